@@ -1,0 +1,451 @@
+"""Caesar's Empire components, read from ``data/caesars_empire/components.toml``.
+
+The component file holds the Treasure types (with both edition vocabularies),
+token counts, the three scoring tables, the Road bonus, Roads per player and the
+two board sides. Nothing here is hard-coded: designers edit the file and call
+:func:`load_components` on their copy.
+
+Rules: ``001_a311a49632a27e24.txt`` (Caesar's Empire, English edition) and
+``000_9470d6e5062bf7dc.txt`` (Drogi do Rzymu, same game, "Riches" vocabulary).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rometools.core.data import Provenance, data_dir, load_data_file, parse_model
+from rometools.core.errors import DataFileError
+
+__all__ = [
+    "TREASURE_IDS",
+    "VOCABULARIES",
+    "BoardSide",
+    "Components",
+    "ScoringTables",
+    "TreasureType",
+    "components_path",
+    "load_components",
+]
+
+#: Canonical Treasure ids, in rulebook order (the component file must use these).
+TREASURE_IDS = ("meat", "wheat", "gems", "olives", "grapes", "wood", "oil", "wine", "gold")
+#: Edition vocabularies: ``treasures`` (Caesar's Empire) and ``riches`` (Drogi do Rzymu).
+VOCABULARIES = ("treasures", "riches")
+
+
+# ----------------------------------------------------------------- file schema
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Vocabulary(_Strict):
+    edition: str
+    goods: str
+    good: str
+
+
+class _Treasure(_Strict):
+    id: str
+    gold: bool
+    names: dict[Literal["treasures", "riches"], str]
+    count: int = Field(ge=1)
+    aliases: list[str] = []
+
+    @field_validator("names")
+    @classmethod
+    def _both_vocabularies(cls, v):
+        missing = [voc for voc in VOCABULARIES if voc not in v]
+        if missing:
+            raise ValueError(f"missing display name for vocabulary {missing}")
+        return v
+
+
+class _Table(_Strict):
+    points: list[int] = Field(min_length=1)
+
+    @field_validator("points")
+    @classmethod
+    def _non_negative_non_decreasing(cls, v):
+        if any(p < 0 for p in v):
+            raise ValueError(f"points must be non-negative, got {v}")
+        if any(b < a for a, b in zip(v, v[1:], strict=False)):
+            raise ValueError(f"points must not decrease with the collection size, got {v}")
+        return v
+
+
+class _Tables(_Strict):
+    different_types: _Table
+    same_type: _Table
+    gold: _Table
+
+
+class _RoadBonus(_Strict):
+    points: int = Field(ge=0)
+
+
+class _Roads(_Strict):
+    per_player: int = Field(ge=1)
+    total_in_box: int = Field(ge=1)
+
+
+class _Side(_Strict):
+    id: str
+    players: list[int] = Field(min_length=1)
+    cities: int = Field(ge=1)
+    removed: dict[str, int] = {}
+
+
+class _CityTokens(_Strict):
+    values: tuple[int, int]
+
+
+class _ComponentsFile(_Strict):
+    meta: dict
+    vocabulary: dict[Literal["treasures", "riches"], _Vocabulary]
+    treasure: list[_Treasure]
+    tables: _Tables
+    road_bonus: _RoadBonus
+    roads: _Roads
+    side: list[_Side]
+    city_tokens: _CityTokens
+
+    @model_validator(mode="after")
+    def _cross_checks(self):
+        ids = [t.id for t in self.treasure]
+        if sorted(ids) != sorted(TREASURE_IDS):
+            extra = sorted(set(ids) - set(TREASURE_IDS))
+            missing = sorted(set(TREASURE_IDS) - set(ids))
+            dup = sorted({i for i in ids if ids.count(i) > 1})
+            raise ValueError(
+                f"treasure ids must be exactly {list(TREASURE_IDS)}; "
+                f"unknown {extra}, missing {missing}, duplicated {dup}"
+            )
+        golds = [t.id for t in self.treasure if t.gold]
+        if golds != ["gold"]:
+            raise ValueError(f"exactly the 'gold' treasure must have gold = true, got {golds}")
+        return self
+
+
+# ----------------------------------------------------------------- public values
+@dataclass(frozen=True)
+class TreasureType:
+    """One of the nine Treasure (Riches) types.
+
+    Attributes
+    ----------
+    id : str
+        Canonical id, one of ``TREASURE_IDS``.
+    is_gold : bool
+        Gold Coins score on their own table and double route points.
+    names : Mapping[str, str]
+        Display name per vocabulary (``"treasures"``, ``"riches"``).
+    count : int
+        Tokens of this type in the box (tokens).
+    aliases : tuple[str, ...]
+        Other accepted ids (``precious_stones``, ``gold_coins``).
+    """
+
+    id: str
+    is_gold: bool
+    names: Mapping[str, str]
+    count: int
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoringTables:
+    """The three Treasure scoring tables (points).
+
+    ``same_type[k-1]`` is the score of ``k`` tokens of one non-gold type,
+    ``different_types[k-1]`` the score of one row holding ``k`` different
+    non-gold types, ``gold[k-1]`` the score of ``k`` Gold Coins. A collection of
+    0 scores 0. Rulebook: ``001_a311a49632a27e24.txt``, End of Game, Treasure Points.
+
+    Examples
+    --------
+    >>> t = load_components().tables
+    >>> t.score("same_type", 3), t.score("different_types", 4), t.score("gold", 2)
+    (10, 9, 4)
+    """
+
+    same_type: tuple[int, ...]
+    different_types: tuple[int, ...]
+    gold: tuple[int, ...]
+
+    def score(self, table: str, k: int) -> int:
+        """Points of a collection of ``k`` tokens on ``table``.
+
+        Raises
+        ------
+        ValueError
+            If ``k`` is negative or longer than the table.
+        """
+        points = getattr(self, table)
+        if not 0 <= k <= len(points):
+            raise ValueError(f"the {table} table scores 0 to {len(points)} tokens, got {k}")
+        return 0 if k == 0 else points[k - 1]
+
+    @classmethod
+    def coerce(cls, tables: ScoringTables | Mapping[str, object] | None, default: ScoringTables):
+        """Build tables from a partial mapping, filling the rest from ``default``.
+
+        Raises
+        ------
+        ValueError
+            If a table name is unknown or a table holds a negative or non-int value.
+        """
+        if tables is None:
+            return default
+        if isinstance(tables, ScoringTables):
+            return tables
+        unknown = set(tables) - {"same_type", "different_types", "gold"}
+        if unknown:
+            raise ValueError(f"unknown scoring table(s) {sorted(unknown)}; "
+                             f"use same_type, different_types, gold")
+        out = {}
+        for name in ("same_type", "different_types", "gold"):
+            points = tuple(tables.get(name, getattr(default, name)))
+            for p in points:
+                if isinstance(p, bool) or not isinstance(p, int) or p < 0:
+                    raise ValueError(f"table {name!r} must hold non-negative ints, got {p!r}")
+            out[name] = points
+        return cls(**out)
+
+
+@dataclass(frozen=True)
+class BoardSide:
+    """One side of the double-sided board.
+
+    Attributes
+    ----------
+    id : str
+        ``"2-3"`` or ``"4-5"``.
+    players : tuple[int, ...]
+        Player counts that use this side.
+    cities : int
+        City spaces on this side (one Treasure token each).
+    removed : Mapping[str, int]
+        Treasure tokens put back in the box in the standard set-up.
+    """
+
+    id: str
+    players: tuple[int, ...]
+    cities: int
+    removed: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Components:
+    """Everything in the Caesar's Empire box that rules and odds need.
+
+    Build it with :func:`load_components`. All fields are read-only.
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> c.supply["gold"], sum(c.supply.values())
+    (8, 40)
+    >>> c.canonical("Precious Stones"), c.canonical("gold_coins")
+    ('gems', 'gold')
+    >>> c.side_for(3).id, c.tokens_in_play(3)["gold"]
+    ('2-3', 6)
+    """
+
+    treasures: tuple[TreasureType, ...]
+    tables: ScoringTables
+    road_bonus: int
+    roads_per_player: int
+    sides: tuple[BoardSide, ...]
+    city_values: tuple[int, int]
+    vocabularies: Mapping[str, Mapping[str, str]]
+    path: Path | None = None
+    provenance: Mapping[str, Provenance] = field(default_factory=dict, repr=False)
+
+    @property
+    def supply(self) -> Mapping[str, int]:
+        """Tokens of each Treasure type in the box, ``{id: tokens}``."""
+        return MappingProxyType({t.id: t.count for t in self.treasures})
+
+    @property
+    def treasure_ids(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.treasures)
+
+    @property
+    def non_gold_ids(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.treasures if not t.is_gold)
+
+    @property
+    def gold_id(self) -> str:
+        return next(t.id for t in self.treasures if t.is_gold)
+
+    def canonical(self, name: str) -> str:
+        """Canonical id of a Treasure given by id, alias or display name.
+
+        Matching ignores case, spaces and hyphens (``"Precious Stones"`` ->
+        ``"gems"``).
+
+        Raises
+        ------
+        ValueError
+            If ``name`` names no Treasure type.
+        """
+        key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
+        for t in self.treasures:
+            names = {t.id, *t.aliases}
+            names |= {n.lower().replace(" ", "_").replace("-", "_") for n in t.names.values()}
+            if key in names:
+                return t.id
+        raise ValueError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}")
+
+    def name(self, treasure: str, vocabulary: str = "treasures") -> str:
+        """Display name of a Treasure in an edition vocabulary.
+
+        Examples
+        --------
+        >>> load_components().name("gems", "riches")
+        'Precious Stones'
+        """
+        if vocabulary not in VOCABULARIES:
+            raise ValueError(f"unknown vocabulary {vocabulary!r}; expected one of {VOCABULARIES}")
+        tid = self.canonical(treasure)
+        return next(t.names[vocabulary] for t in self.treasures if t.id == tid)
+
+    def side_for(self, players: int) -> BoardSide:
+        """The board side used with ``players`` players.
+
+        Raises
+        ------
+        ValueError
+            If no side lists that player count.
+        """
+        for side in self.sides:
+            if players in side.players:
+                return side
+        counts = sorted(p for s in self.sides for p in s.players)
+        raise ValueError(f"Caesar's Empire is for {counts[0]} to {counts[-1]} players, got {players!r}")
+
+    def tokens_in_play(self, players: int, *, all_tokens_variant: bool = False) -> Mapping[str, int]:
+        """Treasure tokens shuffled for the set-up, ``{id: tokens}``.
+
+        With the standard 2-3 player set-up the side's ``removed`` tokens go back
+        in the box first; with the all-tokens variant (or 4-5 players) every
+        token is shuffled and only as many as there are cities get placed.
+        """
+        side = self.side_for(players)
+        removed = {} if all_tokens_variant else side.removed
+        return MappingProxyType({t: n - removed.get(t, 0) for t, n in self.supply.items()})
+
+
+def components_path() -> Path:
+    """Path of the bundled ``caesars_empire/components.toml``."""
+    return data_dir() / "caesars_empire" / "components.toml"
+
+
+def _build(path: Path) -> Components:
+    datafile = load_data_file(path)
+    raw = parse_model(_ComponentsFile, datafile)
+    treasures = tuple(
+        TreasureType(t.id, t.gold, MappingProxyType(dict(t.names)), t.count, tuple(t.aliases))
+        for t in sorted(raw.treasure, key=lambda t: TREASURE_IDS.index(t.id))
+    )
+    supply = {t.id: t.count for t in treasures}
+    non_gold_max = max(t.count for t in treasures if not t.is_gold)
+    n_non_gold = sum(1 for t in treasures if not t.is_gold)
+    checks = [
+        ("tables.same_type.points", len(raw.tables.same_type.points) >= non_gold_max,
+         f"must cover collections up to {non_gold_max} tokens (the largest non-gold supply)"),
+        ("tables.different_types.points", len(raw.tables.different_types.points) >= n_non_gold,
+         f"must cover rows of up to {n_non_gold} types"),
+        ("tables.gold.points", len(raw.tables.gold.points) >= supply["gold"],
+         f"must cover up to {supply['gold']} Gold Coins"),
+    ]
+    for entry, ok, problem in checks:
+        if not ok:
+            raise DataFileError(path, entry, problem)
+    side_ids = [s.id for s in raw.side]
+    for i, s in enumerate(raw.side):
+        where = f"side[{i}] (id={s.id!r})"
+        if side_ids.count(s.id) > 1:
+            raise DataFileError(path, where, "duplicate side id")
+        for tid, n in s.removed.items():
+            if tid not in supply:
+                raise DataFileError(path, f"{where}.removed.{tid}", "unknown Treasure type")
+            if not 0 <= n <= supply[tid]:
+                raise DataFileError(path, f"{where}.removed.{tid}", f"must be 0 to {supply[tid]}, got {n}")
+        in_play = sum(supply.values()) - sum(s.removed.values())
+        if s.cities > sum(supply.values()):
+            raise DataFileError(path, f"{where}.cities",
+                                f"{s.cities} cities but only {sum(supply.values())} Treasure tokens")
+        if in_play != s.cities:
+            raise DataFileError(path, f"{where}.cities",
+                                f"{s.cities} cities but {in_play} Treasure tokens in play after removal")
+    players = [p for s in raw.side for p in s.players]
+    if len(players) != len(set(players)):
+        raise DataFileError(path, "side", f"a player count is listed on two sides: {players}")
+    lo, hi = raw.city_tokens.values
+    if not 1 <= lo <= hi:
+        raise DataFileError(path, "city_tokens.values", f"must be [low, high] with 1 <= low <= high, got {[lo, hi]}")
+    return Components(
+        treasures=treasures,
+        tables=ScoringTables(
+            same_type=tuple(raw.tables.same_type.points),
+            different_types=tuple(raw.tables.different_types.points),
+            gold=tuple(raw.tables.gold.points),
+        ),
+        road_bonus=raw.road_bonus.points,
+        roads_per_player=raw.roads.per_player,
+        sides=tuple(BoardSide(s.id, tuple(s.players), s.cities, MappingProxyType(dict(s.removed)))
+                    for s in raw.side),
+        city_values=(lo, hi),
+        vocabularies=MappingProxyType({k: MappingProxyType(v.model_dump()) for k, v in raw.vocabulary.items()}),
+        path=path,
+        provenance=datafile.provenance,
+    )
+
+
+@lru_cache(maxsize=16)
+def _cached(path: str, mtime: float) -> Components:
+    return _build(Path(path))
+
+
+def load_components(path: str | os.PathLike[str] | None = None) -> Components:
+    """Load and validate a Caesar's Empire component file.
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        A components TOML file; default the bundled
+        ``data/caesars_empire/components.toml``.
+
+    Returns
+    -------
+    Components
+        Cached per file and modification time, so repeated calls are free.
+
+    Raises
+    ------
+    DataFileError
+        If the file is malformed, naming the file, the entry and the problem.
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> c.tables.different_types
+    (0, 2, 5, 9, 14, 20, 32, 46)
+    >>> c.provenance["treasure.meat.count"].kind
+    'inferred'
+    """
+    p = Path(path) if path is not None else components_path()
+    try:
+        mtime = p.stat().st_mtime
+    except OSError:
+        mtime = -1.0
+    return _cached(str(p.resolve()), mtime)

@@ -1,0 +1,372 @@
+"""Caesar's Empire final scoring: Treasures, City tokens, Road bonus, ranking.
+
+Rules: ``001_a311a49632a27e24.txt``, End of Game (City Points, Treasure Points,
+Road Bonus, In the Event of a Tie) and 2-3 Player Variants; the same text in
+``000_9470d6e5062bf7dc.txt`` (Drogi do Rzymu) calls Treasures "Riches".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+
+from rometools.caesars_empire.components import Components, ScoringTables, load_components
+
+__all__ = [
+    "TreasureScore",
+    "city_points",
+    "final_ranking",
+    "marginal_treasure_value",
+    "normalise_treasures",
+    "road_bonus",
+    "treasure_points",
+]
+
+
+@dataclass(frozen=True)
+class TreasureScore:
+    """Treasure points of one player, by collection kind (points).
+
+    Attributes
+    ----------
+    same_type : int
+        Non-gold collections of one type (``same_type`` table per type).
+    different_types : int
+        One collection per row of the player board: row ``k`` holds every
+        non-gold type owned ``k`` or more times (``different_types`` table per row).
+    gold : int
+        Gold Coins (``gold`` table).
+    total : int
+        ``same_type + different_types + gold``.
+    """
+
+    same_type: int
+    different_types: int
+    gold: int
+    total: int
+
+
+def _int_count(kind: str, count: object) -> int:
+    if isinstance(count, bool) or not isinstance(count, int):
+        try:
+            import numpy as np
+
+            if isinstance(count, np.integer):
+                return int(count)
+        except ImportError:  # pragma: no cover - numpy is a dependency
+            pass
+        raise ValueError(f"count of {kind!r} must be an int, got {count!r}")
+    return count
+
+
+def normalise_treasures(treasures: Mapping[str, int], *, components: Components | None = None,
+                        check_supply: bool = True) -> dict[str, int]:
+    """Validate a ``{type: count}`` mapping and return it keyed by canonical id.
+
+    Aliases and display names are accepted (``"precious_stones"``,
+    ``"Gold Coins"``). Every canonical id is present in the result (0 when absent).
+
+    Raises
+    ------
+    ValueError
+        For an unknown type, a type given twice (say ``gems`` and
+        ``precious_stones``), a negative or non-int count, or (with
+        ``check_supply``) more tokens of a type than the box holds.
+
+    Examples
+    --------
+    >>> normalise_treasures({"precious_stones": 2, "gold_coins": 1})["gems"]
+    2
+    """
+    comps = components or load_components()
+    out = dict.fromkeys(comps.treasure_ids, 0)
+    seen: dict[str, str] = {}
+    for name, count in treasures.items():
+        tid = comps.canonical(name)
+        if tid in seen:
+            raise ValueError(f"Treasure type {tid!r} given twice (as {seen[tid]!r} and {name!r})")
+        seen[tid] = name
+        count = _int_count(tid, count)
+        if count < 0:
+            raise ValueError(f"count of {tid!r} must not be negative, got {count}")
+        if check_supply and count > comps.supply[tid]:
+            raise ValueError(f"{count} {tid!r} tokens is more than the {comps.supply[tid]} in the box")
+        out[tid] = count
+    return out
+
+
+def treasure_points(treasures: Mapping[str, int], *, tables: ScoringTables | Mapping | None = None,
+                    components: Components | None = None) -> TreasureScore:
+    """Score a player's Treasure (Riches) collections.
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game, Treasure Points: "A single
+    Treasure token can belong to more than one collection at the same time.
+    Gold Coins are counted separately."
+
+    Parameters
+    ----------
+    treasures : Mapping[str, int]
+        Tokens owned per type, keyed by id, alias or display name.
+    tables : ScoringTables or Mapping, optional
+        Replacement scoring tables for what-if exploration (a mapping may give
+        only some of ``same_type``, ``different_types``, ``gold``; each a list of
+        points for 1, 2, ... tokens). Default: the rulebook tables.
+    components : Components, optional
+        Component set; default the bundled file.
+
+    Returns
+    -------
+    TreasureScore
+
+    Raises
+    ------
+    ValueError
+        Unknown type, negative count, or a count beyond what the box holds or
+        the tables score (the message names the value).
+
+    Examples
+    --------
+    The rulebook example (3 Grapes, 2 Gems, 2 Meat, one other type, 2 Gold):
+
+    >>> treasure_points({"grapes": 3, "gems": 2, "meat": 2, "wine": 1, "gold": 2})
+    TreasureScore(same_type=14, different_types=14, gold=4, total=32)
+    """
+    comps = components or load_components()
+    table = ScoringTables.coerce(tables, comps.tables)
+    counts = normalise_treasures(treasures, components=comps)
+    non_gold = [counts[t] for t in comps.non_gold_ids]
+    same = sum(table.score("same_type", c) for c in non_gold)
+    rows = max(non_gold, default=0)
+    different = sum(table.score("different_types", sum(1 for c in non_gold if c >= k))
+                    for k in range(1, rows + 1))
+    gold = table.score("gold", counts[comps.gold_id])
+    return TreasureScore(same, different, gold, same + different + gold)
+
+
+def marginal_treasure_value(treasures: Mapping[str, int], *, tables: ScoringTables | Mapping | None = None,
+                            components: Components | None = None) -> dict[str, int]:
+    """Points that one more token of each type would add (points).
+
+    Types already at their box supply cannot be drawn again and are left out.
+
+    Raises
+    ------
+    ValueError
+        As :func:`treasure_points`.
+
+    Examples
+    --------
+    >>> v = marginal_treasure_value({"grapes": 2, "gold": 1})
+    >>> v["grapes"], v["gold"], v["meat"]
+    (8, 4, 2)
+    """
+    comps = components or load_components()
+    counts = normalise_treasures(treasures, components=comps)
+    base = treasure_points(counts, tables=tables, components=comps).total
+    out = {}
+    for tid in comps.treasure_ids:
+        if counts[tid] < comps.supply[tid]:
+            more = dict(counts)
+            more[tid] += 1
+            out[tid] = treasure_points(more, tables=tables, components=comps).total - base
+    return out
+
+
+def _city_tokens(tokens: Iterable[tuple[str, int]], what: str) -> list[tuple[str, int]]:
+    out = []
+    for token in tokens:
+        try:
+            colour, value = token
+        except (TypeError, ValueError):
+            raise ValueError(f"{what} must be (colour, value) pairs, got {token!r}") from None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"City token value must be a positive int, got {value!r} for colour {colour!r}")
+        out.append((str(colour), value))
+    return out
+
+
+def city_points(tokens: Iterable[tuple[str, int]], *, sum_complete_colours: bool = False,
+                tokens_in_play: Iterable[tuple[str, int]] | None = None) -> int:
+    """Score a player's City tokens (points).
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game, City Points: only the
+    highest-value token of each colour scores. 2-3 Player Variants: with
+    ``sum_complete_colours``, a player who owns *all* the tokens of a colour in
+    play scores their sum instead.
+
+    Parameters
+    ----------
+    tokens : iterable of (colour, value)
+        The player's City tokens.
+    sum_complete_colours : bool
+        The 2-3 player variant.
+    tokens_in_play : iterable of (colour, value), optional
+        Every City token in the game; required with ``sum_complete_colours``.
+
+    Raises
+    ------
+    ValueError
+        Malformed token, non-positive value, variant without ``tokens_in_play``,
+        or a player token that is not in play.
+
+    Examples
+    --------
+    The rulebook example, highest of each of six colours: 3 + 6 + 2 + 2 + 3 + 6.
+
+    >>> city_points([("red", 3), ("red", 1), ("blue", 6), ("green", 2),
+    ...              ("yellow", 2), ("purple", 3), ("orange", 6)])
+    22
+    >>> city_points([("red", 3), ("red", 1)], sum_complete_colours=True,
+    ...             tokens_in_play=[("red", 3), ("red", 1), ("blue", 2)])
+    4
+    """
+    mine = _city_tokens(tokens, "tokens")
+    by_colour: dict[str, list[int]] = {}
+    for colour, value in mine:
+        by_colour.setdefault(colour, []).append(value)
+    if not sum_complete_colours:
+        return sum(max(values) for values in by_colour.values())
+    if tokens_in_play is None:
+        raise ValueError("sum_complete_colours needs tokens_in_play (every City token in the game)")
+    in_play = Counter(_city_tokens(tokens_in_play, "tokens_in_play"))
+    owned = Counter(mine)
+    missing = owned - in_play
+    if missing:
+        raise ValueError(f"City tokens {sorted(missing.elements())} are not among the tokens in play")
+    total = 0
+    for colour, values in by_colour.items():
+        all_of_colour = sorted(v for (c, v), n in in_play.items() if c == colour for _ in range(n))
+        total += sum(values) if sorted(values) == all_of_colour else max(values)
+    return total
+
+
+def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
+               components: Components | None = None) -> dict[Hashable, int]:
+    """The Road bonus: ``points`` (10) to every player with the most Roads left.
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game, Road Bonus: "In the event of
+    a tie between two or more players, each of them gains 10 points."
+
+    Parameters
+    ----------
+    roads_left : Mapping[player, int]
+        Roads each player has not placed (Roads).
+    points : int, optional
+        Bonus size; default the component file's (10).
+
+    Raises
+    ------
+    ValueError
+        If ``roads_left`` is empty, or a count is negative or above the Roads a
+        player starts with.
+
+    Examples
+    --------
+    >>> road_bonus({"yellow": 3, "purple": 5, "red": 5})
+    {'yellow': 0, 'purple': 10, 'red': 10}
+    """
+    comps = components or load_components()
+    bonus = comps.road_bonus if points is None else points
+    if not roads_left:
+        raise ValueError("road_bonus needs at least one player")
+    for player, n in roads_left.items():
+        n = _int_count(str(player), n)
+        if not 0 <= n <= comps.roads_per_player:
+            raise ValueError(f"Roads left for {player!r} must be 0 to {comps.roads_per_player}, got {n}")
+    most = max(roads_left.values())
+    return {player: bonus if n == most else 0 for player, n in roads_left.items()}
+
+
+def final_ranking(
+    route_points: Mapping[Hashable, int],
+    treasures: Mapping[Hashable, Mapping[str, int]],
+    city_tokens: Mapping[Hashable, Iterable[tuple[str, int]]],
+    roads_left: Mapping[Hashable, int],
+    *,
+    sum_complete_colours: bool = False,
+    tokens_in_play: Iterable[tuple[str, int]] | None = None,
+    tables: ScoringTables | Mapping | None = None,
+    components: Components | None = None,
+):
+    """Final scores and ranking with the rulebook tiebreakers.
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game and In the Event of a Tie:
+    most points, then most Cities of different colours, then most Gold Coins,
+    then most Roads remaining. Players still level on all four share a rank.
+
+    Parameters
+    ----------
+    route_points : Mapping[player, int]
+        Points scored during the game from routes (points).
+    treasures : Mapping[player, Mapping[str, int]]
+        Each player's Treasure tokens.
+    city_tokens : Mapping[player, iterable of (colour, value)]
+        Each player's City tokens.
+    roads_left : Mapping[player, int]
+        Each player's unplaced Roads.
+    sum_complete_colours, tokens_in_play
+        The 2-3 player City variant (see :func:`city_points`).
+    tables
+        Replacement Treasure tables (see :func:`treasure_points`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player, best first, columns ``player, rank, total, route,
+        cities, same_type, different_types, gold, treasures, road_bonus,
+        colours, gold_coins, roads_left``.
+
+    Raises
+    ------
+    ValueError
+        If the mappings do not name the same players, or any part is invalid.
+
+    Examples
+    --------
+    >>> df = final_ranking(
+    ...     {"A": 10, "B": 12},
+    ...     {"A": {"gold": 2}, "B": {"meat": 1}},
+    ...     {"A": [("red", 3)], "B": [("blue", 3)]},
+    ...     {"A": 4, "B": 2})
+    >>> df[["player", "rank", "total"]].values.tolist()
+    [['A', 1, 27], ['B', 2, 15]]
+    """
+    import pandas as pd
+
+    comps = components or load_components()
+    players = list(route_points)
+    for name, part in (("treasures", treasures), ("city_tokens", city_tokens), ("roads_left", roads_left)):
+        if set(part) != set(players):
+            raise ValueError(f"{name} names players {sorted(map(str, part))}, "
+                             f"route_points names {sorted(map(str, players))}")
+    in_play = list(tokens_in_play) if tokens_in_play is not None else None
+    bonus = road_bonus(roads_left, components=comps)
+    rows = []
+    for p in players:
+        tokens = list(city_tokens[p])
+        ts = treasure_points(treasures[p], tables=tables, components=comps)
+        cities = city_points(tokens, sum_complete_colours=sum_complete_colours, tokens_in_play=in_play)
+        counts = normalise_treasures(treasures[p], components=comps)
+        rows.append({
+            "player": p,
+            "route": int(route_points[p]),
+            "cities": cities,
+            "same_type": ts.same_type,
+            "different_types": ts.different_types,
+            "gold": ts.gold,
+            "treasures": ts.total,
+            "road_bonus": bonus[p],
+            "total": int(route_points[p]) + cities + ts.total + bonus[p],
+            "colours": len({c for c, _ in tokens}),
+            "gold_coins": counts[comps.gold_id],
+            "roads_left": int(roads_left[p]),
+        })
+    keys = ("total", "colours", "gold_coins", "roads_left")
+    rows.sort(key=lambda r: tuple(r[k] for k in keys), reverse=True)
+    for i, r in enumerate(rows):
+        same_as_previous = i > 0 and all(r[k] == rows[i - 1][k] for k in keys)
+        r["rank"] = rows[i - 1]["rank"] if same_as_previous else i + 1
+    columns = ["player", "rank", "total", "route", "cities", "same_type", "different_types", "gold",
+               "treasures", "road_bonus", "colours", "gold_coins", "roads_left"]
+    return pd.DataFrame(rows, columns=columns)

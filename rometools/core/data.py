@@ -1,0 +1,309 @@
+"""Data files with per-value provenance.
+
+Boards, components and scoring tables live in ``data/`` as TOML. Every value
+that is a game fact carries a *provenance*:
+
+``rulebook``
+    printed in a rulebook; ``source`` must cite the file and section.
+``inferred``
+    derived from rulebook facts (``source`` says how).
+``illustrative``
+    invented to make the tool usable (e.g. a board whose map is not public).
+
+A table sets the provenance of everything below it with ``provenance = "..."``
+(and ``source = "..."``); a single value overrides it as an inline table
+``{ value = 4, provenance = "inferred", source = "..." }``. The ``[meta]``
+table is exempt. Loading is all-or-nothing: a bad file raises
+:class:`~rometools.core.errors.DataFileError` naming the file, the entry and
+the problem, and nothing is returned.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from rometools.core.errors import DataFileError
+
+__all__ = [
+    "PROVENANCE_KINDS",
+    "DataFile",
+    "Provenance",
+    "data_dir",
+    "entry_name",
+    "load_data_file",
+    "parse_model",
+    "provenance_key",
+]
+
+PROVENANCE_KINDS = ("rulebook", "inferred", "illustrative")
+_META_KEYS = ("provenance", "source")
+DATA_DIR_ENV = "ROMETOOLS_DATA_DIR"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a value comes from.
+
+    Attributes
+    ----------
+    kind : str
+        One of ``PROVENANCE_KINDS``: ``"rulebook"``, ``"inferred"`` or ``"illustrative"``.
+    source : str or None
+        Citation, e.g. ``"001_a311a49632a27e24.txt, End of Game"``.
+    """
+
+    kind: str
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A parsed data file: plain values plus the provenance of each value.
+
+    Attributes
+    ----------
+    path : Path
+        The file read.
+    values : Mapping
+        The file's content with provenance annotations stripped (inline
+        ``{value = ...}`` tables replaced by their value).
+    provenance : Mapping[str, Provenance]
+        Provenance of every leaf value, keyed by :func:`provenance_key`, e.g.
+        ``"treasure.meat.count"``.
+    """
+
+    path: Path
+    values: Mapping[str, Any]
+    provenance: Mapping[str, Provenance] = field(repr=False)
+
+
+def data_dir() -> Path:
+    """The folder holding the bundled data files.
+
+    Looks, in order, at the ``ROMETOOLS_DATA_DIR`` environment variable, the
+    copy packaged inside an installed wheel (``rometools/data``) and the
+    repository's top-level ``data/`` (editable installs and checkouts).
+
+    Raises
+    ------
+    FileNotFoundError
+        If none of them exists.
+
+    Examples
+    --------
+    >>> (data_dir() / "caesars_empire" / "components.toml").is_file()
+    True
+    """
+    override = os.environ.get(DATA_DIR_ENV)
+    here = Path(__file__).resolve()
+    candidates = ([Path(override)] if override else []) + [
+        here.parents[1] / "data",
+        here.parents[2] / "data",
+    ]
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"no rometools data folder; looked in {[str(c) for c in candidates]}")
+
+
+def entry_name(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None) -> str:
+    """Readable name of a location in a data file.
+
+    List items that have an ``id`` are named by it.
+
+    Examples
+    --------
+    >>> entry_name(("city", 2, "value"), {"city": [{}, {}, {"id": "capua"}]})
+    "city[2] (id='capua').value"
+    """
+    out = ""
+    node: Any = values
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+            try:
+                node = node[part]
+                if isinstance(node, Mapping) and "id" in node:
+                    out += f" (id={node['id']!r})"
+            except (TypeError, IndexError, KeyError):
+                node = None
+        else:
+            out += f".{part}" if out else str(part)
+            node = node.get(part) if isinstance(node, Mapping) else None
+    return out
+
+
+def provenance_key(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None) -> str:
+    """Dotted key of a value in :attr:`DataFile.provenance`.
+
+    List items are named by their ``id`` when they have one, else by index.
+
+    Examples
+    --------
+    >>> provenance_key(("treasure", 0, "count"), {"treasure": [{"id": "meat"}]})
+    'treasure.meat.count'
+    >>> provenance_key(("side", 1, "cities"), {"side": [{}, {}]})
+    'side.1.cities'
+    """
+    parts = []
+    node: Any = values
+    for part in loc:
+        child = None
+        try:
+            child = node[part] if node is not None else None
+        except (TypeError, IndexError, KeyError):
+            child = None
+        if isinstance(part, int) and isinstance(child, Mapping) and "id" in child:
+            parts.append(str(child["id"]))
+        else:
+            parts.append(str(part))
+        node = child
+    return ".".join(parts)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    if path.suffix.lower() in (".yaml", ".yml"):
+        try:
+            import yaml  # PyYAML, optional
+        except ImportError:
+            raise DataFileError(path, "", "YAML files need PyYAML installed; use TOML") from None
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise DataFileError(path, "", f"is not valid YAML: {exc}") from None
+    else:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise DataFileError(path, "", f"is not valid TOML: {exc}") from None
+    if not isinstance(data, dict):
+        raise DataFileError(path, "", "must hold a table at the top level")
+    return data
+
+
+def _is_annotated_value(node: Any) -> bool:
+    return isinstance(node, dict) and "value" in node and set(node) <= {"value", *_META_KEYS}
+
+
+def _provenance_of(path: Path, where: str, node: Mapping[str, Any], inherited: Provenance | None):
+    if "provenance" not in node:
+        if "source" in node and inherited is not None:
+            return Provenance(inherited.kind, str(node["source"]))
+        return inherited
+    kind = node["provenance"]
+    if kind not in PROVENANCE_KINDS:
+        raise DataFileError(
+            path, f"{where}.provenance" if where else "provenance",
+            f"must be one of {', '.join(PROVENANCE_KINDS)}, got {kind!r}",
+        )
+    source = node.get("source")
+    if kind == "rulebook" and not source:
+        raise DataFileError(path, where or "(top level)",
+                            "provenance 'rulebook' needs a source citing the rulebook file and section")
+    return Provenance(kind, None if source is None else str(source))
+
+
+def _strip(path, node, loc, root, inherited, out_prov):
+    where = entry_name(loc, root)
+    if _is_annotated_value(node):
+        prov = _provenance_of(path, where, node, inherited)
+        node = node["value"]
+        inherited = prov
+    if isinstance(node, dict):
+        prov = _provenance_of(path, where, node, inherited)
+        return {
+            key: _strip(path, value, (*loc, key), root, prov, out_prov)
+            for key, value in node.items()
+            if key not in _META_KEYS
+        }
+    if isinstance(node, list) and any(isinstance(item, dict | list) for item in node):
+        return [_strip(path, item, (*loc, i), root, inherited, out_prov) for i, item in enumerate(node)]
+    if inherited is None:
+        raise DataFileError(path, where, "has no provenance (add provenance = "
+                            "\"rulebook\" | \"inferred\" | \"illustrative\" to it or its table)")
+    out_prov[provenance_key(loc, root)] = inherited
+    return node
+
+
+def load_data_file(path: str | os.PathLike[str]) -> DataFile:
+    """Read a TOML (or YAML) data file and check the provenance of every value.
+
+    Parameters
+    ----------
+    path : str or PathLike
+        The file. TOML is the native format; ``.yaml``/``.yml`` files are read
+        when PyYAML is installed.
+
+    Returns
+    -------
+    DataFile
+
+    Raises
+    ------
+    DataFileError
+        If the file cannot be read or parsed, a provenance is not one of
+        ``PROVENANCE_KINDS``, a ``rulebook`` value has no ``source``, or a
+        value outside ``[meta]`` has no provenance.
+
+    Examples
+    --------
+    >>> f = load_data_file(data_dir() / "caesars_empire" / "components.toml")
+    >>> f.provenance["road_bonus.points"].kind
+    'rulebook'
+    """
+    path = Path(path)
+    raw = _read(path)
+    provenance: dict[str, Provenance] = {}
+    values: dict[str, Any] = {}
+    for key, node in raw.items():
+        if key == "meta":
+            values[key] = node
+        else:
+            values[key] = _strip(path, node, (key,), raw, None, provenance)
+    return DataFile(path, MappingProxyType(values), MappingProxyType(provenance))
+
+
+M = TypeVar("M")
+
+
+def parse_model(model: type[M], datafile: DataFile) -> M:
+    """Validate a :class:`DataFile`'s values against a pydantic model.
+
+    Parameters
+    ----------
+    model : pydantic.BaseModel subclass
+        The file's schema.
+    datafile : DataFile
+        The loaded file.
+
+    Returns
+    -------
+    An instance of ``model``.
+
+    Raises
+    ------
+    DataFileError
+        For the first validation error, naming the entry (list items by their
+        ``id``) and the problem.
+    """
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(dict(datafile.values))  # type: ignore[attr-defined]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = tuple(first["loc"])
+        msg = first["msg"]
+        if first.get("input") is not None and first["type"] not in ("missing",):
+            msg = f"{msg} (got {first['input']!r})" if not isinstance(first["input"], dict) else msg
+        raise DataFileError(datafile.path, entry_name(loc, datafile.values), msg) from None

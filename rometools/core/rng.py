@@ -1,0 +1,47 @@
+"""Random-number generator normalisation (Scientific Python SPEC 7)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+RngLike = None | int | np.random.SeedSequence | np.random.BitGenerator | np.random.Generator
+
+
+def as_generator(rng: RngLike = None) -> np.random.Generator:
+    """Return a :class:`numpy.random.Generator` for any SPEC 7 ``rng`` argument.
+
+    Parameters
+    ----------
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        ``None`` gives fresh OS entropy; an ``int`` seed gives a reproducible
+        stream; a ``Generator`` is returned unchanged (so callers share it).
+
+    Returns
+    -------
+    numpy.random.Generator
+
+    Raises
+    ------
+    TypeError
+        If ``rng`` is of another type (for example a float or ``random.Random``).
+
+    Examples
+    --------
+    >>> a = as_generator(7).integers(0, 1000, size=3)
+    >>> b = as_generator(7).integers(0, 1000, size=3)
+    >>> bool((a == b).all())
+    True
+    >>> g = as_generator(1)
+    >>> as_generator(g) is g
+    True
+    """
+    if isinstance(rng, bool) or not (
+        rng is None
+        or isinstance(rng, int | np.integer | np.random.SeedSequence | np.random.BitGenerator)
+        or isinstance(rng, np.random.Generator)
+    ):
+        raise TypeError(
+            f"rng must be None, an int seed, a SeedSequence, a BitGenerator or a "
+            f"numpy Generator, got {rng!r}"
+        )
+    return np.random.default_rng(rng)
