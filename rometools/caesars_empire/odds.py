@@ -74,7 +74,7 @@ def treasure_count_distribution(kind: str, *, players: int, all_tokens_variant: 
     {6: Fraction(1, 1)}
     >>> d = treasure_count_distribution("meat", players=2, all_tokens_variant=True)
     >>> d[0], d[4]
-    (Fraction(21, 9139), Fraction(2610, 9139))
+    (Fraction(21, 9139), Fraction(5481, 18278))
     """
     comps = components or load_components()
     tid = comps.canonical(kind)
