@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rometools.core.data import Provenance, data_dir, load_data_file, parse_model
 from rometools.core.errors import DataFileError
@@ -116,22 +116,6 @@ class _ComponentsFile(_Strict):
     roads: _Roads
     side: list[_Side]
     city_tokens: _CityTokens
-
-    @model_validator(mode="after")
-    def _cross_checks(self):
-        ids = [t.id for t in self.treasure]
-        if sorted(ids) != sorted(TREASURE_IDS):
-            extra = sorted(set(ids) - set(TREASURE_IDS))
-            missing = sorted(set(TREASURE_IDS) - set(ids))
-            dup = sorted({i for i in ids if ids.count(i) > 1})
-            raise ValueError(
-                f"treasure ids must be exactly {list(TREASURE_IDS)}; "
-                f"unknown {extra}, missing {missing}, duplicated {dup}"
-            )
-        golds = [t.id for t in self.treasure if t.gold]
-        if golds != ["gold"]:
-            raise ValueError(f"exactly the 'gold' treasure must have gold = true, got {golds}")
-        return self
 
 
 # ----------------------------------------------------------------- public values
@@ -352,6 +336,18 @@ def components_path() -> Path:
 def _build(path: Path) -> Components:
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
+    ids = [t.id for t in raw.treasure]
+    for i, t in enumerate(raw.treasure):
+        where = f"treasure[{i}] (id={t.id!r})"
+        if t.id not in TREASURE_IDS:
+            raise DataFileError(path, f"{where}.id", f"unknown Treasure id; expected one of {list(TREASURE_IDS)}")
+        if t.id in ids[:i]:
+            raise DataFileError(path, f"{where}.id", f"duplicate Treasure id (also treasure[{ids.index(t.id)}])")
+        if t.gold != (t.id == "gold"):
+            raise DataFileError(path, f"{where}.gold", "only the 'gold' Treasure has gold = true")
+    missing = [t for t in TREASURE_IDS if t not in ids]
+    if missing:
+        raise DataFileError(path, "treasure", f"missing Treasure type(s) {missing}")
     treasures = tuple(
         TreasureType(t.id, t.gold, MappingProxyType(dict(t.names)), t.count, tuple(t.aliases))
         for t in sorted(raw.treasure, key=lambda t: TREASURE_IDS.index(t.id))

@@ -235,7 +235,7 @@ def _strip(path, node, loc, root, inherited, out_prov):
     return node
 
 
-def load_data_file(path: str | os.PathLike[str]) -> DataFile:
+def load_data_file(path: str | os.PathLike[str], *, default_from: str | None = None) -> DataFile:
     """Read a TOML (or YAML) data file and check the provenance of every value.
 
     Parameters
@@ -243,6 +243,11 @@ def load_data_file(path: str | os.PathLike[str]) -> DataFile:
     path : str or PathLike
         The file. TOML is the native format; ``.yaml``/``.yml`` files are read
         when PyYAML is installed.
+    default_from : str, optional
+        Name of a top-level table (e.g. ``"board"``) whose ``provenance`` /
+        ``source`` become the default for every other top-level table and
+        array of tables, so a board file can say ``provenance = "illustrative"``
+        once. Tables and values that set their own provenance still override it.
 
     Returns
     -------
@@ -265,11 +270,14 @@ def load_data_file(path: str | os.PathLike[str]) -> DataFile:
     raw = _read(path)
     provenance: dict[str, Provenance] = {}
     values: dict[str, Any] = {}
+    default = None
+    if default_from is not None and isinstance(raw.get(default_from), dict):
+        default = _provenance_of(path, default_from, raw[default_from], None)
     for key, node in raw.items():
         if key == "meta":
             values[key] = node
         else:
-            values[key] = _strip(path, node, (key,), raw, None, provenance)
+            values[key] = _strip(path, node, (key,), raw, default, provenance)
     return DataFile(path, MappingProxyType(values), MappingProxyType(provenance))
 
 

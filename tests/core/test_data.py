@@ -1,0 +1,68 @@
+"""The data-file loader: provenance kept per value, bad files named precisely."""
+
+import textwrap
+
+import pytest
+
+from rometools.core.data import data_dir, load_data_file
+from rometools.core.errors import DataFileError
+
+
+def write(tmp_path, text, name="f.toml"):
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return p
+
+
+def test_provenance_inherited_and_overridden(tmp_path):
+    p = write(tmp_path, """
+        [meta]
+        title = "x"
+        [[item]]
+        id = "a"
+        count = { value = 4, provenance = "inferred", source = "arithmetic" }
+        points = [0, 2, 10]
+        provenance = "rulebook"
+        source = "book.txt, Scoring"
+    """)
+    f = load_data_file(p)
+    assert f.values["item"][0] == {"id": "a", "count": 4, "points": [0, 2, 10]}
+    assert f.provenance["item.a.count"].kind == "inferred"
+    assert f.provenance["item.a.points"].kind == "rulebook"
+    assert f.provenance["item.a.points"].source == "book.txt, Scoring"
+    assert "meta.title" not in f.provenance
+
+
+@pytest.mark.parametrize(
+    ("body", "entry", "problem"),
+    [
+        ("[t]\nx = 1\n", "t.x", "has no provenance"),
+        ("[t]\nprovenance = \"guess\"\nx = 1\n", "t.provenance", "must be one of rulebook, inferred, illustrative"),
+        ("[t]\nprovenance = \"rulebook\"\nx = 1\n", "t", "needs a source"),
+        ("[[c]]\nid = \"capua\"\nprovenance = \"illustrative\"\n[[c]]\nid = \"roma\"\nv = 2\n",
+         "c[1] (id='roma').id", "has no provenance"),
+    ],
+)
+def test_bad_provenance_names_file_entry_and_problem(tmp_path, body, entry, problem):
+    p = write(tmp_path, body)
+    with pytest.raises(DataFileError) as info:
+        load_data_file(p)
+    err = info.value
+    assert err.path == str(p)
+    assert err.entry == entry
+    assert problem in err.problem
+    assert str(p) in str(err) and entry in str(err)
+
+
+def test_unparseable_and_missing_files(tmp_path):
+    with pytest.raises(DataFileError, match="is not valid TOML"):
+        load_data_file(write(tmp_path, "[t\n"))
+    with pytest.raises(DataFileError, match="cannot be read"):
+        load_data_file(tmp_path / "nope.toml")
+
+
+def test_data_dir_env_override(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROMETOOLS_DATA_DIR", str(tmp_path))
+    assert data_dir() == tmp_path
+    monkeypatch.delenv("ROMETOOLS_DATA_DIR")
+    assert (data_dir() / "caesars_empire" / "components.toml").is_file()

@@ -1,0 +1,47 @@
+"""environment.yml cannot be solved here (no conda): check it statically.
+
+It must list every package pyproject.toml needs (runtime and both extras) with
+the same lower bound, under its conda-forge name.
+"""
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+# PyPI name -> conda-forge name, where they differ.
+CONDA_NAMES = {"kaleido": "python-kaleido"}
+
+
+def _requirements(specs):
+    out = {}
+    for spec in specs:
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+)\s*(>=\s*[0-9.]+)?\s*", spec)
+        assert m, f"unparsed requirement {spec!r}"
+        out[m.group(1).lower()] = (m.group(2) or "").replace(" ", "")
+    return out
+
+
+def test_environment_yml_lists_what_pyproject_needs():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    needed = _requirements(project["dependencies"])
+    for extra in ("notebook", "test"):
+        needed.update(_requirements(project["optional-dependencies"][extra]))
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    assert "conda-forge" in env["channels"]
+    conda = {}
+    pip_items = []
+    for dep in env["dependencies"]:
+        if isinstance(dep, dict):
+            pip_items += dep.get("pip", [])
+        else:
+            conda.update(_requirements([dep]))
+    assert "-e ." in pip_items, "environment.yml must install rometools itself with pip"
+    python = conda.pop("python")
+    assert python == ">=" + project["requires-python"].removeprefix(">=")
+    for name, bound in needed.items():
+        conda_name = CONDA_NAMES.get(name, name)
+        assert conda_name in conda, f"environment.yml lacks {conda_name}"
+        assert conda[conda_name] == bound, f"{conda_name}: {conda[conda_name]} != pyproject {bound}"

@@ -1,0 +1,37 @@
+"""One-way dependencies: game packages never pull in plotly or ipywidgets.
+
+Each game package is imported in a fresh interpreter (STYLE.md: widgets -> charts
+-> games -> core), as PettingZoo does for its rules modules.
+"""
+
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import rometools
+
+UI_MODULES = ("plotly", "ipywidgets", "anywidget")
+GAME_PACKAGES = sorted(
+    f"rometools.{m.name}" for m in pkgutil.iter_modules(rometools.__path__)
+    if m.ispkg and m.name not in ("charts", "widgets")
+)
+
+
+def test_game_packages_are_found():
+    assert "rometools.core" in GAME_PACKAGES
+    assert "rometools.caesars_empire" in GAME_PACKAGES
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_game_package_imports_no_ui(package):
+    code = (
+        "import importlib, pkgutil, sys\n"
+        f"pkg = importlib.import_module({package!r})\n"
+        "for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "    importlib.import_module(m.name)\n"
+        f"print(','.join(sorted(m for m in {UI_MODULES!r} if m in sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"{package} imported {out.stdout.strip()}"
