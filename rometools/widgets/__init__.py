@@ -1,0 +1,18 @@
+"""ipywidgets explorers: thin controls wired to the game packages and :mod:`rometools.charts`.
+
+* :class:`CollectionExplorer` -- Caesar's Empire Treasure / City points of one collection.
+* :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
+
+Examples
+--------
+>>> from rometools.widgets import CollectionExplorer
+>>> ex = CollectionExplorer()
+>>> ex.set_values(counts={"gold": 3})
+True
+>>> ex.figure_data()["ce-breakdown"]["y"]
+[14, 14, 9, 22]
+"""
+
+from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
+
+__all__ = ["CollectionExplorer", "SetupOddsExplorer"]

@@ -1,0 +1,625 @@
+"""Caesar's Empire explorers: thin ipywidgets that wire controls to the rules and charts.
+
+* :class:`CollectionExplorer` -- count inputs per Treasure type and City tokens,
+  a Treasures / Riches vocabulary toggle, editable scoring tables shown against
+  the rulebook's, a live breakdown chart and a marginal-value chart.
+* :class:`SetupOddsExplorer` -- player count, all-tokens variant and Treasure
+  type; the exact distribution of that type's tokens on the board with a seeded
+  simulation overlaid (Wilson intervals as error bars).
+
+The explorers hold no rules: every number comes from
+:mod:`rometools.caesars_empire` through :mod:`rometools.charts.caesars_empire`.
+Invalid input (a negative count, too many tokens, an unreadable City token or
+table) shows a readable message in the ``rt-message`` widget, never a
+traceback, and leaves the last good chart in place.
+
+Stable CSS classes (for a browser test): see each class's docstring.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+from traitlets import TraitError
+
+from rometools.caesars_empire import Components, load_components, prob_some_type_absent
+from rometools.charts.caesars_empire import (
+    collection_breakdown_figure,
+    marginal_value_figure,
+    setup_odds_figure,
+)
+
+__all__ = [
+    "CollectionExplorer",
+    "SetupOddsExplorer",
+    "format_city_tokens",
+    "parse_city_tokens",
+    "parse_table",
+]
+
+_INPUT_ERRORS = (ValueError, TypeError, TraitError)
+_TABLES = ("same_type", "different_types", "gold")
+_TOKEN_SPLIT = re.compile(r"[,;\n]+")
+
+
+# ----------------------------------------------------------------- text input parsing
+def parse_city_tokens(text: str) -> list[tuple[str, int]]:
+    """Read City tokens typed as ``"red:3, blue:6"``.
+
+    Pairs are separated by commas, semicolons or new lines; colour and value by
+    ``:`` or ``=`` (or a space). Colours are lower-cased.
+
+    Raises
+    ------
+    ValueError
+        Naming the unreadable pair, e.g. ``City token 'red:x': the value 'x' is
+        not a whole number``.
+
+    Examples
+    --------
+    >>> parse_city_tokens("Red:3, blue=6; green 2")
+    [('red', 3), ('blue', 6), ('green', 2)]
+    >>> parse_city_tokens("  ")
+    []
+    """
+    out = []
+    for item in _TOKEN_SPLIT.split(text or ""):
+        item = item.strip()
+        if not item:
+            continue
+        parts = re.split(r"\s*[:=]\s*|\s+", item)
+        if len(parts) != 2 or not parts[0]:
+            raise ValueError(f"City token {item!r}: write it as colour:value, e.g. red:3")
+        colour, value = parts
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValueError(f"City token {item!r}: the value {value!r} is not a whole number") from None
+        out.append((colour.lower(), number))
+    return out
+
+
+def format_city_tokens(tokens: Iterable[tuple[str, int]]) -> str:
+    """Inverse of :func:`parse_city_tokens`.
+
+    Examples
+    --------
+    >>> format_city_tokens([("red", 3), ("blue", 6)])
+    'red:3, blue:6'
+    """
+    return ", ".join(f"{c}:{v}" for c, v in tokens)
+
+
+def parse_table(text: str, label: str = "table") -> tuple[int, ...]:
+    """Read a scoring table typed as comma-separated points for 1, 2, ... tokens.
+
+    Raises
+    ------
+    ValueError
+        If the table is empty or an entry is not a whole number (named).
+
+    Examples
+    --------
+    >>> parse_table("0, 2, 10, 20")
+    (0, 2, 10, 20)
+    """
+    items = [s.strip() for s in re.split(r"[,;\s]+", text or "") if s.strip()]
+    if not items:
+        raise ValueError(f"{label}: give the points for 1, 2, ... tokens, e.g. 0, 2, 10, 20")
+    out = []
+    for s in items:
+        try:
+            out.append(int(s))
+        except ValueError:
+            raise ValueError(f"{label}: {s!r} is not a whole number of points") from None
+    return tuple(out)
+
+
+def _table_text(points: Iterable[int]) -> str:
+    return ", ".join(str(p) for p in points)
+
+
+def _sync(fw: go.FigureWidget, new: go.Figure) -> None:
+    """Copy ``new``'s traces and layout into ``fw`` (one batched front-end message)."""
+    same_shape = len(fw.data) == len(new.data) and all(
+        a.type == b.type and a.meta == b.meta for a, b in zip(fw.data, new.data, strict=True))
+    if not same_shape:
+        fw.data = []
+        fw.add_traces(list(new.data))
+    layout = new.layout.to_plotly_json()
+    layout.pop("template", None)
+    with fw.batch_update():
+        if same_shape:
+            for old, trace in zip(fw.data, new.data, strict=True):
+                props = trace.to_plotly_json()
+                props.pop("type", None)
+                props.pop("uid", None)  # the FigureWidget keeps its own uids for syncing
+                if "visible" not in props:
+                    props["visible"] = True
+                old.update(props)
+        fw.layout.update(layout)
+
+
+def _trace_data(fw: go.FigureWidget) -> dict[str, dict]:
+    out = {}
+    for t in fw.data:
+        out[t.meta] = {
+            "name": t.name,
+            "x": list(t.x) if t.x is not None else [],
+            "y": list(t.y) if t.y is not None else [],
+            "visible": t.visible is not False,
+        }
+        if t.customdata is not None:
+            cd = t.customdata
+            out[t.meta]["customdata"] = (cd.tolist() if hasattr(cd, "tolist") else
+                                        [list(c) if isinstance(c, tuple | list) else c for c in cd])
+        if getattr(t, "error_y", None) is not None and t.error_y.array is not None:
+            out[t.meta]["error_plus"] = list(t.error_y.array)
+            out[t.meta]["error_minus"] = list(t.error_y.arrayminus)
+    return out
+
+
+def _plain(markup: str) -> str:
+    """HTML widget text as plain text (``<br>`` becomes a space)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", " ", markup))).strip()
+
+
+def _vocabulary_toggle(value: str) -> widgets.ToggleButtons:
+    toggle = widgets.ToggleButtons(
+        options=[("Treasures", "treasures"), ("Riches", "riches")], value=value,
+        description="Vocabulary", tooltips=["Caesar's Empire (English edition)",
+                                            "Drogi do Rzymu (English translation)"],
+        style={"button_width": "90px"},
+    )
+    toggle.add_class("rt-vocabulary")
+    return toggle
+
+
+class _Explorer(widgets.VBox):
+    """Shared plumbing: message area, hold-while-setting, error display."""
+
+    def _init_message(self) -> None:
+        self._message = widgets.HTML(value="")
+        self._message.add_class("rt-message")
+        self._hold = False
+
+    @property
+    def message(self) -> str:
+        """The message shown to the user, as plain text ('' when all is well)."""
+        return _plain(self._message.value)
+
+    def _show_error(self, err: Exception) -> None:
+        text = str(err.args[0]) if getattr(err, "args", None) else str(err)
+        self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
+                               f"<br><small>(the chart still shows the last valid input)</small></div>")
+        self._message.add_class("rt-error")
+
+    def _clear_error(self) -> None:
+        self._message.value = ""
+        self._message.remove_class("rt-error")
+
+    def _on_change(self, _change=None) -> None:
+        if not self._hold:
+            self.update()
+
+    def update(self) -> bool:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+# ----------------------------------------------------------------- collection explorer
+class CollectionExplorer(_Explorer):
+    """Explore final Treasure (Riches) and City points of one player's collection.
+
+    Controls (CSS class in brackets): one ``IntText`` count per Treasure type
+    (``rt-count-<id>``, e.g. ``rt-count-grapes``, ``rt-count-gold``); City tokens
+    as ``red:3, blue:6`` text (``rt-city-tokens``); the vocabulary toggle
+    (``rt-vocabulary``); one text field per scoring table
+    (``rt-table-same_type``, ``rt-table-different_types``, ``rt-table-gold``)
+    beside the rulebook's values, and a reset button (``rt-reset-tables``).
+    Output: the totals line (``rt-total``), the message area (``rt-message``,
+    plus ``rt-error`` while it shows an error), the breakdown chart
+    (``rt-breakdown-chart``, trace ``meta`` ``ce-breakdown`` and
+    ``ce-breakdown-reference``) and the marginal-value chart
+    (``rt-marginal-chart``, trace ``meta`` ``ce-marginal``).
+
+    Parameters
+    ----------
+    treasures : Mapping[str, int], optional
+        Starting counts per Treasure type (default: the rulebook's worked example).
+    city_tokens : iterable of (colour, value) or str, optional
+        Starting City tokens (default: the rulebook's worked example).
+    vocabulary : {"treasures", "riches"}
+        Starting edition vocabulary.
+    components : Components, optional
+        Component set; default the bundled file.
+
+    Examples
+    --------
+    >>> ex = CollectionExplorer()
+    >>> ex.figure_data()["ce-breakdown"]["y"]
+    [14, 14, 4, 22]
+    >>> ex.set_values(counts={"grapes": 9})
+    False
+    >>> ex.message
+    "Cannot update: 9 'grapes' tokens is more than the 4 in the box (the chart still shows the last valid input)"
+    >>> ex.figure_data()["ce-breakdown"]["y"]
+    [14, 14, 4, 22]
+    """
+
+    RULEBOOK_EXAMPLE = {"grapes": 3, "gems": 2, "meat": 2, "wine": 1, "gold": 2}
+    RULEBOOK_CITIES = (("red", 3), ("blue", 6), ("green", 2), ("yellow", 2), ("purple", 3), ("orange", 6))
+
+    def __init__(self, treasures: Mapping[str, int] | None = None,
+                 city_tokens: Iterable[tuple[str, int]] | str | None = None, *,
+                 vocabulary: str = "treasures", components: Components | None = None):
+        self.components = comps = components or load_components()
+        self._init_message()
+        self._hold = True
+        start = dict(self.RULEBOOK_EXAMPLE if treasures is None else treasures)
+        start = {comps.canonical(k): v for k, v in start.items()}
+
+        self.counts_inputs: dict[str, widgets.IntText] = {}
+        for tid in comps.treasure_ids:
+            box = widgets.IntText(value=int(start.get(tid, 0)), description=tid,
+                                  style={"description_width": "110px"},
+                                  layout=widgets.Layout(width="190px"))
+            box.add_class("rt-count")
+            box.add_class(f"rt-count-{tid}")
+            box.observe(self._on_change, names="value")
+            self.counts_inputs[tid] = box
+        cities = self.RULEBOOK_CITIES if city_tokens is None else city_tokens
+        self.city_input = widgets.Text(
+            value=cities if isinstance(cities, str) else format_city_tokens(cities),
+            description="City tokens", placeholder="red:3, blue:6", continuous_update=False,
+            style={"description_width": "110px"}, layout=widgets.Layout(width="560px"))
+        self.city_input.add_class("rt-city-tokens")
+        self.city_input.observe(self._on_change, names="value")
+
+        self.vocabulary_toggle = _vocabulary_toggle(vocabulary)
+        self.vocabulary_toggle.observe(self._on_change, names="value")
+
+        self.table_inputs: dict[str, widgets.Text] = {}
+        self._table_notes: dict[str, widgets.HTML] = {}
+        table_rows = []
+        for name in _TABLES:
+            text = widgets.Text(value=_table_text(getattr(comps.tables, name)), description=name,
+                                continuous_update=False, style={"description_width": "130px"},
+                                layout=widgets.Layout(width="420px"))
+            text.add_class(f"rt-table-{name}")
+            text.observe(self._on_change, names="value")
+            note = widgets.HTML()
+            self.table_inputs[name] = text
+            self._table_notes[name] = note
+            table_rows.append(widgets.HBox([text, note]))
+        self.reset_button = widgets.Button(description="Reset to rulebook tables", icon="undo",
+                                           layout=widgets.Layout(width="220px"))
+        self.reset_button.add_class("rt-reset-tables")
+        self.reset_button.on_click(lambda _b: self.set_values(tables=self.components.tables))
+
+        self._heading = widgets.HTML()
+        self._tables_heading = widgets.HTML()
+        self._total = widgets.HTML()
+        self._total.add_class("rt-total")
+        self.breakdown_figure = go.FigureWidget()
+        self.breakdown_figure.add_class("rt-breakdown-chart")
+        self.marginal_figure = go.FigureWidget()
+        self.marginal_figure.add_class("rt-marginal-chart")
+
+        counts_grid = widgets.GridBox(list(self.counts_inputs.values()),
+                                      layout=widgets.Layout(grid_template_columns="repeat(3, 200px)"))
+        super().__init__([
+            self._heading, self.vocabulary_toggle, counts_grid, self.city_input,
+            self._tables_heading, *table_rows, self.reset_button,
+            self._message, self._total,
+            widgets.HBox([self.breakdown_figure, self.marginal_figure],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+        ])
+        self.add_class("rt-collection-explorer")
+        self._hold = False
+        self.update()
+
+    # -- reading the controls
+    @property
+    def vocabulary(self) -> str:
+        """The edition vocabulary shown (``"treasures"`` or ``"riches"``)."""
+        return self.vocabulary_toggle.value
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Current ``{Treasure id: tokens}`` from the count inputs."""
+        return {tid: box.value for tid, box in self.counts_inputs.items()}
+
+    def _tables(self) -> dict[str, tuple[int, ...]]:
+        goods = self.components.vocabularies[self.vocabulary]["good"]
+        labels = self._table_labels(goods)
+        return {name: parse_table(self.table_inputs[name].value, f"{labels[name]} table") for name in _TABLES}
+
+    def _table_labels(self, good: str) -> dict[str, str]:
+        return {"same_type": f"{good} of one type", "different_types": "Different types",
+                "gold": self.components.name(self.components.gold_id, self.vocabulary)}
+
+    # -- writing
+    def set_values(self, *, counts: Mapping[str, int] | None = None,
+                   city_tokens: Iterable[tuple[str, int]] | str | None = None,
+                   tables: Mapping[str, Iterable[int] | str] | object | None = None,
+                   vocabulary: str | None = None) -> bool:
+        """Set controls programmatically, then update once.
+
+        Parameters
+        ----------
+        counts : Mapping[str, int], optional
+            Counts to change (other types keep theirs), keyed by id, alias or
+            display name.
+        city_tokens : iterable of (colour, value) or str, optional
+            Replaces the City tokens.
+        tables : Mapping or ScoringTables, optional
+            Tables to change: sequences of points or comma-separated text.
+        vocabulary : {"treasures", "riches"}, optional
+
+        Returns
+        -------
+        bool
+            True if the charts were updated; False if the input was invalid
+            (the message area says why and the charts keep their last state).
+        """
+        self._hold = True
+        try:
+            if vocabulary is not None:
+                self.vocabulary_toggle.value = vocabulary
+            for name, value in (counts or {}).items():
+                self.counts_inputs[self.components.canonical(name)].value = value
+            if city_tokens is not None:
+                self.city_input.value = (city_tokens if isinstance(city_tokens, str)
+                                         else format_city_tokens(city_tokens))
+            if tables is not None:
+                if not isinstance(tables, Mapping):
+                    tables = {name: getattr(tables, name) for name in _TABLES}
+                for name, points in tables.items():
+                    if name not in self.table_inputs:
+                        raise ValueError(f"unknown scoring table {name!r}; use {', '.join(_TABLES)}")
+                    self.table_inputs[name].value = points if isinstance(points, str) else _table_text(points)
+        except _INPUT_ERRORS as err:
+            self._show_error(err)
+            return False
+        finally:
+            self._hold = False
+        return self.update()
+
+    def update(self) -> bool:
+        """Recompute both charts from the controls (called by every control change).
+
+        Returns
+        -------
+        bool
+            False, with a message and unchanged charts, when the input is invalid.
+        """
+        comps, voc = self.components, self.vocabulary
+        self._relabel()
+        try:
+            counts = self.counts
+            tokens = parse_city_tokens(self.city_input.value)
+            tables = self._tables()
+            breakdown = collection_breakdown_figure(counts, tokens, tables=tables,
+                                                    reference_tables=comps.tables,
+                                                    vocabulary=voc, components=comps)
+            marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
+        except _INPUT_ERRORS as err:
+            self._show_error(err)
+            return False
+        _sync(self.breakdown_figure, breakdown)
+        _sync(self.marginal_figure, marginal)
+        self._clear_error()
+        parts = dict(zip(breakdown.data[0].customdata, breakdown.data[0].y, strict=True))
+        goods = comps.vocabularies[voc]["goods"]
+        treasure = parts["same_type"] + parts["different_types"] + parts["gold"]
+        self._total.value = (f"<b>{goods}: {treasure} points</b> + <b>Cities: {parts['cities']} points</b>"
+                             f" = <b>{treasure + parts['cities']} points</b>"
+                             " (add route points and the Road bonus for the final score)")
+        return True
+
+    def _relabel(self) -> None:
+        comps, voc = self.components, self.vocabulary
+        vocab = comps.vocabularies[voc]
+        for tid, box in self.counts_inputs.items():
+            box.description = comps.name(tid, voc)
+        labels = self._table_labels(vocab["good"])
+        for name, text in self.table_inputs.items():
+            text.description = labels[name]
+            rule = _table_text(getattr(comps.tables, name))
+            edited = re.sub(r"\s", "", text.value) != re.sub(r"\s", "", rule)
+            mark = ' <b style="color:#d62728">edited</b>' if edited else ""
+            self._table_notes[name].value = f"<small>rulebook: {rule}</small>{mark}"
+        self._heading.value = (f"<h4>{vocab['goods']} and City tokens of one player "
+                               f"<small>({html.escape(vocab['edition'])})</small></h4>")
+        self._tables_heading.value = ("<b>Scoring tables</b> <small>(points for 1, 2, 3, ... tokens; "
+                                      "edit to try a variant)</small>")
+
+    def figure_data(self) -> dict[str, object]:
+        """The charts' current data, keyed by trace ``meta``, plus titles and the message.
+
+        Returns
+        -------
+        dict
+            ``{"ce-breakdown": {"name", "x", "y", "visible", "customdata"},
+            "ce-breakdown-reference": {...}, "ce-marginal": {...},
+            "breakdown_title": str, "marginal_title": str, "message": str}``.
+        """
+        out: dict[str, object] = {**_trace_data(self.breakdown_figure), **_trace_data(self.marginal_figure)}
+        out["breakdown_title"] = self.breakdown_figure.layout.title.text
+        out["marginal_title"] = self.marginal_figure.layout.title.text
+        out["message"] = self.message
+        return out
+
+
+# ----------------------------------------------------------------- set-up odds explorer
+class SetupOddsExplorer(_Explorer):
+    """How many tokens of a Treasure type does set-up put on the board?
+
+    Controls (CSS class in brackets): player count slider 2-5 (``rt-players``),
+    all-tokens variant checkbox (``rt-all-tokens``), Treasure type dropdown
+    (``rt-setup-type``), simulated set-ups (``rt-trials``; 0 hides the
+    overlay), seed (``rt-seed``), vocabulary toggle (``rt-vocabulary``).
+    Output: the exact-vs-simulated summary (``rt-setup-summary``), the message
+    area (``rt-message``) and the chart (``rt-setup-chart``; trace ``meta``
+    ``ce-setup-exact`` and ``ce-setup-simulated``).
+
+    Parameters
+    ----------
+    players : int
+        2 to 5.
+    all_tokens_variant : bool
+        The 2-3 player variant: shuffle all 40 tokens, place 30.
+    kind : str
+        Treasure id, alias or display name.
+    trials : int
+        Simulated set-ups (seeded by ``seed``).
+    seed : int
+        Seed of the simulation; the same seed draws the same chart.
+    vocabulary : {"treasures", "riches"}
+    components : Components, optional
+
+    Examples
+    --------
+    >>> ex = SetupOddsExplorer(players=3, all_tokens_variant=True, kind="gold", trials=200)
+    >>> sorted(ex.figure_data())[:2]
+    ['ce-setup-exact', 'ce-setup-simulated']
+    >>> ex.figure_data()["ce-setup-exact"]["customdata"][0]
+    '1/1708993'
+    """
+
+    def __init__(self, players: int = 3, all_tokens_variant: bool = True, kind: str = "gold", *,
+                 trials: int = 2000, seed: int = 0, vocabulary: str = "treasures",
+                 components: Components | None = None):
+        self.components = comps = components or load_components()
+        self._init_message()
+        self._hold = True
+        counts = sorted(p for side in comps.sides for p in side.players)
+        self.players_input = widgets.IntSlider(value=players, min=counts[0], max=counts[-1],
+                                               description="Players", continuous_update=False)
+        self.players_input.add_class("rt-players")
+        self.variant_input = widgets.Checkbox(value=all_tokens_variant, indent=False,
+                                              description="All-tokens variant (2-3 players)")
+        self.variant_input.add_class("rt-all-tokens")
+        self.vocabulary_toggle = _vocabulary_toggle(vocabulary)
+        self.kind_input = widgets.Dropdown(options=self._kind_options(vocabulary),
+                                           value=comps.canonical(kind), description="Type")
+        self.kind_input.add_class("rt-setup-type")
+        self.trials_input = widgets.BoundedIntText(value=trials, min=0, max=200_000, step=500,
+                                                   description="Simulated set-ups",
+                                                   style={"description_width": "120px"})
+        self.trials_input.add_class("rt-trials")
+        self.seed_input = widgets.IntText(value=seed, description="Seed")
+        self.seed_input.add_class("rt-seed")
+        for control in (self.players_input, self.variant_input, self.vocabulary_toggle,
+                        self.kind_input, self.trials_input, self.seed_input):
+            control.observe(self._on_change, names="value")
+        self._summary = widgets.HTML()
+        self._summary.add_class("rt-setup-summary")
+        self.figure = go.FigureWidget()
+        self.figure.add_class("rt-setup-chart")
+        super().__init__([
+            self.vocabulary_toggle,
+            widgets.HBox([self.players_input, self.variant_input]),
+            widgets.HBox([self.kind_input, self.trials_input, self.seed_input]),
+            self._message, self._summary, self.figure,
+        ])
+        self.add_class("rt-setup-odds-explorer")
+        self._hold = False
+        self.update()
+
+    def _kind_options(self, vocabulary: str) -> list[tuple[str, str]]:
+        return [(self.components.name(t, vocabulary), t) for t in self.components.treasure_ids]
+
+    def set_values(self, *, players: int | None = None, all_tokens_variant: bool | None = None,
+                   kind: str | None = None, trials: int | None = None, seed: int | None = None,
+                   vocabulary: str | None = None) -> bool:
+        """Set controls programmatically, then update once.
+
+        Returns
+        -------
+        bool
+            True if the chart was updated; False if the input was invalid (the
+            message area says why and the chart keeps its last state).
+        """
+        self._hold = True
+        try:
+            if vocabulary is not None:
+                self.vocabulary_toggle.value = vocabulary
+            if players is not None:
+                self.players_input.value = players
+            if all_tokens_variant is not None:
+                self.variant_input.value = bool(all_tokens_variant)
+            if kind is not None:
+                self.kind_input.value = self.components.canonical(kind)
+            if trials is not None:
+                self.trials_input.value = trials
+            if seed is not None:
+                self.seed_input.value = seed
+        except _INPUT_ERRORS as err:
+            self._show_error(err)
+            return False
+        finally:
+            self._hold = False
+        return self.update()
+
+    def update(self) -> bool:
+        """Recompute the chart and summary from the controls.
+
+        Returns
+        -------
+        bool
+            False, with a message and an unchanged chart, when the input is invalid.
+        """
+        comps, voc = self.components, self.vocabulary_toggle.value
+        kind = self.kind_input.value
+        if [o[0] for o in self.kind_input.options] != [o[0] for o in self._kind_options(voc)]:
+            self._hold = True
+            self.kind_input.options = self._kind_options(voc)
+            self.kind_input.value = kind
+            self._hold = False
+        players, variant = self.players_input.value, self.variant_input.value
+        try:
+            fig = setup_odds_figure(kind, players=players, all_tokens_variant=variant,
+                                    trials=self.trials_input.value, rng=self.seed_input.value,
+                                    vocabulary=voc, components=comps)
+            absent = prob_some_type_absent(players=players, all_tokens_variant=variant, components=comps)
+        except _INPUT_ERRORS as err:
+            self._show_error(err)
+            return False
+        _sync(self.figure, fig)
+        self._clear_error()
+        name = comps.name(kind, voc)
+        exact0 = fig.data[0].customdata[0]
+        lines = [f"P(no {html.escape(name)} on the board) = <b>{exact0}</b> &asymp; {fig.data[0].y[0]:.6f} exact"]
+        if len(fig.data) > 1:
+            sim = fig.data[1]
+            successes, low, high = sim.customdata[0]
+            lines.append(f"simulated: {successes} of {self.trials_input.value} set-ups = {sim.y[0]:.4f}, "
+                         f"95% Wilson interval {low:.4f} to {high:.4f} (seed {self.seed_input.value})")
+        lines.append(f"P(some {comps.vocabularies[voc]['good']} type absent) = <b>{absent}</b> "
+                     f"&asymp; {float(absent):.4f} exact")
+        if variant and not comps.side_for(players).removed:
+            lines.append(f"<small>With {players} players every token is placed; "
+                         "the variant changes nothing.</small>")
+        self._summary.value = "<br>".join(lines)
+        return True
+
+    def figure_data(self) -> dict[str, object]:
+        """The chart's current data keyed by trace ``meta``, plus the title, summary and message.
+
+        Returns
+        -------
+        dict
+            ``{"ce-setup-exact": {"name", "x", "y", "visible", "customdata"},
+            "ce-setup-simulated": {..., "error_plus", "error_minus"} (when
+            simulated), "title": str, "summary": str, "message": str}``.
+        """
+        out: dict[str, object] = dict(_trace_data(self.figure))
+        out["title"] = self.figure.layout.title.text
+        out["summary"] = _plain(self._summary.value)
+        out["message"] = self.message
+        return out
