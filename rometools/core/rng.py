@@ -37,8 +37,9 @@ def as_generator(rng: RngLike = None) -> np.random.Generator:
     """
     if isinstance(rng, bool) or not (
         rng is None
-        or isinstance(rng, int | np.integer | np.random.SeedSequence | np.random.BitGenerator)
-        or isinstance(rng, np.random.Generator)
+        or isinstance(
+            rng, int | np.integer | np.random.SeedSequence | np.random.BitGenerator | np.random.Generator
+        )
     ):
         raise TypeError(
             f"rng must be None, an int seed, a SeedSequence, a BitGenerator or a "

@@ -1,0 +1,61 @@
+"""README's commands, as written: `make lab` really serves the notebooks, `.ci/run` calls `make test`."""
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_readme_gives_the_two_commands_and_ci_runs_the_test_one():
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```\n\s*(make \w+)\n\s*```", readme)
+    assert blocks[:2] == ["make lab", "make test"]
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
+          if line.strip() and not line.lstrip().startswith(("#", "set ", "cd "))]
+    assert ci == ["make test"]
+
+
+def test_make_lab_serves_the_notebooks_headless():
+    port, token = _free_port(), "rometools-test-token"
+    opts = f"--no-browser --ip 127.0.0.1 --port {port} --ServerApp.token={token}"
+    env = {**os.environ, "JUPYTER_OPTS": opts}
+    proc = subprocess.Popen(["make", "--no-print-directory", "lab"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        contents = None
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise AssertionError(f"make lab exited: {proc.stdout.read().decode()[-2000:]}")
+            try:
+                url = f"http://127.0.0.1:{port}/api/contents?token={token}"
+                with urllib.request.urlopen(url, timeout=2) as r:
+                    contents = json.load(r)
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert contents is not None, "JupyterLab did not answer within 60 s"
+        names = {item["name"] for item in contents["content"]}
+        assert "caesars_empire_collections.ipynb" in names
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token={token}", timeout=5) as r:
+            assert r.status == 200
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
