@@ -371,7 +371,10 @@ class CollectionExplorer(_Explorer):
             if vocabulary is not None:
                 self.vocabulary_toggle.value = vocabulary
             for name, value in (counts or {}).items():
-                self.counts_inputs[self.components.canonical(name)].value = value
+                tid = self.components.canonical(name)
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ValueError(f"count of {tid!r} must be a whole number, got {value!r}")
+                self.counts_inputs[tid].value = value
             if city_tokens is not None:
                 self.city_input.value = (city_tokens if isinstance(city_tokens, str)
                                          else format_city_tokens(city_tokens))
@@ -550,6 +553,7 @@ class SetupOddsExplorer(_Explorer):
             if vocabulary is not None:
                 self.vocabulary_toggle.value = vocabulary
             if players is not None:
+                self.components.side_for(players)  # a readable error for 1 or 7 players
                 self.players_input.value = players
             if all_tokens_variant is not None:
                 self.variant_input.value = bool(all_tokens_variant)

@@ -1,0 +1,170 @@
+"""Widget tests without a browser: set control values, assert on the FigureWidget data."""
+
+import plotly.graph_objects as go
+import pytest
+
+from rometools.caesars_empire import (
+    load_components,
+    prob_some_type_absent,
+    treasure_count_distribution,
+)
+from rometools.widgets import CollectionExplorer, SetupOddsExplorer
+
+COMPS = load_components()
+
+
+@pytest.fixture
+def explorer():
+    return CollectionExplorer()
+
+
+def breakdown(ex):
+    return ex.figure_data()["ce-breakdown"]["y"]
+
+
+def test_starts_on_the_rulebook_example(explorer):
+    data = explorer.figure_data()
+    assert breakdown(explorer) == [14, 14, 4, 22]
+    assert data["breakdown_title"] == "Treasures and Cities: 54 points"
+    assert data["ce-breakdown-reference"]["visible"] is False
+    assert data["message"] == ""
+    assert isinstance(explorer.breakdown_figure, go.FigureWidget)
+    assert "54 points" in explorer._total.value
+
+
+def test_count_input_updates_the_charts(explorer):
+    explorer.counts_inputs["gold"].value = 3  # a user typing in the Gold Coins box
+    assert breakdown(explorer) == [14, 14, 9, 22]
+    marginal = dict(zip(explorer.figure_data()["ce-marginal"]["customdata"],
+                        explorer.figure_data()["ce-marginal"]["y"], strict=True))
+    assert marginal["gold"] == 16 - 9
+
+
+def test_set_values_counts_and_cities(explorer):
+    assert explorer.set_values(counts={"grapes": 4, "precious_stones": 0}, city_tokens="red:3, red:5")
+    assert explorer.counts["grapes"] == 4 and explorer.counts["gems"] == 0
+    # grapes 4 -> 20; meat 2 -> 2; rows: {grapes, meat, wine} 5, {grapes, meat} 2, {grapes} 0, {grapes} 0
+    assert breakdown(explorer) == [22, 7, 4, 5]
+    marginal = explorer.figure_data()["ce-marginal"]
+    assert dict(zip(marginal["customdata"], marginal["y"], strict=True))["grapes"] is None
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"counts": {"grapes": 5}}, "more than the 4 in the box"),
+        ({"counts": {"meat": -1}}, "must not be negative"),
+        ({"counts": {"meat": "lots"}}, "meat"),
+        ({"counts": {"saffron": 1}}, "unknown Treasure type 'saffron'"),
+        ({"city_tokens": "red:x"}, "'x' is not a whole number"),
+        ({"city_tokens": "red:0"}, "positive int"),
+        ({"city_tokens": "red"}, "colour:value"),
+        ({"tables": {"same_type": "0, 2, ten"}}, "'ten' is not a whole number"),
+        ({"tables": {"same_type": "0, 2"}}, "same_type"),
+        ({"tables": {"gold": "0, -4"}}, "non-negative"),
+        ({"tables": {"bonus": "1"}}, "unknown scoring table"),
+    ],
+)
+def test_invalid_input_shows_a_message_and_keeps_the_chart(explorer, change, fragment, capsys):
+    before = explorer.figure_data()
+    assert explorer.set_values(**change) is False
+    after = explorer.figure_data()
+    assert fragment in after["message"]
+    assert after["message"].startswith("Cannot update:")
+    assert "Traceback" not in after["message"]
+    assert after["ce-breakdown"] == before["ce-breakdown"]
+    assert after["ce-marginal"] == before["ce-marginal"]
+    assert "rt-error" in explorer._message._dom_classes
+    assert capsys.readouterr().out == ""
+
+
+def test_user_typing_invalid_value_does_not_raise(explorer):
+    explorer.city_input.value = "blue:six"  # the observer path, as in the browser
+    assert "'six' is not a whole number" in explorer.message
+    assert breakdown(explorer) == [14, 14, 4, 22]
+    explorer.city_input.value = "blue:6"  # a fix clears the message
+    assert explorer.message == ""
+    assert breakdown(explorer) == [14, 14, 4, 6]
+    assert "rt-error" not in explorer._message._dom_classes
+
+
+def test_vocabulary_toggle_relabels_everything(explorer):
+    explorer.vocabulary_toggle.value = "riches"
+    data = explorer.figure_data()
+    assert explorer.counts_inputs["gems"].description == "Precious Stones"
+    assert "Precious Stones" in data["ce-marginal"]["x"]
+    assert data["breakdown_title"].startswith("Riches and Cities")
+    assert "Riches" in data["marginal_title"]
+    assert "Riches" in explorer._heading.value
+    assert breakdown(explorer) == [14, 14, 4, 22]  # labels change, points do not
+    explorer.set_values(vocabulary="treasures")
+    assert explorer.counts_inputs["gems"].description == "Gems"
+    assert "Gems" in explorer.figure_data()["ce-marginal"]["x"]
+
+
+def test_edited_tables_are_shown_against_the_rulebook(explorer):
+    assert explorer.set_values(tables={"gold": [0, 5, 10, 15, 20, 25, 30, 35]})
+    data = explorer.figure_data()
+    assert data["ce-breakdown"]["y"] == [14, 14, 5, 22]
+    assert data["ce-breakdown-reference"]["visible"] is True
+    assert data["ce-breakdown-reference"]["y"] == [14, 14, 4, 22]
+    assert "edited" in explorer._table_notes["gold"].value
+    assert "rulebook: 0, 4, 9" in explorer._table_notes["gold"].value
+    explorer.reset_button.click()
+    data = explorer.figure_data()
+    assert data["ce-breakdown"]["y"] == [14, 14, 4, 22]
+    assert data["ce-breakdown-reference"]["visible"] is False
+    assert "edited" not in explorer._table_notes["gold"].value
+
+
+def test_stable_css_classes():
+    ex = CollectionExplorer(vocabulary="riches")
+    for tid in COMPS.treasure_ids:
+        assert f"rt-count-{tid}" in ex.counts_inputs[tid]._dom_classes
+    assert "rt-city-tokens" in ex.city_input._dom_classes
+    assert "rt-vocabulary" in ex.vocabulary_toggle._dom_classes
+    assert "rt-breakdown-chart" in ex.breakdown_figure._dom_classes
+    assert "rt-marginal-chart" in ex.marginal_figure._dom_classes
+    assert "rt-table-same_type" in ex.table_inputs["same_type"]._dom_classes
+    assert "rt-collection-explorer" in ex._dom_classes
+
+
+def test_setup_odds_explorer_exact_and_simulated():
+    ex = SetupOddsExplorer(players=3, all_tokens_variant=True, kind="gold", trials=500, seed=4)
+    data = ex.figure_data()
+    law = treasure_count_distribution("gold", players=3, all_tokens_variant=True)
+    assert data["ce-setup-exact"]["y"] == [float(law.get(k, 0)) for k in range(9)]
+    sim = data["ce-setup-simulated"]
+    assert sum(sim["y"]) == pytest.approx(1)
+    assert len(sim["error_plus"]) == 9
+    assert str(prob_some_type_absent(players=3, all_tokens_variant=True)) in data["summary"]
+    again = SetupOddsExplorer(players=3, all_tokens_variant=True, kind="gold", trials=500, seed=4)
+    assert again.figure_data()["ce-setup-simulated"] == sim  # seeded
+
+
+def test_setup_odds_explorer_controls():
+    ex = SetupOddsExplorer(trials=200)
+    assert ex.set_values(players=4, kind="wine")
+    assert ex.figure_data()["ce-setup-exact"]["y"] == [0, 0, 0, 0, 1.0]
+    assert "variant changes nothing" in ex.figure_data()["summary"]
+    assert ex.set_values(trials=0)
+    assert list(ex.figure_data()) == ["ce-setup-exact", "title", "summary", "message"]
+    assert ex.set_values(trials=300, players=2, all_tokens_variant=True)
+    assert "ce-setup-simulated" in ex.figure_data()
+    ex.set_values(vocabulary="riches", kind="gems")
+    assert ex.kind_input.value == "gems"
+    assert "Precious Stones" in ex.figure_data()["title"]
+    assert dict(ex.kind_input.options)["Precious Stones"] == "gems"
+
+
+def test_setup_odds_explorer_invalid_input_is_a_message():
+    ex = SetupOddsExplorer(trials=100)
+    before = ex.figure_data()
+    assert ex.set_values(players=7) is False
+    assert ex.set_values(kind="saffron") is False
+    assert "saffron" in ex.message
+    assert ex.figure_data()["ce-setup-exact"] == before["ce-setup-exact"]
+    for cls in ("rt-players", "rt-all-tokens", "rt-setup-type", "rt-trials", "rt-seed"):
+        assert any(cls in w._dom_classes for w in (ex.players_input, ex.variant_input, ex.kind_input,
+                                                    ex.trials_input, ex.seed_input))
+    assert "rt-setup-chart" in ex.figure._dom_classes
