@@ -1,0 +1,459 @@
+"""Caesar's Empire boards: cities, Rome and the dotted-line paths between them.
+
+A board is data (``data/caesars_empire/board_*.toml``, format in
+``docs/board-format.md``) read by :meth:`Board.from_file`. The bundled boards
+are *illustrative*: the published map is not public, so they are a plausible
+map of the Empire around Rome with 30 (2-3 players) and 40 (4-5 players) cities.
+
+Rules: ``001_a311a49632a27e24.txt``, Set-up (one City token and one Treasure
+per city), The Turn (paths cost 1 or 2 Roads), Scoring Routes.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import networkx as nx
+from pydantic import BaseModel, ConfigDict
+
+from rometools.caesars_empire.components import Components, load_components
+from rometools.core.data import Provenance, data_dir, load_data_file, parse_model
+from rometools.core.errors import DataFileError
+
+__all__ = ["ROME", "Board", "BoardPath", "City", "board_path", "load_board"]
+
+#: Location id of Rome (paths name their endpoints by ``"rome"`` or a city id).
+ROME = "rome"
+_INLINE = "<inline board>"
+
+
+@dataclass(frozen=True)
+class City:
+    """A city space with its City token.
+
+    Attributes
+    ----------
+    id : str
+        Location id used by paths and actions (not ``"rome"``).
+    name : str
+        Display name.
+    colour : str
+        City-token colour (region).
+    value : int
+        City-token value, 1 to 8 (points).
+    position : tuple[float, float]
+        Drawing coordinates, each 0..1 (x right, y up).
+    """
+
+    id: str
+    name: str
+    colour: str
+    value: int
+    position: tuple[float, float] = (0.5, 0.5)
+
+
+@dataclass(frozen=True)
+class BoardPath:
+    """A dotted line between two locations.
+
+    Attributes
+    ----------
+    cities : tuple[str, str]
+        Its two endpoints, ``"rome"`` or city ids, as written in the file.
+    roads : int
+        Road pieces needed to build it: 1 or 2 (Roads). Also the points it
+        scores for its owner when on a scoring route.
+    """
+
+    cities: tuple[str, str]
+    roads: int = 1
+
+    @property
+    def key(self) -> frozenset[str]:
+        """The unordered endpoint pair, the key used by ``route_points``."""
+        return frozenset(self.cities)
+
+
+# ----------------------------------------------------------------- file schema
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Header(_Strict):
+    name: str
+    side: str
+    description: str | None = None
+
+
+class _Rome(_Strict):
+    position: tuple[float, float]
+
+
+class _City(_Strict):
+    id: str
+    name: str
+    colour: str
+    value: int
+    position: tuple[float, float]
+
+
+class _Path(_Strict):
+    cities: tuple[str, str]
+    roads: int
+
+
+class _BoardFile(_Strict):
+    meta: dict = {}
+    board: _Header
+    rome: _Rome
+    city: list[_City]
+    path: list[_Path]
+
+
+def _fail(source: str, entry: str, problem: str):
+    raise DataFileError(source, entry, problem)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated Caesar's Empire board (immutable).
+
+    ``__init__`` takes parsed values so tests can build tiny boards inline;
+    :meth:`from_file` and :meth:`bundled` read data files. Validation happens
+    once, here: nothing is half-built.
+
+    Parameters
+    ----------
+    name : str
+        Board name.
+    side : str
+        ``"2-3"`` or ``"4-5"`` (a side of ``components.toml``).
+    cities : sequence of City
+        The cities, in board order (the set-up deal follows this order).
+    paths : sequence of BoardPath
+        The dotted lines.
+    rome_position : tuple[float, float]
+        Rome's drawing coordinates (0..1).
+    provenance : Provenance, optional
+        Where the map comes from; bundled boards are ``illustrative``.
+    source : str, optional
+        File the board was read from (used in error messages).
+    components : Components, optional
+        Component set (city-token values and Treasure tokens per side).
+
+    Attributes
+    ----------
+    city_ids : tuple[str, ...]
+        City ids in board order.
+    graph : networkx.Graph
+        Built once: nodes ``"rome"`` and city ids (attributes of the City,
+        ``pos``), edges with ``roads`` and ``index`` (position in ``paths``).
+    locations : tuple[str, ...]
+        ``("rome", *city_ids)``: the integer index of a location used by the
+        rules engine.
+
+    Raises
+    ------
+    DataFileError
+        Naming the file (``source``), the entry and the problem, for: duplicate
+        city ids (or a city called ``"rome"``), a missing colour, a value
+        outside 1 to 8, a position outside 0..1, an unknown side, more cities
+        than the side has Treasure tokens, an unknown path endpoint, a path
+        from a location to itself, a duplicate path, ``roads`` not 1 or 2, and
+        a city that cannot be reached from Rome.
+
+    Examples
+    --------
+    >>> b = Board("tiny", "2-3",
+    ...           [City("capua", "Capua", "red", 2), City("neapolis", "Neapolis", "blue", 3)],
+    ...           [BoardPath(("rome", "capua"), 1), BoardPath(("capua", "neapolis"), 2)])
+    >>> b.city_ids, b.graph.edges["capua", "neapolis"]["roads"]
+    (('capua', 'neapolis'), 2)
+    >>> Board("bad", "2-3", [City("capua", "Capua", "red", 9)], [BoardPath(("rome", "capua"))])
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: <inline board>: city[0] (id='capua').value: must be 1 to 8, got 9
+    """
+
+    name: str
+    side: str
+    cities: tuple[City, ...]
+    paths: tuple[BoardPath, ...]
+    rome_position: tuple[float, float] = (0.5, 0.5)
+    provenance: Provenance | None = field(default=None, compare=False)
+    source: str | None = field(default=None, compare=False)
+    components: Components | None = field(default=None, compare=False, repr=False)
+    # derived, built once in __post_init__
+    city_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    locations: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    graph: nx.Graph = field(init=False, repr=False, compare=False)
+    _index: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    _edge: Mapping[tuple[int, int], int] = field(init=False, repr=False, compare=False)
+    _ends: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    _cost: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _adj: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        src = self.source or _INLINE
+        cities = tuple(self.cities)
+        paths = tuple(BoardPath(tuple(p.cities), p.roads) for p in self.paths)
+        comps = self.components or load_components()
+        sides = {s.id: s for s in comps.sides}
+        if self.side not in sides:
+            _fail(src, "board.side", f"must be one of {sorted(sides)}, got {self.side!r}")
+        lo, hi = comps.city_values
+        _check_position(src, "rome.position", self.rome_position)
+        seen: dict[str, int] = {}
+        for i, c in enumerate(cities):
+            where = f"city[{i}] (id={c.id!r})"
+            if not isinstance(c.id, str) or not c.id:
+                _fail(src, f"city[{i}].id", f"must be a non-empty string, got {c.id!r}")
+            if c.id == ROME:
+                _fail(src, f"{where}.id", "'rome' is reserved for Rome")
+            if c.id in seen:
+                _fail(src, f"{where}.id", f"duplicate id {c.id!r} (also city[{seen[c.id]}])")
+            seen[c.id] = i
+            if not isinstance(c.colour, str) or not c.colour.strip():
+                _fail(src, f"{where}.colour", f"missing colour, got {c.colour!r}")
+            if isinstance(c.value, bool) or not isinstance(c.value, int) or not lo <= c.value <= hi:
+                _fail(src, f"{where}.value", f"must be {lo} to {hi}, got {c.value!r}")
+            _check_position(src, f"{where}.position", c.position)
+        tokens = sum(comps.supply.values())
+        if len(cities) > tokens or len(cities) > sides[self.side].cities:
+            most = min(tokens, sides[self.side].cities)
+            _fail(src, "city", f"{len(cities)} cities but side {self.side!r} has only "
+                               f"{most} Treasure tokens")
+        if not cities:
+            _fail(src, "city", "a board needs at least one city")
+        locations = (ROME, *(c.id for c in cities))
+        index = {loc: i for i, loc in enumerate(locations)}
+        edge: dict[tuple[int, int], int] = {}
+        ends, cost = [], []
+        adj: list[list[tuple[int, int, int]]] = [[] for _ in locations]
+        for j, p in enumerate(paths):
+            where = f"path[{j}] ({p.cities[0]!r}-{p.cities[1]!r})" if len(p.cities) == 2 else f"path[{j}]"
+            if len(p.cities) != 2:
+                _fail(src, f"path[{j}].cities", f"must name exactly two locations, got {list(p.cities)!r}")
+            a, b = p.cities
+            for end in (a, b):
+                if end not in index:
+                    _fail(src, f"{where}.cities", f"unknown endpoint {end!r} (not 'rome' or a city id)")
+            if a == b:
+                _fail(src, f"{where}.cities", f"path from {a!r} to itself")
+            if isinstance(p.roads, bool) or p.roads not in (1, 2):
+                _fail(src, f"{where}.roads", f"must be 1 or 2, got {p.roads!r}")
+            ia, ib = index[a], index[b]
+            if (ia, ib) in edge:
+                k = edge[ia, ib]
+                _fail(src, where, f"duplicate path between {a!r} and {b!r} (also path[{k}])")
+            edge[ia, ib] = edge[ib, ia] = j
+            ends.append((ia, ib))
+            cost.append(p.roads)
+            adj[ia].append((ib, j, p.roads))
+            adj[ib].append((ia, j, p.roads))
+        g = nx.Graph(name=self.name, side=self.side)
+        g.add_node(ROME, pos=tuple(self.rome_position), kind="rome")
+        for c in cities:
+            g.add_node(c.id, pos=tuple(c.position), kind="city", name=c.name,
+                       colour=c.colour, value=c.value)
+        for j, p in enumerate(paths):
+            g.add_edge(*p.cities, roads=p.roads, index=j)
+        reached = nx.node_connected_component(g, ROME)
+        for i, c in enumerate(cities):
+            if c.id not in reached:
+                _fail(src, f"city[{i}] (id={c.id!r})", "cannot be reached from Rome")
+        setattr_ = object.__setattr__
+        setattr_(self, "cities", cities)
+        setattr_(self, "paths", paths)
+        setattr_(self, "rome_position", tuple(self.rome_position))
+        setattr_(self, "components", comps)
+        setattr_(self, "city_ids", locations[1:])
+        setattr_(self, "locations", locations)
+        setattr_(self, "graph", g)
+        setattr_(self, "_index", index)
+        setattr_(self, "_edge", edge)
+        setattr_(self, "_ends", tuple(ends))
+        setattr_(self, "_cost", tuple(cost))
+        setattr_(self, "_adj", tuple(tuple(a) for a in adj))
+
+    # ------------------------------------------------------------ constructors
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], *, components: Components | None = None) -> Board:
+        """Read and validate a board file (TOML; YAML with PyYAML).
+
+        The ``[board]`` table's ``provenance`` (and ``source``) covers the whole
+        file unless a table or value sets its own. Format: ``docs/board-format.md``.
+
+        Parameters
+        ----------
+        path : str or PathLike
+            The board file.
+        components : Components, optional
+            Component set; default the bundled ``components.toml``.
+
+        Returns
+        -------
+        Board
+
+        Raises
+        ------
+        DataFileError
+            Naming the file, the entry and the problem (see :class:`Board`), or
+            a missing field / wrong type / missing provenance.
+
+        Examples
+        --------
+        >>> b = Board.from_file(board_path("4-5"))
+        >>> len(b.city_ids), b.provenance.kind
+        (40, 'illustrative')
+        """
+        p = pathlib.Path(path)
+        datafile = load_data_file(p, default_from="board")
+        raw = parse_model(_BoardFile, datafile)
+        return cls(
+            name=raw.board.name,
+            side=raw.board.side,
+            cities=tuple(City(c.id, c.name, c.colour, c.value, tuple(c.position)) for c in raw.city),
+            paths=tuple(BoardPath(tuple(q.cities), q.roads) for q in raw.path),
+            rome_position=tuple(raw.rome.position),
+            provenance=datafile.provenance.get("board.name"),
+            source=str(p),
+            components=components,
+        )
+
+    @classmethod
+    def bundled(cls, side_or_players: str | int = "4-5") -> Board:
+        """The bundled illustrative board for a side (``"2-3"``/``"4-5"``) or player count.
+
+        Raises
+        ------
+        ValueError
+            For an unknown side or unsupported player count.
+
+        Examples
+        --------
+        >>> len(Board.bundled(3).city_ids), len(Board.bundled("4-5").city_ids)
+        (30, 40)
+        """
+        return load_board(side_or_players)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Board:
+        """Inverse of :meth:`to_dict` (used by game JSON).
+
+        Raises
+        ------
+        DataFileError
+            As :class:`Board`.
+        """
+        return cls(
+            name=data["name"], side=data["side"],
+            cities=tuple(City(c["id"], c["name"], c["colour"], c["value"], tuple(c["position"]))
+                         for c in data["cities"]),
+            paths=tuple(BoardPath(tuple(p["cities"]), p["roads"]) for p in data["paths"]),
+            rome_position=tuple(data["rome_position"]),
+            provenance=Provenance(*data["provenance"]) if data.get("provenance") else None,
+            source=data.get("source"),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values; ``Board.from_dict(b.to_dict()) == b``.
+
+        Examples
+        --------
+        >>> b = Board.bundled("2-3")
+        >>> Board.from_dict(b.to_dict()) == b
+        True
+        """
+        return {
+            "name": self.name, "side": self.side, "rome_position": list(self.rome_position),
+            "cities": [{"id": c.id, "name": c.name, "colour": c.colour, "value": c.value,
+                        "position": list(c.position)} for c in self.cities],
+            "paths": [{"cities": list(p.cities), "roads": p.roads} for p in self.paths],
+            "provenance": [self.provenance.kind, self.provenance.source] if self.provenance else None,
+            "source": self.source,
+        }
+
+    # ------------------------------------------------------------ queries
+    def city(self, city_id: str) -> City:
+        """The :class:`City` with this id.
+
+        Raises
+        ------
+        KeyError
+            If no city has that id.
+        """
+        i = self._index.get(city_id, 0)
+        if i == 0:
+            raise KeyError(f"no city {city_id!r} on board {self.name!r}")
+        return self.cities[i - 1]
+
+    def path_between(self, a: str, b: str) -> BoardPath | None:
+        """The path joining locations ``a`` and ``b``, or ``None``."""
+        j = self._edge.get((self._index.get(a, -1), self._index.get(b, -1)))
+        return None if j is None else self.paths[j]
+
+    @property
+    def total_roads(self) -> int:
+        """Road pieces needed to build every path (Roads)."""
+        return sum(self._cost)
+
+    def city_tokens(self) -> list[tuple[str, int]]:
+        """Every City token on the board as ``(colour, value)``."""
+        return [(c.colour, c.value) for c in self.cities]
+
+
+def _check_position(src: str, where: str, pos: Sequence[float]) -> None:
+    try:
+        x, y = pos
+        ok = 0.0 <= float(x) <= 1.0 and 0.0 <= float(y) <= 1.0
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        _fail(src, where, f"must be two drawing coordinates in 0..1, got {pos!r}")
+
+
+def board_path(side: str = "4-5") -> pathlib.Path:
+    """Path of a bundled board file, ``board_2_3.toml`` or ``board_4_5.toml``."""
+    return data_dir() / "caesars_empire" / f"board_{side.replace('-', '_')}.toml"
+
+
+@lru_cache(maxsize=8)
+def _bundled(side: str) -> Board:
+    return Board.from_file(board_path(side))
+
+
+def load_board(side_or_players: str | int = "4-5") -> Board:
+    """The bundled illustrative board for a side or a player count (cached).
+
+    Parameters
+    ----------
+    side_or_players : str or int
+        ``"2-3"``, ``"4-5"`` or 2 to 5 players.
+
+    Returns
+    -------
+    Board
+
+    Raises
+    ------
+    ValueError
+        For an unknown side or unsupported player count.
+
+    Examples
+    --------
+    >>> load_board(4) is load_board("4-5")
+    True
+    """
+    if isinstance(side_or_players, int) and not isinstance(side_or_players, bool):
+        side = load_components().side_for(side_or_players).id
+    else:
+        side = str(side_or_players)
+        if side not in {s.id for s in load_components().sides}:
+            raise ValueError(f"unknown board side {side!r}; use '2-3' or '4-5'")
+    return _bundled(side)
