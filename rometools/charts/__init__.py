@@ -17,6 +17,7 @@ Examples
 from rometools.charts.caesars_empire import (
     BREAKDOWN_PARTS,
     collection_breakdown_figure,
+    empty_figure,
     marginal_value_figure,
     points_distribution_figure,
     setup_odds_figure,
@@ -25,6 +26,7 @@ from rometools.charts.caesars_empire import (
 __all__ = [
     "BREAKDOWN_PARTS",
     "collection_breakdown_figure",
+    "empty_figure",
     "marginal_value_figure",
     "points_distribution_figure",
     "setup_odds_figure",

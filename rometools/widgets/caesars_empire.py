@@ -29,6 +29,7 @@ from traitlets import TraitError
 from rometools.caesars_empire import Components, load_components, prob_some_type_absent
 from rometools.charts.caesars_empire import (
     collection_breakdown_figure,
+    empty_figure,
     marginal_value_figure,
     setup_odds_figure,
 )
@@ -304,9 +305,9 @@ class CollectionExplorer(_Explorer):
         self._tables_heading = widgets.HTML()
         self._total = widgets.HTML()
         self._total.add_class("rt-total")
-        self.breakdown_figure = go.FigureWidget()
+        self.breakdown_figure = go.FigureWidget(empty_figure())
         self.breakdown_figure.add_class("rt-breakdown-chart")
-        self.marginal_figure = go.FigureWidget()
+        self.marginal_figure = go.FigureWidget(empty_figure())
         self.marginal_figure.add_class("rt-marginal-chart")
 
         counts_grid = widgets.GridBox(list(self.counts_inputs.values()),
@@ -522,7 +523,7 @@ class SetupOddsExplorer(_Explorer):
             control.observe(self._on_change, names="value")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-setup-summary")
-        self.figure = go.FigureWidget()
+        self.figure = go.FigureWidget(empty_figure())
         self.figure.add_class("rt-setup-chart")
         super().__init__([
             self.vocabulary_toggle,
