@@ -7,19 +7,15 @@ shows it. Probabilities stay exact (``Fraction``) until here: bars plot
 frequencies always come with their Wilson interval as error bars.
 
 Trace names, uids and ``meta`` are stable, so a test or a browser can find them
-(``meta`` repeats the uid: a ``go.FigureWidget`` replaces trace uids with its own):
+(``meta`` repeats the uid because a ``go.FigureWidget`` replaces trace uids with its own):
 
-================================  ==========================  ==============================
-function                          trace ``name``              trace ``uid``
-================================  ==========================  ==============================
-:func:`collection_breakdown_figure`  ``points``                ``ce-breakdown``
-                                  ``rulebook tables``         ``ce-breakdown-reference``
-:func:`marginal_value_figure`     ``next token``              ``ce-marginal``
-:func:`points_distribution_figure`  ``exact``                 ``ce-points-exact``
-                                  ``simulated``               ``ce-points-simulated``
-:func:`setup_odds_figure`         ``exact``                   ``ce-setup-exact``
-                                  ``simulated``               ``ce-setup-simulated``
-================================  ==========================  ==============================
+* :func:`collection_breakdown_figure`: ``points`` (``ce-breakdown``) and, with
+  reference tables, ``rulebook tables`` (``ce-breakdown-reference``);
+* :func:`marginal_value_figure`: ``next token`` (``ce-marginal``);
+* :func:`points_distribution_figure`: ``exact`` (``ce-points-exact``) and
+  ``simulated`` (``ce-points-simulated``);
+* :func:`setup_odds_figure`: ``exact`` (``ce-setup-exact``) and ``simulated``
+  (``ce-setup-simulated``).
 """
 
 from __future__ import annotations

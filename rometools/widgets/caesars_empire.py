@@ -335,12 +335,11 @@ class CollectionExplorer(_Explorer):
         return {tid: box.value for tid, box in self.counts_inputs.items()}
 
     def _tables(self) -> dict[str, tuple[int, ...]]:
-        goods = self.components.vocabularies[self.vocabulary]["good"]
-        labels = self._table_labels(goods)
+        labels = self._table_labels()
         return {name: parse_table(self.table_inputs[name].value, f"{labels[name]} table") for name in _TABLES}
 
-    def _table_labels(self, good: str) -> dict[str, str]:
-        return {"same_type": f"{good} of one type", "different_types": "Different types",
+    def _table_labels(self) -> dict[str, str]:
+        return {"same_type": "Same type", "different_types": "Different types",
                 "gold": self.components.name(self.components.gold_id, self.vocabulary)}
 
     # -- writing
@@ -430,7 +429,7 @@ class CollectionExplorer(_Explorer):
         vocab = comps.vocabularies[voc]
         for tid, box in self.counts_inputs.items():
             box.description = comps.name(tid, voc)
-        labels = self._table_labels(vocab["good"])
+        labels = self._table_labels()
         for name, text in self.table_inputs.items():
             text.description = labels[name]
             rule = _table_text(getattr(comps.tables, name))
@@ -512,7 +511,7 @@ class SetupOddsExplorer(_Explorer):
         self.kind_input = widgets.Dropdown(options=self._kind_options(vocabulary),
                                            value=comps.canonical(kind), description="Type")
         self.kind_input.add_class("rt-setup-type")
-        self.trials_input = widgets.BoundedIntText(value=trials, min=0, max=200_000, step=500,
+        self.trials_input = widgets.BoundedIntText(value=trials, min=0, max=50_000, step=500,
                                                    description="Simulated set-ups",
                                                    style={"description_width": "120px"})
         self.trials_input.add_class("rt-trials")
