@@ -61,3 +61,73 @@ __all__ = [
 ]
 
 # --- board, rules and bots (issue 3) are exported below this line ---
+from rometools.caesars_empire.board import ROME, Board, BoardPath, City, board_path, load_board  # noqa: E402
+from rometools.caesars_empire.rules import (  # noqa: E402
+    CHANCE,
+    NO_MOVE_OPTIONS,
+    PASS,
+    ROUTE_POLICIES,
+    TERMINAL,
+    Connection,
+    GameConfig,
+    GameState,
+    RouteOption,
+    apply,
+    chance_outcomes,
+    cheapest_connections,
+    current_player,
+    enumerate_chains,
+    final_scores,
+    from_json,
+    is_over,
+    iter_chains,
+    legal_actions,
+    legal_connections,
+    new_game,
+    register_route_policy,
+    replay,
+    route_points,
+    score_parts,
+    scores,
+    to_json,
+)
+
+__all__ += [
+    "CHANCE",
+    "NO_MOVE_OPTIONS",
+    "PASS",
+    "ROME",
+    "ROUTE_POLICIES",
+    "TERMINAL",
+    "Board",
+    "BoardPath",
+    "City",
+    "Connection",
+    "GameConfig",
+    "GameState",
+    "RouteOption",
+    "apply",
+    "board_path",
+    "chance_outcomes",
+    "cheapest_connections",
+    "current_player",
+    "enumerate_chains",
+    "final_scores",
+    "from_json",
+    "is_over",
+    "iter_chains",
+    "legal_actions",
+    "legal_connections",
+    "load_board",
+    "new_game",
+    "register_route_policy",
+    "replay",
+    "route_points",
+    "score_parts",
+    "scores",
+    "to_json",
+]
+
+from rometools.caesars_empire.bots import BOTS, CheapestBot, GreedyBot, RandomBot, play_game  # noqa: E402
+
+__all__ += ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]

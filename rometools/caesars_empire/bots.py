@@ -1,0 +1,282 @@
+"""Caesar's Empire bots and a playout helper.
+
+Every bot is a small object with ``act(state) -> action`` that only reads the
+rules' public results, and takes ``rng`` (SPEC 7) for its tie-breaks.
+
+* :class:`RandomBot` -- a uniform legal action.
+* :class:`CheapestBot` -- a connection of fewest Roads (uniform among ties).
+* :class:`GreedyBot` -- the most immediate points: the route points the seat
+  scores this turn (doubled by Gold) plus the marginal value of the City token
+  and of the Treasure token taken (``scoring.marginal_treasure_value``).
+
+Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Sequence
+
+from rometools.caesars_empire.rules import (
+    CHANCE,
+    PASS,
+    GameConfig,
+    GameState,
+    _connect,
+    _int_routes,
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from rometools.caesars_empire.scoring import city_points, marginal_treasure_value
+from rometools.core.rng import RngLike, as_generator
+
+__all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
+
+
+class RandomBot:
+    """Plays a uniformly random legal action.
+
+    Parameters
+    ----------
+    rng : None, int or numpy.random.Generator
+        Seed or generator (SPEC 7).
+
+    Examples
+    --------
+    >>> s = new_game(rng=0)
+    >>> RandomBot(1).act(s) in legal_actions(s)
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, rng: RngLike = None):
+        self.rng = as_generator(rng)
+
+    def act(self, state: GameState):
+        """A legal action for the seat to move (a chain or ``PASS``)."""
+        chains = state._chains
+        if not chains:
+            return legal_actions(state)[0]
+        ch, _ = chains[int(self.rng.integers(len(chains)))]
+        return tuple(state.config.board.locations[i] for i in ch)
+
+
+class CheapestBot:
+    """Plays a connection costing the fewest Roads (uniform among ties).
+
+    Examples
+    --------
+    >>> s = new_game(rng=0)
+    >>> a = CheapestBot(1).act(s)
+    >>> len(a), s.config.board.path_between(*a).roads
+    (2, 1)
+    """
+
+    name = "cheapest"
+
+    def __init__(self, rng: RngLike = None):
+        self.rng = as_generator(rng)
+
+    def act(self, state: GameState):
+        """A cheapest legal chain (or ``PASS``)."""
+        chains = state._chains
+        if not chains:
+            return legal_actions(state)[0]
+        low = min(c for _, c in chains)
+        best = [ch for ch, c in chains if c == low]
+        ch = best[int(self.rng.integers(len(best)))]
+        return tuple(state.config.board.locations[i] for i in ch)
+
+
+def _own_best(state: GameState, seat: int):
+    """Fewest-Roads distance to every connected location, and the most Roads of
+    ``seat`` on any fewest-Roads route (one Dijkstra from Rome over built paths)."""
+    b = state.config.board
+    adj, po = b._adj, state.path_owner
+    dist = {0: 0}
+    own = {0: 0}
+    heap = [(0, 0)]
+    done = set()
+    while heap:
+        d, v = heapq.heappop(heap)
+        if v in done:
+            continue
+        done.add(v)
+        for u, e, c in adj[v]:
+            if po[e] < 0:
+                continue
+            nd = d + c
+            gain = own[v] + (c if po[e] == seat else 0)
+            old = dist.get(u)
+            if old is None or nd < old:
+                dist[u] = nd
+                own[u] = gain
+                heapq.heappush(heap, (nd, u))
+            elif nd == old and gain > own[u] and u not in done:
+                own[u] = gain
+    return dist, own
+
+
+class GreedyBot:
+    """Plays the connection worth the most points this turn.
+
+    Value of a chain (points): the seat's own route points after the capture
+    (the most the seat can get among tied fewest-Roads routes, which is what
+    the default ``self_then_leader`` route policy picks), doubled if the city
+    holds Gold; plus the City-token points it adds (``scoring.city_points``)
+    and the Treasure's marginal value (``scoring.marginal_treasure_value``).
+    Ties go to the cheaper chain, then uniformly at random.
+
+    Examples
+    --------
+    >>> s = new_game(rng=0)
+    >>> GreedyBot(1).act(s) in legal_actions(s)
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, rng: RngLike = None):
+        self.rng = as_generator(rng)
+
+    def values(self, state: GameState) -> list[tuple[tuple[int, ...], int, int]]:
+        """``(chain as location indices, points, cost)`` for every legal chain."""
+        cfg = state.config
+        b = cfg.board
+        seat = state.seat
+        chains = state._chains
+        if not chains:
+            return []
+        dist, own = _own_best(state, seat)
+        mine_t: Counter = Counter()
+        mine_c: list[tuple[str, int]] = []
+        for city, o, t in zip(b.cities, state.city_owner, state.treasures, strict=True):
+            if o == seat:
+                mine_t[t] += 1
+                mine_c.append((city.colour, city.value))
+        tv = marginal_treasure_value(mine_t, components=cfg.components)
+        in_play = b.city_tokens() if cfg.sum_complete_colours else None
+        base_c = city_points(mine_c, sum_complete_colours=cfg.sum_complete_colours,
+                             tokens_in_play=in_play)
+        token_value: dict[int, int] = {}
+        out = []
+        for ch, cost in chains:
+            t = ch[-1]
+            if t not in token_value:
+                city = b.cities[t - 1]
+                cv = city_points([*mine_c, (city.colour, city.value)],
+                                 sum_complete_colours=cfg.sum_complete_colours,
+                                 tokens_in_play=in_play) - base_c
+                token_value[t] = cv + tv.get(state.treasures[t - 1], 0)
+            route = self._route_own(state, ch, dist, own)
+            if state.treasures[t - 1] == "gold":
+                route *= 2
+            out.append((ch, route + token_value[t], cost))
+        return out
+
+    @staticmethod
+    def _route_own(state: GameState, ch: tuple[int, ...], dist, own) -> int:
+        b = state.config.board
+        seat = state.seat
+        if len(ch) == 2:  # one new path to a leaf: the route is the start's route plus it
+            c = b._cost[b._edge[ch]]
+            return own[ch[0]] + c
+        if len(ch) == 3:  # a new path into an empty city S, then to the target
+            s0, s, _ = ch
+            c1 = b._cost[b._edge[s0, s]]
+            c2 = b._cost[b._edge[s, ch[2]]]
+            via = dist[s0] + c1
+            if via < dist[s]:
+                best = own[s0] + c1
+            elif via == dist[s]:
+                best = max(own[s], own[s0] + c1)
+            else:
+                best = own[s]
+            return best + c2
+        po = list(state.path_owner)  # longer chains: full route search
+        for a, c in zip(ch, ch[1:], strict=False):
+            po[b._edge[a, c]] = seat
+        return max(sum(b._cost[e] for e in edges if po[e] == seat)
+                   for _, edges in _int_routes(b, po, ch[-1]))
+
+    def act(self, state: GameState):
+        """The highest-value legal chain (or ``PASS``)."""
+        vals = self.values(state)
+        if not vals:
+            return legal_actions(state)[0]
+        top = max((v, -c) for _, v, c in vals)
+        best = [ch for ch, v, c in vals if (v, -c) == top]
+        ch = best[int(self.rng.integers(len(best)))] if len(best) > 1 else best[0]
+        return tuple(state.config.board.locations[i] for i in ch)
+
+
+#: Bot classes by name.
+BOTS = {"random": RandomBot, "cheapest": CheapestBot, "greedy": GreedyBot}
+
+
+def play_game(config: GameConfig | None = None, bots: Sequence | None = None,
+              rng: RngLike = None, *, fast: bool = True) -> GameState:
+    """Play one whole game: deal from ``rng``, then each seat's bot moves until the end.
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        Default ``GameConfig()`` (bundled 4-5 board, 4 players).
+    bots : sequence, optional
+        One bot per seat (objects with ``act(state)``), or bot names / classes,
+        which are built with generators spawned from ``rng``. Default: RandomBot
+        for every seat.
+    rng : None, int or numpy.random.Generator
+        Seed for the deal (and for bots built here). Same seed, same game.
+    fast : bool
+        Apply the bots' chains without re-validating them (they come from the
+        legal-action list). ``False`` goes through :func:`apply` every time.
+
+    Returns
+    -------
+    GameState
+        The final state (``is_over`` is true); its history replays the game.
+
+    Raises
+    ------
+    ValueError
+        If the number of bots is not the number of players.
+
+    Examples
+    --------
+    >>> end = play_game(bots=["greedy", "random", "cheapest", "random"], rng=3)
+    >>> is_over(end), sum(1 for h in end.history if h[0] == "connect") <= 40
+    (True, True)
+    """
+    config = config or GameConfig()
+    gen = as_generator(rng)
+    bots = list(bots) if bots is not None else ["random"] * config.players
+    if len(bots) != config.players:
+        raise ValueError(f"{config.players} players need {config.players} bots, got {len(bots)}")
+    seeds = gen.spawn(len(bots))
+    built = []
+    for bot, seed in zip(bots, seeds, strict=True):
+        if isinstance(bot, str):
+            bot = BOTS[bot](seed)
+        elif isinstance(bot, type):
+            bot = bot(seed)
+        built.append(bot)
+    state = new_game(config, gen)
+    while not state._over:
+        seat = current_player(state)
+        assert seat != CHANCE
+        action = built[seat].act(state)
+        if fast and action != PASS:
+            b = config.board
+            ch = tuple(b._index[x] for x in action)
+            cost = sum(b._cost[b._edge[a, c]] for a, c in zip(ch, ch[1:], strict=False))
+            state = _connect(state, ch, cost)
+        else:
+            state = apply(state, action)
+    assert is_over(state)
+    return state

@@ -1,0 +1,1119 @@
+"""Caesar's Empire rules: legal connections, route scoring and the whole game.
+
+Pure functions on an immutable :class:`GameState`; every move returns a new
+state. The interface is the common rometools one (OpenSpiel's
+``kuhn_poker.py`` shape): :func:`new_game`, :func:`current_player`,
+:func:`legal_actions`, :func:`chance_outcomes`, :func:`apply`, :func:`is_over`,
+:func:`scores`.
+
+Rules: ``001_a311a49632a27e24.txt``, sections Set-up, The Turn, Scoring Routes,
+Going Through Cities, 2-3 Player Variants and End of Game.
+
+Model
+-----
+* **Seats.** Seat 0 is the first player ("draw one at random. This is the
+  first player": the random draw only names who sits in seat 0), play goes
+  0, 1, 2, ... clockwise.
+* **Chance.** The set-up deal is a sequence of chance nodes, one per city in
+  board order; each lists ``[(treasure id, Fraction)]`` from the tokens not yet
+  placed, so the deal can be enumerated exactly. ``new_game(config, rng)``
+  samples the whole deal at once when ``rng`` is given (same law) and records
+  each draw in the history.
+* **Actions.** At a chance node an action is a Treasure id. At a decision node
+  it is a *chain*: a tuple of location ids from its start (``"rome"`` or an
+  empty city) through empty cities to an available city, e.g.
+  ``("rome", "capua")`` or ``("capua", "neapolis", "tarentum")``; or
+  :data:`PASS` when the player has no legal connection (option ``no_move``).
+* **Action space.** A chain may be as long as the Roads allow, but the number
+  of chains explodes late in the game; ``GameConfig.max_chain_paths`` (default
+  2, enough for the rulebook's "Going Through Cities" example) bounds the
+  number of paths in a chain. ``None`` lifts the bound (the full rulebook
+  action space). A cheapest chain is always a single path (a longer chain
+  starts with a path into an empty city, and starting from that city instead
+  is cheaper), so the bound never hides a cheapest connection.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+import networkx as nx
+
+from rometools.caesars_empire.board import ROME, Board, load_board
+from rometools.caesars_empire.components import Components, load_components
+from rometools.caesars_empire.scoring import city_points, final_ranking, road_bonus, treasure_points
+from rometools.core.errors import RulesError
+from rometools.core.rng import RngLike, as_generator
+
+__all__ = [
+    "CHANCE",
+    "NO_MOVE_OPTIONS",
+    "PASS",
+    "ROUTE_POLICIES",
+    "TERMINAL",
+    "Connection",
+    "GameConfig",
+    "GameState",
+    "RouteOption",
+    "apply",
+    "chance_outcomes",
+    "cheapest_connections",
+    "current_player",
+    "enumerate_chains",
+    "final_scores",
+    "from_json",
+    "is_over",
+    "iter_chains",
+    "legal_actions",
+    "legal_connections",
+    "new_game",
+    "register_route_policy",
+    "replay",
+    "route_points",
+    "score_parts",
+    "scores",
+    "to_json",
+]
+
+#: :func:`current_player` at a chance node (the set-up deal).
+CHANCE = -1
+#: :func:`current_player` once the game is over.
+TERMINAL = -4
+#: The action of a player with no legal connection (``no_move="pass"``).
+PASS = "pass"
+#: Values of ``GameConfig.no_move``.
+NO_MOVE_OPTIONS = ("pass", "end_game")
+_JSON_FORMAT = "rometools.caesars_empire.game"
+
+
+# ===================================================================== routes
+@dataclass(frozen=True)
+class RouteOption:
+    """One fewest-Roads route from a city back to Rome, and what it scores.
+
+    Attributes
+    ----------
+    path : tuple[str, ...]
+        Locations from the captured city to ``"rome"``.
+    roads : int
+        Road pieces on the route (Roads), the same for every tied option.
+    points : dict
+        ``{owner: points}`` for every owner with Roads on the route: 1 point per
+        Road piece (a 2-Road path scores 2), doubled when Gold was taken.
+    """
+
+    path: tuple[str, ...]
+    roads: int
+    points: dict
+
+
+def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
+                 gold: bool = False) -> list[RouteOption]:
+    """Every fewest-Roads route from ``city`` to Rome over built paths, with its points.
+
+    Rule: ``001_a311a49632a27e24.txt``, Scoring Routes: "Each Road included in
+    the route will score one point for the player it belongs to ... the one with
+    the fewest Roads is scored. If there are multiple routes that include the
+    same amount of Roads ... the active player may choose ... if you claimed a
+    Gold Treasure token this turn, points scored from Roads are doubled for all
+    players!"
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    roads : Mapping[pair, owner]
+        Built paths: an unordered pair of endpoint ids (``frozenset`` or any
+        2-item iterable) mapped to the owner of the Roads on it.
+    city : str
+        The city just connected.
+    gold : bool
+        The turn's Treasure is Gold: every owner's points are doubled.
+
+    Returns
+    -------
+    list[RouteOption]
+        One per tied fewest-Roads path, sorted by path (ties return them all).
+
+    Raises
+    ------
+    RulesError
+        If ``city`` is not a city of the board, a pair is not a path of the
+        board, or no built route joins ``city`` to Rome.
+
+    Examples
+    --------
+    >>> b = load_board("4-5")
+    >>> route_points(b, {("rome", "capua"): "yellow"}, "capua", gold=True)
+    [RouteOption(path=('capua', 'rome'), roads=1, points={'yellow': 2})]
+    """
+    built: dict[frozenset, Hashable] = {}
+    for pair, owner in roads.items():
+        key = frozenset(pair)
+        ends = sorted(key)
+        if len(ends) != 2 or board.path_between(*ends) is None:
+            raise RulesError(f"{tuple(pair)!r} is not a path of board {board.name!r}")
+        built[key] = owner
+    if city == ROME or city not in board.graph:
+        raise RulesError(f"unknown city {city!r}")
+
+    def weight(u, v, data):
+        return data["roads"] if frozenset((u, v)) in built else None
+
+    try:
+        found = sorted(tuple(p) for p in nx.all_shortest_paths(board.graph, city, ROME, weight=weight))
+    except nx.NetworkXNoPath:
+        raise RulesError(f"city {city!r} has no built route to Rome") from None
+    mult = 2 if gold else 1
+    out = []
+    for p in found:
+        pts: dict = {}
+        total = 0
+        for a, b in zip(p, p[1:], strict=False):
+            r = board.graph.edges[a, b]["roads"]
+            total += r
+            owner = built[frozenset((a, b))]
+            pts[owner] = pts.get(owner, 0) + r * mult
+        out.append(RouteOption(p, total, pts))
+    return out
+
+
+# ===================================================================== route-choice policies
+RoutePolicy = Callable[[Sequence[RouteOption], int, "GameState"], RouteOption]
+
+
+def _self_then_leader(options: Sequence[RouteOption], seat: int, state: GameState) -> RouteOption:
+    """Most points for the active seat, then fewest for the leader, then first by path."""
+    pts = state.route_points
+    others = [s for s in range(len(pts)) if s != seat]
+    leader = max(others, key=lambda s: (pts[s], -s)) if others else seat
+    return min(options, key=lambda o: (-o.points.get(seat, 0), o.points.get(leader, 0)))
+
+
+def _first(options: Sequence[RouteOption], seat: int, state: GameState) -> RouteOption:
+    """The first tied route in path order (a fixed, choice-free reference)."""
+    return options[0]
+
+
+#: Named route-choice policies: ``name -> policy(options, seat, state) -> RouteOption``.
+#: ``state`` is the state before the turn's points are added.
+ROUTE_POLICIES: dict[str, RoutePolicy] = {
+    "self_then_leader": _self_then_leader,
+    "first": _first,
+}
+
+
+def register_route_policy(name: str, policy: RoutePolicy) -> None:
+    """Add a named route-choice policy, usable as ``GameConfig(route_policy=name)``.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is already registered.
+
+    Examples
+    --------
+    >>> register_route_policy("last", lambda options, seat, state: options[-1])
+    >>> GameConfig(route_policy="last").route_policy
+    'last'
+    """
+    if name in ROUTE_POLICIES:
+        raise ValueError(f"route policy {name!r} already exists")
+    ROUTE_POLICIES[name] = policy
+
+
+# ===================================================================== config and state
+@dataclass(frozen=True)
+class GameConfig:
+    """Options of one game.
+
+    Parameters
+    ----------
+    board : Board, optional
+        Default: the bundled illustrative board for ``players``.
+    players : int
+        2 to 5 (must be a player count of the board's side). Default 4.
+    all_tokens_variant : bool
+        2-3 Player Variants: shuffle all 40 Treasure tokens, place one per city.
+    sum_complete_colours : bool
+        2-3 Player Variants: owning every City token of a colour scores their sum.
+    no_move : {"pass", "end_game"}
+        What happens when the player to move has no legal connection (for
+        example, out of Roads); the rulebook does not say. ``"pass"`` (default):
+        the player's only legal action is :data:`PASS`, and the game ends early
+        when no player can connect any city. ``"end_game"``: the game ends at once.
+        Cities never connected are scored by nobody.
+    route_policy : str
+        Name in :data:`ROUTE_POLICIES` of how the active player chooses among
+        tied fewest-Roads routes. Default ``"self_then_leader"``.
+    max_chain_paths : int or None
+        Most paths in one chain (the bounded action space; see the module
+        docstring). Default 2; ``None`` for no bound.
+    roads_per_player : int, optional
+        Roads each player starts with (Roads). Default: the component file's 25.
+
+    Raises
+    ------
+    ValueError
+        For an unsupported player count or an unknown option value.
+
+    Examples
+    --------
+    >>> c = GameConfig()
+    >>> c.players, c.board.side, c.roads_per_player
+    (4, '4-5', 25)
+    >>> GameConfig(players=3).board.side
+    '2-3'
+    """
+
+    board: Board | None = None
+    players: int = 4
+    all_tokens_variant: bool = False
+    sum_complete_colours: bool = False
+    no_move: str = "pass"
+    route_policy: str = "self_then_leader"
+    max_chain_paths: int | None = 2
+    roads_per_player: int | None = None
+
+    def __post_init__(self):
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise ValueError(f"players must be an int, got {self.players!r}")
+        comps = load_components()
+        board = self.board if self.board is not None else load_board(comps.side_for(self.players).id)
+        side = next(s for s in comps.sides if s.id == board.side)
+        if self.players not in side.players:
+            raise ValueError(f"board side {board.side!r} is for {list(side.players)} players, "
+                             f"got players={self.players}")
+        if self.no_move not in NO_MOVE_OPTIONS:
+            raise ValueError(f"no_move must be one of {NO_MOVE_OPTIONS}, got {self.no_move!r}")
+        if self.route_policy not in ROUTE_POLICIES:
+            raise ValueError(f"unknown route_policy {self.route_policy!r}; "
+                             f"registered: {sorted(ROUTE_POLICIES)}")
+        if self.max_chain_paths is not None and (
+                isinstance(self.max_chain_paths, bool) or not isinstance(self.max_chain_paths, int)
+                or self.max_chain_paths < 1):
+            raise ValueError(f"max_chain_paths must be a positive int or None, got {self.max_chain_paths!r}")
+        roads = comps.roads_per_player if self.roads_per_player is None else self.roads_per_player
+        if isinstance(roads, bool) or not isinstance(roads, int) or roads < 1:
+            raise ValueError(f"roads_per_player must be a positive int, got {roads!r}")
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "roads_per_player", roads)
+
+    @property
+    def components(self) -> Components:
+        """The component set, with ``roads_per_player`` as configured."""
+        comps = load_components()
+        if comps.roads_per_player == self.roads_per_player:
+            return comps
+        return replace(comps, roads_per_player=self.roads_per_player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values (a bundled board is stored by side, any other in full)."""
+        b = self.board
+        bundled = b == load_board(b.side)
+        return {
+            "board": {"bundled": b.side} if bundled else b.to_dict(),
+            "players": self.players,
+            "all_tokens_variant": self.all_tokens_variant,
+            "sum_complete_colours": self.sum_complete_colours,
+            "no_move": self.no_move,
+            "route_policy": self.route_policy,
+            "max_chain_paths": self.max_chain_paths,
+            "roads_per_player": self.roads_per_player,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
+        """Inverse of :meth:`to_dict`."""
+        d = dict(data)
+        b = d.pop("board")
+        board = load_board(b["bundled"]) if "bundled" in b else Board.from_dict(b)
+        return cls(board=board, **d)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """An immutable Caesar's Empire position plus its full history.
+
+    Build it with :func:`new_game`; change it only with :func:`apply`.
+
+    Attributes
+    ----------
+    config : GameConfig
+    treasures : tuple[str or None, ...]
+        Treasure id on each city (board order); ``None`` before the deal.
+    city_owner : tuple[int, ...]
+        Seat holding each city's tokens; ``-1`` while the city is available.
+    path_owner : tuple[int, ...]
+        Seat whose Roads are on each path (``board.paths`` order); ``-1`` unbuilt.
+    roads_left : tuple[int, ...]
+        Unplaced Roads per seat (Roads).
+    route_points : tuple[int, ...]
+        Points scored from routes so far, per seat (points).
+    seat : int
+        Seat to move once the deal is done.
+    history : tuple[tuple, ...]
+        Every chance outcome and action: ``("deal", city, treasure)``,
+        ``("connect", seat, chain, route, points)`` with ``route`` the scored
+        path and ``points`` the per-seat points it gave, ``("pass", seat)``.
+    """
+
+    config: GameConfig
+    treasures: tuple[str | None, ...]
+    city_owner: tuple[int, ...]
+    path_owner: tuple[int, ...]
+    roads_left: tuple[int, ...]
+    route_points: tuple[int, ...]
+    seat: int = 0
+    history: tuple[tuple, ...] = ()
+
+    # ---- derived facts, computed once per state (states never change)
+    @cached_property
+    def _next_deal(self) -> int:
+        try:
+            return self.treasures.index(None)
+        except ValueError:
+            return -1
+
+    @cached_property
+    def _frontier_cost(self) -> int:
+        """Cheapest single path from a source to an available city (0 if none)."""
+        b = self.config.board
+        co, po = self.city_owner, self.path_owner
+        best = 0
+        for e, (a, c) in enumerate(b._ends):
+            if po[e] >= 0:
+                continue
+            sa = a == 0 or co[a - 1] >= 0
+            sc = c == 0 or co[c - 1] >= 0
+            if sa != sc:
+                cost = b._cost[e]
+                if best == 0 or cost < best:
+                    best = cost
+                    if cost == 1:
+                        break
+        return best
+
+    @cached_property
+    def _over(self) -> bool:
+        if self._next_deal >= 0:
+            return False
+        if all(o >= 0 for o in self.city_owner):
+            return True
+        need = self._frontier_cost
+        if max(self.roads_left) < need:
+            return True
+        return self.config.no_move == "end_game" and self.roads_left[self.seat] < need
+
+    @cached_property
+    def _chains(self) -> list[tuple[tuple[int, ...], int]]:
+        if self._next_deal >= 0 or self._over:
+            return []
+        return list(_iter_int_chains(self, self.config.max_chain_paths, self.roads_left[self.seat]))
+
+
+# ===================================================================== chains
+@dataclass(frozen=True, order=True)
+class Connection:
+    """A legal chain of paths and its cost.
+
+    Attributes
+    ----------
+    chain : tuple[str, ...]
+        Locations from the start (Rome or an empty city) to the available city.
+    cost : int
+        Road pieces it needs (Roads).
+    city : str
+        The city it connects (``chain[-1]``).
+    """
+
+    chain: tuple[str, ...]
+    cost: int
+
+    @property
+    def city(self) -> str:
+        return self.chain[-1]
+
+
+def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
+                     ) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Depth-first enumeration of legal chains as location indices, with cost."""
+    b = state.config.board
+    adj, co, po = b._adj, state.city_owner, state.path_owner
+    limit = len(b.locations) if max_paths is None else max_paths
+
+    def walk(v, chain, cost):
+        for u, e, c in adj[v]:
+            if po[e] >= 0 or u == 0:
+                continue
+            nc = cost + c
+            if nc > budget or u in chain:
+                continue
+            if co[u - 1] < 0:
+                yield (*chain, u), nc
+            elif len(chain) < limit:
+                yield from walk(u, (*chain, u), nc)
+
+    for s in range(len(b.locations)):
+        if s == 0 or co[s - 1] >= 0:
+            yield from walk(s, (s,), 0)
+
+
+def _ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
+    locs = board.locations
+    return tuple(locs[i] for i in chain)
+
+
+def _need_decision(state: GameState, what: str) -> None:
+    if state._next_deal >= 0:
+        raise RulesError(f"{what}: the set-up deal is still pending (a chance node)")
+    if state._over:
+        raise RulesError(f"{what}: the game is over")
+
+
+def legal_connections(state: GameState) -> list[Connection]:
+    """Every legal connection of the seat to move, within ``max_chain_paths``.
+
+    Rule: ``001_a311a49632a27e24.txt``, The Turn and Going Through Cities. A
+    chain of unbuilt paths starts at Rome or an empty city, may cross empty
+    cities but never an available city (nor Rome), ends at an available city
+    and costs no more Roads than the seat has left.
+
+    Returns
+    -------
+    list[Connection]
+        In a fixed order (by start location, then board path order); empty at
+        chance and terminal nodes or when the seat cannot connect anything.
+
+    Examples
+    --------
+    >>> s = new_game(rng=1)
+    >>> cons = legal_connections(s)
+    >>> all(c.chain[0] == "rome" for c in cons), min(c.cost for c in cons)
+    (True, 1)
+    """
+    b = state.config.board
+    return [Connection(_ids(b, ch), cost) for ch, cost in state._chains]
+
+
+def iter_chains(state: GameState, *, max_cost: int | None = None,
+                max_paths: int | None = None) -> Iterator[Connection]:
+    """Lazily enumerate *all* legal chains of the seat to move (no config bound).
+
+    The number of simple chains can grow exponentially with the empty cities;
+    consume it with a bound (``itertools.islice``) or use :func:`enumerate_chains`.
+
+    Parameters
+    ----------
+    max_cost : int, optional
+        Only chains costing at most this many Roads (and never more than the
+        seat has left).
+    max_paths : int, optional
+        Only chains of at most this many paths.
+
+    Yields
+    ------
+    Connection
+
+    Raises
+    ------
+    RulesError
+        At a chance or terminal node.
+    """
+    _need_decision(state, "iter_chains")
+    budget = state.roads_left[state.seat]
+    if max_cost is not None:
+        budget = min(budget, max_cost)
+    b = state.config.board
+    for ch, cost in _iter_int_chains(state, max_paths, budget):
+        yield Connection(_ids(b, ch), cost)
+
+
+def enumerate_chains(state: GameState, *, max_cost: int | None = None,
+                     max_paths: int | None = None, max_chains: int = 10_000) -> list[Connection]:
+    """All legal chains of the seat to move, with a guard against explosion.
+
+    Parameters
+    ----------
+    max_cost, max_paths
+        As :func:`iter_chains`.
+    max_chains : int
+        Refuse to list more than this many chains.
+
+    Returns
+    -------
+    list[Connection]
+
+    Raises
+    ------
+    RulesError
+        At a chance or terminal node.
+    ValueError
+        If there are more than ``max_chains`` chains (tighten ``max_cost`` /
+        ``max_paths`` or raise the bound).
+
+    Examples
+    --------
+    >>> s = new_game(rng=1)
+    >>> len(enumerate_chains(s)) == len(legal_connections(s))
+    True
+    """
+    out = []
+    for c in iter_chains(state, max_cost=max_cost, max_paths=max_paths):
+        if len(out) >= max_chains:
+            raise ValueError(f"more than max_chains={max_chains} legal chains; "
+                             f"pass max_cost or max_paths, or a larger max_chains")
+        out.append(c)
+    return out
+
+
+def cheapest_connections(state: GameState, city: str) -> list[Connection]:
+    """Every minimum-cost legal chain to ``city`` for the seat to move.
+
+    A cheapest chain is always one path from Rome or an empty city (any longer
+    chain first enters an empty city, and starting there costs less), so this
+    never depends on ``max_chain_paths``.
+
+    Parameters
+    ----------
+    state : GameState
+    city : str
+        An available city.
+
+    Returns
+    -------
+    list[Connection]
+        All tied cheapest chains (Roads cost equal), sorted by chain; empty if
+        the seat has too few Roads left.
+
+    Raises
+    ------
+    RulesError
+        If ``city`` is unknown or not available, or at a chance/terminal node.
+
+    Examples
+    --------
+    >>> s = new_game(rng=1)
+    >>> cheapest_connections(s, "capua")
+    [Connection(chain=('rome', 'capua'), cost=1)]
+    """
+    _need_decision(state, "cheapest_connections")
+    b = state.config.board
+    t = b._index.get(city, 0)
+    if t == 0:
+        raise RulesError(f"unknown city {city!r}")
+    if state.city_owner[t - 1] >= 0:
+        raise RulesError(f"city {city!r} is already connected")
+    found = []
+    for u, e, c in b._adj[t]:
+        if state.path_owner[e] < 0 and (u == 0 or state.city_owner[u - 1] >= 0):
+            found.append((c, (u, t)))
+    if not found:
+        return []
+    low = min(c for c, _ in found)
+    if low > state.roads_left[state.seat]:
+        return []
+    return sorted(Connection(_ids(b, ch), c) for c, ch in found if c == low)
+
+
+# ===================================================================== interface
+def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
+             deal: Mapping[str, str] | None = None) -> GameState:
+    """Start a game.
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        Default ``GameConfig()``: the bundled 4-5 board, 4 players.
+    rng : None, int or numpy.random.Generator
+        If given, the set-up deal is sampled from it (Set-up: "shuffle them.
+        Then, place one on each City token, randomly") and recorded in the
+        history; otherwise the returned state is a chance node.
+    deal : Mapping[city id, Treasure id], optional
+        A fixed deal instead (tests, what-ifs); every city must get a token.
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    RulesError
+        If ``deal`` misses a city or places tokens that are not in play.
+
+    Examples
+    --------
+    >>> s = new_game()
+    >>> current_player(s) == CHANCE, len(chance_outcomes(s))
+    (True, 9)
+    >>> s = new_game(rng=7)
+    >>> current_player(s), s.roads_left
+    (0, (25, 25, 25, 25))
+    """
+    config = config or GameConfig()
+    b = config.board
+    n = len(b.city_ids)
+    state = GameState(config, (None,) * n, (-1,) * n, (-1,) * len(b.paths),
+                      (config.roads_per_player,) * config.players, (0,) * config.players)
+    if deal is not None:
+        missing = [c for c in b.city_ids if c not in deal]
+        extra = [c for c in deal if c not in b._index or c == ROME]
+        if missing or extra:
+            raise RulesError(f"deal must name every city once; missing {missing}, unknown {extra}")
+        for c in b.city_ids:
+            state = apply(state, deal[c])
+        return state
+    if rng is None:
+        return state
+    gen = as_generator(rng)
+    supply = _tokens_in_play(config)
+    tokens = [t for t, k in supply.items() for _ in range(k)]
+    order = gen.permutation(len(tokens))[:n]
+    placed = tuple(tokens[i] for i in order)
+    history = tuple(("deal", c, t) for c, t in zip(b.city_ids, placed, strict=True))
+    return replace(state, treasures=placed, history=history)
+
+
+def _tokens_in_play(config: GameConfig) -> dict[str, int]:
+    comps = load_components()
+    return dict(comps.tokens_in_play(config.players, all_tokens_variant=config.all_tokens_variant))
+
+
+def current_player(state: GameState) -> int:
+    """Seat to move, :data:`CHANCE` during the deal, :data:`TERMINAL` once over.
+
+    Examples
+    --------
+    >>> current_player(new_game()), current_player(new_game(rng=0))
+    (-1, 0)
+    """
+    if state._next_deal >= 0:
+        return CHANCE
+    if state._over:
+        return TERMINAL
+    return state.seat
+
+
+def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
+    """The pending chance node: ``[(Treasure id, probability)]`` for the next city.
+
+    Rule: ``001_a311a49632a27e24.txt``, Set-up (and 2-3 Player Variants for
+    the token set). Cities are dealt in board order from the tokens left.
+
+    Returns
+    -------
+    list[tuple[str, Fraction]]
+        Outcomes with non-zero probability, summing to exactly 1; empty when no
+        chance node is pending.
+
+    Examples
+    --------
+    >>> dict(chance_outcomes(new_game()))["gold"]
+    Fraction(1, 5)
+    """
+    if state._next_deal < 0:
+        return []
+    left = Counter(_tokens_in_play(state.config))
+    left.subtract(t for t in state.treasures if t is not None)
+    total = sum(left.values())
+    return [(t, Fraction(k, total)) for t, k in left.items() if k > 0]
+
+
+def legal_actions(state: GameState) -> list:
+    """Legal actions at any node.
+
+    Returns
+    -------
+    list
+        Chance node: the Treasure ids that can be dealt next. Decision node:
+        the chains of :func:`legal_connections` (tuples of location ids), or
+        ``[PASS]`` when there are none. Terminal: ``[]``.
+
+    Examples
+    --------
+    >>> s = new_game(rng=3)
+    >>> ("rome", "capua") in legal_actions(s)
+    True
+    """
+    if state._next_deal >= 0:
+        return [t for t, _ in chance_outcomes(state)]
+    if state._over:
+        return []
+    b = state.config.board
+    chains = [_ids(b, ch) for ch, _ in state._chains]
+    return chains or [PASS]
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended.
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game: "Once all Cities have been
+    connected to Rome". Also (option ``no_move``, not in the rules) when no seat
+    can connect any city, or with ``"end_game"`` when the seat to move cannot.
+
+    Examples
+    --------
+    >>> is_over(new_game(rng=0))
+    False
+    """
+    return state._over
+
+
+def _check_chain(state: GameState, action) -> tuple[tuple[int, ...], int]:
+    b = state.config.board
+    if isinstance(action, str) or not isinstance(action, Sequence) or len(action) < 2:
+        raise RulesError(f"a connection is a chain of at least two locations such as "
+                         f"('rome', 'capua'), or {PASS!r}; got {action!r}")
+    idx = []
+    for loc in action:
+        i = b._index.get(loc) if isinstance(loc, str) else None
+        if i is None:
+            raise RulesError(f"unknown location {loc!r} on board {b.name!r}")
+        idx.append(i)
+    co, po = state.city_owner, state.path_owner
+    if len(set(idx)) != len(idx):
+        twice = next(loc for loc in action if action.count(loc) > 1)
+        raise RulesError(f"chain visits {twice!r} twice")
+    start, end = idx[0], idx[-1]
+    if start != 0 and co[start - 1] < 0:
+        raise RulesError(f"a chain starts at Rome or an empty city; city {action[0]!r} is still "
+                         f"available")
+    for loc, i in zip(action[1:-1], idx[1:-1], strict=True):
+        if i == 0:
+            raise RulesError("Rome can start a chain but cannot be crossed")
+        if co[i - 1] < 0:
+            raise RulesError(f"city {loc!r} is still available and cannot be crossed")
+    if end == 0:
+        raise RulesError("a chain must end at an available city, not at Rome")
+    if co[end - 1] >= 0:
+        raise RulesError(f"city {action[-1]!r} is already connected (its tokens are taken)")
+    cost = 0
+    for (a, i), (c, j) in zip(zip(action, idx, strict=True), zip(action[1:], idx[1:], strict=True),
+                              strict=False):
+        e = b._edge.get((i, j))
+        if e is None:
+            raise RulesError(f"no path between {a!r} and {c!r}")
+        if po[e] >= 0:
+            raise RulesError(f"path {a!r}-{c!r} already holds Roads (seat {po[e]})")
+        cost += b._cost[e]
+    limit = state.config.max_chain_paths
+    if limit is not None and len(idx) - 1 > limit:
+        raise RulesError(f"chain of {len(idx) - 1} paths is longer than max_chain_paths={limit}")
+    if cost > state.roads_left[state.seat]:
+        raise RulesError(f"chain costs {cost} Roads but seat {state.seat} has only "
+                         f"{state.roads_left[state.seat]} left")
+    return tuple(idx), cost
+
+
+def _int_routes(board: Board, path_owner: Sequence[int], target: int
+                ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Fewest-Roads routes target -> Rome over built paths: (locations, path indices)."""
+    adj = board._adj
+    dist = {0: 0}
+    preds: dict[int, list[tuple[int, int]]] = {0: []}
+    heap = [(0, 0)]
+    done = set()
+    while heap:
+        d, v = heapq.heappop(heap)
+        if v in done:
+            continue
+        done.add(v)
+        if v == target:
+            break
+        for u, e, c in adj[v]:
+            if path_owner[e] < 0:
+                continue
+            nd = d + c
+            old = dist.get(u)
+            if old is None or nd < old:
+                dist[u] = nd
+                preds[u] = [(v, e)]
+                heapq.heappush(heap, (nd, u))
+            elif nd == old:
+                preds[u].append((v, e))
+    assert target in done, "a captured city is always joined to Rome"
+
+    def back(v):
+        if v == 0:
+            yield (0,), ()
+            return
+        for p, e in preds[v]:
+            for locs, edges in back(p):
+                yield (v, *locs), (e, *edges)
+
+    return list(back(target))
+
+
+def _score_routes(state: GameState, path_owner: Sequence[int], target: int, gold: bool
+                  ) -> list[RouteOption]:
+    b = state.config.board
+    mult = 2 if gold else 1
+    options = []
+    for locs, edges in _int_routes(b, path_owner, target):
+        pts: dict[int, int] = {}
+        total = 0
+        for e in edges:
+            r = b._cost[e]
+            total += r
+            o = path_owner[e]
+            pts[o] = pts.get(o, 0) + r * mult
+        options.append(RouteOption(_ids(b, locs), total, pts))
+    options.sort(key=lambda o: o.path)
+    return options
+
+
+def apply(state: GameState, action) -> GameState:
+    """Apply one action and return the new state (``state`` is never changed).
+
+    Rule: ``001_a311a49632a27e24.txt``, The Turn, in order: place the Roads;
+    take the City and Treasure tokens; score the fewest-Roads route to Rome
+    (Scoring Routes), doubled for every player when the Treasure is Gold; the
+    next seat plays. At a chance node the action is the Treasure id dealt to
+    the next city (Set-up).
+
+    Parameters
+    ----------
+    state : GameState
+    action : str or tuple[str, ...]
+        A Treasure id (chance node), a chain of location ids, or :data:`PASS`.
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    RulesError
+        If the action is illegal, saying why and quoting the offending value;
+        ``state`` is unchanged.
+
+    Examples
+    --------
+    >>> s = new_game(rng=3)
+    >>> t = apply(s, ("rome", "capua"))
+    >>> t.city_owner[t.config.board.city_ids.index("capua")], t.roads_left[0], t.route_points[0] >= 1
+    (0, 24, True)
+    >>> apply(t, ("rome", "ariminum", "aquileia"))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: city 'ariminum' is still available and cannot be crossed
+    """
+    nxt = state._next_deal
+    if nxt >= 0:
+        left = dict(chance_outcomes(state))
+        if not isinstance(action, str) or action not in left:
+            raise RulesError(f"the set-up deal needs a Treasure id for city "
+                             f"{state.config.board.city_ids[nxt]!r}; {action!r} is not among the "
+                             f"tokens left {sorted(left)}")
+        treasures = state.treasures[:nxt] + (action,) + state.treasures[nxt + 1:]
+        return replace(state, treasures=treasures,
+                       history=(*state.history, ("deal", state.config.board.city_ids[nxt], action)))
+    if state._over:
+        raise RulesError(f"the game is over; no action {action!r} can be applied")
+    players = state.config.players
+    if isinstance(action, str) and action == PASS:
+        if state._chains:
+            raise RulesError(f"seat {state.seat} cannot pass: it has a legal connection, "
+                             f"e.g. {_ids(state.config.board, state._chains[0][0])!r}")
+        return replace(state, seat=(state.seat + 1) % players,
+                       history=(*state.history, (PASS, state.seat)))
+    chain, cost = _check_chain(state, action)
+    return _connect(state, chain, cost)
+
+
+def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
+    """Place the chain's Roads, take the tokens and score the route (validated input)."""
+    b = state.config.board
+    seat = state.seat
+    po = list(state.path_owner)
+    for a, c in zip(chain, chain[1:], strict=False):
+        po[b._edge[a, c]] = seat
+    target = chain[-1]
+    co = list(state.city_owner)
+    co[target - 1] = seat
+    gold = state.treasures[target - 1] == "gold"
+    options = _score_routes(state, po, target, gold)
+    chosen = options[0] if len(options) == 1 else ROUTE_POLICIES[state.config.route_policy](
+        options, seat, state)
+    pts = list(state.route_points)
+    gained = [0] * len(pts)
+    for o, p in chosen.points.items():
+        pts[o] += p
+        gained[o] = p
+    roads_left = list(state.roads_left)
+    roads_left[seat] -= cost
+    record = ("connect", seat, _ids(b, chain), chosen.path, tuple(gained))
+    return GameState(state.config, state.treasures, tuple(co), tuple(po), tuple(roads_left),
+                     tuple(pts), (seat + 1) % len(pts), (*state.history, record))
+
+
+# ===================================================================== scoring
+def _holdings(state: GameState):
+    b = state.config.board
+    n = state.config.players
+    treasures = {p: Counter() for p in range(n)}
+    tokens: dict[int, list[tuple[str, int]]] = {p: [] for p in range(n)}
+    for city, owner, t in zip(b.cities, state.city_owner, state.treasures, strict=True):
+        if owner >= 0:
+            treasures[owner][t] += 1
+            tokens[owner].append((city.colour, city.value))
+    return treasures, tokens
+
+
+def score_parts(state: GameState) -> list[dict[str, int]]:
+    """Each seat's points by part, as if the game ended now.
+
+    Uses :func:`~rometools.caesars_empire.scoring.city_points`,
+    :func:`~rometools.caesars_empire.scoring.treasure_points` and
+    :func:`~rometools.caesars_empire.scoring.road_bonus` (End of Game).
+
+    Returns
+    -------
+    list[dict[str, int]]
+        Per seat: ``route``, ``cities``, ``treasures``, ``road_bonus``, ``total`` (points).
+
+    Examples
+    --------
+    >>> parts = score_parts(new_game(rng=0))
+    >>> parts[0]
+    {'route': 0, 'cities': 0, 'treasures': 0, 'road_bonus': 10, 'total': 10}
+    """
+    cfg = state.config
+    comps = cfg.components
+    treasures, tokens = _holdings(state)
+    in_play = cfg.board.city_tokens() if cfg.sum_complete_colours else None
+    bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
+    out = []
+    for p in range(cfg.players):
+        cities = city_points(tokens[p], sum_complete_colours=cfg.sum_complete_colours,
+                             tokens_in_play=in_play)
+        ts = treasure_points(treasures[p], components=comps).total
+        route = state.route_points[p]
+        out.append({"route": route, "cities": cities, "treasures": ts, "road_bonus": bonus[p],
+                    "total": route + cities + ts + bonus[p]})
+    return out
+
+
+def scores(state: GameState) -> tuple[int, ...]:
+    """Total points per seat: final scores once :func:`is_over`, provisional before.
+
+    Examples
+    --------
+    >>> scores(new_game(rng=0))
+    (10, 10, 10, 10)
+    """
+    return tuple(p["total"] for p in score_parts(state))
+
+
+def final_scores(state: GameState):
+    """The final score table with the rulebook tiebreakers, via ``scoring.final_ranking``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per seat (``player`` is the seat number), best first; see
+        :func:`~rometools.caesars_empire.scoring.final_ranking`.
+
+    Examples
+    --------
+    >>> final_scores(new_game(rng=0))["total"].tolist()
+    [10, 10, 10, 10]
+    """
+    cfg = state.config
+    treasures, tokens = _holdings(state)
+    n = cfg.players
+    return final_ranking(
+        dict(enumerate(state.route_points)), {p: dict(treasures[p]) for p in range(n)}, tokens,
+        dict(enumerate(state.roads_left)), sum_complete_colours=cfg.sum_complete_colours,
+        tokens_in_play=cfg.board.city_tokens(), components=cfg.components)
+
+
+# ===================================================================== json and replay
+def to_json(state: GameState) -> str:
+    """Serialise a game (config + history) to JSON; :func:`from_json` inverts it exactly.
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=5), ("rome", "capua"))
+    >>> from_json(to_json(s)) == s
+    True
+    """
+    return json.dumps({"format": _JSON_FORMAT, "version": 1, "config": state.config.to_dict(),
+                       "history": [_entry_to_json(h) for h in state.history]})
+
+
+def _entry_to_json(h: tuple) -> list:
+    return [list(x) if isinstance(x, tuple) else x for x in h]
+
+
+def from_json(text: str) -> GameState:
+    """Rebuild a game from :func:`to_json` output (by replaying it).
+
+    Raises
+    ------
+    RulesError
+        If the log is malformed or an entry is illegal or disagrees with the rules.
+    """
+    return replay(text)
+
+
+def replay(log: str | Mapping[str, Any], *, upto: int | None = None) -> GameState:
+    """Rebuild a game by re-applying its history, checking every recorded result.
+
+    Parameters
+    ----------
+    log : str or Mapping
+        :func:`to_json` output or the parsed dict.
+    upto : int, optional
+        Stop after this many history entries (step a game back and forth).
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    RulesError
+        If an entry is illegal, or a recorded route / points differ from what
+        the rules give (quoting the entry number).
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=5), ("rome", "capua"))
+    >>> replay(to_json(s), upto=40) == new_game(rng=5)
+    True
+    """
+    data = json.loads(log) if isinstance(log, str) else log
+    if data.get("format") != _JSON_FORMAT:
+        raise RulesError(f"not a Caesar's Empire game log (format {data.get('format')!r})")
+    config = GameConfig.from_dict(data["config"])
+    state = new_game(config)
+    entries = data["history"] if upto is None else data["history"][:upto]
+    for k, h in enumerate(entries):
+        kind = h[0]
+        if kind == "deal":
+            if state._next_deal < 0 or state.config.board.city_ids[state._next_deal] != h[1]:
+                raise RulesError(f"history[{k}]: deal to {h[1]!r} out of order")
+            state = apply(state, h[2])
+        elif kind == PASS:
+            if current_player(state) != h[1]:
+                raise RulesError(f"history[{k}]: seat {h[1]!r} passes out of turn")
+            state = apply(state, PASS)
+        elif kind == "connect":
+            if current_player(state) != h[1]:
+                raise RulesError(f"history[{k}]: seat {h[1]!r} plays out of turn")
+            state = apply(state, tuple(h[2]))
+            got = state.history[-1]
+            if tuple(h[3]) != got[3] or tuple(h[4]) != got[4]:
+                raise RulesError(f"history[{k}]: recorded route {h[3]!r} / points {h[4]!r} differ "
+                                 f"from the rules' {got[3]!r} / {got[4]!r}")
+        else:
+            raise RulesError(f"history[{k}]: unknown entry {h!r}")
+    return state
