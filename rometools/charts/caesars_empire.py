@@ -323,7 +323,7 @@ def points_distribution_figure(
     (['exact', 'simulated'], [0, 2, 4], '7/195')
     """
     comps = components or load_components()
-    goods, _ = _goods(comps, vocabulary)
+    _, good = _goods(comps, vocabulary)
     law = treasure_points_distribution(n_tokens, players=players, all_tokens_variant=all_tokens_variant,
                                        tables=tables, components=comps)
     sim = None
@@ -338,7 +338,7 @@ def points_distribution_figure(
     mean = sum(x * p for x, p in law.items())
     fig.update_layout(
         height=340, bargap=0.15,
-        title_text=f"{goods} points with {n_tokens} random tokens, {players} players "
+        title_text=f"{good} points with {n_tokens} random tokens, {players} players "
                    f"(mean {float(mean):.2f})",
         xaxis_title="points", yaxis_title="probability",
         margin={"t": 50, "b": 40, "l": 60, "r": 10},
