@@ -14,11 +14,11 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from collections.abc import Sequence
 
 from rometools.caesars_empire.rules import (
+    _INF,
     CHANCE,
     PASS,
     GameConfig,
@@ -94,32 +94,26 @@ class CheapestBot:
 
 
 def _own_best(state: GameState, seat: int):
-    """Fewest-Roads distance to every connected location, and the most Roads of
-    ``seat`` on any fewest-Roads route (one Dijkstra from Rome over built paths)."""
+    """Fewest-Roads distance to every location (``state.route_dist``), and the most
+    Roads of ``seat`` on any fewest-Roads route to each joined location."""
     b = state.config.board
     adj, po = b._adj, state.path_owner
-    dist = {0: 0}
-    own = {0: 0}
-    heap = [(0, 0)]
-    done = set()
-    while heap:
-        d, v = heapq.heappop(heap)
-        if v in done:
-            continue
-        done.add(v)
+    dist = state.route_dist
+    order = sorted((d, v) for v, d in enumerate(dist) if d < _INF)
+    own = [0] * len(dist)
+    for d, v in order[1:]:
+        best = -1
         for u, e, c in adj[v]:
-            if po[e] < 0:
-                continue
-            nd = d + c
-            gain = own[v] + (c if po[e] == seat else 0)
-            old = dist.get(u)
-            if old is None or nd < old:
-                dist[u] = nd
-                own[u] = gain
-                heapq.heappush(heap, (nd, u))
-            elif nd == old and gain > own[u] and u not in done:
-                own[u] = gain
+            if po[e] >= 0 and dist[u] + c == d:
+                g = own[u] + (c if po[e] == seat else 0)
+                if g > best:
+                    best = g
+        own[v] = best
     return dist, own
+
+
+#: ``marginal_treasure_value`` results by (tables, counts): holdings repeat across turns and games.
+_MARGINAL: dict = {}
 
 
 class GreedyBot:
@@ -159,7 +153,11 @@ class GreedyBot:
             if o == seat:
                 mine_t[t] += 1
                 mine_c.append((city.colour, city.value))
-        tv = marginal_treasure_value(mine_t, components=cfg.components)
+        comps = cfg.components
+        key = (comps.tables, tuple(mine_t[t] for t in comps.treasure_ids))
+        tv = _MARGINAL.get(key)
+        if tv is None:
+            tv = _MARGINAL[key] = marginal_treasure_value(mine_t, components=comps)
         in_play = b.city_tokens() if cfg.sum_complete_colours else None
         base_c = city_points(mine_c, sum_complete_colours=cfg.sum_complete_colours,
                              tokens_in_play=in_play)
@@ -229,7 +227,7 @@ def play_game(config: GameConfig | None = None, bots: Sequence | None = None,
         Default ``GameConfig()`` (bundled 4-5 board, 4 players).
     bots : sequence, optional
         One bot per seat (objects with ``act(state)``), or bot names / classes,
-        which are built with generators spawned from ``rng``. Default: RandomBot
+        which are built with seeds drawn from ``rng``. Default: RandomBot
         for every seat.
     rng : None, int or numpy.random.Generator
         Seed for the deal (and for bots built here). Same seed, same game.
@@ -258,7 +256,7 @@ def play_game(config: GameConfig | None = None, bots: Sequence | None = None,
     bots = list(bots) if bots is not None else ["random"] * config.players
     if len(bots) != config.players:
         raise ValueError(f"{config.players} players need {config.players} bots, got {len(bots)}")
-    seeds = gen.spawn(len(bots))
+    seeds = [int(x) for x in gen.integers(0, 2**63 - 1, size=len(bots))]
     built = []
     for bot, seed in zip(bots, seeds, strict=True):
         if isinstance(bot, str):

@@ -39,7 +39,7 @@ import heapq
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -91,6 +91,24 @@ PASS = "pass"
 #: Values of ``GameConfig.no_move``.
 NO_MOVE_OPTIONS = ("pass", "end_game")
 _JSON_FORMAT = "rometools.caesars_empire.game"
+_INF = 1 << 30
+
+
+def _relax(board: Board, path_owner: Sequence[int], dist: list[int], seeds) -> tuple[int, ...]:
+    """Dijkstra over built paths from ``seeds`` (locations whose ``dist`` may have
+    dropped); edges are only ever added, so distances only decrease."""
+    adj = board._adj
+    heap = [(dist[v], v) for v in seeds]
+    heapq.heapify(heap)
+    while heap:
+        d, v = heapq.heappop(heap)
+        if d > dist[v]:
+            continue
+        for u, e, c in adj[v]:
+            if path_owner[e] >= 0 and d + c < dist[u]:
+                dist[u] = d + c
+                heapq.heappush(heap, (d + c, u))
+    return tuple(dist)
 
 
 # ===================================================================== routes
@@ -281,6 +299,8 @@ class GameConfig:
     route_policy: str = "self_then_leader"
     max_chain_paths: int | None = 2
     roads_per_player: int | None = None
+    _components: Components | None = field(default=None, compare=False, repr=False)
+    _tokens: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -305,14 +325,16 @@ class GameConfig:
             raise ValueError(f"roads_per_player must be a positive int, got {roads!r}")
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "roads_per_player", roads)
+        if comps.roads_per_player != roads:
+            comps = replace(comps, roads_per_player=roads)
+        object.__setattr__(self, "_components", comps)
+        tokens = comps.tokens_in_play(self.players, all_tokens_variant=self.all_tokens_variant)
+        object.__setattr__(self, "_tokens", tuple(tokens.items()))
 
     @property
     def components(self) -> Components:
         """The component set, with ``roads_per_player`` as configured."""
-        comps = load_components()
-        if comps.roads_per_player == self.roads_per_player:
-            return comps
-        return replace(comps, roads_per_player=self.roads_per_player)
+        return self._components
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values (a bundled board is stored by side, any other in full)."""
@@ -373,6 +395,18 @@ class GameState:
     route_points: tuple[int, ...]
     seat: int = 0
     history: tuple[tuple, ...] = ()
+    _dist: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def route_dist(self) -> tuple[int, ...]:
+        """Fewest Roads from Rome to each location over built paths (``locations``
+        order; a large number for locations not yet joined). Kept incrementally."""
+        if self._dist is not None:
+            return self._dist
+        b = self.config.board
+        dist = [_INF] * len(b.locations)
+        dist[0] = 0
+        return _relax(b, self.path_owner, dist, [0])
 
     # ---- derived facts, computed once per state (states never change)
     @cached_property
@@ -448,6 +482,8 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
     b = state.config.board
     adj, co, po = b._adj, state.city_owner, state.path_owner
     limit = len(b.locations) if max_paths is None else max_paths
+    if limit <= 2:
+        return iter(_short_chains(b, co, po, limit, budget))
 
     def walk(v, chain, cost):
         for u, e, c in adj[v]:
@@ -461,9 +497,32 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
             elif len(chain) < limit:
                 yield from walk(u, (*chain, u), nc)
 
-    for s in range(len(b.locations)):
-        if s == 0 or co[s - 1] >= 0:
-            yield from walk(s, (s,), 0)
+    def gen():
+        for s in range(len(b.locations)):
+            if s == 0 or co[s - 1] >= 0:
+                yield from walk(s, (s,), 0)
+
+    return gen()
+
+
+def _short_chains(b: Board, co, po, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
+    """Same order as the general walk, for chains of at most 2 paths (hot path)."""
+    adj = b._adj
+    out = []
+    append = out.append
+    for s in range(len(adj)):
+        if s and co[s - 1] < 0:
+            continue
+        for u, e, c in adj[s]:
+            if u == 0 or po[e] >= 0 or c > budget:
+                continue
+            if co[u - 1] < 0:
+                append(((s, u), c))
+            elif limit == 2:
+                for w, e2, c2 in adj[u]:
+                    if w and po[e2] < 0 and co[w - 1] < 0 and c + c2 <= budget:
+                        append(((s, u, w), c + c2))
+    return out
 
 
 def _ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
@@ -682,8 +741,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
 
 
 def _tokens_in_play(config: GameConfig) -> dict[str, int]:
-    comps = load_components()
-    return dict(comps.tokens_in_play(config.players, all_tokens_variant=config.all_tokens_variant))
+    return dict(config._tokens)
 
 
 def current_player(state: GameState) -> int:
@@ -812,51 +870,39 @@ def _check_chain(state: GameState, action) -> tuple[tuple[int, ...], int]:
     return tuple(idx), cost
 
 
-def _int_routes(board: Board, path_owner: Sequence[int], target: int
-                ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Fewest-Roads routes target -> Rome over built paths: (locations, path indices)."""
+def _int_routes(board: Board, path_owner: Sequence[int], target: int,
+                dist: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Fewest-Roads routes target -> Rome over built paths: (locations, path indices).
+
+    ``dist`` (fewest Roads from Rome, as ``GameState.route_dist``) is computed
+    if not given.
+    """
     adj = board._adj
-    dist = {0: 0}
-    preds: dict[int, list[tuple[int, int]]] = {0: []}
-    heap = [(0, 0)]
-    done = set()
-    while heap:
-        d, v = heapq.heappop(heap)
-        if v in done:
-            continue
-        done.add(v)
-        if v == target:
-            break
-        for u, e, c in adj[v]:
-            if path_owner[e] < 0:
-                continue
-            nd = d + c
-            old = dist.get(u)
-            if old is None or nd < old:
-                dist[u] = nd
-                preds[u] = [(v, e)]
-                heapq.heappush(heap, (nd, u))
-            elif nd == old:
-                preds[u].append((v, e))
-    assert target in done, "a captured city is always joined to Rome"
+    if dist is None:
+        d0 = [_INF] * len(board.locations)
+        d0[0] = 0
+        dist = _relax(board, path_owner, d0, [0])
+    assert dist[target] < _INF, "a captured city is always joined to Rome"
 
     def back(v):
         if v == 0:
             yield (0,), ()
             return
-        for p, e in preds[v]:
-            for locs, edges in back(p):
-                yield (v, *locs), (e, *edges)
+        dv = dist[v]
+        for u, e, c in adj[v]:
+            if path_owner[e] >= 0 and dist[u] + c == dv:
+                for locs, edges in back(u):
+                    yield (v, *locs), (e, *edges)
 
     return list(back(target))
 
 
-def _score_routes(state: GameState, path_owner: Sequence[int], target: int, gold: bool
-                  ) -> list[RouteOption]:
+def _score_routes(state: GameState, path_owner: Sequence[int], target: int, gold: bool,
+                  dist: Sequence[int] | None = None) -> list[RouteOption]:
     b = state.config.board
     mult = 2 if gold else 1
     options = []
-    for locs, edges in _int_routes(b, path_owner, target):
+    for locs, edges in _int_routes(b, path_owner, target, dist):
         pts: dict[int, int] = {}
         total = 0
         for e in edges:
@@ -939,7 +985,9 @@ def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
     co = list(state.city_owner)
     co[target - 1] = seat
     gold = state.treasures[target - 1] == "gold"
-    options = _score_routes(state, po, target, gold)
+    dist = list(state.route_dist)
+    dist = _relax(b, po, dist, chain)
+    options = _score_routes(state, po, target, gold, dist)
     chosen = options[0] if len(options) == 1 else ROUTE_POLICIES[state.config.route_policy](
         options, seat, state)
     pts = list(state.route_points)
@@ -951,7 +999,7 @@ def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
     roads_left[seat] -= cost
     record = ("connect", seat, _ids(b, chain), chosen.path, tuple(gained))
     return GameState(state.config, state.treasures, tuple(co), tuple(po), tuple(roads_left),
-                     tuple(pts), (seat + 1) % len(pts), (*state.history, record))
+                     tuple(pts), (seat + 1) % len(pts), (*state.history, record), dist)
 
 
 # ===================================================================== scoring

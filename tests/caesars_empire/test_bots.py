@@ -1,0 +1,190 @@
+"""Bots, and the seeded random playthrough: 1,000 games over both bundled boards.
+
+Rulebook: 001_a311a49632a27e24.txt, The Turn, Scoring Routes, End of Game.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rometools.caesars_empire import (
+    PASS,
+    CheapestBot,
+    GameConfig,
+    GreedyBot,
+    RandomBot,
+    apply,
+    final_scores,
+    is_over,
+    legal_actions,
+    legal_connections,
+    load_board,
+    new_game,
+    play_game,
+    replay,
+    route_points,
+    score_parts,
+    scores,
+    to_json,
+)
+from rometools.caesars_empire.scoring import city_points, marginal_treasure_value
+
+GAMES = 1000
+BOT_MIX = (["random", "random", "cheapest", "random", "random"],
+           ["cheapest", "random", "random", "cheapest", "random"],
+           ["greedy", "random", "cheapest", "random", "greedy"],
+           ["random", "cheapest", "random", "random", "cheapest"])
+
+
+def config_for(i: int) -> GameConfig:
+    """500 games on each bundled board, cycling player counts and options."""
+    big = i % 2 == 0
+    players = (4, 5)[(i // 2) % 2] if big else (2, 3)[(i // 2) % 2]
+    return GameConfig(
+        board=load_board("4-5" if big else "2-3"),
+        players=players,
+        all_tokens_variant=not big and i % 3 == 0,
+        sum_complete_colours=not big and i % 5 == 0,
+        no_move="end_game" if i % 7 == 0 else "pass",
+        max_chain_paths=(2, 2, 2, 1, 3)[i % 5],
+        roads_per_player=9 if i % 11 == 0 else None,  # short of Roads: passes and early ends
+    )
+
+
+def check_invariants(state):
+    cfg = state.config
+    b = cfg.board
+    assert is_over(state)
+    connects = [h for h in state.history if h[0] == "connect"]
+    # every city captured at most once, by the seat that connected it; all of them
+    # unless the game stopped because nobody (or, with end_game, the seat) could move
+    targets = [h[2][-1] for h in connects]
+    assert len(targets) == len(set(targets))
+    for city, owner in zip(b.city_ids, state.city_owner, strict=True):
+        who = [h[1] for h in connects if h[2][-1] == city]
+        assert [owner] == who if owner >= 0 else who == []
+    if len(targets) < len(b.city_ids):  # stopped early: too few Roads for any connection
+        stuck = state.roads_left if cfg.no_move == "pass" else [state.roads_left[state.seat]]
+        assert max(stuck) < 2
+    # Roads conserved: placed + left = Roads per player, for every seat
+    for seat in range(cfg.players):
+        placed = sum(p.roads for p, o in zip(b.paths, state.path_owner, strict=True) if o == seat)
+        assert placed + state.roads_left[seat] == cfg.roads_per_player
+        assert state.roads_left[seat] >= 0
+    # route points are the sum of the recorded turns; scores the sum of the parts
+    for seat in range(cfg.players):
+        assert state.route_points[seat] == sum(h[4][seat] for h in connects)
+    parts = score_parts(state)
+    assert scores(state) == tuple(p["route"] + p["cities"] + p["treasures"] + p["road_bonus"]
+                                  for p in parts)
+    assert sum(p["road_bonus"] > 0 for p in parts) >= 1
+
+
+def check_routes_with_networkx(state):
+    """The engine's incremental routes agree with the networkx ``route_points``."""
+    b = state.config.board
+    roads = {}
+    treasure = dict(zip(b.city_ids, state.treasures, strict=True))
+    for h in state.history:
+        if h[0] != "connect":
+            continue
+        _, seat, chain, route, gained = h
+        for a, c in zip(chain, chain[1:], strict=False):
+            roads[frozenset((a, c))] = seat
+        options = route_points(b, roads, chain[-1], gold=treasure[chain[-1]] == "gold")
+        chosen = [o for o in options if o.path == route]
+        assert len(chosen) == 1
+        assert tuple(chosen[0].points.get(s, 0) for s in range(len(gained))) == gained
+        # default policy: no tied option gives the active seat more
+        assert all(o.points.get(seat, 0) <= gained[seat] for o in options)
+
+
+def test_seeded_random_playthrough_1000_games():
+    seeds = np.random.SeedSequence(20261130).spawn(GAMES)
+    stats = {"passes": 0, "early_end": 0, "gold_turns": 0, "ties": 0}
+    for i, seed in enumerate(seeds):
+        cfg = config_for(i)
+        bots = BOT_MIX[i % 4][:cfg.players]
+        state = play_game(cfg, bots, np.random.default_rng(seed))
+        check_invariants(state)
+        stats["passes"] += sum(h[0] == PASS for h in state.history)
+        stats["early_end"] += any(o < 0 for o in state.city_owner)
+        if i % 10 == 0:
+            check_routes_with_networkx(state)
+        if i % 25 == 0:
+            assert replay(to_json(state)) == state
+            df = final_scores(state)
+            assert dict(zip(df["player"], df["total"], strict=True)) == dict(enumerate(scores(state)))
+        if i % 50 == 0:  # same seed, same game
+            again = play_game(cfg, bots, np.random.default_rng(seed))
+            assert again == state and to_json(again) == to_json(state)
+    # the playthrough really exercised the no-move option
+    assert stats["passes"] > 0 and stats["early_end"] > 0
+
+
+def test_random_bot_is_uniform_and_seeded():
+    s = new_game(rng=4)
+    acts = legal_actions(s)
+    picks = [RandomBot(k).act(s) for k in range(400)]
+    assert set(picks) <= set(acts)
+    assert len(set(picks)) == len(acts)  # every legal action drawn
+    assert [RandomBot(9).act(s) for _ in range(3)] == [RandomBot(9).act(s) for _ in range(3)]
+
+
+def test_cheapest_bot_takes_a_cheapest_connection():
+    s = new_game(rng=5)
+    for _ in range(30):
+        bot = CheapestBot(1)
+        chain = bot.act(s)
+        costs = {c.chain: c.cost for c in legal_connections(s)}
+        assert costs[chain] == min(costs.values())
+        s = apply(s, chain)
+
+
+def test_greedy_values_match_what_the_rules_give():
+    """GreedyBot's fast route estimate equals the points the seat really scores."""
+    checked = 0
+    for seed in range(3):
+        s = play_game(rng=seed)
+        # walk the same game again, checking every legal chain at a few turns
+        t = replay(to_json(s), upto=40 + 8 * (seed + 1))
+        for _ in range(3):
+            bot = GreedyBot(0)
+            cfg = t.config
+            seat = t.seat
+            b = cfg.board
+            mine = {}
+            cities = []
+            for city, o, tr in zip(b.cities, t.city_owner, t.treasures, strict=True):
+                if o == seat:
+                    mine[tr] = mine.get(tr, 0) + 1
+                    cities.append((city.colour, city.value))
+            mv = marginal_treasure_value(mine)
+            for ch, value, cost in bot.values(t):
+                chain = tuple(b.locations[i] for i in ch)
+                after = apply(t, chain)
+                target = b.cities[ch[-1] - 1]
+                token = mv.get(t.treasures[ch[-1] - 1], 0)
+                city_gain = city_points([*cities, (target.colour, target.value)]) - city_points(cities)
+                assert value == after.history[-1][4][seat] + token + city_gain
+                assert cost == t.roads_left[seat] - after.roads_left[seat]
+                checked += 1
+            t = apply(t, bot.act(t))
+    assert checked > 50
+
+
+def test_greedy_beats_random_on_average():
+    wins = 0
+    for seed in range(20):
+        end = play_game(bots=["greedy", "random", "random", "random"], rng=seed)
+        wins += scores(end)[0] == max(scores(end))
+    assert wins >= 12  # a real difference, not noise: random would win ~5 of 20
+
+
+def test_play_game_checks_bots():
+    with pytest.raises(ValueError, match="4 players need 4 bots, got 2"):
+        play_game(bots=["random", "random"], rng=0)
+    a = play_game(bots=[RandomBot(1), GreedyBot(2), CheapestBot(3), RandomBot(4)], rng=8, fast=False)
+    b = play_game(bots=[RandomBot(1), GreedyBot(2), CheapestBot(3), RandomBot(4)], rng=8)
+    assert a == b
