@@ -1,0 +1,83 @@
+"""Fixtures of the real-browser stage (``pytest -m browser``).
+
+* ``chromium`` (session): Playwright driving Debian's Chromium.  Skips with the
+  install command when Chromium or playwright is missing, but fails when ``CI=true``
+  so a missing install step cannot hide as a skip.
+* ``voila`` (session): one Voila server on 127.0.0.1 (free port, token) serving the
+  repository; stopped with ``os.killpg`` at the end, even on failure.
+* ``page`` (per test): a fresh browser context; every JavaScript console error fails
+  the test; a full-page screenshot goes to ``artifacts/<test name>.png``.  Requests
+  that leave 127.0.0.1 (Font Awesome from a CDN) get an empty answer, so the tests
+  never depend on the network.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import harness  # noqa: E402
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    reason = harness.missing_browser_reason()
+    if reason:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and the browser stage cannot run: {reason}", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = harness.launch_chromium(pw)
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def voila(chromium):
+    server = harness.start_voila()
+    with harness.running(server):
+        yield server
+
+
+@pytest.fixture
+def page(chromium, request):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    stubbed = harness.stub_external_requests(context)
+    pg = context.new_page()
+    pg.stubbed_requests = stubbed
+    pg.console_log = harness.ConsoleLog(pg)
+    try:
+        yield pg
+    finally:
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name).strip("_")
+        try:
+            harness.screenshot(pg, name)
+        except Exception as exc:  # a screenshot must not hide the real failure
+            print(f"screenshot failed: {exc!r}")
+        context.close()
+    if stubbed:
+        print("stubbed external requests:", *sorted(set(stubbed)), sep="\n  ")
+    # Errors are checked after the screenshot so a red test still leaves its picture.
+    if not pg.console_log.checked:
+        pg.console_log.assert_clean()

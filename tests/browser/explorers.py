@@ -1,0 +1,89 @@
+"""The explorers the browser stage checks: one :class:`ExplorerCase` per explorer.
+
+Adding an explorer (e.g. the Caesar's Empire ``BoardExplorer``) takes a few lines:
+
+1. a two-line notebook ``app/<game>_<explorer>.ipynb`` that displays it with the
+   bundled data (and a link in ``app/index.ipynb``);
+2. one ``ExplorerCase`` below: the notebook, the chart's CSS selector, and how to
+   change one control (``set_number``, ``select_label``, ``click`` or your own
+   ``change(page, step)`` function).
+
+``tests/browser/test_explorers.py`` and ``benchmarks/bench_browser_latency.py``
+both read :data:`EXPLORERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+Change = Callable[[object, int], None]  # (playwright Page, step) -> None
+
+
+@dataclass(frozen=True)
+class ExplorerCase:
+    """One explorer as the browser sees it.
+
+    Attributes
+    ----------
+    id : str
+        Short name, used in test ids and screenshot names.
+    notebook : str
+        Repository-relative path of the notebook that displays it.
+    chart : str
+        CSS selector of the chart that must react (a widget class such as
+        ``".rt-setup-chart"``, or the plot itself).
+    change : Change
+        Changes one control; ``step`` 0, 1, 2, ... must alternate between values
+        that each differ from the previous one, so every step redraws the chart.
+    plots : int
+        How many plotly charts the notebook draws when fully rendered.
+    """
+
+    id: str
+    notebook: str
+    chart: str
+    change: Change
+    plots: int = 1
+
+
+def set_number(selector: str, values: Sequence[int]) -> Change:
+    """Type ``values[step % len(values)]`` into the number input inside ``selector``, then Enter."""
+
+    def change(page, step: int) -> None:
+        box = page.locator(f"{selector} input").first
+        box.fill(str(values[step % len(values)]))
+        box.press("Enter")
+
+    return change
+
+
+def set_text(selector: str, values: Sequence[str]) -> Change:
+    """Type a text value into the text input inside ``selector``, then Enter."""
+    return set_number(selector, values)  # same gesture; kept apart for readability
+
+
+def select_label(selector: str, labels: Sequence[str]) -> Change:
+    """Pick ``labels[step % len(labels)]`` in the dropdown inside ``selector``."""
+
+    def change(page, step: int) -> None:
+        page.locator(f"{selector} select").first.select_option(label=labels[step % len(labels)])
+
+    return change
+
+
+EXPLORERS: list[ExplorerCase] = [
+    ExplorerCase(
+        id="caesars_empire_collection",
+        notebook="app/caesars_empire_collections.ipynb",
+        chart=".rt-breakdown-chart",
+        change=set_number(".rt-count-grapes", [4, 3]),  # rulebook example holds 3 Grapes
+        plots=2,
+    ),
+    ExplorerCase(
+        id="caesars_empire_setup_odds",
+        notebook="app/caesars_empire_setup_odds.ipynb",
+        chart=".rt-setup-chart",
+        change=select_label(".rt-setup-type", ["Grapes", "Gold Coins"]),  # starts on Gold
+    ),
+]

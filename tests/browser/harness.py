@@ -1,0 +1,444 @@
+"""Real-browser harness: Voila / JupyterLab servers and Playwright helpers.
+
+Used by the browser tests (``tests/browser``), and by
+``benchmarks/bench_browser_latency.py``, which imports this module by path.
+
+Servers run on 127.0.0.1 with a free port and a random token, in their own
+process group; :func:`stop_server` ends the whole group (server and kernels).
+Every wait is bounded.  See ``/work/shared/TOOLCHAIN.md`` for the traps these
+helpers work around (no ``/api/status`` in standalone Voila, JupyterLab's
+premature "idle", autosave writing into the repo notebook).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+ARTIFACTS = REPO / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+INSTALL_HINT = (
+    "sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium"
+    " (and `pip install -e '.[notebook,test]'` for playwright and voila)"
+)
+
+SERVER_START_S = 60.0  # seconds for a server to answer
+RENDER_S = 45.0  # seconds for a notebook to run and its widgets/plots to render
+CHANGE_S = 20.0  # seconds for a chart to react to a control change
+
+
+def missing_browser_reason() -> str | None:
+    """Why the browser stage cannot run here, or ``None`` when it can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return f"Python playwright is not installed; install it with {INSTALL_HINT}"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"Chromium is missing at {CHROMIUM}; install it with {INSTALL_HINT}"
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# --------------------------------------------------------------------------- servers
+
+
+@dataclass
+class Server:
+    """A running Voila or JupyterLab process group."""
+
+    kind: str
+    proc: subprocess.Popen
+    port: int
+    token: str
+    log_path: Path
+    tmp_dirs: list[Path] = field(default_factory=list)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        """Absolute URL of ``path`` (starting with ``/``) with the token appended."""
+        sep = "&" if "?" in path else "?"
+        return f"{self.base}{path}{sep}token={self.token}"
+
+    def log_tail(self, n_chars: int = 3000) -> str:
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")[-n_chars:]
+        return ""
+
+
+def _wait_http(server: Server, path: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(
+                f"{server.kind} exited with code {server.proc.returncode}:\n{server.log_tail()}"
+            )
+        try:
+            with urllib.request.urlopen(server.url(path), timeout=5) as resp:
+                if resp.status == 200:
+                    return
+                last = f"HTTP {resp.status}"
+        except (urllib.error.URLError, OSError) as exc:
+            last = repr(exc)
+        time.sleep(0.25)
+    raise TimeoutError(
+        f"{server.kind} did not answer {path} within {timeout:.0f} s ({last}):\n{server.log_tail()}"
+    )
+
+
+def server_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a server and its kernels: the checkout's ``rometools`` first.
+
+    Kernels start in the notebook's folder, so without this they would import
+    ``rometools`` only when it is pip-installed, maybe from another checkout.
+    """
+    env = {**os.environ, **(extra or {})}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None = None):
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log = open(log_path, "wb")  # noqa: SIM115 - the child owns it for its lifetime
+    try:
+        return subprocess.Popen(
+            cmd,
+            cwd=REPO,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=server_env(env),
+            start_new_session=True,  # its own process group, killed as one
+        )
+    finally:
+        log.close()
+
+
+def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
+    """Start standalone Voila serving ``root_dir`` (tree mode) and wait until it answers.
+
+    Standalone Voila has no ``/api/status``; the tree page (``/``) answers once the
+    server is up and does not start a kernel.  Each ``/voila/render/<path>`` starts a
+    kernel and runs that notebook.
+    """
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [
+        str(BIN / "voila"),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.token={token}",
+        f"--Voila.root_dir={root_dir}",
+        "--VoilaConfiguration.show_tracebacks=False",
+    ]
+    log_path = log_dir / f"voila-{port}.log"
+    server = Server("voila", _spawn("voila", cmd, log_path), port, token, log_path)
+    try:
+        _wait_http(server, "/", SERVER_START_S)
+    except BaseException:
+        stop_server(server)
+        raise
+    return server
+
+
+LAB_SETTINGS = {
+    # Autosave would write outputs into the repo notebook.
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    # The news pop-up and update check cover the notebook and try the network.
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    # Windowing leaves off-screen outputs unrendered.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+def start_lab(tmp: Path, root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
+    """Start JupyterLab on ``root_dir`` with throwaway settings, workspaces and checkpoints."""
+    settings, workspaces, checkpoints = tmp / "settings", tmp / "workspaces", tmp / "checkpoints"
+    for folder in (settings, workspaces, checkpoints):
+        folder.mkdir(parents=True, exist_ok=True)
+    for rel, values in LAB_SETTINGS.items():
+        path = settings / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        "--allow-root",  # CI and containers run as root
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root_dir}",
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp for the commands
+        f"--FileCheckpoints.checkpoint_dir={checkpoints}",
+        "--LabServerApp.workspaces_dir=" + str(workspaces),
+    ]
+    env = {
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(workspaces),
+    }
+    log_path = log_dir / f"lab-{port}.log"
+    server = Server("jupyterlab", _spawn("jupyterlab", cmd, log_path, env), port, token, log_path)
+    try:
+        _wait_http(server, "/api/status", SERVER_START_S)
+    except BaseException:
+        stop_server(server)
+        raise
+    return server
+
+
+def stop_server(server: Server, grace: float = 5.0) -> None:
+    """End the server's whole process group (server and its kernels): TERM, then KILL."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.proc.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.proc.wait(timeout=grace)
+    # Kernels may outlive the parent briefly; make sure the group is gone.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.proc.wait(timeout=grace)
+
+
+@contextlib.contextmanager
+def running(server: Server) -> Iterator[Server]:
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium through Playwright (its own browser download is unreachable)."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=30_000
+    )
+
+
+class ConsoleLog:
+    """Collects JavaScript console errors and uncaught page errors of one page."""
+
+    def __init__(self, page) -> None:
+        self.errors: list[str] = []
+        self.checked = False
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            self.errors.append(f"console.error: {msg.text} ({loc.get('url', '')})")
+
+    def assert_clean(self) -> None:
+        self.checked = True
+        assert not self.errors, "JavaScript errors in the page:\n" + "\n".join(self.errors)
+
+
+_RENDER_STATE_JS = """
+() => {
+  const text = document.body ? document.body.innerText : '';
+  return {
+    widgets: document.querySelectorAll('[class*="widget-"]').length,
+    plots: Array.from(document.querySelectorAll('.js-plotly-plot'))
+             .filter(p => Array.isArray(p.data) && p.data.length > 0).length,
+    emptyPlots: Array.from(document.querySelectorAll('.js-plotly-plot'))
+             .filter(p => !Array.isArray(p.data) || p.data.length === 0).length,
+    loading: (text.match(/Loading widget/g) || []).length,
+    jsError: (text.match(/Click to show javascript error|Error displaying widget/g) || []).length,
+    traceback: document.querySelectorAll(
+        '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output pre .ansi-red-fg'
+      ).length + (text.match(/Traceback \\(most recent call last\\)/g) || []).length,
+  };
+}
+"""
+
+
+def render_state(page) -> dict:
+    """Counts of widgets, drawn plotly plots, "Loading widget..." and error markers."""
+    return page.evaluate(_RENDER_STATE_JS)
+
+
+def wait_rendered(page, *, plots: int = 1, timeout: float = RENDER_S, settle: float = 10.0) -> dict:
+    """Wait until ``plots`` plotly charts hold data, widgets exist and nothing is loading.
+
+    Raises ``AssertionError`` at once if the page shows a widget JavaScript error or
+    a Python traceback, and after ``settle`` seconds if everything else has rendered
+    but charts stay drawn without traces (the FigureWidget's traces never reached
+    the browser).  ``TimeoutError`` with the last state otherwise.
+    """
+    deadline = time.monotonic() + timeout
+    state: dict = {}
+    empty_since = None
+    while time.monotonic() < deadline:
+        state = render_state(page)
+        assert not state["jsError"], f"a widget failed to render in the browser: {state}"
+        assert not state["traceback"], f"a Python traceback is shown: {state}"
+        if state["widgets"] and state["plots"] >= plots and not state["loading"]:
+            return state
+        drawn = state["plots"] + state["emptyPlots"]
+        if state["widgets"] and drawn >= plots and state["emptyPlots"] and not state["loading"]:
+            empty_since = empty_since or time.monotonic()
+            assert time.monotonic() - empty_since < settle, (
+                f"{state['emptyPlots']} plotly chart(s) drawn without any trace for {settle:.0f} s:"
+                f" their data never reached the browser: {state}"
+            )
+        else:
+            empty_since = None
+        page.wait_for_timeout(250)
+    raise TimeoutError(f"page did not finish rendering within {timeout:.0f} s: {state}")
+
+
+_PLOT_DATA_JS = """
+([where, index]) => {
+  // where: null for every plot in the page, else a CSS selector of a plot or its container.
+  let plots = Array.from(document.querySelectorAll('.js-plotly-plot'));
+  if (where !== null) {
+    plots = Array.from(document.querySelectorAll(where)).map(
+      (el) => (el.classList.contains('js-plotly-plot') ? el : el.querySelector('.js-plotly-plot')));
+  }
+  const p = plots[index];
+  if (!p || !p.data) return null;
+  const arr = (v) => (v == null ? null : Array.from(v, (e) => (e && e.valueOf ? e.valueOf() : e)));
+  return p.data.map((t) => ({name: t.name ?? null, type: t.type ?? null, uid: t.uid ?? null,
+                             x: arr(t.x), y: arr(t.y), visible: t.visible ?? true}));
+}
+"""
+
+Where = int | str
+
+
+def _where(where: Where) -> list:
+    return [None, where] if isinstance(where, int) else [where, 0]
+
+
+def plot_data(page, where: Where = 0) -> list[dict] | None:
+    """Traces (name, type, uid, x, y, visible) of one plotly chart in the page.
+
+    ``where`` is the chart's index among all ``.js-plotly-plot`` elements, or a CSS
+    selector of the chart or of a widget holding it (e.g. ``".rt-setup-chart"``).
+    ``None`` when that chart is absent or not drawn yet.
+    """
+    return page.evaluate(_PLOT_DATA_JS, _where(where))
+
+
+def plot_count(page) -> int:
+    return page.evaluate("() => document.querySelectorAll('.js-plotly-plot').length")
+
+
+def wait_plot_change(page, where: Where, before, timeout: float = CHANGE_S):
+    """Wait until the chart's traces differ from ``before``; return the new traces."""
+    deadline = time.monotonic() + timeout
+    now = before
+    while time.monotonic() < deadline:
+        now = plot_data(page, where)
+        if now != before and now is not None:
+            return now
+        page.wait_for_timeout(20)
+    raise TimeoutError(f"chart {where!r} did not change within {timeout:.0f} s; still {now}")
+
+
+_STUB_TYPES = {".css": "text/css", ".js": "application/javascript"}
+
+
+def stub_external_requests(context) -> list[str]:
+    """Answer every request that leaves 127.0.0.1 with an empty 200, and list them.
+
+    Voila and Lab link optional assets from public CDNs (Font Awesome on jsdelivr).
+    The tests must not depend on the network, and an unreachable CDN would show as a
+    console error that says nothing about rometools.  The returned list holds the
+    stubbed URLs so a test can report them.
+    """
+    stubbed: list[str] = []
+
+    def handle(route):
+        url = route.request.url
+        host = url.split("/")[2] if "://" in url else ""
+        if host.split(":")[0] in {"127.0.0.1", "localhost"} or url.startswith(("data:", "blob:")):
+            route.continue_()
+            return
+        stubbed.append(url)
+        suffix = Path(url.split("?")[0]).suffix
+        route.fulfill(status=200, body="", content_type=_STUB_TYPES.get(suffix, "text/plain"))
+
+    context.route("**/*", handle)
+    return stubbed
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True, timeout=15_000)
+    return path
+
+
+# ----------------------------------------------------------------------- JupyterLab
+
+
+_LAB_KERNEL_JS = """
+() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell && app.shell.currentWidget;
+  const ctx = w && w.sessionContext;
+  const k = ctx && ctx.session && ctx.session.kernel;
+  return k ? {connection: k.connectionStatus, status: k.status} : null;
+}
+"""
+
+
+def lab_wait_kernel_idle(page, timeout: float = RENDER_S) -> None:
+    """Wait until the current notebook's session kernel is connected and idle.
+
+    The toolbar reads "idle" before a kernel exists, so the session itself is polled.
+    """
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        state = page.evaluate(_LAB_KERNEL_JS)
+        if state == {"connection": "connected", "status": "idle"}:
+            return
+        page.wait_for_timeout(250)
+    raise TimeoutError(f"JupyterLab kernel not connected+idle within {timeout:.0f} s: {state}")
+
+
+def lab_run_all(page) -> None:
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
