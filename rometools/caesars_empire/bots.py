@@ -37,6 +37,14 @@ from rometools.core.rng import RngLike, as_generator
 __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
 
 
+def _as_action(state: GameState, choice):
+    """A bot's ``(chain indices, cost)`` choice as a public action."""
+    if choice is None:
+        return legal_actions(state)[0]
+    locs = state.config.board.locations
+    return tuple(locs[i] for i in choice[0])
+
+
 class RandomBot:
     """Plays a uniformly random legal action.
 
@@ -59,11 +67,13 @@ class RandomBot:
 
     def act(self, state: GameState):
         """A legal action for the seat to move (a chain or ``PASS``)."""
+        return _as_action(state, self._choose(state))
+
+    def _choose(self, state: GameState):
         chains = state._chains
         if not chains:
-            return legal_actions(state)[0]
-        ch, _ = chains[int(self.rng.integers(len(chains)))]
-        return tuple(state.config.board.locations[i] for i in ch)
+            return None
+        return chains[int(self.rng.integers(len(chains)))]
 
 
 class CheapestBot:
@@ -84,13 +94,15 @@ class CheapestBot:
 
     def act(self, state: GameState):
         """A cheapest legal chain (or ``PASS``)."""
+        return _as_action(state, self._choose(state))
+
+    def _choose(self, state: GameState):
         chains = state._chains
         if not chains:
-            return legal_actions(state)[0]
+            return None
         low = min(c for _, c in chains)
-        best = [ch for ch, c in chains if c == low]
-        ch = best[int(self.rng.integers(len(best)))]
-        return tuple(state.config.board.locations[i] for i in ch)
+        best = [(ch, c) for ch, c in chains if c == low]
+        return best[int(self.rng.integers(len(best)))]
 
 
 def _own_best(state: GameState, seat: int):
@@ -114,6 +126,27 @@ def _own_best(state: GameState, seat: int):
 
 #: ``marginal_treasure_value`` results by (tables, counts): holdings repeat across turns and games.
 _MARGINAL: dict = {}
+#: City-token gains by (colour's tokens owned, new value, variant, colour's tokens in play).
+_CITY_GAIN: dict = {}
+
+
+def _city_gain(board, mine: list[tuple[str, int]], colour: str, value: int, variant: bool) -> int:
+    """Points one more City token adds, via ``scoring.city_points``.
+
+    City points are a sum over colours, so only the tokens of ``colour`` matter;
+    results are cached on them.
+    """
+    same = tuple(sorted(v for c, v in mine if c == colour))
+    in_play = tuple(sorted(v for c, v in board.city_tokens() if c == colour)) if variant else ()
+    key = (same, value, variant, in_play)
+    gain = _CITY_GAIN.get(key)
+    if gain is None:
+        tokens = [(colour, v) for v in same]
+        everything = [(colour, v) for v in in_play] if variant else None
+        gain = _CITY_GAIN[key] = (
+            city_points([*tokens, (colour, value)], sum_complete_colours=variant, tokens_in_play=everything)
+            - city_points(tokens, sum_complete_colours=variant, tokens_in_play=everything))
+    return gain
 
 
 class GreedyBot:
@@ -158,19 +191,15 @@ class GreedyBot:
         tv = _MARGINAL.get(key)
         if tv is None:
             tv = _MARGINAL[key] = marginal_treasure_value(mine_t, components=comps)
-        in_play = b.city_tokens() if cfg.sum_complete_colours else None
-        base_c = city_points(mine_c, sum_complete_colours=cfg.sum_complete_colours,
-                             tokens_in_play=in_play)
+        variant = cfg.sum_complete_colours
         token_value: dict[int, int] = {}
         out = []
         for ch, cost in chains:
             t = ch[-1]
             if t not in token_value:
                 city = b.cities[t - 1]
-                cv = city_points([*mine_c, (city.colour, city.value)],
-                                 sum_complete_colours=cfg.sum_complete_colours,
-                                 tokens_in_play=in_play) - base_c
-                token_value[t] = cv + tv.get(state.treasures[t - 1], 0)
+                token_value[t] = (_city_gain(b, mine_c, city.colour, city.value, variant)
+                                  + tv.get(state.treasures[t - 1], 0))
             route = self._route_own(state, ch, dist, own)
             if state.treasures[t - 1] == "gold":
                 route *= 2
@@ -204,13 +233,15 @@ class GreedyBot:
 
     def act(self, state: GameState):
         """The highest-value legal chain (or ``PASS``)."""
+        return _as_action(state, self._choose(state))
+
+    def _choose(self, state: GameState):
         vals = self.values(state)
         if not vals:
-            return legal_actions(state)[0]
+            return None
         top = max((v, -c) for _, v, c in vals)
-        best = [ch for ch, v, c in vals if (v, -c) == top]
-        ch = best[int(self.rng.integers(len(best)))] if len(best) > 1 else best[0]
-        return tuple(state.config.board.locations[i] for i in ch)
+        best = [(ch, c) for ch, v, c in vals if (v, -c) == top]
+        return best[int(self.rng.integers(len(best)))] if len(best) > 1 else best[0]
 
 
 #: Bot classes by name.
@@ -268,13 +299,12 @@ def play_game(config: GameConfig | None = None, bots: Sequence | None = None,
     while not state._over:
         seat = current_player(state)
         assert seat != CHANCE
-        action = built[seat].act(state)
-        if fast and action != PASS:
-            b = config.board
-            ch = tuple(b._index[x] for x in action)
-            cost = sum(b._cost[b._edge[a, c]] for a, c in zip(ch, ch[1:], strict=False))
-            state = _connect(state, ch, cost)
-        else:
-            state = apply(state, action)
+        bot = built[seat]
+        choose = getattr(bot, "_choose", None) if fast else None
+        if choose is None:
+            state = apply(state, bot.act(state))
+            continue
+        choice = choose(state)
+        state = apply(state, PASS) if choice is None else _connect(state, *choice)
     assert is_over(state)
     return state

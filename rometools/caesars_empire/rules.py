@@ -41,7 +41,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 import networkx as nx
@@ -92,6 +91,23 @@ PASS = "pass"
 NO_MOVE_OPTIONS = ("pass", "end_game")
 _JSON_FORMAT = "rometools.caesars_empire.game"
 _INF = 1 << 30
+
+
+class _cached:
+    """``functools.cached_property`` without its lock (states are immutable, and
+    the lock dominated the profile): computed on first access, then read from
+    the instance ``__dict__``."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 def _relax(board: Board, path_owner: Sequence[int], dist: list[int], seeds) -> tuple[int, ...]:
@@ -396,8 +412,18 @@ class GameState:
     seat: int = 0
     history: tuple[tuple, ...] = ()
     _dist: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    _open: tuple | None = field(default=None, compare=False, repr=False)
 
-    @cached_property
+    @_cached
+    def open_adjacency(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """Per location (``locations`` order), its unbuilt paths as
+        ``(neighbour, path index, Roads)``. Kept incrementally."""
+        if self._open is not None:
+            return self._open
+        po = self.path_owner
+        return tuple(tuple(x for x in nb if po[x[1]] < 0) for nb in self.config.board._adj)
+
+    @_cached
     def route_dist(self) -> tuple[int, ...]:
         """Fewest Roads from Rome to each location over built paths (``locations``
         order; a large number for locations not yet joined). Kept incrementally."""
@@ -409,33 +435,29 @@ class GameState:
         return _relax(b, self.path_owner, dist, [0])
 
     # ---- derived facts, computed once per state (states never change)
-    @cached_property
+    @_cached
     def _next_deal(self) -> int:
         try:
             return self.treasures.index(None)
         except ValueError:
             return -1
 
-    @cached_property
+    @_cached
     def _frontier_cost(self) -> int:
         """Cheapest single path from a source to an available city (0 if none)."""
-        b = self.config.board
-        co, po = self.city_owner, self.path_owner
+        co = self.city_owner
         best = 0
-        for e, (a, c) in enumerate(b._ends):
-            if po[e] >= 0:
+        for s, edges in enumerate(self.open_adjacency):
+            if s and co[s - 1] < 0:
                 continue
-            sa = a == 0 or co[a - 1] >= 0
-            sc = c == 0 or co[c - 1] >= 0
-            if sa != sc:
-                cost = b._cost[e]
-                if best == 0 or cost < best:
+            for u, _, cost in edges:
+                if u and co[u - 1] < 0 and (best == 0 or cost < best):
                     best = cost
                     if cost == 1:
-                        break
+                        return 1
         return best
 
-    @cached_property
+    @_cached
     def _over(self) -> bool:
         if self._next_deal >= 0:
             return False
@@ -446,7 +468,7 @@ class GameState:
             return True
         return self.config.no_move == "end_game" and self.roads_left[self.seat] < need
 
-    @cached_property
+    @_cached
     def _chains(self) -> list[tuple[tuple[int, ...], int]]:
         if self._next_deal >= 0 or self._over:
             return []
@@ -483,7 +505,7 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
     adj, co, po = b._adj, state.city_owner, state.path_owner
     limit = len(b.locations) if max_paths is None else max_paths
     if limit <= 2:
-        return iter(_short_chains(b, co, po, limit, budget))
+        return iter(_short_chains(state.open_adjacency, co, limit, budget))
 
     def walk(v, chain, cost):
         for u, e, c in adj[v]:
@@ -505,22 +527,23 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
     return gen()
 
 
-def _short_chains(b: Board, co, po, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
+def _short_chains(open_adj, co, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
     """Same order as the general walk, for chains of at most 2 paths (hot path)."""
-    adj = b._adj
+    avail = (False, *[o < 0 for o in co])
+    two = limit == 2
     out = []
     append = out.append
-    for s in range(len(adj)):
-        if s and co[s - 1] < 0:
+    for s, edges in enumerate(open_adj):
+        if avail[s] or not edges:
             continue
-        for u, e, c in adj[s]:
-            if u == 0 or po[e] >= 0 or c > budget:
+        for u, _, c in edges:
+            if u == 0 or c > budget:
                 continue
-            if co[u - 1] < 0:
+            if avail[u]:
                 append(((s, u), c))
-            elif limit == 2:
-                for w, e2, c2 in adj[u]:
-                    if w and po[e2] < 0 and co[w - 1] < 0 and c + c2 <= budget:
+            elif two:
+                for w, _, c2 in open_adj[u]:
+                    if avail[w] and c + c2 <= budget:
                         append(((s, u, w), c + c2))
     return out
 
@@ -884,25 +907,30 @@ def _int_routes(board: Board, path_owner: Sequence[int], target: int,
         dist = _relax(board, path_owner, d0, [0])
     assert dist[target] < _INF, "a captured city is always joined to Rome"
 
-    def back(v):
+    out = []
+    stack = [((target,), ())]
+    while stack:
+        locs, edges = stack.pop()
+        v = locs[-1]
         if v == 0:
-            yield (0,), ()
-            return
+            out.append((locs, edges))
+            continue
         dv = dist[v]
         for u, e, c in adj[v]:
             if path_owner[e] >= 0 and dist[u] + c == dv:
-                for locs, edges in back(u):
-                    yield (v, *locs), (e, *edges)
+                stack.append(((*locs, u), (*edges, e)))
+    return out
 
-    return list(back(target))
 
 
 def _score_routes(state: GameState, path_owner: Sequence[int], target: int, gold: bool,
-                  dist: Sequence[int] | None = None) -> list[RouteOption]:
+                  dist: Sequence[int] | None = None, routes=None) -> list[RouteOption]:
     b = state.config.board
     mult = 2 if gold else 1
     options = []
-    for locs, edges in _int_routes(b, path_owner, target, dist):
+    if routes is None:
+        routes = _int_routes(b, path_owner, target, dist)
+    for locs, edges in routes:
         pts: dict[int, int] = {}
         total = 0
         for e in edges:
@@ -987,19 +1015,33 @@ def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
     gold = state.treasures[target - 1] == "gold"
     dist = list(state.route_dist)
     dist = _relax(b, po, dist, chain)
-    options = _score_routes(state, po, target, gold, dist)
-    chosen = options[0] if len(options) == 1 else ROUTE_POLICIES[state.config.route_policy](
-        options, seat, state)
+    routes = _int_routes(b, po, target, dist)
     pts = list(state.route_points)
     gained = [0] * len(pts)
-    for o, p in chosen.points.items():
+    if len(routes) == 1:  # the usual case: no choice, no RouteOption objects
+        locs, edges = routes[0]
+        mult = 2 if gold else 1
+        cost_of = b._cost
+        for e in edges:
+            gained[po[e]] += cost_of[e] * mult
+        path = _ids(b, locs)
+    else:
+        options = _score_routes(state, po, target, gold, dist, routes)
+        chosen = ROUTE_POLICIES[state.config.route_policy](options, seat, state)
+        for o, p in chosen.points.items():
+            gained[o] = p
+        path = chosen.path
+    for o, p in enumerate(gained):
         pts[o] += p
-        gained[o] = p
     roads_left = list(state.roads_left)
     roads_left[seat] -= cost
-    record = ("connect", seat, _ids(b, chain), chosen.path, tuple(gained))
+    record = ("connect", seat, _ids(b, chain), path, tuple(gained))
+    open_adj = list(state.open_adjacency)
+    for v in chain:
+        open_adj[v] = tuple(x for x in open_adj[v] if po[x[1]] < 0)
     return GameState(state.config, state.treasures, tuple(co), tuple(po), tuple(roads_left),
-                     tuple(pts), (seat + 1) % len(pts), (*state.history, record), dist)
+                     tuple(pts), (seat + 1) % len(pts), (*state.history, record), dist,
+                     tuple(open_adj))
 
 
 # ===================================================================== scoring

@@ -1,0 +1,58 @@
+"""Full 4-player Caesar's Empire games per second on the bundled 4-5 board.
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_games.py            # timings
+    .venv/bin/python benchmarks/bench_games.py --profile  # plus where the time goes
+
+Each game is a whole playout: the sampled set-up deal, 4 bots of one kind
+moving until the end (immutable states, every action recorded in the history)
+and the final :func:`scores`. One process, one core. Goals (issue 3): at least
+1,000 games/s with RandomBot and 200 games/s with GreedyBot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import time
+
+from rometools.caesars_empire import GameConfig, load_board, play_game, scores
+
+GOALS = {"random": 1000, "greedy": 200}
+
+
+def games_per_second(bot: str, games: int, seed0: int = 0) -> float:
+    config = GameConfig(board=load_board("4-5"), players=4)
+    start = time.perf_counter()
+    for i in range(games):
+        scores(play_game(config, [bot] * 4, seed0 + i))
+    return games / (time.perf_counter() - start)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+    for bot, goal in GOALS.items():
+        games_per_second(bot, 100, seed0=10**6)  # warm-up: imports, board load, caches
+        best = max(games_per_second(bot, args.games, seed0=r * args.games)
+                   for r in range(args.repeats))
+        print(f"{bot:>7}: {best:8.1f} full 4-player games/s on board_4_5 "
+              f"(goal {goal}/s, ratio {best / goal:.2f})")
+        if args.profile:
+            prof = cProfile.Profile()
+            prof.enable()
+            games_per_second(bot, 300)
+            prof.disable()
+            out = io.StringIO()
+            pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
+            print(out.getvalue())
+
+
+if __name__ == "__main__":
+    main()
