@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping
+from copy import deepcopy
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -143,6 +144,12 @@ def _sync(fw: go.FigureWidget, new: go.Figure) -> None:
                     props["visible"] = True
                 old.update(props)
         fw.layout.update(layout)
+    # FigureWidget sends edits as one-shot messages and keeps its synced state
+    # (``_widget_data`` / ``_widget_layout``) at what it was built with. A view
+    # created later (Voila renders after the notebook ran; a second display)
+    # would start from that stale state and show empty axes, so bring it up to date.
+    fw._widget_data = deepcopy(fw._data)
+    fw._widget_layout = deepcopy(fw._layout_obj._props)
 
 
 def _trace_data(fw: go.FigureWidget) -> dict[str, dict]:

@@ -168,3 +168,20 @@ def test_setup_odds_explorer_invalid_input_is_a_message():
         assert any(cls in w._dom_classes for w in (ex.players_input, ex.variant_input, ex.kind_input,
                                                     ex.trials_input, ex.seed_input))
     assert "rt-setup-chart" in ex.figure._dom_classes
+
+
+def test_synced_widget_state_follows_updates(explorer):
+    """A view rendered after the updates (Voila, a second display) must see them.
+
+    FigureWidget sends edits as one-shot messages; its synced ``_widget_data`` /
+    ``_widget_layout`` state is what a late view starts from. Without bringing it up
+    to date, Voila showed empty axes while every headless check passed.
+    """
+    explorer.set_values(counts={"grapes": 4})
+    state = {t["meta"]: t for t in explorer.breakdown_figure._widget_data}
+    assert list(state["ce-breakdown"]["y"]) == [24, 14, 4, 22]
+    assert explorer.breakdown_figure._widget_layout["title"]["text"] == "Treasures and Cities: 64 points"
+    marginal = {t["meta"]: t for t in explorer.marginal_figure._widget_data}["ce-marginal"]
+    assert dict(zip(marginal["customdata"], marginal["y"], strict=True))["grapes"] is None
+    setup = SetupOddsExplorer(trials=50)
+    assert [t["meta"] for t in setup.figure._widget_data] == ["ce-setup-exact", "ce-setup-simulated"]
