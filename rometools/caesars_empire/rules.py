@@ -437,10 +437,8 @@ class GameState:
     # ---- derived facts, computed once per state (states never change)
     @_cached
     def _next_deal(self) -> int:
-        try:
-            return self.treasures.index(None)
-        except ValueError:
-            return -1
+        t = self.treasures
+        return t.index(None) if None in t else -1
 
     @_cached
     def _frontier_cost(self) -> int:
@@ -1057,6 +1055,18 @@ def _holdings(state: GameState):
     return treasures, tokens
 
 
+_TREASURE_TOTALS: dict = {}
+
+
+def _treasure_total(counts: Counter, comps: Components) -> int:
+    """``scoring.treasure_points(...).total``, cached on the counts (holdings repeat)."""
+    key = (comps.tables, tuple(counts[t] for t in comps.treasure_ids))
+    total = _TREASURE_TOTALS.get(key)
+    if total is None:
+        total = _TREASURE_TOTALS[key] = treasure_points(counts, components=comps).total
+    return total
+
+
 def score_parts(state: GameState) -> list[dict[str, int]]:
     """Each seat's points by part, as if the game ended now.
 
@@ -1084,7 +1094,7 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     for p in range(cfg.players):
         cities = city_points(tokens[p], sum_complete_colours=cfg.sum_complete_colours,
                              tokens_in_play=in_play)
-        ts = treasure_points(treasures[p], components=comps).total
+        ts = _treasure_total(treasures[p], comps)
         route = state.route_points[p]
         out.append({"route": route, "cities": cities, "treasures": ts, "road_bonus": bonus[p],
                     "total": route + cities + ts + bonus[p]})
