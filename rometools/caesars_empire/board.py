@@ -48,6 +48,11 @@ class City:
         City-token value, 1 to 8 (points).
     position : tuple[float, float]
         Drawing coordinates, each 0..1 (x right, y up).
+
+    Examples
+    --------
+    >>> City("capua", "Capua", "red", 2, (0.55, 0.62)).value
+    2
     """
 
     id: str
@@ -68,6 +73,11 @@ class BoardPath:
     roads : int
         Road pieces needed to build it: 1 or 2 (Roads). Also the points it
         scores for its owner when on a scoring route.
+
+    Examples
+    --------
+    >>> BoardPath(("rome", "capua"), 2).key == frozenset({"capua", "rome"})
+    True
     """
 
     cities: tuple[str, str]
@@ -387,6 +397,11 @@ class Board:
         ------
         KeyError
             If no city has that id.
+
+        Examples
+        --------
+        >>> load_board("4-5").city("capua").name
+        'Capua'
         """
         i = self._index.get(city_id, 0)
         if i == 0:
@@ -394,7 +409,13 @@ class Board:
         return self.cities[i - 1]
 
     def path_between(self, a: str, b: str) -> BoardPath | None:
-        """The path joining locations ``a`` and ``b``, or ``None``."""
+        """The path joining locations ``a`` and ``b``, or ``None``.
+
+        Examples
+        --------
+        >>> load_board("4-5").path_between("capua", "rome").roads
+        1
+        """
         j = self._edge.get((self._index.get(a, -1), self._index.get(b, -1)))
         return None if j is None else self.paths[j]
 
@@ -404,7 +425,13 @@ class Board:
         return sum(self._cost)
 
     def city_tokens(self) -> list[tuple[str, int]]:
-        """Every City token on the board as ``(colour, value)``."""
+        """Every City token on the board as ``(colour, value)``.
+
+        Examples
+        --------
+        >>> load_board("4-5").city_tokens()[0]
+        ('red', 2)
+        """
         return [(c.colour, c.value) for c in self.cities]
 
 
@@ -419,7 +446,13 @@ def _check_position(src: str, where: str, pos: Sequence[float]) -> None:
 
 
 def board_path(side: str = "4-5") -> pathlib.Path:
-    """Path of a bundled board file, ``board_2_3.toml`` or ``board_4_5.toml``."""
+    """Path of a bundled board file, ``board_2_3.toml`` or ``board_4_5.toml``.
+
+    Examples
+    --------
+    >>> board_path("2-3").name
+    'board_2_3.toml'
+    """
     return data_dir() / "caesars_empire" / f"board_{side.replace('-', '_')}.toml"
 
 

@@ -66,7 +66,13 @@ class RandomBot:
         self.rng = as_generator(rng)
 
     def act(self, state: GameState):
-        """A legal action for the seat to move (a chain or ``PASS``)."""
+        """A legal action for the seat to move (a chain or ``PASS``).
+
+        Examples
+        --------
+        >>> RandomBot(0).act(new_game(rng=0))[0]
+        'rome'
+        """
         return _as_action(state, self._choose(state))
 
     def _choose(self, state: GameState):
@@ -93,7 +99,13 @@ class CheapestBot:
         self.rng = as_generator(rng)
 
     def act(self, state: GameState):
-        """A cheapest legal chain (or ``PASS``)."""
+        """A cheapest legal chain (or ``PASS``).
+
+        Examples
+        --------
+        >>> len(CheapestBot(0).act(new_game(rng=0)))
+        2
+        """
         return _as_action(state, self._choose(state))
 
     def _choose(self, state: GameState):
@@ -172,7 +184,17 @@ class GreedyBot:
         self.rng = as_generator(rng)
 
     def values(self, state: GameState) -> list[tuple[tuple[int, ...], int, int]]:
-        """``(chain as location indices, points, cost)`` for every legal chain."""
+        """``(chain as location indices, points, cost)`` for every legal chain.
+
+        Points are this turn's value to the seat (points); cost is in Roads.
+
+        Examples
+        --------
+        >>> s = new_game(rng=0)
+        >>> vals = GreedyBot(0).values(s)
+        >>> len(vals) == len(legal_actions(s)), min(c for _, _, c in vals)
+        (True, 1)
+        """
         cfg = state.config
         b = cfg.board
         seat = state.seat
@@ -232,7 +254,13 @@ class GreedyBot:
                    for _, edges in _int_routes(b, po, ch[-1]))
 
     def act(self, state: GameState):
-        """The highest-value legal chain (or ``PASS``)."""
+        """The highest-value legal chain (or ``PASS``).
+
+        Examples
+        --------
+        >>> GreedyBot(0).act(new_game(rng=0))[0]
+        'rome'
+        """
         return _as_action(state, self._choose(state))
 
     def _choose(self, state: GameState):

@@ -141,6 +141,11 @@ class RouteOption:
     points : dict
         ``{owner: points}`` for every owner with Roads on the route: 1 point per
         Road piece (a 2-Road path scores 2), doubled when Gold was taken.
+
+    Examples
+    --------
+    >>> RouteOption(("capua", "rome"), 1, {"yellow": 1}).points["yellow"]
+    1
     """
 
     path: tuple[str, ...]
@@ -353,7 +358,14 @@ class GameConfig:
         return self._components
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready values (a bundled board is stored by side, any other in full)."""
+        """JSON-ready values (a bundled board is stored by side, any other in full).
+
+        Examples
+        --------
+        >>> d = GameConfig(players=5).to_dict()
+        >>> d["board"], GameConfig.from_dict(d) == GameConfig(players=5)
+        ({'bundled': '4-5'}, True)
+        """
         b = self.board
         bundled = b == load_board(b.side)
         return {
@@ -486,6 +498,11 @@ class Connection:
         Road pieces it needs (Roads).
     city : str
         The city it connects (``chain[-1]``).
+
+    Examples
+    --------
+    >>> Connection(("rome", "capua", "neapolis"), 3).city
+    'neapolis'
     """
 
     chain: tuple[str, ...]
@@ -606,6 +623,13 @@ def iter_chains(state: GameState, *, max_cost: int | None = None,
     ------
     RulesError
         At a chance or terminal node.
+
+    Examples
+    --------
+    >>> from itertools import islice
+    >>> s = new_game(rng=1)
+    >>> [c.chain for c in islice(iter_chains(s, max_cost=1), 2)]
+    [('rome', 'capua'), ('rome', 'ariminum')]
     """
     _need_decision(state, "iter_chains")
     budget = state.roads_left[state.seat]
@@ -1160,6 +1184,12 @@ def from_json(text: str) -> GameState:
     ------
     RulesError
         If the log is malformed or an entry is illegal or disagrees with the rules.
+
+    Examples
+    --------
+    >>> s = new_game(rng=1)
+    >>> from_json(to_json(s)) == s
+    True
     """
     return replay(text)
 
