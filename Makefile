@@ -9,7 +9,7 @@ JUPYTER_OPTS ?=
 PYTEST_OPTS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test app setup chromium lint clean
+.PHONY: lab test app test-browser setup chromium lint clean
 
 setup: $(STAMP)
 
@@ -35,6 +35,31 @@ chromium:
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest $(PYTEST_OPTS)
+
+# The real-browser stage alone (Voila, JupyterLab, Playwright + Debian chromium).
+test-browser: $(STAMP) chromium
+	$(BIN)/python -m pytest -m browser tests/browser $(PYTEST_OPTS)
+
+# The designer app: the explorer notebooks of app/ as a Voila dashboard. Loopback only by
+# default and never without a token: APP_TOKEN=... to choose it, else a random one.
+# Idle kernels are culled after 15 min: with a token, Voila's shutdown-on-close request
+# is refused (403), so a closed tab would otherwise leave its kernel running.
+APP_IP   ?= 127.0.0.1
+APP_PORT ?= 8866
+APP_TOKEN ?=
+APP_OPTS ?=
+app: $(STAMP)
+	@token='$(APP_TOKEN)'; \
+	if [ -z "$$token" ]; then token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))'); fi; \
+	case '$(APP_IP)' in 127.0.0.1|localhost|::1) ;; *) echo "WARNING: APP_IP=$(APP_IP) exposes the app beyond this machine (token still required)";; esac; \
+	echo "rometools designer app, open:"; \
+	echo "    http://$(APP_IP):$(APP_PORT)/voila/render/index.ipynb?token=$$token"; \
+	echo "Stop it with Ctrl-C."; \
+	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/voila --no-browser --Voila.ip='$(APP_IP)' --port=$(APP_PORT) --Voila.port_retries=0 \
+		--Voila.token="$$token" --Voila.root_dir=app \
+		--VoilaConfiguration.show_tracebacks=False \
+		--MappingKernelManager.cull_idle_timeout=900 --MappingKernelManager.cull_interval=60 \
+		$(APP_OPTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check rometools tests benchmarks notebooks

@@ -28,7 +28,8 @@ import harness  # noqa: E402
 def pytest_collection_modifyitems(items):
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        # Headless notebook runs of app/ live here too but need no browser.
+        if here in Path(str(item.fspath)).parents and not item.get_closest_marker("notebook"):
             item.add_marker(pytest.mark.browser)
 
 
