@@ -25,6 +25,7 @@ from rometools.caesars_empire.rules import (
     GameState,
     _connect,
     _int_routes,
+    _relax,
     apply,
     current_player,
     is_over,
@@ -247,11 +248,12 @@ class GreedyBot:
             else:
                 best = own[s]
             return best + c2
-        po = list(state.path_owner)  # longer chains: full route search
+        po = list(state.path_owner)  # longer chains: incremental search from the chain
         for a, c in zip(ch, ch[1:], strict=False):
             po[b._edge[a, c]] = seat
+        new_dist = _relax(b, po, list(dist), ch)
         return max(sum(b._cost[e] for e in edges if po[e] == seat)
-                   for _, edges in _int_routes(b, po, ch[-1]))
+                   for _, edges in _int_routes(b, po, ch[-1], new_dist))
 
     def act(self, state: GameState):
         """The highest-value legal chain (or ``PASS``).

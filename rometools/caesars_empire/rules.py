@@ -24,13 +24,16 @@ Model
   empty city) through empty cities to an available city, e.g.
   ``("rome", "capua")`` or ``("capua", "neapolis", "tarentum")``; or
   :data:`PASS` when the player has no legal connection (option ``no_move``).
-* **Action space.** A chain may be as long as the Roads allow, but the number
-  of chains explodes late in the game; ``GameConfig.max_chain_paths`` (default
-  2, enough for the rulebook's "Going Through Cities" example) bounds the
-  number of paths in a chain. ``None`` lifts the bound (the full rulebook
-  action space). A cheapest chain is always a single path (a longer chain
-  starts with a path into an empty city, and starting from that city instead
-  is cheaper), so the bound never hides a cheapest connection.
+* **Action space.** By default every legal chain is a legal action, as long
+  as the Roads allow (the rulebook: "your Roads can be built through one or
+  more empty City spaces"). Chains only run over *unbuilt* paths between
+  empty cities, so on the bundled boards there are at most ~75 per turn. On a
+  dense board the number of simple chains can explode: then set
+  ``GameConfig.max_chain_paths`` (e.g. 2, enough for the rulebook's "Going
+  Through Cities" example) to bound the paths per chain, or enumerate lazily
+  with :func:`iter_chains`. A cheapest chain is always a single path (a
+  longer chain starts with a path into an empty city, and starting from that
+  city instead is cheaper), so no bound ever hides a cheapest connection.
 """
 
 from __future__ import annotations
@@ -293,8 +296,8 @@ class GameConfig:
         Name in :data:`ROUTE_POLICIES` of how the active player chooses among
         tied fewest-Roads routes. Default ``"self_then_leader"``.
     max_chain_paths : int or None
-        Most paths in one chain (the bounded action space; see the module
-        docstring). Default 2; ``None`` for no bound.
+        Most paths in one chain (a bounded action space; see the module
+        docstring). Default ``None``: no bound, every chain the rules allow.
     roads_per_player : int, optional
         Roads each player starts with (Roads). Default: the component file's 25.
 
@@ -318,7 +321,7 @@ class GameConfig:
     sum_complete_colours: bool = False
     no_move: str = "pass"
     route_policy: str = "self_then_leader"
-    max_chain_paths: int | None = 2
+    max_chain_paths: int | None = None
     roads_per_player: int | None = None
     _components: Components | None = field(default=None, compare=False, repr=False)
     _tokens: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
@@ -482,7 +485,10 @@ class GameState:
     def _chains(self) -> list[tuple[tuple[int, ...], int]]:
         if self._next_deal >= 0 or self._over:
             return []
-        return list(_iter_int_chains(self, self.config.max_chain_paths, self.roads_left[self.seat]))
+        limit = self.config.max_chain_paths
+        return _fast_chains(self.open_adjacency, self.city_owner,
+                            len(self.city_owner) + 1 if limit is None else limit,
+                            self.roads_left[self.seat])
 
 
 # ===================================================================== chains
@@ -519,8 +525,6 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
     b = state.config.board
     adj, co, po = b._adj, state.city_owner, state.path_owner
     limit = len(b.locations) if max_paths is None else max_paths
-    if limit <= 2:
-        return iter(_short_chains(state.open_adjacency, co, limit, budget))
 
     def walk(v, chain, cost):
         for u, e, c in adj[v]:
@@ -542,10 +546,11 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
     return gen()
 
 
-def _short_chains(open_adj, co, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
-    """Same order as the general walk, for chains of at most 2 paths (hot path)."""
+def _fast_chains(open_adj, co, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every legal chain as ``(location indices, cost)``: the hot path behind
+    :func:`legal_actions`. Walks only unbuilt paths (``open_adj``), depth first
+    from each source through empty cities; ``limit`` bounds the paths per chain."""
     avail = (False, *[o < 0 for o in co])
-    two = limit == 2
     out = []
     append = out.append
     for s, edges in enumerate(open_adj):
@@ -556,10 +561,20 @@ def _short_chains(open_adj, co, limit: int, budget: int) -> list[tuple[tuple[int
                 continue
             if avail[u]:
                 append(((s, u), c))
-            elif two:
-                for w, _, c2 in open_adj[u]:
-                    if avail[w] and c + c2 <= budget:
-                        append(((s, u, w), c + c2))
+                continue
+            if limit < 2:
+                continue
+            stack = [((s, u), c)]
+            while stack:
+                chain, cost = stack.pop()
+                for w, _, c2 in open_adj[chain[-1]]:
+                    nc = cost + c2
+                    if w == 0 or nc > budget or w in chain:
+                        continue
+                    if avail[w]:
+                        append(((*chain, w), nc))
+                    elif len(chain) < limit:
+                        stack.append(((*chain, w), nc))
     return out
 
 

@@ -326,3 +326,22 @@ def test_replay_rejects_a_tampered_log():
     data["history"][k][1] = (data["history"][k][1] + 1) % 4
     with pytest.raises(RulesError, match=f"history\\[{k}\\]: seat .* plays out of turn"):
         replay(data)
+
+
+def test_chains_cross_several_empty_cities_by_default():
+    board = Board("L", "2-3",
+                  [City("a", "A", "red", 1), City("b", "B", "red", 2), City("c", "C", "red", 3),
+                   City("e", "E", "blue", 1)],
+                  [BoardPath(("rome", "a"), 1), BoardPath(("rome", "b"), 1), BoardPath(("rome", "e"), 1),
+                   BoardPath(("a", "b"), 1), BoardPath(("b", "c"), 1), BoardPath(("e", "a"), 1)])
+    deal = {"a": "meat", "b": "wheat", "c": "gems", "e": "oil"}
+    s = play(new_game(GameConfig(board=board, players=2), deal=deal),
+             ("rome", "a"), ("rome", "b"), ("rome", "e"))
+    assert legal_actions(s) == [("a", "b", "c"), ("b", "c"), ("e", "a", "b", "c")]
+    t = apply(s, ("e", "a", "b", "c"))   # 3 paths through empty a and b
+    assert t.roads_left == (23, 21)
+    # fewest Roads from c: c-b-rome (2), not the new 4-Road chain back through e
+    assert t.history[-1] == ("connect", 1, ("e", "a", "b", "c"), ("c", "b", "rome"), (0, 2))
+    short = play(new_game(GameConfig(board=board, players=2, max_chain_paths=2), deal=deal),
+                 ("rome", "a"), ("rome", "b"), ("rome", "e"))
+    assert legal_actions(short) == [("a", "b", "c"), ("b", "c")]
