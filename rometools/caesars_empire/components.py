@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
@@ -270,6 +270,15 @@ class Components:
     def gold_id(self) -> str:
         return next(t.id for t in self.treasures if t.is_gold)
 
+    @cached_property
+    def _names(self) -> Mapping[str, str]:
+        """Every accepted spelling (normalised) -> canonical id, built once."""
+        out = {}
+        for t in self.treasures:
+            for n in (t.id, *t.aliases, *t.names.values()):
+                out[_normalise(n)] = t.id
+        return MappingProxyType(out)
+
     def canonical(self, name: str) -> str:
         """Canonical id of a Treasure given by id, alias or display name.
 
@@ -281,13 +290,16 @@ class Components:
         ValueError
             If ``name`` names no Treasure type.
         """
-        key = str(name).strip().lower().replace(" ", "_").replace("-", "_")
-        for t in self.treasures:
-            names = {t.id, *t.aliases}
-            names |= {n.lower().replace(" ", "_").replace("-", "_") for n in t.names.values()}
-            if key in names:
-                return t.id
-        raise ValueError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}")
+        try:
+            return self._names[name]
+        except KeyError:
+            pass
+        except TypeError:
+            raise ValueError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}") from None
+        tid = self._names.get(_normalise(name))
+        if tid is None:
+            raise ValueError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}")
+        return tid
 
     def name(self, treasure: str, vocabulary: str = "treasures") -> str:
         """Display name of a Treasure in an edition vocabulary.
@@ -326,6 +338,10 @@ class Components:
         side = self.side_for(players)
         removed = {} if all_tokens_variant else side.removed
         return MappingProxyType({t: n - removed.get(t, 0) for t, n in self.supply.items()})
+
+
+def _normalise(name: object) -> str:
+    return str(name).strip().lower().replace(" ", "_").replace("-", "_")
 
 
 def components_path() -> Path:

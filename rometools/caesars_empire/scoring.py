@@ -134,7 +134,11 @@ def treasure_points(treasures: Mapping[str, int], *, tables: ScoringTables | Map
     """
     comps = components or load_components()
     table = ScoringTables.coerce(tables, comps.tables)
-    counts = normalise_treasures(treasures, components=comps)
+    return _score(normalise_treasures(treasures, components=comps), table, comps)
+
+
+def _score(counts: Mapping[str, int], table: ScoringTables, comps: Components) -> TreasureScore:
+    """Score already-normalised counts (every canonical id present)."""
     non_gold = [counts[t] for t in comps.non_gold_ids]
     same = sum(table.score("same_type", c) for c in non_gold)
     rows = max(non_gold, default=0)
@@ -162,14 +166,15 @@ def marginal_treasure_value(treasures: Mapping[str, int], *, tables: ScoringTabl
     (8, 4, 2)
     """
     comps = components or load_components()
+    table = ScoringTables.coerce(tables, comps.tables)
     counts = normalise_treasures(treasures, components=comps)
-    base = treasure_points(counts, tables=tables, components=comps).total
+    base = _score(counts, table, comps).total
     out = {}
     for tid in comps.treasure_ids:
         if counts[tid] < comps.supply[tid]:
             more = dict(counts)
             more[tid] += 1
-            out[tid] = treasure_points(more, tables=tables, components=comps).total - base
+            out[tid] = _score(more, table, comps).total - base
     return out
 
 
