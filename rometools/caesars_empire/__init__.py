@@ -73,8 +73,10 @@ from rometools.caesars_empire.rules import (  # noqa: E402
     GameState,
     RouteOption,
     apply,
+    built_roads,
     chance_outcomes,
     cheapest_connections,
+    connection_routes,
     current_player,
     enumerate_chains,
     final_scores,
@@ -90,6 +92,7 @@ from rometools.caesars_empire.rules import (  # noqa: E402
     score_parts,
     scores,
     to_json,
+    turn_states,
 )
 
 __all__ += [
@@ -126,6 +129,9 @@ __all__ += [
     "score_parts",
     "scores",
     "to_json",
+    "turn_states",
+    "built_roads",
+    "connection_routes",
 ]
 
 from rometools.caesars_empire.bots import BOTS, CheapestBot, GreedyBot, RandomBot, play_game  # noqa: E402

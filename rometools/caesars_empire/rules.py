@@ -65,8 +65,10 @@ __all__ = [
     "GameState",
     "RouteOption",
     "apply",
+    "built_roads",
     "chance_outcomes",
     "cheapest_connections",
+    "connection_routes",
     "current_player",
     "enumerate_chains",
     "final_scores",
@@ -82,6 +84,7 @@ __all__ = [
     "score_parts",
     "scores",
     "to_json",
+    "turn_states",
 ]
 
 #: :func:`current_player` at a chance node (the set-up deal).
@@ -1262,3 +1265,90 @@ def replay(log: str | Mapping[str, Any], *, upto: int | None = None) -> GameStat
         else:
             raise RulesError(f"history[{k}]: unknown entry {h!r}")
     return state
+
+
+# ===================================================================== views for charts and explorers
+def built_roads(state: GameState) -> dict[frozenset, int]:
+    """Paths holding Roads, as ``{frozenset({a, b}): seat}`` (the ``roads`` of :func:`route_points`).
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=3), ("rome", "capua"))
+    >>> [(sorted(pair), seat) for pair, seat in built_roads(s).items()]
+    [(['capua', 'rome'], 0)]
+    """
+    paths = state.config.board.paths
+    return {paths[e].key: seat for e, seat in enumerate(state.path_owner) if seat >= 0}
+
+
+def connection_routes(state: GameState, chain: Sequence[str], *, gold: bool | None = None
+                      ) -> list[RouteOption]:
+    """The scoring route(s) if the seat to move built ``chain`` now, without applying it.
+
+    Rule: ``001_a311a49632a27e24.txt``, Scoring Routes (fewest Roads; ties are
+    the active player's choice; Gold doubles every player's points).
+
+    Parameters
+    ----------
+    state : GameState
+        A decision node.
+    chain : sequence of str
+        A legal chain (see :func:`apply`).
+    gold : bool, optional
+        Score as if the city's Treasure were (``True``) or were not (``False``)
+        Gold; default: what the city really holds.
+
+    Returns
+    -------
+    list[RouteOption]
+        Every tied fewest-Roads route, with points per seat.
+
+    Raises
+    ------
+    RulesError
+        If the chain is illegal (the message says why); ``state`` is unchanged.
+
+    Examples
+    --------
+    >>> s = new_game(rng=3)
+    >>> connection_routes(s, ("rome", "capua"), gold=True)
+    [RouteOption(path=('capua', 'rome'), roads=1, points={0: 2})]
+    """
+    _need_decision(state, "connection_routes")
+    idx, _ = _check_chain(state, tuple(chain))
+    b = state.config.board
+    roads = built_roads(state)
+    for a, c in zip(chain, chain[1:], strict=False):
+        roads[frozenset((a, c))] = state.seat
+    if gold is None:
+        gold = state.treasures[idx[-1] - 1] == "gold"
+    return route_points(b, roads, chain[-1], gold=gold)
+
+
+def turn_states(state: GameState) -> list[GameState]:
+    """The game's states turn by turn: after the deal, then after each action.
+
+    Parameters
+    ----------
+    state : GameState
+        Any state of a game (usually the final one); its history is re-applied.
+
+    Returns
+    -------
+    list[GameState]
+        ``[after deal, after turn 1, ...]``; the last equals ``state``.
+
+    Examples
+    --------
+    >>> s = apply(apply(new_game(rng=2), ("rome", "capua")), ("rome", "ariminum"))
+    >>> states = turn_states(s)
+    >>> len(states), states[-1] == s, states[0].route_points
+    (3, True, (0, 0, 0, 0))
+    """
+    deals = sum(1 for h in state.history if h[0] == "deal")
+    current = replay(json.loads(to_json(state)), upto=deals)
+    out = [current]
+    for h in state.history[deals:]:
+        current = apply(current, PASS if h[0] == PASS else tuple(h[2]))
+        out.append(current)
+    return out
