@@ -77,6 +77,8 @@ def page(chromium, request):
         except Exception as exc:  # a screenshot must not hide the real failure
             print(f"screenshot failed: {exc!r}")
         context.close()
+    if pg.console_log.tolerated:
+        print("tolerated console errors:", *pg.console_log.tolerated, sep="\n  ")
     if stubbed:
         print("stubbed external requests:", *sorted(set(stubbed)), sep="\n  ")
     # Errors are checked after the screenshot so a red test still leaves its picture.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -255,19 +256,49 @@ def launch_chromium(playwright):
     )
 
 
+# Console errors that do not fail a test, each with the reason.  Keep this list short:
+# every entry must be proven harmless by the tests' own DOM checks.
+TOLERATED_ERRORS = {
+    # anywidget 0.11 rejects a model's "ready" promise when loading its ESM takes more
+    # than 2 s (AbortSignal.timeout(2000) in its runtime).  plotly's FigureWidget ESM
+    # embeds all of plotly.js, so on a loaded 2-core machine the first chart of a page
+    # can cross 2 s; the chart still renders and reacts, which every test then asserts.
+    r"^pageerror: \[anywidget\] Failed to initialize model\.( @ |$)":
+        "anywidget 2 s model-initialisation timeout under CPU load; the chart renders anyway",
+    # jupyterlab-plotly (plotly 7.1), after drawing a static go.Figure, calls
+    # model.setData() to store a PNG copy in the notebook.  Voila's output models have no
+    # setData, so it throws after the chart is drawn.  Display is unaffected; only
+    # errors thrown from jupyterlab-plotly's bundle are tolerated.
+    r"^pageerror: \w+\.setData is not a function @ \S*/jupyterlab-plotly/":
+        "jupyterlab-plotly stores a PNG via model.setData, which Voila's output model lacks",
+}
+
+
 class ConsoleLog:
-    """Collects JavaScript console errors and uncaught page errors of one page."""
+    """Collects JavaScript console errors and uncaught page errors of one page.
+
+    Errors matching :data:`TOLERATED_ERRORS` go to ``tolerated`` instead of ``errors``.
+    """
 
     def __init__(self, page) -> None:
         self.errors: list[str] = []
+        self.tolerated: list[str] = []
         self.checked = False
+        page.on("pageerror", self._on_pageerror)
         page.on("console", self._on_console)
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+    def _add(self, text: str) -> None:
+        tolerated = any(re.search(pattern, text) for pattern in TOLERATED_ERRORS)
+        (self.tolerated if tolerated else self.errors).append(text)
+
+    def _on_pageerror(self, exc) -> None:
+        source = re.search(r"https?://\S+?\.js", getattr(exc, "stack", "") or "")
+        self._add(f"pageerror: {exc}" + (f" @ {source.group(0)}" if source else ""))
 
     def _on_console(self, msg) -> None:
         if msg.type == "error":
             loc = msg.location or {}
-            self.errors.append(f"console.error: {msg.text} ({loc.get('url', '')})")
+            self._add(f"console.error: {msg.text} ({loc.get('url', '')})")
 
     def assert_clean(self) -> None:
         self.checked = True
@@ -359,6 +390,18 @@ def plot_data(page, where: Where = 0) -> list[dict] | None:
     ``None`` when that chart is absent or not drawn yet.
     """
     return page.evaluate(_PLOT_DATA_JS, _where(where))
+
+
+def wait_plot_data(page, where: Where, timeout: float = RENDER_S) -> list[dict]:
+    """Wait until the chart holds at least one trace; return its traces."""
+    deadline = time.monotonic() + timeout
+    data = None
+    while time.monotonic() < deadline:
+        data = plot_data(page, where)
+        if data:
+            return data
+        page.wait_for_timeout(100)
+    raise TimeoutError(f"chart {where!r} holds no traces after {timeout:.0f} s: {data}")
 
 
 def plot_count(page) -> int:

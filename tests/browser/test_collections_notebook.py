@@ -13,13 +13,7 @@ def test_voila_notebook_treasure_count_redraws_chart(voila, page):
     page.goto(voila.url(f"/voila/render/{NOTEBOOK}"))
     # Every figure of the notebook, the explorers' three FigureWidgets included.
     harness.wait_rendered(page, plots=3, timeout=90)
-    page.wait_for_function(
-        "(sel) => { const p = document.querySelector(sel + ' .js-plotly-plot');"
-        " return p && p.data && p.data.length > 0; }",
-        arg=CHART,
-        timeout=30_000,
-    )
-    before = harness.plot_data(page, CHART)
+    before = harness.wait_plot_data(page, CHART)
 
     grapes = page.locator(".rt-collection-explorer .rt-count-grapes input").first
     grapes.scroll_into_view_if_needed()

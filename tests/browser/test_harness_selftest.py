@@ -17,3 +17,19 @@ def test_voila_selftest_slider_redraws_bar(voila, page):
     after = harness.wait_plot_change(page, 0, before)
     assert after[0]["y"] == [4, 1]
     page.console_log.assert_clean()
+
+
+def test_console_errors_are_caught_and_only_known_ones_tolerated(chromium):
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        log = harness.ConsoleLog(page)
+        page.set_content("<p>x</p>")
+        page.evaluate("() => { console.error('boom'); setTimeout(() => { throw new Error('bang'); }); }")
+        page.wait_for_timeout(200)
+        assert any("boom" in e for e in log.errors) and any("bang" in e for e in log.errors)
+        log._add("pageerror: r.setData is not a function @ http://127.0.0.1:1/static/mine.js")
+        log._add("pageerror: r.setData is not a function @ http://h/voila/labextensions/jupyterlab-plotly/static/0.js")
+        assert sum("setData" in e for e in log.errors) == 1 and len(log.tolerated) == 1
+    finally:
+        context.close()
