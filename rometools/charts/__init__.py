@@ -5,6 +5,8 @@ has a stable ``name`` and ``uid`` so tests (and a real browser) can find it.
 
 * :mod:`rometools.charts.caesars_empire` -- Treasure collections, marginal
   values, points distributions and set-up odds for Caesar's Empire.
+* :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
+  cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
 
 Examples
 --------
@@ -22,9 +24,11 @@ from rometools.charts.caesars_empire import (
     points_distribution_figure,
     setup_odds_figure,
 )
+from rometools.charts.caesars_empire_board import board_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
+    "board_figure",
     "collection_breakdown_figure",
     "empty_figure",
     "marginal_value_figure",

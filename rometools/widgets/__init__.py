@@ -2,6 +2,7 @@
 
 * :class:`CollectionExplorer` -- Caesar's Empire Treasure / City points of one collection.
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
+* :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game, inspect connections.
 
 Examples
 --------
@@ -14,5 +15,6 @@ True
 """
 
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
+from rometools.widgets.caesars_empire_board import BoardExplorer
 
-__all__ = ["CollectionExplorer", "SetupOddsExplorer"]
+__all__ = ["BoardExplorer", "CollectionExplorer", "SetupOddsExplorer"]

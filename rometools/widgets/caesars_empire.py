@@ -21,11 +21,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping
-from copy import deepcopy
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-from traitlets import TraitError
 
 from rometools.caesars_empire import Components, load_components, prob_some_type_absent
 from rometools.charts.caesars_empire import (
@@ -33,6 +31,14 @@ from rometools.charts.caesars_empire import (
     empty_figure,
     marginal_value_figure,
     setup_odds_figure,
+)
+from rometools.widgets._base import (
+    INPUT_ERRORS,
+    Explorer,
+    plain_text,
+    sync_figure,
+    trace_data,
+    vocabulary_toggle,
 )
 
 __all__ = [
@@ -43,7 +49,6 @@ __all__ = [
     "parse_table",
 ]
 
-_INPUT_ERRORS = (ValueError, TypeError, TraitError)
 _TABLES = ("same_type", "different_types", "gold")
 _TOKEN_SPLIT = re.compile(r"[,;\n]+")
 
@@ -125,101 +130,8 @@ def _table_text(points: Iterable[int]) -> str:
     return ", ".join(str(p) for p in points)
 
 
-def _sync(fw: go.FigureWidget, new: go.Figure) -> None:
-    """Copy ``new``'s traces and layout into ``fw`` (one batched front-end message)."""
-    same_shape = len(fw.data) == len(new.data) and all(
-        a.type == b.type and a.meta == b.meta for a, b in zip(fw.data, new.data, strict=True))
-    if not same_shape:
-        fw.data = []
-        fw.add_traces(list(new.data))
-    layout = new.layout.to_plotly_json()
-    layout.pop("template", None)
-    with fw.batch_update():
-        if same_shape:
-            for old, trace in zip(fw.data, new.data, strict=True):
-                props = trace.to_plotly_json()
-                props.pop("type", None)
-                props.pop("uid", None)  # the FigureWidget keeps its own uids for syncing
-                if "visible" not in props:
-                    props["visible"] = True
-                old.update(props)
-        fw.layout.update(layout)
-    # FigureWidget sends edits as one-shot messages and keeps its synced state
-    # (``_widget_data`` / ``_widget_layout``) at what it was built with. A view
-    # created later (Voila renders after the notebook ran; a second display)
-    # would start from that stale state and show empty axes, so bring it up to date.
-    fw._widget_data = deepcopy(fw._data)
-    fw._widget_layout = deepcopy(fw._layout_obj._props)
-
-
-def _trace_data(fw: go.FigureWidget) -> dict[str, dict]:
-    out = {}
-    for t in fw.data:
-        out[t.meta] = {
-            "name": t.name,
-            "x": list(t.x) if t.x is not None else [],
-            "y": list(t.y) if t.y is not None else [],
-            "visible": t.visible is not False,
-        }
-        if t.customdata is not None:
-            cd = t.customdata
-            out[t.meta]["customdata"] = (cd.tolist() if hasattr(cd, "tolist") else
-                                        [list(c) if isinstance(c, tuple | list) else c for c in cd])
-        if getattr(t, "error_y", None) is not None and t.error_y.array is not None:
-            out[t.meta]["error_plus"] = list(t.error_y.array)
-            out[t.meta]["error_minus"] = list(t.error_y.arrayminus)
-    return out
-
-
-def _plain(markup: str) -> str:
-    """HTML widget text as plain text (``<br>`` becomes a space)."""
-    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", " ", markup))).strip()
-
-
-def _vocabulary_toggle(value: str) -> widgets.ToggleButtons:
-    toggle = widgets.ToggleButtons(
-        options=[("Treasures", "treasures"), ("Riches", "riches")], value=value,
-        description="Vocabulary", tooltips=["Caesar's Empire (English edition)",
-                                            "Drogi do Rzymu (English translation)"],
-        style={"button_width": "90px"},
-    )
-    toggle.add_class("rt-vocabulary")
-    return toggle
-
-
-class _Explorer(widgets.VBox):
-    """Shared plumbing: message area, hold-while-setting, error display."""
-
-    def _init_message(self) -> None:
-        self._message = widgets.HTML(value="")
-        self._message.add_class("rt-message")
-        self._hold = False
-
-    @property
-    def message(self) -> str:
-        """The message shown to the user, as plain text ('' when all is well)."""
-        return _plain(self._message.value)
-
-    def _show_error(self, err: Exception) -> None:
-        text = str(err.args[0]) if getattr(err, "args", None) else str(err)
-        self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
-                               f"<br><small>(the chart still shows the last valid input)</small></div>")
-        self._message.add_class("rt-error")
-
-    def _clear_error(self) -> None:
-        self._message.value = ""
-        self._message.remove_class("rt-error")
-
-    def _on_change(self, _change=None) -> None:
-        if not self._hold:
-            self.update()
-
-    def update(self) -> bool:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-
 # ----------------------------------------------------------------- collection explorer
-class CollectionExplorer(_Explorer):
+class CollectionExplorer(Explorer):
     """Explore final Treasure (Riches) and City points of one player's collection.
 
     Controls (CSS class in brackets): one ``IntText`` count per Treasure type
@@ -287,7 +199,7 @@ class CollectionExplorer(_Explorer):
         self.city_input.add_class("rt-city-tokens")
         self.city_input.observe(self._on_change, names="value")
 
-        self.vocabulary_toggle = _vocabulary_toggle(vocabulary)
+        self.vocabulary_toggle = vocabulary_toggle(vocabulary)
         self.vocabulary_toggle.observe(self._on_change, names="value")
 
         self.table_inputs: dict[str, widgets.Text] = {}
@@ -392,7 +304,7 @@ class CollectionExplorer(_Explorer):
                     if name not in self.table_inputs:
                         raise ValueError(f"unknown scoring table {name!r}; use {', '.join(_TABLES)}")
                     self.table_inputs[name].value = points if isinstance(points, str) else _table_text(points)
-        except _INPUT_ERRORS as err:
+        except INPUT_ERRORS as err:
             self._show_error(err)
             return False
         finally:
@@ -417,11 +329,11 @@ class CollectionExplorer(_Explorer):
                                                     reference_tables=comps.tables,
                                                     vocabulary=voc, components=comps)
             marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
-        except _INPUT_ERRORS as err:
+        except INPUT_ERRORS as err:
             self._show_error(err)
             return False
-        _sync(self.breakdown_figure, breakdown)
-        _sync(self.marginal_figure, marginal)
+        sync_figure(self.breakdown_figure, breakdown)
+        sync_figure(self.marginal_figure, marginal)
         self._clear_error()
         parts = dict(zip(breakdown.data[0].customdata, breakdown.data[0].y, strict=True))
         goods = comps.vocabularies[voc]["goods"]
@@ -458,7 +370,7 @@ class CollectionExplorer(_Explorer):
             "ce-breakdown-reference": {...}, "ce-marginal": {...},
             "breakdown_title": str, "marginal_title": str, "message": str}``.
         """
-        out: dict[str, object] = {**_trace_data(self.breakdown_figure), **_trace_data(self.marginal_figure)}
+        out: dict[str, object] = {**trace_data(self.breakdown_figure), **trace_data(self.marginal_figure)}
         out["breakdown_title"] = self.breakdown_figure.layout.title.text
         out["marginal_title"] = self.marginal_figure.layout.title.text
         out["message"] = self.message
@@ -466,7 +378,7 @@ class CollectionExplorer(_Explorer):
 
 
 # ----------------------------------------------------------------- set-up odds explorer
-class SetupOddsExplorer(_Explorer):
+class SetupOddsExplorer(Explorer):
     """How many tokens of a Treasure type does set-up put on the board?
 
     Controls (CSS class in brackets): player count slider 2-5 (``rt-players``),
@@ -514,7 +426,7 @@ class SetupOddsExplorer(_Explorer):
         self.variant_input = widgets.Checkbox(value=all_tokens_variant, indent=False,
                                               description="All-tokens variant (2-3 players)")
         self.variant_input.add_class("rt-all-tokens")
-        self.vocabulary_toggle = _vocabulary_toggle(vocabulary)
+        self.vocabulary_toggle = vocabulary_toggle(vocabulary)
         self.kind_input = widgets.Dropdown(options=self._kind_options(vocabulary),
                                            value=comps.canonical(kind), description="Type")
         self.kind_input.add_class("rt-setup-type")
@@ -570,7 +482,7 @@ class SetupOddsExplorer(_Explorer):
                 self.trials_input.value = trials
             if seed is not None:
                 self.seed_input.value = seed
-        except _INPUT_ERRORS as err:
+        except INPUT_ERRORS as err:
             self._show_error(err)
             return False
         finally:
@@ -598,10 +510,10 @@ class SetupOddsExplorer(_Explorer):
                                     trials=self.trials_input.value, rng=self.seed_input.value,
                                     vocabulary=voc, components=comps)
             absent = prob_some_type_absent(players=players, all_tokens_variant=variant, components=comps)
-        except _INPUT_ERRORS as err:
+        except INPUT_ERRORS as err:
             self._show_error(err)
             return False
-        _sync(self.figure, fig)
+        sync_figure(self.figure, fig)
         self._clear_error()
         name = comps.name(kind, voc)
         exact0 = fig.data[0].customdata[0]
@@ -629,8 +541,8 @@ class SetupOddsExplorer(_Explorer):
             "ce-setup-simulated": {..., "error_plus", "error_minus"} (when
             simulated), "title": str, "summary": str, "message": str}``.
         """
-        out: dict[str, object] = dict(_trace_data(self.figure))
+        out: dict[str, object] = dict(trace_data(self.figure))
         out["title"] = self.figure.layout.title.text
-        out["summary"] = _plain(self._summary.value)
+        out["summary"] = plain_text(self._summary.value)
         out["message"] = self.message
         return out
