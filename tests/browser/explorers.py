@@ -72,6 +72,17 @@ def select_label(selector: str, labels: Sequence[str]) -> Change:
     return change
 
 
+def press_key(selector: str, keys: Sequence[str]) -> Change:
+    """Focus ``selector`` (e.g. a slider handle) and press ``keys[step % len(keys)]``."""
+
+    def change(page, step: int) -> None:
+        handle = page.locator(selector).first
+        handle.focus()
+        handle.press(keys[step % len(keys)])
+
+    return change
+
+
 EXPLORERS: list[ExplorerCase] = [
     ExplorerCase(
         id="caesars_empire_collection",
@@ -85,5 +96,11 @@ EXPLORERS: list[ExplorerCase] = [
         notebook="app/caesars_empire_setup_odds.ipynb",
         chart=".rt-setup-chart",
         change=select_label(".rt-setup-type", ["Grapes", "Gold Coins"]),  # starts on Gold
+    ),
+    ExplorerCase(
+        id="caesars_empire_board",
+        notebook="app/caesars_empire_board.ipynb",
+        chart=".rt-board-chart",
+        change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
     ),
 ]

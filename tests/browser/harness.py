@@ -370,8 +370,10 @@ _PLOT_DATA_JS = """
   const p = plots[index];
   if (!p || !p.data) return null;
   const arr = (v) => (v == null ? null : Array.from(v, (e) => (e && e.valueOf ? e.valueOf() : e)));
+  const val = (v) => (v != null && typeof v === 'object' && v.length !== undefined ? arr(v) : v ?? null);
   return p.data.map((t) => ({name: t.name ?? null, type: t.type ?? null, uid: t.uid ?? null,
-                             x: arr(t.x), y: arr(t.y), visible: t.visible ?? true}));
+                             x: arr(t.x), y: arr(t.y), text: val(t.text),
+                             color: val(t.marker && t.marker.color), visible: t.visible ?? true}));
 }
 """
 
@@ -383,7 +385,7 @@ def _where(where: Where) -> list:
 
 
 def plot_data(page, where: Where = 0) -> list[dict] | None:
-    """Traces (name, type, uid, x, y, visible) of one plotly chart in the page.
+    """Traces (name, type, uid, x, y, text, marker colour, visible) of one plotly chart.
 
     ``where`` is the chart's index among all ``.js-plotly-plot`` elements, or a CSS
     selector of the chart or of a widget holding it (e.g. ``".rt-setup-chart"``).
