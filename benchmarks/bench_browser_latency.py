@@ -2,8 +2,8 @@
 
 For each explorer of ``tests/browser/explorers.py`` this serves its app notebook with
 Voila on 127.0.0.1, opens it in Debian's Chromium through Playwright, then repeats:
-change one control, and time inside the page from the control's event (``keydown``
-Enter or ``change``, whichever comes first) to the first moment the chart's plotly
+change one control, and time inside the page from the control's event (the first
+``keydown`` -- Enter in a number box, an arrow key on a slider -- or ``change``) to the first moment the chart's plotly
 data differs (polled every 4 ms).  That span covers the widget message to the
 kernel, the rules and chart code, the reply and plotly's redraw.
 
@@ -36,7 +36,7 @@ _ARM_JS = """
   const before = snap();
   window.__rtT0 = null;
   const mark = (ev) => {
-    if (window.__rtT0 === null && (ev.type === 'change' || ev.key === 'Enter')) {
+    if (window.__rtT0 === null && (ev.type === 'change' || ev.type === 'keydown')) {
       window.__rtT0 = performance.now();
     }
   };
