@@ -30,6 +30,8 @@ def _digest(path):
 
 def test_jupyterlab_runs_explorer_notebook(lab, page):
     before_bytes = _digest(NOTEBOOK)
+    checkpoints = NOTEBOOK.parent / ".ipynb_checkpoints"
+    had_checkpoints = checkpoints.exists()
     page.goto(lab.url(f"/lab/tree/{CASE.notebook}"))
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
@@ -48,3 +50,4 @@ def test_jupyterlab_runs_explorer_notebook(lab, page):
     assert after != before
     page.console_log.assert_clean()
     assert _digest(NOTEBOOK) == before_bytes, f"JupyterLab wrote into {NOTEBOOK}"
+    assert had_checkpoints or not checkpoints.exists(), f"JupyterLab left {checkpoints}"
