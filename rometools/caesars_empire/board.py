@@ -207,6 +207,7 @@ class Board:
     _ends: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     _cost: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _adj: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
+    _open_start: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         src = self.source or _INLINE
@@ -290,6 +291,9 @@ class Board:
         setattr_(self, "_ends", tuple(ends))
         setattr_(self, "_cost", tuple(cost))
         setattr_(self, "_adj", tuple(tuple(a) for a in adj))
+        # per location, its paths into cities (not Rome): the rules engine's
+        # unbuilt paths to available cities in the opening position
+        setattr_(self, "_open_start", tuple(tuple(x for x in a if x[0]) for a in adj))
 
     # ------------------------------------------------------------ constructors
     @classmethod

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import numpy as np
+
 from rometools.caesars_empire.rules import (
     _INF,
     CHANCE,
@@ -25,6 +27,7 @@ from rometools.caesars_empire.rules import (
     GameState,
     _connect,
     _int_routes,
+    _nth_chain,
     _relax,
     apply,
     current_player,
@@ -46,6 +49,33 @@ def _as_action(state: GameState, choice):
     return tuple(locs[i] for i in choice[0])
 
 
+_DRAWS = 64
+_TWO_64 = 1 << 64
+
+
+class _Draws:
+    """Exactly uniform integers below ``n`` from a ``numpy`` Generator, drawn 64
+    raw 64-bit words at a time (one numpy call per 64 turns instead of one per
+    turn); rejection keeps every value exactly equally likely."""
+
+    __slots__ = ("_gen", "_words")
+
+    def __init__(self, gen: np.random.Generator):
+        self._gen = gen
+        self._words: list[int] = []
+
+    def below(self, n: int) -> int:
+        limit = _TWO_64 - _TWO_64 % n
+        words = self._words
+        while True:
+            if not words:
+                words = self._words = self._gen.integers(
+                    0, _TWO_64, size=_DRAWS, dtype=np.uint64).tolist()
+            x = words.pop()
+            if x < limit:
+                return x % n
+
+
 class RandomBot:
     """Plays a uniformly random legal action.
 
@@ -65,6 +95,7 @@ class RandomBot:
 
     def __init__(self, rng: RngLike = None):
         self.rng = as_generator(rng)
+        self._draws = _Draws(self.rng)
 
     def act(self, state: GameState):
         """A legal action for the seat to move (a chain or ``PASS``).
@@ -77,10 +108,9 @@ class RandomBot:
         return _as_action(state, self._choose(state))
 
     def _choose(self, state: GameState):
-        chains = state._chains
-        if not chains:
-            return None
-        return chains[int(self.rng.integers(len(chains)))]
+        # a uniform index among the legal chains, found by counting them per
+        # walk instead of listing them all (rules._nth_chain)
+        return _nth_chain(state, self._draws.below)
 
 
 class CheapestBot:

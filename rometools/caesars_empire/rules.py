@@ -40,10 +40,12 @@ from __future__ import annotations
 
 import heapq
 import json
+from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 import networkx as nx
@@ -435,7 +437,7 @@ class GameState:
     @_cached
     def open_adjacency(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         """Per location (``locations`` order), its unbuilt paths as
-        ``(neighbour, path index, Roads)``. Kept incrementally."""
+        ``(neighbour, path index, Roads)``."""
         if self._open is not None:
             return self._open
         po = self.path_owner
@@ -454,6 +456,34 @@ class GameState:
 
     # ---- derived facts, computed once per state (states never change)
     @_cached
+    def _open_split(self) -> tuple[tuple, tuple]:
+        """``(leaf, inner)``: per location, its unbuilt paths ``(neighbour, path
+        index, Roads)`` to an available city (``leaf``) and to an empty city
+        (``inner``); paths into Rome are in neither (a chain never enters Rome).
+        Kept incrementally by :func:`_connect`; a chain is a source, a walk over
+        ``inner`` paths, then one ``leaf`` path."""
+        b = self.config.board
+        po, co = self.path_owner, self.city_owner
+        if max(co) < 0 and max(po, default=-1) < 0:  # the opening position: one table per board
+            return b._open_start, ((),) * len(b.locations)
+        leaf, inner = [], []
+        for nb in b._adj:
+            lv, iv = [], []
+            for x in nb:
+                u = x[0]
+                if u and po[x[1]] < 0:
+                    (lv if co[u - 1] < 0 else iv).append(x)
+            leaf.append(tuple(lv))
+            inner.append(tuple(iv))
+        return tuple(leaf), tuple(inner)
+
+    @_cached
+    def _sources(self) -> tuple[int, ...]:
+        """Where a chain can start: Rome and every empty city (location indices,
+        ascending). Kept incrementally."""
+        return (0, *[i for i, o in enumerate(self.city_owner, 1) if o >= 0])
+
+    @_cached
     def _next_deal(self) -> int:
         t = self.treasures
         return t.index(None) if None in t else -1
@@ -461,13 +491,11 @@ class GameState:
     @_cached
     def _frontier_cost(self) -> int:
         """Cheapest single path from a source to an available city (0 if none)."""
-        co = self.city_owner
+        leaf = self._open_split[0]
         best = 0
-        for s, edges in enumerate(self.open_adjacency):
-            if s and co[s - 1] < 0:
-                continue
-            for u, _, cost in edges:
-                if u and co[u - 1] < 0 and (best == 0 or cost < best):
+        for s in self._sources:
+            for _, _, cost in leaf[s]:
+                if best == 0 or cost < best:
                     best = cost
                     if cost == 1:
                         return 1
@@ -477,21 +505,29 @@ class GameState:
     def _over(self) -> bool:
         if self._next_deal >= 0:
             return False
-        if all(o >= 0 for o in self.city_owner):
+        if -1 not in self.city_owner:
             return True
+        rl = self.roads_left
+        # a connection costs 1 or 2 Roads: with 2 left nobody is stuck (no search needed)
+        if max(rl) >= 2 and (rl[self.seat] >= 2 or self.config.no_move != "end_game"):
+            return False
         need = self._frontier_cost
-        if max(self.roads_left) < need:
+        if max(rl) < need:
             return True
-        return self.config.no_move == "end_game" and self.roads_left[self.seat] < need
+        return self.config.no_move == "end_game" and rl[self.seat] < need
 
     @_cached
     def _chains(self) -> list[tuple[tuple[int, ...], int]]:
         if self._next_deal >= 0 or self._over:
             return []
-        limit = self.config.max_chain_paths
-        return _fast_chains(self.open_adjacency, self.city_owner,
-                            len(self.city_owner) + 1 if limit is None else limit,
+        leaf, inner = self._open_split
+        return _fast_chains(leaf, inner, self._sources, self._path_limit,
                             self.roads_left[self.seat])
+
+    @property
+    def _path_limit(self) -> int:
+        limit = self.config.max_chain_paths
+        return len(self.city_owner) + 1 if limit is None else limit
 
 
 # ===================================================================== chains
@@ -549,41 +585,115 @@ def _iter_int_chains(state: GameState, max_paths: int | None, budget: int
     return gen()
 
 
-def _fast_chains(open_adj, co, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
+def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
     """Every legal chain as ``(location indices, cost)``: the hot path behind
-    :func:`legal_actions`. Walks only unbuilt paths (``open_adj``), depth first
-    from each source through empty cities; ``limit`` bounds the paths per chain."""
-    avail = (False, *[o < 0 for o in co])
+    :func:`legal_actions`. From each source (Rome, then empty cities in board
+    order) a depth-first walk over unbuilt paths between empty cities
+    (``inner``), each walk ending with one unbuilt path to an available city
+    (``leaf``); ``limit`` bounds the paths per chain. A walk only goes on from
+    a city with another way out (see ``GameState._open_split``)."""
     out = []
     append = out.append
-    for s, edges in enumerate(open_adj):
-        if avail[s] or not edges:
-            continue
-        for u, _, c in edges:
-            if u == 0 or c > budget:
-                continue
-            if avail[u]:
+    for s in sources:
+        for u, _, c in leaf[s]:
+            if c <= budget:
                 append(((s, u), c))
-                continue
-            if limit < 2:
-                continue
-            stack = [((s, u), c)]
-            while stack:
-                chain, cost = stack.pop()
-                for w, _, c2 in open_adj[chain[-1]]:
-                    nc = cost + c2
-                    if w == 0 or nc > budget or w in chain:
-                        continue
-                    if avail[w]:
-                        append(((*chain, w), nc))
-                    elif len(chain) < limit:
-                        stack.append(((*chain, w), nc))
+        if not inner[s] or limit < 2:
+            continue
+        stack = [((s,), 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            path, cost = pop()
+            v = path[-1]
+            onward = 1 if v else 0  # Rome is in no inner list: from Rome, any way out is onward
+            deeper = len(path) + 1 < limit
+            for w, _, c in inner[v]:
+                nc = cost + c
+                if nc < budget and w not in path:
+                    walk = (*path, w)
+                    for u, _, c2 in leaf[w]:
+                        if nc + c2 <= budget:
+                            append(((*walk, u), nc + c2))
+                    if deeper and len(inner[w]) > onward:
+                        push((walk, nc))
     return out
 
 
+def _chain_tally(leaf, inner, sources, limit: int, budget: int) -> tuple[int, list]:
+    """Count the chains of :func:`_fast_chains` without building them.
+
+    Returns ``(total, stems)``: each stem is ``(k, walk, cost)``, a walk from a
+    source over ``inner`` paths that ``k`` legal chains extend by one ``leaf``
+    path (those within the Roads budget, in ``leaf`` order), in the order of
+    :func:`_fast_chains`."""
+    stems = []
+    total = 0
+    if budget < 1:
+        return 0, stems
+    record = stems.append
+    for s in sources:
+        ends = leaf[s]
+        if ends:
+            k = len(ends) if budget >= 2 else sum(1 for x in ends if x[2] == 1)
+            if k:
+                record((k, (s,), 0))
+                total += k
+        if not inner[s] or limit < 2:
+            continue
+        stack = [((s,), 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            path, cost = pop()
+            v = path[-1]
+            onward = 1 if v else 0
+            deeper = len(path) + 1 < limit
+            for w, _, c in inner[v]:
+                nc = cost + c
+                if nc < budget and w not in path:
+                    ends = leaf[w]
+                    more = deeper and len(inner[w]) > onward
+                    if ends or more:
+                        walk = (*path, w)
+                        if ends:
+                            k = len(ends) if budget - nc >= 2 else sum(1 for x in ends if x[2] == 1)
+                            if k:
+                                record((k, walk, nc))
+                                total += k
+                        if more:
+                            push((walk, nc))
+    return total, stems
+
+
+def _nth_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple[int, ...], int] | None:
+    """The legal chain number ``pick(n)`` (``0 <= pick(n) < n``) of the ``n``
+    legal chains, as ``(location indices, cost)``; ``None`` if there are none.
+
+    With ``pick`` uniform this is a uniform legal chain, found by counting the
+    chains per walk (:func:`_chain_tally`) rather than listing them all."""
+    if state._next_deal >= 0 or state._over:
+        return None
+    if "_chains" in state.__dict__:  # already listed (e.g. legal_actions was asked)
+        chains = state._chains
+        return chains[pick(len(chains))] if chains else None
+    leaf, inner = state._open_split
+    budget = state.roads_left[state.seat]
+    total, stems = _chain_tally(leaf, inner, state._sources, state._path_limit, budget)
+    if not total:
+        return None
+    r = pick(total)
+    for k, path, cost in stems:
+        if r < k:
+            for u, _, c in leaf[path[-1]]:
+                if cost + c <= budget:
+                    if r == 0:
+                        return (*path, u), cost + c
+                    r -= 1
+        r -= k
+    raise AssertionError("chain index out of range")  # pragma: no cover
+
+
 def _ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
-    locs = board.locations
-    return tuple(locs[i] for i in chain)
+    return tuple(map(board.locations.__getitem__, chain))
 
 
 def _need_decision(state: GameState, what: str) -> None:
@@ -1042,46 +1152,170 @@ def apply(state: GameState, action) -> GameState:
     return _connect(state, chain, cost)
 
 
-def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
-    """Place the chain's Roads, take the tokens and score the route (validated input)."""
+_new_state = object.__new__
+_add = int.__add__
+_by_path = itemgetter(1)
+
+
+def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
+                  dist: Sequence[int]) -> tuple[list[int], tuple[str, ...]]:
+    """Tied fewest-Roads routes: the active player's choice by the route policy,
+    as ``(points per seat, path)``.
+
+    The two built-in policies are solved on the fewest-Roads DAG without listing
+    the routes: the best ``(-own points, leader's points)`` from each location
+    (nearest Rome first), then a walk from the captured city taking the
+    smallest location id among the best next steps, which is the first best
+    option in path order -- the same choice as the policy makes on the sorted
+    :class:`RouteOption` list. Any other policy gets that list."""
     b = state.config.board
     seat = state.seat
+    n = len(state.route_points)
+    policy = ROUTE_POLICIES[state.config.route_policy]
+    if policy is not _self_then_leader and policy is not _first:
+        options = _score_routes(state, po, target, mult == 2, dist)
+        chosen = policy(options, seat, state)
+        return [chosen.points.get(o, 0) for o in range(n)], chosen.path
+    adj, names = b._adj, b.locations
+    if policy is _self_then_leader:
+        rp = state.route_points
+        me, leader = seat, max((s for s in range(n) if s != seat), key=lambda s: (rp[s], -s))
+    else:  # path order only
+        me = leader = -1
+    steps: dict[int, list] = {}
+    stack = [target]
+    while stack:
+        v = stack.pop()
+        if v in steps:
+            continue
+        dv = dist[v]
+        here = steps[v] = []
+        for u, e, c in adj[v]:
+            if dist[u] + c == dv and po[e] >= 0:
+                o = po[e]
+                w = c * mult
+                here.append((u, e, w, -w if o == me else 0, w if o == leader else 0))
+                if u:
+                    stack.append(u)
+    best = {0: (0, 0)}
+    for v in sorted(steps, key=dist.__getitem__):
+        best[v] = min((best[u][0] + a, best[u][1] + z) for u, _, _, a, z in steps[v])
+    pts = [0] * n
+    path = [target]
+    v = target
+    while v:
+        want = best[v]
+        step = None
+        for u, e, w, a, z in steps[v]:
+            bu = best[u]
+            if (bu[0] + a, bu[1] + z) == want and (step is None or names[u] < names[step[0]]):
+                step = u, e, w
+        v, e, w = step
+        pts[po[e]] += w
+        path.append(v)
+    return pts, _ids(b, path)
+
+
+def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
+    """Place the chain's Roads, take the tokens and score the route (validated input).
+
+    Incremental: only the chain's locations and the captured city's neighbours
+    change their unbuilt-path lists; distances to Rome are relaxed from the
+    chain only when a new path shortens one (otherwise only the captured city,
+    a leaf of the built network, gets a distance); the route is walked back
+    from the captured city, enumerating all tied routes only when there is a tie.
+    The new state is a new frozen :class:`GameState` (built without the
+    dataclass ``__init__``, with its known derived facts filled in).
+    """
+    b = state.config.board
+    seat = state.seat
+    edge_of, cost_of, adj = b._edge, b._cost, b._adj
     po = list(state.path_owner)
-    for a, c in zip(chain, chain[1:], strict=False):
-        po[b._edge[a, c]] = seat
+    old = state.route_dist
     target = chain[-1]
+    improves = False
+    a = chain[0]
+    for v in chain[1:]:
+        e = edge_of[a, v]
+        po[e] = seat
+        if v != target:
+            c = cost_of[e]
+            da, dv = old[a], old[v]
+            if da + c < dv or dv + c < da:
+                improves = True
+        a = v
+    last = e
+    if improves:
+        dist = _relax(b, po, list(old), chain)
+    else:  # no new path shortens a route: only the captured (leaf) city gets a distance
+        dist = list(old)
+        dist[target] = old[chain[-2]] + cost_of[last]
+        dist = tuple(dist)
     co = list(state.city_owner)
     co[target - 1] = seat
-    gold = state.treasures[target - 1] == "gold"
-    dist = list(state.route_dist)
-    dist = _relax(b, po, dist, chain)
-    routes = _int_routes(b, po, target, dist)
-    pts = list(state.route_points)
-    gained = [0] * len(pts)
-    if len(routes) == 1:  # the usual case: no choice, no RouteOption objects
-        locs, edges = routes[0]
-        mult = 2 if gold else 1
-        cost_of = b._cost
-        for e in edges:
-            gained[po[e]] += cost_of[e] * mult
-        path = _ids(b, locs)
+    co = tuple(co)
+    mult = 2 if state.treasures[target - 1] == "gold" else 1
+    gained = [0] * len(state.route_points)
+    # walk the fewest-Roads route back to Rome; fall back to every tied route on a tie
+    locs = [target]
+    gained[seat] = cost_of[last] * mult
+    v = chain[-2]
+    while v:
+        locs.append(v)
+        dv = dist[v]
+        step = None
+        for u, e, c in adj[v]:
+            if dist[u] + c == dv and po[e] >= 0:
+                if step is not None:
+                    step = False
+                    break
+                step = u, e, c
+        if not step:
+            break
+        v, e, c = step
+        gained[po[e]] += c * mult
     else:
-        options = _score_routes(state, po, target, gold, dist, routes)
-        chosen = ROUTE_POLICIES[state.config.route_policy](options, seat, state)
-        for o, p in chosen.points.items():
-            gained[o] = p
-        path = chosen.path
-    for o, p in enumerate(gained):
-        pts[o] += p
+        locs.append(0)
+    if v:  # a tie: the active player chooses among the tied routes
+        gained, path = _choose_route(state, po, target, mult, dist)
+    else:
+        path = _ids(b, locs)
+    pts = tuple(map(_add, state.route_points, gained))
     roads_left = list(state.roads_left)
     roads_left[seat] -= cost
-    record = ("connect", seat, _ids(b, chain), path, tuple(gained))
-    open_adj = list(state.open_adjacency)
-    for v in chain:
-        open_adj[v] = tuple(x for x in open_adj[v] if po[x[1]] < 0)
-    return GameState(state.config, state.treasures, tuple(co), tuple(po), tuple(roads_left),
-                     tuple(pts), (seat + 1) % len(pts), (*state.history, record), dist,
-                     tuple(open_adj))
+    gained = tuple(gained)
+    record = ("connect", seat, _ids(b, chain), path, gained)
+    # unbuilt-path lists: drop the chain's paths, and the captured city turns
+    # from a leaf into an inner location for each of its neighbours
+    leaf, inner = state._open_split
+    leaf, inner = list(leaf), list(inner)
+    a = chain[0]
+    for v in chain[1:]:
+        e = edge_of[a, v]
+        if v == target:
+            leaf[a] = tuple([x for x in leaf[a] if x[1] != e])
+        else:
+            inner[a] = tuple([x for x in inner[a] if x[1] != e])
+        if a:  # Rome is in no list
+            inner[v] = tuple([x for x in inner[v] if x[1] != e])
+        a = v
+    for x in adj[target]:
+        e = x[1]
+        if po[e] < 0:
+            u = x[0]
+            leaf[u] = tuple([y for y in leaf[u] if y[1] != e])
+            inner[u] = tuple(sorted((*inner[u], (target, e, x[2])), key=_by_path))  # board order
+    sources = list(state._sources)
+    insort(sources, target)
+    new = _new_state(GameState)
+    new.__dict__.update({
+        "config": state.config, "treasures": state.treasures, "city_owner": co,
+        "path_owner": tuple(po), "roads_left": tuple(roads_left), "route_points": pts,
+        "seat": (seat + 1) % len(gained), "history": (*state.history, record), "_dist": dist,
+        "_open": None, "route_dist": dist, "_next_deal": -1,
+        "_open_split": (tuple(leaf), tuple(inner)), "_sources": tuple(sources),
+    })
+    return new
 
 
 # ===================================================================== scoring
