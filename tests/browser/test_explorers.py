@@ -21,3 +21,13 @@ def test_explorer_reacts_in_voila(voila, page, case):
     state = harness.render_state(page)
     assert state["loading"] == 0 and state["traceback"] == 0, state
     page.console_log.assert_clean()
+
+
+def test_app_index_lists_every_explorer(voila, page):
+    page.goto(voila.url("/voila/render/app/index.ipynb"))
+    page.wait_for_selector("text=Caesar's Empire", timeout=harness.RENDER_S * 1000)
+    hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.getAttribute('href'))")
+    for case in EXPLORERS:
+        if case.notebook.startswith("app/"):
+            assert case.notebook.removeprefix("app/") in hrefs, (case.notebook, hrefs)
+    page.console_log.assert_clean()
