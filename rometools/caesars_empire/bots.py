@@ -318,8 +318,9 @@ def play_game(config: GameConfig | None = None, bots: Sequence | None = None,
         Default ``GameConfig()`` (bundled 4-5 board, 4 players).
     bots : sequence, optional
         One bot per seat (objects with ``act(state)``), or bot names / classes,
-        which are built with seeds drawn from ``rng``. Default: RandomBot
-        for every seat.
+        which are built here sharing the game's generator (``rng``; one
+        stream for the deal and their choices, drawn in a fixed order, so no
+        generator is seeded per bot). Default: RandomBot for every seat.
     rng : None, int or numpy.random.Generator
         Seed for the deal (and for bots built here). Same seed, same game.
     fast : bool
@@ -347,22 +348,21 @@ def play_game(config: GameConfig | None = None, bots: Sequence | None = None,
     bots = list(bots) if bots is not None else ["random"] * config.players
     if len(bots) != config.players:
         raise ValueError(f"{config.players} players need {config.players} bots, got {len(bots)}")
-    seeds = [int(x) for x in gen.integers(0, 2**63 - 1, size=len(bots))]
     built = []
-    for bot, seed in zip(bots, seeds, strict=True):
+    for bot in bots:
         if isinstance(bot, str):
-            bot = BOTS[bot](seed)
+            bot = BOTS[bot](gen)
         elif isinstance(bot, type):
-            bot = bot(seed)
+            bot = bot(gen)
         built.append(bot)
+    choosers = [getattr(bot, "_choose", None) if fast else None for bot in built]
     state = new_game(config, gen)
+    assert current_player(state) != CHANCE
     while not state._over:
-        seat = current_player(state)
-        assert seat != CHANCE
-        bot = built[seat]
-        choose = getattr(bot, "_choose", None) if fast else None
+        seat = state.seat  # the deal is done: the seat to move
+        choose = choosers[seat]
         if choose is None:
-            state = apply(state, bot.act(state))
+            state = apply(state, built[seat].act(state))
             continue
         choice = choose(state)
         state = apply(state, PASS) if choice is None else _connect(state, *choice)

@@ -619,76 +619,181 @@ def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tu
     return out
 
 
-def _chain_tally(leaf, inner, sources, limit: int, budget: int) -> tuple[int, list]:
-    """Count the chains of :func:`_fast_chains` without building them.
+def _stems(leaf, inner, path: tuple[int, ...], cost: int, limit: int, budget: int, record) -> int:
+    """Depth-first from ``path`` (a walk costing ``cost`` Roads) over ``inner``
+    paths: ``record((k, walk, cost))`` for each walk that ``k`` legal chains
+    finish with one ``leaf`` path (within the budget, in ``leaf`` order); the
+    number of chains."""
+    total = 0
+    stack = [(path, cost)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        path, cost = pop()
+        v = path[-1]
+        ends = leaf[v]
+        if ends and cost < budget:
+            k = len(ends) if budget - cost >= 2 else sum(1 for x in ends if x[2] == 1)
+            if k:
+                record((k, path, cost))
+                total += k
+        if len(path) < limit:
+            for w, _, c in inner[v]:
+                if cost + c < budget and w not in path:
+                    push(((*path, w), cost + c))
+    return total
 
-    Returns ``(total, stems)``: each stem is ``(k, walk, cost)``, a walk from a
-    source over ``inner`` paths that ``k`` legal chains extend by one ``leaf``
-    path (those within the Roads budget, in ``leaf`` order), in the order of
-    :func:`_fast_chains`."""
-    stems = []
+
+def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, list]:
+    """Count the legal chains without listing them, in blocks.
+
+    Empty cities joined by unbuilt paths form components of the "inner" graph,
+    nearly always trees. In a tree every city reaches every other by exactly
+    one walk, so when neither the Roads budget nor ``limit`` can bind, a tree
+    component ``C`` starts ``len(C) * L`` chains (``L``: its unbuilt paths to
+    available cities) and each of Rome's unbuilt paths into it starts ``L``
+    more. Other components are walked depth first (:func:`_stems`).
+
+    Returns ``(total, blocks)``, each block ``(count, kind, data)``."""
+    blocks = []
     total = 0
     if budget < 1:
-        return 0, stems
-    record = stems.append
-    for s in sources:
-        ends = leaf[s]
-        if ends:
-            k = len(ends) if budget >= 2 else sum(1 for x in ends if x[2] == 1)
-            if k:
-                record((k, (s,), 0))
-                total += k
-        if not inner[s] or limit < 2:
+        return 0, blocks
+    comp = [-1] * len(leaf)
+    shapes = []  # per component: (cities, L, Roads on its paths, is a tree)
+    alone = [s for s in sources[1:] if not inner[s] and leaf[s]]  # one-city components
+    if alone:
+        k = (sum([len(leaf[s]) for s in alone]) if budget >= 2
+             else sum([1 for s in alone for x in leaf[s] if x[2] == 1]))
+        if k:
+            blocks.append((k, "stems", [(len(leaf[s]), (s,), 0) for s in alone] if budget >= 2
+                           else [(sum(1 for x in leaf[s] if x[2] == 1), (s,), 0) for s in alone]))
+            total += k
+    for s in sources[1:]:
+        if comp[s] >= 0 or not inner[s]:
             continue
-        stack = [((s,), 0)]
-        pop, push = stack.pop, stack.append
-        while stack:
-            path, cost = pop()
-            v = path[-1]
-            onward = 1 if v else 0
-            deeper = len(path) + 1 < limit
-            for w, _, c in inner[v]:
-                nc = cost + c
-                if nc < budget and w not in path:
-                    ends = leaf[w]
-                    more = deeper and len(inner[w]) > onward
-                    if ends or more:
-                        walk = (*path, w)
-                        if ends:
-                            k = len(ends) if budget - nc >= 2 else sum(1 for x in ends if x[2] == 1)
-                            if k:
-                                record((k, walk, nc))
-                                total += k
-                        if more:
-                            push((walk, nc))
-    return total, stems
+        cid = len(shapes)
+        cities = [s]
+        comp[s] = cid
+        ends = len(leaf[s])
+        twice = roads2 = 0
+        i = 0
+        while i < len(cities):
+            for w, _, c in inner[cities[i]]:
+                twice += 1
+                roads2 += c
+                if comp[w] < 0:
+                    comp[w] = cid
+                    cities.append(w)
+                    ends += len(leaf[w])
+            i += 1
+        size = len(cities)
+        tree = twice == 2 * (size - 1) and size + 1 <= limit
+        shapes.append((cities, ends, roads2 // 2, tree))
+        if tree and roads2 // 2 + 2 <= budget:
+            if ends:
+                blocks.append((size * ends, "tree", (cities, ends)))
+                total += size * ends
+        else:
+            stems = []  # every city of the component is a source
+            k = sum([_stems(leaf, inner, (v,), 0, limit, budget, stems.append) for v in sorted(cities)])
+            if k:
+                blocks.append((k, "stems", stems))
+                total += k
+    # Rome: its own unbuilt paths to available cities, then one block per path into an empty city
+    k = len(leaf[0]) if budget >= 2 else sum(1 for x in leaf[0] if x[2] == 1)
+    if k:
+        blocks.append((k, "stems", [(k, (0,), 0)]))
+        total += k
+    if limit >= 2:
+        for x, _, c in inner[0]:
+            if c >= budget:
+                continue
+            cid = comp[x]
+            cities, ends, roads, tree = shapes[cid] if cid >= 0 else ([x], len(leaf[x]), 0, True)
+            if tree and c + roads + 2 <= budget:
+                if ends:
+                    blocks.append((ends, "rome", (x, c, cities, ends)))
+                    total += ends
+            else:
+                stems = []
+                k = _stems(leaf, inner, (0, x), c, limit, budget, stems.append)
+                if k:
+                    blocks.append((k, "stems", stems))
+                    total += k
+    return total, blocks
+
+
+def _tree_walk(inner, start: int, end: int) -> tuple[tuple[int, ...], int]:
+    """The one walk from ``start`` to ``end`` in a tree component of ``inner``
+    paths, and its Roads."""
+    back = {start: None}
+    queue = [start]
+    for v in queue:
+        if v == end:
+            break
+        for w, _, c in inner[v]:
+            if w not in back:
+                back[w] = v, c
+                queue.append(w)
+    walk, roads = [end], 0
+    step = back[end]
+    while step is not None:
+        v, c = step
+        walk.append(v)
+        roads += c
+        step = back[v]
+    walk.reverse()
+    return tuple(walk), roads
 
 
 def _nth_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple[int, ...], int] | None:
     """The legal chain number ``pick(n)`` (``0 <= pick(n) < n``) of the ``n``
     legal chains, as ``(location indices, cost)``; ``None`` if there are none.
 
-    With ``pick`` uniform this is a uniform legal chain, found by counting the
-    chains per walk (:func:`_chain_tally`) rather than listing them all."""
+    Counts the chains by blocks (:func:`_chain_blocks`) instead of listing
+    them, then builds only the chosen one. Every legal chain has exactly one
+    index, so a uniform ``pick`` gives a uniform legal chain. (The numbering is
+    not the order of :func:`legal_actions`.)"""
     if state._next_deal >= 0 or state._over:
         return None
-    if "_chains" in state.__dict__:  # already listed (e.g. legal_actions was asked)
-        chains = state._chains
-        return chains[pick(len(chains))] if chains else None
     leaf, inner = state._open_split
     budget = state.roads_left[state.seat]
-    total, stems = _chain_tally(leaf, inner, state._sources, state._path_limit, budget)
+    total, blocks = _chain_blocks(leaf, inner, state._sources, state._path_limit, budget)
     if not total:
         return None
     r = pick(total)
-    for k, path, cost in stems:
-        if r < k:
-            for u, _, c in leaf[path[-1]]:
-                if cost + c <= budget:
-                    if r == 0:
-                        return (*path, u), cost + c
-                    r -= 1
-        r -= k
+    for count, kind, data in blocks:
+        if r >= count:
+            r -= count
+            continue
+        if kind == "stems":
+            for k, path, cost in data:
+                if r < k:
+                    for u, _, c in leaf[path[-1]]:
+                        if cost + c <= budget:
+                            if r == 0:
+                                return (*path, u), cost + c
+                            r -= 1
+                r -= k
+        elif kind == "tree":
+            cities, ends = data
+            start = cities[r // ends]
+            r %= ends
+            for w in cities:
+                if r < len(leaf[w]):
+                    u, _, c = leaf[w][r]
+                    walk, roads = _tree_walk(inner, start, w)
+                    return (*walk, u), roads + c
+                r -= len(leaf[w])
+        else:  # "rome": Rome, one path into a tree component, a walk in it
+            x, c0, cities, ends = data
+            for w in cities:
+                if r < len(leaf[w]):
+                    u, _, c = leaf[w][r]
+                    walk, roads = _tree_walk(inner, x, w)
+                    return (0, *walk, u), c0 + roads + c
+                r -= len(leaf[w])
+        break
     raise AssertionError("chain index out of range")  # pragma: no cover
 
 
@@ -1158,7 +1263,8 @@ _by_path = itemgetter(1)
 
 
 def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
-                  dist: Sequence[int]) -> tuple[list[int], tuple[str, ...]]:
+                  dist: Sequence[int], prefix: list[int] | None = None,
+                  prefix_points: list[int] | None = None) -> tuple[list[int], tuple[str, ...]]:
     """Tied fewest-Roads routes: the active player's choice by the route policy,
     as ``(points per seat, path)``.
 
@@ -1167,7 +1273,9 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
     (nearest Rome first), then a walk from the captured city taking the
     smallest location id among the best next steps, which is the first best
     option in path order -- the same choice as the policy makes on the sorted
-    :class:`RouteOption` list. Any other policy gets that list."""
+    :class:`RouteOption` list. Any other policy gets that list. ``prefix``
+    (locations from the captured city to the first tie, which every tied route
+    shares) and its ``prefix_points`` let the search start at that tie."""
     b = state.config.board
     seat = state.seat
     n = len(state.route_points)
@@ -1182,8 +1290,11 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
         me, leader = seat, max((s for s in range(n) if s != seat), key=lambda s: (rp[s], -s))
     else:  # path order only
         me = leader = -1
+    if prefix is None:
+        prefix, prefix_points = [target], [0] * n
+    start = prefix[-1]
     steps: dict[int, list] = {}
-    stack = [target]
+    stack = [start]
     while stack:
         v = stack.pop()
         if v in steps:
@@ -1199,10 +1310,16 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
                     stack.append(u)
     best = {0: (0, 0)}
     for v in sorted(steps, key=dist.__getitem__):
-        best[v] = min((best[u][0] + a, best[u][1] + z) for u, _, _, a, z in steps[v])
-    pts = [0] * n
-    path = [target]
-    v = target
+        here = steps[v]
+        if len(here) == 1:
+            u, _, _, a, z = here[0]
+            bu = best[u]
+            best[v] = (bu[0] + a, bu[1] + z) if a or z else bu
+        else:
+            best[v] = min([(best[u][0] + a, best[u][1] + z) for u, _, _, a, z in here])
+    pts = list(prefix_points)
+    path = list(prefix)
+    v = start
     while v:
         want = best[v]
         step = None
@@ -1276,8 +1393,8 @@ def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
         gained[po[e]] += c * mult
     else:
         locs.append(0)
-    if v:  # a tie: the active player chooses among the tied routes
-        gained, path = _choose_route(state, po, target, mult, dist)
+    if v:  # a tie at v: the active player chooses among the tied routes from v on
+        gained, path = _choose_route(state, po, target, mult, dist, locs, gained)
     else:
         path = _ids(b, locs)
     pts = tuple(map(_add, state.route_points, gained))
@@ -1307,11 +1424,18 @@ def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
             inner[u] = tuple(sorted((*inner[u], (target, e, x[2])), key=_by_path))  # board order
     sources = list(state._sources)
     insort(sources, target)
+    rl = tuple(roads_left)
+    nxt = (seat + 1) % len(gained)
     new = _new_state(GameState)
-    new.__dict__.update({
+    facts = new.__dict__
+    if -1 not in co:
+        facts["_over"] = True
+    elif max(rl) >= 2 and (rl[nxt] >= 2 or state.config.no_move != "end_game"):
+        facts["_over"] = False  # as GameState._over decides, without the search
+    facts.update({
         "config": state.config, "treasures": state.treasures, "city_owner": co,
-        "path_owner": tuple(po), "roads_left": tuple(roads_left), "route_points": pts,
-        "seat": (seat + 1) % len(gained), "history": (*state.history, record), "_dist": dist,
+        "path_owner": tuple(po), "roads_left": rl, "route_points": pts,
+        "seat": nxt, "history": (*state.history, record), "_dist": dist,
         "_open": None, "route_dist": dist, "_next_deal": -1,
         "_open_split": (tuple(leaf), tuple(inner)), "_sources": tuple(sources),
     })
@@ -1332,6 +1456,8 @@ def _holdings(state: GameState):
 
 
 _TREASURE_TOTALS: dict = {}
+#: ``scoring.city_points`` by a seat's sorted City tokens (standard scoring).
+_CITY_TOTALS: dict = {}
 
 
 def _treasure_total(counts: Counter, comps: Components) -> int:
@@ -1368,8 +1494,16 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
     out = []
     for p in range(cfg.players):
-        cities = city_points(tokens[p], sum_complete_colours=cfg.sum_complete_colours,
-                             tokens_in_play=in_play)
+        if in_play is None:  # only the tokens held matter: cached on them
+            key = tuple(sorted(tokens[p]))
+            cities = _CITY_TOTALS.get(key)
+            if cities is None:
+                if len(_CITY_TOTALS) >= 1 << 16:  # holdings vary a lot: keep the cache bounded
+                    _CITY_TOTALS.clear()
+                cities = _CITY_TOTALS[key] = city_points(key)
+        else:
+            cities = city_points(tokens[p], sum_complete_colours=cfg.sum_complete_colours,
+                                 tokens_in_play=in_play)
         ts = _treasure_total(treasures[p], comps)
         route = state.route_points[p]
         out.append({"route": route, "cities": cities, "treasures": ts, "road_bonus": bonus[p],
