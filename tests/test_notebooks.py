@@ -1,6 +1,6 @@
-"""Execute every notebook in ``notebooks/`` headless (nbclient + ipykernel, kernel ``python3``).
+"""Execute every notebook in ``notebooks/`` and ``app/`` headless (nbclient + ipykernel, kernel ``python3``).
 
-New notebooks are picked up by the glob. Notebooks are committed without outputs; this
+New notebooks are picked up by the glob; every app explorer notebook must display a widget. Notebooks are committed without outputs; this
 test also checks that, and never writes the executed notebook back.
 """
 
@@ -12,7 +12,7 @@ import pytest
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "app").glob("*.ipynb"))
 
 
 def test_there_are_notebooks():
@@ -20,7 +20,7 @@ def test_there_are_notebooks():
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_notebook_executes_headless(path):
     nb = nbformat.read(path, as_version=4)
     with_outputs = [i for i, c in enumerate(nb.cells)
@@ -33,4 +33,8 @@ def test_notebook_executes_headless(path):
     client.execute(env={**os.environ, "PYTHONPATH": pythonpath})
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.get("output_type") == "error"]
-    assert not errors
+    assert not errors, errors
+    if path.parent.name == "app" and path.name != "index.ipynb":
+        widgets = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+                   if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+        assert widgets, f"{path.name} displays no widget"
