@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from heapq import heapify, heappop, heappush
 
 import numpy as np
 
@@ -26,9 +27,7 @@ from rometools.caesars_empire.rules import (
     GameConfig,
     GameState,
     _connect,
-    _int_routes,
     _nth_chain,
-    _relax,
     apply,
     current_player,
     is_over,
@@ -167,6 +166,50 @@ def _own_best(state: GameState, seat: int):
     return dist, own
 
 
+def _relax_upto(board, po, dist: list[int], seeds, goal: int) -> list[int]:
+    """``rules._relax`` (Dijkstra from ``seeds`` over built paths, on current
+    upper bounds), stopped once every location nearer Rome than ``goal`` is
+    final: enough for the fewest-Roads routes to ``goal``. Labels at or beyond
+    ``goal``'s distance may stay above their true distance."""
+    adj = board._adj
+    heap = [(dist[v], v) for v in seeds]
+    heapify(heap)
+    while heap:
+        d, v = heappop(heap)
+        if d >= dist[goal]:
+            break
+        if d > dist[v]:
+            continue
+        for u, e, c in adj[v]:
+            if d + c < dist[u] and po[e] >= 0:
+                dist[u] = d + c
+                heappush(heap, (d + c, u))
+    return dist
+
+
+def _most_own(board, po, dist, target: int, seat: int) -> int:
+    """The most Roads of ``seat`` on any fewest-Roads route from ``target`` to
+    Rome: a longest-path solve on the fewest-Roads DAG (no route listing)."""
+    adj = board._adj
+    steps: dict[int, list] = {}
+    stack = [target]
+    while stack:
+        v = stack.pop()
+        if v in steps:
+            continue
+        dv = dist[v]
+        here = steps[v] = []
+        for u, e, c in adj[v]:
+            if dist[u] + c == dv and po[e] >= 0:
+                here.append((u, c if po[e] == seat else 0))
+                if u:
+                    stack.append(u)
+    best = {0: 0}
+    for v in sorted(steps, key=dist.__getitem__):
+        best[v] = max([best[u] + g for u, g in steps[v]])
+    return best[target]
+
+
 #: ``marginal_treasure_value`` results by (tables, counts): holdings repeat across turns and games.
 _MARGINAL: dict = {}
 #: City-token gains by (colour's tokens owned, new value, variant, colour's tokens in play).
@@ -278,12 +321,26 @@ class GreedyBot:
             else:
                 best = own[s]
             return best + c2
-        po = list(state.path_owner)  # longer chains: incremental search from the chain
-        for a, c in zip(ch, ch[1:], strict=False):
-            po[b._edge[a, c]] = seat
-        new_dist = _relax(b, po, list(dist), ch)
-        return max(sum(b._cost[e] for e in edges if po[e] == seat)
-                   for _, edges in _int_routes(b, po, ch[-1], new_dist))
+        # longer chains: if no new path between the chain's sources lies on a
+        # fewest-Roads route (none shortens or ties one), routes are unchanged
+        # and the captured city's route is its last source's plus the last path
+        edge_of, cost_of = b._edge, b._cost
+        touches = False
+        for i in range(len(ch) - 2):
+            a, v = ch[i], ch[i + 1]
+            c = cost_of[edge_of[a, v]]
+            da, dv = dist[a], dist[v]
+            if da + c <= dv or dv + c <= da:
+                touches = True
+                break
+        if not touches:
+            return own[ch[-2]] + cost_of[edge_of[ch[-2], ch[-1]]]
+        po = list(state.path_owner)  # otherwise: search from the chain, only as far
+        for a, c in zip(ch, ch[1:], strict=False):  # as the last source's distance
+            po[edge_of[a, c]] = seat
+        new_dist = _relax_upto(b, po, list(dist), ch[:-1], ch[-2])
+        new_dist[ch[-1]] = new_dist[ch[-2]] + cost_of[edge_of[ch[-2], ch[-1]]]
+        return _most_own(b, po, new_dist, ch[-1], seat)
 
     def act(self, state: GameState):
         """The highest-value legal chain (or ``PASS``).
