@@ -187,15 +187,22 @@ def _relax_upto(board, po, dist: list[int], seeds, goal: int) -> list[int]:
     return dist
 
 
-def _most_own(board, po, dist, target: int, seat: int) -> int:
+def _most_own(board, po, dist, target: int, seat: int, own=None, near: int = 0) -> int:
     """The most Roads of ``seat`` on any fewest-Roads route from ``target`` to
-    Rome: a longest-path solve on the fewest-Roads DAG (no route listing)."""
+    Rome: a longest-path solve on the fewest-Roads DAG (no route listing).
+
+    A location ``u`` with ``dist[u] < near`` is taken as ``own[u]`` (its routes
+    use no new path, so they are the state's)."""
     adj = board._adj
     steps: dict[int, list] = {}
+    best = {0: 0}
     stack = [target]
     while stack:
         v = stack.pop()
-        if v in steps:
+        if v in steps or v in best:
+            continue
+        if dist[v] < near:
+            best[v] = own[v]
             continue
         dv = dist[v]
         here = steps[v] = []
@@ -204,7 +211,6 @@ def _most_own(board, po, dist, target: int, seat: int) -> int:
                 here.append((u, c if po[e] == seat else 0))
                 if u:
                     stack.append(u)
-    best = {0: 0}
     for v in sorted(steps, key=dist.__getitem__):
         best[v] = max([best[u] + g for u, g in steps[v]])
     return best[target]
@@ -340,7 +346,9 @@ class GreedyBot:
             po[edge_of[a, c]] = seat
         new_dist = _relax_upto(b, po, list(dist), ch[:-1], ch[-2])
         new_dist[ch[-1]] = new_dist[ch[-2]] + cost_of[edge_of[ch[-2], ch[-1]]]
-        return _most_own(b, po, new_dist, ch[-1], seat)
+        # a location nearer Rome than every new path's far end keeps its routes
+        near = min([max(new_dist[a], new_dist[c]) for a, c in zip(ch, ch[1:], strict=False)])
+        return _most_own(b, po, new_dist, ch[-1], seat, own, near)
 
     def act(self, state: GameState):
         """The highest-value legal chain (or ``PASS``).
