@@ -662,12 +662,15 @@ def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, l
     shapes = []  # per component: (cities, L, Roads on its paths, is a tree)
     alone = [s for s in sources[1:] if not inner[s] and leaf[s]]  # one-city components
     if alone:
-        k = (sum([len(leaf[s]) for s in alone]) if budget >= 2
-             else sum([1 for s in alone for x in leaf[s] if x[2] == 1]))
-        if k:
-            blocks.append((k, "stems", [(len(leaf[s]), (s,), 0) for s in alone] if budget >= 2
-                           else [(sum(1 for x in leaf[s] if x[2] == 1), (s,), 0) for s in alone]))
-            total += k
+        if budget >= 2:
+            k = sum(map(len, map(leaf.__getitem__, alone)))
+            blocks.append((k, "alone", alone))
+        else:
+            k = sum([1 for s in alone for x in leaf[s] if x[2] == 1])
+            if k:
+                blocks.append((k, "stems", [(sum(1 for x in leaf[s] if x[2] == 1), (s,), 0)
+                                            for s in alone]))
+        total += k
     for s in sources[1:]:
         if comp[s] >= 0 or not inner[s]:
             continue
@@ -775,6 +778,12 @@ def _nth_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple[int,
                                 return (*path, u), cost + c
                             r -= 1
                 r -= k
+        elif kind == "alone":  # one-city components, every path within the budget
+            for v in data:
+                if r < len(leaf[v]):
+                    u, _, c = leaf[v][r]
+                    return (v, u), c
+                r -= len(leaf[v])
         elif kind == "tree":
             cities, ends = data
             start = cities[r // ends]
