@@ -188,3 +188,47 @@ def test_play_game_checks_bots():
     a = play_game(bots=[RandomBot(1), GreedyBot(2), CheapestBot(3), RandomBot(4)], rng=8, fast=False)
     b = play_game(bots=[RandomBot(1), GreedyBot(2), CheapestBot(3), RandomBot(4)], rng=8)
     assert a == b
+
+
+def _mid_game_states():
+    """Decision nodes from seeded games on both boards, with and without bounds."""
+    from rometools.caesars_empire.rules import turn_states
+    for board, players, limit, roads in (("4-5", 4, None, None), ("4-5", 5, 2, None),
+                                         ("2-3", 3, None, 9), ("2-3", 2, 3, None)):
+        cfg = GameConfig(board=load_board(board), players=players, max_chain_paths=limit,
+                         roads_per_player=roads)
+        for seed in range(3):
+            end = play_game(cfg, ["greedy", "random", "cheapest", "random", "random"][:players], seed)
+            yield from (s for s in turn_states(end) if not is_over(s))
+
+
+def test_random_bot_numbering_is_one_to_one_with_legal_actions():
+    """RandomBot counts chains instead of listing them (rules._nth_chain): every
+    index names a different legal action and every legal action has an index,
+    so a uniform index is a uniform legal action."""
+    from rometools.caesars_empire.rules import _nth_chain
+    checked = 0
+    for s in _mid_game_states():
+        acts = legal_actions(s)
+        locs = s.config.board.locations
+        total = []
+        first = _nth_chain(s, lambda n, seen=total: seen.append(n) or 0)
+        if acts == [PASS]:
+            assert first is None and total == []
+            continue
+        got = [tuple(locs[i] for i in _nth_chain(s, lambda n, k=k: k)[0]) for k in range(total[0])]
+        assert sorted(got) == sorted(acts)
+        checked += 1
+    assert checked > 100
+
+
+def test_random_bot_choice_is_uniform_chi_square():
+    from scipy.stats import chisquare
+    s = next(t for t in _mid_game_states() if len(legal_actions(t)) >= 25)
+    acts = legal_actions(s)
+    bot = RandomBot(2026)
+    draws = 200 * len(acts)
+    counts = {a: 0 for a in acts}
+    for _ in range(draws):
+        counts[bot.act(s)] += 1
+    assert chisquare(list(counts.values())).pvalue > 0.001
