@@ -1302,41 +1302,35 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
     if prefix is None:
         prefix, prefix_points = [target], [0] * n
     start = prefix[-1]
-    steps: dict[int, list] = {}
-    stack = [start]
-    while stack:
-        v = stack.pop()
-        if v in steps:
-            continue
+    # best[v] = (key, next location, path index, points) over the fewest-Roads
+    # DAG from v to Rome; key = (-own points, leader's points), ties to the
+    # smallest next location id (the first route in path order)
+    best: dict[int, tuple] = {0: ((0, 0), None, None, 0)}
+
+    def solve(v):
         dv = dist[v]
-        here = steps[v] = []
+        top = None
         for u, e, c in adj[v]:
             if dist[u] + c == dv and po[e] >= 0:
+                bu = best.get(u) or solve(u)
                 o = po[e]
                 w = c * mult
-                here.append((u, e, w, -w if o == me else 0, w if o == leader else 0))
-                if u:
-                    stack.append(u)
-    best = {0: (0, 0)}
-    for v in sorted(steps, key=dist.__getitem__):
-        here = steps[v]
-        if len(here) == 1:
-            u, _, _, a, z = here[0]
-            bu = best[u]
-            best[v] = (bu[0] + a, bu[1] + z) if a or z else bu
-        else:
-            best[v] = min([(best[u][0] + a, best[u][1] + z) for u, _, _, a, z in here])
+                k = bu[0]
+                if o == me:
+                    k = (k[0] - w, k[1])
+                elif o == leader:
+                    k = (k[0], k[1] + w)
+                if top is None or k < top[0] or (k == top[0] and names[u] < names[top[1]]):
+                    top = k, u, e, w
+        best[v] = top
+        return top
+
+    solve(start)
     pts = list(prefix_points)
     path = list(prefix)
     v = start
     while v:
-        want = best[v]
-        step = None
-        for u, e, w, a, z in steps[v]:
-            bu = best[u]
-            if (bu[0] + a, bu[1] + z) == want and (step is None or names[u] < names[step[0]]):
-                step = u, e, w
-        v, e, w = step
+        _, v, e, w = best[v]
         pts[po[e]] += w
         path.append(v)
     return pts, _ids(b, path)
