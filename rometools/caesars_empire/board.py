@@ -208,6 +208,7 @@ class Board:
     _cost: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _adj: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     _open_start: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
+    _city_tokens: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         src = self.source or _INLINE
@@ -294,6 +295,7 @@ class Board:
         # per location, its paths into cities (not Rome): the rules engine's
         # unbuilt paths to available cities in the opening position
         setattr_(self, "_open_start", tuple(tuple(x for x in a if x[0]) for a in adj))
+        setattr_(self, "_city_tokens", tuple((c.colour, c.value) for c in cities))
 
     # ------------------------------------------------------------ constructors
     @classmethod

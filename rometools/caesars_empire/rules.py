@@ -1458,18 +1458,11 @@ def _holdings(state: GameState):
     return treasures, tokens
 
 
+#: ``scoring.treasure_points(...).total`` by scoring tables, then by Treasure counts (in
+#: ``treasure_ids`` order): holdings repeat across games.
 _TREASURE_TOTALS: dict = {}
 #: ``scoring.city_points`` by a seat's sorted City tokens (standard scoring).
 _CITY_TOTALS: dict = {}
-
-
-def _treasure_total(counts: Counter, comps: Components) -> int:
-    """``scoring.treasure_points(...).total``, cached on the counts (holdings repeat)."""
-    key = (comps.tables, tuple(counts[t] for t in comps.treasure_ids))
-    total = _TREASURE_TOTALS.get(key)
-    if total is None:
-        total = _TREASURE_TOTALS[key] = treasure_points(counts, components=comps).total
-    return total
 
 
 def score_parts(state: GameState) -> list[dict[str, int]]:
@@ -1492,7 +1485,16 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     """
     cfg = state.config
     comps = cfg.components
-    treasures, tokens = _holdings(state)
+    n = cfg.players
+    ids = comps.treasure_ids
+    slot = {t: i for i, t in enumerate(ids)}
+    held = [[0] * len(ids) for _ in range(n)]  # Treasure tokens per seat, in ``ids`` order
+    tokens: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+    for token, owner, t in zip(cfg.board._city_tokens, state.city_owner, state.treasures, strict=True):
+        if owner >= 0:
+            held[owner][slot[t]] += 1
+            tokens[owner].append(token)
+    totals = _TREASURE_TOTALS.setdefault(comps.tables, {})
     in_play = cfg.board.city_tokens() if cfg.sum_complete_colours else None
     bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
     out = []
@@ -1507,7 +1509,10 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
         else:
             cities = city_points(tokens[p], sum_complete_colours=cfg.sum_complete_colours,
                                  tokens_in_play=in_play)
-        ts = _treasure_total(treasures[p], comps)
+        key = tuple(held[p])
+        ts = totals.get(key)
+        if ts is None:
+            ts = totals[key] = treasure_points(dict(zip(ids, key, strict=True)), components=comps).total
         route = state.route_points[p]
         out.append({"route": route, "cities": cities, "treasures": ts, "road_bonus": bonus[p],
                     "total": route + cities + ts + bonus[p]})
