@@ -1,7 +1,8 @@
 """environment.yml cannot be solved here (no conda): check it statically.
 
 It must list every package pyproject.toml needs (runtime and both extras) with
-the same lower bound, under its conda-forge name.
+the same lower bound, under its conda-forge name, or in its ``pip:`` section for
+packages conda-forge does not carry (``PIP_ONLY``).
 """
 
 import re
@@ -13,6 +14,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 # PyPI name -> conda-forge name, where they differ.
 CONDA_NAMES = {"kaleido": "python-kaleido"}
+# Not on conda-forge: installed from PyPI by environment.yml's pip section.
+PIP_ONLY = {"icepool"}
 
 
 def _requirements(specs):
@@ -39,9 +42,14 @@ def test_environment_yml_lists_what_pyproject_needs():
         else:
             conda.update(_requirements([dep]))
     assert "-e ." in pip_items, "environment.yml must install rometools itself with pip"
+    from_pip = _requirements([i for i in pip_items if i != "-e ."])
+    assert set(from_pip) == PIP_ONLY
     python = conda.pop("python")
     assert python == ">=" + project["requires-python"].removeprefix(">=")
     for name, bound in needed.items():
+        if name in PIP_ONLY:
+            assert from_pip[name] == bound, f"{name}: {from_pip[name]} != pyproject {bound}"
+            continue
         conda_name = CONDA_NAMES.get(name, name)
         assert conda_name in conda, f"environment.yml lacks {conda_name}"
         assert conda[conda_name] == bound, f"{conda_name}: {conda[conda_name]} != pyproject {bound}"
