@@ -222,13 +222,16 @@ _MARGINAL: dict = {}
 _CITY_GAIN: dict = {}
 
 
-def _city_gain(board, mine: list[tuple[str, int]], colour: str, value: int, variant: bool) -> int:
+def _city_gain(board, mine, colour: str, value: int, variant: bool) -> int:
     """Points one more City token adds, via ``scoring.city_points``.
+
+    ``mine``: the seat's City tokens as ``(colour, value)`` pairs, or as
+    ``{colour: sorted values}``.
 
     City points are a sum over colours, so only the tokens of ``colour`` matter;
     results are cached on them.
     """
-    same = tuple(sorted(v for c, v in mine if c == colour))
+    same = mine.get(colour, ()) if isinstance(mine, dict) else tuple(sorted(v for c, v in mine if c == colour))
     in_play = tuple(sorted(v for c, v in board.city_tokens() if c == colour)) if variant else ()
     key = (same, value, variant, in_play)
     gain = _CITY_GAIN.get(key)
@@ -288,24 +291,31 @@ class GreedyBot:
             if o == seat:
                 mine_t[t] += 1
                 mine_c.append((city.colour, city.value))
+        by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
+        for colour, value in sorted(mine_c):
+            by_colour[colour] = (*by_colour.get(colour, ()), value)
         comps = cfg.components
         key = (comps.tables, tuple(mine_t[t] for t in comps.treasure_ids))
         tv = _MARGINAL.get(key)
         if tv is None:
             tv = _MARGINAL[key] = marginal_treasure_value(mine_t, components=comps)
         variant = cfg.sum_complete_colours
-        token_value: dict[int, int] = {}
+        treasures = state.treasures
+        token_value: dict[int, tuple[int, int]] = {}  # target -> (token points, route multiplier)
+        route_own = self._route_own
         out = []
+        append = out.append
         for ch, cost in chains:
             t = ch[-1]
-            if t not in token_value:
+            tok = token_value.get(t)
+            if tok is None:
                 city = b.cities[t - 1]
-                token_value[t] = (_city_gain(b, mine_c, city.colour, city.value, variant)
-                                  + tv.get(state.treasures[t - 1], 0))
-            route = self._route_own(state, ch, dist, own)
-            if state.treasures[t - 1] == "gold":
-                route *= 2
-            out.append((ch, route + token_value[t], cost))
+                tok = token_value[t] = (_city_gain(b, by_colour, city.colour, city.value, variant)
+                                        + tv.get(treasures[t - 1], 0),
+                                        2 if treasures[t - 1] == "gold" else 1)
+            # one new path (costing ``cost``) from a joined source, or the general case
+            route = own[ch[0]] + cost if len(ch) == 2 else route_own(state, ch, dist, own)
+            append((ch, route * tok[1] + tok[0], cost))
         return out
 
     @staticmethod
