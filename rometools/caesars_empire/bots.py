@@ -28,6 +28,7 @@ from rometools.caesars_empire.rules import (
     GameState,
     _connect,
     _nth_chain,
+    _treasure_shape,
     apply,
     current_player,
     is_over,
@@ -222,6 +223,36 @@ _MARGINAL: dict = {}
 _CITY_GAIN: dict = {}
 
 
+def _marginal_values(mine: Counter, comps) -> dict[str, int]:
+    """``scoring.marginal_treasure_value(mine)``, cached.
+
+    Treasure points depend on the non-Gold counts only as a multiset (a sum
+    over types, and rows of different types), so when every non-Gold type has
+    the same box supply, one more token of a type is worth the same as one
+    more of any type held as often: the cache is keyed on the sorted counts
+    (far fewer keys than holdings) and gives the value per count."""
+    ids, gold, symmetric = _treasure_shape(comps)
+    if not symmetric:
+        key = (comps.tables, tuple(mine[t] for t in comps.treasure_ids))
+        tv = _MARGINAL.get(key)
+        if tv is None:
+            tv = _MARGINAL[key] = marginal_treasure_value(mine, components=comps)
+        return tv
+    counts = [mine[t] for t in ids]
+    key = (comps.tables, tuple(sorted(counts)), mine[gold])
+    per_count = _MARGINAL.get(key)
+    if per_count is None:
+        canon = dict(zip(ids, key[1], strict=True))  # the same multiset on fixed types
+        canon[gold] = key[2]
+        value = marginal_treasure_value(canon, components=comps)
+        per_count = _MARGINAL[key] = ({canon[t]: value[t] for t in ids if t in value}, value.get(gold))
+    by_count, gold_value = per_count
+    tv = {t: by_count[c] for t, c in zip(ids, counts, strict=True) if c in by_count}
+    if gold_value is not None:
+        tv[gold] = gold_value
+    return tv
+
+
 def _city_gain(board, mine, colour: str, value: int, variant: bool) -> int:
     """Points one more City token adds, via ``scoring.city_points``.
 
@@ -294,11 +325,7 @@ class GreedyBot:
         by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
         for colour, value in sorted(mine_c):
             by_colour[colour] = (*by_colour.get(colour, ()), value)
-        comps = cfg.components
-        key = (comps.tables, tuple(mine_t[t] for t in comps.treasure_ids))
-        tv = _MARGINAL.get(key)
-        if tv is None:
-            tv = _MARGINAL[key] = marginal_treasure_value(mine_t, components=comps)
+        tv = _marginal_values(mine_t, cfg.components)
         variant = cfg.sum_complete_colours
         treasures = state.treasures
         token_value: dict[int, tuple[int, int]] = {}  # target -> (token points, route multiplier)

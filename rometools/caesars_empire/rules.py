@@ -1465,6 +1465,25 @@ _TREASURE_TOTALS: dict = {}
 _CITY_TOTALS: dict = {}
 
 
+#: Per component set (by ``id``; the set is kept alive here): (set, non-Gold ids,
+#: Gold id, whether every non-Gold type has the same box supply).
+_TREASURE_SHAPES: dict = {}
+
+
+def _treasure_shape(comps: Components) -> tuple[tuple[str, ...], str, bool]:
+    """``(non-Gold ids, Gold id, symmetric)``. Treasure points depend on the
+    non-Gold counts only as a multiset (``scoring._score``: a sum over types and
+    rows of different types); with equal box supplies, counts can be sorted
+    before caching without changing any result or validation."""
+    shape = _TREASURE_SHAPES.get(id(comps))
+    if shape is None or shape[0] is not comps:
+        supply = comps.supply
+        ids = comps.non_gold_ids
+        shape = _TREASURE_SHAPES[id(comps)] = (comps, ids, comps.gold_id,
+                                               len({supply[t] for t in ids}) == 1)
+    return shape[1:]
+
+
 def score_parts(state: GameState) -> list[dict[str, int]]:
     """Each seat's points by part, as if the game ended now.
 
@@ -1494,7 +1513,9 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
         if owner >= 0:
             held[owner][slot[t]] += 1
             tokens[owner].append(token)
-    totals = _TREASURE_TOTALS.setdefault(comps.tables, {})
+    non_gold, gold, symmetric = _treasure_shape(comps)
+    gold_slot = slot[gold]
+    totals = _TREASURE_TOTALS.setdefault((comps.tables, symmetric), {})
     in_play = cfg.board.city_tokens() if cfg.sum_complete_colours else None
     bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
     out = []
@@ -1510,9 +1531,14 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
             cities = city_points(tokens[p], sum_complete_colours=cfg.sum_complete_colours,
                                  tokens_in_play=in_play)
         key = tuple(held[p])
+        if symmetric:
+            gold_count = key[gold_slot]
+            key = (*sorted(key[:gold_slot] + key[gold_slot + 1:]), gold_count)
         ts = totals.get(key)
         if ts is None:
-            ts = totals[key] = treasure_points(dict(zip(ids, key, strict=True)), components=comps).total
+            counts = (dict(zip(non_gold, key, strict=False)) | {gold: key[-1]} if symmetric
+                      else dict(zip(ids, key, strict=True)))
+            ts = totals[key] = treasure_points(counts, components=comps).total
         route = state.route_points[p]
         out.append({"route": route, "cities": cities, "treasures": ts, "road_bonus": bonus[p],
                     "total": route + cities + ts + bonus[p]})
