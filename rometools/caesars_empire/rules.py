@@ -660,7 +660,43 @@ def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, l
         return 0, blocks
     comp = [-1] * len(leaf)
     shapes = []  # per component: (cities, L, Roads on its paths, is a tree)
-    alone = [s for s in sources[1:] if not inner[s] and leaf[s]]  # one-city components
+    alone = []  # one-city components with unbuilt paths to available cities
+    for s in sources[1:]:
+        if not inner[s]:
+            if leaf[s]:
+                alone.append(s)
+            continue
+        if comp[s] >= 0:
+            continue
+        cid = len(shapes)
+        cities = [s]
+        comp[s] = cid
+        twice = 0
+        for v in cities:  # breadth first; the list grows as it is read
+            nb = inner[v]
+            twice += len(nb)
+            for w, _, _ in nb:
+                if comp[w] < 0:
+                    comp[w] = cid
+                    cities.append(w)
+        size = len(cities)
+        ends = sum(map(len, map(leaf.__getitem__, cities)))
+        tree = twice == 2 * (size - 1) and size + 1 <= limit
+        # Roads on the component's paths: at most 2 a path; summed only when that bound binds
+        roads = 2 * (size - 1)
+        if roads + 4 > budget:
+            roads = sum([c for v in cities for _, _, c in inner[v]]) // 2
+        shapes.append((cities, ends, roads, tree))
+        if tree and roads + 2 <= budget:
+            if ends:
+                blocks.append((size * ends, "tree", (cities, ends)))
+                total += size * ends
+        elif ends:
+            stems = []  # every city of the component is a source
+            k = sum([_stems(leaf, inner, (v,), 0, limit, budget, stems.append) for v in sorted(cities)])
+            if k:
+                blocks.append((k, "stems", stems))
+                total += k
     if alone:
         if budget >= 2:
             k = sum(map(len, map(leaf.__getitem__, alone)))
@@ -671,37 +707,6 @@ def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, l
                 blocks.append((k, "stems", [(sum(1 for x in leaf[s] if x[2] == 1), (s,), 0)
                                             for s in alone]))
         total += k
-    for s in sources[1:]:
-        if comp[s] >= 0 or not inner[s]:
-            continue
-        cid = len(shapes)
-        cities = [s]
-        comp[s] = cid
-        ends = len(leaf[s])
-        twice = roads2 = 0
-        i = 0
-        while i < len(cities):
-            for w, _, c in inner[cities[i]]:
-                twice += 1
-                roads2 += c
-                if comp[w] < 0:
-                    comp[w] = cid
-                    cities.append(w)
-                    ends += len(leaf[w])
-            i += 1
-        size = len(cities)
-        tree = twice == 2 * (size - 1) and size + 1 <= limit
-        shapes.append((cities, ends, roads2 // 2, tree))
-        if tree and roads2 // 2 + 2 <= budget:
-            if ends:
-                blocks.append((size * ends, "tree", (cities, ends)))
-                total += size * ends
-        else:
-            stems = []  # every city of the component is a source
-            k = sum([_stems(leaf, inner, (v,), 0, limit, budget, stems.append) for v in sorted(cities)])
-            if k:
-                blocks.append((k, "stems", stems))
-                total += k
     # Rome: its own unbuilt paths to available cities, then one block per path into an empty city
     k = len(leaf[0]) if budget >= 2 else sum(1 for x in leaf[0] if x[2] == 1)
     if k:
