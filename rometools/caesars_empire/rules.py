@@ -593,11 +593,12 @@ def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tu
     (``leaf``); ``limit`` bounds the paths per chain. A walk only goes on from
     a city with another way out (see ``GameState._open_split``)."""
     out = []
-    append = out.append
+    append, extend = out.append, out.extend
     for s in sources:
-        for u, _, c in leaf[s]:
-            if c <= budget:
-                append(((s, u), c))
+        if budget >= 2:  # every path costs 1 or 2 Roads
+            extend([((s, u), c) for u, _, c in leaf[s]])
+        else:
+            extend([((s, u), c) for u, _, c in leaf[s] if c <= budget])
         if not inner[s] or limit < 2:
             continue
         stack = [((s,), 0)]
@@ -611,9 +612,14 @@ def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tu
                 nc = cost + c
                 if nc < budget and w not in path:
                     walk = (*path, w)
-                    for u, _, c2 in leaf[w]:
-                        if nc + c2 <= budget:
-                            append(((*walk, u), nc + c2))
+                    ends = leaf[w]
+                    if ends:
+                        if nc + 2 <= budget:
+                            extend([((*walk, u), nc + c2) for u, _, c2 in ends])
+                        else:
+                            for u, _, c2 in ends:
+                                if nc + c2 <= budget:
+                                    append(((*walk, u), nc + c2))
                     if deeper and len(inner[w]) > onward:
                         push((walk, nc))
     return out
