@@ -131,6 +131,8 @@ def entry_name(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None) ->
                 node = node[part]
                 if isinstance(node, Mapping) and "id" in node:
                     out += f" (id={node['id']!r})"
+                elif isinstance(node, Mapping) and isinstance(node.get("cities"), list):
+                    out += " (" + "-".join(repr(c) for c in node["cities"]) + ")"
             except (TypeError, IndexError, KeyError):
                 node = None
         else:
@@ -309,9 +311,24 @@ def parse_model(model: type[M], datafile: DataFile) -> M:
     try:
         return model.model_validate(dict(datafile.values))  # type: ignore[attr-defined]
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = tuple(first["loc"])
-        msg = first["msg"]
-        if first.get("input") is not None and first["type"] not in ("missing",):
-            msg = f"{msg} (got {first['input']!r})" if not isinstance(first["input"], dict) else msg
-        raise DataFileError(datafile.path, entry_name(loc, datafile.values), msg) from None
+        problems = [(entry_name(tuple(e["loc"]), datafile.values), _problem(e)) for e in exc.errors()]
+        entry, problem = problems[0]
+        if len(problems) > 1:
+            problem += "; also " + "; ".join(f"{where}: {what}" for where, what in problems[1:4])
+            if len(problems) > 4:
+                problem += f"; and {len(problems) - 4} more"
+        raise DataFileError(datafile.path, entry, problem) from None
+
+
+def _problem(error: Mapping[str, Any]) -> str:
+    """A pydantic error as a short sentence quoting the bad value once."""
+    kind, msg = error["type"], error["msg"]
+    if kind == "missing":
+        return "is required but missing"
+    if kind == "extra_forbidden":
+        return "is not a known field (misspelt?)"
+    msg = msg.removeprefix("Value error, ")
+    value = error.get("input")
+    if value is not None and not isinstance(value, Mapping) and repr(value) not in msg:
+        msg = f"{msg} (got {value!r})"
+    return msg

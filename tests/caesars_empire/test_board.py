@@ -124,7 +124,7 @@ BAD = {
         "city[1] (id='neapolis')", "cannot be reached from Rome"),
     "missing colour": (
         GOOD_CITIES.replace('colour = "blue"\n', ""), GOOD_PATHS,
-        "city[1] (id='neapolis').colour", "Field required"),
+        "city[1] (id='neapolis').colour", "is required but missing"),
     "empty colour": (
         GOOD_CITIES.replace('colour = "blue"', 'colour = " "'), GOOD_PATHS,
         "city[1] (id='neapolis').colour", "missing colour"),
