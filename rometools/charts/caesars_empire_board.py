@@ -71,6 +71,7 @@ def board_figure(
     scoring: Iterable[Sequence[str]] = (),
     selected: str | None = None,
     vocabulary: str = "treasures",
+    labels: str = "treasure",
     title: str | None = None,
     components: Components | None = None,
 ) -> go.Figure:
@@ -97,6 +98,9 @@ def board_figure(
         A city id to ring.
     vocabulary : str
         ``"treasures"`` or ``"riches"`` for the labels.
+    labels : {"treasure", "name", "both"}
+        What each city is labelled with: the Treasure on it (captured cities
+        get none), the city's name, or both.
 
     Returns
     -------
@@ -106,6 +110,8 @@ def board_figure(
     ------
     KeyError
         If a chain or mapping names a location that is not on the board.
+    ValueError
+        If ``labels`` is not one of ``"treasure"``, ``"name"``, ``"both"``.
 
     Examples
     --------
@@ -117,12 +123,14 @@ def board_figure(
     True
     """
     comps = components or load_components()
+    if labels not in ("treasure", "name", "both"):
+        raise ValueError(f"labels must be 'treasure', 'name' or 'both', got {labels!r}")
     treasures = dict(treasures or {})
     roads = dict(roads or {})
     captured_by = dict(captured) if isinstance(captured, Mapping) else dict.fromkeys(captured)
     seats = [s for s in (*roads.values(), *captured_by.values()) if isinstance(s, int)]
     n_seats = max([len(players or ())] + [s + 1 for s in seats])
-    labels = list(players or ()) + [f"P{i + 1}" for i in range(len(players or ()), n_seats)]
+    seat_names = list(players or ()) + [f"P{i + 1}" for i in range(len(players or ()), n_seats)]
 
     fig = go.Figure()
     for cost, width, dash in ((1, 1.2, "dot"), (2, 3.0, "dot")):
@@ -136,7 +144,7 @@ def board_figure(
         pairs = [p.cities for p in board.paths if roads.get(p.key) == seat]
         xs, ys = _segments(board, pairs)
         fig.add_trace(go.Scatter(
-            x=xs, y=ys, mode="lines", name=f"{labels[seat]} Roads", uid=f"ce-board-roads-{seat}",
+            x=xs, y=ys, mode="lines", name=f"{seat_names[seat]} Roads", uid=f"ce-board-roads-{seat}",
             meta=f"ce-board-roads-{seat}", line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "width": 5},
             hoverinfo="skip"))
     twos = [p for p in board.paths if p.roads == 2]
@@ -160,12 +168,14 @@ def board_figure(
     for c in cities:
         t = treasures.get(c.id)
         tname = comps.name(t, vocabulary) if t else ""
-        text.append("" if c.id in captured_by else tname)
+        shown = "" if c.id in captured_by else tname
+        text.append({"treasure": shown, "name": c.name,
+                     "both": f"{c.name}<br>{shown}" if shown else c.name}[labels])
         owner = captured_by.get(c.id)
         if c.id not in captured_by:
             taken = ""
         else:
-            taken = " - captured" + ("" if owner is None else f" by {labels[owner]}")
+            taken = " - captured" + ("" if owner is None else f" by {seat_names[owner]}")
         hover.append(f"<b>{c.name}</b> ({c.id})<br>{c.colour} {c.value}"
                      + (f"<br>{tname}" if tname else "") + taken)
     fig.add_trace(go.Scatter(
@@ -182,7 +192,7 @@ def board_figure(
         }))
     fig.add_trace(go.Scatter(
         x=[board.rome_position[0]], y=[board.rome_position[1]], mode="markers+text", name="Rome",
-        uid="ce-board-rome", meta="ce-board-rome", text=["ROMA"], textposition="bottom center",
+        uid="ce-board-rome", meta="ce-board-rome", text=["Rome"], textposition="bottom center",
         marker={"symbol": "star", "size": 22, "color": "#b8860b", "line": {"color": "#000", "width": 1}},
         hoverinfo="name"))
     fig.update_layout(

@@ -142,6 +142,10 @@ class BoardExplorer(Explorer):
                                            style={"button_width": "80px"})
         self._gold.add_class("rt-gold")
         self._vocabulary = vocabulary_toggle(vocabulary)
+        self._labels = widgets.ToggleButtons(options=[("Treasures", "treasure"), ("City names", "name"),
+                                                      ("Both", "both")], value="treasure",
+                                             description="Labels", style={"button_width": "90px"})
+        self._labels.add_class("rt-labels")
         self._last_move = widgets.HTML()
         self._last_move.add_class("rt-last-move")
         self._connections = widgets.HTML()
@@ -166,7 +170,7 @@ class BoardExplorer(Explorer):
         self._board_file.observe(self._on_board_file, names="value")
         self._board_load.on_click(lambda _b: self._on_game_change())
         self._board_path.observe(self._on_game_change, names="value")
-        for w in (self._turn, self._city, self._gold, self._vocabulary):
+        for w in (self._turn, self._city, self._gold, self._vocabulary, self._labels):
             w.observe(self._on_change, names="value")
 
         self.children = [
@@ -174,7 +178,7 @@ class BoardExplorer(Explorer):
             widgets.HBox([self._players, self._bot, self._seed]),
             self._turn,
             widgets.HBox([self._city, self._gold]),
-            self._vocabulary,
+            widgets.HBox([self._vocabulary, self._labels]),
             self._message,
             self.figure,
             self._last_move,
@@ -190,8 +194,26 @@ class BoardExplorer(Explorer):
         typed = self._board_path.value.strip()
         return Path(typed).expanduser() if typed else Path(self._board_file.value)
 
+    def _controls(self) -> tuple:
+        return (self._board_file.value, self._board_path.value, self._players.value, self._bot.value,
+                self._seed.value)
+
+    def _restore_controls(self) -> None:
+        """Put the game controls back to the last game that loaded."""
+        self._hold = True
+        try:
+            board_file, board_path_text, players, bot, seed = self._good
+            self._board_file.value = board_file
+            self._board_path.value = board_path_text
+            self._players.options = self._good_player_options
+            self._players.value = players
+            self._bot.value = bot
+            self._seed.value = seed
+        finally:
+            self._hold = False
+
     def _load_game(self, path: Path) -> bool:
-        """Load the board, play the seeded game; keep the old one on any error."""
+        """Load the board, play the seeded game; keep the old one (and its controls) on any error."""
         try:
             board = (Board.bundled(path.stem.removeprefix("board_").replace("_", "-"))
                      if path.parent == board_path().parent and path.name in bundled_board_files()
@@ -201,25 +223,39 @@ class BoardExplorer(Explorer):
             states = turn_states(final)
         except INPUT_ERRORS as err:
             self._show_error(err)
+            if self._states:
+                self._restore_controls()
             return False
         self._board, self._states = board, states
+        side = next(s for s in self._components.sides if s.id == board.side)
         self._hold = True
         try:
             self._turn.max = len(states) - 1
             self._turn.value = min(self._turn.value, self._turn.max)
+            self._players.options = list(side.players)
+            self._players.value = config.players
         finally:
             self._hold = False
+        self._good, self._good_player_options = self._controls(), list(side.players)
         return True
 
     def _on_board_file(self, _change=None) -> None:
-        self._board_path.value = ""
-        side = Board.from_file(self._board_file.value).side if self._board_file.value else None
-        if side is not None:
+        if self._hold:
+            return
+        self._hold = True
+        try:
+            self._board_path.value = ""
+            side = Board.from_file(self._board_file.value).side
             players = next(s.players for s in self._components.sides if s.id == side)
             if self._players.value not in players:
-                self._hold = True
+                self._players.options = list(players)
                 self._players.value = players[0]
-                self._hold = False
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            self._restore_controls()
+            return
+        finally:
+            self._hold = False
         self._on_game_change()
 
     def _on_game_change(self, _change=None) -> None:
@@ -250,16 +286,17 @@ class BoardExplorer(Explorer):
         """
         try:
             if board is not None or players is not None or bot is not None or seed is not None:
-                before = (self._board_path.value, self._players.value, self._bot.value, self._seed.value)
                 if bot is not None and bot not in BOTS:
                     raise ValueError(f"unknown bot {bot!r}; choose one of {sorted(BOTS)}")
-                if players is not None and players not in self._players.options:
+                if players is not None and players not in (2, 3, 4, 5):
                     raise ValueError(f"players must be 2 to 5, got {players!r}")
                 self._hold = True
                 try:
                     if board is not None:
                         self._board_path.value = str(board)
                     if players is not None:
+                        if players not in self._players.options:
+                            self._players.options = [2, 3, 4, 5]
                         self._players.value = players
                     if bot is not None:
                         self._bot.value = bot
@@ -268,10 +305,6 @@ class BoardExplorer(Explorer):
                 finally:
                     self._hold = False
                 if not self._load_game(self._selected_board_path()):
-                    self._hold = True
-                    (self._board_path.value, self._players.value, self._bot.value,
-                     self._seed.value) = before
-                    self._hold = False
                     return False
             if turn is not None and not 0 <= turn <= self.turns:
                 raise ValueError(f"turn must be 0 to {self.turns}, got {turn!r}")
@@ -348,7 +381,7 @@ class BoardExplorer(Explorer):
             players=[_seat_label(s) for s in range(state.config.players)],
             highlight=[r["chain"] for r in rows],
             scoring=[path for r in rows for path, _ in r["routes"]],
-            selected=city, vocabulary=self._vocabulary.value,
+            selected=city, vocabulary=self._vocabulary.value, labels=self._labels.value,
             title=f"{b.name}: turn {self._turn.value} of {self.turns}")
         sync_figure(self.figure, fig)
         self._wire_clicks()

@@ -55,3 +55,12 @@ def test_highlight_and_scoring_chains(tiny):
 def test_unknown_location_raises(tiny):
     with pytest.raises(KeyError, match="carthago"):
         board_figure(tiny, highlight=[["rome", "carthago"]])
+
+
+def test_labels_by_name_or_both(tiny):
+    fig = board_figure(tiny, treasures={"capua": "gems"}, captured=["ostia"], labels="name")
+    assert list(trace(fig, "ce-board-cities").text) == ["Capua", "Neapolis", "Ostia"]
+    fig = board_figure(tiny, treasures={"capua": "gems"}, captured=["ostia"], labels="both")
+    assert list(trace(fig, "ce-board-cities").text) == ["Capua<br>Gems", "Neapolis", "Ostia"]
+    with pytest.raises(ValueError, match="labels must be"):
+        board_figure(tiny, labels="colour")

@@ -142,3 +142,18 @@ def test_vocabulary_relabels_treasures(explorer):
     assert "Gems" in english and "Gems" not in polish
     assert english.count("Gems") == polish.count("Precious Stones") > 0
     explorer.set_values(vocabulary="treasures")
+
+
+def test_players_offered_are_the_board_sides():
+    ex = BoardExplorer(seed=3, bot="cheapest")
+    assert list(ex._players.options) == [4, 5]
+    ex._board_file.value = ex._board_file.options[0][1]            # board_2_3.toml
+    assert list(ex._players.options) == [2, 3] and ex.state.config.players == 2
+
+
+def test_a_bad_path_typed_in_the_box_restores_the_controls():
+    ex = BoardExplorer(seed=3, bot="cheapest")
+    before = ex.state
+    ex._board_path.value = "/no/such/board.toml"                     # as a user types it
+    assert "cannot be read" in ex.message
+    assert ex._board_path.value == "" and ex.state == before
