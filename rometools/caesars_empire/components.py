@@ -199,7 +199,8 @@ class ScoringTables:
             points = tuple(tables.get(name, getattr(default, name)))
             for p in points:
                 if isinstance(p, bool) or not isinstance(p, int) or p < 0:
-                    raise ValueError(f"table {name!r} must hold non-negative ints, got {p!r}")
+                    raise ValueError(f"the {name.replace('_', '-')} table must hold whole numbers of points, "
+                                     f"0 or more; got {p!r}")
             out[name] = points
         return cls(**out)
 

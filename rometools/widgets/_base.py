@@ -130,8 +130,14 @@ class Explorer(widgets.VBox):
         """The message shown to the user, as plain text ('' when all is well)."""
         return plain_text(self._message.value)
 
+    def _display_names(self) -> dict[str, str]:
+        """``{id: display name}`` used to word error messages; override per explorer."""
+        return {}
+
     def _show_error(self, err: Exception) -> None:
         text = str(err.args[0]) if getattr(err, "args", None) else str(err)
+        for key, name in self._display_names().items():
+            text = text.replace(repr(key), name)
         self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
                                f"<br><small>(the chart still shows the last valid input)</small></div>")
         self._message.add_class("rt-error")

@@ -311,6 +311,9 @@ class CollectionExplorer(Explorer):
             self._hold = False
         return self.update()
 
+    def _display_names(self) -> dict[str, str]:
+        return {t: self.components.name(t, self.vocabulary) for t in self.components.treasure_ids}
+
     def update(self) -> bool:
         """Recompute both charts from the controls (called by every control change).
 
@@ -340,7 +343,10 @@ class CollectionExplorer(Explorer):
         treasure = parts["same_type"] + parts["different_types"] + parts["gold"]
         self._total.value = (f"<b>{goods}: {treasure} points</b> + <b>Cities: {parts['cities']} points</b>"
                              f" = <b>{treasure + parts['cities']} points</b>"
-                             " (add route points and the Road bonus for the final score)")
+                             " (add route points and the Road bonus for the final score)"
+                             f"<br><small>The rulebook's \"same type\" line includes Gold Coins: "
+                             f"{parts['same_type']} + {parts['gold']} = {parts['same_type'] + parts['gold']}"
+                             "</small>")
         return True
 
     def _relabel(self) -> None:

@@ -67,7 +67,7 @@ def test_what_if_tables_replace_rulebook_tables():
     ({"gems": 1, "precious_stones": 1}, None, "given twice"),
     ({"meat": 4}, {"same_type": [0, 2]}, "scores 0 to 2 tokens, got 4"),
     ({"meat": 1}, {"colours": [1]}, "unknown scoring table"),
-    ({"meat": 1}, {"gold": [0, -4]}, "non-negative ints, got -4"),
+    ({"meat": 1}, {"gold": [0, -4]}, "whole numbers of points, 0 or more; got -4"),
 ])
 def test_bad_treasure_input_is_named(treasures, tables, message):
     with pytest.raises(ValueError, match=message):

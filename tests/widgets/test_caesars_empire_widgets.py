@@ -54,14 +54,14 @@ def test_set_values_counts_and_cities(explorer):
     [
         ({"counts": {"grapes": 5}}, "more than the 4 in the box"),
         ({"counts": {"meat": -1}}, "must not be negative"),
-        ({"counts": {"meat": "lots"}}, "meat"),
+        ({"counts": {"meat": "lots"}}, "count of Meat must be a whole number"),
         ({"counts": {"saffron": 1}}, "unknown Treasure type 'saffron'"),
         ({"city_tokens": "red:x"}, "'x' is not a whole number"),
         ({"city_tokens": "red:0"}, "positive int"),
         ({"city_tokens": "red"}, "colour:value"),
         ({"tables": {"same_type": "0, 2, ten"}}, "'ten' is not a whole number"),
         ({"tables": {"same_type": "0, 2"}}, "same_type"),
-        ({"tables": {"gold": "0, -4"}}, "non-negative"),
+        ({"tables": {"gold": "0, -4"}}, "gold table must hold whole numbers of points, 0 or more"),
         ({"tables": {"bonus": "1"}}, "unknown scoring table"),
     ],
 )
