@@ -208,6 +208,8 @@ class Board:
     _cost: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _adj: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     _open_start: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
+    _twin: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
+    _entry: Mapping[tuple[int, int], tuple[int, int, int]] = field(init=False, repr=False, compare=False)
     _city_tokens: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -291,7 +293,13 @@ class Board:
         setattr_(self, "_edge", edge)
         setattr_(self, "_ends", tuple(ends))
         setattr_(self, "_cost", tuple(cost))
-        setattr_(self, "_adj", tuple(tuple(a) for a in adj))
+        adj = tuple(tuple(a) for a in adj)
+        setattr_(self, "_adj", adj)
+        # per location, parallel to ``_adj``: the same path seen from the other
+        # end (the very tuple in the neighbour's ``_adj`` list)
+        back = {(x[1], u): x for u, a in enumerate(adj) for x in a}
+        setattr_(self, "_twin", tuple(tuple(back[x[1], x[0]] for x in a) for a in adj))
+        setattr_(self, "_entry", {(v, x[0]): x for v, a in enumerate(adj) for x in a})  # (from, to)
         # per location, its paths into cities (not Rome): the rules engine's
         # unbuilt paths to available cities in the opening position
         setattr_(self, "_open_start", tuple(tuple(x for x in a if x[0]) for a in adj))

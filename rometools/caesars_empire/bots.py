@@ -53,15 +53,24 @@ _DRAWS = 64
 _TWO_64 = 1 << 64
 
 
+#: Bit generators whose raw output is one 64-bit word, exactly what
+#: ``integers(0, 2**64, dtype=np.uint64)`` returns (MT19937's is 32-bit).
+_RAW_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.SFC64, np.random.Philox)
+
+
 class _Draws:
     """Exactly uniform integers below ``n`` from a ``numpy`` Generator, drawn 64
     raw 64-bit words at a time (one numpy call per 64 turns instead of one per
-    turn); rejection keeps every value exactly equally likely."""
+    turn); rejection keeps every value exactly equally likely. The words are
+    ``gen.integers(0, 2**64, size=64, dtype=np.uint64)``; for the bit generators
+    of ``_RAW_64`` the same words come cheaper from ``bit_generator.random_raw``."""
 
-    __slots__ = ("_gen", "_words")
+    __slots__ = ("_gen", "_raw", "_words")
 
     def __init__(self, gen: np.random.Generator):
         self._gen = gen
+        bits = gen.bit_generator
+        self._raw = bits.random_raw if type(bits) in _RAW_64 else None
         self._words: list[int] = []
 
     def below(self, n: int) -> int:
@@ -69,8 +78,9 @@ class _Draws:
         words = self._words
         while True:
             if not words:
-                words = self._words = self._gen.integers(
-                    0, _TWO_64, size=_DRAWS, dtype=np.uint64).tolist()
+                raw = self._raw
+                words = self._words = (raw(_DRAWS) if raw is not None else self._gen.integers(
+                    0, _TWO_64, size=_DRAWS, dtype=np.uint64)).tolist()
             x = words.pop()
             if x < limit:
                 return x % n

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import heapq
 import json
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -1420,22 +1420,33 @@ def _connect(state: GameState, chain: tuple[int, ...], cost: int) -> GameState:
     # from a leaf into an inner location for each of its neighbours
     leaf, inner = state._open_split
     leaf, inner = list(leaf), list(inner)
+    entry = b._entry
     a = chain[0]
     for v in chain[1:]:
-        e = edge_of[a, v]
+        x = entry[a, v]
         if v == target:
-            leaf[a] = tuple([x for x in leaf[a] if x[1] != e])
+            t = leaf[a]
+            i = t.index(x)
+            leaf[a] = t[:i] + t[i + 1:]
         else:
-            inner[a] = tuple([x for x in inner[a] if x[1] != e])
+            t = inner[a]
+            i = t.index(x)
+            inner[a] = t[:i] + t[i + 1:]
         if a:  # Rome is in no list
-            inner[v] = tuple([x for x in inner[v] if x[1] != e])
+            t = inner[v]
+            i = t.index(entry[v, a])
+            inner[v] = t[:i] + t[i + 1:]
         a = v
-    for x in adj[target]:
+    for x, y in zip(adj[target], b._twin[target], strict=True):  # ``y``: the path as ``u`` lists it
         e = x[1]
         if po[e] < 0:
             u = x[0]
-            leaf[u] = tuple([y for y in leaf[u] if y[1] != e])
-            inner[u] = tuple(sorted((*inner[u], (target, e, x[2])), key=_by_path))  # board order
+            t = leaf[u]
+            i = t.index(y)
+            leaf[u] = t[:i] + t[i + 1:]
+            t = inner[u]
+            i = bisect_left(t, e, key=_by_path)  # board order
+            inner[u] = (*t[:i], y, *t[i:])
     sources = list(state._sources)
     insort(sources, target)
     rl = tuple(roads_left)
