@@ -210,6 +210,7 @@ class Board:
     _open_start: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     _twin: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False, compare=False)
     _entry: Mapping[tuple[int, int], tuple[int, int, int]] = field(init=False, repr=False, compare=False)
+    _rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _city_tokens: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -300,6 +301,10 @@ class Board:
         back = {(x[1], u): x for u, a in enumerate(adj) for x in a}
         setattr_(self, "_twin", tuple(tuple(back[x[1], x[0]] for x in a) for a in adj))
         setattr_(self, "_entry", {(v, x[0]): x for v, a in enumerate(adj) for x in a})  # (from, to)
+        rank = [0] * len(locations)  # each location's place in id order (routes sort by path)
+        for k, i in enumerate(sorted(range(len(locations)), key=locations.__getitem__)):
+            rank[i] = k
+        setattr_(self, "_rank", tuple(rank))
         # per location, its paths into cities (not Rome): the rules engine's
         # unbuilt paths to available cities in the opening position
         setattr_(self, "_open_start", tuple(tuple(x for x in a if x[0]) for a in adj))

@@ -677,16 +677,16 @@ def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, l
         cid = len(shapes)
         cities = [s]
         comp[s] = cid
-        twice = 0
+        twice = ends = 0
         for v in cities:  # breadth first; the list grows as it is read
             nb = inner[v]
             twice += len(nb)
+            ends += len(leaf[v])
             for w, _, _ in nb:
                 if comp[w] < 0:
                     comp[w] = cid
                     cities.append(w)
         size = len(cities)
-        ends = sum(map(len, map(leaf.__getitem__, cities)))
         tree = twice == 2 * (size - 1) and size + 1 <= limit
         # Roads on the component's paths: at most 2 a path; summed only when that bound binds
         roads = 2 * (size - 1)
@@ -1280,6 +1280,8 @@ def apply(state: GameState, action) -> GameState:
 _new_state = object.__new__
 _add = int.__add__
 _by_path = itemgetter(1)
+#: Route-choice keys pack (-own points, leader's points) as -own * _KEY + leader's.
+_KEY = 1 << 40
 
 
 def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
@@ -1304,23 +1306,29 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
         options = _score_routes(state, po, target, mult == 2, dist)
         chosen = policy(options, seat, state)
         return [chosen.points.get(o, 0) for o in range(n)], chosen.path
-    adj, names = b._adj, b.locations
+    adj, rank = b._adj, b._rank
     if policy is _self_then_leader:
         rp = state.route_points
-        me, leader = seat, max((s for s in range(n) if s != seat), key=lambda s: (rp[s], -s))
+        me, leader = seat, -1
+        for s in range(n):  # the other seat with the most route points, ties to the lowest
+            if s != seat and (leader < 0 or rp[s] > rp[leader]):
+                leader = s
     else:  # path order only
         me = leader = -1
     if prefix is None:
         prefix, prefix_points = [target], [0] * n
     start = prefix[-1]
     # best[v] = (key, next location, path index, points) over the fewest-Roads
-    # DAG from v to Rome; key = (-own points, leader's points), ties to the
-    # smallest next location id (the first route in path order)
-    best: dict[int, tuple] = {0: ((0, 0), None, None, 0)}
+    # DAG from v to Rome; key = (-own points, leader's points) as one int
+    # (-own * _KEY + leader's), ties to the next location first in id order
+    # (the first route in path order)
+    best: dict[int, tuple] = {0: (0, None, None, 0)}
+    scale = len(rank)
 
     def solve(v):
         dv = dist[v]
         top = None
+        low = 0
         for u, e, c in adj[v]:
             if dist[u] + c == dv and po[e] >= 0:
                 bu = best.get(u) or solve(u)
@@ -1328,11 +1336,12 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int,
                 w = c * mult
                 k = bu[0]
                 if o == me:
-                    k = (k[0] - w, k[1])
+                    k -= w * _KEY
                 elif o == leader:
-                    k = (k[0], k[1] + w)
-                if top is None or k < top[0] or (k == top[0] and names[u] < names[top[1]]):
-                    top = k, u, e, w
+                    k += w
+                kr = k * scale + rank[u]  # (key, id order) as one int
+                if top is None or kr < low:
+                    top, low = (k, u, e, w), kr
         best[v] = top
         return top
 
