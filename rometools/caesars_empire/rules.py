@@ -667,10 +667,13 @@ def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, l
     comp = [-1] * len(leaf)
     shapes = []  # per component: (cities, L, Roads on its paths, is a tree)
     alone = []  # one-city components with unbuilt paths to available cities
+    alone_ends = 0  # their unbuilt paths to available cities
     for s in sources[1:]:
         if not inner[s]:
-            if leaf[s]:
+            n = len(leaf[s])
+            if n:
                 alone.append(s)
+                alone_ends += n
             continue
         if comp[s] >= 0:
             continue
@@ -705,7 +708,7 @@ def _chain_blocks(leaf, inner, sources, limit: int, budget: int) -> tuple[int, l
                 total += k
     if alone:
         if budget >= 2:
-            k = sum(map(len, map(leaf.__getitem__, alone)))
+            k = alone_ends
             blocks.append((k, "alone", alone))
         else:
             k = sum([1 for s in alone for x in leaf[s] if x[2] == 1])
@@ -818,6 +821,8 @@ def _nth_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple[int,
 
 
 def _ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
+    if len(chain) > 1:  # one C call (itemgetter of several items returns a tuple)
+        return itemgetter(*chain)(board.locations)
     return tuple(map(board.locations.__getitem__, chain))
 
 
