@@ -30,13 +30,15 @@ GOALS = {"random": 1000, "greedy": 200}
 WHERE_THE_TIME_GOES = """\
 Where the time goes (cProfile shares of a full game, about 40 turns):
   random: ~43% applying the chain (rules._connect: Roads placed; unbuilt-path lists
-          updated for the chain and the captured city's neighbours; Rome distances
-          relaxed only when a new path shortens one; the route walked back, and on
-          about 1 turn in 3 tied routes solved on the fewest-Roads DAG, ~9%),
-          ~30% counting the legal chains to draw one uniformly (rules._chain_blocks:
+          updated by index on the board's own path tuples for the chain and the
+          captured city's neighbours; Rome distances relaxed only when a new path
+          shortens one, ~2%; the route walked back, and on about 1 turn in 3 tied
+          routes solved on the fewest-Roads DAG with one-int keys, ~9%),
+          ~32% counting the legal chains to draw one uniformly (rules._chain_blocks:
           tree components of empty cities counted in closed form, other components
-          and tight Roads budgets walked), ~11% building the drawn chain and the
-          draw, ~6% final scores, ~3% set-up, ~4% the playout loop.
+          and tight Roads budgets walked, ~4%), ~10% building the drawn chain and
+          the draw (raw 64-bit words, 64 per numpy call), ~6% final scores, ~2%
+          set-up, ~6% the playout loop.
   greedy: ~17% listing every legal chain (rules._fast_chains), ~60% valuing them
           (bots.GreedyBot.values: one-path chains from the per-location best own
           route, ~9%; longer chains by a Dijkstra stopped at the last source and a
