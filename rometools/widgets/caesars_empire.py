@@ -165,7 +165,7 @@ class CollectionExplorer(Explorer):
     >>> ex.set_values(counts={"grapes": 9})
     False
     >>> ex.message
-    "Cannot update: 9 'grapes' tokens is more than the 4 in the box (the chart still shows the last valid input)"
+    'Cannot update: 9 Grapes tokens is more than the 4 in the box (the chart still shows the last valid input)'
     >>> ex.figure_data()["ce-breakdown"]["y"]
     [14, 14, 4, 22]
     """
