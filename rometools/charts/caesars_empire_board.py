@@ -13,7 +13,7 @@ trace ``uid`` (also ``meta``)     what it draws
 ``ce-board-highlight``            highlighted chains (e.g. cheapest connections)
 ``ce-board-scoring``              scoring paths back to Rome
 ``ce-board-cities``               cities: region colour, size by City value,
-                                  open marker once captured; ``customdata`` is
+                                  crossed out once captured; ``customdata`` is
                                   the city id (click events use it)
 ``ce-board-rome``                 Rome
 ================================  ==========================================
@@ -84,7 +84,7 @@ def board_figure(
     treasures : Mapping[str, str], optional
         Treasure id on each city (``{city id: treasure id}``), shown as labels.
     captured : Mapping[str, seat] or iterable of str
-        Cities whose tokens are taken (drawn as open markers); a mapping also
+        Cities whose tokens are taken (drawn crossed out); a mapping also
         gives the capturing seat, shown on hover.
     roads : Mapping[frozenset[str], int], optional
         Built paths: unordered endpoint pair -> owning seat (0-based).
@@ -186,7 +186,9 @@ def board_figure(
         marker={
             "size": [9 + 2.2 * c.value for c in cities],
             "color": [REGION_COLOURS.get(c.colour, c.colour) for c in cities],
-            "symbol": ["circle-open" if c.id in captured_by else "circle" for c in cities],
+            # captured: crossed out, keeping the region colour (an open marker in a pale
+            # region colour such as white would vanish)
+            "symbol": ["circle-x" if c.id in captured_by else "circle" for c in cities],
             "line": {"color": ["#000000" if c.id == selected else "#424242" for c in cities],
                      "width": [4 if c.id == selected else 1 for c in cities]},
         }))
@@ -196,7 +198,8 @@ def board_figure(
         marker={"symbol": "star", "size": 22, "color": "#b8860b", "line": {"color": "#000", "width": 1}},
         hoverinfo="name"))
     fig.update_layout(
-        template="plotly_white", title=title or board.name, height=620,
+        template="plotly_white", plot_bgcolor="white", paper_bgcolor="white",
+        title=title or board.name, height=620,
         margin={"l": 10, "r": 10, "t": 40, "b": 10}, clickmode="event",
         legend={"orientation": "h", "y": -0.02},
         xaxis={"visible": False, "range": [-0.02, 1.02]},

@@ -32,13 +32,13 @@ def test_paths_split_by_cost_and_owner(tiny):
     assert list(trace(fig, "ce-board-cost-2").text) == ["2", "2"]
 
 
-def test_cities_sized_by_value_coloured_and_open_when_captured(tiny):
+def test_cities_sized_by_value_coloured_and_crossed_out_when_captured(tiny):
     fig = board_figure(tiny, treasures={"capua": "gems", "neapolis": "gold", "ostia": "meat"},
                        captured={"ostia": 0}, vocabulary="riches", selected="capua")
     cities = trace(fig, "ce-board-cities")
     assert list(cities.customdata) == ["capua", "neapolis", "ostia"]
     assert list(cities.text) == ["Precious Stones", "Gold Coins", ""]
-    assert list(cities.marker.symbol) == ["circle", "circle", "circle-open"]
+    assert list(cities.marker.symbol) == ["circle", "circle", "circle-x"]
     sizes = list(cities.marker.size)
     assert sizes[1] > sizes[0] > sizes[2]
     assert list(cities.marker.line.width) == [4, 1, 1]
