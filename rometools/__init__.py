@@ -6,3 +6,7 @@ plotly nor ipywidgets, so they run in any Python process.
 """
 
 __version__ = "0.1.0"
+
+from rometools.core.game import games, load_game, register_game  # noqa: E402
+
+__all__ = ["games", "load_game", "register_game"]

@@ -60,80 +60,143 @@ __all__ = [
     "treasure_points_distribution",
 ]
 
-# --- board, rules and bots (issue 3) are exported below this line ---
 from rometools.caesars_empire.board import ROME, Board, BoardPath, City, board_path, load_board  # noqa: E402
-from rometools.caesars_empire.rules import (  # noqa: E402
+from rometools.caesars_empire.state import (  # noqa: E402
     CHANCE,
     NO_MOVE_OPTIONS,
     PASS,
+    PLAYER_CHOICE,
     ROUTE_POLICIES,
     TERMINAL,
     Connection,
     GameConfig,
     GameState,
+    Position,
     RouteOption,
+    register_route_policy,
+)
+from rometools.caesars_empire.rules import (  # noqa: E402
+    Holding,
+    action_history,
     apply,
-    built_roads,
+    apply_legal,
     chance_outcomes,
-    cheapest_connections,
-    connection_routes,
+    check_chain,
+    connect,
     current_player,
     enumerate_chains,
     final_scores,
     from_json,
+    holdings,
+    initial_state,
     is_over,
     iter_chains,
     legal_actions,
     legal_connections,
     new_game,
-    register_route_policy,
-    replay,
+    route_choices,
     route_points,
+    routes_after,
     score_parts,
     scores,
     to_json,
+)
+from rometools.caesars_empire.views import (  # noqa: E402
+    built_roads,
+    cheapest_connections,
+    connection_routes,
+    replay,
     turn_states,
 )
+from rometools.caesars_empire.position import position, position_from_dict, position_to_dict  # noqa: E402
+from rometools.caesars_empire.bots import BOTS, CheapestBot, GreedyBot, RandomBot, play_game  # noqa: E402
 
 __all__ += [
+    "BOTS",
     "CHANCE",
+    "GAME",
     "NO_MOVE_OPTIONS",
     "PASS",
+    "PLAYER_CHOICE",
     "ROME",
     "ROUTE_POLICIES",
     "TERMINAL",
     "Board",
     "BoardPath",
+    "CheapestBot",
     "City",
     "Connection",
     "GameConfig",
     "GameState",
+    "GreedyBot",
+    "Holding",
+    "Position",
+    "RandomBot",
     "RouteOption",
+    "action_history",
     "apply",
+    "apply_legal",
     "board_path",
+    "built_roads",
     "chance_outcomes",
+    "check_chain",
     "cheapest_connections",
+    "connect",
+    "connection_routes",
     "current_player",
     "enumerate_chains",
     "final_scores",
     "from_json",
+    "holdings",
+    "initial_state",
     "is_over",
     "iter_chains",
     "legal_actions",
     "legal_connections",
     "load_board",
     "new_game",
+    "play_game",
+    "position",
+    "position_from_dict",
+    "position_to_dict",
     "register_route_policy",
     "replay",
+    "route_choices",
     "route_points",
+    "routes_after",
     "score_parts",
     "scores",
     "to_json",
     "turn_states",
-    "built_roads",
-    "connection_routes",
 ]
 
-from rometools.caesars_empire.bots import BOTS, CheapestBot, GreedyBot, RandomBot, play_game  # noqa: E402
 
-__all__ += ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
+def _score_bounds(config: GameConfig) -> tuple[int, int]:
+    """Every score lies in ``(0, high)`` (points): all route points of every path
+    built twice over (Gold doubles), every City token, the best Treasure haul and
+    the Road bonus."""
+    comps = config.components
+    b = config.board
+    routes = 2 * b.total_roads * len(b.city_ids)  # a path scores at most once a capture, doubled
+    cities = sum(v for _, v in b.city_tokens())
+    t = comps.tables
+    treasures = (sum(t.same_type) + sum(t.different_types) + sum(t.gold))
+    return 0, routes + cities + treasures * len(comps.treasure_ids) + comps.road_bonus
+
+
+def _extras(state: GameState) -> dict:
+    """Per-game figures for the balance lab: turns whose Treasure was Gold."""
+    gold = sum(1 for h in state.history if h[0] == "connect"
+               and state.treasures[state.config.board.city_ids.index(h[2][-1])] == "gold")
+    return {"gold_turns": gold}
+
+
+from rometools.caesars_empire import rules as _rules  # noqa: E402
+from rometools.core.game import GameSpec, register_game  # noqa: E402
+
+#: Caesar's Empire in the game registry (``rometools.load_game("caesars_empire", ...)``).
+GAME = register_game(GameSpec(
+    id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
+    bots=BOTS, score_bounds=_score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
+    chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
+    position_from_dict=position_from_dict, extras=_extras))

@@ -19,10 +19,17 @@ from functools import lru_cache
 from typing import Any
 
 import networkx as nx
-from pydantic import BaseModel, ConfigDict
+from pydantic import Field
 
 from rometools.caesars_empire.components import Components, load_components
-from rometools.core.data import Provenance, data_dir, load_data_file, parse_model
+from rometools.core.data import (
+    Provenance,
+    StrictModel,
+    bundled_file,
+    load_data_file,
+    parse_model,
+    validate_values,
+)
 from rometools.core.errors import DataFileError
 
 __all__ = ["ROME", "Board", "BoardPath", "City", "board_path", "load_board"]
@@ -90,39 +97,50 @@ class BoardPath:
 
 
 # ----------------------------------------------------------------- file schema
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_XY = Field(min_length=2, max_length=2)
 
 
-class _Header(_Strict):
+class _Header(StrictModel):
     name: str
     side: str
     description: str | None = None
 
 
-class _Rome(_Strict):
-    position: tuple[float, float]
+class _Rome(StrictModel):
+    position: list[float] = _XY
 
 
-class _City(_Strict):
+class _City(StrictModel):
     id: str
     name: str
     colour: str
     value: int
-    position: tuple[float, float]
+    position: list[float] = _XY
 
 
-class _Path(_Strict):
-    cities: tuple[str, str]
+class _Path(StrictModel):
+    cities: list[str] = _XY
     roads: int
 
 
-class _BoardFile(_Strict):
+class _BoardFile(StrictModel):
     meta: dict = {}
     board: _Header
     rome: _Rome
     city: list[_City]
     path: list[_Path]
+
+
+class _BoardDict(StrictModel):
+    """The inline form of :meth:`Board.to_dict` (saved games)."""
+
+    name: str
+    side: str
+    rome_position: list[float] = _XY
+    cities: list[_City]
+    paths: list[_Path]
+    provenance: list[str | None] | None = None
+    source: str | None = None
 
 
 def _fail(source: str, entry: str, problem: str):
@@ -372,22 +390,33 @@ class Board:
         return load_board(side_or_players)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Board:
-        """Inverse of :meth:`to_dict` (used by game JSON).
+    def from_dict(cls, data: Mapping[str, Any], *, components: Components | None = None,
+                  source: str = _INLINE) -> Board:
+        """Inverse of :meth:`to_dict` (the inline board of a saved game).
 
         Raises
         ------
         DataFileError
-            As :class:`Board`.
+            For a missing or mistyped entry (named), and as :class:`Board`.
+
+        Examples
+        --------
+        >>> Board.from_dict({"name": "x"})
+        Traceback (most recent call last):
+        ...
+        rometools.core.errors.DataFileError: <inline board>: side: is required but missing; also rome_position: is required but missing; cities: is required but missing; paths: is required but missing
         """
+        raw = validate_values(_BoardDict, data, source)
+        prov = raw.provenance
+        if prov is not None and (len(prov) != 2 or prov[0] is None):
+            raise DataFileError(source, "provenance", f"must be [kind, source], got {prov!r}")
         return cls(
-            name=data["name"], side=data["side"],
-            cities=tuple(City(c["id"], c["name"], c["colour"], c["value"], tuple(c["position"]))
-                         for c in data["cities"]),
-            paths=tuple(BoardPath(tuple(p["cities"]), p["roads"]) for p in data["paths"]),
-            rome_position=tuple(data["rome_position"]),
-            provenance=Provenance(*data["provenance"]) if data.get("provenance") else None,
-            source=data.get("source"),
+            name=raw.name, side=raw.side,
+            cities=tuple(City(c.id, c.name, c.colour, c.value, tuple(c.position)) for c in raw.cities),
+            paths=tuple(BoardPath(tuple(p.cities), p.roads) for p in raw.paths),
+            rome_position=tuple(raw.rome_position),
+            provenance=Provenance(*prov) if prov else None,
+            source=raw.source, components=components,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -472,7 +501,7 @@ def board_path(side: str = "4-5") -> pathlib.Path:
     >>> board_path("2-3").name
     'board_2_3.toml'
     """
-    return data_dir() / "caesars_empire" / f"board_{side.replace('-', '_')}.toml"
+    return bundled_file("caesars_empire", f"board_{side.replace('-', '_')}.toml")
 
 
 @lru_cache(maxsize=8)

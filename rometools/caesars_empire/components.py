@@ -14,14 +14,21 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
-from rometools.core.data import Provenance, data_dir, load_data_file, parse_model
+from rometools.core.data import (
+    Provenance,
+    StrictModel,
+    bundled_file,
+    cached_loader,
+    load_data_file,
+    parse_model,
+)
 from rometools.core.errors import DataFileError
 
 __all__ = [
@@ -42,17 +49,13 @@ VOCABULARIES = ("treasures", "riches")
 
 
 # ----------------------------------------------------------------- file schema
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Vocabulary(_Strict):
+class _Vocabulary(StrictModel):
     edition: str
     goods: str
     good: str
 
 
-class _Treasure(_Strict):
+class _Treasure(StrictModel):
     id: str
     gold: bool
     names: dict[Literal["treasures", "riches"], str]
@@ -68,7 +71,7 @@ class _Treasure(_Strict):
         return v
 
 
-class _Table(_Strict):
+class _Table(StrictModel):
     points: list[int] = Field(min_length=1)
 
     @field_validator("points")
@@ -81,33 +84,33 @@ class _Table(_Strict):
         return v
 
 
-class _Tables(_Strict):
+class _Tables(StrictModel):
     different_types: _Table
     same_type: _Table
     gold: _Table
 
 
-class _RoadBonus(_Strict):
+class _RoadBonus(StrictModel):
     points: int = Field(ge=0)
 
 
-class _Roads(_Strict):
+class _Roads(StrictModel):
     per_player: int = Field(ge=1)
     total_in_box: int = Field(ge=1)
 
 
-class _Side(_Strict):
+class _Side(StrictModel):
     id: str
     players: list[int] = Field(min_length=1)
     cities: int = Field(ge=1)
     removed: dict[str, int] = {}
 
 
-class _CityTokens(_Strict):
-    values: tuple[int, int]
+class _CityTokens(StrictModel):
+    values: list[int] = Field(min_length=2, max_length=2)
 
 
-class _ComponentsFile(_Strict):
+class _ComponentsFile(StrictModel):
     meta: dict
     vocabulary: dict[Literal["treasures", "riches"], _Vocabulary]
     treasure: list[_Treasure]
@@ -254,22 +257,38 @@ class Components:
     path: Path | None = None
     provenance: Mapping[str, Provenance] = field(default_factory=dict, repr=False)
 
-    @property
+    @cached_property
     def supply(self) -> Mapping[str, int]:
         """Tokens of each Treasure type in the box, ``{id: tokens}``."""
         return MappingProxyType({t.id: t.count for t in self.treasures})
 
-    @property
+    @cached_property
     def treasure_ids(self) -> tuple[str, ...]:
+        """Treasure ids in rulebook order (the order of every count vector)."""
         return tuple(t.id for t in self.treasures)
 
-    @property
+    @cached_property
     def non_gold_ids(self) -> tuple[str, ...]:
         return tuple(t.id for t in self.treasures if not t.is_gold)
 
-    @property
+    @cached_property
     def gold_id(self) -> str:
         return next(t.id for t in self.treasures if t.is_gold)
+
+    @cached_property
+    def gold_index(self) -> int:
+        """Position of Gold in :attr:`treasure_ids`."""
+        return self.treasure_ids.index(self.gold_id)
+
+    @cached_property
+    def equal_non_gold_supply(self) -> bool:
+        """Whether every non-Gold type has the same box supply.
+
+        Treasure points depend on the non-Gold counts only as a multiset (a sum
+        over types, and rows of different types), so with equal supplies a
+        cache may key on the sorted counts without changing any result.
+        """
+        return len({t.count for t in self.treasures if not t.is_gold}) == 1
 
     @cached_property
     def _names(self) -> Mapping[str, str]:
@@ -347,7 +366,7 @@ def _normalise(name: object) -> str:
 
 def components_path() -> Path:
     """Path of the bundled ``caesars_empire/components.toml``."""
-    return data_dir() / "caesars_empire" / "components.toml"
+    return bundled_file("caesars_empire", "components.toml")
 
 
 def _build(path: Path) -> Components:
@@ -424,9 +443,7 @@ def _build(path: Path) -> Components:
     )
 
 
-@lru_cache(maxsize=16)
-def _cached(path: str, mtime: float) -> Components:
-    return _build(Path(path))
+_load = cached_loader(_build)
 
 
 def load_components(path: str | os.PathLike[str] | None = None) -> Components:
@@ -456,9 +473,4 @@ def load_components(path: str | os.PathLike[str] | None = None) -> Components:
     >>> c.provenance["treasure.meat.count"].kind
     'inferred'
     """
-    p = Path(path) if path is not None else components_path()
-    try:
-        mtime = p.stat().st_mtime
-    except OSError:
-        mtime = -1.0
-    return _cached(str(p.resolve()), mtime)
+    return _load(Path(path) if path is not None else components_path())

@@ -8,19 +8,24 @@ Road Bonus, In the Event of a Tie) and 2-3 Player Variants; the same text in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 
 __all__ = [
     "TreasureScore",
+    "city_gain",
     "city_points",
+    "city_total",
     "final_ranking",
     "marginal_treasure_value",
+    "marginal_values",
     "normalise_treasures",
     "road_bonus",
     "treasure_points",
+    "treasure_total",
 ]
 
 
@@ -375,3 +380,129 @@ def final_ranking(
     columns = ["player", "rank", "total", "route", "cities", "same_type", "different_types", "gold",
                "treasures", "road_bonus", "colours", "gold_coins", "roads_left"]
     return pd.DataFrame(rows, columns=columns)
+
+
+# ===================================================================== cached forms (engine, bots)
+# Holdings repeat across turns and games, so the engine's end-of-game scores and
+# GreedyBot's token values look them up in bounded LRU caches (functools), keyed on
+# hashable values only: a seat's Treasure counts as a vector in
+# ``components.treasure_ids`` order, its City tokens as a sorted tuple.
+_CACHE = 1 << 16
+
+
+@lru_cache(maxsize=_CACHE)
+def _treasure_total(tables: ScoringTables, non_gold: tuple[int, ...], gold: int) -> int:
+    same = sum(tables.score("same_type", c) for c in non_gold)
+    rows = max(non_gold, default=0)
+    different = sum(tables.score("different_types", sum(1 for c in non_gold if c >= k))
+                    for k in range(1, rows + 1))
+    return same + different + tables.score("gold", gold)
+
+
+def _split(counts: Sequence[int], comps: Components) -> tuple[tuple[int, ...], int]:
+    """(non-Gold counts, Gold count); the non-Gold counts sorted when their supplies are equal."""
+    gold_at = comps.gold_index
+    non_gold = tuple(counts[:gold_at]) + tuple(counts[gold_at + 1:])
+    if comps.equal_non_gold_supply:
+        non_gold = tuple(sorted(non_gold))
+    return non_gold, counts[gold_at]
+
+
+def treasure_total(counts: Sequence[int], comps: Components) -> int:
+    """``treasure_points(...).total`` for counts given as a vector, cached.
+
+    Parameters
+    ----------
+    counts : sequence of int
+        Tokens per type in ``comps.treasure_ids`` order (not re-validated
+        against the box supply; the tables still refuse a count they do not score).
+    comps : Components
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> treasure_total([2, 0, 2, 0, 3, 0, 0, 1, 2], c)
+    32
+    """
+    non_gold, gold = _split(counts, comps)
+    return _treasure_total(comps.tables, non_gold, gold)
+
+
+@lru_cache(maxsize=_CACHE)
+def _marginal(tables: ScoringTables, non_gold: tuple[int, ...], gold: int,
+              supply: tuple[int, ...], gold_supply: int) -> tuple[dict[int, int], int | None]:
+    """Per non-Gold count held, the value of one more token; and one more Gold's value."""
+    base = _treasure_total(tables, non_gold, gold)
+    by_count: dict[int, int] = {}
+    for i, c in enumerate(non_gold):
+        if c < supply[i] and c not in by_count:
+            more = tuple(sorted((*non_gold[:i], c + 1, *non_gold[i + 1:])))
+            by_count[c] = _treasure_total(tables, more, gold) - base
+    gold_value = _treasure_total(tables, non_gold, gold + 1) - base if gold < gold_supply else None
+    return by_count, gold_value
+
+
+def marginal_values(counts: Sequence[int], comps: Components) -> dict[str, int]:
+    """:func:`marginal_treasure_value` for counts given as a vector, cached.
+
+    Types already at their box supply are left out.
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> marginal_values([2, 0, 2, 0, 3, 0, 0, 1, 2], c) == marginal_treasure_value(
+    ...     {"meat": 2, "gems": 2, "grapes": 3, "wine": 1, "gold": 2})
+    True
+    """
+    if not comps.equal_non_gold_supply:  # no folding: score each type directly
+        base = treasure_total(counts, comps)
+        out = {}
+        for i, t in enumerate(comps.treasure_ids):
+            if counts[i] < comps.supply[t]:
+                more = list(counts)
+                more[i] += 1
+                out[t] = treasure_total(more, comps) - base
+        return out
+    ids = comps.non_gold_ids
+    non_gold, gold = _split(counts, comps)
+    supply = comps.supply[ids[0]]
+    by_count, gold_value = _marginal(comps.tables, non_gold, gold, (supply,) * len(non_gold),
+                                     comps.supply[comps.gold_id])
+    gold_at = comps.gold_index
+    raw = tuple(counts[:gold_at]) + tuple(counts[gold_at + 1:])
+    out = {t: by_count[c] for t, c in zip(ids, raw, strict=True) if c in by_count}
+    if gold_value is not None:
+        out[comps.gold_id] = gold_value
+    return out
+
+
+@lru_cache(maxsize=_CACHE)
+def city_total(tokens: tuple[tuple[str, int], ...]) -> int:
+    """:func:`city_points` (standard scoring) of a sorted tuple of City tokens, cached.
+
+    Examples
+    --------
+    >>> city_total((("blue", 6), ("green", 2), ("red", 3)))
+    11
+    """
+    return city_points(tokens)
+
+
+@lru_cache(maxsize=_CACHE)
+def city_gain(same_colour: tuple[int, ...], value: int, colour_in_play: tuple[int, ...] | None) -> int:
+    """Points one more City token of a colour adds to a seat holding ``same_colour`` of it.
+
+    City points are a sum over colours, so only the tokens of that colour
+    matter. ``colour_in_play`` (the colour's values on the board) selects the
+    2-3 player "sum complete colours" variant; ``None`` the standard scoring.
+
+    Examples
+    --------
+    >>> city_gain((3,), 5, None), city_gain((3,), 5, (3, 5))
+    (2, 5)
+    """
+    variant = colour_in_play is not None
+    everything = [("c", v) for v in colour_in_play] if variant else None
+    tokens = [("c", v) for v in same_colour]
+    return (city_points([*tokens, ("c", value)], sum_complete_colours=variant, tokens_in_play=everything)
+            - city_points(tokens, sum_complete_colours=variant, tokens_in_play=everything))

@@ -20,13 +20,16 @@ the problem, and nothing is returned.
 
 from __future__ import annotations
 
+import functools
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict
 
 from rometools.core.errors import DataFileError
 
@@ -34,11 +37,15 @@ __all__ = [
     "PROVENANCE_KINDS",
     "DataFile",
     "Provenance",
+    "StrictModel",
+    "bundled_file",
+    "cached_loader",
     "data_dir",
     "entry_name",
     "load_data_file",
     "parse_model",
     "provenance_key",
+    "validate_values",
 ]
 
 PROVENANCE_KINDS = ("rulebook", "inferred", "illustrative")
@@ -110,6 +117,65 @@ def data_dir() -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"no rometools data folder; looked in {[str(c) for c in candidates]}")
+
+
+def bundled_file(game: str, name: str) -> Path:
+    """Path of a bundled data file of a game: ``data_dir() / game / name``.
+
+    Examples
+    --------
+    >>> bundled_file("caesars_empire", "components.toml").name
+    'components.toml'
+    """
+    return data_dir() / game / name
+
+
+class StrictModel(BaseModel):
+    """Base of every data-file schema: unknown keys are errors, values are frozen,
+    and types are strict (``true`` is not 1, ``"3"`` and ``2.0`` are not whole
+    numbers; a whole number is accepted where a decimal is expected).
+
+    Write pairs and coordinates as ``list`` fields with a fixed length (strict
+    mode takes only real tuples for ``tuple`` fields, and TOML has none).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+L = TypeVar("L")
+
+
+def cached_loader(build: Callable[[Path], L]) -> Callable[[str | os.PathLike[str] | None], L]:
+    """Wrap ``build(path)`` so each file is read once per modification time.
+
+    The returned ``load(path)`` resolves the path, looks at its modification
+    time and returns the value built for that (path, time) from a small LRU
+    cache (16 files): an edited file is read again, an unchanged one is free.
+    A missing file gets ``build``'s own error.
+
+    Examples
+    --------
+    >>> calls = []
+    >>> load = cached_loader(lambda p: calls.append(p) or p.name)
+    >>> f = data_dir() / "caesars_empire" / "components.toml"
+    >>> load(f), load(f), len(calls)
+    ('components.toml', 'components.toml', 1)
+    """
+    @functools.lru_cache(maxsize=16)
+    def cached(path: str, mtime: float) -> L:
+        return build(Path(path))
+
+    @functools.wraps(build)
+    def load(path: str | os.PathLike[str]) -> L:
+        p = Path(path)
+        try:
+            mtime = p.stat().st_mtime
+        except OSError:
+            return build(p)
+        return cached(str(p.resolve()), mtime)
+
+    load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return load
 
 
 def entry_name(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None) -> str:
@@ -306,18 +372,56 @@ def parse_model(model: type[M], datafile: DataFile) -> M:
         For the first validation error, naming the entry (list items by their
         ``id``) and the problem.
     """
+    return validate_values(model, datafile.values, datafile.path)
+
+
+def validate_values(model: type[M], values: Mapping[str, Any], source: str | os.PathLike[str],
+                    *, prefix: str = "") -> M:
+    """Validate plain values against a pydantic model, errors named by entry.
+
+    Parameters
+    ----------
+    model : pydantic.BaseModel subclass
+    values : Mapping
+        Parsed values (a data file's, or an object inside a saved game).
+    source : str or PathLike
+        The file named in errors.
+    prefix : str
+        Entry prefix for values nested inside a file (e.g. ``"config.board"``).
+
+    Raises
+    ------
+    DataFileError
+        For the first validation error, naming the entry (list items by their
+        ``id``) and the problem; a few more problems are listed after it.
+
+    Examples
+    --------
+    >>> class Pair(StrictModel):
+    ...     n: int
+    >>> validate_values(Pair, {"n": "3"}, "f.toml")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: f.toml: n: Input should be a valid integer (got '3')
+    """
     from pydantic import ValidationError
 
+    if not isinstance(values, Mapping):
+        raise DataFileError(source, prefix or "(top level)", f"must be a table, got {type(values).__name__}")
     try:
-        return model.model_validate(dict(datafile.values))  # type: ignore[attr-defined]
+        return model.model_validate(dict(values))  # type: ignore[attr-defined]
     except ValidationError as exc:
-        problems = [(entry_name(tuple(e["loc"]), datafile.values), _problem(e)) for e in exc.errors()]
+        def where(e):
+            name = entry_name(tuple(e["loc"]), values)
+            return f"{prefix}.{name}" if prefix and name else (prefix or name)
+
+        problems = [(where(e), _problem(e)) for e in exc.errors()]
         entry, problem = problems[0]
         if len(problems) > 1:
-            problem += "; also " + "; ".join(f"{where}: {what}" for where, what in problems[1:4])
+            problem += "; also " + "; ".join(f"{w}: {what}" for w, what in problems[1:4])
             if len(problems) > 4:
                 problem += f"; and {len(problems) - 4} more"
-        raise DataFileError(datafile.path, entry, problem) from None
+        raise DataFileError(source, entry, problem) from None
 
 
 def _problem(error: Mapping[str, Any]) -> str:

@@ -46,3 +46,34 @@ def as_generator(rng: RngLike = None) -> np.random.Generator:
             f"numpy Generator, got {rng!r}"
         )
     return np.random.default_rng(rng)
+
+
+def seed_entropy(rng: RngLike) -> int | tuple[int, ...] | None:
+    """The entropy behind a seed or generator: what to record so a reader can redo the draw.
+
+    An ``int`` seed is its own entropy; a ``SeedSequence`` or a generator built
+    from one gives ``entropy`` (with its ``spawn_key`` appended for spawned
+    streams, as ``(entropy, *spawn_key)``). ``None`` when unknown. For a
+    generator this describes where its stream started, not how far it has run.
+
+    Examples
+    --------
+    >>> seed_entropy(7), seed_entropy(np.random.default_rng(7))
+    (7, 7)
+    >>> seed_entropy(np.random.SeedSequence(7).spawn(2)[1])
+    (7, 1)
+    >>> seed_entropy(None) is None
+    True
+    """
+    if isinstance(rng, bool) or rng is None:
+        return None
+    if isinstance(rng, int | np.integer):
+        return int(rng)
+    if isinstance(rng, np.random.Generator):
+        rng = rng.bit_generator
+    if isinstance(rng, np.random.BitGenerator):
+        rng = getattr(rng, "seed_seq", None)
+    if isinstance(rng, np.random.SeedSequence) and isinstance(rng.entropy, int):
+        key = tuple(int(k) for k in rng.spawn_key)
+        return (rng.entropy, *key) if key else rng.entropy
+    return None

@@ -1,0 +1,585 @@
+"""The fast Caesar's Empire engine: incremental facts, legal chains, connect, route values.
+
+:mod:`~rometools.caesars_empire.rules` is the reference a reader checks
+against the rulebook; this module computes the same things faster, for play
+and bots. Each public function here equals a reference function, and
+``tests/caesars_empire/test_engine.py`` checks that after every move of seeded
+games, under every route policy:
+
+====================================  ===============================================
+engine                                equals (reference)
+====================================  ===============================================
+:func:`legal_chain_indices`           ``rules.legal_connections`` (same chains)
+:func:`nth_legal_chain`               one chain of it, numbered one-to-one
+:func:`connect`                       ``rules.connect`` (built-in route policies)
+:func:`route_distances`               ``networkx`` shortest paths over built paths
+:func:`cheapest_new_path`             the cheapest cost in ``legal_connections``
+:func:`most_own_roads`                max own Roads over ``rules.route_points`` options
+:func:`own_roads_after`               the same, after building a chain
+====================================  ===============================================
+
+This is the documented engine API the bots use. Locations are integers here:
+``board.locations[i]`` (0 is Rome, city ``i`` is ``board.cities[i - 1]``);
+:func:`chain_ids` and :func:`chain_indices` convert.
+
+Incremental facts
+-----------------
+A :class:`~rometools.caesars_empire.state.GameState` holds fields only. The
+facts derived from them are kept in a :class:`Facts` object that the engine
+attaches to the state (``state._facts``, never compared): built from scratch
+the first time a state is asked (:func:`facts`), or carried forward by
+:func:`connect`, which updates only what a move changes: the chain's paths
+leave the unbuilt-path lists, the captured city turns from a leaf into an
+inner location for its neighbours, and distances to Rome are relaxed only
+when a new path shortens one.
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left, insort
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+
+from rometools.caesars_empire import _chain_count
+from rometools.caesars_empire.board import Board
+from rometools.caesars_empire.state import GameState
+
+__all__ = [
+    "INF",
+    "Facts",
+    "chain_ids",
+    "chain_indices",
+    "cheapest_new_path",
+    "connect",
+    "facts",
+    "legal_chain_indices",
+    "most_own_roads",
+    "next_deal",
+    "nth_legal_chain",
+    "own_roads_after",
+    "route_distances",
+]
+
+#: Distance of a location not yet joined to Rome (Roads).
+INF = 1 << 30
+_by_path = itemgetter(1)
+_add = int.__add__
+_new_state = object.__new__
+#: Route-choice keys pack (-own points, leader's points) as -own * _KEY + leader's.
+_KEY = 1 << 40
+
+
+class Facts:
+    """Facts derived from one state (never changed once the state is built).
+
+    Attributes
+    ----------
+    next_deal : int
+        Index of the next city to deal to, ``-1`` once the deal is done.
+    dist : tuple[int, ...]
+        Fewest Roads from Rome to each location over built paths (``INF`` if none).
+    leaf, inner : tuple[tuple[tuple[int, int, int], ...], ...]
+        Per location, its unbuilt paths ``(neighbour, path index, Roads)`` to an
+        available city (``leaf``) and to an empty city (``inner``); paths into
+        Rome are in neither (a chain never enters Rome). A chain is a source, a
+        walk over ``inner`` paths, then one ``leaf`` path.
+    sources : tuple[int, ...]
+        Where a chain can start: Rome and every empty city, ascending.
+    chains : list or None
+        The legal chains once listed (:func:`legal_chain_indices`).
+    frontier : int or None
+        Cheapest unbuilt path from a source to an available city, once asked.
+    player : int or None
+        ``rules.current_player(state)``, once the rules have decided it.
+    """
+
+    __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "player", "sources")
+
+    def __init__(self, next_deal, dist, leaf, inner, sources):
+        self.next_deal = next_deal
+        self.dist = dist
+        self.leaf = leaf
+        self.inner = inner
+        self.sources = sources
+        self.chains = None
+        self.frontier = None
+        self.player = None
+
+
+def _from_scratch(state: GameState) -> Facts:
+    b = state.config.board
+    po, co, t = state.path_owner, state.city_owner, state.treasures
+    dist = [INF] * len(b.locations)
+    dist[0] = 0
+    dist = relax(b, po, dist, [0])
+    if max(co) < 0 and max(po, default=-1) < 0:  # the opening position: one table per board
+        leaf, inner = b._open_start, ((),) * len(b.locations)
+    else:
+        leaf, inner = [], []
+        for nb in b._adj:
+            lv, iv = [], []
+            for x in nb:
+                u = x[0]
+                if u and po[x[1]] < 0:
+                    (lv if co[u - 1] < 0 else iv).append(x)
+            leaf.append(tuple(lv))
+            inner.append(tuple(iv))
+        leaf, inner = tuple(leaf), tuple(inner)
+    sources = (0, *[i for i, o in enumerate(co, 1) if o >= 0])
+    return Facts(t.index(None) if None in t else -1, dist, leaf, inner, sources)
+
+
+def facts(state: GameState) -> Facts:
+    """The state's derived facts: carried by :func:`connect`, else built once and attached.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> f = facts(new_game(rng=1))
+    >>> f.next_deal, f.dist[0], f.sources
+    (-1, 0, (0,))
+    """
+    f = state._facts
+    if f is None:
+        f = _from_scratch(state)
+        object.__setattr__(state, "_facts", f)
+    return f
+
+
+def next_deal(state: GameState) -> int:
+    """Index of the next city the set-up deal fills, ``-1`` once dealt."""
+    return facts(state).next_deal
+
+
+def relax(board: Board, path_owner: Sequence[int], dist: list[int], seeds, stop: int | None = None
+          ) -> tuple[int, ...] | list[int]:
+    """Dijkstra over built paths from ``seeds`` (locations whose ``dist`` may have dropped).
+
+    Paths are only ever added, so distances only decrease. With ``stop``,
+    the search ends once every location nearer Rome than ``stop`` is final
+    (enough for the fewest-Roads routes to ``stop``; labels at or beyond its
+    distance may stay too high) and the list is returned; otherwise a tuple.
+    """
+    adj = board._adj
+    heap = [(dist[v], v) for v in seeds]
+    heapq.heapify(heap)
+    while heap:
+        d, v = heapq.heappop(heap)
+        if stop is not None and d >= dist[stop]:
+            return dist
+        if d > dist[v]:
+            continue
+        for u, e, c in adj[v]:
+            if d + c < dist[u] and path_owner[e] >= 0:
+                dist[u] = d + c
+                heapq.heappush(heap, (d + c, u))
+    return dist if stop is not None else tuple(dist)
+
+
+def route_distances(state: GameState) -> tuple[int, ...]:
+    """Fewest Roads from Rome to each location over built paths (:data:`INF` if not joined).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import apply, new_game
+    >>> s = apply(new_game(rng=3), ("rome", "capua"))
+    >>> d = route_distances(s)
+    >>> d[s.config.board.locations.index("capua")]
+    1
+    """
+    return facts(state).dist
+
+
+# ===================================================================== chains
+def chain_ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
+    """Location ids of a chain given as indices."""
+    if len(chain) > 1:  # one C call (itemgetter of several items returns a tuple)
+        return itemgetter(*chain)(board.locations)
+    return tuple(map(board.locations.__getitem__, chain))
+
+
+def chain_indices(board: Board, chain: Sequence[str]) -> tuple[int, ...]:
+    """Location indices of a chain given as ids (ids assumed valid)."""
+    if len(chain) > 1:
+        return itemgetter(*chain)(board._index)
+    return tuple(map(board._index.__getitem__, chain))
+
+
+def _path_limit(state: GameState) -> int:
+    limit = state.config.max_chain_paths
+    return len(state.city_owner) + 1 if limit is None else limit
+
+
+def legal_chain_indices(state: GameState) -> list[tuple[tuple[int, ...], int]]:
+    """Every legal chain of the seat to move as ``(location indices, cost in Roads)``.
+
+    The same chains as ``rules.legal_connections`` and in its order (by
+    source: Rome, then empty cities ascending; each source's one-path chains
+    first, then walks over empty cities depth first). Call it at a decision
+    node only; listed once per state.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> chains = legal_chain_indices(new_game(rng=1))
+    >>> chains[0][0][0], min(c for _, c in chains)
+    (0, 1)
+    """
+    f = facts(state)
+    chains = f.chains
+    if chains is None:
+        chains = f.chains = _fast_chains(f.leaf, f.inner, f.sources, _path_limit(state),
+                                         state.roads_left[state.seat])
+    return chains
+
+
+def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
+    """From each source a depth-first walk over ``inner`` paths, each walk
+    ending with one ``leaf`` path; ``limit`` bounds the paths per chain. A walk
+    only goes on from a city with another way out."""
+    out = []
+    append, extend = out.append, out.extend
+    for s in sources:
+        if budget >= 2:  # every path costs 1 or 2 Roads
+            extend([((s, u), c) for u, _, c in leaf[s]])
+        else:
+            extend([((s, u), c) for u, _, c in leaf[s] if c <= budget])
+        if not inner[s] or limit < 2:
+            continue
+        stack = [((s,), 0)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            path, cost = pop()
+            v = path[-1]
+            onward = 1 if v else 0  # Rome is in no inner list: from Rome, any way out is onward
+            deeper = len(path) + 1 < limit
+            for w, _, c in inner[v]:
+                nc = cost + c
+                if nc < budget and w not in path:
+                    walk = (*path, w)
+                    ends = leaf[w]
+                    if ends:
+                        if nc + 2 <= budget:
+                            extend([((*walk, u), nc + c2) for u, _, c2 in ends])
+                        else:
+                            for u, _, c2 in ends:
+                                if nc + c2 <= budget:
+                                    append(((*walk, u), nc + c2))
+                    if deeper and len(inner[w]) > onward:
+                        push((walk, nc))
+    return out
+
+
+def nth_legal_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple[int, ...], int] | None:
+    """The legal chain number ``pick(n)`` of the ``n`` legal chains, without listing them.
+
+    Every legal chain has exactly one number (not its place in
+    :func:`legal_chain_indices`), so a uniform ``pick`` draws a uniform legal
+    chain. ``None`` when the seat cannot connect anything.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> s = new_game(rng=1)
+    >>> chain, cost = nth_legal_chain(s, lambda n: 0)
+    >>> chain_ids(s.config.board, chain)[0]
+    'rome'
+    """
+    f = facts(state)
+    return _chain_count.nth_chain(f.leaf, f.inner, f.sources, _path_limit(state),
+                                  state.roads_left[state.seat], pick)
+
+
+def cheapest_new_path(state: GameState) -> int:
+    """Cheapest unbuilt path from Rome or an empty city to an available city (Roads; 0 if none).
+
+    A cheapest connection is always one such path, so a seat with fewer
+    Roads left cannot connect anything.
+    """
+    f = facts(state)
+    best = f.frontier
+    if best is None:
+        best = 0
+        for s in f.sources:
+            for _, _, cost in f.leaf[s]:
+                if best == 0 or cost < best:
+                    best = cost
+            if best == 1:
+                break
+        f.frontier = best
+    return best
+
+
+# ===================================================================== connect
+def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int, dist: Sequence[int],
+                  prefix: list[int], prefix_points: list[int]) -> tuple[list[int], tuple[str, ...]]:
+    """Tied fewest-Roads routes: the built-in policy's choice, as ``(points per seat, path)``.
+
+    Solved on the fewest-Roads DAG without listing the routes: the best
+    ``(-own points, leader's points)`` from each location (``"first"``: all
+    keys equal), then a walk from the first tie taking the smallest location
+    id among the best next steps, which is the first best option in path
+    order -- the policy's choice on the sorted ``RouteOption`` list. ``prefix``
+    (locations from the captured city to the first tie, shared by every tied
+    route) and its ``prefix_points`` start the walk."""
+    b = state.config.board
+    seat = state.seat
+    n = len(state.route_score)
+    adj, rank = b._adj, b._rank
+    if state.config.route_policy == "self_then_leader":
+        rs = state.route_score
+        me, leader = seat, -1
+        for s in range(n):  # the other seat with the most route points, ties to the lowest
+            if s != seat and (leader < 0 or rs[s] > rs[leader]):
+                leader = s
+    else:  # "first": path order only
+        me = leader = -1
+    start = prefix[-1]
+    best: dict[int, tuple] = {0: (0, None, None, 0)}
+    scale = len(rank)
+
+    def solve(v):
+        dv = dist[v]
+        top = None
+        low = 0
+        for u, e, c in adj[v]:
+            if dist[u] + c == dv and po[e] >= 0:
+                bu = best.get(u) or solve(u)
+                o = po[e]
+                w = c * mult
+                k = bu[0]
+                if o == me:
+                    k -= w * _KEY
+                elif o == leader:
+                    k += w
+                kr = k * scale + rank[u]  # (key, id order) as one int
+                if top is None or kr < low:
+                    top, low = (k, u, e, w), kr
+        best[v] = top
+        return top
+
+    solve(start)
+    pts = list(prefix_points)
+    path = list(prefix)
+    v = start
+    while v:
+        _, v, e, w = best[v]
+        pts[po[e]] += w
+        path.append(v)
+    return pts, chain_ids(b, path)
+
+
+def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | None = None) -> GameState:
+    """``rules.connect`` for the built-in route policies, incrementally.
+
+    Place the chain's Roads, take the tokens, score the fewest-Roads route
+    (the policy's choice on a tie), pass the turn. ``chain`` is a legal chain
+    as location indices (not checked again). Only the chain's locations and
+    the captured city's neighbours change their unbuilt-path lists; distances
+    are relaxed from the chain only when a new path shortens a route
+    (otherwise only the captured city, a leaf of the built network, gets a
+    distance); the route is walked back from the captured city, and tied
+    routes are solved only from the first tie. ``ids``: the chain's location
+    ids, when the caller has them.
+    """
+    b = state.config.board
+    seat = state.seat
+    edge_of, cost_of, adj = b._edge, b._cost, b._adj
+    f = facts(state)
+    po = list(state.path_owner)
+    old = f.dist
+    target = chain[-1]
+    improves = False
+    cost = 0
+    a = chain[0]
+    for v in chain[1:]:
+        e = edge_of[a, v]
+        po[e] = seat
+        c = cost_of[e]
+        cost += c
+        if v != target:
+            da, dv = old[a], old[v]
+            if da + c < dv or dv + c < da:
+                improves = True
+        a = v
+    last = e
+    if improves:
+        dist = relax(b, po, list(old), chain)
+    else:  # no new path shortens a route: only the captured (leaf) city gets a distance
+        dist = list(old)
+        dist[target] = old[chain[-2]] + cost_of[last]
+        dist = tuple(dist)
+    co = list(state.city_owner)
+    co[target - 1] = seat
+    co = tuple(co)
+    mult = 2 if state.treasures[target - 1] == "gold" else 1
+    gained = [0] * len(state.route_score)
+    # walk the fewest-Roads route back to Rome; solve the tied routes from the first tie
+    locs = [target]
+    gained[seat] = cost_of[last] * mult
+    v = chain[-2]
+    while v:
+        locs.append(v)
+        dv = dist[v]
+        step = None
+        for u, e, c in adj[v]:
+            if dist[u] + c == dv and po[e] >= 0:
+                if step is not None:
+                    step = False
+                    break
+                step = u, e, c
+        if not step:
+            break
+        v, e, c = step
+        gained[po[e]] += c * mult
+    else:
+        locs.append(0)
+    if v:  # a tie at v: the active player chooses among the tied routes from v on
+        gained, path = _choose_route(state, po, target, mult, dist, locs, gained)
+    else:
+        path = chain_ids(b, locs)
+    points = tuple(map(_add, state.route_score, gained))
+    roads_left = list(state.roads_left)
+    roads_left[seat] -= cost
+    gained = tuple(gained)
+    record = ("connect", seat, ids or chain_ids(b, chain), path, gained)
+    leaf, inner = _unbuilt_after(b, f.leaf, f.inner, chain, po)
+    sources = list(f.sources)
+    insort(sources, target)
+    new = _new_state(GameState)  # a frozen GameState without the dataclass __init__
+    new.__dict__.update({
+        "config": state.config, "treasures": state.treasures, "city_owner": co,
+        "path_owner": tuple(po), "roads_left": tuple(roads_left), "route_score": points,
+        "seat": (seat + 1) % len(gained), "history": (*state.history, record),
+        "start": state.start, "seed": state.seed,
+        "_facts": Facts(-1, dist, leaf, inner, tuple(sources)),
+    })
+    return new
+
+
+def _unbuilt_after(b: Board, leaf, inner, chain: tuple[int, ...], po: Sequence[int]):
+    """The unbuilt-path lists after building ``chain``: its paths leave them, and
+    the captured city turns from a leaf into an inner location for each of its
+    neighbours (``po``: path owners after the move)."""
+    leaf, inner = list(leaf), list(inner)
+    entry = b._entry
+    target = chain[-1]
+    a = chain[0]
+    for v in chain[1:]:
+        x = entry[a, v]
+        t = leaf[a] if v == target else inner[a]
+        i = t.index(x)
+        if v == target:
+            leaf[a] = t[:i] + t[i + 1:]
+        else:
+            inner[a] = t[:i] + t[i + 1:]
+        if a:  # Rome is in no list
+            t = inner[v]
+            i = t.index(entry[v, a])
+            inner[v] = t[:i] + t[i + 1:]
+        a = v
+    for x, y in zip(b._adj[target], b._twin[target], strict=True):  # ``y``: the path as ``u`` lists it
+        e = x[1]
+        if po[e] < 0:
+            u = x[0]
+            t = leaf[u]
+            i = t.index(y)
+            leaf[u] = t[:i] + t[i + 1:]
+            t = inner[u]
+            i = bisect_left(t, e, key=_by_path)  # board order
+            inner[u] = (*t[:i], y, *t[i:])
+    return tuple(leaf), tuple(inner)
+
+
+# ===================================================================== route values for bots
+def most_own_roads(state: GameState, seat: int) -> list[int]:
+    """Per location, the most Roads of ``seat`` on any fewest-Roads route to Rome.
+
+    Equals the best ``RouteOption.points[seat]`` (undoubled) over
+    ``rules.route_points`` for every joined location; 0 for others.
+    """
+    b = state.config.board
+    adj, po = b._adj, state.path_owner
+    dist = route_distances(state)
+    own = [0] * len(dist)
+    for d, v in sorted((d, v) for v, d in enumerate(dist) if 0 < d < INF):
+        best = -1
+        for u, e, c in adj[v]:
+            if po[e] >= 0 and dist[u] + c == d:
+                g = own[u] + (c if po[e] == seat else 0)
+                if g > best:
+                    best = g
+        own[v] = best
+    return own
+
+
+def _most_own_on_dag(board: Board, po, dist, target: int, seat: int, own, near: int) -> int:
+    """The most Roads of ``seat`` on any fewest-Roads route from ``target``: a
+    longest-path solve on the fewest-Roads DAG; locations nearer Rome than
+    ``near`` keep ``own`` (their routes use no new path)."""
+    adj = board._adj
+    steps: dict[int, list] = {}
+    best = {0: 0}
+    stack = [target]
+    while stack:
+        v = stack.pop()
+        if v in steps or v in best:
+            continue
+        if dist[v] < near:
+            best[v] = own[v]
+            continue
+        dv = dist[v]
+        here = steps[v] = []
+        for u, e, c in adj[v]:
+            if dist[u] + c == dv and po[e] >= 0:
+                here.append((u, c if po[e] == seat else 0))
+                if u:
+                    stack.append(u)
+    for v in sorted(steps, key=dist.__getitem__):
+        best[v] = max([best[u] + g for u, g in steps[v]])
+    return best[target]
+
+
+def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]) -> int:
+    """The most Roads of the seat to move on a fewest-Roads route from the captured
+    city, if it built ``chain`` (indices) now.
+
+    ``own`` is :func:`most_own_roads` for that seat. Equals the best
+    ``RouteOption.points[seat]`` (undoubled) of ``rules.route_points`` after
+    the chain is built.
+    """
+    b = state.config.board
+    edge_of, cost_of = b._edge, b._cost
+    dist = route_distances(state)
+    last = cost_of[edge_of[chain[-2], chain[-1]]]
+    if len(chain) == 2:  # one new path to a leaf: the start's route plus it
+        return own[chain[0]] + last
+    if len(chain) == 3:  # a new path into an empty city S, then to the target
+        s0, s, _ = chain
+        c1 = cost_of[edge_of[s0, s]]
+        via = dist[s0] + c1
+        if via < dist[s]:
+            best = own[s0] + c1
+        elif via == dist[s]:
+            best = max(own[s], own[s0] + c1)
+        else:
+            best = own[s]
+        return best + last
+    # longer chains: if no new path between the chain's sources shortens or ties
+    # a route, routes are unchanged: the last source's route plus the last path
+    for i in range(len(chain) - 2):
+        a, v = chain[i], chain[i + 1]
+        c = cost_of[edge_of[a, v]]
+        if dist[a] + c <= dist[v] or dist[v] + c <= dist[a]:
+            break
+    else:
+        return own[chain[-2]] + last
+    po = list(state.path_owner)  # otherwise: search from the chain, only as far as the last source
+    for a, c in zip(chain, chain[1:], strict=False):
+        po[edge_of[a, c]] = state.seat
+    new_dist = relax(b, po, list(dist), chain[:-1], stop=chain[-2])
+    new_dist[chain[-1]] = new_dist[chain[-2]] + last
+    # a location nearer Rome than every new path's far end keeps its routes
+    near = min([max(new_dist[a], new_dist[c]) for a, c in zip(chain, chain[1:], strict=False)])
+    return _most_own_on_dag(b, po, new_dist, chain[-1], state.seat, own, near)

@@ -1,0 +1,471 @@
+"""The common game protocol, the bot protocol and the game registry.
+
+Every rometools game is a module of pure functions over immutable states, in
+the shape of OpenSpiel's ``python/games/kuhn_poker.py`` (STYLE.md, habit 2).
+A game module provides:
+
+=======================================  ==============================================
+``new_game(config, rng=None)``           a new state; with ``rng`` the set-up chance
+                                         nodes may be sampled at once (same law)
+``current_player(state)``                the seat to move, :data:`CHANCE` or :data:`TERMINAL`
+``legal_actions(state)``                 the legal actions (at a chance node: the outcomes)
+``chance_outcomes(state)``               ``[(outcome, Fraction)]`` summing to 1 at a
+                                         chance node, ``[]`` elsewhere
+``apply(state, action)``                 a new state (the old one is never changed);
+                                         ``RulesError`` for an illegal action
+``is_over(state)``                       whether the game has ended
+``scores(state)``                        points per seat (provisional before the end)
+``action_history(state)``                the actions applied since the start, in order
+``initial_state(state)``                 the state that history starts from
+``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.playout`)
+=======================================  ==============================================
+
+Actions are JSON values: ``str``, ``int``, or tuples of them (tuples become
+JSON arrays in a saved game and arrays become tuples again on loading).
+
+A game registers itself once with :func:`register_game` (the ``__init__`` of
+its package does it), and is then listed by :func:`games` and built with its
+options by :func:`load_game`. Everything written over the registry (the play
+loop, saved games, the conformance test, the balance lab) picks it up.
+
+Examples
+--------
+>>> import rometools
+>>> "caesars_empire" in rometools.games()
+True
+>>> game = rometools.load_game("caesars_empire", players=3)
+>>> game.title, game.config.players
+("Caesar's Empire", 3)
+>>> state = game.new_game(rng=1)
+>>> game.current_player(state), len(game.legal_actions(state)) > 0
+(0, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType, ModuleType
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from rometools.core.errors import RulesError
+
+__all__ = [
+    "CHANCE",
+    "PROTOCOL",
+    "TERMINAL",
+    "Bot",
+    "Game",
+    "GameModule",
+    "GameSpec",
+    "game_of",
+    "games",
+    "load_game",
+    "register_game",
+]
+
+#: :func:`current_player` at a chance node (a draw, a deal, a shuffle).
+CHANCE = -1
+#: :func:`current_player` once the game is over.
+TERMINAL = -4
+
+#: The functions every game module provides (see the module docstring).
+PROTOCOL = ("new_game", "current_player", "legal_actions", "chance_outcomes", "apply",
+            "is_over", "scores", "action_history", "initial_state", "to_json", "from_json")
+
+#: Game packages shipped with rometools: imported the first time the registry is read.
+#: A new game adds its package here and calls :func:`register_game` in its ``__init__``.
+BUILTIN_GAMES = ("rometools.caesars_empire",)
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """The functions a game module provides (structural type of :data:`PROTOCOL`)."""
+
+    def new_game(self, config: Any = None, rng: Any = None) -> Any: ...
+    def current_player(self, state: Any) -> int: ...
+    def legal_actions(self, state: Any) -> list: ...
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]: ...
+    def apply(self, state: Any, action: Any) -> Any: ...
+    def is_over(self, state: Any) -> bool: ...
+    def scores(self, state: Any) -> tuple[int, ...]: ...
+    def action_history(self, state: Any) -> tuple: ...
+    def initial_state(self, state: Any) -> Any: ...
+    def to_json(self, state: Any) -> str: ...
+    def from_json(self, text: str) -> Any: ...
+
+
+class Bot:
+    """Base class of every bot: ``choose(state, rng) -> action``.
+
+    A bot reads a state through its game's public functions and returns one
+    legal action for the seat to move. Randomness comes only from the ``rng``
+    passed in (a :class:`numpy.random.Generator`, SPEC 7), so the same seed
+    plays the same game.
+
+    Subclasses implement :meth:`decide`; :meth:`choose` first refuses chance
+    and terminal nodes with a :class:`~rometools.core.errors.RulesError`.
+
+    Attributes
+    ----------
+    name : str
+        The name the bot is registered under (``"random"``, ``"greedy"``...).
+    trusted : bool
+        ``True`` only for a bot whose actions come from its engine's own legal
+        lists: the play loop then applies them with the game's
+        ``apply_legal`` (no second validation). Default ``False``: every
+        action goes through ``apply`` and an illegal one raises.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> game = rometools.load_game("caesars_empire")
+    >>> bot = game.bot("random")
+    >>> state = game.new_game(rng=0)
+    >>> bot.choose(state, np.random.default_rng(1)) in game.legal_actions(state)
+    True
+    >>> bot.choose(game.new_game(), np.random.default_rng(1))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: the random bot has no decision to make: a chance node (the set-up deal) is pending
+    """
+
+    name: ClassVar[str] = "bot"
+    trusted: ClassVar[bool] = False
+
+    def choose(self, state: Any, rng: Any = None) -> Any:
+        """A legal action for the seat to move.
+
+        Parameters
+        ----------
+        state : game state
+            A decision node.
+        rng : None, int or numpy.random.Generator
+            Randomness for tie-breaks and random choices (SPEC 7).
+
+        Raises
+        ------
+        RulesError
+            At a chance node or once the game is over.
+        """
+        from rometools.core.rng import as_generator
+
+        player = game_of(state).rules.current_player(state)
+        if player == CHANCE:
+            raise RulesError(f"the {self.name} bot has no decision to make: a chance node "
+                             f"({game_of(state).chance_name}) is pending")
+        if player == TERMINAL:
+            raise RulesError(f"the {self.name} bot has no decision to make: the game is over")
+        return self.decide(state, as_generator(rng))
+
+    def decide(self, state: Any, rng: np.random.Generator) -> Any:  # pragma: no cover - abstract
+        """The bot's choice at a decision node (called by :meth:`choose` and the play loop)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game registers: its rules module, config type, bots and facts.
+
+    Parameters
+    ----------
+    id : str
+        Registry id, a Python identifier (``"caesars_empire"``).
+    title : str
+        Display name (``"Caesar's Empire"``).
+    rules : module
+        The module with the :data:`PROTOCOL` functions.
+    config : type
+        The config class: ``config(**options)`` validates the options
+        (``RulesError``/``ValueError`` naming the option), ``.to_dict()`` and
+        ``config.from_dict(d, source=...)`` save and load it, ``.players`` is
+        the number of seats.
+    state : type
+        The state class (used to find a state's game).
+    bots : Mapping[str, type[Bot]]
+        Bot classes by name; each is built with no arguments.
+    score_bounds : callable
+        ``score_bounds(config) -> (low, high)``: every score lies in it (points).
+    source : str
+        The rulebook file(s).
+    chance_name : str
+        What a chance node is in this game, for messages ("the set-up deal").
+    apply_legal : callable, optional
+        ``apply_legal(state, action)``: apply an action known to be legal
+        (from ``legal_actions`` or a trusted bot) without validating it again.
+        Default: ``rules.apply``.
+    position_to_dict, position_from_dict : callable, optional
+        For games whose states can start from a described position:
+        ``position_to_dict(state)`` gives the start of the state's history as
+        a JSON object (``None`` for a new game), and
+        ``position_from_dict(config, data, source=...)`` builds it back
+        (``DataFileError``/``RulesError`` naming the entry).
+    extras : callable, optional
+        ``extras(state) -> dict`` of per-game figures for the balance lab.
+
+    Raises
+    ------
+    TypeError
+        If ``rules`` lacks a protocol function.
+    """
+
+    id: str
+    title: str
+    rules: ModuleType
+    config: type
+    state: type
+    bots: Mapping[str, type[Bot]]
+    score_bounds: Callable[[Any], tuple[int, int]]
+    source: str = ""
+    chance_name: str = "a chance node"
+    apply_legal: Callable[[Any, Any], Any] | None = None
+    position_to_dict: Callable[[Any], dict | None] | None = None
+    position_from_dict: Callable[..., Any] | None = None
+    extras: Callable[[Any], dict] | None = None
+
+    def __post_init__(self):
+        missing = [f for f in PROTOCOL if not callable(getattr(self.rules, f, None))]
+        if missing:
+            raise TypeError(f"game {self.id!r}: module {self.rules.__name__} lacks {missing}")
+        if not self.id.isidentifier():
+            raise ValueError(f"a game id is a Python identifier, got {self.id!r}")
+        object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
+        if self.apply_legal is None:
+            object.__setattr__(self, "apply_legal", self.rules.apply)
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+_BY_STATE: dict[type, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (idempotent for the same rules module).
+
+    Raises
+    ------
+    ValueError
+        If another module is already registered under ``spec.id``.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GAME
+    >>> register_game(GAME) is GAME
+    True
+    """
+    old = _REGISTRY.get(spec.id)
+    if old is not None and old.rules is not spec.rules:
+        raise ValueError(f"game id {spec.id!r} is taken by {old.rules.__name__}")
+    _REGISTRY[spec.id] = spec
+    _BY_STATE[spec.state] = spec
+    return spec
+
+
+_LOADED: list[str] = []
+
+
+def _load_builtins() -> None:
+    if len(_LOADED) < len(BUILTIN_GAMES):
+        for module in BUILTIN_GAMES:
+            importlib.import_module(module)
+            if module not in _LOADED:
+                _LOADED.append(module)
+
+
+def games() -> list[str]:
+    """Ids of the registered games, sorted.
+
+    Examples
+    --------
+    >>> games()[:1]
+    ['caesars_empire']
+    """
+    _load_builtins()
+    return sorted(_REGISTRY)
+
+
+def game_spec(game_id: str) -> GameSpec:
+    """The :class:`GameSpec` registered as ``game_id``.
+
+    Raises
+    ------
+    RulesError
+        Naming the registered games when ``game_id`` is not one.
+    """
+    _load_builtins()
+    spec = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
+        raise RulesError(f"unknown game {game_id!r}; registered games: {', '.join(sorted(_REGISTRY))}")
+    return spec
+
+
+def game_of(state: Any) -> GameSpec:
+    """The registered game a state belongs to.
+
+    Raises
+    ------
+    TypeError
+        If ``state`` is not a state of a registered game.
+    """
+    spec = _BY_STATE.get(type(state))
+    if spec is None:
+        _load_builtins()
+        spec = _BY_STATE.get(type(state))
+    if spec is None:
+        raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+    return spec
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game with its options: the protocol functions, bound to one config.
+
+    Build it with :func:`load_game`. Functions taking a state work on any
+    state of the game (a state carries its own config).
+
+    Attributes
+    ----------
+    spec : GameSpec
+    config : the game's config object
+    """
+
+    spec: GameSpec
+    config: Any
+    _rules: ModuleType = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_rules", self.spec.rules)
+
+    # ---- facts
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.config.players
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        """``(low, high)``: every score of a game with this config lies in it (points)."""
+        return self.spec.score_bounds(self.config)
+
+    # ---- the protocol, bound to the config
+    def new_game(self, rng: Any = None) -> Any:
+        return self._rules.new_game(self.config, rng)
+
+    def current_player(self, state: Any) -> int:
+        return self._rules.current_player(state)
+
+    def legal_actions(self, state: Any) -> list:
+        return self._rules.legal_actions(state)
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]:
+        return self._rules.chance_outcomes(state)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        return self._rules.apply(state, action)
+
+    def is_over(self, state: Any) -> bool:
+        return self._rules.is_over(state)
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        return self._rules.scores(state)
+
+    def action_history(self, state: Any) -> tuple:
+        return self._rules.action_history(state)
+
+    def to_json(self, state: Any) -> str:
+        return self._rules.to_json(state)
+
+    def from_json(self, text: str) -> Any:
+        return self._rules.from_json(text)
+
+    # ---- bots
+    def bot(self, name: str | Bot) -> Bot:
+        """A bot of this game by name (or the bot itself).
+
+        Raises
+        ------
+        RulesError
+            Naming the game's bots when ``name`` is not one.
+        """
+        if isinstance(name, Bot):
+            return name
+        cls = self.spec.bots.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise RulesError(f"unknown bot {name!r} for {self.title}; choose one of "
+                             f"{', '.join(sorted(self.spec.bots))}")
+        return cls()
+
+    def bots(self, names: str | Bot | Sequence[str | Bot]) -> list[Bot]:
+        """One bot per seat from a bot name for every seat or a list with one per seat.
+
+        Raises
+        ------
+        RulesError
+            For an unknown bot or a list whose length is not the number of seats.
+        """
+        if isinstance(names, str | Bot):
+            return [self.bot(names) for _ in range(self.players)]
+        names = list(names)
+        if len(names) != self.players:
+            raise RulesError(f"{self.players} players need {self.players} bots, got {len(names)}")
+        return [self.bot(n) for n in names]
+
+
+def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
+    """A registered game with its options.
+
+    Parameters
+    ----------
+    game_id : str
+        One of :func:`games`.
+    config : the game's config object, optional
+        A ready config; otherwise one is built from ``options``.
+    **options
+        The game's config options (for Caesar's Empire: ``players``, ``board``,
+        ``route_policy``...).
+
+    Returns
+    -------
+    Game
+
+    Raises
+    ------
+    RulesError
+        For an unknown game; the config's own error for a bad option.
+
+    Examples
+    --------
+    >>> load_game("caesars_empire", players=5).config.players
+    5
+    >>> load_game("chess")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: unknown game 'chess'; registered games: caesars_empire
+    """
+    spec = game_spec(game_id)
+    if config is None:
+        config = spec.config(**options)
+    elif options:
+        raise TypeError("pass either a config or options, not both")
+    elif not isinstance(config, spec.config):
+        raise TypeError(f"config must be a {spec.config.__name__}, got {type(config).__name__}")
+    return Game(spec, config)
+
+
+def game_for(state: Any) -> Game:
+    """The :class:`Game` (registered game plus config) a state belongs to."""
+    return Game(game_of(state), state.config)
