@@ -3,7 +3,8 @@
 Rules: ``001_a311a49632a27e24.txt`` (Caesar's Empire) and
 ``000_9470d6e5062bf7dc.txt`` (Drogi do Rzymu: same game, "Riches" vocabulary).
 Modules, in the order every rometools game follows: ``components``, ``board``,
-``rules``, ``scoring``, ``odds``, ``bots``.
+``state``, ``engine``, ``rules``, ``views``, ``position``, ``scoring``, ``odds``, ``bots``
+(``docs/architecture.md``).
 
 Examples
 --------
@@ -12,6 +13,25 @@ Examples
 32
 """
 
+from rometools.caesars_empire import (
+    rules,
+)
+from rometools.caesars_empire import rules as _rules
+from rometools.caesars_empire.board import (
+    ROME,
+    Board,
+    BoardPath,
+    City,
+    board_path,
+    load_board,
+)
+from rometools.caesars_empire.bots import (
+    BOTS,
+    CheapestBot,
+    GreedyBot,
+    RandomBot,
+    play_game,
+)
 from rometools.caesars_empire.components import (
     TREASURE_IDS,
     VOCABULARIES,
@@ -29,53 +49,12 @@ from rometools.caesars_empire.odds import (
     treasure_count_distribution,
     treasure_points_distribution,
 )
-from rometools.caesars_empire.scoring import (
-    TreasureScore,
-    city_points,
-    final_ranking,
-    marginal_treasure_value,
-    road_bonus,
-    treasure_points,
+from rometools.caesars_empire.position import (
+    position,
+    position_from_dict,
+    position_to_dict,
 )
-
-__all__ = [
-    "TREASURE_IDS",
-    "VOCABULARIES",
-    "BoardSide",
-    "Components",
-    "ScoringTables",
-    "TreasureScore",
-    "TreasureType",
-    "city_points",
-    "deal_setup",
-    "final_ranking",
-    "load_components",
-    "marginal_treasure_value",
-    "prob_some_type_absent",
-    "road_bonus",
-    "sample_treasure_points",
-    "simulate_setup",
-    "treasure_count_distribution",
-    "treasure_points",
-    "treasure_points_distribution",
-]
-
-from rometools.caesars_empire.board import ROME, Board, BoardPath, City, board_path, load_board  # noqa: E402
-from rometools.caesars_empire.state import (  # noqa: E402
-    CHANCE,
-    NO_MOVE_OPTIONS,
-    PASS,
-    PLAYER_CHOICE,
-    ROUTE_POLICIES,
-    TERMINAL,
-    Connection,
-    GameConfig,
-    GameState,
-    Position,
-    RouteOption,
-    register_route_policy,
-)
-from rometools.caesars_empire.rules import (  # noqa: E402
+from rometools.caesars_empire.rules import (
     Holding,
     action_history,
     apply,
@@ -101,50 +80,81 @@ from rometools.caesars_empire.rules import (  # noqa: E402
     scores,
     to_json,
 )
-from rometools.caesars_empire.views import (  # noqa: E402
+from rometools.caesars_empire.scoring import (
+    TreasureScore,
+    city_points,
+    final_ranking,
+    marginal_treasure_value,
+    road_bonus,
+    treasure_points,
+)
+from rometools.caesars_empire.state import (
+    CHANCE,
+    NO_MOVE_OPTIONS,
+    PASS,
+    PLAYER_CHOICE,
+    ROUTE_POLICIES,
+    TERMINAL,
+    Connection,
+    GameConfig,
+    GameState,
+    Position,
+    RouteOption,
+    register_route_policy,
+)
+from rometools.caesars_empire.views import (
     built_roads,
     cheapest_connections,
     connection_routes,
     replay,
     turn_states,
 )
-from rometools.caesars_empire.position import position, position_from_dict, position_to_dict  # noqa: E402
-from rometools.caesars_empire.bots import BOTS, CheapestBot, GreedyBot, RandomBot, play_game  # noqa: E402
+from rometools.core.game import GameSpec, register_game
 
-__all__ += [
+__all__ = [
     "BOTS",
-    "CHANCE",
-    "GAME",
-    "NO_MOVE_OPTIONS",
-    "PASS",
-    "PLAYER_CHOICE",
-    "ROME",
-    "ROUTE_POLICIES",
-    "TERMINAL",
     "Board",
     "BoardPath",
+    "BoardSide",
+    "CHANCE",
     "CheapestBot",
     "City",
+    "Components",
     "Connection",
+    "GAME",
     "GameConfig",
     "GameState",
     "GreedyBot",
     "Holding",
+    "NO_MOVE_OPTIONS",
+    "PASS",
+    "PLAYER_CHOICE",
     "Position",
+    "ROME",
+    "ROUTE_POLICIES",
     "RandomBot",
     "RouteOption",
+    "ScoringTables",
+    "TERMINAL",
+    "TREASURE_IDS",
+    "TreasureScore",
+    "TreasureType",
+    "VOCABULARIES",
     "action_history",
     "apply",
     "apply_legal",
     "board_path",
     "built_roads",
     "chance_outcomes",
-    "check_chain",
     "cheapest_connections",
+    "check_chain",
+    "city_points",
     "connect",
     "connection_routes",
     "current_player",
+    "deal_setup",
     "enumerate_chains",
+    "final_ranking",
     "final_scores",
     "from_json",
     "holdings",
@@ -154,19 +164,29 @@ __all__ += [
     "legal_actions",
     "legal_connections",
     "load_board",
+    "load_components",
+    "marginal_treasure_value",
     "new_game",
     "play_game",
     "position",
     "position_from_dict",
     "position_to_dict",
+    "prob_some_type_absent",
     "register_route_policy",
     "replay",
+    "road_bonus",
     "route_choices",
     "route_points",
     "routes_after",
+    "rules",
+    "sample_treasure_points",
     "score_parts",
     "scores",
+    "simulate_setup",
     "to_json",
+    "treasure_count_distribution",
+    "treasure_points",
+    "treasure_points_distribution",
     "turn_states",
 ]
 
@@ -191,8 +211,6 @@ def _extras(state: GameState) -> dict:
     return {"gold_turns": gold}
 
 
-from rometools.caesars_empire import rules as _rules  # noqa: E402
-from rometools.core.game import GameSpec, register_game  # noqa: E402
 
 #: Caesar's Empire in the game registry (``rometools.load_game("caesars_empire", ...)``).
 GAME = register_game(GameSpec(

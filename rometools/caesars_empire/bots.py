@@ -26,7 +26,6 @@ from rometools.caesars_empire.rules import (
     apply_legal,
     holdings,
     legal_actions,
-    new_game,
     route_choices,
 )
 from rometools.caesars_empire.scoring import city_gain, marginal_values
@@ -79,6 +78,7 @@ class RandomBot(Bot):
 
     Examples
     --------
+    >>> from rometools.caesars_empire import legal_actions, new_game
     >>> s = new_game(rng=0)
     >>> RandomBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
     True
@@ -118,6 +118,7 @@ class CheapestBot(Bot):
 
     Examples
     --------
+    >>> from rometools.caesars_empire import legal_actions, new_game
     >>> s = new_game(rng=0)
     >>> a = CheapestBot().choose(s, np.random.default_rng(1))
     >>> len(a), s.config.board.path_between(*a).roads
@@ -151,6 +152,7 @@ class GreedyBot(Bot):
 
     Examples
     --------
+    >>> from rometools.caesars_empire import legal_actions, new_game
     >>> s = new_game(rng=0)
     >>> GreedyBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
     True
@@ -166,6 +168,7 @@ class GreedyBot(Bot):
 
         Examples
         --------
+        >>> from rometools.caesars_empire import legal_actions, new_game
         >>> s = new_game(rng=0)
         >>> vals = GreedyBot().values(s)
         >>> len(vals) == len(legal_actions(s)), min(c for _, _, c in vals)

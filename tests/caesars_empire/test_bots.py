@@ -15,6 +15,7 @@ from rometools.caesars_empire import (
     GreedyBot,
     RandomBot,
     apply,
+    engine,
     final_scores,
     is_over,
     legal_actions,
@@ -27,8 +28,10 @@ from rometools.caesars_empire import (
     score_parts,
     scores,
     to_json,
+    turn_states,
 )
 from rometools.caesars_empire.scoring import city_points, marginal_treasure_value
+from rometools.core.errors import RulesError
 
 GAMES = 1000
 BOT_MIX = (["random", "random", "cheapest", "random", "random"],
@@ -74,7 +77,7 @@ def check_invariants(state):
         assert state.roads_left[seat] >= 0
     # route points are the sum of the recorded turns; scores the sum of the parts
     for seat in range(cfg.players):
-        assert state.route_points[seat] == sum(h[4][seat] for h in connects)
+        assert state.route_score[seat] == sum(h[4][seat] for h in connects)
     parts = score_parts(state)
     assert scores(state) == tuple(p["route"] + p["cities"] + p["treasures"] + p["road_bonus"]
                                   for p in parts)
@@ -126,31 +129,32 @@ def test_seeded_random_playthrough_1000_games():
 def test_random_bot_is_uniform_and_seeded():
     s = new_game(rng=4)
     acts = legal_actions(s)
-    picks = [RandomBot(k).act(s) for k in range(400)]
+    picks = [RandomBot().choose(s, k) for k in range(400)]
     assert set(picks) <= set(acts)
     assert len(set(picks)) == len(acts)  # every legal action drawn
-    assert [RandomBot(9).act(s) for _ in range(3)] == [RandomBot(9).act(s) for _ in range(3)]
+    assert [RandomBot().choose(s, 9) for _ in range(3)] == [RandomBot().choose(s, 9) for _ in range(3)]
 
 
 def test_cheapest_bot_takes_a_cheapest_connection():
     s = new_game(rng=5)
     for _ in range(30):
-        bot = CheapestBot(1)
-        chain = bot.act(s)
+        chain = CheapestBot().choose(s, 1)
         costs = {c.chain: c.cost for c in legal_connections(s)}
         assert costs[chain] == min(costs.values())
         s = apply(s, chain)
 
 
-def test_greedy_values_match_what_the_rules_give():
-    """GreedyBot's fast route estimate equals the points the seat really scores."""
+@pytest.mark.parametrize("policy", ["self_then_leader", "first"])
+def test_greedy_values_match_what_the_rules_give(policy):
+    """GreedyBot's route value equals the points the seat really scores under the
+    game's route policy (under "first" the most the seat could get is not what it gets)."""
     checked = 0
     for seed in range(3):
-        s = play_game(rng=seed)
+        s = play_game(GameConfig(route_policy=policy), rng=seed)
         # walk the same game again, checking every legal chain at a few turns
         t = replay(to_json(s), upto=40 + 8 * (seed + 1))
         for _ in range(3):
-            bot = GreedyBot(0)
+            bot = GreedyBot()
             cfg = t.config
             seat = t.seat
             b = cfg.board
@@ -170,7 +174,7 @@ def test_greedy_values_match_what_the_rules_give():
                 assert value == after.history[-1][4][seat] + token + city_gain
                 assert cost == t.roads_left[seat] - after.roads_left[seat]
                 checked += 1
-            t = apply(t, bot.act(t))
+            t = apply(t, bot.choose(t, 0))
     assert checked > 50
 
 
@@ -183,16 +187,36 @@ def test_greedy_beats_random_on_average():
 
 
 def test_play_game_checks_bots():
-    with pytest.raises(ValueError, match="4 players need 4 bots, got 2"):
+    with pytest.raises(RulesError, match="4 players need 4 bots, got 2"):
         play_game(bots=["random", "random"], rng=0)
-    a = play_game(bots=[RandomBot(1), GreedyBot(2), CheapestBot(3), RandomBot(4)], rng=8, fast=False)
-    b = play_game(bots=[RandomBot(1), GreedyBot(2), CheapestBot(3), RandomBot(4)], rng=8)
-    assert a == b
+    with pytest.raises(RulesError, match="unknown bot 'smart' for Caesar's Empire; choose one of "
+                                         "cheapest, greedy, random"):
+        play_game(bots=["smart"] * 4, rng=0)
+    # a trusted bot's actions skip the second check; checking them changes nothing
+    checked = [type(f"Checked{b.__name__}", (b,), {"trusted": False})()
+               for b in (RandomBot, GreedyBot, CheapestBot, RandomBot)]
+    a = play_game(bots=checked, rng=8)
+    b = play_game(bots=[RandomBot(), GreedyBot(), CheapestBot(), RandomBot()], rng=8)
+    assert a == b and len(a.history) > 40
+
+
+@pytest.mark.parametrize("bot", [RandomBot, CheapestBot, GreedyBot])
+def test_bots_refuse_chance_and_terminal_nodes(bot):
+    with pytest.raises(RulesError, match="a chance node \\(the set-up deal\\) is pending"):
+        bot().choose(new_game(), 0)
+    with pytest.raises(RulesError, match="the game is over"):
+        bot().choose(play_game(rng=1), 0)
+
+
+def test_bots_play_the_player_route_policy():
+    """With route_policy="player" an action carries the chosen route; every bot plays it."""
+    cfg = GameConfig(players=3, route_policy="player")
+    end = play_game(cfg, ["random", "cheapest", "greedy"], rng=4)
+    assert is_over(end) and replay(to_json(end)) == end
 
 
 def _mid_game_states():
     """Decision nodes from seeded games on both boards, with and without bounds."""
-    from rometools.caesars_empire.rules import turn_states
     for board, players, limit, roads in (("4-5", 4, None, None), ("4-5", 5, 2, None),
                                          ("2-3", 3, None, 9), ("2-3", 2, 3, None)):
         cfg = GameConfig(board=load_board(board), players=players, max_chain_paths=limit,
@@ -203,10 +227,10 @@ def _mid_game_states():
 
 
 def test_random_bot_numbering_is_one_to_one_with_legal_actions():
-    """RandomBot counts chains instead of listing them (rules._nth_chain): every
-    index names a different legal action and every legal action has an index,
-    so a uniform index is a uniform legal action."""
-    from rometools.caesars_empire.rules import _nth_chain
+    """RandomBot counts chains instead of listing them (engine.nth_legal_chain):
+    every index names a different legal action and every legal action has an
+    index, so a uniform index is a uniform legal action."""
+    _nth_chain = engine.nth_legal_chain
     checked = 0
     for s in _mid_game_states():
         acts = legal_actions(s)
@@ -226,9 +250,9 @@ def test_random_bot_choice_is_uniform_chi_square():
     from scipy.stats import chisquare
     s = next(t for t in _mid_game_states() if len(legal_actions(t)) >= 25)
     acts = legal_actions(s)
-    bot = RandomBot(2026)
+    bot, rng = RandomBot(), np.random.default_rng(2026)
     draws = 200 * len(acts)
     counts = {a: 0 for a in acts}
     for _ in range(draws):
-        counts[bot.act(s)] += 1
+        counts[bot.choose(s, rng)] += 1
     assert chisquare(list(counts.values())).pvalue > 0.001

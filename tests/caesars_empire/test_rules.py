@@ -39,7 +39,7 @@ from rometools.caesars_empire import (
     scores,
     to_json,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import DataFileError, RulesError
 
 CITIES = [City("a", "A", "red", 2), City("b", "B", "blue", 3), City("c", "C", "red", 5),
           City("d", "D", "green", 1)]
@@ -116,18 +116,18 @@ def test_hand_played_game_with_crossing_tie_and_gold():
     s = game()
     assert current_player(s) == 0 and legal_actions(s) == [("rome", "a"), ("rome", "b")]
     s = apply(s, ("rome", "a"))          # a holds Gold: 1 Road doubled
-    assert s.route_points == (2, 0) and s.roads_left == (24, 25)
+    assert s.route_score == (2, 0) and s.roads_left == (24, 25)
     assert legal_actions(s) == [("rome", "b"), ("a", "b")]
     s = apply(s, ("a", "b"))             # route b-a-rome: 1 point each
-    assert s.route_points == (3, 1)
+    assert s.route_score == (3, 1)
     # Going Through Cities: seat 0 builds rome-b (2) and b-c (1) through empty b.
     assert ("rome", "b", "c") in legal_actions(s)
     s = apply(s, ("rome", "b", "c"))     # tie c-b-rome {0: 3} vs c-b-a-rome {0: 2, 1: 1}
     assert s.history[-1] == ("connect", 0, ("rome", "b", "c"), ("c", "b", "rome"), (3, 0))
-    assert s.route_points == (6, 1) and s.roads_left == (21, 24)
+    assert s.route_score == (6, 1) and s.roads_left == (21, 24)
     s = apply(s, ("c", "d"))             # Gold; seat 1 takes the route worth 6 to it
     assert s.history[-1] == ("connect", 1, ("c", "d"), ("d", "c", "b", "a", "rome"), (4, 6))
-    assert s.route_points == (10, 7) and s.roads_left == (21, 22)
+    assert s.route_score == (10, 7) and s.roads_left == (21, 22)
     assert is_over(s) and current_player(s) == TERMINAL and legal_actions(s) == []
     # cities: seat 0 red 2 + red 5 -> 5; seat 1 blue 3 + green 1 -> 4; one Gold and
     # one other token each score 0; seat 1 has most Roads left: +10.
@@ -144,7 +144,7 @@ def test_hand_played_game_with_crossing_tie_and_gold():
 def test_route_policy_is_replaceable():
     s = play(game(route_policy="first"), ("rome", "a"), ("a", "b"), ("rome", "b", "c"))
     assert s.history[-1][3:] == (("c", "b", "a", "rome"), (2, 1))
-    assert s.route_points == (5, 2)
+    assert s.route_score == (5, 2)
 
 
 def test_sum_complete_colours_variant():
@@ -162,10 +162,10 @@ ILLEGAL = [
     ((), ("rome", "ostia"), "unknown location 'ostia'"),
     ((), ("rome",), "a connection is a chain of at least two locations"),
     ((), "capua", "a connection is a chain of at least two locations"),
-    ((), PASS, "seat 0 cannot pass: it has a legal connection"),
+    ((), PASS, "P1 cannot pass: it has a legal connection"),
     ((("rome", "a"),), ("rome", "a"), "city 'a' is already connected"),
     ((("rome", "a"),), ("b", "a", "rome"), "a chain starts at Rome or an empty city; city 'b'"),
-    ((("rome", "a"), ("a", "b")), ("rome", "a", "b", "c"), "path 'rome'-'a' already holds Roads (seat 0)"),
+    ((("rome", "a"), ("a", "b")), ("rome", "a", "b", "c"), "path 'rome'-'a' already holds Roads (P1)"),
     ((("rome", "a"), ("a", "b")), ("a", "rome", "b", "c"), "Rome can start a chain but cannot be crossed"),
     ((("rome", "a"), ("a", "b")), ("b", "a", "b", "c"), "chain visits 'b' twice"),
     ((("rome", "a"), ("a", "b")), ("a", "b"), "city 'b' is already connected"),
@@ -187,7 +187,11 @@ def test_chain_length_bound():
     assert ("rome", "b", "c") not in legal_actions(s)
     with pytest.raises(RulesError, match="chain of 2 paths is longer than max_chain_paths=1"):
         apply(s, ("rome", "b", "c"))
-    assert [c.chain for c in enumerate_chains(s)] == [("rome", "b", "c"), ("b", "c")]
+    # the reference listing keeps the bound too; a tighter one can be asked for
+    assert [c.chain for c in enumerate_chains(s)] == [("b", "c")]
+    t = play(game(), ("rome", "a"), ("a", "b"))
+    assert [c.chain for c in enumerate_chains(t)] == [("rome", "b", "c"), ("b", "c")]
+    assert [c.chain for c in enumerate_chains(t, max_paths=1)] == [("b", "c")]
 
 
 # ----------------------------------------------------------------- running out of Roads
@@ -201,7 +205,7 @@ def test_running_out_of_roads_pass():
     s = apply(s, ("rome", "a"))          # seat 1 has 1 left
     assert s.roads_left == (0, 1) and not is_over(s)
     assert legal_actions(s) == [PASS] and cheapest_connections(s, "c") == []
-    with pytest.raises(RulesError, match="chain costs 1 Roads but seat 0 has only 0 left"):
+    with pytest.raises(RulesError, match="chain costs 1 Roads but P1 has only 0 left"):
         apply(s, ("b", "e"))
     s = apply(s, PASS)
     assert s.history[-1] == ("pass", 0) and current_player(s) == 1
@@ -224,7 +228,7 @@ def test_running_out_of_roads_end_game():
 def test_too_expensive_for_roads_left():
     s = game(roads_per_player=1)
     assert legal_actions(s) == [("rome", "a")]  # rome-b costs 2
-    with pytest.raises(RulesError, match="chain costs 2 Roads but seat 0 has only 1 left"):
+    with pytest.raises(RulesError, match="chain costs 2 Roads but P1 has only 1 left"):
         apply(s, ("rome", "b"))
 
 
@@ -316,15 +320,16 @@ def test_json_round_trip_and_replay():
 
 
 def test_replay_rejects_a_tampered_log():
+    from rometools.core.playout import _checksum
+
     end = play_game(rng=2)
     data = json.loads(to_json(end))
-    k = next(i for i, h in enumerate(data["history"]) if h[0] == "connect")
-    data["history"][k][4][0] += 1
-    with pytest.raises(RulesError, match=f"history\\[{k}\\]: recorded route"):
+    k = 45  # a connection after the 40 deal outcomes
+    data["history"][k] = ["rome", "capua"]
+    with pytest.raises(DataFileError, match="sha256: does not match the content: the file was edited"):
         replay(data)
-    data = json.loads(to_json(end))
-    data["history"][k][1] = (data["history"][k][1] + 1) % 4
-    with pytest.raises(RulesError, match=f"history\\[{k}\\]: seat .* plays out of turn"):
+    data["sha256"] = _checksum(data)  # resealed by hand: the rules still refuse the move
+    with pytest.raises(RulesError, match=f"history\\[{k}\\]: city 'capua' is already connected"):
         replay(data)
 
 

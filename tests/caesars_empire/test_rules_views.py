@@ -49,7 +49,7 @@ def test_turn_states_steps_through_the_whole_game():
     states = turn_states(final)
     assert states[-1] == final
     assert len(states) == 1 + sum(1 for h in final.history if h[0] != "deal")
-    assert states[0].route_points == (0, 0, 0, 0) and all(o < 0 for o in states[0].city_owner)
+    assert states[0].route_score == (0, 0, 0, 0) and all(o < 0 for o in states[0].city_owner)
     for before, after in zip(states, states[1:], strict=False):
         assert sum(o >= 0 for o in after.city_owner) == sum(o >= 0 for o in before.city_owner) + 1
         assert len(built_roads(after)) > len(built_roads(before))

@@ -25,7 +25,7 @@ def test_opens_on_the_bundled_4_5_board_after_the_deal(explorer):
     explorer.set_values(turn=0)
     assert explorer.turns == 40
     assert len(cities_trace(explorer)["customdata"]) == 40
-    assert explorer.state.route_points == (0, 0, 0, 0)
+    assert explorer.state.route_score == (0, 0, 0, 0)
     assert "no move yet" in explorer._last_move.value
 
 
@@ -74,7 +74,7 @@ def test_score_table_shows_each_seat(explorer):
     explorer.set_values(turn=40)
     html = explorer._scores.value
     assert html.count("<tr>") == 5
-    for total in (p for p in explorer.state.route_points):
+    for total in (p for p in explorer.state.route_score):
         assert str(total) in html
 
 
