@@ -55,7 +55,6 @@ from rometools.caesars_empire.position import (
     position_to_dict,
 )
 from rometools.caesars_empire.rules import (
-    Holding,
     action_history,
     apply,
     apply_legal,
@@ -63,10 +62,7 @@ from rometools.caesars_empire.rules import (
     check_chain,
     connect,
     current_player,
-    enumerate_chains,
-    final_scores,
     from_json,
-    holdings,
     initial_state,
     is_over,
     iter_chains,
@@ -75,17 +71,19 @@ from rometools.caesars_empire.rules import (
     new_game,
     route_choices,
     route_points,
-    routes_after,
-    score_parts,
     scores,
     to_json,
 )
 from rometools.caesars_empire.scoring import (
+    Holding,
     TreasureScore,
     city_points,
     final_ranking,
+    final_scores,
+    holdings,
     marginal_treasure_value,
     road_bonus,
+    score_parts,
     treasure_points,
 )
 from rometools.caesars_empire.state import (
@@ -106,6 +104,7 @@ from rometools.caesars_empire.views import (
     built_roads,
     cheapest_connections,
     connection_routes,
+    enumerate_chains,
     replay,
     turn_states,
 )
@@ -177,7 +176,6 @@ __all__ = [
     "road_bonus",
     "route_choices",
     "route_points",
-    "routes_after",
     "rules",
     "sample_treasure_points",
     "score_parts",
@@ -217,4 +215,9 @@ GAME = register_game(GameSpec(
     id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=_score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
-    position_from_dict=position_from_dict, extras=_extras))
+    position_from_dict=position_from_dict, extras=_extras,
+    sample_configs=(
+        {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
+        {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},
+        {"players": 3, "route_policy": "player", "max_chain_paths": 2},
+    )))

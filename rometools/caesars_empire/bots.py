@@ -22,13 +22,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from rometools.caesars_empire import engine
-from rometools.caesars_empire.rules import (
-    apply_legal,
-    holdings,
-    legal_actions,
-    route_choices,
-)
-from rometools.caesars_empire.scoring import city_gain, marginal_values
+from rometools.caesars_empire.rules import apply_legal, legal_actions, route_choices
+from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values
 from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameConfig, GameState
 from rometools.core.game import Bot
 from rometools.core.rng import RngLike

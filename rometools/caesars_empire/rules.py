@@ -41,19 +41,13 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 import networkx as nx
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.board import ROME, Board
-from rometools.caesars_empire.scoring import (
-    city_points,
-    city_total,
-    final_ranking,
-    road_bonus,
-    treasure_total,
-)
+from rometools.caesars_empire.scoring import score_parts
 from rometools.caesars_empire.state import (
     CHANCE,
     PASS,
@@ -70,7 +64,6 @@ from rometools.core.errors import RulesError
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 __all__ = [
-    "Holding",
     "action_history",
     "apply",
     "apply_legal",
@@ -78,10 +71,7 @@ __all__ = [
     "check_chain",
     "connect",
     "current_player",
-    "enumerate_chains",
-    "final_scores",
     "from_json",
-    "holdings",
     "initial_state",
     "is_over",
     "iter_chains",
@@ -90,8 +80,6 @@ __all__ = [
     "new_game",
     "route_choices",
     "route_points",
-    "routes_after",
-    "score_parts",
     "scores",
     "to_json",
 ]
@@ -297,31 +285,6 @@ def iter_chains(state: GameState, *, max_cost: int | None = None,
         yield from walk((start,), 0)
 
 
-def enumerate_chains(state: GameState, *, max_cost: int | None = None,
-                     max_paths: int | None = None, max_chains: int = 10_000) -> list[Connection]:
-    """All chains of :func:`iter_chains`, refusing to list more than ``max_chains``.
-
-    Raises
-    ------
-    RulesError
-        At a chance or terminal node, or beyond ``max_chains`` chains (tighten
-        ``max_cost`` / ``max_paths`` or raise the bound).
-
-    Examples
-    --------
-    >>> s = new_game(rng=1)
-    >>> len(enumerate_chains(s)) == len(legal_connections(s))
-    True
-    """
-    out = []
-    for c in iter_chains(state, max_cost=max_cost, max_paths=max_paths):
-        if len(out) >= max_chains:
-            raise RulesError(f"more than max_chains={max_chains} legal chains; "
-                             f"pass max_cost or max_paths, or a larger max_chains")
-        out.append(c)
-    return out
-
-
 def legal_connections(state: GameState) -> list[Connection]:
     """Every legal connection of the seat to move (:func:`iter_chains`, by the fast engine).
 
@@ -404,7 +367,7 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
                    history=(*state.history, ("connect", seat, tuple(chain), chosen.path, gained)))
 
 
-def routes_after(state: GameState, chain: Sequence[str], *, gold: bool | None = None) -> list[RouteOption]:
+def _routes_after(state: GameState, chain: Sequence[str], *, gold: bool | None = None) -> list[RouteOption]:
     """Every tied fewest-Roads route if the seat to move built ``chain`` now (nothing applied).
 
     ``gold`` scores as if the city's Treasure were (not) Gold; default what it holds.
@@ -416,7 +379,7 @@ def routes_after(state: GameState, chain: Sequence[str], *, gold: bool | None = 
 
     Examples
     --------
-    >>> routes_after(new_game(rng=3), ("rome", "capua"), gold=True)
+    >>> _routes_after(new_game(rng=3), ("rome", "capua"), gold=True)
     [RouteOption(path=('capua', 'rome'), roads=1, points={0: 2})]
     """
     idx, _ = check_chain(state, tuple(chain))
@@ -441,7 +404,7 @@ def route_choices(state: GameState, chain: Sequence[str]) -> list[RouteOption]:
     [('capua', 'rome')]
     """
     seen, out = set(), []
-    for option in routes_after(state, chain):
+    for option in _routes_after(state, chain):
         key = tuple(sorted(option.points.items()))
         if key not in seen:
             seen.add(key)
@@ -732,75 +695,11 @@ def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved ga
     return playout.from_json(text, game="caesars_empire", source=source)
 
 
-# ===================================================================== scoring
-class Holding(NamedTuple):
-    """What one seat holds: Treasure tokens per type (``components.treasure_ids``
-    order) and City tokens as ``(colour, value)`` in board order."""
-
-    treasures: tuple[int, ...]
-    city_tokens: tuple[tuple[str, int], ...]
-
-
-def holdings(state: GameState, seat: int | None = None) -> list[Holding] | Holding:
-    """Each seat's tokens (or one seat's with ``seat``).
-
-    Examples
-    --------
-    >>> s = apply(new_game(rng=3), ("rome", "capua"))
-    >>> holdings(s, 0).city_tokens
-    (('red', 2),)
-    """
-    cfg = state.config
-    ids = cfg.components.treasure_ids
-    slot = ids.index
-    players = cfg.players
-    counts = [[0] * len(ids) for _ in range(players)]
-    tokens: list[list] = [[] for _ in range(players)]
-    for token, owner, t in zip(cfg.board._city_tokens, state.city_owner, state.treasures, strict=True):
-        if owner >= 0 and (seat is None or owner == seat):
-            counts[owner][slot(t)] += 1
-            tokens[owner].append(token)
-    if seat is not None:
-        return Holding(tuple(counts[seat]), tuple(tokens[seat]))
-    return [Holding(tuple(c), tuple(t)) for c, t in zip(counts, tokens, strict=True)]
-
-
-def score_parts(state: GameState) -> list[dict[str, int]]:
-    """Each seat's points by part, as if the game ended now.
-
-    Rule: ``001_a311a49632a27e24.txt``, End of Game: City Points, Treasure
-    Points and the Road Bonus, added to the points scored from routes
-    (:mod:`~rometools.caesars_empire.scoring`).
-
-    Returns
-    -------
-    list[dict[str, int]]
-        Per seat: ``route``, ``cities``, ``treasures``, ``road_bonus``, ``total`` (points).
-
-    Examples
-    --------
-    >>> score_parts(new_game(rng=0))[0]
-    {'route': 0, 'cities': 0, 'treasures': 0, 'road_bonus': 10, 'total': 10}
-    """
-    cfg = state.config
-    comps = cfg.components
-    bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
-    in_play = cfg.board.city_tokens() if cfg.sum_complete_colours else None
-    out = []
-    for p, held in enumerate(holdings(state)):
-        if in_play is None:
-            cities = city_total(tuple(sorted(held.city_tokens)))
-        else:
-            cities = city_points(held.city_tokens, sum_complete_colours=True, tokens_in_play=in_play)
-        treasures = treasure_total(held.treasures, comps)
-        route = state.route_score[p]
-        out.append({"route": route, "cities": cities, "treasures": treasures, "road_bonus": bonus[p],
-                    "total": route + cities + treasures + bonus[p]})
-    return out
-
-
+# ===================================================================== scores
 def scores(state: GameState) -> tuple[int, ...]:
     """Total points per seat: final scores once :func:`is_over`, provisional before.
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game (``scoring.score_parts``).
 
     Examples
     --------
@@ -808,27 +707,3 @@ def scores(state: GameState) -> tuple[int, ...]:
     (10, 10, 10, 10)
     """
     return tuple(p["total"] for p in score_parts(state))
-
-
-def final_scores(state: GameState):
-    """The score table with the rulebook tiebreakers (``scoring.final_ranking``).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per seat (``player`` is the seat number), best first.
-
-    Examples
-    --------
-    >>> final_scores(new_game(rng=0))["total"].tolist()
-    [10, 10, 10, 10]
-    """
-    cfg = state.config
-    ids = cfg.components.treasure_ids
-    held = holdings(state)
-    return final_ranking(
-        dict(enumerate(state.route_score)),
-        {p: dict(zip(ids, h.treasures, strict=True)) for p, h in enumerate(held)},
-        {p: list(h.city_tokens) for p, h in enumerate(held)},
-        dict(enumerate(state.roads_left)), sum_complete_colours=cfg.sum_complete_colours,
-        tokens_in_play=cfg.board.city_tokens(), components=cfg.components)

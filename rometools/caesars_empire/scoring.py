@@ -11,19 +11,25 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
+from rometools.caesars_empire.state import GameState
 
 __all__ = [
+    "Holding",
     "TreasureScore",
     "city_gain",
     "city_points",
     "city_total",
+    "final_scores",
+    "holdings",
     "final_ranking",
     "marginal_treasure_value",
     "marginal_values",
     "normalise_treasures",
     "road_bonus",
+    "score_parts",
     "treasure_points",
     "treasure_total",
 ]
@@ -506,3 +512,97 @@ def city_gain(same_colour: tuple[int, ...], value: int, colour_in_play: tuple[in
     tokens = [("c", v) for v in same_colour]
     return (city_points([*tokens, ("c", value)], sum_complete_colours=variant, tokens_in_play=everything)
             - city_points(tokens, sum_complete_colours=variant, tokens_in_play=everything))
+
+
+# ===================================================================== scoring a game state
+class Holding(NamedTuple):
+    """What one seat holds: Treasure tokens per type (``components.treasure_ids``
+    order) and City tokens as ``(colour, value)`` in board order."""
+
+    treasures: tuple[int, ...]
+    city_tokens: tuple[tuple[str, int], ...]
+
+
+def holdings(state: GameState, seat: int | None = None) -> list[Holding] | Holding:
+    """Each seat's tokens (or one seat's with ``seat``).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import apply, new_game
+    >>> s = apply(new_game(rng=3), ("rome", "capua"))
+    >>> holdings(s, 0).city_tokens
+    (('red', 2),)
+    """
+    cfg = state.config
+    ids = cfg.components.treasure_ids
+    slot = ids.index
+    players = cfg.players
+    counts = [[0] * len(ids) for _ in range(players)]
+    tokens: list[list] = [[] for _ in range(players)]
+    for token, owner, t in zip(cfg.board._city_tokens, state.city_owner, state.treasures, strict=True):
+        if owner >= 0 and (seat is None or owner == seat):
+            counts[owner][slot(t)] += 1
+            tokens[owner].append(token)
+    if seat is not None:
+        return Holding(tuple(counts[seat]), tuple(tokens[seat]))
+    return [Holding(tuple(c), tuple(t)) for c, t in zip(counts, tokens, strict=True)]
+
+
+def score_parts(state: GameState) -> list[dict[str, int]]:
+    """Each seat's points by part, as if the game ended now.
+
+    Rule: ``001_a311a49632a27e24.txt``, End of Game: City Points, Treasure
+    Points and the Road Bonus, added to the points scored from routes
+    (the functions above).
+
+    Returns
+    -------
+    list[dict[str, int]]
+        Per seat: ``route``, ``cities``, ``treasures``, ``road_bonus``, ``total`` (points).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> score_parts(new_game(rng=0))[0]
+    {'route': 0, 'cities': 0, 'treasures': 0, 'road_bonus': 10, 'total': 10}
+    """
+    cfg = state.config
+    comps = cfg.components
+    bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
+    in_play = cfg.board.city_tokens() if cfg.sum_complete_colours else None
+    out = []
+    for p, held in enumerate(holdings(state)):
+        if in_play is None:
+            cities = city_total(tuple(sorted(held.city_tokens)))
+        else:
+            cities = city_points(held.city_tokens, sum_complete_colours=True, tokens_in_play=in_play)
+        treasures = treasure_total(held.treasures, comps)
+        route = state.route_score[p]
+        out.append({"route": route, "cities": cities, "treasures": treasures, "road_bonus": bonus[p],
+                    "total": route + cities + treasures + bonus[p]})
+    return out
+
+
+def final_scores(state: GameState):
+    """The score table with the rulebook tiebreakers (``scoring.final_ranking``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per seat (``player`` is the seat number), best first.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> final_scores(new_game(rng=0))["total"].tolist()
+    [10, 10, 10, 10]
+    """
+    cfg = state.config
+    ids = cfg.components.treasure_ids
+    held = holdings(state)
+    return final_ranking(
+        dict(enumerate(state.route_score)),
+        {p: dict(zip(ids, h.treasures, strict=True)) for p, h in enumerate(held)},
+        {p: list(h.city_tokens) for p, h in enumerate(held)},
+        dict(enumerate(state.roads_left)), sum_complete_colours=cfg.sum_complete_colours,
+        tokens_in_play=cfg.board.city_tokens(), components=cfg.components)

@@ -124,14 +124,19 @@ def first(options: Sequence[RouteOption], seat: int, state: GameState) -> RouteO
 ROUTE_POLICIES: dict[str, RoutePolicy] = {"self_then_leader": self_then_leader, "first": first}
 
 
+def _code_key(code: Any) -> tuple:
+    """A code object's bytecode, names and constants (nested code included), without line numbers."""
+    consts = tuple(_code_key(c) if hasattr(c, "co_code") else c for c in code.co_consts)
+    return code.co_code, code.co_names, consts
+
+
 def _same_definition(f: Callable, g: Callable) -> bool:
     """The same function object, or the same definition run again (a re-run notebook cell)."""
     if f is g:
         return True
     fc, gc = getattr(f, "__code__", None), getattr(g, "__code__", None)
     return (fc is not None and gc is not None and f.__qualname__ == g.__qualname__
-            and f.__module__ == g.__module__ and fc.co_code == gc.co_code
-            and fc.co_consts == gc.co_consts and fc.co_names == gc.co_names)
+            and f.__module__ == g.__module__ and _code_key(fc) == _code_key(gc))
 
 
 def register_route_policy(name: str, policy: RoutePolicy) -> None:

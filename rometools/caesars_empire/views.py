@@ -11,12 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rometools.caesars_empire.board import ROME
-from rometools.caesars_empire.rules import _need_decision, routes_after
+from rometools.caesars_empire.rules import _need_decision, _routes_after, iter_chains
 from rometools.caesars_empire.state import Connection, GameState, RouteOption
 from rometools.core import playout
 from rometools.core.errors import RulesError
 
-__all__ = ["built_roads", "cheapest_connections", "connection_routes", "replay", "turn_states"]
+__all__ = [
+    "built_roads",
+    "cheapest_connections",
+    "connection_routes",
+    "enumerate_chains",
+    "replay",
+    "turn_states",
+]
 
 
 def built_roads(state: GameState) -> dict[frozenset, int]:
@@ -77,7 +84,7 @@ def connection_routes(state: GameState, chain: Sequence[str], *, gold: bool | No
                          f"('rome', 'capua'), got {chain!r}")
     if gold is not None and not isinstance(gold, bool):
         raise RulesError(f"connection_routes: gold must be True, False or None, got {gold!r}")
-    return routes_after(state, chain, gold=gold)
+    return _routes_after(state, chain, gold=gold)
 
 
 def cheapest_connections(state: GameState, city: str) -> list[Connection]:
@@ -156,3 +163,29 @@ def replay(log, *, upto: int | None = None) -> GameState:
     True
     """
     return playout.replay(log, upto=upto, game="caesars_empire")
+
+
+def enumerate_chains(state: GameState, *, max_cost: int | None = None,
+                     max_paths: int | None = None, max_chains: int = 10_000) -> list[Connection]:
+    """All chains of :func:`iter_chains`, refusing to list more than ``max_chains``.
+
+    Raises
+    ------
+    RulesError
+        At a chance or terminal node, or beyond ``max_chains`` chains (tighten
+        ``max_cost`` / ``max_paths`` or raise the bound).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import legal_connections, new_game
+    >>> s = new_game(rng=1)
+    >>> len(enumerate_chains(s)) == len(legal_connections(s))
+    True
+    """
+    out = []
+    for c in iter_chains(state, max_cost=max_cost, max_paths=max_paths):
+        if len(out) >= max_chains:
+            raise RulesError(f"more than max_chains={max_chains} legal chains; "
+                             f"pass max_cost or max_paths, or a larger max_chains")
+        out.append(c)
+    return out

@@ -209,6 +209,10 @@ class GameSpec:
         (``DataFileError``/``RulesError`` naming the entry).
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
+    sample_configs : tuple of Mapping
+        Options (``config(**options)``) that the conformance test, the
+        fuzzers and the browser tests play, so every variant a game offers is
+        exercised by registering it. Default: the default config only.
 
     Raises
     ------
@@ -229,6 +233,7 @@ class GameSpec:
     position_to_dict: Callable[[Any], dict | None] | None = None
     position_from_dict: Callable[..., Any] | None = None
     extras: Callable[[Any], dict] | None = None
+    sample_configs: tuple[Mapping[str, Any], ...] = ({},)
 
     def __post_init__(self):
         missing = [f for f in PROTOCOL if not callable(getattr(self.rules, f, None))]

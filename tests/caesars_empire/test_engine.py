@@ -1,0 +1,149 @@
+"""The fast engine equals the reference rules, after every move of seeded games.
+
+``engine.py`` promises that each of its functions equals a reference function
+of ``rules.py`` (its module docstring lists the pairs). Here seeded games are
+played under every route policy, a custom one included, and at every decision
+node the engine's answer is compared with the reference's; every incremental
+state is compared with the same position rebuilt from scratch.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from rometools.caesars_empire import (
+    GameConfig,
+    GreedyBot,
+    apply,
+    connect,
+    current_player,
+    engine,
+    is_over,
+    iter_chains,
+    legal_actions,
+    legal_connections,
+    load_board,
+    play_game,
+    register_route_policy,
+    route_points,
+    turn_states,
+)
+from rometools.caesars_empire.state import GameState
+
+
+def last_route(options, seat, state):
+    """A custom policy: the last tied route in path order."""
+    return options[-1]
+
+
+register_route_policy("test_engine_last", last_route)
+POLICIES = ["self_then_leader", "first", "test_engine_last", "player"]
+
+
+def rebuilt(state: GameState) -> GameState:
+    """The same position with no carried facts: the engine rebuilds them from scratch."""
+    return GameState(state.config, state.treasures, state.city_owner, state.path_owner, state.roads_left,
+                     state.route_score, state.seat, state.history, state.start, state.seed)
+
+
+def games(policy, n=3):
+    for board, players in (("4-5", 4), ("2-3", 3)):
+        cfg = GameConfig(board=load_board(board), players=players, route_policy=policy)
+        for seed in range(n):
+            bots = ["greedy", "random", "cheapest", "random"][:players]
+            yield play_game(cfg, bots, seed)
+
+
+def built_graph(state):
+    b = state.config.board
+    g = nx.Graph()
+    g.add_nodes_from(b.locations)
+    for e, o in enumerate(state.path_owner):
+        if o >= 0:
+            a, c = b.paths[e].cities
+            g.add_edge(a, c, roads=b.paths[e].roads)
+    return g
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_engine_equals_reference_after_every_move(policy):
+    checked = 0
+    for end in games(policy):
+        for state in turn_states(end):
+            b = state.config.board
+            fresh = rebuilt(state)
+            # incremental facts == facts rebuilt from scratch
+            f, g = engine.facts(state), engine.facts(fresh)
+            assert (f.dist, f.leaf, f.inner, f.sources, f.next_deal) == (
+                g.dist, g.leaf, g.inner, g.sources, g.next_deal)
+            # distances == networkx over built paths
+            lengths = nx.single_source_dijkstra_path_length(built_graph(state), "rome", weight="roads")
+            assert f.dist == tuple(lengths.get(loc, engine.INF) for loc in b.locations)
+            if is_over(state):
+                assert legal_actions(state) == [] and current_player(fresh) == current_player(state)
+                continue
+            # legal chains == the reference listing
+            fast = {c.chain: c.cost for c in legal_connections(state)}
+            assert fast == {c.chain: c.cost for c in iter_chains(state)}
+            if fast:
+                assert engine.cheapest_new_path(state) == min(fast.values()) or state.roads_left[state.seat] < 2
+            # connect == the reference connect for every legal action
+            for action in legal_actions(state)[:12]:
+                if action == "pass":
+                    continue
+                chain, route = action if policy == "player" else (action, None)
+                assert apply(state, action) == connect(state, chain, route)
+                if policy in ("self_then_leader", "first"):
+                    idx = engine.chain_indices(b, chain)
+                    assert engine.connect(state, idx) == connect(state, chain)
+                checked += 1
+    assert checked > 300
+
+
+def test_bot_route_values_equal_reference_routes():
+    """most_own_roads / own_roads_after == the best own points over route_points options."""
+    checked = 0
+    for end in games("self_then_leader", n=2):
+        for state in turn_states(end)[::3]:
+            if is_over(state):
+                continue
+            b = state.config.board
+            seat = state.seat
+            roads = {b.paths[e].key: o for e, o in enumerate(state.path_owner) if o >= 0}
+            own = engine.most_own_roads(state, seat)
+            for i, o in enumerate(state.city_owner, 1):
+                if o >= 0:
+                    best = max(opt.points.get(seat, 0) for opt in route_points(b, roads, b.locations[i]))
+                    assert own[i] == best
+            for idx, _ in engine.legal_chain_indices(state)[:15]:
+                chain = engine.chain_ids(b, idx)
+                after = dict(roads)
+                for a, c in zip(chain, chain[1:], strict=False):
+                    after[frozenset((a, c))] = seat
+                best = max(opt.points.get(seat, 0) for opt in route_points(b, after, chain[-1]))
+                assert engine.own_roads_after(state, idx, own) == best
+                checked += 1
+    assert checked > 100
+
+
+def test_nth_legal_chain_numbers_every_chain_once():
+    for end in games("self_then_leader", n=1):
+        for state in turn_states(end)[::4]:
+            if is_over(state):
+                continue
+            b = state.config.board
+            total: list[int] = []
+            engine.nth_legal_chain(state, lambda n, seen=total: seen.append(n) or 0)
+            numbered = [engine.chain_ids(b, engine.nth_legal_chain(state, lambda n, k=k: k)[0])
+                        for k in range(total[0] if total else 0)]
+            assert sorted(numbered) == sorted(c.chain for c in legal_connections(state))
+
+
+def test_greedy_bot_choice_is_the_same_on_a_rebuilt_state():
+    for end in games("self_then_leader", n=1):
+        for state in turn_states(end)[1:-1:5]:
+            a = GreedyBot().choose(state, np.random.default_rng(1))
+            b = GreedyBot().choose(rebuilt(state), np.random.default_rng(1))
+            assert a == b

@@ -1,0 +1,126 @@
+"""Positions from the table, config defects fixed in Foundation II, route-policy registration.
+
+Rulebook: 001_a311a49632a27e24.txt, The Turn, Scoring Routes, End of Game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rometools.caesars_empire import (
+    Board,
+    GameConfig,
+    apply,
+    board_path,
+    cheapest_connections,
+    connection_routes,
+    from_json,
+    legal_actions,
+    load_board,
+    load_components,
+    new_game,
+    play_game,
+    position,
+    register_route_policy,
+    replay,
+    score_parts,
+    to_json,
+)
+from rometools.caesars_empire.components import components_path
+from rometools.core.errors import RulesError
+
+BOARD = load_board("4-5")
+DEAL = dict(zip(BOARD.city_ids, new_game(rng=3).treasures, strict=True))
+
+def test_position_equals_the_same_moves_played():
+    played = apply(apply(new_game(rng=3), ("rome", "capua")), ("rome", "ariminum"))
+    s = position(treasures=DEAL, owners={"capua": 0, "ariminum": "P2"},
+                 roads={("rome", "capua"): "P1", ("ariminum", "rome"): 1},
+                 route_score={0: played.route_score[0], 1: played.route_score[1]}, to_move=2)
+    for field in ("treasures", "city_owner", "path_owner", "roads_left", "route_score", "seat"):
+        assert getattr(s, field) == getattr(played, field), field
+    assert s.history == () and legal_actions(s) == legal_actions(played)
+
+def test_position_plays_on_saves_loads_and_replays():
+    s = position(treasures=DEAL, owners={"capua": "P1"}, roads={("rome", "capua"): "P1"}, to_move="P2")
+    end = play_game(bots="greedy", rng=4, start=s)
+    assert end.start is not None and len(end.history) > 30
+    assert from_json(to_json(end)) == end
+    assert replay(end, upto=0) == s
+    assert replay(to_json(end), upto=3) == apply(apply(apply(s, end.history[0][2]), end.history[1][2]),
+                                                 end.history[2][2])
+
+INCONSISTENT = [
+    (dict(owners={"ostia": "P1"}), "owners: unknown city 'ostia'"),
+    (dict(owners={"capua": "P9"}), "owners.capua: a seat is 0 to 3 or 'P1' to 'P4', got 'P9'"),
+    (dict(owners={"capua": True}), "owners.capua: a seat is 0 to 3"),
+    (dict(roads={("rome", "syracusae"): 0}), "roads: ('rome', 'syracusae') is not a path"),
+    (dict(roads={("rome", "capua"): 0}),
+     "roads: path 'rome'-'capua' holds P1's Roads but 'capua' is still available"),
+    (dict(owners={"capua": 0}), "owners: P1 holds 'capua' but no built route joins it to Rome"),
+    (dict(owners={"capua": 0}, roads={("rome", "capua"): 1}),
+     "owners: P1 holds 'capua' but has no Roads on a path to it"),
+    (dict(owners={"capua": 0}, roads={("rome", "capua"): 0}, roads_left={0: 25}),
+     "roads_left: P1 has 25 Roads left, but 25 minus the 1 on the board is 24"),
+    (dict(route_score={"P1": -3}), "route_score.P1: must be a whole number 0 or more, got -3"),
+    (dict(to_move=4), "to_move: a seat is 0 to 3"),
+]
+
+@pytest.mark.parametrize("kwargs,message", INCONSISTENT)
+def test_inconsistent_positions_are_named(kwargs, message):
+    with pytest.raises(RulesError) as info:
+        position(treasures=DEAL, **kwargs)
+    assert message in str(info.value)
+
+def test_treasures_must_cover_every_city_within_the_tokens_in_play():
+    with pytest.raises(RulesError, match="treasures: no Treasure given for 1 cities: \\['capua'\\]"):
+        position(treasures={k: v for k, v in DEAL.items() if k != "capua"})
+    with pytest.raises(RulesError, match="treasures: 40 'gold' tokens placed, but only 8 are in play"):
+        position(treasures=dict.fromkeys(DEAL, "gold"))
+    with pytest.raises(RulesError, match="treasures.capua: unknown Treasure type 'spam'"):
+        position(treasures={**DEAL, "capua": "spam"})
+
+def test_config_uses_the_components_the_board_names(tmp_path):
+    """A board whose component file gives a 7-point Road bonus scores 7, not 10."""
+    text = components_path().read_text().replace("[road_bonus]\n", "[road_bonus]\n", 1)
+    assert "points = 10" in text
+    comps_file = tmp_path / "components.toml"
+    comps_file.write_text(text.replace("points = 10", "points = 7", 1))
+    comps = load_components(comps_file)
+    assert comps.road_bonus == 7
+    board = Board.from_file(board_path("4-5"), components=comps)
+    cfg = GameConfig(board=board)
+    assert cfg.components.road_bonus == 7
+    assert [p["road_bonus"] for p in score_parts(new_game(cfg, rng=1))] == [7, 7, 7, 7]
+    # the saved game names the component file by content hash and loads it back
+    end = play_game(cfg, "random", rng=2)
+    assert to_json(end).count(str(comps_file)) == 1 and from_json(to_json(end)) == end
+
+def test_registering_a_route_policy_twice():
+    def worst(options, seat, state):
+        return min(options, key=lambda o: o.points.get(seat, 0))
+
+    register_route_policy("test_worst", worst)
+    register_route_policy("test_worst", worst)  # the same function: no error (a re-run cell)
+
+    def worst(options, seat, state):  # noqa: F811 - the same definition run again
+        return min(options, key=lambda o: o.points.get(seat, 0))
+
+    register_route_policy("test_worst", worst)
+
+    def other(options, seat, state):
+        return options[0]
+
+    with pytest.raises(RulesError, match="route policy 'test_worst' is taken by another function"):
+        register_route_policy("test_worst", other)
+    with pytest.raises(RulesError, match="'player' is reserved"):
+        register_route_policy("player", other)
+
+def test_views_name_a_bad_argument():
+    s = new_game(rng=3)
+    with pytest.raises(RulesError, match="connection_routes: chain must be a sequence of location ids"):
+        connection_routes(s, None)
+    with pytest.raises(RulesError, match="cheapest_connections: city must be a city id"):
+        cheapest_connections(s, ["capua"])
+    with pytest.raises(RulesError, match="unknown city 'rome' \\(Rome is not a city\\)"):
+        cheapest_connections(s, "rome")
