@@ -200,10 +200,14 @@ def chain_ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
 
 
 def chain_indices(board: Board, chain: Sequence[str]) -> tuple[int, ...]:
-    """Location indices of a chain given as ids (ids assumed valid)."""
-    if len(chain) > 1:
-        return itemgetter(*chain)(board._index)
-    return tuple(map(board._index.__getitem__, chain))
+    """Location indices of a chain given as ids (ids assumed valid; memoised on the board)."""
+    memo = board._chain_memo
+    idx = memo.get(chain)
+    if idx is None:
+        if len(memo) > 1 << 16:
+            memo.clear()
+        idx = memo[chain] = tuple(map(board._index.__getitem__, chain))
+    return idx
 
 
 def _path_limit(state: GameState) -> int:

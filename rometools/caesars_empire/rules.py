@@ -554,21 +554,17 @@ def legal_actions(state: GameState) -> list:
     return actions or [PASS]
 
 
-def _can_connect(state: GameState, roads: int) -> bool:
-    # a path costs 1 or 2 Roads, and while a city is available some unbuilt path
-    # reaches one from Rome or an empty city: 2 Roads always connect something
-    return roads >= 2 or 0 < engine.cheapest_new_path(state) <= roads
-
-
 def _game_ends(state: GameState) -> bool:
     """End of Game: "Once all Cities have been connected to Rome"; also (option
     ``no_move``, CE-10) when no seat can connect a city (``"pass"``), or the
     seat to move cannot (``"end_game"``). The deal is done."""
     if -1 not in state.city_owner:
         return True
-    if state.config.no_move == "end_game":
-        return not _can_connect(state, state.roads_left[state.seat])
-    return not _can_connect(state, max(state.roads_left))
+    rl = state.roads_left
+    roads = rl[state.seat] if state.config.no_move == "end_game" else max(rl)
+    # a path costs 1 or 2 Roads, and while a city is available some unbuilt path
+    # reaches one from Rome or an empty city: 2 Roads always connect something
+    return roads < 2 and not 0 < engine.cheapest_new_path(state) <= roads
 
 
 def is_over(state: GameState) -> bool:
