@@ -216,6 +216,8 @@ GAME = register_game(GameSpec(
     bots=BOTS, score_bounds=_score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=_extras,
+    data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
+                "board_4_5.toml": Board.from_file},
     sample_configs=(
         {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
         {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},

@@ -23,6 +23,7 @@ from pydantic import Field
 
 from rometools.caesars_empire.components import Components, load_components
 from rometools.core.data import (
+    MetaTable,
     Provenance,
     StrictModel,
     bundled_file,
@@ -124,7 +125,7 @@ class _Path(StrictModel):
 
 
 class _BoardFile(StrictModel):
-    meta: dict = {}
+    meta: MetaTable = MetaTable()
     board: _Header
     rome: _Rome
     city: list[_City]

@@ -209,6 +209,10 @@ class GameSpec:
         (``DataFileError``/``RulesError`` naming the entry).
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
+    data_files : Mapping[str, callable]
+        The game's bundled data files (names under ``data/<id>/``) and the
+        loader of each (``loader(path) -> value``; ``DataFileError`` for a
+        broken file). The hostile-input tests break every one of them.
     sample_configs : tuple of Mapping
         Options (``config(**options)``) that the conformance test, the
         fuzzers and the browser tests play, so every variant a game offers is
@@ -233,6 +237,7 @@ class GameSpec:
     position_to_dict: Callable[[Any], dict | None] | None = None
     position_from_dict: Callable[..., Any] | None = None
     extras: Callable[[Any], dict] | None = None
+    data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
 
     def __post_init__(self):
