@@ -10,6 +10,7 @@ no-op edit replays the identical game). Nothing else may escape.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -36,10 +37,8 @@ def _outcome(data) -> str:
 
 
 def _reseal(data: dict) -> dict:
-    try:
+    with contextlib.suppress(TypeError, ValueError, KeyError):
         data["sha256"] = _checksum(data)
-    except (TypeError, ValueError, KeyError):
-        pass
     return data
 
 
