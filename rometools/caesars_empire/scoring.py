@@ -71,6 +71,11 @@ def _int_count(kind: str, count: object) -> int:
     return count
 
 
+def _need_mapping(value: object, name: str, what: str) -> None:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{name} must be a mapping of {what}; got {type(value).__name__} {value!r:.60}")
+
+
 def normalise_treasures(treasures: Mapping[str, int], *, components: Components | None = None,
                         check_supply: bool = True) -> dict[str, int]:
     """Validate a ``{type: count}`` mapping and return it keyed by canonical id.
@@ -91,6 +96,7 @@ def normalise_treasures(treasures: Mapping[str, int], *, components: Components 
     2
     """
     comps = components or load_components()
+    _need_mapping(treasures, "treasures", "a Treasure type to its count, e.g. {'grapes': 3, 'gold': 1}")
     out = dict.fromkeys(comps.treasure_ids, 0)
     seen: dict[str, str] = {}
     for name, count in treasures.items():
@@ -190,6 +196,9 @@ def marginal_treasure_value(treasures: Mapping[str, int], *, tables: ScoringTabl
 
 
 def _city_tokens(tokens: Iterable[tuple[str, int]], what: str) -> list[tuple[str, int]]:
+    if isinstance(tokens, str | Mapping) or not isinstance(tokens, Iterable):
+        raise ValueError(f"{what} must be a list of (colour, value) pairs such as [('red', 3)], "
+                         f"got {type(tokens).__name__}")
     out = []
     for token in tokens:
         try:
@@ -283,6 +292,7 @@ def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
     {'yellow': 0, 'purple': 10, 'red': 10}
     """
     comps = components or load_components()
+    _need_mapping(roads_left, "roads_left", "each player to their Roads left, e.g. {'yellow': 3, 'red': 5}")
     bonus = comps.road_bonus if points is None else points
     if not roads_left:
         raise ValueError("road_bonus needs at least one player")
