@@ -29,6 +29,7 @@ __all__ = [
     "marginal_values",
     "normalise_treasures",
     "road_bonus",
+    "score_bounds",
     "score_parts",
     "treasure_points",
     "treasure_total",
@@ -616,3 +617,25 @@ def final_scores(state: GameState):
         {p: list(h.city_tokens) for p, h in enumerate(held)},
         dict(enumerate(state.roads_left)), sum_complete_colours=cfg.sum_complete_colours,
         tokens_in_play=cfg.board.city_tokens(), components=cfg.components)
+
+
+def score_bounds(config) -> tuple[int, int]:
+    """Every score of a game with this config lies in ``(0, high)`` (points).
+
+    A loose, safe bound: every path's Roads scored on every capture, doubled
+    by Gold; every City token; every scoring table's full row for every
+    Treasure type; the Road bonus.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig
+    >>> score_bounds(GameConfig())[0]
+    0
+    """
+    comps = config.components
+    b = config.board
+    routes = 2 * b.total_roads * len(b.city_ids)
+    cities = sum(v for _, v in b.city_tokens())
+    t = comps.tables
+    treasures = sum(t.same_type) + sum(t.different_types) + sum(t.gold)
+    return 0, routes + cities + treasures * len(comps.treasure_ids) + comps.road_bonus
