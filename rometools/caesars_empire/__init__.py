@@ -79,6 +79,7 @@ from rometools.caesars_empire.scoring import (
     TreasureScore,
     city_points,
     final_ranking,
+    final_ranks,
     final_scores,
     holdings,
     marginal_treasure_value,
@@ -107,12 +108,15 @@ from rometools.caesars_empire.views import (
     connection_routes,
     enumerate_chains,
     gold_turns,
+    movers,
     replay,
     turn_states,
 )
 from rometools.core.game import GameSpec, register_game
 
 __all__ = [
+    "movers",
+    "final_ranks",
     "gold_turns",
     "score_bounds",
     "BOTS",
@@ -199,6 +203,7 @@ GAME = register_game(GameSpec(
     bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=gold_turns,
+    ranks=final_ranks, score_parts=score_parts, movers=movers,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     sample_configs=(

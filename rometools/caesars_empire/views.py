@@ -22,6 +22,7 @@ __all__ = [
     "connection_routes",
     "enumerate_chains",
     "gold_turns",
+    "movers",
     "replay",
     "turn_states",
 ]
@@ -205,3 +206,15 @@ def gold_turns(state: GameState) -> dict[str, int]:
     gold = sum(1 for h in state.history if h[0] == "connect"
                and state.treasures[b.city_ids.index(h[2][-1])] == "gold")
     return {"gold_turns": gold}
+
+
+def movers(state: GameState) -> list[int]:
+    """The seat of every decision in the history (connections and passes), in order.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import apply, new_game
+    >>> movers(apply(apply(new_game(rng=2), ("rome", "capua")), ("rome", "ariminum")))
+    [0, 1]
+    """
+    return [h[1] for h in state.history if h[0] != "deal"]
