@@ -133,7 +133,7 @@ def test_games_needed_is_the_smallest_n_with_that_wilson_width():
         n = games_needed(half, rate=rate)
         z = stats.norm.ppf(0.975)
 
-        def width(k):
+        def width(k, z=z, rate=rate):
             return z * math.sqrt(rate * (1 - rate) / k + z * z / (4 * k * k)) / (1 + z * z / k)
 
         assert width(n) <= half < width(n - 1)
