@@ -206,6 +206,7 @@ GAME = register_game(GameSpec(
     ranks=final_ranks, score_parts=score_parts, movers=movers,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
+    file_kinds={"board": Board.from_file, "tables": load_components},
     sample_configs=(
         {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
         {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},

@@ -224,6 +224,9 @@ class GameSpec:
         The game's bundled data files (names under ``data/<id>/``) and the
         loader of each (``loader(path) -> value``; ``DataFileError`` for a
         broken file). The hostile-input tests break every one of them.
+    file_kinds : Mapping[str, callable]
+        How ``rometools validate FILE`` knows a designer's file: a top-level
+        table name that only that kind of file has (``"board"``) and its loader.
     sample_configs : tuple of Mapping
         Options (``config(**options)``) that the conformance test, the
         fuzzers and the browser tests play, so every variant a game offers is
@@ -252,6 +255,7 @@ class GameSpec:
     score_parts: Callable[[Any], list[dict[str, int]]] | None = None
     movers: Callable[[Any], list[int]] | None = None
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    file_kinds: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
 
     def __post_init__(self):
