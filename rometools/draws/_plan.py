@@ -127,8 +127,8 @@ class Plan:
         if statistic is not None:
             self.stat_index = self._feature(statistic)
             self.features[self.stat_index].full = True
-        for f in self.features:
-            self._choose_cap(f)
+        for fi, f in enumerate(self.features):
+            self._choose_cap(fi, f)
         self.caps = tuple(f.cap for f in self.features)
         self.predicate: Callable[[tuple], bool] | None = (
             None if self.tree is None else _scalar(self.tree, self.features))
@@ -209,7 +209,7 @@ class Plan:
                 need = max(need, hi + 1)
         return need
 
-    def _choose_cap(self, f: Feature) -> None:
+    def _choose_cap(self, fi: int, f: Feature) -> None:
         if f.kind == "score":
             f.cap = None
             return
@@ -227,7 +227,7 @@ class Plan:
             down = min(self._cap_for(down_cuts), f.size)
             if down < up:
                 f.down, f.cap = True, down
-                self.tree = _to_down(self.tree, self.features.index(f), f.size)
+                self.tree = _to_down(self.tree, fi, f.size)
                 return
         f.cap = up
 

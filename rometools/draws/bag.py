@@ -427,13 +427,11 @@ class Draw:
         """
         stat = _statistic(x)
         total, n, replace = self.bag.total, self.n, self.replace
-        if total == 0:
-            return Fraction(0)
         plan = self._plan(statistic=stat)
         (f,) = plan.features
         supplies = self.bag._supplies
         if isinstance(stat, _Count):
-            return Fraction(n * sum(supplies[i] for i in f.members), total)
+            return Fraction(n * sum(supplies[i] for i in f.members), total) if total else Fraction(0)
         if isinstance(stat, _Reach | _Score):
             out = Fraction(0)
             for i in f.members:
