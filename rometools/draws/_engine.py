@@ -236,6 +236,9 @@ def _combiner(caps: tuple[int | None, ...]) -> Callable[[tuple, tuple], tuple]:
         if c is None:
             return lambda a, b: (a[0] + b[0],)
         return lambda a, b: (min(a[0] + b[0], c),)
+    if len(caps) == 2 and None not in caps:
+        c0, c1 = caps
+        return lambda a, b: (min(a[0] + b[0], c0), min(a[1] + b[1], c1))
     return lambda a, b: tuple(x + y if c is None else min(x + y, c)
                               for x, y, c in zip(a, b, caps, strict=True))
 
@@ -299,11 +302,11 @@ def joint(plan, ring, what: str = "this question") -> dict:
             group[1] += supply
     states = _States(ring, plan.caps, what)
     zero_state = tuple(0 for _ in plan.features)
-    result = {zero_state: ring.one}
+    result = None
     for rep, supply, multiplicity in sorted(groups.values(), key=lambda g: (g[2], g[1])):
-        local = _local(plan, ring, rep, supply)
-        result = states.mul(result, states.power(local, multiplicity))
-    return result
+        part = states.power(_local(plan, ring, rep, supply), multiplicity)
+        result = part if result is None else states.mul(result, part)
+    return {zero_state: ring.one} if result is None else result
 
 
 def _local(plan, ring, rep: int, supply: int) -> dict:

@@ -284,11 +284,32 @@ class Deal:
         start = tuple((0, tuple(0 for _ in p.features)) for p in plans)
         dp: dict[tuple, int] = {start: 1}
         processed = 0
+        hands = range(len(sizes))
         for rep, supply in order.values():
+            # hand j's sub-state after a tokens of this kind, cached per (j, sub-state, a)
+            deltas = [[p.delta(rep, a) if p.features else () for a in range(min(supply, h) + 1)]
+                      for p, h in zip(plans, sizes, strict=True)]
+            moves: dict[tuple, tuple] = {}
+
+            def move(j: int, sub: tuple, a: int, deltas=deltas, moves=moves) -> tuple:
+                key = (j, sub, a)
+                if key not in moves:
+                    fill, fs = sub
+                    moves[key] = (fill + a, combine[j](fs, deltas[j][a]) if fs else ())
+                return moves[key]
+
             new: dict[tuple, int] = {}
             for state, weight in dp.items():
-                used = processed - sum(fill for fill, _ in state)
-                self._spread(state, weight, 0, supply, rep, sizes, plans, combine, free - used, new, ())
+                room = free - (processed - sum(fill for fill, _ in state))
+                partial = [((), supply, weight)]
+                for j in hands:
+                    sub = state[j]
+                    space = sizes[j] - sub[0]
+                    partial = [((*done, move(j, sub, a)), left - a, w * comb(left, a))
+                               for done, left, w in partial for a in range(min(left, space) + 1)]
+                for done, left, w in partial:
+                    if left <= room:
+                        new[done] = new.get(done, 0) + w
             dp = {}
             for state, weight in new.items():
                 key = canonical(state)
@@ -302,20 +323,6 @@ class Deal:
                           for (fill, fs), h, p in zip(state, sizes, plans, strict=True)))
         denominator = factorial(total) // (factorial(free) * _prod_factorials(sizes))
         return Fraction(ways, denominator)
-
-    @staticmethod
-    def _spread(state, weight, j, left, rep, sizes, plans, combine, room, out, done) -> None:
-        """Spread ``left`` tokens of kind ``rep`` over hands ``j..`` and the free tokens."""
-        if j == len(sizes):
-            if left <= room:
-                out[done] = out.get(done, 0) + weight
-            return
-        fill, fs = state[j]
-        plan = plans[j]
-        for a in range(min(left, sizes[j] - fill) + 1):
-            sub = (fill + a, combine[j](fs, plan.delta(rep, a)) if plan.features else ())
-            Deal._spread(state, weight * comb(left, a), j + 1, left - a, rep, sizes, plans, combine,
-                         room, out, (*done, sub))
 
     def simulate(self, trials: int = 10_000, *, rng: RngLike = None,
                  confidence: float = 0.95) -> SimulatedDeal:
