@@ -17,9 +17,9 @@ a :class:`Bag` of kinds, ask a question, get an exact :class:`fractions.Fraction
   :func:`absent`, :func:`some_absent`, :func:`any_at_least`, and comparisons of the
   statistics :func:`count`, :func:`n_distinct`, :func:`n_kinds_at_least`,
   :func:`score`; combine with ``&``, ``|``, ``~``.
-* ``.simulate(trials, rng=...)`` on a draw, a draws-until or a deal: the seeded
-  Monte Carlo twin with the same methods, answering with Wilson intervals (t
-  intervals for means).
+* ``.simulate(trials, rng=...)`` on a draw, a draws-until, a deal or a bag (for
+  ``prob_curve``): the seeded Monte Carlo twin with the same methods, answering with
+  Wilson intervals (t intervals for means).
 
 Selectors name tokens: a kind, a collection of kinds (pooled) or a predicate over a
 kind. Points are ``{kind: table or callable count -> points}`` (ints, negative
@@ -59,6 +59,7 @@ from rometools.draws.deal import Deal
 from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeometric_pmf
 from rometools.draws.simulate import (
     MeanEstimate,
+    SimulatedBag,
     SimulatedDeal,
     SimulatedDraw,
     SimulatedDrawsUntil,
@@ -73,6 +74,7 @@ __all__ = [
     "Draw",
     "DrawsUntil",
     "MeanEstimate",
+    "SimulatedBag",
     "SimulatedDeal",
     "SimulatedDraw",
     "SimulatedDrawsUntil",

@@ -23,7 +23,7 @@ from rometools.draws.conditions import Condition, Statistic, _Count, _Reach, _Sc
 if TYPE_CHECKING:
     from rometools.core.rng import RngLike
     from rometools.draws.deal import Deal
-    from rometools.draws.simulate import SimulatedDraw
+    from rometools.draws.simulate import SimulatedBag, SimulatedDraw
     from rometools.draws.until import DrawsUntil
 
 __all__ = ["Bag", "Draw"]
@@ -245,6 +245,38 @@ class Bag(Mapping[Hashable, int]):
         hits = sum((series for state, series in law.items() if plan.predicate(state)), ring.zero)
         ways = ring.coefficients(hits)
         return {t: Fraction(ways[t], ring.denominator(t)) for t in range(horizon + 1)}
+
+    def simulate(self, trials: int = 10_000, *, rng: RngLike = None, replace: bool = False,
+                 max_draws: int | None = None, confidence: float = 0.95) -> SimulatedBag:
+        """The Monte Carlo twin of :meth:`prob_curve`: ``trials`` seeded draw sequences.
+
+        Parameters
+        ----------
+        trials : int
+            Simulated sequences, at least 2.
+        rng : None, int, SeedSequence, BitGenerator or Generator
+            Seed or generator (SPEC 7).
+        replace, max_draws
+            As :meth:`prob_curve` (``max_draws`` required with replacement).
+        confidence : float
+            Level of the Wilson intervals.
+
+        Returns
+        -------
+        SimulatedBag
+            ``.prob_curve(condition)`` -> ``{n: ProportionEstimate}``.
+
+        Examples
+        --------
+        >>> from rometools.draws import Bag, some_absent
+        >>> bag = Bag({"red": 3, "green": 2, "yellow": 1})
+        >>> bag.simulate(3000, rng=6).prob_curve(some_absent())[4].contains(bag.prob_curve(some_absent())[4])
+        True
+        """
+        from rometools.draws.simulate import SimulatedBag
+
+        return SimulatedBag(self, trials, rng=rng, replace=replace, max_draws=max_draws,
+                            confidence=confidence)
 
 
 def _statistic(x: object) -> Statistic:

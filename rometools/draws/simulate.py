@@ -25,11 +25,12 @@ from rometools.draws._plan import Plan, resolve_selector
 from rometools.draws.conditions import Condition
 
 if TYPE_CHECKING:
-    from rometools.draws.bag import Draw
+    from rometools.draws.bag import Bag, Draw
     from rometools.draws.deal import Deal
     from rometools.draws.until import DrawsUntil
 
-__all__ = ["MeanEstimate", "SimulatedDeal", "SimulatedDraw", "SimulatedDrawsUntil", "mean_estimate"]
+__all__ = ["MeanEstimate", "SimulatedBag", "SimulatedDeal", "SimulatedDraw", "SimulatedDrawsUntil",
+           "mean_estimate"]
 
 #: Cells (trials x draws x kinds) handled per batch when sampling whole sequences.
 _BATCH_CELLS = 4_000_000
@@ -116,6 +117,68 @@ def _proportions(values: np.ndarray, trials: int, confidence: float) -> dict[int
 
 def _statistic_values(plan: Plan, counts: np.ndarray) -> np.ndarray:
     return plan.values(counts)[plan.stat_index]
+
+
+def _sequences(gen: np.random.Generator, supplies: np.ndarray, total: int, rows: int, length: int,
+               replace: bool) -> np.ndarray:
+    """``rows`` random draw sequences of ``length`` kind indices (without replacement: prefixes of shuffles)."""
+    if replace:
+        return np.searchsorted(np.cumsum(supplies), gen.integers(0, total, size=(rows, length)), side="right")
+    tokens = np.repeat(np.arange(supplies.size), supplies)
+    return gen.permuted(np.tile(tokens, (rows, 1)), axis=1)[:, :length]
+
+
+class SimulatedBag:
+    """``trials`` seeded draw sequences from a bag: the twin of :meth:`Bag.prob_curve`.
+
+    Attributes
+    ----------
+    sequences : numpy.ndarray, shape (trials, max_draws)
+        Kind index (bag order) of each draw of each sequence.
+
+    Examples
+    --------
+    >>> from rometools.draws import Bag, present
+    >>> bag = Bag({"six": 1, "other": 5})
+    >>> curve = bag.simulate(2000, rng=1, replace=True, max_draws=6).prob_curve(present("six"))
+    >>> curve[6].contains(bag.prob_curve(present("six"), replace=True, max_draws=6)[6])
+    True
+    """
+
+    def __init__(self, bag: Bag, trials: int = 10_000, *, rng: RngLike = None, replace: bool = False,
+                 max_draws: int | None = None, confidence: float = 0.95):
+        self.bag = bag
+        self.trials = _check_trials(trials)
+        self.replace = replace
+        self.confidence = confidence
+        if replace and max_draws is None:
+            raise ValueError("draws with replacement never run out: pass max_draws")
+        if replace and not bag.total:
+            raise ValueError("cannot draw with replacement from an empty bag")
+        length = bag.total if max_draws is None else int(max_draws)
+        if length < 0 or (not replace and length > bag.total):
+            raise ValueError(f"max_draws must be 0 to {bag.total} (the bag), got {max_draws}")
+        supplies = np.asarray(bag._supplies, dtype=np.int64)
+        self.sequences = _sequences(as_generator(rng), supplies, bag.total, self.trials, length, replace)
+
+    def prob_curve(self, condition: Condition) -> dict[int, ProportionEstimate]:
+        """``{n: share of sequences meeting the condition after n draws}``, with Wilson intervals."""
+        bag = self.bag
+        length = self.sequences.shape[1]
+        maxc = ([length if s else 0 for s in bag._supplies] if self.replace
+                else [min(s, length) for s in bag._supplies])
+        plan = Plan(bag.kinds, bag._supplies, maxc, condition=condition)
+        k = len(bag._supplies)
+        hits = np.zeros(length + 1, dtype=np.int64)
+        batch = max(1, _BATCH_CELLS // max(1, length * k))
+        kind_ids = np.arange(k)
+        for start in range(0, self.trials, batch):
+            seqs = self.sequences[start:start + batch]
+            cum = np.zeros((seqs.shape[0], length + 1, k), dtype=np.int64)
+            cum[:, 1:, :] = np.cumsum(seqs[..., None] == kind_ids, axis=1)
+            hits += plan.mask(cum).sum(axis=0)
+        return {n: proportion_estimate(int(h), self.trials, confidence=self.confidence)
+                for n, h in enumerate(hits)}
 
 
 class SimulatedDraw:

@@ -227,8 +227,8 @@ class DrawsUntil:
         Parameters
         ----------
         p : float or Fraction
-            In ``(0, 1]``; a float is read exactly (``0.99`` as ``Fraction(0.99)``
-            would be a binary fraction, so it is converted with ``limit_denominator``).
+            In ``(0, 1]``. A float is converted with ``limit_denominator(10**12)``, so
+            ``0.99`` means exactly ``99/100`` (not the binary fraction nearest to it).
 
         Raises
         ------

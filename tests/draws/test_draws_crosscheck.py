@@ -286,3 +286,18 @@ def test_simulation_is_seeded():
         draw.simulate(1)
     with pytest.raises(TypeError, match="rng must be"):
         draw.simulate(10, rng=1.5)
+
+
+def test_simulated_prob_curve():
+    bag = Bag({"yellow": 4, "other": 16})
+    cond = at_least("yellow", 2)
+    exact = bag.prob_curve(cond)
+    curve = bag.simulate(3000, rng=13, confidence=CONFIDENCE).prob_curve(cond)
+    assert list(curve) == list(exact)
+    for n in (0, 4, 8, 12, 20):
+        assert curve[n].contains(exact[n]), n
+    die = Bag(dict.fromkeys(range(1, 7), 1))
+    exact = die.prob_curve(n_distinct() >= 3, replace=True, max_draws=8)
+    curve = die.simulate(3000, rng=14, replace=True, max_draws=8, confidence=CONFIDENCE).prob_curve(
+        n_distinct() >= 3)
+    assert all(curve[n].contains(exact[n]) for n in range(9))
