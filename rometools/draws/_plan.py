@@ -137,25 +137,29 @@ class Plan:
 
     # ---------------------------------------------------------------- resolve
     def _feature(self, stat: Statistic) -> int:
+        """Index of the feature a statistic reads (added on first use)."""
         if isinstance(stat, _Count):
             members = resolve_selector(stat.selector, self.index, self.kinds)
             key: tuple = ("count", members)
-            make = lambda: Feature("count", members, vmax=self._sum_max(members))  # noqa: E731
         elif isinstance(stat, _Reach):
             members = (tuple(range(len(self.kinds))) if stat.kinds is None
                        else resolve_selector(stat.kinds, self.index, self.kinds, "kinds"))
             key = ("reach", stat.k, members)
-            reachable = sum(1 for i in members if self.maxc[i] is None or self.maxc[i] >= stat.k)
-            make = lambda: Feature("reach", members, k=stat.k, vmax=reachable)  # noqa: E731
         elif isinstance(stat, _Score):
             key = ("score", id(stat.points))
-            make = lambda: self._score_feature(stat.points)  # noqa: E731
         else:  # pragma: no cover - Statistic has no other subclasses
             raise TypeError(f"unknown statistic {stat!r}")
-        if key not in self._keys:
-            feature = make()
-            self._keys[key] = len(self.features)
-            self.features.append(feature)
+        if key in self._keys:
+            return self._keys[key]
+        if isinstance(stat, _Count):
+            feature = Feature("count", members, vmax=self._sum_max(members))
+        elif isinstance(stat, _Reach):
+            reachable = sum(1 for i in members if self.maxc[i] is None or self.maxc[i] >= stat.k)
+            feature = Feature("reach", members, k=stat.k, vmax=reachable)
+        else:
+            feature = self._score_feature(stat.points)
+        self._keys[key] = len(self.features)
+        self.features.append(feature)
         return self._keys[key]
 
     def _sum_max(self, members: tuple[int, ...]) -> int | None:

@@ -22,6 +22,7 @@ from scipy.stats import t as student_t
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._plan import Plan, resolve_selector
+from rometools.draws.bag import _statistic
 from rometools.draws.conditions import Condition
 
 if TYPE_CHECKING:
@@ -230,15 +231,11 @@ class SimulatedDraw:
 
     def law(self, x: object) -> dict[int, ProportionEstimate]:
         """Simulated law of a count, statistic or score: ``{value seen: estimate}``."""
-        from rometools.draws.bag import _statistic
-
         values = _statistic_values(self._plan(statistic=_statistic(x)), self.counts)
         return _proportions(values, self.trials, self.confidence)
 
     def mean(self, x: object) -> MeanEstimate:
         """Simulated mean of a count, statistic or score, with its t interval."""
-        from rometools.draws.bag import _statistic
-
         values = _statistic_values(self._plan(statistic=_statistic(x)), self.counts)
         return mean_estimate(values, confidence=self.confidence)
 
@@ -298,13 +295,12 @@ class SimulatedDrawsUntil:
                 t += length
                 block = min(block * 2, 4096)
         else:
-            tokens = np.repeat(kind_ids, supplies)
-            total = tokens.size
+            total = until.bag.total
             todo = np.flatnonzero(out < 0)
             batch = max(1, _BATCH_CELLS // max(1, total * k))
             for start in range(0, todo.size, batch):
                 rows = todo[start:start + batch]
-                seqs = gen.permuted(np.tile(tokens, (rows.size, 1)), axis=1)
+                seqs = _sequences(gen, supplies, total, rows.size, total, replace=False)
                 cum = np.cumsum(seqs[..., None] == kind_ids, axis=1)
                 met = plan.mask(cum)
                 hit = met.any(axis=1)

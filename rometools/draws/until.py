@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from rometools.draws._engine import HyperRing, PoissonRing, joint
+from rometools.draws._engine import HyperRing, PoissonRing, joint, total_probability
 from rometools.draws._plan import Plan, monotone_problem
 from rometools.draws.bag import Bag, _check_int
 from rometools.draws.conditions import Condition
@@ -216,10 +216,7 @@ class DrawsUntil:
             ring, unmet = self._unmet
             return ring.expected_time(unmet) if unmet else Fraction(0)
         ring, unmet = self._unmet
-        ways = ring.coefficients(unmet)
-        from rometools.draws._engine import total_probability
-
-        return total_probability(ring, dict(enumerate(ways)))
+        return total_probability(ring, dict(enumerate(ring.coefficients(unmet))))
 
     def quantile(self, p: float | Fraction) -> int:
         """Smallest ``n`` (draws) with ``P(T <= n) >= p``.
