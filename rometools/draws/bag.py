@@ -283,6 +283,9 @@ def _statistic(x: object) -> Statistic:
     """A statistic from a selector (count), a points mapping (score) or a statistic."""
     if isinstance(x, Statistic):
         return x
+    if isinstance(x, Condition):
+        raise TypeError(f"{x!r} is a condition: ask draw.prob(condition) for its probability; "
+                        f"law() and mean() take a selector, a statistic or a points mapping")
     if isinstance(x, Mapping):
         return score(x)
     return _Count(x)

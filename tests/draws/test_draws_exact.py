@@ -183,6 +183,13 @@ def test_probabilities_of_complements_add_to_one():
 
 
 # ---------------------------------------------------------------- laws, means, points
+def test_law_of_a_condition_points_at_prob():
+    with pytest.raises(TypeError, match="is a condition: ask draw.prob"):
+        RGY.draw(3).law(at_least("red", 1))
+    with pytest.raises(TypeError, match="expected a condition"):
+        RGY.draw(3).prob(n_distinct())
+
+
 def test_law_and_mean_of_a_count():
     d = RGY.draw(3)
     assert d.law("red") == {0: Fraction(1, 20), 1: Fraction(9, 20), 2: Fraction(9, 20), 3: Fraction(1, 20)}
