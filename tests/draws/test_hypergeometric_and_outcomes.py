@@ -1,4 +1,6 @@
-"""Exact multiset / hypergeometric helpers (thin calls into rometools.draws), against hand counts and scipy."""
+"""Hypergeometric laws and folded multiset outcomes of rometools.draws, against hand counts and scipy.
+
+(These were ``rometools.core.exact`` before the draw engine; the values are unchanged.)"""
 
 from fractions import Fraction
 from math import comb
@@ -6,13 +8,15 @@ from math import comb
 import pytest
 from scipy.stats import hypergeom, multivariate_hypergeom
 
-from rometools.core.exact import (
-    expectation,
-    hypergeometric_distribution,
-    hypergeometric_pmf,
-    multiset_draws,
-    prob_some_kind_absent,
-)
+from rometools.draws import Bag, hypergeometric_distribution, hypergeometric_pmf, some_absent
+
+
+def multiset_draws(supply, n, exchangeable=None):
+    return Bag(supply).draw(n).outcomes(exchangeable=exchangeable)
+
+
+def prob_some_kind_absent(supply, n):
+    return Bag(supply).draw(n).prob(some_absent())
 
 
 @pytest.mark.parametrize(
@@ -100,5 +104,7 @@ def test_prob_some_kind_absent_many_equal_kinds_is_fast_and_exact():
     assert prob_some_kind_absent({k: 3 for k in range(26)}, 52) == Fraction(expected, comb(78, 52))
 
 
-def test_expectation_of_hypergeometric_is_n_k_over_N():
-    assert expectation(hypergeometric_distribution(40, 8, 30)) == Fraction(30 * 8, 40)
+def test_mean_of_hypergeometric_is_n_k_over_N():
+    law = hypergeometric_distribution(40, 8, 30)
+    assert sum(k * p for k, p in law.items()) == Fraction(30 * 8, 40)
+    assert Bag({"gold": 8, "other": 32}).draw(30).mean("gold") == Fraction(30 * 8, 40)
