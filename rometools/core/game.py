@@ -79,7 +79,7 @@ PROTOCOL = ("new_game", "current_player", "legal_actions", "chance_outcomes", "a
 
 #: Game packages shipped with rometools: imported the first time the registry is read.
 #: A new game adds its package here and calls :func:`register_game` in its ``__init__``.
-BUILTIN_GAMES = ("rometools.caesars_empire",)
+BUILTIN_GAMES = ("rometools.caesars_empire", "rometools.imperator")
 
 
 @runtime_checkable
@@ -479,10 +479,10 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     --------
     >>> load_game("caesars_empire", players=5).config.players
     5
-    >>> load_game("chess")
+    >>> load_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: unknown game 'chess'; registered games: caesars_empire
+    rometools.core.errors.RulesError: unknown game 'chess'; registered games: caesars_empire...
     """
     spec = game_spec(game_id)
     if config is None:
