@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, reduce
+from math import comb, gcd, lcm
 
 import numpy as np
 
@@ -158,10 +159,17 @@ def _selection(kind, comps: Components) -> frozenset[str]:
 
 # ===================================================================== the exact chain
 @lru_cache(maxsize=4096)
-def _draw_law(counts: tuple[int, ...], n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Every class-count vector of ``n`` tiles drawn from ``counts`` (a Bag draw)."""
+def _draw_law(counts: tuple[int, ...], n: int) -> tuple[int, tuple[tuple[tuple[int, ...], int], ...]]:
+    """Every class-count vector of ``n`` tiles drawn from ``counts`` (a Bag draw), as
+    ``(denominator, ((counts, numerator), ...))`` with denominator ``C(total, n)``."""
+    den = comb(sum(counts), n)
     bag = Bag(dict(enumerate(counts)))
-    return tuple((tuple(c[k] for k in range(len(counts))), p) for c, p in bag.draw(n).outcomes())
+    law = []
+    for c, p in bag.draw(n).outcomes():
+        num = p * den
+        assert num.denominator == 1
+        law.append((tuple(c[k] for k in range(len(counts))), int(num)))
+    return den, tuple(law)
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -174,15 +182,18 @@ def _sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def _refill(stack, discard, need):
     """Law of ``(stack, discard, drawn, reshuffled)`` after drawing ``need`` tiles, the
-    discard pile reshuffled when a tile is needed and the stack is empty."""
+    discard pile reshuffled when a tile is needed and the stack is empty; as
+    ``(denominator, [(outcome, numerator)])``."""
     have = sum(stack)
     if need <= have:
-        return [((_sub(stack, d), discard, d, False), p) for d, p in _draw_law(stack, need)]
+        den, law = _draw_law(stack, need)
+        return den, [((_sub(stack, d), discard, d, False), w) for d, w in law]
     rest = min(need - have, sum(discard))
-    if rest == 0:  # stack taken whole; nothing to reshuffle (or nothing needed from it)
-        return [((tuple(0 for _ in stack), discard, stack, False), Fraction(1))]
     zero = tuple(0 for _ in stack)
-    return [((_sub(discard, d), zero, _add(stack, d), True), p) for d, p in _draw_law(discard, rest)]
+    if rest == 0:  # the stack taken whole; nothing to reshuffle
+        return 1, [((zero, discard, stack, False), 1)]
+    den, law = _draw_law(discard, rest)
+    return den, [((_sub(discard, d), zero, _add(stack, d), True), w) for d, w in law]
 
 
 @dataclass(frozen=True)
@@ -263,6 +274,8 @@ def reveal_odds(kind, model: RevealModel, rounds: int = 6) -> RevealOdds:
 
 @lru_cache(maxsize=256)
 def _reveal_odds(selected: frozenset[str], model: RevealModel, rounds: int) -> RevealOdds:
+    # Exact integer arithmetic: each round's law is {state: numerator} over one common
+    # denominator (Fractions only for the answers).
     keys, full = _classes(selected, model.components)
     k = len(keys)
     sel = tuple(i for i, (s, _) in enumerate(keys) if s)
@@ -273,64 +286,71 @@ def _reveal_odds(selected: frozenset[str], model: RevealModel, rounds: int) -> R
     def only(v, idx):
         return tuple(v[i] if i in idx else 0 for i in range(k))
 
-    # state: (stack, discard, board, held by age 1..hold)
-    law: dict[tuple, Fraction] = {}
-    out = {name: [] for name in ("revealed", "on_board", "mean", "share", "any", "reshuffle")}
-    first = {"revealed": Fraction(0), "on_board": Fraction(0), "mean": Fraction(0), "share": Fraction(0),
-             "any": Fraction(0), "reshuffle": Fraction(0)}
-    for drawn, p in _draw_law(full, model.regions):
-        _tally(first, drawn, drawn, False, sel, p)
-        state = (_sub(full, drawn), zero, drawn, (zero,) * hold)
-        law[state] = law.get(state, Fraction(0)) + p
-    _record(out, first)
+    # a state: (stack, discard, board, held by age 1..hold), each a count per class
+    den, first = _draw_law(full, model.regions)
+    law = {(_sub(full, d), zero, d, (zero,) * hold): w for d, w in first}
+    out: list[dict] = [_tallies({(d, d, False): w for d, w in first}, den, sel)]
+    at_once = model.reveal == "at_once"
     for _ in range(rounds - 1):
-        nxt: dict[tuple, Fraction] = {}
-        acc = dict.fromkeys(first, Fraction(0))
-        for (stack, discard, board, held), p in law.items():
-            used = held[-1] if hold else zero  # held tiles used this round
-            discard = _add(discard, used)
-            for won, q in _draw_law(board, min(model.claimed, sum(board))):
+        # stage 1, the round's claims: {(stack, discard, board left, held, leaving): numerator}
+        scale = lcm(*{_draw_law(st[2], min(model.claimed, sum(st[2])))[0] for st in law})
+        mid: dict[tuple, int] = {}
+        for (stack, discard, board, held), a in law.items():
+            if hold:
+                discard = _add(discard, held[-1])  # held tiles used this round
+            qd, claims = _draw_law(board, min(model.claimed, sum(board)))
+            a *= scale // qd
+            for won, qn in claims:
                 left = _sub(board, won)
                 leaving = _sub(won, only(won, held_cls))
                 new_held = (only(won, held_cls), *held[:-1]) if hold else ()
                 if model.leftover == "discard":
                     leaving, left = _add(leaving, left), zero
-                need = model.regions - sum(left)
-                if model.reveal == "next_round":
-                    outcomes = _refill(stack, _add(discard, leaving), need)
-                else:
-                    outcomes = [((s, _add(d, leaving), r, sh), w) for (s, d, r, sh), w in _refill(stack, discard, need)]
-                for (s, d, drawn, shuffled), w in outcomes:
-                    pw = p * q * w
-                    on_board = _add(left, drawn)
-                    _tally(acc, drawn, on_board, shuffled, sel, pw)
-                    key = (s, d, on_board, new_held)
-                    nxt[key] = nxt.get(key, Fraction(0)) + pw
-        law = nxt
-        _record(out, acc)
-    return RevealOdds(tuple(out["revealed"]), tuple(out["on_board"]), tuple(out["mean"]), tuple(out["share"]),
-                      tuple(out["any"]), tuple(out["reshuffle"]))
+                key = (stack, discard, left, new_held, leaving) if at_once else \
+                    (stack, _add(discard, leaving), left, new_held, zero)
+                mid[key] = mid.get(key, 0) + a * qn
+        den *= scale
+        # stage 2, the refill (from the stack, then the reshuffled discard pile)
+        refills_of = {key: _refill(key[0], key[1], model.regions - sum(key[2])) for key in mid}
+        scale = lcm(*{wd for wd, _ in refills_of.values()})
+        nxt: dict[tuple, int] = {}
+        seen: dict[tuple, int] = {}
+        for key, b in mid.items():
+            left, new_held, leaving = key[2], key[3], key[4]
+            wd, refills = refills_of[key]
+            b *= scale // wd
+            for (s, d, drawn, shuffled), w in refills:
+                x = b * w
+                board = _add(left, drawn)
+                state = (s, _add(d, leaving), board, new_held)
+                nxt[state] = nxt.get(state, 0) + x
+                tally = (drawn, board, shuffled)
+                seen[tally] = seen.get(tally, 0) + x
+        den *= scale
+        g = reduce(gcd, nxt.values(), den)
+        law = {st: x // g for st, x in nxt.items()}
+        den //= g
+        out.append(_tallies({t: x // g for t, x in seen.items()}, den, sel))
+    return RevealOdds(*(tuple(o[name] for o in out) for name in
+                        ("revealed", "on_board", "mean", "share", "any", "reshuffle")))
 
 
-def _tally(acc: dict, drawn, on_board, shuffled: bool, sel: tuple[int, ...], p: Fraction) -> None:
-    n_sel = sum(drawn[i] for i in sel)
-    n = sum(drawn)
-    if n_sel:
-        acc["revealed"] += p
-    if any(on_board[i] for i in sel):
-        acc["on_board"] += p
-    acc["mean"] += p * n_sel
-    if n:
-        acc["any"] += p
-        acc["share"] += p * Fraction(n_sel, n)
-    if shuffled:
-        acc["reshuffle"] += p
-
-
-def _record(out: dict, acc: dict) -> None:
-    for name in ("revealed", "on_board", "mean", "any", "reshuffle"):
-        out[name].append(acc[name])
-    out["share"].append(acc["share"] / acc["any"] if acc["any"] else Fraction(0))
+def _tallies(seen: dict[tuple, int], den: int, sel: tuple[int, ...]) -> dict[str, Fraction]:
+    """The round's answers from ``{(drawn, board, reshuffled): numerator}`` over ``den``."""
+    acc = dict.fromkeys(("revealed", "on_board", "mean", "any", "reshuffle"), 0)
+    share = Fraction(0)
+    for (drawn, board, shuffled), x in seen.items():
+        n_sel, n = sum(drawn[i] for i in sel), sum(drawn)
+        acc["revealed"] += x if n_sel else 0
+        acc["on_board"] += x if any(board[i] for i in sel) else 0
+        acc["mean"] += x * n_sel
+        acc["reshuffle"] += x if shuffled else 0
+        if n:
+            acc["any"] += x
+            share += Fraction(x * n_sel, n)
+    out = {name: Fraction(v, den) for name, v in acc.items()}
+    out["share"] = share / acc["any"] if acc["any"] else Fraction(0)
+    return out
 
 
 def _model(regions, claimed, leftover, reveal, hold_rounds, components) -> RevealModel:
