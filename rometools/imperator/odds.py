@@ -272,26 +272,40 @@ def reveal_odds(kind, model: RevealModel, rounds: int = 6) -> RevealOdds:
     return _reveal_odds(_selection(kind, model.components), model, rounds)
 
 
-@lru_cache(maxsize=256)
-def _reveal_odds(selected: frozenset[str], model: RevealModel, rounds: int) -> RevealOdds:
-    # Exact integer arithmetic: each round's law is {state: numerator} over one common
-    # denominator (Fractions only for the answers).
-    keys, full = _classes(selected, model.components)
-    k = len(keys)
-    sel = tuple(i for i, (s, _) in enumerate(keys) if s)
-    held_cls = tuple(i for i, (_, h) in enumerate(keys) if h)
-    zero = (0,) * k
-    hold = model.hold_rounds or 0
+class _Chain:
+    """The exact chain of one selection under one model, extended a round at a time.
 
-    def only(v, idx):
-        return tuple(v[i] if i in idx else 0 for i in range(k))
+    The law of each round is ``{state: numerator}`` over one common denominator, in exact
+    integer arithmetic (Fractions only for the answers); a state is the composition, by
+    class, of the stack, the discard pile, the board and the held tiles by age.
+    """
 
-    # a state: (stack, discard, board, held by age 1..hold), each a count per class
-    den, first = _draw_law(full, model.regions)
-    law = {(_sub(full, d), zero, d, (zero,) * hold): w for d, w in first}
-    out: list[dict] = [_tallies({(d, d, False): w for d, w in first}, den, sel)]
-    at_once = model.reveal == "at_once"
-    for _ in range(rounds - 1):
+    def __init__(self, selected: frozenset[str], model: RevealModel):
+        self.model = model
+        keys, full = _classes(selected, model.components)
+        self.k = len(keys)
+        self.sel = tuple(i for i, (s, _) in enumerate(keys) if s)
+        self.held_cls = tuple(i for i, (_, h) in enumerate(keys) if h)
+        self.zero = (0,) * self.k
+        self.hold = model.hold_rounds or 0
+        self.den, first = _draw_law(full, model.regions)
+        self.law = {(_sub(full, d), self.zero, d, (self.zero,) * self.hold): w for d, w in first}
+        self.out = [_tallies({(d, d, False): w for d, w in first}, self.den, self.sel)]
+
+    def extend(self, rounds: int) -> list[dict[str, Fraction]]:
+        while len(self.out) < rounds:
+            self._round()
+        return self.out[:rounds]
+
+    def _round(self) -> None:
+        model, zero, hold, k = self.model, self.zero, self.hold, self.k
+        held_cls = self.held_cls
+
+        def only(v, idx):
+            return tuple(v[i] if i in idx else 0 for i in range(k))
+
+        at_once = model.reveal == "at_once"
+        law = self.law
         # stage 1, the round's claims: {(stack, discard, board left, held, leaving): numerator}
         scale = lcm(*{_draw_law(st[2], min(model.claimed, sum(st[2])))[0] for st in law})
         mid: dict[tuple, int] = {}
@@ -309,7 +323,7 @@ def _reveal_odds(selected: frozenset[str], model: RevealModel, rounds: int) -> R
                 key = (stack, discard, left, new_held, leaving) if at_once else \
                     (stack, _add(discard, leaving), left, new_held, zero)
                 mid[key] = mid.get(key, 0) + a * qn
-        den *= scale
+        den = self.den * scale
         # stage 2, the refill (from the stack, then the reshuffled discard pile)
         refills_of = {key: _refill(key[0], key[1], model.regions - sum(key[2])) for key in mid}
         scale = lcm(*{wd for wd, _ in refills_of.values()})
@@ -327,10 +341,24 @@ def _reveal_odds(selected: frozenset[str], model: RevealModel, rounds: int) -> R
                 tally = (drawn, board, shuffled)
                 seen[tally] = seen.get(tally, 0) + x
         den *= scale
-        g = reduce(gcd, nxt.values(), den)
-        law = {st: x // g for st, x in nxt.items()}
-        den //= g
-        out.append(_tallies({t: x // g for t, x in seen.items()}, den, sel))
+        self.out.append(_tallies(seen, den, self.sel))
+        g = reduce(gcd, nxt.values(), den)  # keep the numbers small
+        self.law = {st: x // g for st, x in nxt.items()}
+        self.den = den // g
+
+
+_CHAINS: dict[tuple, _Chain] = {}
+_MAX_CHAINS = 64
+
+
+def _reveal_odds(selected: frozenset[str], model: RevealModel, rounds: int) -> RevealOdds:
+    key = (selected, model)
+    chain = _CHAINS.get(key)
+    if chain is None:
+        if len(_CHAINS) >= _MAX_CHAINS:
+            del _CHAINS[next(iter(_CHAINS))]
+        chain = _CHAINS[key] = _Chain(selected, model)
+    out = chain.extend(rounds)
     return RevealOdds(*(tuple(o[name] for o in out) for name in
                         ("revealed", "on_board", "mean", "share", "any", "reshuffle")))
 

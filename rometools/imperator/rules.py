@@ -34,7 +34,6 @@ Model
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -73,6 +72,15 @@ __all__ = [
 ]
 
 ICONS = "icons"
+
+
+def replace(state: GameState, **changes: Any) -> GameState:
+    """``dataclasses.replace`` for a state, without re-running ``__init__`` (a state has no
+    checks to re-run): a new state with ``changes``; ``state`` is unchanged."""
+    new = object.__new__(GameState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 # ===================================================================== reading a state

@@ -336,6 +336,7 @@ class GameConfig:
     reveal: str = "next_round"
     hold_rounds: int | None = 1
     advanced: bool = False
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         set_ = object.__setattr__
@@ -396,6 +397,11 @@ class GameConfig:
         set_(self, "influence_zones", zones)
         set_(self, "political_influence", political)
         set_(self, "stock", tuple(stock))
+        set_(self, "_hash", hash((p, board, comps, self.rounds, self.workers, zones, political, self.stock,
+                                  self.leftover, self.reveal, self.hold_rounds, self.advanced)))
+
+    def __hash__(self) -> int:  # computed once: states hash their config often
+        return self._hash
 
     @property
     def layout(self):
