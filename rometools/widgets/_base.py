@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
@@ -366,8 +366,21 @@ class Explorer(widgets.VBox):
             ``False``, with a message and the last good view left in place,
             when the input is invalid.
         """
+        return self._attempt()
+
+    def _attempt(self, change: Callable[[], None] | None = None, *,
+                 restore_to: Snapshot | None = None) -> bool:
+        """Run ``change`` (set controls, replay...) while holding, compute the view and draw it.
+
+        On bad input (one of :data:`INPUT_ERRORS`) nothing is drawn: every
+        control and the model go back to ``restore_to`` (default: as they were
+        before), the message says why, and the result is ``False``.
+        """
         try:
-            view = self._compute()
+            with self.holding(restore_to):
+                if change is not None:
+                    change()
+                view = self._compute()
         except INPUT_ERRORS as err:
             self._show_error(err)
             return False
@@ -383,14 +396,10 @@ class Explorer(widgets.VBox):
         given = {name: value for name, value in values.items() if value is not None}
         try:
             checked = {name: self._check(name, value) for name, value in given.items()}
-            with self.holding():
-                self._assign(checked)
-                view = self._compute()
         except INPUT_ERRORS as err:
             self._show_error(err)
             return False
-        self._show(view)
-        return True
+        return self._attempt(lambda: self._assign(checked))
 
     # ------------------------------------------------------------ messages
     def _display_names(self) -> dict[str, str]:
@@ -518,9 +527,9 @@ class PlayoutExplorer(Explorer):
         for w in self._seat_bots:
             w.observe(self._on_seat_bot, names="value")
         self._seed.observe(lambda _c: self._replay(), names="value")
-        self._start_path.observe(lambda _c: self._replay(start_from_path=True), names="value")
-        self._start_load.on_click(lambda _b: self._replay(start_from_path=True))
-        self._start_clear.on_click(self._on_new_deal)
+        self._start_path.observe(lambda _c: self._replay(start=self._start_path.value), names="value")
+        self._start_load.on_click(lambda _b: self._replay(start=self._start_path.value))
+        self._start_clear.on_click(lambda _b: self._replay(start=NEW_DEAL))
         self._turn.observe(self._on_change, names="value")
 
     # ------------------------------------------------------------ what a subclass provides
@@ -768,21 +777,20 @@ class PlayoutExplorer(Explorer):
         self._turn.value = min(self._turn.value, self._turn.max) if keep_turn else self._start_turn
 
     # ------------------------------------------------------------ observers
-    def _replay(self, *, adjust_players: bool = False, start_from_path: bool = False) -> bool:
-        """A game control changed: play again, or put the controls back to the last game and say why."""
+    def _replay(self, *, adjust_players: bool = False, start: Any = None) -> bool:
+        """A game control changed: play again, or put the controls back to the last game and say why.
+
+        ``start``: a new start (a saved-game path, or NEW_DEAL) to load first.
+        """
         if self._hold:
             return False
-        try:
-            with self.holding(restore_to=self._good):
-                if start_from_path:
-                    self._set_start(self._start_path.value)
-                self._play(adjust_players=adjust_players, keep_turn=not start_from_path)
-                view = self._compute()
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
-        self._show(view)
-        return True
+
+        def change() -> None:
+            if start is not None:
+                self._set_start(start)
+            self._play(adjust_players=adjust_players, keep_turn=start is None)
+
+        return self._attempt(change, restore_to=self._good)
 
     def _on_board_file(self, _change=None) -> None:
         if self._hold:
@@ -805,19 +813,6 @@ class PlayoutExplorer(Explorer):
         with self.holding():
             self._sync_all_seats_bot()
         self._replay()
-
-    def _on_new_deal(self, _button=None) -> None:
-        if self._hold:
-            return
-        try:
-            with self.holding(restore_to=self._good):
-                self._set_start(NEW_DEAL)
-                self._play(keep_turn=False)
-                view = self._compute()
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return
-        self._show(view)
 
     def _sync_all_seats_bot(self) -> None:
         seats = {w.value for w in self._seat_bots[:self._players.value]}
