@@ -169,7 +169,13 @@ def plain_text(markup: str) -> str:
 
 
 def vocabulary_toggle(value: str) -> widgets.ToggleButtons:
-    """The Treasures (Caesar's Empire) / Riches (Drogi do Rzymu) toggle, CSS ``rt-vocabulary``."""
+    """The Treasures (Caesar's Empire) / Riches (Drogi do Rzymu) toggle, CSS ``rt-vocabulary``.
+
+    Examples
+    --------
+    >>> vocabulary_toggle("riches").value, "rt-vocabulary" in vocabulary_toggle("riches")._dom_classes
+    ('riches', True)
+    """
     toggle = widgets.ToggleButtons(
         options=[("Treasures", "treasures"), ("Riches", "riches")], value=value,
         description="Vocabulary", tooltips=["Caesar's Empire (English edition)",
@@ -242,6 +248,17 @@ class Explorer(widgets.VBox):
     ----------
     MODEL : tuple of str
         Attributes (not widgets) that :meth:`holding` saves and restores with the controls.
+
+    Examples
+    --------
+    All or nothing: a good player count and an unknown Treasure type change nothing.
+
+    >>> from rometools.widgets import SetupOddsExplorer
+    >>> ex = SetupOddsExplorer(players=3, trials=0)
+    >>> ex.set_values(players=2, kind="saffron")
+    False
+    >>> ex.players_input.value, ex.message.startswith("Cannot update: unknown Treasure type 'saffron'")
+    (3, True)
     """
 
     MODEL: ClassVar[tuple[str, ...]] = ()
@@ -456,9 +473,27 @@ class PlayoutExplorer(Explorer):
     ----------
     GAME : str
         The registry id of the game.
+    DEFAULT_BOT : str, optional
+        The bot every seat starts with (default: the first bot name).
+
+    Examples
+    --------
+    :class:`~rometools.widgets.BoardExplorer` is one; a bot per seat plays the
+    same game as :func:`rometools.core.playout.play` with the same seed:
+
+    >>> import rometools
+    >>> from rometools.core.playout import play
+    >>> from rometools.widgets import BoardExplorer
+    >>> bots = ["greedy", "random", "cheapest", "random"]
+    >>> ex = BoardExplorer(bots=bots, seed=3)
+    >>> ex.bots == tuple(bots), ex._bot.value
+    (True, 'per seat')
+    >>> ex.states[-1] == play(rometools.load_game("caesars_empire"), bots, 3)
+    True
     """
 
     GAME: ClassVar[str] = ""
+    DEFAULT_BOT: ClassVar[str | None] = None
     MODEL = ("_game", "_states", "_start", "_start_label", "_start_turn")
     _GAME_FIELDS = ("board", "players", "bot", "bots", "seed", "start")
 
@@ -473,6 +508,7 @@ class PlayoutExplorer(Explorer):
         self._start_label = ""
         self._start_turn = 0
         names = sorted(self._spec.bots)
+        default_bot = self.DEFAULT_BOT or names[0]
         files = self.board_files()
         counts = self.all_player_counts()
         self._board_file = self._add_control("board_file", widgets.Dropdown(
@@ -485,9 +521,9 @@ class PlayoutExplorer(Explorer):
         self._players = self._add_control("players", widgets.Dropdown(
             options=list(counts), description="Players", layout={"width": "180px"}), "rt-players")
         self._bot = self._add_control("bot", widgets.Dropdown(
-            options=[*names, PER_SEAT], value=names[0], description="Bots"), "rt-bot")
+            options=[*names, PER_SEAT], value=default_bot, description="Bots"), "rt-bot")
         self._seat_bots = [self._add_control(f"bot_p{i + 1}", widgets.Dropdown(
-            options=names, value=names[0], description=f"P{i + 1}",
+            options=names, value=default_bot, description=f"P{i + 1}",
             style={"description_width": "28px"}, layout={"width": "150px"}),
             "rt-seat-bot", f"rt-bot-p{i + 1}") for i in range(max(counts))]
         self._seed = self._add_control("seed", widgets.IntText(
@@ -601,6 +637,12 @@ class PlayoutExplorer(Explorer):
     def state(self) -> Any:
         """The game state at the slider's turn."""
         return self._states[self._turn.value]
+
+    @property
+    def states(self) -> tuple:
+        """Every turn's state of the game, the slider's 0 to :attr:`turns`
+        (:func:`rometools.core.playout.turn_states` of the final state)."""
+        return tuple(self._states)
 
     @property
     def turns(self) -> int:
@@ -755,7 +797,7 @@ class PlayoutExplorer(Explorer):
             counts = [config.players]
             self._players.options = counts
             game = load_game(self.GAME, config)
-            self._start_turn = len(turn_states(start)) - 1
+            self._start_turn = max(len(turn_states(start)) - 1, 0)  # a chance node (deal) has no turn yet
         else:
             board = self.load_board(self._selected_board())
             counts = list(self.player_counts(board))

@@ -154,6 +154,7 @@ class BoardExplorer(PlayoutExplorer):
     """
 
     GAME = "caesars_empire"
+    DEFAULT_BOT = "greedy"
 
     def __init__(self, board: str | Path | Board | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,

@@ -326,3 +326,20 @@ def test_a_board_object_is_listed_and_played():
     assert ex._board_file.label == "tiny (given)"
     assert ex._states[-1] == play_game(GameConfig(board=tiny, players=2), "greedy", 2)
     assert ex.figure_data()["ce-board-cities"]["customdata"] == ["capua", "ostia"]
+
+
+def test_a_failed_first_load_keeps_its_message_and_opens_anyway():
+    ex = BoardExplorer(board="/no/such/board.toml", bot="random", seed=2)
+    assert "/no/such/board.toml: cannot be read" in ex.message and "rt-error" in ex._message._dom_classes
+    assert ex._states[-1] == play_game(GameConfig(players=4), "random", 2)    # the bundled board instead
+    ex = BoardExplorer(bot="clever")
+    assert "unknown bot 'clever'" in ex.message and ex.bots == ("greedy",) * 4
+    ex = BoardExplorer(players=3)                                           # the bundled board for 3
+    assert ex.message == "" and ex.state.config.board.side == "2-3"
+
+
+def test_a_start_before_the_deal_is_dealt_with_the_seed():
+    undealt = new_game(GameConfig(players=2))
+    ex = BoardExplorer(start=undealt, seed=4)
+    assert ex.message == "" and ex.start_turn == 0 and ex._turn.value == 0
+    assert ex._states[-1] == play_game(GameConfig(players=2), "greedy", 4, start=undealt)
