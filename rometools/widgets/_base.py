@@ -465,9 +465,11 @@ class PlayoutExplorer(Explorer):
 
     A subclass sets :attr:`GAME` and implements :meth:`board_files`,
     :meth:`load_board`, :meth:`player_counts`, :meth:`game_options`,
-    :meth:`board_of`, :meth:`build_view` (its own controls),
-    :meth:`compute` and :meth:`draw`; it may override :meth:`default_board`,
-    :meth:`check_view` and :meth:`assign_view`.
+    :meth:`build_view` (its own controls, registered with ``_add_control``),
+    :meth:`compute` and :meth:`draw`; it may override :meth:`board_of`,
+    :meth:`board_file_of`, :meth:`default_board`, :meth:`check_view` and
+    :meth:`assign_view`, and lays out ``self.children`` from :meth:`_game_rows`
+    and its own widgets.
 
     Attributes
     ----------
