@@ -41,7 +41,8 @@ test-browser: $(STAMP) chromium
 	$(BIN)/python -m pytest -m browser tests/browser $(PYTEST_OPTS)
 
 # The designer app: the explorer notebooks of app/ as a Voila dashboard. Loopback only by
-# default and never without a token: APP_TOKEN=... to choose it, else a random one.
+# default and never without a token: APP_TOKEN=... to choose it, else a random one. The token
+# reaches Voila through the environment (JUPYTER_TOKEN), so `ps` never shows it.
 # Idle kernels are culled after 15 min: with a token, Voila's shutdown-on-close request
 # is refused (403), so a closed tab would otherwise leave its kernel running.
 APP_IP   ?= 127.0.0.1
@@ -55,8 +56,8 @@ app: $(STAMP)
 	echo "rometools designer app, open:"; \
 	echo "    http://$(APP_IP):$(APP_PORT)/voila/render/index.ipynb?token=$$token"; \
 	echo "Stop it with Ctrl-C."; \
-	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/voila --no-browser --Voila.ip='$(APP_IP)' --port=$(APP_PORT) --Voila.port_retries=0 \
-		--Voila.token="$$token" --Voila.root_dir=app \
+	JUPYTER_TOKEN="$$token" PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/voila --no-browser --Voila.ip='$(APP_IP)' --port=$(APP_PORT) --Voila.port_retries=0 \
+		--Voila.auto_token=True --Voila.root_dir=app \
 		--VoilaConfiguration.show_tracebacks=False \
 		--MappingKernelManager.cull_idle_timeout=900 --MappingKernelManager.cull_interval=60 \
 		$(APP_OPTS)

@@ -1,16 +1,27 @@
-"""Full 4-player Caesar's Empire games per second on the bundled 4-5 board.
+"""Full 4-player Caesar's Empire games per second: the split engine against the pre-split one.
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_games.py            # timings
-    .venv/bin/python benchmarks/bench_games.py --profile  # plus where the time goes
+    .venv/bin/python benchmarks/bench_games.py                 # A/B timings and the same-game check
+    .venv/bin/python benchmarks/bench_games.py --instructions  # plus valgrind instruction counts
+    .venv/bin/python benchmarks/bench_games.py --profile       # where the time goes (this engine)
 
-Each game is a whole playout: the sampled set-up deal, 4 bots of one kind
-moving until the end (immutable states, every action recorded in the history)
-and the final :func:`scores`. One process, one core; the rate is per CPU second
-of this process (``time.process_time``), so other jobs on a shared machine
-disturb it less than wall-clock time, which is printed too. Goals (issue 3): at least
-1,000 games/s with RandomBot and 200 games/s with GreedyBot.
+Each game is a whole playout on the bundled 4-5 board: the sampled set-up deal,
+4 bots of one kind moving until the end (immutable states, every action
+recorded) and the final :func:`scores`. Issue "Foundation II" split the engine
+(``rules.py`` the readable reference, ``engine.py`` the fast path, one play
+loop in ``rometools.core.playout``); its goal is a speed ratio of at least 1.0
+against the last commit before the split (:data:`BASELINE`), on the same
+games: the script checks that both engines play the same game per seed
+(SHA-256 of every history).
+
+Method: the baseline is extracted with ``git archive`` into a temporary
+folder; each engine runs in its own fresh interpreter, alternately, several
+rounds (A B A B ...), and the rate is games per CPU second of that process
+(``time.process_time``: less disturbed by other jobs than wall-clock time).
+The ratio is the median of the per-round ratios. ``--instructions`` also
+counts instructions with ``valgrind --tool=callgrind`` (the same count every
+run, whatever else the machine does): a noise-free ratio.
 """
 
 from __future__ import annotations
@@ -18,64 +29,140 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
+import os
 import pstats
-import time
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
 
-from rometools.caesars_empire import GameConfig, load_board, play_game, scores
-
+ROOT = Path(__file__).resolve().parents[1]
+#: The last commit before the Foundation II split (one 1,800-line rules.py).
+BASELINE = "1738b93"
 GOALS = {"random": 1000, "greedy": 200}
 
-#: Where the time goes (cProfile / line_profiler, 2026-11-30, board_4_5, 4 players);
-#: ``--profile`` prints the live figures.
-WHERE_THE_TIME_GOES = """\
-Where the time goes (cProfile shares of a full game, about 40 turns):
-  random: ~43% applying the chain (rules._connect: Roads placed; unbuilt-path lists
-          updated by index on the board's own path tuples for the chain and the
-          captured city's neighbours; Rome distances relaxed only when a new path
-          shortens one, ~2%; the route walked back, and on about 1 turn in 3 tied
-          routes solved on the fewest-Roads DAG with one-int keys, ~9%),
-          ~32% counting the legal chains to draw one uniformly (rules._chain_blocks:
-          tree components of empty cities counted in closed form, other components
-          and tight Roads budgets walked, ~4%), ~10% building the drawn chain and
-          the draw (raw 64-bit words, 64 per numpy call), ~6% final scores, ~2%
-          set-up, ~6% the playout loop.
-  greedy: ~17% listing every legal chain (rules._fast_chains), ~60% valuing them
-          (bots.GreedyBot.values: one-path chains from the per-location best own
-          route, ~9%; longer chains by a Dijkstra stopped at the last source and a
-          DAG solve, ~27%; token values), ~13% applying the chosen chain."""
-
-
-def games_per_second(bot: str, games: int, seed0: int = 0) -> tuple[float, float]:
-    """(games per CPU second of this process, games per wall-clock second)."""
-    config = GameConfig(board=load_board("4-5"), players=4)
+#: Runs inside a fresh interpreter with the engine under test first on sys.path.
+WORKER = textwrap.dedent("""
+    import hashlib, json, sys, time
+    sys.path.insert(0, sys.argv[1])
+    import rometools.caesars_empire as ce
+    mode, bot, games, seed0 = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+    cfg = ce.GameConfig(board=ce.load_board("4-5"), players=4)
+    if mode == "fingerprint":
+        h = hashlib.sha256()
+        for seed in range(seed0, seed0 + games):
+            end = ce.play_game(cfg, [bot] * 4, seed)
+            h.update(repr((end.history, ce.scores(end))).encode())
+        print(json.dumps({"sha256": h.hexdigest()}))
+        raise SystemExit
+    for i in range(50):  # warm-up: imports, board load, caches
+        ce.scores(ce.play_game(cfg, [bot] * 4, 10**6 + i))
+    if mode == "count":
+        for seed in range(seed0, seed0 + games):
+            ce.scores(ce.play_game(cfg, [bot] * 4, seed))
+        raise SystemExit
     cpu, wall = time.process_time(), time.perf_counter()
-    for i in range(games):
-        scores(play_game(config, [bot] * 4, seed0 + i))
-    return games / (time.process_time() - cpu), games / (time.perf_counter() - wall)
+    for seed in range(seed0, seed0 + games):
+        ce.scores(ce.play_game(cfg, [bot] * 4, seed))
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(json.dumps({"cpu": games / cpu, "wall": games / wall}))
+""")
+
+
+def extract_baseline(commit: str) -> Path | None:
+    """The baseline's ``rometools/`` and ``data/`` in a temporary folder, or ``None``."""
+    if shutil.which("git") is None:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="rometools-baseline-"))
+    archive = subprocess.run(["git", "archive", commit, "rometools", "data"], cwd=ROOT,
+                             capture_output=True)
+    if archive.returncode != 0:
+        return None
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def run(engine: Path, mode: str, bot: str, games: int, seed0: int = 0) -> dict:
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    out = subprocess.run([sys.executable, "-c", WORKER, str(engine), mode, bot, str(games), str(seed0)],
+                         capture_output=True, text=True, env=env, check=True)
+    return json.loads(out.stdout) if out.stdout.strip() else {}
+
+
+def instructions(engine: Path, bot: str, games: int) -> int | None:
+    """Instructions for ``games`` games beyond the warm-up (callgrind; None without valgrind)."""
+    if shutil.which("valgrind") is None:
+        return None
+
+    def count(n: int) -> int:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                              sys.executable, "-c", WORKER, str(engine), "count", bot, str(n), "0"],
+                             capture_output=True, text=True, check=True)
+        line = next(x for x in out.stderr.splitlines() if "Collected" in x)
+        return int(line.split(":")[-1].strip().replace(",", ""))
+
+    return count(games) - count(0)
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--games", type=int, default=1000, help="games per round and bot (random; greedy a fifth)")
+    parser.add_argument("--rounds", type=int, default=5, help="A/B rounds per bot")
+    parser.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
+    parser.add_argument("--profile", action="store_true", help="cProfile this engine's games")
     args = parser.parse_args(argv)
+    here = ROOT
+    base = extract_baseline(BASELINE)
+    print(f"engine under test: {here} (split)   baseline: {BASELINE} (pre-split)"
+          + ("" if base else " -- not available (no git or commit); measuring this engine only"))
     for bot, goal in GOALS.items():
-        games_per_second(bot, 100, seed0=10**6)  # warm-up: imports, board load, caches
-        runs = [games_per_second(bot, args.games, seed0=r * args.games) for r in range(args.repeats)]
-        cpu = max(r[0] for r in runs)
-        wall = max(r[1] for r in runs)
-        print(f"{bot:>7}: {cpu:8.1f} full 4-player games per CPU second on board_4_5 "
-              f"(goal {goal}/s, ratio {cpu / goal:.2f}; wall clock {wall:.1f}/s)")
-        if args.profile:
+        games = args.games if bot == "random" else max(50, args.games // 5)
+        new_rates, old_rates, ratios = [], [], []
+        for r in range(args.rounds):
+            new = run(here, "time", bot, games, seed0=r * games)
+            new_rates.append(new["cpu"])
+            if base:
+                old = run(base, "time", bot, games, seed0=r * games)
+                old_rates.append(old["cpu"])
+                ratios.append(new["cpu"] / old["cpu"])
+        line = (f"{bot:>7}: split {statistics.median(new_rates):7.0f} games/CPU s "
+                f"(goal {goal}, ratio to goal {statistics.median(new_rates) / goal:.2f})")
+        if base:
+            line += (f"; pre-split {statistics.median(old_rates):7.0f}; speed ratio split/pre-split "
+                     f"median {statistics.median(ratios):.3f} (rounds {min(ratios):.3f}-{max(ratios):.3f}, "
+                     f"goal >= 1.0)")
+        print(line)
+        if base:
+            fp_new = run(here, "fingerprint", bot, 200)["sha256"]
+            fp_old = run(base, "fingerprint", bot, 200)["sha256"]
+            print(f"         same game per seed (200 seeds, SHA-256 of histories and scores): "
+                  f"{'yes' if fp_new == fp_old else 'NO'} ({fp_new[:16]})")
+        if args.instructions and base:
+            n = 100 if bot == "random" else 30
+            i_new, i_old = instructions(here, bot, n), instructions(base, bot, n)
+            if i_new and i_old:
+                print(f"         instructions per game (callgrind, {n} games): split {i_new / n:,.0f}, "
+                      f"pre-split {i_old / n:,.0f}; ratio pre-split/split {i_old / i_new:.3f} (>= 1.0: no slower)")
+    if args.profile:
+        sys.path.insert(0, str(ROOT))
+        import rometools.caesars_empire as ce
+
+        cfg = ce.GameConfig(board=ce.load_board("4-5"), players=4)
+        for bot in GOALS:
             prof = cProfile.Profile()
             prof.enable()
-            games_per_second(bot, 300)
+            for seed in range(300):
+                ce.scores(ce.play_game(cfg, [bot] * 4, seed))
             prof.disable()
             out = io.StringIO()
             pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
-            print(out.getvalue())
-    print(WHERE_THE_TIME_GOES)
+            print(f"--- {bot}\n{out.getvalue()}")
+    if base:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":

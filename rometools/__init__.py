@@ -7,6 +7,28 @@ plotly nor ipywidgets, so they run in any Python process.
 
 __version__ = "0.1.0"
 
+from rometools.core.balance import (  # noqa: E402
+    compare_variants,
+    game_summary,
+    games_needed,
+    points_shares,
+    score_summary,
+    seat_advantage_test,
+    seat_win_rates,
+)
 from rometools.core.game import games, load_game, register_game  # noqa: E402
+from rometools.core.simulate import simulate  # noqa: E402
 
-__all__ = ["games", "load_game", "register_game"]
+__all__ = [
+    "compare_variants",
+    "game_summary",
+    "games",
+    "games_needed",
+    "load_game",
+    "points_shares",
+    "register_game",
+    "score_summary",
+    "seat_advantage_test",
+    "seat_win_rates",
+    "simulate",
+]

@@ -14,6 +14,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 # PyPI name -> conda-forge name, where they differ.
 CONDA_NAMES = {"kaleido": "python-kaleido"}
+# PyPI name with extras -> the conda-forge packages that give the same.
+CONDA_EXTRAS = {"dask[distributed]": ("dask", "distributed")}
 # Not on conda-forge: installed from PyPI by environment.yml's pip section.
 PIP_ONLY = {"icepool"}
 
@@ -21,7 +23,7 @@ PIP_ONLY = {"icepool"}
 def _requirements(specs):
     out = {}
     for spec in specs:
-        m = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+)\s*(>=\s*[0-9.]+)?\s*", spec)
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+(?:\[[a-z,]+\])?)\s*(>=\s*[0-9.]+)?\s*", spec)
         assert m, f"unparsed requirement {spec!r}"
         out[m.group(1).lower()] = (m.group(2) or "").replace(" ", "")
     return out
@@ -50,6 +52,6 @@ def test_environment_yml_lists_what_pyproject_needs():
         if name in PIP_ONLY:
             assert from_pip[name] == bound, f"{name}: {from_pip[name]} != pyproject {bound}"
             continue
-        conda_name = CONDA_NAMES.get(name, name)
-        assert conda_name in conda, f"environment.yml lacks {conda_name}"
-        assert conda[conda_name] == bound, f"{conda_name}: {conda[conda_name]} != pyproject {bound}"
+        for conda_name in CONDA_EXTRAS.get(name, (CONDA_NAMES.get(name, name),)):
+            assert conda_name in conda, f"environment.yml lacks {conda_name}"
+            assert conda[conda_name] == bound, f"{conda_name}: {conda[conda_name]} != pyproject {bound}"

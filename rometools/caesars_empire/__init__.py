@@ -79,10 +79,12 @@ from rometools.caesars_empire.scoring import (
     TreasureScore,
     city_points,
     final_ranking,
+    final_ranks,
     final_scores,
     holdings,
     marginal_treasure_value,
     road_bonus,
+    score_bounds,
     score_parts,
     treasure_points,
 )
@@ -105,12 +107,18 @@ from rometools.caesars_empire.views import (
     cheapest_connections,
     connection_routes,
     enumerate_chains,
+    gold_turns,
+    movers,
     replay,
     turn_states,
 )
 from rometools.core.game import GameSpec, register_game
 
 __all__ = [
+    "movers",
+    "final_ranks",
+    "gold_turns",
+    "score_bounds",
     "BOTS",
     "Board",
     "BoardPath",
@@ -189,33 +197,16 @@ __all__ = [
 ]
 
 
-def _score_bounds(config: GameConfig) -> tuple[int, int]:
-    """Every score lies in ``(0, high)`` (points): all route points of every path
-    built twice over (Gold doubles), every City token, the best Treasure haul and
-    the Road bonus."""
-    comps = config.components
-    b = config.board
-    routes = 2 * b.total_roads * len(b.city_ids)  # a path scores at most once a capture, doubled
-    cities = sum(v for _, v in b.city_tokens())
-    t = comps.tables
-    treasures = (sum(t.same_type) + sum(t.different_types) + sum(t.gold))
-    return 0, routes + cities + treasures * len(comps.treasure_ids) + comps.road_bonus
-
-
-def _extras(state: GameState) -> dict:
-    """Per-game figures for the balance lab: turns whose Treasure was Gold."""
-    gold = sum(1 for h in state.history if h[0] == "connect"
-               and state.treasures[state.config.board.city_ids.index(h[2][-1])] == "gold")
-    return {"gold_turns": gold}
-
-
-
 #: Caesar's Empire in the game registry (``rometools.load_game("caesars_empire", ...)``).
 GAME = register_game(GameSpec(
     id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
-    bots=BOTS, score_bounds=_score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
+    bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
-    position_from_dict=position_from_dict, extras=_extras,
+    position_from_dict=position_from_dict, extras=gold_turns,
+    ranks=final_ranks, score_parts=score_parts, movers=movers,
+    data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
+                "board_4_5.toml": Board.from_file},
+    file_kinds={"board": Board.from_file, "tables": load_components},
     sample_configs=(
         {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
         {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},

@@ -23,6 +23,7 @@ from pydantic import Field
 
 from rometools.caesars_empire.components import Components, load_components
 from rometools.core.data import (
+    MetaTable,
     Provenance,
     StrictModel,
     bundled_file,
@@ -124,7 +125,7 @@ class _Path(StrictModel):
 
 
 class _BoardFile(StrictModel):
-    meta: dict = {}
+    meta: MetaTable = MetaTable()
     board: _Header
     rome: _Rome
     city: list[_City]
@@ -230,6 +231,7 @@ class Board:
     _entry: Mapping[tuple[int, int], tuple[int, int, int]] = field(init=False, repr=False, compare=False)
     _rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _city_tokens: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    _chain_memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         src = self.source or _INLINE
@@ -327,6 +329,7 @@ class Board:
         # unbuilt paths to available cities in the opening position
         setattr_(self, "_open_start", tuple(tuple(x for x in a if x[0]) for a in adj))
         setattr_(self, "_city_tokens", tuple((c.colour, c.value) for c in cities))
+        setattr_(self, "_chain_memo", {})  # engine.chain_indices: chain ids -> location indices
 
     # ------------------------------------------------------------ constructors
     @classmethod

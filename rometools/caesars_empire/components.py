@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from rometools.core.data import (
+    MetaTable,
     Provenance,
     StrictModel,
     bundled_file,
@@ -55,11 +56,18 @@ class _Vocabulary(StrictModel):
     good: str
 
 
+#: Bounds on counts in a component file (a typo such as 10**12 Roads is an error, not a game).
+MAX_TOKENS = 99
+MAX_PLAYERS = 8
+MAX_POINTS = 10_000
+MAX_ROADS = 500
+
+
 class _Treasure(StrictModel):
     id: str
     gold: bool
     names: dict[Literal["treasures", "riches"], str]
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=MAX_TOKENS)
     aliases: list[str] = []
 
     @field_validator("names")
@@ -72,13 +80,13 @@ class _Treasure(StrictModel):
 
 
 class _Table(StrictModel):
-    points: list[int] = Field(min_length=1)
+    points: list[int] = Field(min_length=1, max_length=MAX_TOKENS)
 
     @field_validator("points")
     @classmethod
     def _non_negative_non_decreasing(cls, v):
-        if any(p < 0 for p in v):
-            raise ValueError(f"points must be non-negative, got {v}")
+        if any(p < 0 or p > MAX_POINTS for p in v):
+            raise ValueError(f"points must be 0 to {MAX_POINTS}, got {v}")
         if any(b < a for a, b in zip(v, v[1:], strict=False)):
             raise ValueError(f"points must not decrease with the collection size, got {v}")
         return v
@@ -91,27 +99,27 @@ class _Tables(StrictModel):
 
 
 class _RoadBonus(StrictModel):
-    points: int = Field(ge=0)
+    points: int = Field(ge=0, le=MAX_POINTS)
 
 
 class _Roads(StrictModel):
-    per_player: int = Field(ge=1)
-    total_in_box: int = Field(ge=1)
+    per_player: int = Field(ge=1, le=MAX_ROADS)
+    total_in_box: int = Field(ge=1, le=MAX_ROADS * MAX_PLAYERS)
 
 
 class _Side(StrictModel):
     id: str
-    players: list[int] = Field(min_length=1)
-    cities: int = Field(ge=1)
+    players: list[Annotated[int, Field(ge=1, le=MAX_PLAYERS)]] = Field(min_length=1)
+    cities: int = Field(ge=1, le=MAX_TOKENS * 10)
     removed: dict[str, int] = {}
 
 
 class _CityTokens(StrictModel):
-    values: list[int] = Field(min_length=2, max_length=2)
+    values: list[Annotated[int, Field(ge=1, le=MAX_TOKENS)]] = Field(min_length=2, max_length=2)
 
 
 class _ComponentsFile(StrictModel):
-    meta: dict
+    meta: MetaTable = MetaTable()
     vocabulary: dict[Literal["treasures", "riches"], _Vocabulary]
     treasure: list[_Treasure]
     tables: _Tables
@@ -384,6 +392,24 @@ def _build(path: Path) -> Components:
     missing = [t for t in TREASURE_IDS if t not in ids]
     if missing:
         raise DataFileError(path, "treasure", f"missing Treasure type(s) {missing}")
+    missing = [v for v in VOCABULARIES if v not in raw.vocabulary]
+    if missing:
+        raise DataFileError(path, "vocabulary", f"missing vocabulary table(s) {missing}; both editions "
+                                                f"{list(VOCABULARIES)} are needed")
+    spelled: dict[str, tuple[int, str]] = {}  # every accepted spelling -> (treasure entry, how)
+    for i, t in enumerate(raw.treasure):
+        for how, name in [("id", t.id), *(("alias", a) for a in t.aliases),
+                          *((f"names.{v}", n) for v, n in t.names.items())]:
+            key = _normalise(name)
+            if not key:
+                raise DataFileError(path, f"treasure[{i}] (id={t.id!r}).{how}", "must not be empty")
+            other = spelled.get(key)
+            if other is not None and other[0] != i:
+                j, how_j = other
+                raise DataFileError(path, f"treasure[{i}] (id={t.id!r}).{how}",
+                                    f"{name!r} also names treasure[{j}] (id={raw.treasure[j].id!r}).{how_j}; "
+                                    "every id, alias and display name must name one type")
+            spelled[key] = (i, how)
     treasures = tuple(
         TreasureType(t.id, t.gold, MappingProxyType(dict(t.names)), t.count, tuple(t.aliases))
         for t in sorted(raw.treasure, key=lambda t: TREASURE_IDS.index(t.id))
@@ -422,6 +448,10 @@ def _build(path: Path) -> Components:
     players = [p for s in raw.side for p in s.players]
     if len(players) != len(set(players)):
         raise DataFileError(path, "side", f"a player count is listed on two sides: {players}")
+    most = max(players)
+    if raw.roads.per_player * most > raw.roads.total_in_box:
+        raise DataFileError(path, "roads.per_player", f"{raw.roads.per_player} Roads for each of {most} players "
+                                                      f"is more than the {raw.roads.total_in_box} in the box")
     lo, hi = raw.city_tokens.values
     if not 1 <= lo <= hi:
         raise DataFileError(path, "city_tokens.values", f"must be [low, high] with 1 <= low <= high, got {[lo, hi]}")

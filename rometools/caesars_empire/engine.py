@@ -192,18 +192,30 @@ def route_distances(state: GameState) -> tuple[int, ...]:
 
 
 # ===================================================================== chains
-def chain_ids(board: Board, chain: Sequence[int]) -> tuple[str, ...]:
-    """Location ids of a chain given as indices."""
-    if len(chain) > 1:  # one C call (itemgetter of several items returns a tuple)
-        return itemgetter(*chain)(board.locations)
-    return tuple(map(board.locations.__getitem__, chain))
+def chain_ids(board: Board, chain: tuple[int, ...]) -> tuple[str, ...]:
+    """Location ids of a chain given as a tuple of indices (memoised on the board, both ways)."""
+    memo = board._chain_memo
+    ids = memo.get(chain)
+    if ids is None:
+        if len(memo) > 1 << 16:
+            memo.clear()
+        ids = tuple(map(board.locations.__getitem__, chain))
+        memo[chain] = ids
+        memo[ids] = chain
+    return ids
 
 
-def chain_indices(board: Board, chain: Sequence[str]) -> tuple[int, ...]:
-    """Location indices of a chain given as ids (ids assumed valid)."""
-    if len(chain) > 1:
-        return itemgetter(*chain)(board._index)
-    return tuple(map(board._index.__getitem__, chain))
+def chain_indices(board: Board, chain: tuple[str, ...]) -> tuple[int, ...]:
+    """Location indices of a chain given as ids (ids assumed valid; memoised on the board, both ways)."""
+    memo = board._chain_memo
+    idx = memo.get(chain)
+    if idx is None:
+        if len(memo) > 1 << 16:
+            memo.clear()
+        idx = tuple(map(board._index.__getitem__, chain))
+        memo[chain] = idx
+        memo[idx] = chain
+    return idx
 
 
 def _path_limit(state: GameState) -> int:
@@ -367,7 +379,7 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int, d
         _, v, e, w = best[v]
         pts[po[e]] += w
         path.append(v)
-    return pts, chain_ids(b, path)
+    return pts, tuple(map(b.locations.__getitem__, path))
 
 
 def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | None = None) -> GameState:
@@ -438,7 +450,7 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     if v:  # a tie at v: the active player chooses among the tied routes from v on
         gained, path = _choose_route(state, po, target, mult, dist, locs, gained)
     else:
-        path = chain_ids(b, locs)
+        path = tuple(map(b.locations.__getitem__, locs))
     points = tuple(map(_add, state.route_score, gained))
     roads_left = list(state.roads_left)
     roads_left[seat] -= cost

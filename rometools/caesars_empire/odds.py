@@ -5,9 +5,10 @@ and shuffle them. Then, place one on each City token, randomly") and 2-3 Player
 Variants ("shuffle them and place them as you would for a 4 or 5 player game.
 Put the tokens that remain back in the box").
 
-Every exact answer is a :class:`fractions.Fraction` from integer counts; the
-``simulate_*`` / :func:`deal_setup` functions give the seeded Monte Carlo
-counterpart used to cross-check them.
+Every exact answer is a :class:`fractions.Fraction` from integer counts, computed
+by the game-agnostic draw engine (:mod:`rometools.draws`); the ``simulate_*`` /
+:func:`deal_setup` functions give the seeded Monte Carlo counterpart used to
+cross-check them.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ import numpy as np
 
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 from rometools.caesars_empire.scoring import treasure_points
-from rometools.core.exact import hypergeometric_distribution, multiset_draws, prob_some_kind_absent
 from rometools.core.rng import RngLike, as_generator
+from rometools.draws import Bag, some_absent
 
 __all__ = [
     "deal_setup",
@@ -79,7 +80,7 @@ def treasure_count_distribution(kind: str, *, players: int, all_tokens_variant: 
     comps = components or load_components()
     tid = comps.canonical(kind)
     in_play, placed = _placed(players, all_tokens_variant, comps)
-    return hypergeometric_distribution(sum(in_play.values()), in_play[tid], placed)
+    return Bag(in_play).draw(placed).law(tid)
 
 
 def prob_some_type_absent(*, players: int, all_tokens_variant: bool = False,
@@ -98,7 +99,7 @@ def prob_some_type_absent(*, players: int, all_tokens_variant: bool = False,
     """
     comps = components or load_components()
     in_play, placed = _placed(players, all_tokens_variant, comps)
-    return prob_some_kind_absent(in_play, placed)
+    return Bag(in_play).draw(placed).prob(some_absent())
 
 
 def treasure_points_distribution(n_tokens: int, *, players: int = 4, all_tokens_variant: bool = False,
@@ -146,7 +147,8 @@ def treasure_points_distribution(n_tokens: int, *, players: int = 4, all_tokens_
         raise ValueError(f"n_tokens must be 0 to {placed} (cities with {players} players), got {n_tokens!r}")
     gold = comps.gold_id
     law: dict[int, Fraction] = {}
-    for counts, p in multiset_draws(in_play, int(n_tokens), exchangeable=lambda t: t == gold):
+    draw = Bag(in_play).draw(int(n_tokens))
+    for counts, p in draw.outcomes(exchangeable=lambda t: t == gold):
         pts = treasure_points(counts, tables=tables, components=comps).total
         law[pts] = law.get(pts, Fraction(0)) + p
     return dict(sorted(law.items()))

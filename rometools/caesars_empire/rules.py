@@ -27,12 +27,8 @@ Model
   the player has no legal connection (option ``no_move``). With
   ``route_policy="player"`` an action is ``(chain, route)``: the chain and
   the tied fewest-Roads route the player chooses to score.
-* **Action space.** Every legal chain is an action while the Roads allow.
-  Chains run only over unbuilt paths between empty cities (at most ~75 a
-  turn on the bundled boards); on a dense board bound them with
-  ``GameConfig.max_chain_paths``. A cheapest chain is always a single path
-  (a longer chain first enters an empty city, and starting there costs
-  less), so no bound hides a cheapest connection.
+* **Action space.** Every legal chain is an action while the Roads allow (at
+  most ~75 a turn on the bundled boards; ``max_chain_paths`` bounds it, CE-13).
 """
 
 from __future__ import annotations
@@ -349,6 +345,8 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
     roads = {b.paths[e].key: owner for e, owner in enumerate(path_owner) if owner >= 0}
     options = route_points(b, roads, b.locations[city], gold=state.treasures[city - 1] == "gold")
     if route is not None:
+        if isinstance(route, str) or not isinstance(route, Sequence):
+            raise RulesError(f"a route is a sequence of location ids from the city to Rome, got {route!r}")
         chosen = next((o for o in options if o.path == tuple(route)), None)
         if chosen is None:
             raise RulesError(f"route {tuple(route)!r} is not a fewest-Roads route to Rome; choose one of "
@@ -368,20 +366,9 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
 
 
 def _routes_after(state: GameState, chain: Sequence[str], *, gold: bool | None = None) -> list[RouteOption]:
-    """Every tied fewest-Roads route if the seat to move built ``chain`` now (nothing applied).
-
-    ``gold`` scores as if the city's Treasure were (not) Gold; default what it holds.
-
-    Raises
-    ------
-    RulesError
-        If the chain is illegal.
-
-    Examples
-    --------
-    >>> _routes_after(new_game(rng=3), ("rome", "capua"), gold=True)
-    [RouteOption(path=('capua', 'rome'), roads=1, points={0: 2})]
-    """
+    """Every tied fewest-Roads route if the seat to move built ``chain`` now (nothing
+    applied); ``gold`` scores as if the Treasure were (not) Gold. ``RulesError`` for
+    an illegal chain. Public as ``views.connection_routes``."""
     idx, _ = check_chain(state, tuple(chain))
     b = state.config.board
     roads = {b.paths[e].key: o for e, o in enumerate(state.path_owner) if o >= 0}
@@ -554,21 +541,17 @@ def legal_actions(state: GameState) -> list:
     return actions or [PASS]
 
 
-def _can_connect(state: GameState, roads: int) -> bool:
-    # a path costs 1 or 2 Roads, and while a city is available some unbuilt path
-    # reaches one from Rome or an empty city: 2 Roads always connect something
-    return roads >= 2 or 0 < engine.cheapest_new_path(state) <= roads
-
-
 def _game_ends(state: GameState) -> bool:
     """End of Game: "Once all Cities have been connected to Rome"; also (option
     ``no_move``, CE-10) when no seat can connect a city (``"pass"``), or the
     seat to move cannot (``"end_game"``). The deal is done."""
     if -1 not in state.city_owner:
         return True
-    if state.config.no_move == "end_game":
-        return not _can_connect(state, state.roads_left[state.seat])
-    return not _can_connect(state, max(state.roads_left))
+    rl = state.roads_left
+    roads = rl[state.seat] if state.config.no_move == "end_game" else max(rl)
+    # a path costs 1 or 2 Roads, and while a city is available some unbuilt path
+    # reaches one from Rome or an empty city: 2 Roads always connect something
+    return roads < 2 and not 0 < engine.cheapest_new_path(state) <= roads
 
 
 def is_over(state: GameState) -> bool:

@@ -22,6 +22,7 @@ __all__ = [
     "city_gain",
     "city_points",
     "city_total",
+    "final_ranks",
     "final_scores",
     "holdings",
     "final_ranking",
@@ -29,6 +30,7 @@ __all__ = [
     "marginal_values",
     "normalise_treasures",
     "road_bonus",
+    "score_bounds",
     "score_parts",
     "treasure_points",
     "treasure_total",
@@ -71,6 +73,11 @@ def _int_count(kind: str, count: object) -> int:
     return count
 
 
+def _need_mapping(value: object, name: str, what: str) -> None:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{name} must be a mapping of {what}; got {type(value).__name__} {value!r:.60}")
+
+
 def normalise_treasures(treasures: Mapping[str, int], *, components: Components | None = None,
                         check_supply: bool = True) -> dict[str, int]:
     """Validate a ``{type: count}`` mapping and return it keyed by canonical id.
@@ -91,6 +98,7 @@ def normalise_treasures(treasures: Mapping[str, int], *, components: Components 
     2
     """
     comps = components or load_components()
+    _need_mapping(treasures, "treasures", "a Treasure type to its count, e.g. {'grapes': 3, 'gold': 1}")
     out = dict.fromkeys(comps.treasure_ids, 0)
     seen: dict[str, str] = {}
     for name, count in treasures.items():
@@ -190,6 +198,9 @@ def marginal_treasure_value(treasures: Mapping[str, int], *, tables: ScoringTabl
 
 
 def _city_tokens(tokens: Iterable[tuple[str, int]], what: str) -> list[tuple[str, int]]:
+    if isinstance(tokens, str | Mapping) or not isinstance(tokens, Iterable):
+        raise ValueError(f"{what} must be a list of (colour, value) pairs such as [('red', 3)], "
+                         f"got {type(tokens).__name__}")
     out = []
     for token in tokens:
         try:
@@ -283,6 +294,7 @@ def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
     {'yellow': 0, 'purple': 10, 'red': 10}
     """
     comps = components or load_components()
+    _need_mapping(roads_left, "roads_left", "each player to their Roads left, e.g. {'yellow': 3, 'red': 5}")
     bonus = comps.road_bonus if points is None else points
     if not roads_left:
         raise ValueError("road_bonus needs at least one player")
@@ -606,3 +618,46 @@ def final_scores(state: GameState):
         {p: list(h.city_tokens) for p, h in enumerate(held)},
         dict(enumerate(state.roads_left)), sum_complete_colours=cfg.sum_complete_colours,
         tokens_in_play=cfg.board.city_tokens(), components=cfg.components)
+
+
+def score_bounds(config) -> tuple[int, int]:
+    """Every score of a game with this config lies in ``(0, high)`` (points).
+
+    A loose, safe bound: every path's Roads scored on every capture, doubled
+    by Gold; every City token; every scoring table's full row for every
+    Treasure type; the Road bonus.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig
+    >>> score_bounds(GameConfig())[0]
+    0
+    """
+    comps = config.components
+    b = config.board
+    routes = 2 * b.total_roads * len(b.city_ids)
+    cities = sum(v for _, v in b.city_tokens())
+    t = comps.tables
+    treasures = sum(t.same_type) + sum(t.different_types) + sum(t.gold)
+    return 0, routes + cities + treasures * len(comps.treasure_ids) + comps.road_bonus
+
+
+def final_ranks(state: GameState) -> tuple[int, ...]:
+    """Each seat's rank (1 best) with the rulebook tiebreakers, as :func:`final_ranking` ranks them.
+
+    Rule: ``001_a311a49632a27e24.txt``, In the Event of a Tie: most points, then
+    most Cities of different colours, then most Gold Coins, then most Roads
+    remaining; seats level on all four share a rank. Cheaper than
+    :func:`final_scores` (no table), for simulations.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> final_ranks(new_game(rng=0))
+    (1, 1, 1, 1)
+    """
+    comps = state.config.components
+    gold = comps.gold_index
+    keys = [(p["total"], len({c for c, _ in h.city_tokens}), h.treasures[gold], state.roads_left[s])
+            for s, (p, h) in enumerate(zip(score_parts(state), holdings(state), strict=True))]
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)

@@ -21,6 +21,8 @@ __all__ = [
     "cheapest_connections",
     "connection_routes",
     "enumerate_chains",
+    "gold_turns",
+    "movers",
     "replay",
     "turn_states",
 ]
@@ -189,3 +191,30 @@ def enumerate_chains(state: GameState, *, max_cost: int | None = None,
                              f"pass max_cost or max_paths, or a larger max_chains")
         out.append(c)
     return out
+
+
+def gold_turns(state: GameState) -> dict[str, int]:
+    """Per-game figures for the balance lab: ``{"gold_turns": turns whose Treasure was Gold}``.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> gold_turns(new_game(rng=1))
+    {'gold_turns': 0}
+    """
+    b = state.config.board
+    gold = sum(1 for h in state.history if h[0] == "connect"
+               and state.treasures[b.city_ids.index(h[2][-1])] == "gold")
+    return {"gold_turns": gold}
+
+
+def movers(state: GameState) -> list[int]:
+    """The seat of every decision in the history (connections and passes), in order.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import apply, new_game
+    >>> movers(apply(apply(new_game(rng=2), ("rome", "capua")), ("rome", "ariminum")))
+    [0, 1]
+    """
+    return [h[1] for h in state.history if h[0] != "deal"]

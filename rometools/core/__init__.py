@@ -2,9 +2,13 @@
 
 * :mod:`rometools.core.errors` -- the error family (``RulesError``, ``DataFileError``).
 * :mod:`rometools.core.rng` -- seed / Generator normalisation (SPEC 7).
-* :mod:`rometools.core.exact` -- exact multiset and hypergeometric helpers (``Fraction``).
+* :mod:`rometools.core.game` -- the game protocol, bots and the registry.
+* :mod:`rometools.core.playout` -- the play loop, replay and saved games.
+* :mod:`rometools.core.simulate` / :mod:`rometools.core.balance` -- self-play at scale and balance metrics.
 * :mod:`rometools.core.stats` -- Monte Carlo estimates with confidence intervals.
 * :mod:`rometools.core.data` -- data-file loading with per-value provenance.
+
+Exact draw odds (bags, decks, tile stacks) are :mod:`rometools.draws`, one layer up.
 """
 
 from rometools.core.data import (
@@ -15,13 +19,6 @@ from rometools.core.data import (
     load_data_file,
 )
 from rometools.core.errors import DataFileError, RometoolsError, RulesError
-from rometools.core.exact import (
-    expectation,
-    hypergeometric_distribution,
-    hypergeometric_pmf,
-    multiset_draws,
-    prob_some_kind_absent,
-)
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 
@@ -35,11 +32,6 @@ __all__ = [
     "RulesError",
     "as_generator",
     "data_dir",
-    "expectation",
-    "hypergeometric_distribution",
-    "hypergeometric_pmf",
     "load_data_file",
-    "multiset_draws",
-    "prob_some_kind_absent",
     "proportion_estimate",
 ]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -29,13 +30,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rometools.core.errors import DataFileError
 
 __all__ = [
     "PROVENANCE_KINDS",
     "DataFile",
+    "MetaTable",
     "Provenance",
     "StrictModel",
     "bundled_file",
@@ -45,6 +47,7 @@ __all__ = [
     "load_data_file",
     "parse_model",
     "provenance_key",
+    "read_text_file",
     "validate_values",
 ]
 
@@ -99,6 +102,8 @@ def data_dir() -> Path:
 
     Raises
     ------
+    DataFileError
+        If ``ROMETOOLS_DATA_DIR`` is set to something that is not a folder.
     FileNotFoundError
         If none of them exists.
 
@@ -108,6 +113,9 @@ def data_dir() -> Path:
     True
     """
     override = os.environ.get(DATA_DIR_ENV)
+    if override and not Path(override).is_dir():
+        raise DataFileError(override, DATA_DIR_ENV, f"the environment variable {DATA_DIR_ENV} points at "
+                                                    f"{override!r}, which is not a folder")
     here = Path(__file__).resolve()
     candidates = ([Path(override)] if override else []) + [
         here.parents[1] / "data",
@@ -140,6 +148,17 @@ class StrictModel(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class MetaTable(BaseModel):
+    """The ``[meta]`` table every data file may open with: exempt from provenance and
+    free-form, but its known keys are checked: ``game`` (the registry id), ``schema``
+    (the file format version, 1), ``title``."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    game: str | None = None
+    schema_version: int = Field(1, alias="schema", ge=1, le=1)
+    title: str | None = None
 
 
 L = TypeVar("L")
@@ -235,27 +254,115 @@ def provenance_key(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None
     return ".".join(parts)
 
 
-def _read(path: Path) -> dict[str, Any]:
+#: Largest data file read (bytes), checked before parsing. The bundled 40-city board is
+#: about 20 kB; a board of a thousand cities fits easily.
+MAX_FILE_BYTES = 1_000_000
+#: Deepest nesting of tables and arrays in a data file (the bundled files use 4).
+MAX_DEPTH = 16
+
+
+def read_text_file(path: str | os.PathLike[str], what: str = "data file",
+                   max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular UTF-8 file of at most ``max_bytes`` bytes.
+
+    The size is checked before reading; folders, devices and pipes are
+    refused without reading them (``/dev/zero`` and a FIFO would never end).
+    A UTF-8 byte-order mark (some Windows editors write one) is dropped.
+
+    Raises
+    ------
+    DataFileError
+        Naming the file: missing or unreadable, not a regular file, too large,
+        not UTF-8 (with the byte and line).
+
+    Examples
+    --------
+    >>> read_text_file("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: /dev/zero: is not a regular file (a folder, device or pipe cannot be a data file)
+    """
+    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        st = path.stat()
     except OSError as exc:
         raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
-    if path.suffix.lower() in (".yaml", ".yml"):
-        try:
-            import yaml  # PyYAML, optional
-        except ImportError:
-            raise DataFileError(path, "", "YAML files need PyYAML installed; use TOML") from None
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise DataFileError(path, "", f"is not valid YAML: {exc}") from None
-    else:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise DataFileError(path, "", f"is not valid TOML: {exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise DataFileError(path, "", f"is not a regular file (a folder, device or pipe cannot be a {what})")
+    if st.st_size > max_bytes:
+        raise DataFileError(path, "", f"is {st.st_size:,} bytes; a {what} is at most {max_bytes:,} bytes")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(max_bytes + 1)
+    except OSError as exc:
+        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise DataFileError(path, "", f"is more than {max_bytes:,} bytes; a {what} is at most that")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise DataFileError(path, "", f"is not UTF-8 text (byte {exc.start}, line {line}: "
+                                      f"{raw[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
+    return text.removeprefix("\ufeff")
+
+
+def _depth_problem(data: Any) -> str | None:
+    """The first entry nested deeper than :data:`MAX_DEPTH` (iteratively: no recursion)."""
+    stack = [(data, "", 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return where or "(top level)"
+        if isinstance(node, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(node))
+    return None
+
+
+def _load_yaml(path: Path, text: str) -> Any:
+    try:
+        import yaml  # PyYAML, optional
+    except ImportError:
+        raise DataFileError(path, "", "YAML files need PyYAML installed; use TOML") from None
+
+    class NoAliases(yaml.SafeLoader):
+        """SafeLoader refusing aliases: a few hundred bytes of nested aliases expand
+        into gigabytes (an "alias bomb"); data files write their values out."""
+
+        def compose_node(self, parent, index):
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise DataFileError(path, "", f"uses the YAML alias *{event.anchor} (line "
+                                              f"{event.start_mark.line + 1}); aliases are refused in data "
+                                              "files: write the values out")
+            return super().compose_node(parent, index)
+
+    try:
+        return yaml.load(text, Loader=NoAliases)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        raise DataFileError(path, "", f"is not valid YAML: {exc}") from None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    text = read_text_file(path)
+    try:
+        if path.suffix.lower() in (".yaml", ".yml"):
+            data = _load_yaml(path, text)
+        else:
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise DataFileError(path, "", f"is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DataFileError(path, "", f"is nested too deeply (data files nest at most {MAX_DEPTH} "
+                                      "levels)") from None
     if not isinstance(data, dict):
         raise DataFileError(path, "", "must hold a table at the top level")
+    deep = _depth_problem(data)
+    if deep is not None:
+        raise DataFileError(path, deep, f"is nested more than {MAX_DEPTH} levels deep")
     return data
 
 
@@ -339,7 +446,10 @@ def load_data_file(path: str | os.PathLike[str], *, default_from: str | None = N
     provenance: dict[str, Provenance] = {}
     values: dict[str, Any] = {}
     default = None
-    if default_from is not None and isinstance(raw.get(default_from), dict):
+    if default_from is not None:
+        if not isinstance(raw.get(default_from), dict):
+            raise DataFileError(path, default_from, f"the [{default_from}] table is required but missing "
+                                                    "(it gives the provenance every other table inherits)")
         default = _provenance_of(path, default_from, raw[default_from], None)
     for key, node in raw.items():
         if key == "meta":

@@ -209,6 +209,24 @@ class GameSpec:
         (``DataFileError``/``RulesError`` naming the entry).
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
+    ranks : callable, optional
+        ``ranks(state) -> tuple[int, ...]``: each seat's final rank (1 best,
+        equal ranks for a complete tie) with the rulebook's tiebreakers.
+        Default: by score, equal scores sharing a rank.
+    score_parts : callable, optional
+        ``score_parts(state) -> list[dict[str, int]]``: each seat's points by
+        scoring category (the balance lab's points shares).
+    movers : callable, optional
+        ``movers(state) -> list[int]``: the seat of every decision in the
+        history, in order (chance outcomes left out). Default: found by
+        replaying the history.
+    data_files : Mapping[str, callable]
+        The game's bundled data files (names under ``data/<id>/``) and the
+        loader of each (``loader(path) -> value``; ``DataFileError`` for a
+        broken file). The hostile-input tests break every one of them.
+    file_kinds : Mapping[str, callable]
+        How ``rometools validate FILE`` knows a designer's file: a top-level
+        table name that only that kind of file has (``"board"``) and its loader.
     sample_configs : tuple of Mapping
         Options (``config(**options)``) that the conformance test, the
         fuzzers and the browser tests play, so every variant a game offers is
@@ -233,6 +251,11 @@ class GameSpec:
     position_to_dict: Callable[[Any], dict | None] | None = None
     position_from_dict: Callable[..., Any] | None = None
     extras: Callable[[Any], dict] | None = None
+    ranks: Callable[[Any], tuple[int, ...]] | None = None
+    score_parts: Callable[[Any], list[dict[str, int]]] | None = None
+    movers: Callable[[Any], list[int]] | None = None
+    data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    file_kinds: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
 
     def __post_init__(self):

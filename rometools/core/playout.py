@@ -126,7 +126,7 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: np.random.Gene
 
 
 def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngLike = None, *,
-         start: Any = None) -> Any:
+         start: Any = None, chance_rng: RngLike = None) -> Any:
     """Play one whole game: chance nodes sampled, each seat's bot moving, until the end.
 
     Parameters
@@ -142,6 +142,11 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     start : state, optional
         Play on from this state (a position, or a game in progress) instead
         of a new game.
+    chance_rng : None, int or numpy.random.Generator, optional
+        A separate generator for the set-up and every chance node, so that
+        games with different bots (or bots in other seats) see the same chance
+        outcomes as long as the game's course allows ("common random numbers").
+        Default: ``rng`` serves both.
 
     Returns
     -------
@@ -163,18 +168,19 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     (True, True)
     """
     gen = as_generator(rng)
+    chance = gen if chance_rng is None else as_generator(chance_rng)
     rules = game.spec.rules
     seats = game.bots(bots)
     decide = [b.decide for b in seats]
     appliers = [game.spec.apply_legal if b.trusted else rules.apply for b in seats]
     current, apply, outcomes = rules.current_player, rules.apply, rules.chance_outcomes
-    state = rules.new_game(game.config, gen) if start is None else start
+    state = rules.new_game(game.config, chance) if start is None else start
     while True:
         p = current(state)
         if p >= 0:
             state = appliers[p](state, decide[p](state, gen))
         elif p == CHANCE:
-            state = apply(state, sample_outcome(outcomes(state), gen))
+            state = apply(state, sample_outcome(outcomes(state), chance))
         else:
             return state
 

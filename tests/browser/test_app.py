@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import subprocess
 import time
 import urllib.error
@@ -49,6 +48,39 @@ def _status(url: str) -> int:
         return 0  # not listening yet
 
 
+def _websocket_refused(url: str) -> bool:
+    from tornado.httpclient import HTTPClientError
+    from tornado.ioloop import IOLoop
+    from tornado.websocket import websocket_connect
+
+    async def attempt():
+        try:
+            ws = await websocket_connect(url, connect_timeout=10)
+        except (HTTPClientError, ConnectionError, OSError):
+            return True
+        ws.close()
+        return False
+
+    return IOLoop.current().run_sync(attempt, timeout=20)
+
+
+def _listening(port: int) -> list[str]:
+    """Local addresses listening on ``port`` (from /proc/net/tcp and tcp6)."""
+    import ipaddress
+
+    out = []
+    for table, size in (("/proc/net/tcp", 4), ("/proc/net/tcp6", 16)):
+        with contextlib.suppress(OSError), open(table) as f:
+            for line in f.readlines()[1:]:
+                local, state = line.split()[1], line.split()[3]
+                addr, p = local.split(":")
+                if state == "0A" and int(p, 16) == port:  # LISTEN
+                    raw = bytes.fromhex(addr)
+                    raw = b"".join(raw[i:i + 4][::-1] for i in range(0, size, 4))
+                    out.append(str(ipaddress.ip_address(raw)))
+    return out
+
+
 def test_make_app_serves_loopback_with_a_token():
     port = harness.free_port()
     stamp = harness.REPO / ".venv" / ".installed-stamp"
@@ -74,10 +106,23 @@ def test_make_app_serves_loopback_with_a_token():
             assert proc.poll() is None, "make app exited:\n" + "".join(lines)
             time.sleep(0.25)
         assert _status(url) == 200
-        assert _status(url.split("?")[0]) in (302, 403), "the app answers without its token"
-        if shutil.which("ss"):
-            listening = subprocess.run(["ss", "-ltn"], capture_output=True, text=True).stdout
-            assert f"127.0.0.1:{port}" in listening and f"0.0.0.0:{port}" not in listening
+        base = url.split("/voila/")[0]
+        # without the token, or with a wrong one: pages, files, the kernels API, websockets
+        page = urllib.request.urlopen(url, timeout=60).read().decode()
+        kernel = re.search(r'kernelId["\']?\s*[:=]\s*["\']([0-9a-f-]{36})', page)
+        assert kernel, "the page names no kernel"
+        for path in ("/voila/render/index.ipynb", "/voila/files/index.ipynb",
+                     "/voila/render/caesars_empire_board.ipynb", f"/api/kernels/{kernel.group(1)}"):
+            for query in ("", "?token=wrong-" + token[:8]):
+                assert _status(base + path + query) in (302, 403), f"{path}{query} answered without the token"
+        channels = f"{base.replace('http', 'ws')}/api/kernels/{kernel.group(1)}/channels"
+        assert _websocket_refused(channels) and _websocket_refused(channels + "?token=wrong")
+        assert not _websocket_refused(f"{channels}?token={token}")
+        # the token is in no process's command line
+        ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+        assert token not in ps, "the app token is visible in the process list"
+        listening = _listening(port)
+        assert listening and all(addr in ("127.0.0.1", "::1") for addr in listening), listening
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, 15)

@@ -51,7 +51,7 @@ def test_unknown_type_and_player_count():
 BROKEN = [
     # (old, new, entry, problem)
     ('points = [0, 2, 10, 20]', 'points = [0, 2, 10]', "tables.same_type.points", "up to 4 tokens"),
-    ('points = [0, 2, 10, 20]', 'points = [0, 2, -10, 20]', "tables.same_type.points", "non-negative"),
+    ('points = [0, 2, 10, 20]', 'points = [0, 2, -10, 20]', "tables.same_type.points", "must be 0 to 10000"),
     ('points = 10\n', 'points = "ten"\n', "road_bonus.points", "valid integer"),
     ('id = "wine"', 'id = "beer"', "treasure[7] (id='beer').id", "unknown Treasure id"),
     ('id = "wine"', 'id = "oil"', "treasure[7] (id='oil').id", "duplicate Treasure id"),

@@ -1,4 +1,6 @@
-"""Exact multiset / hypergeometric helpers, against hand counts and scipy."""
+"""Hypergeometric laws and folded multiset outcomes of rometools.draws, against hand counts and scipy.
+
+(These were ``rometools.core.exact`` before the draw engine; the values are unchanged.)"""
 
 from fractions import Fraction
 from math import comb
@@ -6,13 +8,15 @@ from math import comb
 import pytest
 from scipy.stats import hypergeom, multivariate_hypergeom
 
-from rometools.core.exact import (
-    expectation,
-    hypergeometric_distribution,
-    hypergeometric_pmf,
-    multiset_draws,
-    prob_some_kind_absent,
-)
+from rometools.draws import Bag, hypergeometric_distribution, hypergeometric_pmf, some_absent
+
+
+def multiset_draws(supply, n, exchangeable=None):
+    return Bag(supply).draw(n).outcomes(exchangeable=exchangeable)
+
+
+def prob_some_kind_absent(supply, n):
+    return Bag(supply).draw(n).prob(some_absent())
 
 
 @pytest.mark.parametrize(
@@ -35,6 +39,24 @@ def test_hypergeometric_hand_value():
 def test_hypergeometric_rejects_impossible_counts(bad):
     with pytest.raises(ValueError, match="impossible"):
         hypergeometric_pmf(*bad)
+
+
+def test_hypergeometric_errors_name_the_arguments():
+    with pytest.raises(ValueError, match="population=5, successes=6, draws=2"):
+        hypergeometric_pmf(0, 5, 6, 2)
+    with pytest.raises(TypeError, match="draws must be an int, got 2.5"):
+        hypergeometric_pmf(0, 5, 2, 2.5)
+    with pytest.raises(TypeError, match="k must be an int, got '1'"):
+        hypergeometric_pmf("1", 5, 2, 2)
+
+
+@pytest.mark.parametrize("k", [-1, 3, 4, 31, 100])
+def test_hypergeometric_pmf_is_zero_outside_the_support(k):
+    # 10 tokens, 3 successes, 2 drawn: support 0..2; 40/4/30: support 0..4
+    population, successes, draws = (10, 3, 2) if k in (-1, 3, 4) else (40, 4, 30)
+    assert hypergeometric_pmf(k, population, successes, draws) == 0
+    assert float(hypergeometric_pmf(k, population, successes, draws)) == hypergeom(
+        population, successes, draws).pmf(k)
 
 
 def test_multiset_draws_is_multivariate_hypergeometric():
@@ -76,5 +98,13 @@ def test_prob_some_kind_absent_by_enumeration():
         assert prob_some_kind_absent(supply, n) == by_enumeration
 
 
-def test_expectation_of_hypergeometric_is_n_k_over_N():
-    assert expectation(hypergeometric_distribution(40, 8, 30)) == Fraction(30 * 8, 40)
+def test_prob_some_kind_absent_many_equal_kinds_is_fast_and_exact():
+    # 26 kinds of 3, 52 drawn: inclusion-exclusion grouped by the number of missing kinds
+    expected = sum((-1) ** (j + 1) * comb(26, j) * comb(78 - 3 * j, 52) for j in range(1, 27))
+    assert prob_some_kind_absent({k: 3 for k in range(26)}, 52) == Fraction(expected, comb(78, 52))
+
+
+def test_mean_of_hypergeometric_is_n_k_over_N():
+    law = hypergeometric_distribution(40, 8, 30)
+    assert sum(k * p for k, p in law.items()) == Fraction(30 * 8, 40)
+    assert Bag({"gold": 8, "other": 32}).draw(30).mean("gold") == Fraction(30 * 8, 40)
