@@ -31,7 +31,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from traitlets import TraitError
 
-from rometools.core.errors import DataFileError
+from rometools.core.data import read_text_file
 from rometools.core.game import Game, game_of, game_spec, load_game
 from rometools.core.playout import load_saved_game, play, turn_states
 
@@ -757,11 +757,8 @@ class PlayoutExplorer(Explorer):
             self._start_label, self._start_path.value = "the saved game given", ""
         elif isinstance(start, str | Path):
             path = Path(start).expanduser()
-            try:
-                data = path.read_bytes()
-            except OSError as err:
-                raise DataFileError(path, "", f"cannot be read ({err.strerror or err})") from None
-            self._start = load_saved_game(data, game=self.GAME, source=str(path))
+            text = read_text_file(path, "saved game")  # regular files only, size checked first
+            self._start = load_saved_game(text, game=self.GAME, source=str(path))
             self._start_label, self._start_path.value = path.name, str(start)
         else:
             self._start, self._start_label, self._start_path.value = start, "the position given", ""

@@ -264,6 +264,7 @@ def _edited(tmp_path):
 
 @pytest.mark.parametrize(("content", "message"), [
     (None, "missing.json: cannot be read (No such file or directory)"),
+    ("folder", "folder: is not a regular file (a folder, device or pipe cannot be a saved game)"),
     ("{not json", "bad.json: is not valid JSON"),
     ("null", "bad.json: (top level): must be a JSON object, got null"),
     ("edited", "edited.json: sha256: does not match the content: the file was edited after it was saved"),
@@ -271,6 +272,9 @@ def _edited(tmp_path):
 def test_a_broken_start_file_is_a_message_and_a_new_deal(tmp_path, content, message):
     if content is None:
         path = tmp_path / "missing.json"
+    elif content == "folder":
+        path = tmp_path / "folder"
+        path.mkdir()
     elif content == "edited":
         path = _edited(tmp_path)
     else:
