@@ -31,9 +31,10 @@ def test_sync_figure_drops_old_shapes_annotations_title_and_error_bars(voila, pa
     assert before["shapes"] == 1 and before["annotations"] == 1 and before["title"] == "old title", before
     assert before["errorBars"] and before["drawnShapes"] == 1 and before["drawnNotes"] == 1, before
 
+    data = harness.plot_data(page, 0)
     page.locator(".widget-slider .noUi-handle").first.focus()
     page.keyboard.press("ArrowRight")
-    harness.wait_plot_change(page, 0, harness.plot_data(page, 0))
+    harness.wait_plot_change(page, 0, data)
 
     after = page.evaluate(_LAYOUT_JS)
     assert after["y"] == [0.4, 0.1], after
