@@ -1,8 +1,12 @@
 """Plotly charts: functions that build and return a ``go.Figure``, never show it.
 
 Charts call the game packages for every number; they hold no rules. Each trace
-has a stable ``name`` and ``uid`` so tests (and a real browser) can find it.
+has a stable ``name`` and ``uid`` (repeated in ``meta``) so tests (and a real
+browser) can find it.
 
+* :mod:`rometools.charts._common` -- what every game's charts share: the
+  template, exact-probability bars, simulated traces with Wilson error bars,
+  region colours (with a fallback) and seat colours that never reuse them.
 * :mod:`rometools.charts.caesars_empire` -- Treasure collections, marginal
   values, points distributions and set-up odds for Caesar's Empire.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
@@ -16,10 +20,22 @@ Examples
 [14, 14, 4, 0]
 """
 
+from rometools.charts._common import (
+    FALLBACK_REGION_COLOUR,
+    REGION_COLOURS,
+    SEAT_COLOURS,
+    TEMPLATE,
+    colour_difference,
+    empty_figure,
+    exact_bars,
+    new_figure,
+    region_colour,
+    seat_colour,
+    simulated_trace,
+)
 from rometools.charts.caesars_empire import (
     BREAKDOWN_PARTS,
     collection_breakdown_figure,
-    empty_figure,
     marginal_value_figure,
     points_distribution_figure,
     setup_odds_figure,
@@ -28,10 +44,20 @@ from rometools.charts.caesars_empire_board import board_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
+    "FALLBACK_REGION_COLOUR",
+    "REGION_COLOURS",
+    "SEAT_COLOURS",
+    "TEMPLATE",
     "board_figure",
     "collection_breakdown_figure",
+    "colour_difference",
     "empty_figure",
+    "exact_bars",
     "marginal_value_figure",
+    "new_figure",
     "points_distribution_figure",
+    "region_colour",
+    "seat_colour",
     "setup_odds_figure",
+    "simulated_trace",
 ]

@@ -4,7 +4,8 @@ Every number comes from :mod:`rometools.caesars_empire`; these functions only
 lay it out. Each returns a new :class:`plotly.graph_objects.Figure` and never
 shows it. Probabilities stay exact (``Fraction``) until here: bars plot
 ``float(p)`` and the hover text carries the exact fraction. Simulated
-frequencies always come with their Wilson interval as error bars.
+frequencies always come with their Wilson interval as error bars. The template,
+the exact and simulated traces are the shared ones of :mod:`rometools.charts._common`.
 
 Trace names, uids and ``meta`` are stable, so a test or a browser can find them
 (``meta`` repeats the uid because a ``go.FigureWidget`` replaces trace uids with its own):
@@ -21,7 +22,6 @@ Trace names, uids and ``meta`` are stable, so a test or a browser can find them
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 
 import plotly.graph_objects as go
 
@@ -37,12 +37,16 @@ from rometools.caesars_empire import (
     treasure_points,
     treasure_points_distribution,
 )
-from rometools.core.stats import proportion_estimate
+from rometools.charts._common import (
+    SIMULATED_COLOUR,
+    exact_bars,
+    new_figure,
+    simulated_trace,
+)
 
 __all__ = [
     "BREAKDOWN_PARTS",
     "collection_breakdown_figure",
-    "empty_figure",
     "marginal_value_figure",
     "points_distribution_figure",
     "setup_odds_figure",
@@ -50,34 +54,6 @@ __all__ = [
 
 #: Bars of :func:`collection_breakdown_figure`, in order (also its ``customdata``).
 BREAKDOWN_PARTS = ("same_type", "different_types", "gold", "cities")
-
-# A small template of our own: plotly's built-in ones are deep-copied into every figure,
-# which costs ~10 ms per figure and would dominate a live widget update.
-_TEMPLATE = {"layout": {
-    "plot_bgcolor": "white", "paper_bgcolor": "white", "font": {"size": 12},
-    "xaxis": {"showgrid": False, "linecolor": "#444", "ticks": "outside"},
-    "yaxis": {"gridcolor": "#e5e5e5", "zerolinecolor": "#999", "rangemode": "tozero"},
-    "title": {"x": 0.02, "font": {"size": 15}},
-}}
-
-
-def _new_figure(*traces) -> go.Figure:
-    """A figure on the light template (passing it here skips plotly's default template)."""
-    return go.Figure(data=list(traces), layout={"template": _TEMPLATE})
-
-
-def empty_figure() -> go.Figure:
-    """An empty figure on the charts' template: the start of a ``go.FigureWidget``.
-
-    Examples
-    --------
-    >>> fig = empty_figure()
-    >>> len(fig.data), fig.layout.template.layout.plot_bgcolor
-    (0, 'white')
-    """
-    return _new_figure()
-_EXACT_COLOUR = "#8c564b"
-_SIM_COLOUR = "#1f77b4"
 
 
 def _goods(comps: Components, vocabulary: str) -> tuple[str, str]:
@@ -154,11 +130,11 @@ def collection_breakdown_figure(
     in_use = ScoringTables.coerce(tables, comps.tables)
     values = _breakdown_values(treasures, tokens, in_use, comps, sum_complete_colours, in_play)
     labels = ["Same type", "Different types", comps.name(comps.gold_id, vocabulary), "Cities"]
-    fig = _new_figure()
+    fig = new_figure()
     fig.add_trace(go.Bar(
         x=labels, y=values, name="points", uid="ce-breakdown", meta="ce-breakdown",
         customdata=list(BREAKDOWN_PARTS),
-        text=[str(v) for v in values], textposition="auto", marker_color=_SIM_COLOUR,
+        text=[str(v) for v in values], textposition="auto", marker_color=SIMULATED_COLOUR,
         hovertemplate="%{x}: %{y} points<extra></extra>",
     ))
     differs = False
@@ -228,7 +204,7 @@ def marginal_value_figure(
     ys = [values.get(t) for t in ids]
     best = max((v for v in ys if v is not None), default=None)
     colours = ["#2ca02c" if v is not None and v == best else "#9edae5" for v in ys]
-    fig = _new_figure(go.Bar(
+    fig = new_figure(go.Bar(
         x=[comps.name(t, vocabulary) for t in ids], y=ys, customdata=ids,
         name="next token", uid="ce-marginal", meta="ce-marginal", marker_color=colours,
         text=["none left" if v is None else f"+{v}" for v in ys], textposition="outside",
@@ -240,33 +216,6 @@ def marginal_value_figure(
         yaxis_title="points added", margin={"t": 50, "b": 40, "l": 50, "r": 10},
     )
     return fig
-
-
-def _simulated_trace(counts: Mapping[int, int], xs: list[int], trials: int, *, uid: str,
-                     confidence: float) -> go.Scatter:
-    """Simulated frequencies at ``xs`` with Wilson-interval error bars."""
-    estimates = [proportion_estimate(int(counts.get(x, 0)), trials, confidence=confidence) for x in xs]
-    return go.Scatter(
-        x=xs, y=[e.estimate for e in estimates], name="simulated", uid=uid, meta=uid, mode="markers",
-        marker={"color": _SIM_COLOUR, "size": 8, "symbol": "diamond"},
-        error_y={"type": "data", "symmetric": False,
-                 "array": [e.high - e.estimate for e in estimates],
-                 "arrayminus": [e.estimate - e.low for e in estimates],
-                 "color": _SIM_COLOUR},
-        customdata=[[e.successes, e.low, e.high] for e in estimates],
-        hovertemplate=("%{x}: %{y:.4f} (%{customdata[0]} of " + str(trials)
-                       + f" runs; {confidence:.0%} Wilson interval "
-                       + "%{customdata[1]:.4f} to %{customdata[2]:.4f})<extra></extra>"),
-    )
-
-
-def _exact_bar(law: Mapping[int, Fraction], xs: list[int], uid: str) -> go.Bar:
-    ps = [law.get(x, Fraction(0)) for x in xs]
-    return go.Bar(
-        x=xs, y=[float(p) for p in ps], name="exact", uid=uid, meta=uid, marker_color=_EXACT_COLOUR,
-        opacity=0.75, customdata=[str(p) for p in ps],
-        hovertemplate="%{x}: %{y:.4f} = %{customdata}<extra></extra>",
-    )
 
 
 def points_distribution_figure(
@@ -331,10 +280,9 @@ def points_distribution_figure(
         sim = sample_treasure_points(n_tokens, players=players, all_tokens_variant=all_tokens_variant,
                                      trials=trials, rng=rng, tables=tables, components=comps)
     xs = sorted(set(law) | set(sim or ()))
-    fig = _new_figure(_exact_bar(law, xs, "ce-points-exact"))
+    fig = new_figure(exact_bars(law, xs, uid="ce-points-exact"))
     if sim is not None:
-        fig.add_trace(_simulated_trace(sim, xs, trials, uid="ce-points-simulated",
-                                       confidence=confidence))
+        fig.add_trace(simulated_trace(sim, trials, xs, uid="ce-points-simulated", confidence=confidence))
     mean = sum(x * p for x, p in law.items())
     fig.update_layout(
         height=340, bargap=0.15,
@@ -402,12 +350,12 @@ def setup_odds_figure(
     law = treasure_count_distribution(tid, players=players, all_tokens_variant=all_tokens_variant,
                                       components=comps)
     xs = list(range(comps.supply[tid] + 1))
-    fig = _new_figure(_exact_bar(law, xs, "ce-setup-exact"))
+    fig = new_figure(exact_bars(law, xs, uid="ce-setup-exact"))
     if trials:
         sim = simulate_setup(players=players, all_tokens_variant=all_tokens_variant, trials=trials,
                              rng=rng, components=comps)
-        fig.add_trace(_simulated_trace(sim[tid], xs, trials, uid="ce-setup-simulated",
-                                       confidence=confidence))
+        fig.add_trace(simulated_trace(sim[tid], trials, xs, uid="ce-setup-simulated",
+                                      confidence=confidence))
     name = comps.name(tid, vocabulary)
     variant = ", all-tokens variant" if all_tokens_variant and comps.side_for(players).removed else ""
     fig.update_layout(

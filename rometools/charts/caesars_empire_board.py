@@ -18,7 +18,11 @@ trace ``uid`` (also ``meta``)     what it draws
 ``ce-board-rome``                 Rome
 ================================  ==========================================
 
-Positions are the board file's drawing coordinates (0..1, y up).
+Positions are the board file's drawing coordinates (0..1, y up). Cities take
+their region colour (:func:`~rometools.charts._common.region_colour`: a colour
+name the palette lacks draws in the fallback grey instead of failing), Roads their
+seat colour (:func:`~rometools.charts._common.seat_colour`), which is never
+mistaken for a region colour; scoring paths are black dashes.
 """
 
 from __future__ import annotations
@@ -28,17 +32,16 @@ from collections.abc import Iterable, Mapping, Sequence
 import plotly.graph_objects as go
 
 from rometools.caesars_empire import Board, Components, load_components
+from rometools.charts._common import (
+    REGION_COLOURS,
+    SEAT_COLOURS,
+    TEMPLATE,
+    region_colour,
+    seat_colour,
+)
 
-__all__ = ["REGION_COLOURS", "SEAT_COLOURS", "board_figure"]
+__all__ = ["REGION_COLOURS", "SEAT_COLOURS", "board_figure"]  # the colours are re-exported from _common
 
-#: CSS colour drawn for each region colour name (others are used as given).
-REGION_COLOURS = {
-    "red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e8c300",
-    "orange": "#ff7f0e", "purple": "#9467bd", "white": "#f2f2f2", "black": "#333333",
-    "brown": "#8c564b", "pink": "#e377c2", "grey": "#7f7f7f", "gray": "#7f7f7f",
-}
-#: Seat colours (seat 0 first); the rulebook's examples name Purple and Yellow players.
-SEAT_COLOURS = ("#6a3d9a", "#d4a600", "#b2182b", "#2166ac", "#1b7837")
 _ROME = "rome"
 
 
@@ -132,7 +135,7 @@ def board_figure(
     n_seats = max([len(players or ())] + [s + 1 for s in seats])
     seat_names = list(players or ()) + [f"P{i + 1}" for i in range(len(players or ()), n_seats)]
 
-    fig = go.Figure()
+    fig = go.Figure(layout={"template": TEMPLATE})
     for cost, width, dash in ((1, 1.2, "dot"), (2, 3.0, "dot")):
         pairs = [p.cities for p in board.paths if p.roads == cost and p.key not in roads]
         xs, ys = _segments(board, pairs)
@@ -145,7 +148,7 @@ def board_figure(
         xs, ys = _segments(board, pairs)
         fig.add_trace(go.Scatter(
             x=xs, y=ys, mode="lines", name=f"{seat_names[seat]} Roads", uid=f"ce-board-roads-{seat}",
-            meta=f"ce-board-roads-{seat}", line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "width": 5},
+            meta=f"ce-board-roads-{seat}", line={"color": seat_colour(seat), "width": 5},
             hoverinfo="skip"))
     twos = [p for p in board.paths if p.roads == 2]
     mids = [tuple((u + v) / 2 for u, v in zip(_xy(board, p.cities[0]), _xy(board, p.cities[1]),
@@ -161,7 +164,7 @@ def board_figure(
     xs, ys = _segments(board, [pair for chain in scoring for pair in _chain_pairs(chain)])
     fig.add_trace(go.Scatter(
         x=xs, y=ys, mode="lines", name="scoring path", uid="ce-board-scoring", meta="ce-board-scoring",
-        line={"color": "#00a087", "width": 4, "dash": "dash"}, hoverinfo="skip"))
+        line={"color": "#000000", "width": 3, "dash": "dash"}, hoverinfo="skip"))
 
     cities = board.cities
     text, hover = [], []
@@ -185,12 +188,15 @@ def board_figure(
         textfont={"size": 9}, hovertext=hover, hoverinfo="text",
         marker={
             "size": [9 + 2.2 * c.value for c in cities],
-            "color": [REGION_COLOURS.get(c.colour, c.colour) for c in cities],
+            "color": [region_colour(c.colour) for c in cities],
             # captured: crossed out, keeping the region colour (an open marker in a pale
             # region colour such as white would vanish)
             "symbol": ["circle-x" if c.id in captured_by else "circle" for c in cities],
             "line": {"color": ["#000000" if c.id == selected else "#424242" for c in cities],
                      "width": [4 if c.id == selected else 1 for c in cities]},
+            # plotly.js draws an array of sizes as a bubble chart at 0.7 opacity: paths
+            # would show through the cities
+            "opacity": 1,
         }))
     fig.add_trace(go.Scatter(
         x=[board.rome_position[0]], y=[board.rome_position[1]], mode="markers+text", name="Rome",
@@ -198,7 +204,6 @@ def board_figure(
         marker={"symbol": "star", "size": 22, "color": "#b8860b", "line": {"color": "#000", "width": 1}},
         hoverinfo="name"))
     fig.update_layout(
-        template="plotly_white", plot_bgcolor="white", paper_bgcolor="white",
         title=title or board.name, height=620,
         margin={"l": 10, "r": 10, "t": 40, "b": 10}, clickmode="event",
         legend={"orientation": "h", "y": -0.02},

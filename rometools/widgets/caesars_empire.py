@@ -26,19 +26,19 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from rometools.caesars_empire import Components, load_components, prob_some_type_absent
+from rometools.charts._common import empty_figure
 from rometools.charts.caesars_empire import (
     collection_breakdown_figure,
-    empty_figure,
     marginal_value_figure,
     setup_odds_figure,
 )
 from rometools.widgets._base import (
-    INPUT_ERRORS,
     Explorer,
     plain_text,
     sync_figure,
     trace_data,
     vocabulary_toggle,
+    whole_number,
 )
 
 __all__ = [
@@ -178,7 +178,6 @@ class CollectionExplorer(Explorer):
                  vocabulary: str = "treasures", components: Components | None = None):
         self.components = comps = components or load_components()
         self._init_message()
-        self._hold = True
         start = dict(self.RULEBOOK_EXAMPLE if treasures is None else treasures)
         start = {comps.canonical(k): v for k, v in start.items()}
 
@@ -187,8 +186,7 @@ class CollectionExplorer(Explorer):
             box = widgets.IntText(value=int(start.get(tid, 0)), description=tid,
                                   style={"description_width": "110px"},
                                   layout=widgets.Layout(width="190px"))
-            box.add_class("rt-count")
-            box.add_class(f"rt-count-{tid}")
+            self._add_control(f"count_{tid}", box, "rt-count", f"rt-count-{tid}")
             box.observe(self._on_change, names="value")
             self.counts_inputs[tid] = box
         cities = self.RULEBOOK_CITIES if city_tokens is None else city_tokens
@@ -196,10 +194,10 @@ class CollectionExplorer(Explorer):
             value=cities if isinstance(cities, str) else format_city_tokens(cities),
             description="City tokens", placeholder="red:3, blue:6", continuous_update=False,
             style={"description_width": "110px"}, layout=widgets.Layout(width="560px"))
-        self.city_input.add_class("rt-city-tokens")
+        self._add_control("city_tokens", self.city_input, "rt-city-tokens")
         self.city_input.observe(self._on_change, names="value")
 
-        self.vocabulary_toggle = vocabulary_toggle(vocabulary)
+        self.vocabulary_toggle = self._add_control("vocabulary", vocabulary_toggle(vocabulary))
         self.vocabulary_toggle.observe(self._on_change, names="value")
 
         self.table_inputs: dict[str, widgets.Text] = {}
@@ -209,7 +207,7 @@ class CollectionExplorer(Explorer):
             text = widgets.Text(value=_table_text(getattr(comps.tables, name)), description=name,
                                 continuous_update=False, style={"description_width": "130px"},
                                 layout=widgets.Layout(width="420px"))
-            text.add_class(f"rt-table-{name}")
+            self._add_control(f"table_{name}", text, f"rt-table-{name}")
             text.observe(self._on_change, names="value")
             note = widgets.HTML()
             self.table_inputs[name] = text
@@ -239,7 +237,6 @@ class CollectionExplorer(Explorer):
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.add_class("rt-collection-explorer")
-        self._hold = False
         self.update()
 
     # -- reading the controls
@@ -266,7 +263,7 @@ class CollectionExplorer(Explorer):
                    city_tokens: Iterable[tuple[str, int]] | str | None = None,
                    tables: Mapping[str, Iterable[int] | str] | object | None = None,
                    vocabulary: str | None = None) -> bool:
-        """Set controls programmatically, then update once.
+        """Set controls programmatically, then update once; all or nothing.
 
         Parameters
         ----------
@@ -282,34 +279,51 @@ class CollectionExplorer(Explorer):
         Returns
         -------
         bool
-            True if the charts were updated; False if the input was invalid
-            (the message area says why and the charts keep their last state).
+            True if the charts were updated; False if any input was invalid
+            (the message area says why; every control and both charts keep
+            their last state).
         """
-        self._hold = True
-        try:
-            if vocabulary is not None:
-                self.vocabulary_toggle.value = vocabulary
-            for name, value in (counts or {}).items():
-                tid = self.components.canonical(name)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"count of {tid!r} must be a whole number, got {value!r}")
-                self.counts_inputs[tid].value = value
-            if city_tokens is not None:
-                self.city_input.value = (city_tokens if isinstance(city_tokens, str)
-                                         else format_city_tokens(city_tokens))
-            if tables is not None:
-                if not isinstance(tables, Mapping):
-                    tables = {name: getattr(tables, name) for name in _TABLES}
-                for name, points in tables.items():
-                    if name not in self.table_inputs:
-                        raise ValueError(f"unknown scoring table {name!r}; use {', '.join(_TABLES)}")
-                    self.table_inputs[name].value = points if isinstance(points, str) else _table_text(points)
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
-        finally:
-            self._hold = False
-        return self.update()
+        return self._set({"counts": counts, "city_tokens": city_tokens, "tables": tables,
+                          "vocabulary": vocabulary})
+
+    def _check(self, name: str, value):
+        comps = self.components
+        if name == "counts":
+            checked = {}
+            for key, count in value.items():
+                tid = comps.canonical(key)
+                if isinstance(count, bool) or not isinstance(count, int):
+                    raise ValueError(f"count of {tid!r} must be a whole number, got {count!r}")
+                checked[tid] = count
+            return checked
+        if name == "city_tokens":
+            text = value if isinstance(value, str) else format_city_tokens(value)
+            parse_city_tokens(text)
+            return text
+        if name == "tables":
+            if not isinstance(value, Mapping):
+                value = {table: getattr(value, table) for table in _TABLES}
+            labels = self._table_labels()
+            checked = {}
+            for table, points in value.items():
+                if table not in self.table_inputs:
+                    raise ValueError(f"unknown scoring table {table!r}; use {', '.join(_TABLES)}")
+                checked[table] = points if isinstance(points, str) else _table_text(points)
+                parse_table(checked[table], f"{labels[table]} table")
+            return checked
+        if name == "vocabulary" and value not in comps.vocabularies:
+            raise ValueError(f"unknown vocabulary {value!r}; expected one of {sorted(comps.vocabularies)}")
+        return value
+
+    def _assign(self, values: dict) -> None:
+        if "vocabulary" in values:
+            self.vocabulary_toggle.value = values["vocabulary"]
+        for tid, count in values.get("counts", {}).items():
+            self.counts_inputs[tid].value = count
+        if "city_tokens" in values:
+            self.city_input.value = values["city_tokens"]
+        for table, text in values.get("tables", {}).items():
+            self.table_inputs[table].value = text
 
     def _display_names(self) -> dict[str, str]:
         return {t: self.components.name(t, self.vocabulary) for t in self.components.treasure_ids}
@@ -322,24 +336,26 @@ class CollectionExplorer(Explorer):
         bool
             False, with a message and unchanged charts, when the input is invalid.
         """
-        comps, voc = self.components, self.vocabulary
         self._relabel()
-        try:
-            counts = self.counts
-            tokens = parse_city_tokens(self.city_input.value)
-            tables = self._tables()
-            breakdown = collection_breakdown_figure(counts, tokens, tables=tables,
-                                                    reference_tables=comps.tables,
-                                                    vocabulary=voc, components=comps)
-            marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
+        return super().update()
+
+    def _compute(self) -> tuple[go.Figure, go.Figure]:
+        comps, voc = self.components, self.vocabulary
+        counts = self.counts
+        tokens = parse_city_tokens(self.city_input.value)
+        tables = self._tables()
+        breakdown = collection_breakdown_figure(counts, tokens, tables=tables, reference_tables=comps.tables,
+                                                vocabulary=voc, components=comps)
+        marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
+        return breakdown, marginal
+
+    def _draw(self, view: tuple[go.Figure, go.Figure]) -> None:
+        breakdown, marginal = view
+        self._relabel()
         sync_figure(self.breakdown_figure, breakdown)
         sync_figure(self.marginal_figure, marginal)
-        self._clear_error()
         parts = dict(zip(breakdown.data[0].customdata, breakdown.data[0].y, strict=True))
-        goods = comps.vocabularies[voc]["goods"]
+        goods = self.components.vocabularies[self.vocabulary]["goods"]
         treasure = parts["same_type"] + parts["different_types"] + parts["gold"]
         self._total.value = (f"<b>{goods}: {treasure} points</b> + <b>Cities: {parts['cities']} points</b>"
                              f" = <b>{treasure + parts['cities']} points</b>"
@@ -347,7 +363,6 @@ class CollectionExplorer(Explorer):
                              f"<br><small>The rulebook's \"same type\" line includes Gold Coins: "
                              f"{parts['same_type']} + {parts['gold']} = {parts['same_type'] + parts['gold']}"
                              "</small>")
-        return True
 
     def _relabel(self) -> None:
         comps, voc = self.components, self.vocabulary
@@ -424,24 +439,23 @@ class SetupOddsExplorer(Explorer):
                  components: Components | None = None):
         self.components = comps = components or load_components()
         self._init_message()
-        self._hold = True
         counts = sorted(p for side in comps.sides for p in side.players)
         self.players_input = widgets.IntSlider(value=players, min=counts[0], max=counts[-1],
                                                description="Players", continuous_update=False)
-        self.players_input.add_class("rt-players")
+        self._add_control("players", self.players_input, "rt-players")
         self.variant_input = widgets.Checkbox(value=all_tokens_variant, indent=False,
                                               description="All-tokens variant (2-3 players)")
-        self.variant_input.add_class("rt-all-tokens")
-        self.vocabulary_toggle = vocabulary_toggle(vocabulary)
+        self._add_control("all_tokens_variant", self.variant_input, "rt-all-tokens")
+        self.vocabulary_toggle = self._add_control("vocabulary", vocabulary_toggle(vocabulary))
         self.kind_input = widgets.Dropdown(options=self._kind_options(vocabulary),
                                            value=comps.canonical(kind), description="Type")
-        self.kind_input.add_class("rt-setup-type")
+        self._add_control("kind", self.kind_input, "rt-setup-type")
         self.trials_input = widgets.BoundedIntText(value=trials, min=0, max=50_000, step=500,
                                                    description="Simulated set-ups",
                                                    style={"description_width": "120px"})
-        self.trials_input.add_class("rt-trials")
+        self._add_control("trials", self.trials_input, "rt-trials")
         self.seed_input = widgets.IntText(value=seed, description="Seed")
-        self.seed_input.add_class("rt-seed")
+        self._add_control("seed", self.seed_input, "rt-seed")
         for control in (self.players_input, self.variant_input, self.vocabulary_toggle,
                         self.kind_input, self.trials_input, self.seed_input):
             control.observe(self._on_change, names="value")
@@ -456,7 +470,6 @@ class SetupOddsExplorer(Explorer):
             self._message, self._summary, self.figure,
         ])
         self.add_class("rt-setup-odds-explorer")
-        self._hold = False
         self.update()
 
     def _kind_options(self, vocabulary: str) -> list[tuple[str, str]]:
@@ -465,63 +478,53 @@ class SetupOddsExplorer(Explorer):
     def set_values(self, *, players: int | None = None, all_tokens_variant: bool | None = None,
                    kind: str | None = None, trials: int | None = None, seed: int | None = None,
                    vocabulary: str | None = None) -> bool:
-        """Set controls programmatically, then update once.
+        """Set controls programmatically, then update once; all or nothing.
 
         Returns
         -------
         bool
-            True if the chart was updated; False if the input was invalid (the
-            message area says why and the chart keeps its last state).
+            True if the chart was updated; False if any input was invalid (the
+            message area says why; every control and the chart keep their last state).
         """
-        self._hold = True
-        try:
-            if vocabulary is not None:
-                self.vocabulary_toggle.value = vocabulary
-            if players is not None:
-                self.components.side_for(players)  # a readable error for 1 or 7 players
-                self.players_input.value = players
-            if all_tokens_variant is not None:
-                self.variant_input.value = bool(all_tokens_variant)
-            if kind is not None:
-                self.kind_input.value = self.components.canonical(kind)
-            if trials is not None:
-                self.trials_input.value = trials
-            if seed is not None:
-                self.seed_input.value = seed
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
-        finally:
-            self._hold = False
-        return self.update()
+        return self._set({"players": players, "all_tokens_variant": all_tokens_variant, "kind": kind,
+                          "trials": trials, "seed": seed, "vocabulary": vocabulary})
 
-    def update(self) -> bool:
-        """Recompute the chart and summary from the controls.
+    def _check(self, name: str, value):
+        comps = self.components
+        if name == "players":
+            comps.side_for(whole_number("players", value))  # a readable error for 1 or 7 players
+        elif name == "all_tokens_variant":
+            value = bool(value)
+        elif name == "kind":
+            value = comps.canonical(value)
+        elif name == "trials":
+            whole_number("trials", value, 0, self.trials_input.max)
+        elif name == "seed":
+            whole_number("seed", value, low=None)
+        elif name == "vocabulary" and value not in comps.vocabularies:
+            raise ValueError(f"unknown vocabulary {value!r}; expected one of {sorted(comps.vocabularies)}")
+        return value
 
-        Returns
-        -------
-        bool
-            False, with a message and an unchanged chart, when the input is invalid.
-        """
+    def _compute(self):
         comps, voc = self.components, self.vocabulary_toggle.value
         kind = self.kind_input.value
         if [o[0] for o in self.kind_input.options] != [o[0] for o in self._kind_options(voc)]:
-            self._hold = True
-            self.kind_input.options = self._kind_options(voc)
-            self.kind_input.value = kind
-            self._hold = False
+            with self.holding():
+                self.kind_input.options = self._kind_options(voc)
+                self.kind_input.value = kind
         players, variant = self.players_input.value, self.variant_input.value
-        try:
-            fig = setup_odds_figure(kind, players=players, all_tokens_variant=variant,
-                                    trials=self.trials_input.value, rng=self.seed_input.value,
-                                    vocabulary=voc, components=comps)
-            absent = prob_some_type_absent(players=players, all_tokens_variant=variant, components=comps)
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
+        fig = setup_odds_figure(kind, players=players, all_tokens_variant=variant,
+                                trials=self.trials_input.value, rng=self.seed_input.value,
+                                vocabulary=voc, components=comps)
+        absent = prob_some_type_absent(players=players, all_tokens_variant=variant, components=comps)
+        return fig, absent
+
+    def _draw(self, view) -> None:
+        fig, absent = view
+        comps, voc = self.components, self.vocabulary_toggle.value
+        players, variant = self.players_input.value, self.variant_input.value
         sync_figure(self.figure, fig)
-        self._clear_error()
-        name = comps.name(kind, voc)
+        name = comps.name(self.kind_input.value, voc)
         exact0 = fig.data[0].customdata[0]
         lines = [f"P(no {html.escape(name)} on the board) = <b>{exact0}</b> &asymp; {fig.data[0].y[0]:.6f} exact"]
         if len(fig.data) > 1:
@@ -535,7 +538,6 @@ class SetupOddsExplorer(Explorer):
             lines.append(f"<small>With {players} players every token is placed; "
                          "the variant changes nothing.</small>")
         self._summary.value = "<br>".join(lines)
-        return True
 
     def figure_data(self) -> dict[str, object]:
         """The chart's current data keyed by trace ``meta``, plus the title, summary and message.

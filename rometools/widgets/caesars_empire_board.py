@@ -1,39 +1,41 @@
 """Caesar's Empire board explorer: step a seeded bot game and inspect connections.
 
-:class:`BoardExplorer` wires controls to :mod:`rometools.caesars_empire` (rules,
-bots) and :func:`rometools.charts.caesars_empire_board.board_figure`; it holds
-no rules. Invalid input (an unreadable board file, a city that is not
+:class:`BoardExplorer` is a :class:`~rometools.widgets._base.PlayoutExplorer`:
+the base plays the game through the registry (board, players, a bot per seat,
+seed, a start position, the turn slider); this module adds the Caesar's Empire
+view, wired to :mod:`rometools.caesars_empire` (views, scoring) and
+:func:`rometools.charts.caesars_empire_board.board_figure`. It holds no rules.
+Invalid input (an unreadable board or saved-game file, a city that is not
 available, a player count the board's side does not take) shows a readable
 message in the ``rt-message`` widget, never a traceback, and leaves the last
-good view in place.
+good view and controls in place.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from rometools.caesars_empire import (
-    BOTS,
     Board,
-    GameConfig,
+    GameState,
     cheapest_connections,
     connection_routes,
     is_over,
     load_components,
-    play_game,
     score_parts,
-    turn_states,
 )
 from rometools.caesars_empire.board import board_path
-from rometools.charts.caesars_empire_board import SEAT_COLOURS, board_figure
+from rometools.charts._common import empty_figure, seat_colour
+from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
 from rometools.widgets._base import (
-    INPUT_ERRORS,
-    Explorer,
+    PlayoutExplorer,
     sync_figure,
     trace_data,
     vocabulary_toggle,
@@ -42,6 +44,7 @@ from rometools.widgets._base import (
 __all__ = ["BoardExplorer", "bundled_board_files"]
 
 _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
+_LABEL_OPTIONS = (("Treasures", "treasure"), ("City names", "name"), ("Both", "both"))
 
 
 def bundled_board_files() -> dict[str, Path]:
@@ -60,8 +63,7 @@ def _seat_label(seat: int) -> str:
 
 
 def _seat_html(seat: int) -> str:
-    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return f'<span style="color:{colour};font-weight:bold">{_seat_label(seat)}</span>'
+    return f'<span style="color:{seat_colour(seat)};font-weight:bold">{_seat_label(seat)}</span>'
 
 
 def _table(header: list[str], rows: list[list[str]], css: str) -> str:
@@ -71,16 +73,30 @@ def _table(header: list[str], rows: list[list[str]], css: str) -> str:
     return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
 
 
-class BoardExplorer(Explorer):
+@dataclass(frozen=True)
+class _View:
+    """What :meth:`BoardExplorer.compute` hands to :meth:`BoardExplorer.draw`."""
+
+    state: GameState
+    rows: list[dict]
+    figure: go.Figure
+
+
+class BoardExplorer(PlayoutExplorer):
     """Step a seeded bot game on a board; inspect a city's cheapest connections.
 
-    Controls (CSS class in brackets): board file (``rt-board-file``) or a path
-    typed in ``rt-board-path`` and loaded with ``rt-board-load``; player count
-    (``rt-players``); bot for every seat (``rt-bot``); seed (``rt-seed``); the
-    turn slider (``rt-turn``, 0 = just after the set-up deal); the city to
-    inspect (``rt-city``, also chosen by clicking a city on the chart); the Gold
-    toggle (``rt-gold``: score as dealt, as Gold, or as not Gold); the
-    vocabulary toggle (``rt-vocabulary``).
+    Controls (CSS class in brackets): those of
+    :class:`~rometools.widgets._base.PlayoutExplorer` -- board file
+    (``rt-board-file``) or a path typed in ``rt-board-path`` and loaded with
+    ``rt-board-load``; a saved game to play on from (``rt-start-path``,
+    ``rt-start-load``, ``rt-start-clear``, shown in ``rt-start-info``); player
+    count (``rt-players``); the bot for every seat (``rt-bot``) and one per seat
+    (``rt-seat-bot``, ``rt-bot-p1`` ...); seed (``rt-seed``); the turn slider
+    (``rt-turn``, 0 = just after the set-up deal, or the position given) --
+    and: the city to inspect (``rt-city``, also chosen by clicking a city on
+    the chart); the Gold toggle (``rt-gold``: score as dealt, as Gold, or as
+    not Gold); the vocabulary toggle (``rt-vocabulary``); the city labels
+    (``rt-labels``).
     Output: the board chart (``rt-board-chart``; trace ``meta`` as listed in
     :mod:`rometools.charts.caesars_empire_board`), the last move (``rt-last-move``),
     the connections table (``rt-connections``), the live score table
@@ -88,20 +104,32 @@ class BoardExplorer(Explorer):
 
     Parameters
     ----------
-    board : str or Path, optional
-        A board file; default the bundled ``board_4_5.toml``.
-    players : int
-        Seats (must suit the board's side). Default 4.
+    board : str, Path or Board, optional
+        A board file or a :class:`~rometools.caesars_empire.Board`; default the
+        bundled board for ``players`` (``board_4_5.toml`` when not given).
+    players : int, optional
+        Seats (must suit the board's side). Default: the board's first player
+        count (4 on the bundled 4-5 board).
     bot : str
         ``"greedy"``, ``"cheapest"`` or ``"random"`` for every seat.
     seed : int
         Seed of the deal and the bots (same seed, same game).
+    bots : list of str, optional
+        One bot per seat, P1 first (instead of ``bot``).
+    start : GameState, str or Path, optional
+        Play on from here instead of dealing a new game: a state
+        (:func:`rometools.caesars_empire.position`, or a game in progress) or a
+        saved-game file written by :func:`rometools.core.playout.to_json`. It
+        fixes the board and players. A file that fails to load is named in the
+        message and the explorer opens on a new deal.
+    vocabulary : {"treasures", "riches"}
+        Edition vocabulary of the labels and tables.
 
     Examples
     --------
     >>> ex = BoardExplorer(seed=1)
-    >>> ex.turns
-    40
+    >>> ex.turns, ex.bots
+    (40, ('greedy', 'greedy', 'greedy', 'greedy'))
     >>> ex.set_values(turn=0, city="capua")
     True
     >>> ex.connections()[0]["chain"], ex.connections()[0]["cost"]
@@ -110,73 +138,31 @@ class BoardExplorer(Explorer):
     False
     >>> ex.message
     "Cannot update: board side '4-5' is for [4, 5] players, got players=3 (the chart still shows the last valid input)"
+    >>> ex.set_values(seed=5, turn=999), ex.seed
+    (False, 1)
+
+    Play on from a position:
+
+    >>> from rometools.caesars_empire import position
+    >>> deal = dict(zip(ex.state.config.board.city_ids, ex.state.treasures))
+    >>> s = position(treasures=deal, owners={"capua": "P1"}, roads={("rome", "capua"): "P1"},
+    ...              route_score={"P1": 1}, to_move="P2")
+    >>> ex.set_values(start=s, bots=["random", "greedy", "greedy", "cheapest"])
+    True
+    >>> ex.state == s, ex.state.seat
+    (True, 1)
     """
 
-    def __init__(self, board: str | Path | None = None, players: int = 4, bot: str = "greedy",
-                 seed: int = 1, *, vocabulary: str = "treasures"):
-        super().__init__()
-        self._init_message()
-        self._components = load_components()
-        files = bundled_board_files()
-        self._board_file = widgets.Dropdown(options=list(files.items()), description="Board",
-                                            value=Path(board) if board in files.values() else
-                                            files.get("board_4_5.toml"))
-        self._board_file.add_class("rt-board-file")
-        self._board_path = widgets.Text(placeholder="or a board file path", continuous_update=False,
-                                        layout={"width": "260px"})
-        self._board_path.add_class("rt-board-path")
-        self._board_load = widgets.Button(description="Load", layout={"width": "70px"})
-        self._board_load.add_class("rt-board-load")
-        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=players, description="Players")
-        self._players.add_class("rt-players")
-        self._bot = widgets.Dropdown(options=sorted(BOTS), value=bot, description="Bots")
-        self._bot.add_class("rt-bot")
-        self._seed = widgets.IntText(value=seed, description="Seed", layout={"width": "180px"})
-        self._seed.add_class("rt-seed")
-        self._turn = widgets.IntSlider(value=0, min=0, max=0, description="Turn", continuous_update=False,
-                                       layout={"width": "520px"})
-        self._turn.add_class("rt-turn")
-        self._city = widgets.Dropdown(options=[], description="City")
-        self._city.add_class("rt-city")
-        self._gold = widgets.ToggleButtons(options=_GOLD_OPTIONS, value="dealt", description="Gold",
-                                           style={"button_width": "80px"})
-        self._gold.add_class("rt-gold")
-        self._vocabulary = vocabulary_toggle(vocabulary)
-        self._labels = widgets.ToggleButtons(options=[("Treasures", "treasure"), ("City names", "name"),
-                                                      ("Both", "both")], value="treasure",
-                                             description="Labels", style={"button_width": "90px"})
-        self._labels.add_class("rt-labels")
-        self._last_move = widgets.HTML()
-        self._last_move.add_class("rt-last-move")
-        self._connections = widgets.HTML()
-        self._connections.add_class("rt-connections")
-        self._scores = widgets.HTML()
-        self._scores.add_class("rt-scores")
-        self.figure = go.FigureWidget()
-        self.figure.add_class("rt-board-chart")
+    GAME = "caesars_empire"
+    DEFAULT_BOT = "greedy"
 
-        self._states: list = []
-        self._board: Board | None = None
-        if board is not None and Path(board) not in files.values():
-            self._board_path.value = str(board)
-        ok = self._load_game(self._selected_board_path())
-        if not ok:  # fall back to the bundled board so the explorer always opens
-            self._board_path.value = ""
-            self._load_game(self._selected_board_path())
-        self.update()
-
-        for w in (self._players, self._bot, self._seed):
-            w.observe(self._on_game_change, names="value")
-        self._board_file.observe(self._on_board_file, names="value")
-        self._board_load.on_click(lambda _b: self._on_game_change())
-        self._board_path.observe(self._on_game_change, names="value")
-        for w in (self._turn, self._city, self._gold, self._vocabulary, self._labels):
-            w.observe(self._on_change, names="value")
-
+    def __init__(self, board: str | Path | Board | None = None, players: int | None = None,
+                 bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
+                 start: GameState | str | Path | None = None, vocabulary: str = "treasures"):
+        self._initial_vocabulary = vocabulary
+        super().__init__(board, players, bot, seed, bots=bots, start=start)
         self.children = [
-            widgets.HBox([self._board_file, self._board_path, self._board_load]),
-            widgets.HBox([self._players, self._bot, self._seed]),
-            self._turn,
+            *self._game_rows(),
             widgets.HBox([self._city, self._gold]),
             widgets.HBox([self._vocabulary, self._labels]),
             self._message,
@@ -189,144 +175,113 @@ class BoardExplorer(Explorer):
             self._scores,
         ]
 
-    # ------------------------------------------------------------ game
-    def _selected_board_path(self) -> Path:
-        typed = self._board_path.value.strip()
-        return Path(typed).expanduser() if typed else Path(self._board_file.value)
+    # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
+    def board_files(self) -> dict[str, Path]:
+        return bundled_board_files()
 
-    def _controls(self) -> tuple:
-        return (self._board_file.value, self._board_path.value, self._players.value, self._bot.value,
-                self._seed.value)
+    def load_board(self, source: Any) -> Board:
+        if isinstance(source, Board):
+            return source
+        if not isinstance(source, str | Path):
+            raise TypeError(f"board must be a board file or a Board, got {type(source).__name__}")
+        path = Path(source)
+        if path.parent == board_path().parent and path.name in bundled_board_files():
+            return Board.bundled(path.stem.removeprefix("board_").replace("_", "-"))
+        return Board.from_file(path)
 
-    def _restore_controls(self) -> None:
-        """Put the game controls back to the last game that loaded."""
-        self._hold = True
-        try:
-            board_file, board_path_text, players, bot, seed = self._good
-            self._board_file.value = board_file
-            self._board_path.value = board_path_text
-            self._players.options = self._good_player_options
-            self._players.value = players
-            self._bot.value = bot
-            self._seed.value = seed
-        finally:
-            self._hold = False
+    def board_file_of(self, board: Board) -> Path | None:
+        bundled = Board.bundled(board.side)
+        if board == bundled and board.components == bundled.components:
+            return bundled_board_files().get(f"board_{board.side.replace('-', '_')}.toml")
+        return None
 
-    def _load_game(self, path: Path) -> bool:
-        """Load the board, play the seeded game; keep the old one (and its controls) on any error."""
-        try:
-            board = (Board.bundled(path.stem.removeprefix("board_").replace("_", "-"))
-                     if path.parent == board_path().parent and path.name in bundled_board_files()
-                     else Board.from_file(path))
-            config = GameConfig(board=board, players=int(self._players.value))
-            final = play_game(config, bots=[self._bot.value] * config.players, rng=int(self._seed.value))
-            states = turn_states(final)
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            if self._states:
-                self._restore_controls()
-            return False
-        self._board, self._states = board, states
-        side = next(s for s in self._components.sides if s.id == board.side)
-        self._hold = True
-        try:
-            self._turn.max = len(states) - 1
-            self._turn.value = min(self._turn.value, self._turn.max)
-            self._players.options = list(side.players)
-            self._players.value = config.players
-        finally:
-            self._hold = False
-        self._good, self._good_player_options = self._controls(), list(side.players)
-        return True
+    def player_counts(self, board: Board) -> tuple[int, ...]:
+        return next(s.players for s in board.components.sides if s.id == board.side)
 
-    def _on_board_file(self, _change=None) -> None:
-        if self._hold:
-            return
-        self._hold = True
-        try:
-            self._board_path.value = ""
-            side = Board.from_file(self._board_file.value).side
-            players = next(s.players for s in self._components.sides if s.id == side)
-            if self._players.value not in players:
-                self._players.options = list(players)
-                self._players.value = players[0]
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            self._restore_controls()
-            return
-        finally:
-            self._hold = False
-        self._on_game_change()
+    def game_options(self, board: Board, players: int) -> dict[str, Any]:
+        return {"board": board, "players": players}
 
-    def _on_game_change(self, _change=None) -> None:
-        if self._hold:
-            return
-        if self._load_game(self._selected_board_path()):
-            self.update()
+    def default_board(self, players: int | None) -> Path:
+        side = self._components.side_for(players).id if players in self.all_player_counts() else "4-5"
+        return bundled_board_files()[f"board_{side.replace('-', '_')}.toml"]
+
+    # ------------------------------------------------------------ the view
+    def build_view(self) -> None:
+        self._components = load_components()
+        self._city = self._add_control("city", widgets.Dropdown(options=[], description="City"), "rt-city")
+        self._gold = self._add_control("gold", widgets.ToggleButtons(
+            options=_GOLD_OPTIONS, value="dealt", description="Gold", style={"button_width": "80px"}),
+            "rt-gold")
+        self._vocabulary = self._add_control("vocabulary", vocabulary_toggle(self._initial_vocabulary))
+        self._labels = self._add_control("labels", widgets.ToggleButtons(
+            options=_LABEL_OPTIONS, value="treasure", description="Labels",
+            style={"button_width": "90px"}), "rt-labels")
+        self._last_move = widgets.HTML()
+        self._last_move.add_class("rt-last-move")
+        self._connections = widgets.HTML()
+        self._connections.add_class("rt-connections")
+        self._scores = widgets.HTML()
+        self._scores.add_class("rt-scores")
+        self.figure = go.FigureWidget(empty_figure())
+        self.figure.add_class("rt-board-chart")
+        self._rows: list[dict] = []
+        for w in (self._city, self._gold, self._vocabulary, self._labels):
+            w.observe(self._on_change, names="value")
+
+    def check_view(self, name: str, value: Any) -> Any:
+        allowed = {"gold": [v for _, v in _GOLD_OPTIONS], "labels": [v for _, v in _LABEL_OPTIONS],
+                   "vocabulary": sorted(self._components.vocabularies)}
+        if name in allowed and value not in allowed[name]:
+            raise ValueError(f"{name} must be one of {allowed[name]}, got {value!r}")
+        if name == "city" and not isinstance(value, str):
+            raise ValueError(f"city must be a city id such as 'capua', got {value!r}")
+        return value
+
+    def assign_view(self, values: dict[str, Any]) -> None:
+        city = values.pop("city", None)
+        if city is not None:
+            self._refresh_city_options(self.state)
+            if city not in [v for _, v in self._city.options]:
+                raise ValueError(f"city {city!r} is not available at turn {self._turn.value}")
+            self._city.value = city
+        super().assign_view(values)
 
     # ------------------------------------------------------------ public
-    @property
-    def state(self):
-        """The :class:`~rometools.caesars_empire.GameState` at the slider's turn."""
-        return self._states[self._turn.value]
-
-    @property
-    def turns(self) -> int:
-        """Turns played in the current game (the slider's maximum)."""
-        return len(self._states) - 1
-
-    def set_values(self, *, board: str | Path | None = None, players: int | None = None,
-                   bot: str | None = None, seed: int | None = None, turn: int | None = None,
-                   city: str | None = None, gold: str | None = None, vocabulary: str | None = None) -> bool:
+    def set_values(self, *, board: str | Path | Board | None = None, players: int | None = None,
+                   bot: str | None = None, bots: list[str] | None = None, seed: int | None = None,
+                   start: GameState | str | Path | None = None, turn: int | None = None,
+                   city: str | None = None, gold: str | None = None, vocabulary: str | None = None,
+                   labels: str | None = None) -> bool:
         """Set controls programmatically, as a user would; returns whether the view updated.
 
-        Bad values (a board file that fails to load, an unknown bot, a turn
-        outside the game, a city that is not available at that turn) show a
-        message and change nothing.
+        All or nothing: every value is checked, then all are set and the game
+        replayed if a game control changed. Bad values (a board or saved-game
+        file that fails to load, an unknown bot, a turn outside the game, a city
+        that is not available at that turn) show a message and change nothing:
+        every control, the game and the chart stay as they were.
+
+        Parameters
+        ----------
+        board, players, bot, bots, seed
+            As in the constructor; ``bot`` sets every seat, ``bots`` one per seat.
+        start : GameState, str or Path, optional
+            A state or saved-game file to play on from; ``""`` for a new deal.
+        turn : int, optional
+            0 to :attr:`turns`.
+        city : str, optional
+            A city id available at the turn.
+        gold : {"dealt", "gold", "plain"}, optional
+        vocabulary : {"treasures", "riches"}, optional
+        labels : {"treasure", "name", "both"}, optional
+
+        Returns
+        -------
+        bool
+            ``True`` if the view was updated.
         """
-        try:
-            if board is not None or players is not None or bot is not None or seed is not None:
-                if bot is not None and bot not in BOTS:
-                    raise ValueError(f"unknown bot {bot!r}; choose one of {sorted(BOTS)}")
-                if players is not None and players not in (2, 3, 4, 5):
-                    raise ValueError(f"players must be 2 to 5, got {players!r}")
-                self._hold = True
-                try:
-                    if board is not None:
-                        self._board_path.value = str(board)
-                    if players is not None:
-                        if players not in self._players.options:
-                            self._players.options = [2, 3, 4, 5]
-                        self._players.value = players
-                    if bot is not None:
-                        self._bot.value = bot
-                    if seed is not None:
-                        self._seed.value = seed
-                finally:
-                    self._hold = False
-                if not self._load_game(self._selected_board_path()):
-                    return False
-            if turn is not None and not 0 <= turn <= self.turns:
-                raise ValueError(f"turn must be 0 to {self.turns}, got {turn!r}")
-            self._hold = True
-            try:
-                if turn is not None:
-                    self._turn.value = turn
-                    self._refresh_city_options()
-                if city is not None:
-                    if city not in [v for _, v in self._city.options]:
-                        raise ValueError(f"city {city!r} is not available at turn {self._turn.value}")
-                    self._city.value = city
-                if gold is not None:
-                    self._gold.value = gold
-                if vocabulary is not None:
-                    self._vocabulary.value = vocabulary
-            finally:
-                self._hold = False
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
-        return self.update()
+        return self._set({"board": board, "players": players, "bot": bot, "bots": bots, "seed": seed,
+                          "start": start, "turn": turn, "city": city, "gold": gold,
+                          "vocabulary": vocabulary, "labels": labels})
 
     def select_city(self, city: str) -> bool:
         """Inspect ``city`` (what a click on the chart does)."""
@@ -341,38 +296,27 @@ class BoardExplorer(Explorer):
         """Current chart data by trace ``meta`` (``x``, ``y``, ``customdata``...)."""
         return trace_data(self.figure)
 
-    # ------------------------------------------------------------ view
-    def _refresh_city_options(self) -> None:
-        state = self.state
+    # ------------------------------------------------------------ compute and draw
+    def _refresh_city_options(self, state: GameState) -> None:
         b = state.config.board
         options = [(f"{c.name} ({c.colour} {c.value})", c.id) for c, o in zip(b.cities, state.city_owner,
                                                                               strict=True) if o < 0]
         keep = self._city.value
-        self._city.options = options
-        ids = [v for _, v in options]
-        self._city.value = keep if keep in ids else (ids[0] if ids else None)
+        with self.holding():
+            self._city.options = options
+            ids = [v for _, v in options]
+            self._city.value = keep if keep in ids else (ids[0] if ids else None)
 
-    def update(self) -> bool:
-        """Recompute the view from the controls; returns ``False`` (with a message) on bad input."""
-        self._hold = True
-        try:
-            self._refresh_city_options()
-        finally:
-            self._hold = False
-        state = self.state
+    def compute(self, state: GameState) -> _View:
+        self._refresh_city_options(state)
         city = self._city.value
         gold = {"dealt": None, "gold": True, "plain": False}[self._gold.value]
         rows = []
-        try:
-            if city is not None and not is_over(state):
-                for con in cheapest_connections(state, city):
-                    routes = connection_routes(state, con.chain, gold=gold)
-                    rows.append({"chain": con.chain, "cost": con.cost,
-                                 "routes": [(r.path, dict(r.points)) for r in routes]})
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
-        self._rows = rows
+        if city is not None and not is_over(state):
+            for con in cheapest_connections(state, city):
+                routes = connection_routes(state, con.chain, gold=gold)
+                rows.append({"chain": con.chain, "cost": con.cost,
+                             "routes": [(r.path, dict(r.points)) for r in routes]})
         b = state.config.board
         fig = board_figure(
             b, treasures=dict(zip(b.city_ids, state.treasures, strict=True)),
@@ -383,11 +327,13 @@ class BoardExplorer(Explorer):
             scoring=[path for r in rows for path, _ in r["routes"]],
             selected=city, vocabulary=self._vocabulary.value, labels=self._labels.value,
             title=f"{b.name}: turn {self._turn.value} of {self.turns}")
-        sync_figure(self.figure, fig)
+        return _View(state, rows, fig)
+
+    def draw(self, view: _View) -> None:
+        self._rows = view.rows
+        sync_figure(self.figure, view.figure)
         self._wire_clicks()
-        self._render_tables(state)
-        self._clear_error()
-        return True
+        self._render_tables(view.state)
 
     def _wire_clicks(self) -> None:
         for trace in self.figure.data:
@@ -403,12 +349,15 @@ class BoardExplorer(Explorer):
             return
         self.select_city(city)
 
-    def _render_tables(self, state) -> None:
+    def _render_tables(self, state: GameState) -> None:
         comps = self._components
         voc = self._vocabulary.value
         n = self._turn.value
+        took_over = (" The bots play on from here." if self.start is not None and n == self.start_turn
+                     else "")
         if n == 0:
-            self._last_move.value = "<i>Set-up dealt; no move yet.</i>"
+            first = "Set-up dealt" if state.start is None else "The position as given"
+            self._last_move.value = f"<i>{first}; no move yet.{took_over}</i>"
         else:
             h = state.history[-1]
             if h[0] == "connect":
@@ -418,9 +367,9 @@ class BoardExplorer(Explorer):
                 self._last_move.value = (
                     f"Turn {n}: {_seat_html(h[1])} built {' - '.join(h[2])}, took {html.escape(city.name)} "
                     f"({city.colour} {city.value}, {html.escape(comps.name(treasure, voc))}); "
-                    f"scoring path {' - '.join(h[3])}: {gained or 'no points'}")
+                    f"scoring path {' - '.join(h[3])}: {gained or 'no points'}.{took_over}")
             else:
-                self._last_move.value = f"Turn {n}: {_seat_html(h[1])} could not connect and passed."
+                self._last_move.value = f"Turn {n}: {_seat_html(h[1])} could not connect and passed.{took_over}"
         seats = range(state.config.players)
         conn_rows = [[" - ".join(r["chain"]), str(r["cost"]),
                       "<br>".join(" - ".join(p) for p, _ in r["routes"]),
