@@ -15,7 +15,7 @@ Examples
 >>> [o.board for o in placement_outcomes(lay, {"a": 5, "b": 5}, {"a": Worker("green", 3)}, Worker("yellow", 4), "a")]
 [{'a': 'yellow', 'b': 'green'}]
 >>> prob_kind_revealed("any_worker_value", 7)
-Fraction(27, 38)
+Fraction(56, 95)
 """
 
 from rometools.core.game import GameSpec, register_game
