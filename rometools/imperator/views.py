@@ -9,6 +9,9 @@ Advanced Game.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+
 from rometools.core import playout
 from rometools.core.errors import RulesError
 from rometools.imperator.placement import placement_outcomes
@@ -20,9 +23,10 @@ from rometools.imperator.rules import (
     occupants,
     worker,
 )
-from rometools.imperator.state import GameState, PlacementOutcome, player_name
+from rometools.imperator.state import GameState, PlacementOutcome, Worker, player_name
 
-__all__ = ["movers", "neighbour_rewards", "preview_placement", "round_log", "turn_states"]
+__all__ = ["Frame", "bumped_placements", "movers", "neighbour_rewards", "outcome_frames", "preview_placement", "round_log",
+           "tile_labels", "turn_states"]
 
 _DECISIONS = ("place", "pass", "choose", "icons", "skip")
 
@@ -139,3 +143,124 @@ def turn_states(state: GameState) -> list[GameState]:
     2
     """
     return playout.turn_states(state)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board after some steps of a chain reaction (what an explorer draws at a step).
+
+    Attributes
+    ----------
+    occupants : Mapping[str, Worker]
+        ``{region: worker}`` on the board.
+    move : (str, str) or None
+        The step just taken: ``(origin, to)`` for a move, ``(to, to)`` for the placement,
+        ``None`` before it.
+    in_transit : Worker or None
+        A worker forced out and not yet placed.
+    removed : Worker or None
+        A worker sent back to its owner.
+    gained : Mapping[hashable, int]
+        Action-track spaces gained so far, per player.
+    text : str
+        The step in words.
+    """
+
+    occupants: Mapping[str, Worker]
+    move: tuple[str, str] | None = None
+    in_transit: Worker | None = None
+    removed: Worker | None = None
+    gained: Mapping[Hashable, int] = field(default_factory=dict)
+    text: str = "before the placement"
+
+
+def outcome_frames(occupants: Mapping[str, Worker], worker: Worker, outcome: PlacementOutcome) -> list[Frame]:
+    """The board before the placement, then after each step of ``outcome``'s chain.
+
+    Bookkeeping only: the steps already say who moves where (the rules decided them in
+    :func:`~rometools.imperator.placement_outcomes`).
+
+    Parameters
+    ----------
+    occupants : Mapping[str, Worker]
+        The board before the placement.
+    worker : Worker
+        The worker placed.
+    outcome : PlacementOutcome
+
+    Returns
+    -------
+    list[Frame]
+        ``len(outcome.steps) + 1`` frames; the last one's occupants are the outcome's.
+
+    Examples
+    --------
+    >>> from rometools.imperator import Layout, placement_outcomes
+    >>> lay = Layout.build("ab", [("a", "b")])
+    >>> board, yellow = {"a": Worker("green", 3)}, Worker("yellow", 4)
+    >>> out, = placement_outcomes(lay, {"a": 5, "b": 5}, board, yellow, "a")
+    >>> [(f.move, f.in_transit and f.in_transit.player, dict(f.gained)) for f in outcome_frames(board, yellow, out)]
+    [(None, None, {}), (('a', 'a'), 'green', {'green': 1}), (('a', 'b'), None, {'green': 1})]
+    """
+    occ = dict(occupants)
+    frames = [Frame(dict(occ))]
+    gained: dict[Hashable, int] = {}
+    transit: Worker | None = None
+    for step in outcome.steps:
+        removed = None
+        if step.kind == "remove":
+            removed, transit = transit, None
+            move = None
+        else:
+            mover = worker if step.kind == "place" else transit
+            out = occ.get(step.to)
+            occ[step.to] = mover
+            transit = out
+            move = (step.to, step.to) if step.kind == "place" else (step.origin, step.to)
+            if out is not None:
+                gained[out.player] = gained.get(out.player, 0) + 1
+        frames.append(Frame(dict(occ), move, transit, removed, dict(gained), step.describe()))
+    return frames
+
+
+def tile_labels(state: GameState) -> dict[str, tuple[int, str]]:
+    """``{region: (marker, short label)}`` of the tiles on the board (for charts).
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(rng=1)
+    >>> all(m in (1, 5) for m, _ in tile_labels(s).values())
+    True
+    """
+    comps = state.config.components
+    return {r: (comps.tile(t).marker, comps.describe(t).split("] ", 1)[1])
+            for r, t in zip(state.config.layout.regions, state.tiles, strict=True) if t is not None}
+
+
+def bumped_placements(state: GameState) -> list[tuple[int, int, int, bool]]:
+    """Every placement of the game as ``(round, seat, value, forced out later that round)``.
+
+    Read from the history: a placement's worker is forced out when a later placement or
+    move of the same round displaces its seat (each seat places once a round, IMP-5).
+
+    Examples
+    --------
+    >>> from rometools.imperator import GameConfig, apply, new_game
+    >>> s = apply(apply(new_game(GameConfig(players=2, rounds=1, influence_zones=(0, 1)), rng=0),
+    ...                 ("latium", 3)), ("latium", 3))
+    >>> bumped_placements(s)
+    [(1, 0, 3, True), (1, 1, 3, False)]
+    """
+    out: list[list] = []
+    rnd = 1
+    for h in state.history:
+        if h[0] == "round":
+            rnd = h[1]
+        elif h[0] == "place":
+            out.append([rnd, h[1], h[3], False])
+        if h[0] in ("place", "push", "choose") and h[-1] is not None:
+            for row in out:
+                if row[0] == rnd and row[1] == h[-1]:
+                    row[3] = True
+    return [tuple(row) for row in out]

@@ -4,6 +4,10 @@
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
 * :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game (a bot per seat,
   from a new deal or a position), inspect connections.
+* :class:`RegionBoardExplorer` -- IMPERATOR: place a worker on the region board of a seeded
+  game and watch the chain reaction step by step, with the Action-track moves.
+* :class:`TileOddsExplorer` -- IMPERATOR: exact reveal odds of each reward-tile kind by round,
+  with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
   intervals, a variant compared on the same seeds.
 
@@ -25,5 +29,7 @@ from rometools.widgets._base import Explorer, PlayoutExplorer
 from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
+from rometools.widgets.imperator import RegionBoardExplorer, TileOddsExplorer
 
-__all__ = ["BalanceExplorer", "BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer", "SetupOddsExplorer"]
+__all__ = ["BalanceExplorer", "BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer",
+           "RegionBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
