@@ -59,6 +59,7 @@ __all__ = [
     "nth_legal_chain",
     "own_roads_after",
     "route_distances",
+    "touches_routes",
 ]
 
 #: Distance of a location not yet joined to Rome (Roads).
@@ -553,13 +554,35 @@ def _most_own_on_dag(board: Board, po, dist, target: int, seat: int, own, near: 
     return best[target]
 
 
-def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]) -> int:
+def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
+    """Whether a path of ``chain`` before its last one would shorten or tie a fewest-Roads route.
+
+    If not, building the chain changes no route to Rome of a location already
+    joined: the captured city's route is the last source's plus the last
+    path, exactly as the one-path chain from that source, which costs fewer
+    Roads. (A bot maximising points, then fewest Roads, never prefers such a
+    chain.)
+    """
+    b = state.config.board
+    edge_of, cost_of = b._edge, b._cost
+    dist = route_distances(state)
+    for i in range(len(chain) - 2):
+        a, v = chain[i], chain[i + 1]
+        c = cost_of[edge_of[a, v]]
+        if dist[a] + c <= dist[v] or dist[v] + c <= dist[a]:
+            return True
+    return False
+
+
+def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int], *,
+                    touches: bool | None = None) -> int:
     """The most Roads of the seat to move on a fewest-Roads route from the captured
     city, if it built ``chain`` (indices) now.
 
-    ``own`` is :func:`most_own_roads` for that seat. Equals the best
-    ``RouteOption.points[seat]`` (undoubled) of ``rules.route_points`` after
-    the chain is built.
+    ``own`` is :func:`most_own_roads` for that seat; ``touches`` is
+    :func:`touches_routes` of the chain when the caller knows it. Equals the
+    best ``RouteOption.points[seat]`` (undoubled) of ``rules.route_points``
+    after the chain is built.
     """
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
@@ -580,12 +603,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
         return best + last
     # longer chains: if no new path between the chain's sources shortens or ties
     # a route, routes are unchanged: the last source's route plus the last path
-    for i in range(len(chain) - 2):
-        a, v = chain[i], chain[i + 1]
-        c = cost_of[edge_of[a, v]]
-        if dist[a] + c <= dist[v] or dist[v] + c <= dist[a]:
-            break
-    else:
+    if not (touches_routes(state, chain) if touches is None else touches):
         return own[chain[-2]] + last
     po = list(state.path_owner)  # otherwise: search from the chain, only as far as the last source
     for a, c in zip(chain, chain[1:], strict=False):

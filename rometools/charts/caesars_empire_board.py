@@ -194,6 +194,9 @@ def board_figure(
             "symbol": ["circle-x" if c.id in captured_by else "circle" for c in cities],
             "line": {"color": ["#000000" if c.id == selected else "#424242" for c in cities],
                      "width": [4 if c.id == selected else 1 for c in cities]},
+            # plotly.js draws an array of sizes as a bubble chart at 0.7 opacity: paths
+            # would show through the cities
+            "opacity": 1,
         }))
     fig.add_trace(go.Scatter(
         x=[board.rome_position[0]], y=[board.rome_position[1]], mode="markers+text", name="Rome",
