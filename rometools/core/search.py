@@ -28,8 +28,9 @@ result of a finished game is each seat's *win share* (1 for a win, ``1/k``
 each for a complete tie of ``k`` seats for first, with the game's tiebreakers
 (``GameSpec.ranks``), else 0; option ``utility="win"``) or its score scaled
 into ``[0, 1]`` by the game's ``score_bounds`` (``utility="score"``).
-Chance nodes in the tree branch on the outcome drawn. The move played is the
-most visited one ("robust child").
+Chance nodes in the tree branch on the outcome drawn. A node first tries the
+move its playout bot would play, then the others in random order. The move
+played is the most visited one ("robust child").
 
 Hidden information: a game whose ``GameSpec`` has a ``resample`` hook (it
 hides hands or a face-down pile the seat has seen part of) is searched by
@@ -190,6 +191,19 @@ class _Search:
             else:
                 return game_results(self.spec, state, self.utility)
 
+    def first_tries(self, state: Any, legal: list) -> list:
+        """The moves to expand, last first: shuffled (no bias from the order they are
+        listed in), then the playout bot's own choice moved to the end, so a node's
+        first child is the move the playouts would play (a budget smaller than the
+        number of legal moves still tries it)."""
+        self.rng.shuffle(legal)
+        choice = self.rollout_decide(state, self.rng)
+        for k, action in enumerate(legal):
+            if action == choice:
+                legal[k], legal[-1] = legal[-1], legal[k]
+                break
+        return legal
+
     def _ucb(self, node: _Node) -> _Node:
         """The child of a perfect-information node maximising its UCT value."""
         c = self.c
@@ -235,8 +249,7 @@ class _Search:
                     path.append(node)
                     continue
                 if node.untried is None:
-                    node.untried = list(self.legal(node.state))
-                    rng.shuffle(node.untried)  # no bias from the order moves are listed in
+                    node.untried = self.first_tries(node.state, list(self.legal(node.state)))
                 if node.untried:
                     action = node.untried.pop()
                     s = self.apply_legal(node.state, action)
@@ -287,7 +300,7 @@ class _Search:
                     if child is not None:
                         child.available += 1
                 if untried:
-                    action = untried[int(rng.integers(len(untried)))]
+                    action = self.first_tries(s, untried)[-1]
                     s = self.apply_legal(s, action)
                     child = node.children[action] = _Node(p)
                     child.available = 1
