@@ -174,6 +174,9 @@ class _Search:
         self.outcomes, self.apply, self.apply_legal = rules.chance_outcomes, rules.apply, spec.apply_legal
         if rollout is None:
             rollout = "greedy" if "greedy" in spec.bots else "random"
+        if rollout not in spec.bots:
+            raise RulesError(f"rollout must be one of {spec.title}'s own bots "
+                             f"({', '.join(sorted(spec.bots))}), got {rollout!r}")
         bot = game.bot(rollout)
         self.rollout_decide = bot.decide
         self.rollout_apply = spec.apply_legal if bot.trusted else rules.apply
@@ -375,7 +378,7 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
         visits most the moves whose estimated value stays high), ties by
         value. ``value`` is the mean result for the seat to move: with
         ``utility="win"``, its estimated chance of winning after that move.
-        A move with one legal option is returned without searching
+        A position with one legal move gives it without searching
         (``visits=0``, ``value=nan``).
 
     Raises

@@ -101,6 +101,7 @@ __all__ = [
     "MAX_ACTIONS",
     "MAX_CHANCE_OUTCOMES",
     "MAX_GAME_LENGTH",
+    "OPTIONS_PARAMETER",
     "PREFIX",
     "RometoolsGame",
     "RometoolsState",

@@ -59,6 +59,9 @@ def test_every_game_knows_the_mcts_bot_by_name():
         MCTSBot(True)
     with pytest.raises(RulesError, match="unknown bot 'smarter'"):
         game.bot("smarter")
+    with pytest.raises(RulesError, match=r"rollout must be one of Caesar's Empire's own bots "
+                                         r"\(cheapest, greedy, random\), got 'mcts:3'"):
+        MCTSBot(5, rollout="mcts:3").choose(game.new_game(rng=1), 0)
 
 
 def test_mcts_plays_through_play_and_simulate_in_worker_processes():
