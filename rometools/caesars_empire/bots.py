@@ -84,16 +84,17 @@ class RandomBot(Bot):
 
     def __init__(self):
         self._gen = None
-        self._draws: _Draws | None = None
+        self._below = None  # the exactly uniform integer draw of this bot and generator
 
     def decide(self, state: GameState, rng: np.random.Generator):
         if rng is not self._gen:
-            self._gen, self._draws = rng, _Draws(rng)
-        if state.config.route_policy == PLAYER_CHOICE:  # actions are (chain, route) pairs
+            self._gen, self._below = rng, _Draws(rng).below
+        config = state.config
+        if config.route_policy == PLAYER_CHOICE:  # actions are (chain, route) pairs
             actions = legal_actions(state)
-            return actions[self._draws.below(len(actions))]
-        choice = engine.nth_legal_chain(state, self._draws.below)
-        return PASS if choice is None else engine.chain_ids(state.config.board, choice[0])
+            return actions[self._below(len(actions))]
+        choice = engine.nth_legal_chain(state, self._below)
+        return PASS if choice is None else engine.chain_ids(config.board, choice[0])
 
 
 def _with_route(state: GameState, chain: tuple[str, ...], rng: np.random.Generator | None = None):

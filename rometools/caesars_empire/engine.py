@@ -41,7 +41,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
-from rometools.caesars_empire import _chain_count
+from rometools.caesars_empire._chain_count import nth_chain as _nth_chain
 from rometools.caesars_empire.board import Board
 from rometools.caesars_empire.state import GameState
 
@@ -239,7 +239,7 @@ def legal_chain_indices(state: GameState) -> list[tuple[tuple[int, ...], int]]:
     >>> chains[0][0][0], min(c for _, c in chains)
     (0, 1)
     """
-    f = facts(state)
+    f = state._facts or facts(state)
     chains = f.chains
     if chains is None:
         chains = f.chains = _fast_chains(f.leaf, f.inner, f.sources, _path_limit(state),
@@ -299,9 +299,10 @@ def nth_legal_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple
     >>> chain_ids(s.config.board, chain)[0]
     'rome'
     """
-    f = facts(state)
-    return _chain_count.nth_chain(f.leaf, f.inner, f.sources, _path_limit(state),
-                                  state.roads_left[state.seat], pick)
+    f = state._facts or facts(state)
+    limit = state.config.max_chain_paths
+    return _nth_chain(f.leaf, f.inner, f.sources, len(f.leaf) if limit is None else limit,
+                      state.roads_left[state.seat], pick)
 
 
 def cheapest_new_path(state: GameState) -> int:
@@ -399,7 +400,7 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     b = state.config.board
     seat = state.seat
     edge_of, cost_of, adj = b._edge, b._cost, b._adj
-    f = facts(state)
+    f = state._facts or facts(state)
     po = list(state.path_owner)
     old = f.dist
     target = chain[-1]
