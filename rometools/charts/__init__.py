@@ -13,6 +13,8 @@ browser) can find it.
   workers, a chain step, the Action track) and reward-tile odds by round.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
+  simulation budget against the opponent-against-itself baseline.
 
 Examples
 --------
@@ -44,6 +46,7 @@ from rometools.charts.caesars_empire import (
 )
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
+from rometools.charts.strength import skill_curve_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
@@ -64,5 +67,6 @@ __all__ = [
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",
+    "skill_curve_figure",
     "tile_odds_figure",
 ]
