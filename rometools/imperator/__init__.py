@@ -197,11 +197,13 @@ GAME = register_game(GameSpec(
     score_parts=score_parts, movers=movers,
     data_files={"components.toml": load_components, "board.toml": RegionBoard.from_file},
     file_kinds={"region": RegionBoard.from_file, "tile": load_components},
+    # the first three use scalar options only (the OpenSpiel bridge's parameters take no lists)
     sample_configs=(
         {},
         {"players": 2, "rounds": 6, "leftover": "discard", "reveal": "at_once"},
+        {"players": 5, "rounds": 5, "advanced": True, "hold_rounds": 2, "influence_zones": 1},
         {"players": 5, "rounds": 5, "advanced": True, "influence_zones": (2, 1, 1, 0, 0),
-         "political_influence": (0, 1, 0, 1, 0), "hold_rounds": None},
+         "political_influence": (0, 1, 0, 1, 0), "hold_rounds": 0},
         {"players": 3, "workers": (3, 4, 3), "influence_zones": (1, 2, 1), "leftover": "discard"},
         {"players": 4, "rounds": 8, "workers": ((1, 5), (1, 5), (3,), (2, 4)), "hold_rounds": 2},
     )))

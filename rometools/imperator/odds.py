@@ -80,9 +80,9 @@ class RevealModel:
     reveal : {"next_round", "at_once"}
         Refill after the round's used tiles reach the discard pile (default), or before
         (IMP-2).
-    hold_rounds : int or None
-        A won held tile is used, then discarded, this many rounds later; ``None``: never
-        (IMP-3). Default 1.
+    hold_rounds : int
+        A won held tile is used, then discarded, this many rounds later; 0: never (IMP-3).
+        Default 1.
     components : Components, optional
         The tiles; default the bundled 20.
 
@@ -105,7 +105,7 @@ class RevealModel:
     claimed: int | None = None
     leftover: str = "stay"
     reveal: str = "next_round"
-    hold_rounds: int | None = 1
+    hold_rounds: int = 1
     components: Components | None = None
 
     def __post_init__(self):
@@ -122,8 +122,8 @@ class RevealModel:
         if self.reveal not in REVEAL_OPTIONS:
             raise ValueError(f"reveal must be one of {REVEAL_OPTIONS}, got {self.reveal!r}")
         h = self.hold_rounds
-        if h is not None and (isinstance(h, bool) or not isinstance(h, int) or h < 1):
-            raise ValueError(f"hold_rounds must be a whole number 1 or more, or None, got {h!r}")
+        if isinstance(h, bool) or not isinstance(h, int) or h < 0:
+            raise ValueError(f"hold_rounds must be a whole number, 0 (kept to the end) or more, got {h!r}")
         object.__setattr__(self, "regions", int(self.regions))
         object.__setattr__(self, "claimed", int(claimed))
         object.__setattr__(self, "components", comps)
@@ -287,7 +287,7 @@ class _Chain:
         self.sel = tuple(i for i, (s, _) in enumerate(keys) if s)
         self.held_cls = tuple(i for i, (_, h) in enumerate(keys) if h)
         self.zero = (0,) * self.k
-        self.hold = model.hold_rounds or 0
+        self.hold = model.hold_rounds
         self.den, first = _draw_law(full, model.regions)
         self.law = {(_sub(full, d), self.zero, d, (self.zero,) * self.hold): w for d, w in first}
         self.out = [_tallies({(d, d, False): w for d, w in first}, self.den, self.sel)]
@@ -386,7 +386,7 @@ def _model(regions, claimed, leftover, reveal, hold_rounds, components) -> Revea
 
 
 def prob_kind_revealed(kind, regions: int, *, round: int = 1, claimed: int | None = None,  # noqa: A002
-                       leftover: str = "stay", reveal: str = "next_round", hold_rounds: int | None = 1,
+                       leftover: str = "stay", reveal: str = "next_round", hold_rounds: int = 1,
                        components: Components | None = None) -> Fraction:
     """P(at least one tile of ``kind`` is revealed on ``regions`` regions in round ``round``).
 
@@ -434,7 +434,7 @@ def prob_kind_revealed(kind, regions: int, *, round: int = 1, claimed: int | Non
 
 
 def prob_kind_on_board(kind, regions: int, *, round: int = 1, claimed: int | None = None,  # noqa: A002
-                       leftover: str = "stay", reveal: str = "next_round", hold_rounds: int | None = 1,
+                       leftover: str = "stay", reveal: str = "next_round", hold_rounds: int = 1,
                        components: Components | None = None) -> Fraction:
     """P(at least one tile of ``kind`` is on the board during round ``round``).
 
@@ -458,7 +458,7 @@ def _round(r) -> int:
 
 
 def reveal_curves(players: int, rounds: int = 6, *, board=None, kinds=TILE_KINDS, leftover: str = "stay",
-                  reveal: str = "next_round", hold_rounds: int | None = 1,
+                  reveal: str = "next_round", hold_rounds: int = 1,
                   components: Components | None = None) -> dict[str, RevealOdds]:
     """Per tile kind, the exact odds by round on a board for ``players`` players.
 
@@ -581,7 +581,7 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
         stack = [tiles[i] for i in gen.permutation(len(tiles))]
         discard: list[str] = []
         board = [stack.pop() for _ in range(model.regions)]
-        held: list[list[str]] = [[] for _ in range(model.hold_rounds or 0)]
+        held: list[list[str]] = [[] for _ in range(model.hold_rounds)]
         _count(counts, 0, board, board, False, selected)
         for r in range(1, rounds):
             if held:
@@ -590,7 +590,7 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
             won = [board[i] for i in picks]
             left = [t for i, t in enumerate(board) if i not in picks]
             leaving = [t for t in won if not held_kind[t]]
-            if model.hold_rounds is not None:
+            if model.hold_rounds:
                 held.insert(0, [t for t in won if held_kind[t]])
             if model.leftover == "discard":
                 leaving, left = leaving + left, []

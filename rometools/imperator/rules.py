@@ -118,7 +118,7 @@ def occupants(state: GameState) -> dict[str, Worker]:
 def _in_use(state: GameState, seat: int) -> list[str]:
     """Held tiles seat ``seat`` uses this round (won ``hold_rounds`` rounds ago)."""
     h = state.config.hold_rounds
-    return [] if h is None else [t for t, won in state.held[seat] if won + h == state.round]
+    return [] if not h else [t for t, won in state.held[seat] if won + h == state.round]
 
 
 def allowed_values(state: GameState, seat: int) -> tuple[int, ...]:

@@ -263,7 +263,7 @@ class _ConfigDict(StrictModel):
     stock: list[dict[str, int]]
     leftover: str
     reveal: str
-    hold_rounds: int | None
+    hold_rounds: int = Field(ge=0, le=1000)
     advanced: bool
 
 
@@ -300,10 +300,10 @@ class GameConfig:
         New tiles are revealed after the round's rewards are resolved and used tiles
         discarded (default), or at once as each region is emptied, before the round's
         tiles reach the discard pile (IMP-2).
-    hold_rounds : int or None
+    hold_rounds : int
         A held (usable-once, Propraetor, any-value) tile is used in the round this many
         rounds after it was won and discarded at the end of that round's action phase;
-        ``None``: kept to the end (IMP-3). Default 1.
+        0: kept to the end, never used (IMP-3). Default 1.
     advanced : bool
         The advanced game: once per game, each seat whose worker is on the board may
         gain the reward of a neighbouring region (the tile stays) (IMP-6).
@@ -334,7 +334,7 @@ class GameConfig:
     stock: Any = None
     leftover: str = "stay"
     reveal: str = "next_round"
-    hold_rounds: int | None = 1
+    hold_rounds: int = 1
     advanced: bool = False
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
@@ -387,8 +387,7 @@ class GameConfig:
             raise RulesError(f"leftover must be one of {LEFTOVER_OPTIONS}, got {self.leftover!r}")
         if self.reveal not in REVEAL_OPTIONS:
             raise RulesError(f"reveal must be one of {REVEAL_OPTIONS}, got {self.reveal!r}")
-        if self.hold_rounds is not None:
-            _whole(self.hold_rounds, "hold_rounds", low=1)
+        _whole(self.hold_rounds, "hold_rounds")
         if not isinstance(self.advanced, bool):
             raise RulesError(f"advanced must be True or False, got {self.advanced!r}")
         set_(self, "board", board)

@@ -574,7 +574,7 @@ class TileOddsExplorer(Explorer):
         if not kinds:
             raise ValueError("choose at least one tile kind")
         players, rounds, what = self.players_input.value, self.rounds_input.value, self.what_input.value
-        hold = self.hold_input.value or None
+        hold = self.hold_input.value
         curves = reveal_curves(players, rounds, board=self._board, kinds=kinds, leftover=self.leftover_input.value,
                                reveal=self.reveal_input.value, hold_rounds=hold)
         odds = {k: getattr(curves[k], what) for k in kinds}

@@ -61,7 +61,7 @@ def test_round_one_values_by_hand():
 MODELS = [
     RevealModel(7, 5),                                                    # the bundled board, 5 players
     RevealModel(4, 2, leftover="discard", reveal="at_once", hold_rounds=2),
-    RevealModel(6, 4, hold_rounds=None),
+    RevealModel(6, 4, hold_rounds=0),
     RevealModel(5, 3, leftover="discard"),
 ]
 
@@ -137,7 +137,7 @@ def _protocol_law(cfg, rounds):
     {},
     {"leftover": "discard"},
     {"reveal": "at_once", "hold_rounds": 2},
-    {"leftover": "discard", "reveal": "at_once", "hold_rounds": None},
+    {"leftover": "discard", "reveal": "at_once", "hold_rounds": 0},
 ])
 def test_the_exact_chain_equals_the_protocol_game(small_tiles, options):
     """The rules' own tile flow (stack, claims, held tiles, discard, reshuffle) gives exactly the chain's
@@ -182,7 +182,7 @@ def test_prob_strongest():
     (lambda: prob_kind_revealed("usable_once", 4, round=0), "round must be 1 to 40"),
     (lambda: prob_kind_revealed("usable_once", 4, leftover="keep"), "leftover must be one of"),
     (lambda: reveal_odds("usable_once", RevealModel(4), rounds=41), "rounds must be 1 to 40"),
-    (lambda: RevealModel(4, hold_rounds=0), "hold_rounds must be a whole number 1 or more, or None"),
+    (lambda: RevealModel(4, hold_rounds=-1), "hold_rounds must be a whole number, 0 \\(kept to the end\\) or more"),
     (lambda: prob_strongest(6), "worker values are 1 to 5"),
     (lambda: prob_strongest(3, round=2), "a later round needs model="),
     (lambda: simulate_reveals("usable_once", RevealModel(4), trials=0), "trials must be a whole number"),

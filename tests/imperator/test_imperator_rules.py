@@ -180,8 +180,8 @@ def test_leftover_tiles_stay_or_go_to_the_discard_pile(small_tiles):
         assert [i for i, t in zip("ab", s.tiles, strict=True) if t is None] == refilled
 
 
-def test_hold_rounds_none_keeps_held_tiles_to_the_end(small_tiles):
-    s = three_rounds(small_game(small_tiles, rounds=4, hold_rounds=None))
+def test_hold_rounds_zero_keeps_held_tiles_to_the_end(small_tiles):
+    s = three_rounds(small_game(small_tiles, rounds=4, hold_rounds=0))
     assert s.held == ((("t5", 2),), (("t4", 1), ("t6", 2)))
     assert not any(h[0] == "use" for h in s.history) and s.stock[1][0] == 2
     assert [t for t, _ in chance_outcomes(s)] == ["t1", "t2", "t3"]
@@ -189,7 +189,7 @@ def test_hold_rounds_none_keeps_held_tiles_to_the_end(small_tiles):
 
 def test_a_region_without_a_tile_cannot_be_entered(small_tiles):
     b = board(["a", "b", "c", "d"], [("a", "b")], players=(2,))
-    cfg = GameConfig(players=2, board=b, components=small_tiles, rounds=3, hold_rounds=None)
+    cfg = GameConfig(players=2, board=b, components=small_tiles, rounds=3, hold_rounds=0)
     s = reveal(new_game(cfg), "t4", "t5", "t6", "t1")
     s = play_actions(s, ("a", 1), ("b", 1))          # two held tiles won for good
     s = reveal(s, "t2", "t3")                        # the stack is empty now
@@ -264,7 +264,8 @@ def test_placement_errors_say_why():
     ({"stock": 3}, r"stock\[0\] must be a mapping"),
     ({"leftover": "keep"}, "leftover must be one of"),
     ({"reveal": "later"}, "reveal must be one of"),
-    ({"hold_rounds": 0}, "hold_rounds must be a whole number, 1 or more"),
+    ({"hold_rounds": -1}, "hold_rounds must be a whole number, 0 or more"),
+    ({"hold_rounds": None}, "hold_rounds must be a whole number, 0 or more"),
     ({"advanced": 1}, "advanced must be True or False"),
     ({"board": "board.toml"}, "board must be a RegionBoard"),
     ({"components": {}}, "components must be Components"),
@@ -277,7 +278,7 @@ def test_config_errors_name_the_option(options, message):
 def test_config_round_trip_and_saved_game_errors(tmp_path, small_tiles):
     custom = GameConfig(players=2, board=board(["a", "b"], [("a", "b")], players=(2,)),
                         components=small_tiles, workers=(3, (2, 4)), stock={"wood": 4})
-    for cfg in (GameConfig(), GameConfig(players=5, leftover="discard", hold_rounds=None), custom):
+    for cfg in (GameConfig(), GameConfig(players=5, leftover="discard", hold_rounds=0), custom):
         assert GameConfig.from_dict(json.loads(json.dumps(cfg.to_dict()))) == cfg
     d = GameConfig().to_dict()
     cases = [
