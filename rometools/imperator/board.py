@@ -165,6 +165,12 @@ class Layout:
         The same arrows as a directed graph (nodes in board order).
     players : int or None
         The player count (``None`` for a layout built inline).
+
+    Examples
+    --------
+    >>> lay = load_board().layout(3)
+    >>> lay.regions, lay.neighbours("campania"), lay.adjacent("campania")
+    (('latium', 'etruria', 'umbria', 'campania', 'apulia'), ('apulia',), ('latium', 'apulia'))
     """
 
     regions: tuple[str, ...]

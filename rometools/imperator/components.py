@@ -118,6 +118,11 @@ class Resource:
         Display name.
     description : str
         The rulebook's description of the icon.
+
+    Examples
+    --------
+    >>> load_components().resources[0]
+    Resource(id='wood', name='Wood', description='logs')
     """
 
     id: str
@@ -281,7 +286,13 @@ class Components:
 
 
 def components_path() -> Path:
-    """Path of the bundled ``imperator/components.toml``."""
+    """Path of the bundled ``imperator/components.toml``.
+
+    Examples
+    --------
+    >>> components_path().name
+    'components.toml'
+    """
     return bundled_file("imperator", "components.toml")
 
 

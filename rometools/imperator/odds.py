@@ -215,6 +215,12 @@ class RevealOdds:
         P(the round reveals at least one tile).
     reshuffle : tuple[Fraction, ...]
         P(the discard pile is reshuffled during the round's refill).
+
+    Examples
+    --------
+    >>> odds = reveal_odds("propraetor", RevealModel(4, 2), rounds=2)   # round 2: 16/20 x 2/16
+    >>> odds.revealed, odds.mean_revealed[0]
+    ((Fraction(1, 5), Fraction(1, 10)), Fraction(1, 5))
     """
 
     revealed: tuple[Fraction, ...]
@@ -544,6 +550,12 @@ class SimulatedReveals:
     revealed, on_board, reshuffle : tuple[ProportionEstimate, ...]
         The twins of :class:`RevealOdds`' fields.
     trials : int
+
+    Examples
+    --------
+    >>> sim = simulate_reveals("propraetor", RevealModel(4, 2), rounds=2, trials=100, rng=0)
+    >>> sim.trials, sim.revealed[0].trials
+    (100, 100)
     """
 
     revealed: tuple[ProportionEstimate, ...]

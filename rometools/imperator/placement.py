@@ -88,6 +88,11 @@ class Contest:
         ``"value"``, ``"influence_zone"``, ``"political_influence"`` or ``"tie"``.
     text : str
         The comparison in words.
+
+    Examples
+    --------
+    >>> contest(Worker("a", 4), Worker("b", 3), 5)
+    Contest(winner='challenger', decided_by='value', text='on a marker-5 tile a 4 (a) is stronger than a 3 (b)')
     """
 
     winner: str | None

@@ -98,7 +98,13 @@ def markers(state: GameState) -> dict[str, int]:
 
 
 def worker(state: GameState, seat: int, value: int) -> Worker:
-    """Seat ``seat``'s worker of ``value``, with its influence zone and political influence now."""
+    """Seat ``seat``'s worker of ``value``, with its influence zone and political influence now.
+
+    Examples
+    --------
+    >>> worker(new_game(GameConfig(players=2, influence_zones=(2, 0)), rng=0), 0, 3)
+    Worker(player=0, value=3, influence_zone=2, political_influence=0)
+    """
     return Worker(seat, value, state.config.influence_zones[seat], state.political[seat])
 
 
@@ -598,5 +604,12 @@ def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved ga
     ------
     DataFileError, RulesError
         As :func:`rometools.core.playout.load_saved_game`, the entry named.
+
+    Examples
+    --------
+    >>> from_json("{}")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: <saved game>: format: is required but missing
     """
     return playout.from_json(text, game="imperator", source=source)

@@ -561,6 +561,13 @@ class GameState:
         Games start from the set-up (no positions).
     seed : int, tuple or None
         Entropy of the generator that dealt the set-up (information only). Not compared.
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(GameConfig(players=2), rng=1)
+    >>> s.round, s.phase, len(s.tiles), len(s.stack), s.track
+    (1, 'place', 4, 16, (0, 0))
     """
 
     config: GameConfig

@@ -164,6 +164,11 @@ class Frame:
         Action-track spaces gained so far, per player.
     text : str
         The step in words.
+
+    Examples
+    --------
+    >>> Frame({"a": Worker("green", 3)}).text
+    'before the placement'
     """
 
     occupants: Mapping[str, Worker]
