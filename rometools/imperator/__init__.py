@@ -6,7 +6,7 @@ tiles and their resources), ``board`` (regions per player count, arrows, Action
 track), ``state``, ``placement`` (strength, placement, chain reactions: the rules a
 designer asks about), ``rules`` (the registered protocol game ``"imperator"``),
 ``views``, ``scoring``, ``odds``, ``bots``. Rules decisions: ``docs/rules-decisions.md``
-(IMP-1 to IMP-8); file format: ``docs/imperator-format.md``.
+(IMP-1 to IMP-10); file format: ``docs/imperator-format.md``.
 
 Examples
 --------
