@@ -49,7 +49,7 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     >>> from rometools.core.simulate import simulate
     >>> fig = seat_win_rate_figure(simulate("caesars_empire", 20, seed=1, progress=False))
     >>> [t.meta for t in fig.data], fig.layout.yaxis.title.text
-    (['bl-win-rates', 'bl-fair'], 'win rate (share of games, 95% Wilson interval)')
+    (['bl-win-rates', 'bl-fair'], 'win rate (95% Wilson interval)')
     """
     runs = [results] if other is None else [results, other]
     traces = []
@@ -69,7 +69,7 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     fig = new_figure(*traces)
     fig.update_layout(
         title=title or "Seat win rates", xaxis_title="seat (turn order)",
-        yaxis_title=f"win rate (share of games, {confidence:.0%} Wilson interval)",
+        yaxis_title=f"win rate ({confidence:.0%} Wilson interval)",
         yaxis={"rangemode": "tozero", "tickformat": ".0%"}, legend={"orientation": "h", "y": -0.2})
     return fig
 
