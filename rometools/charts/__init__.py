@@ -11,6 +11,9 @@ browser) can find it.
   values, points distributions and set-up odds for Caesar's Empire.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
+  the law of a count as bars, P(condition) by number of draws as a curve, each
+  with its seeded simulation.
 
 Examples
 --------
@@ -41,6 +44,7 @@ from rometools.charts.caesars_empire import (
     setup_odds_figure,
 )
 from rometools.charts.caesars_empire_board import board_figure
+from rometools.charts.draws import draw_law_figure, prob_curve_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
@@ -51,11 +55,13 @@ __all__ = [
     "board_figure",
     "collection_breakdown_figure",
     "colour_difference",
+    "draw_law_figure",
     "empty_figure",
     "exact_bars",
     "marginal_value_figure",
     "new_figure",
     "points_distribution_figure",
+    "prob_curve_figure",
     "region_colour",
     "seat_colour",
     "setup_odds_figure",

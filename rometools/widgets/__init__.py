@@ -4,6 +4,9 @@
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
 * :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game (a bot per seat,
   from a new deal or a position), inspect connections.
+* :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
+  :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
+  the law and the curve over draws, a seeded simulation beside them.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``) and :class:`PlayoutExplorer`, the base
@@ -22,5 +25,7 @@ True
 from rometools.widgets._base import Explorer, PlayoutExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
+from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer, GameBag
 
-__all__ = ["BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer", "SetupOddsExplorer"]
+__all__ = ["GAME_BAGS", "BoardExplorer", "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag",
+           "PlayoutExplorer", "SetupOddsExplorer"]
