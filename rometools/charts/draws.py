@@ -24,6 +24,7 @@ the legend says so.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Hashable
 from fractions import Fraction
 
@@ -37,6 +38,8 @@ __all__ = ["draw_law_figure", "prob_curve_figure"]
 
 #: Longest exact fraction (characters) put in a curve point's hover; longer ones show as floats.
 CURVE_FRACTION_CHARS = 40
+#: Title lines are wrapped at this many characters (a long condition would run off the chart).
+TITLE_CHARS = 70
 
 _MARGIN = {"t": 60, "b": 50, "l": 60, "r": 10}
 _LEGEND = {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0}
@@ -55,6 +58,12 @@ def _selector_label(selector: object) -> str:
     if callable(selector):
         return "selected"
     return str(selector)
+
+
+def _title(text: str) -> tuple[str, dict]:
+    """The title wrapped at :data:`TITLE_CHARS` (``<br>`` between lines) and margins that fit it."""
+    lines = textwrap.wrap(text, TITLE_CHARS) or [""]
+    return "<br>".join(lines), {**_MARGIN, "t": _MARGIN["t"] + 18 * (len(lines) - 1)}
 
 
 def _short_fraction(p: Fraction) -> str:
@@ -129,11 +138,11 @@ def draw_law_figure(bag: Bag, n: int, selector: Hashable | Collection | object, 
     if simulated is not None:
         counts = {x: e.successes for x, e in simulated.items()}
         fig.add_trace(simulated_trace(counts, trials, xs, uid="dr-law-simulated", confidence=confidence))
+    title, margin = _title(f"How many {label} in {n} draws ({_mode(replace)})")
     fig.update_layout(
-        height=340, bargap=0.15, showlegend=True, legend=_LEGEND,
-        title_text=f"How many {label} in {n} draws ({_mode(replace)})",
-        xaxis_title=f"{label} drawn (tokens)", yaxis_title="probability",
-        xaxis={"dtick": 1 if top <= 30 else None}, margin=_MARGIN,
+        height=340 + margin["t"] - _MARGIN["t"], bargap=0.15, showlegend=True, legend=_LEGEND,
+        title_text=title, xaxis_title=f"{label} drawn (tokens)", yaxis_title="probability",
+        xaxis={"dtick": 1 if top <= 30 else None}, margin=margin,
     )
     return fig
 
@@ -168,7 +177,8 @@ def prob_curve_figure(bag: Bag, condition: Condition, *, n: int | None = None, r
     confidence : float
         Level of the Wilson interval.
     label : str, optional
-        Words for the condition in the title (default: its ``repr``).
+        Words for the condition in the title (default: its ``repr``). A long
+        title is wrapped at :data:`TITLE_CHARS` characters (``<br>``).
 
     Returns
     -------
@@ -224,10 +234,10 @@ def prob_curve_figure(bag: Bag, condition: Condition, *, n: int | None = None, r
             est = bag.draw(n, replace=replace).simulate(trials, rng=rng, confidence=confidence).prob(condition)
             fig.add_trace(simulated_trace({n: est.successes}, trials, [n], uid="dr-curve-simulated",
                                           name=f"simulated at {n} draws", confidence=confidence))
+    title, margin = _title(f"P({label}) by number of draws ({_mode(replace)})")
     fig.update_layout(
-        height=340, showlegend=True, legend=_LEGEND,
-        title_text=f"P({label}) by number of draws ({_mode(replace)})",
-        xaxis_title="draws (tokens drawn)", yaxis_title="probability",
-        yaxis={"range": [0, 1.05]}, margin=_MARGIN,
+        height=340 + margin["t"] - _MARGIN["t"], showlegend=True, legend=_LEGEND,
+        title_text=title, xaxis_title="draws (tokens drawn)", yaxis_title="probability",
+        yaxis={"range": [0, 1.05]}, margin=margin,
     )
     return fig

@@ -235,7 +235,7 @@ def _caesars_empire_cities(players: int) -> int:
 
 #: The games' bags, in the dropdown's order. A game adds its bag with one entry.
 GAME_BAGS: tuple[GameBag, ...] = (
-    GameBag("Caesar's Empire: Treasure tokens, 2-3 player all-tokens variant (30 of all 40 placed)",
+    GameBag("Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)",
             lambda: _caesars_empire_treasures(2, all_tokens_variant=True),
             draws=lambda: _caesars_empire_cities(2), rows=(("exactly", 0, "Meat"),),
             source="001_a311a49632a27e24.txt, Set-up and 2-3 Player Variants"),
@@ -410,7 +410,6 @@ class DrawOddsExplorer(Explorer):
         self.curve_figure = go.FigureWidget(empty_figure())
         self.curve_figure.add_class("rt-curve-chart")
         super().__init__([
-            widgets.HTML("<h4>Draw odds: any bag, deck or tile stack</h4>"),
             self._source, self._bag,
             widgets.HBox([self._draws, self._replace]),
             *row_boxes,
@@ -678,8 +677,6 @@ class DrawOddsExplorer(Explorer):
 
     def _draw(self, view: DrawOddsView) -> None:
         self._view = view
-        sync_figure(self.law_figure, view.law_figure)
-        sync_figure(self.curve_figure, view.curve_figure)
         for row in self._rows[1:]:
             off = row.join.value == "off"
             row.quantifier.disabled = row.k.disabled = row.kinds.disabled = off
@@ -694,6 +691,8 @@ class DrawOddsExplorer(Explorer):
                          f"95% Wilson interval {_percent(est.low)} to {_percent(est.high)} "
                          f"(seed {self._seed.value})")
         self._summary.value = "<br>".join(lines)
+        sync_figure(self.law_figure, view.law_figure)
+        sync_figure(self.curve_figure, view.curve_figure)
 
 
 # ----------------------------------------------------------------- helpers

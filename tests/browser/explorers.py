@@ -103,4 +103,11 @@ EXPLORERS: list[ExplorerCase] = [
         chart=".rt-board-chart",
         change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
     ),
+    ExplorerCase(
+        id="draw_odds",
+        notebook="app/draw_odds.ipynb",
+        chart=".rt-law-chart",
+        change=set_number(".rt-draws", [4, 3]),  # opens on 3 draws from 6 tokens
+        plots=2,
+    ),
 ]

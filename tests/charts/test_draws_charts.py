@@ -110,3 +110,12 @@ def test_curve_figure_refuses_draws_beyond_the_curve():
         draw_law_figure(COLOURS, 7, "red")
     with pytest.raises(ValueError, match="'purple' is not a kind of this bag"):
         draw_law_figure(COLOURS, 3, "purple")
+
+
+def test_a_long_condition_wraps_the_title_and_makes_room_for_it():
+    words = "at least 1 red and at least 1 green or exactly 0 yellow and at most 2 red"
+    fig = prob_curve_figure(COLOURS, some_absent(), n=3, label=words)
+    lines = fig.layout.title.text.split("<br>")
+    assert len(lines) == 2 and all(len(line) <= 70 for line in lines)
+    assert " ".join(lines) == f"P({words}) by number of draws (without replacement)"
+    assert fig.layout.margin.t == 60 + 18 and fig.layout.height == 340 + 18
