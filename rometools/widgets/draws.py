@@ -41,6 +41,7 @@ from rometools.widgets._base import Explorer, plain_text, sync_figure, trace_dat
 __all__ = [
     "GAME_BAGS",
     "DrawOddsExplorer",
+    "DrawOddsView",
     "GameBag",
     "format_bag",
     "parse_bag",
@@ -516,7 +517,7 @@ class DrawOddsExplorer(Explorer):
             parse_bag(text)
             return text
         if name == "game_bag":
-            if value not in self._game_bags:
+            if not isinstance(value, str) or value not in self._game_bags:
                 raise ValueError(f"unknown game bag {value!r}; choose one of: {'; '.join(self._game_bags)}")
             return value
         if name == "draws":
@@ -528,6 +529,10 @@ class DrawOddsExplorer(Explorer):
         if name == "rows":
             return _check_rows(value)
         if name == "law_of":
+            if not isinstance(value, str) and not (isinstance(value, Iterable)
+                                                   and all(isinstance(k, str) for k in value)):
+                raise ValueError(f"Chart the count of: give kinds as text such as 'red, green' or a list "
+                                 f"of kind names, got {value!r}")
             return ", ".join(parse_kinds(value))
         if name == "trials":
             whole_number("Simulated draws", value, 0, MAX_TRIALS)
