@@ -14,6 +14,8 @@ browser) can find it.
 * :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
   the law of a count as bars, P(condition) by number of draws as a curve, each
   with its seeded simulation.
+* :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
+  simulation budget against the opponent-against-itself baseline.
 
 Examples
 --------
@@ -45,6 +47,7 @@ from rometools.charts.caesars_empire import (
 )
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.charts.draws import draw_law_figure, prob_curve_figure
+from rometools.charts.strength import skill_curve_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
@@ -66,4 +69,5 @@ __all__ = [
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",
+    "skill_curve_figure",
 ]

@@ -4,6 +4,8 @@
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
 * :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game (a bot per seat,
   from a new deal or a position), inspect connections.
+* :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
+  intervals, a variant compared on the same seeds.
 * :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
@@ -23,9 +25,10 @@ True
 """
 
 from rometools.widgets._base import Explorer, PlayoutExplorer
+from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
 from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer, GameBag
 
-__all__ = ["GAME_BAGS", "BoardExplorer", "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag",
-           "PlayoutExplorer", "SetupOddsExplorer"]
+__all__ = ["GAME_BAGS", "BalanceExplorer", "BoardExplorer", "CollectionExplorer", "DrawOddsExplorer",
+           "Explorer", "GameBag", "PlayoutExplorer", "SetupOddsExplorer"]
