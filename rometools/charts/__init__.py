@@ -13,6 +13,9 @@ browser) can find it.
   workers, a chain step, the Action track) and reward-tile odds by round.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
+  the law of a count as bars, P(condition) by number of draws as a curve, each
+  with its seeded simulation.
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
 
@@ -45,6 +48,7 @@ from rometools.charts.caesars_empire import (
     setup_odds_figure,
 )
 from rometools.charts.caesars_empire_board import board_figure
+from rometools.charts.draws import draw_law_figure, prob_curve_figure
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
 from rometools.charts.strength import skill_curve_figure
 
@@ -57,11 +61,13 @@ __all__ = [
     "board_figure",
     "collection_breakdown_figure",
     "colour_difference",
+    "draw_law_figure",
     "empty_figure",
     "exact_bars",
     "marginal_value_figure",
     "new_figure",
     "points_distribution_figure",
+    "prob_curve_figure",
     "region_board_figure",
     "region_colour",
     "seat_colour",

@@ -10,6 +10,9 @@
   with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
   intervals, a variant compared on the same seeds.
+* :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
+  :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
+  the law and the curve over draws, a seeded simulation beside them.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``) and :class:`PlayoutExplorer`, the base
@@ -29,7 +32,9 @@ from rometools.widgets._base import Explorer, PlayoutExplorer
 from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
+from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer, GameBag
 from rometools.widgets.imperator import RegionBoardExplorer, TileOddsExplorer
 
-__all__ = ["BalanceExplorer", "BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer",
-           "RegionBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
+__all__ = ["GAME_BAGS", "BalanceExplorer", "BoardExplorer", "CollectionExplorer", "DrawOddsExplorer",
+           "Explorer", "GameBag", "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer",
+           "TileOddsExplorer"]

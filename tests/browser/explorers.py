@@ -134,4 +134,11 @@ EXPLORERS: list[ExplorerCase] = [
         change=set_number_then_click(".rt-seed", [2, 1], ".rt-balance-run"),  # starts on seed 1
         plots=3,  # win rates, scores, margins (the paired chart shows when comparing)
     ),
+    ExplorerCase(
+        id="draw_odds",
+        notebook="app/draw_odds.ipynb",
+        chart=".rt-law-chart",
+        change=set_number(".rt-draws", [4, 3]),  # opens on 3 draws from 6 tokens
+        plots=2,
+    ),
 ]
