@@ -1,0 +1,1 @@
+"""Augustus (placeholder during development)."""
