@@ -532,6 +532,7 @@ def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
     Fraction(6, 1)
     >>> expected_draws({"dagger": 2}) == 12
     True
+
     Without the reset, three standard and two dagger slots fail when the dagger
     comes after both jokers (the jokers went to the rarer dagger slots):
 
