@@ -57,6 +57,8 @@ def _mutations(data: dict, rng: random.Random):
     n = len(history)
     for _ in range(12):
         i, j = sorted(rng.sample(range(n), 2))
+        while history[i] == history[j]:  # swapping two equal actions (two passes) changes nothing
+            i, j = sorted(rng.sample(range(n), 2))
         swapped = list(history)
         swapped[i], swapped[j] = swapped[j], swapped[i]
         for sealed in (False, True):

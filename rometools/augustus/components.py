@@ -503,6 +503,8 @@ def _build_components(path: Path) -> Components:
         if r.kind == "resource" and r.resource not in PRODUCES[1:]:
             raise DataFileError(path, f"{where}.resource", f"must be one of {list(PRODUCES[1:])}, "
                                                            f"got {r.resource!r}")
+        if r.kind == "count" and any(q.kind == "count" and q.need == r.need for q in raw.reward[:i]):
+            raise DataFileError(path, f"{where}.need", f"another count reward also needs {r.need} objectives")
         if r.kind == "count" and not 1 <= r.need <= s.objectives_to_end:
             raise DataFileError(path, f"{where}.need", f"a count reward needs 1 to "
                                                        f"{s.objectives_to_end} objectives, got {r.need}")
@@ -536,8 +538,9 @@ def load_components(path: str | os.PathLike[str] | None = None) -> Components:
     DataFileError
         Naming the file, the entry and the problem: a duplicate token or reward
         id, not exactly one joker, ``bag.total`` not the sum of the counts, a
-        reward with a missing or unused ``colour``/``resource``, a count reward
-        beyond the objectives that end the game, more kept than dealt.
+        reward with a missing or unused ``colour``/``resource``, two count
+        rewards for the same number, a count reward beyond the objectives that
+        end the game, more kept than dealt.
 
     Examples
     --------
