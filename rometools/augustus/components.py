@@ -13,6 +13,7 @@ récompense, Fin de la partie).
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -435,10 +436,13 @@ class ObjectiveSet:
         ValueError
             If no card has that number.
         """
-        card = self._by_number.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
-        if card is None:
-            raise ValueError(f"no objective numbered {number!r} in the set {self.name!r}")
-        return card
+        if type(number) is int:  # the fast path (bool is not a card number)
+            card = self._by_number.get(number)
+            if card is not None:
+                return card
+        elif isinstance(number, numbers.Integral) and not isinstance(number, bool):
+            return self.card(int(number))
+        raise ValueError(f"no objective numbered {number!r} in the set {self.name!r}")
 
     def kind_counts(self) -> dict[str, int]:
         """Cards per kind, ``{kind: cards}``."""

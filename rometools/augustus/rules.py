@@ -158,6 +158,21 @@ def _placements(s: GameState | _Work, seat: int, symbols: tuple[str, ...], *, mo
     return out
 
 
+def _can_place(s: GameState | _Work, seat: int, symbols: tuple[str, ...]) -> bool:
+    """Whether :func:`_placements` (with moves) would list anything, without listing it."""
+    cards = s.cfg.cards if isinstance(s, _Work) else s.config.cards
+    targets, sources = [], []
+    for p in s.in_play[seat]:
+        for (sym, n), k in zip(cards.card(p.number).slots, p.legions, strict=True):
+            if k < n and sym in symbols:
+                targets.append((p.number, sym))
+            if k:
+                sources.append((p.number, sym))
+    if not targets:
+        return False
+    return s.reserve[seat] > 0 or any(a != b for a in sources for b in targets)
+
+
 def _removals(s: GameState | _Work, seat: int) -> list:
     """An opponent's placed legions that the ``remove_legion`` power may return (AU-6:
     not on an objective already completed this turn)."""
@@ -244,8 +259,8 @@ def _settle(w: _Work) -> None:
             w.seat = -1
             return
         if w.phase == "place":
-            while w.to_place and not _placements(w, w.to_place[0], _accepts(w, w.to_place[0], w.token),
-                                                 moves=True):
+            while w.to_place and not _can_place(w, w.to_place[0], _accepts(w, w.to_place[0], w.token)):
+                # (the queue is empty while seats place, so no objective is blocked)
                 w.to_place.pop(0)  # nothing this seat could place: skipped (AU-1)
             if w.to_place:
                 w.seat = w.to_place[0]
@@ -433,9 +448,10 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
                       (-1,) * len(comps.rewards), (0,) * len(comps.tokens), config.first_caller)
     if rng is None:
         return state
-    gen = as_generator(rng)
-    while state.phase == "deal":
-        state = apply(state, playout.sample_outcome(chance_outcomes(state), gen))
+    gen = as_generator(rng)  # one shuffle of the pile: the same law as a uniform card at each node
+    dealt = comps.central_row + n * (comps.first_game_dealt if config.first_game else comps.dealt)
+    for i in gen.permutation(len(state.pile))[:dealt].tolist():
+        state = apply(state, config.cards.numbers[i])
     return replace(state, seed=seed_entropy(rng))
 
 
