@@ -60,6 +60,7 @@ __all__ = [
     "card_difficulty",
     "completion_cdf",
     "completion_law",
+    "draw_tokens",
     "expected_draws",
     "next_token_odds",
     "register_joker_policy",
@@ -658,6 +659,58 @@ def next_token_odds(bag: Mapping[str, int]) -> dict[str, Fraction]:
     if not counts.total:
         raise ValueError("the bag is empty: no token can be drawn")
     return {k: Fraction(n, counts.total) for k, n in counts.items()}
+
+
+def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | None = None
+                ) -> list[dict[str, Any]]:
+    """Draw tokens one at a time by the rule: without replacement, the bag full again after a joker.
+
+    Each draw is sampled exactly from :func:`next_token_odds` of the bag as it
+    stands (the chance node of the game).
+
+    Parameters
+    ----------
+    draws : int
+        Tokens to draw (draws).
+    rng : None, int or numpy.random.Generator
+        SPEC 7 seed: the same seed draws the same tokens.
+    bag : Mapping[str, int], optional
+        The full bag; default the Augustus bag.
+
+    Returns
+    -------
+    list[dict]
+        One row per draw: ``draw`` (1, 2, ...), ``token``, ``before`` (the bag
+        before it, ``{token id: tokens}``), ``odds`` (``next_token_odds`` of
+        that bag), ``reset`` (a joker: every token goes back after it).
+
+    Examples
+    --------
+    >>> steps = draw_tokens(30, rng=1)
+    >>> sum(steps[0]["before"].values()), steps[0]["odds"]["joker"]
+    (23, Fraction(2, 23))
+    >>> all(sum(s["before"].values()) == 23 for s, prev in zip(steps[1:], steps) if prev["reset"])
+    True
+    """
+    from rometools.core.playout import sample_outcome
+
+    comps = load_components()
+    full = dict(comps.bag) if bag is None else {k: _count(v, f"bag[{k!r}]") for k, v in dict(bag).items()}
+    n = _count(draws, "draws")
+    gen = as_generator(rng)
+    left = dict(full)
+    out = []
+    for k in range(1, n + 1):
+        if not sum(left.values()):
+            raise ValueError(f"the bag is empty after {k - 1} draws (it holds no joker to refill it)")
+        odds = next_token_odds(left)
+        token = sample_outcome([(t, p) for t, p in odds.items() if p], gen)
+        reset = token == comps.joker
+        out.append({"draw": k, "token": token, "before": dict(left), "odds": odds, "reset": reset})
+        left[token] -= 1
+        if reset:
+            left = dict(full)
+    return out
 
 
 def card_difficulty(cards: Sequence[Any] | None = None, *, joker_policy: str | JokerPolicy = "rarest",

@@ -11,6 +11,8 @@ browser) can find it.
   values, points distributions and set-up odds for Caesar's Empire.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.augustus` -- Augustus completion odds side by side (with
+  and without the joker reset), card difficulty, the bag, a game's objectives.
 
 Examples
 --------
@@ -33,6 +35,12 @@ from rometools.charts._common import (
     seat_colour,
     simulated_trace,
 )
+from rometools.charts.augustus import (
+    bag_figure,
+    completion_cdf_figure,
+    difficulty_figure,
+    game_odds_figure,
+)
 from rometools.charts.caesars_empire import (
     BREAKDOWN_PARTS,
     collection_breakdown_figure,
@@ -48,11 +56,15 @@ __all__ = [
     "REGION_COLOURS",
     "SEAT_COLOURS",
     "TEMPLATE",
+    "bag_figure",
     "board_figure",
     "collection_breakdown_figure",
     "colour_difference",
+    "completion_cdf_figure",
+    "difficulty_figure",
     "empty_figure",
     "exact_bars",
+    "game_odds_figure",
     "marginal_value_figure",
     "new_figure",
     "points_distribution_figure",
