@@ -4,6 +4,11 @@
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
 * :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game (a bot per seat,
   from a new deal or a position), inspect connections.
+* :class:`ObjectiveOddsExplorer` -- Augustus: an objective's exact completion odds, the
+  joker reset's effect, two objectives compared.
+* :class:`BagExplorer` -- Augustus: draw the mobilisation bag step by step with a seed.
+* :class:`AugustusPlayoutExplorer` -- Augustus: step a seeded bot game (objectives and
+  their odds, reward tiles, scores, the log).
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``) and :class:`PlayoutExplorer`, the base
@@ -20,7 +25,9 @@ True
 """
 
 from rometools.widgets._base import Explorer, PlayoutExplorer
+from rometools.widgets.augustus import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
 
-__all__ = ["BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer", "SetupOddsExplorer"]
+__all__ = ["AugustusPlayoutExplorer", "BagExplorer", "BoardExplorer", "CollectionExplorer", "Explorer",
+           "ObjectiveOddsExplorer", "PlayoutExplorer", "SetupOddsExplorer"]
