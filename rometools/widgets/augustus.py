@@ -137,7 +137,7 @@ class ObjectiveOddsExplorer(Explorer):
         self._slots = {s: self._add_control(f"slot_{s}", widgets.BoundedIntText(
             value=0, min=0, max=6, description=s.replace("_", " "), layout={"width": "160px"},
             style={"description_width": "80px"}), f"rt-au-slot-{s}") for s in self.symbols}
-        self._compare = self._add_control("compare", widgets.Dropdown(
+        self._compare_card = self._add_control("compare", widgets.Dropdown(
             options=[("nothing", CUSTOM), *options], value=CUSTOM, description="Compare with",
             layout={"width": "460px"}, style={"description_width": "100px"}), "rt-au-compare")
         self._no_reset = self._add_control("no_reset", widgets.Checkbox(
@@ -159,7 +159,7 @@ class ObjectiveOddsExplorer(Explorer):
         super().__init__([
             self._card,
             widgets.HBox(list(self._slots.values())[:3]), widgets.HBox(list(self._slots.values())[3:]),
-            self._compare, widgets.HBox([self._no_reset, self._policy]),
+            self._compare_card, widgets.HBox([self._no_reset, self._policy]),
             widgets.HBox([self._max_draws, self._trials, self._seed]),
             self._message, self._summary, self.figure,
         ])
@@ -174,7 +174,7 @@ class ObjectiveOddsExplorer(Explorer):
         self._card.observe(self._on_card, names="value")
         for w in self._slots.values():
             w.observe(self._on_slot, names="value")
-        for w in (self._compare, self._no_reset, self._policy, self._max_draws, self._trials, self._seed):
+        for w in (self._compare_card, self._no_reset, self._policy, self._max_draws, self._trials, self._seed):
             w.observe(self._on_change, names="value")
 
     # ------------------------------------------------------------ public
@@ -275,8 +275,8 @@ class ObjectiveOddsExplorer(Explorer):
         card = self._card.value
         label = f"#{card} {self.cards.card(card).name}" if card != CUSTOM else "your objective"
         out = {label: slots}
-        if self._compare.value != CUSTOM:
-            other = self.cards.card(self._compare.value)
+        if self._compare_card.value != CUSTOM:
+            other = self.cards.card(self._compare_card.value)
             out.setdefault(f"#{other.number} {other.name}", other.slot_counts)
         return out
 

@@ -32,6 +32,7 @@ def test_every_value_carries_its_provenance():
     assert prov["bag.total"].kind == "rulebook" and "003_d241425e5c31f6f1.txt" in prov["bag.total"].source
     assert prov["token.dagger.count"].kind == "inferred"
     assert prov["token.catapult.count"].kind == "inferred" and "derived" in prov["token.catapult.count"].source
+    assert prov["token.joker.joker"].kind == "rulebook" and prov["token.joker.count"].kind == "inferred"
     assert prov["reward.count_3.points"].kind == "inferred" and prov["reward.count_2.points"].kind == "illustrative"
     assert prov["reward.senators.points"].kind == "illustrative" and prov["reward.senators.need"].kind == "rulebook"
     assert prov["setup.legions_per_player"].kind == "rulebook"
@@ -71,7 +72,7 @@ def _edit(tmp_path, source: Path, old: str, new: str, name: str = "f.toml") -> P
 
 @pytest.mark.parametrize("old,new,entry,problem", [
     ('id = "shield"', 'id = "double_sword"', "token[1] (id='double_sword').id", "duplicate token id"),
-    ('joker = false\ncount = { value = 5', 'joker = true\ncount = { value = 5', "token", "exactly one token kind"),
+    ('joker = false\ncount = 5', 'joker = true\ncount = 5', "token", "exactly one token kind"),
     ('total = { value = 23', 'total = { value = 24', "bag.total", "add up to 23"),
     ('id = "count_4"\nkind = "count"\nneed = 4', 'id = "count_4"\nkind = "count"\nneed = 3',
      "reward[7] (id='count_4').need", "also needs 3"),
