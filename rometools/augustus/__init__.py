@@ -2,8 +2,9 @@
 
 Rules: ``003_d241425e5c31f6f1.txt`` (French summary; English summary and component
 facts in ``seeds/README.md``). Modules, in the order every rometools game follows
-(``docs/architecture.md``): ``components``, ``state``, ``rules``, ``views``,
-``scoring``, ``odds``, ``bots``. Slots and bags are plain mappings from symbol id
+(``docs/architecture.md``): ``components``, ``state``, ``moves`` (what a seat may
+do), ``rules`` (the game's flow and the protocol), ``views``, ``scoring``, ``odds``,
+``bots``. Slots and bags are plain mappings from symbol id
 to count.
 
 Examples

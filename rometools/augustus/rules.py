@@ -3,7 +3,9 @@
 Rules: ``003_d241425e5c31f6f1.txt`` (French summary). Each rule below stands
 beside its quote; where the text is silent or ambiguous the choice is recorded in
 ``docs/rules-decisions.md`` (AU-n). The values are in
-:mod:`~rometools.augustus.state`; scoring in :mod:`~rometools.augustus.scoring`.
+:mod:`~rometools.augustus.state`; what a seat may do at a decision (placements,
+moves, removals) in :mod:`~rometools.augustus.moves`; scoring in
+:mod:`~rometools.augustus.scoring`.
 
 The interface is the common rometools protocol (:mod:`rometools.core.game`).
 
@@ -35,10 +37,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from itertools import combinations
 from typing import Any
 
 from rometools.augustus.components import KINDS, Objective
+from rometools.augustus.moves import (
+    accepted_symbols,
+    can_place,
+    decisions,
+    open_slots,
+    placements,
+    power_symbols,
+    removals,
+    why_not,
+)
 from rometools.augustus.scoring import score_parts
 from rometools.augustus.state import (
     CHANCE,
@@ -76,7 +87,7 @@ class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes)."""
 
     def __init__(self, s: GameState):
-        self.cfg = s.config
+        self.config = s.config
         self.seed = s.seed
         self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
         self.row, self.pile = list(s.row), list(s.pile)
@@ -91,140 +102,27 @@ class _Work:
 
     def freeze(self) -> GameState:
         t = tuple
-        return GameState(self.cfg, self.phase, self.seat, t(self.row), t(self.pile), t(map(t, self.hands)),
+        return GameState(self.config, self.phase, self.seat, t(self.row), t(self.pile), t(map(t, self.hands)),
                          t(map(t, self.in_play)), t(map(t, self.controlled)), t(self.reserve), t(self.legions),
                          t(self.rewards), t(self.bag), self.caller, self.token, t(self.to_place), t(self.queue),
                          self.current, self.draws, t(self.history), t(self.events), None, self.seed)
 
     def card(self, number: int) -> Objective:
-        return self.cfg.cards.card(number)
+        return self.config.cards.card(number)
 
     def event(self, *what) -> None:
         self.events.append((len(self.history), *what))
 
 
-# ===================================================================== what a seat may do
-def open_slots(card: Objective, legions: tuple[int, ...]) -> dict[str, int]:
-    """Open slots of a card with ``legions`` on it, ``{symbol: slots}`` (only symbols still open).
-
-    Rule: "Un objectif est complété dès que toutes ses cases sont occupées par une légion."
-
-    Examples
-    --------
-    >>> from rometools.augustus import load_objectives
-    >>> card = load_objectives().card(2)
-    >>> card.slots, open_slots(card, (1, 0, 1))
-    ((('chariot', 1), ('catapult', 1), ('dagger', 2)), {'catapult': 1, 'dagger': 1})
-    """
-    return {s: n - k for (s, n), k in zip(card.slots, legions, strict=True) if n > k}
-
-
-def _accepts(s: GameState | _Work, seat: int, token: str) -> tuple[str, ...]:
-    """Slot symbols ``seat`` may fill with ``token``: its symbol; any for the joker ("Il
-    remplace n'importe quelle catégorie de légion"); plus ``counts_as`` of its
-    controlled ``symbol_as`` powers."""
-    comps = s.cfg.components if isinstance(s, _Work) else s.config.components
-    if token == comps.joker:
-        return comps.symbols
-    cards = s.cfg.cards if isinstance(s, _Work) else s.config.cards
-    extra = [cards.card(n).power.counts_as for n in s.controlled[seat]
-             if cards.card(n).power.kind == "symbol_as" and cards.card(n).power.symbol == token]
-    return (token, *extra)
-
-
-def _placements(s: GameState | _Work, seat: int, symbols: tuple[str, ...], *, moves: bool) -> list:
-    """Placements of one legion by ``seat`` on an open slot of one of ``symbols``: from
-    the reserve, or (``moves``) by moving one already placed ("soit en prenant une
-    légion de leur réserve, soit en déplaçant une légion déjà posée. Peu importe si
-    elle était placée sur une case d'une autre catégorie et/ou sur un autre objectif")."""
-    cards = s.cfg.cards if isinstance(s, _Work) else s.config.cards
-    blocked = {n for _, n in s.queue}
-    targets = []
-    for p in s.in_play[seat]:
-        if p.number in blocked:
-            continue
-        card = cards.card(p.number)
-        for (sym, n), k in zip(card.slots, p.legions, strict=True):
-            if k < n and sym in symbols:
-                targets.append((p.number, sym))
-    out: list = [("place", n, sym) for n, sym in targets] if s.reserve[seat] > 0 else []
-    if moves:
-        for p in s.in_play[seat]:
-            if p.number in blocked:
-                continue
-            for (sym, _), k in zip(cards.card(p.number).slots, p.legions, strict=True):
-                if k:
-                    out.extend(("move", p.number, sym, n, t) for n, t in targets if (n, t) != (p.number, sym))
-    return out
-
-
-def _can_place(s: GameState | _Work, seat: int, symbols: tuple[str, ...]) -> bool:
-    """Whether :func:`_placements` (with moves) would list anything, without listing it."""
-    cards = s.cfg.cards if isinstance(s, _Work) else s.config.cards
-    targets, sources = [], []
-    for p in s.in_play[seat]:
-        for (sym, n), k in zip(cards.card(p.number).slots, p.legions, strict=True):
-            if k < n and sym in symbols:
-                targets.append((p.number, sym))
-            if k:
-                sources.append((p.number, sym))
-    if not targets:
-        return False
-    return s.reserve[seat] > 0 or any(a != b for a in sources for b in targets)
-
-
-def _removals(s: GameState | _Work, seat: int) -> list:
-    """An opponent's placed legions that the ``remove_legion`` power may return (AU-6:
-    not on an objective already completed this turn)."""
-    cards = s.cfg.cards if isinstance(s, _Work) else s.config.cards
-    blocked = {n for _, n in s.queue}
-    out = []
-    for other in range(len(s.in_play)):
-        if other == seat:
-            continue
-        for p in s.in_play[other]:
-            if p.number in blocked:
-                continue
-            for (sym, _), k in zip(cards.card(p.number).slots, p.legions, strict=True):
-                if k:
-                    out.append(("remove", other, p.number, sym))
-    return out
-
-
-def _power_symbols(w: GameState | _Work, card: Objective) -> tuple[str, ...]:
-    comps = w.cfg.components if isinstance(w, _Work) else w.config.components
-    return comps.symbols if card.power.symbol == "any" else (card.power.symbol,)
-
-
-def _decisions(s: GameState) -> list:
-    """The legal actions at a decision node (see the module docstring)."""
-    ph, seat = s.phase, s.seat
-    if ph == "keep":
-        kept = s.config.components.kept
-        return [("keep", *c) for c in combinations(sorted(s.hands[seat]), kept)]
-    if ph == "place":
-        return [*_placements(s, seat, _accepts(s, seat, s.token), moves=True), PASS]
-    if ph == "remove":
-        return [*_removals(s, seat), PASS]
-    if ph == "power_place":
-        card = s.config.cards.card(s.current[1])
-        return [*_placements(s, seat, _power_symbols(s, card), moves=False), PASS]
-    if ph == "claim":
-        return ["claim", "decline"]
-    if ph == "take":
-        return [("take", n) for n in s.row]
-    return []
-
-
 # ===================================================================== the rules run on their own
 def _deal_target(w: _Work) -> int | None:
     """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
-    comps = w.cfg.components
+    comps = w.config.components
     if len(w.row) < comps.central_row:
         return -1
-    dealt = comps.first_game_dealt if w.cfg.first_game else comps.dealt
-    for seat in range(w.cfg.players):
-        have = len(w.in_play[seat]) if w.cfg.first_game else len(w.hands[seat])
+    dealt = comps.first_game_dealt if w.config.first_game else comps.dealt
+    for seat in range(w.config.players):
+        have = len(w.in_play[seat]) if w.config.first_game else len(w.hands[seat])
         if have < dealt:
             return seat
     return None
@@ -244,10 +142,10 @@ def _settle(w: _Work) -> None:
         if w.phase == "deal":
             if _deal_target(w) is not None:
                 return
-            if w.cfg.first_game:
+            if w.config.first_game:
                 w.phase = "draw"
             else:
-                w.phase, w.to_place = "keep", _seats_from(w.cfg.first_caller, w.cfg.players)
+                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.config.players)
             continue
         if w.phase == "keep":
             if w.to_place:
@@ -259,7 +157,7 @@ def _settle(w: _Work) -> None:
             w.seat = -1
             return
         if w.phase == "place":
-            while w.to_place and not _can_place(w, w.to_place[0], _accepts(w, w.to_place[0], w.token)):
+            while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
                 # (the queue is empty while seats place, so no objective is blocked)
                 w.to_place.pop(0)  # nothing this seat could place: skipped (AU-1)
             if w.to_place:
@@ -267,7 +165,7 @@ def _settle(w: _Work) -> None:
                 return
             # "Lorsque plusieurs joueurs annoncent AVE CESAR en même temps ... Celui qui a le plus
             # petit numéro commence. Puis ... dans l'ordre croissant des numéros"
-            done = sorted((p.number, seat) for seat in range(w.cfg.players) for p in w.in_play[seat]
+            done = sorted((p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
                           if _complete(w, p))
             w.queue = [(seat, n) for n, seat in done]
             w.phase, w.seat = "resolve", -1
@@ -309,10 +207,10 @@ def _resolve(w: _Work) -> bool:
         return False
     if stage == "power":  # 2. powers that need a choice
         w.current = (seat, n, "control")
-        if card.power.kind == "remove_legion" and _removals(w, seat):
+        if card.power.kind == "remove_legion" and removals(w, seat):
             w.phase, w.seat = "remove", seat
             return True
-        if card.power.kind == "place_legion" and _placements(w, seat, _power_symbols(w, card), moves=False):
+        if card.power.kind == "place_legion" and placements(w, seat, power_symbols(w, card), moves=False):
             w.phase, w.seat = "power_place", seat
             return True
         return False
@@ -335,7 +233,7 @@ def _resolve(w: _Work) -> bool:
         return False
     if stage == "refill":
         w.current = (seat, n, "done")
-        if w.pile and len(w.row) < w.cfg.components.central_row:
+        if w.pile and len(w.row) < w.config.components.central_row:
             w.phase, w.seat = "refill", -1
             return True
         return False
@@ -356,7 +254,7 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
     """
     mine = [w.card(n) for n in w.controlled[seat]]
     kinds = {k: sum(1 for c in mine if c.kind == k) for k in KINDS}
-    for i, tile in enumerate(w.cfg.components.rewards):
+    for i, tile in enumerate(w.config.components.rewards):
         holder = w.rewards[i]
         qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
                      else all(kinds[k] >= tile.need for k in KINDS) if tile.kind == "all_colours" else False)
@@ -382,7 +280,7 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     récompense ... est encore disponible ... un joueur ne peut posséder qu'une seule et
     unique récompense de ce type."
     """
-    tiles = (w.cfg if isinstance(w, _Work) else w.config).components.rewards
+    tiles = w.config.components.rewards
     if any(t.kind == "count" and h == seat for t, h in zip(tiles, w.rewards, strict=True)):
         return None
     have = len(w.controlled[seat])
@@ -397,18 +295,18 @@ def _end_of_turn(w: _Work) -> None:
     voisin de gauche du crieur public devient le nouveau crieur public." "La partie se
     termine lorsqu'à la fin du tour un joueur a sept objectifs sous contrôle."
     """
-    comps = w.cfg.components
+    comps = w.config.components
     if w.token == comps.joker:
         w.bag = [0] * len(w.bag)
-        w.caller = (w.caller + 1) % w.cfg.players  # the left neighbour: the next seat (AU-8)
+        w.caller = (w.caller + 1) % w.config.players  # the left neighbour: the next seat (AU-8)
         w.event("reset", w.caller)
     w.token, w.to_place = None, []
     if any(len(c) >= comps.objectives_to_end for c in w.controlled):
         w.phase = "over"
         w.event("end", f"{comps.objectives_to_end} objectives controlled")
-    elif w.draws >= w.cfg.max_draws:
+    elif w.draws >= w.config.max_draws:
         w.phase = "over"
-        w.event("end", f"max_draws={w.cfg.max_draws} reached (safeguard, not in the rulebook)")
+        w.event("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)")
     else:
         w.phase = "draw"
     w.seat = -1
@@ -535,13 +433,7 @@ def legal_actions(state: GameState) -> list:
         return [a for a, _ in chance_outcomes(state)]
     if state.phase == "over":
         return []
-    return _decisions(state)
-
-
-def _card_number(state: GameState, value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{where} must be a card number, got {value!r}")
-    return value
+    return decisions(state)
 
 
 def _as_action(action: Any) -> Any:
@@ -599,7 +491,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
-        w.phase, w.to_place = "place", _seats_from(w.caller, w.cfg.players)
+        w.phase, w.to_place = "place", _seats_from(w.caller, w.config.players)
         return
     if isinstance(action, bool) or not isinstance(action, int) or action not in state.pile:
         raise RulesError(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
@@ -615,7 +507,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
         w.row.append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.in_play[target].append(Placed(action, (0,) * len(w.card(action).slots))) if w.cfg.first_game
+        (w.in_play[target].append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
          else w.hands[target].append(action))
         w.history.append(("deal", target, action))
 
@@ -624,12 +516,12 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
     seat, ph = state.seat, state.phase
     who = f"P{seat + 1}"
     if ph == "keep":
-        kept = w.cfg.components.kept
+        kept = w.config.components.kept
         hand = state.hands[seat]
         ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
               and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
         if not ok:
-            raise RulesError(f"{who} keeps {kept} of the cards dealt, e.g. {_decisions(state)[0]}; got {action!r}")
+            raise RulesError(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
         chosen = tuple(sorted(action[1:]))
         w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.hands[seat] = []  # "défausse les trois autres"
@@ -642,9 +534,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
         tile = _count_tile(state, seat)
         if action == "claim":
             w.rewards[tile] = seat
-            w.event("reward", seat, w.cfg.components.rewards[tile].id)
+            w.event("reward", seat, w.config.components.rewards[tile].id)
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
-            w.event("lost", seat, w.cfg.components.rewards[tile].id)
+            w.event("lost", seat, w.config.components.rewards[tile].id)
         w.history.append((action, seat))
         w.phase = "resolve"
         return
@@ -657,9 +549,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
-    legal = _decisions(state)
+    legal = decisions(state)
     if action not in legal:
-        raise RulesError(_why_not(state, action, legal))
+        raise RulesError(why_not(state, action, legal))
     if action == PASS:
         w.history.append((PASS, seat))
     elif action[0] == "remove":
@@ -695,30 +587,6 @@ def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     legions = list(plays[i].legions)
     legions[j] += by
     plays[i] = Placed(number, tuple(legions))
-
-
-def _why_not(state: GameState, action: Any, legal: list) -> str:
-    """A message naming what is wrong with an action that is not in ``legal``."""
-    who = f"P{state.seat + 1}"
-    ph = state.phase
-    example = legal[0] if legal else PASS
-    if ph == "place":
-        token = state.token
-        if isinstance(action, tuple) and action and action[0] in ("place", "move"):
-            target = action[1:3] if action[0] == "place" else action[3:5]
-            numbers = [p.number for p in state.in_play[state.seat]]
-            if len(target) == 2 and target[0] not in numbers:
-                return f"{who} has no objective {target[0]!r} in play (in play: {numbers}); got {action!r}"
-            if len(target) == 2 and target[1] not in _accepts(state, state.seat, token):
-                return (f"the token drawn is {token!r}: {who} may place on a "
-                        f"{' or '.join(_accepts(state, state.seat, token))} slot, not {target[1]!r}")
-            if action[0] == "place" and state.reserve[state.seat] == 0:
-                return f"{who} has no legion in reserve: move one already placed, e.g. {example!r}"
-            return f"{action!r} is not a legal placement for {who} (no open slot there, or no such legion)"
-        return f"{who} places one legion for the token {token!r}, e.g. {example!r}, or passes; got {action!r}"
-    if ph == "remove":
-        return f"{who} removes one legion of an opponent ('remove', seat, card, symbol), e.g. {example!r}; got {action!r}"
-    return f"{who} places one legion with the power of the objective, e.g. {example!r}, or passes; got {action!r}"
 
 
 def action_history(state: GameState) -> tuple:
