@@ -180,6 +180,11 @@ class TokenKind:
         The joker "remplace n'importe quelle catégorie" and resets the bag.
     count : int
         Tokens of this kind in the bag (tokens).
+
+    Examples
+    --------
+    >>> load_components().token("joker").joker
+    True
     """
 
     id: str
@@ -210,6 +215,12 @@ class RewardTile:
         Objectives needed (objectives).
     points : int
         Points at the end (points).
+
+    Examples
+    --------
+    >>> tile = load_components().reward("count_6")
+    >>> tile.kind, tile.need, tile.points
+    ('count', 6, 10)
     """
 
     id: str
@@ -454,12 +465,24 @@ class ObjectiveSet:
 
 # ----------------------------------------------------------------- building
 def components_path() -> Path:
-    """Path of the bundled ``augustus/components.toml``."""
+    """Path of the bundled ``augustus/components.toml``.
+
+    Examples
+    --------
+    >>> components_path().name
+    'components.toml'
+    """
     return bundled_file("augustus", "components.toml")
 
 
 def objectives_path() -> Path:
-    """Path of the bundled illustrative ``augustus/objectives.toml``."""
+    """Path of the bundled illustrative ``augustus/objectives.toml``.
+
+    Examples
+    --------
+    >>> objectives_path().parent.name
+    'augustus'
+    """
     return bundled_file("augustus", "objectives.toml")
 
 

@@ -74,13 +74,25 @@ JokerPolicy = Callable[[Mapping[str, int], Mapping[str, int]], str]
 
 # ===================================================================== joker policies
 def rarest(open_slots: Mapping[str, int], bag: Mapping[str, int]) -> str:
-    """The open slot whose symbol is rarest in a full bag (ties: bag order). The default."""
+    """The open slot whose symbol is rarest in a full bag (ties: bag order). The default.
+
+    Examples
+    --------
+    >>> rarest({"double_sword": 1, "dagger": 1}, load_components().bag)
+    'dagger'
+    """
     order = list(bag)
     return min((s for s, n in open_slots.items() if n > 0), key=lambda s: (bag[s], order.index(s)))
 
 
 def commonest(open_slots: Mapping[str, int], bag: Mapping[str, int]) -> str:
-    """The open slot whose symbol is commonest in a full bag (ties: bag order)."""
+    """The open slot whose symbol is commonest in a full bag (ties: bag order).
+
+    Examples
+    --------
+    >>> commonest({"double_sword": 1, "dagger": 1}, load_components().bag)
+    'double_sword'
+    """
     order = list(bag)
     return min((s for s, n in open_slots.items() if n > 0), key=lambda s: (-bag[s], order.index(s)))
 
@@ -760,6 +772,12 @@ class SimulatedCompletion:
         Draws each trial took (``max_draws + 1`` when still incomplete then).
     max_draws : int
     confidence : float
+
+    Examples
+    --------
+    >>> sim = simulate_completion({"shield": 1}, 10, 500, rng=4)
+    >>> len(sim.cdf()), sim.cdf()[-1].trials
+    (10, 500)
     """
 
     draws: np.ndarray
@@ -875,6 +893,12 @@ class SeveralObjectivesOdds:
         Most states the exact recursion held at one draw (0 for Monte Carlo).
     trials : int
         Simulated games (0 when exact).
+
+    Examples
+    --------
+    >>> odds = several_objectives_cdf([{"shield": 1}], 2)
+    >>> odds.method, odds.values()[0] == float(completion_cdf({"shield": 1}, 1)[0])
+    ('exact', True)
     """
 
     cdf: tuple

@@ -642,6 +642,12 @@ def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved ga
     ------
     DataFileError, RulesError
         As :func:`rometools.core.playout.load_saved_game`.
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=5), legal_actions(new_game(rng=5))[0])
+    >>> from_json(to_json(s)) == s
+    True
     """
     return playout.from_json(text, game="augustus", source=source)
 

@@ -58,6 +58,11 @@ class Placed(NamedTuple):
     legions : tuple[int, ...]
         Legions on the slots of each symbol, in the card's slot order
         (``legions[i] <= card.slots[i][1]``).
+
+    Examples
+    --------
+    >>> Placed(23, (1,)).legions
+    (1,)
     """
 
     number: int
@@ -287,6 +292,13 @@ class GameState:
         Augustus games always start from the set-up.
     seed : int, tuple or None
         Entropy of the generator that dealt the game (not compared).
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game
+    >>> s = new_game(GameConfig(players=2), rng=4)
+    >>> s.phase, s.seat, len(s.pile), s.reserve
+    ('keep', 0, 71, (7, 7))
     """
 
     config: GameConfig

@@ -16,7 +16,7 @@ def test_completion_cdf_lines_carry_the_exact_fractions():
     one = fig.data[0]
     assert list(one.x) == list(range(1, 11))
     assert [Fraction(c) for c in one.customdata] == [1 - Fraction(comb(20, n), comb(23, n)) for n in range(1, 11)]
-    assert one.y[4] == pytest.approx(float(one.customdata[4] and Fraction(one.customdata[4])))
+    assert one.y[4] == pytest.approx(float(Fraction(one.customdata[4])))
     assert [Fraction(c) for c in fig.data[2].customdata] == completion_cdf({"dagger": 2}, 10)
     assert fig.data[3].line.dash == "dash" and fig.data[0].line.dash == "solid"
     assert "A: 6.00" in fig.layout.title.text and "B: 12.00" in fig.layout.title.text
