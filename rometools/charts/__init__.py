@@ -13,6 +13,8 @@ browser) can find it.
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
 * :mod:`rometools.charts.augustus` -- Augustus completion odds side by side (with
   and without the joker reset), card difficulty, the bag, a game's objectives.
+* :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
+  simulation budget against the opponent-against-itself baseline.
 
 Examples
 --------
@@ -49,6 +51,7 @@ from rometools.charts.caesars_empire import (
     setup_odds_figure,
 )
 from rometools.charts.caesars_empire_board import board_figure
+from rometools.charts.strength import skill_curve_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
@@ -72,4 +75,5 @@ __all__ = [
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",
+    "skill_curve_figure",
 ]

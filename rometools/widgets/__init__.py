@@ -9,6 +9,8 @@
 * :class:`BagExplorer` -- Augustus: draw the mobilisation bag step by step with a seed.
 * :class:`AugustusPlayoutExplorer` -- Augustus: step a seeded bot game (objectives and
   their odds, reward tiles, scores, the log).
+* :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
+  intervals, a variant compared on the same seeds.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``) and :class:`PlayoutExplorer`, the base
@@ -26,8 +28,9 @@ True
 
 from rometools.widgets._base import Explorer, PlayoutExplorer
 from rometools.widgets.augustus import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
+from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
 
-__all__ = ["AugustusPlayoutExplorer", "BagExplorer", "BoardExplorer", "CollectionExplorer", "Explorer",
-           "ObjectiveOddsExplorer", "PlayoutExplorer", "SetupOddsExplorer"]
+__all__ = ["AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CollectionExplorer",
+           "Explorer", "ObjectiveOddsExplorer", "PlayoutExplorer", "SetupOddsExplorer"]
