@@ -163,5 +163,5 @@ GAME = register_game(GameSpec(
     chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers,
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},
-    sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True},
+    sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},
                     {"players": 3, "first_caller": 2, "max_draws": 40})))
