@@ -232,8 +232,9 @@ def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None
     fig = new_figure(outline, now, nxt)
     fig.update_layout(title={"text": title or f"The bag: {sum(left.values())} of {sum(full.values())} tokens left"},
                       barmode="overlay", yaxis_title="tokens",
-                      yaxis2={"title": "P(next token)", "overlaying": "y", "side": "right",
-                              "range": [0, 1], "showgrid": False},
+                      yaxis2={"title": "P(next token)", "overlaying": "y", "side": "right", "showgrid": False,
+                              "range": [0, max(0.3, 1.15 * max(float(p) for p in odds.values()))],
+                              "tickmode": "auto", "nticks": 6, "tickformat": ".2f"},
                       legend={"orientation": "h", "y": -0.2})
     return fig
 

@@ -466,7 +466,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
     cards : str, Path or ObjectiveSet, optional
         The objective cards; default the bundled illustrative set.
     players : int, optional
-        2 to 6 (default 4).
+        2 to 6 (default 4; a start gives its own).
     bot : str
         ``"greedy"`` or ``"random"`` for every seat.
     seed : int
@@ -495,6 +495,8 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
                  start: GameState | str | Path | None = None, within: int = 5):
         self._initial_within = within
+        if players is None and start is None:
+            players = 4
         super().__init__(cards, players, bot, seed, bots=bots, start=start)
         self._board_file.description = "Cards"
         self._board_path.placeholder = "or an objectives file path"
