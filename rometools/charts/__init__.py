@@ -9,6 +9,8 @@ browser) can find it.
   region colours (with a fallback) and seat colours that never reuse them.
 * :mod:`rometools.charts.caesars_empire` -- Treasure collections, marginal
   values, points distributions and set-up odds for Caesar's Empire.
+* :mod:`rometools.charts.imperator` -- the IMPERATOR region board (tiles, markers, arrows,
+  workers, a chain step, the Action track) and reward-tile odds by round.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
 * :mod:`rometools.charts.augustus` -- Augustus completion odds side by side (with
@@ -51,6 +53,7 @@ from rometools.charts.caesars_empire import (
     setup_odds_figure,
 )
 from rometools.charts.caesars_empire_board import board_figure
+from rometools.charts.imperator import region_board_figure, tile_odds_figure
 from rometools.charts.strength import skill_curve_figure
 
 __all__ = [
@@ -71,9 +74,11 @@ __all__ = [
     "marginal_value_figure",
     "new_figure",
     "points_distribution_figure",
+    "region_board_figure",
     "region_colour",
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",
     "skill_curve_figure",
+    "tile_odds_figure",
 ]

@@ -80,7 +80,7 @@ PROTOCOL = ("new_game", "current_player", "legal_actions", "chance_outcomes", "a
 
 #: Game packages shipped with rometools: imported the first time the registry is read.
 #: A new game adds its package here and calls :func:`register_game` in its ``__init__``.
-BUILTIN_GAMES = ("rometools.caesars_empire", "rometools.augustus")
+BUILTIN_GAMES = ("rometools.caesars_empire", "rometools.augustus", "rometools.imperator")
 
 
 @runtime_checkable

@@ -9,6 +9,10 @@
 * :class:`BagExplorer` -- Augustus: draw the mobilisation bag step by step with a seed.
 * :class:`AugustusPlayoutExplorer` -- Augustus: step a seeded bot game (objectives and
   their odds, reward tiles, scores, the log).
+* :class:`RegionBoardExplorer` -- IMPERATOR: place a worker on the region board of a seeded
+  game and watch the chain reaction step by step, with the Action-track moves.
+* :class:`TileOddsExplorer` -- IMPERATOR: exact reveal odds of each reward-tile kind by round,
+  with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
   intervals, a variant compared on the same seeds.
 
@@ -31,6 +35,8 @@ from rometools.widgets.augustus import AugustusPlayoutExplorer, BagExplorer, Obj
 from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
+from rometools.widgets.imperator import RegionBoardExplorer, TileOddsExplorer
 
 __all__ = ["AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CollectionExplorer",
-           "Explorer", "ObjectiveOddsExplorer", "PlayoutExplorer", "SetupOddsExplorer"]
+           "Explorer", "ObjectiveOddsExplorer", "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer",
+           "TileOddsExplorer"]

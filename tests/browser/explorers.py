@@ -132,6 +132,18 @@ EXPLORERS: list[ExplorerCase] = [
         change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
     ),
     ExplorerCase(
+        id="imperator_region_board",
+        notebook="app/imperator_region_board.ipynb",
+        chart=".rt-region-chart",
+        change=select_label(".rt-place-region", ["Etruria", "Latium"]),  # starts on Latium
+    ),
+    ExplorerCase(
+        id="imperator_tile_odds",
+        notebook="app/imperator_tile_odds.ipynb",
+        chart=".rt-odds-chart",
+        change=select_label(".rt-players", ["5", "4"]),  # starts with 4 players
+    ),
+    ExplorerCase(
         id="balance_lab",
         notebook="app/balance_lab.ipynb",
         chart=".rt-balance-rates",
