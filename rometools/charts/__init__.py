@@ -13,6 +13,8 @@ browser) can find it.
   workers, a chain step, the Action track) and reward-tile odds by round.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.augustus` -- Augustus completion odds side by side (with
+  and without the joker reset), card difficulty, the bag, a game's objectives.
 * :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
   the law of a count as bars, P(condition) by number of draws as a curve, each
   with its seeded simulation.
@@ -40,6 +42,12 @@ from rometools.charts._common import (
     seat_colour,
     simulated_trace,
 )
+from rometools.charts.augustus import (
+    bag_figure,
+    completion_cdf_figure,
+    difficulty_figure,
+    game_odds_figure,
+)
 from rometools.charts.caesars_empire import (
     BREAKDOWN_PARTS,
     collection_breakdown_figure,
@@ -58,12 +66,16 @@ __all__ = [
     "REGION_COLOURS",
     "SEAT_COLOURS",
     "TEMPLATE",
+    "bag_figure",
     "board_figure",
     "collection_breakdown_figure",
     "colour_difference",
     "draw_law_figure",
+    "completion_cdf_figure",
+    "difficulty_figure",
     "empty_figure",
     "exact_bars",
+    "game_odds_figure",
     "marginal_value_figure",
     "new_figure",
     "points_distribution_figure",

@@ -4,6 +4,11 @@
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
 * :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game (a bot per seat,
   from a new deal or a position), inspect connections.
+* :class:`ObjectiveOddsExplorer` -- Augustus: an objective's exact completion odds, the
+  joker reset's effect, two objectives compared.
+* :class:`BagExplorer` -- Augustus: draw the mobilisation bag step by step with a seed.
+* :class:`AugustusPlayoutExplorer` -- Augustus: step a seeded bot game (objectives and
+  their odds, reward tiles, scores, the log).
 * :class:`RegionBoardExplorer` -- IMPERATOR: place a worker on the region board of a seeded
   game and watch the chain reaction step by step, with the Action-track moves.
 * :class:`TileOddsExplorer` -- IMPERATOR: exact reveal odds of each reward-tile kind by round,
@@ -29,12 +34,13 @@ True
 """
 
 from rometools.widgets._base import Explorer, PlayoutExplorer
+from rometools.widgets.augustus import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
 from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
 from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer, GameBag
 from rometools.widgets.imperator import RegionBoardExplorer, TileOddsExplorer
 
-__all__ = ["GAME_BAGS", "BalanceExplorer", "BoardExplorer", "CollectionExplorer", "DrawOddsExplorer",
-           "Explorer", "GameBag", "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer",
-           "TileOddsExplorer"]
+__all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer",
+           "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
+           "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]

@@ -234,6 +234,21 @@ def _caesars_empire_cities(players: int) -> int:
     return load_components().side_for(players).cities
 
 
+def _augustus_bag() -> dict[str, int]:
+    """The 23 Augustus mobilisation tokens by display name (the game's component file)."""
+    from rometools.augustus import load_components as load_augustus
+
+    comps = load_augustus()
+    return {comps.token(t).name: n for t, n in comps.bag.items()}
+
+
+def _imperator_tiles() -> dict[str, int]:
+    """The 20 IMPERATOR reward tiles by kind (the expansion's component file)."""
+    from rometools.imperator import load_components as load_imperator
+
+    return {kind.replace("_", " "): n for kind, n in load_imperator().kind_counts.items()}
+
+
 #: The games' bags, in the dropdown's order. A game adds its bag with one entry.
 GAME_BAGS: tuple[GameBag, ...] = (
     GameBag("Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)",
@@ -243,6 +258,12 @@ GAME_BAGS: tuple[GameBag, ...] = (
     GameBag("Caesar's Empire: Treasure tokens, all 40 (a player's 5 random tokens)",
             lambda: _caesars_empire_treasures(4), draws=5, rows=(("at least", 2, "Gold Coins"),),
             source="001_a311a49632a27e24.txt, Set-up"),
+    GameBag("Augustus: mobilisation bag (23 tokens, 6 draws)", _augustus_bag, draws=6,
+            rows=(("at least", 1, "Dagger"),),
+            source="003_d241425e5c31f6f1.txt, Matériel; counts in seeds/README.md"),
+    GameBag("Ave Roma IMPERATOR: reward-tile stack (20 tiles, 5 regions revealed)", _imperator_tiles,
+            draws=5, rows=(("at least", 1, "propraetor"),),
+            source="004_c0d35faf86920c09.txt, reward tiles"),
 )
 
 

@@ -116,6 +116,24 @@ EXPLORERS: list[ExplorerCase] = [
         change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
     ),
     ExplorerCase(
+        id="augustus_objective_odds",
+        notebook="app/augustus_objective_odds.ipynb",
+        chart=".rt-au-odds-chart",
+        change=set_number(".rt-au-slot-shield", [1, 0]),  # starts on two daggers, no shield
+    ),
+    ExplorerCase(
+        id="augustus_bag",
+        notebook="app/augustus_bag.ipynb",
+        chart=".rt-au-bag-chart",
+        change=press_key(".rt-au-draws .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts on a full bag
+    ),
+    ExplorerCase(
+        id="augustus_playout",
+        notebook="app/augustus_playout.ipynb",
+        chart=".rt-au-game-chart",
+        change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
+    ),
+    ExplorerCase(
         id="imperator_region_board",
         notebook="app/imperator_region_board.ipynb",
         chart=".rt-region-chart",

@@ -11,7 +11,7 @@ from rometools.draws import Bag, at_least, at_most, exactly
 from rometools.widgets import GAME_BAGS, DrawOddsExplorer, GameBag
 from rometools.widgets.draws import OWN_BAG, format_bag, parse_bag, parse_kinds
 
-VARIANT, PLAYERS_5 = (bag.label for bag in GAME_BAGS)
+VARIANT, PLAYERS_5 = (bag.label for bag in GAME_BAGS[:2])
 
 
 @pytest.fixture
@@ -275,3 +275,14 @@ def test_stable_css_classes(explorer):
     assert "rt-curve-chart" in explorer.curve_figure._dom_classes
     assert "rt-draw-summary" in explorer._summary._dom_classes
     assert "rt-draw-odds-explorer" in explorer._dom_classes
+
+
+@pytest.mark.parametrize("label_start,expected", [
+    ("Augustus", Fraction(6, 23)),  # at least one Dagger in 6 of 23 tokens: 1 - C(22, 6) / C(23, 6)
+    ("Ave Roma IMPERATOR", Fraction(1, 4)),  # the one Propraetor among 5 of 20 tiles
+])
+def test_later_games_bags_are_offered(label_start, expected):
+    bag = next(b for b in GAME_BAGS if b.label.startswith(label_start))
+    ex = DrawOddsExplorer()
+    assert ex.set_values(game_bag=bag.label)
+    assert ex.probability == expected
