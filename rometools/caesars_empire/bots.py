@@ -17,7 +17,7 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -161,9 +161,9 @@ class GreedyBot(Bot):
         """``(chain as location indices, points, cost)`` for every legal chain.
 
         Points are this turn's value to the seat (points); cost is in Roads.
-        With ``dominated=False`` the chains through empty cities whose paths
-        change no route (``engine.touches_routes``) are left out: each is worth
-        exactly what the one-path chain from its last source is worth, at a
+        With ``dominated=False`` the chains through two or more empty cities whose
+        paths change no route (``engine.touches_routes``) are left out: each is
+        worth exactly what the one-path chain from its last source is worth, at a
         higher cost, so it is never the bot's choice.
 
         Examples
@@ -174,12 +174,15 @@ class GreedyBot(Bot):
         >>> len(vals) == len(legal_actions(s)), min(c for _, _, c in vals)
         (True, 1)
         """
+        return list(self._valued(state, dominated))
+
+    def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
         cfg = state.config
         b = cfg.board
         seat = state.seat
         chains = engine.legal_chain_indices(state)
         if not chains:
-            return []
+            return
         mine = holdings(state, seat)
         by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
         for colour, value in sorted(mine.city_tokens):
@@ -194,8 +197,6 @@ class GreedyBot(Bot):
         fast = cfg.route_policy in ("self_then_leader", PLAYER_CHOICE)
         own = engine.most_own_roads(state, seat) if fast else None
         token_value: dict[int, tuple[int, int]] = {}  # target -> (token points, route multiplier)
-        out = []
-        append = out.append
         touches_routes, own_roads_after = engine.touches_routes, engine.own_roads_after
         for ch, cost in chains:
             touches = None
@@ -213,18 +214,22 @@ class GreedyBot(Bot):
                                         2 if treasures[t - 1] == "gold" else 1)
             if not fast:  # the points the rules award under this policy, already doubled
                 after = apply_legal(state, engine.chain_ids(b, ch))
-                append((ch, after.history[-1][4][seat] + tok[0], cost))
+                yield ch, after.history[-1][4][seat] + tok[0], cost
                 continue
             route = own[ch[0]] + cost if len(ch) == 2 else own_roads_after(state, ch, own, touches=touches)
-            append((ch, route * tok[1] + tok[0], cost))
-        return out
+            yield ch, route * tok[1] + tok[0], cost
 
     def decide(self, state: GameState, rng: np.random.Generator):
-        vals = self.values(state, dominated=False)
-        if not vals:
+        # the most points, then the fewest Roads; ties uniformly, in the legal chains' order
+        best: list[tuple[int, ...]] = []
+        top = cheapest = 0
+        for ch, value, cost in self._valued(state, False):
+            if not best or value > top or (value == top and cost < cheapest):
+                top, cheapest, best = value, cost, [ch]
+            elif value == top and cost == cheapest:
+                best.append(ch)
+        if not best:
             return PASS
-        top = max((v, -c) for _, v, c in vals)
-        best = [ch for ch, v, c in vals if (v, -c) == top]
         chain = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
         return _with_route(state, engine.chain_ids(state.config.board, chain))
 
