@@ -383,16 +383,16 @@ def add_caption(fig: go.Figure, text: str, *, offset: int = 48, margin: int = 30
     Examples
     --------
     >>> fig = add_caption(new_figure(go.Bar(y=[1])), "Green: the best pick")
-    >>> [(a.name, a.text) for a in fig.layout.annotations]
-    [('caption', 'Green: the best pick')]
+    >>> [(a.name, a.text) for a in fig.layout.annotations], fig.layout.margin.b
+    ([('caption', 'Green: the best pick')], 74)
     """
     lines = text.count("\n") + 1
     fig.add_annotation(
-        text=html.escape(text).replace("\n", "<br>"), name="caption", xref="paper", yref="paper",
-        x=0, y=0, xanchor="left", yanchor="top", yshift=-offset,
+        text=html.escape(text, quote=False).replace("\n", "<br>"), name="caption", xref="paper",
+        yref="paper", x=0, y=0, xanchor="left", yanchor="top", yshift=-offset,
         showarrow=False, align="left", font={"size": 11, "color": "#555555"})
-    bottom = (fig.layout.margin.b if fig.layout.margin.b is not None else 40) + margin + 14 * (lines - 1)
-    fig.update_layout(margin={"b": bottom})
+    current = fig.layout.margin.b if fig.layout.margin.b is not None else 40
+    fig.update_layout(margin={"b": max(current + margin, offset + 16 * lines + 10)})
     return fig
 
 
@@ -557,7 +557,8 @@ def _leader_spot(i, centres, sizes, placed, blocks, cost):
 
 # ===================================================================== scores over turns
 def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn: int | None = None,
-                             title: str | None = None, uid: str = "scores") -> go.Figure:
+                             title: str | None = None, uid: str = "scores", width: int | None = None
+                             ) -> go.Figure:
     """Each player's score after every turn: the total, then one panel per category.
 
     Game-agnostic: any game whose explorer can list the score after each turn
@@ -577,6 +578,8 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
     uid : str
         Prefix of the trace ``meta``: ``<uid>-<panel>-<player>``, e.g.
         ``scores-Total-P1``.
+    width : int, optional
+        Pixels (default: the page's width).
 
     Returns
     -------
@@ -614,9 +617,9 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
         for col in range(1, len(panels) + 1):
             fig.add_vline(x=current_turn, line={"color": "#757575", "dash": "dot", "width": 1}, row=1, col=col)
     fig.update_layout(
-        template=TEMPLATE, height=300, title_text=title or "Score after each turn, by category",
-        legend={"orientation": "h", "y": -0.3, "title": {"text": "player"}},
-        margin={"t": 70, "b": 80, "l": 60, "r": 40})
+        template=TEMPLATE, height=300, width=width, title_text=title or "Score after each turn, by category",
+        legend={"orientation": "v", "x": 1.01, "y": 1, "title": {"text": "player"}},
+        margin={"t": 70, "b": 50, "l": 60, "r": 80})
     if current_turn is not None:
         add_caption(fig, f"Dotted line: turn {current_turn}. Each score counts as if the game ended at "
                          "that turn (Road bonus included).", margin=10)

@@ -92,6 +92,7 @@ def board_figure(
     labels: str = "treasure",
     title: str | None = None,
     height: int | None = None,
+    width: int | None = None,
     components: Components | None = None,
 ) -> go.Figure:
     """Draw a board and what is on it.
@@ -124,6 +125,9 @@ def board_figure(
         Default: the board's name.
     height : int, optional
         Pixels; default fitted to the board (at most 640).
+    width : int, optional
+        Pixels; default the page's width (a live ``FigureWidget`` cannot
+        measure it, so an explorer gives it).
 
     Returns
     -------
@@ -156,18 +160,19 @@ def board_figure(
     seat_names = list(players or ()) + [f"P{i + 1}" for i in range(len(players or ()), n_seats)]
     cities = board.cities
     xrange, yrange = _fitted_ranges(board)
+    plot_width = _PLOT_WIDTH if width is None else width - 50
     if height is None:
         aspect = (yrange[1] - yrange[0]) / (xrange[1] - xrange[0])
-        height = int(min(640, max(320, 180 + _PLOT_WIDTH * aspect * 0.5)))
+        height = int(min(640, max(320, 180 + plot_width * aspect * 0.5)))
     plot_height = height - 130
 
     fig = go.Figure(layout={"template": TEMPLATE})
-    for cost, width, dash in ((1, 1.2, "dot"), (2, 3.0, "dot")):
+    for cost, line_width, dash in ((1, 1.2, "dot"), (2, 3.0, "dot")):
         pairs = [p.cities for p in board.paths if p.roads == cost and p.key not in roads]
         xs, ys = _segments(board, pairs)
         fig.add_trace(go.Scatter(
             x=xs, y=ys, mode="lines", name=f"unbuilt {cost}-Road path", uid=f"ce-board-paths-{cost}",
-            meta=f"ce-board-paths-{cost}", line={"color": "#9e9e9e", "width": width, "dash": dash},
+            meta=f"ce-board-paths-{cost}", line={"color": "#9e9e9e", "width": line_width, "dash": dash},
             hoverinfo="skip"))
     for seat in range(n_seats):
         pairs = [p.cities for p in board.paths if roads.get(p.key) == seat]
@@ -219,7 +224,7 @@ def board_figure(
     sizes = [9 + 2.2 * c.value for c in cities]
     placement = place_labels(
         [c.position for c in cities], text, [sz / 2 for sz in sizes], xrange=xrange, yrange=yrange,
-        width=_PLOT_WIDTH, height=plot_height, font_px=_LABEL_FONT,
+        width=plot_width, height=plot_height, font_px=_LABEL_FONT,
         obstacles=[(*board.rome_position, 13)] + [(*m, 8) for m in owner_mids] + [(*m, 4) for m in mids])
     shown_text = [t if placement.positions[i] else "" for i, t in enumerate(text)]
     fig.add_trace(go.Scatter(
@@ -254,7 +259,7 @@ def board_figure(
     fig.add_annotation(x=board.rome_position[0], y=board.rome_position[1], text="<b>Rome</b>",
                        name="ce-label-rome", showarrow=False, yshift=-19, font={"size": 11})
     fig.update_layout(
-        title=title or board.name, height=height,
+        title=title or board.name, height=height, width=width,
         margin={"l": 10, "r": 40, "t": 45, "b": 30}, clickmode="event",
         legend={"orientation": "h", "y": -0.01, "yanchor": "top", "x": 0},
         xaxis={"visible": False, "range": list(xrange), "fixedrange": False},

@@ -64,6 +64,7 @@ __all__ = [
     "call_with_timeout",
     "csv_link",
     "html_table",
+    "inline_toggle",
     "plain_text",
     "seat_html",
     "sync_figure",
@@ -206,13 +207,28 @@ def vocabulary_toggle(value: str) -> widgets.ToggleButtons:
     >>> vocabulary_toggle("riches").value, "rt-vocabulary" in vocabulary_toggle("riches")._dom_classes
     ('riches', True)
     """
-    toggle = widgets.ToggleButtons(
+    toggle = inline_toggle(widgets.ToggleButtons(
         options=[("Treasures", "treasures"), ("Riches", "riches")], value=value,
-        description="Vocabulary", tooltips=["Caesar's Empire (English edition)",
-                                            "Drogi do Rzymu (English translation)"],
-        style={"button_width": "90px"},
-    )
+        description="Vocabulary", tooltips=["Caesar's Empire, English edition",
+                                            "Drogi do Rzymu, English translation"],
+        style={"button_width": "96px", "description_width": "80px"},
+    ))
     toggle.add_class("rt-vocabulary")
+    return toggle
+
+
+def inline_toggle(toggle: widgets.ToggleButtons) -> widgets.ToggleButtons:
+    """``toggle`` with its description beside its buttons, as every other control has it
+    (ipywidgets 8 puts a ToggleButtons' description above them).
+
+    Examples
+    --------
+    >>> inline_toggle(widgets.ToggleButtons(options=["a", "b"])).layout.display
+    'flex'
+    """
+    toggle.layout.display = "flex"
+    toggle.layout.flex_flow = "row nowrap"
+    toggle.layout.align_items = "center"
     return toggle
 
 
@@ -845,7 +861,7 @@ class PlayoutExplorer(Explorer):
         wide = {"description_width": "64px"}
         self._board_file = self._add_control("board_file", widgets.Dropdown(
             options=[(self._board_option_label(p), p) for p in self.board_files().values()],
-            description="Board", style=wide, layout={"width": "400px"}), "rt-board-file")
+            description="Board", style=wide, layout={"width": "560px"}), "rt-board-file")
         self._board_path = self._board_load = self._start_path = self._start_load = None
         self._board_upload = self._start_upload = None
         if files == "path":

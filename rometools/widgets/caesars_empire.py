@@ -62,6 +62,8 @@ __all__ = [
 
 _TABLES = ("same_type", "different_types", "gold")
 _TOKEN_SPLIT = re.compile(r"[,;\n]+")
+#: Width of each of the collection explorer's two charts (pixels).
+CHART_WIDTH = 580
 #: Most points one entry of an edited scoring table may give (the rulebook's largest is 64).
 MAX_TABLE_POINTS = 10_000
 
@@ -464,6 +466,8 @@ class CollectionExplorer(Explorer):
         breakdown = collection_breakdown_figure(counts, tokens, tables=tables, reference_tables=comps.tables,
                                                 vocabulary=voc, components=comps)
         marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
+        for fig in (breakdown, marginal):  # side by side in a 1280-pixel window (a live chart cannot measure it)
+            fig.update_layout(width=CHART_WIDTH, height=380)
         return breakdown, marginal
 
     def _draw(self, view: tuple[go.Figure, go.Figure]) -> None:
@@ -661,17 +665,17 @@ class SetupOddsExplorer(Explorer):
         name = comps.name(self.kind_input.value, voc)
         exact0 = Fraction(fig.data[0].customdata[0])
         trials = self.trials_input.value
-        lines = [f"Chance of no {html.escape(name)} on the board: <b>{probability(exact0)}</b> (exact)"]
+        lines = [f"Chance of no {html.escape(name)} on the board: <b>{html.escape(probability(exact0))}</b> (exact)"]
         if len(fig.data) > 1:
             sim = fig.data[1]
             successes, low, high = sim.customdata[0]
-            lines.append(f"Simulated: {number(successes)} of {number(trials)} set-ups, {percent(sim.y[0])} "
-                         f"(95% Wilson interval {percent(low)} to {percent(high)}; seed "
-                         f"{seed_text(self.seed_input.value)})")
+            lines.append(html.escape(
+                f"Simulated: {number(successes)} of {number(trials)} set-ups, {percent(sim.y[0])} "
+                f"(95% Wilson interval {percent(low)} to {percent(high)}; seed {seed_text(self.seed_input.value)})"))
         else:
             lines.append("<small>No simulation: Simulated set-ups is 0.</small>")
         lines.append(f"Chance that some {html.escape(comps.vocabularies[voc]['good'])} type is absent: "
-                     f"<b>{probability(absent)}</b> (exact)")
+                     f"<b>{html.escape(probability(absent))}</b> (exact)")
         if variant and not comps.side_for(players).removed:
             lines.append(f"<small>With {players} players every token is placed; "
                          "the variant changes nothing.</small>")

@@ -49,6 +49,7 @@ from rometools.widgets._base import (
     Raw,
     csv_link,
     html_table,
+    inline_toggle,
     seat_html,
     sync_figure,
     trace_data,
@@ -58,6 +59,9 @@ from rometools.widgets._base import (
 __all__ = ["BoardExplorer", "bundled_board_files"]
 
 _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
+#: Width of the explorer's charts (pixels): a live chart cannot measure the page, and at
+#: plotly's default 700 the map would use half of a 1280-pixel window.
+CHART_WIDTH = 1160
 _LABEL_OPTIONS = (("Treasures", "treasure"), ("City names", "name"), ("Both", "both"))
 
 
@@ -230,16 +234,16 @@ class BoardExplorer(PlayoutExplorer):
         self._components = load_components()
         wide = {"description_width": "64px"}
         self._city = self._add_control("city", widgets.Dropdown(
-            options=[], description="City", style=wide, layout={"width": "400px"}), "rt-city")
-        self._gold = self._add_control("gold", widgets.ToggleButtons(
+            options=[], description="City", style=wide, layout={"width": "420px"}), "rt-city")
+        self._gold = self._add_control("gold", inline_toggle(widgets.ToggleButtons(
             options=_GOLD_OPTIONS, value="dealt", description="Gold",
             tooltips=["Score the route as the city's Treasure really is", "Score it as if it were Gold",
                       "Score it as if it were not Gold"],
-            style={"button_width": "84px", "description_width": "64px"}), "rt-gold")
+            style={"button_width": "84px", "description_width": "64px"})), "rt-gold")
         self._vocabulary = self._add_control("vocabulary", vocabulary_toggle(self._initial_vocabulary))
-        self._labels = self._add_control("labels", widgets.ToggleButtons(
+        self._labels = self._add_control("labels", inline_toggle(widgets.ToggleButtons(
             options=_LABEL_OPTIONS, value="treasure", description="Labels",
-            style={"button_width": "104px", "description_width": "64px"}), "rt-labels")
+            style={"button_width": "104px", "description_width": "64px"})), "rt-labels")
         self._last_move = widgets.HTML()
         self._last_move.add_class("rt-last-move")
         self._connections = widgets.HTML()
@@ -412,12 +416,12 @@ class BoardExplorer(PlayoutExplorer):
             highlight=[r["chain"] for r in rows],
             scoring=[path for r in rows for path, _ in r["routes"]],
             selected=city, vocabulary=voc, labels=self._labels.value,
-            title=f"{b.name}: turn {self._turn.value} of {self.turns}")
+            title=f"{b.name}: turn {self._turn.value} of {self.turns}", width=CHART_WIDTH)
         _, history = self._tables()
         goods = self._components.vocabularies[voc]["goods"]
         labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
         scores = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES],
-                                          current_turn=self._turn.value, uid="ce-scores")
+                                          current_turn=self._turn.value, uid="ce-scores", width=CHART_WIDTH)
         return _View(state, rows, why, fig, scores)
 
     def draw(self, view: _View) -> None:
