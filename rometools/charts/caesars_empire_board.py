@@ -122,7 +122,7 @@ def board_figure(
         What each city is labelled with: the Treasure on it (captured cities
         get none), the city's name, or both.
     title : str, optional
-        Default: the board's name.
+        Default: the board's name (escaped: plain text, not markup).
     height : int, optional
         Pixels; default fitted to the board (at most 640).
     width : int, optional
@@ -163,7 +163,9 @@ def board_figure(
     plot_width = _PLOT_WIDTH if width is None else width - 50
     if height is None:
         aspect = (yrange[1] - yrange[0]) / (xrange[1] - xrange[0])
-        height = int(min(640, max(320, 180 + plot_width * aspect * 0.5)))
+        # tall enough for the board's shape, but a board of a few cities gets a small chart
+        height = int(min(640, 260 + 12 * len(cities), max(320, 180 + plot_width * aspect * 0.5)))
+        height = max(height, 320)
     plot_height = height - 130
 
     fig = go.Figure(layout={"template": TEMPLATE})
@@ -259,7 +261,7 @@ def board_figure(
     fig.add_annotation(x=board.rome_position[0], y=board.rome_position[1], text="<b>Rome</b>",
                        name="ce-label-rome", showarrow=False, yshift=-19, font={"size": 11})
     fig.update_layout(
-        title=title or board.name, height=height, width=width,
+        title=html.escape(title or board.name, quote=False), height=height, width=width,
         margin={"l": 10, "r": 40, "t": 45, "b": 30}, clickmode="event",
         legend={"orientation": "h", "y": -0.01, "yanchor": "top", "x": 0},
         xaxis={"visible": False, "range": list(xrange), "fixedrange": False},

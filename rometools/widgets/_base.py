@@ -707,7 +707,7 @@ class Explorer(widgets.VBox):
         return {}
 
     def _wording(self, text: str, err: BaseException | None = None) -> str:
-        if not isinstance(err, DataFileError):  # a file's entries are named as written in the file
+        if not isinstance(err, DataFileError | _FileProblem):  # a file's entries are named as in the file
             for key, name in self._display_names().items():
                 text = text.replace(repr(key), name)
         if len(text) > MAX_MESSAGE:
@@ -1159,8 +1159,13 @@ class PlayoutExplorer(Explorer):
             self._start_label = "the saved game given"
         elif isinstance(start, str | Path):
             path = Path(start).expanduser()
-            text = call_with_timeout(read_text_file, path, "saved game", what=path.name or str(path))
-            self._start = load_saved_game(text, game=self.GAME, source=str(path))
+            try:
+                text = call_with_timeout(read_text_file, path, "saved game", what=path.name or str(path))
+                self._start = load_saved_game(text, game=self.GAME, source=str(path))
+            except DataFileError as err:
+                raise _FileProblem(_file_problem("Start: the saved game", err)) from None
+            except ValueError as err:  # a RulesError: an illegal action in the history
+                raise ValueError(f"Start: the saved game {shown(str(path), 80)}: {_text_of(err)}") from None
             self._start_label = path.name
             if self._start_path is not None:
                 self._start_path.value = str(start)
@@ -1197,7 +1202,10 @@ class PlayoutExplorer(Explorer):
     def _load(self, source: Any) -> Any:
         """The board of ``source``; a file is read within :data:`FILE_TIMEOUT_S` seconds."""
         if isinstance(source, Path) and source not in self.board_files().values():
-            return call_with_timeout(self.load_board, source, what=source.name or str(source))
+            try:
+                return call_with_timeout(self.load_board, source, what=source.name or str(source))
+            except DataFileError as err:
+                raise _FileProblem(_file_problem("Board file", err)) from None
         return self.load_board(source)
 
     def _play(self, *, adjust_players: bool = False, keep_turn: bool = True,
@@ -1401,6 +1409,23 @@ class PlayoutExplorer(Explorer):
             widgets.HBox(self._seat_bots, layout=row),
             self._turn,
         ]
+
+
+class _FileProblem(ValueError):
+    """A data file's problem, worded for an explorer (its entries keep the file's ids)."""
+
+
+def _file_problem(what: str, err: DataFileError) -> str:
+    """A data-file error worded for an explorer: what the file is, its (cut) path, entry and problem.
+
+    Examples
+    --------
+    >>> _file_problem("Board file", DataFileError("/x/b.toml", "city[0].value", "must be 1 to 8, got 9"))
+    'Board file /x/b.toml: city[0].value: must be 1 to 8, got 9'
+    """
+    path = str(err.path)
+    path = path if len(path) <= 80 else f"{path[:60]}... ({number(len(path))} characters)"
+    return f"{what} {path}: " + (f"{err.entry}: " if err.entry else "") + err.problem
 
 
 def _choices(values: Sequence[Any], last: str = "to") -> str:
