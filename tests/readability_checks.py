@@ -212,3 +212,37 @@ def figure_problems(fig: go.Figure, where: str = "figure") -> list[str]:
 
 def explorer_figures(root: widgets.Widget) -> list[go.FigureWidget]:
     return [w for w in walk(root) if isinstance(w, go.FigureWidget)]
+
+
+# ----------------------------------------------------------------- notebooks
+def notebook_problems(nb, name: str = "notebook") -> list[str]:
+    """What a designer must not read in an executed notebook's outputs.
+
+    Text and HTML outputs (tables, prints) go through :func:`text_problems`
+    (no ids, printed dicts or tuples, scientific notation, nested brackets);
+    every plotly chart through :func:`figure_problems`.
+    """
+    problems = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for out in cell.get("outputs", []):
+            texts = []
+            if out.get("output_type") == "stream":
+                texts.append(out.get("text", ""))
+            data = out.get("data", {})
+            if "application/vnd.plotly.v1+json" in data:
+                spec = data["application/vnd.plotly.v1+json"]
+                fig = go.Figure(spec.get("data", []), spec.get("layout", {}))
+                problems += figure_problems(fig, f"{name} cell {i}")
+                texts += figure_texts(fig)
+            elif "text/html" in data:
+                html_text = data["text/html"]
+                html_text = html_text if isinstance(html_text, str) else "".join(html_text)
+                html_text = re.sub(r"<style.*?</style>", "", html_text, flags=re.S)
+                texts += [_plain(cell_text) for cell_text in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html_text, re.S)]
+            elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
+                plain = data["text/plain"]
+                texts.append(plain if isinstance(plain, str) else "".join(plain))
+            problems += [f"{name} cell {i}: {p}" for p in text_problems(texts, shown_ids())]
+    return problems

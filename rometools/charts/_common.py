@@ -608,7 +608,7 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
             fig.add_trace(go.Scatter(
                 x=list(rows["Turn"]), y=[int(v) for v in rows[panel]], mode="lines", name=player,
                 legendgroup=player, showlegend=col == 1, uid=f"{uid}-{panel}-{player}",
-                meta=f"{uid}-{panel}-{player}", line={"color": seat_colour(seat), "width": 2},
+                meta=f"{uid}-{panel}-{player}", line={"color": seat_colour(seat), "width": 2, "shape": "hv"},
                 hovertemplate=f"{html.escape(player)}, turn %{{x}}: %{{y}} points<extra>"
                               f"{html.escape(panel)}</extra>"), row=1, col=col)
         fig.update_xaxes(title_text="turn", row=1, col=col)

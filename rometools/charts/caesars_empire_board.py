@@ -185,15 +185,6 @@ def board_figure(
             hoverinfo="skip"))
     built = [p for p in board.paths if p.key in roads]
     owner_mids = [_middle(board, p) for p in built]
-    fig.add_trace(go.Scatter(
-        x=[m[0] for m in owner_mids], y=[m[1] for m in owner_mids], mode="markers+text",
-        text=[html.escape(seat_names[roads[p.key]]) for p in built], textposition="middle center",
-        textfont={"size": 8, "color": [seat_colour(roads[p.key]) for p in built]},
-        marker={"symbol": "square", "size": 15, "color": "white",
-                "line": {"color": [seat_colour(roads[p.key]) for p in built], "width": 1.5}},
-        name="Road owner", uid="ce-board-road-owners", meta="ce-board-road-owners",
-        hovertext=[f"{html.escape(seat_names[roads[p.key]])}'s Roads ({p.roads})" for p in built],
-        hoverinfo="text", showlegend=False))
     twos = [p for p in board.paths if p.roads == 2 and p.key not in roads]
     mids = [_middle(board, p) for p in twos]
     fig.add_trace(go.Scatter(
@@ -209,6 +200,15 @@ def board_figure(
         x=xs, y=ys, mode="lines", name="scoring route", uid="ce-board-scoring", meta="ce-board-scoring",
         line={"color": "#000000", "width": 3, "dash": "dash"}, hoverinfo="skip"))
 
+    fig.add_trace(go.Scatter(
+        x=[m[0] for m in owner_mids], y=[m[1] for m in owner_mids], mode="markers+text",
+        text=[html.escape(seat_names[roads[p.key]]) for p in built], textposition="middle center",
+        textfont={"size": 9, "color": [seat_colour(roads[p.key]) for p in built]},
+        marker={"symbol": "square", "size": 17, "color": "white",
+                "line": {"color": [seat_colour(roads[p.key]) for p in built], "width": 1.5}},
+        name="Road owner", uid="ce-board-road-owners", meta="ce-board-road-owners",
+        hovertext=[f"{html.escape(seat_names[roads[p.key]])}'s Roads ({p.roads})" for p in built],
+        hoverinfo="text", showlegend=False))
     text, hover = [], []
     for c in cities:
         t = treasures.get(c.id)
