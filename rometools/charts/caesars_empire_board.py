@@ -249,8 +249,10 @@ def board_figure(
         }))
     for i, (dx, dy) in placement.leaders.items():
         c = cities[i]
-        fig.add_annotation(
+        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its city
             x=c.position[0], y=c.position[1], ax=dx, ay=dy, text=text[i], name=f"ce-label-{c.id}",
+            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
+            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
             showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=sizes[i] / 2,
             font={"size": _LABEL_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
     fig.add_trace(go.Scatter(

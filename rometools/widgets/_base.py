@@ -1350,11 +1350,7 @@ class PlayoutExplorer(Explorer):
     def _on_board_file(self, _change=None) -> None:
         if self._hold:
             return
-        if self._board_path is not None and self._board_path.value and \
-                Path(self._board_path.value.strip()).expanduser() != self._board_file.value:
-            with self.holding():
-                self._board_path.value = ""  # the box no longer says what is loaded
-        self._replay(adjust_players=True)
+        self._replay(adjust_players=True)  # the path box keeps what was typed; the list says what is loaded
 
     def _on_all_seats_bot(self, change) -> None:
         if self._hold or change["new"] == PER_SEAT:
