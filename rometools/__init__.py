@@ -17,9 +17,11 @@ from rometools.core.balance import (  # noqa: E402
     seat_win_rates,
 )
 from rometools.core.game import games, load_game, register_game  # noqa: E402
+from rometools.core.search import best_moves, skill_curve  # noqa: E402
 from rometools.core.simulate import simulate  # noqa: E402
 
 __all__ = [
+    "best_moves",
     "compare_variants",
     "game_summary",
     "games",
@@ -31,4 +33,5 @@ __all__ = [
     "seat_advantage_test",
     "seat_win_rates",
     "simulate",
+    "skill_curve",
 ]

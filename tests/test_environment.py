@@ -17,7 +17,7 @@ CONDA_NAMES = {"kaleido": "python-kaleido"}
 # PyPI name with extras -> the conda-forge packages that give the same.
 CONDA_EXTRAS = {"dask[distributed]": ("dask", "distributed")}
 # Not on conda-forge: installed from PyPI by environment.yml's pip section.
-PIP_ONLY = {"icepool"}
+PIP_ONLY = {"icepool", "open_spiel"}
 
 
 def _requirements(specs):
@@ -32,7 +32,7 @@ def _requirements(specs):
 def test_environment_yml_lists_what_pyproject_needs():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     needed = _requirements(project["dependencies"])
-    for extra in ("notebook", "test"):
+    for extra in project["optional-dependencies"]:
         needed.update(_requirements(project["optional-dependencies"][extra]))
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     assert "conda-forge" in env["channels"]

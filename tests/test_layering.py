@@ -13,6 +13,9 @@ import pytest
 import rometools
 
 UI_MODULES = ("plotly", "ipywidgets", "anywidget")
+# Modules of an optional extra, with the module they need: skipped when it is absent
+# (they raise ImportError saying how to install the extra).
+OPTIONAL = {"rometools.interop.openspiel": "pyspiel"}
 GAME_PACKAGES = sorted(
     f"rometools.{m.name}" for m in pkgutil.iter_modules(rometools.__path__)
     if m.ispkg and m.name not in ("charts", "widgets")
@@ -27,9 +30,12 @@ def test_game_packages_are_found():
 @pytest.mark.parametrize("package", GAME_PACKAGES)
 def test_game_package_imports_no_ui(package):
     code = (
-        "import importlib, pkgutil, sys\n"
+        "import importlib, importlib.util, pkgutil, sys\n"
         f"pkg = importlib.import_module({package!r})\n"
+        f"optional = {OPTIONAL!r}\n"
         "for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "    if m.name in optional and importlib.util.find_spec(optional[m.name]) is None:\n"
+        "        continue\n"
         "    importlib.import_module(m.name)\n"
         f"print(','.join(sorted(m for m in {UI_MODULES!r} if m in sys.modules)))\n"
     )

@@ -84,16 +84,17 @@ class RandomBot(Bot):
 
     def __init__(self):
         self._gen = None
-        self._draws: _Draws | None = None
+        self._below = None  # the exactly uniform integer draw of this bot and generator
 
     def decide(self, state: GameState, rng: np.random.Generator):
         if rng is not self._gen:
-            self._gen, self._draws = rng, _Draws(rng)
-        if state.config.route_policy == PLAYER_CHOICE:  # actions are (chain, route) pairs
+            self._gen, self._below = rng, _Draws(rng).below
+        config = state.config
+        if config.route_policy == PLAYER_CHOICE:  # actions are (chain, route) pairs
             actions = legal_actions(state)
-            return actions[self._draws.below(len(actions))]
-        choice = engine.nth_legal_chain(state, self._draws.below)
-        return PASS if choice is None else engine.chain_ids(state.config.board, choice[0])
+            return actions[self._below(len(actions))]
+        choice = engine.nth_legal_chain(state, self._below)
+        return PASS if choice is None else engine.chain_ids(config.board, choice[0])
 
 
 def _with_route(state: GameState, chain: tuple[str, ...], rng: np.random.Generator | None = None):
@@ -156,10 +157,14 @@ class GreedyBot(Bot):
     name = "greedy"
     trusted = True
 
-    def values(self, state: GameState) -> list[tuple[tuple[int, ...], int, int]]:
+    def values(self, state: GameState, *, dominated: bool = True) -> list[tuple[tuple[int, ...], int, int]]:
         """``(chain as location indices, points, cost)`` for every legal chain.
 
         Points are this turn's value to the seat (points); cost is in Roads.
+        With ``dominated=False`` the chains through empty cities whose paths
+        change no route (``engine.touches_routes``) are left out: each is worth
+        exactly what the one-path chain from its last source is worth, at a
+        higher cost, so it is never the bot's choice.
 
         Examples
         --------
@@ -191,7 +196,13 @@ class GreedyBot(Bot):
         token_value: dict[int, tuple[int, int]] = {}  # target -> (token points, route multiplier)
         out = []
         append = out.append
+        touches_routes, own_roads_after = engine.touches_routes, engine.own_roads_after
         for ch, cost in chains:
+            touches = None
+            if len(ch) > 3:
+                touches = touches_routes(state, ch)
+                if not (touches or dominated):
+                    continue
             t = ch[-1]
             tok = token_value.get(t)
             if tok is None:
@@ -204,12 +215,12 @@ class GreedyBot(Bot):
                 after = apply_legal(state, engine.chain_ids(b, ch))
                 append((ch, after.history[-1][4][seat] + tok[0], cost))
                 continue
-            route = own[ch[0]] + cost if len(ch) == 2 else engine.own_roads_after(state, ch, own)
+            route = own[ch[0]] + cost if len(ch) == 2 else own_roads_after(state, ch, own, touches=touches)
             append((ch, route * tok[1] + tok[0], cost))
         return out
 
     def decide(self, state: GameState, rng: np.random.Generator):
-        vals = self.values(state)
+        vals = self.values(state, dominated=False)
         if not vals:
             return PASS
         top = max((v, -c) for _, v, c in vals)

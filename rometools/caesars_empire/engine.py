@@ -41,7 +41,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
-from rometools.caesars_empire import _chain_count
+from rometools.caesars_empire._chain_count import nth_chain as _nth_chain
 from rometools.caesars_empire.board import Board
 from rometools.caesars_empire.state import GameState
 
@@ -59,6 +59,7 @@ __all__ = [
     "nth_legal_chain",
     "own_roads_after",
     "route_distances",
+    "touches_routes",
 ]
 
 #: Distance of a location not yet joined to Rome (Roads).
@@ -238,7 +239,7 @@ def legal_chain_indices(state: GameState) -> list[tuple[tuple[int, ...], int]]:
     >>> chains[0][0][0], min(c for _, c in chains)
     (0, 1)
     """
-    f = facts(state)
+    f = state._facts or facts(state)
     chains = f.chains
     if chains is None:
         chains = f.chains = _fast_chains(f.leaf, f.inner, f.sources, _path_limit(state),
@@ -298,9 +299,10 @@ def nth_legal_chain(state: GameState, pick: Callable[[int], int]) -> tuple[tuple
     >>> chain_ids(s.config.board, chain)[0]
     'rome'
     """
-    f = facts(state)
-    return _chain_count.nth_chain(f.leaf, f.inner, f.sources, _path_limit(state),
-                                  state.roads_left[state.seat], pick)
+    f = state._facts or facts(state)
+    limit = state.config.max_chain_paths
+    return _nth_chain(f.leaf, f.inner, f.sources, len(f.leaf) if limit is None else limit,
+                      state.roads_left[state.seat], pick)
 
 
 def cheapest_new_path(state: GameState) -> int:
@@ -398,7 +400,7 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     b = state.config.board
     seat = state.seat
     edge_of, cost_of, adj = b._edge, b._cost, b._adj
-    f = facts(state)
+    f = state._facts or facts(state)
     po = list(state.path_owner)
     old = f.dist
     target = chain[-1]
@@ -553,13 +555,35 @@ def _most_own_on_dag(board: Board, po, dist, target: int, seat: int, own, near: 
     return best[target]
 
 
-def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]) -> int:
+def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
+    """Whether a path of ``chain`` before its last one would shorten or tie a fewest-Roads route.
+
+    If not, building the chain changes no route to Rome of a location already
+    joined: the captured city's route is the last source's plus the last
+    path, exactly as the one-path chain from that source, which costs fewer
+    Roads. (A bot maximising points, then fewest Roads, never prefers such a
+    chain.)
+    """
+    b = state.config.board
+    edge_of, cost_of = b._edge, b._cost
+    dist = route_distances(state)
+    for i in range(len(chain) - 2):
+        a, v = chain[i], chain[i + 1]
+        c = cost_of[edge_of[a, v]]
+        if dist[a] + c <= dist[v] or dist[v] + c <= dist[a]:
+            return True
+    return False
+
+
+def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int], *,
+                    touches: bool | None = None) -> int:
     """The most Roads of the seat to move on a fewest-Roads route from the captured
     city, if it built ``chain`` (indices) now.
 
-    ``own`` is :func:`most_own_roads` for that seat. Equals the best
-    ``RouteOption.points[seat]`` (undoubled) of ``rules.route_points`` after
-    the chain is built.
+    ``own`` is :func:`most_own_roads` for that seat; ``touches`` is
+    :func:`touches_routes` of the chain when the caller knows it. Equals the
+    best ``RouteOption.points[seat]`` (undoubled) of ``rules.route_points``
+    after the chain is built.
     """
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
@@ -580,12 +604,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
         return best + last
     # longer chains: if no new path between the chain's sources shortens or ties
     # a route, routes are unchanged: the last source's route plus the last path
-    for i in range(len(chain) - 2):
-        a, v = chain[i], chain[i + 1]
-        c = cost_of[edge_of[a, v]]
-        if dist[a] + c <= dist[v] or dist[v] + c <= dist[a]:
-            break
-    else:
+    if not (touches_routes(state, chain) if touches is None else touches):
         return own[chain[-2]] + last
     po = list(state.path_owner)  # otherwise: search from the chain, only as far as the last source
     for a, c in zip(chain, chain[1:], strict=False):

@@ -629,9 +629,10 @@ def apply_legal(state: GameState, action: Any) -> GameState:
 
     Skips :func:`check_chain`; anything else goes through :func:`apply`.
     """
-    if isinstance(action, str) or state.config.route_policy not in _BUILT_IN:
-        return apply(state, action)
-    return engine.connect(state, engine.chain_indices(state.config.board, action), action)
+    config = state.config
+    if action.__class__ is tuple and config.route_policy in _BUILT_IN:
+        return engine.connect(state, engine.chain_indices(config.board, action), action)
+    return apply(state, action)
 
 
 def action_history(state: GameState) -> tuple:

@@ -12,6 +12,8 @@ browser) can find it.
   values, points distributions and set-up odds for Caesar's Empire.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
+  simulation budget against the opponent-against-itself baseline.
 
 Examples
 --------
@@ -45,6 +47,7 @@ from rometools.charts.caesars_empire import (
     setup_odds_figure,
 )
 from rometools.charts.caesars_empire_board import board_figure, board_labels
+from rometools.charts.strength import skill_curve_figure
 
 __all__ = [
     "BREAKDOWN_PARTS",
@@ -68,4 +71,5 @@ __all__ = [
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",
+    "skill_curve_figure",
 ]

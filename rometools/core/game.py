@@ -56,6 +56,7 @@ from rometools.core.errors import RulesError
 
 __all__ = [
     "CHANCE",
+    "GENERIC_BOTS",
     "PROTOCOL",
     "TERMINAL",
     "Bot",
@@ -231,6 +232,23 @@ class GameSpec:
         Options (``config(**options)``) that the conformance test, the
         fuzzers and the browser tests play, so every variant a game offers is
         exercised by registering it. Default: the default config only.
+    information_state : callable, optional
+        Only for a game that hides information from some seats (a hand, the
+        cards a seat has seen of a face-down pile):
+        ``information_state(state, seat) -> str``, everything ``seat`` knows
+        at ``state`` (its own hidden holdings and the public record); two
+        states the seat cannot tell apart give the same text. ``None``
+        (default): perfect information, every seat sees the whole state.
+    resample : callable, optional
+        With ``information_state``: ``resample(state, seat, rng) -> state``, a
+        state drawn from those with the same information state for ``seat``
+        (the hidden part dealt again with its probabilities), for
+        information-set search (:mod:`rometools.core.search`).
+    action_text : callable, optional
+        ``action_text(state, action) -> str``: the action in the rulebook's
+        words, distinct for distinct legal actions of a state (the OpenSpiel
+        bridge's ``action_to_string``). Default: the action's value written
+        out (``"(rome, capua)"``).
 
     Raises
     ------
@@ -257,6 +275,9 @@ class GameSpec:
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     file_kinds: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
+    information_state: Callable[[Any, int], str] | None = None
+    resample: Callable[[Any, int, np.random.Generator], Any] | None = None
+    action_text: Callable[[Any, Any], str] | None = None
 
     def __post_init__(self):
         missing = [f for f in PROTOCOL if not callable(getattr(self.rules, f, None))]
@@ -267,7 +288,15 @@ class GameSpec:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
         if self.apply_legal is None:
             object.__setattr__(self, "apply_legal", self.rules.apply)
+        if (self.information_state is None) != (self.resample is None):
+            raise TypeError(f"game {self.id!r}: a game that hides information registers both "
+                            "information_state and resample")
 
+
+#: Bots every game has, by the first part of their name: ``"family"`` ->
+#: ``"module:function"``, the function building the bot from its whole name
+#: (``"mcts:200"``). A game's own bot of the same name comes first.
+GENERIC_BOTS = {"mcts": "rometools.core.search:mcts_bot"}
 
 _REGISTRY: dict[str, GameSpec] = {}
 _BY_STATE: dict[type, GameSpec] = {}
@@ -424,14 +453,27 @@ class Game:
     def bot(self, name: str | Bot) -> Bot:
         """A bot of this game by name (or the bot itself).
 
+        Besides the game's own bots (``spec.bots``), every game has the bots
+        of :data:`GENERIC_BOTS`, written with their options:
+        ``"mcts"`` or ``"mcts:200"`` (:class:`rometools.core.search.MCTSBot`
+        with a budget of 200 simulations per move).
+
         Raises
         ------
         RulesError
             Naming the game's bots when ``name`` is not one.
+
+        Examples
+        --------
+        >>> load_game("caesars_empire").bot("mcts:20").budget
+        20
         """
         if isinstance(name, Bot):
             return name
         cls = self.spec.bots.get(name) if isinstance(name, str) else None
+        if cls is None and isinstance(name, str) and name.split(":", 1)[0] in GENERIC_BOTS:
+            module, _, function = GENERIC_BOTS[name.split(":", 1)[0]].partition(":")
+            return getattr(importlib.import_module(module), function)(name)
         if cls is None:
             raise RulesError(f"unknown bot {name!r} for {self.title}; choose one of "
                              f"{', '.join(sorted(self.spec.bots))}")

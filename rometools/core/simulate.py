@@ -22,7 +22,7 @@ machine).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -116,8 +116,24 @@ def _chunks(n_games: int, parts: int) -> list[list[int]]:
     return [list(range(k, min(n_games, k + size))) for k in range(0, n_games, size)]
 
 
-def _progress(total: int, enabled: bool, desc: str):
-    if not enabled:
+class _Callback:
+    """A progress "bar" that reports ``(games done, games in all)`` to a function."""
+
+    def __init__(self, report, total: int):
+        self.report, self.total, self.done = report, total, 0
+
+    def update(self, k: int) -> None:
+        self.done += k
+        self.report(self.done, self.total)
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, progress, desc: str):
+    if callable(progress):
+        return _Callback(progress, total)
+    if not progress:
         return None
     from tqdm.auto import tqdm
 
@@ -127,7 +143,7 @@ def _progress(total: int, enabled: bool, desc: str):
 def simulate(game: str | Game, n_games: int, *, players: int | None = None,
              bots: str | Sequence[str] = "random", seed: int = 0, config: Mapping[str, Any] | Any = None,
              executor: str = "serial", workers: int | None = None, address: str | None = None,
-             rotate: bool = False, progress: bool = True):
+             rotate: bool = False, progress: bool | Callable[[int, int], None] = True):
     """Play ``n_games`` seeded games; one row per game, rotation and seat.
 
     Parameters
@@ -152,8 +168,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         A running Dask scheduler (``"tcp://host:8786"``); default a ``LocalCluster``.
     rotate : bool
         Play each seed once per cyclic rotation of the bots over the seats.
-    progress : bool
-        Show a tqdm progress bar (a widget in notebooks).
+    progress : bool or callable
+        Show a tqdm progress bar (a widget in notebooks); or a function called
+        as ``progress(games done, games in all)`` (an explorer's own bar).
 
     Returns
     -------

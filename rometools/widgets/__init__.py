@@ -4,6 +4,8 @@
 * :class:`SetupOddsExplorer` -- Caesar's Empire set-up odds, exact with a seeded simulation.
 * :class:`BoardExplorer` -- Caesar's Empire board: step a seeded bot game (a bot per seat,
   from a new deal or a position), inspect connections.
+* :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
+  intervals, a variant compared on the same seeds.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``) and :class:`PlayoutExplorer`, the base
@@ -20,7 +22,8 @@ True
 """
 
 from rometools.widgets._base import Explorer, PlayoutExplorer
+from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
 from rometools.widgets.caesars_empire_board import BoardExplorer
 
-__all__ = ["BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer", "SetupOddsExplorer"]
+__all__ = ["BalanceExplorer", "BoardExplorer", "CollectionExplorer", "Explorer", "PlayoutExplorer", "SetupOddsExplorer"]

@@ -83,6 +83,16 @@ def press_key(selector: str, keys: Sequence[str]) -> Change:
     return change
 
 
+def set_number_then_click(selector: str, values: Sequence[int], button: str) -> Change:
+    """Type a number into ``selector`` (no Enter needed), then click ``button`` (e.g. Run)."""
+
+    def change(page, step: int) -> None:
+        page.locator(f"{selector} input").first.fill(str(values[step % len(values)]))
+        page.locator(f"{button} button, button{button}").first.click()
+
+    return change
+
+
 EXPLORERS: list[ExplorerCase] = [
     ExplorerCase(
         id="caesars_empire_collection",
@@ -102,5 +112,12 @@ EXPLORERS: list[ExplorerCase] = [
         notebook="app/caesars_empire_board.ipynb",
         chart=".rt-board-chart",
         change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
+    ),
+    ExplorerCase(
+        id="balance_lab",
+        notebook="app/balance_lab.ipynb",
+        chart=".rt-balance-rates",
+        change=set_number_then_click(".rt-seed", [2, 1], ".rt-balance-run"),  # starts on seed 1
+        plots=4,
     ),
 ]

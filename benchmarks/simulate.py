@@ -1,0 +1,156 @@
+"""The balance lab at scale: games per second, executors, GreedyBot's growth with board size.
+
+Usage::
+
+    .venv/bin/python benchmarks/simulate.py            # everything (a few minutes)
+    .venv/bin/python benchmarks/simulate.py --quick    # smaller runs
+
+Prints, for every registered game (issue "Balance lab"):
+
+* games per second on one core (serial executor) with random and greedy bots;
+* the speed-up from 1 to 2 workers with the process and the Dask executors
+  (goal at least 1.8x), and the Dask executor's overhead against serial on
+  1,000 short games (the same rows in every case: checked);
+* Caesar's Empire GreedyBot games per CPU second on ``board_4_5`` (goal
+  1,000) and the growth exponent of its time per move on generated boards of
+  30 to 240 cities (goal at most 1: linear);
+* the headline: 10,000 four-player greedy games of Caesar's Empire with seat
+  win rates and intervals, from the command line's code path, on this machine
+  (goal under 10 s on 2 cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import os
+import time
+
+import numpy as np
+
+import rometools
+from rometools.caesars_empire import Board, BoardPath, City, GameConfig, load_components, play_game
+from rometools.core.balance import seat_win_rates
+from rometools.core.simulate import simulate
+
+
+def rate(game: str, n: int, bots: str, **kw) -> tuple[float, object]:
+    t = time.perf_counter()
+    df = simulate(game, n, bots=bots, seed=1, progress=False, **kw)
+    return n / (time.perf_counter() - t), df
+
+
+def generated_board(cities: int, seed: int = 0) -> Board:
+    """A random planar board of ``cities`` cities (Delaunay triangulation, pruned), with a
+    component set scaled so every city gets a Treasure token and the tables cover any holding."""
+    from scipy.spatial import Delaunay
+
+    rng = np.random.default_rng(seed)
+    pts = np.vstack([[0.5, 0.5], rng.uniform(0.02, 0.98, size=(cities, 2))])
+    tri = Delaunay(pts)
+    edges = set()
+    for s in tri.simplices:
+        for i in range(3):
+            a, b = sorted((int(s[i]), int(s[(i + 1) % 3])))
+            edges.add((a, b))
+    # prune long edges while keeping every location reachable (a planar, sparse map)
+    by_length = sorted(edges, key=lambda e: -math.dist(pts[e[0]], pts[e[1]]))
+    degree = {v: 0 for v in range(len(pts))}
+    for a, b in edges:
+        degree[a] += 1
+        degree[b] += 1
+    kept = set(edges)
+    for a, b in by_length:
+        if degree[a] > 3 and degree[b] > 3 and len(kept) > 1.9 * cities:
+            kept.discard((a, b))
+            degree[a] -= 1
+            degree[b] -= 1
+    ids = ["rome"] + [f"c{i}" for i in range(cities)]
+    comps = load_components()
+    per_type = -(-cities // len(comps.treasures)) + 1
+    treasures = tuple(dataclasses.replace(t, count=per_type) for t in comps.treasures)
+    side = dataclasses.replace(comps.sides[-1], cities=cities, removed={})
+    long = tuple(range(1, 100))
+    tables = dataclasses.replace(comps.tables, same_type=tuple(comps.tables.same_type) + long[len(comps.tables.same_type):],
+                                 different_types=tuple(comps.tables.different_types) + long[len(comps.tables.different_types):],
+                                 gold=tuple(comps.tables.gold) + long[len(comps.tables.gold):])
+    comps = dataclasses.replace(comps, treasures=treasures, sides=(comps.sides[0], side), tables=tables)
+    colours = ("red", "blue", "green", "yellow", "orange", "purple", "white")
+    city_list = [City(ids[i], ids[i], colours[i % 7], 1 + i % 8, (float(pts[i][0]), float(pts[i][1])))
+                 for i in range(1, len(ids))]
+    paths = [BoardPath((ids[a], ids[b]), 2 if math.dist(pts[a], pts[b]) > 0.12 else 1) for a, b in sorted(kept)]
+    return Board(f"generated {cities}", side.id, city_list, paths, rome_position=(0.5, 0.5), components=comps)
+
+
+def greedy_growth(sizes=(30, 60, 120, 240), games: int = 6) -> list[tuple[int, float]]:
+    """(cities, seconds per GreedyBot move) on generated boards."""
+    out = []
+    for n in sizes:
+        cfg = GameConfig(board=generated_board(n), players=4)
+        moves = 0
+        t = time.process_time()
+        for seed in range(games):
+            end = play_game(cfg, "greedy", seed)
+            moves += sum(1 for h in end.history if h[0] != "deal")
+        out.append((n, (time.process_time() - t) / moves))
+    return out
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    n_random, n_greedy = (300, 60) if args.quick else (2000, 400)
+    cores = os.cpu_count() or 1
+    print(f"machine: {cores} cores")
+    for game in rometools.games():
+        r, _ = rate(game, n_random, "random")
+        g, _ = rate(game, n_greedy, "greedy")
+        print(f"{game:>16}: {r:7.0f} random games/s, {g:7.0f} greedy games/s (serial, one core)")
+
+    print("\nexecutors (caesars_empire, greedy bots):")
+    n = 200 if args.quick else 1000
+    serial, base = rate("caesars_empire", n, "greedy")
+    print(f"  serial            {serial:7.0f} games/s")
+    for executor in ("process", "dask"):
+        one, df1 = rate("caesars_empire", n, "greedy", executor=executor, workers=1)
+        two, df2 = rate("caesars_empire", n, "greedy", executor=executor, workers=2)
+        same = df1.equals(base) and df2.equals(base)
+        print(f"  {executor:<8} 1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
+              f"{two / one:.2f}x (goal >= 1.8); rows identical to serial: {same}")
+    short = 1000
+    s_rate, s_df = rate("caesars_empire", short, "random", players=2)
+    d_rate, d_df = rate("caesars_empire", short, "random", players=2, executor="dask", workers=2)
+    print(f"  Dask overhead on {short} short games (2 players, random): serial {short / s_rate:.2f} s, "
+          f"dask (2 workers, cluster start included) {short / d_rate:.2f} s; identical: {s_df.equals(d_df)}")
+
+    cfg = GameConfig(board=rometools.caesars_empire.load_board("4-5"), players=4)
+    t = time.process_time()
+    k = 60 if args.quick else 300
+    for seed in range(k):
+        play_game(cfg, "greedy", seed)
+    greedy_rate = k / (time.process_time() - t)
+    print(f"\nGreedyBot on board_4_5: {greedy_rate:.0f} games per CPU second (goal 1,000; "
+          f"ratio {greedy_rate / 1000:.2f})")
+    growth = greedy_growth((30, 60, 120) if args.quick else (30, 60, 120, 240), games=3 if args.quick else 6)
+    xs = np.log([c for c, _ in growth])
+    ys = np.log([s for _, s in growth])
+    exponent = float(np.polyfit(xs, ys, 1)[0])
+    for c, s in growth:
+        print(f"  generated board, {c:3d} cities: {s * 1e3:6.2f} ms per GreedyBot move")
+    print(f"  growth of time per move: cities^{exponent:.2f} (goal: exponent <= 1)")
+
+    headline = 2000 if args.quick else 10_000
+    t = time.perf_counter()
+    df = simulate("caesars_empire", headline, players=4, bots="greedy", seed=1, executor="process",
+                  workers=cores, progress=False)
+    rates = seat_win_rates(df)
+    seconds = time.perf_counter() - t
+    print(f"\nheadline: {headline:,} four-player greedy games with seat win rates in {seconds:.1f} s "
+          f"on {cores} cores (goal: 10,000 in under 10 s)")
+    print(rates[["player", "win_rate", "ci_low", "ci_high"]].round(3).to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""Plotly figures of the balance lab: seat win rates, score and margin histograms, paired differences.
+
+Every figure takes what :func:`rometools.core.simulate.simulate` and
+:mod:`rometools.core.balance` return, for any registered game, and returns a
+new ``go.Figure`` (never shown). Estimates always carry their interval: win
+rates with Wilson error bars, paired differences with t intervals.
+
+Trace ``meta`` (stable, for tests and browsers):
+
+* :func:`seat_win_rate_figure`: ``bl-win-rates`` (one trace per variant:
+  ``bl-win-rates-a``/``-b`` when two are given), ``bl-fair`` (the 1/seats line);
+* :func:`score_histogram_figure`: ``bl-scores-P1`` ... per seat;
+* :func:`margin_histogram_figure`: ``bl-margins`` (and ``bl-margins-b``);
+* :func:`paired_difference_figure`: ``bl-paired``.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from rometools.charts._common import SIMULATED_COLOUR, new_figure, seat_colour, simulated_trace
+from rometools.core.balance import game_summary, seat_win_rates
+
+__all__ = [
+    "margin_histogram_figure",
+    "paired_difference_figure",
+    "score_histogram_figure",
+    "seat_win_rate_figure",
+]
+
+_VARIANT_COLOURS = (SIMULATED_COLOUR, "#d95f02")
+
+
+def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A", "B"),
+                         confidence: float = 0.95, title: str | None = None) -> go.Figure:
+    """Each seat's win rate with its Wilson interval, and the fair share 1/seats.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        :func:`~rometools.core.simulate.simulate` rows.
+    other : pandas.DataFrame, optional
+        A second variant's rows, drawn beside the first.
+    labels : (str, str)
+        Legend names of the two variants.
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> fig = seat_win_rate_figure(simulate("caesars_empire", 20, seed=1, progress=False))
+    >>> [t.meta for t in fig.data], fig.layout.yaxis.title.text
+    (['bl-win-rates', 'bl-fair'], 'win rate (share of games, 95% Wilson interval)')
+    """
+    runs = [results] if other is None else [results, other]
+    traces = []
+    seats = 0
+    for k, run in enumerate(runs):
+        rates = seat_win_rates(run, confidence)
+        seats = max(seats, len(rates))
+        games = int(rates["games"].iloc[0])
+        meta = "bl-win-rates" if other is None else f"bl-win-rates-{'ab'[k]}"
+        name = f"win rate ({games} games)" if other is None else f"{labels[k]} ({games} games)"
+        traces.append(simulated_trace(dict(zip(rates["player"], rates["wins"], strict=True)), games,
+                                      list(rates["player"]), uid=meta, name=name, confidence=confidence,
+                                      colour=_VARIANT_COLOURS[k]))
+    players = [f"P{s + 1}" for s in range(seats)]
+    traces.append(go.Scatter(x=players, y=[1 / seats] * seats, mode="lines", name=f"fair share 1/{seats}",
+                             uid="bl-fair", meta="bl-fair", line={"color": "#777", "dash": "dot"}))
+    fig = new_figure(*traces)
+    fig.update_layout(
+        title=title or "Seat win rates", xaxis_title="seat (turn order)",
+        yaxis_title=f"win rate (share of games, {confidence:.0%} Wilson interval)",
+        yaxis={"rangemode": "tozero", "tickformat": ".0%"}, legend={"orientation": "h", "y": -0.2})
+    return fig
+
+
+def score_histogram_figure(results, *, title: str | None = None) -> go.Figure:
+    """Final scores per seat as overlaid histograms (points), one colour per seat.
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> fig = score_histogram_figure(simulate("caesars_empire", 10, seed=1, progress=False))
+    >>> [t.meta for t in fig.data]
+    ['bl-scores-P1', 'bl-scores-P2', 'bl-scores-P3', 'bl-scores-P4']
+    """
+    traces = []
+    for seat, group in results.groupby("seat", sort=True):
+        player = f"P{int(seat) + 1}"
+        traces.append(go.Histogram(x=group["score"].tolist(), name=player, uid=f"bl-scores-{player}",
+                                   meta=f"bl-scores-{player}", opacity=0.6,
+                                   marker={"color": seat_colour(int(seat))}))
+    fig = new_figure(*traces)
+    fig.update_layout(barmode="overlay", title=title or "Final scores by seat",
+                      xaxis_title="final score (points)", yaxis_title="games",
+                      legend={"title": {"text": "seat"}})
+    return fig
+
+
+def margin_histogram_figure(results, other=None, *, labels: tuple[str, str] = ("A", "B"),
+                            title: str | None = None) -> go.Figure:
+    """How close games are: the winner's lead over the best other score (points).
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> fig = margin_histogram_figure(simulate("caesars_empire", 10, seed=1, progress=False))
+    >>> fig.data[0].meta, fig.layout.xaxis.title.text
+    ('bl-margins', "winning margin (points: winner's score minus the next best)")
+    """
+    runs = [results] if other is None else [results, other]
+    traces = []
+    for k, run in enumerate(runs):
+        margins = game_summary(run)["margin"].tolist()
+        meta = "bl-margins" if k == 0 else "bl-margins-b"
+        traces.append(go.Histogram(x=margins, name=labels[k] if other is not None else "games", uid=meta,
+                                   meta=meta, opacity=0.65, marker={"color": _VARIANT_COLOURS[k]}))
+    fig = new_figure(*traces)
+    fig.update_layout(barmode="overlay", title=title or "How close are games?",
+                      xaxis_title="winning margin (points: winner's score minus the next best)",
+                      yaxis_title="games", showlegend=other is not None)
+    return fig
+
+
+def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figure:
+    """Paired differences B − A of :func:`~rometools.core.balance.compare_variants`, with intervals.
+
+    Each figure (a seat's win rate, a seat's mean score, game length, margin)
+    is a point at its mean difference with its t interval; a dotted line marks
+    "no difference". Win rates are in percentage points, the rest in their units.
+
+    Examples
+    --------
+    >>> from rometools.core.balance import compare_variants
+    >>> cmp = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 10)
+    >>> fig = paired_difference_figure(cmp)
+    >>> fig.data[0].meta, len(fig.data[0].y) == len(cmp)
+    ('bl-paired', True)
+    """
+    names = list(comparison["figure"])
+    scale = [100.0 if n.startswith("win rate") else 1.0 for n in names]
+    diff = [d * s for d, s in zip(comparison["difference"], scale, strict=True)]
+    low = [d - lo * s for d, lo, s in zip(diff, comparison["ci_low"], scale, strict=True)]
+    high = [hi * s - d for d, hi, s in zip(diff, comparison["ci_high"], scale, strict=True)]
+    labels = [f"{n} ({'pct points' if n.startswith('win rate') else 'points' if 'score' in n or 'margin' in n else 'decisions'})"
+              for n in names]
+    reduction = [f"variance reduction {v:.0%}" for v in comparison["variance_reduction"]]
+    fig = new_figure(go.Scatter(
+        x=diff, y=labels, mode="markers", name="B − A (paired, 95% t interval)", uid="bl-paired",
+        meta="bl-paired", orientation="h", customdata=reduction, hovertemplate="%{y}: %{x:.2f}<br>%{customdata}",
+        error_x={"type": "data", "symmetric": False, "array": high, "arrayminus": low, "color": SIMULATED_COLOUR},
+        marker={"color": SIMULATED_COLOUR, "size": 9}))
+    fig.add_vline(x=0, line={"color": "#777", "dash": "dot"})
+    fig.update_layout(title=title or "Variant B against A on the same seeds",
+                      xaxis_title="difference B − A (win rates in percentage points)",
+                      yaxis={"autorange": "reversed"}, height=120 + 28 * len(names), showlegend=True,
+                      legend={"orientation": "h", "y": -0.25})
+    return fig

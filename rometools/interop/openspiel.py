@@ -1,0 +1,547 @@
+"""Every registered rometools game as an OpenSpiel game (``pip install 'rometools[openspiel]'``).
+
+Importing this module registers each game of :func:`rometools.games` with
+OpenSpiel under ``rometools_<id>``; then OpenSpiel's own tools and algorithms
+(``random_sim_test``, MCTS, information-set MCTS, CFR on small games,
+evaluation) run on it::
+
+    import pyspiel
+    import rometools.interop.openspiel
+
+    game = pyspiel.load_game("rometools_caesars_empire", {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+The bridge is written over the common game protocol and the registry, so a
+game registered later is bridged by :func:`register` (``import`` registers the
+games registered at that moment). Nothing else in rometools imports this
+module; without OpenSpiel, importing it raises an :class:`ImportError` that
+says how to install it.
+
+What the bridge declares
+------------------------
+* **Game type.** Sequential; explicit stochastic chance (every chance node of
+  the protocol is an OpenSpiel chance node with its exact probabilities, as
+  floats); perfect information, or imperfect information when the game
+  registers ``information_state`` (it hides hands); constant-sum terminal
+  returns; information-state and observation strings, no tensors.
+* **Parameters.** Every option of the game's config whose default is a
+  ``bool``, ``int``, ``float`` or ``str`` is an OpenSpiel game parameter with
+  that default (Caesar's Empire: ``players``, ``route_policy``, ``no_move``...).
+  Options whose default is ``None`` (Caesar's Empire: ``max_chain_paths``,
+  ``roads_per_player``) go in the string parameter ``options`` as
+  ``name:value`` pairs joined by ``;``, each value a JSON scalar or a bare
+  string: ``{"options": "max_chain_paths:2;roads_per_player:8"}`` (no commas
+  or parentheses, so the game's name string reloads it; :func:`load` writes
+  it for you). The config validates every option and its error names it.
+* **Action ids.** The protocol's actions are JSON values; OpenSpiel's are
+  integers. Action id ``i`` at a decision node is ``legal_actions(state)[i]``,
+  the game's own legal list in the game's order, and chance outcome ``i`` is
+  ``chance_outcomes(state)[i]``. So ids are *state-local*: the same id means
+  the same move in every state with the same legal list, which is what
+  OpenSpiel's algorithms need (a tree node's children, an information set's
+  moves: a seat's legal moves depend only on what it knows), and the ids of a
+  recorded game are stable across processes. A global table of every action
+  ever seen would not be bounded (Caesar's Empire shows over 10,000 distinct
+  chains in a few thousand games, still growing). ``num_distinct_actions`` is
+  therefore a bound on the *number* of legal actions at a node,
+  :data:`MAX_ACTIONS`, and ``max_chance_outcomes`` on the outcomes of a chance
+  node, :data:`MAX_CHANCE_OUTCOMES`; a node with more raises a ``RulesError``
+  naming the bound (raise the module constant before loading the game). Read
+  an id back with :func:`action_of` and find one with :func:`action_id`.
+* **Action strings** are the game's ``action_text(state, action)`` when it
+  registers one, else the action's value written out (``"(rome, capua)"``,
+  ``"gold"``): the rulebook's ids.
+* **Returns** at the end are win shares (:func:`rometools.core.search.game_results`,
+  ``utility="win"``): 1 to the winner after the rulebook's tiebreakers,
+  ``1/k`` each to ``k`` seats tied for first, 0 otherwise; 0 before the end.
+  ``max_game_length`` (decisions) is :data:`MAX_GAME_LENGTH`.
+* **Observation.** A perfect-information game's information state and
+  observation string are the history of the game (every action as JSON,
+  chance outcomes included), which determines the state. A game that hides
+  information gives both strings through its ``information_state(state, seat)``
+  hook; :func:`resampler` hands its ``resample`` hook to OpenSpiel's ISMCTS.
+* **States** hold an immutable rometools state (:attr:`RometoolsState.rometools_state`),
+  so OpenSpiel's ``clone`` shares it instead of copying it; ``serialize``
+  writes the rometools saved game (:func:`rometools.core.playout.to_json`).
+
+Examples
+--------
+>>> import pyspiel
+>>> game = pyspiel.load_game("rometools_caesars_empire", {"players": 2})
+>>> game.num_players(), game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+(2, True)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), state.action_to_string(state.legal_actions()[0])
+(True, 'meat')
+>>> pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+try:
+    import pyspiel
+except ImportError as err:  # pragma: no cover - exercised in a subprocess by the tests
+    raise ImportError(
+        "rometools.interop.openspiel needs OpenSpiel, an optional extra: "
+        "pip install 'rometools[openspiel]' (or pip install 'open_spiel>=2.0.2')"
+    ) from err
+
+from rometools.core.errors import RulesError
+from rometools.core.game import CHANCE, TERMINAL, GameSpec, game_of, game_spec, games
+from rometools.core.search import game_results
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_CHANCE_OUTCOMES",
+    "MAX_GAME_LENGTH",
+    "OPTIONS_PARAMETER",
+    "PREFIX",
+    "RometoolsGame",
+    "RometoolsState",
+    "action_id",
+    "action_of",
+    "from_rometools",
+    "game_name",
+    "load",
+    "register",
+    "resampler",
+]
+
+#: OpenSpiel names are ``PREFIX + game id``.
+PREFIX = "rometools_"
+#: ``num_distinct_actions``: most legal actions at one decision node (ids are indices).
+MAX_ACTIONS = 4096
+#: ``max_chance_outcomes``: most outcomes of one chance node.
+MAX_CHANCE_OUTCOMES = 4096
+#: ``max_game_length``: most decisions in one game.
+MAX_GAME_LENGTH = 10_000
+#: The game parameter holding the options whose default is ``None``: ``"name:value;name:value"``.
+OPTIONS_PARAMETER = "options"
+
+_SCALARS = (bool, int, float, str)
+_REGISTERED: dict[str, pyspiel.GameType] = {}
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel name of a registered rometools game.
+
+    Examples
+    --------
+    >>> game_name("caesars_empire")
+    'rometools_caesars_empire'
+    """
+    return PREFIX + game_spec(game_id).id
+
+
+# ===================================================================== text of actions and states
+def _plain(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "(" + ", ".join(_plain(v) for v in value) + ")"
+    return str(value)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+
+def _texts(spec: GameSpec, state: Any, actions: list) -> list[str]:
+    """One distinct text per action: the game's words, or the value written out (JSON on a clash)."""
+    if spec.action_text is not None:
+        texts = [spec.action_text(state, a) for a in actions]
+    else:
+        texts = [_plain(a) for a in actions]
+    if len(set(texts)) < len(texts):
+        texts = [json.dumps(_json(a), separators=(",", ":")) for a in actions]
+    return texts
+
+
+# ===================================================================== the state
+class _Node:
+    """One immutable rometools state and what the bridge derives from it, computed once.
+
+    Shared by every OpenSpiel state that holds it (``clone`` deep-copies a
+    state's attributes: this one copies as itself), pickled as a saved game.
+    """
+
+    __slots__ = ("actions", "player", "spec", "state", "texts")
+
+    def __init__(self, spec: GameSpec, state: Any):
+        self.spec, self.state = spec, state
+        self.player = spec.rules.current_player(state)
+        self.actions: list | None = None
+        self.texts: list[str] | None = None
+
+    def legal(self) -> list:
+        """Decision node: the legal actions; chance node: ``[(outcome, Fraction)]``."""
+        if self.actions is None:
+            rules, p = self.spec.rules, self.player
+            self.actions = (rules.chance_outcomes(self.state) if p == CHANCE
+                            else [] if p == TERMINAL else rules.legal_actions(self.state))
+            bound, what = ((MAX_CHANCE_OUTCOMES, "MAX_CHANCE_OUTCOMES") if p == CHANCE
+                           else (MAX_ACTIONS, "MAX_ACTIONS"))
+            if len(self.actions) > bound:
+                raise RulesError(f"{self.spec.title}: a node with {len(self.actions)} legal actions exceeds "
+                                 f"the bridge's bound {what} = {bound}; raise "
+                                 f"rometools.interop.openspiel.{what} before loading the game")
+        return self.actions
+
+    def values(self) -> list:
+        """The protocol's actions (or outcomes) in id order."""
+        legal = self.legal()
+        return [a for a, _ in legal] if self.player == CHANCE else legal
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __copy__(self):
+        return self
+
+    def __reduce__(self):
+        return (_node_from_json, (self.spec.id, self.spec.rules.to_json(self.state)))
+
+
+def _node_from_json(game_id: str, text: str) -> _Node:
+    spec = game_spec(game_id)
+    return _Node(spec, spec.rules.from_json(text))
+
+
+class RometoolsState(pyspiel.State):
+    """An OpenSpiel state holding an immutable rometools state.
+
+    Built by :meth:`RometoolsGame.new_initial_state` or :func:`from_rometools`.
+    Action ids are indices into the node's legal actions (see the module
+    docstring).
+    """
+
+    def __init__(self, game: RometoolsGame, node: _Node):
+        super().__init__(game)
+        self._node = node
+
+    @property
+    def rometools_state(self) -> Any:
+        """The rometools state (immutable; read it with the game's functions)."""
+        return self._node.state
+
+    # ---- the PyState interface
+    def current_player(self) -> int:
+        p = self._node.player
+        return p if p >= 0 else pyspiel.PlayerId.CHANCE if p == CHANCE else pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(range(len(self._node.legal())))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        node = self._node
+        if node.player != CHANCE:
+            return []
+        return [(i, float(p)) for i, (_, p) in enumerate(node.legal())]
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        values = node.values()
+        spec = node.spec
+        apply = spec.rules.apply if node.player == CHANCE else spec.apply_legal
+        self._node = _Node(spec, apply(node.state, values[_index(action, len(values))]))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        node = self._node
+        if node.texts is None:
+            node.texts = _texts(node.spec, node.state, node.values())
+        return node.texts[_index(action, len(node.texts))]
+
+    def is_terminal(self) -> bool:
+        return self._node.player == TERMINAL
+
+    def returns(self) -> list[float]:
+        node = self._node
+        if node.player != TERMINAL:
+            return [0.0] * self.num_players()
+        return game_results(node.spec, node.state, "win")
+
+    def __str__(self) -> str:
+        return _history_text(self._node)
+
+
+def _index(action: Any, n: int) -> int:
+    """An action id checked against the node's ``n`` legal actions (numpy integers welcome)."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < n:
+        raise RulesError(f"action id {action!r} is not legal here: the ids are 0 to {n - 1}")
+    return int(action)
+
+
+def _history_text(node: _Node) -> str:
+    spec, state = node.spec, node.state
+    start = spec.position_to_dict(state) if spec.position_to_dict is not None else None
+    history = json.dumps(_json(spec.rules.action_history(state)), separators=(",", ":"))
+    return history if start is None else json.dumps(start, sort_keys=True) + " " + history
+
+
+class _Observer:
+    """OpenSpiel's PyObserver: strings only (no tensor)."""
+
+    def __init__(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self.tensor = None
+        self.dict: dict = {}
+
+    def set_from(self, state: RometoolsState, player: int) -> None:
+        pass
+
+    def string_from(self, state: RometoolsState, player: int) -> str:
+        node = state._node
+        if node.spec.information_state is not None:
+            return node.spec.information_state(node.state, player)
+        return _history_text(node)
+
+
+# ===================================================================== the game
+class RometoolsGame(pyspiel.Game):
+    """A registered rometools game with its config, as an OpenSpiel game.
+
+    Load it with ``pyspiel.load_game("rometools_<id>", params)`` or :func:`load`.
+
+    Attributes
+    ----------
+    spec : GameSpec
+    config : the game's config object
+    """
+
+    #: Set on the subclass :func:`register` makes for each game (OpenSpiel calls ``cls(params)``).
+    spec: GameSpec
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: Mapping[str, Any] | None = None):
+        spec, game_type = self.spec, self.game_type
+        params = dict(game_type.parameter_specification) | dict(params or {})
+        options = {k: v for k, v in params.items() if k != OPTIONS_PARAMETER}
+        more = _read_options(params.get(OPTIONS_PARAMETER, ""))
+        self.config = spec.config(**options, **more)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            num_players=self.config.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
+            max_game_length=MAX_GAME_LENGTH)
+        super().__init__(game_type, info, dict(params))
+        self._initial = _Node(spec, spec.rules.new_game(self.config))
+
+    def new_initial_state(self, *args) -> RometoolsState:
+        """A new game: the protocol's ``new_game(config)``, a chance node if the set-up is random."""
+        if args:
+            raise RulesError("a rometools game starts only from new_game(config) or from_rometools(game, state)")
+        return RometoolsState(self, self._initial)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+        """The observer behind ``information_state_string`` and ``observation_string``."""
+        return _Observer(iig_obs_type, params)
+
+
+def _parameters(spec: GameSpec) -> dict[str, Any]:
+    """The config's options with a scalar default, as OpenSpiel parameters, plus ``options``."""
+    out: dict[str, Any] = {}
+    for name, p in inspect.signature(spec.config).parameters.items():
+        if name.startswith("_") or p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+            continue
+        if name == OPTIONS_PARAMETER:
+            raise RulesError(f"{spec.title}: a config option named {OPTIONS_PARAMETER!r} clashes with the "
+                             "bridge's parameter of that name")
+        if isinstance(p.default, _SCALARS):
+            out[name] = p.default
+    out[OPTIONS_PARAMETER] = ""
+    return out
+
+
+def _read_options(text: str) -> dict[str, Any]:
+    """``"max_chain_paths:2;roads_per_player:8"`` -> ``{"max_chain_paths": 2, "roads_per_player": 8}``."""
+    out: dict[str, Any] = {}
+    for item in filter(None, text.split(";")):
+        name, sep, value = item.partition(":")
+        if not sep or not name.isidentifier() or name in out:
+            raise RulesError(f"the {OPTIONS_PARAMETER} parameter holds name:value pairs joined by ';', "
+                             f"got {text!r}")
+        try:
+            out[name] = json.loads(value)
+        except ValueError:
+            out[name] = value
+    return out
+
+
+def _write_options(options: Mapping[str, Any]) -> str:
+    parts = []
+    for name, value in options.items():
+        text = value if isinstance(value, str) else json.dumps(value)
+        if any(ch in text for ch in ",;()=") or (isinstance(value, str) and text != value.strip()):
+            raise RulesError(f"option {name}={value!r} cannot be written in the {OPTIONS_PARAMETER} parameter")
+        parts.append(f"{name}:{text}")
+    return ";".join(parts)
+
+
+def _player_range(spec: GameSpec) -> tuple[int, int]:
+    counts = []
+    for n in range(1, 11):
+        try:
+            spec.config(players=n)
+        except (ValueError, TypeError):  # RulesError is a ValueError
+            continue
+        counts.append(n)
+    if not counts:
+        default = spec.config().players
+        return default, default
+    return min(counts), max(counts)
+
+
+def register(game_id: str) -> str:
+    """Register one rometools game with OpenSpiel (once); its OpenSpiel name.
+
+    Importing this module registers every game registered at that moment; a
+    game registered later is bridged by calling this.
+
+    Raises
+    ------
+    RulesError
+        For an unknown game.
+
+    Examples
+    --------
+    >>> register("caesars_empire")
+    'rometools_caesars_empire'
+    """
+    spec = game_spec(game_id)
+    name = PREFIX + spec.id
+    if name in _REGISTERED:
+        return name
+    low, high = _player_range(spec)
+    hidden = spec.information_state is not None
+    game_type = pyspiel.GameType(
+        short_name=name, long_name=f"rometools {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high, min_num_players=low,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=False,
+        parameter_specification=_parameters(spec))
+    # a class, not a closure: OpenSpiel keeps the creator until the interpreter has
+    # finalized, and releasing a Python function then aborts the process
+    creator = type(f"RometoolsGame_{spec.id}", (RometoolsGame,), {"spec": spec, "game_type": game_type})
+    pyspiel.register_game(game_type, creator)
+    _REGISTERED[name] = game_type
+    return name
+
+
+def load(game_id: str, /, **options: Any) -> RometoolsGame:
+    """``pyspiel.load_game`` of a rometools game with its config options.
+
+    Options whose default is ``None`` go into the ``options`` JSON parameter
+    for you.
+
+    Examples
+    --------
+    >>> g = load("caesars_empire", players=3, max_chain_paths=2)
+    >>> g.num_players(), g.config.max_chain_paths
+    (3, 2)
+    """
+    name = register(game_id)
+    spec = _REGISTERED[name].parameter_specification
+    params = {k: v for k, v in options.items() if k in spec and k != OPTIONS_PARAMETER}
+    more = {k: v for k, v in options.items() if k not in params}
+    if more:
+        params[OPTIONS_PARAMETER] = _write_options(more)
+    return pyspiel.load_game(name, params)
+
+
+# ===================================================================== between the two worlds
+def from_rometools(game: RometoolsGame, state: Any) -> RometoolsState:
+    """An OpenSpiel state of ``game`` holding a rometools state (a position, a game in progress).
+
+    Its OpenSpiel history is empty: OpenSpiel starts from here.
+
+    Raises
+    ------
+    RulesError
+        If the state is not of ``game``'s rometools game and config.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> g = load("caesars_empire", players=2)
+    >>> s = rometools.load_game("caesars_empire", players=2).new_game(rng=1)
+    >>> from_rometools(g, s).current_player()
+    0
+    """
+    if game_of(state) is not game.spec or state.config != game.config:
+        raise RulesError(f"the state is not a state of {game.spec.title} with this game's config")
+    return RometoolsState(game, _Node(game.spec, state))
+
+
+def action_of(state: RometoolsState, action: int) -> Any:
+    """The protocol's action (or chance outcome) that id ``action`` stands for at ``state``.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> g = load("caesars_empire", players=2)
+    >>> s = from_rometools(g, rometools.load_game("caesars_empire", players=2).new_game(rng=1))
+    >>> action_of(s, action_id(s, ("rome", "capua")))
+    ('rome', 'capua')
+    """
+    values = state._node.values()
+    return values[_index(action, len(values))]
+
+
+def action_id(state: RometoolsState, action: Any) -> int:
+    """The id of a protocol action (or chance outcome) at ``state``.
+
+    Raises
+    ------
+    RulesError
+        If ``action`` is not legal at ``state``.
+    """
+    values = state._node.values()
+    for i, a in enumerate(values):
+        if type(a) is type(action) and a == action:
+            return i
+    raise RulesError(f"{action!r} is not a legal action here")
+
+
+def resampler(rng: Any = None):
+    """A resampling callback for OpenSpiel's information-set MCTS, from the game's ``resample`` hook.
+
+    ``ISMCTSBot(...).set_resampler(resampler(seed))``: the callback
+    ``(state, player) -> state`` returns a state ``player`` cannot tell from
+    ``state`` (the hidden part dealt again), drawing from ``rng`` (SPEC 7).
+    For a perfect-information game it returns a copy of ``state``.
+
+    Examples
+    --------
+    >>> g = load("caesars_empire", players=2)
+    >>> s = g.new_initial_state()
+    >>> str(resampler(0)(s, 0)) == str(s)
+    True
+    """
+    from rometools.core.rng import as_generator
+
+    gen = as_generator(rng)
+
+    def resample(state: RometoolsState, player: int) -> RometoolsState:
+        node = state._node
+        if node.spec.resample is None:
+            return state.clone()
+        return RometoolsState(state.get_game(), _Node(node.spec, node.spec.resample(node.state, player, gen)))
+
+    return resample
+
+
+for _game_id in games():
+    register(_game_id)

@@ -1,0 +1,422 @@
+"""The balance lab explorer: many seeded bot games of any registered game, with intervals.
+
+:class:`BalanceExplorer` wires controls to :func:`rometools.core.simulate.simulate`,
+:mod:`rometools.core.balance` and :mod:`rometools.charts.balance`; it holds no
+rule and no statistic of its own. Nothing runs until **Run** is pressed: the
+results stay on screen while the designer changes controls, until the next run.
+Bad input (an unknown option, a number of games out of range, a board file
+that does not load) shows a message naming the field and leaves the last
+results in place.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+import rometools
+from rometools.charts._common import empty_figure
+from rometools.charts.balance import (
+    margin_histogram_figure,
+    paired_difference_figure,
+    score_histogram_figure,
+    seat_win_rate_figure,
+)
+from rometools.core.balance import (
+    game_summary,
+    games_needed,
+    seat_advantage_test,
+    seat_win_rates,
+)
+from rometools.core.errors import DataFileError, RulesError
+from rometools.core.game import game_spec
+from rometools.core.simulate import simulate
+from rometools.widgets._base import Explorer, plain_text, sync_figure, trace_data, whole_number
+
+__all__ = ["BalanceExplorer", "parse_options"]
+
+MAX_GAMES = 100_000
+_MAX_SEATS = 8
+
+
+def parse_options(text: str, field: str = "options") -> dict[str, Any]:
+    """Game options typed as ``key=value, key=value`` (values read as JSON when they can be).
+
+    Raises
+    ------
+    ValueError
+        Naming the field and the item that is not ``key=value``.
+
+    Examples
+    --------
+    >>> parse_options("route_policy=first, all_tokens_variant=true, max_chain_paths=2")
+    {'route_policy': 'first', 'all_tokens_variant': True, 'max_chain_paths': 2}
+    >>> parse_options("")
+    {}
+    """
+    out: dict[str, Any] = {}
+    for item in (text or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"{field}: write options as key=value, e.g. route_policy=first; got {item[:60]!r}")
+        value = value.strip()
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+def _player_counts(game_id: str) -> list[int]:
+    spec = game_spec(game_id)
+    counts = []
+    for p in range(1, 9):
+        try:
+            spec.config(players=p)
+        except (RulesError, ValueError, TypeError):
+            continue
+        counts.append(p)
+    return counts
+
+
+def _table(df, columns: dict[str, str], css: str, formats: dict[str, str] | None = None) -> str:
+    formats = formats or {}
+    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(label)}</th>"
+                   for label in columns.values())
+    rows = []
+    for _, row in df.iterrows():
+        cells = "".join(f"<td style='padding:2px 8px'>{html.escape(formats.get(c, '{}').format(row[c]))}</td>"
+                        for c in columns)
+        rows.append(f"<tr>{cells}</tr>")
+    return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+class BalanceExplorer(Explorer):
+    """Run many seeded bot games and read seat balance, score spread and closeness, with intervals.
+
+    Controls (CSS class in brackets): game (``rt-balance-game``), players
+    (``rt-players``), a bot per seat (``rt-seat-bot``, ``rt-bot-p1``...), a
+    board file for games with boards (``rt-balance-board``), options of
+    variant A (``rt-options-a``, ``key=value, ...``), the compare toggle and
+    variant B's options (``rt-compare``, ``rt-options-b``), games
+    (``rt-games``), seed (``rt-seed``), seat rotation (``rt-rotate``), the
+    **Run** button (``rt-balance-run``) and a progress bar
+    (``rt-balance-progress``).
+    Output: the summary (``rt-balance-summary``: seat win rates with Wilson
+    intervals, the no-seat-advantage test, games needed, game length and
+    margin), the win-rate chart (``rt-balance-rates``; trace ``meta`` as in
+    :mod:`rometools.charts.balance`), score and margin histograms
+    (``rt-balance-scores``, ``rt-balance-margins``), the paired-differences
+    chart when comparing (``rt-balance-paired``) and the message area
+    (``rt-message``).
+
+    Parameters
+    ----------
+    game : str
+        A registered game id.
+    players : int, optional
+    bots : str or list of str
+        A bot for every seat, or one per seat.
+    games : int
+        Seeds to play (1 to 100,000).
+    seed : int
+    options, options_b : str
+        Variant options as ``key=value, ...``; ``options_b`` with ``compare``.
+    compare : bool
+        Also play variant B on the same seeds and show the paired differences.
+    run : bool
+        Run once on opening. Default ``True``.
+
+    Examples
+    --------
+    >>> ex = BalanceExplorer(games=20, seed=1, bots="greedy")
+    >>> ex.results["game"].nunique(), "bl-win-rates" in ex.figure_data()
+    (20, True)
+    >>> ex.set_values(games=0)
+    False
+    >>> ex.message
+    'Cannot update: games must be a whole number 1 to 100000, got 0 (the chart still shows the last valid input)'
+    >>> ex.results["game"].nunique()
+    20
+    """
+
+    MODEL = ("results", "results_b", "comparison")
+
+    def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
+                 games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
+                 compare: bool = False, board: str = "", run: bool = True):
+        super().__init__()
+        self._init_message()
+        self.results = self.results_b = self.comparison = None
+        self._hold = True
+        ids = rometools.games()
+        self._game = self._add_control("game", widgets.Dropdown(
+            options=[(game_spec(g).title, g) for g in ids], value=game if game in ids else ids[0],
+            description="Game"), "rt-balance-game")
+        counts = _player_counts(self._game.value)
+        self._players = self._add_control("players", widgets.Dropdown(
+            options=counts, value=players if players in counts else counts[min(2, len(counts) - 1)],
+            description="Players"), "rt-players")
+        self._bot_box = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self._seat_bots: list[widgets.Dropdown] = []
+        self._board = self._add_control("board", widgets.Text(
+            value=board, description="Board file", placeholder="bundled board",
+            style={"description_width": "80px"}, layout={"width": "360px"}), "rt-balance-board")
+        self._options_a = self._add_control("options", widgets.Text(
+            value=options, description="Options A", placeholder="e.g. route_policy=first",
+            style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
+        self._compare_box = self._add_control("compare", widgets.Checkbox(
+            value=compare, description="compare with variant B", indent=False), "rt-compare")
+        self._options_b = self._add_control("options_b", widgets.Text(
+            value=options_b, description="Options B", placeholder="e.g. all_tokens_variant=true",
+            style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
+        self._games = self._add_control("games", widgets.BoundedIntText(
+            value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200, min=1,
+            max=MAX_GAMES, description="Games", layout={"width": "200px"}), "rt-games")
+        self._seed = self._add_control("seed", widgets.BoundedIntText(
+            value=seed if isinstance(seed, int) and seed >= 0 else 1, min=0, max=2**63 - 1,
+            description="Seed", layout={"width": "220px"}), "rt-seed")
+        self._rotate = self._add_control("rotate", widgets.Checkbox(
+            value=False, description="rotate seats (each seed once per seat)", indent=False), "rt-rotate")
+        self._run = widgets.Button(description="Run", button_style="primary", icon="play",
+                                   layout={"width": "110px"})
+        self._run.add_class("rt-balance-run")
+        self._run.on_click(lambda _b: self.run())
+        self._bar = widgets.IntProgress(value=0, min=0, max=1, description="", layout={"width": "300px"})
+        self._bar.add_class("rt-balance-progress")
+        self._summary = widgets.HTML()
+        self._summary.add_class("rt-balance-summary")
+        self.rates_figure = go.FigureWidget(empty_figure())
+        self.rates_figure.add_class("rt-balance-rates")
+        self.scores_figure = go.FigureWidget(empty_figure())
+        self.scores_figure.add_class("rt-balance-scores")
+        self.margins_figure = go.FigureWidget(empty_figure())
+        self.margins_figure.add_class("rt-balance-margins")
+        self.paired_figure = go.FigureWidget(empty_figure())
+        self.paired_figure.add_class("rt-balance-paired")
+        self._build_seat_bots(bots)
+        self._game.observe(self._on_game, names="value")
+        self._players.observe(self._show_seats, names="value")
+        self.children = [
+            widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
+                         "Change the controls, then press <b>Run</b>."),
+            widgets.HBox([self._game, self._players, self._board], layout={"flex_flow": "row wrap"}),
+            self._bot_box,
+            widgets.HBox([self._options_a], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._compare_box, self._options_b], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._games, self._seed, self._rotate], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._run, self._bar]),
+            self._message, self._summary, self.rates_figure,
+            widgets.HBox([self.scores_figure, self.margins_figure], layout={"flex_flow": "row wrap"}),
+            self.paired_figure,
+        ]
+        self.layout.padding = "0 0 0 8px"
+        self.add_class("rt-balance-explorer")
+        self._hold = False
+        if run:
+            self.run()
+
+    # ------------------------------------------------------------ controls
+    def _bot_names(self) -> list[str]:
+        return sorted(game_spec(self._game.value).bots)
+
+    def _build_seat_bots(self, bots: Any = None) -> None:
+        """Set the per-seat bot dropdowns (one per possible seat, the first ``players`` shown)."""
+        names = self._bot_names()
+        default = "greedy" if "greedy" in names else names[0]
+        if not self._seat_bots:
+            for s in range(_MAX_SEATS):
+                d = widgets.Dropdown(options=names, value=default, description=f"P{s + 1}",
+                                     style={"description_width": "28px"}, layout={"width": "150px"})
+                self._add_control(f"bot_p{s + 1}", d, "rt-seat-bot", f"rt-bot-p{s + 1}")
+                self._seat_bots.append(d)
+        wanted = [None] * _MAX_SEATS if bots is None else [bots] * _MAX_SEATS if isinstance(bots, str) else list(bots)
+        for s, d in enumerate(self._seat_bots):
+            keep = wanted[s] if s < len(wanted) and wanted[s] is not None else d.value
+            if tuple(d.options) != tuple(names):
+                d.options = names
+            d.value = keep if keep in names else default
+        self._show_seats()
+
+    def _show_seats(self, _change=None) -> None:
+        self._bot_box.children = [widgets.HTML("Bots:"), *self._seat_bots[:self._players.value]]
+
+    def _on_game(self, _change=None) -> None:
+        if self._hold:
+            return
+        counts = _player_counts(self._game.value)
+        with self.holding():
+            self._players.options = counts
+            self._players.value = counts[min(2, len(counts) - 1)]
+            self._build_seat_bots("greedy")
+
+    def _on_change(self, _change=None) -> None:
+        """Controls change no result: results stay until the next run."""
+
+    @property
+    def bots(self) -> list[str]:
+        """The bot of each seat."""
+        return [d.value for d in self._seat_bots[:self._players.value]]
+
+    # ------------------------------------------------------------ set_values / run
+    def set_values(self, *, game: str | None = None, players: int | None = None, bots: Any = None,
+                   games: int | None = None, seed: int | None = None, options: str | None = None,
+                   options_b: str | None = None, compare: bool | None = None, rotate: bool | None = None,
+                   board: str | None = None) -> bool:
+        """Set controls as a user would, then run (all or nothing).
+
+        Returns
+        -------
+        bool
+            ``True`` when the new results are shown; ``False`` (a message, every
+            control and the last results as they were) for bad input.
+        """
+        return self._set({"game": game, "players": players, "bots": bots, "games": games, "seed": seed,
+                          "options": options, "options_b": options_b, "compare": compare, "rotate": rotate,
+                          "board": board})
+
+    def _check(self, name: str, value: Any) -> Any:
+        if name == "game":
+            if value not in rometools.games():
+                raise ValueError(f"game must be one of {', '.join(rometools.games())}, got {str(value)[:60]!r}")
+        elif name == "games":
+            return whole_number("games", value, 1, MAX_GAMES)
+        elif name == "seed":
+            return whole_number("seed", value, 0)
+        elif name in ("compare", "rotate"):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, got {str(value)[:60]!r}")
+        elif name in ("options", "options_b", "board"):
+            if not isinstance(value, str):
+                raise ValueError(f"{name} must be text such as key=value, got {type(value).__name__}")
+            if name != "board":
+                parse_options(value, "Options A" if name == "options" else "Options B")
+        elif name == "players":
+            whole_number("players", value, 1)
+        elif name == "bots" and not (isinstance(value, str) or (
+                isinstance(value, list | tuple) and all(isinstance(b, str) for b in value))):
+            raise ValueError("bots must be a bot name or a list with one per seat")
+        return value
+
+    def _assign(self, values: dict[str, Any]) -> None:
+        if "game" in values:
+            self._game.value = values["game"]
+            counts = _player_counts(values["game"])
+            self._players.options = counts
+        if "players" in values:
+            if values["players"] not in self._players.options:
+                raise ValueError(f"{game_spec(self._game.value).title} is for "
+                                 f"{', '.join(map(str, self._players.options))} players, got {values['players']}")
+            self._players.value = values["players"]
+        if "game" in values or "players" in values or "bots" in values:
+            bots = values.get("bots")
+            if bots is not None:
+                names = self._bot_names()
+                for b in [bots] if isinstance(bots, str) else bots:
+                    if b not in names:
+                        raise ValueError(f"unknown bot {b!r}; choose one of {', '.join(names)}")
+                if not isinstance(bots, str) and len(bots) != self._players.value:
+                    raise ValueError(f"{self._players.value} players need {self._players.value} bots, "
+                                     f"got {len(bots)}")
+            self._build_seat_bots(bots)
+        for name in ("games", "seed", "options", "options_b", "compare", "rotate", "board"):
+            if name in values:
+                self._controls[name].value = values[name]
+
+    def _config(self, options_text: str, field: str) -> dict[str, Any]:
+        options = parse_options(options_text, field)
+        board_file = self._board.value.strip()
+        if board_file:
+            load = game_spec(self._game.value).file_kinds.get("board")
+            if load is None:
+                raise ValueError(f"{game_spec(self._game.value).title} has no board file")
+            try:
+                options["board"] = load(Path(board_file).expanduser())
+            except DataFileError as err:
+                raise ValueError(f"Board file: {err}") from None
+        return {"players": self._players.value, **options}
+
+    def _compute(self) -> dict[str, Any]:
+        game = self._game.value
+        config_a = self._config(self._options_a.value, "Options A")
+        self._bar.max, self._bar.value = self._games.value * (2 if self._compare_box.value else 1), 0
+
+        def tick(done: int, total: int, base: int = 0) -> None:
+            self._bar.value = base + done
+
+        common = {"bots": self.bots, "seed": self._seed.value, "rotate": self._rotate.value}
+        results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+        results_b = comparison = None
+        if self._compare_box.value:
+            from rometools.core.balance import compare_variants
+
+            config_b = self._config(self._options_b.value, "Options B")
+            n = self._games.value
+            results_b = simulate(game, n, config=config_b,
+                                 progress=lambda d, t: tick(d, t, base=n), **common)
+            comparison = compare_variants(game, config_a, config_b, n, self._seed.value, bots=self.bots)
+        return {"results": results, "results_b": results_b, "comparison": comparison}
+
+    def run(self) -> bool:
+        """Play the games the controls describe and show the results (``False`` on bad input)."""
+        return self._attempt()
+
+    def update(self) -> bool:
+        """Same as :meth:`run`."""
+        return self.run()
+
+    # ------------------------------------------------------------ view
+    def _draw(self, view: dict[str, Any]) -> None:
+        self._show_seats()
+        self.results, self.results_b, self.comparison = view["results"], view["results_b"], view["comparison"]
+        r, b = self.results, self.results_b
+        sync_figure(self.rates_figure, seat_win_rate_figure(r, b))
+        sync_figure(self.scores_figure, score_histogram_figure(r))
+        sync_figure(self.margins_figure, margin_histogram_figure(r, b))
+        if self.comparison is not None:
+            sync_figure(self.paired_figure, paired_difference_figure(self.comparison))
+        else:
+            sync_figure(self.paired_figure, empty_figure())
+        rates = seat_win_rates(r)
+        test = seat_advantage_test(r)
+        summary = game_summary(r)
+        n = int(rates["games"].iloc[0])
+        advice = games_needed(0.02, rate=1 / len(rates))
+        text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {len(rates)} players, "
+                f"{n} games (seed {self._seed.value}); bots {html.escape(', '.join(self.bots))}",
+                _table(rates, {"player": "seat", "games": "games", "wins": "wins", "win_rate": "win rate",
+                               "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
+                       {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),
+                f"No seat advantage? {test['method']} test p = {test['p_value']:.3g} "
+                f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
+                f"Game length: {summary['length'].mean():.1f} decisions on average; winning margin: "
+                f"mean {summary['margin'].mean():.1f}, median {summary['margin'].median():.0f} points.",
+                f"<small>Games needed to pin a seat's win rate to ±2 points at 95%: about {advice:,}.</small>"]
+        if self.comparison is not None:
+            rates_b = seat_win_rates(b)
+            text.append("<b>Variant B</b> (" + html.escape(self._options_b.value or "default") + "):")
+            text.append(_table(rates_b, {"player": "seat", "win_rate": "win rate", "ci_low": "95% low",
+                                         "ci_high": "95% high"}, "rt-balance-rates-b-table",
+                               {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}))
+        self._summary.value = "<br>".join(text)
+
+    # ------------------------------------------------------------ reading back
+    def figure_data(self) -> dict[str, dict]:
+        """The charts' data by trace ``meta`` (win rates, histograms, paired differences)."""
+        out: dict[str, dict] = {}
+        for fw in (self.rates_figure, self.scores_figure, self.margins_figure, self.paired_figure):
+            out.update(trace_data(fw))
+        return out
+
+    @property
+    def summary(self) -> str:
+        """The summary as plain text."""
+        return plain_text(self._summary.value)

@@ -1,0 +1,75 @@
+"""BalanceExplorer: runs through simulate() and the balance metrics; results stay until Run."""
+
+from __future__ import annotations
+
+import pytest
+
+from rometools.core.balance import seat_win_rates
+from rometools.core.simulate import simulate
+from rometools.widgets import BalanceExplorer
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return BalanceExplorer(games=30, seed=3, bots="greedy")
+
+
+def test_opens_on_the_seeded_run(explorer):
+    expected = simulate("caesars_empire", 30, bots="greedy", seed=3, config={"players": 4}, progress=False)
+    assert explorer.results.equals(expected)
+    rates = seat_win_rates(expected)
+    data = explorer.figure_data()["bl-win-rates"]
+    assert data["x"] == ["P1", "P2", "P3", "P4"] and data["y"] == list(rates["win_rate"])
+    assert data["error_plus"] == pytest.approx(list(rates["ci_high"] - rates["win_rate"]))
+    assert "P1" in explorer.summary and "No seat advantage?" in explorer.summary
+    assert explorer._bar.value == 30
+
+
+def test_controls_do_not_change_results_until_run():
+    ex = BalanceExplorer(games=10, seed=1, bots="random")
+    before = ex.results
+    ex._seed.value = 2
+    ex._games.value = 12
+    assert ex.results is before
+    assert ex.run() and ex.results["game"].nunique() == 12 and not ex.results.equals(before)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"games": 0}, "games must be a whole number 1 to 100000, got 0"),
+    ({"games": 2.5}, "games must be a whole number"),
+    ({"seed": -1}, "seed must be a whole number 0 or more"),
+    ({"options": "route_policy"}, "Options A: write options as key=value"),
+    ({"options": "route_policy=nowhere"}, "unknown route_policy 'nowhere'"),
+    ({"bots": "smart"}, "unknown bot 'smart'"),
+    ({"players": 9}, "is for 2, 3, 4, 5 players, got 9"),
+    ({"game": "chess"}, "game must be one of"),
+    ({"board": "/dev/zero"}, "Board file: /dev/zero: is not a regular file"),
+    ({"compare": "yes"}, "compare must be True or False"),
+    ({"seed": 5, "games": 0}, "games must be a whole number"),
+])
+def test_bad_input_is_a_message_and_changes_nothing(kwargs, message):
+    ex = BalanceExplorer(games=8, seed=1, bots="random")
+    results, seed, games, players = ex.results, ex._seed.value, ex._games.value, ex._players.value
+    assert ex.set_values(**kwargs) is False
+    assert message in ex.message
+    assert ex.results is results and (ex._seed.value, ex._games.value, ex._players.value) == (seed, games, players)
+    assert len(ex.bots) == players
+
+
+def test_compare_two_variants_on_the_same_seeds():
+    ex = BalanceExplorer(players=3, games=20, seed=2, bots="greedy", run=False)
+    assert ex.set_values(compare=True, options_b="route_policy=first")
+    assert ex.results_b is not None and ex.comparison is not None
+    data = ex.figure_data()
+    assert {"bl-win-rates-a", "bl-win-rates-b", "bl-paired"} <= set(data)
+    assert len(data["bl-paired"]["y"]) == len(ex.comparison)
+    assert "Variant B" in ex.summary
+
+
+def test_players_and_bots_per_seat():
+    ex = BalanceExplorer(games=6, seed=1, run=False)
+    assert ex.set_values(players=3, bots=["greedy", "random", "cheapest"])
+    assert ex.bots == ["greedy", "random", "cheapest"]
+    assert sorted(ex.results["bot"].unique()) == ["cheapest", "greedy", "random"]
+    assert ex.set_values(players=3, bots=["greedy", "random"]) is False
+    assert "3 players need 3 bots, got 2" in ex.message and ex.bots == ["greedy", "random", "cheapest"]
