@@ -68,9 +68,12 @@ def test_there_are_explorers_and_every_one_has_states_here():
     assert not unknown or all(isinstance(u, str) for u in unknown)
 
 
+QUICK = {"BalanceExplorer": {"games": 12}}   # a quick first run is enough to read it
+
+
 @pytest.fixture(scope="module", params=EXPLORERS, ids=lambda c: c.__name__)
 def explorer(request):
-    return request.param()
+    return request.param(**QUICK.get(request.param.__name__, {}))
 
 
 def _states(ex):
@@ -110,10 +113,36 @@ def _sample_figures():
     tiny = Board("tied routes", "2-3", [City("a", "A", "red", 1, (0.35, 0.6)), City("e", "E", "blue", 3, (0.2, 0.3))],
                  [BoardPath(("rome", "a"), 1), BoardPath(("a", "e"), 1), BoardPath(("rome", "e"), 2)],
                  rome_position=(0.6, 0.3))
+    from rometools.charts.balance import (
+        margin_histogram_figure,
+        paired_difference_figure,
+        score_histogram_figure,
+        seat_win_rate_figure,
+    )
+    from rometools.core.balance import compare_variants
+    from rometools.core.simulate import simulate
+
     final = play_game(GameConfig(players=3), ["greedy"] * 3, rng=1)
     history = score_history(final)
     c = rometools.charts
+    runs = {}
+
+    def results(key="a"):
+        if key not in runs:
+            runs[key] = simulate("caesars_empire", 12, seed=1 if key == "a" else 2, progress=False,
+                                 config={"players": 3})
+        return runs[key]
+
+    curve = pd.DataFrame({"budget": [0, 10, 100], "bot": ["greedy", "mcts:10", "mcts:100"],
+                          "games": [200, 200, 200], "wins": [50, 90, 150]})
     samples = {
+        "seat_win_rate_figure": lambda: seat_win_rate_figure(results()),
+        "seat_win_rate_figure (two variants)": lambda: seat_win_rate_figure(results(), results("b")),
+        "score_histogram_figure": lambda: score_histogram_figure(results()),
+        "margin_histogram_figure": lambda: margin_histogram_figure(results(), results("b")),
+        "paired_difference_figure": lambda: paired_difference_figure(compare_variants(
+            "caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 8)),
+        "skill_curve_figure": lambda: c.skill_curve_figure(curve, opponent="greedy"),
         "collection_breakdown_figure": lambda: c.collection_breakdown_figure(
             {"grapes": 3, "gold": 2}, [("red", 3)], tables={"gold": (0, 5, 10, 15, 20, 25, 30, 35)},
             reference_tables=None),

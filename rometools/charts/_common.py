@@ -124,16 +124,26 @@ def new_figure(*traces: go.BaseTraceType) -> go.Figure:
     return go.Figure(data=list(traces), layout={"template": TEMPLATE})
 
 
-def empty_figure() -> go.Figure:
+def empty_figure(title: str | None = None) -> go.Figure:
     """An empty figure on :data:`TEMPLATE`: the start of a ``go.FigureWidget``.
+
+    Parameters
+    ----------
+    title : str, optional
+        What the chart will show, and how to fill it, when it stays on screen empty.
 
     Examples
     --------
     >>> fig = empty_figure()
     >>> len(fig.data), fig.layout.template.layout.plot_bgcolor
     (0, 'white')
+    >>> empty_figure("Paired differences: compare two variants").layout.title.text
+    'Paired differences: compare two variants'
     """
-    return new_figure()
+    fig = new_figure()
+    if title:
+        fig.update_layout(title_text=title, height=220, xaxis_visible=False, yaxis_visible=False)
+    return fig
 
 
 # ===================================================================== probability traces

@@ -153,6 +153,7 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     fig.add_vline(x=0, line={"color": "#777", "dash": "dot"})
     fig.update_layout(title=title or "Variant B against A on the same seeds",
                       xaxis_title="difference B − A (win rates in percentage points)",
-                      yaxis={"autorange": "reversed"}, height=120 + 28 * len(names), showlegend=True,
+                      yaxis={"autorange": "reversed", "title": {"text": "what is compared (unit)"}},
+                      height=120 + 28 * len(names), showlegend=True,
                       legend={"orientation": "h", "y": -0.25})
     return fig

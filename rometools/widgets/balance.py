@@ -36,7 +36,16 @@ from rometools.core.balance import (
 from rometools.core.errors import DataFileError, RulesError
 from rometools.core.game import game_spec
 from rometools.core.simulate import simulate
-from rometools.widgets._base import Explorer, plain_text, sync_figure, trace_data, whole_number
+from rometools.core.formatting import number, shown
+from rometools.widgets._base import (
+    INPUT_ERRORS,
+    MAX_SEED,
+    Explorer,
+    plain_text,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
 
 __all__ = ["BalanceExplorer", "parse_options"]
 
@@ -143,12 +152,15 @@ class BalanceExplorer(Explorer):
     >>> ex.set_values(games=0)
     False
     >>> ex.message
-    'Cannot update: games must be a whole number 1 to 100000, got 0 (the chart still shows the last valid input)'
+    'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
     >>> ex.results["game"].nunique()
     20
     """
 
     MODEL = ("results", "results_b", "comparison")
+    FIELD_LABELS = {"game": "Game", "players": "Players", "bots": "Bots", "games": "Games", "seed": "Seed",
+                    "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
+                    "rotate": "Rotate seats", "board": "Board file"}
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
@@ -181,8 +193,9 @@ class BalanceExplorer(Explorer):
         self._games = self._add_control("games", widgets.BoundedIntText(
             value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200, min=1,
             max=MAX_GAMES, description="Games", layout={"width": "200px"}), "rt-games")
-        self._seed = self._add_control("seed", widgets.BoundedIntText(
-            value=seed if isinstance(seed, int) and seed >= 0 else 1, min=0, max=2**63 - 1,
+        # an IntText, not a BoundedIntText: a browser would clamp a seed out of range without a word
+        self._seed = self._add_control("seed", widgets.IntText(
+            value=seed if isinstance(seed, int) and 0 <= seed <= MAX_SEED else 1,
             description="Seed", layout={"width": "220px"}), "rt-seed")
         self._rotate = self._add_control("rotate", widgets.Checkbox(
             value=False, description="rotate seats (each seed once per seat)", indent=False), "rt-rotate")
@@ -285,25 +298,26 @@ class BalanceExplorer(Explorer):
 
     def _check(self, name: str, value: Any) -> Any:
         if name == "game":
-            if value not in rometools.games():
-                raise ValueError(f"game must be one of {', '.join(rometools.games())}, got {str(value)[:60]!r}")
+            if not isinstance(value, str) or value not in rometools.games():
+                raise ValueError(f"Game must be one of {', '.join(rometools.games())}, got {shown(value)}")
         elif name == "games":
-            return whole_number("games", value, 1, MAX_GAMES)
+            return whole_number("Games", value, 1, MAX_GAMES)
         elif name == "seed":
-            return whole_number("seed", value, 0)
+            return whole_number("Seed", value, 0, MAX_SEED)
         elif name in ("compare", "rotate"):
             if not isinstance(value, bool):
-                raise ValueError(f"{name} must be True or False, got {str(value)[:60]!r}")
+                raise ValueError(f"{self.field_label(name)} must be True or False, got {shown(value)}")
         elif name in ("options", "options_b", "board"):
             if not isinstance(value, str):
-                raise ValueError(f"{name} must be text such as key=value, got {type(value).__name__}")
+                what = "a board file path" if name == "board" else "text such as key=value"
+                raise ValueError(f"{self.field_label(name)} must be {what}, got {shown(value)}")
             if name != "board":
-                parse_options(value, "Options A" if name == "options" else "Options B")
+                parse_options(value, self.field_label(name))
         elif name == "players":
-            whole_number("players", value, 1)
+            whole_number("Players", value, 1)
         elif name == "bots" and not (isinstance(value, str) or (
                 isinstance(value, list | tuple) and all(isinstance(b, str) for b in value))):
-            raise ValueError("bots must be a bot name or a list with one per seat")
+            raise ValueError(f"Bots must be a bot name or a list with one per seat, got {shown(value)}")
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:
@@ -313,7 +327,7 @@ class BalanceExplorer(Explorer):
             self._players.options = counts
         if "players" in values:
             if values["players"] not in self._players.options:
-                raise ValueError(f"{game_spec(self._game.value).title} is for "
+                raise ValueError(f"Players: {game_spec(self._game.value).title} is for "
                                  f"{', '.join(map(str, self._players.options))} players, got {values['players']}")
             self._players.value = values["players"]
         if "game" in values or "players" in values or "bots" in values:
@@ -322,9 +336,9 @@ class BalanceExplorer(Explorer):
                 names = self._bot_names()
                 for b in [bots] if isinstance(bots, str) else bots:
                     if b not in names:
-                        raise ValueError(f"unknown bot {b!r}; choose one of {', '.join(names)}")
+                        raise ValueError(f"Bots: unknown bot {shown(b)}; choose one of {', '.join(names)}")
                 if not isinstance(bots, str) and len(bots) != self._players.value:
-                    raise ValueError(f"{self._players.value} players need {self._players.value} bots, "
+                    raise ValueError(f"Bots: {self._players.value} players need {self._players.value} bots, "
                                      f"got {len(bots)}")
             self._build_seat_bots(bots)
         for name in ("games", "seed", "options", "options_b", "compare", "rotate", "board"):
@@ -341,7 +355,7 @@ class BalanceExplorer(Explorer):
             try:
                 options["board"] = load(Path(board_file).expanduser())
             except DataFileError as err:
-                raise ValueError(f"Board file: {err}") from None
+                raise ValueError(f"Board file {err}") from None
         return {"players": self._players.value, **options}
 
     def _compute(self) -> dict[str, Any]:
@@ -352,16 +366,23 @@ class BalanceExplorer(Explorer):
         def tick(done: int, total: int, base: int = 0) -> None:
             self._bar.value = base + done
 
+        whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
         common = {"bots": self.bots, "seed": self._seed.value, "rotate": self._rotate.value}
-        results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+        try:
+            results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+        except INPUT_ERRORS as err:  # an option the game does not take: say which field
+            raise ValueError(f"Options A: {err.args[0] if err.args else err}") from None
         results_b = comparison = None
         if self._compare_box.value:
             from rometools.core.balance import compare_variants
 
             config_b = self._config(self._options_b.value, "Options B")
             n = self._games.value
-            results_b = simulate(game, n, config=config_b,
-                                 progress=lambda d, t: tick(d, t, base=n), **common)
+            try:
+                results_b = simulate(game, n, config=config_b,
+                                     progress=lambda d, t: tick(d, t, base=n), **common)
+            except INPUT_ERRORS as err:
+                raise ValueError(f"Options B: {err.args[0] if err.args else err}") from None
             comparison = compare_variants(game, config_a, config_b, n, self._seed.value, bots=self.bots)
         return {"results": results, "results_b": results_b, "comparison": comparison}
 
@@ -384,7 +405,8 @@ class BalanceExplorer(Explorer):
         if self.comparison is not None:
             sync_figure(self.paired_figure, paired_difference_figure(self.comparison))
         else:
-            sync_figure(self.paired_figure, empty_figure())
+            sync_figure(self.paired_figure, empty_figure(
+                "Paired differences, variant B \u2212 A: tick \"compare with variant B\" and Run"))
         rates = seat_win_rates(r)
         test = seat_advantage_test(r)
         summary = game_summary(r)
