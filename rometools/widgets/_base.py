@@ -1257,11 +1257,12 @@ class PlayoutExplorer(Explorer):
 
     # ------------------------------------------------------------ observers
     def _replay(self, *, adjust_players: bool = False, start: Any = None,
-                change: Callable[[], None] | None = None) -> bool:
+                change: Callable[[], None] | None = None, new_start: bool = False) -> bool:
         """A game control changed: play again, or put the controls back to the last game and say why.
 
         ``start``: a new start (a saved-game path, or NEW_DEAL) to load first;
-        ``change``: anything else to do first (select a loaded board).
+        ``change``: anything else to do first (select a loaded board; with
+        ``new_start``, set a start: the slider then goes to where it begins).
         """
         if self._hold:
             return False
@@ -1272,7 +1273,7 @@ class PlayoutExplorer(Explorer):
             if start is not None:
                 self._set_start(start)
             whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in the browser: no _check
-            self._play(adjust_players=adjust_players, keep_turn=start is None)
+            self._play(adjust_players=adjust_players, keep_turn=start is None and not new_start)
 
         return self._attempt(replay, restore_to=self._good)
 
@@ -1335,7 +1336,7 @@ class PlayoutExplorer(Explorer):
             self._start = load_saved_game(text, game=self.GAME, source=name)
             self._start_label = name
 
-        self._replay(change=load)
+        self._replay(change=load, new_start=True)
         self._clear_upload(self._start_upload)
 
     def _clear_upload(self, upload: widgets.FileUpload) -> None:
