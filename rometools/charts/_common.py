@@ -141,7 +141,8 @@ def empty_figure(title: str | None = None) -> go.Figure:
     'Paired differences: compare two variants'
     """
     fig = new_figure()
-    if title:
+    if title:  # a chart waiting for its data: one empty trace, so a browser draws it as a chart
+        fig.add_trace(go.Scatter(x=[], y=[], name="", showlegend=False, hoverinfo="skip", meta="placeholder"))
         fig.update_layout(title_text=title, height=220, xaxis_visible=False, yaxis_visible=False)
     return fig
 

@@ -33,6 +33,7 @@ from rometools.core.balance import (
     seat_advantage_test,
     seat_win_rates,
 )
+from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
 from rometools.core.formatting import p_value, shown
 from rometools.core.game import game_spec
@@ -41,6 +42,8 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     Explorer,
+    _upload,
+    call_with_timeout,
     plain_text,
     sync_figure,
     trace_data,
@@ -96,6 +99,14 @@ def _player_counts(game_id: str) -> list[int]:
     return counts
 
 
+def _data_folder_boards(game_id: str) -> list[Path]:
+    """The data folder's board files of a game (its ``data_files`` read by its board loader)."""
+    spec = game_spec(game_id)
+    load = spec.file_kinds.get("board")
+    return [data_dir() / game_id / name for name, loader in spec.data_files.items() if load is not None
+            and loader == load]
+
+
 def _table(df, columns: dict[str, str], css: str, formats: dict[str, str] | None = None) -> str:
     formats = formats or {}
     head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(label)}</th>"
@@ -143,6 +154,10 @@ class BalanceExplorer(Explorer):
         Also play variant B on the same seeds and show the paired differences.
     run : bool
         Run once on opening. Default ``True``.
+    files : {"path", "upload"}
+        How a board file is given: a typed path (a notebook), or, in the designer
+        app, a list of the data folder's boards and an upload control
+        (``rt-balance-board-upload``): no path on the server can be typed.
 
     Examples
     --------
@@ -164,9 +179,13 @@ class BalanceExplorer(Explorer):
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
-                 compare: bool = False, board: str = "", run: bool = True):
+                 compare: bool = False, board: str = "", run: bool = True, files: str = "path"):
+        if files not in ("path", "upload"):
+            raise ValueError(f"files must be 'path' (a notebook) or 'upload' (the app), got {shown(files)}")
         super().__init__()
         self._init_message()
+        self._files = files
+        self._uploaded: dict[str, Any] = {}
         self.results = self.results_b = self.comparison = None
         self._hold = True
         ids = rometools.games()
@@ -179,9 +198,19 @@ class BalanceExplorer(Explorer):
             description="Players"), "rt-players")
         self._bot_box = widgets.HBox(layout={"flex_flow": "row wrap"})
         self._seat_bots: list[widgets.Dropdown] = []
-        self._board = self._add_control("board", widgets.Text(
-            value=board, description="Board file", placeholder="bundled board",
-            style={"description_width": "80px"}, layout={"width": "360px"}), "rt-balance-board")
+        if files == "path":
+            self._board = self._add_control("board", widgets.Text(
+                value=board, description="Board file", placeholder="bundled board",
+                style={"description_width": "80px"}, layout={"width": "360px"}), "rt-balance-board")
+            self._board_upload = None
+        else:
+            self._board = self._add_control("board", widgets.Dropdown(
+                options=self._board_options(), description="Board", style={"description_width": "80px"},
+                layout={"width": "360px"}), "rt-balance-board")
+            self._board_upload = widgets.FileUpload(accept=".toml,.yaml,.yml", multiple=False,
+                                                    description="Upload a board", layout={"width": "180px"})
+            self._board_upload.add_class("rt-balance-board-upload")
+            self._board_upload.observe(self._on_board_upload, names="value")
         self._options_a = self._add_control("options", widgets.Text(
             value=options, description="Options A", placeholder="e.g. route_policy=first",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
@@ -221,7 +250,9 @@ class BalanceExplorer(Explorer):
         self.children = [
             widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
                          "Change the controls, then press <b>Run</b>."),
-            widgets.HBox([self._game, self._players, self._board], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._game, self._players, self._board,
+                          *([self._board_upload] if self._board_upload is not None else [])],
+                         layout={"flex_flow": "row wrap"}),
             self._bot_box,
             widgets.HBox([self._options_a], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._compare_box, self._options_b], layout={"flex_flow": "row wrap"}),
@@ -270,6 +301,51 @@ class BalanceExplorer(Explorer):
             self._players.options = counts
             self._players.value = counts[min(2, len(counts) - 1)]
             self._build_seat_bots("greedy")
+            if self._files == "upload":
+                self._board.options = self._board_options()
+                self._board.value = ""
+
+    def _board_options(self) -> list[tuple[str, str]]:
+        """In the app: the game's own board, the data folder's boards, then every board uploaded."""
+        game = self._game.value
+        options = [("the game's own board", "")]
+        options += [(p.name, str(p)) for p in _data_folder_boards(game)]
+        options += [(f"{name} \u00b7 uploaded", key) for key, (gid, name, _) in self._uploaded.items() if gid == game]
+        return options
+
+    def _on_board_upload(self, change) -> None:
+        """A board uploaded in the app: checked, listed and selected (the results wait for Run)."""
+        if self._hold or not change["new"]:
+            return
+        import tempfile
+
+        try:
+            name, content = _upload(change["new"][0], "board")
+            load = game_spec(self._game.value).file_kinds.get("board")
+            if load is None:
+                raise ValueError(f"Board file: {game_spec(self._game.value).title} has no board file")
+            with tempfile.TemporaryDirectory(prefix="rometools-upload-") as folder:
+                path = Path(folder) / name
+                path.write_bytes(content)
+                try:
+                    board = call_with_timeout(load, path, what=name)
+                except DataFileError as err:
+                    raise ValueError(f"Board file {str(err).replace(str(path), name)}") from None
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            return
+        finally:
+            was, self._hold = self._hold, True
+            try:
+                self._board_upload.value = ()
+            finally:
+                self._hold = was
+        key = f"upload:{len(self._uploaded) + 1}:{name}"
+        self._uploaded[key] = (self._game.value, name, board)
+        with self.holding():
+            self._board.options = self._board_options()
+            self._board.value = key
+        self._clear_error()
 
     def _on_change(self, _change=None) -> None:
         """Controls change no result: results stay until the next run."""
@@ -307,6 +383,11 @@ class BalanceExplorer(Explorer):
         elif name in ("compare", "rotate"):
             if not isinstance(value, bool):
                 raise ValueError(f"{self.field_label(name)} must be True or False, got {shown(value)}")
+        elif name == "board" and self._files == "upload":
+            choices = [v for _, v in self._board.options]
+            if value not in choices:
+                raise ValueError(f"Board must be one of the listed boards ({', '.join(map(repr, choices))}), "
+                                 f"got {shown(value)}; upload a board file to add one")
         elif name in ("options", "options_b", "board"):
             if not isinstance(value, str):
                 what = "a board file path" if name == "board" else "text such as key=value"
@@ -347,13 +428,16 @@ class BalanceExplorer(Explorer):
 
     def _config(self, options_text: str, field: str) -> dict[str, Any]:
         options = parse_options(options_text, field)
-        board_file = self._board.value.strip()
-        if board_file:
+        board_file = (self._board.value or "").strip()
+        if board_file in self._uploaded:
+            options["board"] = self._uploaded[board_file][2]
+        elif board_file:
             load = game_spec(self._game.value).file_kinds.get("board")
             if load is None:
-                raise ValueError(f"{game_spec(self._game.value).title} has no board file")
+                raise ValueError(f"Board file: {game_spec(self._game.value).title} has no board file")
+            path = Path(board_file).expanduser()
             try:
-                options["board"] = load(Path(board_file).expanduser())
+                options["board"] = call_with_timeout(load, path, what=path.name or board_file)
             except DataFileError as err:
                 raise ValueError(f"Board file {err}") from None
         return {"players": self._players.value, **options}

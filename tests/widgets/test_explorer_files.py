@@ -112,3 +112,19 @@ def test_an_uploaded_saved_game_is_played_on(app):
     assert "position.json" in app._start_info.value
     app._on_start_upload(_upload("position.json", b"{not json"))
     assert "position.json: is not valid JSON" in app.message and app.state == midway
+
+
+def test_the_balance_lab_in_the_app_lists_data_folder_boards_and_uploads():
+    from rometools.widgets import BalanceExplorer
+
+    ex = BalanceExplorer(games=4, files="upload", run=False)
+    labels = [label for label, _ in ex._board.options]
+    assert labels == ["the game's own board", "board_2_3.toml", "board_4_5.toml"]
+    assert ex.set_values(board="/etc/passwd") is False and "Board must be one of the listed boards" in ex.message
+    text = board_path("2-3").read_text().replace('name = "Capua"', f"name = \"{PAYLOAD}\"", 1)
+    ex._on_board_upload(_upload("small.toml", text.encode()))
+    assert ex.message == "" and ex._board.label == "small.toml \u00b7 uploaded"
+    assert ex.set_values(players=3) and ex.results["game"].nunique() == 4
+    ex._on_board_upload(_upload("broken.toml", b"[board]\nname = 3\n"))
+    assert "Board file broken.toml: " in ex.message and "rometools-upload-" not in ex.message
+    assert not any(PAYLOAD in h for h in raw_html(ex))
