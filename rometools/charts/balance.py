@@ -49,7 +49,7 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     >>> from rometools.core.simulate import simulate
     >>> fig = seat_win_rate_figure(simulate("caesars_empire", 20, seed=1, progress=False))
     >>> [t.meta for t in fig.data], fig.layout.yaxis.title.text
-    (['bl-win-rates', 'bl-fair'], 'win rate (share of games, 95% Wilson interval)')
+    (['bl-win-rates', 'bl-fair'], 'win rate (95% Wilson interval)')
     """
     runs = [results] if other is None else [results, other]
     traces = []
@@ -69,8 +69,9 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     fig = new_figure(*traces)
     fig.update_layout(
         title=title or "Seat win rates", xaxis_title="seat (turn order)",
-        yaxis_title=f"win rate (share of games, {confidence:.0%} Wilson interval)",
-        yaxis={"rangemode": "tozero", "tickformat": ".0%"}, legend={"orientation": "h", "y": -0.2})
+        yaxis_title=f"win rate ({confidence:.0%} Wilson interval)",
+        yaxis={"rangemode": "tozero", "tickformat": ".0%"},
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
     return fig
 
 
@@ -154,6 +155,6 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     fig.update_layout(title=title or "Variant B against A on the same seeds",
                       xaxis_title="difference B − A (win rates in percentage points)",
                       yaxis={"autorange": "reversed", "title": {"text": "what is compared (unit)"}},
-                      height=120 + 28 * len(names), showlegend=True,
-                      legend={"orientation": "h", "y": -0.25})
+                      height=160 + 28 * len(names), showlegend=True,
+                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
     return fig

@@ -9,7 +9,7 @@ these functions, so they read the same everywhere (``docs/style.md``):
 * :func:`probability` -- the exact fraction with its percentage, and the odds
   when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
 * :func:`number` -- a count or a score with thousands separators: ``"100,065"``.
-* :func:`p_value` -- a test's p-value: ``"0.032"``, ``"< 0.0001"``.
+* :func:`p_value` -- a test's p-value: ``"p = 0.032"``, ``"p < 0.0001"``.
 * :func:`seat_label` / :func:`seat_labels` -- seats as players read them:
   ``P1`` (the first player, seat 0) to ``Pn``.
 * :func:`seed_text` -- a seed echoed as typed (no separators, no rounding).
@@ -178,15 +178,15 @@ def probability(p: Fraction | float | int, *, significant: int = 2) -> str:
 
 
 def p_value(p: float) -> str:
-    """A test's p-value as a designer reads it: two significant digits, or ``"< 0.0001"``.
+    """A test's p-value as a designer reads it: ``"p = 0.032"``, or ``"p < 0.0001"``.
 
     Examples
     --------
     >>> p_value(4.1e-56), p_value(0.0321), p_value(0.5)
-    ('< 0.0001', '0.032', '0.5')
+    ('p < 0.0001', 'p = 0.032', 'p = 0.5')
     """
     q = float(_as_fraction(p, "a p-value"))
-    return "< 0.0001" if q < 1e-4 else f"{q:.2g}"
+    return "p < 0.0001" if q < 1e-4 else f"p = {q:.2g}"
 
 
 def number(n: int | float) -> str:

@@ -70,6 +70,26 @@ _TOOLBAR_JS = """
 })
 """
 
+_LEGEND_JS = """
+() => {
+  // a chart's legend must not cover its title, an axis title or a caption
+  const out = [];
+  for (const p of document.querySelectorAll('.js-plotly-plot')) {
+    const legend = p.querySelector('.legend');
+    if (!legend) continue;
+    const a = legend.getBoundingClientRect();
+    if (!a.width || !a.height) continue;
+    for (const el of p.querySelectorAll('.gtitle, .xtitle, .ytitle, .annotation[data-index]')) {
+      const b = el.getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 2 && h > 2) out.push(el.textContent.trim().slice(0, 60));
+    }
+  }
+  return out;
+}
+"""
+
 _LABEL_OVERLAPS_JS = """
 (sel) => {
   // every label (beside a city, or on a leader line) against every other label and every city
@@ -130,6 +150,8 @@ def test_controls_are_whole_and_off_the_edge_and_toolbars_off_titles(voila, page
     assert not cut, f"cut control texts: {cut}"
     assert page.evaluate(_LEFT_EDGE_JS) >= 8, "a control touches the left edge of the page"
     assert not any(page.evaluate(_TOOLBAR_JS)), "a chart toolbar covers a chart title"
+    covered = page.evaluate(_LEGEND_JS)
+    assert not covered, f"a legend covers: {covered}"
     text = page.inner_text("body")
     ids = [i for i in shown_ids() if re.search(rf"(?<![\w/.-]){re.escape(i)}(?![\w.])", text)]
     assert not ids, f"ids on the page: {ids}"
