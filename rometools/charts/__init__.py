@@ -10,8 +10,15 @@ browser) can find it.
   captions, label placement, and each player's score over the turns.
 * :mod:`rometools.charts.caesars_empire` -- Treasure collections, marginal
   values, points distributions and set-up odds for Caesar's Empire.
+* :mod:`rometools.charts.imperator` -- the IMPERATOR region board (tiles, markers, arrows,
+  workers, a chain step, the Action track) and reward-tile odds by round.
 * :mod:`rometools.charts.caesars_empire_board` -- the Caesar's Empire board:
   cities, Rome, paths by cost and owner, highlighted chains and scoring paths.
+* :mod:`rometools.charts.augustus` -- Augustus completion odds side by side (with
+  and without the joker reset), card difficulty, the bag, a game's objectives.
+* :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
+  the law of a count as bars, P(condition) by number of draws as a curve, each
+  with its seeded simulation.
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
 
@@ -39,6 +46,12 @@ from rometools.charts._common import (
     seat_colour,
     simulated_trace,
 )
+from rometools.charts.augustus import (
+    bag_figure,
+    completion_cdf_figure,
+    difficulty_figure,
+    game_odds_figure,
+)
 from rometools.charts.caesars_empire import (
     BREAKDOWN_PARTS,
     collection_breakdown_figure,
@@ -47,6 +60,8 @@ from rometools.charts.caesars_empire import (
     setup_odds_figure,
 )
 from rometools.charts.caesars_empire_board import board_figure, board_labels
+from rometools.charts.draws import draw_law_figure, prob_curve_figure
+from rometools.charts.imperator import region_board_figure, tile_odds_figure
 from rometools.charts.strength import skill_curve_figure
 
 __all__ = [
@@ -56,20 +71,28 @@ __all__ = [
     "SEAT_COLOURS",
     "TEMPLATE",
     "add_caption",
+    "bag_figure",
     "board_figure",
     "board_labels",
     "collection_breakdown_figure",
     "colour_difference",
+    "draw_law_figure",
+    "completion_cdf_figure",
+    "difficulty_figure",
     "empty_figure",
     "exact_bars",
+    "game_odds_figure",
     "marginal_value_figure",
     "new_figure",
     "place_labels",
     "points_distribution_figure",
+    "prob_curve_figure",
+    "region_board_figure",
     "region_colour",
     "scores_over_turns_figure",
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",
     "skill_curve_figure",
+    "tile_odds_figure",
 ]

@@ -244,6 +244,7 @@ class BalanceExplorer(Explorer):
         self.margins_figure.add_class("rt-balance-margins")
         self.paired_figure = go.FigureWidget(empty_figure())
         self.paired_figure.add_class("rt-balance-paired")
+        self._paired_box = widgets.Box([self.paired_figure], layout={"display": "none"})  # shown when comparing
         self._build_seat_bots(bots)
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._show_seats, names="value")
@@ -260,7 +261,7 @@ class BalanceExplorer(Explorer):
             widgets.HBox([self._run, self._bar]),
             self._message, self._summary, self.rates_figure,
             widgets.HBox([self.scores_figure, self.margins_figure], layout={"flex_flow": "row wrap"}),
-            self.paired_figure,
+            self._paired_box,
         ]
         self.layout.padding = "0 0 0 8px"
         self.add_class("rt-balance-explorer")
@@ -488,9 +489,11 @@ class BalanceExplorer(Explorer):
         sync_figure(self.margins_figure, margin_histogram_figure(r, b))
         if self.comparison is not None:
             sync_figure(self.paired_figure, paired_difference_figure(self.comparison))
+            self._paired_box.layout.display = None
         else:
             sync_figure(self.paired_figure, empty_figure(
                 "Paired differences, variant B \u2212 A: tick \"compare with variant B\" and Run"))
+            self._paired_box.layout.display = "none"
         rates = seat_win_rates(r)
         test = seat_advantage_test(r)
         summary = game_summary(r)

@@ -8,7 +8,9 @@
 * ``page`` (per test): a fresh browser context; every JavaScript console error fails
   the test; a full-page screenshot goes to ``artifacts/<test name>.png``.  Requests
   that leave 127.0.0.1 (Font Awesome from a CDN) get an empty answer, so the tests
-  never depend on the network.
+  never depend on the network.  Widget models get 60 s instead of anywidget's 2 s to
+  start (``harness.allow_slow_widget_start_up``): on a loaded machine a chart that
+  misses the 2 s is drawn but never redraws.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ def page(chromium, request):
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     stubbed = harness.stub_external_requests(context)
+    harness.allow_slow_widget_start_up(context)
     pg = context.new_page()
     pg.stubbed_requests = stubbed
     pg.console_log = harness.ConsoleLog(pg)

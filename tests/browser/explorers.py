@@ -87,8 +87,10 @@ def set_number_then_click(selector: str, values: Sequence[int], button: str) -> 
     """Type a number into ``selector`` (no Enter needed), then click ``button`` (e.g. Run)."""
 
     def change(page, step: int) -> None:
-        page.locator(f"{selector} input").first.fill(str(values[step % len(values)]))
-        page.locator(f"{button} button, button{button}").first.click()
+        box = page.locator(f"{selector} input").first
+        box.fill(str(values[step % len(values)]))
+        box.press("Enter")  # the text box sends its value on Enter (or when it loses focus)
+        page.locator(f"button{button}").first.click()
 
     return change
 
@@ -114,10 +116,47 @@ EXPLORERS: list[ExplorerCase] = [
         change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
     ),
     ExplorerCase(
+        id="augustus_objective_odds",
+        notebook="app/augustus_objective_odds.ipynb",
+        chart=".rt-au-odds-chart",
+        change=set_number(".rt-au-slot-shield", [1, 0]),  # starts on two daggers, no shield
+    ),
+    ExplorerCase(
+        id="augustus_bag",
+        notebook="app/augustus_bag.ipynb",
+        chart=".rt-au-bag-chart",
+        change=press_key(".rt-au-draws .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts on a full bag
+    ),
+    ExplorerCase(
+        id="augustus_playout",
+        notebook="app/augustus_playout.ipynb",
+        chart=".rt-au-game-chart",
+        change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
+    ),
+    ExplorerCase(
+        id="imperator_region_board",
+        notebook="app/imperator_region_board.ipynb",
+        chart=".rt-region-chart",
+        change=select_label(".rt-place-region", ["Etruria", "Latium"]),  # starts on Latium
+    ),
+    ExplorerCase(
+        id="imperator_tile_odds",
+        notebook="app/imperator_tile_odds.ipynb",
+        chart=".rt-odds-chart",
+        change=select_label(".rt-players", ["5", "4"]),  # starts with 4 players
+    ),
+    ExplorerCase(
         id="balance_lab",
         notebook="app/balance_lab.ipynb",
         chart=".rt-balance-rates",
         change=set_number_then_click(".rt-seed", [2, 1], ".rt-balance-run"),  # starts on seed 1
-        plots=4,
+        plots=3,  # win rates, scores, margins (the paired chart shows when comparing)
+    ),
+    ExplorerCase(
+        id="draw_odds",
+        notebook="app/draw_odds.ipynb",
+        chart=".rt-law-chart",
+        change=set_number(".rt-draws", [4, 3]),  # opens on 3 draws from 6 tokens
+        plots=2,
     ),
 ]

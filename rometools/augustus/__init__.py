@@ -1,0 +1,167 @@
+"""Augustus (Paolo Mori, Hurrican 2013): the mobilisation bag, objectives, rewards, the game.
+
+Rules: ``003_d241425e5c31f6f1.txt`` (French summary; English summary and component
+facts in ``seeds/README.md``). Modules, in the order every rometools game follows
+(``docs/architecture.md``): ``components``, ``state``, ``moves`` (what a seat may
+do), ``rules`` (the game's flow and the protocol), ``views``, ``scoring``, ``odds``,
+``bots``. Slots and bags are plain mappings from symbol id
+to count.
+
+Examples
+--------
+>>> from rometools.augustus import expected_draws, completion_cdf
+>>> expected_draws({"dagger": 1})
+Fraction(6, 1)
+>>> completion_cdf({"dagger": 2}, 1)
+[Fraction(0, 1)]
+"""
+
+from rometools.augustus import rules
+from rometools.augustus import rules as _rules
+from rometools.augustus.bots import BOTS, GreedyBot, RandomBot, play_game
+from rometools.augustus.components import (
+    KINDS,
+    POWER_KINDS,
+    PRODUCES,
+    Components,
+    Objective,
+    ObjectiveSet,
+    Power,
+    RewardTile,
+    TokenKind,
+    load_components,
+    load_objectives,
+)
+from rometools.augustus.odds import (
+    JOKER_POLICIES,
+    SeveralObjectivesOdds,
+    SimulatedCompletion,
+    card_difficulty,
+    completion_cdf,
+    completion_law,
+    draw_tokens,
+    expected_draws,
+    next_token_odds,
+    register_joker_policy,
+    several_objectives_cdf,
+    simulate_completion,
+    simulate_several_objectives,
+)
+from rometools.augustus.rules import (
+    action_history,
+    apply,
+    chance_outcomes,
+    current_player,
+    from_json,
+    initial_state,
+    is_over,
+    legal_actions,
+    new_game,
+    open_slots,
+    scores,
+    to_json,
+)
+from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators
+from rometools.augustus.state import (
+    CHANCE,
+    PASS,
+    TERMINAL,
+    GameConfig,
+    GameState,
+    Placed,
+)
+from rometools.augustus.views import (
+    bag_drawn,
+    final_table,
+    game_log,
+    legion_counts,
+    movers,
+    objective_odds,
+    replay,
+    reward_holders,
+    token_counts,
+    turn_states,
+)
+from rometools.core.game import GameSpec, register_game
+
+__all__ = [
+    "BOTS",
+    "CHANCE",
+    "GAME",
+    "JOKER_POLICIES",
+    "KINDS",
+    "PASS",
+    "POWER_KINDS",
+    "PRODUCES",
+    "TERMINAL",
+    "Components",
+    "GameConfig",
+    "GameState",
+    "GreedyBot",
+    "Objective",
+    "ObjectiveSet",
+    "Placed",
+    "Power",
+    "RandomBot",
+    "RewardTile",
+    "SeveralObjectivesOdds",
+    "SimulatedCompletion",
+    "TokenKind",
+    "action_history",
+    "apply",
+    "bag_drawn",
+    "card_difficulty",
+    "chance_outcomes",
+    "completion_cdf",
+    "completion_law",
+    "current_player",
+    "draw_tokens",
+    "expected_draws",
+    "final_ranks",
+    "final_table",
+    "from_json",
+    "game_log",
+    "initial_state",
+    "is_over",
+    "legal_actions",
+    "legion_counts",
+    "load_components",
+    "load_objectives",
+    "movers",
+    "new_game",
+    "next_token_odds",
+    "objective_odds",
+    "open_slots",
+    "play_game",
+    "register_joker_policy",
+    "replay",
+    "reward_holders",
+    "rules",
+    "score_bounds",
+    "score_parts",
+    "scores",
+    "senators",
+    "several_objectives_cdf",
+    "simulate_completion",
+    "simulate_several_objectives",
+    "to_json",
+    "token_counts",
+    "turn_states",
+]
+
+
+def _extras(state: GameState) -> dict[str, int]:
+    """Per-game figures for the balance lab: draws, joker resets, completions."""
+    return {"draws": state.draws, "resets": sum(1 for e in state.events if e[1] == "reset"),
+            "completions": sum(1 for e in state.events if e[1] == "complete")}
+
+
+#: Augustus in the game registry (``rometools.load_game("augustus", ...)``).
+GAME = register_game(GameSpec(
+    id="augustus", title="Augustus", rules=_rules, config=GameConfig, state=GameState,
+    bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
+    chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers,
+    data_files={"components.toml": load_components, "objectives.toml": load_objectives},
+    file_kinds={"objectives": load_objectives, "setup": load_components},
+    sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},
+                    {"players": 3, "first_caller": 2, "max_draws": 40})))

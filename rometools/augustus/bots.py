@@ -1,0 +1,217 @@
+"""Augustus bots and the playout helper.
+
+Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)`` returns a
+legal action for the seat to move and raises ``RulesError`` at a chance or
+terminal node.
+
+* :class:`RandomBot` -- a uniformly random legal action.
+* :class:`GreedyBot` -- places to maximise its completion odds: every legal
+  placement (and passing) gives each objective in play the value (points + 1)
+  x its exact chance of completion within :attr:`GreedyBot.horizon` draws from
+  a full bag (:func:`~rometools.augustus.odds.completion_cdf`, cached per
+  open-slot multiset), :attr:`GreedyBot.complete_weight` x (points + 1) for one
+  completed now; the bot maximises the best objective's value, then the sum.
+  (Maximising the sum alone deadlocks: with every legion placed and every
+  objective two slots short, no single move raises the sum, and the bot would
+  pass forever. Raising the best objective always concentrates legions.) It keeps and takes
+  the cards with the most points per expected draw, claims every count reward
+  it can, and removes the opponent legion worth most to its owner.
+
+Rules: ``003_d241425e5c31f6f1.txt``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from rometools.augustus.components import Objective
+from rometools.augustus.odds import completion_cdf, expected_draws
+from rometools.augustus.rules import legal_actions, open_slots
+from rometools.augustus.state import PASS, GameConfig, GameState, Placed
+from rometools.core.game import Bot
+from rometools.core.rng import RngLike
+
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "play_game"]
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action.
+
+    Examples
+    --------
+    >>> from rometools.augustus import legal_actions, new_game
+    >>> s = new_game(rng=0)
+    >>> RandomBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
+    True
+    """
+
+    name = "random"
+    trusted = True
+
+    def decide(self, state: GameState, rng: np.random.Generator):
+        actions = legal_actions(state)
+        return actions[int(rng.integers(len(actions)))]
+
+
+@lru_cache(maxsize=8192)
+def _within(open_: tuple[tuple[str, int], ...], horizon: int, bag: tuple[tuple[str, int], ...]) -> float:
+    """P(open slots complete within ``horizon`` draws from a full bag)."""
+    if not open_:
+        return 1.0
+    return float(completion_cdf(dict(open_), horizon, bag=dict(bag))[-1])
+
+
+@lru_cache(maxsize=4096)
+def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...]) -> Fraction:
+    return expected_draws(dict(slots), bag=dict(bag))
+
+
+class GreedyBot(Bot):
+    """Places to maximise completion odds (see the module docstring).
+
+    Attributes
+    ----------
+    horizon : int
+        Draws ahead the completion odds look (draws). Default 6.
+    complete_weight : float
+        Weight of an objective completed now, against 1 for a sure completion
+        within the horizon. Default 2.
+
+    Examples
+    --------
+    >>> from rometools.augustus import legal_actions, new_game
+    >>> s = new_game(rng=0)
+    >>> GreedyBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
+    True
+    """
+
+    name = "greedy"
+    trusted = True
+    horizon = 6
+    complete_weight = 2.0
+
+    # ------------------------------------------------------------ values
+    def card_value(self, card: Objective, bag: tuple[tuple[str, int], ...]) -> float:
+        """Points per expected draw of a card alone (points/draw).
+
+        Examples
+        --------
+        >>> from rometools.augustus import load_components, load_objectives
+        >>> bag = tuple(load_components().bag.items())
+        >>> GreedyBot().card_value(load_objectives().card(23), bag) == (6 + 1) / 12
+        True
+        """
+        return (card.points + 1) / float(_draws(card.slots, bag))
+
+    def position_value(self, state: GameState, seat: int, plays: Sequence[Placed]) -> tuple[float, float]:
+        """``(best, total)`` over ``plays`` of (points + 1) x P(complete within ``horizon`` draws).
+
+        An objective already complete counts ``complete_weight`` instead of the
+        probability. Compared as a tuple: the best objective first, then the sum.
+        """
+        cards = state.config.cards
+        bag = tuple(state.config.components.bag.items())
+        values = [0.0]
+        for p in plays:
+            card = cards.card(p.number)
+            open_ = tuple(open_slots(card, p.legions).items())
+            values.append((card.points + 1) * (_within(open_, self.horizon, bag) if open_ else self.complete_weight))
+        return max(values), sum(values)
+
+    def _after(self, state: GameState, seat: int, action) -> list[Placed]:
+        """The seat's objectives in play after a placement action (nothing applied)."""
+        cards = state.config.cards
+        plays = list(state.in_play[seat])
+        if action == PASS:
+            return plays
+        moves = [(action[1], action[2], +1)] if action[0] == "place" else [
+            (action[1], action[2], -1), (action[3], action[4], +1)]
+        for number, symbol, by in moves:
+            i = next(k for k, p in enumerate(plays) if p.number == number)
+            j = cards.card(number).symbols().index(symbol)
+            legions = list(plays[i].legions)
+            legions[j] += by
+            plays[i] = Placed(number, tuple(legions))
+        return plays
+
+    # ------------------------------------------------------------ decisions
+    def decide(self, state: GameState, rng: np.random.Generator):
+        actions = legal_actions(state)
+        phase, seat = state.phase, state.seat
+        cards = state.config.cards
+        bag = tuple(state.config.components.bag.items())
+        if phase == "claim":
+            return "claim"
+        if phase == "keep":
+            def score(a):
+                return sum(self.card_value(cards.card(n), bag) for n in a[1:])
+        elif phase == "take":
+            def score(a):
+                return self.card_value(cards.card(a[1]), bag)
+        elif phase == "remove":
+            def score(a):
+                if a == PASS:
+                    return 0.0
+                _, other, number, symbol = a
+                before = self.position_value(state, other, state.in_play[other])[1]
+                plays = [Placed(p.number, tuple(k - (p.number == number and s == symbol)
+                                                for (s, _), k in zip(cards.card(p.number).slots, p.legions,
+                                                                     strict=True)))
+                         for p in state.in_play[other]]
+                return before - self.position_value(state, other, plays)[1]
+        else:  # place, power_place
+            def score(a):
+                return self.position_value(state, seat, self._after(state, seat, a))
+        values = [score(a) for a in actions]
+        best = max(values)
+        top = [a for a, v in zip(actions, values, strict=True) if v == best]
+        if PASS in top and len(top) > 1:
+            top.remove(PASS)  # a legion placed is never worse than a pass at equal value
+        return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
+
+
+#: Bot classes by name.
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def play_game(config: GameConfig | None = None, bots: str | Bot | Sequence | None = None,
+              rng: RngLike = None) -> GameState:
+    """Play one whole game with :func:`rometools.core.playout.play`.
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        Default ``GameConfig()`` (4 players).
+    bots : str, Bot or sequence, optional
+        A bot name for every seat, or one per seat; default ``"random"``.
+    rng : None, int or numpy.random.Generator
+        One generator for the deal, the draws and the bots. Same seed, same game.
+
+    Returns
+    -------
+    GameState
+        The final state; its history replays the game.
+
+    Raises
+    ------
+    RulesError
+        For an unknown bot or a wrong number of bots.
+
+    Examples
+    --------
+    >>> from rometools.augustus import is_over
+    >>> end = play_game(GameConfig(players=3), "greedy", rng=3)
+    >>> is_over(end), max(len(c) for c in end.controlled)
+    (True, 7)
+    """
+    from rometools.core.game import load_game
+    from rometools.core.playout import play
+
+    config = config or GameConfig()
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        bots = [b() if isinstance(b, type) and issubclass(b, Bot) else b for b in bots]
+    return play(load_game("augustus", config), "random" if bots is None else bots, rng)

@@ -1,0 +1,262 @@
+"""What a seat may do at a decision node of Augustus: the legal placements, moves and choices.
+
+Rules: ``003_d241425e5c31f6f1.txt`` (the turn, Le jeton joker, the powers). Read
+by :mod:`~rometools.augustus.rules`, which runs the game; these functions only
+list what is legal (on a state, or on the working copy ``rules`` applies an action
+to: anything with the state's fields) and word why an action is not.
+
+Examples
+--------
+>>> from rometools.augustus import GameConfig, apply, new_game
+>>> s = apply(new_game(GameConfig(players=2, first_game=True), rng=1), "shield")
+>>> all(a == "pass" or a[0] in ("place", "move") for a in decisions(s))
+True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from rometools.augustus.components import Objective
+from rometools.augustus.state import PASS, GameState
+
+__all__ = [
+    "accepted_symbols",
+    "can_place",
+    "decisions",
+    "open_slots",
+    "placements",
+    "power_symbols",
+    "removals",
+    "why_not",
+]
+
+
+def open_slots(card: Objective, legions: tuple[int, ...]) -> dict[str, int]:
+    """Open slots of a card with ``legions`` on it, ``{symbol: slots}`` (only symbols still open).
+
+    Rule: "Un objectif est complété dès que toutes ses cases sont occupées par une légion."
+
+    Examples
+    --------
+    >>> from rometools.augustus import load_objectives
+    >>> card = load_objectives().card(2)
+    >>> card.slots, open_slots(card, (1, 0, 1))
+    ((('chariot', 1), ('catapult', 1), ('dagger', 2)), {'catapult': 1, 'dagger': 1})
+    """
+    return {s: n - k for (s, n), k in zip(card.slots, legions, strict=True) if n > k}
+
+
+def accepted_symbols(s: GameState, seat: int, token: str) -> tuple[str, ...]:
+    """Slot symbols ``seat`` may fill with ``token``.
+
+    Rule: a token fills "une case de même catégorie que le jeton"; the joker "remplace
+    n'importe quelle catégorie de légion"; a controlled ``symbol_as`` power adds its
+    ``counts_as`` symbol (AU-6).
+
+    Returns
+    -------
+    tuple[str, ...]
+        The token's symbol (first), then any the seat's powers add; every slot
+        symbol for the joker.
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game
+    >>> s = new_game(rng=1)
+    >>> accepted_symbols(s, 0, "dagger"), len(accepted_symbols(s, 0, "joker"))
+    (('dagger',), 6)
+    """
+    comps = s.config.components
+    if token == comps.joker:
+        return comps.symbols
+    cards = s.config.cards
+    extra = [cards.card(n).power.counts_as for n in s.controlled[seat]
+             if cards.card(n).power.kind == "symbol_as" and cards.card(n).power.symbol == token]
+    return (token, *extra)
+
+
+def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool) -> list:
+    """Every way for ``seat`` to put one legion on an open slot of one of ``symbols``.
+
+    Rule: "soit en prenant une légion de leur réserve, soit en déplaçant une légion
+    déjà posée. Peu importe si elle était placée sur une case d'une autre catégorie
+    et/ou sur un autre objectif". An objective completed this turn (queued to
+    resolve) takes no more legions.
+
+    Parameters
+    ----------
+    s : GameState
+    seat : int
+    symbols : tuple[str, ...]
+        The slot symbols allowed (:func:`accepted_symbols`).
+    moves : bool
+        Also list moves of legions already placed (a power places from the reserve only).
+
+    Returns
+    -------
+    list
+        ``("place", card, symbol)`` while the reserve holds a legion, then
+        ``("move", from_card, from_symbol, card, symbol)``; slots of one symbol on
+        one card count once.
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig, new_game
+    >>> s = new_game(GameConfig(first_game=True), rng=2)
+    >>> all(a[0] == "place" for a in placements(s, 0, ("shield",), moves=True))
+    True
+    """
+    cards = s.config.cards
+    blocked = {n for _, n in s.queue}
+    targets = []
+    for p in s.in_play[seat]:
+        if p.number in blocked:
+            continue
+        card = cards.card(p.number)
+        for (sym, n), k in zip(card.slots, p.legions, strict=True):
+            if k < n and sym in symbols:
+                targets.append((p.number, sym))
+    out: list = [("place", n, sym) for n, sym in targets] if s.reserve[seat] > 0 else []
+    if moves:
+        for p in s.in_play[seat]:
+            if p.number in blocked:
+                continue
+            for (sym, _), k in zip(cards.card(p.number).slots, p.legions, strict=True):
+                if k:
+                    out.extend(("move", p.number, sym, n, t) for n, t in targets if (n, t) != (p.number, sym))
+    return out
+
+
+def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
+    """Whether :func:`placements` (with moves) would list anything, without listing it.
+
+    A seat for which it is ``False`` is skipped at the turn's placements (AU-1).
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig, new_game
+    >>> s = new_game(GameConfig(first_game=True), rng=2)
+    >>> can_place(s, 0, ("shield",)) == bool(placements(s, 0, ("shield",), moves=True))
+    True
+    """
+    cards = s.config.cards
+    targets, sources = [], []
+    for p in s.in_play[seat]:
+        for (sym, n), k in zip(cards.card(p.number).slots, p.legions, strict=True):
+            if k < n and sym in symbols:
+                targets.append((p.number, sym))
+            if k:
+                sources.append((p.number, sym))
+    if not targets:
+        return False
+    return s.reserve[seat] > 0 or any(a != b for a in sources for b in targets)
+
+
+def removals(s: GameState, seat: int) -> list:
+    """The opponents' placed legions the ``remove_legion`` power may return, as actions.
+
+    Not from an objective already completed this turn (AU-6).
+
+    Returns
+    -------
+    list
+        ``("remove", other_seat, card, symbol)``, one per slot group holding a legion.
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game
+    >>> removals(new_game(rng=1), 0)
+    []
+    """
+    cards = s.config.cards
+    blocked = {n for _, n in s.queue}
+    out = []
+    for other in range(len(s.in_play)):
+        if other == seat:
+            continue
+        for p in s.in_play[other]:
+            if p.number in blocked:
+                continue
+            for (sym, _), k in zip(cards.card(p.number).slots, p.legions, strict=True):
+                if k:
+                    out.append(("remove", other, p.number, sym))
+    return out
+
+
+def power_symbols(w: GameState, card: Objective) -> tuple[str, ...]:
+    """The slot symbols a card's ``place_legion`` power may fill (``"any"``: every symbol).
+
+    Examples
+    --------
+    >>> from rometools.augustus import Power, load_objectives, new_game
+    >>> card = next(c for c in load_objectives().cards if c.power == Power("place_legion", symbol="any"))
+    >>> len(power_symbols(new_game(), card))
+    6
+    """
+    return w.config.components.symbols if card.power.symbol == "any" else (card.power.symbol,)
+
+
+def decisions(s: GameState) -> list:
+    """The legal actions of the seat deciding (``rules``' module docstring lists their forms).
+
+    Returns
+    -------
+    list
+        ``[]`` at a chance or terminal node.
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game
+    >>> len(decisions(new_game(rng=3)))
+    20
+    """
+    ph, seat = s.phase, s.seat
+    if ph == "keep":
+        kept = s.config.components.kept
+        return [("keep", *c) for c in combinations(sorted(s.hands[seat]), kept)]
+    if ph == "place":
+        return [*placements(s, seat, accepted_symbols(s, seat, s.token), moves=True), PASS]
+    if ph == "remove":
+        return [*removals(s, seat), PASS]
+    if ph == "power_place":
+        card = s.config.cards.card(s.current[1])
+        return [*placements(s, seat, power_symbols(s, card), moves=False), PASS]
+    if ph == "claim":
+        return ["claim", "decline"]
+    if ph == "take":
+        return [("take", n) for n in s.row]
+    return []
+
+
+def why_not(state: GameState, action: Any, legal: list) -> str:
+    """Why an action that is not in ``legal`` is refused (placements and powers), as a message.
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig, apply, new_game
+    >>> s = apply(new_game(GameConfig(first_game=True), rng=2), "dagger")
+    >>> f"P{s.seat + 1} has no objective 999 in play" in why_not(s, ("place", 999, "dagger"), decisions(s))
+    True
+    """
+    who = f"P{state.seat + 1}"
+    ph = state.phase
+    example = legal[0] if legal else PASS
+    if ph == "place":
+        token = state.token
+        if isinstance(action, tuple) and action and action[0] in ("place", "move"):
+            target = action[1:3] if action[0] == "place" else action[3:5]
+            numbers = [p.number for p in state.in_play[state.seat]]
+            if len(target) == 2 and target[0] not in numbers:
+                return f"{who} has no objective {target[0]!r} in play (in play: {numbers}); got {action!r}"
+            if len(target) == 2 and target[1] not in accepted_symbols(state, state.seat, token):
+                return (f"the token drawn is {token!r}: {who} may place on a "
+                        f"{' or '.join(accepted_symbols(state, state.seat, token))} slot, not {target[1]!r}")
+            if action[0] == "place" and state.reserve[state.seat] == 0:
+                return f"{who} has no legion in reserve: move one already placed, e.g. {example!r}"
+            return f"{action!r} is not a legal placement for {who} (no open slot there, or no such legion)"
+        return f"{who} places one legion for the token {token!r}, e.g. {example!r}, or passes; got {action!r}"
+    if ph == "remove":
+        return f"{who} removes one legion of an opponent ('remove', seat, card, symbol), e.g. {example!r}; got {action!r}"
+    return f"{who} places one legion with the power of the objective, e.g. {example!r}, or passes; got {action!r}"

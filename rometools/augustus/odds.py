@@ -1,0 +1,1150 @@
+"""Exact odds of the Augustus mobilisation bag: "draw until the objective is complete".
+
+Rules: ``003_d241425e5c31f6f1.txt``. The caller draws one token; a player may put
+a legion "sur une case de même catégorie que le jeton mobilisation tiré". The
+joker "remplace n'importe quelle catégorie de légion. Après avoir tiré le Joker,
+tous les jetons mobilisation sont remis dans le sac". So draws are *without*
+replacement until a joker, then the bag is full again.
+
+Slots and bags are plain mappings from symbol id to count
+(``{"dagger": 2}``, ``{"double_sword": 6, ..., "joker": 2}``).
+
+How it is computed (exact, :class:`fractions.Fraction`)
+-------------------------------------------------------
+A *leg* runs from a full bag to the first joker. Within a leg the bag is drawn
+without replacement, so the law of what a leg fills is a law of the draw engine:
+for every ``n``, ``rometools.draws`` gives the joint law of "no joker among the
+first ``n`` tokens" and the count of each slot symbol drawn, capped at what the
+objective needs (one ``Draw(n).law`` of a score that encodes the capped counts as
+digits). The joker then fills the slot chosen by the *joker policy* and the next
+leg starts from a full bag with fewer open slots, so the legs form a DAG over the
+open-slot multisets (every leg fills at least the joker's slot). The completion
+time is a sum of leg lengths; its generating function is composed over the DAG in
+integers (every leg probability is an integer over ``T!`` for a bag of ``T``
+tokens). The same legs give :func:`expected_draws` as a finite sum.
+
+Without the reset (``reset=False``, the comparison designers ask for) the bag is
+one draw without replacement; the joker still fills a slot. That is computed by an
+exact forward recursion over (open slots, joker fills) per draw.
+
+Several objectives with limited legions (:func:`several_objectives_cdf`) follow
+a documented greedy placement policy whose choices depend on the order of draws;
+that is an exact forward recursion over states while they fit in ``max_states``,
+and a seeded Monte Carlo estimate (Wilson intervals) beyond. The result says which.
+
+Every exact answer has a seeded simulation twin (``simulate_*``), which plays the
+rule itself: a shuffled bag, a full bag again after a joker.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+import numpy as np
+
+from rometools.augustus.components import Components, load_components
+from rometools.core.rng import RngLike, as_generator
+from rometools.core.stats import ProportionEstimate, proportion_estimate
+from rometools.draws import Bag, MeanEstimate, mean_estimate
+
+__all__ = [
+    "JOKER_POLICIES",
+    "SeveralObjectivesOdds",
+    "SimulatedCompletion",
+    "card_difficulty",
+    "completion_cdf",
+    "completion_law",
+    "draw_tokens",
+    "expected_draws",
+    "next_token_odds",
+    "register_joker_policy",
+    "several_objectives_cdf",
+    "simulate_completion",
+    "simulate_several_objectives",
+]
+
+JokerPolicy = Callable[[Mapping[str, int], Mapping[str, int]], str]
+
+
+# ===================================================================== joker policies
+def rarest(open_slots: Mapping[str, int], bag: Mapping[str, int]) -> str:
+    """The open slot whose symbol is rarest in a full bag (ties: bag order). The default.
+
+    Examples
+    --------
+    >>> rarest({"double_sword": 1, "dagger": 1}, load_components().bag)
+    'dagger'
+    """
+    order = list(bag)
+    return min((s for s, n in open_slots.items() if n > 0), key=lambda s: (bag[s], order.index(s)))
+
+
+def commonest(open_slots: Mapping[str, int], bag: Mapping[str, int]) -> str:
+    """The open slot whose symbol is commonest in a full bag (ties: bag order).
+
+    Examples
+    --------
+    >>> commonest({"double_sword": 1, "dagger": 1}, load_components().bag)
+    'double_sword'
+    """
+    order = list(bag)
+    return min((s for s, n in open_slots.items() if n > 0), key=lambda s: (-bag[s], order.index(s)))
+
+
+#: Named joker policies: ``policy(open_slots, full_bag) -> symbol`` of an open slot.
+#: ``open_slots`` holds only symbols with open slots (count > 0), in bag order.
+JOKER_POLICIES: dict[str, JokerPolicy] = {"rarest": rarest, "commonest": commonest}
+
+
+def register_joker_policy(name: str, policy: JokerPolicy) -> None:
+    """Add a named joker policy, usable as ``joker_policy=name``.
+
+    Parameters
+    ----------
+    name : str
+        A new name (re-registering the same function is allowed).
+    policy : callable
+        ``policy(open_slots, full_bag) -> symbol``: the symbol of the open slot a
+        joker fills. It must depend on these two arguments only (the exact
+        odds are composed per open-slot multiset).
+
+    Raises
+    ------
+    ValueError
+        If the name is not a non-empty string, is taken by another function, or
+        ``policy`` is not callable.
+
+    Examples
+    --------
+    >>> register_joker_policy("last", lambda open_slots, bag: list(open_slots)[-1])
+    >>> completion_cdf({"shield": 1, "dagger": 1}, 2, joker_policy="last")[1]
+    Fraction(37, 529)
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a joker policy name is a non-empty string, got {name!r}")
+    if not callable(policy):
+        raise ValueError(f"joker policy {name!r} must be a function (open_slots, bag) -> symbol")
+    old = JOKER_POLICIES.get(name)
+    if old is not None and old is not policy and getattr(old, "__code__", None) != getattr(policy, "__code__", 0):
+        raise ValueError(f"joker policy {name!r} is taken by another function; choose another name")
+    JOKER_POLICIES[name] = policy
+
+
+# ===================================================================== arguments
+@dataclass(frozen=True)
+class _Problem:
+    """Normalised arguments: the full bag, the joker id, the slots, the start bag."""
+
+    bag: tuple[tuple[str, int], ...]        # full bag, joker included, bag order
+    joker: str
+    need: tuple[tuple[str, int], ...]       # slot symbols in bag order, counts > 0
+    start: tuple[tuple[str, int], ...]      # the bag now (full minus drawn since the reset)
+    policy: Any                             # a name of JOKER_POLICIES or a callable
+
+    @property
+    def full(self) -> dict[str, int]:
+        return dict(self.bag)
+
+
+def _count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+        raise ValueError(f"{what} must be a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+def _problem(slots: Mapping[str, int], bag: Mapping[str, int] | None, joker_policy: Any,
+             drawn: Mapping[str, int] | None, components: Components | None = None) -> _Problem:
+    comps = components or load_components()
+    if bag is None:
+        full = dict(comps.bag)
+    else:
+        if not isinstance(bag, Mapping):
+            raise ValueError(f"bag must be a mapping of token id to count, e.g. {{'shield': 5, 'joker': 2}}; "
+                             f"got {type(bag).__name__}")
+        full = {str(k) if isinstance(k, str) else _bad_key(k, "bag"): _count(v, f"bag[{k!r}]")
+                for k, v in bag.items()}
+    joker = comps.joker
+    if not sum(full.values()):
+        raise ValueError("the bag is empty")
+    if not isinstance(slots, Mapping):
+        raise ValueError(f"slots must be a mapping of symbol to count, e.g. {{'dagger': 2}}; "
+                         f"got {type(slots).__name__}")
+    need = {}
+    for s, n in slots.items():
+        if not isinstance(s, str):
+            _bad_key(s, "slots")
+        n = _count(n, f"slots[{s!r}]")
+        if s == joker:
+            raise ValueError(f"{joker!r} is not a slot symbol: the joker fills any slot")
+        if s not in full:
+            raise ValueError(f"slot symbol {s!r} is not in the bag; symbols: "
+                             f"{[k for k in full if k != joker]}")
+        if n:
+            need[s] = n
+    order = list(full)
+    need_t = tuple(sorted(need.items(), key=lambda kv: order.index(kv[0])))
+    start = dict(full)
+    if drawn is not None:
+        if not isinstance(drawn, Mapping):
+            raise ValueError(f"drawn must be a mapping of token id to count, got {type(drawn).__name__}")
+        for k, v in drawn.items():
+            v = _count(v, f"drawn[{k!r}]")
+            if k not in full:
+                raise ValueError(f"drawn names {k!r}, which is not in the bag")
+            if k == joker and v:
+                raise ValueError("a joker resets the bag: tokens drawn since the last reset hold no joker")
+            if v > full[k]:
+                raise ValueError(f"drawn[{k!r}] = {v} but the bag holds {full[k]}")
+            start[k] -= v
+        if not sum(start.values()):
+            raise ValueError("every token has been drawn: the bag is empty")
+    if isinstance(joker_policy, str):
+        if joker_policy not in JOKER_POLICIES:
+            raise ValueError(f"unknown joker_policy {joker_policy!r}; choose one of {sorted(JOKER_POLICIES)} "
+                             f"or register_joker_policy() it")
+    elif not callable(joker_policy):
+        raise ValueError(f"joker_policy must be a name {sorted(JOKER_POLICIES)} or a function, "
+                         f"got {joker_policy!r}")
+    full.setdefault(joker, 0)
+    start.setdefault(joker, 0)
+    return _Problem(tuple(full.items()), joker, need_t, tuple(start.items()), joker_policy)
+
+
+def _bad_key(key: object, what: str):
+    raise ValueError(f"{what} keys are symbol ids (strings), got {key!r}")
+
+
+def _policy(problem: _Problem) -> JokerPolicy:
+    p = problem.policy
+    return JOKER_POLICIES[p] if isinstance(p, str) else p
+
+
+def _fill(policy: JokerPolicy, open_: tuple[int, ...], symbols: tuple[str, ...], full: Mapping[str, int]
+          ) -> tuple[int, ...]:
+    """Open slots after a joker fills the slot the policy chooses."""
+    open_slots = {s: n for s, n in zip(symbols, open_, strict=True) if n > 0}
+    chosen = policy(open_slots, full)
+    if chosen not in open_slots:
+        raise ValueError(f"the joker policy chose {chosen!r}, which is not an open slot {sorted(open_slots)}")
+    i = symbols.index(chosen)
+    return open_[:i] + (open_[i] - 1,) + open_[i + 1:]
+
+
+# ===================================================================== one leg (rometools.draws)
+def _scale(bag: tuple[tuple[str, int], ...]) -> int:
+    """``T!`` for a bag of ``T`` tokens: every leg probability is an integer over it."""
+    return math.factorial(sum(n for _, n in bag))
+
+
+@lru_cache(maxsize=512)
+def _capped_ways(bag: tuple[tuple[str, int], ...], joker: str, need: tuple[tuple[str, int], ...],
+                 scale: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For n = 0..(non-jokers in ``bag``): ``((state, w), ...)`` with ``w / scale`` =
+    P(the first n draws hold no joker and ``min(count of each slot symbol, need)``
+    is the state), the state as its index in :func:`_sub_states` order of ``need``.
+
+    One ``Bag.draw(n).law(points)`` per n: the points of a draw encode the capped
+    counts as mixed-radix digits, and any joker as one more digit.
+    """
+    counts = dict(bag)
+    radix, r = [], 1
+    for _, k in need:
+        radix.append(r)
+        r *= k + 1
+    joker_digit = r
+    points: dict[str, list[int]] = {}
+    for (s, k), rad in zip(need, radix, strict=True):
+        points[s] = [min(c, k) * rad for c in range(counts[s] + 1)]
+    if counts.get(joker, 0):
+        points[joker] = [0] + [joker_digit] * counts[joker]
+    index = {v: i for i, v in enumerate(_sub_states(need))}
+    source = Bag(counts)
+    non_jokers = sum(counts.values()) - counts.get(joker, 0)
+    out = []
+    for n in range(non_jokers + 1):
+        row = []
+        for value, p in source.draw(n).law(points).items():
+            if value < joker_digit:
+                state = tuple((value // rad) % (k + 1) for (_, k), rad in zip(need, radix, strict=True))
+                w, rem = divmod(p.numerator * scale, p.denominator)
+                assert rem == 0, "a leg probability is an integer over T!"
+                row.append((index[state], w))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _sub_states(root: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """Every open-slot (or capped-count) vector below ``root``, fewest slots first."""
+    return tuple(sorted(product(*(range(k + 1) for _, k in root)), key=sum))
+
+
+@lru_cache(maxsize=64)
+def _left_table(root: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """``table[o][c]``: index of the slots still open when open slots ``o`` meet capped
+    draws ``c`` (both indices into :func:`_sub_states`)."""
+    states = _sub_states(root)
+    index = {v: i for i, v in enumerate(states)}
+    return tuple(tuple(index[tuple(x - y if x > y else 0 for x, y in zip(o, c, strict=True))]
+                       for c in states) for o in states)
+
+
+@dataclass(frozen=True)
+class _Leg:
+    """A leg from a bag with some open slots, in integer weights over ``T!`` of the full bag:
+    completions without a joker at each draw, and where the leg's joker leaves the objective."""
+
+    done: tuple[tuple[int, int], ...]              # (draw t, weight of: complete at t, no joker yet)
+    joker: tuple[tuple[int, int, int], ...]        # (draw j of the joker, open state after, weight)
+
+
+@lru_cache(maxsize=8192)
+def _leg(bag: tuple[tuple[str, int], ...], joker: str, root: tuple[tuple[str, int], ...],
+         open_index: int, full: tuple[tuple[str, int], ...], policy: Any) -> _Leg:
+    scale = _scale(full)
+    ways = _capped_ways(bag, joker, root, scale)
+    total = sum(n for _, n in bag)
+    jokers = dict(bag).get(joker, 0)
+    non_jokers = total - jokers
+    left_of = _left_table(root)[open_index]
+    reached = [sum(w for c, w in row if left_of[c] == 0) for row in ways]
+    done = []
+    for t in range(1, non_jokers + 1):  # the t-th draw completes the objective, no joker yet
+        w = reached[t] - reached[t - 1] * (non_jokers - (t - 1)) // (total - (t - 1))
+        if w:
+            done.append((t, w))
+    moves: dict[tuple[int, int], int] = {}
+    if jokers:
+        after_joker = _joker_table(root, full, policy)
+        for j in range(1, non_jokers + 2):  # the j-th draw is the leg's first joker
+            acc: dict[int, int] = {}
+            for c, w in ways[j - 1]:
+                left = left_of[c]
+                if left:
+                    acc[left] = acc.get(left, 0) + w
+            at = total - (j - 1)
+            for left, w in acc.items():
+                key = (j, after_joker[left])
+                moves[key] = moves.get(key, 0) + w * jokers // at
+    return _Leg(tuple(done), tuple((j, after, w) for (j, after), w in moves.items()))
+
+
+@lru_cache(maxsize=256)
+def _joker_table(root: tuple[tuple[str, int], ...], full: tuple[tuple[str, int], ...],
+                 policy: Any) -> tuple[int, ...]:
+    """``table[o]``: the open state after a joker fills the policy's slot in open state ``o``."""
+    states = _sub_states(root)
+    index = {v: i for i, v in enumerate(states)}
+    symbols = tuple(s for s, _ in root)
+    fill = JOKER_POLICIES[policy] if isinstance(policy, str) else policy
+    full_bag = dict(full)
+    return tuple(index[_fill(fill, o, symbols, full_bag)] if sum(o) else 0 for o in states)
+
+
+# ===================================================================== exact: with the reset
+def _legs(problem: _Problem):
+    """Yield ``(state index, open slots, leg)`` for every open state, fewest slots first."""
+    root, full = problem.need, problem.bag
+    states = _sub_states(root)
+    top = len(states) - 1
+    for i, open_ in enumerate(states):
+        if i == 0:
+            continue
+        first = i == top and problem.start != problem.bag
+        yield i, open_, _leg(problem.start if first else full, problem.joker, root, i, full, problem.policy)
+
+
+def _scaled_series(problem: _Problem, horizon: int) -> tuple[list[int], int]:
+    """Completion-time series ``[w_0, ..., w_horizon]`` over the denominator returned
+    (``P(T = t) = w_t / den``), composed over the leg DAG in integers."""
+    states = _sub_states(problem.need)
+    scale = _scale(problem.bag)
+    size = sum(states[-1])
+    series: list[list[int]] = [[1] + [0] * horizon]
+    for _, open_, leg in _legs(problem):
+        depth = sum(open_)
+        out = [0] * (horizon + 1)
+        lift = scale ** (depth - 1)
+        for t, w in leg.done:
+            if t <= horizon:
+                out[t] += w * lift
+        for j, after, w in leg.joker:
+            if j > horizon:
+                continue
+            w *= scale ** (depth - 1 - sum(states[after]))
+            tail = series[after]
+            for k in range(horizon - j + 1):
+                if tail[k]:
+                    out[j + k] += w * tail[k]
+        series.append(out)
+    return series[-1], scale ** size
+
+
+def _longest(problem: _Problem) -> int:
+    """Most draws the objective can take with the reset (every leg ends by its joker)."""
+    full = dict(problem.bag)
+    start = dict(problem.start)
+    legs = sum(k for _, k in problem.need)
+    first = sum(start.values()) - start[problem.joker] + 1
+    rest = sum(full.values()) - full[problem.joker] + 1
+    return first + (legs - 1) * rest
+
+
+def completion_law(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy = "rarest",
+                   bag: Mapping[str, int] | None = None, drawn: Mapping[str, int] | None = None
+                   ) -> dict[int, Fraction]:
+    """Exact law of the number of draws until the objective is complete (joker reset on).
+
+    Parameters
+    ----------
+    slots : Mapping[str, int]
+        The open slots, ``{symbol: slots}``.
+    joker_policy : str or callable
+        Which open slot a joker fills: a name of :data:`JOKER_POLICIES`
+        (default ``"rarest"``: the symbol rarest in a full bag) or a function.
+    bag : Mapping[str, int], optional
+        The full bag, ``{token id: tokens}``; default the Augustus bag (23 tokens).
+    drawn : Mapping[str, int], optional
+        Tokens drawn since the last reset (no joker): the first leg starts from
+        the bag without them.
+
+    Returns
+    -------
+    dict[int, Fraction]
+        ``{draws: probability}`` for every count with non-zero probability.
+
+    Raises
+    ------
+    ValueError
+        For a bad slot, bag or policy (naming it), or a bag without a joker in
+        which the objective can stay incomplete.
+
+    Examples
+    --------
+    >>> law = completion_law({"dagger": 1})
+    >>> law[1], sum(law.values()), max(law)
+    (Fraction(3, 23), Fraction(1, 1), 21)
+    """
+    problem = _problem(slots, bag, joker_policy, drawn)
+    if not problem.need:
+        return {0: Fraction(1)}
+    horizon = _longest(problem)
+    series, den = _scaled_series(problem, horizon)
+    law = {t: Fraction(w, den) for t, w in enumerate(series) if w}
+    missing = 1 - sum(law.values())
+    if missing:
+        raise ValueError(f"the objective {dict(problem.need)} can stay incomplete (probability {missing}): "
+                         f"the bag has no joker; ask completion_cdf for P(complete within n draws)")
+    return law
+
+
+def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: str | JokerPolicy = "rarest",
+                   reset: bool = True, bag: Mapping[str, int] | None = None,
+                   drawn: Mapping[str, int] | None = None) -> list[Fraction]:
+    """P(the objective is complete within n draws), for n = 1..max_draws.
+
+    Rule: ``003_d241425e5c31f6f1.txt``: each drawn token fills one open slot of
+    its symbol ("une légion sur une case de même catégorie que le jeton"); a
+    joker fills the open slot its policy chooses ("Il remplace n'importe quelle
+    catégorie") and then every token goes back in the bag ("tous les jetons
+    mobilisation sont remis dans le sac").
+
+    Parameters
+    ----------
+    slots : Mapping[str, int]
+        The objective's open slots, ``{symbol: slots}``.
+    max_draws : int
+        Last n (draws), 0 or more.
+    joker_policy : str or callable
+        A name of :data:`JOKER_POLICIES` (default ``"rarest"``) or a function
+        ``(open_slots, full_bag) -> symbol``.
+    reset : bool
+        ``True`` (the rule): a joker puts every token back. ``False``: the
+        comparison without the reset (one draw without replacement; the joker
+        still fills a slot; at most the bag's tokens are drawn).
+    bag : Mapping[str, int], optional
+        The full bag; default the Augustus bag. Its joker is the component
+        file's joker id (``"joker"``).
+    drawn : Mapping[str, int], optional
+        Tokens drawn since the last reset: start from the bag without them.
+
+    Returns
+    -------
+    list[Fraction]
+        ``cdf[n - 1] = P(complete within n draws)``, exact.
+
+    Raises
+    ------
+    ValueError
+        For a slot symbol not in the bag (or the joker), a negative or non-int
+        count, an unknown policy, a bad ``max_draws``.
+
+    Examples
+    --------
+    One dagger slot: complete at the first of the three tokens that fill it
+    (the dagger and two jokers) among 23.
+
+    >>> completion_cdf({"dagger": 1}, 2)
+    [Fraction(3, 23), Fraction(63, 253)]
+    >>> completion_cdf({"dagger": 2}, 3)[-1]
+    Fraction(5309, 122199)
+    >>> completion_cdf({"shield": 1}, 1, reset=False)
+    [Fraction(7, 23)]
+    """
+    problem = _problem(slots, bag, joker_policy, drawn)
+    return list(_cdf(problem, _count(max_draws, "max_draws"), bool(reset)))
+
+
+@lru_cache(maxsize=4096)
+def _cdf(problem: _Problem, horizon: int, reset: bool) -> tuple[Fraction, ...]:
+    if not problem.need:
+        return (Fraction(1),) * horizon
+    if not reset:
+        return tuple(_no_reset_cdf(problem, horizon))
+    series, den = _scaled_series(problem, horizon)
+    out, acc = [], 0
+    for w in series[1:]:
+        acc += w
+        out.append(Fraction(acc, den))
+    return tuple(out)
+
+
+def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy = "rarest",
+                   reset: bool = True, bag: Mapping[str, int] | None = None,
+                   drawn: Mapping[str, int] | None = None) -> Fraction:
+    """Exact expected number of draws until the objective is complete (draws).
+
+    Parameters
+    ----------
+    slots, joker_policy, reset, bag, drawn
+        As :func:`completion_cdf`.
+
+    Returns
+    -------
+    Fraction
+
+    Raises
+    ------
+    ValueError
+        As :func:`completion_cdf`; and when the objective can stay incomplete
+        (no reset and too few tokens, or a bag without jokers): its mean is
+        infinite.
+
+    Examples
+    --------
+    The first of the three useful tokens (a dagger, two jokers) among 23 comes at
+    draw (23 + 1) / (3 + 1) = 6 on average:
+
+    >>> expected_draws({"dagger": 1})
+    Fraction(6, 1)
+    >>> expected_draws({"dagger": 2}) == 12
+    True
+
+    Without the reset, three standard and two dagger slots fail when the dagger
+    comes after both jokers (the jokers went to the rarer dagger slots):
+
+    >>> expected_draws({"dagger": 2, "standard": 3}, reset=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: the objective {'standard': 3, 'dagger': 2} can stay incomplete without the reset (probability 1/3): its expected draws are infinite
+    """
+    problem = _problem(slots, bag, joker_policy, drawn)
+    if not problem.need:
+        return Fraction(0)
+    if not reset:
+        total = sum(n for _, n in problem.start)
+        cdf = _no_reset_cdf(problem, total)
+        if cdf[-1] != 1:
+            raise ValueError(f"the objective {dict(problem.need)} can stay incomplete without the reset "
+                             f"(probability {1 - cdf[-1]}): its expected draws are infinite")
+        return sum((1 - p for p in cdf), Fraction(1))
+    return _mean_with_reset(problem)
+
+
+def _mean_with_reset(problem: _Problem) -> Fraction:
+    """Expected draws over the leg DAG: E[open] = E[this leg] + sum P(after) E[after]."""
+    scale = _scale(problem.bag)
+    mean = [Fraction(0)]
+    for _, _, leg in _legs(problem):
+        stop = sum(w for _, w in leg.done) + sum(w for _, _, w in leg.joker)
+        if stop != scale:
+            raise ValueError(f"the objective {dict(problem.need)} can stay incomplete (probability "
+                             f"{1 - Fraction(stop, scale)}): the bag has no joker, so its expected draws "
+                             f"are infinite")
+        mean.append((sum(t * w for t, w in leg.done)
+                     + sum(w * (j + mean[after]) for j, after, w in leg.joker)) / scale)
+    return mean[-1]
+
+
+# ===================================================================== exact: without the reset
+def _no_reset_cdf(problem: _Problem, horizon: int) -> list[Fraction]:
+    """Forward recursion over (open slots, joker fills) per draw, one bag, no reset.
+
+    Weights are integers over the falling factorial ``T (T-1) ... (T-n+1)``.
+    """
+    symbols = tuple(s for s, _ in problem.need)
+    need = tuple(k for _, k in problem.need)
+    start = dict(problem.start)
+    supply = tuple(start[s] for s in symbols)
+    jokers = start[problem.joker]
+    total = sum(start.values())
+    full = problem.full
+    fill = _policy(problem)
+    states = {(need, (0,) * len(need)): 1}
+    out, done, den = [], 0, 1
+    for n in range(min(horizon, total)):
+        left = total - n
+        nxt: dict[tuple, int] = {}
+        finished = 0
+        for (open_, fills), w in states.items():
+            used = 0
+            for i, o in enumerate(open_):
+                if not o:
+                    continue
+                remaining = supply[i] - (need[i] - o - fills[i])
+                used += remaining
+                if remaining:
+                    after = open_[:i] + (o - 1,) + open_[i + 1:]
+                    if not sum(after):
+                        finished += w * remaining
+                    else:
+                        key = (after, fills)
+                        nxt[key] = nxt.get(key, 0) + w * remaining
+            jleft = jokers - sum(fills)
+            if jleft:
+                after = _fill(fill, open_, symbols, full)
+                i = next(k for k in range(len(after)) if after[k] != open_[k])
+                if not sum(after):
+                    finished += w * jleft
+                else:
+                    key = (after, fills[:i] + (fills[i] + 1,) + fills[i + 1:])
+                    nxt[key] = nxt.get(key, 0) + w * jleft
+            other = left - used - jleft
+            if other:
+                key = (open_, fills)
+                nxt[key] = nxt.get(key, 0) + w * other
+        done = done * left + finished
+        den *= left
+        states = nxt
+        out.append(Fraction(done, den))
+    out.extend([out[-1] if out else Fraction(0)] * (horizon - len(out)))
+    return out
+
+
+# ===================================================================== next token, difficulty
+def next_token_odds(bag: Mapping[str, int]) -> dict[str, Fraction]:
+    """The chance of each token kind on the next draw from a bag in any state.
+
+    Parameters
+    ----------
+    bag : Mapping[str, int]
+        Tokens left in the bag, ``{token id: tokens}``.
+
+    Returns
+    -------
+    dict[str, Fraction]
+        Every kind of ``bag`` (0 for a kind with no token left), summing to 1.
+
+    Raises
+    ------
+    ValueError
+        If the bag is empty or a count is negative or not an int.
+
+    Examples
+    --------
+    >>> next_token_odds({"double_sword": 6, "shield": 5, "joker": 2})["joker"]
+    Fraction(2, 13)
+    >>> next_token_odds({"joker": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: the bag is empty: no token can be drawn
+    """
+    if not isinstance(bag, Mapping):
+        raise ValueError(f"bag must be a mapping of token id to count, got {type(bag).__name__}")
+    counts = Bag({k: _count(v, f"bag[{k!r}]") for k, v in bag.items()})
+    if not counts.total:
+        raise ValueError("the bag is empty: no token can be drawn")
+    return {k: Fraction(n, counts.total) for k, n in counts.items()}
+
+
+def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | None = None
+                ) -> list[dict[str, Any]]:
+    """Draw tokens one at a time by the rule: without replacement, the bag full again after a joker.
+
+    Each draw is sampled exactly from :func:`next_token_odds` of the bag as it
+    stands (the chance node of the game).
+
+    Parameters
+    ----------
+    draws : int
+        Tokens to draw (draws).
+    rng : None, int or numpy.random.Generator
+        SPEC 7 seed: the same seed draws the same tokens.
+    bag : Mapping[str, int], optional
+        The full bag; default the Augustus bag.
+
+    Returns
+    -------
+    list[dict]
+        One row per draw: ``draw`` (1, 2, ...), ``token``, ``before`` (the bag
+        before it, ``{token id: tokens}``), ``odds`` (``next_token_odds`` of
+        that bag), ``reset`` (a joker: every token goes back after it).
+
+    Examples
+    --------
+    >>> steps = draw_tokens(30, rng=1)
+    >>> sum(steps[0]["before"].values()), steps[0]["odds"]["joker"]
+    (23, Fraction(2, 23))
+    >>> all(sum(s["before"].values()) == 23 for s, prev in zip(steps[1:], steps) if prev["reset"])
+    True
+    """
+    from rometools.core.playout import sample_outcome
+
+    comps = load_components()
+    full = dict(comps.bag) if bag is None else {k: _count(v, f"bag[{k!r}]") for k, v in dict(bag).items()}
+    n = _count(draws, "draws")
+    gen = as_generator(rng)
+    left = dict(full)
+    out = []
+    for k in range(1, n + 1):
+        if not sum(left.values()):
+            raise ValueError(f"the bag is empty after {k - 1} draws (it holds no joker to refill it)")
+        odds = next_token_odds(left)
+        token = sample_outcome([(t, p) for t, p in odds.items() if p], gen)
+        reset = token == comps.joker
+        out.append({"draw": k, "token": token, "before": dict(left), "odds": odds, "reset": reset})
+        left[token] -= 1
+        if reset:
+            left = dict(full)
+    return out
+
+
+def card_difficulty(cards: Sequence[Any] | None = None, *, joker_policy: str | JokerPolicy = "rarest",
+                    bag: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
+    """Expected draws of every card alone, hardest first (the "difficulty" ranking).
+
+    Parameters
+    ----------
+    cards : sequence of Objective, optional
+        Default: the bundled illustrative set.
+    joker_policy, bag
+        As :func:`expected_draws`.
+
+    Returns
+    -------
+    list[dict]
+        One row per card: ``number``, ``name``, ``kind``, ``slots`` (text),
+        ``size`` (slots), ``points``, ``expected_draws`` (Fraction, exact),
+        ``points_per_draw`` (float), sorted by expected draws, most first.
+
+    Examples
+    --------
+    >>> rows = card_difficulty()
+    >>> len(rows), rows[0]["expected_draws"] >= rows[-1]["expected_draws"]
+    (88, True)
+    """
+    from rometools.augustus.components import load_objectives
+
+    cards = load_objectives().cards if cards is None else cards
+    rows = []
+    for c in cards:
+        e = expected_draws(dict(c.slots), joker_policy=joker_policy, bag=bag)
+        rows.append({"number": c.number, "name": c.name, "kind": c.kind,
+                     "slots": " ".join(f"{n}x{s}" for s, n in c.slots), "size": c.size,
+                     "points": c.points, "expected_draws": e, "points_per_draw": c.points / float(e)})
+    return sorted(rows, key=lambda r: (-r["expected_draws"], r["number"]))
+
+
+# ===================================================================== simulation twins
+@dataclass(frozen=True)
+class SimulatedCompletion:
+    """Seeded simulation of "draw until complete", playing the rule itself.
+
+    Attributes
+    ----------
+    draws : numpy.ndarray
+        Draws each trial took (``max_draws + 1`` when still incomplete then).
+    max_draws : int
+    confidence : float
+
+    Examples
+    --------
+    >>> sim = simulate_completion({"shield": 1}, 10, 500, rng=4)
+    >>> len(sim.cdf()), sim.cdf()[-1].trials
+    (10, 500)
+    """
+
+    draws: np.ndarray
+    max_draws: int
+    confidence: float = 0.95
+
+    def cdf(self) -> list[ProportionEstimate]:
+        """P(complete within n draws) for n = 1..max_draws, with Wilson intervals."""
+        trials = len(self.draws)
+        return [proportion_estimate(int((self.draws <= n).sum()), trials, confidence=self.confidence)
+                for n in range(1, self.max_draws + 1)]
+
+    def mean(self) -> MeanEstimate:
+        """Mean draws with a Student t interval.
+
+        Raises
+        ------
+        ValueError
+            If some trial did not complete within ``max_draws``.
+        """
+        if (self.draws > self.max_draws).any():
+            raise ValueError(f"{int((self.draws > self.max_draws).sum())} trials did not complete within "
+                             f"{self.max_draws} draws; raise max_draws")
+        return mean_estimate(self.draws, confidence=self.confidence)
+
+
+def _play_rule(need: dict[str, int], full: Mapping[str, int], start: Mapping[str, int], joker: str,
+               fill: JokerPolicy, reset: bool, max_draws: int, gen: np.random.Generator) -> int:
+    """Draws one trial takes (max_draws + 1 if incomplete by then)."""
+    kinds = list(full)
+    open_ = dict(need)
+    left = [start[k] for k in kinds]
+    for t in range(1, max_draws + 1):
+        total = sum(left)
+        if total == 0:
+            return max_draws + 1
+        r = int(gen.integers(total))
+        i = 0
+        while r >= left[i]:
+            r -= left[i]
+            i += 1
+        token = kinds[i]
+        left[i] -= 1
+        if token == joker:
+            chosen = fill({s: n for s, n in open_.items() if n > 0}, full)
+            open_[chosen] -= 1
+            if reset:
+                left = [full[k] for k in kinds]
+        elif open_.get(token, 0) > 0:
+            open_[token] -= 1
+        if not any(open_.values()):
+            return t
+    return max_draws + 1
+
+
+def simulate_completion(slots: Mapping[str, int], max_draws: int, trials: int = 10_000, *,
+                        rng: RngLike = None, joker_policy: str | JokerPolicy = "rarest",
+                        reset: bool = True, bag: Mapping[str, int] | None = None,
+                        drawn: Mapping[str, int] | None = None,
+                        confidence: float = 0.95) -> SimulatedCompletion:
+    """The seeded Monte Carlo twin of :func:`completion_cdf` and :func:`expected_draws`.
+
+    Each trial plays the rule: tokens drawn one at a time from a shuffled bag,
+    each filling an open slot of its symbol; a joker fills the policy's slot
+    and (with ``reset``) puts every token back.
+
+    Parameters
+    ----------
+    slots, max_draws, joker_policy, reset, bag, drawn
+        As :func:`completion_cdf`.
+    trials : int
+        Simulated objectives, at least 2.
+    rng : None, int or numpy.random.Generator
+        SPEC 7 seed.
+    confidence : float
+        Level of the intervals.
+
+    Examples
+    --------
+    >>> sim = simulate_completion({"dagger": 1}, 40, 2000, rng=1)
+    >>> sim.mean().contains(6), sim.cdf()[0].contains(completion_cdf({"dagger": 1}, 1)[0])
+    (True, True)
+    """
+    problem = _problem(slots, bag, joker_policy, drawn)
+    horizon = _count(max_draws, "max_draws")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 2:
+        raise ValueError(f"trials must be an int >= 2, got {trials!r}")
+    gen = as_generator(rng)
+    need = dict(problem.need)
+    if not need:
+        return SimulatedCompletion(np.zeros(trials, dtype=int), horizon, confidence)
+    fill = _policy(problem)
+    full, start = problem.full, dict(problem.start)
+    draws = np.array([_play_rule(need, full, start, problem.joker, fill, reset, horizon, gen)
+                      for _ in range(trials)])
+    return SimulatedCompletion(draws, horizon, confidence)
+
+
+# ===================================================================== several objectives
+@dataclass(frozen=True)
+class SeveralObjectivesOdds:
+    """P(at least one objective complete within n draws) for a player with several objectives.
+
+    Attributes
+    ----------
+    cdf : tuple
+        ``cdf[n - 1]`` for n = 1..max_draws: a :class:`~fractions.Fraction` when
+        ``method == "exact"``, a :class:`~rometools.core.stats.ProportionEstimate`
+        (Wilson interval) when ``method == "monte_carlo"``.
+    method : str
+        ``"exact"`` or ``"monte_carlo"``.
+    states : int
+        Most states the exact recursion held at one draw (0 for Monte Carlo).
+    trials : int
+        Simulated games (0 when exact).
+
+    Examples
+    --------
+    >>> odds = several_objectives_cdf([{"shield": 1}], 2)
+    >>> odds.method, odds.values()[0] == float(completion_cdf({"shield": 1}, 1)[0])
+    ('exact', True)
+    """
+
+    cdf: tuple
+    method: str
+    states: int = 0
+    trials: int = 0
+
+    def values(self) -> list[float]:
+        """The probabilities as floats (estimates for Monte Carlo), for charts."""
+        return [float(p) if self.method == "exact" else p.estimate for p in self.cdf]
+
+
+def _greedy_step(fills: list[list[int]], needs: list[tuple[int, ...]], legions: int, token: int | None,
+                 commonness: tuple[int, ...], rarity_pick: Callable[[int], int]) -> None:
+    """The documented greedy placement of :func:`several_objectives_cdf`, in place.
+
+    ``token`` is a symbol index, or ``None`` for a joker.
+    """
+    open_counts = [sum(n) - sum(f) for n, f in zip(needs, fills, strict=True)]
+    can = [sum(n) <= legions for n in needs]  # never aim at an objective bigger than the legions
+    if token is None:
+        candidates = [i for i, o in enumerate(open_counts) if o > 0 and can[i]]
+    else:
+        candidates = [i for i in range(len(needs)) if fills[i][token] < needs[i][token] and can[i]]
+    if not candidates:
+        return
+    target = min(candidates, key=lambda i: (open_counts[i], i))
+    if token is None:
+        token = rarity_pick(target)
+    if sum(map(sum, fills)) < legions:
+        fills[target][token] += 1
+        return
+    sources = [i for i in range(len(needs))
+               if i != target and sum(fills[i]) and open_counts[i] >= open_counts[target]]
+    if not sources:
+        return
+    source = max(sources, key=lambda i: (open_counts[i], i))
+    placed = [s for s in range(len(commonness)) if fills[source][s]]
+    vacate = max(placed, key=lambda s: (commonness[s], -s))
+    fills[source][vacate] -= 1
+    fills[target][token] += 1
+
+
+def several_objectives_cdf(objectives: Sequence[Mapping[str, int]], max_draws: int, *, legions: int = 7,
+                           joker_policy: str | JokerPolicy = "rarest", bag: Mapping[str, int] | None = None,
+                           method: str = "auto", max_states: int = 10_000, trials: int = 10_000,
+                           rng: RngLike = None) -> SeveralObjectivesOdds:
+    """P(at least one of a player's objectives is complete within n draws), limited legions.
+
+    Greedy placement policy (the player's only decision, documented here and in
+    ``docs/rules-decisions.md``): after each draw, among the objectives with an
+    open slot of the drawn symbol (any open slot for a joker) and no more slots
+    than the player has legions, the *target* is
+    the one with the fewest open slots (ties: the first listed); a joker fills
+    the target's slot chosen by ``joker_policy``. The legion comes from the
+    reserve; with none left, it is moved from the objective (not the target)
+    with the most open slots, if that one has at least as many open slots as the
+    target (ties: the last listed), vacating its slot of the symbol commonest in
+    a full bag; otherwise the player passes. (So a target one slot short is
+    always completed by a move: the player never gets stuck.) Legions start in the reserve, the
+    bag full.
+
+    Parameters
+    ----------
+    objectives : sequence of Mapping[str, int]
+        Each objective's slots.
+    max_draws : int
+        Last n (draws).
+    legions : int
+        Legions in the player's reserve (7 in the box).
+    joker_policy, bag
+        As :func:`completion_cdf`.
+    method : {"auto", "exact", "monte_carlo"}
+        ``"auto"``: exact while the recursion holds at most ``max_states``
+        states at one draw, else Monte Carlo.
+    max_states : int
+        State budget of the exact recursion (10,000 states take about a second).
+    trials, rng
+        Monte Carlo games and seed (SPEC 7).
+
+    Returns
+    -------
+    SeveralObjectivesOdds
+        Its ``method`` says whether the values are exact or simulated.
+
+    Raises
+    ------
+    ValueError
+        For a bad objective, bag, policy or option; with ``method="exact"``,
+        when the state space exceeds ``max_states``.
+
+    Examples
+    --------
+    >>> odds = several_objectives_cdf([{"dagger": 1}, {"standard": 1}], 3)
+    >>> odds.method, odds.cdf[0]
+    ('exact', Fraction(5, 23))
+    >>> odds.cdf[0] == 1 - (1 - Fraction(5, 23))
+    True
+    """
+    problems = [_problem(o, bag, joker_policy, None) for o in objectives]
+    if not problems:
+        raise ValueError("several_objectives_cdf needs at least one objective")
+    legions = _count(legions, "legions")
+    horizon = _count(max_draws, "max_draws")
+    if method not in ("auto", "exact", "monte_carlo"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte_carlo', got {method!r}")
+    setup = _Several(problems, legions)
+    if method != "monte_carlo":
+        exact = setup.exact(horizon, _count(max_states, "max_states"))
+        if exact is not None:
+            return exact
+        if method == "exact":
+            raise ValueError(f"the exact recursion needs more than max_states={max_states} states; "
+                             f"use method='monte_carlo' or a larger max_states")
+    return simulate_several_objectives(objectives, max_draws, trials, rng=rng, legions=legions,
+                                       joker_policy=joker_policy, bag=bag)
+
+
+class _Several:
+    """Shared set-up of the several-objectives recursion and simulation."""
+
+    def __init__(self, problems: list[_Problem], legions: int):
+        first = problems[0]
+        self.full = first.full
+        self.joker = first.joker
+        used = {s for p in problems for s, _ in p.need}
+        self.symbols = tuple(s for s in self.full if s in used)
+        self.needs = [tuple(dict(p.need).get(s, 0) for s in self.symbols) for p in problems]
+        self.legions = legions
+        self.commonness = tuple(self.full[s] for s in self.symbols)
+        self.fill = _policy(first)
+        self._memo: dict[tuple, tuple] = {}
+        self.total = sum(self.full.values())
+        self.jokers = self.full[self.joker]
+
+    def pick(self, fills: list[list[int]]) -> Callable[[int], int]:
+        def choose(target: int) -> int:
+            open_slots = {s: n - f for s, n, f in zip(self.symbols, self.needs[target], fills[target], strict=True)
+                          if n - f > 0}
+            return self.symbols.index(self.fill(open_slots, self.full))
+        return choose
+
+    def step(self, fills: tuple[tuple[int, ...], ...], token: int | None
+             ) -> tuple[tuple[tuple[int, ...], ...], bool]:
+        """The fills after the greedy placement of ``token``, and whether one objective is complete."""
+        key = (fills, token)
+        found = self._memo.get(key)
+        if found is None:
+            work = [list(f) for f in fills]
+            _greedy_step(work, self.needs, self.legions, token, self.commonness, self.pick(work))
+            after = tuple(tuple(f) for f in work)
+            found = self._memo[key] = (after, any(f == n for f, n in zip(after, self.needs, strict=True)))
+        return found
+
+    def exact(self, horizon: int, max_states: int) -> SeveralObjectivesOdds | None:
+        """Forward recursion per draw over (fills, tokens of each symbol drawn since the
+        reset, tokens drawn since the reset); weights are integers over lcm(1..T)^n."""
+        k = len(self.symbols)
+        supply = tuple(self.full[s] for s in self.symbols)
+        scale = math.lcm(*range(1, self.total + 1))
+        start = (tuple((0,) * k for _ in self.needs), (0,) * k, 0)
+        states = {start: 1}
+        done, den, out, most = 0, 1, [], 1
+        for _ in range(horizon):
+            nxt: dict[tuple, int] = {}
+            finished = 0
+            for (fills, seen, m), w in states.items():
+                left = self.total - m
+                unit = w * (scale // left)
+                rest = left - self.jokers
+                for i in range(k):
+                    c = supply[i] - seen[i]
+                    if not c:
+                        continue
+                    rest -= c
+                    after, complete = self.step(fills, i)
+                    if complete:
+                        finished += unit * c
+                    else:
+                        key = (after, seen[:i] + (seen[i] + 1,) + seen[i + 1:], m + 1)
+                        nxt[key] = nxt.get(key, 0) + unit * c
+                if self.jokers:
+                    after, complete = self.step(fills, None)
+                    if complete:
+                        finished += unit * self.jokers
+                    else:
+                        key = (after, (0,) * k, 0)
+                        nxt[key] = nxt.get(key, 0) + unit * self.jokers
+                if rest:
+                    key = (fills, seen, m + 1)
+                    nxt[key] = nxt.get(key, 0) + unit * rest
+            done = done * scale + finished
+            den *= scale
+            states = nxt
+            most = max(most, len(states))
+            if most > max_states:
+                return None
+            out.append(Fraction(done, den))
+        return SeveralObjectivesOdds(tuple(out), "exact", states=most)
+
+    def simulate(self, horizon: int, gen: np.random.Generator) -> int:
+        kinds = list(self.full)
+        index = {s: i for i, s in enumerate(self.symbols)}
+        fills = tuple((0,) * len(self.symbols) for _ in self.needs)
+        left = [self.full[s] for s in kinds]
+        for t in range(1, horizon + 1):
+            r = int(gen.integers(sum(left)))
+            i = 0
+            while r >= left[i]:
+                r -= left[i]
+                i += 1
+            token = kinds[i]
+            left[i] -= 1
+            complete = False
+            if token == self.joker:
+                fills, complete = self.step(fills, None)
+                left = [self.full[s] for s in kinds]
+            elif token in index:
+                fills, complete = self.step(fills, index[token])
+            if complete:
+                return t
+        return horizon + 1
+
+
+def simulate_several_objectives(objectives: Sequence[Mapping[str, int]], max_draws: int,
+                                trials: int = 10_000, *, rng: RngLike = None, legions: int = 7,
+                                joker_policy: str | JokerPolicy = "rarest",
+                                bag: Mapping[str, int] | None = None,
+                                confidence: float = 0.95) -> SeveralObjectivesOdds:
+    """The seeded Monte Carlo twin of :func:`several_objectives_cdf` (same greedy policy).
+
+    Examples
+    --------
+    >>> sim = simulate_several_objectives([{"dagger": 1}, {"standard": 1}], 3, 2000, rng=2)
+    >>> sim.method, sim.cdf[0].contains(Fraction(5, 23))
+    ('monte_carlo', True)
+    """
+    problems = [_problem(o, bag, joker_policy, None) for o in objectives]
+    if not problems:
+        raise ValueError("simulate_several_objectives needs at least one objective")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 2:
+        raise ValueError(f"trials must be an int >= 2, got {trials!r}")
+    horizon = _count(max_draws, "max_draws")
+    setup = _Several(problems, _count(legions, "legions"))
+    gen = as_generator(rng)
+    draws = np.array([setup.simulate(horizon, gen) for _ in range(trials)])
+    cdf = tuple(proportion_estimate(int((draws <= n).sum()), trials, confidence=confidence)
+                for n in range(1, horizon + 1))
+    return SeveralObjectivesOdds(cdf, "monte_carlo", trials=trials)

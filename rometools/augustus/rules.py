@@ -1,0 +1,665 @@
+"""Augustus rules: the reference a reader checks against the rulebook.
+
+Rules: ``003_d241425e5c31f6f1.txt`` (French summary). Each rule below stands
+beside its quote; where the text is silent or ambiguous the choice is recorded in
+``docs/rules-decisions.md`` (AU-n). The values are in
+:mod:`~rometools.augustus.state`; what a seat may do at a decision (placements,
+moves, removals) in :mod:`~rometools.augustus.moves`; scoring in
+:mod:`~rometools.augustus.scoring`.
+
+The interface is the common rometools protocol (:mod:`rometools.core.game`).
+
+Model
+-----
+* **Set-up (chance, then decisions).** Five cards to the central row, then the
+  hands dealt seat by seat (6 each, or 3 straight into play in a first game),
+  one chance node per card from the face-down pile. Each seat then keeps 3 of
+  its 6 (``("keep", a, b, c)``), in seat order from the first caller.
+* **A turn.** The caller draws a token (a chance node over what is left in the
+  bag). Every seat, in seat order from the caller, places one legion or passes
+  (AU-1: "Tous les joueurs ... peuvent placer" is simultaneous at the table;
+  here later seats see earlier placements). A seat with nothing it could place
+  is skipped. Then every completed objective resolves in increasing number.
+* **Actions.** ``("place", card, symbol)`` a legion from the reserve;
+  ``("move", from_card, from_symbol, card, symbol)`` a legion already placed;
+  ``"pass"``; ``("keep", a, b, c)``; ``("remove", seat, card, symbol)`` and
+  ``("place", card, symbol)`` for the powers; ``"claim"`` / ``"decline"`` a count
+  reward; ``("take", card)`` from the central row. Chance outcomes: a card
+  number (deal, refill) or a token id (draw).
+* **What a bot may read.** Everything in the state. The pile is a sorted set
+  (its order is hidden and each card from it is a chance node); the bag's
+  contents are public. At the keep step a seat can see the hands dealt to the
+  others and the keeps of earlier seats, which the table hides (AU-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from rometools.augustus.components import KINDS, Objective
+from rometools.augustus.moves import (
+    accepted_symbols,
+    can_place,
+    decisions,
+    open_slots,
+    placements,
+    power_symbols,
+    removals,
+    why_not,
+)
+from rometools.augustus.scoring import score_parts
+from rometools.augustus.state import (
+    CHANCE,
+    CHANCE_PHASES,
+    PASS,
+    TERMINAL,
+    GameConfig,
+    GameState,
+    Placed,
+)
+from rometools.core import playout
+from rometools.core.errors import RulesError
+from rometools.core.rng import RngLike, as_generator, seed_entropy
+
+__all__ = [
+    "action_history",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "from_json",
+    "initial_state",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "open_slots",
+    "scores",
+    "to_json",
+]
+
+_FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "reserve", "legions", "rewards",
+           "bag", "caller", "token", "to_place", "queue", "current", "draws", "history", "events")
+
+
+class _Work:
+    """A mutable copy of a state's fields while one action is applied (never escapes)."""
+
+    def __init__(self, s: GameState):
+        self.config = s.config
+        self.seed = s.seed
+        self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
+        self.row, self.pile = list(s.row), list(s.pile)
+        self.hands = [list(h) for h in s.hands]
+        self.in_play = [list(p) for p in s.in_play]
+        self.controlled = [list(c) for c in s.controlled]
+        self.reserve, self.legions = list(s.reserve), list(s.legions)
+        self.rewards, self.bag = list(s.rewards), list(s.bag)
+        self.to_place, self.queue = list(s.to_place), list(s.queue)
+        self.current, self.draws = s.current, s.draws
+        self.history, self.events = list(s.history), list(s.events)
+
+    def freeze(self) -> GameState:
+        t = tuple
+        return GameState(self.config, self.phase, self.seat, t(self.row), t(self.pile), t(map(t, self.hands)),
+                         t(map(t, self.in_play)), t(map(t, self.controlled)), t(self.reserve), t(self.legions),
+                         t(self.rewards), t(self.bag), self.caller, self.token, t(self.to_place), t(self.queue),
+                         self.current, self.draws, t(self.history), t(self.events), None, self.seed)
+
+    def card(self, number: int) -> Objective:
+        return self.config.cards.card(number)
+
+    def event(self, *what) -> None:
+        self.events.append((len(self.history), *what))
+
+
+# ===================================================================== the rules run on their own
+def _deal_target(w: _Work) -> int | None:
+    """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
+    comps = w.config.components
+    if len(w.row) < comps.central_row:
+        return -1
+    dealt = comps.first_game_dealt if w.config.first_game else comps.dealt
+    for seat in range(w.config.players):
+        have = len(w.in_play[seat]) if w.config.first_game else len(w.hands[seat])
+        if have < dealt:
+            return seat
+    return None
+
+
+def _seats_from(first: int, players: int) -> list[int]:
+    return [(first + k) % players for k in range(players)]
+
+
+def _complete(w: _Work, p: Placed) -> bool:
+    return all(k == n for (_, n), k in zip(w.card(p.number).slots, p.legions, strict=True))
+
+
+def _settle(w: _Work) -> None:
+    """Run every step the rules take on their own, up to the next decision or chance node."""
+    while True:
+        if w.phase == "deal":
+            if _deal_target(w) is not None:
+                return
+            if w.config.first_game:
+                w.phase = "draw"
+            else:
+                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.config.players)
+            continue
+        if w.phase == "keep":
+            if w.to_place:
+                w.seat = w.to_place[0]
+                return
+            w.phase, w.seat = "draw", -1
+            continue
+        if w.phase in ("draw", "refill", "over"):
+            w.seat = -1
+            return
+        if w.phase == "place":
+            while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
+                # (the queue is empty while seats place, so no objective is blocked)
+                w.to_place.pop(0)  # nothing this seat could place: skipped (AU-1)
+            if w.to_place:
+                w.seat = w.to_place[0]
+                return
+            # "Lorsque plusieurs joueurs annoncent AVE CESAR en même temps ... Celui qui a le plus
+            # petit numéro commence. Puis ... dans l'ordre croissant des numéros"
+            done = sorted((p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
+                          if _complete(w, p))
+            w.queue = [(seat, n) for n, seat in done]
+            w.phase, w.seat = "resolve", -1
+            continue
+        if w.phase == "resolve":
+            if w.current is None:
+                if not w.queue:
+                    _end_of_turn(w)
+                    continue
+                seat, n = w.queue.pop(0)
+                w.current = (seat, n, "start")
+            if _resolve(w):
+                return
+            continue
+        return  # decision phases of a completion wait for their action
+
+
+def _resolve(w: _Work) -> bool:
+    """One step of the completion ``w.current``; True when a decision or chance node is reached.
+
+    "Il retire toutes les légions de l'objectif et les remet dans sa réserve. Il réalise
+    l'éventuel pouvoir procuré par l'objectif. Il déplace l'objectif dans sa zone des
+    objectifs sous contrôle. Si cela est possible et s'il le souhaite il réclame une
+    récompense. Il choisit un nouvel objectif parmi les cinq de la ligne centrale et le
+    place devant lui. Il complète ensuite la ligne centrale avec le premier objectif de
+    la pioche."
+    """
+    seat, n, stage = w.current
+    card = w.card(n)
+    if stage == "start":  # 1. the legions return to the reserve
+        placed = next(p for p in w.in_play[seat] if p.number == n)
+        w.in_play[seat].remove(placed)
+        w.reserve[seat] += sum(placed.legions)
+        w.event("complete", seat, n)
+        if card.power.kind == "extra_legion":  # 2. powers that need no choice
+            w.legions[seat] += card.power.legions
+            w.reserve[seat] += card.power.legions
+        w.current = (seat, n, "power")
+        return False
+    if stage == "power":  # 2. powers that need a choice
+        w.current = (seat, n, "control")
+        if card.power.kind == "remove_legion" and removals(w, seat):
+            w.phase, w.seat = "remove", seat
+            return True
+        if card.power.kind == "place_legion" and placements(w, seat, power_symbols(w, card), moves=False):
+            w.phase, w.seat = "power_place", seat
+            return True
+        return False
+    if stage == "control":  # 3. to the controlled area; the rewards given automatically
+        w.controlled[seat].append(n)
+        _automatic_rewards(w, seat)
+        w.current = (seat, n, "claim")
+        return False
+    if stage == "claim":  # 4. a count reward, only at exactly its number
+        w.current = (seat, n, "take")
+        if _count_tile(w, seat) is not None:
+            w.phase, w.seat = "claim", seat
+            return True
+        return False
+    if stage == "take":  # 5. a new objective from the central row
+        w.current = (seat, n, "refill")
+        if w.row:
+            w.phase, w.seat = "take", seat
+            return True
+        return False
+    if stage == "refill":
+        w.current = (seat, n, "done")
+        if w.pile and len(w.row) < w.config.components.central_row:
+            w.phase, w.seat = "refill", -1
+            return True
+        return False
+    w.current = None  # done
+    w.phase, w.seat = "resolve", -1
+    return False
+
+
+def _automatic_rewards(w: _Work, seat: int) -> None:
+    """Colour rewards to the first to qualify; gold and wheat to the strict majority.
+
+    "Ces récompenses sont attribuées automatiquement dès qu'un joueur est le premier à
+    contrôler : trois objectifs de même couleur [ou] un objectif de chaque couleur";
+    "Le premier joueur à contrôler un objectif produisant de l'or et/ou blé obtient
+    automatiquement la récompense correspondante. Il la conserve tant qu'il contrôle
+    strictement plus d'objectifs produisant ce type de ressources que les autres
+    joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
+    """
+    mine = [w.card(n) for n in w.controlled[seat]]
+    kinds = {k: sum(1 for c in mine if c.kind == k) for k in KINDS}
+    for i, tile in enumerate(w.config.components.rewards):
+        holder = w.rewards[i]
+        qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
+                     else all(kinds[k] >= tile.need for k in KINDS) if tile.kind == "all_colours" else False)
+        if holder < 0 and qualifies:
+            w.rewards[i] = seat
+            w.event("reward", seat, tile.id)
+        elif tile.kind == "resource" and holder != seat:
+            count = sum(1 for c in mine if c.produces == tile.resource)
+            if count < tile.need:
+                continue
+            if holder < 0:
+                w.rewards[i] = seat
+                w.event("reward", seat, tile.id)
+            elif count >= sum(1 for m in w.controlled[holder] if w.card(m).produces == tile.resource):
+                w.rewards[i] = seat
+                w.event("reward_moves", tile.id, holder, seat)
+
+
+def _count_tile(w: GameState | _Work, seat: int) -> int | None:
+    """Index of the count reward ``seat`` may claim now, if any.
+
+    "réclamée ... au moment même où il contrôle le nombre exact d'objectifs ... et si la
+    récompense ... est encore disponible ... un joueur ne peut posséder qu'une seule et
+    unique récompense de ce type."
+    """
+    tiles = w.config.components.rewards
+    if any(t.kind == "count" and h == seat for t, h in zip(tiles, w.rewards, strict=True)):
+        return None
+    have = len(w.controlled[seat])
+    return next((i for i, t in enumerate(tiles) if t.kind == "count" and t.need == have and w.rewards[i] < 0),
+                None)
+
+
+def _end_of_turn(w: _Work) -> None:
+    """The joker's reset, then the end of the game.
+
+    "Après avoir tiré le Joker, tous les jetons mobilisation sont remis dans le sac et le
+    voisin de gauche du crieur public devient le nouveau crieur public." "La partie se
+    termine lorsqu'à la fin du tour un joueur a sept objectifs sous contrôle."
+    """
+    comps = w.config.components
+    if w.token == comps.joker:
+        w.bag = [0] * len(w.bag)
+        w.caller = (w.caller + 1) % w.config.players  # the left neighbour: the next seat (AU-8)
+        w.event("reset", w.caller)
+    w.token, w.to_place = None, []
+    if any(len(c) >= comps.objectives_to_end for c in w.controlled):
+        w.phase = "over"
+        w.event("end", f"{comps.objectives_to_end} objectives controlled")
+    elif w.draws >= w.config.max_draws:
+        w.phase = "over"
+        w.event("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)")
+    else:
+        w.phase = "draw"
+    w.seat = -1
+
+
+# ===================================================================== the protocol
+def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState:
+    """Start a game: the set-up deal is pending (a chance node), or sampled with ``rng``.
+
+    Rule: "Cinq objectifs sont placés au centre de la table. Chaque joueur en reçoit six
+    distribués au hasard." (Mise en place)
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        Default ``GameConfig()`` (4 players).
+    rng : None, int or numpy.random.Generator
+        If given, the set-up deal is sampled from it (the same law as the chance
+        nodes) and recorded in the history; the state returned is the first keep.
+
+    Examples
+    --------
+    >>> s = new_game()
+    >>> current_player(s) == CHANCE, len(chance_outcomes(s))
+    (True, 88)
+    >>> s = new_game(rng=7)
+    >>> s.phase, current_player(s), len(s.row), [len(h) for h in s.hands]
+    ('keep', 0, 5, [6, 6, 6, 6])
+    """
+    config = config or GameConfig()
+    if not isinstance(config, GameConfig):
+        raise RulesError(f"config must be a GameConfig, got {type(config).__name__}")
+    comps = config.components
+    n = config.players
+    state = GameState(config, "deal", -1, (), config.cards.numbers, ((),) * n, ((),) * n, ((),) * n,
+                      (comps.legions_per_player,) * n, (comps.legions_per_player,) * n,
+                      (-1,) * len(comps.rewards), (0,) * len(comps.tokens), config.first_caller)
+    if rng is None:
+        return state
+    gen = as_generator(rng)  # one shuffle of the pile: the same law as a uniform card at each node
+    dealt = comps.central_row + n * (comps.first_game_dealt if config.first_game else comps.dealt)
+    for i in gen.permutation(len(state.pile))[:dealt].tolist():
+        state = apply(state, config.cards.numbers[i])
+    return replace(state, seed=seed_entropy(rng))
+
+
+def initial_state(state: GameState) -> GameState:
+    """The state the history starts from (a new game).
+
+    Examples
+    --------
+    >>> initial_state(new_game(rng=1)) == new_game()
+    True
+    """
+    return new_game(state.config)
+
+
+def current_player(state: GameState) -> int:
+    """The seat to decide, :data:`CHANCE` at a deal, draw or refill, :data:`TERMINAL` once over.
+
+    Examples
+    --------
+    >>> current_player(new_game()), current_player(new_game(rng=0))
+    (-1, 0)
+    """
+    if state.phase in CHANCE_PHASES:
+        return CHANCE
+    if state.phase == "over":
+        return TERMINAL
+    return state.seat
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended (seven objectives controlled, or the ``max_draws`` safeguard).
+
+    Examples
+    --------
+    >>> is_over(new_game(rng=0))
+    False
+    """
+    return state.phase == "over"
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
+    """The pending chance node: ``[(outcome, probability)]`` summing to 1; ``[]`` elsewhere.
+
+    A card from the face-down pile (the set-up deal, a refill of the central row):
+    every card left is equally likely. A token: "Le crieur ... pioche un jeton" from
+    what is left in the bag since the last joker.
+
+    Examples
+    --------
+    >>> chance_outcomes(new_game())[0]
+    (1, Fraction(1, 88))
+    >>> s = new_game(GameConfig(first_game=True), rng=3)
+    >>> s.phase, dict(chance_outcomes(s))["joker"]
+    ('draw', Fraction(2, 23))
+    """
+    if state.phase in ("deal", "refill"):
+        p = Fraction(1, len(state.pile))
+        return [(n, p) for n in state.pile]
+    if state.phase == "draw":
+        left = state.bag_left()
+        total = sum(left.values())
+        return [(t, Fraction(k, total)) for t, k in left.items() if k]
+    return []
+
+
+def legal_actions(state: GameState) -> list:
+    """Legal actions: the chance outcomes at a chance node, the seat's choices otherwise.
+
+    Returns
+    -------
+    list
+        See the module docstring for the action forms; ``[]`` once over.
+
+    Examples
+    --------
+    >>> s = new_game(rng=3)
+    >>> len(legal_actions(s)), legal_actions(s)[0][0]
+    (20, 'keep')
+    """
+    if state.phase in CHANCE_PHASES:
+        return [a for a, _ in chance_outcomes(state)]
+    if state.phase == "over":
+        return []
+    return decisions(state)
+
+
+def _as_action(action: Any) -> Any:
+    """Lists (from JSON) as tuples; anything unhashable refused."""
+    if isinstance(action, list):
+        action = tuple(action)
+    if isinstance(action, tuple):
+        for x in action:
+            if not (isinstance(x, str | int) and not isinstance(x, bool)):
+                raise RulesError(f"an action holds strings and card numbers only, got {action!r}")
+        return action
+    if isinstance(action, str | int) and not isinstance(action, bool):
+        return action
+    raise RulesError(f"an action is a string, a card number or a tuple of them, got {action!r}")
+
+
+def apply(state: GameState, action: Any) -> GameState:
+    """Apply one action (or chance outcome) and return the new state; ``state`` is unchanged.
+
+    Raises
+    ------
+    RulesError
+        For anything illegal at this node, quoting the action and saying why.
+
+    Examples
+    --------
+    >>> s = new_game(rng=3)
+    >>> s2 = apply(s, legal_actions(s)[0])
+    >>> s2.in_play[0] != s.in_play[0], s2.seat
+    (True, 1)
+    >>> apply(s2, "pass")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: P2 keeps 3 of the cards dealt, e.g. ('keep', ...); got 'pass'
+    """
+    if state.phase == "over":
+        raise RulesError(f"the game is over; no action {action!r} can be applied")
+    action = _as_action(action)
+    w = _Work(state)
+    if state.phase in CHANCE_PHASES:
+        _apply_chance(w, state, action)
+    else:
+        _apply_decision(w, state, action)
+    _settle(w)
+    return w.freeze()
+
+
+def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
+    if state.phase == "draw":
+        left = state.bag_left()
+        if not isinstance(action, str) or not left.get(action):
+            raise RulesError(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
+                             f"got {action!r}")
+        w.bag[list(left).index(action)] += 1
+        w.draws += 1
+        w.token = action
+        w.history.append(("draw", action))
+        w.phase, w.to_place = "place", _seats_from(w.caller, w.config.players)
+        return
+    if isinstance(action, bool) or not isinstance(action, int) or action not in state.pile:
+        raise RulesError(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
+                         f"from the face-down pile ({len(state.pile)} cards), got {action!r}")
+    w.pile.remove(action)
+    if state.phase == "refill":
+        w.row.append(action)
+        w.history.append(("refill", action))
+        w.phase = "resolve"
+        return
+    target = _deal_target(w)
+    if target == -1:
+        w.row.append(action)
+        w.history.append(("deal_row", action))
+    else:
+        (w.in_play[target].append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+         else w.hands[target].append(action))
+        w.history.append(("deal", target, action))
+
+
+def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
+    seat, ph = state.seat, state.phase
+    who = f"P{seat + 1}"
+    if ph == "keep":
+        kept = w.config.components.kept
+        hand = state.hands[seat]
+        ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
+              and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
+        if not ok:
+            raise RulesError(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
+        chosen = tuple(sorted(action[1:]))
+        w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.hands[seat] = []  # "défausse les trois autres"
+        w.history.append(("keep", seat, chosen))
+        w.to_place.pop(0)
+        return
+    if ph == "claim":
+        if action not in ("claim", "decline"):
+            raise RulesError(f"{who} may claim the count reward or not: 'claim' or 'decline', got {action!r}")
+        tile = _count_tile(state, seat)
+        if action == "claim":
+            w.rewards[tile] = seat
+            w.event("reward", seat, w.config.components.rewards[tile].id)
+        else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
+            w.event("lost", seat, w.config.components.rewards[tile].id)
+        w.history.append((action, seat))
+        w.phase = "resolve"
+        return
+    if ph == "take":
+        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
+            raise RulesError(f"{who} takes a new objective from the central row {list(state.row)}: "
+                             f"('take', card); got {action!r}")
+        w.row.remove(action[1])
+        w.in_play[seat].append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.history.append(("take", seat, action[1]))
+        w.phase = "resolve"
+        return
+    legal = decisions(state)
+    if action not in legal:
+        raise RulesError(why_not(state, action, legal))
+    if action == PASS:
+        w.history.append((PASS, seat))
+    elif action[0] == "remove":
+        _, other, n, sym = action
+        _shift(w, other, n, sym, -1)
+        w.reserve[other] += 1
+        w.history.append(("remove", seat, other, n, sym))
+    elif action[0] == "place":
+        _, n, sym = action
+        _shift(w, seat, n, sym, +1)
+        w.reserve[seat] -= 1
+        w.history.append(("power_place" if ph == "power_place" else "place", seat, n, sym))
+        if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
+            placed = next(p for p in w.in_play[seat] if p.number == n)
+            if _complete(w, placed):
+                w.queue.insert(0, (seat, n))
+    else:
+        _, fn, fs, n, sym = action
+        _shift(w, seat, fn, fs, -1)
+        _shift(w, seat, n, sym, +1)
+        w.history.append(("move", seat, fn, fs, n, sym))
+    if ph == "place":
+        w.to_place.pop(0)
+    else:
+        w.phase = "resolve"
+
+
+def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
+    card = w.card(number)
+    plays = w.in_play[seat]
+    i = next(k for k, p in enumerate(plays) if p.number == number)
+    j = card.symbols().index(symbol)
+    legions = list(plays[i].legions)
+    legions[j] += by
+    plays[i] = Placed(number, tuple(legions))
+
+
+def action_history(state: GameState) -> tuple:
+    """The actions applied since the start, chance outcomes included, for replay and saving.
+
+    Examples
+    --------
+    >>> s = new_game(rng=3)
+    >>> a = action_history(s)
+    >>> len(a), a[0] == s.row[0]
+    (29, True)
+    """
+    out = []
+    for h in state.history:
+        kind = h[0]
+        if kind in ("deal_row", "refill"):
+            out.append(h[1])
+        elif kind == "deal":
+            out.append(h[2])
+        elif kind == "draw":
+            out.append(h[1])
+        elif kind == "keep":
+            out.append(("keep", *h[2]))
+        elif kind in ("place", "power_place"):
+            out.append(("place", h[2], h[3]))
+        elif kind == "move":
+            out.append(("move", *h[2:]))
+        elif kind == "remove":
+            out.append(("remove", *h[2:]))
+        elif kind == "take":
+            out.append(("take", h[2]))
+        else:  # pass, claim, decline
+            out.append(kind)
+    return tuple(out)
+
+
+def to_json(state: GameState) -> str:
+    """The saved game (:func:`rometools.core.playout.to_json`).
+
+    Examples
+    --------
+    >>> s = new_game(rng=5)
+    >>> from_json(to_json(s)) == s
+    True
+    """
+    return playout.to_json(state)
+
+
+def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved game>") -> GameState:
+    """Load an Augustus saved game, replaying and checking every action.
+
+    Raises
+    ------
+    DataFileError, RulesError
+        As :func:`rometools.core.playout.load_saved_game`.
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=5), legal_actions(new_game(rng=5))[0])
+    >>> from_json(to_json(s)) == s
+    True
+    """
+    return playout.from_json(text, game="augustus", source=source)
+
+
+def scores(state: GameState) -> tuple[int, ...]:
+    """Total points per seat: final once :func:`is_over`, provisional before.
+
+    Rule: Fin de la partie (:func:`~rometools.augustus.scoring.score_parts`).
+
+    Examples
+    --------
+    >>> scores(new_game(rng=0))
+    (0, 0, 0, 0)
+    """
+    return tuple(p["total"] for p in score_parts(state))

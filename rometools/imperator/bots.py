@@ -1,0 +1,147 @@
+"""IMPERATOR bots and the playout helper.
+
+Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)`` returns a
+legal action for the seat to move and raises ``RulesError`` at a chance or terminal
+node. Bots read the game through :mod:`~rometools.imperator.rules`.
+
+* :class:`RandomBot` -- a uniform legal action (passing included).
+* :class:`GreedyBot` -- the region whose tile is worth most to it now, with its
+  strongest worker there; a forced-out worker goes where the tile is worth most.
+
+Rules: ``004_c0d35faf86920c09.txt``, Action Progression, Rewards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from rometools.core.game import Bot
+from rometools.core.rng import RngLike
+from rometools.imperator.placement import distance
+from rometools.imperator.rules import current_player, legal_actions
+from rometools.imperator.state import PASS, SKIP, GameConfig, GameState
+
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "play_game", "tile_value"]
+
+
+def tile_value(state: GameState, seat: int, tile_id: str) -> int:
+    """What a tile is worth to ``seat`` now, the greedy bot's yardstick (points).
+
+    An instant-points tile: its points now (stock times laurel). Any other tile: 1
+    (a heuristic: political influence breaks ties, held tiles help later).
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(rng=0)
+    >>> tile_value(s, 0, "t07"), tile_value(s, 0, "t14")
+    (2, 1)
+    """
+    comps = state.config.components
+    t = comps.tile(tile_id)
+    if t.kind == "instant_points":
+        return state.stock[seat][comps.resource_ids.index(t.resource)] * t.points
+    return 1
+
+
+def _pick(options: list, rng: np.random.Generator):
+    return options[0] if len(options) == 1 else options[int(rng.integers(len(options)))]
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action.
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(rng=0)
+    >>> RandomBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
+    True
+    """
+
+    name = "random"
+    trusted = True
+
+    def decide(self, state: GameState, rng: np.random.Generator):
+        return _pick(legal_actions(state), rng)
+
+
+class GreedyBot(Bot):
+    """Takes the tile worth most to it now (:func:`tile_value`).
+
+    A placement: the region with the highest tile value, with the seat's worker value
+    closest to the marker (hardest to force out); ties uniformly at random; it passes
+    only when it cannot place. A forced-out worker: the region with the highest tile
+    value (then the closest value to its marker). The advanced action: the most
+    valuable neighbouring tile, if it is worth anything.
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(rng=0)
+    >>> GreedyBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
+    True
+    """
+
+    name = "greedy"
+    trusted = True
+
+    def decide(self, state: GameState, rng: np.random.Generator):
+        acts = legal_actions(state)
+        lay, comps = state.config.layout, state.config.components
+        seat = current_player(state)
+
+        def worth(region: str, value: int | None = None) -> tuple[int, int]:
+            t = state.tiles[lay.index[region]]
+            return tile_value(state, seat, t), 0 if value is None else -distance(value, comps.tile(t).marker)
+
+        if state.phase == "place":
+            moves = [a for a in acts if a != PASS]
+            if not moves:
+                return PASS
+            values = {a: worth(*a) for a in moves}
+        elif state.phase == "displace":
+            values = {r: worth(r, state.pending[1]) for r in acts}
+        else:  # the advanced action
+            values = {a: worth(a[1]) for a in acts if a != SKIP}
+            if not values or max(values.values())[0] <= 0:
+                return SKIP
+        top = max(values.values())
+        return _pick([a for a, v in values.items() if v == top], rng)
+
+
+#: Bot classes by name.
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def play_game(config: GameConfig | None = None, bots: str | Bot | Sequence | None = None,
+              rng: RngLike = None) -> GameState:
+    """Play one whole game with :func:`rometools.core.playout.play`.
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        Default ``GameConfig()``.
+    bots : str, Bot or sequence, optional
+        A bot name for every seat, or one per seat. Default ``"random"``.
+    rng : None, int or numpy.random.Generator
+        One generator for the reveals and every bot's choices. Same seed, same game.
+
+    Raises
+    ------
+    RulesError
+        For an unknown bot or a wrong number of bots.
+
+    Examples
+    --------
+    >>> from rometools.imperator import is_over
+    >>> end = play_game(GameConfig(players=3), ["greedy", "random", "greedy"], rng=2)
+    >>> is_over(end), end.round
+    (True, 5)
+    """
+    from rometools.core.game import load_game
+    from rometools.core.playout import play
+
+    return play(load_game("imperator", config or GameConfig()), "random" if bots is None else bots, rng)

@@ -1,0 +1,615 @@
+"""The IMPERATOR sub-game: rounds of placements, chain reactions, rewards, tile stack.
+
+Rules: ``004_c0d35faf86920c09.txt`` (Setup, Action Progression, If the Workers Have
+the Same Value, Chain Reaction, Rewards, Advanced Game). The placement rules
+themselves (strength, ties, displacement) are :mod:`~rometools.imperator.placement`;
+this module plays them as the common rometools protocol
+(:mod:`rometools.core.game`): :func:`new_game`, :func:`current_player`,
+:func:`legal_actions`, :func:`chance_outcomes`, :func:`apply`, :func:`is_over`,
+:func:`scores`, :func:`action_history`, :func:`initial_state`, :func:`to_json`,
+:func:`from_json`.
+
+Model
+-----
+* **A round.** Regions without a tile get one (chance), then each seat in turn, from
+  the round's first player (seat ``(round - 1) % players``: the first player moves on
+  each round, IMP-5), either places one worker or passes; then rewards are resolved
+  and the workers recovered. A seat places at most once a round: a worker removed
+  from the board "may be used again in a later round".
+* **Chance.** Revealing a tile is a chance node listing the tiles of the face-down
+  stack, each ``1 / len(stack)``. When the stack is empty, the outcomes are the
+  discard pile's tiles (the reshuffle: "If the Reward tiles run out, the discard pile
+  is shuffled and a new draw pile is formed"), recorded as ``("reshuffle", n)``. When
+  both are empty the region stays without a tile and cannot be entered.
+* **Actions.** At a chance node: a tile id. A placement: ``(region, value)`` with a
+  value the seat may place, or :data:`PASS`. When a forced-out worker has several
+  legal regions its owner chooses: the action is a region id. The advanced game:
+  ``("icons", region)`` or :data:`SKIP`.
+* **Seen by bots.** Everything in the state: tiles are face up once revealed; the
+  stack is held as its composition (which tiles, not their order).
+* **Scores.** Points from instant tiles plus the Action track's points for the cube's
+  space (provisional before the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rometools.core import playout
+from rometools.core.errors import RulesError
+from rometools.core.rng import RngLike, as_generator, seed_entropy
+from rometools.imperator.placement import legal_moves, placement_problem
+from rometools.imperator.scoring import score_parts
+from rometools.imperator.state import (
+    CHANCE,
+    PASS,
+    SKIP,
+    TERMINAL,
+    WORKER_VALUES,
+    GameConfig,
+    GameState,
+    Worker,
+)
+
+__all__ = [
+    "action_history",
+    "allowed_values",
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "from_json",
+    "initial_state",
+    "is_over",
+    "legal_actions",
+    "markers",
+    "new_game",
+    "occupants",
+    "scores",
+    "to_json",
+    "worker",
+]
+
+ICONS = "icons"
+
+
+def replace(state: GameState, **changes: Any) -> GameState:
+    """``dataclasses.replace`` for a state, without re-running ``__init__`` (a state has no
+    checks to re-run): a new state with ``changes``; ``state`` is unchanged."""
+    new = object.__new__(GameState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+# ===================================================================== reading a state
+def markers(state: GameState) -> dict[str, int]:
+    """``{region: marker}`` of every region holding a tile.
+
+    Examples
+    --------
+    >>> sorted(set(markers(new_game(rng=1)).values()))
+    [1, 5]
+    """
+    tiles = state.config.components
+    return {r: tiles.tile(t).marker for r, t in zip(state.config.layout.regions, state.tiles, strict=True)
+            if t is not None}
+
+
+def worker(state: GameState, seat: int, value: int) -> Worker:
+    """Seat ``seat``'s worker of ``value``, with its influence zone and political influence now.
+
+    Examples
+    --------
+    >>> worker(new_game(GameConfig(players=2, influence_zones=(2, 0)), rng=0), 0, 3)
+    Worker(player=0, value=3, influence_zone=2, political_influence=0)
+    """
+    return Worker(seat, value, state.config.influence_zones[seat], state.political[seat])
+
+
+def occupants(state: GameState) -> dict[str, Worker]:
+    """``{region: Worker}`` of the workers on the board (players are seats).
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=1), ("latium", 3))
+    >>> occupants(s)
+    {'latium': Worker(player=0, value=3, influence_zone=0, political_influence=0)}
+    """
+    return {r: worker(state, s, v) for r, s, v in zip(state.config.layout.regions, state.occupant, state.value,
+                                                      strict=True) if s >= 0}
+
+
+def _in_use(state: GameState, seat: int) -> list[str]:
+    """Held tiles seat ``seat`` uses this round (won ``hold_rounds`` rounds ago)."""
+    h = state.config.hold_rounds
+    return [] if not h else [t for t, won in state.held[seat] if won + h == state.round]
+
+
+def allowed_values(state: GameState, seat: int) -> tuple[int, ...]:
+    """The worker values ``seat`` may place this round.
+
+    Its config's values; every value 1 to 5 in a round where it uses an "any worker
+    value" tile ("When you use this tile, the worker you place will be of any value
+    (1 to 5)", Usable-Once Rewards; IMP-3).
+
+    Examples
+    --------
+    >>> allowed_values(new_game(GameConfig(players=2, workers=(3, (2, 4))), rng=0), 1)
+    (2, 4)
+    """
+    comps = state.config.components
+    if any(comps.tile(t).kind == "any_worker_value" for t in _in_use(state, seat)):
+        return WORKER_VALUES
+    return state.config.workers[seat]
+
+
+def _first_player(state: GameState) -> int:
+    return (state.round - 1) % state.config.players
+
+
+def _need_decision(state: GameState, what: str) -> None:
+    if state.phase == "reveal":
+        raise RulesError(f"{what}: a tile is being revealed (a chance node)")
+    if state.phase == "over":
+        raise RulesError(f"{what}: the game is over")
+
+
+# ===================================================================== set-up and reveals
+def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState:
+    """Start a game: the stack shuffled and one tile revealed per region.
+
+    Rule: Setup: "Shuffle the 20 Reward tiles and form a face-down stack. Then reveal
+    and place one tile per region, following what is indicated on the board according
+    to the number of players. Each player ... places their cube on the 0 of the Action
+    track."
+
+    Parameters
+    ----------
+    config : GameConfig, optional
+        Default ``GameConfig()``.
+    rng : None, int or numpy.random.Generator
+        If given, the set-up reveals are sampled from it (same law) and recorded;
+        otherwise the state is the first reveal's chance node.
+
+    Examples
+    --------
+    >>> s = new_game()
+    >>> current_player(s) == CHANCE, len(chance_outcomes(s))
+    (True, 20)
+    >>> s = new_game(rng=7)
+    >>> current_player(s), len(s.stack), s.seed
+    (0, 14, 7)
+    """
+    config = config or GameConfig()
+    if not isinstance(config, GameConfig):
+        raise RulesError(f"config must be a GameConfig, got {type(config).__name__}")
+    p, n = config.players, len(config.layout.regions)
+    state = GameState(config, 1, "reveal", (None,) * n, tuple(sorted(config.components.tile_ids)), (), (),
+                      (-1,) * n, (0,) * n, 0, None, config.political_influence, config.stock, ((),) * p,
+                      (False,) * p, (0,) * p, (0,) * p)
+    if rng is None:
+        return state
+    gen = as_generator(rng)
+    while state.phase == "reveal":
+        stack = state.stack or state.discard
+        state = apply(state, stack[int(gen.integers(len(stack)))])
+    return replace(state, seed=seed_entropy(rng))
+
+
+def initial_state(state: GameState) -> GameState:
+    """The state the history starts from (a new game's first chance node).
+
+    Examples
+    --------
+    >>> initial_state(new_game(rng=1)) == new_game()
+    True
+    """
+    return new_game(state.config)
+
+
+def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
+    """The pending reveal: ``[(tile id, probability)]`` for the next region without a tile.
+
+    From the stack; when it is empty, from the discard pile about to be reshuffled.
+    Empty when no chance node is pending.
+
+    Examples
+    --------
+    >>> dict(chance_outcomes(new_game()))["t01"]
+    Fraction(1, 20)
+    """
+    if state.phase != "reveal":
+        return []
+    pile = state.stack or state.discard
+    return [(t, Fraction(1, len(pile))) for t in pile]
+
+
+def _reveal(state: GameState, tile: Any) -> GameState:
+    pile = state.stack or state.discard
+    if not isinstance(tile, str) or tile not in pile:
+        where = "stack" if state.stack else "discard pile (reshuffled)"
+        raise RulesError(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}")
+    history = list(state.history)
+    stack, discard = list(state.stack), state.discard
+    if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
+        history.append(("reshuffle", len(discard)))
+        stack, discard = list(discard), ()
+    stack.remove(tile)
+    i = state.tiles.index(None)
+    tiles = state.tiles[:i] + (tile,) + state.tiles[i + 1:]
+    history.append(("reveal", state.config.layout.regions[i], tile))
+    state = replace(state, tiles=tiles, stack=tuple(stack), discard=discard, history=tuple(history))
+    return _continue_reveal(state)
+
+
+def _continue_reveal(state: GameState) -> GameState:
+    """Stay at the reveal chance node while a region lacks a tile and a tile is left;
+    then the used tiles waiting (``limbo``) reach the discard and the round starts."""
+    if None in state.tiles and (state.stack or state.discard):
+        return replace(state, phase="reveal")
+    state = replace(state, discard=tuple(sorted(state.discard + state.limbo)), limbo=())
+    return _start_round(state)
+
+
+def _start_round(state: GameState) -> GameState:
+    """Held tiles used this round take effect (resources into the stock), then the first
+    player places. Usable-Once Rewards: "When you use this tile, you gain the denarii,
+    basic resources or surplus shown on the tile" (IMP-3)."""
+    comps = state.config.components
+    stock = [list(s) for s in state.stock]
+    history = list(state.history)
+    for seat in range(state.config.players):
+        for t in _in_use(state, seat):
+            tile = comps.tile(t)
+            history.append(("use", seat, t))
+            if tile.kind == "usable_once":
+                stock[seat][comps.resource_ids.index(tile.resource)] += tile.amount
+    return replace(state, phase="place", turn=0, pending=None, stock=tuple(map(tuple, stock)),
+                   history=tuple(history))
+
+
+# ===================================================================== placements and chains
+def _seat_to_place(state: GameState) -> int:
+    return (_first_player(state) + state.turn) % state.config.players
+
+
+def _displace(state: GameState, history: list, seat: int, value: int, region: int, forced: frozenset,
+              chosen: bool, origin: int | None) -> GameState:
+    """Put seat's worker on ``region``; a worker there is forced out and moves one space
+    on the Action track ("the player who was forced out of their original region or off
+    the board moves their cube one space"), then the chain goes on."""
+    lay = state.config.layout
+    occupant, value_at = list(state.occupant), list(state.value)
+    track = list(state.track)
+    out_seat, out_value = occupant[region], value_at[region]
+    occupant[region], value_at[region] = seat, value
+    displaced = None if out_seat < 0 else out_seat
+    if origin is None:
+        history.append(("place", seat, lay.regions[region], value, displaced))
+    else:
+        history.append(("choose" if chosen else "push", seat, lay.regions[origin], lay.regions[region], displaced))
+    if displaced is not None:
+        track[displaced] = min(track[displaced] + 1, state.config.board.track_end)
+    state = replace(state, occupant=tuple(occupant), value=tuple(value_at), track=tuple(track))
+    if displaced is None:
+        return _after_placement(replace(state, history=tuple(history)))
+    return _chain(state, history, out_seat, out_value, region, forced | {(out_seat, region)})
+
+
+def _chain(state: GameState, history: list, seat: int, value: int, origin: int, forced: frozenset) -> GameState:
+    """A forced-out worker's next step: no legal region -> back to its owner; one -> it
+    moves there; several -> its owner chooses (a decision node). Chain Reaction: "The
+    final result of a chain reaction is either a player being removed from the Action
+    board ... or all players being able to occupy a region." (IMP-4 for going back)."""
+    lay = state.config.layout
+    occ = occupants(state)
+    forced_ids = {(s, lay.regions[i]) for s, i in forced}
+    options = legal_moves(lay, markers(state), occ, worker(state, seat, value), lay.regions[origin], forced_ids)
+    if not options:
+        history.append(("remove", seat, lay.regions[origin]))
+        return _after_placement(replace(state, history=tuple(history)))
+    if len(options) == 1:
+        return _displace(state, history, seat, value, lay.index[options[0]], forced, False, origin)
+    return replace(state, phase="displace", pending=(seat, value, origin, tuple(sorted(forced))),
+                   history=tuple(history))
+
+
+def _icon_regions(state: GameState, seat: int) -> list[str]:
+    """Advanced Game: regions neighbouring the seat's worker that hold a tile."""
+    if not state.config.advanced or state.icons_used[seat] or seat not in state.occupant:
+        return []
+    lay = state.config.layout
+    here = lay.regions[state.occupant.index(seat)]
+    return [r for r in lay.adjacent(here) if state.tiles[lay.index[r]] is not None]
+
+
+def _after_placement(state: GameState) -> GameState:
+    seat = _seat_to_place(state)
+    if _icon_regions(state, seat):
+        return replace(state, phase="icons", pending=(seat,))
+    return _next_turn(state)
+
+
+def _next_turn(state: GameState) -> GameState:
+    state = replace(state, phase="place", pending=None, turn=state.turn + 1)
+    return _end_round(state) if state.turn == state.config.players else state
+
+
+def _gain(state: GameState, seat: int, tile_id: str, points: list, political: list, stock: list, *,
+          resources: bool) -> int:
+    """Apply a tile's reward to seat's figures (lists changed in place); the points
+    gained. Instant Rewards: "You score points according to your current stock of the
+    resource shown on the tile"; "Increase your political influence by 1". With
+    ``resources`` a usable-once tile's resources are gained at once (the advanced
+    action "immediately gain the reward")."""
+    comps = state.config.components
+    t = comps.tile(tile_id)
+    if t.kind == "instant_points":
+        gained = stock[seat][comps.resource_ids.index(t.resource)] * t.points
+        points[seat] += gained
+        return gained
+    if t.kind == "political_influence":
+        political[seat] += t.amount
+    elif t.kind == "usable_once" and resources:
+        stock[seat][comps.resource_ids.index(t.resource)] += t.amount
+    return 0
+
+
+# ===================================================================== end of the round
+def _end_round(state: GameState) -> GameState:
+    """Rewards, used tiles to the discard, workers recovered, then the next round's reveals.
+
+    Rewards: "As soon as the Action phase is over ... the players receive the Reward
+    tiles corresponding to the regions they have won. A reward can be instant
+    (lightning icon) or usable later in the game. Used Reward tiles are gathered into a
+    discard pile." Tiles left in regions stay or are discarded (``leftover``, IMP-1);
+    new tiles are revealed after the used tiles reach the pile or before (``reveal``,
+    IMP-2).
+    """
+    cfg = state.config
+    comps, lay, r = cfg.components, cfg.layout, state.round
+    history = list(state.history)
+    points, political = list(state.points), list(state.political)
+    stock = [list(s) for s in state.stock]
+    held = [list(h) for h in state.held]
+    discard = list(state.discard)
+    for seat in range(cfg.players):  # held tiles used this round go to the discard pile
+        used = set(_in_use(state, seat))
+        discard += [t for t, _ in held[seat] if t in used]
+        held[seat] = [(t, w) for t, w in held[seat] if t not in used]
+    tiles, leaving = list(state.tiles), []
+    for i, (seat, tile) in enumerate(zip(state.occupant, state.tiles, strict=True)):
+        if seat >= 0 and tile is not None:
+            gained = 0
+            if comps.tile(tile).instant:  # applied at once, then to the discard pile
+                gained = _gain(state, seat, tile, points, political, stock, resources=False)
+                leaving.append(tile)
+            else:  # "Usable-once tiles are held until used"
+                held[seat].append((tile, r))
+            history.append(("reward", seat, lay.regions[i], tile, gained))
+            tiles[i] = None
+    if cfg.leftover == "discard":
+        leaving += [t for t in tiles if t is not None]
+        tiles = [None] * len(tiles)
+    n = len(tiles)
+    state = replace(state, round=r + 1, tiles=tuple(tiles), occupant=(-1,) * n, value=(0,) * n, turn=0,
+                    pending=None, points=tuple(points), political=tuple(political), stock=tuple(map(tuple, stock)),
+                    held=tuple(tuple(h) for h in held))
+    if r == cfg.rounds:
+        history.append(("end", r))
+        return replace(state, phase="over", discard=tuple(sorted(discard + leaving)), history=tuple(history))
+    history.append(("round", r + 1))
+    if cfg.reveal == "next_round":
+        state = replace(state, discard=tuple(sorted(discard + leaving)), history=tuple(history))
+    else:
+        state = replace(state, discard=tuple(sorted(discard)), limbo=tuple(sorted(leaving)), history=tuple(history))
+    return _continue_reveal(state)
+
+
+# ===================================================================== the protocol
+def current_player(state: GameState) -> int:
+    """Seat to move, :data:`CHANCE` at a reveal, :data:`TERMINAL` once over.
+
+    Examples
+    --------
+    >>> current_player(new_game()), current_player(new_game(rng=0))
+    (-1, 0)
+    """
+    phase = state.phase
+    if phase == "reveal":
+        return CHANCE
+    if phase == "over":
+        return TERMINAL
+    if phase == "place":
+        return _seat_to_place(state)
+    return state.pending[0]
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the last round's rewards have been resolved.
+
+    Examples
+    --------
+    >>> is_over(new_game(rng=0))
+    False
+    """
+    return state.phase == "over"
+
+
+def legal_actions(state: GameState) -> list:
+    """Legal actions at any node.
+
+    Returns
+    -------
+    list
+        Chance node: the tile ids that can be revealed. Placement turn: every legal
+        ``(region, value)`` in board order then value order, then :data:`PASS`. A
+        forced-out worker's choice: the legal region ids. The advanced action:
+        ``("icons", region)`` for each neighbouring region with a tile, then
+        :data:`SKIP`. Terminal: ``[]``.
+
+    Examples
+    --------
+    >>> acts = legal_actions(new_game(GameConfig(players=2, workers=(3, 3)), rng=0))
+    >>> acts
+    [('latium', 3), ('etruria', 3), ('campania', 3), ('apulia', 3), 'pass']
+    """
+    phase = state.phase
+    if phase == "reveal":
+        return [t for t, _ in chance_outcomes(state)]
+    if phase == "over":
+        return []
+    lay = state.config.layout
+    if phase == "displace":
+        seat, value, origin, forced = state.pending
+        forced_ids = {(s, lay.regions[i]) for s, i in forced}
+        return list(legal_moves(lay, markers(state), occupants(state), worker(state, seat, value),
+                                lay.regions[origin], forced_ids))
+    if phase == "icons":
+        return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
+    seat = _seat_to_place(state)
+    occ, mk = occupants(state), markers(state)
+    out: list = []
+    for r in lay.regions:
+        if r in mk:
+            for v in allowed_values(state, seat):
+                if placement_problem(lay, mk, occ, worker(state, seat, v), r) is None:
+                    out.append((r, v))
+    return out + [PASS]
+
+
+def apply(state: GameState, action: Any) -> GameState:
+    """Apply one action and return the new state (``state`` is never changed).
+
+    Raises
+    ------
+    RulesError
+        If the action is illegal, saying why and quoting it; ``state`` is unchanged.
+
+    Examples
+    --------
+    >>> s = apply(new_game(GameConfig(players=2), rng=3), ("latium", 3))
+    >>> s.occupant[0], current_player(s)
+    (0, 1)
+    >>> apply(s, ("latium", 3))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: P2 cannot place a 3 in 'latium': P1's 3 holds 'latium': equal value (3), influence zone (0) and political influence (0); placing is forbidden when all three are equal
+    """
+    phase = state.phase
+    if phase == "reveal":
+        return _reveal(state, action)
+    if phase == "over":
+        raise RulesError(f"the game is over; no action {action!r} can be applied")
+    lay = state.config.layout
+    if phase == "displace":
+        seat, value, origin, forced = state.pending
+        options = legal_actions(state)
+        if not isinstance(action, str) or action not in options:
+            raise RulesError(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
+                             f"{options}; got {action!r}")
+        state = replace(state, phase="place", pending=None)
+        return _displace(state, list(state.history), seat, value, lay.index[action], frozenset(forced), True,
+                         origin)
+    if phase == "icons":
+        seat = state.pending[0]
+        if isinstance(action, str) and action == SKIP:
+            return _next_turn(replace(state, history=(*state.history, (SKIP, seat))))
+        choices = _icon_regions(state, seat)
+        if not (isinstance(action, tuple | list) and len(action) == 2 and action[0] == ICONS
+                and isinstance(action[1], str) and action[1] in choices):
+            raise RulesError(f"P{seat + 1} may take the reward of a neighbouring region, ('icons', region) with "
+                             f"region one of {choices}, or {SKIP!r}; got {action!r}")
+        points, political = list(state.points), list(state.political)
+        stock = [list(s) for s in state.stock]
+        tile = state.tiles[lay.index[action[1]]]
+        gained = _gain(state, seat, tile, points, political, stock, resources=True)
+        used = state.icons_used[:seat] + (True,) + state.icons_used[seat + 1:]
+        state = replace(state, points=tuple(points), political=tuple(political), stock=tuple(map(tuple, stock)),
+                        icons_used=used, history=(*state.history, (ICONS, seat, action[1], tile, gained)))
+        return _next_turn(state)
+    seat = _seat_to_place(state)
+    if isinstance(action, str) and action == PASS:
+        return _next_turn(replace(state, history=(*state.history, (PASS, seat))))
+    if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str)
+            and isinstance(action[1], int) and not isinstance(action[1], bool)):
+        raise RulesError(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {action!r}")
+    region, value = action
+    if value not in allowed_values(state, seat):
+        raise RulesError(f"P{seat + 1} may place a worker of value {list(allowed_values(state, seat))} this round, "
+                         f"not {value!r}")
+    problem = placement_problem(lay, markers(state), occupants(state), worker(state, seat, value), region)
+    if problem is not None:
+        raise RulesError(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}")
+    return _displace(state, list(state.history), seat, value, lay.index[region], frozenset(), False, None)
+
+
+def action_history(state: GameState) -> tuple:
+    """The actions applied since the start (reveals included), for replay and saving.
+
+    Records of what followed by rule (``"push"``, ``"remove"``, ``"reward"``,
+    ``"reshuffle"``, ``"use"``, ``"round"``, ``"end"``) are not actions.
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=3), ("latium", 3))
+    >>> action_history(s)[-1], len(action_history(s))
+    (('latium', 3), 7)
+    """
+    out = []
+    for h in state.history:
+        kind = h[0]
+        if kind == "reveal":
+            out.append(h[2])
+        elif kind == "place":
+            out.append((h[2], h[3]))
+        elif kind == "choose":
+            out.append(h[3])
+        elif kind in (PASS, SKIP):
+            out.append(kind)
+        elif kind == ICONS:
+            out.append((ICONS, h[2]))
+    return tuple(out)
+
+
+def scores(state: GameState) -> tuple[int, ...]:
+    """Points per seat: instant-tile points plus the Action track's (provisional before the end).
+
+    Examples
+    --------
+    >>> scores(new_game(rng=0))
+    (0, 0, 0, 0)
+    """
+    return tuple(p["total"] for p in score_parts(state))
+
+
+def to_json(state: GameState) -> str:
+    """The saved game (:func:`rometools.core.playout.to_json`); :func:`from_json` inverts it.
+
+    Examples
+    --------
+    >>> s = apply(new_game(rng=5), "pass")
+    >>> from_json(to_json(s)) == s
+    True
+    """
+    return playout.to_json(state)
+
+
+def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved game>") -> GameState:
+    """Load an IMPERATOR saved game, replaying and checking every action.
+
+    Raises
+    ------
+    DataFileError, RulesError
+        As :func:`rometools.core.playout.load_saved_game`, the entry named.
+
+    Examples
+    --------
+    >>> from_json("{}")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: <saved game>: format: is required but missing
+    """
+    return playout.from_json(text, game="imperator", source=source)

@@ -1,0 +1,593 @@
+"""IMPERATOR values: workers, chain steps and outcomes, the config, the state, the options.
+
+Plain immutable values and constants. The placement rules are in
+:mod:`~rometools.imperator.placement`, the protocol in :mod:`~rometools.imperator.rules`;
+nothing here computes a rule.
+
+Rules: ``004_c0d35faf86920c09.txt``, Setup, Action Progression, If the Workers Have
+the Same Value, Chain Reaction, Rewards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from rometools.core.data import StrictModel, validate_values
+from rometools.core.errors import DataFileError, RulesError
+from rometools.core.game import CHANCE, TERMINAL
+from rometools.imperator.board import RegionBoard, board_path, load_board
+from rometools.imperator.components import Components, components_path, load_components
+
+__all__ = [
+    "CHANCE",
+    "DEFAULT_STOCK",
+    "LEFTOVER_OPTIONS",
+    "PASS",
+    "REVEAL_OPTIONS",
+    "SKIP",
+    "TERMINAL",
+    "WORKER_VALUES",
+    "GameConfig",
+    "GameState",
+    "PlacementOutcome",
+    "Step",
+    "Worker",
+    "player_name",
+]
+
+#: Worker values ("the order, from strongest, is: 1, 2, 3, 4, 5").
+WORKER_VALUES = (1, 2, 3, 4, 5)
+#: The action of a seat that does not use the Imperator Action this round.
+PASS = "pass"
+#: The advanced game: decline the three-identical-icons action.
+SKIP = "skip"
+#: ``GameConfig.leftover``: what happens to tiles in regions nobody won (IMP-1).
+LEFTOVER_OPTIONS = ("stay", "discard")
+#: ``GameConfig.reveal``: when new tiles are revealed after round 1 (IMP-2).
+REVEAL_OPTIONS = ("next_round", "at_once")
+#: Resources of each kind a seat holds when the config gives no stock (illustrative).
+DEFAULT_STOCK = 2
+
+
+# ===================================================================== placement values
+def player_name(player: Hashable) -> str:
+    """How a player is named in messages: a seat (int) as ``"P1"``, ``"P2"``...; a colour as is.
+
+    Examples
+    --------
+    >>> player_name(0), player_name("green")
+    ('P1', 'green')
+    """
+    if isinstance(player, int) and not isinstance(player, bool):
+        return f"P{player + 1}"
+    return str(player)
+
+
+@dataclass(frozen=True)
+class Worker:
+    """A worker with what decides its strength: its value and its owner's influence.
+
+    Attributes
+    ----------
+    player : hashable
+        Its owner: a seat (``0``) or a colour (``"green"``).
+    value : int
+        1 to 5.
+    influence_zone : int
+        The owner's unused influence zone on their cards (first tiebreak).
+    political_influence : int
+        The owner's political influence (second tiebreak).
+
+    Raises
+    ------
+    RulesError
+        If the value is not 1 to 5 or an influence figure is not a whole number, 0 or more.
+
+    Examples
+    --------
+    >>> Worker("green", 3, influence_zone=2)
+    Worker(player='green', value=3, influence_zone=2, political_influence=0)
+    >>> Worker("green", 6)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: a worker's value is 1 to 5, got 6
+    """
+
+    player: Hashable
+    value: int
+    influence_zone: int = 0
+    political_influence: int = 0
+
+    def __post_init__(self):
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value not in WORKER_VALUES:
+            raise RulesError(f"a worker's value is 1 to 5, got {self.value!r}")
+        for name in ("influence_zone", "political_influence"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise RulesError(f"{name} must be a whole number, 0 or more, got {v!r}")
+        try:
+            hash(self.player)
+        except TypeError:
+            raise RulesError(f"a worker's player must be a seat or a colour name, got {self.player!r}") from None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a placement's chain reaction.
+
+    Attributes
+    ----------
+    kind : str
+        ``"place"`` (the active player's worker enters ``to``), ``"move"`` (a worker
+        forced out of ``origin`` enters ``to``) or ``"remove"`` (a worker forced out of
+        ``origin`` has no legal region and goes back to its owner).
+    player : hashable
+        The worker's owner.
+    value : int
+        The worker's value.
+    origin : str or None
+        The region it was forced out of (``None`` for ``"place"``).
+    to : str or None
+        The region it enters (``None`` for ``"remove"``).
+    displaces : hashable or None
+        The owner of the worker it forces out of ``to``, if any.
+    choices : tuple[str, ...]
+        The legal regions the owner could choose from (``"move"``; one for a forced move).
+
+    Examples
+    --------
+    >>> Step("move", "green", 3, "a", "b", "blue", ("b",)).describe()
+    "green's 3 is forced out of 'a' and moves to 'b', forcing out blue"
+    """
+
+    kind: str
+    player: Hashable
+    value: int
+    origin: str | None = None
+    to: str | None = None
+    displaces: Hashable | None = None
+    choices: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """The step in words."""
+        who = player_name(self.player)
+        out = {"place": f"{who} places a {self.value} in {self.to!r}",
+               "move": f"{who}'s {self.value} is forced out of {self.origin!r} and moves to {self.to!r}",
+               "remove": f"{who}'s {self.value} is forced out of {self.origin!r}, has no legal region "
+                         f"and goes back to its owner"}[self.kind]
+        if self.displaces is not None:
+            out += f", forcing out {player_name(self.displaces)}"
+        return out
+
+
+@dataclass(frozen=True)
+class PlacementOutcome:
+    """The result of one placement and its chain reaction.
+
+    Attributes
+    ----------
+    occupants : tuple[tuple[str, Worker], ...]
+        ``(region, worker)`` for every occupied region afterwards, in board order.
+    steps : tuple[Step, ...]
+        The placement, then each move, ending with a removal or an entry into an empty region.
+    removed : Worker or None
+        The worker that went back to its owner, if the chain ended that way.
+    track : tuple[tuple[hashable, int], ...]
+        ``(player, spaces)`` each player moves on the Action track, in the order they
+        were first forced out: one space per time forced out of a region.
+
+    Examples
+    --------
+    >>> from rometools.imperator import Layout, placement_outcomes
+    >>> lay = Layout.build("ab", [("a", "b")])
+    >>> out, = placement_outcomes(lay, {"a": 5, "b": 1}, {"a": Worker("green", 3)}, Worker("yellow", 4), "a")
+    >>> out.board, out.track_moves, out.displacements
+    ({'a': 'yellow', 'b': 'green'}, {'green': 1}, 1)
+    """
+
+    occupants: tuple[tuple[str, Worker], ...]
+    steps: tuple[Step, ...]
+    removed: Worker | None = None
+    track: tuple[tuple[Hashable, int], ...] = ()
+
+    @property
+    def board(self) -> dict[str, Hashable]:
+        """``{region: owner}`` after the chain."""
+        return {r: w.player for r, w in self.occupants}
+
+    @property
+    def workers(self) -> dict[str, Worker]:
+        """``{region: worker}`` after the chain."""
+        return dict(self.occupants)
+
+    @property
+    def track_moves(self) -> dict[Hashable, int]:
+        """``{player: Action-track spaces}`` gained."""
+        return dict(self.track)
+
+    @property
+    def displacements(self) -> int:
+        """Workers forced out of a region (each a move or the removal)."""
+        return sum(1 for s in self.steps if s.kind != "place")
+
+    def describe(self) -> list[str]:
+        """Each step in words."""
+        return [s.describe() for s in self.steps]
+
+
+# ===================================================================== config
+def _file_sha256(path: str | Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _dict_sha256(data: Mapping[str, Any]) -> str:
+    content = {k: v for k, v in data.items() if k != "source"}
+    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _whole(value: Any, name: str, *, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RulesError(f"{name} must be a whole number, {low} or more, got {value!r}")
+    return value
+
+
+def _per_seat(value: Any, name: str, players: int, default: Any) -> tuple:
+    """One value per seat: ``None`` (the default for every seat), one value for every
+    seat, or a sequence with one per seat."""
+    if value is None:
+        return (default,) * players
+    if isinstance(value, str) or not isinstance(value, Sequence) or isinstance(value, Mapping):
+        return (value,) * players
+    if len(value) != players:
+        raise RulesError(f"{name} needs one entry per seat ({players}), got {len(value)}: {list(value)!r}")
+    return tuple(value)
+
+
+class _ConfigDict(StrictModel):
+    """The saved-game form of :class:`GameConfig` (types checked before anything is built)."""
+
+    players: int
+    board: dict[str, Any]
+    components: dict[str, Any]
+    rounds: int = Field(ge=1, le=1000)
+    workers: list[list[int]]
+    influence_zones: list[int]
+    political_influence: list[int]
+    stock: list[dict[str, int]]
+    leftover: str
+    reveal: str
+    hold_rounds: int = Field(ge=0, le=1000)
+    advanced: bool
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Options of the IMPERATOR sub-game: a few rounds of placements, then rewards.
+
+    Parameters
+    ----------
+    players : int
+        Seats, 2 to 5 (a player count of the board). Default 4.
+    board : RegionBoard, optional
+        Default: the bundled illustrative board.
+    components : Components, optional
+        The reward tiles; default the bundled 20.
+    rounds : int
+        Rounds played (each: every seat one placement turn, then rewards). Default 4.
+    workers : sequence, optional
+        One entry per seat: the worker value it places (an int) or the values it may
+        choose from (a sequence). Default: every seat may choose 1 to 5.
+    influence_zones : int or per-seat sequence
+        Unused influence zone on each seat's cards (first tiebreak). Default 0.
+    political_influence : int or per-seat sequence
+        Each seat's political influence at the start (second tiebreak; the statue tile
+        adds 1). Default 0.
+    stock : mapping or per-seat sequence of mappings, optional
+        ``{resource: count}`` each seat holds (what an instant-points tile counts);
+        missing resources count 0. Default: :data:`DEFAULT_STOCK` of every resource
+        (illustrative).
+    leftover : {"stay", "discard"}
+        Tiles in regions nobody won stay for the next round (default) or go to the
+        discard pile (IMP-1).
+    reveal : {"next_round", "at_once"}
+        New tiles are revealed after the round's rewards are resolved and used tiles
+        discarded (default), or at once as each region is emptied, before the round's
+        tiles reach the discard pile (IMP-2).
+    hold_rounds : int
+        A held (usable-once, Propraetor, any-value) tile is used in the round this many
+        rounds after it was won and discarded at the end of that round's action phase;
+        0: kept to the end, never used (IMP-3). Default 1.
+    advanced : bool
+        The advanced game: once per game, each seat whose worker is on the board may
+        gain the reward of a neighbouring region (the tile stays) (IMP-6).
+
+    Raises
+    ------
+    RulesError
+        For an unsupported player count or a mistyped or out-of-range option, naming it.
+
+    Examples
+    --------
+    >>> c = GameConfig(players=3, influence_zones=(2, 1, 0))
+    >>> c.players, len(c.layout.regions), c.workers[0], c.influence_zones
+    (3, 5, (1, 2, 3, 4, 5), (2, 1, 0))
+    >>> GameConfig(players=6)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: the board 'Illustrative IMPERATOR board' is for 2, 3, 4, 5 players, got 6
+    """
+
+    players: int = 4
+    board: RegionBoard | None = None
+    components: Components | None = None
+    rounds: int = 4
+    workers: Any = None
+    influence_zones: Any = 0
+    political_influence: Any = 0
+    stock: Any = None
+    leftover: str = "stay"
+    reveal: str = "next_round"
+    hold_rounds: int = 1
+    advanced: bool = False
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        set_ = object.__setattr__
+        if self.board is not None and not isinstance(self.board, RegionBoard):
+            raise RulesError(f"board must be a RegionBoard (RegionBoard.from_file(path)), got "
+                             f"{type(self.board).__name__}")
+        if self.components is not None and not isinstance(self.components, Components):
+            raise RulesError(f"components must be Components (load_components(path)), got "
+                             f"{type(self.components).__name__}")
+        board = self.board or load_board()
+        comps = self.components or load_components()
+        p = self.players
+        if isinstance(p, bool) or not isinstance(p, int) or p not in board.player_counts or p < 2:
+            counts = ", ".join(str(n) for n in board.player_counts if n >= 2)
+            raise RulesError(f"the board {board.name!r} is for {counts} players, got {p!r}")
+        regions = len(board.layout(p).regions)
+        if regions > len(comps.tiles):
+            raise RulesError(f"{regions} regions with {p} players but only {len(comps.tiles)} reward tiles")
+        _whole(self.rounds, "rounds", low=1)
+        if self.rounds > 1000:
+            raise RulesError(f"rounds must be at most 1000, got {self.rounds}")
+        workers = []
+        for seat, values in enumerate(_per_seat(self.workers, "workers", p, WORKER_VALUES)):
+            if isinstance(values, int) and not isinstance(values, bool):
+                values = (values,)
+            if isinstance(values, str) or not isinstance(values, Sequence) or not values:
+                raise RulesError(f"workers[{seat}] must be a non-empty list of worker values 1 to 5, got {values!r}")
+            for v in values:
+                if isinstance(v, bool) or not isinstance(v, int) or v not in WORKER_VALUES:
+                    raise RulesError(f"workers[{seat}]: a worker's value is 1 to 5, got {v!r}")
+            workers.append(tuple(sorted(set(values))))
+        zones = tuple(_whole(v, f"influence_zones[{s}]") for s, v in
+                      enumerate(_per_seat(self.influence_zones, "influence_zones", p, 0)))
+        political = tuple(_whole(v, f"political_influence[{s}]") for s, v in
+                          enumerate(_per_seat(self.political_influence, "political_influence", p, 0)))
+        default_stock = {r: DEFAULT_STOCK for r in comps.resource_ids}
+        stock = []
+        for seat, held in enumerate(_per_seat(self.stock, "stock", p, default_stock)):
+            if not isinstance(held, Mapping):
+                raise RulesError(f"stock[{seat}] must be a mapping of resource to count, got {held!r}")
+            for r, n in held.items():
+                if r not in comps.resource_ids:
+                    raise RulesError(f"stock[{seat}]: unknown resource {r!r}; expected one of "
+                                     f"{list(comps.resource_ids)}")
+                _whole(n, f"stock[{seat}][{r!r}]")
+            stock.append(tuple(held.get(r, 0) for r in comps.resource_ids))
+        if self.leftover not in LEFTOVER_OPTIONS:
+            raise RulesError(f"leftover must be one of {LEFTOVER_OPTIONS}, got {self.leftover!r}")
+        if self.reveal not in REVEAL_OPTIONS:
+            raise RulesError(f"reveal must be one of {REVEAL_OPTIONS}, got {self.reveal!r}")
+        _whole(self.hold_rounds, "hold_rounds")
+        if not isinstance(self.advanced, bool):
+            raise RulesError(f"advanced must be True or False, got {self.advanced!r}")
+        set_(self, "board", board)
+        set_(self, "components", comps)
+        set_(self, "workers", tuple(workers))
+        set_(self, "influence_zones", zones)
+        set_(self, "political_influence", political)
+        set_(self, "stock", tuple(stock))
+        set_(self, "_hash", hash((p, board, comps, self.rounds, self.workers, zones, political, self.stock,
+                                  self.leftover, self.reveal, self.hold_rounds, self.advanced)))
+
+    def __hash__(self) -> int:  # computed once: states hash their config often
+        return self._hash
+
+    @property
+    def layout(self):
+        """The board's :class:`~rometools.imperator.board.Layout` for this player count."""
+        return self.board.layout(self.players)
+
+    def stock_of(self, seat: int) -> dict[str, int]:
+        """The starting stock of a seat, ``{resource: count}``."""
+        return dict(zip(self.components.resource_ids, self.stock[seat], strict=True))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values: a bundled board or component file by content hash, any
+        other inline (the board) or by path and hash (the components).
+
+        Examples
+        --------
+        >>> d = GameConfig(players=2).to_dict()
+        >>> d["board"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=2)
+        (True, True)
+        """
+        b = self.board.to_dict()
+        bundled_board = self.board == load_board()
+        comps = self.components
+        if comps == load_components() or comps.path is None:
+            components = {"bundled": True, "sha256": _file_sha256(components_path())}
+        else:
+            components = {"file": str(comps.path), "sha256": _file_sha256(comps.path)}
+        return {
+            "players": self.players,
+            "board": ({"bundled": True, "sha256": _file_sha256(board_path())} if bundled_board
+                      else {"inline": b, "sha256": _dict_sha256(b)}),
+            "components": components,
+            "rounds": self.rounds,
+            "workers": [list(w) for w in self.workers],
+            "influence_zones": list(self.influence_zones),
+            "political_influence": list(self.political_influence),
+            "stock": [self.stock_of(s) for s in range(self.players)],
+            "leftover": self.leftover,
+            "reveal": self.reveal,
+            "hold_rounds": self.hold_rounds,
+            "advanced": self.advanced,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>") -> GameConfig:
+        """Inverse of :meth:`to_dict`, checking every entry.
+
+        Raises
+        ------
+        DataFileError
+            Naming ``config.<option>`` and the problem: a missing, unknown or mistyped
+            option, a bundled file whose content changed since saving (by SHA-256), an
+            option the rules refuse.
+
+        Examples
+        --------
+        >>> d = GameConfig().to_dict()
+        >>> GameConfig.from_dict({**d, "rounds": "4"})
+        Traceback (most recent call last):
+        ...
+        rometools.core.errors.DataFileError: <config>: config.rounds: Input should be a valid integer (got '4')
+        """
+        raw = validate_values(_ConfigDict, data, source, prefix="config")
+
+        def fail(entry: str, problem: str):
+            raise DataFileError(source, f"config.{entry}", problem)
+
+        b = raw.board
+        if set(b) == {"bundled", "sha256"} and b["bundled"] is True:
+            if b["sha256"] != _file_sha256(board_path()):
+                fail("board", "the bundled board has changed since the game was saved (SHA-256 differs)")
+            board = load_board()
+        elif set(b) == {"inline", "sha256"} and isinstance(b["inline"], Mapping):
+            if b["sha256"] != _dict_sha256(b["inline"]):
+                fail("board", "the inline board was edited after the game was saved (SHA-256 differs)")
+            try:
+                board = RegionBoard.from_dict(b["inline"], source=source)
+            except DataFileError as err:
+                fail(f"board.inline.{err.entry}", err.problem)
+        else:
+            fail("board", "must be {bundled: true, sha256} or {inline: {...}, sha256}")
+        c = raw.components
+        if set(c) == {"bundled", "sha256"} and c["bundled"] is True:
+            path = components_path()
+        elif set(c) == {"file", "sha256"} and isinstance(c["file"], str):
+            path = Path(c["file"])
+        else:
+            fail("components", "must be {bundled: true, sha256} or {file: path, sha256}")
+        try:
+            if _file_sha256(path) != c["sha256"]:
+                fail("components", f"{path} has changed since the game was saved (SHA-256 differs)")
+        except OSError:
+            fail("components", f"cannot read {str(path)!r}")
+        try:
+            comps = load_components(path)
+        except DataFileError as err:
+            fail("components", str(err))
+        options = raw.model_dump(exclude={"board", "components"})
+        try:
+            return cls(board=board, components=comps, **options)
+        except RulesError as err:
+            named = [k for k in options if str(err).startswith(k)]
+            fail(named[0] if named else "players", str(err))
+
+
+# ===================================================================== state
+@dataclass(frozen=True)
+class GameState:
+    """An immutable IMPERATOR position plus its full history.
+
+    Build it with :func:`~rometools.imperator.new_game`; change it only with
+    :func:`~rometools.imperator.apply`. Regions are indexed in the layout's board
+    order; tiles are ids of the config's components.
+
+    Attributes
+    ----------
+    config : GameConfig
+    round : int
+        The round being played (1-based); ``rounds + 1`` once over.
+    phase : str
+        ``"reveal"`` (a chance node: the next empty region gets a tile), ``"place"``
+        (a seat's placement turn), ``"displace"`` (the owner of a forced-out worker
+        chooses where it goes), ``"icons"`` (the advanced game's extra action) or
+        ``"over"``.
+    tiles : tuple[str or None, ...]
+        The tile on each region (``None``: none).
+    stack : tuple[str, ...]
+        Face-down tiles (sorted: the pile's composition; its order is a chance node).
+    discard : tuple[str, ...]
+        The discard pile (sorted).
+    limbo : tuple[str, ...]
+        With ``reveal="at_once"``: tiles leaving the board this round that reach the
+        discard pile once the regions are refilled.
+    occupant : tuple[int, ...]
+        Seat of the worker on each region, ``-1`` for none.
+    value : tuple[int, ...]
+        Value of the worker on each region, ``0`` for none.
+    turn : int
+        Seats that have had their placement turn this round.
+    pending : tuple or None
+        In phase ``"displace"``: ``(seat, value, origin region index, forced)``, where
+        ``forced`` is the sorted ``(seat, region index)`` pairs forced out so far in the chain.
+    political : tuple[int, ...]
+        Each seat's political influence now.
+    stock : tuple[tuple[int, ...], ...]
+        Each seat's resources now (components' resource order).
+    held : tuple[tuple[tuple[str, int], ...], ...]
+        Each seat's held tiles as ``(tile, round won)``.
+    icons_used : tuple[bool, ...]
+        The advanced game: whether each seat has used its three-identical-icons action.
+    points : tuple[int, ...]
+        Points from instant tiles so far (points).
+    track : tuple[int, ...]
+        Each seat's Action-track space.
+    history : tuple[tuple, ...]
+        Every record since the start (see :func:`~rometools.imperator.rules.action_history`).
+    start : None
+        Games start from the set-up (no positions).
+    seed : int, tuple or None
+        Entropy of the generator that dealt the set-up (information only). Not compared.
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(GameConfig(players=2), rng=1)
+    >>> s.round, s.phase, len(s.tiles), len(s.stack), s.track
+    (1, 'place', 4, 16, (0, 0))
+    """
+
+    config: GameConfig
+    round: int
+    phase: str
+    tiles: tuple[str | None, ...]
+    stack: tuple[str, ...]
+    discard: tuple[str, ...]
+    limbo: tuple[str, ...]
+    occupant: tuple[int, ...]
+    value: tuple[int, ...]
+    turn: int
+    pending: tuple | None
+    political: tuple[int, ...]
+    stock: tuple[tuple[int, ...], ...]
+    held: tuple[tuple[tuple[str, int], ...], ...]
+    icons_used: tuple[bool, ...]
+    points: tuple[int, ...]
+    track: tuple[int, ...]
+    history: tuple[tuple, ...] = ()
+    start: None = None
+    seed: Any = field(default=None, compare=False)
+    _facts: Any = field(default=None, compare=False, repr=False)

@@ -1,0 +1,637 @@
+"""Augustus explorers: thin ipywidgets wired to :mod:`rometools.augustus` and its charts.
+
+* :class:`ObjectiveOddsExplorer` -- build an objective from symbol counts or pick a
+  card; its exact completion CDF and expected draws, the joker reset's effect (a
+  toggle comparing against a bag without the reset), a second card to compare.
+* :class:`BagExplorer` -- draw tokens step by step with a seed; the bag's contents,
+  the exact next-token odds, the refill after a joker.
+* :class:`AugustusPlayoutExplorer` -- a seeded bot game step by step on the shared
+  :class:`~rometools.widgets._base.PlayoutExplorer`: each player's objectives with
+  their open slots and exact completion odds, the reward tiles and who holds them,
+  the scores and the game log.
+
+They hold no rules and no probability: every number comes from
+:mod:`rometools.augustus` through :mod:`rometools.charts.augustus`. Invalid input
+shows a readable message in ``rt-message`` and leaves the last good view in place.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from rometools.augustus import (
+    JOKER_POLICIES,
+    GameState,
+    ObjectiveSet,
+    completion_cdf,
+    draw_tokens,
+    expected_draws,
+    game_log,
+    is_over,
+    legion_counts,
+    load_components,
+    load_objectives,
+    objective_odds,
+    reward_holders,
+    score_parts,
+    senators,
+    token_counts,
+)
+from rometools.augustus.components import objectives_path
+from rometools.charts._common import empty_figure, seat_colour
+from rometools.charts.augustus import (
+    bag_figure,
+    completion_cdf_figure,
+    game_odds_figure,
+    slots_text,
+)
+from rometools.widgets._base import Explorer, PlayoutExplorer, sync_figure, trace_data, whole_number
+
+__all__ = ["AugustusPlayoutExplorer", "BagExplorer", "ObjectiveOddsExplorer"]
+
+CUSTOM = 0  # the card dropdown's "build from symbol counts"
+
+
+def _table(header: list[str], rows: list[list[str]], css: str) -> str:
+    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{h}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in r) + "</tr>"
+                   for r in rows)
+    return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
+
+
+def _seat_html(seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return f'<span style="color:{seat_colour(seat)};font-weight:bold">P{seat + 1}</span>'
+
+
+def _card_options(cards: ObjectiveSet) -> list[tuple[str, int]]:
+    return [(f"#{c.number} {c.name} ({slots_text(dict(c.slots))})", c.number) for c in cards.cards]
+
+
+# ===================================================================== objective odds
+class ObjectiveOddsExplorer(Explorer):
+    """How long does an objective take? Exact completion odds, with and without the joker reset.
+
+    Controls (CSS class in brackets): the card (``rt-au-card``; "build from symbol
+    counts" uses the counts), one count per symbol (``rt-au-slot-<symbol>``, e.g.
+    ``rt-au-slot-dagger``), a second card to compare (``rt-au-compare``), the
+    comparison without the joker reset (``rt-au-no-reset``), the joker policy
+    (``rt-au-policy``), the draws shown (``rt-au-max-draws``), simulated objectives
+    (``rt-au-trials``; 0 hides them) and their seed (``rt-seed``).
+    Output: the summary (``rt-au-summary``), the message area (``rt-message``) and
+    the chart (``rt-au-odds-chart``; traces ``au-cdf-0``, ``au-cdf-1``,
+    ``au-cdf-noreset-0``..., ``au-cdf-sim-0``...).
+
+    Parameters
+    ----------
+    card : int, optional
+        A card number of the set; default: build from ``slots``.
+    slots : Mapping[str, int], optional
+        Symbol counts (default two daggers).
+    compare : int, optional
+        A second card number to draw beside it.
+    no_reset : bool
+        Also draw each objective without the joker reset.
+    joker_policy : str
+        A name of :data:`rometools.augustus.JOKER_POLICIES`.
+    max_draws : int
+    trials, seed : int
+    cards : ObjectiveSet, optional
+        Default: the bundled illustrative set.
+
+    Examples
+    --------
+    >>> ex = ObjectiveOddsExplorer(slots={"dagger": 2}, no_reset=True)
+    >>> sorted(ex.figure_data())
+    ['au-cdf-0', 'au-cdf-noreset-0']
+    >>> ex.expected_draws()
+    [Fraction(12, 1)]
+    >>> ex.set_values(card=23, compare=2)
+    True
+    >>> ex.slots()
+    {'dagger': 2}
+    >>> ex.set_values(slots={"dagger": 7})
+    False
+    >>> ex.message
+    'Cannot update: dagger: at most 6 slots of a symbol, got 7 (the chart still shows the last valid input)'
+    """
+
+    def __init__(self, card: int | None = None, slots: Mapping[str, int] | None = None, *,
+                 compare: int | None = None, no_reset: bool = False, joker_policy: str = "rarest",
+                 max_draws: int = 30, trials: int = 0, seed: int = 0, cards: ObjectiveSet | None = None):
+        self._init_message()
+        self.cards = cards or load_objectives()
+        self.symbols = load_components().symbols
+        options = _card_options(self.cards)
+        self._card = self._add_control("card", widgets.Dropdown(
+            options=[("build from symbol counts", CUSTOM), *options], value=CUSTOM, description="Card",
+            layout={"width": "460px"}), "rt-au-card")
+        self._slots = {s: self._add_control(f"slot_{s}", widgets.BoundedIntText(
+            value=0, min=0, max=6, description=s.replace("_", " "), layout={"width": "160px"},
+            style={"description_width": "80px"}), f"rt-au-slot-{s}") for s in self.symbols}
+        self._compare_card = self._add_control("compare", widgets.Dropdown(
+            options=[("nothing", CUSTOM), *options], value=CUSTOM, description="Compare with",
+            layout={"width": "460px"}, style={"description_width": "100px"}), "rt-au-compare")
+        self._no_reset = self._add_control("no_reset", widgets.Checkbox(
+            value=False, indent=False, description="Compare with a bag without the joker reset"), "rt-au-no-reset")
+        self._policy = self._add_control("joker_policy", widgets.Dropdown(
+            options=sorted(JOKER_POLICIES), value="rarest", description="Joker fills"), "rt-au-policy")
+        self._max_draws = self._add_control("max_draws", widgets.IntSlider(
+            value=30, min=5, max=60, description="Draws", continuous_update=False), "rt-au-max-draws")
+        self._trials = self._add_control("trials", widgets.BoundedIntText(
+            value=0, min=0, max=20_000, step=500, description="Simulated", layout={"width": "200px"}),
+            "rt-au-trials")
+        self._seed = self._add_control("seed", widgets.IntText(value=0, description="Seed",
+                                                              layout={"width": "180px"}), "rt-seed")
+        self._summary = widgets.HTML()
+        self._summary.add_class("rt-au-summary")
+        self.figure = go.FigureWidget(empty_figure())
+        self.figure.add_class("rt-au-odds-chart")
+        self._means: list = []
+        super().__init__([
+            self._card,
+            widgets.HBox(list(self._slots.values())[:3]), widgets.HBox(list(self._slots.values())[3:]),
+            self._compare_card, widgets.HBox([self._no_reset, self._policy]),
+            widgets.HBox([self._max_draws, self._trials, self._seed]),
+            self._message, self._summary, self.figure,
+        ])
+        self.add_class("rt-au-objective-odds")
+        first = {"card": card, "slots": slots if slots is not None or card is not None else {"dagger": 2},
+                 "compare": compare, "no_reset": no_reset, "joker_policy": joker_policy,
+                 "max_draws": max_draws, "trials": trials, "seed": seed}
+        if not self._set(first):
+            error = self._message.value
+            self._set({"slots": {"dagger": 2}})
+            self._message.value = error
+        self._card.observe(self._on_card, names="value")
+        for w in self._slots.values():
+            w.observe(self._on_slot, names="value")
+        for w in (self._compare_card, self._no_reset, self._policy, self._max_draws, self._trials, self._seed):
+            w.observe(self._on_change, names="value")
+
+    # ------------------------------------------------------------ public
+    def set_values(self, *, card: int | None = None, slots: Mapping[str, int] | None = None,
+                   compare: int | None = None, no_reset: bool | None = None, joker_policy: str | None = None,
+                   max_draws: int | None = None, trials: int | None = None, seed: int | None = None) -> bool:
+        """Set controls as a user would, then redraw once; all or nothing.
+
+        ``card=0`` means "build from symbol counts" and ``compare=0`` "nothing";
+        giving ``slots`` builds from them (the card control shows the custom choice).
+
+        Returns
+        -------
+        bool
+            ``True`` if the view was updated; ``False`` with a message otherwise.
+        """
+        return self._set({"card": card, "slots": slots, "compare": compare, "no_reset": no_reset,
+                          "joker_policy": joker_policy, "max_draws": max_draws, "trials": trials, "seed": seed})
+
+    def slots(self) -> dict[str, int]:
+        """The objective's slots as the counts show them, ``{symbol: slots}``."""
+        return {s: w.value for s, w in self._slots.items() if w.value}
+
+    def expected_draws(self) -> list:
+        """Exact expected draws of each objective drawn (the first, then the comparison)."""
+        return list(self._means)
+
+    def figure_data(self) -> dict[str, dict]:
+        """The chart's traces by ``meta`` (``x``, ``y``, ``customdata``...)."""
+        return trace_data(self.figure)
+
+    # ------------------------------------------------------------ set_values
+    def _check(self, name: str, value: Any) -> Any:
+        numbers = {CUSTOM, *self.cards.numbers}
+        if name in ("card", "compare"):
+            if isinstance(value, bool) or value not in numbers:
+                raise ValueError(f"{name} must be a card number of the set {self.cards.name!r} (or 0), got {value!r}")
+        elif name == "slots":
+            if not isinstance(value, Mapping):
+                raise ValueError(f"slots must be a mapping of symbol to count such as {{'dagger': 2}}, got {value!r}")
+            for s, n in value.items():
+                if s not in self._slots:
+                    raise ValueError(f"unknown symbol {s!r}; the symbols are {', '.join(self.symbols)}")
+                whole_number(s, n)
+                if n > 6:
+                    raise ValueError(f"{s}: at most 6 slots of a symbol, got {n}")
+            if not any(value.values()):
+                raise ValueError("an objective needs at least one slot")
+        elif name == "no_reset":
+            value = bool(value)
+        elif name == "joker_policy" and value not in JOKER_POLICIES:
+            raise ValueError(f"unknown joker policy {value!r}; choose one of {', '.join(sorted(JOKER_POLICIES))}")
+        elif name == "max_draws":
+            whole_number("max_draws", value, 5, 60)
+        elif name == "trials":
+            whole_number("trials", value, 0, 20_000)
+        elif name == "seed":
+            whole_number("seed", value, low=None)
+        return value
+
+    def _assign(self, values: dict[str, Any]) -> None:
+        card = values.pop("card", None)
+        slots = values.pop("slots", None)
+        if slots is not None:
+            self._fill({s: slots.get(s, 0) for s in self.symbols})
+            self._card.value = CUSTOM
+        elif card is not None:
+            self._card.value = card
+            if card != CUSTOM:
+                self._fill_from_card()
+        super()._assign(values)
+
+    def _fill(self, slots: Mapping[str, int]) -> None:
+        for s, w in self._slots.items():
+            w.value = slots.get(s, 0)
+
+    def _fill_from_card(self) -> None:
+        self._fill(self.cards.card(self._card.value).slot_counts)
+
+    def _on_card(self, _change=None) -> None:
+        if self._hold:
+            return
+        if self._card.value == CUSTOM:
+            self.update()
+        else:
+            self._attempt(self._fill_from_card, restore_to=self._good)
+
+    def _on_slot(self, _change=None) -> None:
+        if self._hold:
+            return
+        self._attempt(lambda: setattr(self._card, "value", CUSTOM), restore_to=self._good)
+
+    # ------------------------------------------------------------ compute and draw
+    def _objectives(self) -> dict[str, dict[str, int]]:
+        slots = self.slots()
+        if not slots:
+            raise ValueError("an objective needs at least one slot")
+        card = self._card.value
+        label = f"#{card} {self.cards.card(card).name}" if card != CUSTOM else "your objective"
+        out = {label: slots}
+        if self._compare_card.value != CUSTOM:
+            other = self.cards.card(self._compare_card.value)
+            out.setdefault(f"#{other.number} {other.name}", other.slot_counts)
+        return out
+
+    def _compute(self):
+        objectives = self._objectives()
+        policy, no_reset = self._policy.value, self._no_reset.value
+        fig = completion_cdf_figure(objectives, self._max_draws.value, compare_reset=no_reset,
+                                    joker_policy=policy, trials=self._trials.value, rng=self._seed.value)
+        rows = []
+        means = []
+        for label, slots in objectives.items():
+            mean = expected_draws(slots, joker_policy=policy)
+            means.append(mean)
+            ten = completion_cdf(slots, 10, joker_policy=policy)[-1]
+            row = [html.escape(label), slots_text(slots), f"<b>{mean}</b> &asymp; {float(mean):.2f}",
+                   f"{ten} &asymp; {float(ten):.3f}"]
+            if no_reset:
+                try:
+                    plain = expected_draws(slots, joker_policy=policy, reset=False)
+                    row.append(f"{plain} &asymp; {float(plain):.2f}")
+                except ValueError:
+                    stuck = 1 - completion_cdf(slots, 23, joker_policy=policy, reset=False)[-1]
+                    row.append(f"infinite: stays incomplete with probability {stuck} &asymp; {float(stuck):.3f}")
+            rows.append(row)
+        header = ["objective", "slots", "expected draws (exact)", "P(within 10 draws)"]
+        if no_reset:
+            header.append("expected draws without the reset")
+        return fig, _table(header, rows, "rt-au-summary-table"), means
+
+    def _draw(self, view) -> None:
+        fig, summary, means = view
+        sync_figure(self.figure, fig)
+        self._summary.value = summary
+        self._means = means
+
+
+# ===================================================================== the bag
+class BagExplorer(Explorer):
+    """Draw mobilisation tokens step by step with a seed; the bag, the next-token odds, the joker's refill.
+
+    Controls (CSS class in brackets): the seed (``rt-seed``), the tokens drawn
+    so far (``rt-au-draws``, a slider 0-80), "Draw one" (``rt-au-draw-one``) and
+    "Start again" (``rt-au-restart``).
+    Output: the last draws (``rt-au-bag-log``), the exact next-token odds
+    (``rt-au-next-odds``), the message area (``rt-message``) and the chart
+    (``rt-au-bag-chart``; traces ``au-bag-full``, ``au-bag-left``, ``au-next-token``).
+
+    Examples
+    --------
+    >>> ex = BagExplorer(seed=3, draws=0)
+    >>> ex.bag_left()["joker"], ex.figure_data()["au-next-token"]["customdata"][-1]
+    (2, '2/23')
+    >>> ex.draw_one(), ex.draws
+    (True, 1)
+    >>> ex.set_values(draws=81)
+    False
+    """
+
+    MAX_DRAWS = 80
+
+    def __init__(self, seed: int = 1, draws: int = 0):
+        self._init_message()
+        self.components = load_components()
+        self._seed = self._add_control("seed", widgets.IntText(value=1, description="Seed",
+                                                              layout={"width": "180px"}), "rt-seed")
+        self._draws = self._add_control("draws", widgets.IntSlider(
+            value=0, min=0, max=self.MAX_DRAWS, description="Drawn", continuous_update=False,
+            layout={"width": "420px"}), "rt-au-draws")
+        self._draw_button = widgets.Button(description="Draw one", layout={"width": "100px"})
+        self._draw_button.add_class("rt-au-draw-one")
+        self._restart = widgets.Button(description="Start again", layout={"width": "100px"})
+        self._restart.add_class("rt-au-restart")
+        self._log = widgets.HTML()
+        self._log.add_class("rt-au-bag-log")
+        self._odds = widgets.HTML()
+        self._odds.add_class("rt-au-next-odds")
+        self.figure = go.FigureWidget(empty_figure())
+        self.figure.add_class("rt-au-bag-chart")
+        self._left: dict[str, int] = dict(self.components.bag)
+        super().__init__([widgets.HBox([self._seed, self._draws, self._draw_button, self._restart]),
+                          self._message, self._log, self.figure, self._odds])
+        self.add_class("rt-au-bag-explorer")
+        if not self._set({"seed": seed, "draws": draws}):
+            error = self._message.value
+            self._set({"seed": 1, "draws": 0})
+            self._message.value = error
+        for w in (self._seed, self._draws):
+            w.observe(self._on_change, names="value")
+        self._draw_button.on_click(lambda _b: self.draw_one())
+        self._restart.on_click(lambda _b: self.set_values(draws=0))
+
+    @property
+    def draws(self) -> int:
+        """Tokens drawn so far (draws)."""
+        return self._draws.value
+
+    def set_values(self, *, seed: int | None = None, draws: int | None = None) -> bool:
+        """Set the seed and the tokens drawn; all or nothing. Returns whether the view updated."""
+        return self._set({"seed": seed, "draws": draws})
+
+    def draw_one(self) -> bool:
+        """Draw the next token (what the "Draw one" button does)."""
+        return self.set_values(draws=self._draws.value + 1)
+
+    def bag_left(self) -> dict[str, int]:
+        """Tokens in the bag now, ``{token id: tokens}``."""
+        return dict(self._left)
+
+    def figure_data(self) -> dict[str, dict]:
+        """The chart's traces by ``meta``."""
+        return trace_data(self.figure)
+
+    def _check(self, name: str, value: Any) -> Any:
+        if name == "seed":
+            whole_number("seed", value, low=None)
+        elif name == "draws":
+            whole_number("draws", value, 0, self.MAX_DRAWS)
+        return value
+
+    def _compute(self):
+        n = self._draws.value
+        steps = draw_tokens(n, rng=self._seed.value)
+        full = dict(self.components.bag)
+        if not steps:
+            left = full
+        elif steps[-1]["reset"]:
+            left = dict(full)
+        else:
+            left = dict(steps[-1]["before"])
+            left[steps[-1]["token"]] -= 1
+        since = 0
+        for s in reversed(steps):
+            if s["reset"]:
+                break
+            since += 1
+        title = f"After {n} draw(s): {sum(left.values())} of {sum(full.values())} tokens in the bag"
+        if steps and steps[-1]["reset"]:
+            title += " (a joker: every token is back)"
+        fig = bag_figure(left, full=full, title=title)
+        return steps, left, since, fig
+
+    def _draw(self, view) -> None:
+        steps, left, since, fig = view
+        self._left = left
+        sync_figure(self.figure, fig)
+        shown = steps[-12:]
+        items = []
+        for s in shown:
+            text = f"{s['draw']}. {html.escape(s['token'])}"
+            if s["reset"]:
+                text += " <b>(joker: the bag is full again)</b>"
+            items.append(text)
+        lead = f"{since} token(s) drawn since the last refill. " if steps else "A full bag. "
+        self._log.value = lead + ("Last draws: " + "; ".join(items) if items else "")
+        odds = fig.data[2].customdata
+        rows = [[html.escape(k), str(left[k]), f"{p}"] for k, p in zip(fig.data[2].x, odds, strict=True)]
+        self._odds.value = _table(["token", "left", "P(next)"], rows, "rt-au-next-odds-table")
+
+
+# ===================================================================== a seeded game
+@dataclass(frozen=True)
+class _GameView:
+    state: GameState
+    rows: list[list[dict]]
+    figure: go.Figure
+
+
+class AugustusPlayoutExplorer(PlayoutExplorer):
+    """Step a seeded Augustus bot game: objectives with their odds, rewards, scores, the log.
+
+    Controls (CSS class in brackets): those of
+    :class:`~rometools.widgets._base.PlayoutExplorer` -- the objective card file
+    (``rt-board-file``, labelled "Cards"; a path typed in ``rt-board-path``,
+    loaded with ``rt-board-load``), a saved game to play on from
+    (``rt-start-path``, ``rt-start-load``, ``rt-start-clear``), players
+    (``rt-players``), the bot for every seat (``rt-bot``) and per seat
+    (``rt-bot-p1``...), the seed (``rt-seed``), the turn (``rt-turn``: one step
+    per decision, 0 = the first decision of the game) -- and the draws ahead of
+    the completion odds (``rt-au-within``).
+    Output: the status line (``rt-au-status``: draw, caller, token, bag), the
+    chart (``rt-au-game-chart``; traces ``au-game-odds-p1``...), the objectives
+    table (``rt-au-objectives``), the reward tiles (``rt-au-rewards``), the
+    scores (``rt-au-scores``), the log (``rt-au-log``) and the message area.
+
+    Parameters
+    ----------
+    cards : str, Path or ObjectiveSet, optional
+        The objective cards; default the bundled illustrative set.
+    players : int, optional
+        2 to 6 (default 4; a start gives its own).
+    bot : str
+        ``"greedy"`` or ``"random"`` for every seat.
+    seed : int
+    bots : list of str, optional
+        One bot per seat.
+    start : GameState, str or Path, optional
+        A state or saved game to play on from.
+    within : int
+        Draws ahead of the completion odds (1-15).
+
+    Examples
+    --------
+    >>> ex = AugustusPlayoutExplorer(players=3, seed=2)
+    >>> ex.bots, ex.state.phase
+    (('greedy', 'greedy', 'greedy'), 'keep')
+    >>> ex.set_values(turn=ex.turns), is_over(ex.state)
+    (True, True)
+    >>> ex.set_values(players=7)
+    False
+    """
+
+    GAME = "augustus"
+    DEFAULT_BOT = "greedy"
+
+    def __init__(self, cards: str | Path | ObjectiveSet | None = None, players: int | None = None,
+                 bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
+                 start: GameState | str | Path | None = None, within: int = 5):
+        self._initial_within = within
+        if players is None and start is None:
+            players = 4
+        super().__init__(cards, players, bot, seed, bots=bots, start=start)
+        self._board_file.description = "Cards"
+        self._board_path.placeholder = "or an objectives file path"
+        self.children = [
+            *self._game_rows(), self._within, self._message, self._status, self.figure,
+            widgets.HTML("<b>Objectives in play</b> (legions placed / slots; exact odds from the bag as it is)"),
+            self._objectives, widgets.HTML("<b>Reward tiles</b>"), self._rewards,
+            widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,
+            widgets.HTML("<b>Log</b> (the last steps up to this turn)"), self._log,
+        ]
+
+    # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
+    def board_files(self) -> dict[str, Path]:
+        return {"objectives.toml (illustrative)": objectives_path()}
+
+    def load_board(self, source: Any) -> ObjectiveSet:
+        if isinstance(source, ObjectiveSet):
+            return source
+        if not isinstance(source, str | Path):
+            raise TypeError(f"cards must be an objectives file or an ObjectiveSet, got {type(source).__name__}")
+        return load_objectives(Path(source))
+
+    def board_of(self, config: Any) -> ObjectiveSet:
+        return config.cards
+
+    def board_file_of(self, board: ObjectiveSet) -> Path | None:
+        path = board.path
+        return objectives_path() if path is not None and Path(path).resolve() == objectives_path().resolve() else None
+
+    def player_counts(self, board: ObjectiveSet) -> tuple[int, ...]:
+        comps = load_components()
+        lo, hi = comps.players
+        return tuple(p for p in range(lo, hi + 1) if comps.central_row + p * comps.dealt <= len(board))
+
+    def game_options(self, board: ObjectiveSet, players: int) -> dict[str, Any]:
+        return {"players": players, "objectives": board}
+
+    def default_board(self, players: int | None) -> Path:
+        return objectives_path()
+
+    # ------------------------------------------------------------ the view
+    def build_view(self) -> None:
+        self._within = self._add_control("within", widgets.IntSlider(
+            value=self._initial_within if isinstance(self._initial_within, int) else 5, min=1, max=15,
+            description="Odds within", continuous_update=False, style={"description_width": "90px"}),
+            "rt-au-within")
+        self._status = widgets.HTML()
+        self._status.add_class("rt-au-status")
+        self._objectives = widgets.HTML()
+        self._objectives.add_class("rt-au-objectives")
+        self._rewards = widgets.HTML()
+        self._rewards.add_class("rt-au-rewards")
+        self._scores = widgets.HTML()
+        self._scores.add_class("rt-au-scores")
+        self._log = widgets.HTML()
+        self._log.add_class("rt-au-log")
+        self.figure = go.FigureWidget(empty_figure())
+        self.figure.add_class("rt-au-game-chart")
+        self._rows: list[list[dict]] = []
+        self._within.observe(self._on_change, names="value")
+
+    def check_view(self, name: str, value: Any) -> Any:
+        if name == "within":
+            whole_number("within", value, 1, 15)
+        return value
+
+    def set_values(self, *, cards: str | Path | ObjectiveSet | None = None, players: int | None = None,
+                   bot: str | None = None, bots: list[str] | None = None, seed: int | None = None,
+                   start: GameState | str | Path | None = None, turn: int | None = None,
+                   within: int | None = None) -> bool:
+        """Set controls as a user would; all or nothing. Returns whether the view updated.
+
+        Parameters
+        ----------
+        cards, players, bot, bots, seed, start
+            As in the constructor (``start=""`` for a new deal).
+        turn : int, optional
+            0 to :attr:`turns`.
+        within : int, optional
+            Draws ahead of the odds, 1-15.
+        """
+        return self._set({"board": cards, "players": players, "bot": bot, "bots": bots, "seed": seed,
+                          "start": start, "turn": turn, "within": within})
+
+    def objectives(self) -> list[list[dict]]:
+        """Per seat, the objectives in play with their exact odds (:func:`rometools.augustus.objective_odds`)."""
+        return [list(r) for r in self._rows]
+
+    def figure_data(self) -> dict[str, dict]:
+        """The chart's traces by ``meta``."""
+        return trace_data(self.figure)
+
+    def compute(self, state: GameState) -> _GameView:
+        within = self._within.value
+        rows = [objective_odds(state, seat, within) for seat in range(state.config.players)]
+        fig = game_odds_figure(rows, within=within,
+                               title=f"Turn {self._turn.value} of {self.turns}: P(each objective complete "
+                                     f"within {within} draws), exact")
+        return _GameView(state, rows, fig)
+
+    def draw(self, view: _GameView) -> None:
+        state, rows = view.state, view.rows
+        self._rows = rows
+        sync_figure(self.figure, view.figure)
+        left = token_counts(state)
+        seat = state.seat if state.seat >= 0 else None
+        phase = "game over" if is_over(state) else f"{_seat_html(seat)} to decide ({state.phase})" if seat is not None \
+            else f"chance: {state.phase}"
+        token = f", token drawn: <b>{html.escape(state.token)}</b>" if state.token else ""
+        self._status.value = (f"Draw {state.draws}, caller {_seat_html(state.caller)}{token}; {phase}. "
+                              f"Bag: {sum(left.values())} tokens left "
+                              f"({', '.join(f'{k} {v}' for k, v in left.items())}).")
+        table = []
+        for s, seat_rows in enumerate(rows):
+            for r in seat_rows:
+                p = r["cdf"][-1]
+                table.append([_seat_html(s), f"#{r['number']} {html.escape(r['name'])}", r["kind"], str(r["points"]),
+                              f"{r['legions']} / {sum(r['slots'].values())}", slots_text(r["open"]),
+                              f"{p} &asymp; {float(p):.3f}", f"{float(r['expected_draws']):.2f}"])
+        self._objectives.value = _table(["seat", "objective", "kind", "points", "legions", "open slots",
+                                         f"P(within {self._within.value})", "expected draws"], table,
+                                        "rt-au-objectives-table") if table else "<i>no objective in play</i>"
+        self._rewards.value = _table(["tile", "condition", "points", "holder"],
+                                     [[r["id"], r["condition"], str(r["points"]),
+                                       _seat_html(r["holder"]) or "available"] for r in reward_holders(state)],
+                                     "rt-au-rewards-table")
+        legions = legion_counts(state)
+        parts = score_parts(state)
+        self._scores.value = _table(
+            ["seat", "controlled", "rewards", "objectives", "powers", "total", "senators", "legions (reserve)"],
+            [[_seat_html(s), ", ".join(f"#{n}" for n in state.controlled[s]) or "-", str(p["rewards"]),
+              str(p["objectives"]), str(p["powers"]), f"<b>{p['total']}</b>", str(senators(state, s)),
+              f"{legions[s]['owned']} ({legions[s]['reserve']})"] for s, p in enumerate(parts)],
+            "rt-au-scores-table")
+        log = game_log(state, chance=False)[-14:]
+        self._log.value = _table(["step", "draw", "seat", "what"],
+                                 [[str(r["step"]), str(r["draw"]), _seat_html(r["seat"]), html.escape(r["what"])]
+                                  for r in log], "rt-au-log-table") if log else "<i>the set-up deal</i>"

@@ -1,0 +1,608 @@
+"""Ave Roma IMPERATOR explorers: place a worker and watch the chain; reward-tile odds by round.
+
+* :class:`RegionBoardExplorer` -- a :class:`~rometools.widgets._base.PlayoutExplorer`:
+  the base plays a seeded bot game of the ``"imperator"`` sub-game (board, players,
+  a bot per seat, seed, start, turn slider); this module adds a what-if placement on
+  the board of the turn shown: who is forced out where, step by step, the Action-track
+  moves, or why the placement is illegal, in words.
+* :class:`TileOddsExplorer` -- an :class:`~rometools.widgets._base.Explorer`: exact
+  probability that each tile kind is revealed (or on the board), round by round, for
+  2 to 5 players under the rules options, with a seeded simulation overlaid.
+
+Both call :mod:`rometools.imperator` for every rule and number and
+:mod:`rometools.charts.imperator` for the figures; they hold no rules. Bad input is a
+message in ``rt-message``, never a traceback; the last good view stays.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from rometools.charts._common import empty_figure, seat_colour
+from rometools.charts.imperator import region_board_figure, tile_odds_figure
+from rometools.imperator import (
+    KIND_NAMES,
+    LEFTOVER_OPTIONS,
+    REVEAL_OPTIONS,
+    TILE_KINDS,
+    WORKER_VALUES,
+    GameState,
+    RegionBoard,
+    RevealModel,
+    Worker,
+    board_path,
+    current_player,
+    load_board,
+    load_components,
+    markers,
+    occupants,
+    placement_outcomes,
+    placement_problem,
+    reveal_curves,
+    round_log,
+    score_parts,
+    simulate_reveals,
+)
+from rometools.imperator.views import outcome_frames, tile_labels
+from rometools.widgets._base import (
+    Explorer,
+    PlayoutExplorer,
+    plain_text,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
+
+__all__ = ["RegionBoardExplorer", "TileOddsExplorer"]
+
+
+def _seat_html(seat: int) -> str:
+    return f'<span style="color:{seat_colour(seat)};font-weight:bold">P{seat + 1}</span>'
+
+
+def _table(header: list[str], rows: list[list[str]], css: str) -> str:
+    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{h}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
+
+
+@dataclass(frozen=True)
+class _View:
+    """What :meth:`RegionBoardExplorer.compute` hands to :meth:`RegionBoardExplorer.draw`."""
+
+    state: GameState
+    figure: go.Figure
+    problem: str | None
+    steps: list[str]
+    step: int
+    track_rows: list[list[str]]
+    last_move: str
+    scores: str
+
+
+class RegionBoardExplorer(PlayoutExplorer):
+    """Place a worker on the Imperator board of a seeded game and watch the chain reaction.
+
+    Controls (CSS class in brackets): those of
+    :class:`~rometools.widgets._base.PlayoutExplorer` -- board file (``rt-board-file``,
+    or a path in ``rt-board-path`` loaded with ``rt-board-load``), a saved game to play
+    on from (``rt-start-path``...), players (``rt-players``), bots (``rt-bot``,
+    ``rt-seat-bot``), seed (``rt-seed``), the turn slider (``rt-turn``) -- and the
+    placement: the player (``rt-place-seat``), the worker value (``rt-place-value``),
+    the region (``rt-place-region``; also chosen by clicking a region), whether the
+    worker has its seat's own influence (``rt-place-own``) or the influence zone
+    (``rt-place-zone``) and political influence (``rt-place-political``) typed; the
+    outcome when the forced-out owners have choices (``rt-outcome``); the chain step
+    shown (``rt-step``, 0 = before the placement).
+    Output: the board chart (``rt-region-chart``, trace ``meta`` as in
+    :mod:`rometools.charts.imperator`), the chain in words or why the placement is
+    illegal (``rt-chain``), the Action-track changes (``rt-track``), what happened at
+    the turn (``rt-last-move``), the scores (``rt-scores``) and the message area.
+
+    Parameters
+    ----------
+    board : str, Path or RegionBoard, optional
+        Default: the bundled illustrative board.
+    players : int, optional
+        2 to 5. Default 4.
+    bot, seed, bots, start
+        As for every :class:`~rometools.widgets._base.PlayoutExplorer`.
+    seat, value, region
+        The placement to show: seat (0 = P1), worker value 1 to 5, region id.
+
+    Examples
+    --------
+    Turn 3 of a greedy game: P4 to move, P1's 5 holds Apulia (a marker-5 tile).
+
+    >>> ex = RegionBoardExplorer(seed=2)
+    >>> ex.set_values(turn=3, region="apulia", value=5)
+    True
+    >>> ex.problem
+    "P1's 5 holds 'apulia': equal value (5), influence zone (0) and political influence (0); placing is forbidden when all three are equal"
+    >>> ex.set_values(influence_zone=1)          # one more unused influence zone wins the tie
+    True
+    >>> for line in ex.chain(): print(line)
+    P4 places a 5 in 'apulia', forcing out P1
+    P1's 5 is forced out of 'apulia' and moves to 'campania', forcing out P2
+    P2's 5 is forced out of 'campania', has no legal region and goes back to its owner
+    >>> ex.set_values(step=1), [c[:2] for c in ex.figure_data()["im-cubes"]["customdata"]]
+    (True, [[0, 1], [1, 0], [2, 0], [3, 0]])
+    >>> ex.set_values(region="rome")
+    False
+    >>> ex.message
+    "Cannot update: unknown region 'rome'; with 4 players the regions are ['latium', 'etruria', 'umbria', 'campania', 'apulia', 'lucania'] (the chart still shows the last valid input)"
+    """
+
+    GAME = "imperator"
+    DEFAULT_BOT = "greedy"
+
+    def __init__(self, board: str | Path | RegionBoard | None = None, players: int | None = None,
+                 bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
+                 start: GameState | str | Path | None = None, seat: int = 0, value: int = 3,
+                 region: str | None = None):
+        self._initial = {"seat": seat, "value": value, "region": region}
+        super().__init__(board, 4 if players is None and start is None else players, bot, seed, bots=bots,
+                         start=start)
+        if (seat, value, region) != (0, 3, None):
+            self.set_values(seat=seat, value=value, region=region)
+        self.children = [
+            *self._game_rows(),
+            widgets.HTML("<b>Place a worker</b> on the board of the turn shown"),
+            widgets.HBox([self._seat, self._value, self._region]),
+            widgets.HBox([self._own, self._zone, self._political]),
+            widgets.HBox([self._outcome, self._step]),
+            self._message,
+            self.figure,
+            self._chain,
+            widgets.HTML("<b>Action track</b> (one space for every time a worker is forced out)"),
+            self._track,
+            self._last_move,
+            widgets.HTML("<b>Scores</b> (instant tiles + Action track, as if the game ended here)"),
+            self._scores,
+        ]
+
+    # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
+    def board_files(self) -> dict[str, Path]:
+        return {board_path().name: board_path()}
+
+    def load_board(self, source: Any) -> RegionBoard:
+        if isinstance(source, RegionBoard):
+            return source
+        if not isinstance(source, str | Path):
+            raise TypeError(f"board must be a board file or a RegionBoard, got {type(source).__name__}")
+        return load_board() if Path(source) == board_path() else RegionBoard.from_file(source)
+
+    def board_file_of(self, board: RegionBoard) -> Path | None:
+        return board_path() if board == load_board() else None
+
+    def player_counts(self, board: RegionBoard) -> tuple[int, ...]:
+        tiles = len(load_components().tiles)
+        return tuple(n for n in board.player_counts if n >= 2 and len(board.layout(n).regions) <= tiles)
+
+    def game_options(self, board: RegionBoard, players: int) -> dict[str, Any]:
+        return {"board": board, "players": players}
+
+    # ------------------------------------------------------------ the view
+    def build_view(self) -> None:
+        init = self._initial
+        self._seat = self._add_control("seat", widgets.Dropdown(
+            options=[("P1", 0)], value=0, description="Player", layout={"width": "160px"}), "rt-place-seat")
+        self._value = self._add_control("value", widgets.ToggleButtons(
+            options=list(WORKER_VALUES), value=3, description="Value", style={"button_width": "36px"}),
+            "rt-place-value")
+        self._region = self._add_control("region", widgets.Dropdown(
+            options=[], description="Region", layout={"width": "240px"}), "rt-place-region")
+        self._own = self._add_control("own_influence", widgets.Checkbox(
+            value=True, indent=False, description="the seat's own influence"), "rt-place-own")
+        self._zone = self._add_control("influence_zone", widgets.IntText(
+            value=0, description="Influence zone", style={"description_width": "100px"},
+            layout={"width": "170px"}), "rt-place-zone")
+        self._political = self._add_control("political_influence", widgets.IntText(
+            value=0, description="Political infl.", style={"description_width": "100px"},
+            layout={"width": "170px"}), "rt-place-political")
+        self._outcome = self._add_control("outcome", widgets.Dropdown(
+            options=[("the only outcome", 0)], value=0, description="Outcome", layout={"width": "420px"}),
+            "rt-outcome")
+        self._step = self._add_control("step", widgets.IntSlider(
+            value=0, min=0, max=0, description="Chain step", continuous_update=False), "rt-step")
+        self._chain = widgets.HTML()
+        self._chain.add_class("rt-chain")
+        self._track = widgets.HTML()
+        self._track.add_class("rt-track")
+        self._last_move = widgets.HTML()
+        self._last_move.add_class("rt-last-move")
+        self._scores = widgets.HTML()
+        self._scores.add_class("rt-scores")
+        self.figure = go.FigureWidget(empty_figure())
+        self.figure.add_class("rt-region-chart")
+        self._chain_key: tuple | None = None
+        self._turn_seen: int | None = None
+        self._seat_given = False
+        self._strict: dict[str, int] = {}
+        self._steps: list[str] = []
+        self._problem: str | None = None
+        for w in (self._seat, self._value, self._region, self._own, self._zone, self._political,
+                  self._outcome, self._step):
+            w.observe(self._on_change, names="value")
+        self._value.value = init["value"] if init["value"] in WORKER_VALUES else 3
+
+    def check_view(self, name: str, value: Any) -> Any:
+        if name == "seat":
+            whole_number("seat", value, 0, 4)
+        elif name == "value" and (isinstance(value, bool) or value not in WORKER_VALUES):
+            raise ValueError(f"a worker's value is 1 to 5, got {value!r}")
+        elif name == "region" and not isinstance(value, str):
+            raise ValueError(f"region must be a region id such as 'latium', got {value!r}")
+        elif name in ("influence_zone", "political_influence"):
+            whole_number(name.replace("_", " "), value)
+        elif name == "own_influence" and not isinstance(value, bool):
+            raise ValueError(f"own_influence must be True or False, got {value!r}")
+        elif name in ("outcome", "step"):
+            whole_number(name, value, 1 if name == "outcome" else 0)
+        return value
+
+    def assign_view(self, values: dict[str, Any]) -> None:
+        self._refresh_options(self.state)
+        if "seat" in values and values["seat"] >= self.game.players:
+            raise ValueError(f"seat must be 0 to {self.game.players - 1} (P1 to P{self.game.players}), "
+                             f"got {values['seat']}")
+        if "region" in values and values["region"] not in self.game.config.layout.regions:
+            raise ValueError(f"unknown region {values['region']!r}; with {self.game.players} players the "
+                             f"regions are {list(self.game.config.layout.regions)}")
+        if ("influence_zone" in values or "political_influence" in values) and "own_influence" not in values:
+            values["own_influence"] = False
+        self._strict = {k: values.pop(k) for k in ("outcome", "step") if k in values}
+        self._seat_given = "seat" in values
+        super().assign_view(values)
+
+    # ------------------------------------------------------------ public
+    def set_values(self, *, board: str | Path | RegionBoard | None = None, players: int | None = None,
+                   bot: str | None = None, bots: list[str] | None = None, seed: int | None = None,
+                   start: GameState | str | Path | None = None, turn: int | None = None,
+                   seat: int | None = None, value: int | None = None, region: str | None = None,
+                   own_influence: bool | None = None, influence_zone: int | None = None,
+                   political_influence: int | None = None, outcome: int | None = None,
+                   step: int | None = None) -> bool:
+        """Set controls as a user would; all or nothing; returns whether the view updated.
+
+        Parameters
+        ----------
+        board, players, bot, bots, seed, start, turn
+            The game (see :class:`~rometools.widgets._base.PlayoutExplorer`).
+        seat : int, optional
+            The placing player, 0 (P1) to players - 1.
+        value : int, optional
+            Worker value 1 to 5.
+        region : str, optional
+            A region id in play.
+        own_influence : bool, optional
+            Use the seat's influence zone and political influence at that turn.
+        influence_zone, political_influence : int, optional
+            The placed worker's figures (giving one turns ``own_influence`` off).
+        outcome : int, optional
+            Which outcome to show, 1 to the number of outcomes.
+        step : int, optional
+            The chain step shown, 0 (before the placement) to the number of steps.
+
+        Returns
+        -------
+        bool
+            ``False`` (with a message, nothing changed) for a bad value: an unknown
+            region, a seat beyond the players, an outcome or step out of range...
+            An illegal placement is not bad input: it is explained in ``rt-chain``.
+        """
+        return self._set({"board": board, "players": players, "bot": bot, "bots": bots, "seed": seed,
+                          "start": start, "turn": turn, "seat": seat, "value": value, "region": region,
+                          "own_influence": own_influence, "influence_zone": influence_zone,
+                          "political_influence": political_influence, "outcome": outcome, "step": step})
+
+    def select_region(self, region: str) -> bool:
+        """Place in ``region`` (what a click on the chart does)."""
+        return self.set_values(region=region)
+
+    def chain(self) -> list[str]:
+        """The steps of the chain shown, in words (empty for an illegal placement)."""
+        return list(self._steps)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the placement shown is illegal, or ``None``."""
+        return self._problem
+
+    def figure_data(self) -> dict[str, dict]:
+        """Current chart data by trace ``meta``."""
+        return trace_data(self.figure)
+
+    # ------------------------------------------------------------ compute and draw
+    def _refresh_options(self, state: GameState) -> None:
+        cfg = state.config
+        names = {r.id: r.name for r in cfg.board.regions}
+        with self.holding():
+            seats = [(f"P{s + 1}", s) for s in range(cfg.players)]
+            if list(self._seat.options) != seats:
+                keep = self._seat.value
+                self._seat.options = seats
+                self._seat.value = keep if keep is not None and keep < cfg.players else 0
+            regions = [(names[r], r) for r in cfg.layout.regions]
+            if list(self._region.options) != regions:
+                keep = self._region.value if self._region.value is not None else self._initial["region"]
+                self._region.options = regions
+                self._region.value = keep if keep in cfg.layout.regions else regions[0][1]
+
+    def compute(self, state: GameState) -> _View:
+        self._refresh_options(state)
+        cfg = state.config
+        if self._turn.value != self._turn_seen and not self._seat_given and current_player(state) >= 0:
+            with self.holding():
+                self._seat.value = current_player(state)      # a new turn: the seat to move places
+        self._turn_seen, self._seat_given = self._turn.value, False
+        seat, value, region = self._seat.value, self._value.value, self._region.value
+        if self._own.value:
+            zone, political = cfg.influence_zones[seat], state.political[seat]
+        else:
+            zone, political = self._zone.value, self._political.value
+        placed = Worker(seat, value, zone, political)          # RulesError (a ValueError) for bad figures
+        occ, mk = occupants(state), markers(state)
+        problem = placement_problem(cfg.layout, mk, occ, placed, region)
+        outcomes = [] if problem else placement_outcomes(cfg.layout, mk, occ, placed, region)
+        strict, self._strict = self._strict, {}
+        if "outcome" in strict and strict["outcome"] > max(len(outcomes), 1):
+            raise ValueError(f"outcome must be 1 to {len(outcomes)} for this placement, got {strict['outcome']}"
+                             if outcomes else "this placement is illegal: it has no outcome to choose")
+        key = (self._turn.value, seat, value, region, zone, political)
+        with self.holding():
+            self._zone.disabled = self._political.disabled = self._own.value
+            if self._own.value:
+                self._zone.value, self._political.value = zone, political
+            options = [(f"{i + 1}: " + "; ".join(f"{'P' + str(p + 1)} to {r}" for r, p in o.board.items()
+                                                 if r not in occ or occ[r].player != p)
+                        + (f"; P{o.removed.player + 1} sent back" if o.removed else ""), i)
+                       for i, o in enumerate(outcomes)] or [("no outcome (illegal placement)", 0)]
+            if list(self._outcome.options) != options:
+                self._outcome.options = options
+            if "outcome" in strict:
+                self._outcome.value = strict["outcome"] - 1
+            elif self._chain_key is None or key != self._chain_key[:-1]:
+                self._outcome.value = 0
+            self._outcome.disabled = len(outcomes) < 2
+            chosen = outcomes[self._outcome.value] if outcomes else None
+            frames = outcome_frames(occ, placed, chosen) if chosen else []
+            last = max(len(frames) - 1, 0)
+            if "step" in strict and strict["step"] > last:
+                raise ValueError(f"step must be 0 to {last} for this chain, got {strict['step']}")
+            self._step.max = last
+            chain_key = (*key, self._outcome.value)
+            if "step" in strict:
+                self._step.value = strict["step"]
+            elif chain_key != self._chain_key:
+                self._step.value = last                        # a new chain: show its end
+            self._chain_key = chain_key
+        step = self._step.value
+        frame = frames[step] if frames else None
+        shown = frame.occupants if frame else occ
+        gained = frame.gained if frame else {}
+        track = [min(t + gained.get(s, 0), cfg.board.track_end) for s, t in enumerate(state.track)]
+        fig = region_board_figure(
+            cfg.board, cfg.layout, tiles=tile_labels(state),
+            occupants={r: (w.player, w.value) for r, w in shown.items()},
+            move=frame.move if frame else None,
+            removed=(frame.removed.player, frame.removed.value) if frame and frame.removed else None,
+            track=track, gained=[gained.get(s, 0) for s in range(cfg.players)], selected=region,
+            title=f"{cfg.board.name}: turn {self._turn.value} of {self.turns}, round "
+                  f"{min(state.round, cfg.rounds)}")
+        track_rows = [[_seat_html(s), str(state.track[s]), f"+{gained.get(s, 0)}" if gained.get(s) else "",
+                       f"{cfg.board.track_points(state.track[s])} &rarr; {cfg.board.track_points(track[s])}"]
+                      for s in range(cfg.players)]
+        return _View(state, fig, problem, [f.text for f in frames[1:]], step, track_rows,
+                     self._describe_turn(state), self._score_table(state))
+
+    def _describe_turn(self, state: GameState) -> str:
+        n = self._turn.value
+        if n == 0:
+            return "<i>The tiles are revealed; no placement yet.</i>"
+        lines = round_log(state)[len(self.states[n - 1].history):]  # one line per record since the last turn
+        return "<b>Since the last turn:</b> " + html.escape("; ".join(lines))
+
+    def _score_table(self, state: GameState) -> str:
+        rows = [[_seat_html(s), str(p["instant"]), str(p["track"]), f"<b>{p['total']}</b>"]
+                for s, p in enumerate(score_parts(state))]
+        return _table(["seat", "instant tiles", "Action track", "total"], rows, "rt-scores-table")
+
+    def draw(self, view: _View) -> None:
+        self._problem, self._steps = view.problem, view.steps
+        sync_figure(self.figure, view.figure)
+        for trace in self.figure.data:
+            if trace.meta == "im-regions":
+                trace.on_click(self._on_click)
+        if view.problem:
+            self._chain.value = (f"<div style='color:#8a4b00'><b>Illegal placement:</b> "
+                                 f"{html.escape(view.problem)}</div>")
+        else:
+            bold = " style='font-weight:bold'"
+            items = "".join(f"<li{bold if i + 1 == view.step else ''}>{html.escape(t)}</li>"
+                            for i, t in enumerate(view.steps))
+            self._chain.value = f"<b>Chain</b> (step {view.step} of {len(view.steps)} shown)<ol>{items}</ol>"
+        self._track.value = _table(["seat", "space", "this chain", "track points"], view.track_rows,
+                                   "rt-track-table")
+        self._last_move.value = view.last_move
+        self._scores.value = view.scores
+
+    def _on_click(self, trace, points, _selector) -> None:
+        if points.point_inds:
+            self.select_region(trace.customdata[points.point_inds[0]])
+
+
+# ===================================================================== tile odds
+_WHAT = (("revealed that round", "revealed"), ("on the board that round", "on_board"))
+
+
+class TileOddsExplorer(Explorer):
+    """How likely is each reward-tile kind to appear, round after round?
+
+    Exact odds from the reveal chain (:func:`rometools.imperator.reveal_curves`; the
+    won tiles are a uniform choice among those on the board, one per player) with a
+    seeded simulation (:func:`rometools.imperator.simulate_reveals`) overlaid.
+
+    Controls (CSS class in brackets): players (``rt-players``, 2 to 5, the bundled
+    board's regions), rounds (``rt-rounds``), what is counted (``rt-odds-what``:
+    revealed that round, or on the board), the kinds shown (``rt-odds-kinds``), the
+    readings ``leftover`` (``rt-leftover``) and ``reveal`` (``rt-reveal``), rounds a
+    held tile is kept (``rt-hold``; 0 = to the end), simulated games (``rt-trials``;
+    0 hides them), seed (``rt-seed``).
+    Output: the chart (``rt-odds-chart``; trace ``meta`` ``im-odds-<kind>`` and
+    ``im-odds-sim-<kind>``), a table of the exact fractions (``rt-odds-table``) and the
+    message area.
+
+    Examples
+    --------
+    >>> ex = TileOddsExplorer(players=2, rounds=2, trials=0)
+    >>> ex.figure_data()["im-odds-any_worker_value"]["customdata"]
+    ['7/19', '37/190']
+    >>> ex.set_values(players=6)
+    False
+    """
+
+    def __init__(self, players: int = 4, rounds: int = 6, *, what: str = "revealed",
+                 kinds: tuple[str, ...] = TILE_KINDS, leftover: str = "stay", reveal: str = "next_round",
+                 hold_rounds: int = 1, trials: int = 1000, seed: int = 0):
+        self._init_message()
+        self._board = load_board()
+        counts = [n for n in self._board.player_counts if n >= 2]
+        self.players_input = self._add_control("players", widgets.Dropdown(
+            options=counts, value=players if players in counts else counts[0], description="Players",
+            layout={"width": "160px"}), "rt-players")
+        self.rounds_input = self._add_control("rounds", widgets.BoundedIntText(
+            value=rounds, min=1, max=12, description="Rounds", layout={"width": "160px"}), "rt-rounds")
+        self.what_input = self._add_control("what", widgets.ToggleButtons(
+            options=list(_WHAT), value=what, description="Count", style={"button_width": "170px"}),
+            "rt-odds-what")
+        self.kinds_input = self._add_control("kinds", widgets.SelectMultiple(
+            options=[(KIND_NAMES[k], k) for k in TILE_KINDS], value=tuple(kinds), description="Kinds",
+            rows=5, layout={"width": "360px"}), "rt-odds-kinds")
+        self.leftover_input = self._add_control("leftover", widgets.Dropdown(
+            options=[("unwon tiles stay", "stay"), ("unwon tiles discarded", "discard")], value=leftover,
+            description="Leftover"), "rt-leftover")
+        self.reveal_input = self._add_control("reveal", widgets.Dropdown(
+            options=[("after the round's discards", "next_round"), ("at once, before them", "at_once")],
+            value=reveal, description="Refill"), "rt-reveal")
+        self.hold_input = self._add_control("hold_rounds", widgets.BoundedIntText(
+            value=hold_rounds, min=0, max=10, description="Hold rounds"), "rt-hold")
+        self.trials_input = self._add_control("trials", widgets.BoundedIntText(
+            value=trials, min=0, max=20_000, step=500, description="Simulated", layout={"width": "200px"}),
+            "rt-trials")
+        self.seed_input = self._add_control("seed", widgets.IntText(
+            value=seed, description="Seed", layout={"width": "160px"}), "rt-seed")
+        for w in self._controls.values():
+            w.observe(self._on_change, names="value")
+        self._table = widgets.HTML()
+        self._table.add_class("rt-odds-table")
+        self.figure = go.FigureWidget(empty_figure())
+        self.figure.add_class("rt-odds-chart")
+        super().__init__([
+            widgets.HBox([self.players_input, self.rounds_input, self.trials_input, self.seed_input]),
+            self.what_input,
+            widgets.HBox([self.kinds_input, widgets.VBox([self.leftover_input, self.reveal_input,
+                                                          self.hold_input])]),
+            self._message, self.figure, self._table,
+        ])
+        self.add_class("rt-tile-odds-explorer")
+        self.update()
+
+    def set_values(self, *, players: int | None = None, rounds: int | None = None, what: str | None = None,
+                   kinds: tuple[str, ...] | None = None, leftover: str | None = None, reveal: str | None = None,
+                   hold_rounds: int | None = None, trials: int | None = None, seed: int | None = None) -> bool:
+        """Set controls programmatically, then update once; all or nothing.
+
+        Parameters
+        ----------
+        players : int, optional
+            2 to 5.
+        rounds : int, optional
+            1 to 12.
+        what : {"revealed", "on_board"}, optional
+        kinds : tuple of str, optional
+            Tile kinds shown (at least one).
+        leftover, reveal : str, optional
+            The readings IMP-1 and IMP-2.
+        hold_rounds : int, optional
+            0 (kept to the end) to 10.
+        trials : int, optional
+            0 to 20,000 simulated games per kind.
+        seed : int, optional
+
+        Returns
+        -------
+        bool
+            ``False`` (a message, nothing changed) for a bad value.
+        """
+        return self._set({"players": players, "rounds": rounds, "what": what, "kinds": kinds,
+                          "leftover": leftover, "reveal": reveal, "hold_rounds": hold_rounds, "trials": trials,
+                          "seed": seed})
+
+    def _check(self, name: str, value: Any) -> Any:
+        if name == "players" and value not in self.players_input.options:
+            raise ValueError(f"players must be one of {list(self.players_input.options)} (the board's player "
+                             f"counts), got {value!r}")
+        if name == "rounds":
+            whole_number("rounds", value, 1, 12)
+        elif name == "what" and value not in [v for _, v in _WHAT]:
+            raise ValueError(f"what must be 'revealed' or 'on_board', got {value!r}")
+        elif name == "kinds":
+            if isinstance(value, str) or not value or any(k not in TILE_KINDS for k in value):
+                raise ValueError(f"kinds must be a non-empty list of {list(TILE_KINDS)}, got {value!r}")
+            value = tuple(value)
+        elif name == "leftover" and value not in LEFTOVER_OPTIONS:
+            raise ValueError(f"leftover must be one of {LEFTOVER_OPTIONS}, got {value!r}")
+        elif name == "reveal" and value not in REVEAL_OPTIONS:
+            raise ValueError(f"reveal must be one of {REVEAL_OPTIONS}, got {value!r}")
+        elif name == "hold_rounds":
+            whole_number("hold rounds", value, 0, 10)
+        elif name == "trials":
+            whole_number("trials", value, 0, 20_000)
+        elif name == "seed":
+            whole_number("seed", value)
+        return value
+
+    def _compute(self):
+        kinds = tuple(self.kinds_input.value)
+        if not kinds:
+            raise ValueError("choose at least one tile kind")
+        players, rounds, what = self.players_input.value, self.rounds_input.value, self.what_input.value
+        hold = self.hold_input.value
+        curves = reveal_curves(players, rounds, board=self._board, kinds=kinds, leftover=self.leftover_input.value,
+                               reveal=self.reveal_input.value, hold_rounds=hold)
+        odds = {k: getattr(curves[k], what) for k in kinds}
+        trials = self.trials_input.value
+        simulated = None
+        if trials:
+            regions = len(self._board.layout(players).regions)
+            model = RevealModel(regions, min(players, regions), self.leftover_input.value,
+                                self.reveal_input.value, hold)
+            simulated = {k: [e.successes for e in getattr(simulate_reveals(
+                k, model, rounds, trials=trials, rng=self.seed_input.value + i), what)]
+                for i, k in enumerate(kinds)}
+        label = next(text for text, v in _WHAT if v == what)
+        fig = tile_odds_figure(odds, simulated=simulated, trials=trials, what=label,
+                               title=f"{players} players ({len(self._board.layout(players).regions)} regions, "
+                                     f"{players} tiles won a round): P(a kind is {label})")
+        return fig, odds
+
+    def _draw(self, view) -> None:
+        fig, odds = view
+        sync_figure(self.figure, fig)
+        rounds = len(next(iter(odds.values())))
+        rows = [[html.escape(KIND_NAMES[k])] + [f"{p} &asymp; {float(p):.3f}" for p in ps] for k, ps in odds.items()]
+        self._table.value = _table(["kind"] + [f"round {r}" for r in range(1, rounds + 1)], rows, "rt-odds-table")
+
+    def figure_data(self) -> dict[str, object]:
+        """The chart's data by trace ``meta``, plus ``"title"`` and the table as plain text."""
+        out: dict[str, object] = dict(trace_data(self.figure))
+        out["title"] = self.figure.layout.title.text
+        out["table"] = plain_text(self._table.value)
+        return out

@@ -1,0 +1,111 @@
+"""Augustus bots, views, config and saved games."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from augustus_helpers import play, position
+
+import rometools
+from rometools.augustus import (
+    GameConfig,
+    GreedyBot,
+    completion_cdf,
+    expected_draws,
+    final_table,
+    from_json,
+    game_log,
+    legion_counts,
+    movers,
+    new_game,
+    objective_odds,
+    play_game,
+    replay,
+    reward_holders,
+    to_json,
+    token_counts,
+)
+from rometools.core.errors import DataFileError, RulesError
+from rometools.core.simulate import simulate
+
+
+# ----------------------------------------------------------------- bots
+def test_greedy_completes_an_objective_now_rather_than_waiting():
+    s = play(position(in_play={0: [(1, (1, 0)), (12, (1, 1, 0))]}, legions=(3, 7)), "shield")
+    assert s.reserve[0] == 0
+    # every legion placed: a legion moved from the far six-slot card completes card 1 now
+    action = GreedyBot().choose(s, 0)
+    assert action[0] == "move" and action[1] == 12 and action[3:] == (1, "shield")
+
+
+def test_greedy_keeps_the_cards_with_most_points_per_expected_draw():
+    s = new_game(rng=4)
+    action = GreedyBot().choose(s, 0)
+    bag = tuple(s.config.components.bag.items())
+    value = {n: GreedyBot().card_value(s.config.cards.card(n), bag) for n in s.hands[0]}
+    assert sorted(action[1:], key=value.get) == sorted(value, key=value.get)[-3:]
+
+
+def test_greedy_beats_random_over_seeded_games():
+    df = simulate("augustus", 24, players=2, bots=["greedy", "random"], rotate=True, seed=3, progress=False)
+    wins = df.groupby("bot")["win"].mean()
+    assert wins["greedy"] > 0.9 > 0.1 > wins["random"], wins  # 48 games, each seed from both seats
+
+
+def test_same_seed_same_game_and_the_registry_plays_it():
+    game = rometools.load_game("augustus", players=3)
+    a = play_game(GameConfig(players=3), ["greedy", "random", "greedy"], rng=9)
+    assert a == play_game(GameConfig(players=3), ["greedy", "random", "greedy"], rng=9)
+    assert game.is_over(a) and game.spec.ranks(a)[int(np.argmax(game.scores(a)))] == 1
+
+
+# ----------------------------------------------------------------- views
+def test_objective_odds_are_the_exact_completion_odds_from_the_bag_now():
+    s = position(in_play={0: [(12, (1, 1, 0))]}, drawn={"double_sword": 2, "chariot": 1})
+    (row,) = objective_odds(s, 0, 5)
+    assert row["open"] == {"double_sword": 1, "shield": 1, "chariot": 2} and row["legions"] == 2
+    drawn = {"double_sword": 2, "chariot": 1}
+    assert row["cdf"] == completion_cdf(row["open"], 5, drawn=drawn)
+    assert row["expected_draws"] == expected_draws(row["open"], drawn=drawn)
+    with pytest.raises(ValueError, match="seat must be"):
+        objective_odds(s, 2)
+
+
+def test_the_log_tells_the_game_with_what_the_rules_did():
+    s = position(in_play={0: [(6, (0, 1))], 1: [(2, (0, 1))]})
+    s = play(s, "double_sword", ("place", 6, "double_sword"), ("place", 2, "double_sword"), ("take", 20), 13)
+    text = [r["what"] for r in game_log(s)]
+    assert text[:3] == ["draws double_sword", "places a legion on 6 (double_sword)",
+                        "places a legion on 2 (double_sword)"]
+    assert "AVE CESAR: completes 2 (Gold Green)" in text and "takes the reward gold" in text
+    assert reward_holders(s)[10] == {"id": "gold", "kind": "resource", "condition": "most gold producers",
+                                     "points": 5, "holder": 1}
+    assert movers(s) == [0, 1, 1] and token_counts(s)["double_sword"] == 5
+    assert legion_counts(s) == [{"reserve": 7, "placed": 0, "owned": 7}] * 2  # both completed: back home
+    assert final_table(s)[1]["rank"] == 1
+
+
+# ----------------------------------------------------------------- config and saved games
+@pytest.mark.parametrize("options,message", [
+    ({"players": 1}, "2 to 6 players"), ({"players": "3"}, "players: must be a whole number"),
+    ({"first_game": 1}, "first_game: must be True or False"), ({"first_caller": 4}, "first_caller"),
+    ({"max_draws": 0}, "max_draws"), ({"players": True}, "players")])
+def test_config_errors_name_the_option(options, message):
+    with pytest.raises(RulesError, match=message):
+        GameConfig(**options)
+
+
+def test_saved_games_round_trip_and_refuse_edits():
+    end = play_game(GameConfig(players=2), "greedy", rng=2)
+    text = to_json(end)
+    assert from_json(text) == end and replay(text, upto=0) == new_game(GameConfig(players=2))
+    data = json.loads(text)
+    data["config"]["players"] = 3
+    with pytest.raises(DataFileError, match="sha256"):
+        from_json(json.dumps(data))
+    with pytest.raises(DataFileError, match="config.colour"):
+        GameConfig.from_dict({"colour": "red"})
+    with pytest.raises(DataFileError, match="config.objectives"):
+        GameConfig.from_dict({"objectives": {"file": "/nonexistent.toml", "sha256": "0"}})

@@ -1,0 +1,121 @@
+"""Augustus data files: values with provenance, every validation error named, designer files."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rometools.augustus import GameConfig, load_components, load_objectives
+from rometools.augustus.components import components_path, objectives_path
+from rometools.core.errors import DataFileError, RulesError
+
+TEST_CARDS = Path(__file__).parent / "data" / "test_objectives.toml"
+
+
+def test_the_bag_legions_and_rewards_from_the_rulebook():
+    c = load_components()
+    assert dict(c.bag) == {"double_sword": 6, "shield": 5, "chariot": 4, "catapult": 3, "standard": 2,
+                           "dagger": 1, "joker": 2}
+    assert c.bag_total == 23 and c.joker == "joker" and c.legions_per_player == 7
+    assert (c.central_row, c.dealt, c.kept, c.first_game_dealt, c.objectives_to_end) == (5, 6, 3, 3, 7)
+    kinds = Counter(r.kind for r in c.rewards)
+    assert kinds == {"colour": 4, "all_colours": 1, "count": 5, "resource": 2} and len(c.rewards) == 12
+    assert {r.need: r.points for r in c.rewards if r.kind == "count"} == {2: 2, 3: 4, 4: 6, 5: 8, 6: 10}
+    assert c.reward("gold").points == c.reward("wheat").points == 5
+
+
+def test_every_value_carries_its_provenance():
+    c = load_components()
+    prov = c.provenance
+    assert prov["bag.total"].kind == "rulebook" and "003_d241425e5c31f6f1.txt" in prov["bag.total"].source
+    assert prov["token.dagger.count"].kind == "inferred"
+    assert prov["token.catapult.count"].kind == "inferred" and "derived" in prov["token.catapult.count"].source
+    assert prov["token.joker.joker"].kind == "rulebook" and prov["token.joker.count"].kind == "inferred"
+    assert prov["reward.count_3.points"].kind == "inferred" and prov["reward.count_2.points"].kind == "illustrative"
+    assert prov["reward.senators.points"].kind == "illustrative" and prov["reward.senators.need"].kind == "rulebook"
+    assert prov["setup.legions_per_player"].kind == "rulebook"
+    cards = load_objectives()
+    assert {p.kind for p in cards.provenance.values()} == {"illustrative"}
+
+
+def test_the_illustrative_card_set_has_plausible_distributions():
+    cards = load_objectives()
+    assert cards.numbers == tuple(range(1, 89))
+    assert cards.kind_counts() == {"senator": 20, "green": 23, "pink": 23, "orange": 22}
+    assert Counter(c.size for c in cards.cards) == {2: 6, 3: 22, 4: 30, 5: 20, 6: 10}
+    assert Counter(c.produces for c in cards.cards) == {"none": 64, "gold": 12, "wheat": 12}
+    assert {c.power.kind for c in cards.cards} == {"none", "extra_legion", "remove_legion", "symbol_as",
+                                                   "points_per_colour", "place_legion"}
+    assert all(c.power.kind == "none" for c in cards.cards if c.kind == "senator")
+    assert sorted(c.number for c in cards.cards if c.slot_counts.get("dagger") == 2) == [2, 23]
+
+
+def test_a_designer_file_replaces_the_set():
+    cards = load_objectives(TEST_CARDS)
+    assert len(cards) == 24 and cards.card(7).power.describe() == "double_sword may fill catapult slots"
+    cfg = GameConfig(players=2, objectives=TEST_CARDS)
+    assert cfg.cards == cards and cfg.to_dict()["objectives"]["file"] == str(TEST_CARDS)
+    assert GameConfig.from_dict(cfg.to_dict()) == cfg
+    with pytest.raises(RulesError, match="need 41 objective cards"):
+        GameConfig(players=6, objectives=TEST_CARDS)
+
+
+def _edit(tmp_path, source: Path, old: str, new: str, name: str = "f.toml") -> Path:
+    text = source.read_text()
+    assert old in text, old
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("old,new,entry,problem", [
+    ('id = "shield"', 'id = "double_sword"', "token[1] (id='double_sword').id", "duplicate token id"),
+    ('joker = false\ncount = 5', 'joker = true\ncount = 5', "token", "exactly one token kind"),
+    ('total = { value = 23', 'total = { value = 24', "bag.total", "add up to 23"),
+    ('id = "count_4"\nkind = "count"\nneed = 4', 'id = "count_4"\nkind = "count"\nneed = 3',
+     "reward[7] (id='count_4').need", "also needs 3"),
+    ('colour = "pink"', 'colour = "purple"', "reward[2] (id='pink').colour", "must be one of"),
+    ('resource = "gold"', 'resource = "oil"', "reward[10] (id='gold').resource", "must be one of"),
+    ('kind = "all_colours"', 'kind = "all_colours"\ncolour = "green"', "reward[4] (id='all_colours').colour",
+     "is not used"),
+    ('kept = { value = 3', 'kept = { value = 7', "setup.kept", "7 kept out of 6"),
+    ('players = { value = [2, 6]', 'players = { value = [6, 2]', "setup.players", "fewest, most"),
+    ('legions_per_player = { value = 7', 'legions_per_player = { value = "7"', "setup.legions_per_player",
+     "valid integer"),
+])
+def test_broken_component_files_are_named(tmp_path, old, new, entry, problem):
+    path = _edit(tmp_path, components_path(), old, new)
+    with pytest.raises(DataFileError) as err:
+        load_components(path)
+    assert err.value.entry == entry and problem in err.value.problem, str(err.value)
+
+
+@pytest.mark.parametrize("old,new,entry,problem", [
+    ("number = 2\n", "number = 1\n", "objective[1] (number=1).number", "duplicate number"),
+    ('kind = "pink"', 'kind = "purple"', "objective[0] (number=1).kind", "must be one of"),
+    ('produces = "none"', 'produces = "oil"', "objective[0] (number=1).produces", "must be one of"),
+    ("slots = { double_sword = 1, chariot = 1, standard = 1 }", "slots = { joker = 1, chariot = 1 }",
+     "objective[0] (number=1).slots.joker", "not a slot symbol"),
+    ("slots = { double_sword = 1, chariot = 1, standard = 1 }", "slots = { dagger = 1 }",
+     "objective[0] (number=1).slots", "2 to 6 slots"),
+    ("slots = { double_sword = 1, chariot = 1, standard = 1 }", "slots = { double_sword = 7 }",
+     "objective[0].slots.double_sword", "less than or equal to 6"),  # schema errors: by index
+    ('counts_as = "catapult"', 'counts_as = "shield"', "objective[0] (number=1).power.counts_as",
+     "must differ"),
+    ('power = { kind = "symbol_as"', 'power = { kind = "fly"', "objective[0].power", "tag 'fly'"),
+])
+def test_broken_objective_files_are_named(tmp_path, old, new, entry, problem):
+    path = _edit(tmp_path, objectives_path(), old, new)
+    with pytest.raises(DataFileError) as err:
+        load_objectives(path)
+    assert err.value.entry.startswith(entry) and problem in err.value.problem, str(err.value)
+
+
+def test_a_missing_provenance_and_a_missing_file_are_named(tmp_path):
+    path = _edit(tmp_path, objectives_path(), 'provenance = "illustrative"\n', "")
+    with pytest.raises(DataFileError, match="objectives.*required but missing|provenance"):
+        load_objectives(path)
+    with pytest.raises(DataFileError, match="cannot be read"):
+        load_components(tmp_path / "nope.toml")

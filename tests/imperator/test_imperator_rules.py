@@ -1,0 +1,318 @@
+"""The IMPERATOR protocol game: reveals, placements, chains, rewards, the tile stack, options.
+
+Rulebook: 004_c0d35faf86920c09.txt, Setup, Action Progression, Chain Reaction, Rewards,
+Advanced Game; rules decisions IMP-1 to IMP-8.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from imperator_helpers import board
+
+from rometools.core.errors import DataFileError, RulesError
+from rometools.core.playout import play, replay
+from rometools.imperator import (
+    CHANCE,
+    PASS,
+    SKIP,
+    TERMINAL,
+    GameConfig,
+    action_history,
+    allowed_values,
+    apply,
+    chance_outcomes,
+    current_player,
+    from_json,
+    is_over,
+    legal_actions,
+    load_board,
+    markers,
+    neighbour_rewards,
+    new_game,
+    occupants,
+    round_log,
+    score_bounds,
+    scores,
+    to_json,
+)
+from rometools.imperator.views import movers, preview_placement
+
+
+def reveal(state, *tiles):
+    for t in tiles:
+        assert current_player(state) == CHANCE
+        state = apply(state, t)
+    return state
+
+
+def play_actions(state, *actions):
+    for a in actions:
+        state = apply(state, a)
+    return state
+
+
+# ----------------------------------------------------------------- set-up and reveals
+def test_setup_reveals_one_tile_per_region_from_a_shuffled_stack():
+    s = new_game(GameConfig(players=3))
+    assert current_player(s) == CHANCE and s.round == 1
+    outcomes = chance_outcomes(s)
+    assert len(outcomes) == 20 and {p for _, p in outcomes} == {Fraction(1, 20)}
+    assert legal_actions(s) == [t for t, _ in outcomes]
+    s = reveal(s, "t03", "t14", "t07", "t20", "t01")
+    assert s.tiles == ("t03", "t14", "t07", "t20", "t01") and len(s.stack) == 15
+    assert markers(s) == {"latium": 5, "etruria": 5, "umbria": 1, "campania": 1, "apulia": 1}
+    assert current_player(s) == 0 and s.phase == "place"
+    assert [h for h in s.history if h[0] == "reveal"][0] == ("reveal", "latium", "t03")
+    with pytest.raises(RulesError, match=r"revealing a tile: 't03' is not in the stack"):
+        apply(reveal(new_game(GameConfig(players=3)), "t03"), "t03")
+    seeded = new_game(GameConfig(players=3), rng=4)
+    assert seeded.seed == 4 and replay(seeded, upto=0) == new_game(GameConfig(players=3))
+
+
+# ----------------------------------------------------------------- the rulebook example, played
+def test_the_rulebook_example_in_the_protocol_game():
+    b = board(["left", "right", "spare"], [("left", "right")], track=(0, 1, 3), players=(3,))
+    cfg = GameConfig(players=3, board=b, rounds=1, influence_zones=(2, 1, 0))  # green, blue, yellow
+    s = reveal(new_game(cfg), "t08", "t10", "t01")  # marker 5 (stone), marker 5 (grain), marker 1
+    s = play_actions(s, ("left", 3), ("right", 3))
+    assert occupants(s)["right"].value == 3
+    s = apply(s, ("left", 4))  # yellow attacks green: on a marker-5 tile a 4 beats a 3
+    assert s.history[-6:] == (
+        ("place", 2, "left", 4, 0),
+        ("push", 0, "left", "right", 1),   # green takes blue's region: more unused influence zone
+        ("remove", 1, "right"),            # blue cannot move: it takes its worker back
+        ("reward", 2, "left", "t08", 2),   # end of the round: stone in stock 2 x laurel 1
+        ("reward", 0, "right", "t10", 2),
+        ("end", 1),
+    )
+    assert s.track == (1, 1, 0)            # green and blue move one space each
+    assert is_over(s) and current_player(s) == TERMINAL
+    assert scores(s) == (2 + 1, 0 + 1, 2)  # instant points (stock 2 x laurel 1) + track points
+    assert "P2's worker cannot move from right and goes back to its owner" in round_log(s)
+
+
+# ----------------------------------------------------------------- chains with choices
+def test_a_forced_out_worker_with_several_regions_is_its_owners_decision():
+    b = board(["a", "b", "c"], [("a", "b"), ("a", "c")], players=(3,))
+    s = reveal(new_game(GameConfig(players=3, board=b, rounds=1)), "t01", "t02", "t03")  # markers 1, 1, 5
+    s = play_actions(s, ("a", 3), ("a", 2))
+    assert s.phase == "displace" and current_player(s) == 0 and legal_actions(s) == ["b", "c"]
+    assert s.track == (1, 0, 0)
+    with pytest.raises(RulesError, match=r"P1's 3, forced out of 'a', may move to \['b', 'c'\]; got 'a'"):
+        apply(s, "a")
+    t = apply(s, "c")
+    assert t.history[-1] == ("choose", 0, "a", "c", None) and current_player(t) == 2
+    assert occupants(t)["c"].player == 0 and action_history(t)[-1] == "c"
+    assert movers(t) == [0, 1, 0]
+
+
+def test_preview_placement_lists_the_outcomes_without_applying():
+    b = board(["a", "b", "c"], [("a", "b"), ("a", "c")], players=(3,))
+    s = play_actions(reveal(new_game(GameConfig(players=3, board=b)), "t01", "t02", "t03"), ("a", 3))
+    outs = preview_placement(s, "a", 2)
+    assert [o.board for o in outs] == [{"a": 1, "b": 0}, {"a": 1, "c": 0}]
+    with pytest.raises(RulesError, match="equal value"):
+        preview_placement(s, "a", 3)
+
+
+# ----------------------------------------------------------------- rewards and the tile stack
+def small_game(small_tiles, **options):
+    b = board(["a", "b"], [("a", "b"), ("b", "a")], players=(2,))
+    return GameConfig(players=2, board=b, components=small_tiles, **options)
+
+
+def three_rounds(cfg):
+    """Round 1: a<-t3 (statue), b<-t4 (3 wood, held); round 2: a<-t5 (any value), b<-t6
+    (Propraetor); round 3: a<-t1 (wood points), b<-t2 (stone points). Seat 0 always takes a."""
+    s = reveal(new_game(cfg), "t3", "t4")
+    s = play_actions(s, ("a", 1), ("b", 5))                       # round 1: seat 0 first
+    s = reveal(s, "t5", "t6")
+    s = play_actions(s, ("b", 5), ("a", 1))                       # round 2: seat 1 first
+    s = reveal(s, "t1", "t2")
+    return play_actions(s, ("a", 1), ("b", 5))                    # round 3
+
+
+def test_rewards_held_tiles_and_the_reshuffle(small_tiles):
+    s = reveal(new_game(small_game(small_tiles, rounds=4)), "t3", "t4")
+    s = play_actions(s, ("a", 1), ("b", 5))
+    # the statue applies at once (+1 political influence), then goes to the discard pile;
+    # the usable-once tile is held
+    assert s.political == (1, 0) and s.held == ((), (("t4", 1),)) and s.discard == ("t3",)
+    assert s.round == 2 and current_player(s) == CHANCE and set(s.stack) == {"t1", "t2", "t5", "t6"}
+    s = reveal(s, "t5", "t6")
+    # round 2: seat 1 uses t4 (3 wood) at the round's start
+    assert ("use", 1, "t4") in s.history and s.stock[1][0] == 2 + 3
+    s = play_actions(s, ("b", 5), ("a", 1))
+    assert s.discard == ("t3", "t4")                               # used during round 2
+    s = reveal(s, "t1", "t2")
+    # round 3: seat 0 uses the any-value tile: every value; seat 1's Propraetor has no effect here
+    assert allowed_values(s, 0) == (1, 2, 3, 4, 5)
+    s = play_actions(s, ("a", 1), ("b", 5))
+    assert [h for h in s.history if h[0] == "reward"][-2:] == [("reward", 0, "a", "t1", 2),
+                                                               ("reward", 1, "b", "t2", 2)]
+    # round 4: the stack is empty: the discard pile (every tile used so far) is reshuffled
+    assert s.stack == () and current_player(s) == CHANCE
+    assert chance_outcomes(s) == [(t, Fraction(1, 6)) for t in ("t1", "t2", "t3", "t4", "t5", "t6")]
+    t = apply(s, "t4")
+    assert t.history[-2:] == (("reshuffle", 6), ("reveal", "a", "t4")) and len(t.stack) == 5
+    assert "the stack ran out: the discard pile (6 tiles) is shuffled into a new stack" in round_log(t)
+
+
+def test_reveal_at_once_refills_before_the_rounds_tiles_reach_the_pile(small_tiles):
+    s = three_rounds(small_game(small_tiles, rounds=4, reveal="at_once"))
+    # t1 and t2 were just used: they wait in limbo while the regions are refilled
+    assert s.limbo == ("t1", "t2") and s.discard == ("t3", "t4", "t5", "t6")
+    assert [t for t, _ in chance_outcomes(s)] == ["t3", "t4", "t5", "t6"]
+    s = reveal(s, "t5", "t3")
+    assert s.limbo == () and s.discard == ("t1", "t2") and s.stack == ("t4", "t6")
+    default = three_rounds(small_game(small_tiles, rounds=4))
+    assert [t for t, _ in chance_outcomes(default)] == ["t1", "t2", "t3", "t4", "t5", "t6"]
+
+
+def test_leftover_tiles_stay_or_go_to_the_discard_pile(small_tiles):
+    for leftover, refilled, discard in (("stay", ["a"], ("t1",)), ("discard", ["a", "b"], ("t1", "t2"))):
+        s = reveal(new_game(small_game(small_tiles, rounds=2, leftover=leftover)), "t1", "t2")
+        s = play_actions(s, ("a", 1), PASS)                        # nobody takes b
+        assert s.discard == discard
+        assert [i for i, t in zip("ab", s.tiles, strict=True) if t is None] == refilled
+
+
+def test_hold_rounds_zero_keeps_held_tiles_to_the_end(small_tiles):
+    s = three_rounds(small_game(small_tiles, rounds=4, hold_rounds=0))
+    assert s.held == ((("t5", 2),), (("t4", 1), ("t6", 2)))
+    assert not any(h[0] == "use" for h in s.history) and s.stock[1][0] == 2
+    assert [t for t, _ in chance_outcomes(s)] == ["t1", "t2", "t3"]
+
+
+def test_a_region_without_a_tile_cannot_be_entered(small_tiles):
+    b = board(["a", "b", "c", "d"], [("a", "b")], players=(2,))
+    cfg = GameConfig(players=2, board=b, components=small_tiles, rounds=3, hold_rounds=0)
+    s = reveal(new_game(cfg), "t4", "t5", "t6", "t1")
+    s = play_actions(s, ("a", 1), ("b", 1))          # two held tiles won for good
+    s = reveal(s, "t2", "t3")                        # the stack is empty now
+    s = play_actions(s, ("c", 1), ("d", 1))          # the third held tile; t1 to the discard pile
+    s = reveal(s, "t1")                              # 'c' gets the reshuffled t1; nothing is left for 'd'
+    assert s.tiles == ("t2", "t3", "t1", None) and s.phase == "place"
+    assert s.stack == () and s.discard == ()
+    assert all(a == PASS or a[0] != "d" for a in legal_actions(s))
+    with pytest.raises(RulesError, match="region 'd' has no reward tile"):
+        apply(s, ("d", 1))
+
+
+# ----------------------------------------------------------------- the advanced game
+def test_three_identical_icons_gain_a_neighbouring_reward_once(small_tiles):
+    cfg = small_game(small_tiles, rounds=2, advanced=True)
+    s = reveal(new_game(cfg), "t1", "t3")
+    s = apply(s, ("a", 1))
+    assert s.phase == "icons" and current_player(s) == 0
+    assert legal_actions(s) == [("icons", "b"), SKIP] and neighbour_rewards(s, 0) == [("b", "t3")]
+    t = apply(s, ("icons", "b"))                     # the statue: +1 political influence, the tile stays
+    assert t.political == (1, 0) and t.tiles == ("t1", "t3") and t.icons_used == (True, False)
+    assert action_history(t)[-1] == ("icons", "b")
+    t = apply(t, ("b", 1))                           # seat 1: equal values; seat 0 now has more influence
+    assert t.phase == "icons" and current_player(t) == 1
+    t = apply(t, SKIP)
+    assert t.round == 2
+    with pytest.raises(RulesError, match=r"\('icons', region\) with region one of \['b'\]"):
+        apply(s, ("icons", "a"))
+
+
+# ----------------------------------------------------------------- bad input
+def test_junk_actions_are_refused_at_every_node_and_change_nothing(small_tiles):
+    cfg = small_game(small_tiles, rounds=2, advanced=True)
+    states = [new_game(cfg)]
+    states.append(reveal(states[0], "t1", "t3"))
+    states.append(apply(states[-1], ("a", 1)))                    # icons
+    b3 = board(["a", "b", "c"], [("a", "b"), ("a", "c")], players=(3,))
+    s = reveal(new_game(GameConfig(players=3, board=b3)), "t01", "t02", "t03")
+    states.append(play_actions(s, ("a", 3), ("a", 2)))            # displace
+    states.append(play(__import__("rometools").load_game("imperator", players=2, rounds=1), "random", rng=1))
+    for state in states:
+        before = to_json(state)
+        for junk in (None, 12, 3.5, True, "no such action", ("rome",), [["x"]], {"a": 1}, ("zz", "yy"),
+                     ("a", True), ("a", 3.0), ("a", 9), ("icons", ["b"]), ("icons",), b"t1"):
+            with pytest.raises(RulesError):
+                apply(state, junk)
+        assert to_json(state) == before
+
+
+def test_placement_errors_say_why():
+    s = new_game(GameConfig(players=2, workers=((2, 4), (3,))), rng=0)
+    with pytest.raises(RulesError, match=r"P1 may place a worker of value \[2, 4\] this round, not 3"):
+        apply(s, ("latium", 3))
+    with pytest.raises(RulesError, match=r"a placement is \(region, worker value\)"):
+        apply(s, "latium")
+    with pytest.raises(RulesError, match="unknown region 'umbria'"):   # a 3-player region
+        apply(s, ("umbria", 2))
+
+
+# ----------------------------------------------------------------- config and saved games
+@pytest.mark.parametrize("options,message", [
+    ({"players": 6}, "is for 2, 3, 4, 5 players, got 6"),
+    ({"players": 1}, "is for 2, 3, 4, 5 players, got 1"),
+    ({"rounds": 0}, "rounds must be a whole number, 1 or more, got 0"),
+    ({"rounds": True}, "rounds must be a whole number"),
+    ({"players": 2, "workers": (1, 2, 3)}, r"workers needs one entry per seat \(2\), got 3"),
+    ({"players": 2, "workers": (1, 6)}, r"workers\[1\]: a worker's value is 1 to 5, got 6"),
+    ({"players": 2, "workers": ((), 1)}, r"workers\[0\] must be a non-empty list"),
+    ({"influence_zones": -1}, r"influence_zones\[0\] must be a whole number, 0 or more, got -1"),
+    ({"political_influence": 1.5}, r"political_influence\[0\] must be a whole number"),
+    ({"stock": {"gold": 1}}, r"stock\[0\]: unknown resource 'gold'"),
+    ({"stock": 3}, r"stock\[0\] must be a mapping"),
+    ({"leftover": "keep"}, "leftover must be one of"),
+    ({"reveal": "later"}, "reveal must be one of"),
+    ({"hold_rounds": -1}, "hold_rounds must be a whole number, 0 or more"),
+    ({"hold_rounds": None}, "hold_rounds must be a whole number, 0 or more"),
+    ({"advanced": 1}, "advanced must be True or False"),
+    ({"board": "board.toml"}, "board must be a RegionBoard"),
+    ({"components": {}}, "components must be Components"),
+])
+def test_config_errors_name_the_option(options, message):
+    with pytest.raises(RulesError, match=message):
+        GameConfig(**options)
+
+
+def test_config_round_trip_and_saved_game_errors(tmp_path, small_tiles):
+    custom = GameConfig(players=2, board=board(["a", "b"], [("a", "b")], players=(2,)),
+                        components=small_tiles, workers=(3, (2, 4)), stock={"wood": 4})
+    for cfg in (GameConfig(), GameConfig(players=5, leftover="discard", hold_rounds=0), custom):
+        assert GameConfig.from_dict(json.loads(json.dumps(cfg.to_dict()))) == cfg
+    d = GameConfig().to_dict()
+    cases = [
+        ({k: v for k, v in d.items() if k != "rounds"}, "config.rounds: is required but missing"),
+        ({**d, "colour": "red"}, "config.colour: is not a known field"),
+        ({**d, "players": "4"}, "config.players: Input should be a valid integer"),
+        ({**d, "workers": [[1, 2]] * 3}, "config.workers: workers needs one entry per seat"),
+        ({**d, "board": {"bundled": True, "sha256": "0" * 64}}, "config.board: the bundled board has changed"),
+        ({**d, "board": {"bundled": "4-5"}}, "config.board: must be"),
+        ({**d, "components": {"file": str(tmp_path / "none.toml"), "sha256": "x"}}, "config.components: cannot read"),
+        ({**d, "leftover": "keep"}, "config.leftover: leftover must be one of"),
+    ]
+    for data, message in cases:
+        with pytest.raises(DataFileError, match=message):
+            GameConfig.from_dict(data)
+    inline = custom.to_dict()
+    inline["board"]["inline"]["name"] = "edited"
+    with pytest.raises(DataFileError, match="config.board: the inline board was edited"):
+        GameConfig.from_dict(inline)
+
+
+def test_saved_games_replay_every_option():
+    import rometools
+
+    for options in rometools.core.game.game_spec("imperator").sample_configs:
+        g = rometools.load_game("imperator", **options)
+        end = play(g, ["greedy"] + ["random"] * (g.players - 1), rng=9)
+        assert from_json(to_json(end)) == end and replay(end, upto=0) == new_game(g.config)
+        low, high = score_bounds(g.config)
+        assert all(low <= x <= high for x in scores(end))
+
+
+def test_default_board_layouts_and_track():
+    b = load_board()
+    assert [len(b.layout(p).regions) for p in (2, 3, 4, 5)] == [4, 5, 6, 7]
+    assert b.layout(5).successors["samnium"] == () and b.track == (0, 1, 2, 4, 6, 9, 12, 16, 20)
+    assert b.provenance.kind == "illustrative"

@@ -1,0 +1,132 @@
+"""Augustus explorers without a browser: set controls as a user would, assert on figures and tables."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rometools.augustus import (
+    GameConfig,
+    completion_cdf,
+    draw_tokens,
+    expected_draws,
+    load_objectives,
+    objective_odds,
+    play_game,
+    to_json,
+    turn_states,
+)
+from rometools.widgets import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
+
+TEST_CARDS = Path(__file__).parents[1] / "augustus" / "data" / "test_objectives.toml"
+
+
+# ----------------------------------------------------------------- objective odds
+def test_the_chart_is_the_exact_cdf_and_the_summary_the_exact_mean():
+    ex = ObjectiveOddsExplorer(slots={"shield": 2, "dagger": 1}, max_draws=12)
+    line = ex.figure_data()["au-cdf-0"]
+    assert [Fraction(c) for c in line["customdata"]] == completion_cdf({"shield": 2, "dagger": 1}, 12)
+    assert ex.expected_draws() == [expected_draws({"shield": 2, "dagger": 1})]
+    assert str(expected_draws({"shield": 2, "dagger": 1})) in ex._summary.value
+
+
+def test_picking_a_card_fills_the_counts_and_editing_a_count_goes_back_to_custom():
+    ex = ObjectiveOddsExplorer()
+    ex._card.value = 2  # as a user picks it
+    assert ex.slots() == {"chariot": 1, "catapult": 1, "dagger": 2}
+    assert ex.figure_data()["au-cdf-0"]["name"].startswith("#2 ")
+    ex._slots["shield"].value = 1  # as a user types a count
+    assert ex._card.value == 0 and ex.slots() == {"shield": 1, "chariot": 1, "catapult": 1, "dagger": 2}
+    assert ex.figure_data()["au-cdf-0"]["name"].startswith("your objective")
+
+
+def test_the_joker_toggle_adds_the_no_reset_curves_and_a_second_card_compares():
+    ex = ObjectiveOddsExplorer(slots={"dagger": 2})
+    assert ex.set_values(no_reset=True, compare=23, max_draws=25)
+    data = ex.figure_data()
+    assert sorted(data) == ["au-cdf-0", "au-cdf-1", "au-cdf-noreset-0", "au-cdf-noreset-1"]
+    assert [Fraction(c) for c in data["au-cdf-noreset-0"]["customdata"]] == completion_cdf(
+        {"dagger": 2}, 25, reset=False)
+    assert "expected draws without the reset" in ex._summary.value
+    ex.set_values(slots={"dagger": 2, "standard": 3})
+    assert "infinite: stays incomplete with probability 1/3" in ex._summary.value
+
+
+@pytest.mark.parametrize("values,message", [
+    ({"card": 99}, "card must be a card number"), ({"slots": {"sword": 1}}, "unknown symbol 'sword'"),
+    ({"slots": {"dagger": -1}}, "dagger must be a whole number"), ({"slots": {}}, "at least one slot"),
+    ({"joker_policy": "best"}, "unknown joker policy"), ({"max_draws": 100}, "max_draws"),
+    ({"trials": -5}, "trials")])
+def test_bad_input_is_a_message_and_changes_nothing(values, message):
+    ex = ObjectiveOddsExplorer(slots={"shield": 1})
+    before = ex.figure_data()
+    assert not ex.set_values(**{"max_draws": 20, **values})
+    assert message in ex.message and ex._max_draws.value == 30 and ex.figure_data() == before
+    assert ex.set_values(max_draws=20) and ex.message == ""
+
+
+def test_a_simulation_overlay_with_a_seed():
+    ex = ObjectiveOddsExplorer(slots={"shield": 2}, trials=400, seed=5, max_draws=10)
+    sim = ex.figure_data()["au-cdf-sim-0"]
+    assert len(sim["y"]) == 10 and all(p >= 0 for p in sim["error_minus"])
+
+
+# ----------------------------------------------------------------- the bag
+def test_the_bag_follows_the_seeded_draws_and_refills_after_a_joker():
+    steps = draw_tokens(40, rng=4)
+    joker = next(s["draw"] for s in steps if s["reset"])
+    ex = BagExplorer(seed=4, draws=joker - 1)
+    assert ex.bag_left() == {k: v - (k == steps[joker - 2]["token"]) for k, v in steps[joker - 2]["before"].items()}
+    assert ex.draw_one() and ex.draws == joker
+    assert sum(ex.bag_left().values()) == 23 and "the bag is full again" in ex._log.value
+    odds = ex.figure_data()["au-next-token"]["customdata"]
+    assert odds[0] == "6/23" and odds[-1] == "2/23"
+
+
+def test_the_bag_refuses_bad_input():
+    ex = BagExplorer(seed=1, draws=3)
+    assert not ex.set_values(draws=-1) and ex.draws == 3 and "draws" in ex.message
+    assert not ex.set_values(seed="x") and ex.draws == 3
+
+
+# ----------------------------------------------------------------- the playout
+@pytest.fixture(scope="module")
+def playout():
+    return AugustusPlayoutExplorer(players=2, seed=3)
+
+
+def test_the_game_is_the_seeded_bot_game(playout):
+    end = play_game(GameConfig(players=2), "greedy", rng=3)
+    states = turn_states(end)
+    assert playout.turns == len(states) - 1 and playout.states[-1] == end
+    assert playout.set_values(turn=10) and playout.state == states[10]
+
+
+def test_objectives_show_their_exact_odds_from_the_bag_now(playout):
+    playout.set_values(turn=20, within=4)
+    state = playout.state
+    rows = playout.objectives()
+    assert rows == [objective_odds(state, seat, 4) for seat in range(2)]
+    trace = playout.figure_data()["au-game-odds-p1"]
+    assert trace["customdata"][0][0] == str(rows[0][0]["cdf"][3])
+    assert "rt-au-objectives-table" in playout._objectives.value and "available" in playout._rewards.value
+    assert "Draw" in playout._status.value and playout._log.value.count("<tr>") >= 2
+
+
+def test_the_end_of_the_game_shows_the_rewards_and_scores(playout):
+    playout.set_values(turn=playout.turns, within=5)
+    assert "game over" in playout._status.value
+    assert "<b>" in playout._scores.value and "rt-au-scores-table" in playout._scores.value
+
+
+def test_a_card_file_a_saved_game_and_bad_input(tmp_path):
+    ex = AugustusPlayoutExplorer(cards=TEST_CARDS, players=2, seed=1)
+    assert ex.game.config.cards == load_objectives(TEST_CARDS)
+    assert not ex.set_values(players=4)  # 24 cards: 5 + 4 x 6 are needed for the set-up
+    assert "4 players need 29 objective cards" in ex.message and ex.game.players == 2
+    saved = tmp_path / "game.json"
+    partial = turn_states(play_game(GameConfig(players=3), "greedy", rng=2))[30]
+    saved.write_text(to_json(partial))
+    assert ex.set_values(start=str(saved))
+    assert ex.game.players == 3 and ex.states[ex.start_turn] == partial
+    assert not ex.set_values(within=0) and "within" in ex.message

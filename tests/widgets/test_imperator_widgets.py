@@ -1,0 +1,114 @@
+"""IMPERATOR explorers without a browser: set controls, assert on the figure, the chain and the tables."""
+
+from __future__ import annotations
+
+import pytest
+
+import rometools
+from rometools.core.playout import play, turn_states
+from rometools.imperator import (
+    Arrow,
+    GameConfig,
+    Region,
+    RegionBoard,
+    RevealModel,
+    Worker,
+    apply,
+    markers,
+    new_game,
+    occupants,
+    placement_outcomes,
+    reveal_curves,
+    simulate_reveals,
+)
+from rometools.widgets import RegionBoardExplorer, TileOddsExplorer
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return RegionBoardExplorer(seed=2)
+
+
+def view(ex):
+    return {"controls": {n: getattr(w, "value", None) for n, w in ex._controls.items()}, "state": ex.state,
+            "chart": ex.figure_data(), "chain": ex.chain(), "problem": ex.problem, "track": ex._track.value}
+
+
+def test_the_game_is_the_seeded_bot_game(explorer):
+    final = play(rometools.load_game("imperator", players=4), "greedy", 2)
+    assert explorer.states == tuple(turn_states(final)) and explorer.turns == 16
+    assert explorer.set_values(turn=4)
+    assert explorer.state.round == 2 and "P4 receives" in explorer._last_move.value
+
+
+def test_the_placement_shown_is_the_rules_outcome(explorer):
+    assert explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)
+    state = explorer.state
+    placed = Worker(3, 5, 1, 0)
+    out, = placement_outcomes(state.config.layout, markers(state), occupants(state), placed, "apulia")
+    assert explorer.chain() == out.describe() and explorer.problem is None
+    workers = explorer.figure_data()["im-workers"]["customdata"]
+    assert sorted(map(tuple, workers)) == sorted((r, w.player, w.value) for r, w in out.occupants)
+    assert explorer.figure_data()["im-removed"]["customdata"] == [[1, 5]]          # P2's 5 sent back
+    cubes = explorer.figure_data()["im-cubes"]["customdata"]
+    assert [c[2] for c in cubes] == [out.track_moves.get(s, 0) for s in range(4)] == [1, 1, 0, 0]
+    # step by step: before the placement, then each step
+    assert explorer.set_values(step=0)
+    assert explorer.figure_data()["im-move"]["x"] == [] and [c[2] for c in explorer.figure_data()["im-cubes"]
+                                                            ["customdata"]] == [0, 0, 0, 0]
+    assert explorer.set_values(step=2)
+    assert len(explorer.figure_data()["im-move"]["x"]) == 3            # the apulia -> campania arrow
+    assert "+1" in explorer._track.value
+
+
+def test_an_illegal_placement_is_explained_in_words(explorer):
+    assert explorer.set_values(turn=3, region="apulia", value=4, own_influence=True)
+    assert explorer.problem == ("P1's 5 holds 'apulia': on a marker-5 tile a 5 (P1) is stronger than a 4 (P4)")
+    assert "Illegal placement" in explorer._chain.value and explorer.chain() == []
+    assert explorer.message == ""                                          # not an input error
+
+
+def test_bad_input_changes_nothing(explorer):
+    explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)
+    before = view(explorer)
+    for bad, message in (({"region": "rome"}, "unknown region 'rome'"), ({"seat": 4}, "seat must be 0 to 3"),
+                         ({"value": 6}, "a worker's value is 1 to 5"), ({"outcome": 2}, "outcome must be 1 to 1"),
+                         ({"step": 9}, "step must be 0 to 3"), ({"influence_zone": -1}, "influence zone must be"),
+                         ({"turn": 3, "region": "latium", "step": 5}, "step must be 0 to 1")):
+        assert explorer.set_values(**bad) is False, bad
+        assert message in explorer.message, (bad, explorer.message)
+        assert view(explorer) == before
+
+
+def test_several_choices_give_several_outcomes_to_pick():
+    board = RegionBoard("fork", [Region(r, r.upper(), (3,), (x, 0.5)) for r, x in (("a", 0.2), ("b", 0.6),
+                                                                                   ("c", 0.9))],
+                        [Arrow("a", "b"), Arrow("a", "c")], (0, 1, 3))
+    s = new_game(GameConfig(players=3, board=board, rounds=1))
+    for t in ("t01", "t02", "t03"):
+        s = apply(s, t)
+    s = apply(s, ("a", 3))
+    ex = RegionBoardExplorer(start=s, bots=["random"] * 3, seed=1)
+    assert ex.set_values(turn=ex.start_turn, seat=1, value=2, region="a")
+    assert [label for label, _ in ex._outcome.options] == ["1: P2 to a; P1 to b", "2: P2 to a; P1 to c"]
+    assert ex.set_values(outcome=2) and ex.chain()[-1] == "P1's 3 is forced out of 'a' and moves to 'c'"
+    assert ex.select_region("b") and ex._region.value == "b"
+
+
+def test_tile_odds_explorer_shows_the_exact_chain_and_its_simulation():
+    ex = TileOddsExplorer(players=3, rounds=4, trials=300, seed=5, kinds=("propraetor", "instant_points"))
+    data = ex.figure_data()
+    curves = reveal_curves(3, 4, kinds=("propraetor", "instant_points"))
+    assert data["im-odds-propraetor"]["customdata"] == [str(p) for p in curves["propraetor"].revealed]
+    sim = simulate_reveals("propraetor", RevealModel(5, 3), 4, trials=300, rng=5)
+    assert [c[0] for c in data["im-odds-sim-propraetor"]["customdata"]] == [e.successes for e in sim.revealed]
+    assert "round 4" in data["table"]
+    assert ex.set_values(what="on_board", leftover="discard", trials=0)
+    data = ex.figure_data()
+    assert "im-odds-sim-propraetor" not in data
+    on_board = reveal_curves(3, 4, kinds=("propraetor",), leftover="discard")["propraetor"].on_board
+    assert data["im-odds-propraetor"]["customdata"] == [str(p) for p in on_board]
+    before = ex.figure_data()
+    for bad in ({"players": 6}, {"kinds": ()}, {"kinds": ("statue",)}, {"rounds": 0}, {"hold_rounds": -1},
+                {"reveal": "later"}):
+        assert ex.set_values(**bad) is False and ex.figure_data() == before
