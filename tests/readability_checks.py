@@ -140,7 +140,7 @@ def shown_ids() -> frozenset[str]:
 
 
 def _items(data) -> Iterable:
-    for attr in ("cities", "treasures", "cards", "tiles", "objectives", "items"):
+    for attr in ("cities", "regions", "treasures", "cards", "tiles", "objectives", "items"):
         value = getattr(data, attr, None)
         if isinstance(value, tuple | list):
             yield from value

@@ -658,6 +658,9 @@ class Explorer(widgets.VBox):
             with self.holding(restore_to):
                 if change is not None:
                     change()
+                seed = self._controls.get("seed")  # every explorer's seed, typed or set: one range
+                if seed is not None and isinstance(getattr(seed, "value", None), int):
+                    whole_number(self.field_label("seed"), seed.value, 0, MAX_SEED)
                 view = self._compute()
         except INPUT_ERRORS as err:
             self._show_error(err)
@@ -1095,12 +1098,11 @@ class PlayoutExplorer(Explorer):
                     raise ValueError(f"Start must be a {self._spec.title} state (a position or a game), "
                                      f"a saved-game file or '' for a new deal, got {type(value).__name__}")
         elif name == "board":
-            if not isinstance(value, str | Path):
-                try:
-                    self.player_counts(value)
-                except Exception:
-                    raise ValueError(f"Board must be a board file or a {self._spec.title} board, "
-                                     f"got {type(value).__name__} {shown(value)}") from None
+            label = self.field_label("board")
+            if not isinstance(value, str | Path) and not isinstance(value, self._board_type()):
+                raise ValueError(f"{label} must be a file path or a loaded {self._spec.title} "
+                                 f"{label.lower()} ({self._board_type().__name__}), got {type(value).__name__} "
+                                 f"{shown(value)}")
         else:
             value = self.check_view(name, value)
         return value
@@ -1172,6 +1174,10 @@ class PlayoutExplorer(Explorer):
         else:
             self._start, self._start_label = start, "the position given"
 
+    def _board_type(self) -> type:
+        """The type of the game's board objects (what a data-folder file loads as)."""
+        return type(self.load_board(next(iter(self.board_files().values()))))
+
     def _board_option_label(self, source: Any) -> str:
         """How the board list names a board: file and board name, never nested brackets."""
         if isinstance(source, str | Path):
@@ -1205,7 +1211,7 @@ class PlayoutExplorer(Explorer):
             try:
                 return call_with_timeout(self.load_board, source, what=source.name or str(source))
             except DataFileError as err:
-                raise _FileProblem(_file_problem("Board file", err)) from None
+                raise _FileProblem(_file_problem(f"{self.field_label('board')} file", err)) from None
         return self.load_board(source)
 
     def _play(self, *, adjust_players: bool = False, keep_turn: bool = True,
@@ -1229,14 +1235,21 @@ class PlayoutExplorer(Explorer):
             players = self._players.value
             if players not in counts:
                 name, fits = self.board_name(board), _choices(counts, "or")
+                what = self.field_label("board").lower()
+                a_what = what if what.endswith("s") else f"a {what}"   # "cards", "a board"
                 if changed == "players":
-                    raise ValueError(f"Players must be {fits} on the board {name}; for {players} players, "
-                                     "choose a board for them first")
+                    try:  # the game's own reason, when it gives one
+                        load_game(self.GAME, **self.game_options(board, players))
+                        reason = ""
+                    except INPUT_ERRORS as err:
+                        reason = f": {_text_of(err)}"
+                    raise ValueError(f"Players must be {fits} with the {what} {name}{reason}; for {players} "
+                                     f"players, first choose {a_what} for them")
                 if not adjust_players:
                     raise ValueError(
-                        f"{name} is a board for {fits} players, and Players is {players}: first choose a "
-                        f"board for {fits} players in the Board list (Players follows it), then load this "
-                        f"one again; in code, give players with the board")
+                        f"{name} is {a_what} for {fits} players, and Players is {players}: first choose "
+                        f"{a_what} for {fits} players in the {self.field_label('board')} list (Players "
+                        f"follows it), then load this one again; in code, give players with it")
                 if self._states:
                     self._note(f"Players set to {counts[0]}: {name} is for {_choices(counts, 'or')} players.")
                 players = counts[0]

@@ -89,7 +89,7 @@ def test_score_table_shows_each_seat(explorer):
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"turn": 99}, "Turn must be 0 to 40 (this game has 40 turns), got 99"),
-    ({"players": 3}, "Players must be 4 or 5 on the board Illustrative Empire"),
+    ({"players": 3}, "Players must be 4 or 5 with the board Illustrative Empire"),
     ({"players": 9}, "Players must be 2 to 5, got 9"),
     ({"bot": "clever"}, "unknown bot 'clever'"),
     ({"board": "/no/such/board.toml"}, "cannot be read"),
