@@ -1,6 +1,7 @@
 """Execute every notebook in ``notebooks/`` and ``app/`` headless (nbclient + ipykernel, kernel ``python3``).
 
-New notebooks are picked up by the glob; every app explorer notebook must display a widget.
+New notebooks are picked up by the glob; every app explorer notebook must display a widget,
+and every output must read well (``tests/readability_checks.notebook_problems``).
 Notebooks are *committed* without outputs: that is checked on the version in git's HEAD,
 so the outputs JupyterLab autosaves into a designer's working copy never fail
 ``make test``. The working copy is executed with its outputs cleared in memory and is
@@ -14,6 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from readability_checks import notebook_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "app").glob("*.ipynb"))
@@ -60,6 +62,10 @@ def test_notebook_executes_headless(path):
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.get("output_type") == "error"]
     assert not errors, errors
+    # what a designer reads (issue 10): no id, printed dict or tuple, scientific notation,
+    # nested brackets; every chart titled, with titled axes and a legend or caption
+    problems = notebook_problems(nb, f"{path.parent.name}/{path.name}")
+    assert not problems, "\n".join(problems)
     if path.parent.name == "app" and path.name != "index.ipynb":
         widgets = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
                    if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]

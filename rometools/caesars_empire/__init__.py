@@ -104,13 +104,19 @@ from rometools.caesars_empire.state import (
 )
 from rometools.caesars_empire.views import (
     built_roads,
+    chain_text,
     cheapest_connections,
     connection_routes,
     enumerate_chains,
+    game_log,
     gold_turns,
+    location_name,
     movers,
+    readable,
     replay,
+    score_history,
     turn_states,
+    why_no_connection,
 )
 from rometools.core.game import GameSpec, register_game
 
@@ -194,6 +200,12 @@ __all__ = [
     "treasure_points",
     "treasure_points_distribution",
     "turn_states",
+    "chain_text",
+    "game_log",
+    "location_name",
+    "readable",
+    "score_history",
+    "why_no_connection",
 ]
 
 

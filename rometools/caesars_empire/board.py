@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,12 +33,20 @@ from rometools.core.data import (
     validate_values,
 )
 from rometools.core.errors import DataFileError
+from rometools.core.formatting import shown
 
-__all__ = ["ROME", "Board", "BoardPath", "City", "board_path", "load_board"]
+__all__ = ["CITY_ID_PATTERN", "COLOUR_PATTERN", "ROME", "Board", "BoardPath", "City", "board_path", "load_board"]
 
 #: Location id of Rome (paths name their endpoints by ``"rome"`` or a city id).
 ROME = "rome"
 _INLINE = "<inline board>"
+#: What a city id may be: lower-case letters, digits and underscores, starting with a
+#: letter, at most 40 characters (``"carthago_nova"``). Ids reach HTML, CSS classes and
+#: saved games, so nothing else is let through.
+CITY_ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
+#: What a City-token colour name may be: letters, then letters, spaces or hyphens, at most
+#: 24 characters (``"red"``, ``"dark green"``). Charts draw a name they lack in a fallback colour.
+COLOUR_PATTERN = re.compile(r"[A-Za-z][A-Za-z -]{0,23}")
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,9 @@ class Board:
     ------
     DataFileError
         Naming the file (``source``), the entry and the problem, for: duplicate
-        city ids (or a city called ``"rome"``), a missing colour, a value
+        city ids (or a city called ``"rome"``), an id that is not lower-case
+        letters, digits and underscores (:data:`CITY_ID_PATTERN`), a missing
+        colour or one that is not a word (:data:`COLOUR_PATTERN`), a value
         outside 1 to 8, a position outside 0..1, an unknown side, more cities
         than the side has Treasure tokens, an unknown path endpoint, a path
         from a location to itself, a duplicate path, ``roads`` not 1 or 2, and
@@ -248,6 +259,10 @@ class Board:
             where = f"city[{i}] (id={c.id!r})"
             if not isinstance(c.id, str) or not c.id:
                 _fail(src, f"city[{i}].id", f"must be a non-empty string, got {c.id!r}")
+            if not CITY_ID_PATTERN.fullmatch(c.id):
+                _fail(src, f"city[{i}].id", f"must be lower-case letters, digits and underscores, starting "
+                                            f"with a letter, at most 40 characters (e.g. 'carthago_nova'), "
+                                            f"got {shown(c.id)}")
             if c.id == ROME:
                 _fail(src, f"{where}.id", "'rome' is reserved for Rome")
             if c.id in seen:
@@ -255,6 +270,9 @@ class Board:
             seen[c.id] = i
             if not isinstance(c.colour, str) or not c.colour.strip():
                 _fail(src, f"{where}.colour", f"missing colour, got {c.colour!r}")
+            if not COLOUR_PATTERN.fullmatch(c.colour):
+                _fail(src, f"{where}.colour", f"must be a colour name of letters, spaces or hyphens, at most "
+                                              f"24 characters (e.g. 'red'), got {shown(c.colour)}")
             if isinstance(c.value, bool) or not isinstance(c.value, int) or not lo <= c.value <= hi:
                 _fail(src, f"{where}.value", f"must be {lo} to {hi}, got {c.value!r}")
             _check_position(src, f"{where}.position", c.position)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 from rometools.caesars_empire.state import GameState
+from rometools.core.formatting import seat_label
 
 __all__ = [
     "Holding",
@@ -307,10 +308,10 @@ def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
 
 
 def final_ranking(
-    route_points: Mapping[Hashable, int],
-    treasures: Mapping[Hashable, Mapping[str, int]],
-    city_tokens: Mapping[Hashable, Iterable[tuple[str, int]]],
-    roads_left: Mapping[Hashable, int],
+    route_points: GameState | Mapping[Hashable, int],
+    treasures: Mapping[Hashable, Mapping[str, int]] | None = None,
+    city_tokens: Mapping[Hashable, Iterable[tuple[str, int]]] | None = None,
+    roads_left: Mapping[Hashable, int] | None = None,
     *,
     sum_complete_colours: bool = False,
     tokens_in_play: Iterable[tuple[str, int]] | None = None,
@@ -323,10 +324,16 @@ def final_ranking(
     most points, then most Cities of different colours, then most Gold Coins,
     then most Roads remaining. Players still level on all four share a rank.
 
+    Call it with a game state (``final_ranking(state)``, as
+    :func:`final_scores`): the players are its seats, named ``P1`` (the first
+    player) to ``Pn``, and the game's variant and tables apply. Or with the
+    four mappings below, for a table that was never played in rometools.
+
     Parameters
     ----------
-    route_points : Mapping[player, int]
-        Points scored during the game from routes (points).
+    route_points : GameState or Mapping[player, int]
+        A game state (finished, or scored as if it ended now); or the points
+        scored during the game from routes, per player (points).
     treasures : Mapping[player, Mapping[str, int]]
         Each player's Treasure tokens.
     city_tokens : Mapping[player, iterable of (colour, value)]
@@ -343,12 +350,18 @@ def final_ranking(
     pandas.DataFrame
         One row per player, best first, columns ``player, rank, total, route,
         cities, same_type, different_types, gold, treasures, road_bonus,
-        colours, gold_coins, roads_left``.
+        colours, gold_coins, roads_left`` (points, except ``colours``: distinct
+        City-token colours, ``gold_coins``: Gold Coin tokens held,
+        ``roads_left``: Roads). From a state, ``player`` is ``"P1"`` ...
+        ``"Pn"`` and a ``seat`` column (0-based) follows it.
+        :func:`rometools.caesars_empire.views.readable` relabels the columns
+        for display ("Road bonus", "Roads left").
 
     Raises
     ------
     ValueError
-        If the mappings do not name the same players, or any part is invalid.
+        If the mappings do not name the same players, a mapping is missing
+        (or given with a state), or any part is invalid.
 
     Examples
     --------
@@ -359,9 +372,23 @@ def final_ranking(
     ...     {"A": 4, "B": 2})
     >>> df[["player", "rank", "total"]].values.tolist()
     [['A', 1, 27], ['B', 2, 15]]
+
+    A finished game:
+
+    >>> from rometools.caesars_empire import GameConfig, play_game
+    >>> final = play_game(GameConfig(players=3), ["greedy"] * 3, rng=1)
+    >>> final_ranking(final)[["player", "seat", "rank", "total"]].values.tolist()
+    [['P1', 0, 1, 256], ['P3', 2, 2, 246], ['P2', 1, 3, 207]]
     """
     import pandas as pd
 
+    if isinstance(route_points, GameState):
+        if any(part is not None for part in (treasures, city_tokens, roads_left)):
+            raise ValueError("final_ranking(state) takes the state alone; the players' holdings come from it")
+        return _state_ranking(route_points, tables=tables)
+    if any(part is None for part in (treasures, city_tokens, roads_left)):
+        raise ValueError("final_ranking needs a game state, or route_points, treasures, city_tokens "
+                         "and roads_left (one mapping each, keyed by player)")
     comps = components or load_components()
     players = list(route_points)
     for name, part in (("treasures", treasures), ("city_tokens", city_tokens), ("roads_left", roads_left)):
@@ -596,28 +623,37 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
 
 
 def final_scores(state: GameState):
-    """The score table with the rulebook tiebreakers (``scoring.final_ranking``).
+    """The score table with the rulebook tiebreakers: ``final_ranking(state)``.
 
     Returns
     -------
     pandas.DataFrame
-        One row per seat (``player`` is the seat number), best first.
+        One row per seat, best first: ``player`` (``"P1"`` ... ``"Pn"``),
+        ``seat`` (0-based), then the columns of :func:`final_ranking`.
 
     Examples
     --------
     >>> from rometools.caesars_empire import new_game
-    >>> final_scores(new_game(rng=0))["total"].tolist()
-    [10, 10, 10, 10]
+    >>> final_scores(new_game(rng=0))[["player", "total"]].values.tolist()[:2]
+    [['P1', 10], ['P2', 10]]
     """
+    return final_ranking(state)
+
+
+def _state_ranking(state: GameState, *, tables: ScoringTables | Mapping | None = None):
+    """:func:`final_ranking` of a game state: seats named P1..Pn, with a ``seat`` column."""
     cfg = state.config
     ids = cfg.components.treasure_ids
     held = holdings(state)
-    return final_ranking(
-        dict(enumerate(state.route_score)),
-        {p: dict(zip(ids, h.treasures, strict=True)) for p, h in enumerate(held)},
-        {p: list(h.city_tokens) for p, h in enumerate(held)},
-        dict(enumerate(state.roads_left)), sum_complete_colours=cfg.sum_complete_colours,
-        tokens_in_play=cfg.board.city_tokens(), components=cfg.components)
+    labels = [seat_label(p) for p in range(cfg.players)]
+    df = final_ranking(
+        dict(zip(labels, state.route_score, strict=True)),
+        {lab: dict(zip(ids, h.treasures, strict=True)) for lab, h in zip(labels, held, strict=True)},
+        {lab: list(h.city_tokens) for lab, h in zip(labels, held, strict=True)},
+        dict(zip(labels, state.roads_left, strict=True)), sum_complete_colours=cfg.sum_complete_colours,
+        tokens_in_play=cfg.board.city_tokens(), tables=tables, components=cfg.components)
+    df.insert(1, "seat", [labels.index(p) for p in df["player"]])
+    return df
 
 
 def score_bounds(config) -> tuple[int, int]:

@@ -3,29 +3,67 @@
 Nothing here changes a state or decides a rule: each view asks
 :mod:`~rometools.caesars_empire.rules` what the rules say about a state.
 
+Two kinds of view:
+
+* the game's facts: :func:`cheapest_connections`, :func:`connection_routes`,
+  :func:`built_roads`, :func:`why_no_connection`...;
+* what a designer reads (display names, never ids; players as ``P1`` to
+  ``Pn``; readable column labels): :func:`game_log` (one row per turn),
+  :func:`score_history` (the score after every turn, by category),
+  :func:`readable` (a score table with readable column labels),
+  :func:`location_name`, :func:`chain_text`, :func:`city_token_text`.
+
 Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from rometools.caesars_empire.board import ROME
-from rometools.caesars_empire.rules import _need_decision, _routes_after, iter_chains
-from rometools.caesars_empire.state import Connection, GameState, RouteOption
+from rometools.caesars_empire.board import ROME, Board
+from rometools.caesars_empire.rules import _need_decision, _routes_after, is_over, iter_chains
+from rometools.caesars_empire.scoring import score_parts
+from rometools.caesars_empire.state import PASS, Connection, GameState, RouteOption
 from rometools.core import playout
 from rometools.core.errors import RulesError
+from rometools.core.formatting import join_names, seat_label
 
 __all__ = [
+    "COLUMN_LABELS",
+    "SCORE_CATEGORIES",
     "built_roads",
+    "chain_text",
     "cheapest_connections",
+    "city_token_text",
     "connection_routes",
     "enumerate_chains",
+    "game_log",
     "gold_turns",
+    "location_name",
     "movers",
+    "readable",
     "replay",
+    "score_history",
     "turn_states",
+    "why_no_connection",
 ]
+
+#: Readable labels of the score tables' columns (:func:`final_ranking`,
+#: :func:`score_parts`), for every table a notebook or explorer shows.
+#: ``treasures`` follows the edition vocabulary (:func:`readable`).
+COLUMN_LABELS = {
+    "player": "Player", "seat": "Seat", "rank": "Rank", "total": "Total",
+    "route": "Routes", "cities": "Cities", "same_type": "Same type",
+    "different_types": "Different types", "gold": "Gold Coins", "treasures": "Treasures",
+    "road_bonus": "Road bonus", "colours": "Colours", "gold_coins": "Gold Coins held",
+    "roads_left": "Roads left",
+}
+
+#: The score's parts, as :func:`score_parts` names them, in the order charts show them.
+SCORE_CATEGORIES = ("route", "cities", "treasures", "road_bonus")
+
+#: Separator of the locations of a chain or route in readable text.
+_DASH = " – "
 
 
 def built_roads(state: GameState) -> dict[frozenset, int]:
@@ -218,3 +256,257 @@ def movers(state: GameState) -> list[int]:
     [0, 1]
     """
     return [h[1] for h in state.history if h[0] != "deal"]
+
+
+# ===================================================================== what a designer reads
+def location_name(board: Board, location: str) -> str:
+    """The display name of a location: ``"Rome"`` or the city's name.
+
+    Raises
+    ------
+    KeyError
+        If ``location`` is neither Rome nor a city of ``board``.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import load_board
+    >>> location_name(load_board(4), "carthago_nova"), location_name(load_board(4), "rome")
+    ('Carthago Nova', 'Rome')
+    """
+    return "Rome" if location == ROME else board.city(location).name
+
+
+def chain_text(board: Board, chain: Sequence[str]) -> str:
+    """A chain or route as display names joined by dashes: ``"Rome – Capua"``.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import load_board
+    >>> chain_text(load_board(4), ("rome", "capua", "rhegium"))
+    'Rome – Capua – Rhegium'
+    """
+    return _DASH.join(location_name(board, loc) for loc in chain)
+
+
+def city_token_text(board: Board, city: str) -> str:
+    """A city's City token as printed: colour and value, ``"red 2"``.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import load_board
+    >>> city_token_text(load_board(4), "capua")
+    'red 2'
+    """
+    c = board.city(city)
+    return f"{c.colour} {c.value}"
+
+
+def _chain_roads(board: Board, chain: Sequence[str]) -> int:
+    return sum(board.path_between(a, b).roads for a, b in zip(chain, chain[1:], strict=False))
+
+
+def game_log(state: GameState, *, vocabulary: str = "treasures"):
+    """The game as a designer reads it: one row per turn, display names only.
+
+    Rule: ``001_a311a49632a27e24.txt``, The Turn (a player connects Rome to an
+    available City and takes its City token and Treasure) and Scoring Routes
+    (the route's Roads score for their owners; Gold doubles every player's
+    points on it).
+
+    Parameters
+    ----------
+    state : GameState
+        Any state; its history is logged (a game in progress gives the turns so far).
+    vocabulary : {"treasures", "riches"}
+        Edition vocabulary of the Treasure names.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per turn (a connection or a pass), columns:
+        ``Turn`` (1 = the first decision; the explorer's turn slider), ``Player``
+        (``"P1"`` ... ``"Pn"``), ``Paths built`` (the chain, e.g.
+        ``"Rome – Capua"``), ``Roads used`` (Roads), ``City`` (display
+        name), ``City token`` (``"red 2"``), the Treasure (column named by the
+        vocabulary: ``Treasure`` or ``Riches``), ``Scoring route``,
+        ``Route points`` (``"P1 +2, P3 +1"``), ``Gold doubled`` (``"yes"`` or
+        ``"no"``), then one column of points per player (``P1 points`` ...).
+        A pass fills ``Paths built`` with "passed (no affordable connection)".
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig, play_game
+    >>> final = play_game(GameConfig(players=3), ["greedy"] * 3, rng=1)
+    >>> log = game_log(final)
+    >>> log.iloc[0][["Player", "Paths built", "City", "City token", "Route points"]].tolist()
+    ['P1', 'Rome – Caralis', 'Caralis', 'white 1', 'P1 +2']
+    >>> len(log), int(log["P1 points"].sum()) == final.route_score[0]
+    (30, True)
+    """
+    import pandas as pd
+
+    cfg = state.config
+    board, comps = cfg.board, cfg.components
+    good = comps.vocabularies[vocabulary]["good"] if vocabulary in comps.vocabularies else None
+    if good is None:
+        raise ValueError(f"unknown vocabulary {vocabulary!r}; expected one of {sorted(comps.vocabularies)}")
+    labels = [seat_label(s) for s in range(cfg.players)]
+    treasure_of = dict(zip(board.city_ids, state.treasures, strict=True))
+    rows = []
+    turn = 0
+    for record in state.history:
+        if record[0] == "deal":
+            continue
+        turn += 1
+        seat = record[1]
+        row = {"Turn": turn, "Player": labels[seat]}
+        if record[0] == PASS:
+            row.update({"Paths built": "passed (no affordable connection)", "Roads used": 0, "City": "",
+                        "City token": "", good: "", "Scoring route": "", "Route points": "none",
+                        "Gold doubled": "no"})
+            points = (0,) * cfg.players
+        else:
+            _, _, chain, route, points = record
+            city = chain[-1]
+            treasure = treasure_of[city]
+            gained = ", ".join(f"{labels[s]} +{p}" for s, p in enumerate(points) if p)
+            row.update({"Paths built": chain_text(board, chain), "Roads used": _chain_roads(board, chain),
+                        "City": location_name(board, city), "City token": city_token_text(board, city),
+                        good: comps.name(treasure, vocabulary) if treasure else "",
+                        "Scoring route": chain_text(board, route), "Route points": gained or "none",
+                        "Gold doubled": "yes" if treasure == comps.gold_id else "no"})
+        row.update({f"{lab} points": int(p) for lab, p in zip(labels, points, strict=True)})
+        rows.append(row)
+    columns = ["Turn", "Player", "Paths built", "Roads used", "City", "City token", good, "Scoring route",
+               "Route points", "Gold doubled", *(f"{lab} points" for lab in labels)]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def score_history(state: GameState, *, vocabulary: str = "treasures"):
+    """Every player's score after every turn, by category, as if the game ended there.
+
+    Parameters
+    ----------
+    state : GameState
+        Any state; every turn of its history is scored (:func:`turn_states`).
+    vocabulary : {"treasures", "riches"}
+        Names the Treasure column ("Treasures" or "Riches").
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per turn and player: ``Turn`` (0 = after the deal or the
+        position given), ``Player`` (``"P1"`` ...), ``Routes`` (route points so
+        far), ``Cities``, ``Treasures`` (or ``Riches``), ``Road bonus`` (if the
+        game ended now), ``Total`` -- all points.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig, play_game
+    >>> final = play_game(GameConfig(players=3), ["greedy"] * 3, rng=1)
+    >>> history = score_history(final)
+    >>> history[history["Turn"] == 30][["Player", "Total"]].values.tolist()
+    [['P1', 256], ['P2', 207], ['P3', 246]]
+    """
+    import pandas as pd
+
+    comps = state.config.components
+    if vocabulary not in comps.vocabularies:
+        raise ValueError(f"unknown vocabulary {vocabulary!r}; expected one of {sorted(comps.vocabularies)}")
+    labels = _category_labels(vocabulary, comps)
+    rows = []
+    for turn, s in enumerate(turn_states(state)):
+        for seat, parts in enumerate(score_parts(s)):
+            rows.append({"Turn": turn, "Player": seat_label(seat),
+                         **{labels[k]: parts[k] for k in SCORE_CATEGORIES}, "Total": parts["total"]})
+    return pd.DataFrame(rows, columns=["Turn", "Player", *(labels[k] for k in SCORE_CATEGORIES), "Total"])
+
+
+def _category_labels(vocabulary: str, comps) -> dict[str, str]:
+    goods = comps.vocabularies[vocabulary]["goods"]
+    return {**COLUMN_LABELS, "treasures": goods}
+
+
+def readable(table, *, vocabulary: str = "treasures", labels: Mapping[str, str] | None = None):
+    """A copy of a score table with readable column labels, for display.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        E.g. :func:`~rometools.caesars_empire.final_scores` or a DataFrame of
+        :func:`~rometools.caesars_empire.score_parts`.
+    vocabulary : {"treasures", "riches"}
+        The Treasure column reads "Treasures" or "Riches".
+    labels : Mapping[str, str], optional
+        Extra or different labels, ``{column: label}``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The same values; columns relabelled by :data:`COLUMN_LABELS` (others kept).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import final_scores, new_game
+    >>> list(readable(final_scores(new_game(rng=0))).columns)[:6]
+    ['Player', 'Seat', 'Rank', 'Total', 'Routes', 'Cities']
+    >>> "Roads left" in readable(final_scores(new_game(rng=0))).columns
+    True
+    """
+    from rometools.caesars_empire.components import load_components
+
+    comps = load_components()
+    if vocabulary not in comps.vocabularies:
+        raise ValueError(f"unknown vocabulary {vocabulary!r}; expected one of {sorted(comps.vocabularies)}")
+    names = {**_category_labels(vocabulary, comps), **(labels or {})}
+    return table.rename(columns={c: names.get(c, c) for c in table.columns})
+
+
+def why_no_connection(state: GameState, city: str) -> str | None:
+    """Why the seat to move cannot connect ``city`` now, in display names; ``None`` if it can.
+
+    Rule: ``001_a311a49632a27e24.txt``, The Turn: Roads start "from either an
+    empty City space ... or from Rome" and may not "pass through an available
+    City". So a city can be reached only along a path from Rome or from a city
+    whose tokens are taken, and only with enough Roads left.
+
+    Returns
+    -------
+    str or None
+        ``"every path into Gades starts at a city still holding its tokens
+        (Corduba, Carthago Nova): one of them must be taken first"``, or
+        ``"Gades needs 2 Roads; P3 has 1 left"``, or ``"the game is over"``;
+        ``None`` when :func:`cheapest_connections` finds a connection.
+
+    Raises
+    ------
+    RulesError
+        As :func:`cheapest_connections` (not a city, already connected).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> why_no_connection(new_game(rng=1), "gades")
+    'every path into Gades starts at a city still holding its tokens (Carthago Nova, Emerita Augusta): one of them must be taken first'
+    >>> why_no_connection(new_game(rng=1), "capua") is None
+    True
+    """
+    if is_over(state):
+        return "the game is over"
+    if cheapest_connections(state, city):
+        return None
+    b = state.config.board
+    t = b._index[city]
+    name = b.city(city).name
+    starts = [(c, u) for u, e, c in b._adj[t]
+              if state.path_owner[e] < 0 and (u == 0 or state.city_owner[u - 1] >= 0)]
+    if not starts:
+        blocked = [b.locations[u] for u, e, _ in b._adj[t]
+                   if state.path_owner[e] < 0 and u and state.city_owner[u - 1] < 0]
+        names = join_names(location_name(b, c) for c in blocked)
+        return (f"every path into {name} starts at a city still holding its tokens ({names}): "
+                "one of them must be taken first")
+    low = min(c for c, _ in starts)
+    left = state.roads_left[state.seat]
+    return (f"{name} needs {low} Road{'s' if low != 1 else ''}; {seat_label(state.seat)} has "
+            f"{left} left")

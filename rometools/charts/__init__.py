@@ -6,7 +6,8 @@ browser) can find it.
 
 * :mod:`rometools.charts._common` -- what every game's charts share: the
   template, exact-probability bars, simulated traces with Wilson error bars,
-  region colours (with a fallback) and seat colours that never reuse them.
+  region colours (with a fallback) and seat colours that never reuse them,
+  captions, label placement, and each player's score over the turns.
 * :mod:`rometools.charts.caesars_empire` -- Treasure collections, marginal
   values, points distributions and set-up odds for Caesar's Empire.
 * :mod:`rometools.charts.imperator` -- the IMPERATOR region board (tiles, markers, arrows,
@@ -34,11 +35,14 @@ from rometools.charts._common import (
     REGION_COLOURS,
     SEAT_COLOURS,
     TEMPLATE,
+    add_caption,
     colour_difference,
     empty_figure,
     exact_bars,
     new_figure,
+    place_labels,
     region_colour,
+    scores_over_turns_figure,
     seat_colour,
     simulated_trace,
 )
@@ -55,7 +59,7 @@ from rometools.charts.caesars_empire import (
     points_distribution_figure,
     setup_odds_figure,
 )
-from rometools.charts.caesars_empire_board import board_figure
+from rometools.charts.caesars_empire_board import board_figure, board_labels
 from rometools.charts.draws import draw_law_figure, prob_curve_figure
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
 from rometools.charts.strength import skill_curve_figure
@@ -66,8 +70,10 @@ __all__ = [
     "REGION_COLOURS",
     "SEAT_COLOURS",
     "TEMPLATE",
+    "add_caption",
     "bag_figure",
     "board_figure",
+    "board_labels",
     "collection_breakdown_figure",
     "colour_difference",
     "draw_law_figure",
@@ -78,10 +84,12 @@ __all__ = [
     "game_odds_figure",
     "marginal_value_figure",
     "new_figure",
+    "place_labels",
     "points_distribution_figure",
     "prob_curve_figure",
     "region_board_figure",
     "region_colour",
+    "scores_over_turns_figure",
     "seat_colour",
     "setup_odds_figure",
     "simulated_trace",

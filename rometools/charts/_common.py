@@ -21,6 +21,16 @@ read alike:
   and the fallback, and the seats at least :data:`MIN_SEAT_DIFFERENCE` from each
   other (:func:`colour_difference`). Seat and colour stay separate (STYLE.md):
   the rulebook's "Purple player" is a seat drawn in its seat colour.
+* :func:`add_caption` -- a caption under a chart, whenever colour or a mark
+  carries a meaning the legend does not say.
+* :func:`place_labels` -- label positions for the points of a map, so that
+  labels do not overlap each other or the points (offset, or a leader line).
+* :func:`scores_over_turns_figure` -- each player's score after every turn, in
+  total and by category (any game with a score table per turn).
+
+Every figure has a title, axis titles with units where it has axes, and a
+legend or a caption wherever colour carries meaning (``docs/style.md``;
+``tests/test_readability.py`` checks every chart function and explorer).
 
 Examples
 --------
@@ -34,12 +44,15 @@ True
 
 from __future__ import annotations
 
+import html
 import math
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import plotly.graph_objects as go
 
+from rometools.core.formatting import percent, probability
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -51,21 +64,27 @@ __all__ = [
     "SEAT_COLOURS",
     "SIMULATED_COLOUR",
     "TEMPLATE",
+    "LabelPlacement",
+    "add_caption",
     "colour_difference",
     "empty_figure",
     "exact_bars",
     "new_figure",
+    "place_labels",
     "region_colour",
+    "scores_over_turns_figure",
     "seat_colour",
     "simulated_trace",
 ]
 
-#: The charts' template: white background, light grid, left-aligned titles.
+#: The charts' template: white background, light grid, left-aligned titles, and the
+#: chart toolbar (modebar) upright at the right edge, off the title.
 TEMPLATE = {"layout": {
     "plot_bgcolor": "white", "paper_bgcolor": "white", "font": {"size": 12},
     "xaxis": {"showgrid": False, "linecolor": "#444", "ticks": "outside"},
     "yaxis": {"gridcolor": "#e5e5e5", "zerolinecolor": "#999", "rangemode": "tozero"},
-    "title": {"x": 0.02, "font": {"size": 15}},
+    "title": {"x": 0.02, "xanchor": "left", "font": {"size": 15}},
+    "modebar": {"orientation": "v"},
 }}
 
 #: Colour of exact-probability bars.
@@ -105,16 +124,27 @@ def new_figure(*traces: go.BaseTraceType) -> go.Figure:
     return go.Figure(data=list(traces), layout={"template": TEMPLATE})
 
 
-def empty_figure() -> go.Figure:
+def empty_figure(title: str | None = None) -> go.Figure:
     """An empty figure on :data:`TEMPLATE`: the start of a ``go.FigureWidget``.
+
+    Parameters
+    ----------
+    title : str, optional
+        What the chart will show, and how to fill it, when it stays on screen empty.
 
     Examples
     --------
     >>> fig = empty_figure()
     >>> len(fig.data), fig.layout.template.layout.plot_bgcolor
     (0, 'white')
+    >>> empty_figure("Paired differences: compare two variants").layout.title.text
+    'Paired differences: compare two variants'
     """
-    return new_figure()
+    fig = new_figure()
+    if title:  # a chart waiting for its data: one empty trace, so a browser draws it as a chart
+        fig.add_trace(go.Scatter(x=[], y=[], name="", showlegend=False, hoverinfo="skip", meta="placeholder"))
+        fig.update_layout(title_text=title, height=220, xaxis_visible=False, yaxis_visible=False)
+    return fig
 
 
 # ===================================================================== probability traces
@@ -141,7 +171,9 @@ def exact_bars(law: Mapping[Hashable, Fraction], xs: Iterable[Hashable] | None =
     -------
     plotly.graph_objects.Bar
         ``y`` = ``float(p)`` per outcome (probability); ``customdata`` = the
-        exact fraction as text (``"7/195"``; ``Fraction(text)`` reads it back).
+        exact fraction as text (``"7/195"``; ``Fraction(text)`` reads it back);
+        the hover reads it as a designer does (``"7/195 = 1 in 28 (3.6%)"``,
+        :func:`rometools.core.formatting.probability`).
 
     Raises
     ------
@@ -163,8 +195,8 @@ def exact_bars(law: Mapping[Hashable, Fraction], xs: Iterable[Hashable] | None =
         ps.append(Fraction(p))
     return go.Bar(
         x=xs, y=[float(p) for p in ps], name=name, uid=uid, meta=uid, marker_color=colour,
-        opacity=0.75, customdata=[str(p) for p in ps],
-        hovertemplate="%{x}: %{y:.4f} = %{customdata}<extra></extra>",
+        opacity=0.75, customdata=[str(p) for p in ps], hovertext=[probability(p) for p in ps],
+        hovertemplate="%{x}: %{hovertext}<extra>" + html.escape(name) + "</extra>",
     )
 
 
@@ -222,9 +254,9 @@ def simulated_trace(counts: Mapping[Hashable, int], trials: int, xs: Iterable[Ha
                  "arrayminus": [e.estimate - e.low for e in estimates],
                  "color": colour},
         customdata=[[e.successes, e.low, e.high] for e in estimates],
-        hovertemplate=("%{x}: %{y:.4f} (%{customdata[0]} of " + str(trials)
-                       + f" runs; {confidence:.0%} Wilson interval "
-                       + "%{customdata[1]:.4f} to %{customdata[2]:.4f})<extra></extra>"),
+        hovertext=[f"{percent(e.estimate)} ({e.successes:,} of {trials:,} runs; {confidence:.0%} Wilson "
+                   f"interval {percent(e.low)} to {percent(e.high)})" for e in estimates],
+        hovertemplate="%{x}: %{hovertext}<extra>" + html.escape(name) + "</extra>",
     )
 
 
@@ -341,3 +373,265 @@ def colour_difference(a: str, b: str) -> float:
     True
     """
     return _ciede2000(_lab(a), _lab(b))
+
+
+# ===================================================================== captions
+def add_caption(fig: go.Figure, text: str, *, offset: int = 48, margin: int = 30) -> go.Figure:
+    """Write ``text`` under the chart (an annotation named ``"caption"``) and make room for it.
+
+    Use it whenever colour or a mark carries a meaning the legend does not
+    say ("green: the best pick"). ``text`` is escaped; a new line (``"\\n"``)
+    starts a second line: keep a caption to one or two short lines.
+
+    Parameters
+    ----------
+    offset : int
+        Pixels between the bottom of the plot area and the caption (below the
+        x axis's ticks and title, or a legend).
+    margin : int
+        Pixels added to the bottom margin for it.
+
+    Examples
+    --------
+    >>> fig = add_caption(new_figure(go.Bar(y=[1])), "Green: the best pick")
+    >>> [(a.name, a.text) for a in fig.layout.annotations], fig.layout.margin.b
+    ([('caption', 'Green: the best pick')], 74)
+    """
+    lines = text.count("\n") + 1
+    fig.add_annotation(
+        text=html.escape(text, quote=False).replace("\n", "<br>"), name="caption", xref="paper",
+        yref="paper", x=0, y=0, xanchor="left", yanchor="top", yshift=-offset,
+        showarrow=False, align="left", font={"size": 11, "color": "#555555"})
+    current = fig.layout.margin.b if fig.layout.margin.b is not None else 40
+    fig.update_layout(margin={"b": max(current + margin, offset + 16 * lines + 10)})
+    return fig
+
+
+# ===================================================================== label placement
+#: Where a label may sit around its point, in order of preference (plotly ``textposition``),
+#: with the direction it moves in (x right, y up).
+_POSITIONS = (
+    ("top center", (0, 1)), ("bottom center", (0, -1)), ("middle right", (1, 0)), ("middle left", (-1, 0)),
+    ("top right", (1, 1)), ("top left", (-1, 1)), ("bottom right", (1, -1)), ("bottom left", (-1, -1)),
+)
+
+
+@dataclass(frozen=True)
+class LabelPlacement:
+    """Where each label of :func:`place_labels` goes.
+
+    Attributes
+    ----------
+    positions : list of str
+        A plotly ``textposition`` per point; ``""`` when the label moves to a leader line.
+    leaders : dict
+        ``{point index: (dx, dy)}``: labels drawn away from their point, at an
+        offset in pixels (x right, y down, as plotly's annotation ``ax``/``ay``),
+        joined to it by a line.
+    """
+
+    positions: list[str]
+    leaders: dict[int, tuple[int, int]]
+
+
+def _box(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def text_size(text: str, font_px: float) -> tuple[float, float]:
+    """Estimated width and height of a plotly label in pixels (``<br>`` breaks lines).
+
+    Examples
+    --------
+    >>> text_size("Carthago Nova", 10)
+    (79.3, 13.0)
+    """
+    lines = text.split("<br>") if text else [""]
+    width = max(len(html.unescape(line)) for line in lines) * 0.61 * font_px
+    return round(width, 1), round(len(lines) * 1.3 * font_px, 1)
+
+
+def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], radii: Sequence[float], *,
+                 xrange: tuple[float, float], yrange: tuple[float, float], width: float = 1000,
+                 height: float = 560, font_px: float = 10, obstacles: Sequence[tuple[float, float, float]] = (),
+                 ) -> LabelPlacement:
+    """Positions for the labels of points on a map, so that no two labels overlap.
+
+    Each label takes the first of eight positions around its point (above,
+    below, right, left, then the corners) that overlaps no label placed
+    before it, no point and stays inside the plot; the most crowded points
+    choose first. A label with no free position moves away from its point,
+    to the nearest free spot within about 90 pixels, drawn with a leader line
+    (:attr:`LabelPlacement.leaders`); if even that fails it keeps its least
+    crowded position. Sizes are estimated for a plot area of ``width`` by
+    ``height`` pixels (:func:`text_size`).
+
+    Parameters
+    ----------
+    points : sequence of (x, y)
+        Data coordinates of the labelled points.
+    texts : sequence of str
+        The labels (``""`` for none); ``<br>`` breaks a line.
+    radii : sequence of float
+        Each point's marker radius in pixels.
+    xrange, yrange : (float, float)
+        The axes' ranges (data coordinates).
+    width, height : float
+        The plot area in pixels.
+    font_px : float
+        Label font size in pixels.
+    obstacles : sequence of (x, y, radius)
+        Other marks labels must not cover (e.g. a star), radius in pixels.
+
+    Returns
+    -------
+    LabelPlacement
+
+    Examples
+    --------
+    Two points close together: the second label goes below its point.
+
+    >>> p = place_labels([(0.5, 0.5), (0.5, 0.53)], ["Capua", "Roma"], [5, 5],
+    ...                  xrange=(0, 1), yrange=(0, 1), width=500, height=500)
+    >>> p.positions, p.leaders
+    (['bottom center', 'top center'], {})
+    """
+    def px(x: float, y: float) -> tuple[float, float]:
+        return ((x - xrange[0]) / (xrange[1] - xrange[0]) * width,
+                (y - yrange[0]) / (yrange[1] - yrange[0]) * height)
+
+    centres = [px(x, y) for x, y in points]
+    blocks = [_box(cx, cy, 2 * r, 2 * r) for (cx, cy), r in zip(centres, radii, strict=True)]
+    blocks += [_box(*px(x, y), 2 * r, 2 * r) for x, y, r in obstacles]
+    sizes = [text_size(t, font_px) for t in texts]
+
+    def candidate(i: int, direction: tuple[int, int]) -> tuple[float, float, float, float]:
+        (cx, cy), r, (w, h) = centres[i], radii[i], sizes[i]
+        dx, dy = direction
+        gap = r + 2
+        x = cx + dx * (gap + w / 2) if dx else cx
+        y = cy + dy * (gap + h / 2) if dy else cy
+        if dx and dy:  # corners: plotly puts the text's corner at the marker's edge
+            x, y = cx + dx * (r * 0.7 + w / 2), cy + dy * (r * 0.7 + h / 2)
+        return _box(x, y, w, h)
+
+    def cost(box: tuple[float, float, float, float], placed: list, own: int) -> float:
+        out = sum(_overlap(box, other) for other in placed)
+        out += sum(_overlap(box, b) for k, b in enumerate(blocks) if k != own)
+        inside = _overlap(box, (0, 0, width, height))
+        return out + ((box[2] - box[0]) * (box[3] - box[1]) - inside) * 2
+
+    crowd = [sum(1 for (ox, oy) in centres if abs(ox - cx) < 90 and abs(oy - cy) < 40) for cx, cy in centres]
+    order = sorted((i for i, t in enumerate(texts) if t), key=lambda i: -crowd[i])
+    positions = [""] * len(points)
+    leaders: dict[int, tuple[int, int]] = {}
+    placed: list[tuple[float, float, float, float]] = []
+    for i in order:
+        scored = [(cost(candidate(i, d), placed, i), k) for k, (_, d) in enumerate(_POSITIONS)]
+        best, k = min(scored)
+        if best <= 0.5:
+            positions[i] = _POSITIONS[k][0]
+            placed.append(candidate(i, _POSITIONS[k][1]))
+            continue
+        spot = _leader_spot(i, centres, sizes, placed, blocks, cost)
+        if spot is None:
+            positions[i] = _POSITIONS[k][0]
+            placed.append(candidate(i, _POSITIONS[k][1]))
+        else:
+            (dx, dy), box = spot
+            leaders[i] = (dx, -dy)  # annotation offsets count y downwards
+            placed.append(box)
+    return LabelPlacement(positions, leaders)
+
+
+def _leader_spot(i, centres, sizes, placed, blocks, cost):
+    """The nearest free box for label ``i`` within ~90 px, as ((dx, dy) pixels, box), or ``None``."""
+    (cx, cy), (w, h) = centres[i], sizes[i]
+    for distance in (28, 40, 55, 70, 90):
+        for step in range(16):
+            angle = math.pi / 2 + step * math.pi / 8
+            dx, dy = round(distance * math.cos(angle)), round(distance * math.sin(angle))
+            # the label's box sits beyond the line's end, on the side the line comes from
+            bx = cx + dx + (w / 2 if dx > 2 else -w / 2 if dx < -2 else 0)
+            by = cy + dy + (h / 2 if dy > 2 else -h / 2 if dy < -2 else 0)
+            box = _box(bx, by, w + 4, h + 2)
+            if cost(box, placed, i) <= 0.5:
+                return (dx, dy), box
+    return None
+
+
+# ===================================================================== scores over turns
+def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn: int | None = None,
+                             title: str | None = None, uid: str = "scores", width: int | None = None
+                             ) -> go.Figure:
+    """Each player's score after every turn: the total, then one panel per category.
+
+    Game-agnostic: any game whose explorer can list the score after each turn
+    (Caesar's Empire: :func:`rometools.caesars_empire.score_history`).
+
+    Parameters
+    ----------
+    history : pandas.DataFrame
+        One row per turn and player with columns ``Turn``, ``Player``
+        (``"P1"`` ...), ``Total`` and every column of ``categories`` (points).
+    categories : sequence of str
+        The category columns, one panel each, after the total.
+    current_turn : int, optional
+        Marked by a dotted vertical line on every panel.
+    title : str, optional
+        Default "Score after each turn, by category".
+    uid : str
+        Prefix of the trace ``meta``: ``<uid>-<panel>-<player>``, e.g.
+        ``scores-Total-P1``.
+    width : int, optional
+        Pixels (default: the page's width).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One line per player and panel in the player's seat colour; the legend
+        names the players once; x = turn, y = points.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> h = pd.DataFrame({"Turn": [0, 0, 1, 1], "Player": ["P1", "P2", "P1", "P2"],
+    ...                   "Routes": [0, 0, 2, 0], "Total": [10, 10, 12, 10]})
+    >>> fig = scores_over_turns_figure(h, ["Routes"], current_turn=1)
+    >>> [t.meta for t in fig.data], list(fig.data[0].y)
+    (['scores-Total-P1', 'scores-Total-P2', 'scores-Routes-P1', 'scores-Routes-P2'], [10, 12])
+    """
+    from plotly.subplots import make_subplots
+
+    panels = ["Total", *categories]
+    players = list(dict.fromkeys(history["Player"]))
+    fig = make_subplots(rows=1, cols=len(panels), subplot_titles=panels, shared_xaxes=True,
+                        horizontal_spacing=0.045)
+    for col, panel in enumerate(panels, start=1):
+        for seat, player in enumerate(players):
+            rows = history[history["Player"] == player]
+            fig.add_trace(go.Scatter(
+                x=list(rows["Turn"]), y=[int(v) for v in rows[panel]], mode="lines", name=player,
+                legendgroup=player, showlegend=col == 1, uid=f"{uid}-{panel}-{player}",
+                meta=f"{uid}-{panel}-{player}", line={"color": seat_colour(seat), "width": 2, "shape": "hv"},
+                hovertemplate=f"{html.escape(player)}, turn %{{x}}: %{{y}} points<extra>"
+                              f"{html.escape(panel)}</extra>"), row=1, col=col)
+        fig.update_xaxes(title_text="turn", row=1, col=col)
+    fig.update_yaxes(title_text="points", row=1, col=1)
+    if current_turn is not None:
+        for col in range(1, len(panels) + 1):
+            fig.add_vline(x=current_turn, line={"color": "#757575", "dash": "dot", "width": 1}, row=1, col=col)
+    fig.update_layout(
+        template=TEMPLATE, height=300, width=width, title_text=title or "Score after each turn, by category",
+        legend={"orientation": "v", "x": 1.01, "y": 1, "title": {"text": "player"}},
+        margin={"t": 70, "b": 50, "l": 60, "r": 80})
+    if current_turn is not None:
+        add_caption(fig, f"Dotted line: turn {current_turn}. Each score counts as if the game ended at "
+                         "that turn (Road bonus included).", margin=10)
+    return fig

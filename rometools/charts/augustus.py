@@ -35,6 +35,7 @@ from rometools.augustus import (
 from rometools.charts._common import (
     EXACT_COLOUR,
     REGION_COLOURS,
+    add_caption,
     exact_bars,
     new_figure,
     seat_colour,
@@ -60,14 +61,16 @@ OBJECTIVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
 
 
 def slots_text(slots: Mapping[str, int]) -> str:
-    """Slots as short text, ``"2 double_sword + 1 shield"`` (``"nothing"`` when empty).
+    """Slots as short text, ``"2 double sword + 1 shield"`` (``"nothing"`` when empty).
+
+    Symbols are written as words (``double_sword`` reads "double sword").
 
     Examples
     --------
     >>> slots_text({"double_sword": 2, "shield": 1})
-    '2 double_sword + 1 shield'
+    '2 double sword + 1 shield'
     """
-    parts = [f"{n} {s}" for s, n in slots.items() if n]
+    parts = [f"{n} {s.replace('_', ' ')}" for s, n in slots.items() if n]
     return " + ".join(parts) if parts else "nothing"
 
 
@@ -187,10 +190,12 @@ def difficulty_figure(rows: Sequence[Mapping[str, Any]], *, top: int | None = No
                        "%{customdata[2]} points, %{customdata[3]}<extra></extra>"),
     )
     fig = new_figure(bars)
-    fig.update_layout(title={"text": "Expected draws to complete each card alone (exact; colour = kind)"},
-                      xaxis_title="expected draws", height=max(300, 22 * len(rows) + 120),
-                      margin={"l": 220})
-    return fig
+    fig.update_layout(title={"text": "Expected draws to complete each card alone, exact"},
+                      xaxis_title="expected draws", yaxis_title="objective card",
+                      height=max(300, 22 * len(rows) + 120), margin={"l": 220})
+    kinds = ", ".join(f"{kind}: {name}" for kind, name in (("brown", "senator"), ("green", "green"),
+                                                            ("pink", "pink"), ("orange", "orange")))
+    return add_caption(fig, f"Bar colour: the card's kind ({kinds}).")
 
 
 def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None,
@@ -231,7 +236,7 @@ def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None
     nxt.update(yaxis="y2", width=0.3)
     fig = new_figure(outline, now, nxt)
     fig.update_layout(title={"text": title or f"The bag: {sum(left.values())} of {sum(full.values())} tokens left"},
-                      barmode="overlay", yaxis_title="tokens",
+                      barmode="overlay", yaxis_title="tokens", xaxis_title="token",
                       yaxis2={"title": "P(next token)", "overlaying": "y", "side": "right", "showgrid": False,
                               "range": [0, max(0.3, 1.15 * max(float(p) for p in odds.values()))],
                               "tickmode": "auto", "nticks": 6, "tickformat": ".2f"},
@@ -279,5 +284,6 @@ def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: in
                            "%{customdata[2]} points<extra></extra>")))
     fig = new_figure(*traces)
     fig.update_layout(title={"text": title or f"P(each objective complete within {within} draws), exact"},
-                      yaxis_title="probability", yaxis_range=[0, 1], legend={"orientation": "h", "y": -0.25})
+                      yaxis_title="probability", yaxis_range=[0, 1], xaxis_title="objective in play",
+                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
     return fig

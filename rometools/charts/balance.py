@@ -70,7 +70,8 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     fig.update_layout(
         title=title or "Seat win rates", xaxis_title="seat (turn order)",
         yaxis_title=f"win rate ({confidence:.0%} Wilson interval)",
-        yaxis={"rangemode": "tozero", "tickformat": ".0%"}, legend={"orientation": "h", "y": -0.2})
+        yaxis={"rangemode": "tozero", "tickformat": ".0%"},
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
     return fig
 
 
@@ -153,6 +154,7 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     fig.add_vline(x=0, line={"color": "#777", "dash": "dot"})
     fig.update_layout(title=title or "Variant B against A on the same seeds",
                       xaxis_title="difference B − A (win rates in percentage points)",
-                      yaxis={"autorange": "reversed"}, height=120 + 28 * len(names), showlegend=True,
-                      legend={"orientation": "h", "y": -0.25})
+                      yaxis={"autorange": "reversed", "title": {"text": "what is compared (unit)"}},
+                      height=160 + 28 * len(names), showlegend=True,
+                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
     return fig

@@ -39,6 +39,7 @@ from rometools.caesars_empire import (
 )
 from rometools.charts._common import (
     SIMULATED_COLOUR,
+    add_caption,
     exact_bars,
     new_figure,
     simulated_trace,
@@ -54,6 +55,8 @@ __all__ = [
 
 #: Bars of :func:`collection_breakdown_figure`, in order (also its ``customdata``).
 BREAKDOWN_PARTS = ("same_type", "different_types", "gold", "cities")
+#: Bar colour of the best pick in :func:`marginal_value_figure` (its caption says so), and of the others.
+BEST_COLOUR, OTHER_COLOUR = "#2ca02c", "#9edae5"
 
 
 def _goods(comps: Components, vocabulary: str) -> tuple[str, str]:
@@ -151,9 +154,11 @@ def collection_breakdown_figure(
         ))
         fig.data[0].name = "your tables" if differs else "points"
     fig.update_layout(
-        barmode="group", showlegend=differs, height=320,
+        barmode="group", showlegend=differs, height=340,
         title_text=f"{goods} and Cities: {sum(values)} points",
-        yaxis_title="points", xaxis_title=None, margin={"t": 50, "b": 40, "l": 50, "r": 10},
+        yaxis_title="points", xaxis_title="part of the final score",
+        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
+        margin={"t": 60, "b": 50, "l": 50, "r": 10},
     )
     return fig
 
@@ -169,7 +174,8 @@ def marginal_value_figure(
 
     Calls :func:`rometools.caesars_empire.marginal_treasure_value`. Types whose
     box supply is used up get no bar (``y`` is ``None``) and the text "none left".
-    The best types are highlighted.
+    The best types are highlighted in :data:`BEST_COLOUR`, and a caption under
+    the chart says so.
 
     Parameters
     ----------
@@ -203,7 +209,7 @@ def marginal_value_figure(
     ids = list(comps.treasure_ids)
     ys = [values.get(t) for t in ids]
     best = max((v for v in ys if v is not None), default=None)
-    colours = ["#2ca02c" if v is not None and v == best else "#9edae5" for v in ys]
+    colours = [BEST_COLOUR if v is not None and v == best else OTHER_COLOUR for v in ys]
     fig = new_figure(go.Bar(
         x=[comps.name(t, vocabulary) for t in ids], y=ys, customdata=ids,
         name="next token", uid="ce-marginal", meta="ce-marginal", marker_color=colours,
@@ -211,11 +217,13 @@ def marginal_value_figure(
         hovertemplate="one more %{x}: %{text} points<extra></extra>",
     ))
     fig.update_layout(
-        showlegend=False, height=320,
+        showlegend=False, height=340,
         title_text=f"What is the next {good} token worth?",
-        yaxis_title="points added", margin={"t": 50, "b": 40, "l": 50, "r": 10},
+        yaxis_title="points added", xaxis_title=f"{good} type",
+        margin={"t": 50, "b": 50, "l": 50, "r": 10},
     )
-    return fig
+    return add_caption(fig, "Dark green: the best pick (most points added). \"none left\": the box holds no "
+                            "more of that type.", offset=70)
 
 
 def points_distribution_figure(
@@ -286,10 +294,11 @@ def points_distribution_figure(
     mean = sum(x * p for x, p in law.items())
     fig.update_layout(
         height=340, bargap=0.15,
-        title_text=f"{good} points with {n_tokens} random tokens, {players} players "
-                   f"(mean {float(mean):.2f})",
-        xaxis_title="points", yaxis_title="probability",
-        margin={"t": 50, "b": 40, "l": 60, "r": 10},
+        title_text=f"{good} points with {n_tokens} random tokens, {players} players: "
+                   f"mean {float(mean):.2f} points",
+        xaxis_title=f"{good} points at the end", yaxis_title="probability", yaxis_tickformat=".2~%",
+        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
+        margin={"t": 60, "b": 50, "l": 60, "r": 10},
     )
     return fig
 
@@ -360,8 +369,9 @@ def setup_odds_figure(
     variant = ", all-tokens variant" if all_tokens_variant and comps.side_for(players).removed else ""
     fig.update_layout(
         height=340, bargap=0.15,
-        title_text=f"{name} tokens on the board after set-up ({players} players{variant})",
-        xaxis_title=f"{name} tokens on the board", yaxis_title="probability",
-        xaxis={"dtick": 1}, margin={"t": 50, "b": 40, "l": 60, "r": 10},
+        title_text=f"{name} tokens on the board after set-up: {players} players{variant}",
+        xaxis_title=f"{name} tokens on the board", yaxis_title="probability", yaxis_tickformat=".2~%",
+        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
+        xaxis={"dtick": 1}, margin={"t": 60, "b": 50, "l": 60, "r": 10},
     )
     return fig

@@ -214,7 +214,9 @@ def prob_curve_figure(bag: Bag, condition: Condition, *, n: int | None = None, r
         raise ValueError(f"n must be 0 to {max_draws} (the curve's last number of draws), got {n}")
     curve = bag.prob_curve(condition, replace=replace, max_draws=max_draws)
     xs = list(curve)
-    label = repr(condition) if label is None else label
+    if label is None:  # the condition's own words if it has them; never its code
+        text = getattr(condition, "text", None)
+        label = text if isinstance(text, str) and text and "(" not in text else "the condition"
     fig = new_figure(go.Scatter(
         x=xs, y=[float(p) for p in curve.values()], name="exact", uid="dr-curve", meta="dr-curve",
         mode="lines+markers" if len(xs) <= 60 else "lines",

@@ -27,12 +27,20 @@ with Wilson error bars (``im-odds-sim-<kind>``) in the same bar group.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import TEMPLATE, exact_bars, new_figure, seat_colour, simulated_trace
+from rometools.charts._common import (
+    TEMPLATE,
+    add_caption,
+    exact_bars,
+    new_figure,
+    seat_colour,
+    simulated_trace,
+)
 from rometools.imperator import KIND_NAMES, Layout, RegionBoard
 
 __all__ = ["KIND_COLOURS", "region_board_figure", "tile_odds_figure"]
@@ -146,12 +154,17 @@ def region_board_figure(
     regions = list(layout.regions)
     pos = [_xy(board, r) for r in regions]
     text, hover = [], []
+
+    def name(r: str) -> str:
+        return html.escape(board.region(r).name, quote=False)
+
     for r in regions:
         tile = tiles.get(r)
-        text.append(f"<b>{board.region(r).name}</b><br>{tile[1] if tile else 'no tile'}")
-        hover.append(f"<b>{board.region(r).name}</b> ({r})<br>"
-                     + (f"marker {tile[0]}: {tile[1]}" if tile else "no tile: cannot be entered")
-                     + f"<br>arrows to: {', '.join(layout.successors[r]) or 'none (an edge)'}")
+        label = html.escape(tile[1], quote=False) if tile else "no tile"
+        text.append(f"<b>{name(r)}</b><br>{label}")
+        hover.append(f"<b>{name(r)}</b><br>"
+                     + (f"marker {tile[0]}: {label}" if tile else "no tile: cannot be entered")
+                     + f"<br>arrows to: {', '.join(name(s) for s in layout.successors[r]) or 'none (an edge)'}")
     ring = selected if selected is not None else (move[1] if move is not None and move[0] == move[1] else None)
     fig.add_trace(go.Scatter(
         x=[p[0] for p in pos], y=[p[1] for p in pos], mode="markers+text", name="regions", uid="im-regions",
@@ -173,7 +186,7 @@ def region_board_figure(
         name="workers", uid="im-workers", meta="im-workers",
         customdata=[[r, occupants[r][0], occupants[r][1]] for r in occ],
         text=[str(occupants[r][1]) for r in occ], textfont={"color": "white", "size": 13},
-        hovertext=[f"{names[occupants[r][0]]}'s worker of value {occupants[r][1]} in {board.region(r).name}"
+        hovertext=[f"{names[occupants[r][0]]}'s worker of value {occupants[r][1]} in {name(r)}"
                    for r in occ], hoverinfo="text",
         marker={"size": 26, "color": [seat_colour(occupants[r][0]) for r in occ],
                 "line": {"color": "white", "width": 2}}))
@@ -202,12 +215,14 @@ def region_board_figure(
                    + (f", +{gained[s]} in this chain" if gained[s] else "") for s, t in cubes], hoverinfo="text",
         marker={"symbol": "square", "size": 11, "color": [seat_colour(s) for s, _ in cubes]}))
     fig.update_layout(
-        title=title or board.name, height=560, margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        clickmode="event", showlegend=False,
+        title=html.escape(title or board.name, quote=False), height=560,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10}, clickmode="event", showlegend=False,
         xaxis={"visible": False, "range": [-0.06, 1.12]},
         yaxis={"visible": False, "range": [-0.04, 1.06]},
     )
-    return fig
+    return add_caption(fig, "Regions: yellow for a marker-1 tile, blue for a marker-5 tile, pale without a tile. Circles: "
+                            "workers in their player's colour, with their value. Small squares above the "
+                            "Action track: each player's cube.", offset=6, margin=24)
 
 
 def tile_odds_figure(odds: Mapping[str, Sequence[Fraction]], *, simulated: Mapping[str, Sequence[int]] | None = None,
@@ -242,7 +257,7 @@ def tile_odds_figure(odds: Mapping[str, Sequence[Fraction]], *, simulated: Mappi
         bars = exact_bars(dict(zip(rounds, ps, strict=True)), rounds, uid=f"im-odds-{kind}",
                           name=KIND_NAMES.get(kind, kind), colour=KIND_COLOURS.get(kind, "#7f7f7f"))
         bars.update(offsetgroup=kind, hovertemplate=f"{KIND_NAMES.get(kind, kind)}, round "
-                                                   "%{x}: %{y:.4f} = %{customdata}<extra></extra>")
+                                                   "%{x}: %{hovertext}<extra></extra>")
         fig.add_trace(bars)
     for kind, counts in (simulated or {}).items():
         rounds = list(range(1, len(counts) + 1))
@@ -253,7 +268,8 @@ def tile_odds_figure(odds: Mapping[str, Sequence[Fraction]], *, simulated: Mappi
         fig.add_trace(sim)
     fig.update_layout(
         title=title or f"P(at least one tile of the kind is {what}), by round", barmode="group",
-        scattermode="group", bargap=0.2, height=430, legend={"orientation": "h", "y": -0.2},
+        scattermode="group", bargap=0.2, height=430,
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         xaxis={"title": {"text": "round"}, "dtick": 1},
         yaxis={"title": {"text": f"P({what})"}, "range": [0, 1.05]},
     )

@@ -52,7 +52,15 @@ from rometools.charts.augustus import (
     game_odds_figure,
     slots_text,
 )
-from rometools.widgets._base import Explorer, PlayoutExplorer, sync_figure, trace_data, whole_number
+from rometools.core.formatting import shown
+from rometools.widgets._base import (
+    MAX_SEED,
+    Explorer,
+    PlayoutExplorer,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
 
 __all__ = ["AugustusPlayoutExplorer", "BagExplorer", "ObjectiveOddsExplorer"]
 
@@ -121,7 +129,7 @@ class ObjectiveOddsExplorer(Explorer):
     >>> ex.set_values(slots={"dagger": 7})
     False
     >>> ex.message
-    'Cannot update: dagger: at most 6 slots of a symbol, got 7 (the chart still shows the last valid input)'
+    'Cannot update: Slots: dagger must be a whole number 0 to 6, got 7 (the chart still shows the last valid input)'
     """
 
     def __init__(self, card: int | None = None, slots: Mapping[str, int] | None = None, *,
@@ -207,32 +215,37 @@ class ObjectiveOddsExplorer(Explorer):
         return trace_data(self.figure)
 
     # ------------------------------------------------------------ set_values
+    FIELD_LABELS = {"card": "Card", "slots": "Slots", "compare": "Compare with", "no_reset": "Without the reset",
+                    "joker_policy": "Joker fills", "max_draws": "Draws", "trials": "Simulated", "seed": "Seed"}
+
     def _check(self, name: str, value: Any) -> Any:
         numbers = {CUSTOM, *self.cards.numbers}
         if name in ("card", "compare"):
-            if isinstance(value, bool) or value not in numbers:
-                raise ValueError(f"{name} must be a card number of the set {self.cards.name!r} (or 0), got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or value not in numbers:
+                raise ValueError(f"{self.field_label(name)} must be a card number of the set "
+                                 f"{self.cards.name!r} (or 0), got {shown(value)}")
         elif name == "slots":
             if not isinstance(value, Mapping):
-                raise ValueError(f"slots must be a mapping of symbol to count such as {{'dagger': 2}}, got {value!r}")
+                raise ValueError(f"Slots must be a mapping of symbol to count such as {{'dagger': 2}}, "
+                                 f"got {shown(value)}")
             for s, n in value.items():
                 if s not in self._slots:
-                    raise ValueError(f"unknown symbol {s!r}; the symbols are {', '.join(self.symbols)}")
-                whole_number(s, n)
-                if n > 6:
-                    raise ValueError(f"{s}: at most 6 slots of a symbol, got {n}")
+                    raise ValueError(f"Slots: unknown symbol {shown(s)}; the symbols are {', '.join(self.symbols)}")
+                whole_number(f"Slots: {s}", n, 0, 6)
             if not any(value.values()):
-                raise ValueError("an objective needs at least one slot")
+                raise ValueError("Slots: an objective needs at least one slot")
         elif name == "no_reset":
-            value = bool(value)
-        elif name == "joker_policy" and value not in JOKER_POLICIES:
-            raise ValueError(f"unknown joker policy {value!r}; choose one of {', '.join(sorted(JOKER_POLICIES))}")
+            if not isinstance(value, bool):
+                raise ValueError(f"Without the reset must be True or False, got {shown(value)}")
+        elif name == "joker_policy" and (not isinstance(value, str) or value not in JOKER_POLICIES):
+            raise ValueError(f"Joker fills: unknown joker policy {shown(value)}; choose one of "
+                             f"{', '.join(sorted(JOKER_POLICIES))}")
         elif name == "max_draws":
-            whole_number("max_draws", value, 5, 60)
+            whole_number("Draws", value, 5, 60)
         elif name == "trials":
-            whole_number("trials", value, 0, 20_000)
+            whole_number("Simulated", value, 0, 20_000)
         elif name == "seed":
-            whole_number("seed", value, low=None)
+            whole_number("Seed", value, 0, MAX_SEED)
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:
@@ -389,11 +402,13 @@ class BagExplorer(Explorer):
         """The chart's traces by ``meta``."""
         return trace_data(self.figure)
 
+    FIELD_LABELS = {"seed": "Seed", "draws": "Drawn"}
+
     def _check(self, name: str, value: Any) -> Any:
         if name == "seed":
-            whole_number("seed", value, low=None)
+            whole_number("Seed", value, 0, MAX_SEED)
         elif name == "draws":
-            whole_number("draws", value, 0, self.MAX_DRAWS)
+            whole_number("Drawn", value, 0, self.MAX_DRAWS)
         return value
 
     def _compute(self):
@@ -490,16 +505,20 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
 
     GAME = "augustus"
     DEFAULT_BOT = "greedy"
+    FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "board": "Cards", "cards": "Cards", "within": "Odds within"}
 
     def __init__(self, cards: str | Path | ObjectiveSet | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
-                 start: GameState | str | Path | None = None, within: int = 5):
+                 start: GameState | str | Path | None = None, within: int = 5, files: str = "path"):
         self._initial_within = within
         if players is None and start is None:
             players = 4
-        super().__init__(cards, players, bot, seed, bots=bots, start=start)
+        super().__init__(cards, players, bot, seed, bots=bots, start=start, files=files)
         self._board_file.description = "Cards"
-        self._board_path.placeholder = "or an objectives file path"
+        if self._board_path is not None:
+            self._board_path.placeholder = "or an objectives file path"
+        else:
+            self._board_upload.description = "Upload objectives"
         self.children = [
             *self._game_rows(), self._within, self._message, self._status, self.figure,
             widgets.HTML("<b>Objectives in play</b> (legions placed / slots; exact odds from the bag as it is)"),
@@ -560,7 +579,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
 
     def check_view(self, name: str, value: Any) -> Any:
         if name == "within":
-            whole_number("within", value, 1, 15)
+            whole_number("Odds within", value, 1, 15)
         return value
 
     def set_values(self, *, cards: str | Path | ObjectiveSet | None = None, players: int | None = None,

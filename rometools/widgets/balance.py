@@ -33,10 +33,22 @@ from rometools.core.balance import (
     seat_advantage_test,
     seat_win_rates,
 )
+from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
+from rometools.core.formatting import p_value, shown
 from rometools.core.game import game_spec
 from rometools.core.simulate import simulate
-from rometools.widgets._base import Explorer, plain_text, sync_figure, trace_data, whole_number
+from rometools.widgets._base import (
+    INPUT_ERRORS,
+    MAX_SEED,
+    Explorer,
+    _upload,
+    call_with_timeout,
+    plain_text,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
 
 __all__ = ["BalanceExplorer", "parse_options"]
 
@@ -87,6 +99,14 @@ def _player_counts(game_id: str) -> list[int]:
     return counts
 
 
+def _data_folder_boards(game_id: str) -> list[Path]:
+    """The data folder's board files of a game (its ``data_files`` read by its board loader)."""
+    spec = game_spec(game_id)
+    load = spec.file_kinds.get("board")
+    return [data_dir() / game_id / name for name, loader in spec.data_files.items() if load is not None
+            and loader == load]
+
+
 def _table(df, columns: dict[str, str], css: str, formats: dict[str, str] | None = None) -> str:
     formats = formats or {}
     head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(label)}</th>"
@@ -134,6 +154,10 @@ class BalanceExplorer(Explorer):
         Also play variant B on the same seeds and show the paired differences.
     run : bool
         Run once on opening. Default ``True``.
+    files : {"path", "upload"}
+        How a board file is given: a typed path (a notebook), or, in the designer
+        app, a list of the data folder's boards and an upload control
+        (``rt-balance-board-upload``): no path on the server can be typed.
 
     Examples
     --------
@@ -143,18 +167,25 @@ class BalanceExplorer(Explorer):
     >>> ex.set_values(games=0)
     False
     >>> ex.message
-    'Cannot update: games must be a whole number 1 to 100000, got 0 (the chart still shows the last valid input)'
+    'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
     >>> ex.results["game"].nunique()
     20
     """
 
     MODEL = ("results", "results_b", "comparison")
+    FIELD_LABELS = {"game": "Game", "players": "Players", "bots": "Bots", "games": "Games", "seed": "Seed",
+                    "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
+                    "rotate": "Rotate seats", "board": "Board file"}
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
-                 compare: bool = False, board: str = "", run: bool = True):
+                 compare: bool = False, board: str = "", run: bool = True, files: str = "path"):
+        if files not in ("path", "upload"):
+            raise ValueError(f"files must be 'path' (a notebook) or 'upload' (the app), got {shown(files)}")
         super().__init__()
         self._init_message()
+        self._files = files
+        self._uploaded: dict[str, Any] = {}
         self.results = self.results_b = self.comparison = None
         self._hold = True
         ids = rometools.games()
@@ -167,9 +198,19 @@ class BalanceExplorer(Explorer):
             description="Players"), "rt-players")
         self._bot_box = widgets.HBox(layout={"flex_flow": "row wrap"})
         self._seat_bots: list[widgets.Dropdown] = []
-        self._board = self._add_control("board", widgets.Text(
-            value=board, description="Board file", placeholder="bundled board",
-            style={"description_width": "80px"}, layout={"width": "360px"}), "rt-balance-board")
+        if files == "path":
+            self._board = self._add_control("board", widgets.Text(
+                value=board, description="Board file", placeholder="bundled board",
+                style={"description_width": "80px"}, layout={"width": "360px"}), "rt-balance-board")
+            self._board_upload = None
+        else:
+            self._board = self._add_control("board", widgets.Dropdown(
+                options=self._board_options(), description="Board", style={"description_width": "80px"},
+                layout={"width": "360px"}), "rt-balance-board")
+            self._board_upload = widgets.FileUpload(accept=".toml,.yaml,.yml", multiple=False,
+                                                    description="Upload a board", layout={"width": "180px"})
+            self._board_upload.add_class("rt-balance-board-upload")
+            self._board_upload.observe(self._on_board_upload, names="value")
         self._options_a = self._add_control("options", widgets.Text(
             value=options, description="Options A", placeholder="e.g. route_policy=first",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
@@ -181,8 +222,9 @@ class BalanceExplorer(Explorer):
         self._games = self._add_control("games", widgets.BoundedIntText(
             value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200, min=1,
             max=MAX_GAMES, description="Games", layout={"width": "200px"}), "rt-games")
-        self._seed = self._add_control("seed", widgets.BoundedIntText(
-            value=seed if isinstance(seed, int) and seed >= 0 else 1, min=0, max=2**63 - 1,
+        # an IntText, not a BoundedIntText: a browser would clamp a seed out of range without a word
+        self._seed = self._add_control("seed", widgets.IntText(
+            value=seed if isinstance(seed, int) and 0 <= seed <= MAX_SEED else 1,
             description="Seed", layout={"width": "220px"}), "rt-seed")
         self._rotate = self._add_control("rotate", widgets.Checkbox(
             value=False, description="rotate seats (each seed once per seat)", indent=False), "rt-rotate")
@@ -209,7 +251,9 @@ class BalanceExplorer(Explorer):
         self.children = [
             widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
                          "Change the controls, then press <b>Run</b>."),
-            widgets.HBox([self._game, self._players, self._board], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._game, self._players, self._board,
+                          *([self._board_upload] if self._board_upload is not None else [])],
+                         layout={"flex_flow": "row wrap"}),
             self._bot_box,
             widgets.HBox([self._options_a], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._compare_box, self._options_b], layout={"flex_flow": "row wrap"}),
@@ -258,6 +302,51 @@ class BalanceExplorer(Explorer):
             self._players.options = counts
             self._players.value = counts[min(2, len(counts) - 1)]
             self._build_seat_bots("greedy")
+            if self._files == "upload":
+                self._board.options = self._board_options()
+                self._board.value = ""
+
+    def _board_options(self) -> list[tuple[str, str]]:
+        """In the app: the game's own board, the data folder's boards, then every board uploaded."""
+        game = self._game.value
+        options = [("the game's own board", "")]
+        options += [(p.name, str(p)) for p in _data_folder_boards(game)]
+        options += [(f"{name} \u00b7 uploaded", key) for key, (gid, name, _) in self._uploaded.items() if gid == game]
+        return options
+
+    def _on_board_upload(self, change) -> None:
+        """A board uploaded in the app: checked, listed and selected (the results wait for Run)."""
+        if self._hold or not change["new"]:
+            return
+        import tempfile
+
+        try:
+            name, content = _upload(change["new"][0], "board")
+            load = game_spec(self._game.value).file_kinds.get("board")
+            if load is None:
+                raise ValueError(f"Board file: {game_spec(self._game.value).title} has no board file")
+            with tempfile.TemporaryDirectory(prefix="rometools-upload-") as folder:
+                path = Path(folder) / name
+                path.write_bytes(content)
+                try:
+                    board = call_with_timeout(load, path, what=name)
+                except DataFileError as err:
+                    raise ValueError(f"Board file {str(err).replace(str(path), name)}") from None
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            return
+        finally:
+            was, self._hold = self._hold, True
+            try:
+                self._board_upload.value = ()
+            finally:
+                self._hold = was
+        key = f"upload:{len(self._uploaded) + 1}:{name}"
+        self._uploaded[key] = (self._game.value, name, board)
+        with self.holding():
+            self._board.options = self._board_options()
+            self._board.value = key
+        self._clear_error()
 
     def _on_change(self, _change=None) -> None:
         """Controls change no result: results stay until the next run."""
@@ -286,25 +375,31 @@ class BalanceExplorer(Explorer):
 
     def _check(self, name: str, value: Any) -> Any:
         if name == "game":
-            if value not in rometools.games():
-                raise ValueError(f"game must be one of {', '.join(rometools.games())}, got {str(value)[:60]!r}")
+            if not isinstance(value, str) or value not in rometools.games():
+                raise ValueError(f"Game must be one of {', '.join(rometools.games())}, got {shown(value)}")
         elif name == "games":
-            return whole_number("games", value, 1, MAX_GAMES)
+            return whole_number("Games", value, 1, MAX_GAMES)
         elif name == "seed":
-            return whole_number("seed", value, 0)
+            return whole_number("Seed", value, 0, MAX_SEED)
         elif name in ("compare", "rotate"):
             if not isinstance(value, bool):
-                raise ValueError(f"{name} must be True or False, got {str(value)[:60]!r}")
+                raise ValueError(f"{self.field_label(name)} must be True or False, got {shown(value)}")
+        elif name == "board" and self._files == "upload":
+            choices = [v for _, v in self._board.options]
+            if value not in choices:
+                raise ValueError(f"Board must be one of the listed boards ({', '.join(map(repr, choices))}), "
+                                 f"got {shown(value)}; upload a board file to add one")
         elif name in ("options", "options_b", "board"):
             if not isinstance(value, str):
-                raise ValueError(f"{name} must be text such as key=value, got {type(value).__name__}")
+                what = "a board file path" if name == "board" else "text such as key=value"
+                raise ValueError(f"{self.field_label(name)} must be {what}, got {shown(value)}")
             if name != "board":
-                parse_options(value, "Options A" if name == "options" else "Options B")
+                parse_options(value, self.field_label(name))
         elif name == "players":
-            whole_number("players", value, 1)
+            whole_number("Players", value, 1)
         elif name == "bots" and not (isinstance(value, str) or (
                 isinstance(value, list | tuple) and all(isinstance(b, str) for b in value))):
-            raise ValueError("bots must be a bot name or a list with one per seat")
+            raise ValueError(f"Bots must be a bot name or a list with one per seat, got {shown(value)}")
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:
@@ -314,7 +409,7 @@ class BalanceExplorer(Explorer):
             self._players.options = counts
         if "players" in values:
             if values["players"] not in self._players.options:
-                raise ValueError(f"{game_spec(self._game.value).title} is for "
+                raise ValueError(f"Players: {game_spec(self._game.value).title} is for "
                                  f"{', '.join(map(str, self._players.options))} players, got {values['players']}")
             self._players.value = values["players"]
         if "game" in values or "players" in values or "bots" in values:
@@ -323,9 +418,9 @@ class BalanceExplorer(Explorer):
                 names = self._bot_names()
                 for b in [bots] if isinstance(bots, str) else bots:
                     if b not in names:
-                        raise ValueError(f"unknown bot {b!r}; choose one of {', '.join(names)}")
+                        raise ValueError(f"Bots: unknown bot {shown(b)}; choose one of {', '.join(names)}")
                 if not isinstance(bots, str) and len(bots) != self._players.value:
-                    raise ValueError(f"{self._players.value} players need {self._players.value} bots, "
+                    raise ValueError(f"Bots: {self._players.value} players need {self._players.value} bots, "
                                      f"got {len(bots)}")
             self._build_seat_bots(bots)
         for name in ("games", "seed", "options", "options_b", "compare", "rotate", "board"):
@@ -334,15 +429,18 @@ class BalanceExplorer(Explorer):
 
     def _config(self, options_text: str, field: str) -> dict[str, Any]:
         options = parse_options(options_text, field)
-        board_file = self._board.value.strip()
-        if board_file:
+        board_file = (self._board.value or "").strip()
+        if board_file in self._uploaded:
+            options["board"] = self._uploaded[board_file][2]
+        elif board_file:
             load = game_spec(self._game.value).file_kinds.get("board")
             if load is None:
-                raise ValueError(f"{game_spec(self._game.value).title} has no board file")
+                raise ValueError(f"Board file: {game_spec(self._game.value).title} has no board file")
+            path = Path(board_file).expanduser()
             try:
-                options["board"] = load(Path(board_file).expanduser())
+                options["board"] = call_with_timeout(load, path, what=path.name or board_file)
             except DataFileError as err:
-                raise ValueError(f"Board file: {err}") from None
+                raise ValueError(f"Board file {err}") from None
         return {"players": self._players.value, **options}
 
     def _compute(self) -> dict[str, Any]:
@@ -353,16 +451,23 @@ class BalanceExplorer(Explorer):
         def tick(done: int, total: int, base: int = 0) -> None:
             self._bar.value = base + done
 
+        whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
         common = {"bots": self.bots, "seed": self._seed.value, "rotate": self._rotate.value}
-        results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+        try:
+            results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+        except INPUT_ERRORS as err:  # an option the game does not take: say which field
+            raise ValueError(f"Options A: {err.args[0] if err.args else err}") from None
         results_b = comparison = None
         if self._compare_box.value:
             from rometools.core.balance import compare_variants
 
             config_b = self._config(self._options_b.value, "Options B")
             n = self._games.value
-            results_b = simulate(game, n, config=config_b,
-                                 progress=lambda d, t: tick(d, t, base=n), **common)
+            try:
+                results_b = simulate(game, n, config=config_b,
+                                     progress=lambda d, t: tick(d, t, base=n), **common)
+            except INPUT_ERRORS as err:
+                raise ValueError(f"Options B: {err.args[0] if err.args else err}") from None
             comparison = compare_variants(game, config_a, config_b, n, self._seed.value, bots=self.bots)
         return {"results": results, "results_b": results_b, "comparison": comparison}
 
@@ -386,7 +491,8 @@ class BalanceExplorer(Explorer):
             sync_figure(self.paired_figure, paired_difference_figure(self.comparison))
             self._paired_box.layout.display = None
         else:
-            sync_figure(self.paired_figure, empty_figure())
+            sync_figure(self.paired_figure, empty_figure(
+                "Paired differences, variant B \u2212 A: tick \"compare with variant B\" and Run"))
             self._paired_box.layout.display = "none"
         rates = seat_win_rates(r)
         test = seat_advantage_test(r)
@@ -398,7 +504,7 @@ class BalanceExplorer(Explorer):
                 _table(rates, {"player": "seat", "games": "games", "wins": "wins", "win_rate": "win rate",
                                "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
                        {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),
-                f"No seat advantage? {test['method']} test p = {test['p_value']:.3g} "
+                f"No seat advantage? {test['method']} test: {p_value(test['p_value'])} "
                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
                 f"Game length: {summary['length'].mean():.1f} decisions on average; winning margin: "
                 f"mean {summary['margin'].mean():.1f}, median {summary['margin'].median():.0f} points.",

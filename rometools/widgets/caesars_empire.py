@@ -21,18 +21,27 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from rometools.caesars_empire import Components, load_components, prob_some_type_absent
+from rometools.caesars_empire import (
+    Components,
+    ScoringTables,
+    load_components,
+    prob_some_type_absent,
+)
 from rometools.charts._common import empty_figure
 from rometools.charts.caesars_empire import (
     collection_breakdown_figure,
     marginal_value_figure,
     setup_odds_figure,
 )
+from rometools.core.data import data_dir
+from rometools.core.formatting import join_names, number, percent, probability, seed_text, shown
 from rometools.widgets._base import (
+    MAX_SEED,
     Explorer,
     plain_text,
     sync_figure,
@@ -42,8 +51,10 @@ from rometools.widgets._base import (
 )
 
 __all__ = [
+    "MAX_TABLE_POINTS",
     "CollectionExplorer",
     "SetupOddsExplorer",
+    "city_token_colours",
     "format_city_tokens",
     "parse_city_tokens",
     "parse_table",
@@ -51,6 +62,26 @@ __all__ = [
 
 _TABLES = ("same_type", "different_types", "gold")
 _TOKEN_SPLIT = re.compile(r"[,;\n]+")
+#: Width of each of the collection explorer's two charts (pixels).
+CHART_WIDTH = 580
+#: Most points one entry of an edited scoring table may give (the rulebook's largest is 64).
+MAX_TABLE_POINTS = 10_000
+
+
+def city_token_colours() -> tuple[str, ...]:
+    """The City-token colours of the data folder's boards, sorted (what a typed City token may be).
+
+    Examples
+    --------
+    >>> city_token_colours()
+    ('blue', 'green', 'orange', 'purple', 'red', 'white', 'yellow')
+    """
+    from rometools.caesars_empire import Board
+
+    colours = set()
+    for path in sorted((data_dir() / "caesars_empire").glob("board_*.toml")):
+        colours |= {c.colour.lower() for c in Board.from_file(path).cities}
+    return tuple(sorted(colours))
 
 
 # ----------------------------------------------------------------- text input parsing
@@ -80,12 +111,12 @@ def parse_city_tokens(text: str) -> list[tuple[str, int]]:
             continue
         parts = re.split(r"\s*[:=]\s*|\s+", item)
         if len(parts) != 2 or not parts[0]:
-            raise ValueError(f"City token {item!r}: write it as colour:value, e.g. red:3")
+            raise ValueError(f"City token {shown(item)}: write it as colour:value, e.g. red:3")
         colour, value = parts
-        try:
-            number = int(value)
-        except ValueError:
-            raise ValueError(f"City token {item!r}: the value {value!r} is not a whole number") from None
+        if not re.fullmatch(r"[+-]?\d+", value):
+            raise ValueError(f"City token {shown(item)}: the value {shown(value)} is not a whole number")
+        digits = value.lstrip("+-")
+        number = int(value) if len(digits) <= 18 else (-1 if value.startswith("-") else 1) * 10 ** 18
         out.append((colour.lower(), number))
     return out
 
@@ -101,28 +132,49 @@ def format_city_tokens(tokens: Iterable[tuple[str, int]]) -> str:
     return ", ".join(f"{c}:{v}" for c, v in tokens)
 
 
-def parse_table(text: str, label: str = "table") -> tuple[int, ...]:
+def parse_table(text: str, label: str = "table", *, needs: int = 1) -> tuple[int, ...]:
     """Read a scoring table typed as comma-separated points for 1, 2, ... tokens.
+
+    A table is refused, never adjusted: each entry a whole number of points
+    from 0 to :data:`MAX_TABLE_POINTS`, never going down as the collection
+    grows, and at least ``needs`` entries (the largest collection it scores).
 
     Raises
     ------
     ValueError
-        If the table is empty or an entry is not a whole number (named).
+        Naming the table and the entry: empty, not a whole number, negative or
+        too large, smaller than the entry before, or too short.
 
     Examples
     --------
     >>> parse_table("0, 2, 10, 20")
     (0, 2, 10, 20)
+    >>> parse_table("20, 10, 5, 0", "Same type table")
+    Traceback (most recent call last):
+    ...
+    ValueError: Same type table: points must not go down as the collection grows (20 for 1 token, then 10 for 2)
     """
-    items = [s.strip() for s in re.split(r"[,;\s]+", text or "") if s.strip()]
+    if not isinstance(text, str):
+        raise ValueError(f"{label}: give the points for 1, 2, ... tokens as text or a list of whole "
+                         f"numbers, e.g. 0, 2, 10, 20; got {shown(text)}")
+    items = [s.strip() for s in re.split(r"[,;\s]+", text) if s.strip()]
     if not items:
         raise ValueError(f"{label}: give the points for 1, 2, ... tokens, e.g. 0, 2, 10, 20")
     out = []
     for s in items:
-        try:
-            out.append(int(s))
-        except ValueError:
-            raise ValueError(f"{label}: {s!r} is not a whole number of points") from None
+        if not re.fullmatch(r"[+-]?\d{1,9}", s):
+            raise ValueError(f"{label}: {shown(s)} is not a whole number of points")
+        points = int(s)
+        if not 0 <= points <= MAX_TABLE_POINTS:
+            raise ValueError(f"{label}: points must be 0 to {number(MAX_TABLE_POINTS)}, got {number(points)}")
+        if out and points < out[-1]:
+            k = len(out)
+            raise ValueError(f"{label}: points must not go down as the collection grows "
+                             f"({out[-1]} for {k} token{'s' if k > 1 else ''}, then {points} for {k + 1})")
+        out.append(points)
+    if len(out) < needs:
+        raise ValueError(f"{label}: give the points for 1 to {needs} tokens (a collection can reach "
+                         f"{needs}), got {len(out)}")
     return tuple(out)
 
 
@@ -165,11 +217,13 @@ class CollectionExplorer(Explorer):
     >>> ex.set_values(counts={"grapes": 9})
     False
     >>> ex.message
-    'Cannot update: 9 Grapes tokens is more than the 4 in the box (the chart still shows the last valid input)'
+    'Cannot update: Counts: the count of Grapes (the box holds 4) must be a whole number 0 to 4, got 9 (the chart still shows the last valid input)'
     >>> ex.figure_data()["ce-breakdown"]["y"]
     [14, 14, 4, 22]
     """
 
+    FIELD_LABELS = {"counts": "Counts", "city_tokens": "City tokens", "tables": "Scoring tables",
+                    "vocabulary": "Vocabulary"}
     RULEBOOK_EXAMPLE = {"grapes": 3, "gems": 2, "meat": 2, "wine": 1, "gold": 2}
     RULEBOOK_CITIES = (("red", 3), ("blue", 6), ("green", 2), ("yellow", 2), ("purple", 3), ("orange", 6))
 
@@ -251,8 +305,29 @@ class CollectionExplorer(Explorer):
         return {tid: box.value for tid, box in self.counts_inputs.items()}
 
     def _tables(self) -> dict[str, tuple[int, ...]]:
-        labels = self._table_labels()
-        return {name: parse_table(self.table_inputs[name].value, f"{labels[name]} table") for name in _TABLES}
+        labels, needs = self._table_labels(), self._table_needs()
+        return {name: parse_table(self.table_inputs[name].value, f"{labels[name]} scoring table",
+                                  needs=needs[name]) for name in _TABLES}
+
+    def _table_needs(self) -> dict[str, int]:
+        """The largest collection each table scores with these components (its least length)."""
+        comps = self.components
+        return {"same_type": max(comps.supply[t] for t in comps.non_gold_ids),
+                "different_types": len(comps.non_gold_ids), "gold": comps.supply[comps.gold_id]}
+
+    def _city_tokens(self, text: str) -> list[tuple[str, int]]:
+        """City tokens typed as text, each of a board colour and a value the components allow."""
+        tokens = parse_city_tokens(text)
+        colours = city_token_colours()
+        lo, hi = self.components.city_values
+        for colour, value in tokens:
+            if colour not in colours:
+                raise ValueError(f"City token {shown(f'{colour}:{value}')}: unknown colour {shown(colour)}; "
+                                 f"the boards' City tokens are {join_names(colours, 10)}")
+            if not lo <= value <= hi:
+                raise ValueError(f"City token {shown(f'{colour}:{value}')}: the value must be {lo} to {hi} "
+                                 f"(the City tokens in the box), got {shown(value)}")
+        return tokens
 
     def _table_labels(self) -> dict[str, str]:
         return {"same_type": "Same type", "different_types": "Different types",
@@ -289,31 +364,75 @@ class CollectionExplorer(Explorer):
     def _check(self, name: str, value):
         comps = self.components
         if name == "counts":
+            if not isinstance(value, Mapping):
+                raise ValueError(f"Counts must map each {self._good_word()} type to its tokens, e.g. "
+                                 f"{{'grapes': 3, 'gold': 1}}, got {shown(value)}")
             checked = {}
             for key, count in value.items():
-                tid = comps.canonical(key)
-                if isinstance(count, bool) or not isinstance(count, int):
-                    raise ValueError(f"count of {tid!r} must be a whole number, got {count!r}")
+                try:
+                    tid = comps.canonical(key)
+                except ValueError:
+                    raise ValueError(f"Counts: unknown {self._good_word()} type {shown(key)}; choose one of "
+                                     f"{', '.join(self._display_names().values())}") from None
+                supply = comps.supply[tid]
+                whole_number(f"Counts: the count of {comps.name(tid, self.vocabulary)} (the box holds {supply})",
+                             count, 0, supply)
                 checked[tid] = count
             return checked
         if name == "city_tokens":
-            text = value if isinstance(value, str) else format_city_tokens(value)
-            parse_city_tokens(text)
+            if isinstance(value, str):
+                text = value
+            elif isinstance(value, Iterable) and not isinstance(value, Mapping | bytes):
+                pairs = list(value)
+                if not all(isinstance(p, tuple | list) and len(p) == 2 and isinstance(p[0], str)
+                           and isinstance(p[1], int) and not isinstance(p[1], bool) for p in pairs):
+                    raise ValueError(f"City tokens must be (colour, value) pairs such as ('red', 3), "
+                                     f"got {shown(pairs)}")
+                lo, hi = comps.city_values
+                for colour, v in pairs:
+                    if not lo <= v <= hi:
+                        raise ValueError(f"City token ({shown(colour)}, {shown(v)}): the value must be {lo} to "
+                                         f"{hi} (the City tokens in the box)")
+                text = format_city_tokens(pairs)
+            else:
+                raise ValueError(f"City tokens must be text such as 'red:3, blue:6' or a list of "
+                                 f"(colour, value) pairs, got {shown(value)}")
+            self._city_tokens(text)
             return text
         if name == "tables":
-            if not isinstance(value, Mapping):
+            if isinstance(value, ScoringTables):
                 value = {table: getattr(value, table) for table in _TABLES}
-            labels = self._table_labels()
+            if not isinstance(value, Mapping):
+                raise ValueError(f"Scoring tables must map a table ({', '.join(_TABLES)}) to its points, e.g. "
+                                 f"{{'same_type': '0, 2, 10, 20'}}, got {shown(value)}")
+            labels, needs = self._table_labels(), self._table_needs()
             checked = {}
             for table, points in value.items():
                 if table not in self.table_inputs:
-                    raise ValueError(f"unknown scoring table {table!r}; use {', '.join(_TABLES)}")
-                checked[table] = points if isinstance(points, str) else _table_text(points)
-                parse_table(checked[table], f"{labels[table]} table")
+                    raise ValueError(f"Scoring tables: unknown table {shown(table)}; use {', '.join(_TABLES)}")
+                if not isinstance(points, str):
+                    if isinstance(points, Mapping) or not isinstance(points, Iterable) or not all(
+                            isinstance(p, int) and not isinstance(p, bool) for p in points):
+                        raise ValueError(f"{labels[table]} scoring table: give whole numbers of points for 1, "
+                                         f"2, ... tokens, got {shown(points)}")
+                    points = _table_text(points)
+                parse_table(points, f"{labels[table]} scoring table", needs=needs[table])
+                checked[table] = points
             return checked
-        if name == "vocabulary" and value not in comps.vocabularies:
-            raise ValueError(f"unknown vocabulary {value!r}; expected one of {sorted(comps.vocabularies)}")
+        if name == "vocabulary" and (not isinstance(value, str) or value not in comps.vocabularies):
+            raise ValueError(f"Vocabulary must be 'treasures' (Caesar's Empire) or 'riches' (Drogi do Rzymu), "
+                             f"got {shown(value)}")
         return value
+
+    def _good_word(self) -> str:
+        return self.components.vocabularies[self.vocabulary]["good"]
+
+    def values(self) -> dict:
+        """The current value of every field: ``counts`` (every type), ``city_tokens`` and
+        ``tables`` as text, ``vocabulary``."""
+        return {"counts": self.counts, "city_tokens": self.city_input.value,
+                "tables": {name: self.table_inputs[name].value for name in _TABLES},
+                "vocabulary": self.vocabulary}
 
     def _assign(self, values: dict) -> None:
         if "vocabulary" in values:
@@ -342,11 +461,13 @@ class CollectionExplorer(Explorer):
     def _compute(self) -> tuple[go.Figure, go.Figure]:
         comps, voc = self.components, self.vocabulary
         counts = self.counts
-        tokens = parse_city_tokens(self.city_input.value)
+        tokens = self._city_tokens(self.city_input.value)
         tables = self._tables()
         breakdown = collection_breakdown_figure(counts, tokens, tables=tables, reference_tables=comps.tables,
                                                 vocabulary=voc, components=comps)
         marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
+        for fig in (breakdown, marginal):  # side by side in a 1280-pixel window (a live chart cannot measure it)
+            fig.update_layout(width=CHART_WIDTH, height=380)
         return breakdown, marginal
 
     def _draw(self, view: tuple[go.Figure, go.Figure]) -> None:
@@ -376,8 +497,8 @@ class CollectionExplorer(Explorer):
             edited = re.sub(r"\s", "", text.value) != re.sub(r"\s", "", rule)
             mark = ' <b style="color:#d62728">edited</b>' if edited else ""
             self._table_notes[name].value = f"<small>rulebook: {rule}</small>{mark}"
-        self._heading.value = (f"<h4>{vocab['goods']} and City tokens of one player "
-                               f"<small>({html.escape(vocab['edition'])})</small></h4>")
+        self._heading.value = (f"<h4>{html.escape(vocab['goods'])} and City tokens of one player "
+                               f"<small>&middot; {html.escape(vocab['edition'])}</small></h4>")
         self._tables_heading.value = ("<b>Scoring tables</b> <small>(points for 1, 2, 3, ... tokens; "
                                       "edit to try a variant)</small>")
 
@@ -450,11 +571,12 @@ class SetupOddsExplorer(Explorer):
         self.kind_input = widgets.Dropdown(options=self._kind_options(vocabulary),
                                            value=comps.canonical(kind), description="Type")
         self._add_control("kind", self.kind_input, "rt-setup-type")
-        self.trials_input = widgets.BoundedIntText(value=trials, min=0, max=50_000, step=500,
-                                                   description="Simulated set-ups",
-                                                   style={"description_width": "120px"})
+        # an IntText, not a BoundedIntText: a browser would clamp -5 to 0 without a word
+        self.trials_input = widgets.IntText(value=trials, description="Simulated set-ups",
+                                            style={"description_width": "120px"},
+                                            layout=widgets.Layout(width="230px"))
         self._add_control("trials", self.trials_input, "rt-trials")
-        self.seed_input = widgets.IntText(value=seed, description="Seed")
+        self.seed_input = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="200px"))
         self._add_control("seed", self.seed_input, "rt-seed")
         for control in (self.players_input, self.variant_input, self.vocabulary_toggle,
                         self.kind_input, self.trials_input, self.seed_input):
@@ -489,24 +611,40 @@ class SetupOddsExplorer(Explorer):
         return self._set({"players": players, "all_tokens_variant": all_tokens_variant, "kind": kind,
                           "trials": trials, "seed": seed, "vocabulary": vocabulary})
 
+    FIELD_LABELS = {"players": "Players", "all_tokens_variant": "All-tokens variant", "kind": "Treasure type",
+                    "trials": "Simulated set-ups", "seed": "Seed", "vocabulary": "Vocabulary"}
+    #: Most simulated set-ups one update runs.
+    MAX_TRIALS = 50_000
+
     def _check(self, name: str, value):
         comps = self.components
         if name == "players":
-            comps.side_for(whole_number("players", value))  # a readable error for 1 or 7 players
+            whole_number("Players", value, self.players_input.min, self.players_input.max)
         elif name == "all_tokens_variant":
-            value = bool(value)
+            if not isinstance(value, bool):
+                raise ValueError(f"All-tokens variant must be True or False, got {shown(value)}")
         elif name == "kind":
-            value = comps.canonical(value)
+            if not isinstance(value, str):
+                raise ValueError(f"Treasure type must be a type's name such as 'Gold Coins', got {shown(value)}")
+            try:
+                value = comps.canonical(value)
+            except ValueError:
+                names = [comps.name(t, self.vocabulary_toggle.value) for t in comps.treasure_ids]
+                raise ValueError(f"unknown Treasure type {shown(value)}; choose one of {', '.join(names)}") from None
         elif name == "trials":
-            whole_number("trials", value, 0, self.trials_input.max)
+            whole_number("Simulated set-ups", value, 0, self.MAX_TRIALS)
         elif name == "seed":
-            whole_number("seed", value, low=None)
-        elif name == "vocabulary" and value not in comps.vocabularies:
-            raise ValueError(f"unknown vocabulary {value!r}; expected one of {sorted(comps.vocabularies)}")
+            whole_number("Seed", value, 0, MAX_SEED)
+        elif name == "vocabulary" and (not isinstance(value, str) or value not in comps.vocabularies):
+            raise ValueError(f"Vocabulary must be 'treasures' (Caesar's Empire) or 'riches' (Drogi do Rzymu), "
+                             f"got {shown(value)}")
         return value
 
     def _compute(self):
         comps, voc = self.components, self.vocabulary_toggle.value
+        # a browser sends typed numbers without _check
+        whole_number("Simulated set-ups", self.trials_input.value, 0, self.MAX_TRIALS)
+        whole_number("Seed", self.seed_input.value, 0, MAX_SEED)
         kind = self.kind_input.value
         if [o[0] for o in self.kind_input.options] != [o[0] for o in self._kind_options(voc)]:
             with self.holding():
@@ -525,15 +663,19 @@ class SetupOddsExplorer(Explorer):
         players, variant = self.players_input.value, self.variant_input.value
         sync_figure(self.figure, fig)
         name = comps.name(self.kind_input.value, voc)
-        exact0 = fig.data[0].customdata[0]
-        lines = [f"P(no {html.escape(name)} on the board) = <b>{exact0}</b> &asymp; {fig.data[0].y[0]:.6f} exact"]
+        exact0 = Fraction(fig.data[0].customdata[0])
+        trials = self.trials_input.value
+        lines = [f"Chance of no {html.escape(name)} on the board: <b>{html.escape(probability(exact0))}</b> (exact)"]
         if len(fig.data) > 1:
             sim = fig.data[1]
             successes, low, high = sim.customdata[0]
-            lines.append(f"simulated: {successes} of {self.trials_input.value} set-ups = {sim.y[0]:.4f}, "
-                         f"95% Wilson interval {low:.4f} to {high:.4f} (seed {self.seed_input.value})")
-        lines.append(f"P(some {comps.vocabularies[voc]['good']} type absent) = <b>{absent}</b> "
-                     f"&asymp; {float(absent):.4f} exact")
+            lines.append(html.escape(
+                f"Simulated: {number(successes)} of {number(trials)} set-ups, {percent(sim.y[0])} "
+                f"(95% Wilson interval {percent(low)} to {percent(high)}; seed {seed_text(self.seed_input.value)})"))
+        else:
+            lines.append("<small>No simulation: Simulated set-ups is 0.</small>")
+        lines.append(f"Chance that some {html.escape(comps.vocabularies[voc]['good'])} type is absent: "
+                     f"<b>{html.escape(probability(absent))}</b> (exact)")
         if variant and not comps.side_for(players).removed:
             lines.append(f"<small>With {players} players every token is placed; "
                          "the variant changes nothing.</small>")

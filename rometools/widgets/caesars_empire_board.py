@@ -4,11 +4,12 @@
 the base plays the game through the registry (board, players, a bot per seat,
 seed, a start position, the turn slider); this module adds the Caesar's Empire
 view, wired to :mod:`rometools.caesars_empire` (views, scoring) and
-:func:`rometools.charts.caesars_empire_board.board_figure`. It holds no rules.
+:mod:`rometools.charts`. It holds no rules.
 Invalid input (an unreadable board or saved-game file, a city that is not
 available, a player count the board's side does not take) shows a readable
 message in the ``rt-message`` widget, never a traceback, and leaves the last
-good view and controls in place.
+good view and controls in place. Everything shown uses display names (never
+ids) and players ``P1`` to ``Pn``; text from a board file is escaped.
 """
 
 from __future__ import annotations
@@ -19,23 +20,37 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+import pandas as pd
 import plotly.graph_objects as go
 
 from rometools.caesars_empire import (
     Board,
     GameState,
+    chain_text,
     cheapest_connections,
     connection_routes,
+    final_scores,
+    game_log,
     is_over,
     load_components,
+    readable,
+    score_history,
     score_parts,
+    why_no_connection,
 )
 from rometools.caesars_empire.board import board_path
-from rometools.charts._common import empty_figure, seat_colour
+from rometools.caesars_empire.views import SCORE_CATEGORIES, city_token_text, location_name
+from rometools.charts._common import empty_figure, scores_over_turns_figure
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
+from rometools.core.formatting import seat_label, shown
 from rometools.widgets._base import (
     PlayoutExplorer,
+    Raw,
+    csv_link,
+    html_table,
+    inline_toggle,
+    seat_html,
     sync_figure,
     trace_data,
     vocabulary_toggle,
@@ -44,11 +59,14 @@ from rometools.widgets._base import (
 __all__ = ["BoardExplorer", "bundled_board_files"]
 
 _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
+#: Width of the explorer's charts (pixels): a live chart cannot measure the page, and at
+#: plotly's default 700 the map would use half of a 1280-pixel window.
+CHART_WIDTH = 1160
 _LABEL_OPTIONS = (("Treasures", "treasure"), ("City names", "name"), ("Both", "both"))
 
 
 def bundled_board_files() -> dict[str, Path]:
-    """Bundled Caesar's Empire board files, ``{file name: path}``.
+    """The data folder's Caesar's Empire board files, ``{file name: path}``.
 
     Examples
     --------
@@ -58,49 +76,41 @@ def bundled_board_files() -> dict[str, Path]:
     return {p.name: p for p in sorted((data_dir() / "caesars_empire").glob("board_*.toml"))}
 
 
-def _seat_label(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-def _seat_html(seat: int) -> str:
-    return f'<span style="color:{seat_colour(seat)};font-weight:bold">{_seat_label(seat)}</span>'
-
-
-def _table(header: list[str], rows: list[list[str]], css: str) -> str:
-    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{h}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in r) + "</tr>"
-                   for r in rows)
-    return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
-
-
 @dataclass(frozen=True)
 class _View:
     """What :meth:`BoardExplorer.compute` hands to :meth:`BoardExplorer.draw`."""
 
     state: GameState
     rows: list[dict]
+    why: str | None
     figure: go.Figure
+    scores: go.Figure
 
 
 class BoardExplorer(PlayoutExplorer):
     """Step a seeded bot game on a board; inspect a city's cheapest connections.
 
     Controls (CSS class in brackets): those of
-    :class:`~rometools.widgets._base.PlayoutExplorer` -- board file
-    (``rt-board-file``) or a path typed in ``rt-board-path`` and loaded with
-    ``rt-board-load``; a saved game to play on from (``rt-start-path``,
-    ``rt-start-load``, ``rt-start-clear``, shown in ``rt-start-info``); player
-    count (``rt-players``); the bot for every seat (``rt-bot``) and one per seat
-    (``rt-seat-bot``, ``rt-bot-p1`` ...); seed (``rt-seed``); the turn slider
-    (``rt-turn``, 0 = just after the set-up deal, or the position given) --
-    and: the city to inspect (``rt-city``, also chosen by clicking a city on
-    the chart); the Gold toggle (``rt-gold``: score as dealt, as Gold, or as
-    not Gold); the vocabulary toggle (``rt-vocabulary``); the city labels
-    (``rt-labels``).
+    :class:`~rometools.widgets._base.PlayoutExplorer` -- the board list
+    (``rt-board-file``) and a path typed in ``rt-board-path`` and loaded with
+    ``rt-board-load`` (or, in the app, ``rt-board-upload``); a saved game to
+    play on from (``rt-start-path``, ``rt-start-load``, ``rt-start-clear``,
+    shown in ``rt-start-info``); player count (``rt-players``); the bot for
+    every seat (``rt-bot``) and one per seat (``rt-seat-bot``, ``rt-bot-p1``
+    ...); seed (``rt-seed``); the turn slider (``rt-turn``, 0 = just after the
+    set-up deal, or the position given) -- and: the city to inspect
+    (``rt-city``, also chosen by clicking a city on the chart); the Gold
+    toggle (``rt-gold``: score as dealt, as Gold, or as not Gold); the
+    vocabulary toggle (``rt-vocabulary``); the city labels (``rt-labels``).
     Output: the board chart (``rt-board-chart``; trace ``meta`` as listed in
-    :mod:`rometools.charts.caesars_empire_board`), the last move (``rt-last-move``),
-    the connections table (``rt-connections``), the live score table
-    (``rt-scores``) and the message area (``rt-message``, plus ``rt-error``).
+    :mod:`rometools.charts.caesars_empire_board`), the last move
+    (``rt-last-move``), the connections table (``rt-connections``; why none
+    when there is none), the live score table (``rt-scores``), the game log
+    (``rt-game-log``: one row per turn, the slider's turn highlighted,
+    ``rt-current``), the score chart (``rt-score-chart``: each player's score
+    after every turn, by category), CSV downloads of the log and the scores
+    (``rt-export``) and the message area (``rt-message``, plus ``rt-error``
+    or ``rt-notice``).
 
     Parameters
     ----------
@@ -113,7 +123,7 @@ class BoardExplorer(PlayoutExplorer):
     bot : str
         ``"greedy"``, ``"cheapest"`` or ``"random"`` for every seat.
     seed : int
-        Seed of the deal and the bots (same seed, same game).
+        Seed of the deal and the bots (same seed, same game), 0 to 999,999,999.
     bots : list of str, optional
         One bot per seat, P1 first (instead of ``bot``).
     start : GameState, str or Path, optional
@@ -124,6 +134,8 @@ class BoardExplorer(PlayoutExplorer):
         message and the explorer opens on a new deal.
     vocabulary : {"treasures", "riches"}
         Edition vocabulary of the labels and tables.
+    files : {"path", "upload"}
+        A typed file path (a notebook) or an upload control (the designer app).
 
     Examples
     --------
@@ -137,9 +149,11 @@ class BoardExplorer(PlayoutExplorer):
     >>> ex.set_values(players=3)
     False
     >>> ex.message
-    "Cannot update: board side '4-5' is for [4, 5] players, got players=3 (the chart still shows the last valid input)"
+    "Cannot update: Players must be 4 or 5 with the board Illustrative Empire (4-5 players, 40 cities): board side '4-5' is for [4, 5] players, got players=3; for 3 players, first choose a board for them (the chart still shows the last valid input)"
     >>> ex.set_values(seed=5, turn=999), ex.seed
     (False, 1)
+    >>> ex.log().iloc[0][["Player", "Paths built", "City"]].tolist()
+    ['P1', 'Rome \u2013 Caralis', 'Caralis']
 
     Play on from a position:
 
@@ -155,24 +169,34 @@ class BoardExplorer(PlayoutExplorer):
 
     GAME = "caesars_empire"
     DEFAULT_BOT = "greedy"
+    FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "city": "City", "gold": "Gold", "vocabulary": "Vocabulary",
+                    "labels": "Labels"}
 
     def __init__(self, board: str | Path | Board | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
-                 start: GameState | str | Path | None = None, vocabulary: str = "treasures"):
+                 start: GameState | str | Path | None = None, vocabulary: str = "treasures",
+                 files: str = "path"):
         self._initial_vocabulary = vocabulary
-        super().__init__(board, players, bot, seed, bots=bots, start=start)
+        super().__init__(board, players, bot, seed, bots=bots, start=start, files=files)
+        row = {"flex_flow": "row wrap", "align_items": "center"}
+        heading = "<b style='font-size:1.05em'>{}</b> <small>{}</small>".format
         self.children = [
             *self._game_rows(),
-            widgets.HBox([self._city, self._gold]),
-            widgets.HBox([self._vocabulary, self._labels]),
+            widgets.HBox([self._city, self._gold], layout=row),
+            widgets.HBox([self._vocabulary, self._labels], layout=row),
             self._message,
             self.figure,
             self._last_move,
-            widgets.HTML("<b>Cheapest connections</b> (cost in Roads; points per seat on the scoring "
-                         "path after capture)"),
+            widgets.HTML(heading("Cheapest connections", "for the player to move: cost in Roads, and the "
+                                 "points each player scores on the route after the capture")),
             self._connections,
-            widgets.HTML("<b>Scores</b> (as if the game ended at this turn)"),
+            widgets.HTML(heading("Scores", "as if the game ended at this turn (points)")),
             self._scores,
+            widgets.HTML(heading("Game log", "one row per turn; the slider's turn is highlighted, later "
+                                 "turns are grey")),
+            self._log,
+            self.score_figure,
+            self._export,
         ]
 
     # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
@@ -183,7 +207,7 @@ class BoardExplorer(PlayoutExplorer):
         if isinstance(source, Board):
             return source
         if not isinstance(source, str | Path):
-            raise TypeError(f"board must be a board file or a Board, got {type(source).__name__}")
+            raise TypeError(f"Board must be a board file or a Board, got {type(source).__name__}")
         path = Path(source)
         if path.parent == board_path().parent and path.name in bundled_board_files():
             return Board.bundled(path.stem.removeprefix("board_").replace("_", "-"))
@@ -208,43 +232,75 @@ class BoardExplorer(PlayoutExplorer):
     # ------------------------------------------------------------ the view
     def build_view(self) -> None:
         self._components = load_components()
-        self._city = self._add_control("city", widgets.Dropdown(options=[], description="City"), "rt-city")
-        self._gold = self._add_control("gold", widgets.ToggleButtons(
-            options=_GOLD_OPTIONS, value="dealt", description="Gold", style={"button_width": "80px"}),
-            "rt-gold")
+        wide = {"description_width": "64px"}
+        self._city = self._add_control("city", widgets.Dropdown(
+            options=[], description="City", style=wide, layout={"width": "420px"}), "rt-city")
+        self._gold = self._add_control("gold", inline_toggle(widgets.ToggleButtons(
+            options=_GOLD_OPTIONS, value="dealt", description="Gold",
+            tooltips=["Score the route as the city's Treasure really is", "Score it as if it were Gold",
+                      "Score it as if it were not Gold"],
+            style={"button_width": "84px", "description_width": "64px"})), "rt-gold")
         self._vocabulary = self._add_control("vocabulary", vocabulary_toggle(self._initial_vocabulary))
-        self._labels = self._add_control("labels", widgets.ToggleButtons(
+        self._labels = self._add_control("labels", inline_toggle(widgets.ToggleButtons(
             options=_LABEL_OPTIONS, value="treasure", description="Labels",
-            style={"button_width": "90px"}), "rt-labels")
+            style={"button_width": "104px", "description_width": "64px"})), "rt-labels")
         self._last_move = widgets.HTML()
         self._last_move.add_class("rt-last-move")
         self._connections = widgets.HTML()
         self._connections.add_class("rt-connections")
         self._scores = widgets.HTML()
         self._scores.add_class("rt-scores")
+        self._log = widgets.HTML()
+        self._log.add_class("rt-game-log")
+        self._export = widgets.HTML()
+        self._export.add_class("rt-export")
         self.figure = go.FigureWidget(empty_figure())
         self.figure.add_class("rt-board-chart")
+        self.score_figure = go.FigureWidget(empty_figure())
+        self.score_figure.add_class("rt-score-chart")
         self._rows: list[dict] = []
+        self._tables_of: tuple[Any, Any, Any] | None = None  # (final state, vocabulary, (log, history))
         for w in (self._city, self._gold, self._vocabulary, self._labels):
             w.observe(self._on_change, names="value")
 
     def check_view(self, name: str, value: Any) -> Any:
         allowed = {"gold": [v for _, v in _GOLD_OPTIONS], "labels": [v for _, v in _LABEL_OPTIONS],
                    "vocabulary": sorted(self._components.vocabularies)}
-        if name in allowed and value not in allowed[name]:
-            raise ValueError(f"{name} must be one of {allowed[name]}, got {value!r}")
-        if name == "city" and not isinstance(value, str):
-            raise ValueError(f"city must be a city id such as 'capua', got {value!r}")
+        shown_as = {"gold": _GOLD_OPTIONS, "labels": _LABEL_OPTIONS,
+                    "vocabulary": (("Treasures", "treasures"), ("Riches", "riches"))}
+        if name in allowed and (not isinstance(value, str) or value not in allowed[name]):
+            choices = ", ".join(f"{v!r} ({label})" for label, v in shown_as[name])
+            raise ValueError(f"{self.field_label(name)} must be one of {choices}, got {shown(value)}")
+        if name == "city":
+            if not isinstance(value, str):
+                raise ValueError(f"City must be a city's name or id such as 'Capua', got {shown(value)}")
+            return self._city_id(value)
         return value
+
+    def _city_id(self, value: str) -> str:
+        """A city id from an id or a display name of the current board (as given if neither)."""
+        board = self.state.config.board if self._states else None
+        if board is None or value in board.city_ids:
+            return value
+        by_name = {c.name.casefold(): c.id for c in board.cities}
+        return by_name.get(value.strip().casefold(), value)
 
     def assign_view(self, values: dict[str, Any]) -> None:
         city = values.pop("city", None)
         if city is not None:
             self._refresh_city_options(self.state)
             if city not in [v for _, v in self._city.options]:
-                raise ValueError(f"city {city!r} is not available at turn {self._turn.value}")
+                board = self.state.config.board
+                if city in board.city_ids:
+                    raise ValueError(f"City {board.city(city).name} is already taken at turn {self._turn.value}")
+                raise ValueError(f"City: {board.name} has no city {shown(city)}")
             self._city.value = city
         super().assign_view(values)
+
+    def _display_names(self) -> dict[str, str]:
+        if not self._states:
+            return {}
+        return {c.id: c.name for c in self.state.config.board.cities}
 
     # ------------------------------------------------------------ public
     def set_values(self, *, board: str | Path | Board | None = None, players: int | None = None,
@@ -264,12 +320,13 @@ class BoardExplorer(PlayoutExplorer):
         ----------
         board, players, bot, bots, seed
             As in the constructor; ``bot`` sets every seat, ``bots`` one per seat.
+            A board that does not suit the current players needs ``players`` too.
         start : GameState, str or Path, optional
             A state or saved-game file to play on from; ``""`` for a new deal.
         turn : int, optional
             0 to :attr:`turns`.
         city : str, optional
-            A city id available at the turn.
+            A city available at the turn, by id or name (``"capua"`` or ``"Capua"``).
         gold : {"dealt", "gold", "plain"}, optional
         vocabulary : {"treasures", "riches"}, optional
         labels : {"treasure", "name", "both"}, optional
@@ -296,11 +353,42 @@ class BoardExplorer(PlayoutExplorer):
         """Current chart data by trace ``meta`` (``x``, ``y``, ``customdata``...)."""
         return trace_data(self.figure)
 
+    def log(self):
+        """The game log of the game shown (every turn), :func:`rometools.caesars_empire.game_log`."""
+        return self._tables()[0]
+
+    def scores(self):
+        """The score table at the slider's turn, readable labels (what ``rt-scores`` shows)."""
+        return readable(final_scores(self.state), vocabulary=self._vocabulary.value)
+
+    def export_csv(self, folder: str | Path = ".") -> tuple[Path, Path]:
+        """Write the game log and the final scores as CSV files in ``folder``.
+
+        Returns
+        -------
+        (Path, Path)
+            ``game_log_seed<seed>.csv`` and ``final_scores_seed<seed>.csv``.
+        """
+        folder = Path(folder)
+        log_path = folder / f"game_log_seed{self.seed}.csv"
+        scores_path = folder / f"final_scores_seed{self.seed}.csv"
+        self.log().to_csv(log_path, index=False)
+        readable(final_scores(self._states[-1]), vocabulary=self._vocabulary.value).to_csv(scores_path,
+                                                                                           index=False)
+        return log_path, scores_path
+
     # ------------------------------------------------------------ compute and draw
+    def _tables(self) -> tuple[pd.DataFrame, pd.DataFrame]:
+        final, voc = self._states[-1], self._vocabulary.value
+        if self._tables_of is None or self._tables_of[0] is not final or self._tables_of[1] != voc:
+            self._tables_of = (final, voc, (game_log(final, vocabulary=voc),
+                                            score_history(final, vocabulary=voc)))
+        return self._tables_of[2]
+
     def _refresh_city_options(self, state: GameState) -> None:
         b = state.config.board
-        options = [(f"{c.name} ({c.colour} {c.value})", c.id) for c, o in zip(b.cities, state.city_owner,
-                                                                              strict=True) if o < 0]
+        options = [(f"{c.name} (City token {c.colour} {c.value})", c.id)
+                   for c, o in zip(b.cities, state.city_owner, strict=True) if o < 0]
         keep = self._city.value
         with self.holding():
             self._city.options = options
@@ -311,29 +399,37 @@ class BoardExplorer(PlayoutExplorer):
         self._refresh_city_options(state)
         city = self._city.value
         gold = {"dealt": None, "gold": True, "plain": False}[self._gold.value]
-        rows = []
+        rows, why = [], None
         if city is not None and not is_over(state):
             for con in cheapest_connections(state, city):
                 routes = connection_routes(state, con.chain, gold=gold)
                 rows.append({"chain": con.chain, "cost": con.cost,
                              "routes": [(r.path, dict(r.points)) for r in routes]})
+            why = why_no_connection(state, city)
         b = state.config.board
+        voc = self._vocabulary.value
         fig = board_figure(
             b, treasures=dict(zip(b.city_ids, state.treasures, strict=True)),
             captured={c: o for c, o in zip(b.city_ids, state.city_owner, strict=True) if o >= 0},
             roads={b.paths[e].key: s for e, s in enumerate(state.path_owner) if s >= 0},
-            players=[_seat_label(s) for s in range(state.config.players)],
+            players=[seat_label(s) for s in range(state.config.players)],
             highlight=[r["chain"] for r in rows],
             scoring=[path for r in rows for path, _ in r["routes"]],
-            selected=city, vocabulary=self._vocabulary.value, labels=self._labels.value,
-            title=f"{b.name}: turn {self._turn.value} of {self.turns}")
-        return _View(state, rows, fig)
+            selected=city, vocabulary=voc, labels=self._labels.value,
+            title=f"{b.name}: turn {self._turn.value} of {self.turns}", width=CHART_WIDTH)
+        _, history = self._tables()
+        goods = self._components.vocabularies[voc]["goods"]
+        labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
+        scores = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES],
+                                          current_turn=self._turn.value, uid="ce-scores", width=CHART_WIDTH)
+        return _View(state, rows, why, fig, scores)
 
     def draw(self, view: _View) -> None:
         self._rows = view.rows
         sync_figure(self.figure, view.figure)
+        sync_figure(self.score_figure, view.scores)
         self._wire_clicks()
-        self._render_tables(view.state)
+        self._render_tables(view)
 
     def _wire_clicks(self) -> None:
         for trace in self.figure.data:
@@ -344,49 +440,73 @@ class BoardExplorer(PlayoutExplorer):
         if not points.point_inds:
             return
         city = trace.customdata[points.point_inds[0]]
-        if city not in [v for _, v in self._city.options]:
-            self._show_error(ValueError(f"city {city!r} is already connected at turn {self._turn.value}"))
-            return
         self.select_city(city)
 
-    def _render_tables(self, state: GameState) -> None:
+    def _render_tables(self, view: _View) -> None:
+        state = view.state
+        b = state.config.board
         comps = self._components
         voc = self._vocabulary.value
         n = self._turn.value
         took_over = (" The bots play on from here." if self.start is not None and n == self.start_turn
                      else "")
-        if n == 0:
+        if n == 0 or not any(h[0] != "deal" for h in state.history):
             first = "Set-up dealt" if state.start is None else "The position as given"
             self._last_move.value = f"<i>{first}; no move yet.{took_over}</i>"
         else:
             h = state.history[-1]
             if h[0] == "connect":
-                gained = ", ".join(f"{_seat_html(s)} +{p}" for s, p in enumerate(h[4]) if p)
-                city = state.config.board.city(h[2][-1])
-                treasure = state.treasures[state.config.board.city_ids.index(city.id)]
+                gained = ", ".join(f"{seat_html(s)} +{p}" for s, p in enumerate(h[4]) if p)
+                city = h[2][-1]
+                treasure = state.treasures[b.city_ids.index(city)]
+                gold = " (Gold: route points doubled)" if treasure == comps.gold_id else ""
                 self._last_move.value = (
-                    f"Turn {n}: {_seat_html(h[1])} built {' - '.join(h[2])}, took {html.escape(city.name)} "
-                    f"({city.colour} {city.value}, {html.escape(comps.name(treasure, voc))}); "
-                    f"scoring path {' - '.join(h[3])}: {gained or 'no points'}.{took_over}")
+                    f"<b>Turn {n}:</b> {seat_html(h[1])} built {html.escape(chain_text(b, h[2]))} and took "
+                    f"{html.escape(location_name(b, city))} (City token {html.escape(city_token_text(b, city))}, "
+                    f"{html.escape(comps.name(treasure, voc))}{gold}); scoring route "
+                    f"{html.escape(chain_text(b, h[3]))}: {gained or 'no points'}.{html.escape(took_over)}")
             else:
-                self._last_move.value = f"Turn {n}: {_seat_html(h[1])} could not connect and passed.{took_over}"
+                self._last_move.value = (f"<b>Turn {n}:</b> {seat_html(h[1])} could not connect any city and "
+                                         f"passed.{html.escape(took_over)}")
         seats = range(state.config.players)
-        conn_rows = [[" - ".join(r["chain"]), str(r["cost"]),
-                      "<br>".join(" - ".join(p) for p, _ in r["routes"]),
-                      "<br>".join(", ".join(f"{_seat_html(s)} {pts.get(s, 0)}" for s in seats if pts.get(s))
-                                  for _, pts in r["routes"])] for r in self._rows]
-        if not conn_rows:
-            msg = ("the game is over" if is_over(state) else
-                   "no affordable connection for the seat to move" if self._city.value else "no city available")
-            self._connections.value = f"<i>{msg}</i>"
+        conn_rows = [[chain_text(b, r["chain"]), r["cost"],
+                      Raw("<br>".join(html.escape(chain_text(b, p)) for p, _ in r["routes"])),
+                      Raw("<br>".join(", ".join(f"{seat_html(s)} +{pts[s]}" for s in seats if pts.get(s))
+                                      or "no points" for _, pts in r["routes"]))] for r in self._rows]
+        if conn_rows:
+            self._connections.value = html_table(conn_rows, "rt-connections-table",
+                                                 columns=["Roads built", "Roads", "Scoring route(s)", "Points"],
+                                                 numeric=["Roads"])
         else:
-            self._connections.value = _table(["chain", "Roads", "scoring path(s)", "points"], conn_rows,
-                                             "rt-connections-table")
+            city = self._city.value
+            if is_over(state):
+                msg = "The game is over."
+            elif city is None:
+                msg = "No city is available."
+            else:
+                msg = f"No connection to {b.city(city).name} for {seat_label(state.seat)} now: {view.why}."
+            self._connections.value = f"<i>{html.escape(msg)}</i>"
         parts = score_parts(state)
-        to_move = "" if is_over(state) else state.seat
-        rows = [[_seat_html(s) + (" (to move)" if s == to_move else ""), str(p["route"]), str(p["cities"]),
-                 str(p["treasures"]), str(p["road_bonus"]), str(state.roads_left[s]), f"<b>{p['total']}</b>"]
-                for s, p in enumerate(parts)]
+        to_move = None if is_over(state) else state.seat
         goods = comps.vocabularies[voc]["goods"]
-        self._scores.value = _table(["seat", "routes", "cities", goods, "Road bonus", "Roads left", "total"],
-                                    rows, "rt-scores-table")
+        score_rows = [[Raw(seat_html(s) + (" <small>(to move)</small>" if s == to_move else "")), p["route"],
+                       p["cities"], p["treasures"], p["road_bonus"], state.roads_left[s], Raw(f"<b>{p['total']}</b>")]
+                      for s, p in enumerate(parts)]
+        numeric = ["Routes", "Cities", goods, "Road bonus", "Roads left", "Total"]
+        self._scores.value = html_table(score_rows, "rt-scores-table",
+                                        columns=["Player", *numeric], numeric=numeric)
+        log, _ = self._tables()
+        shown_log = log.drop(columns=[c for c in log.columns if c.endswith(" points")])
+        shown_log = shown_log.assign(Player=[seat_html(int(p[1:]) - 1) for p in shown_log["Player"]])
+        current = n - 1 if n >= 1 else None
+        table = html_table(shown_log, "rt-game-log-table", highlight=current, dim_after=n - 1,
+                           numeric=["Turn", "Roads used"]) if len(log) else "<i>No turn played.</i>"
+        self._log.value = (f"<div style='max-height:420px;overflow-y:auto;border:1px solid #e0e0e0'>"
+                           f"{table}</div>")
+        final = self._states[-1]
+        finals = readable(final_scores(final), vocabulary=voc)
+        seed = self.seed
+        self._export.value = ("<b>Download</b> (CSV): "
+                              + csv_link(log, f"game_log_seed{seed}.csv", "the game log") + " \u00b7 "
+                              + csv_link(finals, f"final_scores_seed{seed}.csv", "the final scores")
+                              + " <small>(the whole game, whatever the turn shown)</small>")

@@ -36,7 +36,14 @@ from rometools.charts._common import empty_figure
 from rometools.charts.draws import draw_law_figure, prob_curve_figure
 from rometools.core.stats import ProportionEstimate
 from rometools.draws import Bag, Condition, TooLargeError, at_least, at_most, exactly
-from rometools.widgets._base import Explorer, plain_text, sync_figure, trace_data, whole_number
+from rometools.widgets._base import (
+    MAX_SEED,
+    Explorer,
+    plain_text,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
 
 __all__ = [
     "GAME_BAGS",
@@ -372,6 +379,9 @@ class DrawOddsExplorer(Explorer):
     (True, Fraction(3, 4))
     """
 
+    FIELD_LABELS = {"bag": "Bag", "game_bag": "Game bag", "draws": "Draws", "replace": "With replacement",
+                    "rows": "Condition rows", "law_of": "Chart the count of", "trials": "Simulated draws",
+                    "seed": "Seed"}
     DEFAULT_BAG = "red:3, green:2, yellow:1"
     DEFAULT_ROWS = (("exactly", 0, "red"), ("or", "exactly", 0, "green"), ("or", "exactly", 0, "yellow"))
 
@@ -545,12 +555,12 @@ class DrawOddsExplorer(Explorer):
             return whole_number("Draws", value)
         if name == "replace":
             if not isinstance(value, bool):
-                raise ValueError(f"replace must be True or False, got {value!r}")
+                raise ValueError(f"With replacement must be True or False, got {value!r}")
             return value
         if name == "rows":
             return _check_rows(value)
         if name == "law_of":
-            if not isinstance(value, str) and not (isinstance(value, Iterable)
+            if not isinstance(value, str) and not (isinstance(value, list | tuple)
                                                    and all(isinstance(k, str) for k in value)):
                 raise ValueError(f"Chart the count of: give kinds as text such as 'red, green' or a list "
                                  f"of kind names, got {value!r}")
@@ -561,7 +571,7 @@ class DrawOddsExplorer(Explorer):
                 raise ValueError("Simulated draws must be 0 (no simulation) or 2 or more, got 1")
             return value
         if name == "seed":
-            return whole_number("Seed", value, low=None)
+            return whole_number("Seed", value, 0, MAX_SEED)
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:

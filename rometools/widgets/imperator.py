@@ -17,6 +17,7 @@ message in ``rt-message``, never a traceback; the last good view stays.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ import plotly.graph_objects as go
 
 from rometools.charts._common import empty_figure, seat_colour
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
+from rometools.core.formatting import shown
 from rometools.imperator import (
     KIND_NAMES,
     LEFTOVER_OPTIONS,
@@ -51,6 +53,7 @@ from rometools.imperator import (
 )
 from rometools.imperator.views import outcome_frames, tile_labels
 from rometools.widgets._base import (
+    MAX_SEED,
     Explorer,
     PlayoutExplorer,
     plain_text,
@@ -124,31 +127,34 @@ class RegionBoardExplorer(PlayoutExplorer):
     >>> ex.set_values(turn=3, region="apulia", value=5)
     True
     >>> ex.problem
-    "P1's 5 holds 'apulia': equal value (5), influence zone (0) and political influence (0); placing is forbidden when all three are equal"
+    "P1's 5 holds Apulia: equal value (5), influence zone (0) and political influence (0); placing is forbidden when all three are equal"
     >>> ex.set_values(influence_zone=1)          # one more unused influence zone wins the tie
     True
     >>> for line in ex.chain(): print(line)
-    P4 places a 5 in 'apulia', forcing out P1
-    P1's 5 is forced out of 'apulia' and moves to 'campania', forcing out P2
-    P2's 5 is forced out of 'campania', has no legal region and goes back to its owner
+    P4 places a 5 in Apulia, forcing out P1
+    P1's 5 is forced out of Apulia and moves to Campania, forcing out P2
+    P2's 5 is forced out of Campania, has no legal region and goes back to its owner
     >>> ex.set_values(step=1), [c[:2] for c in ex.figure_data()["im-cubes"]["customdata"]]
     (True, [[0, 1], [1, 0], [2, 0], [3, 0]])
     >>> ex.set_values(region="rome")
     False
     >>> ex.message
-    "Cannot update: unknown region 'rome'; with 4 players the regions are ['latium', 'etruria', 'umbria', 'campania', 'apulia', 'lucania'] (the chart still shows the last valid input)"
+    "Cannot update: Region: unknown region 'rome'; with 4 players the regions are Latium, Etruria, Umbria, Campania, Apulia, Lucania (the chart still shows the last valid input)"
     """
 
     GAME = "imperator"
     DEFAULT_BOT = "greedy"
+    FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "seat": "Player", "value": "Value", "region": "Region",
+                    "own_influence": "Own influence", "influence_zone": "Influence zone",
+                    "political_influence": "Political influence", "outcome": "Outcome", "step": "Chain step"}
 
     def __init__(self, board: str | Path | RegionBoard | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
                  start: GameState | str | Path | None = None, seat: int = 0, value: int = 3,
-                 region: str | None = None):
+                 region: str | None = None, files: str = "path"):
         self._initial = {"seat": seat, "value": value, "region": region}
         super().__init__(board, 4 if players is None and start is None else players, bot, seed, bots=bots,
-                         start=start)
+                         start=start, files=files)
         if (seat, value, region) != (0, 3, None):
             self.set_values(seat=seat, value=value, region=region)
         self.children = [
@@ -234,27 +240,63 @@ class RegionBoardExplorer(PlayoutExplorer):
 
     def check_view(self, name: str, value: Any) -> Any:
         if name == "seat":
-            whole_number("seat", value, 0, 4)
+            whole_number("Player (seat)", value, 0, 4)
         elif name == "value" and (isinstance(value, bool) or value not in WORKER_VALUES):
-            raise ValueError(f"a worker's value is 1 to 5, got {value!r}")
-        elif name == "region" and not isinstance(value, str):
-            raise ValueError(f"region must be a region id such as 'latium', got {value!r}")
+            raise ValueError(f"Value: a worker's value is 1 to 5, got {shown(value)}")
+        elif name == "region":
+            if not isinstance(value, str):
+                raise ValueError(f"Region must be a region's name or id such as 'Latium', got {shown(value)}")
+            value = self._region_id(value)
         elif name in ("influence_zone", "political_influence"):
-            whole_number(name.replace("_", " "), value)
+            whole_number(self.field_label(name), value, 0, 99)
         elif name == "own_influence" and not isinstance(value, bool):
-            raise ValueError(f"own_influence must be True or False, got {value!r}")
+            raise ValueError(f"Own influence must be True or False, got {shown(value)}")
         elif name in ("outcome", "step"):
-            whole_number(name, value, 1 if name == "outcome" else 0)
+            whole_number(self.field_label(name), value, 1 if name == "outcome" else 0, 999)
         return value
+
+    def _region_id(self, value: str) -> str:
+        """A region id from an id or a display name of the board in play (as given if neither)."""
+        if not self._states:
+            return value
+        board = self.game.config.board
+        by_name = {r.name.casefold(): r.id for r in board.regions}
+        return by_name.get(value.strip().casefold(), value)
+
+    def _display_names(self) -> dict[str, str]:
+        if not self._states:
+            return {}
+        return {r.id: r.name for r in self.game.config.board.regions}
+
+    def _named(self, text: str, bare: bool = False) -> str:
+        """``text`` with region ids written as the regions' names: quoted ids (``'apulia'``)
+        anywhere; with ``bare``, also bare ids after "in", "from", "to", "into" or "of" (the
+        rules' log lines name regions that way)."""
+        names = self._display_names()
+        if not names:
+            return text
+        ids = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+        text = re.sub(rf"'({ids})'", lambda m: names[m.group(1)], text)
+        if not bare:
+            return text
+        return re.sub(rf"\b(in|from|to|into|of) ({ids})\b", lambda m: f"{m.group(1)} {names[m.group(2)]}", text)
+
+    def values(self) -> dict[str, Any]:
+        """The current value of every field; ``outcome`` counts from 1, as ``set_values`` takes it."""
+        out = super().values()
+        if "outcome" in out:
+            out["outcome"] = self._outcome.value + 1
+        return out
 
     def assign_view(self, values: dict[str, Any]) -> None:
         self._refresh_options(self.state)
         if "seat" in values and values["seat"] >= self.game.players:
-            raise ValueError(f"seat must be 0 to {self.game.players - 1} (P1 to P{self.game.players}), "
+            raise ValueError(f"Player (seat) must be 0 to {self.game.players - 1} (P1 to P{self.game.players}), "
                              f"got {values['seat']}")
         if "region" in values and values["region"] not in self.game.config.layout.regions:
-            raise ValueError(f"unknown region {values['region']!r}; with {self.game.players} players the "
-                             f"regions are {list(self.game.config.layout.regions)}")
+            names = self._display_names()
+            raise ValueError(f"Region: unknown region {shown(values['region'])}; with {self.game.players} players "
+                             f"the regions are {', '.join(names[r] for r in self.game.config.layout.regions)}")
         if ("influence_zone" in values or "political_influence" in values) and "own_influence" not in values:
             values["own_influence"] = False
         self._strict = {k: values.pop(k) for k in ("outcome", "step") if k in values}
@@ -353,14 +395,15 @@ class RegionBoardExplorer(PlayoutExplorer):
         outcomes = [] if problem else placement_outcomes(cfg.layout, mk, occ, placed, region)
         strict, self._strict = self._strict, {}
         if "outcome" in strict and strict["outcome"] > max(len(outcomes), 1):
-            raise ValueError(f"outcome must be 1 to {len(outcomes)} for this placement, got {strict['outcome']}"
-                             if outcomes else "this placement is illegal: it has no outcome to choose")
+            raise ValueError(f"Outcome must be 1 to {len(outcomes)} for this placement, got {strict['outcome']}"
+                             if outcomes else "Outcome: this placement is illegal: it has no outcome to choose")
         key = (self._turn.value, seat, value, region, zone, political)
         with self.holding():
             self._zone.disabled = self._political.disabled = self._own.value
             if self._own.value:
                 self._zone.value, self._political.value = zone, political
-            options = [(f"{i + 1}: " + "; ".join(f"{'P' + str(p + 1)} to {r}" for r, p in o.board.items()
+            names = self._display_names()
+            options = [(f"{i + 1}: " + "; ".join(f"{'P' + str(p + 1)} to {names.get(r, r)}" for r, p in o.board.items()
                                                  if r not in occ or occ[r].player != p)
                         + (f"; P{o.removed.player + 1} sent back" if o.removed else ""), i)
                        for i, o in enumerate(outcomes)] or [("no outcome (illegal placement)", 0)]
@@ -375,7 +418,7 @@ class RegionBoardExplorer(PlayoutExplorer):
             frames = outcome_frames(occ, placed, chosen) if chosen else []
             last = max(len(frames) - 1, 0)
             if "step" in strict and strict["step"] > last:
-                raise ValueError(f"step must be 0 to {last} for this chain, got {strict['step']}")
+                raise ValueError(f"Chain step must be 0 to {last} for this chain, got {strict['step']}")
             self._step.max = last
             chain_key = (*key, self._outcome.value)
             if "step" in strict:
@@ -399,7 +442,8 @@ class RegionBoardExplorer(PlayoutExplorer):
         track_rows = [[_seat_html(s), str(state.track[s]), f"+{gained.get(s, 0)}" if gained.get(s) else "",
                        f"{cfg.board.track_points(state.track[s])} &rarr; {cfg.board.track_points(track[s])}"]
                       for s in range(cfg.players)]
-        return _View(state, fig, problem, [f.text for f in frames[1:]], step, track_rows,
+        return _View(state, fig, self._named(problem) if problem else problem,
+                     [self._named(f.text) for f in frames[1:]], step, track_rows,
                      self._describe_turn(state), self._score_table(state))
 
     def _describe_turn(self, state: GameState) -> str:
@@ -407,7 +451,7 @@ class RegionBoardExplorer(PlayoutExplorer):
         if n == 0:
             return "<i>The tiles are revealed; no placement yet.</i>"
         lines = round_log(state)[len(self.states[n - 1].history):]  # one line per record since the last turn
-        return "<b>Since the last turn:</b> " + html.escape("; ".join(lines))
+        return "<b>Since the last turn:</b> " + html.escape(self._named("; ".join(lines), bare=True))
 
     def _score_table(self, state: GameState) -> str:
         rows = [[_seat_html(s), str(p["instant"]), str(p["track"]), f"<b>{p['total']}</b>"]
@@ -566,7 +610,7 @@ class TileOddsExplorer(Explorer):
         elif name == "trials":
             whole_number("trials", value, 0, 20_000)
         elif name == "seed":
-            whole_number("seed", value)
+            whole_number("Seed", value, 0, MAX_SEED)
         return value
 
     def _compute(self):

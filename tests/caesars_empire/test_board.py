@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from rometools.caesars_empire import Board, BoardPath, City, load_board
-from rometools.caesars_empire.board import board_path
+from rometools.caesars_empire.board import CITY_ID_PATTERN, COLOUR_PATTERN, board_path
 from rometools.core.errors import DataFileError
 
 HEADER = """
@@ -137,7 +137,31 @@ BAD = {
     "position outside 0..1": (
         GOOD_CITIES.replace("[0.6, 0.7]", "[1.6, 0.7]"), GOOD_PATHS,
         "city[1] (id='neapolis').position", "must be two drawing coordinates in 0..1"),
+    "id with HTML": (
+        GOOD_CITIES.replace('id = "neapolis"', 'id = "<img src=x onerror=alert(1)>"'),
+        GOOD_PATHS.replace('"neapolis"', '"<img src=x onerror=alert(1)>"'),
+        "city[1].id", "must be lower-case letters, digits and underscores"),
+    "id with capitals": (
+        GOOD_CITIES.replace('id = "neapolis"', 'id = "Neapolis"'), GOOD_PATHS.replace('"neapolis"', '"Neapolis"'),
+        "city[1].id", "got 'Neapolis'"),
+    "colour with HTML": (
+        GOOD_CITIES.replace('colour = "blue"', 'colour = "<b>blue</b>"'), GOOD_PATHS,
+        "city[1] (id='neapolis').colour", "must be a colour name of letters, spaces or hyphens"),
+    "colour as a long value": (
+        GOOD_CITIES.replace('colour = "blue"', f'colour = "{"b" * 5000}"'), GOOD_PATHS,
+        "city[1] (id='neapolis').colour", "(5,000 characters)"),
 }
+
+
+def test_a_colour_the_charts_lack_is_a_valid_colour(tmp_path):
+    p = write(tmp_path, HEADER + GOOD_CITIES.replace('colour = "blue"', 'colour = "italia"') + GOOD_PATHS)
+    assert Board.from_file(p).city("neapolis").colour == "italia"
+
+
+def test_bundled_boards_follow_the_id_and_colour_patterns():
+    for side in ("2-3", "4-5"):
+        for c in load_board(side).cities:
+            assert CITY_ID_PATTERN.fullmatch(c.id) and COLOUR_PATTERN.fullmatch(c.colour), c
 
 
 @pytest.mark.parametrize("case", sorted(BAD))

@@ -118,7 +118,8 @@ def test_seeded_random_playthrough_1000_games():
         if i % 25 == 0:
             assert replay(to_json(state)) == state
             df = final_scores(state)
-            assert dict(zip(df["player"], df["total"], strict=True)) == dict(enumerate(scores(state)))
+            assert dict(zip(df["seat"], df["total"], strict=True)) == dict(enumerate(scores(state)))
+            assert list(df["player"]) == [f"P{s + 1}" for s in df["seat"]]
         if i % 50 == 0:  # same seed, same game
             again = play_game(cfg, bots, np.random.default_rng(seed))
             assert again == state and to_json(again) == to_json(state)

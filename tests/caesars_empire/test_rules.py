@@ -136,7 +136,7 @@ def test_hand_played_game_with_crossing_tie_and_gold():
         {"route": 7, "cities": 4, "treasures": 0, "road_bonus": 10, "total": 21}]
     assert scores(s) == (15, 21)
     df = final_scores(s)
-    assert df[["player", "rank", "total"]].values.tolist() == [[1, 1, 21], [0, 2, 15]]
+    assert df[["player", "seat", "rank", "total"]].values.tolist() == [["P2", 1, 1, 21], ["P1", 0, 2, 15]]
     with pytest.raises(RulesError, match="the game is over"):
         apply(s, ("c", "d"))
 

@@ -42,7 +42,7 @@ def test_cities_sized_by_value_coloured_and_crossed_out_when_captured(tiny):
     sizes = list(cities.marker.size)
     assert sizes[1] > sizes[0] > sizes[2]
     assert list(cities.marker.line.width) == [4, 1, 1]
-    assert "captured by P1" in cities.hovertext[2]
+    assert "tokens taken by P1" in cities.hovertext[2] and "ostia" not in cities.hovertext[2]
     assert list(trace(fig, "ce-board-rome").x) == [0.5]
 
 

@@ -53,10 +53,10 @@ def test_the_joker_toggle_adds_the_no_reset_curves_and_a_second_card_compares():
 
 
 @pytest.mark.parametrize("values,message", [
-    ({"card": 99}, "card must be a card number"), ({"slots": {"sword": 1}}, "unknown symbol 'sword'"),
+    ({"card": 99}, "Card must be a card number"), ({"slots": {"sword": 1}}, "unknown symbol 'sword'"),
     ({"slots": {"dagger": -1}}, "dagger must be a whole number"), ({"slots": {}}, "at least one slot"),
-    ({"joker_policy": "best"}, "unknown joker policy"), ({"max_draws": 100}, "max_draws"),
-    ({"trials": -5}, "trials")])
+    ({"joker_policy": "best"}, "unknown joker policy"), ({"max_draws": 100}, "Draws must be a whole number 5 to 60, got 100"),
+    ({"trials": -5}, "Simulated must be a whole number 0 to 20,000, got -5")])
 def test_bad_input_is_a_message_and_changes_nothing(values, message):
     ex = ObjectiveOddsExplorer(slots={"shield": 1})
     before = ex.figure_data()
@@ -85,7 +85,7 @@ def test_the_bag_follows_the_seeded_draws_and_refills_after_a_joker():
 
 def test_the_bag_refuses_bad_input():
     ex = BagExplorer(seed=1, draws=3)
-    assert not ex.set_values(draws=-1) and ex.draws == 3 and "draws" in ex.message
+    assert not ex.set_values(draws=-1) and ex.draws == 3 and "Drawn must be a whole number 0 to 80, got -1" in ex.message
     assert not ex.set_values(seed="x") and ex.draws == 3
 
 
@@ -123,7 +123,8 @@ def test_a_card_file_a_saved_game_and_bad_input(tmp_path):
     ex = AugustusPlayoutExplorer(cards=TEST_CARDS, players=2, seed=1)
     assert ex.game.config.cards == load_objectives(TEST_CARDS)
     assert not ex.set_values(players=4)  # 24 cards: 5 + 4 x 6 are needed for the set-up
-    assert "4 players need 29 objective cards" in ex.message and ex.game.players == 2
+    assert "Players must be 2 or 3 with the cards" in ex.message and ex.game.players == 2
+    assert "4 players need 29 objective cards" in ex.message
     saved = tmp_path / "game.json"
     partial = turn_states(play_game(GameConfig(players=3), "greedy", rng=2))[30]
     saved.write_text(to_json(partial))

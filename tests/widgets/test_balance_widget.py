@@ -35,17 +35,19 @@ def test_controls_do_not_change_results_until_run():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"games": 0}, "games must be a whole number 1 to 100000, got 0"),
-    ({"games": 2.5}, "games must be a whole number"),
-    ({"seed": -1}, "seed must be a whole number 0 or more"),
+    ({"games": 0}, "Games must be a whole number 1 to 100,000, got 0"),
+    ({"games": 2.5}, "Games must be a whole number"),
+    ({"seed": -1}, "Seed must be a whole number 0 to 999,999,999, got -1"),
+    ({"seed": 10**30}, "Seed must be a whole number 0 to 999,999,999"),
+    ({"options": "<img src=x>=1"}, "Options A: "),
     ({"options": "route_policy"}, "Options A: write options as key=value"),
     ({"options": "route_policy=nowhere"}, "unknown route_policy 'nowhere'"),
     ({"bots": "smart"}, "unknown bot 'smart'"),
     ({"players": 9}, "is for 2, 3, 4, 5 players, got 9"),
-    ({"game": "chess"}, "game must be one of"),
-    ({"board": "/dev/zero"}, "Board file: /dev/zero: is not a regular file"),
-    ({"compare": "yes"}, "compare must be True or False"),
-    ({"seed": 5, "games": 0}, "games must be a whole number"),
+    ({"game": "chess"}, "Game must be one of"),
+    ({"board": "/dev/zero"}, "Board file /dev/zero: is not a regular file"),
+    ({"compare": "yes"}, "Compare with variant B must be True or False"),
+    ({"seed": 5, "games": 0}, "Games must be a whole number"),
 ])
 def test_bad_input_is_a_message_and_changes_nothing(kwargs, message):
     ex = BalanceExplorer(games=8, seed=1, bots="random")

@@ -88,9 +88,9 @@ def test_score_table_shows_each_seat(explorer):
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"turn": 99}, "turn must be 0 to 40, got 99"),
-    ({"players": 3}, "is for [4, 5] players, got players=3"),
-    ({"players": 9}, "players must be 2 to 5"),
+    ({"turn": 99}, "Turn must be 0 to 40 (this game has 40 turns), got 99"),
+    ({"players": 3}, "Players must be 4 or 5 with the board Illustrative Empire"),
+    ({"players": 9}, "Players must be 2 to 5, got 9"),
     ({"bot": "clever"}, "unknown bot 'clever'"),
     ({"board": "/no/such/board.toml"}, "cannot be read"),
 ])
@@ -108,7 +108,9 @@ def test_bad_input_shows_a_message_and_changes_nothing(explorer, kwargs, message
 def test_connected_city_is_refused(explorer):
     explorer.set_values(turn=40)
     assert explorer.set_values(city="capua") is False
-    assert "not available at turn 40" in explorer.message
+    assert "City Capua is already taken at turn 40" in explorer.message
+    assert explorer.set_values(city="atlantis") is False
+    assert "has no city 'atlantis'" in explorer.message
 
 
 def test_broken_board_file_is_named(tmp_path):
@@ -160,12 +162,16 @@ def test_players_offered_are_the_board_sides():
     assert list(ex._players.options) == [2, 3] and ex.state.config.players == 2
 
 
-def test_a_bad_path_typed_in_the_box_restores_the_controls():
+def test_a_bad_path_typed_in_the_box_keeps_the_path_and_the_game():
     ex = BoardExplorer(seed=3, bot="cheapest")
-    before = ex.state
-    ex._board_path.value = "/no/such/board.toml"                     # as a user types it
-    assert "cannot be read" in ex.message
-    assert ex._board_path.value == "" and ex.state == before
+    before, options = ex.state, ex._board_file.options
+    ex._board_path.value = "/no/such/board.toml"                     # as a user types it, then Enter
+    assert "/no/such/board.toml: cannot be read" in ex.message
+    assert ex._board_path.value == "/no/such/board.toml"             # what was typed stays
+    assert ex.state == before and ex._board_file.options == options
+    ex._board_load.click()                                           # Load again: the same message
+    assert "/no/such/board.toml: cannot be read" in ex.message and "rt-error" in ex._message._dom_classes
+    assert ex._board_path.value == "/no/such/board.toml" and ex.state == before
 
 
 # ----------------------------------------------------------------- bots per seat
@@ -198,8 +204,8 @@ def test_bot_dropdowns_as_a_user_changes_them():
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"bots": ["greedy"] * 3}, "4 players need 4 bots, got 3"),
-    ({"bots": ["greedy", "clever", "random", "random"]}, "bots[1] (P2): unknown bot 'clever'"),
-    ({"bots": "greedy"}, "bots must be a list with one bot name per seat"),
+    ({"bots": ["greedy", "clever", "random", "random"]}, "Bots per seat: P2's bot 'clever' is unknown"),
+    ({"bots": "greedy"}, "Bots per seat must be a list with one bot name per seat"),
 ])
 def test_bad_bots_are_named(explorer, kwargs, message):
     before = explorer.state
@@ -295,7 +301,7 @@ def test_a_bad_start_leaves_the_game_alone(explorer, tmp_path):
     assert (explorer.state, explorer.figure_data(), explorer._start_path.value) == before
     assert explorer.start is None
     assert explorer.set_values(start=object()) is False
-    assert "start must be a Caesar's Empire state" in explorer.message
+    assert "Start must be a Caesar's Empire state" in explorer.message
 
 
 def test_start_typed_as_a_user_then_a_new_deal(tmp_path, table_position):
@@ -304,9 +310,9 @@ def test_start_typed_as_a_user_then_a_new_deal(tmp_path, table_position):
     good.write_text(to_json(table_position))
     ex._start_path.value = str(good)                     # typed, then Enter
     assert ex.message == "" and ex.state == table_position and ex._players.disabled
-    ex._start_path.value = str(_edited(tmp_path))        # a broken file: controls go back
+    ex._start_path.value = str(_edited(tmp_path))        # a broken file: the game stays, the path too
     assert "was edited" in ex.message
-    assert ex._start_path.value == str(good) and ex.state == table_position
+    assert ex._start_path.value == str(_edited(tmp_path)) and ex.state == table_position
     ex._start_clear.click()                              # "New deal"
     assert ex.start is None and ex._start_path.value == "" and not ex._players.disabled
     assert ex._states[-1] == play_game(GameConfig(players=4), "greedy", 5)
@@ -327,7 +333,7 @@ def test_a_board_object_is_listed_and_played():
                  [BoardPath(("rome", "capua"), 1), BoardPath(("capua", "ostia"), 1)], rome_position=(0.5, 0.5))
     ex = BoardExplorer(board=tiny, seed=2)
     assert ex.message == "" and ex.state.config.board == tiny and ex.state.config.players == 2
-    assert ex._board_file.label == "tiny (given)"
+    assert ex._board_file.label == "tiny \u00b7 given"
     assert ex._states[-1] == play_game(GameConfig(board=tiny, players=2), "greedy", 2)
     assert ex.figure_data()["ce-board-cities"]["customdata"] == ["capua", "ostia"]
 

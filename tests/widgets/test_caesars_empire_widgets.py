@@ -8,6 +8,7 @@ from rometools.caesars_empire import (
     prob_some_type_absent,
     treasure_count_distribution,
 )
+from rometools.core.formatting import probability
 from rometools.widgets import CollectionExplorer, SetupOddsExplorer
 
 COMPS = load_components()
@@ -52,17 +53,24 @@ def test_set_values_counts_and_cities(explorer):
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
-        ({"counts": {"grapes": 5}}, "more than the 4 in the box"),
-        ({"counts": {"meat": -1}}, "must not be negative"),
-        ({"counts": {"meat": "lots"}}, "count of Meat must be a whole number"),
-        ({"counts": {"saffron": 1}}, "unknown Treasure type 'saffron'"),
+        ({"counts": {"grapes": 5}}, "the count of Grapes (the box holds 4) must be a whole number 0 to 4, got 5"),
+        ({"counts": {"meat": -1}}, "the count of Meat (the box holds 4) must be a whole number 0 to 4, got -1"),
+        ({"counts": {"meat": "lots"}}, "count of Meat (the box holds 4) must be a whole number"),
+        ({"counts": {"saffron": 1}}, "Counts: unknown Treasure type 'saffron'; choose one of Meat, Wheat"),
         ({"city_tokens": "red:x"}, "'x' is not a whole number"),
-        ({"city_tokens": "red:0"}, "positive int"),
+        ({"city_tokens": "red:0"}, "City token 'red:0': the value must be 1 to 8"),
         ({"city_tokens": "red"}, "colour:value"),
+        ({"city_tokens": "bleu:6"}, "unknown colour 'bleu'; the boards' City tokens are blue, green"),
+        ({"city_tokens": "red:99999"}, "the value must be 1 to 8 (the City tokens in the box), got 99999"),
+        ({"city_tokens": [("red", 10**30)]}, "the value must be 1 to 8"),
         ({"tables": {"same_type": "0, 2, ten"}}, "'ten' is not a whole number"),
-        ({"tables": {"same_type": "0, 2"}}, "same_type"),
-        ({"tables": {"gold": "0, -4"}}, "gold table must hold whole numbers of points, 0 or more"),
-        ({"tables": {"bonus": "1"}}, "unknown scoring table"),
+        ({"tables": {"same_type": "0, 2"}}, "Same type scoring table: give the points for 1 to 4 tokens"),
+        ({"tables": {"gold": "0, -4"}}, "Gold Coins scoring table: points must be 0 to 10,000, got -4"),
+        ({"tables": {"same_type": "20, 10, 5, 0"}}, "points must not go down as the collection grows (20"),
+        ({"tables": {"bonus": "1"}}, "Scoring tables: unknown table 'bonus'"),
+        ({"tables": "0,2"}, "Scoring tables must map a table"),
+        ({"tables": 5}, "Scoring tables must map a table"),
+        ({"counts": 5}, "Counts must map each Treasure type to its tokens"),
     ],
 )
 def test_invalid_input_shows_a_message_and_keeps_the_chart(explorer, change, fragment, capsys):
@@ -137,7 +145,11 @@ def test_setup_odds_explorer_exact_and_simulated():
     sim = data["ce-setup-simulated"]
     assert sum(sim["y"]) == pytest.approx(1)
     assert len(sim["error_plus"]) == 9
-    assert str(prob_some_type_absent(players=3, all_tokens_variant=True)) in data["summary"]
+    absent = prob_some_type_absent(players=3, all_tokens_variant=True)
+    assert f"Chance that some Treasure type is absent: {probability(absent)} (exact)" in data["summary"]
+    assert probability(absent) == "31,389/1,708,993 = 1 in 54 (1.8%)"
+    assert "Chance of no Gold Coins on the board: 1/1,708,993 = 1 in 1,708,993 (< 0.0001%)" in data["summary"]
+    assert "seed 4)" in data["summary"]
     again = SetupOddsExplorer(players=3, all_tokens_variant=True, kind="gold", trials=500, seed=4)
     assert again.figure_data()["ce-setup-simulated"] == sim  # seeded
 

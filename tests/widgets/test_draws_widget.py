@@ -202,7 +202,7 @@ def test_a_game_bag_that_fails_puts_the_dropdown_back():
         ({"bag": 6}, "Bag: give the bag as text (red:3, green:2) or a mapping"),
         ({"rows": "at least 1 red"}, "rows must be a list of condition rows"),
         ({"trials": 1}, "Simulated draws must be 0 (no simulation) or 2 or more"),
-        ({"trials": 10**6}, "Simulated draws must be a whole number 0 to 100000"),
+        ({"trials": 10**6}, "Simulated draws must be a whole number 0 to 100,000"),
         ({"seed": "x"}, "Seed must be a whole number"),
         ({"game_bag": "Augustus"}, "unknown game bag 'Augustus'"),
         ({"game_bag": VARIANT, "bag": "red:1"}, "give a bag or a game bag, not both"),

@@ -46,7 +46,8 @@ def test_the_placement_shown_is_the_rules_outcome(explorer):
     state = explorer.state
     placed = Worker(3, 5, 1, 0)
     out, = placement_outcomes(state.config.layout, markers(state), occupants(state), placed, "apulia")
-    assert explorer.chain() == out.describe() and explorer.problem is None
+    assert explorer.chain() == [explorer._named(line) for line in out.describe()] and explorer.problem is None
+    assert all("'" + r + "'" not in line for line in explorer.chain() for r in state.config.layout.regions)
     workers = explorer.figure_data()["im-workers"]["customdata"]
     assert sorted(map(tuple, workers)) == sorted((r, w.player, w.value) for r, w in out.occupants)
     assert explorer.figure_data()["im-removed"]["customdata"] == [[1, 5]]          # P2's 5 sent back
@@ -63,7 +64,7 @@ def test_the_placement_shown_is_the_rules_outcome(explorer):
 
 def test_an_illegal_placement_is_explained_in_words(explorer):
     assert explorer.set_values(turn=3, region="apulia", value=4, own_influence=True)
-    assert explorer.problem == ("P1's 5 holds 'apulia': on a marker-5 tile a 5 (P1) is stronger than a 4 (P4)")
+    assert explorer.problem == ("P1's 5 holds Apulia: on a marker-5 tile a 5 (P1) is stronger than a 4 (P4)")
     assert "Illegal placement" in explorer._chain.value and explorer.chain() == []
     assert explorer.message == ""                                          # not an input error
 
@@ -71,10 +72,10 @@ def test_an_illegal_placement_is_explained_in_words(explorer):
 def test_bad_input_changes_nothing(explorer):
     explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)
     before = view(explorer)
-    for bad, message in (({"region": "rome"}, "unknown region 'rome'"), ({"seat": 4}, "seat must be 0 to 3"),
-                         ({"value": 6}, "a worker's value is 1 to 5"), ({"outcome": 2}, "outcome must be 1 to 1"),
-                         ({"step": 9}, "step must be 0 to 3"), ({"influence_zone": -1}, "influence zone must be"),
-                         ({"turn": 3, "region": "latium", "step": 5}, "step must be 0 to 1")):
+    for bad, message in (({"region": "rome"}, "unknown region 'rome'"), ({"seat": 4}, "Player (seat) must be 0 to 3"),
+                         ({"value": 6}, "a worker's value is 1 to 5"), ({"outcome": 2}, "Outcome must be 1 to 1"),
+                         ({"step": 9}, "Chain step must be 0 to 3"), ({"influence_zone": -1}, "Influence zone must be"),
+                         ({"turn": 3, "region": "latium", "step": 5}, "Chain step must be 0 to 1")):
         assert explorer.set_values(**bad) is False, bad
         assert message in explorer.message, (bad, explorer.message)
         assert view(explorer) == before
@@ -90,8 +91,9 @@ def test_several_choices_give_several_outcomes_to_pick():
     s = apply(s, ("a", 3))
     ex = RegionBoardExplorer(start=s, bots=["random"] * 3, seed=1)
     assert ex.set_values(turn=ex.start_turn, seat=1, value=2, region="a")
-    assert [label for label, _ in ex._outcome.options] == ["1: P2 to a; P1 to b", "2: P2 to a; P1 to c"]
-    assert ex.set_values(outcome=2) and ex.chain()[-1] == "P1's 3 is forced out of 'a' and moves to 'c'"
+    assert [label for label, _ in ex._outcome.options] == ["1: P2 to A; P1 to B", "2: P2 to A; P1 to C"]
+    assert ex.set_values(outcome=2) and ex.chain()[-1] == "P1's 3 is forced out of A and moves to C"
+    assert ex.chain()[0].startswith("P2 places a 2 in A")   # the article "a" is not a region
     assert ex.select_region("b") and ex._region.value == "b"
 
 

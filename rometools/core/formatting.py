@@ -1,0 +1,285 @@
+"""How numbers, probabilities, seats and input values read for a designer (game-agnostic).
+
+Every table, message, tooltip and chart of every game formats numbers through
+these functions, so they read the same everywhere (``docs/style.md``):
+
+* :func:`percent` -- a probability as a percentage with enough digits to be
+  useful and no more: ``"0.23%"``, ``"50%"``, ``"99.98%"``, ``"< 0.0001%"``.
+* :func:`one_in` -- a small probability as odds: ``"1 in 435"``.
+* :func:`probability` -- the exact fraction with its percentage, and the odds
+  when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
+* :func:`number` -- a count or a score with thousands separators: ``"100,065"``.
+* :func:`p_value` -- a test's p-value: ``"p = 0.032"``, ``"p < 0.0001"``.
+* :func:`seat_label` / :func:`seat_labels` -- seats as players read them:
+  ``P1`` (the first player, seat 0) to ``Pn``.
+* :func:`seed_text` -- a seed echoed as typed (no separators, no rounding).
+* :func:`shown` -- a value quoted in a message, cut when long:
+  ``'xxxx...' (10,000 characters)``, so a message never echoes kilobytes.
+
+Nothing here imports a game, plotly or ipywidgets.
+
+Examples
+--------
+>>> from fractions import Fraction
+>>> probability(Fraction(1, 435))
+'1/435 = 1 in 435 (0.23%)'
+>>> percent(Fraction(1, 1708993)), seat_label(0)
+('< 0.0001%', 'P1')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from numbers import Integral, Real
+from typing import Any
+
+__all__ = [
+    "MAX_SHOWN",
+    "join_names",
+    "number",
+    "one_in",
+    "p_value",
+    "percent",
+    "probability",
+    "seat_label",
+    "seat_labels",
+    "seed_text",
+    "shown",
+]
+
+#: Longest value quoted in a message (characters); longer ones are cut.
+MAX_SHOWN = 60
+#: Smallest percentage written as a number; anything above 0 and below it reads "< 0.0001%".
+_SMALLEST_PERCENT = Fraction(1, 10_000)
+#: Longest numerator or denominator (digits) written as a fraction; longer fractions read as odds.
+_FRACTION_DIGITS = 9
+
+
+def _as_fraction(p: Any, what: str = "a probability") -> Fraction:
+    if isinstance(p, bool) or not isinstance(p, Real):
+        raise TypeError(f"{what} must be a number from 0 to 1, got {shown(p)}")
+    if isinstance(p, float) and not math.isfinite(p):
+        raise ValueError(f"{what} must be a number from 0 to 1, got {p!r}")
+    q = Fraction(p)
+    if not 0 <= q <= 1:
+        raise ValueError(f"{what} must be from 0 to 1, got {p!r}")
+    return q
+
+
+def _decimals(x: Fraction, significant: int) -> int:
+    """Decimal places that show ``significant`` significant digits of ``0 < x < 1`` (a percentage)."""
+    return max(0, significant - 1 - math.floor(math.log10(x)))
+
+
+def _trim(text: str) -> str:
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def percent(p: Fraction | float | int, significant: int = 2) -> str:
+    """A probability as a readable percentage.
+
+    Small probabilities keep ``significant`` significant digits (``0.23%``);
+    probabilities near 1 keep the same digits of their complement
+    (``99.98%``, not ``100%``). Exactly 0 and 1 read ``0%`` and ``100%``;
+    anything in between never rounds to them: below 0.0001% it reads
+    ``"< 0.0001%"``, above 99.9999% ``"> 99.9999%"``.
+
+    Parameters
+    ----------
+    p : Fraction, float or int
+        A probability, 0 to 1.
+    significant : int
+        Significant digits of the smaller of ``p`` and ``1 - p``.
+
+    Raises
+    ------
+    TypeError
+        If ``p`` is not a number.
+    ValueError
+        If ``p`` is outside 0 to 1 (or not finite).
+
+    Examples
+    --------
+    >>> percent(Fraction(1, 435)), percent(0.5), percent(Fraction(9998, 10000)), percent(0.123456)
+    ('0.23%', '50%', '99.98%', '12%')
+    >>> percent(Fraction(1, 10**9)), percent(1 - Fraction(1, 10**9)), percent(0), percent(1)
+    ('< 0.0001%', '> 99.9999%', '0%', '100%')
+    """
+    q = _as_fraction(p)
+    if q in (0, 1):
+        return f"{int(q * 100)}%"
+    pct = q * 100
+    if pct < _SMALLEST_PERCENT:
+        return "< 0.0001%"
+    if 100 - pct < _SMALLEST_PERCENT:
+        return "> 99.9999%"
+    small = min(pct, 100 - pct)
+    places = min(_decimals(small, significant), 4)
+    return _trim(f"{float(pct):.{places}f}") + "%"
+
+
+def one_in(p: Fraction | float | int) -> str:
+    """A probability as odds, ``"1 in N"`` (N rounded, with thousands separators).
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is 0 (it never happens) or outside 0 to 1.
+
+    Examples
+    --------
+    >>> one_in(Fraction(1, 435)), one_in(Fraction(2, 3)), one_in(Fraction(1, 1708993))
+    ('1 in 435', '1 in 1.5', '1 in 1,708,993')
+    """
+    q = _as_fraction(p)
+    if q == 0:
+        raise ValueError("a probability of 0 has no odds: it never happens")
+    n = 1 / q
+    if n < 10:
+        return f"1 in {_trim(f'{float(n):.1f}')}"
+    return f"1 in {number(round(n))}"
+
+
+def probability(p: Fraction | float | int, *, significant: int = 2) -> str:
+    """A probability as a designer reads it: the exact fraction, the odds when small, a percentage.
+
+    * exact ``Fraction``: ``"1/435 = 1 in 435 (0.23%)"``, ``"7/10 (70%)"``; a
+      fraction whose terms are too long to read is given as odds only
+      (``"1 in 1,708,993 (< 0.0001%)"``);
+    * a float (a simulated estimate): ``"0.23%"`` (``"1 in 435 (0.23%)"`` below 10%);
+    * ``0``: ``"0 (never)"``; ``1``: ``"1 (always)"``.
+
+    Never scientific notation (``2.297844e-03``) and never a rounded-off 0.
+
+    Examples
+    --------
+    >>> probability(Fraction(7, 10)), probability(Fraction(1, 1708993)), probability(Fraction(0))
+    ('7/10 (70%)', '1/1,708,993 = 1 in 1,708,993 (< 0.0001%)', '0 (never)')
+    >>> probability(0.0023)
+    '1 in 435 (0.23%)'
+    >>> probability(Fraction(123456789, 98765432100))
+    '1 in 800 (0.12%)'
+    """
+    q = _as_fraction(p)
+    if q == 0:
+        return "0 (never)"
+    if q == 1:
+        return "1 (always)"
+    pct = percent(q, significant)
+    odds = f"{one_in(q)} ({pct})" if q < Fraction(1, 10) else pct
+    if isinstance(p, float):
+        return odds
+    if len(str(q.numerator)) > _FRACTION_DIGITS or len(str(q.denominator)) > _FRACTION_DIGITS:
+        return odds if q < Fraction(1, 10) else f"about {pct}"
+    fraction = f"{number(q.numerator)}/{number(q.denominator)}"
+    return f"{fraction} = {odds}" if q < Fraction(1, 10) else f"{fraction} ({pct})"
+
+
+def p_value(p: float) -> str:
+    """A test's p-value as a designer reads it: ``"p = 0.032"``, or ``"p < 0.0001"``.
+
+    Examples
+    --------
+    >>> p_value(4.1e-56), p_value(0.0321), p_value(0.5)
+    ('p < 0.0001', 'p = 0.032', 'p = 0.5')
+    """
+    q = float(_as_fraction(p, "a p-value"))
+    return "p < 0.0001" if q < 1e-4 else f"p = {q:.2g}"
+
+
+def number(n: int | float) -> str:
+    """A count or a score with thousands separators; a float with at most 2 decimals.
+
+    Examples
+    --------
+    >>> number(100065), number(-1500), number(2.5), number(3.0)
+    ('100,065', '-1,500', '2.5', '3')
+    """
+    if isinstance(n, bool) or not isinstance(n, Real):
+        raise TypeError(f"a number is expected, got {shown(n)}")
+    if isinstance(n, Integral):
+        return f"{int(n):,}"
+    return _trim(f"{float(n):,.2f}")
+
+
+def seat_label(seat: int) -> str:
+    """The player of a seat as designers name it: ``P1`` for seat 0 (the first player).
+
+    Raises
+    ------
+    ValueError
+        If ``seat`` is not a whole number 0 or more.
+
+    Examples
+    --------
+    >>> seat_label(0), seat_label(4)
+    ('P1', 'P5')
+    """
+    if isinstance(seat, bool) or not isinstance(seat, Integral) or seat < 0:
+        raise ValueError(f"a seat is a whole number 0 or more, got {shown(seat)}")
+    return f"P{int(seat) + 1}"
+
+
+def seat_labels(players: int) -> list[str]:
+    """``["P1", ..., "Pn"]`` for ``players`` seats.
+
+    Examples
+    --------
+    >>> seat_labels(3)
+    ['P1', 'P2', 'P3']
+    """
+    return [seat_label(s) for s in range(players)]
+
+
+def seed_text(seed: int) -> str:
+    """A seed echoed exactly as typed: digits only, no separators or rounding.
+
+    Examples
+    --------
+    >>> seed_text(2026), seed_text(10**12)
+    ('2026', '1000000000000')
+    """
+    return str(seed)
+
+
+def shown(value: Any, limit: int = MAX_SHOWN) -> str:
+    """``repr(value)`` for a message, cut to about ``limit`` characters.
+
+    A long value keeps its start and says how long it was, so an error never
+    echoes kilobytes of input back.
+
+    Examples
+    --------
+    >>> shown("red:3")
+    "'red:3'"
+    >>> shown("x" * 10_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (10,000 characters)"
+    >>> shown(list(range(1000)))[:20], len(shown(list(range(1000)))) < 100
+    ('[0, 1, 2, 3, 4, 5, 6', True)
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not break the message
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    size = len(value) if isinstance(value, str | bytes | list | tuple | dict | set) else None
+    what = "characters" if isinstance(value, str | bytes) else "items"
+    tail = f" ({number(size)} {what})" if size is not None else f" ({number(len(text))} characters)"
+    return text[:limit] + "..." + (text[0] if isinstance(value, str) and text[0] in "'\"" else "") + tail
+
+
+def join_names(names: Iterable[str], limit: int = 6) -> str:
+    """Names joined for a sentence, the first ``limit`` then "and N more".
+
+    Examples
+    --------
+    >>> join_names(["Corduba", "Carthago Nova"]), join_names("ABCDEFGH", 3)
+    ('Corduba, Carthago Nova', 'A, B, C and 5 more')
+    """
+    names = list(names)
+    if len(names) <= limit:
+        return ", ".join(names)
+    return ", ".join(names[:limit]) + f" and {len(names) - limit} more"

@@ -1,0 +1,262 @@
+"""What a designer sees in a real browser (issue 10, issue 9 section 3).
+
+For every explorer of ``explorers.py`` (the app pages): no control text is cut
+("City na..."), no control touches the page's left edge, no chart toolbar covers
+a chart title, no text from the page is an id. For the board explorer: map labels
+never overlap (labels "Both"), the legend names the players' Roads, the game log
+highlights the turn shown with display names, the score chart and the CSV
+downloads are there; an uploaded board with HTML in its names shows the names as
+text (nothing runs); in a notebook, a typed path and **Load** fail clearly and
+keep the path, and a board for other player counts is refused, not adjusted.
+Screenshots of the whole page go to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import harness
+import pytest
+from explorers import EXPLORERS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from readability_checks import PAYLOAD, shown_ids  # noqa: E402
+
+BOARD = next(c for c in EXPLORERS if c.id == "caesars_empire_board")
+PATH_NOTEBOOK = "tests/browser/board_path.ipynb"
+WAIT_MS = int(harness.CHANGE_S * 1000)
+
+_CUT_JS = """
+() => {
+  const out = [];
+  const visible = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
+  for (const el of document.querySelectorAll(
+      '.rt-explorer .widget-label, .rt-explorer button, .rt-explorer .widget-toggle-button')) {
+    if (visible(el) && el.textContent.trim() && el.scrollWidth > el.clientWidth + 1) out.push(el.textContent.trim());
+  }
+  const span = document.createElement('span');
+  span.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+  document.body.appendChild(span);
+  for (const sel of document.querySelectorAll('.rt-explorer select')) {
+    const opt = sel.options[sel.selectedIndex];
+    if (!visible(sel) || sel.multiple || !opt) continue;
+    span.style.font = getComputedStyle(sel).font;
+    span.textContent = opt.text;
+    if (span.getBoundingClientRect().width > sel.clientWidth - 22) out.push(opt.text);
+  }
+  span.remove();
+  return out;
+}
+"""
+
+_LEFT_EDGE_JS = """
+() => Math.min(...Array.from(document.querySelectorAll(
+    '.rt-explorer .widget-label, .rt-explorer select, .rt-explorer input, .rt-explorer button'))
+  .filter((el) => el.offsetParent !== null && el.getClientRects().length > 0)
+  .map((el) => el.getBoundingClientRect().left))
+"""
+
+_TOOLBAR_JS = """
+() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((p) => {
+  const title = p.querySelector('.gtitle');
+  const bar = p.querySelector('.modebar');
+  if (!title || !bar) return 0;
+  const a = title.getBoundingClientRect(), b = bar.getBoundingClientRect();
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? Math.round(w * h) : 0;
+})
+"""
+
+_LEGEND_JS = """
+() => {
+  // a chart's legend must not cover its title, an axis title or a caption
+  const out = [];
+  for (const p of document.querySelectorAll('.js-plotly-plot')) {
+    const legend = p.querySelector('.legend');
+    if (!legend) continue;
+    const a = legend.getBoundingClientRect();
+    if (!a.width || !a.height) continue;
+    for (const el of p.querySelectorAll('.gtitle, .xtitle, .ytitle, .annotation[data-index]')) {
+      const b = el.getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 2 && h > 2) out.push(el.textContent.trim().slice(0, 60));
+    }
+  }
+  return out;
+}
+"""
+
+_LABEL_OVERLAPS_JS = """
+(sel) => {
+  // every label (beside a city, or on a leader line) against every other label and every city
+  const root = document.querySelector(sel);
+  const cities = Array.from(root.querySelectorAll('.scatterlayer .trace'))
+    .find((t) => t.querySelectorAll('.points path').length === root.data.find((d) => d.name === 'cities').x.length);
+  const els = Array.from(cities.querySelectorAll('.textpoint text'))
+    .concat(Array.from(root.querySelectorAll('.annotation-text')))
+    .filter((e) => e.textContent.trim() && getComputedStyle(e).opacity !== '0');
+  const boxes = els.map((e) => [e.textContent.trim(), e.getBoundingClientRect()]);
+  const dots = Array.from(cities.querySelectorAll('.points path')).map((e) => e.getBoundingClientRect());
+  const hit = (a, b, m) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > m
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > m;
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) if (hit(boxes[i][1], boxes[j][1], 1.5)) out.push([boxes[i][0], boxes[j][0]]);
+    dots.forEach((d, k) => { if (hit(boxes[i][1], d, 3)) out.push([boxes[i][0], `city ${k}`]); });
+  }
+  return {labels: boxes.length, overlaps: out};
+}
+"""
+
+
+def _open(voila, page, notebook: str, plots: int):
+    page.goto(voila.url(f"/voila/render/{notebook}"))
+    harness.wait_rendered(page, plots=plots, timeout=max(harness.RENDER_S, 90))
+
+
+def _whole_page(page, name: str):
+    """A screenshot of the whole explorer (a tall window: Voila scrolls inside its own page)."""
+    height = page.evaluate("() => Math.max(0, ...Array.from(document.querySelectorAll('.rt-explorer'))"
+                           ".map((e) => e.getBoundingClientRect().bottom + window.scrollY))")
+    page.set_viewport_size({"width": 1280, "height": int(min(max(900, height + 60), 4000))})
+    page.wait_for_timeout(600)
+    harness.screenshot(page, name)
+
+
+def _settled(page, js: str, arg=None, reads: int = 40):
+    """``js``'s value once two reads 400 ms apart agree (plotly redraws labels after the data)."""
+    last = page.evaluate(js, arg)
+    for _ in range(reads):
+        page.wait_for_timeout(400)
+        now = page.evaluate(js, arg)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def _wait_for(page, js: str, arg=None, timeout_ms: int = WAIT_MS):
+    page.wait_for_function(js, arg=arg, timeout=timeout_ms, polling=100)
+
+
+@pytest.mark.parametrize("case", EXPLORERS, ids=[c.id for c in EXPLORERS])
+def test_controls_are_whole_and_off_the_edge_and_toolbars_off_titles(voila, page, case):
+    _open(voila, page, case.notebook, case.plots)
+    cut = page.evaluate(_CUT_JS)
+    assert not cut, f"cut control texts: {cut}"
+    assert page.evaluate(_LEFT_EDGE_JS) >= 8, "a control touches the left edge of the page"
+    assert not any(page.evaluate(_TOOLBAR_JS)), "a chart toolbar covers a chart title"
+    covered = page.evaluate(_LEGEND_JS)
+    assert not covered, f"a legend covers: {covered}"
+    text = page.inner_text("body")
+    ids = [i for i in shown_ids() if re.search(rf"(?<![\w/.-]){re.escape(i)}(?![\w.])", text)]
+    assert not ids, f"ids on the page: {ids}"
+    for marker in ("Traceback", "unexpected error", "{'"):
+        assert marker not in text
+    page.console_log.assert_clean()
+    _whole_page(page, f"readable_{case.id}")
+
+
+def test_board_map_log_scores_and_downloads(voila, page):
+    from rometools.caesars_empire import GameConfig, game_log, play_game
+
+    _open(voila, page, BOARD.notebook, BOARD.plots)
+    chart = ".rt-board-chart"
+    before = harness.plot_data(page, chart)
+    page.locator(".rt-labels button", has_text="Both").first.click()
+    harness.wait_plot_change(page, chart, before)
+    labels = _settled(page, _LABEL_OVERLAPS_JS, chart)
+    assert labels["labels"] >= 40 and not labels["overlaps"], labels
+
+    handle = page.locator(".rt-turn .noUi-handle").first
+    for _ in range(5):
+        handle.focus()
+        handle.press("ArrowRight")
+        page.wait_for_timeout(150)
+    _wait_for(page, "() => { const r = document.querySelector('.rt-game-log tr.rt-current');"
+                    " return r && r.cells[0].textContent.trim() === '5'; }")
+    expected = game_log(play_game(GameConfig(players=4), ["greedy"] * 4, rng=1)).iloc[4]
+    row = page.locator(".rt-game-log tr.rt-current").inner_text()
+    assert expected["Player"] == "P1" and "P1" in row
+    for column in ("Paths built", "City", "City token", "Scoring route"):
+        assert expected[column] in row, (column, expected[column], row)
+    assert page.locator(".rt-game-log tr.rt-later").count() == 40 - 5
+    _wait_for(page, "() => Array.from(document.querySelectorAll('.rt-board-chart .legendtext'))"
+                    ".some((e) => e.textContent === 'P1 Roads')")
+    legend = page.eval_on_selector_all(f"{chart} .legendtext", "els => els.map(e => e.textContent)")
+    assert {"P1 Roads", "P2 Roads", "P3 Roads", "P4 Roads", "scoring route"} <= set(legend), legend
+    owners = page.eval_on_selector_all(f"{chart} .textpoint text", "els => els.map(e => e.textContent)")
+    assert {"P1", "P2", "P3", "P4"} <= set(owners)
+    scores = harness.wait_plot_data(page, ".rt-score-chart")
+    assert {t["name"] for t in scores} == {"P1", "P2", "P3", "P4"}
+    links = page.eval_on_selector_all(".rt-export a[download]", "els => els.map(e => e.getAttribute('download'))")
+    assert links == ["game_log_seed1.csv", "final_scores_seed1.csv"]
+    page.console_log.assert_clean()
+    _whole_page(page, "readable_board_log_and_scores")
+
+
+def test_an_uploaded_board_shows_its_names_as_text(voila, page, tmp_path):
+    from rometools.caesars_empire.board import board_path
+
+    text = board_path("4-5").read_text(encoding="utf-8")
+    evil = PAYLOAD.replace("alert(1)", "window.__rtXss=1")
+    text = text.replace('name = "Capua"', f"name = \"{evil.replace(chr(34), chr(39))}\"", 1)
+    _open(voila, page, BOARD.notebook, BOARD.plots)
+    with page.expect_file_chooser(timeout=WAIT_MS) as chooser:
+        page.locator(".rt-board-upload").first.click()
+    chooser.value.set_files(files=[{"name": "my_board.toml", "mimeType": "text/plain",
+                                    "buffer": text.encode("utf-8")}])
+    _wait_for(page, "() => { const s = document.querySelector('.rt-board-file select');"
+                    " return s && s.options[s.selectedIndex].text.startsWith('my_board.toml'); }",
+              timeout_ms=2 * WAIT_MS)
+    page.locator(".rt-labels button", has_text="City names").first.click()
+    _wait_for(page, "(t) => Array.from(document.querySelectorAll('.rt-board-chart .textpoint text'))"
+                    ".some((e) => e.textContent.includes(t))", "<img src=x")
+    assert page.evaluate("() => window.__rtXss") is None
+    assert page.locator("img[src='x']").count() == 0
+    assert page.locator(".rt-message.rt-error").count() == 0
+    page.console_log.assert_clean()
+    _whole_page(page, "readable_board_uploaded_with_html_names")
+
+
+def test_typed_board_paths_load_or_fail_clearly_and_keep_the_path(voila, page, tmp_path):
+    from rometools.caesars_empire.board import board_path
+
+    small = tmp_path / "my_small_board.toml"
+    small.write_text(board_path("2-3").read_text(encoding="utf-8"), encoding="utf-8")
+    _open(voila, page, PATH_NOTEBOOK, 2)
+    chart = ".rt-board-chart"
+    before = harness.plot_data(page, chart)
+    box = page.locator(".rt-board-path input").first
+    message = page.locator(".rt-message")
+
+    box.fill("/no/such/board.toml")
+    page.locator(".rt-board-load").first.click()      # Load, without Enter
+    _wait_for(page, "() => (document.querySelector('.rt-message.rt-error') || {}).textContent"
+                    "?.includes('cannot be read')")
+    assert box.input_value() == "/no/such/board.toml"
+    page.locator(".rt-board-load").first.click()      # again: the same message, the path kept
+    page.wait_for_timeout(1500)
+    assert "/no/such/board.toml: cannot be read" in message.inner_text()
+    assert box.input_value() == "/no/such/board.toml"
+    assert harness.plot_data(page, chart) == before
+
+    box.fill(str(small))
+    page.locator(".rt-board-load").first.click()
+    _wait_for(page, "() => (document.querySelector('.rt-message.rt-error') || {}).textContent"
+                    "?.includes('is a board for 2 or 3 players, and Players is 4')")
+    assert box.input_value() == str(small) and harness.plot_data(page, chart) == before
+
+    page.locator(".rt-board-file select").first.select_option(index=0)   # the data folder's 2-3 board
+    _wait_for(page, "() => (document.querySelector('.rt-message.rt-notice') || {}).textContent"
+                    "?.includes('Players set to 2')")
+    page.locator(".rt-board-load").first.click()
+    _wait_for(page, "() => { const s = document.querySelector('.rt-board-file select');"
+                    " return s.options[s.selectedIndex].text.startsWith('my_small_board.toml'); }")
+    _wait_for(page, "() => !document.querySelector('.rt-message.rt-error')")
+    page.console_log.assert_clean()
+    _whole_page(page, "readable_board_typed_paths")
