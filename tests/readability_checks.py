@@ -132,20 +132,23 @@ def shown_ids() -> frozenset[str]:
                 data = load(data_dir() / gid / name)
             except Exception:  # a loader this check cannot use: its own tests cover it
                 continue
-            for item in _items(data):
+            for attr, item in _items(data):
                 ident, display = getattr(item, "id", None), getattr(item, "name", None)
-                if isinstance(ident, str) and isinstance(display, str) and ident != display:
+                # a token named by its own word ("catapult" / "Catapult") reads as English in
+                # lower case; "double_sword" does not
+                if (isinstance(ident, str) and isinstance(display, str) and ident != display
+                        and not (attr == "tokens" and ident == display.lower())):
                     ids.add(ident)
     return frozenset(ids)
 
 
-def _items(data) -> Iterable:
-    for attr in ("cities", "regions", "treasures", "cards", "tiles", "objectives", "items"):
+def _items(data) -> Iterable[tuple[str, object]]:
+    for attr in ("cities", "regions", "treasures", "tokens", "cards", "tiles", "objectives", "items"):
         value = getattr(data, attr, None)
         if isinstance(value, tuple | list):
-            yield from value
+            yield from ((attr, v) for v in value)
         elif isinstance(value, Mapping):
-            yield from value.values()
+            yield from ((attr, v) for v in value.values())
 
 
 def text_problems(texts: Iterable[str], ids: Iterable[str] = ()) -> list[str]:

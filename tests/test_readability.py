@@ -265,15 +265,6 @@ def test_percentages_never_round_to_certainty():
 
 
 # ----------------------------------------------------------------- every game's log and scores
-#: Games whose ``views.game_log`` does not yet follow the contract (a DataFrame, one row per
-#: decision, players P1..Pn, display names), with what differs. A strict xfail: the day it
-#: follows, the test says so and the entry goes.
-LOG_CONTRACT_GAPS = {
-    "augustus": "views.game_log returns a list of dicts per step (chance steps, seat None, card numbers), "
-                "not a DataFrame of decisions; rometools/augustus/views.py is the Augustus owner's",
-}
-
-
 def _games_with_a_log():
     out = []
     for gid in rometools.games():
@@ -284,9 +275,7 @@ def _games_with_a_log():
         except ImportError:
             continue
         if hasattr(views, "game_log"):
-            marks = ([pytest.mark.xfail(strict=True, reason=LOG_CONTRACT_GAPS[gid])]
-                     if gid in LOG_CONTRACT_GAPS else [])
-            out += [pytest.param(gid, k, views, marks=marks, id=f"{gid}-{k}")
+            out += [pytest.param(gid, k, views, id=f"{gid}-{k}")
                     for k in range(min(3, len(spec.sample_configs)))]
     return out
 

@@ -71,6 +71,7 @@ from rometools.augustus.state import (
     Placed,
 )
 from rometools.augustus.views import (
+    action_text,
     bag_drawn,
     final_table,
     game_log,
@@ -160,7 +161,7 @@ def _extras(state: GameState) -> dict[str, int]:
 GAME = register_game(GameSpec(
     id="augustus", title="Augustus", rules=_rules, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
-    chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers,
+    chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},
     sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},

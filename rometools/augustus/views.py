@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
+
 from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.rules import open_slots
 from rometools.augustus.scoring import score_parts
 from rometools.augustus.state import GameState
 from rometools.core import playout
+from rometools.core.formatting import seat_label
 
 __all__ = [
+    "action_text",
     "bag_drawn",
     "final_table",
     "game_log",
@@ -25,6 +29,7 @@ __all__ = [
     "objective_odds",
     "replay",
     "reward_holders",
+    "reward_name",
     "token_counts",
     "turn_states",
 ]
@@ -144,87 +149,150 @@ def legion_counts(state: GameState) -> list[dict[str, int]]:
              "owned": state.legions[s]} for s in range(state.config.players)]
 
 
-def _describe(record: tuple, cards) -> tuple[int | None, str]:
-    kind = record[0]
-    if kind == "deal_row":
-        return None, f"card {record[1]} to the central row"
-    if kind == "deal":
-        return record[1], f"dealt card {record[2]}"
-    if kind == "keep":
-        return record[1], f"keeps {', '.join(str(n) for n in record[2])}"
-    if kind == "draw":
-        return None, f"draws {record[1]}"
-    if kind in ("place", "power_place"):
-        how = "power: places" if kind == "power_place" else "places"
-        return record[1], f"{how} a legion on {record[2]} ({record[3]})"
-    if kind == "move":
-        return record[1], f"moves a legion from {record[2]} ({record[3]}) to {record[4]} ({record[5]})"
-    if kind == "remove":
-        return record[1], f"power: removes a legion of P{record[2] + 1} from {record[3]} ({record[4]})"
-    if kind == "take":
-        return record[1], f"takes card {record[2]} ({cards.card(record[2]).name})"
-    if kind == "refill":
-        return None, f"card {record[1]} refills the central row"
-    if kind == "claim":
-        return record[1], "claims the count reward"
-    if kind == "decline":
-        return record[1], "declines the count reward"
-    return record[1], "passes"
+_CHANCE = ("deal_row", "deal", "draw", "refill")
 
 
-def game_log(state: GameState, *, chance: bool = True) -> list[dict[str, Any]]:
-    """The game as readable rows: every action (and chance outcome), then what the rules did.
+def _token(state: GameState, token_id: str) -> str:
+    return state.config.components.token(token_id).name
 
-    Parameters
-    ----------
-    chance : bool
-        Include the set-up deal (the draws and refills are always listed).
 
-    Returns
-    -------
-    list[dict]
-        ``step`` (actions applied before it), ``draw`` (tokens drawn so far),
-        ``seat`` (``None`` for chance and the rules), ``what``.
+def _card(state: GameState, number: int) -> str:
+    return f"#{number} {state.config.cards.card(number).name}"
+
+
+def reward_name(tile_id: str) -> str:
+    """A reward tile's display name: ``"count_3"`` -> ``"Count 3"``, ``"gold"`` -> ``"Gold"``.
 
     Examples
     --------
-    >>> from rometools.augustus import new_game
-    >>> game_log(new_game(rng=1))[0]["what"].startswith("card ")
+    >>> reward_name("all_colours"), reward_name("count_6")
+    ('All colours', 'Count 6')
+    """
+    return tile_id.replace("_", " ").capitalize()
+
+
+def _describe(state: GameState, record: tuple) -> str:
+    kind = record[0]
+    if kind == "keep":
+        return f"keeps {', '.join(_card(state, n) for n in record[2])}"
+    if kind in ("place", "power_place"):
+        how = "power: places" if kind == "power_place" else "places"
+        return f"{how} a legion on {_card(state, record[2])} ({_token(state, record[3])} slot)"
+    if kind == "move":
+        return (f"moves a legion from {_card(state, record[2])} ({_token(state, record[3])} slot) "
+                f"to {_card(state, record[4])} ({_token(state, record[5])} slot)")
+    if kind == "remove":
+        return (f"power: removes a legion of {seat_label(record[2])} from {_card(state, record[3])} "
+                f"({_token(state, record[4])} slot)")
+    if kind == "take":
+        return f"takes {_card(state, record[2])}"
+    if kind == "claim":
+        return "claims the count reward"
+    if kind == "decline":
+        return "declines the count reward"
+    return "passes"
+
+
+def _event(state: GameState, e: tuple) -> str:
+    kind = e[0]
+    if kind == "complete":
+        return f"{seat_label(e[1])} AVE CESAR: completes {_card(state, e[2])}"
+    if kind == "reward":
+        return f"{seat_label(e[1])} takes the reward {reward_name(e[2])}"
+    if kind == "reward_moves":
+        return f"{seat_label(e[3])} takes the reward {reward_name(e[1])} from {seat_label(e[2])}"
+    if kind == "lost":
+        return f"{seat_label(e[1])} can no longer claim {reward_name(e[2])}"
+    if kind == "reset":
+        return f"the Joker: every token back in the bag; {seat_label(e[1])} is the caller"
+    return f"game over: {e[1]}"
+
+
+def action_text(state: GameState, action) -> str:
+    """A legal action of the seat to decide, in words, with card numbers and names.
+
+    Rules: ``003_d241425e5c31f6f1.txt`` (keep cards at the set-up, place or move
+    a legion, take a card from the central row, claim a count reward).
+
+    Examples
+    --------
+    >>> from rometools.augustus import apply, chance_outcomes, legal_actions, new_game
+    >>> s = new_game(rng=1)
+    >>> while s.seat < 0:
+    ...     s = apply(s, chance_outcomes(s)[0][0])
+    >>> action_text(s, legal_actions(s)[0]).startswith("keeps #")
     True
     """
-    cards = state.config.cards
+    seat = state.seat
+    if isinstance(action, str):
+        return _describe(state, (action, seat))
+    kind = action[0]
+    if kind == "keep":
+        return _describe(state, ("keep", seat, action[1:]))
+    return _describe(state, (kind, seat, *action[1:]))
+
+
+LOG_COLUMNS = ("Turn", "Draw", "Token", "Player", "Action", "Then")
+
+
+def game_log(state: GameState) -> pd.DataFrame:
+    """The game as a designer reads it: one row per decision, display names only.
+
+    Rules: ``003_d241425e5c31f6f1.txt`` (the caller draws a token, every player
+    may place a legion on a matching slot, "AVE CESAR" on completion, rewards,
+    the joker's reset).
+
+    Parameters
+    ----------
+    state : GameState
+        Any state; its history is logged (a game in progress gives the decisions so far).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per decision, columns ``Turn`` (1 = the first decision, as in the
+        explorers), ``Draw`` (tokens drawn so far, 0 during the set-up),
+        ``Token`` (display name of the token last drawn, ``"set-up"`` before
+        the first), ``Player`` (``"P1"`` ... ``"Pn"``), ``Action`` (with card
+        numbers and names, token names) and ``Then`` (what the rules and the
+        deck did before the next decision: completions, rewards, refills,
+        resets, the end; ``"-"`` for nothing).
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig, play_game
+    >>> log = game_log(play_game(GameConfig(players=2), ["greedy", "greedy"], rng=3))
+    >>> list(log.columns)
+    ['Turn', 'Draw', 'Token', 'Player', 'Action', 'Then']
+    >>> log.iloc[0]["Player"], log.iloc[0]["Action"].startswith("keeps #")
+    ('P1', True)
+    """
     by_step: dict[int, list[tuple]] = {}
     for e in state.events:
         by_step.setdefault(e[0], []).append(e[1:])
-    rows, draws = [], 0
+    rows: list[dict[str, Any]] = []
+    pending: list[str] = []          # what happened before the first decision
+    draws, token = 0, None
+
+    def then(texts):
+        (rows[-1]["Then"] if rows else pending).extend(texts)
+
     for k, record in enumerate(state.history):
-        for e in by_step.get(k, ()):
-            rows.append(_event_row(k, draws, e, cards))
-        if record[0] == "draw":
-            draws += 1
-        seat, what = _describe(record, cards)
-        if chance or record[0] not in ("deal_row", "deal"):
-            rows.append({"step": k + 1, "draw": draws, "seat": seat, "what": what})
-    for e in by_step.get(len(state.history), ()):
-        rows.append(_event_row(len(state.history), draws, e, cards))
-    return rows
-
-
-def _event_row(k: int, draws: int, e: tuple, cards) -> dict[str, Any]:
-    kind = e[0]
-    if kind == "complete":
-        text, seat = f"AVE CESAR: completes {e[2]} ({cards.card(e[2]).name})", e[1]
-    elif kind == "reward":
-        text, seat = f"takes the reward {e[2]}", e[1]
-    elif kind == "reward_moves":
-        text, seat = f"takes the reward {e[1]} from P{e[2] + 1}", e[3]
-    elif kind == "lost":
-        text, seat = f"can no longer claim {e[2]}", e[1]
-    elif kind == "reset":
-        text, seat = f"joker: every token back in the bag; P{e[1] + 1} is the caller", None
-    else:
-        text, seat = f"game over: {e[1]}", None
-    return {"step": k, "draw": draws, "seat": seat, "what": text}
+        then(_event(state, e) for e in by_step.get(k, ()))
+        kind = record[0]
+        if kind == "draw":
+            draws, token = draws + 1, record[1]
+        elif kind == "refill":
+            then([f"{_card(state, record[1])} refills the central row"])
+        elif kind not in _CHANCE:
+            rows.append({"Turn": len(rows) + 1, "Draw": draws,
+                         "Token": _token(state, token) if token else "set-up",
+                         "Player": seat_label(record[1]), "Action": _describe(state, record),
+                         "Then": pending[:] if not rows else []})
+    then(_event(state, e) for e in by_step.get(len(state.history), ()))
+    for row in rows:
+        row["Then"] = "; ".join(row["Then"]) or "-"
+    return pd.DataFrame(rows, columns=list(LOG_COLUMNS))
 
 
 def movers(state: GameState) -> list[int]:

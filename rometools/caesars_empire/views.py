@@ -29,6 +29,7 @@ from rometools.core.errors import RulesError
 from rometools.core.formatting import join_names, seat_label
 
 __all__ = [
+    "action_text",
     "COLUMN_LABELS",
     "SCORE_CATEGORIES",
     "built_roads",
@@ -303,6 +304,41 @@ def city_token_text(board: Board, city: str) -> str:
 
 def _chain_roads(board: Board, chain: Sequence[str]) -> int:
     return sum(board.path_between(a, b).roads for a, b in zip(chain, chain[1:], strict=False))
+
+
+def action_text(state: GameState, action) -> str:
+    """A legal action in the rulebook's words, with display names and its cost in Roads.
+
+    Rule: ``001_a311a49632a27e24.txt``, The Turn (connect Rome to an available
+    City; with ``route_policy="player"`` the player also names the scoring route).
+
+    Parameters
+    ----------
+    state : GameState
+        The position the action is legal in.
+    action : tuple or str
+        A chain of locations, ``(chain, route)``, or :data:`PASS`.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig, new_game
+    >>> action_text(new_game(GameConfig(players=3), rng=1), ("rome", "capua"))
+    'connect Rome – Capua (1 Road)'
+    >>> action_text(new_game(GameConfig(players=3), rng=1), "pass")
+    'pass (no affordable connection)'
+    """
+    if action == PASS:
+        return "pass (no affordable connection)"
+    board = state.config.board
+    if isinstance(action[0], str):
+        roads = _chain_roads(board, action)
+        return f"connect {chain_text(board, action)} ({roads} Road{'s' if roads != 1 else ''})"
+    chain, route = action
+    return f"connect {chain_text(board, chain)}, scoring the route {chain_text(board, route)}"
 
 
 def game_log(state: GameState, *, vocabulary: str = "treasures"):

@@ -70,6 +70,7 @@ __all__ = [
     "empty_figure",
     "exact_bars",
     "new_figure",
+    "legend_above",
     "place_labels",
     "region_colour",
     "scores_over_turns_figure",
@@ -404,6 +405,48 @@ def add_caption(fig: go.Figure, text: str, *, offset: int = 48, margin: int = 30
         showarrow=False, align="left", font={"size": 11, "color": "#555555"})
     current = fig.layout.margin.b if fig.layout.margin.b is not None else 40
     fig.update_layout(margin={"b": max(current + margin, offset + 16 * lines + 10)})
+    return fig
+
+
+# ===================================================================== legends
+def legend_above(fig: go.Figure, *, width: int | None = None) -> go.Figure:
+    """A horizontal legend in rows just above the plot, the title above it: neither covers the other.
+
+    The title moves to the top of the figure and the top margin grows to hold
+    the title's lines and the legend's rows (estimated from the trace names and
+    ``width``); a fixed ``height`` grows by as much, so the plot keeps its size.
+
+    Parameters
+    ----------
+    width : int, optional
+        Figure width (pixels) to estimate the legend's rows; default the
+        layout's width, or 700.
+
+    Examples
+    --------
+    >>> fig = legend_above(new_figure(go.Bar(y=[1], name="exact"), go.Bar(y=[1], name="simulated")))
+    >>> fig.layout.legend.orientation, fig.layout.legend.yanchor, fig.layout.title.yref, fig.layout.margin.t
+    ('h', 'bottom', 'container', 60)
+    """
+    title = fig.layout.title.text or ""
+    lines = title.count("<br>") + 1 if title else 0
+    names = [t.name for t in fig.data if t.name and t.showlegend is not False]
+    room = (width or fig.layout.width or 700) - 140
+    rows, used = 1, 0
+    for name in names:      # about 7 pixels a character and 40 for the symbol and the gap
+        item = 7 * len(name) + 40
+        if used and used + item > room:
+            rows, used = rows + 1, 0
+        used += item
+    need = 12 + 24 * lines + 24 * rows + 6
+    old = fig.layout.margin.t if fig.layout.margin.t is not None else 60
+    top = max(old, need)
+    fig.update_layout(
+        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "xanchor": "left"},
+        title={"yref": "container", "y": 1.0, "yanchor": "top", "pad": {"t": 12}},
+        margin={"t": top})
+    if fig.layout.height is not None:
+        fig.update_layout(height=fig.layout.height + top - old)
     return fig
 
 

@@ -37,6 +37,7 @@ from rometools.charts._common import (
     REGION_COLOURS,
     add_caption,
     exact_bars,
+    legend_above,
     new_figure,
     seat_colour,
     simulated_trace,
@@ -51,6 +52,7 @@ __all__ = [
     "difficulty_figure",
     "game_odds_figure",
     "slots_text",
+    "symbol_text",
 ]
 
 #: Bar colour of each objective kind (senators grey-brown; the three province colours).
@@ -58,6 +60,17 @@ KIND_COLOURS = {"senator": REGION_COLOURS["brown"], "green": REGION_COLOURS["gre
                 "pink": REGION_COLOURS["pink"], "orange": REGION_COLOURS["orange"]}
 #: Line colours of the objectives compared in :func:`completion_cdf_figure`, in order.
 OBJECTIVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
+
+
+def symbol_text(symbol: str) -> str:
+    """A symbol id as a word: ``"double_sword"`` reads ``"double sword"``.
+
+    Examples
+    --------
+    >>> symbol_text("double_sword")
+    'double sword'
+    """
+    return symbol.replace("_", " ")
 
 
 def slots_text(slots: Mapping[str, int]) -> str:
@@ -70,7 +83,7 @@ def slots_text(slots: Mapping[str, int]) -> str:
     >>> slots_text({"double_sword": 2, "shield": 1})
     '2 double sword + 1 shield'
     """
-    parts = [f"{n} {s.replace('_', ' ')}" for s, n in slots.items() if n]
+    parts = [f"{n} {symbol_text(s)}" for s, n in slots.items() if n]
     return " + ".join(parts) if parts else "nothing"
 
 
@@ -142,8 +155,8 @@ def completion_cdf_figure(objectives: Mapping[str, Mapping[str, int]], max_draws
     fig = new_figure(*traces)
     fig.update_layout(title={"text": "P(objective complete within n draws); expected draws " + ", ".join(means)},
                       xaxis_title="tokens drawn", yaxis_title="probability", yaxis_range=[0, 1.02],
-                      legend={"orientation": "h", "y": -0.2}, hovermode="x unified")
-    return fig
+                      hovermode="x unified")
+    return legend_above(fig)
 
 
 def _cdf_line(xs: list[int], cdf: Sequence[Fraction], name: str, uid: str, colour: str,
@@ -226,13 +239,15 @@ def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None
     full = dict(load_components().bag) if full is None else dict(full)
     kinds = list(full)
     odds = next_token_odds({k: left.get(k, 0) for k in kinds})
-    outline = go.Bar(x=kinds, y=[full[k] for k in kinds], name="full bag", uid="au-bag-full",
+    words = [symbol_text(k) for k in kinds]
+    outline = go.Bar(x=words, y=[full[k] for k in kinds], name="full bag", uid="au-bag-full",
                      meta="au-bag-full", marker={"color": "rgba(0,0,0,0)", "line": {"color": "#999", "width": 1}},
                      hovertemplate="%{x}: %{y} in a full bag<extra></extra>")
-    now = go.Bar(x=kinds, y=[left.get(k, 0) for k in kinds], name="tokens left", uid="au-bag-left",
+    now = go.Bar(x=words, y=[left.get(k, 0) for k in kinds], name="tokens left", uid="au-bag-left",
                  meta="au-bag-left", marker_color="#7f7f7f", opacity=0.6,
                  hovertemplate="%{x}: %{y} left<extra></extra>")
-    nxt = exact_bars(odds, kinds, uid="au-next-token", name="next token (exact)")
+    nxt = exact_bars({symbol_text(k): p for k, p in odds.items()}, words, uid="au-next-token",
+                     name="next token (exact)")
     nxt.update(yaxis="y2", width=0.3)
     fig = new_figure(outline, now, nxt)
     fig.update_layout(title={"text": title or f"The bag: {sum(left.values())} of {sum(full.values())} tokens left"},
@@ -240,8 +255,8 @@ def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None
                       yaxis2={"title": "P(next token)", "overlaying": "y", "side": "right", "showgrid": False,
                               "range": [0, max(0.3, 1.15 * max(float(p) for p in odds.values()))],
                               "tickmode": "auto", "nticks": 6, "tickformat": ".2f"},
-                      legend={"orientation": "h", "y": -0.2})
-    return fig
+                      )
+    return legend_above(fig)
 
 
 def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: int = 5,
@@ -284,6 +299,5 @@ def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: in
                            "%{customdata[2]} points<extra></extra>")))
     fig = new_figure(*traces)
     fig.update_layout(title={"text": title or f"P(each objective complete within {within} draws), exact"},
-                      yaxis_title="probability", yaxis_range=[0, 1], xaxis_title="objective in play",
-                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
-    return fig
+                      yaxis_title="probability", yaxis_range=[0, 1], xaxis_title="objective in play")
+    return legend_above(fig)

@@ -18,7 +18,13 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import SIMULATED_COLOUR, new_figure, seat_colour, simulated_trace
+from rometools.charts._common import (
+    SIMULATED_COLOUR,
+    legend_above,
+    new_figure,
+    seat_colour,
+    simulated_trace,
+)
 from rometools.core.balance import game_summary, seat_win_rates
 
 __all__ = [
@@ -70,9 +76,8 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     fig.update_layout(
         title=title or "Seat win rates", xaxis_title="seat (turn order)",
         yaxis_title=f"win rate ({confidence:.0%} Wilson interval)",
-        yaxis={"rangemode": "tozero", "tickformat": ".0%"},
-        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
-    return fig
+        yaxis={"rangemode": "tozero", "tickformat": ".0%"})
+    return legend_above(fig)
 
 
 def score_histogram_figure(results, *, title: str | None = None) -> go.Figure:
@@ -155,6 +160,5 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     fig.update_layout(title=title or "Variant B against A on the same seeds",
                       xaxis_title="difference B − A (win rates in percentage points)",
                       yaxis={"autorange": "reversed", "title": {"text": "what is compared (unit)"}},
-                      height=160 + 28 * len(names), showlegend=True,
-                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
-    return fig
+                      height=160 + 28 * len(names), showlegend=True)
+    return legend_above(fig)

@@ -41,6 +41,7 @@ from rometools.charts._common import (
     SIMULATED_COLOUR,
     add_caption,
     exact_bars,
+    legend_above,
     new_figure,
     simulated_trace,
 )
@@ -157,10 +158,9 @@ def collection_breakdown_figure(
         barmode="group", showlegend=differs, height=340,
         title_text=f"{goods} and Cities: {sum(values)} points",
         yaxis_title="points", xaxis_title="part of the final score",
-        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         margin={"t": 60, "b": 50, "l": 50, "r": 10},
     )
-    return fig
+    return legend_above(fig)
 
 
 def marginal_value_figure(
@@ -297,10 +297,9 @@ def points_distribution_figure(
         title_text=f"{good} points with {n_tokens} random tokens, {players} players: "
                    f"mean {float(mean):.2f} points",
         xaxis_title=f"{good} points at the end", yaxis_title="probability", yaxis_tickformat=".2~%",
-        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         margin={"t": 60, "b": 50, "l": 60, "r": 10},
     )
-    return fig
+    return legend_above(fig)
 
 
 def setup_odds_figure(
@@ -371,7 +370,6 @@ def setup_odds_figure(
         height=340, bargap=0.15,
         title_text=f"{name} tokens on the board after set-up: {players} players{variant}",
         xaxis_title=f"{name} tokens on the board", yaxis_title="probability", yaxis_tickformat=".2~%",
-        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         xaxis={"dtick": 1}, margin={"t": 60, "b": 50, "l": 60, "r": 10},
     )
-    return fig
+    return legend_above(fig)

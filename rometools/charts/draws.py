@@ -30,7 +30,13 @@ from fractions import Fraction
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import EXACT_COLOUR, exact_bars, new_figure, simulated_trace
+from rometools.charts._common import (
+    EXACT_COLOUR,
+    exact_bars,
+    legend_above,
+    new_figure,
+    simulated_trace,
+)
 from rometools.core.rng import RngLike
 from rometools.draws import Bag, Condition
 
@@ -42,7 +48,6 @@ CURVE_FRACTION_CHARS = 40
 TITLE_CHARS = 70
 
 _MARGIN = {"t": 60, "b": 50, "l": 60, "r": 10}
-_LEGEND = {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0}
 
 
 def _mode(replace: bool) -> str:
@@ -140,11 +145,11 @@ def draw_law_figure(bag: Bag, n: int, selector: Hashable | Collection | object, 
         fig.add_trace(simulated_trace(counts, trials, xs, uid="dr-law-simulated", confidence=confidence))
     title, margin = _title(f"How many {label} in {n} draws ({_mode(replace)})")
     fig.update_layout(
-        height=340 + margin["t"] - _MARGIN["t"], bargap=0.15, showlegend=True, legend=_LEGEND,
+        height=340 + margin["t"] - _MARGIN["t"], bargap=0.15, showlegend=True,
         title_text=title, xaxis_title=f"{label} drawn (tokens)", yaxis_title="probability",
         xaxis={"dtick": 1 if top <= 30 else None}, margin=margin,
     )
-    return fig
+    return legend_above(fig)
 
 
 def prob_curve_figure(bag: Bag, condition: Condition, *, n: int | None = None, replace: bool = False,
@@ -238,8 +243,8 @@ def prob_curve_figure(bag: Bag, condition: Condition, *, n: int | None = None, r
                                           name=f"simulated at {n} draws", confidence=confidence))
     title, margin = _title(f"P({label}) by number of draws ({_mode(replace)})")
     fig.update_layout(
-        height=340 + margin["t"] - _MARGIN["t"], showlegend=True, legend=_LEGEND,
+        height=340 + margin["t"] - _MARGIN["t"], showlegend=True,
         title_text=title, xaxis_title="draws (tokens drawn)", yaxis_title="probability",
         yaxis={"range": [0, 1.05]}, margin=margin,
     )
-    return fig
+    return legend_above(fig)

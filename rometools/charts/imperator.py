@@ -37,6 +37,7 @@ from rometools.charts._common import (
     TEMPLATE,
     add_caption,
     exact_bars,
+    legend_above,
     new_figure,
     seat_colour,
     simulated_trace,
@@ -269,8 +270,7 @@ def tile_odds_figure(odds: Mapping[str, Sequence[Fraction]], *, simulated: Mappi
     fig.update_layout(
         title=title or f"P(at least one tile of the kind is {what}), by round", barmode="group",
         scattermode="group", bargap=0.2, height=430,
-        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         xaxis={"title": {"text": "round"}, "dtick": 1},
         yaxis={"title": {"text": f"P({what})"}, "range": [0, 1.05]},
     )
-    return fig
+    return legend_above(fig)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import SIMULATED_COLOUR, new_figure, simulated_trace
+from rometools.charts._common import SIMULATED_COLOUR, legend_above, new_figure, simulated_trace
 from rometools.core.stats import proportion_estimate
 
 __all__ = ["BASELINE_COLOUR", "skill_curve_figure"]
@@ -100,6 +100,5 @@ def skill_curve_figure(curve, *, opponent: str | None = None, title: str | None 
         title=title or f"Win rate of MCTS against {opponent}",
         xaxis={"title": "MCTS simulations per move", "type": "log" if len(budgets) > 1 else "linear",
                "tickvals": budgets},
-        yaxis={"title": "win rate (first place)", "range": [0, 1], "tickformat": ".0%"},
-        legend={"orientation": "h", "y": -0.2})
-    return fig
+        yaxis={"title": "win rate (first place)", "range": [0, 1], "tickformat": ".0%"})
+    return legend_above(fig)

@@ -94,6 +94,7 @@ from rometools.imperator.state import (
 )
 from rometools.imperator.views import (
     Frame,
+    action_text,
     bumped_placements,
     movers,
     neighbour_rewards,
@@ -194,7 +195,7 @@ __all__ = [
 GAME = register_game(GameSpec(
     id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",
-    score_parts=score_parts, movers=movers,
+    score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "board.toml": RegionBoard.from_file},
     file_kinds={"region": RegionBoard.from_file, "tile": load_components},
     # the first three use scalar options only (the OpenSpiel bridge's parameters take no lists)

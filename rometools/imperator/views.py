@@ -16,6 +16,7 @@ from rometools.core import playout
 from rometools.core.errors import RulesError
 from rometools.imperator.placement import placement_outcomes
 from rometools.imperator.rules import (
+    ICONS,
     _icon_regions,
     _need_decision,
     _seat_to_place,
@@ -23,10 +24,10 @@ from rometools.imperator.rules import (
     occupants,
     worker,
 )
-from rometools.imperator.state import GameState, PlacementOutcome, Worker, player_name
+from rometools.imperator.state import PASS, SKIP, GameState, PlacementOutcome, Worker, player_name
 
-__all__ = ["Frame", "bumped_placements", "movers", "neighbour_rewards", "outcome_frames", "preview_placement", "round_log",
-           "tile_labels", "turn_states"]
+__all__ = ["Frame", "action_text", "bumped_placements", "movers", "neighbour_rewards", "outcome_frames",
+           "preview_placement", "round_log", "tile_labels", "turn_states"]
 
 _DECISIONS = ("place", "pass", "choose", "icons", "skip")
 
@@ -87,6 +88,32 @@ def preview_placement(state: GameState, region: str, value: int) -> list[Placeme
     seat = _seat_to_place(state)
     return placement_outcomes(state.config.layout, markers(state), occupants(state), worker(state, seat, value),
                               region)
+
+
+def action_text(state: GameState, action) -> str:
+    """A legal action in the rulebook's words, with region names.
+
+    Rules: ``004_c0d35faf86920c09.txt`` (place a worker in a region, move a
+    forced-out worker, use three identical icons, pass).
+
+    Examples
+    --------
+    >>> from rometools.imperator import GameConfig, new_game
+    >>> s = new_game(GameConfig(players=2, workers=(3, 3)), rng=0)
+    >>> action_text(s, ("latium", 3)), action_text(s, "pass")
+    ('place a worker of value 3 in Latium', 'pass')
+    """
+    names = {r.id: r.name for r in state.config.board.regions}
+    if action == PASS:
+        return "pass"
+    if action == SKIP:
+        return "do not use three identical icons"
+    if isinstance(action, str):
+        return f"move the forced-out worker to {names.get(action, action)}"
+    if action[0] == ICONS:
+        return f"use three identical icons for the reward of {names.get(action[1], action[1])}"
+    region, value = action
+    return f"place a worker of value {value} in {names.get(region, region)}"
 
 
 def round_log(state: GameState) -> list[str]:

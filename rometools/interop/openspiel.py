@@ -48,9 +48,10 @@ What the bridge declares
   node, :data:`MAX_CHANCE_OUTCOMES`; a node with more raises a ``RulesError``
   naming the bound (raise the module constant before loading the game). Read
   an id back with :func:`action_of` and find one with :func:`action_id`.
-* **Action strings** are the game's ``action_text(state, action)`` when it
-  registers one, else the action's value written out (``"(rome, capua)"``,
-  ``"gold"``): the rulebook's ids.
+* **Action strings** at a decision are the game's ``action_text(state, action)``
+  (every built-in game registers one: ``"connect Rome – Capua (1 Road)"``);
+  chance outcomes, and the actions of a game without one, are the value
+  written out (``"(rome, capua)"``, ``"gold"``); JSON when two texts clash.
 * **Returns** at the end are win shares (:func:`rometools.core.search.game_results`,
   ``utility="win"``): 1 to the winner after the rulebook's tiebreakers,
   ``1/k`` each to ``k`` seats tied for first, 0 otherwise; 0 before the end.
@@ -153,9 +154,9 @@ def _json(value: Any) -> Any:
     return value if isinstance(value, str | int | float | bool) or value is None else str(value)
 
 
-def _texts(spec: GameSpec, state: Any, actions: list) -> list[str]:
-    """One distinct text per action: the game's words, or the value written out (JSON on a clash)."""
-    if spec.action_text is not None:
+def _texts(spec: GameSpec, state: Any, actions: list, decision: bool = True) -> list[str]:
+    """One distinct text per action: the game's words at a decision, else the value written out (JSON on a clash)."""
+    if spec.action_text is not None and decision:
         texts = [spec.action_text(state, a) for a in actions]
     else:
         texts = [_plain(a) for a in actions]
@@ -255,7 +256,7 @@ class RometoolsState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node
         if node.texts is None:
-            node.texts = _texts(node.spec, node.state, node.values())
+            node.texts = _texts(node.spec, node.state, node.values(), node.player >= 0)
         return node.texts[_index(action, len(node.texts))]
 
     def is_terminal(self) -> bool:

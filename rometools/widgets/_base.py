@@ -40,15 +40,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
+import pandas as pd
 import plotly.graph_objects as go
 from traitlets import TraitError
 
 from rometools.charts._common import seat_colour
 from rometools.core.data import MAX_FILE_BYTES, read_text_file
 from rometools.core.errors import DataFileError
-from rometools.core.formatting import number, seat_label, shown
+from rometools.core.formatting import number, percent, seat_label, shown
 from rometools.core.game import Game, game_of, game_spec, load_game
 from rometools.core.playout import load_saved_game, play, turn_states
+from rometools.core.search import best_moves as search_best_moves
 
 __all__ = [
     "FILE_TIMEOUT_S",
@@ -57,6 +59,8 @@ __all__ = [
     "MAX_SEED",
     "NEW_DEAL",
     "PER_SEAT",
+    "SEARCH_RANGE",
+    "SEARCH_SIMULATIONS",
     "Explorer",
     "PlayoutExplorer",
     "Raw",
@@ -86,6 +90,9 @@ MAX_SEED = 999_999_999
 MAX_MESSAGE = 400
 #: Seconds a board or saved-game file may take to read and check before the explorer gives up.
 FILE_TIMEOUT_S = 20.0
+#: Simulations of the "what would a strong player do here?" search: default and range.
+SEARCH_SIMULATIONS = 300
+SEARCH_RANGE = (10, 5_000)
 
 # Widget traits a snapshot keeps, in the order they are put back: options before
 # the value they must contain, bounds before the value they clamp.
@@ -785,6 +792,9 @@ class PlayoutExplorer(Explorer):
     ``rt-start-info``); the turn slider (``rt-turn``, 0 = the first turn of
     the game's history). A start fixes the board and players (their controls
     are disabled while it is set); the bots and the seed play on from it.
+    "What would a strong player do here?" (:meth:`best_moves`, laid out by
+    :meth:`_strong_play_rows`): the simulations (``rt-best-budget``), the
+    Search button (``rt-best-run``) and the ranked moves (``rt-best-moves``).
 
     Files. A typed path reads only a regular file of at most
     :data:`rometools.core.data.MAX_FILE_BYTES` bytes, within
@@ -911,6 +921,17 @@ class PlayoutExplorer(Explorer):
             value=0, min=0, max=0, description="Turn", continuous_update=False, style=wide,
             layout={"width": "560px"}), "rt-turn")
         self._players.observe(self._show_seats, names="value")
+        self._search_budget = widgets.IntText(
+            value=SEARCH_SIMULATIONS, description="Simulations", style={"description_width": "84px"},
+            layout={"width": "200px"}, tooltip="MCTS simulations (whole games played to the end) before ranking")
+        self._search_budget.add_class("rt-best-budget")
+        self._search_run = widgets.Button(description="Search", layout={"width": "90px"},
+                                          tooltip="Rank the legal moves of the player to move at this turn")
+        self._search_run.add_class("rt-best-run")
+        self._search_out = widgets.HTML()
+        self._search_out.add_class("rt-best-moves")
+        self._searched: Any = None       # the state whose ranking is shown
+        self._search_good = SEARCH_SIMULATIONS
         self.build_view()
 
         first = {"board": board, "players": players, "bot": bot, "bots": bots, "seed": seed, "start": start}
@@ -941,6 +962,7 @@ class PlayoutExplorer(Explorer):
             self._start_upload.observe(self._on_start_upload, names="value")
         self._start_clear.on_click(lambda _b: self._replay(start=NEW_DEAL))
         self._turn.observe(self._on_change, names="value")
+        self._search_run.on_click(lambda _b: self.best_moves())
 
     # ------------------------------------------------------------ what a subclass provides
     def board_files(self) -> dict[str, Any]:  # pragma: no cover - abstract
@@ -1402,6 +1424,93 @@ class PlayoutExplorer(Explorer):
                                       f"(turn {self._start_turn}) with seed {self._seed.value}; "
                                       "board and players come from it.</small>")
         self.draw(view)
+        if self._searched is not self.state:
+            self._searched = None
+            self._search_out.value = self._search_hint()
+
+    # ------------------------------------------------------------ what would a strong player do here?
+    def best_moves(self, simulations: int | None = None):
+        """Rank the legal moves of the player to move at the slider's turn with MCTS.
+
+        "What would a strong player do here?": :func:`rometools.core.search.best_moves`
+        on the state shown, ``simulations`` playouts (greedy bots play them out),
+        seeded by the explorer's seed (same seed and turn, same ranking). The
+        table (``rt-best-moves``) lists every move the search tried, the most
+        visited first; it is cleared when the turn or the game changes.
+
+        Parameters
+        ----------
+        simulations : int, optional
+            Playouts, :data:`SEARCH_RANGE` (default: the ``rt-best-budget`` box,
+            first :data:`SEARCH_SIMULATIONS`).
+
+        Returns
+        -------
+        pandas.DataFrame or None
+            Columns ``Rank``, ``Move`` (the game's words), ``Simulations``
+            (playouts that began with the move) and ``Win chance`` (estimated,
+            as a percentage; ``"only move"`` when there is no choice). ``None``
+            with a message when the simulations are out of range, and with a
+            note in the panel when nobody is to move (chance or the end).
+
+        Examples
+        --------
+        >>> from rometools.widgets import BoardExplorer
+        >>> ex = BoardExplorer(players=2, seed=3)
+        >>> table = ex.best_moves(30)
+        >>> list(table.columns), table["Rank"].tolist()[:2]
+        (['Rank', 'Move', 'Simulations', 'Win chance'], [1, 2])
+        >>> ex.best_moves(3), ex.message.startswith("Cannot update: Simulations must be a whole number 10 to 5,000")
+        (None, True)
+        """
+        value = self._search_budget.value if simulations is None else simulations
+        try:
+            whole_number("Simulations", value, *SEARCH_RANGE)
+            state, game = self.state, self.game
+            seat = game.current_player(state)
+            if seat < 0:
+                self._search_out.value = self._search_hint()
+                return None
+            ranked = search_best_moves(state, value, rng=self._seed.value)
+        except INPUT_ERRORS as err:
+            self._search_budget.value = self._search_good
+            self._show_error(err)
+            return None
+        except Exception as err:  # a bug: never a traceback in a widget
+            self._show_unexpected(err)
+            return None
+        self._search_good = self._search_budget.value = value
+        words = self._spec.action_text
+        rows = [{"Rank": i + 1, "Move": words(state, m.action) if words else shown(m.action),
+                 "Simulations": m.visits, "Win chance": "only move" if m.visits == 0 else percent(m.value)}
+                for i, m in enumerate(ranked)]
+        table = pd.DataFrame(rows, columns=["Rank", "Move", "Simulations", "Win chance"])
+        self._searched = state
+        self._clear_error()
+        self._search_out.value = (
+            f"<small>{seat_html(seat)} to move at turn {self._turn.value}: {number(value)} simulations "
+            f"(MCTS, greedy playouts, seed {self._seed.value}); the most simulated move is the search's "
+            "choice. The win chance is the share of those playouts the player won.</small>"
+            + html_table(table, "rt-best-moves-table", numeric=["Rank", "Simulations", "Win chance"], highlight=0))
+        return table
+
+    def _search_hint(self) -> str:
+        seat = self.game.current_player(self.state) if self._game is not None and self._states else -1
+        if seat < 0:
+            return "<small><i>Nobody is to move at this turn (the game is over): no move to rank.</i></small>"
+        return (f"<small><i>Press Search to rank the moves of {seat_html(seat)} at this turn (each "
+                "simulation plays the game to its end: about a second for 300 in Caesar's Empire, "
+                "longer in longer games).</i></small>")
+
+    def _strong_play_rows(self) -> list[widgets.Widget]:
+        """The "what would a strong player do here?" panel, for the subclass's children."""
+        row = {"flex_flow": "row wrap", "align_items": "center"}
+        return [
+            widgets.HTML("<b style='font-size:1.05em'>What would a strong player do here?</b> "
+                         "<small>the legal moves ranked by a Monte Carlo tree search</small>"),
+            widgets.HBox([self._search_budget, self._search_run], layout=row),
+            self._search_out,
+        ]
 
     def _game_rows(self) -> list[widgets.Widget]:
         """The game controls laid out in rows, for the subclass's children."""

@@ -51,6 +51,7 @@ from rometools.charts.augustus import (
     completion_cdf_figure,
     game_odds_figure,
     slots_text,
+    symbol_text,
 )
 from rometools.core.formatting import shown
 from rometools.widgets._base import (
@@ -143,8 +144,8 @@ class ObjectiveOddsExplorer(Explorer):
             options=[("build from symbol counts", CUSTOM), *options], value=CUSTOM, description="Card",
             layout={"width": "460px"}), "rt-au-card")
         self._slots = {s: self._add_control(f"slot_{s}", widgets.BoundedIntText(
-            value=0, min=0, max=6, description=s.replace("_", " "), layout={"width": "160px"},
-            style={"description_width": "80px"}), f"rt-au-slot-{s}") for s in self.symbols}
+            value=0, min=0, max=6, description=s.replace("_", " "), layout={"width": "190px"},
+            style={"description_width": "105px"}), f"rt-au-slot-{s}") for s in self.symbols}
         self._compare_card = self._add_control("compare", widgets.Dropdown(
             options=[("nothing", CUSTOM), *options], value=CUSTOM, description="Compare with",
             layout={"width": "460px"}, style={"description_width": "100px"}), "rt-au-compare")
@@ -440,14 +441,14 @@ class BagExplorer(Explorer):
         shown = steps[-12:]
         items = []
         for s in shown:
-            text = f"{s['draw']}. {html.escape(s['token'])}"
+            text = f"{s['draw']}. {html.escape(symbol_text(s['token']))}"
             if s["reset"]:
                 text += " <b>(joker: the bag is full again)</b>"
             items.append(text)
         lead = f"{since} token(s) drawn since the last refill. " if steps else "A full bag. "
         self._log.value = lead + ("Last draws: " + "; ".join(items) if items else "")
         odds = fig.data[2].customdata
-        rows = [[html.escape(k), str(left[k]), f"{p}"] for k, p in zip(fig.data[2].x, odds, strict=True)]
+        rows = [[html.escape(symbol_text(k)), str(left[k]), f"{p}"] for k, p in zip(self.components.bag, odds, strict=True)]
         self._odds.value = _table(["token", "left", "P(next)"], rows, "rt-au-next-odds-table")
 
 
@@ -522,7 +523,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         self.children = [
             *self._game_rows(), self._within, self._message, self._status, self.figure,
             widgets.HTML("<b>Objectives in play</b> (legions placed / slots; exact odds from the bag as it is)"),
-            self._objectives, widgets.HTML("<b>Reward tiles</b>"), self._rewards,
+            self._objectives, *self._strong_play_rows(), widgets.HTML("<b>Reward tiles</b>"), self._rewards,
             widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,
             widgets.HTML("<b>Log</b> (the last steps up to this turn)"), self._log,
         ]
@@ -624,10 +625,10 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         seat = state.seat if state.seat >= 0 else None
         phase = "game over" if is_over(state) else f"{_seat_html(seat)} to decide ({state.phase})" if seat is not None \
             else f"chance: {state.phase}"
-        token = f", token drawn: <b>{html.escape(state.token)}</b>" if state.token else ""
+        token = f", token drawn: <b>{html.escape(symbol_text(state.token))}</b>" if state.token else ""
         self._status.value = (f"Draw {state.draws}, caller {_seat_html(state.caller)}{token}; {phase}. "
                               f"Bag: {sum(left.values())} tokens left "
-                              f"({', '.join(f'{k} {v}' for k, v in left.items())}).")
+                              f"({', '.join(f'{v} {symbol_text(k)}' for k, v in left.items())}).")
         table = []
         for s, seat_rows in enumerate(rows):
             for r in seat_rows:
@@ -650,7 +651,8 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
               str(p["objectives"]), str(p["powers"]), f"<b>{p['total']}</b>", str(senators(state, s)),
               f"{legions[s]['owned']} ({legions[s]['reserve']})"] for s, p in enumerate(parts)],
             "rt-au-scores-table")
-        log = game_log(state, chance=False)[-14:]
-        self._log.value = _table(["step", "draw", "seat", "what"],
-                                 [[str(r["step"]), str(r["draw"]), _seat_html(r["seat"]), html.escape(r["what"])]
-                                  for r in log], "rt-au-log-table") if log else "<i>the set-up deal</i>"
+        log = game_log(state).tail(14)
+        self._log.value = _table(["Turn", "Draw", "Token", "Player", "Action", "Then"],
+                                 [[str(r.Turn), str(r.Draw), html.escape(r.Token),
+                                   _seat_html(int(r.Player[1:]) - 1), html.escape(r.Action), html.escape(r.Then)]
+                                  for r in log.itertuples()], "rt-au-log-table") if len(log) else "<i>the set-up deal</i>"

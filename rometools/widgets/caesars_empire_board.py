@@ -190,6 +190,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HTML(heading("Cheapest connections", "for the player to move: cost in Roads, and the "
                                  "points each player scores on the route after the capture")),
             self._connections,
+            *self._strong_play_rows(),
             widgets.HTML(heading("Scores", "as if the game ended at this turn (points)")),
             self._scores,
             widgets.HTML(heading("Game log", "one row per turn; the slider's turn is highlighted, later "

@@ -169,6 +169,7 @@ class RegionBoardExplorer(PlayoutExplorer):
             widgets.HTML("<b>Action track</b> (one space for every time a worker is forced out)"),
             self._track,
             self._last_move,
+            *self._strong_play_rows(),
             widgets.HTML("<b>Scores</b> (instant tiles + Action track, as if the game ended here)"),
             self._scores,
         ]
@@ -524,7 +525,7 @@ class TileOddsExplorer(Explorer):
         self.rounds_input = self._add_control("rounds", widgets.BoundedIntText(
             value=rounds, min=1, max=12, description="Rounds", layout={"width": "160px"}), "rt-rounds")
         self.what_input = self._add_control("what", widgets.ToggleButtons(
-            options=list(_WHAT), value=what, description="Count", style={"button_width": "170px"}),
+            options=list(_WHAT), value=what, description="Count", style={"button_width": "200px"}),
             "rt-odds-what")
         self.kinds_input = self._add_control("kinds", widgets.SelectMultiple(
             options=[(KIND_NAMES[k], k) for k in TILE_KINDS], value=tuple(kinds), description="Kinds",

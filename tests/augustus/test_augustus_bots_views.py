@@ -76,10 +76,13 @@ def test_objective_odds_are_the_exact_completion_odds_from_the_bag_now():
 def test_the_log_tells_the_game_with_what_the_rules_did():
     s = position(in_play={0: [(6, (0, 1))], 1: [(2, (0, 1))]})
     s = play(s, "double_sword", ("place", 6, "double_sword"), ("place", 2, "double_sword"), ("take", 20), 13)
-    text = [r["what"] for r in game_log(s)]
-    assert text[:3] == ["draws double_sword", "places a legion on 6 (double_sword)",
-                        "places a legion on 2 (double_sword)"]
-    assert "AVE CESAR: completes 2 (Gold Green)" in text and "takes the reward gold" in text
+    log = game_log(s)
+    assert list(log["Action"]) == ["places a legion on #6 Placer (Double sword slot)",
+                                   "places a legion on #2 Gold Green (Double sword slot)", "takes #20 Filler 20"]
+    assert list(log["Player"]) == ["P1", "P2", "P2"] and list(log["Token"]) == ["Double sword"] * 3
+    assert list(log["Turn"]) == [1, 2, 3] and list(log["Draw"]) == [1, 1, 1]
+    assert log.iloc[1]["Then"] == "P2 AVE CESAR: completes #2 Gold Green; P2 takes the reward Gold"
+    assert log.iloc[2]["Then"] == "#13 Filler 13 refills the central row; P1 AVE CESAR: completes #6 Placer"
     assert reward_holders(s)[10] == {"id": "gold", "kind": "resource", "condition": "most gold producers",
                                      "points": 5, "holder": 1}
     assert movers(s) == [0, 1, 1] and token_counts(s)["double_sword"] == 5

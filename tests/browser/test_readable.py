@@ -185,6 +185,17 @@ def test_board_map_log_scores_and_downloads(voila, page):
     for column in ("Paths built", "City", "City token", "Scoring route"):
         assert expected[column] in row, (column, expected[column], row)
     assert page.locator(".rt-game-log tr.rt-later").count() == 40 - 5
+    # what would a strong player do here? the search's ranking at this turn, seeded by the explorer's seed
+    from rometools.caesars_empire import action_text, turn_states
+    from rometools.core.search import best_moves
+
+    at_five = turn_states(play_game(GameConfig(players=4), ["greedy"] * 4, rng=1))[5]
+    top = best_moves(at_five, 300, rng=1)[0]
+    assert "Press Search" in page.locator(".rt-best-moves").inner_text()
+    page.locator(".rt-best-run").first.click()
+    _wait_for(page, "() => document.querySelector('.rt-best-moves-table tr.rt-current')")
+    first = page.locator(".rt-best-moves-table tr.rt-current").inner_text()
+    assert action_text(at_five, top.action) in first and str(top.visits) in first, first
     _wait_for(page, "() => Array.from(document.querySelectorAll('.rt-board-chart .legendtext'))"
                     ".some((e) => e.textContent === 'P1 Roads')")
     legend = page.eval_on_selector_all(f"{chart} .legendtext", "els => els.map(e => e.textContent)")

@@ -118,4 +118,5 @@ def test_a_long_condition_wraps_the_title_and_makes_room_for_it():
     lines = fig.layout.title.text.split("<br>")
     assert len(lines) == 2 and all(len(line) <= 70 for line in lines)
     assert " ".join(lines) == f"P({words}) by number of draws (without replacement)"
-    assert fig.layout.margin.t == 60 + 18 and fig.layout.height == 340 + 18
+    # two title lines and a legend row above the plot; the plot keeps its 280 pixels
+    assert fig.layout.margin.t == 12 + 2 * 24 + 24 + 6 and fig.layout.height - fig.layout.margin.t == 340 - 60

@@ -87,7 +87,7 @@ def test_action_ids_index_the_legal_actions_and_read_back():
     legal = rgame.legal_actions(start)
     assert state.legal_actions() == list(range(len(legal)))
     assert [bridge.action_of(state, i) for i in state.legal_actions()] == legal
-    assert state.action_to_string(bridge.action_id(state, ("rome", "capua"))) == "(rome, capua)"
+    assert state.action_to_string(bridge.action_id(state, ("rome", "capua"))) == "connect Rome – Capua (1 Road)"
     state.apply_action(np.int64(bridge.action_id(state, ("rome", "capua"))))  # numpy ids are welcome
     assert state.rometools_state == rgame.apply(start, ("rome", "capua"))
     assert state.history() == [legal.index(("rome", "capua"))]

@@ -1,0 +1,64 @@
+"""The "what would a strong player do here?" panel of every playout explorer (issue 13 §2).
+
+Written once over the playout explorers, so every game's explorer has it: the
+table is :func:`rometools.core.search.best_moves` at the slider's turn, seeded
+by the explorer's seed, in the game's words; bad simulation counts are refused
+with the field named and nothing changed; a new turn clears the ranking.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rometools.core.search import best_moves
+from rometools.widgets import AugustusPlayoutExplorer, BoardExplorer, RegionBoardExplorer
+from rometools.widgets._base import SEARCH_SIMULATIONS
+
+EXPLORERS = [BoardExplorer, AugustusPlayoutExplorer, RegionBoardExplorer]
+
+
+@pytest.fixture(scope="module", params=EXPLORERS, ids=lambda c: c.__name__)
+def explorer(request):
+    ex = request.param(seed=4)
+    assert ex.set_values(turn=min(6, ex.turns - 1))
+    return ex
+
+
+def test_the_table_is_the_seeded_search_at_the_turn_shown_in_the_games_words(explorer):
+    state = explorer.state
+    table = explorer.best_moves(20)
+    ranked = best_moves(state, 20, rng=4)
+    words = explorer.game.spec.action_text
+    assert list(table["Move"]) == [words(state, m.action) for m in ranked]
+    assert list(table["Simulations"]) == [m.visits for m in ranked]
+    assert list(table["Rank"]) == list(range(1, len(ranked) + 1))
+    assert sum(table["Simulations"]) == 20 or list(table["Win chance"]) == ["only move"]
+    shown = explorer._search_out.value
+    assert "rt-best-moves-table" in shown and "rt-current" in shown and "20 simulations" in shown
+    assert explorer.best_moves(20).equals(table)          # same seed and turn, same ranking
+
+
+@pytest.mark.parametrize("bad", [3, 5001, 2.5, "300", True, -1])
+def test_bad_simulation_counts_are_refused_with_the_field_named_and_nothing_changed(explorer, bad):
+    explorer.best_moves(20)
+    before, budget = explorer._search_out.value, explorer._search_budget.value
+    assert explorer.best_moves(bad) is None
+    assert explorer.message.startswith("Cannot update: Simulations must be a whole number 10 to 5,000")
+    assert explorer._search_out.value == before and explorer._search_budget.value == budget
+
+
+def test_a_new_turn_clears_the_ranking_and_the_end_has_no_move_to_rank(explorer):
+    explorer.best_moves(20)
+    assert explorer.set_values(turn=explorer._turn.value - 1)
+    assert "Press Search" in explorer._search_out.value and "rt-best-moves-table" not in explorer._search_out.value
+    assert explorer.set_values(turn=explorer.turns)
+    assert explorer.best_moves(20) is None and "the game is over" in explorer._search_out.value
+    assert explorer.message == ""
+
+
+def test_the_box_starts_at_the_default_and_the_button_searches_with_it():
+    ex = BoardExplorer(players=2, seed=3)
+    assert ex._search_budget.value == SEARCH_SIMULATIONS
+    ex._search_budget.value = 30
+    ex._search_run.click()
+    assert "30 simulations" in ex._search_out.value and ex.message == ""
