@@ -41,3 +41,23 @@ def test_game_package_imports_no_ui(package):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"{package} imported {out.stdout.strip()}"
+
+
+def test_playing_every_game_loads_no_pandas():
+    """The play path stays lean: loading and playing any registered game imports no pandas.
+
+    pandas brings ~30,000 long-lived objects, and every full garbage collection
+    walks them: with pandas loaded, a Caesar's Empire random game took ~18% longer
+    (``benchmarks/bench_games.py``). Views that return DataFrames import it inside.
+    """
+    code = (
+        "import sys, rometools\n"
+        "from rometools.core.playout import play\n"
+        "for gid in rometools.games():\n"
+        "    play(rometools.load_game(gid), 'random', 1)\n"
+        "print(sorted(rometools.games()), 'pandas' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    games, loaded = out.stdout.strip().rsplit(" ", 1)
+    assert "augustus" in games and "imperator" in games and "caesars_empire" in games
+    assert loaded == "False", "playing a game imported pandas"

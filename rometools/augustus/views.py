@@ -8,9 +8,7 @@ Rules: ``003_d241425e5c31f6f1.txt``.
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.rules import open_slots
@@ -18,6 +16,9 @@ from rometools.augustus.scoring import score_parts
 from rometools.augustus.state import GameState
 from rometools.core import playout
 from rometools.core.formatting import seat_label
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "action_text",
@@ -267,6 +268,8 @@ def game_log(state: GameState) -> pd.DataFrame:
     >>> log.iloc[0]["Player"], log.iloc[0]["Action"].startswith("keeps #")
     ('P1', True)
     """
+    import pandas as pd  # imported when needed: pandas's objects slow every game's garbage collection
+
     by_step: dict[int, list[tuple]] = {}
     for e in state.events:
         by_step.setdefault(e[0], []).append(e[1:])
