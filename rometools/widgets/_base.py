@@ -151,7 +151,8 @@ def sync_figure(fw: go.FigureWidget, new: go.Figure) -> None:
     """
     traces = [t.to_plotly_json() for t in new.data]
     same_shape = len(fw.data) == len(traces) and all(
-        old.type == t.get("type") and old.meta == t.get("meta") for old, t in zip(fw.data, traces, strict=True))
+        old.type == t.get("type") and old.meta == t.get("meta") and not _revives_text(old.text, t.get("text"))
+        for old, t in zip(fw.data, traces, strict=True))
     if not same_shape:
         fw.data = []
         fw.add_traces(list(new.data))
@@ -163,6 +164,21 @@ def sync_figure(fw: go.FigureWidget, new: go.Figure) -> None:
         _replace_props(fw.layout, new.layout.to_plotly_json())
     fw._widget_data = deepcopy(fw._data)
     fw._widget_layout = deepcopy(fw._layout_obj._props)
+
+
+def _revives_text(old, new) -> bool:
+    """Whether a restyle from text ``old`` to ``new`` would give an empty label a text.
+
+    plotly.js removes the ``<text>`` node of a point whose label is empty and
+    never adds it back on a later restyle, so that label would stay blank
+    (a city label that came back after a turn was missing from the map).
+    Such a trace is swapped instead of restyled.
+    """
+    if not isinstance(new, list | tuple):
+        return False
+    if not isinstance(old, list | tuple):
+        return old is not None and not old and any(new)
+    return len(old) != len(new) or any(n and not o for o, n in zip(old, new, strict=True))
 
 
 def trace_data(fw: go.FigureWidget) -> dict[str, dict]:

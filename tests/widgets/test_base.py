@@ -175,6 +175,17 @@ def test_sync_figure_swaps_traces_of_another_shape():
     assert [t["meta"] for t in fw._widget_data] == ["b", "c"]
 
 
+def test_sync_figure_swaps_a_trace_whose_blank_label_gets_a_text():
+    # plotly.js never re-adds the text node of a label restyled from "" to a text
+    fw = go.FigureWidget(go.Scatter(y=[1, 2], text=["A", ""], mode="markers+text", meta="m"))
+    uid = fw.data[0].uid
+    sync_figure(fw, go.Figure(go.Scatter(y=[1, 2], text=["", "B"], mode="markers+text", meta="m")))
+    assert fw.data[0].uid != uid and list(fw.data[0].text) == ["", "B"]
+    uid = fw.data[0].uid
+    sync_figure(fw, go.Figure(go.Scatter(y=[1, 3], text=["", "C"], mode="markers+text", meta="m")))
+    assert fw.data[0].uid == uid and list(fw.data[0].text) == ["", "C"]  # no label revived: restyled
+
+
 def test_board_explorer_refresh_leaves_no_highlight_of_the_previous_city(board):
     board.set_values(turn=0, city="capua")
     assert board.figure_data()["ce-board-highlight"]["x"]
