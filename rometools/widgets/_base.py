@@ -1466,8 +1466,9 @@ class PlayoutExplorer(Explorer):
             Columns ``Rank``, ``Move`` (the game's words), ``Simulations``
             (playouts that began with the move) and ``Win chance`` (estimated,
             as a percentage; ``"only move"`` when there is no choice). ``None``
-            with a message when the simulations are out of range, and with a
-            note in the panel when nobody is to move (chance or the end).
+            when the simulations are out of range (the panel says so in place
+            of the ranking and the box goes back to its last good value), and
+            with a note in the panel when nobody is to move (chance or the end).
 
         Examples
         --------
@@ -1476,8 +1477,8 @@ class PlayoutExplorer(Explorer):
         >>> table = ex.best_moves(30)
         >>> list(table.columns), table["Rank"].tolist()[:2]
         (['Rank', 'Move', 'Simulations', 'Win chance'], [1, 2])
-        >>> ex.best_moves(3), ex.message.startswith("Cannot update: Simulations must be a whole number 10 to 5,000")
-        (None, True)
+        >>> ex.best_moves(3), plain_text(ex._search_out.value)[:68]
+        (None, 'Cannot search: Simulations must be a whole number 10 to 5,000, got 3')
         """
         value = self._search_budget.value if simulations is None else simulations
         try:
@@ -1490,7 +1491,11 @@ class PlayoutExplorer(Explorer):
             ranked = search_best_moves(state, value, rng=self._seed.value)
         except INPUT_ERRORS as err:
             self._search_budget.value = self._search_good
-            self._show_error(err)
+            self._searched = None
+            self._search_out.value = (  # next to the box and the button, in place of the old ranking
+                f'<div class="rt-error" style="color:#b00020"><b>Cannot search:</b> '
+                f"{html.escape(self._wording(_text_of(err), err))}<br><small>(the box is back at "
+                f"{number(self._search_good)}; no ranking is shown)</small></div>")
             return None
         except Exception as err:  # a bug: never a traceback in a widget
             self._show_unexpected(err)
@@ -1515,8 +1520,8 @@ class PlayoutExplorer(Explorer):
         if seat < 0:
             return "<small><i>Nobody is to move at this turn (the game is over): no move to rank.</i></small>"
         return (f"<small><i>Press Search to rank the moves of {seat_html(seat)} at this turn (each "
-                "simulation plays the game to its end: about a second for 300 in Caesar's Empire, "
-                "longer in longer games).</i></small>")
+                "simulation plays the game to its end, so the time grows with the simulations and "
+                "with the turns left).</i></small>")
 
     def _strong_play_rows(self) -> list[widgets.Widget]:
         """The "what would a strong player do here?" panel, for the subclass's children."""

@@ -196,6 +196,14 @@ def test_board_map_log_scores_and_downloads(voila, page):
     _wait_for(page, "() => document.querySelector('.rt-best-moves-table tr.rt-current')")
     first = page.locator(".rt-best-moves-table tr.rt-current").inner_text()
     assert action_text(at_five, top.action) in first and str(top.visits) in first, first
+    box = page.locator(".rt-best-budget input").first
+    box.fill("3")
+    box.press("Tab")
+    page.locator(".rt-best-run").first.click()
+    _wait_for(page, "() => document.querySelector('.rt-best-moves .rt-error')")
+    panel = page.locator(".rt-best-moves").inner_text()
+    assert "Cannot search: Simulations must be a whole number 10 to 5,000, got 3" in panel, panel
+    assert page.locator(".rt-best-moves-table").count() == 0 and box.input_value() == "300"
     _wait_for(page, "() => Array.from(document.querySelectorAll('.rt-board-chart .legendtext'))"
                     ".some((e) => e.textContent === 'P1 Roads')")
     legend = page.eval_on_selector_all(f"{chart} .legendtext", "els => els.map(e => e.textContent)")

@@ -12,7 +12,7 @@ import pytest
 
 from rometools.core.search import best_moves
 from rometools.widgets import AugustusPlayoutExplorer, BoardExplorer, RegionBoardExplorer
-from rometools.widgets._base import SEARCH_SIMULATIONS
+from rometools.widgets._base import SEARCH_SIMULATIONS, plain_text
 
 EXPLORERS = [BoardExplorer, AugustusPlayoutExplorer, RegionBoardExplorer]
 
@@ -39,12 +39,14 @@ def test_the_table_is_the_seeded_search_at_the_turn_shown_in_the_games_words(exp
 
 
 @pytest.mark.parametrize("bad", [3, 5001, 2.5, "300", True, -1])
-def test_bad_simulation_counts_are_refused_with_the_field_named_and_nothing_changed(explorer, bad):
+def test_bad_simulation_counts_are_refused_in_the_panel_with_the_field_named(explorer, bad):
     explorer.best_moves(20)
-    before, budget = explorer._search_out.value, explorer._search_budget.value
+    state, budget, message = explorer.state, explorer._search_budget.value, explorer.message
     assert explorer.best_moves(bad) is None
-    assert explorer.message.startswith("Cannot update: Simulations must be a whole number 10 to 5,000")
-    assert explorer._search_out.value == before and explorer._search_budget.value == budget
+    shown = plain_text(explorer._search_out.value)
+    assert shown.startswith(f"Cannot search: Simulations must be a whole number 10 to 5,000, got {bad!r}"), shown
+    assert "rt-best-moves-table" not in explorer._search_out.value   # no stale ranking under the error
+    assert explorer._search_budget.value == budget and explorer.state is state and explorer.message == message
 
 
 def test_a_new_turn_clears_the_ranking_and_the_end_has_no_move_to_rank(explorer):
