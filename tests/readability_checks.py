@@ -208,7 +208,8 @@ def figure_problems(fig: go.Figure, where: str = "figure") -> list[str]:
     traces_coloured = {str(getattr(getattr(t, "line", None), "color", None) or getattr(getattr(t, "marker", None),
                                                                                          "color", None))
                        for t in fig.data if t.visible is not False and t.showlegend is not False}
-    if len(legend_entries) >= 2 and len(traces_coloured) >= 2 and not (shows_legend or caption):
+    # colour means something only once there is data (an empty state hides its legend under a note)
+    if has_data and len(legend_entries) >= 2 and len(traces_coloured) >= 2 and not (shows_legend or caption):
         problems.append(f"{where}: several coloured traces but no legend or caption")
     return problems
 

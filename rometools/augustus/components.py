@@ -49,6 +49,8 @@ __all__ = [
     "load_components",
     "load_objectives",
     "objectives_path",
+    "slots_text",
+    "symbol_text",
 ]
 
 #: Objective kinds: the senators and the three province colours ("Vert - Rose - Orange - Sénateur").
@@ -674,3 +676,31 @@ def load_objectives(path: str | os.PathLike[str] | None = None, *,
     if components is None:
         return _load_objectives(p)
     return _build_objectives(p, components)
+
+
+# ===================================================================== display text
+def symbol_text(symbol: str) -> str:
+    """A symbol id as a word: ``"double_sword"`` reads ``"double sword"``.
+
+    Examples
+    --------
+    >>> symbol_text("double_sword")
+    'double sword'
+    """
+    return symbol.replace("_", " ")
+
+
+def slots_text(slots: Mapping[str, int]) -> str:
+    """Slots as short text, ``"2 double sword + 1 shield"`` (``"nothing"`` when empty).
+
+    Every table, chart and log of Augustus writes slots this way.
+
+    Symbols are written as words (``double_sword`` reads "double sword").
+
+    Examples
+    --------
+    >>> slots_text({"double_sword": 2, "shield": 1})
+    '2 double sword + 1 shield'
+    """
+    parts = [f"{n} {symbol_text(s)}" for s, n in slots.items() if n]
+    return " + ".join(parts) if parts else "nothing"

@@ -749,14 +749,14 @@ def card_difficulty(cards: Sequence[Any] | None = None, *, joker_policy: str | J
     >>> len(rows), rows[0]["expected_draws"] >= rows[-1]["expected_draws"]
     (88, True)
     """
-    from rometools.augustus.components import load_objectives
+    from rometools.augustus.components import load_objectives, slots_text
 
     cards = load_objectives().cards if cards is None else cards
     rows = []
     for c in cards:
         e = expected_draws(dict(c.slots), joker_policy=joker_policy, bag=bag)
         rows.append({"number": c.number, "name": c.name, "kind": c.kind,
-                     "slots": " ".join(f"{n}x{s}" for s, n in c.slots), "size": c.size,
+                     "slots": slots_text(dict(c.slots)), "size": c.size,
                      "points": c.points, "expected_draws": e, "points_per_draw": c.points / float(e)})
     return sorted(rows, key=lambda r: (-r["expected_draws"], r["number"]))
 

@@ -162,13 +162,19 @@ def _card(state: GameState, number: int) -> str:
 
 
 def reward_name(tile_id: str) -> str:
-    """A reward tile's display name: ``"count_3"`` -> ``"Count 3"``, ``"gold"`` -> ``"Gold"``.
+    """A reward tile's display name: ``"count_3"`` -> ``"3 objectives"``, ``"gold"`` -> ``"Gold"``.
+
+    A count reward (Réclamez une récompense, *Nombre d'objectifs*) is named by
+    its number of objectives; any other id reads as words.
 
     Examples
     --------
-    >>> reward_name("all_colours"), reward_name("count_6")
-    ('All colours', 'Count 6')
+    >>> reward_name("all_colours"), reward_name("count_6"), reward_name("senators")
+    ('All colours', '6 objectives', 'Senators')
     """
+    kind, _, need = tile_id.rpartition("_")
+    if kind == "count" and need.isdigit():
+        return f"{need} objectives"
     return tile_id.replace("_", " ").capitalize()
 
 

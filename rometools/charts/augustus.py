@@ -32,6 +32,7 @@ from rometools.augustus import (
     next_token_odds,
     simulate_completion,
 )
+from rometools.augustus.components import slots_text, symbol_text
 from rometools.charts._common import (
     EXACT_COLOUR,
     REGION_COLOURS,
@@ -42,6 +43,7 @@ from rometools.charts._common import (
     seat_colour,
     simulated_trace,
 )
+from rometools.core.formatting import probability
 from rometools.core.rng import RngLike
 
 __all__ = [
@@ -60,31 +62,6 @@ KIND_COLOURS = {"senator": REGION_COLOURS["brown"], "green": REGION_COLOURS["gre
                 "pink": REGION_COLOURS["pink"], "orange": REGION_COLOURS["orange"]}
 #: Line colours of the objectives compared in :func:`completion_cdf_figure`, in order.
 OBJECTIVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
-
-
-def symbol_text(symbol: str) -> str:
-    """A symbol id as a word: ``"double_sword"`` reads ``"double sword"``.
-
-    Examples
-    --------
-    >>> symbol_text("double_sword")
-    'double sword'
-    """
-    return symbol.replace("_", " ")
-
-
-def slots_text(slots: Mapping[str, int]) -> str:
-    """Slots as short text, ``"2 double sword + 1 shield"`` (``"nothing"`` when empty).
-
-    Symbols are written as words (``double_sword`` reads "double sword").
-
-    Examples
-    --------
-    >>> slots_text({"double_sword": 2, "shield": 1})
-    '2 double sword + 1 shield'
-    """
-    parts = [f"{n} {symbol_text(s)}" for s, n in slots.items() if n]
-    return " + ".join(parts) if parts else "nothing"
 
 
 def completion_cdf_figure(objectives: Mapping[str, Mapping[str, int]], max_draws: int = 30, *,
@@ -276,8 +253,11 @@ def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: in
     -------
     plotly.graph_objects.Figure
         One bar trace per seat, ``au-game-odds-p1`` for P1 (seat 0) and so on:
-        ``x`` = ``"P1 #card"``, ``y`` = probability, ``customdata`` = ``[exact
-        fraction, open slots, points, card name]``.
+        ``x`` = ``"P1 #card"``, ``y`` = probability, ``customdata`` = ``[the
+        exact probability as text (:func:`~rometools.core.formatting.probability`),
+        open slots, points, card name]``. With no objective in play (before
+        the set-up choice) the axes are hidden under a note
+        (annotation ``au-game-odds-empty``).
 
     Examples
     --------
@@ -294,10 +274,18 @@ def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: in
             x=[f"P{seat + 1} #{r['number']}" for r in rows], y=[float(p) for p in ps], name=f"P{seat + 1}",
             uid=f"au-game-odds-p{seat + 1}", meta=f"au-game-odds-p{seat + 1}",
             marker_color=seat_colour(seat),
-            customdata=[[str(p), slots_text(r["open"]), r["points"], r["name"]] for p, r in zip(ps, rows, strict=True)],
-            hovertemplate=("%{x} %{customdata[3]}: %{y:.3f} = %{customdata[0]}<br>open: %{customdata[1]}; "
+            customdata=[[probability(p, digits=6), slots_text(r["open"]), r["points"], r["name"]]
+                        for p, r in zip(ps, rows, strict=True)],
+            hovertemplate=("%{x} %{customdata[3]}: %{customdata[0]}<br>open: %{customdata[1]}; "
                            "%{customdata[2]} points<extra></extra>")))
     fig = new_figure(*traces)
     fig.update_layout(title={"text": title or f"P(each objective complete within {within} draws), exact"},
                       yaxis_title="probability", yaxis_range=[0, 1], xaxis_title="objective in play")
+    if not any(seats):  # before the players keep their objectives: say so instead of empty axes
+        fig.update_layout(xaxis_visible=False, yaxis_visible=False, showlegend=False, height=260)
+        fig.add_annotation(text="No objective in play yet: each player keeps objectives from the set-up "
+                                "deal first.<br>Move the turn on to see their odds.",
+                           name="au-game-odds-empty", x=0.5, y=0.5, xref="paper", yref="paper",
+                           showarrow=False, font={"size": 13, "color": "#555"})
+        return fig
     return legend_above(fig)

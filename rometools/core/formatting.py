@@ -9,6 +9,8 @@ these functions, so they read the same everywhere (``docs/style.md``):
 * :func:`probability` -- the exact fraction with its percentage, and the odds
   when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
 * :func:`number` -- a count or a score with thousands separators: ``"100,065"``.
+* :func:`exact_mean` -- an exact expectation (draws, points) with its decimal
+  value: ``"55/12 ≈ 4.58"``; a fraction too long to read gives ``"≈ 4.58"``.
 * :func:`p_value` -- a test's p-value: ``"p = 0.032"``, ``"p < 0.0001"``.
 * :func:`seat_label` / :func:`seat_labels` -- seats as players read them:
   ``P1`` (the first player, seat 0) to ``Pn``.
@@ -37,6 +39,7 @@ from typing import Any
 
 __all__ = [
     "MAX_SHOWN",
+    "exact_mean",
     "join_names",
     "number",
     "one_in",
@@ -142,7 +145,7 @@ def one_in(p: Fraction | float | int) -> str:
     return f"1 in {number(round(n))}"
 
 
-def probability(p: Fraction | float | int, *, significant: int = 2) -> str:
+def probability(p: Fraction | float | int, *, significant: int = 2, digits: int = _FRACTION_DIGITS) -> str:
     """A probability as a designer reads it: the exact fraction, the odds when small, a percentage.
 
     * exact ``Fraction``: ``"1/435 = 1 in 435 (0.23%)"``, ``"7/10 (70%)"``; a
@@ -152,6 +155,8 @@ def probability(p: Fraction | float | int, *, significant: int = 2) -> str:
     * ``0``: ``"0 (never)"``; ``1``: ``"1 (always)"``.
 
     Never scientific notation (``2.297844e-03``) and never a rounded-off 0.
+    ``digits`` is the longest numerator or denominator written as a fraction
+    (a table of many odds reads better with 4).
 
     Examples
     --------
@@ -161,6 +166,8 @@ def probability(p: Fraction | float | int, *, significant: int = 2) -> str:
     '1 in 435 (0.23%)'
     >>> probability(Fraction(123456789, 98765432100))
     '1 in 800 (0.12%)'
+    >>> probability(Fraction(2891601, 17026394)), probability(Fraction(2891601, 17026394), digits=4)
+    ('2,891,601/17,026,394 (17%)', 'about 17%')
     """
     q = _as_fraction(p)
     if q == 0:
@@ -171,10 +178,51 @@ def probability(p: Fraction | float | int, *, significant: int = 2) -> str:
     odds = f"{one_in(q)} ({pct})" if q < Fraction(1, 10) else pct
     if isinstance(p, float):
         return odds
-    if len(str(q.numerator)) > _FRACTION_DIGITS or len(str(q.denominator)) > _FRACTION_DIGITS:
+    if len(str(q.numerator)) > digits or len(str(q.denominator)) > digits:
         return odds if q < Fraction(1, 10) else f"about {pct}"
     fraction = f"{number(q.numerator)}/{number(q.denominator)}"
     return f"{fraction} = {odds}" if q < Fraction(1, 10) else f"{fraction} ({pct})"
+
+
+def exact_mean(value: Fraction | int, decimals: int = 2, *, digits: int = _FRACTION_DIGITS) -> str:
+    """An exact expectation (draws, points, turns) as a designer reads it: fraction and decimal.
+
+    The fraction is written when both its terms have at most ``digits`` digits
+    (default 9); a longer one (an exact mean over a 23-token bag can have
+    30-digit terms) reads as its decimal value only.
+
+    Parameters
+    ----------
+    value : Fraction or int
+        The exact value.
+    decimals : int
+        Decimals of the approximate value.
+    digits : int
+        Longest numerator or denominator written as a fraction.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not an exact number (a float or a bool).
+
+    Examples
+    --------
+    >>> exact_mean(Fraction(55, 12)), exact_mean(3), exact_mean(Fraction(10**20 + 1, 10**19))
+    ('55/12 ≈ 4.58', '3', '≈ 10.00')
+    """
+    if isinstance(value, bool) or not isinstance(value, Fraction | Integral):
+        raise TypeError(f"an exact number (int or Fraction) is expected, got {shown(value)}")
+    q = Fraction(value)
+    approx = f"{float(q):,.{decimals}f}"
+    if q.denominator == 1:
+        return number(int(q))
+    if len(str(abs(q.numerator))) > digits or len(str(q.denominator)) > digits:
+        return f"≈ {approx}"
+    return f"{number(q.numerator)}/{number(q.denominator)} ≈ {approx}"
 
 
 def p_value(p: float) -> str:

@@ -45,6 +45,7 @@ from rometools.augustus import (
     token_counts,
 )
 from rometools.augustus.components import objectives_path
+from rometools.augustus.views import reward_name
 from rometools.charts._common import empty_figure, seat_colour
 from rometools.charts.augustus import (
     bag_figure,
@@ -53,7 +54,7 @@ from rometools.charts.augustus import (
     slots_text,
     symbol_text,
 )
-from rometools.core.formatting import shown
+from rometools.core.formatting import exact_mean, probability, shown
 from rometools.widgets._base import (
     MAX_SEED,
     Explorer,
@@ -305,15 +306,14 @@ class ObjectiveOddsExplorer(Explorer):
             mean = expected_draws(slots, joker_policy=policy)
             means.append(mean)
             ten = completion_cdf(slots, 10, joker_policy=policy)[-1]
-            row = [html.escape(label), slots_text(slots), f"<b>{mean}</b> &asymp; {float(mean):.2f}",
-                   f"{ten} &asymp; {float(ten):.3f}"]
+            row = [html.escape(label), slots_text(slots), f"<b>{exact_mean(mean, digits=4)}</b>", probability(ten, digits=4)]
             if no_reset:
                 try:
                     plain = expected_draws(slots, joker_policy=policy, reset=False)
-                    row.append(f"{plain} &asymp; {float(plain):.2f}")
+                    row.append(exact_mean(plain, digits=4))
                 except ValueError:
                     stuck = 1 - completion_cdf(slots, 23, joker_policy=policy, reset=False)[-1]
-                    row.append(f"infinite: stays incomplete with probability {stuck} &asymp; {float(stuck):.3f}")
+                    row.append(f"infinite: stays incomplete with probability {probability(stuck)}")
             rows.append(row)
         header = ["objective", "slots", "expected draws (exact)", "P(within 10 draws)"]
         if no_reset:
@@ -635,12 +635,12 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
                 p = r["cdf"][-1]
                 table.append([_seat_html(s), f"#{r['number']} {html.escape(r['name'])}", r["kind"], str(r["points"]),
                               f"{r['legions']} / {sum(r['slots'].values())}", slots_text(r["open"]),
-                              f"{p} &asymp; {float(p):.3f}", f"{float(r['expected_draws']):.2f}"])
+                              probability(p, digits=4), exact_mean(r["expected_draws"], digits=4)])
         self._objectives.value = _table(["seat", "objective", "kind", "points", "legions", "open slots",
                                          f"P(within {self._within.value})", "expected draws"], table,
                                         "rt-au-objectives-table") if table else "<i>no objective in play</i>"
         self._rewards.value = _table(["tile", "condition", "points", "holder"],
-                                     [[r["id"], r["condition"], str(r["points"]),
+                                     [[html.escape(reward_name(r["id"])), html.escape(r["condition"]), str(r["points"]),
                                        _seat_html(r["holder"]) or "available"] for r in reward_holders(state)],
                                      "rt-au-rewards-table")
         legions = legion_counts(state)

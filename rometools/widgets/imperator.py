@@ -27,7 +27,7 @@ import plotly.graph_objects as go
 
 from rometools.charts._common import empty_figure, seat_colour
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
-from rometools.core.formatting import shown
+from rometools.core.formatting import probability, shown
 from rometools.imperator import (
     KIND_NAMES,
     LEFTOVER_OPTIONS,
@@ -642,7 +642,7 @@ class TileOddsExplorer(Explorer):
         fig, odds = view
         sync_figure(self.figure, fig)
         rounds = len(next(iter(odds.values())))
-        rows = [[html.escape(KIND_NAMES[k])] + [f"{p} &asymp; {float(p):.3f}" for p in ps] for k, ps in odds.items()]
+        rows = [[html.escape(KIND_NAMES[k])] + [probability(p, digits=4) for p in ps] for k, ps in odds.items()]
         self._table.value = _table(["kind"] + [f"round {r}" for r in range(1, rounds + 1)], rows, "rt-odds-table")
 
     def figure_data(self) -> dict[str, object]:

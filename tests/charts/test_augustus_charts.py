@@ -8,6 +8,7 @@ import pytest
 from rometools.augustus import GameConfig, card_difficulty, completion_cdf, new_game, objective_odds
 from rometools.charts import bag_figure, completion_cdf_figure, difficulty_figure, game_odds_figure
 from rometools.charts.augustus import slots_text
+from rometools.core.formatting import probability
 
 
 def test_completion_cdf_lines_carry_the_exact_fractions():
@@ -58,4 +59,13 @@ def test_game_odds_one_trace_per_seat():
     fig = game_odds_figure([objective_odds(s, seat, 5) for seat in range(3)])
     assert [t.meta for t in fig.data] == ["au-game-odds-p1", "au-game-odds-p2", "au-game-odds-p3"]
     row = objective_odds(s, 0, 5)[0]
-    assert fig.data[0].customdata[0][0] == str(row["cdf"][4]) and slots_text({}) == "nothing"
+    assert fig.data[0].customdata[0][0] == probability(row["cdf"][4], digits=6) and slots_text({}) == "nothing"
+    assert fig.data[0].y[0] == float(row["cdf"][4]) and not fig.layout.annotations
+
+
+def test_game_odds_with_no_objective_in_play_says_so_instead_of_empty_axes():
+    fig = game_odds_figure([[], []])
+    assert [t.meta for t in fig.data] == ["au-game-odds-p1", "au-game-odds-p2"]   # same traces: syncs in place
+    (note,) = fig.layout.annotations
+    assert note.name == "au-game-odds-empty" and note.text.startswith("No objective in play yet")
+    assert fig.layout.xaxis.visible is False and fig.layout.yaxis.visible is False

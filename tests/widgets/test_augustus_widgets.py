@@ -1,5 +1,6 @@
 """Augustus explorers without a browser: set controls as a user would, assert on figures and tables."""
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from rometools.augustus import (
     to_json,
     turn_states,
 )
+from rometools.core.formatting import probability
 from rometools.widgets import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
 
 TEST_CARDS = Path(__file__).parents[1] / "augustus" / "data" / "test_objectives.toml"
@@ -108,9 +110,22 @@ def test_objectives_show_their_exact_odds_from_the_bag_now(playout):
     rows = playout.objectives()
     assert rows == [objective_odds(state, seat, 4) for seat in range(2)]
     trace = playout.figure_data()["au-game-odds-p1"]
-    assert trace["customdata"][0][0] == str(rows[0][0]["cdf"][3])
+    p = rows[0][0]["cdf"][3]
+    assert trace["y"][0] == float(p) and trace["customdata"][0][0] == probability(p, digits=6)
     assert "rt-au-objectives-table" in playout._objectives.value and "available" in playout._rewards.value
+    # the table reads as a designer reads odds, never a 12-digit fraction; reward tiles by name
+    assert probability(p, digits=4) in playout._objectives.value
+    assert not re.search(r"\d{7,}", playout._objectives.value.replace(",", ""))
+    assert "3 objectives" in playout._rewards.value and "count_3" not in playout._rewards.value
     assert "Draw" in playout._status.value and playout._log.value.count("<tr>") >= 2
+
+
+def test_before_anyone_keeps_an_objective_the_chart_says_so(playout):
+    playout.set_values(turn=0)
+    assert playout.objectives() == [[], []]
+    notes = [a.text for a in playout.figure.layout.annotations]
+    assert len(notes) == 1 and notes[0].startswith("No objective in play yet")
+    assert playout.figure.layout.xaxis.visible is False
 
 
 def test_the_end_of_the_game_shows_the_rewards_and_scores(playout):
