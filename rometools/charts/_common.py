@@ -52,7 +52,7 @@ from fractions import Fraction
 
 import plotly.graph_objects as go
 
-from rometools.core.formatting import percent, probability
+from rometools.core.formatting import number, percent, probability
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -610,6 +610,12 @@ def _leader_spot(i, centres, sizes, placed, blocks, cost):
 
 
 # ===================================================================== scores over turns
+def _all_or_nothing(values) -> int | None:
+    """The bonus of a score column whose every value is 0 or that one bonus (held by some turn), else None."""
+    held = {int(v) for v in values} - {0}
+    return held.pop() if len(held) == 1 else None
+
+
 def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn: int | None = None,
                              title: str | None = None, uid: str = "scores", width: int | None = None
                              ) -> go.Figure:
@@ -639,7 +645,12 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
     -------
     plotly.graph_objects.Figure
         One line per player and panel in the player's seat colour; the legend
-        names the players once; x = turn, y = points.
+        names the players once; x = turn, y = points. A category that is all
+        or nothing (every value 0 or the same bonus, like Caesar's Empire's
+        Road bonus) is drawn as who holds it instead: one row per player, a
+        bar over each turn the player holds it (x = turn, y = the player's
+        row; the panel title gives the points), since lines jumping between 0
+        and the bonus would cover each other.
 
     Examples
     --------
@@ -654,18 +665,40 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
 
     panels = ["Total", *categories]
     players = list(dict.fromkeys(history["Player"]))
-    fig = make_subplots(rows=1, cols=len(panels), subplot_titles=panels, shared_xaxes=True,
+    bonus = {panel: _all_or_nothing(history[panel]) for panel in categories}
+    titles = [f"{p}<br><sup>who holds its {number(bonus[p])} points</sup>" if bonus.get(p) else p for p in panels]
+    fig = make_subplots(rows=1, cols=len(panels), subplot_titles=titles, shared_xaxes=True,
                         horizontal_spacing=0.045)
     for col, panel in enumerate(panels, start=1):
         for seat, player in enumerate(players):
             rows = history[history["Player"] == player]
+            common = {"name": player, "legendgroup": player, "showlegend": col == 1,
+                      "uid": f"{uid}-{panel}-{player}", "meta": f"{uid}-{panel}-{player}"}
+            if bonus.get(panel):  # a bar from each turn the player holds it to the next
+                row_y = len(players) - seat
+                xs, ys = [], []
+                for turn, value in zip(rows["Turn"], rows[panel], strict=True):
+                    if not value:
+                        continue
+                    if xs and xs[-2] == int(turn):  # the run goes on
+                        xs[-2] = int(turn) + 1
+                    else:
+                        xs += [int(turn), int(turn) + 1, None]
+                        ys += [row_y, row_y, None]
+                fig.add_trace(go.Scatter(
+                    x=xs, y=ys, mode="lines", line={"color": seat_colour(seat), "width": 7}, **common,
+                    hovertemplate=f"{html.escape(player)} holds it after turn %{{x}}<extra>"
+                                  f"{html.escape(panel)}</extra>"), row=1, col=col)
+                continue
             fig.add_trace(go.Scatter(
-                x=list(rows["Turn"]), y=[int(v) for v in rows[panel]], mode="lines", name=player,
-                legendgroup=player, showlegend=col == 1, uid=f"{uid}-{panel}-{player}",
-                meta=f"{uid}-{panel}-{player}", line={"color": seat_colour(seat), "width": 2, "shape": "hv"},
+                x=list(rows["Turn"]), y=[int(v) for v in rows[panel]], mode="lines", **common,
+                line={"color": seat_colour(seat), "width": 2, "shape": "hv"},
                 hovertemplate=f"{html.escape(player)}, turn %{{x}}: %{{y}} points<extra>"
                               f"{html.escape(panel)}</extra>"), row=1, col=col)
         fig.update_xaxes(title_text="turn", row=1, col=col)
+        if bonus.get(panel):
+            fig.update_yaxes(tickvals=[len(players) - s for s in range(len(players))], ticktext=players,
+                             range=[0.4, len(players) + 0.6], showgrid=False, row=1, col=col)
     fig.update_yaxes(title_text="points", row=1, col=1)
     if current_turn is not None:
         for col in range(1, len(panels) + 1):

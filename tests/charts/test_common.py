@@ -3,6 +3,7 @@
 import itertools
 from fractions import Fraction
 
+import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
@@ -18,6 +19,7 @@ from rometools.charts import (
     new_figure,
     points_distribution_figure,
     region_colour,
+    scores_over_turns_figure,
     seat_colour,
     setup_odds_figure,
     simulated_trace,
@@ -120,3 +122,18 @@ def test_an_unknown_region_colour_draws_with_the_fallback():
     roads = next(t for t in fig.data if t.meta == "ce-board-roads-1")
     assert roads.line.color == seat_colour(1)
     assert fig.layout.template.layout.plot_bgcolor == "white"
+
+
+def test_scores_over_turns_draws_an_all_or_nothing_bonus_as_who_holds_it():
+    # P1 holds the 10-point bonus after turns 0-1, P2 after 2, both after 3 (a tie)
+    h = pd.DataFrame({"Turn": [0, 0, 1, 1, 2, 2, 3, 3], "Player": ["P1", "P2"] * 4,
+                      "Total": [10, 0, 12, 0, 2, 10, 14, 12], "Bonus": [10, 0, 10, 0, 0, 10, 10, 10]})
+    fig = scores_over_turns_figure(h, ["Bonus"], current_turn=2)
+    traces = {t.meta: t for t in fig.data}
+    assert list(traces["scores-Total-P1"].y) == [10, 12, 2, 14]               # points, as before
+    p1, p2 = traces["scores-Bonus-P1"], traces["scores-Bonus-P2"]
+    assert list(p1.x) == [0, 2, None, 3, 4, None] and list(p1.y) == [2, 2, None, 2, 2, None]
+    assert list(p2.x) == [2, 4, None] and list(p2.y) == [1, 1, None]         # one run over turns 2-3
+    assert fig.layout.xaxis2.title.text == "turn"
+    assert list(fig.layout.yaxis2.ticktext) == ["P1", "P2"] and list(fig.layout.yaxis2.tickvals) == [2, 1]
+    assert "who holds its 10 points" in fig.layout.annotations[1].text
