@@ -71,6 +71,7 @@ __all__ = [
     "exact_bars",
     "new_figure",
     "legend_above",
+    "legend_rows",
     "place_labels",
     "region_colour",
     "scores_over_turns_figure",
@@ -498,6 +499,26 @@ def text_size(text: str, font_px: float) -> tuple[float, float]:
     lines = text.split("<br>") if text else [""]
     width = max(len(html.unescape(line)) for line in lines) * 0.61 * font_px
     return round(width, 1), round(len(lines) * 1.3 * font_px, 1)
+
+
+def legend_rows(names: Sequence[str], width: float, font_px: float = 12) -> int:
+    """Rows a horizontal plotly legend of ``names`` takes in ``width`` pixels.
+
+    Each entry is its text (:func:`text_size`) plus about 48 pixels of symbol
+    and gap; entries wrap like words.
+
+    Examples
+    --------
+    >>> legend_rows(["P1 Roads", "P2 Roads"], 900), legend_rows(["unbuilt 1-Road path"] * 8, 900)
+    (1, 2)
+    """
+    rows, used = 1, 0.0
+    for name in names:
+        w = text_size(name, font_px)[0] + 48
+        if used and used + w > width:
+            rows, used = rows + 1, 0.0
+        used += w
+    return rows
 
 
 def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], radii: Sequence[float], *,

@@ -47,9 +47,11 @@ from rometools.charts._common import (
     SEAT_COLOURS,
     TEMPLATE,
     add_caption,
+    legend_rows,
     place_labels,
     region_colour,
     seat_colour,
+    text_size,
 )
 
 __all__ = ["REGION_COLOURS", "SEAT_COLOURS", "board_figure", "board_labels"]  # the colours are re-exported from _common
@@ -269,9 +271,16 @@ def board_figure(
         xaxis={"visible": False, "range": list(xrange), "fixedrange": False},
         yaxis={"visible": False, "range": list(yrange)},
     )
-    add_caption(fig, "Cities: their City-token colour, bigger for a higher value; crossed out once taken. "
-                     "Roads: the owner's colour, labelled P1, P2 ...; a '2' marks an unbuilt 2-Road path.",
-                offset=34, margin=40)
+    # room under the map for the legend's rows and the caption's lines at this width
+    room = plot_width + 40
+    rows = legend_rows([t.name for t in fig.data if t.showlegend is not False], room)
+    cities_note = "Cities: their City-token colour, bigger for a higher value; crossed out once taken."
+    roads_note = "Roads: the owner's colour, labelled P1, P2 ...; a '2' marks an unbuilt 2-Road path."
+    one_line = text_size(f"{cities_note} {roads_note}", 11)[0] <= room
+    extra = 20 * (rows - 1) + (0 if one_line else 16)
+    add_caption(fig, cities_note + (" " if one_line else "\n") + roads_note, offset=34 + 20 * (rows - 1),
+                margin=40 + extra)
+    fig.update_layout(height=height + extra)
     return fig
 
 

@@ -54,14 +54,18 @@ from rometools.widgets._base import (
     sync_figure,
     trace_data,
     vocabulary_toggle,
+    whole_number,
 )
 
 __all__ = ["BoardExplorer", "bundled_board_files"]
 
 _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
-#: Width of the explorer's charts (pixels): a live chart cannot measure the page, and at
-#: plotly's default 700 the map would use half of a 1280-pixel window.
-CHART_WIDTH = 1160
+#: Default width of the explorer's charts (pixels): a live chart cannot measure the page.
+#: 940 fits a JupyterLab notebook in a 1400-pixel window with the file browser open; the
+#: designer app (a page of its own) passes ``width=1160``.
+CHART_WIDTH = 940
+#: Widths the ``width`` argument accepts (pixels).
+WIDTH_RANGE = (600, 2400)
 _LABEL_OPTIONS = (("Treasures", "treasure"), ("City names", "name"), ("Both", "both"))
 
 
@@ -136,6 +140,15 @@ class BoardExplorer(PlayoutExplorer):
         Edition vocabulary of the labels and tables.
     files : {"path", "upload"}
         A typed file path (a notebook) or an upload control (the designer app).
+    width : int
+        Width of the map and the score chart, pixels, 600 to 2,400 (default
+        940, a notebook beside JupyterLab's file browser; labels are placed
+        for it).
+
+    Raises
+    ------
+    ValueError
+        If ``width`` is not a whole number 600 to 2,400 (before anything is built).
 
     Examples
     --------
@@ -175,7 +188,8 @@ class BoardExplorer(PlayoutExplorer):
     def __init__(self, board: str | Path | Board | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
                  start: GameState | str | Path | None = None, vocabulary: str = "treasures",
-                 files: str = "path"):
+                 files: str = "path", width: int = CHART_WIDTH):
+        self.width = whole_number("width", width, *WIDTH_RANGE)
         self._initial_vocabulary = vocabulary
         super().__init__(board, players, bot, seed, bots=bots, start=start, files=files)
         row = {"flex_flow": "row wrap", "align_items": "center"}
@@ -417,12 +431,12 @@ class BoardExplorer(PlayoutExplorer):
             highlight=[r["chain"] for r in rows],
             scoring=[path for r in rows for path, _ in r["routes"]],
             selected=city, vocabulary=voc, labels=self._labels.value,
-            title=f"{b.name}: turn {self._turn.value} of {self.turns}", width=CHART_WIDTH)
+            title=f"{b.name}: turn {self._turn.value} of {self.turns}", width=self.width)
         _, history = self._tables()
         goods = self._components.vocabularies[voc]["goods"]
         labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
         scores = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES],
-                                          current_turn=self._turn.value, uid="ce-scores", width=CHART_WIDTH)
+                                          current_turn=self._turn.value, uid="ce-scores", width=self.width)
         return _View(state, rows, why, fig, scores)
 
     def draw(self, view: _View) -> None:

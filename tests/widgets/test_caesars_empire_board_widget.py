@@ -353,3 +353,14 @@ def test_a_start_before_the_deal_is_dealt_with_the_seed():
     ex = BoardExplorer(start=undealt, seed=4)
     assert ex.message == "" and ex.start_turn == 0 and ex._turn.value == 0
     assert ex._states[-1] == play_game(GameConfig(players=2), "greedy", 4, start=undealt)
+
+
+def test_the_charts_take_the_width_asked_for_and_a_bad_width_is_refused():
+    from rometools.widgets.caesars_empire_board import CHART_WIDTH
+
+    assert BoardExplorer(seed=1).figure.layout.width == CHART_WIDTH == 940   # a notebook beside the file browser
+    wide = BoardExplorer(seed=1, width=1160)                                # the app's page
+    assert wide.figure.layout.width == wide.score_figure.layout.width == 1160
+    for bad in (599, 2401, 1000.0, "1160", True):
+        with pytest.raises(ValueError, match=r"^width must be a whole number 600 to 2,400, got "):
+            BoardExplorer(seed=1, width=bad)
