@@ -183,9 +183,8 @@ def difficulty_figure(rows: Sequence[Mapping[str, Any]], *, top: int | None = No
     fig.update_layout(title={"text": "Expected draws to complete each card alone, exact"},
                       xaxis_title="expected draws", yaxis_title="objective card",
                       height=max(300, 22 * len(rows) + 120), margin={"l": 220})
-    kinds = ", ".join(f"{kind}: {name}" for kind, name in (("brown", "senator"), ("green", "green"),
-                                                            ("pink", "pink"), ("orange", "orange")))
-    return add_caption(fig, f"Bar colour: the card's kind ({kinds}).")
+    return add_caption(fig, "Bar colour: the card's kind (brown: a senator; green, pink, orange: "
+                            "a province of that colour).")
 
 
 def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None,
