@@ -276,6 +276,11 @@ class Components:
         return tuple(t.id for t in self.treasures)
 
     @cached_property
+    def treasure_slot(self) -> Mapping[str, int]:
+        """Position of each Treasure id in :attr:`treasure_ids`, ``{id: index}``."""
+        return MappingProxyType({t: i for i, t in enumerate(self.treasure_ids)})
+
+    @cached_property
     def non_gold_ids(self) -> tuple[str, ...]:
         return tuple(t.id for t in self.treasures if not t.is_gold)
 

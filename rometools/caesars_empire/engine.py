@@ -515,7 +515,7 @@ def most_own_roads(state: GameState, seat: int) -> list[int]:
     """
     b = state.config.board
     adj, po = b._adj, state.path_owner
-    dist = route_distances(state)
+    dist = (state._facts or facts(state)).dist  # route_distances(state), inlined: bots call it per chain
     own = [0] * len(dist)
     for d, v in sorted((d, v) for v, d in enumerate(dist) if 0 < d < INF):
         best = -1
@@ -566,7 +566,7 @@ def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
     """
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
-    dist = route_distances(state)
+    dist = (state._facts or facts(state)).dist  # route_distances(state), inlined: bots call it per chain
     for i in range(len(chain) - 2):
         a, v = chain[i], chain[i + 1]
         c = cost_of[edge_of[a, v]]
@@ -587,7 +587,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     """
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
-    dist = route_distances(state)
+    dist = (state._facts or facts(state)).dist  # route_distances(state), inlined: bots call it per chain
     last = cost_of[edge_of[chain[-2], chain[-1]]]
     if len(chain) == 2:  # one new path to a leaf: the start's route plus it
         return own[chain[0]] + last

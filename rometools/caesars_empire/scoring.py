@@ -214,6 +214,15 @@ def _city_tokens(tokens: Iterable[tuple[str, int]], what: str) -> list[tuple[str
     return out
 
 
+def _highest_of_each_colour(tokens: Iterable[tuple[str, int]]) -> int:
+    """City Points, standard scoring: the highest-value token of each colour (checked tokens)."""
+    best: dict[str, int] = {}
+    for colour, value in tokens:
+        if value > best.get(colour, 0):
+            best[colour] = value
+    return sum(best.values())
+
+
 def city_points(tokens: Iterable[tuple[str, int]], *, sum_complete_colours: bool = False,
                 tokens_in_play: Iterable[tuple[str, int]] | None = None) -> int:
     """Score a player's City tokens (points).
@@ -250,11 +259,11 @@ def city_points(tokens: Iterable[tuple[str, int]], *, sum_complete_colours: bool
     4
     """
     mine = _city_tokens(tokens, "tokens")
+    if not sum_complete_colours:
+        return _highest_of_each_colour(mine)
     by_colour: dict[str, list[int]] = {}
     for colour, value in mine:
         by_colour.setdefault(colour, []).append(value)
-    if not sum_complete_colours:
-        return sum(max(values) for values in by_colour.values())
     if tokens_in_play is None:
         raise ValueError("sum_complete_colours needs tokens_in_play (every City token in the game)")
     in_play = Counter(_city_tokens(tokens_in_play, "tokens_in_play"))
@@ -525,12 +534,15 @@ def marginal_values(counts: Sequence[int], comps: Components) -> dict[str, int]:
 def city_total(tokens: tuple[tuple[str, int], ...]) -> int:
     """:func:`city_points` (standard scoring) of a sorted tuple of City tokens, cached.
 
+    The tokens are a board's (checked when the board file was loaded), so they
+    are not checked again here: this is the end-of-game scoring's hot path.
+
     Examples
     --------
     >>> city_total((("blue", 6), ("green", 2), ("red", 3)))
     11
     """
-    return city_points(tokens)
+    return _highest_of_each_colour(tokens)
 
 
 @lru_cache(maxsize=_CACHE)
@@ -573,17 +585,23 @@ def holdings(state: GameState, seat: int | None = None) -> list[Holding] | Holdi
     (('red', 2),)
     """
     cfg = state.config
-    ids = cfg.components.treasure_ids
-    slot = ids.index
+    slot = cfg.components.treasure_slot
+    size = len(slot)
+    if seat is not None:  # one seat (a bot's every decision): only its tokens
+        mine = [0] * size
+        held: list = []
+        for token, owner, t in zip(cfg.board._city_tokens, state.city_owner, state.treasures, strict=True):
+            if owner == seat:
+                mine[slot[t]] += 1
+                held.append(token)
+        return Holding(tuple(mine), tuple(held))
     players = cfg.players
-    counts = [[0] * len(ids) for _ in range(players)]
+    counts = [[0] * size for _ in range(players)]
     tokens: list[list] = [[] for _ in range(players)]
     for token, owner, t in zip(cfg.board._city_tokens, state.city_owner, state.treasures, strict=True):
-        if owner >= 0 and (seat is None or owner == seat):
-            counts[owner][slot(t)] += 1
+        if owner >= 0:
+            counts[owner][slot[t]] += 1
             tokens[owner].append(token)
-    if seat is not None:
-        return Holding(tuple(counts[seat]), tuple(tokens[seat]))
     return [Holding(tuple(c), tuple(t)) for c, t in zip(counts, tokens, strict=True)]
 
 

@@ -35,6 +35,8 @@ def as_generator(rng: RngLike = None) -> np.random.Generator:
     >>> as_generator(g) is g
     True
     """
+    if rng.__class__ is np.random.Generator:  # the common case (a play loop's own generator): no checks
+        return rng
     if isinstance(rng, bool) or not (
         rng is None
         or isinstance(
