@@ -64,6 +64,9 @@ _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
 #: 940 fits a JupyterLab notebook in a 1400-pixel window with the file browser open; the
 #: designer app (a page of its own) passes ``width=1160``.
 CHART_WIDTH = 940
+#: Turns before the one shown that the game-log table keeps (earlier ones are left out so
+#: that its box opens on the turn shown; the CSV has every turn).
+LOG_TURNS_BEFORE = 5
 #: Widths the ``width`` argument accepts (pixels).
 WIDTH_RANGE = (600, 2400)
 _LABEL_OPTIONS = (("Treasures", "treasure"), ("City names", "name"), ("Both", "both"))
@@ -513,10 +516,16 @@ class BoardExplorer(PlayoutExplorer):
         log, _ = self._tables()
         shown_log = log.drop(columns=[c for c in log.columns if c.endswith(" points")])
         shown_log = shown_log.assign(Player=[seat_html(int(p[1:]) - 1) for p in shown_log["Player"]])
-        current = n - 1 if n >= 1 else None
-        table = html_table(shown_log, "rt-game-log-table", highlight=current, dim_after=n - 1,
-                           numeric=["Turn", "Roads used"]) if len(log) else "<i>No turn played.</i>"
-        self._log.value = (f"<div style='max-height:420px;overflow-y:auto;border:1px solid #e0e0e0'>"
+        # the box opens on the turn shown (a widget cannot scroll it there): the turns long
+        # before it are left out of the table, and the line above it says so
+        first = max(0, n - 1 - LOG_TURNS_BEFORE)
+        current = n - 1 - first if n >= 1 else None
+        table = html_table(shown_log.iloc[first:], "rt-game-log-table", highlight=current,
+                           dim_after=current, numeric=["Turn", "Roads used"]) if len(log) else "<i>No turn played.</i>"
+        earlier = (f"<div class='rt-log-earlier'><small>Turns 1 to {first} are left out here: move the "
+                   "slider back to read them, or download the game log (every turn).</small></div>"
+                   if first else "")
+        self._log.value = (f"{earlier}<div style='max-height:420px;overflow-y:auto;border:1px solid #e0e0e0'>"
                            f"{table}</div>")
         final = self._states[-1]
         finals = readable(final_scores(final), vocabulary=voc)
