@@ -51,6 +51,7 @@ __all__ = [
     "objectives_path",
     "slots_text",
     "symbol_text",
+    "symbols_text",
 ]
 
 #: Objective kinds: the senators and the three province colours ("Vert - Rose - Orange - Sénateur").
@@ -690,8 +691,22 @@ def symbol_text(symbol: str) -> str:
     return symbol.replace("_", " ")
 
 
+def symbols_text(symbol: str, n: int) -> str:
+    """``n`` tokens or slots of a symbol in words: ``"2 double swords"``, ``"1 dagger"``.
+
+    Every symbol of the bag takes an "s" in the plural (double swords, shields,
+    chariots, catapults, standards, daggers, jokers).
+
+    Examples
+    --------
+    >>> symbols_text("double_sword", 2), symbols_text("dagger", 1)
+    ('2 double swords', '1 dagger')
+    """
+    return f"{n} {symbol_text(symbol)}{'' if n == 1 else 's'}"
+
+
 def slots_text(slots: Mapping[str, int]) -> str:
-    """Slots as short text, ``"2 double sword + 1 shield"`` (``"nothing"`` when empty).
+    """Slots as short text, ``"2 double swords + 1 shield"`` (``"nothing"`` when empty).
 
     Every table, chart and log of Augustus writes slots this way.
 
@@ -700,7 +715,7 @@ def slots_text(slots: Mapping[str, int]) -> str:
     Examples
     --------
     >>> slots_text({"double_sword": 2, "shield": 1})
-    '2 double sword + 1 shield'
+    '2 double swords + 1 shield'
     """
-    parts = [f"{n} {symbol_text(s)}" for s, n in slots.items() if n]
+    parts = [symbols_text(s, n) for s, n in slots.items() if n]
     return " + ".join(parts) if parts else "nothing"

@@ -116,7 +116,8 @@ def reward_holders(state: GameState) -> list[dict[str, Any]]:
     """
     out = []
     for tile, holder in zip(state.config.components.rewards, state.rewards, strict=True):
-        condition = {"colour": f"first to {tile.need} {tile.colour}", "all_colours": "first with one of each colour",
+        condition = {"colour": f"first with {tile.need} {tile.colour} objectives",
+                     "all_colours": "first with one of each colour",
                      "count": f"exactly {tile.need} objectives", "resource": f"most {tile.resource} producers"}
         out.append({"id": tile.id, "kind": tile.kind, "condition": condition[tile.kind],
                     "points": tile.points, "holder": None if holder < 0 else holder})

@@ -119,7 +119,8 @@ def completion_cdf_figure(objectives: Mapping[str, Mapping[str, int]], max_draws
         except ValueError as err:
             raise ValueError(f"{label}: {err}") from None
         means.append(f"{label}: {float(mean):.2f}")
-        traces.append(_cdf_line(xs, cdf, f"{label} ({slots_text(slots)})", f"au-cdf-{i}", colour))
+        words = slots_text(slots)
+        traces.append(_cdf_line(xs, cdf, label if label == words else f"{label} ({words})", f"au-cdf-{i}", colour))
         if compare_reset:
             no_reset = completion_cdf(slots, max_draws, joker_policy=joker_policy, reset=False, bag=bag)
             traces.append(_cdf_line(xs, no_reset, f"{label}, no joker reset", f"au-cdf-noreset-{i}", colour,

@@ -225,7 +225,8 @@ def board_figure(
             taken = "<br>tokens taken" + ("" if owner is None else f" by {html.escape(seat_names[owner])}")
         hover.append(f"<b>{name}</b><br>City token: {html.escape(c.colour)} {c.value}"
                      + (f"<br>{tname}" if tname else "") + taken)
-    sizes = [9 + 2.2 * c.value for c in cities]
+    # bigger for a higher value; a taken city at least 14 px, so its cross shows
+    sizes = [max(9 + 2.2 * c.value, 14) if c.id in captured_by else 9 + 2.2 * c.value for c in cities]
     placement = place_labels(
         [c.position for c in cities], text, [sz / 2 for sz in sizes], xrange=xrange, yrange=yrange,
         width=plot_width, height=plot_height, font_px=_LABEL_FONT,

@@ -44,7 +44,7 @@ from rometools.augustus import (
     senators,
     token_counts,
 )
-from rometools.augustus.components import objectives_path
+from rometools.augustus.components import objectives_path, symbols_text
 from rometools.augustus.views import reward_name
 from rometools.charts._common import empty_figure, seat_colour
 from rometools.charts.augustus import (
@@ -628,7 +628,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         token = f", token drawn: <b>{html.escape(symbol_text(state.token))}</b>" if state.token else ""
         self._status.value = (f"Draw {state.draws}, caller {_seat_html(state.caller)}{token}; {phase}. "
                               f"Bag: {sum(left.values())} tokens left "
-                              f"({', '.join(f'{v} {symbol_text(k)}' for k, v in left.items())}).")
+                              f"({', '.join(symbols_text(k, v) for k, v in left.items())}).")
         table = []
         for s, seat_rows in enumerate(rows):
             for r in seat_rows:

@@ -262,7 +262,7 @@ def test_card_difficulty_ranks_the_set():
     assert len(rows) == 88
     assert [r["expected_draws"] for r in rows] == sorted((r["expected_draws"] for r in rows), reverse=True)
     two_daggers = next(r for r in rows if r["number"] == 23)
-    assert two_daggers["expected_draws"] == 12 and two_daggers["slots"] == "2 dagger"
+    assert two_daggers["expected_draws"] == 12 and two_daggers["slots"] == "2 daggers"
 
 
 @pytest.mark.parametrize("slots,message", [
