@@ -725,10 +725,12 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
         for col in range(1, len(panels) + 1):
             fig.add_vline(x=current_turn, line={"color": "#757575", "dash": "dot", "width": 1}, row=1, col=col)
     fig.update_layout(
-        template=TEMPLATE, height=300, width=width, title_text=title or "Score after each turn, by category",
-        legend={"orientation": "v", "x": 1.01, "y": 1, "title": {"text": "player"}},
-        margin={"t": 70, "b": 50, "l": 60, "r": 80})
+        # the legend in a row under the panels: at the right, the chart toolbar would cover it
+        # (plot area 180 px high: the legend's top 61 px under it, below the axis titles; the caption 92 px)
+        template=TEMPLATE, height=345, width=width, title_text=title or "Score after each turn, by category",
+        legend={"orientation": "h", "x": 0, "y": -0.34, "yanchor": "top", "title": {"text": "player"}},
+        margin={"t": 70, "b": 95, "l": 60, "r": 20})
     if current_turn is not None:
         add_caption(fig, f"Dotted line: turn {current_turn}. Each score counts as if the game ended at "
-                         "that turn (Road bonus included).", margin=10)
+                         "that turn (Road bonus included).", offset=92, margin=20)
     return fig

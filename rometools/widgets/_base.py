@@ -895,11 +895,12 @@ class PlayoutExplorer(Explorer):
         self._board_upload = self._start_upload = None
         if files == "path":
             self._board_path = self._add_control("board_path", widgets.Text(
-                placeholder="or type a board file path, then Enter or Load", continuous_update=False,
-                layout={"width": "330px"}), "rt-board-path")
+                # 560 + 280 + 64 px (and margins) fit one row of a notebook beside JupyterLab's file browser
+                placeholder="or a board file path (Enter or Load)", continuous_update=False,
+                layout={"width": "280px"}), "rt-board-path")
             self._board_load = self._add_control("board_load", widgets.Button(
                 description="Load", tooltip="Load the board file typed on the left",
-                layout={"width": "70px"}), "rt-board-load")
+                layout={"width": "64px"}), "rt-board-load")
             self._start_path = self._add_control("start_path", widgets.Text(
                 placeholder="a saved game (.json) to play on from", continuous_update=False,
                 description="Start", style=wide, layout={"width": "400px"}), "rt-start-path")
