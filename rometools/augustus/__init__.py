@@ -3,9 +3,9 @@
 Rules: ``003_d241425e5c31f6f1.txt`` (French summary; English summary and component
 facts in ``seeds/README.md``). Modules, in the order every rometools game follows
 (``docs/architecture.md``): ``components``, ``state``, ``moves`` (what a seat may
-do), ``rules`` (the game's flow and the protocol), ``views``, ``scoring``, ``odds``,
-``bots``. Slots and bags are plain mappings from symbol id
-to count.
+do), ``rules`` (the game's flow and the protocol), ``views``, ``scoring``, ``odds``
+(with ``simulate``, its seeded twins, and ``several``, several objectives at once),
+``bots``. Slots and bags are plain mappings from symbol id to count.
 
 Examples
 --------
@@ -34,8 +34,6 @@ from rometools.augustus.components import (
 )
 from rometools.augustus.odds import (
     JOKER_POLICIES,
-    SeveralObjectivesOdds,
-    SimulatedCompletion,
     card_difficulty,
     completion_cdf,
     completion_law,
@@ -43,9 +41,6 @@ from rometools.augustus.odds import (
     expected_draws,
     next_token_odds,
     register_joker_policy,
-    several_objectives_cdf,
-    simulate_completion,
-    simulate_several_objectives,
 )
 from rometools.augustus.rules import (
     action_history,
@@ -62,6 +57,12 @@ from rometools.augustus.rules import (
     to_json,
 )
 from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators
+from rometools.augustus.several import (
+    SeveralObjectivesOdds,
+    several_objectives_cdf,
+    simulate_several_objectives,
+)
+from rometools.augustus.simulate import SimulatedCompletion, simulate_completion
 from rometools.augustus.state import (
     CHANCE,
     PASS,
