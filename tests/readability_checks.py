@@ -27,7 +27,7 @@ import plotly.graph_objects as go
 import rometools
 from rometools.core.data import data_dir
 from rometools.core.game import game_spec
-from rometools.widgets import _base
+from rometools.widgets import _base, _playout
 
 #: A text from a data file or a user that would run as HTML if inserted raw.
 PAYLOAD = "<img src=x onerror=alert(1)>"
@@ -48,7 +48,7 @@ def explorer_classes() -> list[type]:
     for name in w.__all__:
         obj = getattr(w, name)
         if (inspect.isclass(obj) and issubclass(obj, _base.Explorer)
-                and obj not in (_base.Explorer, _base.PlayoutExplorer) and not inspect.isabstract(obj)):
+                and obj not in (_base.Explorer, _playout.PlayoutExplorer) and not inspect.isabstract(obj)):
             out.append(obj)
     return out
 

@@ -20,8 +20,10 @@
   the law and the curve over draws, a seeded simulation beside them.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
-(``holding()``, all-or-nothing ``set_values``) and :class:`PlayoutExplorer`, the base
-of every board game's explorer.
+(``holding()``, all-or-nothing ``set_values``), figures, tables and input checks;
+:class:`PlayoutExplorer` (:mod:`rometools.widgets._playout`, with the strong-play
+panel of :mod:`rometools.widgets._strong_play`) is the base of every board game's
+explorer.
 
 Examples
 --------
@@ -33,7 +35,8 @@ True
 [14, 14, 9, 22]
 """
 
-from rometools.widgets._base import Explorer, PlayoutExplorer
+from rometools.widgets._base import Explorer
+from rometools.widgets._playout import PlayoutExplorer
 from rometools.widgets.augustus import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
 from rometools.widgets.balance import BalanceExplorer
 from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer

@@ -6,7 +6,7 @@
 * :class:`BagExplorer` -- draw tokens step by step with a seed; the bag's contents,
   the exact next-token odds, the refill after a joker.
 * :class:`AugustusPlayoutExplorer` -- a seeded bot game step by step on the shared
-  :class:`~rometools.widgets._base.PlayoutExplorer`: each player's objectives with
+  :class:`~rometools.widgets._playout.PlayoutExplorer`: each player's objectives with
   their open slots and exact completion odds, the reward tiles and who holds them,
   the scores and the game log.
 
@@ -58,11 +58,11 @@ from rometools.core.formatting import exact_mean, probability, shown
 from rometools.widgets._base import (
     MAX_SEED,
     Explorer,
-    PlayoutExplorer,
     sync_figure,
     trace_data,
     whole_number,
 )
+from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["AugustusPlayoutExplorer", "BagExplorer", "ObjectiveOddsExplorer"]
 
@@ -464,7 +464,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
     """Step a seeded Augustus bot game: objectives with their odds, rewards, scores, the log.
 
     Controls (CSS class in brackets): those of
-    :class:`~rometools.widgets._base.PlayoutExplorer` -- the objective card file
+    :class:`~rometools.widgets._playout.PlayoutExplorer` -- the objective card file
     (``rt-board-file``, labelled "Cards"; a path typed in ``rt-board-path``,
     loaded with ``rt-board-load``), a saved game to play on from
     (``rt-start-path``, ``rt-start-load``, ``rt-start-clear``), players

@@ -1,6 +1,6 @@
 """Caesar's Empire board explorer: step a seeded bot game and inspect connections.
 
-:class:`BoardExplorer` is a :class:`~rometools.widgets._base.PlayoutExplorer`:
+:class:`BoardExplorer` is a :class:`~rometools.widgets._playout.PlayoutExplorer`:
 the base plays the game through the registry (board, players, a bot per seat,
 seed, a start position, the turn slider); this module adds the Caesar's Empire
 view, wired to :mod:`rometools.caesars_empire` (views, scoring) and
@@ -45,7 +45,6 @@ from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
 from rometools.core.formatting import seat_label, shown
 from rometools.widgets._base import (
-    PlayoutExplorer,
     Raw,
     csv_link,
     html_table,
@@ -56,6 +55,7 @@ from rometools.widgets._base import (
     vocabulary_toggle,
     whole_number,
 )
+from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["BoardExplorer", "bundled_board_files"]
 
@@ -98,7 +98,7 @@ class BoardExplorer(PlayoutExplorer):
     """Step a seeded bot game on a board; inspect a city's cheapest connections.
 
     Controls (CSS class in brackets): those of
-    :class:`~rometools.widgets._base.PlayoutExplorer` -- the board list
+    :class:`~rometools.widgets._playout.PlayoutExplorer` -- the board list
     (``rt-board-file``) and a path typed in ``rt-board-path`` and loaded with
     ``rt-board-load`` (or, in the app, ``rt-board-upload``); a saved game to
     play on from (``rt-start-path``, ``rt-start-load``, ``rt-start-clear``,

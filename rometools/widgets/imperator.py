@@ -1,6 +1,6 @@
 """Ave Roma IMPERATOR explorers: place a worker and watch the chain; reward-tile odds by round.
 
-* :class:`RegionBoardExplorer` -- a :class:`~rometools.widgets._base.PlayoutExplorer`:
+* :class:`RegionBoardExplorer` -- a :class:`~rometools.widgets._playout.PlayoutExplorer`:
   the base plays a seeded bot game of the ``"imperator"`` sub-game (board, players,
   a bot per seat, seed, start, turn slider); this module adds a what-if placement on
   the board of the turn shown: who is forced out where, step by step, the Action-track
@@ -55,12 +55,12 @@ from rometools.imperator.views import outcome_frames, tile_labels
 from rometools.widgets._base import (
     MAX_SEED,
     Explorer,
-    PlayoutExplorer,
     plain_text,
     sync_figure,
     trace_data,
     whole_number,
 )
+from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["RegionBoardExplorer", "TileOddsExplorer"]
 
@@ -93,7 +93,7 @@ class RegionBoardExplorer(PlayoutExplorer):
     """Place a worker on the Imperator board of a seeded game and watch the chain reaction.
 
     Controls (CSS class in brackets): those of
-    :class:`~rometools.widgets._base.PlayoutExplorer` -- board file (``rt-board-file``,
+    :class:`~rometools.widgets._playout.PlayoutExplorer` -- board file (``rt-board-file``,
     or a path in ``rt-board-path`` loaded with ``rt-board-load``), a saved game to play
     on from (``rt-start-path``...), players (``rt-players``), bots (``rt-bot``,
     ``rt-seat-bot``), seed (``rt-seed``), the turn slider (``rt-turn``) -- and the
@@ -115,7 +115,7 @@ class RegionBoardExplorer(PlayoutExplorer):
     players : int, optional
         2 to 5. Default 4.
     bot, seed, bots, start
-        As for every :class:`~rometools.widgets._base.PlayoutExplorer`.
+        As for every :class:`~rometools.widgets._playout.PlayoutExplorer`.
     seat, value, region
         The placement to show: seat (0 = P1), worker value 1 to 5, region id.
 
@@ -317,7 +317,7 @@ class RegionBoardExplorer(PlayoutExplorer):
         Parameters
         ----------
         board, players, bot, bots, seed, start, turn
-            The game (see :class:`~rometools.widgets._base.PlayoutExplorer`).
+            The game (see :class:`~rometools.widgets._playout.PlayoutExplorer`).
         seat : int, optional
             The placing player, 0 (P1) to players - 1.
         value : int, optional

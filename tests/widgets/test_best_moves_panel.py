@@ -12,7 +12,8 @@ import pytest
 
 from rometools.core.search import best_moves
 from rometools.widgets import AugustusPlayoutExplorer, BoardExplorer, RegionBoardExplorer
-from rometools.widgets._base import SEARCH_SIMULATIONS, plain_text
+from rometools.widgets._base import plain_text
+from rometools.widgets._strong_play import SEARCH_SIMULATIONS
 
 EXPLORERS = [BoardExplorer, AugustusPlayoutExplorer, RegionBoardExplorer]
 
