@@ -19,6 +19,7 @@ from fractions import Fraction
 import numpy as np
 
 from rometools.augustus.odds import JokerPolicy, _count, _policy, _Problem, _problem
+from rometools.augustus.simulate import _draw_index
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import proportion_estimate
 
@@ -254,11 +255,7 @@ class _Several:
         fills = tuple((0,) * len(self.symbols) for _ in self.needs)
         left = [self.full[s] for s in kinds]
         for t in range(1, horizon + 1):
-            r = int(gen.integers(sum(left)))
-            i = 0
-            while r >= left[i]:
-                r -= left[i]
-                i += 1
+            i = _draw_index(left, sum(left), gen)
             token = kinds[i]
             left[i] -= 1
             complete = False

@@ -64,6 +64,16 @@ class SimulatedCompletion:
         return mean_estimate(self.draws, confidence=self.confidence)
 
 
+def _draw_index(left: list[int], total: int, gen: np.random.Generator) -> int:
+    """One token drawn uniformly from a bag of ``left[i]`` tokens of kind ``i`` (``total`` in all): its kind."""
+    r = int(gen.integers(total))
+    i = 0
+    while r >= left[i]:
+        r -= left[i]
+        i += 1
+    return i
+
+
 def _play_rule(need: dict[str, int], full: Mapping[str, int], start: Mapping[str, int], joker: str,
                fill: JokerPolicy, reset: bool, max_draws: int, gen: np.random.Generator) -> int:
     """Draws one trial takes (max_draws + 1 if incomplete by then)."""
@@ -74,11 +84,7 @@ def _play_rule(need: dict[str, int], full: Mapping[str, int], start: Mapping[str
         total = sum(left)
         if total == 0:
             return max_draws + 1
-        r = int(gen.integers(total))
-        i = 0
-        while r >= left[i]:
-            r -= left[i]
-            i += 1
+        i = _draw_index(left, total, gen)
         token = kinds[i]
         left[i] -= 1
         if token == joker:
