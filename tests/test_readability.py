@@ -338,13 +338,13 @@ def board():
 
 
 def test_the_log_table_highlights_the_turn_and_uses_names(board):
-    assert board.set_values(turn=6)
+    assert board.set_values(turn=3)
     html = board._log.value
     assert html.count("<tr") == len(board.log()) + 1 and "rt-log-earlier" not in html
     current = html.split("class='rt-current'")[1].split("</tr>")[0]
-    row = board.log().iloc[5]
+    row = board.log().iloc[2]
     assert f">{row['Turn']}<" in current and row["City"] in current
-    assert html.count("class='rt-later'") == len(board.log()) - 6
+    assert html.count("class='rt-later'") == len(board.log()) - 3
     assert not text_problems([board._log.value], shown_ids())
 
 
@@ -353,10 +353,12 @@ def test_the_log_table_opens_on_the_turn_shown(board):
     assert board.set_values(turn=20)
     html = board._log.value
     rows = html.split("<tbody>")[1].split("</tr>")[:-1]
-    assert len(rows) == len(board.log()) - 14                      # turns 15 to 40
-    assert ">15<" in rows[0] and "rt-current" in rows[5] and ">20<" in rows[5]
-    assert "Turns 1 to 14 are left out here" in html
+    assert len(rows) == len(board.log()) - 17                      # turns 18 to 40
+    assert ">18<" in rows[0] and "rt-current" in rows[2] and ">20<" in rows[2]
+    assert "Turns 1 to 17 are left out here" in html
     assert html.count("class='rt-later'") == len(board.log()) - 20
+    assert board.set_values(turn=0)                                 # before the first turn every turn is later
+    assert board._log.value.count("class='rt-later'") == len(board.log())
 
 
 def test_the_score_chart_follows_the_log(board):

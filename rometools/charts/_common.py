@@ -729,7 +729,7 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
         # (plot area 180 px high: the legend's top 61 px under it, below the axis titles; the caption 92 px)
         template=TEMPLATE, height=345, width=width, title_text=title or "Score after each turn, by category",
         legend={"orientation": "h", "x": 0, "y": -0.34, "yanchor": "top", "title": {"text": "player"}},
-        margin={"t": 70, "b": 95, "l": 60, "r": 20})
+        margin={"t": 70, "b": 95, "l": 60, "r": 45})  # r: room for the chart toolbar
     if current_turn is not None:
         add_caption(fig, f"Dotted line: turn {current_turn}. Each score counts as if the game ended at "
                          "that turn (Road bonus included).", offset=92, margin=20)

@@ -43,7 +43,7 @@ from rometools.charts._common import (
     seat_colour,
     simulated_trace,
 )
-from rometools.core.formatting import probability
+from rometools.core.formatting import exact_mean, probability
 from rometools.core.rng import RngLike
 
 __all__ = [
@@ -89,7 +89,8 @@ def completion_cdf_figure(objectives: Mapping[str, Mapping[str, int]], max_draws
     Returns
     -------
     plotly.graph_objects.Figure
-        Lines ``au-cdf-<i>`` (``customdata``: the exact fractions), dashed
+        Lines ``au-cdf-<i>`` (``customdata``: the exact fractions; the hover
+        reads them as :func:`~rometools.core.formatting.probability`), dashed
         ``au-cdf-noreset-<i>`` with ``compare_reset``, markers ``au-cdf-sim-<i>``
         with ``trials``; the title gives each exact expected draws.
 
@@ -141,8 +142,8 @@ def _cdf_line(xs: list[int], cdf: Sequence[Fraction], name: str, uid: str, colou
               dash: str = "solid") -> go.Scatter:
     return go.Scatter(x=xs, y=[float(p) for p in cdf], name=name, uid=uid, meta=uid, mode="lines+markers",
                       line={"color": colour, "dash": dash}, marker={"size": 4},
-                      customdata=[str(p) for p in cdf],
-                      hovertemplate="%{y:.4f} = %{customdata}<extra>" + name + "</extra>")
+                      customdata=[str(p) for p in cdf], text=[probability(p, digits=6) for p in cdf],
+                      hovertemplate="within %{x} draws: %{text}<extra>" + name + "</extra>")
 
 
 def difficulty_figure(rows: Sequence[Mapping[str, Any]], *, top: int | None = None) -> go.Figure:
@@ -161,7 +162,8 @@ def difficulty_figure(rows: Sequence[Mapping[str, Any]], *, top: int | None = No
     plotly.graph_objects.Figure
         One horizontal bar trace ``au-difficulty``: ``x`` = expected draws
         (float), ``y`` = ``"#number name"``, coloured by kind, ``customdata`` =
-        ``[exact fraction, slots, points, kind]``.
+        ``[exact fraction, slots, points, kind, the mean as the hover reads it
+        (:func:`~rometools.core.formatting.exact_mean`)]``.
 
     Examples
     --------
@@ -176,8 +178,9 @@ def difficulty_figure(rows: Sequence[Mapping[str, Any]], *, top: int | None = No
         x=[float(r["expected_draws"]) for r in rows], y=[f"#{r['number']} {r['name']}" for r in rows],
         orientation="h", uid="au-difficulty", meta="au-difficulty", name="expected draws",
         marker_color=[KIND_COLOURS.get(r["kind"], EXACT_COLOUR) for r in rows],
-        customdata=[[str(r["expected_draws"]), r["slots"], r["points"], r["kind"]] for r in rows],
-        hovertemplate=("%{y}: %{x:.2f} draws = %{customdata[0]}<br>slots %{customdata[1]}, "
+        customdata=[[str(r["expected_draws"]), r["slots"], r["points"], r["kind"],
+                     exact_mean(r["expected_draws"], digits=6)] for r in rows],
+        hovertemplate=("%{y}: %{customdata[4]} draws<br>slots %{customdata[1]}, "
                        "%{customdata[2]} points, %{customdata[3]}<extra></extra>"),
     )
     fig = new_figure(bars)
@@ -185,7 +188,7 @@ def difficulty_figure(rows: Sequence[Mapping[str, Any]], *, top: int | None = No
                       xaxis_title="expected draws", yaxis_title="objective card",
                       height=max(300, 22 * len(rows) + 120), margin={"l": 220})
     return add_caption(fig, "Bar colour: the card's kind (brown: a senator; green, pink, orange: "
-                            "a province of that colour).")
+                            "a province of that colour).", offset=60)
 
 
 def bag_figure(left: Mapping[str, int], *, full: Mapping[str, int] | None = None,

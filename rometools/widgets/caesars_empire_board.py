@@ -65,8 +65,8 @@ _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
 #: designer app (a page of its own) passes ``width=1160``.
 CHART_WIDTH = 940
 #: Turns before the one shown that the game-log table keeps (earlier ones are left out so
-#: that its box opens on the turn shown; the CSV has every turn).
-LOG_TURNS_BEFORE = 5
+#: that its box opens on the turn shown, even under rows of long routes; the CSV has every turn).
+LOG_TURNS_BEFORE = 2
 #: Widths the ``width`` argument accepts (pixels).
 WIDTH_RANGE = (600, 2400)
 _LABEL_OPTIONS = (("Treasures", "treasure"), ("City names", "name"), ("Both", "both"))
@@ -521,7 +521,8 @@ class BoardExplorer(PlayoutExplorer):
         first = max(0, n - 1 - LOG_TURNS_BEFORE)
         current = n - 1 - first if n >= 1 else None
         table = html_table(shown_log.iloc[first:], "rt-game-log-table", highlight=current,
-                           dim_after=current, numeric=["Turn", "Roads used"]) if len(log) else "<i>No turn played.</i>"
+                           dim_after=-1 if current is None else current,  # at turn 0 every turn is later
+                           numeric=["Turn", "Roads used"]) if len(log) else "<i>No turn played.</i>"
         earlier = (f"<div class='rt-log-earlier'><small>Turns 1 to {first} are left out here: move the "
                    "slider back to read them, or download the game log (every turn).</small></div>"
                    if first else "")

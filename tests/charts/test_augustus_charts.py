@@ -8,7 +8,7 @@ import pytest
 from rometools.augustus import GameConfig, card_difficulty, completion_cdf, new_game, objective_odds
 from rometools.charts import bag_figure, completion_cdf_figure, difficulty_figure, game_odds_figure
 from rometools.charts.augustus import slots_text
-from rometools.core.formatting import probability
+from rometools.core.formatting import exact_mean, probability
 
 
 def test_completion_cdf_lines_carry_the_exact_fractions():
@@ -18,6 +18,7 @@ def test_completion_cdf_lines_carry_the_exact_fractions():
     assert list(one.x) == list(range(1, 11))
     assert [Fraction(c) for c in one.customdata] == [1 - Fraction(comb(20, n), comb(23, n)) for n in range(1, 11)]
     assert one.y[4] == pytest.approx(float(Fraction(one.customdata[4])))
+    assert one.text[4] == probability(Fraction(one.customdata[4]), digits=6)            # the hover
     assert [Fraction(c) for c in fig.data[2].customdata] == completion_cdf({"dagger": 2}, 10)
     assert fig.data[3].line.dash == "dash" and fig.data[0].line.dash == "solid"
     assert "A: 6.00" in fig.layout.title.text and "B: 12.00" in fig.layout.title.text
@@ -44,6 +45,7 @@ def test_difficulty_ranks_hardest_first_at_the_top():
     assert bars.meta == "au-difficulty" and len(bars.x) == 10
     assert bars.y[-1] == f"#{rows[0]['number']} {rows[0]['name']}"  # the top bar is the hardest
     assert Fraction(bars.customdata[-1][0]) == rows[0]["expected_draws"]
+    assert bars.customdata[-1][4] == exact_mean(rows[0]["expected_draws"], digits=6)   # the hover: no 14-digit terms
 
 
 def test_bag_figure_shows_the_tokens_left_and_the_exact_odds():
