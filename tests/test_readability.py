@@ -170,7 +170,7 @@ def _sample_figures():
             load_board(4).paths[0].key: 0}, title="Illustrative Empire"),
         "board_figure (tiny)": lambda: c.board_figure(tiny, roads={frozenset({"rome", "a"}): 0}, labels="name"),
         "scores_over_turns_figure": lambda: c.scores_over_turns_figure(
-            history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10),
+            history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
     }
     return samples
 

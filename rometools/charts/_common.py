@@ -631,15 +631,18 @@ def _leader_spot(i, centres, sizes, placed, blocks, cost):
 
 
 # ===================================================================== scores over turns
-def _all_or_nothing(values) -> int | None:
-    """The bonus of a score column whose every value is 0 or that one bonus (held by some turn), else None."""
-    held = {int(v) for v in values} - {0}
-    return held.pop() if len(held) == 1 else None
+def _held_bonus(values, panel: str) -> int:
+    """The bonus of a held score column: its one value other than 0 (0 if nobody ever holds it)."""
+    bonus = {int(v) for v in values} - {0}
+    if len(bonus) > 1:
+        raise ValueError(f"{panel} is drawn as who holds it, but takes {len(bonus) + 1} values: "
+                         f"{sorted(bonus | {0})}")
+    return bonus.pop() if bonus else 0
 
 
 def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn: int | None = None,
-                             title: str | None = None, uid: str = "scores", width: int | None = None
-                             ) -> go.Figure:
+                             title: str | None = None, uid: str = "scores", width: int | None = None,
+                             held: Sequence[str] = ()) -> go.Figure:
     """Each player's score after every turn: the total, then one panel per category.
 
     Game-agnostic: any game whose explorer can list the score after each turn
@@ -652,6 +655,9 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
         (``"P1"`` ...), ``Total`` and every column of ``categories`` (points).
     categories : sequence of str
         The category columns, one panel each, after the total.
+    held : sequence of str
+        Categories that are a bonus a player holds or not (every value 0 or
+        the bonus, like Caesar's Empire's Road bonus): drawn as who holds it.
     current_turn : int, optional
         Marked by a dotted vertical line on every panel.
     title : str, optional
@@ -666,12 +672,17 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
     -------
     plotly.graph_objects.Figure
         One line per player and panel in the player's seat colour; the legend
-        names the players once; x = turn, y = points. A category that is all
-        or nothing (every value 0 or the same bonus, like Caesar's Empire's
-        Road bonus) is drawn as who holds it instead: one row per player, a
-        bar over each turn the player holds it (x = turn, y = the player's
-        row; the panel title gives the points), since lines jumping between 0
-        and the bonus would cover each other.
+        names the players once; x = turn, y = points. A ``held`` category is
+        drawn as who holds it instead: one row per player, a bar over each
+        turn the player holds it (x = turn, y = the player's row; the panel
+        title gives the points), since lines jumping between 0 and the bonus
+        would cover each other.
+
+    Raises
+    ------
+    ValueError
+        If a ``held`` category is not among ``categories``, or takes other
+        values than 0 and one bonus.
 
     Examples
     --------
@@ -686,8 +697,11 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
 
     panels = ["Total", *categories]
     players = list(dict.fromkeys(history["Player"]))
-    bonus = {panel: _all_or_nothing(history[panel]) for panel in categories}
-    titles = [f"{p}<br><sup>who holds its {number(bonus[p])} points</sup>" if bonus.get(p) else p for p in panels]
+    bonus = {panel: _held_bonus(history[panel], panel) for panel in held if panel in categories}
+    if set(held) - set(categories):
+        raise ValueError(f"held categories {sorted(set(held) - set(categories))} are not among {list(categories)}")
+    titles = [p if p not in bonus else f"{p}<br><sup>who holds "
+              + (f"its {number(bonus[p])} points" if bonus[p] else "it") + "</sup>" for p in panels]
     fig = make_subplots(rows=1, cols=len(panels), subplot_titles=titles, shared_xaxes=True,
                         horizontal_spacing=0.045)
     for col, panel in enumerate(panels, start=1):
@@ -695,7 +709,7 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
             rows = history[history["Player"] == player]
             common = {"name": player, "legendgroup": player, "showlegend": col == 1,
                       "uid": f"{uid}-{panel}-{player}", "meta": f"{uid}-{panel}-{player}"}
-            if bonus.get(panel):  # a bar from each turn the player holds it to the next
+            if panel in bonus:  # a bar from each turn the player holds it to the next
                 row_y = len(players) - seat
                 xs, ys = [], []
                 for turn, value in zip(rows["Turn"], rows[panel], strict=True):
@@ -717,7 +731,7 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
                 hovertemplate=f"{html.escape(player)}, turn %{{x}}: %{{y}} points<extra>"
                               f"{html.escape(panel)}</extra>"), row=1, col=col)
         fig.update_xaxes(title_text="turn", row=1, col=col)
-        if bonus.get(panel):
+        if panel in bonus:
             fig.update_yaxes(tickvals=[len(players) - s for s in range(len(players))], ticktext=players,
                              range=[0.4, len(players) + 0.6], showgrid=False, row=1, col=col)
     fig.update_yaxes(title_text="points", row=1, col=1)

@@ -256,9 +256,9 @@ def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: in
     -------
     plotly.graph_objects.Figure
         One bar trace per seat, ``au-game-odds-p1`` for P1 (seat 0) and so on:
-        ``x`` = ``"P1 #card"``, ``y`` = probability, ``customdata`` = ``[the
-        exact probability as text (:func:`~rometools.core.formatting.probability`),
-        open slots, points, card name]``. With no objective in play (before
+        ``x`` = ``"P1 #card"``, ``y`` = probability, ``customdata`` = ``[exact
+        fraction, open slots, points, card name, the probability as the hover
+        reads it (:func:`~rometools.core.formatting.probability`)]``. With no objective in play (before
         the set-up choice) the axes are hidden under a note
         (annotation ``au-game-odds-empty``).
 
@@ -277,9 +277,9 @@ def game_odds_figure(seats: Sequence[Sequence[Mapping[str, Any]]], *, within: in
             x=[f"P{seat + 1} #{r['number']}" for r in rows], y=[float(p) for p in ps], name=f"P{seat + 1}",
             uid=f"au-game-odds-p{seat + 1}", meta=f"au-game-odds-p{seat + 1}",
             marker_color=seat_colour(seat),
-            customdata=[[probability(p, digits=6), slots_text(r["open"]), r["points"], r["name"]]
+            customdata=[[str(p), slots_text(r["open"]), r["points"], r["name"], probability(p, digits=6)]
                         for p, r in zip(ps, rows, strict=True)],
-            hovertemplate=("%{x} %{customdata[3]}: %{customdata[0]}<br>open: %{customdata[1]}; "
+            hovertemplate=("%{x} %{customdata[3]}: %{customdata[4]}<br>open: %{customdata[1]}; "
                            "%{customdata[2]} points<extra></extra>")))
     fig = new_figure(*traces)
     fig.update_layout(title={"text": title or f"P(each objective complete within {within} draws), exact"},

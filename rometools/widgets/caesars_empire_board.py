@@ -439,7 +439,8 @@ class BoardExplorer(PlayoutExplorer):
         goods = self._components.vocabularies[voc]["goods"]
         labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
         scores = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES],
-                                          current_turn=self._turn.value, uid="ce-scores", width=self.width)
+                                          current_turn=self._turn.value, uid="ce-scores", width=self.width,
+                                          held=[labels["road_bonus"]])
         return _View(state, rows, why, fig, scores)
 
     def draw(self, view: _View) -> None:

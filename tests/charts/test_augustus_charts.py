@@ -61,7 +61,8 @@ def test_game_odds_one_trace_per_seat():
     fig = game_odds_figure([objective_odds(s, seat, 5) for seat in range(3)])
     assert [t.meta for t in fig.data] == ["au-game-odds-p1", "au-game-odds-p2", "au-game-odds-p3"]
     row = objective_odds(s, 0, 5)[0]
-    assert fig.data[0].customdata[0][0] == probability(row["cdf"][4], digits=6) and slots_text({}) == "nothing"
+    assert Fraction(fig.data[0].customdata[0][0]) == row["cdf"][4] and slots_text({}) == "nothing"
+    assert fig.data[0].customdata[0][4] == probability(row["cdf"][4], digits=6)          # the hover
     assert fig.data[0].y[0] == float(row["cdf"][4]) and not fig.layout.annotations
 
 

@@ -128,7 +128,7 @@ def test_scores_over_turns_draws_an_all_or_nothing_bonus_as_who_holds_it():
     # P1 holds the 10-point bonus after turns 0-1, P2 after 2, both after 3 (a tie)
     h = pd.DataFrame({"Turn": [0, 0, 1, 1, 2, 2, 3, 3], "Player": ["P1", "P2"] * 4,
                       "Total": [10, 0, 12, 0, 2, 10, 14, 12], "Bonus": [10, 0, 10, 0, 0, 10, 10, 10]})
-    fig = scores_over_turns_figure(h, ["Bonus"], current_turn=2)
+    fig = scores_over_turns_figure(h, ["Bonus"], current_turn=2, held=["Bonus"])
     traces = {t.meta: t for t in fig.data}
     assert list(traces["scores-Total-P1"].y) == [10, 12, 2, 14]               # points, as before
     p1, p2 = traces["scores-Bonus-P1"], traces["scores-Bonus-P2"]
@@ -137,3 +137,9 @@ def test_scores_over_turns_draws_an_all_or_nothing_bonus_as_who_holds_it():
     assert fig.layout.xaxis2.title.text == "turn"
     assert list(fig.layout.yaxis2.ticktext) == ["P1", "P2"] and list(fig.layout.yaxis2.tickvals) == [2, 1]
     assert "who holds its 10 points" in fig.layout.annotations[1].text
+    plain = scores_over_turns_figure(h, ["Bonus"])                              # not declared held: points
+    assert list({t.meta: t for t in plain.data}["scores-Bonus-P1"].y) == [10, 10, 0, 10]
+    with pytest.raises(ValueError, match=r"Total is drawn as who holds it, but takes 5 values"):
+        scores_over_turns_figure(h, ["Total"], held=["Total"])
+    with pytest.raises(ValueError, match=r"held categories \['Cities'\] are not among \['Bonus'\]"):
+        scores_over_turns_figure(h, ["Bonus"], held=["Cities"])

@@ -111,7 +111,8 @@ def test_objectives_show_their_exact_odds_from_the_bag_now(playout):
     assert rows == [objective_odds(state, seat, 4) for seat in range(2)]
     trace = playout.figure_data()["au-game-odds-p1"]
     p = rows[0][0]["cdf"][3]
-    assert trace["y"][0] == float(p) and trace["customdata"][0][0] == probability(p, digits=6)
+    assert trace["y"][0] == float(p) and Fraction(trace["customdata"][0][0]) == p
+    assert trace["customdata"][0][4] == probability(p, digits=6)
     assert "rt-au-objectives-table" in playout._objectives.value and "available" in playout._rewards.value
     # the table reads as a designer reads odds, never a 12-digit fraction; reward tiles by name
     assert probability(p, digits=4) in playout._objectives.value
