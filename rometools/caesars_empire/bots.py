@@ -17,7 +17,7 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -176,14 +176,14 @@ class GreedyBot(Bot):
         """
         return list(self._valued(state, dominated))
 
-    def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    def _token_values(self, state: GameState) -> tuple[dict[int, tuple[int, int]], Callable[[int], tuple[int, int]]]:
+        """``(memo, value)``: ``value(t) -> (token points, route multiplier)`` of
+        capturing city ``t`` now (the City-token points it adds plus the
+        Treasure's marginal value; 2 if the city holds Gold, else 1), stored in
+        ``memo`` (read ``memo.get(t) or value(t)`` on a hot path)."""
         cfg = state.config
         b = cfg.board
-        seat = state.seat
-        chains = engine.legal_chain_indices(state)
-        if not chains:
-            return
-        mine = holdings(state, seat)
+        mine = holdings(state, state.seat)
         by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
         for colour, value in sorted(mine.city_tokens):
             by_colour[colour] = (*by_colour.get(colour, ()), value)
@@ -193,10 +193,31 @@ class GreedyBot(Bot):
             in_play = {}
             for colour, value in sorted(b.city_tokens()):
                 in_play[colour] = (*in_play.get(colour, ()), value)
-        treasures = state.treasures
+        treasures, cities = state.treasures, b.cities
+        memo: dict[int, tuple[int, int]] = {}
+
+        def value(t: int) -> tuple[int, int]:
+            tok = memo.get(t)
+            if tok is None:
+                city = cities[t - 1]
+                gain = city_gain(by_colour.get(city.colour, ()), city.value,
+                                 in_play[city.colour] if in_play is not None else None)
+                tok = memo[t] = (gain + treasure_value.get(treasures[t - 1], 0),
+                                 2 if treasures[t - 1] == "gold" else 1)
+            return tok
+
+        return memo, value
+
+    def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
+        cfg = state.config
+        b = cfg.board
+        seat = state.seat
+        chains = engine.legal_chain_indices(state)
+        if not chains:
+            return
+        _, token = self._token_values(state)
         fast = cfg.route_policy in ("self_then_leader", PLAYER_CHOICE)
         own = engine.most_own_roads(state, seat) if fast else None
-        token_value: dict[int, tuple[int, int]] = {}  # target -> (token points, route multiplier)
         touches_routes, own_roads_after = engine.touches_routes, engine.own_roads_after
         for ch, cost in chains:
             touches = None
@@ -204,30 +225,143 @@ class GreedyBot(Bot):
                 touches = touches_routes(state, ch)
                 if not (touches or dominated):
                     continue
-            t = ch[-1]
-            tok = token_value.get(t)
-            if tok is None:
-                city = b.cities[t - 1]
-                gain = city_gain(by_colour.get(city.colour, ()), city.value,
-                                 in_play[city.colour] if in_play is not None else None)
-                tok = token_value[t] = (gain + treasure_value.get(treasures[t - 1], 0),
-                                        2 if treasures[t - 1] == "gold" else 1)
+            gain, mult = token(ch[-1])
             if not fast:  # the points the rules award under this policy, already doubled
                 after = apply_legal(state, engine.chain_ids(b, ch))
-                yield ch, after.history[-1][4][seat] + tok[0], cost
+                yield ch, after.history[-1][4][seat] + gain, cost
                 continue
             route = own[ch[0]] + cost if len(ch) == 2 else own_roads_after(state, ch, own, touches=touches)
-            yield ch, route * tok[1] + tok[0], cost
+            yield ch, route * mult + gain, cost
+
+    def best_chains(self, state: GameState) -> tuple[list[tuple[int, ...]], int, int]:
+        """The chains the bot chooses among, without valuing every chain.
+
+        Returns ``(chains, points, cost)``: every legal chain (location indices)
+        worth the most points, and among those the fewest Roads, in the order of
+        ``engine.legal_chain_indices``; ``([], -1, 0)`` if the seat cannot
+        connect anything. Equals the tied best of :meth:`values` (checked by
+        ``tests/caesars_empire/test_bots.py`` after every move of seeded games).
+
+        How: one walk over the legal chains in their order, as
+        ``engine.legal_chain_indices`` lists them, valuing one-path chains and
+        chains through one empty city in closed form. A longer chain (a walk
+        ``s0 .. w`` over empty cities, then a path to the target) is valued
+        exactly (``engine.own_roads_after``) only if an upper bound on its
+        route says it could still be the best: the seat's Roads on a
+        fewest-Roads route from ``w`` after the walk is built are at most
+        ``D - min(slack)``, where ``D`` bounds the route's length (``w``'s
+        distance, or any walk location's distance plus the walk from it) and
+        a location's slack is its distance minus the seat's most Roads on its
+        routes (a route leaving the walk last at ``s`` goes on along one of
+        ``s``'s fewest-Roads routes). On ``board_4_5`` about 1 walk in 25 needs
+        that search.
+
+        Only for the route policies GreedyBot values in closed form
+        (``"self_then_leader"``, ``"player"``); any other policy values
+        every chain by applying it (:meth:`values`).
+
+        Examples
+        --------
+        >>> from rometools.caesars_empire import new_game
+        >>> s = new_game(rng=0)
+        >>> chains, points, cost = GreedyBot().best_chains(s)
+        >>> [ch for ch, v, c in GreedyBot().values(s) if (v, c) == (points, cost)] == chains
+        True
+        """
+        if state.config.route_policy not in ("self_then_leader", PLAYER_CHOICE):
+            ranked = [(ch, v, c) for ch, v, c in self._valued(state, False)]
+            if not ranked:
+                return [], -1, 0
+            top = max(v for _, v, _ in ranked)
+            cheapest = min(c for _, v, c in ranked if v == top)
+            return [ch for ch, v, c in ranked if v == top and c == cheapest], top, cheapest
+        f = engine.facts(state)
+        leaf, inner, dist = f.leaf, f.inner, f.dist
+        seat = state.seat
+        budget = state.roads_left[seat]
+        limit = state.config.max_chain_paths
+        if limit is None:
+            limit = len(state.city_owner) + 1
+        own = engine.most_own_roads(state, seat)
+        memo, token = self._token_values(state)
+        best: list[tuple[int, tuple[int, ...]]] = []  # (place in the legal order, chain)
+        top, cheapest = -1, 0
+        later: list[tuple[int, tuple[int, ...], int, int, int]] = []  # (place, chain, cost, bound, mult)
+        n = 0
+        for s in f.sources:
+            base = own[s]
+            for u, _, c in leaf[s]:
+                if c <= budget:
+                    n += 1
+                    gain, mult = memo.get(u) or token(u)
+                    v = (base + c) * mult + gain
+                    if v > top or (v == top and c < cheapest):
+                        top, cheapest, best = v, c, [(n, (s, u))]
+                    elif v == top and c == cheapest:
+                        best.append((n, (s, u)))
+            if not inner[s] or limit < 2:
+                continue
+            # a walk: (locations, Roads, bound on its distance, least slack on it)
+            stack = [((s,), 0, dist[s], dist[s] - base)]
+            pop, push = stack.pop, stack.append
+            while stack:
+                path, cost, reach, slack = pop()
+                v = path[-1]
+                onward = 1 if v else 0  # as engine.legal_chain_indices: Rome is in no inner list
+                deeper = len(path) + 1 < limit
+                for w, _, c in inner[v]:
+                    nc = cost + c
+                    if nc >= budget or w in path:
+                        continue
+                    walk = (*path, w)
+                    dw = dist[w]
+                    w_reach = reach + c if reach + c < dw else dw
+                    w_slack = dw - own[w]
+                    if slack < w_slack:
+                        w_slack = slack
+                    ends = leaf[w]
+                    if ends:
+                        if len(path) == 1:  # one empty city on the way: its route, in closed form
+                            via = dist[v] + c
+                            route = (own[v] + c if via < dw else own[w] if via > dw
+                                     else max(own[w], own[v] + c))
+                            for u, _, c2 in ends:
+                                if nc + c2 <= budget:
+                                    n += 1
+                                    gain, mult = memo.get(u) or token(u)
+                                    val = (route + c2) * mult + gain
+                                    k = nc + c2
+                                    if val > top or (val == top and k < cheapest):
+                                        top, cheapest, best = val, k, [(n, (*walk, u))]
+                                    elif val == top and k == cheapest:
+                                        best.append((n, (*walk, u)))
+                        else:  # longer: a bound now, the exact value at the end if it can still win
+                            bound = w_reach - w_slack
+                            for u, _, c2 in ends:
+                                if nc + c2 <= budget:
+                                    n += 1
+                                    gain, mult = memo.get(u) or token(u)
+                                    val = (bound + c2) * mult + gain
+                                    k = nc + c2
+                                    if val > top or (val == top and k <= cheapest):
+                                        later.append((n, (*walk, u), k, val, mult))
+                    if deeper and nc + 2 <= budget and len(inner[w]) > onward:  # room for 2 more paths
+                        push((walk, nc, w_reach, w_slack))
+        own_roads_after = engine.own_roads_after
+        for place, chain, k, bound, mult in later:
+            if bound > top or (bound == top and k <= cheapest):
+                val = own_roads_after(state, chain, own) * mult + token(chain[-1])[0]
+                if val > top or (val == top and k < cheapest):
+                    top, cheapest, best = val, k, [(place, chain)]
+                elif val == top and k == cheapest:
+                    best.append((place, chain))
+        if later:
+            best.sort()
+        return [ch for _, ch in best], top, cheapest
 
     def decide(self, state: GameState, rng: np.random.Generator):
         # the most points, then the fewest Roads; ties uniformly, in the legal chains' order
-        best: list[tuple[int, ...]] = []
-        top = cheapest = 0
-        for ch, value, cost in self._valued(state, False):
-            if not best or value > top or (value == top and cost < cheapest):
-                top, cheapest, best = value, cost, [ch]
-            elif value == top and cost == cheapest:
-                best.append(ch)
+        best, _, _ = self.best_chains(state)
         if not best:
             return PASS
         chain = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]

@@ -93,9 +93,12 @@ class Facts:
         Cheapest unbuilt path from a source to an available city, once asked.
     player : int or None
         ``rules.current_player(state)``, once the rules have decided it.
+    own : dict[int, tuple[int, ...]] or None
+        :func:`most_own_roads` per seat, once asked; :func:`connect` carries
+        it through a one-path connection (only the captured leaf city is new).
     """
 
-    __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "player", "sources")
+    __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "own", "player", "sources")
 
     def __init__(self, next_deal, dist, leaf, inner, sources):
         self.next_deal = next_deal
@@ -106,6 +109,7 @@ class Facts:
         self.chains = None
         self.frontier = None
         self.player = None
+        self.own = None
 
 
 def _from_scratch(state: GameState) -> Facts:
@@ -461,13 +465,21 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     leaf, inner = _unbuilt_after(b, f.leaf, f.inner, chain, po)
     sources = list(f.sources)
     insort(sources, target)
+    facts_after = Facts(-1, dist, leaf, inner, tuple(sources))
+    if f.own and len(chain) == 2:  # one path to a leaf: no other route changes
+        start, roads = chain[0], cost_of[last]
+        carried = facts_after.own = {}
+        for s, own in f.own.items():
+            own = list(own)
+            own[target] = own[start] + roads if s == seat else own[start]
+            carried[s] = tuple(own)
     new = _new_state(GameState)  # a frozen GameState without the dataclass __init__
     new.__dict__.update({
         "config": state.config, "treasures": state.treasures, "city_owner": co,
         "path_owner": tuple(po), "roads_left": tuple(roads_left), "route_score": points,
         "seat": (seat + 1) % len(gained), "history": (*state.history, record),
         "start": state.start, "seed": state.seed,
-        "_facts": Facts(-1, dist, leaf, inner, tuple(sources)),
+        "_facts": facts_after,
     })
     return new
 
@@ -507,17 +519,26 @@ def _unbuilt_after(b: Board, leaf, inner, chain: tuple[int, ...], po: Sequence[i
 
 
 # ===================================================================== route values for bots
-def most_own_roads(state: GameState, seat: int) -> list[int]:
+def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
     """Per location, the most Roads of ``seat`` on any fewest-Roads route to Rome.
 
     Equals the best ``RouteOption.points[seat]`` (undoubled) over
-    ``rules.route_points`` for every joined location; 0 for others.
+    ``rules.route_points`` for every joined location; 0 for others. Kept
+    with the state's facts and carried by :func:`connect` through one-path
+    connections.
     """
+    f = state._facts or facts(state)
+    known = f.own
+    if known is None:
+        known = f.own = {}
+    elif seat in known:
+        return known[seat]
     b = state.config.board
     adj, po = b._adj, state.path_owner
-    dist = (state._facts or facts(state)).dist  # route_distances(state), inlined: bots call it per chain
+    dist = f.dist
     own = [0] * len(dist)
-    for d, v in sorted((d, v) for v, d in enumerate(dist) if 0 < d < INF):
+    for v in sorted(f.sources[1:], key=dist.__getitem__):  # the joined cities: the empty ones
+        d = dist[v]
         best = -1
         for u, e, c in adj[v]:
             if po[e] >= 0 and dist[u] + c == d:
@@ -525,6 +546,7 @@ def most_own_roads(state: GameState, seat: int) -> list[int]:
                 if g > best:
                     best = g
         own[v] = best
+    own = known[seat] = tuple(own)
     return own
 
 

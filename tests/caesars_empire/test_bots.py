@@ -179,6 +179,61 @@ def test_greedy_values_match_what_the_rules_give(policy):
     assert checked > 50
 
 
+@pytest.mark.parametrize("options", [
+    {"players": 4},
+    {"players": 5, "route_policy": "player"},
+    {"players": 3, "sum_complete_colours": True},
+    {"players": 2, "max_chain_paths": 3},
+    {"players": 4, "route_policy": "first"},
+])
+def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options):
+    """GreedyBot.best_chains (bounds, most chains never valued) == the tied best of
+    values() (every legal chain valued), in the same order, after every move."""
+    cfg = GameConfig(**options)
+    bot = GreedyBot()
+    checked = long_best = 0
+    for seed in range(4):
+        end = play_game(cfg, ["greedy", "random", "greedy", "cheapest", "greedy"][:cfg.players], seed)
+        for state in turn_states(end):
+            if is_over(state):
+                continue
+            ranked = bot.values(state)
+            chains, points, cost = bot.best_chains(state)
+            if not ranked:
+                assert (chains, points, cost) == ([], -1, 0)
+                continue
+            top = max(v for _, v, _ in ranked)
+            cheapest = min(c for _, v, c in ranked if v == top)
+            assert (points, cost) == (top, cheapest)
+            assert chains == [ch for ch, v, c in ranked if (v, c) == (top, cheapest)]
+            long_best += any(len(ch) > 3 for ch in chains)
+            checked += 1
+    assert checked > 100
+    if cfg.route_policy != "first" and cfg.max_chain_paths is None:
+        assert long_best > 0  # the bounded, exactly valued chains were among the best
+
+
+def test_carried_own_roads_equal_a_fresh_count():
+    """engine.most_own_roads kept with a state's facts and carried by connect through
+    one-path connections == the count on the same position rebuilt from scratch."""
+    from rometools.caesars_empire.state import GameState
+
+    carried = 0
+    for seed in range(3):
+        state = new_game(GameConfig(players=4), rng=seed)
+        rng = np.random.default_rng(seed)
+        while not is_over(state):
+            for seat in range(4):
+                fresh = GameState(state.config, state.treasures, state.city_owner, state.path_owner,
+                                  state.roads_left, state.route_score, state.seat, state.history,
+                                  state.start, state.seed)
+                known = engine.facts(state).own
+                carried += bool(known and seat in known)
+                assert engine.most_own_roads(state, seat) == engine.most_own_roads(fresh, seat)
+            state = apply(state, GreedyBot().choose(state, rng))
+    assert carried > 300
+
+
 def test_greedy_beats_random_on_average():
     wins = 0
     for seed in range(20):
