@@ -24,6 +24,7 @@ import numpy as np
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.rules import apply_legal, legal_actions, route_choices
 from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values
+from rometools.caesars_empire.engine import INF
 from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameConfig, GameState
 from rometools.core.game import Bot
 from rometools.core.rng import RngLike
@@ -184,24 +185,35 @@ class GreedyBot(Bot):
         cfg = state.config
         b = cfg.board
         mine = holdings(state, state.seat)
-        by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
-        for colour, value in sorted(mine.city_tokens):
-            by_colour[colour] = (*by_colour.get(colour, ()), value)
         treasure_value = marginal_values(mine.treasures, cfg.components)
-        in_play: dict[str, tuple[int, ...]] | None = None  # the variant's tokens in play, per colour
-        if cfg.sum_complete_colours:
-            in_play = {}
-            for colour, value in sorted(b.city_tokens()):
-                in_play[colour] = (*in_play.get(colour, ()), value)
         treasures, cities = state.treasures, b.cities
         memo: dict[int, tuple[int, int]] = {}
+        if cfg.sum_complete_colours:  # the 2-3 player variant: scoring.city_gain with the tokens in play
+            by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
+            for colour, value in sorted(mine.city_tokens):
+                by_colour[colour] = (*by_colour.get(colour, ()), value)
+            in_play: dict[str, tuple[int, ...]] = {}
+            for colour, value in sorted(b.city_tokens()):
+                in_play[colour] = (*in_play.get(colour, ()), value)
+
+            def gain_of(colour: str, value: int) -> int:
+                return city_gain(by_colour.get(colour, ()), value, in_play[colour])
+        else:  # standard City Points: the highest token of each colour (scoring.city_gain, in closed form)
+            highest: dict[str, int] = {}
+            for colour, value in mine.city_tokens:
+                if value > highest.get(colour, 0):
+                    highest[colour] = value
+            gain_of = None
 
         def value(t: int) -> tuple[int, int]:
             tok = memo.get(t)
             if tok is None:
                 city = cities[t - 1]
-                gain = city_gain(by_colour.get(city.colour, ()), city.value,
-                                 in_play[city.colour] if in_play is not None else None)
+                if gain_of is None:
+                    top = highest.get(city.colour, 0)
+                    gain = city.value - top if city.value > top else 0
+                else:
+                    gain = gain_of(city.colour, city.value)
                 tok = memo[t] = (gain + treasure_value.get(treasures[t - 1], 0),
                                  2 if treasures[t - 1] == "gold" else 1)
             return tok
@@ -242,19 +254,29 @@ class GreedyBot(Bot):
         connect anything. Equals the tied best of :meth:`values` (checked by
         ``tests/caesars_empire/test_bots.py`` after every move of seeded games).
 
-        How: one walk over the legal chains in their order, as
-        ``engine.legal_chain_indices`` lists them, valuing one-path chains and
-        chains through one empty city in closed form. A longer chain (a walk
-        ``s0 .. w`` over empty cities, then a path to the target) is valued
-        exactly (``engine.own_roads_after``) only if an upper bound on its
-        route says it could still be the best: the seat's Roads on a
-        fewest-Roads route from ``w`` after the walk is built are at most
-        ``D - min(slack)``, where ``D`` bounds the route's length (``w``'s
-        distance, or any walk location's distance plus the walk from it) and
-        a location's slack is its distance minus the seat's most Roads on its
-        routes (a route leaving the walk last at ``s`` goes on along one of
-        ``s``'s fewest-Roads routes). On ``board_4_5`` about 1 walk in 25 needs
-        that search.
+        How (one search per target city, not one value per chain):
+
+        1. Every one-path chain ``(source, city)`` is valued: its route is the
+           source's best route plus the path (``engine.most_own_roads``).
+        2. For each empty city ``w`` with an available city beside it, the
+           walks over unbuilt paths that end at ``w`` are searched backwards
+           from ``w``. A walk helps only if the seat's Roads ``R`` on ``w``'s
+           route after building it exceed ``w``'s route now (else the one-path
+           chain from ``w`` is worth as much for fewer Roads) and reach the
+           best value found so far. ``R`` is at most ``D``, the fewest Roads
+           to Rome the walk can give ``w`` (``w``'s distance, or any walk
+           location's distance plus the walk from it to ``w``); prepending
+           locations only lowers ``D``, so the search stops as soon as ``D``
+           is too low, and most walks are never formed.
+        3. A walk through one empty city is valued in closed form; a longer
+           one whose bound ``D`` minus the walk's least slack (distance minus
+           the seat's Roads on a location's route: the route leaving the walk
+           last at ``s`` goes on along ``s``'s route) can still win is valued
+           exactly (``engine.own_roads_after``).
+
+        When several walks tie for the best, their order is the legal
+        chains' walk order, taken from :meth:`_best_by_walking` (every walk
+        formed, in that order).
 
         Only for the route policies GreedyBot values in closed form
         (``"self_then_leader"``, ``"player"``); any other policy values
@@ -284,6 +306,114 @@ class GreedyBot(Bot):
             limit = len(state.city_owner) + 1
         own = engine.most_own_roads(state, seat)
         memo, token = self._token_values(state)
+        best: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (place in the legal order, chain)
+        top, cheapest = -1, 0
+        for s in f.sources:  # 1. one-path chains; place (source, 0, its place among them)
+            base = own[s]
+            i = 0
+            for u, _, c in leaf[s]:
+                if c <= budget:
+                    gain, mult = memo.get(u) or token(u)
+                    v = (base + c) * mult + gain
+                    if v > top or (v == top and c < cheapest):
+                        top, cheapest, best = v, c, [((s, 0, i), (s, u))]
+                    elif v == top and c == cheapest:
+                        best.append(((s, 0, i), (s, u)))
+                i += 1
+        if limit < 2 or top < 0:
+            return [ch for _, ch in best], top, cheapest
+        from_rome = {w: c for w, _, c in inner[0]}  # unbuilt paths out of Rome (Rome only starts a walk)
+        later: list[tuple[tuple[int, ...], int, int]] = []  # (walk, Roads, bound on its route's own Roads)
+        for w in f.sources[1:]:  # 2. walks ending at each empty city with an available city beside it
+            ends = leaf[w]
+            if not ends:
+                continue
+            dw, ow = dist[w], own[w]
+            need = shortest = INF  # the least R that can win with some end; the cheapest end
+            for u, _, c2 in ends:
+                gain, mult = memo.get(u) or token(u)
+                r = -((gain - top) // mult) - c2  # ceil((top - gain) / mult) - c2
+                if r < need:
+                    need = r
+                if c2 < shortest:
+                    shortest = c2
+            if need <= ow:  # and more than w's own route gives (else the one-path chain is cheaper)
+                need = ow + 1
+            if dw < need:  # no walk gives w a route with that many of the seat's Roads
+                continue
+            stack = [(w, (w,), 0, dw, dw - ow)]  # (first location, walk, Roads, bound D, least slack)
+            pop, push = stack.pop, stack.append
+            while stack:
+                x, walk_x, roads, reach, slack = pop()
+                preds = inner[x]
+                if x in from_rome:
+                    preds = ((0, -1, from_rome[x]), *preds)
+                for y, _, c in preds:
+                    if y in walk_x:
+                        continue
+                    nc = roads + c
+                    if nc + shortest > budget:
+                        continue
+                    via = dist[y] + nc
+                    bound = via if via < reach else reach
+                    if bound < need:  # R <= bound for this walk and any longer one
+                        continue
+                    walk = (y, *walk_x)
+                    y_slack = dist[y] - own[y]
+                    if y_slack > slack:
+                        y_slack = slack
+                    if x == w:  # through one empty city: the route in closed form
+                        route = own[y] + c if via < dw else ow if via > dw else max(ow, own[y] + c)
+                        for u, _, c2 in ends:
+                            k = nc + c2
+                            if k <= budget:
+                                gain, mult = memo.get(u) or token(u)
+                                v = (route + c2) * mult + gain
+                                if v > top or (v == top and k < cheapest):
+                                    top, cheapest, best = v, k, [((y, 1), (*walk, u))]
+                                elif v == top and k == cheapest:
+                                    best.append(((y, 1), (*walk, u)))
+                    elif bound - y_slack >= need:
+                        later.append((walk, nc, bound - y_slack))
+                    if y and len(walk) < limit:
+                        push((y, walk, nc, bound, y_slack))
+        own_roads_after = engine.own_roads_after
+        for walk, nc, bound in later:  # 3. longer walks that may still win: valued exactly
+            w = walk[-1]
+            route = None
+            for u, _, c2 in leaf[w]:
+                k = nc + c2
+                if k > budget:
+                    continue
+                gain, mult = memo.get(u) or token(u)
+                if (bound + c2) * mult + gain < top:
+                    continue
+                if route is None:
+                    route = own_roads_after(state, (*walk, u), own) - c2
+                v = (route + c2) * mult + gain
+                if v > top or (v == top and k < cheapest):
+                    top, cheapest, best = v, k, [((walk[0], 1), (*walk, u))]
+                elif v == top and k == cheapest:
+                    best.append(((walk[0], 1), (*walk, u)))
+        if sum(1 for place, _ in best if place[1]) > 1:  # walks tied: their order is the walk order
+            return self._best_by_walking(state)
+        best.sort()
+        return [ch for _, ch in best], top, cheapest
+
+    def _best_by_walking(self, state: GameState) -> tuple[list[tuple[int, ...]], int, int]:
+        """:meth:`best_chains` by forming every walk in the legal chains' order (one
+        walk over them as ``engine.legal_chain_indices`` lists them), valuing
+        one-path and one-city chains in closed form and a longer chain exactly only
+        when the bound of :meth:`best_chains` lets it win."""
+        f = engine.facts(state)
+        leaf, inner, dist = f.leaf, f.inner, f.dist
+        seat = state.seat
+        budget = state.roads_left[seat]
+        limit = state.config.max_chain_paths
+        if limit is None:
+            limit = len(state.city_owner) + 1
+        own = engine.most_own_roads(state, seat)
+        memo, token = self._token_values(state)
         best: list[tuple[int, tuple[int, ...]]] = []  # (place in the legal order, chain)
         top, cheapest = -1, 0
         later: list[tuple[int, tuple[int, ...], int, int, int]] = []  # (place, chain, cost, bound, mult)
@@ -301,19 +431,19 @@ class GreedyBot(Bot):
                         best.append((n, (s, u)))
             if not inner[s] or limit < 2:
                 continue
-            # a walk: (locations, Roads, bound on its distance, least slack on it)
-            stack = [((s,), 0, dist[s], dist[s] - base)]
+            # a walk: (locations before its end, its end, Roads, bound on its distance, least slack on it)
+            stack = [((), s, 0, dist[s], dist[s] - base)]
             pop, push = stack.pop, stack.append
             while stack:
-                path, cost, reach, slack = pop()
-                v = path[-1]
+                before, v, cost, reach, slack = pop()
+                path = (*before, v)
                 onward = 1 if v else 0  # as engine.legal_chain_indices: Rome is in no inner list
                 deeper = len(path) + 1 < limit
+                first = not before  # one empty city on the way: its route in closed form
                 for w, _, c in inner[v]:
                     nc = cost + c
                     if nc >= budget or w in path:
                         continue
-                    walk = (*path, w)
                     dw = dist[w]
                     w_reach = reach + c if reach + c < dw else dw
                     w_slack = dw - own[w]
@@ -321,8 +451,8 @@ class GreedyBot(Bot):
                         w_slack = slack
                     ends = leaf[w]
                     if ends:
-                        if len(path) == 1:  # one empty city on the way: its route, in closed form
-                            via = dist[v] + c
+                        if first:
+                            via = reach + c  # reach == dist[v] here
                             route = (own[v] + c if via < dw else own[w] if via > dw
                                      else max(own[w], own[v] + c))
                             for u, _, c2 in ends:
@@ -332,9 +462,9 @@ class GreedyBot(Bot):
                                     val = (route + c2) * mult + gain
                                     k = nc + c2
                                     if val > top or (val == top and k < cheapest):
-                                        top, cheapest, best = val, k, [(n, (*walk, u))]
+                                        top, cheapest, best = val, k, [(n, (*path, w, u))]
                                     elif val == top and k == cheapest:
-                                        best.append((n, (*walk, u)))
+                                        best.append((n, (*path, w, u)))
                         else:  # longer: a bound now, the exact value at the end if it can still win
                             bound = w_reach - w_slack
                             for u, _, c2 in ends:
@@ -344,9 +474,9 @@ class GreedyBot(Bot):
                                     val = (bound + c2) * mult + gain
                                     k = nc + c2
                                     if val > top or (val == top and k <= cheapest):
-                                        later.append((n, (*walk, u), k, val, mult))
+                                        later.append((n, (*path, w, u), k, val, mult))
                     if deeper and nc + 2 <= budget and len(inner[w]) > onward:  # room for 2 more paths
-                        push((walk, nc, w_reach, w_slack))
+                        push((path, w, nc, w_reach, w_slack))
         own_roads_after = engine.own_roads_after
         for place, chain, k, bound, mult in later:
             if bound > top or (bound == top and k <= cheapest):

@@ -95,7 +95,8 @@ class Facts:
         ``rules.current_player(state)``, once the rules have decided it.
     own : dict[int, tuple[int, ...]] or None
         :func:`most_own_roads` per seat, once asked; :func:`connect` carries
-        it through a one-path connection (only the captured leaf city is new).
+        it through a connection none of whose paths before the last shortens
+        or ties a route (only the captured leaf city's routes are new).
     """
 
     __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "own", "player", "sources")
@@ -408,7 +409,7 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     po = list(state.path_owner)
     old = f.dist
     target = chain[-1]
-    improves = False
+    improves = ties = False
     cost = 0
     a = chain[0]
     for v in chain[1:]:
@@ -418,8 +419,10 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
         cost += c
         if v != target:
             da, dv = old[a], old[v]
-            if da + c < dv or dv + c < da:
-                improves = True
+            if da + c <= dv or dv + c <= da:  # a new fewest-Roads route (or a tied one)
+                ties = True
+                if da + c < dv or dv + c < da:
+                    improves = True
         a = v
     last = e
     if improves:
@@ -466,8 +469,8 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     sources = list(f.sources)
     insort(sources, target)
     facts_after = Facts(-1, dist, leaf, inner, tuple(sources))
-    if f.own and len(chain) == 2:  # one path to a leaf: no other route changes
-        start, roads = chain[0], cost_of[last]
+    if f.own and not ties:  # no new path is on a fewest-Roads route: only the captured leaf is new
+        start, roads = chain[-2], cost_of[last]
         carried = facts_after.own = {}
         for s, own in f.own.items():
             own = list(own)
@@ -524,8 +527,8 @@ def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
 
     Equals the best ``RouteOption.points[seat]`` (undoubled) over
     ``rules.route_points`` for every joined location; 0 for others. Kept
-    with the state's facts and carried by :func:`connect` through one-path
-    connections.
+    with the state's facts and carried by :func:`connect` through
+    connections that change no route but the captured city's.
     """
     f = state._facts or facts(state)
     known = f.own

@@ -215,7 +215,8 @@ def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options):
 
 def test_carried_own_roads_equal_a_fresh_count():
     """engine.most_own_roads kept with a state's facts and carried by connect through
-    one-path connections == the count on the same position rebuilt from scratch."""
+    connections that change no route but the captured city's == the count on the same
+    position rebuilt from scratch."""
     from rometools.caesars_empire.state import GameState
 
     carried = 0
@@ -230,7 +231,8 @@ def test_carried_own_roads_equal_a_fresh_count():
                 known = engine.facts(state).own
                 carried += bool(known and seat in known)
                 assert engine.most_own_roads(state, seat) == engine.most_own_roads(fresh, seat)
-            state = apply(state, GreedyBot().choose(state, rng))
+            bot = GreedyBot() if state.seat % 2 == 0 else RandomBot()  # random: long chains too
+            state = apply(state, bot.choose(state, rng))
     assert carried > 300
 
 
