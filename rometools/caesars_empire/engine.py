@@ -97,9 +97,13 @@ class Facts:
         :func:`most_own_roads` per seat, once asked; :func:`connect` carries
         it through a connection none of whose paths before the last shortens
         or ties a route (only the captured leaf city's routes are new).
+    parts : list[dict[str, int]] or None
+        ``scoring.score_parts(state)``, once asked (a simulation asks it for
+        the scores, the ranks and the points by part of one final state).
     """
 
-    __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "own", "player", "sources")
+    __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "own", "parts", "player",
+                 "sources")
 
     def __init__(self, next_deal, dist, leaf, inner, sources):
         self.next_deal = next_deal
@@ -111,6 +115,7 @@ class Facts:
         self.frontier = None
         self.player = None
         self.own = None
+        self.parts = None
 
 
 def _from_scratch(state: GameState) -> Facts:

@@ -623,6 +623,9 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     >>> score_parts(new_game(rng=0))[0]
     {'route': 0, 'cities': 0, 'treasures': 0, 'road_bonus': 10, 'total': 10}
     """
+    facts = state._facts  # kept with the state's engine facts once computed (copies handed out)
+    if facts is not None and facts.parts is not None:
+        return [dict(p) for p in facts.parts]
     cfg = state.config
     comps = cfg.components
     bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
@@ -637,6 +640,8 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
         route = state.route_score[p]
         out.append({"route": route, "cities": cities, "treasures": treasures, "road_bonus": bonus[p],
                     "total": route + cities + treasures + bonus[p]})
+    if facts is not None:
+        facts.parts = [dict(p) for p in out]
     return out
 
 

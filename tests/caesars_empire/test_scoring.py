@@ -152,3 +152,19 @@ def test_final_ranking_last_tiebreaker_is_roads_left():
 def test_final_ranking_player_mismatch():
     with pytest.raises(ValueError, match="roads_left names players"):
         final_ranking({"A": 1}, {"A": {}}, {"A": []}, {"B": 1})
+
+
+def test_score_parts_kept_with_the_state_are_copies():
+    """score_parts is computed once per state (a simulation asks it three times);
+    what a caller does to the dicts it gets does not reach the next caller."""
+    from rometools.caesars_empire import engine, play_game, score_parts
+
+    end = play_game(bots="greedy", rng=2)
+    first = score_parts(end)
+    assert engine.facts(end).parts == first
+    first[0]["total"] = -1
+    again = score_parts(end)
+    assert again[0]["total"] != -1
+    assert again == score_parts(end.__class__(end.config, end.treasures, end.city_owner, end.path_owner,
+                                              end.roads_left, end.route_score, end.seat, end.history,
+                                              end.start, end.seed))  # rebuilt: computed afresh
