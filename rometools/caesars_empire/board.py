@@ -493,6 +493,17 @@ class Board:
         """Road pieces needed to build every path (Roads)."""
         return sum(self._cost)
 
+    @property
+    def city_token_values(self) -> tuple[tuple[str, int], ...]:
+        """Every City token as ``(colour, value)``, in board order (the board's own tuple).
+
+        Examples
+        --------
+        >>> load_board("4-5").city_token_values[0]
+        ('red', 2)
+        """
+        return self._city_tokens
+
     def city_tokens(self) -> list[tuple[str, int]]:
         """Every City token on the board as ``(colour, value)``.
 

@@ -197,7 +197,7 @@ class GreedyBot(Bot):
         treasure_value = self._marginal.get(mine.treasures)
         if treasure_value is None:
             treasure_value = self._marginal[mine.treasures] = marginal_values(mine.treasures, comps)
-        treasures, cities = state.treasures, b.cities
+        treasures, tokens = state.treasures, b.city_token_values
         memo: dict[int, tuple[int, int]] = {}
         if cfg.sum_complete_colours:  # the 2-3 player variant: scoring.city_gain with the tokens in play
             by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
@@ -219,12 +219,12 @@ class GreedyBot(Bot):
         def value(t: int) -> tuple[int, int]:
             tok = memo.get(t)
             if tok is None:
-                city = cities[t - 1]
+                colour, worth = tokens[t - 1]
                 if gain_of is None:
-                    top = highest.get(city.colour, 0)
-                    gain = city.value - top if city.value > top else 0
+                    top = highest.get(colour, 0)
+                    gain = worth - top if worth > top else 0
                 else:
-                    gain = gain_of(city.colour, city.value)
+                    gain = gain_of(colour, worth)
                 tok = memo[t] = (gain + treasure_value.get(treasures[t - 1], 0),
                                  2 if treasures[t - 1] == "gold" else 1)
             return tok

@@ -587,13 +587,15 @@ def holdings(state: GameState, seat: int | None = None) -> list[Holding] | Holdi
     cfg = state.config
     slot = cfg.components.treasure_slot
     size = len(slot)
-    if seat is not None:  # one seat (a bot's every decision): only its tokens
+    if seat is not None:  # one seat (a bot's every decision): only its cities, found by index
         mine = [0] * size
         held: list = []
-        for token, owner, t in zip(cfg.board._city_tokens, state.city_owner, state.treasures, strict=True):
-            if owner == seat:
-                mine[slot[t]] += 1
-                held.append(token)
+        owners, treasures, tokens = state.city_owner, state.treasures, cfg.board._city_tokens
+        i = -1
+        for _ in range(owners.count(seat)):
+            i = owners.index(seat, i + 1)
+            mine[slot[treasures[i]]] += 1
+            held.append(tokens[i])
         return Holding(tuple(mine), tuple(held))
     players = cfg.players
     counts = [[0] * size for _ in range(players)]
