@@ -18,6 +18,7 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 
 import numpy as np
 
@@ -32,6 +33,7 @@ from rometools.core.rng import RngLike
 __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
 
 _DRAWS = 64
+_by_bound = itemgetter(2)
 #: Most entries a bot's memo keeps before it starts again.
 _MEMO = 1 << 12
 _TWO_64 = 1 << 64
@@ -389,6 +391,8 @@ class GreedyBot(Bot):
                     if y and len(walk) < limit:
                         push((y, walk, nc, bound, y_slack))
         own_roads_after = engine.own_roads_after
+        if len(later) > 1:
+            later.sort(key=_by_bound, reverse=True)  # the likeliest first: a higher best prunes the rest
         for walk, nc, bound in later:  # 3. longer walks that may still win: valued exactly
             w = walk[-1]
             route = None
@@ -397,7 +401,8 @@ class GreedyBot(Bot):
                 if k > budget:
                     continue
                 gain, mult = memo.get(u) or token(u)
-                if (bound + c2) * mult + gain < top:
+                v = (bound + c2) * mult + gain
+                if v < top or (v == top and k > cheapest):
                     continue
                 if route is None:
                     route = own_roads_after(state, (*walk, u), own) - c2
