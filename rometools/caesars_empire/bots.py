@@ -288,8 +288,7 @@ class GreedyBot(Bot):
            exactly (``engine.own_roads_after``).
 
         When several walks tie for the best, their order is the legal
-        chains' walk order, taken from :meth:`_best_by_walking` (every walk
-        formed, in that order).
+        chains' walk order from their sources (``engine.legal_chains_from``).
 
         Only for the route policies GreedyBot values in closed form
         (``"self_then_leader"``, ``"player"``); any other policy values
@@ -411,98 +410,12 @@ class GreedyBot(Bot):
                     top, cheapest, best = v, k, [((walk[0], 1), (*walk, u))]
                 elif v == top and k == cheapest:
                     best.append(((walk[0], 1), (*walk, u)))
-        if sum(1 for place, _ in best if place[1]) > 1:  # walks tied: their order is the walk order
-            return self._best_by_walking(state)
+        walks = [ch for place, ch in best if place[1]]
+        if len(walks) > 1:  # tied walks: their order is the legal chains' walk order from their sources
+            order = {ch: i for i, (ch, _) in enumerate(engine.legal_chains_from(
+                state, sorted({ch[0] for ch in walks})))}
+            best = [(place if not place[1] else (place[0], 1, order[ch]), ch) for place, ch in best]
         best.sort()
-        return [ch for _, ch in best], top, cheapest
-
-    def _best_by_walking(self, state: GameState) -> tuple[list[tuple[int, ...]], int, int]:
-        """:meth:`best_chains` by forming every walk in the legal chains' order (one
-        walk over them as ``engine.legal_chain_indices`` lists them), valuing
-        one-path and one-city chains in closed form and a longer chain exactly only
-        when the bound of :meth:`best_chains` lets it win."""
-        f = engine.facts(state)
-        leaf, inner, dist = f.leaf, f.inner, f.dist
-        seat = state.seat
-        budget = state.roads_left[seat]
-        limit = state.config.max_chain_paths
-        if limit is None:
-            limit = len(state.city_owner) + 1
-        own = engine.most_own_roads(state, seat)
-        memo, token = self._token_values(state)
-        best: list[tuple[int, tuple[int, ...]]] = []  # (place in the legal order, chain)
-        top, cheapest = -1, 0
-        later: list[tuple[int, tuple[int, ...], int, int, int]] = []  # (place, chain, cost, bound, mult)
-        n = 0
-        for s in f.sources:
-            base = own[s]
-            for u, _, c in leaf[s]:
-                if c <= budget:
-                    n += 1
-                    gain, mult = memo.get(u) or token(u)
-                    v = (base + c) * mult + gain
-                    if v > top or (v == top and c < cheapest):
-                        top, cheapest, best = v, c, [(n, (s, u))]
-                    elif v == top and c == cheapest:
-                        best.append((n, (s, u)))
-            if not inner[s] or limit < 2:
-                continue
-            # a walk: (locations before its end, its end, Roads, bound on its distance, least slack on it)
-            stack = [((), s, 0, dist[s], dist[s] - base)]
-            pop, push = stack.pop, stack.append
-            while stack:
-                before, v, cost, reach, slack = pop()
-                path = (*before, v)
-                onward = 1 if v else 0  # as engine.legal_chain_indices: Rome is in no inner list
-                deeper = len(path) + 1 < limit
-                first = not before  # one empty city on the way: its route in closed form
-                for w, _, c in inner[v]:
-                    nc = cost + c
-                    if nc >= budget or w in path:
-                        continue
-                    dw = dist[w]
-                    w_reach = reach + c if reach + c < dw else dw
-                    w_slack = dw - own[w]
-                    if slack < w_slack:
-                        w_slack = slack
-                    ends = leaf[w]
-                    if ends:
-                        if first:
-                            via = reach + c  # reach == dist[v] here
-                            route = (own[v] + c if via < dw else own[w] if via > dw
-                                     else max(own[w], own[v] + c))
-                            for u, _, c2 in ends:
-                                if nc + c2 <= budget:
-                                    n += 1
-                                    gain, mult = memo.get(u) or token(u)
-                                    val = (route + c2) * mult + gain
-                                    k = nc + c2
-                                    if val > top or (val == top and k < cheapest):
-                                        top, cheapest, best = val, k, [(n, (*path, w, u))]
-                                    elif val == top and k == cheapest:
-                                        best.append((n, (*path, w, u)))
-                        else:  # longer: a bound now, the exact value at the end if it can still win
-                            bound = w_reach - w_slack
-                            for u, _, c2 in ends:
-                                if nc + c2 <= budget:
-                                    n += 1
-                                    gain, mult = memo.get(u) or token(u)
-                                    val = (bound + c2) * mult + gain
-                                    k = nc + c2
-                                    if val > top or (val == top and k <= cheapest):
-                                        later.append((n, (*path, w, u), k, val, mult))
-                    if deeper and nc + 2 <= budget and len(inner[w]) > onward:  # room for 2 more paths
-                        push((path, w, nc, w_reach, w_slack))
-        own_roads_after = engine.own_roads_after
-        for place, chain, k, bound, mult in later:
-            if bound > top or (bound == top and k <= cheapest):
-                val = own_roads_after(state, chain, own) * mult + token(chain[-1])[0]
-                if val > top or (val == top and k < cheapest):
-                    top, cheapest, best = val, k, [(place, chain)]
-                elif val == top and k == cheapest:
-                    best.append((place, chain))
-        if later:
-            best.sort()
         return [ch for _, ch in best], top, cheapest
 
     def decide(self, state: GameState, rng: np.random.Generator):

@@ -10,6 +10,7 @@ games, under every route policy:
 engine                                equals (reference)
 ====================================  ===============================================
 :func:`legal_chain_indices`           ``rules.legal_connections`` (same chains)
+:func:`legal_chains_from`             the part of it from some sources
 :func:`nth_legal_chain`               one chain of it, numbered one-to-one
 :func:`connect`                       ``rules.connect`` (built-in route policies)
 :func:`route_distances`               ``networkx`` shortest paths over built paths
@@ -54,6 +55,7 @@ __all__ = [
     "connect",
     "facts",
     "legal_chain_indices",
+    "legal_chains_from",
     "most_own_roads",
     "next_deal",
     "nth_legal_chain",
@@ -255,6 +257,21 @@ def legal_chain_indices(state: GameState) -> list[tuple[tuple[int, ...], int]]:
         chains = f.chains = _fast_chains(f.leaf, f.inner, f.sources, _path_limit(state),
                                          state.roads_left[state.seat])
     return chains
+
+
+def legal_chains_from(state: GameState, sources: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+    """The legal chains starting at ``sources`` (ascending location indices), as
+    :func:`legal_chain_indices` lists them and in its order.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> s = new_game(rng=1)
+    >>> legal_chains_from(s, [0]) == legal_chain_indices(s)  # at the start every chain leaves Rome
+    True
+    """
+    f = state._facts or facts(state)
+    return _fast_chains(f.leaf, f.inner, sources, _path_limit(state), state.roads_left[state.seat])
 
 
 def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
