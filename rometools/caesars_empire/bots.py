@@ -34,8 +34,6 @@ __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
 
 _DRAWS = 64
 _by_bound = itemgetter(2)
-#: Most entries a bot's memo keeps before it starts again.
-_MEMO = 1 << 12
 _TWO_64 = 1 << 64
 #: Bit generators whose raw output is one 64-bit word, exactly what
 #: ``integers(0, 2**64, dtype=np.uint64)`` returns (MT19937's is 32-bit).
@@ -162,10 +160,6 @@ class GreedyBot(Bot):
     name = "greedy"
     trusted = True
 
-    def __init__(self):
-        self._comps = None  # the component set self._marginal is for
-        self._marginal: dict[tuple[int, ...], dict[str, int]] = {}  # Treasure counts -> marginal values
-
     def values(self, state: GameState, *, dominated: bool = True) -> list[tuple[tuple[int, ...], int, int]]:
         """``(chain as location indices, points, cost)`` for every legal chain.
 
@@ -193,12 +187,7 @@ class GreedyBot(Bot):
         cfg = state.config
         b = cfg.board
         mine = holdings(state, state.seat)
-        comps = cfg.components
-        if self._comps is not comps or len(self._marginal) > _MEMO:  # a bounded memo per component set
-            self._comps, self._marginal = comps, {}
-        treasure_value = self._marginal.get(mine.treasures)
-        if treasure_value is None:
-            treasure_value = self._marginal[mine.treasures] = marginal_values(mine.treasures, comps)
+        treasure_value = marginal_values(mine.treasures, cfg.components)
         treasures, tokens = state.treasures, b.city_token_values
         memo: dict[int, tuple[int, int]] = {}
         if cfg.sum_complete_colours:  # the 2-3 player variant: scoring.city_gain with the tokens in play

@@ -304,6 +304,11 @@ class Components:
         return len({t.count for t in self.treasures if not t.is_gold}) == 1
 
     @cached_property
+    def _marginal_memo(self) -> dict:
+        """``scoring.marginal_values`` per Treasure-count vector, for this component set (bounded there)."""
+        return {}
+
+    @cached_property
     def _names(self) -> Mapping[str, str]:
         """Every accepted spelling (normalised) -> canonical id, built once."""
         out = {}

@@ -508,6 +508,17 @@ def marginal_values(counts: Sequence[int], comps: Components) -> dict[str, int]:
     ...     {"meat": 2, "gems": 2, "grapes": 3, "wine": 1, "gold": 2})
     True
     """
+    memo = comps._marginal_memo  # a copy of the memoised values is handed out
+    key = tuple(counts)
+    out = memo.get(key)
+    if out is None:
+        if len(memo) > _CACHE:
+            memo.clear()
+        out = memo[key] = _marginal_values(key, comps)
+    return dict(out)
+
+
+def _marginal_values(counts: tuple[int, ...], comps: Components) -> dict[str, int]:
     if not comps.equal_non_gold_supply:  # no folding: score each type directly
         base = treasure_total(counts, comps)
         out = {}

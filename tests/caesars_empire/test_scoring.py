@@ -168,3 +168,15 @@ def test_score_parts_kept_with_the_state_are_copies():
     assert again == score_parts(end.__class__(end.config, end.treasures, end.city_owner, end.path_owner,
                                               end.roads_left, end.route_score, end.seat, end.history,
                                               end.start, end.seed))  # rebuilt: computed afresh
+
+
+def test_marginal_values_memo_hands_out_copies():
+    from rometools.caesars_empire import load_components
+    from rometools.caesars_empire.scoring import marginal_values
+
+    comps = load_components()
+    counts = (2, 0, 2, 0, 3, 0, 0, 1, 2)
+    first = marginal_values(counts, comps)
+    assert first == marginal_treasure_value({"meat": 2, "gems": 2, "grapes": 3, "wine": 1, "gold": 2})
+    first["gold"] = -99
+    assert marginal_values(list(counts), comps)["gold"] != -99
