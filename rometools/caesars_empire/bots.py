@@ -330,6 +330,8 @@ class GreedyBot(Bot):
             if not ends:
                 continue
             dw, ow = dist[w], own[w]
+            if dw == ow:  # w's route is all the seat's already: no walk gives it more
+                continue
             need = shortest = INF  # the least R that can win with some end; the cheapest end
             for u, _, c2 in ends:
                 gain, mult = memo.get(u) or token(u)

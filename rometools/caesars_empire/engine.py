@@ -548,31 +548,33 @@ def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
     """Per location, the most Roads of ``seat`` on any fewest-Roads route to Rome.
 
     Equals the best ``RouteOption.points[seat]`` (undoubled) over
-    ``rules.route_points`` for every joined location; 0 for others. Kept
+    ``rules.route_points`` for every joined location; 0 for others.
+    Computed for every seat in one pass over the fewest-Roads routes, kept
     with the state's facts and carried by :func:`connect` through
     connections that change no route but the captured city's.
     """
     f = state._facts or facts(state)
     known = f.own
-    if known is None:
-        known = f.own = {}
-    elif seat in known:
-        return known[seat]
+    if known is not None:
+        own = known.get(seat)
+        if own is not None:
+            return own
     b = state.config.board
     adj, po = b._adj, state.path_owner
     dist = f.dist
-    own = [0] * len(dist)
+    zero = (0,) * len(state.route_score)
+    rows = [zero] * len(dist)  # per location, the most Roads of each seat
     for v in sorted(f.sources[1:], key=dist.__getitem__):  # the joined cities: the empty ones
         d = dist[v]
-        best = -1
+        best = None
         for u, e, c in adj[v]:
             if po[e] >= 0 and dist[u] + c == d:
-                g = own[u] + (c if po[e] == seat else 0)
-                if g > best:
-                    best = g
-        own[v] = best
-    own = known[seat] = tuple(own)
-    return own
+                row = list(rows[u])
+                row[po[e]] += c
+                best = row if best is None else list(map(max, best, row))
+        rows[v] = tuple(best)
+    known = f.own = dict(enumerate(zip(*rows, strict=True)))
+    return known[seat]
 
 
 def _most_own_on_dag(board: Board, po, dist, target: int, seat: int, own, near: int) -> int:
