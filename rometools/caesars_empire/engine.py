@@ -99,13 +99,18 @@ class Facts:
         :func:`most_own_roads` per seat, once asked; :func:`connect` carries
         it through a connection none of whose paths before the last shortens
         or ties a route (only the captured leaf city's routes are new).
+    up : tuple or None
+        Per location, its one next step towards Rome on a fewest-Roads route
+        ``(location, path index, Roads)``, or ``None`` where there are several
+        (or none); kept by :func:`most_own_roads` and carried with ``own``.
+        :func:`connect` walks a route with it when the move changes no route.
     parts : list[dict[str, int]] or None
         ``scoring.score_parts(state)``, once asked (a simulation asks it for
         the scores, the ranks and the points by part of one final state).
     """
 
     __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "own", "parts", "player",
-                 "sources")
+                 "sources", "up")
 
     def __init__(self, next_deal, dist, leaf, inner, sources):
         self.next_deal = next_deal
@@ -118,6 +123,7 @@ class Facts:
         self.player = None
         self.own = None
         self.parts = None
+        self.up = None
 
 
 def _from_scratch(state: GameState) -> Facts:
@@ -462,22 +468,34 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     locs = [target]
     gained[seat] = cost_of[last] * mult
     v = chain[-2]
-    while v:
-        locs.append(v)
-        dv = dist[v]
-        step = None
-        for u, e, c in adj[v]:
-            if dist[u] + c == dv and po[e] >= 0:
-                if step is not None:
-                    step = False
-                    break
-                step = u, e, c
-        if not step:
-            break
-        v, e, c = step
-        gained[po[e]] += c * mult
+    up = None if ties else f.up  # routes unchanged: each location's one next step, if known
+    if up is not None:
+        while v:
+            locs.append(v)
+            step = up[v]
+            if step is None:  # two or more next steps
+                break
+            v, e, c = step
+            gained[po[e]] += c * mult
+        else:
+            locs.append(0)
     else:
-        locs.append(0)
+        while v:
+            locs.append(v)
+            dv = dist[v]
+            step = None
+            for u, e, c in adj[v]:
+                if dist[u] + c == dv and po[e] >= 0:
+                    if step is not None:
+                        step = False
+                        break
+                    step = u, e, c
+            if not step:
+                break
+            v, e, c = step
+            gained[po[e]] += c * mult
+        else:
+            locs.append(0)
     if v:  # a tie at v: the active player chooses among the tied routes from v on
         gained, path = _choose_route(state, po, target, mult, dist, locs, gained)
     else:
@@ -498,6 +516,10 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
             own = list(own)
             own[target] = own[start] + roads if s == seat else own[start]
             carried[s] = tuple(own)
+        if up is not None:
+            up = list(up)
+            up[target] = (start, last, roads)
+            facts_after.up = tuple(up)
     new = _new_state(GameState)  # a frozen GameState without the dataclass __init__
     new.__dict__.update({
         "config": state.config, "treasures": state.treasures, "city_owner": co,
@@ -564,15 +586,22 @@ def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
     dist = f.dist
     zero = (0,) * len(state.route_score)
     rows = [zero] * len(dist)  # per location, the most Roads of each seat
+    up: list = [None] * len(dist)  # per location, its one next step, if one
     for v in sorted(f.sources[1:], key=dist.__getitem__):  # the joined cities: the empty ones
         d = dist[v]
-        best = None
-        for u, e, c in adj[v]:
+        best = step = None
+        for x in adj[v]:
+            u, e, c = x
             if po[e] >= 0 and dist[u] + c == d:
                 row = list(rows[u])
                 row[po[e]] += c
-                best = row if best is None else list(map(max, best, row))
+                if best is None:
+                    best, step = row, x
+                else:
+                    best, step = list(map(max, best, row)), None
         rows[v] = tuple(best)
+        up[v] = step
+    f.up = tuple(up)
     known = f.own = dict(enumerate(zip(*rows, strict=True)))
     return known[seat]
 

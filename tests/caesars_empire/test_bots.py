@@ -219,7 +219,8 @@ def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options):
 def test_carried_own_roads_equal_a_fresh_count():
     """engine.most_own_roads kept with a state's facts and carried by connect through
     connections that change no route but the captured city's == the count on the same
-    position rebuilt from scratch."""
+    position rebuilt from scratch; connect's route walk over the kept next steps == the
+    walk from scratch."""
     from rometools.caesars_empire.state import GameState
 
     carried = 0
@@ -235,7 +236,10 @@ def test_carried_own_roads_equal_a_fresh_count():
                 carried += bool(known and seat in known)
                 assert engine.most_own_roads(state, seat) == engine.most_own_roads(fresh, seat)
             bot = GreedyBot() if state.seat % 2 == 0 else RandomBot()  # random: long chains too
-            state = apply(state, bot.choose(state, rng))
+            action = bot.choose(state, rng)
+            after = apply(state, action)  # walks the route with the kept next steps when it can
+            assert after == apply(fresh, action)  # ... the same route and points as a walk from scratch
+            state = after
     assert carried > 300
 
 

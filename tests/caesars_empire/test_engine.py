@@ -89,7 +89,10 @@ def test_engine_equals_reference_after_every_move(policy):
             assert fast == {c.chain: c.cost for c in iter_chains(state)}
             if fast:
                 assert engine.cheapest_new_path(state) == min(fast.values()) or state.roads_left[state.seat] < 2
-            # connect == the reference connect for every legal action
+            # connect == the reference connect for every legal action (half the states with the
+            # next steps kept by most_own_roads: connect walks the route with them)
+            if checked % 2:
+                engine.most_own_roads(state, state.seat)
             for action in legal_actions(state)[:12]:
                 if action == "pass":
                     continue
