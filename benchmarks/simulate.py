@@ -12,8 +12,11 @@ Prints, for every registered game (issue "Balance lab"):
   (goal at least 1.8x), and the Dask executor's overhead against serial on
   1,000 short games (the same rows in every case: checked);
 * Caesar's Empire GreedyBot games per CPU second on ``board_4_5`` (goal
-  1,000) and the growth exponent of its time per move on generated boards of
-  30 to 240 cities (goal at most 1: linear);
+  1,000), against the same bot valuing every legal chain (``values()``, the
+  way it chose before the search per target city) on the same seeds in the
+  same run (ratio; the same game per seed: checked), and the growth exponent
+  of its time per move on generated boards of 30 to 240 cities (goal at
+  most 1: linear);
 * the headline: 10,000 four-player greedy games of Caesar's Empire with seat
   win rates and intervals, from the command line's code path, on this machine
   (goal under 10 s on 2 cores).
@@ -25,12 +28,23 @@ import argparse
 import dataclasses
 import math
 import os
+import statistics
 import time
 
 import numpy as np
 
 import rometools
-from rometools.caesars_empire import Board, BoardPath, City, GameConfig, load_components, play_game
+from rometools.caesars_empire import (
+    PASS,
+    Board,
+    BoardPath,
+    City,
+    GameConfig,
+    GreedyBot,
+    engine,
+    load_components,
+    play_game,
+)
 from rometools.core.balance import seat_win_rates
 from rometools.core.simulate import simulate
 
@@ -83,6 +97,41 @@ def generated_board(cities: int, seed: int = 0) -> Board:
     return Board(f"generated {cities}", side.id, city_list, paths, rome_position=(0.5, 0.5), components=comps)
 
 
+class ValuingGreedyBot(GreedyBot):
+    """The baseline: GreedyBot's choice made by valuing every legal chain (``values()``)."""
+
+    def decide(self, state, rng):
+        best, top, cheapest = [], 0, 0
+        for ch, value, cost in self.values(state, dominated=False):
+            if not best or value > top or (value == top and cost < cheapest):
+                top, cheapest, best = value, cost, [ch]
+            elif value == top and cost == cheapest:
+                best.append(ch)
+        if not best:
+            return PASS
+        chain = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
+        return engine.chain_ids(state.config.board, chain)
+
+
+def greedy_rates(cfg: GameConfig, games: int, rounds: int = 3) -> tuple[float, float, bool]:
+    """(GreedyBot, ValuingGreedyBot) games per CPU second on the same seeds, alternately, the
+    median of ``rounds``; and whether every game was the same."""
+    rates: dict[str, list[float]] = {"search": [], "valuing": []}
+    same = True
+    for bot in (GreedyBot, ValuingGreedyBot):  # warm-up: imports, the board's memos, the scoring caches
+        for seed in range(10):
+            play_game(cfg, [bot() for _ in range(4)], 10_000 + seed)
+    for r in range(rounds):
+        ends = {}
+        order = (("search", GreedyBot), ("valuing", ValuingGreedyBot))
+        for name, bot in order if r % 2 == 0 else order[::-1]:
+            t = time.process_time()
+            ends[name] = [play_game(cfg, [bot() for _ in range(4)], r * games + seed) for seed in range(games)]
+            rates[name].append(games / (time.process_time() - t))
+        same = same and ends["search"] == ends["valuing"]
+    return statistics.median(rates["search"]), statistics.median(rates["valuing"]), same
+
+
 def greedy_growth(sizes=(30, 60, 120, 240), games: int = 6) -> list[tuple[int, float]]:
     """(cities, seconds per GreedyBot move) on generated boards."""
     out = []
@@ -126,13 +175,10 @@ def main(argv=None) -> None:
           f"dask (2 workers, cluster start included) {short / d_rate:.2f} s; identical: {s_df.equals(d_df)}")
 
     cfg = GameConfig(board=rometools.caesars_empire.load_board("4-5"), players=4)
-    t = time.process_time()
-    k = 60 if args.quick else 300
-    for seed in range(k):
-        play_game(cfg, "greedy", seed)
-    greedy_rate = k / (time.process_time() - t)
+    greedy_rate, valuing_rate, same = greedy_rates(cfg, 60 if args.quick else 300)
     print(f"\nGreedyBot on board_4_5: {greedy_rate:.0f} games per CPU second (goal 1,000; "
-          f"ratio {greedy_rate / 1000:.2f})")
+          f"ratio {greedy_rate / 1000:.2f}); valuing every chain: {valuing_rate:.0f} games per CPU "
+          f"second (search / valuing: {greedy_rate / valuing_rate:.2f}x); same game per seed: {same}")
     growth = greedy_growth((30, 60, 120) if args.quick else (30, 60, 120, 240), games=3 if args.quick else 6)
     xs = np.log([c for c, _ in growth])
     ys = np.log([s for _, s in growth])
@@ -150,6 +196,13 @@ def main(argv=None) -> None:
     print(f"\nheadline: {headline:,} four-player greedy games with seat win rates in {seconds:.1f} s "
           f"on {cores} cores (goal: 10,000 in under 10 s)")
     print(rates[["player", "win_rate", "ci_low", "ci_high"]].round(3).to_string(index=False))
+    from rometools.widgets import BalanceExplorer
+
+    t = time.perf_counter()
+    ex = BalanceExplorer(games=headline, seed=1, bots="greedy", players=4)  # runs at once, as opened
+    seconds = time.perf_counter() - t
+    print(f"the same from the explorer (BalanceExplorer, Run: games, metrics, charts, summary): {seconds:.1f} s; "
+          f"the same rows as the command line's: {ex.results.equals(df)}")
 
 
 if __name__ == "__main__":

@@ -23,9 +23,9 @@ from operator import itemgetter
 import numpy as np
 
 from rometools.caesars_empire import engine
+from rometools.caesars_empire.engine import INF
 from rometools.caesars_empire.rules import apply_legal, legal_actions, route_choices
 from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values
-from rometools.caesars_empire.engine import INF
 from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameConfig, GameState
 from rometools.core.game import Bot
 from rometools.core.rng import RngLike
@@ -311,8 +311,7 @@ class GreedyBot(Bot):
         top, cheapest = -1, 0
         for s in f.sources:  # 1. one-path chains; place (source, 0, its place among them)
             base = own[s]
-            i = 0
-            for u, _, c in leaf[s]:
+            for i, (u, _, c) in enumerate(leaf[s]):
                 if c <= budget:
                     gain, mult = memo.get(u) or token(u)
                     v = (base + c) * mult + gain
@@ -320,7 +319,6 @@ class GreedyBot(Bot):
                         top, cheapest, best = v, c, [((s, 0, i), (s, u))]
                     elif v == top and c == cheapest:
                         best.append(((s, 0, i), (s, u)))
-                i += 1
         if limit < 2 or top < 0:
             return [ch for _, ch in best], top, cheapest
         from_rome = {w: c for w, _, c in inner[0]}  # unbuilt paths out of Rome (Rome only starts a walk)

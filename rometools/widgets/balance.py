@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,9 @@ from rometools.widgets._base import (
 __all__ = ["BalanceExplorer", "parse_options"]
 
 MAX_GAMES = 100_000
+#: From this many games (per variant), on a machine with more than one core, the games are
+#: played in worker processes (``simulate(executor="process")``): the same rows as serial.
+PROCESS_FROM = 2_000
 _MAX_SEATS = 8
 
 
@@ -453,6 +457,8 @@ class BalanceExplorer(Explorer):
 
         whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
         common = {"bots": self.bots, "seed": self._seed.value, "rotate": self._rotate.value}
+        if self._games.value >= PROCESS_FROM and (os.cpu_count() or 1) > 1:
+            common["executor"] = "process"
         try:
             results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
         except INPUT_ERRORS as err:  # an option the game does not take: say which field

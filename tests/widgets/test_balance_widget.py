@@ -75,3 +75,26 @@ def test_players_and_bots_per_seat():
     assert sorted(ex.results["bot"].unique()) == ["cheapest", "greedy", "random"]
     assert ex.set_values(players=3, bots=["greedy", "random"]) is False
     assert "3 players need 3 bots, got 2" in ex.message and ex.bots == ["greedy", "random", "cheapest"]
+
+
+def test_many_games_play_in_worker_processes_with_the_same_rows(monkeypatch):
+    """From PROCESS_FROM games (more than one core) the explorer plays them in worker
+    processes; the rows and the progress bar are those of the serial run."""
+    import rometools.core.simulate as simulate_module
+    import rometools.widgets.balance as balance
+
+    used = []
+    real = simulate_module.simulate
+
+    def spy(*args, **kwargs):
+        used.append(kwargs.get("executor", "serial"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(balance, "simulate", spy)
+    monkeypatch.setattr(balance, "PROCESS_FROM", 16)
+    monkeypatch.setattr(balance.os, "cpu_count", lambda: 2)
+    ex = BalanceExplorer(games=16, seed=4, bots="greedy")
+    assert used == ["process"]
+    expected = simulate("caesars_empire", 16, bots="greedy", seed=4, config={"players": 4}, progress=False)
+    assert ex.results.equals(expected) and ex._bar.value == 16
+    assert ex.set_values(games=15) and used == ["process", "serial"]
