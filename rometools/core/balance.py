@@ -189,14 +189,17 @@ def game_summary(results):
     import pandas as pd
 
     _need_results(results, "game", "rotation", "seat", "score", "rank", "length")
-    rows = []
-    for (game, rotation), group in results.groupby(["game", "rotation"], sort=True):
-        scores = sorted(group["score"], reverse=True)
-        winner = group.sort_values(["rank", "seat"]).iloc[0]
-        rows.append({"game": int(game), "rotation": int(rotation),
-                     "margin": int(scores[0] - scores[1]) if len(scores) > 1 else 0,
-                     "length": int(group["length"].iloc[0]), "winner": int(winner["seat"])})
-    return pd.DataFrame(rows)
+    keys = ["game", "rotation"]
+    by_score = results.sort_values([*keys, "score"], ascending=[True, True, False], kind="stable")
+    place = by_score.groupby(keys, sort=False).cumcount()
+    best = by_score[place == 0].set_index(keys)
+    second = by_score[place == 1].set_index(keys)["score"].reindex(best.index)
+    margin = (best["score"] - second).fillna(0)  # one seat only: no margin
+    winners = results.sort_values([*keys, "rank", "seat"], kind="stable").groupby(keys, sort=False).head(1)
+    winner = winners.set_index(keys)["seat"].reindex(best.index)
+    out = pd.DataFrame({"margin": margin.astype(int), "length": best["length"].astype(int),
+                        "winner": winner.astype(int)}).sort_index().reset_index()
+    return out.astype({"game": int, "rotation": int})
 
 
 def points_shares(results):

@@ -128,6 +128,23 @@ def test_summaries(greedy_runs):
     assert shares["points"].sum() == greedy_runs["score"].sum()
 
 
+def test_game_summary_by_hand():
+    """Margins, lengths and winners of hand-written games: a shared first place (margin 0,
+    the lower seat of the best rank wins), a one-seat game, a rotation, rows in any order."""
+    import pandas as pd
+
+    rows = [  # game, rotation, seat, score, rank, length
+        (1, 0, 0, 30, 1, 40), (1, 0, 1, 30, 1, 40), (1, 0, 2, 12, 3, 40),
+        (0, 1, 0, 7, 2, 12), (0, 1, 1, 19, 1, 12),
+        (0, 0, 1, 25, 2, 20), (0, 0, 0, 31, 1, 20),
+        (2, 0, 0, 5, 1, 3),
+    ]
+    results = pd.DataFrame(rows, columns=["game", "rotation", "seat", "score", "rank", "length"])
+    g = game_summary(results)
+    assert g.values.tolist() == [[0, 0, 6, 20, 0], [0, 1, 12, 12, 1], [1, 0, 0, 40, 0], [2, 0, 0, 3, 0]]
+    assert list(g.columns) == ["game", "rotation", "margin", "length", "winner"]
+
+
 def test_games_needed_is_the_smallest_n_with_that_wilson_width():
     for half, rate in ((0.05, 0.5), (0.02, 0.25), (0.1, 0.1)):
         n = games_needed(half, rate=rate)
