@@ -160,6 +160,10 @@ class GreedyBot(Bot):
     name = "greedy"
     trusted = True
 
+    def __init__(self):
+        # per seat: (history length, its last record, Treasure counts, highest City token per colour)
+        self._seen: dict[int, tuple] = {}
+
     def values(self, state: GameState, *, dominated: bool = True) -> list[tuple[tuple[int, ...], int, int]]:
         """``(chain as location indices, points, cost)`` for every legal chain.
 
@@ -186,11 +190,11 @@ class GreedyBot(Bot):
         ``memo`` (read ``memo.get(t) or value(t)`` on a hot path)."""
         cfg = state.config
         b = cfg.board
-        mine = holdings(state, state.seat)
-        treasure_value = marginal_values(mine.treasures, cfg.components)
         treasures, tokens = state.treasures, b.city_token_values
         memo: dict[int, tuple[int, int]] = {}
         if cfg.sum_complete_colours:  # the 2-3 player variant: scoring.city_gain with the tokens in play
+            mine = holdings(state, state.seat)
+            counts = mine.treasures
             by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
             for colour, value in sorted(mine.city_tokens):
                 by_colour[colour] = (*by_colour.get(colour, ()), value)
@@ -201,11 +205,9 @@ class GreedyBot(Bot):
             def gain_of(colour: str, value: int) -> int:
                 return city_gain(by_colour.get(colour, ()), value, in_play[colour])
         else:  # standard City Points: the highest token of each colour (scoring.city_gain, in closed form)
-            highest: dict[str, int] = {}
-            for colour, value in mine.city_tokens:
-                if value > highest.get(colour, 0):
-                    highest[colour] = value
+            counts, highest = self._held(state)
             gain_of = None
+        treasure_value = marginal_values(counts, cfg.components)
 
         def value(t: int) -> tuple[int, int]:
             tok = memo.get(t)
@@ -221,6 +223,40 @@ class GreedyBot(Bot):
             return tok
 
         return memo, value
+
+    def _held(self, state: GameState) -> tuple[tuple[int, ...], dict[str, int]]:
+        """The seat to move's Treasure counts (``components.treasure_ids`` order) and
+        highest City token per colour, as ``scoring.holdings`` gives them.
+
+        Kept per seat and brought up to date from the moves recorded since, when
+        the state descends from the one seen last (its record at that length is
+        the same object); otherwise counted afresh."""
+        seat, history = state.seat, state.history
+        n = len(history)
+        seen = self._seen.get(seat)
+        if seen is not None and 0 < seen[0] <= n and history[seen[0] - 1] is seen[1]:
+            _, _, counts, highest = seen
+            if seen[0] < n:
+                b = state.config.board
+                slot = state.config.components.treasure_slot
+                more = list(counts)
+                for record in history[seen[0]:]:
+                    if record[0] == "connect" and record[1] == seat:
+                        city = engine.chain_indices(b, record[2])[-1] - 1
+                        more[slot[state.treasures[city]]] += 1
+                        colour, value = b.city_token_values[city]
+                        if value > highest.get(colour, 0):
+                            highest = {**highest, colour: value}
+                counts = tuple(more)
+        else:
+            mine = holdings(state, seat)
+            counts, highest = mine.treasures, {}
+            for colour, value in mine.city_tokens:
+                if value > highest.get(colour, 0):
+                    highest[colour] = value
+        if n:
+            self._seen[seat] = (n, history[-1], counts, highest)
+        return counts, highest
 
     def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
         cfg = state.config

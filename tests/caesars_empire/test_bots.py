@@ -321,3 +321,29 @@ def test_random_bot_choice_is_uniform_chi_square():
     for _ in range(draws):
         counts[bot.choose(s, rng)] += 1
     assert chisquare(list(counts.values())).pvalue > 0.001
+
+
+def test_greedy_kept_holdings_equal_a_fresh_count_in_any_order():
+    """GreedyBot keeps each seat's Treasure counts and highest City tokens and brings them
+    up to date from the moves since; asked about states in order, backwards, shuffled, or
+    of another game, it gives what scoring.holdings counts afresh."""
+    from rometools.caesars_empire.scoring import holdings
+
+    def fresh(state):
+        mine = holdings(state, state.seat)
+        highest = {}
+        for colour, value in mine.city_tokens:
+            highest[colour] = max(value, highest.get(colour, 0))
+        return mine.treasures, highest
+
+    other = [s for s in turn_states(play_game(bots="random", rng=8)) if not is_over(s)]
+    states = [s for s in turn_states(play_game(bots="greedy", rng=7)) if not is_over(s)]
+    shuffled = list(states)
+    np.random.default_rng(0).shuffle(shuffled)
+    bot = GreedyBot()
+    kept = 0
+    for state in [*states, *states[::-1], *shuffled, *other[:20], *states[:30]]:
+        before = bot._seen.get(state.seat)
+        kept += before is not None and before[0] < len(state.history) and state.history[before[0] - 1] is before[1]
+        assert bot._held(state) == fresh(state)
+    assert kept > 50  # brought up to date, not counted afresh
