@@ -345,16 +345,16 @@ class GreedyBot(Bot):
         memo, token = self._token_values(state)
         best: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (place in the legal order, chain)
         top, cheapest = -1, 0
-        for s in f.sources:  # 1. one-path chains; place (source, 0, its place among them)
+        for s in f.sources:  # 1. one-path chains; place (source, 0, path index: the lists' board order)
             base = own[s]
-            for i, (u, _, c) in enumerate(leaf[s]):
+            for u, e, c in leaf[s]:
                 if c <= budget:
                     gain, mult = memo.get(u) or token(u)
                     v = (base + c) * mult + gain
                     if v > top or (v == top and c < cheapest):
-                        top, cheapest, best = v, c, [((s, 0, i), (s, u))]
+                        top, cheapest, best = v, c, [((s, 0, e), (s, u))]
                     elif v == top and c == cheapest:
-                        best.append(((s, 0, i), (s, u)))
+                        best.append(((s, 0, e), (s, u)))
         if limit < 2 or top < 0:
             return [ch for _, ch in best], top, cheapest
         from_rome = {w: c for w, _, c in inner[0]}  # unbuilt paths out of Rome (Rome only starts a walk)
