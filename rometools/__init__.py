@@ -9,8 +9,10 @@ __version__ = "0.1.0"
 
 from rometools.core.balance import (  # noqa: E402
     compare_variants,
+    game_length_text,
     game_summary,
     games_needed,
+    paired_differences,
     points_shares,
     score_summary,
     seat_advantage_test,
@@ -23,10 +25,12 @@ from rometools.core.simulate import simulate  # noqa: E402
 __all__ = [
     "best_moves",
     "compare_variants",
+    "game_length_text",
     "game_summary",
     "games",
     "games_needed",
     "load_game",
+    "paired_differences",
     "points_shares",
     "register_game",
     "score_summary",

@@ -38,7 +38,12 @@ def _option(text: str) -> tuple[str, object]:
 
 def _simulate(args) -> int:
     import rometools
-    from rometools.core.balance import game_summary, seat_advantage_test, seat_win_rates
+    from rometools.core.balance import (
+        game_length_text,
+        game_summary,
+        seat_advantage_test,
+        seat_win_rates,
+    )
 
     bots = args.bots.split(",") if "," in args.bots else args.bots
     options = dict(args.option or [])
@@ -56,8 +61,8 @@ def _simulate(args) -> int:
     test = seat_advantage_test(df)
     print(f"\nNo seat advantage? {test['method']} p = {test['p_value']:.3g} over {test['games']} outright wins")
     summary = game_summary(df)
-    print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():.0f}; "
-          f"game length: mean {summary['length'].mean():.1f} decisions")
+    print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():.0f}. "
+          f"{game_length_text(df)}")
     if args.out:
         out = Path(args.out)
         if out.suffix == ".parquet":

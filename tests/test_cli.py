@@ -46,3 +46,11 @@ def test_the_entry_point_is_installed():
     out = subprocess.run([sys.executable, "-m", "rometools.cli", "validate",
                           str(data_dir() / "caesars_empire" / "components.toml")], capture_output=True, text=True)
     assert out.returncode == 0 and "valid:" in out.stdout
+
+
+def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "Every game lasted 30 decisions." in text and "game length: mean" not in text
+    assert main(["simulate", "augustus", "--players", "2", "--games", "4", "--bots", "greedy", "--quiet"]) == 0
+    assert "Game length: " in capsys.readouterr().out

@@ -134,6 +134,9 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     Each figure (a seat's win rate, a seat's mean score, game length, margin)
     is a point at its mean difference with its t interval; a dotted line marks
     "no difference". Win rates are in percentage points, the rest in their units.
+    A figure with no spread in either variant (its ``note`` is not empty) is
+    drawn at its exact difference with no interval, and its hover gives the
+    note instead of the variance reduction.
 
     Examples
     --------
@@ -150,7 +153,10 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     high = [hi * s - d for d, hi, s in zip(diff, comparison["ci_high"], scale, strict=True)]
     labels = [f"{n} ({'pct points' if n.startswith('win rate') else 'points' if 'score' in n or 'margin' in n else 'decisions'})"
               for n in names]
-    reduction = [f"variance reduction {v:.0%}" for v in comparison["variance_reduction"]]
+    # a figure with no spread in either variant has no variance to reduce: its note says what it was
+    notes = comparison["note"] if "note" in comparison else [""] * len(names)
+    reduction = [note or f"variance reduction {v:.0%}"
+                 for v, note in zip(comparison["variance_reduction"], notes, strict=True)]
     fig = new_figure(go.Scatter(
         x=diff, y=labels, mode="markers", name="B − A (paired, 95% t interval)", uid="bl-paired",
         meta="bl-paired", orientation="h", customdata=reduction, hovertemplate="%{y}: %{x:.2f}<br>%{customdata}",

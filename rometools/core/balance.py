@@ -8,7 +8,9 @@ estimate, and :func:`games_needed` says how many games pin a win rate down.
 
 :func:`compare_variants` plays two configs on the same seeds (common random
 numbers: each game's chance stream is shared) and reports paired differences,
-with the variance reduction the pairing bought against unpaired runs.
+with the variance reduction the pairing bought against unpaired runs;
+:func:`paired_differences` does the pairing and the statistics on two runs
+already played (the balance lab's explorer plays each variant once).
 """
 
 from __future__ import annotations
@@ -20,13 +22,16 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import RulesError
+from rometools.core.formatting import number
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
     "compare_variants",
+    "game_length_text",
     "game_summary",
     "games_needed",
     "mean_interval",
+    "paired_differences",
     "points_shares",
     "score_summary",
     "seat_advantage_test",
@@ -202,6 +207,47 @@ def game_summary(results):
     return out.astype({"game": int, "rotation": int})
 
 
+def game_length_text(results, confidence: float = 0.95) -> str:
+    """How long the games were, in one sentence (decisions: every seat's move counts, chance does not).
+
+    When every game lasted the same number of decisions the sentence says so
+    and gives no mean or interval, which would only look like an estimate:
+    Caesar's Empire connects every city once, so greedy bots' games on the
+    40-city board all last 40 decisions. Otherwise it gives the mean with its
+    t interval and the shortest and longest game.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        :func:`~rometools.core.simulate.simulate` rows.
+    confidence : float
+        Of the interval (0.95: 95%).
+
+    Returns
+    -------
+    str
+        ``"Every game lasted 40 decisions."`` or ``"Game length: 83.0 decisions on
+        average (95% t interval 76.2 to 89.8), from 77 to 91."``
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> game_length_text(simulate("caesars_empire", 5, bots="greedy", seed=3, progress=False))
+    'Every game lasted 40 decisions.'
+    >>> game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False))
+    'Game length: 83.0 decisions on average (95% t interval 76.2 to 89.8), from 77 to 91.'
+    """
+    if not 0 < confidence < 1:
+        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
+    lengths = game_summary(results)["length"]
+    shortest, longest = int(lengths.min()), int(lengths.max())
+    if shortest == longest:
+        return f"Every game lasted {number(shortest)} {'decision' if shortest == 1 else 'decisions'}."
+    m, lo, hi = mean_interval(lengths, confidence)
+    return (f"Game length: {m:,.1f} decisions on average ({confidence:.0%} t interval {lo:,.1f} to {hi:,.1f}), "
+            f"from {number(shortest)} to {number(longest)}.")
+
+
 def points_shares(results):
     """Share of all points scored in each scoring category (``points_*`` columns).
 
@@ -251,60 +297,213 @@ def games_needed(half_width: float, confidence: float = 0.95, rate: float = 0.5)
     return n
 
 
-def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, Any], n_games: int,
-                     seed: int = 0, *, bots: str | Sequence[str] = "random", players: int | None = None,
-                     confidence: float = 0.95, executor: str = "serial", workers: int | None = None,
-                     progress: bool = False):
-    """Two variants on the same seeds: paired differences with intervals and the variance saved.
+_PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
 
-    Game ``i`` of both variants draws its chance outcomes from the same stream
-    (common random numbers), so luck largely cancels in the per-game
-    difference. For each figure (each seat's win rate and mean score, game
-    length, winning margin) the result gives both means, the paired mean
-    difference (B − A) with its t interval, the standard error an unpaired
-    comparison of the same runs would have, and the variance reduction
-    ``1 - var(paired) / var(unpaired)``.
+
+def _constant_note(name: str, a: float, b: float) -> str:
+    """What a figure with no spread in either variant was, in words (``a``, ``b``: its one value)."""
+    def said(v: float) -> str:
+        if name == "game length":
+            return f"every game lasted {number(int(v))} decisions"
+        if name == "winning margin":
+            return "every game ended in a tie for first" if v == 0 else \
+                f"every game was won by {number(int(v))} points"
+        player = name.rsplit(" ", 1)[-1]
+        if name.startswith("win rate"):
+            return f"{player} won every game" if v == 1 else f"{player} won no game"
+        return f"{player} scored {number(int(v))} points in every game"
+    if a == b:
+        return f"{said(a)} in both variants: no difference to estimate"
+    return f"{said(a)} in variant A and {said(b)} in variant B: the difference is the same in every game"
+
+
+def _pairing_keys(results, variant: str) -> None:
+    _need_results(results, *_PAIR_COLUMNS)
+    if results.duplicated(["game", "rotation", "seat"]).any():
+        raise RulesError(f"variant {variant}'s results hold a game, rotation and seat more than once: "
+                         f"pass one run of simulate()")
+
+
+def paired_differences(results_a, results_b, confidence: float = 0.95):
+    """Paired differences B − A of two runs played on the same seeds, with intervals and the variance saved.
+
+    Game ``i`` of both runs is paired with game ``i`` of the other, rotation
+    ``r`` with rotation ``r`` (``simulate(..., rotate=True)`` plays every seed
+    once per rotation, labelled in the ``rotation`` column), so a run of
+    ``n`` games with ``k`` rotations gives ``n * k`` pairs per figure. When the
+    runs share their seed (common random numbers), luck largely cancels in
+    each pair's difference. For each figure (each seat's win rate and mean
+    score, game length, winning margin) the result gives both means, the
+    paired mean difference (B − A) with its t interval, the standard error an
+    unpaired comparison of the same runs would have, and the variance
+    reduction ``1 - var(paired) / var(unpaired)``.
+
+    A figure with no spread in either run is not an estimate (Caesar's
+    Empire connects every city once, so greedy bots' games on the 40-city
+    board all last 40 decisions; only a seat that must pass adds one): its row keeps the exact difference with
+    ``ci_low == ci_high`` equal to it, a ``variance_reduction`` of NaN (there
+    is no variance to reduce) and a ``note`` saying so plainly ("every game
+    lasted 40 decisions in both variants: no difference to estimate"). Every
+    other row's ``note`` is empty.
+
+    Parameters
+    ----------
+    results_a, results_b : pandas.DataFrame
+        :func:`~rometools.core.simulate.simulate` rows of variants A and B:
+        the same games (seed and game indices), rotations and seats.
+    confidence : float
+        Of the intervals (0.95: 95%).
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``figure, a, b, difference, ci_low, ci_high, se_paired,
-        se_unpaired, variance_reduction``.
+        Columns ``figure, pairs, a, b, difference, ci_low, ci_high,
+        se_paired, se_unpaired, variance_reduction, note``: one row per seat's
+        win rate (as a proportion), per seat's mean score (points), then game
+        length (decisions) and winning margin (points).
+
+    Raises
+    ------
+    RulesError
+        When either is not what ``simulate()`` returns, or the runs cannot be
+        paired: another seed, other games, rotations or seats (the message
+        says which).
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> a = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, rotate=True, progress=False)
+    >>> b = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, rotate=True, progress=False,
+    ...              config={"route_policy": "first"})
+    >>> d = paired_differences(a, b).set_index("figure")
+    >>> int(d.loc["win rate P1", "pairs"])  # 4 games, 3 rotations each
+    12
+    >>> d.loc["game length", "note"]
+    'every game lasted 30 decisions in both variants: no difference to estimate'
+    >>> paired_differences(a, simulate("caesars_empire", 4, players=3, seed=2, progress=False))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: variant A was played from seed 1 and variant B from seed 2: a paired comparison needs the same seed
+    """
+    import pandas as pd
+
+    if not 0 < confidence < 1:
+        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
+    _pairing_keys(results_a, "A")
+    _pairing_keys(results_b, "B")
+    if "seed" in results_a.columns and "seed" in results_b.columns:
+        seeds = [sorted(int(s) for s in r["seed"].unique()) for r in (results_a, results_b)]
+        if seeds[0] != seeds[1]:
+            raise RulesError(f"variant A was played from seed {', '.join(map(str, seeds[0]))} and variant B "
+                             f"from seed {', '.join(map(str, seeds[1]))}: a paired comparison needs the same seed")
+    for column, what, advice in (("seat", "seats", "the same number of players"),
+                                 ("rotation", "rotations", "seat rotation, or neither"),
+                                 ("game", "games", "the same number of games")):
+        held = [sorted(int(v) for v in r[column].unique()) for r in (results_a, results_b)]
+        if held[0] != held[1]:
+            counts = (f"variant A has {number(len(held[0]))} {what} and variant B {number(len(held[1]))}"
+                      if len(held[0]) != len(held[1]) else f"variants A and B hold different {what}")
+            raise RulesError(f"{counts}: a paired comparison needs the same {what}; play both variants with "
+                             f"{advice}")
+    keys = ["game", "rotation"]
+    a_keys = set(map(tuple, results_a[[*keys, "seat"]].to_numpy().tolist()))
+    if a_keys != set(map(tuple, results_b[[*keys, "seat"]].to_numpy().tolist())):
+        raise RulesError("variants A and B hold different games, rotations or seats: a paired comparison "
+                         "needs the same ones")
+    seats = sorted(int(s) for s in results_a["seat"].unique())
+    per_seat = results_a[[*keys, "seat", "win", "score"]].merge(
+        results_b[[*keys, "seat", "win", "score"]], on=[*keys, "seat"], suffixes=("_a", "_b"), validate="1:1")
+    per_game = game_summary(results_a).merge(game_summary(results_b), on=keys, suffixes=("_a", "_b"),
+                                             validate="1:1")
+    figures: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for column, label in (("win", "win rate"), ("score", "mean score")):
+        for seat in seats:
+            pairs = per_seat[per_seat["seat"] == seat]
+            figures[f"{label} P{seat + 1}"] = (pairs[f"{column}_a"].to_numpy(float),
+                                               pairs[f"{column}_b"].to_numpy(float))
+    for column, label in (("length", "game length"), ("margin", "winning margin")):
+        figures[label] = (per_game[f"{column}_a"].to_numpy(float), per_game[f"{column}_b"].to_numpy(float))
+    rows = []
+    for name, (a, b) in figures.items():
+        n = len(a)
+        if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: exact, not an estimate
+            d = float(b[0] - a[0])
+            rows.append({"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
+                         "ci_low": d, "ci_high": d, "se_paired": 0.0, "se_unpaired": 0.0,
+                         "variance_reduction": math.nan, "note": _constant_note(name, a[0], b[0])})
+            continue
+        d = b - a
+        m, lo, hi = mean_interval(d, confidence)
+        var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
+        var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
+        rows.append({"figure": name, "pairs": n, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
+                     "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
+                     "se_unpaired": math.sqrt(var_unpaired / n),
+                     "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0,
+                     "note": ""})
+    return pd.DataFrame(rows)
+
+
+def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, Any], n_games: int,
+                     seed: int = 0, *, bots: str | Sequence[str] = "random", players: int | None = None,
+                     rotate: bool = False, confidence: float = 0.95, executor: str = "serial",
+                     workers: int | None = None, progress: bool = False):
+    """Two variants on the same seeds: paired differences with intervals and the variance saved.
+
+    Plays ``n_games`` seeded games of each variant with
+    :func:`~rometools.core.simulate.simulate` and pairs them with
+    :func:`paired_differences`, which reads the result (already have both
+    runs? call it on them: nothing is played twice). Game ``i`` of both
+    variants draws its chance outcomes from the same stream (common random
+    numbers), so luck largely cancels in the per-game difference; with
+    ``rotate`` every seed is played once per rotation of the bots over the
+    seats and pairs are the same game *and* rotation, ``n_games * players``
+    pairs per figure.
+
+    Parameters
+    ----------
+    game : str
+        A registered game id.
+    config_a, config_b : Mapping
+        The two variants' options (``{"players": 3, "route_policy": "first"}``).
+    n_games : int
+        Seeds to play per variant.
+    seed : int
+        The run's seed, the same for both variants.
+    bots : str or sequence of str
+        A bot name for every seat, or one per seat.
+    players : int, optional
+        Seats, for both variants (overrides their ``players``).
+    rotate : bool
+        Play each seed once per cyclic rotation of the bots over the seats.
+    confidence : float
+        Of the intervals.
+    executor, workers, progress
+        As for :func:`~rometools.core.simulate.simulate`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        What :func:`paired_differences` returns: columns ``figure, pairs, a, b,
+        difference, ci_low, ci_high, se_paired, se_unpaired,
+        variance_reduction, note`` (a figure with no spread in either variant,
+        such as Caesar's Empire's game length, is stated exactly in ``note``).
 
     Examples
     --------
     >>> df = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "all_tokens_variant": True},
-    ...                       30, seed=1)
+    ...                       30, seed=1, bots="greedy")
     >>> df["figure"].tolist()[:3]
     ['win rate P1', 'win rate P2', 'win rate P3']
+    >>> float(df.set_index("figure").loc["game length", "difference"])
+    0.0
+    >>> df.set_index("figure").loc["game length", "note"]
+    'every game lasted 30 decisions in both variants: no difference to estimate'
     """
-    import pandas as pd
-
     from rometools.core.simulate import simulate
 
     if players is not None:
         config_a, config_b = {**config_a, "players": players}, {**config_b, "players": players}
-    runs = [simulate(game, n_games, bots=bots, seed=seed, config=c, executor=executor, workers=workers,
-                     progress=progress) for c in (config_a, config_b)]
-    figures: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for seat in sorted(runs[0]["seat"].unique()):
-        a, b = (r[r["seat"] == seat].sort_values("game") for r in runs)
-        figures[f"win rate P{seat + 1}"] = (a["win"].to_numpy(float), b["win"].to_numpy(float))
-    for seat in sorted(runs[0]["seat"].unique()):
-        a, b = (r[r["seat"] == seat].sort_values("game") for r in runs)
-        figures[f"mean score P{seat + 1}"] = (a["score"].to_numpy(float), b["score"].to_numpy(float))
-    summaries = [game_summary(r).sort_values("game") for r in runs]
-    figures["game length"] = tuple(s["length"].to_numpy(float) for s in summaries)
-    figures["winning margin"] = tuple(s["margin"].to_numpy(float) for s in summaries)
-    rows = []
-    for name, (a, b) in figures.items():
-        d = b - a
-        m, lo, hi = mean_interval(d, confidence)
-        n = len(d)
-        var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
-        var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
-        rows.append({"figure": name, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
-                     "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
-                     "se_unpaired": math.sqrt(var_unpaired / n),
-                     "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0})
-    return pd.DataFrame(rows)
+    runs = [simulate(game, n_games, bots=bots, seed=seed, config=c, rotate=rotate, executor=executor,
+                     workers=workers, progress=progress) for c in (config_a, config_b)]
+    return paired_differences(*runs, confidence=confidence)

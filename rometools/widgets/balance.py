@@ -29,8 +29,10 @@ from rometools.charts.balance import (
     seat_win_rate_figure,
 )
 from rometools.core.balance import (
+    game_length_text,
     game_summary,
     games_needed,
+    paired_differences,
     seat_advantage_test,
     seat_win_rates,
 )
@@ -465,8 +467,6 @@ class BalanceExplorer(Explorer):
             raise ValueError(f"Options A: {err.args[0] if err.args else err}") from None
         results_b = comparison = None
         if self._compare_box.value:
-            from rometools.core.balance import compare_variants
-
             config_b = self._config(self._options_b.value, "Options B")
             n = self._games.value
             try:
@@ -474,7 +474,8 @@ class BalanceExplorer(Explorer):
                                      progress=lambda d, t: tick(d, t, base=n), **common)
             except INPUT_ERRORS as err:
                 raise ValueError(f"Options B: {err.args[0] if err.args else err}") from None
-            comparison = compare_variants(game, config_a, config_b, n, self._seed.value, bots=self.bots)
+            # the two runs already played, paired by game and rotation: nothing is played twice
+            comparison = paired_differences(results, results_b)
         return {"results": results, "results_b": results_b, "comparison": comparison}
 
     def run(self) -> bool:
@@ -512,7 +513,7 @@ class BalanceExplorer(Explorer):
                        {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),
                 f"No seat advantage? {test['method']} test: {p_value(test['p_value'])} "
                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
-                f"Game length: {summary['length'].mean():.1f} decisions on average; winning margin: "
+                f"{game_length_text(r)} Winning margin: "
                 f"mean {summary['margin'].mean():.1f}, median {summary['margin'].median():.0f} points.",
                 f"<small>Games needed to pin a seat's win rate to ±2 points at 95%: about {advice:,}.</small>"]
         if self.comparison is not None:
@@ -521,6 +522,9 @@ class BalanceExplorer(Explorer):
             text.append(_table(rates_b, {"player": "seat", "win_rate": "win rate", "ci_low": "95% low",
                                          "ci_high": "95% high"}, "rt-balance-rates-b-table",
                                {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}))
+            notes = [note for note in self.comparison["note"] if note]
+            if notes:  # figures with no spread: said in words, not as an interval
+                text.append("In the paired comparison: " + html.escape("; ".join(notes)) + ".")
         self._summary.value = "<br>".join(text)
 
     # ------------------------------------------------------------ reading back

@@ -12,9 +12,11 @@ from scipy import stats
 import rometools
 from rometools.core.balance import (
     compare_variants,
+    game_length_text,
     game_summary,
     games_needed,
     mean_interval,
+    paired_differences,
     points_shares,
     score_summary,
     seat_advantage_test,
@@ -175,3 +177,118 @@ def test_compare_variants_pairs_the_seeds():
     # scores is much tighter than an unpaired one
     scores = diff[diff["figure"].str.startswith("mean score")]
     assert (scores["variance_reduction"] > 0.3).all(), scores
+
+
+def _hand_run(shift: int, length, winner=lambda g, r: (g + r) % 2, seed: int = 7, rotations: int = 3):
+    """Two games, ``rotations`` rotations, two seats, rows shuffled: the winner scores 10 + 3g + r
+    (+ ``shift``), the other seat 4 + g + 2r (+ ``shift``); ``length(g, r)`` decisions."""
+    rows = []
+    for g in range(2):
+        for r in range(rotations):
+            for s in range(2):
+                win = s == winner(g, r)
+                score = (10 + 3 * g + r if win else 4 + g + 2 * r) + shift
+                rows.append({"game": g, "seed": seed, "rotation": r, "seat": s, "score": score,
+                             "rank": 1 if win else 2, "win": win, "shared_win": False, "length": length(g, r)})
+    return pd.DataFrame(rows).sample(frac=1, random_state=shift + 1).reset_index(drop=True)
+
+
+def test_paired_differences_pair_the_same_game_and_rotation_by_hand():
+    """B scores 5 points more than A in every game, seat and rotation and lasts one decision
+    longer: each pair's difference is exactly 5 (or 1), so a pair of another game or rotation
+    would give a spread; pairs are games x rotations, 2 x 3 = 6."""
+    a = _hand_run(0, lambda g, r: 20 + 4 * g + r)
+    b = _hand_run(5, lambda g, r: 21 + 4 * g + r)
+    d = paired_differences(a, b).set_index("figure")
+    assert list(d.index) == ["win rate P1", "win rate P2", "mean score P1", "mean score P2", "game length",
+                             "winning margin"]
+    assert (d["pairs"] == 6).all()
+    for seat in (1, 2):
+        row = d.loc[f"mean score P{seat}"]
+        scores = a[a["seat"] == seat - 1]["score"]
+        assert (row["a"], row["b"]) == (scores.mean(), scores.mean() + 5)
+        assert (row["difference"], row["ci_low"], row["ci_high"], row["se_paired"]) == (5, 5, 5, 0)
+        assert row["se_unpaired"] == pytest.approx(math.sqrt(2 * scores.var(ddof=1) / 6))
+        assert row["variance_reduction"] == 1 and row["note"] == ""
+    length = d.loc["game length"]  # lengths 20, 21, 22, 24, 25, 26 in A
+    assert (length["a"], length["b"], length["difference"], length["se_paired"]) == (23, 24, 1, 0)
+    assert (d.loc["win rate P1", ["a", "b", "difference"]] == [0.5, 0.5, 0]).all()
+    # margins: 6 + 2g - r in both variants
+    assert (d.loc["winning margin", ["a", "b", "difference"]] == [6, 6, 0]).all()
+    # the order of the rows does not matter, only the game and rotation they are labelled with
+    sort = ["game", "rotation", "seat"]
+    pd.testing.assert_frame_equal(paired_differences(a.sort_values(sort), b.sort_values(sort)),
+                                  paired_differences(a, b))
+
+
+def test_paired_differences_of_a_figure_with_no_spread_say_it_in_words():
+    """P1 wins every game in both variants and every game lasts 30 decisions in A, 32 in B:
+    no interval to estimate, the exact difference and a note."""
+    a = _hand_run(0, lambda g, r: 30, winner=lambda g, r: 0)
+    b = _hand_run(5, lambda g, r: 32, winner=lambda g, r: 0)
+    d = paired_differences(a, b).set_index("figure")
+    length = d.loc["game length"]
+    assert (length["difference"], length["ci_low"], length["ci_high"], length["se_unpaired"]) == (2, 2, 2, 0)
+    assert math.isnan(length["variance_reduction"])
+    assert length["note"] == ("every game lasted 30 decisions in variant A and every game lasted 32 decisions "
+                              "in variant B: the difference is the same in every game")
+    assert d.loc["win rate P1", "note"] == "P1 won every game in both variants: no difference to estimate"
+    assert d.loc["win rate P2", "note"] == "P2 won no game in both variants: no difference to estimate"
+    assert d.loc["mean score P1", "note"] == "" and d.loc["winning margin", "note"] == ""
+
+
+def test_paired_differences_refuse_runs_that_do_not_pair():
+    a = _hand_run(0, lambda g, r: 30)
+    for b, message in (
+            (_hand_run(5, lambda g, r: 30, seed=8), "variant A was played from seed 7 and variant B from seed 8"),
+            (_hand_run(5, lambda g, r: 30, rotations=1), "variant A has 3 rotations and variant B 1: a paired "
+                                                         "comparison needs the same rotations"),
+            (_hand_run(5, lambda g, r: 30).query("game == 0"), "variant A has 2 games and variant B 1"),
+            (_hand_run(5, lambda g, r: 30).query("seat == 0"), "variant A has 2 seats and variant B 1"),
+            (pd.concat([_hand_run(5, lambda g, r: 30)] * 2), "variant B's results hold a game, rotation and "
+                                                             "seat more than once"),
+            ({"score": [1]}, "results must be the DataFrame simulate\\(\\) returns")):
+        with pytest.raises(RulesError, match=message):
+            paired_differences(a, b)
+
+
+def test_compare_variants_with_rotation_pairs_each_seed_and_rotation():
+    """Seat rotation: 3 seeds x 3 rotations = 9 pairs per figure, each pair the same seed index
+    and rotation (so the same deal and the same bot in each seat) in A and B."""
+    bots = ["greedy", "random", "random"]
+    cmp = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 3, seed=2,
+                           bots=bots, rotate=True)
+    assert (cmp["pairs"] == 9).all()
+    runs = [simulate("caesars_empire", 3, players=3, bots=bots, seed=2, rotate=True, progress=False, config=c)
+            for c in ({}, {"route_policy": "first"})]
+    pd.testing.assert_frame_equal(cmp, paired_differences(*runs))
+    a, b = (r.set_index(["game", "rotation", "seat"]).sort_index() for r in runs)
+    assert list(a.index) == list(b.index) and len(a.index.droplevel("seat").unique()) == 9
+    assert (a["bot"] == b["bot"]).all()  # the same bot in the same seat of every pair
+    for seat in range(3):
+        d = b.xs(seat, level="seat")["score"] - a.xs(seat, level="seat")["score"]
+        row = cmp.set_index("figure").loc[f"mean score P{seat + 1}"]
+        assert row["difference"] == pytest.approx(d.mean())
+        assert row["se_paired"] == pytest.approx(d.std(ddof=1) / 3)
+
+
+def test_game_length_is_said_plainly_when_every_game_lasts_as_long():
+    """Caesar's Empire with greedy bots connects every city once: 40 decisions on the 40-city
+    board in every game, so no mean and no interval. Augustus games vary in length."""
+    ce_a = simulate("caesars_empire", 12, bots="greedy", seed=1, progress=False)
+    ce_b = simulate("caesars_empire", 12, bots="greedy", seed=1, config={"route_policy": "first"}, progress=False)
+    assert set(ce_a["length"]) == {40}
+    assert game_length_text(ce_a) == "Every game lasted 40 decisions."
+    row = paired_differences(ce_a, ce_b).set_index("figure").loc["game length"]
+    assert (row["difference"], row["ci_low"], row["ci_high"]) == (0, 0, 0)
+    assert row["note"] == "every game lasted 40 decisions in both variants: no difference to estimate"
+    au_a = simulate("augustus", 8, players=2, bots="greedy", seed=1, progress=False)
+    au_b = simulate("augustus", 8, players=2, bots=["greedy", "random"], seed=1, progress=False)
+    lengths = game_summary(au_a)["length"]
+    assert lengths.nunique() > 1
+    m, lo, hi = mean_interval(lengths)
+    assert game_length_text(au_a) == (f"Game length: {m:.1f} decisions on average (95% t interval {lo:.1f} to "
+                                      f"{hi:.1f}), from {lengths.min()} to {lengths.max()}.")
+    row = paired_differences(au_a, au_b).set_index("figure").loc["game length"]
+    assert row["note"] == "" and row["ci_low"] < row["ci_high"]
+    assert row["difference"] == pytest.approx(game_summary(au_b)["length"].mean() - m)

@@ -98,3 +98,47 @@ def test_many_games_play_in_worker_processes_with_the_same_rows(monkeypatch):
     expected = simulate("caesars_empire", 16, bots="greedy", seed=4, config={"players": 4}, progress=False)
     assert ex.results.equals(expected) and ex._bar.value == 16
     assert ex.set_values(games=15) and used == ["process", "serial"]
+
+
+def test_compare_pairs_the_two_runs_already_played(monkeypatch):
+    """Compare with variant B plays each variant once (simulate is called twice, never by a
+    comparison of its own), with seat rotation paired by game and rotation; the comparison
+    is what compare_variants gives on the same inputs."""
+    import pandas as pd
+
+    import rometools.core.simulate as simulate_module
+    import rometools.widgets.balance as balance
+    from rometools.core.balance import compare_variants
+
+    calls = []
+    real = simulate_module.simulate
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs.get("config"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(balance, "simulate", counted)
+    monkeypatch.setattr(simulate_module, "simulate", counted)  # what compare_variants would call
+    ex = BalanceExplorer(players=3, games=6, seed=2, bots=["greedy", "random", "random"], run=False)
+    assert ex.set_values(compare=True, options_b="route_policy=first", rotate=True)
+    assert calls == [{"players": 3}, {"players": 3, "route_policy": "first"}]
+    assert ex._bar.value == ex._bar.max == 12
+    monkeypatch.setattr(simulate_module, "simulate", real)
+    expected = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 6,
+                                seed=2, bots=["greedy", "random", "random"], rotate=True)
+    pd.testing.assert_frame_equal(ex.comparison, expected)
+    assert (ex.comparison["pairs"] == 18).all()  # 6 seeds x 3 rotations
+
+
+def test_game_length_that_never_varies_is_said_plainly(explorer):
+    # the summary's HTML: its plain text cuts from an unescaped "p < 0.0001" to the next tag
+    assert "Every game lasted 40 decisions." in explorer._summary.value
+    assert "decisions on average" not in explorer._summary.value
+    ex = BalanceExplorer(players=3, games=10, seed=2, bots="greedy", run=False)
+    assert ex.set_values(compare=True, options_b="route_policy=first")
+    assert ("In the paired comparison: every game lasted 30 decisions in both variants: no difference to "
+            "estimate.") in ex._summary.value
+    row = ex.comparison.set_index("figure").loc["game length"]
+    assert (row["difference"], row["ci_low"], row["ci_high"]) == (0, 0, 0)
+    paired = ex.figure_data()["bl-paired"]
+    assert paired["x"][paired["y"].index("game length (decisions)")] == 0
