@@ -180,6 +180,7 @@ class BalanceExplorer(Explorer):
     FIELD_LABELS = {"game": "Game", "players": "Players", "bots": "Bots", "games": "Games", "seed": "Seed",
                     "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
                     "rotate": "Rotate seats", "board": "Board file"}
+    NUMBER_BOXES = {"games": (1, MAX_GAMES), "seed": (0, MAX_SEED)}
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
@@ -223,10 +224,11 @@ class BalanceExplorer(Explorer):
         self._options_b = self._add_control("options_b", widgets.Text(
             value=options_b, description="Options B", placeholder="e.g. all_tokens_variant=true",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
-        self._games = self._add_control("games", widgets.BoundedIntText(
-            value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200, min=1,
-            max=MAX_GAMES, description="Games", layout={"width": "200px"}), "rt-games")
-        # an IntText, not a BoundedIntText: a browser would clamp a seed out of range without a word
+        # IntTexts, not BoundedIntTexts: a browser would clamp a number out of range without a
+        # word; Run refuses it with a message instead (NUMBER_BOXES)
+        self._games = self._add_control("games", widgets.IntText(
+            value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200,
+            description="Games", layout={"width": "200px"}), "rt-games")
         self._seed = self._add_control("seed", widgets.IntText(
             value=seed if isinstance(seed, int) and 0 <= seed <= MAX_SEED else 1,
             description="Seed", layout={"width": "220px"}), "rt-seed")
