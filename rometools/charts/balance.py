@@ -24,6 +24,7 @@ from rometools.charts._common import (
     new_figure,
     seat_colour,
     simulated_trace,
+    text_size,
 )
 from rometools.core.balance import game_summary, seat_win_rates
 
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 _VARIANT_COLOURS = (SIMULATED_COLOUR, "#d95f02")
+#: Pixels a vertical axis title takes beside the tick labels (12-pixel font and its standoff).
+_Y_TITLE_PX = 30
 
 
 def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A", "B"),
@@ -142,6 +145,8 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     >>> fig = paired_difference_figure(cmp)
     >>> fig.data[0].meta, len(fig.data[0].y) == len(cmp)
     ('bl-paired', True)
+    >>> fig.layout.yaxis.automargin, fig.layout.margin.l
+    (True, 222)
     """
     names = list(comparison["figure"])
     scale = [100.0 if n.startswith("win rate") else 1.0 for n in names]
@@ -157,8 +162,12 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
         error_x={"type": "data", "symmetric": False, "array": high, "arrayminus": low, "color": SIMULATED_COLOUR},
         marker={"color": SIMULATED_COLOUR, "size": 9}))
     fig.add_vline(x=0, line={"color": "#777", "dash": "dot"})
+    # the labels ("win rate P1 (pct points)") sit left of the plot: a margin that holds the
+    # longest one and the axis title, and automargin to grow it should a font be wider
+    left = round(max((text_size(t, 12)[0] for t in labels), default=0) + _Y_TITLE_PX + 16)
     fig.update_layout(title=title or "Variant B against A on the same seeds",
                       xaxis_title="difference B − A (win rates in percentage points)",
-                      yaxis={"autorange": "reversed", "title": {"text": "what is compared (unit)"}},
-                      height=160 + 28 * len(names), showlegend=True)
+                      yaxis={"autorange": "reversed", "automargin": True,
+                             "title": {"text": "what is compared (unit)"}},
+                      margin={"l": max(left, 80)}, height=160 + 28 * len(names), showlegend=True)
     return legend_above(fig)
