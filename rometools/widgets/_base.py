@@ -189,15 +189,25 @@ def trace_data(fw: go.FigureWidget) -> dict[str, dict]:
     return out
 
 
+#: A tag or a comment as HTML reads one: ``<`` then a letter (``</`` then a letter); a ``<`` before
+#: anything else (``p < 0.0001``) is text, also when left unescaped.
+_TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>", re.DOTALL)
+
+
 def plain_text(markup: str) -> str:
     """HTML widget text as plain text (``<br>`` becomes a space).
+
+    Only what a browser reads as a tag is removed: a stray ``<`` followed by a
+    space or a digit stays text, as it does on screen.
 
     Examples
     --------
     >>> plain_text("<b>Cannot</b> update:<br>x &lt; 0")
     'Cannot update: x < 0'
+    >>> plain_text("test: p < 0.0001 (the seats differ).<br><small>Games needed: 1,799.</small>")
+    'test: p < 0.0001 (the seats differ). Games needed: 1,799.'
     """
-    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", " ", markup))).strip()
+    return html.unescape(_TAG.sub("", re.sub(r"<br\s*/?>", " ", markup, flags=re.IGNORECASE))).strip()
 
 
 def vocabulary_toggle(value: str) -> widgets.ToggleButtons:

@@ -512,7 +512,7 @@ class BalanceExplorer(Explorer):
                 _table(rates, {"player": "seat", "games": "games", "wins": "wins", "win_rate": "win rate",
                                "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
                        {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),
-                f"No seat advantage? {test['method']} test: {p_value(test['p_value'])} "
+                f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
                 f"Game length: {summary['length'].mean():.1f} decisions on average; winning margin: "
                 f"mean {summary['margin'].mean():.1f}, median {summary['margin'].median():.0f} points.",

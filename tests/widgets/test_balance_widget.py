@@ -99,6 +99,14 @@ def test_an_unknown_option_names_the_box_and_lists_the_games_options(kwargs, fie
     assert ex._compare_box.value is False
 
 
+def test_a_tiny_p_value_is_escaped_and_the_summary_reads_on_after_it():
+    ex = BalanceExplorer(games=40, seed=1, bots=["greedy", "random", "random", "random"])
+    assert list(ex.results.query("rank == 1")["seat"].unique()) == [0]    # the greedy P1 wins every game
+    assert "chi-square test: p &lt; 0.0001 (the seats differ" in ex._summary.value
+    assert "chi-square test: p < 0.0001 (the seats differ at the 1% level)." in ex.summary
+    assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799.")
+
+
 def test_compare_two_variants_on_the_same_seeds():
     ex = BalanceExplorer(players=3, games=20, seed=2, bots="greedy", run=False)
     assert ex.set_values(compare=True, options_b="route_policy=first")
