@@ -27,6 +27,7 @@ from rometools.charts._common import (
     text_size,
 )
 from rometools.core.balance import game_summary, seat_win_rates
+from rometools.core.formatting import counted
 
 __all__ = [
     "margin_histogram_figure",
@@ -68,7 +69,7 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
         seats = max(seats, len(rates))
         games = int(rates["games"].iloc[0])
         meta = "bl-win-rates" if other is None else f"bl-win-rates-{'ab'[k]}"
-        name = f"win rate ({games} games)" if other is None else f"{labels[k]} ({games} games)"
+        name = f"win rate ({counted(games, 'game')})" if other is None else f"{labels[k]} ({counted(games, 'game')})"
         traces.append(simulated_trace(dict(zip(rates["player"], rates["wins"], strict=True)), games,
                                       list(rates["player"]), uid=meta, name=name, confidence=confidence,
                                       colour=_VARIANT_COLOURS[k]))

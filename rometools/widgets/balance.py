@@ -36,7 +36,7 @@ from rometools.core.balance import (
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
-from rometools.core.formatting import p_value, shown
+from rometools.core.formatting import counted, p_value, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.simulate import simulate
 from rometools.widgets._base import (
@@ -507,8 +507,8 @@ class BalanceExplorer(Explorer):
         summary = game_summary(r)
         n = int(rates["games"].iloc[0])
         advice = games_needed(0.02, rate=1 / len(rates))
-        text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {len(rates)} players, "
-                f"{n} games (seed {self._seed.value}); bots {html.escape(', '.join(self.bots))}",
+        text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
+                f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}",
                 _table(rates, {"player": "seat", "games": "games", "wins": "wins", "win_rate": "win rate",
                                "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
                        {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),

@@ -107,6 +107,22 @@ def test_a_tiny_p_value_is_escaped_and_the_summary_reads_on_after_it():
     assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799.")
 
 
+def test_counts_read_with_separators_and_the_right_plural(monkeypatch):
+    import pandas as pd
+
+    import rometools.widgets.balance as balance
+
+    ex = BalanceExplorer(players=2, games=1, seed=1, bots="random")
+    assert ex.summary.startswith("Caesar's Empire, 2 players, 1 game (seed 1); bots random, random ")
+    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (1 game)"
+    few = simulate("caesars_empire", 2, bots="random", seed=1, config={"players": 2}, progress=False)
+    many = pd.concat([few.assign(game=few["game"] + 2 * k) for k in range(5_000)], ignore_index=True)
+    monkeypatch.setattr(balance, "simulate", lambda *a, **k: many)     # 10,000 games without playing them
+    assert ex.set_values(games=10_000)
+    assert ex.summary.startswith("Caesar's Empire, 2 players, 10,000 games (seed 1); bots random, random ")
+    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (10,000 games)"
+
+
 def test_compare_two_variants_on_the_same_seeds():
     ex = BalanceExplorer(players=3, games=20, seed=2, bots="greedy", run=False)
     assert ex.set_values(compare=True, options_b="route_policy=first")
