@@ -44,6 +44,7 @@ def _simulate(args) -> int:
         seat_advantage_test,
         seat_win_rates,
     )
+    from rometools.core.formatting import counted, number, p_value
 
     bots = args.bots.split(",") if "," in args.bots else args.bots
     options = dict(args.option or [])
@@ -51,15 +52,20 @@ def _simulate(args) -> int:
     df = rometools.simulate(args.game, args.games, players=args.players, bots=bots, seed=args.seed,
                             config=options, executor=args.executor, workers=args.workers,
                             address=args.address, rotate=args.rotate, progress=not args.quiet)
-    seconds = time.perf_counter() - start
+    seconds = max(time.perf_counter() - start, 1e-6)
     games = df[["game", "rotation"]].drop_duplicates().shape[0]
-    print(f"{games} games of {args.game} in {seconds:.1f} s ({games / seconds:.0f} games/s, "
+    print(f"{counted(games, 'game')} of {args.game} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
           f"executor {args.executor})")
     rates = seat_win_rates(df)
     print("\nSeat win rates (95% Wilson intervals):")
-    print(rates.to_string(index=False, formatters={c: "{:.3f}".format for c in ("win_rate", "ci_low", "ci_high")}))
+    table = rates[["player", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high"]].rename(
+        columns={"shared_wins": "shared wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
+    print(table.to_string(index=False, formatters={
+        **{c: number for c in ("games", "wins", "shared wins")},
+        **{c: "{:.1%}".format for c in ("win rate", "95% low", "95% high")}}))
     test = seat_advantage_test(df)
-    print(f"\nNo seat advantage? {test['method']} p = {test['p_value']:.3g} over {test['games']} outright wins")
+    print(f"\nNo seat advantage? {test['method']} test: {p_value(test['p_value'])} over "
+          f"{counted(int(test['games']), 'outright win')}")
     summary = game_summary(df)
     print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():.0f}. "
           f"{game_length_text(df)}")
@@ -69,7 +75,7 @@ def _simulate(args) -> int:
             df.to_parquet(out, index=False)
         else:
             df.to_csv(out, index=False)
-        print(f"\n{len(df)} rows written to {out}")
+        print(f"\n{counted(len(df), 'row')} written to {out}")
     return 0
 
 

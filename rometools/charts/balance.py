@@ -24,8 +24,10 @@ from rometools.charts._common import (
     new_figure,
     seat_colour,
     simulated_trace,
+    text_size,
 )
 from rometools.core.balance import game_summary, seat_win_rates
+from rometools.core.formatting import counted
 
 __all__ = [
     "margin_histogram_figure",
@@ -35,6 +37,8 @@ __all__ = [
 ]
 
 _VARIANT_COLOURS = (SIMULATED_COLOUR, "#d95f02")
+#: Pixels a vertical axis title takes beside the tick labels (12-pixel font and its standoff).
+_Y_TITLE_PX = 30
 
 
 def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A", "B"),
@@ -65,7 +69,7 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
         seats = max(seats, len(rates))
         games = int(rates["games"].iloc[0])
         meta = "bl-win-rates" if other is None else f"bl-win-rates-{'ab'[k]}"
-        name = f"win rate ({games} games)" if other is None else f"{labels[k]} ({games} games)"
+        name = f"win rate ({counted(games, 'game')})" if other is None else f"{labels[k]} ({counted(games, 'game')})"
         traces.append(simulated_trace(dict(zip(rates["player"], rates["wins"], strict=True)), games,
                                       list(rates["player"]), uid=meta, name=name, confidence=confidence,
                                       colour=_VARIANT_COLOURS[k]))
@@ -145,6 +149,8 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     >>> fig = paired_difference_figure(cmp)
     >>> fig.data[0].meta, len(fig.data[0].y) == len(cmp)
     ('bl-paired', True)
+    >>> fig.layout.yaxis.automargin, fig.layout.margin.l
+    (True, 222)
     """
     names = list(comparison["figure"])
     scale = [100.0 if n.startswith("win rate") else 1.0 for n in names]
@@ -163,8 +169,12 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
         error_x={"type": "data", "symmetric": False, "array": high, "arrayminus": low, "color": SIMULATED_COLOUR},
         marker={"color": SIMULATED_COLOUR, "size": 9}))
     fig.add_vline(x=0, line={"color": "#777", "dash": "dot"})
+    # the labels ("win rate P1 (pct points)") sit left of the plot: a margin that holds the
+    # longest one and the axis title, and automargin to grow it should a font be wider
+    left = round(max((text_size(t, 12)[0] for t in labels), default=0) + _Y_TITLE_PX + 16)
     fig.update_layout(title=title or "Variant B against A on the same seeds",
                       xaxis_title="difference B − A (win rates in percentage points)",
-                      yaxis={"autorange": "reversed", "title": {"text": "what is compared (unit)"}},
-                      height=160 + 28 * len(names), showlegend=True)
+                      yaxis={"autorange": "reversed", "automargin": True,
+                             "title": {"text": "what is compared (unit)"}},
+                      margin={"l": max(left, 80)}, height=160 + 28 * len(names), showlegend=True)
     return legend_above(fig)

@@ -9,6 +9,7 @@ these functions, so they read the same everywhere (``docs/style.md``):
 * :func:`probability` -- the exact fraction with its percentage, and the odds
   when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
 * :func:`number` -- a count or a score with thousands separators: ``"100,065"``.
+* :func:`counted` -- a count with its noun, singular or plural: ``"1 game"``, ``"10,000 games"``.
 * :func:`exact_mean` -- an exact expectation (draws, points) with its decimal
   value: ``"55/12 ≈ 4.58"``; a fraction too long to read gives ``"≈ 4.58"``.
 * :func:`p_value` -- a test's p-value: ``"p = 0.032"``, ``"p < 0.0001"``.
@@ -39,6 +40,7 @@ from typing import Any
 
 __all__ = [
     "MAX_SHOWN",
+    "counted",
     "exact_mean",
     "join_names",
     "number",
@@ -250,6 +252,24 @@ def number(n: int | float) -> str:
     if isinstance(n, Integral):
         return f"{int(n):,}"
     return _trim(f"{float(n):,.2f}")
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun: ``"1 game"``, ``"10,000 games"`` (``plural`` default: ``noun + "s"``).
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not a whole number.
+
+    Examples
+    --------
+    >>> counted(1, "game"), counted(10_000, "game"), counted(0, "outright win"), counted(2, "City", "Cities")
+    ('1 game', '10,000 games', '0 outright wins', '2 Cities')
+    """
+    if isinstance(n, bool) or not isinstance(n, Integral):
+        raise TypeError(f"a count is a whole number, got {shown(n)}")
+    return f"{number(n)} {noun if n == 1 else plural or noun + 's'}"
 
 
 def seat_label(seat: int) -> str:

@@ -43,7 +43,9 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -53,6 +55,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import numpy as np
 
 from rometools.core.errors import RulesError
+from rometools.core.formatting import shown
 
 __all__ = [
     "CHANCE",
@@ -63,6 +66,7 @@ __all__ = [
     "Game",
     "GameModule",
     "GameSpec",
+    "config_options",
     "game_of",
     "games",
     "load_game",
@@ -515,12 +519,17 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     Raises
     ------
     RulesError
-        For an unknown game; the config's own error for a bad option.
+        For an unknown game, an option the game does not have (naming it and
+        listing the game's options), or the config's own error for a bad value.
 
     Examples
     --------
     >>> load_game("caesars_empire", players=5).config.players
     5
+    >>> load_game("augustus", seats=3)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, components
     >>> load_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -528,12 +537,38 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     """
     spec = game_spec(game_id)
     if config is None:
+        known = config_options(spec)
+        for name in options:
+            if name not in known and not (isinstance(name, str) and name.startswith("_")
+                                          and name in _init_names(spec.config)):
+                raise RulesError(f"{spec.title} has no option {shown(name)}; its options are "
+                                 f"{', '.join(known)}")
         config = spec.config(**options)
     elif options:
         raise TypeError("pass either a config or options, not both")
     elif not isinstance(config, spec.config):
         raise TypeError(f"config must be a {spec.config.__name__}, got {type(config).__name__}")
     return Game(spec, config)
+
+
+def _init_names(config_type: type) -> list[str]:
+    """The keyword arguments a config type takes (a dataclass's init fields, else its signature)."""
+    if dataclasses.is_dataclass(config_type):
+        return [f.name for f in dataclasses.fields(config_type) if f.init]
+    return [p.name for p in inspect.signature(config_type).parameters.values()
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def config_options(game: str | GameSpec) -> list[str]:
+    """The options of a game's config, as :func:`load_game` takes them (private fields left out).
+
+    Examples
+    --------
+    >>> config_options("augustus")
+    ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'components']
+    """
+    spec = game if isinstance(game, GameSpec) else game_spec(game)
+    return [name for name in _init_names(spec.config) if not name.startswith("_")]
 
 
 def game_for(state: Any) -> Game:

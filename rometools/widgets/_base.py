@@ -189,15 +189,25 @@ def trace_data(fw: go.FigureWidget) -> dict[str, dict]:
     return out
 
 
+#: A tag or a comment as HTML reads one: ``<`` then a letter (``</`` then a letter); a ``<`` before
+#: anything else (``p < 0.0001``) is text, also when left unescaped.
+_TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>", re.DOTALL)
+
+
 def plain_text(markup: str) -> str:
     """HTML widget text as plain text (``<br>`` becomes a space).
+
+    Only what a browser reads as a tag is removed: a stray ``<`` followed by a
+    space or a digit stays text, as it does on screen.
 
     Examples
     --------
     >>> plain_text("<b>Cannot</b> update:<br>x &lt; 0")
     'Cannot update: x < 0'
+    >>> plain_text("test: p < 0.0001 (the seats differ).<br><small>Games needed: 1,799.</small>")
+    'test: p < 0.0001 (the seats differ). Games needed: 1,799.'
     """
-    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", " ", markup))).strip()
+    return html.unescape(_TAG.sub("", re.sub(r"<br\s*/?>", " ", markup, flags=re.IGNORECASE))).strip()
 
 
 def vocabulary_toggle(value: str) -> widgets.ToggleButtons:
@@ -416,6 +426,14 @@ class Snapshot:
     model: dict[str, Any]
 
 
+class _NumberBoxError(ValueError):
+    """A number box's value out of its range; ``field`` names the box."""
+
+    def __init__(self, field: str, text: str):
+        super().__init__(text)
+        self.field = field
+
+
 class _FileProblem(ValueError):
     """A data file's problem, worded for an explorer (its entries keep the file's ids)."""
 
@@ -458,6 +476,12 @@ class Explorer(widgets.VBox):
     ----------
     MODEL : tuple of str
         Attributes (not widgets) that :meth:`holding` saves and restores with the controls.
+    NUMBER_BOXES : dict
+        ``{field: (low, high)}``: number boxes (``IntText``, never a
+        ``BoundedIntText``, which a browser clamps without a word) whose typed
+        value is checked before every update; one out of range is refused with
+        a message naming the field, and the box goes back to the value of the
+        view shown. Default: the seed, 0 to :data:`MAX_SEED`.
     FIELD_LABELS : dict
         ``{set_values argument: label}``, the words the designer reads on the
         control (default: the control's description, else the name in words).
@@ -480,6 +504,7 @@ class Explorer(widgets.VBox):
 
     MODEL: ClassVar[tuple[str, ...]] = ()
     FIELD_LABELS: ClassVar[dict[str, str]] = {}
+    NUMBER_BOXES: ClassVar[dict[str, tuple[int | None, int | None]]] = {"seed": (0, MAX_SEED)}
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         # padded, so that in the app (a page with no margin) the controls keep off the left edge
@@ -678,10 +703,12 @@ class Explorer(widgets.VBox):
             with self.holding(restore_to):
                 if change is not None:
                     change()
-                seed = self._controls.get("seed")  # every explorer's seed, typed or set: one range
-                if seed is not None and isinstance(getattr(seed, "value", None), int):
-                    whole_number(self.field_label("seed"), seed.value, 0, MAX_SEED)
+                self._check_number_boxes()
                 view = self._compute()
+        except _NumberBoxError as err:
+            self._put_back(err.field)
+            self._show_error(err)
+            return False
         except INPUT_ERRORS as err:
             self._show_error(err)
             return False
@@ -694,6 +721,22 @@ class Explorer(widgets.VBox):
             self._show_unexpected(err)
             return False
         return True
+
+    def _check_number_boxes(self) -> None:
+        """Every :attr:`NUMBER_BOXES` value, typed or set, in its range (else a :class:`_NumberBoxError`)."""
+        for name, (low, high) in self.NUMBER_BOXES.items():
+            box = self._controls.get(name)
+            if box is None or not isinstance(getattr(box, "value", None), int):
+                continue
+            try:
+                whole_number(self.field_label(name), box.value, low, high)
+            except ValueError as err:
+                raise _NumberBoxError(name, _text_of(err)) from None
+
+    def _put_back(self, name: str) -> None:
+        """The control ``name`` back to its value in the view shown (as typed when none is shown yet)."""
+        if self._good is not None and name in self._good.controls:
+            self._restore(Snapshot({name: self._good.controls[name]}, {}))
 
     def _set(self, values: Mapping[str, Any]) -> bool:
         """All-or-nothing ``set_values``: check every value, then set them all and redraw once.

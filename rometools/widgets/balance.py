@@ -38,7 +38,7 @@ from rometools.core.balance import (
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
-from rometools.core.formatting import p_value, shown
+from rometools.core.formatting import counted, p_value, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.simulate import simulate
 from rometools.widgets._base import (
@@ -182,6 +182,7 @@ class BalanceExplorer(Explorer):
     FIELD_LABELS = {"game": "Game", "players": "Players", "bots": "Bots", "games": "Games", "seed": "Seed",
                     "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
                     "rotate": "Rotate seats", "board": "Board file"}
+    NUMBER_BOXES = {"games": (1, MAX_GAMES), "seed": (0, MAX_SEED)}
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
@@ -225,10 +226,11 @@ class BalanceExplorer(Explorer):
         self._options_b = self._add_control("options_b", widgets.Text(
             value=options_b, description="Options B", placeholder="e.g. all_tokens_variant=true",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
-        self._games = self._add_control("games", widgets.BoundedIntText(
-            value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200, min=1,
-            max=MAX_GAMES, description="Games", layout={"width": "200px"}), "rt-games")
-        # an IntText, not a BoundedIntText: a browser would clamp a seed out of range without a word
+        # IntTexts, not BoundedIntTexts: a browser would clamp a number out of range without a
+        # word; Run refuses it with a message instead (NUMBER_BOXES)
+        self._games = self._add_control("games", widgets.IntText(
+            value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200,
+            description="Games", layout={"width": "200px"}), "rt-games")
         self._seed = self._add_control("seed", widgets.IntText(
             value=seed if isinstance(seed, int) and 0 <= seed <= MAX_SEED else 1,
             description="Seed", layout={"width": "220px"}), "rt-seed")
@@ -506,12 +508,12 @@ class BalanceExplorer(Explorer):
         summary = game_summary(r)
         n = int(rates["games"].iloc[0])
         advice = games_needed(0.02, rate=1 / len(rates))
-        text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {len(rates)} players, "
-                f"{n} games (seed {self._seed.value}); bots {html.escape(', '.join(self.bots))}",
+        text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
+                f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}",
                 _table(rates, {"player": "seat", "games": "games", "wins": "wins", "win_rate": "win rate",
                                "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
                        {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),
-                f"No seat advantage? {test['method']} test: {p_value(test['p_value'])} "
+                f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
                 f"{game_length_text(r)} Winning margin: "
                 f"mean {summary['margin'].mean():.1f}, median {summary['margin'].median():.0f} points.",

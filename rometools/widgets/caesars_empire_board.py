@@ -60,6 +60,8 @@ from rometools.widgets._playout import PlayoutExplorer
 __all__ = ["BoardExplorer", "bundled_board_files"]
 
 _GOLD_OPTIONS = (("as dealt", "dealt"), ("Gold", "gold"), ("not Gold", "plain"))
+_GOLD_TOOLTIPS = ("Score the route with the city's Treasure as dealt", "Score it as if it were Gold",
+                  "Score it as if it were not Gold")
 #: Default width of the explorer's charts (pixels): a live chart cannot measure the page.
 #: 940 fits a JupyterLab notebook in a 1400-pixel window with the file browser open; the
 #: designer app (a page of its own) passes ``width=1160``.
@@ -254,9 +256,7 @@ class BoardExplorer(PlayoutExplorer):
         self._city = self._add_control("city", widgets.Dropdown(
             options=[], description="City", style=wide, layout={"width": "420px"}), "rt-city")
         self._gold = self._add_control("gold", inline_toggle(widgets.ToggleButtons(
-            options=_GOLD_OPTIONS, value="dealt", description="Gold",
-            tooltips=["Score the route as the city's Treasure really is", "Score it as if it were Gold",
-                      "Score it as if it were not Gold"],
+            options=_GOLD_OPTIONS, value="dealt", description="Gold", tooltips=list(_GOLD_TOOLTIPS),
             style={"button_width": "84px", "description_width": "64px"})), "rt-gold")
         self._vocabulary = self._add_control("vocabulary", vocabulary_toggle(self._initial_vocabulary))
         self._labels = self._add_control("labels", inline_toggle(widgets.ToggleButtons(
@@ -284,7 +284,7 @@ class BoardExplorer(PlayoutExplorer):
     def check_view(self, name: str, value: Any) -> Any:
         allowed = {"gold": [v for _, v in _GOLD_OPTIONS], "labels": [v for _, v in _LABEL_OPTIONS],
                    "vocabulary": sorted(self._components.vocabularies)}
-        shown_as = {"gold": _GOLD_OPTIONS, "labels": _LABEL_OPTIONS,
+        shown_as = {"gold": _GOLD_OPTIONS, "labels": tuple(self._labels.options),  # in the vocabulary shown
                     "vocabulary": (("Treasures", "treasures"), ("Riches", "riches"))}
         if name in allowed and (not isinstance(value, str) or value not in allowed[name]):
             choices = ", ".join(f"{v!r} ({label})" for label, v in shown_as[name])
@@ -413,8 +413,19 @@ class BoardExplorer(PlayoutExplorer):
             ids = [v for _, v in options]
             self._city.value = keep if keep in ids else (ids[0] if ids else None)
 
+    def _word_labels(self, vocabulary: str) -> None:
+        """The Labels toggle in the vocabulary chosen: its first button reads "Riches", not
+        "Treasures", in the Drogi do Rzymu vocabulary (its value stays ``"treasure"``). Called
+        while holding, so a failed update puts the options back with the vocabulary."""
+        options = ((self._components.vocabularies[vocabulary]["goods"], "treasure"), *_LABEL_OPTIONS[1:])
+        if tuple(self._labels.options) != options:
+            value = self._labels.value
+            self._labels.options = options  # a ToggleButtons selects its first option on new options
+            self._labels.value = value
+
     def compute(self, state: GameState) -> _View:
         self._refresh_city_options(state)
+        self._word_labels(self._vocabulary.value)
         city = self._city.value
         gold = {"dealt": None, "gold": True, "plain": False}[self._gold.value]
         rows, why = [], None
@@ -445,6 +456,8 @@ class BoardExplorer(PlayoutExplorer):
 
     def draw(self, view: _View) -> None:
         self._rows = view.rows
+        good = self._components.vocabularies[self._vocabulary.value]["good"]
+        self._gold.tooltips = [f"Score the route with the city's {good} as dealt", *_GOLD_TOOLTIPS[1:]]
         sync_figure(self.figure, view.figure)
         sync_figure(self.score_figure, view.scores)
         self._wire_clicks()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 import pytest
 
 from rometools.core.balance import seat_win_rates
@@ -56,6 +57,70 @@ def test_bad_input_is_a_message_and_changes_nothing(kwargs, message):
     assert message in ex.message
     assert ex.results is results and (ex._seed.value, ex._games.value, ex._players.value) == (seed, games, players)
     assert len(ex.bots) == players
+
+
+@pytest.mark.parametrize("typed", [0, 100_001, -5])
+def test_games_typed_out_of_range_is_refused_at_run_and_the_box_put_back(typed):
+    """The Games box is an IntText (a BoundedIntText would clamp 0 to 1 in the browser
+    without a word): what is typed reaches Run, which refuses it and keeps the results."""
+    ex = BalanceExplorer(games=8, seed=1, bots="random")
+    assert type(ex._games) is widgets.IntText and type(ex._seed) is widgets.IntText
+    results = ex.results
+    ex._games.value = typed                      # what the browser sends
+    assert ex._games.value == typed              # kept as typed until Run
+    assert ex.run() is False
+    assert ex.message == (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
+                          "(the chart still shows the last valid input)")
+    assert ex.results is results and ex._games.value == 8 and ex._bar.value == 8
+    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
+
+
+def test_seed_typed_out_of_range_is_refused_at_run_and_the_box_put_back():
+    ex = BalanceExplorer(games=8, seed=1, bots="random")
+    results = ex.results
+    ex._games.value = 9                          # a good change typed beside it stays
+    ex._seed.value = -1
+    assert ex.run() is False
+    assert ex.message.startswith("Cannot update: Seed must be a whole number 0 to 999,999,999, got -1")
+    assert ex.results is results and (ex._seed.value, ex._games.value) == (1, 9)
+    assert ex.run() and ex.results["game"].nunique() == 9
+
+
+@pytest.mark.parametrize("kwargs,field", [({"options": "foo=1"}, "Options A"),
+                                          ({"compare": True, "options_b": "foo=1"}, "Options B")])
+def test_an_unknown_option_names_the_box_and_lists_the_games_options(kwargs, field):
+    ex = BalanceExplorer(games=6, seed=1, bots="random")
+    results = ex.results
+    assert ex.set_values(**kwargs) is False
+    assert ex.message == (f"Cannot update: {field}: Caesar's Empire has no option 'foo'; its options are board, "
+                          "players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
+                          "max_chain_paths, roads_per_player (the chart still shows the last valid input)")
+    assert ex.results is results and ex._options_a.value == "" and ex._options_b.value == ""
+    assert ex._compare_box.value is False
+
+
+def test_a_tiny_p_value_is_escaped_and_the_summary_reads_on_after_it():
+    ex = BalanceExplorer(games=40, seed=1, bots=["greedy", "random", "random", "random"])
+    assert list(ex.results.query("rank == 1")["seat"].unique()) == [0]    # the greedy P1 wins every game
+    assert "chi-square test: p &lt; 0.0001 (the seats differ" in ex._summary.value
+    assert "chi-square test: p < 0.0001 (the seats differ at the 1% level)." in ex.summary
+    assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799.")
+
+
+def test_counts_read_with_separators_and_the_right_plural(monkeypatch):
+    import pandas as pd
+
+    import rometools.widgets.balance as balance
+
+    ex = BalanceExplorer(players=2, games=1, seed=1, bots="random")
+    assert ex.summary.startswith("Caesar's Empire, 2 players, 1 game (seed 1); bots random, random ")
+    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (1 game)"
+    few = simulate("caesars_empire", 2, bots="random", seed=1, config={"players": 2}, progress=False)
+    many = pd.concat([few.assign(game=few["game"] + 2 * k) for k in range(5_000)], ignore_index=True)
+    monkeypatch.setattr(balance, "simulate", lambda *a, **k: many)     # 10,000 games without playing them
+    assert ex.set_values(games=10_000)
+    assert ex.summary.startswith("Caesar's Empire, 2 players, 10,000 games (seed 1); bots random, random ")
+    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (10,000 games)"
 
 
 def test_compare_two_variants_on_the_same_seeds():

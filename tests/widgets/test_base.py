@@ -8,7 +8,7 @@ import pytest
 
 from rometools.charts import empty_figure
 from rometools.widgets import BoardExplorer, CollectionExplorer, SetupOddsExplorer
-from rometools.widgets._base import sync_figure, trace_data, whole_number
+from rometools.widgets._base import plain_text, sync_figure, trace_data, whole_number
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -137,6 +137,17 @@ def test_whole_number_names_the_field():
     for bad in (True, 2.0, "2", -1, 6):
         with pytest.raises(ValueError, match=r"^trials must be a whole number 0 to 5, got"):
             whole_number("trials", bad, 0, 5)
+
+
+@pytest.mark.parametrize("markup,text", [
+    ("No seat advantage? p < 0.0001 (the seats differ).<br><small>about 1,799.</small>",
+     "No seat advantage? p < 0.0001 (the seats differ). about 1,799."),     # a stray "<" is text
+    ("a<3 and 2<b>c</b><BR/>d", "a<3 and 2c d"),                          # "<b" opens a tag, as in HTML
+    ("x &lt; 0 <!-- a <b>note</b> --><i>y</i> > z", "x < 0 y > z"),
+    ("<div style='color:red'><b>Cannot update:</b> 5 < 6</div>", "Cannot update: 5 < 6"),
+])
+def test_plain_text_removes_tags_only(markup, text):
+    assert plain_text(markup) == text
 
 
 # ----------------------------------------------------------------- sync_figure

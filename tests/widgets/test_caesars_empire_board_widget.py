@@ -155,6 +155,28 @@ def test_vocabulary_relabels_treasures(explorer):
     explorer.set_values(vocabulary="treasures")
 
 
+def test_the_labels_and_gold_toggles_read_in_the_vocabulary_shown():
+    """In the Riches vocabulary the Labels toggle says "Riches" (it said "Treasures" beside
+    a "Riches" vocabulary button); the choice made stays, and a refused change puts it back."""
+    ex = BoardExplorer(seed=1)
+    labels = [label for label, _ in ex._labels.options]
+    assert labels == ["Treasures", "City names", "Both"]
+    assert ex._gold.tooltips[0] == "Score the route with the city's Treasure as dealt"
+    assert ex.set_values(labels="both", vocabulary="riches")
+    assert [label for label, _ in ex._labels.options] == ["Riches", "City names", "Both"]
+    assert ex._labels.value == "both" and ex._labels.index == 2
+    assert ex._gold.tooltips[0] == "Score the route with the city's Riches as dealt"
+    assert ex.set_values(labels="x") is False
+    assert ex.message.startswith("Cannot update: Labels must be one of 'treasure' (Riches), 'name' (City names), "
+                                 "'both' (Both), got 'x'")
+    assert ex.set_values(vocabulary="treasures", turn=999) is False          # refused: nothing changes
+    assert [label for label, _ in ex._labels.options] == ["Riches", "City names", "Both"]
+    assert (ex._vocabulary.value, ex._labels.value) == ("riches", "both")
+    ex._vocabulary.value = "treasures"                                       # clicked in the browser
+    assert [label for label, _ in ex._labels.options] == ["Treasures", "City names", "Both"]
+    assert ex._labels.value == "both" and ex._gold.tooltips[0].endswith("city's Treasure as dealt")
+
+
 def test_players_offered_are_the_board_sides():
     ex = BoardExplorer(seed=3, bot="cheapest")
     assert list(ex._players.options) == [4, 5]
