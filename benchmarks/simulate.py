@@ -14,22 +14,36 @@ Prints, for every registered game (issue "Balance lab"):
 * Caesar's Empire GreedyBot games per CPU second on ``board_4_5`` (goal
   1,000), against the same bot valuing every legal chain (``values()``, the
   way it chose before the search per target city) on the same seeds in the
-  same run (ratio; the same game per seed: checked), and the growth exponent
-  of its time per move on generated boards of 30 to 240 cities (goal at
-  most 1: linear);
+  same run (ratio; the same game per seed: checked); against the GreedyBot
+  the issue measured ("today about 210 per CPU second", commit
+  :data:`ISSUE_BASELINE`, extracted with ``git archive`` and run in a fresh
+  interpreter in the same run), so that the goal reads on any machine as a
+  ratio of 1,000 / 210; and the growth exponent of its time per move on
+  generated boards of 30 to 240 cities (goal at most 1: linear);
 * the headline: 10,000 four-player greedy games of Caesar's Empire with seat
   win rates and intervals, from the command line's code path, on this machine
   (goal under 10 s on 2 cores).
+
+Every goal ends its line with a verdict: ``goal met`` or ``goal MISSED``.
+Speed-ups alternate 1 and 2 workers over several rounds and report the median
+of the per-round ratios (this VM's CPU speed drifts between runs).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import os
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -48,6 +62,18 @@ from rometools.caesars_empire import (
 from rometools.core.balance import seat_win_rates
 from rometools.core.simulate import simulate
 
+ROOT = Path(__file__).resolve().parents[1]
+#: The commit issue "Balance lab" measured GreedyBot at (it listed every legal chain and
+#: valued each one): "today about 210 per CPU second"; goal 1,000.
+ISSUE_BASELINE = "186d4cd"
+ISSUE_RATE, GREEDY_GOAL = 210, 1000
+
+
+def verdict(value: float, goal: float, *, at_most: bool = False) -> str:
+    """``"goal met"`` or ``"goal MISSED"`` for ``value`` against ``goal`` (at least, or ``at_most``)."""
+    met = value <= goal if at_most else value >= goal
+    return "goal met" if met else "goal MISSED"
+
 
 def rate(game: str, n: int, bots: str, **kw) -> tuple[float, object]:
     t = time.perf_counter()
@@ -55,21 +81,85 @@ def rate(game: str, n: int, bots: str, **kw) -> tuple[float, object]:
     return n / (time.perf_counter() - t), df
 
 
-def dask_rate(n: int, workers: int) -> tuple[float, object, float]:
-    """Greedy games per second through ``executor="dask"`` on a running LocalCluster of
-    ``workers`` (started, and warmed with a few games, outside the timing); the rows; the
-    seconds the cluster took to start."""
+def speed_up(run_with, rounds: int) -> tuple[float, list[float], list, float, float]:
+    """1 against 2 workers, alternately (1, 2, 2, 1, 1, 2, ...), ``rounds`` pairs:
+    (median ratio, the ratios, every run's rows, median rates with 1 and 2 workers).
+    ``run_with(workers)`` returns (games per second, rows)."""
+    ratios, frames, ones, twos = [], [], [], []
+    for r in range(rounds):
+        got = {}
+        for w in ((1, 2) if r % 2 == 0 else (2, 1)):
+            got[w] = run_with(w)
+            frames.append(got[w][1])
+        ones.append(got[1][0])
+        twos.append(got[2][0])
+        ratios.append(got[2][0] / got[1][0])
+    return statistics.median(ratios), ratios, frames, statistics.median(ones), statistics.median(twos)
+
+
+def dask_clusters():
+    """Two running LocalClusters, of 1 and 2 workers (started, and warmed with a few games,
+    outside any timing), and the seconds each took to start; close them with ``close()``."""
     from dask.distributed import LocalCluster
 
-    t = time.perf_counter()
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                      host="127.0.0.1") as cluster:
-        start = time.perf_counter() - t
-        address = cluster.scheduler_address
-        simulate("caesars_empire", 2 * workers, bots="greedy", seed=99, executor="dask", address=address,
-                 workers=workers, progress=False)
-        r, df = rate("caesars_empire", n, "greedy", executor="dask", address=address, workers=workers)
-    return r, df, start
+    clusters, starts = {}, {}
+    for workers in (1, 2):
+        t = time.perf_counter()
+        clusters[workers] = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                         dashboard_address=None, host="127.0.0.1")
+        starts[workers] = time.perf_counter() - t
+        simulate("caesars_empire", 2 * workers, bots="greedy", seed=99, executor="dask",
+                 address=clusters[workers].scheduler_address, workers=workers, progress=False)
+    return clusters, starts
+
+
+ISSUE_WORKER = textwrap.dedent("""
+    import json, sys, time
+    sys.path.insert(0, sys.argv[1])
+    import rometools.caesars_empire as ce
+    games, seed0 = int(sys.argv[2]), int(sys.argv[3])
+    cfg = ce.GameConfig(board=ce.load_board("4-5"), players=4)
+    for i in range(10):  # warm-up: imports, board load, caches
+        ce.play_game(cfg, ["greedy"] * 4, 10_000 + i)
+    t = time.process_time()
+    ends = [ce.play_game(cfg, ["greedy"] * 4, seed) for seed in range(seed0, seed0 + games)]
+    rate = games / (time.process_time() - t)
+    print(json.dumps({"cpu": rate, "histories": [repr(e.history) for e in ends]}))
+""")
+
+
+def issue_baseline_rates(games: int, rounds: int) -> tuple[float, float, bool] | None:
+    """GreedyBot games per CPU second of this tree and of :data:`ISSUE_BASELINE`, each in a
+    fresh interpreter, alternately, the median of ``rounds``; and whether every game was the
+    same. ``None`` without git or the commit."""
+    if shutil.which("git") is None:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="rometools-issue-baseline-"))
+    try:
+        archive = subprocess.run(["git", "archive", ISSUE_BASELINE, "rometools", "data"], cwd=ROOT,
+                                 capture_output=True)
+        if archive.returncode != 0:
+            return None
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+
+        def run(engine: Path, seed0: int) -> dict:
+            out = subprocess.run([sys.executable, "-c", ISSUE_WORKER, str(engine), str(games), str(seed0)],
+                                 capture_output=True, text=True, check=True,
+                                 env={**os.environ, "PYTHONHASHSEED": "0"})
+            return json.loads(out.stdout)
+
+        here, then, same = [], [], True
+        for r in range(rounds):
+            pair = [(ROOT, here), (folder, then)]
+            got = []
+            for engine, into in (pair if r % 2 == 0 else pair[::-1]):
+                result = run(engine, r * games)
+                into.append(result["cpu"])
+                got.append(result["histories"])
+            same = same and got[0] == got[1]
+        return statistics.median(here), statistics.median(then), same
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def generated_board(cities: int, seed: int = 0) -> Board:
@@ -149,17 +239,23 @@ def greedy_rates(cfg: GameConfig, games: int, rounds: int = 3) -> tuple[float, f
     return statistics.median(rates["search"]), statistics.median(rates["valuing"]), same
 
 
-def greedy_growth(sizes=(30, 60, 120, 240), games: int = 6) -> list[tuple[int, float]]:
-    """(cities, seconds per GreedyBot move) on generated boards."""
+def greedy_growth(sizes=(30, 60, 120, 240), games: int = 6, repeats: int = 3) -> list[tuple[int, float]]:
+    """(cities, seconds per GreedyBot move) on generated boards: the fastest of ``repeats``
+    timings of the same ``games`` seeded games per size (the least disturbed by other
+    work on the machine; a few games per size otherwise swing the fitted exponent)."""
     out = []
     for n in sizes:
         cfg = GameConfig(board=generated_board(n), players=4)
-        moves = 0
-        t = time.process_time()
-        for seed in range(games):
-            end = play_game(cfg, "greedy", seed)
-            moves += sum(1 for h in end.history if h[0] != "deal")
-        out.append((n, (time.process_time() - t) / moves))
+        play_game(cfg, "greedy", 10_000)  # warm-up: the board's memos
+        best = math.inf
+        for _ in range(repeats):
+            moves = 0
+            t = time.process_time()
+            for seed in range(games):
+                end = play_game(cfg, "greedy", seed)
+                moves += sum(1 for h in end.history if h[0] != "deal")
+            best = min(best, (time.process_time() - t) / moves)
+        out.append((n, best))
     return out
 
 
@@ -177,35 +273,56 @@ def main(argv=None) -> None:
 
     print("\nexecutors (caesars_empire, greedy bots):")
     n = 300 if args.quick else 3000  # enough games that the executors' fixed costs amortise
+    rounds = 1 if args.quick else 3
     serial, base = rate("caesars_empire", n, "greedy")
     print(f"  serial            {serial:7.0f} games/s")
-    one, df1 = rate("caesars_empire", n, "greedy", executor="process", workers=1)
-    two, df2 = rate("caesars_empire", n, "greedy", executor="process", workers=2)
+    ratio, ratios, frames, one, two = speed_up(
+        lambda w: rate("caesars_empire", n, "greedy", executor="process", workers=w), rounds)
     print(f"  process  1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
-          f"{two / one:.2f}x (goal >= 1.8); rows identical to serial: {df1.equals(base) and df2.equals(base)}")
-    (one, df1, start1), (two, df2, start2) = dask_rate(n, 1), dask_rate(n, 2)
+          f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
+          f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}")
+    clusters, starts = dask_clusters()
+    try:
+        ratio, ratios, frames, one, two = speed_up(
+            lambda w: rate("caesars_empire", n, "greedy", executor="dask", address=clusters[w].scheduler_address,
+                           workers=w), rounds)
+    finally:
+        for cluster in clusters.values():
+            cluster.close()
     print(f"  dask     1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
-          f"{two / one:.2f}x (goal >= 1.8); rows identical to serial: {df1.equals(base) and df2.equals(base)}"
-          f"\n           (on a running LocalCluster, as with address=; starting it took {start1:.1f} s "
-          f"and {start2:.1f} s, counted in the overhead below)")
+          f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
+          f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}"
+          f"\n           (on running LocalClusters, as with address=; starting them took {starts[1]:.1f} s "
+          f"and {starts[2]:.1f} s, counted in the overhead below)")
     short = 1000
     s_rate, s_df = rate("caesars_empire", short, "random", players=2)
     d_rate, d_df = rate("caesars_empire", short, "random", players=2, executor="dask", workers=2)
-    print(f"  Dask overhead on {short} short games (2 players, random): serial {short / s_rate:.2f} s, "
+    print(f"  Dask overhead on {short:,} short games (2 players, random): serial {short / s_rate:.2f} s, "
           f"dask (2 workers, cluster start included) {short / d_rate:.2f} s; identical: {s_df.equals(d_df)}")
 
     cfg = GameConfig(board=rometools.caesars_empire.load_board("4-5"), players=4)
     greedy_rate, valuing_rate, same = greedy_rates(cfg, 60 if args.quick else 300)
-    print(f"\nGreedyBot on board_4_5: {greedy_rate:.0f} games per CPU second (goal 1,000; "
-          f"ratio {greedy_rate / 1000:.2f}); valuing every chain: {valuing_rate:.0f} games per CPU "
+    print(f"\nGreedyBot on board_4_5: {greedy_rate:.0f} games per CPU second (goal {GREEDY_GOAL:,}: "
+          f"{verdict(greedy_rate, GREEDY_GOAL)}); valuing every chain: {valuing_rate:.0f} games per CPU "
           f"second (search / valuing: {greedy_rate / valuing_rate:.2f}x); same game per seed: {same}")
-    growth = greedy_growth((30, 60, 120) if args.quick else (30, 60, 120, 240), games=3 if args.quick else 6)
+    then = issue_baseline_rates(30 if args.quick else 150, 1 if args.quick else 3)
+    if then is None:
+        print(f"  (commit {ISSUE_BASELINE} not available: no comparison with the GreedyBot the issue measured)")
+    else:
+        now, old, same = then
+        goal = GREEDY_GOAL / ISSUE_RATE
+        print(f"  against the GreedyBot the issue measured ({ISSUE_BASELINE}, 'about {ISSUE_RATE} per CPU second' "
+              f"on its machine), in fresh interpreters in this run: {now:.0f} against {old:.0f} games per CPU "
+              f"second, {now / old:.2f}x (the goal as a ratio, {GREEDY_GOAL:,} / {ISSUE_RATE}: {goal:.2f}x: "
+              f"{verdict(now / old, goal)}; on this machine {goal * old:.0f} games per CPU second); "
+              f"same game per seed: {same}")
+    growth = greedy_growth((30, 60, 120, 240), games=2 if args.quick else 6, repeats=2 if args.quick else 3)
     xs = np.log([c for c, _ in growth])
     ys = np.log([s for _, s in growth])
     exponent = float(np.polyfit(xs, ys, 1)[0])
     for c, s in growth:
         print(f"  generated board, {c:3d} cities: {s * 1e3:6.2f} ms per GreedyBot move")
-    print(f"  growth of time per move: cities^{exponent:.2f} (goal: exponent <= 1)")
+    print(f"  growth of time per move: cities^{exponent:.2f} (goal: exponent <= 1: {verdict(exponent, 1, at_most=True)})")
 
     headline = 2000 if args.quick else 10_000
     t = time.perf_counter()
@@ -213,8 +330,10 @@ def main(argv=None) -> None:
                   workers=cores, progress=False)
     rates = seat_win_rates(df)
     seconds = time.perf_counter() - t
+    goal_text = (f"goal: 10,000 in under 10 s: {verdict(seconds, 10, at_most=True)}" if headline == 10_000
+                 else "goal: 10,000 in under 10 s, measured without --quick")
     print(f"\nheadline: {headline:,} four-player greedy games with seat win rates in {seconds:.1f} s "
-          f"on {cores} cores (goal: 10,000 in under 10 s)")
+          f"on {cores} cores ({goal_text})")
     print(rates[["player", "win_rate", "ci_low", "ci_high"]].round(3).to_string(index=False))
     from rometools.widgets import BalanceExplorer
 
@@ -222,8 +341,9 @@ def main(argv=None) -> None:
     t = time.perf_counter()
     ran = ex.set_values(games=headline)  # type the number of games and Run
     seconds = time.perf_counter() - t
+    goal_text = (f"; {verdict(seconds, 10, at_most=True)}" if headline == 10_000 else "")
     print(f"the same from the explorer (BalanceExplorer, Run with {headline:,} games: games, metrics, "
-          f"charts, summary): {seconds:.1f} s; ran: {ran}; the same rows as the command line's: "
+          f"charts, summary): {seconds:.1f} s{goal_text}; ran: {ran}; the same rows as the command line's: "
           f"{ex.results.equals(df)}")
 
 
