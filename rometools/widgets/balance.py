@@ -158,8 +158,17 @@ class BalanceExplorer(Explorer):
         Variant options as ``key=value, ...``; ``options_b`` with ``compare``.
     compare : bool
         Also play variant B on the same seeds and show the paired differences.
+    rotate : bool
+        Play each seed once per seat rotation of the bots (the comparison pairs
+        by seed and rotation).
+    board : str
+        A board file (games with boards); default the bundled board.
     run : bool
         Run once on opening. Default ``True``.
+
+    A value that ``set_values`` would refuse is refused here too, in words
+    naming the field: the explorer opens on the defaults with the message
+    (never a silent change of the value given).
     files : {"path", "upload"}
         How a board file is given: a typed path (a notebook), or, in the designer
         app, a list of the data folder's boards and an upload control
@@ -176,6 +185,8 @@ class BalanceExplorer(Explorer):
     'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
     >>> ex.results["game"].nunique()
     20
+    >>> BalanceExplorer(games=0, run=False).message
+    'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
     """
 
     MODEL = ("results", "results_b", "comparison")
@@ -186,7 +197,8 @@ class BalanceExplorer(Explorer):
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
-                 compare: bool = False, board: str = "", run: bool = True, files: str = "path"):
+                 compare: bool = False, rotate: bool = False, board: str = "", run: bool = True,
+                 files: str = "path"):
         if files not in ("path", "upload"):
             raise ValueError(f"files must be 'path' (a notebook) or 'upload' (the app), got {shown(files)}")
         super().__init__()
@@ -197,17 +209,16 @@ class BalanceExplorer(Explorer):
         self._hold = True
         ids = rometools.games()
         self._game = self._add_control("game", widgets.Dropdown(
-            options=[(game_spec(g).title, g) for g in ids], value=game if game in ids else ids[0],
-            description="Game"), "rt-balance-game")
+            options=[(game_spec(g).title, g) for g in ids], value="caesars_empire" if "caesars_empire" in ids
+            else ids[0], description="Game"), "rt-balance-game")
         counts = _player_counts(self._game.value)
         self._players = self._add_control("players", widgets.Dropdown(
-            options=counts, value=players if players in counts else counts[min(2, len(counts) - 1)],
-            description="Players"), "rt-players")
+            options=counts, value=counts[min(2, len(counts) - 1)], description="Players"), "rt-players")
         self._bot_box = widgets.HBox(layout={"flex_flow": "row wrap"})
         self._seat_bots: list[widgets.Dropdown] = []
         if files == "path":
             self._board = self._add_control("board", widgets.Text(
-                value=board, description="Board file", placeholder="bundled board",
+                value="", description="Board file", placeholder="bundled board",
                 style={"description_width": "80px"}, layout={"width": "360px"}), "rt-balance-board")
             self._board_upload = None
         else:
@@ -219,21 +230,19 @@ class BalanceExplorer(Explorer):
             self._board_upload.add_class("rt-balance-board-upload")
             self._board_upload.observe(self._on_board_upload, names="value")
         self._options_a = self._add_control("options", widgets.Text(
-            value=options, description="Options A", placeholder="e.g. route_policy=first",
+            value="", description="Options A", placeholder="e.g. route_policy=first",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
         self._compare_box = self._add_control("compare", widgets.Checkbox(
-            value=compare, description="compare with variant B", indent=False), "rt-compare")
+            value=False, description="compare with variant B", indent=False), "rt-compare")
         self._options_b = self._add_control("options_b", widgets.Text(
-            value=options_b, description="Options B", placeholder="e.g. all_tokens_variant=true",
+            value="", description="Options B", placeholder="e.g. all_tokens_variant=true",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
         # IntTexts, not BoundedIntTexts: a browser would clamp a number out of range without a
         # word; Run refuses it with a message instead (NUMBER_BOXES)
         self._games = self._add_control("games", widgets.IntText(
-            value=games if isinstance(games, int) and 1 <= games <= MAX_GAMES else 200,
-            description="Games", layout={"width": "200px"}), "rt-games")
+            value=200, description="Games", layout={"width": "200px"}), "rt-games")
         self._seed = self._add_control("seed", widgets.IntText(
-            value=seed if isinstance(seed, int) and 0 <= seed <= MAX_SEED else 1,
-            description="Seed", layout={"width": "220px"}), "rt-seed")
+            value=1, description="Seed", layout={"width": "220px"}), "rt-seed")
         self._rotate = self._add_control("rotate", widgets.Checkbox(
             value=False, description="rotate seats (each seed once per seat)", indent=False), "rt-rotate")
         self._run = widgets.Button(description="Run", button_style="primary", icon="play",
@@ -253,7 +262,7 @@ class BalanceExplorer(Explorer):
         self.paired_figure = go.FigureWidget(empty_figure())
         self.paired_figure.add_class("rt-balance-paired")
         self._paired_box = widgets.Box([self.paired_figure], layout={"display": "none"})  # shown when comparing
-        self._build_seat_bots(bots)
+        self._build_seat_bots(None)
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._show_seats, names="value")
         self.children = [
@@ -274,8 +283,24 @@ class BalanceExplorer(Explorer):
         self.layout.padding = "0 0 0 8px"
         self.add_class("rt-balance-explorer")
         self._hold = False
+        # the controls start on the defaults; the given values go through the same checks as
+        # set_values, so a bad one is refused in words (the explorer opens on the defaults)
+        given = {"game": game, "players": players, "bots": bots, "games": games, "seed": seed,
+                 "options": options, "options_b": options_b, "compare": compare, "rotate": rotate,
+                 "board": board}
         if run:
-            self.run()
+            if not self._set(given):
+                error = self._message.value
+                self.run()
+                self._message.value = error
+                self._message.add_class("rt-error")
+        else:
+            try:
+                checked = {name: self._checked(name, value) for name, value in given.items() if value is not None}
+                with self.holding():
+                    self._assign(checked)
+            except INPUT_ERRORS as err:
+                self._show_error(err)
 
     # ------------------------------------------------------------ controls
     def _bot_names(self) -> list[str]:

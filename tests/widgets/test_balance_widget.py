@@ -59,6 +59,37 @@ def test_bad_input_is_a_message_and_changes_nothing(kwargs, message):
     assert len(ex.bots) == players
 
 
+@pytest.mark.parametrize("kwargs,message", [
+    ({"games": 0}, "Games must be a whole number 1 to 100,000, got 0"),
+    ({"seed": -1}, "Seed must be a whole number 0 to 999,999,999, got -1"),
+    ({"game": "chess"}, "Game must be one of"),
+    ({"players": 9}, "is for 2, 3, 4, 5 players, got 9"),
+    ({"bots": "smart"}, "unknown bot 'smart'"),
+    ({"rotate": "yes"}, "Rotate seats must be True or False"),
+])
+@pytest.mark.parametrize("run", [False, True])
+def test_a_bad_opening_value_is_refused_in_words_not_replaced(kwargs, message, run):
+    """BalanceExplorer(games=0) used to open on 200 games without a word: now the value is
+    refused as set_values refuses it and the explorer opens on the defaults."""
+    ex = BalanceExplorer(**{"bots": "random", **kwargs}, run=run)
+    assert message in ex.message
+    assert (ex._game.value, ex._games.value, ex._seed.value, ex._players.value) == ("caesars_empire", 200, 1, 4)
+    assert ex._rotate.value is False
+    if run:  # the defaults were played and are shown
+        assert ex.results["game"].nunique() == 200 and ex._bar.value == 200
+    else:
+        assert ex.results is None
+
+
+def test_opening_values_are_taken_as_given():
+    ex = BalanceExplorer(players=3, bots=["greedy", "random", "cheapest"], games=6, seed=4, rotate=True,
+                         compare=True, options_b="all_tokens_variant=true")
+    assert ex.message == ""
+    assert ex._rotate.value is True and ex.bots == ["greedy", "random", "cheapest"]
+    assert sorted(ex.results["rotation"].unique()) == [0, 1, 2] and ex.results["game"].nunique() == 6
+    assert set(ex.comparison["pairs"]) == {18}  # 6 seeds x 3 rotations, paired
+
+
 @pytest.mark.parametrize("typed", [0, 100_001, -5])
 def test_games_typed_out_of_range_is_refused_at_run_and_the_box_put_back(typed):
     """The Games box is an IntText (a BoundedIntText would clamp 0 to 1 in the browser
