@@ -16,6 +16,7 @@ Trace ``meta`` (stable, for tests and browsers):
 
 from __future__ import annotations
 
+import numpy as np
 import plotly.graph_objects as go
 
 from rometools.charts._common import (
@@ -39,6 +40,25 @@ __all__ = [
 _VARIANT_COLOURS = (SIMULATED_COLOUR, "#d95f02")
 #: Pixels a vertical axis title takes beside the tick labels (12-pixel font and its standoff).
 _Y_TITLE_PX = 30
+
+
+def _shared_bins(*samples) -> dict[str, float]:
+    """Whole-point bins shared by every sample (numpy's "auto" rule, widened to a whole
+    number of points), as a plotly ``xbins``: overlaid histograms line up."""
+    values = np.concatenate([np.asarray(v, dtype=float) for v in samples])
+    edges = np.histogram_bin_edges(values, bins="auto")
+    size = max(1.0, float(np.round(edges[1] - edges[0]))) if len(edges) > 1 else 1.0
+    start = float(np.floor(values.min())) - 0.5
+    return {"start": start, "end": float(values.max()) + size, "size": size}
+
+
+def _counted_histogram(values, xbins: dict[str, float], **trace) -> go.Histogram:
+    """A histogram of ``values`` handed to plotly as each distinct value with its count
+    (``histfunc="sum"``): 10,000 games' scores become a hundred pairs, not 40,000 numbers
+    for the browser to bin."""
+    distinct, counts = np.unique(np.asarray(values), return_counts=True)
+    return go.Histogram(x=distinct.tolist(), y=counts.tolist(), histfunc="sum", xbins=xbins,
+                        hovertemplate="%{x}: %{y} games<extra>%{fullData.name}</extra>", **trace)
 
 
 def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A", "B"),
@@ -93,13 +113,16 @@ def score_histogram_figure(results, *, title: str | None = None) -> go.Figure:
     >>> fig = score_histogram_figure(simulate("caesars_empire", 10, seed=1, progress=False))
     >>> [t.meta for t in fig.data]
     ['bl-scores-P1', 'bl-scores-P2', 'bl-scores-P3', 'bl-scores-P4']
+    >>> sum(fig.data[0].y)  # each distinct score with its count: P1's 10 games
+    10
     """
     traces = []
+    xbins = _shared_bins(results["score"])
     for seat, group in results.groupby("seat", sort=True):
         player = f"P{int(seat) + 1}"
-        traces.append(go.Histogram(x=group["score"].tolist(), name=player, uid=f"bl-scores-{player}",
-                                   meta=f"bl-scores-{player}", opacity=0.6,
-                                   marker={"color": seat_colour(int(seat))}))
+        traces.append(_counted_histogram(group["score"], xbins, name=player, uid=f"bl-scores-{player}",
+                                         meta=f"bl-scores-{player}", opacity=0.6,
+                                         marker={"color": seat_colour(int(seat))}))
     fig = new_figure(*traces)
     fig.update_layout(barmode="overlay", title=title or "Final scores by seat",
                       xaxis_title="final score (points)", yaxis_title="games",
@@ -119,12 +142,13 @@ def margin_histogram_figure(results, other=None, *, labels: tuple[str, str] = ("
     ('bl-margins', "winning margin (points: winner's score minus the next best)")
     """
     runs = [results] if other is None else [results, other]
+    margins = [game_summary(run)["margin"] for run in runs]
+    xbins = _shared_bins(*margins)
     traces = []
-    for k, run in enumerate(runs):
-        margins = game_summary(run)["margin"].tolist()
+    for k, margin in enumerate(margins):
         meta = "bl-margins" if k == 0 else "bl-margins-b"
-        traces.append(go.Histogram(x=margins, name=labels[k] if other is not None else "games", uid=meta,
-                                   meta=meta, opacity=0.65, marker={"color": _VARIANT_COLOURS[k]}))
+        traces.append(_counted_histogram(margin, xbins, name=labels[k] if other is not None else "games",
+                                         uid=meta, meta=meta, opacity=0.65, marker={"color": _VARIANT_COLOURS[k]}))
     fig = new_figure(*traces)
     fig.update_layout(barmode="overlay", title=title or "How close are games?",
                       xaxis_title="winning margin (points: winner's score minus the next best)",

@@ -31,3 +31,28 @@ def test_the_margin_follows_the_longest_label_shown(comparison):
     fig = paired_difference_figure(comparison[comparison["figure"] == "game length"])
     assert list(fig.data[0].y) == ["game length (decisions)"]
     assert fig.layout.yaxis.automargin is True and fig.layout.margin.l == 214
+
+
+def test_score_and_margin_histograms_hand_plotly_counts_not_every_score():
+    """Each distinct score (margin) with its count, summed by plotly over bins shared by
+    every trace, so the overlays line up; the counts are the games'."""
+    import pandas as pd
+
+    from rometools.charts.balance import margin_histogram_figure, score_histogram_figure
+    from rometools.core.balance import game_summary
+
+    rows = [{"game": g, "seed": 0, "rotation": 0, "seat": s, "player": f"P{s + 1}", "bot": "random",
+             "score": score, "rank": 1 + (s != w), "win": s == w, "shared_win": False, "moves": 1, "length": 2}
+            for g, (scores, w) in enumerate([((30, 20), 0), ((30, 35), 1), ((12, 30), 1), ((30, 20), 0)])
+            for s, score in enumerate(scores)]
+    df = pd.DataFrame(rows)
+    fig = score_histogram_figure(df)
+    p1, p2 = fig.data
+    assert (p1.histfunc, list(p1.x), list(p1.y)) == ("sum", [12, 30], [1, 3])
+    assert (list(p2.x), list(p2.y)) == ([20, 30, 35], [2, 1, 1])
+    assert p1.xbins == p2.xbins and p1.xbins.start == 11.5 and p1.xbins.size >= 1
+    assert p1.xbins.size == int(p1.xbins.size)  # whole points
+    margins = margin_histogram_figure(df, df)
+    a, b = margins.data
+    assert list(a.x) == [5, 10, 18] and list(a.y) == [1, 2, 1] and a.xbins == b.xbins
+    assert sum(a.y) == len(game_summary(df))
