@@ -616,6 +616,12 @@ class SetupOddsExplorer(Explorer):
     #: Most simulated set-ups one update runs.
     MAX_TRIALS = 50_000
 
+    def field_label(self, name: str) -> str:
+        """As :meth:`Explorer.field_label`; the type in the vocabulary shown ("Riches type")."""
+        if name == "kind":
+            return f"{self.components.vocabularies[self.vocabulary_toggle.value]['good']} type"
+        return super().field_label(name)
+
     def _check(self, name: str, value):
         comps = self.components
         if name == "players":
@@ -624,13 +630,15 @@ class SetupOddsExplorer(Explorer):
             if not isinstance(value, bool):
                 raise ValueError(f"All-tokens variant must be True or False, got {shown(value)}")
         elif name == "kind":
+            label, vocabulary = self.field_label("kind"), self.vocabulary_toggle.value
             if not isinstance(value, str):
-                raise ValueError(f"Treasure type must be a type's name such as 'Gold Coins', got {shown(value)}")
+                raise ValueError(f"{label} must be a type's name such as "
+                                 f"{comps.name(comps.gold_id, vocabulary)!r}, got {shown(value)}")
             try:
                 value = comps.canonical(value)
             except ValueError:
-                names = [comps.name(t, self.vocabulary_toggle.value) for t in comps.treasure_ids]
-                raise ValueError(f"unknown Treasure type {shown(value)}; choose one of {', '.join(names)}") from None
+                names = [comps.name(t, vocabulary) for t in comps.treasure_ids]
+                raise ValueError(f"unknown {label} {shown(value)}; choose one of {', '.join(names)}") from None
         elif name == "trials":
             whole_number("Simulated set-ups", value, 0, self.MAX_TRIALS)
         elif name == "seed":

@@ -197,3 +197,15 @@ def test_synced_widget_state_follows_updates(explorer):
     assert dict(zip(marginal["customdata"], marginal["y"], strict=True))["grapes"] is None
     setup = SetupOddsExplorer(trials=50)
     assert [t["meta"] for t in setup.figure._widget_data] == ["ce-setup-exact", "ce-setup-simulated"]
+
+
+@pytest.mark.parametrize("vocabulary,word", [("treasures", "Treasure"), ("riches", "Riches")])
+def test_setup_odds_names_the_type_in_the_vocabulary_shown(vocabulary, word):
+    ex = SetupOddsExplorer(vocabulary=vocabulary, trials=0)
+    shown_before = ex.kind_input.value
+    assert ex.set_values(kind="saffron") is False
+    assert ex.message.startswith(f"Cannot update: unknown {word} type 'saffron'; choose one of Meat, Wheat, ")
+    assert ("Precious Stones" in ex.message) == (vocabulary == "riches")
+    assert ex.set_values(kind=3) is False
+    assert f"{word} type must be a type's name such as 'Gold Coins', got 3" in ex.message
+    assert ex.kind_input.value == shown_before and ex.field_label("kind") == f"{word} type"
