@@ -44,7 +44,7 @@ def _simulate(args) -> int:
         seat_advantage_test,
         seat_win_rates,
     )
-    from rometools.core.formatting import counted, number, p_value
+    from rometools.core.formatting import counted, number, p_value, percent
 
     bots = args.bots.split(",") if "," in args.bots else args.bots
     options = dict(args.option or [])
@@ -62,7 +62,7 @@ def _simulate(args) -> int:
         columns={"shared_wins": "shared wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
     print(table.to_string(index=False, formatters={
         **{c: number for c in ("games", "wins", "shared wins")},
-        **{c: "{:.1%}".format for c in ("win rate", "95% low", "95% high")}}))
+        **{c: (lambda x: percent(float(x), 3)) for c in ("win rate", "95% low", "95% high")}}))
     test = seat_advantage_test(df)
     print(f"\nNo seat advantage? {test['method']} test: {p_value(test['p_value'])} over "
           f"{counted(int(test['games']), 'outright win')}")

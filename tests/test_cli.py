@@ -33,9 +33,9 @@ def test_simulate_reads_as_the_explorer_does(capsys):
     assert lines[0].startswith("12 games of caesars_empire in ") and lines[0].endswith(" games/s, executor serial)")
     assert lines[2:7] == ["Seat win rates (95% Wilson intervals):",
                           "player games wins shared wins win rate 95% low 95% high",
-                          "    P1    12   12           0   100.0%   75.8%   100.0%",
-                          "    P2    12    0           0     0.0%    0.0%    24.2%",
-                          "    P3    12    0           0     0.0%    0.0%    24.2%"]
+                          "    P1    12   12           0     100%   75.8%     100%",
+                          "    P2    12    0           0       0%      0%    24.2%",
+                          "    P3    12    0           0       0%      0%    24.2%"]
     assert lines[8] == "No seat advantage? exact multinomial test: p < 0.0001 over 12 outright wins"
     assert lines[9] == "Winning margin: mean 38.9 points, median 30. Every game lasted 30 decisions."
 
@@ -45,10 +45,10 @@ def test_simulate_one_game_is_singular(tmp_path, capsys):
     assert main(["simulate", "caesars_empire", "--games", "1", "--seed", "1", "--out", str(out), "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("1 game of caesars_empire in ")
-    assert lines[4:8] == ["    P1     1    0           0     0.0%    0.0%    79.3%",
-                          "    P2     1    0           0     0.0%    0.0%    79.3%",
-                          "    P3     1    0           0     0.0%    0.0%    79.3%",
-                          "    P4     1    1           0   100.0%   20.7%   100.0%"]
+    assert lines[4:8] == ["    P1     1    0           0       0%      0%    79.3%",
+                          "    P2     1    0           0       0%      0%    79.3%",
+                          "    P3     1    0           0       0%      0%    79.3%",
+                          "    P4     1    1           0     100%   20.7%     100%"]
     assert lines[9] == "No seat advantage? exact multinomial test: p = 1 over 1 outright win"
     assert lines[-1] == f"4 rows written to {out}"
 

@@ -38,7 +38,7 @@ from rometools.core.balance import (
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
-from rometools.core.formatting import counted, p_value, seed_text, shown
+from rometools.core.formatting import counted, p_value, percent, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.simulate import simulate
 from rometools.widgets._base import (
@@ -113,13 +113,20 @@ def _data_folder_boards(game_id: str) -> list[Path]:
             and loader == load]
 
 
-def _table(df, columns: dict[str, str], css: str, formats: dict[str, str] | None = None) -> str:
+def _rate(p: float) -> str:
+    """A simulated rate in a table: :func:`~rometools.core.formatting.percent`, three significant digits."""
+    return percent(float(p), 3)
+
+
+def _table(df, columns: dict[str, str], css: str, formats: dict[str, Any] | None = None) -> str:
+    """An HTML table of ``columns`` (``{column: label}``); ``formats`` maps a column to a
+    function of its value (default ``str``)."""
     formats = formats or {}
     head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(label)}</th>"
                    for label in columns.values())
     rows = []
     for _, row in df.iterrows():
-        cells = "".join(f"<td style='padding:2px 8px'>{html.escape(formats.get(c, '{}').format(row[c]))}</td>"
+        cells = "".join(f"<td style='padding:2px 8px'>{html.escape(formats.get(c, str)(row[c]))}</td>"
                         for c in columns)
         rows.append(f"<tr>{cells}</tr>")
     return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
@@ -535,9 +542,9 @@ class BalanceExplorer(Explorer):
         advice = games_needed(0.02, rate=1 / len(rates))
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
                 f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}",
-                _table(rates, {"player": "seat", "games": "games", "wins": "wins", "win_rate": "win rate",
+                _table(rates, {"player": "player", "games": "games", "wins": "wins", "win_rate": "win rate",
                                "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
-                       {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}),
+                       {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate}),
                 f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
                 f"{game_length_text(r)} Winning margin: "
@@ -546,9 +553,9 @@ class BalanceExplorer(Explorer):
         if self.comparison is not None:
             rates_b = seat_win_rates(b)
             text.append("<b>Variant B</b> (" + html.escape(self._options_b.value or "default") + "):")
-            text.append(_table(rates_b, {"player": "seat", "win_rate": "win rate", "ci_low": "95% low",
+            text.append(_table(rates_b, {"player": "player", "win_rate": "win rate", "ci_low": "95% low",
                                          "ci_high": "95% high"}, "rt-balance-rates-b-table",
-                               {"win_rate": "{:.1%}", "ci_low": "{:.1%}", "ci_high": "{:.1%}"}))
+                               {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate}))
             notes = [note for note in self.comparison["note"] if note]
             if notes:  # figures with no spread: said in words, not as an interval
                 text.append("In the paired comparison: " + html.escape("; ".join(notes)) + ".")
