@@ -372,8 +372,9 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     Examples
     --------
     >>> from rometools.core.simulate import simulate
-    >>> a = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, rotate=True, progress=False)
-    >>> b = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, rotate=True, progress=False,
+    >>> bots = ["greedy", "random", "random"]
+    >>> a = simulate("caesars_empire", 4, players=3, bots=bots, seed=1, rotate=True, progress=False)
+    >>> b = simulate("caesars_empire", 4, players=3, bots=bots, seed=1, rotate=True, progress=False,
     ...              config={"route_policy": "first"})
     >>> d = paired_differences(a, b).set_index("figure")
     >>> int(d.loc["win rate P1", "pairs"])  # 4 games, 3 rotations each

@@ -174,7 +174,11 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     address : str, optional
         A running Dask scheduler (``"tcp://host:8786"``); default a ``LocalCluster``.
     rotate : bool
-        Play each seed once per cyclic rotation of the bots over the seats.
+        Play each seed once per cyclic rotation of the bots over the seats
+        (refused when every seat has the same bot: each rotation would replay
+        the same game). The rotations of one seed share its chance outcomes,
+        so they are not independent games: an interval over rows treats them
+        as if they were.
     progress : bool or callable
         Show a tqdm progress bar (a widget in notebooks); or a function called
         as ``progress(games done, games in all)`` (an explorer's own bar).
@@ -191,8 +195,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     Raises
     ------
     RulesError
-        For an unknown game, bot or executor, a bad option, or a count that is
-        not a positive whole number.
+        For an unknown game, bot or executor, a bad option, a count that is
+        not a positive whole number, or ``rotate`` with the same bot in every
+        seat.
 
     Examples
     --------
@@ -223,6 +228,11 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
             game = load_game(game, config=options)
     names = game.bots(bots)  # checks names and count
     bot_names = [b.name for b in names]
+    if rotate and len(set(bot_names)) == 1:  # each rotation would replay the very same game
+        raise RulesError(f"rotate seats moves the bots between the seats, but every seat has bot "
+                         f"{bot_names[0]!r}: each rotation would replay the same game "
+                         f"{game.players} times and count it as {game.players} games; "
+                         f"turn rotation off, or give the seats different bots")
     rotations = game.players if rotate else 1
     config_dict = game.config.to_dict()
     bar = _progress(n_games, progress, f"{game.title}: {game.players} players")

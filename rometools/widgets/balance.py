@@ -485,29 +485,39 @@ class BalanceExplorer(Explorer):
 
     def _compute(self) -> dict[str, Any]:
         game = self._game.value
+        compare = self._compare_box.value
         config_a = self._config(self._options_a.value, "Options A")
-        self._bar.max, self._bar.value = self._games.value * (2 if self._compare_box.value else 1), 0
+        config_b = self._config(self._options_b.value, "Options B") if compare else None
+        whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
+        bots = self.bots
+        if self._rotate.value and len(set(bots)) == 1:
+            raise ValueError(f"Rotate seats: every seat has bot {bots[0]!r}, so each rotation would replay "
+                             f"the same game {len(bots)} times and count it {len(bots)} times; untick it, "
+                             f"or give the seats different bots")
+        # every option checked before a game is played (a typo in B must not wait for A's games)
+        configs = {}
+        for field, options in (("Options A", config_a), ("Options B", config_b)):
+            if options is not None:
+                try:
+                    configs[field] = rometools.load_game(game, **options).config
+                except INPUT_ERRORS as err:  # an option the game does not take: say which field
+                    raise ValueError(f"{field}: {err.args[0] if err.args else err}") from None
+        if compare and configs["Options A"] == configs["Options B"]:
+            raise ValueError(f"Options B: variant B is variant A ({self._options_a.value.strip() or 'the defaults'}): "
+                             f"nothing to compare; write in Options B the options that differ")
+        self._bar.max, self._bar.value = self._games.value * (2 if compare else 1), 0
 
         def tick(done: int, total: int, base: int = 0) -> None:
             self._bar.value = base + done
 
-        whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
-        common = {"bots": self.bots, "seed": self._seed.value, "rotate": self._rotate.value}
+        common = {"bots": bots, "seed": self._seed.value, "rotate": self._rotate.value}
         if self._games.value >= PROCESS_FROM and (os.cpu_count() or 1) > 1:
             common["executor"] = "process"
-        try:
-            results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
-        except INPUT_ERRORS as err:  # an option the game does not take: say which field
-            raise ValueError(f"Options A: {err.args[0] if err.args else err}") from None
+        results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
         results_b = comparison = None
-        if self._compare_box.value:
-            config_b = self._config(self._options_b.value, "Options B")
+        if compare:
             n = self._games.value
-            try:
-                results_b = simulate(game, n, config=config_b,
-                                     progress=lambda d, t: tick(d, t, base=n), **common)
-            except INPUT_ERRORS as err:
-                raise ValueError(f"Options B: {err.args[0] if err.args else err}") from None
+            results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n), **common)
             # the two runs already played, paired by game and rotation: nothing is played twice
             comparison = paired_differences(results, results_b)
         return {"results": results, "results_b": results_b, "comparison": comparison}

@@ -292,3 +292,15 @@ def test_game_length_is_said_plainly_when_every_game_lasts_as_long():
     row = paired_differences(au_a, au_b).set_index("figure").loc["game length"]
     assert row["note"] == "" and row["ci_low"] < row["ci_high"]
     assert row["difference"] == pytest.approx(game_summary(au_b)["length"].mean() - m)
+
+
+def test_rotation_with_the_same_bot_in_every_seat_is_refused():
+    """Rotation moves bots between seats; with one bot everywhere each rotation replays the
+    very same game (same chance and bot streams), which would count it once per seat."""
+    mixed = simulate("caesars_empire", 2, players=3, bots=["greedy", "greedy", "random"], rotate=True, seed=1,
+                     progress=False)
+    scores = mixed.pivot_table(index=["game", "rotation"], columns="seat", values="score")
+    assert len(scores) == 6 and scores.drop_duplicates().shape[0] > 2  # mixed line-ups: different games
+    with pytest.raises(RulesError, match="every seat has bot 'greedy': each rotation would replay the same game "
+                                         "3 times and count it as 3 games"):
+        simulate("caesars_empire", 2, players=3, bots="greedy", rotate=True, seed=1, progress=False)

@@ -238,3 +238,29 @@ def test_game_length_that_never_varies_is_said_plainly(explorer):
     assert (row["difference"], row["ci_low"], row["ci_high"]) == (0, 0, 0)
     paired = ex.figure_data()["bl-paired"]
     assert paired["x"][paired["y"].index("game length (decisions)")] == 0
+
+
+def _count_simulate(monkeypatch):
+    from rometools.widgets import balance
+
+    calls = []
+    real = balance.simulate
+    monkeypatch.setattr(balance, "simulate", lambda *a, **k: calls.append(a) or real(*a, **k))
+    return calls
+
+
+@pytest.mark.parametrize("values,message", [
+    ({"rotate": True}, "Rotate seats: every seat has bot 'random', so each rotation would replay the same "
+                       "game 4 times and count it 4 times"),
+    ({"compare": True, "options_b": "foo=1"}, "Options B: Caesar's Empire has no option 'foo'"),
+    ({"compare": True, "options_b": ""}, "Options B: variant B is variant A (the defaults): nothing to compare"),
+    ({"compare": True, "options": "route_policy=first", "options_b": "route_policy = first"},
+     "Options B: variant B is variant A (route_policy=first)"),
+])
+def test_a_run_that_cannot_mean_anything_is_refused_before_any_game(monkeypatch, values, message):
+    ex = BalanceExplorer(games=6, seed=1, bots="random")
+    results = ex.results
+    calls = _count_simulate(monkeypatch)
+    assert ex.set_values(**values) is False
+    assert message in ex.message
+    assert calls == [] and ex.results is results and ex._rotate.value is False and ex._compare_box.value is False
