@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import RulesError
-from rometools.core.formatting import number
+from rometools.core.formatting import counted, number, percent
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -300,21 +300,29 @@ def games_needed(half_width: float, confidence: float = 0.95, rate: float = 0.5)
 _PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
 
 
-def _constant_note(name: str, a: float, b: float) -> str:
-    """What a figure with no spread in either variant was, in words (``a``, ``b``: its one value)."""
+def _constant_note(name: str, a: float, b: float, n: int, confidence: float = 0.95) -> str:
+    """What a figure with no spread in either variant's ``n`` games was, in words (``a``, ``b``:
+    its one value), and that no interval comes from them. A win rate of 0 or 1 in ``n`` games
+    is still an estimate: its Wilson interval is given."""
+    games = counted(n, "game")
+
     def said(v: float) -> str:
         if name == "game length":
-            return f"every game lasted {number(int(v))} decisions"
+            return f"all {games} lasted {counted(int(v), 'decision')}" if n > 1 else \
+                f"the game lasted {counted(int(v), 'decision')}"
         if name == "winning margin":
-            return "every game ended in a tie for first" if v == 0 else \
-                f"every game was won by {number(int(v))} points"
+            return f"all {games} ended in a tie for first" if v == 0 else \
+                f"every one of {games} was won by {counted(int(v), 'point')}"
         player = name.rsplit(" ", 1)[-1]
         if name.startswith("win rate"):
-            return f"{player} won every game" if v == 1 else f"{player} won no game"
-        return f"{player} scored {number(int(v))} points in every game"
+            est = proportion_estimate(int(v) * n, n, confidence=confidence)
+            return (f"{player} won {'every one' if v == 1 else 'none'} of {games} "
+                    f"({confidence:.0%} Wilson interval {percent(est.low)} to {percent(est.high)})")
+        return f"{player} scored {counted(int(v), 'point')} in every one of {games}"
+    tail = "no spread in these games, so no interval for the difference"
     if a == b:
-        return f"{said(a)} in both variants: no difference to estimate"
-    return f"{said(a)} in variant A and {said(b)} in variant B: the difference is the same in every game"
+        return f"{said(a)} in both variants: {tail}"
+    return f"{said(a)} in variant A and {said(b)} in variant B: {tail}"
 
 
 def _pairing_keys(results, variant: str) -> None:
@@ -338,12 +346,15 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     unpaired comparison of the same runs would have, and the variance
     reduction ``1 - var(paired) / var(unpaired)``.
 
-    A figure with no spread in either run is not an estimate (Caesar's
+    A figure with no spread in either run gives no t interval (Caesar's
     Empire connects every city once, so greedy bots' games on the 40-city
-    board all last 40 decisions; only a seat that must pass adds one): its row keeps the exact difference with
-    ``ci_low == ci_high`` equal to it, a ``variance_reduction`` of NaN (there
-    is no variance to reduce) and a ``note`` saying so plainly ("every game
-    lasted 40 decisions in both variants: no difference to estimate"). Every
+    board all last 40 decisions; only a seat that must pass adds one; or a
+    seat that won none of a few games): its row keeps the observed
+    difference, ``ci_low`` and ``ci_high`` NaN, a ``variance_reduction`` of
+    NaN and a ``note`` saying what was seen and that no interval comes from
+    it ("all 4 games lasted 30 decisions in both variants: no spread in these
+    games, so no interval for the difference"); a win rate of 0 or 1 there
+    comes with its Wilson interval, since it is still an estimate. Every
     other row's ``note`` is empty.
 
     Parameters
@@ -380,7 +391,7 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     >>> int(d.loc["win rate P1", "pairs"])  # 4 games, 3 rotations each
     12
     >>> d.loc["game length", "note"]
-    'every game lasted 30 decisions in both variants: no difference to estimate'
+    'all 12 games lasted 30 decisions in both variants: no spread in these games, so no interval for the difference'
     >>> paired_differences(a, simulate("caesars_empire", 4, players=3, seed=2, progress=False))
     Traceback (most recent call last):
     ...
@@ -427,11 +438,12 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     rows = []
     for name, (a, b) in figures.items():
         n = len(a)
-        if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: exact, not an estimate
+        if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: no t interval from these games
             d = float(b[0] - a[0])
             rows.append({"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
-                         "ci_low": d, "ci_high": d, "se_paired": 0.0, "se_unpaired": 0.0,
-                         "variance_reduction": math.nan, "note": _constant_note(name, a[0], b[0])})
+                         "ci_low": math.nan, "ci_high": math.nan, "se_paired": 0.0, "se_unpaired": 0.0,
+                         "variance_reduction": math.nan,
+                         "note": _constant_note(name, a[0], b[0], n, confidence)})
             continue
         d = b - a
         m, lo, hi = mean_interval(d, confidence)
@@ -499,7 +511,7 @@ def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[s
     >>> float(df.set_index("figure").loc["game length", "difference"])
     0.0
     >>> df.set_index("figure").loc["game length", "note"]
-    'every game lasted 30 decisions in both variants: no difference to estimate'
+    'all 30 games lasted 30 decisions in both variants: no spread in these games, so no interval for the difference'
     """
     from rometools.core.simulate import simulate
 

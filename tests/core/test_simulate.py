@@ -23,6 +23,7 @@ from rometools.core.balance import (
     seat_win_rates,
 )
 from rometools.core.errors import RulesError
+from rometools.core.formatting import percent
 from rometools.core.game import game_spec
 from rometools.core.playout import play
 from rometools.core.simulate import game_streams, simulate
@@ -223,17 +224,24 @@ def test_paired_differences_pair_the_same_game_and_rotation_by_hand():
 
 def test_paired_differences_of_a_figure_with_no_spread_say_it_in_words():
     """P1 wins every game in both variants and every game lasts 30 decisions in A, 32 in B:
-    no interval to estimate, the exact difference and a note."""
+    the observed difference, no interval (NaN), and a note; the win rates keep their Wilson
+    interval, since a seat that won none of 6 games may still win some."""
     a = _hand_run(0, lambda g, r: 30, winner=lambda g, r: 0)
     b = _hand_run(5, lambda g, r: 32, winner=lambda g, r: 0)
     d = paired_differences(a, b).set_index("figure")
     length = d.loc["game length"]
-    assert (length["difference"], length["ci_low"], length["ci_high"], length["se_unpaired"]) == (2, 2, 2, 0)
+    assert (length["difference"], length["se_unpaired"]) == (2, 0)
+    assert math.isnan(length["ci_low"]) and math.isnan(length["ci_high"])
     assert math.isnan(length["variance_reduction"])
-    assert length["note"] == ("every game lasted 30 decisions in variant A and every game lasted 32 decisions "
-                              "in variant B: the difference is the same in every game")
-    assert d.loc["win rate P1", "note"] == "P1 won every game in both variants: no difference to estimate"
-    assert d.loc["win rate P2", "note"] == "P2 won no game in both variants: no difference to estimate"
+    assert length["note"] == ("all 6 games lasted 30 decisions in variant A and all 6 games lasted 32 decisions "
+                              "in variant B: no spread in these games, so no interval for the difference")
+    none = proportion_estimate(0, 6)
+    assert d.loc["win rate P1", "note"] == (f"P1 won every one of 6 games (95% Wilson interval "
+                                            f"{percent(1 - none.high)} to 100%) in both variants: no spread in "
+                                            f"these games, so no interval for the difference")
+    assert d.loc["win rate P2", "note"] == (f"P2 won none of 6 games (95% Wilson interval 0% to "
+                                            f"{percent(none.high)}) in both variants: no spread in these games, "
+                                            f"so no interval for the difference")
     assert d.loc["mean score P1", "note"] == "" and d.loc["winning margin", "note"] == ""
 
 
@@ -280,8 +288,9 @@ def test_game_length_is_said_plainly_when_every_game_lasts_as_long():
     assert set(ce_a["length"]) == {40}
     assert game_length_text(ce_a) == "Every game lasted 40 decisions."
     row = paired_differences(ce_a, ce_b).set_index("figure").loc["game length"]
-    assert (row["difference"], row["ci_low"], row["ci_high"]) == (0, 0, 0)
-    assert row["note"] == "every game lasted 40 decisions in both variants: no difference to estimate"
+    assert row["difference"] == 0 and math.isnan(row["ci_low"]) and math.isnan(row["ci_high"])
+    assert row["note"] == ("all 12 games lasted 40 decisions in both variants: no spread in these games, "
+                           "so no interval for the difference")
     au_a = simulate("augustus", 8, players=2, bots="greedy", seed=1, progress=False)
     au_b = simulate("augustus", 8, players=2, bots=["greedy", "random"], seed=1, progress=False)
     lengths = game_summary(au_a)["length"]
