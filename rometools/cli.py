@@ -48,6 +48,20 @@ def _simulate(args) -> int:
 
     bots = args.bots.split(",") if "," in args.bots else args.bots
     options = dict(args.option or [])
+    if args.players is not None and "players" in options and options["players"] != args.players:
+        raise ValueError(f"--players {args.players} and --option players={options['players']} disagree; give one")
+    if args.out:  # checked before any game is played: a run is not lost to a typo in the path
+        out = Path(args.out)
+        if out.suffix not in (".csv", ".parquet"):
+            raise ValueError(f"--out {args.out}: write a .csv or .parquet file")
+        if not out.parent.is_dir():
+            raise ValueError(f"--out {args.out}: folder {str(out.parent)!r} does not exist")
+        if out.suffix == ".parquet":
+            import importlib.util
+
+            if importlib.util.find_spec("pyarrow") is None:
+                raise ValueError(f"--out {args.out}: a .parquet file needs pyarrow (pip install pyarrow); "
+                                 f"or write a .csv file")
     start = time.perf_counter()
     df = rometools.simulate(args.game, args.games, players=args.players, bots=bots, seed=args.seed,
                             config=options, executor=args.executor, workers=args.workers,

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pandas as pd
+import pytest
 
 from rometools.cli import main
 from rometools.core.data import data_dir
@@ -100,3 +101,17 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
     assert "Every game lasted 30 decisions." in text and "game length: mean" not in text
     assert main(["simulate", "augustus", "--players", "2", "--games", "4", "--bots", "greedy", "--quiet"]) == 0
     assert "Game length: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--out", "/nonexistent/dir/r.csv"], "--out /nonexistent/dir/r.csv: folder '/nonexistent/dir' does not exist"),
+    (["--out", "results.txt"], "--out results.txt: write a .csv or .parquet file"),
+    (["--players", "3", "--option", "players=4"], "--players 3 and --option players=4 disagree; give one"),
+])
+def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
+    """A bad --out or contradicting options are refused before any game, so no run is lost."""
+    import rometools
+
+    monkeypatch.setattr(rometools, "simulate", lambda *a, **k: pytest.fail("a game was played"))
+    assert main(["simulate", "caesars_empire", "--games", "5", "--quiet", *argv]) == 2
+    assert capsys.readouterr().err.strip() == f"rometools simulate: {message}"

@@ -408,14 +408,14 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
         if seeds[0] != seeds[1]:
             raise RulesError(f"variant A was played from seed {', '.join(map(str, seeds[0]))} and variant B "
                              f"from seed {', '.join(map(str, seeds[1]))}: a paired comparison needs the same seed")
-    for column, what, advice in (("seat", "seats", "the same number of players"),
-                                 ("rotation", "rotations", "seat rotation, or neither"),
-                                 ("game", "games", "the same number of games")):
+    for column, what, advice in (("seat", "seat", "the same number of players"),
+                                 ("rotation", "rotation", "seat rotation, or neither"),
+                                 ("game", "game", "the same number of games")):
         held = [sorted(int(v) for v in r[column].unique()) for r in (results_a, results_b)]
         if held[0] != held[1]:
-            counts = (f"variant A has {number(len(held[0]))} {what} and variant B {number(len(held[1]))}"
-                      if len(held[0]) != len(held[1]) else f"variants A and B hold different {what}")
-            raise RulesError(f"{counts}: a paired comparison needs the same {what}; play both variants with "
+            counts = (f"variant A has {counted(len(held[0]), what)} and variant B {number(len(held[1]))}"
+                      if len(held[0]) != len(held[1]) else f"variants A and B hold different {what}s")
+            raise RulesError(f"{counts}: a paired comparison needs the same {what}s; play both variants with "
                              f"{advice}")
     keys = ["game", "rotation"]
     a_keys = set(map(tuple, results_a[[*keys, "seat"]].to_numpy().tolist()))
