@@ -206,8 +206,18 @@ def plain_text(markup: str) -> str:
     'Cannot update: x < 0'
     >>> plain_text("test: p < 0.0001 (the seats differ).<br><small>Games needed: 1,799.</small>")
     'test: p < 0.0001 (the seats differ). Games needed: 1,799.'
+
+    A table reads row by row, its cells apart and its rows split by "; ":
+
+    >>> plain_text("rates<table><tr><th>player</th><th>wins</th></tr><tr><td>P1</td><td>3</td></tr></table>ok")
+    'rates player wins; P1 3 ok'
     """
-    return html.unescape(_TAG.sub("", re.sub(r"<br\s*/?>", " ", markup, flags=re.IGNORECASE))).strip()
+    text = re.sub(r"<br\s*/?>", " ", markup, flags=re.IGNORECASE)
+    text = re.sub(r"\s*</tr>\s*</table>", " ", text, flags=re.IGNORECASE)  # the last row: no separator
+    text = re.sub(r"\s*</tr>", "; ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s*</t[dh]>\s*(?=<t[dh][\s>])", " ", text, flags=re.IGNORECASE)  # cells of a row
+    text = re.sub(r"<table[^>]*>", " ", text, flags=re.IGNORECASE)
+    return re.sub(r" {2,}", " ", html.unescape(_TAG.sub("", text))).strip()
 
 
 def vocabulary_toggle(value: str) -> widgets.ToggleButtons:

@@ -38,7 +38,7 @@ from rometools.core.balance import (
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
-from rometools.core.formatting import counted, p_value, percent, seed_text, shown
+from rometools.core.formatting import counted, number, p_value, percent, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.simulate import simulate
 from rometools.widgets._base import (
@@ -503,8 +503,9 @@ class BalanceExplorer(Explorer):
                 except INPUT_ERRORS as err:  # an option the game does not take: say which field
                     raise ValueError(f"{field}: {err.args[0] if err.args else err}") from None
         if compare and configs["Options A"] == configs["Options B"]:
-            raise ValueError(f"Options B: variant B is variant A ({self._options_a.value.strip() or 'the defaults'}): "
-                             f"nothing to compare; write in Options B the options that differ")
+            raise ValueError(f"Compare with variant B: Options B give variant A again "
+                             f"({self._options_a.value.strip() or 'the defaults'}): nothing to compare; "
+                             f"write in Options B the options that differ")
         self._bar.max, self._bar.value = self._games.value * (2 if compare else 1), 0
 
         def tick(done: int, total: int, base: int = 0) -> None:
@@ -550,22 +551,33 @@ class BalanceExplorer(Explorer):
         summary = game_summary(r)
         n = int(rates["games"].iloc[0])
         advice = games_needed(0.02, rate=1 / len(rates))
+        counts = {"games": number, "wins": number, "shared_wins": number}
+        rate_formats = {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate, **counts}
+        shared = int(rates["shared_wins"].sum())
+        columns = {"player": "player", "games": "games", "wins": "wins",
+                   **({"shared_wins": "shared wins"} if shared else {}),
+                   "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"}
+        median = float(summary["margin"].median())
+        variant_a = (f"; variant A: {html.escape(self._options_a.value.strip() or 'the defaults')}"
+                     if self.comparison is not None else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
-                f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}",
-                _table(rates, {"player": "player", "games": "games", "wins": "wins", "win_rate": "win rate",
-                               "ci_low": "95% low", "ci_high": "95% high"}, "rt-balance-rates-table",
-                       {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate}),
-                f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
-                f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
-                f"{game_length_text(r)} Winning margin: "
-                f"mean {summary['margin'].mean():.1f}, median {summary['margin'].median():.0f} points.",
-                f"<small>Games needed to pin a seat's win rate to ±2 points at 95%: about {advice:,}.</small>"]
+                f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
+                f"{variant_a}",
+                _table(rates, columns, "rt-balance-rates-table", rate_formats)]
+        if shared:  # the rates add up to more than 100%: say why
+            total = 100 * float(rates["win_rate"].sum())
+            text.append(f"A shared first place counts as a win for each tied seat ({counted(shared, 'shared win')} "
+                        f"in all), so the win rates add up to {total:.0f}%, not 100%.")
+        text += [f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
+                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
+                 f"{game_length_text(r)} Winning margin: "
+                 f"mean {summary['margin'].mean():.1f}, median {median:g} point{'' if median == 1 else 's'}.",
+                 f"<small>Games needed to pin a seat's win rate to ±2 points at 95%: about {advice:,}.</small>"]
         if self.comparison is not None:
             rates_b = seat_win_rates(b)
-            text.append("<b>Variant B</b> (" + html.escape(self._options_b.value or "default") + "):")
+            text.append("<b>Variant B</b> (" + html.escape(self._options_b.value.strip() or "the defaults") + "):")
             text.append(_table(rates_b, {"player": "player", "win_rate": "win rate", "ci_low": "95% low",
-                                         "ci_high": "95% high"}, "rt-balance-rates-b-table",
-                               {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate}))
+                                         "ci_high": "95% high"}, "rt-balance-rates-b-table", rate_formats))
             notes = [note for note in self.comparison["note"] if note]
             if notes:  # figures with no spread: said in words, not as an interval
                 text.append("In the paired comparison: " + html.escape("; ".join(notes)) + ".")

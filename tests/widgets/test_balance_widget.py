@@ -253,9 +253,10 @@ def _count_simulate(monkeypatch):
     ({"rotate": True}, "Rotate seats: every seat has bot 'random', so each rotation would replay the same "
                        "game 4 times and count it 4 times"),
     ({"compare": True, "options_b": "foo=1"}, "Options B: Caesar's Empire has no option 'foo'"),
-    ({"compare": True, "options_b": ""}, "Options B: variant B is variant A (the defaults): nothing to compare"),
+    ({"compare": True, "options_b": ""}, "Compare with variant B: Options B give variant A again (the defaults): "
+                                         "nothing to compare; write in Options B the options that differ"),
     ({"compare": True, "options": "route_policy=first", "options_b": "route_policy = first"},
-     "Options B: variant B is variant A (route_policy=first)"),
+     "Compare with variant B: Options B give variant A again (route_policy=first)"),
 ])
 def test_a_run_that_cannot_mean_anything_is_refused_before_any_game(monkeypatch, values, message):
     ex = BalanceExplorer(games=6, seed=1, bots="random")
@@ -264,3 +265,19 @@ def test_a_run_that_cannot_mean_anything_is_refused_before_any_game(monkeypatch,
     assert ex.set_values(**values) is False
     assert message in ex.message
     assert calls == [] and ex.results is results and ex._rotate.value is False and ex._compare_box.value is False
+
+
+def test_shared_wins_are_shown_and_explain_rates_above_100_percent():
+    """IMPERATOR games often end in a shared first place: each tied seat's win counts, so the
+    rates add up to more than 100%; the table shows the shared wins and the summary says why."""
+    ex = BalanceExplorer("imperator", players=4, games=20, seed=1, bots="random")
+    rates = seat_win_rates(ex.results)
+    shared, total = int(rates["shared_wins"].sum()), 100 * rates["win_rate"].sum()
+    assert shared > 0 and total > 100
+    assert "shared wins" in ex._summary.value
+    assert (f"A shared first place counts as a win for each tied seat ({shared} shared wins in all), so the "
+            f"win rates add up to {total:.0f}%, not 100%.") in ex.summary
+    row = rates.iloc[0]
+    assert (f"P1 {row['games']} {row['wins']} {row['shared_wins']} " in ex.summary)  # the table reads row by row
+    plain = BalanceExplorer(games=6, seed=1, bots="greedy")  # Caesar's Empire's tiebreakers leave no shared first
+    assert "shared" not in plain.summary
