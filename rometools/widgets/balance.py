@@ -266,9 +266,10 @@ class BalanceExplorer(Explorer):
         self.scores_figure.add_class("rt-balance-scores")
         self.margins_figure = go.FigureWidget(empty_figure())
         self.margins_figure.add_class("rt-balance-margins")
-        self.paired_figure = go.FigureWidget(empty_figure())
-        self.paired_figure.add_class("rt-balance-paired")
-        self._paired_box = widgets.Box([self.paired_figure], layout={"display": "none"})  # shown when comparing
+        # made at the first comparison: a fourth chart model starting with the three above misses
+        # anywidget's 2 s start-up in the browser and then never redraws (docs/browser-testing.md)
+        self.paired_figure: go.FigureWidget | None = None
+        self._paired_box = widgets.Box([], layout={"display": "none"})  # shown when comparing
         self._build_seat_bots(None)
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._show_seats, names="value")
@@ -540,9 +541,13 @@ class BalanceExplorer(Explorer):
         sync_figure(self.scores_figure, score_histogram_figure(r))
         sync_figure(self.margins_figure, margin_histogram_figure(r, b))
         if self.comparison is not None:
+            if self.paired_figure is None:
+                self.paired_figure = go.FigureWidget(empty_figure())
+                self.paired_figure.add_class("rt-balance-paired")
             sync_figure(self.paired_figure, paired_difference_figure(self.comparison))
+            self._paired_box.children = [self.paired_figure]
             self._paired_box.layout.display = None
-        else:
+        elif self.paired_figure is not None:
             sync_figure(self.paired_figure, empty_figure(
                 "Paired differences, variant B \u2212 A: tick \"compare with variant B\" and Run"))
             self._paired_box.layout.display = "none"
@@ -588,7 +593,8 @@ class BalanceExplorer(Explorer):
         """The charts' data by trace ``meta`` (win rates, histograms, paired differences)."""
         out: dict[str, dict] = {}
         for fw in (self.rates_figure, self.scores_figure, self.margins_figure, self.paired_figure):
-            out.update(trace_data(fw))
+            if fw is not None:  # no paired chart before the first comparison
+                out.update(trace_data(fw))
         return out
 
     @property

@@ -150,7 +150,7 @@ EXPLORERS: list[ExplorerCase] = [
         notebook="app/balance_lab.ipynb",
         chart=".rt-balance-rates",
         change=set_number_then_click(".rt-seed", [2, 1], ".rt-balance-run"),  # starts on seed 1
-        plots=3,  # win rates, scores, margins (the paired chart shows when comparing)
+        plots=3,  # win rates, scores, margins (the paired chart is made at the first comparison)
     ),
     ExplorerCase(
         id="draw_odds",

@@ -266,17 +266,22 @@ ANYWIDGET_START_UP_MS = 2000
 WIDGET_START_UP_S = 60
 
 
-def allow_slow_widget_start_up(context, seconds: float = WIDGET_START_UP_S) -> None:
+def allow_slow_widget_start_up(context, seconds: float = WIDGET_START_UP_S,
+                               models: int | None = None) -> None:
     """Give widget models ``seconds`` instead of anywidget's 2 s to start, in every page of ``context``.
 
     An init script makes ``AbortSignal.timeout(2000)`` (anywidget's start-up deadline,
     :data:`ANYWIDGET_START_UP_MS`; nothing else in these pages asks for exactly 2000 ms)
     wait ``seconds`` instead; other timeouts are untouched.  A model that still misses it
-    raises anywidget's "Failed to initialize model", which fails the test.
+    raises anywidget's "Failed to initialize model", which fails the test.  With
+    ``models``, only the first ``models`` anywidget models of each page get the allowance;
+    later ones keep anywidget's real 2 s, as a designer's browser does.
     """
+    limit = "Infinity" if models is None else int(models)
     context.add_init_script(
-        "(() => { const timeout = AbortSignal.timeout.bind(AbortSignal);"
-        f" AbortSignal.timeout = (ms) => timeout(ms === {ANYWIDGET_START_UP_MS} ? {int(seconds * 1000)} : ms);"
+        "(() => { const timeout = AbortSignal.timeout.bind(AbortSignal); let started = 0;"
+        f" AbortSignal.timeout = (ms) => timeout(ms === {ANYWIDGET_START_UP_MS} && started++ < {limit}"
+        f" ? {int(seconds * 1000)} : ms);"
         " })();"
     )
 
