@@ -174,8 +174,9 @@ class BalanceExplorer(Explorer):
         Run once on opening. Default ``True``.
 
     A value that ``set_values`` would refuse is refused here too, in words
-    naming the field: the explorer opens on the defaults with the message
-    (never a silent change of the value given).
+    naming the field (every such value, in one message): the explorer opens
+    with the other values given and the defaults for the refused ones (never a
+    silent change of a value given).
     files : {"path", "upload"}
         How a board file is given: a typed path (a notebook), or, in the designer
         app, a list of the data folder's boards and an upload control
@@ -192,8 +193,8 @@ class BalanceExplorer(Explorer):
     'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
     >>> ex.results["game"].nunique()
     20
-    >>> BalanceExplorer(games=0, run=False).message
-    'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
+    >>> BalanceExplorer(games=0, seed=-1, players=3, run=False).message
+    'Cannot open with: Games must be a whole number 1 to 100,000, got 0; Seed must be a whole number 0 to 999,999,999, got -1 (opened with the other values given and the defaults for these)'
     """
 
     MODEL = ("results", "results_b", "comparison")
@@ -292,23 +293,43 @@ class BalanceExplorer(Explorer):
         self.add_class("rt-balance-explorer")
         self._hold = False
         # the controls start on the defaults; the given values go through the same checks as
-        # set_values, so a bad one is refused in words (the explorer opens on the defaults)
+        # set_values: each bad one is refused in words, the good ones are kept
         given = {"game": game, "players": players, "bots": bots, "games": games, "seed": seed,
                  "options": options, "options_b": options_b, "compare": compare, "rotate": rotate,
                  "board": board}
-        if run:
-            if not self._set(given):
-                error = self._message.value
-                self.run()
-                self._message.value = error
-                self._message.add_class("rt-error")
-        else:
+        given = {name: value for name, value in given.items() if value is not None}
+        refused = []
+        for name, value in list(given.items()):
             try:
-                checked = {name: self._checked(name, value) for name, value in given.items() if value is not None}
-                with self.holding():
-                    self._assign(checked)
+                given[name] = self._checked(name, value)
             except INPUT_ERRORS as err:
-                self._show_error(err)
+                refused.append(self._wording(str(err.args[0]) if err.args else str(err), err))
+                del given[name]
+        applied = self._opening(given, run)
+        if not applied:  # a value the others make impossible (9 players of a 2-5 player game): the defaults
+            refused.append(plain_text(self._message.value).removeprefix("Cannot update: ").removesuffix(
+                " (the chart still shows the last valid input)"))
+            self._opening({}, run)
+        if refused:
+            self._message.value = ('<div style="color:#b00020"><b>Cannot open with:</b> '
+                                   + html.escape("; ".join(refused))
+                                   + ("<br><small>(opened on the defaults instead)</small></div>" if not applied else
+                                      "<br><small>(opened with the other values given and the defaults for "
+                                      "these)</small></div>"))
+            self._message.add_class("rt-error")
+
+    def _opening(self, values: dict[str, Any], run: bool) -> bool:
+        """Set the opening values (checked) and, with ``run``, play them; ``False`` (the message
+        saying why, every control put back) if they do not go together."""
+        if run:
+            return self._set(values)
+        try:
+            with self.holding():
+                self._assign(values)
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            return False
+        return True
 
     # ------------------------------------------------------------ controls
     def _bot_names(self) -> list[str]:

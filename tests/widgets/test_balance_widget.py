@@ -281,3 +281,15 @@ def test_shared_wins_are_shown_and_explain_rates_above_100_percent():
     assert (f"P1 {row['games']} {row['wins']} {row['shared_wins']} " in ex.summary)  # the table reads row by row
     plain = BalanceExplorer(games=6, seed=1, bots="greedy")  # Caesar's Empire's tiebreakers leave no shared first
     assert "shared" not in plain.summary
+
+
+def test_bad_opening_values_are_all_named_and_the_good_ones_kept():
+    ex = BalanceExplorer(games=0, seed=-1, players=3, bots="random", rotate="yes", run=False)
+    assert ex.message == ("Cannot open with: Games must be a whole number 1 to 100,000, got 0; Seed must be a whole "
+                          "number 0 to 999,999,999, got -1; Rotate seats must be True or False, got 'yes' (opened "
+                          "with the other values given and the defaults for these)")
+    assert (ex._players.value, ex._games.value, ex._seed.value, ex.bots) == (3, 200, 1, ["random"] * 3)
+    ex = BalanceExplorer(games=5, seed=7, players=9, bots="random")  # 9 players: impossible with the rest
+    assert ex.message == ("Cannot open with: Players: Caesar's Empire is for 2, 3, 4, 5 players, got 9 (opened on "
+                          "the defaults instead)")
+    assert ex.results["game"].nunique() == 200 and ex._seed.value == 1
