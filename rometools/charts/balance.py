@@ -97,6 +97,10 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     traces.append(go.Scatter(x=players, y=[1 / seats] * seats, mode="lines", name=f"fair share 1/{seats}",
                              uid="bl-fair", meta="bl-fair", line={"color": "#777", "dash": "dot"}))
     fig = new_figure(*traces)
+    if other is not None:  # A and B side by side at each seat, the fair-share line across both
+        fig.update_layout(scattermode="group", scattergap=0.6)
+        for trace, group in zip(fig.data, ("a", "b", "fair"), strict=True):
+            trace.offsetgroup = group
     fig.update_layout(
         title=title or "Seat win rates", xaxis_title="seat (turn order)",
         yaxis_title=f"win rate ({confidence:.0%} Wilson interval)",

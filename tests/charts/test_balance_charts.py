@@ -56,3 +56,18 @@ def test_score_and_margin_histograms_hand_plotly_counts_not_every_score():
     a, b = margins.data
     assert list(a.x) == [5, 10, 18] and list(a.y) == [1, 2, 1] and a.xbins == b.xbins
     assert sum(a.y) == len(game_summary(df))
+
+
+def test_two_variants_sit_side_by_side_at_each_seat():
+    from rometools.charts.balance import seat_win_rate_figure
+    from rometools.core.simulate import simulate
+
+    a = simulate("caesars_empire", 6, players=3, bots="greedy", seed=1, progress=False)
+    b = simulate("caesars_empire", 6, players=3, bots="greedy", seed=1, config={"route_policy": "first"},
+                 progress=False)
+    two = seat_win_rate_figure(a, b)
+    assert two.layout.scattermode == "group"
+    assert [(t.meta, t.offsetgroup) for t in two.data] == [("bl-win-rates-a", "a"), ("bl-win-rates-b", "b"),
+                                                           ("bl-fair", "fair")]
+    one = seat_win_rate_figure(a)
+    assert one.layout.scattermode is None and [t.offsetgroup for t in one.data] == [None, None]
