@@ -46,6 +46,10 @@ def _simulate(args) -> int:
     )
     from rometools.core.formatting import counted, number, p_value, percent
 
+    for flag, value, low in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--workers", args.workers, 1),
+                             ("--players", args.players, 1)):
+        if value is not None and value < low:  # the flag named, as a designer typed it
+            raise ValueError(f"{flag} must be a whole number {low} or more, got {value}")
     bots = args.bots.split(",") if "," in args.bots else args.bots
     options = dict(args.option or [])
     if args.players is not None and "players" in options and options["players"] != args.players:

@@ -107,6 +107,9 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
     (["--out", "/nonexistent/dir/r.csv"], "--out /nonexistent/dir/r.csv: folder '/nonexistent/dir' does not exist"),
     (["--out", "results.txt"], "--out results.txt: write a .csv or .parquet file"),
     (["--players", "3", "--option", "players=4"], "--players 3 and --option players=4 disagree; give one"),
+    (["--games", "0"], "--games must be a whole number 1 or more, got 0"),
+    (["--seed", "-1"], "--seed must be a whole number 0 or more, got -1"),
+    (["--workers", "0"], "--workers must be a whole number 1 or more, got 0"),
 ])
 def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
     """A bad --out or contradicting options are refused before any game, so no run is lost."""

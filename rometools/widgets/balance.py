@@ -306,10 +306,16 @@ class BalanceExplorer(Explorer):
                 refused.append(self._wording(str(err.args[0]) if err.args else str(err), err))
                 del given[name]
         applied = self._opening(given, run)
-        if not applied:  # a value the others make impossible (9 players of a 2-5 player game): the defaults
+        if not applied:  # a value the others make impossible (9 players of a 2-5 player game)
             refused.append(plain_text(self._message.value).removeprefix("Cannot update: ").removesuffix(
                 " (the chart still shows the last valid input)"))
-            self._opening({}, run)
+            # keep the rest without the one value that does not fit them, else the defaults
+            for name in list(given):
+                if self._opening({k: v for k, v in given.items() if k != name}, run):
+                    applied = True
+                    break
+            else:
+                self._opening({}, run)
         if refused:
             self._message.value = ('<div style="color:#b00020"><b>Cannot open with:</b> '
                                    + html.escape("; ".join(refused))

@@ -289,7 +289,7 @@ def test_bad_opening_values_are_all_named_and_the_good_ones_kept():
                           "number 0 to 999,999,999, got -1; Rotate seats must be True or False, got 'yes' (opened "
                           "with the other values given and the defaults for these)")
     assert (ex._players.value, ex._games.value, ex._seed.value, ex.bots) == (3, 200, 1, ["random"] * 3)
-    ex = BalanceExplorer(games=5, seed=7, players=9, bots="random")  # 9 players: impossible with the rest
-    assert ex.message == ("Cannot open with: Players: Caesar's Empire is for 2, 3, 4, 5 players, got 9 (opened on "
-                          "the defaults instead)")
-    assert ex.results["game"].nunique() == 200 and ex._seed.value == 1
+    ex = BalanceExplorer(games=5, seed=7, players=9, bots="random")  # 9 players: not for this game
+    assert ex.message == ("Cannot open with: Players: Caesar's Empire is for 2, 3, 4, 5 players, got 9 (opened "
+                          "with the other values given and the defaults for these)")
+    assert ex.results["game"].nunique() == 5 and ex._seed.value == 7 and ex._players.value == 4
