@@ -87,8 +87,7 @@ def _simulate(args) -> int:
     summary = game_summary(df)
     print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():.0f}. "
           f"{game_length_text(df)}")
-    if args.out:
-        out = Path(args.out)
+    if args.out:  # ``out``: checked before the games
         if out.suffix == ".parquet":
             df.to_parquet(out, index=False)
         else:

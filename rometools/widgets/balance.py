@@ -45,6 +45,7 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     Explorer,
+    _text_of,
     _upload,
     call_with_timeout,
     plain_text,
@@ -303,7 +304,7 @@ class BalanceExplorer(Explorer):
             try:
                 given[name] = self._checked(name, value)
             except INPUT_ERRORS as err:
-                refused.append(self._wording(str(err.args[0]) if err.args else str(err), err))
+                refused.append(self._wording(_text_of(err), err))
                 del given[name]
         applied = self._opening(given, run)
         if not applied:  # a value the others make impossible (9 players of a 2-5 player game)
