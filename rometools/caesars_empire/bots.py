@@ -315,9 +315,13 @@ class GreedyBot(Bot):
         When several walks tie for the best, their order is the legal
         chains' walk order from their sources (``engine.legal_chains_from``).
 
-        Only for the route policies GreedyBot values in closed form
-        (``"self_then_leader"``, ``"player"``); any other policy values
-        every chain by applying it (:meth:`values`).
+        For the built-in route policies and ``"player"``: under
+        ``"self_then_leader"`` and ``"player"`` a route is worth the most the
+        seat can get (``engine.most_own_roads``); under ``"first"`` what the
+        first route in path order gives it (``engine.first_route_roads``;
+        longer walks are valued by connecting them), with the most it could
+        get as every bound. Any other policy values every chain by applying
+        it (:meth:`values`).
 
         Examples
         --------
@@ -327,7 +331,8 @@ class GreedyBot(Bot):
         >>> [ch for ch, v, c in GreedyBot().values(s) if (v, c) == (points, cost)] == chains
         True
         """
-        if state.config.route_policy not in ("self_then_leader", PLAYER_CHOICE):
+        policy = state.config.route_policy
+        if policy not in ("self_then_leader", PLAYER_CHOICE, "first"):
             ranked = [(ch, v, c) for ch, v, c in self._valued(state, False)]
             if not ranked:
                 return [], -1, 0
@@ -341,12 +346,17 @@ class GreedyBot(Bot):
         limit = state.config.max_chain_paths
         if limit is None:
             limit = len(state.city_owner) + 1
-        own = engine.most_own_roads(state, seat)
+        own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
+        if policy == "first":  # what the seat gets: the first route in path order
+            exact, first_step = engine.first_route_roads(state, seat)
+            rank = state.config.board._rank
+        else:  # the seat's choice among tied routes: the most it can get
+            exact = own
         memo, token = self._token_values(state)
         best: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (place in the legal order, chain)
         top, cheapest = -1, 0
         for s in f.sources:  # 1. one-path chains; place (source, 0, path index: the lists' board order)
-            base = own[s]
+            base = exact[s]
             for u, e, c in leaf[s]:
                 if c <= budget:
                     gain, mult = memo.get(u) or token(u)
@@ -363,7 +373,7 @@ class GreedyBot(Bot):
             ends = leaf[w]
             if not ends:
                 continue
-            dw, ow = dist[w], own[w]
+            dw, ow = dist[w], exact[w]
             if dw == ow:  # w's route is all the seat's already: no walk gives it more
                 continue
             need = shortest = INF  # the least R that can win with some end; the cheapest end
@@ -400,7 +410,14 @@ class GreedyBot(Bot):
                     if y_slack > slack:
                         y_slack = slack
                     if x == w:  # through one empty city: the route in closed form
-                        route = own[y] + c if via < dw else ow if via > dw else max(ow, own[y] + c)
+                        if via > dw:  # the new path is on no fewest-Roads route of w
+                            route = ow
+                        elif via < dw:  # it is on all of them
+                            route = exact[y] + c
+                        elif exact is own:  # a tie: the seat takes the better
+                            route = max(ow, own[y] + c)
+                        else:  # a tie under "first": the smaller next step's id
+                            route = exact[y] + c if rank[y] < rank[first_step[w]] else ow
                         for u, _, c2 in ends:
                             k = nc + c2
                             if k <= budget:
@@ -429,7 +446,10 @@ class GreedyBot(Bot):
                 if v < top or (v == top and k > cheapest):
                     continue
                 if route is None:
-                    route = own_roads_after(state, (*walk, u), own) - c2
+                    if exact is own:
+                        route = own_roads_after(state, (*walk, u), own) - c2
+                    else:  # "first": the route the rules score, found by connecting
+                        route = engine.connect(state, (*walk, u)).history[-1][4][seat] // mult - c2
                 v = (route + c2) * mult + gain
                 if v > top or (v == top and k < cheapest):
                     top, cheapest, best = v, k, [((walk[0], 1), (*walk, u))]

@@ -16,6 +16,7 @@ engine                                equals (reference)
 :func:`route_distances`               ``networkx`` shortest paths over built paths
 :func:`cheapest_new_path`             the cheapest cost in ``legal_connections``
 :func:`most_own_roads`                max own Roads over ``rules.route_points`` options
+:func:`first_route_roads`             own Roads on the first ``rules.route_points`` option
 :func:`own_roads_after`               the same, after building a chain
 ====================================  ===============================================
 
@@ -54,6 +55,7 @@ __all__ = [
     "cheapest_new_path",
     "connect",
     "facts",
+    "first_route_roads",
     "legal_chain_indices",
     "legal_chains_from",
     "most_own_roads",
@@ -104,12 +106,15 @@ class Facts:
         ``(location, path index, Roads)``, or ``None`` where there are several
         (or none); kept by :func:`most_own_roads` and carried with ``own``.
         :func:`connect` walks a route with it when the move changes no route.
+    first : tuple or None
+        :func:`first_route_roads` for every seat, once asked: ``(roads per
+        seat, next step per location)``.
     parts : list[dict[str, int]] or None
         ``scoring.score_parts(state)``, once asked (a simulation asks it for
         the scores, the ranks and the points by part of one final state).
     """
 
-    __slots__ = ("chains", "dist", "frontier", "inner", "leaf", "next_deal", "own", "parts", "player",
+    __slots__ = ("chains", "dist", "first", "frontier", "inner", "leaf", "next_deal", "own", "parts", "player",
                  "sources", "up")
 
     def __init__(self, next_deal, dist, leaf, inner, sources):
@@ -119,6 +124,7 @@ class Facts:
         self.inner = inner
         self.sources = sources
         self.chains = None
+        self.first = None
         self.frontier = None
         self.player = None
         self.own = None
@@ -604,6 +610,51 @@ def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
     f.up = tuple(up)
     known = f.own = dict(enumerate(zip(*rows, strict=True)))
     return known[seat]
+
+
+def first_route_roads(state: GameState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per location, the Roads of ``seat`` on its first fewest-Roads route to Rome in
+    path order (the route ``route_policy="first"`` scores), and that route's next step.
+
+    Returns ``(roads, step)``: ``roads[v]`` (Roads, undoubled) equals
+    ``rules.route_points(...)[0].points[seat]`` for every joined city ``v`` (the
+    options are sorted by path, so the first one takes, at every location, the
+    next step with the smallest id); 0 elsewhere. ``step[v]`` is that next
+    step's location (-1 for Rome and cities not joined). Computed for every
+    seat in one pass and kept with the state's facts.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import apply, new_game
+    >>> s = apply(new_game(rng=3), ("rome", "capua"))
+    >>> capua = s.config.board.locations.index("capua")
+    >>> roads, step = first_route_roads(s, 0)
+    >>> roads[capua], step[capua]
+    (1, 0)
+    """
+    f = state._facts or facts(state)
+    known = f.first
+    if known is None:
+        b = state.config.board
+        adj, po, rank = b._adj, state.path_owner, b._rank
+        dist = f.dist
+        rows = [(0,) * len(state.route_score)] * len(dist)  # per location, each seat's Roads
+        step = [-1] * len(dist)
+        for v in sorted(f.sources[1:], key=dist.__getitem__):  # the joined cities, nearest Rome first
+            d = dist[v]
+            pick = None
+            low = 0
+            for x in adj[v]:
+                u, e, c = x
+                if po[e] >= 0 and dist[u] + c == d and (pick is None or rank[u] < low):
+                    pick, low = x, rank[u]
+            u, e, c = pick
+            row = list(rows[u])
+            row[po[e]] += c
+            rows[v] = tuple(row)
+            step[v] = u
+        known = f.first = (dict(enumerate(zip(*rows, strict=True))), tuple(step))
+    return known[0][seat], known[1]
 
 
 def _most_own_on_dag(board: Board, po, dist, target: int, seat: int, own, near: int) -> int:

@@ -131,6 +131,26 @@ def test_bot_route_values_equal_reference_routes():
     assert checked > 100
 
 
+def test_first_route_roads_equal_the_first_reference_route():
+    """first_route_roads == the seat's points on the first route_points option (the route
+    "first" scores), and its next step is that route's second location, for every seat."""
+    checked = 0
+    for end in games("first", n=2):
+        for state in turn_states(end)[::3]:
+            b = state.config.board
+            roads = {b.paths[e].key: o for e, o in enumerate(state.path_owner) if o >= 0}
+            for i, o in enumerate(state.city_owner, 1):
+                if o < 0:
+                    continue
+                option = route_points(b, roads, b.locations[i])[0]
+                for seat in range(state.config.players):
+                    got, step = engine.first_route_roads(state, seat)
+                    assert got[i] == option.points.get(seat, 0)
+                    assert b.locations[step[i]] == option.path[1]
+                    checked += 1
+    assert checked > 500
+
+
 def test_nth_legal_chain_numbers_every_chain_once():
     for end in games("self_then_leader", n=1):
         for state in turn_states(end)[::4]:
