@@ -9,6 +9,9 @@
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
 seat to ``--out`` (``.csv``; ``.parquet`` when pyarrow is installed).
+``--option board=...`` takes a board file's path or a bundled board's name
+(``board_2_3``) for every game with a board. Every flag is checked before a
+game is played; a bad value is refused naming its flag (exit code 2).
 ``validate`` loads a data file of any registered game and prints what it
 holds, or the error naming the file, the entry and the problem (exit code 1).
 """
@@ -34,6 +37,33 @@ def _option(text: str) -> tuple[str, object]:
     except json.JSONDecodeError:
         parsed = value
     return key.strip(), parsed
+
+
+def _game(game_id: str, players: int | None, options: dict[str, object]):
+    """The game ``--players`` and the ``--option`` flags describe, built before any game is played.
+
+    A value the game refuses is reported with the flag that gave it (the
+    message is the game's own, as the API and the explorers give it); when no
+    flag fails alone, every flag that took part is named.
+    """
+    from rometools.core.errors import RometoolsError
+    from rometools.core.game import game_spec, load_game
+
+    game_spec(game_id)  # an unknown game is said as such, not blamed on a flag
+    base = {} if players is None else {"players": players}
+    flags = [(f"--players {players}", base)] if base else []
+    flags += [(f"--option {key}={value if isinstance(value, str) else json.dumps(value)}", {key: value})
+              for key, value in options.items()]
+    try:
+        return load_game(game_id, **base, **options)
+    except (RometoolsError, ValueError, TypeError) as err:
+        together = err
+    for flag, given in flags:
+        try:
+            load_game(game_id, **{**base, **given})
+        except (RometoolsError, ValueError, TypeError) as err:
+            raise ValueError(f"{flag}: {err}") from None
+    raise ValueError(f"{' with '.join(flag for flag, _ in flags)}: {together}") from None
 
 
 def _simulate(args) -> int:
@@ -66,13 +96,14 @@ def _simulate(args) -> int:
             if importlib.util.find_spec("pyarrow") is None:
                 raise ValueError(f"--out {args.out}: a .parquet file needs pyarrow (pip install pyarrow); "
                                  f"or write a .csv file")
+    game = _game(args.game, args.players, options)
     start = time.perf_counter()
-    df = rometools.simulate(args.game, args.games, players=args.players, bots=bots, seed=args.seed,
-                            config=options, executor=args.executor, workers=args.workers,
-                            address=args.address, rotate=args.rotate, progress=not args.quiet)
+    df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
+                            workers=args.workers, address=args.address, rotate=args.rotate,
+                            progress=not args.quiet)
     seconds = max(time.perf_counter() - start, 1e-6)
     games = df[["game", "rotation"]].drop_duplicates().shape[0]
-    print(f"{counted(games, 'game')} of {args.game} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
+    print(f"{counted(games, 'game')} of {game.title} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
           f"executor {args.executor})")
     rates = seat_win_rates(df)
     print("\nSeat win rates (95% Wilson intervals):")
@@ -135,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--address", help="a running Dask scheduler (with --executor dask)")
     sim.add_argument("--rotate", action="store_true", help="play each seed once per seat rotation")
     sim.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
-                     help="a game option, e.g. --option route_policy=first (repeatable)")
+                     help="a game option, e.g. --option route_policy=first or --option board=my_board.toml "
+                          "(repeatable)")
     sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     val = sub.add_parser("validate", help="check a data file of any registered game")

@@ -8,8 +8,10 @@ import sys
 import pandas as pd
 import pytest
 
+from rometools.caesars_empire import ROUTE_POLICIES
 from rometools.cli import main
 from rometools.core.data import data_dir
+from rometools.core.simulate import simulate
 
 
 def test_simulate_prints_metrics_and_writes_rows(tmp_path, capsys):
@@ -18,7 +20,7 @@ def test_simulate_prints_metrics_and_writes_rows(tmp_path, capsys):
                  "--seed", "1", "--option", "route_policy=first", "--out", str(out), "--quiet"])
     text = capsys.readouterr().out
     assert code == 0
-    assert "12 games of caesars_empire" in text and "Seat win rates (95% Wilson intervals)" in text
+    assert "12 games of Caesar's Empire" in text and "Seat win rates (95% Wilson intervals)" in text
     assert "No seat advantage?" in text and "Winning margin" in text
     df = pd.read_csv(out)
     assert len(df) == 36 and set(df["bot"]) == {"greedy", "random"}
@@ -31,7 +33,7 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                  "--seed", "1", "--option", "route_policy=first", "--quiet"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert lines[0].startswith("12 games of caesars_empire in ") and lines[0].endswith(" games/s, executor serial)")
+    assert lines[0].startswith("12 games of Caesar's Empire in ") and lines[0].endswith(" games/s, executor serial)")
     assert lines[2:7] == ["Seat win rates (95% Wilson intervals):",
                           "player games wins shared wins win rate 95% low 95% high",
                           "    P1    12   12           0     100%   75.8%     100%",
@@ -45,7 +47,7 @@ def test_simulate_one_game_is_singular(tmp_path, capsys):
     out = tmp_path / "one.csv"
     assert main(["simulate", "caesars_empire", "--games", "1", "--seed", "1", "--out", str(out), "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("1 game of caesars_empire in ")
+    assert lines[0].startswith("1 game of Caesar's Empire in ")
     assert lines[4:8] == ["    P1     1    0           0       0%      0%    79.3%",
                           "    P2     1    0           0       0%      0%    79.3%",
                           "    P3     1    0           0       0%      0%    79.3%",
@@ -56,14 +58,13 @@ def test_simulate_one_game_is_singular(tmp_path, capsys):
 
 def test_simulate_counts_have_thousands_separators(capsys, monkeypatch):
     import rometools
-    from rometools.core.simulate import simulate
 
     few = simulate("caesars_empire", 3, bots="random", seed=2, config={"players": 2}, progress=False)
     many = pd.concat([few.assign(game=few["game"] + 3 * k) for k in range(4_000)], ignore_index=True)
     monkeypatch.setattr(rometools, "simulate", lambda *a, **k: many)   # 12,000 games without playing them
     assert main(["simulate", "caesars_empire", "--players", "2", "--games", "12000", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("12,000 games of caesars_empire in ")
+    assert lines[0].startswith("12,000 games of Caesar's Empire in ")
     assert lines[3:6] == ["player  games  wins shared wins win rate 95% low 95% high",
                           "    P1 12,000 4,000           0    33.3%   32.5%    34.2%",
                           "    P2 12,000 8,000           0    66.7%   65.8%    67.5%"]
@@ -110,6 +111,15 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
     (["--games", "0"], "--games must be a whole number 1 or more, got 0"),
     (["--seed", "-1"], "--seed must be a whole number 0 or more, got -1"),
     (["--workers", "0"], "--workers must be a whole number 1 or more, got 0"),
+    (["--players", "9"], "--players 9: Caesar's Empire is for 2 to 5 players, got 9"),
+    (["--option", "no_move=skip"], "--option no_move=skip: no_move must be one of pass, end_game; got 'skip'"),
+    (["--option", "max_chain_paths=0"], "--option max_chain_paths=0: max_chain_paths must be 1 or more, or None, "
+                                        "got 0"),
+    (["--option", "route_policy=first", "--option", "board=board_2_3"],
+     "--option board=board_2_3: board side '2-3' is for [2, 3] players, got players=4"),
+    (["--option", "colour=red"], "--option colour=red: Caesar's Empire has no option 'colour'; its options are "
+                                 "board, players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
+                                 "max_chain_paths, roads_per_player"),
 ])
 def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
     """A bad --out or contradicting options are refused before any game, so no run is lost."""
@@ -118,3 +128,69 @@ def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
     monkeypatch.setattr(rometools, "simulate", lambda *a, **k: pytest.fail("a game was played"))
     assert main(["simulate", "caesars_empire", "--games", "5", "--quiet", *argv]) == 2
     assert capsys.readouterr().err.strip() == f"rometools simulate: {message}"
+
+
+def _no_games(monkeypatch):
+    import rometools
+
+    monkeypatch.setattr(rometools, "simulate", lambda *a, **k: pytest.fail("a game was played"))
+
+
+def test_an_unknown_choice_names_the_flag_the_value_and_the_choices(monkeypatch, capsys):
+    """The game's own message (the API and the explorer give the same), after the flag; exit 2."""
+    _no_games(monkeypatch)
+    assert main(["simulate", "caesars_empire", "--games", "5", "--quiet", "--option", "route_policy=foo"]) == 2
+    policies = ", ".join(sorted(ROUTE_POLICIES))  # first, self_then_leader (and any a test registered)
+    assert capsys.readouterr().err == (f"rometools simulate: --option route_policy=foo: route_policy must be one "
+                                       f"of {policies}, player; got 'foo'\n")
+    assert main(["simulate", "imperator", "--games", "5", "--quiet", "--option", "leftover=keep"]) == 2
+    assert capsys.readouterr().err == ("rometools simulate: --option leftover=keep: leftover must be one of stay, "
+                                       "discard; got 'keep'\n")
+
+
+@pytest.mark.parametrize("board", ["board_2_3", "board_2_3.toml", str(data_dir() / "caesars_empire" / "board_2_3.toml")])
+def test_the_board_option_takes_a_bundled_name_or_a_board_file(tmp_path, capsys, board):
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "3", "--bots", "greedy", "--seed", "2",
+                 "--option", f"board={board}", "--out", str(out), "--quiet"]) == 0
+    assert "Every game lasted 30 decisions." in capsys.readouterr().out  # the 30-city 2-3 board
+    expected = simulate("caesars_empire", 3, players=3, bots="greedy", seed=2, progress=False)
+    pd.testing.assert_frame_equal(pd.read_csv(out), expected, check_dtype=False)
+
+
+def test_the_board_option_takes_a_designers_file_of_every_game_with_a_board(tmp_path, capsys):
+    """A copy of the bundled board with one city's value changed plays on that board (a
+    different score), for Caesar's Empire and IMPERATOR alike, through the registry."""
+    ce = tmp_path / "my_board.toml"
+    ce.write_text((data_dir() / "caesars_empire" / "board_2_3.toml").read_text().replace("value = 2", "value = 7", 1))
+    out = tmp_path / "ce.csv"
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--bots", "greedy", "--quiet",
+                 "--option", f"board={ce}", "--out", str(out)]) == 0
+    bundled = simulate("caesars_empire", 2, players=3, bots="greedy", progress=False)
+    assert not pd.read_csv(out)["score"].equals(bundled["score"])
+    imp = tmp_path / "my_region_board.yaml"
+    imp.write_text((data_dir() / "imperator" / "board.toml").read_text())  # TOML text: not YAML
+    assert main(["simulate", "imperator", "--games", "2", "--quiet", "--option", f"board={imp}"]) == 2
+    assert capsys.readouterr().err.startswith(f"rometools simulate: --option board={imp}: {imp}: ")
+    imp = tmp_path / "my_region_board.toml"
+    imp.write_text((data_dir() / "imperator" / "board.toml").read_text())
+    assert main(["simulate", "imperator", "--games", "2", "--quiet", "--option", f"board={imp}"]) == 0
+    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR in ")
+
+
+def test_a_missing_or_broken_board_file_names_the_file_and_the_entry(tmp_path, monkeypatch, capsys):
+    """Refused before any game is played; the message names the flag, the file and the entry."""
+    _no_games(monkeypatch)
+    missing = tmp_path / "none.toml"
+    assert main(["simulate", "caesars_empire", "--quiet", "--option", f"board={missing}"]) == 2
+    assert capsys.readouterr().err == (f"rometools simulate: --option board={missing}: {missing}: no such file; "
+                                       f"give the path of a board file or a bundled board: board_2_3, board_4_5\n")
+    broken = tmp_path / "broken.toml"
+    broken.write_text((data_dir() / "caesars_empire" / "board_2_3.toml").read_text()
+                      .replace("value = 2", "value = true", 1))
+    assert main(["simulate", "caesars_empire", "--players", "3", "--quiet", "--option", f"board={broken}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rometools simulate: --option board={broken}: {broken}: city[") and ".value: " in err
+    assert main(["simulate", "imperator", "--quiet", "--option", "board=board_4_5"]) == 2
+    assert capsys.readouterr().err == ("rometools simulate: --option board=board_4_5: board_4_5: no such file; "
+                                       "give the path of a board file or a bundled board: board\n")

@@ -220,6 +220,7 @@ GAME = register_game(GameSpec(
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},
+    file_options={"board": Board.from_file},
     sample_configs=(
         {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
         {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},

@@ -20,7 +20,7 @@ from typing import Any
 
 from rometools.caesars_empire.board import Board, load_board
 from rometools.caesars_empire.components import Components, components_path, load_components
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import DataFileError, RulesError, check_choice
 from rometools.core.game import CHANCE, TERMINAL
 
 __all__ = [
@@ -273,11 +273,8 @@ class GameConfig:
         if self.players not in side.players:
             raise RulesError(f"board side {board.side!r} is for {list(side.players)} players, "
                              f"got players={self.players}")
-        if self.no_move not in NO_MOVE_OPTIONS:
-            raise RulesError(f"no_move must be one of {NO_MOVE_OPTIONS}, got {self.no_move!r}")
-        if self.route_policy not in ROUTE_POLICIES and self.route_policy != PLAYER_CHOICE:
-            raise RulesError(f"unknown route_policy {self.route_policy!r}; choose one of "
-                             f"{sorted([*ROUTE_POLICIES, PLAYER_CHOICE])} or register_route_policy() it")
+        check_choice("no_move", self.no_move, NO_MOVE_OPTIONS)
+        check_choice("route_policy", self.route_policy, [*sorted(ROUTE_POLICIES), PLAYER_CHOICE])
         if self.max_chain_paths is not None and self.max_chain_paths < 1:
             raise RulesError(f"max_chain_paths must be 1 or more, or None, got {self.max_chain_paths!r}")
         roads = comps.roads_per_player if self.roads_per_player is None else self.roads_per_player
@@ -409,7 +406,9 @@ class GameConfig:
             return cls(board=board, **options)
         except RulesError as err:
             named = [k for k in _CONFIG_TYPES if k in str(err)]
-            fail(named[0] if named else "", str(err))
+            hint = ("; a game saved with a custom policy loads once register_route_policy() has added it"
+                    if named[:1] == ["route_policy"] else "")
+            fail(named[0] if named else "", f"{err}{hint}")
 
 
 # ===================================================================== state

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import RulesError
-from rometools.core.formatting import counted, number, percent
+from rometools.core.formatting import counted, number, percent, shown
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -325,6 +325,16 @@ def _constant_note(name: str, a: float, b: float, n: int, confidence: float = 0.
     return f"{said(a)} in variant A and {said(b)} in variant B: {tail}"
 
 
+def _game_title(game_id: Any) -> str:
+    """A run's game as a designer knows it: the registered title, else the id quoted."""
+    from rometools.core.game import game_spec
+
+    try:
+        return game_spec(game_id).title
+    except RulesError:
+        return shown(game_id)
+
+
 def _pairing_keys(results, variant: str) -> None:
     _need_results(results, *_PAIR_COLUMNS)
     if results.duplicated(["game", "rotation", "seat"]).any():
@@ -377,8 +387,11 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     ------
     RulesError
         When either is not what ``simulate()`` returns, or the runs cannot be
-        paired: another seed, other games, rotations or seats (the message
-        says which).
+        paired: runs of two different games (``attrs["game_id"]``, which
+        ``simulate()`` sets; runs read back from a file have none, and only
+        their seeds, games, rotations and seats are checked), another seed,
+        other games, rotations or seats (the message says which). Nothing is
+        computed before these checks.
 
     Examples
     --------
@@ -396,6 +409,10 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     Traceback (most recent call last):
     ...
     rometools.core.errors.RulesError: variant A was played from seed 1 and variant B from seed 2: a paired comparison needs the same seed
+    >>> paired_differences(a, simulate("augustus", 4, players=3, bots=bots, seed=1, rotate=True, progress=False))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: variant A is a run of Caesar's Empire and variant B of Augustus: a paired comparison needs two runs of the same game
     """
     import pandas as pd
 
@@ -403,6 +420,11 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
         raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
     _pairing_keys(results_a, "A")
     _pairing_keys(results_b, "B")
+    ids = [r.attrs.get("game_id") for r in (results_a, results_b)]
+    if None not in ids and ids[0] != ids[1]:
+        titles = [_game_title(i) for i in ids]
+        raise RulesError(f"variant A is a run of {titles[0]} and variant B of {titles[1]}: a paired comparison "
+                         f"needs two runs of the same game")
     if "seed" in results_a.columns and "seed" in results_b.columns:
         seeds = [sorted(int(s) for s in r["seed"].unique()) for r in (results_a, results_b)]
         if seeds[0] != seeds[1]:

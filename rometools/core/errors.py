@@ -7,7 +7,9 @@ ValueError`` keeps working.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 
 class RometoolsError(Exception):
@@ -47,3 +49,39 @@ class DataFileError(RometoolsError, ValueError):
         self.entry = entry
         self.problem = problem
         super().__init__(f"{self.path}: {entry}: {problem}" if entry else f"{self.path}: {problem}")
+
+
+def check_choice(option: str, value: Any, choices: Iterable[str]) -> None:
+    """Refuse an option whose value is not one of ``choices``, in the designer's words.
+
+    The one message for a choice option of any game's config, so the
+    ``rometools`` command, the API and the explorers say the same thing.
+
+    Parameters
+    ----------
+    option : str
+        The option's name (``"route_policy"``).
+    value : object
+        What was given.
+    choices : iterable of str
+        The values the option takes, in the order to list them.
+
+    Raises
+    ------
+    RulesError
+        ``"<option> must be one of <choices>; got <value>"`` when ``value`` is
+        not one of ``choices``.
+
+    Examples
+    --------
+    >>> check_choice("no_move", "pass", ("pass", "end_game"))
+    >>> check_choice("no_move", "stop", ("pass", "end_game"))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: no_move must be one of pass, end_game; got 'stop'
+    """
+    from rometools.core.formatting import shown
+
+    choices = list(choices)
+    if not isinstance(value, str) or value not in choices:
+        raise RulesError(f"{option} must be one of {', '.join(choices)}; got {shown(value)}")

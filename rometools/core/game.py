@@ -46,9 +46,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -232,6 +234,13 @@ class GameSpec:
     file_kinds : Mapping[str, callable]
         How ``rometools validate FILE`` knows a designer's file: a top-level
         table name that only that kind of file has (``"board"``) and its loader.
+    file_options : Mapping[str, callable]
+        Config options that take a data file, and the loader of each
+        (``{"board": Board.from_file}``): :func:`load_game` reads a text or
+        path given to such an option as the name of a bundled file this loader
+        reads (one of ``data_files``: ``"board_4_5"`` or ``"board_4_5.toml"``)
+        or the path of a file, so ``rometools simulate GAME --option
+        board=my_board.toml`` works for every game registering its board here.
     sample_configs : tuple of Mapping
         Options (``config(**options)``) that the conformance test, the
         fuzzers and the browser tests play, so every variant a game offers is
@@ -278,6 +287,7 @@ class GameSpec:
     movers: Callable[[Any], list[int]] | None = None
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     file_kinds: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    file_options: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
     information_state: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
@@ -292,6 +302,10 @@ class GameSpec:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
         if self.apply_legal is None:
             object.__setattr__(self, "apply_legal", self.rules.apply)
+        unknown = [name for name in self.file_options if name not in _init_names(self.config)]
+        if unknown:
+            raise TypeError(f"game {self.id!r}: file_options {unknown} are not options of "
+                            f"{self.config.__name__}")
         if (self.information_state is None) != (self.resample is None):
             raise TypeError(f"game {self.id!r}: a game that hides information registers both "
                             "information_state and resample")
@@ -521,11 +535,21 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     RulesError
         For an unknown game, an option the game does not have (naming it and
         listing the game's options), or the config's own error for a bad value.
+    DataFileError
+        For a file option (``board``, see :attr:`GameSpec.file_options`) given
+        a path that is neither a file nor a bundled file's name, or a file
+        that does not load (naming the file, the entry and the problem).
 
     Examples
     --------
     >>> load_game("caesars_empire", players=5).config.players
     5
+    >>> load_game("caesars_empire", board="board_2_3", players=3).config.board.side
+    '2-3'
+    >>> load_game("caesars_empire", board="no/such/board.toml")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: no/such/board.toml: no such file; give the path of a board file or a bundled board: board_2_3, board_4_5
     >>> load_game("augustus", seats=3)
     Traceback (most recent call last):
     ...
@@ -543,12 +567,38 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
                                           and name in _init_names(spec.config)):
                 raise RulesError(f"{spec.title} has no option {shown(name)}; its options are "
                                  f"{', '.join(known)}")
-        config = spec.config(**options)
+        config = spec.config(**{name: _read_file_option(spec, name, value)
+                                if name in spec.file_options and isinstance(value, str | os.PathLike) else value
+                                for name, value in options.items()})
     elif options:
         raise TypeError("pass either a config or options, not both")
     elif not isinstance(config, spec.config):
         raise TypeError(f"config must be a {spec.config.__name__}, got {type(config).__name__}")
     return Game(spec, config)
+
+
+def _read_file_option(spec: GameSpec, option: str, value: str | os.PathLike[str]) -> Any:
+    """What a file option's loader reads from ``value``: a file's path, or a bundled file's name
+    (a ``data_files`` entry the same loader reads, with or without its suffix)."""
+    from rometools.core.data import bundled_file
+    from rometools.core.errors import DataFileError
+
+    load = spec.file_options[option]
+    bundled = [name for name, loader in spec.data_files.items() if loader == load]
+    text = os.fspath(value)
+    path = Path(text).expanduser()
+    try:
+        present = path.exists()
+    except (OSError, ValueError):  # a name too long, a NUL byte: no such file
+        present = False
+    if not present:
+        name = next((n for n in bundled if text in (n, Path(n).stem)), None)
+        if name is None:
+            names = ", ".join(Path(n).stem for n in bundled)
+            hint = f"; give the path of a {option} file or a bundled {option}: {names}" if names else ""
+            raise DataFileError(text if len(text) <= 500 else shown(text, 500), "", f"no such file{hint}")
+        path = bundled_file(spec.id, name)
+    return load(path)
 
 
 def _init_names(config_type: type) -> list[str]:

@@ -191,6 +191,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         ``gold_turns``) and points by category (``points_route``...), sorted
         by game, rotation and seat. ``win`` is rank 1 (with the rulebook's
         tiebreakers); ``shared_win`` marks a complete tie for first.
+        ``df.attrs["game_id"]`` is the registered game's id (``game`` numbers
+        the games of the run), which :func:`~rometools.core.balance.paired_differences`
+        reads to refuse runs of two different games.
 
     Raises
     ------
@@ -206,6 +209,8 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     (16, ['bot', 'game', 'gold_turns', 'length'])
     >>> df.equals(simulate("caesars_empire", 4, bots="greedy", seed=1, progress=False))
     True
+    >>> df.attrs["game_id"]
+    'caesars_empire'
     """
     import pandas as pd
 
@@ -257,7 +262,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         bar.close()
     df = pd.DataFrame(rows)
     extra = [c for c in df.columns if c not in _BASE_COLUMNS]
-    return df[_BASE_COLUMNS + extra].sort_values(["game", "rotation", "seat"], ignore_index=True)
+    df = df[_BASE_COLUMNS + extra].sort_values(["game", "rotation", "seat"], ignore_index=True)
+    df.attrs["game_id"] = game.id  # which game the run is of (the "game" column numbers its games)
+    return df
 
 
 def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, workers, address, bar):

@@ -198,6 +198,7 @@ GAME = register_game(GameSpec(
     score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "board.toml": RegionBoard.from_file},
     file_kinds={"region": RegionBoard.from_file, "tile": load_components},
+    file_options={"board": RegionBoard.from_file},
     # the first three use scalar options only (the OpenSpiel bridge's parameters take no lists)
     sample_configs=(
         {},

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import Field
 
 from rometools.core.data import StrictModel, validate_values
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import DataFileError, RulesError, check_choice
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.imperator.board import RegionBoard, board_path, load_board
 from rometools.imperator.components import Components, components_path, load_components
@@ -383,10 +383,8 @@ class GameConfig:
                                      f"{list(comps.resource_ids)}")
                 _whole(n, f"stock[{seat}][{r!r}]")
             stock.append(tuple(held.get(r, 0) for r in comps.resource_ids))
-        if self.leftover not in LEFTOVER_OPTIONS:
-            raise RulesError(f"leftover must be one of {LEFTOVER_OPTIONS}, got {self.leftover!r}")
-        if self.reveal not in REVEAL_OPTIONS:
-            raise RulesError(f"reveal must be one of {REVEAL_OPTIONS}, got {self.reveal!r}")
+        check_choice("leftover", self.leftover, LEFTOVER_OPTIONS)
+        check_choice("reveal", self.reveal, REVEAL_OPTIONS)
         _whole(self.hold_rounds, "hold_rounds")
         if not isinstance(self.advanced, bool):
             raise RulesError(f"advanced must be True or False, got {self.advanced!r}")

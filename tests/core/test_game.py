@@ -45,3 +45,63 @@ def test_the_caesars_empire_message_in_full_and_known_options_still_load():
                               "all_tokens_variant, sum_complete_colours, no_move, route_policy, max_chain_paths, "
                               "roads_per_player")
     assert rometools.load_game("caesars_empire", players=3, route_policy="first").config.route_policy == "first"
+
+
+def test_a_board_option_takes_a_bundled_board_name_or_a_board_file(tmp_path):
+    """``board`` is read through the registry's ``file_options`` for every game with a board:
+    a bundled board by its data-file name (with or without ``.toml``) or any board file's path."""
+    from rometools.caesars_empire import GameConfig, load_board
+    from rometools.core.data import data_dir
+
+    for name in ("board_2_3", "board_2_3.toml", data_dir() / "caesars_empire" / "board_2_3.toml",
+                 str(data_dir() / "caesars_empire" / "board_2_3.toml")):
+        config = rometools.load_game("caesars_empire", players=3, board=name).config
+        assert config == GameConfig(players=3) and config.board == load_board("2-3")
+        assert config.to_dict()["board"]["bundled"] == "2-3"  # a saved game says it is the bundled board
+    mine = tmp_path / "my_board.toml"
+    mine.write_text((data_dir() / "caesars_empire" / "board_2_3.toml").read_text()
+                    .replace('id = "rhegium"\nname = "Rhegium"\ncolour = "red"\nvalue = 2',
+                             'id = "rhegium"\nname = "Rhegium"\ncolour = "red"\nvalue = 7'))
+    board = rometools.load_game("caesars_empire", players=3, board=str(mine)).config.board
+    assert board.city("rhegium").value == 7 and load_board("2-3").city("rhegium").value == 2
+    df = simulate("caesars_empire", 2, config={"players": 3, "board": str(mine)}, bots="greedy", progress=False)
+    assert len(df) == 6  # simulate(config=...) reads it the same way
+    from rometools.imperator import load_board as imperator_board
+
+    assert rometools.load_game("imperator", board="board").config.board == imperator_board()
+    assert game_spec("caesars_empire").file_options == {"board": game_spec("caesars_empire").file_kinds["board"]}
+    assert set(game_spec("imperator").file_options) == {"board"} and not game_spec("augustus").file_options
+
+
+@pytest.mark.parametrize("game,value,message", [
+    ("caesars_empire", "board_9_9", "board_9_9: no such file; give the path of a board file or a bundled board: "
+                                    "board_2_3, board_4_5"),
+    ("imperator", "nowhere/board.yaml", "nowhere/board.yaml: no such file; give the path of a board file or a "
+                                        "bundled board: board"),
+    ("caesars_empire", "x" * 600, "'" + "x" * 499 + "...' (600 characters): no such file; "),
+    ("caesars_empire", "a\0b", "a\0b: no such file; "),
+])
+def test_a_board_option_that_names_no_file_says_so(game, value, message):
+    from rometools.core.errors import DataFileError
+
+    with pytest.raises(DataFileError) as err:
+        rometools.load_game(game, board=value)
+    assert str(err.value).startswith(message)
+
+
+def test_a_broken_board_file_names_the_file_and_the_entry(tmp_path):
+    from rometools.core.data import data_dir
+    from rometools.core.errors import DataFileError
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text((data_dir() / "caesars_empire" / "board_2_3.toml").read_text()
+                      .replace("value = 2", "value = 9", 1))
+    with pytest.raises(DataFileError) as err:
+        rometools.load_game("caesars_empire", players=3, board=broken)
+    assert str(err.value) == f"{broken}: city[2] (id='rhegium').value: must be 1 to 8, got 9"
+
+
+def test_file_options_must_be_options_of_the_config():
+    spec = game_spec("caesars_empire")
+    with pytest.raises(TypeError, match=r"file_options \['map'\] are not options of GameConfig"):
+        dataclasses.replace(spec, file_options={"map": spec.file_options["board"]})

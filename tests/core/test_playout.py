@@ -86,7 +86,7 @@ BROKEN = [
     (lambda d: resealed({**d, "config": {**d["config"], "colour": 1}}), DataFileError,
      "config.colour: is not a Caesar's Empire option"),
     (lambda d: resealed({**d, "config": {**d["config"], "route_policy": "no_such_policy"}}), DataFileError,
-     "config.route_policy: unknown route_policy 'no_such_policy'"),
+     "config.route_policy: route_policy must be one of first, "),
     (lambda d: resealed({**d, "config": {k: v for k, v in d["config"].items() if k != "board"}}),
      DataFileError, "config.board: is required but missing"),
     (lambda d: resealed({**d, "config": {**d["config"], "board": {"bundled": "9-9"}}}), DataFileError,

@@ -260,6 +260,40 @@ def test_paired_differences_refuse_runs_that_do_not_pair():
             paired_differences(a, b)
 
 
+def test_paired_differences_refuse_runs_of_two_games_before_anything_else():
+    """Caesar's Empire and Augustus runs of the same shape (3 seats, 4 games, 3 rotations, seed 1)
+    paired before would have given figures; the run's game is in ``attrs["game_id"]``, which
+    simulate() sets, and it is checked first (here the seeds differ too)."""
+    bots = ["greedy", "random", "random"]
+    ce = simulate("caesars_empire", 4, players=3, bots=bots, seed=1, rotate=True, progress=False)
+    au = simulate("augustus", 4, players=3, bots=bots, seed=1, rotate=True, progress=False)
+    assert (ce.attrs["game_id"], au.attrs["game_id"]) == ("caesars_empire", "augustus")
+    assert ce[["game", "rotation", "seat"]].equals(au[["game", "rotation", "seat"]])  # the shapes match
+    for a, b, message in ((ce, au, "variant A is a run of Caesar's Empire and variant B of Augustus"),
+                          (au, ce.assign(seed=2), "variant A is a run of Augustus and variant B of Caesar's Empire")):
+        with pytest.raises(RulesError) as err:
+            paired_differences(a, b)
+        assert str(err.value) == f"{message}: a paired comparison needs two runs of the same game"
+    a, b = _hand_run(0, lambda g, r: 30), _hand_run(5, lambda g, r: 30)
+    a.attrs["game_id"], b.attrs["game_id"] = "chess", "caesars_empire"
+    with pytest.raises(RulesError, match="^variant A is a run of 'chess' and variant B of Caesar's Empire: "):
+        paired_differences(a, b)
+    del a.attrs["game_id"]  # one run that does not say its game: only the shapes can be checked
+    assert (paired_differences(a, b)["pairs"] == 6).all()
+
+
+def test_paired_differences_of_runs_read_back_from_a_file_check_their_shapes_only(tmp_path):
+    """A CSV keeps no attrs: two runs of the same game read back still pair, the result the same."""
+    a = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, progress=False)
+    b = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, config={"route_policy": "first"},
+                 progress=False)
+    a.to_csv(tmp_path / "a.csv", index=False)
+    b.to_csv(tmp_path / "b.csv", index=False)
+    read = [pd.read_csv(tmp_path / f) for f in ("a.csv", "b.csv")]
+    assert read[0].attrs == {} and a.attrs == {"game_id": "caesars_empire"}
+    pd.testing.assert_frame_equal(paired_differences(*read), paired_differences(a, b))
+
+
 def test_compare_variants_with_rotation_pairs_each_seed_and_rotation():
     """Seat rotation: 3 seeds x 3 rotations = 9 pairs per figure, each pair the same seed index
     and rotation (so the same deal and the same bot in each seat) in A and B."""

@@ -42,7 +42,7 @@ def test_controls_do_not_change_results_until_run():
     ({"seed": 10**30}, "Seed must be a whole number 0 to 999,999,999"),
     ({"options": "<img src=x>=1"}, "Options A: "),
     ({"options": "route_policy"}, "Options A: write options as key=value"),
-    ({"options": "route_policy=nowhere"}, "unknown route_policy 'nowhere'"),
+    ({"options": "route_policy=nowhere"}, "Options A: route_policy must be one of first, "),
     ({"bots": "smart"}, "unknown bot 'smart'"),
     ({"players": 9}, "is for 2, 3, 4, 5 players, got 9"),
     ({"game": "chess"}, "Game must be one of"),
