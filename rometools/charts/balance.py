@@ -99,8 +99,14 @@ def seat_win_rate_figure(results, other=None, *, labels: tuple[str, str] = ("A",
     fig = new_figure(*traces)
     if other is not None:  # A and B side by side at each seat, the fair-share line across both
         fig.update_layout(scattermode="group", scattergap=0.6)
-        for trace, group in zip(fig.data, ("a", "b", "fair"), strict=True):
+        for trace, group in zip(fig.data[:2], ("a", "b"), strict=True):
             trace.offsetgroup = group
+        # the line on a hidden axis of its own, edge to edge: on the seats' axis it would
+        # take a third slot beside A and B at each seat
+        fig.data[2].update(x=[-0.5, seats - 0.5], y=[1 / seats] * 2, xaxis="x2",
+                           hovertemplate=f"fair share 1/{seats}: %{{y:.1%}}<extra></extra>")
+        fig.update_layout(xaxis2={"overlaying": "x", "range": [-0.5, seats - 0.5], "visible": False,
+                                  "fixedrange": True})
     fig.update_layout(
         title=title or "Seat win rates", xaxis_title="seat (turn order)",
         yaxis_title=f"win rate ({confidence:.0%} Wilson interval)",

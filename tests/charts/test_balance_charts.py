@@ -68,6 +68,11 @@ def test_two_variants_sit_side_by_side_at_each_seat():
     two = seat_win_rate_figure(a, b)
     assert two.layout.scattermode == "group"
     assert [(t.meta, t.offsetgroup) for t in two.data] == [("bl-win-rates-a", "a"), ("bl-win-rates-b", "b"),
-                                                           ("bl-fair", "fair")]
+                                                           ("bl-fair", None)]
+    # the fair share runs edge to edge on a hidden axis of its own, not in a third slot at each seat
+    fair = two.data[2]
+    assert (fair.xaxis, list(fair.x), list(fair.y)) == ("x2", [-0.5, 2.5], [1 / 3, 1 / 3])
+    assert two.layout.xaxis2.overlaying == "x" and list(two.layout.xaxis2.range) == [-0.5, 2.5]
+    assert two.layout.xaxis2.visible is False
     one = seat_win_rate_figure(a)
     assert one.layout.scattermode is None and [t.offsetgroup for t in one.data] == [None, None]
