@@ -220,6 +220,40 @@ class ValuingGreedyBot(GreedyBot):
         return engine.chain_ids(state.config.board, chain)
 
 
+class ReplayBot(GreedyBot):
+    """Plays the moves a finished game recorded, without choosing: what a game costs
+    the engine alone (set-up, every move applied, the end), the floor under any bot."""
+
+    def __init__(self, end):
+        super().__init__()
+        history = end.history
+        self._moves = {i: PASS if h[0] == PASS else h[2] for i, h in enumerate(history) if h[0] != "deal"}
+
+    def decide(self, state, rng):
+        return self._moves[len(state.history)]
+
+
+def engine_floor(cfg: GameConfig, games: int, rounds: int = 3) -> tuple[float, float, float, bool]:
+    """(GreedyBot games per CPU second, the same games replayed by :class:`ReplayBot` per CPU
+    second, moves per game), alternately, the median of ``rounds``; and whether every
+    replay was the same game."""
+    ends = [play_game(cfg, "greedy", seed) for seed in range(games)]
+    moves = statistics.mean(sum(1 for h in e.history if h[0] != "deal") for e in ends)
+    greedy, replay, same = [], [], True
+    for r in range(rounds):
+        for name in (("greedy", "replay") if r % 2 == 0 else ("replay", "greedy")):
+            t = time.process_time()
+            if name == "greedy":
+                for seed in range(games):
+                    play_game(cfg, "greedy", seed)
+                greedy.append(games / (time.process_time() - t))
+            else:
+                again = [play_game(cfg, [ReplayBot(e)] * 4, seed) for seed, e in enumerate(ends)]
+                replay.append(games / (time.process_time() - t))
+                same = same and again == ends
+    return statistics.median(greedy), statistics.median(replay), moves, same
+
+
 def greedy_rates(cfg: GameConfig, games: int, rounds: int = 3) -> tuple[float, float, bool]:
     """(GreedyBot, ValuingGreedyBot) games per CPU second on the same seeds, alternately, the
     median of ``rounds``; and whether every game was the same."""
@@ -316,6 +350,17 @@ def main(argv=None) -> None:
               f"second, {now / old:.2f}x (the goal as a ratio, {GREEDY_GOAL:,} / {ISSUE_RATE}: {goal:.2f}x: "
               f"{verdict(now / old, goal)}; on this machine {goal * old:.0f} games per CPU second); "
               f"same game per seed: {same}")
+    greedy_now, floor, moves, same = engine_floor(cfg, 60 if args.quick else 300)
+    per_move = 1e6 / (greedy_now * moves)
+    choosing = per_move - 1e6 / (floor * moves)
+    print(f"  engine floor: the same games replayed move by move, nothing chosen: {floor:.0f} games per CPU "
+          f"second (GreedyBot {greedy_now:.0f}; same games: {same}); of a move's {per_move:.0f} us, choosing "
+          f"takes {choosing:.0f} us and the engine {per_move - choosing:.0f} us")
+    if then is not None:
+        target = GREEDY_GOAL / ISSUE_RATE * then[1]  # the goal in this machine's games per CPU second
+        left = 1e6 / (target * moves) - 1e6 / (floor * moves)
+        print(f"  the goal on this machine ({target:.0f} games per CPU second) leaves {left:.0f} us a move "
+              f"for choosing (now {choosing:.0f} us: {choosing / max(left, 1e-9):.1f}x that)")
     growth = greedy_growth((30, 60, 120, 240), games=2 if args.quick else 6, repeats=2 if args.quick else 3)
     xs = np.log([c for c, _ in growth])
     ys = np.log([s for _, s in growth])
