@@ -33,6 +33,7 @@ from math import comb, gcd, lcm
 
 import numpy as np
 
+from rometools.core.errors import check_choice
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws import Bag, present
@@ -117,10 +118,8 @@ class RevealModel:
         claimed = self.regions if self.claimed is None else self.claimed
         if isinstance(claimed, bool) or not isinstance(claimed, int | np.integer) or not 0 <= claimed <= self.regions:
             raise ValueError(f"claimed must be 0 to regions={self.regions} (tiles won per round), got {claimed!r}")
-        if self.leftover not in LEFTOVER_OPTIONS:
-            raise ValueError(f"leftover must be one of {LEFTOVER_OPTIONS}, got {self.leftover!r}")
-        if self.reveal not in REVEAL_OPTIONS:
-            raise ValueError(f"reveal must be one of {REVEAL_OPTIONS}, got {self.reveal!r}")
+        check_choice("leftover", self.leftover, LEFTOVER_OPTIONS)
+        check_choice("reveal", self.reveal, REVEAL_OPTIONS)
         h = self.hold_rounds
         if isinstance(h, bool) or not isinstance(h, int) or h < 0:
             raise ValueError(f"hold_rounds must be a whole number, 0 (kept to the end) or more, got {h!r}")
