@@ -242,7 +242,6 @@ class Board:
     _entry: Mapping[tuple[int, int], tuple[int, int, int]] = field(init=False, repr=False, compare=False)
     _rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _city_tokens: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
-    _chain_memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         src = self.source or _INLINE
@@ -347,7 +346,6 @@ class Board:
         # unbuilt paths to available cities in the opening position
         setattr_(self, "_open_start", tuple(tuple(x for x in a if x[0]) for a in adj))
         setattr_(self, "_city_tokens", tuple((c.colour, c.value) for c in cities))
-        setattr_(self, "_chain_memo", {})  # engine.chain_indices: chain ids -> location indices
 
     # ------------------------------------------------------------ constructors
     @classmethod
