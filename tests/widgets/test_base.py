@@ -8,7 +8,14 @@ import pytest
 
 from rometools.charts import empty_figure
 from rometools.widgets import BoardExplorer, CollectionExplorer, SetupOddsExplorer
-from rometools.widgets._base import Chart, ChartQueue, plain_text, sync_figure, trace_data, whole_number
+from rometools.widgets._base import (
+    Chart,
+    ChartQueue,
+    plain_text,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
