@@ -260,6 +260,7 @@ class Chart:
             fw.add_class(cls)
         self._widget, self._pending = fw, None
         self.place.children = [fw]
+        self._blank.close()
 
     def _on_browser(self, change: Mapping[str, Any]) -> None:
         if change["new"] is None:  # plotly resets the message once handled
