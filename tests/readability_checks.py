@@ -55,7 +55,13 @@ def explorer_classes() -> list[type]:
 
 # ----------------------------------------------------------------- what is on screen
 def walk(root: widgets.Widget) -> Iterator[widgets.Widget]:
-    """``root`` and every widget inside it (boxes' children), depth first."""
+    """``root`` and every widget inside it (boxes' children), depth first.
+
+    An explorer's charts start in a browser one at a time (``_base.ChartQueue``); they
+    are all started here first, so every chart with something to show is in the tree.
+    """
+    if hasattr(root, "start_charts"):
+        root.start_charts()
     yield root
     for child in getattr(root, "children", ()) or ():
         yield from walk(child)

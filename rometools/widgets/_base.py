@@ -14,6 +14,9 @@
 * :func:`sync_figure` -- replace a live ``go.FigureWidget``'s content with a freshly
   built ``go.Figure`` in one batched update.
 * :func:`trace_data` -- read a FigureWidget's data back by trace ``meta``.
+* :class:`Chart`, :class:`ChartQueue`, :class:`ChartWidget` -- an explorer's charts,
+  whose ``FigureWidget`` models start in the browser one at a time (several starting
+  together miss anywidget's 2 s start-up and then never redraw).
 * :func:`vocabulary_toggle` -- the Treasures / Riches edition toggle.
 * :func:`html_table`, :func:`seat_html`, :func:`csv_link`, :func:`plain_text` -- tables,
   players and downloads as HTML, every text from data escaped, and HTML read back as
@@ -47,6 +50,9 @@ __all__ = [
     "INPUT_ERRORS",
     "MAX_MESSAGE",
     "MAX_SEED",
+    "Chart",
+    "ChartQueue",
+    "ChartWidget",
     "Explorer",
     "Raw",
     "Snapshot",
@@ -159,8 +165,8 @@ def _revives_text(old, new) -> bool:
     return len(old) != len(new) or any(n and not o for o, n in zip(old, new, strict=True))
 
 
-def trace_data(fw: go.FigureWidget) -> dict[str, dict]:
-    """A FigureWidget's trace data keyed by trace ``meta``.
+def trace_data(fw: go.FigureWidget | go.Figure) -> dict[str, dict]:
+    """A FigureWidget's (or figure's) trace data keyed by trace ``meta``.
 
     Each value holds ``name``, ``x``, ``y``, ``visible`` and, when set,
     ``customdata`` and ``error_plus`` / ``error_minus``.
@@ -187,6 +193,149 @@ def trace_data(fw: go.FigureWidget) -> dict[str, dict]:
             out[t.meta]["error_plus"] = list(t.error_y.array)
             out[t.meta]["error_minus"] = list(t.error_y.arrayminus)
     return out
+
+
+# ===================================================================== charts started one at a time
+class Chart:
+    """One chart of an explorer: its place on the page and a ``go.FigureWidget`` made when its turn comes.
+
+    In a browser, anywidget gives each widget model 2 s to load its module, and plotly's
+    (all of plotly.js, about 4.6 MB) is compiled anew for every ``FigureWidget``. Several
+    charts starting together on a 2-core machine miss it; such a chart is drawn once and
+    never redraws (docs/browser-testing.md). So an explorer's charts start one at a time
+    (:class:`ChartQueue`): a chart's ``FigureWidget`` is made when the chart first has a
+    figure to show and no earlier chart of the explorer is still starting in the browser.
+    Until then :attr:`place` holds a blank area of the figure's height, and :meth:`show`
+    keeps the figure to start with.
+
+    Attributes
+    ----------
+    place : ipywidgets.Box
+        What the explorer lays out among its children; it holds the ``FigureWidget``
+        once started (CSS ``display: contents``: the chart sits in the layout as if
+        placed there itself).
+    """
+
+    def __init__(self, queue: ChartQueue, *css: str):
+        self._queue = queue
+        self._css = css
+        self._pending: go.Figure | None = None
+        self._widget: go.FigureWidget | None = None
+        self._blank = widgets.Box(layout={"height": "360px", "width": "100%"})  # plotly's default height
+        self.place = widgets.Box([self._blank], layout={"display": "contents"})
+        queue._charts.append(self)
+
+    @property
+    def started(self) -> bool:
+        """Whether the ``FigureWidget`` exists (it then shows every later figure at once)."""
+        return self._widget is not None
+
+    @property
+    def widget(self) -> go.FigureWidget:
+        """The chart's ``FigureWidget``, made now if it is not yet (a caller wants it: a test, a notebook)."""
+        if self._widget is None:
+            self._start()
+        assert self._widget is not None
+        return self._widget
+
+    @property
+    def figure(self) -> go.Figure | None:
+        """What the chart shows or will show at its start (``None``: nothing yet), without starting it."""
+        return self._widget if self._widget is not None else self._pending
+
+    def show(self, fig: go.Figure) -> None:
+        """Show ``fig``: in the live chart (:func:`sync_figure`), or at the chart's start."""
+        if self._widget is not None:
+            sync_figure(self._widget, fig)
+            return
+        self._pending = fig
+        height, width = fig.layout.height, fig.layout.width
+        self._blank.layout.height = f"{int(height)}px" if height else "360px"
+        self._blank.layout.width = f"{int(width)}px" if width else "100%"
+        self._queue.start_next()
+
+    def _start(self) -> None:
+        fw = go.FigureWidget(self._pending if self._pending is not None else _blank_figure())
+        for cls in self._css:
+            fw.add_class(cls)
+        self._widget, self._pending = fw, None
+        self.place.children = [fw]
+        self._blank.close()
+
+    def _on_browser(self, change: Mapping[str, Any]) -> None:
+        if change["new"] is None:  # plotly resets the message once handled
+            return
+        self._widget.unobserve(self._on_browser, names=_DRAWN_MESSAGES)
+        self._queue.drawn(self)
+
+
+#: What plotly's front end sends once it has drawn a FigureWidget (its module loaded and run).
+_DRAWN_MESSAGES = ["_js2py_traceDeltas", "_js2py_layoutDelta"]
+
+
+def _blank_figure() -> go.Figure:
+    return go.Figure(layout={"template": "none", "xaxis": {"visible": False}, "yaxis": {"visible": False}})
+
+
+class ChartQueue:
+    """An explorer's charts, started one at a time in the browser (:class:`Chart`).
+
+    A chart starts (its ``FigureWidget`` is made) when it has a figure to show and no
+    chart started before it is still waiting for the browser; plotly's front end
+    reports a chart drawn (``_js2py_traceDeltas``), which starts the next. With no
+    browser (a test, a script) only the first chart starts by itself; reading
+    :attr:`Chart.widget` starts any other at once.
+
+    Examples
+    --------
+    >>> queue = ChartQueue()
+    >>> first, second = Chart(queue, "rt-a"), Chart(queue, "rt-b")
+    >>> second.show(go.Figure(go.Bar(y=[2])))
+    >>> first.show(go.Figure(go.Bar(y=[1])))
+    >>> second.started, first.started, "rt-a" in first.widget._dom_classes
+    (True, False, True)
+    """
+
+    def __init__(self) -> None:
+        self._charts: list[Chart] = []
+        self._starting: Chart | None = None
+
+    def start_next(self) -> None:
+        """Start the first chart with a figure and no ``FigureWidget``, unless one is starting."""
+        if self._starting is not None:
+            return
+        chart = next((c for c in self._charts if not c.started and c._pending is not None), None)
+        if chart is not None:
+            chart._start()
+            self._starting = chart
+            chart._widget.observe(chart._on_browser, names=_DRAWN_MESSAGES)
+
+    def drawn(self, chart: Chart) -> None:
+        """``chart`` is drawn in a browser: start the next one."""
+        if self._starting is chart:
+            self._starting = None
+            self.start_next()
+
+
+class ChartWidget:
+    """An explorer's class attribute that reads one of its charts' ``FigureWidget`` (:class:`Chart`).
+
+    ``figure = ChartWidget()`` in the class body and ``self._add_chart("figure", css)`` in
+    ``__init__``; reading ``explorer.figure`` gives the ``FigureWidget``, made at once if
+    its turn has not come yet. The explorer itself draws with :meth:`Explorer._show_chart`.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        return obj._charts[self._name].widget
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        raise AttributeError(f"{self._name} is a chart's FigureWidget: register it with _add_chart "
+                             "and draw with _show_chart")
 
 
 #: A tag or a comment as HTML reads one: ``<`` then a letter (``</`` then a letter); a ``<`` before
@@ -419,6 +568,8 @@ class Explorer(widgets.VBox):
         self._good: Snapshot | None = None
         self._notes: list[str] = []
         self.last_error: BaseException | None = None
+        self._chart_queue = ChartQueue()
+        self._charts: dict[str, Chart] = {}
 
     def _add_control(self, name: str, widget: widgets.Widget, *css: str) -> widgets.Widget:
         """Register ``widget`` as the control ``name`` (snapshotted by :meth:`holding`) with CSS classes."""
@@ -426,6 +577,31 @@ class Explorer(widgets.VBox):
         for cls in css:
             widget.add_class(cls)
         return widget
+
+    def _add_chart(self, name: str, *css: str) -> widgets.Box:
+        """Register the chart ``name`` (a :class:`ChartWidget` of the class) with CSS classes; its place.
+
+        The charts start in the browser one at a time (:class:`ChartQueue`); lay the
+        returned place out among the children.
+        """
+        chart = self._charts[name] = Chart(self._chart_queue, *css)
+        return chart.place
+
+    def _show_chart(self, name: str, fig: go.Figure) -> None:
+        """Show ``fig`` in the chart ``name`` (at once if it is started, else when it starts)."""
+        self._charts[name].show(fig)
+
+    def _chart_figure(self, name: str) -> go.Figure | None:
+        """What the chart ``name`` shows or will show, without starting it (``None``: nothing yet)."""
+        return self._charts[name].figure
+
+    def start_charts(self) -> list[go.FigureWidget]:
+        """Start every chart that has something to show now, not one at a time; their widgets.
+
+        For a script or test that reads the widget tree; in a browser the charts start
+        by themselves, one after the other.
+        """
+        return [chart.widget for chart in self._charts.values() if chart.figure is not None]
 
     @property
     def message(self) -> str:

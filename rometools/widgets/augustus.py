@@ -46,7 +46,7 @@ from rometools.augustus import (
 )
 from rometools.augustus.components import objectives_path, symbols_text
 from rometools.augustus.views import reward_name
-from rometools.charts._common import empty_figure, seat_colour
+from rometools.charts._common import seat_colour
 from rometools.charts.augustus import (
     bag_figure,
     completion_cdf_figure,
@@ -57,8 +57,8 @@ from rometools.charts.augustus import (
 from rometools.core.formatting import exact_mean, probability, shown
 from rometools.widgets._base import (
     MAX_SEED,
+    ChartWidget,
     Explorer,
-    sync_figure,
     trace_data,
     whole_number,
 )
@@ -134,6 +134,8 @@ class ObjectiveOddsExplorer(Explorer):
     'Cannot update: Slots: dagger must be a whole number 0 to 6, got 7 (the chart still shows the last valid input)'
     """
 
+    figure = ChartWidget()
+
     def __init__(self, card: int | None = None, slots: Mapping[str, int] | None = None, *,
                  compare: int | None = None, no_reset: bool = False, joker_policy: str = "rarest",
                  max_draws: int = 30, trials: int = 0, seed: int = 0, cards: ObjectiveSet | None = None):
@@ -163,15 +165,14 @@ class ObjectiveOddsExplorer(Explorer):
                                                               layout={"width": "180px"}), "rt-seed")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-au-summary")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-au-odds-chart")
+        self._add_chart("figure", "rt-au-odds-chart")
         self._means: list = []
         super().__init__([
             self._card,
             widgets.HBox(list(self._slots.values())[:3]), widgets.HBox(list(self._slots.values())[3:]),
             self._compare_card, widgets.HBox([self._no_reset, self._policy]),
             widgets.HBox([self._max_draws, self._trials, self._seed]),
-            self._message, self._summary, self.figure,
+            self._message, self._summary, self._charts["figure"].place,
         ])
         self.add_class("rt-au-objective-odds")
         first = {"card": card, "slots": slots if slots is not None or card is not None else {"dagger": 2},
@@ -214,7 +215,7 @@ class ObjectiveOddsExplorer(Explorer):
 
     def figure_data(self) -> dict[str, dict]:
         """The chart's traces by ``meta`` (``x``, ``y``, ``customdata``...)."""
-        return trace_data(self.figure)
+        return trace_data(self._chart_figure("figure"))
 
     # ------------------------------------------------------------ set_values
     FIELD_LABELS = {"card": "Card", "slots": "Slots", "compare": "Compare with", "no_reset": "Without the reset",
@@ -322,7 +323,7 @@ class ObjectiveOddsExplorer(Explorer):
 
     def _draw(self, view) -> None:
         fig, summary, means = view
-        sync_figure(self.figure, fig)
+        self._show_chart("figure", fig)
         self._summary.value = summary
         self._means = means
 
@@ -349,6 +350,8 @@ class BagExplorer(Explorer):
     False
     """
 
+    figure = ChartWidget()
+
     MAX_DRAWS = 80
 
     def __init__(self, seed: int = 1, draws: int = 0):
@@ -367,11 +370,10 @@ class BagExplorer(Explorer):
         self._log.add_class("rt-au-bag-log")
         self._odds = widgets.HTML()
         self._odds.add_class("rt-au-next-odds")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-au-bag-chart")
+        self._add_chart("figure", "rt-au-bag-chart")
         self._left: dict[str, int] = dict(self.components.bag)
         super().__init__([widgets.HBox([self._seed, self._draws, self._draw_button, self._restart]),
-                          self._message, self._log, self.figure, self._odds])
+                          self._message, self._log, self._charts["figure"].place, self._odds])
         self.add_class("rt-au-bag-explorer")
         if not self._set({"seed": seed, "draws": draws}):
             error = self._message.value
@@ -401,7 +403,7 @@ class BagExplorer(Explorer):
 
     def figure_data(self) -> dict[str, dict]:
         """The chart's traces by ``meta``."""
-        return trace_data(self.figure)
+        return trace_data(self._chart_figure("figure"))
 
     FIELD_LABELS = {"seed": "Seed", "draws": "Drawn"}
 
@@ -437,7 +439,7 @@ class BagExplorer(Explorer):
     def _draw(self, view) -> None:
         steps, left, since, fig = view
         self._left = left
-        sync_figure(self.figure, fig)
+        self._show_chart("figure", fig)
         shown = steps[-12:]
         items = []
         for s in shown:
@@ -504,6 +506,8 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
     False
     """
 
+    figure = ChartWidget()
+
     GAME = "augustus"
     DEFAULT_BOT = "greedy"
     FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "board": "Cards", "cards": "Cards", "within": "Odds within"}
@@ -521,7 +525,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         else:
             self._board_upload.description = "Upload objectives"
         self.children = [
-            *self._game_rows(), self._within, self._message, self._status, self.figure,
+            *self._game_rows(), self._within, self._message, self._status, self._charts["figure"].place,
             widgets.HTML("<b>Objectives in play</b> (legions placed / slots; exact odds from the bag as it is)"),
             self._objectives, *self._strong_play_rows(), widgets.HTML("<b>Reward tiles</b>"), self._rewards,
             widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,
@@ -573,8 +577,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         self._scores.add_class("rt-au-scores")
         self._log = widgets.HTML()
         self._log.add_class("rt-au-log")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-au-game-chart")
+        self._add_chart("figure", "rt-au-game-chart")
         self._rows: list[list[dict]] = []
         self._within.observe(self._on_change, names="value")
 
@@ -607,7 +610,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
 
     def figure_data(self) -> dict[str, dict]:
         """The chart's traces by ``meta``."""
-        return trace_data(self.figure)
+        return trace_data(self._chart_figure("figure"))
 
     def compute(self, state: GameState) -> _GameView:
         within = self._within.value
@@ -620,7 +623,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
     def draw(self, view: _GameView) -> None:
         state, rows = view.state, view.rows
         self._rows = rows
-        sync_figure(self.figure, view.figure)
+        self._show_chart("figure", view.figure)
         left = token_counts(state)
         seat = state.seat if state.seat >= 0 else None
         phase = "game over" if is_over(state) else f"{_seat_html(seat)} to decide ({state.phase})" if seat is not None \

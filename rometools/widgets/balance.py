@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 import rometools
 from rometools.charts._common import empty_figure
@@ -44,12 +43,12 @@ from rometools.core.simulate import simulate
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
+    ChartWidget,
     Explorer,
     _text_of,
     _upload,
     call_with_timeout,
     plain_text,
-    sync_figure,
     trace_data,
     whole_number,
 )
@@ -199,6 +198,10 @@ class BalanceExplorer(Explorer):
     """
 
     MODEL = ("results", "results_b", "comparison")
+    rates_figure = ChartWidget()
+    scores_figure = ChartWidget()
+    margins_figure = ChartWidget()
+    paired_figure = ChartWidget()  # started at the first comparison
     FIELD_LABELS = {"game": "Game", "players": "Players", "bots": "Bots", "games": "Games", "seed": "Seed",
                     "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
                     "rotate": "Rotate seats", "board": "Board file"}
@@ -262,16 +265,13 @@ class BalanceExplorer(Explorer):
         self._bar.add_class("rt-balance-progress")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-balance-summary")
-        self.rates_figure = go.FigureWidget(empty_figure())
-        self.rates_figure.add_class("rt-balance-rates")
-        self.scores_figure = go.FigureWidget(empty_figure())
-        self.scores_figure.add_class("rt-balance-scores")
-        self.margins_figure = go.FigureWidget(empty_figure())
-        self.margins_figure.add_class("rt-balance-margins")
-        # made at the first comparison: a fourth chart model starting with the three above misses
-        # anywidget's 2 s start-up in the browser and then never redraws (docs/browser-testing.md)
-        self.paired_figure: go.FigureWidget | None = None
-        self._paired_box = widgets.Box([], layout={"display": "none"})  # shown when comparing
+        # the charts start in the browser one after the other (_base.ChartQueue); the paired chart
+        # at the first comparison
+        rates = self._add_chart("rates_figure", "rt-balance-rates")
+        scores = self._add_chart("scores_figure", "rt-balance-scores")
+        margins = self._add_chart("margins_figure", "rt-balance-margins")
+        self._paired_box = widgets.Box([self._add_chart("paired_figure", "rt-balance-paired")],
+                                       layout={"display": "none"})  # shown when comparing
         self._build_seat_bots(None)
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._show_seats, names="value")
@@ -286,8 +286,8 @@ class BalanceExplorer(Explorer):
             widgets.HBox([self._compare_box, self._options_b], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._games, self._seed, self._rotate], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._run, self._bar]),
-            self._message, self._summary, self.rates_figure,
-            widgets.HBox([self.scores_figure, self.margins_figure], layout={"flex_flow": "row wrap"}),
+            self._message, self._summary, rates,
+            widgets.HBox([scores, margins], layout={"flex_flow": "row wrap"}),
             self._paired_box,
         ]
         self.layout.padding = "0 0 0 8px"
@@ -565,18 +565,14 @@ class BalanceExplorer(Explorer):
         self._show_seats()
         self.results, self.results_b, self.comparison = view["results"], view["results_b"], view["comparison"]
         r, b = self.results, self.results_b
-        sync_figure(self.rates_figure, seat_win_rate_figure(r, b))
-        sync_figure(self.scores_figure, score_histogram_figure(r))
-        sync_figure(self.margins_figure, margin_histogram_figure(r, b))
+        self._show_chart("rates_figure", seat_win_rate_figure(r, b))
+        self._show_chart("scores_figure", score_histogram_figure(r))
+        self._show_chart("margins_figure", margin_histogram_figure(r, b))
         if self.comparison is not None:
-            if self.paired_figure is None:
-                self.paired_figure = go.FigureWidget(empty_figure())
-                self.paired_figure.add_class("rt-balance-paired")
-            sync_figure(self.paired_figure, paired_difference_figure(self.comparison))
-            self._paired_box.children = [self.paired_figure]
+            self._show_chart("paired_figure", paired_difference_figure(self.comparison))
             self._paired_box.layout.display = None
-        elif self.paired_figure is not None:
-            sync_figure(self.paired_figure, empty_figure(
+        elif self._chart_figure("paired_figure") is not None:
+            self._show_chart("paired_figure", empty_figure(
                 "Paired differences, variant B \u2212 A: tick \"compare with variant B\" and Run"))
             self._paired_box.layout.display = "none"
         rates = seat_win_rates(r)
@@ -620,9 +616,10 @@ class BalanceExplorer(Explorer):
     def figure_data(self) -> dict[str, dict]:
         """The charts' data by trace ``meta`` (win rates, histograms, paired differences)."""
         out: dict[str, dict] = {}
-        for fw in (self.rates_figure, self.scores_figure, self.margins_figure, self.paired_figure):
-            if fw is not None:  # no paired chart before the first comparison
-                out.update(trace_data(fw))
+        for name in ("rates_figure", "scores_figure", "margins_figure", "paired_figure"):
+            fig = self._chart_figure(name)
+            if fig is not None:  # no paired chart before the first comparison
+                out.update(trace_data(fig))
         return out
 
     @property

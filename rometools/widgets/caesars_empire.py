@@ -32,7 +32,6 @@ from rometools.caesars_empire import (
     load_components,
     prob_some_type_absent,
 )
-from rometools.charts._common import empty_figure
 from rometools.charts.caesars_empire import (
     collection_breakdown_figure,
     marginal_value_figure,
@@ -42,9 +41,9 @@ from rometools.core.data import data_dir
 from rometools.core.formatting import join_names, number, percent, probability, seed_text, shown
 from rometools.widgets._base import (
     MAX_SEED,
+    ChartWidget,
     Explorer,
     plain_text,
-    sync_figure,
     trace_data,
     vocabulary_toggle,
     whole_number,
@@ -222,6 +221,9 @@ class CollectionExplorer(Explorer):
     [14, 14, 4, 22]
     """
 
+    breakdown_figure = ChartWidget()
+    marginal_figure = ChartWidget()
+
     FIELD_LABELS = {"counts": "Counts", "city_tokens": "City tokens", "tables": "Scoring tables",
                     "vocabulary": "Vocabulary"}
     RULEBOOK_EXAMPLE = {"grapes": 3, "gems": 2, "meat": 2, "wine": 1, "gold": 2}
@@ -276,10 +278,8 @@ class CollectionExplorer(Explorer):
         self._tables_heading = widgets.HTML()
         self._total = widgets.HTML()
         self._total.add_class("rt-total")
-        self.breakdown_figure = go.FigureWidget(empty_figure())
-        self.breakdown_figure.add_class("rt-breakdown-chart")
-        self.marginal_figure = go.FigureWidget(empty_figure())
-        self.marginal_figure.add_class("rt-marginal-chart")
+        self._add_chart("breakdown_figure", "rt-breakdown-chart")
+        self._add_chart("marginal_figure", "rt-marginal-chart")
 
         counts_grid = widgets.GridBox(list(self.counts_inputs.values()),
                                       layout=widgets.Layout(grid_template_columns="repeat(3, 200px)"))
@@ -287,7 +287,7 @@ class CollectionExplorer(Explorer):
             self._heading, self.vocabulary_toggle, counts_grid, self.city_input,
             self._tables_heading, *table_rows, self.reset_button,
             self._message, self._total,
-            widgets.HBox([self.breakdown_figure, self.marginal_figure],
+            widgets.HBox([self._charts["breakdown_figure"].place, self._charts["marginal_figure"].place],
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.add_class("rt-collection-explorer")
@@ -473,8 +473,8 @@ class CollectionExplorer(Explorer):
     def _draw(self, view: tuple[go.Figure, go.Figure]) -> None:
         breakdown, marginal = view
         self._relabel()
-        sync_figure(self.breakdown_figure, breakdown)
-        sync_figure(self.marginal_figure, marginal)
+        self._show_chart("breakdown_figure", breakdown)
+        self._show_chart("marginal_figure", marginal)
         parts = dict(zip(breakdown.data[0].customdata, breakdown.data[0].y, strict=True))
         goods = self.components.vocabularies[self.vocabulary]["goods"]
         treasure = parts["same_type"] + parts["different_types"] + parts["gold"]
@@ -512,9 +512,9 @@ class CollectionExplorer(Explorer):
             "ce-breakdown-reference": {...}, "ce-marginal": {...},
             "breakdown_title": str, "marginal_title": str, "message": str}``.
         """
-        out: dict[str, object] = {**trace_data(self.breakdown_figure), **trace_data(self.marginal_figure)}
-        out["breakdown_title"] = self.breakdown_figure.layout.title.text
-        out["marginal_title"] = self.marginal_figure.layout.title.text
+        out: dict[str, object] = {**trace_data(self._chart_figure("breakdown_figure")), **trace_data(self._chart_figure("marginal_figure"))}
+        out["breakdown_title"] = self._chart_figure("breakdown_figure").layout.title.text
+        out["marginal_title"] = self._chart_figure("marginal_figure").layout.title.text
         out["message"] = self.message
         return out
 
@@ -555,6 +555,8 @@ class SetupOddsExplorer(Explorer):
     '1/1708993'
     """
 
+    figure = ChartWidget()
+
     def __init__(self, players: int = 3, all_tokens_variant: bool = True, kind: str = "gold", *,
                  trials: int = 2000, seed: int = 0, vocabulary: str = "treasures",
                  components: Components | None = None):
@@ -583,13 +585,12 @@ class SetupOddsExplorer(Explorer):
             control.observe(self._on_change, names="value")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-setup-summary")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-setup-chart")
+        self._add_chart("figure", "rt-setup-chart")
         super().__init__([
             self.vocabulary_toggle,
             widgets.HBox([self.players_input, self.variant_input]),
             widgets.HBox([self.kind_input, self.trials_input, self.seed_input]),
-            self._message, self._summary, self.figure,
+            self._message, self._summary, self._charts["figure"].place,
         ])
         self.add_class("rt-setup-odds-explorer")
         self.update()
@@ -669,7 +670,7 @@ class SetupOddsExplorer(Explorer):
         fig, absent = view
         comps, voc = self.components, self.vocabulary_toggle.value
         players, variant = self.players_input.value, self.variant_input.value
-        sync_figure(self.figure, fig)
+        self._show_chart("figure", fig)
         name = comps.name(self.kind_input.value, voc)
         exact0 = Fraction(fig.data[0].customdata[0])
         trials = self.trials_input.value
@@ -699,8 +700,8 @@ class SetupOddsExplorer(Explorer):
             "ce-setup-simulated": {..., "error_plus", "error_minus"} (when
             simulated), "title": str, "summary": str, "message": str}``.
         """
-        out: dict[str, object] = dict(trace_data(self.figure))
-        out["title"] = self.figure.layout.title.text
+        out: dict[str, object] = dict(trace_data(self._chart_figure("figure")))
+        out["title"] = self._chart_figure("figure").layout.title.text
         out["summary"] = plain_text(self._summary.value)
         out["message"] = self.message
         return out

@@ -40,17 +40,17 @@ from rometools.caesars_empire import (
 )
 from rometools.caesars_empire.board import board_path
 from rometools.caesars_empire.views import SCORE_CATEGORIES, city_token_text, location_name
-from rometools.charts._common import empty_figure, scores_over_turns_figure
+from rometools.charts._common import scores_over_turns_figure
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
 from rometools.core.formatting import seat_label, shown
 from rometools.widgets._base import (
+    ChartWidget,
     Raw,
     csv_link,
     html_table,
     inline_toggle,
     seat_html,
-    sync_figure,
     trace_data,
     vocabulary_toggle,
     whole_number,
@@ -185,6 +185,9 @@ class BoardExplorer(PlayoutExplorer):
     (True, 1)
     """
 
+    figure = ChartWidget()
+    score_figure = ChartWidget()
+
     GAME = "caesars_empire"
     DEFAULT_BOT = "greedy"
     FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "city": "City", "gold": "Gold", "vocabulary": "Vocabulary",
@@ -204,7 +207,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HBox([self._city, self._gold], layout=row),
             widgets.HBox([self._vocabulary, self._labels], layout=row),
             self._message,
-            self.figure,
+            self._charts["figure"].place,
             self._last_move,
             widgets.HTML(heading("Cheapest connections", "for the player to move: cost in Roads, and the "
                                  "points each player scores on the route after the capture")),
@@ -215,7 +218,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HTML(heading("Game log", "one row per turn; the slider's turn is highlighted, later "
                                  "turns are grey")),
             self._log,
-            self.score_figure,
+            self._charts["score_figure"].place,
             self._export,
         ]
 
@@ -272,10 +275,8 @@ class BoardExplorer(PlayoutExplorer):
         self._log.add_class("rt-game-log")
         self._export = widgets.HTML()
         self._export.add_class("rt-export")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-board-chart")
-        self.score_figure = go.FigureWidget(empty_figure())
-        self.score_figure.add_class("rt-score-chart")
+        self._add_chart("figure", "rt-board-chart")
+        self._add_chart("score_figure", "rt-score-chart")
         self._rows: list[dict] = []
         self._tables_of: tuple[Any, Any, Any] | None = None  # (final state, vocabulary, (log, history))
         for w in (self._city, self._gold, self._vocabulary, self._labels):
@@ -369,7 +370,7 @@ class BoardExplorer(PlayoutExplorer):
 
     def figure_data(self) -> dict[str, dict]:
         """Current chart data by trace ``meta`` (``x``, ``y``, ``customdata``...)."""
-        return trace_data(self.figure)
+        return trace_data(self._chart_figure("figure"))
 
     def log(self):
         """The game log of the game shown (every turn), :func:`rometools.caesars_empire.game_log`."""
@@ -458,8 +459,8 @@ class BoardExplorer(PlayoutExplorer):
         self._rows = view.rows
         good = self._components.vocabularies[self._vocabulary.value]["good"]
         self._gold.tooltips = [f"Score the route with the city's {good} as dealt", *_GOLD_TOOLTIPS[1:]]
-        sync_figure(self.figure, view.figure)
-        sync_figure(self.score_figure, view.scores)
+        self._show_chart("figure", view.figure)
+        self._show_chart("score_figure", view.scores)
         self._wire_clicks()
         self._render_tables(view)
 

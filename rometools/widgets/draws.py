@@ -32,15 +32,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from rometools.caesars_empire import load_components
-from rometools.charts._common import empty_figure
 from rometools.charts.draws import draw_law_figure, prob_curve_figure
 from rometools.core.stats import ProportionEstimate
 from rometools.draws import Bag, Condition, TooLargeError, at_least, at_most, exactly
 from rometools.widgets._base import (
     MAX_SEED,
+    ChartWidget,
     Explorer,
     plain_text,
-    sync_figure,
     trace_data,
     whole_number,
 )
@@ -379,6 +378,9 @@ class DrawOddsExplorer(Explorer):
     (True, Fraction(3, 4))
     """
 
+    law_figure = ChartWidget()
+    curve_figure = ChartWidget()
+
     FIELD_LABELS = {"bag": "Bag", "game_bag": "Game bag", "draws": "Draws", "replace": "With replacement",
                     "rows": "Condition rows", "law_of": "Chart the count of", "trials": "Simulated draws",
                     "seed": "Seed"}
@@ -437,10 +439,8 @@ class DrawOddsExplorer(Explorer):
 
         self._summary = widgets.HTML()
         self._summary.add_class("rt-draw-summary")
-        self.law_figure = go.FigureWidget(empty_figure())
-        self.law_figure.add_class("rt-law-chart")
-        self.curve_figure = go.FigureWidget(empty_figure())
-        self.curve_figure.add_class("rt-curve-chart")
+        self._add_chart("law_figure", "rt-law-chart")
+        self._add_chart("curve_figure", "rt-curve-chart")
         super().__init__([
             self._source, self._bag,
             widgets.HBox([self._draws, self._replace]),
@@ -449,7 +449,7 @@ class DrawOddsExplorer(Explorer):
                          "Kinds in one row are pooled: <code>red, green</code> counts both.</small>"),
             widgets.HBox([self._law_of, self._trials, self._seed]),
             self._message, self._summary,
-            widgets.HBox([self.law_figure, self.curve_figure], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._charts["law_figure"].place, self._charts["curve_figure"].place], layout={"flex_flow": "row wrap"}),
         ])
         self.add_class("rt-draw-odds-explorer")
 
@@ -505,9 +505,9 @@ class DrawOddsExplorer(Explorer):
             "law_title": str, "curve_title": str, "summary": str, "message": str}``
             (the simulated traces only with simulated draws).
         """
-        out: dict[str, object] = {**trace_data(self.law_figure), **trace_data(self.curve_figure)}
-        out["law_title"] = self.law_figure.layout.title.text
-        out["curve_title"] = self.curve_figure.layout.title.text
+        out: dict[str, object] = {**trace_data(self._chart_figure("law_figure")), **trace_data(self._chart_figure("curve_figure"))}
+        out["law_title"] = self._chart_figure("law_figure").layout.title.text
+        out["curve_title"] = self._chart_figure("curve_figure").layout.title.text
         out["summary"] = plain_text(self._summary.value)
         out["message"] = self.message
         return out
@@ -727,8 +727,8 @@ class DrawOddsExplorer(Explorer):
                          f"95% Wilson interval {_percent(est.low)} to {_percent(est.high)} "
                          f"(seed {self._seed.value})")
         self._summary.value = "<br>".join(lines)
-        sync_figure(self.law_figure, view.law_figure)
-        sync_figure(self.curve_figure, view.curve_figure)
+        self._show_chart("law_figure", view.law_figure)
+        self._show_chart("curve_figure", view.curve_figure)
 
 
 # ----------------------------------------------------------------- helpers

@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from rometools.charts._common import empty_figure, seat_colour
+from rometools.charts._common import seat_colour
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
 from rometools.core.formatting import probability, shown
 from rometools.imperator import (
@@ -54,9 +54,9 @@ from rometools.imperator import (
 from rometools.imperator.views import outcome_frames, tile_labels
 from rometools.widgets._base import (
     MAX_SEED,
+    ChartWidget,
     Explorer,
     plain_text,
-    sync_figure,
     trace_data,
     whole_number,
 )
@@ -142,6 +142,8 @@ class RegionBoardExplorer(PlayoutExplorer):
     "Cannot update: Region: unknown region 'rome'; with 4 players the regions are Latium, Etruria, Umbria, Campania, Apulia, Lucania (the chart still shows the last valid input)"
     """
 
+    figure = ChartWidget()
+
     GAME = "imperator"
     DEFAULT_BOT = "greedy"
     FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "seat": "Player", "value": "Value", "region": "Region",
@@ -164,7 +166,7 @@ class RegionBoardExplorer(PlayoutExplorer):
             widgets.HBox([self._own, self._zone, self._political]),
             widgets.HBox([self._outcome, self._step]),
             self._message,
-            self.figure,
+            self._charts["figure"].place,
             self._chain,
             widgets.HTML("<b>Action track</b> (one space for every time a worker is forced out)"),
             self._track,
@@ -226,8 +228,7 @@ class RegionBoardExplorer(PlayoutExplorer):
         self._last_move.add_class("rt-last-move")
         self._scores = widgets.HTML()
         self._scores.add_class("rt-scores")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-region-chart")
+        self._add_chart("figure", "rt-region-chart")
         self._chain_key: tuple | None = None
         self._turn_seen: int | None = None
         self._seat_given = False
@@ -360,7 +361,7 @@ class RegionBoardExplorer(PlayoutExplorer):
 
     def figure_data(self) -> dict[str, dict]:
         """Current chart data by trace ``meta``."""
-        return trace_data(self.figure)
+        return trace_data(self._chart_figure("figure"))
 
     # ------------------------------------------------------------ compute and draw
     def _refresh_options(self, state: GameState) -> None:
@@ -461,7 +462,7 @@ class RegionBoardExplorer(PlayoutExplorer):
 
     def draw(self, view: _View) -> None:
         self._problem, self._steps = view.problem, view.steps
-        sync_figure(self.figure, view.figure)
+        self._show_chart("figure", view.figure)
         for trace in self.figure.data:
             if trace.meta == "im-regions":
                 trace.on_click(self._on_click)
@@ -513,6 +514,8 @@ class TileOddsExplorer(Explorer):
     False
     """
 
+    figure = ChartWidget()
+
     def __init__(self, players: int = 4, rounds: int = 6, *, what: str = "revealed",
                  kinds: tuple[str, ...] = TILE_KINDS, leftover: str = "stay", reveal: str = "next_round",
                  hold_rounds: int = 1, trials: int = 1000, seed: int = 0):
@@ -547,14 +550,13 @@ class TileOddsExplorer(Explorer):
             w.observe(self._on_change, names="value")
         self._table = widgets.HTML()
         self._table.add_class("rt-odds-table")
-        self.figure = go.FigureWidget(empty_figure())
-        self.figure.add_class("rt-odds-chart")
+        self._add_chart("figure", "rt-odds-chart")
         super().__init__([
             widgets.HBox([self.players_input, self.rounds_input, self.trials_input, self.seed_input]),
             self.what_input,
             widgets.HBox([self.kinds_input, widgets.VBox([self.leftover_input, self.reveal_input,
                                                           self.hold_input])]),
-            self._message, self.figure, self._table,
+            self._message, self._charts["figure"].place, self._table,
         ])
         self.add_class("rt-tile-odds-explorer")
         self.update()
@@ -640,14 +642,14 @@ class TileOddsExplorer(Explorer):
 
     def _draw(self, view) -> None:
         fig, odds = view
-        sync_figure(self.figure, fig)
+        self._show_chart("figure", fig)
         rounds = len(next(iter(odds.values())))
         rows = [[html.escape(KIND_NAMES[k])] + [probability(p, digits=4) for p in ps] for k, ps in odds.items()]
         self._table.value = _table(["kind"] + [f"round {r}" for r in range(1, rounds + 1)], rows, "rt-odds-table")
 
     def figure_data(self) -> dict[str, object]:
         """The chart's data by trace ``meta``, plus ``"title"`` and the table as plain text."""
-        out: dict[str, object] = dict(trace_data(self.figure))
-        out["title"] = self.figure.layout.title.text
+        out: dict[str, object] = dict(trace_data(self._chart_figure("figure")))
+        out["title"] = self._chart_figure("figure").layout.title.text
         out["table"] = plain_text(self._table.value)
         return out

@@ -10,7 +10,8 @@
   that leave 127.0.0.1 (Font Awesome from a CDN) get an empty answer, so the tests
   never depend on the network.  Widget models get 60 s instead of anywidget's 2 s to
   start (``harness.allow_slow_widget_start_up``): on a loaded machine a chart that
-  misses the 2 s is drawn but never redraws.
+  misses the 2 s is drawn but never redraws.  A test marked ``real_start_up`` keeps
+  anywidget's real 2 s, as a designer's browser does (``test_chart_start_up.py``).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def page(chromium, request):
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     stubbed = harness.stub_external_requests(context)
-    harness.allow_slow_widget_start_up(context)
+    if not request.node.get_closest_marker("real_start_up"):
+        harness.allow_slow_widget_start_up(context)
     pg = context.new_page()
     pg.stubbed_requests = stubbed
     pg.console_log = harness.ConsoleLog(pg)

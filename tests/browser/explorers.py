@@ -38,6 +38,12 @@ class ExplorerCase:
         that each differ from the previous one, so every step redraws the chart.
     plots : int
         How many plotly charts the notebook draws when fully rendered.
+    also_redraw : tuple of str
+        CSS selectors of the page's other charts at opening, each of which ``change``
+        also redraws (its traces, title, shapes or annotations differ).  With
+        :attr:`chart` they are :attr:`charts`, which
+        ``tests/browser/test_chart_start_up.py`` checks all redraw with anywidget's
+        real 2 s start-up.
     """
 
     id: str
@@ -45,6 +51,12 @@ class ExplorerCase:
     chart: str
     change: Change
     plots: int = 1
+    also_redraw: tuple[str, ...] = ()
+
+    @property
+    def charts(self) -> tuple[str, ...]:
+        """Every chart on the page at opening that :attr:`change` redraws."""
+        return (self.chart, *self.also_redraw)
 
 
 def set_number(selector: str, values: Sequence[int]) -> Change:
@@ -102,6 +114,7 @@ EXPLORERS: list[ExplorerCase] = [
         chart=".rt-breakdown-chart",
         change=set_number(".rt-count-grapes", [4, 3]),  # rulebook example holds 3 Grapes
         plots=2,
+        also_redraw=(".rt-marginal-chart",),
     ),
     ExplorerCase(
         id="caesars_empire_setup_odds",
@@ -114,6 +127,8 @@ EXPLORERS: list[ExplorerCase] = [
         notebook="app/caesars_empire_board.ipynb",
         chart=".rt-board-chart",
         change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
+        plots=2,
+        also_redraw=(".rt-score-chart",),  # its line marks the turn shown
     ),
     ExplorerCase(
         id="augustus_objective_odds",
@@ -151,6 +166,7 @@ EXPLORERS: list[ExplorerCase] = [
         chart=".rt-balance-rates",
         change=set_number_then_click(".rt-seed", [2, 1], ".rt-balance-run"),  # starts on seed 1
         plots=3,  # win rates, scores, margins (the paired chart is made at the first comparison)
+        also_redraw=(".rt-balance-scores", ".rt-balance-margins"),
     ),
     ExplorerCase(
         id="draw_odds",
@@ -158,5 +174,6 @@ EXPLORERS: list[ExplorerCase] = [
         chart=".rt-law-chart",
         change=set_number(".rt-draws", [4, 3]),  # opens on 3 draws from 6 tokens
         plots=2,
+        also_redraw=(".rt-curve-chart",),
     ),
 ]

@@ -446,6 +446,49 @@ def wait_plot_change(page, where: Where, before, timeout: float = CHANGE_S):
     raise TimeoutError(f"chart {where!r} did not change within {timeout:.0f} s; still {now}")
 
 
+_FIGURE_STATE_JS = """
+(where) => {
+  let p = document.querySelector(where);
+  if (p && !p.classList.contains('js-plotly-plot')) p = p.querySelector('.js-plotly-plot');
+  if (!p || !Array.isArray(p.data)) return null;
+  const arr = (v) => (v != null && typeof v === 'object' && v.length !== undefined ? Array.from(v) : v ?? null);
+  const lay = p.layout || {};
+  return JSON.stringify({
+    traces: p.data.map((t) => [t.meta ?? null, arr(t.x), arr(t.y), arr(t.text), t.visible ?? true,
+                               arr(t.marker && t.marker.color)]),
+    title: lay.title ?? null, shapes: lay.shapes ?? null, annotations: lay.annotations ?? null,
+  });
+}
+"""
+
+
+def figure_state(page, where: str) -> str | None:
+    """One chart's traces, title, shapes and annotations as a JSON string (``None`` if not drawn).
+
+    ``where`` is a CSS selector of the chart or of a widget holding it.  Two states
+    differ whenever the chart redrew with other content, including a moved marker line.
+    """
+    return page.evaluate(_FIGURE_STATE_JS, where)
+
+
+def charts_not_redrawn(page, charts, change, timeout: float = CHANGE_S) -> list[str]:
+    """Of ``charts`` (CSS selectors), those that do not redraw within ``timeout`` of ``change(page, 0)``.
+
+    Each chart must be drawn before the change; one that is not counts as not redrawn.
+    A chart whose widget model missed anywidget's start-up is drawn once but never
+    redraws (:data:`ANYWIDGET_START_UP_MS`), so it shows up here.
+    """
+    before = {where: figure_state(page, where) for where in charts}
+    change(page, 0)
+    waiting = {where for where, state in before.items() if state is not None}
+    deadline = time.monotonic() + timeout
+    while waiting and time.monotonic() < deadline:
+        waiting -= {where for where in waiting if figure_state(page, where) != before[where]}
+        if waiting:
+            page.wait_for_timeout(50)
+    return [where for where in charts if where in waiting or before[where] is None]
+
+
 _STUB_TYPES = {".css": "text/css", ".js": "application/javascript"}
 
 

@@ -8,7 +8,14 @@ import pytest
 
 from rometools.charts import empty_figure
 from rometools.widgets import BoardExplorer, CollectionExplorer, SetupOddsExplorer
-from rometools.widgets._base import plain_text, sync_figure, trace_data, whole_number
+from rometools.widgets._base import (
+    Chart,
+    ChartQueue,
+    plain_text,
+    sync_figure,
+    trace_data,
+    whole_number,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -195,6 +202,56 @@ def test_sync_figure_swaps_a_trace_whose_blank_label_gets_a_text():
     uid = fw.data[0].uid
     sync_figure(fw, go.Figure(go.Scatter(y=[1, 3], text=["", "C"], mode="markers+text", meta="m")))
     assert fw.data[0].uid == uid and list(fw.data[0].text) == ["", "C"]  # no label revived: restyled
+
+
+# ----------------------------------------------------------------- charts started one at a time
+def _drawn_in_browser(fw):
+    """What plotly's front end sends once it has drawn a FigureWidget."""
+    fw._js2py_traceDeltas = {"trace_deltas": [{"uid": t.uid} for t in fw.data],
+                             "trace_edit_id": fw._last_trace_edit_id}
+
+
+def test_an_explorers_charts_start_one_at_a_time():
+    queue = ChartQueue()
+    a, b, c = Chart(queue, "rt-a"), Chart(queue, "rt-b"), Chart(queue, "rt-c")
+    b.show(go.Figure(go.Bar(y=[2], meta="b")))
+    a.show(go.Figure(go.Bar(y=[1], meta="a")))
+    assert (a.started, b.started, c.started) == (False, True, False)  # b had a figure first
+    assert a.place.children[0].layout.height == "360px" and trace_data(a.figure)["a"]["y"] == [1]
+    a.show(go.Figure(go.Bar(y=[5], meta="a"), layout={"height": 500}))  # kept for its start
+    assert a.place.children[0].layout.height == "500px"
+    fw_b = b.place.children[0]
+    assert isinstance(fw_b, go.FigureWidget) and "rt-b" in fw_b._dom_classes
+    _drawn_in_browser(fw_b)                  # b drawn: a starts with its last figure
+    assert a.started and not c.started and trace_data(a.place.children[0])["a"]["y"] == [5]
+    _drawn_in_browser(a.place.children[0])
+    assert not c.started and c.figure is None  # nothing to show: no FigureWidget
+    c.show(go.Figure(go.Bar(y=[3], meta="c")))
+    assert c.started
+    a.show(go.Figure(go.Bar(y=[6], meta="a")))  # a started chart shows a figure at once
+    assert list(a.widget.data[0].y) == [6]
+
+
+def test_reading_a_chart_widget_starts_it_at_once():
+    queue = ChartQueue()
+    a, b = Chart(queue), Chart(queue, "rt-b")
+    a.show(go.Figure(go.Bar(y=[1])))
+    b.show(go.Figure(go.Bar(y=[2], meta="b")))
+    assert not b.started
+    assert trace_data(b.widget)["b"]["y"] == [2] and b.place.children == (b.widget,)
+    _drawn_in_browser(a.widget)              # nothing left waiting: no error
+    assert a.started and b.started
+
+
+def test_an_explorer_starts_its_first_chart_and_the_others_when_asked():
+    ex = BoardExplorer(seed=1, bot="greedy")
+    assert ex.set_values(turn=1)
+    charts = ex._charts
+    assert charts["figure"].started and not charts["score_figure"].started  # no browser reported
+    assert ex.start_charts() == [ex.figure, ex.score_figure]
+    assert ex.score_figure.layout.shapes[0].x0 == 1  # the last figure shown: turn 1
+    with pytest.raises(AttributeError, match="figure is a chart's FigureWidget"):
+        ex.figure = go.FigureWidget()
 
 
 def test_board_explorer_refresh_leaves_no_highlight_of_the_previous_city(board):
