@@ -338,8 +338,6 @@ class ChartWidget:
                              "and draw with _show_chart")
 
 
-#: A tag or a comment as HTML reads one: ``<`` then a letter (``</`` then a letter); a ``<`` before
-#: anything else (``p < 0.0001``) is text, also when left unescaped.
 def vocabulary_toggle(value: str) -> widgets.ToggleButtons:
     """The Treasures (Caesar's Empire) / Riches (Drogi do Rzymu) toggle, CSS ``rt-vocabulary``.
 
