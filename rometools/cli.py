@@ -4,7 +4,7 @@
 
     rometools simulate caesars_empire --players 4 --games 10000 --bots greedy --seed 1 \\
         --executor process --out results.csv
-    rometools validate my_board.toml
+    rometools validate my_board.toml my_tiles.toml
 
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
@@ -12,14 +12,17 @@ seat to ``--out`` (``.csv``; ``.parquet`` when pyarrow is installed).
 ``--option board=...`` takes a board file's path or a bundled board's name
 (``board_2_3``) for every game with a board. Every flag is checked before a
 game is played; a bad value is refused naming its flag (exit code 2).
-``validate`` loads a data file of any registered game and prints what it
-holds, or the error naming the file, the entry and the problem (exit code 1).
+``validate`` loads data files of any registered game and prints what each
+holds, or the error naming the file, the entry and the problem (exit code 1
+when any file fails). A pipe closed early (``rometools simulate ... | head -1``)
+ends the command quietly (exit code 1), as Python's "Note on SIGPIPE" advises.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -73,8 +76,9 @@ def _simulate(args) -> int:
         game_summary,
         seat_advantage_test,
         seat_win_rates,
+        shared_wins_text,
     )
-    from rometools.core.formatting import counted, number, p_value, percent
+    from rometools.core.formatting import counted, number, p_value, percent_column
 
     for flag, value, low in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--workers", args.workers, 1),
                              ("--players", args.players, 1)):
@@ -103,15 +107,25 @@ def _simulate(args) -> int:
                             progress=not args.quiet)
     seconds = max(time.perf_counter() - start, 1e-6)
     games = df[["game", "rotation"]].drop_duplicates().shape[0]
-    print(f"{counted(games, 'game')} of {game.title} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
+    seeds, rotations = int(df["game"].nunique()), int(df["rotation"].nunique())
+    played = (f"{counted(seeds, 'seed')} × {counted(rotations, 'seat rotation')} = {counted(games, 'game')}"
+              if args.rotate else counted(games, "game"))
+    print(f"{played} of {game.title} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
           f"executor {args.executor})")
+    if args.rotate:  # simulate()'s docstring: the rotations of a seed are not independent games
+        print(f"The {rotations} rotations of a seed share its chance outcomes, so they are not independent games, "
+              f"but the intervals and the test below treat all {number(games)} as if they were: read them as "
+              f"approximate.")
     rates = seat_win_rates(df)
     print("\nSeat win rates (95% Wilson intervals):")
     table = rates[["player", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high"]].rename(
         columns={"shared_wins": "shared wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
-    print(table.to_string(index=False, formatters={
-        **{c: number for c in ("games", "wins", "shared wins")},
-        **{c: (lambda x: percent(float(x), 3)) for c in ("win rate", "95% low", "95% high")}}))
+    for column in ("win rate", "95% low", "95% high"):  # one column, one number of decimals
+        table[column] = percent_column(table[column])
+    print(table.to_string(index=False, formatters={c: number for c in ("games", "wins", "shared wins")}))
+    shared = shared_wins_text(rates)
+    if shared:
+        print(shared)
     test = seat_advantage_test(df)
     print(f"\nNo seat advantage? {test['method']} test: {p_value(test['p_value'])} over "
           f"{counted(int(test['games']), 'outright win')}")
@@ -127,28 +141,71 @@ def _simulate(args) -> int:
     return 0
 
 
-def _validate(args) -> int:
+def _an(word: str) -> str:
+    """``word`` after its indefinite article: "an Augustus", "a Caesar's Empire" (by its first letter)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _data_file(file: str, game: str | None) -> str:
+    """What a data file holds ("an Augustus objectives file (ObjectiveSet)"), read with its game's loader.
+
+    The game is ``--game``, else the file's ``[meta] game``. When that game
+    knows none of the file's tables, or its loader refuses the file, but
+    another game's loader reads it, the error says that the game named
+    disagrees with the contents.
+
+    Raises
+    ------
+    DataFileError, RulesError
+        Naming the file, the entry and the problem.
+    """
     from rometools.core.data import _read
     from rometools.core.errors import DataFileError
     from rometools.core.game import game_spec, games
 
+    raw = _read(Path(file))
+    named, said = (game, "--game") if game else ((raw.get("meta") or {}).get("game"), "meta.game")
+    if named is None:
+        raise DataFileError(file, "meta.game", f"names no game; add [meta] game = \"...\" or pass "
+                                               f"--game (one of {', '.join(games())})")
+    spec = game_spec(named)
+    kind = next((k for k in spec.file_kinds if k in raw), None)
     try:
-        raw = _read(Path(args.file))
-        game_id = args.game or (raw.get("meta") or {}).get("game")
-        if game_id is None:
-            raise DataFileError(args.file, "meta.game", f"names no game; add [meta] game = \"...\" or pass "
-                                                        f"--game (one of {', '.join(games())})")
-        spec = game_spec(game_id)
-        kind = next((k for k in spec.file_kinds if k in raw), None)
         if kind is None:
-            raise DataFileError(args.file, "", f"is not a {spec.title} data file I know: it has none of the "
-                                               f"tables {sorted(spec.file_kinds)}")
-        value = spec.file_kinds[kind](args.file)
-    except Exception as err:  # noqa: BLE001 - the command reports every failure in words
-        print(f"invalid: {err}", file=sys.stderr)
-        return 1
-    print(f"valid: {args.file} is a {spec.title} {kind} file ({type(value).__name__})")
-    return 0
+            raise DataFileError(file, "", f"is not {_an(spec.title)} data file I know: it has none of the "
+                                          f"tables {sorted(spec.file_kinds)}")
+        return f"{_an(spec.title)} {kind} file ({type(spec.file_kinds[kind](file)).__name__})"
+    except DataFileError as err:
+        for other in (game_spec(g) for g in games() if g != spec.id):
+            for other_kind in (k for k in other.file_kinds if k in raw):
+                try:
+                    other.file_kinds[other_kind](file)
+                except Exception:  # noqa: BLE001 - not that game's file either
+                    continue
+                contents = f"disagrees with the contents, which are {_an(other.title)} {other_kind} file"
+                if said == "--game":
+                    raise DataFileError(file, "", f"--game {named} {contents}; pass --game {other.id}") from err
+                raise DataFileError(file, "meta.game", f"{named!r} {contents}; set [meta] game = "
+                                                       f"\"{other.id}\"") from err
+        raise
+
+
+def _validate(args) -> int:
+    """Report every file (``valid: ...`` on stdout, ``invalid: ...`` on stderr); 1 if any fails."""
+    from rometools.core.formatting import counted
+
+    failed = 0
+    for file in args.files:
+        try:
+            what = _data_file(file, args.game)
+        except Exception as err:  # noqa: BLE001 - the command reports every failure in words
+            print(f"invalid: {err}", file=sys.stderr)
+            failed += 1
+        else:
+            print(f"valid: {file} is {what}")
+    if failed and len(args.files) > 1:
+        print(f"{failed} of {counted(len(args.files), 'file')} invalid", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,19 +227,26 @@ def main(argv: list[str] | None = None) -> int:
                           "(repeatable)")
     sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    val = sub.add_parser("validate", help="check a data file of any registered game")
-    val.add_argument("file")
-    val.add_argument("--game", help="the game, when the file's [meta] table does not say")
+    val = sub.add_parser("validate", help="check data files of any registered game")
+    val.add_argument("files", nargs="+", metavar="file")
+    val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")
     args = parser.parse_args(argv)
     try:
-        return _simulate(args) if args.command == "simulate" else _validate(args)
-    except Exception as err:  # noqa: BLE001 - a designer's typo is a message, not a traceback
-        from rometools.core.errors import RometoolsError
+        try:
+            code = _simulate(args) if args.command == "simulate" else _validate(args)
+        except Exception as err:  # noqa: BLE001 - a designer's typo is a message, not a traceback
+            from rometools.core.errors import RometoolsError
 
-        if not isinstance(err, RometoolsError | ValueError | TypeError):
-            raise
-        print(f"rometools {args.command}: {err}", file=sys.stderr)
-        return 2
+            if not isinstance(err, RometoolsError | ValueError | TypeError):
+                raise
+            print(f"rometools {args.command}: {err}", file=sys.stderr)
+            return 2
+        sys.stdout.flush()  # a closed pipe is found here, not at exit
+    except BrokenPipeError:  # the reader went away (``| head -1``): the Python docs' "Note on SIGPIPE"
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout at exit
+        return 1
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

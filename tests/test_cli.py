@@ -194,3 +194,107 @@ def test_a_missing_or_broken_board_file_names_the_file_and_the_entry(tmp_path, m
     assert main(["simulate", "imperator", "--quiet", "--option", "board=board_4_5"]) == 2
     assert capsys.readouterr().err == ("rometools simulate: --option board=board_4_5: board_4_5: no such file; "
                                        "give the path of a board file or a bundled board: board\n")
+
+
+def test_shared_first_places_explain_win_rates_above_100_percent(capsys):
+    """IMPERATOR's ties for first count once per tied seat: the sentence under the table says so
+    (core.balance.shared_wins_text, which the balance lab says too); a column of rates has one
+    number of decimals ("22.0%" beside "30.5%", not "22%")."""
+    assert main(["simulate", "imperator", "--players", "4", "--games", "200", "--bots", "greedy", "--seed", "1",
+                 "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3:9] == ["player games wins shared wins win rate 95% low 95% high",
+                          "    P1   200   61          34    30.5%   24.5%    37.2%",
+                          "    P2   200   44          31    22.0%   16.8%    28.2%",
+                          "    P3   200   76          45    38.0%   31.6%    44.9%",
+                          "    P4   200  103          43    51.5%   44.6%    58.3%",
+                          "A shared first place counts as a win for each tied seat (153 shared wins in all), so "
+                          "the win rates add up to 142%, not 100%."]
+
+
+def test_rotation_says_seeds_times_rotations_and_that_they_are_not_independent(capsys):
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy,random,random",
+                 "--seed", "1", "--rotate", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("4 seeds × 3 seat rotations = 12 games of Caesar's Empire in ")
+    assert lines[1] == ("The 3 rotations of a seed share its chance outcomes, so they are not independent games, "
+                        "but the intervals and the test below treat all 12 as if they were: read them as "
+                        "approximate.")
+    assert lines[5].split()[:2] == ["P1", "12"]  # 12 rows a seat: every rotation counted
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("4 games of Caesar's Empire in ") and "rotation" not in text
+
+
+def test_rotation_with_one_bot_and_an_unknown_bot_are_refused_in_words(capsys):
+    """Both refused by simulate() before its first game."""
+    assert main(["simulate", "imperator", "--games", "5", "--bots", "greedy", "--rotate", "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        "rometools simulate: every seat has bot 'greedy', so rotating the bots over the seats would replay each "
+        "game 4 times and count it as 4 games; give the seats different bots, or turn rotation off\n")
+    assert main(["simulate", "imperator", "--games", "5", "--bots", "smart", "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        "rometools simulate: unknown bot 'smart' for Ave Roma: IMPERATOR; choose one of greedy, random, mcts or "
+        "mcts:N (Monte Carlo tree search, N simulations per move)\n")
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_a_closed_pipe_ends_the_command_quietly(unbuffered):
+    """``rometools ... | head -1``: the reader goes away; no BrokenPipeError traceback (the Python
+    docs' note on SIGPIPE), exit code 1. The pipe is closed before the command writes, so the
+    write fails every time (at the print when unbuffered, at the final flush when buffered)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    try:
+        out = subprocess.run([sys.executable, "-m", "rometools.cli", "validate",
+                              str(data_dir() / "caesars_empire" / "components.toml")],
+                             stdout=write, stderr=subprocess.PIPE, text=True, env=env)
+    finally:
+        os.close(write)
+    assert (out.returncode, out.stderr) == (1, "")
+
+
+def test_validate_names_each_file_with_the_right_article(capsys):
+    files = [data_dir() / "augustus" / "objectives.toml", data_dir() / "caesars_empire" / "board_2_3.toml",
+             data_dir() / "imperator" / "board.toml"]
+    assert main(["validate", *map(str, files)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"valid: {files[0]} is an Augustus objectives file (ObjectiveSet)",
+        f"valid: {files[1]} is a Caesar's Empire board file (Board)",
+        f"valid: {files[2]} is an Ave Roma: IMPERATOR region file (RegionBoard)"]
+
+
+def test_validate_says_when_meta_game_disagrees_with_the_contents(tmp_path, capsys):
+    """[meta] game says one game, the tables are another's: said so, with the fix, whether the
+    named game knows none of the tables (Augustus objectives as IMPERATOR's) or shares a table
+    name with them (IMPERATOR's board has a [board] table, as Caesar's Empire's board has)."""
+    objectives = tmp_path / "objectives.toml"
+    objectives.write_text((data_dir() / "augustus" / "objectives.toml").read_text()
+                          .replace('game = "augustus"', 'game = "imperator"', 1))
+    board = tmp_path / "board.toml"
+    board.write_text((data_dir() / "imperator" / "board.toml").read_text()
+                     .replace('game = "imperator"', 'game = "caesars_empire"', 1))
+    assert main(["validate", str(objectives)]) == 1
+    assert capsys.readouterr().err == (f"invalid: {objectives}: meta.game: 'imperator' disagrees with the contents, "
+                                       f"which are an Augustus objectives file; set [meta] game = \"augustus\"\n")
+    assert main(["validate", str(board)]) == 1
+    assert capsys.readouterr().err == (f"invalid: {board}: meta.game: 'caesars_empire' disagrees with the contents, "
+                                       f"which are an Ave Roma: IMPERATOR region file; set [meta] game = "
+                                       f"\"imperator\"\n")
+    bundled = data_dir() / "imperator" / "board.toml"
+    assert main(["validate", str(bundled), "--game", "caesars_empire"]) == 1
+    assert capsys.readouterr().err == (f"invalid: {bundled}: --game caesars_empire disagrees with the contents, "
+                                       f"which are an Ave Roma: IMPERATOR region file; pass --game imperator\n")
+
+
+def test_validate_reports_every_file_and_fails_if_any_fails(tmp_path, capsys):
+    good = data_dir() / "caesars_empire" / "components.toml"
+    missing = tmp_path / "missing.toml"
+    assert main(["validate", str(missing), str(good)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"valid: {good} is a Caesar's Empire tables file (Components)\n"
+    assert err.startswith(f"invalid: {missing}: ") and "cannot be read" in err
+    assert err.endswith("\n1 of 2 files invalid\n")

@@ -46,7 +46,7 @@ from rometools.caesars_empire import (
     turn_states,
     why_no_connection,
 )
-from rometools.core.formatting import percent, probability
+from rometools.core.formatting import percent, percent_column, probability
 from rometools.core.game import game_spec
 from rometools.widgets import BoardExplorer
 
@@ -262,6 +262,18 @@ def test_percentages_never_round_to_certainty():
     assert percent(Fraction(999999, 1000000)) == "99.9999%"
     assert percent(Fraction(10**9 - 1, 10**9)) == "> 99.9999%"
     assert percent(Fraction(1, 10**9)) == "< 0.0001%"
+
+
+def test_a_column_of_percentages_has_one_number_of_decimals():
+    """A table column reads as one: every value with the decimals the one that needs most has
+    (the command printed "54.4%", "63%" and "4.91%" in one table); exact 0 and 1 stay "0%", "100%"."""
+    assert percent_column([0.544, 0.63, 0.0491]) == ["54.40%", "63.00%", "4.91%"]
+    assert percent_column([0.305, 0.22, 0.38, 0.515]) == ["30.5%", "22.0%", "38.0%", "51.5%"]
+    assert percent_column([1, 0.758, 0]) == ["100%", "75.8%", "0%"]
+    assert percent_column([0.5, Fraction(1, 10**9), 0.9999]) == ["50.0000%", "< 0.0001%", "99.9900%"]
+    assert [percent(p, 3) for p in (0.544, 0.63)] == ["54.4%", "63%"]  # percent() alone: one value at a time
+    with pytest.raises(ValueError, match="must be from 0 to 1, got 1.5"):
+        percent_column([0.5, 1.5])
 
 
 # ----------------------------------------------------------------- every game's log and scores

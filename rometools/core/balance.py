@@ -16,13 +16,14 @@ already played (the balance lab's explorer plays each variant once).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from rometools.core.errors import RulesError
-from rometools.core.formatting import counted, number, percent, shown
+from rometools.core.formatting import counted, join_names, number, percent, shown
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "score_summary",
     "seat_advantage_test",
     "seat_win_rates",
+    "shared_wins_text",
 ]
 
 
@@ -109,6 +111,33 @@ def seat_win_rates(results, confidence: float = 0.95):
                      "shared_wins": int(group["shared_win"].sum()), "win_rate": est.estimate,
                      "ci_low": est.low, "ci_high": est.high})
     return pd.DataFrame(rows)
+
+
+def shared_wins_text(rates) -> str:
+    """Why the seats' win rates add up to more than 100%, in one sentence; ``""`` when no first place was shared.
+
+    The ``rometools simulate`` command and the balance lab print it under the
+    win-rate table.
+
+    Parameters
+    ----------
+    rates : pandas.DataFrame
+        What :func:`seat_win_rates` returns.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> shared_wins_text(pd.DataFrame({"win_rate": [0.6, 0.5], "shared_wins": [10, 10]}))
+    'A shared first place counts as a win for each tied seat (20 shared wins in all), so the win rates add up to 110%, not 100%.'
+    >>> shared_wins_text(pd.DataFrame({"win_rate": [0.6, 0.4], "shared_wins": [0, 0]}))
+    ''
+    """
+    shared = int(rates["shared_wins"].sum())
+    if not shared:
+        return ""
+    total = 100 * float(rates["win_rate"].sum())
+    return (f"A shared first place counts as a win for each tied seat ({counted(shared, 'shared win')} in all), "
+            f"so the win rates add up to {total:.0f}%, not 100%.")
 
 
 def seat_advantage_test(results) -> dict[str, Any]:
@@ -298,6 +327,8 @@ def games_needed(half_width: float, confidence: float = 0.95, rate: float = 0.5)
 
 
 _PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
+#: The column ``pd.read_csv`` makes of an index written with the rows (``to_csv`` without ``index=False``).
+_INDEX_COLUMN = re.compile(r"Unnamed: \d+")
 
 
 def _constant_note(name: str, a: float, b: float, n: int, confidence: float = 0.95) -> str:
@@ -388,10 +419,11 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     RulesError
         When either is not what ``simulate()`` returns, or the runs cannot be
         paired: runs of two different games (``attrs["game_id"]``, which
-        ``simulate()`` sets; runs read back from a file have none, and only
-        their seeds, games, rotations and seats are checked), another seed,
-        other games, rotations or seats (the message says which). Nothing is
-        computed before these checks.
+        ``simulate()`` sets; runs read back from a file have none, so their
+        columns are compared: a game's extras and points by category differ
+        from another's, and the message names the columns only one run has),
+        another seed, other games, rotations or seats (the message says
+        which). Nothing is computed before these checks.
 
     Examples
     --------
@@ -425,6 +457,13 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
         titles = [_game_title(i) for i in ids]
         raise RulesError(f"variant A is a run of {titles[0]} and variant B of {titles[1]}: a paired comparison "
                          f"needs two runs of the same game")
+    only = [[c for c in r.columns if c not in other.columns and not _INDEX_COLUMN.fullmatch(str(c))]
+            for r, other in ((results_a, results_b), (results_b, results_a))]
+    if any(only):  # read back from files, the runs carry no game id: their per-game columns tell
+        said = "; ".join(f"only variant {v} has {join_names(cols)}" for v, cols in zip("AB", only, strict=True)
+                         if cols)
+        raise RulesError(f"the runs have different columns ({said}): they look like runs of different games or "
+                         f"different game options, and a paired comparison needs two runs of the same game")
     if "seed" in results_a.columns and "seed" in results_b.columns:
         seeds = [sorted(int(s) for s in r["seed"].unique()) for r in (results_a, results_b)]
         if seeds[0] != seeds[1]:

@@ -5,6 +5,8 @@ these functions, so they read the same everywhere (``docs/style.md``):
 
 * :func:`percent` -- a probability as a percentage with enough digits to be
   useful and no more: ``"0.23%"``, ``"50%"``, ``"99.98%"``, ``"< 0.0001%"``.
+* :func:`percent_column` -- a table column of them, every value with the same
+  decimals: ``"54.40%"``, ``"63.00%"``, ``"4.91%"``.
 * :func:`one_in` -- a small probability as odds: ``"1 in 435"``.
 * :func:`probability` -- the exact fraction with its percentage, and the odds
   when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
@@ -47,6 +49,7 @@ __all__ = [
     "one_in",
     "p_value",
     "percent",
+    "percent_column",
     "probability",
     "seat_label",
     "seat_labels",
@@ -113,16 +116,56 @@ def percent(p: Fraction | float | int, significant: int = 2) -> str:
     ('< 0.0001%', '> 99.9999%', '0%', '100%')
     """
     q = _as_fraction(p)
-    if q in (0, 1):
-        return f"{int(q * 100)}%"
+    places = _percent_places(q, significant)
+    return _percent_text(q, places, trim=True)
+
+
+def _percent_places(q: Fraction, significant: int) -> int | None:
+    """Decimal places :func:`percent` writes ``q`` with (``None``: 0, 1, or read as "<"/">")."""
     pct = q * 100
+    if q in (0, 1) or pct < _SMALLEST_PERCENT or 100 - pct < _SMALLEST_PERCENT:
+        return None
+    return min(_decimals(min(pct, 100 - pct), significant), 4)
+
+
+def _percent_text(q: Fraction, places: int | None, *, trim: bool) -> str:
+    pct = q * 100
+    if q in (0, 1):
+        return f"{int(pct)}%"
     if pct < _SMALLEST_PERCENT:
         return "< 0.0001%"
     if 100 - pct < _SMALLEST_PERCENT:
         return "> 99.9999%"
-    small = min(pct, 100 - pct)
-    places = min(_decimals(small, significant), 4)
-    return _trim(f"{float(pct):.{places}f}") + "%"
+    text = f"{float(pct):.{places}f}"
+    return (_trim(text) if trim else text) + "%"
+
+
+def percent_column(values: Iterable[Fraction | float | int], significant: int = 3) -> list[str]:
+    """Probabilities for one column of a table: :func:`percent`, every value with the same decimals.
+
+    Each value gets at least the decimal places :func:`percent` gives it
+    (``significant`` digits of the smaller of p and 1 − p, never rounded to
+    0 or 100%), and the column gets the most any value needs, trailing zeros
+    kept, so the column reads and lines up as one: ``63.00%`` beside
+    ``4.91%``, not ``63%``. Exactly 0 and 1 still read ``0%`` and ``100%``
+    (they are exact, not rounded); below 0.0001% and above 99.9999% read as
+    :func:`percent` writes them.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`percent`, for a value that is not a probability.
+
+    Examples
+    --------
+    >>> percent_column([0.544, 0.63, 0.0491])
+    ['54.40%', '63.00%', '4.91%']
+    >>> percent_column([1, 0.758, 0, 0.242])
+    ['100%', '75.8%', '0%', '24.2%']
+    """
+    qs = [_as_fraction(v) for v in values]
+    places = max((d for d in (_percent_places(q, significant) for q in qs) if d is not None), default=0)
+    return [_percent_text(q, places, trim=False) for q in qs]
 
 
 def one_in(p: Fraction | float | int) -> str:

@@ -62,6 +62,7 @@ from rometools.core.formatting import shown
 __all__ = [
     "CHANCE",
     "GENERIC_BOTS",
+    "GENERIC_BOT_NAMES",
     "PROTOCOL",
     "TERMINAL",
     "Bot",
@@ -315,6 +316,8 @@ class GameSpec:
 #: ``"module:function"``, the function building the bot from its whole name
 #: (``"mcts:200"``). A game's own bot of the same name comes first.
 GENERIC_BOTS = {"mcts": "rometools.core.search:mcts_bot"}
+#: How the bots of :data:`GENERIC_BOTS` are written, for the message naming a game's bots.
+GENERIC_BOT_NAMES = "mcts or mcts:N (Monte Carlo tree search, N simulations per move)"
 
 _REGISTRY: dict[str, GameSpec] = {}
 _BY_STATE: dict[type, GameSpec] = {}
@@ -479,12 +482,16 @@ class Game:
         Raises
         ------
         RulesError
-            Naming the game's bots when ``name`` is not one.
+            Naming the game's bots and the generic ones when ``name`` is not one.
 
         Examples
         --------
         >>> load_game("caesars_empire").bot("mcts:20").budget
         20
+        >>> load_game("augustus").bot("smart")
+        Traceback (most recent call last):
+        ...
+        rometools.core.errors.RulesError: unknown bot 'smart' for Augustus; choose one of greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
         """
         if isinstance(name, Bot):
             return name
@@ -494,7 +501,7 @@ class Game:
             return getattr(importlib.import_module(module), function)(name)
         if cls is None:
             raise RulesError(f"unknown bot {name!r} for {self.title}; choose one of "
-                             f"{', '.join(sorted(self.spec.bots))}")
+                             f"{', '.join(sorted(self.spec.bots))}, {GENERIC_BOT_NAMES}")
         return cls()
 
     def bots(self, names: str | Bot | Sequence[str | Bot]) -> list[Bot]:

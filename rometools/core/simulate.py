@@ -234,10 +234,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     names = game.bots(bots)  # checks names and count
     bot_names = [b.name for b in names]
     if rotate and len(set(bot_names)) == 1:  # each rotation would replay the very same game
-        raise RulesError(f"rotate seats moves the bots between the seats, but every seat has bot "
-                         f"{bot_names[0]!r}: each rotation would replay the same game "
-                         f"{game.players} times and count it as {game.players} games; "
-                         f"turn rotation off, or give the seats different bots")
+        raise RulesError(f"every seat has bot {bot_names[0]!r}, so rotating the bots over the seats would "
+                         f"replay each game {game.players} times and count it as {game.players} games; "
+                         f"give the seats different bots, or turn rotation off")
     rotations = game.players if rotate else 1
     config_dict = game.config.to_dict()
     bar = _progress(n_games, progress, f"{game.title}: {game.players} players")

@@ -294,6 +294,54 @@ def test_paired_differences_of_runs_read_back_from_a_file_check_their_shapes_onl
     pd.testing.assert_frame_equal(paired_differences(*read), paired_differences(a, b))
 
 
+def test_paired_differences_refuse_runs_of_two_games_read_back_from_files(tmp_path, monkeypatch):
+    """Read back from CSV the runs carry no game id; a Caesar's Empire and an Augustus run of the
+    same shape (100 games, 4 players, seed 1) paired before and gave a full table. Their per-game
+    columns differ, which is refused, naming them, before anything is computed."""
+    import rometools.core.balance as balance
+
+    runs = [simulate(g, 100, players=4, seed=1, progress=False) for g in ("caesars_empire", "augustus")]
+    for k, run in enumerate(runs):
+        run.to_csv(tmp_path / f"{k}.csv", index=False)
+    ce, au = (pd.read_csv(tmp_path / f"{k}.csv") for k in range(2))
+    assert ce.attrs == au.attrs == {} and ce[["game", "rotation", "seat"]].equals(au[["game", "rotation", "seat"]])
+    monkeypatch.setattr(balance, "game_summary", lambda r: pytest.fail("a figure was computed"))
+    with pytest.raises(RulesError) as err:
+        paired_differences(ce, au)
+    assert str(err.value) == (
+        "the runs have different columns (only variant A has gold_turns, points_route, points_cities, "
+        "points_treasures, points_road_bonus; only variant B has draws, resets, completions, points_rewards, "
+        "points_objectives, points_powers): they look like runs of different games or different game options, "
+        "and a paired comparison needs two runs of the same game")
+    with pytest.raises(RulesError, match=r"^the runs have different columns \(only variant B has gold_turns\): "):
+        paired_differences(ce.drop(columns="gold_turns"), ce)
+    with pytest.raises(RulesError, match="^variant A is a run of Caesar's Empire and variant B of Augustus: "):
+        paired_differences(*runs)  # live runs: their game titles, as before
+
+
+def test_paired_differences_ignore_the_index_column_a_csv_adds(tmp_path):
+    """``to_csv`` without ``index=False`` adds an ``Unnamed: 0`` column when read back: not a sign
+    of another game, so such a run still pairs with a live run of the same game."""
+    a = simulate("caesars_empire", 4, players=3, bots="greedy", seed=1, progress=False)
+    a.to_csv(tmp_path / "a.csv")
+    read = pd.read_csv(tmp_path / "a.csv")
+    assert "Unnamed: 0" in read.columns
+    pd.testing.assert_frame_equal(paired_differences(read, a), paired_differences(a, a))
+
+
+def test_shared_wins_are_explained_in_one_sentence():
+    """IMPERATOR ties for first count once per tied seat: the sentence says how many and the total
+    the rates reach (the command and the balance lab print it); none when no first place is shared."""
+    from rometools.core.balance import shared_wins_text
+
+    rates = seat_win_rates(simulate("imperator", 200, players=4, bots="greedy", seed=1, progress=False))
+    assert (int(rates["shared_wins"].sum()), int(rates["wins"].sum())) == (153, 284)
+    assert shared_wins_text(rates) == ("A shared first place counts as a win for each tied seat (153 shared wins "
+                                       "in all), so the win rates add up to 142%, not 100%.")
+    plain = seat_win_rates(simulate("caesars_empire", 6, bots="greedy", seed=1, progress=False))
+    assert plain["shared_wins"].sum() == 0 and shared_wins_text(plain) == ""
+
+
 def test_compare_variants_with_rotation_pairs_each_seed_and_rotation():
     """Seat rotation: 3 seeds x 3 rotations = 9 pairs per figure, each pair the same seed index
     and rotation (so the same deal and the same bot in each seat) in A and B."""
@@ -344,6 +392,8 @@ def test_rotation_with_the_same_bot_in_every_seat_is_refused():
                      progress=False)
     scores = mixed.pivot_table(index=["game", "rotation"], columns="seat", values="score")
     assert len(scores) == 6 and scores.drop_duplicates().shape[0] > 2  # mixed line-ups: different games
-    with pytest.raises(RulesError, match="every seat has bot 'greedy': each rotation would replay the same game "
-                                         "3 times and count it as 3 games"):
+    with pytest.raises(RulesError) as err:
         simulate("caesars_empire", 2, players=3, bots="greedy", rotate=True, seed=1, progress=False)
+    assert str(err.value) == ("every seat has bot 'greedy', so rotating the bots over the seats would replay each "
+                              "game 3 times and count it as 3 games; give the seats different bots, or turn "
+                              "rotation off")

@@ -87,4 +87,4 @@ def test_rometools_validate_knows_both_files():
     for name, kind in (("board.toml", "region"), ("components.toml", "tile")):
         out = subprocess.run([sys.executable, "-m", "rometools.cli", "validate", str(board_path().with_name(name))],
                              capture_output=True, text=True)
-        assert out.returncode == 0 and f"is a Ave Roma: IMPERATOR {kind} file" in out.stdout, out.stdout + out.stderr
+        assert out.returncode == 0 and f"is an Ave Roma: IMPERATOR {kind} file" in out.stdout, out.stdout + out.stderr
