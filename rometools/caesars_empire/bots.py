@@ -513,7 +513,7 @@ def play_game(config: GameConfig | None = None, bots: str | Bot | Sequence | Non
     >>> play_game(bots=["smart"] * 4)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: unknown bot 'smart' for Caesar's Empire; choose one of cheapest, greedy, random
+    rometools.core.errors.RulesError: unknown bot 'smart' for Caesar's Empire; choose one of cheapest, greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
     """
     from rometools.core.game import load_game
     from rometools.core.playout import play
