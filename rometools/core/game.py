@@ -72,7 +72,9 @@ __all__ = [
     "config_options",
     "game_of",
     "games",
+    "bundled_files",
     "load_game",
+    "read_file_option",
     "register_game",
 ]
 
@@ -574,7 +576,7 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
                                           and name in _init_names(spec.config)):
                 raise RulesError(f"{spec.title} has no option {shown(name)}; its options are "
                                  f"{', '.join(known)}")
-        config = spec.config(**{name: _read_file_option(spec, name, value)
+        config = spec.config(**{name: read_file_option(spec, name, value)
                                 if name in spec.file_options and isinstance(value, str | os.PathLike) else value
                                 for name, value in options.items()})
     elif options:
@@ -584,14 +586,62 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     return Game(spec, config)
 
 
-def _read_file_option(spec: GameSpec, option: str, value: str | os.PathLike[str]) -> Any:
-    """What a file option's loader reads from ``value``: a file's path, or a bundled file's name
-    (a ``data_files`` entry the same loader reads, with or without its suffix)."""
+def bundled_files(game: str | GameSpec, option: str) -> list[str]:
+    """The bundled files (``data_files`` names) that a file option's loader reads.
+
+    Examples
+    --------
+    >>> bundled_files("caesars_empire", "board")
+    ['board_2_3.toml', 'board_4_5.toml']
+    >>> bundled_files("imperator", "board")
+    ['board.toml']
+    """
+    spec = game if isinstance(game, GameSpec) else game_spec(game)
+    load = spec.file_options[option]
+    return [name for name, loader in spec.data_files.items() if loader == load]
+
+
+def read_file_option(game: str | GameSpec, option: str, value: str | os.PathLike[str]) -> Any:
+    """What a file option's loader reads from ``value``: a file's path, or a bundled file's name.
+
+    The one reading of a file option (:attr:`GameSpec.file_options`) given as
+    text: :func:`load_game`, the command's ``--option board=...`` and the
+    balance lab's Board file box all go through it.
+
+    Parameters
+    ----------
+    game : str or GameSpec
+    option : str
+        One of the game's ``file_options`` (``"board"``).
+    value : str or path
+        The path of a file (``~`` expanded), or the name of a bundled file the
+        option's loader reads (one of :func:`bundled_files`, with or without
+        its suffix: ``"board_2_3"`` or ``"board_2_3.toml"``). A file of that
+        path comes first.
+
+    Raises
+    ------
+    DataFileError
+        For a value that is neither a file nor a bundled file's name (listing
+        the bundled files), or a file that does not load.
+    KeyError
+        If ``option`` is not one of the game's file options.
+
+    Examples
+    --------
+    >>> read_file_option("caesars_empire", "board", "board_2_3").side
+    '2-3'
+    >>> read_file_option("caesars_empire", "board", "board_9")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: board_9: no such file; give the path of a board file or a bundled board: board_2_3, board_4_5
+    """
     from rometools.core.data import bundled_file
     from rometools.core.errors import DataFileError
 
+    spec = game if isinstance(game, GameSpec) else game_spec(game)
     load = spec.file_options[option]
-    bundled = [name for name, loader in spec.data_files.items() if loader == load]
+    bundled = bundled_files(spec, option)
     text = os.fspath(value)
     path = Path(text).expanduser()
     try:

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-from traitlets import TraitError
+from traitlets import Float, Int, TraitError, Unicode, Union
 
 from rometools.core.data import MAX_FILE_BYTES
 from rometools.core.errors import DataFileError
@@ -56,6 +56,7 @@ __all__ = [
     "Explorer",
     "Raw",
     "Snapshot",
+    "WholeNumberText",
     "call_with_timeout",
     "csv_link",
     "html_table",
@@ -372,6 +373,48 @@ def inline_toggle(toggle: widgets.ToggleButtons) -> widgets.ToggleButtons:
 
 
 # ===================================================================== inputs and HTML
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def _typed_number(text: str, _widget: Any = None) -> int | float | str:
+    """What a designer typed in a :class:`WholeNumberText`: an ``int`` if it is one, else a
+    ``float`` if it reads as one (``1.5``), else the text itself."""
+    text = text.strip()
+    if _INTEGER.fullmatch(text):
+        return int(text)
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+class WholeNumberText(widgets.Text):
+    """A number box that hands the kernel what was typed, so a refused value is said, not truncated.
+
+    An ``IntText`` turns ``1.5`` into ``1`` in the browser (``parseInt``) and
+    the kernel never sees the ``.5``; a ``BoundedIntText`` also clamps. This
+    box is a text box in the browser; its ``value`` in the kernel is an
+    ``int`` for a whole number and otherwise what was typed (a ``float`` such
+    as ``1.5``, or the text): :attr:`Explorer.NUMBER_BOXES` then refuses it in
+    words ("Games must be a whole number 1 to 100,000, got 1.5") and puts the
+    box back. Like an ``IntText`` it sends its value on Enter or when it loses
+    focus (``continuous_update=False``).
+
+    Examples
+    --------
+    >>> box = WholeNumberText(value=20, description="Games")
+    >>> box.value, _typed_number(" 21 "), _typed_number("1.5"), _typed_number("2O")
+    (20, 21, 1.5, '2O')
+    """
+
+    value = Union([Int(), Float(), Unicode()], default_value=0).tag(
+        sync=True, to_json=lambda value, _widget: str(value), from_json=_typed_number)
+
+    def __init__(self, value: int = 0, **kwargs: Any):
+        kwargs.setdefault("continuous_update", False)
+        super().__init__(value=value, **kwargs)
+
+
 def whole_number(label: str, value: Any, low: int | None = 0, high: int | None = None) -> int:
     """``value`` if it is a whole number in ``low..high``, else a ``ValueError`` naming ``label``.
 
@@ -798,7 +841,7 @@ class Explorer(widgets.VBox):
         """Every :attr:`NUMBER_BOXES` value, typed or set, in its range (else a :class:`_NumberBoxError`)."""
         for name, (low, high) in self.NUMBER_BOXES.items():
             box = self._controls.get(name)
-            if box is None or not isinstance(getattr(box, "value", None), int):
+            if box is None or getattr(box, "value", None) is None:
                 continue
             try:
                 whole_number(self.field_label(name), box.value, low, high)

@@ -38,13 +38,14 @@ from rometools.core.balance import (
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
 from rometools.core.formatting import counted, number, p_value, percent, seed_text, shown
-from rometools.core.game import game_spec
+from rometools.core.game import bundled_files, game_spec, read_file_option
 from rometools.core.simulate import simulate
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     ChartWidget,
     Explorer,
+    WholeNumberText,
     _text_of,
     _upload,
     call_with_timeout,
@@ -106,11 +107,18 @@ def _player_counts(game_id: str) -> list[int]:
 
 
 def _data_folder_boards(game_id: str) -> list[Path]:
-    """The data folder's board files of a game (its ``data_files`` read by its board loader)."""
+    """The data folder's board files of a game (its bundled files of the ``board`` option)."""
+    if "board" not in game_spec(game_id).file_options:
+        return []
+    return [data_dir() / game_id / name for name in bundled_files(game_id, "board")]
+
+
+def _board_loader(game_id: str) -> Any:
+    """The loader of a game's ``board`` option (:attr:`~rometools.core.game.GameSpec.file_options`)."""
     spec = game_spec(game_id)
-    load = spec.file_kinds.get("board")
-    return [data_dir() / game_id / name for name, loader in spec.data_files.items() if load is not None
-            and loader == load]
+    if "board" not in spec.file_options:
+        raise ValueError(f"Board file: {spec.title} has no board file")
+    return spec.file_options["board"]
 
 
 def _rate(p: float) -> str:
@@ -169,7 +177,9 @@ class BalanceExplorer(Explorer):
         Play each seed once per seat rotation of the bots (the comparison pairs
         by seed and rotation).
     board : str
-        A board file (games with boards); default the bundled board.
+        A board file's path or a bundled board's name (``"board_2_3"``), read as
+        :func:`~rometools.core.game.load_game` reads ``board=``, for games with a
+        ``board`` file option; default the game's own board. The summary names it.
     run : bool
         Run once on opening. Default ``True``.
 
@@ -249,11 +259,11 @@ class BalanceExplorer(Explorer):
         self._options_b = self._add_control("options_b", widgets.Text(
             value="", description="Options B", placeholder="e.g. all_tokens_variant=true",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
-        # IntTexts, not BoundedIntTexts: a browser would clamp a number out of range without a
-        # word; Run refuses it with a message instead (NUMBER_BOXES)
-        self._games = self._add_control("games", widgets.IntText(
+        # WholeNumberTexts: an IntText would play 1 game for a typed 1.5, a BoundedIntText clamp 0
+        # to 1, without a word; Run refuses what is typed with a message instead (NUMBER_BOXES)
+        self._games = self._add_control("games", WholeNumberText(
             value=200, description="Games", layout={"width": "200px"}), "rt-games")
-        self._seed = self._add_control("seed", widgets.IntText(
+        self._seed = self._add_control("seed", WholeNumberText(
             value=1, description="Seed", layout={"width": "220px"}), "rt-seed")
         self._rotate = self._add_control("rotate", widgets.Checkbox(
             value=False, description="rotate seats (each seed once per seat)", indent=False), "rt-rotate")
@@ -391,9 +401,7 @@ class BalanceExplorer(Explorer):
 
         try:
             name, content = _upload(change["new"][0], "board")
-            load = game_spec(self._game.value).file_kinds.get("board")
-            if load is None:
-                raise ValueError(f"Board file: {game_spec(self._game.value).title} has no board file")
+            load = _board_loader(self._game.value)
             with tempfile.TemporaryDirectory(prefix="rometools-upload-") as folder:
                 path = Path(folder) / name
                 path.write_bytes(content)
@@ -460,7 +468,7 @@ class BalanceExplorer(Explorer):
                                  f"got {shown(value)}; upload a board file to add one")
         elif name in ("options", "options_b", "board"):
             if not isinstance(value, str):
-                what = "a board file path" if name == "board" else "text such as key=value"
+                what = "a board file's path or a bundled board's name" if name == "board" else "text such as key=value"
                 raise ValueError(f"{self.field_label(name)} must be {what}, got {shown(value)}")
             if name != "board":
                 parse_options(value, self.field_label(name))
@@ -476,6 +484,8 @@ class BalanceExplorer(Explorer):
             self._game.value = values["game"]
             counts = _player_counts(values["game"])
             self._players.options = counts
+            if self._files == "upload":  # the game's boards (the observer is held)
+                self._board.options = self._board_options()
         if "players" in values:
             if values["players"] not in self._players.options:
                 raise ValueError(f"Players: {game_spec(self._game.value).title} is for "
@@ -496,27 +506,46 @@ class BalanceExplorer(Explorer):
             if name in values:
                 self._controls[name].value = values[name]
 
-    def _config(self, options_text: str, field: str) -> dict[str, Any]:
+    def _read_board(self) -> tuple[str, Any] | None:
+        """The Board file box's board and its name for the summary (``None``: the game's own).
+
+        A typed path or bundled board's name (``board_2_3``) is read as ``load_game`` reads
+        ``board=`` (:func:`~rometools.core.game.read_file_option`), once per run.
+        """
+        text = (self._board.value or "").strip()
+        if not text:
+            return None
+        if text in self._uploaded:
+            _game, name, board = self._uploaded[text]
+            return name, board
+        _board_loader(self._game.value)  # a game with no board file says so
+        name = Path(text).name or text
+        try:
+            return name, call_with_timeout(read_file_option, self._game.value, "board", text, what=name)
+        except DataFileError as err:
+            raise ValueError(f"Board file {err}") from None
+
+    def _config(self, options_text: str, field: str, board: tuple[str, Any] | None) -> dict[str, Any]:
+        """The options of a variant: its box, the Players box and the Board file box (which the
+        box's options may not contradict: the command's "disagree; give one")."""
         options = parse_options(options_text, field)
-        board_file = (self._board.value or "").strip()
-        if board_file in self._uploaded:
-            options["board"] = self._uploaded[board_file][2]
-        elif board_file:
-            load = game_spec(self._game.value).file_kinds.get("board")
-            if load is None:
-                raise ValueError(f"Board file: {game_spec(self._game.value).title} has no board file")
-            path = Path(board_file).expanduser()
-            try:
-                options["board"] = call_with_timeout(load, path, what=path.name or board_file)
-            except DataFileError as err:
-                raise ValueError(f"Board file {err}") from None
-        return {"players": self._players.value, **options}
+        players = self._players.value
+        if "players" in options and options["players"] != players:
+            raise ValueError(f"Players {players} and {field} players={options['players']} disagree; "
+                             f"give one")
+        if board is not None:
+            if "board" in options:
+                raise ValueError(f"Board file {board[0]} and {field} board={options['board']} "
+                                 f"disagree; give one")
+            options["board"] = board[1]
+        return {"players": players, **options}
 
     def _compute(self) -> dict[str, Any]:
         game = self._game.value
         compare = self._compare_box.value
-        config_a = self._config(self._options_a.value, "Options A")
-        config_b = self._config(self._options_b.value, "Options B") if compare else None
+        board = self._read_board()
+        config_a = self._config(self._options_a.value, "Options A", board)
+        config_b = self._config(self._options_b.value, "Options B", board) if compare else None
         whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
         bots = self.bots
         if self._rotate.value and len(set(bots)) == 1:
@@ -550,7 +579,8 @@ class BalanceExplorer(Explorer):
             results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n), **common)
             # the two runs already played, paired by game and rotation: nothing is played twice
             comparison = paired_differences(results, results_b)
-        return {"results": results, "results_b": results_b, "comparison": comparison}
+        return {"results": results, "results_b": results_b, "comparison": comparison,
+                "board": board[0] if board is not None else None}
 
     def run(self) -> bool:
         """Play the games the controls describe and show the results (``False`` on bad input)."""
@@ -587,11 +617,12 @@ class BalanceExplorer(Explorer):
                    **({"shared_wins": "shared wins"} if shared else {}),
                    "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"}
         median = float(summary["margin"].median())
+        board = f"; board {html.escape(view['board'])}" if view["board"] is not None else ""
         variant_a = (f"; variant A: {html.escape(self._options_a.value.strip() or 'the defaults')}"
                      if self.comparison is not None else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
                 f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
-                f"{variant_a}",
+                f"{board}{variant_a}",
                 _table(rates, columns, "rt-balance-rates-table", rate_formats)]
         if shared:  # the rates add up to more than 100%: say why
             total = 100 * float(rates["win_rate"].sum())

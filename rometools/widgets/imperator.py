@@ -27,6 +27,7 @@ import plotly.graph_objects as go
 
 from rometools.charts._common import seat_colour
 from rometools.charts.imperator import region_board_figure, tile_odds_figure
+from rometools.core.errors import check_choice
 from rometools.core.formatting import probability, shown
 from rometools.imperator import (
     KIND_NAMES,
@@ -604,10 +605,10 @@ class TileOddsExplorer(Explorer):
             if isinstance(value, str) or not value or any(k not in TILE_KINDS for k in value):
                 raise ValueError(f"kinds must be a non-empty list of {list(TILE_KINDS)}, got {value!r}")
             value = tuple(value)
-        elif name == "leftover" and value not in LEFTOVER_OPTIONS:
-            raise ValueError(f"leftover must be one of {LEFTOVER_OPTIONS}, got {value!r}")
-        elif name == "reveal" and value not in REVEAL_OPTIONS:
-            raise ValueError(f"reveal must be one of {REVEAL_OPTIONS}, got {value!r}")
+        elif name == "leftover":
+            check_choice("leftover", value, LEFTOVER_OPTIONS)
+        elif name == "reveal":
+            check_choice("reveal", value, REVEAL_OPTIONS)
         elif name == "hold_rounds":
             whole_number("hold rounds", value, 0, 10)
         elif name == "trials":

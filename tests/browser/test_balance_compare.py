@@ -69,21 +69,44 @@ def test_paired_chart_draws_after_a_comparison_run(voila, app_page):
     options_b.fill("all_tokens_variant=true")
     options_b.press("Enter")
     games = page.locator(".rt-games input").first
-    games.fill("20")
+    games.fill("20")  # fill() replaces the box's text (200), it does not append to it
+    assert games.input_value() == "20"
     games.press("Enter")
     page.locator("button.rt-balance-run").first.click()
     page.locator(".rt-balance-rates-b-table").wait_for(timeout=harness.CHANGE_S * 1000)
+    page.wait_for_function("() => /20 games/.test(document.querySelector('.rt-balance-summary').innerText)",
+                           timeout=harness.CHANGE_S * 1000)
 
     state = _paired(page)
     assert state and any(t["meta"] == "bl-paired" and t["points"] for t in state["traces"]), state
     assert state["width"] > 0 and "tick" not in (state["title"] or ""), state
     page.locator(".rt-balance-paired").first.scroll_into_view_if_needed()
 
-    # a second run redraws it too
+    # a second run redraws it too (the screenshot, taken at the end, shows this 21)
     games.fill("21")
     games.press("Enter")
     page.locator("button.rt-balance-run").first.click()
     page.wait_for_function("() => /21 games/.test(document.querySelector('.rt-balance-summary').innerText)",
                            timeout=harness.CHANGE_S * 1000)
     assert _paired(page)["traces"][0]["meta"] == "bl-paired"
+    page.console_log.assert_clean()
+
+
+def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voila, app_page):
+    """An IntText's front end sent 1.5 as 1 (one game played without a word); the Games box
+    sends what was typed and Run refuses it."""
+    page = app_page
+    page.goto(voila.url(f"/voila/render/{BALANCE.notebook}"))
+    harness.wait_rendered(page, plots=BALANCE.plots)
+    summary = page.locator(".rt-balance-summary").first.inner_text()
+    games = page.locator(".rt-games input").first
+    games.fill("1.5")
+    games.press("Enter")
+    page.locator("button.rt-balance-run").first.click()
+    message = page.locator(".rt-message.rt-error").first
+    message.wait_for(timeout=harness.CHANGE_S * 1000)
+    assert "Games must be a whole number 1 to 100,000, got 1.5" in message.inner_text()
+    page.wait_for_function("() => document.querySelector('.rt-games input').value === '200'",
+                           timeout=harness.CHANGE_S * 1000)  # the box put back
+    assert page.locator(".rt-balance-summary").first.inner_text() == summary
     page.console_log.assert_clean()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import pytest
 
 from rometools.core.balance import seat_win_rates
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
+from rometools.widgets._base import WholeNumberText
 
 
 @pytest.fixture(scope="module")
@@ -92,10 +92,10 @@ def test_opening_values_are_taken_as_given():
 
 @pytest.mark.parametrize("typed", [0, 100_001, -5])
 def test_games_typed_out_of_range_is_refused_at_run_and_the_box_put_back(typed):
-    """The Games box is an IntText (a BoundedIntText would clamp 0 to 1 in the browser
+    """The Games box is not a BoundedIntText (which would clamp 0 to 1 in the browser
     without a word): what is typed reaches Run, which refuses it and keeps the results."""
     ex = BalanceExplorer(games=8, seed=1, bots="random")
-    assert type(ex._games) is widgets.IntText and type(ex._seed) is widgets.IntText
+    assert type(ex._games) is WholeNumberText and type(ex._seed) is WholeNumberText
     results = ex.results
     ex._games.value = typed                      # what the browser sends
     assert ex._games.value == typed              # kept as typed until Run
@@ -293,3 +293,143 @@ def test_bad_opening_values_are_all_named_and_the_good_ones_kept():
     assert ex.message == ("Cannot open with: Players: Caesar's Empire is for 2, 3, 4, 5 players, got 9 (opened "
                           "with the other values given and the defaults for these)")
     assert ex.results["game"].nunique() == 5 and ex._seed.value == 7 and ex._players.value == 4
+
+
+# ------------------------------------------------------------ the Board file box
+_LAST = " (the chart still shows the last valid input)"
+
+
+@pytest.mark.parametrize("typed", ["board_2_3", "board_2_3.toml", " board_2_3 "])
+def test_a_bundled_boards_name_is_read_as_the_command_reads_it(typed):
+    """`rometools simulate caesars_empire --option board=board_2_3` works: so does the box
+    (the trial saw "Board file board_2_3: cannot be read (No such file or directory)")."""
+    ex = BalanceExplorer(games=6, seed=1, bots="random", run=False)
+    assert ex.set_values(players=3, board=typed), ex.message
+    assert ex.message == ""
+    expected = simulate("caesars_empire", 6, bots="random", seed=1, config={"players": 3, "board": "board_2_3"},
+                        progress=False)
+    assert ex.results.equals(expected)
+    name = typed.strip()
+    assert ex.summary.startswith(f"Caesar's Empire, 3 players, 6 games (seed 1); bots random, random, random; "
+                                 f"board {name} player")
+
+
+def test_a_wrong_board_name_lists_the_bundled_boards_and_keeps_the_results():
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random")
+    results, summary = ex.results, ex.summary
+    assert ex.set_values(board="board_9") is False
+    assert ex.message == ("Cannot update: Board file board_9: no such file; give the path of a board file or a "
+                          "bundled board: board_2_3, board_4_5" + _LAST)
+    assert ex.results is results and ex.summary == summary and ex._board.value == ""
+
+
+def test_a_designers_board_file_is_named_in_the_summary(tmp_path):
+    from rometools.caesars_empire.board import board_path
+
+    mine = tmp_path / "my_board.toml"
+    mine.write_text(board_path("2-3").read_text())
+    ex = BalanceExplorer(games=6, seed=1, bots="random", run=False)
+    assert ex.set_values(players=3, board=str(mine)) and ex.message == ""
+    expected = simulate("caesars_empire", 6, bots="random", seed=1, config={"players": 3, "board": str(mine)},
+                        progress=False)
+    assert ex.results.equals(expected)
+    assert "; bots random, random, random; board my_board.toml player" in ex.summary
+    # comparing: the board is that of both variants, beside "variant A: the defaults"
+    assert ex.set_values(compare=True, options_b="route_policy=first")
+    assert "; bots random, random, random; board my_board.toml; variant A: the defaults player" in ex.summary
+
+
+def test_no_board_file_names_no_board():
+    ex = BalanceExplorer(games=6, seed=1, bots="random")
+    assert ex.summary.startswith("Caesar's Empire, 4 players, 6 games (seed 1); bots random, random, random, "
+                                 "random player")
+
+
+def test_an_imperator_board_file_is_read_through_its_board_option(tmp_path):
+    """IMPERATOR registers its board as file option "board" (its file kind is "region"): the
+    explorer reads it by the option, bundled name or a designer's copy."""
+    from rometools.core.data import bundled_file
+
+    ex = BalanceExplorer(game="imperator", games=4, seed=1, bots="random", run=False)
+    assert ex.set_values(board="board") and ex.message == ""
+    assert ex.results.equals(simulate("imperator", 4, bots="random", seed=1,
+                                      config={"players": 4, "board": "board"}, progress=False))
+    assert "; bots random, random, random, random; board board player" in ex.summary
+    mine = tmp_path / "my_regions.toml"
+    mine.write_text(bundled_file("imperator", "board.toml").read_text())
+    assert ex.set_values(board=str(mine)) and ex.message == ""
+    assert "; board my_regions.toml player" in ex.summary
+    results = ex.results
+    assert ex.set_values(board="boards") is False
+    assert ex.message == ("Cannot update: Board file boards: no such file; give the path of a board file or a "
+                          "bundled board: board" + _LAST)
+    assert ex.results is results
+
+
+def test_the_app_lists_an_imperator_games_bundled_board():
+    ex = BalanceExplorer(game="imperator", games=4, files="upload", run=False)
+    assert [label for label, _ in ex._board.options] == ["the game's own board", "board.toml"]
+    assert ex.set_values(board=ex._board.options[1][1]) and "; board board.toml player" in ex.summary
+
+
+def test_a_game_with_no_board_file_says_so():
+    ex = BalanceExplorer(game="augustus", games=4, seed=1, bots="random", run=False)
+    assert ex.set_values(board="board_2_3") is False
+    assert ex.message == "Cannot update: Board file: Augustus has no board file" + _LAST
+
+
+# ------------------------------------------------------------ the boxes and the options
+@pytest.mark.parametrize("kwargs,field", [({"options": "players=5"}, "Options A"),
+                                          ({"compare": True, "options_b": "players=5"}, "Options B")])
+def test_players_and_a_players_option_that_disagree_are_refused_as_the_command_refuses_them(kwargs, field):
+    """Before: "5 players need 5 bots, got 3". The command says "--players 3 and --option
+    players=5 disagree; give one"; the explorer names its boxes the same way."""
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random")
+    results = ex.results
+    assert ex.set_values(**kwargs) is False
+    assert ex.message == f"Cannot update: Players 3 and {field} players=5 disagree; give one" + _LAST
+    assert ex.results is results and ex._players.value == 3 and ex._options_a.value == ""
+
+
+def test_a_players_option_that_agrees_is_taken():
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random", options="players=3")
+    assert ex.message == "" and ex.results["seat"].nunique() == 3
+
+
+def test_a_board_box_and_a_board_option_that_disagree_are_refused():
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random", run=False)
+    assert ex.set_values(board="board_2_3", options="board=board_4_5") is False
+    assert ex.message == ("Cannot update: Board file board_2_3 and Options A board=board_4_5 disagree; "
+                          "give one" + _LAST)
+    assert ex.set_values(options="board=board_2_3") and ex.message == ""   # an option alone is read as given
+
+
+# ------------------------------------------------------------ what the browser sends from a number box
+@pytest.mark.parametrize("typed,message", [
+    ("1.5", "Games must be a whole number 1 to 100,000, got 1.5"),
+    ("-3", "Games must be a whole number 1 to 100,000, got -3"),
+    ("2O", "Games must be a whole number 1 to 100,000, got '2O'"),
+    ("", "Games must be a whole number 1 to 100,000, got ''"),
+    ("0", "Games must be a whole number 1 to 100,000, got 0"),
+])
+def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(typed, message):
+    """An IntText's front end turns 1.5 into 1 (parseInt), so the trial's 1.5 games played 1
+    game without a word. The box now sends the kernel what was typed."""
+    ex = BalanceExplorer(games=8, seed=1, bots="random")
+    results = ex.results
+    ex._games.set_state({"value": typed})          # what the browser sends, through the box's from_json
+    assert ex.run() is False
+    assert ex.message == f"Cannot update: {message} (the chart still shows the last valid input)"
+    assert ex.results is results and ex._games.value == 8 and ex._games.get_state()["value"] == "8"
+
+
+def test_a_whole_number_typed_is_an_int_in_the_kernel():
+    ex = BalanceExplorer(games=8, seed=1, bots="random")
+    ex._games.set_state({"value": "12.0"})         # the same number (traitlets' Int takes 12.0 as 12)
+    assert ex._games.value == 12 and type(ex._games.value) is int
+    ex._games.set_state({"value": " 12 "})
+    ex._seed.set_state({"value": "2"})
+    assert (ex._games.value, ex._seed.value) == (12, 2)
+    assert ex.run() and ex.results["game"].nunique() == 12 and ex.summary.startswith(
+        "Caesar's Empire, 4 players, 12 games (seed 2)")
+    assert ex._seed.continuous_update is False     # sent on Enter or leaving the box, as an IntText's

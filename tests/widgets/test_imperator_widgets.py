@@ -114,3 +114,17 @@ def test_tile_odds_explorer_shows_the_exact_chain_and_its_simulation():
     for bad in ({"players": 6}, {"kinds": ()}, {"kinds": ("statue",)}, {"rounds": 0}, {"hold_rounds": -1},
                 {"reveal": "later"}):
         assert ex.set_values(**bad) is False and ex.figure_data() == before
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"leftover": "keep"}, "leftover must be one of stay, discard; got 'keep'"),
+    ({"leftover": ["stay"]}, "leftover must be one of stay, discard; got ['stay']"),
+    ({"reveal": "later"}, "Refill: reveal must be one of next_round, at_once; got 'later'"),
+])
+def test_tile_odds_choices_are_refused_with_the_games_own_message(kwargs, message):
+    """The same words as the game's config (core.errors.check_choice), not a tuple's repr."""
+    ex = TileOddsExplorer(players=3, rounds=4, trials=0)
+    before = ex.figure_data()
+    assert ex.set_values(**kwargs) is False
+    assert ex.message == f"Cannot update: {message} (the chart still shows the last valid input)"
+    assert ex.figure_data() == before and (ex.leftover_input.value, ex.reveal_input.value) == ("stay", "next_round")
