@@ -34,6 +34,7 @@ from rometools.core.balance import (
     paired_differences,
     seat_advantage_test,
     seat_win_rates,
+    shared_wins_text,
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
@@ -625,9 +626,7 @@ class BalanceExplorer(Explorer):
                 f"{board}{variant_a}",
                 _table(rates, columns, "rt-balance-rates-table", rate_formats)]
         if shared:  # the rates add up to more than 100%: say why
-            total = 100 * float(rates["win_rate"].sum())
-            text.append(f"A shared first place counts as a win for each tied seat ({counted(shared, 'shared win')} "
-                        f"in all), so the win rates add up to {total:.0f}%, not 100%.")
+            text.append(html.escape(shared_wins_text(rates)))
         text += [f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
                  f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
                  f"{game_length_text(r)} Winning margin: "
