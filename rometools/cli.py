@@ -106,6 +106,12 @@ def _simulate(args) -> int:
                             workers=args.workers, address=args.address, rotate=args.rotate,
                             progress=not args.quiet)
     seconds = max(time.perf_counter() - start, 1e-6)
+    if args.out:  # ``out``: checked before the games; written before anything is printed, so that a
+        # reader that stops early (``| head -1``) loses none of the games
+        if out.suffix == ".parquet":
+            df.to_parquet(out, index=False)
+        else:
+            df.to_csv(out, index=False)
     games = df[["game", "rotation"]].drop_duplicates().shape[0]
     seeds, rotations = int(df["game"].nunique()), int(df["rotation"].nunique())
     played = (f"{counted(seeds, 'seed')} × {counted(rotations, 'seat rotation')} = {counted(games, 'game')}"
@@ -132,11 +138,7 @@ def _simulate(args) -> int:
     summary = game_summary(df)
     print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():.0f}. "
           f"{game_length_text(df)}")
-    if args.out:  # ``out``: checked before the games
-        if out.suffix == ".parquet":
-            df.to_parquet(out, index=False)
-        else:
-            df.to_csv(out, index=False)
+    if args.out:
         print(f"\n{counted(len(df), 'row')} written to {out}")
     return 0
 

@@ -257,6 +257,25 @@ def test_a_closed_pipe_ends_the_command_quietly(unbuffered):
     assert (out.returncode, out.stderr) == (1, "")
 
 
+def test_a_closed_pipe_still_gets_the_out_file_written(tmp_path):
+    """``rometools simulate ... --out r.csv | head -1``: the games are played, so their rows are
+    written before anything is printed, whatever happens to the printout (exit 1, no traceback)."""
+    import os
+
+    out_file = tmp_path / "r.csv"
+    read, write = os.pipe()
+    os.close(read)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    try:
+        out = subprocess.run([sys.executable, "-m", "rometools.cli", "simulate", "caesars_empire", "--players", "2",
+                              "--games", "3", "--seed", "1", "--quiet", "--out", str(out_file)],
+                             stdout=write, stderr=subprocess.PIPE, text=True, env=env)
+    finally:
+        os.close(write)
+    assert (out.returncode, out.stderr) == (1, "")
+    assert len(pd.read_csv(out_file)) == 3 * 2  # one row per game and seat
+
+
 def test_validate_names_each_file_with_the_right_article(capsys):
     files = [data_dir() / "augustus" / "objectives.toml", data_dir() / "caesars_empire" / "board_2_3.toml",
              data_dir() / "imperator" / "board.toml"]

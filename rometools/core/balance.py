@@ -129,15 +129,17 @@ def shared_wins_text(rates) -> str:
     >>> import pandas as pd
     >>> shared_wins_text(pd.DataFrame({"win_rate": [0.6, 0.5], "shared_wins": [10, 10]}))
     'A shared first place counts as a win for each tied seat (20 shared wins in all), so the win rates add up to 110%, not 100%.'
+    >>> shared_wins_text(pd.DataFrame({"win_rate": [0.3, 0.28, 0.25, 0.255], "shared_wins": [4, 4, 5, 4]}))[-27:]
+    'add up to 108.5%, not 100%.'
     >>> shared_wins_text(pd.DataFrame({"win_rate": [0.6, 0.4], "shared_wins": [0, 0]}))
     ''
     """
     shared = int(rates["shared_wins"].sum())
     if not shared:
         return ""
-    total = 100 * float(rates["win_rate"].sum())
+    total = f"{100 * float(rates['win_rate'].sum()):.1f}".removesuffix(".0")  # 108.5%, not a rounded 108%
     return (f"A shared first place counts as a win for each tied seat ({counted(shared, 'shared win')} in all), "
-            f"so the win rates add up to {total:.0f}%, not 100%.")
+            f"so the win rates add up to {total}%, not 100%.")
 
 
 def seat_advantage_test(results) -> dict[str, Any]:

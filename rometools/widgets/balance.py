@@ -619,10 +619,13 @@ class BalanceExplorer(Explorer):
                    "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"}
         median = float(summary["margin"].median())
         board = f"; board {html.escape(view['board'])}" if view["board"] is not None else ""
+        rotations = int(r["rotation"].nunique())
+        played = (f"{counted(n // rotations, 'seed')} \u00d7 {counted(rotations, 'seat rotation')} = "
+                  f"{counted(n, 'game')}, the bots moving round the seats" if rotations > 1 else counted(n, "game"))
         variant_a = (f"; variant A: {html.escape(self._options_a.value.strip() or 'the defaults')}"
                      if self.comparison is not None else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
-                f"{counted(n, 'game')} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
+                f"{played} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
                 f"{board}{variant_a}",
                 _table(rates, columns, "rt-balance-rates-table", rate_formats)]
         if shared:  # the rates add up to more than 100%: say why

@@ -88,6 +88,8 @@ def test_opening_values_are_taken_as_given():
     assert ex._rotate.value is True and ex.bots == ["greedy", "random", "cheapest"]
     assert sorted(ex.results["rotation"].unique()) == [0, 1, 2] and ex.results["game"].nunique() == 6
     assert set(ex.comparison["pairs"]) == {18}  # 6 seeds x 3 rotations, paired
+    assert "3 players, 6 seeds \u00d7 3 seat rotations = 18 games, the bots moving round the seats (seed 4)" \
+        in ex.summary
 
 
 @pytest.mark.parametrize("typed", [0, 100_001, -5])
