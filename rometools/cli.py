@@ -10,11 +10,12 @@
 no-seat-advantage test and the game summary, and writes one row per game and
 seat to ``--out`` (``.csv``; ``.parquet`` when pyarrow is installed).
 The progress bar goes to stderr only when stderr is a terminal (``--progress``
-shows it anyway, ``--quiet`` never). ``--option board=...`` takes a board file's path or a bundled board's name
-(``board_2_3``) for every game with a board. Every flag is checked before a
-game is played; a bad value is refused naming its flag (exit code 2).
-``validate`` loads data files of any registered game and prints what each
-holds, or the error naming the file, the entry and the problem (exit code 1
+shows it anyway, ``--quiet`` never). ``--option board=...`` takes a board
+file's path or a bundled board's name (``board_2_3``) for every game with a
+board. Every flag is checked before a game is played; a bad value is refused
+naming its flag (exit code 2). ``validate`` loads data files of any registered
+game and prints what each holds (a board, components or objectives file), or
+the error naming the file, the entry and the problem (exit code 1
 when any file fails). A pipe closed early (``rometools simulate ... | head -1``)
 ends the command quietly (exit code 1), as Python's "Note on SIGPIPE" advises.
 """
