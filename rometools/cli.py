@@ -9,11 +9,13 @@
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
 seat to ``--out`` (``.csv``; ``.parquet`` when pyarrow is installed).
-``--option board=...`` takes a board file's path or a bundled board's name
-(``board_2_3``) for every game with a board. Every flag is checked before a
-game is played; a bad value is refused naming its flag (exit code 2).
-``validate`` loads data files of any registered game and prints what each
-holds, or the error naming the file, the entry and the problem (exit code 1
+The progress bar goes to stderr only when stderr is a terminal (``--progress``
+shows it anyway, ``--quiet`` never). ``--option board=...`` takes a board
+file's path or a bundled board's name (``board_2_3``) for every game with a
+board. Every flag is checked before a game is played; a bad value is refused
+naming its flag (exit code 2). ``validate`` loads data files of any registered
+game and prints what each holds (a board, components or objectives file), or
+the error naming the file, the entry and the problem (exit code 1
 when any file fails). A pipe closed early (``rometools simulate ... | head -1``)
 ends the command quietly (exit code 1), as Python's "Note on SIGPIPE" advises.
 """
@@ -69,6 +71,28 @@ def _game(game_id: str, players: int | None, options: dict[str, object]):
     raise ValueError(f"{' with '.join(flag for flag, _ in flags)}: {together}") from None
 
 
+class _ProgressBar:
+    """The command's progress bar, ``simulate(progress=...)``'s callback: on stderr only when it is a
+    terminal (tqdm's ``disable=None``), so a log or a pipe gets no bar redraws, unless ``force``
+    (``--progress``). A terminal's tqdm, not ``tqdm.auto``: ``simulate(progress=True)`` keeps the
+    notebook's widget bar. Started at the first game played, after every check that can refuse the run.
+    """
+
+    def __init__(self, desc: str, force: bool = False):
+        self.desc, self.force, self.bar = desc, force, None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, desc=self.desc, unit="game", disable=False if self.force else None)
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
 def _simulate(args) -> int:
     import rometools
     from rometools.core.balance import (
@@ -102,9 +126,14 @@ def _simulate(args) -> int:
                                  f"or write a .csv file")
     game = _game(args.game, args.players, options)
     start = time.perf_counter()
-    df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
-                            workers=args.workers, address=args.address, rotate=args.rotate,
-                            progress=not args.quiet)
+    bar = None if args.quiet else _ProgressBar(f"{game.title}: {game.players} players", force=args.progress)
+    try:
+        df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
+                                workers=args.workers, address=args.address, rotate=args.rotate,
+                                progress=False if bar is None else bar)
+    finally:
+        if bar is not None:
+            bar.close()
     seconds = max(time.perf_counter() - start, 1e-6)
     if args.out:  # ``out``: checked before the games; written before anything is printed, so that a
         # reader that stops early (``| head -1``) loses none of the games
@@ -129,7 +158,7 @@ def _simulate(args) -> int:
     for column in ("win rate", "95% low", "95% high"):  # one column, one number of decimals
         table[column] = percent_column(table[column])
     print(table.to_string(index=False, formatters={c: number for c in ("games", "wins", "shared wins")}))
-    shared = shared_wins_text(rates)
+    shared = shared_wins_text(df)
     if shared:
         print(shared)
     test = seat_advantage_test(df)
@@ -146,6 +175,25 @@ def _simulate(args) -> int:
 def _an(word: str) -> str:
     """``word`` after its indefinite article: "an Augustus", "a Caesar's Empire" (by its first letter)."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _kind_name(spec, kind: str) -> str:
+    """What a designer calls a file kind (``spec.file_kinds[kind]``): the file option that takes it
+    (IMPERATOR's "region" table is its ``board`` file), else the bundled file its loader reads
+    (Caesar's Empire's "tables" are its ``components.toml``), else the table's name.
+
+    Examples
+    --------
+    >>> from rometools.core.game import game_spec
+    >>> [_kind_name(game_spec("imperator"), k) for k in ("region", "tile")]
+    ['board', 'components']
+    """
+    load = spec.file_kinds[kind]
+    options = [name for name, loader in spec.file_options.items() if loader == load]
+    files = {Path(name).stem for name, loader in spec.data_files.items() if loader == load}
+    if options:
+        return options[0]
+    return files.pop() if len(files) == 1 else kind
 
 
 def _data_file(file: str, game: str | None) -> str:
@@ -176,7 +224,7 @@ def _data_file(file: str, game: str | None) -> str:
         if kind is None:
             raise DataFileError(file, "", f"is not {_an(spec.title)} data file I know: it has none of the "
                                           f"tables {sorted(spec.file_kinds)}")
-        return f"{_an(spec.title)} {kind} file ({type(spec.file_kinds[kind](file)).__name__})"
+        return f"{_an(spec.title)} {_kind_name(spec, kind)} file ({type(spec.file_kinds[kind](file)).__name__})"
     except DataFileError as err:
         for other in (game_spec(g) for g in games() if g != spec.id):
             for other_kind in (k for k in other.file_kinds if k in raw):
@@ -184,7 +232,8 @@ def _data_file(file: str, game: str | None) -> str:
                     other.file_kinds[other_kind](file)
                 except Exception:  # noqa: BLE001 - not that game's file either
                     continue
-                contents = f"disagrees with the contents, which are {_an(other.title)} {other_kind} file"
+                contents = (f"disagrees with the contents, which are {_an(other.title)} "
+                            f"{_kind_name(other, other_kind)} file")
                 if said == "--game":
                     raise DataFileError(file, "", f"--game {named} {contents}; pass --game {other.id}") from err
                 raise DataFileError(file, "meta.game", f"{named!r} {contents}; set [meta] game = "
@@ -228,7 +277,10 @@ def main(argv: list[str] | None = None) -> int:
                      help="a game option, e.g. --option route_policy=first or --option board=my_board.toml "
                           "(repeatable)")
     sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    shown_bar = sim.add_mutually_exclusive_group()
+    shown_bar.add_argument("--quiet", action="store_true", help="no progress bar")
+    shown_bar.add_argument("--progress", action="store_true",
+                           help="a progress bar on stderr even when it is not a terminal (default: only on one)")
     val = sub.add_parser("validate", help="check data files of any registered game")
     val.add_argument("files", nargs="+", metavar="file")
     val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")

@@ -197,7 +197,8 @@ def test_a_missing_or_broken_board_file_names_the_file_and_the_entry(tmp_path, m
 
 
 def test_shared_first_places_explain_win_rates_above_100_percent(capsys):
-    """IMPERATOR's ties for first count once per tied seat: the sentence under the table says so
+    """IMPERATOR's ties for first count once per tied seat: the sentence under the table says so, in
+    games (the table's "shared wins" are seat wins: 153 of them in 69 games)
     (core.balance.shared_wins_text, which the balance lab says too); a column of rates has one
     number of decimals ("22.0%" beside "30.5%", not "22%")."""
     assert main(["simulate", "imperator", "--players", "4", "--games", "200", "--bots", "greedy", "--seed", "1",
@@ -208,8 +209,8 @@ def test_shared_first_places_explain_win_rates_above_100_percent(capsys):
                           "    P2   200   44          31    22.0%   16.8%    28.2%",
                           "    P3   200   76          45    38.0%   31.6%    44.9%",
                           "    P4   200  103          43    51.5%   44.6%    58.3%",
-                          "A shared first place counts as a win for each tied seat (153 shared wins in all), so "
-                          "the win rates add up to 142%, not 100%."]
+                          "69 of 200 games (34.5%) ended in a shared win (2, 3 or 4 seats tied for first; 153 seat "
+                          "wins in all); each tied seat counts a win, so the win rates add up to 142%, not 100%."]
 
 
 def test_rotation_says_seeds_times_rotations_and_that_they_are_not_independent(capsys):
@@ -283,7 +284,7 @@ def test_validate_names_each_file_with_the_right_article(capsys):
     assert capsys.readouterr().out.splitlines() == [
         f"valid: {files[0]} is an Augustus objectives file (ObjectiveSet)",
         f"valid: {files[1]} is a Caesar's Empire board file (Board)",
-        f"valid: {files[2]} is an Ave Roma: IMPERATOR region file (RegionBoard)"]
+        f"valid: {files[2]} is an Ave Roma: IMPERATOR board file (RegionBoard)"]
 
 
 def test_validate_says_when_meta_game_disagrees_with_the_contents(tmp_path, capsys):
@@ -301,12 +302,12 @@ def test_validate_says_when_meta_game_disagrees_with_the_contents(tmp_path, caps
                                        f"which are an Augustus objectives file; set [meta] game = \"augustus\"\n")
     assert main(["validate", str(board)]) == 1
     assert capsys.readouterr().err == (f"invalid: {board}: meta.game: 'caesars_empire' disagrees with the contents, "
-                                       f"which are an Ave Roma: IMPERATOR region file; set [meta] game = "
+                                       f"which are an Ave Roma: IMPERATOR board file; set [meta] game = "
                                        f"\"imperator\"\n")
     bundled = data_dir() / "imperator" / "board.toml"
     assert main(["validate", str(bundled), "--game", "caesars_empire"]) == 1
     assert capsys.readouterr().err == (f"invalid: {bundled}: --game caesars_empire disagrees with the contents, "
-                                       f"which are an Ave Roma: IMPERATOR region file; pass --game imperator\n")
+                                       f"which are an Ave Roma: IMPERATOR board file; pass --game imperator\n")
 
 
 def test_validate_reports_every_file_and_fails_if_any_fails(tmp_path, capsys):
@@ -314,6 +315,86 @@ def test_validate_reports_every_file_and_fails_if_any_fails(tmp_path, capsys):
     missing = tmp_path / "missing.toml"
     assert main(["validate", str(missing), str(good)]) == 1
     out, err = capsys.readouterr()
-    assert out == f"valid: {good} is a Caesar's Empire tables file (Components)\n"
+    assert out == f"valid: {good} is a Caesar's Empire components file (Components)\n"
     assert err.startswith(f"invalid: {missing}: ") and "cannot be read" in err
     assert err.endswith("\n1 of 2 files invalid\n")
+
+
+#: What ``validate`` calls each bundled data file: the kind a designer knows it by (a
+#: components file is not "a tables file", IMPERATOR's regions are its board file).
+BUNDLED_KINDS = {
+    ("augustus", "components.toml"): "an Augustus components file (Components)",
+    ("augustus", "objectives.toml"): "an Augustus objectives file (ObjectiveSet)",
+    ("caesars_empire", "components.toml"): "a Caesar's Empire components file (Components)",
+    ("caesars_empire", "board_2_3.toml"): "a Caesar's Empire board file (Board)",
+    ("caesars_empire", "board_4_5.toml"): "a Caesar's Empire board file (Board)",
+    ("imperator", "components.toml"): "an Ave Roma: IMPERATOR components file (Components)",
+    ("imperator", "board.toml"): "an Ave Roma: IMPERATOR board file (RegionBoard)",
+}
+
+
+def test_validate_names_every_bundled_files_kind(capsys):
+    """Every game's bundled files (the registry's ``data_files``), each named by its kind once."""
+    from rometools.core.game import game_spec, games
+
+    bundled = [(g, name) for g in games() for name in game_spec(g).data_files]
+    assert sorted(bundled) == sorted(BUNDLED_KINDS)  # a new bundled file needs its wording here
+    files = [data_dir() / g / name for g, name in bundled]
+    assert main(["validate", *map(str, files)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"valid: {file} is {BUNDLED_KINDS[key]}"
+                                                    for file, key in zip(files, bundled, strict=True)]
+
+
+_QUICK_RUN = ["simulate", "caesars_empire", "--players", "2", "--games", "3", "--seed", "1"]
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal(capsys, monkeypatch):
+    """A log or a pipe (stderr not a terminal) gets no bar redraws, as tqdm's ``disable=None``
+    decides; ``--progress`` draws it anyway, ``--quiet`` never, and the two together are refused."""
+    import io
+
+    assert main(_QUICK_RUN) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("3 games of Caesar's Empire in ")
+    assert main([*_QUICK_RUN, "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert "Caesar's Empire: 2 players: 100%" in err and "3/3" in err
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(_QUICK_RUN) == 0
+    assert "Caesar's Empire: 2 players: 100%" in terminal.getvalue() and "3/3" in terminal.getvalue()
+    terminal.truncate(0)
+    assert main([*_QUICK_RUN, "--quiet"]) == 0 and terminal.getvalue() == ""
+    with pytest.raises(SystemExit):
+        main([*_QUICK_RUN, "--quiet", "--progress"])
+    assert "argument --progress: not allowed with argument --quiet" in terminal.getvalue()
+
+
+def test_a_refused_run_draws_no_bar(capsys):
+    """The bar starts at the first game played: a run refused by simulate() leaves none behind."""
+    assert main(["simulate", "imperator", "--games", "5", "--bots", "greedy", "--rotate", "--progress"]) == 2
+    assert capsys.readouterr().err.startswith("rometools simulate: every seat has bot 'greedy'")
+
+
+def test_the_notebooks_bar_is_untouched(monkeypatch):
+    """``simulate(progress=True)`` still makes tqdm.auto's bar (a widget in a notebook), not the
+    command's terminal-only one."""
+    import tqdm.auto
+
+    from rometools.core import simulate as simulate_module
+
+    made = []
+
+    class Spy(tqdm.auto.tqdm):
+        def __init__(self, *args, **kwargs):
+            made.append(kwargs)
+            super().__init__(*args, **{**kwargs, "disable": True})
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", Spy)
+    simulate_module.simulate("caesars_empire", 2, players=2, seed=1)
+    assert made == [{"total": 2, "desc": "Caesar's Empire: 2 players", "unit": "game"}]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -31,8 +32,10 @@ __all__ = [
     "game_length_text",
     "game_summary",
     "games_needed",
+    "games_needed_text",
     "mean_interval",
     "paired_differences",
+    "paired_differences_text",
     "points_shares",
     "score_summary",
     "seat_advantage_test",
@@ -113,33 +116,51 @@ def seat_win_rates(results, confidence: float = 0.95):
     return pd.DataFrame(rows)
 
 
-def shared_wins_text(rates) -> str:
+def shared_wins_text(results) -> str:
     """Why the seats' win rates add up to more than 100%, in one sentence; ``""`` when no first place was shared.
 
-    The ``rometools simulate`` command and the balance lab print it under the
-    win-rate table.
+    Counted in games (a game won jointly by 2 seats is one game, and 2 seat
+    wins); the ``rometools simulate`` command and the balance lab print it
+    under the win-rate table, whose ``shared wins`` column counts seat wins.
 
     Parameters
     ----------
-    rates : pandas.DataFrame
-        What :func:`seat_win_rates` returns.
+    results : pandas.DataFrame
+        :func:`~rometools.core.simulate.simulate` rows (columns ``game``,
+        ``rotation``, ``win`` and ``shared_win`` are read); a game is a
+        seed and rotation.
+
+    Returns
+    -------
+    str
+        How many games (and what share of them) ended in a shared first
+        place, how many seats tied, the seat wins those games gave, and what
+        the win rates add up to.
 
     Examples
     --------
+    Four 2-seat games, the last two won jointly by both seats:
+
     >>> import pandas as pd
-    >>> shared_wins_text(pd.DataFrame({"win_rate": [0.6, 0.5], "shared_wins": [10, 10]}))
-    'A shared first place counts as a win for each tied seat (20 shared wins in all), so the win rates add up to 110%, not 100%.'
-    >>> shared_wins_text(pd.DataFrame({"win_rate": [0.3, 0.28, 0.25, 0.255], "shared_wins": [4, 4, 5, 4]}))[-27:]
-    'add up to 108.5%, not 100%.'
-    >>> shared_wins_text(pd.DataFrame({"win_rate": [0.6, 0.4], "shared_wins": [0, 0]}))
+    >>> rows = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2, 3, 3], "rotation": 0, "seat": [0, 1] * 4,
+    ...                      "win": [True, False, False, True, True, True, True, True],
+    ...                      "shared_win": [False, False, False, False, True, True, True, True]})
+    >>> shared_wins_text(rows)
+    '2 of 4 games (50%) ended in a shared win (2 seats tied for first; 4 seat wins in all); each tied seat counts a win, so the win rates add up to 150%, not 100%.'
+    >>> shared_wins_text(rows[rows["game"] < 2])
     ''
     """
-    shared = int(rates["shared_wins"].sum())
+    _need_results(results, "game", "rotation", "win", "shared_win")
+    tied = results.groupby(["game", "rotation"], sort=False)["shared_win"].sum()  # tied seats per game
+    games, shared = len(tied), int((tied > 0).sum())
     if not shared:
         return ""
-    total = f"{100 * float(rates['win_rate'].sum()):.1f}".removesuffix(".0")  # 108.5%, not a rounded 108%
-    return (f"A shared first place counts as a win for each tied seat ({counted(shared, 'shared win')} in all), "
-            f"so the win rates add up to {total}%, not 100%.")
+    sizes = [str(k) for k in sorted({int(t) for t in tied if t})]
+    seats = sizes[0] if len(sizes) == 1 else f"{', '.join(sizes[:-1])} or {sizes[-1]}"
+    total = f"{100 * int(results['win'].sum()) / games:.1f}".removesuffix(".0")  # 108.5%, not a rounded 108%
+    return (f"{number(shared)} of {counted(games, 'game')} ({percent(Fraction(shared, games), 3)}) ended in a "
+            f"shared win ({seats} seats tied for first; {counted(int(tied.sum()), 'seat win')} in all); "
+            f"each tied seat counts a win, so the win rates add up to {total}%, not 100%.")
 
 
 def seat_advantage_test(results) -> dict[str, Any]:
@@ -326,6 +347,45 @@ def games_needed(half_width: float, confidence: float = 0.95, rate: float = 0.5)
     while width(n) > half_width:
         n += 1
     return n
+
+
+def games_needed_text(rates, half_width: float = 0.02, confidence: float = 0.95) -> str:
+    """How many games pin a seat's win rate to ``± half_width``, saying which win rates that assumes.
+
+    The games needed depend on the win rate (:func:`games_needed`: the
+    nearer 50%, the more), so the sentence gives them at the fair share
+    ``1 / players`` that equal seats would win, then at the observed rate
+    nearest 50% (the seat whose interval is widest), naming the seat.
+
+    Parameters
+    ----------
+    rates : pandas.DataFrame
+        What :func:`seat_win_rates` returns.
+    half_width : float
+        Of the interval wanted (0.02: ± 2 percentage points).
+    confidence : float
+        Of the interval (0.95: 95%).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> games_needed_text(pd.DataFrame({"player": ["P1", "P2", "P3", "P4"], "win_rate": [0.4, 0.3, 0.2, 0.1]}))
+    "Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799 at a win rate of 25%, the fair share; about 2,302 at 40%, P1's observed rate (the observed rate nearest 50%, whose interval is widest)."
+    >>> games_needed_text(pd.DataFrame({"player": ["P1", "P2"], "win_rate": [0.5, 0.5]}))
+    "Games needed to pin a seat's win rate to ±2 points at 95%: about 2,398 at a win rate of 50%, the fair share, which every seat's observed rate is."
+    """
+    _need_results(rates, "player", "win_rate")
+    fair = 1 / len(rates)
+    worst = rates.loc[(rates["win_rate"] * (1 - rates["win_rate"])).idxmax()]
+    points = f"{100 * half_width:g} point{'' if 100 * half_width == 1 else 's'}"
+    head = (f"Games needed to pin a seat's win rate to ±{points} at {confidence:.0%}: about "
+            f"{number(games_needed(half_width, confidence, fair))} at a win rate of {percent(fair, 3)}, the fair "
+            f"share")
+    if np.allclose(rates["win_rate"], fair):
+        return f"{head}, which every seat's observed rate is."
+    rate = float(worst["win_rate"])
+    return (f"{head}; about {number(games_needed(half_width, confidence, rate))} at {percent(rate, 3)}, "
+            f"{worst['player']}'s observed rate (the observed rate nearest 50%, whose interval is widest).")
 
 
 _PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
@@ -518,6 +578,69 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
                      "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0,
                      "note": ""})
     return pd.DataFrame(rows)
+
+
+def _signed(x: float, decimals: int = 1) -> str:
+    """``+2.1``, ``−4.0`` (a minus sign, not a hyphen), ``0.0`` (no sign, nor for a rounded −0.04)."""
+    text = f"{x:+.{decimals}f}"
+    return text.lstrip("+-") if float(text) == 0 else text.replace("-", "\u2212")
+
+
+def paired_differences_text(comparison, confidence: float = 0.95) -> str:
+    """The headline of a paired comparison in one sentence: each difference B − A with its interval.
+
+    Win rates are said in percentage points, mean scores and the winning
+    margin in points, game length in decisions; then the variance reduction
+    the pairing bought against unpaired runs of the same games. A figure with
+    no spread in either variant has no interval and is left out here: its
+    row's ``note`` says it in words.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        What :func:`paired_differences` or :func:`compare_variants` returns.
+    confidence : float
+        Of its intervals (said in the sentence).
+
+    Returns
+    -------
+    str
+        ``""`` when no figure has an interval.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = pd.DataFrame({"figure": ["win rate P1", "win rate P2", "mean score P1", "mean score P2",
+    ...                                 "game length", "winning margin"], "pairs": 200,
+    ...                      "difference": [-0.04, 0.04, 2.1, -2.1, 0.0, 1.25],
+    ...                      "ci_low": [-0.061, 0.019, 1.3, -2.9, math.nan, 0.5],
+    ...                      "ci_high": [-0.019, 0.061, 2.9, -1.3, math.nan, 2.0],
+    ...                      "variance_reduction": [0.42, 0.4, 0.81, 0.8, math.nan, 0.65]})
+    >>> paired_differences_text(rows)
+    'B − A over 200 paired games (95% t intervals): win rate P1 −4.0 points [−6.1, −1.9], P2 +4.0 [1.9, 6.1]; mean score P1 +2.1 points [1.3, 2.9], P2 −2.1 [−2.9, −1.3]; winning margin +1.2 points [0.5, 2.0]. Pairing the games reduced the variance of these differences by 40% to 81% against unpaired runs.'
+    """
+    _need_results(comparison, "figure", "pairs", "difference", "ci_low", "ci_high", "variance_reduction")
+    shown_rows = comparison[comparison["ci_low"].notna()]
+    if shown_rows.empty:
+        return ""
+    groups = []
+    for label, unit, scale in (("win rate", "points", 100), ("mean score", "points", 1),
+                               ("game length", "decisions", 1), ("winning margin", "points", 1)):
+        rows = shown_rows[shown_rows["figure"].str.startswith(label)]
+        parts = []
+        for k, (_, row) in enumerate(rows.iterrows()):
+            seat = row["figure"].removeprefix(label).strip()
+            parts.append(f"{seat + ' ' if seat else ''}{_signed(scale * row['difference'])}"
+                         f"{' ' + unit if k == 0 else ''} [{_signed(scale * row['ci_low']).lstrip('+')}, "
+                         f"{_signed(scale * row['ci_high']).lstrip('+')}]")
+        if parts:
+            groups.append(f"{label} {', '.join(parts)}")
+    reductions = [float(v) for v in shown_rows["variance_reduction"] if not math.isnan(v)]
+    low, high = (_signed(100 * v, 0).lstrip("+") + "%" for v in (min(reductions), max(reductions)))
+    saved = low if low == high else f"{low} to {high}"
+    return (f"B \u2212 A over {counted(int(comparison['pairs'].iloc[0]), 'paired game')} "
+            f"({confidence:.0%} t intervals): {'; '.join(groups)}. Pairing the games reduced the variance of "
+            f"these differences by {saved} against unpaired runs.")
 
 
 def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, Any], n_games: int,

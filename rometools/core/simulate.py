@@ -29,10 +29,11 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import RulesError
+from rometools.core.formatting import counted
 from rometools.core.game import Game, game_spec, load_game
 from rometools.core.playout import play
 
-__all__ = ["EXECUTORS", "game_streams", "play_chunk", "simulate"]
+__all__ = ["EXECUTORS", "check_rotation", "game_streams", "play_chunk", "simulate"]
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
@@ -64,6 +65,38 @@ def game_streams(seed: int, n_games: int, index: int) -> tuple[np.random.Generat
 def _game_seed(seed: int, index: int) -> np.random.SeedSequence:
     """``SeedSequence(seed).spawn(n)[index]`` for any ``n > index``, without spawning the others."""
     return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def check_rotation(bots: Sequence[str]) -> None:
+    """Refuse seat rotation when every seat has the same bot: each rotation would replay the same game.
+
+    :func:`simulate` calls it for ``rotate=True`` before its first game; the
+    balance lab's explorer calls it before playing either variant, so both
+    refuse in the same words.
+
+    Parameters
+    ----------
+    bots : sequence of str
+        The bot name of each seat (one per seat).
+
+    Raises
+    ------
+    RulesError
+        Naming the bot and the number of seats, when every seat has the same bot.
+
+    Examples
+    --------
+    >>> check_rotation(["greedy", "random"])
+    >>> check_rotation(["greedy"] * 3)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: every seat has bot 'greedy', so rotating the bots over the seats would replay each game 3 times and count it as 3 games; give the seats different bots, or turn rotation off
+    """
+    if len(set(bots)) == 1:
+        n = len(bots)
+        raise RulesError(f"every seat has bot {bots[0]!r}, so rotating the bots over the seats would "
+                         f"replay each game {counted(n, 'time')} and count it as {counted(n, 'game')}; "
+                         f"give the seats different bots, or turn rotation off")
 
 
 def _ranks_by_score(scores: Sequence[int]) -> tuple[int, ...]:
@@ -233,10 +266,8 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
             game = load_game(game, config=options)
     names = game.bots(bots)  # checks names and count
     bot_names = [b.name for b in names]
-    if rotate and len(set(bot_names)) == 1:  # each rotation would replay the very same game
-        raise RulesError(f"every seat has bot {bot_names[0]!r}, so rotating the bots over the seats would "
-                         f"replay each game {game.players} times and count it as {game.players} games; "
-                         f"give the seats different bots, or turn rotation off")
+    if rotate:
+        check_rotation(bot_names)
     rotations = game.players if rotate else 1
     config_dict = game.config.to_dict()
     bar = _progress(n_games, progress, f"{game.title}: {game.players} players")

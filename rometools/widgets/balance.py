@@ -30,8 +30,9 @@ from rometools.charts.balance import (
 from rometools.core.balance import (
     game_length_text,
     game_summary,
-    games_needed,
+    games_needed_text,
     paired_differences,
+    paired_differences_text,
     seat_advantage_test,
     seat_win_rates,
     shared_wins_text,
@@ -40,7 +41,7 @@ from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
 from rometools.core.formatting import counted, number, p_value, percent, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
-from rometools.core.simulate import simulate
+from rometools.core.simulate import check_rotation, simulate
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
@@ -62,6 +63,10 @@ MAX_GAMES = 100_000
 #: played in worker processes (``simulate(executor="process")``): the same rows as serial.
 PROCESS_FROM = 2_000
 _MAX_SEATS = 8
+#: What a refusal keeps on screen, said for this page of a summary and several charts (the
+#: explorers' base class says "the chart still shows the last valid input", ``_ONE_CHART``).
+KEPT = "the summary and the charts still show the last run"
+_ONE_CHART = "the chart still shows the last valid input"
 
 
 def parse_options(text: str, field: str = "options") -> dict[str, Any]:
@@ -120,6 +125,27 @@ def _board_loader(game_id: str) -> Any:
     if "board" not in spec.file_options:
         raise ValueError(f"Board file: {spec.title} has no board file")
     return spec.file_options["board"]
+
+
+def _board_name(board: tuple[str, Any] | None, config: dict[str, Any]) -> str | None:
+    """The board a variant plays, as the summary names it: the Board file box's, else a ``board=``
+    typed in its options box (``None``: the game's own board)."""
+    if board is not None:
+        return board[0]
+    if "board" not in config:
+        return None
+    text = str(config["board"]).strip()
+    return Path(text).name or text
+
+
+def _boards_text(boards: list[str | None]) -> str:
+    """``"; board board_2_3"`` for the summary's first line; each variant's when they differ."""
+    if all(b is None for b in boards):
+        return ""
+    if len(set(boards)) == 1:
+        return f"; board {html.escape(boards[0])}"
+    named = [html.escape(b) if b is not None else "the game's own board" for b in boards]
+    return f"; board {named[0]} in variant A, {named[1]} in variant B"
 
 
 def _rate(p: float) -> str:
@@ -201,7 +227,7 @@ class BalanceExplorer(Explorer):
     >>> ex.set_values(games=0)
     False
     >>> ex.message
-    'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the chart still shows the last valid input)'
+    'Cannot update: Games must be a whole number 1 to 100,000, got 0 (the summary and the charts still show the last run)'
     >>> ex.results["game"].nunique()
     20
     >>> BalanceExplorer(games=0, seed=-1, players=3, run=False).message
@@ -320,7 +346,7 @@ class BalanceExplorer(Explorer):
         applied = self._opening(given, run)
         if not applied:  # a value the others make impossible (9 players of a 2-5 player game)
             refused.append(plain_text(self._message.value).removeprefix("Cannot update: ").removesuffix(
-                " (the chart still shows the last valid input)"))
+                f" ({KEPT})"))
             # keep the rest without the one value that does not fit them, else the defaults
             for name in list(given):
                 if self._opening({k: v for k, v in given.items() if k != name}, run):
@@ -428,6 +454,11 @@ class BalanceExplorer(Explorer):
 
     def _on_change(self, _change=None) -> None:
         """Controls change no result: results stay until the next run."""
+
+    def _show_error(self, err: BaseException) -> None:
+        """The base class's refusal, saying what stays on this page: the summary and every chart."""
+        super()._show_error(err)
+        self._message.value = self._message.value.replace(_ONE_CHART, KEPT)
 
     @property
     def bots(self) -> list[str]:
@@ -549,10 +580,11 @@ class BalanceExplorer(Explorer):
         config_b = self._config(self._options_b.value, "Options B", board) if compare else None
         whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
         bots = self.bots
-        if self._rotate.value and len(set(bots)) == 1:
-            raise ValueError(f"Rotate seats: every seat has bot {bots[0]!r}, so each rotation would replay "
-                             f"the same game {len(bots)} times and count it {len(bots)} times; untick it, "
-                             f"or give the seats different bots")
+        if self._rotate.value:  # simulate() refuses it too, in these words, but only when it is called
+            try:
+                check_rotation(bots)
+            except RulesError as err:
+                raise ValueError(f"Rotate seats: {err}") from None
         # every option checked before a game is played (a typo in B must not wait for A's games)
         configs = {}
         for field, options in (("Options A", config_a), ("Options B", config_b)):
@@ -580,8 +612,8 @@ class BalanceExplorer(Explorer):
             results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n), **common)
             # the two runs already played, paired by game and rotation: nothing is played twice
             comparison = paired_differences(results, results_b)
-        return {"results": results, "results_b": results_b, "comparison": comparison,
-                "board": board[0] if board is not None else None}
+        boards = [_board_name(board, c) for c in (config_a, config_b) if c is not None]
+        return {"results": results, "results_b": results_b, "comparison": comparison, "boards": boards}
 
     def run(self) -> bool:
         """Play the games the controls describe and show the results (``False`` on bad input)."""
@@ -597,7 +629,8 @@ class BalanceExplorer(Explorer):
         self.results, self.results_b, self.comparison = view["results"], view["results_b"], view["comparison"]
         r, b = self.results, self.results_b
         self._show_chart("rates_figure", seat_win_rate_figure(r, b))
-        self._show_chart("scores_figure", score_histogram_figure(r))
+        self._show_chart("scores_figure", score_histogram_figure(
+            r, title="Final scores by seat, variant A" if b is not None else None))
         self._show_chart("margins_figure", margin_histogram_figure(r, b))
         if self.comparison is not None:
             self._show_chart("paired_figure", paired_difference_figure(self.comparison))
@@ -610,7 +643,6 @@ class BalanceExplorer(Explorer):
         test = seat_advantage_test(r)
         summary = game_summary(r)
         n = int(rates["games"].iloc[0])
-        advice = games_needed(0.02, rate=1 / len(rates))
         counts = {"games": number, "wins": number, "shared_wins": number}
         rate_formats = {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate, **counts}
         shared = int(rates["shared_wins"].sum())
@@ -618,7 +650,7 @@ class BalanceExplorer(Explorer):
                    **({"shared_wins": "shared wins"} if shared else {}),
                    "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"}
         median = float(summary["margin"].median())
-        board = f"; board {html.escape(view['board'])}" if view["board"] is not None else ""
+        board = _boards_text(view["boards"])
         rotations = int(r["rotation"].nunique())
         played = (f"{counted(n // rotations, 'seed')} \u00d7 {counted(rotations, 'seat rotation')} = "
                   f"{counted(n, 'game')}, the bots moving round the seats" if rotations > 1 else counted(n, "game"))
@@ -629,17 +661,20 @@ class BalanceExplorer(Explorer):
                 f"{board}{variant_a}",
                 _table(rates, columns, "rt-balance-rates-table", rate_formats)]
         if shared:  # the rates add up to more than 100%: say why
-            text.append(html.escape(shared_wins_text(rates)))
+            text.append(html.escape(shared_wins_text(r)))
         text += [f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
                  f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
                  f"{game_length_text(r)} Winning margin: "
                  f"mean {summary['margin'].mean():.1f}, median {median:g} point{'' if median == 1 else 's'}.",
-                 f"<small>Games needed to pin a seat's win rate to ±2 points at 95%: about {advice:,}.</small>"]
+                 f"<small>{html.escape(games_needed_text(rates))}</small>"]
         if self.comparison is not None:
             rates_b = seat_win_rates(b)
             text.append("<b>Variant B</b> (" + html.escape(self._options_b.value.strip() or "the defaults") + "):")
             text.append(_table(rates_b, {"player": "player", "win_rate": "win rate", "ci_low": "95% low",
                                          "ci_high": "95% high"}, "rt-balance-rates-b-table", rate_formats))
+            headline = paired_differences_text(self.comparison)
+            if headline:
+                text.append(html.escape(headline))
             notes = [note for note in self.comparison["note"] if note]
             if notes:  # figures with no spread: said in words, not as an interval
                 text.append("In the paired comparison: " + html.escape("; ".join(notes)) + ".")

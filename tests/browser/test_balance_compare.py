@@ -77,6 +77,8 @@ def test_paired_chart_draws_after_a_comparison_run(voila, app_page):
     page.wait_for_function("() => /20 games/.test(document.querySelector('.rt-balance-summary').innerText)",
                            timeout=harness.CHANGE_S * 1000)
 
+    text = page.locator(".rt-balance-summary").first.inner_text()
+    assert "B \u2212 A over 20 paired games (95% t intervals): win rate P1 " in text  # the headline, in words
     state = _paired(page)
     assert state and any(t["meta"] == "bl-paired" and t["points"] for t in state["traces"]), state
     assert state["width"] > 0 and "tick" not in (state["title"] or ""), state
@@ -106,6 +108,7 @@ def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voil
     message = page.locator(".rt-message.rt-error").first
     message.wait_for(timeout=harness.CHANGE_S * 1000)
     assert "Games must be a whole number 1 to 100,000, got 1.5" in message.inner_text()
+    assert "(the summary and the charts still show the last run)" in message.inner_text()  # not "the chart"
     page.wait_for_function("() => document.querySelector('.rt-games input').value === '200'",
                            timeout=harness.CHANGE_S * 1000)  # the box put back
     assert page.locator(".rt-balance-summary").first.inner_text() == summary

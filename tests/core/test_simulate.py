@@ -330,16 +330,21 @@ def test_paired_differences_ignore_the_index_column_a_csv_adds(tmp_path):
 
 
 def test_shared_wins_are_explained_in_one_sentence():
-    """IMPERATOR ties for first count once per tied seat: the sentence says how many and the total
+    """IMPERATOR ties for first count once per tied seat: the sentence says how many games (not seat
+    wins) ended so, how many seats tied, and the total
     the rates reach (the command and the balance lab print it); none when no first place is shared."""
     from rometools.core.balance import shared_wins_text
 
-    rates = seat_win_rates(simulate("imperator", 200, players=4, bots="greedy", seed=1, progress=False))
+    results = simulate("imperator", 200, players=4, bots="greedy", seed=1, progress=False)
+    rates = seat_win_rates(results)
     assert (int(rates["shared_wins"].sum()), int(rates["wins"].sum())) == (153, 284)
-    assert shared_wins_text(rates) == ("A shared first place counts as a win for each tied seat (153 shared wins "
-                                       "in all), so the win rates add up to 142%, not 100%.")
-    plain = seat_win_rates(simulate("caesars_empire", 6, bots="greedy", seed=1, progress=False))
-    assert plain["shared_wins"].sum() == 0 and shared_wins_text(plain) == ""
+    tied = results.groupby("game")["shared_win"].sum()
+    assert (int((tied > 0).sum()), sorted(set(tied) - {0})) == (69, [2, 3, 4])  # 153 seat wins in 69 games
+    assert shared_wins_text(results) == (
+        "69 of 200 games (34.5%) ended in a shared win (2, 3 or 4 seats tied for first; 153 seat wins in all); "
+        "each tied seat counts a win, so the win rates add up to 142%, not 100%.")
+    plain = simulate("caesars_empire", 6, bots="greedy", seed=1, progress=False)
+    assert seat_win_rates(plain)["shared_wins"].sum() == 0 and shared_wins_text(plain) == ""
 
 
 def test_compare_variants_with_rotation_pairs_each_seed_and_rotation():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rometools.core.balance import seat_win_rates
+from rometools.core.balance import seat_win_rates, shared_wins_text
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
 from rometools.widgets._base import WholeNumberText
@@ -103,7 +103,7 @@ def test_games_typed_out_of_range_is_refused_at_run_and_the_box_put_back(typed):
     assert ex._games.value == typed              # kept as typed until Run
     assert ex.run() is False
     assert ex.message == (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
-                          "(the chart still shows the last valid input)")
+                          "(the summary and the charts still show the last run)")
     assert ex.results is results and ex._games.value == 8 and ex._bar.value == 8
     assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
 
@@ -127,7 +127,7 @@ def test_an_unknown_option_names_the_box_and_lists_the_games_options(kwargs, fie
     assert ex.set_values(**kwargs) is False
     assert ex.message == (f"Cannot update: {field}: Caesar's Empire has no option 'foo'; its options are board, "
                           "players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
-                          "max_chain_paths, roads_per_player (the chart still shows the last valid input)")
+                          "max_chain_paths, roads_per_player (the summary and the charts still show the last run)")
     assert ex.results is results and ex._options_a.value == "" and ex._options_b.value == ""
     assert ex._compare_box.value is False
 
@@ -137,7 +137,9 @@ def test_a_tiny_p_value_is_escaped_and_the_summary_reads_on_after_it():
     assert list(ex.results.query("rank == 1")["seat"].unique()) == [0]    # the greedy P1 wins every game
     assert "chi-square test: p &lt; 0.0001 (the seats differ" in ex._summary.value
     assert "chi-square test: p < 0.0001 (the seats differ at the 1% level)." in ex.summary
-    assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799.")
+    assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799 at a win "
+                               "rate of 25%, the fair share; about 93 at 100%, P1's observed rate (the observed "
+                               "rate nearest 50%, whose interval is widest).")
 
 
 def test_counts_read_with_separators_and_the_right_plural(monkeypatch):
@@ -252,8 +254,9 @@ def _count_simulate(monkeypatch):
 
 
 @pytest.mark.parametrize("values,message", [
-    ({"rotate": True}, "Rotate seats: every seat has bot 'random', so each rotation would replay the same "
-                       "game 4 times and count it 4 times"),
+    ({"rotate": True}, "Rotate seats: every seat has bot 'random', so rotating the bots over the seats would "
+                       "replay each game 4 times and count it as 4 games; give the seats different bots, or turn "
+                       "rotation off"),
     ({"compare": True, "options_b": "foo=1"}, "Options B: Caesar's Empire has no option 'foo'"),
     ({"compare": True, "options_b": ""}, "Compare with variant B: Options B give variant A again (the defaults): "
                                          "nothing to compare; write in Options B the options that differ"),
@@ -277,8 +280,10 @@ def test_shared_wins_are_shown_and_explain_rates_above_100_percent():
     shared, total = int(rates["shared_wins"].sum()), 100 * rates["win_rate"].sum()
     assert shared > 0 and total > 100
     assert "shared wins" in ex._summary.value
-    assert (f"A shared first place counts as a win for each tied seat ({shared} shared wins in all), so the "
-            f"win rates add up to {total:.0f}%, not 100%.") in ex.summary
+    games = int((ex.results.groupby("game")["shared_win"].sum() > 0).sum())
+    assert games < shared  # the table's shared wins are seat wins; the sentence counts games
+    assert shared_wins_text(ex.results) in ex.summary
+    assert ex.summary.count(f"{games} of 20 games (") == 1 and f"{shared} seat wins in all" in ex.summary
     row = rates.iloc[0]
     assert (f"P1 {row['games']} {row['wins']} {row['shared_wins']} " in ex.summary)  # the table reads row by row
     plain = BalanceExplorer(games=6, seed=1, bots="greedy")  # Caesar's Empire's tiebreakers leave no shared first
@@ -298,7 +303,7 @@ def test_bad_opening_values_are_all_named_and_the_good_ones_kept():
 
 
 # ------------------------------------------------------------ the Board file box
-_LAST = " (the chart still shows the last valid input)"
+_LAST = " (the summary and the charts still show the last run)"
 
 
 @pytest.mark.parametrize("typed", ["board_2_3", "board_2_3.toml", " board_2_3 "])
@@ -421,7 +426,7 @@ def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(ty
     results = ex.results
     ex._games.set_state({"value": typed})          # what the browser sends, through the box's from_json
     assert ex.run() is False
-    assert ex.message == f"Cannot update: {message} (the chart still shows the last valid input)"
+    assert ex.message == f"Cannot update: {message} (the summary and the charts still show the last run)"
     assert ex.results is results and ex._games.value == 8 and ex._games.get_state()["value"] == "8"
 
 

@@ -1,0 +1,94 @@
+"""BalanceExplorer's summary and messages: what a fresh user of the balance lab read wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from rometools.core.balance import (
+    compare_variants,
+    games_needed_text,
+    paired_differences_text,
+    seat_win_rates,
+)
+from rometools.core.errors import RulesError
+from rometools.core.simulate import simulate
+from rometools.widgets import BalanceExplorer
+from rometools.widgets.balance import KEPT
+
+
+@pytest.mark.parametrize("options,name", [("board=board_2_3", "board_2_3"), ("board = board_2_3.toml", "board_2_3.toml")])
+def test_a_board_typed_in_options_a_is_named_in_the_summary(options, name):
+    """The Board box's board was named; one typed in Options A was not."""
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random", options=options)
+    assert ex.message == ""
+    assert ex.results.equals(simulate("caesars_empire", 6, bots="random", seed=1,
+                                      config={"players": 3, "board": "board_2_3"}, progress=False))
+    assert ex.summary.startswith(f"Caesar's Empire, 3 players, 6 games (seed 1); bots random, random, random; "
+                                 f"board {name} player")
+
+
+def test_boards_of_two_variants_are_named_each_when_they_differ(tmp_path):
+    from rometools.caesars_empire.board import board_path
+
+    mine = tmp_path / "my_board.toml"
+    mine.write_text(board_path("2-3").read_text())
+    ex = BalanceExplorer(players=3, games=4, seed=1, bots="random", options="board=board_2_3", compare=True,
+                         options_b=f"board={mine}, route_policy=first")
+    assert ex.message == ""
+    assert ("; board board_2_3 in variant A, my_board.toml in variant B; variant A: board=board_2_3 player"
+            in ex.summary)
+    assert ex.set_values(options="route_policy=first", options_b="board=board_2_3")
+    assert ("; board the game's own board in variant A, board_2_3 in variant B; variant A: route_policy=first "
+            "player") in ex.summary
+    assert ex.set_values(options="board=board_2_3", options_b="board=board_2_3, route_policy=first")
+    assert "; board board_2_3; variant A: board=board_2_3 player" in ex.summary
+
+
+def test_the_two_variant_summary_states_the_paired_differences():
+    """The differences B − A were only in the paired chart: the summary states them with their
+    intervals, the values compare_variants computes, and names variant A on the score histogram."""
+    ex = BalanceExplorer(players=3, games=20, seed=2, bots="greedy", compare=True, options_b="route_policy=first")
+    expected = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 20,
+                                seed=2, bots="greedy")
+    headline = paired_differences_text(expected)
+    assert headline.startswith("B \u2212 A over 20 paired games (95% t intervals): win rate P1 0.0 points "
+                               "[\u221215.2, 15.2], P2 +10.0 [\u22124.4, 24.4]")
+    assert f"{headline} In the paired comparison: all 20 games lasted 30 decisions" in ex.summary
+    assert ex._chart_figure("scores_figure").layout.title.text == "Final scores by seat, variant A"
+    assert ex.set_values(compare=False)
+    assert "B \u2212 A" not in ex.summary
+    assert ex._chart_figure("scores_figure").layout.title.text == "Final scores by seat"
+
+
+def test_games_needed_in_the_summary_says_its_win_rates():
+    ex = BalanceExplorer(games=30, seed=3, bots="greedy")
+    assert ex.summary.endswith(games_needed_text(seat_win_rates(ex.results)))
+    assert "at a win rate of 25%, the fair share; about " in ex.summary
+
+
+def test_a_refusal_says_the_summary_and_the_charts_are_kept():
+    """The page has a summary and several charts: "the chart still shows" was singular."""
+    ex = BalanceExplorer(games=6, seed=1, bots="random")
+    assert ex.set_values(games=0) is False
+    assert ex.message == ("Cannot update: Games must be a whole number 1 to 100,000, got 0 "
+                          f"({KEPT})") == ("Cannot update: Games must be a whole number 1 to 100,000, got 0 (the "
+                                           "summary and the charts still show the last run)")
+    assert "the chart still shows" not in ex._message.value
+    opened = BalanceExplorer(games=5, seed=7, players=9, bots="random")  # a refusal on opening: no kept-text
+    assert opened.message == ("Cannot open with: Players: Caesar's Empire is for 2, 3, 4, 5 players, got 9 "
+                              "(opened with the other values given and the defaults for these)")
+
+
+def test_rotation_with_one_bot_is_refused_in_simulates_words_before_any_game(monkeypatch):
+    """The explorer's own twin of the check is gone: it calls core's check_rotation, the one
+    simulate() calls, so both say the same."""
+    import rometools.widgets.balance as balance
+
+    ex = BalanceExplorer(games=6, seed=1, bots="random")
+    calls = []
+    monkeypatch.setattr(balance, "simulate", lambda *a, **k: calls.append(a))
+    assert ex.set_values(rotate=True) is False
+    with pytest.raises(RulesError) as err:
+        simulate("caesars_empire", 6, bots="random", rotate=True, progress=False)
+    assert ex.message == f"Cannot update: Rotate seats: {err.value} ({KEPT})"
+    assert calls == [] and ex._rotate.value is False
