@@ -155,8 +155,10 @@ def _simulate(args) -> int:
     print("\nSeat win rates (95% Wilson intervals):")
     table = rates[["player", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high"]].rename(
         columns={"shared_wins": "shared wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
-    for column in ("win rate", "95% low", "95% high"):  # one column, one number of decimals
-        table[column] = percent_column(table[column])
+    columns = ("win rate", "95% low", "95% high")  # one table, one number of decimals in its rates
+    texts = percent_column([v for c in columns for v in table[c]])
+    for i, column in enumerate(columns):
+        table[column] = texts[i * len(table):(i + 1) * len(table)]
     print(table.to_string(index=False, formatters={c: number for c in ("games", "wins", "shared wins")}))
     shared = shared_wins_text(df)
     if shared:

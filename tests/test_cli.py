@@ -200,7 +200,7 @@ def test_shared_first_places_explain_win_rates_above_100_percent(capsys):
     """IMPERATOR's ties for first count once per tied seat: the sentence under the table says so, in
     games (the table's "shared wins" are seat wins: 153 of them in 69 games)
     (core.balance.shared_wins_text, which the balance lab says too); a column of rates has one
-    number of decimals ("22.0%" beside "30.5%", not "22%")."""
+    number of decimals ("22.0%" beside "30.5%", not "22%"), as do the columns beside it."""
     assert main(["simulate", "imperator", "--players", "4", "--games", "200", "--bots", "greedy", "--seed", "1",
                  "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -211,6 +211,18 @@ def test_shared_first_places_explain_win_rates_above_100_percent(capsys):
                           "    P4   200  103          43    51.5%   44.6%    58.3%",
                           "69 of 200 games (34.5%) ended in a shared win (2, 3 or 4 seats tied for first; 153 seat "
                           "wins in all); each tied seat counts a win, so the win rates add up to 142%, not 100%."]
+
+
+def test_the_rate_columns_share_one_number_of_decimals(capsys):
+    """Win rate and both interval ends read as one table: 63.00% beside 56.12% and 69.39%,
+    not 69.4% in the next column (the 95% high column alone would need one decimal)."""
+    assert main(["simulate", "caesars_empire", "--players", "4", "--games", "200", "--bots", "greedy",
+                 "--seed", "1", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[4:8] == ["    P1   200  126           0   63.00%  56.12%   69.39%",
+                          "    P2   200   33           0   16.50%  12.00%   22.27%",
+                          "    P3   200   29           0   14.50%  10.29%   20.05%",
+                          "    P4   200   12           0    6.00%   3.47%   10.19%"]
 
 
 def test_rotation_says_seeds_times_rotations_and_that_they_are_not_independent(capsys):
