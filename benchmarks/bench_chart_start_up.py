@@ -2,9 +2,11 @@
 
 anywidget 0.11 gives each widget model 2 s (``AbortSignal.timeout(2000)``) to load its
 ES module; a plotly ``FigureWidget`` that misses it is drawn once but never redraws
-(docs/browser-testing.md).  For each explorer of ``tests/browser/explorers.py`` this
-serves its app notebook with Voila on 127.0.0.1 and, ``--loads`` times, opens it in a
-fresh Chromium context *without* the test browser's longer allowance, waits for every
+(docs/browser-testing.md).  For each explorer of ``tests/browser/explorers.py`` and
+each page of ``ACROSS_EXPLORERS`` in ``tests/browser/test_chart_start_up.py`` (two
+explorers in one output; an explorer after a chart never drawn) this serves its
+notebook with Voila on 127.0.0.1 and, ``--loads`` times, opens it in a fresh Chromium
+context *without* the test browser's longer allowance, waits for every
 chart, changes one control and checks that every chart on the page redraws.
 
 Prints, per page, the loads tried, the loads with a frozen chart (and which), the
@@ -26,6 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 
 import harness  # noqa: E402
 from explorers import EXPLORERS  # noqa: E402
+from test_chart_start_up import ACROSS_EXPLORERS  # noqa: E402
+
+from rometools.widgets._charts import FIRST_CHART_START_WAIT_S  # noqa: E402
 
 START_UP_FAILURE = "Failed to initialize model"
 
@@ -40,7 +45,7 @@ def one_load(browser, server, case) -> tuple[list[str], bool, str]:
         log = harness.ConsoleLog(page)
         try:
             page.goto(server.url(f"/voila/render/{case.notebook}"))
-            harness.wait_rendered(page, plots=case.plots)
+            harness.wait_rendered(page, plots=case.plots, timeout=FIRST_CHART_START_WAIT_S + harness.RENDER_S)
             frozen = harness.charts_not_redrawn(page, case.charts, case.change)
             problem = ""
         except (AssertionError, TimeoutError) as exc:
@@ -56,7 +61,7 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=3, help="page loads per explorer")
     parser.add_argument("--page", action="append", help="explorer id (repeatable); default all")
     args = parser.parse_args()
-    cases = [c for c in EXPLORERS if not args.page or c.id in args.page]
+    cases = [c for c in EXPLORERS + ACROSS_EXPLORERS if not args.page or c.id in args.page]
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

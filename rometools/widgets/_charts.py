@@ -3,9 +3,11 @@
 * :func:`sync_figure` -- replace a live ``go.FigureWidget``'s content with a freshly
   built ``go.Figure`` in one batched update.
 * :func:`trace_data` -- read a FigureWidget's data back by trace ``meta``.
-* :class:`Chart`, :class:`ChartQueue`, :class:`ChartWidget` -- an explorer's charts,
-  whose ``FigureWidget`` models start in the browser one at a time (several starting
-  together miss anywidget's 2 s start-up and then never redraw).
+* :class:`Chart`, :class:`ChartQueue`, :class:`ChartWidget`, :class:`ChartStarter` --
+  charts whose ``FigureWidget`` models start in the browser one at a time, across every
+  explorer of the kernel (several starting together miss anywidget's 2 s start-up and
+  then never redraw); a chart that never reports itself drawn holds the others back
+  only for :data:`CHART_START_WAIT_S` seconds.
 
 Re-exported by :mod:`rometools.widgets._base`, where :class:`~rometools.widgets._base.Explorer`
 uses them.
@@ -13,14 +15,27 @@ uses them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+import itertools
+import sys
+from collections.abc import Callable, Mapping
 from copy import deepcopy
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-__all__ = ["Chart", "ChartQueue", "ChartWidget", "sync_figure", "trace_data"]
+__all__ = [
+    "CHART_START_WAIT_S",
+    "FIRST_CHART_START_WAIT_S",
+    "Chart",
+    "ChartQueue",
+    "ChartStarter",
+    "ChartWidget",
+    "kernel_chart_starter",
+    "sync_figure",
+    "trace_data",
+]
 
 
 # ===================================================================== figures
@@ -136,17 +151,171 @@ def trace_data(fw: go.FigureWidget | go.Figure) -> dict[str, dict]:
 
 
 # ===================================================================== charts started one at a time
+#: Seconds a started chart may take to report itself drawn, once some chart of the kernel has
+#: been drawn (its front end is loaded), before the next chart starts anyway.  A chart whose
+#: front end failed, whose output was cleared, that was never displayed or sits in a background
+#: tab never reports; without a limit every later chart of the kernel would stay a blank slot.
+#: Measured in Voila at a load average of about 1, a page's second and third charts were drawn
+#: 2.0 to 3.5 s after they started (plotly's module, compiled anew for each, takes about 2 s).
+#: Shorter would start the next chart while a slow one still loads, the race that freezes
+#: charts; longer would keep a designer looking at blank slots after a chart that never draws.
+CHART_START_WAIT_S = 8.0
+
+#: The same limit while no chart of the kernel has been drawn yet: the page may still be
+#: loading (Voila runs the whole notebook before the browser connects).  Measured as above,
+#: a page's first chart was drawn 3.3 to 5.9 s after it started in the kernel.
+FIRST_CHART_START_WAIT_S = 20.0
+
+
+class Timer(Protocol):
+    """What a ``call_later`` returns: a pending callback that can be cancelled."""
+
+    def cancel(self) -> object: ...
+
+
+#: ``call_later(delay_s, callback)``: run ``callback`` after ``delay_s`` seconds; ``None`` if it cannot.
+CallLater = Callable[[float, Callable[[], None]], Timer | None]
+
+
+def call_later_on_running_loop(delay_s: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+    """Run ``callback`` after ``delay_s`` seconds on this thread's running asyncio loop; ``None`` if none runs.
+
+    ipykernel (JupyterLab, Notebook, Voila, nbclient) runs cells and the browser's widget
+    messages on one asyncio loop in its main thread, so ``callback`` runs there as well,
+    while no cell runs, and sends its widget messages from the thread that sends all the
+    others. A script, a test or a thread of its own has no running loop: no timer.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_later(delay_s, callback)
+
+
+class ChartStarter:
+    """Starts the charts of every :class:`ChartQueue` one at a time (one per kernel: :func:`kernel_chart_starter`).
+
+    Two explorers shown in one output, or two cells displayed together, each have a queue;
+    their first charts would otherwise start together and race for anywidget's 2 s. A
+    started chart holds the start until plotly's front end reports it drawn, until its
+    widget is closed, or for at most :attr:`wait_s` seconds (:attr:`first_wait_s` while no
+    chart of the kernel has been drawn); the next chart then starts anyway. The next is
+    the earliest-made chart with a figure to show whose explorer has no chart starting;
+    charts of an explorer whose last chart ran out of time (likely not on screen) come
+    after the others' until one of its charts reports drawn.
+
+    Where no timer can be set (no running event loop: a script, a test), no front end can
+    report a chart drawn either; a started chart then holds back only the later charts of
+    its own explorer, which start when read (:attr:`Chart.widget`).
+
+    Parameters
+    ----------
+    call_later : callable, optional
+        ``call_later(delay_s, callback)`` runs ``callback`` after ``delay_s`` seconds and
+        returns a handle with ``cancel()``, or returns ``None`` when it cannot. Default
+        :func:`call_later_on_running_loop`; a test passes a clock it drives.
+    wait_s, first_wait_s : float
+        Seconds; default :data:`CHART_START_WAIT_S` and :data:`FIRST_CHART_START_WAIT_S`.
+
+    Examples
+    --------
+    A chart that never reports itself drawn (no browser here) lets the next start after
+    ``wait_s``:
+
+    >>> async def page():
+    ...     queue = ChartQueue(ChartStarter(wait_s=0.01, first_wait_s=0.01))
+    ...     first, second = Chart(queue), Chart(queue)
+    ...     first.show(go.Figure()), second.show(go.Figure())
+    ...     waited = second.started
+    ...     await asyncio.sleep(0.05)
+    ...     return first.started, waited, second.started
+    >>> asyncio.run(page())
+    (True, False, True)
+    """
+
+    def __init__(self, call_later: CallLater | None = None, *, wait_s: float = CHART_START_WAIT_S,
+                 first_wait_s: float = FIRST_CHART_START_WAIT_S):
+        self.wait_s, self.first_wait_s = wait_s, first_wait_s
+        self._call_later = call_later if call_later is not None else call_later_on_running_loop
+        self._waiting: dict[Chart, None] = {}  # charts with a figure and no FigureWidget, in no order
+        self._starting: Chart | None = None    # holds the start for every queue (only with a timer)
+        self._timer: Timer | None = None
+        self._seen_drawn = False
+
+    @property
+    def starting(self) -> Chart | None:
+        """The chart that holds back every other (``None``: the next chart with a figure starts)."""
+        return self._starting
+
+    def wait(self, chart: Chart) -> None:
+        """``chart`` has a figure to start with: start it when its turn comes (now, if nothing holds the start)."""
+        if not chart.started and not chart._closed and not chart._queue._closed:
+            self._waiting[chart] = None
+        self.start_next()
+
+    def start_next(self) -> None:
+        """Start the next waiting chart (see the class), unless a chart holds the start."""
+        while self._starting is None:
+            ready = [c for c in self._waiting if c._queue._starting is None]
+            if not ready:
+                return
+            self._begin(min(ready, key=lambda c: (c._queue._stalled, c._order)))
+
+    def _begin(self, chart: Chart) -> None:
+        del self._waiting[chart]
+        chart._start()
+        chart._queue._starting = chart
+        chart._widget.observe(chart._on_browser, names=_DRAWN_MESSAGES)
+        wait = self.wait_s if self._seen_drawn else self.first_wait_s
+        timer = self._call_later(wait, lambda: self._ran_out(chart))
+        if timer is not None:
+            self._starting, self._timer = chart, timer
+
+    def drawn(self, chart: Chart) -> None:
+        """``chart`` is drawn in a browser: the next starts (if ``chart`` still held the start)."""
+        self._seen_drawn = True
+        chart._queue._stalled = False
+        self._release(chart)
+
+    def drop(self, chart: Chart) -> None:
+        """``chart`` is closed: it no longer waits, nor holds back any other chart.
+
+        The next chart starts a moment later (a timer of 0 s), not from inside the close:
+        ``Widget.close_all()`` would otherwise start every waiting chart while it closes
+        them. With no timer it starts at the next :meth:`wait` or when read.
+        """
+        self._waiting.pop(chart, None)
+        self._release(chart, start=False)
+        self._call_later(0, self.start_next)
+
+    def _ran_out(self, chart: Chart) -> None:
+        if self._starting is chart:
+            chart._queue._stalled = True
+            self._release(chart)
+
+    def _release(self, chart: Chart, start: bool = True) -> None:
+        if self._starting is chart:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._starting = self._timer = None
+        if chart._queue._starting is chart:
+            chart._queue._starting = None
+        if start:
+            self.start_next()
+
+
 class Chart:
     """One chart of an explorer: its place on the page and a ``go.FigureWidget`` made when its turn comes.
 
     In a browser, anywidget gives each widget model 2 s to load its module, and plotly's
     (all of plotly.js, about 4.6 MB) is compiled anew for every ``FigureWidget``. Several
     charts starting together on a 2-core machine miss it; such a chart is drawn once and
-    never redraws (docs/browser-testing.md). So an explorer's charts start one at a time
-    (:class:`ChartQueue`): a chart's ``FigureWidget`` is made when the chart first has a
-    figure to show and no earlier chart of the explorer is still starting in the browser.
-    Until then :attr:`place` holds a blank area of the figure's height, and :meth:`show`
-    keeps the figure to start with.
+    never redraws (docs/browser-testing.md). So charts start one at a time, across every
+    explorer of the kernel (:class:`ChartStarter`): a chart's ``FigureWidget`` is made
+    when the chart first has a figure to show and its turn has come. Until then
+    :attr:`place` holds a blank area of the figure's height, and :meth:`show` keeps the
+    figure to start with. A chart whose place or ``FigureWidget`` is closed leaves the
+    start.
 
     Attributes
     ----------
@@ -159,10 +328,13 @@ class Chart:
     def __init__(self, queue: ChartQueue, *css: str):
         self._queue = queue
         self._css = css
+        self._order = next(_CHART_ORDER)
         self._pending: go.Figure | None = None
         self._widget: go.FigureWidget | None = None
+        self._closed = False
         self._blank = widgets.Box(layout={"height": "360px", "width": "100%"})  # plotly's default height
         self.place = widgets.Box([self._blank], layout={"display": "contents"})
+        self.place.observe(self._on_close, names="comm")
         queue._charts.append(self)
 
     @property
@@ -174,6 +346,7 @@ class Chart:
     def widget(self) -> go.FigureWidget:
         """The chart's ``FigureWidget``, made now if it is not yet (a caller wants it: a test, a notebook)."""
         if self._widget is None:
+            self._queue._starter._waiting.pop(self, None)
             self._start()
         assert self._widget is not None
         return self._widget
@@ -192,7 +365,7 @@ class Chart:
         height, width = fig.layout.height, fig.layout.width
         self._blank.layout.height = f"{int(height)}px" if height else "360px"
         self._blank.layout.width = f"{int(width)}px" if width else "100%"
-        self._queue.start_next()
+        self._queue._starter.wait(self)
 
     def _start(self) -> None:
         fw = go.FigureWidget(self._pending if self._pending is not None else _blank_figure())
@@ -201,6 +374,7 @@ class Chart:
         self._widget, self._pending = fw, None
         self.place.children = [fw]
         self._blank.close()
+        fw.observe(self._on_close, names="comm")
 
     def _on_browser(self, change: Mapping[str, Any]) -> None:
         if change["new"] is None:  # plotly resets the message once handled
@@ -208,9 +382,17 @@ class Chart:
         self._widget.unobserve(self._on_browser, names=_DRAWN_MESSAGES)
         self._queue.drawn(self)
 
+    def _on_close(self, change: Mapping[str, Any]) -> None:
+        if change["new"] is None and not sys.is_finalizing():  # ipywidgets drops a closed widget's comm
+            self._closed = True
+            self._queue._starter.drop(self)
+
 
 #: What plotly's front end sends once it has drawn a FigureWidget (its module loaded and run).
 _DRAWN_MESSAGES = ["_js2py_traceDeltas", "_js2py_layoutDelta"]
+
+#: Charts start in the order they were made (an explorer's in its order, explorers in theirs).
+_CHART_ORDER = itertools.count()
 
 
 def _blank_figure() -> go.Figure:
@@ -218,13 +400,20 @@ def _blank_figure() -> go.Figure:
 
 
 class ChartQueue:
-    """An explorer's charts, started one at a time in the browser (:class:`Chart`).
+    """An explorer's charts (:class:`Chart`), started one at a time with every other explorer's.
 
-    A chart starts (its ``FigureWidget`` is made) when it has a figure to show and no
-    chart started before it is still waiting for the browser; plotly's front end
-    reports a chart drawn (``_js2py_traceDeltas``), which starts the next. With no
-    browser (a test, a script) only the first chart starts by itself; reading
-    :attr:`Chart.widget` starts any other at once.
+    A chart starts (its ``FigureWidget`` is made) when it has a figure to show, no chart
+    of the explorer started before it is still waiting for the browser, and no chart of
+    any explorer holds the kernel's start (:class:`ChartStarter`); plotly's front end
+    reports a chart drawn (``_js2py_traceDeltas``), which starts the next, and a chart
+    that never reports holds the others back for :data:`CHART_START_WAIT_S` at most.
+    With no event loop (a test, a script) only an explorer's first chart starts by
+    itself; reading :attr:`Chart.widget` starts any other at once.
+
+    Parameters
+    ----------
+    starter : ChartStarter, optional
+        Default: the kernel's (:func:`kernel_chart_starter`).
 
     Examples
     --------
@@ -236,25 +425,37 @@ class ChartQueue:
     (True, False, True)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, starter: ChartStarter | None = None) -> None:
+        self._starter = starter if starter is not None else kernel_chart_starter()
         self._charts: list[Chart] = []
-        self._starting: Chart | None = None
+        self._starting: Chart | None = None  # holds back the explorer's later charts
+        self._stalled = False                # its last chart ran out of time, none drawn since
+        self._closed = False
 
     def start_next(self) -> None:
-        """Start the first chart with a figure and no ``FigureWidget``, unless one is starting."""
-        if self._starting is not None:
-            return
-        chart = next((c for c in self._charts if not c.started and c._pending is not None), None)
-        if chart is not None:
-            chart._start()
-            self._starting = chart
-            chart._widget.observe(chart._on_browser, names=_DRAWN_MESSAGES)
+        """Start the next chart with a figure and no ``FigureWidget``, if its turn has come."""
+        self._starter.start_next()
 
     def drawn(self, chart: Chart) -> None:
         """``chart`` is drawn in a browser: start the next one."""
-        if self._starting is chart:
-            self._starting = None
-            self.start_next()
+        self._starter.drawn(chart)
+
+    def close(self) -> None:
+        """Close every chart of the explorer (its places and FigureWidgets): none waits or holds back another."""
+        self._closed = True
+        for chart in self._charts:
+            if chart._widget is not None:
+                chart._widget.close()
+            chart._blank.close()
+            chart.place.close()
+
+
+_KERNEL_STARTER = ChartStarter()
+
+
+def kernel_chart_starter() -> ChartStarter:
+    """The process's (the kernel's) :class:`ChartStarter`, which every :class:`ChartQueue` uses by default."""
+    return _KERNEL_STARTER
 
 
 class ChartWidget:
