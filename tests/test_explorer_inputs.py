@@ -14,7 +14,13 @@ exported) and every argument of its ``set_values``:
 * several fields at once are all or nothing: a good value of one field with a
   refused value of another changes nothing;
 * a number typed in a browser's number box (no ``set_values`` check) is
-  refused the same way or kept as typed.
+  refused the same way or kept as typed;
+* every whole-number box in the explorer (found in its widget tree) is a
+  :class:`~rometools.widgets._base.WholeNumberText` with a range, and a typed
+  ``1.5`` or a typed number out of its range is refused in words naming the
+  field, the box put back and the state and charts unchanged, while a typed
+  whole number in range is taken as typed (an ``IntText`` sent ``1.5`` as
+  ``1``, a ``BoundedIntText`` clamped: both are emulated so that either fails).
 
 For every explorer that plays a game from board files (a
 :class:`~rometools.widgets.PlayoutExplorer`), every bundled board file of its
@@ -33,11 +39,12 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
-from readability_checks import PAYLOAD, explorer_classes, explorer_figures, raw_html
+from readability_checks import PAYLOAD, explorer_classes, explorer_figures, raw_html, walk
 
 from rometools.widgets import PlayoutExplorer
-from rometools.widgets._base import MAX_MESSAGE
+from rometools.widgets._base import MAX_MESSAGE, WholeNumberText, plain_text
 
 EXPLORERS = explorer_classes()
 TALLY: Counter = Counter()
@@ -271,6 +278,114 @@ def test_numbers_typed_in_a_browser_are_refused_or_kept(explorer):
             else:
                 TALLY["typed numbers kept"] += 1
                 control.value = value
+    assert not problems, "\n".join(problems)
+
+
+# ----------------------------------------------------------------- whole numbers typed in a box
+_BROWSER_INT_BOXES = (widgets.IntText, widgets.BoundedIntText)
+
+
+def _whole_number_boxes(ex) -> list[tuple[str, widgets.Widget, str, tuple]]:
+    """Every box of the explorer's widget tree a designer types a whole number in, that a
+    browser lets them type in (not disabled): ``(control name or "", box, label, (low, high))``."""
+    names = {id(w): name for name, w in ex._controls.items()}
+    ranges = ex.number_boxes()
+    found, seen = [], set()
+    for w in walk(ex):
+        if not isinstance(w, (WholeNumberText, *_BROWSER_INT_BOXES)) or id(w) in seen or w.disabled:
+            continue
+        seen.add(id(w))
+        name = names.get(id(w), "")
+        label = ex.field_label(name) if name else w.description
+        bounds = ranges.get(name) or (getattr(w, "low", None), getattr(w, "high", None))
+        if bounds == (None, None) and isinstance(w, widgets.BoundedIntText):
+            bounds = (w.min, w.max)
+        found.append((name, w, label, bounds))
+    return found
+
+
+def _type(box, text: str) -> None:
+    """What a browser sends the kernel when ``text`` is typed in ``box`` and Enter pressed."""
+    if isinstance(box, WholeNumberText):
+        box.set_state({"value": text})    # the text, read by the kernel
+        return
+    value = int(float(text))              # an IntText's front end: parseInt, 1.5 -> 1
+    if isinstance(box, widgets.BoundedIntText):
+        value = min(max(value, box.min), box.max)  # ... and a BoundedIntText's clamps
+    box.value = value
+
+
+def _said(ex) -> str:
+    """Every refusal on screen: the message area's, and any panel's (the strong-play search)."""
+    texts = [ex.message] if "rt-error" in ex._message._dom_classes else []
+    texts += [plain_text(w.value) for w in walk(ex) if isinstance(w, widgets.HTML) and w is not ex._message
+              and 'class="rt-error"' in w.value]
+    return " | ".join(texts)
+
+
+def _model(ex) -> dict:
+    return {a: getattr(ex, a, None) for a in ex.MODEL}
+
+
+def _typed(ex, box, text: str) -> str:
+    """Type ``text`` in ``box``; what the explorer newly says (after Run or the next redraw, for a
+    box that is read only then, as the balance lab's Games)."""
+    said = _said(ex)
+    _type(box, text)
+    if _said(ex) == said:
+        ex.update()
+    return "" if _said(ex) == said else _said(ex)
+
+
+def test_every_whole_number_box_refuses_fractions_and_out_of_range_in_words(explorer):
+    ex = explorer
+    boxes = _whole_number_boxes(ex)
+    problems = []
+    for name, box, label, (low, high) in boxes:
+        where = f"{type(ex).__name__} {name or label}"
+        if isinstance(box, _BROWSER_INT_BOXES):
+            problems.append(f"{where}: a {type(box).__name__}, whose browser side turns 1.5 into 1"
+                            + (" and clamps" if isinstance(box, widgets.BoundedIntText) else ""))
+        if (low, high) == (None, None):
+            problems.append(f"{where}: the box declares no range (WholeNumberText low/high or NUMBER_BOXES)")
+        bad = ["1.5"] + ([str(low - 1)] if low is not None else []) + ([str(high + 1)] if high is not None else [])
+        for text in bad:
+            ex._clear_error()
+            value, before, model = box.value, view(ex), _model(ex)
+            TALLY["typed whole-number boxes"] += 1
+            said = _typed(ex, box, text)
+            if not said:
+                problems.append(f"{where}: typed {text!r} was not refused (the box holds {box.value!r})")
+                _typed(ex, box, str(value))
+                continue
+            if not said.startswith("Cannot") or "unexpected" in said:
+                problems.append(f"{where}: typed {text!r}: unclear refusal {said[:200]!r}")
+            if label.lower().removesuffix("s") not in said.lower() or text not in said:
+                problems.append(f"{where}: typed {text!r}: the refusal does not name {label!r} and the "
+                                f"value: {said[:200]!r}")
+            if box.value != value or view(ex) != before or any(
+                    _model(ex)[a] is not model[a] for a in model):
+                problems.append(f"{where}: typed {text!r}: refused, but the box ({box.value!r}, was "
+                                f"{value!r}), the state or the charts changed")
+            else:
+                TALLY["typed whole-number boxes refused"] += 1
+        # a whole number in range is taken as typed ("7", or one nearer the range)
+        value = box.value
+        lo, hi = (0 if low is None else low), (10**6 if high is None else high)
+        candidates = dict.fromkeys(v for v in (7, min(max(7, lo), hi), lo, value - 1, value + 1, hi)
+                                   if lo <= v <= hi and v != value)
+        for v in candidates:
+            ex._clear_error()
+            if not _typed(ex, box, str(v)) and box.value == v and type(box.value) is int:
+                TALLY["typed whole-number boxes kept"] += 1
+                break
+        else:
+            problems.append(f"{where}: no typed whole number in range was taken (tried {list(candidates)}): "
+                            f"{ex.message[:200]!r}")
+        ex._clear_error()
+        if _typed(ex, box, str(value)) or box.value != value:
+            problems.append(f"{where}: typing back {value!r} failed: {ex.message[:200]!r}")
+    assert boxes or not any(isinstance(w, WholeNumberText) for w in walk(ex))
     assert not problems, "\n".join(problems)
 
 

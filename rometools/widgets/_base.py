@@ -133,28 +133,45 @@ def _typed_number(text: str, _widget: Any = None) -> int | float | str:
 class WholeNumberText(widgets.Text):
     """A number box that hands the kernel what was typed, so a refused value is said, not truncated.
 
-    An ``IntText`` turns ``1.5`` into ``1`` in the browser (``parseInt``) and
-    the kernel never sees the ``.5``; a ``BoundedIntText`` also clamps. This
-    box is a text box in the browser; its ``value`` in the kernel is an
-    ``int`` for a whole number and otherwise what was typed (a ``float`` such
-    as ``1.5``, or the text): :attr:`Explorer.NUMBER_BOXES` then refuses it in
-    words ("Games must be a whole number 1 to 100,000, got 1.5") and puts the
-    box back. Like an ``IntText`` it sends its value on Enter or when it loses
-    focus (``continuous_update=False``).
+    A browser's integer box would turn ``1.5`` into ``1`` (``parseInt``) so
+    that the kernel never saw the ``.5``, and a bounded one would clamp ``-5``
+    to ``0`` without a word. This box is a text box in the browser; its
+    ``value`` in the kernel is an ``int`` for a whole number and otherwise
+    what was typed (a ``float`` such as ``1.5``, or the text). An explorer
+    checks it before every update (:meth:`Explorer.number_boxes`), refuses a
+    value that is not a whole number in ``low..high`` in words ("Games must be
+    a whole number 1 to 100,000, got 1.5") and puts the box back. It sends its
+    value on Enter or when it loses focus (``continuous_update=False``).
+
+    Parameters
+    ----------
+    value : int
+        The whole number shown first.
+    low, high : int or None
+        The range the explorer enforces (``None``: no bound that side; both
+        ``None``: the explorer's :attr:`Explorer.NUMBER_BOXES` gives it).
+    **kwargs
+        As :class:`ipywidgets.Text` (``description``, ``layout``...).
 
     Examples
     --------
-    >>> box = WholeNumberText(value=20, description="Games")
-    >>> box.value, _typed_number(" 21 "), _typed_number("1.5"), _typed_number("2O")
-    (20, 21, 1.5, '2O')
+    >>> box = WholeNumberText(value=20, low=1, high=100, description="Games")
+    >>> box.value, (box.low, box.high)
+    (20, (1, 100))
+    >>> _typed_number(" 21 "), _typed_number("1.5"), _typed_number("2O")
+    (21, 1.5, '2O')
+    >>> box.set_state({"value": "1.5"})      # what a browser sends for a typed 1.5
+    >>> box.value
+    1.5
     """
 
     value = Union([Int(), Float(), Unicode()], default_value=0).tag(
         sync=True, to_json=lambda value, _widget: str(value), from_json=_typed_number)
 
-    def __init__(self, value: int = 0, **kwargs: Any):
+    def __init__(self, value: int = 0, *, low: int | None = None, high: int | None = None, **kwargs: Any):
         kwargs.setdefault("continuous_update", False)
         super().__init__(value=value, **kwargs)
+        self.low, self.high = low, high
 
 
 def whole_number(label: str, value: Any, low: int | None = 0, high: int | None = None) -> int:
@@ -307,11 +324,13 @@ class Explorer(widgets.VBox):
     MODEL : tuple of str
         Attributes (not widgets) that :meth:`holding` saves and restores with the controls.
     NUMBER_BOXES : dict
-        ``{field: (low, high)}``: number boxes (``IntText``, never a
-        ``BoundedIntText``, which a browser clamps without a word) whose typed
-        value is checked before every update; one out of range is refused with
-        a message naming the field, and the box goes back to the value of the
-        view shown. Default: the seed, 0 to :data:`MAX_SEED`.
+        ``{field: (low, high)}``: the range of number boxes (a
+        :class:`WholeNumberText`, never a browser's integer box, which turns
+        ``1.5`` into ``1`` and clamps without a word) that do not carry their
+        own ``low``/``high``. Every box of :meth:`number_boxes` is checked
+        before every update; a value typed out of range or not whole is
+        refused with a message naming the field, and the box goes back to the
+        value of the view shown. Default: the seed, 0 to :data:`MAX_SEED`.
     FIELD_LABELS : dict
         ``{set_values argument: label}``, the words the designer reads on the
         control (default: the control's description, else the name in words).
@@ -579,11 +598,28 @@ class Explorer(widgets.VBox):
             return False
         return True
 
+    def number_boxes(self) -> dict[str, tuple[int | None, int | None]]:
+        """The whole-number boxes checked before every update, ``{control name: (low, high)}``.
+
+        Each registered :class:`WholeNumberText` with its own ``low``/``high``,
+        and each control of :attr:`NUMBER_BOXES` (``None``: no bound that side).
+
+        Examples
+        --------
+        >>> from rometools.widgets import SetupOddsExplorer
+        >>> SetupOddsExplorer(trials=0).number_boxes()
+        {'seed': (0, 999999999), 'trials': (0, 50000)}
+        """
+        boxes = {name: bounds for name, bounds in self.NUMBER_BOXES.items() if name in self._controls}
+        boxes.update({name: (w.low, w.high) for name, w in self._controls.items()
+                      if isinstance(w, WholeNumberText) and (w.low, w.high) != (None, None)})
+        return boxes
+
     def _check_number_boxes(self) -> None:
-        """Every :attr:`NUMBER_BOXES` value, typed or set, in its range (else a :class:`_NumberBoxError`)."""
-        for name, (low, high) in self.NUMBER_BOXES.items():
-            box = self._controls.get(name)
-            if box is None or getattr(box, "value", None) is None:
+        """Every :meth:`number_boxes` value, typed or set, in its range (else a :class:`_NumberBoxError`)."""
+        for name, (low, high) in self.number_boxes().items():
+            box = self._controls[name]
+            if getattr(box, "value", None) is None:
                 continue
             try:
                 whole_number(self.field_label(name), box.value, low, high)

@@ -32,6 +32,7 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     Explorer,
+    WholeNumberText,
     _FileProblem,
     _text_of,
     _upload,
@@ -188,8 +189,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             options=names, value=default_bot, description=f"P{i + 1}",
             style={"description_width": "28px"}, layout={"width": "150px"}),
             "rt-seat-bot", f"rt-bot-p{i + 1}") for i in range(max(counts))]
-        self._seed = self._add_control("seed", widgets.IntText(
-            value=1, description="Seed", style=wide, layout={"width": "200px"}), "rt-seed")
+        self._seed = self._add_control("seed", WholeNumberText(
+            value=1, low=0, high=MAX_SEED, description="Seed", style=wide, layout={"width": "200px"}), "rt-seed")
         self._start_clear = widgets.Button(description="New deal", layout={"width": "90px"},
                                            tooltip="Forget the start; deal a new game with the seed")
         self._start_clear.add_class("rt-start-clear")
@@ -546,7 +547,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             self._start_turn = 0
         if bots_given is not None and bots_given != game.players:
             raise ValueError(f"Bots per seat: {game.players} players need {game.players} bots, got {bots_given}")
-        final = play(game, [w.value for w in self._seat_bots[:game.players]], int(self._seed.value),
+        final = play(game, [w.value for w in self._seat_bots[:game.players]], self._seed.value,
                      start=start)
         self._game, self._states = game, turn_states(final)
         self._players.options = counts

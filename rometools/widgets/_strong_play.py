@@ -5,7 +5,9 @@ a Simulations box (``rt-best-budget``), a Search button (``rt-best-run``) and th
 ranked moves (``rt-best-moves``): :func:`rometools.core.search.best_moves` (seeded
 MCTS) from the state at the slider's turn, in the game's words (its
 ``action_text``). The ranking is cleared when the turn or the game changes; a
-bad Simulations value is refused inside the panel. No game is imported here.
+Simulations value that is not a whole number in :data:`SEARCH_RANGE` (typed, or
+given to ``best_moves``) is refused inside the panel, naming the field, and the box
+goes back. No game is imported here.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rometools.core.formatting import number, percent, shown
 from rometools.core.search import best_moves as search_best_moves
 from rometools.widgets._base import (
     INPUT_ERRORS,
+    WholeNumberText,
     _text_of,
     html_table,
     seat_html,
@@ -45,10 +48,12 @@ class StrongPlayPanel:
 
     def _build_strong_play(self) -> None:
         """Create the panel's controls and wire the Search button."""
-        self._search_budget = widgets.IntText(
-            value=SEARCH_SIMULATIONS, description="Simulations", style={"description_width": "84px"},
-            layout={"width": "200px"}, tooltip="MCTS simulations (whole games played to the end) before ranking")
+        self._search_budget = WholeNumberText(
+            value=SEARCH_SIMULATIONS, low=SEARCH_RANGE[0], high=SEARCH_RANGE[1], description="Simulations",
+            style={"description_width": "84px"}, layout={"width": "200px"},
+            tooltip="MCTS simulations (whole games played to the end) before ranking")
         self._search_budget.add_class("rt-best-budget")
+        self._search_budget.observe(self._on_search_budget, names="value")
         self._search_run = widgets.Button(description="Search", layout={"width": "90px"},
                                           tooltip="Rank the legal moves of the player to move at this turn")
         self._search_run.add_class("rt-best-run")
@@ -110,12 +115,7 @@ class StrongPlayPanel:
                 return None
             ranked = search_best_moves(state, value, rng=self._seed.value)
         except INPUT_ERRORS as err:
-            self._search_budget.value = self._search_good
-            self._searched = None
-            self._search_out.value = (  # next to the box and the button, in place of the old ranking
-                f'<div class="rt-error" style="color:#b00020"><b>Cannot search:</b> '
-                f"{html.escape(self._wording(_text_of(err), err))}<br><small>(the box is back at "
-                f"{number(self._search_good)}; no ranking is shown)</small></div>")
+            self._refuse_search(err)
             return None
         except Exception as err:  # a bug: never a traceback in a widget
             self._show_unexpected(err)
@@ -134,6 +134,22 @@ class StrongPlayPanel:
             "choice. The win chance is the share of those playouts the player won.</small>"
             + html_table(table, "rt-best-moves-table", numeric=["Rank", "Simulations", "Win chance"], highlight=0))
         return table
+
+    def _on_search_budget(self, _change=None) -> None:
+        """A value typed in the box: refused at once unless a whole number in :data:`SEARCH_RANGE`."""
+        try:
+            whole_number("Simulations", self._search_budget.value, *SEARCH_RANGE)
+        except ValueError as err:
+            self._refuse_search(err)
+
+    def _refuse_search(self, err: BaseException) -> None:
+        """Say why in the panel (next to the box and the button, in place of the old ranking); box back."""
+        self._search_budget.value = self._search_good
+        self._searched = None
+        self._search_out.value = (
+            f'<div class="rt-error" style="color:#b00020"><b>Cannot search:</b> '
+            f"{html.escape(self._wording(_text_of(err), err))}<br><small>(the box is back at "
+            f"{number(self._search_good)}; no ranking is shown)</small></div>")
 
     def _search_hint(self) -> str:
         seat = self.game.current_player(self.state) if self._game is not None and self._states else -1

@@ -59,6 +59,7 @@ from rometools.widgets._base import (
     MAX_SEED,
     ChartWidget,
     Explorer,
+    WholeNumberText,
     trace_data,
     whole_number,
 )
@@ -146,8 +147,8 @@ class ObjectiveOddsExplorer(Explorer):
         self._card = self._add_control("card", widgets.Dropdown(
             options=[("build from symbol counts", CUSTOM), *options], value=CUSTOM, description="Card",
             layout={"width": "460px"}), "rt-au-card")
-        self._slots = {s: self._add_control(f"slot_{s}", widgets.BoundedIntText(
-            value=0, min=0, max=6, description=s.replace("_", " "), layout={"width": "190px"},
+        self._slots = {s: self._add_control(f"slot_{s}", WholeNumberText(
+            value=0, low=0, high=6, description=s.replace("_", " "), layout={"width": "190px"},
             style={"description_width": "105px"}), f"rt-au-slot-{s}") for s in self.symbols}
         self._compare_card = self._add_control("compare", widgets.Dropdown(
             options=[("nothing", CUSTOM), *options], value=CUSTOM, description="Compare with",
@@ -158,11 +159,10 @@ class ObjectiveOddsExplorer(Explorer):
             options=sorted(JOKER_POLICIES), value="rarest", description="Joker fills"), "rt-au-policy")
         self._max_draws = self._add_control("max_draws", widgets.IntSlider(
             value=30, min=5, max=60, description="Draws", continuous_update=False), "rt-au-max-draws")
-        self._trials = self._add_control("trials", widgets.BoundedIntText(
-            value=0, min=0, max=20_000, step=500, description="Simulated", layout={"width": "200px"}),
-            "rt-au-trials")
-        self._seed = self._add_control("seed", widgets.IntText(value=0, description="Seed",
-                                                              layout={"width": "180px"}), "rt-seed")
+        self._trials = self._add_control("trials", WholeNumberText(
+            value=0, low=0, high=20_000, description="Simulated", layout={"width": "200px"}), "rt-au-trials")
+        self._seed = self._add_control("seed", WholeNumberText(
+            value=0, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-au-summary")
         self._add_chart("figure", "rt-au-odds-chart")
@@ -220,6 +220,10 @@ class ObjectiveOddsExplorer(Explorer):
     # ------------------------------------------------------------ set_values
     FIELD_LABELS = {"card": "Card", "slots": "Slots", "compare": "Compare with", "no_reset": "Without the reset",
                     "joker_policy": "Joker fills", "max_draws": "Draws", "trials": "Simulated", "seed": "Seed"}
+
+    def field_label(self, name: str) -> str:
+        """As :meth:`Explorer.field_label`; a symbol's box as ``set_values(slots=...)`` names it ("Slots: dagger")."""
+        return f"Slots: {name.removeprefix('slot_')}" if name.startswith("slot_") else super().field_label(name)
 
     def _check(self, name: str, value: Any) -> Any:
         numbers = {CUSTOM, *self.cards.numbers}
@@ -357,8 +361,8 @@ class BagExplorer(Explorer):
     def __init__(self, seed: int = 1, draws: int = 0):
         self._init_message()
         self.components = load_components()
-        self._seed = self._add_control("seed", widgets.IntText(value=1, description="Seed",
-                                                              layout={"width": "180px"}), "rt-seed")
+        self._seed = self._add_control("seed", WholeNumberText(
+            value=1, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._draws = self._add_control("draws", widgets.IntSlider(
             value=0, min=0, max=self.MAX_DRAWS, description="Drawn", continuous_update=False,
             layout={"width": "420px"}), "rt-au-draws")

@@ -43,6 +43,7 @@ from rometools.widgets._base import (
     MAX_SEED,
     ChartWidget,
     Explorer,
+    WholeNumberText,
     plain_text,
     trace_data,
     vocabulary_toggle,
@@ -185,7 +186,7 @@ def _table_text(points: Iterable[int]) -> str:
 class CollectionExplorer(Explorer):
     """Explore final Treasure (Riches) and City points of one player's collection.
 
-    Controls (CSS class in brackets): one ``IntText`` count per Treasure type
+    Controls (CSS class in brackets): one whole-number count box per Treasure type
     (``rt-count-<id>``, e.g. ``rt-count-grapes``, ``rt-count-gold``); City tokens
     as ``red:3, blue:6`` text (``rt-city-tokens``); the vocabulary toggle
     (``rt-vocabulary``); one text field per scoring table
@@ -237,9 +238,9 @@ class CollectionExplorer(Explorer):
         start = dict(self.RULEBOOK_EXAMPLE if treasures is None else treasures)
         start = {comps.canonical(k): v for k, v in start.items()}
 
-        self.counts_inputs: dict[str, widgets.IntText] = {}
+        self.counts_inputs: dict[str, WholeNumberText] = {}
         for tid in comps.treasure_ids:
-            box = widgets.IntText(value=int(start.get(tid, 0)), description=tid,
+            box = WholeNumberText(value=0, low=0, high=comps.supply[tid], description=tid,
                                   style={"description_width": "110px"},
                                   layout=widgets.Layout(width="190px"))
             self._add_control(f"count_{tid}", box, "rt-count", f"rt-count-{tid}")
@@ -291,7 +292,12 @@ class CollectionExplorer(Explorer):
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.add_class("rt-collection-explorer")
-        self.update()
+        self._relabel()
+        if not self._set({"counts": start}):  # checked as set_values checks them, never converted
+            error = self._message.value
+            self.update()  # open on no Treasures, and say what was refused
+            self._message.value = error
+            self._message.add_class("rt-error")
 
     # -- reading the controls
     @property
@@ -423,6 +429,14 @@ class CollectionExplorer(Explorer):
             raise ValueError(f"Vocabulary must be 'treasures' (Caesar's Empire) or 'riches' (Drogi do Rzymu), "
                              f"got {shown(value)}")
         return value
+
+    def field_label(self, name: str) -> str:
+        """As :meth:`Explorer.field_label`; a count box as ``set_values(counts=...)`` names it."""
+        if name.startswith("count_"):
+            tid = name.removeprefix("count_")
+            return (f"Counts: the count of {self.components.name(tid, self.vocabulary)} "
+                    f"(the box holds {self.components.supply[tid]})")
+        return super().field_label(name)
 
     def _good_word(self) -> str:
         return self.components.vocabularies[self.vocabulary]["good"]
@@ -573,12 +587,12 @@ class SetupOddsExplorer(Explorer):
         self.kind_input = widgets.Dropdown(options=self._kind_options(vocabulary),
                                            value=comps.canonical(kind), description="Type")
         self._add_control("kind", self.kind_input, "rt-setup-type")
-        # an IntText, not a BoundedIntText: a browser would clamp -5 to 0 without a word
-        self.trials_input = widgets.IntText(value=trials, description="Simulated set-ups",
-                                            style={"description_width": "120px"},
+        self.trials_input = WholeNumberText(value=trials, low=0, high=self.MAX_TRIALS,
+                                            description="Simulated set-ups", style={"description_width": "120px"},
                                             layout=widgets.Layout(width="230px"))
         self._add_control("trials", self.trials_input, "rt-trials")
-        self.seed_input = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="200px"))
+        self.seed_input = WholeNumberText(value=seed, low=0, high=MAX_SEED, description="Seed",
+                                          layout=widgets.Layout(width="200px"))
         self._add_control("seed", self.seed_input, "rt-seed")
         for control in (self.players_input, self.variant_input, self.vocabulary_toggle,
                         self.kind_input, self.trials_input, self.seed_input):

@@ -39,6 +39,7 @@ from rometools.widgets._base import (
     MAX_SEED,
     ChartWidget,
     Explorer,
+    WholeNumberText,
     plain_text,
     trace_data,
     whole_number,
@@ -278,7 +279,7 @@ GAME_BAGS: tuple[GameBag, ...] = (
 class _Row:
     join: widgets.Dropdown | None  # None on row 1
     quantifier: widgets.Dropdown
-    k: widgets.IntText
+    k: WholeNumberText
     kinds: widgets.Text
 
 
@@ -383,7 +384,8 @@ class DrawOddsExplorer(Explorer):
 
     FIELD_LABELS = {"bag": "Bag", "game_bag": "Game bag", "draws": "Draws", "replace": "With replacement",
                     "rows": "Condition rows", "law_of": "Chart the count of", "trials": "Simulated draws",
-                    "seed": "Seed"}
+                    "seed": "Seed", **{f"row{i}_k": f"Condition row {i}: the number of tokens"
+                                       for i in range(1, MAX_ROWS + 1)}}
     DEFAULT_BAG = "red:3, green:2, yellow:1"
     DEFAULT_ROWS = (("exactly", 0, "red"), ("or", "exactly", 0, "green"), ("or", "exactly", 0, "yellow"))
 
@@ -402,8 +404,8 @@ class DrawOddsExplorer(Explorer):
         self._bag = self._add_control("bag", widgets.Textarea(
             value="", placeholder="kind:count, e.g. red:3, green:2, yellow:1", continuous_update=False,
             description="Tokens", rows=2, layout={"width": "640px"}), "rt-bag")
-        self._draws = self._add_control("draws", widgets.IntText(
-            value=0, description="Draws", layout={"width": "170px"}), "rt-draws")
+        self._draws = self._add_control("draws", WholeNumberText(
+            value=0, low=0, description="Draws", layout={"width": "170px"}), "rt-draws")
         self._replace = self._add_control("replace", widgets.Checkbox(
             value=False, description="with replacement (each token goes back)", indent=False), "rt-replace")
         self._rows: list[_Row] = []
@@ -416,8 +418,8 @@ class DrawOddsExplorer(Explorer):
                 join,
                 self._add_control(f"row{i}_quantifier", widgets.Dropdown(
                     options=list(QUANTIFIERS), layout={"width": "100px"}), f"rt-row-quantifier-{i}"),
-                self._add_control(f"row{i}_k", widgets.IntText(
-                    value=1, layout={"width": "70px"}), f"rt-row-k-{i}"),
+                self._add_control(f"row{i}_k", WholeNumberText(
+                    value=1, low=0, layout={"width": "70px"}), f"rt-row-k-{i}"),
                 self._add_control(f"row{i}_kinds", widgets.Text(
                     value="", placeholder="kind(s), e.g. red or red, green", continuous_update=False,
                     layout={"width": "300px"}), f"rt-row-kinds-{i}"),
@@ -431,11 +433,11 @@ class DrawOddsExplorer(Explorer):
             value="", placeholder="kinds (default: row 1's)", continuous_update=False,
             description="Chart the count of", style={"description_width": "130px"},
             layout={"width": "460px"}), "rt-law-kinds")
-        self._trials = self._add_control("trials", widgets.BoundedIntText(
-            value=0, min=0, max=MAX_TRIALS, step=1000, description="Simulated draws",
+        self._trials = self._add_control("trials", WholeNumberText(
+            value=0, low=0, high=MAX_TRIALS, description="Simulated draws",
             style={"description_width": "110px"}, layout={"width": "230px"}), "rt-trials")
-        self._seed = self._add_control("seed", widgets.IntText(
-            value=0, description="Seed", layout={"width": "170px"}), "rt-seed")
+        self._seed = self._add_control("seed", WholeNumberText(
+            value=0, low=0, high=MAX_SEED, description="Seed", layout={"width": "170px"}), "rt-seed")
 
         self._summary = widgets.HTML()
         self._summary.add_class("rt-draw-summary")
@@ -645,8 +647,9 @@ class DrawOddsExplorer(Explorer):
         law_kinds = (_known_kinds(parse_kinds(self._law_of.value), names, "Chart the count of")
                      or first_kinds)
         selector = law_kinds[0] if len(law_kinds) == 1 else list(law_kinds)
-        trials, seed = self._trials.value, self._seed.value
-        whole_number("Seed", seed, low=None)
+        trials, seed = self._trials.value, self._seed.value  # whole numbers in range (number_boxes)
+        if trials == 1:  # typed: no _check
+            raise ValueError("Simulated draws must be 0 (no simulation) or 2 or more, got 1")
         try:
             law_fig = draw_law_figure(bag, n, selector, replace=replace, trials=trials, rng=seed,
                                       label=" + ".join(law_kinds))
@@ -679,9 +682,7 @@ class DrawOddsExplorer(Explorer):
             if join == "off":
                 continue
             where = f"Condition row {i}"
-            k = row.k.value
-            if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise ValueError(f"{where}: the number of tokens must be a whole number 0 or more, got {k!r}")
+            k = row.k.value  # a whole number 0 or more (number_boxes)
             typed = parse_kinds(row.kinds.value)
             if not typed:
                 raise ValueError(f"{where}: name the kind(s) to count, e.g. red, or red, green for both")

@@ -57,6 +57,7 @@ from rometools.widgets._base import (
     MAX_SEED,
     ChartWidget,
     Explorer,
+    WholeNumberText,
     plain_text,
     trace_data,
     whole_number,
@@ -210,11 +211,11 @@ class RegionBoardExplorer(PlayoutExplorer):
             options=[], description="Region", layout={"width": "240px"}), "rt-place-region")
         self._own = self._add_control("own_influence", widgets.Checkbox(
             value=True, indent=False, description="the seat's own influence"), "rt-place-own")
-        self._zone = self._add_control("influence_zone", widgets.IntText(
-            value=0, description="Influence zone", style={"description_width": "100px"},
+        self._zone = self._add_control("influence_zone", WholeNumberText(
+            value=0, low=0, high=99, description="Influence zone", style={"description_width": "100px"},
             layout={"width": "170px"}), "rt-place-zone")
-        self._political = self._add_control("political_influence", widgets.IntText(
-            value=0, description="Political infl.", style={"description_width": "100px"},
+        self._political = self._add_control("political_influence", WholeNumberText(
+            value=0, low=0, high=99, description="Political infl.", style={"description_width": "100px"},
             layout={"width": "170px"}), "rt-place-political")
         self._outcome = self._add_control("outcome", widgets.Dropdown(
             options=[("the only outcome", 0)], value=0, description="Outcome", layout={"width": "420px"}),
@@ -526,8 +527,8 @@ class TileOddsExplorer(Explorer):
         self.players_input = self._add_control("players", widgets.Dropdown(
             options=counts, value=players if players in counts else counts[0], description="Players",
             layout={"width": "160px"}), "rt-players")
-        self.rounds_input = self._add_control("rounds", widgets.BoundedIntText(
-            value=rounds, min=1, max=12, description="Rounds", layout={"width": "160px"}), "rt-rounds")
+        self.rounds_input = self._add_control("rounds", WholeNumberText(
+            value=rounds, low=1, high=12, description="Rounds", layout={"width": "160px"}), "rt-rounds")
         self.what_input = self._add_control("what", widgets.ToggleButtons(
             options=list(_WHAT), value=what, description="Count", style={"button_width": "200px"}),
             "rt-odds-what")
@@ -540,13 +541,13 @@ class TileOddsExplorer(Explorer):
         self.reveal_input = self._add_control("reveal", widgets.Dropdown(
             options=[("after the round's discards", "next_round"), ("at once, before them", "at_once")],
             value=reveal, description="Refill"), "rt-reveal")
-        self.hold_input = self._add_control("hold_rounds", widgets.BoundedIntText(
-            value=hold_rounds, min=0, max=10, description="Hold rounds"), "rt-hold")
-        self.trials_input = self._add_control("trials", widgets.BoundedIntText(
-            value=trials, min=0, max=20_000, step=500, description="Simulated", layout={"width": "200px"}),
+        self.hold_input = self._add_control("hold_rounds", WholeNumberText(
+            value=hold_rounds, low=0, high=10, description="Hold rounds"), "rt-hold")
+        self.trials_input = self._add_control("trials", WholeNumberText(
+            value=trials, low=0, high=20_000, description="Simulated", layout={"width": "200px"}),
             "rt-trials")
-        self.seed_input = self._add_control("seed", widgets.IntText(
-            value=seed, description="Seed", layout={"width": "160px"}), "rt-seed")
+        self.seed_input = self._add_control("seed", WholeNumberText(
+            value=seed, low=0, high=MAX_SEED, description="Seed", layout={"width": "160px"}), "rt-seed")
         for w in self._controls.values():
             w.observe(self._on_change, names="value")
         self._table = widgets.HTML()
@@ -560,7 +561,15 @@ class TileOddsExplorer(Explorer):
             self._message, self._charts["figure"].place, self._table,
         ])
         self.add_class("rt-tile-odds-explorer")
-        self.update()
+        if not self.update():  # a number given out of range or not whole: said, and opened on the defaults
+            error = self._message.value
+            with self.holding():
+                for box, default in ((self.rounds_input, 6), (self.hold_input, 1), (self.trials_input, 1000),
+                                     (self.seed_input, 0)):
+                    box.value = default
+            self.update()
+            self._message.value = error
+            self._message.add_class("rt-error")
 
     def set_values(self, *, players: int | None = None, rounds: int | None = None, what: str | None = None,
                    kinds: tuple[str, ...] | None = None, leftover: str | None = None, reveal: str | None = None,

@@ -81,6 +81,21 @@ def test_bad_input_changes_nothing(explorer):
         assert view(explorer) == before
 
 
+@pytest.mark.parametrize(("box", "typed"), [("influence_zone", "1.5"), ("influence_zone", "-1"),
+                                            ("political_influence", "100"), ("political_influence", "x")])
+def test_influence_typed_in_its_box_is_refused_in_words(explorer, box, typed):
+    """The boxes are typed in once own influence is off; a browser sends the text as typed
+    (the generic test in test_explorer_inputs.py skips them while they are disabled)."""
+    assert explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)  # own influence off
+    control, before = explorer._controls[box], view(explorer)
+    kept = control.value
+    control.set_state({"value": typed})
+    assert f"{explorer.field_label(box)} must be a whole number 0 to 99, got " in explorer.message
+    assert typed in explorer.message and control.value == kept and view(explorer) == before
+    control.set_state({"value": str(kept + 1)})
+    assert control.value == kept + 1 and explorer.message == ""
+
+
 def test_several_choices_give_several_outcomes_to_pick():
     board = RegionBoard("fork", [Region(r, r.upper(), (3,), (x, 0.5)) for r, x in (("a", 0.2), ("b", 0.6),
                                                                                    ("c", 0.9))],
