@@ -334,6 +334,10 @@ class Explorer(widgets.VBox):
     FIELD_LABELS : dict
         ``{set_values argument: label}``, the words the designer reads on the
         control (default: the control's description, else the name in words).
+    KEPT : str or None
+        What a refusal says stays on screen; default "the chart still shows
+        the last valid input" (or "the charts still show ..." for an
+        explorer of several charts).
     last_error : Exception or None
         The last unexpected error (a bug to report), kept for inspection.
 
@@ -354,6 +358,7 @@ class Explorer(widgets.VBox):
     MODEL: ClassVar[tuple[str, ...]] = ()
     FIELD_LABELS: ClassVar[dict[str, str]] = {}
     NUMBER_BOXES: ClassVar[dict[str, tuple[int | None, int | None]]] = {"seed": (0, MAX_SEED)}
+    KEPT: ClassVar[str | None] = None
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         # padded, so that in the app (a page with no margin) the controls keep off the left edge
@@ -372,6 +377,13 @@ class Explorer(widgets.VBox):
         self.last_error: BaseException | None = None
         self._chart_queue = ChartQueue()
         self._charts: dict[str, Chart] = {}
+
+    def close(self) -> None:
+        """Close the explorer with its charts: none of them waits any longer to start (:class:`ChartQueue`)."""
+        queue = getattr(self, "_chart_queue", None)
+        if queue is not None:
+            queue.close()
+        super().close()
 
     def _add_control(self, name: str, widget: widgets.Widget, *css: str) -> widgets.Widget:
         """Register ``widget`` as the control ``name`` (snapshotted by :meth:`holding`) with CSS classes."""
@@ -676,9 +688,17 @@ class Explorer(widgets.VBox):
     def _show_error(self, err: BaseException) -> None:
         text = self._wording(_text_of(err), err)
         self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
-                               f"<br><small>(the chart still shows the last valid input)</small></div>")
+                               f"<br><small>({html.escape(self._kept())})</small></div>")
         self._message.add_class("rt-error")
         self._message.remove_class("rt-notice")
+
+    def _kept(self) -> str:
+        """What a refusal leaves on screen: :attr:`KEPT` if the class says, else its chart or charts."""
+        if self.KEPT:
+            return self.KEPT
+        if len(self._charts) > 1:
+            return "the charts still show the last valid input"
+        return "the chart still shows the last valid input"
 
     def _show_unexpected(self, err: BaseException) -> None:
         self.last_error = err

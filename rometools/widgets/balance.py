@@ -63,10 +63,6 @@ MAX_GAMES = 100_000
 #: played in worker processes (``simulate(executor="process")``): the same rows as serial.
 PROCESS_FROM = 2_000
 _MAX_SEATS = 8
-#: What a refusal keeps on screen, said for this page of a summary and several charts (the
-#: explorers' base class says "the chart still shows the last valid input", ``_ONE_CHART``).
-KEPT = "the summary and the charts still show the last run"
-_ONE_CHART = "the chart still shows the last valid input"
 
 
 def parse_options(text: str, field: str = "options") -> dict[str, Any]:
@@ -243,6 +239,7 @@ class BalanceExplorer(Explorer):
                     "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
                     "rotate": "Rotate seats", "board": "Board file"}
     NUMBER_BOXES = {"games": (1, MAX_GAMES), "seed": (0, MAX_SEED)}
+    KEPT = "the summary and the charts still show the last run"  # a summary and several charts
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bots: Any = "greedy",
                  games: int = 200, seed: int = 1, *, options: str = "", options_b: str = "",
@@ -286,8 +283,6 @@ class BalanceExplorer(Explorer):
         self._options_b = self._add_control("options_b", widgets.Text(
             value="", description="Options B", placeholder="e.g. all_tokens_variant=true",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
-        # WholeNumberTexts: an IntText would play 1 game for a typed 1.5, a BoundedIntText clamp 0
-        # to 1, without a word; Run refuses what is typed with a message instead (NUMBER_BOXES)
         self._games = self._add_control("games", WholeNumberText(
             value=200, description="Games", layout={"width": "200px"}), "rt-games")
         self._seed = self._add_control("seed", WholeNumberText(
@@ -346,7 +341,7 @@ class BalanceExplorer(Explorer):
         applied = self._opening(given, run)
         if not applied:  # a value the others make impossible (9 players of a 2-5 player game)
             refused.append(plain_text(self._message.value).removeprefix("Cannot update: ").removesuffix(
-                f" ({KEPT})"))
+                f" ({self.KEPT})"))
             # keep the rest without the one value that does not fit them, else the defaults
             for name in list(given):
                 if self._opening({k: v for k, v in given.items() if k != name}, run):
@@ -454,11 +449,6 @@ class BalanceExplorer(Explorer):
 
     def _on_change(self, _change=None) -> None:
         """Controls change no result: results stay until the next run."""
-
-    def _show_error(self, err: BaseException) -> None:
-        """The base class's refusal, saying what stays on this page: the summary and every chart."""
-        super()._show_error(err)
-        self._message.value = self._message.value.replace(_ONE_CHART, KEPT)
 
     @property
     def bots(self) -> list[str]:

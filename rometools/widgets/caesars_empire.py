@@ -217,7 +217,7 @@ class CollectionExplorer(Explorer):
     >>> ex.set_values(counts={"grapes": 9})
     False
     >>> ex.message
-    'Cannot update: Counts: the count of Grapes (the box holds 4) must be a whole number 0 to 4, got 9 (the chart still shows the last valid input)'
+    'Cannot update: Counts: the count of Grapes (the box holds 4) must be a whole number 0 to 4, got 9 (the charts still show the last valid input)'
     >>> ex.figure_data()["ce-breakdown"]["y"]
     [14, 14, 4, 22]
     """

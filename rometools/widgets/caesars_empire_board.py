@@ -167,7 +167,7 @@ class BoardExplorer(PlayoutExplorer):
     >>> ex.set_values(players=3)
     False
     >>> ex.message
-    "Cannot update: Players must be 4 or 5 with the board Illustrative Empire (4-5 players, 40 cities): board side '4-5' is for [4, 5] players, got players=3; for 3 players, first choose a board for them (the chart still shows the last valid input)"
+    "Cannot update: Players must be 4 or 5 with the board Illustrative Empire (4-5 players, 40 cities): board side '4-5' is for [4, 5] players, got players=3; for 3 players, first choose a board for them (the charts still show the last valid input)"
     >>> ex.set_values(seed=5, turn=999), ex.seed
     (False, 1)
     >>> ex.log().iloc[0][["Player", "Paths built", "City"]].tolist()

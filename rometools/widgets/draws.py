@@ -374,7 +374,7 @@ class DrawOddsExplorer(Explorer):
     >>> ex.set_values(draws=7)
     False
     >>> ex.message
-    'Cannot update: Draws: cannot draw 7 tokens from a bag of 6 without replacement (tick "with replacement" to put each token back) (the chart still shows the last valid input)'
+    'Cannot update: Draws: cannot draw 7 tokens from a bag of 6 without replacement (tick "with replacement" to put each token back) (the charts still show the last valid input)'
     >>> ex.set_values(rows=[("at least", 1, "red"), ("and", "at least", 1, "green")]), ex.probability
     (True, Fraction(3, 4))
     """

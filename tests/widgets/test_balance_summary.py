@@ -13,7 +13,6 @@ from rometools.core.balance import (
 from rometools.core.errors import RulesError
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
-from rometools.widgets.balance import KEPT
 
 
 @pytest.mark.parametrize("options,name", [("board=board_2_3", "board_2_3"), ("board = board_2_3.toml", "board_2_3.toml")])
@@ -71,7 +70,7 @@ def test_a_refusal_says_the_summary_and_the_charts_are_kept():
     ex = BalanceExplorer(games=6, seed=1, bots="random")
     assert ex.set_values(games=0) is False
     assert ex.message == ("Cannot update: Games must be a whole number 1 to 100,000, got 0 "
-                          f"({KEPT})") == ("Cannot update: Games must be a whole number 1 to 100,000, got 0 (the "
+                          f"({BalanceExplorer.KEPT})") == ("Cannot update: Games must be a whole number 1 to 100,000, got 0 (the "
                                            "summary and the charts still show the last run)")
     assert "the chart still shows" not in ex._message.value
     opened = BalanceExplorer(games=5, seed=7, players=9, bots="random")  # a refusal on opening: no kept-text
@@ -90,5 +89,5 @@ def test_rotation_with_one_bot_is_refused_in_simulates_words_before_any_game(mon
     assert ex.set_values(rotate=True) is False
     with pytest.raises(RulesError) as err:
         simulate("caesars_empire", 6, bots="random", rotate=True, progress=False)
-    assert ex.message == f"Cannot update: Rotate seats: {err.value} ({KEPT})"
+    assert ex.message == f"Cannot update: Rotate seats: {err.value} ({BalanceExplorer.KEPT})"
     assert calls == [] and ex._rotate.value is False

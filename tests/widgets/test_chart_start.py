@@ -237,3 +237,32 @@ def test_in_a_kernel_every_chart_starts_though_none_reports_drawn():
     NotebookClient(nb, timeout=120, kernel_name="python3").execute()
     outputs = [c.outputs[0]["text"].strip() for c in nb.cells if c.outputs]
     assert outputs == ["[True, False, False, False]", "[True, True, True, True]"]
+
+
+def test_closing_an_explorer_closes_its_charts_and_frees_the_start(clock, monkeypatch):
+    """``Explorer.close()`` closes its charts too: the next explorer's chart starts a moment
+    later, not after the wait."""
+    from rometools.widgets import CollectionExplorer, SetupOddsExplorer
+
+    monkeypatch.setattr(_charts, "_KERNEL_STARTER", ChartStarter(clock.call_later))
+    first, second = CollectionExplorer(), SetupOddsExplorer(trials=0)
+    waiting = second._charts["figure"]
+    assert not waiting.started
+    first.close()
+    clock.advance(0)
+    assert waiting.started
+    assert all(c.place.comm is None for c in first._charts.values()) and first.comm is None
+
+
+def test_a_refusal_names_what_stays_on_screen():
+    """One chart: "the chart still shows"; several: "the charts still show"; the balance lab
+    says its own (a summary and several charts)."""
+    from rometools.widgets import BalanceExplorer, CollectionExplorer, SetupOddsExplorer
+
+    one, two = SetupOddsExplorer(trials=0), CollectionExplorer()
+    assert not one.set_values(seed=2.5) and one.message.endswith("(the chart still shows the last valid input)")
+    two._show_error(ValueError("x"))
+    assert two.message == "Cannot update: x (the charts still show the last valid input)"
+    lab = BalanceExplorer()
+    lab._show_error(ValueError("x"))
+    assert lab.message == "Cannot update: x (the summary and the charts still show the last run)"
