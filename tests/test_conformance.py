@@ -100,6 +100,27 @@ def test_same_seed_same_game(game):
     assert game.action_history(c) != game.action_history(a)
 
 
+def test_playing_leaves_no_reference_cycles(game):
+    """Every object a game makes is freed by its reference count: none waits for the cyclic
+    garbage collector (a recursive closure in a rule made ~20 such objects a tied route, 3% of
+    simulation time in collections). Every bot of the game, two seeds each."""
+    import gc
+
+    for name in game.spec.bots:
+        play(game, name, rng=100)  # caches and imports first
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for seed in range(2):
+                play(game, name, rng=seed)
+            gc.collect()
+            left = [type(o).__name__ for o in gc.garbage]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert left == [], f"bot {name!r}: {len(left)} objects in reference cycles, e.g. {sorted(set(left))[:5]}"
+
+
 def test_bots_refuse_chance_and_terminal_nodes(game):
     start, end = game.new_game(), play(game, "random", rng=3)
     assert game.current_player(start) == CHANCE

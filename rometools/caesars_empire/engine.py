@@ -406,6 +406,7 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int, d
         return top
 
     solve(start)
+    solve = None  # the closure refers to itself: a cycle that only the garbage collector would free
     pts = list(prefix_points)
     path = list(prefix)
     v = start
