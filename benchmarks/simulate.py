@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import math
 import os
 import shutil
@@ -297,6 +298,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
+    # the clusters' closing chatter (INFO lines of scheduler and nannies) would bury the figures
+    logging.getLogger("distributed").setLevel(logging.ERROR)
     n_random, n_greedy = (300, 60) if args.quick else (2000, 400)
     cores = os.cpu_count() or 1
     print(f"machine: {cores} cores")
