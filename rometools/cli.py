@@ -98,11 +98,13 @@ def _simulate(args) -> int:
     from rometools.core.balance import (
         game_length_text,
         game_summary,
+        rate_columns,
+        rotation_caveat_text,
         seat_advantage_test,
         seat_win_rates,
         shared_wins_text,
     )
-    from rometools.core.formatting import counted, number, p_value, percent_column
+    from rometools.core.formatting import counted, number, p_value
 
     for flag, value, low in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--workers", args.workers, 1),
                              ("--players", args.players, 1)):
@@ -147,18 +149,13 @@ def _simulate(args) -> int:
               if args.rotate else counted(games, "game"))
     print(f"{played} of {game.title} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
           f"executor {args.executor})")
-    if args.rotate:  # simulate()'s docstring: the rotations of a seed are not independent games
-        print(f"The {rotations} rotations of a seed share its chance outcomes, so they are not independent games, "
-              f"but the intervals and the test below treat all {number(games)} as if they were: read them as "
-              f"approximate.")
+    caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
+    if caveat:
+        print(caveat)
     rates = seat_win_rates(df)
     print("\nSeat win rates (95% Wilson intervals):")
-    table = rates[["player", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high"]].rename(
+    table = rate_columns(rates)[["player", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high"]].rename(
         columns={"shared_wins": "shared wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
-    columns = ("win rate", "95% low", "95% high")  # one table, one number of decimals in its rates
-    texts = percent_column([v for c in columns for v in table[c]])
-    for i, column in enumerate(columns):
-        table[column] = texts[i * len(table):(i + 1) * len(table)]
     print(table.to_string(index=False, formatters={c: number for c in ("games", "wins", "shared wins")}))
     shared = shared_wins_text(df)
     if shared:

@@ -207,7 +207,7 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     # longest one and the axis title, and automargin to grow it should a font be wider
     left = round(max((text_size(t, 12)[0] for t in labels), default=0) + _Y_TITLE_PX + 16)
     fig.update_layout(title=title or "Variant B against A on the same seeds",
-                      xaxis_title="difference B − A (win rates in percentage points)",
+                      xaxis_title="difference B − A (win rates in percentage points, scores in points, length in decisions)",
                       yaxis={"autorange": "reversed", "automargin": True,
                              "title": {"text": "what is compared (unit)"}},
                       margin={"l": max(left, 80)}, height=160 + 28 * len(names), showlegend=True)

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import RulesError
-from rometools.core.formatting import counted, join_names, number, percent, shown
+from rometools.core.formatting import counted, join_names, number, percent, percent_column, shown
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "paired_differences",
     "paired_differences_text",
     "points_shares",
+    "rate_columns",
+    "rotation_caveat_text",
     "score_summary",
     "seat_advantage_test",
     "seat_win_rates",
@@ -114,6 +116,67 @@ def seat_win_rates(results, confidence: float = 0.95):
                      "shared_wins": int(group["shared_win"].sum()), "win_rate": est.estimate,
                      "ci_low": est.low, "ci_high": est.high})
     return pd.DataFrame(rows)
+
+
+def rotation_caveat_text(results) -> str:
+    """What seat rotation does to the intervals, in one sentence (``""`` without rotation).
+
+    The rotations of a seed share its chance outcomes (:func:`~rometools.core.simulate.simulate`,
+    ``rotate=True``), so they are not independent games, while the Wilson
+    intervals and the seat-advantage test count every row as one. The command
+    line and the balance lab's explorer say it in these words.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        What :func:`~rometools.core.simulate.simulate` returns (its ``game`` and ``rotation`` columns).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = pd.DataFrame({"game": [0, 0, 1, 1], "rotation": [0, 1, 0, 1]})
+    >>> rotation_caveat_text(rows)
+    'The 2 rotations of a seed share its chance outcomes, so they are not independent games, but the intervals and the test below treat all 4 as if they were: read them as approximate.'
+    >>> rotation_caveat_text(rows[rows["rotation"] == 0])
+    ''
+    """
+    _need_results(results, "game", "rotation")
+    rotations = int(results["rotation"].nunique())
+    if rotations < 2:
+        return ""
+    games = results[["game", "rotation"]].drop_duplicates().shape[0]
+    return (f"The {rotations} rotations of a seed share its chance outcomes, so they are not independent games, "
+            f"but the intervals and the test below treat all {number(games)} as if they were: read them as approximate.")
+
+
+def rate_columns(rates, columns: Sequence[str] = ("win_rate", "ci_low", "ci_high")):
+    """A copy of a win-rate table with its rate columns as text, one number of decimals for all of them.
+
+    A table read as one: ``63.00%`` beside ``56.12%`` and ``3.47%``, not
+    ``63%``, ``56.1%`` and ``3.47%`` (:func:`~rometools.core.formatting.percent_column`
+    over every value of ``columns`` together).
+
+    Parameters
+    ----------
+    rates : pandas.DataFrame
+        What :func:`seat_win_rates` returns (or any table with ``columns``).
+    columns : sequence of str
+        The rate columns.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = rate_columns(pd.DataFrame({"win_rate": [0.63, 0.0347], "ci_low": [0.561, 0.02], "ci_high": [0.7, 0.05]}))
+    >>> t.to_dict("list")
+    {'win_rate': ['63.00%', '3.47%'], 'ci_low': ['56.10%', '2.00%'], 'ci_high': ['70.00%', '5.00%']}
+    """
+    _need_results(rates, *columns)
+    table = rates.copy()
+    texts = percent_column([v for c in columns for v in rates[c]])
+    n = len(rates)
+    for i, column in enumerate(columns):
+        table[column] = texts[i * n:(i + 1) * n]
+    return table
 
 
 def shared_wins_text(results) -> str:
@@ -370,14 +433,14 @@ def games_needed_text(rates, half_width: float = 0.02, confidence: float = 0.95)
     --------
     >>> import pandas as pd
     >>> games_needed_text(pd.DataFrame({"player": ["P1", "P2", "P3", "P4"], "win_rate": [0.4, 0.3, 0.2, 0.1]}))
-    "Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799 at a win rate of 25%, the fair share; about 2,302 at 40%, P1's observed rate (the observed rate nearest 50%, whose interval is widest)."
+    "Games needed to pin a seat's win rate to ±2 percentage points at 95%: about 1,799 at a win rate of 25%, the fair share; about 2,302 at 40%, P1's observed rate (the observed rate nearest 50%, whose interval is widest)."
     >>> games_needed_text(pd.DataFrame({"player": ["P1", "P2"], "win_rate": [0.5, 0.5]}))
-    "Games needed to pin a seat's win rate to ±2 points at 95%: about 2,398 at a win rate of 50%, the fair share, which every seat's observed rate is."
+    "Games needed to pin a seat's win rate to ±2 percentage points at 95%: about 2,398 at a win rate of 50%, the fair share, which every seat's observed rate is."
     """
     _need_results(rates, "player", "win_rate")
     fair = 1 / len(rates)
     worst = rates.loc[(rates["win_rate"] * (1 - rates["win_rate"])).idxmax()]
-    points = f"{100 * half_width:g} point{'' if 100 * half_width == 1 else 's'}"
+    points = f"{100 * half_width:g} percentage point{'' if 100 * half_width == 1 else 's'}"
     head = (f"Games needed to pin a seat's win rate to ±{points} at {confidence:.0%}: about "
             f"{number(games_needed(half_width, confidence, fair))} at a win rate of {percent(fair, 3)}, the fair "
             f"share")
@@ -617,14 +680,14 @@ def paired_differences_text(comparison, confidence: float = 0.95) -> str:
     ...                      "ci_high": [-0.019, 0.061, 2.9, -1.3, math.nan, 2.0],
     ...                      "variance_reduction": [0.42, 0.4, 0.81, 0.8, math.nan, 0.65]})
     >>> paired_differences_text(rows)
-    'B − A over 200 paired games (95% t intervals): win rate P1 −4.0 points [−6.1, −1.9], P2 +4.0 [1.9, 6.1]; mean score P1 +2.1 points [1.3, 2.9], P2 −2.1 [−2.9, −1.3]; winning margin +1.2 points [0.5, 2.0]. Pairing the games reduced the variance of these differences by 40% to 81% against unpaired runs.'
+    'B − A over 200 paired games (95% confidence intervals): win rate P1 −4.0 percentage points [−6.1, −1.9], P2 +4.0 [1.9, 6.1]; mean score P1 +2.1 points [1.3, 2.9], P2 −2.1 [−2.9, −1.3]; winning margin +1.2 points [0.5, 2.0]. Pairing the games reduced the variance of these differences by 40% to 81% against unpaired runs.'
     """
     _need_results(comparison, "figure", "pairs", "difference", "ci_low", "ci_high", "variance_reduction")
     shown_rows = comparison[comparison["ci_low"].notna()]
     if shown_rows.empty:
         return ""
     groups = []
-    for label, unit, scale in (("win rate", "points", 100), ("mean score", "points", 1),
+    for label, unit, scale in (("win rate", "percentage points", 100), ("mean score", "points", 1),
                                ("game length", "decisions", 1), ("winning margin", "points", 1)):
         rows = shown_rows[shown_rows["figure"].str.startswith(label)]
         parts = []
@@ -638,9 +701,11 @@ def paired_differences_text(comparison, confidence: float = 0.95) -> str:
     reductions = [float(v) for v in shown_rows["variance_reduction"] if not math.isnan(v)]
     low, high = (_signed(100 * v, 0).lstrip("+") + "%" for v in (min(reductions), max(reductions)))
     saved = low if low == high else f"{low} to {high}"
+    why = (" (below 0%: for that figure the pairing did not help, by chance or because the variant changes "
+           "the games' course from the first moves)" if min(reductions) < 0 else "")
     return (f"B \u2212 A over {counted(int(comparison['pairs'].iloc[0]), 'paired game')} "
-            f"({confidence:.0%} t intervals): {'; '.join(groups)}. Pairing the games reduced the variance of "
-            f"these differences by {saved} against unpaired runs.")
+            f"({confidence:.0%} confidence intervals): {'; '.join(groups)}. Pairing the games reduced the "
+            f"variance of these differences by {saved} against unpaired runs{why}.")
 
 
 def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, Any], n_games: int,

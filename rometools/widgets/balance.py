@@ -33,13 +33,15 @@ from rometools.core.balance import (
     games_needed_text,
     paired_differences,
     paired_differences_text,
+    rate_columns,
+    rotation_caveat_text,
     seat_advantage_test,
     seat_win_rates,
     shared_wins_text,
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
-from rometools.core.formatting import counted, number, p_value, percent, seed_text, shown
+from rometools.core.formatting import counted, number, p_value, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
 from rometools.core.simulate import check_rotation, simulate
 from rometools.widgets._base import (
@@ -142,11 +144,6 @@ def _boards_text(boards: list[str | None]) -> str:
         return f"; board {html.escape(boards[0])}"
     named = [html.escape(b) if b is not None else "the game's own board" for b in boards]
     return f"; board {named[0]} in variant A, {named[1]} in variant B"
-
-
-def _rate(p: float) -> str:
-    """A simulated rate in a table: :func:`~rometools.core.formatting.percent`, three significant digits."""
-    return percent(float(p), 3)
 
 
 def _table(df, columns: dict[str, str], css: str, formats: dict[str, Any] | None = None) -> str:
@@ -634,7 +631,6 @@ class BalanceExplorer(Explorer):
         summary = game_summary(r)
         n = int(rates["games"].iloc[0])
         counts = {"games": number, "wins": number, "shared_wins": number}
-        rate_formats = {"win_rate": _rate, "ci_low": _rate, "ci_high": _rate, **counts}
         shared = int(rates["shared_wins"].sum())
         columns = {"player": "player", "games": "games", "wins": "wins",
                    **({"shared_wins": "shared wins"} if shared else {}),
@@ -648,8 +644,11 @@ class BalanceExplorer(Explorer):
                      if self.comparison is not None else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
                 f"{played} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
-                f"{board}{variant_a}",
-                _table(rates, columns, "rt-balance-rates-table", rate_formats)]
+                f"{board}{variant_a}"]
+        caveat = rotation_caveat_text(r)  # the rotations of a seed share its deal: as the command says it
+        if caveat:
+            text.append(f"<small>{html.escape(caveat)}</small>")
+        text.append(_table(rate_columns(rates), columns, "rt-balance-rates-table", counts))
         if shared:  # the rates add up to more than 100%: say why
             text.append(html.escape(shared_wins_text(r)))
         text += [f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
@@ -660,8 +659,9 @@ class BalanceExplorer(Explorer):
         if self.comparison is not None:
             rates_b = seat_win_rates(b)
             text.append("<b>Variant B</b> (" + html.escape(self._options_b.value.strip() or "the defaults") + "):")
-            text.append(_table(rates_b, {"player": "player", "win_rate": "win rate", "ci_low": "95% low",
-                                         "ci_high": "95% high"}, "rt-balance-rates-b-table", rate_formats))
+            text.append(_table(rate_columns(rates_b), {"player": "player", "games": "games", "wins": "wins",
+                                                       "win_rate": "win rate", "ci_low": "95% low",
+                                                       "ci_high": "95% high"}, "rt-balance-rates-b-table", counts))
             headline = paired_differences_text(self.comparison)
             if headline:
                 text.append(html.escape(headline))

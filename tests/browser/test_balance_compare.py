@@ -78,7 +78,7 @@ def test_paired_chart_draws_after_a_comparison_run(voila, app_page):
                            timeout=harness.CHANGE_S * 1000)
 
     text = page.locator(".rt-balance-summary").first.inner_text()
-    assert "B \u2212 A over 20 paired games (95% t intervals): win rate P1 " in text  # the headline, in words
+    assert "B \u2212 A over 20 paired games (95% confidence intervals): win rate P1 " in text  # the headline, in words
     state = _paired(page)
     assert state and any(t["meta"] == "bl-paired" and t["points"] for t in state["traces"]), state
     assert state["width"] > 0 and "tick" not in (state["title"] or ""), state

@@ -57,11 +57,11 @@ def test_games_needed_says_which_win_rate_it_assumes():
     rates = seat_win_rates(greedy_first)
     assert list(rates["win_rate"]) == [1, 0, 0, 0]   # the greedy P1 wins every game: no rate near 50%
     assert games_needed_text(rates) == (
-        "Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799 at a win rate of 25%, the fair "
+        "Games needed to pin a seat's win rate to ±2 percentage points at 95%: about 1,799 at a win rate of 25%, the fair "
         "share; about 93 at 100%, P1's observed rate (the observed rate nearest 50%, whose interval is widest).")
     rates = pd.DataFrame({"player": ["P1", "P2", "P3"], "win_rate": [0.2, 0.45, 0.35]})
     assert games_needed_text(rates, half_width=0.01) == (
-        f"Games needed to pin a seat's win rate to ±1 point at 95%: about {games_needed(0.01, rate=1 / 3):,} at "
+        f"Games needed to pin a seat's win rate to ±1 percentage point at 95%: about {games_needed(0.01, rate=1 / 3):,} at "
         f"a win rate of 33.3%, the fair share; about {games_needed(0.01, rate=0.45):,} at 45%, P2's observed "
         f"rate (the observed rate nearest 50%, whose interval is widest).")
     assert games_needed(0.01, rate=0.45) > games_needed(0.01, rate=1 / 3)
@@ -74,7 +74,7 @@ def test_the_paired_headline_states_each_difference_with_its_interval():
                            bots="greedy")
     text = paired_differences_text(cmp)
     assert text == (
-        "B \u2212 A over 20 paired games (95% t intervals): win rate P1 0.0 points [\u221215.2, 15.2], P2 +10.0 "
+        "B \u2212 A over 20 paired games (95% confidence intervals): win rate P1 0.0 percentage points [\u221215.2, 15.2], P2 +10.0 "
         "[\u22124.4, 24.4], P3 \u221210.0 [\u221224.4, 4.4]; mean score P1 \u221214.4 points [\u221229.0, 0.2], "
         "P2 \u22125.1 [\u221214.1, 3.9], P3 \u221217.4 [\u221234.0, \u22120.8]; winning margin +6.6 points "
         "[\u22123.8, 17.0]. Pairing the games reduced the variance of these differences by 0% to 94% against "
@@ -97,3 +97,14 @@ def test_the_rotation_check_is_one_function():
     assert str(err.value) == str(played.value) == (
         "every seat has bot 'random', so rotating the bots over the seats would replay each game 4 times and "
         "count it as 4 games; give the seats different bots, or turn rotation off")
+
+
+def test_a_negative_variance_reduction_is_explained():
+    """A designer read "reduced the variance ... by −2% to 10%" without a word on what below 0% means."""
+    rows = pd.DataFrame({"figure": ["win rate P1", "mean score P1"], "pairs": 50, "difference": [0.02, -1.0],
+                         "ci_low": [-0.05, -3.0], "ci_high": [0.09, 1.0], "variance_reduction": [-0.02, 0.1]})
+    assert paired_differences_text(rows) == (
+        "B \u2212 A over 50 paired games (95% confidence intervals): win rate P1 +2.0 percentage points "
+        "[\u22125.0, 9.0]; mean score P1 \u22121.0 points [\u22123.0, 1.0]. Pairing the games reduced the variance "
+        "of these differences by \u22122% to 10% against unpaired runs (below 0%: for that figure the pairing did "
+        "not help, by chance or because the variant changes the games' course from the first moves).")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rometools.core.balance import (
@@ -50,7 +52,7 @@ def test_the_two_variant_summary_states_the_paired_differences():
     expected = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 20,
                                 seed=2, bots="greedy")
     headline = paired_differences_text(expected)
-    assert headline.startswith("B \u2212 A over 20 paired games (95% t intervals): win rate P1 0.0 points "
+    assert headline.startswith("B \u2212 A over 20 paired games (95% confidence intervals): win rate P1 0.0 percentage points "
                                "[\u221215.2, 15.2], P2 +10.0 [\u22124.4, 24.4]")
     assert f"{headline} In the paired comparison: all 20 games lasted 30 decisions" in ex.summary
     assert ex._chart_figure("scores_figure").layout.title.text == "Final scores by seat, variant A"
@@ -91,3 +93,30 @@ def test_rotation_with_one_bot_is_refused_in_simulates_words_before_any_game(mon
         simulate("caesars_empire", 6, bots="random", rotate=True, progress=False)
     assert ex.message == f"Cannot update: Rotate seats: {err.value} ({BalanceExplorer.KEPT})"
     assert calls == [] and ex._rotate.value is False
+
+
+def test_rotation_says_the_intervals_are_approximate_as_the_command_does():
+    """The command warned that a seed's rotations are not independent games; the explorer did not."""
+    from rometools.core.balance import rotation_caveat_text
+
+    ex = BalanceExplorer(players=3, games=5, seed=1, bots=["greedy", "random", "random"], rotate=True)
+    assert ex.message == ""
+    caveat = ("The 3 rotations of a seed share its chance outcomes, so they are not independent games, but the "
+              "intervals and the test below treat all 15 as if they were: read them as approximate.")
+    assert rotation_caveat_text(ex.results) == caveat and caveat in ex.summary
+    assert ex.set_values(rotate=False, games=5) and "rotations of a seed" not in ex.summary
+
+
+def test_a_rate_table_has_one_number_of_decimals():
+    """The table read "63% / 56.1% / 3.47%": now every rate of a table has the decimals the most
+    exacting one needs (63.00%, 56.12%, 3.47%), in variant B's table too, which now has games and wins."""
+    ex = BalanceExplorer(players=4, games=200, seed=1, bots="greedy", compare=True, options_b="route_policy=first")
+    assert ex.message == ""
+    html_a = ex._summary.value.split("rt-balance-rates-table")[1].split("</table>")[0]
+    html_b = ex._summary.value.split("rt-balance-rates-b-table")[1].split("</table>")[0]
+    for table in (html_a, html_b):
+        rates = re.findall(r"<td[^>]*>(\d+(?:\.\d+)?)%</td>", table)
+        assert len(rates) == 12, table
+        assert len({len(r.split(".")[1]) if "." in r else 0 for r in rates}) == 1, rates
+    assert "<td style='padding:2px 8px'>63.00%</td><td style='padding:2px 8px'>56.12%</td>" in html_a
+    assert "<th style='padding:2px 8px;text-align:left'>wins</th>" in html_b

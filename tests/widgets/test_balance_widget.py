@@ -137,7 +137,7 @@ def test_a_tiny_p_value_is_escaped_and_the_summary_reads_on_after_it():
     assert list(ex.results.query("rank == 1")["seat"].unique()) == [0]    # the greedy P1 wins every game
     assert "chi-square test: p &lt; 0.0001 (the seats differ" in ex._summary.value
     assert "chi-square test: p < 0.0001 (the seats differ at the 1% level)." in ex.summary
-    assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 points at 95%: about 1,799 at a win "
+    assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 percentage points at 95%: about 1,799 at a win "
                                "rate of 25%, the fair share; about 93 at 100%, P1's observed rate (the observed "
                                "rate nearest 50%, whose interval is widest).")
 
