@@ -440,3 +440,30 @@ def test_a_whole_number_typed_is_an_int_in_the_kernel():
     assert ex.run() and ex.results["game"].nunique() == 12 and ex.summary.startswith(
         "Caesar's Empire, 4 players, 12 games (seed 2)")
     assert ex._seed.continuous_update is False     # sent on Enter or leaving the box, as an IntText's
+
+
+def test_the_button_and_bar_say_a_run_is_playing(monkeypatch):
+    """A fresh user saw nothing change for 5 s after Run: while the games play the button reads
+    "Running…" and the bar names the variant; both are back afterwards, after a failure too."""
+    import rometools.widgets.balance as balance
+
+    ex = BalanceExplorer(players=3, games=4, seed=2, bots="random", run=False)
+    seen = []
+    real = balance.simulate
+
+    def watched(*args, **kwargs):
+        seen.append((ex._run.description, ex._bar.description))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(balance, "simulate", watched)
+    assert ex.set_values(compare=True, options_b="route_policy=first")
+    assert seen == [("Running…", "variant A"), ("Running…", "variant B")]
+    assert (ex._run.description, ex._bar.description) == ("Run", "")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a worker died")
+
+    monkeypatch.setattr(balance, "simulate", broken)
+    assert not ex.run()
+    assert (ex._run.description, ex._bar.description) == ("Run", "")
+    assert "a worker died" in ex.message
