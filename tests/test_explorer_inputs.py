@@ -17,7 +17,7 @@ exported) and every argument of its ``set_values``:
   refused the same way or kept as typed;
 * every whole-number box in the explorer (found in its widget tree) is a
   :class:`~rometools.widgets._base.WholeNumberText` with a range, and a typed
-  ``1.5`` or a typed number out of its range is refused in words naming the
+  ``1.5``, ``99999999999`` or a typed number out of its range is refused in words naming the
   field, the box put back and the state and charts unchanged, while a typed
   whole number in range is taken as typed (an ``IntText`` sent ``1.5`` as
   ``1``, a ``BoundedIntText`` clamped: both are emulated so that either fails).
@@ -348,7 +348,8 @@ def test_every_whole_number_box_refuses_fractions_and_out_of_range_in_words(expl
                             + (" and clamps" if isinstance(box, widgets.BoundedIntText) else ""))
         if (low, high) == (None, None):
             problems.append(f"{where}: the box declares no range (WholeNumberText low/high or NUMBER_BOXES)")
-        bad = ["1.5"] + ([str(low - 1)] if low is not None else []) + ([str(high + 1)] if high is not None else [])
+        bad = ["1.5", "99999999999"] + ([str(low - 1)] if low is not None else []) + (
+            [str(high + 1)] if high is not None else [])
         for text in bad:
             ex._clear_error()
             value, before, model = box.value, view(ex), _model(ex)

@@ -48,6 +48,7 @@ __all__ = [
     "MAX_MESSAGE",
     "MAX_SEED",
     "Chart",
+    "NumberBoxError",
     "ChartQueue",
     "ChartWidget",
     "Explorer",
@@ -273,12 +274,21 @@ class Snapshot:
     model: dict[str, Any]
 
 
-class _NumberBoxError(ValueError):
-    """A number box's value out of its range; ``field`` names the box."""
+class NumberBoxError(ValueError):
+    """A number box's value refused; ``field`` names the box (a control), which goes back.
+
+    :meth:`Explorer.number_boxes` raises it for a value out of a box's fixed
+    range; an explorer's :meth:`Explorer._compute` raises it for a range that
+    depends on other controls (draws from the bag shown), so that every
+    refusal of a whole-number box puts the box back to the value shown.
+    """
 
     def __init__(self, field: str, text: str):
         super().__init__(text)
         self.field = field
+
+
+_NumberBoxError = NumberBoxError  # the name it had
 
 
 class _FileProblem(ValueError):
@@ -593,7 +603,7 @@ class Explorer(widgets.VBox):
                     change()
                 self._check_number_boxes()
                 view = self._compute()
-        except _NumberBoxError as err:
+        except NumberBoxError as err:
             self._put_back(err.field)
             self._show_error(err)
             return False
@@ -628,7 +638,7 @@ class Explorer(widgets.VBox):
         return boxes
 
     def _check_number_boxes(self) -> None:
-        """Every :meth:`number_boxes` value, typed or set, in its range (else a :class:`_NumberBoxError`)."""
+        """Every :meth:`number_boxes` value, typed or set, in its range (else a :class:`NumberBoxError`)."""
         for name, (low, high) in self.number_boxes().items():
             box = self._controls[name]
             if getattr(box, "value", None) is None:
@@ -636,7 +646,7 @@ class Explorer(widgets.VBox):
             try:
                 whole_number(self.field_label(name), box.value, low, high)
             except ValueError as err:
-                raise _NumberBoxError(name, _text_of(err)) from None
+                raise NumberBoxError(name, _text_of(err)) from None
 
     def _put_back(self, name: str) -> None:
         """The control ``name`` back to its value in the view shown (as typed when none is shown yet)."""

@@ -66,6 +66,8 @@ _TOKEN_SPLIT = re.compile(r"[,;\n]+")
 CHART_WIDTH = 580
 #: Most points one entry of an edited scoring table may give (the rulebook's largest is 64).
 MAX_TABLE_POINTS = 10_000
+#: Longest whole number read from typed text (Python's int() refuses beyond 4,300 digits).
+_MAX_DIGITS = 4000
 
 
 def city_token_colours() -> tuple[str, ...]:
@@ -115,9 +117,10 @@ def parse_city_tokens(text: str) -> list[tuple[str, int]]:
         colour, value = parts
         if not re.fullmatch(r"[+-]?\d+", value):
             raise ValueError(f"City token {shown(item)}: the value {shown(value)} is not a whole number")
-        digits = value.lstrip("+-")
-        number = int(value) if len(digits) <= 18 else (-1 if value.startswith("-") else 1) * 10 ** 18
-        out.append((colour.lower(), number))
+        if len(value.lstrip("+-")) > _MAX_DIGITS:  # beyond what int() reads; far out of any range
+            raise ValueError(f"City token {shown(item)}: the value must be a whole number of at most "
+                             f"{_MAX_DIGITS} digits, got {number(len(value.lstrip('+-')))} digits")
+        out.append((colour.lower(), int(value)))
     return out
 
 
@@ -162,11 +165,12 @@ def parse_table(text: str, label: str = "table", *, needs: int = 1) -> tuple[int
         raise ValueError(f"{label}: give the points for 1, 2, ... tokens, e.g. 0, 2, 10, 20")
     out = []
     for s in items:
-        if not re.fullmatch(r"[+-]?\d{1,9}", s):
+        if not re.fullmatch(r"[+-]?\d+", s):
             raise ValueError(f"{label}: {shown(s)} is not a whole number of points")
-        points = int(s)
-        if not 0 <= points <= MAX_TABLE_POINTS:
-            raise ValueError(f"{label}: points must be 0 to {number(MAX_TABLE_POINTS)}, got {number(points)}")
+        points = int(s) if len(s.lstrip("+-")) <= _MAX_DIGITS else None  # None: far out of range
+        if points is None or not 0 <= points <= MAX_TABLE_POINTS:
+            raise ValueError(f"{label}: points must be 0 to {number(MAX_TABLE_POINTS)}, "
+                             f"got {number(points) if points is not None else shown(s)}")
         if out and points < out[-1]:
             k = len(out)
             raise ValueError(f"{label}: points must not go down as the collection grows "

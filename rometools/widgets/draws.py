@@ -22,7 +22,6 @@ without kinds) shows a message naming the field in the designer's words, in the
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,17 +32,20 @@ import plotly.graph_objects as go
 
 from rometools.caesars_empire import load_components
 from rometools.charts.draws import draw_law_figure, prob_curve_figure
+from rometools.core.formatting import number
 from rometools.core.stats import ProportionEstimate
 from rometools.draws import Bag, Condition, TooLargeError, at_least, at_most, exactly
 from rometools.widgets._base import (
     MAX_SEED,
     ChartWidget,
     Explorer,
+    NumberBoxError,
     WholeNumberText,
     plain_text,
     trace_data,
     whole_number,
 )
+from rometools.widgets._draws_text import _kind_key, format_bag, parse_bag, parse_kinds
 
 __all__ = [
     "GAME_BAGS",
@@ -66,6 +68,8 @@ MAX_ROWS = 4
 MAX_TOKENS = 200
 #: Most draws with replacement (the curve runs to twice that).
 MAX_DRAWS_WITH_REPLACEMENT = 50
+#: The Draws box's range ends here: no bag here lets more be drawn, with replacement or without.
+MAX_DRAWS = max(MAX_TOKENS, MAX_DRAWS_WITH_REPLACEMENT)
 #: Size guard of one question, without and with replacement: an upper bound of the
 #: exact engine's work, (tracked values per row, multiplied over the rows) x (curve
 #: length)^2, measured on this 2-core machine to keep an answer under about 2 s and
@@ -78,93 +82,7 @@ MAX_TRIALS = 100_000
 #: ``bag_source`` value of a bag typed by the designer (not a game's).
 OWN_BAG = ""
 
-_ITEM_SPLIT = re.compile(r"[,;\n]+")
 _EMPTY_ROW = ("off", "at least", 1, "")
-
-
-# ----------------------------------------------------------------- text the designer types
-def _kind_key(name: str) -> str:
-    """How kinds are matched: case and runs of spaces do not matter."""
-    return " ".join(name.split()).casefold()
-
-
-def parse_bag(text: str) -> dict[str, int]:
-    """Read a bag typed as ``kind:count`` pairs: ``"red:3, green:2, yellow:1"``.
-
-    Pairs are separated by commas, semicolons or new lines; kind and count by
-    ``:`` or ``=``. A kind name may hold spaces (``Gold Coins:8``); kinds are
-    matched ignoring case and extra spaces, so the same kind twice is an error.
-
-    Parameters
-    ----------
-    text : str
-        The typed bag.
-
-    Returns
-    -------
-    dict[str, int]
-        ``{kind: tokens}`` in the order typed (may be empty).
-
-    Raises
-    ------
-    ValueError
-        Naming the pair, in the words of the "Bag" field: a pair that is not
-        ``kind:count``, a count that is not a whole number 0 or more, a kind
-        listed twice.
-
-    Examples
-    --------
-    >>> parse_bag("red:3, green = 2; Gold Coins:8")
-    {'red': 3, 'green': 2, 'Gold Coins': 8}
-    >>> parse_bag("red:-1")
-    Traceback (most recent call last):
-    ...
-    ValueError: Bag: 'red:-1': the count must be a whole number 0 or more, got '-1'
-    """
-    out: dict[str, int] = {}
-    seen: dict[str, str] = {}
-    for item in _ITEM_SPLIT.split(text or ""):
-        item = item.strip()
-        if not item:
-            continue
-        parts = re.split(r"\s*[:=]\s*", item)
-        if len(parts) != 2 or not parts[0].strip():
-            raise ValueError(f"Bag: {item!r}: write each kind as kind:count, e.g. red:3")
-        kind, count = " ".join(parts[0].split()), parts[1].strip()
-        if not re.fullmatch(r"\+?\d+", count):
-            raise ValueError(f"Bag: {item!r}: the count must be a whole number 0 or more, got {count!r}")
-        key = _kind_key(kind)
-        if key in seen:
-            also = "" if seen[key] == kind else f" (also as {seen[key]!r})"
-            raise ValueError(f"Bag: the kind {kind!r} is listed twice{also}; give each kind once")
-        seen[key] = kind
-        out[kind] = int(count)
-    return out
-
-
-def format_bag(counts: Mapping[str, int]) -> str:
-    """Inverse of :func:`parse_bag`.
-
-    Examples
-    --------
-    >>> format_bag({"red": 3, "Gold Coins": 8})
-    'red:3, Gold Coins:8'
-    """
-    return ", ".join(f"{kind}:{n}" for kind, n in counts.items())
-
-
-def parse_kinds(text: str | Iterable[str]) -> list[str]:
-    """Read kinds typed as ``"red"`` or ``"red, green"`` (pooled), or given as a list.
-
-    Examples
-    --------
-    >>> parse_kinds(" red ,  Gold   Coins ")
-    ['red', 'Gold Coins']
-    >>> parse_kinds(["red", "green"])
-    ['red', 'green']
-    """
-    items = _ITEM_SPLIT.split(text) if isinstance(text, str) else [str(k) for k in text]
-    return [" ".join(k.split()) for k in items if k.strip()]
 
 
 def _percent(p: Fraction | float) -> str:
@@ -405,7 +323,7 @@ class DrawOddsExplorer(Explorer):
             value="", placeholder="kind:count, e.g. red:3, green:2, yellow:1", continuous_update=False,
             description="Tokens", rows=2, layout={"width": "640px"}), "rt-bag")
         self._draws = self._add_control("draws", WholeNumberText(
-            value=0, low=0, description="Draws", layout={"width": "170px"}), "rt-draws")
+            value=0, low=0, high=MAX_DRAWS, description="Draws", layout={"width": "170px"}), "rt-draws")
         self._replace = self._add_control("replace", widgets.Checkbox(
             value=False, description="with replacement (each token goes back)", indent=False), "rt-replace")
         self._rows: list[_Row] = []
@@ -554,7 +472,7 @@ class DrawOddsExplorer(Explorer):
                 raise ValueError(f"unknown game bag {value!r}; choose one of: {'; '.join(self._game_bags)}")
             return value
         if name == "draws":
-            return whole_number("Draws", value)
+            return whole_number("Draws", value, 0, MAX_DRAWS)
         if name == "replace":
             if not isinstance(value, bool):
                 raise ValueError(f"With replacement must be True or False, got {value!r}")
@@ -630,13 +548,13 @@ class DrawOddsExplorer(Explorer):
         if total > MAX_TOKENS:
             raise ValueError(f"Bag: {total} tokens is more than the {MAX_TOKENS} this explorer takes")
         bag = Bag(counts)
-        n, replace = self._draws.value, self._replace.value
-        whole_number("Draws", n)
-        if replace and n > MAX_DRAWS_WITH_REPLACEMENT:
-            raise ValueError(f"Draws: at most {MAX_DRAWS_WITH_REPLACEMENT} draws with replacement here, got {n}")
+        n, replace = self._draws.value, self._replace.value  # a whole number 0 to MAX_DRAWS (number_boxes)
+        if replace and n > MAX_DRAWS_WITH_REPLACEMENT:  # NumberBoxError: the box goes back, as for 1.5
+            raise NumberBoxError("draws", f"Draws: at most {MAX_DRAWS_WITH_REPLACEMENT} draws with "
+                                          f"replacement here, got {n}")
         if not replace and n > total:
-            raise ValueError(f"Draws: cannot draw {n} tokens from a bag of {total} without replacement "
-                             '(tick "with replacement" to put each token back)')
+            raise NumberBoxError("draws", f"Draws: cannot draw {n} tokens from a bag of {total} without "
+                                          'replacement (tick "with replacement" to put each token back)')
         names = {_kind_key(k): k for k in counts}
         horizon = max(2 * n, 10) if replace else total
         condition, words, first_kinds, tracked = self._condition(names, counts, horizon if replace else None)
@@ -649,7 +567,7 @@ class DrawOddsExplorer(Explorer):
         selector = law_kinds[0] if len(law_kinds) == 1 else list(law_kinds)
         trials, seed = self._trials.value, self._seed.value  # whole numbers in range (number_boxes)
         if trials == 1:  # typed: no _check
-            raise ValueError("Simulated draws must be 0 (no simulation) or 2 or more, got 1")
+            raise NumberBoxError("trials", "Simulated draws must be 0 (no simulation) or 2 or more, got 1")
         try:
             law_fig = draw_law_figure(bag, n, selector, replace=replace, trials=trials, rng=seed,
                                       label=" + ".join(law_kinds))
@@ -676,13 +594,18 @@ class DrawOddsExplorer(Explorer):
         """
         groups: list[list[tuple[Condition, str]]] = []
         first_kinds: list[str] = []
-        tracked = 1
+        tracked, total = 1, sum(counts.values())
         for i, row in enumerate(self._rows, start=1):
             join = "and" if row.join is None else row.join.value
             if join == "off":
                 continue
             where = f"Condition row {i}"
-            k = row.k.value  # a whole number 0 or more (number_boxes)
+            k = row.k.value  # a whole number 0 or more (number_boxes); at most what a row can count:
+            high, why = ((MAX_DRAWS_WITH_REPLACEMENT, f"at most {MAX_DRAWS_WITH_REPLACEMENT} draws with "
+                          "replacement") if draws_cap is not None else (total, f"the bag holds {total}"))
+            if k > high:
+                raise NumberBoxError(f"row{i}_k", f"{where}: the number of tokens ({why}) must be a whole "
+                                                  f"number 0 to {number(high)}, got {k}")
             typed = parse_kinds(row.kinds.value)
             if not typed:
                 raise ValueError(f"{where}: name the kind(s) to count, e.g. red, or red, green for both")

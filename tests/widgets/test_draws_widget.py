@@ -182,7 +182,7 @@ def test_a_game_bag_that_fails_puts_the_dropdown_back():
         ({"bag": "red:3, Red:2"}, "Bag: the kind 'Red' is listed twice (also as 'red')"),
         ({"bag": "red:300"}, "Bag: 300 tokens is more than the 200"),
         ({"draws": 7}, "Draws: cannot draw 7 tokens from a bag of 6 without replacement"),
-        ({"draws": -1}, "Draws must be a whole number 0 or more, got -1"),
+        ({"draws": -1}, "Draws must be a whole number 0 to 200, got -1"),
         ({"draws": 51, "replace": True}, "Draws: at most 50 draws with replacement"),
         ({"rows": [("at least", 1, "purple")]}, "Condition row 1: 'purple' is not a kind of the bag "
                                                 "(kinds: red, green, yellow)"),
