@@ -264,12 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many seeded bot games and print balance metrics")
     sim.add_argument("game", help="a registered game id, e.g. caesars_empire")
-    sim.add_argument("--players", type=int)
-    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--players", type=int, help="players in each game (default: the game's default count)")
+    sim.add_argument("--games", type=int, default=1000, help="games to play, 1 or more (default 1000)")
     sim.add_argument("--bots", default="random", help="one bot for every seat, or one per seat: greedy,random,...")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"])
-    sim.add_argument("--workers", type=int)
+    sim.add_argument("--seed", type=int, default=0,
+                     help="seed of the whole run, 0 or more: the same seed plays the same games (default 0)")
+    sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
+                     help="where the games play: this process, worker processes, or Dask (same rows in every case)")
+    sim.add_argument("--workers", type=int, help="worker processes, 1 or more (default: one per core)")
     sim.add_argument("--address", help="a running Dask scheduler (with --executor dask)")
     sim.add_argument("--rotate", action="store_true", help="play each seed once per seat rotation")
     sim.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
@@ -281,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     shown_bar.add_argument("--progress", action="store_true",
                            help="a progress bar on stderr even when it is not a terminal (default: only on one)")
     val = sub.add_parser("validate", help="check data files of any registered game")
-    val.add_argument("files", nargs="+", metavar="file")
+    val.add_argument("files", nargs="+", metavar="file", help="TOML or YAML data files (boards, components, tables)")
     val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")
     args = parser.parse_args(argv)
     try:
