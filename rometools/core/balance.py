@@ -342,7 +342,8 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     -------
     str
         ``"Every game lasted 40 decisions."`` or ``"Game length: 83.0 decisions on
-        average (95% t interval 76.2 to 89.8), from 77 to 91."``
+        average (95% confidence interval 76.2 to 89.8), from 77 to 91."``; with as
+        many decimals as the interval's ends need to differ (up to 4).
 
     Examples
     --------
@@ -350,7 +351,12 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     >>> game_length_text(simulate("caesars_empire", 5, bots="greedy", seed=3, progress=False))
     'Every game lasted 40 decisions.'
     >>> game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False))
-    'Game length: 83.0 decisions on average (95% t interval 76.2 to 89.8), from 77 to 91.'
+    'Game length: 83.0 decisions on average (95% confidence interval 76.2 to 89.8), from 77 to 91.'
+    >>> import pandas as pd
+    >>> rows = pd.DataFrame({"game": range(1000), "rotation": 0, "seat": 0, "length": [43] + [40] * 999,
+    ...                      "score": 1, "rank": 1, "win": 1})
+    >>> game_length_text(rows)
+    'Game length: 40.00 decisions on average (95% confidence interval 40.00 to 40.01), from 40 to 43.'
     """
     if not 0 < confidence < 1:
         raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
@@ -359,8 +365,11 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     if shortest == longest:
         return f"Every game lasted {number(shortest)} {'decision' if shortest == 1 else 'decisions'}."
     m, lo, hi = mean_interval(lengths, confidence)
-    return (f"Game length: {m:,.1f} decisions on average ({confidence:.0%} t interval {lo:,.1f} to {hi:,.1f}), "
-            f"from {number(shortest)} to {number(longest)}.")
+    places = 1  # enough decimals that the interval's ends differ ("40.0 to 40.0" read as no interval)
+    while places < 4 and f"{lo:.{places}f}" == f"{hi:.{places}f}":
+        places += 1
+    return (f"Game length: {m:,.{places}f} decisions on average ({confidence:.0%} confidence interval "
+            f"{lo:,.{places}f} to {hi:,.{places}f}), from {number(shortest)} to {number(longest)}.")
 
 
 def points_shares(results):

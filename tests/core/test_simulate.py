@@ -383,7 +383,7 @@ def test_game_length_is_said_plainly_when_every_game_lasts_as_long():
     lengths = game_summary(au_a)["length"]
     assert lengths.nunique() > 1
     m, lo, hi = mean_interval(lengths)
-    assert game_length_text(au_a) == (f"Game length: {m:.1f} decisions on average (95% t interval {lo:.1f} to "
+    assert game_length_text(au_a) == (f"Game length: {m:.1f} decisions on average (95% confidence interval {lo:.1f} to "
                                       f"{hi:.1f}), from {lengths.min()} to {lengths.max()}.")
     row = paired_differences(au_a, au_b).set_index("figure").loc["game length"]
     assert row["note"] == "" and row["ci_low"] < row["ci_high"]
