@@ -84,7 +84,7 @@ def test_layout_build_errors():
 
 
 def test_rometools_validate_knows_both_files():
-    for name, kind in (("board.toml", "region"), ("components.toml", "tile")):
+    for name, kind in (("board.toml", "board"), ("components.toml", "components")):
         out = subprocess.run([sys.executable, "-m", "rometools.cli", "validate", str(board_path().with_name(name))],
                              capture_output=True, text=True)
         assert out.returncode == 0 and f"is an Ave Roma: IMPERATOR {kind} file" in out.stdout, out.stdout + out.stderr
