@@ -288,7 +288,6 @@ class NumberBoxError(ValueError):
         self.field = field
 
 
-_NumberBoxError = NumberBoxError  # the name it had
 
 
 class _FileProblem(ValueError):
