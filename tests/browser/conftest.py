@@ -6,7 +6,8 @@
 * ``voila`` (session): one Voila server on 127.0.0.1 (free port, token) serving the
   repository; stopped with ``os.killpg`` at the end, even on failure.
 * ``page`` (per test): a fresh browser context; every JavaScript console error fails
-  the test; a full-page screenshot goes to ``artifacts/<test name>.png``.  Requests
+  the test; a full-page screenshot goes to ``artifacts/<test name>.png``; the kernels
+  the page used are shut down when it closes (``harness.shut_down_kernels``).  Requests
   that leave 127.0.0.1 (Font Awesome from a CDN) get an empty answer, so the tests
   never depend on the network.  Widget models get 60 s instead of anywidget's 2 s to
   start (``harness.allow_slow_widget_start_up``): on a loaded machine a chart that
@@ -17,7 +18,6 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -65,27 +65,13 @@ def voila(chromium):
 
 @pytest.fixture
 def page(chromium, request):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    stubbed = harness.stub_external_requests(context)
-    if not request.node.get_closest_marker("real_start_up"):
-        harness.allow_slow_widget_start_up(context)
-    pg = context.new_page()
-    pg.stubbed_requests = stubbed
-    pg.console_log = harness.ConsoleLog(pg)
-    try:
+    slow = not request.node.get_closest_marker("real_start_up")
+    with harness.browser_page(chromium, request.node.name, slow_start_up=slow) as pg:
         yield pg
-    finally:
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name).strip("_")
-        try:
-            harness.screenshot(pg, name)
-        except Exception as exc:  # a screenshot must not hide the real failure
-            print(f"screenshot failed: {exc!r}")
-        context.close()
     if pg.console_log.tolerated:
         print("tolerated console errors:", *pg.console_log.tolerated, sep="\n  ")
-    if stubbed:
-        print("stubbed external requests:", *sorted(set(stubbed)), sep="\n  ")
+    if pg.stubbed_requests:
+        print("stubbed external requests:", *sorted(set(pg.stubbed_requests)), sep="\n  ")
     # Errors are checked after the screenshot so a red test still leaves its picture.
     if not pg.console_log.checked:
         pg.console_log.assert_clean()

@@ -166,6 +166,7 @@ def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
     ]
     log_path = log_dir / f"voila-{port}.log"
     server = Server("voila", _spawn("voila", cmd, log_path), port, token, log_path)
+    SERVERS[port] = server
     try:
         _wait_http(server, "/", SERVER_START_S)
     except BaseException:
@@ -217,6 +218,7 @@ def start_lab(tmp: Path, root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Se
     }
     log_path = log_dir / f"lab-{port}.log"
     server = Server("jupyterlab", _spawn("jupyterlab", cmd, log_path, env), port, token, log_path)
+    SERVERS[port] = server
     try:
         _wait_http(server, "/api/status", SERVER_START_S)
     except BaseException:
@@ -227,6 +229,7 @@ def start_lab(tmp: Path, root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Se
 
 def stop_server(server: Server, grace: float = 5.0) -> None:
     """End the server's whole process group (server and its kernels): TERM, then KILL."""
+    SERVERS.pop(server.port, None)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(server.proc.pid, signal.SIGTERM)
     with contextlib.suppress(subprocess.TimeoutExpired):
@@ -236,6 +239,51 @@ def stop_server(server: Server, grace: float = 5.0) -> None:
         os.killpg(server.proc.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
         server.proc.wait(timeout=grace)
+
+
+#: The servers started here, by port: :func:`shut_down_kernels` finds a page's server by its port.
+SERVERS: dict[int, Server] = {}
+_KERNEL_SOCKET = re.compile(r"^wss?://127\.0\.0\.1:(\d+)/.*?api/kernels/([0-9a-f-]{36})/channels")
+
+
+def watch_kernels(page) -> set[tuple[int, str]]:
+    """The ``(port, kernel id)`` of every kernel ``page`` connects to, filled as it connects."""
+    seen: set[tuple[int, str]] = set()
+
+    def on_socket(ws) -> None:
+        found = _KERNEL_SOCKET.match(ws.url)
+        if found:
+            seen.add((int(found.group(1)), found.group(2)))
+
+    page.on("websocket", on_socket)
+    return seen
+
+
+def shut_down_kernels(kernels: set[tuple[int, str]], timeout: float = 10.0) -> list[str]:
+    """Shut down the kernels a closed page used (``DELETE /api/kernels/<id>`` with the token).
+
+    A closed tab's own shutdown request is refused by Voila under token auth (403: no
+    ``_xsrf``), so without this every test's kernel would live on until the session's
+    server stops: a kernel still playing a balance-lab run takes the CPU from the tests
+    after it, and each idle one holds about 170 MB. Returns the problems, if any (a kernel
+    already gone is none).
+    """
+    problems = []
+    for port, kernel in sorted(kernels):
+        server = SERVERS.get(port)
+        if server is None or server.proc.poll() is not None:
+            continue
+        request = urllib.request.Request(f"{server.base}/api/kernels/{kernel}", method="DELETE",
+                                         headers={"Authorization": f"token {server.token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout):
+                pass
+        except urllib.error.HTTPError as exc:
+            if exc.code != 404:
+                problems.append(f"kernel {kernel}: HTTP {exc.code}")
+        except (urllib.error.URLError, OSError) as exc:
+            problems.append(f"kernel {kernel}: {exc!r}")
+    return problems
 
 
 @contextlib.contextmanager
@@ -554,3 +602,36 @@ def lab_wait_kernel_idle(page, timeout: float = RENDER_S) -> None:
 
 def lab_run_all(page) -> None:
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+@contextlib.contextmanager
+def browser_page(chromium, test_name: str, *, slow_start_up: bool = True, models: int | None = None):
+    """A page in a fresh browser context, as the browser tests use it.
+
+    Requests that leave 127.0.0.1 get an empty answer (``page.stubbed_requests``
+    lists them); with ``slow_start_up``, widget models get the start-up allowance
+    (:func:`allow_slow_widget_start_up`, the first ``models`` of them if given);
+    ``page.console_log`` records console errors. On leaving, a full-page screenshot
+    goes to ``artifacts/<test_name>.png``, the context closes and the kernels the page
+    used are shut down (:func:`shut_down_kernels`).
+    """
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    stubbed = stub_external_requests(context)
+    if slow_start_up:
+        allow_slow_widget_start_up(context, models=models)
+    pg = context.new_page()
+    pg.stubbed_requests = stubbed
+    pg.console_log = ConsoleLog(pg)
+    kernels = watch_kernels(pg)
+    try:
+        yield pg
+    finally:
+        try:
+            screenshot(pg, re.sub(r"[^A-Za-z0-9_.-]+", "_", test_name).strip("_"))
+        except Exception as exc:  # a screenshot must not hide the real failure
+            print(f"screenshot failed: {exc!r}")
+        context.close()
+        problems = shut_down_kernels(kernels)
+        if problems:
+            print("kernels not shut down:", *problems, sep="\n  ")

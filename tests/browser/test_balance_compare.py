@@ -10,8 +10,6 @@ anywidget's real 2 s, as in a designer's browser.
 
 from __future__ import annotations
 
-import re
-
 import harness
 import pytest
 from explorers import EXPLORERS
@@ -31,20 +29,8 @@ _PAIRED_JS = """
 @pytest.fixture
 def app_page(chromium, request):
     """A page as the ``page`` fixture makes it, but only the charts at opening get the allowance."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    harness.stub_external_requests(context)
-    harness.allow_slow_widget_start_up(context, models=BALANCE.plots)
-    pg = context.new_page()
-    pg.console_log = harness.ConsoleLog(pg)
-    try:
+    with harness.browser_page(chromium, request.node.name, models=BALANCE.plots) as pg:
         yield pg
-    finally:
-        try:
-            harness.screenshot(pg, re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name).strip("_"))
-        except Exception as exc:  # a screenshot must not hide the real failure
-            print(f"screenshot failed: {exc!r}")
-        context.close()
 
 
 def _paired(page, timeout: float = harness.CHANGE_S) -> dict | None:
