@@ -270,8 +270,9 @@ def test_typed_board_paths_load_or_fail_clearly_and_keep_the_path(voila, page, t
     assert box.input_value() == str(small) and harness.plot_data(page, chart) == before
 
     page.locator(".rt-board-file select").first.select_option(index=0)   # the data folder's 2-3 board
+    # a new board and a new player count: the whole board chart is drawn again (the render's bound)
     _wait_for(page, "() => (document.querySelector('.rt-message.rt-notice') || {}).textContent"
-                    "?.includes('Players set to 2')")
+                    "?.includes('Players set to 2')", timeout_ms=int(harness.RENDER_S * 1000))
     page.locator(".rt-board-load").first.click()
     _wait_for(page, "() => { const s = document.querySelector('.rt-board-file select');"
                     " return s.options[s.selectedIndex].text.startsWith('my_small_board.toml'); }")
