@@ -20,7 +20,7 @@ from rometools.core.balance import (  # noqa: E402
 )
 from rometools.core.game import games, load_game, register_game  # noqa: E402
 from rometools.core.search import best_moves, skill_curve  # noqa: E402
-from rometools.core.simulate import simulate  # noqa: E402
+from rometools.core.simulate import replay_game, simulate  # noqa: E402
 
 __all__ = [
     "best_moves",
@@ -33,6 +33,7 @@ __all__ = [
     "paired_differences",
     "points_shares",
     "register_game",
+    "replay_game",
     "score_summary",
     "seat_advantage_test",
     "seat_win_rates",

@@ -277,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                      help="a game option, e.g. --option route_policy=first or --option board=my_board.toml "
                           "(repeatable)")
-    sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file")
+    sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file, one per game and seat; "
+                                   "rometools.replay_game(game, rows, GAME) plays a row's game again")
     shown_bar = sim.add_mutually_exclusive_group()
     shown_bar.add_argument("--quiet", action="store_true", help="no progress bar")
     shown_bar.add_argument("--progress", action="store_true",

@@ -33,7 +33,7 @@ from rometools.core.formatting import counted
 from rometools.core.game import Game, game_spec, load_game
 from rometools.core.playout import play
 
-__all__ = ["EXECUTORS", "check_rotation", "game_streams", "play_chunk", "simulate"]
+__all__ = ["EXECUTORS", "check_rotation", "game_streams", "play_chunk", "replay_game", "simulate"]
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
@@ -118,10 +118,9 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
     n = game.players
     rows = []
     for i in indices:
-        chance_ss, bot_ss = _game_seed(seed, i).spawn(2)
         for r in range(rotations):
             seat_bots = [bots[(s - r) % n] for s in range(n)]
-            end = play(game, seat_bots, np.random.default_rng(bot_ss), chance_rng=np.random.default_rng(chance_ss))
+            end = _play_one(game, seat_bots, seed, i)
             scores = rules.scores(end)
             ranks = spec.ranks(end) if spec.ranks else _ranks_by_score(scores)
             winners = sum(1 for k in ranks if k == 1)
@@ -137,6 +136,100 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
                     row.update({f"points_{k}": v for k, v in parts[s].items() if k != "total"})
                 rows.append(row)
     return rows
+
+
+def _play_one(game: Game, seat_bots: Sequence[str], seed: int, index: int):
+    """The final state of game ``index`` of a run from ``seed``, one bot name per seat.
+
+    Every rotation of a seed starts its two streams afresh from the seed: the same
+    chance outcomes, whichever bots sit where.
+    """
+    chance_ss, bot_ss = _game_seed(seed, index).spawn(2)
+    return play(game, seat_bots, np.random.default_rng(bot_ss), chance_rng=np.random.default_rng(chance_ss))
+
+
+def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, players: int | None = None,
+                config: Mapping[str, Any] | Any = None):
+    """Play again one game of a :func:`simulate` run: its final state, whose history is the game.
+
+    A row of the results (or of the CSV ``rometools simulate --out`` writes)
+    names its game by the run's ``seed`` and its number ``game`` (and
+    ``rotation``): game ``index`` draws from ``SeedSequence(seed, spawn_key=(index,))``.
+    This plays that game again with the seats' bots read from the rows, and
+    checks that it scores what the rows say.
+
+    Parameters
+    ----------
+    game : str or Game
+        The run's game: a registered id or a :class:`~rometools.core.game.Game`
+        (with the run's options).
+    results : pandas.DataFrame
+        The run's rows (from :func:`simulate`, or read back from its CSV):
+        columns ``game, seed, rotation, seat, bot, score``.
+    index : int
+        The game's number (the ``game`` column).
+    rotation : int
+        The seat rotation (the ``rotation`` column; 0 without ``rotate``).
+    players, config
+        The run's options, as :func:`simulate` took them.
+
+    Returns
+    -------
+    state
+        The game's final state (``rometools.caesars_empire.game_log(state)``
+        lists the Caesar's Empire moves).
+
+    Raises
+    ------
+    RulesError
+        When the results hold no such game, or the replayed game scores other
+        than the rows (the run had other options: pass them).
+
+    Examples
+    --------
+    >>> df = simulate("caesars_empire", 3, bots=["greedy", "random"], players=2, seed=7, progress=False)
+    >>> end = replay_game("caesars_empire", df, 2, players=2)
+    >>> from rometools.caesars_empire import scores
+    >>> list(scores(end)) == df[df["game"] == 2]["score"].tolist()
+    True
+    >>> replay_game("caesars_empire", df, 2)  # the run had 2 players
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.RulesError: game 2 of the results (seed 7, rotation 0) has 2 seats, but this game has 4 players; pass the run's options (players, config)
+    """
+    if isinstance(game, Game):
+        if players is not None or config is not None:
+            raise RulesError("pass options either in the Game or as players/config, not both")
+    else:
+        options = {} if config is None else config
+        if isinstance(options, Mapping):
+            game = load_game(game, **{**dict(options), **({"players": players} if players is not None else {})})
+        else:
+            game = load_game(game, config=options)
+    missing = [c for c in ("game", "seed", "rotation", "seat", "bot", "score") if c not in results.columns]
+    if missing:
+        raise RulesError(f"the results have no {', '.join(missing)} column; give the rows simulate() returned "
+                         f"or its CSV read back")
+    rows = results[(results["game"] == index) & (results["rotation"] == rotation)].sort_values("seat")
+    if rows.empty:
+        runs = sorted(set(results["game"].tolist()))
+        span = f"games {runs[0]} to {runs[-1]}" if runs else "no games"
+        raise RulesError(f"the results hold no game {index!r} with rotation {rotation!r} ({span})")
+    seeds = set(rows["seed"].tolist())
+    if len(seeds) != 1:
+        raise RulesError(f"game {index} appears with seeds {sorted(seeds)}: give the rows of one run")
+    seed = int(seeds.pop())
+    where = f"game {index} of the results (seed {seed}, rotation {rotation})"
+    if len(rows) != game.players:
+        raise RulesError(f"{where} has {len(rows)} seats, but this game has {game.players} players; "
+                         f"pass the run's options (players, config)")
+    end = _play_one(game, [str(b) for b in rows["bot"]], seed, int(index))
+    scores = [int(x) for x in game.scores(end)]
+    recorded = [int(x) for x in rows["score"]]
+    if scores != recorded:
+        raise RulesError(f"{where} scored {recorded}, but played again with these options it scores "
+                         f"{scores}; pass the run's options (players, config)")
+    return end
 
 
 def _decision_players(rules, end) -> list[int]:
@@ -226,7 +319,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         tiebreakers); ``shared_win`` marks a complete tie for first.
         ``df.attrs["game_id"]`` is the registered game's id (``game`` numbers
         the games of the run), which :func:`~rometools.core.balance.paired_differences`
-        reads to refuse runs of two different games.
+        reads to refuse runs of two different games. ``seed`` is the run's
+        seed: :func:`replay_game` plays any row's game again from it, its
+        ``game`` and its ``rotation``.
 
     Raises
     ------

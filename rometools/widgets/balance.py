@@ -49,6 +49,7 @@ from rometools.widgets._base import (
     MAX_SEED,
     ChartWidget,
     Explorer,
+    NumberBoxError,
     WholeNumberText,
     _text_of,
     _upload,
@@ -304,6 +305,9 @@ class BalanceExplorer(Explorer):
         self._build_seat_bots(None)
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._show_seats, names="value")
+        self._box_refusal = ""  # the message refusing a typed Games or Seed, while it is shown
+        for box in (self._games, self._seed):
+            box.observe(self._on_number_box, names="value")
         self.children = [
             widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
                          "Change the controls, then press <b>Run</b>."),
@@ -446,6 +450,26 @@ class BalanceExplorer(Explorer):
 
     def _on_change(self, _change=None) -> None:
         """Controls change no result: results stay until the next run."""
+
+    def _on_number_box(self, _change=None) -> None:
+        """A Games or Seed typed (on Enter or leaving the box) is checked at once, not at Run.
+
+        A bad one is refused in words and the box goes back to the last run's value; a
+        good one clears that refusal, so the message never quotes a value no longer
+        typed. Either way the results stay until the next run.
+        """
+        if self._hold:
+            return
+        try:
+            self._check_number_boxes()
+        except NumberBoxError as err:
+            self._put_back(err.field)
+            self._show_error(err)
+            self._box_refusal = self._message.value
+            return
+        if self._box_refusal and self._message.value == self._box_refusal:
+            self._clear_error()
+        self._box_refusal = ""
 
     @property
     def bots(self) -> list[str]:

@@ -1,18 +1,21 @@
-"""Every explorer in Voila: open, run, render, change a control, see the chart change."""
+"""Every explorer in Voila: open, run, render, read well, change a control, see the chart change."""
 
 from __future__ import annotations
 
 import harness
 import pytest
 from explorers import EXPLORERS
+from readable_page import assert_readable
 
 
 @pytest.mark.parametrize("case", EXPLORERS, ids=[c.id for c in EXPLORERS])
-def test_explorer_reacts_in_voila(voila, page, case):
+def test_explorer_reads_well_and_reacts_in_voila(voila, page, case):
     page.goto(voila.url(f"/voila/render/{case.notebook}"))
-    harness.wait_rendered(page, plots=case.plots)
+    harness.wait_rendered(page, plots=case.plots, timeout=max(harness.RENDER_S, 90))
     before = harness.plot_data(page, case.chart)
     assert before, f"{case.chart} holds no plotly traces"
+    assert_readable(page, case.id)  # as it opens (issue 10): cut texts, edges, toolbars, ids
+    page.console_log.assert_clean()
 
     case.change(page, 0)
 

@@ -1,8 +1,9 @@
 """What a designer sees in a real browser (issue 10, issue 9 section 3).
 
-For every explorer of ``explorers.py`` (the app pages): no control text is cut
-("City na..."), no control touches the page's left edge, no chart toolbar covers
-a chart title, no text from the page is an id. For the board explorer: map labels
+Every explorer of ``explorers.py`` (the app pages) is checked as it opens by
+``test_explorers.py`` with :func:`readable_page.assert_readable` (no control text
+cut, none at the page's left edge, no toolbar over a title, no id shown, in the
+same page load as its reaction). Here, for the board explorer: map labels
 never overlap (labels "Both"), the legend names the players' Roads, the game log
 highlights the turn shown with display names, the score chart and the CSV
 downloads are there; an uploaded board with HTML in its names shows the names as
@@ -13,82 +14,19 @@ Screenshots of the whole page go to ``artifacts/``.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import harness
-import pytest
 from explorers import EXPLORERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from readability_checks import PAYLOAD, shown_ids  # noqa: E402
+from readability_checks import PAYLOAD  # noqa: E402
+from readable_page import whole_page  # noqa: E402
 
 BOARD = next(c for c in EXPLORERS if c.id == "caesars_empire_board")
 PATH_NOTEBOOK = "tests/browser/board_path.ipynb"
 WAIT_MS = int(harness.CHANGE_S * 1000)
-
-_CUT_JS = """
-() => {
-  const out = [];
-  const visible = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
-  for (const el of document.querySelectorAll(
-      '.rt-explorer .widget-label, .rt-explorer button, .rt-explorer .widget-toggle-button')) {
-    if (visible(el) && el.textContent.trim() && el.scrollWidth > el.clientWidth + 1) out.push(el.textContent.trim());
-  }
-  const span = document.createElement('span');
-  span.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
-  document.body.appendChild(span);
-  for (const sel of document.querySelectorAll('.rt-explorer select')) {
-    const opt = sel.options[sel.selectedIndex];
-    if (!visible(sel) || sel.multiple || !opt) continue;
-    span.style.font = getComputedStyle(sel).font;
-    span.textContent = opt.text;
-    if (span.getBoundingClientRect().width > sel.clientWidth - 22) out.push(opt.text);
-  }
-  span.remove();
-  return out;
-}
-"""
-
-_LEFT_EDGE_JS = """
-() => Math.min(...Array.from(document.querySelectorAll(
-    '.rt-explorer .widget-label, .rt-explorer select, .rt-explorer input, .rt-explorer button'))
-  .filter((el) => el.offsetParent !== null && el.getClientRects().length > 0)
-  .map((el) => el.getBoundingClientRect().left))
-"""
-
-_TOOLBAR_JS = """
-() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((p) => {
-  const title = p.querySelector('.gtitle');
-  const bar = p.querySelector('.modebar');
-  if (!title || !bar) return 0;
-  const a = title.getBoundingClientRect(), b = bar.getBoundingClientRect();
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0 && h > 0 ? Math.round(w * h) : 0;
-})
-"""
-
-_LEGEND_JS = """
-() => {
-  // a chart's legend must not cover its title, an axis title or a caption
-  const out = [];
-  for (const p of document.querySelectorAll('.js-plotly-plot')) {
-    const legend = p.querySelector('.legend');
-    if (!legend) continue;
-    const a = legend.getBoundingClientRect();
-    if (!a.width || !a.height) continue;
-    for (const el of p.querySelectorAll('.gtitle, .xtitle, .ytitle, .annotation[data-index]')) {
-      const b = el.getBoundingClientRect();
-      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 2 && h > 2) out.push(el.textContent.trim().slice(0, 60));
-    }
-  }
-  return out;
-}
-"""
 
 _LABEL_OVERLAPS_JS = """
 (sel) => {
@@ -118,15 +56,6 @@ def _open(voila, page, notebook: str, plots: int):
     harness.wait_rendered(page, plots=plots, timeout=max(harness.RENDER_S, 90))
 
 
-def _whole_page(page, name: str):
-    """A screenshot of the whole explorer (a tall window: Voila scrolls inside its own page)."""
-    height = page.evaluate("() => Math.max(0, ...Array.from(document.querySelectorAll('.rt-explorer'))"
-                           ".map((e) => e.getBoundingClientRect().bottom + window.scrollY))")
-    page.set_viewport_size({"width": 1280, "height": int(min(max(900, height + 60), 4000))})
-    page.wait_for_timeout(600)
-    harness.screenshot(page, name)
-
-
 def _settled(page, js: str, arg=None, reads: int = 40):
     """``js``'s value once two reads 400 ms apart agree (plotly redraws labels after the data)."""
     last = page.evaluate(js, arg)
@@ -141,24 +70,6 @@ def _settled(page, js: str, arg=None, reads: int = 40):
 
 def _wait_for(page, js: str, arg=None, timeout_ms: int = WAIT_MS):
     page.wait_for_function(js, arg=arg, timeout=timeout_ms, polling=100)
-
-
-@pytest.mark.parametrize("case", EXPLORERS, ids=[c.id for c in EXPLORERS])
-def test_controls_are_whole_and_off_the_edge_and_toolbars_off_titles(voila, page, case):
-    _open(voila, page, case.notebook, case.plots)
-    cut = page.evaluate(_CUT_JS)
-    assert not cut, f"cut control texts: {cut}"
-    assert page.evaluate(_LEFT_EDGE_JS) >= 8, "a control touches the left edge of the page"
-    assert not any(page.evaluate(_TOOLBAR_JS)), "a chart toolbar covers a chart title"
-    covered = page.evaluate(_LEGEND_JS)
-    assert not covered, f"a legend covers: {covered}"
-    text = page.inner_text("body")
-    ids = [i for i in shown_ids() if re.search(rf"(?<![\w/.-]){re.escape(i)}(?![\w.])", text)]
-    assert not ids, f"ids on the page: {ids}"
-    for marker in ("Traceback", "unexpected error", "{'"):
-        assert marker not in text
-    page.console_log.assert_clean()
-    _whole_page(page, f"readable_{case.id}")
 
 
 def test_board_map_log_scores_and_downloads(voila, page):
@@ -214,7 +125,7 @@ def test_board_map_log_scores_and_downloads(voila, page):
     links = page.eval_on_selector_all(".rt-export a[download]", "els => els.map(e => e.getAttribute('download'))")
     assert links == ["game_log_seed1.csv", "final_scores_seed1.csv"]
     page.console_log.assert_clean()
-    _whole_page(page, "readable_board_log_and_scores")
+    whole_page(page, "readable_board_log_and_scores")
 
 
 def test_an_uploaded_board_shows_its_names_as_text(voila, page, tmp_path):
@@ -238,7 +149,7 @@ def test_an_uploaded_board_shows_its_names_as_text(voila, page, tmp_path):
     assert page.locator("img[src='x']").count() == 0
     assert page.locator(".rt-message.rt-error").count() == 0
     page.console_log.assert_clean()
-    _whole_page(page, "readable_board_uploaded_with_html_names")
+    whole_page(page, "readable_board_uploaded_with_html_names")
 
 
 def test_typed_board_paths_load_or_fail_clearly_and_keep_the_path(voila, page, tmp_path):
@@ -278,4 +189,4 @@ def test_typed_board_paths_load_or_fail_clearly_and_keep_the_path(voila, page, t
                     " return s.options[s.selectedIndex].text.startsWith('my_small_board.toml'); }")
     _wait_for(page, "() => !document.querySelector('.rt-message.rt-error')")
     page.console_log.assert_clean()
-    _whole_page(page, "readable_board_typed_paths")
+    whole_page(page, "readable_board_typed_paths")

@@ -402,3 +402,41 @@ def test_rotation_with_the_same_bot_in_every_seat_is_refused():
     assert str(err.value) == ("every seat has bot 'greedy', so rotating the bots over the seats would replay each "
                               "game 3 times and count it as 3 games; give the seats different bots, or turn "
                               "rotation off")
+
+
+@pytest.mark.parametrize("game_id", rometools.games())
+def test_any_row_of_a_run_replays_its_game_also_from_the_csv(game_id, tmp_path):
+    game = rometools.load_game(game_id)
+    names = sorted(game.spec.bots)[:2]
+    bots = [names[s % len(names)] for s in range(game.players)]
+    df = simulate(game_id, 2, bots=bots, seed=11, rotate=True, progress=False)
+    path = tmp_path / "run.csv"
+    df.to_csv(path, index=False)
+    back = pd.read_csv(path)
+    for (i, r), rows in df.groupby(["game", "rotation"]):
+        end = rometools.replay_game(game_id, back, i, rotation=r)
+        rows = rows.sort_values("seat")
+        assert list(game.scores(end)) == rows["score"].tolist()
+        seat_bots = rows["bot"].tolist()
+        assert seat_bots == [bots[(s - r) % game.players] for s in range(game.players)]
+        chance, bot_rng = game_streams(11, 2, i)  # the run's own streams give the same game
+        assert play(game, seat_bots, bot_rng, chance_rng=chance) == end
+
+
+def test_a_replay_with_other_options_or_no_such_game_is_refused_in_words():
+    df = simulate("caesars_empire", 3, bots="greedy", players=3, seed=2, progress=False)
+    with pytest.raises(RulesError, match=r"^game 1 of the results \(seed 2, rotation 0\) has 3 seats, but this "
+                                         r"game has 4 players; pass the run's options \(players, config\)$"):
+        rometools.replay_game("caesars_empire", df, 1)
+    with pytest.raises(RulesError, match=r"^game 0 of the results \(seed 2, rotation 0\) scored \[\d+, \d+, \d+\], "
+                                         r"but played again with these options it scores \[\d+, \d+, \d+\]; "):
+        rometools.replay_game("caesars_empire", df, 0, players=3, config={"roads_per_player": 5})
+    with pytest.raises(RulesError, match=r"^the results hold no game 7 with rotation 0 \(games 0 to 2\)$"):
+        rometools.replay_game("caesars_empire", df, 7, players=3)
+    with pytest.raises(RulesError, match=r"^the results hold no game 1 with rotation 1 \(games 0 to 2\)$"):
+        rometools.replay_game("caesars_empire", df, 1, rotation=1, players=3)
+    with pytest.raises(RulesError, match=r"^the results have no bot, score column; "):
+        rometools.replay_game("caesars_empire", df.drop(columns=["bot", "score"]), 1, players=3)
+    end = rometools.replay_game("caesars_empire", df, 1, players=3)
+    assert list(rometools.load_game("caesars_empire", players=3).scores(end)) == \
+        df[df["game"] == 1]["score"].tolist()
