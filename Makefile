@@ -43,8 +43,9 @@ test-browser: $(STAMP) chromium
 # The designer app: the explorer notebooks of app/ as a Voila dashboard. Loopback only by
 # default and never without a token: APP_TOKEN=... to choose it, else a random one. The token
 # reaches Voila through the environment (JUPYTER_TOKEN), so `ps` never shows it.
-# Idle kernels are culled after 15 min: with a token, Voila's shutdown-on-close request
-# is refused (403), so a closed tab would otherwise leave its kernel running.
+# app/voila.py gives each page the _xsrf cookie, so a closed tab's shutdown request passes
+# under token auth (Voila's own page never set it: 403, the kernel left running); idle
+# kernels are still culled after 15 min (a tab that crashes sends no request).
 APP_IP   ?= 127.0.0.1
 APP_PORT ?= 8866
 APP_TOKEN ?=
@@ -57,7 +58,7 @@ app: $(STAMP)
 	echo "    http://$(APP_IP):$(APP_PORT)/voila/render/index.ipynb?token=$$token"; \
 	echo "Stop it with Ctrl-C."; \
 	JUPYTER_TOKEN="$$token" PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/voila --no-browser --Voila.ip='$(APP_IP)' --port=$(APP_PORT) --Voila.port_retries=0 \
-		--Voila.auto_token=True --Voila.root_dir=app \
+		--Voila.auto_token=True --Voila.root_dir=app --Voila.config_file_paths=app \
 		--VoilaConfiguration.show_tracebacks=False \
 		--MappingKernelManager.cull_idle_timeout=900 --MappingKernelManager.cull_interval=60 \
 		$(APP_OPTS)

@@ -162,6 +162,7 @@ def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
         "--Voila.ip=127.0.0.1",
         f"--Voila.token={token}",
         f"--Voila.root_dir={root_dir}",
+        f"--Voila.config_file_paths={REPO / 'app'}",  # the app's configuration (app/voila.py)
         "--VoilaConfiguration.show_tracebacks=False",
     ]
     log_path = log_dir / f"voila-{port}.log"
@@ -262,9 +263,9 @@ def watch_kernels(page) -> set[tuple[int, str]]:
 def shut_down_kernels(kernels: set[tuple[int, str]], timeout: float = 10.0) -> list[str]:
     """Shut down the kernels a closed page used (``DELETE /api/kernels/<id>`` with the token).
 
-    A closed tab's own shutdown request is refused by Voila under token auth (403: no
-    ``_xsrf``), so without this every test's kernel would live on until the session's
-    server stops: a kernel still playing a balance-lab run takes the CPU from the tests
+    Closing a browser context runs no "before unload" handler, so the page never sends its
+    own shutdown request; without this every test's kernel would live on until the
+    session's server stops: a kernel still playing a balance-lab run takes the CPU from the tests
     after it, and each idle one holds about 170 MB. Returns the problems, if any (a kernel
     already gone is none).
     """

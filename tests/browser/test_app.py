@@ -1,6 +1,6 @@
 """The designer app (``app/``, served by ``make app``): the index lists every explorer
 (its notebooks run headless in ``tests/test_notebooks.py``), every explorer has a browser case, and ``make app`` binds
-loopback with a token."""
+loopback with a token and shuts a closed tab's kernel down."""
 
 from __future__ import annotations
 
@@ -49,19 +49,24 @@ def _status(url: str) -> int:
 
 
 def _websocket_refused(url: str) -> bool:
+    """Whether the server refuses a websocket to ``url``: tried on a loop of its own in another
+    thread (Playwright's sync API holds this thread's loop)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
     from tornado.httpclient import HTTPClientError
-    from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
     async def attempt():
         try:
-            ws = await websocket_connect(url, connect_timeout=10)
+            ws = await asyncio.wait_for(websocket_connect(url, connect_timeout=10), timeout=20)
         except (HTTPClientError, ConnectionError, OSError):
             return True
         ws.close()
         return False
 
-    return IOLoop.current().run_sync(attempt, timeout=20)
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, attempt()).result(timeout=30)
 
 
 def _listening(port: int) -> list[str]:
@@ -81,7 +86,7 @@ def _listening(port: int) -> list[str]:
     return out
 
 
-def test_make_app_serves_loopback_with_a_token():
+def test_make_app_serves_loopback_with_a_token(chromium):
     port = harness.free_port()
     stamp = harness.REPO / ".venv" / ".installed-stamp"
     # -o: do not (re)install the venv here; `make test` has done that already.
@@ -123,6 +128,30 @@ def test_make_app_serves_loopback_with_a_token():
         assert token not in ps, "the app token is visible in the process list"
         listening = _listening(port)
         assert listening and all(addr in ("127.0.0.1", "::1") for addr in listening), listening
+        # a closed tab shuts its kernel down: app/voila.py gives the page the _xsrf cookie that the
+        # tab's shutdown request carries (Voila's page never set it: 403, and the kernel ran on)
+        context = chromium.new_context()
+        try:
+            tab = context.new_page()
+            kernels = harness.watch_kernels(tab)
+            tab.goto(url)
+            tab.wait_for_selector("text=Caesar's Empire", timeout=harness.RENDER_S * 1000)
+            tab.wait_for_function("() => document.querySelector('.jp-OutputArea, .jp-Cell')",
+                                  timeout=harness.RENDER_S * 1000)
+            deadline = time.monotonic() + harness.RENDER_S
+            while not kernels and time.monotonic() < deadline:
+                tab.wait_for_timeout(250)
+            assert len(kernels) == 1, kernels
+            assert "_xsrf" in [c["name"] for c in context.cookies()]
+            (_, kernel_id), = kernels
+            assert _status(f"{base}/api/kernels/{kernel_id}?token={token}") == 200
+            tab.close(run_before_unload=True)  # as a designer closes the tab
+        finally:
+            context.close()
+        deadline = time.monotonic() + 20
+        while _status(f"{base}/api/kernels/{kernel_id}?token={token}") != 404 and time.monotonic() < deadline:
+            time.sleep(0.25)
+        assert _status(f"{base}/api/kernels/{kernel_id}?token={token}") == 404, "the closed tab's kernel runs on"
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, 15)
