@@ -196,7 +196,7 @@ def _kind_name(spec, kind: str) -> str:
 
 
 def _data_file(file: str, game: str | None) -> str:
-    """What a data file holds ("an Augustus objectives file (ObjectiveSet)"), read with its game's loader.
+    """What a data file holds ("an Augustus objectives file"), read with its game's loader.
 
     The game is ``--game``, else the file's ``[meta] game``. When that game
     knows none of the file's tables, or its loader refuses the file, but
@@ -223,7 +223,8 @@ def _data_file(file: str, game: str | None) -> str:
         if kind is None:
             raise DataFileError(file, "", f"is not {_an(spec.title)} data file I know: it has none of the "
                                           f"tables {sorted(spec.file_kinds)}")
-        return f"{_an(spec.title)} {_kind_name(spec, kind)} file ({type(spec.file_kinds[kind](file)).__name__})"
+        spec.file_kinds[kind](file)  # read whole, as the game reads it: every entry checked
+        return f"{_an(spec.title)} {_kind_name(spec, kind)} file"
     except DataFileError as err:
         for other in (game_spec(g) for g in games() if g != spec.id):
             for other_kind in (k for k in other.file_kinds if k in raw):

@@ -294,9 +294,9 @@ def test_validate_names_each_file_with_the_right_article(capsys):
              data_dir() / "imperator" / "board.toml"]
     assert main(["validate", *map(str, files)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"valid: {files[0]} is an Augustus objectives file (ObjectiveSet)",
-        f"valid: {files[1]} is a Caesar's Empire board file (Board)",
-        f"valid: {files[2]} is an Ave Roma: IMPERATOR board file (RegionBoard)"]
+        f"valid: {files[0]} is an Augustus objectives file",
+        f"valid: {files[1]} is a Caesar's Empire board file",
+        f"valid: {files[2]} is an Ave Roma: IMPERATOR board file"]
 
 
 def test_validate_says_when_meta_game_disagrees_with_the_contents(tmp_path, capsys):
@@ -327,7 +327,7 @@ def test_validate_reports_every_file_and_fails_if_any_fails(tmp_path, capsys):
     missing = tmp_path / "missing.toml"
     assert main(["validate", str(missing), str(good)]) == 1
     out, err = capsys.readouterr()
-    assert out == f"valid: {good} is a Caesar's Empire components file (Components)\n"
+    assert out == f"valid: {good} is a Caesar's Empire components file\n"
     assert err.startswith(f"invalid: {missing}: ") and "cannot be read" in err
     assert err.endswith("\n1 of 2 files invalid\n")
 
@@ -335,13 +335,13 @@ def test_validate_reports_every_file_and_fails_if_any_fails(tmp_path, capsys):
 #: What ``validate`` calls each bundled data file: the kind a designer knows it by (a
 #: components file is not "a tables file", IMPERATOR's regions are its board file).
 BUNDLED_KINDS = {
-    ("augustus", "components.toml"): "an Augustus components file (Components)",
-    ("augustus", "objectives.toml"): "an Augustus objectives file (ObjectiveSet)",
-    ("caesars_empire", "components.toml"): "a Caesar's Empire components file (Components)",
-    ("caesars_empire", "board_2_3.toml"): "a Caesar's Empire board file (Board)",
-    ("caesars_empire", "board_4_5.toml"): "a Caesar's Empire board file (Board)",
-    ("imperator", "components.toml"): "an Ave Roma: IMPERATOR components file (Components)",
-    ("imperator", "board.toml"): "an Ave Roma: IMPERATOR board file (RegionBoard)",
+    ("augustus", "components.toml"): "an Augustus components file",
+    ("augustus", "objectives.toml"): "an Augustus objectives file",
+    ("caesars_empire", "components.toml"): "a Caesar's Empire components file",
+    ("caesars_empire", "board_2_3.toml"): "a Caesar's Empire board file",
+    ("caesars_empire", "board_4_5.toml"): "a Caesar's Empire board file",
+    ("imperator", "components.toml"): "an Ave Roma: IMPERATOR components file",
+    ("imperator", "board.toml"): "an Ave Roma: IMPERATOR board file",
 }
 
 

@@ -512,7 +512,7 @@ def validate_values(model: type[M], values: Mapping[str, Any], source: str | os.
     >>> validate_values(Pair, {"n": "3"}, "f.toml")
     Traceback (most recent call last):
     ...
-    rometools.core.errors.DataFileError: f.toml: n: Input should be a valid integer (got '3')
+    rometools.core.errors.DataFileError: f.toml: n: must be a whole number, got '3'
     """
     from pydantic import ValidationError
 
@@ -534,15 +534,35 @@ def validate_values(model: type[M], values: Mapping[str, Any], source: str | os.
         raise DataFileError(source, entry, problem) from None
 
 
+#: pydantic's words for a type, in a designer's (``Input should be a valid integer`` reads
+#: ``must be a whole number``): the file formats' own messages say "must be 1 to 8, got 9".
+_TYPE_WORDS = (("a valid integer", "a whole number"), ("a valid number", "a number"),
+               ("a valid string", "text"), ("a valid boolean", "true or false"), ("a valid list", "a list"),
+               ("a valid array", "a list"), ("a valid tuple", "a list"), ("a valid dictionary", "a table"))
+
+
 def _problem(error: Mapping[str, Any]) -> str:
-    """A pydantic error as a short sentence quoting the bad value once."""
+    """A pydantic error as a short sentence in the house style, quoting the bad value once.
+
+    Examples
+    --------
+    >>> _problem({"type": "int_from_float", "input": 1.5,
+    ...           "msg": "Input should be a valid integer, got a number with a fractional part"})
+    'must be a whole number, got 1.5'
+    >>> _problem({"type": "greater_than_equal", "input": 0, "msg": "Input should be greater than or equal to 1"})
+    'must be greater than or equal to 1, got 0'
+    """
     kind, msg = error["type"], error["msg"]
     if kind == "missing":
         return "is required but missing"
     if kind == "extra_forbidden":
         return "is not a known field (misspelt?)"
     msg = msg.removeprefix("Value error, ")
+    if msg.startswith("Input should be "):
+        msg = "must be " + msg.removeprefix("Input should be ").split(", ")[0]  # pydantic's reason after a comma
+        for theirs, ours in _TYPE_WORDS:
+            msg = msg.replace(theirs, ours)
     value = error.get("input")
     if value is not None and not isinstance(value, Mapping) and repr(value) not in msg:
-        msg = f"{msg} (got {value!r})"
+        msg = f"{msg}, got {value!r}"
     return msg

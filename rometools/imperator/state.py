@@ -459,7 +459,7 @@ class GameConfig:
         >>> GameConfig.from_dict({**d, "rounds": "4"})
         Traceback (most recent call last):
         ...
-        rometools.core.errors.DataFileError: <config>: config.rounds: Input should be a valid integer (got '4')
+        rometools.core.errors.DataFileError: <config>: config.rounds: must be a whole number, got '4'
         """
         raw = validate_values(_ConfigDict, data, source, prefix="config")
 

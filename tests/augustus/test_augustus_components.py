@@ -83,7 +83,7 @@ def _edit(tmp_path, source: Path, old: str, new: str, name: str = "f.toml") -> P
     ('kept = { value = 3', 'kept = { value = 7', "setup.kept", "7 kept out of 6"),
     ('players = { value = [2, 6]', 'players = { value = [6, 2]', "setup.players", "fewest, most"),
     ('legions_per_player = { value = 7', 'legions_per_player = { value = "7"', "setup.legions_per_player",
-     "valid integer"),
+     "must be a whole number, got '7'"),
 ])
 def test_broken_component_files_are_named(tmp_path, old, new, entry, problem):
     path = _edit(tmp_path, components_path(), old, new)

@@ -52,7 +52,7 @@ BROKEN = [
     # (old, new, entry, problem)
     ('points = [0, 2, 10, 20]', 'points = [0, 2, 10]', "tables.same_type.points", "up to 4 tokens"),
     ('points = [0, 2, 10, 20]', 'points = [0, 2, -10, 20]', "tables.same_type.points", "must be 0 to 10000"),
-    ('points = 10\n', 'points = "ten"\n', "road_bonus.points", "valid integer"),
+    ('points = 10\n', 'points = "ten"\n', "road_bonus.points", "must be a whole number, got 'ten'"),
     ('id = "wine"', 'id = "beer"', "treasure[7] (id='beer').id", "unknown Treasure id"),
     ('id = "wine"', 'id = "oil"', "treasure[7] (id='oil').id", "duplicate Treasure id"),
     ('removed = { gold = 2,', 'removed = { gold = 3,', "side[0] (id='2-3').cities", "29 Treasure tokens"),

@@ -64,7 +64,7 @@ def test_board_file_errors(tmp_path):
         (text.replace("players = [5]", "players = [5, 5]"), "region[3] (id='samnium').players: a player count "
                                                              "repeats: [5, 5]"),
         (text.replace('provenance = "illustrative"\n', ""), "board.name: has no provenance"),
-        (text.replace("points = 4\n", "points = true\n"), "track[3].points: Input should be a valid integer"),
+        (text.replace("points = 4\n", "points = true\n"), "track[3].points: must be a whole number, got True"),
         (text.replace('from = "latium"', 'form = "latium"', 1), "arrow[0].from: is required but missing; also arrow[0].form: is not a known field"),
     ]
     for k, (changed, message) in enumerate(cases):

@@ -98,10 +98,10 @@ BROKEN = [
                                             "but the list has 1"),
     (tiles_toml(totals={"marker_5": 4}), "totals.marker_5: says 4 marker-5 tiles but the list has 3"),
     (tiles_toml().replace('id = "propraetor"', 'id = "banner"'), "totals.kind[3] (id='banner').id: unknown kind"),
-    (tiles_toml().replace("amount = 3", "amount = 0"), "tile[3] (id='t4').amount: Input should be greater than "
-                                                       "or equal to 1"),
-    (tiles_toml().replace("marker = 1", "marker = true", 1), "tile[0] (id='t1').marker: Input should be a valid "
-                                                             "integer"),
+    (tiles_toml().replace("amount = 3", "amount = 0"), "tile[3] (id='t4').amount: must be greater than or "
+                                                       "equal to 1, got 0"),
+    (tiles_toml().replace("marker = 1", "marker = true", 1), "tile[0] (id='t1').marker: must be a whole number, "
+                                                             "got True"),
     (tiles_toml().replace('kind = "instant_points"', 'kind = "instant_points"\ncolour = "red"', 1),
      "tile[0] (id='t1').colour: is not a known field"),
     (tiles_toml().replace('[[resource]]\nid = "stone"', '[[resource]]\nid = "wood"'),

@@ -284,7 +284,7 @@ def test_config_round_trip_and_saved_game_errors(tmp_path, small_tiles):
     cases = [
         ({k: v for k, v in d.items() if k != "rounds"}, "config.rounds: is required but missing"),
         ({**d, "colour": "red"}, "config.colour: is not a known field"),
-        ({**d, "players": "4"}, "config.players: Input should be a valid integer"),
+        ({**d, "players": "4"}, "config.players: must be a whole number, got '4'"),
         ({**d, "workers": [[1, 2]] * 3}, "config.workers: workers needs one entry per seat"),
         ({**d, "board": {"bundled": True, "sha256": "0" * 64}}, "config.board: the bundled board has changed"),
         ({**d, "board": {"bundled": "4-5"}}, "config.board: must be"),
