@@ -152,9 +152,13 @@ def rotation_caveat_text(results) -> str:
 def rate_columns(rates, columns: Sequence[str] = ("win_rate", "ci_low", "ci_high")):
     """A copy of a win-rate table with its rate columns as text, one number of decimals for all of them.
 
-    A table read as one: ``63.00%`` beside ``56.12%`` and ``3.47%``, not
+    A table read as one: ``63.0%`` beside ``56.1%`` and ``3.5%``, not
     ``63%``, ``56.1%`` and ``3.47%`` (:func:`~rometools.core.formatting.percent_column`
-    over every value of ``columns`` together).
+    over every value of ``columns`` together). With interval columns
+    (``ci_low``, ``ci_high``) the decimals are those the narrowest interval's
+    half-width needs for two significant digits (one decimal from a few
+    hundred games, two from ten thousand): a rate from 40 games reads
+    ``60.0%``, not ``60.000%``.
 
     Parameters
     ----------
@@ -168,11 +172,15 @@ def rate_columns(rates, columns: Sequence[str] = ("win_rate", "ci_low", "ci_high
     >>> import pandas as pd
     >>> t = rate_columns(pd.DataFrame({"win_rate": [0.63, 0.0347], "ci_low": [0.561, 0.02], "ci_high": [0.7, 0.05]}))
     >>> t.to_dict("list")
-    {'win_rate': ['63.00%', '3.47%'], 'ci_low': ['56.10%', '2.00%'], 'ci_high': ['70.00%', '5.00%']}
+    {'win_rate': ['63.0%', '3.5%'], 'ci_low': ['56.1%', '2.0%'], 'ci_high': ['70.0%', '5.0%']}
     """
     _need_results(rates, *columns)
     table = rates.copy()
-    texts = percent_column([v for c in columns for v in rates[c]])
+    margin = None
+    if {"ci_low", "ci_high"} <= set(rates.columns):
+        halves = [(hi - lo) / 2 for lo, hi in zip(rates["ci_low"], rates["ci_high"], strict=True) if hi > lo]
+        margin = min(halves, default=None)
+    texts = percent_column([v for c in columns for v in rates[c]], margin=margin)
     n = len(rates)
     for i, column in enumerate(columns):
         table[column] = texts[i * n:(i + 1) * n]

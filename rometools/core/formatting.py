@@ -140,7 +140,8 @@ def _percent_text(q: Fraction, places: int | None, *, trim: bool) -> str:
     return (_trim(text) if trim else text) + "%"
 
 
-def percent_column(values: Iterable[Fraction | float | int], significant: int = 3) -> list[str]:
+def percent_column(values: Iterable[Fraction | float | int], significant: int = 3, *,
+                   margin: float | Fraction | None = None) -> list[str]:
     """Probabilities for one column of a table: :func:`percent`, every value with the same decimals.
 
     Each value gets at least the decimal places :func:`percent` gives it
@@ -150,6 +151,13 @@ def percent_column(values: Iterable[Fraction | float | int], significant: int = 
     ``4.91%``, not ``63%``. Exactly 0 and 1 still read ``0%`` and ``100%``
     (they are exact, not rounded); below 0.0001% and above 99.9999% read as
     :func:`percent` writes them.
+
+    With ``margin`` (estimates: the smallest half-width of their intervals, as
+    a probability) the decimals are those that show two significant digits of
+    the margin instead, an estimate being worth no more digits than its
+    interval (``60.0%`` from 40 games, not ``60.000%``), and still at least
+    one significant digit of every value (``0.4%``, never ``0%`` for a rate
+    that is not 0).
 
     Raises
     ------
@@ -162,9 +170,18 @@ def percent_column(values: Iterable[Fraction | float | int], significant: int = 
     ['54.40%', '63.00%', '4.91%']
     >>> percent_column([1, 0.758, 0, 0.242])
     ['100%', '75.8%', '0%', '24.2%']
+    >>> percent_column([0.6, 0.00443, 0.12881], margin=0.062)  # 40 games: intervals 12 points wide or more
+    ['60.0%', '0.4%', '12.9%']
+    >>> percent_column([0.594, 0.5843], margin=0.0048)          # 10,000 games
+    ['59.40%', '58.43%']
     """
     qs = [_as_fraction(v) for v in values]
-    places = max((d for d in (_percent_places(q, significant) for q in qs) if d is not None), default=0)
+    if margin is None:
+        places = max((d for d in (_percent_places(q, significant) for q in qs) if d is not None), default=0)
+    else:
+        m = _as_fraction(margin) * 100
+        places = min(4, max(_decimals(m, 2) if 0 < m < 100 else 0,
+                            *(d for d in (_percent_places(q, 1) for q in qs) if d is not None)))
     return [_percent_text(q, places, trim=False) for q in qs]
 
 

@@ -108,8 +108,9 @@ def test_rotation_says_the_intervals_are_approximate_as_the_command_does():
 
 
 def test_a_rate_table_has_one_number_of_decimals():
-    """The table read "63% / 56.1% / 3.47%": now every rate of a table has the decimals the most
-    exacting one needs (63.00%, 56.12%, 3.47%), in variant B's table too, which now has games and wins."""
+    """The table read "63% / 56.1% / 3.47%": now every rate of a table has one number of decimals,
+    those its intervals warrant (200 games: one, 63.0%, 56.1%, 3.5%), in variant B's table too,
+    which now has games and wins."""
     ex = BalanceExplorer(players=4, games=200, seed=1, bots="greedy", compare=True, options_b="route_policy=first")
     assert ex.message == ""
     html_a = ex._summary.value.split("rt-balance-rates-table")[1].split("</table>")[0]
@@ -118,5 +119,6 @@ def test_a_rate_table_has_one_number_of_decimals():
         rates = re.findall(r"<td[^>]*>(\d+(?:\.\d+)?)%</td>", table)
         assert len(rates) == 12, table
         assert len({len(r.split(".")[1]) if "." in r else 0 for r in rates}) == 1, rates
-    assert "<td style='padding:2px 8px'>63.00%</td><td style='padding:2px 8px'>56.12%</td>" in html_a
+    assert "<td style='padding:2px 8px'>63.0%</td><td style='padding:2px 8px'>56.1%</td>" in html_a
+    assert all(len(r.split(".")[1]) == 1 for r in re.findall(r"<td[^>]*>(\d+\.\d+)%</td>", html_a))
     assert "<th style='padding:2px 8px;text-align:left'>wins</th>" in html_b
