@@ -164,7 +164,7 @@ def _simulate(args) -> int:
     print(f"\nNo seat advantage? {test['method']} test: {p_value(test['p_value'])} over "
           f"{counted(int(test['games']), 'outright win')}")
     summary = game_summary(df)
-    print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():.0f}. "
+    print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():g}. "
           f"{game_length_text(df)}")
     if args.out:
         print(f"\n{counted(len(df), 'row')} written to {out}")
@@ -209,7 +209,7 @@ def _data_file(file: str, game: str | None) -> str:
         Naming the file, the entry and the problem.
     """
     from rometools.core.data import _read
-    from rometools.core.errors import DataFileError
+    from rometools.core.errors import DataFileError, RulesError
     from rometools.core.game import game_spec, games
 
     raw = _read(Path(file))
@@ -217,7 +217,12 @@ def _data_file(file: str, game: str | None) -> str:
     if named is None:
         raise DataFileError(file, "meta.game", f"names no game; add [meta] game = \"...\" or pass "
                                                f"--game (one of {', '.join(games())})")
-    spec = game_spec(named)
+    try:
+        spec = game_spec(named)
+    except RulesError as err:  # a misspelt game: say where it was written
+        if said == "--game":
+            raise RulesError(f"--game {named}: {err}") from None
+        raise DataFileError(file, "meta.game", str(err)) from None
     kind = next((k for k in spec.file_kinds if k in raw), None)
     try:
         if kind is None:
@@ -259,20 +264,32 @@ def _validate(args) -> int:
     return 1 if failed else 0
 
 
+def _whole(text: str) -> int:
+    """An argparse type: a whole number as typed (``12``), refused in the house words otherwise.
+
+    The range is checked where the value is used (``--games must be a whole number 1 or
+    more, got 0``); argparse's own refusal read "invalid int value: '1.5'".
+    """
+    try:
+        return int(text.strip(), 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``rometools`` command; returns the exit code."""
     parser = argparse.ArgumentParser(prog="rometools", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many seeded bot games and print balance metrics")
     sim.add_argument("game", help="a registered game id, e.g. caesars_empire")
-    sim.add_argument("--players", type=int, help="players in each game (default: the game's default count)")
-    sim.add_argument("--games", type=int, default=1000, help="games to play, 1 or more (default 1000)")
+    sim.add_argument("--players", type=_whole, help="players in each game (default: the game's default count)")
+    sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
     sim.add_argument("--bots", default="random", help="one bot for every seat, or one per seat: greedy,random,...")
-    sim.add_argument("--seed", type=int, default=0,
+    sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the whole run, 0 or more: the same seed plays the same games (default 0)")
     sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
                      help="where the games play: this process, worker processes, or Dask (same rows in every case)")
-    sim.add_argument("--workers", type=int, help="worker processes, 1 or more (default: one per core)")
+    sim.add_argument("--workers", type=_whole, help="worker processes, 1 or more (default: one per core)")
     sim.add_argument("--address", help="a running Dask scheduler (with --executor dask)")
     sim.add_argument("--rotate", action="store_true", help="play each seed once per seat rotation")
     sim.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",

@@ -40,7 +40,7 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                           "    P2    12    0           0       0%      0%      24%",
                           "    P3    12    0           0       0%      0%      24%"]
     assert lines[8] == "No seat advantage? exact multinomial test: p < 0.0001 over 12 outright wins"
-    assert lines[9] == "Winning margin: mean 38.9 points, median 30. Every game lasted 30 decisions."
+    assert lines[9] == "Winning margin: mean 38.9 points, median 30.5. Every game lasted 30 decisions."
 
 
 def test_simulate_one_game_is_singular(tmp_path, capsys):
@@ -410,3 +410,31 @@ def test_the_notebooks_bar_is_untouched(monkeypatch):
     monkeypatch.setattr(tqdm.auto, "tqdm", Spy)
     simulate_module.simulate("caesars_empire", 2, players=2, seed=1)
     assert made == [{"total": 2, "desc": "Caesar's Empire: 2 players", "unit": "game"}]
+
+
+def test_a_count_that_is_no_whole_number_is_refused_in_words(capsys):
+    """argparse's own refusal read "invalid int value: '1.5'"; a margin's median keeps its half."""
+    for flag, typed in (("--games", "1.5"), ("--seed", "1e3"), ("--players", "four"), ("--workers", "2.0")):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["simulate", "caesars_empire", flag, typed, "--quiet"])
+        assert exit_info.value.code == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            f"rometools simulate: error: argument {flag}: must be a whole number, got {typed!r}")
+    assert main(["simulate", "caesars_empire", "--players", "4", "--games", "300", "--bots", "greedy",
+                 "--seed", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Winning margin: mean 41.0 points, median 31.5. " in out
+
+
+def test_validate_names_the_file_of_a_misspelt_game(tmp_path, capsys):
+    from rometools.caesars_empire.board import board_path
+
+    bad = tmp_path / "misspelt.toml"
+    bad.write_text(board_path("2-3").read_text(encoding="utf-8").replace(
+        'game = "caesars_empire"', 'game = "caesar_empire"'), encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    assert capsys.readouterr().err == (f"invalid: {bad}: meta.game: unknown game 'caesar_empire'; registered "
+                                       f"games: augustus, caesars_empire, imperator\n")
+    assert main(["validate", "--game", "chess", str(board_path("2-3"))]) == 1
+    assert capsys.readouterr().err == ("invalid: --game chess: unknown game 'chess'; registered games: augustus, "
+                                       "caesars_empire, imperator\n")

@@ -163,8 +163,9 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     game : str or Game
         The run's game: a registered id or a :class:`~rometools.core.game.Game`
         (with the run's options).
-    results : pandas.DataFrame
-        The run's rows (from :func:`simulate`, or read back from its CSV):
+    results : pandas.DataFrame, str or PathLike
+        The run's rows (from :func:`simulate`, or read back from its CSV), or
+        the path of the ``.csv`` or ``.parquet`` file the command wrote:
         columns ``game, seed, rotation, seat, bot, score``.
     index : int
         The game's number (the ``game`` column).
@@ -182,8 +183,9 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     Raises
     ------
     RulesError
-        When the results hold no such game, or the replayed game scores other
-        than the rows (the run had other options: pass them).
+        When ``index`` or ``rotation`` is not a whole number, the results hold
+        no such game or miss a seat's row, or the replayed game scores other
+        than the rows (the run was of another game or had other options).
 
     Examples
     --------
@@ -206,20 +208,46 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
             game = load_game(game, **{**dict(options), **({"players": players} if players is not None else {})})
         else:
             game = load_game(game, config=options)
+    import pandas as pd
+
+    for label, value in (("the game number", index), ("the rotation", rotation)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+            raise RulesError(f"{label} must be a whole number 0 or more (the results' "
+                             f"{'game' if label == 'the game number' else 'rotation'} column), got {value!r}")
+    if isinstance(results, str | os.PathLike):
+        path = os.fspath(results)
+        try:
+            results = pd.read_parquet(path) if path.endswith(".parquet") else pd.read_csv(path)
+        except (OSError, ValueError) as err:
+            raise RulesError(f"{path}: cannot be read as the rows of a run ({err})") from None
+    if not isinstance(results, pd.DataFrame):
+        raise RulesError(f"the results must be the rows simulate() returned (a pandas DataFrame) or the path "
+                         f"of their CSV, got {type(results).__name__}")
     missing = [c for c in ("game", "seed", "rotation", "seat", "bot", "score") if c not in results.columns]
     if missing:
         raise RulesError(f"the results have no {', '.join(missing)} column; give the rows simulate() returned "
                          f"or its CSV read back")
-    rows = results[(results["game"] == index) & (results["rotation"] == rotation)].sort_values("seat")
-    if rows.empty:
+    games = results[results["game"] == index]
+    if games.empty:
         runs = sorted(set(results["game"].tolist()))
         span = f"games {runs[0]} to {runs[-1]}" if runs else "no games"
-        raise RulesError(f"the results hold no game {index!r} with rotation {rotation!r} ({span})")
+        raise RulesError(f"the results hold no game {index} ({span})")
+    rows = games[games["rotation"] == rotation].sort_values("seat")
+    if rows.empty:
+        held = sorted(set(games["rotation"].tolist()))
+        raise RulesError(f"the results hold game {index} with rotation{'s' if len(held) > 1 else ''} "
+                         f"{', '.join(map(str, held))}, not {rotation}")
     seeds = set(rows["seed"].tolist())
     if len(seeds) != 1:
         raise RulesError(f"game {index} appears with seeds {sorted(seeds)}: give the rows of one run")
     seed = int(seeds.pop())
     where = f"game {index} of the results (seed {seed}, rotation {rotation})"
+    seats = [int(x) for x in rows["seat"]]
+    if seats != list(range(len(seats))):
+        lost = sorted(set(range(max(seats) + 1)) - set(seats))
+        raise RulesError(f"{where} has rows for seats {', '.join(map(str, seats))}"
+                         + (f" but none for seat {', '.join(map(str, lost))}" if lost else " (a seat twice)")
+                         + "; give every row of the run")
     if len(rows) != game.players:
         raise RulesError(f"{where} has {len(rows)} seats, but this game has {game.players} players; "
                          f"pass the run's options (players, config)")
@@ -227,8 +255,8 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     scores = [int(x) for x in game.scores(end)]
     recorded = [int(x) for x in rows["score"]]
     if scores != recorded:
-        raise RulesError(f"{where} scored {recorded}, but played again with these options it scores "
-                         f"{scores}; pass the run's options (players, config)")
+        raise RulesError(f"{where} scored {recorded}, but {game.title} played again with these options "
+                         f"scores {scores}; pass the run's game and options (players, config)")
     return end
 
 

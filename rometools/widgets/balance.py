@@ -452,18 +452,19 @@ class BalanceExplorer(Explorer):
         """Controls change no result: results stay until the next run."""
 
     def _on_number_box(self, _change=None) -> None:
-        """A Games or Seed typed (on Enter or leaving the box) is checked at once, not at Run.
+        """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.
 
-        A bad one is refused in words and the box goes back to the last run's value; a
-        good one clears that refusal, so the message never quotes a value no longer
-        typed. Either way the results stay until the next run.
+        A bad one is refused in words at once and stays in the box, so that Run (which
+        a click on it may send right after the value) refuses it again rather than
+        playing the last run's value without a word; Run puts the box back. A good one
+        clears that refusal, so the message never quotes a value no longer typed.
+        Either way the results stay until the next run.
         """
         if self._hold:
             return
         try:
             self._check_number_boxes()
         except NumberBoxError as err:
-            self._put_back(err.field)
             self._show_error(err)
             self._box_refusal = self._message.value
             return

@@ -82,7 +82,8 @@ def test_paired_chart_draws_after_a_comparison_run(voila, app_page):
 
 def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voila, app_page):
     """An IntText's front end sent 1.5 as 1 (one game played without a word); the Games box
-    sends what was typed, and the kernel refuses it on Enter, before any Run."""
+    sends what was typed, and the kernel refuses it on Enter, and again when Run is clicked
+    (which sends a value typed without Enter first: it must not play the last value)."""
     page = app_page
     page.goto(voila.url(f"/voila/render/{BALANCE.notebook}"))
     harness.wait_rendered(page, plots=BALANCE.plots)
@@ -94,7 +95,12 @@ def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voil
     message.wait_for(timeout=harness.CHANGE_S * 1000)
     assert "Games must be a whole number 1 to 100,000, got 1.5" in message.inner_text()
     assert "(the summary and the charts still show the last run)" in message.inner_text()  # not "the chart"
+    games.fill("999999")                                   # typed, then Run clicked without Enter
+    page.locator("button.rt-balance-run").first.click()
+    page.wait_for_function("() => (document.querySelector('.rt-message.rt-error') || {}).textContent"
+                           "?.includes('got 999999')", timeout=harness.CHANGE_S * 1000)
     page.wait_for_function("() => document.querySelector('.rt-games input').value === '200'",
-                           timeout=harness.CHANGE_S * 1000)  # the box put back
+                           timeout=harness.CHANGE_S * 1000)  # Run put the box back, and played nothing
+    assert "Games must be a whole number 1 to 100,000, got 999999" in message.inner_text()
     assert page.locator(".rt-balance-summary").first.inner_text() == summary
     page.console_log.assert_clean()

@@ -429,14 +429,42 @@ def test_a_replay_with_other_options_or_no_such_game_is_refused_in_words():
                                          r"game has 4 players; pass the run's options \(players, config\)$"):
         rometools.replay_game("caesars_empire", df, 1)
     with pytest.raises(RulesError, match=r"^game 0 of the results \(seed 2, rotation 0\) scored \[\d+, \d+, \d+\], "
-                                         r"but played again with these options it scores \[\d+, \d+, \d+\]; "):
+                                         r"but Caesar's Empire played again with these options scores "
+                                         r"\[\d+, \d+, \d+\]; pass the run's game and options"):
         rometools.replay_game("caesars_empire", df, 0, players=3, config={"roads_per_player": 5})
-    with pytest.raises(RulesError, match=r"^the results hold no game 7 with rotation 0 \(games 0 to 2\)$"):
+    with pytest.raises(RulesError, match=r"^the results hold no game 7 \(games 0 to 2\)$"):
         rometools.replay_game("caesars_empire", df, 7, players=3)
-    with pytest.raises(RulesError, match=r"^the results hold no game 1 with rotation 1 \(games 0 to 2\)$"):
+    with pytest.raises(RulesError, match=r"^the results hold game 1 with rotation 0, not 1$"):
         rometools.replay_game("caesars_empire", df, 1, rotation=1, players=3)
+    for bad in (True, 1.0, "1", -1):
+        with pytest.raises(RulesError, match=r"^the game number must be a whole number 0 or more \(the "
+                                             r"results' game column\), got "):
+            rometools.replay_game("caesars_empire", df, bad, players=3)
+    with pytest.raises(RulesError, match=r"^the rotation must be a whole number 0 or more \(the results' "
+                                         r"rotation column\), got 0.5$"):
+        rometools.replay_game("caesars_empire", df, 1, rotation=0.5, players=3)
+    with pytest.raises(RulesError, match=r"^game 1 of the results \(seed 2, rotation 0\) has rows for seats 0, 2 "
+                                         r"but none for seat 1; give every row of the run$"):
+        rometools.replay_game("caesars_empire", df[(df["game"] != 1) | (df["seat"] != 1)], 1, players=3)
+    with pytest.raises(RulesError, match=r"^the results must be the rows simulate\(\) returned \(a pandas "
+                                         r"DataFrame\) or the path of their CSV, got list$"):
+        rometools.replay_game("caesars_empire", [1, 2], 1, players=3)
+    with pytest.raises(RulesError, match=r"no/such\.csv: cannot be read as the rows of a run"):
+        rometools.replay_game("caesars_empire", "/no/such.csv", 1, players=3)
     with pytest.raises(RulesError, match=r"^the results have no bot, score column; "):
         rometools.replay_game("caesars_empire", df.drop(columns=["bot", "score"]), 1, players=3)
     end = rometools.replay_game("caesars_empire", df, 1, players=3)
     assert list(rometools.load_game("caesars_empire", players=3).scores(end)) == \
         df[df["game"] == 1]["score"].tolist()
+
+
+def test_a_replay_reads_the_file_the_command_wrote(tmp_path):
+    from rometools.cli import main
+
+    out = tmp_path / "run.csv"
+    assert main(["simulate", "caesars_empire", "--players", "2", "--games", "3", "--seed", "4",
+                 "--out", str(out), "--quiet"]) == 0
+    rows = pd.read_csv(out)
+    end = rometools.replay_game("caesars_empire", str(out), 2, players=2)
+    assert list(rometools.load_game("caesars_empire", players=2).scores(end)) == \
+        rows[rows["game"] == 2].sort_values("seat")["score"].tolist()

@@ -93,31 +93,39 @@ def test_opening_values_are_taken_as_given():
 
 
 @pytest.mark.parametrize("typed", [0, 100_001, -5])
-def test_games_typed_out_of_range_is_refused_as_typed_and_the_box_put_back(typed):
+def test_games_typed_out_of_range_is_refused_as_typed_and_again_at_run(typed):
     """The Games box is not a BoundedIntText (which would clamp 0 to 1 in the browser
-    without a word): what is typed reaches the kernel, which refuses it at once (not at
-    Run, so the message never quotes an earlier value) and keeps the results."""
+    without a word): what is typed reaches the kernel, which refuses it at once (so the
+    message never quotes an earlier value) and again at Run, which puts the box back and
+    keeps the results. (A click on Run sends the box's value first: had the box gone back
+    at once, Run would have played the last run's value without a word, trial 4.)"""
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     assert type(ex._games) is WholeNumberText and type(ex._seed) is WholeNumberText
     results = ex.results
-    ex._games.value = typed                      # what the browser sends on Enter
-    assert ex.message == (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
-                          "(the summary and the charts still show the last run)")
-    assert ex.results is results and ex._games.value == 8 and ex._bar.value == 8
+    refusal = (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
+               "(the summary and the charts still show the last run)")
+    ex._games.value = typed                      # what the browser sends on Enter or leaving the box
+    assert ex.message == refusal and ex._games.value == typed and ex.results is results
     ex._games.value = 2.5                        # a second bad value: the message quotes it
     assert ex.message.startswith("Cannot update: Games must be a whole number 1 to 100,000, got 2.5 (")
+    ex._games.value = typed
+    assert ex.run() is False                     # Run refuses it too, and puts the box back
+    assert ex.message == refusal
+    assert ex.results is results and ex._games.value == 8 and ex._bar.value == 8
+    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
+    ex._games.value = 0
     ex._games.value = 12                         # a good one: the refusal goes, the results stay
     assert ex.message == "" and ex._games.value == 12 and ex.results is results
-    assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
     assert ex.run() and ex.results["game"].nunique() == 12
 
 
-def test_seed_typed_out_of_range_is_refused_as_typed_and_the_box_put_back():
+def test_seed_typed_out_of_range_is_refused_as_typed_and_again_at_run():
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     results = ex.results
     ex._games.value = 9                          # a good change typed beside it stays
     ex._seed.value = -1
     assert ex.message.startswith("Cannot update: Seed must be a whole number 0 to 999,999,999, got -1")
+    assert ex.run() is False and ex.message.startswith("Cannot update: Seed must be a whole number 0 to")
     assert ex.results is results and (ex._seed.value, ex._games.value) == (1, 9)
     assert ex.run() and ex.results["game"].nunique() == 9 and ex.message == ""
 
@@ -441,9 +449,10 @@ def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(ty
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     results = ex.results
     ex._games.set_state({"value": typed})          # what the browser sends, through the box's from_json
-    assert ex.message == f"Cannot update: {message} (the summary and the charts still show the last run)"
+    refusal = f"Cannot update: {message} (the summary and the charts still show the last run)"
+    assert ex.message == refusal and ex.results is results
+    assert ex.run() is False and ex.message == refusal
     assert ex.results is results and ex._games.value == 8 and ex._games.get_state()["value"] == "8"
-    assert ex.run() and ex.results["game"].nunique() == 8  # Run plays the value put back
 
 
 def test_a_whole_number_typed_is_an_int_in_the_kernel():
