@@ -8,6 +8,7 @@ plotly nor ipywidgets, so they run in any Python process.
 __version__ = "0.1.0"
 
 from rometools.core.balance import (  # noqa: E402
+    bot_win_rates,
     compare_variants,
     game_length_text,
     game_summary,
@@ -24,6 +25,7 @@ from rometools.core.simulate import replay_game, simulate  # noqa: E402
 
 __all__ = [
     "best_moves",
+    "bot_win_rates",
     "compare_variants",
     "game_length_text",
     "game_summary",

@@ -96,6 +96,7 @@ class _ProgressBar:
 def _simulate(args) -> int:
     import rometools
     from rometools.core.balance import (
+        bot_win_rates,
         game_length_text,
         game_summary,
         rate_columns,
@@ -157,6 +158,11 @@ def _simulate(args) -> int:
     table = rate_columns(rates)[["player", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high"]].rename(
         columns={"shared_wins": "shared wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
     print(table.to_string(index=False, formatters={c: number for c in ("games", "wins", "shared wins")}))
+    if df["bot"].nunique() > 1:  # the bot mix: each bot's rate over the seats it played
+        by_bot = rate_columns(bot_win_rates(df))[["bot", "games", "wins", "win_rate", "ci_low", "ci_high"]].rename(
+            columns={"games": "seats played", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"})
+        print("\nBot win rates, over the seats each played (95% Wilson intervals):")
+        print(by_bot.to_string(index=False, formatters={c: number for c in ("seats played", "wins")}))
     shared = shared_wins_text(df)
     if shared:
         print(shared)

@@ -39,8 +39,12 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                           "    P1    12   12           0     100%     76%     100%",
                           "    P2    12    0           0       0%      0%      24%",
                           "    P3    12    0           0       0%      0%      24%"]
-    assert lines[8] == "No seat advantage? exact multinomial test: p < 0.0001 over 12 outright wins"
-    assert lines[9] == "Winning margin: mean 38.9 points, median 30.5. Every game lasted 30 decisions."
+    assert lines[8:12] == ["Bot win rates, over the seats each played (95% Wilson intervals):",
+                           "   bot seats played wins win rate 95% low 95% high",
+                           "greedy           12   12     100%   75.8%     100%",
+                           "random           24    0       0%      0%    13.8%"]
+    assert lines[13] == "No seat advantage? exact multinomial test: p < 0.0001 over 12 outright wins"
+    assert lines[14] == "Winning margin: mean 38.9 points, median 30.5. Every game lasted 30 decisions."
 
 
 def test_simulate_one_game_is_singular(tmp_path, capsys):

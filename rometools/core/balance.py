@@ -28,6 +28,7 @@ from rometools.core.formatting import counted, join_names, number, percent, perc
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
+    "bot_win_rates",
     "compare_variants",
     "game_length_text",
     "game_summary",
@@ -113,6 +114,59 @@ def seat_win_rates(results, confidence: float = 0.95):
         wins = int(group["win"].sum())
         est = proportion_estimate(wins, len(group), confidence=confidence)
         rows.append({"seat": int(seat), "player": f"P{int(seat) + 1}", "games": len(group), "wins": wins,
+                     "shared_wins": int(group["shared_win"].sum()), "win_rate": est.estimate,
+                     "ci_low": est.low, "ci_high": est.high})
+    return pd.DataFrame(rows)
+
+
+def bot_win_rates(results, confidence: float = 0.95):
+    """Win rate of each bot with its Wilson score interval: the bot mix, seats pooled.
+
+    With seat rotation (``simulate(..., rotate=True)``) every bot plays every
+    seat, so this is the bot's own strength with the seat advantage averaged
+    out, which the per-seat table mixes with the seats' (a seat's rows then
+    hold every bot). Counted per seat a bot played: a bot in three seats of a
+    game plays three rows of it (a win is rank 1, a shared first place a win
+    for each tied seat), and its fair share is then about seats / players.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        :func:`~rometools.core.simulate.simulate` rows (``bot``, ``win``,
+        ``shared_win``).
+    confidence : float
+        Of the interval (0.95: 95%).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``bot, games, wins, shared_wins, win_rate, ci_low, ci_high``,
+        one row per bot by name; ``games`` counts the seats it played.
+
+    Raises
+    ------
+    RulesError
+        For results without those columns, or a confidence not between 0 and 1.
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> df = simulate("caesars_empire", 10, players=2, bots=["greedy", "random"], rotate=True, seed=1,
+    ...               progress=False)
+    >>> rates = bot_win_rates(df)
+    >>> rates[["bot", "games", "wins"]].values.tolist()
+    [['greedy', 20, 18], ['random', 20, 2]]
+    """
+    import pandas as pd
+
+    _need_results(results, "bot", "win", "shared_win")
+    if not 0 < confidence < 1:
+        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
+    rows = []
+    for bot, group in results.groupby("bot", sort=True):
+        wins = int(group["win"].sum())
+        est = proportion_estimate(wins, len(group), confidence=confidence)
+        rows.append({"bot": str(bot), "games": len(group), "wins": wins,
                      "shared_wins": int(group["shared_win"].sum()), "win_rate": est.estimate,
                      "ci_low": est.low, "ci_high": est.high})
     return pd.DataFrame(rows)

@@ -28,6 +28,7 @@ from rometools.charts.balance import (
     seat_win_rate_figure,
 )
 from rometools.core.balance import (
+    bot_win_rates,
     game_length_text,
     game_summary,
     games_needed_text,
@@ -306,6 +307,7 @@ class BalanceExplorer(Explorer):
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._show_seats, names="value")
         self._box_refusal = ""  # the message refusing a typed Games or Seed, while it is shown
+        self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
         for box in (self._games, self._seed):
             box.observe(self._on_number_box, names="value")
         self.children = [
@@ -454,23 +456,25 @@ class BalanceExplorer(Explorer):
     def _on_number_box(self, _change=None) -> None:
         """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.
 
-        A bad one is refused in words at once and stays in the box, so that Run (which
-        a click on it may send right after the value) refuses it again rather than
-        playing the last run's value without a word; Run puts the box back. A good one
-        clears that refusal, so the message never quotes a value no longer typed.
-        Either way the results stay until the next run.
+        A bad one is refused in words and the box goes back to the last run's value;
+        the next Run then plays nothing and leaves the refusal on screen, since a click
+        on Run sends a value typed without Enter just before it (trial 4: a typed
+        999999 and Run played the last run's 30 games without a word); the Run after
+        that plays what the box shows. A good value clears the refusal, so the
+        message never quotes a value no longer typed. The results stay until a run.
         """
         if self._hold:
             return
         try:
             self._check_number_boxes()
         except NumberBoxError as err:
+            self._put_back(err.field)
             self._show_error(err)
-            self._box_refusal = self._message.value
+            self._box_refusal, self._block_run = self._message.value, True
             return
         if self._box_refusal and self._message.value == self._box_refusal:
             self._clear_error()
-        self._box_refusal = ""
+        self._box_refusal, self._block_run = "", False
 
     @property
     def bots(self) -> list[str]:
@@ -634,8 +638,22 @@ class BalanceExplorer(Explorer):
         return {"results": results, "results_b": results_b, "comparison": comparison, "boards": boards}
 
     def run(self) -> bool:
-        """Play the games the controls describe and show the results (``False`` on bad input)."""
-        return self._attempt()
+        """Play the games the controls describe and show the results (``False`` on bad input).
+
+        Right after a Games or Seed box refused what was typed (:meth:`_on_number_box`),
+        one Run plays nothing and keeps the refusal on screen.
+        """
+        block, self._block_run = self._block_run, False
+        if block and self._message.value == self._box_refusal:
+            return False
+        ran = self._attempt()
+        self._box_refusal = ""
+        if not ran:  # a box still refused (nothing to put it back to before a first run): a good value clears it
+            try:
+                self._check_number_boxes()
+            except NumberBoxError:
+                self._box_refusal = self._message.value
+        return ran
 
     def update(self) -> bool:
         """Same as :meth:`run`."""
@@ -680,6 +698,11 @@ class BalanceExplorer(Explorer):
         if caveat:
             text.append(f"<small>{html.escape(caveat)}</small>")
         text.append(_table(rate_columns(rates), columns, "rt-balance-rates-table", counts))
+        if r["bot"].nunique() > 1:  # the bot mix: each bot's rate over the seats it played, as the command prints it
+            text.append("Bot win rates, over the seats each played:")
+            text.append(_table(rate_columns(bot_win_rates(r)), {
+                "bot": "bot", "games": "seats played", "wins": "wins", "win_rate": "win rate", "ci_low": "95% low",
+                "ci_high": "95% high"}, "rt-balance-bots-table", counts))
         if shared:  # the rates add up to more than 100%: say why
             text.append(html.escape(shared_wins_text(r)))
         text += [f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "

@@ -468,3 +468,27 @@ def test_a_replay_reads_the_file_the_command_wrote(tmp_path):
     end = rometools.replay_game("caesars_empire", str(out), 2, players=2)
     assert list(rometools.load_game("caesars_empire", players=2).scores(end)) == \
         rows[rows["game"] == 2].sort_values("seat")["score"].tolist()
+
+
+def test_bot_win_rates_pool_the_seats_each_bot_played_by_hand():
+    rows = pd.DataFrame({"game": [0, 0, 0, 1, 1, 1], "rotation": 0, "seat": [0, 1, 2] * 2,
+                         "bot": ["greedy", "random", "random", "random", "greedy", "random"],
+                         "win": [True, False, False, True, True, False],
+                         "shared_win": [False, False, False, True, True, False]})
+    rates = rometools.bot_win_rates(rows)
+    assert rates[["bot", "games", "wins", "shared_wins"]].values.tolist() == [["greedy", 2, 2, 1], ["random", 4, 1, 1]]
+    est = proportion_estimate(1, 4)
+    assert (rates.loc[1, "win_rate"], rates.loc[1, "ci_low"], rates.loc[1, "ci_high"]) == (est.estimate, est.low,
+                                                                                           est.high)
+    low, high = sm_wilson(2, 2)
+    assert math.isclose(rates.loc[0, "ci_low"], low) and math.isclose(rates.loc[0, "ci_high"], high)
+    with pytest.raises(RulesError, match="confidence must be between 0 and 1"):
+        rometools.bot_win_rates(rows, confidence=1.5)
+
+
+def sm_wilson(wins: int, n: int, z: float = stats.norm.ppf(0.975)) -> tuple[float, float]:
+    """The Wilson score interval by its formula (an independent check of proportion_estimate)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half

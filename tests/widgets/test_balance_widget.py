@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+import rometools
 from rometools.core.balance import seat_win_rates, shared_wins_text
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
@@ -93,52 +96,54 @@ def test_opening_values_are_taken_as_given():
 
 
 @pytest.mark.parametrize("typed", [0, 100_001, -5])
-def test_games_typed_out_of_range_is_refused_as_typed_and_again_at_run(typed):
+def test_games_typed_out_of_range_is_refused_as_typed_and_the_next_run_plays_nothing(typed):
     """The Games box is not a BoundedIntText (which would clamp 0 to 1 in the browser
     without a word): what is typed reaches the kernel, which refuses it at once (so the
-    message never quotes an earlier value) and again at Run, which puts the box back and
-    keeps the results. (A click on Run sends the box's value first: had the box gone back
-    at once, Run would have played the last run's value without a word, trial 4.)"""
+    message never quotes an earlier value) and puts the box back. A click on Run sends a
+    value typed without Enter just before the click, so the Run after a refusal plays
+    nothing (trial 4: it played the last run's games without a word); the next one plays
+    what the box shows."""
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     assert type(ex._games) is WholeNumberText and type(ex._seed) is WholeNumberText
     results = ex.results
-    refusal = (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
-               "(the summary and the charts still show the last run)")
     ex._games.value = typed                      # what the browser sends on Enter or leaving the box
-    assert ex.message == refusal and ex._games.value == typed and ex.results is results
-    ex._games.value = 2.5                        # a second bad value: the message quotes it
-    assert ex.message.startswith("Cannot update: Games must be a whole number 1 to 100,000, got 2.5 (")
-    ex._games.value = typed
-    assert ex.run() is False                     # Run refuses it too, and puts the box back
-    assert ex.message == refusal
+    assert ex.message == (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
+                          "(the summary and the charts still show the last run)")
     assert ex.results is results and ex._games.value == 8 and ex._bar.value == 8
+    ex._games.value = 2.5                        # a second bad value: the message quotes it
+    refusal = ("Cannot update: Games must be a whole number 1 to 100,000, got 2.5 "
+               "(the summary and the charts still show the last run)")
+    assert ex.message == refusal and ex._games.value == 8
+    assert ex.run() is False and ex.message == refusal and ex.results is results  # the click's Run
     assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
+    assert ex.run() and ex.results is not results and ex.results["game"].nunique() == 8 and ex.message == ""
+    results = ex.results
     ex._games.value = 0
     ex._games.value = 12                         # a good one: the refusal goes, the results stay
     assert ex.message == "" and ex._games.value == 12 and ex.results is results
     assert ex.run() and ex.results["game"].nunique() == 12
 
 
-def test_seed_typed_out_of_range_is_refused_as_typed_and_again_at_run():
+def test_seed_typed_out_of_range_is_refused_as_typed_and_the_box_put_back():
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     results = ex.results
     ex._games.value = 9                          # a good change typed beside it stays
     ex._seed.value = -1
     assert ex.message.startswith("Cannot update: Seed must be a whole number 0 to 999,999,999, got -1")
-    assert ex.run() is False and ex.message.startswith("Cannot update: Seed must be a whole number 0 to")
-    assert ex.results is results and (ex._seed.value, ex._games.value) == (1, 9)
+    assert (ex._seed.value, ex._games.value) == (1, 9)
+    assert ex.run() is False and ex.results is results
     assert ex.run() and ex.results["game"].nunique() == 9 and ex.message == ""
 
 
 def test_a_bad_number_typed_before_the_first_run_is_refused_again_at_run():
     """Opened without a run there is no last value to put back: the box keeps what was typed,
-    and Run refuses it in the same words."""
+    and every Run refuses it in the same words until a whole number is typed."""
     ex = BalanceExplorer(games=8, seed=1, bots="random", run=False)
     ex._games.value = 0
-    assert ex.message.startswith("Cannot update: Games must be a whole number 1 to 100,000, got 0 (")
-    assert ex.results is None
-    assert ex.run() is False and ex.results is None
-    assert ex.message.startswith("Cannot update: Games must be a whole number 1 to 100,000, got 0 (")
+    refusal = "Cannot update: Games must be a whole number 1 to 100,000, got 0 ("
+    assert ex.message.startswith(refusal) and ex.results is None and ex._games.value == 0
+    assert ex.run() is False and ex.results is None and ex.message.startswith(refusal)
+    assert ex.run() is False and ex.results is None and ex.message.startswith(refusal)
     ex._games.value = 3
     assert ex.message == "" and ex.run() and ex.results["game"].nunique() == 3
 
@@ -451,8 +456,8 @@ def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(ty
     ex._games.set_state({"value": typed})          # what the browser sends, through the box's from_json
     refusal = f"Cannot update: {message} (the summary and the charts still show the last run)"
     assert ex.message == refusal and ex.results is results
-    assert ex.run() is False and ex.message == refusal
-    assert ex.results is results and ex._games.value == 8 and ex._games.get_state()["value"] == "8"
+    assert ex._games.value == 8 and ex._games.get_state()["value"] == "8"
+    assert ex.run() is False and ex.message == refusal and ex.results is results
 
 
 def test_a_whole_number_typed_is_an_int_in_the_kernel():
@@ -492,3 +497,17 @@ def test_the_button_and_bar_say_a_run_is_playing(monkeypatch):
     assert not ex.run()
     assert (ex._run.description, ex._bar.description) == ("Run", "")
     assert "a worker died" in ex.message
+
+
+def test_a_bot_mix_gets_a_table_of_each_bots_rate_over_the_seats_it_played():
+    ex = BalanceExplorer(players=4, games=20, seed=1, bots=["greedy", "random", "random", "random"], rotate=True)
+    assert ex.message == ""
+    html_bots = ex._summary.value.split("rt-balance-bots-table")[1].split("</table>")[0]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", html_bots)
+    rates = rometools.bot_win_rates(ex.results)
+    assert rates[["bot", "games"]].values.tolist() == [["greedy", 80], ["random", 240]]
+    wins = [str(w) for w in rates["wins"]]
+    assert cells[:3] == ["greedy", "80", wins[0]] and cells[6:9] == ["random", "240", wins[1]]
+    assert "Bot win rates, over the seats each played:" in ex.summary
+    same = BalanceExplorer(players=4, games=5, seed=1, bots="greedy")
+    assert "rt-balance-bots-table" not in same._summary.value and "Bot win rates" not in same.summary
