@@ -9,17 +9,16 @@ __version__ = "0.1.0"
 
 from rometools.core.balance import (  # noqa: E402
     bot_win_rates,
-    compare_variants,
     game_length_text,
     game_summary,
     games_needed,
-    paired_differences,
     points_shares,
     score_summary,
     seat_advantage_test,
     seat_win_rates,
 )
 from rometools.core.game import games, load_game, register_game  # noqa: E402
+from rometools.core.paired import compare_variants, paired_differences  # noqa: E402
 from rometools.core.search import best_moves, skill_curve  # noqa: E402
 from rometools.core.simulate import replay_game, simulate  # noqa: E402
 

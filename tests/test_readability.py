@@ -119,7 +119,7 @@ def _sample_figures():
         score_histogram_figure,
         seat_win_rate_figure,
     )
-    from rometools.core.balance import compare_variants
+    from rometools.core.paired import compare_variants
     from rometools.core.simulate import simulate
 
     final = play_game(GameConfig(players=3), ["greedy"] * 3, rng=1)

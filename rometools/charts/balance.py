@@ -167,7 +167,7 @@ def margin_histogram_figure(results, other=None, *, labels: tuple[str, str] = ("
 
 
 def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figure:
-    """Paired differences B − A of :func:`~rometools.core.balance.compare_variants`, with intervals.
+    """Paired differences B − A of :func:`~rometools.core.paired.compare_variants`, with intervals.
 
     Each figure (a seat's win rate, a seat's mean score, game length, margin)
     is a point at its mean difference with its t interval; a dotted line marks
@@ -178,7 +178,7 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
 
     Examples
     --------
-    >>> from rometools.core.balance import compare_variants
+    >>> from rometools.core.paired import compare_variants
     >>> cmp = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "route_policy": "first"}, 10)
     >>> fig = paired_difference_figure(cmp)
     >>> fig.data[0].meta, len(fig.data[0].y) == len(cmp)

@@ -6,37 +6,30 @@ are they? Every figure here is an estimate with its interval (Wilson score
 intervals for proportions, Student t intervals for means), never a bare point
 estimate, and :func:`games_needed` says how many games pin a win rate down.
 
-:func:`compare_variants` plays two configs on the same seeds (common random
-numbers: each game's chance stream is shared) and reports paired differences,
-with the variance reduction the pairing bought against unpaired runs;
-:func:`paired_differences` does the pairing and the statistics on two runs
-already played (the balance lab's explorer plays each variant once).
+Two variants on the same seeds (paired differences, common random numbers) are
+:mod:`rometools.core.paired`'s.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from rometools.core.errors import RulesError
-from rometools.core.formatting import counted, join_names, number, percent, percent_column, shown
+from rometools.core.formatting import counted, number, percent, percent_column
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
     "bot_win_rates",
-    "compare_variants",
     "game_length_text",
     "game_summary",
     "games_needed",
     "games_needed_text",
     "mean_interval",
-    "paired_differences",
-    "paired_differences_text",
     "points_shares",
     "rate_columns",
     "rotation_caveat_text",
@@ -104,18 +97,23 @@ def seat_win_rates(results, confidence: float = 0.95):
     >>> list(rates.columns), int(rates["games"].sum())
     (['seat', 'player', 'games', 'wins', 'shared_wins', 'win_rate', 'ci_low', 'ci_high'], 160)
     """
+    return _win_rates(results, "seat", confidence, lambda seat: {"seat": int(seat), "player": f"P{int(seat) + 1}"})
+
+
+def _win_rates(results, by: str, confidence: float, key) -> Any:
+    """One row per value of the column ``by``: ``key(value)``'s columns, then games, wins,
+    shared wins and the win rate with its Wilson interval."""
     import pandas as pd
 
-    _need_results(results, "seat", "win", "shared_win")
+    _need_results(results, by, "win", "shared_win")
     if not 0 < confidence < 1:
         raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
     rows = []
-    for seat, group in results.groupby("seat", sort=True):
+    for value, group in results.groupby(by, sort=True):
         wins = int(group["win"].sum())
         est = proportion_estimate(wins, len(group), confidence=confidence)
-        rows.append({"seat": int(seat), "player": f"P{int(seat) + 1}", "games": len(group), "wins": wins,
-                     "shared_wins": int(group["shared_win"].sum()), "win_rate": est.estimate,
-                     "ci_low": est.low, "ci_high": est.high})
+        rows.append({**key(value), "games": len(group), "wins": wins, "shared_wins": int(group["shared_win"].sum()),
+                     "win_rate": est.estimate, "ci_low": est.low, "ci_high": est.high})
     return pd.DataFrame(rows)
 
 
@@ -157,19 +155,7 @@ def bot_win_rates(results, confidence: float = 0.95):
     >>> rates[["bot", "games", "wins"]].values.tolist()
     [['greedy', 20, 18], ['random', 20, 2]]
     """
-    import pandas as pd
-
-    _need_results(results, "bot", "win", "shared_win")
-    if not 0 < confidence < 1:
-        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
-    rows = []
-    for bot, group in results.groupby("bot", sort=True):
-        wins = int(group["win"].sum())
-        est = proportion_estimate(wins, len(group), confidence=confidence)
-        rows.append({"bot": str(bot), "games": len(group), "wins": wins,
-                     "shared_wins": int(group["shared_win"].sum()), "win_rate": est.estimate,
-                     "ci_low": est.low, "ci_high": est.high})
-    return pd.DataFrame(rows)
+    return _win_rates(results, "bot", confidence, lambda bot: {"bot": str(bot)})
 
 
 def rotation_caveat_text(results) -> str:
@@ -520,325 +506,3 @@ def games_needed_text(rates, half_width: float = 0.02, confidence: float = 0.95)
     rate = float(worst["win_rate"])
     return (f"{head}; about {number(games_needed(half_width, confidence, rate))} at {percent(rate, 3)}, "
             f"{worst['player']}'s observed rate (the observed rate nearest 50%, whose interval is widest).")
-
-
-_PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
-#: The column ``pd.read_csv`` makes of an index written with the rows (``to_csv`` without ``index=False``).
-_INDEX_COLUMN = re.compile(r"Unnamed: \d+")
-
-
-def _constant_note(name: str, a: float, b: float, n: int, confidence: float = 0.95) -> str:
-    """What a figure with no spread in either variant's ``n`` games was, in words (``a``, ``b``:
-    its one value), and that no interval comes from them. A win rate of 0 or 1 in ``n`` games
-    is still an estimate: its Wilson interval is given."""
-    games = counted(n, "game")
-
-    def said(v: float) -> str:
-        if name == "game length":
-            return f"all {games} lasted {counted(int(v), 'decision')}" if n > 1 else \
-                f"the game lasted {counted(int(v), 'decision')}"
-        if name == "winning margin":
-            return f"all {games} ended in a tie for first" if v == 0 else \
-                f"every one of {games} was won by {counted(int(v), 'point')}"
-        player = name.rsplit(" ", 1)[-1]
-        if name.startswith("win rate"):
-            est = proportion_estimate(int(v) * n, n, confidence=confidence)
-            return (f"{player} won {'every one' if v == 1 else 'none'} of {games} "
-                    f"({confidence:.0%} Wilson interval {percent(est.low)} to {percent(est.high)})")
-        return f"{player} scored {counted(int(v), 'point')} in every one of {games}"
-    tail = "no spread in these games, so no interval for the difference"
-    if a == b:
-        return f"{said(a)} in both variants: {tail}"
-    return f"{said(a)} in variant A and {said(b)} in variant B: {tail}"
-
-
-def _game_title(game_id: Any) -> str:
-    """A run's game as a designer knows it: the registered title, else the id quoted."""
-    from rometools.core.game import game_spec
-
-    try:
-        return game_spec(game_id).title
-    except RulesError:
-        return shown(game_id)
-
-
-def _pairing_keys(results, variant: str) -> None:
-    _need_results(results, *_PAIR_COLUMNS)
-    if results.duplicated(["game", "rotation", "seat"]).any():
-        raise RulesError(f"variant {variant}'s results hold a game, rotation and seat more than once: "
-                         f"pass one run of simulate()")
-
-
-def paired_differences(results_a, results_b, confidence: float = 0.95):
-    """Paired differences B − A of two runs played on the same seeds, with intervals and the variance saved.
-
-    Game ``i`` of both runs is paired with game ``i`` of the other, rotation
-    ``r`` with rotation ``r`` (``simulate(..., rotate=True)`` plays every seed
-    once per rotation, labelled in the ``rotation`` column), so a run of
-    ``n`` games with ``k`` rotations gives ``n * k`` pairs per figure. When the
-    runs share their seed (common random numbers), luck largely cancels in
-    each pair's difference. For each figure (each seat's win rate and mean
-    score, game length, winning margin) the result gives both means, the
-    paired mean difference (B − A) with its t interval, the standard error an
-    unpaired comparison of the same runs would have, and the variance
-    reduction ``1 - var(paired) / var(unpaired)``.
-
-    A figure with no spread in either run gives no t interval (Caesar's
-    Empire connects every city once, so greedy bots' games on the 40-city
-    board all last 40 decisions; only a seat that must pass adds one; or a
-    seat that won none of a few games): its row keeps the observed
-    difference, ``ci_low`` and ``ci_high`` NaN, a ``variance_reduction`` of
-    NaN and a ``note`` saying what was seen and that no interval comes from
-    it ("all 4 games lasted 30 decisions in both variants: no spread in these
-    games, so no interval for the difference"); a win rate of 0 or 1 there
-    comes with its Wilson interval, since it is still an estimate. Every
-    other row's ``note`` is empty.
-
-    Parameters
-    ----------
-    results_a, results_b : pandas.DataFrame
-        :func:`~rometools.core.simulate.simulate` rows of variants A and B:
-        the same games (seed and game indices), rotations and seats.
-    confidence : float
-        Of the intervals (0.95: 95%).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``figure, pairs, a, b, difference, ci_low, ci_high,
-        se_paired, se_unpaired, variance_reduction, note``: one row per seat's
-        win rate (as a proportion), per seat's mean score (points), then game
-        length (decisions) and winning margin (points).
-
-    Raises
-    ------
-    RulesError
-        When either is not what ``simulate()`` returns, or the runs cannot be
-        paired: runs of two different games (``attrs["game_id"]``, which
-        ``simulate()`` sets; runs read back from a file have none, so their
-        columns are compared: a game's extras and points by category differ
-        from another's, and the message names the columns only one run has),
-        another seed, other games, rotations or seats (the message says
-        which). Nothing is computed before these checks.
-
-    Examples
-    --------
-    >>> from rometools.core.simulate import simulate
-    >>> bots = ["greedy", "random", "random"]
-    >>> a = simulate("caesars_empire", 4, players=3, bots=bots, seed=1, rotate=True, progress=False)
-    >>> b = simulate("caesars_empire", 4, players=3, bots=bots, seed=1, rotate=True, progress=False,
-    ...              config={"route_policy": "first"})
-    >>> d = paired_differences(a, b).set_index("figure")
-    >>> int(d.loc["win rate P1", "pairs"])  # 4 games, 3 rotations each
-    12
-    >>> d.loc["game length", "note"]
-    'all 12 games lasted 30 decisions in both variants: no spread in these games, so no interval for the difference'
-    >>> paired_differences(a, simulate("caesars_empire", 4, players=3, seed=2, progress=False))
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.RulesError: variant A was played from seed 1 and variant B from seed 2: a paired comparison needs the same seed
-    >>> paired_differences(a, simulate("augustus", 4, players=3, bots=bots, seed=1, rotate=True, progress=False))
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.RulesError: variant A is a run of Caesar's Empire and variant B of Augustus: a paired comparison needs two runs of the same game
-    """
-    import pandas as pd
-
-    if not 0 < confidence < 1:
-        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
-    _pairing_keys(results_a, "A")
-    _pairing_keys(results_b, "B")
-    ids = [r.attrs.get("game_id") for r in (results_a, results_b)]
-    if None not in ids and ids[0] != ids[1]:
-        titles = [_game_title(i) for i in ids]
-        raise RulesError(f"variant A is a run of {titles[0]} and variant B of {titles[1]}: a paired comparison "
-                         f"needs two runs of the same game")
-    only = [[c for c in r.columns if c not in other.columns and not _INDEX_COLUMN.fullmatch(str(c))]
-            for r, other in ((results_a, results_b), (results_b, results_a))]
-    if any(only):  # read back from files, the runs carry no game id: their per-game columns tell
-        said = "; ".join(f"only variant {v} has {join_names(cols)}" for v, cols in zip("AB", only, strict=True)
-                         if cols)
-        raise RulesError(f"the runs have different columns ({said}): they look like runs of different games or "
-                         f"different game options, and a paired comparison needs two runs of the same game")
-    if "seed" in results_a.columns and "seed" in results_b.columns:
-        seeds = [sorted(int(s) for s in r["seed"].unique()) for r in (results_a, results_b)]
-        if seeds[0] != seeds[1]:
-            raise RulesError(f"variant A was played from seed {', '.join(map(str, seeds[0]))} and variant B "
-                             f"from seed {', '.join(map(str, seeds[1]))}: a paired comparison needs the same seed")
-    for column, what, advice in (("seat", "seat", "the same number of players"),
-                                 ("rotation", "rotation", "seat rotation, or neither"),
-                                 ("game", "game", "the same number of games")):
-        held = [sorted(int(v) for v in r[column].unique()) for r in (results_a, results_b)]
-        if held[0] != held[1]:
-            counts = (f"variant A has {counted(len(held[0]), what)} and variant B {number(len(held[1]))}"
-                      if len(held[0]) != len(held[1]) else f"variants A and B hold different {what}s")
-            raise RulesError(f"{counts}: a paired comparison needs the same {what}s; play both variants with "
-                             f"{advice}")
-    keys = ["game", "rotation"]
-    a_keys = set(map(tuple, results_a[[*keys, "seat"]].to_numpy().tolist()))
-    if a_keys != set(map(tuple, results_b[[*keys, "seat"]].to_numpy().tolist())):
-        raise RulesError("variants A and B hold different games, rotations or seats: a paired comparison "
-                         "needs the same ones")
-    seats = sorted(int(s) for s in results_a["seat"].unique())
-    per_seat = results_a[[*keys, "seat", "win", "score"]].merge(
-        results_b[[*keys, "seat", "win", "score"]], on=[*keys, "seat"], suffixes=("_a", "_b"), validate="1:1")
-    per_game = game_summary(results_a).merge(game_summary(results_b), on=keys, suffixes=("_a", "_b"),
-                                             validate="1:1")
-    figures: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for column, label in (("win", "win rate"), ("score", "mean score")):
-        for seat in seats:
-            pairs = per_seat[per_seat["seat"] == seat]
-            figures[f"{label} P{seat + 1}"] = (pairs[f"{column}_a"].to_numpy(float),
-                                               pairs[f"{column}_b"].to_numpy(float))
-    for column, label in (("length", "game length"), ("margin", "winning margin")):
-        figures[label] = (per_game[f"{column}_a"].to_numpy(float), per_game[f"{column}_b"].to_numpy(float))
-    rows = []
-    for name, (a, b) in figures.items():
-        n = len(a)
-        if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: no t interval from these games
-            d = float(b[0] - a[0])
-            rows.append({"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
-                         "ci_low": math.nan, "ci_high": math.nan, "se_paired": 0.0, "se_unpaired": 0.0,
-                         "variance_reduction": math.nan,
-                         "note": _constant_note(name, a[0], b[0], n, confidence)})
-            continue
-        d = b - a
-        m, lo, hi = mean_interval(d, confidence)
-        var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
-        var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
-        rows.append({"figure": name, "pairs": n, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
-                     "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
-                     "se_unpaired": math.sqrt(var_unpaired / n),
-                     "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0,
-                     "note": ""})
-    return pd.DataFrame(rows)
-
-
-def _signed(x: float, decimals: int = 1) -> str:
-    """``+2.1``, ``−4.0`` (a minus sign, not a hyphen), ``0.0`` (no sign, nor for a rounded −0.04)."""
-    text = f"{x:+.{decimals}f}"
-    return text.lstrip("+-") if float(text) == 0 else text.replace("-", "\u2212")
-
-
-def paired_differences_text(comparison, confidence: float = 0.95) -> str:
-    """The headline of a paired comparison in one sentence: each difference B − A with its interval.
-
-    Win rates are said in percentage points, mean scores and the winning
-    margin in points, game length in decisions; then the variance reduction
-    the pairing bought against unpaired runs of the same games. A figure with
-    no spread in either variant has no interval and is left out here: its
-    row's ``note`` says it in words.
-
-    Parameters
-    ----------
-    comparison : pandas.DataFrame
-        What :func:`paired_differences` or :func:`compare_variants` returns.
-    confidence : float
-        Of its intervals (said in the sentence).
-
-    Returns
-    -------
-    str
-        ``""`` when no figure has an interval.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> rows = pd.DataFrame({"figure": ["win rate P1", "win rate P2", "mean score P1", "mean score P2",
-    ...                                 "game length", "winning margin"], "pairs": 200,
-    ...                      "difference": [-0.04, 0.04, 2.1, -2.1, 0.0, 1.25],
-    ...                      "ci_low": [-0.061, 0.019, 1.3, -2.9, math.nan, 0.5],
-    ...                      "ci_high": [-0.019, 0.061, 2.9, -1.3, math.nan, 2.0],
-    ...                      "variance_reduction": [0.42, 0.4, 0.81, 0.8, math.nan, 0.65]})
-    >>> paired_differences_text(rows)
-    'B − A over 200 paired games (95% confidence intervals): win rate P1 −4.0 percentage points [−6.1, −1.9], P2 +4.0 [1.9, 6.1]; mean score P1 +2.1 points [1.3, 2.9], P2 −2.1 [−2.9, −1.3]; winning margin +1.2 points [0.5, 2.0]. Pairing the games reduced the variance of these differences by 40% to 81% against unpaired runs.'
-    """
-    _need_results(comparison, "figure", "pairs", "difference", "ci_low", "ci_high", "variance_reduction")
-    shown_rows = comparison[comparison["ci_low"].notna()]
-    if shown_rows.empty:
-        return ""
-    groups = []
-    for label, unit, scale in (("win rate", "percentage points", 100), ("mean score", "points", 1),
-                               ("game length", "decisions", 1), ("winning margin", "points", 1)):
-        rows = shown_rows[shown_rows["figure"].str.startswith(label)]
-        parts = []
-        for k, (_, row) in enumerate(rows.iterrows()):
-            seat = row["figure"].removeprefix(label).strip()
-            parts.append(f"{seat + ' ' if seat else ''}{_signed(scale * row['difference'])}"
-                         f"{' ' + unit if k == 0 else ''} [{_signed(scale * row['ci_low']).lstrip('+')}, "
-                         f"{_signed(scale * row['ci_high']).lstrip('+')}]")
-        if parts:
-            groups.append(f"{label} {', '.join(parts)}")
-    reductions = [float(v) for v in shown_rows["variance_reduction"] if not math.isnan(v)]
-    low, high = (_signed(100 * v, 0).lstrip("+") + "%" for v in (min(reductions), max(reductions)))
-    saved = low if low == high else f"{low} to {high}"
-    why = (" (below 0%: for that figure the pairing did not help, by chance or because the variant changes "
-           "the games' course from the first moves)" if min(reductions) < 0 else "")
-    return (f"B \u2212 A over {counted(int(comparison['pairs'].iloc[0]), 'paired game')} "
-            f"({confidence:.0%} confidence intervals): {'; '.join(groups)}. Pairing the games reduced the "
-            f"variance of these differences by {saved} against unpaired runs{why}.")
-
-
-def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, Any], n_games: int,
-                     seed: int = 0, *, bots: str | Sequence[str] = "random", players: int | None = None,
-                     rotate: bool = False, confidence: float = 0.95, executor: str = "serial",
-                     workers: int | None = None, progress: bool = False):
-    """Two variants on the same seeds: paired differences with intervals and the variance saved.
-
-    Plays ``n_games`` seeded games of each variant with
-    :func:`~rometools.core.simulate.simulate` and pairs them with
-    :func:`paired_differences`, which reads the result (already have both
-    runs? call it on them: nothing is played twice). Game ``i`` of both
-    variants draws its chance outcomes from the same stream (common random
-    numbers), so luck largely cancels in the per-game difference; with
-    ``rotate`` every seed is played once per rotation of the bots over the
-    seats and pairs are the same game *and* rotation, ``n_games * players``
-    pairs per figure.
-
-    Parameters
-    ----------
-    game : str
-        A registered game id.
-    config_a, config_b : Mapping
-        The two variants' options (``{"players": 3, "route_policy": "first"}``).
-    n_games : int
-        Seeds to play per variant.
-    seed : int
-        The run's seed, the same for both variants.
-    bots : str or sequence of str
-        A bot name for every seat, or one per seat.
-    players : int, optional
-        Seats, for both variants (overrides their ``players``).
-    rotate : bool
-        Play each seed once per cyclic rotation of the bots over the seats.
-    confidence : float
-        Of the intervals.
-    executor, workers, progress
-        As for :func:`~rometools.core.simulate.simulate`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        What :func:`paired_differences` returns: columns ``figure, pairs, a, b,
-        difference, ci_low, ci_high, se_paired, se_unpaired,
-        variance_reduction, note`` (a figure with no spread in either variant,
-        such as Caesar's Empire's game length, is stated exactly in ``note``).
-
-    Examples
-    --------
-    >>> df = compare_variants("caesars_empire", {"players": 3}, {"players": 3, "all_tokens_variant": True},
-    ...                       30, seed=1, bots="greedy")
-    >>> df["figure"].tolist()[:3]
-    ['win rate P1', 'win rate P2', 'win rate P3']
-    >>> float(df.set_index("figure").loc["game length", "difference"])
-    0.0
-    >>> df.set_index("figure").loc["game length", "note"]
-    'all 30 games lasted 30 decisions in both variants: no spread in these games, so no interval for the difference'
-    """
-    from rometools.core.simulate import simulate
-
-    if players is not None:
-        config_a, config_b = {**config_a, "players": players}, {**config_b, "players": players}
-    runs = [simulate(game, n_games, bots=bots, seed=seed, config=c, rotate=rotate, executor=executor,
-                     workers=workers, progress=progress) for c in (config_a, config_b)]
-    return paired_differences(*runs, confidence=confidence)

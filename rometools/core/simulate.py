@@ -10,7 +10,7 @@ stream for chance (the set-up and every draw) and one for the bots, so
 * with ``rotate=True`` ("duplicate" play) each seed is played once per cyclic
   rotation of the bots over the seats, every rotation seeing the same chance
   stream, so seat luck cancels between seats;
-* two variants played on the same seeds (:func:`rometools.core.balance.compare_variants`)
+* two variants played on the same seeds (:func:`rometools.core.paired.compare_variants`)
   share their chance streams (common random numbers).
 
 Executors: ``"serial"``; ``"process"`` (``concurrent.futures``, chunked);
@@ -138,6 +138,19 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
     return rows
 
 
+def _the_game(game: str | Game, players: int | None, config: Mapping[str, Any] | Any) -> Game:
+    """The :class:`~rometools.core.game.Game` a run plays: ``game`` itself, or the registered id
+    loaded with ``players`` and ``config`` (options or a ready config), as :func:`simulate` takes them."""
+    if isinstance(game, Game):
+        if players is not None or config is not None:
+            raise RulesError("pass options either in the Game or as players/config, not both")
+        return game
+    options = {} if config is None else config
+    if isinstance(options, Mapping):
+        return load_game(game, **{**dict(options), **({"players": players} if players is not None else {})})
+    return load_game(game, config=options)
+
+
 def _play_one(game: Game, seat_bots: Sequence[str], seed: int, index: int):
     """The final state of game ``index`` of a run from ``seed``, one bot name per seat.
 
@@ -199,15 +212,7 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     ...
     rometools.core.errors.RulesError: game 2 of the results (seed 7, rotation 0) has 2 seats, but this game has 4 players; pass the run's options (players, config)
     """
-    if isinstance(game, Game):
-        if players is not None or config is not None:
-            raise RulesError("pass options either in the Game or as players/config, not both")
-    else:
-        options = {} if config is None else config
-        if isinstance(options, Mapping):
-            game = load_game(game, **{**dict(options), **({"players": players} if players is not None else {})})
-        else:
-            game = load_game(game, config=options)
+    game = _the_game(game, players, config)
     import pandas as pd
 
     for label, value in (("the game number", index), ("the rotation", rotation)):
@@ -346,7 +351,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         by game, rotation and seat. ``win`` is rank 1 (with the rulebook's
         tiebreakers); ``shared_win`` marks a complete tie for first.
         ``df.attrs["game_id"]`` is the registered game's id (``game`` numbers
-        the games of the run), which :func:`~rometools.core.balance.paired_differences`
+        the games of the run), which :func:`~rometools.core.paired.paired_differences`
         reads to refuse runs of two different games. ``seed`` is the run's
         seed: :func:`replay_game` plays any row's game again from it, its
         ``game`` and its ``rotation``.
@@ -378,15 +383,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         raise RulesError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise RulesError(f"workers must be a whole number 1 or more, got {workers!r}")
-    if isinstance(game, Game):
-        if players is not None or config is not None:
-            raise RulesError("pass options either in the Game or as players/config, not both")
-    else:
-        options = {} if config is None else config
-        if isinstance(options, Mapping):
-            game = load_game(game, **{**dict(options), **({"players": players} if players is not None else {})})
-        else:
-            game = load_game(game, config=options)
+    game = _the_game(game, players, config)
     names = game.bots(bots)  # checks names and count
     bot_names = [b.name for b in names]
     if rotate:

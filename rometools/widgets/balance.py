@@ -32,8 +32,6 @@ from rometools.core.balance import (
     game_length_text,
     game_summary,
     games_needed_text,
-    paired_differences,
-    paired_differences_text,
     rate_columns,
     rotation_caveat_text,
     seat_advantage_test,
@@ -44,6 +42,7 @@ from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
 from rometools.core.formatting import counted, number, p_value, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
+from rometools.core.paired import paired_differences, paired_differences_text
 from rometools.core.simulate import check_rotation, simulate
 from rometools.widgets._base import (
     INPUT_ERRORS,

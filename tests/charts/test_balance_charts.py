@@ -6,7 +6,7 @@ import pytest
 
 from rometools.charts._common import text_size
 from rometools.charts.balance import paired_difference_figure
-from rometools.core.balance import compare_variants
+from rometools.core.paired import compare_variants
 
 
 @pytest.fixture(scope="module")

@@ -6,14 +6,13 @@ import pandas as pd
 import pytest
 
 from rometools.core.balance import (
-    compare_variants,
     games_needed,
     games_needed_text,
-    paired_differences_text,
     seat_win_rates,
     shared_wins_text,
 )
 from rometools.core.errors import RulesError
+from rometools.core.paired import compare_variants, paired_differences_text
 from rometools.core.simulate import check_rotation, simulate
 
 

@@ -11,12 +11,10 @@ from scipy import stats
 
 import rometools
 from rometools.core.balance import (
-    compare_variants,
     game_length_text,
     game_summary,
     games_needed,
     mean_interval,
-    paired_differences,
     points_shares,
     score_summary,
     seat_advantage_test,
@@ -25,6 +23,7 @@ from rometools.core.balance import (
 from rometools.core.errors import RulesError
 from rometools.core.formatting import percent
 from rometools.core.game import game_spec
+from rometools.core.paired import compare_variants, paired_differences
 from rometools.core.playout import play
 from rometools.core.simulate import game_streams, simulate
 from rometools.core.stats import proportion_estimate
@@ -298,14 +297,14 @@ def test_paired_differences_refuse_runs_of_two_games_read_back_from_files(tmp_pa
     """Read back from CSV the runs carry no game id; a Caesar's Empire and an Augustus run of the
     same shape (100 games, 4 players, seed 1) paired before and gave a full table. Their per-game
     columns differ, which is refused, naming them, before anything is computed."""
-    import rometools.core.balance as balance
+    import rometools.core.paired as paired
 
     runs = [simulate(g, 100, players=4, seed=1, progress=False) for g in ("caesars_empire", "augustus")]
     for k, run in enumerate(runs):
         run.to_csv(tmp_path / f"{k}.csv", index=False)
     ce, au = (pd.read_csv(tmp_path / f"{k}.csv") for k in range(2))
     assert ce.attrs == au.attrs == {} and ce[["game", "rotation", "seat"]].equals(au[["game", "rotation", "seat"]])
-    monkeypatch.setattr(balance, "game_summary", lambda r: pytest.fail("a figure was computed"))
+    monkeypatch.setattr(paired, "game_summary", lambda r: pytest.fail("a figure was computed"))
     with pytest.raises(RulesError) as err:
         paired_differences(ce, au)
     assert str(err.value) == (

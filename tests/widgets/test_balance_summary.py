@@ -7,12 +7,11 @@ import re
 import pytest
 
 from rometools.core.balance import (
-    compare_variants,
     games_needed_text,
-    paired_differences_text,
     seat_win_rates,
 )
 from rometools.core.errors import RulesError
+from rometools.core.paired import compare_variants, paired_differences_text
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
 

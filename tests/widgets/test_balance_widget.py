@@ -237,7 +237,7 @@ def test_compare_pairs_the_two_runs_already_played(monkeypatch):
 
     import rometools.core.simulate as simulate_module
     import rometools.widgets.balance as balance
-    from rometools.core.balance import compare_variants
+    from rometools.core.paired import compare_variants
 
     calls = []
     real = simulate_module.simulate
