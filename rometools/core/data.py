@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rometools.core.errors import DataFileError
 
@@ -150,6 +150,10 @@ class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+#: The data-file format this rometools reads (``[meta] schema``).
+SCHEMA_VERSION = 1
+
+
 class MetaTable(BaseModel):
     """The ``[meta]`` table every data file may open with: exempt from provenance and
     free-form, but its known keys are checked: ``game`` (the registry id), ``schema``
@@ -157,8 +161,16 @@ class MetaTable(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True, strict=True)
     game: str | None = None
-    schema_version: int = Field(1, alias="schema", ge=1, le=1)
+    schema_version: int = Field(1, alias="schema", ge=1)
     title: str | None = None
+
+    @field_validator("schema_version")
+    @classmethod
+    def _known_schema(cls, version: int) -> int:
+        if version > SCHEMA_VERSION:
+            raise ValueError(f"is {version}, a file format newer than this rometools reads ({SCHEMA_VERSION}); "
+                             f"update rometools, or write the file in format {SCHEMA_VERSION}")
+        return version
 
 
 L = TypeVar("L")
@@ -551,6 +563,9 @@ def _problem(error: Mapping[str, Any]) -> str:
     'must be a whole number, got 1.5'
     >>> _problem({"type": "greater_than_equal", "input": 0, "msg": "Input should be greater than or equal to 1"})
     'must be greater than or equal to 1, got 0'
+    >>> _problem({"type": "too_short", "input": [0.5], "ctx": {"min_length": 2, "actual_length": 1},
+    ...           "msg": "List should have at least 2 items after validation, not 1"})
+    'must hold at least 2 items, got [0.5]'
     """
     kind, msg = error["type"], error["msg"]
     if kind == "missing":
@@ -558,6 +573,11 @@ def _problem(error: Mapping[str, Any]) -> str:
     if kind == "extra_forbidden":
         return "is not a known field (misspelt?)"
     msg = msg.removeprefix("Value error, ")
+    ctx = error.get("ctx") or {}
+    if kind in ("too_short", "too_long") and "actual_length" in ctx:  # "List should have at least 2 items after ..."
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        many = "at least" if kind == "too_short" else "at most"
+        msg = f"must hold {many} {bound} item{'' if bound == 1 else 's'}"  # the value follows
     if msg.startswith("Input should be "):
         msg = "must be " + msg.removeprefix("Input should be ").split(", ")[0]  # pydantic's reason after a comma
         for theirs, ours in _TYPE_WORDS:

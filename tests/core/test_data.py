@@ -66,3 +66,19 @@ def test_data_dir_env_override(tmp_path, monkeypatch):
     assert data_dir() == tmp_path
     monkeypatch.delenv("ROMETOOLS_DATA_DIR")
     assert (data_dir() / "caesars_empire" / "components.toml").is_file()
+
+
+def test_a_newer_file_format_and_a_short_list_are_said_in_words(tmp_path):
+    from rometools.caesars_empire.board import Board, board_path
+
+    text = board_path("2-3").read_text(encoding="utf-8")
+    newer = tmp_path / "newer.toml"
+    newer.write_text(text.replace("schema = 1", "schema = 2", 1), encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        Board.from_file(newer)
+    assert str(err.value) == (f"{newer}: meta.schema: is 2, a file format newer than this rometools reads (1); "
+                              f"update rometools, or write the file in format 1")
+    short = tmp_path / "short.toml"
+    short.write_text(text.replace("position = [0.536, 0.545]", "position = [0.536]", 1), encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"rome\.position: must hold at least 2 items, got \[0\.536\]$"):
+        Board.from_file(short)
