@@ -212,13 +212,13 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     ...
     rometools.core.errors.RulesError: game 2 of the results (seed 7, rotation 0) has 2 seats, but this game has 4 players; pass the run's options (players, config)
     """
-    game = _the_game(game, players, config)
     import pandas as pd
 
-    for label, value in (("the game number", index), ("the rotation", rotation)):
+    game = _the_game(game, players, config)
+    for label, column, value in (("the game number", "game", index), ("the rotation", "rotation", rotation)):
         if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-            raise RulesError(f"{label} must be a whole number 0 or more (the results' "
-                             f"{'game' if label == 'the game number' else 'rotation'} column), got {value!r}")
+            raise RulesError(f"{label} must be a whole number 0 or more (the results' {column} column), "
+                             f"got {value!r}")
     if isinstance(results, str | os.PathLike):
         path = os.fspath(results)
         try:

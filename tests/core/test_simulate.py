@@ -479,13 +479,13 @@ def test_bot_win_rates_pool_the_seats_each_bot_played_by_hand():
     est = proportion_estimate(1, 4)
     assert (rates.loc[1, "win_rate"], rates.loc[1, "ci_low"], rates.loc[1, "ci_high"]) == (est.estimate, est.low,
                                                                                            est.high)
-    low, high = sm_wilson(2, 2)
+    low, high = _wilson_by_formula(2, 2)
     assert math.isclose(rates.loc[0, "ci_low"], low) and math.isclose(rates.loc[0, "ci_high"], high)
     with pytest.raises(RulesError, match="confidence must be between 0 and 1"):
         rometools.bot_win_rates(rows, confidence=1.5)
 
 
-def sm_wilson(wins: int, n: int, z: float = stats.norm.ppf(0.975)) -> tuple[float, float]:
+def _wilson_by_formula(wins: int, n: int, z: float = stats.norm.ppf(0.975)) -> tuple[float, float]:
     """The Wilson score interval by its formula (an independent check of proportion_estimate)."""
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
