@@ -23,16 +23,18 @@ from operator import itemgetter
 import numpy as np
 
 from rometools.caesars_empire import engine
-from rometools.caesars_empire.engine import INF
 from rometools.caesars_empire.rules import apply_legal, legal_actions, route_choices
 from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values
 from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameConfig, GameState
+from rometools.core._cython import compiled_or_plain
 from rometools.core.game import Bot
 from rometools.core.rng import RngLike
 
 __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
 
 _DRAWS = 64
+#: Steps 1 and 2 of ``GreedyBot.best_chains``: compiled by Cython at install, else plain Python.
+_greedy_search = compiled_or_plain("rometools.caesars_empire._greedy_search")
 _by_bound = itemgetter(2)
 _TWO_64 = 1 << 64
 #: Bit generators whose raw output is one 64-bit word, exactly what
@@ -183,15 +185,15 @@ class GreedyBot(Bot):
         """
         return list(self._valued(state, dominated))
 
-    def _token_values(self, state: GameState) -> tuple[dict[int, tuple[int, int]], Callable[[int], tuple[int, int]]]:
-        """``(memo, value)``: ``value(t) -> (token points, route multiplier)`` of
-        capturing city ``t`` now (the City-token points it adds plus the
-        Treasure's marginal value; 2 if the city holds Gold, else 1), stored in
-        ``memo`` (read ``memo.get(t) or value(t)`` on a hot path)."""
+    def _capture_values(self, state: GameState) -> tuple[dict[str, int] | None, Callable[[str, int], int] | None,
+                                                         dict[str, int]]:
+        """``(highest, gain_of, treasure_value)``: what capturing a city is worth to the seat
+        to move. Standard City Points: ``highest`` its highest City token per colour
+        (``scoring.city_gain`` in closed form) and ``gain_of`` None; in the 2-3 player
+        variant ``gain_of(colour, value)`` is ``scoring.city_gain`` with the tokens in play
+        and ``highest`` None. ``treasure_value`` maps a Treasure to its marginal value
+        (points)."""
         cfg = state.config
-        b = cfg.board
-        treasures, tokens = state.treasures, b.city_token_values
-        memo: dict[int, tuple[int, int]] = {}
         if cfg.sum_complete_colours:  # the 2-3 player variant: scoring.city_gain with the tokens in play
             mine = holdings(state, state.seat)
             counts = mine.treasures
@@ -199,30 +201,35 @@ class GreedyBot(Bot):
             for colour, value in sorted(mine.city_tokens):
                 by_colour[colour] = (*by_colour.get(colour, ()), value)
             in_play: dict[str, tuple[int, ...]] = {}
-            for colour, value in sorted(b.city_tokens()):
+            for colour, value in sorted(cfg.board.city_tokens()):
                 in_play[colour] = (*in_play.get(colour, ()), value)
 
             def gain_of(colour: str, value: int) -> int:
                 return city_gain(by_colour.get(colour, ()), value, in_play[colour])
-        else:  # standard City Points: the highest token of each colour (scoring.city_gain, in closed form)
+
+            highest = None
+        else:
             counts, highest = self._held(state)
             gain_of = None
-        treasure_value = marginal_values(counts, cfg.components)
+        return highest, gain_of, marginal_values(counts, cfg.components)
+
+    def _token_values(self, state: GameState) -> Callable[[int], tuple[int, int]]:
+        """``value(t) -> (token points, route multiplier)`` of capturing city ``t`` now
+        (the City-token points it adds plus the Treasure's marginal value; 2 if the
+        city holds Gold, else 1)."""
+        tokens, treasures = state.config.board.city_token_values, state.treasures
+        highest, gain_of, treasure_value = self._capture_values(state)
 
         def value(t: int) -> tuple[int, int]:
-            tok = memo.get(t)
-            if tok is None:
-                colour, worth = tokens[t - 1]
-                if gain_of is None:
-                    top = highest.get(colour, 0)
-                    gain = worth - top if worth > top else 0
-                else:
-                    gain = gain_of(colour, worth)
-                tok = memo[t] = (gain + treasure_value.get(treasures[t - 1], 0),
-                                 2 if treasures[t - 1] == "gold" else 1)
-            return tok
+            colour, worth = tokens[t - 1]
+            if gain_of is None:
+                top = highest.get(colour, 0)
+                gain = worth - top if worth > top else 0
+            else:
+                gain = gain_of(colour, worth)
+            return gain + treasure_value.get(treasures[t - 1], 0), 2 if treasures[t - 1] == "gold" else 1
 
-        return memo, value
+        return value
 
     def _held(self, state: GameState) -> tuple[tuple[int, ...], dict[str, int]]:
         """The seat to move's Treasure counts (``components.treasure_ids`` order) and
@@ -265,7 +272,7 @@ class GreedyBot(Bot):
         chains = engine.legal_chain_indices(state)
         if not chains:
             return
-        _, token = self._token_values(state)
+        token = self._token_values(state)
         fast = cfg.route_policy in ("self_then_leader", PLAYER_CHOICE)
         own = engine.most_own_roads(state, seat) if fast else None
         touches_routes, own_roads_after = engine.touches_routes, engine.own_roads_after
@@ -351,86 +358,13 @@ class GreedyBot(Bot):
             exact, first_step = engine.first_route_roads(state, seat)
             rank = state.config.board._rank
         else:  # the seat's choice among tied routes: the most it can get
-            exact = own
-        memo, token = self._token_values(state)
-        best: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (place in the legal order, chain)
-        top, cheapest = -1, 0
-        for s in f.sources:  # 1. one-path chains; place (source, 0, path index: the lists' board order)
-            base = exact[s]
-            for u, e, c in leaf[s]:
-                if c <= budget:
-                    gain, mult = memo.get(u) or token(u)
-                    v = (base + c) * mult + gain
-                    if v > top or (v == top and c < cheapest):
-                        top, cheapest, best = v, c, [((s, 0, e), (s, u))]
-                    elif v == top and c == cheapest:
-                        best.append(((s, 0, e), (s, u)))
+            exact, first_step, rank = own, None, None
+        highest, gain_of, treasure_value = self._capture_values(state)
+        best, top, cheapest, later, gains, mults = _greedy_search.search(
+            leaf, inner, dist, f.sources, own, exact, first_step, rank, budget, limit,
+            state.config.board.city_token_values, highest, gain_of, state.treasures, treasure_value)
         if limit < 2 or top < 0:
             return [ch for _, ch in best], top, cheapest
-        from_rome = {w: c for w, _, c in inner[0]}  # unbuilt paths out of Rome (Rome only starts a walk)
-        later: list[tuple[tuple[int, ...], int, int]] = []  # (walk, Roads, bound on its route's own Roads)
-        for w in f.sources[1:]:  # 2. walks ending at each empty city with an available city beside it
-            ends = leaf[w]
-            if not ends:
-                continue
-            dw, ow = dist[w], exact[w]
-            if dw == ow:  # w's route is all the seat's already: no walk gives it more
-                continue
-            need = shortest = INF  # the least R that can win with some end; the cheapest end
-            for u, _, c2 in ends:
-                gain, mult = memo.get(u) or token(u)
-                r = -((gain - top) // mult) - c2  # ceil((top - gain) / mult) - c2
-                if r < need:
-                    need = r
-                if c2 < shortest:
-                    shortest = c2
-            if need <= ow:  # and more than w's own route gives (else the one-path chain is cheaper)
-                need = ow + 1
-            if dw < need:  # no walk gives w a route with that many of the seat's Roads
-                continue
-            stack = [(w, (w,), 0, dw, dw - ow)]  # (first location, walk, Roads, bound D, least slack)
-            pop, push = stack.pop, stack.append
-            while stack:
-                x, walk_x, roads, reach, slack = pop()
-                preds = inner[x]
-                if x in from_rome:
-                    preds = ((0, -1, from_rome[x]), *preds)
-                for y, _, c in preds:
-                    if y in walk_x:
-                        continue
-                    nc = roads + c
-                    if nc + shortest > budget:
-                        continue
-                    via = dist[y] + nc
-                    bound = via if via < reach else reach
-                    if bound < need:  # R <= bound for this walk and any longer one
-                        continue
-                    walk = (y, *walk_x)
-                    y_slack = dist[y] - own[y]
-                    if y_slack > slack:
-                        y_slack = slack
-                    if x == w:  # through one empty city: the route in closed form
-                        if via > dw:  # the new path is on no fewest-Roads route of w
-                            route = ow
-                        elif via < dw:  # it is on all of them
-                            route = exact[y] + c
-                        elif exact is own:  # a tie: the seat takes the better
-                            route = max(ow, own[y] + c)
-                        else:  # a tie under "first": the smaller next step's id
-                            route = exact[y] + c if rank[y] < rank[first_step[w]] else ow
-                        for u, _, c2 in ends:
-                            k = nc + c2
-                            if k <= budget:
-                                gain, mult = memo.get(u) or token(u)
-                                v = (route + c2) * mult + gain
-                                if v > top or (v == top and k < cheapest):
-                                    top, cheapest, best = v, k, [((y, 1), (*walk, u))]
-                                elif v == top and k == cheapest:
-                                    best.append(((y, 1), (*walk, u)))
-                    elif bound - y_slack >= need:
-                        later.append((walk, nc, bound - y_slack))
-                    if y and len(walk) < limit:
-                        push((y, walk, nc, bound, y_slack))
         own_roads_after = engine.own_roads_after
         if len(later) > 1:
             later.sort(key=_by_bound, reverse=True)  # the likeliest first: a higher best prunes the rest
@@ -441,7 +375,7 @@ class GreedyBot(Bot):
                 k = nc + c2
                 if k > budget:
                     continue
-                gain, mult = memo.get(u) or token(u)
+                gain, mult = gains[u], mults[u]
                 v = (bound + c2) * mult + gain
                 if v < top or (v == top and k > cheapest):
                     continue

@@ -5,6 +5,11 @@ Rulebook: 001_a311a49632a27e24.txt, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -15,6 +20,7 @@ from rometools.caesars_empire import (
     GreedyBot,
     RandomBot,
     apply,
+    bots,
     engine,
     final_scores,
     is_over,
@@ -31,7 +37,21 @@ from rometools.caesars_empire import (
     turn_states,
 )
 from rometools.caesars_empire.scoring import city_points, marginal_treasure_value
+from rometools.core import _cython
+from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import RulesError
+
+
+def _plain_search(monkeypatch):
+    """``_greedy_search.py`` loaded as plain Python with Cython's names from the shim
+    (:mod:`rometools.core._cython`), as an install without Cython runs it."""
+    monkeypatch.setitem(sys.modules, "cython", None)  # `import cython` fails
+    path = Path(bots.__file__).with_name("_greedy_search.py")
+    spec = importlib.util.spec_from_file_location("_greedy_search_plain", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.cython is _cython and module.COMPILED is False
+    return module
 
 GAMES = 1000
 BOT_MIX = (["random", "random", "cheapest", "random", "random"],
@@ -179,6 +199,7 @@ def test_greedy_values_match_what_the_rules_give(policy):
     assert checked > 50
 
 
+@pytest.mark.parametrize("search", ["compiled", "plain"])
 @pytest.mark.parametrize("options", [
     {"players": 4},
     {"players": 5, "route_policy": "player"},
@@ -186,9 +207,13 @@ def test_greedy_values_match_what_the_rules_give(policy):
     {"players": 2, "max_chain_paths": 3},
     {"players": 4, "route_policy": "first"},
 ])
-def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options):
+def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options, search, monkeypatch):
     """GreedyBot.best_chains (bounds, most chains never valued) == the tied best of
-    values() (every legal chain valued), in the same order, after every move."""
+    values() (every legal chain valued), in the same order, after every move; with the
+    search compiled by Cython and as plain Python."""
+    if search == "plain":
+        monkeypatch.setattr(bots, "_greedy_search", _plain_search(monkeypatch))
+    assert bots._greedy_search.COMPILED is (search == "compiled")
     cfg = GameConfig(**options)
     bot = GreedyBot()
     checked = long_best = walk_ties = 0
@@ -347,3 +372,31 @@ def test_greedy_kept_holdings_equal_a_fresh_count_in_any_order():
         kept += before is not None and before[0] < len(state.history) and state.history[before[0] - 1] is before[1]
         assert bot._held(state) == fresh(state)
     assert kept > 50  # brought up to date, not counted afresh
+
+
+def test_the_installed_search_is_the_compiled_one():
+    """README's set-up compiles GreedyBot's search (hatch_build.py); without a C compiler
+    the plain module runs, the same choices about 1.5x slower."""
+    assert bots._greedy_search.__name__ == "rometools.caesars_empire._greedy_search_c", (
+        "GreedyBot's search was not compiled at install: install a C compiler (gcc) and run "
+        "`make setup` again")
+    source = Path(bots.__file__).with_name("_greedy_search.py").read_bytes()
+    assert hashlib.sha256(source).hexdigest() == bots._greedy_search.SOURCE_SHA256
+
+
+def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_path, monkeypatch):
+    package = tmp_path / "twins"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    source = "NAME = 'plain'\n"
+    (package / "m.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert compiled_or_plain("twins.m").NAME == "plain"  # no twin built
+    sha = hashlib.sha256(source.encode()).hexdigest()
+    (package / "m_c.py").write_text(f"NAME = 'twin'\nSOURCE_SHA256 = {sha!r}\n")
+    assert compiled_or_plain("twins.m").NAME == "twin"
+    (package / "n.py").write_text("NAME = 'edited'\n")
+    (package / "n_c.py").write_text(f"NAME = 'twin'\nSOURCE_SHA256 = {sha!r}\n")
+    with pytest.warns(RuntimeWarning, match=r"twins.n_c was compiled from an older n.py, so the plain "
+                                            r"module runs .*make setup"):
+        assert compiled_or_plain("twins.n").NAME == "edited"

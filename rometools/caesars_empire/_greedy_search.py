@@ -1,0 +1,178 @@
+"""GreedyBot's search for the best chains: steps 1 and 2 of ``GreedyBot.best_chains``.
+
+Private to :mod:`rometools.caesars_empire.bots`, which documents the method
+(one search per target city, bounds that prune walks before they are formed).
+This module is plain Python that Cython compiles as it is ("pure Python
+mode"): the ``cython`` names below type the locals as C integers when it is
+compiled, and mean nothing when it is not (:mod:`rometools.core._cython`).
+``hatch_build.py`` compiles it at install as ``_greedy_search_c``, which the
+bots use while it matches this source (``compiled_or_plain``). Both return
+the same values (checked by ``tests/caesars_empire/test_bots.py``, which
+plays seeded games with each); ``COMPILED`` tells them apart.
+
+The inputs are the engine's facts (``engine.Facts``: per location its
+unbuilt paths ``(neighbour, path index, Roads)`` to an available city
+(``leaf``) and to an empty city (``inner``), distances to Rome ``dist``, the
+``sources``), the seat's most own Roads per location (``own``), the Roads
+the route policy gives it (``exact``: ``own`` itself, or under ``"first"``
+``engine.first_route_roads`` with ``first_step`` and the board's ``rank``),
+and what a capture is worth: ``tokens`` (``board.city_token_values``), the
+seat's highest City token per colour (``highest``) or, in the 2-3 player
+variant, ``gain_of(colour, value)``; the cities' Treasures (``treasures``)
+and their marginal values to the seat (``treasure_value``).
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
+
+from rometools.caesars_empire.engine import INF
+
+__all__ = ["COMPILED", "search"]
+
+#: True when this module is the compiled extension.
+COMPILED = cython.compiled
+
+
+@cython.cfunc
+@cython.locals(t=cython.Py_ssize_t, worth=cython.long, top=cython.long, gain=cython.long)
+def _fill(t, gains: list, mults: list, tokens: tuple, highest, gain_of, treasures: tuple,
+          treasure_value: dict) -> cython.void:
+    """Store the token points and the route multiplier of capturing city ``t``."""
+    colour, worth = tokens[t - 1]
+    if gain_of is None:
+        top = highest.get(colour, 0)
+        gain = worth - top if worth > top else 0
+    else:
+        gain = gain_of(colour, worth)
+    treasure = treasures[t - 1]
+    gains[t] = gain + treasure_value.get(treasure, 0)
+    mults[t] = 2 if treasure == "gold" else 1
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(budget=cython.long, limit=cython.long, top=cython.long, cheapest=cython.long,
+               s=cython.Py_ssize_t, u=cython.Py_ssize_t, w=cython.Py_ssize_t, x=cython.Py_ssize_t,
+               y=cython.Py_ssize_t, e=cython.long, c=cython.long, c2=cython.long, base=cython.long,
+               v=cython.long, gain=cython.long, mult=cython.long, dw=cython.long, ow=cython.long,
+               need=cython.long, shortest=cython.long, r=cython.long, roads=cython.long,
+               reach=cython.long, slack=cython.long, nc=cython.long, via=cython.long,
+               bound=cython.long, y_slack=cython.long, route=cython.long, k=cython.long,
+               own_is_exact=cython.bint, rome_c=cython.long, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, ends=tuple, preds=tuple, p=tuple, item=tuple, walk_x=tuple,
+               walk=tuple, stack=list, best=list, later=list, from_rome=dict)
+def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, exact: tuple,
+           first_step, rank, budget, limit, tokens: tuple, highest, gain_of, treasures: tuple,
+           treasure_value: dict):
+    """Steps 1 and 2 of ``GreedyBot.best_chains``.
+
+    Returns ``(best, top, cheapest, later, gains, mults)``: ``best`` the best
+    chains so far as ``(place, chain)`` (``place`` orders them as the legal
+    chains are listed), their points and Roads (``-1`` and ``0`` if none),
+    ``later`` the longer walks still to value exactly ``(walk, Roads, bound)``,
+    and per location the token points and route multiplier of capturing it
+    (filled for every city at the end of an unbuilt path from a source).
+    """
+    n = len(leaf)
+    gains: list = [0] * n
+    mults: list = [0] * n
+    best: list = []
+    later: list = []
+    top, cheapest = -1, 0
+    own_is_exact = exact is own
+    for s in sources:  # 1. one-path chains; place (source, 0, path index: the lists' board order)
+        base = exact[s]
+        ends = leaf[s]
+        for i in range(len(ends)):
+            p = ends[i]
+            u, e, c = p[0], p[1], p[2]
+            if c <= budget:
+                if not mults[u]:
+                    _fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
+                v = (base + c) * mults[u] + gains[u]
+                if v > top or (v == top and c < cheapest):
+                    top, cheapest, best = v, c, [((s, 0, e), (s, u))]
+                elif v == top and c == cheapest:
+                    best.append(((s, 0, e), (s, u)))
+    if limit < 2 or top < 0:
+        return best, top, cheapest, later, gains, mults
+    from_rome = {}  # unbuilt paths out of Rome (Rome only starts a walk)
+    for p in inner[0]:
+        from_rome[p[0]] = p[2]
+    for w in sources[1:]:  # 2. walks ending at each empty city with an available city beside it
+        ends = leaf[w]
+        if not ends:
+            continue
+        dw, ow = dist[w], exact[w]
+        if dw == ow:  # w's route is all the seat's already: no walk gives it more
+            continue
+        need = shortest = INF  # the least R that can win with some end; the cheapest end
+        for i in range(len(ends)):
+            p = ends[i]
+            u, c2 = p[0], p[2]
+            if not mults[u]:
+                _fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
+            gain, mult = gains[u], mults[u]
+            r = -((gain - top) // mult) - c2  # ceil((top - gain) / mult) - c2
+            if r < need:
+                need = r
+            if c2 < shortest:
+                shortest = c2
+        if need <= ow:  # and more than w's own route gives (else the one-path chain is cheaper)
+            need = ow + 1
+        if dw < need:  # no walk gives w a route with that many of the seat's Roads
+            continue
+        stack = [(w, (w,), 0, dw, dw - ow)]  # (first location, walk, Roads, bound D, least slack)
+        while stack:
+            item = stack.pop()
+            x, walk_x, roads, reach, slack = item[0], item[1], item[2], item[3], item[4]
+            preds = inner[x]
+            if x in from_rome:
+                rome_c = from_rome[x]
+                preds = ((0, -1, rome_c), *preds)
+            for j in range(len(preds)):
+                p = preds[j]
+                y, c = p[0], p[2]
+                if y in walk_x:
+                    continue
+                nc = roads + c
+                if nc + shortest > budget:
+                    continue
+                via = dist[y] + nc
+                bound = via if via < reach else reach
+                if bound < need:  # R <= bound for this walk and any longer one
+                    continue
+                walk = (y, *walk_x)
+                y_slack = dist[y] - own[y]
+                if y_slack > slack:
+                    y_slack = slack
+                if x == w:  # through one empty city: the route in closed form
+                    if via > dw:  # the new path is on no fewest-Roads route of w
+                        route = ow
+                    elif via < dw:  # it is on all of them
+                        route = exact[y] + c
+                    elif own_is_exact:  # a tie: the seat takes the better
+                        route = own[y] + c
+                        if ow > route:
+                            route = ow
+                    else:  # a tie under "first": the smaller next step's id
+                        route = exact[y] + c if rank[y] < rank[first_step[w]] else ow
+                    for i in range(len(ends)):
+                        p = ends[i]
+                        u, c2 = p[0], p[2]
+                        k = nc + c2
+                        if k <= budget:
+                            v = (route + c2) * mults[u] + gains[u]
+                            if v > top or (v == top and k < cheapest):
+                                top, cheapest, best = v, k, [((y, 1), (*walk, u))]
+                            elif v == top and k == cheapest:
+                                best.append(((y, 1), (*walk, u)))
+                elif bound - y_slack >= need:
+                    later.append((walk, nc, bound - y_slack))
+                if y and len(walk) < limit:
+                    stack.append((y, walk, nc, bound, y_slack))
+    return best, top, cheapest, later, gains, mults

@@ -1,0 +1,65 @@
+"""The few names of Cython's "pure Python mode" that rometools' compiled modules use,
+for running them as plain Python when Cython is not installed.
+
+A module written this way (for example
+:mod:`rometools.caesars_empire._greedy_search`) imports ``cython`` and falls
+back to this module: the decorators change nothing and the C type names are
+Python's ``int``, so the plain module runs unchanged. ``hatch_build.py``
+compiles it at install; :func:`compiled_or_plain` picks the compiled twin.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import warnings
+from pathlib import Path
+from types import ModuleType
+
+compiled = False
+long = Py_ssize_t = bint = int
+void = None
+
+
+def cfunc(func):
+    """Cython's ``@cython.cfunc``: a C function when compiled, the function itself here."""
+    return func
+
+
+def locals(**types):  # noqa: A001 - Cython's name
+    """Cython's ``@cython.locals(name=type, ...)``: C types when compiled, nothing here."""
+    return lambda func: func
+
+
+def boundscheck(flag):
+    """Cython's ``@cython.boundscheck(flag)``: nothing here."""
+    return lambda func: func
+
+
+wraparound = boundscheck
+
+
+def compiled_or_plain(plain: str) -> ModuleType:
+    """The compiled twin of module ``plain`` (``<plain>_c``, built by ``hatch_build.py``) when it
+    was compiled from ``plain``'s source as it is now; else ``plain`` itself.
+
+    A twin compiled from an older source (the plain module edited since the
+    install) is not used: a warning says so and how to rebuild it.
+
+    Examples
+    --------
+    >>> m = compiled_or_plain("rometools.caesars_empire._greedy_search")
+    >>> m.__name__.startswith("rometools.caesars_empire._greedy_search"), callable(m.search)
+    (True, True)
+    """
+    module = importlib.import_module(plain)
+    try:
+        twin = importlib.import_module(plain + "_c")
+    except ImportError:
+        return module
+    if hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest() != twin.SOURCE_SHA256:
+        warnings.warn(f"{plain}_c was compiled from an older {plain.rsplit('.', 1)[-1]}.py, so the "
+                      f"plain module runs (the same results, slower); rebuild it with "
+                      f"`pip install -e .` (or `make setup`)", RuntimeWarning, stacklevel=2)
+        return module
+    return twin
