@@ -21,7 +21,7 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: Modules compiled by Cython, as paths from the project root.
-COMPILED = ("rometools/caesars_empire/_greedy_search.py",)
+COMPILED = ("rometools/caesars_empire/_greedy_search.py", "rometools/caesars_empire/_own_roads.py")
 
 
 def compile_module(root: Path, source: str, work: Path) -> Path:

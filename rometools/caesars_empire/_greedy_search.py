@@ -38,13 +38,14 @@ COMPILED = cython.compiled
 
 
 @cython.cfunc
-@cython.locals(t=cython.Py_ssize_t, worth=cython.long, top=cython.long, gain=cython.long)
+@cython.locals(t=cython.Py_ssize_t, worth=cython.long, top=cython.long, gain=cython.long, token=tuple)
 def _fill(t, gains: list, mults: list, tokens: tuple, highest, gain_of, treasures: tuple,
           treasure_value: dict) -> cython.void:
     """Store the token points and the route multiplier of capturing city ``t``."""
-    colour, worth = tokens[t - 1]
+    token = tokens[t - 1]
+    colour, worth = token[0], token[1]
     if gain_of is None:
-        top = highest.get(colour, 0)
+        top = cython.cast(dict, highest).get(colour, 0)
         gain = worth - top if worth > top else 0
     else:
         gain = gain_of(colour, worth)
@@ -133,7 +134,7 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
             preds = inner[x]
             if x in from_rome:
                 rome_c = from_rome[x]
-                preds = ((0, -1, rome_c), *preds)
+                preds = ((0, -1, rome_c),) + preds
             for j in range(len(preds)):
                 p = preds[j]
                 y, c = p[0], p[2]
@@ -146,7 +147,7 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
                 bound = via if via < reach else reach
                 if bound < need:  # R <= bound for this walk and any longer one
                     continue
-                walk = (y, *walk_x)
+                walk = (y,) + walk_x
                 y_slack = dist[y] - own[y]
                 if y_slack > slack:
                     y_slack = slack
@@ -168,9 +169,9 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
                         if k <= budget:
                             v = (route + c2) * mults[u] + gains[u]
                             if v > top or (v == top and k < cheapest):
-                                top, cheapest, best = v, k, [((y, 1), (*walk, u))]
+                                top, cheapest, best = v, k, [((y, 1), walk + (u,))]
                             elif v == top and k == cheapest:
-                                best.append(((y, 1), (*walk, u)))
+                                best.append(((y, 1), walk + (u,)))
                 elif bound - y_slack >= need:
                     later.append((walk, nc, bound - y_slack))
                 if y and len(walk) < limit:

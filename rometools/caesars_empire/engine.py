@@ -46,6 +46,7 @@ from operator import itemgetter
 from rometools.caesars_empire._chain_count import nth_chain as _nth_chain
 from rometools.caesars_empire.board import Board
 from rometools.caesars_empire.state import GameState
+from rometools.core._cython import compiled_or_plain
 
 __all__ = [
     "INF",
@@ -71,6 +72,8 @@ INF = 1 << 30
 _by_path = itemgetter(1)
 _add = int.__add__
 _new_state = object.__new__
+#: The pass of :func:`most_own_roads`: compiled by Cython at install, else plain Python.
+_own_roads = compiled_or_plain("rometools.caesars_empire._own_roads")
 #: Route-choice keys pack (-own points, leader's points) as -own * _KEY + leader's.
 _KEY = 1 << 40
 
@@ -571,9 +574,10 @@ def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
 
     Equals the best ``RouteOption.points[seat]`` (undoubled) over
     ``rules.route_points`` for every joined location; 0 for others.
-    Computed for every seat in one pass over the fewest-Roads routes, kept
-    with the state's facts and carried by :func:`connect` through
-    connections that change no route but the captured city's.
+    Computed for every seat in one pass over the fewest-Roads routes
+    (``_own_roads.own_rows``, compiled by Cython at install), kept with the
+    state's facts and carried by :func:`connect` through connections that
+    change no route but the captured city's.
     """
     f = state._facts or facts(state)
     known = f.own
@@ -581,28 +585,10 @@ def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
         own = known.get(seat)
         if own is not None:
             return own
-    b = state.config.board
-    adj, po = b._adj, state.path_owner
     dist = f.dist
-    zero = (0,) * len(state.route_score)
-    rows = [zero] * len(dist)  # per location, the most Roads of each seat
-    up: list = [None] * len(dist)  # per location, its one next step, if one
-    for v in sorted(f.sources[1:], key=dist.__getitem__):  # the joined cities: the empty ones
-        d = dist[v]
-        best = step = None
-        for x in adj[v]:
-            u, e, c = x
-            if po[e] >= 0 and dist[u] + c == d:
-                row = list(rows[u])
-                row[po[e]] += c
-                if best is None:
-                    best, step = row, x
-                else:
-                    best, step = list(map(max, best, row)), None
-        rows[v] = tuple(best)
-        up[v] = step
-    f.up = tuple(up)
-    known = f.own = dict(enumerate(zip(*rows, strict=True)))
+    known, f.up = _own_roads.own_rows(state.config.board._adj, state.path_owner, dist,
+                                      sorted(f.sources[1:], key=dist.__getitem__), len(state.route_score))
+    f.own = known
     return known[seat]
 
 

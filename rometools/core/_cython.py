@@ -31,6 +31,11 @@ def locals(**types):  # noqa: A001 - Cython's name
     return lambda func: func
 
 
+def cast(kind, value):
+    """Cython's ``cython.cast(type, value)``: ``value`` itself here."""
+    return value
+
+
 def boundscheck(flag):
     """Cython's ``@cython.boundscheck(flag)``: nothing here."""
     return lambda func: func
