@@ -36,11 +36,11 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _measure import ROOT, extract_tree, instructions
+
 #: The last commit before the Foundation II split (one 1,800-line rules.py).
 BASELINE = "1738b93"
 GOALS = {"random": 1000, "greedy": 200}
@@ -73,19 +73,6 @@ WORKER = textwrap.dedent("""
 """)
 
 
-def extract_baseline(commit: str) -> Path | None:
-    """The baseline's ``rometools/`` and ``data/`` in a temporary folder, or ``None``."""
-    if shutil.which("git") is None:
-        return None
-    folder = Path(tempfile.mkdtemp(prefix="rometools-baseline-"))
-    archive = subprocess.run(["git", "archive", commit, "rometools", "data"], cwd=ROOT,
-                             capture_output=True)
-    if archive.returncode != 0:
-        return None
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder
-
-
 def run(engine: Path, mode: str, bot: str, games: int, seed0: int = 0) -> dict:
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     out = subprocess.run([sys.executable, "-c", WORKER, str(engine), mode, bot, str(games), str(seed0)],
@@ -93,19 +80,13 @@ def run(engine: Path, mode: str, bot: str, games: int, seed0: int = 0) -> dict:
     return json.loads(out.stdout) if out.stdout.strip() else {}
 
 
-def instructions(engine: Path, bot: str, games: int) -> int | None:
+def game_instructions(engine: Path, bot: str, games: int) -> int | None:
     """Instructions for ``games`` games beyond the warm-up (callgrind; None without valgrind)."""
-    if shutil.which("valgrind") is None:
-        return None
+    def count(n: int) -> int | None:
+        return instructions([sys.executable, "-c", WORKER, str(engine), "count", bot, str(n), "0"])
 
-    def count(n: int) -> int:
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              sys.executable, "-c", WORKER, str(engine), "count", bot, str(n), "0"],
-                             capture_output=True, text=True, check=True)
-        line = next(x for x in out.stderr.splitlines() if "Collected" in x)
-        return int(line.split(":")[-1].strip().replace(",", ""))
-
-    return count(games) - count(0)
+    more, none = count(games), count(0)
+    return None if more is None else more - none
 
 
 def main(argv=None) -> None:
@@ -116,7 +97,7 @@ def main(argv=None) -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile this engine's games")
     args = parser.parse_args(argv)
     here = ROOT
-    base = extract_baseline(BASELINE)
+    base = extract_tree(BASELINE)
     print(f"engine under test: {here} (split)   baseline: {BASELINE} (pre-split)"
           + ("" if base else " -- not available (no git or commit); measuring this engine only"))
     for bot, goal in GOALS.items():
@@ -143,7 +124,7 @@ def main(argv=None) -> None:
                   f"{'yes' if fp_new == fp_old else 'NO'} ({fp_new[:16]})")
         if args.instructions and base:
             n = 100 if bot == "random" else 30
-            i_new, i_old = instructions(here, bot, n), instructions(base, bot, n)
+            i_new, i_old = game_instructions(here, bot, n), game_instructions(base, bot, n)
             if i_new and i_old:
                 print(f"         instructions per game (callgrind, {n} games): split {i_new / n:,.0f}, "
                       f"pre-split {i_old / n:,.0f}; ratio pre-split/split {i_old / i_new:.3f} (>= 1.0: no slower)")

@@ -4,6 +4,7 @@ Usage::
 
     .venv/bin/python benchmarks/simulate.py            # everything (a few minutes)
     .venv/bin/python benchmarks/simulate.py --quick    # smaller runs
+    .venv/bin/python benchmarks/simulate.py --instructions  # and instruction counts (valgrind)
 
 Prints, for every registered game (issue "Balance lab"):
 
@@ -18,7 +19,10 @@ Prints, for every registered game (issue "Balance lab"):
   the issue measured ("today about 210 per CPU second", commit
   :data:`ISSUE_BASELINE`, extracted with ``git archive`` and run in a fresh
   interpreter in the same run), so that the goal reads on any machine as a
-  ratio of 1,000 / 210; and the growth exponent of its time per move on
+  ratio of 1,000 / 210; the same tree with the plain Python modules instead of
+  their Cython-compiled twins (``ROMETOOLS_NO_COMPILED=1``); with
+  ``--instructions``, machine instructions per game counted by valgrind
+  (repeatable on a busy machine, unlike CPU seconds); and the growth exponent of its time per move on
   generated boards of 30 to 240 cities (goal at most 1: linear);
 * the headline: 10,000 four-player greedy games of Caesar's Empire with seat
   win rates and intervals, from the command line's code path, on this machine
@@ -32,6 +36,7 @@ of the per-round ratios (this VM's CPU speed drifts between runs).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import logging
@@ -41,12 +46,12 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
 from pathlib import Path
 
 import numpy as np
+from _measure import ROOT, extract_tree, instructions
 
 import rometools
 from rometools.caesars_empire import (
@@ -63,7 +68,6 @@ from rometools.caesars_empire import (
 from rometools.core.balance import seat_win_rates
 from rometools.core.simulate import simulate
 
-ROOT = Path(__file__).resolve().parents[1]
 #: The commit issue "Balance lab" measured GreedyBot at (it listed every legal chain and
 #: valued each one): "today about 210 per CPU second"; goal 1,000.
 ISSUE_BASELINE = "186d4cd"
@@ -129,38 +133,69 @@ ISSUE_WORKER = textwrap.dedent("""
 """)
 
 
-def issue_baseline_rates(games: int, rounds: int) -> tuple[float, float, bool] | None:
-    """GreedyBot games per CPU second of this tree and of :data:`ISSUE_BASELINE`, each in a
-    fresh interpreter, alternately, the median of ``rounds``; and whether every game was the
-    same. ``None`` without git or the commit."""
-    if shutil.which("git") is None:
-        return None
-    folder = Path(tempfile.mkdtemp(prefix="rometools-issue-baseline-"))
+@contextlib.contextmanager
+def issue_baseline_tree():
+    """The folder of :data:`ISSUE_BASELINE`'s ``rometools`` and ``data`` (removed
+    afterwards), or ``None`` without git or the commit."""
+    folder = extract_tree(ISSUE_BASELINE)
     try:
-        archive = subprocess.run(["git", "archive", ISSUE_BASELINE, "rometools", "data"], cwd=ROOT,
-                                 capture_output=True)
-        if archive.returncode != 0:
-            return None
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-
-        def run(engine: Path, seed0: int) -> dict:
-            out = subprocess.run([sys.executable, "-c", ISSUE_WORKER, str(engine), str(games), str(seed0)],
-                                 capture_output=True, text=True, check=True,
-                                 env={**os.environ, "PYTHONHASHSEED": "0"})
-            return json.loads(out.stdout)
-
-        here, then, same = [], [], True
-        for r in range(rounds):
-            pair = [(ROOT, here), (folder, then)]
-            got = []
-            for engine, into in (pair if r % 2 == 0 else pair[::-1]):
-                result = run(engine, r * games)
-                into.append(result["cpu"])
-                got.append(result["histories"])
-            same = same and got[0] == got[1]
-        return statistics.median(here), statistics.median(then), same
+        yield folder
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def fresh_rates(trees: dict[str, tuple[Path, dict[str, str]]], games: int, rounds: int
+                ) -> tuple[dict[str, float], bool]:
+    """GreedyBot games per CPU second of each tree ``name: (folder, extra environment)``, each
+    in a fresh interpreter, in turn, the median of ``rounds``; and whether every tree played
+    the same games."""
+    def run(folder: Path, env: dict[str, str], seed0: int) -> dict:
+        out = subprocess.run([sys.executable, "-c", ISSUE_WORKER, str(folder), str(games), str(seed0)],
+                             capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": "0", **env})
+        return json.loads(out.stdout)
+
+    rates: dict[str, list[float]] = {name: [] for name in trees}
+    same = True
+    for r in range(rounds):
+        order = list(trees) if r % 2 == 0 else list(trees)[::-1]
+        got = []
+        for name in order:
+            result = run(*trees[name], r * games)
+            rates[name].append(result["cpu"])
+            got.append(result["histories"])
+        same = same and all(g == got[0] for g in got)
+    return {name: statistics.median(v) for name, v in rates.items()}, same
+
+
+INSTRUCTIONS_WORKER = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    import rometools.caesars_empire as ce
+    cfg = ce.GameConfig(board=ce.load_board("4-5"), players=4)
+    for i in range(3):  # warm-up: imports, board load, caches
+        ce.play_game(cfg, ["greedy"] * 4, 10_000 + i)
+    for seed in range(int(sys.argv[2])):
+        ce.play_game(cfg, ["greedy"] * 4, seed)
+""")
+
+
+def instructions_per_game(trees: dict[str, tuple[Path, dict[str, str]]], games: int) -> dict[str, float]:
+    """Machine instructions per GreedyBot game on ``board_4_5`` for each tree, counted by
+    ``valgrind --tool=callgrind``: the count of ``games`` games minus the count of none (the
+    start-up), divided by ``games``. Unlike CPU seconds, counts repeat whatever else the
+    machine is doing; two runs at a time (one per core)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def count(folder: Path, env: dict[str, str], n: int) -> int:
+        return instructions([sys.executable, "-c", INSTRUCTIONS_WORKER, str(folder), str(n)],
+                            {**os.environ, "PYTHONHASHSEED": "0", **env})
+
+    jobs = [(name, n) for name in trees for n in (0, games)]
+    with ThreadPoolExecutor(2) as pool:
+        counts = dict(zip(jobs, pool.map(lambda job: count(*trees[job[0]], job[1]), jobs), strict=True))
+    return {name: (counts[name, games] - counts[name, 0]) / games for name in trees}
 
 
 def generated_board(cities: int, seed: int = 0) -> Board:
@@ -297,6 +332,8 @@ def greedy_growth(sizes=(30, 60, 120, 240), games: int = 6, repeats: int = 3) ->
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count GreedyBot's machine instructions per game with valgrind (callgrind)")
     args = parser.parse_args(argv)
     # the clusters' closing chatter (INFO lines of scheduler and nannies) would bury the figures
     logging.getLogger("distributed").setLevel(logging.ERROR)
@@ -342,17 +379,41 @@ def main(argv=None) -> None:
     print(f"\nGreedyBot on board_4_5: {greedy_rate:.0f} games per CPU second (goal {GREEDY_GOAL:,}: "
           f"{verdict(greedy_rate, GREEDY_GOAL)}); valuing every chain: {valuing_rate:.0f} games per CPU "
           f"second (search / valuing: {greedy_rate / valuing_rate:.2f}x); same game per seed: {same}")
-    then = issue_baseline_rates(30 if args.quick else 150, 1 if args.quick else 3)
-    if then is None:
-        print(f"  (commit {ISSUE_BASELINE} not available: no comparison with the GreedyBot the issue measured)")
-    else:
-        now, old, same = then
-        goal = GREEDY_GOAL / ISSUE_RATE
-        print(f"  against the GreedyBot the issue measured ({ISSUE_BASELINE}, 'about {ISSUE_RATE} per CPU second' "
-              f"on its machine), in fresh interpreters in this run: {now:.0f} against {old:.0f} games per CPU "
-              f"second, {now / old:.2f}x (the goal as a ratio, {GREEDY_GOAL:,} / {ISSUE_RATE}: {goal:.2f}x: "
-              f"{verdict(now / old, goal)}; on this machine {goal * old:.0f} games per CPU second); "
-              f"same game per seed: {same}")
+    from rometools.caesars_empire import bots as ce_bots
+
+    compiled = [m.__name__ for m in (ce_bots._greedy_search, engine._own_roads) if m.COMPILED]
+    print(f"  compiled by Cython at install: {', '.join(compiled) or 'nothing (no C compiler?)'}")
+    with issue_baseline_tree() as folder:
+        trees = {"now": (ROOT, {}), "plain": (ROOT, {"ROMETOOLS_NO_COMPILED": "1"})}
+        if folder is not None:
+            trees["issue"] = (folder, {})
+        fresh, same = fresh_rates(trees, 60 if args.quick else 150, 1 if args.quick else 3)
+        print(f"  in fresh interpreters in this run: {fresh['now']:.0f} games per CPU second; with the plain "
+              f"Python modules (ROMETOOLS_NO_COMPILED=1) {fresh['plain']:.0f} (compiled / plain: "
+              f"{fresh['now'] / fresh['plain']:.2f}x)")
+        if folder is None:
+            print(f"  (commit {ISSUE_BASELINE} not available: no comparison with the GreedyBot the issue measured)")
+            then = None
+        else:
+            now, old = fresh["now"], fresh["issue"]
+            then = now, old, same
+            goal = GREEDY_GOAL / ISSUE_RATE
+            print(f"  against the GreedyBot the issue measured ({ISSUE_BASELINE}, 'about {ISSUE_RATE} per CPU "
+                  f"second' on its machine): {now:.0f} against {old:.0f} games per CPU second, {now / old:.2f}x "
+                  f"(the goal as a ratio, {GREEDY_GOAL:,} / {ISSUE_RATE}: {goal:.2f}x: {verdict(now / old, goal)}; "
+                  f"on this machine {goal * old:.0f} games per CPU second); same game per seed: {same}")
+        if args.instructions:
+            if shutil.which("valgrind") is None:
+                print("  (--instructions: valgrind is not installed)")
+            else:
+                counts = instructions_per_game(trees, 10 if args.quick else 40)
+                line = (f"  machine instructions per game (callgrind; repeatable whatever the machine's load): "
+                        f"{counts['now'] / 1e6:.1f}M, plain modules {counts['plain'] / 1e6:.1f}M")
+                if "issue" in counts:
+                    ratio = counts["issue"] / counts["now"]
+                    line += (f", the issue-time bot {counts['issue'] / 1e6:.1f}M: {ratio:.2f}x fewer (goal "
+                             f"{GREEDY_GOAL / ISSUE_RATE:.2f}x: {verdict(ratio, GREEDY_GOAL / ISSUE_RATE)})")
+                print(line)
     greedy_now, floor, moves, same = engine_floor(cfg, 60 if args.quick else 300)
     per_move = 1e6 / (greedy_now * moves)
     choosing = per_move - 1e6 / (floor * moves)
@@ -362,8 +423,12 @@ def main(argv=None) -> None:
     if then is not None:
         target = GREEDY_GOAL / ISSUE_RATE * then[1]  # the goal in this machine's games per CPU second
         left = 1e6 / (target * moves) - 1e6 / (floor * moves)
-        print(f"  the goal on this machine ({target:.0f} games per CPU second) leaves {left:.0f} us a move "
-              f"for choosing (now {choosing:.0f} us: {choosing / max(left, 1e-9):.1f}x that)")
+        if left > 0:
+            print(f"  the goal on this machine ({target:.0f} games per CPU second) leaves {left:.0f} us a move "
+                  f"for choosing (now {choosing:.0f} us: {choosing / left:.1f}x that)")
+        else:
+            print(f"  the goal on this machine ({target:.0f} games per CPU second) is above the engine floor "
+                  f"in this run: it leaves no time for choosing")
     growth = greedy_growth((30, 60, 120, 240), games=2 if args.quick else 6, repeats=2 if args.quick else 3)
     xs = np.log([c for c, _ in growth])
     ys = np.log([s for _, s in growth])

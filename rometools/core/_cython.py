@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import warnings
 from pathlib import Path
 from types import ModuleType
 
 compiled = False
+#: Set to 1 to run the plain modules instead of their compiled twins.
+NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
 long = Py_ssize_t = bint = int
 void = None
 
@@ -49,7 +52,9 @@ def compiled_or_plain(plain: str) -> ModuleType:
     was compiled from ``plain``'s source as it is now; else ``plain`` itself.
 
     A twin compiled from an older source (the plain module edited since the
-    install) is not used: a warning says so and how to rebuild it.
+    install) is not used: a warning says so and how to rebuild it. With the
+    environment variable ``ROMETOOLS_NO_COMPILED=1`` the plain module is used
+    (the same results, slower: ``benchmarks/simulate.py`` measures both).
 
     Examples
     --------
@@ -58,6 +63,8 @@ def compiled_or_plain(plain: str) -> ModuleType:
     (True, True)
     """
     module = importlib.import_module(plain)
+    if os.environ.get(NO_COMPILED_ENV, "") not in ("", "0"):
+        return module
     try:
         twin = importlib.import_module(plain + "_c")
     except ImportError:
