@@ -1,6 +1,6 @@
 """Build hook: compile rometools' pure-Python-mode modules with Cython (hatchling's ``custom`` hook).
 
-Each module of :data:`COMPILED` is plain Python that also compiles with
+Each module of ``TWINS`` (``rometools/core/_cython.py``) is plain Python that also compiles with
 Cython as it is. The hook compiles a copy of it as ``<name>_c`` with the
 SHA-256 of the source appended (``SOURCE_SHA256``), so that
 :func:`rometools.core._cython.compiled_or_plain` uses the compiled module only
@@ -12,6 +12,7 @@ a warning, and the plain module runs: the same results, slower.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import shutil
@@ -20,8 +21,15 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: Modules compiled by Cython, as paths from the project root.
-COMPILED = ("rometools/caesars_empire/_greedy_search.py", "rometools/caesars_empire/_own_roads.py")
+
+def compiled_sources(root: Path) -> list[str]:
+    """The modules to compile, as paths from ``root``: ``TWINS`` of
+    ``rometools/core/_cython.py`` (read from its source: the build has none of rometools'
+    dependencies)."""
+    tree = ast.parse((root / "rometools" / "core" / "_cython.py").read_text())
+    twins = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", None) == "TWINS" for t in node.targets))
+    return [name.replace(".", "/") + ".py" for name in twins]
 
 
 def compile_module(root: Path, source: str, work: Path) -> Path:
@@ -65,7 +73,7 @@ class CompiledModules(BuildHookInterface):
             return
         root = Path(self.root)
         self._work = tempfile.mkdtemp(prefix="rometools-build-")  # removed by finalize
-        for source in COMPILED:
+        for source in compiled_sources(root):
             try:
                 built = compile_module(root, source, Path(self._work))
             except Exception as exc:  # the plain module runs instead

@@ -20,6 +20,8 @@ from types import ModuleType
 compiled = False
 #: Set to 1 to run the plain modules instead of their compiled twins.
 NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
+#: The modules ``hatch_build.py`` compiles at install (it reads this list).
+TWINS = ("rometools.caesars_empire._greedy_search", "rometools.caesars_empire._own_roads")
 long = Py_ssize_t = bint = int
 void = None
 
@@ -71,7 +73,30 @@ def compiled_or_plain(plain: str) -> ModuleType:
         return module
     if hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest() != twin.SOURCE_SHA256:
         warnings.warn(f"{plain}_c was compiled from an older {plain.rsplit('.', 1)[-1]}.py, so the "
-                      f"plain module runs (the same results, slower); rebuild it with "
-                      f"`pip install -e .` (or `make setup`)", RuntimeWarning, stacklevel=2)
+                      f"plain module runs (the same results, slower); rebuild it with `make setup` "
+                      f"(or `.venv/bin/pip install -e .`)", RuntimeWarning, stacklevel=2)
         return module
     return twin
+
+
+def report() -> str:
+    """One line on which of :data:`TWINS` run compiled (what ``make setup`` prints after the
+    install, where pip would hide the build hook's warning).
+
+    Examples
+    --------
+    >>> report().startswith(("compiled by Cython: ", "WARNING: "))
+    True
+    """
+    plain = [name for name in TWINS if not compiled_or_plain(name).__name__.endswith("_c")]
+    if not plain:
+        return f"compiled by Cython: {', '.join(TWINS)}"
+    text = f"WARNING: {', '.join(plain)} run as plain Python"
+    if os.environ.get(NO_COMPILED_ENV, "") not in ("", "0"):
+        return f"{text} ({NO_COMPILED_ENV} is set): the same results, greedy games about 1.6-1.8x slower"
+    return (f"{text} (not built at install: no C compiler?): the same results, greedy games about "
+            f"1.6-1.8x slower; install gcc and run `make setup` again")
+
+
+if __name__ == "__main__":
+    print(report())

@@ -402,3 +402,20 @@ def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_pa
         assert compiled_or_plain("twins.n").NAME == "edited"
     monkeypatch.setenv("ROMETOOLS_NO_COMPILED", "1")  # asked for the plain module
     assert compiled_or_plain("twins.m").NAME == "plain"
+
+
+def test_setup_reports_the_compiled_modules(monkeypatch):
+    """``make setup`` prints this line after the install (pip hides the build hook's own)."""
+    assert _cython.report() == ("compiled by Cython: rometools.caesars_empire._greedy_search, "
+                                "rometools.caesars_empire._own_roads")
+    monkeypatch.setenv("ROMETOOLS_NO_COMPILED", "1")
+    assert _cython.report() == (
+        "WARNING: rometools.caesars_empire._greedy_search, rometools.caesars_empire._own_roads run as "
+        "plain Python (ROMETOOLS_NO_COMPILED is set): the same results, greedy games about 1.6-1.8x slower")
+    monkeypatch.setattr(_cython, "TWINS", ("twins_not_built.m",))
+    monkeypatch.delenv("ROMETOOLS_NO_COMPILED")
+    monkeypatch.setitem(sys.modules, "twins_not_built", type(sys)("twins_not_built"))
+    monkeypatch.setitem(sys.modules, "twins_not_built.m", type(sys)("twins_not_built.m"))
+    assert _cython.report() == ("WARNING: twins_not_built.m run as plain Python (not built at install: no C "
+                                "compiler?): the same results, greedy games about 1.6-1.8x slower; install "
+                                "gcc and run `make setup` again")
