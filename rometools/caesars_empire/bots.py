@@ -322,6 +322,10 @@ class GreedyBot(Bot):
         When several walks tie for the best, their order is the legal
         chains' walk order from their sources (``engine.legal_chains_from``).
 
+        Steps 1 and 2 run in ``_greedy_search.search``, which Cython compiles
+        at install (plain Python without a C compiler, or with
+        ``ROMETOOLS_NO_COMPILED=1``: the same chains, slower).
+
         For the built-in route policies and ``"player"``: under
         ``"self_then_leader"`` and ``"player"`` a route is worth the most the
         seat can get (``engine.most_own_roads``); under ``"first"`` what the
