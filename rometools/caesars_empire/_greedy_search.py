@@ -31,17 +31,19 @@ except ImportError:  # Cython is only needed to compile this module
 
 from rometools.caesars_empire.engine import INF
 
-__all__ = ["COMPILED", "search"]
+__all__ = ["COMPILED", "fill", "search"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
 
 
-@cython.cfunc
+@cython.ccall
 @cython.locals(t=cython.Py_ssize_t, worth=cython.long, top=cython.long, gain=cython.long, token=tuple)
-def _fill(t, gains: list, mults: list, tokens: tuple, highest, gain_of, treasures: tuple,
-          treasure_value: dict) -> cython.void:
-    """Store the token points and the route multiplier of capturing city ``t``."""
+def fill(t, gains: list, mults: list, tokens: tuple, highest, gain_of, treasures: tuple,
+         treasure_value: dict) -> cython.void:
+    """Store in ``gains[t]`` and ``mults[t]`` the token points of capturing city ``t`` now
+    (the City-token points it adds plus the Treasure's marginal value) and its route
+    multiplier (2 if the city holds Gold, else 1)."""
     token = tokens[t - 1]
     colour, worth = token[0], token[1]
     if gain_of is None:
@@ -93,7 +95,7 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
             u, e, c = p[0], p[1], p[2]
             if c <= budget:
                 if not mults[u]:
-                    _fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
+                    fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
                 v = (base + c) * mults[u] + gains[u]
                 if v > top or (v == top and c < cheapest):
                     top, cheapest, best = v, c, [((s, 0, e), (s, u))]
@@ -116,7 +118,7 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
             p = ends[i]
             u, c2 = p[0], p[2]
             if not mults[u]:
-                _fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
+                fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
             gain, mult = gains[u], mults[u]
             r = -((gain - top) // mult) - c2  # ceil((top - gain) / mult) - c2
             if r < need:

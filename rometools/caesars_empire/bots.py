@@ -216,18 +216,17 @@ class GreedyBot(Bot):
     def _token_values(self, state: GameState) -> Callable[[int], tuple[int, int]]:
         """``value(t) -> (token points, route multiplier)`` of capturing city ``t`` now
         (the City-token points it adds plus the Treasure's marginal value; 2 if the
-        city holds Gold, else 1)."""
-        tokens, treasures = state.config.board.city_token_values, state.treasures
+        city holds Gold, else 1): ``_greedy_search.fill``, the search's own count."""
         highest, gain_of, treasure_value = self._capture_values(state)
+        tokens, treasures = state.config.board.city_token_values, state.treasures
+        locations = len(state.city_owner) + 1  # Rome and the cities
+        gains, mults = [0] * locations, [0] * locations
+        fill = _greedy_search.fill
 
         def value(t: int) -> tuple[int, int]:
-            colour, worth = tokens[t - 1]
-            if gain_of is None:
-                top = highest.get(colour, 0)
-                gain = worth - top if worth > top else 0
-            else:
-                gain = gain_of(colour, worth)
-            return gain + treasure_value.get(treasures[t - 1], 0), 2 if treasures[t - 1] == "gold" else 1
+            if not mults[t]:
+                fill(t, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
+            return gains[t], mults[t]
 
         return value
 

@@ -31,6 +31,12 @@ def cfunc(func):
     return func
 
 
+def ccall(func):
+    """Cython's ``@cython.ccall``: a C function also callable from Python when compiled,
+    the function itself here."""
+    return func
+
+
 def locals(**types):  # noqa: A001 - Cython's name
     """Cython's ``@cython.locals(name=type, ...)``: C types when compiled, nothing here."""
     return lambda func: func

@@ -6,7 +6,6 @@ Rulebook: 001_a311a49632a27e24.txt, The Turn, Scoring Routes, End of Game.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -40,18 +39,6 @@ from rometools.caesars_empire.scoring import city_points, marginal_treasure_valu
 from rometools.core import _cython
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import RulesError
-
-
-def _plain_search(monkeypatch):
-    """``_greedy_search.py`` loaded as plain Python with Cython's names from the shim
-    (:mod:`rometools.core._cython`), as an install without Cython runs it."""
-    monkeypatch.setitem(sys.modules, "cython", None)  # `import cython` fails
-    path = Path(bots.__file__).with_name("_greedy_search.py")
-    spec = importlib.util.spec_from_file_location("_greedy_search_plain", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.cython is _cython and module.COMPILED is False
-    return module
 
 GAMES = 1000
 BOT_MIX = (["random", "random", "cheapest", "random", "random"],
@@ -207,13 +194,13 @@ def test_greedy_values_match_what_the_rules_give(policy):
     {"players": 2, "max_chain_paths": 3},
     {"players": 4, "route_policy": "first"},
 ])
-def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options, search, monkeypatch):
+def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options, search, request):
     """GreedyBot.best_chains (bounds, most chains never valued) == the tied best of
     values() (every legal chain valued), in the same order, after every move; with the
-    search compiled by Cython and as plain Python."""
+    search and the own-roads pass compiled by Cython and as plain Python."""
     if search == "plain":
-        monkeypatch.setattr(bots, "_greedy_search", _plain_search(monkeypatch))
-    assert bots._greedy_search.COMPILED is (search == "compiled")
+        request.getfixturevalue("plain_twins")
+    assert bots._greedy_search.COMPILED is engine._own_roads.COMPILED is (search == "compiled")
     cfg = GameConfig(**options)
     bot = GreedyBot()
     checked = long_best = walk_ties = 0

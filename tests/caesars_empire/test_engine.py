@@ -105,8 +105,14 @@ def test_engine_equals_reference_after_every_move(policy):
     assert checked > 300
 
 
-def test_bot_route_values_equal_reference_routes():
-    """most_own_roads / own_roads_after == the best own points over route_points options."""
+@pytest.mark.parametrize("twins", ["compiled", "plain"])
+def test_bot_route_values_equal_reference_routes(twins, request):
+    """most_own_roads (kept with the state, and counted afresh on the position rebuilt: by
+    the compiled pass, and by the plain one) / own_roads_after == the best own points over
+    route_points options."""
+    if twins == "plain":
+        request.getfixturevalue("plain_twins")
+    assert engine._own_roads.COMPILED is (twins == "compiled")
     checked = 0
     for end in games("self_then_leader", n=2):
         for state in turn_states(end)[::3]:
@@ -116,10 +122,11 @@ def test_bot_route_values_equal_reference_routes():
             seat = state.seat
             roads = {b.paths[e].key: o for e, o in enumerate(state.path_owner) if o >= 0}
             own = engine.most_own_roads(state, seat)
+            afresh = engine.most_own_roads(rebuilt(state), seat)
             for i, o in enumerate(state.city_owner, 1):
                 if o >= 0:
                     best = max(opt.points.get(seat, 0) for opt in route_points(b, roads, b.locations[i]))
-                    assert own[i] == best
+                    assert own[i] == afresh[i] == best
             for idx, _ in engine.legal_chain_indices(state)[:15]:
                 chain = engine.chain_ids(b, idx)
                 after = dict(roads)
