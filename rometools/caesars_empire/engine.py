@@ -38,8 +38,7 @@ when a new path shortens one.
 
 from __future__ import annotations
 
-import heapq
-from bisect import bisect_left, insort
+from bisect import insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
@@ -69,11 +68,12 @@ __all__ = [
 
 #: Distance of a location not yet joined to Rome (Roads).
 INF = 1 << 30
-_by_path = itemgetter(1)
 _add = int.__add__
 _new_state = object.__new__
 #: The pass of :func:`most_own_roads`: compiled by Cython at install, else plain Python.
 _own_roads = compiled_or_plain("rometools.caesars_empire._own_roads")
+#: The loops of :func:`connect` and :func:`relax`: compiled by Cython at install, else plain Python.
+_connect = compiled_or_plain("rometools.caesars_empire._connect")
 #: Route-choice keys pack (-own points, leader's points) as -own * _KEY + leader's.
 _KEY = 1 << 40
 
@@ -188,21 +188,11 @@ def relax(board: Board, path_owner: Sequence[int], dist: list[int], seeds, stop:
     the search ends once every location nearer Rome than ``stop`` is final
     (enough for the fewest-Roads routes to ``stop``; labels at or beyond its
     distance may stay too high) and the list is returned; otherwise a tuple.
+    The search runs in ``_connect.relax`` (compiled by Cython at install).
     """
-    adj = board._adj
-    heap = [(dist[v], v) for v in seeds]
-    heapq.heapify(heap)
-    while heap:
-        d, v = heapq.heappop(heap)
-        if stop is not None and d >= dist[stop]:
-            return dist
-        if d > dist[v]:
-            continue
-        for u, e, c in adj[v]:
-            if d + c < dist[u] and path_owner[e] >= 0:
-                dist[u] = d + c
-                heapq.heappush(heap, (d + c, u))
-    return dist if stop is not None else tuple(dist)
+    if stop is not None:
+        return _connect.relax(board._adj, path_owner, dist, seeds, stop)
+    return tuple(_connect.relax(board._adj, path_owner, dist, seeds, -1))
 
 
 def route_distances(state: GameState) -> tuple[int, ...]:
@@ -361,7 +351,7 @@ def cheapest_new_path(state: GameState) -> int:
 
 
 # ===================================================================== connect
-def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int, dist: Sequence[int],
+def _choose_route(state: GameState, po: list[int], mult: int, dist: list[int],
                   prefix: list[int], prefix_points: list[int]) -> tuple[list[int], tuple[str, ...]]:
     """Tied fewest-Roads routes: the built-in policy's choice, as ``(points per seat, path)``.
 
@@ -371,52 +361,19 @@ def _choose_route(state: GameState, po: Sequence[int], target: int, mult: int, d
     id among the best next steps, which is the first best option in path
     order -- the policy's choice on the sorted ``RouteOption`` list. ``prefix``
     (locations from the captured city to the first tie, shared by every tied
-    route) and its ``prefix_points`` start the walk."""
+    route) and its ``prefix_points`` start the walk. The solve runs in
+    ``_connect.choose_route`` (compiled by Cython at install)."""
     b = state.config.board
     seat = state.seat
-    n = len(state.route_score)
-    adj, rank = b._adj, b._rank
     if state.config.route_policy == "self_then_leader":
         rs = state.route_score
         me, leader = seat, -1
-        for s in range(n):  # the other seat with the most route points, ties to the lowest
+        for s in range(len(rs)):  # the other seat with the most route points, ties to the lowest
             if s != seat and (leader < 0 or rs[s] > rs[leader]):
                 leader = s
     else:  # "first": path order only
         me = leader = -1
-    start = prefix[-1]
-    best: dict[int, tuple] = {0: (0, None, None, 0)}
-    scale = len(rank)
-
-    def solve(v):
-        dv = dist[v]
-        top = None
-        low = 0
-        for u, e, c in adj[v]:
-            if dist[u] + c == dv and po[e] >= 0:
-                bu = best.get(u) or solve(u)
-                o = po[e]
-                w = c * mult
-                k = bu[0]
-                if o == me:
-                    k -= w * _KEY
-                elif o == leader:
-                    k += w
-                kr = k * scale + rank[u]  # (key, id order) as one int
-                if top is None or kr < low:
-                    top, low = (k, u, e, w), kr
-        best[v] = top
-        return top
-
-    solve(start)
-    solve = None  # the closure refers to itself: a cycle that only the garbage collector would free
-    pts = list(prefix_points)
-    path = list(prefix)
-    v = start
-    while v:
-        _, v, e, w = best[v]
-        pts[po[e]] += w
-        path.append(v)
+    pts, path = _connect.choose_route(b._adj, b._rank, po, dist, mult, me, leader, _KEY, prefix, prefix_points)
     return pts, tuple(map(b.locations.__getitem__, path))
 
 
@@ -435,90 +392,38 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     """
     b = state.config.board
     seat = state.seat
-    edge_of, cost_of, adj = b._edge, b._cost, b._adj
     f = state._facts or facts(state)
-    po = list(state.path_owner)
-    old = f.dist
     target = chain[-1]
-    improves = ties = False
-    cost = 0
-    a = chain[0]
-    for v in chain[1:]:
-        e = edge_of[a, v]
-        po[e] = seat
-        c = cost_of[e]
-        cost += c
-        if v != target:
-            da, dv = old[a], old[v]
-            if da + c <= dv or dv + c <= da:  # a new fewest-Roads route (or a tied one)
-                ties = True
-                if da + c < dv or dv + c < da:
-                    improves = True
-        a = v
-    last = e
-    if improves:
-        dist = relax(b, po, list(old), chain)
-    else:  # no new path shortens a route: only the captured (leaf) city gets a distance
-        dist = list(old)
-        dist[target] = old[chain[-2]] + cost_of[last]
-        dist = tuple(dist)
+    mult = 2 if state.treasures[target - 1] == "gold" else 1
+    po, dist, gained, locs, tie, cost, ties = _connect.place(
+        b._adj, b._edge, b._cost, state.path_owner, f.dist, f.up, chain, seat, mult, len(state.route_score))
+    if tie:  # the active player chooses among the tied routes from the tie on
+        gained, path = _choose_route(state, po, mult, dist, locs, gained)
+    else:
+        path = tuple(map(b.locations.__getitem__, locs))
+    dist = tuple(dist)
     co = list(state.city_owner)
     co[target - 1] = seat
     co = tuple(co)
-    mult = 2 if state.treasures[target - 1] == "gold" else 1
-    gained = [0] * len(state.route_score)
-    # walk the fewest-Roads route back to Rome; solve the tied routes from the first tie
-    locs = [target]
-    gained[seat] = cost_of[last] * mult
-    v = chain[-2]
-    up = None if ties else f.up  # routes unchanged: each location's one next step, if known
-    if up is not None:
-        while v:
-            locs.append(v)
-            step = up[v]
-            if step is None:  # two or more next steps
-                break
-            v, e, c = step
-            gained[po[e]] += c * mult
-        else:
-            locs.append(0)
-    else:
-        while v:
-            locs.append(v)
-            dv = dist[v]
-            step = None
-            for u, e, c in adj[v]:
-                if dist[u] + c == dv and po[e] >= 0:
-                    if step is not None:
-                        step = False
-                        break
-                    step = u, e, c
-            if not step:
-                break
-            v, e, c = step
-            gained[po[e]] += c * mult
-        else:
-            locs.append(0)
-    if v:  # a tie at v: the active player chooses among the tied routes from v on
-        gained, path = _choose_route(state, po, target, mult, dist, locs, gained)
-    else:
-        path = tuple(map(b.locations.__getitem__, locs))
     points = tuple(map(_add, state.route_score, gained))
     roads_left = list(state.roads_left)
     roads_left[seat] -= cost
     gained = tuple(gained)
     record = ("connect", seat, ids or chain_ids(b, chain), path, gained)
-    leaf, inner = _unbuilt_after(b, f.leaf, f.inner, chain, po)
+    leaf, inner = _connect.unbuilt_after(b._adj, b._twin, b._entry, f.leaf, f.inner, chain, po)
     sources = list(f.sources)
     insort(sources, target)
     facts_after = Facts(-1, dist, leaf, inner, tuple(sources))
     if f.own and not ties:  # no new path is on a fewest-Roads route: only the captured leaf is new
-        start, roads = chain[-2], cost_of[last]
+        start = chain[-2]
+        last = b._edge[start, target]
+        roads = b._cost[last]
         carried = facts_after.own = {}
         for s, own in f.own.items():
             own = list(own)
             own[target] = own[start] + roads if s == seat else own[start]
             carried[s] = tuple(own)
+        up = f.up
         if up is not None:
             up = list(up)
             up[target] = (start, last, roads)
@@ -532,40 +437,6 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
         "_facts": facts_after,
     })
     return new
-
-
-def _unbuilt_after(b: Board, leaf, inner, chain: tuple[int, ...], po: Sequence[int]):
-    """The unbuilt-path lists after building ``chain``: its paths leave them, and
-    the captured city turns from a leaf into an inner location for each of its
-    neighbours (``po``: path owners after the move)."""
-    leaf, inner = list(leaf), list(inner)
-    entry = b._entry
-    target = chain[-1]
-    a = chain[0]
-    for v in chain[1:]:
-        x = entry[a, v]
-        t = leaf[a] if v == target else inner[a]
-        i = t.index(x)
-        if v == target:
-            leaf[a] = t[:i] + t[i + 1:]
-        else:
-            inner[a] = t[:i] + t[i + 1:]
-        if a:  # Rome is in no list
-            t = inner[v]
-            i = t.index(entry[v, a])
-            inner[v] = t[:i] + t[i + 1:]
-        a = v
-    for x, y in zip(b._adj[target], b._twin[target], strict=True):  # ``y``: the path as ``u`` lists it
-        e = x[1]
-        if po[e] < 0:
-            u = x[0]
-            t = leaf[u]
-            i = t.index(y)
-            leaf[u] = t[:i] + t[i + 1:]
-            t = inner[u]
-            i = bisect_left(t, e, key=_by_path)  # board order
-            inner[u] = (*t[:i], y, *t[i:])
-    return tuple(leaf), tuple(inner)
 
 
 # ===================================================================== route values for bots

@@ -21,8 +21,9 @@ compiled = False
 #: Set to 1 to run the plain modules instead of their compiled twins.
 NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
 #: The modules ``hatch_build.py`` compiles at install (it reads this list).
-TWINS = ("rometools.caesars_empire._greedy_search", "rometools.caesars_empire._own_roads")
-long = Py_ssize_t = bint = int
+TWINS = ("rometools.caesars_empire._greedy_search", "rometools.caesars_empire._own_roads",
+         "rometools.caesars_empire._connect")
+long = longlong = Py_ssize_t = bint = int
 void = None
 
 

@@ -394,10 +394,11 @@ def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_pa
 def test_setup_reports_the_compiled_modules(monkeypatch):
     """``make setup`` prints this line after the install (pip hides the build hook's own)."""
     assert _cython.report() == ("compiled by Cython: rometools.caesars_empire._greedy_search, "
-                                "rometools.caesars_empire._own_roads")
+                                "rometools.caesars_empire._own_roads, rometools.caesars_empire._connect")
     monkeypatch.setenv("ROMETOOLS_NO_COMPILED", "1")
     assert _cython.report() == (
-        "WARNING: rometools.caesars_empire._greedy_search, rometools.caesars_empire._own_roads run as "
+        "WARNING: rometools.caesars_empire._greedy_search, rometools.caesars_empire._own_roads, "
+        "rometools.caesars_empire._connect run as "
         "plain Python (ROMETOOLS_NO_COMPILED is set): the same results, greedy games about 1.6-1.8x slower")
     monkeypatch.setattr(_cython, "TWINS", ("twins_not_built.m",))
     monkeypatch.delenv("ROMETOOLS_NO_COMPILED")

@@ -67,8 +67,14 @@ def built_graph(state):
     return g
 
 
-@pytest.mark.parametrize("policy", POLICIES)
-def test_engine_equals_reference_after_every_move(policy):
+@pytest.mark.parametrize(("policy", "twins"), [*((p, "compiled") for p in POLICIES),
+                                              ("self_then_leader", "plain"), ("first", "plain")])
+def test_engine_equals_reference_after_every_move(policy, twins, request):
+    """Under the built-in policies the games are played by ``engine.connect``, whose loops
+    run compiled (``_connect``) and, in the ``plain`` cases, as plain Python."""
+    if twins == "plain":
+        request.getfixturevalue("plain_twins")
+    assert engine._connect.COMPILED is (twins == "compiled")
     checked = 0
     for end in games(policy):
         for state in turn_states(end):
