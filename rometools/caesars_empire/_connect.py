@@ -23,18 +23,22 @@ joined).
 from __future__ import annotations
 
 import heapq
+from bisect import insort
 
 try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-__all__ = ["COMPILED", "choose_route", "place", "relax", "unbuilt_after"]
+__all__ = ["COMPILED", "KEY", "choose_route", "connect", "place", "relax", "unbuilt_after"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
+#: Route-choice keys pack (-own points, leader's points) as -own * KEY + leader's.
+KEY = 1 << 40
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(stop=cython.Py_ssize_t, d=cython.long, du=cython.long, v=cython.Py_ssize_t,
@@ -64,6 +68,7 @@ def relax(adj: tuple, path_owner, dist: list, seeds, stop) -> list:
     return dist
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(seat=cython.Py_ssize_t, mult=cython.long, seats=cython.Py_ssize_t, n=cython.Py_ssize_t,
@@ -185,6 +190,7 @@ def _solve(v, adj: tuple, rank: tuple, po: list, dist: list, best: dict, mult, m
     return top
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(start=cython.Py_ssize_t, v=cython.Py_ssize_t, e=cython.Py_ssize_t, w=cython.long,
@@ -214,6 +220,7 @@ def choose_route(adj: tuple, rank: tuple, po: list, dist: list, mult, me, leader
     return pts, path
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
@@ -258,3 +265,71 @@ def unbuilt_after(adj: tuple, twin: tuple, entry: dict, leaf_in: tuple, inner_in
                 i += 1
             inner[u] = t[:i] + (y,) + t[i:]
     return tuple(leaf), tuple(inner)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(seat=cython.Py_ssize_t, seats=cython.Py_ssize_t, target=cython.Py_ssize_t,
+               start=cython.Py_ssize_t, last=cython.Py_ssize_t, s=cython.Py_ssize_t, me=cython.long,
+               leader=cython.long, mult=cython.long, cost=cython.long, roads=cython.long, tie=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, ties=cython.bint, po=list, dist=list, gained=list, locs=list, co=list,
+               roads_left=list, sources=list, rows=list, up=list, path=tuple, rs=tuple, own=dict, carried=dict,
+               locations=tuple)
+def connect(state, chain: tuple, ids, facts_type, state_type):
+    """``engine.connect``: the state after ``seat`` builds ``chain`` (a legal chain, location
+    indices), with its facts carried forward (``facts_type``: ``engine.Facts``;
+    ``state_type``: ``GameState``, built without its dataclass ``__init__``)."""
+    b = state.config.board
+    seat = state.seat
+    f = state._facts
+    rs = state.route_score
+    seats = len(rs)
+    locations = b.locations
+    target = chain[len(chain) - 1]
+    mult = 2 if state.treasures[target - 1] == "gold" else 1
+    po, dist, gained, locs, tie, cost, ties = place(b._adj, b._edge, b._cost, state.path_owner, f.dist, f.up,
+                                                    chain, seat, mult, seats)
+    if tie:  # the active player chooses among the tied routes from the tie on
+        if state.config.route_policy == "self_then_leader":
+            me, leader = seat, -1
+            for s in range(seats):  # the other seat with the most route points, ties to the lowest
+                if s != seat and (leader < 0 or rs[s] > rs[leader]):
+                    leader = s
+        else:  # "first": path order only
+            me = leader = -1
+        gained, locs = choose_route(b._adj, b._rank, po, dist, mult, me, leader, KEY, locs, gained)
+    path = tuple([locations[i] for i in locs])
+    co = list(state.city_owner)
+    co[target - 1] = seat
+    roads_left = list(state.roads_left)
+    roads_left[seat] -= cost
+    points = tuple([rs[i] + gained[i] for i in range(seats)])
+    record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]), path, tuple(gained))
+    leaf, inner = unbuilt_after(b._adj, b._twin, b._entry, f.leaf, f.inner, chain, po)
+    sources = list(f.sources)
+    insort(sources, target)
+    after = facts_type(-1, tuple(dist), leaf, inner, tuple(sources))
+    own = f.own
+    if own and not ties:  # no new path is on a fewest-Roads route: only the captured leaf is new
+        start = chain[len(chain) - 2]
+        last = b._edge[start, target]
+        roads = b._cost[last]
+        carried = {}
+        for s, rows_t in own.items():
+            rows = list(rows_t)
+            rows[target] = rows[start] + roads if s == seat else rows[start]
+            carried[s] = tuple(rows)
+        after.own = carried
+        if f.up is not None:
+            up = list(f.up)
+            up[target] = (start, last, roads)
+            after.up = tuple(up)
+    new = object.__new__(state_type)  # a frozen GameState without the dataclass __init__
+    new.__dict__.update({
+        "config": state.config, "treasures": state.treasures, "city_owner": tuple(co),
+        "path_owner": tuple(po), "roads_left": tuple(roads_left), "route_score": points,
+        "seat": (seat + 1) % seats, "history": state.history + (record,),
+        "start": state.start, "seed": state.seed,
+        "_facts": after,
+    })
+    return new

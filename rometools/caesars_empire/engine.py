@@ -38,7 +38,6 @@ when a new path shortens one.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
@@ -68,14 +67,10 @@ __all__ = [
 
 #: Distance of a location not yet joined to Rome (Roads).
 INF = 1 << 30
-_add = int.__add__
-_new_state = object.__new__
 #: The pass of :func:`most_own_roads`: compiled by Cython at install, else plain Python.
 _own_roads = compiled_or_plain("rometools.caesars_empire._own_roads")
 #: The loops of :func:`connect` and :func:`relax`: compiled by Cython at install, else plain Python.
 _connect = compiled_or_plain("rometools.caesars_empire._connect")
-#: Route-choice keys pack (-own points, leader's points) as -own * _KEY + leader's.
-_KEY = 1 << 40
 
 
 class Facts:
@@ -351,32 +346,6 @@ def cheapest_new_path(state: GameState) -> int:
 
 
 # ===================================================================== connect
-def _choose_route(state: GameState, po: list[int], mult: int, dist: list[int],
-                  prefix: list[int], prefix_points: list[int]) -> tuple[list[int], tuple[str, ...]]:
-    """Tied fewest-Roads routes: the built-in policy's choice, as ``(points per seat, path)``.
-
-    Solved on the fewest-Roads DAG without listing the routes: the best
-    ``(-own points, leader's points)`` from each location (``"first"``: all
-    keys equal), then a walk from the first tie taking the smallest location
-    id among the best next steps, which is the first best option in path
-    order -- the policy's choice on the sorted ``RouteOption`` list. ``prefix``
-    (locations from the captured city to the first tie, shared by every tied
-    route) and its ``prefix_points`` start the walk. The solve runs in
-    ``_connect.choose_route`` (compiled by Cython at install)."""
-    b = state.config.board
-    seat = state.seat
-    if state.config.route_policy == "self_then_leader":
-        rs = state.route_score
-        me, leader = seat, -1
-        for s in range(len(rs)):  # the other seat with the most route points, ties to the lowest
-            if s != seat and (leader < 0 or rs[s] > rs[leader]):
-                leader = s
-    else:  # "first": path order only
-        me = leader = -1
-    pts, path = _connect.choose_route(b._adj, b._rank, po, dist, mult, me, leader, _KEY, prefix, prefix_points)
-    return pts, tuple(map(b.locations.__getitem__, path))
-
-
 def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | None = None) -> GameState:
     """``rules.connect`` for the built-in route policies, incrementally.
 
@@ -389,54 +358,17 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
     distance); the route is walked back from the captured city, and tied
     routes are solved only from the first tie. ``ids``: the chain's location
     ids, when the caller has them.
+
+    Tied routes are solved on the fewest-Roads DAG without listing them: the
+    best ``(-own points, leader's points)`` from each location (``"first"``:
+    all keys equal), then a walk from the first tie taking the smallest
+    location id among the best next steps, which is the first best option in
+    path order -- the policy's choice on the sorted ``RouteOption`` list.
+    It all runs in ``_connect.connect`` (compiled by Cython at install).
     """
-    b = state.config.board
-    seat = state.seat
-    f = state._facts or facts(state)
-    target = chain[-1]
-    mult = 2 if state.treasures[target - 1] == "gold" else 1
-    po, dist, gained, locs, tie, cost, ties = _connect.place(
-        b._adj, b._edge, b._cost, state.path_owner, f.dist, f.up, chain, seat, mult, len(state.route_score))
-    if tie:  # the active player chooses among the tied routes from the tie on
-        gained, path = _choose_route(state, po, mult, dist, locs, gained)
-    else:
-        path = tuple(map(b.locations.__getitem__, locs))
-    dist = tuple(dist)
-    co = list(state.city_owner)
-    co[target - 1] = seat
-    co = tuple(co)
-    points = tuple(map(_add, state.route_score, gained))
-    roads_left = list(state.roads_left)
-    roads_left[seat] -= cost
-    gained = tuple(gained)
-    record = ("connect", seat, ids or chain_ids(b, chain), path, gained)
-    leaf, inner = _connect.unbuilt_after(b._adj, b._twin, b._entry, f.leaf, f.inner, chain, po)
-    sources = list(f.sources)
-    insort(sources, target)
-    facts_after = Facts(-1, dist, leaf, inner, tuple(sources))
-    if f.own and not ties:  # no new path is on a fewest-Roads route: only the captured leaf is new
-        start = chain[-2]
-        last = b._edge[start, target]
-        roads = b._cost[last]
-        carried = facts_after.own = {}
-        for s, own in f.own.items():
-            own = list(own)
-            own[target] = own[start] + roads if s == seat else own[start]
-            carried[s] = tuple(own)
-        up = f.up
-        if up is not None:
-            up = list(up)
-            up[target] = (start, last, roads)
-            facts_after.up = tuple(up)
-    new = _new_state(GameState)  # a frozen GameState without the dataclass __init__
-    new.__dict__.update({
-        "config": state.config, "treasures": state.treasures, "city_owner": co,
-        "path_owner": tuple(po), "roads_left": tuple(roads_left), "route_score": points,
-        "seat": (seat + 1) % len(gained), "history": (*state.history, record),
-        "start": state.start, "seed": state.seed,
-        "_facts": facts_after,
-    })
-    return new
+    if state._facts is None:
+        facts(state)
+    return _connect.connect(state, chain, ids, Facts, GameState)
 
 
 # ===================================================================== route values for bots
