@@ -29,9 +29,11 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
+from rometools.caesars_empire import engine
 from rometools.caesars_empire.engine import INF
+from rometools.caesars_empire.scoring import holdings
 
-__all__ = ["COMPILED", "fill", "search"]
+__all__ = ["COMPILED", "best_chains", "fill", "held", "search"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -56,6 +58,7 @@ def fill(t, gains: list, mults: list, tokens: tuple, highest, gain_of, treasures
     mults[t] = 2 if treasure == "gold" else 1
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(budget=cython.long, limit=cython.long, top=cython.long, cheapest=cython.long,
@@ -179,3 +182,124 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
                 if y and len(walk) < limit:
                     stack.append((y, walk, nc, bound, y_slack))
     return best, top, cheapest, later, gains, mults
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(seat=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, city=cython.Py_ssize_t,
+               value=cython.long, i=cython.Py_ssize_t, history=tuple, record=tuple, chain=tuple, more=list,
+               highest=dict, tokens=tuple, treasures=tuple)
+def held(seen: dict, state):
+    """``GreedyBot._held``: the seat to move's Treasure counts and highest City token per colour.
+
+    ``seen`` maps a seat to ``(history length, its last record, counts, highest)``
+    as last seen; counts are brought up to date from the moves recorded since
+    when ``state`` descends from that state (its record at that length is the
+    same object), else counted afresh (``scoring.holdings``).
+    """
+    seat, history = state.seat, state.history
+    n = len(history)
+    last = seen.get(seat)
+    at = last[0] if last is not None else 0
+    if 0 < at <= n and history[at - 1] is last[1]:
+        counts, highest = last[2], last[3]
+        if at < n:
+            b = state.config.board
+            slot = state.config.components.treasure_slot
+            tokens, treasures = b.city_token_values, state.treasures
+            more = list(counts)
+            for i in range(at, n):
+                record = history[i]
+                if record[0] == "connect" and record[1] == seat:
+                    chain = engine.chain_indices(b, record[2])  # no negative index: wraparound is off
+                    city = chain[len(chain) - 1] - 1
+                    more[slot[treasures[city]]] += 1
+                    colour, value = tokens[city]
+                    if value > highest.get(colour, 0):
+                        highest = {**highest, colour: value}
+            counts = tuple(more)
+    else:
+        mine = holdings(state, seat)
+        counts, highest = mine.treasures, {}
+        for colour, value in mine.city_tokens:
+            if value > highest.get(colour, 0):
+                highest[colour] = value
+    if n:
+        seen[seat] = (n, history[n - 1], counts, highest)
+    return counts, highest
+
+
+def _by_bound(item):
+    return item[2]
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(seat=cython.Py_ssize_t, budget=cython.long, limit=cython.long, top=cython.long,
+               cheapest=cython.long, w=cython.Py_ssize_t, u=cython.Py_ssize_t, nc=cython.long,
+               bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
+               v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, ends=tuple, p=tuple, item=tuple, walk=tuple, chain=tuple,
+               history=tuple, best=list, later=list, gains=list, mults=list, leaf=tuple)
+def best_chains(state, policy, highest, gain_of, treasure_value: dict):
+    """``GreedyBot.best_chains`` for the policies ``"self_then_leader"``, ``"player"`` and
+    ``"first"`` (``policy``), given what a capture is worth (``GreedyBot._capture_values``):
+    steps 1 and 2 (:func:`search`), step 3 (the longer walks valued exactly) and the
+    tie order. Returns ``(chains, points, cost)``."""
+    f = engine.facts(state)
+    leaf = f.leaf
+    seat = state.seat
+    budget = state.roads_left[seat]
+    lim = state.config.max_chain_paths
+    limit = len(state.city_owner) + 1 if lim is None else lim
+    own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
+    if policy == "first":  # what the seat gets: the first route in path order
+        exact, first_step = engine.first_route_roads(state, seat)
+        rank = state.config.board._rank
+    else:  # the seat's choice among tied routes: the most it can get
+        exact, first_step, rank = own, None, None
+    best, top, cheapest, later, gains, mults = search(
+        leaf, f.inner, f.dist, f.sources, own, exact, first_step, rank, budget, limit,
+        state.config.board.city_token_values, highest, gain_of, state.treasures, treasure_value)
+    if limit < 2 or top < 0:
+        return [item[1] for item in best], top, cheapest
+    if len(later) > 1:
+        later.sort(key=_by_bound, reverse=True)  # the likeliest first: a higher best prunes the rest
+    for i in range(len(later)):  # 3. longer walks that may still win: valued exactly
+        item = later[i]
+        walk, nc, bound = item[0], item[1], item[2]
+        w = walk[len(walk) - 1]
+        known = False
+        route = 0
+        ends = leaf[w]
+        for j in range(len(ends)):
+            p = ends[j]
+            u, c2 = p[0], p[2]
+            k = nc + c2
+            if k > budget:
+                continue
+            gain, mult = gains[u], mults[u]
+            v = (bound + c2) * mult + gain
+            if v < top or (v == top and k > cheapest):
+                continue
+            chain = walk + (u,)
+            if not known:
+                known = True
+                if exact is own:
+                    route = engine.own_roads_after(state, chain, own) - c2
+                else:  # "first": the route the rules score, found by connecting
+                    history = engine.connect(state, chain).history  # no negative index: wraparound is off
+                    route = history[len(history) - 1][4][seat] // mult - c2
+            v = (route + c2) * mult + gain
+            if v > top or (v == top and k < cheapest):
+                top, cheapest, best = v, k, [((walk[0], 1), chain)]
+            elif v == top and k == cheapest:
+                best.append(((walk[0], 1), chain))
+    walks = [item[1] for item in best if item[0][1]]
+    if len(walks) > 1:  # tied walks: their order is the legal chains' walk order from their sources
+        order = {}
+        for i, item in enumerate(engine.legal_chains_from(state, sorted({chain[0] for chain in walks}))):
+            order[item[0]] = i
+        best = [(item[0] if not item[0][1] else (item[0][0], 1, order[item[1]]), item[1]) for item in best]
+    best.sort()
+    return [item[1] for item in best], top, cheapest

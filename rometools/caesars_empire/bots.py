@@ -18,7 +18,6 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from operator import itemgetter
 
 import numpy as np
 
@@ -35,7 +34,6 @@ __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
 _DRAWS = 64
 #: Steps 1 and 2 of ``GreedyBot.best_chains``: compiled by Cython at install, else plain Python.
 _greedy_search = compiled_or_plain("rometools.caesars_empire._greedy_search")
-_by_bound = itemgetter(2)
 _TWO_64 = 1 << 64
 #: Bit generators whose raw output is one 64-bit word, exactly what
 #: ``integers(0, 2**64, dtype=np.uint64)`` returns (MT19937's is 32-bit).
@@ -237,32 +235,7 @@ class GreedyBot(Bot):
         Kept per seat and brought up to date from the moves recorded since, when
         the state descends from the one seen last (its record at that length is
         the same object); otherwise counted afresh."""
-        seat, history = state.seat, state.history
-        n = len(history)
-        seen = self._seen.get(seat)
-        if seen is not None and 0 < seen[0] <= n and history[seen[0] - 1] is seen[1]:
-            _, _, counts, highest = seen
-            if seen[0] < n:
-                b = state.config.board
-                slot = state.config.components.treasure_slot
-                more = list(counts)
-                for record in history[seen[0]:]:
-                    if record[0] == "connect" and record[1] == seat:
-                        city = engine.chain_indices(b, record[2])[-1] - 1
-                        more[slot[state.treasures[city]]] += 1
-                        colour, value = b.city_token_values[city]
-                        if value > highest.get(colour, 0):
-                            highest = {**highest, colour: value}
-                counts = tuple(more)
-        else:
-            mine = holdings(state, seat)
-            counts, highest = mine.treasures, {}
-            for colour, value in mine.city_tokens:
-                if value > highest.get(colour, 0):
-                    highest[colour] = value
-        if n:
-            self._seen[seat] = (n, history[-1], counts, highest)
-        return counts, highest
+        return _greedy_search.held(self._seen, state)
 
     def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
         cfg = state.config
@@ -321,9 +294,9 @@ class GreedyBot(Bot):
         When several walks tie for the best, their order is the legal
         chains' walk order from their sources (``engine.legal_chains_from``).
 
-        Steps 1 and 2 run in ``_greedy_search.search``, which Cython compiles
-        at install (plain Python without a C compiler, or with
-        ``ROMETOOLS_NO_COMPILED=1``: the same chains, slower).
+        It runs in ``_greedy_search.best_chains`` (steps 1 and 2 in its
+        ``search``), which Cython compiles at install (plain Python without a C
+        compiler, or with ``ROMETOOLS_NO_COMPILED=1``: the same chains, slower).
 
         For the built-in route policies and ``"player"``: under
         ``"self_then_leader"`` and ``"player"`` a route is worth the most the
@@ -349,56 +322,8 @@ class GreedyBot(Bot):
             top = max(v for _, v, _ in ranked)
             cheapest = min(c for _, v, c in ranked if v == top)
             return [ch for ch, v, c in ranked if v == top and c == cheapest], top, cheapest
-        f = engine.facts(state)
-        leaf, inner, dist = f.leaf, f.inner, f.dist
-        seat = state.seat
-        budget = state.roads_left[seat]
-        limit = state.config.max_chain_paths
-        if limit is None:
-            limit = len(state.city_owner) + 1
-        own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
-        if policy == "first":  # what the seat gets: the first route in path order
-            exact, first_step = engine.first_route_roads(state, seat)
-            rank = state.config.board._rank
-        else:  # the seat's choice among tied routes: the most it can get
-            exact, first_step, rank = own, None, None
         highest, gain_of, treasure_value = self._capture_values(state)
-        best, top, cheapest, later, gains, mults = _greedy_search.search(
-            leaf, inner, dist, f.sources, own, exact, first_step, rank, budget, limit,
-            state.config.board.city_token_values, highest, gain_of, state.treasures, treasure_value)
-        if limit < 2 or top < 0:
-            return [ch for _, ch in best], top, cheapest
-        own_roads_after = engine.own_roads_after
-        if len(later) > 1:
-            later.sort(key=_by_bound, reverse=True)  # the likeliest first: a higher best prunes the rest
-        for walk, nc, bound in later:  # 3. longer walks that may still win: valued exactly
-            w = walk[-1]
-            route = None
-            for u, _, c2 in leaf[w]:
-                k = nc + c2
-                if k > budget:
-                    continue
-                gain, mult = gains[u], mults[u]
-                v = (bound + c2) * mult + gain
-                if v < top or (v == top and k > cheapest):
-                    continue
-                if route is None:
-                    if exact is own:
-                        route = own_roads_after(state, (*walk, u), own) - c2
-                    else:  # "first": the route the rules score, found by connecting
-                        route = engine.connect(state, (*walk, u)).history[-1][4][seat] // mult - c2
-                v = (route + c2) * mult + gain
-                if v > top or (v == top and k < cheapest):
-                    top, cheapest, best = v, k, [((walk[0], 1), (*walk, u))]
-                elif v == top and k == cheapest:
-                    best.append(((walk[0], 1), (*walk, u)))
-        walks = [ch for place, ch in best if place[1]]
-        if len(walks) > 1:  # tied walks: their order is the legal chains' walk order from their sources
-            order = {ch: i for i, (ch, _) in enumerate(engine.legal_chains_from(
-                state, sorted({ch[0] for ch in walks})))}
-            best = [(place if not place[1] else (place[0], 1, order[ch]), ch) for place, ch in best]
-        best.sort()
-        return [ch for _, ch in best], top, cheapest
+        return _greedy_search.best_chains(state, policy, highest, gain_of, treasure_value)
 
     def decide(self, state: GameState, rng: np.random.Generator):
         # the most points, then the fewest Roads; ties uniformly, in the legal chains' order
