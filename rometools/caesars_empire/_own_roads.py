@@ -16,7 +16,7 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-__all__ = ["COMPILED", "own_rows"]
+__all__ = ["COMPILED", "most_own_on_dag", "own_rows"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -66,3 +66,48 @@ def own_rows(adj: tuple, path_owner: tuple, dist: tuple, joined: list, seats) ->
                 step = None
         up[v] = step
     return {seat: tuple(flat[seat::seats]) for seat in range(seats)}, tuple(up)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(target=cython.Py_ssize_t, seat=cython.Py_ssize_t, near=cython.long, v=cython.Py_ssize_t,
+               u=cython.Py_ssize_t, e=cython.Py_ssize_t, o=cython.long, c=cython.long, dv=cython.long,
+               du=cython.long, top=cython.long, g=cython.long, i=cython.Py_ssize_t, x=tuple, nb=tuple,
+               here=list, stack=list, steps=dict, best=dict, order=list)
+def most_own_on_dag(adj: tuple, path_owner, dist, target, seat, own, near):
+    """The most Roads of ``seat`` on any fewest-Roads route from ``target`` (``engine.own_roads_after``
+    after building a chain): a longest-path solve on the fewest-Roads DAG; locations nearer Rome than
+    ``near`` keep ``own`` (their routes use no new path)."""
+    steps = {}
+    best = {0: 0}
+    stack = [target]
+    while stack:
+        v = stack.pop()
+        if v in steps or v in best:
+            continue
+        if dist[v] < near:
+            best[v] = own[v]
+            continue
+        dv = dist[v]
+        here = []
+        steps[v] = here
+        nb = adj[v]
+        for i in range(len(nb)):
+            x = nb[i]
+            u, e, c = x[0], x[1], x[2]
+            du, o = dist[u], path_owner[e]
+            if du + c == dv and o >= 0:
+                here.append((u, c if o == seat else 0))
+                if u:
+                    stack.append(u)
+    order = sorted(steps, key=dist.__getitem__)
+    for v in order:
+        here = steps[v]
+        top = -1
+        for i in range(len(here)):
+            x = here[i]
+            g = best[x[0]] + x[1]
+            if g > top:
+                top = g
+        best[v] = top
+    return best[target]

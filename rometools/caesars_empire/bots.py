@@ -23,7 +23,7 @@ import numpy as np
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.rules import apply_legal, legal_actions, route_choices
-from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values
+from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values_shared
 from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameConfig, GameState
 from rometools.core._cython import compiled_or_plain
 from rometools.core.game import Bot
@@ -209,7 +209,7 @@ class GreedyBot(Bot):
         else:
             counts, highest = self._held(state)
             gain_of = None
-        return highest, gain_of, marginal_values(counts, cfg.components)
+        return highest, gain_of, marginal_values_shared(counts, cfg.components)
 
     def _token_values(self, state: GameState) -> Callable[[int], tuple[int, int]]:
         """``value(t) -> (token points, route multiplier)`` of capturing city ``t`` now

@@ -440,33 +440,6 @@ def first_route_roads(state: GameState, seat: int) -> tuple[tuple[int, ...], tup
     return known[0][seat], known[1]
 
 
-def _most_own_on_dag(board: Board, po, dist, target: int, seat: int, own, near: int) -> int:
-    """The most Roads of ``seat`` on any fewest-Roads route from ``target``: a
-    longest-path solve on the fewest-Roads DAG; locations nearer Rome than
-    ``near`` keep ``own`` (their routes use no new path)."""
-    adj = board._adj
-    steps: dict[int, list] = {}
-    best = {0: 0}
-    stack = [target]
-    while stack:
-        v = stack.pop()
-        if v in steps or v in best:
-            continue
-        if dist[v] < near:
-            best[v] = own[v]
-            continue
-        dv = dist[v]
-        here = steps[v] = []
-        for u, e, c in adj[v]:
-            if dist[u] + c == dv and po[e] >= 0:
-                here.append((u, c if po[e] == seat else 0))
-                if u:
-                    stack.append(u)
-    for v in sorted(steps, key=dist.__getitem__):
-        best[v] = max([best[u] + g for u, g in steps[v]])
-    return best[target]
-
-
 def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
     """Whether a path of ``chain`` before its last one would shorten or tie a fewest-Roads route.
 
@@ -525,4 +498,4 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     new_dist[chain[-1]] = new_dist[chain[-2]] + last
     # a location nearer Rome than every new path's far end keeps its routes
     near = min([max(new_dist[a], new_dist[c]) for a, c in zip(chain, chain[1:], strict=False)])
-    return _most_own_on_dag(b, po, new_dist, chain[-1], state.seat, own, near)
+    return _own_roads.most_own_on_dag(b._adj, po, new_dist, chain[-1], state.seat, own, near)

@@ -29,6 +29,7 @@ __all__ = [
     "final_ranking",
     "marginal_treasure_value",
     "marginal_values",
+    "marginal_values_shared",
     "normalise_treasures",
     "road_bonus",
     "score_bounds",
@@ -508,14 +509,27 @@ def marginal_values(counts: Sequence[int], comps: Components) -> dict[str, int]:
     ...     {"meat": 2, "gems": 2, "grapes": 3, "wine": 1, "gold": 2})
     True
     """
-    memo = comps._marginal_memo  # a copy of the memoised values is handed out
+    return dict(marginal_values_shared(counts, comps))  # a copy of the memoised values is handed out
+
+
+def marginal_values_shared(counts: Sequence[int], comps: Components) -> Mapping[str, int]:
+    """:func:`marginal_values` without the copy: the memoised mapping itself, which the
+    caller must not change (GreedyBot reads it once per move).
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> marginal_values_shared([2, 0, 2, 0, 3, 0, 0, 1, 2], c) == marginal_values([2, 0, 2, 0, 3, 0, 0, 1, 2], c)
+    True
+    """
+    memo = comps._marginal_memo
     key = tuple(counts)
     out = memo.get(key)
     if out is None:
         if len(memo) > _CACHE:
             memo.clear()
         out = memo[key] = _marginal_values(key, comps)
-    return dict(out)
+    return out
 
 
 def _marginal_values(counts: tuple[int, ...], comps: Components) -> dict[str, int]:
