@@ -31,9 +31,9 @@ except ImportError:  # Cython is only needed to compile this module
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.engine import INF
-from rometools.caesars_empire.scoring import holdings
+from rometools.caesars_empire.scoring import holdings, marginal_values_shared
 
-__all__ = ["COMPILED", "best_chains", "fill", "held", "search"]
+__all__ = ["COMPILED", "best_chains", "best_chains_standard", "fill", "held", "search"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -184,11 +184,12 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
     return best, top, cheapest, later, gains, mults
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(seat=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, city=cython.Py_ssize_t,
                value=cython.long, i=cython.Py_ssize_t, history=tuple, record=tuple, chain=tuple, more=list,
-               highest=dict, tokens=tuple, treasures=tuple)
+               highest=dict, tokens=tuple, treasures=tuple, index=dict)
 def held(seen: dict, state):
     """``GreedyBot._held``: the seat to move's Treasure counts and highest City token per colour.
 
@@ -206,13 +207,13 @@ def held(seen: dict, state):
         if at < n:
             b = state.config.board
             slot = state.config.components.treasure_slot
-            tokens, treasures = b.city_token_values, state.treasures
+            tokens, treasures, index = b.city_token_values, state.treasures, b._index
             more = list(counts)
             for i in range(at, n):
                 record = history[i]
                 if record[0] == "connect" and record[1] == seat:
-                    chain = engine.chain_indices(b, record[2])  # no negative index: wraparound is off
-                    city = chain[len(chain) - 1] - 1
+                    chain = record[2]  # the location ids; no negative index: wraparound is off
+                    city = index[chain[len(chain) - 1]] - 1  # the captured city (location index - 1)
                     more[slot[treasures[city]]] += 1
                     colour, value = tokens[city]
                     if value > highest.get(colour, 0):
@@ -233,6 +234,7 @@ def _by_bound(item):
     return item[2]
 
 
+@cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(seat=cython.Py_ssize_t, budget=cython.long, limit=cython.long, top=cython.long,
@@ -246,13 +248,17 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
     ``"first"`` (``policy``), given what a capture is worth (``GreedyBot._capture_values``):
     steps 1 and 2 (:func:`search`), step 3 (the longer walks valued exactly) and the
     tie order. Returns ``(chains, points, cost)``."""
-    f = engine.facts(state)
+    f = state._facts
+    if f is None:
+        f = engine.facts(state)
     leaf = f.leaf
     seat = state.seat
     budget = state.roads_left[seat]
     lim = state.config.max_chain_paths
     limit = len(state.city_owner) + 1 if lim is None else lim
-    own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
+    own = f.own.get(seat) if f.own is not None else None  # engine.most_own_roads, when kept with the facts
+    if own is None:
+        own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
     if policy == "first":  # what the seat gets: the first route in path order
         exact, first_step = engine.first_route_roads(state, seat)
         rank = state.config.board._rank
@@ -303,3 +309,11 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
         best = [(item[0] if not item[0][1] else (item[0][0], 1, order[item[1]]), item[1]) for item in best]
     best.sort()
     return [item[1] for item in best], top, cheapest
+
+
+def best_chains_standard(seen: dict, state, policy):
+    """:func:`best_chains` under standard City Points: a capture is worth its City token above
+    the seat's highest of that colour plus its Treasure's marginal value, from the seat's
+    holdings as :func:`held` keeps them in ``seen``."""
+    counts, highest = held(seen, state)
+    return best_chains(state, policy, highest, None, marginal_values_shared(counts, state.config.components))

@@ -322,6 +322,8 @@ class GreedyBot(Bot):
             top = max(v for _, v, _ in ranked)
             cheapest = min(c for _, v, c in ranked if v == top)
             return [ch for ch, v, c in ranked if v == top and c == cheapest], top, cheapest
+        if not state.config.sum_complete_colours:  # standard City Points: _capture_values, in the search module
+            return _greedy_search.best_chains_standard(self._seen, state, policy)
         highest, gain_of, treasure_value = self._capture_values(state)
         return _greedy_search.best_chains(state, policy, highest, gain_of, treasure_value)
 

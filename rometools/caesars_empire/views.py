@@ -241,9 +241,8 @@ def gold_turns(state: GameState) -> dict[str, int]:
     >>> gold_turns(new_game(rng=1))
     {'gold_turns': 0}
     """
-    b = state.config.board
-    gold = sum(1 for h in state.history if h[0] == "connect"
-               and state.treasures[b.city_ids.index(h[2][-1])] == "gold")
+    index, treasures = state.config.board._index, state.treasures  # location index = city index + 1
+    gold = sum(1 for h in state.history if h[0] == "connect" and treasures[index[h[2][-1]] - 1] == "gold")
     return {"gold_turns": gold}
 
 

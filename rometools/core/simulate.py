@@ -104,11 +104,13 @@ def _ranks_by_score(scores: Sequence[int]) -> tuple[int, ...]:
 
 
 def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int, n_games: int,
-               indices: Sequence[int], rotations: int) -> list[dict]:
+               indices: Sequence[int], rotations: int) -> dict[str, list]:
     """Rows of the games ``indices`` (every rotation of each): the worker of every executor.
 
     ``config`` is the config's ``to_dict()`` (so it travels to another
-    process) or a config object.
+    process) or a config object. The rows come as columns (``{column:
+    [value per row]}``), which travel between processes and become a
+    DataFrame several times faster than one dict per row.
     """
     spec = game_spec(game_id)
     if isinstance(config, Mapping):
@@ -116,7 +118,7 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
     game = load_game(game_id, config=config)
     rules = spec.rules
     n = game.players
-    rows = []
+    columns = _Columns()
     for i in indices:
         for r in range(rotations):
             seat_bots = [bots[(s - r) % n] for s in range(n)]
@@ -127,15 +129,40 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
             players = spec.movers(end) if spec.movers else _decision_players(rules, end)
             extras = spec.extras(end) if spec.extras else {}
             parts = spec.score_parts(end) if spec.score_parts else None
-            for s in range(n):
-                row = {"game": i, "seed": seed, "rotation": r, "seat": s, "player": f"P{s + 1}",
-                       "bot": seat_bots[s], "score": int(scores[s]), "rank": int(ranks[s]),
-                       "win": ranks[s] == 1, "shared_win": ranks[s] == 1 and winners > 1,
-                       "moves": players.count(s), "length": len(players), **extras}
-                if parts is not None:
-                    row.update({f"points_{k}": v for k, v in parts[s].items() if k != "total"})
-                rows.append(row)
-    return rows
+            game_columns = {"game": [i] * n, "seed": [seed] * n, "rotation": [r] * n, "seat": list(range(n)),
+                            "player": [f"P{s + 1}" for s in range(n)], "bot": list(seat_bots),
+                            "score": [int(x) for x in scores], "rank": [int(k) for k in ranks],
+                            "win": [k == 1 for k in ranks], "shared_win": [k == 1 and winners > 1 for k in ranks],
+                            "moves": [players.count(s) for s in range(n)], "length": [len(players)] * n}
+            for key, value in extras.items():
+                game_columns[key] = [value] * n
+            if parts is not None:
+                for key in parts[0]:
+                    if key != "total":
+                        game_columns[f"points_{key}"] = [parts[s][key] for s in range(n)]
+            columns.add(game_columns)
+    return columns.data
+
+
+class _Columns:
+    """Rows gathered as columns, ``{column: [value per row]}``: a column that some games lack
+    is ``None`` in their rows (as pandas fills a list of dicts)."""
+
+    def __init__(self):
+        self.data: dict[str, list] = {}
+        self.rows = 0
+
+    def add(self, more: Mapping[str, list]) -> None:
+        k = len(next(iter(more.values()), ()))
+        for key, values in more.items():
+            column = self.data.get(key)
+            if column is None:
+                column = self.data[key] = [None] * self.rows
+            column.extend(values)
+        for key, column in self.data.items():
+            if key not in more:
+                column.extend([None] * k)
+        self.rows += k
 
 
 def _the_game(game: str | Game, players: int | None, config: Mapping[str, Any] | Any) -> Game:
@@ -391,10 +418,10 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     rotations = game.players if rotate else 1
     config_dict = game.config.to_dict()
     bar = _progress(n_games, progress, f"{game.title}: {game.players} players")
-    rows: list[dict] = []
+    rows = _Columns()
     if executor == "serial":
         for i in range(n_games):
-            rows += play_chunk(game.id, game.config, bot_names, int(seed), n_games, [i], rotations)
+            rows.add(play_chunk(game.id, game.config, bot_names, int(seed), n_games, [i], rotations))
             if bar is not None:
                 bar.update(1)
     elif executor == "process":
@@ -403,14 +430,14 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
             futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
                                    rotations): len(chunk) for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER)}
             for future in as_completed(futures):
-                rows += future.result()
+                rows.add(future.result())
                 if bar is not None:
                     bar.update(futures[future])
     else:
         rows = _dask_rows(game, config_dict, bot_names, int(seed), n_games, rotations, workers, address, bar)
     if bar is not None:
         bar.close()
-    df = pd.DataFrame(rows)
+    df = pd.DataFrame(rows.data)
     extra = [c for c in df.columns if c not in _BASE_COLUMNS]
     df = df[_BASE_COLUMNS + extra].sort_values(["game", "rotation", "seat"], ignore_index=True)
     df.attrs["game_id"] = game.id  # which game the run is of (the "game" column numbers its games)
@@ -433,9 +460,9 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         futures = [client.submit(play_chunk, game.id, config_dict, bot_names, seed, n_games, chunk, rotations,
                                  pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
-        rows = []
+        rows = _Columns()
         for future in dask_completed(futures):
-            rows += future.result()
+            rows.add(future.result())
             if bar is not None:
                 bar.update(sizes[future.key])
         return rows
