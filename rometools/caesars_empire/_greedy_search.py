@@ -31,7 +31,7 @@ except ImportError:  # Cython is only needed to compile this module
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.engine import INF
-from rometools.caesars_empire.scoring import holdings, marginal_values_shared
+from rometools.caesars_empire.scoring import marginal_values_shared
 
 __all__ = ["COMPILED", "best_chains", "best_chains_standard", "fill", "held", "search"]
 
@@ -188,6 +188,7 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(seat=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, city=cython.Py_ssize_t,
+               owners=tuple,
                value=cython.long, i=cython.Py_ssize_t, history=tuple, record=tuple, chain=tuple, more=list,
                highest=dict, tokens=tuple, treasures=tuple, index=dict)
 def held(seen: dict, state):
@@ -196,7 +197,8 @@ def held(seen: dict, state):
     ``seen`` maps a seat to ``(history length, its last record, counts, highest)``
     as last seen; counts are brought up to date from the moves recorded since
     when ``state`` descends from that state (its record at that length is the
-    same object), else counted afresh (``scoring.holdings``).
+    same object), else counted afresh from the cities the seat holds (as
+    ``scoring.holdings`` counts them; ``test_bots.py`` checks both ways).
     """
     seat, history = state.seat, state.history
     n = len(history)
@@ -219,12 +221,18 @@ def held(seen: dict, state):
                     if value > highest.get(colour, 0):
                         highest = {**highest, colour: value}
             counts = tuple(more)
-    else:
-        mine = holdings(state, seat)
-        counts, highest = mine.treasures, {}
-        for colour, value in mine.city_tokens:
-            if value > highest.get(colour, 0):
-                highest[colour] = value
+    else:  # counted afresh, as scoring.holdings(state, seat) counts them: the seat's cities
+        slot = state.config.components.treasure_slot
+        tokens, treasures, owners = state.config.board.city_token_values, state.treasures, state.city_owner
+        more = [0] * len(slot)
+        highest = {}
+        for city in range(len(owners)):
+            if owners[city] == seat:
+                more[slot[treasures[city]]] += 1
+                colour, value = tokens[city]
+                if value > highest.get(colour, 0):
+                    highest[colour] = value
+        counts = tuple(more)
     if n:
         seen[seat] = (n, history[n - 1], counts, highest)
     return counts, highest
@@ -316,4 +324,8 @@ def best_chains_standard(seen: dict, state, policy):
     the seat's highest of that colour plus its Treasure's marginal value, from the seat's
     holdings as :func:`held` keeps them in ``seen``."""
     counts, highest = held(seen, state)
-    return best_chains(state, policy, highest, None, marginal_values_shared(counts, state.config.components))
+    comps = state.config.components
+    values = comps._marginal_memo.get(counts)  # scoring.marginal_values_shared's memo, read here first
+    if values is None:
+        values = marginal_values_shared(counts, comps)
+    return best_chains(state, policy, highest, None, values)

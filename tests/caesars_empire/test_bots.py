@@ -335,11 +335,16 @@ def test_random_bot_choice_is_uniform_chi_square():
     assert chisquare(list(counts.values())).pvalue > 0.001
 
 
-def test_greedy_kept_holdings_equal_a_fresh_count_in_any_order():
+@pytest.mark.parametrize("twins", ["compiled", "plain"])
+def test_greedy_kept_holdings_equal_a_fresh_count_in_any_order(twins, request):
     """GreedyBot keeps each seat's Treasure counts and highest City tokens and brings them
-    up to date from the moves since; asked about states in order, backwards, shuffled, or
-    of another game, it gives what scoring.holdings counts afresh."""
+    up to date from the moves since (or counts them afresh, in ``_greedy_search.held``:
+    compiled, and plain); asked about states in order, backwards, shuffled, or of another
+    game, it gives what scoring.holdings counts afresh."""
     from rometools.caesars_empire.scoring import holdings
+
+    if twins == "plain":
+        request.getfixturevalue("plain_twins")
 
     def fresh(state):
         mine = holdings(state, state.seat)
