@@ -37,6 +37,10 @@ __all__ = ["COMPILED", "best_chains", "best_chains_standard", "fill", "held", "s
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
+# The functions below read a few private attributes of the package's own classes
+# (``GameConfig._components``, ``Board._city_tokens``, ``Board._index``, ``Board._rank``)
+# rather than the public properties that return them: a property is a Python call, once
+# or more per move.
 
 
 @cython.ccall
@@ -208,8 +212,8 @@ def held(seen: dict, state):
         counts, highest = last[2], last[3]
         if at < n:
             b = state.config.board
-            slot = state.config.components.treasure_slot
-            tokens, treasures, index = b.city_token_values, state.treasures, b._index
+            slot = state.config._components.treasure_slot
+            tokens, treasures, index = b._city_tokens, state.treasures, b._index
             more = list(counts)
             for i in range(at, n):
                 record = history[i]
@@ -222,8 +226,8 @@ def held(seen: dict, state):
                         highest = {**highest, colour: value}
             counts = tuple(more)
     else:  # counted afresh, as scoring.holdings(state, seat) counts them: the seat's cities
-        slot = state.config.components.treasure_slot
-        tokens, treasures, owners = state.config.board.city_token_values, state.treasures, state.city_owner
+        slot = state.config._components.treasure_slot
+        tokens, treasures, owners = state.config.board._city_tokens, state.treasures, state.city_owner
         more = [0] * len(slot)
         highest = {}
         for city in range(len(owners)):
@@ -274,7 +278,7 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
         exact, first_step, rank = own, None, None
     best, top, cheapest, later, gains, mults = search(
         leaf, f.inner, f.dist, f.sources, own, exact, first_step, rank, budget, limit,
-        state.config.board.city_token_values, highest, gain_of, state.treasures, treasure_value)
+        state.config.board._city_tokens, highest, gain_of, state.treasures, treasure_value)
     if limit < 2 or top < 0:
         return [item[1] for item in best], top, cheapest
     if len(later) > 1:
@@ -324,7 +328,7 @@ def best_chains_standard(seen: dict, state, policy):
     the seat's highest of that colour plus its Treasure's marginal value, from the seat's
     holdings as :func:`held` keeps them in ``seen``."""
     counts, highest = held(seen, state)
-    comps = state.config.components
+    comps = state.config._components
     values = comps._marginal_memo.get(counts)  # scoring.marginal_values_shared's memo, read here first
     if values is None:
         values = marginal_values_shared(counts, comps)

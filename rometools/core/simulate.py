@@ -37,12 +37,13 @@ __all__ = ["EXECUTORS", "check_rotation", "game_streams", "play_chunk", "replay_
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
-#: Chunks of games handed to each worker (process and Dask executors). Many small
+#: Chunks of games handed to each worker: ``"process"`` and ``"dask"``. Many small
 #: chunks keep every worker busy to the end (with 8 a worker, the last chunk left one
-#: of two workers idle for about a tenth of a 3,000-game run); each chunk costs a
-#: task's overhead (a few milliseconds with Dask), so a chunk holds at least
-#: ``MIN_CHUNK`` games.
-CHUNKS_PER_WORKER = 32
+#: of two workers idle for about a tenth of a 3,000-game run; with 32, the 157-game
+#: chunks of 10,000 greedy games, about 0.3 s each, could still leave one idle that
+#: long); each chunk costs a task's overhead (a few milliseconds with Dask, so it
+#: gets fewer), and a chunk holds at least ``MIN_CHUNK`` games.
+CHUNKS_PER_WORKER = {"process": 64, "dask": 32}
 MIN_CHUNK = 10
 _BASE_COLUMNS = ["game", "seed", "rotation", "seat", "player", "bot", "score", "rank", "win",
                  "shared_win", "moves", "length"]
@@ -428,7 +429,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         workers = workers or os.cpu_count() or 1
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
-                                   rotations): len(chunk) for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER)}
+                                   rotations): len(chunk) for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])}
             for future in as_completed(futures):
                 rows.add(future.result())
                 if bar is not None:
@@ -456,7 +457,7 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
                                processes=True, dashboard_address=None, host="127.0.0.1")
     client = Client(address or cluster)
     try:
-        chunks = _chunks(n_games, (workers or os.cpu_count() or 1) * CHUNKS_PER_WORKER)
+        chunks = _chunks(n_games, (workers or os.cpu_count() or 1) * CHUNKS_PER_WORKER["dask"])
         futures = [client.submit(play_chunk, game.id, config_dict, bot_names, seed, n_games, chunk, rotations,
                                  pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
