@@ -379,9 +379,9 @@ def main(argv=None) -> None:
     print(f"\nGreedyBot on board_4_5, in this process: {greedy_rate:.0f} games per CPU second (goal {GREEDY_GOAL:,}: "
           f"{verdict(greedy_rate, GREEDY_GOAL)}); valuing every chain: {valuing_rate:.0f} games per CPU "
           f"second (search / valuing: {greedy_rate / valuing_rate:.2f}x); same game per seed: {same}")
-    from rometools.caesars_empire import bots as ce_bots
+    from rometools.core._cython import TWINS, compiled_or_plain
 
-    compiled = [m.__name__ for m in (ce_bots._greedy_search, engine._own_roads) if m.COMPILED]
+    compiled = [m.__name__ for m in map(compiled_or_plain, TWINS) if m.COMPILED]
     print(f"  compiled by Cython at install: {', '.join(compiled) or 'nothing (no C compiler?)'}")
     with issue_baseline_tree() as folder:
         trees = {"now": (ROOT, {}), "plain": (ROOT, {"ROMETOOLS_NO_COMPILED": "1"})}

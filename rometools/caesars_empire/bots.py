@@ -4,7 +4,10 @@ Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)``
 returns a legal action for the seat to move and raises ``RulesError`` at a
 chance or terminal node. Bots read the game through the public rules
 (:mod:`~rometools.caesars_empire.rules`) and the documented engine API
-(:mod:`~rometools.caesars_empire.engine`), never its private helpers.
+(:mod:`~rometools.caesars_empire.engine`), never its private helpers; only
+GreedyBot's compiled search (``_greedy_search``) also reads a few private
+attributes of the board and the config, where a property would cost a Python
+call a move.
 
 * :class:`RandomBot` -- a uniform legal action.
 * :class:`CheapestBot` -- a connection of fewest Roads (uniform among ties).

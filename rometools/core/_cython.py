@@ -100,9 +100,9 @@ def report() -> str:
         return f"compiled by Cython: {', '.join(TWINS)}"
     text = f"WARNING: {', '.join(plain)} run as plain Python"
     if os.environ.get(NO_COMPILED_ENV, "") not in ("", "0"):
-        return f"{text} ({NO_COMPILED_ENV} is set): the same results, greedy games about 1.6-1.8x slower"
+        return f"{text} ({NO_COMPILED_ENV} is set): the same results, greedy games about 2-2.5x slower"
     return (f"{text} (not built at install: no C compiler?): the same results, greedy games about "
-            f"1.6-1.8x slower; install gcc and run `make setup` again")
+            f"2-2.5x slower; install gcc and run `make setup` again")
 
 
 if __name__ == "__main__":

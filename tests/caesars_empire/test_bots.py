@@ -404,11 +404,11 @@ def test_setup_reports_the_compiled_modules(monkeypatch):
     assert _cython.report() == (
         "WARNING: rometools.caesars_empire._greedy_search, rometools.caesars_empire._own_roads, "
         "rometools.caesars_empire._connect run as "
-        "plain Python (ROMETOOLS_NO_COMPILED is set): the same results, greedy games about 1.6-1.8x slower")
+        "plain Python (ROMETOOLS_NO_COMPILED is set): the same results, greedy games about 2-2.5x slower")
     monkeypatch.setattr(_cython, "TWINS", ("twins_not_built.m",))
     monkeypatch.delenv("ROMETOOLS_NO_COMPILED")
     monkeypatch.setitem(sys.modules, "twins_not_built", type(sys)("twins_not_built"))
     monkeypatch.setitem(sys.modules, "twins_not_built.m", type(sys)("twins_not_built.m"))
     assert _cython.report() == ("WARNING: twins_not_built.m run as plain Python (not built at install: no C "
-                                "compiler?): the same results, greedy games about 1.6-1.8x slower; install "
+                                "compiler?): the same results, greedy games about 2-2.5x slower; install "
                                 "gcc and run `make setup` again")

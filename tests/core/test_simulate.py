@@ -57,6 +57,21 @@ def test_executors_give_identical_results():
     pd.testing.assert_frame_equal(serial, dask)
 
 
+def test_rows_gathered_as_columns_fill_a_column_some_games_lack_with_none():
+    """Workers send their rows as columns; a column only some games have (a game's extras)
+    is None in the other games' rows, as a DataFrame of one dict per row would have it."""
+    from rometools.core.simulate import _Columns
+
+    rows = _Columns()
+    rows.add({"game": [0, 0], "score": [3, 5]})
+    rows.add({"game": [1, 1], "score": [4, 4], "extra": [7, 7]})
+    rows.add({"game": [2], "score": [9]})
+    assert rows.data == {"game": [0, 0, 1, 1, 2], "score": [3, 5, 4, 4, 9], "extra": [None, None, 7, 7, None]}
+    by_rows = pd.DataFrame([{"game": 0, "score": 3}, {"game": 0, "score": 5}, {"game": 1, "score": 4, "extra": 7},
+                            {"game": 1, "score": 4, "extra": 7}, {"game": 2, "score": 9}])
+    pd.testing.assert_frame_equal(pd.DataFrame(rows.data), by_rows)
+
+
 def test_rotation_plays_each_seed_once_per_seat_with_the_same_chance():
     df = simulate("caesars_empire", 5, players=3, bots=["greedy", "random", "random"], rotate=True, seed=2,
                   progress=False)
