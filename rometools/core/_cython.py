@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import os
 import warnings
 from pathlib import Path
@@ -81,9 +82,18 @@ def compiled_or_plain(plain: str) -> ModuleType:
     if hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest() != twin.SOURCE_SHA256:
         warnings.warn(f"{plain}_c was compiled from an older {plain.rsplit('.', 1)[-1]}.py, so the "
                       f"plain module runs (the same results, slower); rebuild it with `make setup` "
-                      f"(or `.venv/bin/pip install -e .`)", RuntimeWarning, stacklevel=2)
+                      f"(or `.venv/bin/pip install -e .`), then restart a running notebook kernel",
+                      RuntimeWarning, stacklevel=2)
         return module
     return twin
+
+
+def _has_twin(plain: str) -> bool:
+    """Whether a compiled twin of ``plain`` is installed (used or not)."""
+    try:
+        return importlib.util.find_spec(f"{plain}_c") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def report() -> str:
@@ -95,14 +105,20 @@ def report() -> str:
     >>> report().startswith(("compiled by Cython: ", "WARNING: "))
     True
     """
-    plain = [name for name in TWINS if not compiled_or_plain(name).__name__.endswith("_c")]
+    with warnings.catch_warnings():  # a stale twin's own warning: the line below says it
+        warnings.simplefilter("ignore", RuntimeWarning)
+        plain = [name for name in TWINS if not compiled_or_plain(name).__name__.endswith("_c")]
     if not plain:
         return f"compiled by Cython: {', '.join(TWINS)}"
     text = f"WARNING: {', '.join(plain)} run as plain Python"
+    slower = "the same results, greedy games about 2-2.5x slower"
     if os.environ.get(NO_COMPILED_ENV, "") not in ("", "0"):
-        return f"{text} ({NO_COMPILED_ENV} is set): the same results, greedy games about 2-2.5x slower"
-    return (f"{text} (not built at install: no C compiler?): the same results, greedy games about "
-            f"2-2.5x slower; install gcc and run `make setup` again")
+        return f"{text} ({NO_COMPILED_ENV} is set): {slower}"
+    stale = [name for name in plain if _has_twin(name)]
+    if stale:
+        return (f"{text} (compiled from an older source: {', '.join(stale)} edited since the install): "
+                f"{slower}; run `make setup` again (and restart a running notebook kernel)")
+    return f"{text} (not built at install: no C compiler?): {slower}; install gcc and run `make setup` again"
 
 
 if __name__ == "__main__":

@@ -412,3 +412,17 @@ def test_setup_reports_the_compiled_modules(monkeypatch):
     assert _cython.report() == ("WARNING: twins_not_built.m run as plain Python (not built at install: no C "
                                 "compiler?): the same results, greedy games about 2-2.5x slower; install "
                                 "gcc and run `make setup` again")
+
+
+def test_setup_report_tells_a_stale_twin_from_a_missing_one(tmp_path, monkeypatch):
+    """A twin compiled from an older source is named as such (not as a missing C compiler)."""
+    package = tmp_path / "twins_stale"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "m.py").write_text("NAME = 'edited'\n")
+    (package / "m_c.py").write_text("NAME = 'twin'\nSOURCE_SHA256 = 'an older source'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(_cython, "TWINS", ("twins_stale.m",))
+    assert _cython.report() == ("WARNING: twins_stale.m run as plain Python (compiled from an older source: "
+                                "twins_stale.m edited since the install): the same results, greedy games about "
+                                "2-2.5x slower; run `make setup` again (and restart a running notebook kernel)")
