@@ -31,9 +31,9 @@ except ImportError:  # Cython is only needed to compile this module
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.engine import INF
-from rometools.caesars_empire.scoring import marginal_values_shared
+from rometools.caesars_empire.scoring import holdings, marginal_values_shared
 
-__all__ = ["COMPILED", "best_chains", "best_chains_standard", "fill", "held", "search"]
+__all__ = ["COMPILED", "best_chains", "best_chains_standard", "fill", "held", "search", "standard_values"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -192,17 +192,15 @@ def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, e
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(seat=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, city=cython.Py_ssize_t,
-               owners=tuple,
                value=cython.long, i=cython.Py_ssize_t, history=tuple, record=tuple, chain=tuple, more=list,
                highest=dict, tokens=tuple, treasures=tuple, index=dict)
 def held(seen: dict, state):
-    """``GreedyBot._held``: the seat to move's Treasure counts and highest City token per colour.
+    """The seat to move's Treasure counts and highest City token per colour, kept by GreedyBot.
 
     ``seen`` maps a seat to ``(history length, its last record, counts, highest)``
     as last seen; counts are brought up to date from the moves recorded since
     when ``state`` descends from that state (its record at that length is the
-    same object), else counted afresh from the cities the seat holds (as
-    ``scoring.holdings`` counts them; ``test_bots.py`` checks both ways).
+    same object), else counted afresh (``scoring.holdings``).
     """
     seat, history = state.seat, state.history
     n = len(history)
@@ -225,18 +223,12 @@ def held(seen: dict, state):
                     if value > highest.get(colour, 0):
                         highest = {**highest, colour: value}
             counts = tuple(more)
-    else:  # counted afresh, as scoring.holdings(state, seat) counts them: the seat's cities
-        slot = state.config._components.treasure_slot
-        tokens, treasures, owners = state.config.board._city_tokens, state.treasures, state.city_owner
-        more = [0] * len(slot)
-        highest = {}
-        for city in range(len(owners)):
-            if owners[city] == seat:
-                more[slot[treasures[city]]] += 1
-                colour, value = tokens[city]
-                if value > highest.get(colour, 0):
-                    highest[colour] = value
-        counts = tuple(more)
+    else:
+        mine = holdings(state, seat)
+        counts, highest = mine.treasures, {}
+        for colour, value in mine.city_tokens:
+            if value > highest.get(colour, 0):
+                highest[colour] = value
     if n:
         seen[seat] = (n, history[n - 1], counts, highest)
     return counts, highest
@@ -268,9 +260,7 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
     budget = state.roads_left[seat]
     lim = state.config.max_chain_paths
     limit = len(state.city_owner) + 1 if lim is None else lim
-    own = f.own.get(seat) if f.own is not None else None  # engine.most_own_roads, when kept with the facts
-    if own is None:
-        own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
+    own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
     if policy == "first":  # what the seat gets: the first route in path order
         exact, first_step = engine.first_route_roads(state, seat)
         rank = state.config.board._rank
@@ -323,13 +313,17 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
     return [item[1] for item in best], top, cheapest
 
 
-def best_chains_standard(seen: dict, state, policy):
-    """:func:`best_chains` under standard City Points: a capture is worth its City token above
-    the seat's highest of that colour plus its Treasure's marginal value, from the seat's
-    holdings as :func:`held` keeps them in ``seen``."""
+@cython.ccall
+def standard_values(seen: dict, state):
+    """``(highest, treasure_value)`` under standard City Points (``GreedyBot._capture_values``): the
+    seat's highest City token per colour and the marginal value of each Treasure
+    (``scoring.marginal_values_shared``), from its holdings as :func:`held` keeps them in ``seen``."""
     counts, highest = held(seen, state)
-    comps = state.config._components
-    values = comps._marginal_memo.get(counts)  # scoring.marginal_values_shared's memo, read here first
-    if values is None:
-        values = marginal_values_shared(counts, comps)
+    return highest, marginal_values_shared(counts, state.config._components)
+
+
+def best_chains_standard(seen: dict, state, policy):
+    """:func:`best_chains` under standard City Points, what a capture is worth given by
+    :func:`standard_values`."""
+    highest, values = standard_values(seen, state)
     return best_chains(state, policy, highest, None, values)

@@ -195,24 +195,22 @@ class GreedyBot(Bot):
         and ``highest`` None. ``treasure_value`` maps a Treasure to its marginal value
         (points)."""
         cfg = state.config
-        if cfg.sum_complete_colours:  # the 2-3 player variant: scoring.city_gain with the tokens in play
-            mine = holdings(state, state.seat)
-            counts = mine.treasures
-            by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
-            for colour, value in sorted(mine.city_tokens):
-                by_colour[colour] = (*by_colour.get(colour, ()), value)
-            in_play: dict[str, tuple[int, ...]] = {}
-            for colour, value in sorted(cfg.board.city_tokens()):
-                in_play[colour] = (*in_play.get(colour, ()), value)
+        if not cfg.sum_complete_colours:  # standard City Points (best_chains_standard reads them the same way)
+            highest, treasure_value = _greedy_search.standard_values(self._seen, state)
+            return highest, None, treasure_value
+        # the 2-3 player variant: scoring.city_gain with the tokens in play
+        mine = holdings(state, state.seat)
+        by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
+        for colour, value in sorted(mine.city_tokens):
+            by_colour[colour] = (*by_colour.get(colour, ()), value)
+        in_play: dict[str, tuple[int, ...]] = {}
+        for colour, value in sorted(cfg.board.city_tokens()):
+            in_play[colour] = (*in_play.get(colour, ()), value)
 
-            def gain_of(colour: str, value: int) -> int:
-                return city_gain(by_colour.get(colour, ()), value, in_play[colour])
+        def gain_of(colour: str, value: int) -> int:
+            return city_gain(by_colour.get(colour, ()), value, in_play[colour])
 
-            highest = None
-        else:
-            counts, highest = self._held(state)
-            gain_of = None
-        return highest, gain_of, marginal_values_shared(counts, cfg.components)
+        return None, gain_of, marginal_values_shared(mine.treasures, cfg.components)
 
     def _token_values(self, state: GameState) -> Callable[[int], tuple[int, int]]:
         """``value(t) -> (token points, route multiplier)`` of capturing city ``t`` now
@@ -230,15 +228,6 @@ class GreedyBot(Bot):
             return gains[t], mults[t]
 
         return value
-
-    def _held(self, state: GameState) -> tuple[tuple[int, ...], dict[str, int]]:
-        """The seat to move's Treasure counts (``components.treasure_ids`` order) and
-        highest City token per colour, as ``scoring.holdings`` gives them.
-
-        Kept per seat and brought up to date from the moves recorded since, when
-        the state descends from the one seen last (its record at that length is
-        the same object); otherwise counted afresh."""
-        return _greedy_search.held(self._seen, state)
 
     def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
         cfg = state.config

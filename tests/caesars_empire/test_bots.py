@@ -362,7 +362,7 @@ def test_greedy_kept_holdings_equal_a_fresh_count_in_any_order(twins, request):
     for state in [*states, *states[::-1], *shuffled, *other[:20], *states[:30]]:
         before = bot._seen.get(state.seat)
         kept += before is not None and before[0] < len(state.history) and state.history[before[0] - 1] is before[1]
-        assert bot._held(state) == fresh(state)
+        assert bots._greedy_search.held(bot._seen, state) == fresh(state)
     assert kept > 50  # brought up to date, not counted afresh
 
 
