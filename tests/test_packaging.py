@@ -21,7 +21,7 @@ def test_wheel_contains_data_and_code_finds_it(tmp_path):
     for rel in bundled:
         assert f"rometools/data/{rel}" in names
     # hatch_build.py's compiled twins ship inside (a C compiler is part of README's set-up)
-    for twin in ("caesars_empire/_greedy_search_c.", "caesars_empire/_own_roads_c.", "caesars_empire/_connect_c."):
+    for twin in ("caesars_empire/_greedy_search_c.", "caesars_empire/_kernel_c."):
         assert any(n.startswith(f"rometools/{twin}") and n.endswith(".so") for n in names), twin
     # Unpacked like an install, data_dir() finds the packaged copy first.
     site = tmp_path / "site"

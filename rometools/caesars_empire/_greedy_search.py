@@ -1,4 +1,4 @@
-"""GreedyBot's search for the best chains: steps 1 and 2 of ``GreedyBot.best_chains``.
+"""GreedyBot's search for the best chains: ``GreedyBot.best_chains``.
 
 Private to :mod:`rometools.caesars_empire.bots`, which documents the method
 (one search per target city, bounds that prune walks before they are formed).
@@ -10,19 +10,25 @@ bots use while it matches this source (``compiled_or_plain``). Both return
 the same values (checked by ``tests/caesars_empire/test_bots.py``, which
 plays seeded games with each); ``COMPILED`` tells them apart.
 
-The inputs are the engine's facts (``engine.Facts``: per location its
-unbuilt paths ``(neighbour, path index, Roads)`` to an available city
-(``leaf``) and to an empty city (``inner``), distances to Rome ``dist``, the
-``sources``), the seat's most own Roads per location (``own``), the Roads
-the route policy gives it (``exact``: ``own`` itself, or under ``"first"``
-``engine.first_route_roads`` with ``first_step`` and the board's ``rank``),
-and what a capture is worth: ``tokens`` (``board.city_token_values``), the
-seat's highest City token per colour (``highest``) or, in the 2-3 player
-variant, ``gain_of(colour, value)``; the cities' Treasures (``treasures``)
-and their marginal values to the seat (``treasure_value``).
+The inputs are the engine's facts, packed in C ints (``_kernel.Facts``; its
+``shape`` says where each section starts): per path its owner, per city its
+holder, Treasure and City token, per location its distance to Rome and each
+seat's most own Roads on a route (``own``), and the board's paths as path
+ends. An unbuilt path from a location leads to an available city (a *leaf*
+path, which ends a chain) or to an empty city (an *inner* path, which a walk
+goes on along); paths into Rome are neither. The Roads the route policy
+gives the seat (``exact``) are ``own`` itself, or under ``"first"``
+``engine.first_route_roads`` with its next steps and the board's ``rank``.
+What a capture is worth: the seat's highest City token per colour and the
+marginal value of each Treasure type (``scoring.marginal_values_shared``),
+or, in the 2-3 player variant, ``gain_of(colour, value)`` and a Treasure's
+value by id.
 """
 
 from __future__ import annotations
+
+from array import array
+from threading import Lock
 
 try:
     import cython
@@ -30,208 +36,301 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
 from rometools.caesars_empire import engine
-from rometools.caesars_empire.engine import INF
-from rometools.caesars_empire.scoring import holdings, marginal_values_shared
+from rometools.caesars_empire.scoring import marginal_values_shared
+from rometools.caesars_empire.state import PASS
 
-__all__ = ["COMPILED", "best_chains", "best_chains_standard", "fill", "held", "search", "standard_values"]
+__all__ = ["COMPILED", "best_chains", "best_chains_standard", "capture_values", "choose_standard", "search",
+           "treasure_values"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
-# The functions below read a few private attributes of the package's own classes
-# (``GameConfig._components``, ``Board._city_tokens``, ``Board._index``, ``Board._rank``)
-# rather than the public properties that return them: a property is a Python call, once
-# or more per move.
+INF = cython.declare(cython.long, engine.INF)  # a location not joined to Rome (Roads), as a C constant
+_NODE = cython.declare(cython.Py_ssize_t, 6)  # ints a walk node of search() takes
+_ROOM = 64  # walk nodes a shape's buffer starts with room for (it doubles when full)
 
 
-@cython.ccall
-@cython.locals(t=cython.Py_ssize_t, worth=cython.long, top=cython.long, gain=cython.long, token=tuple)
-def fill(t, gains: list, mults: list, tokens: tuple, highest, gain_of, treasures: tuple,
-         treasure_value: dict) -> cython.void:
-    """Store in ``gains[t]`` and ``mults[t]`` the token points of capturing city ``t`` now
-    (the City-token points it adds plus the Treasure's marginal value) and its route
-    multiplier (2 if the city holds Gold, else 1)."""
-    token = tokens[t - 1]
-    colour, worth = token[0], token[1]
-    if gain_of is None:
-        top = cython.cast(dict, highest).get(colour, 0)
-        gain = worth - top if worth > top else 0
-    else:
-        gain = gain_of(colour, worth)
-    treasure = treasures[t - 1]
-    gains[t] = gain + treasure_value.get(treasure, 0)
-    mults[t] = 2 if treasure == "gold" else 1
+@cython.cclass
+class _Where:
+    """The sections of ``Facts.cells`` and the board's cells this module reads, as C ints
+    (read once per shape from ``Facts.shape``), and ``3 * locations`` zeros to copy."""
+
+    n: cython.Py_ssize_t
+    to: cython.Py_ssize_t
+    edge: cython.Py_ssize_t
+    cost: cython.Py_ssize_t
+    rank: cython.Py_ssize_t
+    colour: cython.Py_ssize_t
+    value: cython.Py_ssize_t
+    colours: cython.Py_ssize_t
+    po: cython.Py_ssize_t
+    co: cython.Py_ssize_t
+    dist: cython.Py_ssize_t
+    tslot: cython.Py_ssize_t
+    highest: cython.Py_ssize_t
+    own: cython.Py_ssize_t
+    counts: cython.Py_ssize_t
+    types: cython.Py_ssize_t
+    gold: cython.Py_ssize_t
+    own_ok: cython.Py_ssize_t
+    zeros: object
+    walks: object  # search()'s walk nodes, kept between searches (``busy`` held while one runs)
+    nodes: cython.int[:]  # ``walks`` as C ints
+    busy: object
+    shape: object
+    board: cython.int[:]  # the board's cells
+
+    def __init__(self, shape):
+        self.n, self.to, self.edge, self.cost = shape.locations, shape.to, shape.edge, shape.cost
+        self.rank, self.colour, self.value, self.colours = shape.rank, shape.colour, shape.value, shape.colours
+        self.po, self.co, self.dist, self.tslot = shape.po, shape.co, shape.dist, shape.tslot
+        self.highest, self.own, self.counts, self.types = shape.highest, shape.own, shape.counts, shape.types
+        self.gold, self.own_ok = shape.gold, shape.own_ok
+        self.zeros = array("i", [0]) * (3 * shape.locations)
+        self.walks = array("i", [0]) * (_NODE * _ROOM)
+        self.nodes = self.walks
+        self.busy = Lock()
+        self.shape = shape
+        self.board = shape.cells
 
 
-@cython.ccall
+_last: list = [None]  # (the last shape read, its _Where): one game's shape serves every move
+
+
+def _where(shape) -> _Where:
+    """The :class:`_Where` of ``shape`` (kept for the last shape asked)."""
+    kept = _last[0]  # one tuple, replaced at once: a thread never pairs a shape with another's _Where
+    if kept is None or kept[0] is not shape:
+        kept = _last[0] = (shape, _Where(shape))
+    return kept[1]
+
+
+@cython.cfunc
+@cython.inline
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(budget=cython.long, limit=cython.long, top=cython.long, cheapest=cython.long,
-               s=cython.Py_ssize_t, u=cython.Py_ssize_t, w=cython.Py_ssize_t, x=cython.Py_ssize_t,
-               y=cython.Py_ssize_t, e=cython.long, c=cython.long, c2=cython.long, base=cython.long,
-               v=cython.long, gain=cython.long, mult=cython.long, dw=cython.long, ow=cython.long,
-               need=cython.long, shortest=cython.long, r=cython.long, roads=cython.long,
+def _leaf(w: _Where, b: cython.int[:], d: cython.int[:], k: cython.Py_ssize_t) -> cython.bint:
+    """Whether path end ``k`` is an unbuilt path to an available city (it ends a chain)."""
+    u: cython.Py_ssize_t = b[w.to + k]
+    return u != 0 and d[w.po + b[w.edge + k]] < 0 and d[w.co + u - 1] < 0
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, city=cython.Py_ssize_t, slot=cython.Py_ssize_t, gain=cython.long,
+               worth=cython.long, top=cython.long)
+def _fill(w: _Where, b: cython.int[:], d: cython.int[:], t, scratch: cython.int[:], seat: cython.Py_ssize_t,
+          tv, gain_of, tokens, treasures, treasure_value) -> cython.void:
+    """Store in ``scratch[t]`` and ``scratch[n + t]`` the token points of capturing city ``t``
+    now (the City-token points it adds plus the Treasure's marginal value) and its route
+    multiplier (2 if the city holds Gold, else 1)."""
+    city = t - 1
+    slot = d[w.tslot + city]
+    if gain_of is None:  # standard City Points: what the token adds over the seat's highest of its colour
+        worth = b[w.value + city]
+        top = d[w.highest + seat * w.colours + b[w.colour + city]]
+        gain = worth - top if worth > top else 0
+        if slot >= 0:
+            gain += cython.cast(cython.long, tv[slot])
+    else:
+        colour, worth = tokens[city]
+        gain = gain_of(colour, worth) + treasure_value.get(treasures[city], 0)
+    scratch[t] = gain
+    scratch[w.n + t] = 2 if slot == w.gold else 1
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, out=list)
+def _walk(nodes: cython.int[:], y: cython.Py_ssize_t, i: cython.Py_ssize_t) -> tuple:
+    """The walk from ``y`` along node ``i`` and the nodes it goes on to (to the walk's last city)."""
+    out = [y]
+    while i >= 0:
+        out.append(nodes[i * _NODE])
+        i = nodes[i * _NODE + 1]
+    return tuple(out)
+
+
+def _grown(walks):
+    """``walks`` with room for twice as many nodes."""
+    return walks + array("i", [0]) * len(walks)
+
+
+@cython.ccall
+def search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
+           budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
+           tv, gain_of, tokens, treasures, treasure_value):
+    """Steps 1 and 2 of ``GreedyBot.best_chains``, for ``seat`` with ``budget`` Roads and
+    at most ``limit`` paths a chain, on the board's cells ``b`` and the facts' cells ``d``
+    (their sections: ``where``).
+
+    ``xv[ex_at + v]`` is what the route policy gives the seat from location ``v``
+    (``exact``): ``d`` at its ``own`` row, or the ``"first"`` rows with
+    ``first_step``. What a capture is worth: ``tv`` (the marginal value of each
+    Treasure type) or ``gain_of``, ``tokens``, ``treasures`` and
+    ``treasure_value`` (the 2-3 player variant); ``sv`` (zeros, ``3 * n``) gets
+    per location the token points and (at ``n +``) route multiplier of capturing
+    it, filled for every city at the end of an unbuilt path from a source, and
+    (at ``2 * n +``) the Roads of Rome's unbuilt path to it.
+
+    Returns ``(best, top, cheapest, later)``: ``best`` the best chains so far as
+    ``(place, chain)`` (``place`` orders them as the legal chains are listed),
+    their points and Roads (``-1`` and ``0`` if none), ``later`` the longer walks
+    still to value exactly ``(walk, Roads, bound)``.
+    """
+    if not where.busy.acquire(False):  # a search under way (another thread's, or a callback's): nodes of its own
+        return _search(_Where(where.shape), b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of,
+                       tokens, treasures, treasure_value)
+    try:
+        return _search(where, b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of, tokens, treasures,
+                       treasure_value)
+    finally:
+        where.busy.release()
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(top=cython.long, cheapest=cython.long, s=cython.Py_ssize_t, u=cython.Py_ssize_t,
+               w=cython.Py_ssize_t, x=cython.Py_ssize_t, y=cython.Py_ssize_t, e=cython.long, c=cython.long,
+               c2=cython.long, base=cython.long, v=cython.long, gain=cython.long, mult=cython.long, dw=cython.long,
+               ow=cython.long, need=cython.long, shortest=cython.long, r=cython.long, roads=cython.long,
                reach=cython.long, slack=cython.long, nc=cython.long, via=cython.long,
                bound=cython.long, y_slack=cython.long, route=cython.long, k=cython.long,
-               own_is_exact=cython.bint, rome_c=cython.long, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, ends=tuple, preds=tuple, p=tuple, item=tuple, walk_x=tuple,
-               walk=tuple, stack=list, best=list, later=list, from_rome=dict)
-def search(leaf: tuple, inner: tuple, dist: tuple, sources: tuple, own: tuple, exact: tuple,
-           first_step, rank, budget, limit, tokens: tuple, highest, gain_of, treasures: tuple,
-           treasure_value: dict):
-    """Steps 1 and 2 of ``GreedyBot.best_chains``.
-
-    Returns ``(best, top, cheapest, later, gains, mults)``: ``best`` the best
-    chains so far as ``(place, chain)`` (``place`` orders them as the legal
-    chains are listed), their points and Roads (``-1`` and ``0`` if none),
-    ``later`` the longer walks still to value exactly ``(walk, Roads, bound)``,
-    and per location the token points and route multiplier of capturing it
-    (filled for every city at the end of an unbuilt path from a source).
-    """
-    n = len(leaf)
-    gains: list = [0] * n
-    mults: list = [0] * n
-    best: list = []
-    later: list = []
+               own_is_exact=cython.bint, i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
+               depth=cython.long, room=cython.Py_ssize_t, stack=list, best=list, later=list)
+def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
+            budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
+            tv, gain_of, tokens, treasures, treasure_value) -> tuple:
+    """:func:`search`, its walk nodes in ``where.nodes`` (grown when full)."""
+    n = where.n
+    own_at = where.own + seat * n
+    own_is_exact = ex_at == own_at  # ``xv`` is ``d`` at the own row (the "first" rows start at 0)
+    best = []
+    later = []
     top, cheapest = -1, 0
-    own_is_exact = exact is own
-    for s in sources:  # 1. one-path chains; place (source, 0, path index: the lists' board order)
-        base = exact[s]
-        ends = leaf[s]
-        for i in range(len(ends)):
-            p = ends[i]
-            u, e, c = p[0], p[1], p[2]
-            if c <= budget:
-                if not mults[u]:
-                    fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
-                v = (base + c) * mults[u] + gains[u]
-                if v > top or (v == top and c < cheapest):
-                    top, cheapest, best = v, c, [((s, 0, e), (s, u))]
-                elif v == top and c == cheapest:
-                    best.append(((s, 0, e), (s, u)))
-    if limit < 2 or top < 0:
-        return best, top, cheapest, later, gains, mults
-    from_rome = {}  # unbuilt paths out of Rome (Rome only starts a walk)
-    for p in inner[0]:
-        from_rome[p[0]] = p[2]
-    for w in sources[1:]:  # 2. walks ending at each empty city with an available city beside it
-        ends = leaf[w]
-        if not ends:
+    nodes: cython.int[:] = where.nodes
+    room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
+    for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
+        if s and d[where.co + s - 1] < 0:
             continue
-        dw, ow = dist[w], exact[w]
+        base = xv[ex_at + s]
+        for k in range(b[s], b[s + 1]):
+            c = b[where.cost + k]
+            if c > budget or not _leaf(where, b, d, k):
+                continue
+            u, e = b[where.to + k], b[where.edge + k]
+            if not sv[n + u]:
+                _fill(where, b, d, u, sv, seat, tv, gain_of, tokens, treasures, treasure_value)
+            v = (base + c) * sv[n + u] + sv[u]
+            if v > top or (v == top and c < cheapest):
+                top, cheapest, best = v, c, [((s, 0, e), (s, u))]
+            elif v == top and c == cheapest:
+                best.append(((s, 0, e), (s, u)))
+    if limit < 2 or top < 0:
+        return best, top, cheapest, later
+    for k in range(b[0], b[1]):  # unbuilt paths out of Rome to empty cities (Rome only starts a walk)
+        u = b[where.to + k]
+        if d[where.po + b[where.edge + k]] < 0 and d[where.co + u - 1] >= 0:
+            sv[2 * n + u] = b[where.cost + k]
+    for w in range(1, n):  # 2. walks ending at each empty city with an available city beside it
+        if d[where.co + w - 1] < 0:
+            continue
+        dw, ow = d[where.dist + w], xv[ex_at + w]
         if dw == ow:  # w's route is all the seat's already: no walk gives it more
             continue
         need = shortest = INF  # the least R that can win with some end; the cheapest end
-        for i in range(len(ends)):
-            p = ends[i]
-            u, c2 = p[0], p[2]
-            if not mults[u]:
-                fill(u, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
-            gain, mult = gains[u], mults[u]
+        for k in range(b[w], b[w + 1]):
+            if not _leaf(where, b, d, k):
+                continue
+            u, c2 = b[where.to + k], b[where.cost + k]
+            if not sv[n + u]:
+                _fill(where, b, d, u, sv, seat, tv, gain_of, tokens, treasures, treasure_value)
+            gain, mult = sv[u], sv[n + u]
             r = -((gain - top) // mult) - c2  # ceil((top - gain) / mult) - c2
             if r < need:
                 need = r
             if c2 < shortest:
                 shortest = c2
+        if shortest == INF:  # no available city beside w
+            continue
         if need <= ow:  # and more than w's own route gives (else the one-path chain is cheaper)
             need = ow + 1
         if dw < need:  # no walk gives w a route with that many of the seat's Roads
             continue
-        stack = [(w, (w,), 0, dw, dw - ow)]  # (first location, walk, Roads, bound D, least slack)
+        # the walks ending at w, depth first: node i of ``walks`` is (its first location, the
+        # node it goes on to, Roads, bound D, least slack, paths); node 0 is w itself
+        nodes[0], nodes[1], nodes[2], nodes[3], nodes[4], nodes[5] = w, -1, 0, dw, dw - ow, 0
+        count = 1
+        stack = [0]
         while stack:
-            item = stack.pop()
-            x, walk_x, roads, reach, slack = item[0], item[1], item[2], item[3], item[4]
-            preds = inner[x]
-            if x in from_rome:
-                rome_c = from_rome[x]
-                preds = ((0, -1, rome_c),) + preds
-            for j in range(len(preds)):
-                p = preds[j]
-                y, c = p[0], p[2]
-                if y in walk_x:
+            i = stack.pop()
+            at = i * _NODE
+            x, roads, reach, slack, depth = nodes[at], nodes[at + 2], nodes[at + 3], nodes[at + 4], nodes[at + 5]
+            j = b[x] - 1 if sv[2 * n + x] else b[x]  # Rome's path into x first, then x's inner paths
+            while j < b[x + 1]:
+                if j < b[x]:
+                    y, c = 0, sv[2 * n + x]
+                else:
+                    y, c = b[where.to + j], b[where.cost + j]
+                    if not y or d[where.po + b[where.edge + j]] >= 0 or d[where.co + y - 1] < 0:
+                        j += 1
+                        continue
+                j += 1
+                on = i  # is y on the walk already?
+                while on >= 0 and nodes[on * _NODE] != y:
+                    on = nodes[on * _NODE + 1]
+                if on >= 0:
                     continue
                 nc = roads + c
                 if nc + shortest > budget:
                     continue
-                via = dist[y] + nc
+                via = d[where.dist + y] + nc
                 bound = via if via < reach else reach
                 if bound < need:  # R <= bound for this walk and any longer one
                     continue
-                walk = (y,) + walk_x
-                y_slack = dist[y] - own[y]
+                y_slack = d[where.dist + y] - d[own_at + y]
                 if y_slack > slack:
                     y_slack = slack
                 if x == w:  # through one empty city: the route in closed form
                     if via > dw:  # the new path is on no fewest-Roads route of w
                         route = ow
                     elif via < dw:  # it is on all of them
-                        route = exact[y] + c
+                        route = xv[ex_at + y] + c
                     elif own_is_exact:  # a tie: the seat takes the better
-                        route = own[y] + c
+                        route = d[own_at + y] + c
                         if ow > route:
                             route = ow
                     else:  # a tie under "first": the smaller next step's id
-                        route = exact[y] + c if rank[y] < rank[first_step[w]] else ow
-                    for i in range(len(ends)):
-                        p = ends[i]
-                        u, c2 = p[0], p[2]
+                        route = (xv[ex_at + y] + c if b[where.rank + y] < b[where.rank + first_step[w]]
+                                 else ow)
+                    for e in range(b[w], b[w + 1]):
+                        if not _leaf(where, b, d, e):
+                            continue
+                        u, c2 = b[where.to + e], b[where.cost + e]
                         k = nc + c2
                         if k <= budget:
-                            v = (route + c2) * mults[u] + gains[u]
+                            v = (route + c2) * sv[n + u] + sv[u]
                             if v > top or (v == top and k < cheapest):
-                                top, cheapest, best = v, k, [((y, 1), walk + (u,))]
+                                top, cheapest, best = v, k, [((y, 1), (y, w, u))]
                             elif v == top and k == cheapest:
-                                best.append(((y, 1), walk + (u,)))
+                                best.append(((y, 1), (y, w, u)))
                 elif bound - y_slack >= need:
-                    later.append((walk, nc, bound - y_slack))
-                if y and len(walk) < limit:
-                    stack.append((y, walk, nc, bound, y_slack))
-    return best, top, cheapest, later, gains, mults
-
-
-@cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(seat=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, city=cython.Py_ssize_t,
-               value=cython.long, i=cython.Py_ssize_t, history=tuple, record=tuple, chain=tuple, more=list,
-               highest=dict, tokens=tuple, treasures=tuple, index=dict)
-def held(seen: dict, state):
-    """The seat to move's Treasure counts and highest City token per colour, kept by GreedyBot.
-
-    ``seen`` maps a seat to ``(history length, its last record, counts, highest)``
-    as last seen; counts are brought up to date from the moves recorded since
-    when ``state`` descends from that state (its record at that length is the
-    same object), else counted afresh (``scoring.holdings``).
-    """
-    seat, history = state.seat, state.history
-    n = len(history)
-    last = seen.get(seat)
-    at = last[0] if last is not None else 0
-    if 0 < at <= n and history[at - 1] is last[1]:
-        counts, highest = last[2], last[3]
-        if at < n:
-            b = state.config.board
-            slot = state.config._components.treasure_slot
-            tokens, treasures, index = b._city_tokens, state.treasures, b._index
-            more = list(counts)
-            for i in range(at, n):
-                record = history[i]
-                if record[0] == "connect" and record[1] == seat:
-                    chain = record[2]  # the location ids; no negative index: wraparound is off
-                    city = index[chain[len(chain) - 1]] - 1  # the captured city (location index - 1)
-                    more[slot[treasures[city]]] += 1
-                    colour, value = tokens[city]
-                    if value > highest.get(colour, 0):
-                        highest = {**highest, colour: value}
-            counts = tuple(more)
-    else:
-        mine = holdings(state, seat)
-        counts, highest = mine.treasures, {}
-        for colour, value in mine.city_tokens:
-            if value > highest.get(colour, 0):
-                highest[colour] = value
-    if n:
-        seen[seat] = (n, history[n - 1], counts, highest)
-    return counts, highest
+                    later.append((_walk(nodes, y, i), nc, bound - y_slack))
+                if y and depth + 2 < limit:  # walk on from y
+                    if count == room:
+                        room *= 2
+                        where.walks = _grown(where.walks)
+                        where.nodes = where.walks
+                        nodes = where.nodes
+                    at = count * _NODE
+                    nodes[at], nodes[at + 1], nodes[at + 2], nodes[at + 3], nodes[at + 4], nodes[at + 5] = (
+                        y, i, nc, bound, y_slack, depth + 1)
+                    stack.append(count)
+                    count += 1
+    return best, top, cheapest, later
 
 
 def _by_bound(item):
@@ -241,34 +340,44 @@ def _by_bound(item):
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(seat=cython.Py_ssize_t, budget=cython.long, limit=cython.long, top=cython.long,
+@cython.locals(seat=cython.Py_ssize_t, budget=cython.long, limit=cython.long, top=cython.long, t=cython.Py_ssize_t,
                cheapest=cython.long, w=cython.Py_ssize_t, u=cython.Py_ssize_t, nc=cython.long,
                bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
                v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, ends=tuple, p=tuple, item=tuple, walk=tuple, chain=tuple,
-               history=tuple, best=list, later=list, gains=list, mults=list, leaf=tuple)
-def best_chains(state, policy, highest, gain_of, treasure_value: dict):
+               j=cython.Py_ssize_t, n=cython.Py_ssize_t, ex_at=cython.Py_ssize_t, where=_Where, item=tuple,
+               walk=tuple, chain=tuple, history=tuple, best=list, later=list)
+def best_chains(state, policy, tv, gain_of, treasure_value):
     """``GreedyBot.best_chains`` for the policies ``"self_then_leader"``, ``"player"`` and
-    ``"first"`` (``policy``), given what a capture is worth (``GreedyBot._capture_values``):
-    steps 1 and 2 (:func:`search`), step 3 (the longer walks valued exactly) and the
-    tie order. Returns ``(chains, points, cost)``."""
-    f = state._facts
-    if f is None:
-        f = engine.facts(state)
-    leaf = f.leaf
+    ``"first"`` (``policy``), given what a capture is worth (``tv``, or ``gain_of`` and
+    ``treasure_value``: see :func:`search`; neither: standard City Points,
+    :func:`treasure_values`): steps 1 and 2 (:func:`search`), step 3 (the longer walks
+    valued exactly) and the tie order. Returns ``(chains, points, cost)``."""
+    f = state._facts or engine.facts(state)
+    shape = f.shape
+    where = _where(shape)
+    if not f.cells[where.own_ok]:  # the seat's most own Roads: every bound below
+        engine.own_facts(state)
+    n = where.n
+    b: cython.int[:] = where.board
+    d: cython.int[:] = f.cells
     seat = state.seat
+    if tv is None and gain_of is None:  # standard City Points
+        tv = _by_type(treasure_values(state), state.config._components.treasure_ids)
     budget = state.roads_left[seat]
     lim = state.config.max_chain_paths
     limit = len(state.city_owner) + 1 if lim is None else lim
-    own = engine.most_own_roads(state, seat)  # the most the seat can get: every bound below
+    scratch = where.zeros[:]
+    sv: cython.int[:] = scratch
     if policy == "first":  # what the seat gets: the first route in path order
-        exact, first_step = engine.first_route_roads(state, seat)
-        rank = state.config.board._rank
+        rows, first_step = engine.first_route_roads(state, seat)
+        ex = array("i", rows)
+        best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, ex, 0, first_step,
+                                            tv, gain_of,
+                                            state.config.board._city_tokens, state.treasures, treasure_value)
     else:  # the seat's choice among tied routes: the most it can get
-        exact, first_step, rank = own, None, None
-    best, top, cheapest, later, gains, mults = search(
-        leaf, f.inner, f.dist, f.sources, own, exact, first_step, rank, budget, limit,
-        state.config.board._city_tokens, highest, gain_of, state.treasures, treasure_value)
+        best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, d, where.own + seat * n, None,
+                                            tv, gain_of,
+                                            state.config.board._city_tokens, state.treasures, treasure_value)
     if limit < 2 or top < 0:
         return [item[1] for item in best], top, cheapest
     if len(later) > 1:
@@ -279,22 +388,22 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
         w = walk[len(walk) - 1]
         known = False
         route = 0
-        ends = leaf[w]
-        for j in range(len(ends)):
-            p = ends[j]
-            u, c2 = p[0], p[2]
+        for j in range(b[w], b[w + 1]):
+            if not _leaf(where, b, d, j):
+                continue
+            u, c2 = b[where.to + j], b[where.cost + j]
             k = nc + c2
             if k > budget:
                 continue
-            gain, mult = gains[u], mults[u]
+            gain, mult = sv[u], sv[n + u]
             v = (bound + c2) * mult + gain
             if v < top or (v == top and k > cheapest):
                 continue
             chain = walk + (u,)
             if not known:
                 known = True
-                if exact is own:
-                    route = engine.own_roads_after(state, chain, own) - c2
+                if policy != "first":
+                    route = engine.own_roads_after(state, chain) - c2  # (no negative index: wraparound is off)
                 else:  # "first": the route the rules score, found by connecting
                     history = engine.connect(state, chain).history  # no negative index: wraparound is off
                     route = history[len(history) - 1][4][seat] // mult - c2
@@ -314,16 +423,61 @@ def best_chains(state, policy, highest, gain_of, treasure_value: dict):
 
 
 @cython.ccall
-def standard_values(seen: dict, state):
-    """``(highest, treasure_value)`` under standard City Points (``GreedyBot._capture_values``): the
-    seat's highest City token per colour and the marginal value of each Treasure
-    (``scoring.marginal_values_shared``), from its holdings as :func:`held` keeps them in ``seen``."""
-    counts, highest = held(seen, state)
-    return highest, marginal_values_shared(counts, state.config._components)
+def treasure_values(state) -> dict:
+    """The marginal value of each Treasure to the seat to move (``scoring.marginal_values_shared``
+    of the Treasure counts the engine keeps with the state's facts); types at their box
+    supply are left out."""
+    f = state._facts or engine.facts(state)
+    shape = f.shape
+    at = shape.counts + state.seat * shape.types
+    return marginal_values_shared(tuple(f.cells[at:at + shape.types]), state.config._components)
 
 
-def best_chains_standard(seen: dict, state, policy):
-    """:func:`best_chains` under standard City Points, what a capture is worth given by
-    :func:`standard_values`."""
-    highest, values = standard_values(seen, state)
-    return best_chains(state, policy, highest, None, values)
+@cython.ccall
+def _by_type(values: dict, ids: tuple) -> list:
+    """``values`` (``{Treasure id: points}``) as a list in the Treasure order ``ids``."""
+    return [values.get(t, 0) for t in ids]
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(n=cython.Py_ssize_t, t=cython.Py_ssize_t, seat=cython.Py_ssize_t, where=_Where)
+def capture_values(state, gain_of, treasure_value) -> tuple:
+    """``(gains, mults)``: per location, the token points of capturing it now and its route
+    multiplier, for every available city (what :func:`search` fills as it goes; 0 elsewhere): standard City Points
+    when ``gain_of`` is None (``treasure_value``: :func:`treasure_values`), else the 2-3
+    player variant's ``gain_of(colour, value)``."""
+    f = state._facts or engine.facts(state)
+    shape = f.shape
+    where = _where(shape)
+    n = where.n
+    b: cython.int[:] = where.board
+    d: cython.int[:] = f.cells
+    tv = _by_type(treasure_value, state.config._components.treasure_ids) if gain_of is None else None
+    scratch = where.zeros[:]
+    sv: cython.int[:] = scratch
+    for t in range(1, n):
+        if d[where.co + t - 1] < 0:  # an available city
+            _fill(where, b, d, t, sv, state.seat, tv, gain_of, state.config.board._city_tokens, state.treasures,
+                  treasure_value)
+    return list(scratch[:n]), list(scratch[n:2 * n])
+
+
+@cython.ccall
+def best_chains_standard(state, policy):
+    """:func:`best_chains` under standard City Points (:func:`treasure_values`)."""
+    return best_chains(state, policy, None, None, None)
+
+
+@cython.ccall
+def choose_standard(state, policy, rng):
+    """``GreedyBot.decide`` under standard City Points and the route policy ``policy``
+    (``"self_then_leader"`` or ``"first"``): the best chain as location ids (one of
+    the tied best drawn uniformly with ``rng.integers``), or ``PASS``."""
+    best = best_chains_standard(state, policy)[0]
+    if not best:
+        return PASS
+    chain = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
+    locations = state.config.board.locations
+    return tuple([locations[i] for i in chain])

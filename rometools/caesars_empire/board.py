@@ -242,6 +242,8 @@ class Board:
     _entry: Mapping[tuple[int, int], tuple[int, int, int]] = field(init=False, repr=False, compare=False)
     _rank: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _city_tokens: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    # the engine's packed form of the board, per player count (``_kernel.shape_of``)
+    _shapes: dict = field(init=False, default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):
         src = self.source or _INLINE

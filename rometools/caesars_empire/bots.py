@@ -20,7 +20,7 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -35,9 +35,11 @@ from rometools.core.rng import RngLike
 __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
 
 _DRAWS = 64
-#: Steps 1 and 2 of ``GreedyBot.best_chains``: compiled by Cython at install, else plain Python.
+#: GreedyBot's search and choice (``best_chains``, ``decide``): compiled by Cython at install, else plain Python.
 _greedy_search = compiled_or_plain("rometools.caesars_empire._greedy_search")
 _TWO_64 = 1 << 64
+#: Route policies whose action is the chain alone and whose routes GreedyBot's search values itself.
+_SEARCHED = ("self_then_leader", "first")
 #: Bit generators whose raw output is one 64-bit word, exactly what
 #: ``integers(0, 2**64, dtype=np.uint64)`` returns (MT19937's is 32-bit).
 _RAW_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.SFC64, np.random.Philox)
@@ -163,10 +165,6 @@ class GreedyBot(Bot):
     name = "greedy"
     trusted = True
 
-    def __init__(self):
-        # per seat: (history length, its last record, Treasure counts, highest City token per colour)
-        self._seen: dict[int, tuple] = {}
-
     def values(self, state: GameState, *, dominated: bool = True) -> list[tuple[tuple[int, ...], int, int]]:
         """``(chain as location indices, points, cost)`` for every legal chain.
 
@@ -186,18 +184,15 @@ class GreedyBot(Bot):
         """
         return list(self._valued(state, dominated))
 
-    def _capture_values(self, state: GameState) -> tuple[dict[str, int] | None, Callable[[str, int], int] | None,
-                                                         dict[str, int]]:
-        """``(highest, gain_of, treasure_value)``: what capturing a city is worth to the seat
-        to move. Standard City Points: ``highest`` its highest City token per colour
-        (``scoring.city_gain`` in closed form) and ``gain_of`` None; in the 2-3 player
-        variant ``gain_of(colour, value)`` is ``scoring.city_gain`` with the tokens in play
-        and ``highest`` None. ``treasure_value`` maps a Treasure to its marginal value
-        (points)."""
+    def _capture_values(self, state: GameState) -> tuple[Callable[[str, int], int] | None, Mapping[str, int]]:
+        """``(gain_of, treasure_value)``: what capturing a city is worth to the seat to move.
+        Standard City Points: ``gain_of`` None (a City token adds what it exceeds the
+        seat's highest of its colour by: ``scoring.city_gain`` in closed form); in the 2-3
+        player variant ``gain_of(colour, value)`` is ``scoring.city_gain`` with the tokens
+        in play. ``treasure_value`` maps a Treasure to its marginal value (points)."""
         cfg = state.config
-        if not cfg.sum_complete_colours:  # standard City Points (best_chains_standard reads them the same way)
-            highest, treasure_value = _greedy_search.standard_values(self._seen, state)
-            return highest, None, treasure_value
+        if not cfg.sum_complete_colours:  # standard City Points, from the holdings the engine keeps
+            return None, _greedy_search.treasure_values(state)
         # the 2-3 player variant: scoring.city_gain with the tokens in play
         mine = holdings(state, state.seat)
         by_colour: dict[str, tuple[int, ...]] = {}  # the seat's City-token values per colour, sorted
@@ -210,24 +205,14 @@ class GreedyBot(Bot):
         def gain_of(colour: str, value: int) -> int:
             return city_gain(by_colour.get(colour, ()), value, in_play[colour])
 
-        return None, gain_of, marginal_values_shared(mine.treasures, cfg.components)
+        return gain_of, marginal_values_shared(mine.treasures, cfg.components)
 
     def _token_values(self, state: GameState) -> Callable[[int], tuple[int, int]]:
         """``value(t) -> (token points, route multiplier)`` of capturing city ``t`` now
         (the City-token points it adds plus the Treasure's marginal value; 2 if the
-        city holds Gold, else 1): ``_greedy_search.fill``, the search's own count."""
-        highest, gain_of, treasure_value = self._capture_values(state)
-        tokens, treasures = state.config.board.city_token_values, state.treasures
-        locations = len(state.city_owner) + 1  # Rome and the cities
-        gains, mults = [0] * locations, [0] * locations
-        fill = _greedy_search.fill
-
-        def value(t: int) -> tuple[int, int]:
-            if not mults[t]:
-                fill(t, gains, mults, tokens, highest, gain_of, treasures, treasure_value)
-            return gains[t], mults[t]
-
-        return value
+        city holds Gold, else 1): ``_greedy_search.capture_values``, the search's own count."""
+        gains, mults = _greedy_search.capture_values(state, *self._capture_values(state))
+        return lambda t: (gains[t], mults[t])
 
     def _valued(self, state: GameState, dominated: bool) -> Iterator[tuple[tuple[int, ...], int, int]]:
         cfg = state.config
@@ -315,12 +300,15 @@ class GreedyBot(Bot):
             cheapest = min(c for _, v, c in ranked if v == top)
             return [ch for ch, v, c in ranked if v == top and c == cheapest], top, cheapest
         if not state.config.sum_complete_colours:  # standard City Points: _capture_values, in the search module
-            return _greedy_search.best_chains_standard(self._seen, state, policy)
-        highest, gain_of, treasure_value = self._capture_values(state)
-        return _greedy_search.best_chains(state, policy, highest, gain_of, treasure_value)
+            return _greedy_search.best_chains_standard(state, policy)
+        gain_of, treasure_value = self._capture_values(state)
+        return _greedy_search.best_chains(state, policy, None, gain_of, treasure_value)
 
     def decide(self, state: GameState, rng: np.random.Generator):
         # the most points, then the fewest Roads; ties uniformly, in the legal chains' order
+        config = state.config
+        if config.route_policy in _SEARCHED and not config.sum_complete_colours:  # all of it in the search module
+            return _greedy_search.choose_standard(state, config.route_policy, rng)
         best, _, _ = self.best_chains(state)
         if not best:
             return PASS

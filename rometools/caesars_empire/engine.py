@@ -27,13 +27,45 @@ This is the documented engine API the bots use. Locations are integers here:
 Incremental facts
 -----------------
 A :class:`~rometools.caesars_empire.state.GameState` holds fields only. The
-facts derived from them are kept in a :class:`Facts` object that the engine
+facts derived from them are kept in a ``Facts`` object that the engine
 attaches to the state (``state._facts``, never compared): built from scratch
 the first time a state is asked (:func:`facts`), or carried forward by
-:func:`connect`, which updates only what a move changes: the chain's paths
-leave the unbuilt-path lists, the captured city turns from a leaf into an
-inner location for its neighbours, and distances to Rome are relaxed only
-when a new path shortens one.
+:func:`connect`, which updates only what a move changes (the chain's paths,
+the captured city and its tokens, distances to Rome only when a new path
+shortens one, each seat's most own Roads when no route changed).
+
+The facts are packed in one array of C ints (``_kernel.Facts``: ``cells``,
+laid out as its ``shape`` says), which the compiled kernel reads and copies
+in one piece a move. ``Facts`` attributes, as Python values:
+
+next_deal : int
+    Index of the next city to deal to, ``-1`` once the deal is done.
+dist : tuple[int, ...]
+    Fewest Roads from Rome to each location over built paths (``INF`` if none).
+leaf, inner : tuple[tuple[tuple[int, int, int], ...], ...]
+    Per location, its unbuilt paths ``(neighbour, path index, Roads)`` to an
+    available city (``leaf``) and to an empty city (``inner``); paths into
+    Rome are in neither (a chain never enters Rome). A chain is a source, a
+    walk over ``inner`` paths, then one ``leaf`` path. Derived once asked.
+sources : tuple[int, ...]
+    Where a chain can start: Rome and every empty city, ascending.
+own : dict[int, tuple[int, ...]] or None
+    :func:`most_own_roads` per seat, once asked; :func:`connect` carries it
+    through a connection none of whose paths before the last shortens or ties
+    a route (only the captured leaf city's routes are new).
+up : tuple or None
+    Per location, its one next step towards Rome on a fewest-Roads route
+    ``(location, path index, Roads)``, or ``None`` where there are several
+    (or none); kept with ``own``. :func:`connect` walks a route with it when
+    the move changes no route.
+chains, frontier, player, first, parts, held
+    The legal chains (:func:`legal_chain_indices`), the cheapest new path
+    (:func:`cheapest_new_path`), ``rules.current_player``,
+    :func:`first_route_roads`, ``scoring.score_parts`` and ``scoring.holdings``
+    (every seat's), each once asked.
+
+Each seat's Treasure counts and highest City token per colour are kept in
+the cells too (GreedyBot reads them: ``_greedy_search.standard_values``).
 """
 
 from __future__ import annotations
@@ -48,7 +80,6 @@ from rometools.core._cython import compiled_or_plain
 
 __all__ = [
     "INF",
-    "Facts",
     "chain_ids",
     "chain_indices",
     "cheapest_new_path",
@@ -60,100 +91,19 @@ __all__ = [
     "most_own_roads",
     "next_deal",
     "nth_legal_chain",
+    "own_facts",
     "own_roads_after",
     "route_distances",
     "touches_routes",
 ]
 
+#: The packed facts and the loops over them: compiled by Cython at install, else plain Python.
+_kernel = compiled_or_plain("rometools.caesars_empire._kernel")
 #: Distance of a location not yet joined to Rome (Roads).
-INF = 1 << 30
-#: The pass of :func:`most_own_roads`: compiled by Cython at install, else plain Python.
-_own_roads = compiled_or_plain("rometools.caesars_empire._own_roads")
-#: The loops of :func:`connect` and :func:`relax`: compiled by Cython at install, else plain Python.
-_connect = compiled_or_plain("rometools.caesars_empire._connect")
+INF = _kernel.INF
 
 
-class Facts:
-    """Facts derived from one state (never changed once the state is built).
-
-    Attributes
-    ----------
-    next_deal : int
-        Index of the next city to deal to, ``-1`` once the deal is done.
-    dist : tuple[int, ...]
-        Fewest Roads from Rome to each location over built paths (``INF`` if none).
-    leaf, inner : tuple[tuple[tuple[int, int, int], ...], ...]
-        Per location, its unbuilt paths ``(neighbour, path index, Roads)`` to an
-        available city (``leaf``) and to an empty city (``inner``); paths into
-        Rome are in neither (a chain never enters Rome). A chain is a source, a
-        walk over ``inner`` paths, then one ``leaf`` path.
-    sources : tuple[int, ...]
-        Where a chain can start: Rome and every empty city, ascending.
-    chains : list or None
-        The legal chains once listed (:func:`legal_chain_indices`).
-    frontier : int or None
-        Cheapest unbuilt path from a source to an available city, once asked.
-    player : int or None
-        ``rules.current_player(state)``, once the rules have decided it.
-    own : dict[int, tuple[int, ...]] or None
-        :func:`most_own_roads` per seat, once asked; :func:`connect` carries
-        it through a connection none of whose paths before the last shortens
-        or ties a route (only the captured leaf city's routes are new).
-    up : tuple or None
-        Per location, its one next step towards Rome on a fewest-Roads route
-        ``(location, path index, Roads)``, or ``None`` where there are several
-        (or none); kept by :func:`most_own_roads` and carried with ``own``.
-        :func:`connect` walks a route with it when the move changes no route.
-    first : tuple or None
-        :func:`first_route_roads` for every seat, once asked: ``(roads per
-        seat, next step per location)``.
-    parts : list[dict[str, int]] or None
-        ``scoring.score_parts(state)``, once asked (a simulation asks it for
-        the scores, the ranks and the points by part of one final state).
-    """
-
-    __slots__ = ("chains", "dist", "first", "frontier", "inner", "leaf", "next_deal", "own", "parts", "player",
-                 "sources", "up")
-
-    def __init__(self, next_deal, dist, leaf, inner, sources):
-        self.next_deal = next_deal
-        self.dist = dist
-        self.leaf = leaf
-        self.inner = inner
-        self.sources = sources
-        self.chains = None
-        self.first = None
-        self.frontier = None
-        self.player = None
-        self.own = None
-        self.parts = None
-        self.up = None
-
-
-def _from_scratch(state: GameState) -> Facts:
-    b = state.config.board
-    po, co, t = state.path_owner, state.city_owner, state.treasures
-    dist = [INF] * len(b.locations)
-    dist[0] = 0
-    dist = relax(b, po, dist, [0])
-    if max(co) < 0 and max(po, default=-1) < 0:  # the opening position: one table per board
-        leaf, inner = b._open_start, ((),) * len(b.locations)
-    else:
-        leaf, inner = [], []
-        for nb in b._adj:
-            lv, iv = [], []
-            for x in nb:
-                u = x[0]
-                if u and po[x[1]] < 0:
-                    (lv if co[u - 1] < 0 else iv).append(x)
-            leaf.append(tuple(lv))
-            inner.append(tuple(iv))
-        leaf, inner = tuple(leaf), tuple(inner)
-    sources = (0, *[i for i, o in enumerate(co, 1) if o >= 0])
-    return Facts(t.index(None) if None in t else -1, dist, leaf, inner, sources)
-
-
-def facts(state: GameState) -> Facts:
+def facts(state: GameState):
     """The state's derived facts: carried by :func:`connect`, else built once and attached.
 
     Examples
@@ -165,7 +115,10 @@ def facts(state: GameState) -> Facts:
     """
     f = state._facts
     if f is None:
-        f = _from_scratch(state)
+        cfg = state.config
+        comps = cfg._components
+        shape = _kernel.shape_of(cfg.board, len(state.route_score), len(comps.treasure_ids), comps.gold_index)
+        f = _kernel.from_scratch(state, shape)
         object.__setattr__(state, "_facts", f)
     return f
 
@@ -173,21 +126,6 @@ def facts(state: GameState) -> Facts:
 def next_deal(state: GameState) -> int:
     """Index of the next city the set-up deal fills, ``-1`` once dealt."""
     return facts(state).next_deal
-
-
-def relax(board: Board, path_owner: Sequence[int], dist: list[int], seeds, stop: int | None = None
-          ) -> tuple[int, ...] | list[int]:
-    """Dijkstra over built paths from ``seeds`` (locations whose ``dist`` may have dropped).
-
-    Paths are only ever added, so distances only decrease. With ``stop``,
-    the search ends once every location nearer Rome than ``stop`` is final
-    (enough for the fewest-Roads routes to ``stop``; labels at or beyond its
-    distance may stay too high) and the list is returned; otherwise a tuple.
-    The search runs in ``_connect.relax`` (compiled by Cython at install).
-    """
-    if stop is not None:
-        return _connect.relax(board._adj, path_owner, dist, seeds, stop)
-    return tuple(_connect.relax(board._adj, path_owner, dist, seeds, -1))
 
 
 def route_distances(state: GameState) -> tuple[int, ...]:
@@ -334,14 +272,7 @@ def cheapest_new_path(state: GameState) -> int:
     f = facts(state)
     best = f.frontier
     if best is None:
-        best = 0
-        for s in f.sources:
-            for _, _, cost in f.leaf[s]:
-                if best == 0 or cost < best:
-                    best = cost
-            if best == 1:
-                break
-        f.frontier = best
+        best = f.frontier = _kernel.cheapest_new_path(f)
     return best
 
 
@@ -351,48 +282,60 @@ def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | Non
 
     Place the chain's Roads, take the tokens, score the fewest-Roads route
     (the policy's choice on a tie), pass the turn. ``chain`` is a legal chain
-    as location indices (not checked again). Only the chain's locations and
-    the captured city's neighbours change their unbuilt-path lists; distances
-    are relaxed from the chain only when a new path shortens a route
-    (otherwise only the captured city, a leaf of the built network, gets a
-    distance); the route is walked back from the captured city, and tied
-    routes are solved only from the first tie. ``ids``: the chain's location
-    ids, when the caller has them.
+    as location indices (not checked again). Distances are relaxed from the
+    chain only when a new path shortens a route (otherwise only the captured
+    city, a leaf of the built network, gets a distance); the route is walked
+    back from the captured city, and tied routes are solved only from the
+    first tie. ``ids``: the chain's location ids, when the caller has them.
 
     Tied routes are solved on the fewest-Roads DAG without listing them: the
     best ``(-own points, leader's points)`` from each location (``"first"``:
     all keys equal), then a walk from the first tie taking the smallest
     location id among the best next steps, which is the first best option in
     path order -- the policy's choice on the sorted ``RouteOption`` list.
-    It all runs in ``_connect.connect`` (compiled by Cython at install).
+    It all runs in ``_kernel.connect`` (compiled by Cython at install).
     """
     if state._facts is None:
         facts(state)
-    return _connect.connect(state, chain, ids, Facts, GameState)
+    return _kernel.connect(state, chain, ids, GameState)
 
 
 # ===================================================================== route values for bots
+def own_facts(state: GameState):
+    """The state's facts with :func:`most_own_roads` known for every seat (one pass over
+    the fewest-Roads routes, ``_kernel.own_rows``, unless :func:`connect` carried them).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> own_facts(new_game(rng=1)).own[0][0]
+    0
+    """
+    f = state._facts or facts(state)
+    _kernel.own_rows(f)
+    return f
+
+
 def most_own_roads(state: GameState, seat: int) -> tuple[int, ...]:
     """Per location, the most Roads of ``seat`` on any fewest-Roads route to Rome.
 
     Equals the best ``RouteOption.points[seat]`` (undoubled) over
     ``rules.route_points`` for every joined location; 0 for others.
     Computed for every seat in one pass over the fewest-Roads routes
-    (``_own_roads.own_rows``, compiled by Cython at install), kept with the
-    state's facts and carried by :func:`connect` through connections that
-    change no route but the captured city's.
+    (:func:`own_facts`), kept with the state's facts and carried by
+    :func:`connect` through connections that change no route but the
+    captured city's.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import apply, new_game
+    >>> s = apply(new_game(rng=3), ("rome", "capua"))
+    >>> most_own_roads(s, 0)[s.config.board.locations.index("capua")]
+    1
     """
-    f = state._facts or facts(state)
-    known = f.own
-    if known is not None:
-        own = known.get(seat)
-        if own is not None:
-            return own
-    dist = f.dist
-    known, f.up = _own_roads.own_rows(state.config.board._adj, state.path_owner, dist,
-                                      sorted(f.sources[1:], key=dist.__getitem__), len(state.route_score))
-    f.own = known
-    return known[seat]
+    shape = own_facts(state).shape
+    at = shape.own + seat * shape.locations
+    return tuple(state._facts.cells[at:at + shape.locations])
 
 
 def first_route_roads(state: GameState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -449,34 +392,41 @@ def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
     Roads. (A bot maximising points, then fewest Roads, never prefers such a
     chain.)
     """
-    b = state.config.board
-    edge_of, cost_of = b._edge, b._cost
-    dist = (state._facts or facts(state)).dist  # route_distances(state), inlined: bots call it per chain
-    for i in range(len(chain) - 2):
-        a, v = chain[i], chain[i + 1]
-        c = cost_of[edge_of[a, v]]
-        if dist[a] + c <= dist[v] or dist[v] + c <= dist[a]:
-            return True
-    return False
+    return _kernel.touches(state._facts or facts(state), chain)
 
 
-def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int], *,
+def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int] | None = None, *,
                     touches: bool | None = None) -> int:
     """The most Roads of the seat to move on a fewest-Roads route from the captured
     city, if it built ``chain`` (indices) now.
 
-    ``own`` is :func:`most_own_roads` for that seat; ``touches`` is
-    :func:`touches_routes` of the chain when the caller knows it. Equals the
-    best ``RouteOption.points[seat]`` (undoubled) of ``rules.route_points``
-    after the chain is built.
+    ``own`` is :func:`most_own_roads` for that seat (computed when not given);
+    ``touches`` is :func:`touches_routes` of the chain when the caller knows it.
+    Equals the best ``RouteOption.points[seat]`` (undoubled) of
+    ``rules.route_points`` after the chain is built. A chain of three paths or
+    more is valued by ``_kernel.own_after``: the last source's route plus the
+    last path when no path touches a route, else a solve on the fewest-Roads
+    DAG after the chain.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> s = new_game(rng=3)
+    >>> b = s.config.board
+    >>> own_roads_after(s, chain_indices(b, ("rome", "capua")))
+    1
     """
+    if len(chain) > 3 and touches is None:  # the kernel checks whether routes change, and solves if they do
+        return _kernel.own_after(own_facts(state), chain, state.seat)
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
-    dist = (state._facts or facts(state)).dist  # route_distances(state), inlined: bots call it per chain
+    if own is None:
+        own = most_own_roads(state, state.seat)
     last = cost_of[edge_of[chain[-2], chain[-1]]]
     if len(chain) == 2:  # one new path to a leaf: the start's route plus it
         return own[chain[0]] + last
     if len(chain) == 3:  # a new path into an empty city S, then to the target
+        dist = (state._facts or facts(state)).dist
         s0, s, _ = chain
         c1 = cost_of[edge_of[s0, s]]
         via = dist[s0] + c1
@@ -489,13 +439,6 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
         return best + last
     # longer chains: if no new path between the chain's sources shortens or ties
     # a route, routes are unchanged: the last source's route plus the last path
-    if not (touches_routes(state, chain) if touches is None else touches):
+    if not touches:
         return own[chain[-2]] + last
-    po = list(state.path_owner)  # otherwise: search from the chain, only as far as the last source
-    for a, c in zip(chain, chain[1:], strict=False):
-        po[edge_of[a, c]] = state.seat
-    new_dist = relax(b, po, list(dist), chain[:-1], stop=chain[-2])
-    new_dist[chain[-1]] = new_dist[chain[-2]] + last
-    # a location nearer Rome than every new path's far end keeps its routes
-    near = min([max(new_dist[a], new_dist[c]) for a, c in zip(chain, chain[1:], strict=False)])
-    return _own_roads.most_own_on_dag(b._adj, po, new_dist, chain[-1], state.seat, own, near)
+    return _kernel.own_after(own_facts(state), chain, state.seat)

@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from itertools import repeat
 from typing import Any
 
 import networkx as nx
@@ -450,8 +451,8 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
         return state
     gen = as_generator(rng)
     tokens = [t for t, k in config._tokens for _ in range(k)]
-    placed = tuple(tokens[i] for i in gen.permutation(len(tokens))[:n].tolist())
-    history = tuple(("deal", c, t) for c, t in zip(b.city_ids, placed, strict=True))
+    placed = tuple([tokens[i] for i in gen.permutation(len(tokens))[:n].tolist()])
+    history = tuple(zip(repeat("deal"), b.city_ids, placed))  # ("deal", city, Treasure) per city, in board order
     return GameState(config, placed, state.city_owner, state.path_owner, state.roads_left,
                      state.route_score, 0, history, None, seed_entropy(rng))
 

@@ -555,16 +555,17 @@ def _marginal_values(counts: tuple[int, ...], comps: Components) -> dict[str, in
     return out
 
 
-@lru_cache(maxsize=_CACHE)
-def city_total(tokens: tuple[tuple[str, int], ...]) -> int:
-    """:func:`city_points` (standard scoring) of a sorted tuple of City tokens, cached.
+def city_total(tokens: Iterable[tuple[str, int]]) -> int:
+    """:func:`city_points` (standard scoring) of City tokens a board holds, unchecked.
 
     The tokens are a board's (checked when the board file was loaded), so they
-    are not checked again here: this is the end-of-game scoring's hot path.
+    are not checked again here: this is the end-of-game scoring's hot path. (A
+    cache keyed on the tokens was tried: a game's final holdings nearly never
+    repeat, so it missed almost every time.)
 
     Examples
     --------
-    >>> city_total((("blue", 6), ("green", 2), ("red", 3)))
+    >>> city_total((("blue", 6), ("green", 2), ("red", 3), ("red", 1)))
     11
     """
     return _highest_of_each_colour(tokens)
@@ -622,6 +623,9 @@ def holdings(state: GameState, seat: int | None = None) -> list[Holding] | Holdi
             mine[slot[treasures[i]]] += 1
             held.append(tokens[i])
         return Holding(tuple(mine), tuple(held))
+    facts = state._facts  # every seat's, kept with the state's engine facts once counted (a copy handed out)
+    if facts is not None and facts.held is not None:
+        return list(facts.held)
     players = cfg.players
     counts = [[0] * size for _ in range(players)]
     tokens: list[list] = [[] for _ in range(players)]
@@ -629,7 +633,10 @@ def holdings(state: GameState, seat: int | None = None) -> list[Holding] | Holdi
         if owner >= 0:
             counts[owner][slot[t]] += 1
             tokens[owner].append(token)
-    return [Holding(tuple(c), tuple(t)) for c, t in zip(counts, tokens, strict=True)]
+    held = [Holding(tuple(c), tuple(t)) for c, t in zip(counts, tokens, strict=True)]
+    if facts is not None:
+        facts.held = tuple(held)
+    return held
 
 
 def score_parts(state: GameState) -> list[dict[str, int]]:
@@ -660,7 +667,7 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     out = []
     for p, held in enumerate(holdings(state)):
         if in_play is None:
-            cities = city_total(tuple(sorted(held.city_tokens)))
+            cities = city_total(held.city_tokens)
         else:
             cities = city_points(held.city_tokens, sum_complete_colours=True, tokens_in_play=in_play)
         treasures = treasure_total(held.treasures, comps)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from rometools.caesars_empire.board import ROME, Board
 from rometools.caesars_empire.rules import _need_decision, _routes_after, is_over, iter_chains
-from rometools.caesars_empire.scoring import score_parts
+from rometools.caesars_empire.scoring import holdings, score_parts
 from rometools.caesars_empire.state import PASS, Connection, GameState, RouteOption
 from rometools.core import playout
 from rometools.core.errors import RulesError
@@ -241,9 +241,12 @@ def gold_turns(state: GameState) -> dict[str, int]:
     >>> gold_turns(new_game(rng=1))
     {'gold_turns': 0}
     """
-    index, treasures = state.config.board._index, state.treasures  # location index = city index + 1
-    gold = sum(1 for h in state.history if h[0] == "connect" and treasures[index[h[2][-1]] - 1] == "gold")
-    return {"gold_turns": gold}
+    comps = state.config.components
+    gold = comps.gold_index  # each turn takes one city's Treasure: the Gold held, less what was held at the start
+    start = state.start
+    before = 0 if start is None else sum(1 for o, t in zip(start.city_owner, start.treasures, strict=True)
+                                         if o >= 0 and t == comps.gold_id)
+    return {"gold_turns": sum(h.treasures[gold] for h in holdings(state)) - before}
 
 
 def movers(state: GameState) -> list[int]:

@@ -378,8 +378,13 @@ def game_spec(game_id: str) -> GameSpec:
     RulesError
         Naming the registered games when ``game_id`` is not one.
     """
-    _load_builtins()
     spec = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
+    if spec is None and f"rometools.{game_id}" in BUILTIN_GAMES:  # a built-in game: its own package only
+        importlib.import_module(f"rometools.{game_id}")
+        spec = _REGISTRY.get(game_id)
+    if spec is None:
+        _load_builtins()
+        spec = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
         raise RulesError(f"unknown game {game_id!r}; registered games: {', '.join(sorted(_REGISTRY))}")
     return spec

@@ -200,7 +200,7 @@ def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options, search
     search and the own-roads pass compiled by Cython and as plain Python."""
     if search == "plain":
         request.getfixturevalue("plain_twins")
-    assert bots._greedy_search.COMPILED is engine._own_roads.COMPILED is (search == "compiled")
+    assert bots._greedy_search.COMPILED is engine._kernel.COMPILED is (search == "compiled")
     cfg = GameConfig(**options)
     bot = GreedyBot()
     checked = long_best = walk_ties = 0
@@ -336,44 +336,109 @@ def test_random_bot_choice_is_uniform_chi_square():
 
 
 @pytest.mark.parametrize("twins", ["compiled", "plain"])
-def test_greedy_kept_holdings_equal_a_fresh_count_in_any_order(twins, request):
-    """GreedyBot keeps each seat's Treasure counts and highest City tokens and brings them
-    up to date from the moves since (or counts them afresh, in ``_greedy_search.held``:
-    compiled, and plain); asked about states in order, backwards, shuffled, or of another
-    game, it gives what scoring.holdings counts afresh."""
-    from rometools.caesars_empire.scoring import holdings
+def test_kept_holdings_equal_a_fresh_count(twins, request):
+    """The engine keeps each seat's Treasure counts and highest City token per colour with
+    the state's facts (carried by connect: compiled, and plain); GreedyBot reads them
+    (``_greedy_search.treasure_values``, ``capture_values``). They equal what
+    scoring.holdings counts afresh, after every move and on the position rebuilt."""
+    from rometools.caesars_empire.scoring import holdings, marginal_values
+    from rometools.caesars_empire.state import GameState
 
     if twins == "plain":
         request.getfixturevalue("plain_twins")
+    checked = 0
+    for config, bot_names, seed in ((GameConfig(players=4), "greedy", 7), (GameConfig(players=3), "random", 8),
+                                    (GameConfig(players=5, route_policy="first"), "greedy", 9)):
+        for state in turn_states(play_game(config, bot_names, seed)):
+            rebuilt = GameState(state.config, state.treasures, state.city_owner, state.path_owner, state.roads_left,
+                                state.route_score, state.seat, state.history, state.start, state.seed)
+            for s in (state, rebuilt):
+                f = engine.facts(s)
+                shape = f.shape
+                comps = s.config.components
+                colours = sorted({c for c, _ in s.config.board.city_tokens()})
+                for seat, mine in enumerate(holdings(s)):
+                    at = shape.counts + seat * shape.types
+                    assert tuple(f.cells[at:at + shape.types]) == mine.treasures
+                    at = shape.highest + seat * shape.colours
+                    highest = dict(zip(colours, f.cells[at:at + shape.colours], strict=True))
+                    for colour in colours:
+                        assert highest[colour] == max([v for c, v in mine.city_tokens if c == colour], default=0)
+                mine = holdings(s, s.seat)
+                assert bots._greedy_search.treasure_values(s) == marginal_values(mine.treasures, comps)
+                checked += 1
+    assert checked > 200
 
-    def fresh(state):
-        mine = holdings(state, state.seat)
-        highest = {}
-        for colour, value in mine.city_tokens:
-            highest[colour] = max(value, highest.get(colour, 0))
-        return mine.treasures, highest
 
-    other = [s for s in turn_states(play_game(bots="random", rng=8)) if not is_over(s)]
-    states = [s for s in turn_states(play_game(bots="greedy", rng=7)) if not is_over(s)]
-    shuffled = list(states)
-    np.random.default_rng(0).shuffle(shuffled)
+def test_walk_nodes_grow_and_a_search_inside_a_search_keeps_its_own(plain_twins, monkeypatch):
+    """GreedyBot's search keeps its walk nodes in one buffer per board shape: it grows when full
+    (here from room for one node), and a search run while another is under way (a City-gain
+    callback of the 2-3 player variant that searches again) takes a buffer of its own. The
+    best chains are those of every chain valued, as always."""
+    search = plain_twins["_greedy_search"]
+    monkeypatch.setattr(search, "_ROOM", 1)
+    monkeypatch.setattr(search, "_last", [None])  # a fresh buffer of that room
+    cfg = GameConfig(players=3, sum_complete_colours=True)
+    states = [s for s in turn_states(play_game(cfg, ["greedy", "random", "greedy"], 5)) if not is_over(s)]
     bot = GreedyBot()
-    kept = 0
-    for state in [*states, *states[::-1], *shuffled, *other[:20], *states[:30]]:
-        before = bot._seen.get(state.seat)
-        kept += before is not None and before[0] < len(state.history) and state.history[before[0] - 1] is before[1]
-        assert bots._greedy_search.held(bot._seen, state) == fresh(state)
-    assert kept > 50  # brought up to date, not counted afresh
+
+    def best_of_every_chain(state):
+        ranked = bot.values(state)
+        top = max(v for _, v, _ in ranked)
+        cheapest = min(c for _, v, c in ranked if v == top)
+        return [ch for ch, v, c in ranked if (v, c) == (top, cheapest)], top, cheapest
+
+    expected = [best_of_every_chain(s) for s in states]
+    assert [bot.best_chains(s) for s in states] == expected
+    assert len(search._last[0][1].walks) > 6  # it grew from one node (6 ints)
+    capture_values = GreedyBot._capture_values
+    nested: list = []  # (state index, what the inner search chose)
+    inside = [False]
+
+    def searching_again(self, state):
+        gain_of, treasure_value = capture_values(self, state)
+
+        def gain(colour, value):
+            if not inside[0]:  # one level deep: the inner search's own callbacks search no further
+                inside[0] = True
+                k = len(nested) % len(states)
+                nested.append((k, GreedyBot().best_chains(states[k])))
+                inside[0] = False
+            return gain_of(colour, value)
+
+        return gain, treasure_value
+
+    monkeypatch.setattr(GreedyBot, "_capture_values", searching_again)
+    assert [bot.best_chains(s) for s in states] == expected
+    assert len(nested) > 50
+    assert all(chosen == expected[k] for k, chosen in nested)
 
 
-def test_the_installed_search_is_the_compiled_one():
-    """README's set-up compiles GreedyBot's search (hatch_build.py); without a C compiler
-    the plain module runs, the same choices about 1.5x slower."""
-    assert bots._greedy_search.__name__ == "rometools.caesars_empire._greedy_search_c", (
-        "GreedyBot's search was not compiled at install (or ROMETOOLS_NO_COMPILED is set): install "
-        "a C compiler (gcc) and run `make setup` again")
-    source = Path(bots.__file__).with_name("_greedy_search.py").read_bytes()
-    assert hashlib.sha256(source).hexdigest() == bots._greedy_search.SOURCE_SHA256
+@pytest.mark.parametrize("twins", ["compiled", "plain"])
+def test_games_played_in_threads_are_the_games_played_alone(twins, request):
+    """GreedyBot's search shares its walk-node buffer between searches of one board shape
+    (a lock tells a search under way): games played in several threads at once (a Dask
+    worker with threads, say) are the same as played one by one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if twins == "plain":
+        request.getfixturevalue("plain_twins")
+    cfg = GameConfig(players=4)
+    alone = [play_game(cfg, "greedy", seed).history for seed in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda seed: play_game(cfg, "greedy", seed).history, range(8)))
+    assert together == alone
+
+
+def test_the_installed_search_and_kernel_are_the_compiled_ones():
+    """README's set-up compiles GreedyBot's search and the engine's kernel (hatch_build.py);
+    without a C compiler the plain modules run, the same choices, slower."""
+    for module, plain in ((bots._greedy_search, "_greedy_search"), (engine._kernel, "_kernel")):
+        assert module.__name__ == f"rometools.caesars_empire.{plain}_c", (
+            f"{plain} was not compiled at install (or ROMETOOLS_NO_COMPILED is set): install "
+            "a C compiler (gcc) and run `make setup` again")
+        source = Path(bots.__file__).with_name(f"{plain}.py").read_bytes()
+        assert hashlib.sha256(source).hexdigest() == module.SOURCE_SHA256
 
 
 def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_path, monkeypatch):
@@ -399,18 +464,17 @@ def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_pa
 def test_setup_reports_the_compiled_modules(monkeypatch):
     """``make setup`` prints this line after the install (pip hides the build hook's own)."""
     assert _cython.report() == ("compiled by Cython: rometools.caesars_empire._greedy_search, "
-                                "rometools.caesars_empire._own_roads, rometools.caesars_empire._connect")
+                                "rometools.caesars_empire._kernel")
     monkeypatch.setenv("ROMETOOLS_NO_COMPILED", "1")
     assert _cython.report() == (
-        "WARNING: rometools.caesars_empire._greedy_search, rometools.caesars_empire._own_roads, "
-        "rometools.caesars_empire._connect run as "
-        "plain Python (ROMETOOLS_NO_COMPILED is set): the same results, greedy games about 2-2.5x slower")
+        "WARNING: rometools.caesars_empire._greedy_search, rometools.caesars_empire._kernel run as "
+        "plain Python (ROMETOOLS_NO_COMPILED is set): the same results, greedy games about 7x slower")
     monkeypatch.setattr(_cython, "TWINS", ("twins_not_built.m",))
     monkeypatch.delenv("ROMETOOLS_NO_COMPILED")
     monkeypatch.setitem(sys.modules, "twins_not_built", type(sys)("twins_not_built"))
     monkeypatch.setitem(sys.modules, "twins_not_built.m", type(sys)("twins_not_built.m"))
     assert _cython.report() == ("WARNING: twins_not_built.m run as plain Python (not built at install: no C "
-                                "compiler?): the same results, greedy games about 2-2.5x slower; install "
+                                "compiler?): the same results, greedy games about 7x slower; install "
                                 "gcc and run `make setup` again")
 
 
@@ -425,4 +489,4 @@ def test_setup_report_tells_a_stale_twin_from_a_missing_one(tmp_path, monkeypatc
     monkeypatch.setattr(_cython, "TWINS", ("twins_stale.m",))
     assert _cython.report() == ("WARNING: twins_stale.m run as plain Python (compiled from an older source: "
                                 "twins_stale.m edited since the install): the same results, greedy games about "
-                                "2-2.5x slower; run `make setup` again (and restart a running notebook kernel)")
+                                "7x slower; run `make setup` again (and restart a running notebook kernel)")

@@ -74,7 +74,7 @@ def test_engine_equals_reference_after_every_move(policy, twins, request):
     run compiled (``_connect``) and, in the ``plain`` cases, as plain Python."""
     if twins == "plain":
         request.getfixturevalue("plain_twins")
-    assert engine._connect.COMPILED is (twins == "compiled")
+    assert engine._kernel.COMPILED is (twins == "compiled")
     checked = 0
     for end in games(policy):
         for state in turn_states(end):
@@ -118,7 +118,7 @@ def test_bot_route_values_equal_reference_routes(twins, request):
     route_points options."""
     if twins == "plain":
         request.getfixturevalue("plain_twins")
-    assert engine._own_roads.COMPILED is (twins == "compiled")
+    assert engine._kernel.COMPILED is (twins == "compiled")
     checked = 0
     for end in games("self_then_leader", n=2):
         for state in turn_states(end)[::3]:

@@ -53,3 +53,26 @@ def test_turn_states_steps_through_the_whole_game():
     for before, after in zip(states, states[1:], strict=False):
         assert sum(o >= 0 for o in after.city_owner) == sum(o >= 0 for o in before.city_owner) + 1
         assert len(built_roads(after)) > len(built_roads(before))
+
+
+def test_gold_turns_count_the_turns_that_took_gold():
+    """gold_turns (the Gold held, less what a described position started with) == the
+    connections in the history whose captured city held Gold."""
+    from rometools.caesars_empire import GameConfig, gold_turns, play_game, position
+
+    def counted(end):
+        index = end.config.board._index
+        return sum(1 for h in end.history if h[0] == "connect" and end.treasures[index[h[2][-1]] - 1] == "gold")
+
+    games = [play_game(GameConfig(players=p), ["greedy", "random", "cheapest", "random", "greedy"][:p], seed)
+             for p, seed in ((2, 1), (3, 2), (4, 3), (5, 4))]
+    board = games[2].config.board
+    deal = dict(zip(board.city_ids, games[2].treasures, strict=True))
+    near = next(c for c in board.city_ids if board.graph.has_edge("rome", c))  # a city beside Rome holds Gold
+    far = next(c for c, t in deal.items() if t == "gold")
+    deal[near], deal[far] = deal[far], deal[near]
+    start = position(treasures=deal, owners={near: "P1"}, roads={("rome", near): "P1"})
+    games.append(play_game(bots="greedy", rng=5, start=start))  # the Gold held at the start is no turn's
+    for end in games:
+        assert gold_turns(end) == {"gold_turns": counted(end)}
+    assert sum(counted(end) for end in games) > 5

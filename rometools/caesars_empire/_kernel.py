@@ -1,0 +1,722 @@
+"""The engine's kernel: a state's facts packed in one array of C ints, and the loops over them.
+
+Private to :mod:`rometools.caesars_empire.engine`, which documents what each
+function computes (:func:`~rometools.caesars_empire.engine.connect`,
+:func:`~rometools.caesars_empire.engine.most_own_roads`,
+:func:`~rometools.caesars_empire.engine.own_roads_after`); GreedyBot's search
+(:mod:`~rometools.caesars_empire._greedy_search`) reads the same arrays. Like
+it, this is plain Python that Cython compiles as it is ("pure Python mode",
+``hatch_build.py``; the engine uses the compiled twin while it matches this
+source): ``tests/caesars_empire/test_engine.py`` checks both against the
+reference rules after every move of seeded games.
+
+Why packed arrays: a move used to build a dozen tuples and a dict of facts,
+and most of its time went on making and freeing them. Here a state's facts
+are one ``array('i')`` (copied with one ``memcpy`` a move) read through a
+typed memoryview, and the board is another, built once. :class:`Shape` says
+where each section starts:
+
+board cells (one per board and player count, :func:`shape_of`)
+    ``start`` (locations + 1: where each location's paths begin in the next four
+    sections), then per path end, in board order (``Board._adj``): ``to`` (the
+    neighbour), ``edge`` (the path index), ``cost`` (its Roads), ``back`` (the same
+    path as the neighbour lists it); per location ``rank`` (its place in id order);
+    per city ``colour`` (its City token's colour, numbered) and ``value``.
+facts cells (one per state, :class:`Facts`)
+    ``po`` (the seat owning each path, -1 unbuilt), ``co`` (the seat holding each
+    city, -1 available), ``dist`` (fewest Roads from Rome, :data:`INF` if not
+    joined), ``tslot`` (each city's Treasure, as its place in the component set's
+    Treasure ids; -1 before the deal), ``counts`` (per seat its Treasure tokens per
+    type), ``highest`` (per seat its highest City token per colour, 0 if none),
+    ``own`` (per seat, per location its most Roads on a fewest-Roads route to Rome)
+    and ``up`` (per location its one next step towards Rome as a path end, -1
+    where there are several or none); ``own`` and ``up`` hold only once
+    ``cells[shape.own_ok]`` is 1.
+
+Locations are board indices: 0 is Rome, city ``i`` is location ``i + 1``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
+
+__all__ = ["COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
+           "open_paths", "own_after", "own_rows", "shape_of", "touches"]
+
+#: True when this module is the compiled extension.
+COMPILED = cython.compiled
+#: Distance of a location not yet joined to Rome (Roads).
+INF = 1 << 30
+#: Route-choice keys pack (-own points, leader's points) as -own * KEY + leader's.
+KEY = 1 << 40
+
+
+@cython.cclass
+class Shape:
+    """Where the sections of the packed arrays start, for one board and player count, and the
+    board's cells (``cells``, an ``array('i')``). Read-only; shared by every state of a game."""
+
+    locations = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    paths = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    cities = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    colours = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    seats = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    types = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    gold = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    start = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    to = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    edge = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    cost = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    back = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    rank = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    colour = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    value = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    po = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    co = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    dist = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    tslot = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    counts = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    highest = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    own = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    up = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    own_ok = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    size = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    cells = cython.declare(object, visibility="readonly")
+    adj = cython.declare(object, visibility="readonly")
+    locs = cython.declare(object, visibility="readonly")
+    view: cython.int[:]  # ``cells`` as C ints (compiled code reads the board through it)
+
+    def __init__(self, board, seats, types, gold):
+        adj = board._adj
+        n = len(adj)
+        ends = sum([len(a) for a in adj])
+        colours = sorted({c for c, _ in board._city_tokens})
+        self.locations, self.paths, self.cities, self.colours = n, len(board._cost), n - 1, len(colours)
+        self.seats, self.types, self.gold = seats, types, gold
+        self.start = 0
+        self.to = n + 1
+        self.edge = self.to + ends
+        self.cost = self.edge + ends
+        self.back = self.cost + ends
+        self.rank = self.back + ends
+        self.colour = self.rank + n
+        self.value = self.colour + n - 1
+        starts, to, edge, cost, back, where = [], [], [], [], [], {}
+        for v, a in enumerate(adj):
+            starts.append(len(to))
+            for u, e, c in a:
+                where[v, u] = len(to)
+                to.append(u)
+                edge.append(e)
+                cost.append(c)
+        starts.append(len(to))
+        for v, a in enumerate(adj):
+            for u, _, _ in a:
+                back.append(where[u, v])
+        number = {c: i for i, c in enumerate(colours)}
+        self.cells = array("i", [*starts, *to, *edge, *cost, *back, *board._rank,
+                                 *[number[c] for c, _ in board._city_tokens],
+                                 *[v for _, v in board._city_tokens]])
+        self.view = self.cells
+        self.adj = adj
+        self.locs = board.locations
+        # the facts' sections
+        self.po = 0
+        self.co = self.paths
+        self.dist = self.co + self.cities
+        self.tslot = self.dist + n
+        self.counts = self.tslot + self.cities
+        self.highest = self.counts + seats * types
+        self.own = self.highest + seats * self.colours
+        self.up = self.own + seats * n
+        self.own_ok = self.up + n
+        self.size = self.own_ok + 1
+
+
+@cython.cfunc
+@cython.inline
+def _board(shape: Shape) -> cython.int[:]:
+    """The board's cells as C ints: the memoryview kept on the shape when compiled (a
+    plain module reads ``cells``, which a compiled shape also has)."""
+    if cython.compiled:
+        return shape.view
+    return shape.cells
+
+
+def shape_of(board, seats, types, gold) -> Shape:
+    """The :class:`Shape` of ``board`` for ``seats`` seats and ``types`` Treasure types (``gold``:
+    Gold's place among them), made once and kept on the board."""
+    kept = board._shapes
+    key = (seats, types, gold, COMPILED)  # a plain module's and a compiled one's apart
+    shape = kept.get(key)
+    if shape is None:
+        shape = kept[key] = Shape(board, seats, types, gold)
+    return shape
+
+
+@cython.cclass
+class Facts:
+    """Facts derived from one state, never changed once the state is built (the engine's
+    ``Facts``, documented there); ``cells`` packs them as :class:`Shape` says."""
+
+    next_deal = cython.declare(object, visibility="public")
+    cells = cython.declare(object, visibility="readonly")
+    shape = cython.declare(Shape, visibility="readonly")
+    chains = cython.declare(object, visibility="public")
+    first = cython.declare(object, visibility="public")
+    frontier = cython.declare(object, visibility="public")
+    player = cython.declare(object, visibility="public")
+    parts = cython.declare(object, visibility="public")
+    held = cython.declare(object, visibility="public")
+    _open = cython.declare(object)
+    _dist = cython.declare(object)
+
+    def __init__(self, shape, cells, next_deal):
+        self.shape = shape
+        self.cells = cells
+        self.next_deal = next_deal
+        self.chains = self.first = self.frontier = self.player = self.parts = self.held = None
+        self._open = self._dist = None
+
+    @property
+    def dist(self) -> tuple:
+        """Fewest Roads from Rome to each location over built paths (``INF`` if none)."""
+        if self._dist is None:
+            s = self.shape
+            self._dist = tuple(self.cells[s.dist:s.dist + s.locations])
+        return self._dist
+
+    @property
+    def leaf(self) -> tuple:
+        """Per location, its unbuilt paths ``(neighbour, path index, Roads)`` to an available city."""
+        return self._paths()[0]
+
+    @property
+    def inner(self) -> tuple:
+        """Per location, its unbuilt paths ``(neighbour, path index, Roads)`` to an empty city."""
+        return self._paths()[1]
+
+    @property
+    def sources(self) -> tuple:
+        """Where a chain can start: Rome and every empty city, ascending."""
+        return self._paths()[2]
+
+    def _paths(self):
+        if self._open is None:
+            self._open = open_paths(self)
+        return self._open
+
+    @property
+    def own(self) -> dict | None:
+        """``{seat: most own Roads per location}`` once known (``engine.most_own_roads``), else ``None``."""
+        s = self.shape
+        if not self.cells[s.own_ok]:
+            return None
+        n = s.locations
+        return {seat: tuple(self.cells[s.own + seat * n:s.own + (seat + 1) * n]) for seat in range(s.seats)}
+
+    @property
+    def up(self) -> tuple | None:
+        """Per location its one next step towards Rome ``(location, path index, Roads)``, or
+        ``None`` where there are several or none; ``None`` until ``own`` is known."""
+        s = self.shape
+        if not self.cells[s.own_ok]:
+            return None
+        b = s.cells
+        return tuple(None if k < 0 else (b[s.to + k], b[s.edge + k], b[s.cost + k])
+                     for k in self.cells[s.up:s.up + s.locations])
+
+
+@cython.cfunc
+@cython.inline
+def _facts(shape: Shape, cells, next_deal) -> Facts:
+    f: Facts = Facts.__new__(Facts)
+    f.shape = shape
+    f.cells = cells
+    f.next_deal = next_deal
+    f.chains = f.first = f.frontier = f.player = f.parts = f.held = None
+    f._open = f._dist = None
+    return f
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, seat=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               slot=cython.Py_ssize_t, colour=cython.Py_ssize_t, value=cython.int, f=Facts)
+def from_scratch(state, shape: Shape) -> Facts:
+    """The facts of ``state`` built from its fields (:class:`Facts`), without ``own``."""
+    cells = array("i", [0]) * shape.size
+    f = _facts(shape, cells, -1)
+    d: cython.int[:] = f.cells
+    b: cython.int[:] = _board(shape)
+    po = state.path_owner
+    for i in range(shape.paths):
+        d[shape.po + i] = po[i]
+    slot_of = state.config._components.treasure_slot
+    treasures = state.treasures
+    co = state.city_owner
+    n = shape.locations
+    for i in range(n):
+        d[shape.dist + i] = INF
+        d[shape.up + i] = -1
+    d[shape.dist] = 0
+    for i in range(shape.cities):
+        seat = co[i]
+        t = treasures[i]
+        d[shape.co + i] = seat
+        k = -1 if t is None else slot_of[t]
+        d[shape.tslot + i] = k
+        if seat >= 0:
+            if k >= 0:
+                d[shape.counts + seat * shape.types + k] += 1
+            colour = b[shape.colour + i]
+            value = b[shape.value + i]
+            if value > d[shape.highest + seat * shape.colours + colour]:
+                d[shape.highest + seat * shape.colours + colour] = value
+    relax(shape, d, [0], -1)
+    if None in treasures:
+        f.next_deal = treasures.index(None)
+    return f
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               c=cython.long, top=cython.Py_ssize_t, at=cython.Py_ssize_t, stop=cython.Py_ssize_t, x=tuple,
+               heap=list)
+def relax(shape: Shape, cells: cython.int[:], seeds, stop) -> cython.void:
+    """Dijkstra over built paths from ``seeds`` (locations whose distance may have dropped),
+    in place on the ``dist`` section of ``cells``. Paths are only ever added, so distances
+    only decrease. With ``stop >= 0`` the search ends once every location nearer Rome than
+    ``stop`` is final (labels at or beyond its distance may stay too high)."""
+    b: cython.int[:] = _board(shape)
+    at = shape.dist
+    heap = [(cells[at + v], v) for v in seeds]
+    heapq.heapify(heap)
+    while heap:
+        x = heapq.heappop(heap)
+        d, v = x[0], x[1]
+        if stop >= 0 and d >= cells[at + stop]:
+            return
+        if d > cells[at + v]:
+            continue
+        top = b[v + 1]
+        for k in range(b[v], top):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
+                cells[at + u] = d + c
+                heapq.heappush(heap, (d + c, u))
+
+
+@cython.cfunc
+@cython.inline
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(k=cython.Py_ssize_t)
+def _end(shape: Shape, b: cython.int[:], a: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The path end from ``a`` to ``v`` (``a``'s entry for the path between them)."""
+    for k in range(b[a], b[a + 1]):
+        if b[shape.to + k] == v:
+            return k
+    raise ValueError(f"no path between locations {a} and {v}")
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t,
+               u=cython.Py_ssize_t, k=cython.Py_ssize_t, e=cython.Py_ssize_t, c=cython.long, target=cython.Py_ssize_t,
+               seat=cython.Py_ssize_t, seats=cython.Py_ssize_t, s=cython.Py_ssize_t, mult=cython.long,
+               cost=cython.long, da=cython.long, dv=cython.long, last=cython.Py_ssize_t, tie=cython.Py_ssize_t,
+               improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
+               me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
+               value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
+               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, co=list, roads_left=list)
+def connect(state, chain: tuple, ids, state_type):
+    """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
+    location indices), with its facts carried forward (``state_type``: ``GameState``, built
+    without its dataclass ``__init__``).
+
+    Place the chain's Roads (noting whether a path before the last shortens or ties a
+    route), relax distances only if one shortens, walk the route back from the captured
+    city (with the kept next steps when no route changed), and solve tied routes from the
+    first tie (:func:`_choose_route`).
+    """
+    f = state._facts
+    shape = f.shape
+    b: cython.int[:] = _board(shape)
+    cells = f.cells[:]
+    g = _facts(shape, cells, -1)
+    d: cython.int[:] = cells
+    seat = state.seat
+    rs = state.route_score
+    seats = len(rs)
+    n = len(chain)
+    nl = shape.locations
+    target = chain[n - 1]
+    mult = 2 if d[shape.tslot + target - 1] == shape.gold else 1
+    po = list(state.path_owner)
+    improves = ties = False
+    cost = 0
+    a = chain[0]
+    k = -1
+    for i in range(1, n):  # place the Roads
+        v = chain[i]
+        k = _end(shape, b, a, v)
+        e = b[shape.edge + k]
+        d[shape.po + e] = seat
+        po[e] = seat
+        c = b[shape.cost + k]
+        cost += c
+        if v != target:
+            da, dv = d[shape.dist + a], d[shape.dist + v]
+            if da + c <= dv or dv + c <= da:  # a new fewest-Roads route (or a tied one)
+                ties = True
+                if da + c < dv or dv + c < da:
+                    improves = True
+        a = v
+    last = k
+    if improves:
+        relax(shape, d, chain, -1)
+    else:  # no new path shortens a route: only the captured (leaf) city gets a distance
+        d[shape.dist + target] = d[shape.dist + chain[n - 2]] + b[shape.cost + last]
+    gained = [0] * seats
+    locs = [target]
+    gained[seat] = b[shape.cost + last] * mult
+    v = chain[n - 2]
+    known = d[shape.own_ok] != 0 and not ties
+    while v:  # the route back towards Rome, while it is the only one
+        locs.append(v)
+        if known:  # routes unchanged: each location's one next step, as kept
+            step = d[shape.up + v]
+        else:
+            step = -1
+            several = False
+            for k in range(b[v], b[v + 1]):
+                u = b[shape.to + k]
+                if d[shape.dist + u] + b[shape.cost + k] == d[shape.dist + v] and d[shape.po + b[shape.edge + k]] >= 0:
+                    if step >= 0:
+                        several = True
+                        break
+                    step = k
+            if several:
+                step = -1
+        if step < 0:  # two or more next steps
+            break
+        gained[d[shape.po + b[shape.edge + step]]] += b[shape.cost + step] * mult
+        v = b[shape.to + step]
+    else:
+        locs.append(0)
+    tie = v
+    if tie:  # the active player chooses among the tied routes from the tie on
+        if state.config.route_policy == "self_then_leader":
+            me, leader = seat, -1
+            for s in range(seats):  # the other seat with the most route points, ties to the lowest
+                if s != seat and (leader < 0 or rs[s] > rs[leader]):
+                    leader = s
+        else:  # "first": path order only
+            me = leader = -1
+        _choose_route(shape, b, d, tie, mult, me, leader, locs, gained)
+    # the captured city: its tokens, its own Roads and next step when they were kept
+    loc = target - 1
+    d[shape.co + loc] = seat
+    slot = d[shape.tslot + loc]
+    if slot >= 0:
+        d[shape.counts + seat * shape.types + slot] += 1
+    colour, value = b[shape.colour + loc], b[shape.value + loc]
+    if value > d[shape.highest + seat * shape.colours + colour]:
+        d[shape.highest + seat * shape.colours + colour] = value
+    if d[shape.own_ok] and not ties:  # no new path is on a fewest-Roads route: only the captured leaf is new
+        a = chain[n - 2]
+        c = b[shape.cost + last]
+        for s in range(seats):
+            o = shape.own + s * nl
+            d[o + target] = d[o + a] + (c if s == seat else 0)
+        d[shape.up + target] = b[shape.back + last]
+    else:
+        d[shape.own_ok] = 0
+    locations = shape.locs
+    co = list(state.city_owner)
+    co[loc] = seat
+    roads_left = list(state.roads_left)
+    roads_left[seat] -= cost
+    record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
+              tuple([locations[i] for i in locs]), tuple(gained))
+    new = object.__new__(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
+    object.__setattr__(new, "__dict__", {
+        "config": state.config, "treasures": state.treasures, "city_owner": tuple(co),
+        "path_owner": tuple(po), "roads_left": tuple(roads_left),
+        "route_score": tuple([rs[s] + gained[s] for s in range(seats)]),
+        "seat": (seat + 1) % seats, "history": state.history + (record,),
+        "start": state.start, "seed": state.seed, "_facts": g,
+    })
+    return new
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
+               w=cython.long, key=cython.longlong, kr=cython.longlong, low=cython.longlong, top=cython.Py_ssize_t,
+               topkey=cython.longlong)
+def _solve(shape: Shape, b: cython.int[:], d: cython.int[:], v: cython.Py_ssize_t, keys: cython.longlong[:],
+           steps: cython.int[:], mult: cython.long, me: cython.long, leader: cython.long) -> cython.longlong:
+    """The best key from ``v`` on the fewest-Roads DAG (memoised in ``keys``; ``steps[v]`` the
+    path end taken): the least ``-own * KEY + leader's`` points, then the smallest ``rank``
+    among the best next steps."""
+    if steps[v] != -2:
+        return keys[v]
+    dv = d[shape.dist + v]
+    top = -1
+    low = 0
+    topkey = 0
+    for k in range(b[v], b[v + 1]):
+        u, c = b[shape.to + k], b[shape.cost + k]
+        o = d[shape.po + b[shape.edge + k]]
+        if d[shape.dist + u] + c == dv and o >= 0:
+            key = _solve(shape, b, d, u, keys, steps, mult, me, leader) if u else 0
+            w = c * mult
+            if o == me:
+                key -= w * KEY
+            elif o == leader:
+                key += w
+            kr = key * shape.locations + b[shape.rank + u]  # (key, id order) as one int
+            if top < 0 or kr < low:
+                top, low, topkey = k, kr, key
+    keys[v] = topkey
+    steps[v] = top
+    return topkey
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(v=cython.Py_ssize_t, k=cython.Py_ssize_t)
+def _choose_route(shape: Shape, b: cython.int[:], d: cython.int[:], start: cython.Py_ssize_t, mult: cython.long,
+                  me: cython.long, leader: cython.long, locs: list, gained: list) -> cython.void:
+    """Tied fewest-Roads routes from ``start``: the built-in policy's choice, appended to
+    ``locs`` (locations) and added to ``gained`` (points per seat). The best
+    ``(-own points, leader's points)`` from each location is packed as ``-own * KEY +
+    leader's`` (``me = leader = -1`` under ``"first"``: all keys equal), then the smallest
+    ``rank`` among the best next steps: the first best option in path order, which is the
+    policy's choice on the sorted ``RouteOption`` list. The packed keys stay below 2**63:
+    own and leader points are at most a route's Roads doubled, times ``KEY`` (2**40) and
+    the number of locations."""
+    keys = array("q", [0]) * shape.locations
+    steps = array("i", [-2]) * shape.locations
+    kv: cython.longlong[:] = keys
+    sv: cython.int[:] = steps
+    _solve(shape, b, d, start, kv, sv, mult, me, leader)
+    v = start
+    while v:
+        k = sv[v]
+        gained[d[shape.po + b[shape.edge + k]]] += b[shape.cost + k] * mult
+        v = b[shape.to + k]
+        locs.append(v)
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, seats=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
+               step=cython.Py_ssize_t, found=cython.bint)
+def own_rows(f) -> cython.void:
+    """Fill the ``own`` and ``up`` sections of ``f`` (once): per seat its most Roads on a
+    fewest-Roads route from each location (0 where none), and per location its one next
+    step towards Rome, or -1 where there are several or none. The joined cities are
+    visited nearest Rome first, so each step's location is done before it."""
+    shape = f.shape
+    if f.cells[shape.own_ok]:  # known (before taking the arrays' buffers)
+        return
+    d: cython.int[:] = f.cells
+    b: cython.int[:] = _board(shape)
+    n, seats = shape.locations, shape.seats
+    joined = array("i", [0]) * shape.cities
+    jv: cython.int[:] = joined
+    m = 0
+    for i in range(shape.cities):  # the joined (empty) cities, by distance (insertion sort)
+        if d[shape.co + i] >= 0:
+            v = i + 1
+            j = m
+            while j > 0 and d[shape.dist + jv[j - 1]] > d[shape.dist + v]:
+                jv[j] = jv[j - 1]
+                j -= 1
+            jv[j] = v
+            m += 1
+    for s in range(seats):
+        for v in range(n):
+            d[shape.own + s * n + v] = 0
+    for v in range(n):
+        d[shape.up + v] = -1
+    for i in range(m):
+        v = jv[i]
+        dv = d[shape.dist + v]
+        found = False
+        step = -1
+        for k in range(b[v], b[v + 1]):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            o = d[shape.po + b[shape.edge + k]]
+            if o < 0 or d[shape.dist + u] + c != dv:
+                continue
+            if not found:
+                for s in range(seats):
+                    d[shape.own + s * n + v] = d[shape.own + s * n + u]
+                d[shape.own + o * n + v] += c
+                found, step = True, k
+            else:
+                for s in range(seats):
+                    more = d[shape.own + s * n + u] + (c if s == o else 0)
+                    if more > d[shape.own + s * n + v]:
+                        d[shape.own + s * n + v] = more
+                step = -1
+        d[shape.up + v] = step
+    d[shape.own_ok] = 1
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t, c=cython.long)
+def touches(f, chain: tuple) -> cython.bint:
+    """Whether a path of ``chain`` before its last one would shorten or tie a fewest-Roads route
+    (``engine.touches_routes``)."""
+    shape = f.shape
+    d: cython.int[:] = f.cells
+    b: cython.int[:] = _board(shape)
+    for i in range(len(chain) - 2):
+        a, v = chain[i], chain[i + 1]
+        c = b[shape.cost + _end(shape, b, a, v)]
+        if d[shape.dist + a] + c <= d[shape.dist + v] or d[shape.dist + v] + c <= d[shape.dist + a]:
+            return True
+    return False
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, seat=cython.Py_ssize_t, target=cython.Py_ssize_t, near=cython.long,
+               far=cython.long, last=cython.long)
+def own_after(f, chain: tuple, seat) -> cython.long:
+    """The most Roads of ``seat`` on a fewest-Roads route from the captured city after building
+    ``chain`` (``engine.own_roads_after`` of a chain of three paths or more; ``own`` must be
+    known). If no path before the last touches a route, the last source's route plus the last
+    path; else distances relaxed from the chain only as far as its last source, then a
+    longest-path solve on the fewest-Roads DAG from the captured city in which locations
+    nearer Rome than every new path's far end keep their routes."""
+    shape = f.shape
+    b: cython.int[:] = _board(shape)
+    n = len(chain)
+    target = chain[n - 1]
+    if not touches(f, chain):  # routes unchanged: the last source's route plus the last path
+        a = chain[n - 2]
+        return f.cells[shape.own + seat * shape.locations + a] + b[shape.cost + _end(shape, b, a, target)]
+    cells = f.cells[:]
+    d: cython.int[:] = cells
+    for i in range(1, n):
+        d[shape.po + b[shape.edge + _end(shape, b, chain[i - 1], chain[i])]] = seat
+    relax(shape, d, chain[:n - 1], chain[n - 2])
+    last = b[shape.cost + _end(shape, b, chain[n - 2], target)]
+    d[shape.dist + target] = d[shape.dist + chain[n - 2]] + last
+    near = INF
+    for i in range(1, n):  # a location nearer Rome than every new path's far end keeps its routes
+        a, v = chain[i - 1], chain[i]
+        far = d[shape.dist + a] if d[shape.dist + a] > d[shape.dist + v] else d[shape.dist + v]
+        if far < near:
+            near = far
+    memo = array("i", [-2]) * shape.locations
+    mv: cython.int[:] = memo
+    return _most_own(shape, b, d, mv, target, seat, near)
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
+               g=cython.long, top=cython.long)
+def _most_own(shape: Shape, b: cython.int[:], d: cython.int[:], memo: cython.int[:], v: cython.Py_ssize_t,
+              seat: cython.Py_ssize_t, near: cython.long) -> cython.long:
+    """The most Roads of ``seat`` on a fewest-Roads route from ``v`` (memoised in ``memo``)."""
+    if not v:
+        return 0
+    if memo[v] != -2:
+        return memo[v]
+    dv = d[shape.dist + v]
+    if dv < near:
+        top = d[shape.own + seat * shape.locations + v]
+    else:
+        top = -1
+        for k in range(b[v], b[v + 1]):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            o = d[shape.po + b[shape.edge + k]]
+            if d[shape.dist + u] + c == dv and o >= 0:
+                g = _most_own(shape, b, d, memo, u, seat, near) + (c if o == seat else 0)
+                if g > top:
+                    top = g
+    memo[v] = top
+    return top
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               lv=list, iv=list, leaf=list, inner=list, sources=list, nb=tuple)
+def open_paths(f) -> tuple:
+    """``(leaf, inner, sources)``: per location its unbuilt paths ``(neighbour, path index,
+    Roads)`` (the board's own tuples, in board order) to an available city and to an empty
+    city (paths into Rome are in neither: a chain never enters Rome), and Rome and every
+    empty city, ascending."""
+    shape = f.shape
+    d: cython.int[:] = f.cells
+    adj = shape.adj
+    leaf, inner, sources = [], [], [0]
+    for v in range(shape.locations):
+        if v and d[shape.co + v - 1] >= 0:
+            sources.append(v)
+        lv, iv = [], []
+        nb = adj[v]
+        for i in range(len(nb)):
+            x = nb[i]
+            u, e = x[0], x[1]
+            if u and d[shape.po + e] < 0:
+                if d[shape.co + u - 1] < 0:
+                    lv.append(x)
+                else:
+                    iv.append(x)
+        leaf.append(tuple(lv))
+        inner.append(tuple(iv))
+    return tuple(leaf), tuple(inner), tuple(sources)
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
+               best=cython.long)
+def cheapest_new_path(f) -> cython.long:
+    """Cheapest unbuilt path from Rome or an empty city to an available city (Roads; 0 if none)."""
+    shape = f.shape
+    d: cython.int[:] = f.cells
+    b: cython.int[:] = _board(shape)
+    best = 0
+    for v in range(shape.locations):
+        if v and d[shape.co + v - 1] < 0:
+            continue
+        for k in range(b[v], b[v + 1]):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            if u and d[shape.po + b[shape.edge + k]] < 0 and d[shape.co + u - 1] < 0 and (best == 0 or c < best):
+                best = c
+        if best == 1:
+            break
+    return best
