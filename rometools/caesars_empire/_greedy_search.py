@@ -353,31 +353,30 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     :func:`treasure_values`): steps 1 and 2 (:func:`search`), step 3 (the longer walks
     valued exactly) and the tie order. Returns ``(chains, points, cost)``."""
     f = state._facts or engine.facts(state)
-    shape = f.shape
-    where = _where(shape)
+    where = _where(f.shape)
     if not f.cells[where.own_ok]:  # the seat's most own Roads: every bound below
         engine.own_facts(state)
     n = where.n
     b: cython.int[:] = where.board
     d: cython.int[:] = f.cells
     seat = state.seat
+    config = state.config
     if tv is None and gain_of is None:  # standard City Points
-        tv = _by_type(treasure_values(state), state.config._components.treasure_ids)
+        comps = config._components
+        tv = _by_type(_treasure_values(where, d, seat, comps), comps.treasure_ids)
     budget = state.roads_left[seat]
-    lim = state.config.max_chain_paths
-    limit = len(state.city_owner) + 1 if lim is None else lim
+    lim = config.max_chain_paths
+    limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
     scratch = where.zeros[:]
     sv: cython.int[:] = scratch
+    tokens, treasures = config.board._city_tokens, state.treasures
     if policy == "first":  # what the seat gets: the first route in path order
         rows, first_step = engine.first_route_roads(state, seat)
-        ex = array("i", rows)
-        best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, ex, 0, first_step,
-                                            tv, gain_of,
-                                            state.config.board._city_tokens, state.treasures, treasure_value)
+        best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, array("i", rows), 0, first_step,
+                                            tv, gain_of, tokens, treasures, treasure_value)
     else:  # the seat's choice among tied routes: the most it can get
         best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, d, where.own + seat * n, None,
-                                            tv, gain_of,
-                                            state.config.board._city_tokens, state.treasures, treasure_value)
+                                            tv, gain_of, tokens, treasures, treasure_value)
     if limit < 2 or top < 0:
         return [item[1] for item in best], top, cheapest
     if len(later) > 1:
@@ -422,15 +421,23 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     return [item[1] for item in best], top, cheapest
 
 
-@cython.ccall
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t)
+def _treasure_values(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t, comps) -> dict:
+    """:func:`treasure_values` from the facts' cells ``d`` (the seat's Treasure counts)."""
+    at = where.counts + seat * where.types
+    return marginal_values_shared(tuple([d[at + t] for t in range(where.types)]), comps)
+
+
 def treasure_values(state) -> dict:
     """The marginal value of each Treasure to the seat to move (``scoring.marginal_values_shared``
     of the Treasure counts the engine keeps with the state's facts); types at their box
     supply are left out."""
     f = state._facts or engine.facts(state)
-    shape = f.shape
-    at = shape.counts + state.seat * shape.types
-    return marginal_values_shared(tuple(f.cells[at:at + shape.types]), state.config._components)
+    d: cython.int[:] = f.cells
+    return _treasure_values(_where(f.shape), d, state.seat, state.config._components)
 
 
 @cython.ccall

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from bisect import insort
 
 try:
     import cython
@@ -89,6 +90,8 @@ class Shape:
     size = cython.declare(cython.Py_ssize_t, visibility="readonly")
     cells = cython.declare(object, visibility="readonly")
     adj = cython.declare(object, visibility="readonly")
+    twin = cython.declare(object, visibility="readonly")
+    entry = cython.declare(object, visibility="readonly")
     locs = cython.declare(object, visibility="readonly")
     view: cython.int[:]  # ``cells`` as C ints (compiled code reads the board through it)
 
@@ -124,7 +127,7 @@ class Shape:
                                  *[number[c] for c, _ in board._city_tokens],
                                  *[v for _, v in board._city_tokens]])
         self.view = self.cells
-        self.adj = adj
+        self.adj, self.twin, self.entry = adj, board._twin, board._entry
         self.locs = board.locations
         # the facts' sections
         self.po = 0
@@ -210,6 +213,11 @@ class Facts:
     def _paths(self):
         if self._open is None:
             self._open = open_paths(self)
+        return self._open
+
+    @property
+    def known_paths(self) -> tuple | None:
+        """``(leaf, inner, sources)`` once derived (and then carried by ``connect``), else ``None``."""
         return self._open
 
     @property
@@ -443,6 +451,8 @@ def connect(state, chain: tuple, ids, state_type):
         d[shape.up + target] = b[shape.back + last]
     else:
         d[shape.own_ok] = 0
+    if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
+        g._open = _open_after(shape, f._open, chain, d)
     locations = shape.locs
     co = list(state.city_owner)
     co[loc] = seat
@@ -696,6 +706,54 @@ def open_paths(f) -> tuple:
                     iv.append(x)
         leaf.append(tuple(lv))
         inner.append(tuple(iv))
+    return tuple(leaf), tuple(inner), tuple(sources)
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
+               x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
+def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[:]) -> tuple:
+    """:func:`open_paths` after ``chain`` is built (``opened``: before it; ``d``: the cells
+    after it): the chain's paths leave the lists, and the captured city turns from a leaf
+    into an inner location for each of its neighbours (kept in board order, by path index)."""
+    leaf, inner, sources = list(opened[0]), list(opened[1]), list(opened[2])
+    entry = shape.entry
+    n = len(chain)
+    target = chain[n - 1]
+    a = chain[0]
+    for j in range(1, n):
+        v = chain[j]
+        x = entry[a, v]
+        t = leaf[a] if v == target else inner[a]
+        i = t.index(x)
+        if v == target:
+            leaf[a] = t[:i] + t[i + 1:]
+        else:
+            inner[a] = t[:i] + t[i + 1:]
+        if a:  # Rome is in no list
+            t = inner[v]
+            i = t.index(entry[v, a])
+            inner[v] = t[:i] + t[i + 1:]
+        a = v
+    nb, tw = shape.adj[target], shape.twin[target]
+    for j in range(len(nb)):  # ``y``: the path as ``u`` lists it
+        x = nb[j]
+        e = x[1]
+        if d[shape.po + e] < 0:
+            y = tw[j]
+            u = x[0]
+            t = leaf[u]
+            i = t.index(y)
+            leaf[u] = t[:i] + t[i + 1:]
+            t = inner[u]
+            i = 0
+            while i < len(t) and cython.cast(tuple, t[i])[1] < e:
+                i += 1
+            inner[u] = t[:i] + (y,) + t[i:]
+    insort(sources, target)
     return tuple(leaf), tuple(inner), tuple(sources)
 
 

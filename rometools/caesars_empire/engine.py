@@ -202,7 +202,8 @@ def legal_chains_from(state: GameState, sources: Sequence[int]) -> list[tuple[tu
     True
     """
     f = state._facts or facts(state)
-    return _fast_chains(f.leaf, f.inner, sources, _path_limit(state), state.roads_left[state.seat])
+    leaf, inner, _ = f.known_paths or _kernel.open_paths(f)  # derived, not kept: GreedyBot asks it rarely
+    return _fast_chains(leaf, inner, sources, _path_limit(state), state.roads_left[state.seat])
 
 
 def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:
