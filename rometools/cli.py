@@ -101,11 +101,12 @@ def _simulate(args) -> int:
         game_summary,
         rate_columns,
         rotation_caveat_text,
-        seat_advantage_test,
+        seat_advantage_text,
         seat_win_rates,
         shared_wins_text,
     )
-    from rometools.core.formatting import counted, number, p_value
+    from rometools.core.errors import RometoolsError
+    from rometools.core.formatting import counted, number
 
     for flag, value, low in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--workers", args.workers, 1),
                              ("--players", args.players, 1)):
@@ -128,6 +129,10 @@ def _simulate(args) -> int:
                 raise ValueError(f"--out {args.out}: a .parquet file needs pyarrow (pip install pyarrow); "
                                  f"or write a .csv file")
     game = _game(args.game, args.players, options)
+    try:
+        game.bots(bots)  # names and count, refused naming the flag before any game is played
+    except (RometoolsError, ValueError, TypeError) as err:
+        raise ValueError(f"--bots {args.bots}: {err}") from None
     start = time.perf_counter()
     bar = None if args.quiet else _ProgressBar(f"{game.title}: {game.players} players", force=args.progress)
     try:
@@ -166,9 +171,7 @@ def _simulate(args) -> int:
     shared = shared_wins_text(df)
     if shared:
         print(shared)
-    test = seat_advantage_test(df)
-    print(f"\nNo seat advantage? {test['method']} test: {p_value(test['p_value'])} over "
-          f"{counted(int(test['games']), 'outright win')}")
+    print(f"\n{seat_advantage_text(df)}")
     summary = game_summary(df)
     print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():g}. "
           f"{game_length_text(df)}")
@@ -282,15 +285,24 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its refusals in one line (``rometools simulate: argument --games: must be
+    a whole number, got 'abc'``) instead of the usage block, which ``--help`` gives."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``rometools`` command; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="rometools", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="rometools", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many seeded bot games and print balance metrics")
     sim.add_argument("game", help="a registered game id, e.g. caesars_empire")
     sim.add_argument("--players", type=_whole, help="players in each game (default: the game's default count)")
     sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
-    sim.add_argument("--bots", default="random", help="one bot for every seat, or one per seat: greedy,random,...")
+    sim.add_argument("--bots", default="random",
+                     help="one bot for every seat, or one per seat: greedy,random,mcts:50,... (default random)")
     sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the whole run, 0 or more: the same seed plays the same games (default 0)")
     sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],

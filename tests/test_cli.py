@@ -21,7 +21,7 @@ def test_simulate_prints_metrics_and_writes_rows(tmp_path, capsys):
     text = capsys.readouterr().out
     assert code == 0
     assert "12 games of Caesar's Empire" in text and "Seat win rates (95% Wilson intervals)" in text
-    assert "No seat advantage?" in text and "Winning margin" in text
+    assert "Seat advantage: " in text and "Winning margin" in text
     df = pd.read_csv(out)
     assert len(df) == 36 and set(df["bot"]) == {"greedy", "random"}
 
@@ -43,7 +43,10 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                            "   bot seats played wins win rate 95% low 95% high",
                            "greedy           12   12     100%   75.8%     100%",
                            "random           24    0       0%      0%    13.8%"]
-    assert lines[13] == "No seat advantage? exact multinomial test: p < 0.0001 over 12 outright wins"
+    assert lines[13] == ("Seat advantage: an exact multinomial test of equal outright wins per seat gives "
+                         "p < 0.0001 over 12 outright wins: the seats differ (at the 1% level); the seats have "
+                         "different bots, so this compares the bots too (seat rotation plays each seed with every "
+                         "bot in every seat).")
     assert lines[14] == "Winning margin: mean 38.9 points, median 30.5. Every game lasted 30 decisions."
 
 
@@ -56,7 +59,8 @@ def test_simulate_one_game_is_singular(tmp_path, capsys):
                           "    P2     1    0           0       0%      0%      79%",
                           "    P3     1    0           0       0%      0%      79%",
                           "    P4     1    1           0     100%     21%     100%"]
-    assert lines[9] == "No seat advantage? exact multinomial test: p = 1 over 1 outright win"
+    assert lines[9] == ("Seat advantage: an exact multinomial test of equal outright wins per seat gives p = 1 "
+                        "over 1 outright win: no clear difference (at the 1% level).")
     assert lines[-1] == f"4 rows written to {out}"
 
 
@@ -72,7 +76,8 @@ def test_simulate_counts_have_thousands_separators(capsys, monkeypatch):
     assert lines[3:6] == ["player  games  wins shared wins win rate 95% low 95% high",
                           "    P1 12,000 4,000           0   33.33%  32.50%   34.18%",
                           "    P2 12,000 8,000           0   66.67%  65.82%   67.50%"]
-    assert lines[7] == "No seat advantage? chi-square test: p < 0.0001 over 12,000 outright wins"
+    assert lines[7] == ("Seat advantage: a chi-square test of equal outright wins per seat gives p < 0.0001 "
+                        "over 12,000 outright wins: the seats differ (at the 1% level).")
 
 
 def test_validate(tmp_path, capsys):
@@ -251,8 +256,10 @@ def test_rotation_with_one_bot_and_an_unknown_bot_are_refused_in_words(capsys):
         "game 4 times and count it as 4 games; give the seats different bots, or turn rotation off\n")
     assert main(["simulate", "imperator", "--games", "5", "--bots", "smart", "--quiet"]) == 2
     assert capsys.readouterr().err == (
-        "rometools simulate: unknown bot 'smart' for Ave Roma: IMPERATOR; choose one of greedy, random, mcts or "
-        "mcts:N (Monte Carlo tree search, N simulations per move)\n")
+        "rometools simulate: --bots smart: unknown bot 'smart' for Ave Roma: IMPERATOR; choose one of greedy, "
+        "random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)\n")
+    assert main(["simulate", "imperator", "--games", "5", "--bots", "greedy,greedy", "--quiet"]) == 2
+    assert capsys.readouterr().err == "rometools simulate: --bots greedy,greedy: 4 players need 4 bots, got 2\n"
 
 
 @pytest.mark.parametrize("unbuffered", ["", "1"])
@@ -422,8 +429,9 @@ def test_a_count_that_is_no_whole_number_is_refused_in_words(capsys):
         with pytest.raises(SystemExit) as exit_info:
             main(["simulate", "caesars_empire", flag, typed, "--quiet"])
         assert exit_info.value.code == 2
-        assert capsys.readouterr().err.splitlines()[-1] == (
-            f"rometools simulate: error: argument {flag}: must be a whole number, got {typed!r}")
+        assert capsys.readouterr().err == (  # one line, not argparse's usage block (--help has it)
+            f"rometools simulate: argument {flag}: must be a whole number, got {typed!r} "
+            f"(see rometools simulate --help)\n")
     assert main(["simulate", "caesars_empire", "--players", "4", "--games", "300", "--bots", "greedy",
                  "--seed", "1", "--quiet"]) == 0
     out = capsys.readouterr().out

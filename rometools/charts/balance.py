@@ -38,8 +38,8 @@ __all__ = [
 ]
 
 _VARIANT_COLOURS = (SIMULATED_COLOUR, "#d95f02")
-#: Pixels a vertical axis title takes beside the tick labels (12-pixel font and its standoff).
-_Y_TITLE_PX = 30
+#: Pixels a vertical axis title takes beside the tick labels (12-pixel font), and its gap from them.
+_Y_TITLE_PX, _Y_TITLE_STANDOFF = 30, 14
 
 
 def _shared_bins(*samples) -> dict[str, float]:
@@ -184,7 +184,7 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
     >>> fig.data[0].meta, len(fig.data[0].y) == len(cmp)
     ('bl-paired', True)
     >>> fig.layout.yaxis.automargin, fig.layout.margin.l
-    (True, 222)
+    (True, 228)
     """
     names = list(comparison["figure"])
     scale = [100.0 if n.startswith("win rate") else 1.0 for n in names]
@@ -204,11 +204,13 @@ def paired_difference_figure(comparison, *, title: str | None = None) -> go.Figu
         marker={"color": SIMULATED_COLOUR, "size": 9}))
     fig.add_vline(x=0, line={"color": "#777", "dash": "dot"})
     # the labels ("win rate P1 (pct points)") sit left of the plot: a margin that holds the
-    # longest one and the axis title, and automargin to grow it should a font be wider
-    left = round(max((text_size(t, 12)[0] for t in labels), default=0) + _Y_TITLE_PX + 16)
+    # longest one and the axis title, set off from them (plotly's own placement put the title on
+    # the labels in the app), and automargin to grow it should a font be wider; the labels name
+    # each row's unit, so the x title stays short enough not to be clipped
+    left = round(max((text_size(t, 12)[0] for t in labels), default=0) + _Y_TITLE_PX + _Y_TITLE_STANDOFF + 8)
     fig.update_layout(title=title or "Variant B against A on the same seeds",
-                      xaxis_title="difference B − A (win rates in percentage points, scores in points, length in decisions)",
+                      xaxis_title="difference B − A, in each row's unit",
                       yaxis={"autorange": "reversed", "automargin": True,
-                             "title": {"text": "what is compared (unit)"}},
+                             "title": {"text": "what is compared (unit)", "standoff": _Y_TITLE_STANDOFF}},
                       margin={"l": max(left, 80)}, height=160 + 28 * len(names), showlegend=True)
     return legend_above(fig)

@@ -268,10 +268,55 @@ def shared_wins_text(results) -> str:
         return ""
     sizes = [str(k) for k in sorted({int(t) for t in tied if t})]
     seats = sizes[0] if len(sizes) == 1 else f"{', '.join(sizes[:-1])} or {sizes[-1]}"
-    total = f"{100 * int(results['win'].sum()) / games:.1f}".removesuffix(".0")  # 108.5%, not a rounded 108%
+    total = _percent_over_100(Fraction(100 * int(results["win"].sum()), games))
     return (f"{number(shared)} of {counted(games, 'game')} ({percent(Fraction(shared, games), 3)}) ended in a "
             f"shared win ({seats} seats tied for first; {counted(int(tied.sum()), 'seat win')} in all); "
             f"each tied seat counts a win, so the win rates add up to {total}%, not 100%.")
+
+
+def _percent_over_100(total: Fraction) -> str:
+    """A total above 100 (percent) with as many decimals as it takes not to read 100: "108.5",
+    "100.01" (10,001 seat wins in 10,000 games), never a rounded "100".
+
+    Examples
+    --------
+    >>> _percent_over_100(Fraction(217, 2)), _percent_over_100(Fraction(1000100, 10000)), _percent_over_100(Fraction(150))
+    ('108.5', '100.01', '150')
+    """
+    for places in range(1, 12):
+        text = f"{float(total):.{places}f}".rstrip("0").rstrip(".")
+        if text != "100":
+            return text
+    return f"{float(total):.12f}"
+
+
+def seat_advantage_text(results) -> str:
+    """The test of "no seat advantage" (:func:`seat_advantage_test`) in one sentence.
+
+    When the seats had different bots and were not rotated, it says that the
+    test then compares the bots as much as the seats.
+
+    Examples
+    --------
+    >>> from rometools.core.simulate import simulate
+    >>> seat_advantage_text(simulate("caesars_empire", 40, bots="greedy", seed=2, progress=False))
+    'Seat advantage: a chi-square test of equal outright wins per seat gives p < 0.0001 over 40 outright wins: the seats differ (at the 1% level).'
+    >>> seat_advantage_text(simulate("caesars_empire", 6, bots=["greedy", "random"], players=2, seed=2,
+    ...                              progress=False))  # doctest: +ELLIPSIS
+    'Seat advantage: an exact multinomial test ... the seats have different bots, so this compares the bots too (seat rotation plays each seed with every bot in every seat).'
+    """
+    from rometools.core.formatting import p_value
+
+    test = seat_advantage_test(results)
+    verdict = "the seats differ (at the 1% level)" if test["p_value"] < 0.01 else "no clear difference (at the 1% level)"
+    text = (f"Seat advantage: {'an' if test['method'][0] in 'aeiou' else 'a'} {test['method']} test of equal "
+            f"outright wins per seat gives {p_value(test['p_value'])} over {counted(int(test['games']), 'outright win')}: "
+            f"{verdict}.")
+    bots = results.groupby("seat")["bot"].agg(lambda b: tuple(sorted(set(b))))
+    if bots.nunique() > 1:  # not the same bots in every seat: seats and bots are confounded
+        text = (text[:-1] + "; the seats have different bots, so this compares the bots too (seat rotation plays "
+                            "each seed with every bot in every seat).")
+    return text
 
 
 def seat_advantage_test(results) -> dict[str, Any]:
@@ -389,9 +434,10 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     Returns
     -------
     str
-        ``"Every game lasted 40 decisions."`` or ``"Game length: 83.0 decisions on
-        average (95% confidence interval 76.2 to 89.8), from 77 to 91."``; with as
-        many decimals as the interval's ends need to differ (up to 4).
+        ``"Every game lasted 40 decisions."``; when 99% of the games or more lasted
+        the same, that length and the others counted; else ``"Game length: 83.0
+        decisions on average (95% confidence interval 76.2 to 89.8), from 77 to
+        91."``, with as many decimals as the interval's ends need to differ (up to 4).
 
     Examples
     --------
@@ -401,10 +447,12 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     >>> game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False))
     'Game length: 83.0 decisions on average (95% confidence interval 76.2 to 89.8), from 77 to 91.'
     >>> import pandas as pd
-    >>> rows = pd.DataFrame({"game": range(1000), "rotation": 0, "seat": 0, "length": [43] + [40] * 999,
+    >>> rows = pd.DataFrame({"game": range(1000), "rotation": 0, "seat": 0, "length": [43, 41, 41] + [40] * 997,
     ...                      "score": 1, "rank": 1, "win": 1})
     >>> game_length_text(rows)
-    'Game length: 40.00 decisions on average (95% confidence interval 40.00 to 40.01), from 40 to 43.'
+    '997 of 1,000 games lasted 40 decisions; of the others, 2 lasted 41, 1 lasted 43.'
+    >>> game_length_text(rows.assign(length=[43] * 20 + [40] * 980))
+    'Game length: 40.1 decisions on average (95% confidence interval 40.0 to 40.1), from 40 to 43.'
     """
     if not 0 < confidence < 1:
         raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
@@ -412,6 +460,13 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     shortest, longest = int(lengths.min()), int(lengths.max())
     if shortest == longest:
         return f"Every game lasted {number(shortest)} {'decision' if shortest == 1 else 'decisions'}."
+    counts = lengths.value_counts()
+    usual, most = int(counts.index[0]), int(counts.iloc[0])
+    if most >= 0.99 * len(lengths):  # nearly every game alike: a mean such as 40.0001 would only puzzle
+        others = ", ".join(f"{number(int(k))} lasted {number(int(v))}"
+                           for v, k in sorted((int(v), int(c)) for v, c in counts.items() if v != usual))
+        return (f"{number(most)} of {counted(len(lengths), 'game')} lasted {number(usual)} decisions; "
+                f"of the others, {others}.")
     m, lo, hi = mean_interval(lengths, confidence)
     places = 1  # enough decimals that the interval's ends differ ("40.0 to 40.0" read as no interval)
     while places < 4 and f"{lo:.{places}f}" == f"{hi:.{places}f}":

@@ -34,13 +34,13 @@ from rometools.core.balance import (
     games_needed_text,
     rate_columns,
     rotation_caveat_text,
-    seat_advantage_test,
+    seat_advantage_text,
     seat_win_rates,
     shared_wins_text,
 )
 from rometools.core.data import data_dir
 from rometools.core.errors import DataFileError, RulesError
-from rometools.core.formatting import counted, number, p_value, seed_text, shown
+from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
 from rometools.core.paired import paired_differences, paired_differences_text
 from rometools.core.simulate import check_rotation, simulate
@@ -675,7 +675,6 @@ class BalanceExplorer(Explorer):
                 "Paired differences, variant B \u2212 A: tick \"compare with variant B\" and Run"))
             self._paired_box.layout.display = "none"
         rates = seat_win_rates(r)
-        test = seat_advantage_test(r)
         summary = game_summary(r)
         n = int(rates["games"].iloc[0])
         counts = {"games": number, "wins": number, "shared_wins": number}
@@ -704,8 +703,7 @@ class BalanceExplorer(Explorer):
                 "ci_high": "95% high"}, "rt-balance-bots-table", counts))
         if shared:  # the rates add up to more than 100%: say why
             text.append(html.escape(shared_wins_text(r)))
-        text += [f"No seat advantage? {html.escape(test['method'])} test: {html.escape(p_value(test['p_value']))} "
-                 f"({'the seats differ' if test['p_value'] < 0.01 else 'no clear difference'} at the 1% level).",
+        text += [html.escape(seat_advantage_text(r)),
                  f"{game_length_text(r)} Winning margin: "
                  f"mean {summary['margin'].mean():.1f}, median {median:g} point{'' if median == 1 else 's'}.",
                  f"<small>{html.escape(games_needed_text(rates))}</small>"]

@@ -23,14 +23,16 @@ def test_paired_difference_labels_are_not_clipped(comparison):
     assert fig.layout.yaxis.automargin is True
     longest = max(text_size(t, 12)[0] for t in labels)          # "win rate P1 (pct points)": 176 pixels
     assert longest == pytest.approx(175.7)
-    assert fig.layout.margin.l == 222                            # the labels, the axis title and a gap
-    assert fig.layout.margin.l > longest + 24
+    assert fig.layout.margin.l == 228                            # the labels, the axis title set off, a gap
+    assert fig.layout.margin.l > longest + 30 + fig.layout.yaxis.title.standoff
+    assert fig.layout.yaxis.title.standoff == 14                # off the labels (plotly's own put it on them)
+    assert fig.layout.xaxis.title.text == "difference B − A, in each row's unit"  # short: the labels give units
 
 
 def test_the_margin_follows_the_longest_label_shown(comparison):
     fig = paired_difference_figure(comparison[comparison["figure"] == "game length"])
     assert list(fig.data[0].y) == ["game length (decisions)"]
-    assert fig.layout.yaxis.automargin is True and fig.layout.margin.l == 214
+    assert fig.layout.yaxis.automargin is True and fig.layout.margin.l == 220
 
 
 def test_score_and_margin_histograms_hand_plotly_counts_not_every_score():

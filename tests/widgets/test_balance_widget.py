@@ -25,7 +25,7 @@ def test_opens_on_the_seeded_run(explorer):
     data = explorer.figure_data()["bl-win-rates"]
     assert data["x"] == ["P1", "P2", "P3", "P4"] and data["y"] == list(rates["win_rate"])
     assert data["error_plus"] == pytest.approx(list(rates["ci_high"] - rates["win_rate"]))
-    assert "P1" in explorer.summary and "No seat advantage?" in explorer.summary
+    assert "P1" in explorer.summary and "Seat advantage: " in explorer.summary
     assert explorer._bar.value == 30
 
 
@@ -164,8 +164,10 @@ def test_an_unknown_option_names_the_box_and_lists_the_games_options(kwargs, fie
 def test_a_tiny_p_value_is_escaped_and_the_summary_reads_on_after_it():
     ex = BalanceExplorer(games=40, seed=1, bots=["greedy", "random", "random", "random"])
     assert list(ex.results.query("rank == 1")["seat"].unique()) == [0]    # the greedy P1 wins every game
-    assert "chi-square test: p &lt; 0.0001 (the seats differ" in ex._summary.value
-    assert "chi-square test: p < 0.0001 (the seats differ at the 1% level)." in ex.summary
+    assert "gives p &lt; 0.0001 over 40 outright wins: the seats differ" in ex._summary.value
+    assert ("Seat advantage: a chi-square test of equal outright wins per seat gives p < 0.0001 over 40 outright "
+            "wins: the seats differ (at the 1% level); the seats have different bots, so this compares the bots "
+            "too (seat rotation plays each seed with every bot in every seat).") in ex.summary
     assert ex.summary.endswith("Games needed to pin a seat's win rate to ±2 percentage points at 95%: about 1,799 at a win "
                                "rate of 25%, the fair share; about 93 at 100%, P1's observed rate (the observed "
                                "rate nearest 50%, whose interval is widest).")
