@@ -68,7 +68,7 @@ from rometools.caesars_empire import (
     play_game,
 )
 from rometools.core.balance import seat_win_rates
-from rometools.core.simulate import simulate
+from rometools.core.simulate import local_cluster, simulate
 
 #: The commit issue "Balance lab" measured GreedyBot at (it listed every legal chain and
 #: valued each one): "today about 210 per CPU second"; goal 1,000.
@@ -104,20 +104,17 @@ def speed_up(run_with, rounds: int) -> tuple[float, list[float], list, float, fl
     return statistics.median(ratios), ratios, frames, statistics.median(ones), statistics.median(twos)
 
 
-def dask_clusters():
-    """Two running LocalClusters, of 1 and 2 workers (started, and warmed with a few games,
-    outside any timing), and the seconds each took to start; close them with ``close()``."""
-    from dask.distributed import LocalCluster
-
-    clusters, starts = {}, {}
-    for workers in (1, 2):
-        t = time.perf_counter()
-        clusters[workers] = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                         dashboard_address=":0", host="127.0.0.1")
-        starts[workers] = time.perf_counter() - t
+def on_fresh_cluster(workers: int, n: int, starts: list[float]) -> tuple[float, object]:
+    """Games per second and rows of ``n`` greedy games on a ``local_cluster`` of ``workers``, passed
+    as ``address=``: the cluster is started (its seconds appended to ``starts``) and warmed with a
+    few games outside the timing, and closed after it, so that no idle cluster shares the cores."""
+    t = time.perf_counter()
+    with local_cluster(workers) as cluster:
+        starts.append(time.perf_counter() - t)
         simulate("caesars_empire", 2 * workers, bots="greedy", seed=99, executor="dask",
-                 address=clusters[workers].scheduler_address, workers=workers, progress=False)
-    return clusters, starts
+                 address=cluster.scheduler_address, workers=workers, progress=False)
+        return rate("caesars_empire", n, "greedy", executor="dask", address=cluster.scheduler_address,
+                    workers=workers)
 
 
 ISSUE_WORKER = textwrap.dedent("""
@@ -342,6 +339,10 @@ def main(argv=None) -> None:
     import distributed  # noqa: F401
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
+    # and the workers' (processes that read it from the environment): a worker that
+    # heartbeats while its cluster closes logs a harmless "Failed to communicate with
+    # scheduler during heartbeat" traceback; a task's real error still reaches simulate
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
     n_random, n_greedy = (300, 60) if args.quick else (2000, 400)
     cores = os.cpu_count() or 1
     print(f"machine: {cores} cores")
@@ -352,7 +353,7 @@ def main(argv=None) -> None:
 
     print("\nexecutors (caesars_empire, greedy bots):")
     n = 300 if args.quick else 3000  # enough games that the executors' fixed costs amortise
-    rounds = 1 if args.quick else 3
+    rounds = 1 if args.quick else 5  # the VM's speed drifts between runs: a median of 5 rounds
     serial, base = rate("caesars_empire", n, "greedy")
     print(f"  serial            {serial:7.0f} games/s")
     ratio, ratios, frames, one, two = speed_up(
@@ -360,19 +361,13 @@ def main(argv=None) -> None:
     print(f"  process  1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
           f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
           f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}")
-    clusters, starts = dask_clusters()
-    try:
-        ratio, ratios, frames, one, two = speed_up(
-            lambda w: rate("caesars_empire", n, "greedy", executor="dask", address=clusters[w].scheduler_address,
-                           workers=w), rounds)
-    finally:
-        for cluster in clusters.values():
-            cluster.close()
+    starts = []
+    ratio, ratios, frames, one, two = speed_up(lambda w: on_fresh_cluster(w, n, starts), rounds)
     print(f"  dask     1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
           f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
           f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}"
-          f"\n           (on running LocalClusters, as with address=; starting them took {starts[1]:.1f} s "
-          f"and {starts[2]:.1f} s, counted in the overhead below)")
+          f"\n           (each run on a running local_cluster, as with address=; starting one took "
+          f"{min(starts):.1f} to {max(starts):.1f} s, counted in the overhead below)")
     short = 1000
     s_rate, s_df = rate("caesars_empire", short, "random", players=2)
     d_rate, d_df = rate("caesars_empire", short, "random", players=2, executor="dask", workers=2)

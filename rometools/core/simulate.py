@@ -14,7 +14,7 @@ stream for chance (the set-up and every draw) and one for the bots, so
   share their chance streams (common random numbers).
 
 Executors: ``"serial"``; ``"process"`` (``concurrent.futures``, chunked);
-``"dask"`` (``dask.distributed``: a ``LocalCluster`` on this machine, or
+``"dask"`` (``dask.distributed``: a :func:`local_cluster` on this machine, or
 ``address=`` of an existing scheduler, which is how a sweep outgrows one
 machine).
 """
@@ -33,7 +33,7 @@ from rometools.core.formatting import counted
 from rometools.core.game import Game, game_spec, load_game
 from rometools.core.playout import play
 
-__all__ = ["EXECUTORS", "check_rotation", "game_streams", "play_chunk", "replay_game", "simulate"]
+__all__ = ["EXECUTORS", "check_rotation", "game_streams", "local_cluster", "play_chunk", "replay_game", "simulate"]
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
@@ -45,6 +45,18 @@ EXECUTORS = ("serial", "process", "dask")
 #: gets fewer), and a chunk holds at least ``MIN_CHUNK`` games.
 CHUNKS_PER_WORKER = {"process": 64, "dask": 32}
 MIN_CHUNK = 10
+#: Dask settings of the ``LocalCluster`` :func:`local_cluster` starts. It has no
+#: dashboard, so nothing reads the statistical profile each worker takes of its
+#: running task every 10 ms, nor the system and memory monitors' samples (every
+#: 500 and 100 ms), nor the event-loop tick checks (every 20 ms); on a machine with
+#: as many workers as cores each of them takes CPU from a game (measured with
+#: ``benchmarks/simulate.py``), so they are off or rare.
+QUIET_CLUSTER = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
 _BASE_COLUMNS = ["game", "seed", "rotation", "seat", "player", "bot", "score", "rank", "win",
                  "shared_win", "moves", "length"]
 
@@ -364,7 +376,8 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     workers : int, optional
         Processes for ``"process"`` / ``"dask"`` (default: the CPU count).
     address : str, optional
-        A running Dask scheduler (``"tcp://host:8786"``); default a ``LocalCluster``.
+        A running Dask scheduler (``"tcp://host:8786"``); default a :func:`local_cluster`
+        started for this run and closed after it.
     rotate : bool
         Play each seed once per cyclic rotation of the bots over the seats
         (refused when every seat has the same bot: each rotation would replay
@@ -450,16 +463,53 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     return df
 
 
+def local_cluster(workers: int | None = None):
+    """The Dask ``LocalCluster`` ``simulate(..., executor="dask")`` starts when given no ``address``.
+
+    One single-threaded worker process per core (or ``workers``), on loopback,
+    with no dashboard and with the settings :data:`QUIET_CLUSTER`. Start one
+    yourself to keep it across several runs, and pass its
+    ``scheduler_address`` as ``address=``.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Worker processes (default: the CPU count).
+
+    Returns
+    -------
+    dask.distributed.LocalCluster
+        Running; close it with ``close()`` (or use it in a ``with`` block).
+
+    Examples
+    --------
+    >>> import dask
+    >>> from dask.distributed import Client
+    >>> with local_cluster(1) as cluster, Client(cluster) as client:
+    ...     df = simulate("caesars_empire", 4, bots="greedy", seed=1, executor="dask",
+    ...                   address=cluster.scheduler_address, progress=False)
+    ...     profiling = client.run(dask.config.get, "distributed.worker.profile.enabled")
+    >>> len(df), list(profiling.values())  # 4 games of 4 seats; the worker takes no profiles
+    (16, [False])
+    """
+    import dask
+    from dask.distributed import LocalCluster
+
+    # the workers take a copy of the configuration when they start
+    with dask.config.set(QUIET_CLUSTER):
+        return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                            dashboard_address=None, host="127.0.0.1")
+
+
 def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, workers, address, bar):
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:  # pragma: no cover - dask is a dependency
         raise RulesError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
     cluster = None
     if address is None:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None, host="127.0.0.1")
+        cluster = local_cluster(workers)
     client = Client(address or cluster)
     try:
         chunks = _chunks(n_games, (workers or os.cpu_count() or 1) * CHUNKS_PER_WORKER["dask"])
