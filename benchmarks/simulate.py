@@ -10,7 +10,9 @@ Prints, for every registered game (issue "Balance lab"):
 
 * games per second on one core (serial executor) with random and greedy bots;
 * the speed-up from 1 to 2 workers with the process and the Dask executors
-  (goal at least 1.8x), and the Dask executor's overhead against serial on
+  (goal at least 1.8x), each also as a share of this machine's ceiling: the
+  speed-up of processes that share nothing (no executor, no chunks, no results
+  sent back; two busy cores of this VM run each game slower than one), and the Dask executor's overhead against serial on
   1,000 short games (the same rows in every case: checked);
 * Caesar's Empire GreedyBot games per CPU second on ``board_4_5`` (goal
   1,000), against the same bot valuing every legal chain (``values()``, the
@@ -102,6 +104,42 @@ def speed_up(run_with, rounds: int) -> tuple[float, list[float], list, float, fl
         twos.append(got[2][0])
         ratios.append(got[2][0] / got[1][0])
     return statistics.median(ratios), ratios, frames, statistics.median(ones), statistics.median(twos)
+
+
+def _lone_worker(ready, go, done, n_games: int, indices: list[int]) -> None:
+    """A process of :func:`lone_processes`: warm up, wait for ``go``, play ``indices``, report seconds."""
+    from rometools.core.game import load_game
+    from rometools.core.simulate import play_chunk
+
+    config = load_game("caesars_empire").config.to_dict()
+    play_chunk("caesars_empire", config, ["greedy"] * 4, 99, 4, [0, 1, 2, 3], 1)
+    ready.put(True)
+    go.wait()
+    t = time.perf_counter()
+    play_chunk("caesars_empire", config, ["greedy"] * 4, 1, n_games, indices, 1)
+    done.put(time.perf_counter() - t)
+
+
+def lone_processes(workers: int, n: int) -> tuple[float, None]:
+    """Games per second of ``n`` greedy games split evenly over ``workers`` processes that
+    share nothing (no executor, no chunks, no results sent back): started and warmed, then
+    released at once, timed until the last finishes. What any executor's speed-up on this
+    machine is bounded by (two busy cores run each game slower than one)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    ready, done, go = ctx.Queue(), ctx.Queue(), ctx.Event()
+    procs = [ctx.Process(target=_lone_worker, args=(ready, go, done, n, list(range(k, n, workers))))
+             for k in range(workers)]
+    for p in procs:
+        p.start()
+    for _ in procs:
+        ready.get()
+    go.set()
+    slowest = max(done.get() for _ in procs)
+    for p in procs:
+        p.join()
+    return n / slowest, None
 
 
 def on_fresh_cluster(workers: int, n: int, starts: list[float]) -> tuple[float, object]:
@@ -356,16 +394,22 @@ def main(argv=None) -> None:
     rounds = 1 if args.quick else 5  # the VM's speed drifts between runs: a median of 5 rounds
     serial, base = rate("caesars_empire", n, "greedy")
     print(f"  serial            {serial:7.0f} games/s")
+    ceiling, ratios, _, one, two = speed_up(lambda w: lone_processes(w, n), rounds)
+    print(f"  lone processes 1 {one:7.0f} games/s, 2         {two:7.0f} games/s: speed-up {ceiling:.2f}x "
+          f"(rounds {', '.join(f'{x:.2f}' for x in ratios)}): the ceiling on this machine, processes "
+          f"sharing nothing")
     ratio, ratios, frames, one, two = speed_up(
         lambda w: rate("caesars_empire", n, "greedy", executor="process", workers=w), rounds)
     print(f"  process  1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
           f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
-          f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}")
+          f"{verdict(ratio, 1.8)}; {ratio / ceiling:.0%} of the ceiling); rows identical to serial: "
+          f"{all(f.equals(base) for f in frames)}")
     starts = []
     ratio, ratios, frames, one, two = speed_up(lambda w: on_fresh_cluster(w, n, starts), rounds)
     print(f"  dask     1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
           f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
-          f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}"
+          f"{verdict(ratio, 1.8)}; {ratio / ceiling:.0%} of the ceiling); rows identical to serial: "
+          f"{all(f.equals(base) for f in frames)}"
           f"\n           (each run on a running local_cluster, as with address=; starting one took "
           f"{min(starts):.1f} to {max(starts):.1f} s, counted in the overhead below)")
     short = 1000
