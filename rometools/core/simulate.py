@@ -41,9 +41,12 @@ EXECUTORS = ("serial", "process", "dask")
 #: chunks keep every worker busy to the end (with 8 a worker, the last chunk left one
 #: of two workers idle for about a tenth of a 3,000-game run; with 32, the 157-game
 #: chunks of 10,000 greedy games, about 0.3 s each, could still leave one idle that
-#: long); each chunk costs a task's overhead (a few milliseconds with Dask, so it
-#: gets fewer), and a chunk holds at least ``MIN_CHUNK`` games.
-CHUNKS_PER_WORKER = {"process": 64, "dask": 32}
+#: long); each chunk costs a task's overhead, and a chunk holds at least
+#: ``MIN_CHUNK`` games. A Dask task costs the scheduler and client about 7 ms of CPU
+#: (3,000 greedy games on 2 workers: 0.2 s with 8 chunks a worker, 0.55 s with 32),
+#: which on a machine with as many workers as cores is taken from the games, more
+#: than the idle end of fewer, longer chunks: Dask gets 8.
+CHUNKS_PER_WORKER = {"process": 64, "dask": 8}
 MIN_CHUNK = 10
 #: Dask settings of the ``LocalCluster`` :func:`local_cluster` starts. It has no
 #: dashboard, so nothing reads the statistical profile each worker takes of its
