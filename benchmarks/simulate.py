@@ -71,6 +71,7 @@ from rometools.caesars_empire import (
     play_game,
 )
 from rometools.core.balance import seat_win_rates
+from rometools.core.formatting import percent_column
 from rometools.core.simulate import local_cluster, simulate
 
 #: The commit issue "Balance lab" measured GreedyBot at (it listed every legal chain and
@@ -394,6 +395,10 @@ def main(argv=None) -> None:
     print("\nexecutors (caesars_empire, greedy bots):")
     n = 300 if args.quick else 3000  # enough games that the executors' fixed costs amortise
     rounds = 1 if args.quick else 5  # the VM's speed drifts between runs: a median of 5 rounds
+
+    def speed_goal(ratio: float) -> str:
+        return "judged without --quick, over 5 rounds" if args.quick else verdict(ratio, 1.8)
+
     serial, base = rate("caesars_empire", n, "greedy")
     print(f"  serial            {serial:7.0f} games/s")
     lone, ratios, _, one, two = speed_up(lambda w: lone_processes(w, n), rounds)
@@ -404,12 +409,12 @@ def main(argv=None) -> None:
         lambda w: rate("caesars_empire", n, "greedy", executor="process", workers=w), rounds)
     print(f"  process  1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
           f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
-          f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}")
+          f"{speed_goal(ratio)}); rows identical to serial: {all(f.equals(base) for f in frames)}")
     starts = []
     ratio, ratios, frames, one, two = speed_up(lambda w: on_fresh_cluster(w, n, starts), rounds)
     print(f"  dask     1 worker {one:7.0f} games/s, 2 workers {two:7.0f} games/s: speed-up "
           f"{ratio:.2f}x (rounds {', '.join(f'{x:.2f}' for x in ratios)}; goal >= 1.8: "
-          f"{verdict(ratio, 1.8)}); rows identical to serial: {all(f.equals(base) for f in frames)}"
+          f"{speed_goal(ratio)}); rows identical to serial: {all(f.equals(base) for f in frames)}"
           f"\n           (each run on a running local_cluster, as with address=; starting one took "
           f"{min(starts):.1f} to {max(starts):.1f} s, counted in the overhead below)")
     short = 1000
@@ -472,8 +477,8 @@ def main(argv=None) -> None:
         left = 1e6 / (target * moves) - 1e6 / (floor * moves)
         if left > 0:
             print(f"  the goal on this machine ({target:.0f} games per CPU second) leaves {left:.0f} us a move "
-                  f"for choosing; choosing takes {choosing:.0f} us "
-                  f"({'within it' if choosing <= left else f'{choosing / left:.1f}x that'})")
+                  f"for choosing; choosing takes {choosing:.0f} us, "
+                  f"{f'{left - choosing:.0f} us under it' if choosing <= left else f'{choosing / left:.1f}x that'}")
         else:
             print(f"  the goal on this machine ({target:.0f} games per CPU second) is above the engine floor "
                   f"in this run: it leaves no time for choosing")
@@ -510,7 +515,9 @@ def main(argv=None) -> None:
                      else "the goal is measured without --quick")
         print(f"  from the {way}: {runs} s ({goal_text})")
     print("  the explorer's rows equal the command line's in every run")
-    print(rates[["player", "win_rate", "ci_low", "ci_high"]].round(3).to_string(index=False))
+    table = rates[["player"]].assign(**{name: percent_column(rates[column]) for name, column in
+                                         (("win rate", "win_rate"), ("95% low", "ci_low"), ("95% high", "ci_high"))})
+    print(table.to_string(index=False))
 
 if __name__ == "__main__":
     main()

@@ -112,6 +112,8 @@ def _simulate(args) -> int:
                              ("--players", args.players, 1)):
         if value is not None and value < low:  # the flag named, as a designer typed it
             raise ValueError(f"{flag} must be a whole number {low} or more, got {value}")
+    if args.address is not None and args.executor != "dask":
+        raise ValueError(f"--address {args.address} names a Dask scheduler: give --executor dask too")
     bots = args.bots.split(",") if "," in args.bots else args.bots
     options = dict(args.option or [])
     if args.players is not None and "players" in options and options["players"] != args.players:
@@ -153,8 +155,9 @@ def _simulate(args) -> int:
     seeds, rotations = int(df["game"].nunique()), int(df["rotation"].nunique())
     played = (f"{counted(seeds, 'seed')} × {counted(rotations, 'seat rotation')} = {counted(games, 'game')}"
               if args.rotate else counted(games, "game"))
+    started = ", starting its cluster included" if args.executor == "dask" and args.address is None else ""
     print(f"{played} of {game.title} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
-          f"executor {args.executor})")
+          f"executor {args.executor}{started})")
     caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
     if caveat:
         print(caveat)

@@ -97,6 +97,9 @@ def test_bad_arguments_are_messages(capsys):
     assert "unknown game 'chess'" in capsys.readouterr().err
     assert main(["simulate", "caesars_empire", "--games", "3", "--bots", "smart", "--quiet"]) == 2
     assert "unknown bot 'smart'" in capsys.readouterr().err
+    assert main(["simulate", "caesars_empire", "--games", "3", "--address", "tcp://127.0.0.1:8786", "--quiet"]) == 2
+    assert capsys.readouterr().err == ("rometools simulate: --address tcp://127.0.0.1:8786 names a Dask scheduler: "
+                                       "give --executor dask too\n")
 
 
 def test_the_entry_point_is_installed():

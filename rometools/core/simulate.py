@@ -377,10 +377,13 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     executor : {"serial", "process", "dask"}
         Where the games run; the results are the same.
     workers : int, optional
-        Processes for ``"process"`` / ``"dask"`` (default: the CPU count).
+        Processes for ``"process"``, or the workers of the ``"dask"`` cluster
+        started (default: the CPU count).
     address : str, optional
-        A running Dask scheduler (``"tcp://host:8786"``); default a :func:`local_cluster`
-        started for this run and closed after it.
+        A running Dask scheduler (``"tcp://host:8786"``), with ``executor="dask"``
+        only; default a :func:`local_cluster` started for this run and closed
+        after it. Its games are chunked for the threads of the workers it has
+        (or for ``workers``).
     rotate : bool
         Play each seed once per cyclic rotation of the bots over the seats
         (refused when every seat has the same bot: each rotation would replay
@@ -409,8 +412,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     ------
     RulesError
         For an unknown game, bot or executor, a bad option, a count that is
-        not a positive whole number, or ``rotate`` with the same bot in every
-        seat.
+        not a positive whole number, ``rotate`` with the same bot in every
+        seat, an ``address`` without ``executor="dask"``, or one where no Dask
+        scheduler answers or the scheduler has no workers.
 
     Examples
     --------
@@ -430,8 +434,10 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         raise RulesError(f"the seed must be a whole number 0 or more, got {seed!r}")
     if executor not in EXECUTORS:
         raise RulesError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise RulesError(f"workers must be a whole number 1 or more, got {workers!r}")
+    _check_workers(workers)
+    if address is not None and executor != "dask":
+        raise RulesError(f"address {address!r} names a Dask scheduler: it needs executor='dask', "
+                         f"not {executor!r}")
     game = _the_game(game, players, config)
     names = game.bots(bots)  # checks names and count
     bot_names = [b.name for b in names]
@@ -466,6 +472,11 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     return df
 
 
+def _check_workers(workers) -> None:
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise RulesError(f"workers must be a whole number 1 or more, got {workers!r}")
+
+
 def local_cluster(workers: int | None = None):
     """The Dask ``LocalCluster`` ``simulate(..., executor="dask")`` starts when given no ``address``.
 
@@ -484,10 +495,19 @@ def local_cluster(workers: int | None = None):
     dask.distributed.LocalCluster
         Running; close it with ``close()`` (or use it in a ``with`` block).
 
+    Raises
+    ------
+    RulesError
+        If ``workers`` is not a whole number 1 or more.
+
     Examples
     --------
+    A script that starts a cluster does so under ``if __name__ == "__main__":``
+    (its workers are new processes that import the script).
+
     >>> import dask
     >>> from dask.distributed import Client
+    >>> from rometools.core.simulate import local_cluster, simulate
     >>> with local_cluster(1) as cluster, Client(cluster) as client:
     ...     df = simulate("caesars_empire", 4, bots="greedy", seed=1, executor="dask",
     ...                   address=cluster.scheduler_address, progress=False)
@@ -495,6 +515,7 @@ def local_cluster(workers: int | None = None):
     >>> len(df), list(profiling.values())  # 4 games of 4 seats; the worker takes no profiles
     (16, [False])
     """
+    _check_workers(workers)
     import dask
     from dask.distributed import LocalCluster
 
@@ -510,12 +531,28 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         from dask.distributed import as_completed as dask_completed
     except ImportError:  # pragma: no cover - dask is a dependency
         raise RulesError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
+    import dask
+
     cluster = None
     if address is None:
         cluster = local_cluster(workers)
-    client = Client(address or cluster)
     try:
-        chunks = _chunks(n_games, (workers or os.cpu_count() or 1) * CHUNKS_PER_WORKER["dask"])
+        client = Client(address or cluster)
+    except OSError as err:  # no scheduler there (a malformed address is a ValueError naming it)
+        if cluster is not None:
+            cluster.close()
+        raise RulesError(f"address {address!r}: no Dask scheduler answered ({err})") from None
+    try:
+        if address is not None:  # a scheduler with no workers would leave the games waiting for ever
+            wait = dask.config.get("distributed.comm.timeouts.connect")
+            try:
+                client.wait_for_workers(1, timeout=wait)
+            except TimeoutError:
+                raise RulesError(f"address {address!r}: the Dask scheduler there has no workers "
+                                 f"(waited {wait})") from None
+        # chunks for the workers there are (threads, one game at a time each), unless told
+        slots = workers or sum(client.nthreads().values()) or 1
+        chunks = _chunks(n_games, slots * CHUNKS_PER_WORKER["dask"])
         futures = [client.submit(play_chunk, game.id, config_dict, bot_names, seed, n_games, chunk, rotations,
                                  pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}

@@ -25,7 +25,7 @@ from rometools.core.formatting import percent
 from rometools.core.game import game_spec
 from rometools.core.paired import compare_variants, paired_differences
 from rometools.core.playout import play
-from rometools.core.simulate import game_streams, simulate
+from rometools.core.simulate import game_streams, local_cluster, simulate
 from rometools.core.stats import proportion_estimate
 
 
@@ -55,6 +55,63 @@ def test_executors_give_identical_results():
                     executor="dask", workers=2, progress=False)
     pd.testing.assert_frame_equal(serial, process)
     pd.testing.assert_frame_equal(serial, dask)
+
+
+@pytest.mark.parametrize("workers", [0, -1, "2", True, 1.5])
+def test_local_cluster_refuses_a_bad_worker_count_before_starting_one(workers):
+    with pytest.raises(RulesError, match=f"^workers must be a whole number 1 or more, got {workers!r}$"):
+        local_cluster(workers)
+
+
+def test_an_address_needs_the_dask_executor():
+    with pytest.raises(RulesError, match="^address 'tcp://127.0.0.1:8786' names a Dask scheduler: it needs "
+                                         "executor='dask', not 'process'$"):
+        simulate("caesars_empire", 4, bots="random", seed=1, executor="process", address="tcp://127.0.0.1:8786",
+                 progress=False)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_a_dask_address_with_no_scheduler_or_no_workers_is_a_message_not_a_hang():
+    """Nothing listening: one line naming the address (not the OSError's traceback); a
+    scheduler with no workers: refused after the connect timeout (the games would wait for ever)."""
+    import dask
+    from dask.distributed import LocalCluster
+
+    nobody = f"tcp://127.0.0.1:{_free_port()}"
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), \
+            LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None,
+                         host="127.0.0.1") as empty:
+        with pytest.raises(RulesError, match=f"^address '{nobody}': no Dask scheduler answered"):
+            simulate("caesars_empire", 4, bots="random", seed=1, executor="dask", address=nobody, progress=False)
+        with pytest.raises(RulesError, match=f"^address '{empty.scheduler_address}': the Dask scheduler there "
+                                             f"has no workers \\(waited 1s\\)$"):
+            simulate("caesars_empire", 4, bots="random", seed=1, executor="dask",
+                     address=empty.scheduler_address, progress=False)
+
+
+def test_games_on_a_dask_address_are_chunked_for_its_workers_threads(monkeypatch):
+    """A scheduler elsewhere: chunks for the threads its workers have (3 here), not this
+    machine's cores; the rows are the serial executor's."""
+    from dask.distributed import LocalCluster
+
+    from rometools.core import simulate as simulate_module
+
+    parts = []
+    chunks = simulate_module._chunks
+    monkeypatch.setattr(simulate_module, "_chunks", lambda n, k: parts.append(k) or chunks(n, k))
+    with LocalCluster(n_workers=1, threads_per_worker=3, processes=False, protocol="tcp", dashboard_address=None,
+                      host="127.0.0.1") as cluster:
+        dask = simulate("caesars_empire", 40, bots="random", seed=5, executor="dask",
+                        address=cluster.scheduler_address, progress=False)
+    assert parts == [3 * simulate_module.CHUNKS_PER_WORKER["dask"]]
+    pd.testing.assert_frame_equal(dask, simulate("caesars_empire", 40, bots="random", seed=5, progress=False))
 
 
 def test_rows_gathered_as_columns_fill_a_column_some_games_lack_with_none():
