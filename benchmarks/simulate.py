@@ -394,10 +394,11 @@ def main(argv=None) -> None:
 
     print("\nexecutors (caesars_empire, greedy bots):")
     n = 300 if args.quick else 3000  # enough games that the executors' fixed costs amortise
-    rounds = 1 if args.quick else 5  # the VM's speed drifts between runs: a median of 5 rounds
+    full_rounds = 5  # the VM's speed drifts between runs: a median of 5 rounds
+    rounds = 1 if args.quick else full_rounds
 
     def speed_goal(ratio: float) -> str:
-        return "judged without --quick, over 5 rounds" if args.quick else verdict(ratio, 1.8)
+        return f"judged without --quick, over {full_rounds} rounds" if args.quick else verdict(ratio, 1.8)
 
     serial, base = rate("caesars_empire", n, "greedy")
     print(f"  serial            {serial:7.0f} games/s")

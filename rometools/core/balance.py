@@ -309,14 +309,12 @@ def seat_advantage_text(results) -> str:
 
     test = seat_advantage_test(results)
     verdict = "the seats differ (at the 1% level)" if test["p_value"] < 0.01 else "no clear difference (at the 1% level)"
-    text = (f"Seat advantage: {'an' if test['method'][0] in 'aeiou' else 'a'} {test['method']} test of equal "
-            f"outright wins per seat gives {p_value(test['p_value'])} over {counted(int(test['games']), 'outright win')}: "
-            f"{verdict}.")
     bots = results.groupby("seat")["bot"].agg(lambda b: tuple(sorted(set(b))))
-    if bots.nunique() > 1:  # not the same bots in every seat: seats and bots are confounded
-        text = (text[:-1] + "; the seats have different bots, so this compares the bots too (seat rotation plays "
-                            "each seed with every bot in every seat).")
-    return text
+    confounded = ("; the seats have different bots, so this compares the bots too (seat rotation plays each seed "
+                  "with every bot in every seat)") if bots.nunique() > 1 else ""  # seats and bots confounded
+    return (f"Seat advantage: {'an' if test['method'][0] in 'aeiou' else 'a'} {test['method']} test of equal "
+            f"outright wins per seat gives {p_value(test['p_value'])} over {counted(int(test['games']), 'outright win')}: "
+            f"{verdict}{confounded}.")
 
 
 def seat_advantage_test(results) -> dict[str, Any]:
@@ -463,8 +461,8 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     counts = lengths.value_counts()
     usual, most = int(counts.index[0]), int(counts.iloc[0])
     if most >= 0.99 * len(lengths):  # nearly every game alike: a mean such as 40.0001 would only puzzle
-        others = ", ".join(f"{number(int(k))} lasted {number(int(v))}"
-                           for v, k in sorted((int(v), int(c)) for v, c in counts.items() if v != usual))
+        others = ", ".join(f"{number(games)} lasted {number(length)}"
+                           for length, games in sorted((int(k), int(n)) for k, n in counts.items() if k != usual))
         return (f"{number(most)} of {counted(len(lengths), 'game')} lasted {number(usual)} decisions; "
                 f"of the others, {others}.")
     m, lo, hi = mean_interval(lengths, confidence)

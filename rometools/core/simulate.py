@@ -539,8 +539,9 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
     try:
         client = Client(address or cluster)
     except OSError as err:  # no scheduler there (a malformed address is a ValueError naming it)
-        if cluster is not None:
+        if cluster is not None:  # our own cluster: not the designer's address, so not their error
             cluster.close()
+            raise
         raise RulesError(f"address {address!r}: no Dask scheduler answered ({err})") from None
     try:
         if address is not None:  # a scheduler with no workers would leave the games waiting for ever
