@@ -47,28 +47,26 @@ def _option(text: str) -> tuple[str, object]:
 def _game(game_id: str, players: int | None, options: dict[str, object]):
     """The game ``--players`` and the ``--option`` flags describe, built before any game is played.
 
-    A value the game refuses is reported with the flag that gave it (the
-    message is the game's own, as the API and the explorers give it); when no
-    flag fails alone, every flag that took part is named.
+    A value the game refuses is reported with the flag that gave it, found from the error's
+    option (:class:`~rometools.core.errors.OptionError`); the message is the game's own, as the
+    API and the explorers give it. An error about an option no flag set names every flag.
     """
-    from rometools.core.errors import RometoolsError
+    from rometools.core.errors import OptionError, RometoolsError
     from rometools.core.game import game_spec, load_game
 
     game_spec(game_id)  # an unknown game is said as such, not blamed on a flag
     base = {} if players is None else {"players": players}
-    flags = [(f"--players {players}", base)] if base else []
-    flags += [(f"--option {key}={value if isinstance(value, str) else json.dumps(value)}", {key: value})
-              for key, value in options.items()]
+    flags = {"players": f"--players {players}"} if base else {}
+    flags.update({key: f"--option {key}={value if isinstance(value, str) else json.dumps(value)}"
+                  for key, value in options.items()})
     try:
         return load_game(game_id, **base, **options)
-    except (RometoolsError, ValueError, TypeError) as err:
-        together = err
-    for flag, given in flags:
-        try:
-            load_game(game_id, **{**base, **given})
-        except (RometoolsError, ValueError, TypeError) as err:
-            raise ValueError(f"{flag}: {err}") from None
-    raise ValueError(f"{' with '.join(flag for flag, _ in flags)}: {together}") from None
+    except OptionError as err:
+        flag = flags.get(err.option) or " with ".join(flags.values())
+        raise ValueError(f"{flag}: {err}" if flag else str(err)) from None
+    except (RometoolsError, ValueError, TypeError) as err:  # a data file named by --option
+        flag = flags.get(getattr(err, "option", None)) or " with ".join(flags.values())
+        raise ValueError(f"{flag}: {err}" if flag else str(err)) from None
 
 
 class _ProgressBar:
@@ -221,7 +219,7 @@ def _data_file(file: str, game: str | None) -> str:
         Naming the file, the entry and the problem.
     """
     from rometools.core.data import _read
-    from rometools.core.errors import DataFileError, RulesError
+    from rometools.core.errors import ArgumentError, DataFileError
     from rometools.core.game import game_spec, games
 
     raw = _read(Path(file))
@@ -231,9 +229,9 @@ def _data_file(file: str, game: str | None) -> str:
                                                f"--game (one of {', '.join(games())})")
     try:
         spec = game_spec(named)
-    except RulesError as err:  # a misspelt game: say where it was written
+    except ArgumentError as err:  # a misspelt game: say where it was written
         if said == "--game":
-            raise RulesError(f"--game {named}: {err}") from None
+            raise ArgumentError(f"--game {named}: {err}") from None
         raise DataFileError(file, "meta.game", str(err)) from None
     kind = next((k for k in spec.file_kinds if k in raw), None)
     try:
@@ -296,12 +294,32 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+class _SimulateParser(_Parser):
+    """``simulate``'s parser: its ``--help`` ends with every registered game's options, each as
+    the game declares it (:func:`rometools.core.options.describe_options`), read only when asked."""
+
+    def format_help(self) -> str:
+        import textwrap
+
+        from rometools.core.game import game_spec, games
+        from rometools.core.options import describe_options
+
+        lines = ["", "games and their options (--option KEY=VALUE):"]
+        for gid in games():
+            spec = game_spec(gid)
+            lines.append(f"  {gid}: {spec.title}, bots {', '.join(sorted(spec.bots))}, mcts:N")
+            for text in describe_options(spec.config):
+                lines += textwrap.wrap(text, width=100, initial_indent="    ", subsequent_indent="      ")
+        return super().format_help() + "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``rometools`` command; returns the exit code."""
     parser = _Parser(prog="rometools", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many seeded bot games and print balance metrics")
-    sim.add_argument("game", help="a registered game id, e.g. caesars_empire")
+    sim.__class__ = _SimulateParser  # its --help lists the games' options
+    sim.add_argument("game", help="a registered game id (listed below), e.g. caesars_empire")
     sim.add_argument("--players", type=_whole, help="players in each game (default: the game's default count)")
     sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
     sim.add_argument("--bots", default="random",

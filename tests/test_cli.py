@@ -125,13 +125,13 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
     (["--workers", "0"], "--workers must be a whole number 1 or more, got 0"),
     (["--players", "9"], "--players 9: Caesar's Empire is for 2 to 5 players, got 9"),
     (["--option", "no_move=skip"], "--option no_move=skip: no_move must be one of pass, end_game; got 'skip'"),
-    (["--option", "max_chain_paths=0"], "--option max_chain_paths=0: max_chain_paths must be 1 or more, or None, "
+    (["--option", "max_chain_paths=0"], "--option max_chain_paths=0: max_chain_paths must be a whole number 1 or more, or None, "
                                         "got 0"),
     (["--option", "route_policy=first", "--option", "board=board_2_3"],
      "--option board=board_2_3: board side '2-3' is for [2, 3] players, got players=4"),
     (["--option", "colour=red"], "--option colour=red: Caesar's Empire has no option 'colour'; its options are "
                                  "board, players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
-                                 "max_chain_paths, roads_per_player"),
+                                 "max_chain_paths, roads_per_player, components"),
 ])
 def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
     """A bad --out or contradicting options are refused before any game, so no run is lost."""

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import rometools
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, RulesError
 from rometools.core.game import CHANCE, PROTOCOL, TERMINAL, game_spec
 from rometools.core.playout import play, replay, sample_outcome, states, turn_states
 
@@ -144,8 +144,8 @@ def test_illegal_actions_raise_and_change_nothing(game):
 
 
 def test_unknown_game_and_bot_are_named():
-    with pytest.raises(RulesError, match="unknown game 'chess'; registered games: "):
+    with pytest.raises(ArgumentError, match="unknown game 'chess'; registered games: "):
         rometools.load_game("chess")
     g = rometools.load_game(rometools.games()[0])
-    with pytest.raises(RulesError, match="unknown bot 'smart'"):
+    with pytest.raises(ArgumentError, match="unknown bot 'smart'"):
         g.bot("smart")

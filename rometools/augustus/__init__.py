@@ -18,7 +18,7 @@ Fraction(6, 1)
 
 from rometools.augustus import rules
 from rometools.augustus import rules as _rules
-from rometools.augustus.bots import BOTS, GreedyBot, RandomBot, play_game
+from rometools.augustus.bots import BOTS, GreedyBot, RandomBot
 from rometools.augustus.components import (
     KINDS,
     POWER_KINDS,
@@ -47,14 +47,9 @@ from rometools.augustus.rules import (
     apply,
     chance_outcomes,
     current_player,
-    from_json,
-    initial_state,
-    is_over,
     legal_actions,
     new_game,
     open_slots,
-    scores,
-    to_json,
 )
 from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators
 from rometools.augustus.several import (
@@ -167,3 +162,6 @@ GAME = register_game(GameSpec(
     file_kinds={"objectives": load_objectives, "setup": load_components},
     sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},
                     {"players": 3, "first_caller": 2, "max_draws": 40})))
+#: ``to_json``, ``scores``... and ``play_game``: the protocol functions Augustus leaves to
+#: core (:mod:`rometools.core.protocol`), bound to it.
+__getattr__ = GAME.package_attribute

@@ -1,10 +1,10 @@
-"""Augustus bots and the playout helper.
+"""Augustus bots.
 
 Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)`` returns a
 legal action for the seat to move and raises ``RulesError`` at a chance or
 terminal node.
 
-* :class:`RandomBot` -- a uniformly random legal action.
+* :class:`~rometools.core.game.RandomBot` -- a uniformly random legal action.
 * :class:`GreedyBot` -- places to maximise its completion odds: every legal
   placement (and passing) gives each objective in play the value (points + 1)
   x its exact chance of completion within :attr:`GreedyBot.horizon` draws from
@@ -31,30 +31,10 @@ import numpy as np
 from rometools.augustus.components import Objective
 from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.rules import legal_actions, open_slots
-from rometools.augustus.state import PASS, GameConfig, GameState, Placed
-from rometools.core.game import Bot
-from rometools.core.rng import RngLike
+from rometools.augustus.state import PASS, GameState, Placed
+from rometools.core.game import Bot, RandomBot
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "play_game"]
-
-
-class RandomBot(Bot):
-    """Plays a uniformly random legal action.
-
-    Examples
-    --------
-    >>> from rometools.augustus import legal_actions, new_game
-    >>> s = new_game(rng=0)
-    >>> RandomBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
-    True
-    """
-
-    name = "random"
-    trusted = True
-
-    def decide(self, state: GameState, rng: np.random.Generator):
-        actions = legal_actions(state)
-        return actions[int(rng.integers(len(actions)))]
+__all__ = ["BOTS", "GreedyBot", "RandomBot"]
 
 
 @lru_cache(maxsize=8192)
@@ -178,40 +158,3 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def play_game(config: GameConfig | None = None, bots: str | Bot | Sequence | None = None,
-              rng: RngLike = None) -> GameState:
-    """Play one whole game with :func:`rometools.core.playout.play`.
-
-    Parameters
-    ----------
-    config : GameConfig, optional
-        Default ``GameConfig()`` (4 players).
-    bots : str, Bot or sequence, optional
-        A bot name for every seat, or one per seat; default ``"random"``.
-    rng : None, int or numpy.random.Generator
-        One generator for the deal, the draws and the bots. Same seed, same game.
-
-    Returns
-    -------
-    GameState
-        The final state; its history replays the game.
-
-    Raises
-    ------
-    RulesError
-        For an unknown bot or a wrong number of bots.
-
-    Examples
-    --------
-    >>> from rometools.augustus import is_over
-    >>> end = play_game(GameConfig(players=3), "greedy", rng=3)
-    >>> is_over(end), max(len(c) for c in end.controlled)
-    (True, 7)
-    """
-    from rometools.core.game import load_game
-    from rometools.core.playout import play
-
-    config = config or GameConfig()
-    if isinstance(bots, Sequence) and not isinstance(bots, str):
-        bots = [b() if isinstance(b, type) and issubclass(b, Bot) else b for b in bots]
-    return play(load_game("augustus", config), "random" if bots is None else bots, rng)

@@ -34,7 +34,6 @@ Model
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -50,7 +49,6 @@ from rometools.augustus.moves import (
     removals,
     why_not,
 )
-from rometools.augustus.scoring import score_parts
 from rometools.augustus.state import (
     CHANCE,
     CHANCE_PHASES,
@@ -60,7 +58,6 @@ from rometools.augustus.state import (
     GameState,
     Placed,
 )
-from rometools.core import playout
 from rometools.core.errors import RulesError
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
@@ -69,14 +66,9 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "current_player",
-    "from_json",
-    "initial_state",
-    "is_over",
     "legal_actions",
     "new_game",
     "open_slots",
-    "scores",
-    "to_json",
 ]
 
 _FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "reserve", "legions", "rewards",
@@ -353,17 +345,6 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     return replace(state, seed=seed_entropy(rng))
 
 
-def initial_state(state: GameState) -> GameState:
-    """The state the history starts from (a new game).
-
-    Examples
-    --------
-    >>> initial_state(new_game(rng=1)) == new_game()
-    True
-    """
-    return new_game(state.config)
-
-
 def current_player(state: GameState) -> int:
     """The seat to decide, :data:`CHANCE` at a deal, draw or refill, :data:`TERMINAL` once over.
 
@@ -377,17 +358,6 @@ def current_player(state: GameState) -> int:
     if state.phase == "over":
         return TERMINAL
     return state.seat
-
-
-def is_over(state: GameState) -> bool:
-    """Whether the game has ended (seven objectives controlled, or the ``max_draws`` safeguard).
-
-    Examples
-    --------
-    >>> is_over(new_game(rng=0))
-    False
-    """
-    return state.phase == "over"
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
@@ -623,43 +593,3 @@ def action_history(state: GameState) -> tuple:
     return tuple(out)
 
 
-def to_json(state: GameState) -> str:
-    """The saved game (:func:`rometools.core.playout.to_json`).
-
-    Examples
-    --------
-    >>> s = new_game(rng=5)
-    >>> from_json(to_json(s)) == s
-    True
-    """
-    return playout.to_json(state)
-
-
-def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved game>") -> GameState:
-    """Load an Augustus saved game, replaying and checking every action.
-
-    Raises
-    ------
-    DataFileError, RulesError
-        As :func:`rometools.core.playout.load_saved_game`.
-
-    Examples
-    --------
-    >>> s = apply(new_game(rng=5), legal_actions(new_game(rng=5))[0])
-    >>> from_json(to_json(s)) == s
-    True
-    """
-    return playout.from_json(text, game="augustus", source=source)
-
-
-def scores(state: GameState) -> tuple[int, ...]:
-    """Total points per seat: final once :func:`is_over`, provisional before.
-
-    Rule: Fin de la partie (:func:`~rometools.augustus.scoring.score_parts`).
-
-    Examples
-    --------
-    >>> scores(new_game(rng=0))
-    (0, 0, 0, 0)
-    """
-    return tuple(p["total"] for p in score_parts(state))

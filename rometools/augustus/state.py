@@ -9,23 +9,18 @@ récompense, Fin de la partie).
 
 from __future__ import annotations
 
-import hashlib
-import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from rometools.augustus.components import (
     Components,
     ObjectiveSet,
-    components_path,
     load_components,
     load_objectives,
-    objectives_path,
 )
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import OptionError
 from rometools.core.game import CHANCE, TERMINAL
+from rometools.core.options import Config, option
 
 __all__ = [
     "CHANCE",
@@ -44,9 +39,6 @@ PASS = "pass"
 CHANCE_PHASES = ("deal", "draw", "refill")
 #: Phases at which a seat decides.
 DECISION_PHASES = ("keep", "place", "remove", "power_place", "claim", "take")
-
-_OPTION_TYPES = {"players": int, "first_game": bool, "first_caller": int, "max_draws": int}
-
 
 class Placed(NamedTuple):
     """An objective in front of a player, with the legions on it.
@@ -69,17 +61,9 @@ class Placed(NamedTuple):
     legions: tuple[int, ...]
 
 
-def _sha256(path: str | os.PathLike[str]) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def _same_file(a: Path | None, b: Path) -> bool:
-    return a is not None and Path(a).resolve() == b.resolve()
-
-
 @dataclass(frozen=True)
-class GameConfig:
-    """Options of one Augustus game.
+class GameConfig(Config):
+    """Options of one Augustus game (:func:`~rometools.core.options.option` declares each).
 
     Parameters
     ----------
@@ -95,14 +79,15 @@ class GameConfig:
         Safeguard, *not in the rulebook*: the game also ends at the end of the
         turn of this draw (tokens drawn), so random play always ends
         (``docs/rules-decisions.md`` AU-9). Default 500.
-    objectives : path or ObjectiveSet, optional
-        The objective cards; default the bundled illustrative 88.
-    components : path or Components, optional
+    components : path, bundled name or Components, optional
         The bag, legions and reward tiles; default the bundled file.
+    objectives : path, bundled name or ObjectiveSet, optional
+        The objective cards (read against ``components``); default the bundled
+        illustrative 88.
 
     Raises
     ------
-    RulesError
+    OptionError
         For an unsupported player count, too few cards for the set-up, a bad
         first caller or safeguard, naming the option; ``DataFileError`` for a
         bad file.
@@ -115,44 +100,39 @@ class GameConfig:
     >>> GameConfig(players=7)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: players: Augustus is for 2 to 6 players, got 7
+    rometools.core.errors.OptionError: players: Augustus is for 2 to 6 players, got 7
+    >>> d = GameConfig(players=5).to_dict()
+    >>> d["players"], d["objectives"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=5)
+    (5, 'objectives.toml', True)
     """
 
-    players: int = 4
-    first_game: bool = False
-    first_caller: int = 0
-    max_draws: int = 500
-    objectives: Any = None
-    components: Any = None
+    players: int = option(4, "seats at the table: 2 to 6 with the bundled components (their file gives "
+                                "the range).", low=1)
+    first_game: bool = option(False, "deal three objectives to each player, who keeps them all (first game).")
+    first_caller: int = option(0, "the seat that draws the first mobilisation token (the crier).", low=0)
+    max_draws: int = option(500, "a safeguard not in the rulebook: the game also ends after this many draws "
+                                 "(AU-9).", low=1)
+    objectives: ObjectiveSet | None = option(None, "the objective cards (illustrative unless a real list "
+                                                   "is given).", file=load_objectives, kind=ObjectiveSet,
+                                             depends="components")
+    components: Components | None = option(None, "the mobilisation bag, the legions and the reward tiles.",
+                                           file=load_components, kind=Components)
 
-    def __post_init__(self):
-        for name, kind in _OPTION_TYPES.items():
-            value = getattr(self, name)
-            if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-                wanted = {int: "a whole number", bool: "True or False"}[kind]
-                raise RulesError(f"{name}: must be {wanted}, got {value!r}")
-        comps = self.components
-        if comps is None:
-            comps = load_components()
-        elif not isinstance(comps, Components):
-            comps = load_components(comps)
-        cards = self.objectives
-        if cards is None:
-            cards = load_objectives(components=None if self.components is None else comps)
-        elif not isinstance(cards, ObjectiveSet):
-            cards = load_objectives(cards, components=None if self.components is None else comps)
+    def resolve(self) -> None:
+        comps = self.components if self.components is not None else load_components()
+        cards = self.objectives if self.objectives is not None else load_objectives(
+            components=None if self.components is None else comps)
         lo, hi = comps.players
         if not lo <= self.players <= hi:
-            raise RulesError(f"players: Augustus is for {lo} to {hi} players, got {self.players}")
+            raise OptionError("players", f"players: Augustus is for {lo} to {hi} players, got {self.players}")
         dealt = comps.first_game_dealt if self.first_game else comps.dealt
         needed = comps.central_row + self.players * dealt
         if needed > len(cards):
-            raise RulesError(f"players: {self.players} players need {needed} objective cards for the set-up, "
-                             f"the set has {len(cards)}")
+            raise OptionError("players", f"players: {self.players} players need {needed} objective cards for "
+                                         f"the set-up, the set has {len(cards)}")
         if not 0 <= self.first_caller < self.players:
-            raise RulesError(f"first_caller: must be a seat 0 to {self.players - 1}, got {self.first_caller}")
-        if self.max_draws < 1:
-            raise RulesError(f"max_draws: must be 1 or more, got {self.max_draws}")
+            raise OptionError("first_caller", f"first_caller must be a seat 0 to {self.players - 1}, "
+                                              f"got {self.first_caller}")
         object.__setattr__(self, "components", comps)
         object.__setattr__(self, "objectives", cards)
 
@@ -160,77 +140,6 @@ class GameConfig:
     def cards(self) -> ObjectiveSet:
         """The objective cards of the game."""
         return self.objectives
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready values; a file other than the bundled one by path and SHA-256.
-
-        Examples
-        --------
-        >>> d = GameConfig(players=5).to_dict()
-        >>> d["players"], d["objectives"], GameConfig.from_dict(d) == GameConfig(players=5)
-        (5, 'bundled', True)
-        """
-        out: dict[str, Any] = {name: getattr(self, name) for name in _OPTION_TYPES}
-        for key, value, bundled in (("objectives", self.objectives, objectives_path()),
-                                    ("components", self.components, components_path())):
-            path = value.path
-            if _same_file(path, bundled):
-                out[key] = "bundled"
-            elif path is None:
-                raise RulesError(f"{key}: a set built in code cannot be saved; load it from a file")
-            else:
-                out[key] = {"file": str(path), "sha256": _sha256(path)}
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>") -> GameConfig:
-        """Inverse of :meth:`to_dict`, checking every entry.
-
-        Raises
-        ------
-        DataFileError
-            Naming ``config.<option>``: a missing or unknown option, a wrong
-            type, a file that changed since saving (SHA-256) or cannot be read.
-
-        Examples
-        --------
-        >>> GameConfig.from_dict({"players": "4"})
-        Traceback (most recent call last):
-        ...
-        rometools.core.errors.DataFileError: <config>: config.players: must be a whole number, got '4'
-        """
-        def fail(entry: str, problem: str):
-            raise DataFileError(source, f"config.{entry}" if entry else "config", problem)
-
-        if not isinstance(data, Mapping):
-            fail("", f"must be an object, got {type(data).__name__}")
-        for key in data:
-            if key not in (*_OPTION_TYPES, "objectives", "components"):
-                fail(str(key), "is not an Augustus option (misspelt?)")
-        options: dict[str, Any] = {}
-        for key, kind in _OPTION_TYPES.items():
-            if key in data:
-                v = data[key]
-                if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
-                    fail(key, f"must be {'a whole number' if kind is int else 'true or false'}, got {v!r}")
-                options[key] = v
-        for key in ("components", "objectives"):
-            v = data.get(key, "bundled")
-            if v == "bundled":
-                continue
-            if not isinstance(v, Mapping) or set(v) != {"file", "sha256"} or not isinstance(v["file"], str):
-                fail(key, "must be 'bundled' or {file, sha256}")
-            try:
-                if _sha256(v["file"]) != v["sha256"]:
-                    fail(key, f"{v['file']} has changed since the game was saved (SHA-256 differs)")
-            except OSError:
-                fail(key, f"cannot read {v['file']!r}")
-            options[key] = v["file"]
-        try:
-            return cls(**options)
-        except RulesError as err:
-            text = str(err)
-            fail(text.split(":")[0] if text.split(":")[0] in _OPTION_TYPES else "", text)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from rometools.caesars_empire.bots import (
     CheapestBot,
     GreedyBot,
     RandomBot,
-    play_game,
 )
 from rometools.caesars_empire.components import (
     TREASURE_IDS,
@@ -62,17 +61,13 @@ from rometools.caesars_empire.rules import (
     check_chain,
     connect,
     current_player,
-    from_json,
     initial_state,
-    is_over,
     iter_chains,
     legal_actions,
     legal_connections,
     new_game,
     route_choices,
     route_points,
-    scores,
-    to_json,
 )
 from rometools.caesars_empire.scoring import (
     Holding,
@@ -220,9 +215,12 @@ GAME = register_game(GameSpec(
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},
-    file_options={"board": Board.from_file},
     sample_configs=(
         {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
         {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},
         {"players": 3, "route_policy": "player", "max_chain_paths": 2},
     )))
+
+#: ``to_json``, ``scores``... and ``play_game``: the protocol functions Caesar's Empire leaves to
+#: core (:mod:`rometools.core.protocol`), bound to it.
+__getattr__ = GAME.package_attribute

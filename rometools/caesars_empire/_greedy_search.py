@@ -362,7 +362,7 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     seat = state.seat
     config = state.config
     if tv is None and gain_of is None:  # standard City Points
-        comps = config._components
+        comps = config.components
         tv = _by_type(_treasure_values(where, d, seat, comps), comps.treasure_ids)
     budget = state.roads_left[seat]
     lim = config.max_chain_paths
@@ -437,7 +437,7 @@ def treasure_values(state) -> dict:
     supply are left out."""
     f = state._facts or engine.facts(state)
     d: cython.int[:] = f.cells
-    return _treasure_values(_where(f.shape), d, state.seat, state.config._components)
+    return _treasure_values(_where(f.shape), d, state.seat, state.config.components)
 
 
 @cython.ccall
@@ -461,7 +461,7 @@ def capture_values(state, gain_of, treasure_value) -> tuple:
     n = where.n
     b: cython.int[:] = where.board
     d: cython.int[:] = f.cells
-    tv = _by_type(treasure_value, state.config._components.treasure_ids) if gain_of is None else None
+    tv = _by_type(treasure_value, state.config.components.treasure_ids) if gain_of is None else None
     scratch = where.zeros[:]
     sv: cython.int[:] = scratch
     for t in range(1, n):

@@ -267,7 +267,7 @@ def from_scratch(state, shape: Shape) -> Facts:
     po = state.path_owner
     for i in range(shape.paths):
         d[shape.po + i] = po[i]
-    slot_of = state.config._components.treasure_slot
+    slot_of = state.config.components.treasure_slot
     treasures = state.treasures
     co = state.city_owner
     n = shape.locations

@@ -1,4 +1,4 @@
-"""Caesar's Empire bots and the playout helper.
+"""Caesar's Empire bots.
 
 Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)``
 returns a legal action for the seat to move and raises ``RulesError`` at a
@@ -20,19 +20,18 @@ Rules: ``001_a311a49632a27e24.txt``, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 
 import numpy as np
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.rules import apply_legal, legal_actions, route_choices
 from rometools.caesars_empire.scoring import city_gain, holdings, marginal_values_shared
-from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameConfig, GameState
+from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameState
 from rometools.core._cython import compiled_or_plain
 from rometools.core.game import Bot
-from rometools.core.rng import RngLike
 
-__all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot", "play_game"]
+__all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot"]
 
 _DRAWS = 64
 #: GreedyBot's search and choice (``best_chains``, ``decide``): compiled by Cython at install, else plain Python.
@@ -320,50 +319,3 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "cheapest": CheapestBot, "greedy": GreedyBot}
 
 
-def play_game(config: GameConfig | None = None, bots: str | Bot | Sequence | None = None,
-              rng: RngLike = None, *, start: GameState | None = None) -> GameState:
-    """Play one whole game with :func:`rometools.core.playout.play`.
-
-    Parameters
-    ----------
-    config : GameConfig, optional
-        Default ``GameConfig()`` (bundled 4-5 board, 4 players).
-    bots : str, Bot or sequence, optional
-        A bot name for every seat, or one bot (name, class or instance) per
-        seat. Default: ``"random"`` for every seat.
-    rng : None, int or numpy.random.Generator
-        One generator for the deal and every bot's choices, drawn in a fixed
-        order. Same seed, same game.
-    start : GameState, optional
-        Play on from this state (a :func:`~rometools.caesars_empire.position`
-        or a game in progress) instead of dealing a new game.
-
-    Returns
-    -------
-    GameState
-        The final state; its history replays the game.
-
-    Raises
-    ------
-    RulesError
-        For an unknown bot (naming the bots there are) or a wrong number of bots.
-
-    Examples
-    --------
-    >>> end = play_game(bots=["greedy", "random", "cheapest", "random"], rng=3)
-    >>> from rometools.caesars_empire import is_over
-    >>> is_over(end), sum(1 for h in end.history if h[0] == "connect") <= 40
-    (True, True)
-    >>> play_game(bots=["smart"] * 4)
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.RulesError: unknown bot 'smart' for Caesar's Empire; choose one of cheapest, greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
-    """
-    from rometools.core.game import load_game
-    from rometools.core.playout import play
-
-    config = config or (start.config if start is not None else GameConfig())
-    if isinstance(bots, Sequence) and not isinstance(bots, str):
-        bots = [b() if isinstance(b, type) and issubclass(b, Bot) else b for b in bots]
-    return play(load_game("caesars_empire", config), "random" if bots is None else bots, rng,
-                start=start)

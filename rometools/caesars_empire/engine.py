@@ -116,7 +116,7 @@ def facts(state: GameState):
     f = state._facts
     if f is None:
         cfg = state.config
-        comps = cfg._components
+        comps = cfg.components
         shape = _kernel.shape_of(cfg.board, len(state.route_score), len(comps.treasure_ids), comps.gold_index)
         f = _kernel.from_scratch(state, shape)
         object.__setattr__(state, "_facts", f)

@@ -44,7 +44,6 @@ import networkx as nx
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.board import ROME, Board
-from rometools.caesars_empire.scoring import score_parts
 from rometools.caesars_empire.state import (
     CHANCE,
     PASS,
@@ -56,7 +55,6 @@ from rometools.caesars_empire.state import (
     GameState,
     RouteOption,
 )
-from rometools.core import playout
 from rometools.core.errors import RulesError
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
@@ -68,17 +66,13 @@ __all__ = [
     "check_chain",
     "connect",
     "current_player",
-    "from_json",
     "initial_state",
-    "is_over",
     "iter_chains",
     "legal_actions",
     "legal_connections",
     "new_game",
     "route_choices",
     "route_points",
-    "scores",
-    "to_json",
 ]
 
 _BUILT_IN = ("self_then_leader", "first")  # route policies the engine solves itself
@@ -159,7 +153,7 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
 def _need_decision(state: GameState, what: str) -> None:
     if engine.next_deal(state) >= 0:
         raise RulesError(f"{what}: the set-up deal is still pending (a chance node)")
-    if is_over(state):
+    if current_player(state) == TERMINAL:
         raise RulesError(f"{what}: the game is over")
 
 
@@ -297,7 +291,7 @@ def legal_connections(state: GameState) -> list[Connection]:
     >>> all(c.chain[0] == "rome" for c in cons), min(c.cost for c in cons)
     (True, 1)
     """
-    if engine.next_deal(state) >= 0 or is_over(state):
+    if engine.next_deal(state) >= 0 or current_player(state) == TERMINAL:
         return []
     b = state.config.board
     return [Connection(engine.chain_ids(b, ch), cost) for ch, cost in engine.legal_chain_indices(state)]
@@ -532,7 +526,7 @@ def legal_actions(state: GameState) -> list:
     """
     if engine.next_deal(state) >= 0:
         return [t for t, _ in chance_outcomes(state)]
-    if is_over(state):
+    if current_player(state) == TERMINAL:
         return []
     if state.config.route_policy == PLAYER_CHOICE:
         actions = [(c.chain, o.path) for c in legal_connections(state) for o in route_choices(state, c.chain)]
@@ -553,21 +547,6 @@ def _game_ends(state: GameState) -> bool:
     # a path costs 1 or 2 Roads, and while a city is available some unbuilt path
     # reaches one from Rome or an empty city: 2 Roads always connect something
     return roads < 2 and not 0 < engine.cheapest_new_path(state) <= roads
-
-
-def is_over(state: GameState) -> bool:
-    """Whether the game has ended.
-
-    Rule: ``001_a311a49632a27e24.txt``, End of Game: "Once all Cities have been
-    connected to Rome". Also (option ``no_move``, CE-10) when no seat can
-    connect a city (``"pass"``), or the seat to move cannot (``"end_game"``).
-
-    Examples
-    --------
-    >>> is_over(new_game(rng=0))
-    False
-    """
-    return current_player(state) == TERMINAL
 
 
 def apply(state: GameState, action: Any) -> GameState:
@@ -604,7 +583,7 @@ def apply(state: GameState, action: Any) -> GameState:
         treasures = state.treasures[:nxt] + (action,) + state.treasures[nxt + 1:]
         return replace(state, treasures=treasures, _facts=None,
                        history=(*state.history, ("deal", state.config.board.city_ids[nxt], action)))
-    if is_over(state):
+    if current_player(state) == TERMINAL:
         raise RulesError(f"the game is over; no action {action!r} can be applied")
     cfg = state.config
     if isinstance(action, str) and action == PASS:
@@ -657,38 +636,4 @@ def action_history(state: GameState) -> tuple:
     return tuple(out)
 
 
-def to_json(state: GameState) -> str:
-    """The saved game (:func:`rometools.core.playout.to_json`); :func:`from_json` inverts it.
-
-    Examples
-    --------
-    >>> s = apply(new_game(rng=5), ("rome", "capua"))
-    >>> from_json(to_json(s)) == s
-    True
-    """
-    return playout.to_json(state)
-
-
-def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved game>") -> GameState:
-    """Load a Caesar's Empire saved game, replaying and checking every action.
-
-    Raises
-    ------
-    DataFileError, RulesError
-        As :func:`rometools.core.playout.load_saved_game`, the entry named.
-    """
-    return playout.from_json(text, game="caesars_empire", source=source)
-
-
 # ===================================================================== scores
-def scores(state: GameState) -> tuple[int, ...]:
-    """Total points per seat: final scores once :func:`is_over`, provisional before.
-
-    Rule: ``001_a311a49632a27e24.txt``, End of Game (``scoring.score_parts``).
-
-    Examples
-    --------
-    >>> scores(new_game(rng=0))
-    (10, 10, 10, 10)
-    """
-    return tuple(p["total"] for p in score_parts(state))

@@ -11,17 +11,15 @@ Rules: ``001_a311a49632a27e24.txt``, Set-up, The Turn, Scoring Routes,
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from rometools.caesars_empire.board import Board, load_board
-from rometools.caesars_empire.components import Components, components_path, load_components
-from rometools.core.errors import DataFileError, RulesError, check_choice
+from rometools.caesars_empire.components import Components, load_components
+from rometools.core.errors import OptionError, RulesError
 from rometools.core.game import CHANCE, TERMINAL
+from rometools.core.options import Config, option
 
 __all__ = [
     "CHANCE",
@@ -177,30 +175,19 @@ def register_route_policy(name: str, policy: RoutePolicy) -> None:
 
 
 # ===================================================================== config
-_CONFIG_TYPES = {"players": int, "all_tokens_variant": bool, "sum_complete_colours": bool,
-                 "no_move": str, "route_policy": str, "max_chain_paths": (int, type(None)),
-                 "roads_per_player": int}
-
-
-def _file_sha256(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def _board_sha256(board_dict: Mapping[str, Any]) -> str:
-    content = {k: v for k, v in board_dict.items() if k != "source"}
-    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+def _route_policy_names() -> list[str]:
+    return [*sorted(ROUTE_POLICIES), PLAYER_CHOICE]
 
 
 @dataclass(frozen=True)
-class GameConfig:
-    """Options of one game.
+class GameConfig(Config):
+    """Options of one game (:func:`~rometools.core.options.option` declares each).
 
     Parameters
     ----------
-    board : Board, optional
-        Default: the bundled illustrative board for ``players``. The board's
-        component set (its Road bonus, Roads, tables, Treasure tokens) is the
-        game's.
+    board : Board, path or bundled name, optional
+        Default: the bundled illustrative board for ``players``
+        (``board_2_3`` or ``board_4_5``).
     players : int
         2 to 5 (must be a player count of the board's side). Default 4.
     all_tokens_variant : bool
@@ -221,10 +208,15 @@ class GameConfig:
         ``None``: every chain the rules allow.
     roads_per_player : int, optional
         Roads each player starts with (Roads). Default: the component file's 25.
+    components : Components, path or bundled name, optional
+        The component set (Treasure tokens, scoring tables, Road bonus):
+        default the board's, which is the bundled ``components.toml`` unless
+        the board was read with others. ``config.components`` holds it with
+        ``roads_per_player`` as configured.
 
     Raises
     ------
-    RulesError
+    OptionError
         For an unsupported player count or an unknown or mistyped option,
         naming the option.
 
@@ -238,177 +230,65 @@ class GameConfig:
     >>> GameConfig(players=6)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: Caesar's Empire is for 2 to 5 players, got 6
+    rometools.core.errors.OptionError: Caesar's Empire is for 2 to 5 players, got 6
+    >>> d = GameConfig(players=5).to_dict()
+    >>> d["board"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=5)
+    ('board_4_5.toml', True)
     """
 
-    board: Board | None = None
-    players: int = 4
-    all_tokens_variant: bool = False
-    sum_complete_colours: bool = False
-    no_move: str = "pass"
-    route_policy: str = "self_then_leader"
-    max_chain_paths: int | None = None
-    roads_per_player: int | None = None
-    _components: Components | None = field(default=None, compare=False, repr=False)
+    board: Board | None = option(None, "the board: cities, City tokens and paths (by default the bundled "
+                                       "illustrative board for the player count).",
+                                 file=Board.from_file, kind=Board, inline=Board.from_dict, depends="components")
+    players: int = option(4, "seats at the table: 2 to 5, a player count of the board's side.")
+    all_tokens_variant: bool = option(False, "2-3 player variant: all 40 Treasure tokens are shuffled and one "
+                                             "placed on each city.")
+    sum_complete_colours: bool = option(False, "2-3 player variant: owning every City token of a colour "
+                                               "scores their sum.")
+    no_move: str = option("pass", "a player with no legal connection passes, or the game ends at once (CE-10).",
+                          choices=NO_MOVE_OPTIONS)
+    route_policy: str = option("self_then_leader", "how the active player chooses among tied fewest-Roads "
+                                                   "routes, or 'player' to choose in the action (CE-14).",
+                               choices=_route_policy_names,
+                               hint="a game saved with a custom policy loads once register_route_policy() "
+                                    "has added it")
+    max_chain_paths: int | None = option(None, "the most paths in one chain (a bounded action space, CE-13); "
+                                               "None: every chain the rules allow.", kind=int, low=1)
+    roads_per_player: int | None = option(None, "Roads each player starts with; None: the component file's.",
+                                          kind=int, low=1)
+    components: Components | None = option(
+        None, "the component set: Treasure tokens, scoring tables and the Road bonus.",
+        file=load_components, kind=Components)
     _tokens: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
-    def __post_init__(self):
-        for name, kind in _CONFIG_TYPES.items():
-            value = getattr(self, name)
-            if name == "roads_per_player" and value is None:
-                continue
-            if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-                wanted = {int: "a whole number", bool: "True or False", str: "a string"}.get(
-                    kind, "a whole number or None")
-                raise RulesError(f"{name} must be {wanted}, got {value!r}")
-        if self.board is not None and not isinstance(self.board, Board):
-            raise RulesError(f"board must be a Board (Board.from_file(path)), got {type(self.board).__name__}")
-        comps = self.board.components if self.board is not None else load_components()
+    def resolve(self) -> None:
+        board, comps = self.board, self.components
+        if comps is None:
+            comps = board.components if board is not None else load_components()
+        elif board is not None and board.components != comps:
+            board = replace(board, components=comps)
         try:
             side_id = comps.side_for(self.players).id
         except ValueError as err:
-            raise RulesError(str(err)) from None
-        board = self.board if self.board is not None else load_board(side_id)
+            raise OptionError("players", str(err)) from None
+        if board is None:
+            board = load_board(side_id) if comps == load_components() else Board.from_file(
+                load_board(side_id).source, components=comps)
         side = next(s for s in comps.sides if s.id == board.side)
-        if self.players not in side.players:
-            raise RulesError(f"board side {board.side!r} is for {list(side.players)} players, "
-                             f"got players={self.players}")
-        check_choice("no_move", self.no_move, NO_MOVE_OPTIONS)
-        check_choice("route_policy", self.route_policy, [*sorted(ROUTE_POLICIES), PLAYER_CHOICE])
-        if self.max_chain_paths is not None and self.max_chain_paths < 1:
-            raise RulesError(f"max_chain_paths must be 1 or more, or None, got {self.max_chain_paths!r}")
+        if self.players not in side.players:  # blamed on the board when one was given
+            raise OptionError("board" if self.board is not None else "players", f"board side {board.side!r} is for {list(side.players)} players, "
+                                         f"got players={self.players}")
         roads = comps.roads_per_player if self.roads_per_player is None else self.roads_per_player
-        if roads < 1:
-            raise RulesError(f"roads_per_player must be 1 or more, got {roads!r}")
         set_ = object.__setattr__
         set_(self, "board", board)
         set_(self, "roads_per_player", roads)
-        if comps.roads_per_player != roads:
-            comps = replace(comps, roads_per_player=roads)
-        set_(self, "_components", comps)
+        set_(self, "components", comps if comps.roads_per_player == roads else replace(comps, roads_per_player=roads))
         tokens = comps.tokens_in_play(self.players, all_tokens_variant=self.all_tokens_variant)
         set_(self, "_tokens", tuple(tokens.items()))
-
-    @property
-    def components(self) -> Components:
-        """The component set (the board's), with ``roads_per_player`` as configured."""
-        return self._components
 
     @property
     def tokens_in_play(self) -> dict[str, int]:
         """Treasure tokens shuffled at set-up, ``{Treasure id: tokens}``."""
         return dict(self._tokens)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready values.
-
-        A bundled board is stored by side and content hash, any other board
-        inline (with its hash); components other than the bundled file by path
-        and content hash.
-
-        Examples
-        --------
-        >>> d = GameConfig(players=5).to_dict()
-        >>> d["board"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=5)
-        ('4-5', True)
-        """
-        b = self.board
-        board = b.to_dict()
-        sha = _board_sha256(board)
-        bundled = b == load_board(b.side) and b.components == load_components()
-        comps_path = self.components.path
-        out = {
-            "board": {"bundled": b.side, "sha256": sha} if bundled else {"inline": board, "sha256": sha},
-            "players": self.players,
-            "all_tokens_variant": self.all_tokens_variant,
-            "sum_complete_colours": self.sum_complete_colours,
-            "no_move": self.no_move,
-            "route_policy": self.route_policy,
-            "max_chain_paths": self.max_chain_paths,
-            "roads_per_player": self.roads_per_player,
-        }
-        if not bundled and comps_path is not None and Path(comps_path).resolve() != components_path().resolve():
-            out["components"] = {"file": str(comps_path), "sha256": _file_sha256(comps_path)}
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>") -> GameConfig:
-        """Inverse of :meth:`to_dict`, checking every entry.
-
-        Raises
-        ------
-        DataFileError
-            Naming ``config.<option>`` and the problem: a missing board, an
-            unknown option, a wrong type (``true`` is not a number, ``"3"`` is
-            not 3), a bundled board or component file whose content changed
-            since saving (by SHA-256), an unknown route policy.
-
-        Examples
-        --------
-        >>> GameConfig.from_dict({"board": {"bundled": "4-5"}, "players": "4"})
-        Traceback (most recent call last):
-        ...
-        rometools.core.errors.DataFileError: <config>: config.players: must be a whole number, got '4'
-        """
-        def fail(entry: str, problem: str):
-            raise DataFileError(source, f"config.{entry}" if entry else "config", problem)
-
-        if not isinstance(data, Mapping):
-            fail("", f"must be an object, got {type(data).__name__}")
-        known = {"board", "components", *_CONFIG_TYPES}
-        for key in data:
-            if key not in known:
-                fail(str(key), "is not a Caesar's Empire option (misspelt?)")
-        for key, kind in _CONFIG_TYPES.items():
-            if key in data:
-                v = data[key]
-                if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
-                    wanted = {int: "a whole number", bool: "true or false", str: "a string"}.get(
-                        kind, "a whole number or null")
-                    fail(key, f"must be {wanted}, got {v!r}")
-        comps = None
-        if "components" in data:
-            c = data["components"]
-            if not isinstance(c, Mapping) or set(c) != {"file", "sha256"}:
-                fail("components", "must be {file, sha256}")
-            try:
-                if _file_sha256(c["file"]) != c["sha256"]:
-                    fail("components", f"{c['file']} has changed since the game was saved (SHA-256 differs)")
-            except (OSError, TypeError):
-                fail("components", f"cannot read {c['file']!r}")
-            comps = load_components(c["file"])
-        if "board" not in data:
-            fail("board", "is required but missing")
-        b = data["board"]
-        if not isinstance(b, Mapping):
-            fail("board", f"must be an object, got {b!r}")
-        if "bundled" in b:
-            try:
-                board = load_board(b["bundled"])
-            except (ValueError, TypeError):
-                fail("board.bundled", f"unknown bundled board {b['bundled']!r}; use '2-3' or '4-5'")
-            if "sha256" in b and b["sha256"] != _board_sha256(board.to_dict()):
-                fail("board", f"the bundled board {b['bundled']!r} has changed since the game was saved "
-                              "(SHA-256 differs)")
-        elif "inline" in b:
-            if not isinstance(b["inline"], Mapping):
-                fail("board.inline", "must be a board object")
-            if "sha256" in b and b["sha256"] != _board_sha256(b["inline"]):
-                fail("board", "the inline board was edited after the game was saved (SHA-256 differs)")
-            try:
-                board = Board.from_dict(b["inline"], components=comps)
-            except DataFileError as err:
-                fail(f"board.inline.{err.entry}", err.problem)
-        else:
-            fail("board", "must be {bundled: side} or {inline: {...}}")
-        options = {k: data[k] for k in _CONFIG_TYPES if k in data}
-        try:
-            return cls(board=board, **options)
-        except RulesError as err:
-            named = [k for k in _CONFIG_TYPES if k in str(err)]
-            hint = ("; a game saved with a custom policy loads once register_route_policy() has added it"
-                    if named[:1] == ["route_policy"] else "")
-            fail(named[0] if named else "", f"{err}{hint}")
 
 
 # ===================================================================== state

@@ -21,9 +21,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rometools.caesars_empire.board import ROME, Board
-from rometools.caesars_empire.rules import _need_decision, _routes_after, is_over, iter_chains
+from rometools.caesars_empire.rules import (
+    _need_decision,
+    _routes_after,
+    current_player,
+    iter_chains,
+)
 from rometools.caesars_empire.scoring import holdings, score_parts
-from rometools.caesars_empire.state import PASS, Connection, GameState, RouteOption
+from rometools.caesars_empire.state import PASS, TERMINAL, Connection, GameState, RouteOption
 from rometools.core import playout
 from rometools.core.errors import RulesError
 from rometools.core.formatting import join_names, seat_label
@@ -529,7 +534,7 @@ def why_no_connection(state: GameState, city: str) -> str | None:
     >>> why_no_connection(new_game(rng=1), "capua") is None
     True
     """
-    if is_over(state):
+    if current_player(state) == TERMINAL:
         return "the game is over"
     if cheapest_connections(state, city):
         return None

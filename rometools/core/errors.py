@@ -25,6 +25,58 @@ class RulesError(RometoolsError, ValueError):
     """
 
 
+class IllegalActionError(RulesError):
+    """A move that the rules do not allow now ("this move is not allowed here").
+
+    The action is a well-formed action of the game (a chain of cities, a
+    placement, a card), but the state forbids it: the city is taken, the
+    seat has no legion left, the game is over. python-chess's
+    ``IllegalMoveError``.
+    """
+
+
+class InvalidActionError(RulesError):
+    """A value that is not an action of the game at all ("this is not a move").
+
+    ``None``, ``3.5``, ``{"a": 1}``, an unknown city or card id, a tuple of
+    the wrong shape. python-chess's ``InvalidMoveError``.
+    """
+
+
+class ArgumentError(RometoolsError, ValueError):
+    """A wrong argument to a function: a value out of range, of the wrong type, an unknown name.
+
+    Not a rules matter: the call itself is wrong (``games_needed(0.7)``,
+    ``players=9``, ``trials=-1``). The message names the argument, or the box
+    an explorer shows it in.
+    """
+
+
+class OptionError(ArgumentError):
+    """A game option the game refuses.
+
+    Parameters
+    ----------
+    option : str
+        The option's name (``"route_policy"``): the saved-game loader names
+        ``config.<option>`` from it, never from the message.
+    message : str
+        What is wrong, naming the option
+        (``"route_policy must be one of first, player; got 'foo'"``).
+
+    Examples
+    --------
+    >>> err = OptionError("players", "players: Augustus is for 2 to 6 players, got 7")
+    >>> err.option, str(err)
+    ('players', 'players: Augustus is for 2 to 6 players, got 7')
+    """
+
+    def __init__(self, option: str, message: str):
+        self.option = option
+        self.message = message
+        super().__init__(message)
+
+
 class DataFileError(RometoolsError, ValueError):
     """A data file (board, components, tables) is malformed.
 
@@ -68,7 +120,7 @@ def check_choice(option: str, value: Any, choices: Iterable[str]) -> None:
 
     Raises
     ------
-    RulesError
+    OptionError
         ``"<option> must be one of <choices>; got <value>"`` when ``value`` is
         not one of ``choices``.
 
@@ -78,10 +130,10 @@ def check_choice(option: str, value: Any, choices: Iterable[str]) -> None:
     >>> check_choice("no_move", "stop", ("pass", "end_game"))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: no_move must be one of pass, end_game; got 'stop'
+    rometools.core.errors.OptionError: no_move must be one of pass, end_game; got 'stop'
     """
     from rometools.core.formatting import shown
 
     choices = list(choices)
     if not isinstance(value, str) or value not in choices:
-        raise RulesError(f"{option} must be one of {', '.join(choices)}; got {shown(value)}")
+        raise OptionError(option, f"{option} must be one of {', '.join(choices)}; got {shown(value)}")

@@ -1,32 +1,18 @@
-"""The common game protocol, the bot protocol and the game registry.
+"""The game registry, the bot protocol and a game bound to its options.
 
-Every rometools game is a module of pure functions over immutable states, in
-the shape of OpenSpiel's ``python/games/kuhn_poker.py`` (STYLE.md, habit 2).
-A game module provides:
+A game registers itself once with :func:`register_game` (its package does it
+on import) and declares its package in the ``rometools.games`` entry-point
+group of its distribution's ``pyproject.toml``::
 
-=======================================  ==============================================
-``new_game(config, rng=None)``           a new state; with ``rng`` the set-up chance
-                                         nodes may be sampled at once (same law)
-``current_player(state)``                the seat to move, :data:`CHANCE` or :data:`TERMINAL`
-``legal_actions(state)``                 the legal actions (at a chance node: the outcomes)
-``chance_outcomes(state)``               ``[(outcome, Fraction)]`` summing to 1 at a
-                                         chance node, ``[]`` elsewhere
-``apply(state, action)``                 a new state (the old one is never changed);
-                                         ``RulesError`` for an illegal action
-``is_over(state)``                       whether the game has ended
-``scores(state)``                        points per seat (provisional before the end)
-``action_history(state)``                the actions applied since the start, in order
-``initial_state(state)``                 the state that history starts from
-``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.playout`)
-=======================================  ==============================================
+    [project.entry-points."rometools.games"]
+    augustus = "rometools.augustus:GAME"
 
-Actions are JSON values: ``str``, ``int``, or tuples of them (tuples become
-JSON arrays in a saved game and arrays become tuples again on loading).
-
-A game registers itself once with :func:`register_game` (the ``__init__`` of
-its package does it), and is then listed by :func:`games` and built with its
-options by :func:`load_game`. Everything written over the registry (the play
-loop, saved games, the conformance test, the balance lab) picks it up.
+so :func:`games` lists it, and :func:`load_game` builds it with its options,
+whether it ships with rometools or with another installed package. Everything
+written over the registry (the play loop, saved games, the conformance suite
+:func:`rometools.testing.check_game`, the balance lab, the command line, the
+OpenSpiel bridge) picks it up. The protocol a game's rules write, and the
+defaults of the rest, are in :mod:`rometools.core.protocol`.
 
 Examples
 --------
@@ -52,15 +38,25 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar
 
 import numpy as np
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, OptionError, RulesError
 from rometools.core.formatting import shown
+from rometools.core.protocol import (
+    CHANCE,
+    PROTOCOL,
+    TERMINAL,
+    GameModule,
+    Rules,
+    ranks_by_score,
+    resolve_rules,
+)
 
 __all__ = [
     "CHANCE",
+    "ENTRY_POINT_GROUP",
     "GENERIC_BOTS",
     "GENERIC_BOT_NAMES",
     "PROTOCOL",
@@ -68,6 +64,7 @@ __all__ = [
     "Bot",
     "Game",
     "GameModule",
+    "RandomBot",
     "GameSpec",
     "config_options",
     "game_of",
@@ -78,35 +75,9 @@ __all__ = [
     "register_game",
 ]
 
-#: :func:`current_player` at a chance node (a draw, a deal, a shuffle).
-CHANCE = -1
-#: :func:`current_player` once the game is over.
-TERMINAL = -4
-
-#: The functions every game module provides (see the module docstring).
-PROTOCOL = ("new_game", "current_player", "legal_actions", "chance_outcomes", "apply",
-            "is_over", "scores", "action_history", "initial_state", "to_json", "from_json")
-
-#: Game packages shipped with rometools: imported the first time the registry is read.
-#: A new game adds its package here and calls :func:`register_game` in its ``__init__``.
-BUILTIN_GAMES = ("rometools.caesars_empire", "rometools.augustus", "rometools.imperator")
-
-
-@runtime_checkable
-class GameModule(Protocol):
-    """The functions a game module provides (structural type of :data:`PROTOCOL`)."""
-
-    def new_game(self, config: Any = None, rng: Any = None) -> Any: ...
-    def current_player(self, state: Any) -> int: ...
-    def legal_actions(self, state: Any) -> list: ...
-    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]: ...
-    def apply(self, state: Any, action: Any) -> Any: ...
-    def is_over(self, state: Any) -> bool: ...
-    def scores(self, state: Any) -> tuple[int, ...]: ...
-    def action_history(self, state: Any) -> tuple: ...
-    def initial_state(self, state: Any) -> Any: ...
-    def to_json(self, state: Any) -> str: ...
-    def from_json(self, text: str) -> Any: ...
+#: The entry-point group a package declares its games in (``pyproject.toml``):
+#: ``[project.entry-points."rometools.games"]`` ``pig = "pig:GAME"``.
+ENTRY_POINT_GROUP = "rometools.games"
 
 
 class Bot:
@@ -180,6 +151,32 @@ class Bot:
         return f"{type(self).__name__}()"
 
 
+class RandomBot(Bot):
+    """Plays a uniformly random legal action: any game's ``"random"`` bot.
+
+    One integer below the number of legal actions is drawn from ``rng`` at
+    every decision (also when only one action is legal), so a seed replays
+    the game. A game registers it as its ``"random"`` bot unless its engine
+    has a faster way to the same law (Caesar's Empire counts its chains
+    without listing them).
+
+    Examples
+    --------
+    >>> import rometools
+    >>> game = rometools.load_game("augustus")
+    >>> s = game.new_game(rng=0)
+    >>> RandomBot().choose(s, np.random.default_rng(1)) in game.legal_actions(s)
+    True
+    """
+
+    name = "random"
+    trusted = True
+
+    def decide(self, state: Any, rng: np.random.Generator) -> Any:
+        actions = game_of(state).rules.legal_actions(state)
+        return actions[int(rng.integers(len(actions)))]
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What a game registers: its rules module, config type, bots and facts.
@@ -191,10 +188,15 @@ class GameSpec:
     title : str
         Display name (``"Caesar's Empire"``).
     rules : module
-        The module with the :data:`PROTOCOL` functions.
+        The game's rules module: it writes the functions of
+        :data:`~rometools.core.protocol.KERNEL`, and any of
+        :data:`~rometools.core.protocol.DEFAULTED` its rules change. After
+        registration ``spec.rules`` is the resolved
+        :class:`~rometools.core.protocol.Rules` (the module's own functions,
+        the defaults for the rest); ``spec.rules.module`` is the module.
     config : type
         The config class: ``config(**options)`` validates the options
-        (``RulesError``/``ValueError`` naming the option), ``.to_dict()`` and
+        (:class:`~rometools.core.errors.OptionError` naming the option), ``.to_dict()`` and
         ``config.from_dict(d, source=...)`` save and load it, ``.players`` is
         the number of seats.
     state : type
@@ -219,17 +221,34 @@ class GameSpec:
         (``DataFileError``/``RulesError`` naming the entry).
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
+        Default: none (``{}``).
     ranks : callable, optional
         ``ranks(state) -> tuple[int, ...]``: each seat's final rank (1 best,
         equal ranks for a complete tie) with the rulebook's tiebreakers.
         Default: by score, equal scores sharing a rank.
     score_parts : callable, optional
         ``score_parts(state) -> list[dict[str, int]]``: each seat's points by
-        scoring category (the balance lab's points shares).
+        scoring category, with the sum under ``"total"`` (the balance lab's
+        points shares; the default ``scores`` reads the totals). Default:
+        ``[{"total": score}]`` from the rules' own ``scores``.
     movers : callable, optional
         ``movers(state) -> list[int]``: the seat of every decision in the
         history, in order (chance outcomes left out). Default: found by
         replaying the history.
+
+    Every optional hook is set to its default when the spec is made, so a
+    caller uses ``spec.ranks(state)`` without testing for ``None``.
+
+    Attributes
+    ----------
+    file_options : Mapping[str, callable]
+        The config's options that take a data file, and the loader of each
+        (``{"board": Board.from_file}``), from the options' declarations
+        (:func:`rometools.core.options.option`): such an option takes the
+        name of a bundled file its loader reads (one of ``data_files``:
+        ``"board_4_5"`` or ``"board_4_5.toml"``) or the path of a file, so
+        ``rometools simulate GAME --option board=my_board.toml`` works for
+        every game with a board.
     data_files : Mapping[str, callable]
         The game's bundled data files (names under ``data/<id>/``) and the
         loader of each (``loader(path) -> value``; ``DataFileError`` for a
@@ -237,13 +256,6 @@ class GameSpec:
     file_kinds : Mapping[str, callable]
         How ``rometools validate FILE`` knows a designer's file: a top-level
         table name that only that kind of file has (``"board"``) and its loader.
-    file_options : Mapping[str, callable]
-        Config options that take a data file, and the loader of each
-        (``{"board": Board.from_file}``): :func:`load_game` reads a text or
-        path given to such an option as the name of a bundled file this loader
-        reads (one of ``data_files``: ``"board_4_5"`` or ``"board_4_5.toml"``)
-        or the path of a file, so ``rometools simulate GAME --option
-        board=my_board.toml`` works for every game registering its board here.
     sample_configs : tuple of Mapping
         Options (``config(**options)``) that the conformance test, the
         fuzzers and the browser tests play, so every variant a game offers is
@@ -269,7 +281,8 @@ class GameSpec:
     Raises
     ------
     TypeError
-        If ``rules`` lacks a protocol function.
+        If ``rules`` lacks a function of :data:`~rometools.core.protocol.KERNEL`,
+        writes no ``scores`` and no ``score_parts`` is given, or no bot is given.
     """
 
     id: str
@@ -290,28 +303,143 @@ class GameSpec:
     movers: Callable[[Any], list[int]] | None = None
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     file_kinds: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
-    file_options: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    file_options: Mapping[str, Callable[[Any], Any]] = field(init=False, default_factory=dict)
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
     information_state: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
     action_text: Callable[[Any, Any], str] | None = None
 
     def __post_init__(self):
-        missing = [f for f in PROTOCOL if not callable(getattr(self.rules, f, None))]
-        if missing:
-            raise TypeError(f"game {self.id!r}: module {self.rules.__name__} lacks {missing}")
-        if not self.id.isidentifier():
+        if not isinstance(self.id, str) or not self.id.isidentifier():
             raise ValueError(f"a game id is a Python identifier, got {self.id!r}")
-        object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
+        set_ = object.__setattr__
+        module = self.rules.module if isinstance(self.rules, Rules) else self.rules
+        rules = resolve_rules(self.id, module, self.score_parts)
+        set_(self, "rules", rules)
+        set_(self, "bots", MappingProxyType(dict(self.bots)))
+        if not self.bots:
+            raise TypeError(f"game {self.id!r}: register at least one bot (a random bot: bots={{'random': ...}})")
+        # the optional hooks default here, once, so no caller tests for None
         if self.apply_legal is None:
-            object.__setattr__(self, "apply_legal", self.rules.apply)
-        unknown = [name for name in self.file_options if name not in _init_names(self.config)]
-        if unknown:
-            raise TypeError(f"game {self.id!r}: file_options {unknown} are not options of "
-                            f"{self.config.__name__}")
+            set_(self, "apply_legal", rules.apply)
+        if self.ranks is None:
+            scores = rules.scores
+            set_(self, "ranks", lambda state: ranks_by_score(scores(state)))
+        if self.score_parts is None:
+            scores = rules.scores
+            set_(self, "score_parts", lambda state: [{"total": s} for s in scores(state)])
+        if self.movers is None:
+            set_(self, "movers", lambda state: _movers_by_replay(rules, state))
+        if self.extras is None:
+            set_(self, "extras", _no_extras)
+        from rometools.core.options import Config
+
+        if not (isinstance(self.config, type) and issubclass(self.config, Config)):
+            raise TypeError(f"game {self.id!r}: its config must derive from rometools.core.options.Config, "
+                            f"got {self.config!r}")
+        set_(self, "file_options", MappingProxyType({o.name: o.file for o in self.config.options() if o.file}))
         if (self.information_state is None) != (self.resample is None):
             raise TypeError(f"game {self.id!r}: a game that hides information registers both "
                             "information_state and resample")
+
+    def play_game(self, config: Any = None, bots: str | Bot | type | Sequence[str | Bot | type] | None = "random",
+                  rng: Any = None, *, start: Any = None) -> Any:
+        """Play one whole game of this game (:func:`rometools.core.playout.play`).
+
+        Every game package exports it bound to its game as ``play_game``.
+
+        Parameters
+        ----------
+        config : the game's config, optional
+            Default: ``config()``, the default options.
+        bots : str, Bot, Bot class, or a sequence of them
+            A bot for every seat, or one per seat: a name (``"greedy"``,
+            ``"mcts:50"``), a bot, or a bot class (built with no arguments).
+            ``None``: ``"random"``.
+        rng : None, int or numpy.random.Generator
+            One generator for the set-up, every chance node and every bot's
+            choices, drawn in a fixed order. Same seed, same game.
+        start : state, optional
+            Play on from this state (a position, or a game in progress) instead
+            of a new game.
+
+        Returns
+        -------
+        state
+            The final state; its history replays the game.
+
+        Raises
+        ------
+        ArgumentError
+            For an unknown bot (naming the bots there are), a wrong number of
+            bots, or a ``start`` state of another game.
+
+        See Also
+        --------
+        rometools.core.playout.play : the play loop, with a separate chance generator.
+        rometools.simulate : many seeded games at once, with balance metrics.
+
+        Examples
+        --------
+        >>> from rometools.augustus import GAME, GreedyBot, is_over
+        >>> end = GAME.play_game(bots=[GreedyBot, "random", "random", "random"], rng=3)
+        >>> is_over(end)
+        True
+        """
+        from rometools.core.playout import play
+
+        if bots is None:
+            bots = "random"
+        if config is None:
+            config = self.config()
+        elif not isinstance(config, self.config):
+            raise TypeError(f"config must be a {self.config.__name__}, got {type(config).__name__}")
+        if start is not None and not isinstance(start, self.state):
+            raise ArgumentError(f"start must be a {self.title} state, got {type(start).__name__}")
+        return play(Game(self, config), bots, rng, start=start)
+
+
+    def package_attribute(self, name: str) -> Any:
+        """The game package's ``__getattr__``: the protocol functions and ``play_game``, bound.
+
+        A game's package sets ``__getattr__ = GAME.package_attribute``, so
+        ``from rometools.augustus import to_json, play_game`` gives the
+        resolved :class:`~rometools.core.protocol.Rules` function (the module's
+        own, or the core default) and :meth:`play_game`, while the package
+        writes none of them.
+
+        Raises
+        ------
+        AttributeError
+            For any other name, as a module does.
+
+        Examples
+        --------
+        >>> from rometools.augustus import GAME, to_json
+        >>> to_json is GAME.rules.to_json
+        True
+        """
+        if name in PROTOCOL:
+            return getattr(self.rules, name)
+        if name == "play_game":
+            return self.play_game
+        raise AttributeError(f"module {self.rules.module.__package__!r} has no attribute {name!r}")
+
+
+def _no_extras(state: Any) -> dict:
+    return {}
+
+
+def _movers_by_replay(rules: Rules, state: Any) -> list[int]:
+    """The seat of every decision in a game's history (chance outcomes left out), by replaying it."""
+    out = []
+    current = rules.initial_state(state)
+    for action in rules.action_history(state):
+        p = rules.current_player(current)
+        if p >= 0:
+            out.append(p)
+        current = rules.apply(current, action)
+    return out
 
 
 #: Bots every game has, by the first part of their name: ``"family"`` ->
@@ -323,10 +451,14 @@ GENERIC_BOT_NAMES = "mcts or mcts:N (Monte Carlo tree search, N simulations per 
 
 _REGISTRY: dict[str, GameSpec] = {}
 _BY_STATE: dict[type, GameSpec] = {}
+_BY_CONFIG: dict[type, GameSpec] = {}
 
 
 def register_game(spec: GameSpec) -> GameSpec:
     """Add a game to the registry (idempotent for the same rules module).
+
+    A game's package calls it on import; :func:`games` finds the package
+    through its ``rometools.games`` entry point (:data:`ENTRY_POINT_GROUP`).
 
     Raises
     ------
@@ -340,53 +472,105 @@ def register_game(spec: GameSpec) -> GameSpec:
     True
     """
     old = _REGISTRY.get(spec.id)
-    if old is not None and old.rules is not spec.rules:
+    if old is not None and old.rules.module is not spec.rules.module:
         raise ValueError(f"game id {spec.id!r} is taken by {old.rules.__name__}")
     _REGISTRY[spec.id] = spec
     _BY_STATE[spec.state] = spec
+    _BY_CONFIG[spec.config] = spec
     return spec
 
 
-_LOADED: list[str] = []
+_ENTRY_POINTS: dict[str, Any] = {}   # game id -> its entry point, read once
+_LOADED: set[str] = set()            # entry points loaded (or tried)
 
 
-def _load_builtins() -> None:
-    if len(_LOADED) < len(BUILTIN_GAMES):
-        for module in BUILTIN_GAMES:
-            importlib.import_module(module)
-            if module not in _LOADED:
-                _LOADED.append(module)
+def _entry_points() -> dict[str, Any]:
+    if not _ENTRY_POINTS:
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            _ENTRY_POINTS.setdefault(ep.name, ep)
+    return _ENTRY_POINTS
+
+
+def _load_entry_point(name: str, *, strict: bool) -> None:
+    """Import the package of one declared game (it registers itself). A package that fails to
+    import is named in a warning (``strict=False``: listing the games) or raises (``strict=True``:
+    that game was asked for)."""
+    if name in _LOADED:
+        return
+    _LOADED.add(name)
+    ep = _entry_points()[name]
+    try:
+        spec = ep.load()
+    except Exception as err:
+        if strict:
+            raise
+        import warnings
+
+        warnings.warn(f"the game {name!r} (entry point {ep.value}) failed to import and is left out: "
+                      f"{type(err).__name__}: {err}", RuntimeWarning, stacklevel=3)
+        return
+    if isinstance(spec, GameSpec) and spec.id != name:
+        import warnings
+
+        warnings.warn(f"the entry point {name!r} ({ep.value}) registers a game named {spec.id!r}; "
+                      f"name the entry point as the game", RuntimeWarning, stacklevel=3)
+
+
+def _load_all() -> None:
+    for name in _entry_points():
+        _load_entry_point(name, strict=False)
 
 
 def games() -> list[str]:
-    """Ids of the registered games, sorted.
+    """Ids of the registered games, sorted: every ``rometools.games`` entry point's game.
 
     Examples
     --------
     >>> "caesars_empire" in games(), games() == sorted(games())
     (True, True)
     """
-    _load_builtins()
+    _load_all()
     return sorted(_REGISTRY)
 
 
 def game_spec(game_id: str) -> GameSpec:
     """The :class:`GameSpec` registered as ``game_id``.
 
+    Only that game's package is imported (its entry point), not every game's.
+
     Raises
     ------
-    RulesError
+    ArgumentError
         Naming the registered games when ``game_id`` is not one.
     """
     spec = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
-    if spec is None and f"rometools.{game_id}" in BUILTIN_GAMES:  # a built-in game: its own package only
-        importlib.import_module(f"rometools.{game_id}")
+    if spec is None and isinstance(game_id, str) and game_id in _entry_points():
+        _load_entry_point(game_id, strict=True)
         spec = _REGISTRY.get(game_id)
     if spec is None:
-        _load_builtins()
+        _load_all()
         spec = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
-        raise RulesError(f"unknown game {game_id!r}; registered games: {', '.join(sorted(_REGISTRY))}")
+        raise ArgumentError(f"unknown game {shown(game_id)}; registered games: {', '.join(sorted(_REGISTRY))}")
+    return spec
+
+
+def spec_of_config(config_type: type) -> GameSpec:
+    """The registered game whose config type is ``config_type``.
+
+    Raises
+    ------
+    TypeError
+        If no registered game has that config type.
+    """
+    spec = _BY_CONFIG.get(config_type)
+    if spec is None:
+        _load_all()
+        spec = _BY_CONFIG.get(config_type)
+    if spec is None:
+        raise TypeError(f"{getattr(config_type, '__name__', config_type)} is not the config of a registered game")
     return spec
 
 
@@ -400,7 +584,7 @@ def game_of(state: Any) -> GameSpec:
     """
     spec = _BY_STATE.get(type(state))
     if spec is None:
-        _load_builtins()
+        _load_all()
         spec = _BY_STATE.get(type(state))
     if spec is None:
         raise TypeError(f"{type(state).__name__} is not the state of a registered game")
@@ -478,8 +662,8 @@ class Game:
         return self._rules.from_json(text)
 
     # ---- bots
-    def bot(self, name: str | Bot) -> Bot:
-        """A bot of this game by name (or the bot itself).
+    def bot(self, name: str | Bot | type[Bot]) -> Bot:
+        """A bot of this game by name (or the bot itself, or a bot class built with no arguments).
 
         Besides the game's own bots (``spec.bots``), every game has the bots
         of :data:`GENERIC_BOTS`, written with their options:
@@ -488,7 +672,7 @@ class Game:
 
         Raises
         ------
-        RulesError
+        ArgumentError
             Naming the game's bots and the generic ones when ``name`` is not one.
 
         Examples
@@ -498,32 +682,34 @@ class Game:
         >>> load_game("augustus").bot("smart")
         Traceback (most recent call last):
         ...
-        rometools.core.errors.RulesError: unknown bot 'smart' for Augustus; choose one of greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
+        rometools.core.errors.ArgumentError: unknown bot 'smart' for Augustus; choose one of greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
         """
         if isinstance(name, Bot):
             return name
+        if isinstance(name, type) and issubclass(name, Bot):
+            return name()
         cls = self.spec.bots.get(name) if isinstance(name, str) else None
         if cls is None and isinstance(name, str) and name.split(":", 1)[0] in GENERIC_BOTS:
             module, _, function = GENERIC_BOTS[name.split(":", 1)[0]].partition(":")
             return getattr(importlib.import_module(module), function)(name)
         if cls is None:
-            raise RulesError(f"unknown bot {name!r} for {self.title}; choose one of "
+            raise ArgumentError(f"unknown bot {shown(name)} for {self.title}; choose one of "
                              f"{', '.join(sorted(self.spec.bots))}, {GENERIC_BOT_NAMES}")
         return cls()
 
-    def bots(self, names: str | Bot | Sequence[str | Bot]) -> list[Bot]:
+    def bots(self, names: str | Bot | type[Bot] | Sequence[str | Bot | type[Bot]]) -> list[Bot]:
         """One bot per seat from a bot name for every seat or a list with one per seat.
 
         Raises
         ------
-        RulesError
+        ArgumentError
             For an unknown bot or a list whose length is not the number of seats.
         """
-        if isinstance(names, str | Bot):
+        if isinstance(names, str | Bot) or (isinstance(names, type) and issubclass(names, Bot)):
             return [self.bot(names) for _ in range(self.players)]
         names = list(names)
         if len(names) != self.players:
-            raise RulesError(f"{self.players} players need {self.players} bots, got {len(names)}")
+            raise ArgumentError(f"{self.players} players need {self.players} bots, got {len(names)}")
         return [self.bot(n) for n in names]
 
 
@@ -546,9 +732,10 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
 
     Raises
     ------
-    RulesError
-        For an unknown game, an option the game does not have (naming it and
-        listing the game's options), or the config's own error for a bad value.
+    ArgumentError
+        For an unknown game; :class:`~rometools.core.errors.OptionError` for an
+        option the game does not have (naming it and listing the game's
+        options) or a value the config refuses.
     DataFileError
         For a file option (``board``, see :attr:`GameSpec.file_options`) given
         a path that is neither a file nor a bundled file's name, or a file
@@ -567,11 +754,11 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     >>> load_game("augustus", seats=3)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, components
+    rometools.core.errors.OptionError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, components
     >>> load_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: unknown game 'chess'; registered games: ...caesars_empire...
+    rometools.core.errors.ArgumentError: unknown game 'chess'; registered games: ...caesars_empire...
     """
     spec = game_spec(game_id)
     if config is None:
@@ -579,11 +766,9 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
         for name in options:
             if name not in known and not (isinstance(name, str) and name.startswith("_")
                                           and name in _init_names(spec.config)):
-                raise RulesError(f"{spec.title} has no option {shown(name)}; its options are "
+                raise OptionError(str(name), f"{spec.title} has no option {shown(name)}; its options are "
                                  f"{', '.join(known)}")
-        config = spec.config(**{name: read_file_option(spec, name, value)
-                                if name in spec.file_options and isinstance(value, str | os.PathLike) else value
-                                for name, value in options.items()})
+        config = spec.config(**options)
     elif options:
         raise TypeError("pass either a config or options, not both")
     elif not isinstance(config, spec.config):
@@ -641,11 +826,26 @@ def read_file_option(game: str | GameSpec, option: str, value: str | os.PathLike
     ...
     rometools.core.errors.DataFileError: board_9: no such file; give the path of a board file or a bundled board: board_2_3, board_4_5
     """
+
+    spec = game if isinstance(game, GameSpec) else game_spec(game)
+    return spec.file_options[option](file_option_path(spec, option, value))
+
+
+def file_option_path(game: str | GameSpec, option: str, value: str | os.PathLike[str]) -> Path:
+    """The file a file option's text names: the path itself, or the bundled file of that name.
+
+    See :func:`read_file_option`, which loads it.
+
+    Raises
+    ------
+    DataFileError
+        For a value that is neither a file nor a bundled file's name (listing
+        the bundled files).
+    """
     from rometools.core.data import bundled_file
     from rometools.core.errors import DataFileError
 
     spec = game if isinstance(game, GameSpec) else game_spec(game)
-    load = spec.file_options[option]
     bundled = bundled_files(spec, option)
     text = os.fspath(value)
     path = Path(text).expanduser()
@@ -653,14 +853,14 @@ def read_file_option(game: str | GameSpec, option: str, value: str | os.PathLike
         present = path.exists()
     except (OSError, ValueError):  # a name too long, a NUL byte: no such file
         present = False
-    if not present:
-        name = next((n for n in bundled if text in (n, Path(n).stem)), None)
-        if name is None:
-            names = ", ".join(Path(n).stem for n in bundled)
-            hint = f"; give the path of a {option} file or a bundled {option}: {names}" if names else ""
-            raise DataFileError(text if len(text) <= 500 else shown(text, 500), "", f"no such file{hint}")
-        path = bundled_file(spec.id, name)
-    return load(path)
+    if present:
+        return path
+    name = next((n for n in bundled if text in (n, Path(n).stem)), None)
+    if name is None:
+        names = ", ".join(Path(n).stem for n in bundled)
+        hint = f"; give the path of a {option} file or a bundled {option}: {names}" if names else ""
+        raise DataFileError(text if len(text) <= 500 else shown(text, 500), "", f"no such file{hint}")
+    return bundled_file(spec.id, name)
 
 
 def _init_names(config_type: type) -> list[str]:
@@ -680,7 +880,7 @@ def config_options(game: str | GameSpec) -> list[str]:
     ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'components']
     """
     spec = game if isinstance(game, GameSpec) else game_spec(game)
-    return [name for name in _init_names(spec.config) if not name.startswith("_")]
+    return [o.name for o in spec.config.options()]
 
 
 def game_for(state: Any) -> Game:

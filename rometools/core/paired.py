@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.balance import _need_results, game_summary, mean_interval
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, RulesError
 from rometools.core.formatting import counted, join_names, number, percent, shown
 from rometools.core.stats import proportion_estimate
 
@@ -62,7 +62,7 @@ def _game_title(game_id: Any) -> str:
 
     try:
         return game_spec(game_id).title
-    except RulesError:
+    except ArgumentError:
         return shown(game_id)
 
 

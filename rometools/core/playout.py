@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import ArgumentError, DataFileError, RulesError
 from rometools.core.game import CHANCE, Bot, Game, game_of, game_spec
 from rometools.core.rng import RngLike, as_generator
 
@@ -434,7 +434,7 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
         _fail(source, "start", f"must be null or an object, got {_describe(data['start'])}")
     try:
         spec = game_spec(data["game"])
-    except RulesError as err:
+    except ArgumentError as err:
         _fail(source, "game", str(err))
     if game is not None and spec.id != game:
         _fail(source, "game", f"is {spec.id!r}, but a {game!r} saved game was expected")

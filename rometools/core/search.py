@@ -149,17 +149,13 @@ def game_results(spec: GameSpec, state: Any, utility: str = "win") -> list[float
     1.0
     """
     if utility == "win":
-        ranks = spec.ranks(state) if spec.ranks else _ranks_by_score(spec.rules.scores(state))
+        ranks = spec.ranks(state)
         first = [r == 1 for r in ranks]
         share = 1.0 / sum(first)
         return [share if f else 0.0 for f in first]
     low, high = spec.score_bounds(state.config)
     span = float(high - low) or 1.0
     return [(s - low) / span for s in spec.rules.scores(state)]
-
-
-def _ranks_by_score(scores: Sequence[int]) -> tuple[int, ...]:
-    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
 
 
 class _Search:

@@ -120,10 +120,6 @@ def check_rotation(bots: Sequence[str]) -> None:
                          f"give the seats different bots, or turn rotation off")
 
 
-def _ranks_by_score(scores: Sequence[int]) -> tuple[int, ...]:
-    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
-
-
 def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int, n_games: int,
                indices: Sequence[int], rotations: int) -> dict[str, list]:
     """Rows of the games ``indices`` (every rotation of each): the worker of every executor.
@@ -145,11 +141,11 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
             seat_bots = [bots[(s - r) % n] for s in range(n)]
             end = _play_one(game, seat_bots, seed, i)
             scores = rules.scores(end)
-            ranks = spec.ranks(end) if spec.ranks else _ranks_by_score(scores)
+            ranks = spec.ranks(end)
             winners = sum(1 for k in ranks if k == 1)
-            players = spec.movers(end) if spec.movers else _decision_players(rules, end)
-            extras = spec.extras(end) if spec.extras else {}
-            parts = spec.score_parts(end) if spec.score_parts else None
+            players = spec.movers(end)
+            extras = spec.extras(end)
+            parts = spec.score_parts(end)
             game_columns = {"game": [i] * n, "seed": [seed] * n, "rotation": [r] * n, "seat": list(range(n)),
                             "player": [f"P{s + 1}" for s in range(n)], "bot": list(seat_bots),
                             "score": [int(x) for x in scores], "rank": [int(k) for k in ranks],
@@ -157,10 +153,9 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
                             "moves": [players.count(s) for s in range(n)], "length": [len(players)] * n}
             for key, value in extras.items():
                 game_columns[key] = [value] * n
-            if parts is not None:
-                for key in parts[0]:
-                    if key != "total":
-                        game_columns[f"points_{key}"] = [parts[s][key] for s in range(n)]
+            for key in parts[0]:
+                if key != "total":
+                    game_columns[f"points_{key}"] = [parts[s][key] for s in range(n)]
             columns.add(game_columns)
     return columns.data
 
@@ -311,18 +306,6 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
         raise RulesError(f"{where} scored {recorded}, but {game.title} played again with these options "
                          f"scores {scores}; pass the run's game and options (players, config)")
     return end
-
-
-def _decision_players(rules, end) -> list[int]:
-    """The seat of every decision in the game (chance outcomes left out), from the history."""
-    out = []
-    state = rules.initial_state(end)
-    for action in rules.action_history(end):
-        p = rules.current_player(state)
-        if p >= 0:
-            out.append(p)
-        state = rules.apply(state, action)
-    return out
 
 
 def _chunks(n_games: int, parts: int) -> list[list[int]]:

@@ -22,7 +22,7 @@ from rometools.core.game import GameSpec, register_game
 from rometools.imperator import rules
 from rometools.imperator import rules as _rules
 from rometools.imperator.board import Arrow, Layout, Region, RegionBoard, board_path, load_board
-from rometools.imperator.bots import BOTS, GreedyBot, RandomBot, play_game, tile_value
+from rometools.imperator.bots import BOTS, GreedyBot, RandomBot, tile_value
 from rometools.imperator.components import (
     HELD_KINDS,
     INSTANT_KINDS,
@@ -64,15 +64,10 @@ from rometools.imperator.rules import (
     apply,
     chance_outcomes,
     current_player,
-    from_json,
-    initial_state,
-    is_over,
     legal_actions,
     markers,
     new_game,
     occupants,
-    scores,
-    to_json,
     worker,
 )
 from rometools.imperator.scoring import score_bounds, score_parts
@@ -198,7 +193,6 @@ GAME = register_game(GameSpec(
     score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "board.toml": RegionBoard.from_file},
     file_kinds={"region": RegionBoard.from_file, "tile": load_components},
-    file_options={"board": RegionBoard.from_file},
     # the first three use scalar options only (the OpenSpiel bridge's parameters take no lists)
     sample_configs=(
         {},
@@ -209,3 +203,7 @@ GAME = register_game(GameSpec(
         {"players": 3, "workers": (3, 4, 3), "influence_zones": (1, 2, 1), "leftover": "discard"},
         {"players": 4, "rounds": 8, "workers": ((1, 5), (1, 5), (3,), (2, 4)), "hold_rounds": 2},
     )))
+
+#: ``to_json``, ``scores``... and ``play_game``: the protocol functions IMPERATOR leaves to
+#: core (:mod:`rometools.core.protocol`), bound to it.
+__getattr__ = GAME.package_attribute

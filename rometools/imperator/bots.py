@@ -1,4 +1,4 @@
-"""IMPERATOR bots and the playout helper.
+"""IMPERATOR bots.
 
 Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)`` returns a
 legal action for the seat to move and raises ``RulesError`` at a chance or terminal
@@ -13,17 +13,15 @@ Rules: ``004_c0d35faf86920c09.txt``, Action Progression, Rewards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from rometools.core.game import Bot
-from rometools.core.rng import RngLike
+from rometools.core.game import RandomBot as _UniformBot
 from rometools.imperator.placement import distance
 from rometools.imperator.rules import current_player, legal_actions
-from rometools.imperator.state import PASS, SKIP, GameConfig, GameState
+from rometools.imperator.state import PASS, SKIP, GameState
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "play_game", "tile_value"]
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "tile_value"]
 
 
 def tile_value(state: GameState, seat: int, tile_id: str) -> int:
@@ -50,8 +48,9 @@ def _pick(options: list, rng: np.random.Generator):
     return options[0] if len(options) == 1 else options[int(rng.integers(len(options)))]
 
 
-class RandomBot(Bot):
-    """Plays a uniformly random legal action.
+class RandomBot(_UniformBot):
+    """Plays a uniformly random legal action (:class:`rometools.core.game.RandomBot`), drawing
+    nothing when one action is legal (as IMPERATOR's bots always have, so seeded games stay the same).
 
     Examples
     --------
@@ -60,9 +59,6 @@ class RandomBot(Bot):
     >>> RandomBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
     True
     """
-
-    name = "random"
-    trusted = True
 
     def decide(self, state: GameState, rng: np.random.Generator):
         return _pick(legal_actions(state), rng)
@@ -116,32 +112,3 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def play_game(config: GameConfig | None = None, bots: str | Bot | Sequence | None = None,
-              rng: RngLike = None) -> GameState:
-    """Play one whole game with :func:`rometools.core.playout.play`.
-
-    Parameters
-    ----------
-    config : GameConfig, optional
-        Default ``GameConfig()``.
-    bots : str, Bot or sequence, optional
-        A bot name for every seat, or one per seat. Default ``"random"``.
-    rng : None, int or numpy.random.Generator
-        One generator for the reveals and every bot's choices. Same seed, same game.
-
-    Raises
-    ------
-    RulesError
-        For an unknown bot or a wrong number of bots.
-
-    Examples
-    --------
-    >>> from rometools.imperator import is_over
-    >>> end = play_game(GameConfig(players=3), ["greedy", "random", "greedy"], rng=2)
-    >>> is_over(end), end.round
-    (True, 5)
-    """
-    from rometools.core.game import load_game
-    from rometools.core.playout import play
-
-    return play(load_game("imperator", config or GameConfig()), "random" if bots is None else bots, rng)

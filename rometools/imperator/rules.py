@@ -33,15 +33,12 @@ Model
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rometools.core import playout
 from rometools.core.errors import RulesError
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 from rometools.imperator.placement import legal_moves, placement_problem
-from rometools.imperator.scoring import score_parts
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -59,15 +56,10 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "current_player",
-    "from_json",
-    "initial_state",
-    "is_over",
     "legal_actions",
     "markers",
     "new_game",
     "occupants",
-    "scores",
-    "to_json",
     "worker",
 ]
 
@@ -196,17 +188,6 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
         stack = state.stack or state.discard
         state = apply(state, stack[int(gen.integers(len(stack)))])
     return replace(state, seed=seed_entropy(rng))
-
-
-def initial_state(state: GameState) -> GameState:
-    """The state the history starts from (a new game's first chance node).
-
-    Examples
-    --------
-    >>> initial_state(new_game(rng=1)) == new_game()
-    True
-    """
-    return new_game(state.config)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
@@ -427,17 +408,6 @@ def current_player(state: GameState) -> int:
     return state.pending[0]
 
 
-def is_over(state: GameState) -> bool:
-    """Whether the last round's rewards have been resolved.
-
-    Examples
-    --------
-    >>> is_over(new_game(rng=0))
-    False
-    """
-    return state.phase == "over"
-
-
 def legal_actions(state: GameState) -> list:
     """Legal actions at any node.
 
@@ -574,42 +544,3 @@ def action_history(state: GameState) -> tuple:
     return tuple(out)
 
 
-def scores(state: GameState) -> tuple[int, ...]:
-    """Points per seat: instant-tile points plus the Action track's (provisional before the end).
-
-    Examples
-    --------
-    >>> scores(new_game(rng=0))
-    (0, 0, 0, 0)
-    """
-    return tuple(p["total"] for p in score_parts(state))
-
-
-def to_json(state: GameState) -> str:
-    """The saved game (:func:`rometools.core.playout.to_json`); :func:`from_json` inverts it.
-
-    Examples
-    --------
-    >>> s = apply(new_game(rng=5), "pass")
-    >>> from_json(to_json(s)) == s
-    True
-    """
-    return playout.to_json(state)
-
-
-def from_json(text: str | bytes | Mapping[str, Any], *, source: str = "<saved game>") -> GameState:
-    """Load an IMPERATOR saved game, replaying and checking every action.
-
-    Raises
-    ------
-    DataFileError, RulesError
-        As :func:`rometools.core.playout.load_saved_game`, the entry named.
-
-    Examples
-    --------
-    >>> from_json("{}")
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.DataFileError: <saved game>: format: is required but missing
-    """
-    return playout.from_json(text, game="imperator", source=source)

@@ -10,20 +10,15 @@ the Same Value, Chain Reaction, Rewards.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from pydantic import Field
-
-from rometools.core.data import StrictModel, validate_values
-from rometools.core.errors import DataFileError, RulesError, check_choice
+from rometools.core.errors import OptionError, RulesError
 from rometools.core.game import CHANCE, TERMINAL
-from rometools.imperator.board import RegionBoard, board_path, load_board
-from rometools.imperator.components import Components, components_path, load_components
+from rometools.core.options import Config, option
+from rometools.imperator.board import RegionBoard, load_board
+from rometools.imperator.components import Components, load_components
 
 __all__ = [
     "CHANCE",
@@ -223,18 +218,9 @@ class PlacementOutcome:
 
 
 # ===================================================================== config
-def _file_sha256(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def _dict_sha256(data: Mapping[str, Any]) -> str:
-    content = {k: v for k, v in data.items() if k != "source"}
-    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
 def _whole(value: Any, name: str, *, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RulesError(f"{name} must be a whole number, {low} or more, got {value!r}")
+        raise OptionError(name.split("[")[0], f"{name} must be a whole number, {low} or more, got {value!r}")
     return value
 
 
@@ -246,38 +232,27 @@ def _per_seat(value: Any, name: str, players: int, default: Any) -> tuple:
     if isinstance(value, str) or not isinstance(value, Sequence) or isinstance(value, Mapping):
         return (value,) * players
     if len(value) != players:
-        raise RulesError(f"{name} needs one entry per seat ({players}), got {len(value)}: {list(value)!r}")
+        raise OptionError(name, f"{name} needs one entry per seat ({players}), got {len(value)}: {list(value)!r}")
     return tuple(value)
 
 
-class _ConfigDict(StrictModel):
-    """The saved-game form of :class:`GameConfig` (types checked before anything is built)."""
-
-    players: int
-    board: dict[str, Any]
-    components: dict[str, Any]
-    rounds: int = Field(ge=1, le=1000)
-    workers: list[list[int]]
-    influence_zones: list[int]
-    political_influence: list[int]
-    stock: list[dict[str, int]]
-    leftover: str
-    reveal: str
-    hold_rounds: int = Field(ge=0, le=1000)
-    advanced: bool
+def _stock_to_json(stock: tuple[tuple[int, ...], ...], config: GameConfig) -> list[dict[str, int]]:
+    return [config.stock_of(s) for s in range(len(stock))]
 
 
 @dataclass(frozen=True)
-class GameConfig:
+class GameConfig(Config):
     """Options of the IMPERATOR sub-game: a few rounds of placements, then rewards.
+
+    Each option is declared once with :func:`~rometools.core.options.option`.
 
     Parameters
     ----------
     players : int
         Seats, 2 to 5 (a player count of the board). Default 4.
-    board : RegionBoard, optional
+    board : RegionBoard, path or bundled name, optional
         Default: the bundled illustrative board.
-    components : Components, optional
+    components : Components, path or bundled name, optional
         The reward tiles; default the bundled 20.
     rounds : int
         Rounds played (each: every seat one placement turn, then rewards). Default 4.
@@ -310,7 +285,7 @@ class GameConfig:
 
     Raises
     ------
-    RulesError
+    OptionError
         For an unsupported player count or a mistyped or out-of-range option, naming it.
 
     Examples
@@ -321,52 +296,62 @@ class GameConfig:
     >>> GameConfig(players=6)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: the board 'Illustrative IMPERATOR board' is for 2, 3, 4, 5 players, got 6
+    rometools.core.errors.OptionError: the board 'Illustrative IMPERATOR board' is for 2, 3, 4, 5 players, got 6
+    >>> d = GameConfig(players=2).to_dict()
+    >>> d["board"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=2)
+    ('board.toml', True)
     """
 
-    players: int = 4
-    board: RegionBoard | None = None
-    components: Components | None = None
-    rounds: int = 4
-    workers: Any = None
-    influence_zones: Any = 0
-    political_influence: Any = 0
-    stock: Any = None
-    leftover: str = "stay"
-    reveal: str = "next_round"
-    hold_rounds: int = 1
-    advanced: bool = False
+    players: int = option(4, "seats at the table: 2 to 5, a player count of the board.")
+    board: RegionBoard | None = option(None, "the region board: regions, their arrows and the Action track.",
+                                       file=RegionBoard.from_file, kind=RegionBoard, inline=RegionBoard.from_dict)
+    components: Components | None = option(None, "the reward tiles.", file=load_components, kind=Components)
+    rounds: int = option(4, "rounds played, each every seat's placement turn and then the rewards.",
+                         low=1, high=1000)
+    workers: Any = option(None, "per seat, the worker value it places or the values it may choose from; "
+                                "None: 1 to 5 for every seat.", kind=object,
+                          shape="per seat: a worker value 1 to 5 or a list of them")
+    influence_zones: Any = option(0, "unused influence zone on each seat's cards (the first tiebreak), one "
+                                     "for every seat or one per seat.", kind=object,
+                                  shape="a whole number 0 or more, or one per seat")
+    political_influence: Any = option(0, "each seat's political influence at the start (the second "
+                                         "tiebreak), one for every seat or one per seat.", kind=object,
+                                      shape="a whole number 0 or more, or one per seat")
+    stock: Any = option(None, "the resources each seat holds, {resource: count}, for every seat or one per "
+                              "seat (what an instant-points tile counts); None: 3 of each.", kind=object,
+                        encode=_stock_to_json, shape="{resource: count}, or one per seat")
+    leftover: str = option("stay", "tiles in regions nobody won stay for the next round, or are discarded "
+                                   "(IMP-1).", choices=LEFTOVER_OPTIONS)
+    reveal: str = option("next_round", "new tiles are revealed after the round's rewards, or at once as each "
+                                       "region empties (IMP-2).", choices=REVEAL_OPTIONS)
+    hold_rounds: int = option(1, "rounds a held tile waits before it is used; 0: kept to the end, never used "
+                                 "(IMP-3).", low=0, high=1000)
+    advanced: bool = option(False, "the advanced game: once per game a seat may gain a neighbouring "
+                                   "region's reward (IMP-6).")
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def resolve(self) -> None:
         set_ = object.__setattr__
-        if self.board is not None and not isinstance(self.board, RegionBoard):
-            raise RulesError(f"board must be a RegionBoard (RegionBoard.from_file(path)), got "
-                             f"{type(self.board).__name__}")
-        if self.components is not None and not isinstance(self.components, Components):
-            raise RulesError(f"components must be Components (load_components(path)), got "
-                             f"{type(self.components).__name__}")
         board = self.board or load_board()
         comps = self.components or load_components()
         p = self.players
-        if isinstance(p, bool) or not isinstance(p, int) or p not in board.player_counts or p < 2:
+        if p not in board.player_counts or p < 2:
             counts = ", ".join(str(n) for n in board.player_counts if n >= 2)
-            raise RulesError(f"the board {board.name!r} is for {counts} players, got {p!r}")
+            raise OptionError("players", f"the board {board.name!r} is for {counts} players, got {p!r}")
         regions = len(board.layout(p).regions)
         if regions > len(comps.tiles):
-            raise RulesError(f"{regions} regions with {p} players but only {len(comps.tiles)} reward tiles")
-        _whole(self.rounds, "rounds", low=1)
-        if self.rounds > 1000:
-            raise RulesError(f"rounds must be at most 1000, got {self.rounds}")
+            raise OptionError("players", f"{regions} regions with {p} players but only {len(comps.tiles)} "
+                                         f"reward tiles")
         workers = []
         for seat, values in enumerate(_per_seat(self.workers, "workers", p, WORKER_VALUES)):
             if isinstance(values, int) and not isinstance(values, bool):
                 values = (values,)
             if isinstance(values, str) or not isinstance(values, Sequence) or not values:
-                raise RulesError(f"workers[{seat}] must be a non-empty list of worker values 1 to 5, got {values!r}")
+                raise OptionError("workers", f"workers[{seat}] must be a non-empty list of worker values 1 to 5, "
+                                             f"got {values!r}")
             for v in values:
                 if isinstance(v, bool) or not isinstance(v, int) or v not in WORKER_VALUES:
-                    raise RulesError(f"workers[{seat}]: a worker's value is 1 to 5, got {v!r}")
+                    raise OptionError("workers", f"workers[{seat}]: a worker's value is 1 to 5, got {v!r}")
             workers.append(tuple(sorted(set(values))))
         zones = tuple(_whole(v, f"influence_zones[{s}]") for s, v in
                       enumerate(_per_seat(self.influence_zones, "influence_zones", p, 0)))
@@ -376,18 +361,13 @@ class GameConfig:
         stock = []
         for seat, held in enumerate(_per_seat(self.stock, "stock", p, default_stock)):
             if not isinstance(held, Mapping):
-                raise RulesError(f"stock[{seat}] must be a mapping of resource to count, got {held!r}")
+                raise OptionError("stock", f"stock[{seat}] must be a mapping of resource to count, got {held!r}")
             for r, n in held.items():
                 if r not in comps.resource_ids:
-                    raise RulesError(f"stock[{seat}]: unknown resource {r!r}; expected one of "
-                                     f"{list(comps.resource_ids)}")
+                    raise OptionError("stock", f"stock[{seat}]: unknown resource {r!r}; expected one of "
+                                               f"{list(comps.resource_ids)}")
                 _whole(n, f"stock[{seat}][{r!r}]")
             stock.append(tuple(held.get(r, 0) for r in comps.resource_ids))
-        check_choice("leftover", self.leftover, LEFTOVER_OPTIONS)
-        check_choice("reveal", self.reveal, REVEAL_OPTIONS)
-        _whole(self.hold_rounds, "hold_rounds")
-        if not isinstance(self.advanced, bool):
-            raise RulesError(f"advanced must be True or False, got {self.advanced!r}")
         set_(self, "board", board)
         set_(self, "components", comps)
         set_(self, "workers", tuple(workers))
@@ -408,100 +388,6 @@ class GameConfig:
     def stock_of(self, seat: int) -> dict[str, int]:
         """The starting stock of a seat, ``{resource: count}``."""
         return dict(zip(self.components.resource_ids, self.stock[seat], strict=True))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready values: a bundled board or component file by content hash, any
-        other inline (the board) or by path and hash (the components).
-
-        Examples
-        --------
-        >>> d = GameConfig(players=2).to_dict()
-        >>> d["board"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=2)
-        (True, True)
-        """
-        b = self.board.to_dict()
-        bundled_board = self.board == load_board()
-        comps = self.components
-        if comps == load_components() or comps.path is None:
-            components = {"bundled": True, "sha256": _file_sha256(components_path())}
-        else:
-            components = {"file": str(comps.path), "sha256": _file_sha256(comps.path)}
-        return {
-            "players": self.players,
-            "board": ({"bundled": True, "sha256": _file_sha256(board_path())} if bundled_board
-                      else {"inline": b, "sha256": _dict_sha256(b)}),
-            "components": components,
-            "rounds": self.rounds,
-            "workers": [list(w) for w in self.workers],
-            "influence_zones": list(self.influence_zones),
-            "political_influence": list(self.political_influence),
-            "stock": [self.stock_of(s) for s in range(self.players)],
-            "leftover": self.leftover,
-            "reveal": self.reveal,
-            "hold_rounds": self.hold_rounds,
-            "advanced": self.advanced,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>") -> GameConfig:
-        """Inverse of :meth:`to_dict`, checking every entry.
-
-        Raises
-        ------
-        DataFileError
-            Naming ``config.<option>`` and the problem: a missing, unknown or mistyped
-            option, a bundled file whose content changed since saving (by SHA-256), an
-            option the rules refuse.
-
-        Examples
-        --------
-        >>> d = GameConfig().to_dict()
-        >>> GameConfig.from_dict({**d, "rounds": "4"})
-        Traceback (most recent call last):
-        ...
-        rometools.core.errors.DataFileError: <config>: config.rounds: must be a whole number, got '4'
-        """
-        raw = validate_values(_ConfigDict, data, source, prefix="config")
-
-        def fail(entry: str, problem: str):
-            raise DataFileError(source, f"config.{entry}", problem)
-
-        b = raw.board
-        if set(b) == {"bundled", "sha256"} and b["bundled"] is True:
-            if b["sha256"] != _file_sha256(board_path()):
-                fail("board", "the bundled board has changed since the game was saved (SHA-256 differs)")
-            board = load_board()
-        elif set(b) == {"inline", "sha256"} and isinstance(b["inline"], Mapping):
-            if b["sha256"] != _dict_sha256(b["inline"]):
-                fail("board", "the inline board was edited after the game was saved (SHA-256 differs)")
-            try:
-                board = RegionBoard.from_dict(b["inline"], source=source)
-            except DataFileError as err:
-                fail(f"board.inline.{err.entry}", err.problem)
-        else:
-            fail("board", "must be {bundled: true, sha256} or {inline: {...}, sha256}")
-        c = raw.components
-        if set(c) == {"bundled", "sha256"} and c["bundled"] is True:
-            path = components_path()
-        elif set(c) == {"file", "sha256"} and isinstance(c["file"], str):
-            path = Path(c["file"])
-        else:
-            fail("components", "must be {bundled: true, sha256} or {file: path, sha256}")
-        try:
-            if _file_sha256(path) != c["sha256"]:
-                fail("components", f"{path} has changed since the game was saved (SHA-256 differs)")
-        except OSError:
-            fail("components", f"cannot read {str(path)!r}")
-        try:
-            comps = load_components(path)
-        except DataFileError as err:
-            fail("components", str(err))
-        options = raw.model_dump(exclude={"board", "components"})
-        try:
-            return cls(board=board, components=comps, **options)
-        except RulesError as err:
-            named = [k for k in options if str(err).startswith(k)]
-            fail(named[0] if named else "players", str(err))
 
 
 # ===================================================================== state

@@ -79,7 +79,6 @@ Examples
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -348,14 +347,12 @@ class RometoolsGame(pyspiel.Game):
 def _parameters(spec: GameSpec) -> dict[str, Any]:
     """The config's options with a scalar default, as OpenSpiel parameters, plus ``options``."""
     out: dict[str, Any] = {}
-    for name, p in inspect.signature(spec.config).parameters.items():
-        if name.startswith("_") or p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
-            continue
-        if name == OPTIONS_PARAMETER:
+    for o in spec.config.options():  # declared once (rometools.core.options)
+        if o.name == OPTIONS_PARAMETER:
             raise RulesError(f"{spec.title}: a config option named {OPTIONS_PARAMETER!r} clashes with the "
                              "bridge's parameter of that name")
-        if isinstance(p.default, _SCALARS):
-            out[name] = p.default
+        if isinstance(o.default, _SCALARS):
+            out[o.name] = o.default
     out[OPTIONS_PARAMETER] = ""
     return out
 

@@ -27,7 +27,7 @@ from rometools.augustus import (
     to_json,
     token_counts,
 )
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import DataFileError, OptionError
 from rometools.core.simulate import simulate
 
 
@@ -92,12 +92,16 @@ def test_the_log_tells_the_game_with_what_the_rules_did():
 
 # ----------------------------------------------------------------- config and saved games
 @pytest.mark.parametrize("options,message", [
-    ({"players": 1}, "2 to 6 players"), ({"players": "3"}, "players: must be a whole number"),
-    ({"first_game": 1}, "first_game: must be True or False"), ({"first_caller": 4}, "first_caller"),
-    ({"max_draws": 0}, "max_draws"), ({"players": True}, "players")])
+    ({"players": 1}, "^players: Augustus is for 2 to 6 players, got 1$"),
+    ({"players": "3"}, "^players must be a whole number 1 or more, got '3'$"),
+    ({"first_game": 1}, "^first_game must be True or False, got 1$"),
+    ({"first_caller": 4}, "^first_caller must be a seat 0 to 3, got 4$"),
+    ({"max_draws": 0}, "^max_draws must be a whole number 1 or more, got 0$"),
+    ({"players": True}, "^players must be a whole number 1 or more, got True$")])
 def test_config_errors_name_the_option(options, message):
-    with pytest.raises(RulesError, match=message):
+    with pytest.raises(OptionError, match=message) as info:
         GameConfig(**options)
+    assert info.value.option == next(iter(options))
 
 
 def test_saved_games_round_trip_and_refuse_edits():
@@ -108,7 +112,10 @@ def test_saved_games_round_trip_and_refuse_edits():
     data["config"]["players"] = 3
     with pytest.raises(DataFileError, match="sha256"):
         from_json(json.dumps(data))
-    with pytest.raises(DataFileError, match="config.colour"):
-        GameConfig.from_dict({"colour": "red"})
-    with pytest.raises(DataFileError, match="config.objectives"):
-        GameConfig.from_dict({"objectives": {"file": "/nonexistent.toml", "sha256": "0"}})
+    saved = GameConfig().to_dict()
+    with pytest.raises(DataFileError, match="config.colour: is not an Augustus option"):
+        GameConfig.from_dict({**saved, "colour": "red"})
+    with pytest.raises(DataFileError, match="config.objectives: cannot read '/nonexistent.toml'"):
+        GameConfig.from_dict({**saved, "objectives": {"file": "/nonexistent.toml", "sha256": "0"}})
+    with pytest.raises(DataFileError, match="config.max_draws: is required but missing"):
+        GameConfig.from_dict({k: v for k, v in saved.items() if k != "max_draws"})

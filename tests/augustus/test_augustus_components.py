@@ -9,7 +9,7 @@ import pytest
 
 from rometools.augustus import GameConfig, load_components, load_objectives
 from rometools.augustus.components import components_path, objectives_path
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import DataFileError, OptionError
 
 TEST_CARDS = Path(__file__).parent / "data" / "test_objectives.toml"
 
@@ -58,7 +58,7 @@ def test_a_designer_file_replaces_the_set():
     cfg = GameConfig(players=2, objectives=TEST_CARDS)
     assert cfg.cards == cards and cfg.to_dict()["objectives"]["file"] == str(TEST_CARDS)
     assert GameConfig.from_dict(cfg.to_dict()) == cfg
-    with pytest.raises(RulesError, match="need 41 objective cards"):
+    with pytest.raises(OptionError, match="need 41 objective cards"):
         GameConfig(players=6, objectives=TEST_CARDS)
 
 

@@ -11,7 +11,7 @@ from rometools.caesars_empire import (
     road_bonus,
     treasure_points,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 
 CASES = [
     (lambda: treasure_points(["grapes", "gold"]), ValueError,
@@ -20,7 +20,7 @@ CASES = [
     (lambda: road_bonus([3, 4]), ValueError, "roads_left must be a mapping of each player to their Roads left"),
     (lambda: city_points(None), ValueError, "tokens must be a list of (colour, value) pairs such as [('red', 3)]"),
     (lambda: city_points({"red": 3}), ValueError, "tokens must be a list of (colour, value) pairs"),
-    (lambda: play_game(bots=["smart"] * 4), RulesError,
+    (lambda: play_game(bots=["smart"] * 4), ArgumentError,
      "unknown bot 'smart' for Caesar's Empire; choose one of cheapest, greedy, random"),
 ]
 

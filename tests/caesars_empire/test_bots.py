@@ -38,7 +38,7 @@ from rometools.caesars_empire import (
 from rometools.caesars_empire.scoring import city_points, marginal_treasure_value
 from rometools.core import _cython
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, RulesError
 
 GAMES = 1000
 BOT_MIX = (["random", "random", "cheapest", "random", "random"],
@@ -264,9 +264,9 @@ def test_greedy_beats_random_on_average():
 
 
 def test_play_game_checks_bots():
-    with pytest.raises(RulesError, match="4 players need 4 bots, got 2"):
+    with pytest.raises(ArgumentError, match="4 players need 4 bots, got 2"):
         play_game(bots=["random", "random"], rng=0)
-    with pytest.raises(RulesError, match="unknown bot 'smart' for Caesar's Empire; choose one of "
+    with pytest.raises(ArgumentError, match="unknown bot 'smart' for Caesar's Empire; choose one of "
                                          "cheapest, greedy, random"):
         play_game(bots=["smart"] * 4, rng=0)
     # a trusted bot's actions skip the second check; checking them changes nothing

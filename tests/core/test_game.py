@@ -7,12 +7,12 @@ import dataclasses
 import pytest
 
 import rometools
-from rometools.core.errors import RulesError
+from rometools.core.errors import OptionError
 from rometools.core.game import config_options, game_spec
 from rometools.core.simulate import simulate
 
 CAESARS_EMPIRE_OPTIONS = ["board", "players", "all_tokens_variant", "sum_complete_colours", "no_move",
-                          "route_policy", "max_chain_paths", "roads_per_player"]
+                          "route_policy", "max_chain_paths", "roads_per_player", "components"]
 
 
 def test_options_are_the_config_fields_without_private_ones():
@@ -21,29 +21,31 @@ def test_options_are_the_config_fields_without_private_ones():
         fields = [f.name for f in dataclasses.fields(game_spec(game).config) if f.init]
         assert config_options(game) == [f for f in fields if not f.startswith("_")]
         assert "players" in config_options(game)
+        for o in game_spec(game).config.options():  # declared once: each says what it does and takes
+            assert o.meaning.endswith(".") and len(o.meaning) > 15 and o.takes(), (game, o.name)
 
 
 @pytest.mark.parametrize("game", rometools.games())
 def test_an_unknown_option_names_it_and_lists_the_games_options(game):
     spec = game_spec(game)
     expected = f"{spec.title} has no option 'foo'; its options are {', '.join(config_options(game))}"
-    with pytest.raises(RulesError) as err:
+    with pytest.raises(OptionError) as err:
         rometools.load_game(game, foo=1)
-    assert str(err.value) == expected
-    with pytest.raises(RulesError) as err:  # simulate(config=...) goes through load_game
+    assert str(err.value) == expected and err.value.option == "foo"
+    with pytest.raises(OptionError) as err:  # simulate(config=...) goes through load_game
         simulate(game, 1, config={"foo": 1}, progress=False)
     assert str(err.value) == expected
-    with pytest.raises(RulesError) as err:  # a private field is no option either
+    with pytest.raises(OptionError) as err:  # a private field is no option either
         rometools.load_game(game, players=2, **{"_secret": 1})
     assert str(err.value) == expected.replace("'foo'", "'_secret'")
 
 
 def test_the_caesars_empire_message_in_full_and_known_options_still_load():
-    with pytest.raises(RulesError) as err:
+    with pytest.raises(OptionError) as err:
         rometools.load_game("caesars_empire", route_polcy="first")
     assert str(err.value) == ("Caesar's Empire has no option 'route_polcy'; its options are board, players, "
                               "all_tokens_variant, sum_complete_colours, no_move, route_policy, max_chain_paths, "
-                              "roads_per_player")
+                              "roads_per_player, components")
     assert rometools.load_game("caesars_empire", players=3, route_policy="first").config.route_policy == "first"
 
 
@@ -57,7 +59,7 @@ def test_a_board_option_takes_a_bundled_board_name_or_a_board_file(tmp_path):
                  str(data_dir() / "caesars_empire" / "board_2_3.toml")):
         config = rometools.load_game("caesars_empire", players=3, board=name).config
         assert config == GameConfig(players=3) and config.board == load_board("2-3")
-        assert config.to_dict()["board"]["bundled"] == "2-3"  # a saved game says it is the bundled board
+        assert config.to_dict()["board"]["bundled"] == "board_2_3.toml"  # a saved game says it is bundled
     mine = tmp_path / "my_board.toml"
     mine.write_text((data_dir() / "caesars_empire" / "board_2_3.toml").read_text()
                     .replace('id = "rhegium"\nname = "Rhegium"\ncolour = "red"\nvalue = 2',
@@ -69,8 +71,10 @@ def test_a_board_option_takes_a_bundled_board_name_or_a_board_file(tmp_path):
     from rometools.imperator import load_board as imperator_board
 
     assert rometools.load_game("imperator", board="board").config.board == imperator_board()
-    assert game_spec("caesars_empire").file_options == {"board": game_spec("caesars_empire").file_kinds["board"]}
-    assert set(game_spec("imperator").file_options) == {"board"} and not game_spec("augustus").file_options
+    assert game_spec("caesars_empire").file_options["board"] == game_spec("caesars_empire").file_kinds["board"]
+    assert {g: set(game_spec(g).file_options) for g in rometools.games()} == {
+        "caesars_empire": {"board", "components"}, "imperator": {"board", "components"},
+        "augustus": {"components", "objectives"}}
 
 
 @pytest.mark.parametrize("game,value,message", [
@@ -101,7 +105,12 @@ def test_a_broken_board_file_names_the_file_and_the_entry(tmp_path):
     assert str(err.value) == f"{broken}: city[2] (id='rhegium').value: must be 1 to 8, got 9"
 
 
-def test_file_options_must_be_options_of_the_config():
+def test_a_config_must_derive_from_the_config_base():
     spec = game_spec("caesars_empire")
-    with pytest.raises(TypeError, match=r"file_options \['map'\] are not options of GameConfig"):
-        dataclasses.replace(spec, file_options={"map": spec.file_options["board"]})
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        players: int = 2
+
+    with pytest.raises(TypeError, match="its config must derive from rometools.core.options.Config"):
+        dataclasses.replace(spec, config=Plain)

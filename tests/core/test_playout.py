@@ -6,6 +6,7 @@ entry; never KeyError, IndexError, AttributeError or a bare JSONDecodeError.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from fractions import Fraction
@@ -45,7 +46,7 @@ def resealed(data):
 def test_saved_game_holds_id_config_seed_history_and_checksum(saved):
     assert saved["format"] == "rometools.saved_game" and saved["version"] == 1
     assert saved["game"] == "caesars_empire" and saved["seed"] == 21 and saved["start"] is None
-    assert saved["config"]["board"]["bundled"] == "4-5" and len(saved["config"]["board"]["sha256"]) == 64
+    assert saved["config"]["board"]["bundled"] == "board_4_5.toml" and len(saved["config"]["board"]["sha256"]) == 64
     state = load_saved_game(saved)
     # 40 deal outcomes (Treasure ids, board order), then one chain per turn
     assert saved["history"][:40] == list(state.treasures)
@@ -84,19 +85,25 @@ BROKEN = [
     (lambda d: resealed({**d, "config": {**d["config"], "players": True}}), DataFileError,
      "config.players: must be a whole number, got True"),
     (lambda d: resealed({**d, "config": {**d["config"], "colour": 1}}), DataFileError,
-     "config.colour: is not a Caesar's Empire option"),
+     "config.colour: is not a Caesar's Empire option (misspelt?); its options are board, "),
     (lambda d: resealed({**d, "config": {**d["config"], "route_policy": "no_such_policy"}}), DataFileError,
      "config.route_policy: route_policy must be one of first, "),
     (lambda d: resealed({**d, "config": {k: v for k, v in d["config"].items() if k != "board"}}),
      DataFileError, "config.board: is required but missing"),
-    (lambda d: resealed({**d, "config": {**d["config"], "board": {"bundled": "9-9"}}}), DataFileError,
-     "config.board.bundled: unknown bundled board '9-9'"),
-    (lambda d: resealed({**d, "config": {**d["config"], "board": {"bundled": "4-5", "sha256": "0" * 64}}}),
-     DataFileError, "config.board: the bundled board '4-5' has changed since the game was saved"),
+    (lambda d: resealed({**d, "config": {**d["config"], "board": {"bundled": "9-9", "sha256": "0"}}}),
+     DataFileError, "config.board.bundled: is not a bundled board file; the bundled ones are board_2_3.toml, "
+                    "board_4_5.toml, got '9-9'"),
+    (lambda d: resealed({**d, "config": {**d["config"], "board": {"bundled": "board_4_5.toml",
+                                                                    "sha256": "0" * 64}}}),
+     DataFileError, "config.board: the bundled board_4_5.toml has changed since the game was saved"),
+    (lambda d: resealed({**d, "config": {**d["config"], "board": {"inline": {"name": "x"}, "sha256": "0"}}}),
+     DataFileError, "config.board: the board was edited after the game was saved"),
+    (lambda d: resealed({**d, "config": {**d["config"], "board": {"inline": {"name": "x"}, "sha256": hashlib.sha256(
+        b'{"name":"x"}').hexdigest()}}}), DataFileError, "config.board.inline.side: is required but missing"),
     (lambda d: resealed({**d, "config": {**d["config"], "board": {"inline": {"name": "x"}}}}), DataFileError,
-     "config.board.inline.side: is required but missing"),
+     "config.board: must be null, {bundled: name, sha256}, {inline: {...}, sha256} or {file: path, sha256}"),
     (lambda d: resealed({**d, "config": {**d["config"], "players": 3}}), DataFileError,
-     "config.players: board side '4-5' is for [4, 5] players, got players=3"),
+     "config.board: board side '4-5' is for [4, 5] players, got players=3"),
     (lambda d: resealed({**d, "start": {"treasures": {}}}), DataFileError, "start.owners: is required"),
 ]
 

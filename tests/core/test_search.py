@@ -9,7 +9,7 @@ import pytest
 
 import rometools
 from rometools.core.balance import seat_win_rates
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, RulesError
 from rometools.core.playout import play
 from rometools.core.search import (
     DEFAULT_BUDGET,
@@ -57,7 +57,7 @@ def test_every_game_knows_the_mcts_bot_by_name():
         MCTSBot(5, c=-1)
     with pytest.raises(RulesError, match="budget must be a whole number"):
         MCTSBot(True)
-    with pytest.raises(RulesError, match="unknown bot 'smarter'"):
+    with pytest.raises(ArgumentError, match="unknown bot 'smarter'"):
         game.bot("smarter")
     with pytest.raises(RulesError, match=r"rollout must be one of Caesar's Empire's own bots "
                                          r"\(cheapest, greedy, random\), got 'mcts:3'"):
@@ -151,7 +151,7 @@ def test_skill_curve_checks_its_arguments():
         skill_curve("caesars_empire", [], n_games=2)
     with pytest.raises(RulesError, match="budget must be a whole number"):
         skill_curve("caesars_empire", [10, 0], n_games=2)
-    with pytest.raises(RulesError, match="unknown bot 'clever'"):
+    with pytest.raises(ArgumentError, match="unknown bot 'clever'"):
         skill_curve("caesars_empire", [5], n_games=2, opponent="clever")
     with pytest.raises(RulesError, match="either in the Game or as players/config"):
         skill_curve(rometools.load_game("caesars_empire"), [5], n_games=2, players=3)

@@ -20,7 +20,7 @@ from rometools.core.balance import (
     seat_advantage_test,
     seat_win_rates,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import RometoolsError, RulesError
 from rometools.core.formatting import percent
 from rometools.core.game import game_spec
 from rometools.core.paired import compare_variants, paired_differences
@@ -152,7 +152,7 @@ def test_simulate_names_bad_input():
                             ({"n_games": 3, "bots": "smart"}, "unknown bot 'smart'"),
                             ({"n_games": 3, "seed": -1}, "seed must be a whole number 0 or more"),
                             ({"n_games": 3, "players": 9}, "2 to 5 players")):
-        with pytest.raises(RulesError, match=message):
+        with pytest.raises(RometoolsError, match=message):
             simulate("caesars_empire", progress=False, **kwargs)
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 from imperator_helpers import board
 
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import DataFileError, OptionError, RometoolsError, RulesError
 from rometools.core.playout import play, replay
 from rometools.imperator import (
     CHANCE,
@@ -253,8 +253,9 @@ def test_placement_errors_say_why():
 @pytest.mark.parametrize("options,message", [
     ({"players": 6}, "is for 2, 3, 4, 5 players, got 6"),
     ({"players": 1}, "is for 2, 3, 4, 5 players, got 1"),
-    ({"rounds": 0}, "rounds must be a whole number, 1 or more, got 0"),
-    ({"rounds": True}, "rounds must be a whole number"),
+    ({"rounds": 0}, "^rounds must be a whole number 1 to 1,000, got 0$"),
+    ({"rounds": True}, "^rounds must be a whole number 1 to 1,000, got True$"),
+    ({"rounds": 1001}, "^rounds must be a whole number 1 to 1,000, got 1001$"),
     ({"players": 2, "workers": (1, 2, 3)}, r"workers needs one entry per seat \(2\), got 3"),
     ({"players": 2, "workers": (1, 6)}, r"workers\[1\]: a worker's value is 1 to 5, got 6"),
     ({"players": 2, "workers": ((), 1)}, r"workers\[0\] must be a non-empty list"),
@@ -264,15 +265,21 @@ def test_placement_errors_say_why():
     ({"stock": 3}, r"stock\[0\] must be a mapping"),
     ({"leftover": "keep"}, "^leftover must be one of stay, discard; got 'keep'$"),
     ({"reveal": "later"}, "^reveal must be one of next_round, at_once; got 'later'$"),
-    ({"hold_rounds": -1}, "hold_rounds must be a whole number, 0 or more"),
-    ({"hold_rounds": None}, "hold_rounds must be a whole number, 0 or more"),
-    ({"advanced": 1}, "advanced must be True or False"),
-    ({"board": "board.toml"}, "board must be a RegionBoard"),
-    ({"components": {}}, "components must be Components"),
+    ({"hold_rounds": -1}, "^hold_rounds must be a whole number 0 to 1,000, got -1$"),
+    ({"hold_rounds": None}, "^hold_rounds must be a whole number 0 to 1,000, got None$"),
+    ({"advanced": 1}, "^advanced must be True or False, got 1$"),
+    ({"board": 3}, "^board must be a RegionBoard or a file's path, got int$"),
+    ({"board": "no_such_board"}, "no_such_board: no such file; give the path of a board file or a bundled "
+                                 "board: board"),
+    ({"components": {}}, "^components must be a Components or a file's path, got dict$"),
 ])
 def test_config_errors_name_the_option(options, message):
-    with pytest.raises(RulesError, match=message):
+    with pytest.raises(RometoolsError, match=message) as info:
         GameConfig(**options)
+    if isinstance(info.value, OptionError):
+        assert info.value.option == list(options)[-1]
+    else:  # a file option's text that names no file
+        assert isinstance(info.value, DataFileError)
 
 
 def test_config_round_trip_and_saved_game_errors(tmp_path, small_tiles):
@@ -283,11 +290,13 @@ def test_config_round_trip_and_saved_game_errors(tmp_path, small_tiles):
     d = GameConfig().to_dict()
     cases = [
         ({k: v for k, v in d.items() if k != "rounds"}, "config.rounds: is required but missing"),
-        ({**d, "colour": "red"}, "config.colour: is not a known field"),
+        ({**d, "colour": "red"}, "config.colour: is not an Ave Roma: IMPERATOR option"),
         ({**d, "players": "4"}, "config.players: must be a whole number, got '4'"),
         ({**d, "workers": [[1, 2]] * 3}, "config.workers: workers needs one entry per seat"),
-        ({**d, "board": {"bundled": True, "sha256": "0" * 64}}, "config.board: the bundled board has changed"),
-        ({**d, "board": {"bundled": "4-5"}}, "config.board: must be"),
+        ({**d, "board": {"bundled": "board.toml", "sha256": "0" * 64}},
+         "config.board: the bundled board.toml has changed"),
+        ({**d, "board": {"bundled": "4-5", "sha256": "0"}}, "config.board.bundled: is not a bundled board file"),
+        ({**d, "board": {"bundled": "board.toml"}}, "config.board: must be null, "),
         ({**d, "components": {"file": str(tmp_path / "none.toml"), "sha256": "x"}}, "config.components: cannot read"),
         ({**d, "leftover": "keep"}, "config.leftover: leftover must be one of"),
     ]
@@ -296,7 +305,7 @@ def test_config_round_trip_and_saved_game_errors(tmp_path, small_tiles):
             GameConfig.from_dict(data)
     inline = custom.to_dict()
     inline["board"]["inline"]["name"] = "edited"
-    with pytest.raises(DataFileError, match="config.board: the inline board was edited"):
+    with pytest.raises(DataFileError, match="config.board: the board was edited after the game was saved"):
         GameConfig.from_dict(inline)
 
 

@@ -17,8 +17,9 @@ from typing import Any
 
 from rometools.core import game as core_game
 from rometools.core import playout
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import RulesError
 from rometools.core.game import CHANCE, TERMINAL, Bot, GameSpec
+from rometools.core.options import Config, option
 
 CARDS = ("jack", "queen", "king")
 MOVES = ("pass", "bet")
@@ -27,21 +28,8 @@ ENDINGS = {("pass", "pass"), ("bet", "bet"), ("bet", "pass"), ("pass", "bet", "p
 
 
 @dataclass(frozen=True)
-class KuhnConfig:
-    players: int = 2
-
-    def __post_init__(self):
-        if self.players != 2:
-            raise RulesError(f"Kuhn poker is for 2 players, got {self.players}")
-
-    def to_dict(self) -> dict:
-        return {"players": self.players}
-
-    @classmethod
-    def from_dict(cls, d, source="<config>"):
-        if not isinstance(d, dict) or set(d) != {"players"}:
-            raise DataFileError(source, "config", "must be {'players': 2}")
-        return cls(**d)
+class KuhnConfig(Config):
+    players: int = option(2, "seats: Kuhn poker is for two.", low=2, high=2)
 
 
 @dataclass(frozen=True)
@@ -159,7 +147,7 @@ SPEC = GameSpec(id="kuhn_test", title="Kuhn poker (test)", rules=sys.modules[__n
 @contextlib.contextmanager
 def registered():
     """The game in the registry for the duration of a ``with`` block."""
-    core_game._load_builtins()
+    core_game._load_all()
     core_game._REGISTRY[SPEC.id] = SPEC
     core_game._BY_STATE[KuhnState] = SPEC
     try:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import rometools
-from rometools.core.errors import RulesError
+from rometools.core.errors import OptionError, RulesError
 from rometools.core.game import game_spec
 from rometools.core.playout import play
 
@@ -61,7 +61,7 @@ def test_every_game_is_loaded_by_name_with_config_as_parameters():
                                                  "no_move", "route_policy", "options"}
     assert game.num_distinct_actions() == bridge.MAX_ACTIONS
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
-    with pytest.raises(RulesError, match="for 2 to 5 players, got 7"):
+    with pytest.raises(OptionError, match="for 2 to 5 players, got 7"):
         pyspiel.load_game("rometools_caesars_empire", {"players": 7})
     with pytest.raises(RulesError, match="name:value pairs"):
         pyspiel.load_game("rometools_caesars_empire", {"options": "max_chain_paths=2"})

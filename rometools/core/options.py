@@ -1,0 +1,514 @@
+"""Game options declared once: the config base every game's config derives from.
+
+A game's config is a frozen dataclass deriving from :class:`Config`, each
+option a field made by :func:`option` with its default, its meaning in one
+sentence, and its type, choices or range, and the loader when it takes a data
+file::
+
+    @dataclass(frozen=True)
+    class GameConfig(Config):
+        players: int = option(4, "seats at the table", low=2, high=6)
+        first_game: bool = option(False, "deal 3 objectives each and keep them all")
+        leftover: str = option("stay", "what tiles nobody won do", choices=("stay", "discard"))
+        board: Board | None = option(None, "the board", file=Board.from_file, kind=Board)
+
+        def resolve(self):        # the checks that span options, and defaults that depend on them
+            ...
+
+From that one declaration come: the checks of every value when a config is
+made (:meth:`Config.__post_init__`, one wording for every game: "leftover must
+be one of stay, discard; got 'keep'"); the saved game's form (:meth:`Config.to_dict`,
+:meth:`Config.from_dict`, a refusal naming ``config.<option>`` read from the
+error's :attr:`~rometools.core.errors.OptionError.option`, never from its
+message); the OpenSpiel bridge's parameters; the command line's option help;
+and the option lists a designer reads (:func:`describe_options`).
+
+Examples
+--------
+>>> from rometools.augustus import GameConfig
+>>> [o.name for o in GameConfig.options()][:3]
+['players', 'first_game', 'first_caller']
+>>> GameConfig(first_caller=9)
+Traceback (most recent call last):
+...
+rometools.core.errors.OptionError: first_caller must be a seat 0 to 3, got 9
+>>> GameConfig.from_dict({**GameConfig().to_dict(), "first_game": "yes"})
+Traceback (most recent call last):
+...
+rometools.core.errors.DataFileError: <config>: config.first_game: must be true or false, got 'yes'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rometools.core.errors import DataFileError, OptionError, check_choice
+from rometools.core.formatting import shown
+
+__all__ = ["Config", "Option", "describe_options", "option"]
+
+_KIND_WORDS = {bool: "True or False", int: "a whole number", float: "a number", str: "a string"}
+_JSON_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game's config, as :func:`option` declares it.
+
+    Attributes
+    ----------
+    name : str
+        The config field (``"route_policy"``).
+    kind : type
+        ``bool``, ``int``, ``float`` or ``str`` (checked here); for a file
+        option the type of the loaded value (``Board``); ``object`` for a
+        value the config checks itself in :meth:`Config.resolve`.
+    default : object
+        The value when the option is not given (``None``: the config
+        chooses, e.g. the bundled file).
+    meaning : str
+        What it does, in one sentence of the rulebook's words.
+    choices : tuple of str or callable, optional
+        The values a choice option takes, or a function listing them (a
+        registry that grows, such as route policies).
+    low, high : number, optional
+        The inclusive range of a number option.
+    nullable : bool
+        ``None`` is allowed (true when the default is ``None``).
+    file : callable, optional
+        The loader of an option that takes a data file
+        (``loader(path) -> value``): the option also takes a file's path or a
+        bundled file's name.
+    inline : callable, optional
+        ``inline(data, source=...) -> value`` for a file option whose value
+        is saved inside the saved game (``value.to_dict()``) when it is not
+        a bundled file.
+    encode, decode : callable, optional
+        The option's own saved-game form: ``encode(value, config) -> JSON value`` and
+        ``decode(json value, source) -> value`` (for a form the generic one
+        does not fit).
+    shape : str, optional
+        What the option takes, in words, for a value the config checks
+        itself (``"per seat: a worker value 1 to 5 or a list of them"``).
+    hint : str, optional
+        Added to a refusal of the option's value in a saved game (how a
+        game saved with a custom route policy loads).
+    depends : str, optional
+        For a file option: another option whose (checked) value the
+        loader takes as a keyword argument (Augustus's objectives are read
+        against its ``components``, whose symbols their slots use).
+    owner : type
+        The config class that declares it (set by :meth:`Config.options`).
+    """
+
+    name: str
+    kind: type
+    default: Any
+    meaning: str
+    choices: tuple[str, ...] | Callable[[], Iterable[str]] | None = None
+    low: float | None = None
+    high: float | None = None
+    nullable: bool = False
+    file: Callable[[Any], Any] | None = None
+    inline: Callable[..., Any] | None = None
+    encode: Callable[[Any], Any] | None = None
+    decode: Callable[[Any, str], Any] | None = None
+    depends: str | None = None
+    shape: str | None = None
+    hint: str | None = None
+    owner: type | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    def load(self, path: str | os.PathLike[str], config: Any = None) -> Any:
+        """A file option's value read from ``path`` (with :attr:`depends` from ``config``)."""
+        if self.depends is not None and config is not None and getattr(config, self.depends, None) is not None:
+            return self.file(path, **{self.depends: getattr(config, self.depends)})
+        return self.file(path)
+
+    def allowed(self) -> list[str]:
+        """The values a choice option takes now (``[]`` for any other option)."""
+        if self.choices is None:
+            return []
+        return list(self.choices() if callable(self.choices) else self.choices)
+
+    def takes(self) -> str:
+        """What the option takes, in words: ``"a whole number 1 to 1,000"``, ``"one of stay, discard"``.
+
+        Examples
+        --------
+        >>> from rometools.imperator import GameConfig
+        >>> [GameConfig.option(n).takes() for n in ("rounds", "leftover", "board", "workers")]
+        ['a whole number 1 to 1,000', 'one of stay, discard', 'a file: its path, or a bundled one (board)', 'per seat: a worker value 1 to 5 or a list of them']
+        """
+        from rometools.core.formatting import number
+
+        if self.shape is not None:
+            return self.shape
+        if self.file is not None:
+            try:
+                names = ", ".join(Path(name).stem for name, _ in _bundled(self))
+            except TypeError:  # a config not registered (yet): no bundled files to name
+                names = ""
+            return f"a file: its path, or a bundled one ({names})" if names else "a file's path"
+        if self.choices is not None:
+            return f"one of {', '.join(self.allowed())}"
+        words = _KIND_WORDS.get(self.kind, "a value")
+        if self.low is not None and self.high is not None:
+            words += f" {number(self.low)} to {number(self.high)}"
+        elif self.low is not None:
+            words += f" {number(self.low)} or more"
+        return words + (", or None" if self.nullable and self.kind in _KIND_WORDS else "")
+
+    def describe(self) -> str:
+        """One line for a designer: name, what it takes, default and meaning.
+
+        Examples
+        --------
+        >>> from rometools.augustus import GameConfig
+        >>> GameConfig.option("first_game").describe()
+        'first_game (True or False; default False): deal three objectives to each player, who keeps them all (first game).'
+        """
+        default = ("the bundled one" if self.file is not None and self.default is None
+                   else repr(self.default) if isinstance(self.default, str) else str(self.default))
+        return f"{self.name} ({self.takes()}; default {default}): {self.meaning}"
+
+    # ------------------------------------------------------------ checking a value
+    def check(self, value: Any, config: Any = None) -> Any:
+        """The value checked (and a file option's path read): the value to store.
+
+        ``config`` is the config being made (for :attr:`depends`).
+
+        Raises
+        ------
+        OptionError
+            Naming the option, when the value has the wrong type, is not one
+            of the choices or is out of range; ``DataFileError`` for a file
+            that does not load.
+        """
+        if value is None and (self.nullable or self.file is not None):
+            return None
+        if self.file is not None:
+            if isinstance(value, str | os.PathLike):
+                return _read_file(self, value, config)
+            if self.kind is not object and not isinstance(value, self.kind):
+                raise OptionError(self.name, f"{self.name} must be a {self.kind.__name__} or a file's path, "
+                                             f"got {type(value).__name__}")
+            return value
+        if self.choices is not None:
+            check_choice(self.name, value, self.allowed())
+            return value
+        if self.kind in _KIND_WORDS:
+            ok = isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool))
+            if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+                ok, value = True, float(value)
+            if not ok:
+                raise OptionError(self.name, f"{self.name} must be {self.takes()}, got {shown(value)}")
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise OptionError(self.name, f"{self.name} must be {self.takes()}, got {shown(value)}")
+        return value
+
+    # ------------------------------------------------------------ the saved game's form
+    def to_json(self, value: Any, config: Any = None) -> Any:
+        """The option's value in a saved game (JSON); ``config`` is the config it belongs to."""
+        if self.encode is not None:
+            return self.encode(value, config)
+        if self.file is not None:
+            return _file_to_json(self, value)
+        return _jsonable(value)
+
+    def from_json(self, data: Any, source: str) -> Any:
+        """The value a saved game's entry stands for (checked again when the config is made).
+
+        Raises
+        ------
+        DataFileError
+            Naming ``config.<option>``: a wrong JSON type, a file that changed
+            since saving (SHA-256), a file that cannot be read.
+        """
+        if self.decode is not None:
+            return self.decode(data, source)
+        if self.file is not None:
+            return _file_from_json(self, data, source)
+        if data is None and self.nullable:
+            return None
+        if self.kind in _JSON_WORDS and not _json_kind(data, self.kind):
+            words = _JSON_WORDS[self.kind] + (" or null" if self.nullable else "")
+            raise DataFileError(source, f"config.{self.name}", f"must be {words}, got {shown(data)}")
+        return data
+
+
+def _json_kind(data: Any, kind: type) -> bool:
+    """Whether a JSON value is of a scalar kind: ``true`` is not a number, a whole number is a float."""
+    if isinstance(data, bool):
+        return kind is bool
+    return isinstance(data, kind) or (kind is float and isinstance(data, int))
+
+
+def option(default: Any, meaning: str, *, kind: type | None = None, choices: Any = None,
+           low: float | None = None, high: float | None = None, file: Callable[[Any], Any] | None = None,
+           inline: Callable[..., Any] | None = None, encode: Callable[[Any], Any] | None = None,
+           decode: Callable[[Any, str], Any] | None = None, depends: str | None = None,
+           shape: str | None = None, hint: str | None = None) -> Any:
+    """A config field that is an option (see the module docstring).
+
+    Parameters
+    ----------
+    default : object
+        The value when the option is not given.
+    meaning : str
+        One sentence: what the option does, in the rulebook's words.
+    kind : type, optional
+        Default: the type of ``default`` (``bool``, ``int``, ``float``,
+        ``str``); give it when the default is ``None``, and for a file option
+        the loaded value's type.
+    choices, low, high, file, inline, encode, decode, depends, shape, hint
+        As :class:`Option`.
+
+    Returns
+    -------
+    dataclasses.Field
+        With the option in its metadata; :meth:`Config.options` reads it.
+    """
+    if kind is None:
+        kind = type(default) if type(default) in _KIND_WORDS else object
+    spec = Option(name="", kind=kind, default=default, meaning=meaning, choices=choices, low=low, high=high,
+                  nullable=default is None, file=file, inline=inline, encode=encode, decode=decode,
+                  depends=depends, shape=shape, hint=hint)
+    return dataclasses.field(default=default, metadata={"option": spec})
+
+
+class Config:
+    """The base of every game's config: options declared with :func:`option`, checked once.
+
+    A subclass is a ``@dataclass(frozen=True)``; it writes :meth:`resolve`
+    for what spans options (a player count the board allows, a default board
+    for the player count) and never its own ``__post_init__``,
+    ``to_dict`` or ``from_dict``. Fields that are not options (private,
+    derived) are plain dataclass fields whose names start with ``_``.
+    """
+
+    _OPTIONS: ClassVar[dict[type, tuple[Option, ...]]] = {}
+
+    @classmethod
+    def options(cls) -> tuple[Option, ...]:
+        """The config's options, in declaration order.
+
+        Examples
+        --------
+        >>> from rometools.caesars_empire import GameConfig
+        >>> [o.name for o in GameConfig.options()]
+        ['board', 'players', 'all_tokens_variant', 'sum_complete_colours', 'no_move', 'route_policy', 'max_chain_paths', 'roads_per_player', 'components']
+        """
+        found = Config._OPTIONS.get(cls)
+        if found is None:
+            found = tuple(dataclasses.replace(f.metadata["option"], name=f.name, owner=cls)
+                          for f in dataclasses.fields(cls) if "option" in f.metadata)
+            Config._OPTIONS[cls] = found
+        return found
+
+    @classmethod
+    def option(cls, name: str) -> Option:
+        """The option called ``name``.
+
+        Raises
+        ------
+        KeyError
+            If the config has no such option.
+        """
+        for o in cls.options():
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def __post_init__(self):
+        # an option another depends on is checked first (Augustus's components before its objectives)
+        for o in sorted(self.options(), key=lambda o: o.depends is not None):
+            value = getattr(self, o.name)
+            try:
+                checked = o.check(value, self)
+            except DataFileError as err:  # the file a file option names: the error says which option
+                err.option = o.name
+                raise
+            if checked is not value:
+                object.__setattr__(self, o.name, checked)
+        self.resolve()
+
+    def resolve(self) -> None:
+        """Checks that span options, and values that depend on others (a subclass writes it).
+
+        Raise :class:`~rometools.core.errors.OptionError` naming the option;
+        set a resolved value with ``object.__setattr__`` (the config is frozen).
+        """
+
+    # ------------------------------------------------------------ saved games
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values, one entry per option (:meth:`Option.to_json`).
+
+        Raises
+        ------
+        OptionError
+            For a file option holding a value built in code, which a saved game
+            cannot name.
+        """
+        return {o.name: o.to_json(getattr(self, o.name), self) for o in self.options()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>") -> Config:
+        """Inverse of :meth:`to_dict`, checking every entry.
+
+        Raises
+        ------
+        DataFileError
+            Naming ``config.<option>``: a missing or unknown option, a wrong
+            type, a file that changed since saving (SHA-256) or cannot be read,
+            a value the game refuses.
+        """
+        if not isinstance(data, Mapping):
+            raise DataFileError(source, "config", f"must be an object, got {type(data).__name__}")
+        options = {o.name: o for o in cls.options()}
+        for key in data:
+            if key not in options:
+                raise DataFileError(source, f"config.{shown(key, 60) if not isinstance(key, str) else key[:60]}",
+                                    f"is not {_title_of(cls)} option (misspelt?); its options are "
+                                    f"{', '.join(options)}")
+        for name in options:
+            if name not in data:
+                raise DataFileError(source, f"config.{name}", "is required but missing")
+        values = {name: o.from_json(data[name], source) for name, o in options.items()}
+        try:
+            return cls(**values)
+        except OptionError as err:
+            hint = options[err.option].hint if err.option in options else None
+            raise DataFileError(source, f"config.{err.option}",
+                                err.message + (f"; {hint}" if hint else "")) from None
+        except DataFileError as err:  # a file a file option names does not load
+            raise DataFileError(source, "config", str(err)) from None
+
+
+def _title_of(config_type: type) -> str:
+    """"a Caesar's Empire" (the registered game's title with its article), else "an"."""
+    from rometools.core.game import spec_of_config
+
+    try:
+        title = spec_of_config(config_type).title
+    except TypeError:
+        return "this game's"
+    return f"{'an' if title[:1].lower() in 'aeiou' else 'a'} {title}"
+
+
+def describe_options(config_type: type[Config]) -> list[str]:
+    """One line per option of a game's config (:meth:`Option.describe`), for help texts.
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig
+    >>> describe_options(GameConfig)[0]
+    'players (a whole number 1 or more; default 4): seats at the table: 2 to 6 with the bundled components (their file gives the range).'
+    """
+    return [o.describe() for o in config_type.options()]
+
+
+# ===================================================================== file options
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _sha256_file(path: str | os.PathLike[str]) -> str:
+    from rometools.core.data import read_text_file
+
+    return hashlib.sha256(read_text_file(path).encode("utf-8")).hexdigest()
+
+
+def _sha256_json(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _bundled(o: Option) -> list[tuple[str, Path]]:
+    """``(name, path)`` of the game's bundled files this option's loader reads."""
+    from rometools.core.data import bundled_file
+    from rometools.core.game import spec_of_config
+
+    spec = spec_of_config(o.owner)
+    return [(name, bundled_file(spec.id, name)) for name, load in spec.data_files.items() if load == o.file]
+
+
+def _read_file(o: Option, value: str | os.PathLike[str], config: Any) -> Any:
+    """A file option's value from a path, or from a bundled file's name (``board_2_3``), loaded
+    with the option it depends on (:attr:`Option.depends`) as the config has it."""
+    from rometools.core.game import file_option_path, spec_of_config
+
+    return o.load(file_option_path(spec_of_config(o.owner), o.name, value), config)
+
+
+def _file_to_json(o: Option, value: Any) -> Any:
+    """A file option's value in a saved game: the bundled file it is (by path, else by content),
+    else written out in full (``inline``), else the file it was read from."""
+    if value is None:
+        return None
+    path = getattr(value, "path", None)
+    for name, bundled in _bundled(o):
+        if (path is not None and _same_file(path, bundled)) or (path is None and o.load(bundled) == value):
+            return {"bundled": name, "sha256": _sha256_file(bundled)}
+    if o.inline is not None and hasattr(value, "to_dict"):
+        data = value.to_dict()
+        return {"inline": data, "sha256": _sha256_json(data)}
+    if path is None:
+        raise OptionError(o.name, f"{o.name}: a value built in code cannot be saved; load it from a file")
+    return {"file": str(path), "sha256": _sha256_file(path)}
+
+
+def _same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except (OSError, ValueError):
+        return False
+
+
+def _file_from_json(o: Option, data: Any, source: str) -> Any:
+    entry = f"config.{o.name}"
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or "sha256" not in data or len(data) != 2 or not (
+            {"bundled", "inline", "file"} & set(data)):
+        raise DataFileError(source, entry, "must be null, {bundled: name, sha256}, {inline: {...}, sha256} "
+                                           "or {file: path, sha256}")
+    sha = data["sha256"]
+    if "bundled" in data:
+        names = dict(_bundled(o))
+        if data["bundled"] not in names:
+            raise DataFileError(source, f"{entry}.bundled", f"is not a bundled {o.name} file; the bundled ones are "
+                                                            f"{', '.join(names)}, got {shown(data['bundled'])}")
+        path = names[data["bundled"]]
+        if _sha256_file(path) != sha:
+            raise DataFileError(source, entry, f"the bundled {data['bundled']} has changed since the game was "
+                                               f"saved (SHA-256 differs)")
+        return str(path)  # read when the config is made, with what it depends on
+    if "inline" in data:
+        if o.inline is None or not isinstance(data["inline"], Mapping):
+            raise DataFileError(source, f"{entry}.inline", f"must be a {o.name} written out in full")
+        if _sha256_json(data["inline"]) != sha:
+            raise DataFileError(source, entry, f"the {o.name} was edited after the game was saved (SHA-256 differs)")
+        try:
+            return o.inline(data["inline"], source=source)
+        except DataFileError as err:
+            raise DataFileError(source, f"{entry}.inline.{err.entry}", err.problem) from None
+    path = data["file"]
+    if not isinstance(path, str):
+        raise DataFileError(source, f"{entry}.file", f"must be a file's path, got {shown(path)}")
+    try:
+        changed = _sha256_file(path) != sha
+    except DataFileError as err:
+        raise DataFileError(source, entry, f"cannot read {shown(path)}: {err.problem}") from None
+    if changed:
+        raise DataFileError(source, entry, f"{path} has changed since the game was saved (SHA-256 differs)")
+    return path  # read when the config is made, with what it depends on
