@@ -28,7 +28,6 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    bundled_file,
     cached_loader,
     load_data_file,
     parse_model,
@@ -467,28 +466,6 @@ class ObjectiveSet:
 
 
 # ----------------------------------------------------------------- building
-def components_path() -> Path:
-    """Path of the bundled ``augustus/components.toml``.
-
-    Examples
-    --------
-    >>> components_path().name
-    'components.toml'
-    """
-    return bundled_file("augustus", "components.toml")
-
-
-def objectives_path() -> Path:
-    """Path of the bundled illustrative ``augustus/objectives.toml``.
-
-    Examples
-    --------
-    >>> objectives_path().parent.name
-    'augustus'
-    """
-    return bundled_file("augustus", "objectives.toml")
-
-
 def _build_components(path: Path) -> Components:
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
@@ -547,7 +524,9 @@ def _build_components(path: Path) -> Components:
     )
 
 
-_load_components = cached_loader(_build_components)
+_load_components = cached_loader(_build_components, bundled=("augustus", "components.toml"))
+#: Path of the bundled ``augustus/components.toml``.
+components_path = _load_components.bundled_path
 
 
 def load_components(path: str | os.PathLike[str] | None = None) -> Components:
@@ -577,7 +556,7 @@ def load_components(path: str | os.PathLike[str] | None = None) -> Components:
     >>> load_components().provenance["setup.legions_per_player"].kind
     'rulebook'
     """
-    return _load_components(Path(path) if path is not None else components_path())
+    return _load_components(path)
 
 
 def _power(raw, symbols: tuple[str, ...], path: Path, where: str) -> Power:
@@ -637,7 +616,10 @@ def _build_objectives(path: Path, components: Components) -> ObjectiveSet:
                         datafile.provenance)
 
 
-_load_objectives = cached_loader(lambda p: _build_objectives(p, load_components()))
+_load_objectives = cached_loader(lambda p: _build_objectives(p, load_components()),
+                                 bundled=("augustus", "objectives.toml"))
+#: Path of the bundled illustrative ``augustus/objectives.toml``.
+objectives_path = _load_objectives.bundled_path
 
 
 def load_objectives(path: str | os.PathLike[str] | None = None, *,
@@ -673,10 +655,9 @@ def load_objectives(path: str | os.PathLike[str] | None = None, *,
     >>> load_objectives().provenance["objective.0.points"].kind
     'illustrative'
     """
-    p = Path(path) if path is not None else objectives_path()
     if components is None:
-        return _load_objectives(p)
-    return _build_objectives(p, components)
+        return _load_objectives(path)
+    return _build_objectives(Path(path) if path is not None else objectives_path(), components)
 
 
 # ===================================================================== display text

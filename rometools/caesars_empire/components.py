@@ -25,7 +25,6 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    bundled_file,
     cached_loader,
     load_data_file,
     parse_model,
@@ -382,11 +381,6 @@ def _normalise(name: object) -> str:
     return str(name).strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def components_path() -> Path:
-    """Path of the bundled ``caesars_empire/components.toml``."""
-    return bundled_file("caesars_empire", "components.toml")
-
-
 def _build(path: Path) -> Components:
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
@@ -483,7 +477,9 @@ def _build(path: Path) -> Components:
     )
 
 
-_load = cached_loader(_build)
+_load = cached_loader(_build, bundled=("caesars_empire", "components.toml"))
+#: Path of the bundled ``caesars_empire/components.toml``.
+components_path = _load.bundled_path
 
 
 def load_components(path: str | os.PathLike[str] | None = None) -> Components:
@@ -513,4 +509,4 @@ def load_components(path: str | os.PathLike[str] | None = None) -> Components:
     >>> c.provenance["treasure.meat.count"].kind
     'inferred'
     """
-    return _load(Path(path) if path is not None else components_path())
+    return _load(path)

@@ -176,29 +176,38 @@ class MetaTable(BaseModel):
 L = TypeVar("L")
 
 
-def cached_loader(build: Callable[[Path], L]) -> Callable[[str | os.PathLike[str] | None], L]:
+def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = None
+                  ) -> Callable[[str | os.PathLike[str] | None], L]:
     """Wrap ``build(path)`` so each file is read once per modification time.
 
     The returned ``load(path)`` resolves the path, looks at its modification
     time and returns the value built for that (path, time) from a small LRU
     cache (16 files): an edited file is read again, an unchanged one is free.
-    A missing file gets ``build``'s own error.
+    A missing file gets ``build``'s own error. With ``bundled=(game, name)``,
+    ``load(None)`` reads that bundled file (:func:`bundled_file`) and
+    ``load.bundled_path()`` gives its path: a game's
+    ``load_components(path=None)`` is ``return _load(path)``.
 
     Examples
     --------
     >>> calls = []
-    >>> load = cached_loader(lambda p: calls.append(p) or p.name)
+    >>> load = cached_loader(lambda p: calls.append(p) or p.name, bundled=("caesars_empire", "components.toml"))
     >>> f = data_dir() / "caesars_empire" / "components.toml"
-    >>> load(f), load(f), len(calls)
-    ('components.toml', 'components.toml', 1)
+    >>> load(f), load(None), len(calls), load.bundled_path() == f
+    ('components.toml', 'components.toml', 1, True)
     """
     @functools.lru_cache(maxsize=16)
     def cached(path: str, mtime: float) -> L:
         return build(Path(path))
 
+    def bundled_path() -> Path:
+        if bundled is None:
+            raise TypeError("this loader has no bundled file; give a path")
+        return bundled_file(*bundled)
+
     @functools.wraps(build)
-    def load(path: str | os.PathLike[str]) -> L:
-        p = Path(path)
+    def load(path: str | os.PathLike[str] | None = None) -> L:
+        p = bundled_path() if path is None else Path(path)
         try:
             mtime = p.stat().st_mtime
         except OSError:
@@ -206,6 +215,7 @@ def cached_loader(build: Callable[[Path], L]) -> Callable[[str | os.PathLike[str
         return cached(str(p.resolve()), mtime)
 
     load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    load.bundled_path = bundled_path  # type: ignore[attr-defined]
     return load
 
 

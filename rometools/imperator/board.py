@@ -23,7 +23,6 @@ import os
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -33,7 +32,6 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    bundled_file,
     cached_loader,
     load_data_file,
     parse_model,
@@ -485,23 +483,9 @@ def _build(path: pathlib.Path) -> RegionBoard:
     )
 
 
-_load = cached_loader(_build)
-
-
-def board_path() -> pathlib.Path:
-    """Path of the bundled ``imperator/board.toml``.
-
-    Examples
-    --------
-    >>> board_path().name
-    'board.toml'
-    """
-    return bundled_file("imperator", "board.toml")
-
-
-@lru_cache(maxsize=1)
-def _bundled() -> RegionBoard:
-    return RegionBoard.from_file(board_path())
+_load = cached_loader(_build, bundled=("imperator", "board.toml"))
+#: Path of the bundled ``imperator/board.toml``.
+board_path = _load.bundled_path
 
 
 def load_board(path: str | os.PathLike[str] | None = None) -> RegionBoard:
@@ -519,4 +503,4 @@ def load_board(path: str | os.PathLike[str] | None = None) -> RegionBoard:
     >>> load_board().layout(5).successors["samnium"]
     ()
     """
-    return _bundled() if path is None else RegionBoard.from_file(path)
+    return _load(path)

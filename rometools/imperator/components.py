@@ -26,7 +26,6 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    bundled_file,
     cached_loader,
     load_data_file,
     parse_model,
@@ -285,17 +284,6 @@ class Components:
         return f"[{t.marker}] {body}"
 
 
-def components_path() -> Path:
-    """Path of the bundled ``imperator/components.toml``.
-
-    Examples
-    --------
-    >>> components_path().name
-    'components.toml'
-    """
-    return bundled_file("imperator", "components.toml")
-
-
 def _build(path: Path) -> Components:
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
@@ -360,7 +348,9 @@ def _check_totals(path: Path, totals: _Totals, tiles: tuple[RewardTile, ...]) ->
                                                              f"{markers[m]}")
 
 
-_load = cached_loader(_build)
+_load = cached_loader(_build, bundled=("imperator", "components.toml"))
+#: Path of the bundled ``imperator/components.toml``.
+components_path = _load.bundled_path
 
 
 def load_components(path: str | os.PathLike[str] | None = None) -> Components:
@@ -393,4 +383,4 @@ def load_components(path: str | os.PathLike[str] | None = None) -> Components:
     >>> c.provenance["tile.t06.resource"].kind, c.provenance["tile.t06.amount"].kind
     ('inferred', 'rulebook')
     """
-    return _load(Path(path) if path is not None else components_path())
+    return _load(path)
