@@ -13,8 +13,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 setup: $(STAMP)
 
-# hatch_build.py compiles the modules it lists at install: a change to one installs again
-$(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py rometools/caesars_empire/_greedy_search.py rometools/caesars_empire/_kernel.py
+# hatch_build.py compiles the modules marked "# rometools: compiled twin" at install: a change to one
+# installs again
+TWIN_SOURCES := $(shell grep -rlx --include='*.py' '# rometools: compiled twin' rometools 2>/dev/null)
+$(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rometools needs Python 3.11 or newer")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

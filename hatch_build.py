@@ -1,7 +1,7 @@
 """Build hook: compile rometools' pure-Python-mode modules with Cython (hatchling's ``custom`` hook).
 
-Each module of ``TWINS`` (``rometools/core/_cython.py``) is plain Python that also compiles with
-Cython as it is. The hook compiles a copy of it as ``<name>_c`` with the
+Each module whose first line is ``# rometools: compiled twin`` (``find_twins`` in
+``rometools/core/_cython.py``) is plain Python that also compiles with Cython as it is. The hook compiles a copy of it as ``<name>_c`` with the
 SHA-256 of the source appended (``SOURCE_SHA256``), so that
 :func:`rometools.core._cython.compiled_or_plain` uses the compiled module only
 while it matches the source next to it. Editable installs (``pip install -e``,
@@ -12,8 +12,8 @@ a warning, and the plain module runs: the same results, slower.
 
 from __future__ import annotations
 
-import ast
 import hashlib
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -23,13 +23,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
 def compiled_sources(root: Path) -> list[str]:
-    """The modules to compile, as paths from ``root``: ``TWINS`` of
-    ``rometools/core/_cython.py`` (read from its source: the build has none of rometools'
-    dependencies)."""
-    tree = ast.parse((root / "rometools" / "core" / "_cython.py").read_text())
-    twins = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
-                 and any(getattr(t, "id", None) == "TWINS" for t in node.targets))
-    return [name.replace(".", "/") + ".py" for name in twins]
+    """The modules to compile, as paths from ``root``: those ``find_twins`` of
+    ``rometools/core/_cython.py`` finds (a stdlib-only module, loaded by path: the build has none
+    of rometools' dependencies)."""
+    spec = importlib.util.spec_from_file_location("_rometools_cython", root / "rometools" / "core" / "_cython.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return [name.replace(".", "/") + ".py" for name in module.find_twins(root / "rometools")]
 
 
 def compile_module(root: Path, source: str, work: Path) -> Path:

@@ -432,9 +432,9 @@ def main(argv=None) -> None:
     print(f"  (the goal, {GREEDY_GOAL:,} games per CPU second on the issue's machine, is judged below as a ratio "
           f"to the issue-time bot measured in this run; each rate below is measured its own way, and each "
           f"ratio compares two rates measured the same way)")
-    from rometools.core._cython import TWINS, compiled_or_plain
+    from rometools.core._cython import compiled_or_plain, find_twins
 
-    compiled = [m.__name__ for m in map(compiled_or_plain, TWINS) if m.COMPILED]
+    compiled = [m.__name__ for m in map(compiled_or_plain, find_twins()) if m.COMPILED]
     print(f"  compiled by Cython at install: {', '.join(compiled) or 'nothing (no C compiler?)'}")
     with issue_baseline_tree() as folder:
         trees = {"now": (ROOT, {}), "plain": (ROOT, {"ROMETOOLS_NO_COMPILED": "1"})}

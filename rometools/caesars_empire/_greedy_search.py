@@ -1,3 +1,4 @@
+# rometools: compiled twin
 """GreedyBot's search for the best chains: ``GreedyBot.best_chains``.
 
 Private to :mod:`rometools.caesars_empire.bots`, which documents the method

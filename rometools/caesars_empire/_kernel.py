@@ -1,3 +1,4 @@
+# rometools: compiled twin
 """The engine's kernel: a state's facts packed in one array of C ints, and the loops over them.
 
 Private to :mod:`rometools.caesars_empire.engine`, which documents what each

@@ -21,8 +21,9 @@ from types import ModuleType
 compiled = False
 #: Set to 1 to run the plain modules instead of their compiled twins.
 NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
-#: The modules ``hatch_build.py`` compiles at install (it reads this list).
-TWINS = ("rometools.caesars_empire._greedy_search", "rometools.caesars_empire._kernel")
+#: The first line of a module that ``hatch_build.py`` compiles at install: a module declares
+#: itself a twin, so no list in ``core`` names a game's modules.
+MARKER = "# rometools: compiled twin"
 int = int  # noqa: A001, PLW0127 - Cython's name, a module attribute here
 long = longlong = Py_ssize_t = bint = int
 void = None
@@ -103,6 +104,28 @@ def compiled_or_plain(plain: str) -> ModuleType:
     return twin
 
 
+def find_twins(package: Path | None = None) -> tuple[str, ...]:
+    """The modules of ``package`` (default: the rometools package) whose first line is
+    :data:`MARKER`, as dotted names, sorted: what ``hatch_build.py`` compiles and
+    :func:`report` checks. Reads files only (the build hook has none of rometools' dependencies).
+
+    Examples
+    --------
+    >>> find_twins()
+    ('rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel')
+    """
+    package = Path(__file__).resolve().parents[1] if package is None else Path(package)
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if path.stem.endswith("_c"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            if f.readline().rstrip("\n") == MARKER:
+                parts = path.relative_to(package.parent).with_suffix("").parts
+                found.append(".".join(parts))
+    return tuple(found)
+
+
 def _has_twin(plain: str) -> bool:
     """Whether a compiled twin of ``plain`` is installed (used or not)."""
     try:
@@ -112,8 +135,8 @@ def _has_twin(plain: str) -> bool:
 
 
 def report() -> str:
-    """One line on which of :data:`TWINS` run compiled (what ``make setup`` prints after the
-    install, where pip would hide the build hook's warning).
+    """One line on which of the twins (:func:`find_twins`) run compiled (what ``make setup``
+    prints after the install, where pip would hide the build hook's warning).
 
     Examples
     --------
@@ -122,11 +145,12 @@ def report() -> str:
     """
     with warnings.catch_warnings():  # a stale twin's own warning: the line below says it
         warnings.simplefilter("ignore", RuntimeWarning)
-        plain = [name for name in TWINS if not compiled_or_plain(name).__name__.endswith("_c")]
+        twins = find_twins()
+        plain = [name for name in twins if not compiled_or_plain(name).__name__.endswith("_c")]
     if not plain:
-        return f"compiled by Cython: {', '.join(TWINS)}"
+        return f"compiled by Cython: {', '.join(twins)}"
     text = f"WARNING: {', '.join(plain)} run as plain Python"
-    slower = "the same results, greedy games about 7x slower"
+    slower = "the same results, several times slower"
     if os.environ.get(NO_COMPILED_ENV, "") not in ("", "0"):
         return f"{text} ({NO_COMPILED_ENV} is set): {slower}"
     stale = [name for name in plain if _has_twin(name)]
