@@ -33,6 +33,21 @@ from rometools.draws.conditions import (
 _KIND_LIST = 8  # kinds named in an "unknown kind" message
 
 
+def check_int(value: object, what: str) -> int:
+    """``value`` as an ``int``; ``TypeError`` naming ``what`` for anything else (``True`` included)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what} must be an int, got {value!r}")
+    return int(value)
+
+
+class BagBase(Mapping[Hashable, int]):
+    """The base of :class:`~rometools.draws.Bag`, which :class:`~rometools.draws.Deal` and
+    :class:`~rometools.draws.DrawsUntil` check their bag against without importing ``bag.py``
+    (it imports them: the modules of ``draws`` import one way only)."""
+
+    __slots__ = ()
+
+
 def _kinds_text(kinds: Sequence[Hashable]) -> str:
     shown = ", ".join(repr(k) for k in kinds[:_KIND_LIST])
     return shown + (f", ... ({len(kinds)} kinds)" if len(kinds) > _KIND_LIST else "")

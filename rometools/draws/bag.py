@@ -17,25 +17,26 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rometools.draws._engine import HyperRing, MultiRing, enumerate_counts, joint, marginal
-from rometools.draws._plan import Plan
-from rometools.draws.conditions import Condition, Statistic, _Count, _Reach, _Score, score
+from rometools.draws._plan import BagBase, Plan, check_int
+from rometools.draws.conditions import (
+    Condition,
+    Statistic,
+    _Count,
+    _Reach,
+    _Score,
+    as_statistic,
+)
+from rometools.draws.deal import Deal
+from rometools.draws.simulate import SimulatedBag, SimulatedDraw
+from rometools.draws.until import DrawsUntil
 
 if TYPE_CHECKING:
     from rometools.core.rng import RngLike
-    from rometools.draws.deal import Deal
-    from rometools.draws.simulate import SimulatedBag, SimulatedDraw
-    from rometools.draws.until import DrawsUntil
 
 __all__ = ["Bag", "Draw"]
 
 
-def _check_int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{what} must be an int, got {value!r}")
-    return int(value)
-
-
-class Bag(Mapping[Hashable, int]):
+class Bag(BagBase):
     """An immutable multiset of token kinds: ``{kind: tokens}``.
 
     A kind is any hashable id (``"red"``, ``7``) or a tuple of attributes
@@ -132,7 +133,7 @@ class Bag(Mapping[Hashable, int]):
         for kind, n in counts.items():
             if kind not in out:
                 raise ValueError(f"cannot remove {kind!r}: not a kind of this bag")
-            n = _check_int(n, f"tokens of {kind!r} to remove")
+            n = check_int(n, f"tokens of {kind!r} to remove")
             if not 0 <= n <= out[kind]:
                 raise ValueError(f"cannot remove {n} {kind!r} from a bag holding {out[kind]}")
             out[kind] -= n
@@ -178,8 +179,6 @@ class Bag(Mapping[Hashable, int]):
         >>> Bag({"jack": 4, "other": 48}).draws_until(at_least("jack", 3)).mean()
         Fraction(159, 5)
         """
-        from rometools.draws.until import DrawsUntil
-
         return DrawsUntil(self, condition, replace=replace)
 
     def deal(self, sizes: Iterable[int]) -> Deal:
@@ -194,8 +193,6 @@ class Bag(Mapping[Hashable, int]):
         >>> split[(2, 2, 0, 0, 0)] + split[(1, 1, 1, 1, 0)]
         Fraction(328, 969)
         """
-        from rometools.draws.deal import Deal
-
         return Deal(self, tuple(sizes))
 
     def prob_curve(self, condition: Condition, *, replace: bool = False,
@@ -227,7 +224,7 @@ class Bag(Mapping[Hashable, int]):
         if replace:
             if max_draws is None:
                 raise ValueError("draws with replacement never run out: pass max_draws")
-            horizon = _check_int(max_draws, "max_draws")
+            horizon = check_int(max_draws, "max_draws")
             if horizon < 0:
                 raise ValueError(f"max_draws must be >= 0, got {horizon}")
             if horizon and not self._total:
@@ -235,7 +232,7 @@ class Bag(Mapping[Hashable, int]):
             ring = MultiRing(self._total, horizon)
             maxc = [horizon if s else 0 for s in self._supplies]
         else:
-            horizon = self._total if max_draws is None else _check_int(max_draws, "max_draws")
+            horizon = self._total if max_draws is None else check_int(max_draws, "max_draws")
             if not 0 <= horizon <= self._total:
                 raise ValueError(f"max_draws must be 0 to {self._total} (the bag), got {horizon}")
             ring = HyperRing(self._total, horizon)
@@ -273,22 +270,8 @@ class Bag(Mapping[Hashable, int]):
         >>> bag.simulate(3000, rng=6).prob_curve(some_absent())[4].contains(bag.prob_curve(some_absent())[4])
         True
         """
-        from rometools.draws.simulate import SimulatedBag
-
         return SimulatedBag(self, trials, rng=rng, replace=replace, max_draws=max_draws,
                             confidence=confidence)
-
-
-def _statistic(x: object) -> Statistic:
-    """A statistic from a selector (count), a points mapping (score) or a statistic."""
-    if isinstance(x, Statistic):
-        return x
-    if isinstance(x, Condition):
-        raise TypeError(f"{x!r} is a condition: ask draw.prob(condition) for its probability; "
-                        f"law() and mean() take a selector, a statistic or a points mapping")
-    if isinstance(x, Mapping):
-        return score(x)
-    return _Count(x)
 
 
 @dataclass(frozen=True)
@@ -325,7 +308,7 @@ class Draw:
     def __post_init__(self) -> None:
         if not isinstance(self.bag, Bag):
             raise TypeError(f"Draw needs a Bag, got {self.bag!r}")
-        n = _check_int(self.n, "n (tokens drawn)")
+        n = check_int(self.n, "n (tokens drawn)")
         if n < 0:
             raise ValueError(f"cannot draw a negative number of tokens, got n={n}")
         if not self.replace and n > self.bag.total:
@@ -418,7 +401,7 @@ class Draw:
         >>> d.law({"red": [0, 1, 3, 6], "yellow": [0, -2]})
         {-2: Fraction(1, 20), -1: Fraction(3, 10), 1: Fraction(3, 10), 3: Fraction(3, 10), 6: Fraction(1, 20)}
         """
-        stat = _statistic(x)
+        stat = as_statistic(x)
         plan = self._plan(statistic=stat)
         ring = self._ring()
         joint_law = joint(plan, ring, repr(stat))
@@ -460,7 +443,7 @@ class Draw:
         >>> d.mean(n_distinct())
         Fraction(9, 4)
         """
-        stat = _statistic(x)
+        stat = as_statistic(x)
         total, n, replace = self.bag.total, self.n, self.replace
         plan = self._plan(statistic=stat)
         (f,) = plan.features
@@ -531,6 +514,4 @@ class Draw:
         >>> est.contains(d.prob(some_absent()))
         True
         """
-        from rometools.draws.simulate import SimulatedDraw
-
         return SimulatedDraw(self, trials, rng=rng, confidence=confidence)

@@ -444,3 +444,15 @@ def any_at_least(k: int) -> Condition:
 
 def _is_collection(sel: object) -> bool:
     return isinstance(sel, Collection) and not isinstance(sel, str | bytes | Mapping)
+
+
+def as_statistic(x: object) -> Statistic:
+    """A statistic from a selector (count), a points mapping (score) or a statistic."""
+    if isinstance(x, Statistic):
+        return x
+    if isinstance(x, Condition):
+        raise TypeError(f"{x!r} is a condition: ask draw.prob(condition) for its probability; "
+                        f"law() and mean() take a selector, a statistic or a points mapping")
+    if isinstance(x, Mapping):
+        return score(x)
+    return _Count(x)

@@ -23,13 +23,13 @@ from math import comb, factorial
 from typing import TYPE_CHECKING
 
 from rometools.draws._engine import MAX_STATES, TooLargeError, _combiner
-from rometools.draws._plan import Plan, resolve_selector
-from rometools.draws.bag import Bag, Draw, _check_int
+from rometools.draws._plan import BagBase, Plan, check_int, resolve_selector
 from rometools.draws.conditions import Condition
+from rometools.draws.simulate import SimulatedDeal
 
 if TYPE_CHECKING:
     from rometools.core.rng import RngLike
-    from rometools.draws.simulate import SimulatedDeal
+    from rometools.draws.bag import Bag, Draw
 
 __all__ = ["Deal"]
 
@@ -77,9 +77,9 @@ class Deal:
     sizes: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.bag, Bag):
+        if not isinstance(self.bag, BagBase):
             raise TypeError(f"Deal needs a Bag, got {self.bag!r}")
-        sizes = tuple(_check_int(h, "a hand size") for h in self.sizes)
+        sizes = tuple(check_int(h, "a hand size") for h in self.sizes)
         if any(h < 0 for h in sizes):
             raise ValueError(f"hand sizes must be >= 0 tokens, got {list(sizes)}")
         if sum(sizes) > self.bag.total:
@@ -93,7 +93,7 @@ class Deal:
         return self.bag.total - sum(self.sizes)
 
     def _hand_index(self, i: int) -> int:
-        i = _check_int(i, "hand")
+        i = check_int(i, "hand")
         if not 0 <= i < len(self.sizes):
             raise ValueError(f"hand {i} does not exist: hands are 0 to {len(self.sizes) - 1}")
         return i
@@ -336,7 +336,6 @@ class Deal:
         >>> est.contains(deal.split("yellow", sort=True)[(2, 2, 0, 0, 0)])
         True
         """
-        from rometools.draws.simulate import SimulatedDeal
 
         return SimulatedDeal(self, trials, rng=rng, confidence=confidence)
 

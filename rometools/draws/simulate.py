@@ -17,13 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.stats import t as student_t
 
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._plan import Plan, resolve_selector
-from rometools.draws.bag import _statistic
-from rometools.draws.conditions import Condition
+from rometools.draws.conditions import Condition, as_statistic
 
 if TYPE_CHECKING:
     from rometools.draws.bag import Bag, Draw
@@ -93,6 +91,8 @@ def mean_estimate(samples: Sequence[float] | np.ndarray, *, confidence: float = 
         raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
     mean = float(values.mean())
     sd = float(values.std(ddof=1))
+    from scipy.stats import t as student_t  # where it is used: scipy.stats takes a second to import
+
     half = float(student_t.ppf((1 + confidence) / 2, df=values.size - 1)) * sd / math.sqrt(values.size)
     return MeanEstimate(mean, mean - half, mean + half, sd, int(values.size), confidence)
 
@@ -231,12 +231,12 @@ class SimulatedDraw:
 
     def law(self, x: object) -> dict[int, ProportionEstimate]:
         """Simulated law of a count, statistic or score: ``{value seen: estimate}``."""
-        values = _statistic_values(self._plan(statistic=_statistic(x)), self.counts)
+        values = _statistic_values(self._plan(statistic=as_statistic(x)), self.counts)
         return _proportions(values, self.trials, self.confidence)
 
     def mean(self, x: object) -> MeanEstimate:
         """Simulated mean of a count, statistic or score, with its t interval."""
-        values = _statistic_values(self._plan(statistic=_statistic(x)), self.counts)
+        values = _statistic_values(self._plan(statistic=as_statistic(x)), self.counts)
         return mean_estimate(values, confidence=self.confidence)
 
 

@@ -16,13 +16,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rometools.draws._engine import HyperRing, PoissonRing, joint, total_probability
-from rometools.draws._plan import Plan, monotone_problem
-from rometools.draws.bag import Bag, _check_int
+from rometools.draws._plan import BagBase, Plan, check_int, monotone_problem
 from rometools.draws.conditions import Condition
+from rometools.draws.simulate import SimulatedDrawsUntil
 
 if TYPE_CHECKING:
     from rometools.core.rng import RngLike
-    from rometools.draws.simulate import SimulatedDrawsUntil
+    from rometools.draws.bag import Bag
 
 __all__ = ["DrawsUntil"]
 
@@ -74,7 +74,7 @@ class DrawsUntil:
     replace: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.bag, Bag):
+        if not isinstance(self.bag, BagBase):
             raise TypeError(f"DrawsUntil needs a Bag, got {self.bag!r}")
         if not isinstance(self.condition, Condition):
             raise TypeError(f"draws_until needs a condition, got {self.condition!r}")
@@ -119,7 +119,7 @@ class DrawsUntil:
         >>> Bag({"x": 1, "y": 3}).draws_until(present("x")).survival(2)
         Fraction(1, 2)
         """
-        t = _check_int(t, "t (draws)")
+        t = check_int(t, "t (draws)")
         if t < 0:
             return Fraction(1)
         if self.replace:
@@ -183,7 +183,7 @@ class DrawsUntil:
             self._require_met()
             last = self.bag.total
         else:
-            last = _check_int(max_draws, "max_draws")
+            last = check_int(max_draws, "max_draws")
         out = {}
         previous = Fraction(1)
         for t in range(0, last + 1):
@@ -276,6 +276,5 @@ class DrawsUntil:
         >>> until.simulate(2000, rng=3).mean().contains(until.mean())
         True
         """
-        from rometools.draws.simulate import SimulatedDrawsUntil
 
         return SimulatedDrawsUntil(self, trials, rng=rng, confidence=confidence, max_draws=max_draws)
