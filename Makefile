@@ -16,11 +16,15 @@ setup: $(STAMP)
 # hatch_build.py compiles the modules marked "# rometools: compiled twin" at install: a change to one
 # installs again
 TWIN_SOURCES := $(shell grep -rlx --include='*.py' '# rometools: compiled twin' rometools 2>/dev/null)
-$(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES)
+# The worked examples of examples/ are games in packages of their own (docs/new-game.md): each is
+# installed beside rometools, so its entry point registers it and its tests run with the rest.
+EXAMPLES := $(wildcard examples/*/pyproject.toml)
+$(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES) $(EXAMPLES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rometools needs Python 3.11 or newer")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebook,test]'
+	@for p in $(EXAMPLES); do $(BIN)/python -m pip install --quiet --no-deps -e "$$(dirname $$p)" || exit 1; done
 	@$(BIN)/python -m rometools.core._cython
 	touch $(STAMP)
 
