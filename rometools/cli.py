@@ -215,7 +215,7 @@ def _data_file(file: str, game: str | None) -> str:
 
     Raises
     ------
-    DataFileError, RulesError
+    DataFileError, ArgumentError
         Naming the file, the entry and the problem.
     """
     from rometools.core.data import _read

@@ -149,3 +149,58 @@ def test_unknown_game_and_bot_are_named():
     g = rometools.load_game(rometools.games()[0])
     with pytest.raises(ArgumentError, match="unknown bot 'smart'"):
         g.bot("smart")
+
+
+#: Values that are no action of any game: apply refuses each with InvalidActionError.
+JUNK = (None, 3.5, {"a": 1}, [["x"]], "no such action", (None, 3.5), ("no such action", {"a": 1}), True)
+
+
+def test_apply_tells_a_value_that_is_no_action_from_an_action_not_allowed_now(game):
+    """python-chess's rule, over the registry: junk is an InvalidActionError at every kind of
+    node; an action of the game the state forbids (a decision legal at another decision node,
+    an outcome of another chance node, anything once the game is over) an IllegalActionError;
+    the state unchanged either way; a saved game's history keeps the class, naming the entry."""
+    from rometools.core.errors import IllegalActionError, InvalidActionError
+    from rometools.core.playout import _checksum, saved_game
+
+    end = play(game, "random", rng=5)
+    every = states(end)
+    decision_nodes = [s for s in every if game.current_player(s) >= 0]
+    chance_nodes = [s for s in every if game.current_player(s) == CHANCE]
+    assert decision_nodes, "a game has decisions"
+    decisions = list(dict.fromkeys(a for s in decision_nodes for a in game.legal_actions(s)))
+    outcomes = list(dict.fromkeys(a for s in chance_nodes for a in game.legal_actions(s)))
+
+    def refused(state, action, error):
+        snapshot = game.to_json(state)
+        with pytest.raises(error) as info:
+            game.apply(state, action)
+        assert type(info.value) is error, f"{action!r}: {type(info.value).__name__}: {info.value}"
+        assert game.to_json(state) == snapshot, "a refused action changes nothing"
+
+    mid = decision_nodes[len(decision_nodes) // 2]
+    for junk in JUNK:
+        refused(mid, junk, InvalidActionError)
+        refused(end, junk, InvalidActionError)
+    not_now = [a for a in decisions if a not in game.legal_actions(mid)][:8]
+    assert not_now, "some decision of the game is not legal at the middle decision node"
+    for action in not_now:
+        refused(mid, action, IllegalActionError)
+    for action in decisions[:8] + outcomes[:8]:
+        refused(end, action, IllegalActionError)  # the game is over
+    for node in chance_nodes[:: max(1, len(chance_nodes) // 6)]:
+        for junk in JUNK:
+            refused(node, junk, InvalidActionError)
+        for action in [a for a in outcomes if a not in game.legal_actions(node)][:4]:
+            refused(node, action, IllegalActionError)  # an outcome of the game, not left here
+        for action in [a for a in decisions if a not in outcomes][:4]:
+            refused(node, action, InvalidActionError)  # a decision is no chance outcome
+
+    # the saved game's history: the same class, the entry named
+    saved = saved_game(mid)
+    k = len(saved["history"])
+    for action, error in ((JUNK[0], InvalidActionError), (not_now[0], IllegalActionError)):
+        data = json.loads(json.dumps({**saved, "history": [*saved["history"], action]}))
+        data["sha256"] = _checksum(data)
+        with pytest.raises(error, match=rf"^history\[{k}\]: "):
+            game.from_json(json.dumps(data))

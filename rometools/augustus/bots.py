@@ -1,7 +1,7 @@
 """Augustus bots.
 
 Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)`` returns a
-legal action for the seat to move and raises ``RulesError`` at a chance or
+legal action for the seat to move and raises ``ArgumentError`` at a chance or
 terminal node.
 
 * :class:`~rometools.core.game.RandomBot` -- a uniformly random legal action.

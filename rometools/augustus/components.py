@@ -32,7 +32,7 @@ from rometools.core.data import (
     load_data_file,
     parse_model,
 )
-from rometools.core.errors import DataFileError
+from rometools.core.errors import ArgumentError, DataFileError
 
 __all__ = [
     "KINDS",
@@ -378,26 +378,26 @@ class Components:
 
         Raises
         ------
-        ValueError
+        ArgumentError
             Naming the token ids when ``token_id`` is not one.
         """
         for t in self.tokens:
             if t.id == token_id:
                 return t
-        raise ValueError(f"unknown token {token_id!r}; expected one of {[t.id for t in self.tokens]}")
+        raise ArgumentError(f"unknown token {token_id!r}; expected one of {[t.id for t in self.tokens]}")
 
     def reward(self, reward_id: str) -> RewardTile:
         """The reward tile ``reward_id``.
 
         Raises
         ------
-        ValueError
+        ArgumentError
             Naming the tiles when ``reward_id`` is not one.
         """
         for r in self.rewards:
             if r.id == reward_id:
                 return r
-        raise ValueError(f"unknown reward {reward_id!r}; expected one of {[r.id for r in self.rewards]}")
+        raise ArgumentError(f"unknown reward {reward_id!r}; expected one of {[r.id for r in self.rewards]}")
 
 
 @dataclass(frozen=True)
@@ -446,7 +446,7 @@ class ObjectiveSet:
 
         Raises
         ------
-        ValueError
+        ArgumentError
             If no card has that number.
         """
         if type(number) is int:  # the fast path (bool is not a card number)
@@ -455,7 +455,7 @@ class ObjectiveSet:
                 return card
         elif isinstance(number, numbers.Integral) and not isinstance(number, bool):
             return self.card(int(number))
-        raise ValueError(f"no objective numbered {number!r} in the set {self.name!r}")
+        raise ArgumentError(f"no objective numbered {number!r} in the set {self.name!r}")
 
     def kind_counts(self) -> dict[str, int]:
         """Cards per kind, ``{kind: cards}``."""

@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from rometools.augustus.components import Components, load_components
+from rometools.core.errors import ArgumentError
 from rometools.core.rng import RngLike, as_generator
 from rometools.draws import Bag
 
@@ -107,7 +108,7 @@ def register_joker_policy(name: str, policy: JokerPolicy) -> None:
 
     Raises
     ------
-    ValueError
+    ArgumentError
         If the name is not a non-empty string, is taken by another function, or
         ``policy`` is not callable.
 
@@ -118,12 +119,12 @@ def register_joker_policy(name: str, policy: JokerPolicy) -> None:
     Fraction(37, 529)
     """
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"a joker policy name is a non-empty string, got {name!r}")
+        raise ArgumentError(f"a joker policy name is a non-empty string, got {name!r}")
     if not callable(policy):
-        raise ValueError(f"joker policy {name!r} must be a function (open_slots, bag) -> symbol")
+        raise ArgumentError(f"joker policy {name!r} must be a function (open_slots, bag) -> symbol")
     old = JOKER_POLICIES.get(name)
     if old is not None and old is not policy and getattr(old, "__code__", None) != getattr(policy, "__code__", 0):
-        raise ValueError(f"joker policy {name!r} is taken by another function; choose another name")
+        raise ArgumentError(f"joker policy {name!r} is taken by another function; choose another name")
     JOKER_POLICIES[name] = policy
 
 
@@ -145,7 +146,7 @@ class _Problem:
 
 def _count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise ValueError(f"{what} must be a whole number >= 0, got {value!r}")
+        raise ArgumentError(f"{what} must be a whole number >= 0, got {value!r}")
     return int(value)
 
 
@@ -156,26 +157,26 @@ def _problem(slots: Mapping[str, int], bag: Mapping[str, int] | None, joker_poli
         full = dict(comps.bag)
     else:
         if not isinstance(bag, Mapping):
-            raise ValueError(f"bag must be a mapping of token id to count, e.g. {{'shield': 5, 'joker': 2}}; "
-                             f"got {type(bag).__name__}")
+            raise ArgumentError(f"bag must be a mapping of token id to count, e.g. {{'shield': 5, 'joker': 2}}; "
+                                f"got {type(bag).__name__}")
         full = {str(k) if isinstance(k, str) else _bad_key(k, "bag"): _count(v, f"bag[{k!r}]")
                 for k, v in bag.items()}
     joker = comps.joker
     if not sum(full.values()):
-        raise ValueError("the bag is empty")
+        raise ArgumentError("the bag is empty")
     if not isinstance(slots, Mapping):
-        raise ValueError(f"slots must be a mapping of symbol to count, e.g. {{'dagger': 2}}; "
-                         f"got {type(slots).__name__}")
+        raise ArgumentError(f"slots must be a mapping of symbol to count, e.g. {{'dagger': 2}}; "
+                            f"got {type(slots).__name__}")
     need = {}
     for s, n in slots.items():
         if not isinstance(s, str):
             _bad_key(s, "slots")
         n = _count(n, f"slots[{s!r}]")
         if s == joker:
-            raise ValueError(f"{joker!r} is not a slot symbol: the joker fills any slot")
+            raise ArgumentError(f"{joker!r} is not a slot symbol: the joker fills any slot")
         if s not in full:
-            raise ValueError(f"slot symbol {s!r} is not in the bag; symbols: "
-                             f"{[k for k in full if k != joker]}")
+            raise ArgumentError(f"slot symbol {s!r} is not in the bag; symbols: "
+                                f"{[k for k in full if k != joker]}")
         if n:
             need[s] = n
     order = list(full)
@@ -183,32 +184,32 @@ def _problem(slots: Mapping[str, int], bag: Mapping[str, int] | None, joker_poli
     start = dict(full)
     if drawn is not None:
         if not isinstance(drawn, Mapping):
-            raise ValueError(f"drawn must be a mapping of token id to count, got {type(drawn).__name__}")
+            raise ArgumentError(f"drawn must be a mapping of token id to count, got {type(drawn).__name__}")
         for k, v in drawn.items():
             v = _count(v, f"drawn[{k!r}]")
             if k not in full:
-                raise ValueError(f"drawn names {k!r}, which is not in the bag")
+                raise ArgumentError(f"drawn names {k!r}, which is not in the bag")
             if k == joker and v:
-                raise ValueError("a joker resets the bag: tokens drawn since the last reset hold no joker")
+                raise ArgumentError("a joker resets the bag: tokens drawn since the last reset hold no joker")
             if v > full[k]:
-                raise ValueError(f"drawn[{k!r}] = {v} but the bag holds {full[k]}")
+                raise ArgumentError(f"drawn[{k!r}] = {v} but the bag holds {full[k]}")
             start[k] -= v
         if not sum(start.values()):
-            raise ValueError("every token has been drawn: the bag is empty")
+            raise ArgumentError("every token has been drawn: the bag is empty")
     if isinstance(joker_policy, str):
         if joker_policy not in JOKER_POLICIES:
-            raise ValueError(f"unknown joker_policy {joker_policy!r}; choose one of {sorted(JOKER_POLICIES)} "
-                             f"or register_joker_policy() it")
+            raise ArgumentError(f"unknown joker_policy {joker_policy!r}; choose one of {sorted(JOKER_POLICIES)} "
+                                f"or register_joker_policy() it")
     elif not callable(joker_policy):
-        raise ValueError(f"joker_policy must be a name {sorted(JOKER_POLICIES)} or a function, "
-                         f"got {joker_policy!r}")
+        raise ArgumentError(f"joker_policy must be a name {sorted(JOKER_POLICIES)} or a function, "
+                            f"got {joker_policy!r}")
     full.setdefault(joker, 0)
     start.setdefault(joker, 0)
     return _Problem(tuple(full.items()), joker, need_t, tuple(start.items()), joker_policy)
 
 
 def _bad_key(key: object, what: str):
-    raise ValueError(f"{what} keys are symbol ids (strings), got {key!r}")
+    raise ArgumentError(f"{what} keys are symbol ids (strings), got {key!r}")
 
 
 def _policy(problem: _Problem) -> JokerPolicy:
@@ -222,7 +223,7 @@ def _fill(policy: JokerPolicy, open_: tuple[int, ...], symbols: tuple[str, ...],
     open_slots = {s: n for s, n in zip(symbols, open_, strict=True) if n > 0}
     chosen = policy(open_slots, full)
     if chosen not in open_slots:
-        raise ValueError(f"the joker policy chose {chosen!r}, which is not an open slot {sorted(open_slots)}")
+        raise ArgumentError(f"the joker policy chose {chosen!r}, which is not an open slot {sorted(open_slots)}")
     i = symbols.index(chosen)
     return open_[:i] + (open_[i] - 1,) + open_[i + 1:]
 
@@ -412,7 +413,7 @@ def completion_law(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
 
     Raises
     ------
-    ValueError
+    ArgumentError
         For a bad slot, bag or policy (naming it), or a bag without a joker in
         which the objective can stay incomplete.
 
@@ -430,8 +431,8 @@ def completion_law(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
     law = {t: Fraction(w, den) for t, w in enumerate(series) if w}
     missing = 1 - sum(law.values())
     if missing:
-        raise ValueError(f"the objective {dict(problem.need)} can stay incomplete (probability {missing}): "
-                         f"the bag has no joker; ask completion_cdf for P(complete within n draws)")
+        raise ArgumentError(f"the objective {dict(problem.need)} can stay incomplete (probability {missing}): "
+                            f"the bag has no joker; ask completion_cdf for P(complete within n draws)")
     return law
 
 
@@ -472,7 +473,7 @@ def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: st
 
     Raises
     ------
-    ValueError
+    ArgumentError
         For a slot symbol not in the bag (or the joker), a negative or non-int
         count, an unknown policy, a bad ``max_draws``.
 
@@ -522,7 +523,7 @@ def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
 
     Raises
     ------
-    ValueError
+    ArgumentError
         As :func:`completion_cdf`; and when the objective can stay incomplete
         (no reset and too few tokens, or a bag without jokers): its mean is
         infinite.
@@ -543,7 +544,7 @@ def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
     >>> expected_draws({"dagger": 2, "standard": 3}, reset=False)
     Traceback (most recent call last):
     ...
-    ValueError: the objective {'standard': 3, 'dagger': 2} can stay incomplete without the reset (probability 1/3): its expected draws are infinite
+    rometools.core.errors.ArgumentError: the objective {'standard': 3, 'dagger': 2} can stay incomplete without the reset (probability 1/3): its expected draws are infinite
     """
     problem = _problem(slots, bag, joker_policy, drawn)
     if not problem.need:
@@ -552,8 +553,8 @@ def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
         total = sum(n for _, n in problem.start)
         cdf = _no_reset_cdf(problem, total)
         if cdf[-1] != 1:
-            raise ValueError(f"the objective {dict(problem.need)} can stay incomplete without the reset "
-                             f"(probability {1 - cdf[-1]}): its expected draws are infinite")
+            raise ArgumentError(f"the objective {dict(problem.need)} can stay incomplete without the reset "
+                                f"(probability {1 - cdf[-1]}): its expected draws are infinite")
         return sum((1 - p for p in cdf), Fraction(1))
     return _mean_with_reset(problem)
 
@@ -565,9 +566,9 @@ def _mean_with_reset(problem: _Problem) -> Fraction:
     for _, _, leg in _legs(problem):
         stop = sum(w for _, w in leg.done) + sum(w for _, _, w in leg.joker)
         if stop != scale:
-            raise ValueError(f"the objective {dict(problem.need)} can stay incomplete (probability "
-                             f"{1 - Fraction(stop, scale)}): the bag has no joker, so its expected draws "
-                             f"are infinite")
+            raise ArgumentError(f"the objective {dict(problem.need)} can stay incomplete (probability "
+                                f"{1 - Fraction(stop, scale)}): the bag has no joker, so its expected draws "
+                                f"are infinite")
         mean.append((sum(t * w for t, w in leg.done)
                      + sum(w * (j + mean[after]) for j, after, w in leg.joker)) / scale)
     return mean[-1]
@@ -644,7 +645,7 @@ def next_token_odds(bag: Mapping[str, int]) -> dict[str, Fraction]:
 
     Raises
     ------
-    ValueError
+    ArgumentError
         If the bag is empty or a count is negative or not an int.
 
     Examples
@@ -654,13 +655,13 @@ def next_token_odds(bag: Mapping[str, int]) -> dict[str, Fraction]:
     >>> next_token_odds({"joker": 0})
     Traceback (most recent call last):
     ...
-    ValueError: the bag is empty: no token can be drawn
+    rometools.core.errors.ArgumentError: the bag is empty: no token can be drawn
     """
     if not isinstance(bag, Mapping):
-        raise ValueError(f"bag must be a mapping of token id to count, got {type(bag).__name__}")
+        raise ArgumentError(f"bag must be a mapping of token id to count, got {type(bag).__name__}")
     counts = Bag({k: _count(v, f"bag[{k!r}]") for k, v in bag.items()})
     if not counts.total:
-        raise ValueError("the bag is empty: no token can be drawn")
+        raise ArgumentError("the bag is empty: no token can be drawn")
     return {k: Fraction(n, counts.total) for k, n in counts.items()}
 
 
@@ -705,7 +706,7 @@ def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | Non
     out = []
     for k in range(1, n + 1):
         if not sum(left.values()):
-            raise ValueError(f"the bag is empty after {k - 1} draws (it holds no joker to refill it)")
+            raise ArgumentError(f"the bag is empty after {k - 1} draws (it holds no joker to refill it)")
         odds = next_token_odds(left)
         token = sample_outcome([(t, p) for t, p in odds.items() if p], gen)
         reset = token == comps.joker

@@ -58,7 +58,7 @@ from rometools.augustus.state import (
     GameState,
     Placed,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, InvalidActionError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 __all__ = [
@@ -330,7 +330,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     """
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
-        raise RulesError(f"config must be a GameConfig, got {type(config).__name__}")
+        raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
     comps = config.components
     n = config.players
     state = GameState(config, "deal", -1, (), config.cards.numbers, ((),) * n, ((),) * n, ((),) * n,
@@ -407,17 +407,49 @@ def legal_actions(state: GameState) -> list:
 
 
 def _as_action(action: Any) -> Any:
-    """Lists (from JSON) as tuples; anything unhashable refused."""
+    """Lists (from JSON) as tuples; anything unhashable refused (:class:`InvalidActionError`)."""
     if isinstance(action, list):
         action = tuple(action)
     if isinstance(action, tuple):
         for x in action:
             if not (isinstance(x, str | int) and not isinstance(x, bool)):
-                raise RulesError(f"an action holds strings and card numbers only, got {action!r}")
+                raise InvalidActionError(f"an action holds strings and card numbers only, got {action!r}")
         return action
     if isinstance(action, str | int) and not isinstance(action, bool):
         return action
-    raise RulesError(f"an action is a string, a card number or a tuple of them, got {action!r}")
+    raise InvalidActionError(f"an action is a string, a card number or a tuple of them, got {action!r}")
+
+
+#: A decision's form: its first word and how many values follow it (``None``: the config's ``kept``).
+_DECISION_ARITY = {"keep": None, "place": 2, "move": 4, "remove": 3, "take": 1}
+
+
+def _is_outcome(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` is a chance outcome of the game with ``config``: a card number or a token id."""
+    if isinstance(action, str):
+        return action in config.components.bag
+    return isinstance(action, int) and not isinstance(action, bool) and action in config.cards.numbers
+
+
+def _is_decision(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` (after :func:`_as_action`) is a decision of the game with ``config`` at all,
+    in any phase: the words, or a tuple of a known form naming its cards, symbols and seats."""
+    if isinstance(action, str):
+        return action in (PASS, "claim", "decline")
+    if not (isinstance(action, tuple) and action and action[0] in _DECISION_ARITY):
+        return False
+    kind, values = action[0], action[1:]
+    arity = _DECISION_ARITY[kind]
+    if len(values) != (config.components.kept if arity is None else arity):
+        return False
+    cards, symbols = config.cards.numbers, config.components.symbols
+    if kind == "remove":
+        seat, values = values[0], values[1:]
+        if isinstance(seat, str) or not 0 <= seat < config.players:
+            return False
+    if kind in ("place", "move", "remove"):  # (card, symbol) pairs
+        return all(n in cards and s in symbols for n, s in zip(values[::2], values[1::2], strict=True))
+    return all(n in cards for n in values)  # keep, take: card numbers
 
 
 def apply(state: GameState, action: Any) -> GameState:
@@ -425,8 +457,15 @@ def apply(state: GameState, action: Any) -> GameState:
 
     Raises
     ------
-    RulesError
-        For anything illegal at this node, quoting the action and saying why.
+    InvalidActionError
+        For a value that is not what the node takes at all, quoting it: at a
+        chance node anything but a card number of the objectives or a token
+        id; at a decision node anything but a decision's form (the module
+        docstring) naming cards, symbols and seats of the game.
+    IllegalActionError
+        For an action of that form the rules forbid now, saying why: another
+        phase's decision, a card not in hand, a slot not open, a token no
+        longer in the bag, any action once the game is over.
 
     Examples
     --------
@@ -437,11 +476,13 @@ def apply(state: GameState, action: Any) -> GameState:
     >>> apply(s2, "pass")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: P2 keeps 3 of the cards dealt, e.g. ('keep', ...); got 'pass'
+    rometools.core.errors.IllegalActionError: P2 keeps 3 of the cards dealt, e.g. ('keep', ...); got 'pass'
     """
-    if state.phase == "over":
-        raise RulesError(f"the game is over; no action {action!r} can be applied")
     action = _as_action(action)
+    if state.phase == "over":
+        config = state.config
+        raise refused(f"the game is over; no action {action!r} can be applied",
+                      well_formed=_is_decision(config, action) or _is_outcome(config, action))
     w = _Work(state)
     if state.phase in CHANCE_PHASES:
         _apply_chance(w, state, action)
@@ -455,8 +496,8 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
     if state.phase == "draw":
         left = state.bag_left()
         if not isinstance(action, str) or not left.get(action):
-            raise RulesError(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                             f"got {action!r}")
+            raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
+                          f"got {action!r}", well_formed=_is_outcome(w.config, action))
         w.bag[list(left).index(action)] += 1
         w.draws += 1
         w.token = action
@@ -464,8 +505,9 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
         w.phase, w.to_place = "place", _seats_from(w.caller, w.config.players)
         return
     if isinstance(action, bool) or not isinstance(action, int) or action not in state.pile:
-        raise RulesError(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
-                         f"from the face-down pile ({len(state.pile)} cards), got {action!r}")
+        raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
+                      f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
+                      well_formed=_is_outcome(w.config, action))
     w.pile.remove(action)
     if state.phase == "refill":
         w.row.append(action)
@@ -485,13 +527,17 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
 def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
     seat, ph = state.seat, state.phase
     who = f"P{seat + 1}"
+
+    def refuse(message: str) -> Exception:
+        return refused(message, well_formed=_is_decision(w.config, action))
+
     if ph == "keep":
         kept = w.config.components.kept
         hand = state.hands[seat]
         ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
               and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
         if not ok:
-            raise RulesError(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
+            raise refuse(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
         chosen = tuple(sorted(action[1:]))
         w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.hands[seat] = []  # "défausse les trois autres"
@@ -500,7 +546,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
         return
     if ph == "claim":
         if action not in ("claim", "decline"):
-            raise RulesError(f"{who} may claim the count reward or not: 'claim' or 'decline', got {action!r}")
+            raise refuse(f"{who} may claim the count reward or not: 'claim' or 'decline', got {action!r}")
         tile = _count_tile(state, seat)
         if action == "claim":
             w.rewards[tile] = seat
@@ -512,8 +558,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
         return
     if ph == "take":
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
-            raise RulesError(f"{who} takes a new objective from the central row {list(state.row)}: "
-                             f"('take', card); got {action!r}")
+            raise refuse(f"{who} takes a new objective from the central row {list(state.row)}: "
+                         f"('take', card); got {action!r}")
         w.row.remove(action[1])
         w.in_play[seat].append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
@@ -521,7 +567,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
         return
     legal = decisions(state)
     if action not in legal:
-        raise RulesError(why_not(state, action, legal))
+        raise refuse(why_not(state, action, legal))
     if action == PASS:
         w.history.append((PASS, seat))
     elif action[0] == "remove":

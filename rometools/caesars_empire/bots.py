@@ -1,7 +1,7 @@
 """Caesar's Empire bots.
 
 Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)``
-returns a legal action for the seat to move and raises ``RulesError`` at a
+returns a legal action for the seat to move and raises ``ArgumentError`` at a
 chance or terminal node. Bots read the game through the public rules
 (:mod:`~rometools.caesars_empire.rules`) and the documented engine API
 (:mod:`~rometools.caesars_empire.engine`), never its private helpers; only

@@ -29,7 +29,7 @@ from rometools.core.data import (
     load_data_file,
     parse_model,
 )
-from rometools.core.errors import DataFileError
+from rometools.core.errors import ArgumentError, DataFileError
 
 __all__ = [
     "TREASURE_IDS",
@@ -324,7 +324,7 @@ class Components:
 
         Raises
         ------
-        ValueError
+        ArgumentError
             If ``name`` names no Treasure type.
         """
         try:
@@ -332,10 +332,10 @@ class Components:
         except KeyError:
             pass
         except TypeError:
-            raise ValueError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}") from None
+            raise ArgumentError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}") from None
         tid = self._names.get(_normalise(name))
         if tid is None:
-            raise ValueError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}")
+            raise ArgumentError(f"unknown Treasure type {name!r}; expected one of {list(self.treasure_ids)}")
         return tid
 
     def name(self, treasure: str, vocabulary: str = "treasures") -> str:
@@ -347,7 +347,7 @@ class Components:
         'Precious Stones'
         """
         if vocabulary not in VOCABULARIES:
-            raise ValueError(f"unknown vocabulary {vocabulary!r}; expected one of {VOCABULARIES}")
+            raise ArgumentError(f"unknown vocabulary {vocabulary!r}; expected one of {VOCABULARIES}")
         tid = self.canonical(treasure)
         return next(t.names[vocabulary] for t in self.treasures if t.id == tid)
 
@@ -356,14 +356,14 @@ class Components:
 
         Raises
         ------
-        ValueError
+        ArgumentError
             If no side lists that player count.
         """
         for side in self.sides:
             if players in side.players:
                 return side
         counts = sorted(p for s in self.sides for p in s.players)
-        raise ValueError(f"Caesar's Empire is for {counts[0]} to {counts[-1]} players, got {players!r}")
+        raise ArgumentError(f"Caesar's Empire is for {counts[0]} to {counts[-1]} players, got {players!r}")
 
     def tokens_in_play(self, players: int, *, all_tokens_variant: bool = False) -> Mapping[str, int]:
         """Treasure tokens shuffled for the set-up, ``{id: tokens}``.

@@ -21,6 +21,7 @@ import numpy as np
 
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 from rometools.caesars_empire.scoring import treasure_points
+from rometools.core.errors import ArgumentError
 from rometools.core.rng import RngLike, as_generator
 from rometools.draws import Bag, some_absent
 
@@ -37,7 +38,7 @@ __all__ = [
 def _placed(players: int, all_tokens_variant: bool, comps: Components) -> tuple[Mapping[str, int], int]:
     """Tokens shuffled and how many of them are placed (one per city)."""
     if isinstance(players, bool) or not isinstance(players, int | np.integer):
-        raise ValueError(f"players must be an int, got {players!r}")
+        raise ArgumentError(f"players must be an int, got {players!r}")
     side = comps.side_for(int(players))
     return comps.tokens_in_play(int(players), all_tokens_variant=all_tokens_variant), side.cities
 
@@ -66,7 +67,7 @@ def treasure_count_distribution(kind: str, *, players: int, all_tokens_variant: 
 
     Raises
     ------
-    ValueError
+    ArgumentError
         Unknown type or unsupported player count.
 
     Examples
@@ -129,7 +130,7 @@ def treasure_points_distribution(n_tokens: int, *, players: int = 4, all_tokens_
 
     Raises
     ------
-    ValueError
+    ArgumentError
         ``n_tokens`` negative or more than the tokens that can be placed.
 
     Examples
@@ -144,7 +145,7 @@ def treasure_points_distribution(n_tokens: int, *, players: int = 4, all_tokens_
     if all_tokens_variant:
         in_play = comps.supply
     if isinstance(n_tokens, bool) or not isinstance(n_tokens, int | np.integer) or not 0 <= n_tokens <= placed:
-        raise ValueError(f"n_tokens must be 0 to {placed} (cities with {players} players), got {n_tokens!r}")
+        raise ArgumentError(f"n_tokens must be 0 to {placed} (cities with {players} players), got {n_tokens!r}")
     gold = comps.gold_id
     law: dict[int, Fraction] = {}
     draw = Bag(in_play).draw(int(n_tokens))
@@ -175,7 +176,7 @@ def deal_setup(board_or_city_ids, *, players: int, all_tokens_variant: bool = Fa
 
     Raises
     ------
-    ValueError
+    ArgumentError
         If there are more cities than tokens that can be placed, or a city id repeats.
 
     Examples
@@ -190,11 +191,11 @@ def deal_setup(board_or_city_ids, *, players: int, all_tokens_variant: bool = Fa
     ids = list(getattr(board_or_city_ids, "city_ids", board_or_city_ids))
     if len(set(ids)) != len(ids):
         dup = sorted({c for c in ids if ids.count(c) > 1})
-        raise ValueError(f"city ids repeat: {dup}")
+        raise ArgumentError(f"city ids repeat: {dup}")
     in_play, placed = _placed(players, all_tokens_variant, comps)
     tokens = [t for t, n in in_play.items() for _ in range(n)]
     if len(ids) > len(tokens):
-        raise ValueError(f"{len(ids)} cities but only {len(tokens)} Treasure tokens with {players} players")
+        raise ArgumentError(f"{len(ids)} cities but only {len(tokens)} Treasure tokens with {players} players")
     order = as_generator(rng).permutation(len(tokens))
     return {city: tokens[i] for city, i in zip(ids, order, strict=False)}
 
@@ -219,7 +220,7 @@ def simulate_setup(*, players: int, all_tokens_variant: bool = False, trials: in
     """
     comps = components or load_components()
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a positive int, got {trials!r}")
+        raise ArgumentError(f"trials must be a positive int, got {trials!r}")
     gen = as_generator(rng)
     _, placed = _placed(players, all_tokens_variant, comps)
     cities = [f"city{i}" for i in range(placed)]
@@ -258,7 +259,7 @@ def sample_treasure_points(n_tokens: int, *, players: int = 4, all_tokens_varian
     gen = as_generator(rng)
     _, placed = _placed(players, all_tokens_variant, comps)
     if not 0 <= n_tokens <= placed:
-        raise ValueError(f"n_tokens must be 0 to {placed}, got {n_tokens!r}")
+        raise ArgumentError(f"n_tokens must be 0 to {placed}, got {n_tokens!r}")
     cities = [f"city{i}" for i in range(placed)]
     out: Counter = Counter()
     for _ in range(trials):

@@ -20,7 +20,7 @@ import networkx as nx
 
 from rometools.caesars_empire.board import ROME, Board
 from rometools.caesars_empire.state import GameConfig, GameState, Position
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import ArgumentError, DataFileError
 
 __all__ = ["position", "position_from_dict", "position_to_dict"]
 
@@ -32,15 +32,15 @@ def _seat(value: Any, players: int, where: str) -> int:
     elif isinstance(value, int) and not isinstance(value, bool):
         seat = value
     else:
-        raise RulesError(f"{where}: a seat is 0 to {players - 1} or 'P1' to 'P{players}', got {value!r}")
+        raise ArgumentError(f"{where}: a seat is 0 to {players - 1} or 'P1' to 'P{players}', got {value!r}")
     if not 0 <= seat < players:
-        raise RulesError(f"{where}: a seat is 0 to {players - 1} or 'P1' to 'P{players}', got {value!r}")
+        raise ArgumentError(f"{where}: a seat is 0 to {players - 1} or 'P1' to 'P{players}', got {value!r}")
     return seat
 
 
 def _whole(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{where}: must be a whole number 0 or more, got {value!r}")
+        raise ArgumentError(f"{where}: must be a whole number 0 or more, got {value!r}")
     return value
 
 
@@ -80,7 +80,7 @@ def position(config: GameConfig | Board | None = None, *, treasures: Mapping[str
 
     Raises
     ------
-    RulesError
+    ArgumentError
         Naming the entry, for: an unknown city, Treasure or path; a city
         without a Treasure; more tokens of a type than are in play; a seat out
         of range; a built path with an available city at an end (a path is
@@ -102,40 +102,40 @@ def position(config: GameConfig | Board | None = None, *, treasures: Mapping[str
     >>> position(treasures=deal, owners={"rhegium": "P1"}, roads={("capua", "rhegium"): "P1"})
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: roads: path 'capua'-'rhegium' holds P1's Roads but 'capua' is still available (a path is built to connect a city: both ends are Rome or captured cities)
+    rometools.core.errors.ArgumentError: roads: path 'capua'-'rhegium' holds P1's Roads but 'capua' is still available (a path is built to connect a city: both ends are Rome or captured cities)
     """
     if isinstance(config, Board):
         config = GameConfig(board=config, **({"players": players} if players is not None else {}))
     elif config is None:
         config = GameConfig(**({"players": players} if players is not None else {}))
     elif not isinstance(config, GameConfig):
-        raise RulesError(f"config must be a GameConfig or a Board, got {type(config).__name__}")
+        raise ArgumentError(f"config must be a GameConfig or a Board, got {type(config).__name__}")
     b, comps, n = config.board, config.components, config.players
     index = b._index
 
     def city_index(city: Any, where: str) -> int:
         i = index.get(city, 0) if isinstance(city, str) else 0
         if i == 0:
-            raise RulesError(f"{where}: unknown city {city!r} on board {b.name!r}")
+            raise ArgumentError(f"{where}: unknown city {city!r} on board {b.name!r}")
         return i
 
     # Treasures: one on every city, no more of a type than are in play
     if not isinstance(treasures, Mapping):
-        raise RulesError(f"treasures: must map every city to its Treasure, got {type(treasures).__name__}")
+        raise ArgumentError(f"treasures: must map every city to its Treasure, got {type(treasures).__name__}")
     dealt: list[str | None] = [None] * len(b.city_ids)
     for city, t in treasures.items():
         i = city_index(city, "treasures")
         try:
             dealt[i - 1] = comps.canonical(t)
         except ValueError as err:
-            raise RulesError(f"treasures.{city}: {err}") from None
+            raise ArgumentError(f"treasures.{city}: {err}") from None
     missing = [c for c, t in zip(b.city_ids, dealt, strict=True) if t is None]
     if missing:
-        raise RulesError(f"treasures: no Treasure given for {len(missing)} cities: {missing[:5]}")
+        raise ArgumentError(f"treasures: no Treasure given for {len(missing)} cities: {missing[:5]}")
     in_play = config.tokens_in_play
     for t, k in Counter(dealt).items():
         if k > in_play.get(t, 0):
-            raise RulesError(f"treasures: {k} {t!r} tokens placed, but only {in_play.get(t, 0)} are in play")
+            raise ArgumentError(f"treasures: {k} {t!r} tokens placed, but only {in_play.get(t, 0)} are in play")
 
     city_owner = [-1] * len(b.city_ids)
     for city, seat in (owners or {}).items():
@@ -145,14 +145,14 @@ def position(config: GameConfig | Board | None = None, *, treasures: Mapping[str
         ends = tuple(pair) if not isinstance(pair, str) else ()
         p = b.path_between(*ends) if len(ends) == 2 and all(isinstance(x, str) for x in ends) else None
         if p is None:
-            raise RulesError(f"roads: {pair!r} is not a path of board {b.name!r}")
+            raise ArgumentError(f"roads: {pair!r} is not a path of board {b.name!r}")
         e = b._edge[index[ends[0]], index[ends[1]]]
         path_owner[e] = _seat(seat, n, f"roads.{ends[0]}-{ends[1]}")
         for end in ends:
             if end != ROME and city_owner[index[end] - 1] < 0:
-                raise RulesError(f"roads: path {ends[0]!r}-{ends[1]!r} holds P{path_owner[e] + 1}'s Roads "
-                                 f"but {end!r} is still available (a path is built to connect a city: "
-                                 "both ends are Rome or captured cities)")
+                raise ArgumentError(f"roads: path {ends[0]!r}-{ends[1]!r} holds P{path_owner[e] + 1}'s Roads "
+                                    f"but {end!r} is still available (a path is built to connect a city: "
+                                    "both ends are Rome or captured cities)")
 
     # every captured city is joined to Rome, and its holder built a path to it
     built = nx.Graph([b.paths[e].cities for e, o in enumerate(path_owner) if o >= 0])
@@ -162,9 +162,9 @@ def position(config: GameConfig | Board | None = None, *, treasures: Mapping[str
         if o < 0:
             continue
         if city not in joined:
-            raise RulesError(f"owners: P{o + 1} holds {city!r} but no built route joins it to Rome")
+            raise ArgumentError(f"owners: P{o + 1} holds {city!r} but no built route joins it to Rome")
         if not any(path_owner[b._edge[index[city], index[u]]] == o for u in built.neighbors(city)):
-            raise RulesError(f"owners: P{o + 1} holds {city!r} but has no Roads on a path to it")
+            raise ArgumentError(f"owners: P{o + 1} holds {city!r} but has no Roads on a path to it")
 
     used = [0] * n
     for e, o in enumerate(path_owner):
@@ -173,13 +173,13 @@ def position(config: GameConfig | Board | None = None, *, treasures: Mapping[str
     left = [config.roads_per_player - u for u in used]
     for s, u in enumerate(used):
         if u > config.roads_per_player:
-            raise RulesError(f"roads: P{s + 1} has {u} Roads on the board but starts with "
-                             f"{config.roads_per_player}")
+            raise ArgumentError(f"roads: P{s + 1} has {u} Roads on the board but starts with "
+                                f"{config.roads_per_player}")
     for seat, k in (roads_left or {}).items():
         s = _seat(seat, n, "roads_left")
         if _whole(k, f"roads_left.P{s + 1}") != left[s]:
-            raise RulesError(f"roads_left: P{s + 1} has {k} Roads left, but {config.roads_per_player} minus "
-                             f"the {used[s]} on the board is {left[s]}")
+            raise ArgumentError(f"roads_left: P{s + 1} has {k} Roads left, but {config.roads_per_player} minus "
+                                f"the {used[s]} on the board is {left[s]}")
     score = [0] * n
     for seat, k in (route_score or {}).items():
         s = _seat(seat, n, "route_score")
@@ -234,16 +234,16 @@ def position_from_dict(config: GameConfig, data: Mapping[str, Any], *, source: s
         for key, kind in (("treasures", Mapping), ("owners", Mapping), ("roads", list),
                           ("roads_left", list), ("route_score", list)):
             if not isinstance(data[key], kind):
-                raise RulesError(f"{key}: must be {'an object' if kind is Mapping else 'a list'}, "
-                                 f"got {type(data[key]).__name__}")
+                raise ArgumentError(f"{key}: must be {'an object' if kind is Mapping else 'a list'}, "
+                                    f"got {type(data[key]).__name__}")
         roads = {}
         for k, r in enumerate(data["roads"]):
             if not (isinstance(r, list) and len(r) == 3):
-                raise RulesError(f"roads[{k}]: must be [location, location, seat], got {r!r}")
+                raise ArgumentError(f"roads[{k}]: must be [location, location, seat], got {r!r}")
             roads[(r[0], r[1])] = r[2]
         return position(config, treasures=data["treasures"], owners=data["owners"], roads=roads,
                         roads_left=dict(enumerate(data["roads_left"])),
                         route_score=dict(enumerate(data["route_score"])), to_move=data["to_move"])
-    except RulesError as err:
+    except ArgumentError as err:
         field, _, problem = str(err).partition(": ")
         raise DataFileError(source, f"start.{field}", problem or str(err)) from None

@@ -55,7 +55,7 @@ from rometools.caesars_empire.state import (
     GameState,
     RouteOption,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, IllegalActionError, InvalidActionError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 __all__ = [
@@ -108,7 +108,7 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If ``city`` is not a city of the board, a pair is not a path of the
         board, or no built route joins ``city`` to Rome.
 
@@ -123,10 +123,10 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
         key = frozenset(pair)
         ends = sorted(key)
         if len(ends) != 2 or board.path_between(*ends) is None:
-            raise RulesError(f"{tuple(pair)!r} is not a path of board {board.name!r}")
+            raise ArgumentError(f"{tuple(pair)!r} is not a path of board {board.name!r}")
         built[key] = owner
     if not isinstance(city, str) or city == ROME or city not in board.graph:
-        raise RulesError(f"unknown city {city!r}")
+        raise ArgumentError(f"unknown city {city!r}")
 
     def weight(u, v, data):  # only built paths carry a route
         return data["roads"] if frozenset((u, v)) in built else None
@@ -134,7 +134,7 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
     try:
         found = sorted(tuple(p) for p in nx.all_shortest_paths(board.graph, city, ROME, weight=weight))
     except nx.NetworkXNoPath:
-        raise RulesError(f"city {city!r} has no built route to Rome") from None
+        raise ArgumentError(f"city {city!r} has no built route to Rome") from None
     mult = 2 if gold else 1
     out = []
     for p in found:
@@ -150,11 +150,65 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
 
 
 # ===================================================================== chains
-def _need_decision(state: GameState, what: str) -> None:
+def _need_decision(state: GameState, what: str, error: type[Exception]) -> None:
+    """Refuse a decision node's request at a chance or terminal node: ``error`` is
+    :class:`IllegalActionError` for a move (:func:`connect`), :class:`ArgumentError`
+    for a listing (:func:`iter_chains`)."""
     if engine.next_deal(state) >= 0:
-        raise RulesError(f"{what}: the set-up deal is still pending (a chance node)")
+        raise error(f"{what}: the set-up deal is still pending (a chance node)")
     if current_player(state) == TERMINAL:
-        raise RulesError(f"{what}: the game is over")
+        raise error(f"{what}: the game is over")
+
+
+def _read_chain(board: Board, action: Any) -> list[int]:
+    """A chain's location indices; :class:`InvalidActionError` if it is no chain of ``board`` at all
+    (not a sequence of at least two of its location ids)."""
+    if isinstance(action, str) or not isinstance(action, Sequence) or len(action) < 2:
+        raise InvalidActionError(f"a connection is a chain of at least two locations such as "
+                                 f"('rome', 'capua'), or {PASS!r}; got {action!r}")
+    idx = []
+    for loc in action:
+        i = board._index.get(loc) if isinstance(loc, str) else None
+        if i is None:
+            raise InvalidActionError(f"unknown location {loc!r} on board {board.name!r}")
+        idx.append(i)
+    return idx
+
+
+def _read_route(board: Board, route: Any) -> tuple[str, ...]:
+    """A chosen route as a tuple; :class:`InvalidActionError` if it is no sequence of ``board``'s location ids."""
+    if isinstance(route, str) or not isinstance(route, Sequence):
+        raise InvalidActionError(f"a route is a sequence of location ids from the city to Rome, got {route!r}")
+    for loc in route:
+        if not isinstance(loc, str) or loc not in board._index:
+            raise InvalidActionError(f"unknown location {loc!r} on board {board.name!r} in the route {route!r}")
+    return tuple(route)
+
+
+def _read_choice(config: GameConfig, action: Any) -> None:
+    """:class:`InvalidActionError` unless ``action`` is ``(chain, route)`` of ``config``'s board
+    (the decision's form with ``route_policy="player"``)."""
+    if not (isinstance(action, Sequence) and len(action) == 2
+            and all(isinstance(x, Sequence) and not isinstance(x, str) for x in action)):
+        raise InvalidActionError(f"route_policy='player': an action is (chain, route), e.g. "
+                                 f"(('rome', 'capua'), ('capua', 'rome')); got {action!r}")
+    _read_chain(config.board, action[0])
+    _read_route(config.board, action[1])
+
+
+def _action_problem(config: GameConfig, action: Any) -> str | None:
+    """Why ``action`` is no action of the game with ``config`` at all (neither a Treasure id
+    nor a decision's form); ``None`` if it is one."""
+    if isinstance(action, str) and (action == PASS or action in config.components.treasure_ids):
+        return None
+    try:
+        if config.route_policy == PLAYER_CHOICE:
+            _read_choice(config, action)
+        else:
+            _read_chain(config.board, action)
+    except InvalidActionError as err:
+        return str(err)
+    return None
 
 
 def check_chain(state: GameState, action: Any) -> tuple[tuple[int, ...], int]:
@@ -167,7 +221,10 @@ def check_chain(state: GameState, action: Any) -> tuple[tuple[int, ...], int]:
 
     Raises
     ------
-    RulesError
+    InvalidActionError
+        If ``action`` is no chain at all: not a sequence of at least two
+        location ids of the board.
+    IllegalActionError
         Saying which rule the chain breaks, quoting the offending value.
 
     Examples
@@ -178,46 +235,42 @@ def check_chain(state: GameState, action: Any) -> tuple[tuple[int, ...], int]:
     >>> check_chain(s, ("rome", "ariminum", "aquileia"))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: city 'ariminum' is still available and cannot be crossed
+    rometools.core.errors.IllegalActionError: city 'ariminum' is still available and cannot be crossed
+    >>> check_chain(s, ("rome", "ostia"))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.InvalidActionError: unknown location 'ostia' on board 'Illustrative Empire (4-5 players, 40 cities)'
     """
     b = state.config.board
-    if isinstance(action, str) or not isinstance(action, Sequence) or len(action) < 2:
-        raise RulesError(f"a connection is a chain of at least two locations such as "
-                         f"('rome', 'capua'), or {PASS!r}; got {action!r}")
-    idx = []
-    for loc in action:
-        i = b._index.get(loc) if isinstance(loc, str) else None
-        if i is None:
-            raise RulesError(f"unknown location {loc!r} on board {b.name!r}")
-        idx.append(i)
+    idx = _read_chain(b, action)
     owner = state.city_owner
     if len(set(idx)) != len(idx):
-        raise RulesError(f"chain visits {next(x for x in action if action.count(x) > 1)!r} twice")
+        raise IllegalActionError(f"chain visits {next(x for x in action if action.count(x) > 1)!r} twice")
     if idx[0] != 0 and owner[idx[0] - 1] < 0:
-        raise RulesError(f"a chain starts at Rome or an empty city; city {action[0]!r} is still available")
+        raise IllegalActionError(f"a chain starts at Rome or an empty city; city {action[0]!r} is still available")
     for loc, i in zip(action[1:-1], idx[1:-1], strict=True):
         if i == 0:
-            raise RulesError("Rome can start a chain but cannot be crossed")
+            raise IllegalActionError("Rome can start a chain but cannot be crossed")
         if owner[i - 1] < 0:
-            raise RulesError(f"city {loc!r} is still available and cannot be crossed")
+            raise IllegalActionError(f"city {loc!r} is still available and cannot be crossed")
     if idx[-1] == 0:
-        raise RulesError("a chain must end at an available city, not at Rome")
+        raise IllegalActionError("a chain must end at an available city, not at Rome")
     if owner[idx[-1] - 1] >= 0:
-        raise RulesError(f"city {action[-1]!r} is already connected (its tokens are taken)")
+        raise IllegalActionError(f"city {action[-1]!r} is already connected (its tokens are taken)")
     cost = 0
     for k in range(len(idx) - 1):
         e = b._edge.get((idx[k], idx[k + 1]))
         if e is None:
-            raise RulesError(f"no path between {action[k]!r} and {action[k + 1]!r}")
+            raise IllegalActionError(f"no path between {action[k]!r} and {action[k + 1]!r}")
         if state.path_owner[e] >= 0:
-            raise RulesError(f"path {action[k]!r}-{action[k + 1]!r} already holds Roads "
+            raise IllegalActionError(f"path {action[k]!r}-{action[k + 1]!r} already holds Roads "
                              f"(P{state.path_owner[e] + 1})")
         cost += b._cost[e]
     limit = state.config.max_chain_paths
     if limit is not None and len(idx) - 1 > limit:
-        raise RulesError(f"chain of {len(idx) - 1} paths is longer than max_chain_paths={limit}")
+        raise IllegalActionError(f"chain of {len(idx) - 1} paths is longer than max_chain_paths={limit}")
     if cost > state.roads_left[state.seat]:
-        raise RulesError(f"chain costs {cost} Roads but P{state.seat + 1} has only "
+        raise IllegalActionError(f"chain costs {cost} Roads but P{state.seat + 1} has only "
                          f"{state.roads_left[state.seat]} left")
     return tuple(idx), cost
 
@@ -244,7 +297,7 @@ def iter_chains(state: GameState, *, max_cost: int | None = None,
 
     Raises
     ------
-    RulesError
+    ArgumentError
         At a chance or terminal node.
 
     Examples
@@ -253,7 +306,7 @@ def iter_chains(state: GameState, *, max_cost: int | None = None,
     >>> [c.chain for c in islice(iter_chains(new_game(rng=1), max_cost=1), 2)]
     [('rome', 'capua'), ('rome', 'ariminum')]
     """
-    _need_decision(state, "iter_chains")
+    _need_decision(state, "iter_chains", ArgumentError)
     cfg = state.config
     b = cfg.board
     budget = state.roads_left[state.seat] if max_cost is None else min(max_cost, state.roads_left[state.seat])
@@ -318,8 +371,12 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
 
     Raises
     ------
-    RulesError
-        For an illegal chain, or a ``route`` that is not a fewest-Roads route.
+    InvalidActionError
+        If ``chain`` is no chain of the board, ``route`` no sequence of its
+        location ids, or ``route`` is missing with ``route_policy="player"``.
+    IllegalActionError
+        At a chance or terminal node, for an illegal chain, or a ``route``
+        that is not a fewest-Roads route.
 
     Examples
     --------
@@ -327,10 +384,15 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
     >>> s.route_score, s.roads_left, s.history[-1][3]
     ((1, 0, 0, 0), (24, 25, 25, 25), ('capua', 'rome'))
     """
-    _need_decision(state, "connect")
-    idx, cost = check_chain(state, tuple(chain))
     cfg, seat = state.config, state.seat
     b = cfg.board
+    _read_chain(b, chain)  # not a move at all: said before any rule
+    if route is not None:
+        route = _read_route(b, route)
+    elif cfg.route_policy == PLAYER_CHOICE:
+        raise InvalidActionError("route_policy='player': the action must be (chain, route)")
+    _need_decision(state, "connect", IllegalActionError)
+    idx, cost = check_chain(state, tuple(chain))
     path_owner = list(state.path_owner)
     for a, c in zip(idx, idx[1:], strict=False):  # place the Roads
         path_owner[b._edge[a, c]] = seat
@@ -340,14 +402,10 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
     roads = {b.paths[e].key: owner for e, owner in enumerate(path_owner) if owner >= 0}
     options = route_points(b, roads, b.locations[city], gold=state.treasures[city - 1] == "gold")
     if route is not None:
-        if isinstance(route, str) or not isinstance(route, Sequence):
-            raise RulesError(f"a route is a sequence of location ids from the city to Rome, got {route!r}")
-        chosen = next((o for o in options if o.path == tuple(route)), None)
+        chosen = next((o for o in options if o.path == route), None)
         if chosen is None:
-            raise RulesError(f"route {tuple(route)!r} is not a fewest-Roads route to Rome; choose one of "
-                             f"{[o.path for o in options]}")
-    elif cfg.route_policy == PLAYER_CHOICE:
-        raise RulesError("route_policy='player': the action must be (chain, route)")
+            raise IllegalActionError(f"route {route!r} is not a fewest-Roads route to Rome; choose one of "
+                                     f"{[o.path for o in options]}")
     else:
         chosen = ROUTE_POLICIES[cfg.route_policy](options, seat, state)
     gained = tuple(chosen.points.get(s, 0) for s in range(cfg.players))
@@ -362,8 +420,8 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
 
 def _routes_after(state: GameState, chain: Sequence[str], *, gold: bool | None = None) -> list[RouteOption]:
     """Every tied fewest-Roads route if the seat to move built ``chain`` now (nothing
-    applied); ``gold`` scores as if the Treasure were (not) Gold. ``RulesError`` for
-    an illegal chain. Public as ``views.connection_routes``."""
+    applied); ``gold`` scores as if the Treasure were (not) Gold. ``check_chain``'s
+    errors for a chain that is not legal now. Public as ``views.connection_routes``."""
     idx, _ = check_chain(state, tuple(chain))
     b = state.config.board
     roads = {b.paths[e].key: o for e, o in enumerate(state.path_owner) if o >= 0}
@@ -414,8 +472,9 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
 
     Raises
     ------
-    RulesError
-        If ``deal`` misses a city or places tokens that are not in play.
+    ArgumentError
+        If ``config`` is not a :class:`GameConfig`, or ``deal`` misses a city
+        or places tokens that are not in play.
 
     Examples
     --------
@@ -428,7 +487,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
     """
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
-        raise RulesError(f"config must be a GameConfig, got {type(config).__name__}")
+        raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
     b = config.board
     n = len(b.city_ids)
     state = GameState(config, (None,) * n, (-1,) * n, (-1,) * len(b.paths),
@@ -437,9 +496,12 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
         missing = [c for c in b.city_ids if c not in deal]
         extra = [c for c in deal if c not in b.city_ids]
         if missing or extra:
-            raise RulesError(f"deal must name every city once; missing {missing}, unknown {extra}")
-        for c in b.city_ids:
-            state = apply(state, deal[c])
+            raise ArgumentError(f"deal must name every city once; missing {missing}, unknown {extra}")
+        try:
+            for c in b.city_ids:
+                state = apply(state, deal[c])
+        except (InvalidActionError, IllegalActionError) as err:  # the argument is wrong, not a move
+            raise ArgumentError(str(err)) from None
         return state
     if rng is None:
         return state
@@ -560,8 +622,15 @@ def apply(state: GameState, action: Any) -> GameState:
 
     Raises
     ------
-    RulesError
-        If the action is illegal, saying why; ``state`` is unchanged.
+    InvalidActionError
+        If the value is no action of the game at all, saying why: at a chance
+        node anything but a Treasure id of the components; at a decision node
+        anything but :data:`PASS` or a chain of the board's location ids
+        (``(chain, route)`` with ``route_policy="player"``).
+    IllegalActionError
+        If the rules forbid it now, saying why: a Treasure id with no token
+        left, a chain :func:`check_chain` refuses, a pass with a connection
+        left, any action once the game is over. ``state`` is unchanged.
 
     Examples
     --------
@@ -571,32 +640,35 @@ def apply(state: GameState, action: Any) -> GameState:
     >>> apply(t, ("rome", "ariminum", "aquileia"))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: city 'ariminum' is still available and cannot be crossed
+    rometools.core.errors.IllegalActionError: city 'ariminum' is still available and cannot be crossed
+    >>> apply(t, "gold")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.InvalidActionError: a connection is a chain of at least two locations such as ('rome', 'capua'), or 'pass'; got 'gold'
     """
     nxt = engine.next_deal(state)
+    cfg = state.config
     if nxt >= 0:
         left = dict(chance_outcomes(state))
         if not isinstance(action, str) or action not in left:
-            raise RulesError(f"the set-up deal needs a Treasure id for city "
-                             f"{state.config.board.city_ids[nxt]!r}; {action!r} is not among the "
-                             f"tokens left {sorted(left)}")
+            raise refused(f"the set-up deal needs a Treasure id for city {cfg.board.city_ids[nxt]!r}; "
+                          f"{action!r} is not among the tokens left {sorted(left)}",
+                          well_formed=isinstance(action, str) and action in cfg.components.treasure_ids)
         treasures = state.treasures[:nxt] + (action,) + state.treasures[nxt + 1:]
         return replace(state, treasures=treasures, _facts=None,
-                       history=(*state.history, ("deal", state.config.board.city_ids[nxt], action)))
+                       history=(*state.history, ("deal", cfg.board.city_ids[nxt], action)))
     if current_player(state) == TERMINAL:
-        raise RulesError(f"the game is over; no action {action!r} can be applied")
-    cfg = state.config
+        problem = _action_problem(cfg, action)
+        raise refused(problem or f"the game is over; no action {action!r} can be applied",
+                      well_formed=problem is None)
     if isinstance(action, str) and action == PASS:
         if legal_connections(state):
-            raise RulesError(f"P{state.seat + 1} cannot pass: it has a legal connection, e.g. "
-                             f"{legal_connections(state)[0].chain!r}")
+            raise IllegalActionError(f"P{state.seat + 1} cannot pass: it has a legal connection, e.g. "
+                                     f"{legal_connections(state)[0].chain!r}")
         return replace(state, seat=(state.seat + 1) % cfg.players, _facts=None,
                        history=(*state.history, (PASS, state.seat)))
     if cfg.route_policy == PLAYER_CHOICE:
-        if not (isinstance(action, Sequence) and len(action) == 2
-                and all(isinstance(x, Sequence) and not isinstance(x, str) for x in action)):
-            raise RulesError(f"route_policy='player': an action is (chain, route), e.g. "
-                             f"(('rome', 'capua'), ('capua', 'rome')); got {action!r}")
+        _read_choice(cfg, action)
         return connect(state, action[0], action[1])
     idx, _ = check_chain(state, action)
     if cfg.route_policy in _BUILT_IN:

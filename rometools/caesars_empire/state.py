@@ -17,7 +17,7 @@ from typing import Any
 
 from rometools.caesars_empire.board import Board, load_board
 from rometools.caesars_empire.components import Components, load_components
-from rometools.core.errors import OptionError, RulesError
+from rometools.core.errors import ArgumentError, OptionError
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 
@@ -145,7 +145,7 @@ def register_route_policy(name: str, policy: RoutePolicy) -> None:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If ``name`` is not a non-empty string, is ``"player"``, or is taken by
         a different function; or if ``policy`` is not callable.
 
@@ -160,17 +160,17 @@ def register_route_policy(name: str, policy: RoutePolicy) -> None:
     >>> register_route_policy("first", last)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: route policy 'first' is taken by another function; choose another name
+    rometools.core.errors.ArgumentError: route policy 'first' is taken by another function; choose another name
     """
     if not isinstance(name, str) or not name.strip():
-        raise RulesError(f"a route policy name is a non-empty string, got {name!r}")
+        raise ArgumentError(f"a route policy name is a non-empty string, got {name!r}")
     if name == PLAYER_CHOICE:
-        raise RulesError(f"{PLAYER_CHOICE!r} is reserved: the player chooses the route in the action")
+        raise ArgumentError(f"{PLAYER_CHOICE!r} is reserved: the player chooses the route in the action")
     if not callable(policy):
-        raise RulesError(f"route policy {name!r} must be a function (options, seat, state) -> option")
+        raise ArgumentError(f"route policy {name!r} must be a function (options, seat, state) -> option")
     old = ROUTE_POLICIES.get(name)
     if old is not None and not _same_definition(old, policy):
-        raise RulesError(f"route policy {name!r} is taken by another function; choose another name")
+        raise ArgumentError(f"route policy {name!r} is taken by another function; choose another name")
     ROUTE_POLICIES[name] = policy
 
 

@@ -30,7 +30,7 @@ from rometools.caesars_empire.rules import (
 from rometools.caesars_empire.scoring import holdings, score_parts
 from rometools.caesars_empire.state import PASS, TERMINAL, Connection, GameState, RouteOption
 from rometools.core import playout
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, InvalidActionError
 from rometools.core.formatting import join_names, seat_label
 
 __all__ = [
@@ -110,9 +110,13 @@ def connection_routes(state: GameState, chain: Sequence[str], *, gold: bool | No
 
     Raises
     ------
-    RulesError
-        If ``chain`` is not a legal chain (the message says why, naming the
-        argument when it is not a chain at all); ``state`` is unchanged.
+    InvalidActionError, IllegalActionError
+        If ``chain`` is no chain at all, or not a legal chain now, as
+        ``rules.check_chain`` (the message says why, naming the argument when
+        it is not a chain at all); ``state`` is unchanged.
+    ArgumentError
+        For ``gold`` other than ``True``, ``False`` or ``None``, or at a
+        chance or terminal node.
 
     Examples
     --------
@@ -122,14 +126,14 @@ def connection_routes(state: GameState, chain: Sequence[str], *, gold: bool | No
     >>> connection_routes(new_game(rng=3), None)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: connection_routes: chain must be a sequence of location ids such as ('rome', 'capua'), got None
+    rometools.core.errors.InvalidActionError: connection_routes: chain must be a sequence of location ids such as ('rome', 'capua'), got None
     """
-    _need_decision(state, "connection_routes")
+    _need_decision(state, "connection_routes", ArgumentError)
     if isinstance(chain, str) or not isinstance(chain, Sequence):
-        raise RulesError(f"connection_routes: chain must be a sequence of location ids such as "
-                         f"('rome', 'capua'), got {chain!r}")
+        raise InvalidActionError(f"connection_routes: chain must be a sequence of location ids such as "
+                                 f"('rome', 'capua'), got {chain!r}")
     if gold is not None and not isinstance(gold, bool):
-        raise RulesError(f"connection_routes: gold must be True, False or None, got {gold!r}")
+        raise ArgumentError(f"connection_routes: gold must be True, False or None, got {gold!r}")
     return _routes_after(state, chain, gold=gold)
 
 
@@ -148,7 +152,7 @@ def cheapest_connections(state: GameState, city: str) -> list[Connection]:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If ``city`` is not a city id, is not available, or at a chance/terminal node.
 
     Examples
@@ -159,17 +163,17 @@ def cheapest_connections(state: GameState, city: str) -> list[Connection]:
     >>> cheapest_connections(new_game(rng=1), ["capua"])
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: cheapest_connections: city must be a city id such as 'capua', got ['capua']
+    rometools.core.errors.ArgumentError: cheapest_connections: city must be a city id such as 'capua', got ['capua']
     """
-    _need_decision(state, "cheapest_connections")
+    _need_decision(state, "cheapest_connections", ArgumentError)
     b = state.config.board
     if not isinstance(city, str):
-        raise RulesError(f"cheapest_connections: city must be a city id such as 'capua', got {city!r}")
+        raise ArgumentError(f"cheapest_connections: city must be a city id such as 'capua', got {city!r}")
     t = b._index.get(city, 0)
     if t == 0:
-        raise RulesError(f"unknown city {city!r}" + (" (Rome is not a city)" if city == ROME else ""))
+        raise ArgumentError(f"unknown city {city!r}" + (" (Rome is not a city)" if city == ROME else ""))
     if state.city_owner[t - 1] >= 0:
-        raise RulesError(f"city {city!r} is already connected")
+        raise ArgumentError(f"city {city!r} is already connected")
     found = []
     for u, e, c in b._adj[t]:
         if state.path_owner[e] < 0 and (u == 0 or state.city_owner[u - 1] >= 0):
@@ -217,7 +221,7 @@ def enumerate_chains(state: GameState, *, max_cost: int | None = None,
 
     Raises
     ------
-    RulesError
+    ArgumentError
         At a chance or terminal node, or beyond ``max_chains`` chains (tighten
         ``max_cost`` / ``max_paths`` or raise the bound).
 
@@ -231,8 +235,8 @@ def enumerate_chains(state: GameState, *, max_cost: int | None = None,
     out = []
     for c in iter_chains(state, max_cost=max_cost, max_paths=max_paths):
         if len(out) >= max_chains:
-            raise RulesError(f"more than max_chains={max_chains} legal chains; "
-                             f"pass max_cost or max_paths, or a larger max_chains")
+            raise ArgumentError(f"more than max_chains={max_chains} legal chains; "
+                                f"pass max_cost or max_paths, or a larger max_chains")
         out.append(c)
     return out
 
@@ -523,7 +527,7 @@ def why_no_connection(state: GameState, city: str) -> str | None:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         As :func:`cheapest_connections` (not a city, already connected).
 
     Examples

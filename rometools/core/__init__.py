@@ -1,6 +1,6 @@
 """Game-agnostic pieces shared by every rometools game.
 
-* :mod:`rometools.core.errors` -- the error family (``RulesError``, ``DataFileError``).
+* :mod:`rometools.core.errors` -- the error family (``RulesError`` > ``IllegalActionError``, ``InvalidActionError``; ``ArgumentError``; ``DataFileError``).
 * :mod:`rometools.core.rng` -- seed / Generator normalisation (SPEC 7).
 * :mod:`rometools.core.game` -- the game protocol, bots and the registry.
 * :mod:`rometools.core.playout` -- the play loop, replay and saved games.

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted, number, percent, percent_column
 from rometools.core.stats import proportion_estimate
 
@@ -44,12 +44,12 @@ def _need_results(results, *columns: str) -> None:
     import pandas as pd
 
     if not isinstance(results, pd.DataFrame):
-        raise RulesError(f"results must be the DataFrame simulate() returns, got {type(results).__name__}")
+        raise ArgumentError(f"results must be the DataFrame simulate() returns, got {type(results).__name__}")
     missing = [c for c in columns if c not in results.columns]
     if missing:
-        raise RulesError(f"results lack the column(s) {missing}: pass what simulate() returns")
+        raise ArgumentError(f"results lack the column(s) {missing}: pass what simulate() returns")
     if results.empty:
-        raise RulesError("results hold no games")
+        raise ArgumentError("results hold no games")
 
 
 def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
@@ -107,7 +107,7 @@ def _win_rates(results, by: str, confidence: float, key) -> Any:
 
     _need_results(results, by, "win", "shared_win")
     if not 0 < confidence < 1:
-        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
+        raise ArgumentError(f"confidence must be between 0 and 1, got {confidence!r}")
     rows = []
     for value, group in results.groupby(by, sort=True):
         wins = int(group["win"].sum())
@@ -143,7 +143,7 @@ def bot_win_rates(results, confidence: float = 0.95):
 
     Raises
     ------
-    RulesError
+    ArgumentError
         For results without those columns, or a confidence not between 0 and 1.
 
     Examples
@@ -345,7 +345,7 @@ def seat_advantage_test(results) -> dict[str, Any]:
     wins = [int((outright["seat"] == s).sum()) for s in seats]
     n = sum(wins)
     if n == 0:
-        raise RulesError("no game has an outright winner to test")
+        raise ArgumentError("no game has an outright winner to test")
     if n / len(seats) >= 5:
         stat, p = stats.chisquare(wins)
         return {"wins": wins, "games": n, "statistic": float(stat), "p_value": float(p), "method": "chi-square"}
@@ -453,7 +453,7 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     'Game length: 40.1 decisions on average (95% confidence interval 40.0 to 40.1), from 40 to 43.'
     """
     if not 0 < confidence < 1:
-        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
+        raise ArgumentError(f"confidence must be between 0 and 1, got {confidence!r}")
     lengths = game_summary(results)["length"]
     shortest, longest = int(lengths.min()), int(lengths.max())
     if shortest == longest:
@@ -487,7 +487,7 @@ def points_shares(results):
 
     cols = [c for c in results.columns if c.startswith("points_")]
     if not cols:
-        raise RulesError("this game reports no points by category")
+        raise ArgumentError("this game reports no points by category")
     totals = results[cols].sum()
     return pd.DataFrame({"category": [c.removeprefix("points_") for c in cols],
                          "points": [int(totals[c]) for c in cols],
@@ -508,9 +508,9 @@ def games_needed(half_width: float, confidence: float = 0.95, rate: float = 0.5)
     from scipy import stats
 
     if not 0 < half_width < 0.5:
-        raise RulesError(f"the half width is a proportion between 0 and 0.5, got {half_width!r}")
+        raise ArgumentError(f"the half width is a proportion between 0 and 0.5, got {half_width!r}")
     if not 0 < confidence < 1 or not 0 <= rate <= 1:
-        raise RulesError("confidence must be in (0, 1) and rate in [0, 1]")
+        raise ArgumentError("confidence must be in (0, 1) and rate in [0, 1]")
     z = float(stats.norm.ppf(0.5 + confidence / 2))
 
     def width(n: int) -> float:  # Wilson half width at the expected rate

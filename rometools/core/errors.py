@@ -43,6 +43,37 @@ class InvalidActionError(RulesError):
     """
 
 
+def refused(message: str, *, well_formed: bool) -> RulesError:
+    """The error ``apply`` raises for an action it refuses, by the python-chess rule.
+
+    ``apply`` reads the value as what the node waits for (a decision at a
+    seat's turn, a chance outcome at a chance node): a value that reads as one
+    (its type and shape, and ids the game's board and components have) is
+    *well formed*, and refused only because the state forbids it now.
+
+    Parameters
+    ----------
+    message : str
+        Why the action is refused, quoting it.
+    well_formed : bool
+        Whether the value is an action of the game of the kind the node takes.
+
+    Returns
+    -------
+    IllegalActionError or InvalidActionError
+        :class:`IllegalActionError` for a well-formed action ("not allowed
+        now"), :class:`InvalidActionError` otherwise ("not a move").
+
+    Examples
+    --------
+    >>> type(refused("city 'capua' is already connected", well_formed=True)).__name__
+    'IllegalActionError'
+    >>> refused("unknown location 'ostia'", well_formed=False)
+    InvalidActionError("unknown location 'ostia'")
+    """
+    return (IllegalActionError if well_formed else InvalidActionError)(message)
+
+
 class ArgumentError(RometoolsError, ValueError):
     """A wrong argument to a function: a value out of range, of the wrong type, an unknown name.
 

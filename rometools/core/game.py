@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rometools.core.errors import ArgumentError, OptionError, RulesError
+from rometools.core.errors import ArgumentError, OptionError
 from rometools.core.formatting import shown
 from rometools.core.protocol import (
     CHANCE,
@@ -89,7 +89,7 @@ class Bot:
     plays the same game.
 
     Subclasses implement :meth:`decide`; :meth:`choose` first refuses chance
-    and terminal nodes with a :class:`~rometools.core.errors.RulesError`.
+    and terminal nodes with a :class:`~rometools.core.errors.ArgumentError`.
 
     Attributes
     ----------
@@ -112,7 +112,7 @@ class Bot:
     >>> bot.choose(game.new_game(), np.random.default_rng(1))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: the random bot has no decision to make: a chance node (the set-up deal) is pending
+    rometools.core.errors.ArgumentError: the random bot has no decision to make: a chance node (the set-up deal) is pending
     """
 
     name: ClassVar[str] = "bot"
@@ -130,17 +130,17 @@ class Bot:
 
         Raises
         ------
-        RulesError
+        ArgumentError
             At a chance node or once the game is over.
         """
         from rometools.core.rng import as_generator
 
         player = game_of(state).rules.current_player(state)
         if player == CHANCE:
-            raise RulesError(f"the {self.name} bot has no decision to make: a chance node "
-                             f"({game_of(state).chance_name}) is pending")
+            raise ArgumentError(f"the {self.name} bot has no decision to make: a chance node "
+                                f"({game_of(state).chance_name}) is pending")
         if player == TERMINAL:
-            raise RulesError(f"the {self.name} bot has no decision to make: the game is over")
+            raise ArgumentError(f"the {self.name} bot has no decision to make: the game is over")
         return self.decide(state, as_generator(rng))
 
     def decide(self, state: Any, rng: np.random.Generator) -> Any:  # pragma: no cover - abstract
@@ -218,7 +218,7 @@ class GameSpec:
         ``position_to_dict(state)`` gives the start of the state's history as
         a JSON object (``None`` for a new game), and
         ``position_from_dict(config, data, source=...)`` builds it back
-        (``DataFileError``/``RulesError`` naming the entry).
+        (``DataFileError``/``ArgumentError`` naming the entry).
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
         Default: none (``{}``).

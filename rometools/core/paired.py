@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.balance import _need_results, game_summary, mean_interval
-from rometools.core.errors import ArgumentError, RulesError
+from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted, join_names, number, percent, shown
 from rometools.core.stats import proportion_estimate
 
@@ -69,8 +69,8 @@ def _game_title(game_id: Any) -> str:
 def _pairing_keys(results, variant: str) -> None:
     _need_results(results, *_PAIR_COLUMNS)
     if results.duplicated(["game", "rotation", "seat"]).any():
-        raise RulesError(f"variant {variant}'s results hold a game, rotation and seat more than once: "
-                         f"pass one run of simulate()")
+        raise ArgumentError(f"variant {variant}'s results hold a game, rotation and seat more than once: "
+                            f"pass one run of simulate()")
 
 
 def paired_differences(results_a, results_b, confidence: float = 0.95):
@@ -116,7 +116,7 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
 
     Raises
     ------
-    RulesError
+    ArgumentError
         When either is not what ``simulate()`` returns, or the runs cannot be
         paired: runs of two different games (``attrs["game_id"]``, which
         ``simulate()`` sets; runs read back from a file have none, so their
@@ -140,35 +140,35 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
     >>> paired_differences(a, simulate("caesars_empire", 4, players=3, seed=2, progress=False))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: variant A was played from seed 1 and variant B from seed 2: a paired comparison needs the same seed
+    rometools.core.errors.ArgumentError: variant A was played from seed 1 and variant B from seed 2: a paired comparison needs the same seed
     >>> paired_differences(a, simulate("augustus", 4, players=3, bots=bots, seed=1, rotate=True, progress=False))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: variant A is a run of Caesar's Empire and variant B of Augustus: a paired comparison needs two runs of the same game
+    rometools.core.errors.ArgumentError: variant A is a run of Caesar's Empire and variant B of Augustus: a paired comparison needs two runs of the same game
     """
     import pandas as pd
 
     if not 0 < confidence < 1:
-        raise RulesError(f"confidence must be between 0 and 1, got {confidence!r}")
+        raise ArgumentError(f"confidence must be between 0 and 1, got {confidence!r}")
     _pairing_keys(results_a, "A")
     _pairing_keys(results_b, "B")
     ids = [r.attrs.get("game_id") for r in (results_a, results_b)]
     if None not in ids and ids[0] != ids[1]:
         titles = [_game_title(i) for i in ids]
-        raise RulesError(f"variant A is a run of {titles[0]} and variant B of {titles[1]}: a paired comparison "
-                         f"needs two runs of the same game")
+        raise ArgumentError(f"variant A is a run of {titles[0]} and variant B of {titles[1]}: a paired comparison "
+                            f"needs two runs of the same game")
     only = [[c for c in r.columns if c not in other.columns and not _INDEX_COLUMN.fullmatch(str(c))]
             for r, other in ((results_a, results_b), (results_b, results_a))]
     if any(only):  # read back from files, the runs carry no game id: their per-game columns tell
         said = "; ".join(f"only variant {v} has {join_names(cols)}" for v, cols in zip("AB", only, strict=True)
                          if cols)
-        raise RulesError(f"the runs have different columns ({said}): they look like runs of different games or "
-                         f"different game options, and a paired comparison needs two runs of the same game")
+        raise ArgumentError(f"the runs have different columns ({said}): they look like runs of different games or "
+                            f"different game options, and a paired comparison needs two runs of the same game")
     if "seed" in results_a.columns and "seed" in results_b.columns:
         seeds = [sorted(int(s) for s in r["seed"].unique()) for r in (results_a, results_b)]
         if seeds[0] != seeds[1]:
-            raise RulesError(f"variant A was played from seed {', '.join(map(str, seeds[0]))} and variant B "
-                             f"from seed {', '.join(map(str, seeds[1]))}: a paired comparison needs the same seed")
+            raise ArgumentError(f"variant A was played from seed {', '.join(map(str, seeds[0]))} and variant B "
+                                f"from seed {', '.join(map(str, seeds[1]))}: a paired comparison needs the same seed")
     for column, what, advice in (("seat", "seat", "the same number of players"),
                                  ("rotation", "rotation", "seat rotation, or neither"),
                                  ("game", "game", "the same number of games")):
@@ -176,13 +176,13 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
         if held[0] != held[1]:
             counts = (f"variant A has {counted(len(held[0]), what)} and variant B {number(len(held[1]))}"
                       if len(held[0]) != len(held[1]) else f"variants A and B hold different {what}s")
-            raise RulesError(f"{counts}: a paired comparison needs the same {what}s; play both variants with "
-                             f"{advice}")
+            raise ArgumentError(f"{counts}: a paired comparison needs the same {what}s; play both variants with "
+                                f"{advice}")
     keys = ["game", "rotation"]
     a_keys = set(map(tuple, results_a[[*keys, "seat"]].to_numpy().tolist()))
     if a_keys != set(map(tuple, results_b[[*keys, "seat"]].to_numpy().tolist())):
-        raise RulesError("variants A and B hold different games, rotations or seats: a paired comparison "
-                         "needs the same ones")
+        raise ArgumentError("variants A and B hold different games, rotations or seats: a paired comparison "
+                            "needs the same ones")
     seats = sorted(int(s) for s in results_a["seat"].unique())
     per_seat = results_a[[*keys, "seat", "win", "score"]].merge(
         results_b[[*keys, "seat", "win", "score"]], on=[*keys, "seat"], suffixes=("_a", "_b"), validate="1:1")

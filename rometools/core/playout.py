@@ -22,8 +22,11 @@ a legal game. Every failure names the entry: invalid JSON, ``null``, a missing
 or unknown key, a wrong type, an unknown game, a bad checksum (the file was
 edited after saving), a bad config option, an illegal action
 (``history[12]: ...``), or ``upto`` outside the history. The errors are
-:class:`~rometools.core.errors.DataFileError` (the file's structure) and
-:class:`~rometools.core.errors.RulesError` (the game's rules); never
+:class:`~rometools.core.errors.DataFileError` (the file's structure),
+:class:`~rometools.core.errors.InvalidActionError` or
+:class:`~rometools.core.errors.IllegalActionError` (an action of the history:
+not an action of the game, or one its rules forbid there) and
+:class:`~rometools.core.errors.ArgumentError` (``upto``); never
 ``KeyError``, ``IndexError``, ``AttributeError`` or a bare ``JSONDecodeError``.
 
 Examples
@@ -155,9 +158,11 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
 
     Raises
     ------
-    RulesError
-        For an unknown bot, a wrong number of bots, or an illegal action
-        from an untrusted bot.
+    ArgumentError
+        For an unknown bot or a wrong number of bots.
+    InvalidActionError, IllegalActionError
+        For a value an untrusted bot returns that is not an action of the
+        game, or not legal there.
 
     Examples
     --------
@@ -255,8 +260,10 @@ def replay(log: str | bytes | Mapping[str, Any] | Any, *, upto: int | None = Non
 
     Raises
     ------
-    DataFileError, RulesError
-        As :func:`load_saved_game`; ``upto`` outside ``0..len(history)``.
+    DataFileError, InvalidActionError, IllegalActionError
+        As :func:`load_saved_game`.
+    ArgumentError
+        For ``upto`` outside ``0..len(history)``.
 
     Examples
     --------
@@ -268,7 +275,7 @@ def replay(log: str | bytes | Mapping[str, Any] | Any, *, upto: int | None = Non
     >>> replay(s, upto=99)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: upto must be a whole number from 0 to 41 (the actions in the history), got 99
+    rometools.core.errors.ArgumentError: upto must be a whole number from 0 to 41 (the actions in the history), got 99
     """
     if isinstance(log, str | bytes | bytearray | Mapping) or log is None:
         return load_saved_game(log, upto=upto, game=game, source=source)
@@ -285,8 +292,8 @@ def replay(log: str | bytes | Mapping[str, Any] | Any, *, upto: int | None = Non
 
 def _check_upto(upto: Any, n: int) -> None:
     if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= n):
-        raise RulesError(f"upto must be a whole number from 0 to {n} (the actions in the history), "
-                         f"got {upto!r}")
+        raise ArgumentError(f"upto must be a whole number from 0 to {n} (the actions in the history), "
+                            f"got {upto!r}")
 
 
 # ===================================================================== saved games
@@ -387,8 +394,12 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
         object, a missing or unknown key, a wrong format or version, a wrong
         type, an unknown game, a checksum that does not match (the file was
         edited after saving) and a bad config or start position.
-    RulesError
-        For an illegal action (``history[k]: ...``) or ``upto`` outside the history.
+    InvalidActionError, IllegalActionError
+        For an action of the history that is not an action of the game, or
+        one its rules forbid there (``history[k]: ...``, the class ``apply``
+        raised).
+    ArgumentError
+        For ``upto`` outside the history.
 
     Examples
     --------
@@ -457,8 +468,8 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
     for k, entry in enumerate(history if upto is None else history[:upto]):
         try:
             state = apply(state, _tupled(entry))
-        except RulesError as err:
-            raise RulesError(f"history[{k}]: {err}") from None
+        except RulesError as err:  # the same class (invalid or illegal), the entry named
+            raise type(err)(f"history[{k}]: {err}") from None
     if seed is not None and is_dataclass(state) and hasattr(state, "seed"):
         state = replace(state, seed=seed if isinstance(seed, int) else tuple(seed))
     return state

@@ -16,7 +16,9 @@ written by every game (:data:`KERNEL`)
 ``chance_outcomes(state)``               ``[(outcome, Fraction)]`` summing to 1 at a
                                          chance node, ``[]`` elsewhere
 ``apply(state, action)``                 a new state (the old one is never changed);
-                                         ``RulesError`` for an illegal action
+                                         ``InvalidActionError`` for a value that is not
+                                         an action, ``IllegalActionError`` for one the
+                                         state forbids
 defaulted here (:data:`DEFAULTED`)
 ``is_over(state)``                       ``current_player(state) == TERMINAL``
 ``scores(state)``                        each seat's ``"total"`` of the game's registered
@@ -219,7 +221,7 @@ def resolve_rules(game_id: str, module: ModuleType,
 
         Raises
         ------
-        DataFileError, RulesError
+        DataFileError, InvalidActionError, IllegalActionError
             As :func:`rometools.core.playout.load_saved_game`, the entry named;
             a saved game of another game is refused.
         """

@@ -63,7 +63,7 @@ from typing import Any
 
 import numpy as np
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 from rometools.core.game import CHANCE, TERMINAL, Bot, Game, GameSpec, game_for, load_game
 from rometools.core.playout import sample_outcome
 from rometools.core.rng import RngLike, as_generator
@@ -171,8 +171,8 @@ class _Search:
         if rollout is None:
             rollout = "greedy" if "greedy" in spec.bots else "random"
         if rollout not in spec.bots:
-            raise RulesError(f"rollout must be one of {spec.title}'s own bots "
-                             f"({', '.join(sorted(spec.bots))}), got {rollout!r}")
+            raise ArgumentError(f"rollout must be one of {spec.title}'s own bots "
+                                f"({', '.join(sorted(spec.bots))}), got {rollout!r}")
         bot = game.bot(rollout)
         self.rollout_decide = bot.decide
         self.rollout_apply = spec.apply_legal if bot.trusted else rules.apply
@@ -331,11 +331,11 @@ class _Search:
 
 def _check_options(budget: Any, c: Any, utility: Any) -> None:
     if isinstance(budget, bool) or not isinstance(budget, int | np.integer) or budget < 1:
-        raise RulesError(f"the MCTS budget must be a whole number of simulations, 1 or more, got {budget!r}")
+        raise ArgumentError(f"the MCTS budget must be a whole number of simulations, 1 or more, got {budget!r}")
     if isinstance(c, bool) or not isinstance(c, int | float) or not math.isfinite(c) or c < 0:
-        raise RulesError(f"the exploration constant c must be a number 0 or more, got {c!r}")
+        raise ArgumentError(f"the exploration constant c must be a number 0 or more, got {c!r}")
     if utility not in UTILITIES:
-        raise RulesError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
+        raise ArgumentError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
 
 
 def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
@@ -379,7 +379,7 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
 
     Raises
     ------
-    RulesError
+    ArgumentError
         At a chance node or a finished game, or for a bad option.
 
     Examples
@@ -397,9 +397,9 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
     _check_options(budget, c, utility)
     p = game.current_player(state)
     if p == CHANCE:
-        raise RulesError(f"no move to search: a chance node ({game.spec.chance_name}) is pending")
+        raise ArgumentError(f"no move to search: a chance node ({game.spec.chance_name}) is pending")
     if p == TERMINAL:
-        raise RulesError("no move to search: the game is over")
+        raise ArgumentError("no move to search: the game is over")
     legal = game.legal_actions(state)
     if len(legal) == 1:
         return [RankedMove(legal[0], 0, math.nan)]
@@ -431,7 +431,7 @@ class MCTSBot(Bot):
     >>> game.bot("mcts:lots")
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: bad MCTS bot name 'mcts:lots': write mcts, mcts:<budget> or mcts:<budget>:<option>=<value>:... with options c, rollout, utility
+    rometools.core.errors.ArgumentError: bad MCTS bot name 'mcts:lots': write mcts, mcts:<budget> or mcts:<budget>:<option>=<value>:... with options c, rollout, utility
     """
 
     name = "mcts"
@@ -441,7 +441,7 @@ class MCTSBot(Bot):
                  rollout: str | None = None, utility: str = "win"):
         _check_options(budget, c, utility)
         if rollout is not None and not isinstance(rollout, str):
-            raise RulesError(f"rollout must be the name of one of the game's bots, got {rollout!r}")
+            raise ArgumentError(f"rollout must be the name of one of the game's bots, got {rollout!r}")
         self.budget, self.c, self.rollout, self.utility = int(budget), float(c), rollout, utility
         options = [f"{k}={v}" for k, v, default in (("rollout", rollout, None),
                                                     ("c", self.c, DEFAULT_EXPLORATION),
@@ -466,7 +466,7 @@ def mcts_bot(name: str) -> MCTSBot:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         For a name that is not of that form, or a bad option.
 
     Examples
@@ -478,7 +478,7 @@ def mcts_bot(name: str) -> MCTSBot:
     usage = (f"bad MCTS bot name {name!r}: write mcts, mcts:<budget> or "
              "mcts:<budget>:<option>=<value>:... with options c, rollout, utility")
     if parts[0] != "mcts":
-        raise RulesError(usage)
+        raise ArgumentError(usage)
     options: dict[str, Any] = {}
     try:
         if len(parts) > 1:
@@ -489,7 +489,7 @@ def mcts_bot(name: str) -> MCTSBot:
                 raise ValueError(part)
             options[key] = float(value) if key == "c" else value
     except ValueError:
-        raise RulesError(usage) from None
+        raise ArgumentError(usage) from None
     return MCTSBot(**options)
 
 
@@ -545,7 +545,7 @@ def skill_curve(game: str | Game, budgets: Sequence[int] = (10, 30, 100), n_game
 
     Raises
     ------
-    RulesError
+    ArgumentError
         For an unknown game or opponent, a bad budget or option.
 
     Examples
@@ -565,7 +565,7 @@ def skill_curve(game: str | Game, budgets: Sequence[int] = (10, 30, 100), n_game
 
     if isinstance(game, Game):
         if players is not None or config is not None:
-            raise RulesError("pass options either in the Game or as players/config, not both")
+            raise ArgumentError("pass options either in the Game or as players/config, not both")
     else:
         options = dict(config or {})
         if players is not None:
@@ -573,7 +573,7 @@ def skill_curve(game: str | Game, budgets: Sequence[int] = (10, 30, 100), n_game
         game = load_game(game, **options)
     budgets = list(budgets)
     if not budgets:
-        raise RulesError("budgets must list at least one budget")
+        raise ArgumentError("budgets must list at least one budget")
     bots = [MCTSBot(b, **mcts_options).name for b in budgets]  # checks every budget and option first
     game.bot(opponent)
     rows = []

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted
 from rometools.core.game import Game, game_spec, load_game
 from rometools.core.playout import play
@@ -102,7 +102,7 @@ def check_rotation(bots: Sequence[str]) -> None:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         Naming the bot and the number of seats, when every seat has the same bot.
 
     Examples
@@ -111,13 +111,13 @@ def check_rotation(bots: Sequence[str]) -> None:
     >>> check_rotation(["greedy"] * 3)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: every seat has bot 'greedy', so rotating the bots over the seats would replay each game 3 times and count it as 3 games; give the seats different bots, or turn rotation off
+    rometools.core.errors.ArgumentError: every seat has bot 'greedy', so rotating the bots over the seats would replay each game 3 times and count it as 3 games; give the seats different bots, or turn rotation off
     """
     if len(set(bots)) == 1:
         n = len(bots)
-        raise RulesError(f"every seat has bot {bots[0]!r}, so rotating the bots over the seats would "
-                         f"replay each game {counted(n, 'time')} and count it as {counted(n, 'game')}; "
-                         f"give the seats different bots, or turn rotation off")
+        raise ArgumentError(f"every seat has bot {bots[0]!r}, so rotating the bots over the seats would "
+                            f"replay each game {counted(n, 'time')} and count it as {counted(n, 'game')}; "
+                            f"give the seats different bots, or turn rotation off")
 
 
 def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int, n_games: int,
@@ -186,7 +186,7 @@ def _the_game(game: str | Game, players: int | None, config: Mapping[str, Any] |
     loaded with ``players`` and ``config`` (options or a ready config), as :func:`simulate` takes them."""
     if isinstance(game, Game):
         if players is not None or config is not None:
-            raise RulesError("pass options either in the Game or as players/config, not both")
+            raise ArgumentError("pass options either in the Game or as players/config, not both")
         return game
     options = {} if config is None else config
     if isinstance(options, Mapping):
@@ -238,7 +238,7 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
 
     Raises
     ------
-    RulesError
+    ArgumentError
         When ``index`` or ``rotation`` is not a whole number, the results hold
         no such game or miss a seat's row, or the replayed game scores other
         than the rows (the run was of another game or had other options).
@@ -253,58 +253,58 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     >>> replay_game("caesars_empire", df, 2)  # the run had 2 players
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: game 2 of the results (seed 7, rotation 0) has 2 seats, but this game has 4 players; pass the run's options (players, config)
+    rometools.core.errors.ArgumentError: game 2 of the results (seed 7, rotation 0) has 2 seats, but this game has 4 players; pass the run's options (players, config)
     """
     import pandas as pd
 
     game = _the_game(game, players, config)
     for label, column, value in (("the game number", "game", index), ("the rotation", "rotation", rotation)):
         if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-            raise RulesError(f"{label} must be a whole number 0 or more (the results' {column} column), "
-                             f"got {value!r}")
+            raise ArgumentError(f"{label} must be a whole number 0 or more (the results' {column} column), "
+                                f"got {value!r}")
     if isinstance(results, str | os.PathLike):
         path = os.fspath(results)
         try:
             results = pd.read_parquet(path) if path.endswith(".parquet") else pd.read_csv(path)
         except (OSError, ValueError) as err:
-            raise RulesError(f"{path}: cannot be read as the rows of a run ({err})") from None
+            raise ArgumentError(f"{path}: cannot be read as the rows of a run ({err})") from None
     if not isinstance(results, pd.DataFrame):
-        raise RulesError(f"the results must be the rows simulate() returned (a pandas DataFrame) or the path "
-                         f"of their CSV, got {type(results).__name__}")
+        raise ArgumentError(f"the results must be the rows simulate() returned (a pandas DataFrame) or the path "
+                            f"of their CSV, got {type(results).__name__}")
     missing = [c for c in ("game", "seed", "rotation", "seat", "bot", "score") if c not in results.columns]
     if missing:
-        raise RulesError(f"the results have no {', '.join(missing)} column; give the rows simulate() returned "
-                         f"or its CSV read back")
+        raise ArgumentError(f"the results have no {', '.join(missing)} column; give the rows simulate() returned "
+                            f"or its CSV read back")
     games = results[results["game"] == index]
     if games.empty:
         runs = sorted(set(results["game"].tolist()))
         span = f"games {runs[0]} to {runs[-1]}" if runs else "no games"
-        raise RulesError(f"the results hold no game {index} ({span})")
+        raise ArgumentError(f"the results hold no game {index} ({span})")
     rows = games[games["rotation"] == rotation].sort_values("seat")
     if rows.empty:
         held = sorted(set(games["rotation"].tolist()))
-        raise RulesError(f"the results hold game {index} with rotation{'s' if len(held) > 1 else ''} "
-                         f"{', '.join(map(str, held))}, not {rotation}")
+        raise ArgumentError(f"the results hold game {index} with rotation{'s' if len(held) > 1 else ''} "
+                            f"{', '.join(map(str, held))}, not {rotation}")
     seeds = set(rows["seed"].tolist())
     if len(seeds) != 1:
-        raise RulesError(f"game {index} appears with seeds {sorted(seeds)}: give the rows of one run")
+        raise ArgumentError(f"game {index} appears with seeds {sorted(seeds)}: give the rows of one run")
     seed = int(seeds.pop())
     where = f"game {index} of the results (seed {seed}, rotation {rotation})"
     seats = [int(x) for x in rows["seat"]]
     if seats != list(range(len(seats))):
         lost = sorted(set(range(max(seats) + 1)) - set(seats))
-        raise RulesError(f"{where} has rows for seats {', '.join(map(str, seats))}"
-                         + (f" but none for seat {', '.join(map(str, lost))}" if lost else " (a seat twice)")
-                         + "; give every row of the run")
+        raise ArgumentError(f"{where} has rows for seats {', '.join(map(str, seats))}"
+                            + (f" but none for seat {', '.join(map(str, lost))}" if lost else " (a seat twice)")
+                            + "; give every row of the run")
     if len(rows) != game.players:
-        raise RulesError(f"{where} has {len(rows)} seats, but this game has {game.players} players; "
-                         f"pass the run's options (players, config)")
+        raise ArgumentError(f"{where} has {len(rows)} seats, but this game has {game.players} players; "
+                            f"pass the run's options (players, config)")
     end = _play_one(game, [str(b) for b in rows["bot"]], seed, int(index))
     scores = [int(x) for x in game.scores(end)]
     recorded = [int(x) for x in rows["score"]]
     if scores != recorded:
-        raise RulesError(f"{where} scored {recorded}, but {game.title} played again with these options "
-                         f"scores {scores}; pass the run's game and options (players, config)")
+        raise ArgumentError(f"{where} scored {recorded}, but {game.title} played again with these options "
+                            f"scores {scores}; pass the run's game and options (players, config)")
     return end
 
 
@@ -393,7 +393,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
 
     Raises
     ------
-    RulesError
+    ArgumentError
         For an unknown game, bot or executor, a bad option, a count that is
         not a positive whole number, ``rotate`` with the same bot in every
         seat, an ``address`` without ``executor="dask"``, or one where no Dask
@@ -412,15 +412,15 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     import pandas as pd
 
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
-        raise RulesError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
+        raise ArgumentError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise RulesError(f"the seed must be a whole number 0 or more, got {seed!r}")
+        raise ArgumentError(f"the seed must be a whole number 0 or more, got {seed!r}")
     if executor not in EXECUTORS:
-        raise RulesError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+        raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
     _check_workers(workers)
     if address is not None and executor != "dask":
-        raise RulesError(f"address {address!r} names a Dask scheduler: it needs executor='dask', "
-                         f"not {executor!r}")
+        raise ArgumentError(f"address {address!r} names a Dask scheduler: it needs executor='dask', "
+                            f"not {executor!r}")
     game = _the_game(game, players, config)
     names = game.bots(bots)  # checks names and count
     bot_names = [b.name for b in names]
@@ -457,7 +457,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
 
 def _check_workers(workers) -> None:
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise RulesError(f"workers must be a whole number 1 or more, got {workers!r}")
+        raise ArgumentError(f"workers must be a whole number 1 or more, got {workers!r}")
 
 
 def local_cluster(workers: int | None = None):
@@ -480,7 +480,7 @@ def local_cluster(workers: int | None = None):
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If ``workers`` is not a whole number 1 or more.
 
     Examples
@@ -513,7 +513,7 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:  # pragma: no cover - dask is a dependency
-        raise RulesError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
+        raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
     import dask
 
     cluster = None
@@ -525,15 +525,15 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         if cluster is not None:  # our own cluster: not the designer's address, so not their error
             cluster.close()
             raise
-        raise RulesError(f"address {address!r}: no Dask scheduler answered ({err})") from None
+        raise ArgumentError(f"address {address!r}: no Dask scheduler answered ({err})") from None
     try:
         if address is not None:  # a scheduler with no workers would leave the games waiting for ever
             wait = dask.config.get("distributed.comm.timeouts.connect")
             try:
                 client.wait_for_workers(1, timeout=wait)
             except TimeoutError:
-                raise RulesError(f"address {address!r}: the Dask scheduler there has no workers "
-                                 f"(waited {wait})") from None
+                raise ArgumentError(f"address {address!r}: the Dask scheduler there has no workers "
+                                    f"(waited {wait})") from None
         # chunks for the workers there are (threads, one game at a time each), unless told
         slots = workers or sum(client.nthreads().values()) or 1
         chunks = _chunks(n_games, slots * CHUNKS_PER_WORKER["dask"])

@@ -1,7 +1,7 @@
 """IMPERATOR bots.
 
 Every bot is a :class:`rometools.core.game.Bot`: ``choose(state, rng)`` returns a
-legal action for the seat to move and raises ``RulesError`` at a chance or terminal
+legal action for the seat to move and raises ``ArgumentError`` at a chance or terminal
 node. Bots read the game through :mod:`~rometools.imperator.rules`.
 
 * :class:`RandomBot` -- a uniform legal action (passing included).

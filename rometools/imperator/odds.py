@@ -33,7 +33,7 @@ from math import comb, gcd, lcm
 
 import numpy as np
 
-from rometools.core.errors import check_choice
+from rometools.core.errors import ArgumentError, check_choice
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws import Bag, present
@@ -89,7 +89,7 @@ class RevealModel:
 
     Raises
     ------
-    ValueError
+    ArgumentError
         Naming the bad parameter.
 
     Examples
@@ -99,7 +99,7 @@ class RevealModel:
     >>> RevealModel(21)
     Traceback (most recent call last):
     ...
-    ValueError: regions must be 0 to 20 (the reward tiles), got 21
+    rometools.core.errors.ArgumentError: regions must be 0 to 20 (the reward tiles), got 21
     """
 
     regions: int
@@ -114,15 +114,15 @@ class RevealModel:
         n = len(comps.tiles)
         if isinstance(self.regions, bool) or not isinstance(self.regions, int | np.integer) or \
                 not 0 <= self.regions <= n:
-            raise ValueError(f"regions must be 0 to {n} (the reward tiles), got {self.regions!r}")
+            raise ArgumentError(f"regions must be 0 to {n} (the reward tiles), got {self.regions!r}")
         claimed = self.regions if self.claimed is None else self.claimed
         if isinstance(claimed, bool) or not isinstance(claimed, int | np.integer) or not 0 <= claimed <= self.regions:
-            raise ValueError(f"claimed must be 0 to regions={self.regions} (tiles won per round), got {claimed!r}")
+            raise ArgumentError(f"claimed must be 0 to regions={self.regions} (tiles won per round), got {claimed!r}")
         check_choice("leftover", self.leftover, LEFTOVER_OPTIONS)
         check_choice("reveal", self.reveal, REVEAL_OPTIONS)
         h = self.hold_rounds
         if isinstance(h, bool) or not isinstance(h, int) or h < 0:
-            raise ValueError(f"hold_rounds must be a whole number, 0 (kept to the end) or more, got {h!r}")
+            raise ArgumentError(f"hold_rounds must be a whole number, 0 (kept to the end) or more, got {h!r}")
         object.__setattr__(self, "regions", int(self.regions))
         object.__setattr__(self, "claimed", int(claimed))
         object.__setattr__(self, "components", comps)
@@ -152,8 +152,8 @@ def _selection(kind, comps: Components) -> frozenset[str]:
             return frozenset((kind,))
     elif isinstance(kind, Collection) and kind and all(comps.has_tile(k) for k in kind):
         return frozenset(kind)
-    raise ValueError(f"kind must be a tile kind {list(TILE_KINDS)}, a tile id ('t01'...) or a list of tile ids, "
-                     f"got {kind!r}")
+    raise ArgumentError(f"kind must be a tile kind {list(TILE_KINDS)}, a tile id ('t01'...) or a list of tile ids, "
+                        f"got {kind!r}")
 
 
 # ===================================================================== the exact chain
@@ -259,7 +259,7 @@ def reveal_odds(kind, model: RevealModel, rounds: int = 6) -> RevealOdds:
 
     Raises
     ------
-    ValueError
+    ArgumentError
         For an unknown kind or tile, or ``rounds`` out of range.
 
     Examples
@@ -273,7 +273,7 @@ def reveal_odds(kind, model: RevealModel, rounds: int = 6) -> RevealOdds:
     (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
     """
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
+        raise ArgumentError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
     return _reveal_odds(_selection(kind, model.components), model, rounds)
 
 
@@ -418,7 +418,7 @@ def prob_kind_revealed(kind, regions: int, *, round: int = 1, claimed: int | Non
 
     Raises
     ------
-    ValueError
+    ArgumentError
         For an unknown kind, a bad count or option.
 
     Examples
@@ -458,7 +458,7 @@ def prob_kind_on_board(kind, regions: int, *, round: int = 1, claimed: int | Non
 
 def _round(r) -> int:
     if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= MAX_ROUNDS:
-        raise ValueError(f"round must be 1 to {MAX_ROUNDS}, got {r!r}")
+        raise ArgumentError(f"round must be 1 to {MAX_ROUNDS}, got {r!r}")
     return r
 
 
@@ -514,7 +514,7 @@ def prob_strongest(value: int, others: Collection[int] | None = None, *, round: 
 
     Raises
     ------
-    ValueError
+    ArgumentError
         For a value outside 1 to 5, or a later round without a model.
 
     Examples
@@ -524,14 +524,14 @@ def prob_strongest(value: int, others: Collection[int] | None = None, *, round: 
     """
     for v in (value, *(others or ())):
         if isinstance(v, bool) or v not in WORKER_VALUES:
-            raise ValueError(f"worker values are 1 to 5, got {v!r}")
+            raise ArgumentError(f"worker values are 1 to 5, got {v!r}")
     rivals = [v for v in WORKER_VALUES if v != value] if others is None else list(others)
     if round == 1 and model is None:
         comps = load_components()
         share = {m: Fraction(comps.marker_counts[m], len(comps.tiles)) for m in MARKERS}
     else:
         if model is None:
-            raise ValueError("a later round needs model=RevealModel(...) (how tiles flow between rounds)")
+            raise ArgumentError("a later round needs model=RevealModel(...) (how tiles flow between rounds)")
         ones = [t.id for t in model.components.tiles if t.marker == 1]
         s1 = reveal_odds(ones, model, _round(round)).share_revealed[round - 1]
         share = {1: s1, 5: 1 - s1}
@@ -579,9 +579,9 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
     True
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a whole number 1 or more, got {trials!r}")
+        raise ArgumentError(f"trials must be a whole number 1 or more, got {trials!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
+        raise ArgumentError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
     comps = model.components
     selected = _selection(kind, comps)
     held_kind = {t.id: t.kind in HELD_KINDS for t in comps.tiles}

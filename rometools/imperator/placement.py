@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator
 from rometools.imperator.board import Layout
 from rometools.imperator.state import PlacementOutcome, Step, Worker, player_name
@@ -115,7 +115,7 @@ def contest(challenger: Worker, occupant: Worker, marker: int) -> Contest:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If ``marker`` is not 1 or 5.
 
     Examples
@@ -127,7 +127,7 @@ def contest(challenger: Worker, occupant: Worker, marker: int) -> Contest:
     'equal values (3); green has more unused influence zone (2 against 1)'
     """
     if marker not in (1, 5):
-        raise RulesError(f"a tile's marker is 1 or 5, got {marker!r}")
+        raise ArgumentError(f"a tile's marker is 1 or 5, got {marker!r}")
     a, b = challenger, occupant
     da, db = distance(a.value, marker), distance(b.value, marker)
     if da != db:
@@ -181,26 +181,26 @@ def can_enter(worker: Worker, occupant: Worker | None, marker: int, *, displaced
 # ===================================================================== placement
 def _check_board(layout: Layout, markers: Markers, occupants: Occupants) -> None:
     if not isinstance(layout, Layout):
-        raise RulesError(f"layout must be a Layout (board.layout(players) or Layout.build(...)), got "
-                         f"{type(layout).__name__}")
+        raise ArgumentError(f"layout must be a Layout (board.layout(players) or Layout.build(...)), got "
+                            f"{type(layout).__name__}")
     if not isinstance(markers, Mapping) or not isinstance(occupants, Mapping):
-        raise RulesError("markers must map region -> 1 or 5 and occupants region -> Worker")
+        raise ArgumentError("markers must map region -> 1 or 5 and occupants region -> Worker")
     for r, m in markers.items():
         if r not in layout.index:
-            raise RulesError(f"markers: unknown region {r!r}; regions are {list(layout.regions)}")
+            raise ArgumentError(f"markers: unknown region {r!r}; regions are {list(layout.regions)}")
         if m is not None and (isinstance(m, bool) or m not in (1, 5)):
-            raise RulesError(f"markers: the tile on {r!r} has marker {m!r}; a marker is 1 or 5")
+            raise ArgumentError(f"markers: the tile on {r!r} has marker {m!r}; a marker is 1 or 5")
     owners: dict[Hashable, str] = {}
     for r, w in occupants.items():
         if r not in layout.index:
-            raise RulesError(f"occupants: unknown region {r!r}; regions are {list(layout.regions)}")
+            raise ArgumentError(f"occupants: unknown region {r!r}; regions are {list(layout.regions)}")
         if not isinstance(w, Worker):
-            raise RulesError(f"occupants: {r!r} must hold a Worker, got {w!r}")
+            raise ArgumentError(f"occupants: {r!r} must hold a Worker, got {w!r}")
         if markers.get(r) is None:
-            raise RulesError(f"occupants: region {r!r} has a worker but no reward tile")
+            raise ArgumentError(f"occupants: region {r!r} has a worker but no reward tile")
         if w.player in owners:
-            raise RulesError(f"occupants: {player_name(w.player)} has workers in {owners[w.player]!r} and {r!r}; a player "
-                             f"has at most one worker on the Imperator board")
+            raise ArgumentError(f"occupants: {player_name(w.player)} has workers in {owners[w.player]!r} and {r!r}; a player "
+                                f"has at most one worker on the Imperator board")
         owners[w.player] = r
 
 
@@ -217,9 +217,10 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If the board itself is inconsistent (an unknown region, a marker other than
-        1 or 5, a worker on a region without a tile, a player with two workers).
+        1 or 5, a worker on a region without a tile, a player with two workers), or
+        ``worker`` is not a :class:`Worker`.
 
     Examples
     --------
@@ -233,7 +234,7 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
     """
     _check_board(layout, markers, occupants)
     if not isinstance(worker, Worker):
-        raise RulesError(f"worker must be a Worker, got {worker!r}")
+        raise ArgumentError(f"worker must be a Worker, got {worker!r}")
     if not isinstance(region, str) or region not in layout.index:
         return f"unknown region {region!r}; the regions are {list(layout.regions)}"
     if markers.get(region) is None:
@@ -255,7 +256,16 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
 
 
 def check_placement(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker, region: str) -> None:
-    """Raise a :class:`RulesError` saying why a placement is illegal (see :func:`placement_problem`).
+    """Refuse a placement the rules forbid, saying why (see :func:`placement_problem`).
+
+    Raises
+    ------
+    InvalidActionError
+        If ``region`` is not a region of ``layout`` (no placement at all).
+    IllegalActionError
+        If the rules forbid the placement, saying why.
+    ArgumentError
+        If the board itself is inconsistent (as :func:`placement_problem`).
 
     Examples
     --------
@@ -263,11 +273,11 @@ def check_placement(layout: Layout, markers: Markers, occupants: Occupants, work
     >>> check_placement(lay, {"a": 1}, {}, Worker("yellow", 2), "b")
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: region 'b' has no reward tile
+    rometools.core.errors.IllegalActionError: region 'b' has no reward tile
     """
     problem = placement_problem(layout, markers, occupants, worker, region)
     if problem is not None:
-        raise RulesError(problem)
+        raise refused(problem, well_formed=isinstance(region, str) and region in layout.index)
 
 
 def legal_moves(layout: Layout, markers: Markers, occupants: Occupants, mover: Worker, origin: str,
@@ -354,9 +364,11 @@ def placement_outcomes(layout: Layout, markers: Markers, occupants: Occupants, w
 
     Raises
     ------
-    RulesError
-        For an illegal placement (the message says why, :func:`placement_problem`) or
-        an inconsistent board.
+    InvalidActionError, IllegalActionError
+        For an unknown region or an illegal placement (the message says why), as
+        :func:`check_placement`.
+    ArgumentError
+        For an inconsistent board.
 
     Examples
     --------
@@ -453,9 +465,12 @@ def resolve_placement(layout: Layout, markers: Markers, occupants: Occupants, wo
 
     Raises
     ------
-    RulesError
-        For an illegal placement, an unknown policy, or a policy returning a region
-        that is not among the legal ones.
+    InvalidActionError, IllegalActionError
+        For an illegal placement (as :func:`check_placement`), or a policy returning
+        a region that is not among the legal ones (not a region of the layout at all:
+        invalid).
+    ArgumentError
+        For an unknown policy, or an inconsistent board.
 
     Examples
     --------
@@ -467,8 +482,8 @@ def resolve_placement(layout: Layout, markers: Markers, occupants: Occupants, wo
     """
     if isinstance(choose, str):
         if choose not in CHOICE_POLICIES:
-            raise RulesError(f"unknown choice policy {choose!r}; choose one of {sorted(CHOICE_POLICIES)}, a "
-                             f"function or a {{player: region}} mapping")
+            raise ArgumentError(f"unknown choice policy {choose!r}; choose one of {sorted(CHOICE_POLICIES)}, a "
+                                f"function or a {{player: region}} mapping")
         policy = CHOICE_POLICIES[choose]
     elif isinstance(choose, Mapping):
         wanted = dict(choose)
@@ -479,7 +494,7 @@ def resolve_placement(layout: Layout, markers: Markers, occupants: Occupants, wo
     elif callable(choose):
         policy = choose
     else:
-        raise RulesError(f"choose must be a policy name, a function or a mapping, got {choose!r}")
+        raise ArgumentError(f"choose must be a policy name, a function or a mapping, got {choose!r}")
     gen = as_generator(rng)
     check_placement(layout, markers, occupants, worker, region)
     occ = dict(occupants)
@@ -494,8 +509,8 @@ def resolve_placement(layout: Layout, markers: Markers, occupants: Occupants, wo
             return _finish(layout, occ, tuple(steps), mover)
         r = policy(mover, options, occ, markers, gen) if len(options) > 1 else options[0]
         if r not in options:
-            raise RulesError(f"the choice policy sent {player_name(mover.player)}'s worker to {r!r}; the legal regions are "
-                             f"{list(options)}")
+            raise refused(f"the choice policy sent {player_name(mover.player)}'s worker to {r!r}; the legal regions "
+                          f"are {list(options)}", well_formed=isinstance(r, str) and r in layout.index)
         there = occ.get(r)
         occ[r] = mover
         steps.append(Step("move", mover.player, mover.value, origin, r, None if there is None else there.player,

@@ -36,7 +36,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 from rometools.imperator.placement import legal_moves, placement_problem
 from rometools.imperator.state import (
@@ -142,10 +142,31 @@ def _first_player(state: GameState) -> int:
 
 
 def _need_decision(state: GameState, what: str) -> None:
+    """Refuse a query about a decision at a chance or terminal node (:class:`ArgumentError`)."""
     if state.phase == "reveal":
-        raise RulesError(f"{what}: a tile is being revealed (a chance node)")
+        raise ArgumentError(f"{what}: a tile is being revealed (a chance node)")
     if state.phase == "over":
-        raise RulesError(f"{what}: the game is over")
+        raise ArgumentError(f"{what}: the game is over")
+
+
+def _is_decision(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` is a decision of the game with ``config`` at all, in any phase:
+    :data:`PASS`, :data:`SKIP`, a region id, ``(region, worker value)`` or ``("icons", region)``."""
+    regions = config.layout.index
+    if isinstance(action, str):
+        return action in (PASS, SKIP) or action in regions
+    if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[1], str | int)):
+        return False
+    first, second = action
+    if isinstance(first, str) and first == ICONS:
+        return isinstance(second, str) and second in regions
+    return (isinstance(first, str) and first in regions and isinstance(second, int)
+            and not isinstance(second, bool) and second in WORKER_VALUES)
+
+
+def _is_outcome(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` is a chance outcome of the game with ``config``: a tile id of its components."""
+    return isinstance(action, str) and action in config.components.tile_ids
 
 
 # ===================================================================== set-up and reveals
@@ -176,7 +197,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     """
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
-        raise RulesError(f"config must be a GameConfig, got {type(config).__name__}")
+        raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
     p, n = config.players, len(config.layout.regions)
     state = GameState(config, 1, "reveal", (None,) * n, tuple(sorted(config.components.tile_ids)), (), (),
                       (-1,) * n, (0,) * n, 0, None, config.political_influence, config.stock, ((),) * p,
@@ -211,7 +232,8 @@ def _reveal(state: GameState, tile: Any) -> GameState:
     pile = state.stack or state.discard
     if not isinstance(tile, str) or tile not in pile:
         where = "stack" if state.stack else "discard pile (reshuffled)"
-        raise RulesError(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}")
+        raise refused(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}",
+                      well_formed=_is_outcome(state.config, tile))
     history = list(state.history)
     stack, discard = list(state.stack), state.discard
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
@@ -455,8 +477,16 @@ def apply(state: GameState, action: Any) -> GameState:
 
     Raises
     ------
-    RulesError
-        If the action is illegal, saying why and quoting it; ``state`` is unchanged.
+    InvalidActionError
+        If the value is not what the node takes at all, quoting it: at a
+        reveal anything but a tile id of the components; at a decision node
+        anything but :data:`PASS`, :data:`SKIP`, a region id of the layout,
+        ``(region, worker value 1 to 5)`` or ``("icons", region)``.
+    IllegalActionError
+        If the rules forbid it now, saying why: a tile not in the stack, a
+        worker value the seat cannot place this round, a region held by a
+        stronger worker, another step's decision, any action once the game
+        is over. ``state`` is unchanged.
 
     Examples
     --------
@@ -466,20 +496,22 @@ def apply(state: GameState, action: Any) -> GameState:
     >>> apply(s, ("latium", 3))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: P2 cannot place a 3 in 'latium': P1's 3 holds 'latium': equal value (3), influence zone (0) and political influence (0); placing is forbidden when all three are equal
+    rometools.core.errors.IllegalActionError: P2 cannot place a 3 in 'latium': P1's 3 holds 'latium': equal value (3), influence zone (0) and political influence (0); placing is forbidden when all three are equal
     """
     phase = state.phase
     if phase == "reveal":
         return _reveal(state, action)
+    config = state.config
     if phase == "over":
-        raise RulesError(f"the game is over; no action {action!r} can be applied")
-    lay = state.config.layout
+        raise refused(f"the game is over; no action {action!r} can be applied",
+                      well_formed=_is_decision(config, action) or _is_outcome(config, action))
+    lay = config.layout
     if phase == "displace":
         seat, value, origin, forced = state.pending
         options = legal_actions(state)
         if not isinstance(action, str) or action not in options:
-            raise RulesError(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
-                             f"{options}; got {action!r}")
+            raise refused(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
+                          f"{options}; got {action!r}", well_formed=_is_decision(config, action))
         state = replace(state, phase="place", pending=None)
         return _displace(state, list(state.history), seat, value, lay.index[action], frozenset(forced), True,
                          origin)
@@ -490,8 +522,9 @@ def apply(state: GameState, action: Any) -> GameState:
         choices = _icon_regions(state, seat)
         if not (isinstance(action, tuple | list) and len(action) == 2 and action[0] == ICONS
                 and isinstance(action[1], str) and action[1] in choices):
-            raise RulesError(f"P{seat + 1} may take the reward of a neighbouring region, ('icons', region) with "
-                             f"region one of {choices}, or {SKIP!r}; got {action!r}")
+            raise refused(f"P{seat + 1} may take the reward of a neighbouring region, ('icons', region) with "
+                          f"region one of {choices}, or {SKIP!r}; got {action!r}",
+                          well_formed=_is_decision(config, action))
         points, political = list(state.points), list(state.political)
         stock = [list(s) for s in state.stock]
         tile = state.tiles[lay.index[action[1]]]
@@ -505,14 +538,16 @@ def apply(state: GameState, action: Any) -> GameState:
         return _next_turn(replace(state, history=(*state.history, (PASS, seat))))
     if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str)
             and isinstance(action[1], int) and not isinstance(action[1], bool)):
-        raise RulesError(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {action!r}")
+        raise refused(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {action!r}",
+                      well_formed=_is_decision(config, action))
     region, value = action
     if value not in allowed_values(state, seat):
-        raise RulesError(f"P{seat + 1} may place a worker of value {list(allowed_values(state, seat))} this round, "
-                         f"not {value!r}")
+        raise refused(f"P{seat + 1} may place a worker of value {list(allowed_values(state, seat))} this round, "
+                      f"not {value!r}", well_formed=_is_decision(config, action))
     problem = placement_problem(lay, markers(state), occupants(state), worker(state, seat, value), region)
     if problem is not None:
-        raise RulesError(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}")
+        raise refused(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}",
+                      well_formed=_is_decision(config, action))
     return _displace(state, list(state.history), seat, value, lay.index[region], frozenset(), False, None)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rometools.core.errors import OptionError, RulesError
+from rometools.core.errors import ArgumentError, OptionError
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 from rometools.imperator.board import RegionBoard, load_board
@@ -82,7 +82,7 @@ class Worker:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If the value is not 1 to 5 or an influence figure is not a whole number, 0 or more.
 
     Examples
@@ -92,7 +92,7 @@ class Worker:
     >>> Worker("green", 6)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.RulesError: a worker's value is 1 to 5, got 6
+    rometools.core.errors.ArgumentError: a worker's value is 1 to 5, got 6
     """
 
     player: Hashable
@@ -102,15 +102,15 @@ class Worker:
 
     def __post_init__(self):
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value not in WORKER_VALUES:
-            raise RulesError(f"a worker's value is 1 to 5, got {self.value!r}")
+            raise ArgumentError(f"a worker's value is 1 to 5, got {self.value!r}")
         for name in ("influence_zone", "political_influence"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise RulesError(f"{name} must be a whole number, 0 or more, got {v!r}")
+                raise ArgumentError(f"{name} must be a whole number, 0 or more, got {v!r}")
         try:
             hash(self.player)
         except TypeError:
-            raise RulesError(f"a worker's player must be a seat or a colour name, got {self.player!r}") from None
+            raise ArgumentError(f"a worker's player must be a seat or a colour name, got {self.player!r}") from None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from rometools.core import playout
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 from rometools.imperator.placement import placement_outcomes
 from rometools.imperator.rules import (
     ICONS,
@@ -70,8 +70,11 @@ def preview_placement(state: GameState, region: str, value: int) -> list[Placeme
 
     Raises
     ------
-    RulesError
-        Not at a placement turn, or an illegal placement (the message says why).
+    ArgumentError
+        Not at a placement turn, or ``value`` not a worker value 1 to 5.
+    InvalidActionError, IllegalActionError
+        For an unknown region, or a placement the rules forbid (the message
+        says why), as :func:`~rometools.imperator.placement.check_placement`.
 
     Examples
     --------
@@ -84,7 +87,7 @@ def preview_placement(state: GameState, region: str, value: int) -> list[Placeme
     """
     _need_decision(state, "preview_placement")
     if state.phase != "place":
-        raise RulesError(f"preview_placement: a seat is choosing where a forced-out worker goes ({state.phase})")
+        raise ArgumentError(f"preview_placement: a seat is choosing where a forced-out worker goes ({state.phase})")
     seat = _seat_to_place(state)
     return placement_outcomes(state.config.layout, markers(state), occupants(state), worker(state, seat, value),
                               region)

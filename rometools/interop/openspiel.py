@@ -45,9 +45,12 @@ What the bridge declares
   chains in a few thousand games, still growing). ``num_distinct_actions`` is
   therefore a bound on the *number* of legal actions at a node,
   :data:`MAX_ACTIONS`, and ``max_chance_outcomes`` on the outcomes of a chance
-  node, :data:`MAX_CHANCE_OUTCOMES`; a node with more raises a ``RulesError``
+  node, :data:`MAX_CHANCE_OUTCOMES`; a node with more raises an ``ArgumentError``
   naming the bound (raise the module constant before loading the game). Read
-  an id back with :func:`action_of` and find one with :func:`action_id`.
+  an id back with :func:`action_of` and find one with :func:`action_id`. An id
+  that is no id of the game (not a whole number below the bound) is an
+  ``InvalidActionError``; one that is, but not below the node's number of
+  legal actions, an ``IllegalActionError``.
 * **Action strings** at a decision are the game's ``action_text(state, action)``
   (every built-in game registers one: ``"connect Rome – Capua (1 Road)"``);
   chance outcomes, and the actions of a game without one, are the value
@@ -93,7 +96,7 @@ except ImportError as err:  # pragma: no cover - exercised in a subprocess by th
         "pip install 'rometools[openspiel]' (or pip install 'open_spiel>=2.0.2')"
     ) from err
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, InvalidActionError, RulesError, refused
 from rometools.core.game import CHANCE, TERMINAL, GameSpec, game_of, game_spec, games
 from rometools.core.search import game_results
 
@@ -189,7 +192,7 @@ class _Node:
             bound, what = ((MAX_CHANCE_OUTCOMES, "MAX_CHANCE_OUTCOMES") if p == CHANCE
                            else (MAX_ACTIONS, "MAX_ACTIONS"))
             if len(self.actions) > bound:
-                raise RulesError(f"{self.spec.title}: a node with {len(self.actions)} legal actions exceeds "
+                raise ArgumentError(f"{self.spec.title}: a node with {len(self.actions)} legal actions exceeds "
                                  f"the bridge's bound {what} = {bound}; raise "
                                  f"rometools.interop.openspiel.{what} before loading the game")
         return self.actions
@@ -250,13 +253,13 @@ class RometoolsState(pyspiel.State):
         values = node.values()
         spec = node.spec
         apply = spec.rules.apply if node.player == CHANCE else spec.apply_legal
-        self._node = _Node(spec, apply(node.state, values[_index(action, len(values))]))
+        self._node = _Node(spec, apply(node.state, values[_index(action, len(values), node.player == CHANCE)]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node
         if node.texts is None:
             node.texts = _texts(node.spec, node.state, node.values(), node.player >= 0)
-        return node.texts[_index(action, len(node.texts))]
+        return node.texts[_index(action, len(node.texts), node.player == CHANCE)]
 
     def is_terminal(self) -> bool:
         return self._node.player == TERMINAL
@@ -271,10 +274,16 @@ class RometoolsState(pyspiel.State):
         return _history_text(self._node)
 
 
-def _index(action: Any, n: int) -> int:
-    """An action id checked against the node's ``n`` legal actions (numpy integers welcome)."""
+def _index(action: Any, n: int, chance: bool) -> int:
+    """An action id checked against the node's ``n`` legal actions (numpy integers welcome):
+    :class:`InvalidActionError` for no id of the game at all (not a whole number from 0 to the
+    bound, :data:`MAX_CHANCE_OUTCOMES` at a chance node, else :data:`MAX_ACTIONS`),
+    :class:`IllegalActionError` for an id the node does not have."""
     if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < n:
-        raise RulesError(f"action id {action!r} is not legal here: the ids are 0 to {n - 1}")
+        bound = MAX_CHANCE_OUTCOMES if chance else MAX_ACTIONS
+        raise refused(f"action id {action!r} is not legal here: the ids are 0 to {n - 1}",
+                      well_formed=not isinstance(action, bool) and isinstance(action, int | np.integer)
+                      and 0 <= action < bound)
     return int(action)
 
 
@@ -336,7 +345,7 @@ class RometoolsGame(pyspiel.Game):
     def new_initial_state(self, *args) -> RometoolsState:
         """A new game: the protocol's ``new_game(config)``, a chance node if the set-up is random."""
         if args:
-            raise RulesError("a rometools game starts only from new_game(config) or from_rometools(game, state)")
+            raise ArgumentError("a rometools game starts only from new_game(config) or from_rometools(game, state)")
         return RometoolsState(self, self._initial)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
@@ -349,7 +358,7 @@ def _parameters(spec: GameSpec) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for o in spec.config.options():  # declared once (rometools.core.options)
         if o.name == OPTIONS_PARAMETER:
-            raise RulesError(f"{spec.title}: a config option named {OPTIONS_PARAMETER!r} clashes with the "
+            raise ArgumentError(f"{spec.title}: a config option named {OPTIONS_PARAMETER!r} clashes with the "
                              "bridge's parameter of that name")
         if isinstance(o.default, _SCALARS):
             out[o.name] = o.default
@@ -363,7 +372,7 @@ def _read_options(text: str) -> dict[str, Any]:
     for item in filter(None, text.split(";")):
         name, sep, value = item.partition(":")
         if not sep or not name.isidentifier() or name in out:
-            raise RulesError(f"the {OPTIONS_PARAMETER} parameter holds name:value pairs joined by ';', "
+            raise ArgumentError(f"the {OPTIONS_PARAMETER} parameter holds name:value pairs joined by ';', "
                              f"got {text!r}")
         try:
             out[name] = json.loads(value)
@@ -377,7 +386,7 @@ def _write_options(options: Mapping[str, Any]) -> str:
     for name, value in options.items():
         text = value if isinstance(value, str) else json.dumps(value)
         if any(ch in text for ch in ",;()=") or (isinstance(value, str) and text != value.strip()):
-            raise RulesError(f"option {name}={value!r} cannot be written in the {OPTIONS_PARAMETER} parameter")
+            raise ArgumentError(f"option {name}={value!r} cannot be written in the {OPTIONS_PARAMETER} parameter")
         parts.append(f"{name}:{text}")
     return ";".join(parts)
 
@@ -387,7 +396,7 @@ def _player_range(spec: GameSpec) -> tuple[int, int]:
     for n in range(1, 11):
         try:
             spec.config(players=n)
-        except (ValueError, TypeError):  # RulesError is a ValueError
+        except (ValueError, TypeError):  # OptionError is a ValueError
             continue
         counts.append(n)
     if not counts:
@@ -404,7 +413,7 @@ def register(game_id: str) -> str:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         For an unknown game.
 
     Examples
@@ -467,7 +476,7 @@ def from_rometools(game: RometoolsGame, state: Any) -> RometoolsState:
 
     Raises
     ------
-    RulesError
+    ArgumentError
         If the state is not of ``game``'s rometools game and config.
 
     Examples
@@ -479,7 +488,7 @@ def from_rometools(game: RometoolsGame, state: Any) -> RometoolsState:
     0
     """
     if game_of(state) is not game.spec or state.config != game.config:
-        raise RulesError(f"the state is not a state of {game.spec.title} with this game's config")
+        raise ArgumentError(f"the state is not a state of {game.spec.title} with this game's config")
     return RometoolsState(game, _Node(game.spec, state))
 
 
@@ -494,8 +503,9 @@ def action_of(state: RometoolsState, action: int) -> Any:
     >>> action_of(s, action_id(s, ("rome", "capua")))
     ('rome', 'capua')
     """
-    values = state._node.values()
-    return values[_index(action, len(values))]
+    node = state._node
+    values = node.values()
+    return values[_index(action, len(values), node.player == CHANCE)]
 
 
 def action_id(state: RometoolsState, action: Any) -> int:
@@ -503,14 +513,25 @@ def action_id(state: RometoolsState, action: Any) -> int:
 
     Raises
     ------
-    RulesError
-        If ``action`` is not legal at ``state``.
+    InvalidActionError
+        If ``action`` is no action of the game at all (as the game's ``apply`` judges it).
+    IllegalActionError
+        If it is one, but not legal at ``state``.
     """
-    values = state._node.values()
+    node = state._node
+    values = node.values()
     for i, a in enumerate(values):
         if type(a) is type(action) and a == action:
             return i
-    raise RulesError(f"{action!r} is not a legal action here")
+    try:  # the game's apply says whether it is an action of the game at all
+        node.spec.rules.apply(node.state, action)
+    except InvalidActionError:
+        well_formed = False
+    except RulesError:
+        well_formed = True
+    else:  # applies, but not in this spelling (a list for a tuple)
+        well_formed = True
+    raise refused(f"{action!r} is not a legal action here", well_formed=well_formed)
 
 
 def resampler(rng: Any = None):

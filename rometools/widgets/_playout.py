@@ -456,7 +456,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
                 self._start = load_saved_game(text, game=self.GAME, source=str(path))
             except DataFileError as err:
                 raise _FileProblem(_file_problem("Start: the saved game", err)) from None
-            except ValueError as err:  # a RulesError: an illegal action in the history
+            except ValueError as err:  # an illegal or invalid action in the history
                 raise ValueError(f"Start: the saved game {shown(str(path), 80)}: {_text_of(err)}") from None
             self._start_label = path.name
             if self._start_path is not None:

@@ -39,7 +39,7 @@ from rometools.core.balance import (
     shared_wins_text,
 )
 from rometools.core.data import data_dir
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import ArgumentError, DataFileError
 from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
 from rometools.core.paired import paired_differences, paired_differences_text
@@ -105,7 +105,7 @@ def _player_counts(game_id: str) -> list[int]:
     for p in range(1, 9):
         try:
             spec.config(players=p)
-        except (RulesError, ValueError, TypeError):
+        except (ValueError, TypeError):  # OptionError is a ValueError
             continue
         counts.append(p)
     return counts
@@ -598,7 +598,7 @@ class BalanceExplorer(Explorer):
         if self._rotate.value:  # simulate() refuses it too, in these words, but only when it is called
             try:
                 check_rotation(bots)
-            except RulesError as err:
+            except ArgumentError as err:
                 raise ValueError(f"Rotate seats: {err}") from None
         # every option checked before a game is played (a typo in B must not wait for A's games)
         configs = {}

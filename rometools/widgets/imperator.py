@@ -393,7 +393,7 @@ class RegionBoardExplorer(PlayoutExplorer):
             zone, political = cfg.influence_zones[seat], state.political[seat]
         else:
             zone, political = self._zone.value, self._political.value
-        placed = Worker(seat, value, zone, political)          # RulesError (a ValueError) for bad figures
+        placed = Worker(seat, value, zone, political)          # ArgumentError (a ValueError) for bad figures
         occ, mk = occupants(state), markers(state)
         problem = placement_problem(cfg.layout, mk, occ, placed, region)
         outcomes = [] if problem else placement_outcomes(cfg.layout, mk, occ, placed, region)
