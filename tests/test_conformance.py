@@ -125,9 +125,9 @@ def test_bots_refuse_chance_and_terminal_nodes(game):
     start, end = game.new_game(), play(game, "random", rng=3)
     assert game.current_player(start) == CHANCE
     for name in game.spec.bots:
-        with pytest.raises(RulesError, match="no decision to make: a chance node"):
+        with pytest.raises(ArgumentError, match="no decision to make: a chance node"):
             game.bot(name).choose(start, 0)
-        with pytest.raises(RulesError, match="no decision to make: the game is over"):
+        with pytest.raises(ArgumentError, match="no decision to make: the game is over"):
             game.bot(name).choose(end, 0)
 
 

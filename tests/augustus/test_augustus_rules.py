@@ -27,7 +27,7 @@ from rometools.augustus import (
     score_parts,
     scores,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import IllegalActionError, InvalidActionError
 
 
 # ----------------------------------------------------------------- set-up
@@ -249,51 +249,71 @@ def test_points_per_colour_counts_at_the_end():
 
 
 # ----------------------------------------------------------------- illegal actions
-@pytest.mark.parametrize("action,message", [
-    (("place", 1, "shield"), "the token drawn is 'double_sword'"),
-    (("place", 3, "double_sword"), "no objective 3 in play"),
-    (("place", 1, "double_sword", 4), "not a legal placement"),
-    (("move", 1, "shield", 1, "double_sword"), "not a legal placement"),
-    ("claim", "places one legion for the token"),
-    (None, "an action is a string, a card number or a tuple"),
-    (3.5, "an action is a string, a card number or a tuple"),
-    (True, "an action is a string, a card number or a tuple"),
-    ([["x"]], "an action holds strings and card numbers only"),
-    ({"a": 1}, "an action is a string, a card number or a tuple"),
-    ("joker", "places one legion for the token"),
+# a decision's form naming cards and symbols of the game is illegal when refused; anything else
+# (a wrong shape, an unknown card, a token id at a decision) is invalid
+ILL, INV = IllegalActionError, InvalidActionError
+
+
+@pytest.mark.parametrize("action,error,message", [
+    (("place", 1, "shield"), ILL, "the token drawn is 'double_sword'"),
+    (("place", 3, "double_sword"), ILL, "no objective 3 in play"),
+    (("place", 999, "double_sword"), INV, "no objective 999 in play"),
+    (("place", 1, "double_sword", 4), INV, "not a legal placement"),
+    (("move", 1, "shield", 1, "double_sword"), ILL, "not a legal placement"),
+    (("move", 1, "shield", 1, "laser"), INV, "the token drawn is 'double_sword'"),
+    ("claim", ILL, "places one legion for the token"),
+    (("take", 5), ILL, "places one legion for the token"),
+    (None, INV, "an action is a string, a card number or a tuple"),
+    (3.5, INV, "an action is a string, a card number or a tuple"),
+    (True, INV, "an action is a string, a card number or a tuple"),
+    ([["x"]], INV, "an action holds strings and card numbers only"),
+    ({"a": 1}, INV, "an action is a string, a card number or a tuple"),
+    ("joker", INV, "places one legion for the token"),
+    (7, INV, "places one legion for the token"),
 ])
-def test_illegal_placements_are_refused_with_the_state_unchanged(action, message):
+def test_illegal_placements_are_refused_with_the_state_unchanged(action, error, message):
     s = apply(position(in_play={0: [(1, (0, 0))]}), "double_sword")
     before = s
-    with pytest.raises(RulesError, match=message):
+    with pytest.raises(error, match=message) as info:
         apply(s, action)
+    assert type(info.value) is error
     assert s == before and s.in_play[0] == (Placed(1, (0, 0)),)
 
 
 def test_placing_from_an_empty_reserve_is_refused():
     s = apply(position(in_play={0: [(1, (0, 1)), (3, (0, 0))]}, legions=(1, 7)), "chariot")
-    with pytest.raises(RulesError, match="no legion in reserve"):
+    with pytest.raises(IllegalActionError, match="no legion in reserve"):
         apply(s, ("place", 3, "chariot"))
 
 
-@pytest.mark.parametrize("phase_action,message", [
-    (("keep", 1, 2), "keeps 3 of the cards dealt"),
-    (("keep", 7, 7, 8), "keeps 3 of the cards dealt"),
-    (("keep", 99, 7, 8), "keeps 3 of the cards dealt"),
+@pytest.mark.parametrize("phase_action,error,message", [
+    (("keep", 1, 2), INV, "keeps 3 of the cards dealt"),
+    (("keep", 7, 7, 8), ILL, "keeps 3 of the cards dealt"),
+    (("keep", 99, 7, 8), INV, "keeps 3 of the cards dealt"),
+    (("keep", 1, 2, 3), ILL, "keeps 3 of the cards dealt"),  # cards of the set, not in this hand
+    ("pass", ILL, "keeps 3 of the cards dealt"),
 ])
-def test_keep_errors(phase_action, message):
+def test_keep_errors(phase_action, error, message):
     s = new_game(GameConfig(players=2))
     for card in range(1, 18):
         s = apply(s, card)
-    with pytest.raises(RulesError, match=message):
+    assert 1 not in s.hands[s.seat]
+    with pytest.raises(error, match=message) as info:
         apply(s, phase_action)
+    assert type(info.value) is error
 
 
 def test_chance_nodes_refuse_outcomes_that_cannot_happen():
     s = position(drawn={"dagger": 1})
-    with pytest.raises(RulesError, match="needs a token left in the bag"):
-        apply(s, "dagger")
-    with pytest.raises(RulesError, match="from the face-down pile"):
+    with pytest.raises(IllegalActionError, match="needs a token left in the bag"):
+        apply(s, "dagger")  # a token of the game, none left
+    with pytest.raises(InvalidActionError, match="needs a token left in the bag"):
+        apply(s, "laser")
+    with pytest.raises(IllegalActionError, match="from the face-down pile"):
+        apply(apply(new_game(config()), 1), 1)  # a card of the set, already dealt
+    with pytest.raises(InvalidActionError, match="from the face-down pile"):
         apply(new_game(config()), 999)
-    with pytest.raises(RulesError, match="an action is a string"):
+    with pytest.raises(InvalidActionError, match="an action is a string"):
         apply(new_game(config()), True)
+    with pytest.raises(InvalidActionError, match="from the face-down pile"):
+        apply(new_game(config()), ("keep", 1, 2, 3))  # a decision is no chance outcome

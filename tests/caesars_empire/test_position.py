@@ -27,7 +27,7 @@ from rometools.caesars_empire import (
     to_json,
 )
 from rometools.caesars_empire.components import components_path
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, InvalidActionError
 
 BOARD = load_board("4-5")
 DEAL = dict(zip(BOARD.city_ids, new_game(rng=3).treasures, strict=True))
@@ -68,16 +68,16 @@ INCONSISTENT = [
 
 @pytest.mark.parametrize("kwargs,message", INCONSISTENT)
 def test_inconsistent_positions_are_named(kwargs, message):
-    with pytest.raises(RulesError) as info:
+    with pytest.raises(ArgumentError) as info:
         position(treasures=DEAL, **kwargs)
     assert message in str(info.value)
 
 def test_treasures_must_cover_every_city_within_the_tokens_in_play():
-    with pytest.raises(RulesError, match="treasures: no Treasure given for 1 cities: \\['capua'\\]"):
+    with pytest.raises(ArgumentError, match="treasures: no Treasure given for 1 cities: \\['capua'\\]"):
         position(treasures={k: v for k, v in DEAL.items() if k != "capua"})
-    with pytest.raises(RulesError, match="treasures: 40 'gold' tokens placed, but only 8 are in play"):
+    with pytest.raises(ArgumentError, match="treasures: 40 'gold' tokens placed, but only 8 are in play"):
         position(treasures=dict.fromkeys(DEAL, "gold"))
-    with pytest.raises(RulesError, match="treasures.capua: unknown Treasure type 'spam'"):
+    with pytest.raises(ArgumentError, match="treasures.capua: unknown Treasure type 'spam'"):
         position(treasures={**DEAL, "capua": "spam"})
 
 def test_config_uses_the_components_the_board_names(tmp_path):
@@ -111,16 +111,16 @@ def test_registering_a_route_policy_twice():
     def other(options, seat, state):
         return options[0]
 
-    with pytest.raises(RulesError, match="route policy 'test_worst' is taken by another function"):
+    with pytest.raises(ArgumentError, match="route policy 'test_worst' is taken by another function"):
         register_route_policy("test_worst", other)
-    with pytest.raises(RulesError, match="'player' is reserved"):
+    with pytest.raises(ArgumentError, match="'player' is reserved"):
         register_route_policy("player", other)
 
 def test_views_name_a_bad_argument():
     s = new_game(rng=3)
-    with pytest.raises(RulesError, match="connection_routes: chain must be a sequence of location ids"):
+    with pytest.raises(InvalidActionError, match="connection_routes: chain must be a sequence of location ids"):
         connection_routes(s, None)
-    with pytest.raises(RulesError, match="cheapest_connections: city must be a city id"):
+    with pytest.raises(ArgumentError, match="cheapest_connections: city must be a city id"):
         cheapest_connections(s, ["capua"])
-    with pytest.raises(RulesError, match="unknown city 'rome' \\(Rome is not a city\\)"):
+    with pytest.raises(ArgumentError, match="unknown city 'rome' \\(Rome is not a city\\)"):
         cheapest_connections(s, "rome")

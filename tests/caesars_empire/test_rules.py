@@ -40,7 +40,12 @@ from rometools.caesars_empire import (
     scores,
     to_json,
 )
-from rometools.core.errors import DataFileError, RulesError
+from rometools.core.errors import (
+    ArgumentError,
+    DataFileError,
+    IllegalActionError,
+    InvalidActionError,
+)
 
 CITIES = [City("a", "A", "red", 2), City("b", "B", "blue", 3), City("c", "C", "red", 5),
           City("d", "D", "green", 1)]
@@ -104,11 +109,11 @@ def test_route_points(name, roads, city, gold, expected):
 
 
 def test_route_points_errors():
-    with pytest.raises(RulesError, match="city 'c' has no built route to Rome"):
+    with pytest.raises(ArgumentError, match="city 'c' has no built route to Rome"):
         route_points(R, {("rome", "a"): "Y"}, "c")
-    with pytest.raises(RulesError, match=r"\('rome', 'c'\) is not a path"):
+    with pytest.raises(ArgumentError, match=r"\('rome', 'c'\) is not a path"):
         route_points(R, {("rome", "c"): "Y"}, "c")
-    with pytest.raises(RulesError, match="unknown city 'ostia'"):
+    with pytest.raises(ArgumentError, match="unknown city 'ostia'"):
         route_points(R, {}, "ostia")
 
 
@@ -138,8 +143,10 @@ def test_hand_played_game_with_crossing_tie_and_gold():
     assert scores(s) == (15, 21)
     df = final_scores(s)
     assert df[["player", "seat", "rank", "total"]].values.tolist() == [["P2", 1, 1, 21], ["P1", 0, 2, 15]]
-    with pytest.raises(RulesError, match="the game is over"):
+    with pytest.raises(IllegalActionError, match="the game is over"):
         apply(s, ("c", "d"))
+    with pytest.raises(InvalidActionError, match="unknown location 'ostia'"):  # not a move, over or not
+        apply(s, ("c", "ostia"))
 
 
 def test_route_policy_is_replaceable():
@@ -156,37 +163,41 @@ def test_sum_complete_colours_variant():
 
 
 # ----------------------------------------------------------------- illegal actions
+# a chain of the board's locations that the rules forbid is illegal; a value that is no chain
+# of the board (no move at all) is invalid
+ILL, INV = IllegalActionError, InvalidActionError
 ILLEGAL = [
-    ((), ("rome", "a", "b"), "city 'a' is still available and cannot be crossed"),
-    ((), ("a", "b"), "a chain starts at Rome or an empty city; city 'a' is still available"),
-    ((), ("rome", "c"), "no path between 'rome' and 'c'"),
-    ((), ("rome", "ostia"), "unknown location 'ostia'"),
-    ((), ("rome",), "a connection is a chain of at least two locations"),
-    ((), "capua", "a connection is a chain of at least two locations"),
-    ((), PASS, "P1 cannot pass: it has a legal connection"),
-    ((("rome", "a"),), ("rome", "a"), "city 'a' is already connected"),
-    ((("rome", "a"),), ("b", "a", "rome"), "a chain starts at Rome or an empty city; city 'b'"),
-    ((("rome", "a"), ("a", "b")), ("rome", "a", "b", "c"), "path 'rome'-'a' already holds Roads (P1)"),
-    ((("rome", "a"), ("a", "b")), ("a", "rome", "b", "c"), "Rome can start a chain but cannot be crossed"),
-    ((("rome", "a"), ("a", "b")), ("b", "a", "b", "c"), "chain visits 'b' twice"),
-    ((("rome", "a"), ("a", "b")), ("a", "b"), "city 'b' is already connected"),
+    ((), ("rome", "a", "b"), ILL, "city 'a' is still available and cannot be crossed"),
+    ((), ("a", "b"), ILL, "a chain starts at Rome or an empty city; city 'a' is still available"),
+    ((), ("rome", "c"), ILL, "no path between 'rome' and 'c'"),
+    ((), ("rome", "ostia"), INV, "unknown location 'ostia'"),
+    ((), ("rome",), INV, "a connection is a chain of at least two locations"),
+    ((), "capua", INV, "a connection is a chain of at least two locations"),
+    ((), "gold", INV, "a connection is a chain of at least two locations"),  # an outcome, not a move
+    ((), PASS, ILL, "P1 cannot pass: it has a legal connection"),
+    ((("rome", "a"),), ("rome", "a"), ILL, "city 'a' is already connected"),
+    ((("rome", "a"),), ("b", "a", "rome"), ILL, "a chain starts at Rome or an empty city; city 'b'"),
+    ((("rome", "a"), ("a", "b")), ("rome", "a", "b", "c"), ILL, "path 'rome'-'a' already holds Roads (P1)"),
+    ((("rome", "a"), ("a", "b")), ("a", "rome", "b", "c"), ILL, "Rome can start a chain but cannot be crossed"),
+    ((("rome", "a"), ("a", "b")), ("b", "a", "b", "c"), ILL, "chain visits 'b' twice"),
+    ((("rome", "a"), ("a", "b")), ("a", "b"), ILL, "city 'b' is already connected"),
 ]
 
 
-@pytest.mark.parametrize("before,action,message", ILLEGAL)
-def test_illegal_action_raises_and_leaves_state_unchanged(before, action, message):
+@pytest.mark.parametrize("before,action,error,message", ILLEGAL)
+def test_illegal_action_raises_and_leaves_state_unchanged(before, action, error, message):
     s = play(game(), *before)
     snapshot = to_json(s)
-    with pytest.raises(RulesError) as info:
+    with pytest.raises(error) as info:
         apply(s, action)
-    assert message in str(info.value)
+    assert type(info.value) is error and message in str(info.value)
     assert to_json(s) == snapshot and s == from_json(snapshot)
 
 
 def test_chain_length_bound():
     s = play(game(max_chain_paths=1), ("rome", "a"), ("a", "b"))
     assert ("rome", "b", "c") not in legal_actions(s)
-    with pytest.raises(RulesError, match="chain of 2 paths is longer than max_chain_paths=1"):
+    with pytest.raises(IllegalActionError, match="chain of 2 paths is longer than max_chain_paths=1"):
         apply(s, ("rome", "b", "c"))
     # the reference listing keeps the bound too; a tighter one can be asked for
     assert [c.chain for c in enumerate_chains(s)] == [("b", "c")]
@@ -206,7 +217,7 @@ def test_running_out_of_roads_pass():
     s = apply(s, ("rome", "a"))          # seat 1 has 1 left
     assert s.roads_left == (0, 1) and not is_over(s)
     assert legal_actions(s) == [PASS] and cheapest_connections(s, "c") == []
-    with pytest.raises(RulesError, match="chain costs 1 Roads but P1 has only 0 left"):
+    with pytest.raises(IllegalActionError, match="chain costs 1 Roads but P1 has only 0 left"):
         apply(s, ("b", "e"))
     s = apply(s, PASS)
     assert s.history[-1] == ("pass", 0) and current_player(s) == 1
@@ -229,7 +240,7 @@ def test_running_out_of_roads_end_game():
 def test_too_expensive_for_roads_left():
     s = game(roads_per_player=1)
     assert legal_actions(s) == [("rome", "a")]  # rome-b costs 2
-    with pytest.raises(RulesError, match="chain costs 2 Roads but P1 has only 1 left"):
+    with pytest.raises(IllegalActionError, match="chain costs 2 Roads but P1 has only 1 left"):
         apply(s, ("rome", "b"))
 
 
@@ -239,9 +250,9 @@ def test_cheapest_connections():
     assert cheapest_connections(s, "b") == [Connection(("rome", "b"), 2)]
     s = apply(s, ("rome", "a"))
     assert cheapest_connections(s, "b") == [Connection(("a", "b"), 1)]
-    with pytest.raises(RulesError, match="city 'a' is already connected"):
+    with pytest.raises(ArgumentError, match="city 'a' is already connected"):
         cheapest_connections(s, "a")
-    with pytest.raises(RulesError, match="unknown city 'rome'"):
+    with pytest.raises(ArgumentError, match="unknown city 'rome'"):
         cheapest_connections(s, "rome")
     s = play(game(board=R, deal=DEAL_R),
              ("rome", "a"), ("rome", "b"))
@@ -274,15 +285,17 @@ def test_chance_nodes_list_exact_outcomes():
     assert dict(chance_outcomes(new_game(GameConfig(players=3))))["gold"] == Fraction(6, 30)
     assert dict(chance_outcomes(new_game(GameConfig(players=3, all_tokens_variant=True))))["gold"] \
         == Fraction(8, 40)
-    with pytest.raises(RulesError, match="needs a Treasure id"):
+    with pytest.raises(InvalidActionError, match="needs a Treasure id"):  # a move is no Treasure
         apply(s, ("rome", "capua"))
+    with pytest.raises(InvalidActionError, match="'spam' is not among the tokens left"):
+        apply(s, "spam")
 
 
 def test_exhausted_token_cannot_be_dealt():
     s = new_game(GameConfig(board=X, players=2))
     s = play(s, "meat", "meat", "meat")  # the 2-3 set-up keeps 3 Meat
     assert "meat" not in legal_actions(s) and dict(chance_outcomes(s))["gold"] == Fraction(6, 27)
-    with pytest.raises(RulesError, match="'meat' is not among the tokens left"):
+    with pytest.raises(IllegalActionError, match="'meat' is not among the tokens left"):
         apply(s, "meat")
     s = apply(s, "gold")
     assert current_player(s) == 0 and s.treasures == ("meat", "meat", "meat", "gold")
@@ -332,7 +345,7 @@ def test_replay_rejects_a_tampered_log():
     with pytest.raises(DataFileError, match="sha256: does not match the content: the file was edited"):
         replay(data)
     data["sha256"] = _checksum(data)  # resealed by hand: the rules still refuse the move
-    with pytest.raises(RulesError, match=f"history\\[{k}\\]: city 'capua' is already connected"):
+    with pytest.raises(IllegalActionError, match=f"history\\[{k}\\]: city 'capua' is already connected"):
         replay(data)
 
 

@@ -14,7 +14,7 @@ from rometools.caesars_empire import (
     play_game,
     turn_states,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import IllegalActionError
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def test_connection_routes_preview_equals_what_apply_scores(square):
 
 
 def test_connection_routes_rejects_illegal_chain_and_leaves_state(square):
-    with pytest.raises(RulesError, match="city 'a' is still available and cannot be crossed"):
+    with pytest.raises(IllegalActionError, match="city 'a' is still available and cannot be crossed"):
         connection_routes(square, ("rome", "a", "c"))
     assert built_roads(square) == {}
 

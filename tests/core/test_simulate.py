@@ -20,7 +20,7 @@ from rometools.core.balance import (
     seat_advantage_test,
     seat_win_rates,
 )
-from rometools.core.errors import RometoolsError, RulesError
+from rometools.core.errors import ArgumentError, RometoolsError
 from rometools.core.formatting import percent
 from rometools.core.game import game_spec
 from rometools.core.paired import compare_variants, paired_differences
@@ -59,12 +59,12 @@ def test_executors_give_identical_results():
 
 @pytest.mark.parametrize("workers", [0, -1, "2", True, 1.5])
 def test_local_cluster_refuses_a_bad_worker_count_before_starting_one(workers):
-    with pytest.raises(RulesError, match=f"^workers must be a whole number 1 or more, got {workers!r}$"):
+    with pytest.raises(ArgumentError, match=f"^workers must be a whole number 1 or more, got {workers!r}$"):
         local_cluster(workers)
 
 
 def test_an_address_needs_the_dask_executor():
-    with pytest.raises(RulesError, match="^address 'tcp://127.0.0.1:8786' names a Dask scheduler: it needs "
+    with pytest.raises(ArgumentError, match="^address 'tcp://127.0.0.1:8786' names a Dask scheduler: it needs "
                                          "executor='dask', not 'process'$"):
         simulate("caesars_empire", 4, bots="random", seed=1, executor="process", address="tcp://127.0.0.1:8786",
                  progress=False)
@@ -88,9 +88,9 @@ def test_a_dask_address_with_no_scheduler_or_no_workers_is_a_message_not_a_hang(
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), \
             LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None,
                          host="127.0.0.1") as empty:
-        with pytest.raises(RulesError, match=f"^address '{nobody}': no Dask scheduler answered"):
+        with pytest.raises(ArgumentError, match=f"^address '{nobody}': no Dask scheduler answered"):
             simulate("caesars_empire", 4, bots="random", seed=1, executor="dask", address=nobody, progress=False)
-        with pytest.raises(RulesError, match=f"^address '{empty.scheduler_address}': the Dask scheduler there "
+        with pytest.raises(ArgumentError, match=f"^address '{empty.scheduler_address}': the Dask scheduler there "
                                              f"has no workers \\(waited 1s\\)$"):
             simulate("caesars_empire", 4, bots="random", seed=1, executor="dask",
                      address=empty.scheduler_address, progress=False)
@@ -327,7 +327,7 @@ def test_paired_differences_refuse_runs_that_do_not_pair():
             (pd.concat([_hand_run(5, lambda g, r: 30)] * 2), "variant B's results hold a game, rotation and "
                                                              "seat more than once"),
             ({"score": [1]}, "results must be the DataFrame simulate\\(\\) returns")):
-        with pytest.raises(RulesError, match=message):
+        with pytest.raises(ArgumentError, match=message):
             paired_differences(a, b)
 
 
@@ -342,12 +342,12 @@ def test_paired_differences_refuse_runs_of_two_games_before_anything_else():
     assert ce[["game", "rotation", "seat"]].equals(au[["game", "rotation", "seat"]])  # the shapes match
     for a, b, message in ((ce, au, "variant A is a run of Caesar's Empire and variant B of Augustus"),
                           (au, ce.assign(seed=2), "variant A is a run of Augustus and variant B of Caesar's Empire")):
-        with pytest.raises(RulesError) as err:
+        with pytest.raises(ArgumentError) as err:
             paired_differences(a, b)
         assert str(err.value) == f"{message}: a paired comparison needs two runs of the same game"
     a, b = _hand_run(0, lambda g, r: 30), _hand_run(5, lambda g, r: 30)
     a.attrs["game_id"], b.attrs["game_id"] = "chess", "caesars_empire"
-    with pytest.raises(RulesError, match="^variant A is a run of 'chess' and variant B of Caesar's Empire: "):
+    with pytest.raises(ArgumentError, match="^variant A is a run of 'chess' and variant B of Caesar's Empire: "):
         paired_differences(a, b)
     del a.attrs["game_id"]  # one run that does not say its game: only the shapes can be checked
     assert (paired_differences(a, b)["pairs"] == 6).all()
@@ -377,16 +377,16 @@ def test_paired_differences_refuse_runs_of_two_games_read_back_from_files(tmp_pa
     ce, au = (pd.read_csv(tmp_path / f"{k}.csv") for k in range(2))
     assert ce.attrs == au.attrs == {} and ce[["game", "rotation", "seat"]].equals(au[["game", "rotation", "seat"]])
     monkeypatch.setattr(paired, "game_summary", lambda r: pytest.fail("a figure was computed"))
-    with pytest.raises(RulesError) as err:
+    with pytest.raises(ArgumentError) as err:
         paired_differences(ce, au)
     assert str(err.value) == (
         "the runs have different columns (only variant A has gold_turns, points_route, points_cities, "
         "points_treasures, points_road_bonus; only variant B has draws, resets, completions, points_rewards, "
         "points_objectives, points_powers): they look like runs of different games or different game options, "
         "and a paired comparison needs two runs of the same game")
-    with pytest.raises(RulesError, match=r"^the runs have different columns \(only variant B has gold_turns\): "):
+    with pytest.raises(ArgumentError, match=r"^the runs have different columns \(only variant B has gold_turns\): "):
         paired_differences(ce.drop(columns="gold_turns"), ce)
-    with pytest.raises(RulesError, match="^variant A is a run of Caesar's Empire and variant B of Augustus: "):
+    with pytest.raises(ArgumentError, match="^variant A is a run of Caesar's Empire and variant B of Augustus: "):
         paired_differences(*runs)  # live runs: their game titles, as before
 
 
@@ -468,7 +468,7 @@ def test_rotation_with_the_same_bot_in_every_seat_is_refused():
                      progress=False)
     scores = mixed.pivot_table(index=["game", "rotation"], columns="seat", values="score")
     assert len(scores) == 6 and scores.drop_duplicates().shape[0] > 2  # mixed line-ups: different games
-    with pytest.raises(RulesError) as err:
+    with pytest.raises(ArgumentError) as err:
         simulate("caesars_empire", 2, players=3, bots="greedy", rotate=True, seed=1, progress=False)
     assert str(err.value) == ("every seat has bot 'greedy', so rotating the bots over the seats would replay each "
                               "game 3 times and count it as 3 games; give the seats different bots, or turn "
@@ -496,33 +496,33 @@ def test_any_row_of_a_run_replays_its_game_also_from_the_csv(game_id, tmp_path):
 
 def test_a_replay_with_other_options_or_no_such_game_is_refused_in_words():
     df = simulate("caesars_empire", 3, bots="greedy", players=3, seed=2, progress=False)
-    with pytest.raises(RulesError, match=r"^game 1 of the results \(seed 2, rotation 0\) has 3 seats, but this "
+    with pytest.raises(ArgumentError, match=r"^game 1 of the results \(seed 2, rotation 0\) has 3 seats, but this "
                                          r"game has 4 players; pass the run's options \(players, config\)$"):
         rometools.replay_game("caesars_empire", df, 1)
-    with pytest.raises(RulesError, match=r"^game 0 of the results \(seed 2, rotation 0\) scored \[\d+, \d+, \d+\], "
+    with pytest.raises(ArgumentError, match=r"^game 0 of the results \(seed 2, rotation 0\) scored \[\d+, \d+, \d+\], "
                                          r"but Caesar's Empire played again with these options scores "
                                          r"\[\d+, \d+, \d+\]; pass the run's game and options"):
         rometools.replay_game("caesars_empire", df, 0, players=3, config={"roads_per_player": 5})
-    with pytest.raises(RulesError, match=r"^the results hold no game 7 \(games 0 to 2\)$"):
+    with pytest.raises(ArgumentError, match=r"^the results hold no game 7 \(games 0 to 2\)$"):
         rometools.replay_game("caesars_empire", df, 7, players=3)
-    with pytest.raises(RulesError, match=r"^the results hold game 1 with rotation 0, not 1$"):
+    with pytest.raises(ArgumentError, match=r"^the results hold game 1 with rotation 0, not 1$"):
         rometools.replay_game("caesars_empire", df, 1, rotation=1, players=3)
     for bad in (True, 1.0, "1", -1):
-        with pytest.raises(RulesError, match=r"^the game number must be a whole number 0 or more \(the "
+        with pytest.raises(ArgumentError, match=r"^the game number must be a whole number 0 or more \(the "
                                              r"results' game column\), got "):
             rometools.replay_game("caesars_empire", df, bad, players=3)
-    with pytest.raises(RulesError, match=r"^the rotation must be a whole number 0 or more \(the results' "
+    with pytest.raises(ArgumentError, match=r"^the rotation must be a whole number 0 or more \(the results' "
                                          r"rotation column\), got 0.5$"):
         rometools.replay_game("caesars_empire", df, 1, rotation=0.5, players=3)
-    with pytest.raises(RulesError, match=r"^game 1 of the results \(seed 2, rotation 0\) has rows for seats 0, 2 "
+    with pytest.raises(ArgumentError, match=r"^game 1 of the results \(seed 2, rotation 0\) has rows for seats 0, 2 "
                                          r"but none for seat 1; give every row of the run$"):
         rometools.replay_game("caesars_empire", df[(df["game"] != 1) | (df["seat"] != 1)], 1, players=3)
-    with pytest.raises(RulesError, match=r"^the results must be the rows simulate\(\) returned \(a pandas "
+    with pytest.raises(ArgumentError, match=r"^the results must be the rows simulate\(\) returned \(a pandas "
                                          r"DataFrame\) or the path of their CSV, got list$"):
         rometools.replay_game("caesars_empire", [1, 2], 1, players=3)
-    with pytest.raises(RulesError, match=r"no/such\.csv: cannot be read as the rows of a run"):
+    with pytest.raises(ArgumentError, match=r"no/such\.csv: cannot be read as the rows of a run"):
         rometools.replay_game("caesars_empire", "/no/such.csv", 1, players=3)
-    with pytest.raises(RulesError, match=r"^the results have no bot, score column; "):
+    with pytest.raises(ArgumentError, match=r"^the results have no bot, score column; "):
         rometools.replay_game("caesars_empire", df.drop(columns=["bot", "score"]), 1, players=3)
     end = rometools.replay_game("caesars_empire", df, 1, players=3)
     assert list(rometools.load_game("caesars_empire", players=3).scores(end)) == \
@@ -553,7 +553,7 @@ def test_bot_win_rates_pool_the_seats_each_bot_played_by_hand():
                                                                                            est.high)
     low, high = _wilson_by_formula(2, 2)
     assert math.isclose(rates.loc[0, "ci_low"], low) and math.isclose(rates.loc[0, "ci_high"], high)
-    with pytest.raises(RulesError, match="confidence must be between 0 and 1"):
+    with pytest.raises(ArgumentError, match="confidence must be between 0 and 1"):
         rometools.bot_win_rates(rows, confidence=1.5)
 
 

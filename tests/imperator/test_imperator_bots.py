@@ -7,7 +7,7 @@ import pytest
 from imperator_helpers import board
 
 import rometools
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 from rometools.imperator import (
     PASS,
     SKIP,
@@ -67,7 +67,7 @@ def test_random_bot_is_legal_and_reproducible():
     picks = [RandomBot().choose(s, np.random.default_rng(k)) for k in range(30)]
     assert all(p in legal_actions(s) for p in picks) and len(set(picks)) > 5
     assert picks == [RandomBot().choose(s, np.random.default_rng(k)) for k in range(30)]
-    with pytest.raises(RulesError, match="no decision to make: a chance node"):
+    with pytest.raises(ArgumentError, match="no decision to make: a chance node"):
         RandomBot().choose(new_game(), 0)
 
 

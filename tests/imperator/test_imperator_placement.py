@@ -11,7 +11,7 @@ import time
 import numpy as np
 import pytest
 
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError, IllegalActionError, InvalidActionError
 from rometools.imperator import (
     CHOICE_POLICIES,
     Layout,
@@ -69,7 +69,7 @@ def test_contest_texts_name_the_deciding_factor():
     assert contest(W(0, 2), W(1, 3), 5).text == "on a marker-5 tile a 3 (P2) is stronger than a 2 (P1)"
     assert contest(W("y", 3, 1, 0), W("g", 3, 1, 2), 1).text == (
         "equal values (3) and influence zones (1); g has more political influence (2 against 0)")
-    with pytest.raises(RulesError, match="a tile's marker is 1 or 5, got 3"):
+    with pytest.raises(ArgumentError, match="a tile's marker is 1 or 5, got 3"):
         contest(W("a", 1), W("b", 2), 3)
 
 
@@ -109,7 +109,7 @@ def test_placement_into_an_occupied_region(placed, held, marker, problem):
         outs = placement_outcomes(*args)
         assert outs and all(o.board["a"] == "yellow" for o in outs)
     else:
-        with pytest.raises(RulesError) as err:
+        with pytest.raises(IllegalActionError) as err:
             placement_outcomes(*args)
         assert str(err.value) == problem
 
@@ -130,12 +130,12 @@ def test_other_placement_problems():
         (mk, {"a": ("x", 1)}, "occupants: 'a' must hold a Worker"),
     ]
     for markers, occupants, message in bad_boards:
-        with pytest.raises(RulesError, match=message):
+        with pytest.raises(ArgumentError, match=message):
             placement_outcomes(TWO, markers, occupants, W("y", 3), "a")
     for bad in (0, 6, 2.5, True, None):
-        with pytest.raises(RulesError, match="a worker's value is 1 to 5"):
+        with pytest.raises(ArgumentError, match="a worker's value is 1 to 5"):
             W("y", bad)
-    with pytest.raises(RulesError, match="influence_zone must be a whole number"):
+    with pytest.raises(ArgumentError, match="influence_zone must be a whole number"):
         W("y", 3, -1)
 
 
@@ -248,11 +248,13 @@ def test_a_displaced_worker_wins_the_full_tie_but_never_goes_back():
 def test_resolve_placement_refuses_bad_policies():
     lay = Layout.build("abc", [("a", "b"), ("a", "c")])
     args = (lay, dict.fromkeys("abc", 1), {"a": W("g", 3)}, W("y", 2), "a")
-    with pytest.raises(RulesError, match="unknown choice policy 'best'"):
+    with pytest.raises(ArgumentError, match="unknown choice policy 'best'"):
         resolve_placement(*args, "best")
-    with pytest.raises(RulesError, match=r"sent g's worker to 'z'; the legal regions are \['b', 'c'\]"):
+    with pytest.raises(InvalidActionError, match=r"sent g's worker to 'z'; the legal regions are \['b', 'c'\]"):
         resolve_placement(*args, lambda mover, options, occ, mk, rng: "z")
-    with pytest.raises(RulesError, match="choose must be a policy name"):
+    with pytest.raises(IllegalActionError, match=r"sent g's worker to 'a'; the legal regions are \['b', 'c'\]"):
+        resolve_placement(*args, lambda mover, options, occ, mk, rng: "a")
+    with pytest.raises(ArgumentError, match="choose must be a policy name"):
         resolve_placement(*args, 3)
     assert set(CHOICE_POLICIES) == {"first", "empty", "strongest", "random"}
 
@@ -281,7 +283,8 @@ def test_ten_thousand_seeded_random_placements_hold_the_invariants():
         lay, markers, occupants, placed, region = _random_case(rng)
         problem = placement_problem(lay, markers, occupants, placed, region)
         if problem is not None:
-            with pytest.raises(RulesError):
+            error = InvalidActionError if problem.startswith("unknown region") else IllegalActionError
+            with pytest.raises(error):
                 placement_outcomes(lay, markers, occupants, placed, region)
             continue
         legal += 1

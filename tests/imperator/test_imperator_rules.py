@@ -12,7 +12,14 @@ from fractions import Fraction
 import pytest
 from imperator_helpers import board
 
-from rometools.core.errors import DataFileError, OptionError, RometoolsError, RulesError
+from rometools.core.errors import (
+    ArgumentError,
+    DataFileError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    RometoolsError,
+)
 from rometools.core.playout import play, replay
 from rometools.imperator import (
     CHANCE,
@@ -66,8 +73,10 @@ def test_setup_reveals_one_tile_per_region_from_a_shuffled_stack():
     assert markers(s) == {"latium": 5, "etruria": 5, "umbria": 1, "campania": 1, "apulia": 1}
     assert current_player(s) == 0 and s.phase == "place"
     assert [h for h in s.history if h[0] == "reveal"][0] == ("reveal", "latium", "t03")
-    with pytest.raises(RulesError, match=r"revealing a tile: 't03' is not in the stack"):
-        apply(reveal(new_game(GameConfig(players=3)), "t03"), "t03")
+    with pytest.raises(IllegalActionError, match=r"revealing a tile: 't03' is not in the stack"):
+        apply(reveal(new_game(GameConfig(players=3)), "t03"), "t03")  # a tile of the game, revealed already
+    with pytest.raises(InvalidActionError, match=r"revealing a tile: 't99' is not in the stack"):
+        apply(new_game(GameConfig(players=3)), "t99")
     seeded = new_game(GameConfig(players=3), rng=4)
     assert seeded.seed == 4 and replay(seeded, upto=0) == new_game(GameConfig(players=3))
 
@@ -101,8 +110,12 @@ def test_a_forced_out_worker_with_several_regions_is_its_owners_decision():
     s = play_actions(s, ("a", 3), ("a", 2))
     assert s.phase == "displace" and current_player(s) == 0 and legal_actions(s) == ["b", "c"]
     assert s.track == (1, 0, 0)
-    with pytest.raises(RulesError, match=r"P1's 3, forced out of 'a', may move to \['b', 'c'\]; got 'a'"):
+    with pytest.raises(IllegalActionError, match=r"P1's 3, forced out of 'a', may move to \['b', 'c'\]; got 'a'"):
         apply(s, "a")
+    with pytest.raises(IllegalActionError, match=r"may move to \['b', 'c'\]; got 'pass'"):  # another step's
+        apply(s, "pass")
+    with pytest.raises(InvalidActionError, match=r"may move to \['b', 'c'\]; got 'z'"):
+        apply(s, "z")
     t = apply(s, "c")
     assert t.history[-1] == ("choose", 0, "a", "c", None) and current_player(t) == 2
     assert occupants(t)["c"].player == 0 and action_history(t)[-1] == "c"
@@ -114,8 +127,12 @@ def test_preview_placement_lists_the_outcomes_without_applying():
     s = play_actions(reveal(new_game(GameConfig(players=3, board=b)), "t01", "t02", "t03"), ("a", 3))
     outs = preview_placement(s, "a", 2)
     assert [o.board for o in outs] == [{"a": 1, "b": 0}, {"a": 1, "c": 0}]
-    with pytest.raises(RulesError, match="equal value"):
+    with pytest.raises(IllegalActionError, match="equal value"):
         preview_placement(s, "a", 3)
+    with pytest.raises(InvalidActionError, match="unknown region 'z'"):
+        preview_placement(s, "z", 3)
+    with pytest.raises(ArgumentError, match="a worker's value is 1 to 5, got 6"):
+        preview_placement(s, "a", 6)
 
 
 # ----------------------------------------------------------------- rewards and the tile stack
@@ -198,7 +215,7 @@ def test_a_region_without_a_tile_cannot_be_entered(small_tiles):
     assert s.tiles == ("t2", "t3", "t1", None) and s.phase == "place"
     assert s.stack == () and s.discard == ()
     assert all(a == PASS or a[0] != "d" for a in legal_actions(s))
-    with pytest.raises(RulesError, match="region 'd' has no reward tile"):
+    with pytest.raises(IllegalActionError, match="region 'd' has no reward tile"):
         apply(s, ("d", 1))
 
 
@@ -216,7 +233,7 @@ def test_three_identical_icons_gain_a_neighbouring_reward_once(small_tiles):
     assert t.phase == "icons" and current_player(t) == 1
     t = apply(t, SKIP)
     assert t.round == 2
-    with pytest.raises(RulesError, match=r"\('icons', region\) with region one of \['b'\]"):
+    with pytest.raises(IllegalActionError, match=r"\('icons', region\) with region one of \['b'\]"):
         apply(s, ("icons", "a"))
 
 
@@ -234,18 +251,22 @@ def test_junk_actions_are_refused_at_every_node_and_change_nothing(small_tiles):
         before = to_json(state)
         for junk in (None, 12, 3.5, True, "no such action", ("rome",), [["x"]], {"a": 1}, ("zz", "yy"),
                      ("a", True), ("a", 3.0), ("a", 9), ("icons", ["b"]), ("icons",), b"t1"):
-            with pytest.raises(RulesError):
+            with pytest.raises(InvalidActionError):
                 apply(state, junk)
         assert to_json(state) == before
 
 
 def test_placement_errors_say_why():
     s = new_game(GameConfig(players=2, workers=((2, 4), (3,))), rng=0)
-    with pytest.raises(RulesError, match=r"P1 may place a worker of value \[2, 4\] this round, not 3"):
+    with pytest.raises(IllegalActionError, match=r"P1 may place a worker of value \[2, 4\] this round, not 3"):
         apply(s, ("latium", 3))
-    with pytest.raises(RulesError, match=r"a placement is \(region, worker value\)"):
-        apply(s, "latium")
-    with pytest.raises(RulesError, match="unknown region 'umbria'"):   # a 3-player region
+    with pytest.raises(InvalidActionError, match=r"P1 may place a worker of value \[2, 4\] this round, not 9"):
+        apply(s, ("latium", 9))
+    with pytest.raises(IllegalActionError, match=r"a placement is \(region, worker value\)"):
+        apply(s, "latium")  # a forced-out worker's choice, not a placement
+    with pytest.raises(InvalidActionError, match=r"a placement is \(region, worker value\)"):
+        apply(s, "t01")  # a tile id: a chance outcome, not a decision
+    with pytest.raises(InvalidActionError, match="unknown region 'umbria'"):   # a 3-player region
         apply(s, ("umbria", 2))
 
 

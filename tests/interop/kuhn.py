@@ -17,7 +17,7 @@ from typing import Any
 
 from rometools.core import game as core_game
 from rometools.core import playout
-from rometools.core.errors import RulesError
+from rometools.core.errors import refused
 from rometools.core.game import CHANCE, TERMINAL, Bot, GameSpec
 from rometools.core.options import Config, option
 
@@ -71,7 +71,9 @@ def legal_actions(state):
 
 def apply(state, action):
     if not isinstance(action, str) or action not in legal_actions(state):
-        raise RulesError(f"{action!r} is not a legal action here")
+        p = current_player(state)  # a card at a deal, a move at a decision: illegal; else invalid
+        forms = CARDS if p == CHANCE else MOVES if p != TERMINAL else (*CARDS, *MOVES)
+        raise refused(f"{action!r} is not a legal action here", well_formed=action in forms)
     if current_player(state) == CHANCE:
         return replace(state, cards=(*state.cards, action))
     return replace(state, bets=(*state.bets, action))

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import rometools
-from rometools.core.errors import OptionError, RulesError
+from rometools.core.errors import ArgumentError, IllegalActionError, InvalidActionError, OptionError
 from rometools.core.game import game_spec
 from rometools.core.playout import play
 
@@ -63,7 +63,7 @@ def test_every_game_is_loaded_by_name_with_config_as_parameters():
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
     with pytest.raises(OptionError, match="for 2 to 5 players, got 7"):
         pyspiel.load_game("rometools_caesars_empire", {"players": 7})
-    with pytest.raises(RulesError, match="name:value pairs"):
+    with pytest.raises(ArgumentError, match="name:value pairs"):
         pyspiel.load_game("rometools_caesars_empire", {"options": "max_chain_paths=2"})
     assert bridge.load("caesars_empire", roads_per_player=9).config.roads_per_player == 9
 
@@ -91,14 +91,17 @@ def test_action_ids_index_the_legal_actions_and_read_back():
     state.apply_action(np.int64(bridge.action_id(state, ("rome", "capua"))))  # numpy ids are welcome
     assert state.rometools_state == rgame.apply(start, ("rome", "capua"))
     assert state.history() == [legal.index(("rome", "capua"))]
-    for bad in (-1, len(state.legal_actions()), True):
-        with pytest.raises(RulesError, match="is not legal here: the ids are 0 to"):
+    for bad, error in ((-1, InvalidActionError), (len(state.legal_actions()), IllegalActionError),
+                       (True, InvalidActionError), (bridge.MAX_ACTIONS, InvalidActionError)):
+        with pytest.raises(error, match="is not legal here: the ids are 0 to"):
             bridge.action_of(state, bad)
-    with pytest.raises(RulesError, match="not legal here: the ids are 0 to"):
+    with pytest.raises(IllegalActionError, match="not legal here: the ids are 0 to"):
         state.apply_action(999)
-    with pytest.raises(RulesError, match="is not a legal action here"):
-        bridge.action_id(state, ("rome", "capua"))
-    with pytest.raises(RulesError, match="not a state of Caesar's Empire with this game's config"):
+    with pytest.raises(IllegalActionError, match="is not a legal action here"):
+        bridge.action_id(state, ("rome", "capua"))  # taken already
+    with pytest.raises(InvalidActionError, match="is not a legal action here"):
+        bridge.action_id(state, ("rome", "ostia"))  # no chain of the board
+    with pytest.raises(ArgumentError, match="not a state of Caesar's Empire with this game's config"):
         bridge.from_rometools(game, rometools.load_game("caesars_empire").new_game(rng=1))
 
 
@@ -137,7 +140,7 @@ def test_a_node_beyond_the_declared_bound_names_it(monkeypatch):
     assert game.num_distinct_actions() == 3
     state = bridge.from_rometools(game, rometools.load_game("caesars_empire", players=2,
                                                             roads_per_player=11).new_game(rng=1))
-    with pytest.raises(RulesError, match="exceeds the bridge's bound MAX_ACTIONS = 3"):
+    with pytest.raises(ArgumentError, match="exceeds the bridge's bound MAX_ACTIONS = 3"):
         state.legal_actions()
 
 

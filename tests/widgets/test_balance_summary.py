@@ -10,7 +10,7 @@ from rometools.core.balance import (
     games_needed_text,
     seat_win_rates,
 )
-from rometools.core.errors import RulesError
+from rometools.core.errors import ArgumentError
 from rometools.core.paired import compare_variants, paired_differences_text
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
@@ -88,7 +88,7 @@ def test_rotation_with_one_bot_is_refused_in_simulates_words_before_any_game(mon
     calls = []
     monkeypatch.setattr(balance, "simulate", lambda *a, **k: calls.append(a))
     assert ex.set_values(rotate=True) is False
-    with pytest.raises(RulesError) as err:
+    with pytest.raises(ArgumentError) as err:
         simulate("caesars_empire", 6, bots="random", rotate=True, progress=False)
     assert ex.message == f"Cannot update: Rotate seats: {err.value} ({BalanceExplorer.KEPT})"
     assert calls == [] and ex._rotate.value is False
