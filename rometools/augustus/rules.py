@@ -431,8 +431,14 @@ def _is_outcome(config: GameConfig, action: Any) -> bool:
     return isinstance(action, int) and not isinstance(action, bool) and action in config.cards.numbers
 
 
+def _is_action(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` is an action of the game with ``config`` at all: a decision of any phase or
+    a chance outcome (what ``apply`` refuses as illegal, not invalid)."""
+    return _is_decision(config, action) or _is_outcome(config, action)
+
+
 def _is_decision(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` (after :func:`_as_action`) is a decision of the game with ``config`` at all,
+    """Whether ``action`` (after :func:`_as_action`) is a decision of the game with ``config``,
     in any phase: the words, or a tuple of a known form naming its cards, symbols and seats."""
     if isinstance(action, str):
         return action in (PASS, "claim", "decline")
@@ -458,14 +464,14 @@ def apply(state: GameState, action: Any) -> GameState:
     Raises
     ------
     InvalidActionError
-        For a value that is not what the node takes at all, quoting it: at a
-        chance node anything but a card number of the objectives or a token
-        id; at a decision node anything but a decision's form (the module
-        docstring) naming cards, symbols and seats of the game.
+        For a value that is no action of the game at all, quoting it: neither
+        a card number of the objectives, a token id, nor a decision's form
+        (the module docstring) naming cards, symbols and seats of the game.
     IllegalActionError
-        For an action of that form the rules forbid now, saying why: another
-        phase's decision, a card not in hand, a slot not open, a token no
-        longer in the bag, any action once the game is over.
+        For an action of the game the rules forbid now, saying why: another
+        phase's decision, a chance outcome at a decision or a decision at a
+        chance node, a card not in hand, a slot not open, a token no longer in
+        the bag, any action once the game is over.
 
     Examples
     --------
@@ -482,7 +488,7 @@ def apply(state: GameState, action: Any) -> GameState:
     if state.phase == "over":
         config = state.config
         raise refused(f"the game is over; no action {action!r} can be applied",
-                      well_formed=_is_decision(config, action) or _is_outcome(config, action))
+                      well_formed=_is_action(config, action))
     w = _Work(state)
     if state.phase in CHANCE_PHASES:
         _apply_chance(w, state, action)
@@ -497,7 +503,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
         left = state.bag_left()
         if not isinstance(action, str) or not left.get(action):
             raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                          f"got {action!r}", well_formed=_is_outcome(w.config, action))
+                          f"got {action!r}", well_formed=_is_action(w.config, action))
         w.bag[list(left).index(action)] += 1
         w.draws += 1
         w.token = action
@@ -507,7 +513,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
     if isinstance(action, bool) or not isinstance(action, int) or action not in state.pile:
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
-                      well_formed=_is_outcome(w.config, action))
+                      well_formed=_is_action(w.config, action))
     w.pile.remove(action)
     if state.phase == "refill":
         w.row.append(action)
@@ -529,7 +535,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
     who = f"P{seat + 1}"
 
     def refuse(message: str) -> Exception:
-        return refused(message, well_formed=_is_decision(w.config, action))
+        return refused(message, well_formed=_is_action(w.config, action))
 
     if ph == "keep":
         kept = w.config.components.kept

@@ -623,14 +623,14 @@ def apply(state: GameState, action: Any) -> GameState:
     Raises
     ------
     InvalidActionError
-        If the value is no action of the game at all, saying why: at a chance
-        node anything but a Treasure id of the components; at a decision node
-        anything but :data:`PASS` or a chain of the board's location ids
-        (``(chain, route)`` with ``route_policy="player"``).
+        If the value is no action of the game at all, saying why: neither a
+        Treasure id of the components, :data:`PASS`, nor a chain of the
+        board's location ids (``(chain, route)`` with ``route_policy="player"``).
     IllegalActionError
-        If the rules forbid it now, saying why: a Treasure id with no token
-        left, a chain :func:`check_chain` refuses, a pass with a connection
-        left, any action once the game is over. ``state`` is unchanged.
+        If it is one but the rules forbid it now, saying why: a Treasure id
+        with no token left or at a player's turn, a chain during the deal or
+        one :func:`check_chain` refuses, a pass with a connection left, any
+        action once the game is over. ``state`` is unchanged.
 
     Examples
     --------
@@ -641,10 +641,10 @@ def apply(state: GameState, action: Any) -> GameState:
     Traceback (most recent call last):
     ...
     rometools.core.errors.IllegalActionError: city 'ariminum' is still available and cannot be crossed
-    >>> apply(t, "gold")
+    >>> apply(t, ("rome", "ostia"))
     Traceback (most recent call last):
     ...
-    rometools.core.errors.InvalidActionError: a connection is a chain of at least two locations such as ('rome', 'capua'), or 'pass'; got 'gold'
+    rometools.core.errors.InvalidActionError: unknown location 'ostia' on board 'Illustrative Empire (4-5 players, 40 cities)'
     """
     nxt = engine.next_deal(state)
     cfg = state.config
@@ -653,7 +653,7 @@ def apply(state: GameState, action: Any) -> GameState:
         if not isinstance(action, str) or action not in left:
             raise refused(f"the set-up deal needs a Treasure id for city {cfg.board.city_ids[nxt]!r}; "
                           f"{action!r} is not among the tokens left {sorted(left)}",
-                          well_formed=isinstance(action, str) and action in cfg.components.treasure_ids)
+                          well_formed=_action_problem(cfg, action) is None)
         treasures = state.treasures[:nxt] + (action,) + state.treasures[nxt + 1:]
         return replace(state, treasures=treasures, _facts=None,
                        history=(*state.history, ("deal", cfg.board.city_ids[nxt], action)))
@@ -667,6 +667,9 @@ def apply(state: GameState, action: Any) -> GameState:
                                      f"{legal_connections(state)[0].chain!r}")
         return replace(state, seat=(state.seat + 1) % cfg.players, _facts=None,
                        history=(*state.history, (PASS, state.seat)))
+    if isinstance(action, str) and action in cfg.components.treasure_ids:
+        raise IllegalActionError(f"P{state.seat + 1} is to connect a city: a Treasure ({action!r}) is dealt only "
+                                 f"at the set-up")
     if cfg.route_policy == PLAYER_CHOICE:
         _read_choice(cfg, action)
         return connect(state, action[0], action[1])

@@ -46,17 +46,17 @@ class InvalidActionError(RulesError):
 def refused(message: str, *, well_formed: bool) -> RulesError:
     """The error ``apply`` raises for an action it refuses, by the python-chess rule.
 
-    ``apply`` reads the value as what the node waits for (a decision at a
-    seat's turn, a chance outcome at a chance node): a value that reads as one
-    (its type and shape, and ids the game's board and components have) is
-    *well formed*, and refused only because the state forbids it now.
+    A value that is an action of the game in some state (a decision of any
+    phase or a chance outcome: its type and shape, and ids the game's board
+    and components have) is *well formed*, and refused only because this
+    state forbids it; any other value is no move at all.
 
     Parameters
     ----------
     message : str
         Why the action is refused, quoting it.
     well_formed : bool
-        Whether the value is an action of the game of the kind the node takes.
+        Whether the value is an action of the game at all.
 
     Returns
     -------

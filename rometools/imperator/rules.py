@@ -149,12 +149,13 @@ def _need_decision(state: GameState, what: str) -> None:
         raise ArgumentError(f"{what}: the game is over")
 
 
-def _is_decision(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` is a decision of the game with ``config`` at all, in any phase:
-    :data:`PASS`, :data:`SKIP`, a region id, ``(region, worker value)`` or ``("icons", region)``."""
+def _is_action(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` is an action of the game with ``config`` at all (what ``apply`` refuses as
+    illegal, not invalid): a tile id (a reveal), or a decision of any step: :data:`PASS`,
+    :data:`SKIP`, a region id, ``(region, worker value)`` or ``("icons", region)``."""
     regions = config.layout.index
     if isinstance(action, str):
-        return action in (PASS, SKIP) or action in regions
+        return action in (PASS, SKIP) or action in regions or action in config.components.tile_ids
     if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[1], str | int)):
         return False
     first, second = action
@@ -162,11 +163,6 @@ def _is_decision(config: GameConfig, action: Any) -> bool:
         return isinstance(second, str) and second in regions
     return (isinstance(first, str) and first in regions and isinstance(second, int)
             and not isinstance(second, bool) and second in WORKER_VALUES)
-
-
-def _is_outcome(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` is a chance outcome of the game with ``config``: a tile id of its components."""
-    return isinstance(action, str) and action in config.components.tile_ids
 
 
 # ===================================================================== set-up and reveals
@@ -233,7 +229,7 @@ def _reveal(state: GameState, tile: Any) -> GameState:
     if not isinstance(tile, str) or tile not in pile:
         where = "stack" if state.stack else "discard pile (reshuffled)"
         raise refused(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}",
-                      well_formed=_is_outcome(state.config, tile))
+                      well_formed=_is_action(state.config, tile))
     history = list(state.history)
     stack, discard = list(state.stack), state.discard
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
@@ -478,15 +474,15 @@ def apply(state: GameState, action: Any) -> GameState:
     Raises
     ------
     InvalidActionError
-        If the value is not what the node takes at all, quoting it: at a
-        reveal anything but a tile id of the components; at a decision node
-        anything but :data:`PASS`, :data:`SKIP`, a region id of the layout,
-        ``(region, worker value 1 to 5)`` or ``("icons", region)``.
+        If the value is no action of the game at all, quoting it: neither a
+        tile id of the components, :data:`PASS`, :data:`SKIP`, a region id of
+        the layout, ``(region, worker value 1 to 5)`` nor ``("icons", region)``.
     IllegalActionError
-        If the rules forbid it now, saying why: a tile not in the stack, a
-        worker value the seat cannot place this round, a region held by a
-        stronger worker, another step's decision, any action once the game
-        is over. ``state`` is unchanged.
+        If it is one but the rules forbid it now, saying why: a tile not in
+        the stack or at a seat's turn, a decision at a reveal, a worker value
+        the seat cannot place this round, a region held by a stronger worker,
+        another step's decision, any action once the game is over. ``state``
+        is unchanged.
 
     Examples
     --------
@@ -504,14 +500,14 @@ def apply(state: GameState, action: Any) -> GameState:
     config = state.config
     if phase == "over":
         raise refused(f"the game is over; no action {action!r} can be applied",
-                      well_formed=_is_decision(config, action) or _is_outcome(config, action))
+                      well_formed=_is_action(config, action))
     lay = config.layout
     if phase == "displace":
         seat, value, origin, forced = state.pending
         options = legal_actions(state)
         if not isinstance(action, str) or action not in options:
             raise refused(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
-                          f"{options}; got {action!r}", well_formed=_is_decision(config, action))
+                          f"{options}; got {action!r}", well_formed=_is_action(config, action))
         state = replace(state, phase="place", pending=None)
         return _displace(state, list(state.history), seat, value, lay.index[action], frozenset(forced), True,
                          origin)
@@ -524,7 +520,7 @@ def apply(state: GameState, action: Any) -> GameState:
                 and isinstance(action[1], str) and action[1] in choices):
             raise refused(f"P{seat + 1} may take the reward of a neighbouring region, ('icons', region) with "
                           f"region one of {choices}, or {SKIP!r}; got {action!r}",
-                          well_formed=_is_decision(config, action))
+                          well_formed=_is_action(config, action))
         points, political = list(state.points), list(state.political)
         stock = [list(s) for s in state.stock]
         tile = state.tiles[lay.index[action[1]]]
@@ -539,15 +535,15 @@ def apply(state: GameState, action: Any) -> GameState:
     if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str)
             and isinstance(action[1], int) and not isinstance(action[1], bool)):
         raise refused(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {action!r}",
-                      well_formed=_is_decision(config, action))
+                      well_formed=_is_action(config, action))
     region, value = action
     if value not in allowed_values(state, seat):
         raise refused(f"P{seat + 1} may place a worker of value {list(allowed_values(state, seat))} this round, "
-                      f"not {value!r}", well_formed=_is_decision(config, action))
+                      f"not {value!r}", well_formed=_is_action(config, action))
     problem = placement_problem(lay, markers(state), occupants(state), worker(state, seat, value), region)
     if problem is not None:
         raise refused(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}",
-                      well_formed=_is_decision(config, action))
+                      well_formed=_is_action(config, action))
     return _displace(state, list(state.history), seat, value, lay.index[region], frozenset(), False, None)
 
 

@@ -249,8 +249,8 @@ def test_points_per_colour_counts_at_the_end():
 
 
 # ----------------------------------------------------------------- illegal actions
-# a decision's form naming cards and symbols of the game is illegal when refused; anything else
-# (a wrong shape, an unknown card, a token id at a decision) is invalid
+# an action of the game (a decision's form naming its cards and symbols, a card number, a token id)
+# is illegal when refused; anything else (a wrong shape, an unknown card or symbol) is invalid
 ILL, INV = IllegalActionError, InvalidActionError
 
 
@@ -268,8 +268,10 @@ ILL, INV = IllegalActionError, InvalidActionError
     (True, INV, "an action is a string, a card number or a tuple"),
     ([["x"]], INV, "an action holds strings and card numbers only"),
     ({"a": 1}, INV, "an action is a string, a card number or a tuple"),
-    ("joker", INV, "places one legion for the token"),
-    (7, INV, "places one legion for the token"),
+    ("joker", ILL, "places one legion for the token"),  # a token: the draw's outcome, not a decision
+    (7, ILL, "places one legion for the token"),  # a card number: a deal's outcome
+    ("laser", INV, "places one legion for the token"),
+    (999, INV, "places one legion for the token"),
 ])
 def test_illegal_placements_are_refused_with_the_state_unchanged(action, error, message):
     s = apply(position(in_play={0: [(1, (0, 0))]}), "double_sword")
@@ -315,5 +317,7 @@ def test_chance_nodes_refuse_outcomes_that_cannot_happen():
         apply(new_game(config()), 999)
     with pytest.raises(InvalidActionError, match="an action is a string"):
         apply(new_game(config()), True)
+    with pytest.raises(IllegalActionError, match="from the face-down pile"):
+        apply(new_game(config()), ("keep", 1, 2, 3))  # a decision of the game, at a chance node
     with pytest.raises(InvalidActionError, match="from the face-down pile"):
-        apply(new_game(config()), ("keep", 1, 2, 3))  # a decision is no chance outcome
+        apply(new_game(config()), ("keep", 1, 2, 999))

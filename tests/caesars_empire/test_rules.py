@@ -163,8 +163,8 @@ def test_sum_complete_colours_variant():
 
 
 # ----------------------------------------------------------------- illegal actions
-# a chain of the board's locations that the rules forbid is illegal; a value that is no chain
-# of the board (no move at all) is invalid
+# an action of the game (a chain of the board's locations, a Treasure id, "pass") that the rules
+# forbid now is illegal; a value that is no action of the game at all is invalid
 ILL, INV = IllegalActionError, InvalidActionError
 ILLEGAL = [
     ((), ("rome", "a", "b"), ILL, "city 'a' is still available and cannot be crossed"),
@@ -173,7 +173,7 @@ ILLEGAL = [
     ((), ("rome", "ostia"), INV, "unknown location 'ostia'"),
     ((), ("rome",), INV, "a connection is a chain of at least two locations"),
     ((), "capua", INV, "a connection is a chain of at least two locations"),
-    ((), "gold", INV, "a connection is a chain of at least two locations"),  # an outcome, not a move
+    ((), "gold", ILL, "a Treasure ('gold') is dealt only at the set-up"),  # an outcome of the game, not now
     ((), PASS, ILL, "P1 cannot pass: it has a legal connection"),
     ((("rome", "a"),), ("rome", "a"), ILL, "city 'a' is already connected"),
     ((("rome", "a"),), ("b", "a", "rome"), ILL, "a chain starts at Rome or an empty city; city 'b'"),
@@ -285,8 +285,10 @@ def test_chance_nodes_list_exact_outcomes():
     assert dict(chance_outcomes(new_game(GameConfig(players=3))))["gold"] == Fraction(6, 30)
     assert dict(chance_outcomes(new_game(GameConfig(players=3, all_tokens_variant=True))))["gold"] \
         == Fraction(8, 40)
-    with pytest.raises(InvalidActionError, match="needs a Treasure id"):  # a move is no Treasure
+    with pytest.raises(IllegalActionError, match="needs a Treasure id"):  # a move of the game, not now
         apply(s, ("rome", "capua"))
+    with pytest.raises(InvalidActionError, match="needs a Treasure id"):
+        apply(s, ("rome", "ostia"))
     with pytest.raises(InvalidActionError, match="'spam' is not among the tokens left"):
         apply(s, "spam")
 

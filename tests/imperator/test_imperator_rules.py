@@ -77,6 +77,8 @@ def test_setup_reveals_one_tile_per_region_from_a_shuffled_stack():
         apply(reveal(new_game(GameConfig(players=3)), "t03"), "t03")  # a tile of the game, revealed already
     with pytest.raises(InvalidActionError, match=r"revealing a tile: 't99' is not in the stack"):
         apply(new_game(GameConfig(players=3)), "t99")
+    with pytest.raises(IllegalActionError, match=r"revealing a tile: \('latium', 3\) is not in the stack"):
+        apply(new_game(GameConfig(players=3)), ("latium", 3))  # a placement, while a tile is revealed
     seeded = new_game(GameConfig(players=3), rng=4)
     assert seeded.seed == 4 and replay(seeded, upto=0) == new_game(GameConfig(players=3))
 
@@ -264,8 +266,10 @@ def test_placement_errors_say_why():
         apply(s, ("latium", 9))
     with pytest.raises(IllegalActionError, match=r"a placement is \(region, worker value\)"):
         apply(s, "latium")  # a forced-out worker's choice, not a placement
+    with pytest.raises(IllegalActionError, match=r"a placement is \(region, worker value\)"):
+        apply(s, "t01")  # a tile id: an outcome of the game, not a decision
     with pytest.raises(InvalidActionError, match=r"a placement is \(region, worker value\)"):
-        apply(s, "t01")  # a tile id: a chance outcome, not a decision
+        apply(s, "t99")
     with pytest.raises(InvalidActionError, match="unknown region 'umbria'"):   # a 3-player region
         apply(s, ("umbria", 2))
 

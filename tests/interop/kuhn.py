@@ -70,10 +70,8 @@ def legal_actions(state):
 
 
 def apply(state, action):
-    if not isinstance(action, str) or action not in legal_actions(state):
-        p = current_player(state)  # a card at a deal, a move at a decision: illegal; else invalid
-        forms = CARDS if p == CHANCE else MOVES if p != TERMINAL else (*CARDS, *MOVES)
-        raise refused(f"{action!r} is not a legal action here", well_formed=action in forms)
+    if not isinstance(action, str) or action not in legal_actions(state):  # a card or a move: illegal
+        raise refused(f"{action!r} is not a legal action here", well_formed=action in (*CARDS, *MOVES))
     if current_player(state) == CHANCE:
         return replace(state, cards=(*state.cards, action))
     return replace(state, bets=(*state.bets, action))
