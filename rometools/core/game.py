@@ -73,6 +73,7 @@ __all__ = [
     "load_game",
     "read_file_option",
     "register_game",
+    "unregister_game",
 ]
 
 #: The entry-point group a package declares its games in (``pyproject.toml``):
@@ -474,9 +475,47 @@ def register_game(spec: GameSpec) -> GameSpec:
     old = _REGISTRY.get(spec.id)
     if old is not None and old.rules.module is not spec.rules.module:
         raise ValueError(f"game id {spec.id!r} is taken by {old.rules.__name__}")
+    for table, kind, what in ((_BY_STATE, spec.state, "state"), (_BY_CONFIG, spec.config, "config")):
+        other = table.get(kind)
+        if other is not None and other.id != spec.id:  # game_of / spec_of_config would be ambiguous
+            raise ValueError(f"the {what} type {kind.__name__} is registered to game {other.id!r}; "
+                             f"give game {spec.id!r} its own")
     _REGISTRY[spec.id] = spec
     _BY_STATE[spec.state] = spec
     _BY_CONFIG[spec.config] = spec
+    return spec
+
+
+def unregister_game(game_id: str) -> GameSpec:
+    """Remove a game from the registry: the inverse of :func:`register_game`.
+
+    For a game registered for a while (a test's toy game:
+    :func:`rometools.testing.registered`). A game of an entry point is not
+    read again in this process.
+
+    Returns
+    -------
+    GameSpec
+        The spec removed.
+
+    Raises
+    ------
+    ArgumentError
+        If no game is registered as ``game_id``.
+
+    Examples
+    --------
+    >>> unregister_game("chess")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.ArgumentError: no game 'chess' is registered
+    """
+    spec = _REGISTRY.pop(game_id, None) if isinstance(game_id, str) else None
+    if spec is None:
+        raise ArgumentError(f"no game {shown(game_id)} is registered")
+    for table, kind in ((_BY_STATE, spec.state), (_BY_CONFIG, spec.config)):
+        if table.get(kind) is spec:
+            del table[kind]
     return spec
 
 

@@ -10,13 +10,10 @@ and ``resample``. :func:`registered` puts it in the registry for one test.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from rometools.core import game as core_game
-from rometools.core import playout
 from rometools.core.errors import refused
 from rometools.core.game import CHANCE, TERMINAL, Bot, GameSpec
 from rometools.core.options import Config, option
@@ -94,18 +91,6 @@ def action_history(state):
     return (*state.cards, *state.bets)
 
 
-def initial_state(state):
-    return new_game(state.config)
-
-
-def to_json(state):
-    return playout.to_json(state)
-
-
-def from_json(text, *, source="<saved game>"):
-    return playout.from_json(text, game="kuhn_test", source=source)
-
-
 def information_state(state, seat):
     card = state.cards[seat] if len(state.cards) > seat else "?"
     return f"seat {seat} card {card} bets {' '.join(state.bets) or '-'}"
@@ -144,14 +129,8 @@ SPEC = GameSpec(id="kuhn_test", title="Kuhn poker (test)", rules=sys.modules[__n
                 information_state=information_state, resample=resample)
 
 
-@contextlib.contextmanager
 def registered():
     """The game in the registry for the duration of a ``with`` block."""
-    core_game._load_all()
-    core_game._REGISTRY[SPEC.id] = SPEC
-    core_game._BY_STATE[KuhnState] = SPEC
-    try:
-        yield SPEC
-    finally:
-        core_game._REGISTRY.pop(SPEC.id, None)
-        core_game._BY_STATE.pop(KuhnState, None)
+    from rometools.testing import registered as in_registry
+
+    return in_registry(SPEC)

@@ -7,12 +7,11 @@
 (True, True)
 """
 
-from rometools.core.game import GameSpec, register_game
-
 from pig import rules
 from pig.bots import BOTS, HoldAtBot
 from pig.odds import rolls_until_pig, turn_points
 from pig.rules import PigConfig, PigState, score_bounds
+from rometools.core.game import GameSpec, register_game
 
 GAME = register_game(GameSpec(
     id="pig", title="Pig", rules=rules, config=PigConfig, state=PigState, bots=BOTS,

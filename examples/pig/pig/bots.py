@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from rometools.core.game import Bot, RandomBot
-
 from pig.rules import HOLD, ROLL
+from rometools.core.game import Bot, RandomBot
 
 
 class HoldAtBot(Bot):

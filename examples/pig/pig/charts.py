@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rometools.charts._common import exact_bars, new_figure, simulated_trace
-
 from pig.odds import turn_points
+from rometools.charts._common import exact_bars, new_figure, simulated_trace
 
 
 def turn_points_figure(hold_at: int, sides: int = 6, simulated: Counter | None = None, trials: int = 0):

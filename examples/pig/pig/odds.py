@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from rometools.draws import Bag, DrawsUntil, present
 
@@ -33,7 +33,7 @@ def turn_points(hold_at: int, sides: int = 6) -> dict[int, Fraction]:
     if hold_at < 1 or sides < 2:
         raise ValueError(f"hold_at must be 1 or more and sides 2 or more, got {hold_at}, {sides}")
 
-    @lru_cache(maxsize=None)
+    @cache
     def law(total: int) -> tuple[tuple[int, Fraction], ...]:
         if total >= hold_at:
             return ((total, Fraction(1)),)

@@ -7,13 +7,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from pig import rolls_until_pig, turn_points
+from pig.rules import PigConfig, apply, current_player, legal_actions, new_game, scores
 
 from rometools.core.errors import IllegalActionError, InvalidActionError
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.stats import proportion_estimate
-
-from pig import rolls_until_pig, turn_points
-from pig.rules import PigConfig, apply, current_player, legal_actions, new_game, scores
 
 
 def play(*actions, config=None):

@@ -1,0 +1,1123 @@
+"""The conformance suite: every registry-wide check of a game, as one function any package can call.
+
+:func:`check_game` plays a registered game and holds it to the protocol
+(:mod:`rometools.core.protocol`), the saved-game format
+(:mod:`rometools.core.playout`) and the data-file rules (:mod:`rometools.core.data`),
+for every config it is given, and raises :class:`AssertionError` naming the
+check, the config and what went wrong. rometools' own tests call it over the
+registry (``tests/test_conformance.py``, ``tests/test_hostile_saved_games.py``,
+``tests/test_hostile_files.py``); a game in another package calls it from its
+own tests, as OpenSpiel's games call ``random_sim_test`` and pgx's call
+``api_test``::
+
+    # tests/test_pig.py of a designer's package
+    from rometools.testing import check_game
+
+    def test_pig_conforms():
+        check_game("pig")
+
+The checks (:data:`CHECKS`, in the order they run):
+
+=====================  =========================================================================
+``playthroughs``       ``n_games`` seeded games from ``new_game(config)``, every bot of the game
+                       seated in turn; at every node: each score within ``score_bounds``; before
+                       the end, legal actions non-empty, distinct and JSON values (``str``,
+                       ``int``, tuples of them); at a chance node the outcomes are the legal
+                       actions, in order, with exact ``Fraction`` probabilities > 0 summing to
+                       1; at a decision the seat is one of the game's and the bot's action
+                       legal; ``apply`` returns a new state and leaves its input unchanged; at
+                       the end ``is_over``, no legal action and no chance outcome; every game
+                       ends within :data:`MAX_GAME_ACTIONS` actions.
+``round_trips``        for every game played: ``from_json(to_json(s)) == s``, the saved game
+                       names the game, ``replay(text, upto=0)`` is ``initial_state(s)``, which
+                       is ``new_game(config)``; ``states`` replays the history to ``s``;
+                       ``turn_states`` skips chance nodes; the registered ``movers``,
+                       ``score_parts`` and ``ranks`` agree with the play.
+``same_seed``          ``play`` with the same seed gives the same game (and saved game); another
+                       seed gives another game unless the game has no choice at all.
+``actions``            at decision and chance nodes of a game: every legal action applies; junk
+                       (``None``, ``3.5``, ``True``, ``{"a": 1}``...), malformed variants of the
+                       legal actions, other nodes' actions and chance outcomes are refused with
+                       a ``RulesError`` (any subclass: ``IllegalActionError``,
+                       ``InvalidActionError``), the state unchanged; a registered
+                       ``action_text`` tells the legal actions apart; a finished game refuses
+                       every action.
+``bots_refuse``        every bot of the game raises a ``RulesError`` at a chance node and at the
+                       end, the state unchanged.
+``reference_cycles``   playing (every bot, two seeds) leaves no object for the cyclic garbage
+                       collector.
+``tampered_saves``     a saved game truncated, with keys removed, values of the wrong type,
+                       actions swapped, removed, doubled or replaced, an option changed: a
+                       ``DataFileError`` naming ``<saved game>`` or a ``RulesError``, never
+                       another exception; an edit without a fresh checksum is refused; a
+                       resealed one loads only as a legal game.
+``openspiel``          OpenSpiel's ``random_sim_test`` through :mod:`rometools.interop.openspiel`
+                       (:data:`OPENSPIEL_SIMS` games), when ``pyspiel`` is installed.
+``data_files``         every bundled data file of the game (``GameSpec.data_files``), broken in
+                       every class of hostile input (:func:`check_data_file`), loaded in a
+                       process capped at :data:`MEMORY_CAP` bytes: a ``DataFileError`` naming
+                       the file (and the entry, for a wrong value), or a clean load when the
+                       change leaves a valid file; never another exception, a hang or a
+                       memory blow-up.
+=====================  =========================================================================
+
+No check assumes what a particular game has: a set-up with no chance node, a
+game with no chance at all, no boolean option, two turns, no data files, or
+data files with any key names. What could not be checked (no chance node was
+met, OpenSpiel not installed) is said in the returned :class:`CheckReport`.
+
+:func:`registered` puts a game in the registry for a ``with`` block (a toy
+game of a test), and :func:`perft` counts action sequences (python-chess's
+"perft"), for golden counts.
+
+Examples
+--------
+>>> from rometools.testing import check_game
+>>> report = check_game("imperator", configs=[{"players": 2}], n_games=2,
+...                     checks=["playthroughs", "round_trips", "actions"])
+>>> print(report)
+imperator: 3 checks passed on 1 config
+  config 0 {'players': 2}: playthroughs, round_trips, actions
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import gc
+import json
+import os
+import pickle
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rometools.core.errors import ArgumentError, DataFileError, RulesError
+from rometools.core.formatting import shown
+from rometools.core.game import (
+    CHANCE,
+    TERMINAL,
+    Bot,
+    GameSpec,
+    RandomBot,
+    game_of,
+    game_spec,
+    load_game,
+    register_game,
+    unregister_game,
+)
+from rometools.core.playout import (
+    _checksum,
+    load_saved_game,
+    play,
+    replay,
+    sample_outcome,
+    saved_game,
+    states,
+    turn_states,
+)
+
+__all__ = [
+    "CHECKS",
+    "MAX_GAME_ACTIONS",
+    "MEMORY_CAP",
+    "OPENSPIEL_SIMS",
+    "CheckReport",
+    "check_data_file",
+    "check_game",
+    "perft",
+    "registered",
+]
+
+#: The checks of :func:`check_game`, in the order they run, each with what it holds.
+CHECKS: dict[str, str] = {
+    "playthroughs": "seeded playthroughs hold the protocol at every node",
+    "round_trips": "saved games, replays and the registered hooks give the same game back",
+    "same_seed": "the same seed plays the same game, another seed another",
+    "actions": "every legal action applies; illegal and malformed ones are refused, the state unchanged",
+    "bots_refuse": "bots refuse chance nodes and finished games",
+    "reference_cycles": "playing leaves no objects in reference cycles",
+    "tampered_saves": "tampered saved games are refused",
+    "openspiel": "OpenSpiel's random_sim_test passes through the bridge",
+    "data_files": "every bundled data file, broken every way, is a DataFileError naming it",
+}
+#: A game not over after this many actions (chance outcomes included) fails ``playthroughs``.
+MAX_GAME_ACTIONS = 100_000
+#: Games OpenSpiel's ``random_sim_test`` plays per config (at most ``n_games``): its
+#: information-state strings are the whole history, so its cost grows with the square of
+#: a game's length.
+OPENSPIEL_SIMS = 3
+#: Bytes of address space for the process that loads broken data files.
+MEMORY_CAP = 1_500_000_000
+#: Seconds for loading every broken variant of one data file, and for one variant.
+FILE_TIME_LIMIT, VARIANT_TIME_LIMIT = 120, 5
+#: Seeds ``same_seed`` tries before deciding that other seeds play the same game.
+OTHER_SEEDS = 20
+
+#: Values that are never an action of any game (not JSON actions, or of no action's type).
+NEVER_ACTIONS = (None, 3.5, float("nan"), True, False, {"a": 1}, [["x"]], b"x", 10**30)
+#: Values that are plausible actions of some game (ids, numbers, tuples) and of none here, usually.
+UNLIKELY_ACTIONS = (12, -1, "", "no such action", ("rome",), ("zz", "yy"), (), "9" * 40)
+
+
+# ===================================================================== the report
+@dataclass(frozen=True)
+class CheckReport:
+    """What :func:`check_game` checked (it raises on the first failure, so all of it passed).
+
+    Attributes
+    ----------
+    game : str
+        The game id.
+    passed : tuple of (str, str)
+        ``(check, config label)`` for every check that ran and passed.
+    notes : tuple of str
+        What could not be checked, and why ("no chance node in 20 games:
+        bots were not tried at one"; "OpenSpiel is not installed").
+    """
+
+    game: str
+    passed: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        configs: dict[str, list[str]] = {}
+        for check, label in self.passed:
+            configs.setdefault(label, []).append(check)
+        checks = len({c for c, _ in self.passed})
+        lines = [f"{self.game}: {checks} check{'s' * (checks != 1)} passed on "
+                 f"{sum(1 for label in configs if label != _ALL_CONFIGS)} config"
+                 f"{'s' * (sum(1 for label in configs if label != _ALL_CONFIGS) != 1)}"]
+        lines += [f"  {label}: {', '.join(names)}" for label, names in configs.items()]
+        lines += [f"  note: {note}" for note in self.notes]
+        return "\n".join(lines)
+
+
+_ALL_CONFIGS = "the game"
+
+
+# ===================================================================== check_game
+def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | None = None, n_games: int = 20,
+               seed: int = 0, checks: Sequence[str] | None = None) -> CheckReport:
+    """Run every registry-wide check on one registered game; raise on the first failure.
+
+    Parameters
+    ----------
+    game_id : str
+        A registered game (:func:`rometools.games`; a package's game is
+        registered through its ``rometools.games`` entry point, a test's toy
+        game with :func:`registered`).
+    configs : sequence of dict or config objects, optional
+        Option dicts (``{"players": 3}``) or configs of the game. Default: the
+        game's ``sample_configs``.
+    n_games : int
+        Seeded games played per config by ``playthroughs`` (each also goes
+        through ``round_trips``); OpenSpiel plays ``min(n_games,``
+        :data:`OPENSPIEL_SIMS` ``)``.
+    seed : int
+        The first seed: game ``k`` of a config is played with seed ``seed + k``.
+        The same arguments check the same games.
+    checks : sequence of str, optional
+        Names from :data:`CHECKS` to run (in :data:`CHECKS` order). Default: all.
+
+    Returns
+    -------
+    CheckReport
+        The checks that passed on each config, and notes on what could not be
+        checked for this game (no chance node met, OpenSpiel not installed).
+
+    Raises
+    ------
+    AssertionError
+        On the first failed check: ``check_game('pig'): check 'playthroughs'
+        (seeded playthroughs hold the protocol at every node) failed on config 1
+        {'players': 3}: game seed 4 (bots ['random', 'greedy', 'random']), after
+        17 actions: chance outcomes sum to 5/6, not 1``. An exception the game
+        raises where none is expected (a ``TypeError`` from ``apply``) is
+        reported the same way, chained.
+    ArgumentError
+        For an unknown game or check, ``n_games`` not a whole number 1 or
+        more, an empty ``configs``; :class:`~rometools.core.errors.OptionError`
+        for an option the game refuses.
+
+    See Also
+    --------
+    check_data_file : the ``data_files`` check for one file.
+    registered : register a toy game for a ``with`` block.
+    rometools.core.protocol : the protocol the checks hold a game to.
+    rometools.core.playout.load_saved_game : the saved-game format.
+
+    Notes
+    -----
+    "``apply`` leaves its input unchanged" compares the state's compared
+    fields (``config``, and fields declared ``compare=False`` such as the seed
+    and an engine's cache, left out) pickled before and after; when the bytes
+    differ, the unpickled copy must still equal the state (a cache filled on
+    the way is not a change).
+
+    Examples
+    --------
+    >>> report = check_game("caesars_empire", configs=[{"players": 2}], n_games=1,
+    ...                     checks=["same_seed", "bots_refuse"])
+    >>> report.passed
+    (('same_seed', "config 0 {'players': 2}"), ('bots_refuse', "config 0 {'players': 2}"))
+    >>> check_game("caesars_empire", checks=["speed"])
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, bots_refuse, reference_cycles, tampered_saves, openspiel, data_files
+    """
+    spec = game_spec(game_id)
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ArgumentError(f"n_games must be a whole number 1 or more, got {shown(n_games)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ArgumentError(f"seed must be a whole number 0 or more, got {shown(seed)}")
+    wanted = list(CHECKS) if checks is None else list(checks)
+    for name in wanted:
+        if name not in CHECKS:
+            raise ArgumentError(f"unknown check {shown(name)}; the checks are {', '.join(CHECKS)}")
+    if configs is None:
+        configs = list(spec.sample_configs)
+    elif isinstance(configs, Mapping | str) or not isinstance(configs, Sequence) or not configs:
+        raise ArgumentError(f"configs must be a non-empty list of option dicts or configs, got {shown(configs)}")
+    cases = [_Case(spec, i, config, n_games, seed) for i, config in enumerate(configs)]
+    passed: list[tuple[str, str]] = []
+    notes: list[str] = []
+    for name in (n for n in CHECKS if n in wanted):
+        if name == "data_files":
+            if _run(spec.id, name, _ALL_CONFIGS, lambda notes=notes: _check_data_files(spec, seed, notes)) is not False:
+                passed.append((name, _ALL_CONFIGS))
+            continue
+        for case in cases:
+            if _run(spec.id, name, case.label, lambda case=case, name=name: _CONFIG_CHECKS[name](case)) is not False:
+                passed.append((name, case.label))
+            notes += [n for n in case.notes if n not in notes]
+            case.notes.clear()
+    return CheckReport(spec.id, tuple(passed), tuple(notes))
+
+
+def _run(game_id: str, name: str, label: str, check) -> Any:
+    """Run one check (``False``: it could not run, a note says why); any failure becomes an
+    AssertionError naming the game, the check and the config."""
+    where = f"check_game({game_id!r}): check {name!r} ({CHECKS[name]}) failed on {label}"
+    try:
+        return check()
+    except AssertionError as err:
+        raise AssertionError(f"{where}: {err}") from err
+    except Exception as err:  # the game raised where the check expected no exception
+        raise AssertionError(f"{where}: {type(err).__name__}: {err}") from err
+
+
+def _require(condition: Any, message: str) -> None:
+    """``assert`` that survives ``python -O``."""
+    if not condition:
+        raise AssertionError(message)
+
+
+class _Case:
+    """One config of the game under check, and the games its checks share (played once)."""
+
+    def __init__(self, spec: GameSpec, index: int, config: Any, n_games: int, seed: int):
+        self.spec = spec
+        if isinstance(config, Mapping):
+            self.options: dict[str, Any] | None = dict(config)
+            self.game = load_game(spec.id, **self.options)
+            self.label = f"config {index} {self.options!r}"
+        elif isinstance(config, spec.config):
+            self.options = None
+            self.game = load_game(spec.id, config=config)
+            self.label = f"config {index} (a {type(config).__name__} object)"
+        else:
+            raise ArgumentError(f"configs[{index}] must be an option dict or a {spec.config.__name__}, "
+                                f"got {type(config).__name__}")
+        self.rules = spec.rules
+        self.n_games = n_games
+        self.seed = seed
+        self.notes: list[str] = []
+        self.ends: list[Any] | None = None  # the playthroughs' final states
+        self.chance_node: Any = None  # a chance node met in the playthroughs
+        self._played: Any = None
+
+    def random_bot(self) -> Bot:
+        """The game's own ``"random"`` bot, else the generic uniform one."""
+        return self.game.bot("random") if "random" in self.spec.bots else RandomBot()
+
+    def played(self) -> Any:
+        """A finished game of random bots, seeded with ``seed`` (``play``: the set-up through ``new_game(config, rng)``)."""
+        if self._played is None:
+            self._played = play(self.game, self.random_bot(), rng=self.seed)
+        return self._played
+
+    def finished(self) -> list[Any]:
+        """The final states to check: the playthroughs' (if they ran) and the played one."""
+        return [*(self.ends or []), self.played()]
+
+    def find_chance_node(self) -> Any:
+        if self.chance_node is None:
+            self.chance_node = next((s for s in states(self.played())
+                                     if self.rules.current_player(s) == CHANCE), None)
+        return self.chance_node
+
+
+# ===================================================================== helpers
+def _is_action_value(value: Any) -> bool:
+    """A JSON action: ``str``, ``int`` (not ``bool``) or a tuple of them."""
+    if type(value) in (str, int):
+        return True
+    return type(value) is tuple and all(_is_action_value(v) for v in value)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal with the same types all the way down (``True`` is not ``1``, ``(1,)`` not ``[1]``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - a value whose == raises is not the same
+        return False
+
+
+def _compared(state: Any) -> tuple | None:
+    if not dataclasses.is_dataclass(state) or isinstance(state, type):
+        return None
+    return tuple(getattr(state, f.name) for f in dataclasses.fields(state) if f.compare and f.name != "config")
+
+
+def _snapshot(state: Any, rules: Any) -> tuple[str, Any]:
+    """What "unchanged" is measured against: the compared fields pickled, else the saved game."""
+    values = _compared(state)
+    if values is not None:
+        try:
+            return "pickle", pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 - an unpicklable field: fall back to the saved game
+            pass
+    return "json", rules.to_json(state)
+
+
+def _unchanged(state: Any, snap: tuple[str, Any], rules: Any) -> bool:
+    now = _snapshot(state, rules)
+    if now == snap:
+        return True
+    if snap[0] == "pickle" and now[0] == "pickle":  # a cache filled on the way is not a change
+        return pickle.loads(snap[1]) == _compared(state)
+    return False
+
+
+def _node_name(rules: Any, state: Any) -> str:
+    player = rules.current_player(state)
+    n = len(rules.action_history(state))
+    what = "a chance node" if player == CHANCE else "the end" if player == TERMINAL else f"seat {player} to move"
+    return f"after {n} actions ({what})"
+
+
+# ===================================================================== the checks of one config
+def _check_playthroughs(case: _Case) -> None:
+    game, rules = case.game, case.rules
+    names = sorted(case.spec.bots)
+    low, high = game.score_bounds
+    players = game.players
+    case.ends = []
+    for k in range(case.n_games):
+        s = case.seed + k
+        bots = [names[(k + seat) % len(names)] for seat in range(players)]
+        seats = game.bots(bots)
+        rng = np.random.default_rng(s)
+        state = rules.new_game(game.config)
+        for n in range(MAX_GAME_ACTIONS + 1):
+            at = f"game seed {s} (bots {bots}), after {n} actions"
+            player = rules.current_player(state)
+            legal = rules.legal_actions(state)
+            points = tuple(rules.scores(state))
+            _require(len(points) == players, f"{at}: scores {points} are not one per seat ({players})")
+            _require(all(low <= x <= high for x in points),
+                     f"{at}: scores {points} outside the registered score bounds ({low}, {high})")
+            if player == TERMINAL:
+                _require(rules.is_over(state), f"{at}: current_player is TERMINAL but is_over is False")
+                _require(legal == [], f"{at}: the game is over, yet the legal actions are {shown(legal)}")
+                _require(rules.chance_outcomes(state) == [], f"{at}: the game is over, yet chance outcomes are listed")
+                break
+            _require(not rules.is_over(state), f"{at}: is_over is True but current_player is {player!r}")
+            _require(isinstance(legal, list) and legal, f"{at}: no legal action before the end (got {shown(legal)})")
+            odd = next((a for a in legal if not _is_action_value(a)), None)
+            _require(odd is None, f"{at}: legal action {shown(odd)} is not a JSON action value "
+                                  f"(a str, an int, or a tuple of them)")
+            _require(len(set(legal)) == len(legal), f"{at}: the legal actions repeat one: {shown(legal)}")
+            if player == CHANCE:
+                outcomes = rules.chance_outcomes(state)
+                probabilities = [p for _, p in outcomes]
+                _require(all(isinstance(p, Fraction) and p > 0 for p in probabilities),
+                         f"{at}: chance probabilities must be Fractions > 0, got {shown(probabilities)}")
+                _require(sum(probabilities) == 1,
+                         f"{at}: chance probabilities sum to {sum(probabilities)}, not 1")
+                _require([a for a, _ in outcomes] == legal,
+                         f"{at}: the chance outcomes are not the legal actions in the same order")
+                if case.chance_node is None:
+                    case.chance_node = state
+                action = sample_outcome(outcomes, rng)
+            else:
+                _require(type(player) is int and 0 <= player < players,
+                         f"{at}: current_player is {player!r}, not a seat 0 to {players - 1}, CHANCE or TERMINAL")
+                _require(rules.chance_outcomes(state) == [], f"{at}: chance outcomes listed at a decision node")
+                action = seats[player].choose(state, rng)
+                _require(action in legal, f"{at}: bot {bots[player]!r} chose {shown(action)}, not a legal action")
+            snap = _snapshot(state, rules)
+            after = rules.apply(state, action)
+            _require(_unchanged(state, snap, rules), f"{at}: apply(state, {shown(action)}) changed its input state")
+            _require(after is not state and after != state,
+                     f"{at}: apply(state, {shown(action)}) returned a state equal to its input")
+            state = after
+        else:
+            _require(False, f"game seed {s} (bots {bots}) did not end within {MAX_GAME_ACTIONS:,} actions")
+        case.ends.append(state)
+    if case.chance_node is None:
+        case.notes.append(f"no chance node in {case.n_games} games of {case.label}")
+
+
+def _check_round_trips(case: _Case) -> None:
+    spec, rules, game = case.spec, case.rules, case.game
+    new = rules.new_game(game.config)
+    _require(new == rules.new_game(game.config), "new_game(config) twice gives two different states")
+    players = game.players
+    for end in case.finished():
+        at = f"the game {_node_name(rules, end)}, seed {getattr(end, 'seed', None)!r}"
+        history = rules.action_history(end)
+        text = rules.to_json(end)
+        _require(json.loads(text).get("game") == spec.id, f"{at}: the saved game does not name {spec.id!r}")
+        _require(rules.from_json(text) == end, f"{at}: from_json(to_json(state)) is not the state")
+        initial = rules.initial_state(end)
+        _require(initial == new, f"{at}: initial_state of a new game's state is not new_game(config)")
+        _require(replay(text, upto=0) == initial, f"{at}: replay(saved game, upto=0) is not initial_state")
+        every = states(end)
+        _require(every[0] == initial and every[-1] == end,
+                 f"{at}: replaying the action history from initial_state does not give the state")
+        _require(len(every) == 1 + len(history), f"{at}: states() is not one state per action plus the first")
+        turns = turn_states(end)
+        _require(turns[-1] == end and all(rules.current_player(s) != CHANCE for s in turns),
+                 f"{at}: turn_states() holds a chance node or does not end with the state")
+        seats = [p for p in map(rules.current_player, every[:-1]) if p >= 0]
+        _require(list(spec.movers(end)) == seats, f"{at}: the registered movers(state) is not the seat of "
+                                                   f"every decision: {shown(list(spec.movers(end)))}")
+        points = list(rules.scores(end))
+        parts = spec.score_parts(end)
+        _require(len(parts) == players and [p["total"] for p in parts] == points,
+                 f"{at}: score_parts totals {[p.get('total') for p in parts]} are not the scores {points}")
+        for seat, p in enumerate(parts):
+            others = [v for k, v in p.items() if k != "total"]
+            _require(not others or sum(others) == p["total"],
+                     f"{at}: seat {seat}'s score parts {p} do not add up to its total")
+        ranks = spec.ranks(end)
+        _require(len(ranks) == players and all(1 <= r <= players for r in ranks),
+                 f"{at}: ranks {ranks} are not one rank 1 to {players} per seat")
+
+
+def _check_same_seed(case: _Case) -> None:
+    game, rules = case.game, case.rules
+    bot = case.random_bot()
+    first, again = case.played(), play(game, bot, rng=case.seed)
+    _require(first == again and rules.to_json(first) == rules.to_json(again),
+             f"two games of random bots with seed {case.seed} differ")
+    history = rules.action_history(first)
+    for j in range(1, OTHER_SEEDS + 1):
+        if rules.action_history(play(game, bot, rng=case.seed + j)) != history:
+            return
+    branches = any(len(rules.legal_actions(s)) > 1 for s in states(first))
+    _require(not branches, f"seeds {case.seed + 1} to {case.seed + OTHER_SEEDS} all play the game of seed "
+                           f"{case.seed}, though it has nodes with several legal actions: the game or its "
+                           f"random bot ignores the rng it is given")
+
+
+def _probes(legal: list, others: list) -> list:
+    """Values to offer ``apply`` at a node with these legal actions: junk, malformed variants of the
+    legal actions, and the actions of other nodes (``others``); none of them legal here."""
+    derived: list[Any] = []
+    for a in legal[:5]:
+        if type(a) is int:
+            derived += [float(a), a == 1, str(a)]
+        elif type(a) is str:
+            derived += [a + "\x00", a.upper() + "?", (a,)]
+        elif type(a) is tuple:
+            derived += [a + ("x",), (*a[:-1], None)] + ([a[:-1]] if len(a) > 1 else [])
+    out = []
+    for p in (*NEVER_ACTIONS, *UNLIKELY_ACTIONS, *derived, *others):
+        if not any(_same(p, a) for a in legal) and not any(_same(p, q) for q in out):
+            out.append(p)
+    return out
+
+
+def _refused(rules: Any, state: Any, action: Any, at: str) -> None:
+    try:
+        rules.apply(state, action)
+    except RulesError:
+        return
+    except Exception as err:
+        raise AssertionError(f"{at}: apply(state, {shown(action)}) raised {type(err).__name__} ({err}), "
+                             f"not a RulesError") from err
+    raise AssertionError(f"{at}: apply(state, {shown(action)}) accepted an action that is not legal here")
+
+
+def _check_actions(case: _Case) -> None:
+    spec, rules = case.spec, case.rules
+    end = case.played()
+    every = states(end)
+    decisions = [s for s in every if rules.current_player(s) >= 0]
+    chances = [s for s in every if rules.current_player(s) == CHANCE]
+    nodes: list[Any] = []
+    for s in (decisions[:1] + decisions[len(decisions) // 2:][:1] + decisions[-1:] + chances[len(chances) // 2:][:1]):
+        if not any(s is t for t in nodes):
+            nodes.append(s)
+    if not chances:
+        case.notes.append(f"{case.label}: actions were not offered at a chance node (none in the game "
+                          f"of seed {case.seed})")
+    everywhere = [a for s in nodes for a in rules.legal_actions(s)[:3]]
+    for node in nodes:
+        at = f"the game of seed {case.seed}, {_node_name(rules, node)}"
+        legal = rules.legal_actions(node)
+        snap = _snapshot(node, rules)
+        for action in legal:
+            try:
+                rules.apply(node, action)
+            except RulesError as err:
+                raise AssertionError(f"{at}: the legal action {shown(action)} is refused: {err}") from err
+        if rules.current_player(node) >= 0 and spec.action_text is not None:
+            texts = [spec.action_text(node, a) for a in legal]
+            clash = next((t for t in texts if texts.count(t) > 1), None)
+            _require(clash is None, f"{at}: action_text gives {clash!r} to two legal actions")
+        for probe in _probes(legal, everywhere):
+            _refused(rules, node, probe, at)
+        _require(_unchanged(node, snap, rules), f"{at}: refusing actions changed the state")
+    at = f"the game of seed {case.seed}, {_node_name(rules, end)}"
+    snap = _snapshot(end, rules)
+    for action in everywhere:
+        _refused(rules, end, action, at)
+    _require(_unchanged(end, snap, rules), f"{at}: refusing actions changed the state")
+
+
+def _check_bots_refuse(case: _Case) -> None:
+    game, rules = case.game, case.rules
+    end = case.finished()[0]
+    chance = case.find_chance_node()
+    nodes = [(end, "the end")] + ([(chance, "a chance node")] if chance is not None else [])
+    if chance is None:
+        case.notes.append(f"{case.label}: bots were not tried at a chance node (none in the game of "
+                          f"seed {case.seed})")
+    for name in case.spec.bots:
+        for node, what in nodes:
+            snap = _snapshot(node, rules)
+            try:
+                action = game.bot(name).choose(node, np.random.default_rng(case.seed))
+            except RulesError:
+                pass
+            except Exception as err:
+                raise AssertionError(f"bot {name!r} at {what}: raised {type(err).__name__} ({err}), "
+                                     f"not a RulesError") from err
+            else:
+                raise AssertionError(f"bot {name!r} chose {shown(action)} at {what}; it must raise a RulesError")
+            _require(_unchanged(node, snap, rules), f"bot {name!r} at {what}: the state changed")
+
+
+def _check_reference_cycles(case: _Case) -> None:
+    """Every object a game makes is freed by its reference count: none waits for the cyclic
+    garbage collector (a recursive closure in a rule once made ~20 such objects a tied route,
+    3% of simulation time in collections). Every bot of the game, two seeds each."""
+    for name in case.spec.bots:
+        play(case.game, name, rng=case.seed + 100)  # caches and imports first
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for s in range(2):
+                play(case.game, name, rng=case.seed + s)
+            gc.collect()
+            left = [type(o).__name__ for o in gc.garbage]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        _require(left == [], f"bot {name!r}: {len(left)} objects in reference cycles, "
+                             f"e.g. {sorted(set(left))[:5]}")
+
+
+# --------------------------------------------------------------------- tampered saved games
+#: Values a tampered saved game's entries are set to.
+SAVED_JUNK = (None, [], {}, 0, -1, 2.5, "x", True, [[]], {"a": 1}, "9" * 40)
+#: Values that replace an action of the history: never an action, so always a RulesError.
+_JUNK_ACTIONS = (None, 2.5, True, {"a": 1}, {})
+
+
+def _reseal(data: dict) -> dict:
+    with contextlib.suppress(TypeError, ValueError, KeyError):
+        data["sha256"] = _checksum(data)
+    return data
+
+
+def _config_edits(spec: GameSpec, config: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """A changed value for each option whose saved value has an obvious other value of its kind,
+    from the declared options (a boolean flipped, a number moved within its range, another choice);
+    an option of any other kind is skipped, and if none is left the first option becomes a string."""
+    found = False
+    for o in spec.config.options():
+        value = config.get(o.name)
+        other: Any = None
+        if isinstance(value, bool):
+            other = not value
+        elif isinstance(value, int):
+            other = value + 1 if o.high is None or value + 1 <= o.high else value - 1
+        elif isinstance(value, float):
+            other = value / 2 if value else 1.0
+        elif isinstance(value, str):
+            other = next((c for c in o.allowed() if c != value), value + "x")
+        if other is not None:
+            found = True
+            yield o.name, other
+    if not found and config:
+        name = next(iter(config))
+        yield name, "edited" if config[name] != "edited" else "changed"
+
+
+def _saved_mutations(spec: GameSpec, data: dict, rng: random.Random) -> Iterator[tuple[str, Any, str | None]]:
+    """``(what, tampered object or text, the outcome it must have or None for any clean one)``."""
+    text = json.dumps(data)
+    for cut in sorted(rng.sample(range(1, len(text)), min(8, len(text) - 1))):
+        yield f"truncated at {cut}", text[:cut], "DataFileError"
+    for key in data:
+        yield f"without {key}", {k: v for k, v in data.items() if k != key}, "DataFileError"
+        for junk in SAVED_JUNK:
+            yield f"{key} = {junk!r}", _reseal({**data, key: junk}), None
+    history = data["history"]
+    n = len(history)
+    for _ in range(12 if n else 0):
+        if n >= 2:
+            i, j = sorted(rng.sample(range(n), 2))
+            swapped = list(history)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            if swapped != history:  # two equal actions: no change
+                yield f"actions {i} and {j} swapped, not resealed", {**data, "history": swapped}, "DataFileError"
+                yield f"actions {i} and {j} swapped", _reseal({**data, "history": swapped}), None
+        k = rng.randrange(n)
+        yield f"action {k} removed", _reseal({**data, "history": history[:k] + history[k + 1:]}), None
+        yield f"action {k} twice", _reseal({**data, "history": history[:k + 1] + history[k:]}), None
+        junk = rng.choice(_JUNK_ACTIONS)
+        yield (f"action {k} = {junk!r}", _reseal({**data, "history": [*history[:k], junk, *history[k + 1:]]}),
+               "RulesError")
+        yield (f"action {k} edited, not resealed", {**data, "history": [*history[:k], "x", *history[k + 1:]]},
+               "DataFileError")
+    for key in data["config"]:
+        for junk in SAVED_JUNK:
+            yield f"config.{key} = {junk!r}", _reseal({**data, "config": {**data["config"], key: junk}}), None
+    for name, value in _config_edits(spec, data["config"]):
+        edited = {**data, "config": {**data["config"], name: value}}
+        yield f"config.{name} changed to {value!r}, not resealed", edited, "DataFileError"
+        yield f"config.{name} changed to {value!r}", _reseal(dict(edited)), None
+    yield "resealed, nothing changed", _reseal(dict(data)), "ok"
+
+
+def _load_outcome(data: Any) -> tuple[str, Any]:
+    try:
+        state = load_saved_game(data)
+    except DataFileError as err:
+        _require(str(err).startswith("<saved game>"), f"a DataFileError that does not name <saved game>: {err}")
+        return "DataFileError", None
+    except RulesError:
+        return "RulesError", None
+    return "ok", state
+
+
+def _check_tampered_saves(case: _Case) -> None:
+    rules = case.rules
+    end = case.played()
+    data = saved_game(end)
+    rng = random.Random(f"{case.spec.id} {case.label} {case.seed}")
+    for what, tampered, expected in _saved_mutations(case.spec, data, rng):
+        try:
+            outcome, state = _load_outcome(tampered)
+        except AssertionError as err:
+            raise AssertionError(f"{what}: {err}") from err
+        except Exception as err:
+            raise AssertionError(f"{what}: {type(err).__name__} ({err}), not a DataFileError or "
+                                 f"RulesError") from err
+        _require(expected is None or outcome == expected, f"{what}: {outcome}, expected {expected}")
+        if outcome == "ok":  # only a change the rules accept: it loads as a legal game
+            _require(rules.is_over(state) or rules.legal_actions(state), f"{what}: loaded a game that is stuck")
+            if expected == "ok":
+                _require(state == end, f"{what}: loaded a different game")
+
+
+def _check_openspiel(case: _Case) -> bool | None:
+    try:
+        import pyspiel
+
+        import rometools.interop.openspiel as bridge
+    except ImportError:
+        case.notes.append("OpenSpiel is not installed (pip install 'rometools[openspiel]'): "
+                          "its random_sim_test was not run")
+        return False
+    if case.options is None:
+        case.notes.append(f"{case.label}: OpenSpiel takes options, not a config object: "
+                          f"its random_sim_test was not run")
+        return False
+    game = bridge.load(case.spec.id, **case.options)
+    _require(game.num_players() == case.game.players, "OpenSpiel's number of players is not the config's")
+    pyspiel.random_sim_test(game, num_sims=min(case.n_games, OPENSPIEL_SIMS), serialize=False, verbose=False)
+
+
+_CONFIG_CHECKS = {
+    "playthroughs": _check_playthroughs,
+    "round_trips": _check_round_trips,
+    "same_seed": _check_same_seed,
+    "actions": _check_actions,
+    "bots_refuse": _check_bots_refuse,
+    "reference_cycles": _check_reference_cycles,
+    "tampered_saves": _check_tampered_saves,
+    "openspiel": _check_openspiel,
+}
+
+
+# ===================================================================== broken data files
+def _check_data_files(spec: GameSpec, seed: int, notes: list[str]) -> None:
+    if not spec.data_files:
+        notes.append(f"{spec.id} has no bundled data files")
+    for name in spec.data_files:
+        check_data_file(spec.id, name, seed=seed)
+
+
+def _number_lines(lines: list[str], suffix: str) -> list[tuple[int, str]]:
+    """``(line index, key)`` of every line setting a key to a whole number, whatever the key."""
+    pattern = r"\s*([\w-]+)\s*:\s*-?\d+\s*$" if suffix in (".yaml", ".yml") else r"\s*([\w-]+)\s*=\s*-?\d+\s*$"
+    return [(i, m.group(1)) for i, line in enumerate(lines) if (m := re.match(pattern, line))]
+
+
+def _broken_variants(text: str, suffix: str, rng: random.Random) -> list[tuple[str, bytes, bool, str | None]]:
+    """``(what, content, must_fail, key)``: the file broken in each class of hostile input; ``key``
+    is the key given a wrong value, which the error's entry must end with."""
+    lines = text.splitlines(keepends=True)
+    raw = text.encode()
+    yaml = suffix in (".yaml", ".yml")
+    sep = ": " if yaml else " = "
+    out: list[tuple[str, bytes, bool, str | None]] = [
+        ("non-UTF-8 byte", raw[:200] + b"\xff\xfe" + raw[200:], True, None),
+        ("byte-order mark", b"\xef\xbb\xbf" + raw, False, None),
+        ("deep arrays", raw + b"\ndeep" + sep.encode() + b"[" * 500 + b"]" * 500 + b"\n", True, None),
+        ("3,000 dotted keys", raw + b"\n" + b".".join(b"k%d" % i for i in range(3000)) + b" = 1\n", True, None),
+        ("too large", raw + b"\n# " + b"x" * (_max_file_bytes() + 10) + b"\n", True, None),
+        ("empty", b"", True, None),
+        ("not a table", b"= 3\n", True, None),
+    ]
+    for cut in sorted(rng.sample(range(1, len(raw)), min(6, len(raw) - 1))):
+        out.append((f"truncated at {cut}", raw[:cut], False, None))
+    numbers = _number_lines(lines, suffix)
+    for i, key in rng.sample(numbers, min(25, len(numbers))):
+        indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+        for junk, must_fail in (("true", True), ('"3"', True), ("2.0", True), ("-1", False),
+                                ("1000000000000", True), (str(2 ** 63), True)):
+            changed = [*lines[:i], f"{indent}{key}{sep}{junk}\n", *lines[i + 1:]]
+            out.append((f"line {i + 1}: {key} = {junk}", "".join(changed).encode(), must_fail,
+                        key if junk == "true" else None))
+    for i in rng.sample(range(len(lines)), min(40, len(lines))):
+        out.append((f"line {i + 1} deleted", "".join(lines[:i] + lines[i + 1:]).encode(), False, None))
+        out.append((f"line {i + 1} twice", "".join(lines[:i + 1] + lines[i:]).encode(), False, None))
+    if not yaml:  # an entry no schema has, in the file's own array of tables if it has one
+        table = next((m.group(1) for line in lines if (m := re.match(r"\s*\[\[([\w.-]+)\]\]", line))), "junk")
+        out.append(("junk entry appended", raw + f"\n[[{table}]]\nnot_a_field_of_any_entry = 3\n".encode(),
+                    True, None))
+    return out
+
+
+def _max_file_bytes() -> int:
+    from rometools.core.data import MAX_FILE_BYTES
+
+    return MAX_FILE_BYTES
+
+
+_WORKER = textwrap.dedent("""
+    import base64, json, pickle, resource, signal, sys, time
+    resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+    from rometools.core.errors import DataFileError
+
+    class Stopped(BaseException):
+        pass
+
+    def stop(signum, frame):
+        raise Stopped(f"still loading after {stop_after} s: stopped")
+
+    signal.signal(signal.SIGALRM, stop)
+    job = json.loads(sys.stdin.read())
+    try:
+        load = pickle.loads(base64.b64decode(job["loader"]))
+    except Exception:  # not picklable: the registry of this process has the game (an entry point)
+        from rometools.core.game import game_spec
+        load = game_spec(job["game"]).data_files[job["name"]]
+    for path in job["paths"]:
+        t = time.perf_counter()
+        try:
+            signal.setitimer(signal.ITIMER_REAL, {stop_after})
+            try:
+                load(path)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            row = ["ok", "", ""]
+        except DataFileError as err:
+            row = ["DataFileError", str(err), err.entry]
+        except BaseException as err:  # reported: only DataFileError is allowed
+            row = [type(err).__name__, str(err)[:300], ""]
+        print(json.dumps(row + [time.perf_counter() - t]), flush=True)
+""").format(cap=MEMORY_CAP, stop_after=2 * VARIANT_TIME_LIMIT)
+
+
+def check_data_file(game_id: str, name: str, *, seed: int = 0) -> None:
+    """The ``data_files`` check of :func:`check_game` for one bundled data file.
+
+    The file (``GameSpec.data_files[name]``, read from
+    :func:`rometools.core.data.bundled_file`) is broken in every class of
+    hostile input: a non-UTF-8 byte, a byte-order mark, arrays nested 500
+    deep, 3,000 dotted keys, more than ``MAX_FILE_BYTES``, empty, not a table,
+    truncated, lines deleted or doubled, whole numbers (of any key) made
+    ``true``, ``"3"``, ``2.0``, ``-1``, too large, an entry no schema has; and
+    its loader is given ``/dev/zero``, a FIFO, a folder and a missing file.
+    Every variant is loaded by the game's loader in one subprocess whose
+    address space is capped at :data:`MEMORY_CAP` bytes, within
+    ``FILE_TIME_LIMIT`` seconds in all and ``VARIANT_TIME_LIMIT`` each (a
+    load still running at twice that is stopped, and reported).
+
+    Parameters
+    ----------
+    game_id : str
+        A registered game.
+    name : str
+        One of its ``data_files`` (``"components.toml"``).
+    seed : int
+        Chooses the cuts and lines broken; the same seed breaks the same ones.
+
+    Raises
+    ------
+    AssertionError
+        Listing (up to 20) variants whose load raised anything but a
+        :class:`~rometools.core.errors.DataFileError` whose message starts
+        with the file's path (and, for a wrong value, whose entry ends with
+        its key), loaded though it must fail, or took too long; or naming the
+        variant being loaded when the time ran out or the process died.
+    ArgumentError
+        For an unknown game; ``KeyError`` for a name not in its ``data_files``.
+
+    See Also
+    --------
+    check_game : every check, this one for each of the game's files.
+    rometools.core.data.load_data_file : what refuses most of these.
+
+    Notes
+    -----
+    The loader reaches the subprocess pickled (a module's function or a
+    class's method pickles by name), else through the registry of the
+    subprocess (a game of an entry point); the subprocess sees this
+    process's ``sys.path``.
+
+    Examples
+    --------
+    >>> check_data_file("caesars_empire", "components.toml")
+    """
+    from rometools.core.data import bundled_file
+
+    spec = game_spec(game_id)
+    load = spec.data_files[name]
+    source = bundled_file(spec.id, name)
+    cases = _broken_variants(source.read_text(encoding="utf-8"), source.suffix,
+                             random.Random(f"{spec.id}/{name}/{seed}"))
+    try:
+        loader = base64.b64encode(pickle.dumps(load)).decode()
+    except Exception:  # noqa: BLE001 - the subprocess finds it in its registry instead
+        loader = None
+    with tempfile.TemporaryDirectory(prefix="rometools-broken-") as tmp:
+        paths = []
+        for k, (_, content, _, _) in enumerate(cases):
+            p = Path(tmp) / f"v{k:04d}{source.suffix}"
+            p.write_bytes(content)
+            paths.append(str(p))
+        special = [("a folder", tmp), ("a missing file", str(Path(tmp) / f"missing{source.suffix}"))]
+        if Path("/dev/zero").exists():
+            special.append(("/dev/zero", "/dev/zero"))
+        if hasattr(os, "mkfifo"):
+            fifo = Path(tmp) / f"pipe{source.suffix}"
+            os.mkfifo(fifo)
+            special.append(("a FIFO", str(fifo)))
+        cases += [(what, b"", True, None) for what, _ in special]
+        paths += [path for _, path in special]
+        path_entries = [p for p in sys.path if p]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path_entries)}
+        job = json.dumps({"game": spec.id, "name": name, "loader": loader, "paths": paths})
+        try:
+            proc = subprocess.run([sys.executable, "-c", _WORKER], input=job, capture_output=True, text=True,
+                                  timeout=FILE_TIME_LIMIT, env=env)
+            stdout, died = proc.stdout, proc.returncode != 0
+        except subprocess.TimeoutExpired as err:
+            done = (err.stdout.decode() if isinstance(err.stdout, bytes) else err.stdout or "").splitlines()
+            raise AssertionError(f"{source.name}: loading its broken variants took over {FILE_TIME_LIMIT} s; "
+                                 f"stuck on: {cases[len(done)][0]}") from None
+        rows = [json.loads(line) for line in stdout.splitlines()]
+        if died:
+            where = cases[len(rows)][0] if len(rows) < len(cases) else "after the last variant"
+            raise AssertionError(f"{source.name}: the loading process died (exit {proc.returncode}) on "
+                                 f"{where}: {proc.stderr[-1500:]}")
+        bad = []
+        for (what, _, must_fail, key), path, (outcome, message, entry, seconds) in zip(cases, paths, rows,
+                                                                                       strict=True):
+            if outcome == "DataFileError":
+                if not message.startswith(path):
+                    bad.append(f"{what}: the message does not start with the file's path: {message}")
+                elif key is not None and not entry.endswith(key):
+                    bad.append(f"{what}: the error names the entry {entry!r}, not {key!r}")
+            elif outcome != "ok" or must_fail:
+                bad.append(f"{what}: {outcome}{': ' + message if message else ' (it must fail)'}")
+            if seconds > VARIANT_TIME_LIMIT:
+                bad.append(f"{what}: took {seconds:.1f} s")
+    _require(not bad, f"{source.name}, {len(bad)} of {len(cases)} broken variants:\n  " + "\n  ".join(bad[:20]))
+
+
+# ===================================================================== toy games and golden counts
+@contextlib.contextmanager
+def registered(spec: GameSpec) -> Iterator[GameSpec]:
+    """A game in the registry for the duration of a ``with`` block (a test's toy game).
+
+    Inside the block the game is one of :func:`rometools.games`: ``load_game``,
+    saved games, bots, :func:`check_game` and the OpenSpiel bridge find it;
+    after it, the registry is as before (the OpenSpiel bridge keeps a game it
+    registered: OpenSpiel cannot forget one).
+
+    Parameters
+    ----------
+    spec : GameSpec
+        Not registered yet (its id, state type and config type free).
+
+    Yields
+    ------
+    GameSpec
+        ``spec``.
+
+    Raises
+    ------
+    ValueError
+        If the id, the state type or the config type is another game's.
+
+    See Also
+    --------
+    rometools.core.game.register_game, rometools.core.game.unregister_game
+
+    Examples
+    --------
+    The smallest game: two seats add 1 or 2 to a count in turn; who reaches
+    the goal scores 1. Its rules write the five kernel functions only.
+
+    >>> import types
+    >>> from dataclasses import dataclass, field, replace
+    >>> import rometools
+    >>> from rometools.core.errors import RulesError
+    >>> from rometools.core.game import TERMINAL, GameSpec, RandomBot
+    >>> from rometools.core.options import Config, option
+    >>> @dataclass(frozen=True)
+    ... class CountConfig(Config):
+    ...     players: int = option(2, "seats at the table.", low=2, high=2)
+    ...     goal: int = option(4, "the count that ends the game.", low=1, high=20)
+    >>> @dataclass(frozen=True)
+    ... class CountState:
+    ...     config: CountConfig
+    ...     history: tuple = ()
+    ...     start: object = None
+    ...     seed: object = field(default=None, compare=False)
+    >>> count = types.ModuleType("count")
+    >>> count.new_game = lambda config=None, rng=None: CountState(config or CountConfig())
+    >>> count.current_player = lambda s: TERMINAL if sum(s.history) >= s.config.goal else len(s.history) % 2
+    >>> count.legal_actions = lambda s: [] if count.current_player(s) == TERMINAL else [1, 2]
+    >>> count.chance_outcomes = lambda s: []
+    >>> def apply(state, action):
+    ...     if type(action) is not int or action not in count.legal_actions(state):
+    ...         raise RulesError(f"{action!r} is not a legal action here")
+    ...     return replace(state, history=(*state.history, action))
+    >>> count.apply = apply
+    >>> def score_parts(s):
+    ...     won = count.current_player(s) == TERMINAL
+    ...     return [{"total": int(won and seat == (len(s.history) - 1) % 2)} for seat in (0, 1)]
+    >>> spec = GameSpec(id="count", title="Count", rules=count, config=CountConfig, state=CountState,
+    ...                 bots={"random": RandomBot}, score_parts=score_parts, score_bounds=lambda c: (0, 1))
+    >>> with registered(spec):
+    ...     print(check_game("count", configs=[{}, {"goal": 1}], n_games=5,
+    ...                      checks=["playthroughs", "round_trips", "same_seed"]))
+    count: 3 checks passed on 2 configs
+      config 0 {}: playthroughs, round_trips, same_seed
+      config 1 {'goal': 1}: playthroughs, round_trips, same_seed
+      note: no chance node in 5 games of config 0 {}
+      note: no chance node in 5 games of config 1 {'goal': 1}
+    >>> "count" in rometools.games()
+    False
+    """
+    from rometools.core.game import games
+
+    games()  # every entry point first: a game of that id registered later would clash
+    if spec.id in games():
+        raise ValueError(f"game id {spec.id!r} is taken by {game_spec(spec.id).rules.__name__}")
+    register_game(spec)
+    try:
+        yield spec
+    finally:
+        unregister_game(spec.id)
+
+
+def perft(state: Any, depth: int) -> int:
+    """The number of action sequences of exactly ``depth`` actions from ``state`` (python-chess's perft).
+
+    Every legal action counts, chance outcomes too (one each, whatever its
+    probability); a game that ends sooner adds nothing. A golden count for a
+    test: a change to ``legal_actions`` or ``apply`` anywhere in the first
+    ``depth`` actions changes it. Every action is applied with ``apply``, so a
+    legal action that ``apply`` refuses raises.
+
+    Parameters
+    ----------
+    state : game state
+        Of a registered game.
+    depth : int
+        Actions, 0 or more (0 counts ``state`` itself: 1).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ArgumentError
+        For a depth that is not a whole number 0 or more.
+    RulesError
+        If ``apply`` refuses one of the listed legal actions.
+
+    See Also
+    --------
+    check_game
+
+    Examples
+    --------
+    The set-up deal of Caesar's Empire puts one of the 9 Treasure types on a city, then another:
+
+    >>> import rometools
+    >>> game = rometools.load_game("caesars_empire")
+    >>> perft(game.new_game(), 1), perft(game.new_game(), 2)
+    (9, 81)
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ArgumentError(f"depth must be a whole number 0 or more, got {shown(depth)}")
+    rules = game_of(state).rules
+
+    def count(s: Any, d: int) -> int:
+        legal = rules.legal_actions(s)
+        if d == 1:
+            return len(legal)
+        return sum(count(rules.apply(s, a), d - 1) for a in legal)
+
+    return 1 if depth == 0 else count(state, depth)
+
