@@ -35,15 +35,15 @@ The checks (:data:`CHECKS`, in the order they run):
                        ``score_parts`` and ``ranks`` agree with the play.
 ``same_seed``          ``play`` with the same seed gives the same game (and saved game); another
                        seed gives another game unless the game has no choice at all.
-``actions``            at decision and chance nodes of a game: every legal action applies; junk
-                       (``None``, ``3.5``, ``True``, ``{"a": 1}``...), malformed variants of the
-                       legal actions, other nodes' actions and chance outcomes are refused with
-                       a ``RulesError`` (any subclass: ``IllegalActionError``,
-                       ``InvalidActionError``), the state unchanged; a registered
-                       ``action_text`` tells the legal actions apart; a finished game refuses
-                       every action.
-``bots_refuse``        every bot of the game raises a ``RulesError`` at a chance node and at the
-                       end, the state unchanged.
+``actions``            at decision and chance nodes of a game: every legal action applies; a value
+                       that is no action of any game (``None``, ``3.5``, ``True``, ``{"a": 1}``...)
+                       is refused with ``InvalidActionError``, another node's action or chance
+                       outcome with ``IllegalActionError`` (python-chess's rule,
+                       ``docs/architecture.md``), malformed variants of the legal actions with a
+                       ``RulesError``, the state unchanged; a registered ``action_text`` tells the
+                       legal actions apart; a finished game refuses every action.
+``bots_refuse``        every bot of the game raises ``ArgumentError`` ("no decision to make") at a
+                       chance node and at the end, the state unchanged.
 ``reference_cycles``   playing (every bot, two seeds) leaves no object for the cyclic garbage
                        collector.
 ``tampered_saves``     a saved game truncated, with keys removed, values of the wrong type,
@@ -103,7 +103,13 @@ from typing import Any
 
 import numpy as np
 
-from rometools.core.errors import ArgumentError, DataFileError, RulesError
+from rometools.core.errors import (
+    ArgumentError,
+    DataFileError,
+    IllegalActionError,
+    InvalidActionError,
+    RulesError,
+)
 from rometools.core.formatting import shown
 from rometools.core.game import (
     CHANCE,
@@ -166,9 +172,9 @@ FILE_TIME_LIMIT, VARIANT_TIME_LIMIT = 120, 5
 OTHER_SEEDS = 20
 
 #: Values that are never an action of any game (not JSON actions, or of no action's type).
-NEVER_ACTIONS = (None, 3.5, float("nan"), True, False, {"a": 1}, [["x"]], b"x", 10**30)
+NEVER_ACTIONS = (None, 3.5, float("nan"), True, False, {"a": 1}, [["x"]], b"x")
 #: Values that are plausible actions of some game (ids, numbers, tuples) and of none here, usually.
-UNLIKELY_ACTIONS = (12, -1, "", "no such action", ("rome",), ("zz", "yy"), (), "9" * 40)
+UNLIKELY_ACTIONS = (12, -1, 10**30, "", "no such action", ("rome",), ("zz", "yy"), (), "9" * 40)
 
 
 # ===================================================================== the report
@@ -556,15 +562,31 @@ def _probes(legal: list, others: list) -> list:
     return out
 
 
-def _refused(rules: Any, state: Any, action: Any, at: str) -> None:
+def _refused(rules: Any, state: Any, action: Any, at: str, expected: type[RulesError] = RulesError) -> None:
+    """``apply`` refuses ``action`` at ``state`` with ``expected`` (exactly that class, unless it is
+    :class:`RulesError`, which any subclass satisfies)."""
     try:
         rules.apply(state, action)
-    except RulesError:
-        return
+    except RulesError as err:
+        if expected is RulesError or type(err) is expected:
+            return
+        raise AssertionError(f"{at}: apply(state, {shown(action)}) raised {type(err).__name__} ({err}), "
+                             f"not {expected.__name__}") from err
     except Exception as err:
         raise AssertionError(f"{at}: apply(state, {shown(action)}) raised {type(err).__name__} ({err}), "
-                             f"not a RulesError") from err
+                             f"not {expected.__name__}") from err
     raise AssertionError(f"{at}: apply(state, {shown(action)}) accepted an action that is not legal here")
+
+
+def _expected_refusal(probe: Any, others: list) -> type[RulesError]:
+    """The class the protocol's rule asks for (``docs/architecture.md``): a value that is no
+    action of any game is invalid, an action met elsewhere in the game is illegal here; for the
+    rest (plausible ids of some other game) any refusal will do."""
+    if any(_same(probe, n) for n in NEVER_ACTIONS):
+        return InvalidActionError
+    if any(_same(probe, o) for o in others):
+        return IllegalActionError
+    return RulesError
 
 
 def _check_actions(case: _Case) -> None:
@@ -595,12 +617,14 @@ def _check_actions(case: _Case) -> None:
             clash = next((t for t in texts if texts.count(t) > 1), None)
             _require(clash is None, f"{at}: action_text gives {clash!r} to two legal actions")
         for probe in _probes(legal, everywhere):
-            _refused(rules, node, probe, at)
+            _refused(rules, node, probe, at, _expected_refusal(probe, everywhere))
         _require(_unchanged(node, snap, rules), f"{at}: refusing actions changed the state")
     at = f"the game of seed {case.seed}, {_node_name(rules, end)}"
     snap = _snapshot(end, rules)
     for action in everywhere:
-        _refused(rules, end, action, at)
+        _refused(rules, end, action, at, IllegalActionError)
+    for junk in NEVER_ACTIONS:
+        _refused(rules, end, junk, at, InvalidActionError)
     _require(_unchanged(end, snap, rules), f"{at}: refusing actions changed the state")
 
 
@@ -617,13 +641,16 @@ def _check_bots_refuse(case: _Case) -> None:
             snap = _snapshot(node, rules)
             try:
                 action = game.bot(name).choose(node, np.random.default_rng(case.seed))
-            except RulesError:
-                pass
+            except ArgumentError as err:
+                _require("no decision to make" in str(err),
+                         f"bot {name!r} at {what}: the ArgumentError does not say there is no decision "
+                         f"to make: {err}")
             except Exception as err:
                 raise AssertionError(f"bot {name!r} at {what}: raised {type(err).__name__} ({err}), "
-                                     f"not a RulesError") from err
+                                     f"not an ArgumentError") from err
             else:
-                raise AssertionError(f"bot {name!r} chose {shown(action)} at {what}; it must raise a RulesError")
+                raise AssertionError(f"bot {name!r} chose {shown(action)} at {what}; it must raise an "
+                                     f"ArgumentError")
             _require(_unchanged(node, snap, rules), f"bot {name!r} at {what}: the state changed")
 
 

@@ -200,7 +200,7 @@ DEFECTS = {
     "apply raises TypeError": (tictactoe, {"apply": _apply_that_hashes_junk}, {}, "actions",
                                "apply(state, {'a': 1}) raised TypeError"),
     "a bot answers at the end": (tictactoe, {}, {"bots": {"random": RandomBot, "answers": _AnswersAtTheEnd}},
-                                 "bots_refuse", "bot 'answers' chose 4 at the end; it must raise a RulesError"),
+                                 "bots_refuse", "bot 'answers' chose 4 at the end; it must raise an ArgumentError"),
     "apply leaves a reference cycle": (tictactoe, {"apply": _apply_that_leaves_a_cycle}, {}, "reference_cycles",
                                        "objects in reference cycles, e.g. ['list']"),
     "the loader trusts its file": (dice_race, {}, {"data_files": {"dice.toml": dice_race.load_dice_carelessly}},

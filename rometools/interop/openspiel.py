@@ -83,6 +83,7 @@ Examples
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -334,7 +335,8 @@ class RometoolsGame(pyspiel.Game):
         params = dict(game_type.parameter_specification) | dict(params or {})
         options = {k: v for k, v in params.items() if k != OPTIONS_PARAMETER}
         more = _read_options(params.get(OPTIONS_PARAMETER, ""))
-        self.config = spec.config(**options, **more)
+        # an option in ``options`` wins over its scalar parameter (a per-seat option's tuple)
+        self.config = spec.config(**(options | more))
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=MAX_CHANCE_OUTCOMES,
             num_players=self.config.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
@@ -374,17 +376,42 @@ def _read_options(text: str) -> dict[str, Any]:
         if not sep or not name.isidentifier() or name in out:
             raise ArgumentError(f"the {OPTIONS_PARAMETER} parameter holds name:value pairs joined by ';', "
                              f"got {text!r}")
-        try:
-            out[name] = json.loads(value)
-        except ValueError:
-            out[name] = value
+        if value.startswith("[") and value.endswith("]"):  # a per-seat option: "[2 1 1 0 0]", "[[1 5] [3]]"
+            try:
+                out[name] = _tuples(json.loads(re.sub(r"\s+", ",", value.strip())))
+            except ValueError as err:
+                raise ArgumentError(f"the {OPTIONS_PARAMETER} parameter's {name} is not a list of numbers "
+                                    f"separated by spaces: {value[:80]!r}") from err
+        else:
+            out[name] = _read_value(value)
     return out
 
 
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _read_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _has_text(value: Any) -> bool:
+    return isinstance(value, str) or (isinstance(value, tuple | list) and any(_has_text(v) for v in value))
+
+
 def _write_options(options: Mapping[str, Any]) -> str:
+    """The ``options`` parameter's text: ``name:value`` pairs joined by ``;``, a tuple of numbers
+    (a per-seat option) in brackets, space-separated (``influence_zones:[2 1 1 0 0]``,
+    ``workers:[[1 5] [3]]``)."""
     parts = []
     for name, value in options.items():
-        text = value if isinstance(value, str) else json.dumps(value)
+        if isinstance(value, tuple | list) and not _has_text(value):
+            text = json.dumps(value, separators=(" ", ":"))
+        else:
+            text = value if isinstance(value, str) else json.dumps(value)
         if any(ch in text for ch in ",;()=") or (isinstance(value, str) and text != value.strip()):
             raise ArgumentError(f"option {name}={value!r} cannot be written in the {OPTIONS_PARAMETER} parameter")
         parts.append(f"{name}:{text}")
@@ -461,7 +488,8 @@ def load(game_id: str, /, **options: Any) -> RometoolsGame:
     """
     name = register(game_id)
     spec = _REGISTERED[name].parameter_specification
-    params = {k: v for k, v in options.items() if k in spec and k != OPTIONS_PARAMETER}
+    params = {k: v for k, v in options.items()
+              if k in spec and k != OPTIONS_PARAMETER and isinstance(v, _SCALARS)}
     more = {k: v for k, v in options.items() if k not in params}
     if more:
         params[OPTIONS_PARAMETER] = _write_options(more)
