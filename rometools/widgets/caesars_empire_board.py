@@ -45,7 +45,7 @@ from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
 from rometools.core.formatting import seat_label, shown
 from rometools.widgets._base import (
-    ChartWidget,
+    ChartFigure,
     Raw,
     csv_link,
     html_table,
@@ -185,8 +185,8 @@ class BoardExplorer(PlayoutExplorer):
     (True, 1)
     """
 
-    figure = ChartWidget()
-    score_figure = ChartWidget()
+    figure = ChartFigure()
+    score_figure = ChartFigure()
 
     GAME = "caesars_empire"
     DEFAULT_BOT = "greedy"
@@ -207,7 +207,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HBox([self._city, self._gold], layout=row),
             widgets.HBox([self._vocabulary, self._labels], layout=row),
             self._message,
-            self._charts["figure"].place,
+            self._charts["figure"].view,
             self._last_move,
             widgets.HTML(heading("Cheapest connections", "for the player to move: cost in Roads, and the "
                                  "points each player scores on the route after the capture")),
@@ -218,7 +218,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HTML(heading("Game log", "one row per turn; the slider's turn is highlighted, later "
                                  "turns are grey")),
             self._log,
-            self._charts["score_figure"].place,
+            self._charts["score_figure"].view,
             self._export,
         ]
 
@@ -276,6 +276,7 @@ class BoardExplorer(PlayoutExplorer):
         self._export = widgets.HTML()
         self._export.add_class("rt-export")
         self._add_chart("figure", "rt-board-chart")
+        self._charts["figure"].on_click("ce-board-cities", self._on_click)
         self._add_chart("score_figure", "rt-score-chart")
         self._rows: list[dict] = []
         self._tables_of: tuple[Any, Any, Any] | None = None  # (final state, vocabulary, (log, history))
@@ -461,19 +462,12 @@ class BoardExplorer(PlayoutExplorer):
         self._gold.tooltips = [f"Score the route with the city's {good} as dealt", *_GOLD_TOOLTIPS[1:]]
         self._show_chart("figure", view.figure)
         self._show_chart("score_figure", view.scores)
-        self._wire_clicks()
         self._render_tables(view)
 
-    def _wire_clicks(self) -> None:
-        for trace in self.figure.data:
-            if trace.meta == "ce-board-cities":
-                trace.on_click(self._on_click)  # replaces any earlier handler
-
-    def _on_click(self, trace, points, _selector) -> None:
-        if not points.point_inds:
-            return
-        city = trace.customdata[points.point_inds[0]]
-        self.select_city(city)
+    def _on_click(self, index: int) -> None:
+        """A click on the ``index``-th city of the map (its ``customdata`` is the city's id)."""
+        cities = next(t for t in self.figure.data if t.meta == "ce-board-cities")
+        self.select_city(cities.customdata[index])
 
     def _render_tables(self, view: _View) -> None:
         state = view.state

@@ -119,18 +119,19 @@ def _wait_http(server: Server, path: str, timeout: float) -> None:
     )
 
 
-def server_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a server and its kernels: the checkout's ``rometools`` first.
+def server_env(extra: dict[str, str] | None = None, code: Path = REPO) -> dict[str, str]:
+    """The environment of a server and its kernels: ``code``'s ``rometools`` first (the checkout's).
 
     Kernels start in the notebook's folder, so without this they would import
     ``rometools`` only when it is pip-installed, maybe from another checkout.
+    A benchmark passes another tree as ``code`` to measure older code the same way.
     """
     env = {**os.environ, **(extra or {})}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(code), env.get("PYTHONPATH", "")) if p)
     return env
 
 
-def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None = None):
+def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None = None, code: Path = REPO):
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "wb")  # noqa: SIM115 - the child owns it for its lifetime
     try:
@@ -140,19 +141,19 @@ def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env=server_env(env),
+            env=server_env(env, code),
             start_new_session=True,  # its own process group, killed as one
         )
     finally:
         log.close()
 
 
-def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
+def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS, code: Path = REPO) -> Server:
     """Start standalone Voila serving ``root_dir`` (tree mode) and wait until it answers.
 
     Standalone Voila has no ``/api/status``; the tree page (``/``) answers once the
     server is up and does not start a kernel.  Each ``/voila/render/<path>`` starts a
-    kernel and runs that notebook.
+    kernel and runs that notebook, importing ``rometools`` from ``code``.
     """
     port, token = free_port(), secrets.token_hex(16)
     cmd = [
@@ -166,7 +167,7 @@ def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
         "--VoilaConfiguration.show_tracebacks=False",
     ]
     log_path = log_dir / f"voila-{port}.log"
-    server = Server("voila", _spawn("voila", cmd, log_path), port, token, log_path)
+    server = Server("voila", _spawn("voila", cmd, log_path, code=code), port, token, log_path)
     SERVERS[port] = server
     try:
         _wait_http(server, "/", SERVER_START_S)
@@ -293,6 +294,34 @@ def running(server: Server) -> Iterator[Server]:
         yield server
     finally:
         stop_server(server)
+
+
+#: Busy processes per core that :func:`busy_cpu` starts by default: the issue's loaded machine.
+BUSY_PER_CORE = 4
+
+
+@contextlib.contextmanager
+def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
+    """Hold every core busy: ``per_core`` spinning processes per core, stopped on leaving.
+
+    Each is a Python loop at the default priority, started in its own process group and
+    killed by its id in a ``finally`` (nothing else is touched).  The machine then looks like
+    a designer's laptop running simulations beside the explorer (load average about
+    ``per_core`` times the cores, plus what the test itself runs).
+    """
+    procs = []
+    try:
+        for _ in range(per_core * (os.cpu_count() or 1)):
+            procs.append(subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                                          stdin=subprocess.DEVNULL, start_new_session=True))
+        yield procs
+    finally:
+        for proc in procs:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        for proc in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
 
 
 # --------------------------------------------------------------------------- browser
