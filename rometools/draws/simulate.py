@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.stats import t as student_t
 
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
@@ -91,6 +90,8 @@ def mean_estimate(samples: Sequence[float] | np.ndarray, *, confidence: float = 
         raise ValueError(f"a mean estimate needs at least 2 samples, got {values.size}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
+    from scipy.stats import t as student_t  # here, not at import: scipy.stats takes about 1 s to import
+
     mean = float(values.mean())
     sd = float(values.std(ddof=1))
     half = float(student_t.ppf((1 + confidence) / 2, df=values.size - 1)) * sd / math.sqrt(values.size)

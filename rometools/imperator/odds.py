@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+import operator
 from functools import lru_cache, reduce
 from math import comb, gcd, lcm
 
@@ -57,6 +58,7 @@ __all__ = [
     "reveal_curves",
     "reveal_odds",
     "simulate_reveals",
+    "simulate_reveals_by_kind",
 ]
 
 #: Largest number of rounds the exact chain is asked for (the state space stays small,
@@ -172,11 +174,12 @@ def _draw_law(counts: tuple[int, ...], n: int) -> tuple[int, tuple[tuple[tuple[i
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    # map over operator.add: the chain's inner loop, about 3 times faster than a generator
+    return tuple(map(operator.add, a, b))
 
 
 def _sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.sub, a, b))
 
 
 def _refill(stack, discard, need):
@@ -304,10 +307,10 @@ class _Chain:
 
     def _round(self) -> None:
         model, zero, hold, k = self.model, self.zero, self.hold, self.k
-        held_cls = self.held_cls
+        held_mask = tuple(1 if i in self.held_cls else 0 for i in range(k))
 
-        def only(v, idx):
-            return tuple(v[i] if i in idx else 0 for i in range(k))
+        def held_of(v):  # the held classes of v, the others 0
+            return tuple(map(operator.mul, v, held_mask))
 
         at_once = model.reveal == "at_once"
         law = self.law
@@ -321,8 +324,9 @@ class _Chain:
             a *= scale // qd
             for won, qn in claims:
                 left = _sub(board, won)
-                leaving = _sub(won, only(won, held_cls))
-                new_held = (only(won, held_cls), *held[:-1]) if hold else ()
+                won_held = held_of(won)
+                leaving = _sub(won, won_held)
+                new_held = (won_held, *held[:-1]) if hold else ()
                 if model.leftover == "discard":
                     leaving, left = _add(leaving, left), zero
                 key = (stack, discard, left, new_held, leaving) if at_once else \
@@ -572,10 +576,50 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
     pile, and refills from the top of the stack, shuffling the discard pile into a new
     stack when it is empty, in the order the model's readings give.
 
+    See Also
+    --------
+    simulate_reveals_by_kind : several kinds counted in the same trials (the same
+        stream: one kind gives this function's result).
+
     Examples
     --------
     >>> sim = simulate_reveals("political_influence", RevealModel(7, 5), rounds=2, trials=200, rng=1)
     >>> sim.revealed[0].contains(7 / 20)
+    True
+    """
+    return simulate_reveals_by_kind([kind], model, rounds, trials=trials, rng=rng)[0]
+
+
+def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, trials: int = 10_000,
+                             rng: RngLike = None) -> list[SimulatedReveals]:
+    """:func:`simulate_reveals` for several kinds at once: each counted in the same shuffled trials.
+
+    The trials do not depend on what is counted, so ``kinds`` of one kind give exactly
+    :func:`simulate_reveals`'s result for the same ``rng``; several kinds cost one
+    simulation, not one each (the tile-odds explorer's five kinds: five times fewer trials).
+
+    Parameters
+    ----------
+    kinds : sequence
+        Each a tile kind, a tile id or tile ids (as :func:`reveal_odds` takes ``kind``).
+    model, rounds, trials, rng
+        As :func:`simulate_reveals`.
+
+    Returns
+    -------
+    list of SimulatedReveals
+        One per entry of ``kinds``, in order.
+
+    Raises
+    ------
+    ValueError
+        For an unknown kind, ``trials`` not a whole number 1 or more, or ``rounds`` out of range.
+
+    Examples
+    --------
+    >>> model = RevealModel(7, 5)
+    >>> both = simulate_reveals_by_kind(["propraetor", "political_influence"], model, rounds=2, trials=200, rng=1)
+    >>> both[1] == simulate_reveals("political_influence", model, rounds=2, trials=200, rng=1)
     True
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
@@ -583,17 +627,18 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
     comps = model.components
-    selected = _selection(kind, comps)
+    selections = [_selection(kind, comps) for kind in kinds]
     held_kind = {t.id: t.kind in HELD_KINDS for t in comps.tiles}
     gen = as_generator(rng)
-    counts = {name: [0] * rounds for name in ("revealed", "on_board", "reshuffle")}
+    tallies = [{name: [0] * rounds for name in ("revealed", "on_board", "reshuffle")} for _ in selections]
     tiles = list(comps.tile_ids)
     for _ in range(trials):
         stack = [tiles[i] for i in gen.permutation(len(tiles))]
         discard: list[str] = []
         board = [stack.pop() for _ in range(model.regions)]
         held: list[list[str]] = [[] for _ in range(model.hold_rounds)]
-        _count(counts, 0, board, board, False, selected)
+        for counts, selected in zip(tallies, selections, strict=True):
+            _count(counts, 0, board, board, False, selected)
         for r in range(1, rounds):
             if held:
                 discard += held.pop()
@@ -618,9 +663,13 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
             if model.reveal == "at_once":
                 discard += leaving
             board = left + drawn
-            _count(counts, r, drawn, board, shuffled, selected)
-    est = {name: tuple(proportion_estimate(c, trials) for c in v) for name, v in counts.items()}
-    return SimulatedReveals(est["revealed"], est["on_board"], est["reshuffle"], trials)
+            for counts, selected in zip(tallies, selections, strict=True):
+                _count(counts, r, drawn, board, shuffled, selected)
+    out = []
+    for counts in tallies:
+        est = {name: tuple(proportion_estimate(c, trials) for c in v) for name, v in counts.items()}
+        out.append(SimulatedReveals(est["revealed"], est["on_board"], est["reshuffle"], trials))
+    return out
 
 
 def _count(counts: dict, r: int, drawn, board, shuffled: bool, selected: frozenset[Hashable]) -> None:

@@ -50,7 +50,7 @@ from rometools.imperator import (
     reveal_curves,
     round_log,
     score_parts,
-    simulate_reveals,
+    simulate_reveals_by_kind,
 )
 from rometools.imperator.views import outcome_frames, tile_labels
 from rometools.widgets._base import (
@@ -494,7 +494,8 @@ class TileOddsExplorer(Explorer):
 
     Exact odds from the reveal chain (:func:`rometools.imperator.reveal_curves`; the
     won tiles are a uniform choice among those on the board, one per player) with a
-    seeded simulation (:func:`rometools.imperator.simulate_reveals`) overlaid.
+    seeded simulation (:func:`rometools.imperator.simulate_reveals_by_kind`: every kind in the same
+    trials) overlaid.
 
     Controls (CSS class in brackets): players (``rt-players``, 2 to 5, the bundled
     board's regions), rounds (``rt-rounds``), what is counted (``rt-odds-what``:
@@ -640,9 +641,8 @@ class TileOddsExplorer(Explorer):
             regions = len(self._board.layout(players).regions)
             model = RevealModel(regions, min(players, regions), self.leftover_input.value,
                                 self.reveal_input.value, hold)
-            simulated = {k: [e.successes for e in getattr(simulate_reveals(
-                k, model, rounds, trials=trials, rng=self.seed_input.value + i), what)]
-                for i, k in enumerate(kinds)}
+            runs = simulate_reveals_by_kind(kinds, model, rounds, trials=trials, rng=self.seed_input.value)
+            simulated = {k: [e.successes for e in getattr(run, what)] for k, run in zip(kinds, runs, strict=True)}
         label = next(text for text, v in _WHAT if v == what)
         fig = tile_odds_figure(odds, simulated=simulated, trials=trials, what=label,
                                title=f"{players} players ({len(self._board.layout(players).regions)} regions, "
