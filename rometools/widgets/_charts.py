@@ -155,11 +155,21 @@ class Chart:
 
     @property
     def figure(self) -> go.Figure | None:
-        """The figure the chart shows (the last one given to :meth:`show`; ``None`` before)."""
+        """The figure the chart shows (the last one given to :meth:`show`; ``None`` before).
+
+        A figure shown as plotly JSON becomes a ``go.Figure`` when first read here.
+        """
+        if isinstance(self._figure, Mapping):
+            self._figure = go.Figure(self._figure)
         return self._figure
 
-    def show(self, fig: go.Figure) -> None:
-        """Send ``fig`` to every open view of the chart (one message: figure, revision, state)."""
+    def show(self, fig: go.Figure | Mapping[str, Any]) -> None:
+        """Send ``fig`` to every open view of the chart (one message: figure, revision, state).
+
+        ``fig`` is a ``go.Figure``, or its plotly JSON (``{"data": [...], "layout": {...}}``),
+        which is sent as it is: an explorer that changes a few marks of a large figure
+        (the turn on a score chart) skips plotly's checks of a whole new figure.
+        """
         payload = pio.to_json(fig, validate=False).encode("utf-8")
         with self.source.hold_sync():
             self.source.figure = payload
@@ -205,7 +215,7 @@ class Chart:
         callback = self._clicks.get(meta) if isinstance(meta, str) else None
         if callback is None or self._figure is None or isinstance(index, bool) or not isinstance(index, int):
             return
-        trace = next((t for t in self._figure.data if t.meta == meta), None)
+        trace = next((t for t in self.figure.data if t.meta == meta), None)
         points = next((v for v in (getattr(trace, "x", None), getattr(trace, "customdata", None)) if v is not None), ())
         size = len(points)
         if 0 <= index < size:

@@ -40,7 +40,7 @@ from rometools.caesars_empire import (
 )
 from rometools.caesars_empire.board import board_path
 from rometools.caesars_empire.views import SCORE_CATEGORIES, city_token_text, location_name
-from rometools.charts._common import scores_over_turns_figure
+from rometools.charts._common import mark_turn, scores_over_turns_figure
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
 from rometools.core.formatting import seat_label, shown
@@ -93,7 +93,7 @@ class _View:
     rows: list[dict]
     why: str | None
     figure: go.Figure
-    scores: go.Figure
+    scores: dict  # plotly JSON: the game's score chart with the turn marked (charts._common.mark_turn)
 
 
 class BoardExplorer(PlayoutExplorer):
@@ -280,6 +280,7 @@ class BoardExplorer(PlayoutExplorer):
         self._add_chart("score_figure", "rt-score-chart")
         self._rows: list[dict] = []
         self._tables_of: tuple[Any, Any, Any] | None = None  # (final state, vocabulary, (log, history))
+        self._scores_of: tuple[tuple, dict] | None = None    # ((final state, vocabulary, width), chart JSON)
         for w in (self._city, self._gold, self._vocabulary, self._labels):
             w.observe(self._on_change, names="value")
 
@@ -448,13 +449,20 @@ class BoardExplorer(PlayoutExplorer):
             scoring=[path for r in rows for path, _ in r["routes"]],
             selected=city, vocabulary=voc, labels=self._labels.value,
             title=f"{b.name}: turn {self._turn.value} of {self.turns}", width=self.width)
-        _, history = self._tables()
-        goods = self._components.vocabularies[voc]["goods"]
-        labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
-        scores = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES],
-                                          current_turn=self._turn.value, uid="ce-scores", width=self.width,
-                                          held=[labels["road_bonus"]])
-        return _View(state, rows, why, fig, scores)
+        return _View(state, rows, why, fig, mark_turn(self._score_chart(), self._turn.value))
+
+    def _score_chart(self) -> dict:
+        """The score chart of the game shown (plotly JSON), built once per game, vocabulary and width."""
+        key = (self._states[-1], self._vocabulary.value, self.width)
+        old = self._scores_of[0] if self._scores_of is not None else None
+        if old is None or old[0] is not key[0] or old[1:] != key[1:]:
+            _, history = self._tables()
+            goods = self._components.vocabularies[key[1]]["goods"]
+            labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
+            fig = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES], uid="ce-scores",
+                                           width=self.width, held=[labels["road_bonus"]])
+            self._scores_of = (key, fig.to_plotly_json())
+        return self._scores_of[1]
 
     def draw(self, view: _View) -> None:
         self._rows = view.rows
