@@ -25,10 +25,10 @@ Every exact answer is a :class:`fractions.Fraction`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+import operator
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
-import operator
 from functools import lru_cache, reduce
 from math import comb, gcd, lcm
 
@@ -630,19 +630,40 @@ def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, tria
     selections = [_selection(kind, comps) for kind in kinds]
     held_kind = {t.id: t.kind in HELD_KINDS for t in comps.tiles}
     gen = as_generator(rng)
-    tallies = [{name: [0] * rounds for name in ("revealed", "on_board", "reshuffle")} for _ in selections]
+    # each tile's selections as the bits of an int, so that a round is counted for every
+    # selection at once: bit i of the OR of the tiles drawn is "selection i revealed"
+    bits = {t: sum(1 << i for i, sel in enumerate(selections) if t in sel) for t in comps.tile_ids}
+    revealed, on_board, reshuffles = ([[0] * rounds for _ in selections] for _ in range(3))
+
+    def count(r: int, drawn: list[str], board: list[str], shuffled: bool) -> None:
+        seen = shown = 0
+        for t in drawn:
+            seen |= bits[t]
+        for t in board:
+            shown |= bits[t]
+        for i in range(len(selections)):
+            revealed[i][r] += seen >> i & 1
+            on_board[i][r] += shown >> i & 1
+            reshuffles[i][r] += shuffled
+
     tiles = list(comps.tile_ids)
-    for _ in range(trials):
-        stack = [tiles[i] for i in gen.permutation(len(tiles))]
+    # the random numbers of every trial drawn at once (numpy calls per round cost more than
+    # the round): each trial's shuffled stack, and a key per board tile and round whose
+    # smallest ``claimed`` pick the tiles won, a uniform choice without replacement
+    stacks = np.argsort(gen.random((trials, len(tiles))), axis=1).tolist()
+    keys = gen.random((trials, max(rounds - 1, 1), model.regions)).tolist()
+    claimed = model.claimed
+    for trial in range(trials):
+        stack = [tiles[i] for i in stacks[trial]]
         discard: list[str] = []
         board = [stack.pop() for _ in range(model.regions)]
         held: list[list[str]] = [[] for _ in range(model.hold_rounds)]
-        for counts, selected in zip(tallies, selections, strict=True):
-            _count(counts, 0, board, board, False, selected)
+        count(0, board, board, False)
         for r in range(1, rounds):
             if held:
                 discard += held.pop()
-            picks = sorted(gen.choice(len(board), size=min(model.claimed, len(board)), replace=False).tolist())
+            key = keys[trial][r - 1]
+            picks = sorted(sorted(range(len(board)), key=key.__getitem__)[:claimed])
             won = [board[i] for i in picks]
             left = [t for i, t in enumerate(board) if i not in picks]
             leaving = [t for t in won if not held_kind[t]]
@@ -663,17 +684,11 @@ def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, tria
             if model.reveal == "at_once":
                 discard += leaving
             board = left + drawn
-            for counts, selected in zip(tallies, selections, strict=True):
-                _count(counts, r, drawn, board, shuffled, selected)
-    out = []
-    for counts in tallies:
-        est = {name: tuple(proportion_estimate(c, trials) for c in v) for name, v in counts.items()}
-        out.append(SimulatedReveals(est["revealed"], est["on_board"], est["reshuffle"], trials))
-    return out
+            count(r, drawn, board, shuffled)
 
+    def estimates(counts: list[int]) -> tuple[ProportionEstimate, ...]:
+        return tuple(proportion_estimate(c, trials) for c in counts)
 
-def _count(counts: dict, r: int, drawn, board, shuffled: bool, selected: frozenset[Hashable]) -> None:
-    counts["revealed"][r] += any(t in selected for t in drawn)
-    counts["on_board"][r] += any(t in selected for t in board)
-    counts["reshuffle"][r] += shuffled
+    return [SimulatedReveals(estimates(revealed[i]), estimates(on_board[i]), estimates(reshuffles[i]), trials)
+            for i in range(len(selections))]
 
