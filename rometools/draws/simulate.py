@@ -90,7 +90,8 @@ def mean_estimate(samples: Sequence[float] | np.ndarray, *, confidence: float = 
         raise ValueError(f"a mean estimate needs at least 2 samples, got {values.size}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
-    from scipy.stats import t as student_t  # here, not at import: scipy.stats takes about 1 s to import
+    # scipy.stats is imported here, not with the module: it takes about 1 s of CPU to import
+    from scipy.stats import t as student_t
 
     mean = float(values.mean())
     sd = float(values.std(ddof=1))

@@ -7,7 +7,6 @@ from pathlib import Path
 import plotly.graph_objects as go
 import pytest
 
-from rometools.charts import empty_figure
 from rometools.widgets import BoardExplorer, CollectionExplorer, SetupOddsExplorer
 from rometools.widgets._base import (
     Chart,
