@@ -51,6 +51,19 @@ function figureOf(source) {
   return JSON.parse(new TextDecoder().decode(raw));
 }
 
+function revivesText(before, after) {
+  // Whether a label blank on screen gets a text: plotly.js removes a blank label's <text> node
+  // and a react (or restyle) never adds it back, so the chart is drawn afresh instead.
+  if (!Array.isArray(before)) return false;
+  return (after || []).some((trace, i) => {
+    const old = before[i] && before[i].text;
+    const now = trace && trace.text;
+    if (!Array.isArray(now)) return false;
+    if (!Array.isArray(old)) return old != null && !old && now.some(Boolean);
+    return old.length !== now.length || now.some((t, k) => t && !old[k]);
+  });
+}
+
 function wordsOf(err) {
   const text = (err && (err.message || String(err))) || "unknown error";
   return text.length > 300 ? text.slice(0, 300) + "\u2026" : text;
@@ -70,7 +83,7 @@ async function render({ model, el }) {
   const redraw = document.createElement("button");
   redraw.className = "rt-chart-redraw jupyter-button";
   redraw.textContent = "Redraw";
-  redraw.hidden = true;
+  redraw.style.display = "none";  // (not `hidden`: the button's own style would show it)
   status.append(words, redraw);
   el.classList.add("rt-chart");
   el.append(plot, status);
@@ -98,7 +111,7 @@ async function render({ model, el }) {
     const now = state();
     if (now === "ready" || now === "empty") return;
     words.textContent = now === "failed" ? `This chart could not be drawn: ${failure}.` : WORDS[now];
-    redraw.hidden = now !== "failed";
+    redraw.style.display = now === "failed" ? "" : "none";
     status.classList.toggle("rt-failed", now === "failed");
     status.classList.add("rt-shown");
     el.classList.add("rt-chart-stale");
@@ -140,6 +153,10 @@ async function render({ model, el }) {
         if (!layout.height) layout.height = DEFAULT_HEIGHT;
         fixedWidth = Boolean(layout.width);
         plot.style.minHeight = `${layout.height}px`;
+        if (drawn && revivesText(plot.data, fig.data)) {
+          Plotly.purge(plot);  // drawn afresh below (its click handler with it)
+          clicks = false;
+        }
         await Plotly.react(plot, fig.data || [], layout, {displaylogo: false});
         drawn = revision;
         failure = null;

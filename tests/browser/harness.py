@@ -334,36 +334,6 @@ def launch_chromium(playwright):
     )
 
 
-#: anywidget 0.11 gives each widget model ``AbortSignal.timeout(2000)`` to load its ES
-#: module.  plotly's FigureWidget module embeds all of plotly.js (~4.6 MB, compiled anew
-#: for every model), so on a loaded 2-core machine a chart can miss the 2 s.  It is then
-#: still drawn, but its model's later comm messages wait on the rejected start-up, so the
-#: chart never redraws (measured: three reloads in a row missed it at load average 7).
-ANYWIDGET_START_UP_MS = 2000
-#: What the test browser allows instead (:func:`allow_slow_widget_start_up`).
-WIDGET_START_UP_S = 60
-
-
-def allow_slow_widget_start_up(context, seconds: float = WIDGET_START_UP_S,
-                               models: int | None = None) -> None:
-    """Give widget models ``seconds`` instead of anywidget's 2 s to start, in every page of ``context``.
-
-    An init script makes ``AbortSignal.timeout(2000)`` (anywidget's start-up deadline,
-    :data:`ANYWIDGET_START_UP_MS`; nothing else in these pages asks for exactly 2000 ms)
-    wait ``seconds`` instead; other timeouts are untouched.  A model that still misses it
-    raises anywidget's "Failed to initialize model", which fails the test.  With
-    ``models``, only the first ``models`` anywidget models of each page get the allowance;
-    later ones keep anywidget's real 2 s, as a designer's browser does.
-    """
-    limit = "Infinity" if models is None else int(models)
-    context.add_init_script(
-        "(() => { const timeout = AbortSignal.timeout.bind(AbortSignal); let started = 0;"
-        f" AbortSignal.timeout = (ms) => timeout(ms === {ANYWIDGET_START_UP_MS} && started++ < {limit}"
-        f" ? {int(seconds * 1000)} : ms);"
-        " })();"
-    )
-
-
 # Console errors that do not fail a test, each with the reason.  Keep this list short:
 # every entry must be proven harmless by the tests' own DOM checks.
 TOLERATED_ERRORS = {
@@ -549,24 +519,6 @@ def figure_state(page, where: str) -> str | None:
     return page.evaluate(_FIGURE_STATE_JS, where)
 
 
-def charts_not_redrawn(page, charts, change, timeout: float = CHANGE_S) -> list[str]:
-    """Of ``charts`` (CSS selectors), those that do not redraw within ``timeout`` of ``change(page, 0)``.
-
-    Each chart must be drawn before the change; one that is not counts as not redrawn.
-    A chart whose widget model missed anywidget's start-up is drawn once but never
-    redraws (:data:`ANYWIDGET_START_UP_MS`), so it shows up here.
-    """
-    before = {where: figure_state(page, where) for where in charts}
-    change(page, 0)
-    waiting = {where for where, state in before.items() if state is not None}
-    deadline = time.monotonic() + timeout
-    while waiting and time.monotonic() < deadline:
-        waiting -= {where for where in waiting if figure_state(page, where) != before[where]}
-        if waiting:
-            page.wait_for_timeout(50)
-    return [where for where in charts if where in waiting or before[where] is None]
-
-
 _STUB_TYPES = {".css": "text/css", ".js": "application/javascript"}
 
 
@@ -635,21 +587,18 @@ def lab_run_all(page) -> None:
 
 
 @contextlib.contextmanager
-def browser_page(chromium, test_name: str, *, slow_start_up: bool = True, models: int | None = None):
+def browser_page(chromium, test_name: str):
     """A page in a fresh browser context, as the browser tests use it.
 
     Requests that leave 127.0.0.1 get an empty answer (``page.stubbed_requests``
-    lists them); with ``slow_start_up``, widget models get the start-up allowance
-    (:func:`allow_slow_widget_start_up`, the first ``models`` of them if given);
-    ``page.console_log`` records console errors. On leaving, a full-page screenshot
+    lists them); ``page.console_log`` records console errors. Nothing in the page is
+    given more time than in a designer's browser. On leaving, a full-page screenshot
     goes to ``artifacts/<test_name>.png``, the context closes and the kernels the page
     used are shut down (:func:`shut_down_kernels`).
     """
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     stubbed = stub_external_requests(context)
-    if slow_start_up:
-        allow_slow_widget_start_up(context, models=models)
     pg = context.new_page()
     pg.stubbed_requests = stubbed
     pg.console_log = ConsoleLog(pg)
