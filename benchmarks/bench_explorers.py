@@ -12,7 +12,9 @@ another machine compare:
   that kernel right after ``import rometools.widgets`` (goal under 1 s);
 * each explorer's control change -- a control set as the browser sets it (its observer
   computes and sends the charts), median of several alternating values (goal under
-  50 ms, except the explorers that play games on a change).
+  50 ms, except the explorers that play games on a change);
+* Caesar's Empire scoring as issue 2 measured it (this tree): ``treasure_points`` calls per
+  second and ``treasure_points_distribution`` for 8, 10 and 12 tokens (goal under 1 s each).
 
 "before" is main's code (``--before``, default 0dc7706) extracted with ``git archive``
 (with this tree's compiled twins copied in when their sources are the same), measured in
@@ -53,6 +55,7 @@ class Case:
     control: str               # a registered control's name
     values: tuple              # assigned in turn (each differs from the one before)
     plays_games: bool = False  # a change plays games (no 50 ms goal)
+    then: str = ""             # a button attribute clicked after each value (the balance lab's Run)
 
 
 CASES = [
@@ -65,7 +68,7 @@ CASES = [
     Case("RegionBoardExplorer", 'RegionBoardExplorer(files="upload")', "region", ("etruria", "latium")),
     Case("TileOddsExplorer", "TileOddsExplorer()", "players", (5, 4)),
     Case("BalanceExplorer", 'BalanceExplorer(games=200, bots="greedy", files="upload")', "seed", (2, 1),
-         plays_games=True),
+         plays_games=True, then="_run"),
     Case("DrawOddsExplorer", "DrawOddsExplorer()", "draws", (4, 3)),
 ]
 
@@ -84,6 +87,8 @@ values, times = {values!r}, []
 for i in range({changes} + 1):
     t = time.process_time()
     control.value = values[i % len(values)]
+    if {then!r}:
+        getattr(ex, {then!r}).click()
     if i:
         times.append(time.process_time() - t)
 print("RESULT" + json.dumps({{"import": imported, "first": first, "change": statistics.median(times),
@@ -133,7 +138,7 @@ def explorer_cpu(tree: Path, case: Case, changes: int) -> dict:
     """Import, first display and control change of ``case`` in a fresh ipykernel importing ``tree``."""
     from jupyter_client.manager import start_new_kernel
 
-    km, kc = start_new_kernel(kernel_name="python3", env=_env(tree), cwd=str(tree))
+    km, kc = start_new_kernel(kernel_name="python3", env=_env(tree), cwd=str(tree), stderr=subprocess.DEVNULL)
     try:
         lines: list[str] = []
 
@@ -143,8 +148,8 @@ def explorer_cpu(tree: Path, case: Case, changes: int) -> dict:
             elif msg["msg_type"] == "error":
                 lines.append("ERROR " + "\n".join(msg["content"]["traceback"][-3:]))
 
-        code = textwrap.dedent(KERNEL_CODE).format(name=case.name, make=case.make, control=case.control,
-                                                   values=case.values, changes=changes)
+        code = textwrap.dedent(KERNEL_CODE).format(make=case.make, control=case.control, values=case.values,
+                                                   changes=changes, then=case.then)
         kc.execute_interactive(code, output_hook=output, timeout=900)
         text = "".join(lines)
         if "RESULT" not in text:
@@ -153,6 +158,35 @@ def explorer_cpu(tree: Path, case: Case, changes: int) -> dict:
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def scoring_rows() -> list[str]:
+    """Caesar's Empire scoring speed (issue 2): ``treasure_points`` calls per second, distributions."""
+    import time
+
+    from rometools.caesars_empire import (
+        load_components,
+        treasure_points,
+        treasure_points_distribution,
+    )
+
+    comps = load_components()
+    example = {"grapes": 3, "gems": 2, "meat": 2, "wine": 1, "gold": 2}
+    calls, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < 1.0:
+        for _ in range(200):
+            treasure_points(example, components=comps)
+        calls += 200
+    rows = [f"{'treasure_points calls per second':44} {calls / (time.perf_counter() - t0):9.0f} /s"]
+    for n in (8, 10, 12):
+        times = []
+        for _ in range(3):
+            t = time.process_time()
+            treasure_points_distribution(n)
+            times.append(time.process_time() - t)
+        rows.append(f"{f'treasure_points_distribution(n={n}), first, best of 3':44} {times[0]:8.3f} s "
+                    f"{min(times):8.3f} s   {'OK' if times[0] < 1 else 'OVER'} (goal 1 s)")
+    return rows
 
 
 def before_tree(commit: str) -> Path | None:
@@ -226,6 +260,9 @@ def main(argv=None) -> int:
         for k, v in by_tree.items():
             if v.get("message"):
                 print(f"      {k}: message {v['message'][:100]!r}")
+    print("Caesar's Empire scoring (this tree; CPU seconds)")
+    for row in scoring_rows():
+        print(row)
     return 0
 
 

@@ -157,11 +157,19 @@ def then(*steps: Step) -> Step:
 
 
 # ----------------------------------------------------------------- what a chart shows
+def _numbers(values):
+    """Every number as a float: ``0.0`` sent by the kernel reads ``0`` in the browser."""
+    if values is None:
+        return None
+    return [float(v) if isinstance(v, int | float) and not isinstance(v, bool) else v for v in values]
+
+
 def summary(figure: dict) -> str:
     """A chart's title and each trace's ``meta``, name, x and y, as JSON (plotly's figure JSON in)."""
     title = (figure.get("layout") or {}).get("title")
     title = title.get("text") if isinstance(title, dict) else title
-    traces = [[t.get("meta"), t.get("name"), t.get("x"), t.get("y")] for t in figure.get("data") or []]
+    traces = [[t.get("meta"), t.get("name"), _numbers(t.get("x")), _numbers(t.get("y"))]
+              for t in figure.get("data") or []]
     return json.dumps({"title": title, "traces": traces}, sort_keys=True)
 
 
