@@ -16,6 +16,7 @@ and the slowest redraws are printed at the end of the run (``conftest.py``) and 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -35,19 +36,34 @@ RESULTS: list[tuple[str, str, str, float | None]] = []
 
 
 @pytest.fixture(scope="module")
-def busy_machine():
-    with harness.busy_cpu() as procs:
-        time.sleep(2)  # the spinners are running before the first page opens
-        yield procs
+def opened(voila, chromium):
+    """Every page of :data:`STRESS_CASES` on the busy machine, each in its own browser context.
+
+    The spinners start first; then every page is asked for at once (as a designer opening
+    the app's pages in tabs), so that Voila runs the notebooks side by side rather than one
+    after the other behind the spinners. ``{case id: (page, when asked)}``; on leaving, each
+    page's screenshot is taken, its context closed and its kernels shut down, then the
+    spinners stop.
+    """
+    with harness.busy_cpu(), contextlib.ExitStack() as stack:
+        time.sleep(2)  # the spinners run before the first page is asked for
+        pages = {}
+        for case in STRESS_CASES:
+            page = stack.enter_context(harness.browser_page(chromium, f"stress_{case.id}"))
+            asked = time.monotonic()
+            page.goto(voila.url(f"/voila/render/{case.notebook}"), wait_until="commit", timeout=OPEN_S * 1000)
+            pages[case.id] = (page, asked)
+        yield pages
 
 
 def _drawn(page, where: str) -> dict | None:
     return page.evaluate(SUMMARY_JS, where)
 
 
-def _wait_for(page, expected: dict[str, str], timeout: float) -> dict[str, float | None]:
-    """Seconds until each chart shows its expected summary and says it is ready (``None``: it never did)."""
-    start = time.monotonic()
+def _wait_for(page, expected: dict[str, str], timeout: float, since: float | None = None) -> dict[str, float | None]:
+    """Seconds (from ``since``, default now) until each chart shows its expected summary and says it
+    is ready, waiting until ``timeout`` seconds after ``since``; ``None``: it never did."""
+    start = time.monotonic() if since is None else since
     done: dict[str, float | None] = {}
     while len(done) < len(expected) and time.monotonic() - start < timeout:
         for where, want in expected.items():
@@ -71,14 +87,14 @@ def _record(case_id: str, change: str, waited: dict[str, float | None]) -> list[
 
 
 @pytest.mark.parametrize("case", STRESS_CASES, ids=[c.id for c in STRESS_CASES])
-def test_every_chart_follows_every_kind_of_control_on_a_busy_machine(voila, busy_machine, page, case):
+def test_every_chart_follows_every_kind_of_control_on_a_busy_machine(opened, case):
+    page, asked = opened[case.id]
     twin = case.twin()
     assert twin.message == "", twin.message
-    page.goto(voila.url(f"/voila/render/{case.notebook}"))
-    opened = _record(case.id, "opening", _wait_for(page, twin_charts(twin, case.root), OPEN_S))
+    late = _record(case.id, "opening", _wait_for(page, twin_charts(twin, case.root), OPEN_S, since=asked))
     state = harness.render_state(page)
     assert not state["jsError"] and not state["traceback"], state
-    assert not opened, f"{case.id}: {opened} did not show the explorer's opening charts within {OPEN_S:.0f} s"
+    assert not late, f"{case.id}: {late} did not show the explorer's opening charts within {OPEN_S:.0f} s"
     if case.notebook.startswith("app/"):
         assert_readable(page, case.id)  # as it opens (issue 10): cut texts, edges, toolbars, ids
     stale = []
