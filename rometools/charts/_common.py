@@ -128,7 +128,7 @@ def new_figure(*traces: go.BaseTraceType) -> go.Figure:
 
 
 def empty_figure(title: str | None = None) -> go.Figure:
-    """An empty figure on :data:`TEMPLATE`: the start of a ``go.FigureWidget``.
+    """An empty figure on :data:`TEMPLATE`: what a chart shows before it has anything to show.
 
     Parameters
     ----------
@@ -163,8 +163,7 @@ def exact_bars(law: Mapping[Hashable, Fraction], xs: Iterable[Hashable] | None =
         Outcomes to draw, in order (an outcome missing from ``law`` gets 0).
         Default: the keys of ``law``.
     uid : str
-        Trace ``uid`` and ``meta`` (a ``go.FigureWidget`` replaces uids with its
-        own, so tests and browsers find the trace by ``meta``).
+        Trace ``uid`` and ``meta`` (tests and browsers find the trace by ``meta``).
     name : str
         Trace name (legend). Default ``"exact"``.
     colour : str

@@ -406,7 +406,7 @@ def wait_rendered(page, *, plots: int = 1, timeout: float = RENDER_S, settle: fl
 
     Raises ``AssertionError`` at once if the page shows a widget JavaScript error or
     a Python traceback, and after ``settle`` seconds if everything else has rendered
-    but charts stay drawn without traces (the FigureWidget's traces never reached
+    but charts stay drawn without traces (the figure's traces never reached
     the browser).  ``TimeoutError`` with the last state otherwise.
     """
     deadline = time.monotonic() + timeout
