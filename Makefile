@@ -51,6 +51,7 @@ test-browser: $(STAMP) chromium
 # The designer app: the explorer notebooks of app/ as a Voila dashboard. Loopback only by
 # default and never without a token: APP_TOKEN=... to choose it, else a random one. The token
 # reaches Voila through the environment (JUPYTER_TOKEN), so `ps` never shows it.
+# app/serve.py starts Voila and prints the URL once the server answers (not before it listens).
 # app/voila.py gives each page the _xsrf cookie, so a closed tab's shutdown request passes
 # under token auth (Voila's own page never set it: 403, the kernel left running); idle
 # kernels are still culled after 15 min (a tab that crashes sends no request).
@@ -62,14 +63,8 @@ app: $(STAMP)
 	@token='$(APP_TOKEN)'; \
 	if [ -z "$$token" ]; then token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))'); fi; \
 	case '$(APP_IP)' in 127.0.0.1|localhost|::1) ;; *) echo "WARNING: APP_IP=$(APP_IP) exposes the app beyond this machine (token still required)";; esac; \
-	echo "rometools designer app, open:"; \
-	echo "    http://$(APP_IP):$(APP_PORT)/voila/render/index.ipynb?token=$$token"; \
-	echo "Stop it with Ctrl-C."; \
-	JUPYTER_TOKEN="$$token" PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/voila --no-browser --Voila.ip='$(APP_IP)' --port=$(APP_PORT) --Voila.port_retries=0 \
-		--Voila.auto_token=True --Voila.root_dir=app --Voila.config_file_paths=app \
-		--VoilaConfiguration.show_tracebacks=False \
-		--MappingKernelManager.cull_idle_timeout=900 --MappingKernelManager.cull_interval=60 \
-		$(APP_OPTS)
+	JUPYTER_TOKEN="$$token" PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/python app/serve.py \
+		--ip '$(APP_IP)' --port $(APP_PORT) $(APP_OPTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check rometools tests benchmarks notebooks

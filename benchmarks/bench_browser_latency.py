@@ -92,7 +92,6 @@ def main(argv=None) -> int:
             for case in EXPLORERS:
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 harness.stub_external_requests(context)
-                harness.allow_slow_widget_start_up(context)  # as the tests: no frozen chart under load
                 page = context.new_page()
                 console = harness.ConsoleLog(page)
                 t_open = time.perf_counter()

@@ -17,6 +17,7 @@ Used by ``tests/test_readability.py``, ``tests/test_explorer_inputs.py`` and
 from __future__ import annotations
 
 import inspect
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
@@ -28,6 +29,7 @@ import rometools
 from rometools.core.data import data_dir
 from rometools.core.game import game_spec
 from rometools.widgets import _base, _playout
+from rometools.widgets._charts import ChartView
 
 #: A text from a data file or a user that would run as HTML if inserted raw.
 PAYLOAD = "<img src=x onerror=alert(1)>"
@@ -55,13 +57,7 @@ def explorer_classes() -> list[type]:
 
 # ----------------------------------------------------------------- what is on screen
 def walk(root: widgets.Widget) -> Iterator[widgets.Widget]:
-    """``root`` and every widget inside it (boxes' children), depth first.
-
-    An explorer's charts start in a browser one at a time (``_base.ChartQueue``); they
-    are all started here first, so every chart with something to show is in the tree.
-    """
-    if hasattr(root, "start_charts"):
-        root.start_charts()
+    """``root`` and every widget inside it (boxes' children), depth first."""
     yield root
     for child in getattr(root, "children", ()) or ():
         yield from walk(child)
@@ -106,8 +102,9 @@ def widget_texts(root: widgets.Widget) -> list[str]:
     """Every text a widget tree shows (HTML as plain text, labels, options, figures)."""
     out: list[str] = []
     for w in walk(root):
-        if isinstance(w, go.FigureWidget):
-            out += figure_texts(w)
+        if isinstance(w, ChartView):
+            fig = shown_figure(w)
+            out += figure_texts(fig) if fig is not None else []
             continue
         if isinstance(w, widgets.HTML | widgets.HTMLMath | widgets.Label):
             out.append(_plain(w.value) if isinstance(w, widgets.HTML | widgets.HTMLMath) else w.value)
@@ -220,8 +217,15 @@ def figure_problems(fig: go.Figure, where: str = "figure") -> list[str]:
     return problems
 
 
-def explorer_figures(root: widgets.Widget) -> list[go.FigureWidget]:
-    return [w for w in walk(root) if isinstance(w, go.FigureWidget)]
+def shown_figure(view: ChartView) -> go.Figure | None:
+    """The figure a chart's browser view draws: what its source sent (``None`` before any)."""
+    raw = bytes(view.source.figure)
+    return go.Figure(json.loads(raw)) if raw else None
+
+
+def explorer_figures(root: widgets.Widget) -> list[go.Figure]:
+    """Every figure the charts of a widget tree send to the browser."""
+    return [fig for w in walk(root) if isinstance(w, ChartView) and (fig := shown_figure(w)) is not None]
 
 
 # ----------------------------------------------------------------- notebooks

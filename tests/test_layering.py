@@ -61,3 +61,20 @@ def test_playing_every_game_loads_no_pandas():
     games, loaded = out.stdout.strip().rsplit(" ", 1)
     assert "augustus" in games and "imperator" in games and "caesars_empire" in games
     assert loaded == "False", "playing a game imported pandas"
+
+
+#: What ``import rometools`` and ``rometools --help`` never import: each costs a designer
+#: a second or so of CPU before the first prompt (scipy.stats alone about 1 s). A module
+#: that needs one imports it inside the function that uses it.
+HEAVY_MODULES = ("scipy", "pandas", "plotly", "ipywidgets", "anywidget", "networkx", "dask", "pydantic")
+
+
+@pytest.mark.parametrize("command", [
+    "import rometools",
+    "import sys\nfrom rometools.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass",
+], ids=["import rometools", "rometools --help"])
+def test_starting_rometools_imports_nothing_heavy(command):
+    code = f"{command}\nimport sys\nprint('HEAVY:' + ','.join(m for m in {HEAVY_MODULES!r} if m in sys.modules))\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    heavy = out.stdout.rsplit("HEAVY:", 1)[1].strip()
+    assert heavy == "", f"{command!r} imported {heavy}"

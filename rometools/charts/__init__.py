@@ -30,39 +30,40 @@ Examples
 [14, 14, 4, 0]
 """
 
-from rometools.charts._common import (
-    FALLBACK_REGION_COLOUR,
-    REGION_COLOURS,
-    SEAT_COLOURS,
-    TEMPLATE,
-    add_caption,
-    colour_difference,
-    empty_figure,
-    exact_bars,
-    new_figure,
-    place_labels,
-    region_colour,
-    scores_over_turns_figure,
-    seat_colour,
-    simulated_trace,
-)
-from rometools.charts.augustus import (
-    bag_figure,
-    completion_cdf_figure,
-    difficulty_figure,
-    game_odds_figure,
-)
-from rometools.charts.caesars_empire import (
-    BREAKDOWN_PARTS,
-    collection_breakdown_figure,
-    marginal_value_figure,
-    points_distribution_figure,
-    setup_odds_figure,
-)
-from rometools.charts.caesars_empire_board import board_figure, board_labels
-from rometools.charts.draws import draw_law_figure, prob_curve_figure
-from rometools.charts.imperator import region_board_figure, tile_odds_figure
-from rometools.charts.strength import skill_curve_figure
+# Each name is imported from its module when first used (PEP 562): a chart module brings only
+# its own game (importing every game's charts took a second of CPU before any explorer opened).
+_LAZY = {
+    "FALLBACK_REGION_COLOUR": "rometools.charts._common",
+    "REGION_COLOURS": "rometools.charts._common",
+    "SEAT_COLOURS": "rometools.charts._common",
+    "TEMPLATE": "rometools.charts._common",
+    "add_caption": "rometools.charts._common",
+    "colour_difference": "rometools.charts._common",
+    "empty_figure": "rometools.charts._common",
+    "exact_bars": "rometools.charts._common",
+    "new_figure": "rometools.charts._common",
+    "place_labels": "rometools.charts._common",
+    "region_colour": "rometools.charts._common",
+    "scores_over_turns_figure": "rometools.charts._common",
+    "seat_colour": "rometools.charts._common",
+    "simulated_trace": "rometools.charts._common",
+    "bag_figure": "rometools.charts.augustus",
+    "completion_cdf_figure": "rometools.charts.augustus",
+    "difficulty_figure": "rometools.charts.augustus",
+    "game_odds_figure": "rometools.charts.augustus",
+    "BREAKDOWN_PARTS": "rometools.charts.caesars_empire",
+    "collection_breakdown_figure": "rometools.charts.caesars_empire",
+    "marginal_value_figure": "rometools.charts.caesars_empire",
+    "points_distribution_figure": "rometools.charts.caesars_empire",
+    "setup_odds_figure": "rometools.charts.caesars_empire",
+    "board_figure": "rometools.charts.caesars_empire_board",
+    "board_labels": "rometools.charts.caesars_empire_board",
+    "draw_law_figure": "rometools.charts.draws",
+    "prob_curve_figure": "rometools.charts.draws",
+    "region_board_figure": "rometools.charts.imperator",
+    "tile_odds_figure": "rometools.charts.imperator",
+    "skill_curve_figure": "rometools.charts.strength",
+}
 
 __all__ = [
     "BREAKDOWN_PARTS",
@@ -96,3 +97,17 @@ __all__ = [
     "skill_curve_figure",
     "tile_odds_figure",
 ]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'rometools.charts' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

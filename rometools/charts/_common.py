@@ -72,6 +72,7 @@ __all__ = [
     "new_figure",
     "legend_above",
     "legend_rows",
+    "mark_turn",
     "place_labels",
     "region_colour",
     "scores_over_turns_figure",
@@ -127,7 +128,7 @@ def new_figure(*traces: go.BaseTraceType) -> go.Figure:
 
 
 def empty_figure(title: str | None = None) -> go.Figure:
-    """An empty figure on :data:`TEMPLATE`: the start of a ``go.FigureWidget``.
+    """An empty figure on :data:`TEMPLATE`: what a chart shows before it has anything to show.
 
     Parameters
     ----------
@@ -162,8 +163,7 @@ def exact_bars(law: Mapping[Hashable, Fraction], xs: Iterable[Hashable] | None =
         Outcomes to draw, in order (an outcome missing from ``law`` gets 0).
         Default: the keys of ``law``.
     uid : str
-        Trace ``uid`` and ``meta`` (a ``go.FigureWidget`` replaces uids with its
-        own, so tests and browsers find the trace by ``meta``).
+        Trace ``uid`` and ``meta`` (tests and browsers find the trace by ``meta``).
     name : str
         Trace name (legend). Default ``"exact"``.
     colour : str
@@ -570,10 +570,15 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], ra
         return ((x - xrange[0]) / (xrange[1] - xrange[0]) * width,
                 (y - yrange[0]) / (yrange[1] - yrange[0]) * height)
 
+    import numpy as np
+
     centres = [px(x, y) for x, y in points]
     blocks = [_box(cx, cy, 2 * r, 2 * r) for (cx, cy), r in zip(centres, radii, strict=True)]
     blocks += [_box(*px(x, y), 2 * r, 2 * r) for x, y, r in obstacles]
     sizes = [text_size(t, font_px) for t in texts]
+    # every box a label must not cover, as one array: a candidate is scored against all at once
+    fixed = np.array(blocks, dtype=float).reshape(-1, 4)
+    taken = np.empty((len(points), 4))  # the boxes of the labels placed so far, in their order
 
     def candidate(i: int, direction: tuple[int, int]) -> tuple[float, float, float, float]:
         (cx, cy), r, (w, h) = centres[i], radii[i], sizes[i]
@@ -585,11 +590,24 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], ra
             x, y = cx + dx * (r * 0.7 + w / 2), cy + dy * (r * 0.7 + h / 2)
         return _box(x, y, w, h)
 
+    def covered(box: tuple[float, float, float, float], boxes) -> np.ndarray:
+        w = np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0])
+        h = np.minimum(boxes[:, 3], box[3]) - np.maximum(boxes[:, 1], box[1])
+        return np.where((w > 0) & (h > 0), w * h, 0.0)
+
     def cost(box: tuple[float, float, float, float], placed: list, own: int) -> float:
-        out = sum(_overlap(box, other) for other in placed)
-        out += sum(_overlap(box, b) for k, b in enumerate(blocks) if k != own)
+        """Area of ``box`` over the labels placed, the points but ``own`` and outside the plot (x 2)."""
+        out = float(covered(box, taken[:len(placed)]).sum()) if placed else 0.0
+        on_fixed = covered(box, fixed)
+        if own < len(on_fixed):
+            on_fixed[own] = 0.0
+        out += float(on_fixed.sum())
         inside = _overlap(box, (0, 0, width, height))
         return out + ((box[2] - box[0]) * (box[3] - box[1]) - inside) * 2
+
+    def place(box: tuple[float, float, float, float]) -> None:
+        taken[len(placed)] = box
+        placed.append(box)
 
     crowd = [sum(1 for (ox, oy) in centres if abs(ox - cx) < 90 and abs(oy - cy) < 40) for cx, cy in centres]
     order = sorted((i for i, t in enumerate(texts) if t), key=lambda i: -crowd[i])
@@ -601,16 +619,16 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], ra
         best, k = min(scored)
         if best <= 0.5:
             positions[i] = _POSITIONS[k][0]
-            placed.append(candidate(i, _POSITIONS[k][1]))
+            place(candidate(i, _POSITIONS[k][1]))
             continue
         spot = _leader_spot(i, centres, sizes, placed, blocks, cost)
         if spot is None:
             positions[i] = _POSITIONS[k][0]
-            placed.append(candidate(i, _POSITIONS[k][1]))
+            place(candidate(i, _POSITIONS[k][1]))
         else:
             (dx, dy), box = spot
             leaders[i] = (dx, -dy)  # annotation offsets count y downwards
-            placed.append(box)
+            place(box)
     return LabelPlacement(positions, leaders)
 
 
@@ -735,9 +753,6 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
             fig.update_yaxes(tickvals=[len(players) - s for s in range(len(players))], ticktext=players,
                              range=[0.4, len(players) + 0.6], showgrid=False, row=1, col=col)
     fig.update_yaxes(title_text="points", row=1, col=1)
-    if current_turn is not None:
-        for col in range(1, len(panels) + 1):
-            fig.add_vline(x=current_turn, line={"color": "#757575", "dash": "dot", "width": 1}, row=1, col=col)
     fig.update_layout(
         # the legend in a row under the panels: at the right, the chart toolbar would cover it
         # (plot area 180 px high: the legend's top 61 px under it, below the axis titles; the caption 92 px)
@@ -745,6 +760,39 @@ def scores_over_turns_figure(history, categories: Sequence[str], *, current_turn
         legend={"orientation": "h", "x": 0, "y": -0.34, "yanchor": "top", "title": {"text": "player"}},
         margin={"t": 70, "b": 95, "l": 60, "r": 45})  # r: room for the chart toolbar
     if current_turn is not None:
-        add_caption(fig, f"Dotted line: turn {current_turn}. Each score counts as if the game ended at "
-                         "that turn (Road bonus included).", offset=92, margin=20)
+        marked = mark_turn(fig.to_plotly_json(), current_turn)["layout"]
+        fig.update_layout(shapes=marked["shapes"], annotations=marked["annotations"], margin=marked["margin"])
     return fig
+
+
+def mark_turn(figure: Mapping, turn: int) -> dict:
+    """A :func:`scores_over_turns_figure` (as plotly JSON) with ``turn`` marked on every panel.
+
+    A dotted vertical line on each panel and the caption saying which turn it is, in
+    place of any earlier mark. It works on the figure's JSON (``fig.to_plotly_json()``),
+    not on a ``go.Figure``: an explorer stepping through a game builds the figure once
+    per game and marks each turn shown in microseconds, where plotly's checks of a new
+    figure took most of a turn's update.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> h = pd.DataFrame({"Turn": [0, 0, 1, 1], "Player": ["P1", "P2", "P1", "P2"],
+    ...                   "Routes": [0, 0, 2, 0], "Total": [10, 10, 12, 10]})
+    >>> marked = mark_turn(scores_over_turns_figure(h, ["Routes"], current_turn=0).to_plotly_json(), 1)
+    >>> [(s["xref"], s["x0"]) for s in marked["layout"]["shapes"]], marked["layout"]["annotations"][-1]["text"][:19]
+    ([('x', 1), ('x2', 1)], 'Dotted line: turn 1')
+    """
+    layout = figure["layout"]
+    panels = sorted(int(k.removeprefix("xaxis") or 1) for k in layout if k.startswith("xaxis"))
+    line = {"color": "#757575", "dash": "dot", "width": 1}
+    shapes = [{"type": "line", "x0": turn, "x1": turn, "y0": 0, "y1": 1, "line": line,
+               "xref": f"x{n if n > 1 else ''}", "yref": f"y{n if n > 1 else ''} domain"} for n in panels]
+    caption = (f"Dotted line: turn {turn}. Each score counts as if the game ended at that turn "
+               "(Road bonus included).")
+    notes = [a for a in layout.get("annotations", ()) if a.get("name") != "caption"]
+    notes.append({"text": html.escape(caption, quote=False), "name": "caption", "xref": "paper", "yref": "paper",
+                  "x": 0, "y": 0, "xanchor": "left", "yanchor": "top", "yshift": -92, "showarrow": False,
+                  "align": "left", "font": {"size": 11, "color": "#555555"}})
+    margin = {**layout.get("margin", {}), "b": max(layout.get("margin", {}).get("b", 0), 118)}
+    return {**figure, "layout": {**layout, "shapes": shapes, "annotations": notes, "margin": margin}}

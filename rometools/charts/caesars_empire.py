@@ -8,7 +8,7 @@ frequencies always come with their Wilson interval as error bars. The template,
 the exact and simulated traces are the shared ones of :mod:`rometools.charts._common`.
 
 Trace names, uids and ``meta`` are stable, so a test or a browser can find them
-(``meta`` repeats the uid because a ``go.FigureWidget`` replaces trace uids with its own):
+(``meta`` repeats the uid: tests and browsers read a trace's ``meta``):
 
 * :func:`collection_breakdown_figure`: ``points`` (``ce-breakdown``) and, with
   reference tables, ``rulebook tables`` (``ce-breakdown-reference``);

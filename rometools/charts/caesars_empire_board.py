@@ -128,8 +128,8 @@ def board_figure(
     height : int, optional
         Pixels; default fitted to the board (at most 640).
     width : int, optional
-        Pixels; default the page's width (a live ``FigureWidget`` cannot
-        measure it, so an explorer gives it).
+        Pixels; default the page's width (an explorer gives it: charts side by
+        side, or a notebook beside JupyterLab's file browser).
 
     Returns
     -------

@@ -8,8 +8,8 @@ estimate always comes with its Wilson interval as error bars; its draws are the
 seeded twin of the same question (``Draw.simulate(trials, rng=...)``), so the law
 chart and the curve, given the same seed, read one and the same simulated sample.
 
-Trace names, uids and ``meta`` are stable (``meta`` repeats the uid because a
-``go.FigureWidget`` replaces trace uids with its own):
+Trace names, uids and ``meta`` are stable (``meta`` repeats the uid: tests and browsers
+read a trace's ``meta``):
 
 * :func:`draw_law_figure`: ``exact`` (``dr-law-exact``, bars) and, with
   ``trials``, ``simulated`` (``dr-law-simulated``, markers with error bars);

@@ -11,16 +11,20 @@
 Exact draw odds (bags, decks, tile stacks) are :mod:`rometools.draws`, one layer up.
 """
 
-from rometools.core.data import (
-    PROVENANCE_KINDS,
-    DataFile,
-    Provenance,
-    data_dir,
-    load_data_file,
-)
 from rometools.core.errors import DataFileError, RometoolsError, RulesError
-from rometools.core.rng import as_generator
-from rometools.core.stats import ProportionEstimate, proportion_estimate
+
+# Each name is imported from its module when first used (PEP 562), so that `import rometools`
+# does not import pydantic, numpy or the data loader for a command that needs none of them.
+_LAZY = {
+    "PROVENANCE_KINDS": "rometools.core.data",
+    "DataFile": "rometools.core.data",
+    "Provenance": "rometools.core.data",
+    "data_dir": "rometools.core.data",
+    "load_data_file": "rometools.core.data",
+    "as_generator": "rometools.core.rng",
+    "ProportionEstimate": "rometools.core.stats",
+    "proportion_estimate": "rometools.core.stats",
+}
 
 __all__ = [
     "PROVENANCE_KINDS",
@@ -35,3 +39,17 @@ __all__ = [
     "load_data_file",
     "proportion_estimate",
 ]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'rometools.core' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

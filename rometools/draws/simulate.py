@@ -89,9 +89,11 @@ def mean_estimate(samples: Sequence[float] | np.ndarray, *, confidence: float = 
         raise ValueError(f"a mean estimate needs at least 2 samples, got {values.size}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
+    # scipy.stats is imported here, not with the module: it takes about 1 s of CPU to import
+    from scipy.stats import t as student_t
+
     mean = float(values.mean())
     sd = float(values.std(ddof=1))
-    from scipy.stats import t as student_t  # where it is used: scipy.stats takes a second to import
 
     half = float(student_t.ppf((1 + confidence) / 2, df=values.size - 1)) * sd / math.sqrt(values.size)
     return MeanEstimate(mean, mean - half, mean + half, sd, int(values.size), confidence)

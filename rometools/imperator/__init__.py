@@ -45,6 +45,7 @@ from rometools.imperator.odds import (
     reveal_curves,
     reveal_odds,
     simulate_reveals,
+    simulate_reveals_by_kind,
 )
 from rometools.imperator.placement import (
     CHOICE_POLICIES,
@@ -178,6 +179,7 @@ __all__ = [
     "score_parts",
     "scores",
     "simulate_reveals",
+    "simulate_reveals_by_kind",
     "tile_labels",
     "tile_value",
     "to_json",

@@ -25,7 +25,8 @@ Every exact answer is a :class:`fractions.Fraction`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+import operator
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, reduce
@@ -57,6 +58,7 @@ __all__ = [
     "reveal_curves",
     "reveal_odds",
     "simulate_reveals",
+    "simulate_reveals_by_kind",
 ]
 
 #: Largest number of rounds the exact chain is asked for (the state space stays small,
@@ -172,11 +174,12 @@ def _draw_law(counts: tuple[int, ...], n: int) -> tuple[int, tuple[tuple[tuple[i
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    # map over operator.add: the chain's inner loop, about 3 times faster than a generator
+    return tuple(map(operator.add, a, b))
 
 
 def _sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.sub, a, b))
 
 
 def _refill(stack, discard, need):
@@ -304,10 +307,10 @@ class _Chain:
 
     def _round(self) -> None:
         model, zero, hold, k = self.model, self.zero, self.hold, self.k
-        held_cls = self.held_cls
+        held_mask = tuple(1 if i in self.held_cls else 0 for i in range(k))
 
-        def only(v, idx):
-            return tuple(v[i] if i in idx else 0 for i in range(k))
+        def held_of(v):  # the held classes of v, the others 0
+            return tuple(map(operator.mul, v, held_mask))
 
         at_once = model.reveal == "at_once"
         law = self.law
@@ -321,8 +324,9 @@ class _Chain:
             a *= scale // qd
             for won, qn in claims:
                 left = _sub(board, won)
-                leaving = _sub(won, only(won, held_cls))
-                new_held = (only(won, held_cls), *held[:-1]) if hold else ()
+                won_held = held_of(won)
+                leaving = _sub(won, won_held)
+                new_held = (won_held, *held[:-1]) if hold else ()
                 if model.leftover == "discard":
                     leaving, left = _add(leaving, left), zero
                 key = (stack, discard, left, new_held, leaving) if at_once else \
@@ -572,10 +576,50 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
     pile, and refills from the top of the stack, shuffling the discard pile into a new
     stack when it is empty, in the order the model's readings give.
 
+    See Also
+    --------
+    simulate_reveals_by_kind : several kinds counted in the same trials (the same
+        stream: one kind gives this function's result).
+
     Examples
     --------
     >>> sim = simulate_reveals("political_influence", RevealModel(7, 5), rounds=2, trials=200, rng=1)
     >>> sim.revealed[0].contains(7 / 20)
+    True
+    """
+    return simulate_reveals_by_kind([kind], model, rounds, trials=trials, rng=rng)[0]
+
+
+def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, trials: int = 10_000,
+                             rng: RngLike = None) -> list[SimulatedReveals]:
+    """:func:`simulate_reveals` for several kinds at once: each counted in the same shuffled trials.
+
+    The trials do not depend on what is counted, so ``kinds`` of one kind give exactly
+    :func:`simulate_reveals`'s result for the same ``rng``; several kinds cost one
+    simulation, not one each (the tile-odds explorer's five kinds: five times fewer trials).
+
+    Parameters
+    ----------
+    kinds : sequence
+        Each a tile kind, a tile id or tile ids (as :func:`reveal_odds` takes ``kind``).
+    model, rounds, trials, rng
+        As :func:`simulate_reveals`.
+
+    Returns
+    -------
+    list of SimulatedReveals
+        One per entry of ``kinds``, in order.
+
+    Raises
+    ------
+    ValueError
+        For an unknown kind, ``trials`` not a whole number 1 or more, or ``rounds`` out of range.
+
+    Examples
+    --------
+    >>> model = RevealModel(7, 5)
+    >>> both = simulate_reveals_by_kind(["propraetor", "political_influence"], model, rounds=2, trials=200, rng=1)
+    >>> both[1] == simulate_reveals("political_influence", model, rounds=2, trials=200, rng=1)
     True
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
@@ -583,21 +627,43 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise ArgumentError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
     comps = model.components
-    selected = _selection(kind, comps)
+    selections = [_selection(kind, comps) for kind in kinds]
     held_kind = {t.id: t.kind in HELD_KINDS for t in comps.tiles}
     gen = as_generator(rng)
-    counts = {name: [0] * rounds for name in ("revealed", "on_board", "reshuffle")}
+    # each tile's selections as the bits of an int, so that a round is counted for every
+    # selection at once: bit i of the OR of the tiles drawn is "selection i revealed"
+    bits = {t: sum(1 << i for i, sel in enumerate(selections) if t in sel) for t in comps.tile_ids}
+    revealed, on_board, reshuffles = ([[0] * rounds for _ in selections] for _ in range(3))
+
+    def count(r: int, drawn: list[str], board: list[str], shuffled: bool) -> None:
+        seen = shown = 0
+        for t in drawn:
+            seen |= bits[t]
+        for t in board:
+            shown |= bits[t]
+        for i in range(len(selections)):
+            revealed[i][r] += seen >> i & 1
+            on_board[i][r] += shown >> i & 1
+            reshuffles[i][r] += shuffled
+
     tiles = list(comps.tile_ids)
-    for _ in range(trials):
-        stack = [tiles[i] for i in gen.permutation(len(tiles))]
+    # the random numbers of every trial drawn at once (numpy calls per round cost more than
+    # the round): each trial's shuffled stack, and a key per board tile and round whose
+    # smallest ``claimed`` pick the tiles won, a uniform choice without replacement
+    stacks = np.argsort(gen.random((trials, len(tiles))), axis=1).tolist()
+    keys = gen.random((trials, max(rounds - 1, 1), model.regions)).tolist()
+    claimed = model.claimed
+    for trial in range(trials):
+        stack = [tiles[i] for i in stacks[trial]]
         discard: list[str] = []
         board = [stack.pop() for _ in range(model.regions)]
         held: list[list[str]] = [[] for _ in range(model.hold_rounds)]
-        _count(counts, 0, board, board, False, selected)
+        count(0, board, board, False)
         for r in range(1, rounds):
             if held:
                 discard += held.pop()
-            picks = sorted(gen.choice(len(board), size=min(model.claimed, len(board)), replace=False).tolist())
+            key = keys[trial][r - 1]
+            picks = sorted(sorted(range(len(board)), key=key.__getitem__)[:claimed])
             won = [board[i] for i in picks]
             left = [t for i, t in enumerate(board) if i not in picks]
             leaving = [t for t in won if not held_kind[t]]
@@ -618,13 +684,11 @@ def simulate_reveals(kind, model: RevealModel, rounds: int = 6, *, trials: int =
             if model.reveal == "at_once":
                 discard += leaving
             board = left + drawn
-            _count(counts, r, drawn, board, shuffled, selected)
-    est = {name: tuple(proportion_estimate(c, trials) for c in v) for name, v in counts.items()}
-    return SimulatedReveals(est["revealed"], est["on_board"], est["reshuffle"], trials)
+            count(r, drawn, board, shuffled)
 
+    def estimates(counts: list[int]) -> tuple[ProportionEstimate, ...]:
+        return tuple(proportion_estimate(c, trials) for c in counts)
 
-def _count(counts: dict, r: int, drawn, board, shuffled: bool, selected: frozenset[Hashable]) -> None:
-    counts["revealed"][r] += any(t in selected for t in drawn)
-    counts["on_board"][r] += any(t in selected for t in board)
-    counts["reshuffle"][r] += shuffled
+    return [SimulatedReveals(estimates(revealed[i]), estimates(on_board[i]), estimates(reshuffles[i]), trials)
+            for i in range(len(selections))]
 

@@ -35,15 +35,39 @@ True
 [14, 14, 9, 22]
 """
 
-from rometools.widgets._base import Explorer
-from rometools.widgets._playout import PlayoutExplorer
-from rometools.widgets.augustus import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
-from rometools.widgets.balance import BalanceExplorer
-from rometools.widgets.caesars_empire import CollectionExplorer, SetupOddsExplorer
-from rometools.widgets.caesars_empire_board import BoardExplorer
-from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer, GameBag
-from rometools.widgets.imperator import RegionBoardExplorer, TileOddsExplorer
+# Each explorer is imported from its module when first used (PEP 562): `import rometools.widgets`
+# costs nearly nothing, and an explorer brings only its own game, charts and libraries.
+_LAZY = {
+    "Explorer": "rometools.widgets._base",
+    "PlayoutExplorer": "rometools.widgets._playout",
+    "AugustusPlayoutExplorer": "rometools.widgets.augustus",
+    "BagExplorer": "rometools.widgets.augustus",
+    "ObjectiveOddsExplorer": "rometools.widgets.augustus",
+    "BalanceExplorer": "rometools.widgets.balance",
+    "CollectionExplorer": "rometools.widgets.caesars_empire",
+    "SetupOddsExplorer": "rometools.widgets.caesars_empire",
+    "BoardExplorer": "rometools.widgets.caesars_empire_board",
+    "GAME_BAGS": "rometools.widgets.draws",
+    "DrawOddsExplorer": "rometools.widgets.draws",
+    "GameBag": "rometools.widgets.draws",
+    "RegionBoardExplorer": "rometools.widgets.imperator",
+    "TileOddsExplorer": "rometools.widgets.imperator",
+}
 
 __all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer",
            "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
            "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'rometools.widgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

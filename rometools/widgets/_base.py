@@ -11,9 +11,9 @@
 * The explorers of a seeded game build on it: :class:`~rometools.widgets._playout.PlayoutExplorer`
   (board, players, bots, seed, start, turn slider) with its "what would a strong
   player do here?" panel (:mod:`rometools.widgets._strong_play`).
-* :func:`sync_figure`, :func:`trace_data`, :class:`Chart`, :class:`ChartQueue`,
-  :class:`ChartWidget` -- live figures, and charts that start in the browser one at a
-  time (in :mod:`rometools.widgets._charts`, re-exported here).
+* :class:`Chart`, :class:`ChartFigure`, :func:`trace_data` -- charts drawn in the browser
+  by a small view of our own, which say when they are computing, drawing or could not
+  draw (in :mod:`rometools.widgets._charts`, re-exported here).
 * :func:`vocabulary_toggle` -- the Treasures / Riches edition toggle.
 * :func:`html_table`, :func:`seat_html`, :func:`csv_link`, :func:`plain_text` -- tables,
   players and downloads as HTML, every text from data escaped, and HTML read back as
@@ -39,7 +39,7 @@ from traitlets import Float, Int, TraitError, Unicode, Union
 from rometools.core.data import MAX_FILE_BYTES
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import number, shown
-from rometools.widgets._charts import Chart, ChartQueue, ChartWidget, sync_figure, trace_data  # noqa: F401 (re-exported)
+from rometools.widgets._charts import Chart, ChartFigure, trace_data  # noqa: F401 (re-exported)
 from rometools.widgets._html import Raw, csv_link, html_table, plain_text, seat_html  # noqa: F401 (re-exported)
 
 __all__ = [
@@ -48,9 +48,8 @@ __all__ = [
     "MAX_MESSAGE",
     "MAX_SEED",
     "Chart",
+    "ChartFigure",
     "NumberBoxError",
-    "ChartQueue",
-    "ChartWidget",
     "Explorer",
     "Raw",
     "Snapshot",
@@ -61,7 +60,6 @@ __all__ = [
     "inline_toggle",
     "plain_text",
     "seat_html",
-    "sync_figure",
     "trace_data",
     "vocabulary_toggle",
     "whole_number",
@@ -384,14 +382,12 @@ class Explorer(widgets.VBox):
         self._good: Snapshot | None = None
         self._notes: list[str] = []
         self.last_error: BaseException | None = None
-        self._chart_queue = ChartQueue()
         self._charts: dict[str, Chart] = {}
 
     def close(self) -> None:
-        """Close the explorer with its charts: none of them waits any longer to start (:class:`ChartQueue`)."""
-        queue = getattr(self, "_chart_queue", None)
-        if queue is not None:
-            queue.close()
+        """Close the explorer with its charts (their views and sources)."""
+        for chart in getattr(self, "_charts", {}).values():
+            chart.close()
         super().close()
 
     def _add_control(self, name: str, widget: widgets.Widget, *css: str) -> widgets.Widget:
@@ -401,30 +397,21 @@ class Explorer(widgets.VBox):
             widget.add_class(cls)
         return widget
 
-    def _add_chart(self, name: str, *css: str) -> widgets.Box:
-        """Register the chart ``name`` (a :class:`ChartWidget` of the class) with CSS classes; its place.
+    def _add_chart(self, name: str, *css: str) -> widgets.Widget:
+        """Register the chart ``name`` (a :class:`ChartFigure` of the class) with CSS classes; its view.
 
-        The charts start in the browser one at a time (:class:`ChartQueue`); lay the
-        returned place out among the children.
+        Lay the returned view out among the children.
         """
-        chart = self._charts[name] = Chart(self._chart_queue, *css)
-        return chart.place
+        chart = self._charts[name] = Chart(*css)
+        return chart.view
 
     def _show_chart(self, name: str, fig: go.Figure) -> None:
-        """Show ``fig`` in the chart ``name`` (at once if it is started, else when it starts)."""
+        """Show ``fig`` in the chart ``name``."""
         self._charts[name].show(fig)
 
     def _chart_figure(self, name: str) -> go.Figure | None:
-        """What the chart ``name`` shows or will show, without starting it (``None``: nothing yet)."""
+        """The figure the chart ``name`` shows (``None``: nothing yet)."""
         return self._charts[name].figure
-
-    def start_charts(self) -> list[go.FigureWidget]:
-        """Start every chart that has something to show now, not one at a time; their widgets.
-
-        For a script or test that reads the widget tree; in a browser the charts start
-        by themselves, one after the other.
-        """
-        return [chart.widget for chart in self._charts.values() if chart.figure is not None]
 
     @property
     def message(self) -> str:
@@ -594,7 +581,19 @@ class Explorer(widgets.VBox):
         control and the model go back to ``restore_to`` (default: as they were
         before), the message says why, and the result is ``False``. Any other
         exception is shown the same way as an unexpected error.
+
+        Meanwhile every chart of the explorer says it is computing (sent before the
+        computing starts); a chart that gets no new figure goes back to what it showed.
         """
+        for chart in self._charts.values():
+            chart.computing()
+        try:
+            return self._compute_and_show(change, restore_to)
+        finally:
+            for chart in self._charts.values():
+                chart.settled()
+
+    def _compute_and_show(self, change: Callable[[], None] | None, restore_to: Snapshot | None) -> bool:
         self._notes = []
         try:
             with self.holding(restore_to):

@@ -1,13 +1,35 @@
-"""Figures and charts shared by every explorer (no game logic here; no game imported).
+"""Charts shared by every explorer: a plotly figure drawn in the browser by a small view of our own.
 
-* :func:`sync_figure` -- replace a live ``go.FigureWidget``'s content with a freshly
-  built ``go.Figure`` in one batched update.
-* :func:`trace_data` -- read a FigureWidget's data back by trace ``meta``.
-* :class:`Chart`, :class:`ChartQueue`, :class:`ChartWidget`, :class:`ChartStarter` --
-  charts whose ``FigureWidget`` models start in the browser one at a time, across every
-  explorer of the kernel (several starting together miss anywidget's 2 s start-up and
-  then never redraw); a chart that never reports itself drawn holds the others back
-  only for :data:`CHART_START_WAIT_S` seconds.
+* :class:`Chart` -- one chart of an explorer: :meth:`Chart.show` sends a freshly built
+  ``go.Figure``; the browser draws it with ``Plotly.react`` (what the figure no longer
+  holds, a shape, a title, an error bar, is gone from the page); while the kernel
+  computes or the browser draws it, the chart says so, and if drawing fails it says so in
+  words with a **Redraw** button.
+* :class:`ChartFigure` -- an explorer's class attribute that reads the figure a chart shows.
+* :func:`trace_data` -- a figure's trace data by trace ``meta``.
+
+How a chart reaches the page, and why
+-------------------------------------
+plotly's own ``FigureWidget`` is an anywidget whose module embeds all of plotly.js
+(~4.8 MB), compiled anew for every chart; anywidget gives a model 2 s to load it, and a
+model that misses it drops every later message, so its chart never redraws (seen at load
+averages of 4 to 7, and with several charts starting together even at 0.8). Here each chart
+is two widgets:
+
+* a :class:`ChartSource`, a *core* ipywidgets model holding the figure as JSON bytes, its
+  revision and the kernel's state (``"computing"`` or ``"ready"``): its messages are
+  applied whatever the load, since no module has to load for it;
+* a :class:`ChartView`, an anywidget whose module (``_chart.js``, a few kilobytes) only
+  draws: it reads everything from the source and the kernel sends the view nothing after
+  making it, so even a view whose start-up missed anywidget's 2 s still follows every
+  figure. plotly.js is asked of the kernel once per page (``{"kind": "plotly.js?"}``,
+  answered with ``plotly.min.js`` as a binary buffer) and kept for every later chart.
+
+The browser tells the kernel what it drew (``{"kind": "drawn", "revision": n}``), what it
+could not draw (``{"kind": "failed", ...}``, kept in :attr:`Chart.failures`) and which point
+was clicked (``{"kind": "click", "meta": ..., "index": ...}``, handed to the handler given
+to :meth:`Chart.on_click`). ``docs/browser-testing.md`` gives the measurements behind the
+choice.
 
 Re-exported by :mod:`rometools.widgets._base`, where :class:`~rometools.widgets._base.Explorer`
 uses them.
@@ -15,125 +37,225 @@ uses them.
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-import sys
-from collections.abc import Callable, Mapping
-from copy import deepcopy
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import plotly
 import plotly.graph_objects as go
+import plotly.io as pio
+from traitlets import Bytes, Instance, Int, Unicode
 
 __all__ = [
-    "CHART_START_WAIT_S",
-    "FIRST_CHART_START_WAIT_S",
     "Chart",
-    "ChartQueue",
-    "ChartStarter",
-    "ChartWidget",
-    "kernel_chart_starter",
-    "sync_figure",
+    "ChartFigure",
+    "ChartSource",
+    "ChartView",
+    "plotly_js",
     "trace_data",
 ]
 
-
-# ===================================================================== figures
-def _replace_props(obj, props: Mapping[str, Any], keep: tuple[str, ...] = ()) -> None:
-    """Make ``obj`` (a trace or layout of a FigureWidget) hold exactly ``props``.
-
-    Keys it holds that ``props`` lacks are set to ``None`` (removed, also in the
-    browser); every key of ``props`` is assigned whole, not merged, so no stale
-    sub-property (an error bar, a marker symbol) survives. Equal values send nothing.
-    """
-    current = obj.to_plotly_json()
-    for key in current.keys() - props.keys() - set(keep):
-        obj[key] = None
-    for key, value in props.items():
-        if key == "template" and current.get(key) == value:
-            continue  # validating a template is the slow part; skip it when unchanged
-        obj[key] = value
+_HERE = Path(__file__).parent
+#: What a chart without a height of its own is drawn at (pixels; plotly's FigureWidget default).
+DEFAULT_HEIGHT = 360
 
 
-def sync_figure(fw: go.FigureWidget, new: go.Figure) -> None:
-    """Replace ``fw``'s traces and layout with ``new``'s (one batched front-end message).
+def plotly_js() -> bytes:
+    """The plotly.js bundle that plotly (Python) ships, which every chart draws with.
 
-    Nothing of the old figure survives: a shape, an annotation, an error bar,
-    a title or any other property ``new`` does not set is removed, in Python
-    and in every open view. When the traces keep their types and ``meta`` in
-    order, they are updated in place (a restyle, which keeps the widget's
-    trace uids and click handlers and redraws smoothly); otherwise the traces
-    are swapped.
-
-    A FigureWidget sends edits as one-shot messages and keeps its synced state
-    (``_widget_data`` / ``_widget_layout``) at what it was built with. A view
-    created later (Voila renders after the notebook ran; a second display)
-    would start from that stale state and show empty axes, so both are
-    brought up to date here after every sync.
-
-    Parameters
-    ----------
-    fw : plotly.graph_objects.FigureWidget
-        The live figure.
-    new : plotly.graph_objects.Figure
-        The freshly built figure whose content it takes.
+    Read when a page first asks for it (once per page, not per chart); about 4.8 MB.
 
     Examples
     --------
-    >>> fw = go.FigureWidget(go.Bar(y=[1], meta="bars", error_y={"array": [0.5]}),
-    ...                      layout={"title": {"text": "old"}, "shapes": [{"type": "line"}]})
-    >>> sync_figure(fw, go.Figure(go.Bar(y=[1, 2], meta="bars")))
-    >>> list(fw.data[0].y), fw.data[0].error_y.array, fw.layout.title.text, fw.layout.shapes
-    ([1, 2], None, None, ())
-    >>> fw._widget_data[0]["y"]
-    [1, 2]
+    >>> import plotly.offline
+    >>> f"plotly.js v{plotly.offline.get_plotlyjs_version()}" in plotly_js()[:100].decode()
+    True
     """
-    traces = [t.to_plotly_json() for t in new.data]
-    same_shape = len(fw.data) == len(traces) and all(
-        old.type == t.get("type") and old.meta == t.get("meta") and not _revives_text(old.text, t.get("text"))
-        for old, t in zip(fw.data, traces, strict=True))
-    if not same_shape:
-        fw.data = []
-        fw.add_traces(list(new.data))
-    with fw.batch_update():
-        if same_shape:
-            for old, props in zip(fw.data, traces, strict=True):
-                _replace_props(old, {k: v for k, v in props.items() if k not in ("type", "uid")},
-                               keep=("type", "uid"))  # the FigureWidget keeps its own uids
-        _replace_props(fw.layout, new.layout.to_plotly_json())
-    fw._widget_data = deepcopy(fw._data)
-    fw._widget_layout = deepcopy(fw._layout_obj._props)
+    from plotly.offline.offline import get_plotlyjs
+
+    return get_plotlyjs().encode("utf-8")
 
 
-def _revives_text(old, new) -> bool:
-    """Whether a restyle from text ``old`` to ``new`` would give an empty label a text.
+class ChartSource(widgets.Widget):
+    """A chart's figure and state, on a core ipywidgets model (no front-end module to load).
 
-    plotly.js removes the ``<text>`` node of a point whose label is empty and
-    never adds it back on a later restyle, so that label would stay blank
-    (a city label that came back after a turn was missing from the map).
-    Such a trace is swapped instead of restyled.
+    Attributes
+    ----------
+    figure : bytes
+        The figure as plotly JSON (UTF-8); empty before the first :meth:`Chart.show`.
+    revision : int
+        0 before the first figure, then one more for each figure sent.
+    status : str
+        ``"computing"`` while the explorer computes what the chart will show, else ``"ready"``.
     """
-    if not isinstance(new, list | tuple):
-        return False
-    if not isinstance(old, list | tuple):
-        return old is not None and not old and any(new)
-    return len(old) != len(new) or any(n and not o for o, n in zip(old, new, strict=True))
+
+    figure = Bytes(b"").tag(sync=True)
+    revision = Int(0).tag(sync=True)
+    status = Unicode("ready").tag(sync=True)
 
 
-def trace_data(fw: go.FigureWidget | go.Figure) -> dict[str, dict]:
-    """A FigureWidget's (or figure's) trace data keyed by trace ``meta``.
+class ChartView(anywidget.AnyWidget):
+    """Draws its :class:`ChartSource` with plotly.js in the browser (``_chart.js``); laid out among an explorer's children.
+
+    The kernel sends this widget nothing after making it (see the module): its CSS classes
+    are given at construction.
+    """
+
+    _esm = (_HERE / "_chart.js").read_text(encoding="utf-8")
+    _css = (_HERE / "_chart.css").read_text(encoding="utf-8")
+    source = Instance(ChartSource).tag(sync=True, **widgets.widget_serialization)
+    plotly_version = Unicode(plotly.__version__).tag(sync=True)
+
+
+#: ``callback(index)``: the index of the clicked point in the trace it was given for.
+ClickHandler = Callable[[int], None]
+
+
+class Chart:
+    """One chart of an explorer: :attr:`view` on the page, :meth:`show` to draw a figure there.
+
+    Parameters
+    ----------
+    *css : str
+        CSS classes of the chart's place on the page (``"rt-board-chart"``), which tests
+        and a designer's own styles find it by.
+
+    Attributes
+    ----------
+    view : ChartView
+        What the explorer lays out among its children.
+    source : ChartSource
+        The figure and state the view draws.
+    drawn_revision : int
+        The last revision a browser reported drawn (0: none yet, or no browser).
+    failures : list of dict
+        What a browser reported it could not draw: ``{"revision": int, "error": str}``.
+
+    Examples
+    --------
+    >>> chart = Chart("rt-demo")
+    >>> chart.show(go.Figure(go.Bar(y=[1, 2], meta="bars")))
+    >>> chart.source.revision, trace_data(chart.figure)["bars"]["y"], "rt-demo" in chart.view._dom_classes
+    (1, [1, 2], True)
+    >>> import json
+    >>> json.loads(chart.source.figure)["data"][0]["meta"]
+    'bars'
+    """
+
+    def __init__(self, *css: str):
+        self.source = ChartSource()
+        self.view = ChartView(source=self.source, _dom_classes=tuple(css))
+        self._figure: go.Figure | None = None
+        self._clicks: dict[str, ClickHandler] = {}
+        self.drawn_revision = 0
+        self.failures: list[dict[str, Any]] = []
+        self.source.on_msg(self._on_message)
+
+    @property
+    def figure(self) -> go.Figure | None:
+        """The figure the chart shows (the last one given to :meth:`show`; ``None`` before).
+
+        A figure shown as plotly JSON becomes a ``go.Figure`` when first read here.
+        """
+        if isinstance(self._figure, Mapping):
+            self._figure = go.Figure(self._figure)
+        return self._figure
+
+    def show(self, fig: go.Figure | Mapping[str, Any]) -> None:
+        """Send ``fig`` to every open view of the chart (one message: figure, revision, state).
+
+        ``fig`` is a ``go.Figure``, or its plotly JSON (``{"data": [...], "layout": {...}}``),
+        which is sent as it is: an explorer that changes a few marks of a large figure
+        (the turn on a score chart) skips plotly's checks of a whole new figure.
+        """
+        payload = pio.to_json(fig, validate=False).encode("utf-8")
+        with self.source.hold_sync():
+            self.source.figure = payload
+            self.source.revision += 1
+            self.source.status = "ready"
+        self._figure = fig
+
+    def computing(self) -> None:
+        """Say that the explorer is computing this chart's next figure (sent at once)."""
+        self.source.status = "computing"
+
+    def settled(self) -> None:
+        """The computing is over (without a new figure if the input was refused: the chart shows what it showed)."""
+        if self.source.status != "ready":
+            self.source.status = "ready"
+
+    def on_click(self, meta: str, callback: ClickHandler) -> None:
+        """Call ``callback(index)`` when a point of the trace whose ``meta`` is ``meta`` is clicked.
+
+        ``index`` is checked against the trace of the figure shown: a message from the page
+        naming no such point is ignored.
+        """
+        self._clicks[meta] = callback
+
+    def close(self) -> None:
+        """Close the view and its source (in every open page)."""
+        self.view.close()
+        self.source.close()
+
+    def _on_message(self, _widget: Any, content: Mapping[str, Any], buffers: Sequence[Any]) -> None:
+        kind = content.get("kind") if isinstance(content, Mapping) else None
+        if kind == "plotly.js?":
+            self.source.send({"kind": "plotly.js", "version": plotly.__version__}, buffers=[plotly_js()])
+        elif kind == "drawn" and isinstance(content.get("revision"), int):
+            self.drawn_revision = max(self.drawn_revision, content["revision"])
+        elif kind == "failed":
+            self.failures.append({"revision": content.get("revision"), "error": str(content.get("error"))[:300]})
+            del self.failures[:-20]
+        elif kind == "click":
+            self._clicked(content.get("meta"), content.get("index"))
+
+    def _clicked(self, meta: Any, index: Any) -> None:
+        callback = self._clicks.get(meta) if isinstance(meta, str) else None
+        if callback is None or self._figure is None or isinstance(index, bool) or not isinstance(index, int):
+            return
+        trace = next((t for t in self.figure.data if t.meta == meta), None)
+        points = next((v for v in (getattr(trace, "x", None), getattr(trace, "customdata", None)) if v is not None), ())
+        size = len(points)
+        if 0 <= index < size:
+            callback(index)
+
+
+class ChartFigure:
+    """An explorer's class attribute that reads the figure one of its charts shows.
+
+    ``figure = ChartFigure()`` in the class body and ``self._add_chart("figure", css)`` in
+    ``__init__``; ``explorer.figure`` is then the ``go.Figure`` on screen (``None`` before
+    the first). The explorer draws with :meth:`Explorer._show_chart`.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        return obj._charts[self._name].figure
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        raise AttributeError(f"{self._name} is the figure a chart shows: register the chart with "
+                             "_add_chart and draw with _show_chart")
+
+
+def trace_data(fig: go.Figure) -> dict[str, dict]:
+    """A figure's trace data keyed by trace ``meta``.
 
     Each value holds ``name``, ``x``, ``y``, ``visible`` and, when set,
     ``customdata`` and ``error_plus`` / ``error_minus``.
 
     Examples
     --------
-    >>> fw = go.FigureWidget(go.Bar(x=["a"], y=[3], meta="bars", name="b"))
-    >>> trace_data(fw)["bars"]["y"]
+    >>> trace_data(go.Figure(go.Bar(x=["a"], y=[3], meta="bars", name="b")))["bars"]["y"]
     [3]
     """
     out = {}
-    for t in fw.data:
+    for t in fig.data:
         out[t.meta] = {
             "name": t.name,
             "x": list(t.x) if t.x is not None else [],
@@ -148,332 +270,3 @@ def trace_data(fw: go.FigureWidget | go.Figure) -> dict[str, dict]:
             out[t.meta]["error_plus"] = list(t.error_y.array)
             out[t.meta]["error_minus"] = list(t.error_y.arrayminus)
     return out
-
-
-# ===================================================================== charts started one at a time
-#: Seconds a started chart may take to report itself drawn, once some chart of the kernel has
-#: been drawn (its front end is loaded), before the next chart starts anyway.  A chart whose
-#: front end failed, whose output was cleared, that was never displayed or sits in a background
-#: tab never reports; without a limit every later chart of the kernel would stay a blank slot.
-#: Measured in Voila at a load average of about 1, a page's second and third charts were drawn
-#: 2.0 to 3.5 s after they started (plotly's module, compiled anew for each, takes about 2 s).
-#: Shorter would start the next chart while a slow one still loads, the race that freezes
-#: charts; longer would keep a designer looking at blank slots after a chart that never draws.
-CHART_START_WAIT_S = 8.0
-
-#: The same limit while no chart of the kernel has been drawn yet: the page may still be
-#: loading (Voila runs the whole notebook before the browser connects).  Measured as above,
-#: a page's first chart was drawn 3.3 to 5.9 s after it started in the kernel.
-FIRST_CHART_START_WAIT_S = 20.0
-
-
-class Timer(Protocol):
-    """What a ``call_later`` returns: a pending callback that can be cancelled."""
-
-    def cancel(self) -> object: ...
-
-
-#: ``call_later(delay_s, callback)``: run ``callback`` after ``delay_s`` seconds; ``None`` if it cannot.
-CallLater = Callable[[float, Callable[[], None]], Timer | None]
-
-
-def call_later_on_running_loop(delay_s: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
-    """Run ``callback`` after ``delay_s`` seconds on this thread's running asyncio loop; ``None`` if none runs.
-
-    ipykernel (JupyterLab, Notebook, Voila, nbclient) runs cells and the browser's widget
-    messages on one asyncio loop in its main thread, so ``callback`` runs there as well,
-    while no cell runs, and sends its widget messages from the thread that sends all the
-    others. A script, a test or a thread of its own has no running loop: no timer.
-    """
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-    return loop.call_later(delay_s, callback)
-
-
-class ChartStarter:
-    """Starts the charts of every :class:`ChartQueue` one at a time (one per kernel: :func:`kernel_chart_starter`).
-
-    Two explorers shown in one output, or two cells displayed together, each have a queue;
-    their first charts would otherwise start together and race for anywidget's 2 s. A
-    started chart holds the start until plotly's front end reports it drawn, until its
-    widget is closed, or for at most :attr:`wait_s` seconds (:attr:`first_wait_s` while no
-    chart of the kernel has been drawn); the next chart then starts anyway. The next is
-    the earliest-made chart with a figure to show whose explorer has no chart starting;
-    charts of an explorer whose last chart ran out of time (likely not on screen) come
-    after the others' until one of its charts reports drawn.
-
-    Where no timer can be set (no running event loop: a script, a test), no front end can
-    report a chart drawn either; a started chart then holds back only the later charts of
-    its own explorer, which start when read (:attr:`Chart.widget`).
-
-    Parameters
-    ----------
-    call_later : callable, optional
-        ``call_later(delay_s, callback)`` runs ``callback`` after ``delay_s`` seconds and
-        returns a handle with ``cancel()``, or returns ``None`` when it cannot. Default
-        :func:`call_later_on_running_loop`; a test passes a clock it drives.
-    wait_s, first_wait_s : float
-        Seconds; default :data:`CHART_START_WAIT_S` and :data:`FIRST_CHART_START_WAIT_S`.
-
-    Examples
-    --------
-    A chart that never reports itself drawn (no browser here) lets the next start after
-    ``wait_s``:
-
-    >>> async def page():
-    ...     queue = ChartQueue(ChartStarter(wait_s=0.01, first_wait_s=0.01))
-    ...     first, second = Chart(queue), Chart(queue)
-    ...     first.show(go.Figure()), second.show(go.Figure())
-    ...     waited = second.started
-    ...     await asyncio.sleep(0.05)
-    ...     return first.started, waited, second.started
-    >>> asyncio.run(page())
-    (True, False, True)
-    """
-
-    def __init__(self, call_later: CallLater | None = None, *, wait_s: float = CHART_START_WAIT_S,
-                 first_wait_s: float = FIRST_CHART_START_WAIT_S):
-        self.wait_s, self.first_wait_s = wait_s, first_wait_s
-        self._call_later = call_later if call_later is not None else call_later_on_running_loop
-        self._waiting: dict[Chart, None] = {}  # charts with a figure and no FigureWidget, in no order
-        self._starting: Chart | None = None    # holds the start for every queue (only with a timer)
-        self._timer: Timer | None = None
-        self._seen_drawn = False
-
-    @property
-    def starting(self) -> Chart | None:
-        """The chart that holds back every other (``None``: the next chart with a figure starts)."""
-        return self._starting
-
-    def wait(self, chart: Chart) -> None:
-        """``chart`` has a figure to start with: start it when its turn comes (now, if nothing holds the start)."""
-        if not chart.started and not chart._closed and not chart._queue._closed:
-            self._waiting[chart] = None
-        self.start_next()
-
-    def start_next(self) -> None:
-        """Start the next waiting chart (see the class), unless a chart holds the start."""
-        while self._starting is None:
-            ready = [c for c in self._waiting if c._queue._starting is None]
-            if not ready:
-                return
-            self._begin(min(ready, key=lambda c: (c._queue._stalled, c._order)))
-
-    def _begin(self, chart: Chart) -> None:
-        del self._waiting[chart]
-        chart._start()
-        chart._queue._starting = chart
-        chart._widget.observe(chart._on_browser, names=_DRAWN_MESSAGES)
-        wait = self.wait_s if self._seen_drawn else self.first_wait_s
-        timer = self._call_later(wait, lambda: self._ran_out(chart))
-        if timer is not None:
-            self._starting, self._timer = chart, timer
-
-    def drawn(self, chart: Chart) -> None:
-        """``chart`` is drawn in a browser: the next starts (if ``chart`` still held the start)."""
-        self._seen_drawn = True
-        chart._queue._stalled = False
-        self._release(chart)
-
-    def drop(self, chart: Chart) -> None:
-        """``chart`` is closed: it no longer waits, nor holds back any other chart.
-
-        The next chart starts a moment later (a timer of 0 s), not from inside the close:
-        ``Widget.close_all()`` would otherwise start every waiting chart while it closes
-        them. With no timer it starts at the next :meth:`wait` or when read.
-        """
-        self._waiting.pop(chart, None)
-        self._release(chart, start=False)
-        self._call_later(0, self.start_next)
-
-    def _ran_out(self, chart: Chart) -> None:
-        if self._starting is chart:
-            chart._queue._stalled = True
-            self._release(chart)
-
-    def _release(self, chart: Chart, start: bool = True) -> None:
-        if self._starting is chart:
-            if self._timer is not None:
-                self._timer.cancel()
-            self._starting = self._timer = None
-        if chart._queue._starting is chart:
-            chart._queue._starting = None
-        if start:
-            self.start_next()
-
-
-class Chart:
-    """One chart of an explorer: its place on the page and a ``go.FigureWidget`` made when its turn comes.
-
-    In a browser, anywidget gives each widget model 2 s to load its module, and plotly's
-    (all of plotly.js, about 4.6 MB) is compiled anew for every ``FigureWidget``. Several
-    charts starting together on a 2-core machine miss it; such a chart is drawn once and
-    never redraws (docs/browser-testing.md). So charts start one at a time, across every
-    explorer of the kernel (:class:`ChartStarter`): a chart's ``FigureWidget`` is made
-    when the chart first has a figure to show and its turn has come. Until then
-    :attr:`place` holds a blank area of the figure's height, and :meth:`show` keeps the
-    figure to start with. A chart whose place or ``FigureWidget`` is closed leaves the
-    start.
-
-    Attributes
-    ----------
-    place : ipywidgets.Box
-        What the explorer lays out among its children; it holds the ``FigureWidget``
-        once started (CSS ``display: contents``: the chart sits in the layout as if
-        placed there itself).
-    """
-
-    def __init__(self, queue: ChartQueue, *css: str):
-        self._queue = queue
-        self._css = css
-        self._order = next(_CHART_ORDER)
-        self._pending: go.Figure | None = None
-        self._widget: go.FigureWidget | None = None
-        self._closed = False
-        self._blank = widgets.Box(layout={"height": "360px", "width": "100%"})  # plotly's default height
-        self.place = widgets.Box([self._blank], layout={"display": "contents"})
-        self.place.observe(self._on_close, names="comm")
-        queue._charts.append(self)
-
-    @property
-    def started(self) -> bool:
-        """Whether the ``FigureWidget`` exists (it then shows every later figure at once)."""
-        return self._widget is not None
-
-    @property
-    def widget(self) -> go.FigureWidget:
-        """The chart's ``FigureWidget``, made now if it is not yet (a caller wants it: a test, a notebook)."""
-        if self._widget is None:
-            self._queue._starter._waiting.pop(self, None)
-            self._start()
-        assert self._widget is not None
-        return self._widget
-
-    @property
-    def figure(self) -> go.Figure | None:
-        """What the chart shows or will show at its start (``None``: nothing yet), without starting it."""
-        return self._widget if self._widget is not None else self._pending
-
-    def show(self, fig: go.Figure) -> None:
-        """Show ``fig``: in the live chart (:func:`sync_figure`), or at the chart's start."""
-        if self._widget is not None:
-            sync_figure(self._widget, fig)
-            return
-        self._pending = fig
-        height, width = fig.layout.height, fig.layout.width
-        self._blank.layout.height = f"{int(height)}px" if height else "360px"
-        self._blank.layout.width = f"{int(width)}px" if width else "100%"
-        self._queue._starter.wait(self)
-
-    def _start(self) -> None:
-        fw = go.FigureWidget(self._pending if self._pending is not None else _blank_figure())
-        for cls in self._css:
-            fw.add_class(cls)
-        self._widget, self._pending = fw, None
-        self.place.children = [fw]
-        self._blank.close()
-        fw.observe(self._on_close, names="comm")
-
-    def _on_browser(self, change: Mapping[str, Any]) -> None:
-        if change["new"] is None:  # plotly resets the message once handled
-            return
-        self._widget.unobserve(self._on_browser, names=_DRAWN_MESSAGES)
-        self._queue.drawn(self)
-
-    def _on_close(self, change: Mapping[str, Any]) -> None:
-        if change["new"] is None and not sys.is_finalizing():  # ipywidgets drops a closed widget's comm
-            self._closed = True
-            self._queue._starter.drop(self)
-
-
-#: What plotly's front end sends once it has drawn a FigureWidget (its module loaded and run).
-_DRAWN_MESSAGES = ["_js2py_traceDeltas", "_js2py_layoutDelta"]
-
-#: Charts start in the order they were made (an explorer's in its order, explorers in theirs).
-_CHART_ORDER = itertools.count()
-
-
-def _blank_figure() -> go.Figure:
-    return go.Figure(layout={"template": "none", "xaxis": {"visible": False}, "yaxis": {"visible": False}})
-
-
-class ChartQueue:
-    """An explorer's charts (:class:`Chart`), started one at a time with every other explorer's.
-
-    A chart starts (its ``FigureWidget`` is made) when it has a figure to show, no chart
-    of the explorer started before it is still waiting for the browser, and no chart of
-    any explorer holds the kernel's start (:class:`ChartStarter`); plotly's front end
-    reports a chart drawn (``_js2py_traceDeltas``), which starts the next, and a chart
-    that never reports holds the others back for :data:`CHART_START_WAIT_S` at most.
-    With no event loop (a test, a script) only an explorer's first chart starts by
-    itself; reading :attr:`Chart.widget` starts any other at once.
-
-    Parameters
-    ----------
-    starter : ChartStarter, optional
-        Default: the kernel's (:func:`kernel_chart_starter`).
-
-    Examples
-    --------
-    >>> queue = ChartQueue()
-    >>> first, second = Chart(queue, "rt-a"), Chart(queue, "rt-b")
-    >>> second.show(go.Figure(go.Bar(y=[2])))
-    >>> first.show(go.Figure(go.Bar(y=[1])))
-    >>> second.started, first.started, "rt-a" in first.widget._dom_classes
-    (True, False, True)
-    """
-
-    def __init__(self, starter: ChartStarter | None = None) -> None:
-        self._starter = starter if starter is not None else kernel_chart_starter()
-        self._charts: list[Chart] = []
-        self._starting: Chart | None = None  # holds back the explorer's later charts
-        self._stalled = False                # its last chart ran out of time, none drawn since
-        self._closed = False
-
-    def start_next(self) -> None:
-        """Start the next chart with a figure and no ``FigureWidget``, if its turn has come."""
-        self._starter.start_next()
-
-    def drawn(self, chart: Chart) -> None:
-        """``chart`` is drawn in a browser: start the next one."""
-        self._starter.drawn(chart)
-
-    def close(self) -> None:
-        """Close every chart of the explorer (its places and FigureWidgets): none waits or holds back another."""
-        self._closed = True
-        for chart in self._charts:
-            if chart._widget is not None:
-                chart._widget.close()
-            chart._blank.close()
-            chart.place.close()
-
-
-_KERNEL_STARTER = ChartStarter()
-
-
-def kernel_chart_starter() -> ChartStarter:
-    """The process's (the kernel's) :class:`ChartStarter`, which every :class:`ChartQueue` uses by default."""
-    return _KERNEL_STARTER
-
-
-class ChartWidget:
-    """An explorer's class attribute that reads one of its charts' ``FigureWidget`` (:class:`Chart`).
-
-    ``figure = ChartWidget()`` in the class body and ``self._add_chart("figure", css)`` in
-    ``__init__``; reading ``explorer.figure`` gives the ``FigureWidget``, made at once if
-    its turn has not come yet. The explorer itself draws with :meth:`Explorer._show_chart`.
-    """
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
-        if obj is None:
-            return self
-        return obj._charts[self._name].widget
-
-    def __set__(self, obj: Any, value: Any) -> None:
-        raise AttributeError(f"{self._name} is a chart's FigureWidget: register it with _add_chart "
-                             "and draw with _show_chart")

@@ -16,7 +16,6 @@ import html
 from typing import Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from rometools.core.formatting import number, percent, shown
 from rometools.core.search import best_moves as search_best_moves
@@ -125,6 +124,8 @@ class StrongPlayPanel:
         rows = [{"Rank": i + 1, "Move": words(state, m.action) if words else shown(m.action),
                  "Simulations": m.visits, "Win chance": "only move" if m.visits == 0 else percent(m.value)}
                 for i, m in enumerate(ranked)]
+        import pandas as pd  # here: an explorer opens without it
+
         table = pd.DataFrame(rows, columns=["Rank", "Move", "Simulations", "Win chance"])
         self._searched = state
         self._clear_error()

@@ -57,7 +57,7 @@ from rometools.charts.augustus import (
 from rometools.core.formatting import exact_mean, probability, shown
 from rometools.widgets._base import (
     MAX_SEED,
-    ChartWidget,
+    ChartFigure,
     Explorer,
     WholeNumberText,
     trace_data,
@@ -135,7 +135,7 @@ class ObjectiveOddsExplorer(Explorer):
     'Cannot update: Slots: dagger must be a whole number 0 to 6, got 7 (the chart still shows the last valid input)'
     """
 
-    figure = ChartWidget()
+    figure = ChartFigure()
 
     def __init__(self, card: int | None = None, slots: Mapping[str, int] | None = None, *,
                  compare: int | None = None, no_reset: bool = False, joker_policy: str = "rarest",
@@ -172,7 +172,7 @@ class ObjectiveOddsExplorer(Explorer):
             widgets.HBox(list(self._slots.values())[:3]), widgets.HBox(list(self._slots.values())[3:]),
             self._compare_card, widgets.HBox([self._no_reset, self._policy]),
             widgets.HBox([self._max_draws, self._trials, self._seed]),
-            self._message, self._summary, self._charts["figure"].place,
+            self._message, self._summary, self._charts["figure"].view,
         ])
         self.add_class("rt-au-objective-odds")
         first = {"card": card, "slots": slots if slots is not None or card is not None else {"dagger": 2},
@@ -354,7 +354,7 @@ class BagExplorer(Explorer):
     False
     """
 
-    figure = ChartWidget()
+    figure = ChartFigure()
 
     MAX_DRAWS = 80
 
@@ -377,7 +377,7 @@ class BagExplorer(Explorer):
         self._add_chart("figure", "rt-au-bag-chart")
         self._left: dict[str, int] = dict(self.components.bag)
         super().__init__([widgets.HBox([self._seed, self._draws, self._draw_button, self._restart]),
-                          self._message, self._log, self._charts["figure"].place, self._odds])
+                          self._message, self._log, self._charts["figure"].view, self._odds])
         self.add_class("rt-au-bag-explorer")
         if not self._set({"seed": seed, "draws": draws}):
             error = self._message.value
@@ -510,7 +510,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
     False
     """
 
-    figure = ChartWidget()
+    figure = ChartFigure()
 
     GAME = "augustus"
     DEFAULT_BOT = "greedy"
@@ -529,7 +529,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         else:
             self._board_upload.description = "Upload objectives"
         self.children = [
-            *self._game_rows(), self._within, self._message, self._status, self._charts["figure"].place,
+            *self._game_rows(), self._within, self._message, self._status, self._charts["figure"].view,
             widgets.HTML("<b>Objectives in play</b> (legions placed / slots; exact odds from the bag as it is)"),
             self._objectives, *self._strong_play_rows(), widgets.HTML("<b>Reward tiles</b>"), self._rewards,
             widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,

@@ -47,7 +47,7 @@ from rometools.core.simulate import check_rotation, simulate
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
-    ChartWidget,
+    ChartFigure,
     Explorer,
     NumberBoxError,
     WholeNumberText,
@@ -229,10 +229,10 @@ class BalanceExplorer(Explorer):
     """
 
     MODEL = ("results", "results_b", "comparison")
-    rates_figure = ChartWidget()
-    scores_figure = ChartWidget()
-    margins_figure = ChartWidget()
-    paired_figure = ChartWidget()  # started at the first comparison
+    rates_figure = ChartFigure()
+    scores_figure = ChartFigure()
+    margins_figure = ChartFigure()
+    paired_figure = ChartFigure()  # drawn from the first comparison on
     FIELD_LABELS = {"game": "Game", "players": "Players", "bots": "Bots", "games": "Games", "seed": "Seed",
                     "options": "Options A", "options_b": "Options B", "compare": "Compare with variant B",
                     "rotate": "Rotate seats", "board": "Board file"}
@@ -295,8 +295,7 @@ class BalanceExplorer(Explorer):
         self._bar.add_class("rt-balance-progress")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-balance-summary")
-        # the charts start in the browser one after the other (_base.ChartQueue); the paired chart
-        # at the first comparison
+        # the paired chart is shown from the first comparison on
         rates = self._add_chart("rates_figure", "rt-balance-rates")
         scores = self._add_chart("scores_figure", "rt-balance-scores")
         margins = self._add_chart("margins_figure", "rt-balance-margins")

@@ -41,7 +41,7 @@ from rometools.core.data import data_dir
 from rometools.core.formatting import join_names, number, percent, probability, seed_text, shown
 from rometools.widgets._base import (
     MAX_SEED,
-    ChartWidget,
+    ChartFigure,
     Explorer,
     WholeNumberText,
     plain_text,
@@ -226,8 +226,8 @@ class CollectionExplorer(Explorer):
     [14, 14, 4, 22]
     """
 
-    breakdown_figure = ChartWidget()
-    marginal_figure = ChartWidget()
+    breakdown_figure = ChartFigure()
+    marginal_figure = ChartFigure()
 
     FIELD_LABELS = {"counts": "Counts", "city_tokens": "City tokens", "tables": "Scoring tables",
                     "vocabulary": "Vocabulary"}
@@ -292,7 +292,7 @@ class CollectionExplorer(Explorer):
             self._heading, self.vocabulary_toggle, counts_grid, self.city_input,
             self._tables_heading, *table_rows, self.reset_button,
             self._message, self._total,
-            widgets.HBox([self._charts["breakdown_figure"].place, self._charts["marginal_figure"].place],
+            widgets.HBox([self._charts["breakdown_figure"].view, self._charts["marginal_figure"].view],
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.add_class("rt-collection-explorer")
@@ -573,7 +573,7 @@ class SetupOddsExplorer(Explorer):
     '1/1708993'
     """
 
-    figure = ChartWidget()
+    figure = ChartFigure()
 
     def __init__(self, players: int = 3, all_tokens_variant: bool = True, kind: str = "gold", *,
                  trials: int = 2000, seed: int = 0, vocabulary: str = "treasures",
@@ -608,7 +608,7 @@ class SetupOddsExplorer(Explorer):
             self.vocabulary_toggle,
             widgets.HBox([self.players_input, self.variant_input]),
             widgets.HBox([self.kind_input, self.trials_input, self.seed_input]),
-            self._message, self._summary, self._charts["figure"].place,
+            self._message, self._summary, self._charts["figure"].view,
         ])
         self.add_class("rt-setup-odds-explorer")
         self.update()

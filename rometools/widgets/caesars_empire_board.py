@@ -40,12 +40,12 @@ from rometools.caesars_empire import (
 )
 from rometools.caesars_empire.board import board_path
 from rometools.caesars_empire.views import SCORE_CATEGORIES, city_token_text, location_name
-from rometools.charts._common import scores_over_turns_figure
+from rometools.charts._common import mark_turn, scores_over_turns_figure
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
 from rometools.core.formatting import seat_label, shown
 from rometools.widgets._base import (
-    ChartWidget,
+    ChartFigure,
     Raw,
     csv_link,
     html_table,
@@ -93,7 +93,7 @@ class _View:
     rows: list[dict]
     why: str | None
     figure: go.Figure
-    scores: go.Figure
+    scores: dict  # plotly JSON: the game's score chart with the turn marked (charts._common.mark_turn)
 
 
 class BoardExplorer(PlayoutExplorer):
@@ -185,8 +185,8 @@ class BoardExplorer(PlayoutExplorer):
     (True, 1)
     """
 
-    figure = ChartWidget()
-    score_figure = ChartWidget()
+    figure = ChartFigure()
+    score_figure = ChartFigure()
 
     GAME = "caesars_empire"
     DEFAULT_BOT = "greedy"
@@ -207,7 +207,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HBox([self._city, self._gold], layout=row),
             widgets.HBox([self._vocabulary, self._labels], layout=row),
             self._message,
-            self._charts["figure"].place,
+            self._charts["figure"].view,
             self._last_move,
             widgets.HTML(heading("Cheapest connections", "for the player to move: cost in Roads, and the "
                                  "points each player scores on the route after the capture")),
@@ -218,7 +218,7 @@ class BoardExplorer(PlayoutExplorer):
             widgets.HTML(heading("Game log", "one row per turn; the slider's turn is highlighted, later "
                                  "turns are grey")),
             self._log,
-            self._charts["score_figure"].place,
+            self._charts["score_figure"].view,
             self._export,
         ]
 
@@ -276,9 +276,11 @@ class BoardExplorer(PlayoutExplorer):
         self._export = widgets.HTML()
         self._export.add_class("rt-export")
         self._add_chart("figure", "rt-board-chart")
+        self._charts["figure"].on_click("ce-board-cities", self._on_click)
         self._add_chart("score_figure", "rt-score-chart")
         self._rows: list[dict] = []
         self._tables_of: tuple[Any, Any, Any] | None = None  # (final state, vocabulary, (log, history))
+        self._scores_of: tuple[tuple, dict] | None = None    # ((final state, vocabulary, width), chart JSON)
         for w in (self._city, self._gold, self._vocabulary, self._labels):
             w.observe(self._on_change, names="value")
 
@@ -447,13 +449,20 @@ class BoardExplorer(PlayoutExplorer):
             scoring=[path for r in rows for path, _ in r["routes"]],
             selected=city, vocabulary=voc, labels=self._labels.value,
             title=f"{b.name}: turn {self._turn.value} of {self.turns}", width=self.width)
-        _, history = self._tables()
-        goods = self._components.vocabularies[voc]["goods"]
-        labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
-        scores = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES],
-                                          current_turn=self._turn.value, uid="ce-scores", width=self.width,
-                                          held=[labels["road_bonus"]])
-        return _View(state, rows, why, fig, scores)
+        return _View(state, rows, why, fig, mark_turn(self._score_chart(), self._turn.value))
+
+    def _score_chart(self) -> dict:
+        """The score chart of the game shown (plotly JSON), built once per game, vocabulary and width."""
+        key = (self._states[-1], self._vocabulary.value, self.width)
+        old = self._scores_of[0] if self._scores_of is not None else None
+        if old is None or old[0] is not key[0] or old[1:] != key[1:]:
+            _, history = self._tables()
+            goods = self._components.vocabularies[key[1]]["goods"]
+            labels = {"route": "Routes", "cities": "Cities", "treasures": goods, "road_bonus": "Road bonus"}
+            fig = scores_over_turns_figure(history, [labels[k] for k in SCORE_CATEGORIES], uid="ce-scores",
+                                           width=self.width, held=[labels["road_bonus"]])
+            self._scores_of = (key, fig.to_plotly_json())
+        return self._scores_of[1]
 
     def draw(self, view: _View) -> None:
         self._rows = view.rows
@@ -461,19 +470,12 @@ class BoardExplorer(PlayoutExplorer):
         self._gold.tooltips = [f"Score the route with the city's {good} as dealt", *_GOLD_TOOLTIPS[1:]]
         self._show_chart("figure", view.figure)
         self._show_chart("score_figure", view.scores)
-        self._wire_clicks()
         self._render_tables(view)
 
-    def _wire_clicks(self) -> None:
-        for trace in self.figure.data:
-            if trace.meta == "ce-board-cities":
-                trace.on_click(self._on_click)  # replaces any earlier handler
-
-    def _on_click(self, trace, points, _selector) -> None:
-        if not points.point_inds:
-            return
-        city = trace.customdata[points.point_inds[0]]
-        self.select_city(city)
+    def _on_click(self, index: int) -> None:
+        """A click on the ``index``-th city of the map (its ``customdata`` is the city's id)."""
+        cities = next(t for t in self.figure.data if t.meta == "ce-board-cities")
+        self.select_city(cities.customdata[index])
 
     def _render_tables(self, view: _View) -> None:
         state = view.state

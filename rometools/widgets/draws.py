@@ -37,7 +37,7 @@ from rometools.core.stats import ProportionEstimate
 from rometools.draws import Bag, Condition, TooLargeError, at_least, at_most, exactly
 from rometools.widgets._base import (
     MAX_SEED,
-    ChartWidget,
+    ChartFigure,
     Explorer,
     NumberBoxError,
     WholeNumberText,
@@ -297,8 +297,8 @@ class DrawOddsExplorer(Explorer):
     (True, Fraction(3, 4))
     """
 
-    law_figure = ChartWidget()
-    curve_figure = ChartWidget()
+    law_figure = ChartFigure()
+    curve_figure = ChartFigure()
 
     FIELD_LABELS = {"bag": "Bag", "game_bag": "Game bag", "draws": "Draws", "replace": "With replacement",
                     "rows": "Condition rows", "law_of": "Chart the count of", "trials": "Simulated draws",
@@ -369,7 +369,7 @@ class DrawOddsExplorer(Explorer):
                          "Kinds in one row are pooled: <code>red, green</code> counts both.</small>"),
             widgets.HBox([self._law_of, self._trials, self._seed]),
             self._message, self._summary,
-            widgets.HBox([self._charts["law_figure"].place, self._charts["curve_figure"].place], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._charts["law_figure"].view, self._charts["curve_figure"].view], layout={"flex_flow": "row wrap"}),
         ])
         self.add_class("rt-draw-odds-explorer")
 

@@ -50,12 +50,12 @@ from rometools.imperator import (
     reveal_curves,
     round_log,
     score_parts,
-    simulate_reveals,
+    simulate_reveals_by_kind,
 )
 from rometools.imperator.views import outcome_frames, tile_labels
 from rometools.widgets._base import (
     MAX_SEED,
-    ChartWidget,
+    ChartFigure,
     Explorer,
     WholeNumberText,
     plain_text,
@@ -144,7 +144,7 @@ class RegionBoardExplorer(PlayoutExplorer):
     "Cannot update: Region: unknown region 'rome'; with 4 players the regions are Latium, Etruria, Umbria, Campania, Apulia, Lucania (the chart still shows the last valid input)"
     """
 
-    figure = ChartWidget()
+    figure = ChartFigure()
 
     GAME = "imperator"
     DEFAULT_BOT = "greedy"
@@ -168,7 +168,7 @@ class RegionBoardExplorer(PlayoutExplorer):
             widgets.HBox([self._own, self._zone, self._political]),
             widgets.HBox([self._outcome, self._step]),
             self._message,
-            self._charts["figure"].place,
+            self._charts["figure"].view,
             self._chain,
             widgets.HTML("<b>Action track</b> (one space for every time a worker is forced out)"),
             self._track,
@@ -231,6 +231,7 @@ class RegionBoardExplorer(PlayoutExplorer):
         self._scores = widgets.HTML()
         self._scores.add_class("rt-scores")
         self._add_chart("figure", "rt-region-chart")
+        self._charts["figure"].on_click("im-regions", self._on_click)
         self._chain_key: tuple | None = None
         self._turn_seen: int | None = None
         self._seat_given = False
@@ -465,9 +466,6 @@ class RegionBoardExplorer(PlayoutExplorer):
     def draw(self, view: _View) -> None:
         self._problem, self._steps = view.problem, view.steps
         self._show_chart("figure", view.figure)
-        for trace in self.figure.data:
-            if trace.meta == "im-regions":
-                trace.on_click(self._on_click)
         if view.problem:
             self._chain.value = (f"<div style='color:#8a4b00'><b>Illegal placement:</b> "
                                  f"{html.escape(view.problem)}</div>")
@@ -481,9 +479,10 @@ class RegionBoardExplorer(PlayoutExplorer):
         self._last_move.value = view.last_move
         self._scores.value = view.scores
 
-    def _on_click(self, trace, points, _selector) -> None:
-        if points.point_inds:
-            self.select_region(trace.customdata[points.point_inds[0]])
+    def _on_click(self, index: int) -> None:
+        """A click on the ``index``-th region of the board (its ``customdata`` is the region)."""
+        regions = next(t for t in self.figure.data if t.meta == "im-regions")
+        self.select_region(regions.customdata[index])
 
 
 # ===================================================================== tile odds
@@ -495,7 +494,8 @@ class TileOddsExplorer(Explorer):
 
     Exact odds from the reveal chain (:func:`rometools.imperator.reveal_curves`; the
     won tiles are a uniform choice among those on the board, one per player) with a
-    seeded simulation (:func:`rometools.imperator.simulate_reveals`) overlaid.
+    seeded simulation (:func:`rometools.imperator.simulate_reveals_by_kind`: every kind in the same
+    trials) overlaid.
 
     Controls (CSS class in brackets): players (``rt-players``, 2 to 5, the bundled
     board's regions), rounds (``rt-rounds``), what is counted (``rt-odds-what``:
@@ -516,7 +516,7 @@ class TileOddsExplorer(Explorer):
     False
     """
 
-    figure = ChartWidget()
+    figure = ChartFigure()
 
     def __init__(self, players: int = 4, rounds: int = 6, *, what: str = "revealed",
                  kinds: tuple[str, ...] = TILE_KINDS, leftover: str = "stay", reveal: str = "next_round",
@@ -558,7 +558,7 @@ class TileOddsExplorer(Explorer):
             self.what_input,
             widgets.HBox([self.kinds_input, widgets.VBox([self.leftover_input, self.reveal_input,
                                                           self.hold_input])]),
-            self._message, self._charts["figure"].place, self._table,
+            self._message, self._charts["figure"].view, self._table,
         ])
         self.add_class("rt-tile-odds-explorer")
         if not self.update():  # a number given out of range or not whole: said, and opened on the defaults
@@ -641,9 +641,8 @@ class TileOddsExplorer(Explorer):
             regions = len(self._board.layout(players).regions)
             model = RevealModel(regions, min(players, regions), self.leftover_input.value,
                                 self.reveal_input.value, hold)
-            simulated = {k: [e.successes for e in getattr(simulate_reveals(
-                k, model, rounds, trials=trials, rng=self.seed_input.value + i), what)]
-                for i, k in enumerate(kinds)}
+            runs = simulate_reveals_by_kind(kinds, model, rounds, trials=trials, rng=self.seed_input.value)
+            simulated = {k: [e.successes for e in getattr(run, what)] for k, run in zip(kinds, runs, strict=True)}
         label = next(text for text, v in _WHAT if v == what)
         fig = tile_odds_figure(odds, simulated=simulated, trials=trials, what=label,
                                title=f"{players} players ({len(self._board.layout(players).regions)} regions, "

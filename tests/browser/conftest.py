@@ -9,10 +9,10 @@
   the test; a full-page screenshot goes to ``artifacts/<test name>.png``; the kernels
   the page used are shut down when it closes (``harness.shut_down_kernels``).  Requests
   that leave 127.0.0.1 (Font Awesome from a CDN) get an empty answer, so the tests
-  never depend on the network.  Widget models get 60 s instead of anywidget's 2 s to
-  start (``harness.allow_slow_widget_start_up``): on a loaded machine a chart that
-  misses the 2 s is drawn but never redraws.  A test marked ``real_start_up`` keeps
-  anywidget's real 2 s, as a designer's browser does (``test_chart_start_up.py``).
+  never depend on the network.  The page's front end is the real one: no widget start-up
+  or other time is given more room than in a designer's browser.
+
+At the end of the run the stress test's counts are printed (``test_stress.report``).
 """
 
 from __future__ import annotations
@@ -65,8 +65,7 @@ def voila(chromium):
 
 @pytest.fixture
 def page(chromium, request):
-    slow = not request.node.get_closest_marker("real_start_up")
-    with harness.browser_page(chromium, request.node.name, slow_start_up=slow) as pg:
+    with harness.browser_page(chromium, request.node.name) as pg:
         yield pg
     if pg.console_log.tolerated:
         print("tolerated console errors:", *pg.console_log.tolerated, sep="\n  ")
@@ -75,3 +74,12 @@ def page(chromium, request):
     # Errors are checked after the screenshot so a red test still leaves its picture.
     if not pg.console_log.checked:
         pg.console_log.assert_clean()
+
+
+def pytest_terminal_summary(terminalreporter):
+    stress = sys.modules.get("test_stress")
+    lines = stress.report() if stress is not None else []
+    if lines:
+        terminalreporter.section("stress test")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -41,9 +41,7 @@ class ExplorerCase:
     also_redraw : tuple of str
         CSS selectors of the page's other charts at opening, each of which ``change``
         also redraws (its traces, title, shapes or annotations differ).  With
-        :attr:`chart` they are :attr:`charts`, which
-        ``tests/browser/test_chart_start_up.py`` checks all redraw with anywidget's
-        real 2 s start-up.
+        :attr:`chart` they are :attr:`charts`.
     """
 
     id: str

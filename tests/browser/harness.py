@@ -119,18 +119,19 @@ def _wait_http(server: Server, path: str, timeout: float) -> None:
     )
 
 
-def server_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a server and its kernels: the checkout's ``rometools`` first.
+def server_env(extra: dict[str, str] | None = None, code: Path = REPO) -> dict[str, str]:
+    """The environment of a server and its kernels: ``code``'s ``rometools`` first (the checkout's).
 
     Kernels start in the notebook's folder, so without this they would import
     ``rometools`` only when it is pip-installed, maybe from another checkout.
+    A benchmark passes another tree as ``code`` to measure older code the same way.
     """
     env = {**os.environ, **(extra or {})}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(code), env.get("PYTHONPATH", "")) if p)
     return env
 
 
-def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None = None):
+def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None = None, code: Path = REPO):
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "wb")  # noqa: SIM115 - the child owns it for its lifetime
     try:
@@ -140,19 +141,19 @@ def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env=server_env(env),
+            env=server_env(env, code),
             start_new_session=True,  # its own process group, killed as one
         )
     finally:
         log.close()
 
 
-def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
+def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS, code: Path = REPO) -> Server:
     """Start standalone Voila serving ``root_dir`` (tree mode) and wait until it answers.
 
     Standalone Voila has no ``/api/status``; the tree page (``/``) answers once the
     server is up and does not start a kernel.  Each ``/voila/render/<path>`` starts a
-    kernel and runs that notebook.
+    kernel and runs that notebook, importing ``rometools`` from ``code``.
     """
     port, token = free_port(), secrets.token_hex(16)
     cmd = [
@@ -166,7 +167,7 @@ def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Server:
         "--VoilaConfiguration.show_tracebacks=False",
     ]
     log_path = log_dir / f"voila-{port}.log"
-    server = Server("voila", _spawn("voila", cmd, log_path), port, token, log_path)
+    server = Server("voila", _spawn("voila", cmd, log_path, code=code), port, token, log_path)
     SERVERS[port] = server
     try:
         _wait_http(server, "/", SERVER_START_S)
@@ -295,6 +296,34 @@ def running(server: Server) -> Iterator[Server]:
         stop_server(server)
 
 
+#: Busy processes per core that :func:`busy_cpu` starts by default: the issue's loaded machine.
+BUSY_PER_CORE = 4
+
+
+@contextlib.contextmanager
+def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
+    """Hold every core busy: ``per_core`` spinning processes per core, stopped on leaving.
+
+    Each is a Python loop at the default priority, started in its own process group and
+    killed by its id in a ``finally`` (nothing else is touched).  The machine then looks like
+    a designer's laptop running simulations beside the explorer (load average about
+    ``per_core`` times the cores, plus what the test itself runs).
+    """
+    procs = []
+    try:
+        for _ in range(per_core * (os.cpu_count() or 1)):
+            procs.append(subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                                          stdin=subprocess.DEVNULL, start_new_session=True))
+        yield procs
+    finally:
+        for proc in procs:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        for proc in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
+
+
 # --------------------------------------------------------------------------- browser
 
 
@@ -302,36 +331,6 @@ def launch_chromium(playwright):
     """Debian's Chromium through Playwright (its own browser download is unreachable)."""
     return playwright.chromium.launch(
         executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=30_000
-    )
-
-
-#: anywidget 0.11 gives each widget model ``AbortSignal.timeout(2000)`` to load its ES
-#: module.  plotly's FigureWidget module embeds all of plotly.js (~4.6 MB, compiled anew
-#: for every model), so on a loaded 2-core machine a chart can miss the 2 s.  It is then
-#: still drawn, but its model's later comm messages wait on the rejected start-up, so the
-#: chart never redraws (measured: three reloads in a row missed it at load average 7).
-ANYWIDGET_START_UP_MS = 2000
-#: What the test browser allows instead (:func:`allow_slow_widget_start_up`).
-WIDGET_START_UP_S = 60
-
-
-def allow_slow_widget_start_up(context, seconds: float = WIDGET_START_UP_S,
-                               models: int | None = None) -> None:
-    """Give widget models ``seconds`` instead of anywidget's 2 s to start, in every page of ``context``.
-
-    An init script makes ``AbortSignal.timeout(2000)`` (anywidget's start-up deadline,
-    :data:`ANYWIDGET_START_UP_MS`; nothing else in these pages asks for exactly 2000 ms)
-    wait ``seconds`` instead; other timeouts are untouched.  A model that still misses it
-    raises anywidget's "Failed to initialize model", which fails the test.  With
-    ``models``, only the first ``models`` anywidget models of each page get the allowance;
-    later ones keep anywidget's real 2 s, as a designer's browser does.
-    """
-    limit = "Infinity" if models is None else int(models)
-    context.add_init_script(
-        "(() => { const timeout = AbortSignal.timeout.bind(AbortSignal); let started = 0;"
-        f" AbortSignal.timeout = (ms) => timeout(ms === {ANYWIDGET_START_UP_MS} && started++ < {limit}"
-        f" ? {int(seconds * 1000)} : ms);"
-        " })();"
     )
 
 
@@ -407,7 +406,7 @@ def wait_rendered(page, *, plots: int = 1, timeout: float = RENDER_S, settle: fl
 
     Raises ``AssertionError`` at once if the page shows a widget JavaScript error or
     a Python traceback, and after ``settle`` seconds if everything else has rendered
-    but charts stay drawn without traces (the FigureWidget's traces never reached
+    but charts stay drawn without traces (the figure's traces never reached
     the browser).  ``TimeoutError`` with the last state otherwise.
     """
     deadline = time.monotonic() + timeout
@@ -520,24 +519,6 @@ def figure_state(page, where: str) -> str | None:
     return page.evaluate(_FIGURE_STATE_JS, where)
 
 
-def charts_not_redrawn(page, charts, change, timeout: float = CHANGE_S) -> list[str]:
-    """Of ``charts`` (CSS selectors), those that do not redraw within ``timeout`` of ``change(page, 0)``.
-
-    Each chart must be drawn before the change; one that is not counts as not redrawn.
-    A chart whose widget model missed anywidget's start-up is drawn once but never
-    redraws (:data:`ANYWIDGET_START_UP_MS`), so it shows up here.
-    """
-    before = {where: figure_state(page, where) for where in charts}
-    change(page, 0)
-    waiting = {where for where, state in before.items() if state is not None}
-    deadline = time.monotonic() + timeout
-    while waiting and time.monotonic() < deadline:
-        waiting -= {where for where in waiting if figure_state(page, where) != before[where]}
-        if waiting:
-            page.wait_for_timeout(50)
-    return [where for where in charts if where in waiting or before[where] is None]
-
-
 _STUB_TYPES = {".css": "text/css", ".js": "application/javascript"}
 
 
@@ -606,21 +587,18 @@ def lab_run_all(page) -> None:
 
 
 @contextlib.contextmanager
-def browser_page(chromium, test_name: str, *, slow_start_up: bool = True, models: int | None = None):
+def browser_page(chromium, test_name: str):
     """A page in a fresh browser context, as the browser tests use it.
 
     Requests that leave 127.0.0.1 get an empty answer (``page.stubbed_requests``
-    lists them); with ``slow_start_up``, widget models get the start-up allowance
-    (:func:`allow_slow_widget_start_up`, the first ``models`` of them if given);
-    ``page.console_log`` records console errors. On leaving, a full-page screenshot
+    lists them); ``page.console_log`` records console errors. Nothing in the page is
+    given more time than in a designer's browser. On leaving, a full-page screenshot
     goes to ``artifacts/<test_name>.png``, the context closes and the kernels the page
     used are shut down (:func:`shut_down_kernels`).
     """
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     stubbed = stub_external_requests(context)
-    if slow_start_up:
-        allow_slow_widget_start_up(context, models=models)
     pg = context.new_page()
     pg.stubbed_requests = stubbed
     pg.console_log = ConsoleLog(pg)

@@ -1,6 +1,7 @@
 """The designer app (``app/``, served by ``make app``): the index lists every explorer
-(its notebooks run headless in ``tests/test_notebooks.py``), every explorer has a browser case, and ``make app`` binds
-loopback with a token and shuts a closed tab's kernel down."""
+(its notebooks run headless in ``tests/test_notebooks.py``), every explorer has a browser case and a
+stress case, and ``make app`` prints its URL once the server answers, binds loopback with a token
+and shuts a closed tab's kernel down."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import urllib.request
 import harness
 import nbformat
 from explorers import EXPLORERS
+from stress import STRESS_CASES
 
 APP = harness.REPO / "app"
 APP_NOTEBOOKS = sorted(APP.glob("*.ipynb"))
@@ -31,6 +33,13 @@ def test_index_lists_every_explorer_and_every_explorer_has_a_browser_case():
     cased = {c.notebook for c in EXPLORERS}
     missing = [p.name for p in EXPLORER_NOTEBOOKS if f"app/{p.name}" not in cased]
     assert not missing, f"add an ExplorerCase to tests/browser/explorers.py for {missing}"
+    stressed = {c.notebook for c in STRESS_CASES}
+    missing = [p.name for p in EXPLORER_NOTEBOOKS if f"app/{p.name}" not in stressed]
+    assert not missing, f"add a StressCase to tests/browser/stress.py for {missing}"
+    notebooks = [p for p in sorted((harness.REPO / "notebooks").glob("*.ipynb"))
+                 if "rometools.widgets import" in p.read_text(encoding="utf-8")]
+    missing = [p.name for p in notebooks if f"notebooks/{p.name}" not in stressed]
+    assert not missing, f"add a StressCase to tests/browser/stress.py for the explorers of {missing}"
 
 
 def _status(url: str) -> int:
@@ -88,9 +97,10 @@ def _listening(port: int) -> list[str]:
 
 def test_make_app_serves_loopback_with_a_token(chromium):
     port = harness.free_port()
-    stamp = harness.REPO / ".venv" / ".installed-stamp"
-    # -o: do not (re)install the venv here; `make test` has done that already.
-    cmd = ["make", "--no-print-directory", "-o", str(stamp), "app", f"APP_PORT={port}"]
+    # -o: do not (re)install the venv here; `make test` has done that already. The target's name
+    # as the Makefile spells it (relative): with an absolute path make did not match it, and a
+    # fresh checkout (sources newer than the stamp) reinstalled the venv from here.
+    cmd = ["make", "--no-print-directory", "-o", ".venv/.installed-stamp", "app", f"APP_PORT={port}"]
     proc = subprocess.Popen(cmd, cwd=harness.REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             env={**os.environ, "APP_TOKEN": ""}, start_new_session=True, text=True)
     lines = []
@@ -107,11 +117,10 @@ def test_make_app_serves_loopback_with_a_token(chromium):
                 url, token = match.group(1), match.group(2)
         assert url, "make app printed no URL:\n" + "".join(lines)
         assert len(token) >= 24
-        while time.monotonic() < deadline and _status(url) != 200:
-            assert proc.poll() is None, "make app exited:\n" + "".join(lines)
-            time.sleep(0.25)
-        assert _status(url) == 200
         base = url.split("/voila/")[0]
+        # the URL is printed once the server answers, not before it listens (it was ~50 s early)
+        assert _status(base + "/") != 0, "make app printed its URL before the server answered"
+        assert _status(url) == 200
         # without the token, or with a wrong one: pages, files, the kernels API, websockets
         page = urllib.request.urlopen(url, timeout=60).read().decode()
         kernel = re.search(r'kernelId["\']?\s*[:=]\s*["\']([0-9a-f-]{36})', page)

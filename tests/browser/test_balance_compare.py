@@ -1,17 +1,13 @@
 """The balance lab's paired-differences chart in the app: it draws when comparing two variants.
 
-A plotly ``FigureWidget`` model has anywidget's 2 s to start in the browser; one that
-misses it is drawn but never redraws (docs/browser-testing.md).  With four charts
-starting together on opening, the hidden paired chart always missed it and kept its
-placeholder after Run.  Here the charts on the page at opening get the test browser's
-allowance (``harness.allow_slow_widget_start_up``) and any chart made later keeps
-anywidget's real 2 s, as in a designer's browser.
+The paired chart is hidden until the first comparison (with plotly's ``FigureWidget``, a
+chart made then missed anywidget's 2 s start-up and kept its placeholder after Run); it
+must draw after Run, and again after a second Run.
 """
 
 from __future__ import annotations
 
 import harness
-import pytest
 from explorers import EXPLORERS
 
 BALANCE = next(c for c in EXPLORERS if c.id == "balance_lab")
@@ -26,13 +22,6 @@ _PAIRED_JS = """
 """
 
 
-@pytest.fixture
-def app_page(chromium, request):
-    """A page as the ``page`` fixture makes it, but only the charts at opening get the allowance."""
-    with harness.browser_page(chromium, request.node.name, models=BALANCE.plots) as pg:
-        yield pg
-
-
 def _paired(page, timeout: float = harness.CHANGE_S) -> dict | None:
     """The paired chart's traces once it holds ``bl-paired`` with points (else its last state)."""
     deadline = harness.time.monotonic() + timeout
@@ -45,8 +34,7 @@ def _paired(page, timeout: float = harness.CHANGE_S) -> dict | None:
     return state
 
 
-def test_paired_chart_draws_after_a_comparison_run(voila, app_page):
-    page = app_page
+def test_paired_chart_draws_after_a_comparison_run(voila, page):
     page.goto(voila.url(f"/voila/render/{BALANCE.notebook}"))
     harness.wait_rendered(page, plots=BALANCE.plots)
 
@@ -80,11 +68,10 @@ def test_paired_chart_draws_after_a_comparison_run(voila, app_page):
     page.console_log.assert_clean()
 
 
-def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voila, app_page):
+def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voila, page):
     """An IntText's front end sent 1.5 as 1 (one game played without a word); the Games box
     sends what was typed, and the kernel refuses it on Enter, and again when Run is clicked
     (which sends a value typed without Enter first: it must not play the last value)."""
-    page = app_page
     page.goto(voila.url(f"/voila/render/{BALANCE.notebook}"))
     harness.wait_rendered(page, plots=BALANCE.plots)
     summary = page.locator(".rt-balance-summary").first.inner_text()

@@ -11,7 +11,7 @@ CHART = ".rt-collection-explorer .rt-breakdown-chart"
 
 def test_voila_notebook_treasure_count_redraws_chart(voila, page):
     page.goto(voila.url(f"/voila/render/{NOTEBOOK}"))
-    # Every figure of the notebook, the explorers' three FigureWidgets included.
+    # Every figure of the notebook, the explorers' three charts included.
     harness.wait_rendered(page, plots=3, timeout=90)
     before = harness.wait_plot_data(page, CHART)
 

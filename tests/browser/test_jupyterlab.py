@@ -1,4 +1,4 @@
-"""JupyterLab 4 itself: the ipywidgets and plotly FigureWidget front ends load and react.
+"""JupyterLab 4 itself: the ipywidgets front end and the explorers' charts load and react.
 
 Lab runs with throwaway settings (autosave off, no news, no windowing), workspaces
 and checkpoints, so the repository notebook never gets outputs written into it;

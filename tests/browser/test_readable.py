@@ -72,11 +72,28 @@ def _wait_for(page, js: str, arg=None, timeout_ms: int = WAIT_MS):
     page.wait_for_function(js, arg=arg, timeout=timeout_ms, polling=100)
 
 
+#: Where a city's marker is on the page, in pixels: plotly's axes map its data position.
+_CITY_AT_JS = """
+([sel, id]) => {
+  const p = document.querySelector(sel + ' .js-plotly-plot');
+  const t = p.data.find((d) => d.meta === 'ce-board-cities');
+  const i = t.customdata.indexOf(id);
+  const xa = p._fullLayout.xaxis, ya = p._fullLayout.yaxis, box = p.getBoundingClientRect();
+  return {x: box.left + xa._offset + xa.l2p(t.x[i]), y: box.top + ya._offset + ya.l2p(t.y[i])};
+}
+"""
+
+
 def test_board_map_log_scores_and_downloads(voila, page):
     from rometools.caesars_empire import GameConfig, game_log, play_game
 
     _open(voila, page, BOARD.notebook, BOARD.plots)
     chart = ".rt-board-chart"
+    # a click on a city picks it: the click comes back to the kernel (the City box follows)
+    at = page.evaluate(_CITY_AT_JS, [chart, "brundisium"])
+    page.mouse.click(at["x"], at["y"])
+    _wait_for(page, "() => { const s = document.querySelector('.rt-city select');"
+                    " return s.options[s.selectedIndex].text.startsWith('Brundisium'); }")
     before = harness.plot_data(page, chart)
     page.locator(".rt-labels button", has_text="Both").first.click()
     harness.wait_plot_change(page, chart, before)

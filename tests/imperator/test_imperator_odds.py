@@ -33,6 +33,7 @@ from rometools.imperator import (
     reveal_curves,
     reveal_odds,
     simulate_reveals,
+    simulate_reveals_by_kind,
 )
 from rometools.imperator.rules import replace
 
@@ -81,6 +82,15 @@ def test_the_exact_chain_agrees_with_seeded_simulation(model):
                 assert wide.contains(float(p)), (kind, r + 1, name, float(p), est)
         assert exact.revealed[0] == prob_kind_revealed(kind, model.regions)
         assert all(0 <= x <= 1 for x in exact.revealed + exact.on_board + exact.share_revealed)
+
+
+@pytest.mark.parametrize("model", MODELS[:2], ids=["7-5", "4-2-discard-at_once-2"])
+def test_kinds_counted_in_the_same_trials_give_each_kinds_own_simulation(model):
+    kinds = ["instant_points", "any_worker_value", "t03", ("t01", "t02")]
+    together = simulate_reveals_by_kind(kinds, model, 5, trials=300, rng=11)
+    assert together == [simulate_reveals(kind, model, 5, trials=300, rng=11) for kind in kinds]
+    with pytest.raises(ValueError, match="trials must be a whole number"):
+        simulate_reveals_by_kind(kinds, model, trials=0)
 
 
 def test_facts_of_the_chain():

@@ -1,21 +1,20 @@
-"""The shared explorer plumbing: holding(), all-or-nothing set_values, sync_figure, layering."""
+"""The shared explorer plumbing: holding(), all-or-nothing set_values, charts, layering."""
 
 import ast
+import json
 from pathlib import Path
 
 import plotly.graph_objects as go
 import pytest
 
-from rometools.charts import empty_figure
 from rometools.widgets import BoardExplorer, CollectionExplorer, SetupOddsExplorer
 from rometools.widgets._base import (
     Chart,
-    ChartQueue,
     plain_text,
-    sync_figure,
     trace_data,
     whole_number,
 )
+from rometools.widgets._charts import plotly_js
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,101 +156,87 @@ def test_plain_text_removes_tags_only(markup, text):
     assert plain_text(markup) == text
 
 
-# ----------------------------------------------------------------- sync_figure
-def test_sync_figure_replaces_shapes_annotations_titles_and_error_bars():
-    old = go.Figure(go.Scatter(x=[0, 1], y=[0.5, 0.25], meta="sim", visible=False,
-                               error_y={"type": "data", "array": [0.1, 0.1]}, marker={"symbol": "diamond"}),
-                    layout={"template": empty_figure().layout.template, "title": {"text": "old title"},
-                            "shapes": [{"type": "line", "x0": 0, "x1": 1, "y0": 0, "y1": 1}],
-                            "annotations": [{"text": "old note", "x": 0, "y": 0}],
-                            "xaxis": {"range": [0, 9]}})
-    fw = go.FigureWidget(empty_figure())
-    sync_figure(fw, old)
-    uid = fw.data[0].uid
-    assert fw.layout.title.text == "old title" and len(fw.layout.shapes) == 1
-    new = go.Figure(go.Scatter(x=[0, 1], y=[0.4, 0.6], meta="sim", marker={"size": 7}),
-                    layout={"template": empty_figure().layout.template, "yaxis": {"title": {"text": "p"}}})
-    sync_figure(fw, new)
-    trace = fw.data[0]
-    assert (fw.layout.title.text, fw.layout.shapes, fw.layout.annotations) == (None, (), ())
-    assert fw.layout.xaxis.range is None and fw.layout.yaxis.title.text == "p"
-    assert trace.error_y.array is None and trace.visible is None and trace.marker.symbol is None
-    assert list(trace.y) == [0.4, 0.6] and trace.marker.size == 7
-    assert trace.uid == uid                  # same traces: updated in place, uid kept
-    # a view opened later (Voila) starts from the synced state: nothing old in it
-    state = str(fw._widget_layout) + str(fw._widget_data)
-    for stale in ("old title", "old note", "diamond", "0.1", "'range'"):
-        assert stale not in state
-    assert fw._widget_data[0]["y"] == [0.4, 0.6]
+# ----------------------------------------------------------------- charts
+class Sent:
+    """What a widget sends to the browser (its comm messages), recorded instead of sent."""
+
+    def __init__(self, widget):
+        self.messages: list[tuple[dict, list]] = []
+        widget._send = lambda msg, buffers=None: self.messages.append((msg, list(buffers or [])))
+        widget.send = lambda content, buffers=None: self.messages.append(
+            ({"method": "custom", "content": content}, list(buffers or [])))
+
+    def states(self) -> list[dict]:
+        """Each update's state, with a binary value (sent as a buffer) as ``"<bytes>"``."""
+        return [{**m["state"], **{path[0]: "<bytes>" for path in m.get("buffer_paths", [])}}
+                for m, _ in self.messages if m.get("method") == "update"]
 
 
-def test_sync_figure_swaps_traces_of_another_shape():
-    fw = go.FigureWidget(go.Bar(y=[1], meta="a"))
-    sync_figure(fw, go.Figure([go.Scatter(y=[2], meta="b"), go.Bar(y=[3], meta="c")]))
-    assert [(t.type, t.meta) for t in fw.data] == [("scatter", "b"), ("bar", "c")]
-    assert trace_data(fw)["c"]["y"] == [3]
-    assert [t["meta"] for t in fw._widget_data] == ["b", "c"]
+def _figure_of(chart) -> dict:
+    return json.loads(bytes(chart.source.figure))
 
 
-def test_sync_figure_swaps_a_trace_whose_blank_label_gets_a_text():
-    # plotly.js never re-adds the text node of a label restyled from "" to a text
-    fw = go.FigureWidget(go.Scatter(y=[1, 2], text=["A", ""], mode="markers+text", meta="m"))
-    uid = fw.data[0].uid
-    sync_figure(fw, go.Figure(go.Scatter(y=[1, 2], text=["", "B"], mode="markers+text", meta="m")))
-    assert fw.data[0].uid != uid and list(fw.data[0].text) == ["", "B"]
-    uid = fw.data[0].uid
-    sync_figure(fw, go.Figure(go.Scatter(y=[1, 3], text=["", "C"], mode="markers+text", meta="m")))
-    assert fw.data[0].uid == uid and list(fw.data[0].text) == ["", "C"]  # no label revived: restyled
+def test_a_chart_sends_each_whole_figure_in_one_message_and_its_view_nothing():
+    chart = Chart("rt-a")
+    source, view = Sent(chart.source), Sent(chart.view)
+    old = go.Figure(go.Scatter(x=[0, 1], y=[0.5, 0.25], meta="sim", error_y={"type": "data", "array": [0.1, 0.1]}),
+                    layout={"title": {"text": "old title"}, "shapes": [{"type": "line", "x0": 0, "x1": 1}],
+                            "annotations": [{"text": "old note", "x": 0, "y": 0}]})
+    chart.show(old)
+    chart.show(go.Figure(go.Scatter(x=[0, 1], y=[0.4, 0.6], meta="sim"), layout={"yaxis": {"title": {"text": "p"}}}))
+    assert source.states() == [{"figure": "<bytes>", "revision": 1}, {"figure": "<bytes>", "revision": 2}]
+    new = _figure_of(chart)                  # the browser draws this whole (Plotly.react): nothing old survives
+    assert new["data"] == [{"type": "scatter", "x": [0, 1], "y": [0.4, 0.6], "meta": "sim"}]
+    assert set(new["layout"]) - {"template"} == {"yaxis"} and chart.source.revision == 2
+    assert trace_data(chart.figure)["sim"]["y"] == [0.4, 0.6]
+    chart.computing()
+    chart.settled()
+    assert source.states()[-2:] == [{"status": "computing"}, {"status": "ready"}]
+    assert view.messages == [] and "rt-a" in chart.view._dom_classes  # classes given at construction
 
 
-# ----------------------------------------------------------------- charts started one at a time
-def _drawn_in_browser(fw):
-    """What plotly's front end sends once it has drawn a FigureWidget."""
-    fw._js2py_traceDeltas = {"trace_deltas": [{"uid": t.uid} for t in fw.data],
-                             "trace_edit_id": fw._last_trace_edit_id}
+def test_a_chart_sends_plotly_js_when_a_page_asks_and_keeps_what_the_page_reports():
+    chart = Chart()
+    source = Sent(chart.source)
+    chart.source._handle_custom_msg({"kind": "plotly.js?"}, [])
+    (message, buffers), = source.messages
+    assert message["content"]["kind"] == "plotly.js" and len(buffers) == 1 and buffers[0] == plotly_js()
+    chart.source._handle_custom_msg({"kind": "drawn", "revision": 3}, [])
+    chart.source._handle_custom_msg({"kind": "drawn", "revision": 2}, [])   # an older view's report
+    chart.source._handle_custom_msg({"kind": "failed", "revision": 4, "error": "x" * 1000}, [])
+    chart.source._handle_custom_msg(["not", "a", "dict"], [])
+    assert chart.drawn_revision == 3 and chart.failures == [{"revision": 4, "error": "x" * 300}]
 
 
-def test_an_explorers_charts_start_one_at_a_time():
-    queue = ChartQueue()
-    a, b, c = Chart(queue, "rt-a"), Chart(queue, "rt-b"), Chart(queue, "rt-c")
-    b.show(go.Figure(go.Bar(y=[2], meta="b")))
-    a.show(go.Figure(go.Bar(y=[1], meta="a")))
-    assert (a.started, b.started, c.started) == (False, True, False)  # b had a figure first
-    assert a.place.children[0].layout.height == "360px" and trace_data(a.figure)["a"]["y"] == [1]
-    a.show(go.Figure(go.Bar(y=[5], meta="a"), layout={"height": 500}))  # kept for its start
-    assert a.place.children[0].layout.height == "500px"
-    fw_b = b.place.children[0]
-    assert isinstance(fw_b, go.FigureWidget) and "rt-b" in fw_b._dom_classes
-    _drawn_in_browser(fw_b)                  # b drawn: a starts with its last figure
-    assert a.started and not c.started and trace_data(a.place.children[0])["a"]["y"] == [5]
-    _drawn_in_browser(a.place.children[0])
-    assert not c.started and c.figure is None  # nothing to show: no FigureWidget
-    c.show(go.Figure(go.Bar(y=[3], meta="c")))
-    assert c.started
-    a.show(go.Figure(go.Bar(y=[6], meta="a")))  # a started chart shows a figure at once
-    assert list(a.widget.data[0].y) == [6]
+def test_a_click_reaches_its_handler_only_for_a_point_the_chart_shows():
+    chart = Chart()
+    clicked = []
+    chart.on_click("cities", clicked.append)
+    chart.source._handle_custom_msg({"kind": "click", "meta": "cities", "index": 0}, [])  # nothing shown yet
+    chart.show(go.Figure([go.Scatter(x=[1, 2, 3], meta="cities"), go.Scatter(x=[1], meta="rome")]))
+    for meta, index in [("cities", 2), ("cities", 3), ("cities", -1), ("cities", True), ("cities", "1"),
+                        ("cities", None), ("rome", 0), (None, 0), (["cities"], 0), ("cities", 1)]:
+        chart.source._handle_custom_msg({"kind": "click", "meta": meta, "index": index}, [])
+    assert clicked == [2, 1]
 
 
-def test_reading_a_chart_widget_starts_it_at_once():
-    queue = ChartQueue()
-    a, b = Chart(queue), Chart(queue, "rt-b")
-    a.show(go.Figure(go.Bar(y=[1])))
-    b.show(go.Figure(go.Bar(y=[2], meta="b")))
-    assert not b.started
-    assert trace_data(b.widget)["b"]["y"] == [2] and b.place.children == (b.widget,)
-    _drawn_in_browser(a.widget)              # nothing left waiting: no error
-    assert a.started and b.started
-
-
-def test_an_explorer_starts_its_first_chart_and_the_others_when_asked():
-    ex = BoardExplorer(seed=1, bot="greedy")
-    assert ex.set_values(turn=1)
-    charts = ex._charts
-    assert charts["figure"].started and not charts["score_figure"].started  # no browser reported
-    assert ex.start_charts() == [ex.figure, ex.score_figure]
-    assert ex.score_figure.layout.shapes[0].x0 == 1  # the last figure shown: turn 1
-    with pytest.raises(AttributeError, match="figure is a chart's FigureWidget"):
-        ex.figure = go.FigureWidget()
+def test_an_explorer_says_computing_before_it_computes_and_ready_after():
+    ex = SetupOddsExplorer(trials=0)
+    source = Sent(ex._charts["figure"].source)
+    assert ex.set_values(players=4)
+    first, second = source.states()
+    assert first == {"status": "computing"} and second == {"figure": "<bytes>", "revision": 2, "status": "ready"}
+    assert ex.set_values(players=9) is False  # refused before computing: nothing sent
+    assert len(source.states()) == 2
+    assert ex.figure is ex._charts["figure"].figure and "4 players" in ex.figure.layout.title.text
+    with pytest.raises(AttributeError, match="figure is the figure a chart shows"):
+        ex.figure = go.Figure()
+    collection = CollectionExplorer()
+    sources = [Sent(chart.source) for chart in collection._charts.values()]
+    collection.counts_inputs["grapes"].value = 9  # typed; refused while computing (the box holds 4)
+    assert "Cannot update" in collection.message
+    for sent in sources:                     # each chart said so, then went back to its figure
+        assert sent.states() == [{"status": "computing"}, {"status": "ready"}]
 
 
 def test_board_explorer_refresh_leaves_no_highlight_of_the_previous_city(board):

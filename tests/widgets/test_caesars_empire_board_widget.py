@@ -132,11 +132,8 @@ def test_two_three_board_and_click_selection():
     assert len(cities_trace(ex)["customdata"]) == 30
     ex.set_values(turn=0)
     city = ex._city.options[-1][1]
-
-    class Points:  # what plotly passes to on_click
-        point_inds = [cities_trace(ex)["customdata"].index(city)]
-
-    ex._on_click(ex.figure.data[[t.meta for t in ex.figure.data].index("ce-board-cities")], Points, None)
+    click = {"kind": "click", "meta": "ce-board-cities", "index": cities_trace(ex)["customdata"].index(city)}
+    ex._charts["figure"].source._handle_custom_msg(click, [])   # what the page sends for a click on the city
     assert ex._city.value == city
     assert ex.figure_data()["ce-board-cities"]["customdata"]
 

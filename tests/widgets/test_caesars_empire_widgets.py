@@ -1,4 +1,6 @@
-"""Widget tests without a browser: set control values, assert on the FigureWidget data."""
+"""Widget tests without a browser: set control values, assert on the charts' figures."""
+
+import json
 
 import plotly.graph_objects as go
 import pytest
@@ -29,7 +31,7 @@ def test_starts_on_the_rulebook_example(explorer):
     assert data["breakdown_title"] == "Treasures and Cities: 54 points"
     assert data["ce-breakdown-reference"]["visible"] is False
     assert data["message"] == ""
-    assert isinstance(explorer.breakdown_figure, go.FigureWidget)
+    assert isinstance(explorer.breakdown_figure, go.Figure)
     assert "54 points" in explorer._total.value
 
 
@@ -131,8 +133,8 @@ def test_stable_css_classes():
         assert f"rt-count-{tid}" in ex.counts_inputs[tid]._dom_classes
     assert "rt-city-tokens" in ex.city_input._dom_classes
     assert "rt-vocabulary" in ex.vocabulary_toggle._dom_classes
-    assert "rt-breakdown-chart" in ex.breakdown_figure._dom_classes
-    assert "rt-marginal-chart" in ex.marginal_figure._dom_classes
+    assert "rt-breakdown-chart" in ex._charts["breakdown_figure"].view._dom_classes
+    assert "rt-marginal-chart" in ex._charts["marginal_figure"].view._dom_classes
     assert "rt-table-same_type" in ex.table_inputs["same_type"]._dom_classes
     assert "rt-collection-explorer" in ex._dom_classes
 
@@ -179,24 +181,22 @@ def test_setup_odds_explorer_invalid_input_is_a_message():
     for cls in ("rt-players", "rt-all-tokens", "rt-setup-type", "rt-trials", "rt-seed"):
         assert any(cls in w._dom_classes for w in (ex.players_input, ex.variant_input, ex.kind_input,
                                                     ex.trials_input, ex.seed_input))
-    assert "rt-setup-chart" in ex.figure._dom_classes
+    assert "rt-setup-chart" in ex._charts["figure"].view._dom_classes
 
 
-def test_synced_widget_state_follows_updates(explorer):
-    """A view rendered after the updates (Voila, a second display) must see them.
-
-    FigureWidget sends edits as one-shot messages; its synced ``_widget_data`` /
-    ``_widget_layout`` state is what a late view starts from. Without bringing it up
-    to date, Voila showed empty axes while every headless check passed.
-    """
+def test_a_view_opened_later_draws_the_latest_figure(explorer):
+    """A view rendered after the updates (Voila, a second display) draws what the chart's
+    source holds: the whole latest figure, not the one it was made with."""
     explorer.set_values(counts={"grapes": 4})
-    state = {t["meta"]: t for t in explorer.breakdown_figure._widget_data}
+    sent = json.loads(bytes(explorer._charts["breakdown_figure"].source.figure))
+    state = {t["meta"]: t for t in sent["data"]}
     assert list(state["ce-breakdown"]["y"]) == [24, 14, 4, 22]
-    assert explorer.breakdown_figure._widget_layout["title"]["text"] == "Treasures and Cities: 64 points"
-    marginal = {t["meta"]: t for t in explorer.marginal_figure._widget_data}["ce-marginal"]
-    assert dict(zip(marginal["customdata"], marginal["y"], strict=True))["grapes"] is None
+    assert sent["layout"]["title"]["text"] == "Treasures and Cities: 64 points"
+    marginal = {t["meta"]: t for t in json.loads(bytes(explorer._charts["marginal_figure"].source.figure))["data"]}
+    assert dict(zip(marginal["ce-marginal"]["customdata"], marginal["ce-marginal"]["y"], strict=True))["grapes"] is None
     setup = SetupOddsExplorer(trials=50)
-    assert [t["meta"] for t in setup.figure._widget_data] == ["ce-setup-exact", "ce-setup-simulated"]
+    assert [t["meta"] for t in json.loads(bytes(setup._charts["figure"].source.figure))["data"]] == [
+        "ce-setup-exact", "ce-setup-simulated"]
 
 
 @pytest.mark.parametrize("vocabulary,word", [("treasures", "Treasure"), ("riches", "Riches")])

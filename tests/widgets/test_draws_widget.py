@@ -42,7 +42,7 @@ def test_opens_on_some_colour_missing_from_three_draws():
     assert data["law_title"] == "How many red in 3 draws (without replacement)"
     assert data["curve_title"].startswith("P(exactly 0 red or exactly 0 green or exactly 0 yellow) by number")
     assert data["message"] == ""
-    assert isinstance(ex.law_figure, go.FigureWidget) and isinstance(ex.curve_figure, go.FigureWidget)
+    assert isinstance(ex.law_figure, go.Figure) and isinstance(ex.curve_figure, go.Figure)
 
 
 def test_simulated_estimate_sits_beside_the_exact_value():
@@ -271,8 +271,8 @@ def test_stable_css_classes(explorer):
     assert "rt-row-kinds-4" in classes["row4_kinds"] and "rt-row-join-2" in classes["row2_join"]
     assert "rt-law-kinds" in classes["law_of"]
     assert "rt-trials" in classes["trials"] and "rt-seed" in classes["seed"]
-    assert "rt-law-chart" in explorer.law_figure._dom_classes
-    assert "rt-curve-chart" in explorer.curve_figure._dom_classes
+    assert "rt-law-chart" in explorer._charts["law_figure"].view._dom_classes
+    assert "rt-curve-chart" in explorer._charts["curve_figure"].view._dom_classes
     assert "rt-draw-summary" in explorer._summary._dom_classes
     assert "rt-draw-odds-explorer" in explorer._dom_classes
 

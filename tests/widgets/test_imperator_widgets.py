@@ -110,6 +110,10 @@ def test_several_choices_give_several_outcomes_to_pick():
     assert ex.set_values(outcome=2) and ex.chain()[-1] == "P1's 3 is forced out of A and moves to C"
     assert ex.chain()[0].startswith("P2 places a 2 in A")   # the article "a" is not a region
     assert ex.select_region("b") and ex._region.value == "b"
+    regions = next(t for t in ex.figure.data if t.meta == "im-regions")
+    click = {"kind": "click", "meta": "im-regions", "index": list(regions.customdata).index("c")}
+    ex._charts["figure"].source._handle_custom_msg(click, [])   # what the page sends for a click on C
+    assert ex._region.value == "c"
 
 
 def test_tile_odds_explorer_shows_the_exact_chain_and_its_simulation():
