@@ -11,7 +11,15 @@
 Exact draw odds (bags, decks, tile stacks) are :mod:`rometools.draws`, one layer up.
 """
 
-from rometools.core.errors import DataFileError, RometoolsError, RulesError
+from rometools.core.errors import (
+    ArgumentError,
+    DataFileError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    RometoolsError,
+    RulesError,
+)
 
 # Each name is imported from its module when first used (PEP 562), so that `import rometools`
 # does not import pydantic, numpy or the data loader for a command that needs none of them.
@@ -29,7 +37,11 @@ _LAZY = {
 __all__ = [
     "PROVENANCE_KINDS",
     "DataFile",
+    "ArgumentError",
     "DataFileError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "OptionError",
     "Provenance",
     "ProportionEstimate",
     "RometoolsError",
