@@ -32,8 +32,11 @@ _LABEL_OVERLAPS_JS = """
 (sel) => {
   // every label (beside a city, or on a leader line) against every other label and every city
   const root = document.querySelector(sel);
+  const data = root && root.data && root.data.find((d) => d.name === 'cities');
+  if (!data) return null;  // between draws: read again
   const cities = Array.from(root.querySelectorAll('.scatterlayer .trace'))
-    .find((t) => t.querySelectorAll('.points path').length === root.data.find((d) => d.name === 'cities').x.length);
+    .find((t) => t.querySelectorAll('.points path').length === data.x.length);
+  if (!cities) return null;
   const els = Array.from(cities.querySelectorAll('.textpoint text'))
     .concat(Array.from(root.querySelectorAll('.annotation-text')))
     .filter((e) => e.textContent.trim() && getComputedStyle(e).opacity !== '0');
@@ -62,9 +65,10 @@ def _settled(page, js: str, arg=None, reads: int = 40):
     for _ in range(reads):
         page.wait_for_timeout(400)
         now = page.evaluate(js, arg)
-        if now == last:
+        if now == last and now is not None:
             return now
         last = now
+    assert last is not None, "the chart was never drawn long enough to be read"
     return last
 
 
