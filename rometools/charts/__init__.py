@@ -32,6 +32,8 @@ Examples
 
 # Each name is imported from its module when first used (PEP 562): a chart module brings only
 # its own game (importing every game's charts took a second of CPU before any explorer opened).
+from rometools.core._lazy import lazy_names
+
 _LAZY = {
     "FALLBACK_REGION_COLOUR": "rometools.charts._common",
     "REGION_COLOURS": "rometools.charts._common",
@@ -99,15 +101,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'rometools.charts' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

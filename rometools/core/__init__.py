@@ -11,6 +11,9 @@
 Exact draw odds (bags, decks, tile stacks) are :mod:`rometools.draws`, one layer up.
 """
 
+# Each name is imported from its module when first used (PEP 562), so that `import rometools`
+# does not import pydantic, numpy or the data loader for a command that needs none of them.
+from rometools.core._lazy import lazy_names
 from rometools.core.errors import (
     ArgumentError,
     DataFileError,
@@ -21,8 +24,6 @@ from rometools.core.errors import (
     RulesError,
 )
 
-# Each name is imported from its module when first used (PEP 562), so that `import rometools`
-# does not import pydantic, numpy or the data loader for a command that needs none of them.
 _LAZY = {
     "PROVENANCE_KINDS": "rometools.core.data",
     "DataFile": "rometools.core.data",
@@ -53,15 +54,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'rometools.core' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

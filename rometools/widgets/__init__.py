@@ -37,6 +37,8 @@ True
 
 # Each explorer is imported from its module when first used (PEP 562): `import rometools.widgets`
 # costs nearly nothing, and an explorer brings only its own game, charts and libraries.
+from rometools.core._lazy import lazy_names
+
 _LAZY = {
     "Explorer": "rometools.widgets._base",
     "PlayoutExplorer": "rometools.widgets._playout",
@@ -59,15 +61,4 @@ __all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplor
            "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'rometools.widgets' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
