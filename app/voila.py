@@ -8,6 +8,12 @@ tab left its kernel running, about 170 MB, until the idle cull 15 minutes later.
 The prelaunch hook reads the page request's XSRF token, which makes tornado set
 the cookie on the page, so the tab's request passes the XSRF check as any
 Jupyter form does (the check itself is unchanged).
+
+The app's pages draw every chart through rometools' own chart view (plotly.js sent once
+by the kernel, ``rometools/widgets/_charts.py``); none shows plotly's mime output. So the
+jupyterlab-plotly extension is not loaded: otherwise every page fetched and compiled its
+4.6 MB bundle for nothing, and under load that fetch timed out (``ChunkLoadError: Loading
+chunk 0 failed``, an error on a page whose charts were fine).
 """
 
 
@@ -18,3 +24,4 @@ def _set_xsrf_cookie(handler, notebook, cwd):
 
 
 c.VoilaConfiguration.prelaunch_hook = _set_xsrf_cookie  # noqa: F821 - ``c``: the config traitlets hands a config file
+c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]  # noqa: F821 - see above

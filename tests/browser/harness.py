@@ -336,13 +336,9 @@ def launch_chromium(playwright):
 
 # Console errors that do not fail a test, each with the reason.  Keep this list short:
 # every entry must be proven harmless by the tests' own DOM checks.
-TOLERATED_ERRORS = {
-    # jupyterlab-plotly (plotly 7.1), after drawing a static go.Figure, calls
-    # model.setData() to store a PNG copy in the notebook.  Voila's output models have no
-    # setData, so it throws after the chart is drawn.  Display is unaffected; only
-    # errors thrown from jupyterlab-plotly's bundle are tolerated.
-    r"^pageerror: \w+\.setData is not a function @ \S*/jupyterlab-plotly/":
-        "jupyterlab-plotly stores a PNG via model.setData, which Voila's output model lacks",
+TOLERATED_ERRORS: dict[str, str] = {
+    # (none today) jupyterlab-plotly's "setData is not a function" was tolerated here while
+    # Voila loaded that extension; app/voila.py no longer loads it (no page uses its output).
 }
 
 

@@ -31,8 +31,9 @@ WAIT_MS = int(harness.CHANGE_S * 1000)
 _LABEL_OVERLAPS_JS = """
 (sel) => {
   // every label (beside a city, or on a leader line) against every other label and every city
-  const root = document.querySelector(sel);
-  const data = root && root.data && root.data.find((d) => d.name === 'cities');
+  let root = document.querySelector(sel);  // the chart's box; plotly's data sits on the plot inside it
+  if (root && !root.classList.contains('js-plotly-plot')) root = root.querySelector('.js-plotly-plot');
+  const data = root && root.data && root.data.find((d) => d.meta === 'ce-board-cities');
   if (!data) return null;  // between draws: read again
   const cities = Array.from(root.querySelectorAll('.scatterlayer .trace'))
     .find((t) => t.querySelectorAll('.points path').length === data.x.length);
@@ -93,11 +94,12 @@ def test_board_map_log_scores_and_downloads(voila, page):
 
     _open(voila, page, BOARD.notebook, BOARD.plots)
     chart = ".rt-board-chart"
-    # a click on a city picks it: the click comes back to the kernel (the City box follows)
-    at = page.evaluate(_CITY_AT_JS, [chart, "brundisium"])
+    # a click on a city picks it: the click comes back to the kernel (the City box follows);
+    # Panormus has a cheapest connection and a scoring route at turn 5, which the legend shows below
+    at = page.evaluate(_CITY_AT_JS, [chart, "panormus"])
     page.mouse.click(at["x"], at["y"])
     _wait_for(page, "() => { const s = document.querySelector('.rt-city select');"
-                    " return s.options[s.selectedIndex].text.startsWith('Brundisium'); }")
+                    " return s.options[s.selectedIndex].text.startsWith('Panormus'); }")
     before = harness.plot_data(page, chart)
     page.locator(".rt-labels button", has_text="Both").first.click()
     harness.wait_plot_change(page, chart, before)
