@@ -337,8 +337,15 @@ def launch_chromium(playwright):
 # Console errors that do not fail a test, each with the reason.  Keep this list short:
 # every entry must be proven harmless by the tests' own DOM checks.
 TOLERATED_ERRORS: dict[str, str] = {
-    # (none today) jupyterlab-plotly's "setData is not a function" was tolerated here while
-    # Voila loaded that extension; app/voila.py no longer loads it (no page uses its output).
+    # anywidget 0.11 rejects a model's start-up promise after 2 s ("Failed to initialize
+    # model.", an unhandled rejection thrown from its own bundle) and goes on to render it.
+    # rometools' ChartView is the only anywidget on any page, and it is made to survive
+    # exactly this: the kernel sends it nothing after making it; it reads every figure
+    # from its ChartSource, a core ipywidgets model (rometools/widgets/_charts.py). The
+    # stress test proves it on every page under load: each chart follows every control
+    # (0 stale) on the pages where this was thrown.
+    r"^pageerror: \[anywidget\] Failed to initialize model\. @ \S*/anywidget/static/":
+        "anywidget's 2 s start-up timeout; rometools' chart view follows its source regardless",
 }
 
 
