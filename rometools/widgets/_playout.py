@@ -32,6 +32,7 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     Explorer,
+    Snapshot,
     WholeNumberText,
     _FileProblem,
     _text_of,
@@ -588,11 +589,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         if not typed:
             self._show_error(ValueError("Board file: type the path of a board file, then Enter or Load"))
             return False
-        ok = self._replay(change=lambda: self._select_board(Path(typed).expanduser()))
-        if not ok:
-            with self.holding():
-                self._board_path.value = typed  # a failed load keeps what was typed
-        return ok
+        self._keep_typed("board_path", typed)
+        return self._replay(change=lambda: self._select_board(Path(typed).expanduser()))
 
     def _load_typed_start(self) -> bool:
         if self._hold:
@@ -602,11 +600,19 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             self._show_error(ValueError("Start: type the path of a saved game (.json), then Enter or Load; "
                                         "New deal forgets the start"))
             return False
-        ok = self._replay(start=typed)
-        if not ok:
-            with self.holding():
-                self._start_path.value = typed
-        return ok
+        self._keep_typed("start_path", typed)
+        return self._replay(start=typed)
+
+    def _keep_typed(self, name: str, typed: str) -> None:
+        """A failed load puts the controls back to the last view but keeps the path typed in ``name``.
+
+        The box is never reset and re-set (the browser could show it empty
+        beside the error message in between): the view to go back to holds the
+        typed path already.
+        """
+        if self._good is not None and name in self._good.controls:
+            controls = {**self._good.controls, name: {**self._good.controls[name], "value": typed}}
+            self._good = Snapshot(controls, self._good.model)
 
     def _on_board_upload(self, change) -> None:
         if self._hold or not change["new"]:
