@@ -17,7 +17,6 @@ from rometools.via_romana import (
     GAME,
     GameConfig,
     apply,
-    cards,
     current_player,
     deck,
     information_state,
@@ -109,7 +108,7 @@ def at_build(players=2, hand=(), pieces=None, display=("green:helmet",) * 4, **c
     disp = [0] * len(t.cards)
     for c in display:
         disp[t.card_index[c]] += 1
-    deck_ = tuple(d - h - x for d, h, x in zip(s.deck, counts, disp))
+    deck_ = tuple(d - h - x for d, h, x in zip(s.deck, counts, disp, strict=False))
     occ = list(s.pieces)
     forts, ms = list(s.forts), list(s.milestones)
     for space, (seat, kind) in (pieces or {}).items():

@@ -20,7 +20,15 @@ from rometools.core.game import GameSpec, register_game
 from rometools.via_romana import rules as _rules
 from rometools.via_romana.board import Board, City, Road, board_path, load_board
 from rometools.via_romana.bots import BOTS, GreedyBot, RandomBot
-from rometools.via_romana.components import Card, Components, GoalTile, card_name, components_path, deck, load_components
+from rometools.via_romana.components import (
+    Card,
+    Components,
+    GoalTile,
+    card_name,
+    components_path,
+    deck,
+    load_components,
+)
 from rometools.via_romana.odds import prob_at_least, prob_card, prob_fort, prob_same_colour_pair
 from rometools.via_romana.rules import (
     apply,
@@ -34,7 +42,16 @@ from rometools.via_romana.rules import (
     road_status,
 )
 from rometools.via_romana.scoring import RoadResult, ranks, score_bounds, score_parts, score_road
-from rometools.via_romana.state import CHANCE, END, KEEP, TERMINAL, GameConfig, GameState, card_id, parse_card
+from rometools.via_romana.state import (
+    CHANCE,
+    END,
+    KEEP,
+    TERMINAL,
+    GameConfig,
+    GameState,
+    card_id,
+    parse_card,
+)
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",

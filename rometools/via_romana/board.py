@@ -18,7 +18,14 @@ from pathlib import Path
 
 from pydantic import Field
 
-from rometools.core.data import MetaTable, Provenance, StrictModel, cached_loader, load_data_file, parse_model
+from rometools.core.data import (
+    MetaTable,
+    Provenance,
+    StrictModel,
+    cached_loader,
+    load_data_file,
+    parse_model,
+)
 from rometools.core.errors import DataFileError
 
 __all__ = ["Board", "City", "Road", "board_path", "load_board"]
@@ -187,7 +194,7 @@ class Board:
         """Every space's colours: a road space's edge colour(s), a city's province."""
         out = {c.id: (c.province,) for c in self.cities}
         for r in self.roads:
-            out.update(zip(r.space_ids, r.spaces))
+            out.update(zip(r.space_ids, r.spaces, strict=False))
         return out
 
     @cached_property
@@ -196,7 +203,7 @@ class Board:
         out: dict[str, list[str]] = {s: [] for s in self.space_colours}
         for r in self.roads:
             chain = (r.a, *r.space_ids, r.b)
-            for x, y in zip(chain, chain[1:]):
+            for x, y in zip(chain, chain[1:], strict=False):
                 out[x].append(y)
                 out[y].append(x)
         return {s: tuple(v) for s, v in out.items()}

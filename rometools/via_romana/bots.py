@@ -20,9 +20,9 @@ class GreedyBot(Bot):
     bonus for a scored road it won, minus points another seat gained; ties broken at random.
 
     >>> import numpy as np
-    >>> from rometools.via_romana import GAME
+    >>> from rometools.via_romana import GAME, is_over
     >>> end = GAME.play_game(bots=["greedy", "random"], config=GAME.config(players=2), rng=2)
-    >>> GAME.is_over(end)
+    >>> is_over(end)
     True
     """
 

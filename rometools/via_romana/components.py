@@ -17,7 +17,14 @@ from types import MappingProxyType
 
 from pydantic import Field
 
-from rometools.core.data import MetaTable, Provenance, StrictModel, cached_loader, load_data_file, parse_model
+from rometools.core.data import (
+    MetaTable,
+    Provenance,
+    StrictModel,
+    cached_loader,
+    load_data_file,
+    parse_model,
+)
 from rometools.core.errors import DataFileError
 
 __all__ = ["Card", "Components", "GoalTile", "card_name", "components_path", "deck", "load_components"]

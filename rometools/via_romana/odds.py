@@ -29,7 +29,7 @@ def card_bag(seen: Mapping[tuple[str, str], int] | None = None, components=None)
     comps = components or load_components()
     bag = Bag(comps.deck())
     if seen:
-        for k, n in seen.items():
+        for k in seen:
             if k not in comps.deck():
                 raise ArgumentError(f"seen: unknown card {k!r}")
         bag = bag.remove(dict(seen))

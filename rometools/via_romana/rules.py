@@ -335,7 +335,7 @@ def apply(state: GameState, action: Any) -> GameState:
     Examples
     --------
     >>> s = new_game()
-    >>> apply(s, "blue:temple").hands[0][5]
+    >>> apply(s, "blue:temple").hands[0][cards().index("blue:temple")]
     1
     """
     try:
@@ -392,9 +392,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
             hand = _add(s.hands[s.seat], i, -1)
             s = replace(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i))
             limit = t.comps.hand_limit
-            if not s.config.obstinate_hands and sum(hand) <= limit:
-                s = replace(s, agenda=(("build",), *rest))
-            elif s.config.obstinate_hands and not any(hand):
+            if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
                 s = replace(s, agenda=(("build",), *rest))
     elif kind == "build":
         if action == END:
@@ -456,7 +454,7 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
 def road_status(state: GameState, road: str) -> str:
     """``"signed"``, ``"scored"``, ``"complete"`` (every space and both cities hold a piece) or ``"open"``.
 
-    >>> road_status(new_game(players=2), "r05")
+    >>> road_status(new_game(players=2), "r03")
     'signed'
     """
     t = _t(state.config)
@@ -571,9 +569,8 @@ def information_state(state: GameState, seat: int) -> str:
     """Everything ``seat`` knows: its hand and goal, the display, the discard pile, the board,
     hand sizes, deck size, tiles, signs and whose move it is (not the others' hands or goals).
 
-    >>> s = new_game(players=2)
-    >>> information_state(s, 0) == information_state(s, 1)
-    True
+    >>> information_state(new_game(players=2), 0)[:30]
+    'seat 0; hand ; goal None; disp'
     """
     t = _t(state.config)
     hands = [sum(h) for h in state.hands]
@@ -602,7 +599,7 @@ def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
     others = [k for k in range(state.config.players) if k != seat]
     pool = list(state.deck)
     for k in others:
-        pool = [a + b for a, b in zip(pool, state.hands[k])]
+        pool = [a + b for a, b in zip(pool, state.hands[k], strict=False)]
     flat = [i for i, n in enumerate(pool) if n for _ in range(n)]
     order = rng.permutation(len(flat))
     hands = list(state.hands)
