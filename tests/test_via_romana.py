@@ -322,3 +322,11 @@ def test_seeded_random_playthroughs_hold_the_invariants():
 
 def test_via_romana_passes_the_data_file_and_tampered_save_checks():
     check_game("via_romana", n_games=2, checks=["data_files", "tampered_saves"])
+
+
+def test_the_deck_is_a_bag_of_the_draw_odds_explorer():
+    from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer
+
+    bag = next(b for b in GAME_BAGS if b.label.startswith("Via Romana"))
+    assert sum(bag.counts().values()) == 55 and bag.counts()["blue temple"] == 2
+    assert DrawOddsExplorer(game_bag=bag.label, trials=0).probability == prob_card("blue", "temple", 4)
