@@ -174,6 +174,13 @@ def _imperator_tiles() -> dict[str, int]:
     return {kind.replace("_", " "): n for kind, n in load_imperator().kind_counts.items()}
 
 
+def _via_romana_deck() -> dict[str, int]:
+    """The 55 Via Romana cards by colour and symbol (the game's component file)."""
+    from rometools.via_romana import card_name, deck
+
+    return {card_name(card): n for card, n in deck().items()}
+
+
 #: The games' bags, in the dropdown's order. A game adds its bag with one entry.
 GAME_BAGS: tuple[GameBag, ...] = (
     GameBag("Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)",
@@ -189,6 +196,9 @@ GAME_BAGS: tuple[GameBag, ...] = (
     GameBag("Ave Roma IMPERATOR: reward-tile stack (20 tiles, 5 regions revealed)", _imperator_tiles,
             draws=5, rows=(("at least", 1, "propraetor"),),
             source="004_c0d35faf86920c09.txt, reward tiles"),
+    GameBag("Via Romana: the 55 cards (a 4-card hand)", _via_romana_deck, draws=4,
+            rows=(("at least", 1, "blue temple"),),
+            source="002_2e34de0661bde959.txt, Contents; Preparing to Play (Cards)"),
 )
 
 

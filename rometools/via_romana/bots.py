@@ -1,0 +1,66 @@
+"""Via Romana's bots: a greedy one (the random bot is rometools' own).
+
+The greedy bot reads only what :func:`~rometools.via_romana.rules.information_state` shows
+its seat (its hand, the board, the display).
+"""
+
+from __future__ import annotations
+
+from rometools.core.game import Bot, RandomBot
+from rometools.via_romana import rules
+from rometools.via_romana.state import END, KEEP
+
+__all__ = ["BOTS", "GreedyBot", "RandomBot"]
+
+
+class GreedyBot(Bot):
+    """Completes roads it wins, builds forts where the tiles are high, blocks roads others would win.
+
+    Each build is rated by applying it: points of score for the seat (tiles, forts), plus a
+    bonus for a scored road it won, minus points another seat gained; ties broken at random.
+
+    >>> import numpy as np
+    >>> from rometools.via_romana import GAME, is_over
+    >>> end = GAME.play_game(bots=["greedy", "random"], config=GAME.config(players=2), rng=2)
+    >>> is_over(end)
+    True
+    """
+
+    name = "greedy"
+    trusted = True
+
+    def decide(self, state, rng):
+        legal = rules.legal_actions(state)
+        seat = rules.current_player(state)
+        if len(legal) == 1:
+            return legal[0]
+        kind = state.agenda[0][0]
+        if kind == "discard":
+            if KEEP in legal and sum(state.hands[seat]) <= 5:
+                return KEEP
+            return legal[int(rng.integers(len([a for a in legal if a != KEEP])))]
+        if kind == "tile":
+            t = rules._t(state.config)
+            return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
+        if kind == "build":
+            before = rules.scores(state)
+            best, best_value = [END], 0.0
+            for a in legal:
+                if a == END:
+                    continue
+                after = rules.apply_legal(state, a)
+                sc = rules.scores(after)
+                value = sc[seat] - before[seat] - 0.5 * max(
+                    (sc[k] - before[k] for k in range(len(sc)) if k != seat), default=0)
+                value += {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}[a[0]]
+                if a[0] == "fort":
+                    value += 0.2 * state.tiles[rules._t(state.config).index[a[1]]]
+                if value > best_value + 1e-9:
+                    best, best_value = [a], value
+                elif abs(value - best_value) <= 1e-9:
+                    best.append(a)
+            return best[int(rng.integers(len(best)))]
+        return legal[int(rng.integers(len(legal)))]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

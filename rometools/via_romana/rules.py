@@ -1,0 +1,623 @@
+"""Via Romana's rules: the protocol kernel of the registered game ``"via_romana"``.
+
+The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
+
+* **Set-up** (Preparing to Play): each card dealt is a chance node (hands, then the
+  display), each goal tile dealt is one; then forts in seat order (two rounds with 2
+  players); the blocked roads carry signs from the start.
+* **A turn** (How to Play): discard down to 7 (``("discard", card)``; with Obstinate
+  Hands any discards, then ``"keep"``); play up to 3 cards, each build one action:
+  ``("fort", city, card, card)``, ``("milestone", space, card)``,
+  ``("double", city, space, space, card)``, ``("joker", space, card, card)``; ``"end"``
+  stops; then 2 draws, each a chance node (the discard pile is shuffled into the deck
+  when it runs out: the deck is a multiset, so that shuffle is free).
+* **Road scoring** (Scoring Roads) interrupts the build: with several completed roads
+  the completer picks ``("score", road)``; the winner picks ``("tile", city)`` when
+  both cities have tiles; each other involved player picks ``("take", card)`` from the
+  display as often as they have pieces (a chance draw from the deck when it is empty);
+  the display is refilled (chance), milestones leave the road, a sign is placed.
+* **The end**: the scoring that places the last sign gives the legionary standard; every
+  other player has one more turn (End of the Game).
+
+Hidden information: a seat sees its own hand and goal tile, the display, the discard
+pile, the board and everyone's hand size (:func:`information_state`);
+:func:`resample` deals the other hands and goals again. Bots receive the whole state;
+the bundled bots read only what :func:`information_state` shows.
+
+Rules decisions VR-1 to VR-12: ``docs/rules-decisions.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from rometools.core.errors import ArgumentError, refused
+from rometools.core.rng import as_generator
+from rometools.via_romana.scoring import score_road
+from rometools.via_romana.state import (
+    CHANCE,
+    END,
+    KEEP,
+    TERMINAL,
+    GameConfig,
+    GameState,
+    card_id,
+)
+
+__all__ = ["apply", "cards", "chance_outcomes", "current_player", "information_state", "legal_actions",
+           "new_game", "resample", "road_status", "scores"]
+
+
+class _Tables:
+    """Index tables for one board and component set (built once, cached)."""
+
+    def __init__(self, board, comps):
+        self.board, self.comps = board, comps
+        self.cards = tuple(card_id(c, s) for c in comps.colours for s in comps.symbols)
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.card_colour = tuple(c for c in comps.colours for _ in comps.symbols)
+        self.card_symbol = tuple(s for _ in comps.colours for s in comps.symbols)
+        self.deck = tuple(comps.per_colour[s] for _ in comps.colours for s in comps.symbols)
+        self.spaces = board.spaces
+        self.index = {s: i for i, s in enumerate(self.spaces)}
+        self.ncities = len(board.cities)
+        self.city_ids = tuple(c.id for c in board.cities)
+        self.colours = tuple(frozenset(board.space_colours[s]) for s in self.spaces)
+        self.neigh = tuple(tuple(self.index[n] for n in board.neighbours[s]) for s in self.spaces)
+        self.road_of = tuple(board.space_road[s].id if s in board.space_road else None for s in self.spaces)
+        self.road_spaces = {r.id: tuple(self.index[s] for s in r.space_ids) for r in board.roads}
+        self.road_ends = {r.id: (self.index[r.a], self.index[r.b]) for r in board.roads}
+        self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
+        self.city_card = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
+
+
+_TABLES: dict = {}
+
+
+def _t(config: GameConfig) -> _Tables:
+    board, comps = config.the_board(), config.the_components()
+    key = (id(board), id(comps))
+    t = _TABLES.get(key)
+    if t is None or t.board is not board or t.comps is not comps:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        t = _TABLES[key] = _Tables(board, comps)
+    return t
+
+
+def cards(config: GameConfig | None = None) -> tuple[str, ...]:
+    """The card kinds, in the order of a state's count tuples.
+
+    >>> cards()[:3]
+    ('purple:temple', 'purple:helmet', 'purple:laurel')
+    """
+    return _t(config or GameConfig()).cards
+
+
+# ----------------------------------------------------------------- set-up
+def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> GameState:
+    """A new game at its first chance node (the first card dealt); ``rng`` is not used.
+
+    >>> s = new_game(players=2)
+    >>> current_player(s) == CHANCE, s.signs, sum(s.deck)
+    (True, 10, 55)
+    """
+    if config is None:
+        config = GameConfig(**options)
+    elif options:
+        raise ArgumentError("give a config or options, not both")
+    t = _t(config)
+    board, comps = t.board, t.comps
+    p = config.players
+    blocked = board.blocked(p)
+    agenda = [("deal", seat) for seat in range(p) for _ in range(config.hand)]
+    agenda += [("deal", -1)] * comps.display
+    agenda += [("goal", seat) for seat in range(p)]
+    rounds = 2 if p == 2 else 1
+    agenda += [("setup", seat) for _ in range(rounds) for seat in range(p)]
+    agenda.append(("turn",))
+    zero = (0,) * len(t.cards)
+    return GameState(
+        config, hands=(zero,) * p, deck=t.deck, discard=zero, display=zero, goals=(None,) * p,
+        goals_left=tuple(g.id for g in comps.goals), pieces=(-1,) * len(t.spaces),
+        tiles=tuple(len(c.tiles) for c in board.cities), won=((),) * p, signed=frozenset(blocked),
+        scored=frozenset(), signs=comps.road_signs - len(blocked), forts=(comps.forts_per_player,) * p,
+        milestones=(comps.milestones_per_player,) * p, agenda=tuple(agenda))
+
+
+# ----------------------------------------------------------------- whose move
+def current_player(state: GameState) -> int:
+    """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
+    if state.over:
+        return TERMINAL
+    item = state.agenda[0]
+    kind = item[0]
+    if kind in ("deal", "goal", "draw", "refill"):
+        return CHANCE
+    if kind == "take":
+        return item[1] if any(state.display) else CHANCE
+    if kind == "build" or kind == "discard":
+        return state.seat
+    return item[1]  # setup, order, tile
+
+
+def _draw_pool(state: GameState) -> tuple:
+    """The deck, or the discard pile when the deck is empty (it is shuffled into a new deck)."""
+    return state.deck if any(state.deck) else state.discard
+
+
+def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
+    """At a draw, each card kind with its chance (cards of it left / cards left); a goal tile dealt.
+
+    >>> outs = chance_outcomes(new_game())
+    >>> outs[0], sum(p for _, p in outs)
+    (('purple:temple', Fraction(2, 55)), Fraction(1, 1))
+    """
+    if current_player(state) != CHANCE:
+        return []
+    t = _t(state.config)
+    if state.agenda[0][0] == "goal":
+        n = len(state.goals_left)
+        return [(g, Fraction(1, n)) for g in state.goals_left]
+    pool = _draw_pool(state)
+    total = sum(pool)
+    return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
+
+
+# ----------------------------------------------------------------- legal actions
+def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
+    return [i for i, k in enumerate(hand) if k]
+
+
+def _free(state: GameState, t: _Tables, i: int) -> bool:
+    """A vacant space that may be built on (not on a signed or scored road)."""
+    if state.pieces[i] != -1:
+        return False
+    r = t.road_of[i]
+    return r is None or (r not in state.signed and r not in state.scored)
+
+
+def _adjacent_to_piece(state: GameState, t: _Tables, i: int) -> bool:
+    pieces = state.pieces
+    return any(pieces[j] != -1 for j in t.neigh[i])
+
+
+def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
+    return [i for i in range(len(t.spaces)) if _free(state, t, i) and _adjacent_to_piece(state, t, i)]
+
+
+def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
+    """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
+    out = []
+    for rid in t.roads_at[city]:
+        if rid in state.signed or rid in state.scored:
+            continue
+        sp = t.road_spaces[rid]
+        if t.road_ends[rid][0] != city:
+            sp = sp[::-1]
+        k = 0
+        while k < len(sp) and state.pieces[sp[k]] != -1:
+            k += 1
+        if k + 1 < len(sp) and state.pieces[sp[k + 1]] == -1:
+            out.append((sp[k], sp[k + 1]))
+    return out
+
+
+def _build_actions(state: GameState, t: _Tables) -> list:
+    seat = state.seat
+    hand = state.hands[seat]
+    held = _hand_cards(t, hand)
+    left = t.comps.cards_per_turn - state.played
+    acts: list = [END]
+    cards_, spaces = t.cards, t.spaces
+    if state.forts[seat] and left >= 2:
+        vacant_cities = [i for i in range(t.ncities) if state.pieces[i] == -1]
+        for a in held:
+            for b in held:
+                if b < a or t.card_colour[a] != t.card_colour[b] or (a == b and hand[a] < 2):
+                    continue
+                col = t.card_colour[a]
+                for i in vacant_cities:
+                    if col in t.colours[i]:
+                        acts.append(("fort", spaces[i], cards_[a], cards_[b]))
+    if state.milestones[seat] and left >= 1:
+        ms = _milestone_spaces(state, t)
+        for a in held:
+            col = t.card_colour[a]
+            for i in ms:
+                if col in t.colours[i]:
+                    acts.append(("milestone", spaces[i], cards_[a]))
+        if state.milestones[seat] >= 2:
+            for a in held:
+                city = t.city_card.get((t.card_colour[a], t.card_symbol[a]))
+                if city is not None and state.pieces[city] != -1:
+                    for x, y in _double_spaces(state, t, city):
+                        acts.append(("double", spaces[city], spaces[x], spaces[y], cards_[a]))
+        if left >= 2 and ms:
+            for a in held:
+                for b in held:
+                    if b > a and t.card_colour[a] != t.card_colour[b]:
+                        for i in ms:
+                            acts.append(("joker", spaces[i], cards_[a], cards_[b]))
+    return acts
+
+
+def legal_actions(state: GameState) -> list:
+    """Every legal action: the outcomes at a chance node, the decisions elsewhere, ``[]`` at the end.
+
+    >>> from rometools.core.playout import play
+    >>> import rometools
+    >>> s = new_game(players=2)
+    >>> while current_player(s) == CHANCE:
+    ...     s = apply(s, legal_actions(s)[0])
+    >>> legal_actions(s)[:2]
+    [('setup', 'roma'), ('setup', 'ostia')]
+    """
+    p = current_player(state)
+    if p == TERMINAL:
+        return []
+    if p == CHANCE:
+        return [o for o, _ in chance_outcomes(state)]
+    t = _t(state.config)
+    item = state.agenda[0]
+    kind = item[0]
+    if kind == "setup":
+        return [("setup", t.spaces[i]) for i in range(t.ncities) if state.pieces[i] == -1]
+    if kind == "build":
+        return _build_actions(state, t)
+    if kind == "discard":
+        held = [("discard", t.cards[i]) for i in _hand_cards(t, state.hands[state.seat])]
+        return held + [KEEP] if state.config.obstinate_hands else held
+    if kind == "order":
+        return [("score", r) for r in item[2]]
+    if kind == "tile":
+        return [("tile", c) for c in item[3]]
+    if kind == "take":
+        return [("take", t.cards[i]) for i in _hand_cards(t, state.display)]
+    raise AssertionError(item)
+
+
+# ----------------------------------------------------------------- apply
+def _well_formed(state: GameState, action: Any) -> bool:
+    t = _t(state.config)
+    if isinstance(action, str):
+        return action in (END, KEEP) or action in t.card_index or action in {g.id for g in t.comps.goals}
+    if type(action) is not tuple or not action or not isinstance(action[0], str):
+        return False
+    if not all(isinstance(x, str) for x in action):
+        return False
+    kind, rest = action[0], action[1:]
+    cities, spaces, cs = set(t.city_ids), t.index, t.card_index
+    shapes = {
+        "setup": lambda: len(rest) == 1 and rest[0] in cities,
+        "fort": lambda: len(rest) == 3 and rest[0] in cities and rest[1] in cs and rest[2] in cs,
+        "milestone": lambda: len(rest) == 2 and rest[0] in spaces and rest[1] in cs,
+        "double": lambda: len(rest) == 4 and rest[0] in cities and rest[1] in spaces and rest[2] in spaces
+        and rest[3] in cs,
+        "joker": lambda: len(rest) == 3 and rest[0] in spaces and rest[1] in cs and rest[2] in cs,
+        "discard": lambda: len(rest) == 1 and rest[0] in cs,
+        "take": lambda: len(rest) == 1 and rest[0] in cs,
+        "tile": lambda: len(rest) == 1 and rest[0] in cities,
+        "score": lambda: len(rest) == 1 and rest[0] in t.road_spaces,
+    }
+    check = shapes.get(kind)
+    return bool(check and check())
+
+
+def _add(counts: tuple, i: int, n: int = 1) -> tuple:
+    out = list(counts)
+    out[i] += n
+    return tuple(out)
+
+
+def _set(seq: tuple, i: int, value: Any) -> tuple:
+    out = list(seq)
+    out[i] = value
+    return tuple(out)
+
+
+def _hand_full(state: GameState, seat: int) -> bool:
+    return state.config.obstinate_hands and sum(state.hands[seat]) >= state.config.the_components().hand_limit
+
+
+def apply(state: GameState, action: Any) -> GameState:
+    """The state after ``action``; ``state`` is never changed.
+
+    Raises
+    ------
+    InvalidActionError
+        For a value that is no Via Romana action (wrong shape, unknown city, space or card).
+    IllegalActionError
+        For an action the state does not allow now.
+
+    Examples
+    --------
+    >>> s = new_game()
+    >>> apply(s, "blue:temple").hands[0][cards().index("blue:temple")]
+    1
+    """
+    try:
+        legal = action in legal_actions(state)
+    except TypeError:
+        legal = False
+    if not legal:
+        raise refused(f"{action!r} is not allowed now" if not state.over else
+                      f"the game is over; {action!r} cannot be played",
+                      well_formed=_well_formed(state, action))
+    return apply_legal(state, action)
+
+
+def apply_legal(state: GameState, action: Any) -> GameState:
+    """``apply`` for an action known to be legal (no check)."""
+    t = _t(state.config)
+    item, rest = state.agenda[0], state.agenda[1:]
+    kind = item[0]
+    s = replace(state, history=(*state.history, action))
+    if kind == "goal":
+        s = replace(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
+                    agenda=rest)
+    elif kind in ("deal", "draw", "refill") or (kind == "take" and current_player(state) == CHANCE):
+        i = t.card_index[action]
+        if not any(s.deck):
+            s = replace(s, deck=s.discard, discard=(0,) * len(t.cards))
+        s = replace(s, deck=_add(s.deck, i, -1))
+        target = -1 if kind == "refill" else item[1]
+        if target == -1:
+            s = replace(s, display=_add(s.display, i))
+        else:
+            s = replace(s, hands=_set(s.hands, target, _add(s.hands[target], i)))
+        if kind in ("draw", "take") and item[2] > 1:
+            s = replace(s, agenda=((kind, item[1], item[2] - 1), *rest))
+        elif kind == "refill":
+            pass  # _settle drops it once the display is full
+        else:
+            s = replace(s, agenda=rest)
+    elif kind == "take":
+        i = t.card_index[action[1]]
+        seat = item[1]
+        s = replace(s, display=_add(s.display, i, -1), hands=_set(s.hands, seat, _add(s.hands[seat], i)))
+        s = replace(s, agenda=(("take", seat, item[2] - 1), *rest) if item[2] > 1 else rest)
+    elif kind == "setup":
+        i = t.index[action[1]]
+        seat = item[1]
+        s = replace(s, pieces=_set(s.pieces, i, 2 * seat + 1), forts=_set(s.forts, seat, s.forts[seat] - 1),
+                    agenda=rest)
+    elif kind == "discard":
+        if action == KEEP:
+            s = replace(s, agenda=(("build",), *rest))
+        else:
+            i = t.card_index[action[1]]
+            hand = _add(s.hands[s.seat], i, -1)
+            s = replace(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i))
+            limit = t.comps.hand_limit
+            if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
+                s = replace(s, agenda=(("build",), *rest))
+    elif kind == "build":
+        if action == END:
+            s = replace(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *rest))
+        else:
+            s = _build(s, t, action)
+    elif kind == "order":
+        road = action[1]
+        others = tuple(r for r in item[2] if r != road)
+        s = replace(s, agenda=rest)
+        s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
+                   tuple(("auto", item[1], r) for r in others))
+    elif kind == "tile":
+        s = _take_tile(s, t, item[1], action[1])
+        s = replace(s, agenda=rest)
+    return _settle(s, t)
+
+
+def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
+    seat = s.seat
+    kind = action[0]
+    used = [t.card_index[c] for c in action[2:] if c in t.card_index] if kind != "double" else \
+        [t.card_index[action[4]]]
+    hand = s.hands[seat]
+    discard = s.discard
+    for i in used:
+        hand = _add(hand, i, -1)
+        discard = _add(discard, i)
+    pieces, forts, milestones = s.pieces, s.forts, s.milestones
+    if kind == "fort":
+        placed = [t.index[action[1]]]
+        pieces = _set(pieces, placed[0], 2 * seat + 1)
+        forts = _set(forts, seat, forts[seat] - 1)
+    elif kind == "double":
+        placed = [t.index[action[2]], t.index[action[3]]]
+        for i in placed:
+            pieces = _set(pieces, i, 2 * seat)
+        milestones = _set(milestones, seat, milestones[seat] - 2)
+    else:
+        placed = [t.index[action[1]]]
+        pieces = _set(pieces, placed[0], 2 * seat)
+        milestones = _set(milestones, seat, milestones[seat] - 1)
+    s = replace(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
+                milestones=milestones, played=s.played + len(used))
+    roads = []
+    for i in placed:
+        for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):
+            if r not in roads and road_status(s, r) == "complete":
+                roads.append(r)
+    after = (("build",), *s.agenda[1:])
+    s = replace(s, agenda=after)
+    if len(roads) > 1:
+        return replace(s, agenda=(("order", seat, tuple(roads)), *after))
+    if roads:
+        return replace(s, agenda=(("auto", seat, roads[0]), *after))
+    return s
+
+
+def road_status(state: GameState, road: str) -> str:
+    """``"signed"``, ``"scored"``, ``"complete"`` (every space and both cities hold a piece) or ``"open"``.
+
+    >>> road_status(new_game(players=2), "r03")
+    'signed'
+    """
+    t = _t(state.config)
+    if road in state.scored:
+        return "scored"
+    if road in state.signed:
+        return "signed"
+    a, b = t.road_ends[road]
+    p = state.pieces
+    if p[a] != -1 and p[b] != -1 and all(p[i] != -1 for i in t.road_spaces[road]):
+        return "complete"
+    return "open"
+
+
+def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
+    """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
+    n = s.config.players
+    a, b = t.road_ends[road]
+    counts = [0] * n
+    for i in (a, b, *t.road_spaces[road]):
+        counts[s.pieces[i] // 2] += 1
+    result = score_road({k: c for k, c in enumerate(counts) if c}, completer=completer, seat_order=range(n),
+                        dangerous_ties=s.config.dangerous_ties)
+    todo: list = []
+    if result.winner is not None:
+        with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
+        if len(with_tiles) == 2:
+            todo.append(("tile", result.winner, road, tuple(with_tiles)))
+        elif with_tiles:
+            s = _take_tile(s, t, result.winner, with_tiles[0])
+    for seat, k in result.cards.items():
+        todo.append(("take", seat, k))
+    todo.append(("refill",))
+    pieces, milestones = s.pieces, s.milestones
+    last = s.signs == 0
+    if not last:
+        for i in t.road_spaces[road]:
+            owner = pieces[i] // 2
+            milestones = _set(milestones, owner, milestones[owner] + 1)
+            pieces = _set(pieces, i, -1)
+    s = replace(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
+    if not last:
+        s = replace(s, signed=s.signed | {road}, signs=s.signs - 1)
+        if s.signs == 0:
+            s = replace(s, standard=completer, last_turns=n - 1)
+    return replace(s, agenda=(*todo, *then, *s.agenda))
+
+
+def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
+    c = t.index[city]
+    value = s.tiles[c] + 1
+    return replace(s, tiles=_set(s.tiles, c, s.tiles[c] - 1), won=_set(s.won, seat, (*s.won[seat], f"{city}={value}")))
+
+
+def _settle(s: GameState, t: _Tables) -> GameState:
+    """Do the agenda's work that needs no decision and no draw, until one is needed."""
+    comps = t.comps
+    while not s.over:
+        item = s.agenda[0]
+        kind = item[0]
+        if kind == "auto":
+            s = _score(replace(s, agenda=s.agenda[1:]), t, item[2], item[1])
+        elif kind == "order" and len(item[2]) <= 1:
+            s = replace(s, agenda=tuple(("auto", item[1], r) for r in item[2]) + s.agenda[1:])
+        elif kind in ("deal", "draw", "take", "refill"):
+            target = item[1] if kind != "refill" else -1
+            if kind == "refill" and sum(s.display) >= comps.display:
+                s = replace(s, agenda=s.agenda[1:])
+            elif kind in ("draw", "take") and target >= 0 and _hand_full(s, target):
+                s = replace(s, agenda=s.agenda[1:])  # Obstinate Hands: no more cards (VR-8)
+            elif kind == "take" and any(s.display):
+                return s
+            elif not any(s.deck) and not any(s.discard):
+                s = replace(s, agenda=s.agenda[1:])  # nothing left to draw (VR-7)
+            else:
+                return s
+        elif kind == "build":
+            if s.played >= comps.cards_per_turn or not any(s.hands[s.seat]):
+                s = replace(s, agenda=(("draw", s.seat, comps.draw), ("next",), *s.agenda[1:]))
+            else:
+                return s
+        elif kind == "next":
+            s = replace(s, agenda=s.agenda[1:])
+            if s.last_turns is not None:
+                if s.last_turns == 0:
+                    return replace(s, over=True, agenda=())
+                s = replace(s, last_turns=s.last_turns - 1)
+            if s.turn >= s.config.max_turns:
+                return replace(s, over=True, agenda=())
+            s = replace(s, seat=(s.seat + 1) % s.config.players, agenda=(("turn",), *s.agenda))
+        elif kind == "turn":
+            hand = s.hands[s.seat]
+            start = s.turn == 0
+            s = replace(s, turn=s.turn + 1, played=0, seat=0 if start else s.seat)
+            nxt = ("discard",) if (sum(hand) > comps.hand_limit or (s.config.obstinate_hands and any(hand))) \
+                else ("build",)
+            s = replace(s, agenda=(nxt, *s.agenda[1:]))
+        else:
+            return s
+    return s
+
+
+def scores(state: GameState) -> tuple[int, ...]:
+    """Each seat's points now (the final scoring applied to the current position)."""
+    from rometools.via_romana.scoring import score_parts
+
+    return tuple(p["total"] for p in score_parts(state))
+
+
+# ----------------------------------------------------------------- hidden information
+def information_state(state: GameState, seat: int) -> str:
+    """Everything ``seat`` knows: its hand and goal, the display, the discard pile, the board,
+    hand sizes, deck size, tiles, signs and whose move it is (not the others' hands or goals).
+
+    >>> information_state(new_game(players=2), 0)[:30]
+    'seat 0; hand ; goal None; disp'
+    """
+    t = _t(state.config)
+    hands = [sum(h) for h in state.hands]
+
+    def cs(counts):
+        return ",".join(f"{t.cards[i]}x{k}" for i, k in enumerate(counts) if k)
+
+    agenda = [x if x[0] not in ("deal", "draw", "take") else x[:2] for x in state.agenda[:1]]
+    return (f"seat {seat}; hand {cs(state.hands[seat])}; goal {state.goals[seat]}; display {cs(state.display)}; "
+            f"discard {cs(state.discard)}; deck {sum(state.deck)}; hands {hands}; pieces {state.pieces}; "
+            f"tiles {state.tiles}; won {state.won}; signed {sorted(state.signed)}; scored {sorted(state.scored)}; "
+            f"turn {state.turn} seat {state.seat} played {state.played}; standard {state.standard} "
+            f"{state.last_turns}; next {agenda}; over {state.over}")
+
+
+def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
+    """A state ``seat`` cannot tell from ``state``: the other hands dealt again from the cards
+    it has not seen (the deck and those hands), the other goal tiles from those it has not seen.
+
+    >>> s = new_game(players=2)
+    >>> information_state(resample(s, 0, 1), 0) == information_state(s, 0)
+    True
+    """
+    rng = as_generator(rng)
+    t = _t(state.config)
+    others = [k for k in range(state.config.players) if k != seat]
+    pool = list(state.deck)
+    for k in others:
+        pool = [a + b for a, b in zip(pool, state.hands[k], strict=False)]
+    flat = [i for i, n in enumerate(pool) if n for _ in range(n)]
+    order = rng.permutation(len(flat))
+    hands = list(state.hands)
+    pos = 0
+    for k in others:
+        size = sum(state.hands[k])
+        h = [0] * len(t.cards)
+        for j in order[pos:pos + size]:
+            h[flat[j]] += 1
+        pos += size
+        hands[k] = tuple(h)
+    deck = [0] * len(t.cards)
+    for j in order[pos:]:
+        deck[flat[j]] += 1
+    unseen = [g for g in (*state.goals_left, *(state.goals[k] for k in others)) if g is not None]
+    gorder = [unseen[j] for j in rng.permutation(len(unseen))]
+    goals = list(state.goals)
+    for k in others:
+        if goals[k] is not None:
+            goals[k] = gorder.pop()
+    return replace(state, hands=tuple(hands), deck=tuple(deck), goals=tuple(goals), goals_left=tuple(gorder))

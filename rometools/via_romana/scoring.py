@@ -1,0 +1,140 @@
+"""Via Romana scoring: a road's winner and cards (a pure function), the final scoring, tiebreaks.
+
+Rules: ``002_2e34de0661bde959.txt``, Scoring Roads; End of the Game; Variants for Experts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rometools.core.errors import ArgumentError
+
+__all__ = ["RoadResult", "ranks", "score_bounds", "score_parts", "score_road"]
+
+
+@dataclass(frozen=True)
+class RoadResult:
+    """A scored road: who takes a tile (``None``: nobody) and the cards each other player receives.
+
+    ``cards`` is in the order the players take them (from the winner's left, clockwise).
+    """
+
+    winner: Any
+    cards: dict
+
+
+def score_road(pieces: Mapping[Any, int], *, completer: Any, seat_order: Sequence[Any],
+               dangerous_ties: bool = False) -> RoadResult:
+    """Score a completed road: the most pieces wins; the others take cards equal to their pieces.
+
+    Parameters
+    ----------
+    pieces : Mapping
+        Each involved player's pieces on the road and in both end cities (pieces);
+        players with 0 are not involved.
+    completer : player
+        The player whose build completed the road.
+    seat_order : sequence
+        Every player, clockwise.
+    dangerous_ties : bool
+        The Dangerous Ties variant: a tie without the completer gives no tile and no cards.
+
+    Returns
+    -------
+    RoadResult
+        A tie goes to the completer if in it, else to the next tied player clockwise from
+        the completer. The winner receives no cards.
+
+    Raises
+    ------
+    ArgumentError
+        A player not in ``seat_order``, a negative count, or no player involved.
+
+    Examples
+    --------
+    The rulebook's example (Scoring Roads): Blue 3 pieces beats Yellow 2 and Red 2.
+
+    >>> score_road({"blue": 3, "yellow": 2, "red": 2}, completer="blue",
+    ...            seat_order=["blue", "yellow", "red"])
+    RoadResult(winner='blue', cards={'yellow': 2, 'red': 2})
+    >>> score_road({"blue": 2, "yellow": 2, "red": 1}, completer="red",
+    ...            seat_order=["blue", "yellow", "red"], dangerous_ties=True)
+    RoadResult(winner=None, cards={})
+    """
+    order = list(seat_order)
+    for p, n in pieces.items():
+        if p not in order:
+            raise ArgumentError(f"player {p!r} is not in seat_order {order}")
+        if type(n) is not int or n < 0:
+            raise ArgumentError(f"pieces of {p!r} must be a whole number 0 or more, got {n!r}")
+    if completer not in order:
+        raise ArgumentError(f"completer {completer!r} is not in seat_order {order}")
+    involved = {p: n for p, n in pieces.items() if n > 0}
+    if not involved:
+        raise ArgumentError("no player has a piece on the road")
+    best = max(involved.values())
+    tied = [p for p, n in involved.items() if n == best]
+    start = order.index(completer)
+    clockwise = [order[(start + k) % len(order)] for k in range(len(order))]
+    if len(tied) > 1 and completer not in tied and dangerous_ties:
+        return RoadResult(None, {})
+    winner = next(p for p in clockwise if p in tied)
+    w = order.index(winner)
+    after = [order[(w + k) % len(order)] for k in range(1, len(order))]
+    return RoadResult(winner, {p: involved[p] for p in after if p in involved})
+
+
+def score_parts(state) -> list[dict[str, int]]:
+    """Each seat's points by category: ``tiles``, ``forts``, ``standard``, ``goal`` and ``total``.
+
+    A fort is worth its city's current top value (at least 1); the standard 2; a goal
+    tile 5 when the seat holds tiles of its four colours (End of the Game, Final scoring).
+
+    >>> from rometools.via_romana import new_game
+    >>> score_parts(new_game())[0]
+    {'tiles': 0, 'forts': 0, 'standard': 0, 'goal': 0, 'total': 0}
+    """
+    config = state.config
+    board, comps = config.the_board(), config.the_components()
+    cities = board.cities
+    out = []
+    for seat in range(config.players):
+        tiles = sum(int(w.split("=")[1]) for w in state.won[seat])
+        forts = sum(state.tiles[i] + 1 for i, c in enumerate(cities) if state.pieces[i] == 2 * seat + 1)
+        standard = comps.standard_points if state.standard == seat else 0
+        goal = 0
+        if state.goals[seat] is not None:
+            have = {board.city(w.split("=")[0]).province for w in state.won[seat]}
+            if set(comps.goal(state.goals[seat]).colours) <= have:
+                goal = comps.goal_points
+        out.append({"tiles": tiles, "forts": forts, "standard": standard, "goal": goal,
+                    "total": tiles + forts + standard + goal})
+    return out
+
+
+def ranks(state) -> tuple[int, ...]:
+    """Final ranks (1 best): by points; a tie goes to the standard's holder, else the next tied
+    player clockwise from the holder (from seat 0 when nobody holds it, VR-9).
+
+    >>> from rometools.via_romana import new_game
+    >>> ranks(new_game(players=3))
+    (1, 2, 3)
+    """
+    totals = [p["total"] for p in score_parts(state)]
+    n = len(totals)
+    ref = state.standard if state.standard is not None else 0
+    order = sorted(range(n), key=lambda s: (-totals[s], (s - ref) % n))
+    out = [0] * n
+    for r, s in enumerate(order, 1):
+        out[s] = r
+    return tuple(out)
+
+
+def score_bounds(config) -> tuple[int, int]:
+    """Every score lies in it: 0 to all tiles + every fort at its city's maximum + standard + goal."""
+    board, comps = config.the_board(), config.the_components()
+    tiles = sum(sum(c.tiles) for c in board.cities)
+    forts = comps.forts_per_player * max(c.max_value for c in board.cities)
+    return 0, tiles + forts + comps.standard_points + comps.goal_points

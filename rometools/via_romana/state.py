@@ -1,0 +1,137 @@
+"""Via Romana's values: the config (options declared once), the state, card ids, constants.
+
+Nothing here computes a rule (``rules.py`` does). Rules: ``002_2e34de0661bde959.txt``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rometools.core.game import CHANCE, TERMINAL
+from rometools.core.options import Config, option
+from rometools.via_romana.board import Board, load_board
+from rometools.via_romana.components import Components, load_components
+
+__all__ = ["CHANCE", "END", "KEEP", "TERMINAL", "GameConfig", "GameState", "card_id", "parse_card"]
+
+#: End the build phase (play no more cards this turn).
+END = "end"
+#: Obstinate Hands: stop discarding at the start of the turn.
+KEEP = "keep"
+
+
+def card_id(colour: str, symbol: str) -> str:
+    """A card as an action value: ``"blue:temple"``.
+
+    >>> card_id("blue", "temple")
+    'blue:temple'
+    """
+    return f"{colour}:{symbol}"
+
+
+def parse_card(card: str) -> tuple[str, str]:
+    """``"blue:temple"`` -> ``("blue", "temple")``."""
+    colour, _, symbol = card.partition(":")
+    return colour, symbol
+
+
+@dataclass(frozen=True)
+class GameConfig(Config):
+    """Via Romana's options, each declared once (:func:`rometools.core.options.option`).
+
+    Examples
+    --------
+    >>> GameConfig().players, GameConfig(players=2).hand
+    (4, 4)
+    >>> GameConfig(players=5)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.OptionError: players must be a whole number 2 to 4, got 5
+    """
+
+    players: int = option(4, "seats at the table.", low=2, high=4)
+    board: Board | None = option(None, "the board: provinces, cities, roads, blocked roads.",
+                                 file=Board.from_file, kind=Board)
+    components: Components | None = option(None, "the deck, goal tiles, supply and turn numbers.",
+                                           file=load_components, kind=Components)
+    hand: int = option(4, "cards dealt to each player (4 in the rulebook; some summaries give 5, VR-1).",
+                       low=4, high=5)
+    obstinate_hands: bool = option(False, "Obstinate Hands variant: never more than 7 cards in hand, even when "
+                                          "cards are due; a player may discard at the start of a turn.")
+    dangerous_ties: bool = option(False, "Dangerous Ties variant: a tie without the completing player gives "
+                                         "no tile and no cards.")
+    max_turns: int = option(300, "a safeguard, not in the rulebook (VR-9): the game ends after this many turns.",
+                            low=1, high=100_000)
+
+    def the_board(self) -> Board:
+        """The board in use (default: the bundled illustrative board)."""
+        return self.board or load_board()
+
+    def the_components(self) -> Components:
+        """The components in use (default: the bundled ones)."""
+        return self.components or load_components()
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A Via Romana position. All fields are read-only; ``apply`` returns a new state.
+
+    Attributes
+    ----------
+    config : GameConfig
+    hands : tuple[tuple[int, ...], ...]
+        Per seat, cards held of each card kind (kinds in ``rules.cards(config)`` order).
+    deck, discard : tuple[int, ...]
+        Cards of each kind in the face-down deck and on the discard pile.
+    display : tuple[int, ...]
+        Cards of each kind in the face-up display.
+    goals : tuple[str | None, ...]
+        Each seat's goal tile (hidden from the others).
+    pieces : tuple[int, ...]
+        Per board space (``board.spaces`` order): -1 vacant, ``2 * seat`` a milestone,
+        ``2 * seat + 1`` a fort.
+    tiles : tuple[int, ...]
+        Per city, tiles left on its stack (the top is worth tiles left + 1).
+    won : tuple[tuple[str, ...], ...]
+        Per seat, the cities whose tiles it took, with values: ``"roma=4"``.
+    signed : frozenset[str]
+        Roads carrying a road sign. ``scored``: roads scored (after the last sign too).
+    signs, forts, milestones : supply left (signs; per seat forts and milestones).
+    seat : int
+        The seat whose turn it is. ``played``: cards played this turn.
+    agenda : tuple
+        Work still to do, first item next (deals, decisions, draws, scorings).
+    standard : int or None
+        The legionary standard's holder. ``last_turns``: turns left after the last sign.
+    turn : int
+        Turns begun.
+    history, start, seed
+        The records, the start position (``None``), the seed.
+    """
+
+    config: GameConfig
+    hands: tuple
+    deck: tuple
+    discard: tuple
+    display: tuple
+    goals: tuple
+    goals_left: tuple
+    pieces: tuple
+    tiles: tuple
+    won: tuple
+    signed: frozenset
+    scored: frozenset
+    signs: int
+    forts: tuple
+    milestones: tuple
+    seat: int = 0
+    played: int = 0
+    agenda: tuple = ()
+    standard: int | None = None
+    last_turns: int | None = None
+    turn: int = 0
+    over: bool = False
+    history: tuple = ()
+    start: None = None
+    seed: Any = field(default=None, compare=False)

@@ -1,0 +1,332 @@
+"""Via Romana: data, rulebook examples, builds, road scoring, the end, odds against simulation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from rometools.core.errors import DataFileError, IllegalActionError, InvalidActionError
+from rometools.core.stats import proportion_estimate
+from rometools.testing import check_game
+from rometools.via_romana import (
+    CHANCE,
+    END,
+    GAME,
+    GameConfig,
+    apply,
+    current_player,
+    deck,
+    information_state,
+    legal_actions,
+    load_board,
+    load_components,
+    new_game,
+    prob_at_least,
+    prob_card,
+    prob_same_colour_pair,
+    resample,
+    score_parts,
+    score_road,
+)
+from rometools.via_romana.rules import _t
+
+BOARD = load_board()
+
+
+# ----------------------------------------------------------------- data
+def test_deck_is_five_colours_of_two_temples_and_three_of_each_other_symbol():
+    d = deck()
+    assert sum(d.values()) == 55
+    assert {c for c, _ in d} == set(load_components().colours) and len({c for c, _ in d}) == 5
+    assert all(n == (2 if s == "temple" else 3) for (_, s), n in d.items())
+
+
+def test_bundled_board_matches_the_component_facts():
+    assert (len(BOARD.cities), len(BOARD.roads)) == (20, 30)
+    assert sum(len(c.tiles) for c in BOARD.cities) == 40
+    assert (len(BOARD.blocked(2)), len(BOARD.blocked(3))) == (10, 5)
+    assert {c.symbol: c.max_value for c in BOARD.cities} == {"temple": 4, "helmet": 2, "laurel": 3, "eagle": 3}
+    assert all(len(BOARD.roads_at[c.id]) == c.max_value for c in BOARD.cities)
+    assert BOARD.provenance["city.roma.max_value"].kind == "illustrative"
+    assert load_components().provenance["supply.road_signs"].kind == "rulebook"
+
+
+@pytest.mark.parametrize("old,new,entry", [
+    ('b = "tibur"', 'b = "rome"', "road.r01.b"),
+    ('province = "purple"', 'province = "violet"', "city.roma.province"),
+    ('spaces = [["purple"], ["purple"]]', 'spaces = [["purple"], ["pink"]]', "road.r01.spaces[1]"),
+])
+def test_a_broken_board_names_the_entry(tmp_path, old, new, entry):
+    text = BOARD.path.read_text().replace(old, new, 1)
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    with pytest.raises(DataFileError, match=entry.replace("[", r"\[").replace("]", r"\]")):
+        load_board(path)
+
+
+def test_a_deck_total_that_does_not_add_up_is_refused(tmp_path):
+    path = tmp_path / "components.toml"
+    path.write_text(load_components().path.read_text().replace("cards = 55", "cards = 56"))
+    with pytest.raises(DataFileError, match="deck.cards.*56.*55 cards"):
+        load_components(path)
+
+
+# ----------------------------------------------------------------- score_road
+SEATS = ["blue", "yellow", "red"]
+
+
+@pytest.mark.parametrize("pieces,completer,dangerous,winner,given", [
+    # the rulebook's example (Scoring Roads): Blue 3 beats Yellow 2 and Red 2
+    ({"blue": 3, "yellow": 2, "red": 2}, "blue", False, "blue", {"yellow": 2, "red": 2}),
+    # a tie with the completing player in it: the completer wins
+    ({"blue": 2, "yellow": 2, "red": 1}, "yellow", False, "yellow", {"red": 1, "blue": 2}),
+    # a tie without the completer: the next tied player clockwise from the completer
+    ({"blue": 2, "yellow": 2, "red": 1}, "red", False, "blue", {"yellow": 2, "red": 1}),
+    # Dangerous Ties: nobody takes a tile or cards
+    ({"blue": 2, "yellow": 2, "red": 1}, "red", True, None, {}),
+    # Dangerous Ties changes nothing when the completer is in the tie
+    ({"blue": 2, "yellow": 2}, "blue", True, "blue", {"yellow": 2}),
+])
+def test_score_road(pieces, completer, dangerous, winner, given):
+    r = score_road(pieces, completer=completer, seat_order=SEATS, dangerous_ties=dangerous)
+    assert r.winner == winner
+    assert r.cards == given
+    assert list(r.cards) == list(given)  # the order cards are taken in: from the winner's left
+
+
+# ----------------------------------------------------------------- positions
+def at_build(players=2, hand=(), pieces=None, display=("green:helmet",) * 4, **changes):
+    """A position at seat 0's build phase with this hand and these pieces ({space: (seat, 'fort'|'m')})."""
+    s = new_game(players=players)
+    t = _t(s.config)
+    counts = [0] * len(t.cards)
+    for c in hand:
+        counts[t.card_index[c]] += 1
+    disp = [0] * len(t.cards)
+    for c in display:
+        disp[t.card_index[c]] += 1
+    deck_ = tuple(d - h - x for d, h, x in zip(s.deck, counts, disp, strict=False))
+    occ = list(s.pieces)
+    forts, ms = list(s.forts), list(s.milestones)
+    for space, (seat, kind) in (pieces or {}).items():
+        occ[t.index[space]] = 2 * seat + (kind == "fort")
+        if kind == "fort":
+            forts[seat] -= 1
+        else:
+            ms[seat] -= 1
+    hands = (tuple(counts),) + s.hands[1:]
+    return replace(s, hands=hands, deck=deck_, display=tuple(disp), pieces=tuple(occ), forts=tuple(forts),
+                   milestones=tuple(ms), agenda=(("build",),), turn=1, goals=("g1",) * players, **changes)
+
+
+def builds(state, kind):
+    return sorted(a for a in legal_actions(state) if isinstance(a, tuple) and a[0] == kind)
+
+
+def test_a_fort_takes_two_cards_of_a_colour_on_a_vacant_city_of_that_colour():
+    s = at_build(hand=("blue:temple", "blue:helmet", "red:laurel"), pieces={"ravenna": (1, "fort")})
+    forts = builds(s, "fort")
+    assert {a[1] for a in forts} == {"ariminum", "ancona", "pisaurum"}  # blue cities but the occupied one
+    assert all(a[2:] == ("blue:temple", "blue:helmet") for a in forts)
+    assert builds(at_build(hand=("blue:temple", "red:helmet")), "fort") == []
+
+
+def test_a_milestone_needs_a_card_of_the_space_colour_and_an_adjacent_piece():
+    s = at_build(hand=("purple:laurel",), pieces={"roma": (1, "fort")})
+    assert builds(s, "milestone") == [("milestone", "r01.0", "purple:laurel"), ("milestone", "r02.0", "purple:laurel"),
+                                      ("milestone", "r16.0", "purple:laurel"), ("milestone", "r26.2", "purple:laurel")]
+    # a blue card reaches only the two-coloured spaces next to nothing: none
+    assert builds(at_build(hand=("blue:laurel",), pieces={"roma": (1, "fort")}), "milestone") == []
+    # a city milestone: a card of the city's colour, next to a piece on a road space
+    s = at_build(hand=("purple:laurel",), pieces={"r01.0": (1, "m"), "r01.1": (1, "m"), "roma": (0, "fort")})
+    assert ("milestone", "tibur", "purple:laurel") in builds(s, "milestone")
+
+
+def test_a_double_milestone_needs_the_city_card_a_piece_there_and_a_connected_pair():
+    hand = ("purple:temple", "purple:laurel")
+    s = at_build(hand=hand, pieces={"roma": (1, "fort"), "r02.0": (0, "m")})
+    assert builds(s, "double") == [("double", "roma", "r01.0", "r01.1", "purple:temple"),
+                                   ("double", "roma", "r16.0", "r16.1", "purple:temple"),
+                                   ("double", "roma", "r26.2", "r26.1", "purple:temple")]  # r26 ends at roma
+    # r02 has one free space left after the milestone: no pair; no piece in the city: no double
+    assert builds(at_build(hand=("purple:temple",), pieces={"tibur": (1, "fort")}), "double") == []
+
+
+def test_a_joker_is_two_cards_of_different_colours_for_one_milestone_of_any_colour():
+    s = at_build(hand=("blue:temple", "red:helmet"), pieces={"roma": (1, "fort")})
+    assert {a[1] for a in builds(s, "joker")} == {"r01.0", "r02.0", "r16.0", "r26.2"}
+    assert builds(at_build(hand=("blue:temple", "blue:helmet"), pieces={"roma": (1, "fort")}), "joker") == []
+
+
+def test_completing_a_road_scores_it_at_once():
+    # r01 roma (purple temple) - tibur (purple laurel); seat 0 completes it with 3 pieces to seat 1's 1
+    s = at_build(hand=("purple:laurel",), pieces={"roma": (0, "fort"), "r01.0": (0, "m"), "tibur": (1, "fort")})
+    s = apply(s, ("milestone", "r01.1", "purple:laurel"))
+    assert s.agenda[0] == ("tile", 0, "r01", ("roma", "tibur"))
+    s = apply(s, ("tile", "roma"))
+    assert s.won[0] == ("roma=4",) and s.tiles[0] == 2
+    assert current_player(s) == 1 and s.agenda[0] == ("take", 1, 1)  # seat 1 takes 1 card from the display
+    s = apply(s, ("take", "green:helmet"))
+    assert sum(s.hands[1]) == 1 and sum(s.display) == 3
+    assert current_player(s) == CHANCE  # the display refilled
+    assert "r01" in s.signed and s.pieces[_t(s.config).index["r01.0"]] == -1 and s.milestones[0] == 20
+    assert s.signs == 9
+
+
+def test_one_build_completing_two_roads_lets_the_completer_choose_the_order():
+    pieces = {"r01.0": (0, "m"), "r01.1": (0, "m"), "tibur": (1, "fort"),
+              "r02.0": (0, "m"), "r02.1": (0, "m"), "praeneste": (1, "fort")}
+    s = at_build(hand=("purple:laurel",), pieces=pieces)
+    s = apply(s, ("milestone", "roma", "purple:laurel"))
+    assert legal_actions(s) == [("score", "r01"), ("score", "r02")]
+    s = apply(s, ("score", "r02"))
+    assert s.scored == {"r02"}
+
+
+@pytest.mark.parametrize("dangerous", [False, True])
+def test_a_tie_without_the_completer(dangerous):
+    # r16 roma - ariminum, 3 spaces: seats 1 and 2 tie at 2, seat 0 completes it with 1
+    pieces = {"roma": (1, "fort"), "r16.0": (1, "m"), "ariminum": (2, "fort"), "r16.2": (2, "m")}
+    s = at_build(players=4, hand=("purple:laurel",), pieces=pieces,
+                 config=GameConfig(players=4, dangerous_ties=dangerous))
+    s = apply(s, ("milestone", "r16.1", "purple:laurel"))
+    assert "r16" in s.scored
+    if dangerous:  # no tile, no cards
+        assert s.won == ((), (), (), ()) and not [x for x in s.agenda if x[0] in ("take", "tile")]
+    else:  # the next tied player clockwise from the completer wins; the others take from its left
+        assert s.agenda[0] == ("tile", 1, "r16", ("roma", "ariminum"))
+        assert [x for x in s.agenda if x[0] == "take"] == [("take", 2, 2), ("take", 0, 1)]
+
+
+def test_obstinate_hands_gives_no_card_to_a_full_hand():
+    hand1 = ("red:helmet",) * 3 + ("red:laurel",) * 3 + ("red:eagle",)
+    for obstinate, got in ((False, 1), (True, 0)):
+        s = at_build(hand=("purple:laurel",), pieces={"roma": (0, "fort"), "r01.0": (0, "m"), "tibur": (1, "fort")},
+                     config=GameConfig(players=2, obstinate_hands=obstinate))
+        t = _t(s.config)
+        h = [0] * len(t.cards)
+        for c in hand1:
+            h[t.card_index[c]] += 1
+        s = replace(s, hands=(s.hands[0], tuple(h)))
+        s = apply(apply(s, ("milestone", "r01.1", "purple:laurel")), ("tile", "roma"))
+        if got:
+            s = apply(s, ("take", "green:helmet"))
+        assert sum(s.hands[1]) == 7 + got
+
+
+def test_the_last_sign_gives_the_standard_and_one_more_turn_to_the_others():
+    s = at_build(players=3, hand=("purple:laurel",), pieces={"roma": (0, "fort"), "r01.0": (0, "m"), "tibur": (1, "fort")},
+                 signs=1)
+    s = apply(apply(s, ("milestone", "r01.1", "purple:laurel")), ("tile", "roma"))
+    assert s.standard == 0 and s.signs == 0 and s.last_turns == 2
+    rng = np.random.default_rng(0)
+    turns = [(s.turn, s.seat)]
+    while not s.over:
+        legal = legal_actions(s)
+        s = apply(s, END if END in legal else legal[int(rng.integers(len(legal)))])
+        if (s.turn, s.seat) != turns[-1] and not s.over:
+            turns.append((s.turn, s.seat))
+    assert [seat for _, seat in turns] == [0, 1, 2]  # seats 1 and 2 play once more; seat 0 does not
+    assert score_parts(s)[0]["standard"] == 2
+
+
+def test_final_scoring_forts_tiles_and_the_goal_tile():
+    s = at_build(pieces={"roma": (0, "fort"), "ostia": (1, "fort")})
+    s = replace(s, won=(("ravenna=4", "capua=4", "brundisium=4", "mediolanum=4"), ("roma=4",)), goals=("g1", "g2"),
+                tiles=(0,) + s.tiles[1:])
+    p0, p1 = score_parts(s)
+    assert p0 == {"tiles": 16, "forts": 1, "standard": 0, "goal": 5, "total": 22}  # roma's stack is empty: 1
+    assert p1 == {"tiles": 4, "forts": 2, "standard": 0, "goal": 0, "total": 6}
+
+
+def test_apply_refuses_junk_and_illegal_moves():
+    s = at_build(hand=("purple:laurel",), pieces={"roma": (1, "fort")})
+    with pytest.raises(InvalidActionError):
+        apply(s, ("milestone", "nowhere", "purple:laurel"))
+    with pytest.raises(IllegalActionError):
+        apply(s, ("milestone", "r01.1", "purple:laurel"))  # not adjacent to a piece
+    assert legal_actions(s)  # unchanged
+
+
+# ----------------------------------------------------------------- hidden information
+def test_information_state_hides_the_other_hands_and_resample_keeps_it():
+    s = GAME.play_game(GAME.config(players=3), bots="random", rng=5)
+    from rometools.core.playout import states
+
+    mid = list(states(s))[200]
+    for seat in range(3):
+        info = information_state(mid, seat)
+        r = resample(mid, seat, 1)
+        assert information_state(r, seat) == info
+        assert sum(map(sum, r.hands)) + sum(r.deck) == sum(map(sum, mid.hands)) + sum(mid.deck)
+    other = replace(mid, hands=(mid.hands[0], mid.hands[2], mid.hands[1]))
+    assert information_state(other, 0) == information_state(mid, 0) or mid.hands[1] != mid.hands[2]
+
+
+# ----------------------------------------------------------------- odds against a simulation
+def _simulated(event, hand_size, trials=20_000, seed=7):
+    d = deck()
+    cards_ = [k for k, n in d.items() for _ in range(n)]
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for _ in range(trials):
+        idx = rng.choice(len(cards_), size=hand_size, replace=False)
+        hits += event([cards_[i] for i in idx])
+    return proportion_estimate(hits, trials, confidence=0.999)
+
+
+@pytest.mark.parametrize("hand_size", [2, 4, 7])
+def test_card_odds_match_a_seeded_simulation(hand_size):
+    def pair(h):
+        cols = [c for c, _ in h]
+        return any(cols.count(c) >= 2 for c in cols)
+
+    checks = [
+        (prob_same_colour_pair(hand_size), pair),
+        (prob_at_least(2, "blue", hand_size), lambda h: sum(c == "blue" for c, _ in h) >= 2),
+        (prob_card("blue", "temple", hand_size), lambda h: ("blue", "temple") in h),
+    ]
+    for exact, event in checks:
+        est = _simulated(event, hand_size, trials=6000)
+        assert est.low <= float(exact) <= est.high, (hand_size, exact, est)
+
+
+def test_odds_given_seen_cards():
+    both_temples = {("blue", "temple"): 2}
+    assert prob_card("blue", "temple", 4, seen=both_temples) == 0
+    assert prob_at_least(1, "blue", 53, seen={("blue", "temple"): 2}) == 1
+    assert prob_same_colour_pair(6) == 1  # 6 cards, 5 colours
+    assert prob_card("blue", "temple", 1) == Fraction(2, 55)
+
+
+# ----------------------------------------------------------------- whole games
+def test_seeded_random_playthroughs_hold_the_invariants():
+    for seed in range(60):
+        players = 2 + seed % 3
+        end = GAME.play_game(GAME.config(players=players), bots="random", rng=seed)
+        from rometools.core.playout import states
+
+        for s in list(states(end))[::7] + [end]:
+            total = sum(s.deck) + sum(s.discard) + sum(s.display) + sum(map(sum, s.hands))
+            assert total == 55
+            for seat in range(players):
+                ms = sum(1 for p in s.pieces if p == 2 * seat)
+                fs = sum(1 for p in s.pieces if p == 2 * seat + 1)
+                assert ms + s.milestones[seat] == 20 and fs + s.forts[seat] == 4
+            assert len(s.signed) <= 20 and s.signs >= 0
+        assert end.over and end.standard is not None
+
+
+def test_via_romana_passes_the_data_file_and_tampered_save_checks():
+    check_game("via_romana", n_games=2, checks=["data_files", "tampered_saves"])
+
+
+def test_the_deck_is_a_bag_of_the_draw_odds_explorer():
+    from rometools.widgets.draws import GAME_BAGS, DrawOddsExplorer
+
+    bag = next(b for b in GAME_BAGS if b.label.startswith("Via Romana"))
+    assert sum(bag.counts().values()) == 55 and bag.counts()["blue temple"] == 2
+    assert DrawOddsExplorer(game_bag=bag.label, trials=0).probability == prob_card("blue", "temple", 4)
