@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from traitlets import TraitError
 
 from rometools.core.data import MAX_FILE_BYTES, read_text_file
-from rometools.core.errors import DataFileError
+from rometools.core.errors import ArgumentError, DataFileError
 from rometools.core.formatting import number, seat_label, shown
 from rometools.core.game import Game, game_of, game_spec, load_game
 from rometools.core.playout import load_saved_game, play, turn_states
@@ -96,6 +96,14 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
     :meth:`assign_view` and :meth:`board_name`, and lays out ``self.children``
     from :meth:`_game_rows` and its own widgets.
 
+    A game with no board (a card or dice game) sets ``HAS_BOARD = False``:
+    there is no board list, path box or upload; the players come from its
+    config's ``players`` option range (:meth:`player_counts`), the game from
+    ``load_game(GAME, players=...)`` (:meth:`game_options`), and a ``board``
+    given to it is refused with an :class:`~rometools.core.errors.ArgumentError`
+    ("Pig has no board"), so its subclass implements only :meth:`build_view`,
+    :meth:`compute` and :meth:`draw` (``examples/pig``, ``docs/new-game.md``).
+
     Parameters
     ----------
     files : {"path", "upload"}
@@ -108,6 +116,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         The registry id of the game.
     DEFAULT_BOT : str, optional
         The bot every seat starts with (default: the first bot name).
+    HAS_BOARD : bool
+        Whether the game has a board (or a board-like file) to choose (default ``True``).
 
     Examples
     --------
@@ -127,6 +137,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
 
     GAME: ClassVar[str] = ""
     DEFAULT_BOT: ClassVar[str | None] = None
+    HAS_BOARD: ClassVar[bool] = True
     MODEL = ("_game", "_states", "_start", "_start_label", "_start_turn")
     FIELD_LABELS: ClassVar[dict[str, str]] = {
         "board": "Board", "players": "Players", "bot": "Bots", "bots": "Bots per seat", "seed": "Seed",
@@ -141,6 +152,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         super().__init__()
         self._init_message()
         self._spec = game_spec(self.GAME)
+        if board is not None and not self.HAS_BOARD:
+            raise ArgumentError(self._no_board())
         self._files = files
         self._game: Game | None = None
         self._states: list = []
@@ -151,12 +164,13 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         default_bot = self.DEFAULT_BOT or names[0]
         counts = self.all_player_counts()
         wide = {"description_width": "64px"}
-        self._board_file = self._add_control("board_file", widgets.Dropdown(
-            options=[(self._board_option_label(p), p) for p in self.board_files().values()],
-            description="Board", style=wide, layout={"width": "560px"}), "rt-board-file")
-        self._board_path = self._board_load = self._start_path = self._start_load = None
+        self._board_file = self._board_path = self._board_load = self._start_path = self._start_load = None
         self._board_upload = self._start_upload = None
-        if files == "path":
+        if self.HAS_BOARD:
+            self._board_file = self._add_control("board_file", widgets.Dropdown(
+                options=[(self._board_option_label(p), p) for p in self.board_files().values()],
+                description="Board", style=wide, layout={"width": "560px"}), "rt-board-file")
+        if files == "path" and self.HAS_BOARD:
             self._board_path = self._add_control("board_path", widgets.Text(
                 # 560 + 280 + 64 px (and margins) fit one row of a notebook beside JupyterLab's file browser
                 placeholder="or a board file path (Enter or Load)", continuous_update=False,
@@ -164,6 +178,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             self._board_load = self._add_control("board_load", widgets.Button(
                 description="Load", tooltip="Load the board file typed on the left",
                 layout={"width": "64px"}), "rt-board-load")
+        if files == "path":
             self._start_path = self._add_control("start_path", widgets.Text(
                 placeholder="a saved game (.json) to play on from", continuous_update=False,
                 description="Start", style=wide, layout={"width": "400px"}), "rt-start-path")
@@ -171,11 +186,12 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
                                               tooltip="Play on from the saved game typed on the left")
             self._start_load.add_class("rt-start-load")
         else:
-            self._board_upload = widgets.FileUpload(
-                accept=".toml,.yaml,.yml", multiple=False, description="Upload a board",
-                tooltip=f"A board file (.toml or .yaml, at most {number(MAX_FILE_BYTES)} bytes)",
-                layout={"width": "180px"})
-            self._board_upload.add_class("rt-board-upload")
+            if self.HAS_BOARD:
+                self._board_upload = widgets.FileUpload(
+                    accept=".toml,.yaml,.yml", multiple=False, description="Upload a board",
+                    tooltip=f"A board file (.toml or .yaml, at most {number(MAX_FILE_BYTES)} bytes)",
+                    layout={"width": "180px"})
+                self._board_upload.add_class("rt-board-upload")
             self._start_upload = widgets.FileUpload(
                 accept=".json", multiple=False, description="Upload a saved game",
                 tooltip="A saved game (.json) to play on from", layout={"width": "210px"})
@@ -216,43 +232,68 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             self._message.add_class("rt-error")
         self._show_seats()
 
-        self._board_file.observe(self._on_board_file, names="value")
+        if self.HAS_BOARD:
+            self._board_file.observe(self._on_board_file, names="value")
         self._players.observe(lambda _c: self._replay(), names="value")
         self._bot.observe(self._on_all_seats_bot, names="value")
         for w in self._seat_bots:
             w.observe(self._on_seat_bot, names="value")
         self._seed.observe(lambda _c: self._replay(), names="value")
-        if files == "path":
+        if self._board_path is not None:
             self._board_path.observe(lambda _c: self._load_typed_board(), names="value")
             self._board_load.on_click(lambda _b: self._load_typed_board())
+        if self._board_upload is not None:
+            self._board_upload.observe(self._on_board_upload, names="value")
+        if files == "path":
             self._start_path.observe(lambda _c: self._load_typed_start(), names="value")
             self._start_load.on_click(lambda _b: self._load_typed_start())
         else:
-            self._board_upload.observe(self._on_board_upload, names="value")
             self._start_upload.observe(self._on_start_upload, names="value")
         self._start_clear.on_click(lambda _b: self._replay(start=NEW_DEAL))
         self._turn.observe(self._on_change, names="value")
 
     # ------------------------------------------------------------ what a subclass provides
-    def board_files(self) -> dict[str, Any]:  # pragma: no cover - abstract
-        """The data folder's board files offered in the dropdown, ``{file name: path}``."""
-        raise NotImplementedError
+    def board_files(self) -> dict[str, Any]:
+        """The data folder's board files offered in the dropdown, ``{file name: path}``.
 
-    def load_board(self, source: Any) -> Any:  # pragma: no cover - abstract
-        """The board from a file path (``Path``) or a board object; ``DataFileError`` naming the entry."""
-        raise NotImplementedError
+        A game with a board implements it; a board-less game (``HAS_BOARD = False``) has none.
+        """
+        if self.HAS_BOARD:  # pragma: no cover - abstract
+            raise NotImplementedError
+        return {}
 
-    def player_counts(self, board: Any) -> Sequence[int]:  # pragma: no cover - abstract
-        """The player counts ``board`` is for."""
-        raise NotImplementedError
+    def load_board(self, source: Any) -> Any:
+        """The board from a file path (``Path``) or a board object; ``DataFileError`` naming the entry.
 
-    def game_options(self, board: Any, players: int) -> dict[str, Any]:  # pragma: no cover - abstract
-        """Options of ``rometools.load_game(GAME, **options)`` for a new game on ``board``."""
-        raise NotImplementedError
+        A game with a board implements it; a board-less game's "board" is ``None``.
+        """
+        if self.HAS_BOARD:  # pragma: no cover - abstract
+            raise NotImplementedError
+        return None
+
+    def player_counts(self, board: Any) -> Sequence[int]:
+        """The player counts ``board`` is for.
+
+        A game with a board implements it; a board-less game takes its config's
+        ``players`` option range (``option("players").low`` to ``.high``).
+        """
+        if self.HAS_BOARD:  # pragma: no cover - abstract
+            raise NotImplementedError
+        players = self._spec.config.option("players")
+        return tuple(range(int(players.low), int(players.high) + 1))
+
+    def game_options(self, board: Any, players: int) -> dict[str, Any]:
+        """Options of ``rometools.load_game(GAME, **options)`` for a new game on ``board``.
+
+        A game with a board implements it; a board-less game's default is ``{"players": players}``.
+        """
+        if self.HAS_BOARD:  # pragma: no cover - abstract
+            raise NotImplementedError
+        return {"players": players}
 
     def board_of(self, config: Any) -> Any:
-        """The board of a game config (for a start position). Default ``config.board``."""
-        return config.board
+        """The board of a game config (for a start position). Default ``config.board`` (``None`` board-less)."""
+        return config.board if self.HAS_BOARD else None
 
     def board_file_of(self, board: Any) -> Path | None:
         """The bundled file holding exactly ``board`` (to select it in the dropdown), or ``None``.
@@ -266,11 +307,13 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         return str(getattr(board, "name", "board"))
 
     def default_board(self, players: int | None) -> Any:
-        """The board used when none is given. Default: the dropdown's first file."""
-        return next(iter(self.board_files().values()))
+        """The board used when none is given. Default: the dropdown's first file (``None`` board-less)."""
+        return next(iter(self.board_files().values())) if self.HAS_BOARD else None
 
     def all_player_counts(self) -> tuple[int, ...]:
         """Every player count the game's boards take (the players dropdown when no board limits it)."""
+        if not self.HAS_BOARD:
+            return tuple(self.player_counts(None))
         return tuple(sorted({n for path in self.board_files().values()
                              for n in self.player_counts(self.load_board(path))}))
 
@@ -340,8 +383,12 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
 
     @property
     def board(self) -> Any:
-        """The board in play: the board list's selection (a file path or a board object)."""
-        return self._board_file.value
+        """The board in play: the board list's selection (a file path or a board object); ``None`` board-less."""
+        return self._board_file.value if self._board_file is not None else None
+
+    def fields(self) -> tuple[str, ...]:
+        """The arguments of :meth:`set_values`, in order; ``board`` only for a game with a board."""
+        return tuple(f for f in Explorer.fields(self) if self.HAS_BOARD or f != "board")
 
     def values(self) -> dict[str, Any]:
         """The current value of every field, as :meth:`set_values` takes it.
@@ -389,6 +436,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
                     raise ValueError(f"Start must be a {self._spec.title} state (a position or a game), "
                                      f"a saved-game file or '' for a new deal, got {type(value).__name__}")
         elif name == "board":
+            if not self.HAS_BOARD:
+                raise ArgumentError(self._no_board())
             label = self.field_label("board")
             if not isinstance(value, str | Path) and not isinstance(value, self._board_type()):
                 raise ValueError(f"{label} must be a file path or a loaded {self._spec.title} "
@@ -478,8 +527,16 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             return f"{path.name} \u00b7 from {path.parent}"
         return f"{self.board_name(source)} \u00b7 given"
 
+    def _no_board(self) -> str:
+        return (f"{self.field_label('board')}: {self._spec.title} has no board; choose the players, "
+                "bots, seed or a start instead")
+
     def _select_board(self, board: Any, *, label: str | None = None) -> None:
         """Select ``board`` (a path or a board object) in the board list, adding it if new."""
+        if not self.HAS_BOARD:
+            if board is not None:
+                raise ArgumentError(self._no_board())
+            return
         files = self.board_files()
         if isinstance(board, str | Path):
             board = Path(board).expanduser()
@@ -494,7 +551,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         self._board_file.value = board
 
     def _selected_board(self) -> Any:
-        return self._board_file.value
+        return self.board
 
     def _load(self, source: Any) -> Any:
         """The board of ``source``; a file is read within :data:`FILE_TIMEOUT_S` seconds."""
@@ -696,7 +753,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         else:
             self._start_info.value = (f"<small>Playing on from {html.escape(self._start_label)} "
                                       f"(turn {self._start_turn}) with seed {self._seed.value}; "
-                                      "board and players come from it.</small>")
+                                      f"{'board and players come' if self.HAS_BOARD else 'players come'} "
+                                      "from it.</small>")
         self.draw(view)
         self._refresh_strong_play()
 
@@ -709,8 +767,9 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         else:
             board_row = [self._board_file, self._board_upload]
             start_row = [self._start_upload, self._start_clear, self._start_info]
+        board_row = [w for w in board_row if w is not None]
         return [
-            widgets.HBox(board_row, layout=row),
+            *([widgets.HBox(board_row, layout=row)] if board_row else []),
             widgets.HBox(start_row, layout=row),
             widgets.HBox([self._players, self._bot, self._seed], layout=row),
             widgets.HBox(self._seat_bots, layout=row),
