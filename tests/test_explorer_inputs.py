@@ -143,6 +143,18 @@ def _check_refusal(ex, before, label: str, where: str) -> list[str]:
 
 
 # ----------------------------------------------------------------- one field at a time
+def test_every_explorer_keeps_the_contract(explorer):
+    """docs/architecture.md, "The explorer contract": at least one chart, laid out among the
+    children and drawn at opening; every field of set_values named in the designer's words."""
+    assert explorer._charts, "an explorer shows at least one chart (_add_chart)"
+    laid_out = {id(w) for w in walk(explorer)}
+    assert all(id(chart.view) in laid_out for chart in explorer._charts.values())
+    assert len(explorer_figures(explorer)) >= 1 and explorer.message == ""
+    assert explorer.fields() and set(explorer.values()) <= set(explorer.fields())
+    assert all(explorer.field_label(f) and explorer.field_label(f) != f for f in explorer.fields()
+               if "_" in f), "a field with an id-like name needs a FIELD_LABELS entry"
+
+
 def test_every_field_refuses_hostile_values_clearly_or_shows_them_as_given(explorer):
     ex = explorer
     annotations = _annotations(ex)
