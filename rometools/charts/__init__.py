@@ -19,6 +19,8 @@ browser) can find it.
 * :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
   the law of a count as bars, P(condition) by number of draws as a curve, each
   with its seeded simulation.
+* :mod:`rometools.charts.via_romana` -- the Via Romana road board: cities by province,
+  roads (open, signed, won), vacant spaces by colour, every seat's milestones and forts.
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
 
@@ -65,6 +67,7 @@ _LAZY = {
     "region_board_figure": "rometools.charts.imperator",
     "tile_odds_figure": "rometools.charts.imperator",
     "skill_curve_figure": "rometools.charts.strength",
+    "road_board_figure": "rometools.charts.via_romana",
 }
 
 __all__ = [
@@ -92,6 +95,7 @@ __all__ = [
     "prob_curve_figure",
     "region_board_figure",
     "region_colour",
+    "road_board_figure",
     "scores_over_turns_figure",
     "seat_colour",
     "setup_odds_figure",

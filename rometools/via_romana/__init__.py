@@ -39,6 +39,8 @@ from rometools.via_romana.rules import (
     legal_actions,
     new_game,
     resample,
+    road_pieces,
+    road_results,
     road_status,
 )
 from rometools.via_romana.scoring import RoadResult, ranks, score_bounds, score_parts, score_road
@@ -59,7 +61,7 @@ __all__ = [
     "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
     "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
-    "ranks", "resample", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
+    "ranks", "resample", "road_pieces", "road_results", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
 ]
 
 

@@ -11,6 +11,8 @@
   their odds, reward tiles, scores, the log).
 * :class:`RegionBoardExplorer` -- IMPERATOR: place a worker on the region board of a seeded
   game and watch the chain reaction step by step, with the Action-track moves.
+* :class:`RoadBoardExplorer` -- Via Romana: a seeded bot game on the road board, who won
+  each road and what the others received, hands and scores, turn by turn.
 * :class:`TileOddsExplorer` -- IMPERATOR: exact reveal odds of each reward-tile kind by round,
   with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
@@ -53,12 +55,13 @@ _LAZY = {
     "DrawOddsExplorer": "rometools.widgets.draws",
     "GameBag": "rometools.widgets.draws",
     "RegionBoardExplorer": "rometools.widgets.imperator",
+    "RoadBoardExplorer": "rometools.widgets.via_romana",
     "TileOddsExplorer": "rometools.widgets.imperator",
 }
 
 __all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer",
            "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
-           "PlayoutExplorer", "RegionBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
+           "PlayoutExplorer", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

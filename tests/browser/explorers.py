@@ -159,6 +159,12 @@ EXPLORERS: list[ExplorerCase] = [
         change=select_label(".rt-players", ["5", "4"]),  # starts with 4 players
     ),
     ExplorerCase(
+        id="via_romana_road_board",
+        notebook="app/via_romana_road_board.ipynb",
+        chart=".rt-vr-board-chart",
+        change=select_label(".rt-players", ["2", "3"]),  # starts with 3 players
+    ),
+    ExplorerCase(
         id="balance_lab",
         notebook="app/balance_lab.ipynb",
         chart=".rt-balance-rates",

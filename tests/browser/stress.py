@@ -236,6 +236,9 @@ STRESS_CASES = [
         choose("kinds", ("Any worker value", "Propraetor (banner)")), dropdown("leftover", "unwon tiles discarded"),
         number("seed", 3),
     )),
+    StressCase("app_road_board", "app/via_romana_road_board.ipynb", 'RoadBoardExplorer(files="upload")', (
+        slider("turn"), number("seed", 2), dropdown("players", "2"),
+    )),
     StressCase("app_balance_lab", "app/balance_lab.ipynb", 'BalanceExplorer(games=200, bots="greedy", files="upload")', (
         then(number("games", 20), button("_run", "Run")),
         then(checkbox("compare"), text("options_b", "all_tokens_variant=true"), button("_run", "Run")),

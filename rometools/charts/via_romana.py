@@ -1,0 +1,138 @@
+"""Via Romana's road board: cities by province, roads and their spaces, every seat's pieces.
+
+Rules: ``002_2e34de0661bde959.txt`` (the board, building, scoring roads). The bundled
+board is illustrative (``data/via_romana/board.toml``); the figure draws any board file.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import plotly.graph_objects as go
+
+from rometools.charts._common import add_caption, new_figure, region_colour, seat_colour
+
+__all__ = ["road_board_figure"]
+
+#: Marker per piece kind: milestones are circles, forts squares (the rulebook's wooden shapes).
+PIECE_SYMBOLS = {"milestone": "circle", "fort": "square"}
+
+
+def _space_points(board) -> dict[str, tuple[float, float]]:
+    """Where each board space is drawn: a city at its position, a road space evenly along its road."""
+    where = {c.id: c.position for c in board.cities}
+    for road in board.roads:
+        (xa, ya), (xb, yb) = where[road.a], where[road.b]
+        m = len(road.space_ids)
+        for k, space in enumerate(road.space_ids, 1):
+            where[space] = (xa + (xb - xa) * k / (m + 1), ya + (yb - ya) * k / (m + 1))
+    return where
+
+
+def road_board_figure(state: Any, *, title: str | None = None, results: list[dict] | None = None,
+                      width: int | None = None) -> go.Figure:
+    """The board of a Via Romana state: roads, vacant spaces by colour, pieces by seat, cities.
+
+    Parameters
+    ----------
+    state : rometools.via_romana.GameState
+        Any position (its config's board is drawn).
+    title : str, optional
+        Default "Via Romana: <board name>".
+    results : list of dict, optional
+        :func:`rometools.via_romana.road_results` of the game: a scored road is drawn in its
+        winner's colour.
+    width : int, optional
+        Pixels (default: the page's width).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces (``meta``): ``vr-board-roads`` (open roads), ``vr-board-signed`` (roads with a
+        road sign, dotted), ``vr-board-won-p1``... (scored roads by winner),
+        ``vr-board-spaces`` (vacant road spaces in their edge colour), ``vr-board-pieces-p1``...
+        (milestones as circles, forts as squares, in the seat's colour) and
+        ``vr-board-cities`` (cities in their province's colour; hover: symbol, tiles left).
+        Names from the board file are HTML-escaped.
+
+    See Also
+    --------
+    rometools.via_romana.road_results, rometools.widgets.RoadBoardExplorer
+
+    Examples
+    --------
+    >>> import rometools
+    >>> s = rometools.load_game("via_romana", players=2).new_game(rng=1)
+    >>> fig = road_board_figure(s)
+    >>> sorted({t.meta for t in fig.data})
+    ['vr-board-cities', 'vr-board-pieces-p1', 'vr-board-pieces-p2', 'vr-board-roads', 'vr-board-signed', 'vr-board-spaces']
+    >>> len(fig.data[-1].x)  # the cities of the bundled (illustrative) board
+    20
+    """
+    from rometools.via_romana.rules import road_status
+
+    board = state.config.the_board()
+    where = _space_points(board)
+    index = {space: i for i, space in enumerate(board.spaces)}
+    winners = {r["road"]: r["winner"] for r in results or ()}
+    lines: dict[str, tuple[list, list, list]] = {}
+    for road in board.roads:
+        status = road_status(state, road.id)
+        winner = winners.get(road.id)
+        key = f"vr-board-won-p{winner + 1}" if status == "scored" and winner is not None else \
+            "vr-board-signed" if status in ("signed", "scored") else "vr-board-roads"
+        xs, ys, texts = lines.setdefault(key, ([], [], []))
+        (xa, ya), (xb, yb) = where[road.a], where[road.b]
+        text = f"road {html.escape(road.id)}: {status}"
+        xs += [xa, xb, None]
+        ys += [ya, yb, None]
+        texts += [text, text, None]
+    traces = []
+    for key in sorted(lines, key=lambda k: (not k.startswith("vr-board-roads"), k)):
+        xs, ys, texts = lines[key]
+        if key.startswith("vr-board-won-p"):
+            seat = int(key.rsplit("p", 1)[1]) - 1
+            line, name = {"color": seat_colour(seat), "width": 4}, f"road won by P{seat + 1}"
+        elif key == "vr-board-signed":
+            line, name = {"color": "#555555", "width": 2, "dash": "dot"}, "road with a road sign"
+        else:
+            line, name = {"color": "#b0b0b0", "width": 2}, "open road"
+        traces.append(go.Scatter(x=xs, y=ys, mode="lines", line=line, name=name, meta=key, text=texts,
+                                 hoverinfo="text"))
+    vacant = [s for r in board.roads for s in r.space_ids if state.pieces[index[s]] == -1]
+    traces.append(go.Scatter(
+        x=[where[s][0] for s in vacant], y=[where[s][1] for s in vacant], mode="markers", meta="vr-board-spaces",
+        name="vacant road space", marker={"size": 7, "symbol": "diamond", "line": {"width": 1, "color": "#444"},
+                                          "color": [region_colour(board.space_colours[s][0]) for s in vacant]},
+        text=[f"{html.escape(s)}: {html.escape(' or '.join(board.space_colours[s]))}" for s in vacant],
+        hoverinfo="text"))
+    for seat in range(state.config.players):
+        held = [s for s in board.spaces if state.pieces[index[s]] != -1 and state.pieces[index[s]] // 2 == seat]
+        kinds = ["fort" if state.pieces[index[s]] % 2 else "milestone" for s in held]
+        traces.append(go.Scatter(
+            x=[where[s][0] for s in held], y=[where[s][1] for s in held], mode="markers",
+            meta=f"vr-board-pieces-p{seat + 1}", name=f"P{seat + 1} pieces",
+            marker={"size": [15 if k == "fort" else 10 for k in kinds], "color": seat_colour(seat),
+                    "symbol": [PIECE_SYMBOLS[k] for k in kinds], "line": {"width": 1, "color": "white"}},
+            text=[f"P{seat + 1} {k} on {html.escape(s)}" for s, k in zip(held, kinds, strict=True)],
+            hoverinfo="text"))
+    cities = board.cities
+    tiles_left = state.tiles
+    traces.append(go.Scatter(
+        x=[c.position[0] for c in cities], y=[c.position[1] for c in cities], mode="markers+text",
+        meta="vr-board-cities", name="city", textposition="top center",
+        text=[html.escape(c.name) for c in cities],
+        hovertext=[f"{html.escape(c.name)} ({html.escape(c.province)}, {html.escape(c.symbol)}): "
+                   f"{tiles_left[i]} tile{'s' if tiles_left[i] != 1 else ''} left"
+                   for i, c in enumerate(cities)],
+        hoverinfo="text",
+        marker={"size": 20, "color": [region_colour(c.province) for c in cities], "opacity": 0.35,
+                "line": {"width": 2, "color": [region_colour(c.province) for c in cities]}}))
+    fig = new_figure(*traces)
+    fig.update_layout(title=title or f"Via Romana: {html.escape(board.name or 'board')}", height=560,
+                      xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x"},
+                      hovermode="closest", **({"width": width} if width else {}))
+    return add_caption(fig, "Cities (circles) in their province's colour and vacant road spaces (diamonds) in "
+                            f"the colour a card must have to build there: {html.escape(', '.join(board.provinces))}. "
+                            "Milestones are dots, forts squares, in the player's colour.")

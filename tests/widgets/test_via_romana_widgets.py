@@ -1,0 +1,68 @@
+"""The Via Romana road-board explorer: the game it plays, the roads it reports, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+import rometools
+from rometools.core.playout import play, turn_states
+from rometools.via_romana import road_results, scores
+from rometools.widgets import RoadBoardExplorer
+from rometools.widgets._html import plain_text
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return RoadBoardExplorer(players=3, seed=1)
+
+
+def test_it_plays_the_registry_game_of_the_seed(explorer):
+    final = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 1)
+    assert [s.history for s in explorer.states] == [s.history for s in turn_states(final)]
+    assert explorer.message == "" and explorer.game.config.the_board() == final.config.the_board()
+    assert explorer.set_values(turn=explorer.turns)
+    assert "game over" in plain_text(explorer._status.value)
+    totals = plain_text(explorer._scores.value)
+    assert all(f"P{s + 1} " in totals for s in range(3)) and str(max(scores(final))) in totals
+
+
+def test_the_road_table_is_what_the_rules_scored_up_to_the_turn(explorer):
+    explorer.set_values(turn=explorer.turns)
+    results = road_results(explorer.state)
+    assert explorer.road_results() == results and len(results) == len(explorer.state.scored)
+    first = results[0]
+    assert (first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]) == (
+        "r07", 0, 0, {0: 2, 2: 2}, {2: 2})        # a tie of 2 against 2: the completer takes the tile
+    table = plain_text(explorer._roads.value)
+    assert "r07 " in table and "P1 2, P3 2" in table and "P3 2" in table
+    # every card a road gave is a "take" in the history: the table adds up with the game
+    takes = sum(1 for a in explorer.state.history if isinstance(a, tuple) and a[0] == "take")
+    assert sum(sum(r["cards"].values()) for r in results) == takes
+    explorer.set_values(turn=0)
+    assert explorer.road_results() == [] and "r07" in plain_text(explorer._roads.value)
+
+
+def test_the_chart_draws_the_pieces_and_the_won_roads(explorer):
+    explorer.set_values(turn=explorer.turns)
+    data = explorer.figure_data()
+    state = explorer.state
+    for seat in range(3):
+        placed = sum(1 for p in state.pieces if p != -1 and p // 2 == seat)
+        assert len(data[f"vr-board-pieces-p{seat + 1}"]["x"]) == placed
+    winners = {r["winner"] for r in explorer.road_results() if r["winner"] is not None}
+    assert {f"vr-board-won-p{w + 1}" for w in winners} <= set(data)
+    assert len(data["vr-board-cities"]["x"]) == 20
+
+
+@pytest.mark.parametrize("values,words", [
+    ({"players": 5}, "Players must be 2 to 4, got 5"),
+    ({"board": "/no/such/board.toml"}, "cannot be read"),
+    ({"bot": "nobody"}, "unknown bot 'nobody'"),
+    ({"turn": 100_000}, "Turn must be 0 to"),
+])
+def test_bad_input_is_a_message_and_changes_nothing(values, words):
+    ex = RoadBoardExplorer(players=2, seed=4)
+    ex.set_values(turn=5)
+    before = (ex.states, ex.values(), ex.figure_data())
+    assert not ex.set_values(**values)
+    assert words in ex.message and (ex.states, ex.values(), ex.figure_data()) == before
