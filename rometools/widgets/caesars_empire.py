@@ -496,7 +496,7 @@ class CollectionExplorer(Explorer):
         parts = dict(zip(breakdown.data[0].customdata, breakdown.data[0].y, strict=True))
         goods = self.components.vocabularies[self.vocabulary]["goods"]
         treasure = parts["same_type"] + parts["different_types"] + parts["gold"]
-        self._total.value = (f"<b>{goods}: {treasure} points</b> + <b>Cities: {parts['cities']} points</b>"
+        self._total.value = (f"<b>{html.escape(goods)}: {treasure} points</b> + <b>Cities: {parts['cities']} points</b>"
                              f" = <b>{treasure + parts['cities']} points</b>"
                              " (add route points and the Road bonus for the final score)"
                              f"<br><small>The rulebook's \"same type\" line includes Gold Coins: "
