@@ -17,6 +17,7 @@ from rometools.core.balance import (  # noqa: E402
     seat_advantage_test,
     seat_win_rates,
 )
+from rometools.core.describe import describe  # noqa: E402
 from rometools.core.game import games, load_game, register_game  # noqa: E402
 from rometools.core.paired import compare_variants, paired_differences  # noqa: E402
 from rometools.core.search import best_moves, skill_curve  # noqa: E402
@@ -26,6 +27,7 @@ __all__ = [
     "best_moves",
     "bot_win_rates",
     "compare_variants",
+    "describe",
     "game_length_text",
     "game_summary",
     "games",

@@ -5,6 +5,8 @@
     rometools simulate caesars_empire --players 4 --games 10000 --bots greedy --seed 1 \\
         --executor process --out results.csv
     rometools validate my_board.toml my_tiles.toml
+    rometools games                  # every registered game: players, bots, options
+    rometools games augustus         # one game's options in full
 
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
@@ -294,6 +296,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def _games(args: argparse.Namespace) -> int:
+    """``rometools games``: every registered game in a few lines; ``rometools games GAME``: one in full."""
+    from rometools.core.describe import describe
+    from rometools.core.game import games
+
+    if args.game is not None:
+        print(describe(args.game))
+        return 0
+    for gid in games():
+        d = describe(gid)
+        players = f"{d.players[0]} to {d.players[1]} players" if d.players else "players: see its options"
+        print(f"{gid}: {d.title} ({players}); bots {', '.join(d.bots)}, mcts:N; "
+              f"options {', '.join(o['option'] for o in d.options)}")
+    print("\n`rometools games GAME` lists one game's options in full (what each takes, its default and meaning).")
+    return 0
+
+
 class _SimulateParser(_Parser):
     """``simulate``'s parser: its ``--help`` ends with every registered game's options, each as
     the game declares it (:func:`rometools.core.options.describe_options`), read only when asked."""
@@ -315,7 +334,7 @@ class _SimulateParser(_Parser):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``rometools`` command; returns the exit code."""
-    parser = _Parser(prog="rometools", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="rometools", description=__doc__.splitlines()[0].replace("``", ""))
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many seeded bot games and print balance metrics")
     sim.__class__ = _SimulateParser  # its --help lists the games' options
@@ -340,13 +359,15 @@ def main(argv: list[str] | None = None) -> int:
     shown_bar.add_argument("--quiet", action="store_true", help="no progress bar")
     shown_bar.add_argument("--progress", action="store_true",
                            help="a progress bar on stderr even when it is not a terminal (default: only on one)")
+    gam = sub.add_parser("games", help="list the registered games: players, bots, options, data files")
+    gam.add_argument("game", nargs="?", help="one registered game id: its options in full")
     val = sub.add_parser("validate", help="check data files of any registered game")
     val.add_argument("files", nargs="+", metavar="file", help="TOML or YAML data files (boards, components, tables)")
     val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")
     args = parser.parse_args(argv)
     try:
         try:
-            code = _simulate(args) if args.command == "simulate" else _validate(args)
+            code = {"simulate": _simulate, "validate": _validate, "games": _games}[args.command](args)
         except Exception as err:  # noqa: BLE001 - a designer's typo is a message, not a traceback
             from rometools.core.errors import RometoolsError
 

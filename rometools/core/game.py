@@ -483,6 +483,9 @@ def register_game(spec: GameSpec) -> GameSpec:
     _REGISTRY[spec.id] = spec
     _BY_STATE[spec.state] = spec
     _BY_CONFIG[spec.config] = spec
+    from rometools.core.describe import install_short_reprs
+
+    install_short_reprs(spec)  # one-line reprs of its config, states and data (an Augustus config was 22,800)
     return spec
 
 
