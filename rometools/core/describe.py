@@ -43,7 +43,7 @@ def short_value(value: Any) -> str:
     >>> short_value(load_objectives())
     "ObjectiveSet 'Illustrative set (88 cards)', 88 entries"
     >>> short_value("x" * 100)[-30:]
-    "xxxxxxxxx... (100 characters)"
+    'xxxxxxxxxx... (100 characters)'
     """
     if value is None or isinstance(value, bool | int | float):
         return repr(value)
