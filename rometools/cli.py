@@ -156,7 +156,7 @@ def _simulate(args) -> int:
     played = (f"{counted(seeds, 'seed')} × {counted(rotations, 'seat rotation')} = {counted(games, 'game')}"
               if args.rotate else counted(games, "game"))
     started = ", starting its cluster included" if args.executor == "dask" and args.address is None else ""
-    print(f"{played} of {game.title} in {seconds:.1f} s ({number(round(games / seconds))} games/s, "
+    print(f"{played} of {game.title} in {seconds:.1f} s ({_rate(games / seconds)} games/s, "
           f"executor {args.executor}{started})")
     caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
     if caveat:
@@ -294,6 +294,19 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _rate(per_second: float) -> str:
+    """A rate as a designer reads it: two significant digits below 10, whole numbers above.
+
+    >>> _rate(0.5912), _rate(3.14159), _rate(0.0042), _rate(12.6), _rate(48213.2)
+    ('0.59', '3.1', '0.0042', '13', '48,213')
+    """
+    from rometools.core.formatting import number
+
+    if per_second >= 10:
+        return number(round(per_second))
+    return f"{per_second:.2g}" if per_second >= 0.001 else "under 0.001"
 
 
 def _games(args: argparse.Namespace) -> int:

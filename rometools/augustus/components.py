@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
+from rometools.core.collection import ComponentSet
 from rometools.core.data import (
     MetaTable,
     Provenance,
@@ -401,7 +402,7 @@ class Components:
 
 
 @dataclass(frozen=True)
-class ObjectiveSet:
+class ObjectiveSet(ComponentSet):
     """A set of objective cards (the bundled illustrative 88, or a designer's file).
 
     Build it with :func:`load_objectives`.
@@ -420,17 +421,16 @@ class ObjectiveSet:
     >>> s = load_objectives()
     >>> len(s), s.cards[0].number, s.cards[-1].number
     (88, 1, 88)
-    >>> sorted(s.kind_counts())
-    ['green', 'orange', 'pink', 'senator']
+    >>> sorted(s.kind_counts), s[0] is s.cards[0], [c.number for c in s][:3]
+    (['green', 'orange', 'pink', 'senator'], True, [1, 2, 3])
     """
+
+    ITEMS: ClassVar[str] = "cards"  # a ComponentSet: iterate, index and count the cards
 
     name: str
     cards: tuple[Objective, ...]
     path: Path | None = None
     provenance: Mapping[str, Provenance] = field(default_factory=dict, repr=False, compare=False)
-
-    def __len__(self) -> int:
-        return len(self.cards)
 
     @cached_property
     def _by_number(self) -> Mapping[int, Objective]:
@@ -457,8 +457,9 @@ class ObjectiveSet:
             return self.card(int(number))
         raise ArgumentError(f"no objective numbered {number!r} in the set {self.name!r}")
 
+    @cached_property
     def kind_counts(self) -> dict[str, int]:
-        """Cards per kind, ``{kind: cards}``."""
+        """Cards per kind, ``{kind: cards}`` (a property, as every game's ``kind_counts``)."""
         out: dict[str, int] = {}
         for c in self.cards:
             out[c.kind] = out.get(c.kind, 0) + 1

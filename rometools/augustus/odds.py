@@ -150,6 +150,27 @@ def _count(value: object, what: str) -> int:
     return int(value)
 
 
+def _slot_mapping(slots: Any) -> Any:
+    """``{symbol: slots}`` from an :class:`~rometools.augustus.components.Objective` or its ``slots``
+    (``(symbol, count)`` pairs) as well as from a mapping: one shape wherever slots are taken.
+
+    >>> _slot_mapping((("dagger", 2), ("shield", 1)))
+    {'dagger': 2, 'shield': 1}
+    """
+    counts = getattr(slots, "slot_counts", None)  # an Objective (a property)
+    if counts is not None and not isinstance(slots, Mapping):
+        return dict(counts() if callable(counts) else counts)
+    if isinstance(slots, tuple | list) and all(isinstance(p, tuple | list) and len(p) == 2 and isinstance(p[0], str)
+                                              for p in slots):
+        out: dict[str, Any] = {}
+        for symbol, n in slots:
+            if symbol in out:
+                raise ArgumentError(f"slots: the symbol {symbol!r} is given twice; give each symbol once")
+            out[symbol] = n
+        return out
+    return slots
+
+
 def _problem(slots: Mapping[str, int], bag: Mapping[str, int] | None, joker_policy: Any,
              drawn: Mapping[str, int] | None, components: Components | None = None) -> _Problem:
     comps = components or load_components()
@@ -164,9 +185,10 @@ def _problem(slots: Mapping[str, int], bag: Mapping[str, int] | None, joker_poli
     joker = comps.joker
     if not sum(full.values()):
         raise ArgumentError("the bag is empty")
+    slots = _slot_mapping(slots)
     if not isinstance(slots, Mapping):
-        raise ArgumentError(f"slots must be a mapping of symbol to count, e.g. {{'dagger': 2}}; "
-                            f"got {type(slots).__name__}")
+        raise ArgumentError(f"slots must be a mapping of symbol to count, e.g. {{'dagger': 2}}, an objective "
+                            f"or its slots as (symbol, count) pairs; got {type(slots).__name__}")
     need = {}
     for s, n in slots.items():
         if not isinstance(s, str):
@@ -488,6 +510,13 @@ def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: st
     Fraction(5309, 122199)
     >>> completion_cdf({"shield": 1}, 1, reset=False)
     [Fraction(7, 23)]
+
+    An objective card, or its ``slots`` pairs, is taken as its slots:
+
+    >>> from rometools.augustus import load_objectives
+    >>> card = load_objectives().card(23)
+    >>> card.slots, completion_cdf(card, 2) == completion_cdf(card.slots, 2) == completion_cdf({"dagger": 2}, 2)
+    ((('dagger', 2),), True)
     """
     problem = _problem(slots, bag, joker_policy, drawn)
     return list(_cdf(problem, _count(max_draws, "max_draws"), bool(reset)))

@@ -544,7 +544,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any) -> None:
               and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
         if not ok:
             raise refuse(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
-        chosen = tuple(sorted(action[1:]))
+        if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
+            raise refuse(f"{who}: give the cards kept in increasing number, "
+                         f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
+        chosen = tuple(action[1:])
         w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.hands[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))

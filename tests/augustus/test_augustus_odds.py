@@ -267,7 +267,8 @@ def test_card_difficulty_ranks_the_set():
 
 @pytest.mark.parametrize("slots,message", [
     ({"joker": 1}, "not a slot symbol"), ({"sword": 1}, "not in the bag"), ({"dagger": -1}, "whole number"),
-    ({"dagger": True}, "whole number"), ({"dagger": 1.0}, "whole number"), ([("dagger", 1)], "mapping"),
+    ({"dagger": True}, "whole number"), ({"dagger": 1.0}, "whole number"), ([("dagger",)], "mapping"),
+    ([("dagger", 1), ("dagger", 2)], "given twice"),
     ({1: 1}, "strings")])
 def test_bad_slots_are_named(slots, message):
     with pytest.raises(ValueError, match=message):

@@ -59,7 +59,9 @@ def test_keep_three_of_six_in_seat_order_from_the_first_caller():
         s = apply(s, card)
     assert current_player(s) == 2
     assert len(legal_actions(s)) == 20  # C(6, 3)
-    s = apply(s, ("keep", 20, 18, 19))  # any order; recorded sorted
+    with pytest.raises(IllegalActionError, match="in increasing number, \\('keep', 18, 19, 20\\)"):
+        apply(s, ("keep", 20, 18, 19))  # one action, one spelling: the one legal_actions lists
+    s = apply(s, ("keep", 18, 19, 20))
     assert [p.number for p in s.in_play[2]] == [18, 19, 20] and s.hands[2] == ()
     assert s.history[-1] == ("keep", 2, (18, 19, 20))
     s = apply(apply(s, ("keep", 6, 7, 8)), ("keep", 12, 13, 14))
