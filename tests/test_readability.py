@@ -156,6 +156,7 @@ def _sample_figures():
         "region_board_figure": lambda: c.region_board_figure(
             _imperator().load_board(), _imperator().load_board().layout(2), tiles={"latium": (5, "stone")},
             occupants={"latium": (0, 4)}, track=[1, 0]),
+        "road_board_figure": lambda: c.road_board_figure(_road_game_end(), results=_road_results()),
         "tile_odds_figure": lambda: c.tile_odds_figure(
             {"propraetor": [Fraction(1, 5), Fraction(1, 10)], "instant_points": [Fraction(1, 2), Fraction(1, 3)]},
             simulated={"propraetor": [20, 9], "instant_points": [51, 30]}, trials=100),
@@ -208,6 +209,19 @@ def _public_figure_functions() -> set[str]:
                     and name not in ("new_figure", "empty_figure"):  # building blocks, not charts
                 names.add(name)
     return names
+
+
+def _road_game_end():
+    import rometools
+    from rometools.core.playout import play
+
+    return play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 1)
+
+
+def _road_results():
+    from rometools.via_romana import road_results
+
+    return road_results(_road_game_end())
 
 
 SAMPLES = _sample_figures()

@@ -30,6 +30,15 @@ def _space_points(board) -> dict[str, tuple[float, float]]:
     return where
 
 
+def _space_names(board) -> dict[str, str]:
+    """Each board space as a designer names it: a city by its name, a road space as "road r07, space 2"."""
+    names = {c.id: c.name for c in board.cities}
+    for road in board.roads:
+        for k, space in enumerate(road.space_ids, 1):
+            names[space] = f"road {road.id}, space {k}"
+    return names
+
+
 def road_board_figure(state: Any, *, title: str | None = None, results: list[dict] | None = None,
                       width: int | None = None) -> go.Figure:
     """The board of a Via Romana state: roads, vacant spaces by colour, pieces by seat, cities.
@@ -74,6 +83,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
 
     board = state.config.the_board()
     where = _space_points(board)
+    named = _space_names(board)
     index = {space: i for i, space in enumerate(board.spaces)}
     winners = {r["road"]: r["winner"] for r in results or ()}
     lines: dict[str, tuple[list, list, list]] = {}
@@ -105,7 +115,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
         x=[where[s][0] for s in vacant], y=[where[s][1] for s in vacant], mode="markers", meta="vr-board-spaces",
         name="vacant road space", marker={"size": 7, "symbol": "diamond", "line": {"width": 1, "color": "#444"},
                                           "color": [region_colour(board.space_colours[s][0]) for s in vacant]},
-        text=[f"{html.escape(s)}: {html.escape(' or '.join(board.space_colours[s]))}" for s in vacant],
+        text=[f"{html.escape(named[s])}: {html.escape(' or '.join(board.space_colours[s]))}" for s in vacant],
         hoverinfo="text"))
     for seat in range(state.config.players):
         held = [s for s in board.spaces if state.pieces[index[s]] != -1 and state.pieces[index[s]] // 2 == seat]
@@ -115,7 +125,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
             meta=f"vr-board-pieces-p{seat + 1}", name=f"P{seat + 1} pieces",
             marker={"size": [15 if k == "fort" else 10 for k in kinds], "color": seat_colour(seat),
                     "symbol": [PIECE_SYMBOLS[k] for k in kinds], "line": {"width": 1, "color": "white"}},
-            text=[f"P{seat + 1} {k} on {html.escape(s)}" for s, k in zip(held, kinds, strict=True)],
+            text=[f"P{seat + 1} {k} on {html.escape(named[s])}" for s, k in zip(held, kinds, strict=True)],
             hoverinfo="text"))
     cities = board.cities
     tiles_left = state.tiles
