@@ -33,15 +33,31 @@ from pathlib import Path
 
 __all__ = ["main"]
 
+#: Longest value of one ``--option`` (a board or a stock table is given as a file or a short JSON).
+MAX_OPTION_CHARS = 10_000
+#: Most games one run plays, and most worker processes (larger is a typo, not a plan).
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 1_024
+
 
 def _option(text: str) -> tuple[str, object]:
     """``key=value`` with ``value`` read as JSON when it can be (``true``, ``2``), else a string."""
+    from rometools.core.formatting import shown
+
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"an option is key=value, e.g. route_policy=first; got {text!r}")
+        raise argparse.ArgumentTypeError(f"an option is key=value, e.g. route_policy=first; got {shown(text)}")
+    if len(value) > MAX_OPTION_CHARS:
+        raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is {len(value):,} characters long; "
+                                         f"an option's value is at most {MAX_OPTION_CHARS:,} (a file: give its path)")
     try:
         parsed = json.loads(value)
-    except json.JSONDecodeError:
+    except RecursionError:
+        raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is nested too deeply") from None
+    except ValueError:  # not JSON (a word, a path), or a number of more digits than Python reads
+        if value.strip().lstrip("-").isdigit():
+            raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is a number of "
+                                             f"{len(value.strip()):,} digits; no option takes one that large") from None
         parsed = value
     return key.strip(), parsed
 
@@ -112,6 +128,9 @@ def _simulate(args) -> int:
                              ("--players", args.players, 1)):
         if value is not None and value < low:  # the flag named, as a designer typed it
             raise ValueError(f"{flag} must be a whole number {low} or more, got {value}")
+    for flag, value, high in (("--games", args.games, MAX_GAMES), ("--workers", args.workers, MAX_WORKERS)):
+        if value is not None and value > high:
+            raise ValueError(f"{flag} must be at most {high:,}, got {value:,}")
     if args.address is not None and args.executor != "dask":
         raise ValueError(f"--address {args.address} names a Dask scheduler: give --executor dask too")
     bots = args.bots.split(",") if "," in args.bots else args.bots
@@ -124,6 +143,15 @@ def _simulate(args) -> int:
             raise ValueError(f"--out {args.out}: write a .csv or .parquet file")
         if not out.parent.is_dir():
             raise ValueError(f"--out {args.out}: folder {str(out.parent)!r} does not exist")
+        if out.is_dir():
+            raise ValueError(f"--out {args.out}: is a folder; give a file name in it, e.g. {out / 'results.csv'}")
+        if out.exists() and not out.is_file():
+            raise ValueError(f"--out {args.out}: is not a regular file (a pipe or a device); give a file name")
+        if out.exists() and not args.force:
+            raise ValueError(f"--out {args.out}: the file exists (another run's rows?); give another name, "
+                             "or --force to replace it")
+        if not os.access(out.parent, os.W_OK):
+            raise ValueError(f"--out {args.out}: folder {str(out.parent)!r} cannot be written to")
         if out.suffix == ".parquet":
             import importlib.util
 
@@ -135,6 +163,14 @@ def _simulate(args) -> int:
         game.bots(bots)  # names and count, refused naming the flag before any game is played
     except (RometoolsError, ValueError, TypeError) as err:
         raise ValueError(f"--bots {args.bots}: {err}") from None
+    if args.out and not args.force:  # claim the name now: a second run writing it is refused at once
+        try:
+            out.open("x").close()
+        except FileExistsError:
+            raise ValueError(f"--out {args.out}: the file exists (another run's rows?); give another name, "
+                             "or --force to replace it") from None
+        except OSError as err:
+            raise ValueError(f"--out {args.out}: cannot be created ({err.strerror})") from None
     start = time.perf_counter()
     bar = None if args.quiet else _ProgressBar(f"{game.title}: {game.players} players", force=args.progress)
     try:
@@ -147,10 +183,12 @@ def _simulate(args) -> int:
     seconds = max(time.perf_counter() - start, 1e-6)
     if args.out:  # ``out``: checked before the games; written before anything is printed, so that a
         # reader that stops early (``| head -1``) loses none of the games
+        partial = out.with_name(f".{out.name}.{os.getpid()}.partial")  # whole or not at all
         if out.suffix == ".parquet":
-            df.to_parquet(out, index=False)
+            df.to_parquet(partial, index=False)
         else:
-            df.to_csv(out, index=False)
+            df.to_csv(partial, index=False)
+        os.replace(partial, out)
     games = df[["game", "rotation"]].drop_duplicates().shape[0]
     seeds, rotations = int(df["game"].nunique()), int(df["rotation"].nunique())
     played = (f"{counted(seeds, 'seed')} × {counted(rotations, 'seat rotation')} = {counted(games, 'game')}"
@@ -282,10 +320,15 @@ def _whole(text: str) -> int:
     The range is checked where the value is used (``--games must be a whole number 1 or
     more, got 0``); argparse's own refusal read "invalid int value: '1.5'".
     """
+    from rometools.core.formatting import shown
+
+    digits = text.strip()
+    if len(digits) > 18:  # no count a run needs has more digits (and Python parses long ones slowly)
+        raise argparse.ArgumentTypeError(f"must be a whole number of at most 18 digits, got {shown(text)}")
     try:
-        return int(text.strip(), 10)
+        return int(digits, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {shown(text)}") from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -368,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
                           "(repeatable)")
     sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file, one per game and seat; "
                                    "rometools.replay_game(game, rows, GAME) plays a row's game again")
+    sim.add_argument("--force", action="store_true", help="replace the --out file if it exists (default: refuse)")
     shown_bar = sim.add_mutually_exclusive_group()
     shown_bar.add_argument("--quiet", action="store_true", help="no progress bar")
     shown_bar.add_argument("--progress", action="store_true",

@@ -457,3 +457,48 @@ def test_validate_names_the_file_of_a_misspelt_game(tmp_path, capsys):
     assert main(["validate", "--game", "chess", str(board_path("2-3"))]) == 1
     assert capsys.readouterr().err == ("invalid: --game chess: unknown game 'chess'; registered games: "
                                        f"{', '.join(rometools.games())}\n")
+
+
+def test_out_is_checked_before_any_game_and_never_replaced_silently(tmp_path, capsys, monkeypatch):
+    """A folder, a pipe, an existing file (without --force) or an uncreatable path is refused before
+    the first game; two runs writing one file: the second is refused, nothing of the first is lost."""
+    import os
+
+    from rometools.core import simulate as simulate_module
+
+    played = []
+    real = simulate_module.simulate
+    monkeypatch.setattr(rometools, "simulate", lambda *a, **k: played.append(1) or real(*a, **k))
+    (tmp_path / "folder.csv").mkdir()
+    os.mkfifo(tmp_path / "pipe.csv")
+    first = tmp_path / "rows.csv"
+    base = ["simulate", "pig", "--games", "3", "--seed", "1", "--quiet", "--out"]
+    for target, words in ((tmp_path / "folder.csv", "is a folder"), (tmp_path / "pipe.csv", "is not a regular file"),
+                          (tmp_path / "no" / "rows.csv", "does not exist")):
+        assert main([*base, str(target)]) == 2
+        assert words in capsys.readouterr().err
+    assert played == []
+    assert main([*base, str(first)]) == 0 and played == [1]
+    kept = first.read_text()
+    assert main([*base, str(first), "--seed", "2"]) == 2 and played == [1]
+    assert "the file exists" in capsys.readouterr().err and first.read_text() == kept
+    assert main([*base, str(first), "--seed", "2", "--force"]) == 0 and first.read_text() != kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.csv", "pipe.csv", "rows.csv"]  # no partial file
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--games", "20000000"], "--games must be at most 10,000,000, got 20,000,000"),
+    (["--games", "9" * 5000], "must be a whole number of at most 18 digits, got '999"),
+    (["--workers", "5000"], "--workers must be at most 1,024"),
+    (["--bots", "mcts:2000000"], "the MCTS budget must be a whole number of simulations, 1 to 1,000,000"),
+    (["--option", "target=" + "9" * 5000], "the value of 'target' is a number of 5,000 digits"),
+    (["--option", "x=" + "y" * 20_000], "is 20,000 characters long"),
+])
+def test_numbers_past_any_plan_are_refused_in_a_short_message(argv, words, capsys):
+    try:
+        code = main(["simulate", "pig", "--quiet", *argv])
+    except SystemExit as exit_:  # argparse's own refusal of a flag's value
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err) < 400

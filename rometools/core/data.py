@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import os
 import stat
+import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -380,6 +381,13 @@ def _read(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise DataFileError(path, "", f"is nested too deeply (data files nest at most {MAX_DEPTH} "
                                       "levels)") from None
+    except DataFileError:
+        raise
+    except ValueError as exc:  # Python refuses int("9" * 5000): a number no data file needs
+        if "integer string conversion" not in str(exc):
+            raise
+        raise DataFileError(path, "", f"holds a whole number of more than {sys.get_int_max_str_digits():,} "
+                                      "digits; no count or value is that large") from None
     if not isinstance(data, dict):
         raise DataFileError(path, "", "must hold a table at the top level")
     deep = _depth_problem(data)

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass, replace
 from fractions import Fraction
@@ -420,6 +421,11 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
             _fail(source, "", f"is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
         except RecursionError:
             _fail(source, "", "is nested too deeply to be a saved game")
+        except ValueError as exc:  # int("9" * 5000) is refused by Python: no saved game holds one
+            if "integer string conversion" not in str(exc):
+                raise
+            _fail(source, "", f"holds a whole number of more than {sys.get_int_max_str_digits():,} digits; "
+                              "no seed, count or action is that large")
     if not isinstance(data, Mapping):
         _fail(source, "(top level)", f"must be a JSON object, got {_describe(data)}")
     for key in _KEYS:

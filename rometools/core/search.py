@@ -64,6 +64,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, Bot, Game, GameSpec, game_for, load_game
 from rometools.core.playout import sample_outcome
 from rometools.core.rng import RngLike, as_generator
@@ -329,9 +330,14 @@ class _Search:
         return moves
 
 
+#: Most simulations per move an MCTS bot takes (a million take minutes per move on any game).
+MAX_BUDGET = 1_000_000
+
+
 def _check_options(budget: Any, c: Any, utility: Any) -> None:
-    if isinstance(budget, bool) or not isinstance(budget, int | np.integer) or budget < 1:
-        raise ArgumentError(f"the MCTS budget must be a whole number of simulations, 1 or more, got {budget!r}")
+    if isinstance(budget, bool) or not isinstance(budget, int | np.integer) or not 1 <= budget <= MAX_BUDGET:
+        raise ArgumentError(f"the MCTS budget must be a whole number of simulations, 1 to {MAX_BUDGET:,}, "
+                            f"got {shown(budget)}")
     if isinstance(c, bool) or not isinstance(c, int | float) or not math.isfinite(c) or c < 0:
         raise ArgumentError(f"the exploration constant c must be a number 0 or more, got {c!r}")
     if utility not in UTILITIES:
@@ -475,13 +481,15 @@ def mcts_bot(name: str) -> MCTSBot:
     1.2
     """
     parts = name.split(":")
-    usage = (f"bad MCTS bot name {name!r}: write mcts, mcts:<budget> or "
+    usage = (f"bad MCTS bot name {shown(name)}: write mcts, mcts:<budget> or "
              "mcts:<budget>:<option>=<value>:... with options c, rollout, utility")
     if parts[0] != "mcts":
         raise ArgumentError(usage)
     options: dict[str, Any] = {}
     try:
         if len(parts) > 1:
+            if len(parts[1]) > 12:  # int("9" * 5000) is refused by Python after a long parse
+                raise ValueError(parts[1])
             options["budget"] = int(parts[1])
         for part in parts[2:]:
             key, _, value = part.partition("=")

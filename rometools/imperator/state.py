@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rometools.core.errors import ArgumentError, OptionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 from rometools.imperator.board import RegionBoard, load_board
@@ -218,9 +219,15 @@ class PlacementOutcome:
 
 
 # ===================================================================== config
-def _whole(value: Any, name: str, *, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise OptionError(name.split("[")[0], f"{name} must be a whole number, {low} or more, got {value!r}")
+#: Largest count a config option takes (a resource stock, an influence): larger is a typo, and a
+#: number past what the game's counters hold failed late with an OverflowError.
+MAX_COUNT = 10_000
+
+
+def _whole(value: Any, name: str, *, low: int = 0, high: int = MAX_COUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise OptionError(name.split("[")[0], f"{name} must be a whole number, {low} to {high:,}, "
+                                              f"got {shown(value)}")
     return value
 
 
