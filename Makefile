@@ -49,8 +49,10 @@ test-browser: $(STAMP) chromium
 	$(BIN)/python -m pytest -m browser tests/browser $(PYTEST_OPTS)
 
 # The designer app: the explorer notebooks of app/ as a Voila dashboard. Loopback only by
-# default and never without a token: APP_TOKEN=... to choose it, else a random one. The token
-# reaches Voila through the environment (JUPYTER_TOKEN), so `ps` never shows it.
+# default and never without a token: `APP_TOKEN=... make app` to choose it (in the environment:
+# after `make app` it is in make's own command line), else a random one. The recipe reads it from
+# the environment, never expands it into a command line, and it reaches Voila as JUPYTER_TOKEN,
+# so `ps` never shows it; app/voila.py hides it in every log line.
 # app/serve.py starts Voila and prints the URL once the server answers (not before it listens).
 # app/voila.py gives each page the _xsrf cookie, so a closed tab's shutdown request passes
 # under token auth (Voila's own page never set it: 403, the kernel left running); idle
@@ -60,7 +62,7 @@ APP_PORT ?= 8866
 APP_TOKEN ?=
 APP_OPTS ?=
 app: $(STAMP)
-	@token='$(APP_TOKEN)'; \
+	@token="$${APP_TOKEN:-}"; \
 	if [ -z "$$token" ]; then token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))'); fi; \
 	case '$(APP_IP)' in 127.0.0.1|localhost|::1) ;; *) echo "WARNING: APP_IP=$(APP_IP) exposes the app beyond this machine (token still required)";; esac; \
 	JUPYTER_TOKEN="$$token" PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" exec $(BIN)/python app/serve.py \

@@ -25,3 +25,35 @@ def _set_xsrf_cookie(handler, notebook, cwd):
 
 c.VoilaConfiguration.prelaunch_hook = _set_xsrf_cookie  # noqa: F821 - ``c``: the config traitlets hands a config file
 c.VoilaConfiguration.extension_denylist = ["jupyterlab-plotly"]  # noqa: F821 - see above
+
+
+# ----------------------------------------------------------------- the token never in a log
+# jupyter_server scrubs the token from the request line it logs, but a 4xx/5xx record also
+# carries the request's headers (a Referer with ``?token=...``), and other loggers echo URLs.
+# Every log record of this process is redacted when it is made, whatever logger or handler.
+import logging  # noqa: E402 - the config file's own helpers follow its settings
+import re  # noqa: E402
+
+TOKEN_IN_TEXT = re.compile(r"(token=|[Tt]oken\s+|\"token\":\s*\")[A-Za-z0-9_\-.~%]+")
+
+
+def redact_token(text: str) -> str:
+    """``text`` with every token value replaced by ``[hidden]`` (``?token=abc`` -> ``?token=[hidden]``)."""
+    return TOKEN_IN_TEXT.sub(r"\1[hidden]", text)
+
+
+_make_record = logging.getLogRecordFactory()
+
+
+def _redacted_record(*args, **kwargs):
+    record = _make_record(*args, **kwargs)
+    try:
+        text = record.getMessage()
+    except Exception:  # noqa: BLE001 - a record whose arguments do not fit its message is left alone
+        return record
+    if "oken" in text:
+        record.msg, record.args = redact_token(text), None
+    return record
+
+
+logging.setLogRecordFactory(_redacted_record)

@@ -1,0 +1,40 @@
+"""The designer app's token never reaches a process list or a log (issue 34, item 6)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from traitlets.config import Config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load_app_config():
+    namespace = {"c": Config(), "__file__": str(ROOT / "app" / "voila.py")}
+    exec(compile((ROOT / "app" / "voila.py").read_text(encoding="utf-8"), "app/voila.py", "exec"), namespace)
+    return namespace
+
+
+def test_every_log_record_has_the_token_hidden(caplog):
+    before = logging.getLogRecordFactory()
+    try:
+        config = _load_app_config()
+        with caplog.at_level(logging.INFO):
+            logging.getLogger("tornado.access").warning("404 GET /voila/render/x.ipynb?token=s3cret-Tok_en (::1)")
+            logging.getLogger("ServerApp").error("headers: %s", {"Referer": "http://127.0.0.1:8866/?token=s3cret"})
+            logging.getLogger("Voila").info("Authorization: token s3cret")
+        text = "\n".join(r.getMessage() for r in caplog.records)
+        assert "s3cret" not in text and text.count("[hidden]") == 3
+        assert config["redact_token"]("a?x=1&token=abc&y=2") == "a?x=1&token=[hidden]&y=2"
+    finally:
+        logging.setLogRecordFactory(before)
+
+
+def test_make_app_never_puts_the_token_on_a_command_line():
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\napp:", 1)[1].split("\n\n", 1)[0]
+    assert "$(APP_TOKEN)" not in recipe, "make expands $(APP_TOKEN) into the shell's command line (ps shows it)"
+    assert re.search(r"JUPYTER_TOKEN=\"\$\$token\"", recipe) and "exec $(BIN)/python app/serve.py" in recipe
+    serve = (ROOT / "app" / "serve.py").read_text(encoding="utf-8")
+    assert 'os.environ.get("JUPYTER_TOKEN"' in serve and "--token" not in serve.replace("--Voila.auto_token", "")
