@@ -57,3 +57,16 @@ def _redacted_record(*args, **kwargs):
 
 
 logging.setLogRecordFactory(_redacted_record)
+
+
+# ----------------------------------------------------------------- /logout answers
+# jupyter_server's logout page (a token user's "Log out") renders a template that links
+# the favicon with ``static_url``; Voila's tornado application has no ``static_path``, so
+# the page failed with 500. jupyter_server's own static folder gives it one.
+def _jupyter_server_static() -> str:
+    from jupyter_server import DEFAULT_STATIC_FILES_PATH
+
+    return DEFAULT_STATIC_FILES_PATH
+
+
+c.Voila.tornado_settings = {"static_path": _jupyter_server_static()}  # noqa: F821

@@ -38,3 +38,12 @@ def test_make_app_never_puts_the_token_on_a_command_line():
     assert re.search(r"JUPYTER_TOKEN=\"\$\$token\"", recipe) and "exec $(BIN)/python app/serve.py" in recipe
     serve = (ROOT / "app" / "serve.py").read_text(encoding="utf-8")
     assert 'os.environ.get("JUPYTER_TOKEN"' in serve and "--token" not in serve.replace("--Voila.auto_token", "")
+
+
+def test_the_logout_page_can_render():
+    """jupyter_server's logout page links the favicon with ``static_url``: Voila's application needs a
+    ``static_path`` for it, else /logout answered 500 (checked in a real server by the browser stage's
+    app test; here, that the setting is given and names a folder holding the favicon)."""
+    config = _load_app_config()["c"]
+    static = Path(config.Voila.tornado_settings["static_path"])
+    assert (static / "favicon.ico").is_file()

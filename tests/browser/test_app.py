@@ -132,9 +132,10 @@ def test_make_app_serves_loopback_with_a_token(chromium):
         channels = f"{base.replace('http', 'ws')}/api/kernels/{kernel.group(1)}/channels"
         assert _websocket_refused(channels) and _websocket_refused(channels + "?token=wrong")
         assert not _websocket_refused(f"{channels}?token={token}")
-        # the token is in no process's command line
+        # the token is in no process's command line; a token user's "Log out" page answers
         ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
         assert token not in ps, "the app token is visible in the process list"
+        assert _status(f"{base}/logout?token={token}") == 200 and _status(base + "/logout") == 200
         listening = _listening(port)
         assert listening and all(addr in ("127.0.0.1", "::1") for addr in listening), listening
         # a closed tab shuts its kernel down: app/voila.py gives the page the _xsrf cookie that the
