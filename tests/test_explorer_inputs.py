@@ -33,6 +33,7 @@ else) are printed by ``test_report`` (``pytest -s``).
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 from collections import Counter
@@ -463,3 +464,60 @@ def test_report():
     """Print the tally of every class of input tried (run with ``-s``)."""
     print("\nexplorer input cases:", dict(sorted(TALLY.items())))
     assert TALLY["escaped"] == 0 and TALLY["converted"] == 0 and TALLY["unclear"] == 0
+
+
+COMPONENT_EXPLORERS = [c for c in EXPLORERS if "components" in inspect.signature(c).parameters]
+
+
+@pytest.mark.parametrize("cls", COMPONENT_EXPLORERS, ids=lambda c: c.__name__)
+def test_component_files_with_html_names_are_shown_as_text(cls, tmp_path):
+    """Every explorer that takes a components file: each text entry of the bundled file planted with
+    HTML in turn; a file that loads is shown with the HTML as text, in widgets and charts alike."""
+    import sys
+
+    default = cls(**QUICK.get(cls.__name__, {}))
+    comps = default.components
+    loader = sys.modules[type(comps).__module__].load_components
+    source = Path(comps.path)
+    problems, loaded = [], 0
+    for label, text in _broken_variants(source.read_text(encoding="utf-8")):
+        if not label.endswith("=HTML"):
+            continue
+        path = tmp_path / f"{re.sub(r'[^a-z0-9]+', '_', label.lower())}{source.suffix}"
+        path.write_text(text, encoding="utf-8")
+        try:
+            planted = loader(path)
+        except ValueError:  # refused by the loader: nothing reaches the page
+            continue
+        ex = cls(components=planted, **QUICK.get(cls.__name__, {}))
+        loaded += 1
+        if any(PAYLOAD in h for h in raw_html(ex)):
+            problems.append(f"{cls.__name__} {label}: HTML from the file is inserted raw")
+        for fig in explorer_figures(ex):
+            texts = [str(v) for t in fig.data for v in (list(t.text or []) if not isinstance(t.text, str)
+                                                        else [t.text]) + list(t.hovertext or [])]
+            texts += [str(a.text) for a in fig.layout.annotations] + [str(fig.layout.title.text)]
+            texts += [str(getattr(fig.layout, axis).title.text) for axis in ("xaxis", "yaxis")]
+            if any(PAYLOAD in s for s in texts):
+                problems.append(f"{cls.__name__} {label}: HTML from the file is drawn raw in a chart")
+    assert loaded > 0, f"{cls.__name__}: no planted components file loaded (the check checked nothing)"
+    assert not problems, "\n".join(problems)
+
+
+def test_csv_exports_keep_formulas_from_data_files_as_text(tmp_path):
+    """A city named ``=HYPERLINK(...)`` in a board file is written to the explorer's CSV files
+    with a leading quote, so a spreadsheet shows it instead of running it."""
+    import csv
+
+    from rometools.caesars_empire.board import board_path
+    from rometools.widgets import BoardExplorer
+
+    text = board_path("2-3").read_text(encoding="utf-8")
+    first_name = re.search(r'^name\s*=\s*"([^"]+)"', text[text.index("[[city]]"):], re.M).group(1)
+    planted = tmp_path / "formula_board.toml"
+    planted.write_text(text.replace(f'"{first_name}"', '"=HYPERLINK(\'http://x\')"'), encoding="utf-8")
+    ex = BoardExplorer(board=planted, players=2, seed=1)
+    assert ex.message == ""
+    cells = [cell for path in ex.export_csv(tmp_path) for row in csv.reader(path.open(encoding="utf-8"))
+             for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "@"))], "a formula reached a CSV cell"

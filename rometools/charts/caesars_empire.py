@@ -21,6 +21,7 @@ Trace names, uids and ``meta`` are stable, so a test or a browser can find them
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
@@ -61,11 +62,12 @@ BEST_COLOUR, OTHER_COLOUR = "#2ca02c", "#9edae5"
 
 
 def _goods(comps: Components, vocabulary: str) -> tuple[str, str]:
-    """``(plural, singular)`` word for Treasures in ``vocabulary``."""
+    """``(plural, singular)`` word for Treasures in ``vocabulary``, HTML-escaped (plotly draws HTML in
+    titles and labels; the words come from the components file)."""
     if vocabulary not in comps.vocabularies:
         raise ValueError(f"unknown vocabulary {vocabulary!r}; expected one of {sorted(comps.vocabularies)}")
     voc = comps.vocabularies[vocabulary]
-    return voc["goods"], voc["good"]
+    return html.escape(voc["goods"]), html.escape(voc["good"])
 
 
 def _breakdown_values(treasures, tokens, tables, comps, sum_complete_colours, tokens_in_play):

@@ -411,3 +411,42 @@ def join_names(names: Iterable[str], limit: int = 6) -> str:
     if len(names) <= limit:
         return ", ".join(names)
     return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+
+
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(frame: Any) -> Any:
+    """A copy of a DataFrame whose text cells a spreadsheet shows as text, never runs as formulas.
+
+    A text cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return
+    (a name typed in a data file, say ``=HYPERLINK(...)``) gets a leading ``'``, as OWASP
+    advises for CSV files; numbers and the column labels' other text are kept.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy (``frame`` is unchanged).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> spreadsheet_safe(pd.DataFrame({"name": ["=1+1", "Roma", "-x"], "points": [-3, 2, 0]})).to_dict("list")
+    {'name': ["'=1+1", 'Roma', "'-x"], 'points': [-3, 2, 0]}
+    """
+    def safe(value: Any) -> Any:
+        return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+    from pandas.api.types import is_numeric_dtype
+
+    out = frame.copy()
+    for column in out.columns:
+        if not is_numeric_dtype(out[column]):  # text: object or pandas' string dtype
+            out[column] = out[column].map(safe)
+    out.columns = [safe(c) for c in out.columns]
+    return out

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rometools.charts._common import seat_colour
-from rometools.core.formatting import number, seat_label
+from rometools.core.formatting import number, seat_label, spreadsheet_safe
 
 __all__ = ["Raw", "csv_link", "html_table", "plain_text", "seat_html"]
 
@@ -116,6 +116,9 @@ def html_table(rows: Any, css: str, *, columns: Sequence[str] | None = None, hig
 def csv_link(frame: Any, filename: str, label: str, css: str = "rt-download") -> str:
     """An HTML link that downloads ``frame`` as a CSV file, in the browser (no file on the server).
 
+    Text cells are :func:`~rometools.core.formatting.spreadsheet_safe` (a name from a data file
+    never runs as a spreadsheet formula).
+
     Examples
     --------
     >>> import pandas as pd
@@ -123,6 +126,6 @@ def csv_link(frame: Any, filename: str, label: str, css: str = "rt-download") ->
     >>> link.startswith("<a class='rt-download' download='log.csv' href='data:text/csv;base64,"), link[-19:]
     (True, '>Game log (CSV)</a>')
     """
-    data = base64.b64encode(frame.to_csv(index=False).encode("utf-8")).decode("ascii")
+    data = base64.b64encode(spreadsheet_safe(frame).to_csv(index=False).encode("utf-8")).decode("ascii")
     return (f"<a class='{html.escape(css)}' download='{html.escape(filename)}' "
             f"href='data:text/csv;base64,{data}'>{html.escape(label)}</a>")

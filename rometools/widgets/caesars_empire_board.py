@@ -43,7 +43,7 @@ from rometools.caesars_empire.views import SCORE_CATEGORIES, city_token_text, lo
 from rometools.charts._common import mark_turn, scores_over_turns_figure
 from rometools.charts.caesars_empire_board import board_figure
 from rometools.core.data import data_dir
-from rometools.core.formatting import seat_label, shown
+from rometools.core.formatting import seat_label, shown, spreadsheet_safe
 from rometools.widgets._base import (
     ChartFigure,
     Raw,
@@ -393,9 +393,9 @@ class BoardExplorer(PlayoutExplorer):
         folder = Path(folder)
         log_path = folder / f"game_log_seed{self.seed}.csv"
         scores_path = folder / f"final_scores_seed{self.seed}.csv"
-        self.log().to_csv(log_path, index=False)
-        readable(final_scores(self._states[-1]), vocabulary=self._vocabulary.value).to_csv(scores_path,
-                                                                                           index=False)
+        spreadsheet_safe(self.log()).to_csv(log_path, index=False)  # names from data files stay text
+        spreadsheet_safe(readable(final_scores(self._states[-1]), vocabulary=self._vocabulary.value)).to_csv(
+            scores_path, index=False)
         return log_path, scores_path
 
     # ------------------------------------------------------------ compute and draw
