@@ -21,6 +21,7 @@ import networkx as nx
 from rometools.caesars_empire.board import ROME, Board
 from rometools.caesars_empire.state import GameConfig, GameState, Position
 from rometools.core.errors import ArgumentError, DataFileError
+from rometools.core.formatting import shown
 
 __all__ = ["position", "position_from_dict", "position_to_dict"]
 
@@ -236,10 +237,14 @@ def position_from_dict(config: GameConfig, data: Mapping[str, Any], *, source: s
             if not isinstance(data[key], kind):
                 raise ArgumentError(f"{key}: must be {'an object' if kind is Mapping else 'a list'}, "
                                     f"got {type(data[key]).__name__}")
+        for key in ("roads_left", "route_score"):  # one per seat: a short list silently meant 0 for the rest
+            if len(data[key]) != config.players:
+                raise ArgumentError(f"{key}: must list one number per seat ({config.players}), "
+                                    f"got {len(data[key])}")
         roads = {}
         for k, r in enumerate(data["roads"]):
             if not (isinstance(r, list) and len(r) == 3):
-                raise ArgumentError(f"roads[{k}]: must be [location, location, seat], got {r!r}")
+                raise ArgumentError(f"roads[{k}]: must be [location, location, seat], got {shown(r)}")
             roads[(r[0], r[1])] = r[2]
         return position(config, treasures=data["treasures"], owners=data["owners"], roads=roads,
                         roads_left=dict(enumerate(data["roads_left"])),

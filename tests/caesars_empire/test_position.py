@@ -5,8 +5,11 @@ Rulebook: 001_a311a49632a27e24.txt, The Turn, Scoring Routes, End of Game.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+import rometools
 from rometools.caesars_empire import (
     Board,
     GameConfig,
@@ -124,3 +127,25 @@ def test_views_name_a_bad_argument():
         cheapest_connections(s, ["capua"])
     with pytest.raises(ArgumentError, match="unknown city 'rome' \\(Rome is not a city\\)"):
         cheapest_connections(s, "rome")
+
+
+@pytest.mark.parametrize("key,value,words", [
+    ("route_score", [], "start.route_score: must list one number per seat (2), got 0"),
+    ("route_score", [5], "start.route_score: must list one number per seat (2), got 1"),
+    ("roads_left", [25, 25, 25], "start.roads_left: must list one number per seat (2), got 3"),
+    ("roads", [[]], "start.roads[0]: must be [location, location, seat], got []"),
+])
+def test_a_saved_start_loads_as_saved_or_is_refused(key, value, words):
+    """A short per-seat list read as 0 for the seats it left out: every score reset, silently."""
+    from rometools.caesars_empire.position import position_from_dict, position_to_dict
+    from rometools.core.errors import DataFileError
+    from rometools.core.playout import play, turn_states
+
+    config = GameConfig(players=2)
+    start = turn_states(play(rometools.load_game("caesars_empire", config), ["greedy"] * 2, 1))[0]
+    b = config.board
+    saved = position_to_dict(position(config, treasures=dict(zip(b.city_ids, start.treasures, strict=True)),
+                                      roads_left={0: 25, 1: 25}, route_score={0: 5, 1: 3}, to_move=0))
+    assert position_from_dict(config, saved, source="x.json").start.route_score == (5, 3)
+    with pytest.raises(DataFileError, match=re.escape(words)):
+        position_from_dict(config, {**saved, key: value}, source="x.json")
