@@ -157,6 +157,9 @@ def _sample_figures():
             _imperator().load_board(), _imperator().load_board().layout(2), tiles={"latium": (5, "stone")},
             occupants={"latium": (0, 4)}, track=[1, 0]),
         "road_board_figure": lambda: c.road_board_figure(_road_game_end(), results=_road_results()),
+        "card_odds_figure": lambda: c.card_odds_figure(
+            {3: Fraction(1, 5), 4: Fraction(4870, 6201)}, question="a fort of some colour",
+            simulated={3: 95, 4: 390}, trials=500),
         "tile_odds_figure": lambda: c.tile_odds_figure(
             {"propraetor": [Fraction(1, 5), Fraction(1, 10)], "instant_points": [Fraction(1, 2), Fraction(1, 3)]},
             simulated={"propraetor": [20, 9], "instant_points": [51, 30]}, trials=100),

@@ -68,6 +68,7 @@ _LAZY = {
     "tile_odds_figure": "rometools.charts.imperator",
     "skill_curve_figure": "rometools.charts.strength",
     "road_board_figure": "rometools.charts.via_romana",
+    "card_odds_figure": "rometools.charts.via_romana",
 }
 
 __all__ = [
@@ -80,6 +81,7 @@ __all__ = [
     "bag_figure",
     "board_figure",
     "board_labels",
+    "card_odds_figure",
     "collection_breakdown_figure",
     "colour_difference",
     "draw_law_figure",

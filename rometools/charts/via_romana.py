@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 
 from rometools.charts._common import add_caption, new_figure, region_colour, seat_colour
 
-__all__ = ["road_board_figure"]
+__all__ = ["CARD_QUESTIONS", "card_odds_figure", "road_board_figure"]
 
 #: Marker per piece kind: milestones are circles, forts squares (the rulebook's wooden shapes).
 PIECE_SYMBOLS = {"milestone": "circle", "fort": "square"}
@@ -146,3 +146,53 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
     return add_caption(fig, "Cities (circles) in their province's colour and vacant road spaces (diamonds) in "
                             f"the colour a card must have to build there: {html.escape(', '.join(board.provinces))}. "
                             "Milestones are dots, forts squares, in the player's colour.")
+
+
+#: The card-odds questions, ``{key: the question in words}`` (``{colour}``, ``{symbol}`` filled in).
+CARD_QUESTIONS = {
+    "fort": "a fort of {colour}: 2 {colour} cards",
+    "any_fort": "a fort of some colour: 2 cards of one colour",
+    "card": "the {colour} {symbol} card: two milestones from a {colour} {symbol} city",
+}
+
+
+def card_odds_figure(exact: dict[int, Any], *, question: str, simulated: dict[int, int] | None = None,
+                     trials: int = 0, title: str | None = None) -> go.Figure:
+    """P(a hand can build ...) by hand size: exact bars, a seeded simulation beside them.
+
+    Parameters
+    ----------
+    exact : dict[int, Fraction]
+        ``{hand size: probability}`` (:mod:`rometools.via_romana.odds`).
+    question : str
+        The question in words (the legend and the title).
+    simulated : dict[int, int], optional
+        ``{hand size: hands that could}`` out of ``trials`` simulated hands each.
+    trials : int
+        Simulated hands per size.
+    title : str, optional
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces ``vr-card-exact`` and (with a simulation) ``vr-card-simulated``; x = cards
+        in hand, y = probability.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> fig = card_odds_figure({4: Fraction(4870, 6201)}, question="a fort")
+    >>> fig.data[0].meta, list(fig.data[0].customdata)
+    ('vr-card-exact', ['4870/6201'])
+    """
+    from rometools.charts._common import exact_bars, simulated_trace
+
+    sizes = sorted(exact)
+    traces = [exact_bars(exact, sizes, uid="vr-card-exact", name="exact")]
+    if simulated and trials:
+        traces.append(simulated_trace(simulated, trials, sizes, uid="vr-card-simulated",
+                                      name=f"simulated ({trials:,} hands each)"))
+    fig = new_figure(*traces)
+    fig.update_layout(title=title or f"P(a hand holds {html.escape(question)})", xaxis_title="cards in hand",
+                      yaxis_title="probability", yaxis_range=[0, 1.05])
+    return fig

@@ -13,6 +13,8 @@
   game and watch the chain reaction step by step, with the Action-track moves.
 * :class:`RoadBoardExplorer` -- Via Romana: a seeded bot game on the road board, who won
   each road and what the others received, hands and scores, turn by turn.
+* :class:`CardOddsExplorer` -- Via Romana: how often a hand can build a fort or two
+  milestones, exact by hand size, with a seeded simulation.
 * :class:`TileOddsExplorer` -- IMPERATOR: exact reveal odds of each reward-tile kind by round,
   with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
@@ -56,10 +58,11 @@ _LAZY = {
     "GameBag": "rometools.widgets.draws",
     "RegionBoardExplorer": "rometools.widgets.imperator",
     "RoadBoardExplorer": "rometools.widgets.via_romana",
+    "CardOddsExplorer": "rometools.widgets.via_romana",
     "TileOddsExplorer": "rometools.widgets.imperator",
 }
 
-__all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer",
+__all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
            "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
            "PlayoutExplorer", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 

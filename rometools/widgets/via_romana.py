@@ -10,6 +10,7 @@ who won each road and what everyone else received
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from rometools.charts.via_romana import road_board_figure
+from rometools.core.formatting import shown
 from rometools.via_romana import (
     Board,
     GameState,
@@ -29,11 +31,18 @@ from rometools.via_romana import (
     road_status,
     score_parts,
 )
-from rometools.widgets._base import ChartFigure, trace_data
+from rometools.widgets._base import (
+    MAX_SEED,
+    ChartFigure,
+    Explorer,
+    WholeNumberText,
+    trace_data,
+    whole_number,
+)
 from rometools.widgets._html import html_table, seat_html
 from rometools.widgets._playout import PlayoutExplorer
 
-__all__ = ["RoadBoardExplorer"]
+__all__ = ["CardOddsExplorer", "RoadBoardExplorer"]
 
 
 @dataclass(frozen=True)
@@ -220,3 +229,157 @@ class RoadBoardExplorer(PlayoutExplorer):
             [[seat_html(s), p["tiles"], p["forts"], p["standard"], p["goal"], p["total"]] for s, p in enumerate(parts)],
             "rt-vr-scores-table", columns=["seat", "city tiles", "forts", "standard", "goal tile", "total"],
             numeric=["city tiles", "forts", "standard", "goal tile", "total"])
+
+
+# ===================================================================== card odds
+class CardOddsExplorer(Explorer):
+    """How often a hand of Via Romana cards can build: exact odds by hand size, a simulation beside.
+
+    Controls (CSS class in brackets): the question (``rt-vr-question``: a fort of a colour,
+    a fort of some colour, a colour-and-symbol card for two milestones), the colour
+    (``rt-vr-colour``), the symbol (``rt-vr-symbol``), the largest hand (``rt-vr-hand``,
+    1 to 15 cards), the simulated hands per size (``rt-vr-trials``, 0 to 20,000) and the
+    seed (``rt-seed``). Output: the answer for a 4-card opening hand (``rt-vr-answer``)
+    and the chart (``rt-vr-card-chart``; traces ``vr-card-exact``, ``vr-card-simulated``).
+    The odds are :mod:`rometools.via_romana.odds` (exact ``Fraction``s through
+    :mod:`rometools.draws`); the simulation deals seeded hands from the 55-card deck.
+    Rules: ``002_2e34de0661bde959.txt`` (Contents; Detailed Building Rules).
+
+    Examples
+    --------
+    >>> ex = CardOddsExplorer(trials=0)
+    >>> ex.exact()[4]
+    Fraction(4870, 6201)
+    >>> ex.set_values(question="card", colour="blue", symbol="temple"), ex.exact()[4]
+    (True, Fraction(14, 99))
+    >>> ex.set_values(hand=16), "Largest hand" in ex.message
+    (False, True)
+    """
+
+    figure = ChartFigure()
+
+    FIELD_LABELS = {"question": "Question", "colour": "Colour", "symbol": "Symbol", "hand": "Largest hand",
+                    "trials": "Simulated hands", "seed": "Seed"}
+    MAX_HAND = 15
+    MAX_TRIALS = 20_000
+
+    def __init__(self, question: str = "any_fort", colour: str | None = None, symbol: str | None = None,
+                 hand: int = 8, *, trials: int = 2000, seed: int = 1):
+        from rometools.via_romana import load_components
+
+        self._init_message()
+        self.components = load_components()
+        wide = {"description_width": "110px"}
+        self._question = self._add_control("question", widgets.Dropdown(
+            options=[("A fort of the colour chosen (2 cards of it)", "fort"),
+                     ("A fort of some colour (2 cards of one colour)", "any_fort"),
+                     ("The colour-and-symbol card (two milestones from that city)", "card")],
+            value="any_fort", description="Question", style=wide, layout={"width": "560px"}), "rt-vr-question")
+        self._colour = self._add_control("colour", widgets.Dropdown(
+            options=list(self.components.colours), description="Colour", style=wide, layout={"width": "260px"}),
+            "rt-vr-colour")
+        self._symbol = self._add_control("symbol", widgets.Dropdown(
+            options=list(self.components.symbols), description="Symbol", style=wide, layout={"width": "260px"}),
+            "rt-vr-symbol")
+        self._hand = self._add_control("hand", widgets.IntSlider(
+            value=8, min=1, max=self.MAX_HAND, description="Largest hand", continuous_update=False, style=wide),
+            "rt-vr-hand")
+        self._trials = self._add_control("trials", WholeNumberText(
+            value=2000, low=0, high=self.MAX_TRIALS, description="Simulated hands", style=wide,
+            layout={"width": "260px"}), "rt-vr-trials")
+        self._seed = self._add_control("seed", WholeNumberText(
+            value=1, low=0, high=MAX_SEED, description="Seed", style=wide, layout={"width": "260px"}), "rt-seed")
+        self._answer = widgets.HTML()
+        self._answer.add_class("rt-vr-answer")
+        self._add_chart("figure", "rt-vr-card-chart")
+        self._exact: dict[int, Any] = {}
+        super().__init__([widgets.HBox([self._question]), widgets.HBox([self._colour, self._symbol, self._hand]),
+                          widgets.HBox([self._trials, self._seed]), self._message, self._answer,
+                          self._charts["figure"].view])
+        opening = {"question": question, "colour": colour, "symbol": symbol, "hand": hand, "trials": trials,
+                   "seed": seed}
+        if not self._set(opening):
+            error = self._message.value
+            self._set({"question": "any_fort", "hand": 8, "trials": 2000, "seed": 1})
+            self._message.value = error
+        for w in (self._question, self._colour, self._symbol, self._hand, self._trials, self._seed):
+            w.observe(self._on_change, names="value")
+
+    def set_values(self, *, question: str | None = None, colour: str | None = None, symbol: str | None = None,
+                   hand: int | None = None, trials: int | None = None, seed: int | None = None) -> bool:
+        """Set controls as a user would; all or nothing. Returns whether the view updated."""
+        return self._set({"question": question, "colour": colour, "symbol": symbol, "hand": hand,
+                          "trials": trials, "seed": seed})
+
+    def exact(self) -> dict[int, Any]:
+        """The exact probability for each hand size shown, ``{cards: Fraction}``."""
+        return dict(self._exact)
+
+    def figure_data(self) -> dict[str, dict]:
+        """The chart's traces by ``meta``."""
+        return trace_data(self._chart_figure("figure"))
+
+    def _check(self, name: str, value: Any) -> Any:
+        if name == "question":
+            from rometools.charts.via_romana import CARD_QUESTIONS
+
+            if value not in CARD_QUESTIONS:
+                raise ValueError(f"Question must be one of {', '.join(CARD_QUESTIONS)}, got {shown(value)}")
+        elif name in ("colour", "symbol"):
+            allowed = self.components.colours if name == "colour" else self.components.symbols
+            if value not in allowed:
+                raise ValueError(f"{self.field_label(name)} must be one of {', '.join(allowed)}, got {shown(value)}")
+        elif name == "hand":
+            whole_number("Largest hand", value, 1, self.MAX_HAND)
+        elif name == "trials":
+            whole_number("Simulated hands", value, 0, self.MAX_TRIALS)
+        elif name == "seed":
+            whole_number("Seed", value, 0, MAX_SEED)
+        return value
+
+    def _question_text(self) -> str:
+        from rometools.charts.via_romana import CARD_QUESTIONS
+
+        return CARD_QUESTIONS[self._question.value].format(colour=self._colour.value, symbol=self._symbol.value)
+
+    def _compute(self):
+        import numpy as np
+
+        from rometools.charts.via_romana import card_odds_figure
+        from rometools.via_romana.odds import prob_card, prob_fort, prob_same_colour_pair
+
+        key, colour, symbol = self._question.value, self._colour.value, self._symbol.value
+        ask = {"fort": lambda n: prob_fort(colour, n), "any_fort": prob_same_colour_pair,
+               "card": lambda n: prob_card(colour, symbol, n)}[key]
+        sizes = range(1, self._hand.value + 1)
+        exact = {n: ask(n) for n in sizes}
+        trials = self._trials.value
+        simulated: dict[int, int] = {}
+        if trials:
+            deck = [k for k, c in self.components.deck().items() for _ in range(c)]
+            colours = np.array([self.components.colours.index(k[0]) for k in deck])
+            target = np.array([k == (colour, symbol) for k in deck])
+            gen = np.random.default_rng(self._seed.value)
+            order = np.argsort(gen.random((trials, len(deck))), axis=1)  # one seeded shuffle per hand
+            for n in sizes:
+                hands = order[:, :n]
+                if key == "card":
+                    simulated[n] = int(target[hands].any(axis=1).sum())
+                else:
+                    per_colour = np.stack([(colours[hands] == c).sum(axis=1) for c in range(len(self.components.colours))],
+                                          axis=1)
+                    wanted = per_colour[:, self.components.colours.index(colour)] if key == "fort" else per_colour.max(axis=1)
+                    simulated[n] = int((wanted >= 2).sum())
+        fig = card_odds_figure(exact, question=self._question_text(), simulated=simulated, trials=trials)
+        return exact, fig
+
+    def _draw(self, view) -> None:
+        from rometools.core.formatting import probability
+
+        exact, fig = view
+        self._exact = exact
+        self._show_chart("figure", fig)
+        four = exact.get(4)
+        self._answer.value = (f"A 4-card opening hand holds {html.escape(self._question_text())}: "
+                              f"<b>{html.escape(probability(four))}</b> (exact)." if four is not None else
+                              f"Hands of 1 to {self._hand.value} cards.")

@@ -165,6 +165,13 @@ EXPLORERS: list[ExplorerCase] = [
         change=select_label(".rt-players", ["2", "3"]),  # starts with 3 players
     ),
     ExplorerCase(
+        id="via_romana_card_odds",
+        notebook="app/via_romana_card_odds.ipynb",
+        chart=".rt-vr-card-chart",
+        change=select_label(".rt-vr-question", ["A fort of the colour chosen (2 cards of it)",
+                                                "A fort of some colour (2 cards of one colour)"]),
+    ),
+    ExplorerCase(
         id="balance_lab",
         notebook="app/balance_lab.ipynb",
         chart=".rt-balance-rates",

@@ -239,6 +239,10 @@ STRESS_CASES = [
     StressCase("app_road_board", "app/via_romana_road_board.ipynb", 'RoadBoardExplorer(files="upload")', (
         slider("turn"), number("seed", 2), dropdown("players", "2"),
     )),
+    StressCase("app_card_odds", "app/via_romana_card_odds.ipynb", "CardOddsExplorer()", (
+        dropdown("question", "The colour-and-symbol card (two milestones from that city)"), dropdown("colour", "red"),
+        slider("hand"), number("trials", 500),
+    )),
     StressCase("app_balance_lab", "app/balance_lab.ipynb", 'BalanceExplorer(games=200, bots="greedy", files="upload")', (
         then(number("games", 20), button("_run", "Run")),
         then(checkbox("compare"), text("options_b", "all_tokens_variant=true"), button("_run", "Run")),

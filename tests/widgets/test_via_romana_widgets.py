@@ -66,3 +66,33 @@ def test_bad_input_is_a_message_and_changes_nothing(values, words):
     before = (ex.states, ex.values(), ex.figure_data())
     assert not ex.set_values(**values)
     assert words in ex.message and (ex.states, ex.values(), ex.figure_data()) == before
+
+
+def test_card_odds_are_exact_and_the_simulation_agrees():
+    from fractions import Fraction
+
+    from rometools.core.stats import proportion_estimate
+    from rometools.widgets import CardOddsExplorer
+
+    ex = CardOddsExplorer(question="any_fort", hand=6, trials=4000, seed=3)
+    assert ex.message == "" and ex.exact()[4] == Fraction(4870, 6201)   # the rulebook deck, 55 cards
+    assert ex.exact()[1] == 0 and ex.exact()[6] == 1                    # 6 cards of 5 colours: a pair
+    simulated = ex.figure_data()["vr-card-simulated"]
+    for n, (hits, _low, _high) in zip(simulated["x"], simulated["customdata"], strict=True):
+        assert proportion_estimate(int(hits), 4000, confidence=0.999).contains(float(ex.exact()[n]))
+    assert ex.set_values(question="card", colour="red", symbol="temple")
+    assert ex.exact()[1] == Fraction(2, 55) and "4-card opening hand" in plain_text(ex._answer.value)
+
+
+@pytest.mark.parametrize("values,words", [
+    ({"hand": 16}, "Largest hand must be a whole number 1 to 15"),
+    ({"colour": "black"}, "Colour must be one of purple, blue, yellow, red, green, got 'black'"),
+    ({"trials": 20_001}, "Simulated hands must be a whole number 0 to 20,000"),
+])
+def test_card_odds_refuse_bad_input_and_keep_the_chart(values, words):
+    from rometools.widgets import CardOddsExplorer
+
+    ex = CardOddsExplorer(trials=100)
+    before = (ex.values(), ex.figure_data())
+    assert not ex.set_values(**values)
+    assert words in ex.message and (ex.values(), ex.figure_data()) == before
