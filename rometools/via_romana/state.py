@@ -65,12 +65,20 @@ class GameConfig(Config):
                             low=1, high=100_000)
 
     def the_board(self) -> Board:
-        """The board in use (default: the bundled illustrative board)."""
-        return self.board or load_board()
+        """The board in use (default: the bundled illustrative board, read once per config)."""
+        board = self.board or self.__dict__.get("_bundled_board")
+        if board is None:  # kept on the frozen config: a file lookup per call was half of play's time
+            board = load_board()
+            object.__setattr__(self, "_bundled_board", board)
+        return board
 
     def the_components(self) -> Components:
-        """The components in use (default: the bundled ones)."""
-        return self.components or load_components()
+        """The components in use (default: the bundled ones, read once per config)."""
+        comps = self.components or self.__dict__.get("_bundled_components")
+        if comps is None:
+            comps = load_components()
+            object.__setattr__(self, "_bundled_components", comps)
+        return comps
 
 
 @dataclass(frozen=True)
