@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import stat
 import sys
 import tomllib
@@ -34,6 +35,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rometools.core.errors import DataFileError
+from rometools.core.formatting import shown
 
 __all__ = [
     "PROVENANCE_KINDS",
@@ -150,6 +152,20 @@ class StrictModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
+    @field_validator("id", check_fields=False)
+    @classmethod
+    def _an_id(cls, value: Any) -> Any:
+        """Every ``id`` of every data file: letters, digits, ``_``, ``-`` or ``.``, at most 64
+        (an id is shown, compared and saved: HTML, 100,000 characters or a zero-width space
+        in one reached pages and saved games)."""
+        if isinstance(value, str) and not ID_PATTERN.fullmatch(value):
+            raise ValueError(f"an id is 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or "
+                             f"digit, got {shown(value)}")
+        return value
+
+
+#: What an ``id`` in a data file may be (:meth:`StrictModel._an_id`).
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 
 #: The data-file format this rometools reads (``[meta] schema``).
 SCHEMA_VERSION = 1
@@ -179,10 +195,11 @@ L = TypeVar("L")
 
 def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = None
                   ) -> Callable[[str | os.PathLike[str] | None], L]:
-    """Wrap ``build(path)`` so each file is read once per modification time.
+    """Wrap ``build(path)`` so each file is read once per version of it.
 
     The returned ``load(path)`` resolves the path, looks at its modification
-    time and returns the value built for that (path, time) from a small LRU
+    and change times, size and inode, and returns the value built for that
+    (path, version) from a small LRU
     cache (16 files): an edited file is read again, an unchanged one is free.
     A missing file gets ``build``'s own error. With ``bundled=(game, name)``,
     ``load(None)`` reads that bundled file (:func:`bundled_file`) and
@@ -198,7 +215,7 @@ def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = 
     ('components.toml', 'components.toml', 1, True)
     """
     @functools.lru_cache(maxsize=16)
-    def cached(path: str, mtime: float) -> L:
+    def cached(path: str, stamp: tuple[int, ...]) -> L:
         return build(Path(path))
 
     def bundled_path() -> Path:
@@ -210,10 +227,14 @@ def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = 
     def load(path: str | os.PathLike[str] | None = None) -> L:
         p = bundled_path() if path is None else Path(path)
         try:
-            mtime = p.stat().st_mtime
+            st = p.stat()
         except OSError:
             return build(p)
-        return cached(str(p.resolve()), mtime)
+        # not the modification time alone: a file swapped in within the same time (a copy that
+        # kept it, a coarse file system) was served from the cache. The change time, which no
+        # program sets back, the size and the inode change with any write or swap.
+        stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+        return cached(str(p.resolve()), stamp)
 
     load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     load.bundled_path = bundled_path  # type: ignore[attr-defined]
@@ -352,7 +373,22 @@ def _load_yaml(path: Path, text: str) -> Any:
 
     class NoAliases(yaml.SafeLoader):
         """SafeLoader refusing aliases: a few hundred bytes of nested aliases expand
-        into gigabytes (an "alias bomb"); data files write their values out."""
+        into gigabytes (an "alias bomb"); data files write their values out. A key given
+        twice in one mapping is refused too (YAML kept the last silently; TOML refuses it)."""
+
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                except TypeError:  # an unhashable key: SafeLoader says so itself
+                    break
+                if duplicate:
+                    raise DataFileError(path, "", f"gives the key {key!r} twice in one table (line "
+                                                  f"{key_node.start_mark.line + 1}); give each key once")
+                seen.add(key)
+            return super().construct_mapping(node, deep=deep)
 
         def compose_node(self, parent, index):
             if self.check_event(yaml.AliasEvent):

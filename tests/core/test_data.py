@@ -82,3 +82,32 @@ def test_a_newer_file_format_and_a_short_list_are_said_in_words(tmp_path):
     short.write_text(text.replace("position = [0.536, 0.545]", "position = [0.536]", 1), encoding="utf-8")
     with pytest.raises(DataFileError, match=r"rome\.position: must hold at least 2 items, got \[0\.536\]$"):
         Board.from_file(short)
+
+
+def test_a_yaml_key_given_twice_is_refused_not_kept_last(tmp_path):
+    from rometools.core.data import load_data_file
+    from rometools.core.errors import DataFileError
+
+    path = tmp_path / "dup.yaml"
+    path.write_text("board:\n  name: first\n  name: second\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"gives the key 'name' twice in one table \(line 3\)"):
+        load_data_file(path)
+
+
+def test_a_file_swapped_within_the_same_modification_time_is_read_again(tmp_path):
+    """The cache's key was (path, modification time): a file replaced by another of the same
+    time (``cp -p``, a coarse clock) was served stale."""
+    import os
+
+    from rometools.core.data import cached_loader
+
+    path = tmp_path / "table.txt"
+    load = cached_loader(lambda p: p.read_text(encoding="utf-8"))
+    path.write_text("first", encoding="utf-8")
+    stamp = os.stat(path).st_mtime_ns
+    assert load(path) == "first"
+    replacement = tmp_path / "new.txt"
+    replacement.write_text("other", encoding="utf-8")        # the same size, another content
+    os.utime(replacement, ns=(stamp, stamp))
+    os.replace(replacement, path)
+    assert os.stat(path).st_mtime_ns == stamp and load(path) == "other"
