@@ -7,6 +7,7 @@
     rometools validate my_board.toml my_tiles.toml
     rometools games                  # every registered game: players, bots, options
     rometools games augustus         # one game's options in full
+    rometools report via_romana --games 200 --out report.html   # an automated playtest
 
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
@@ -352,6 +353,34 @@ def _rate(per_second: float) -> str:
     return f"{per_second:.2g}" if per_second >= 0.001 else "under 0.001"
 
 
+def _report(args: argparse.Namespace) -> int:
+    """``rometools report GAME --out report.html``: :func:`rometools.core.playtest.report`, the file
+    checked before any game is played."""
+    from rometools.core.game import game_spec, load_game
+    from rometools.core.playtest import report
+
+    out = Path(args.out)
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise ValueError(f"--out {args.out}: write an .html file")
+    if not out.parent.is_dir():
+        raise ValueError(f"--out {args.out}: folder {str(out.parent)!r} does not exist")
+    if out.exists() and (not out.is_file() or not args.force):
+        raise ValueError(f"--out {args.out}: " + ("is not a regular file" if not out.is_file() else
+                                                  "the file exists; give another name, or --force to replace it"))
+    for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1)):
+        if not low <= value <= high:
+            raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value}")
+    spec = game_spec(args.game)
+    if args.bots not in spec.bots:
+        raise ValueError(f"--bots {args.bots}: {spec.title}'s bots are {', '.join(sorted(spec.bots))}")
+    game = load_game(args.game) if args.players is None else load_game(args.game, players=args.players)
+    start = time.perf_counter()
+    report(game, args.games, seed=args.seed, bot=args.bots, out=out)
+    print(f"{out}: the playtest report of {game.title}, {game.players} players, {args.games:,} games "
+          f"(seed {args.seed}), written in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
 def _games(args: argparse.Namespace) -> int:
     """``rometools games``: every registered game in a few lines; ``rometools games GAME``: one in full."""
     from rometools.core.describe import describe
@@ -416,6 +445,14 @@ def main(argv: list[str] | None = None) -> int:
     shown_bar.add_argument("--quiet", action="store_true", help="no progress bar")
     shown_bar.add_argument("--progress", action="store_true",
                            help="a progress bar on stderr even when it is not a terminal (default: only on one)")
+    rep = sub.add_parser("report", help="an automated playtest: seat balance, restricted play, rule holes (HTML)")
+    rep.add_argument("game", help="a registered game id (rometools games lists them)")
+    rep.add_argument("--games", type=_whole, default=200, help="games of the seat-balance run (default 200)")
+    rep.add_argument("--players", type=_whole, help="players (default: the game's default count)")
+    rep.add_argument("--bots", default="greedy", help="the bot every seat plays (default greedy)")
+    rep.add_argument("--seed", type=_whole, default=0, help="seed of the whole report (default 0)")
+    rep.add_argument("--out", required=True, help="the .html file to write (refused if it exists, without --force)")
+    rep.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     gam = sub.add_parser("games", help="list the registered games: players, bots, options, data files")
     gam.add_argument("game", nargs="?", help="one registered game id: its options in full")
     val = sub.add_parser("validate", help="check data files of any registered game")
@@ -424,7 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         try:
-            code = {"simulate": _simulate, "validate": _validate, "games": _games}[args.command](args)
+            code = {"simulate": _simulate, "validate": _validate, "games": _games,
+                    "report": _report}[args.command](args)
         except Exception as err:  # noqa: BLE001 - a designer's typo is a message, not a traceback
             from rometools.core.errors import RometoolsError
 

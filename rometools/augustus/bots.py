@@ -33,6 +33,7 @@ from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.rules import legal_actions, open_slots
 from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core.game import Bot, RandomBot
+from rometools.core.playtest import Restriction
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot"]
 
@@ -158,3 +159,13 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
+
+
+#: Strategies a bot can be denied in restricted play (:mod:`rometools.core.playtest`).
+RESTRICTIONS = (
+    Restriction("no_move", "never moves a placed legion to another slot",
+                lambda state, action: isinstance(action, tuple) and action[0] == "move"),
+    Restriction("no_claim", "never claims a reward tile", lambda state, action: action == "claim"),
+    Restriction("no_remove", "never uses a power to remove a rival's legion",
+                lambda state, action: isinstance(action, tuple) and action[0] == "remove"),
+)

@@ -30,6 +30,7 @@ from rometools.caesars_empire.scoring import city_gain, holdings, marginal_value
 from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameState
 from rometools.core._cython import compiled_or_plain
 from rometools.core.game import Bot
+from rometools.core.playtest import Restriction
 
 __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot"]
 
@@ -319,3 +320,29 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "cheapest": CheapestBot, "greedy": GreedyBot}
 
 
+
+
+# ----------------------------------------------------------------- restricted play
+def _cities_of(state, action) -> list[int]:
+    index = {c: i for i, c in enumerate(state.config.board.city_ids)}
+    return [index[loc] for loc in action if loc in index] if isinstance(action, tuple) else []
+
+
+def _takes_gold(state, action) -> bool:
+    return any(state.treasures[i] == "gold" and state.city_owner[i] < 0 for i in _cities_of(state, action))
+
+
+def _contests(state, action) -> bool:
+    return any(state.city_owner[i] >= 0 and state.city_owner[i] != state.seat for i in _cities_of(state, action))
+
+
+def _from_rome(state, action) -> bool:
+    return isinstance(action, tuple) and "rome" in action
+
+
+#: Strategies a bot can be denied in restricted play (:mod:`rometools.core.playtest`).
+RESTRICTIONS = (
+    Restriction("no_gold", "never builds a Road to an unclaimed city holding Gold", _takes_gold),
+    Restriction("no_contest", "never builds a Road to a city another player already holds", _contests),
+    Restriction("no_rome", "never builds a Road out of Rome", _from_rome),
+)

@@ -309,6 +309,7 @@ class GameSpec:
     information_state: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
     action_text: Callable[[Any, Any], str] | None = None
+    restrictions: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
@@ -318,6 +319,8 @@ class GameSpec:
         rules = resolve_rules(self.id, module, self.score_parts)
         set_(self, "rules", rules)
         set_(self, "bots", MappingProxyType(dict(self.bots)))
+        set_(self, "restrictions", MappingProxyType({r.name: r for r in (
+            self.restrictions.values() if isinstance(self.restrictions, Mapping) else self.restrictions)}))
         if not self.bots:
             raise TypeError(f"game {self.id!r}: register at least one bot (a random bot: bots={{'random': ...}})")
         # the optional hooks default here, once, so no caller tests for None

@@ -17,6 +17,7 @@ import numpy as np
 
 from rometools.core.game import Bot
 from rometools.core.game import RandomBot as _UniformBot
+from rometools.core.playtest import Restriction
 from rometools.imperator.placement import distance
 from rometools.imperator.rules import current_player, legal_actions
 from rometools.imperator.state import PASS, SKIP, GameState
@@ -112,3 +113,19 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
+
+
+def _contests(state, action) -> bool:
+    if not isinstance(action, tuple):
+        return False
+    i = state.config.layout.index.get(action[0])
+    return i is not None and state.occupant[i] >= 0 and state.occupant[i] != current_player(state)
+
+
+#: Strategies a bot can be denied in restricted play (:mod:`rometools.core.playtest`).
+RESTRICTIONS = (
+    Restriction("no_contest", "never places a worker on a region another player occupies", _contests),
+    Restriction("no_pass", "never passes while a worker can be placed", lambda state, action: action == "pass"),
+    Restriction("no_five", "never places its value-5 worker",
+                lambda state, action: isinstance(action, tuple) and action[1] == 5),
+)

@@ -7,6 +7,7 @@ its seat (its hand, the board, the display).
 from __future__ import annotations
 
 from rometools.core.game import Bot, RandomBot
+from rometools.core.playtest import Restriction
 from rometools.via_romana import rules
 from rometools.via_romana.state import END, KEEP
 
@@ -64,3 +65,15 @@ class GreedyBot(Bot):
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def _builds(kind: str):
+    return lambda state, action: isinstance(action, tuple) and action[0] == kind
+
+
+#: Strategies a bot can be denied in restricted play (:mod:`rometools.core.playtest`).
+RESTRICTIONS = (
+    Restriction("no_fort", "never builds a fort", _builds("fort")),
+    Restriction("no_double", "never lays two milestones with one card", _builds("double")),
+    Restriction("no_joker", "never plays two cards as a joker", _builds("joker")),
+)

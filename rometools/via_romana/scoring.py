@@ -98,11 +98,16 @@ def score_parts(state) -> list[dict[str, int]]:
     """
     config = state.config
     board, comps = config.the_board(), config.the_components()
-    cities = board.cities
+    fort_points = [0] * config.players
+    pieces, left = state.pieces, state.tiles
+    for i in range(len(board.cities)):  # one pass over the cities (the first board spaces) for every seat
+        piece = pieces[i]
+        if piece >= 0 and piece % 2:
+            fort_points[piece // 2] += left[i] + 1
     out = []
     for seat in range(config.players):
         tiles = sum(int(w.split("=")[1]) for w in state.won[seat])
-        forts = sum(state.tiles[i] + 1 for i, c in enumerate(cities) if state.pieces[i] == 2 * seat + 1)
+        forts = fort_points[seat]
         standard = comps.standard_points if state.standard == seat else 0
         goal = 0
         if state.goals[seat] is not None:

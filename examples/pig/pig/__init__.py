@@ -8,14 +8,14 @@
 """
 
 from pig import rules
-from pig.bots import BOTS, HoldAtBot
+from pig.bots import BOTS, RESTRICTIONS, HoldAtBot
 from pig.odds import rolls_until_pig, turn_points
 from pig.rules import PigConfig, PigState, score_bounds
 from rometools.core.game import GameSpec, register_game
 
 GAME = register_game(GameSpec(
     id="pig", title="Pig", rules=rules, config=PigConfig, state=PigState, bots=BOTS,
-    score_bounds=score_bounds, chance_name="a roll of the die",
+    score_bounds=score_bounds, chance_name="a roll of the die", restrictions=RESTRICTIONS,
     sample_configs=({}, {"players": 4, "target": 30}, {"players": 3, "target": 50, "sides": 4})))
 __getattr__ = GAME.package_attribute
 

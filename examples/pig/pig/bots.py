@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pig.rules import HOLD, ROLL
 from rometools.core.game import Bot, RandomBot
+from rometools.core.playtest import Restriction
 
 
 class HoldAtBot(Bot):
@@ -26,3 +27,12 @@ class HoldAtBot(Bot):
 
 
 BOTS = {"random": RandomBot, "greedy": HoldAtBot}
+
+#: Strategies a bot can be denied in restricted play (``rometools report pig``).
+RESTRICTIONS = (
+    Restriction("no_early_hold", "never holds a turn total under 10", lambda s, a: a == HOLD and s.turn_total < 10),
+    Restriction("no_late_roll", "never rolls once the turn total is 25 or more",
+                lambda s, a: a == ROLL and s.turn_total >= 25),
+    Restriction("no_hold_ahead", "never holds while ahead of every other seat",
+                lambda s, a: a == HOLD and s.banked[s.seat] > max(b for i, b in enumerate(s.banked) if i != s.seat)),
+)
