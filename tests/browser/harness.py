@@ -538,7 +538,7 @@ def stub_external_requests(context) -> list[str]:
     def handle(route):
         url = route.request.url
         host = url.split("/")[2] if "://" in url else ""
-        if host.split(":")[0] in {"127.0.0.1", "localhost"} or url.startswith(("data:", "blob:")):
+        if host.split(":")[0] in {"127.0.0.1", "localhost"} or url.startswith(("data:", "blob:", "file:")):
             route.continue_()
             return
         stubbed.append(url)
