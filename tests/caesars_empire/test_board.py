@@ -140,7 +140,8 @@ BAD = {
     "id with HTML": (
         GOOD_CITIES.replace('id = "neapolis"', 'id = "<img src=x onerror=alert(1)>"'),
         GOOD_PATHS.replace('"neapolis"', '"<img src=x onerror=alert(1)>"'),
-        "city[1].id", "must be lower-case letters, digits and underscores"),
+        "city[1] (id='<img src=x onerror=alert(1)>').id",  # every data file's id rule (core.data.ID_PATTERN)
+        "an id is 1 to 64 letters, digits, '_', '-' or '.'"),
     "id with capitals": (
         GOOD_CITIES.replace('id = "neapolis"', 'id = "Neapolis"'), GOOD_PATHS.replace('"neapolis"', '"Neapolis"'),
         "city[1].id", "got 'Neapolis'"),
