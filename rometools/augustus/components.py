@@ -94,6 +94,7 @@ class _Setup(StrictModel):
     first_game_dealt: int = Field(ge=1, le=20)
     objectives_to_end: int = Field(ge=1, le=50)
     players: list[Annotated[int, Field(ge=1, le=MAX_PLAYERS)]] = Field(min_length=2, max_length=2)
+    legions_in_box: int = Field(ge=1, le=MAX_PLAYERS * MAX_SLOTS * 10)
 
 
 class _Reward(StrictModel):
@@ -338,8 +339,8 @@ class Components:
     (6, 23, 'joker')
     >>> c.symbols
     ('double_sword', 'shield', 'chariot', 'catapult', 'standard', 'dagger')
-    >>> c.legions_per_player, c.reward("count_3").points
-    (7, 4)
+    >>> c.legions_per_player, c.legions_in_box, c.reward("count_3").points
+    (7, 48, 4)
     """
 
     tokens: tuple[TokenKind, ...]
@@ -351,6 +352,7 @@ class Components:
     first_game_dealt: int
     objectives_to_end: int
     players: tuple[int, int]
+    legions_in_box: int = 48
     path: Path | None = None
     provenance: Mapping[str, Provenance] = field(default_factory=dict, repr=False)
 
@@ -516,12 +518,16 @@ def _build_components(path: Path) -> Components:
         if r.kind == "count" and not 1 <= r.need <= s.objectives_to_end:
             raise DataFileError(path, f"{where}.need", f"a count reward needs 1 to "
                                                        f"{s.objectives_to_end} objectives, got {r.need}")
+    if s.legions_in_box < hi * s.legions_per_player:
+        raise DataFileError(path, "setup.legions_in_box", f"{hi} players are dealt {s.legions_per_player} legions "
+                                                           f"each: the box needs at least {hi * s.legions_per_player}, "
+                                                           f"got {s.legions_in_box}")
     return Components(
         tokens=tuple(TokenKind(t.id, t.name, t.name_fr, t.joker, t.count) for t in raw.token),
         rewards=tuple(RewardTile(r.id, r.kind, r.colour, r.resource, r.need, r.points) for r in raw.reward),
         legions_per_player=s.legions_per_player, central_row=s.central_row, dealt=s.dealt, kept=s.kept,
         first_game_dealt=s.first_game_dealt, objectives_to_end=s.objectives_to_end, players=(lo, hi),
-        path=path, provenance=datafile.provenance,
+        legions_in_box=s.legions_in_box, path=path, provenance=datafile.provenance,
     )
 
 

@@ -193,8 +193,11 @@ def _resolve(w: _Work) -> bool:
         w.reserve[seat] += sum(placed.legions)
         w.event("complete", seat, n)
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
-            w.legions[seat] += card.power.legions
-            w.reserve[seat] += card.power.legions
+            granted = card.power.legions
+            if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
+                granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
+            w.legions[seat] += granted
+            w.reserve[seat] += granted
         w.current = (seat, n, "power")
         return False
     if stage == "power":  # 2. powers that need a choice

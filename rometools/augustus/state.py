@@ -115,6 +115,9 @@ class GameConfig(Config):
     objectives: ObjectiveSet | None = option(None, "the objective cards (illustrative unless a real list "
                                                    "is given).", file=load_objectives, kind=ObjectiveSet,
                                              depends="components")
+    legion_supply: str = option("box", "where the powers that grant a legion take it from: the legions left in the "
+                                "box after the set-up, none once they are gone (box, AU-13), or an endless "
+                                "supply (unlimited).", choices=("box", "unlimited"))
     components: Components | None = option(None, "the mobilisation bag, the legions and the reward tiles.",
                                            file=load_components, kind=Components)
 

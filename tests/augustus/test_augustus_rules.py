@@ -221,6 +221,19 @@ def test_extra_legion_adds_a_legion_from_the_box():
     assert s.legions[0] == 8 and s.reserve[0] == 8
 
 
+@pytest.mark.parametrize("supply,owned,gained", [
+    ("box", (24, 23), 1),        # one legion left in the box of 48: it is taken
+    ("box", (24, 24), 0),        # the box is empty: the power gives nothing (AU-13)
+    ("unlimited", (24, 24), 1),  # the what-if: an endless supply
+])
+def test_extra_legions_come_from_the_box_until_it_is_empty(supply, owned, gained):
+    """"Chaque joueur en reçoit sept. Le reste est mis de côté": the box's 48 legions are all there is."""
+    s = position(in_play={0: [(4, (1, 0))]}, legions=owned, legion_supply=supply)
+    s = play(s, "catapult", ("place", 4, "catapult"), ("take", 20), 13)
+    assert s.legions[0] == owned[0] + gained and sum(s.legions) <= 48 + (supply == "unlimited")
+    assert s.reserve[0] == owned[0] - 1 + 1 + gained   # the objective's legion came back, then the power's
+
+
 def test_remove_legion_returns_an_opponent_legion_but_not_from_an_objective_already_complete():
     s = position(in_play={0: [(5, (1, 0))], 1: [(12, (2, 1, 0)), (11, (1, 0))]})
     s = play(s, "standard", ("place", 5, "standard"))
