@@ -799,7 +799,7 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     >>> load_game("augustus", seats=3)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.OptionError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, components
+    rometools.core.errors.OptionError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, legion_supply, components
     >>> load_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -922,7 +922,7 @@ def config_options(game: str | GameSpec) -> list[str]:
     Examples
     --------
     >>> config_options("augustus")
-    ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'components']
+    ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'legion_supply', 'components']
     """
     spec = game if isinstance(game, GameSpec) else game_spec(game)
     return [o.name for o in spec.config.options()]
