@@ -286,7 +286,7 @@ def paired_differences_text(comparison, confidence: float = 0.95) -> str:
 def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, Any], n_games: int,
                      seed: int = 0, *, bots: str | Sequence[str] = "random", players: int | None = None,
                      rotate: bool = False, confidence: float = 0.95, executor: str = "serial",
-                     workers: int | None = None, progress: bool = False):
+                     workers: int | None = None, progress: bool = True):
     """Two variants on the same seeds: paired differences with intervals and the variance saved.
 
     Plays ``n_games`` seeded games of each variant with
@@ -318,7 +318,10 @@ def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[s
     confidence : float
         Of the intervals.
     executor, workers, progress
-        As for :func:`~rometools.core.simulate.simulate`.
+        As for :func:`~rometools.core.simulate.simulate` (a progress bar by default: a
+        comparison can take minutes). Interrupted (Ctrl-C, a notebook's Stop), it keeps
+        the games played in both variants, pairs those, marks the result
+        ``attrs["interrupted"]`` and warns.
 
     Returns
     -------
@@ -343,6 +346,27 @@ def compare_variants(game: str, config_a: Mapping[str, Any], config_b: Mapping[s
 
     if players is not None:
         config_a, config_b = {**config_a, "players": players}, {**config_b, "players": players}
-    runs = [simulate(game, n_games, bots=bots, seed=seed, config=c, rotate=rotate, executor=executor,
-                     workers=workers, progress=progress) for c in (config_a, config_b)]
-    return paired_differences(*runs, confidence=confidence)
+    import warnings
+
+    def run(config, games):
+        with warnings.catch_warnings():  # an interruption is said once, below
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return simulate(game, games, bots=bots, seed=seed, config=config, rotate=rotate, executor=executor,
+                            workers=workers, progress=progress)
+
+    a = run(config_a, n_games)
+    stopped = bool(a.attrs.get("interrupted"))
+    # stopped during A: B plays as many games (its seeds are the same games'); the pairs are the games both have
+    b = run(config_b, int(a["game"].max()) + 1 if stopped else n_games)
+    stopped = stopped or bool(b.attrs.get("interrupted"))
+    if stopped:
+        common = set(a["game"]) & set(b["game"])
+        a, b = (r[r["game"].isin(common)].reset_index(drop=True) for r in (a, b))
+        for r in (a, b):
+            r.attrs["game_id"] = game if isinstance(game, str) else game.spec.id
+    out = paired_differences(a, b, confidence=confidence)
+    if stopped:
+        out.attrs["interrupted"] = True
+        warnings.warn(f"compare_variants was interrupted: {len(common):,} of {n_games:,} paired games kept "
+                      "(the attrs['interrupted'] of the result is True)", RuntimeWarning, stacklevel=2)
+    return out

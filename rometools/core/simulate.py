@@ -389,7 +389,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         the games of the run), which :func:`~rometools.core.paired.paired_differences`
         reads to refuse runs of two different games. ``seed`` is the run's
         seed: :func:`replay_game` plays any row's game again from it, its
-        ``game`` and its ``rotation``.
+        ``game`` and its ``rotation``. Interrupted (Ctrl-C, a notebook's Stop) after some
+        games, it returns the games played, in the same rows, with
+        ``df.attrs["interrupted"] = True`` and a ``RuntimeWarning`` saying how many.
 
     Raises
     ------
@@ -430,28 +432,49 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     config_dict = game.config.to_dict()
     bar = _progress(n_games, progress, f"{game.title}: {game.players} players")
     rows = _Columns()
-    if executor == "serial":
-        for i in range(n_games):
-            rows.add(play_chunk(game.id, game.config, bot_names, int(seed), n_games, [i], rotations))
-            if bar is not None:
-                bar.update(1)
-    elif executor == "process":
-        workers = workers or os.cpu_count() or 1
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
-                                   rotations): len(chunk) for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])}
-            for future in as_completed(futures):
-                rows.add(future.result())
+    played = 0
+    interrupted = False
+    try:
+        if executor == "serial":
+            for i in range(n_games):
+                rows.add(play_chunk(game.id, game.config, bot_names, int(seed), n_games, [i], rotations))
+                played += 1
                 if bar is not None:
-                    bar.update(futures[future])
-    else:
-        rows = _dask_rows(game, config_dict, bot_names, int(seed), n_games, rotations, workers, address, bar)
-    if bar is not None:
-        bar.close()
+                    bar.update(1)
+        elif executor == "process":
+            workers = workers or os.cpu_count() or 1
+            pool = ProcessPoolExecutor(max_workers=workers)
+            try:
+                futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
+                                       rotations): len(chunk)
+                           for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])}
+                for future in as_completed(futures):
+                    rows.add(future.result())
+                    played += futures[future]
+                    if bar is not None:
+                        bar.update(futures[future])
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)  # an interrupt drops the games not started
+        else:
+            rows = _dask_rows(game, config_dict, bot_names, int(seed), n_games, rotations, workers, address, bar)
+            played = n_games
+    except KeyboardInterrupt:  # the designer stopped the run: the games played are kept, and said to be
+        if not played:
+            raise
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
     df = pd.DataFrame(rows.data)
     extra = [c for c in df.columns if c not in _BASE_COLUMNS]
     df = df[_BASE_COLUMNS + extra].sort_values(["game", "rotation", "seat"], ignore_index=True)
     df.attrs["game_id"] = game.id  # which game the run is of (the "game" column numbers its games)
+    if interrupted:
+        import warnings
+
+        df.attrs["interrupted"] = True
+        warnings.warn(f"simulate was interrupted: {played:,} of {n_games:,} games played and kept "
+                      "(df.attrs['interrupted'] is True)", RuntimeWarning, stacklevel=2)
     return df
 
 

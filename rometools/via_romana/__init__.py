@@ -54,11 +54,12 @@ from rometools.via_romana.state import (
     card_id,
     parse_card,
 )
+from rometools.via_romana.views import game_log
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",
     "GameState", "GoalTile", "GreedyBot", "RandomBot", "Road", "RoadResult", "apply", "board_path", "card_id",
-    "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json",
+    "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json", "game_log",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
     "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
     "ranks", "resample", "road_pieces", "road_results", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
@@ -66,9 +67,49 @@ __all__ = [
 
 
 def _action_text(state, action) -> str:
-    if isinstance(action, tuple):
-        return " ".join(str(x) for x in action)
-    return str(action)
+    """An action in the rulebook's words, places by name (the strong-play panel, logs, OpenSpiel).
+
+    >>> import rometools
+    >>> s = rometools.load_game("via_romana", players=2).new_game(rng=1)
+    >>> _action_text(s, ("fort", "capua", "yellow:helmet", "yellow:laurel"))
+    'fort at Capua with yellow helmet + yellow laurel'
+    >>> _action_text(s, ("double", "roma", "r01.0", "r01.1", "purple:temple"))
+    'two milestones from Roma (road r01, spaces 1 and 2) with purple temple'
+    """
+    board = state.config.the_board()
+    names = {c.id: c.name for c in board.cities}
+
+    def place(space: str) -> str:
+        if space in names:
+            return names[space]
+        road, _, k = space.partition(".")
+        return f"road {road}, space {int(k) + 1}" if k.isdigit() else space
+
+    def cards_text(items) -> str:
+        return " + ".join(str(c).replace(":", " ") for c in items)
+
+    if not isinstance(action, tuple):
+        return {"end": "ends the turn (draws 2)", "keep": "keeps the hand"}.get(str(action), str(action).replace(":", " "))
+    kind, rest = action[0], action[1:]
+    if kind == "fort" and len(rest) == 3:
+        return f"fort at {place(rest[0])} with {cards_text(rest[1:])}"
+    if kind == "milestone" and len(rest) == 2:
+        return f"milestone on {place(rest[0])} with {cards_text(rest[1:])}"
+    if kind == "joker" and len(rest) == 3:
+        return f"milestone on {place(rest[0])} with a joker: {cards_text(rest[1:])}"
+    if kind == "double" and len(rest) == 4:
+        road = rest[1].partition(".")[0]
+        spaces = " and ".join(str(int(x.partition(".")[2]) + 1) for x in rest[1:3])
+        return f"two milestones from {place(rest[0])} (road {road}, spaces {spaces}) with {cards_text(rest[3:])}"
+    if kind == "setup" and len(rest) == 1:
+        return f"fort at {place(rest[0])} (set-up)"
+    if kind == "tile" and len(rest) == 1:
+        return f"takes {place(rest[0])}'s tile"
+    if kind in ("take", "discard") and len(rest) == 1:
+        return f"{kind}s {cards_text(rest)}"
+    if kind == "order" and len(rest) == 1:
+        return f"scores road {rest[0]} first"
+    return " ".join(str(x) for x in action)
 
 
 #: Via Romana in the game registry (``rometools.load_game("via_romana", ...)``).

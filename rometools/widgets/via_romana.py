@@ -25,6 +25,7 @@ from rometools.via_romana import (
     GameState,
     board_path,
     cards,
+    game_log,
     load_board,
     road_pieces,
     road_results,
@@ -68,7 +69,8 @@ class RoadBoardExplorer(PlayoutExplorer):
     as :func:`~rometools.charts.via_romana.road_board_figure` names them), the roads
     (``rt-vr-roads``: every road scored up to the turn, who completed it, the pieces, who
     took a tile and the cards each other player received; then the open roads with the
-    pieces on them), the hands (``rt-vr-hands``) and the scores (``rt-vr-scores``).
+    pieces on them), the hands (``rt-vr-hands``), the scores (``rt-vr-scores``) and the log
+    (``rt-vr-log``: the last steps up to the turn, :func:`rometools.via_romana.game_log`).
 
     Parameters
     ----------
@@ -121,6 +123,7 @@ class RoadBoardExplorer(PlayoutExplorer):
             *self._strong_play_rows(),
             widgets.HTML("<b>Hands</b> (the explorer sees every hand)"), self._hands,
             widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,
+            widgets.HTML("<b>Log</b> (the last steps up to this turn)"), self._log,
         ]
 
     # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
@@ -158,6 +161,8 @@ class RoadBoardExplorer(PlayoutExplorer):
         self._hands.add_class("rt-vr-hands")
         self._scores = widgets.HTML()
         self._scores.add_class("rt-vr-scores")
+        self._log = widgets.HTML()
+        self._log.add_class("rt-vr-log")
         self._add_chart("figure", "rt-vr-board-chart")
 
     def set_values(self, *, board: str | Path | Board | None = None, players: int | None = None,
@@ -224,6 +229,9 @@ class RoadBoardExplorer(PlayoutExplorer):
               state.forts[s], state.milestones[s]] for s, hand in enumerate(state.hands)],
             "rt-vr-hands-table", columns=["seat", "cards", "hand", "forts left", "milestones left"],
             numeric=["cards", "forts left", "milestones left"])
+        log = game_log(state).tail(14)
+        self._log.value = html_table(log, "rt-vr-log-table", numeric=["Step", "Turn"]) if len(log) else \
+            "<i>the set-up deal</i>"
         parts = score_parts(state)
         self._scores.value = html_table(
             [[seat_html(s), p["tiles"], p["forts"], p["standard"], p["goal"], p["total"]] for s, p in enumerate(parts)],

@@ -563,3 +563,48 @@ def _wilson_by_formula(wins: int, n: int, z: float = stats.norm.ppf(0.975)) -> t
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return centre - half, centre + half
+
+
+def test_an_interrupted_run_keeps_the_games_already_played(monkeypatch):
+    """Ctrl-C after three games: the three games come back, equal to the same seeds' rows of a
+    whole run, marked interrupted, with a warning; an interrupt before any game still raises."""
+    import rometools.core.simulate as module
+
+    whole = simulate("pig", 6, bots="greedy", seed=3, progress=False)
+    real, calls = module.play_chunk, []
+
+    def stopping(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "play_chunk", stopping)
+    with pytest.warns(RuntimeWarning, match="3 of 6 games played and kept"):
+        part = simulate("pig", 6, bots="greedy", seed=3, progress=False)
+    assert part.attrs["interrupted"] is True
+    assert part.reset_index(drop=True).equals(whole[whole.game < 3].reset_index(drop=True))
+    calls.clear()
+    monkeypatch.setattr(module, "play_chunk", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+    with pytest.raises(KeyboardInterrupt):
+        simulate("pig", 6, bots="greedy", seed=3, progress=False)
+
+
+def test_an_interrupted_comparison_pairs_the_games_both_variants_played(monkeypatch):
+    import rometools.core.simulate as module
+    from rometools.core.paired import compare_variants
+
+    real, calls = module.play_chunk, []
+
+    def stopping(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 9:       # variant A's 6 games, then B's 2: stopped in B's third
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "play_chunk", stopping)
+    with pytest.warns(RuntimeWarning, match="2 of 6 paired games kept"):
+        part = compare_variants("pig", {"target": 30}, {"target": 60}, 6, seed=1, bots="greedy", progress=False)
+    monkeypatch.setattr(module, "play_chunk", real)
+    whole = compare_variants("pig", {"target": 30}, {"target": 60}, 2, seed=1, bots="greedy", progress=False)
+    assert part.attrs["interrupted"] is True and part.equals(whole)   # the same two seeds, the same pairs
