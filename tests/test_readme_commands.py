@@ -59,3 +59,23 @@ def test_make_lab_serves_the_notebooks_headless():
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def test_every_explorer_the_readme_names_for_a_notebook_is_where_it_says():
+    """README's notebook table: the explorers before "in the app:" are displayed by the notebook
+    itself, those after it by an app page (a notebook that only mentions one is not enough)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    rows = [line for line in (root / "README.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("| `notebooks/")]
+    assert len(rows) == len(list((root / "notebooks").glob("*.ipynb")))   # every notebook has its row
+    apps = "\n".join(p.read_text(encoding="utf-8") for p in (root / "app").glob("*.ipynb"))
+    for row in rows:
+        notebook = root / re.match(r"\| `([^`]+)`", row).group(1)
+        shown, _, in_app = row.rsplit("|", 2)[1].partition("in the app:")
+        for name in re.findall(r"`(\w+Explorer)`", shown):
+            assert f"{name}(" in notebook.read_text(encoding="utf-8"), f"{notebook.name} does not show {name}"
+        for name in re.findall(r"`(\w+Explorer)`", in_app):
+            assert f"{name}(" in apps, f"no app page shows {name}"
