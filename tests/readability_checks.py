@@ -154,6 +154,11 @@ def _items(data) -> Iterable[tuple[str, object]]:
             yield from ((attr, v) for v in value.values())
 
 
+#: An exact fraction as text, and what must follow a long one within 40 characters: its decimal or percent.
+FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
+DECIMAL_NEAR = re.compile(r"\d\.\d|\d\s?%|1 in \d")
+
+
 def text_problems(texts: Iterable[str], ids: Iterable[str] = ()) -> list[str]:
     """What is wrong with texts a designer reads, each as ``"problem: text"``."""
     id_pattern = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, sorted(ids))) + r")(?![\w.])") if ids \
@@ -171,6 +176,10 @@ def text_problems(texts: Iterable[str], ids: Iterable[str] = ()) -> list[str]:
             problems.append(f"nested brackets: {short}")
         if PAYLOAD in text:
             problems.append(f"unescaped HTML from data shown as text: {short}")
+        for m in FRACTION.finditer(text):  # 487173373/641943120 alone reads as noise: give its decimal
+            if len(m.group()) > 12 and not DECIMAL_NEAR.search(text[m.end():m.end() + 40]):
+                problems.append(f"a fraction of {len(m.group())} characters without its decimal: {short}")
+                break
     return problems
 
 

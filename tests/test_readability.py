@@ -438,3 +438,12 @@ def test_no_connection_is_explained_in_names():
     ex = BoardExplorer(start=s1, seed=3)
     assert ex.set_values(city=c1)
     assert why1 in ex._connections.value.replace("&#x27;", "'")
+
+
+def test_a_long_fraction_needs_its_decimal_beside_it():
+    """A table showing 487173373/641943120 alone reads as noise (issue "What a designer tripped on")."""
+    from readability_checks import text_problems
+
+    assert text_problems(["P(complete) 487173373/641943120"]) == [
+        "a fraction of 19 characters without its decimal: P(complete) 487173373/641943120"]
+    assert text_problems(["P(complete) 487173373/641943120 = 75.9%", "4870/6201", "odds 1/23"]) == []
