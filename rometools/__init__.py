@@ -20,7 +20,7 @@ from rometools.core.balance import (  # noqa: E402
 from rometools.core.describe import describe  # noqa: E402
 from rometools.core.game import games, load_game, register_game  # noqa: E402
 from rometools.core.paired import compare_variants, paired_differences  # noqa: E402
-from rometools.core.playtest import report, restricted, restricted_play, rule_holes  # noqa: E402
+from rometools.core.playtest import hot_spots, report, restricted, restricted_play, rule_holes  # noqa: E402
 from rometools.core.search import best_moves, skill_curve  # noqa: E402
 from rometools.core.simulate import replay_game, simulate  # noqa: E402
 
@@ -33,6 +33,7 @@ __all__ = [
     "game_summary",
     "games",
     "games_needed",
+    "hot_spots",
     "load_game",
     "paired_differences",
     "points_shares",

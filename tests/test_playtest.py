@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import rometools
@@ -118,3 +119,36 @@ def test_the_command_line_writes_the_report_and_never_replaces_one(tmp_path, cap
     assert "Pig's bots are greedy, random" in capsys.readouterr().err
     json.dumps(restricted_play("pig", ["no_early_hold"], 2))   # rows are plain values
     assert isinstance(restricted("pig", "random", "no_late_roll"), RestrictedBot)
+
+
+@pytest.mark.parametrize("gid", [g for g in GAMES if game_spec(g).action_places is not None])
+def test_hot_spots_name_places_as_a_designer_does_and_count_them_right(gid):
+    """Recounted here from the games themselves: who first named each place, whether they won."""
+    from rometools.core.playtest import hot_spots
+
+    rows = hot_spots(gid, 6, seed=2, players=3)
+    assert rows and all(r["place"] == r["place"].strip() and "_" not in r["place"] for r in rows)
+    assert rows == hot_spots(gid, 6, seed=2, players=3)
+    game = rometools.load_game(gid, players=3)
+    rules, places_of = game.spec.rules, game.spec.action_places
+    counts: dict[str, list[int]] = {}
+    for i in range(6):
+        end = play(game, ["greedy"] * 3, np.random.SeedSequence([2, i]))
+        seen = {}
+        for node, action in zip(states(end), rules.action_history(end), strict=False):
+            seat = rules.current_player(node)
+            if seat >= 0:
+                for place in places_of(node, action):
+                    seen.setdefault(place, seat)
+        for place, seat in seen.items():
+            c = counts.setdefault(place, [0, 0])
+            c[0] += 1
+            c[1] += game.spec.ranks(end)[seat] == 1
+    assert {r["place"]: [r["taken"], r["taker_wins"]] for r in rows} == counts
+
+
+def test_a_game_without_places_has_no_hot_spots_and_the_report_says_so():
+    from rometools.core.playtest import hot_spots
+
+    assert hot_spots("pig", 3) == []
+    assert "This game names no places" in report("pig", 10)

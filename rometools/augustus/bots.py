@@ -169,3 +169,11 @@ RESTRICTIONS = (
     Restriction("no_remove", "never uses a power to remove a rival's legion",
                 lambda state, action: isinstance(action, tuple) and action[0] == "remove"),
 )
+
+
+def action_places(state, action) -> tuple[str, ...]:
+    """The objective cards an action takes (kept at the set-up, taken from the row), by name."""
+    if not isinstance(action, tuple) or action[0] not in ("keep", "take"):
+        return ()
+    cards = state.config.cards
+    return tuple(cards.card(n).name for n in action[1:] if isinstance(n, int))

@@ -346,3 +346,10 @@ RESTRICTIONS = (
     Restriction("no_contest", "never builds a Road to a city another player already holds", _contests),
     Restriction("no_rome", "never builds a Road out of Rome", _from_rome),
 )
+
+
+def action_places(state, action) -> tuple[str, ...]:
+    """The cities a Road reaches, by name (the playtest's hot spots; Rome is not a city)."""
+    board = state.config.board
+    ids = set(board.city_ids)
+    return tuple(board.city(loc).name for loc in action if loc in ids) if isinstance(action, tuple) else ()

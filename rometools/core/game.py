@@ -310,6 +310,7 @@ class GameSpec:
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
     action_text: Callable[[Any, Any], str] | None = None
     restrictions: Mapping[str, Any] = field(default_factory=dict)
+    action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():

@@ -11,7 +11,10 @@
   cover: a seat to move with no legal action, a game that does not end, a tie for first
   the tiebreakers leave; each kind with a count and a saved game that reaches it
   (de Mesentier Silva et al., "AI-based Playtesting of Contemporary Board Games", FDG 2017).
-* :func:`report` -- one self-contained HTML page of both, with the seat balance
+* :func:`hot_spots` -- the board's places (cities, regions, roads, objectives: what a game's
+  ``GameSpec(action_places=...)`` names) by how often they are taken, how early, and the win
+  rate of the player who takes each first, with intervals.
+* :func:`report` -- one self-contained HTML page of all of it, with the seat balance
   (``rometools report GAME``).
 
 Every function reads the registry: a game gets all of it by registering (its restrictions
@@ -21,7 +24,7 @@ are optional; a game that declares none is reported as such).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +33,7 @@ from rometools.core.game import CHANCE, TERMINAL, Bot, Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.rng import as_generator
 
-__all__ = ["Restriction", "RestrictedBot", "report", "restricted", "restricted_play", "rule_holes"]
+__all__ = ["Restriction", "RestrictedBot", "hot_spots", "report", "restricted", "restricted_play", "rule_holes"]
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,85 @@ def rule_holes(game: str | Game, n_games: int = 100, *, seed: int = 0, bots: Seq
     return found
 
 
+def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
+              players: int | None = None) -> list[dict]:
+    """The places of the board that matter: how often each is taken, how early, and what taking it
+    first is worth, from seeded games of ``bot`` in every seat.
+
+    A game names the places an action takes with ``GameSpec(action_places=...)``
+    (``action_places(state, action) -> tuple of names``: a city, a region, a road, an
+    objective). A place is *taken* by the first seat whose action names it in a game.
+
+    Returns
+    -------
+    list of dict
+        One row per place, the most telling first (the first taker's win rate furthest
+        from ``1 / players``): ``place``, ``games`` (played), ``taken`` (games in which
+        someone took it), ``share`` (taken / games), ``when`` (the mean point of the game
+        it was first taken, 0 = the first decision, 1 = the last), ``taker_wins``,
+        ``taker_win_rate`` with ``low``, ``high`` (95% Wilson) and ``fair`` (``1 / players``).
+        Empty for a game that names no places.
+
+    Examples
+    --------
+    >>> rows = hot_spots("imperator", 10, players=3)
+    >>> rows[0]["games"], 0 <= rows[0]["when"] <= 1, sorted(rows[0])[:3]
+    (10, True, ['fair', 'games', 'high'])
+    """
+    from rometools.core.playout import play, states
+
+    game = _with_players(game, players)
+    places_of = game.spec.action_places
+    if places_of is None:
+        return []
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ArgumentError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
+    rules, n = game.spec.rules, game.players
+    stats: dict[str, list] = {}
+    for i in range(n_games):
+        end = play(game, [bot] * n, _stream(seed, i))
+        winners = {s for s, r in enumerate(game.spec.ranks(end)) if r == 1}
+        decisions = [(node, action) for node, action in zip(states(end), rules.action_history(end), strict=False)
+                     if rules.current_player(node) >= 0]
+        first: dict[str, tuple[int, int]] = {}
+        for k, (node, action) in enumerate(decisions):
+            for place in places_of(node, action):
+                first.setdefault(place, (rules.current_player(node), k))
+        for place, (seat, k) in first.items():
+            row = stats.setdefault(place, [0, 0.0, 0])
+            row[0] += 1
+            row[1] += k / max(len(decisions) - 1, 1)
+            row[2] += seat in winners
+    rows = []
+    for place, (taken, when, wins) in stats.items():
+        low, high = _wilson(wins, taken)
+        rows.append({"place": place, "games": n_games, "taken": taken, "share": taken / n_games,
+                     "when": when / taken, "taker_wins": wins, "taker_win_rate": wins / taken,
+                     "low": low, "high": high, "fair": 1 / n})
+    rows.sort(key=lambda r: (-abs(r["taker_win_rate"] - r["fair"]) * min(r["taken"], 30), r["place"]))
+    return rows
+
+
+def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str, top: int = 15):
+    """The ``top`` places of :func:`hot_spots` as bars: the first taker's win rate with its interval,
+    the fair share as a line; hover: how often and how early each is taken."""
+    import plotly.graph_objects as go
+
+    shown = list(rows)[:top][::-1]
+    fig = go.Figure(go.Bar(
+        x=[r["taker_win_rate"] for r in shown], y=[html.escape(r["place"]) for r in shown], orientation="h",
+        meta="report-hot-spots", name="first taker's win rate",
+        error_x={"type": "data", "symmetric": False, "array": [r["high"] - r["taker_win_rate"] for r in shown],
+                 "arrayminus": [r["taker_win_rate"] - r["low"] for r in shown]},
+        hovertext=[f"taken in {r['taken']} of {r['games']} games, on average {r['when']:.0%} of the way in"
+                   for r in shown], hoverinfo="text+x"))
+    if shown:
+        fig.add_vline(x=shown[0]["fair"], line_dash="dash", annotation_text="a fair seat")
+    fig.update_layout(title=title, xaxis_title="win rate of the first to take it", yaxis_title="place",
+                      template="plotly_white", width=760, height=max(320, 26 * len(shown) + 140))
+    return fig
+
+
 def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in rows)
@@ -359,6 +441,7 @@ def report(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "g
     restricted_rows = restricted_play(game, None, restricted_games or few, seed=seed, bot=bot) \
         if game.spec.restrictions else []
     holes = rule_holes(game, hole_games or few, seed=seed)
+    spots = hot_spots(game, max(few, min(n_games, 100)), seed=seed, bot=bot) if game.spec.action_places else []
     title = f"Playtest report: {game.title}, {game.players} players"
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto}td,th{padding:2px 8px;"
@@ -381,6 +464,17 @@ def report(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "g
                      "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012).</p>")
     else:
         parts.append("<p>This game declares no restrictions (<code>GameSpec(restrictions=...)</code>).</p>")
+    parts.append("<h2>Hot spots: the places that matter</h2>")
+    if spots:
+        parts.append(pio.to_html(hot_spots_figure(spots, title=f"The first taker's win rate, {spots[0]['games']} "
+                                                            f"games (95% Wilson intervals)"),
+                                 include_plotlyjs=False, full_html=False))
+        parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
+                              f"{r['low']:.0%} to {r['high']:.0%}"] for r in spots[:20]],
+                            ["place", "taken in", "when (share of the game)", "first taker wins",
+                             "95% interval"]))
+    else:
+        parts.append("<p>This game names no places (<code>GameSpec(action_places=...)</code>).</p>")
     parts.append("<h2>Rule holes</h2>")
     parts.append(_table([[kind, h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
                           f"{h['bot']} bots"] for kind, h in holes.items()],

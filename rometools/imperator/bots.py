@@ -129,3 +129,11 @@ RESTRICTIONS = (
     Restriction("no_five", "never places its value-5 worker",
                 lambda state, action: isinstance(action, tuple) and action[1] == 5),
 )
+
+
+def action_places(state, action) -> tuple[str, ...]:
+    """The region a worker is placed on, by name (the playtest's hot spots)."""
+    if not isinstance(action, tuple):
+        return ()
+    names = {r.id: r.name for r in state.config.board.regions}
+    return (names[action[0]],) if action[0] in names else ()

@@ -77,3 +77,14 @@ RESTRICTIONS = (
     Restriction("no_double", "never lays two milestones with one card", _builds("double")),
     Restriction("no_joker", "never plays two cards as a joker", _builds("joker")),
 )
+
+
+def action_places(state, action) -> tuple[str, ...]:
+    """The city a fort or a double milestone is built from, or the road a milestone goes on (hot spots)."""
+    if not isinstance(action, tuple) or action[0] not in ("fort", "setup", "milestone", "joker", "double"):
+        return ()
+    names = {c.id: c.name for c in state.config.the_board().cities}
+    where = action[1]
+    if where in names:
+        return (names[where],)
+    return (f"road {where.partition('.')[0]}",)
