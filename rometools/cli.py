@@ -375,7 +375,7 @@ def _report(args: argparse.Namespace) -> int:
         raise ValueError(f"--bots {args.bots}: {spec.title}'s bots are {', '.join(sorted(spec.bots))}")
     game = load_game(args.game) if args.players is None else load_game(args.game, players=args.players)
     start = time.perf_counter()
-    report(game, args.games, seed=args.seed, bot=args.bots, out=out)
+    report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=dict(args.compare or []) or None)
     print(f"{out}: the playtest report of {game.title}, {game.players} players, {args.games:,} games "
           f"(seed {args.seed}), written in {time.perf_counter() - start:.1f} s")
     return 0
@@ -453,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--seed", type=_whole, default=0, help="seed of the whole report (default 0)")
     rep.add_argument("--out", required=True, help="the .html file to write (refused if it exists, without --force)")
     rep.add_argument("--force", action="store_true", help="replace the --out file if it exists")
+    rep.add_argument("--compare", type=_option, action="append", metavar="KEY=VALUE",
+                     help="a variant's option to pair with the game on the same seeds (repeatable)")
     gam = sub.add_parser("games", help="list the registered games: players, bots, options, data files")
     gam.add_argument("game", nargs="?", help="one registered game id: its options in full")
     val = sub.add_parser("validate", help="check data files of any registered game")

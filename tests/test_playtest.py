@@ -152,3 +152,17 @@ def test_a_game_without_places_has_no_hot_spots_and_the_report_says_so():
 
     assert hot_spots("pig", 3) == []
     assert "This game names no places" in report("pig", 10)
+
+
+def test_the_report_pairs_a_variant_with_compare_variants_numbers(tmp_path, capsys):
+    from rometools.core.paired import compare_variants
+
+    page = report("pig", 20, seed=3, compare={"target": 50})
+    table = compare_variants("pig", {"players": 2}, {"players": 2, "target": 50}, 20, 3, bots="greedy",
+                             progress=False).set_index("figure")
+    length = table.loc["game length"]
+    assert "The variant target=50, paired on the same seeds" in page
+    assert f"<td>game length</td><td>{length.a:.3g}</td><td>{length.b:.3g}</td><td>{length.difference:+.3g}</td>" in page
+    out = tmp_path / "v.html"
+    assert main(["report", "pig", "--games", "10", "--compare", "target=50", "--out", str(out)]) == 0
+    assert "The variant target=50" in out.read_text(encoding="utf-8")

@@ -390,7 +390,7 @@ def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
 
 def report(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
            players: int | None = None, out: Any = None, restricted_games: int | None = None,
-           hole_games: int | None = None) -> str:
+           hole_games: int | None = None, compare: Mapping[str, Any] | None = None) -> str:
     """One self-contained HTML page: seat balance, game length, restricted play, rule holes.
 
     Plotly's script is embedded, so the page reads offline. The figures come from
@@ -408,6 +408,10 @@ def report(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "g
         As :func:`restricted_play`.
     out : str or Path, optional
         Also write the page there (UTF-8).
+    compare : mapping, optional
+        Options of a variant (``{"dangerous_ties": True}``) to pair with the game on the same
+        seeds (:func:`~rometools.core.paired.compare_variants`): a section with each figure's
+        paired difference and interval.
 
     Returns
     -------
@@ -464,6 +468,18 @@ def report(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "g
                      "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012).</p>")
     else:
         parts.append("<p>This game declares no restrictions (<code>GameSpec(restrictions=...)</code>).</p>")
+    if compare:
+        from rometools.core.paired import compare_variants
+
+        base_options = {"players": game.players}
+        table = compare_variants(game.spec.id, base_options, {**base_options, **dict(compare)}, n_games, seed,
+                                 bots=bot, progress=False)
+        said = ", ".join(f"{k}={v}" for k, v in dict(compare).items())
+        parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
+        parts.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
+                              "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}", r.note]
+                             for r in table.itertuples()],
+                            ["figure", "the game", "the variant", "difference", "95% interval", "note"]))
     parts.append("<h2>Hot spots: the places that matter</h2>")
     if spots:
         parts.append(pio.to_html(hot_spots_figure(spots, title=f"The first taker's win rate, {spots[0]['games']} "
