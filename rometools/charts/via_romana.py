@@ -40,7 +40,7 @@ def _space_names(board) -> dict[str, str]:
 
 
 def road_board_figure(state: Any, *, title: str | None = None, results: list[dict] | None = None,
-                      width: int | None = None) -> go.Figure:
+                      builds: list | None = None, width: int | None = None) -> go.Figure:
     """The board of a Via Romana state: roads, vacant spaces by colour, pieces by seat, cities.
 
     Parameters
@@ -52,6 +52,9 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
     results : list of dict, optional
         :func:`rometools.via_romana.road_results` of the game: a scored road is drawn in its
         winner's colour.
+    builds : list, optional
+        Build actions (:func:`rometools.via_romana.builds_with`): the spaces they build on are
+        ringed (trace ``vr-board-builds``; hover: each build there, in words).
     width : int, optional
         Pixels (default: the page's width).
 
@@ -127,6 +130,20 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
                     "symbol": [PIECE_SYMBOLS[k] for k in kinds], "line": {"width": 1, "color": "white"}},
             text=[f"P{seat + 1} {k} on {html.escape(named[s])}" for s, k in zip(held, kinds, strict=True)],
             hoverinfo="text"))
+    if builds:
+        from rometools.core.game import game_of
+
+        text_of = game_of(state).action_text
+        at: dict[str, list[str]] = {}
+        for action in builds:
+            for space in (action[2:4] if action[0] == "double" else action[1:2]):
+                at.setdefault(space, []).append(html.escape(text_of(state, action)))
+        traces.append(go.Scatter(
+            x=[where[s][0] for s in at], y=[where[s][1] for s in at], mode="markers", meta="vr-board-builds",
+            name="a build the hand can make", hoverinfo="text",
+            marker={"size": 24, "symbol": "circle-open", "color": "#ff7f0e", "line": {"width": 3}},
+            text=["<br>".join(texts[:6]) + (f"<br>... and {len(texts) - 6} more" if len(texts) > 6 else "")
+                  for texts in at.values()]))
     cities = board.cities
     tiles_left = state.tiles
     traces.append(go.Scatter(

@@ -32,6 +32,7 @@ from rometools.via_romana.components import (
 from rometools.via_romana.odds import prob_at_least, prob_card, prob_fort, prob_same_colour_pair
 from rometools.via_romana.rules import (
     apply,
+    builds_with,
     cards,
     chance_outcomes,
     current_player,
@@ -58,7 +59,8 @@ from rometools.via_romana.views import game_log
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",
-    "GameState", "GoalTile", "GreedyBot", "RandomBot", "Road", "RoadResult", "apply", "board_path", "card_id",
+    "GameState", "GoalTile", "GreedyBot", "RandomBot", "Road", "RoadResult", "apply", "board_path", "builds_with",
+    "card_id",
     "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json", "game_log",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
     "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",

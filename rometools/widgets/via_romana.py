@@ -24,6 +24,7 @@ from rometools.via_romana import (
     Board,
     GameState,
     board_path,
+    builds_with,
     cards,
     game_log,
     load_board,
@@ -51,6 +52,26 @@ class _View:
     state: GameState
     figure: go.Figure
     results: tuple
+    builds: tuple = ()
+    hand: bool = False
+
+
+def _parse_hand(text: str, config: Any) -> list[str]:
+    """Cards typed as ``colour:symbol`` (or ``colour symbol``) separated by commas; refused naming the Hand box."""
+    from rometools.via_romana import cards as card_ids
+
+    known = card_ids(config) if config is not None else card_ids()
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        card = ":".join(part.replace(":", " ").split())
+        if card not in known:
+            raise ValueError(f"Hand: unknown card {shown(part)}; a card is colour:symbol, e.g. {known[0]}")
+        out.append(card)
+    if len(out) > 55:
+        raise ValueError(f"Hand: {len(out)} cards; the deck has 55")
+    return out
 
 
 def _pieces_text(pieces: dict[int, int]) -> str:
@@ -114,9 +135,11 @@ class RoadBoardExplorer(PlayoutExplorer):
         if players is None and start is None:
             players = 3
         self._results: tuple = ()
+        self._builds: tuple = ()
         super().__init__(board, players, bot, seed, bots=bots, start=start, files=files)
         self.children = [
-            *self._game_rows(), self._message, self._status, self._charts["figure"].view,
+            *self._game_rows(), self._hand, self._message, self._status, self._builds_info,
+            self._charts["figure"].view,
             widgets.HTML("<b>Roads</b> (scored up to this turn: the most pieces on the road and in both "
                          "end cities takes a city tile, each other player takes a card per piece; "
                          "then the open roads)"), self._roads,
@@ -153,6 +176,12 @@ class RoadBoardExplorer(PlayoutExplorer):
 
     # ------------------------------------------------------------ the view
     def build_view(self) -> None:
+        self._hand = self._add_control("hand", widgets.Text(
+            value="", placeholder="a hand: purple:temple, purple:helmet (Enter)", description="Hand",
+            continuous_update=False, style={"description_width": "64px"}, layout={"width": "560px"}), "rt-vr-hand")
+        self._hand.observe(self._on_change, names="value")
+        self._builds_info = widgets.HTML()
+        self._builds_info.add_class("rt-vr-builds")
         self._status = widgets.HTML()
         self._status.add_class("rt-vr-status")
         self._roads = widgets.HTML()
@@ -165,9 +194,19 @@ class RoadBoardExplorer(PlayoutExplorer):
         self._log.add_class("rt-vr-log")
         self._add_chart("figure", "rt-vr-board-chart")
 
+    FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "hand": "Hand"}
+
+    def check_view(self, name: str, value: Any) -> Any:
+        if name == "hand":
+            if not isinstance(value, str):
+                raise ValueError(f"Hand must be text: cards as colour:symbol separated by commas, got {shown(value)}")
+            _parse_hand(value, self.game.config if self._states else None)
+        return value
+
     def set_values(self, *, board: str | Path | Board | None = None, players: int | None = None,
                    bot: str | None = None, bots: list[str] | None = None, seed: int | None = None,
-                   start: GameState | str | Path | None = None, turn: int | None = None) -> bool:
+                   start: GameState | str | Path | None = None, turn: int | None = None,
+                   hand: str | None = None) -> bool:
         """Set controls as a user would; all or nothing. Returns whether the view updated.
 
         Parameters
@@ -176,9 +215,12 @@ class RoadBoardExplorer(PlayoutExplorer):
             As in the constructor (``start=""`` for a new deal).
         turn : int, optional
             0 to :attr:`turns`.
+        hand : str, optional
+            Cards as ``colour:symbol`` separated by commas (``""``: none): every build the
+            seat to move could make with them is ringed on the board.
         """
         return self._set({"board": board, "players": players, "bot": bot, "bots": bots, "seed": seed,
-                          "start": start, "turn": turn})
+                          "start": start, "turn": turn, "hand": hand})
 
     def road_results(self) -> list[dict]:
         """The roads scored up to the turn shown (:func:`rometools.via_romana.road_results`)."""
@@ -188,16 +230,36 @@ class RoadBoardExplorer(PlayoutExplorer):
         """The chart's traces by ``meta``."""
         return trace_data(self._chart_figure("figure"))
 
+    def builds(self) -> list:
+        """The builds the seat to move could make with the Hand box's cards (``[]`` without a hand)."""
+        return list(self._builds)
+
     def compute(self, state: GameState) -> _View:
         results = tuple(road_results(state))
         board = state.config.the_board()
+        hand = _parse_hand(self._hand.value, state.config)
+        builds = builds_with(state, hand) if hand else []
         title = (f"Turn {self._turn.value} of {self.turns}: {len(results)} of {len(board.roads)} roads "
                  f"scored, {state.signs} road signs left")
-        return _View(state, road_board_figure(state, title=title, results=list(results)), results)
+        return _View(state, road_board_figure(state, title=title, results=list(results), builds=builds),
+                     results, tuple(builds), bool(hand))
 
     def draw(self, view: _View) -> None:
         state, results = view.state, view.results
         self._results = results
+        self._builds = view.builds
+        if not view.hand:
+            self._builds_info.value = ""
+        elif not (state.agenda and state.agenda[0][0] == "build") or state.over:
+            self._builds_info.value = ("<small>The hand's builds are shown at a turn where a player is building "
+                                       "(move the Turn slider).</small>")
+        else:
+            kinds = {}
+            for a in view.builds:
+                kinds[a[0]] = kinds.get(a[0], 0) + 1
+            said = ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in kinds.items()) or "no build"
+            self._builds_info.value = (f"<small>With this hand {seat_html(state.seat)} could make {said} now "
+                                       "(ringed on the board).</small>")
         self._show_chart("figure", view.figure)
         n = state.config.players
         if state.over:

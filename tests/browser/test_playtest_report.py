@@ -16,6 +16,7 @@ def test_the_report_reads_offline_in_a_browser(page, tmp_path):
                            " return p && p.data && p.data[0].meta === 'report-seat-win-rates'; }",
                            timeout=harness.RENDER_S * 1000)
     assert page.locator("h2").all_inner_texts() == [
-        "Seat balance", "Restricted play: what each strategy is worth", "Rule holes"]
+        "Seat balance", "Restricted play: what each strategy is worth", "Hot spots: the places that matter",
+        "Rule holes"]
     assert page.stubbed_requests == []            # nothing fetched from the network
     page.console_log.assert_clean()

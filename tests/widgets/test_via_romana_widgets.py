@@ -54,7 +54,23 @@ def test_the_chart_draws_the_pieces_and_the_won_roads(explorer):
     assert len(data["vr-board-cities"]["x"]) == 20
 
 
+def test_a_typed_hand_rings_every_build_it_could_make_at_a_build_turn():
+    from rometools.via_romana import builds_with
+
+    ex = RoadBoardExplorer(players=2, seed=1)
+    turn = next(i for i, s in enumerate(ex.states) if s.agenda and s.agenda[0][0] == "build" and s.turn > 3)
+    assert ex.set_values(turn=turn, hand="purple:temple, purple helmet, red:eagle")
+    expected = builds_with(ex.state, ["purple:temple", "purple:helmet", "red:eagle"])
+    assert ex.builds() == expected and {a[0] for a in expected} >= {"fort", "milestone"}
+    ringed = ex.figure_data()["vr-board-builds"]
+    spaces = {s for a in expected for s in (a[2:4] if a[0] == "double" else a[1:2])}
+    assert len(ringed["x"]) == len(spaces)
+    assert "could make" in plain_text(ex._builds_info.value)
+    assert ex.set_values(hand="") and ex.builds() == [] and "vr-board-builds" not in ex.figure_data()
+
+
 @pytest.mark.parametrize("values,words", [
+    ({"hand": "blue:dragon"}, "Hand: unknown card 'blue:dragon'"),
     ({"players": 5}, "Players must be 2 to 4, got 5"),
     ({"board": "/no/such/board.toml"}, "cannot be read"),
     ({"bot": "nobody"}, "unknown bot 'nobody'"),
