@@ -56,8 +56,9 @@ __all__ = [
 
 #: Objective kinds: the senators and the three province colours ("Vert - Rose - Orange - Sénateur").
 KINDS = ("senator", "green", "pink", "orange")
-#: What an objective produces (``"none"``, or a resource of the gold and wheat rewards).
-PRODUCES = ("none", "gold", "wheat")
+#: What an objective produces (``"none"``, a resource of the gold and wheat rewards, or both:
+#: "un objectif produisant de l'or et/ou blé", AU-14).
+PRODUCES = ("none", "gold", "wheat", "gold_and_wheat")
 #: The power vocabulary (``docs/augustus-format.md``, "Powers").
 POWER_KINDS = ("none", "extra_legion", "remove_legion", "symbol_as", "points_per_colour",
                "place_legion")
@@ -315,6 +316,17 @@ class Objective:
     def size(self) -> int:
         """Slots on the card (slots)."""
         return sum(n for _, n in self.slots)
+
+    def yields(self, resource: str) -> bool:
+        """Whether the objective produces ``resource`` (``"gold"`` or ``"wheat"``); one producing
+        ``"gold_and_wheat"`` counts for both rewards ("de l'or et/ou blé", AU-14).
+
+        >>> import dataclasses
+        >>> card = dataclasses.replace(load_objectives().card(1), produces="gold_and_wheat")
+        >>> card.yields("gold"), card.yields("wheat"), load_objectives().card(1).yields("gold")
+        (True, True, False)
+        """
+        return self.produces == resource or (self.produces == "gold_and_wheat" and resource in ("gold", "wheat"))
 
     @property
     def slot_counts(self) -> dict[str, int]:

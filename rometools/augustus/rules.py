@@ -257,13 +257,13 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
             w.rewards[i] = seat
             w.event("reward", seat, tile.id)
         elif tile.kind == "resource" and holder != seat:
-            count = sum(1 for c in mine if c.produces == tile.resource)
+            count = sum(1 for c in mine if c.yields(tile.resource))
             if count < tile.need:
                 continue
             if holder < 0:
                 w.rewards[i] = seat
                 w.event("reward", seat, tile.id)
-            elif count >= sum(1 for m in w.controlled[holder] if w.card(m).produces == tile.resource):
+            elif count >= sum(1 for m in w.controlled[holder] if w.card(m).yields(tile.resource)):
                 w.rewards[i] = seat
                 w.event("reward_moves", tile.id, holder, seat)
 

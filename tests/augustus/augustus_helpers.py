@@ -19,7 +19,7 @@ ROW = (20, 21, 22, 23, 24)
 
 
 def config(players: int = 2, **options) -> GameConfig:
-    return GameConfig(players=players, first_game=True, objectives=TEST_CARDS, **options)
+    return GameConfig(players=players, **{"first_game": True, "objectives": TEST_CARDS, **options})
 
 
 def position(players: int = 2, *, in_play=None, controlled=None, row=ROW, rewards=None, caller: int = 0,

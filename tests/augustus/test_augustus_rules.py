@@ -234,6 +234,25 @@ def test_extra_legions_come_from_the_box_until_it_is_empty(supply, owned, gained
     assert s.reserve[0] == owned[0] - 1 + 1 + gained   # the objective's legion came back, then the power's
 
 
+def test_an_objective_producing_gold_and_wheat_takes_both_rewards():
+    """"un objectif produisant de l'or et/ou blé" (AU-14): one card, both resource rewards."""
+    import dataclasses
+
+    from augustus_helpers import TEST_CARDS
+
+    from rometools.augustus import load_objectives
+
+    bundled = load_objectives(TEST_CARDS)
+    both = dataclasses.replace(bundled.card(4), produces="gold_and_wheat")
+    cards = dataclasses.replace(bundled, cards=tuple(both if c.number == 4 else c for c in bundled.cards))
+    s = position(in_play={0: [(4, (1, 0))]}, objectives=cards)
+    s = play(s, "catapult", ("place", 4, "catapult"), ("take", 20), 13)
+    tiles = [t.id for t in s.config.components.rewards]
+    assert s.rewards[tiles.index("gold")] == 0 and s.rewards[tiles.index("wheat")] == 0
+    plain = play(position(in_play={0: [(4, (1, 0))]}), "catapult", ("place", 4, "catapult"), ("take", 20), 13)
+    assert plain.rewards[tiles.index("gold")] == -1 and plain.rewards[tiles.index("wheat")] == -1
+
+
 def test_remove_legion_returns_an_opponent_legion_but_not_from_an_objective_already_complete():
     s = position(in_play={0: [(5, (1, 0))], 1: [(12, (2, 1, 0)), (11, (1, 0))]})
     s = play(s, "standard", ("place", 5, "standard"))
