@@ -159,8 +159,11 @@ FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
 DECIMAL_NEAR = re.compile(r"\d\.\d|\d\s?%|1 in \d")
 
 
-def text_problems(texts: Iterable[str], ids: Iterable[str] = ()) -> list[str]:
-    """What is wrong with texts a designer reads, each as ``"problem: text"``."""
+def text_problems(texts: Iterable[str], ids: Iterable[str] = (), *, fractions: bool = True) -> list[str]:
+    """What is wrong with texts a designer reads, each as ``"problem: text"``.
+
+    ``fractions=False`` leaves out the long-fraction check (a table's cells: its decimal may be
+    the next column's, :func:`notebook_problems` checks the rows for it)."""
     id_pattern = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, sorted(ids))) + r")(?![\w.])") if ids \
         else None
     problems = []
@@ -176,7 +179,7 @@ def text_problems(texts: Iterable[str], ids: Iterable[str] = ()) -> list[str]:
             problems.append(f"nested brackets: {short}")
         if PAYLOAD in text:
             problems.append(f"unescaped HTML from data shown as text: {short}")
-        for m in FRACTION.finditer(text):  # 487173373/641943120 alone reads as noise: give its decimal
+        for m in FRACTION.finditer(text) if fractions else ():  # 487173373/641943120 alone reads as noise
             if len(m.group()) > 12 and not DECIMAL_NEAR.search(text[m.end():m.end() + 40]):
                 problems.append(f"a fraction of {len(m.group())} characters without its decimal: {short}")
                 break
@@ -263,7 +266,11 @@ def notebook_problems(nb, name: str = "notebook") -> list[str]:
                 html_text = data["text/html"]
                 html_text = html_text if isinstance(html_text, str) else "".join(html_text)
                 html_text = re.sub(r"<style.*?</style>", "", html_text, flags=re.S)
-                texts += [_plain(cell_text) for cell_text in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html_text, re.S)]
+                cells = [_plain(cell_text) for cell_text in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html_text, re.S)]
+                problems += [f"{name} cell {i}: {p}" for p in text_problems(cells, shown_ids(), fractions=False)]
+                rows = [" ".join(_plain(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S))
+                        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html_text, re.S)]
+                problems += [f"{name} cell {i}: {p}" for p in text_problems(rows) if "a fraction of" in p]
             elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
                 plain = data["text/plain"]
                 texts.append(plain if isinstance(plain, str) else "".join(plain))

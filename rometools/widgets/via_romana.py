@@ -292,7 +292,7 @@ class RoadBoardExplorer(PlayoutExplorer):
             "rt-vr-hands-table", columns=["seat", "cards", "hand", "forts left", "milestones left"],
             numeric=["cards", "forts left", "milestones left"])
         log = game_log(state).tail(14)
-        self._log.value = html_table(log, "rt-vr-log-table", numeric=["Step", "Turn"]) if len(log) else \
+        self._log.value = html_table(log, "rt-vr-log-table", numeric=["Turn", "Round"]) if len(log) else \
             "<i>the set-up deal</i>"
         parts = score_parts(state)
         self._scores.value = html_table(
