@@ -20,7 +20,14 @@ from rometools.core.balance import (  # noqa: E402
 from rometools.core.describe import describe  # noqa: E402
 from rometools.core.game import games, load_game, register_game  # noqa: E402
 from rometools.core.paired import compare_variants, paired_differences  # noqa: E402
-from rometools.core.playtest import hot_spots, report, restricted, restricted_play, rule_holes  # noqa: E402
+from rometools.core.playtest import (  # noqa: E402
+    hot_spots,
+    hot_spots_by_players,
+    playtest,
+    restricted,
+    restricted_play,
+    rule_holes,
+)
 from rometools.core.search import best_moves, skill_curve  # noqa: E402
 from rometools.core.simulate import replay_game, simulate  # noqa: E402
 
@@ -34,8 +41,10 @@ __all__ = [
     "games",
     "games_needed",
     "hot_spots",
+    "hot_spots_by_players",
     "load_game",
     "paired_differences",
+    "playtest",
     "points_shares",
     "register_game",
     "replay_game",
@@ -49,3 +58,8 @@ __all__ = [
     "simulate",
     "skill_curve",
 ]
+
+# the report draws with plotly: imported when first used, so ``import rometools`` stays light
+from rometools.core._lazy import lazy_names  # noqa: E402
+
+__getattr__, __dir__ = lazy_names("rometools", {"report": "rometools.charts.playtest"}, globals())

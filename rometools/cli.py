@@ -353,11 +353,29 @@ def _rate(per_second: float) -> str:
     return f"{per_second:.2g}" if per_second >= 0.001 else "under 0.001"
 
 
+class _PartBars:
+    """``playtest(progress=...)``'s callback on the command line: one bar per part of the report."""
+
+    def __init__(self, title: str, force: bool = False):
+        self.title, self.force, self.bars = title, force, {}
+
+    def __call__(self, part: str, done: int, total: int) -> None:
+        if part not in self.bars:
+            for bar in self.bars.values():
+                bar.close()
+            self.bars[part] = _ProgressBar(f"{self.title}: {part}", force=self.force)
+        self.bars[part](done, total)
+
+    def close(self) -> None:
+        for bar in self.bars.values():
+            bar.close()
+
+
 def _report(args: argparse.Namespace) -> int:
-    """``rometools report GAME --out report.html``: :func:`rometools.core.playtest.report`, the file
+    """``rometools report GAME --out report.html``: :func:`rometools.charts.playtest.report`, the file
     checked before any game is played."""
+    from rometools.charts.playtest import report
     from rometools.core.game import game_spec, load_game
-    from rometools.core.playtest import report
 
     out = Path(args.out)
     if out.suffix.lower() not in (".html", ".htm"):
@@ -367,15 +385,25 @@ def _report(args: argparse.Namespace) -> int:
     if out.exists() and (not out.is_file() or not args.force):
         raise ValueError(f"--out {args.out}: " + ("is not a regular file" if not out.is_file() else
                                                   "the file exists; give another name, or --force to replace it"))
-    for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1)):
-        if not low <= value <= high:
+    for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1),
+                                   ("--skill-games", args.skill_games, 0, MAX_GAMES),
+                                   ("--shift-games", args.shift_games, 0, MAX_GAMES),
+                                   ("--workers", args.workers, 1, MAX_WORKERS)):
+        if value is not None and not low <= value <= high:
             raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value}")
     spec = game_spec(args.game)
     if args.bots not in spec.bots:
         raise ValueError(f"--bots {args.bots}: {spec.title}'s bots are {', '.join(sorted(spec.bots))}")
     game = load_game(args.game) if args.players is None else load_game(args.game, players=args.players)
     start = time.perf_counter()
-    report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=dict(args.compare or []) or None)
+    bars = None if args.quiet else _PartBars(game.title, force=args.progress)
+    try:
+        report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=dict(args.compare or []) or None,
+               skill_games=args.skill_games, shift_games=args.shift_games, executor=args.executor,
+               workers=args.workers, progress=False if bars is None else bars)
+    finally:
+        if bars is not None:
+            bars.close()
     print(f"{out}: the playtest report of {game.title}, {game.players} players, {args.games:,} games "
           f"(seed {args.seed}), written in {time.perf_counter() - start:.1f} s")
     return 0
@@ -445,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     shown_bar.add_argument("--quiet", action="store_true", help="no progress bar")
     shown_bar.add_argument("--progress", action="store_true",
                            help="a progress bar on stderr even when it is not a terminal (default: only on one)")
-    rep = sub.add_parser("report", help="an automated playtest: seat balance, restricted play, rule holes (HTML)")
+    rep = sub.add_parser("report", help="an automated playtest: seat balance, skill, restricted play, hot spots, rule holes, odds (HTML)")
     rep.add_argument("game", help="a registered game id (rometools games lists them)")
     rep.add_argument("--games", type=_whole, default=200, help="games of the seat-balance run (default 200)")
     rep.add_argument("--players", type=_whole, help="players (default: the game's default count)")
@@ -455,6 +483,17 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     rep.add_argument("--compare", type=_option, action="append", metavar="KEY=VALUE",
                      help="a variant's option to pair with the game on the same seeds (repeatable)")
+    rep.add_argument("--skill-games", type=_whole, default=0,
+                     help="seeds per budget of the MCTS skill curve (default 0: not measured)")
+    rep.add_argument("--shift-games", type=_whole, default=0,
+                     help="games per player count of the hot spots' shift (default 0: not measured)")
+    rep.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
+                     help="how the seat-balance games and the skill curve are played (default serial)")
+    rep.add_argument("--workers", type=_whole, help="worker processes, 1 or more (default: one per core)")
+    rep_bar = rep.add_mutually_exclusive_group()
+    rep_bar.add_argument("--quiet", action="store_true", help="no progress bars")
+    rep_bar.add_argument("--progress", action="store_true",
+                         help="progress bars on stderr even when it is not a terminal (default: only on one)")
     gam = sub.add_parser("games", help="list the registered games: players, bots, options, data files")
     gam.add_argument("game", nargs="?", help="one registered game id: its options in full")
     val = sub.add_parser("validate", help="check data files of any registered game")

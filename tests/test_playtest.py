@@ -16,7 +16,8 @@ from rometools.cli import main
 from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec
 from rometools.core.playout import load_saved_game, play, states
-from rometools.core.playtest import RestrictedBot, report, restricted, restricted_play, rule_holes
+from rometools.charts.playtest import report
+from rometools.core.playtest import RestrictedBot, restricted, restricted_play, rule_holes
 from rometools.testing import registered
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

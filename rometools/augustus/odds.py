@@ -780,3 +780,19 @@ def card_difficulty(cards: Sequence[Any] | None = None, *, joker_policy: str | J
                      "slots": slots_text(dict(c.slots)), "size": c.size,
                      "points": c.points, "expected_draws": e, "points_per_draw": c.points / float(e)})
     return sorted(rows, key=lambda r: (-r["expected_draws"], r["number"]))
+
+
+def key_odds(config) -> list[tuple[str, Fraction]]:
+    """The playtest report's exact odds: the first token drawn from the full bag, each kind.
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig
+    >>> question, p = key_odds(GameConfig(players=2))[0]
+    >>> question.startswith("the first token drawn is"), 0 < p < 1
+    (True, True)
+    """
+    from rometools.augustus.components import symbol_text
+
+    return [(f"the first token drawn is a {symbol_text(kind)}", p)
+            for kind, p in sorted(next_token_odds(config.components.bag).items(), key=lambda kp: kp[1])]

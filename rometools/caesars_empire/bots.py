@@ -353,3 +353,13 @@ def action_places(state, action) -> tuple[str, ...]:
     board = state.config.board
     ids = set(board.city_ids)
     return tuple(board.city(loc).name for loc in action if loc in ids) if isinstance(action, tuple) else ()
+
+
+def place_map(config) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
+    """Where the hot spots are drawn: every city and Rome at its board position; the paths as links."""
+    board = config.board
+    names = {c.id: c.name for c in board.cities}
+    names["rome"] = "Rome"
+    positions = {c.name: tuple(c.position) for c in board.cities}
+    positions["Rome"] = tuple(board.rome_position)
+    return positions, [(names[a], names[b]) for a, b in (p.cities for p in board.paths)]

@@ -270,3 +270,21 @@ def sample_treasure_points(n_tokens: int, *, players: int = 4, all_tokens_varian
         out[treasure_points(counts, tables=tables, components=comps).total] += 1
     return out
 
+
+def key_odds(config) -> list[tuple[str, Fraction]]:
+    """The playtest report's exact odds: the set-up questions the board notebook answers.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig
+    >>> key_odds(GameConfig(players=3, all_tokens_variant=True))[0]
+    ('a Treasure type is missing from the board at set-up', Fraction(31389, 1708993))
+    """
+    players, variant, comps = config.players, config.all_tokens_variant, config.components
+    rows = [("a Treasure type is missing from the board at set-up",
+             prob_some_type_absent(players=players, all_tokens_variant=variant, components=comps))]
+    for n in (3, 5, 8):
+        law = treasure_points_distribution(n, players=players, all_tokens_variant=variant, components=comps)
+        rows.append((f"a player ending with {n} random Treasures scores 10 points or more from them",
+                     sum((p for points, p in law.items() if points >= 10), Fraction(0))))
+    return rows

@@ -278,6 +278,18 @@ class GameSpec:
         words, distinct for distinct legal actions of a state (the OpenSpiel
         bridge's ``action_to_string``). Default: the action's value written
         out (``"(rome, capua)"``).
+    restrictions : Mapping or sequence of Restriction
+        Strategies a bot can be denied (:mod:`rometools.core.playtest`): at least three.
+    action_places : callable, optional
+        ``action_places(state, action) -> tuple of str``: the places (cities, regions,
+        roads, objectives, by display name) an action takes: the playtest's hot spots.
+    place_map : callable, optional
+        ``place_map(config) -> (positions, links)``: where each place of ``action_places``
+        is drawn (``{name: (x, y)}``, 0..1, y up) and the lines between places (paths,
+        roads, arrows), so the hot spots are drawn on the board.
+    key_odds : callable, optional
+        ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
+        notebook shows, for the playtest report.
 
     Raises
     ------
@@ -311,6 +323,8 @@ class GameSpec:
     action_text: Callable[[Any, Any], str] | None = None
     restrictions: Mapping[str, Any] = field(default_factory=dict)
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
+    place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
+    key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():

@@ -23,7 +23,6 @@ are optional; a game that declares none is reported as such).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +32,8 @@ from rometools.core.game import CHANCE, TERMINAL, Bot, Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.rng import as_generator
 
-__all__ = ["Restriction", "RestrictedBot", "hot_spots", "report", "restricted", "restricted_play", "rule_holes"]
+__all__ = ["Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
+           "playtest", "restricted", "restricted_play", "rule_holes", "variant_options"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,23 @@ def _stream(seed: int, i: int):
     return np.random.SeedSequence([seed, i])
 
 
+def _bar(total: int, progress: Any, desc: str):
+    """A tqdm bar (``progress=True``), a ``progress(done, total)`` callback, or nothing: simulate's."""
+    from rometools.core.simulate import _progress
+
+    return _progress(total, progress, desc)
+
+
+def _tick(bar: Any, k: int = 1) -> None:
+    if bar is not None:
+        bar.update(k)
+
+
+def _done(bar: Any) -> None:
+    if bar is not None:
+        bar.close()
+
+
 def _game(game: str | Game) -> Game:
     """A registered game id (its default options) or a :class:`~rometools.core.game.Game`."""
     return load_game(game) if isinstance(game, str) else game
@@ -151,11 +168,12 @@ def _with_players(game: str | Game, players: int | None) -> Game:
     game = _game(game)
     if players is None or players == game.players:
         return game
-    return load_game(game.spec.id, players=players)
+    return load_game(game.spec.id, **variant_options(game), players=players)
 
 
 def restricted_play(game: str | Game, restrictions: Sequence[str] | None = None, n_games: int = 200, *,
-                    seed: int = 0, bot: str = "greedy", players: int | None = None) -> list[dict]:
+                    seed: int = 0, bot: str = "greedy", players: int | None = None,
+                    progress: bool | Callable[[int, int], None] = False) -> list[dict]:
     """Each restriction's weight: how much win rate a bot loses when denied that strategy.
 
     For each restriction, ``n_games`` seeded games are played once per seat (the restricted
@@ -175,6 +193,8 @@ def restricted_play(game: str | Game, restrictions: Sequence[str] | None = None,
     bot : str
         The base bot.
     players : int, optional
+    progress : bool or callable
+        A tqdm bar over the games (``True``), or ``progress(games done, games in all)``.
 
     Returns
     -------
@@ -203,11 +223,13 @@ def restricted_play(game: str | Game, restrictions: Sequence[str] | None = None,
     names = list(game.spec.restrictions) if restrictions is None else list(restrictions)
     chosen = [_restriction(game, r) for r in names]
     n = game.players
+    bar = _bar(n_games * (1 + len(chosen)), progress, f"{game.title}: restricted play")
     base_wins = 0
     for s in range(n_games):
-        for seat in range(n):
-            end = play(game, [bot] * n, _stream(seed, s))
-            base_wins += game.spec.ranks(end)[seat] == 1
+        # one game per seed: with the same bot in every seat, each seat's game is this one
+        ranks = game.spec.ranks(play(game, [bot] * n, _stream(seed, s)))
+        base_wins += sum(r == 1 for r in ranks)
+        _tick(bar)
     baseline = base_wins / (n_games * n)
     rows = []
     for r in chosen:
@@ -220,11 +242,13 @@ def restricted_play(game: str | Game, restrictions: Sequence[str] | None = None,
                 end = play(game, bots, _stream(seed, s))
                 wins += game.spec.ranks(end)[seat] == 1
                 replaced += restricted_bot.replaced
+            _tick(bar)
         total = n_games * n
         low, high = _wilson(wins, total)
         rows.append({"restriction": r.name, "forbids": r.forbids, "games": total, "wins": wins,
                      "win_rate": wins / total, "low": low, "high": high, "baseline": baseline,
                      "loss": baseline - wins / total, "replaced": replaced})
+    _done(bar)
     rows.sort(key=lambda row: row["loss"], reverse=True)
     return rows
 
@@ -238,7 +262,7 @@ HOLE_KINDS = {
 
 
 def rule_holes(game: str | Game, n_games: int = 100, *, seed: int = 0, bots: Sequence[str] | None = None,
-               max_actions: int = 20_000) -> dict[str, dict]:
+               max_actions: int = 20_000, progress: bool | Callable[[int, int], None] = False) -> dict[str, dict]:
     """Search seeded games of every bot for states the rules do not cover.
 
     Parameters
@@ -251,6 +275,8 @@ def rule_holes(game: str | Game, n_games: int = 100, *, seed: int = 0, bots: Seq
         Default: every bot of the game (not MCTS).
     max_actions : int
         A game still going after this many actions counts as ``no_end``.
+    progress : bool or callable
+        A tqdm bar over the games (``True``), or ``progress(games done, games in all)``.
 
     Returns
     -------
@@ -278,8 +304,10 @@ def rule_holes(game: str | Game, n_games: int = 100, *, seed: int = 0, bots: Seq
         if entry["saved_game"] is None:
             entry.update(saved_game=to_json(state), seed=at, bot=name)
 
+    bar = _bar(n_games * len(names), progress, f"{game.title}: rule holes")
     for name in names:
         for i in range(n_games):
+            _tick(bar)
             rng = as_generator(_stream(seed, i))
             players = [game.bot(name) for _ in range(game.players)]
             state = game.new_game(rng=rng)
@@ -300,17 +328,28 @@ def rule_holes(game: str | Game, n_games: int = 100, *, seed: int = 0, bots: Seq
                 continue
             if rules.current_player(state) == TERMINAL and list(game.spec.ranks(state)).count(1) > 1:
                 note("unbroken_tie", state, (seed, i), name)
+    _done(bar)
     return found
 
 
 def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
-              players: int | None = None) -> list[dict]:
+              players: int | None = None, progress: bool | Callable[[int, int], None] = False) -> list[dict]:
     """The places of the board that matter: how often each is taken, how early, and what taking it
     first is worth, from seeded games of ``bot`` in every seat.
 
     A game names the places an action takes with ``GameSpec(action_places=...)``
     (``action_places(state, action) -> tuple of names``: a city, a region, a road, an
     objective). A place is *taken* by the first seat whose action names it in a game.
+
+    Parameters
+    ----------
+    game : str or Game
+    n_games : int
+        Seeded games (``bot`` in every seat).
+    seed, bot, players
+        As :func:`restricted_play`.
+    progress : bool or callable
+        A tqdm bar over the games (``True``), or ``progress(games done, games in all)``.
 
     Returns
     -------
@@ -338,7 +377,9 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
         raise ArgumentError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
     rules, n = game.spec.rules, game.players
     stats: dict[str, list] = {}
+    bar = _bar(n_games, progress, f"{game.title}: hot spots")
     for i in range(n_games):
+        _tick(bar)
         end = play(game, [bot] * n, _stream(seed, i))
         winners = {s for s, r in enumerate(game.spec.ranks(end)) if r == 1}
         decisions = [(node, action) for node, action in zip(states(end), rules.action_history(end), strict=False)
@@ -352,6 +393,7 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
             row[0] += 1
             row[1] += k / max(len(decisions) - 1, 1)
             row[2] += seat in winners
+    _done(bar)
     rows = []
     for place, (taken, when, wins) in stats.items():
         low, high = _wilson(wins, taken)
@@ -362,143 +404,246 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
     return rows
 
 
-def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str, top: int = 15):
-    """The ``top`` places of :func:`hot_spots` as bars: the first taker's win rate with its interval,
-    the fair share as a line; hover: how often and how early each is taken."""
-    import plotly.graph_objects as go
+def variant_options(game: str | Game) -> dict[str, Any]:
+    """The options of ``game`` that differ from its default config at the same player count.
 
-    shown = list(rows)[:top][::-1]
-    fig = go.Figure(go.Bar(
-        x=[r["taker_win_rate"] for r in shown], y=[html.escape(r["place"]) for r in shown], orientation="h",
-        meta="report-hot-spots", name="first taker's win rate",
-        error_x={"type": "data", "symmetric": False, "array": [r["high"] - r["taker_win_rate"] for r in shown],
-                 "arrayminus": [r["taker_win_rate"] - r["low"] for r in shown]},
-        hovertext=[f"taken in {r['taken']} of {r['games']} games, on average {r['when']:.0%} of the way in"
-                   for r in shown], hoverinfo="text+x"))
-    if shown:
-        fig.add_vline(x=shown[0]["fair"], line_dash="dash", annotation_text="a fair seat")
-    fig.update_layout(title=title, xaxis_title="win rate of the first to take it", yaxis_title="place",
-                      template="plotly_white", width=760, height=max(320, 26 * len(shown) + 140))
-    return fig
+    Examples
+    --------
+    >>> variant_options(load_game("via_romana", players=3, dangerous_ties=True))
+    {'dangerous_ties': True}
+    """
+    game = _game(game)
+    default = game.spec.config(players=game.players)
+    return {o.name: getattr(game.config, o.name) for o in game.spec.config.options()
+            if o.name != "players" and getattr(game.config, o.name) != getattr(default, o.name)}
 
 
-def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+def player_counts(game: str | Game) -> list[int]:
+    """The player counts a registered game takes with its bundled data, fewest first.
+
+    Examples
+    --------
+    >>> player_counts("imperator")
+    [2, 3, 4, 5]
+    """
+    from rometools.core.describe import _player_range
+
+    span = _player_range(_game(game).spec)
+    return list(range(span[0], span[1] + 1)) if span else [_game(game).players]
 
 
-def report(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
-           players: int | None = None, out: Any = None, restricted_games: int | None = None,
-           hole_games: int | None = None, compare: Mapping[str, Any] | None = None) -> str:
-    """One self-contained HTML page: seat balance, game length, restricted play, rule holes.
+def hot_spots_by_players(game: str | Game, n_games: int = 50, *, seed: int = 0, bot: str = "greedy",
+                         counts: Sequence[int] | None = None,
+                         progress: bool | Callable[[int, int], None] = False) -> dict[int, list[dict]]:
+    """How the hot spots shift with the player count: :func:`hot_spots` at each count, same seeds.
 
-    Plotly's script is embedded, so the page reads offline. The figures come from
-    :func:`~rometools.core.simulate.simulate`, :func:`restricted_play` and :func:`rule_holes`
-    on the same seed: the same call writes the same page.
+    Parameters
+    ----------
+    game : str or Game
+        The game (its options but ``players`` are kept).
+    n_games : int
+        Games per player count.
+    seed, bot
+        As :func:`hot_spots`.
+    counts : sequence of int, optional
+        Default: every count the game takes (:func:`player_counts`).
+    progress : bool or callable
+        A tqdm bar over every count's games, or ``progress(games done, games in all)``.
+
+    Returns
+    -------
+    dict
+        ``{players: hot_spots rows}``, fewest players first; empty for a game that names no places.
+
+    Examples
+    --------
+    >>> shift = hot_spots_by_players("imperator", 4, counts=[2, 3])
+    >>> sorted(shift), {r["place"] for r in shift[2]} <= {r["place"] for r in shift[3]}
+    ([2, 3], True)
+    """
+    game = _game(game)
+    if game.spec.action_places is None:
+        return {}
+    counts = player_counts(game) if counts is None else sorted(set(counts))
+    options = variant_options(game)
+    bar = _bar(n_games * len(counts), progress, f"{game.title}: hot spots by player count")
+    out = {}
+    for k, n in enumerate(counts):
+        at = load_game(game.spec.id, **options, players=n)
+        if bar is None:
+            step = None
+        elif isinstance(progress, bool):
+            def step(done, total, _bar=bar, _k=k):
+                _bar.n = _k * n_games + done
+                _bar.refresh()
+        else:
+            def step(done, total, _k=k):
+                progress(_k * n_games + done, n_games * len(counts))
+        out[n] = hot_spots(at, n_games, seed=seed, bot=bot, progress=step or False)
+    _done(bar)
+    return out
+
+
+@dataclass(frozen=True)
+class Playtest:
+    """Everything :func:`playtest` measured, as plain values (the report and the explorer draw it).
+
+    Attributes
+    ----------
+    game : Game
+    n_games, seed, bot
+        The run's games, seed and bot.
+    results : pandas.DataFrame
+        :func:`~rometools.core.simulate.simulate`'s rows (one per game and seat).
+    restricted : list of dict
+        :func:`restricted_play`'s rows (empty: the game declares no restriction).
+    holes : dict
+        :func:`rule_holes`.
+    spots : list of dict
+        :func:`hot_spots` at the game's player count.
+    spots_by_players : dict
+        :func:`hot_spots_by_players` (empty when not asked for or no places).
+    skill : pandas.DataFrame or None
+        :func:`~rometools.core.search.skill_curve` (``None`` when not asked for).
+    odds : list of tuple
+        The game's key exact odds (``GameSpec(key_odds=...)``): ``(question, Fraction)``.
+    comparison : pandas.DataFrame or None
+        :func:`~rometools.core.paired.compare_variants` against ``compare``.
+    compare : dict
+        The variant's options (empty: none).
+    seconds : dict
+        CPU-clock seconds of each part.
+    """
+
+    game: Game
+    n_games: int
+    seed: int
+    bot: str
+    results: Any
+    restricted: list
+    holes: dict
+    spots: list
+    spots_by_players: dict
+    skill: Any
+    odds: list
+    comparison: Any
+    compare: dict
+    seconds: dict
+
+
+def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
+             players: int | None = None, restricted_games: int | None = None, hole_games: int | None = None,
+             spot_games: int | None = None, shift_games: int | None = 0, skill_games: int | None = 0,
+             skill_budgets: Sequence[int] = (10, 30), compare: Mapping[str, Any] | None = None,
+             executor: str = "serial", workers: int | None = None,
+             progress: bool | Callable[[str, int, int], None] = False) -> Playtest:
+    """Play the automated playtest of ``game`` and return what it measured (:class:`Playtest`).
+
+    Each part plays its own seeded games from ``seed``, so the same call gives the same
+    figures. :func:`rometools.report` writes them as one HTML page, and
+    :class:`rometools.widgets.PlaytestReport` shows them in a notebook.
 
     Parameters
     ----------
     game : str or Game
     n_games : int
-        Games of the seat-balance run; restricted play and the rule-hole search use
-        ``restricted_games`` (default ``n_games // 4``, at least 5) and ``hole_games``
-        (default ``n_games // 4``, at least 5).
+        Games of the seat-balance run (:func:`~rometools.core.simulate.simulate`).
     seed, bot, players
         As :func:`restricted_play`.
-    out : str or Path, optional
-        Also write the page there (UTF-8).
+    restricted_games, hole_games, spot_games : int, optional
+        Seeds of restricted play, of the rule-hole search (per bot) and of the hot spots;
+        default ``n_games // 4`` (at least 5; hot spots at most 100).
+    shift_games : int, optional
+        Games per player count for :func:`hot_spots_by_players`; 0 (default) skips it,
+        ``None`` means ``max(5, n_games // 10)``.
+    skill_games : int, optional
+        Seeds per budget of the MCTS skill curve; 0 (default) skips it, ``None`` means
+        ``max(2, n_games // 50)``.
+    skill_budgets : sequence of int
+        Simulations per move of the skill curve's points.
     compare : mapping, optional
-        Options of a variant (``{"dangerous_ties": True}``) to pair with the game on the same
-        seeds (:func:`~rometools.core.paired.compare_variants`): a section with each figure's
-        paired difference and interval.
+        A variant's options to pair with the game on the same seeds.
+    executor, workers
+        For the seat-balance run and the skill curve, as :func:`~rometools.core.simulate.simulate`.
+    progress : bool or callable
+        tqdm bars (``True``), or ``progress(part, games done, games in all)`` with ``part`` one
+        of ``"seat balance"``, ``"restricted play"``, ``"rule holes"``, ``"hot spots"``,
+        ``"player counts"``, ``"skill curve"``, ``"variant"``.
 
     Returns
     -------
-    str
-        The HTML page.
+    Playtest
+
+    Raises
+    ------
+    ArgumentError
+        For a count below 0 (1 for ``n_games``), an unknown bot or option.
 
     Examples
     --------
-    >>> page = report("pig", 20, bot="greedy")
-    >>> page.startswith("<!DOCTYPE html>"), "Seat balance" in page, "Rule holes" in page
-    (True, True, True)
+    >>> pt = playtest("pig", 20, seed=1)
+    >>> len(pt.results), pt.restricted[0]["restriction"], pt.holes["no_end"]["count"]
+    (40, 'no_hold_ahead', 0)
+    >>> [question for question, p in pt.odds][0]
+    'a turn that holds at 20 banks nothing (rolls a 1 first)'
     """
-    import plotly.graph_objects as go
-    import plotly.io as pio
+    import time
 
     import rometools
-    from rometools.core.balance import game_length_text, seat_advantage_text, seat_win_rates
 
     game = _with_players(game, players)
+    counts = {"n_games": n_games, "restricted_games": restricted_games, "hole_games": hole_games,
+              "spot_games": spot_games, "shift_games": shift_games, "skill_games": skill_games}
+    for name, value in counts.items():
+        least = 1 if name == "n_games" else 0
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
+            raise ArgumentError(f"{name}: the number of games must be a whole number {least} or more, got {value!r}")
+    if bot not in game.spec.bots:
+        raise ArgumentError(f"bot {bot!r}: {game.title}'s bots are {', '.join(sorted(game.spec.bots))}")
     few = max(5, n_games // 4)
-    df = rometools.simulate(game, n_games, bots=bot, seed=seed, rotate=False, progress=False)
-    rates = seat_win_rates(df)
-    fig = go.Figure(go.Bar(x=list(rates["player"]), y=list(rates["win_rate"]), meta="report-seat-win-rates",
-                           error_y={"type": "data", "symmetric": False,
-                                    "array": list(rates["ci_high"] - rates["win_rate"]),
-                                    "arrayminus": list(rates["win_rate"] - rates["ci_low"])}))
-    fig.update_layout(title=f"Seat win rates, {n_games} games of {bot} bots (95% Wilson intervals)",
-                      xaxis_title="seat", yaxis_title="win rate", template="plotly_white", width=700, height=380)
-    chart = pio.to_html(fig, include_plotlyjs=True, full_html=False)
-    summary = f"{seat_advantage_text(df)} {game_length_text(df)}"
-    restricted_rows = restricted_play(game, None, restricted_games or few, seed=seed, bot=bot) \
-        if game.spec.restrictions else []
-    holes = rule_holes(game, hole_games or few, seed=seed)
-    spots = hot_spots(game, max(few, min(n_games, 100)), seed=seed, bot=bot) if game.spec.action_places else []
-    title = f"Playtest report: {game.title}, {game.players} players"
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
-             "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto}td,th{padding:2px 8px;"
-             "border-bottom:1px solid #ddd;text-align:left}</style></head><body>",
-             f"<h1>{html.escape(title)}</h1>",
-             f"<p>Seed {seed}; bots: {html.escape(bot)}. Every figure is reproducible from the seed.</p>",
-             "<h2>Seat balance</h2>", chart,
-             _table([[r.player, r.games, r.wins, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"]
-                     for r in rates.itertuples()], ["seat", "games", "wins", "win rate", "95% interval"]),
-             f"<p>{html.escape(summary)}</p>",
-             "<h2>Restricted play: what each strategy is worth</h2>"]
-    if restricted_rows:
-        parts.append(_table([[r["restriction"], r["forbids"], r["games"], f"{r['win_rate']:.1%}",
-                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", f"{r['loss']:+.1%}",
-                              r["replaced"]] for r in restricted_rows],
-                            ["restriction", "forbids", "games", "win rate", "95% interval", "unrestricted",
-                             "loss", "decisions changed"]))
-        parts.append("<p>A restricted bot plays as the base bot does, except that a forbidden choice is "
-                     "replaced by a random allowed action; the loss is the win rate it gives up against "
-                     "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012).</p>")
-    else:
-        parts.append("<p>This game declares no restrictions (<code>GameSpec(restrictions=...)</code>).</p>")
+
+    def part(name: str):
+        if callable(progress) and not isinstance(progress, bool):
+            return lambda done, total: progress(name, done, total)
+        return progress
+
+    seconds: dict[str, float] = {}
+
+    def timed(name: str, run: Callable[[], Any]) -> Any:
+        start = time.process_time()
+        value = run()
+        seconds[name] = time.process_time() - start
+        return value
+
+    results = timed("seat balance", lambda: rometools.simulate(
+        game, n_games, bots=bot, seed=seed, rotate=False, executor=executor, workers=workers,
+        progress=part("seat balance")))
+    rows = timed("restricted play", lambda: restricted_play(
+        game, None, restricted_games or few, seed=seed, bot=bot, progress=part("restricted play"))
+        if game.spec.restrictions and restricted_games != 0 else [])
+    holes = timed("rule holes", lambda: rule_holes(game, hole_games or few, seed=seed, progress=part("rule holes")))
+    spots = timed("hot spots", lambda: hot_spots(
+        game, spot_games or max(few, min(n_games, 100)), seed=seed, bot=bot, progress=part("hot spots"))
+        if game.spec.action_places and spot_games != 0 else [])
+    shift_n = max(5, n_games // 10) if shift_games is None else shift_games
+    shift = timed("player counts", lambda: hot_spots_by_players(
+        game, shift_n, seed=seed, bot=bot, progress=part("player counts")) if shift_n else {})
+    skill_n = max(2, n_games // 50) if skill_games is None else skill_games
+    skill = None
+    if skill_n:
+        from rometools.core.search import skill_curve
+
+        options = variant_options(game)
+        skill = timed("skill curve", lambda: skill_curve(
+            game.spec.id, list(skill_budgets), skill_n, seed, opponent=bot, players=game.players,
+            config=options or None, executor=executor, workers=workers, progress=bool(progress) and not callable(progress)))
+    odds = list(game.spec.key_odds(game.config)) if game.spec.key_odds else []
+    comparison = None
     if compare:
         from rometools.core.paired import compare_variants
 
-        base_options = {"players": game.players}
-        table = compare_variants(game.spec.id, base_options, {**base_options, **dict(compare)}, n_games, seed,
-                                 bots=bot, progress=False)
-        said = ", ".join(f"{k}={v}" for k, v in dict(compare).items())
-        parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
-        parts.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
-                              "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}", r.note]
-                             for r in table.itertuples()],
-                            ["figure", "the game", "the variant", "difference", "95% interval", "note"]))
-    parts.append("<h2>Hot spots: the places that matter</h2>")
-    if spots:
-        parts.append(pio.to_html(hot_spots_figure(spots, title=f"The first taker's win rate, {spots[0]['games']} "
-                                                            f"games (95% Wilson intervals)"),
-                                 include_plotlyjs=False, full_html=False))
-        parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
-                              f"{r['low']:.0%} to {r['high']:.0%}"] for r in spots[:20]],
-                            ["place", "taken in", "when (share of the game)", "first taker wins",
-                             "95% interval"]))
-    else:
-        parts.append("<p>This game names no places (<code>GameSpec(action_places=...)</code>).</p>")
-    parts.append("<h2>Rule holes</h2>")
-    parts.append(_table([[kind, h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
-                          f"{h['bot']} bots"] for kind, h in holes.items()],
-                        ["kind", "means", "games", "first found"]))
-    parts.append("</body></html>")
-    page = "\n".join(parts)
-    if out is not None:
-        from pathlib import Path
-
-        Path(out).write_text(page, encoding="utf-8")
-    return page
+        base = {**variant_options(game), "players": game.players}
+        comparison = timed("variant", lambda: compare_variants(
+            game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant")))
+    return Playtest(game, n_games, seed, bot, results, rows, holes, spots, shift, skill, odds, comparison,
+                    dict(compare or {}), seconds)

@@ -137,3 +137,11 @@ def action_places(state, action) -> tuple[str, ...]:
         return ()
     names = {r.id: r.name for r in state.config.board.regions}
     return (names[action[0]],) if action[0] in names else ()
+
+
+def place_map(config) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
+    """Where the hot spots are drawn: every region at its board position; the arrows as links."""
+    board = config.board
+    names = {r.id: r.name for r in board.regions}
+    return ({r.name: tuple(r.position) for r in board.regions},
+            [(names[a.source], names[a.target]) for a in board.arrows if a.source in names and a.target in names])

@@ -40,6 +40,7 @@ from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws import Bag, present
 from rometools.imperator.components import (
     HELD_KINDS,
+    KIND_NAMES,
     MARKERS,
     TILE_KINDS,
     Components,
@@ -692,3 +693,17 @@ def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, tria
     return [SimulatedReveals(estimates(revealed[i]), estimates(on_board[i]), estimates(reshuffles[i]), trials)
             for i in range(len(selections))]
 
+
+def key_odds(config) -> list[tuple[str, Fraction]]:
+    """The playtest report's exact odds: each held tile kind shows at set-up (round 1) on the
+    regions this player count uses.
+
+    Examples
+    --------
+    >>> from rometools.imperator import GameConfig
+    >>> key_odds(GameConfig(players=2))[3]
+    ("at least one tile of kind 'Propraetor (banner)' shows at set-up (4 regions)", Fraction(1, 5))
+    """
+    regions = sum(config.players in r.players for r in config.board.regions)
+    return [(f"at least one tile of kind '{KIND_NAMES[kind]}' shows at set-up ({regions} regions)",
+             prob_kind_revealed(kind, regions, components=config.components)) for kind in TILE_KINDS]

@@ -117,9 +117,11 @@ def _action_text(state, action) -> str:
 #: Via Romana in the game registry (``rometools.load_game("via_romana", ...)``).
 from rometools.via_romana.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.via_romana.bots import action_places as _action_places  # noqa: E402
+from rometools.via_romana.bots import place_map as _place_map  # noqa: E402
+from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
 
 GAME = register_game(GameSpec(
-    restrictions=_RESTRICTIONS, action_places=_action_places, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
+    restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
     apply_legal=_rules.apply_legal, ranks=ranks, score_parts=score_parts, action_text=_action_text,
     data_files={"board.toml": load_board, "components.toml": load_components},

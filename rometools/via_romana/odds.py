@@ -97,3 +97,22 @@ def prob_card(colour: str, symbol: str, hand_size: int, *, seen=None, components
     if (colour, symbol) not in bag.kinds and not any(k[0] == colour for k in bag.kinds):
         raise ArgumentError(f"unknown card {(colour, symbol)!r}")
     return draw.prob(present((colour, symbol)))
+
+
+def key_odds(config) -> list[tuple[str, Fraction]]:
+    """The playtest report's exact odds: what an opening hand holds.
+
+    Examples
+    --------
+    >>> from rometools.via_romana import GameConfig
+    >>> key_odds(GameConfig(players=3))[0]
+    ('an opening hand of 4 can build a fort (two cards of one colour)', Fraction(4870, 6201))
+    """
+    comps, hand = config.the_components(), config.hand
+    colours = sorted({k[0] for k in card_bag(components=comps).kinds})
+    return [(f"an opening hand of {hand} can build a fort (two cards of one colour)",
+             prob_same_colour_pair(hand, components=comps)),
+            (f"an opening hand of {hand} can build a {colours[0]} fort",
+             prob_fort(colours[0], hand, components=comps)),
+            (f"an opening hand of {hand} holds the {colours[0]} temple card (a double milestone from a "
+             f"{colours[0]} temple city)", prob_card(colours[0], "temple", hand, components=comps))]

@@ -57,6 +57,7 @@ _LAZY = {
     "DrawOddsExplorer": "rometools.widgets.draws",
     "GameBag": "rometools.widgets.draws",
     "RegionBoardExplorer": "rometools.widgets.imperator",
+    "PlaytestReport": "rometools.widgets.playtest",
     "RoadBoardExplorer": "rometools.widgets.via_romana",
     "CardOddsExplorer": "rometools.widgets.via_romana",
     "TileOddsExplorer": "rometools.widgets.imperator",
@@ -64,7 +65,7 @@ _LAZY = {
 
 __all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
            "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
-           "PlayoutExplorer", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
+           "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

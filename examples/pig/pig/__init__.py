@@ -9,13 +9,13 @@
 
 from pig import rules
 from pig.bots import BOTS, RESTRICTIONS, HoldAtBot
-from pig.odds import rolls_until_pig, turn_points
+from pig.odds import key_odds, rolls_until_pig, turn_points
 from pig.rules import PigConfig, PigState, score_bounds
 from rometools.core.game import GameSpec, register_game
 
 GAME = register_game(GameSpec(
     id="pig", title="Pig", rules=rules, config=PigConfig, state=PigState, bots=BOTS,
-    score_bounds=score_bounds, chance_name="a roll of the die", restrictions=RESTRICTIONS,
+    score_bounds=score_bounds, chance_name="a roll of the die", restrictions=RESTRICTIONS, key_odds=key_odds,
     sample_configs=({}, {"players": 4, "target": 30}, {"players": 3, "target": 50, "sides": 4})))
 __getattr__ = GAME.package_attribute
 

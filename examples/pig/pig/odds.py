@@ -44,3 +44,16 @@ def turn_points(hold_at: int, sides: int = 6) -> dict[int, Fraction]:
         return tuple(sorted(out.items()))
 
     return dict(law(0))
+
+
+def key_odds(config) -> list[tuple[str, Fraction]]:
+    """The playtest report's exact odds: what holding at 20 (the greedy bot) gives in one turn.
+
+    >>> from pig.rules import PigConfig
+    >>> key_odds(PigConfig())[2]
+    ('the first 1 comes within 3 rolls', Fraction(91, 216))
+    """
+    law = turn_points(20, config.sides)
+    return [("a turn that holds at 20 banks nothing (rolls a 1 first)", law[0]),
+            ("a turn that holds at 20 banks 20 exactly", law.get(20, Fraction(0))),
+            ("the first 1 comes within 3 rolls", rolls_until_pig(config.sides).cdf(3))]

@@ -1,0 +1,381 @@
+"""The automated playtest drawn: hot spots as bars and on the board, and the one-page report.
+
+* :func:`hot_spots_figure` -- the places whose first taker wins most or least often, as bars
+  with Wilson intervals.
+* :func:`hot_spots_map_figure` -- the same places on the board (``GameSpec(place_map=...)``):
+  each drawn where it lies, its colour the first taker's win rate against a fair seat's,
+  its size how often it is taken.
+* :func:`report_page` -- a :class:`~rometools.core.playtest.Playtest` as one self-contained
+  HTML page (plotly.js inside: it reads offline); :func:`report` plays and writes it
+  (``rometools report GAME``).
+
+Every figure takes plain values, so the explorer (:class:`rometools.widgets.PlaytestReport`)
+and the page draw the same ones.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+
+from rometools.charts._common import add_caption, new_figure
+from rometools.core.formatting import counted, probability
+
+__all__ = ["SECTIONS", "hot_spots_figure", "hot_spots_map_figure", "report", "report_page", "shift_rows"]
+
+
+def _interval(r: Mapping[str, Any]) -> str:
+    return f"{r['taker_win_rate']:.0%} ({r['low']:.0%} to {r['high']:.0%})"
+
+
+def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = None, top: int = 15) -> go.Figure:
+    """The ``top`` places of :func:`~rometools.core.playtest.hot_spots` as bars: the first taker's
+    win rate with its 95% Wilson interval, a fair seat's share as a line.
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        :func:`~rometools.core.playtest.hot_spots` rows (the most telling first).
+    title : str, optional
+    top : int
+        Bars drawn.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Trace ``report-hot-spots`` (``y`` the places, the most telling on top).
+
+    Examples
+    --------
+    >>> from rometools.core.playtest import hot_spots
+    >>> fig = hot_spots_figure(hot_spots("imperator", 4, players=2))
+    >>> fig.data[0].meta, fig.layout.xaxis.title.text
+    ('report-hot-spots', 'win rate of the first to take it (95% Wilson interval)')
+    """
+    shown = list(rows)[:top][::-1]
+    fig = new_figure(go.Bar(
+        x=[r["taker_win_rate"] for r in shown], y=[html.escape(r["place"]) for r in shown], orientation="h",
+        meta="report-hot-spots", uid="report-hot-spots", name="first taker's win rate",
+        error_x={"type": "data", "symmetric": False, "array": [r["high"] - r["taker_win_rate"] for r in shown],
+                 "arrayminus": [r["taker_win_rate"] - r["low"] for r in shown]},
+        hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
+                   f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}" for r in shown],
+        hoverinfo="text"))
+    if shown:
+        fig.add_vline(x=shown[0]["fair"], line_dash="dash", annotation_text="a fair seat")
+    games = shown[0]["games"] if shown else 0
+    fig.update_layout(title=title or f"The first taker's win rate, {counted(games, 'game')}",
+                      xaxis_title="win rate of the first to take it (95% Wilson interval)",
+                      xaxis={"tickformat": ".0%", "rangemode": "tozero"}, yaxis_title="place",
+                      width=760, height=max(320, 26 * len(shown) + 140))
+    return fig
+
+
+def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[str, tuple[float, float]],
+                         links: Sequence[tuple[str, str]] = (), *, title: str | None = None,
+                         labels: int = 12) -> go.Figure:
+    """The hot spots on the board: each place where it lies, coloured by what taking it first is worth.
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        :func:`~rometools.core.playtest.hot_spots` rows.
+    positions : mapping of str to (float, float)
+        Each place's drawing position (0..1, y up), from ``GameSpec(place_map=...)``; a
+        place with no row (never taken, or not a place of the game's actions) is drawn grey.
+    links : sequence of (str, str)
+        Lines between places (paths, roads, arrows).
+    title : str, optional
+    labels : int
+        The most telling places named on the map (every place is named on hover).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces ``report-map-links`` (the lines), ``report-map-quiet`` (places never taken)
+        and ``report-map-places`` (``customdata`` the place names; colour the first taker's
+        win rate minus a fair seat's, in points; size the share of games it is taken in).
+
+    Raises
+    ------
+    ValueError
+        If a row's place has no position (the game's ``place_map`` and ``action_places``
+        disagree).
+
+    Examples
+    --------
+    >>> fig = hot_spots_map_figure([{"place": "A", "games": 10, "taken": 5, "share": 0.5, "when": 0.2,
+    ...     "taker_wins": 4, "taker_win_rate": 0.8, "low": 0.38, "high": 0.96, "fair": 0.5}],
+    ...     {"A": (0.1, 0.2), "B": (0.5, 0.5)}, [("A", "B")])
+    >>> [t.meta for t in fig.data], list(fig.data[2].customdata), list(fig.data[1].customdata)
+    (['report-map-links', 'report-map-quiet', 'report-map-places'], ['A'], ['B'])
+    """
+    missing = [r["place"] for r in rows if r["place"] not in positions]
+    if missing:
+        raise ValueError(f"the board map has no position for {', '.join(map(repr, missing[:5]))}: the game's "
+                         f"place_map and action_places name places differently")
+    xs: list = []
+    ys: list = []
+    for a, b in links:
+        if a in positions and b in positions:
+            (x0, y0), (x1, y1) = positions[a], positions[b]
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+    by_place = {r["place"]: r for r in rows}
+    quiet = [p for p in positions if p not in by_place]
+    taken = [r for r in rows]
+    named = {r["place"] for r in list(rows)[:labels]}
+    fair = taken[0]["fair"] if taken else 0.5
+    reach = max([abs(r["taker_win_rate"] - fair) for r in taken] + [0.05])
+    fig = new_figure(
+        go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#c8c8c8", "width": 1.5}, hoverinfo="skip",
+                   name="paths", meta="report-map-links", uid="report-map-links", showlegend=False),
+        go.Scatter(x=[positions[p][0] for p in quiet], y=[positions[p][1] for p in quiet], mode="markers",
+                   marker={"size": 7, "color": "#bbbbbb", "line": {"color": "#888", "width": 1}},
+                   customdata=quiet, hovertext=[f"{html.escape(p)}: never taken first in these games" for p in quiet],
+                   hoverinfo="text", name="never taken", meta="report-map-quiet", uid="report-map-quiet",
+                   showlegend=False),
+        go.Scatter(
+            x=[positions[r["place"]][0] for r in taken], y=[positions[r["place"]][1] for r in taken],
+            mode="markers+text", customdata=[r["place"] for r in taken],
+            text=[html.escape(r["place"]) if r["place"] in named else "" for r in taken],
+            textposition="top center", textfont={"size": 10},
+            marker={"size": [8 + 24 * r["share"] for r in taken],
+                    "color": [r["taker_win_rate"] - fair for r in taken], "cmin": -reach, "cmax": reach,
+                    "colorscale": "RdBu", "reversescale": True, "line": {"color": "#444", "width": 1},
+                    "colorbar": {"title": {"text": "first taker's<br>win rate<br>minus fair"},
+                                 "tickformat": "+.0%"}},
+            hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
+                       f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)} (fair {fair:.0%})"
+                       for r in taken],
+            hoverinfo="text", name="places", meta="report-map-places", uid="report-map-places", showlegend=False))
+    games = taken[0]["games"] if taken else 0
+    fig.update_layout(title=title or f"Hot spots on the board, {counted(games, 'game')}",
+                      xaxis={"visible": False, "range": [-0.05, 1.05]},
+                      yaxis={"visible": False, "range": [-0.08, 1.08], "scaleanchor": "x", "scaleratio": 0.6},
+                      width=760, height=560, margin={"b": 80})
+    return add_caption(fig, "Red: the first to take it wins more often than a fair seat; blue: less often.<br>"
+                            "Larger: taken in more games. Small grey: never taken first (hover for any place).")
+
+
+def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 12) -> tuple[list[str], list[list[str]]]:
+    """How the hot spots shift with the player count, as a table: the places most telling at any
+    count, and at each count how often they are taken and their first taker's win rate.
+
+    Returns
+    -------
+    (list of str, list of list of str)
+        Column headers and rows (``"-"``: not taken at that count).
+
+    Examples
+    --------
+    >>> row = {"place": "A", "games": 4, "taken": 2, "share": 0.5, "when": 0.1, "taker_wins": 1,
+    ...        "taker_win_rate": 0.5, "low": 0.1, "high": 0.9, "fair": 0.5}
+    >>> shift_rows({2: [row], 3: []})
+    (['place', '2 players', '3 players'], [['A', 'taken 50%, wins 50%', '-']])
+    """
+    counts = sorted(shift)
+    order: list[str] = []
+    for rank in range(top):
+        for n in counts:
+            if rank < len(shift[n]) and shift[n][rank]["place"] not in order:
+                order.append(shift[n][rank]["place"])
+    order = order[:top]
+    at = {n: {r["place"]: r for r in shift[n]} for n in counts}
+    rows = [[p] + [f"taken {at[n][p]['share']:.0%}, wins {at[n][p]['taker_win_rate']:.0%}" if p in at[n] else "-"
+                   for n in counts] for p in order]
+    return ["place"] + [f"{n} players" for n in counts], rows
+
+
+def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+#: The page's sections, in order (h2 headings); a part not asked for says so in one line.
+SECTIONS = ("Seat balance", "Score spread and game length", "Skill: does thinking pay?",
+            "Restricted play: what each strategy is worth", "Hot spots: the places that matter",
+            "How the hot spots shift with the player count", "Rule holes", "Exact odds")
+
+
+def report_page(pt: Any) -> str:
+    """A :class:`~rometools.core.playtest.Playtest` as one self-contained HTML page.
+
+    Parameters
+    ----------
+    pt : Playtest
+        What :func:`~rometools.core.playtest.playtest` measured.
+
+    Returns
+    -------
+    str
+        The page: plotly.js inside once, every chart and table, headings :data:`SECTIONS`
+        (and the variant's, with ``compare``).
+
+    Examples
+    --------
+    >>> from rometools.core.playtest import playtest
+    >>> page = report_page(playtest("pig", 10))
+    >>> page.startswith("<!DOCTYPE html>"), page.count("<h2>") >= len(SECTIONS)
+    (True, True)
+    """
+    import plotly.io as pio
+
+    from rometools.charts.balance import score_histogram_figure, seat_win_rate_figure
+    from rometools.core.balance import game_length_text, seat_advantage_text, seat_win_rates
+
+    game = pt.game
+    first = [True]
+
+    def chart(fig: go.Figure) -> str:
+        page = pio.to_html(fig, include_plotlyjs=first[0], full_html=False, config={"displaylogo": False})
+        first[0] = False
+        return page
+
+    title = f"Playtest report: {game.title}, {game.players} players"
+    rates = seat_win_rates(pt.results)
+    from rometools.core.playtest import variant_options
+
+    options = variant_options(game)
+    said = ", ".join(f"{k}={v}" for k, v in options.items()) or "the default options"
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
+             "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em}td,th{padding:2px 8px;"
+             "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}</style></head><body>",
+             f"<h1>{html.escape(title)}</h1>",
+             f"<p>{html.escape(said)}; seed {pt.seed}; {html.escape(pt.bot)} bots in every seat. Every figure "
+             f"is reproducible from the seed (<code>rometools.report</code> with the same arguments).</p>",
+             "<h2>Seat balance</h2>",
+             chart(seat_win_rate_figure(pt.results, title=f"Seat win rates, {counted(pt.n_games, 'game')} "
+                                                          f"of {pt.bot} bots")),
+             _table([[r.player, r.games, r.wins, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"]
+                     for r in rates.itertuples()], ["seat", "games", "wins", "win rate", "95% interval"]),
+             f"<p>{html.escape(seat_advantage_text(pt.results))}</p>",
+             "<h2>Score spread and game length</h2>", chart(score_histogram_figure(pt.results)),
+             f"<p>{html.escape(game_length_text(pt.results))}</p>",
+             "<h2>Skill: does thinking pay?</h2>"]
+    if pt.skill is not None:
+        from rometools.charts.strength import skill_curve_figure
+
+        parts.append(chart(skill_curve_figure(pt.skill, opponent=pt.bot)))
+        parts.append(_table([["baseline" if r.budget == 0 else f"MCTS, {r.budget} simulations a move", r.games,
+                              f"{r.win_rate:.0%}", f"{r.ci_low:.0%} to {r.ci_high:.0%}"]
+                             for r in pt.skill.itertuples()], ["player", "games", "win rate", "95% interval"]))
+        parts.append("<p class='note'>One MCTS seat against the other bots, each seed played with it in every "
+                     "seat. Points well above the baseline: skill decides; along it: luck does.</p>")
+    else:
+        parts.append("<p>Not measured in this report (<code>skill_games=0</code>; "
+                     "<code>rometools report --skill-games N</code> measures it).</p>")
+    parts.append("<h2>Restricted play: what each strategy is worth</h2>")
+    if pt.restricted:
+        parts.append(_table([[r["restriction"], r["forbids"], r["games"], f"{r['win_rate']:.1%}",
+                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", f"{r['loss']:+.1%}",
+                              r["replaced"]] for r in pt.restricted],
+                            ["restriction", "forbids", "games", "win rate", "95% interval", "unrestricted",
+                             "loss", "decisions changed"]))
+        parts.append("<p class='note'>A restricted bot plays as the base bot does, except that a forbidden choice "
+                     "is replaced by a random allowed action; the loss is the win rate it gives up against "
+                     "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012), an upper bound of the "
+                     "strategy's weight.</p>")
+    elif game.spec.restrictions:
+        parts.append("<p>Not measured in this report (<code>restricted_games=0</code>).</p>")
+    else:
+        parts.append("<p>This game declares no restrictions (<code>GameSpec(restrictions=...)</code>).</p>")
+    if pt.comparison is not None:
+        said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+        parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
+        parts.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
+                              "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}", r.note]
+                             for r in pt.comparison.itertuples()],
+                            ["figure", "the game", "the variant", "difference", "95% interval", "note"]))
+    parts.append("<h2>Hot spots: the places that matter</h2>")
+    if pt.spots:
+        if game.spec.place_map is not None:
+            positions, links = game.spec.place_map(game.config)
+            parts.append(chart(hot_spots_map_figure(pt.spots, positions, links)))
+        parts.append(chart(hot_spots_figure(pt.spots)))
+        parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
+                              f"{r['low']:.0%} to {r['high']:.0%}"] for r in pt.spots[:20]],
+                            ["place", "taken in", "when (share of the game)", "first taker wins",
+                             "95% interval"]))
+    elif game.spec.action_places is None:
+        parts.append("<p>This game names no places (<code>GameSpec(action_places=...)</code>).</p>")
+    else:
+        parts.append("<p>Not measured in this report (<code>spot_games=0</code>).</p>")
+    parts.append("<h2>How the hot spots shift with the player count</h2>")
+    if pt.spots_by_players:
+        columns, rows = shift_rows(pt.spots_by_players)
+        games = next(iter(pt.spots_by_players.values()))[0]["games"] if next(iter(pt.spots_by_players.values())) else 0
+        parts.append(_table(rows, columns))
+        parts.append(f"<p class='note'>{counted(games, 'game')} at each player count, the same seeds: how often "
+                     f"each place is taken, and how often its first taker wins.</p>")
+    elif game.spec.action_places is None:
+        parts.append("<p>This game names no places.</p>")
+    else:
+        parts.append("<p>Not measured in this report (<code>shift_games=0</code>; "
+                     "<code>rometools report --shift-games N</code> measures it).</p>")
+    parts.append("<h2>Rule holes</h2>")
+    parts.append(_table([[kind, h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
+                          f"{h['bot']} bots"] for kind, h in pt.holes.items()],
+                        ["kind", "means", "games", "first found"]))
+    if any(h["saved_game"] for h in pt.holes.values()):
+        parts.append("<p class='note'>Each hole's saved game: <code>rometools.playtest(...).holes[kind]"
+                     "['saved_game']</code>, loaded with <code>load_saved_game</code>.</p>")
+    parts.append("<h2>Exact odds</h2>")
+    if pt.odds:
+        parts.append(_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"]))
+    else:
+        parts.append("<p>This game declares no key odds (<code>GameSpec(key_odds=...)</code>).</p>")
+    spent = ", ".join(f"{k} {v:.1f} s" for k, v in pt.seconds.items())
+    parts.append(f"<p class='note'>CPU time: {html.escape(spent)}.</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) -> str:
+    """Play the automated playtest and return (and with ``out``, write) its one-page HTML report.
+
+    Parameters
+    ----------
+    game : str or Game
+    n_games : int
+        Games of the seat-balance run.
+    out : str or Path, optional
+        Also write the page there (UTF-8).
+    **options
+        As :func:`rometools.core.playtest.playtest` (``seed``, ``bot``, ``players``,
+        ``compare``, ``skill_games``, ``shift_games``, ``executor``, ``progress``...).
+
+    Returns
+    -------
+    str
+        The page (:func:`report_page`).
+
+    Raises
+    ------
+    ArgumentError
+        As :func:`~rometools.core.playtest.playtest`.
+
+    See Also
+    --------
+    rometools.core.playtest.playtest : the figures without the page.
+    rometools.widgets.PlaytestReport : the same in a notebook.
+
+    Examples
+    --------
+    >>> page = report("pig", 20, bot="greedy")
+    >>> page.startswith("<!DOCTYPE html>"), "Seat balance" in page, "Rule holes" in page
+    (True, True, True)
+    """
+    from rometools.core.playtest import playtest
+
+    page = report_page(playtest(game, n_games, **options))
+    if out is not None:
+        from pathlib import Path
+
+        Path(out).write_text(page, encoding="utf-8")
+    return page
+

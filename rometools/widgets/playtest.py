@@ -1,0 +1,376 @@
+"""The automated playtest in a notebook: :class:`PlaytestReport`.
+
+It wires controls to :func:`rometools.core.playtest.playtest` and draws what the report page
+(:func:`rometools.report`) draws, with the charts of :mod:`rometools.charts.playtest` and
+:mod:`rometools.charts.balance`; it holds no rule and no statistic of its own. Nothing plays
+until **Run** is pressed (or ``set_values`` is called): the last results stay on screen while
+the designer changes the controls.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+import rometools
+from rometools.charts._common import empty_figure
+from rometools.charts.balance import seat_win_rate_figure
+from rometools.charts.playtest import hot_spots_figure, hot_spots_map_figure, report_page, shift_rows
+from rometools.charts.strength import skill_curve_figure
+from rometools.core.balance import game_length_text, seat_advantage_text
+from rometools.core.formatting import counted, probability, seed_text, shown
+from rometools.core.game import game_spec
+from rometools.core.playtest import player_counts, playtest
+from rometools.widgets._base import (
+    MAX_SEED,
+    ChartFigure,
+    Explorer,
+    WholeNumberText,
+    plain_text,
+    trace_data,
+    whole_number,
+)
+from rometools.widgets.balance import parse_options
+
+__all__ = ["PlaytestReport"]
+
+#: The most games of the seat-balance run an explorer plays (the other parts play fewer).
+MAX_GAMES = 20_000
+#: The most games per player count or per skill budget.
+MAX_PART_GAMES = 2_000
+
+
+def _table(rows: list[list[Any]], columns: list[str], css: str) -> str:
+    head = "".join(f"<th style='text-align:left;padding:2px 8px'>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(v))}</td>" for v in row)
+                   + "</tr>" for row in rows)
+    return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
+
+
+class PlaytestReport(Explorer):
+    """The automated playtest of any registered game: seat balance, restricted play, hot spots on
+    the board, rule holes, exact odds, and optionally the skill curve, the hot spots at every
+    player count and a variant paired on the same seeds.
+
+    Controls (CSS class in brackets): game (``rt-playtest-game``), players (``rt-players``),
+    bot (``rt-playtest-bot``), games (``rt-games``), seed (``rt-seed``), a variant's options
+    (``rt-playtest-variant``, ``key=value, ...``), skill-curve games (``rt-playtest-skill``),
+    games per player count (``rt-playtest-shift``), the **Run** button (``rt-playtest-run``)
+    and a progress bar naming the part being played (``rt-playtest-progress``).
+    Output: the summary (``rt-playtest-summary``: the tables of the report page), the seat
+    win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
+    spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
+    no board), the hot spots as bars (``rt-playtest-spots``, ``report-hot-spots``), the
+    skill curve (``rt-playtest-skill-curve``) and the message area (``rt-message``).
+
+    Parameters
+    ----------
+    game : str
+        A registered game id.
+    players : int, optional
+        Default: the game's default count.
+    bot : str
+        The bot in every seat (``"greedy"``).
+    games : int
+        Games of the seat-balance run, 1 to 20,000; restricted play, the rule-hole search
+        and the hot spots play a quarter of them (at least 5).
+    seed : int
+    variant : str
+        A variant's options (``key=value, ...``) paired with the game on the same seeds;
+        ``""`` for none.
+    skill_games : int
+        Seeds per budget of the MCTS skill curve (10 and 30 simulations a move); 0: not played.
+    shift_games : int
+        Games at each player count for the hot spots' shift; 0: not played.
+    run : bool
+        Play once on opening (default ``True``).
+
+    See Also
+    --------
+    rometools.report : the same as one HTML page (``rometools report GAME``).
+    rometools.core.playtest.playtest : the figures as plain values.
+
+    Examples
+    --------
+    >>> ex = PlaytestReport("pig", games=12, seed=2)
+    >>> ex.playtest.restricted[0]["restriction"], "bl-win-rates" in ex.figure_data()
+    ('no_hold_ahead', True)
+    >>> ex.set_values(games=0), ex.message
+    (False, 'Cannot update: Games must be a whole number 1 to 20,000, got 0 (the summary and the charts still show the last run)')
+    >>> ex.playtest.n_games
+    12
+    """
+
+    MODEL = ("playtest",)
+    rates_figure = ChartFigure()
+    map_figure = ChartFigure()
+    spots_figure = ChartFigure()
+    skill_figure = ChartFigure()
+    FIELD_LABELS = {"game": "Game", "players": "Players", "bot": "Bot", "games": "Games", "seed": "Seed",
+                    "variant": "Variant", "skill_games": "Skill-curve games", "shift_games": "Games per player count"}
+    NUMBER_BOXES = {"games": (1, MAX_GAMES), "seed": (0, MAX_SEED), "skill_games": (0, MAX_PART_GAMES),
+                    "shift_games": (0, MAX_PART_GAMES)}
+    KEPT = "the summary and the charts still show the last run"
+
+    def __init__(self, game: str = "caesars_empire", players: int | None = None, bot: str = "greedy",
+                 games: int = 100, seed: int = 0, *, variant: str = "", skill_games: int = 0,
+                 shift_games: int = 0, run: bool = True):
+        super().__init__()
+        self._init_message()
+        self.playtest = None
+        self._hold = True
+        ids = rometools.games()
+        first = "caesars_empire" if "caesars_empire" in ids else ids[0]
+        self._game = self._add_control("game", widgets.Dropdown(
+            options=[(game_spec(g).title, g) for g in ids], value=first, description="Game"), "rt-playtest-game")
+        self._players = self._add_control("players", widgets.Dropdown(
+            options=player_counts(first), value=rometools.load_game(first).players, description="Players"),
+            "rt-players")
+        self._bot = self._add_control("bot", widgets.Dropdown(
+            options=sorted(game_spec(first).bots), value="greedy", description="Bot"), "rt-playtest-bot")
+        self._games = self._add_control("games", WholeNumberText(
+            value=100, description="Games", layout={"width": "200px"}), "rt-games")
+        self._seed = self._add_control("seed", WholeNumberText(
+            value=0, description="Seed", layout={"width": "220px"}), "rt-seed")
+        self._variant = self._add_control("variant", widgets.Text(
+            value="", description="Variant", placeholder="e.g. dangerous_ties=true (paired on the same seeds)",
+            style={"description_width": "80px"}, layout={"width": "460px"}), "rt-playtest-variant")
+        self._skill = self._add_control("skill_games", WholeNumberText(
+            value=0, description="Skill-curve games", style={"description_width": "130px"},
+            layout={"width": "250px"}), "rt-playtest-skill")
+        self._shift = self._add_control("shift_games", WholeNumberText(
+            value=0, description="Games per player count", style={"description_width": "160px"},
+            layout={"width": "280px"}), "rt-playtest-shift")
+        self._run = widgets.Button(description="Run", button_style="primary", icon="play", layout={"width": "110px"})
+        self._run.add_class("rt-playtest-run")
+        self._run.on_click(lambda _b: self.run())
+        self._bar = widgets.IntProgress(value=0, min=0, max=1, description="", style={"description_width": "150px"},
+                                        layout={"width": "420px"})
+        self._bar.add_class("rt-playtest-progress")
+        self._summary = widgets.HTML()
+        self._summary.add_class("rt-playtest-summary")
+        rates = self._add_chart("rates_figure", "rt-playtest-rates")
+        board = self._add_chart("map_figure", "rt-playtest-map")
+        spots = self._add_chart("spots_figure", "rt-playtest-spots")
+        skill = self._add_chart("skill_figure", "rt-playtest-skill-curve")
+        self._game.observe(self._on_game, names="value")
+        self.children = [
+            widgets.HTML("<b>Automated playtest</b>: what each strategy is worth, which places matter, "
+                         "where the rules have holes; every rate with its 95% interval. Change the controls, "
+                         "then press <b>Run</b>."),
+            widgets.HBox([self._game, self._players, self._bot], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._games, self._seed, self._variant], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._skill, self._shift], layout={"flex_flow": "row wrap"}),
+            widgets.HBox([self._run, self._bar]),
+            self._message, self._summary, rates, board, spots, skill,
+        ]
+        self.add_class("rt-playtest-explorer")
+        self._hold = False
+        given = {"game": game, "players": players, "bot": bot, "games": games, "seed": seed, "variant": variant,
+                 "skill_games": skill_games, "shift_games": shift_games}
+        if run:
+            if not self._set(given):   # a bad opening value: said, and the defaults played
+                said = self._message.value
+                self._attempt()
+                self._message.value = said.replace("Cannot update:", "Cannot open with:")
+        else:
+            with self.holding():
+                try:
+                    self._assign({k: self._checked(k, v) for k, v in given.items() if v is not None})
+                except ValueError as err:
+                    self._show_error(err)
+            for name in self._charts:
+                self._show_chart(name, empty_figure("Press Run to play the playtest"))
+
+    # ------------------------------------------------------------ controls
+    def _on_game(self, _change=None) -> None:
+        if self._hold:
+            return
+        with self.holding():
+            self._game_choices(self._game.value)
+
+    def _game_choices(self, gid: str) -> None:
+        counts = player_counts(gid)
+        self._players.options = counts
+        self._players.value = rometools.load_game(gid).players
+        bots = sorted(game_spec(gid).bots)
+        self._bot.options = bots
+        self._bot.value = "greedy" if "greedy" in bots else bots[0]
+
+    def set_values(self, *, game: str | None = None, players: int | None = None, bot: str | None = None,
+                   games: int | None = None, seed: int | None = None, variant: str | None = None,
+                   skill_games: int | None = None, shift_games: int | None = None) -> bool:
+        """Set controls as a user would, then play (all or nothing).
+
+        Returns
+        -------
+        bool
+            ``True`` when the new results are shown; ``False`` (a message, every control and
+            the last results as they were) for bad input.
+        """
+        return self._set({"game": game, "players": players, "bot": bot, "games": games, "seed": seed,
+                          "variant": variant, "skill_games": skill_games, "shift_games": shift_games})
+
+    def _check(self, name: str, value: Any) -> Any:
+        if name == "game":
+            if not isinstance(value, str) or value not in rometools.games():
+                raise ValueError(f"Game must be one of {', '.join(rometools.games())}, got {shown(value)}")
+        elif name == "games":
+            return whole_number("Games", value, 1, MAX_GAMES)
+        elif name == "seed":
+            return whole_number("Seed", value, 0, MAX_SEED)
+        elif name in ("skill_games", "shift_games"):
+            return whole_number(self.FIELD_LABELS[name], value, 0, MAX_PART_GAMES)
+        elif name == "players":
+            whole_number("Players", value, 1)
+        elif name in ("bot", "variant"):
+            if not isinstance(value, str):
+                raise ValueError(f"{self.FIELD_LABELS[name]} must be text, got {shown(value)}")
+            if name == "variant":
+                parse_options(value, "Variant")
+        return value
+
+    def _assign(self, values: dict[str, Any]) -> None:
+        if "game" in values:
+            self._game.value = values["game"]
+            self._game_choices(values["game"])
+        if "players" in values:
+            if values["players"] not in self._players.options:
+                raise ValueError(f"Players: {game_spec(self._game.value).title} is for "
+                                 f"{', '.join(map(str, self._players.options))} players, got {values['players']}")
+            self._players.value = values["players"]
+        if "bot" in values:
+            if values["bot"] not in self._bot.options:
+                raise ValueError(f"Bot: {game_spec(self._game.value).title}'s bots are "
+                                 f"{', '.join(self._bot.options)}, got {shown(values['bot'])}")
+            self._bot.value = values["bot"]
+        for name in ("games", "seed", "variant", "skill_games", "shift_games"):
+            if name in values:
+                self._controls[name].value = values[name]
+
+    # ------------------------------------------------------------ computing
+    def _compute(self) -> Any:
+        gid = self._game.value
+        variant = parse_options(self._variant.value, "Variant")
+        if "players" in variant:
+            raise ValueError("Variant: give the player count in Players, not in the variant's options")
+        game = rometools.load_game(gid, players=self._players.value)
+        if variant:
+            try:
+                rometools.load_game(gid, players=self._players.value, **variant)
+            except ValueError as err:
+                raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
+        parts: dict[str, int] = {}
+
+        def tick(part: str, done: int, total: int) -> None:
+            if parts.get(part) != total:
+                parts[part] = total
+                self._bar.max, self._bar.description = max(total, 1), part
+            self._bar.value = done
+
+        self._run.description = "Running…"
+        try:
+            pt = playtest(game, self._games.value, seed=self._seed.value, bot=self._bot.value,
+                          compare=variant or None, skill_games=self._skill.value, shift_games=self._shift.value,
+                          progress=tick)
+        finally:
+            self._run.description, self._bar.description = "Run", ""
+        return pt
+
+    def run(self) -> bool:
+        """Play the playtest the controls describe and show it (``False`` on bad input)."""
+        return self._attempt()
+
+    def update(self) -> bool:
+        """Same as :meth:`run`."""
+        return self.run()
+
+    # ------------------------------------------------------------ view
+    def _draw(self, pt: Any) -> None:
+        self.playtest = pt
+        game = pt.game
+        self._show_chart("rates_figure", seat_win_rate_figure(
+            pt.results, title=f"Seat win rates, {counted(pt.n_games, 'game')} of {pt.bot} bots"))
+        if pt.spots and game.spec.place_map is not None:
+            positions, links = game.spec.place_map(game.config)
+            self._show_chart("map_figure", hot_spots_map_figure(pt.spots, positions, links))
+        else:
+            self._show_chart("map_figure", empty_figure(
+                f"{game.title} has no board map (GameSpec(place_map=...))" if game.spec.place_map is None
+                else "No hot spots measured"))
+        self._show_chart("spots_figure", hot_spots_figure(pt.spots) if pt.spots else empty_figure(
+            f"{game.title} names no places (GameSpec(action_places=...))"))
+        self._show_chart("skill_figure", skill_curve_figure(pt.skill, opponent=pt.bot) if pt.skill is not None
+                         else empty_figure("Skill curve: set Skill-curve games above 0 and Run"))
+        text = [f"<b>{html.escape(game.title)}</b>, {counted(game.players, 'player')}, "
+                f"{counted(pt.n_games, 'game')} of {html.escape(pt.bot)} bots (seed {seed_text(pt.seed)})",
+                html.escape(seat_advantage_text(pt.results)), html.escape(game_length_text(pt.results))]
+        if pt.restricted:
+            text.append("<b>Restricted play</b>: the win rate a bot gives up when denied a strategy, on the same seeds")
+            text.append(_table([[r["forbids"], r["games"], f"{r['win_rate']:.1%}", f"{r['low']:.1%} to {r['high']:.1%}",
+                                 f"{r['baseline']:.1%}", f"{r['loss']:+.1%}"] for r in pt.restricted],
+                               ["a bot that", "games", "win rate", "95% interval", "unrestricted", "loss"],
+                               "rt-playtest-restricted"))
+        if pt.comparison is not None:
+            said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+            text.append(f"<b>The variant {html.escape(said)}</b>, paired on the same seeds")
+            text.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
+                                 "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}"]
+                                for r in pt.comparison.itertuples()],
+                               ["figure", "the game", "the variant", "difference", "95% interval"],
+                               "rt-playtest-variant-table"))
+        if pt.spots_by_players:
+            columns, rows = shift_rows(pt.spots_by_players)
+            text.append("<b>How the hot spots shift with the player count</b>")
+            text.append(_table(rows, columns, "rt-playtest-shift-table"))
+        holes = [f"{h['means']}: {counted(h['count'], 'game')}" for h in pt.holes.values() if h["count"]]
+        text.append("<b>Rule holes</b>: " + (html.escape("; ".join(holes)) if holes else
+                                             "none found (no seat left without a move, no endless game, "
+                                             "no tie the tiebreakers leave)"))
+        if pt.odds:
+            text.append("<b>Exact odds</b>")
+            text.append(_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"],
+                               "rt-playtest-odds"))
+        self._summary.value = "<br>".join(text)
+
+    # ------------------------------------------------------------ reading back
+    def figure_data(self) -> dict[str, dict]:
+        """The charts' data by trace ``meta``."""
+        out: dict[str, dict] = {}
+        for name in self._charts:
+            fig = self._chart_figure(name)
+            if fig is not None:
+                out.update(trace_data(fig))
+        return out
+
+    @property
+    def summary(self) -> str:
+        """The summary as plain text."""
+        return plain_text(self._summary.value)
+
+    def page(self) -> str:
+        """The shown playtest as the report's self-contained HTML page (:func:`rometools.report`)."""
+        if self.playtest is None:
+            raise ValueError("nothing played yet: press Run first")
+        return report_page(self.playtest)
+
+    def save(self, path: str | Path) -> Path:
+        """Write :meth:`page` to ``path`` (an ``.html`` file; an existing file is refused).
+
+        Raises
+        ------
+        ValueError
+            For a path that is not ``.html``, exists, or whose folder does not.
+        """
+        path = Path(path)
+        if path.suffix.lower() not in (".html", ".htm"):
+            raise ValueError(f"save: write an .html file, got {shown(str(path))}")
+        if path.exists():
+            raise ValueError(f"save: {shown(str(path))} exists; give another name")
+        if not path.parent.is_dir():
+            raise ValueError(f"save: folder {shown(str(path.parent))} does not exist")
+        path.write_text(self.page(), encoding="utf-8")
+        return path
