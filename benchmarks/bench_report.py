@@ -1,7 +1,7 @@
 """How long the automated playtest report takes for every registered game (issue "Automated
 playtest report": the report's time for 2,000 games per game).
 
-For each game (read from the registry), :func:`rometools.core.playtest.report` is timed in CPU
+For each game (read from the registry), :func:`rometools.charts.playtest.report` is timed in CPU
 seconds with ``--games`` seat-balance games (restricted play and the hot spots and rule-hole
 searches scaled as the report scales them), and the time for 2,000 games is extrapolated
 linearly from it. Run from the repository root::
@@ -15,7 +15,7 @@ import argparse
 import time
 
 import rometools
-from rometools.core.playtest import report
+from rometools.charts.playtest import report
 
 
 def main() -> None:

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 import rometools
+from rometools.charts.playtest import report
 from rometools.cli import main
 from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec
 from rometools.core.playout import load_saved_game, play, states
-from rometools.charts.playtest import report
 from rometools.core.playtest import RestrictedBot, restricted, restricted_play, rule_holes
 from rometools.testing import registered
 
@@ -167,3 +167,112 @@ def test_the_report_pairs_a_variant_with_compare_variants_numbers(tmp_path, caps
     out = tmp_path / "v.html"
     assert main(["report", "pig", "--games", "10", "--compare", "target=50", "--out", str(out)]) == 0
     assert "The variant target=50" in out.read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------- the board map, the parts, the explorer
+@pytest.mark.parametrize("gid", [g for g in GAMES if game_spec(g).place_map is not None])
+def test_every_place_a_game_names_is_on_its_board_map(gid):
+    """Over the registry: every place hot_spots finds has a position, every link joins two places."""
+    from rometools.core.playtest import hot_spots
+
+    for n in (2, 3):
+        game = rometools.load_game(gid, players=n)
+        positions, links = game.spec.place_map(game.config)
+        assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values())
+        assert all(a in positions and b in positions for a, b in links)
+        assert {r["place"] for r in hot_spots(game, 4, seed=5)} <= set(positions)
+
+
+@pytest.mark.parametrize("gid", [g for g in GAMES if game_spec(g).key_odds is not None])
+def test_key_odds_are_exact_probabilities_asked_in_words(gid):
+    from fractions import Fraction
+
+    for config in game_spec(gid).sample_configs:
+        rows = game_spec(gid).key_odds(rometools.load_game(gid, **config).config)
+        assert rows
+        for question, p in rows:
+            assert isinstance(p, Fraction) and 0 <= p <= 1, (question, p)
+            assert question and "_" not in question and question == question.strip()
+
+
+def test_the_map_colours_each_place_by_its_first_takers_win_rate():
+    from rometools.charts.playtest import hot_spots_map_figure
+    from rometools.core.playtest import hot_spots
+
+    game = rometools.load_game("caesars_empire", players=3)
+    rows = hot_spots(game, 8, seed=1)
+    positions, links = game.spec.place_map(game.config)
+    fig = hot_spots_map_figure(rows, positions, links)
+    places, quiet = fig.data[2], fig.data[1]
+    assert list(places.customdata) == [r["place"] for r in rows]
+    assert list(places.marker.color) == [r["taker_win_rate"] - 1 / 3 for r in rows]
+    assert list(places.marker.size) == [8 + 24 * r["share"] for r in rows]
+    assert set(quiet.customdata) == set(positions) - {r["place"] for r in rows} and "Rome" in quiet.customdata
+    assert len([x for x in fig.data[0].x if x is None]) == len(links)
+    with pytest.raises(ValueError, match="no position for 'Atlantis'"):
+        hot_spots_map_figure([{**rows[0], "place": "Atlantis"}], positions)
+
+
+def test_the_playtest_parts_are_the_functions_on_the_same_seeds():
+    from rometools.core.playtest import hot_spots, hot_spots_by_players, playtest
+    from rometools.core.search import skill_curve
+
+    calls: list[tuple[str, int, int]] = []
+    pt = playtest("imperator", 12, seed=3, players=2, shift_games=3, skill_games=2, skill_budgets=(4,),
+                  progress=lambda part, done, total: calls.append((part, done, total)))
+    again = playtest("imperator", 12, seed=3, players=2, shift_games=3, skill_games=2, skill_budgets=(4,))
+    assert pt.results.equals(rometools.simulate("imperator", 12, players=2, bots="greedy", seed=3, progress=False))
+    assert (pt.restricted, pt.holes, pt.spots, pt.spots_by_players) == (
+        again.restricted, again.holes, again.spots, again.spots_by_players)
+    assert pt.spots == hot_spots("imperator", 12, seed=3, players=2)         # n_games, at most 100
+    assert pt.spots_by_players == hot_spots_by_players("imperator", 3, seed=3)
+    assert sorted(pt.spots_by_players) == [2, 3, 4, 5]
+    curve = skill_curve("imperator", [4], 2, 3, players=2)
+    assert pt.skill[["budget", "games", "wins"]].equals(curve[["budget", "games", "wins"]])
+    assert [q for q, _ in pt.odds] == [q for q, _ in game_spec("imperator").key_odds(pt.game.config)]
+    finished = {part: (done, total) for part, done, total in calls}
+    assert set(finished) == {"seat balance", "restricted play", "rule holes", "hot spots", "player counts"}
+    assert all(done == total > 0 for done, total in finished.values())
+
+
+def test_a_variant_keeps_its_options_at_every_player_count():
+    from rometools.core.playtest import hot_spots_by_players, variant_options
+
+    game = rometools.load_game("via_romana", players=3, dangerous_ties=True)
+    assert variant_options(game) == {"dangerous_ties": True}
+    shift = hot_spots_by_players(game, 2, counts=[2, 3])
+    plain = hot_spots_by_players("via_romana", 2, counts=[2, 3])
+    assert shift[3] == __import__("rometools").hot_spots(game, 2)
+    assert set(shift) == set(plain) == {2, 3}
+
+
+def test_the_explorer_shows_the_playtest_and_refuses_a_bad_variant_with_nothing_changed(tmp_path):
+    from rometools.core.playtest import playtest
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("caesars_empire", players=3, games=12, seed=4)
+    pt = playtest("caesars_empire", 12, seed=4, players=3)
+    assert ex.playtest.restricted == pt.restricted and ex.playtest.spots == pt.spots
+    data = ex.figure_data()
+    assert [r["place"] for r in pt.spots] == list(data["report-map-places"]["customdata"])
+    assert "never builds a Road out of Rome" in ex.summary
+    before = (ex.values(), ex.summary)
+    assert ex.set_values(players=2, variant="route_policy=sideways") is False
+    assert "Variant: " in ex.message and (ex.values(), ex.summary) == before
+    assert ex.set_values(game="pig", games=10) is True
+    assert "Pig has no board map" in ex._chart_figure("map_figure").layout.title.text
+    out = ex.save(tmp_path / "pig.html")
+    assert out.read_text(encoding="utf-8") == ex.page()
+    with pytest.raises(ValueError, match="exists"):
+        ex.save(out)
+
+
+def test_the_command_line_measures_the_skill_curve_and_the_shift_when_asked(tmp_path, capsys):
+    out = tmp_path / "ce.html"
+    assert main(["report", "caesars_empire", "--players", "2", "--games", "10", "--skill-games", "2",
+                 "--shift-games", "2", "--quiet", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "MCTS, 10 simulations a move" in page and "<th>5 players</th>" in page
+    assert "report-map-places" in page and "Not measured" not in page
+    assert main(["report", "pig", "--games", "5", "--skill-games", "-1", "--out", str(tmp_path / "p.html")]) == 2
+    assert "--skill-games" in capsys.readouterr().err

@@ -229,11 +229,12 @@ def report_page(pt: Any) -> str:
     from rometools.core.balance import game_length_text, seat_advantage_text, seat_win_rates
 
     game = pt.game
-    first = [True]
+    drawn: list[str] = []
 
-    def chart(fig: go.Figure) -> str:
-        page = pio.to_html(fig, include_plotlyjs=first[0], full_html=False, config={"displaylogo": False})
-        first[0] = False
+    def chart(fig: go.Figure) -> str:   # numbered ids (not plotly's random ones): the same run, the same page
+        page = pio.to_html(fig, include_plotlyjs=not drawn, full_html=False, config={"displaylogo": False},
+                           div_id=f"report-chart-{len(drawn) + 1}")
+        drawn.append(page)
         return page
 
     title = f"Playtest report: {game.title}, {game.players} players"
@@ -318,7 +319,9 @@ def report_page(pt: Any) -> str:
         parts.append("<p>Not measured in this report (<code>shift_games=0</code>; "
                      "<code>rometools report --shift-games N</code> measures it).</p>")
     parts.append("<h2>Rule holes</h2>")
-    parts.append(_table([[kind, h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
+    from rometools.core.playtest import HOLE_TITLES
+
+    parts.append(_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
                           f"{h['bot']} bots"] for kind, h in pt.holes.items()],
                         ["kind", "means", "games", "first found"]))
     if any(h["saved_game"] for h in pt.holes.values()):

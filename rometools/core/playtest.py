@@ -32,7 +32,7 @@ from rometools.core.game import CHANCE, TERMINAL, Bot, Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.rng import as_generator
 
-__all__ = ["Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
+__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_holes", "variant_options"]
 
 
@@ -252,6 +252,10 @@ def restricted_play(game: str | Game, restrictions: Sequence[str] | None = None,
     rows.sort(key=lambda row: row["loss"], reverse=True)
     return rows
 
+
+#: Each kind of rule hole in a designer's words (tables and the report).
+HOLE_TITLES = {"no_legal_action": "a seat with no legal move", "no_end": "a game without end",
+               "unbroken_tie": "an unbroken tie"}
 
 #: The kinds of rule hole :func:`rule_holes` looks for, with what each means.
 HOLE_KINDS = {
@@ -551,8 +555,9 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     seed, bot, players
         As :func:`restricted_play`.
     restricted_games, hole_games, spot_games : int, optional
-        Seeds of restricted play, of the rule-hole search (per bot) and of the hot spots;
-        default ``n_games // 4`` (at least 5; hot spots at most 100).
+        Seeds of restricted play and of the rule-hole search (per bot), default ``n_games // 4``
+        (at least 5), and games of the hot spots, default ``n_games`` (at most 100, at least 5);
+        0 skips restricted play or the hot spots.
     shift_games : int, optional
         Games per player count for :func:`hot_spots_by_players`; 0 (default) skips it,
         ``None`` means ``max(5, n_games // 10)``.

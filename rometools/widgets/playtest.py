@@ -18,7 +18,12 @@ import ipywidgets as widgets
 import rometools
 from rometools.charts._common import empty_figure
 from rometools.charts.balance import seat_win_rate_figure
-from rometools.charts.playtest import hot_spots_figure, hot_spots_map_figure, report_page, shift_rows
+from rometools.charts.playtest import (
+    hot_spots_figure,
+    hot_spots_map_figure,
+    report_page,
+    shift_rows,
+)
 from rometools.charts.strength import skill_curve_figure
 from rometools.core.balance import game_length_text, seat_advantage_text
 from rometools.core.formatting import counted, probability, seed_text, shown
