@@ -132,7 +132,10 @@ def test_hot_spots_name_places_as_a_designer_does_and_count_them_right(gid):
     assert rows == hot_spots(gid, 6, seed=2, players=3)
     game = rometools.load_game(gid, players=3)
     rules, places_of = game.spec.rules, game.spec.action_places
-    counts: dict[str, list[int]] = {}
+    from collections import Counter
+
+    counts: dict[str, list] = {}
+    seat_wins: Counter = Counter()
     for i in range(6):
         end = play(game, ["greedy"] * 3, np.random.SeedSequence([2, i]))
         seen = {}
@@ -142,10 +145,15 @@ def test_hot_spots_name_places_as_a_designer_does_and_count_them_right(gid):
                 for place in places_of(node, action):
                     seen.setdefault(place, seat)
         for place, seat in seen.items():
-            c = counts.setdefault(place, [0, 0])
+            c = counts.setdefault(place, [0, 0, []])
             c[0] += 1
             c[1] += game.spec.ranks(end)[seat] == 1
-    assert {r["place"]: [r["taken"], r["taker_wins"]] for r in rows} == counts
+            c[2].append(seat)
+        seat_wins.update(s for s, r in enumerate(game.spec.ranks(end)) if r == 1)
+    assert {r["place"]: [r["taken"], r["taker_wins"]] for r in rows} == {p: c[:2] for p, c in counts.items()}
+    for r in rows:   # the lift: the win rate beyond what the takers' seats win in these games anyway
+        expected = sum(seat_wins[s] / 6 for s in counts[r["place"]][2]) / r["taken"]
+        assert r["seat_expected"] == pytest.approx(expected) and r["lift"] == pytest.approx(r["taker_win_rate"] - expected)
 
 
 def test_a_game_without_places_has_no_hot_spots_and_the_report_says_so():
@@ -205,7 +213,7 @@ def test_the_map_colours_each_place_by_its_first_takers_win_rate():
     fig = hot_spots_map_figure(rows, positions, links)
     places, quiet = fig.data[2], fig.data[1]
     assert list(places.customdata) == [r["place"] for r in rows]
-    assert list(places.marker.color) == [r["taker_win_rate"] - 1 / 3 for r in rows]
+    assert list(places.marker.color) == [r["lift"] for r in rows]
     assert list(places.marker.size) == [8 + 24 * r["share"] for r in rows]
     assert set(quiet.customdata) == set(positions) - {r["place"] for r in rows} and "Rome" in quiet.customdata
     assert len([x for x in fig.data[0].x if x is None]) == len(links)

@@ -28,12 +28,14 @@ __all__ = ["SECTIONS", "hot_spots_figure", "hot_spots_map_figure", "report", "re
 
 
 def _interval(r: Mapping[str, Any]) -> str:
-    return f"{r['taker_win_rate']:.0%} ({r['low']:.0%} to {r['high']:.0%})"
+    return (f"{r['taker_win_rate']:.0%} ({r['low']:.0%} to {r['high']:.0%}); their seats win "
+            f"{r['seat_expected']:.0%} anyway: a lift of {r['lift']:+.0%}")
 
 
 def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = None, top: int = 15) -> go.Figure:
-    """The ``top`` places of :func:`~rometools.core.playtest.hot_spots` as bars: the first taker's
-    win rate with its 95% Wilson interval, a fair seat's share as a line.
+    """The ``top`` places of :func:`~rometools.core.playtest.hot_spots` as bars: what taking each
+    first is worth beyond the taker's seat (the lift: the first taker's win rate minus what
+    their seats win anyway), with its 95% interval.
 
     Parameters
     ----------
@@ -46,30 +48,30 @@ def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = N
     Returns
     -------
     plotly.graph_objects.Figure
-        Trace ``report-hot-spots`` (``y`` the places, the most telling on top).
+        Trace ``report-hot-spots`` (``x`` the lifts, ``y`` the places, the most telling on top).
 
     Examples
     --------
     >>> from rometools.core.playtest import hot_spots
     >>> fig = hot_spots_figure(hot_spots("imperator", 4, players=2))
     >>> fig.data[0].meta, fig.layout.xaxis.title.text
-    ('report-hot-spots', 'win rate of the first to take it (95% Wilson interval)')
+    ('report-hot-spots', "the first taker's win rate minus their seat's (95% interval)")
     """
     shown = list(rows)[:top][::-1]
     fig = new_figure(go.Bar(
-        x=[r["taker_win_rate"] for r in shown], y=[html.escape(r["place"]) for r in shown], orientation="h",
-        meta="report-hot-spots", uid="report-hot-spots", name="first taker's win rate",
-        error_x={"type": "data", "symmetric": False, "array": [r["high"] - r["taker_win_rate"] for r in shown],
-                 "arrayminus": [r["taker_win_rate"] - r["low"] for r in shown]},
+        x=[r["lift"] for r in shown], y=[html.escape(r["place"]) for r in shown], orientation="h",
+        meta="report-hot-spots", uid="report-hot-spots", name="lift",
+        marker={"color": ["#c0392b" if r["lift"] > 0 else "#2e6da4" for r in shown]},
+        error_x={"type": "data", "symmetric": False, "array": [r["lift_high"] - r["lift"] for r in shown],
+                 "arrayminus": [r["lift"] - r["lift_low"] for r in shown]},
         hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
                    f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}" for r in shown],
         hoverinfo="text"))
-    if shown:
-        fig.add_vline(x=shown[0]["fair"], line_dash="dash", annotation_text="a fair seat")
+    fig.add_vline(x=0, line_dash="dash", annotation_text="worth nothing beyond the seat")
     games = shown[0]["games"] if shown else 0
-    fig.update_layout(title=title or f"The first taker's win rate, {counted(games, 'game')}",
-                      xaxis_title="win rate of the first to take it (95% Wilson interval)",
-                      xaxis={"tickformat": ".0%", "rangemode": "tozero"}, yaxis_title="place",
+    fig.update_layout(title=title or f"What taking each place first is worth, {counted(games, 'game')}",
+                      xaxis_title="the first taker's win rate minus their seat's (95% interval)",
+                      xaxis={"tickformat": "+.0%"}, yaxis_title="place",
                       width=760, height=max(320, 26 * len(shown) + 140))
     return fig
 
@@ -97,7 +99,8 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
     plotly.graph_objects.Figure
         Traces ``report-map-links`` (the lines), ``report-map-quiet`` (places never taken)
         and ``report-map-places`` (``customdata`` the place names; colour the first taker's
-        win rate minus a fair seat's, in points; size the share of games it is taken in).
+        win rate minus what their seats win anyway (the ``lift``); size the share of games it is
+        taken in).
 
     Raises
     ------
@@ -108,7 +111,8 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
     Examples
     --------
     >>> fig = hot_spots_map_figure([{"place": "A", "games": 10, "taken": 5, "share": 0.5, "when": 0.2,
-    ...     "taker_wins": 4, "taker_win_rate": 0.8, "low": 0.38, "high": 0.96, "fair": 0.5}],
+    ...     "taker_wins": 4, "taker_win_rate": 0.8, "low": 0.38, "high": 0.96, "fair": 0.5,
+    ...     "seat_expected": 0.5, "lift": 0.3, "lift_low": -0.12, "lift_high": 0.46}],
     ...     {"A": (0.1, 0.2), "B": (0.5, 0.5)}, [("A", "B")])
     >>> [t.meta for t in fig.data], list(fig.data[2].customdata), list(fig.data[1].customdata)
     (['report-map-links', 'report-map-quiet', 'report-map-places'], ['A'], ['B'])
@@ -128,8 +132,7 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
     quiet = [p for p in positions if p not in by_place]
     taken = [r for r in rows]
     named = {r["place"] for r in list(rows)[:labels]}
-    fair = taken[0]["fair"] if taken else 0.5
-    reach = max([abs(r["taker_win_rate"] - fair) for r in taken] + [0.05])
+    reach = max([abs(r["lift"]) for r in taken] + [0.05])
     fig = new_figure(
         go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#c8c8c8", "width": 1.5}, hoverinfo="skip",
                    name="paths", meta="report-map-links", uid="report-map-links", showlegend=False),
@@ -144,12 +147,12 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
             text=[html.escape(r["place"]) if r["place"] in named else "" for r in taken],
             textposition="top center", textfont={"size": 10},
             marker={"size": [8 + 24 * r["share"] for r in taken],
-                    "color": [r["taker_win_rate"] - fair for r in taken], "cmin": -reach, "cmax": reach,
+                    "color": [r["lift"] for r in taken], "cmin": -reach, "cmax": reach,
                     "colorscale": "RdBu", "reversescale": True, "line": {"color": "#444", "width": 1},
-                    "colorbar": {"title": {"text": "first taker's<br>win rate<br>minus fair"},
+                    "colorbar": {"title": {"text": "first taker's<br>win rate minus<br>their seat's"},
                                  "tickformat": "+.0%"}},
             hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
-                       f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)} (fair {fair:.0%})"
+                       f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}"
                        for r in taken],
             hoverinfo="text", name="places", meta="report-map-places", uid="report-map-places", showlegend=False))
     games = taken[0]["games"] if taken else 0
@@ -157,13 +160,15 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
                       xaxis={"visible": False, "range": [-0.05, 1.05]},
                       yaxis={"visible": False, "range": [-0.08, 1.08], "scaleanchor": "x", "scaleratio": 0.6},
                       width=760, height=560, margin={"b": 80})
-    return add_caption(fig, "Red: the first to take it wins more often than a fair seat; blue: less often.<br>"
+    return add_caption(fig, "Red: the first to take it wins more often than their seat does anyway; blue: less "
+                            "often.<br>"
                             "Larger: taken in more games. Small grey: never taken first (hover for any place).")
 
 
 def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 12) -> tuple[list[str], list[list[str]]]:
     """How the hot spots shift with the player count, as a table: the places most telling at any
-    count, and at each count how often they are taken and their first taker's win rate.
+    count, and at each count how often they are taken and their lift (the first taker's win rate
+    minus their seat's).
 
     Returns
     -------
@@ -173,9 +178,9 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
     Examples
     --------
     >>> row = {"place": "A", "games": 4, "taken": 2, "share": 0.5, "when": 0.1, "taker_wins": 1,
-    ...        "taker_win_rate": 0.5, "low": 0.1, "high": 0.9, "fair": 0.5}
+    ...        "taker_win_rate": 0.5, "low": 0.1, "high": 0.9, "fair": 0.5, "seat_expected": 0.4, "lift": 0.1}
     >>> shift_rows({2: [row], 3: []})
-    (['place', '2 players', '3 players'], [['A', 'taken 50%, wins 50%', '-']])
+    (['place', '2 players', '3 players'], [['A', 'taken 50%, lift +10%', '-']])
     """
     counts = sorted(shift)
     order: list[str] = []
@@ -185,7 +190,7 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
                 order.append(shift[n][rank]["place"])
     order = order[:top]
     at = {n: {r["place"]: r for r in shift[n]} for n in counts}
-    rows = [[p] + [f"taken {at[n][p]['share']:.0%}, wins {at[n][p]['taker_win_rate']:.0%}" if p in at[n] else "-"
+    rows = [[p] + [f"taken {at[n][p]['share']:.0%}, lift {at[n][p]['lift']:+.0%}" if p in at[n] else "-"
                    for n in counts] for p in order]
     return ["place"] + [f"{n} players" for n in counts], rows
 
@@ -299,9 +304,13 @@ def report_page(pt: Any) -> str:
             parts.append(chart(hot_spots_map_figure(pt.spots, positions, links)))
         parts.append(chart(hot_spots_figure(pt.spots)))
         parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
-                              f"{r['low']:.0%} to {r['high']:.0%}"] for r in pt.spots[:20]],
+                              f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}", f"{r['lift']:+.0%}"]
+                             for r in pt.spots[:20]],
                             ["place", "taken in", "when (share of the game)", "first taker wins",
-                             "95% interval"]))
+                             "95% interval", "their seats win anyway", "lift"]))
+        parts.append("<p class='note'>A place is taken by the first seat whose action names it. The lift is "
+                     "what taking it first is worth beyond the seat: with a first-seat advantage, the place "
+                     "the first seat always takes first wins often and is worth nothing by itself.</p>")
     elif game.spec.action_places is None:
         parts.append("<p>This game names no places (<code>GameSpec(action_places=...)</code>).</p>")
     else:

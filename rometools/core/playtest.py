@@ -358,12 +358,17 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
     Returns
     -------
     list of dict
-        One row per place, the most telling first (the first taker's win rate furthest
-        from ``1 / players``): ``place``, ``games`` (played), ``taken`` (games in which
-        someone took it), ``share`` (taken / games), ``when`` (the mean point of the game
-        it was first taken, 0 = the first decision, 1 = the last), ``taker_wins``,
-        ``taker_win_rate`` with ``low``, ``high`` (95% Wilson) and ``fair`` (``1 / players``).
-        Empty for a game that names no places.
+        One row per place, the most telling first (the largest ``lift``, weighted by how often
+        it is taken): ``place``, ``games`` (played), ``taken`` (games in which someone took
+        it), ``share`` (taken / games), ``when`` (the mean point of the game it was first
+        taken, 0 = the first decision, 1 = the last), ``taker_wins``, ``taker_win_rate`` with
+        ``low``, ``high`` (95% Wilson), ``fair`` (``1 / players``), ``seat_expected`` (what
+        the takers' seats win anyway: the mean, over the games it was taken, of the taker's
+        seat's win rate in these games) and ``lift`` = ``taker_win_rate - seat_expected``
+        with ``lift_low``, ``lift_high`` (the Wilson interval shifted; the seat rates taken
+        as known). The lift is what taking the place first is worth beyond the seat: with
+        a strong first-seat advantage, the place the first seat always takes first has a
+        high win rate and no lift. Empty for a game that names no places.
 
     Examples
     --------
@@ -380,31 +385,41 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ArgumentError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
     rules, n = game.spec.rules, game.players
-    stats: dict[str, list] = {}
     bar = _bar(n_games, progress, f"{game.title}: hot spots")
+    seat_wins = [0] * n
+    games: list[tuple[dict[str, tuple[int, float]], set[int]]] = []
     for i in range(n_games):
         _tick(bar)
         end = play(game, [bot] * n, _stream(seed, i))
         winners = {s for s, r in enumerate(game.spec.ranks(end)) if r == 1}
+        for s in winners:
+            seat_wins[s] += 1
         decisions = [(node, action) for node, action in zip(states(end), rules.action_history(end), strict=False)
                      if rules.current_player(node) >= 0]
-        first: dict[str, tuple[int, int]] = {}
+        first: dict[str, tuple[int, float]] = {}
         for k, (node, action) in enumerate(decisions):
             for place in places_of(node, action):
-                first.setdefault(place, (rules.current_player(node), k))
-        for place, (seat, k) in first.items():
-            row = stats.setdefault(place, [0, 0.0, 0])
-            row[0] += 1
-            row[1] += k / max(len(decisions) - 1, 1)
-            row[2] += seat in winners
+                first.setdefault(place, (rules.current_player(node), k / max(len(decisions) - 1, 1)))
+        games.append((first, winners))
     _done(bar)
+    seat_rate = [w / n_games for w in seat_wins]
+    stats: dict[str, list] = {}
+    for first, winners in games:
+        for place, (seat, when) in first.items():
+            row = stats.setdefault(place, [0, 0.0, 0, 0.0])
+            row[0] += 1
+            row[1] += when
+            row[2] += seat in winners
+            row[3] += seat_rate[seat]
     rows = []
-    for place, (taken, when, wins) in stats.items():
+    for place, (taken, when, wins, expected) in stats.items():
         low, high = _wilson(wins, taken)
+        rate, expected = wins / taken, expected / taken
         rows.append({"place": place, "games": n_games, "taken": taken, "share": taken / n_games,
-                     "when": when / taken, "taker_wins": wins, "taker_win_rate": wins / taken,
-                     "low": low, "high": high, "fair": 1 / n})
-    rows.sort(key=lambda r: (-abs(r["taker_win_rate"] - r["fair"]) * min(r["taken"], 30), r["place"]))
+                     "when": when / taken, "taker_wins": wins, "taker_win_rate": rate,
+                     "low": low, "high": high, "fair": 1 / n, "seat_expected": expected,
+                     "lift": rate - expected, "lift_low": low - expected, "lift_high": high - expected})
+    rows.sort(key=lambda r: (-abs(r["lift"]) * min(r["taken"], 30), r["place"]))
     return rows
 
 
