@@ -204,7 +204,7 @@ GAME = register_game(GameSpec(
     sample_configs=(
         {},
         {"players": 2, "rounds": 6, "leftover": "discard", "reveal": "at_once"},
-        {"players": 5, "rounds": 5, "advanced": True, "hold_rounds": 2, "influence_zones": 1},
+        {"players": 5, "rounds": 5, "advanced": True, "hold_rounds": 2, "influence_zones": 1, "propraetor": "none"},
         {"players": 5, "rounds": 5, "advanced": True, "influence_zones": (2, 1, 1, 0, 0),
          "political_influence": (0, 1, 0, 1, 0), "hold_rounds": 0},
         {"players": 3, "workers": (3, 4, 3), "influence_zones": (1, 2, 1), "leftover": "discard"},

@@ -97,7 +97,7 @@ def worker(state: GameState, seat: int, value: int) -> Worker:
     >>> worker(new_game(GameConfig(players=2, influence_zones=(2, 0)), rng=0), 0, 3)
     Worker(player=0, value=3, influence_zone=2, political_influence=0)
     """
-    return Worker(seat, value, state.config.influence_zones[seat], state.political[seat])
+    return Worker(seat, value, state.zones[seat], state.political[seat])
 
 
 def occupants(state: GameState) -> dict[str, Worker]:
@@ -196,7 +196,8 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
         raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
     p, n = config.players, len(config.layout.regions)
     state = GameState(config, 1, "reveal", (None,) * n, tuple(sorted(config.components.tile_ids)), (), (),
-                      (-1,) * n, (0,) * n, 0, None, config.political_influence, config.stock, ((),) * p,
+                      (-1,) * n, (0,) * n, 0, None, config.political_influence, config.influence_zones,
+                      config.stock, ((),) * p,
                       (False,) * p, (0,) * p, (0,) * p)
     if rng is None:
         return state
@@ -252,12 +253,20 @@ def _continue_reveal(state: GameState) -> GameState:
     return _start_round(state)
 
 
+def _tile_kind(state: GameState, tile_id: str) -> str:
+    """The kind of reward tile ``tile_id`` (``"propraetor"``...)."""
+    return state.config.components.tile(tile_id).kind
+
+
 def _start_round(state: GameState) -> GameState:
-    """Held tiles used this round take effect (resources into the stock), then the first
-    player places. Usable-Once Rewards: "When you use this tile, you gain the denarii,
-    basic resources or surplus shown on the tile" (IMP-3)."""
+    """Held tiles used this round take effect (resources into the stock, a Propraetor's
+    influence zone), then the first player places. Usable-Once Rewards: "When you use this
+    tile, you gain the denarii, basic resources or surplus shown on the tile" (IMP-3);
+    "Propraetor: During the Propraetor action, you may gain an influence zone in the usual
+    way. You may use this tile for 1 influence" (IMP-11)."""
     comps = state.config.components
     stock = [list(s) for s in state.stock]
+    zones = list(state.zones)
     history = list(state.history)
     for seat in range(state.config.players):
         for t in _in_use(state, seat):
@@ -265,8 +274,10 @@ def _start_round(state: GameState) -> GameState:
             history.append(("use", seat, t))
             if tile.kind == "usable_once":
                 stock[seat][comps.resource_ids.index(tile.resource)] += tile.amount
+            elif tile.kind == "propraetor" and state.config.propraetor == "influence_zone":
+                zones[seat] += 1
     return replace(state, phase="place", turn=0, pending=None, stock=tuple(map(tuple, stock)),
-                   history=tuple(history))
+                   zones=tuple(zones), history=tuple(history))
 
 
 # ===================================================================== placements and chains
@@ -525,9 +536,13 @@ def apply(state: GameState, action: Any) -> GameState:
         stock = [list(s) for s in state.stock]
         tile = state.tiles[lay.index[action[1]]]
         gained = _gain(state, seat, tile, points, political, stock, resources=True)
+        zones = state.zones   # "immediately gain the reward": a Propraetor's influence zone too (IMP-11)
+        if _tile_kind(state, tile) == "propraetor" and config.propraetor == "influence_zone":
+            zones = zones[:seat] + (zones[seat] + 1,) + zones[seat + 1:]
         used = state.icons_used[:seat] + (True,) + state.icons_used[seat + 1:]
         state = replace(state, points=tuple(points), political=tuple(political), stock=tuple(map(tuple, stock)),
-                        icons_used=used, history=(*state.history, (ICONS, seat, action[1], tile, gained)))
+                        zones=zones, icons_used=used,
+                        history=(*state.history, (ICONS, seat, action[1], tile, gained)))
         return _next_turn(state)
     seat = _seat_to_place(state)
     if isinstance(action, str) and action == PASS:

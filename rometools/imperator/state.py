@@ -48,6 +48,8 @@ SKIP = "skip"
 LEFTOVER_OPTIONS = ("stay", "discard")
 #: ``GameConfig.reveal``: when new tiles are revealed after round 1 (IMP-2).
 REVEAL_OPTIONS = ("next_round", "at_once")
+#: What a used Propraetor tile does (option ``propraetor``, IMP-11).
+PROPRAETOR_OPTIONS = ("influence_zone", "none")
 #: Resources of each kind a seat holds when the config gives no stock (illustrative).
 DEFAULT_STOCK = 2
 
@@ -335,6 +337,9 @@ class GameConfig(Config):
                                  "(IMP-3).", low=0, high=1000)
     advanced: bool = option(False, "the advanced game: once per game a seat may gain a neighbouring "
                                    "region's reward (IMP-6).")
+    propraetor: str = option("influence_zone", "what a used Propraetor tile does: gain one influence zone (the "
+                                               "first tiebreak) for the rest of the game, or nothing (its action "
+                                               "belongs to the base game) (IMP-11).", choices=PROPRAETOR_OPTIONS)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def resolve(self) -> None:
@@ -382,7 +387,7 @@ class GameConfig(Config):
         set_(self, "political_influence", political)
         set_(self, "stock", tuple(stock))
         set_(self, "_hash", hash((p, board, comps, self.rounds, self.workers, zones, political, self.stock,
-                                  self.leftover, self.reveal, self.hold_rounds, self.advanced)))
+                                  self.leftover, self.reveal, self.hold_rounds, self.advanced, self.propraetor)))
 
     def __hash__(self) -> int:  # computed once: states hash their config often
         return self._hash
@@ -436,6 +441,9 @@ class GameState:
         ``forced`` is the sorted ``(seat, region index)`` pairs forced out so far in the chain.
     political : tuple[int, ...]
         Each seat's political influence now.
+    zones : tuple[int, ...]
+        Each seat's unused influence zone now (the first tiebreak): the config's, plus one
+        for each Propraetor tile it has used (option ``propraetor``, IMP-11).
     stock : tuple[tuple[int, ...], ...]
         Each seat's resources now (components' resource order).
     held : tuple[tuple[tuple[str, int], ...], ...]
@@ -473,6 +481,7 @@ class GameState:
     turn: int
     pending: tuple | None
     political: tuple[int, ...]
+    zones: tuple[int, ...]
     stock: tuple[tuple[int, ...], ...]
     held: tuple[tuple[tuple[str, int], ...], ...]
     icons_used: tuple[bool, ...]

@@ -391,7 +391,7 @@ class RegionBoardExplorer(PlayoutExplorer):
         self._turn_seen, self._seat_given = self._turn.value, False
         seat, value, region = self._seat.value, self._value.value, self._region.value
         if self._own.value:
-            zone, political = cfg.influence_zones[seat], state.political[seat]
+            zone, political = state.zones[seat], state.political[seat]
         else:
             zone, political = self._zone.value, self._political.value
         placed = Worker(seat, value, zone, political)          # ArgumentError (a ValueError) for bad figures

@@ -45,6 +45,7 @@ from rometools.imperator import (
     scores,
     to_json,
 )
+from rometools.imperator.rules import worker
 from rometools.imperator.views import movers, preview_placement
 
 
@@ -154,6 +155,34 @@ def three_rounds(cfg):
     return play_actions(s, ("a", 1), ("b", 5))                    # round 3
 
 
+@pytest.mark.parametrize("propraetor", ["influence_zone", "none"])
+def test_a_used_propraetor_tile_gains_an_influence_zone_that_wins_a_tie(small_tiles, propraetor):
+    """004, Usable-Once Rewards: "Propraetor: During the Propraetor action, you may gain an
+    influence zone in the usual way. You may use this tile for 1 influence"; Action Progression:
+    on equal values "the player with the greater amount of unused influence zone on their cards
+    is considered the stronger", and "Players are not allowed to place new workers if the value
+    of the worker, the influence zone and the political influence are all equal" (IMP-11)."""
+    gains = propraetor == "influence_zone"
+    cfg = small_game(small_tiles, rounds=4, propraetor=propraetor)
+    s = reveal(new_game(cfg), "t4", "t6")                          # a <- 3 wood (held), b <- Propraetor
+    s = play_actions(s, ("a", 1), ("b", 5))                        # round 1: seat 1 wins the Propraetor
+    assert s.zones == (0, 0) and s.held[1] == (("t6", 1),)
+    s = reveal(s, "t1", "t2")                                      # round 2: used at the round's start
+    assert s.zones == ((0, 1) if gains else (0, 0)) and ("use", 1, "t6") in s.history
+    s = play_actions(s, ("a", 1), ("b", 5))                        # round 2: seat 1 places first
+    s = reveal(s, "t3", "t5")
+    assert s.zones == ((0, 1) if gains else (0, 0))                # kept for the rest of the game
+    s = play_actions(s, ("a", 3))                                  # round 3: seat 0's 3 holds a
+    if gains:   # seat 1's 3 is stronger by its influence zone: seat 0's worker is pushed on to b
+        t = apply(s, ("a", 3))
+        assert t.history[-6:-2] == (("place", 0, "a", 3, None), ("place", 1, "a", 3, 0), ("push", 0, "a", "b", None),
+                                    ("reward", 1, "a", "t3", 0))
+        assert worker(t, 1, 3).influence_zone == 1 and worker(t, 0, 3).influence_zone == 0
+    else:
+        with pytest.raises(IllegalActionError, match="all three are equal"):
+            apply(s, ("a", 3))
+
+
 def test_rewards_held_tiles_and_the_reshuffle(small_tiles):
     s = reveal(new_game(small_game(small_tiles, rounds=4)), "t3", "t4")
     s = play_actions(s, ("a", 1), ("b", 5))
@@ -167,8 +196,10 @@ def test_rewards_held_tiles_and_the_reshuffle(small_tiles):
     s = play_actions(s, ("b", 5), ("a", 1))
     assert s.discard == ("t3", "t4")                               # used during round 2
     s = reveal(s, "t1", "t2")
-    # round 3: seat 0 uses the any-value tile: every value; seat 1's Propraetor has no effect here
+    # round 3: seat 0 uses the any-value tile: every value; seat 1 uses the Propraetor: one more
+    # influence zone for the rest of the game (IMP-11)
     assert allowed_values(s, 0) == (1, 2, 3, 4, 5)
+    assert s.zones == (0, 1) and ("use", 1, "t6") in s.history
     s = play_actions(s, ("a", 1), ("b", 5))
     assert [h for h in s.history if h[0] == "reward"][-2:] == [("reward", 0, "a", "t1", 2),
                                                                ("reward", 1, "b", "t2", 2)]
