@@ -316,8 +316,24 @@ def _checksum(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
-def saved_game(state: Any) -> dict[str, Any]:
+def saved_game(state: Any, *, check: bool = True) -> dict[str, Any]:
     """The saved-game object of a state (see the module docstring).
+
+    Parameters
+    ----------
+    state
+        A state of a registered game.
+    check : bool
+        Load the saved game before giving it (default): a state that saves must load. A
+        state built by hand whose history does not replay to it (an action its rules refuse,
+        a field set that no action sets) is refused here, in words, not when the file is
+        opened later.
+
+    Raises
+    ------
+    ArgumentError
+        With ``check``, for a state its own saved game does not give back: the message names
+        the history entry that does not replay, or says that the replayed state differs.
 
     Examples
     --------
@@ -338,6 +354,19 @@ def saved_game(state: Any) -> dict[str, Any]:
         "history": [_jsonable(a) for a in rules.action_history(state)],
     }
     body["sha256"] = _checksum(body)
+    if check:
+        from rometools.core.errors import RometoolsError
+
+        try:
+            again = load_saved_game(body, game=spec.id)
+        except (RometoolsError, ValueError) as err:
+            raise ArgumentError(f"this {spec.title} state cannot be saved: its saved game would not load "
+                                f"({err}); a state that is saved must be reached by legal actions from a new "
+                                f"game or a start position") from None
+        if again != state:
+            raise ArgumentError(f"this {spec.title} state cannot be saved: replaying its history gives a "
+                                f"different state (a field set by hand that no action sets?); a state that is "
+                                f"saved must be reached by legal actions from a new game or a start position")
     return body
 
 
