@@ -192,7 +192,7 @@ DEFECTS = {
     "a score out of its bounds": (tictactoe, {}, {"score_bounds": lambda config: (0, 0)}, "playthroughs",
                                   "outside the registered score bounds (0, 0)"),
     "the saved game loses an action": (tictactoe, {"action_history": _history_that_forgets}, {}, "round_trips",
-                                       "from_json(to_json(state)) is not the state"),
+                                       "replaying its history gives a different state"),
     "the random bot ignores its rng": (tictactoe, {}, {"bots": {"random": _Seedless}}, "same_seed",
                                        "the game or its random bot ignores the rng"),
     "apply accepts None": (tictactoe, {"apply": _apply_that_takes_none}, {}, "actions",
