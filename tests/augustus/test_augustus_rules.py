@@ -355,3 +355,34 @@ def test_chance_nodes_refuse_outcomes_that_cannot_happen():
         apply(new_game(config()), ("keep", 1, 2, 3))  # a decision of the game, at a chance node
     with pytest.raises(InvalidActionError, match="from the face-down pile"):
         apply(new_game(config()), ("keep", 1, 2, 999))
+
+
+# ----------------------------------------------------------------- rules the tests lacked (issue 32)
+@pytest.mark.parametrize("p0, p1, ranks", [
+    ([1, 9], [4], (1, 2)),        # 4 points each: two senators beat none
+    ([4], [1, 9], (2, 1)),
+    ([1, 9], [10, 8], (1, 1)),    # 4 points and two senators each: the rulebook has no third tiebreak
+])
+def test_equal_points_go_to_the_most_senators(p0, p1, ranks):
+    """003, Fin de la partie: "Le joueur qui totalise le plus grand nombre de points remporte la
+    partie ... En cas d'égalité, celui qui contrôle le plus de sénateurs l'emporte." (Cards 1, 8,
+    9, 10 are senators worth 2; card 4 a pink worth 4; card 8's points per green count none.)"""
+    from rometools.augustus.scoring import final_ranks, score_parts
+    from rometools.core.game import game_spec
+
+    s = position(controlled={0: p0, 1: p1})
+    assert [p["total"] for p in score_parts(s)] == [4, 4]
+    assert final_ranks(s) == ranks and game_spec("augustus").ranks(s) == ranks
+
+
+def test_a_seat_may_hold_several_colour_rewards():
+    """003, Couleur d'objectifs: "Il est possible de posséder plusieurs récompenses de ce type."
+    P1 already holds the senators reward; completing a third green (card 13) adds the green reward
+    (and the gold majority: 2, 3 and 13 produce gold), and both colour rewards score."""
+    from rometools.augustus.scoring import score_parts
+
+    s = position(in_play={0: [(13, (1, 0))]}, controlled={0: [1, 9, 10, 2, 3]}, rewards={"senators": 0})
+    before = score_parts(s)[0]["rewards"]
+    s = play(s, "dagger", ("place", 13, "dagger"))
+    assert holder(s, "senators") == 0 and holder(s, "green") == 0 and holder(s, "gold") == 0
+    assert before == 2 and score_parts(s)[0]["rewards"] == 2 + 4 + 5     # senators 2, green 4, gold 5

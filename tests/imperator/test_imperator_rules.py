@@ -382,3 +382,39 @@ def test_default_board_layouts_and_track():
     assert [len(b.layout(p).regions) for p in (2, 3, 4, 5)] == [4, 5, 6, 7]
     assert b.layout(5).successors["samnium"] == () and b.track == (0, 1, 2, 4, 6, 9, 12, 16, 20)
     assert b.provenance.kind == "illustrative"
+
+
+# ----------------------------------------------------------------- rules the tests lacked (issue 32)
+def test_the_action_track_stops_at_its_last_space(small_tiles):
+    """004, Action Progression: the player forced out "moves their cube one space on the Action
+    track"; IMP-8: a cube on the last space stays there. Seat 1's equal worker wins every tie by
+    its influence zone; seat 0 is forced out of a in rounds 1, 3 and 5: three moves on a track whose
+    last space is 2 (points 0, 1, 3)."""
+    b = board(["a", "b"], [("a", "b"), ("b", "a")], track=(0, 1, 3), players=(2,))
+    cfg = GameConfig(players=2, board=b, components=small_tiles, rounds=5, influence_zones=(0, 1))
+    s = new_game(cfg)
+    while not is_over(s):
+        if current_player(s) == CHANCE:
+            s = apply(s, chance_outcomes(s)[0][0])
+            continue
+        seat_0_first = s.round % 2 == 1
+        s = apply(s, ("a", 3) if current_player(s) == 1 or seat_0_first else ("b", 3))
+    assert [h[1:] for h in s.history if h[0] == "push"] == [(0, "a", "b", None)] * 3
+    assert s.track == (2, 0) and b.track_end == 2                 # 3 moves, capped at the last space
+    assert scores(s)[0] - s.points[0] == 3                         # the last space's points
+
+
+def test_three_identical_icons_may_take_an_occupied_neighbours_reward(small_tiles):
+    """004, Advanced Game: "The Reward tile is also usable if the region is already occupied by
+    another player." Round 2: seat 1 holds b; seat 0 then places on a and takes b's tile's reward,
+    which stays in place for seat 1."""
+    cfg = small_game(small_tiles, rounds=2, advanced=True)
+    s = reveal(new_game(cfg), "t4", "t5")
+    s = play_actions(s, ("a", 1), SKIP, ("b", 5), SKIP)           # round 1: both decline the icons
+    s = reveal(s, "t1", "t3")                                      # a <- wood points, b <- the statue
+    s = play_actions(s, ("b", 5), SKIP, ("a", 1))                 # round 2: seat 1 first, on b
+    assert occupants(s)["b"].player == 1 and s.phase == "icons" and current_player(s) == 0
+    assert ("icons", "b") in legal_actions(s)
+    t = apply(s, ("icons", "b"))
+    assert t.political[0] == 1 and ("icons", 0, "b", "t3", 0) in t.history
+    assert ("reward", 1, "b", "t3", 0) in t.history                # the tile stayed: seat 1 still wins it
