@@ -136,6 +136,14 @@ def _check_refusal(ex, before, label: str, where: str) -> list[str]:
         problems.append(f"{where}: the message does not name {label!r}: {text[:200]}")
     if len(text) > MAX_MESSAGE + 120:
         problems.append(f"{where}: a {len(text)}-character message")
+    # the designer's words, never the code's: no argument name whose label differs ("trials" for
+    # "Simulated", "skill_games" for "Skill-curve games"), unless quoted back from the input
+    # (a word of a box's label is the designer's word too: "seat" of "Bots per seat")
+    words = {w.removesuffix("s") for f in ex.fields() for w in re.findall(r"[a-z]+", ex.field_label(f).lower())}
+    for field in ex.fields():
+        if field.lower().removesuffix("s") not in words and re.search(rf"(?<![\w'\"]){re.escape(field)}(?![\w'\"])", text):
+            problems.append(f"{where}: the message names the argument {field!r}, not its box "
+                            f"{ex.field_label(field)!r}: {text[:200]}")
     if PAYLOAD in ex._message.value or "<b>x</b>" in ex._message.value:
         problems.append(f"{where}: the message inserts the input as HTML")
     if view(ex) != before:

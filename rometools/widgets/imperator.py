@@ -603,27 +603,29 @@ class TileOddsExplorer(Explorer):
                           "seed": seed})
 
     def _check(self, name: str, value: Any) -> Any:
+        label = self.field_label(name)   # the box's words in every message, never the argument's
         if name == "players" and value not in self.players_input.options:
-            raise ValueError(f"players must be one of {list(self.players_input.options)} (the board's player "
-                             f"counts), got {value!r}")
+            raise ValueError(f"{label} must be one of {list(self.players_input.options)} (the board's player "
+                             f"counts), got {shown(value)}")
         if name == "rounds":
-            whole_number("rounds", value, 1, 12)
+            whole_number(label, value, 1, 12)
         elif name == "what" and value not in [v for _, v in _WHAT]:
-            raise ValueError(f"what must be 'revealed' or 'on_board', got {value!r}")
+            raise ValueError(f"{label} must be " + " or ".join(f"{v!r} ({text})" for text, v in _WHAT)
+                             + f", got {shown(value)}")
         elif name == "kinds":
             if isinstance(value, str) or not value or any(k not in TILE_KINDS for k in value):
-                raise ValueError(f"kinds must be a non-empty list of {list(TILE_KINDS)}, got {value!r}")
+                raise ValueError(f"{label} must be a non-empty list of {list(TILE_KINDS)}, got {shown(value)}")
             value = tuple(value)
         elif name == "leftover":
-            check_choice("leftover", value, LEFTOVER_OPTIONS)
+            check_choice(label, value, LEFTOVER_OPTIONS)
         elif name == "reveal":
-            check_choice("reveal", value, REVEAL_OPTIONS)
+            check_choice(label, value, REVEAL_OPTIONS)
         elif name == "hold_rounds":
-            whole_number("hold rounds", value, 0, 10)
+            whole_number(label, value, 0, 10)
         elif name == "trials":
-            whole_number("trials", value, 0, 20_000)
+            whole_number(label, value, 0, 20_000)
         elif name == "seed":
-            whole_number("Seed", value, 0, MAX_SEED)
+            whole_number(label, value, 0, MAX_SEED)
         return value
 
     def _compute(self):
