@@ -173,10 +173,21 @@ def _sample_figures():
         "board_figure": lambda: c.board_figure(load_board(4), labels="both", roads={
             load_board(4).paths[0].key: 0}, title="Illustrative Empire"),
         "board_figure (tiny)": lambda: c.board_figure(tiny, roads={frozenset({"rome", "a"}): 0}, labels="name"),
+        "hot_spots_figure": lambda: c.hot_spots_figure(_spots()),
+        "hot_spots_map_figure": lambda: c.hot_spots_map_figure(_spots(), *_place_map()),
         "scores_over_turns_figure": lambda: c.scores_over_turns_figure(
             history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
     }
     return samples
+
+
+def _spots():
+    return rometools.hot_spots("caesars_empire", 8, seed=1, players=3)
+
+
+def _place_map():
+    game = rometools.load_game("caesars_empire", players=3)
+    return game.spec.place_map(game.config)
 
 
 def _augustus():

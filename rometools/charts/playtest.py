@@ -73,7 +73,7 @@ def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = N
                       xaxis_title="the first taker's win rate minus their seat's (95% interval)",
                       xaxis={"tickformat": "+.0%"}, yaxis_title="place",
                       width=760, height=max(320, 26 * len(shown) + 140))
-    return fig
+    return add_caption(fig, "Red: worth more to the first taker than their seat wins anyway; blue: less.")
 
 
 def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[str, tuple[float, float]],
