@@ -46,9 +46,12 @@ __all__ = [
     "bundled_file",
     "cached_loader",
     "data_dir",
+    "edited",
     "entry_name",
     "load_data_file",
+    "load_text",
     "parse_model",
+    "plain_value",
     "provenance_key",
     "read_text_file",
     "validate_values",
@@ -640,3 +643,46 @@ def _problem(error: Mapping[str, Any]) -> str:
     if value is not None and not isinstance(value, Mapping) and repr(value) not in msg:
         msg = f"{msg}, got {value!r}"
     return msg
+
+
+# ===================================================================== edited counts
+def edited(value: Any, source: str) -> dict[str, Any]:
+    """A value a designer edited, as a data file writes it: ``{value, provenance = "illustrative",
+    source}`` (the override form every loader reads).
+
+    Examples
+    --------
+    >>> edited(4, "counts editor: 6 -> 4")
+    {'value': 4, 'provenance': 'illustrative', 'source': 'counts editor: 6 -> 4'}
+    """
+    return {"value": value, "provenance": "illustrative", "source": source}
+
+
+def plain_value(value: Any) -> Any:
+    """A data file's value with its provenance override taken off (``{value = 6, ...}`` -> 6)."""
+    return value["value"] if isinstance(value, Mapping) and "value" in value else value
+
+
+def load_text(loader: Callable[[Path], Any], text: str, name: str) -> Any:
+    """Check a data file's text exactly as the file would be checked: written under ``name`` in a
+    temporary folder and read with ``loader`` (a :class:`DataFileError` names ``name``).
+
+    Examples
+    --------
+    >>> from rometools.augustus.components import load_components
+    >>> text = bundled_file("augustus", "components.toml").read_text(encoding="utf-8")
+    >>> load_text(load_components, text, "my_bag.toml").bag_total
+    23
+    """
+    import tempfile
+
+    from rometools.core.errors import DataFileError
+
+    with tempfile.TemporaryDirectory(prefix="rometools-edit-") as folder:
+        path = Path(folder) / Path(name).name
+        path.write_text(text, encoding="utf-8")
+        try:
+            value = loader(path)
+        except DataFileError as err:   # named as the designer will save it, not the temporary copy
+            raise DataFileError(Path(name).name, err.entry, err.problem) from None
+    return value

@@ -30,7 +30,7 @@ from rometools.core.data import (
     load_data_file,
     parse_model,
 )
-from rometools.core.errors import DataFileError
+from rometools.core.errors import ArgumentError, DataFileError
 
 __all__ = [
     "HELD_KINDS",
@@ -43,6 +43,7 @@ __all__ = [
     "RewardTile",
     "components_path",
     "load_components",
+    "tile_file_with_counts",
 ]
 
 #: Reward-tile kinds, in the rulebook's order of the Totals line.
@@ -384,3 +385,84 @@ def load_components(path: str | os.PathLike[str] | None = None) -> Components:
     ('inferred', 'rulebook')
     """
     return _load(path)
+
+
+def tile_file_with_counts(counts: Mapping[str, int], path: str | os.PathLike[str] | None = None) -> str:
+    """The text of the component file at ``path`` (default: the bundled one) with ``counts`` reward
+    tiles of each kind: a kind grows by copies of its last tile (new ids, marked ``illustrative``:
+    tiles the published sheet does not have) and shrinks by its last tiles; ``[totals]`` follows
+    (tiles, kinds and markers, each changed total marked ``illustrative``); comments and
+    everything else kept. Check it with :func:`rometools.core.data.load_text` (as the file would
+    be checked) and save it to keep it.
+
+    Parameters
+    ----------
+    counts : mapping of str to int
+        Tiles of each kind (:data:`TILE_KINDS`); kinds not given keep their count.
+    path : str or PathLike, optional
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ArgumentError
+        For an unknown kind, a count that is not a whole number 0 or more, or more tiles of a kind
+        the file has none of (no tile to copy).
+
+    See Also
+    --------
+    rometools.widgets.TileOddsExplorer : its counts editor writes this.
+
+    Examples
+    --------
+    >>> from rometools.core.data import load_text
+    >>> c = load_text(load_components, tile_file_with_counts({"propraetor": 3, "instant_points": 8}), "mix.toml")
+    >>> c.kind_counts["propraetor"], c.kind_counts["instant_points"], len(c.tiles)
+    (3, 8, 20)
+    """
+    import tomlkit
+
+    from rometools.core.data import bundled_file, edited, plain_value
+
+    source = Path(path) if path is not None else bundled_file("imperator", "components.toml")
+    doc = tomlkit.parse(source.read_text(encoding="utf-8"))
+    tiles = doc["tile"]
+    have = {k: [t for t in tiles if t["kind"] == k] for k in TILE_KINDS}
+    for kind, n in counts.items():
+        if kind not in TILE_KINDS:
+            raise ArgumentError(f"counts: unknown tile kind {kind!r}; the kinds are {', '.join(TILE_KINDS)}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ArgumentError(f"counts: {kind} must be a whole number 0 or more, got {n!r}")
+        if n > len(have[kind]) and not have[kind]:
+            raise ArgumentError(f"counts: {source.name} has no {KIND_NAMES[kind]} tile to copy")
+    ids = {t["id"] for t in tiles}
+    for kind, n in counts.items():
+        mine = have[kind]
+        for t in mine[n:]:                        # fewer: the last tiles of the kind go
+            tiles.remove(t)
+        for _ in range(len(mine), n):             # more: copies of the kind's last tile
+            copy = tomlkit.table()
+            copy.update({key: value for key, value in mine[-1].items() if key not in ("provenance", "source")})
+            number = 1
+            while f"{mine[-1]['id']}_copy{number}" in ids:
+                number += 1
+            copy["id"] = f"{mine[-1]['id']}_copy{number}"
+            ids.add(copy["id"])
+            copy["provenance"] = "illustrative"
+            copy["source"] = f"counts editor, from {source.name}: a copy of tile {mine[-1]['id']}"
+            tiles.append(copy)
+    totals = doc["totals"]
+    now = {"tiles": len(tiles), **{f"marker_{m}": sum(1 for t in tiles if plain_value(t["marker"]) == m)
+                                   for m in (1, 5)}}
+    for key, value in now.items():
+        if plain_value(totals[key]) != value:
+            totals[key] = tomlkit.inline_table()
+            totals[key].update(edited(value, "counts editor: the edited tile list"))
+    for entry in totals["kind"]:
+        n = sum(1 for t in tiles if t["kind"] == entry["id"])
+        if plain_value(entry["count"]) != n:
+            entry["count"] = tomlkit.inline_table()
+            entry["count"].update(edited(n, f"counts editor, from {source.name}: {plain_value(entry['count'])} -> {n}"))
+    return tomlkit.dumps(doc)

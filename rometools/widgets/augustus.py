@@ -44,7 +44,7 @@ from rometools.augustus import (
     senators,
     token_counts,
 )
-from rometools.augustus.components import objectives_path, symbols_text
+from rometools.augustus.components import bag_file_with_counts, objectives_path, symbols_text
 from rometools.augustus.views import reward_name
 from rometools.charts._common import seat_colour
 from rometools.charts.augustus import (
@@ -63,6 +63,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
+from rometools.widgets._counts import CountsEditor
 from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["AugustusPlayoutExplorer", "BagExplorer", "ObjectiveOddsExplorer"]
@@ -358,9 +359,13 @@ class BagExplorer(Explorer):
 
     MAX_DRAWS = 80
 
-    def __init__(self, seed: int = 1, draws: int = 0):
+    def __init__(self, seed: int = 1, draws: int = 0, *, counts: dict[str, int] | None = None):
         self._init_message()
         self.components = load_components()
+        # the bag's mix: the published counts beside the edited ones (bag_file_with_counts)
+        self.counts_editor = CountsEditor(
+            self, kinds=[(t.id, t.name) for t in self.components.tokens], published=self.components.bag,
+            text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40)
         self._seed = self._add_control("seed", WholeNumberText(
             value=1, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._draws = self._add_control("draws", widgets.IntSlider(
@@ -377,13 +382,14 @@ class BagExplorer(Explorer):
         self._add_chart("figure", "rt-au-bag-chart")
         self._left: dict[str, int] = dict(self.components.bag)
         super().__init__([widgets.HBox([self._seed, self._draws, self._draw_button, self._restart]),
-                          self._message, self._log, self._charts["figure"].view, self._odds])
+                          self._message, self._log, self._charts["figure"].view, self._odds,
+                          self.counts_editor.view])
         self.add_class("rt-au-bag-explorer")
-        if not self._set({"seed": seed, "draws": draws}):
+        if not self._set({"seed": seed, "draws": draws, "counts": counts}):
             error = self._message.value
             self._set({"seed": 1, "draws": 0})
             self._message.value = error
-        for w in (self._seed, self._draws):
+        for w in (self._seed, self._draws, *self.counts_editor.boxes.values()):
             w.observe(self._on_change, names="value")
         self._draw_button.on_click(lambda _b: self.draw_one())
         self._restart.on_click(lambda _b: self.set_values(draws=0))
@@ -393,9 +399,21 @@ class BagExplorer(Explorer):
         """Tokens drawn so far (draws)."""
         return self._draws.value
 
-    def set_values(self, *, seed: int | None = None, draws: int | None = None) -> bool:
-        """Set the seed and the tokens drawn; all or nothing. Returns whether the view updated."""
-        return self._set({"seed": seed, "draws": draws})
+    def set_values(self, *, seed: int | None = None, draws: int | None = None,
+                   counts: dict[str, int] | None = None) -> bool:
+        """Set the seed, the tokens drawn and the bag's mix (``counts``: tokens of each kind, the counts
+        editor's boxes; kinds not given keep theirs); all or nothing. Returns whether the view updated."""
+        return self._set({"seed": seed, "draws": draws, "counts": counts})
+
+    def values(self) -> dict[str, Any]:
+        """Every field's value, the counts editor's as ``counts``."""
+        return {**super().values(), "counts": self.counts_editor.counts()}
+
+    def _assign(self, values: dict[str, Any]) -> None:
+        counts = values.pop("counts", None)
+        super()._assign(values)
+        if counts is not None:
+            self.counts_editor.assign(counts)
 
     def draw_one(self) -> bool:
         """Draw the next token (what the "Draw one" button does)."""
@@ -409,19 +427,25 @@ class BagExplorer(Explorer):
         """The chart's traces by ``meta``."""
         return trace_data(self._chart_figure("figure"))
 
-    FIELD_LABELS = {"seed": "Seed", "draws": "Drawn"}
+    FIELD_LABELS = {"seed": "Seed", "draws": "Drawn", "counts": "Counts"}
 
     def _check(self, name: str, value: Any) -> Any:
         if name == "seed":
             whole_number("Seed", value, 0, MAX_SEED)
         elif name == "draws":
             whole_number("Drawn", value, 0, self.MAX_DRAWS)
+        elif name == "counts":
+            return self.counts_editor.check(value)
         return value
 
     def _compute(self):
         n = self._draws.value
-        steps = draw_tokens(n, rng=self._seed.value)
-        full = dict(self.components.bag)
+        built = self.counts_editor.build()
+        bag = dict(built[0].bag if built else self.components.bag)
+        if not sum(bag.values()):
+            raise ValueError("Counts: the bag is empty; give at least one token")
+        steps = draw_tokens(n, rng=self._seed.value, bag=bag)
+        full = dict(bag)
         if not steps:
             left = full
         elif steps[-1]["reset"]:
@@ -435,6 +459,8 @@ class BagExplorer(Explorer):
                 break
             since += 1
         title = f"After {n} draw(s): {sum(left.values())} of {sum(full.values())} tokens in the bag"
+        if built:
+            title += " (edited mix)"
         if steps and steps[-1]["reset"]:
             title += " (a joker: every token is back)"
         fig = bag_figure(left, full=full, title=title)
@@ -454,7 +480,7 @@ class BagExplorer(Explorer):
         lead = f"{since} token(s) drawn since the last refill. " if steps else "A full bag. "
         self._log.value = lead + ("Last draws: " + "; ".join(items) if items else "")
         odds = fig.data[2].customdata
-        rows = [[html.escape(symbol_text(k)), str(left[k]), f"{p}"] for k, p in zip(self.components.bag, odds, strict=True)]
+        rows = [[html.escape(symbol_text(k)), str(left[k]), f"{p}"] for k, p in zip(left, odds, strict=True)]
         self._odds.value = _table(["token", "left", "P(next)"], rows, "rt-au-next-odds-table")
 
 

@@ -52,6 +52,7 @@ from rometools.imperator import (
     score_parts,
     simulate_reveals_by_kind,
 )
+from rometools.imperator.components import tile_file_with_counts
 from rometools.imperator.views import outcome_frames, tile_labels
 from rometools.widgets._base import (
     MAX_SEED,
@@ -62,6 +63,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
+from rometools.widgets._counts import CountsEditor
 from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["RegionBoardExplorer", "TileOddsExplorer"]
@@ -520,12 +522,13 @@ class TileOddsExplorer(Explorer):
 
     def __init__(self, players: int = 4, rounds: int = 6, *, what: str = "revealed",
                  kinds: tuple[str, ...] = TILE_KINDS, leftover: str = "stay", reveal: str = "next_round",
-                 hold_rounds: int = 1, trials: int = 1000, seed: int = 0):
+                 hold_rounds: int = 1, trials: int = 1000, seed: int = 0, counts: dict[str, int] | None = None):
         self._init_message()
         self._board = load_board()
-        counts = [n for n in self._board.player_counts if n >= 2]
+        self._published = load_components()
+        seats = [n for n in self._board.player_counts if n >= 2]
         self.players_input = self._add_control("players", widgets.Dropdown(
-            options=counts, value=players if players in counts else counts[0], description="Players",
+            options=seats, value=players if players in seats else seats[0], description="Players",
             layout={"width": "160px"}), "rt-players")
         self.rounds_input = self._add_control("rounds", WholeNumberText(
             value=rounds, low=1, high=12, description="Rounds", layout={"width": "160px"}), "rt-rounds")
@@ -548,6 +551,10 @@ class TileOddsExplorer(Explorer):
             "rt-trials")
         self.seed_input = self._add_control("seed", WholeNumberText(
             value=seed, low=0, high=MAX_SEED, description="Seed", layout={"width": "160px"}), "rt-seed")
+        # the tile mix: the published counts beside the edited ones (tile_file_with_counts)
+        self.counts_editor = CountsEditor(
+            self, kinds=[(k, KIND_NAMES[k]) for k in TILE_KINDS], published=self._published.kind_counts,
+            text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40)
         for w in self._controls.values():
             w.observe(self._on_change, names="value")
         self._table = widgets.HTML()
@@ -558,10 +565,12 @@ class TileOddsExplorer(Explorer):
             self.what_input,
             widgets.HBox([self.kinds_input, widgets.VBox([self.leftover_input, self.reveal_input,
                                                           self.hold_input])]),
+            self.counts_editor.view,
             self._message, self._charts["figure"].view, self._table,
         ])
         self.add_class("rt-tile-odds-explorer")
-        if not self.update():  # a number given out of range or not whole: said, and opened on the defaults
+        opened = self.update() if counts is None else self.set_values(counts=counts)
+        if not opened:  # a number given out of range or not whole: said, and opened on the defaults
             error = self._message.value
             with self.holding():
                 for box, default in ((self.rounds_input, 6), (self.hold_input, 1), (self.trials_input, 1000),
@@ -573,7 +582,8 @@ class TileOddsExplorer(Explorer):
 
     def set_values(self, *, players: int | None = None, rounds: int | None = None, what: str | None = None,
                    kinds: tuple[str, ...] | None = None, leftover: str | None = None, reveal: str | None = None,
-                   hold_rounds: int | None = None, trials: int | None = None, seed: int | None = None) -> bool:
+                   hold_rounds: int | None = None, trials: int | None = None, seed: int | None = None,
+                   counts: dict[str, int] | None = None) -> bool:
         """Set controls programmatically, then update once; all or nothing.
 
         Parameters
@@ -592,6 +602,9 @@ class TileOddsExplorer(Explorer):
         trials : int, optional
             0 to 20,000 simulated games per kind.
         seed : int, optional
+        counts : dict, optional
+            Reward tiles of each kind (``{"propraetor": 3}``; kinds not given keep their count):
+            the counts editor's boxes. The published mix is shown beside them.
 
         Returns
         -------
@@ -600,7 +613,17 @@ class TileOddsExplorer(Explorer):
         """
         return self._set({"players": players, "rounds": rounds, "what": what, "kinds": kinds,
                           "leftover": leftover, "reveal": reveal, "hold_rounds": hold_rounds, "trials": trials,
-                          "seed": seed})
+                          "seed": seed, "counts": counts})
+
+    def values(self) -> dict[str, Any]:
+        """Every field's value, the counts editor's as ``counts``."""
+        return {**super().values(), "counts": self.counts_editor.counts()}
+
+    def _assign(self, values: dict[str, Any]) -> None:
+        counts = values.pop("counts", None)
+        super()._assign(values)
+        if counts is not None:
+            self.counts_editor.assign(counts)
 
     def _check(self, name: str, value: Any) -> Any:
         label = self.field_label(name)   # the box's words in every message, never the argument's
@@ -626,6 +649,8 @@ class TileOddsExplorer(Explorer):
             whole_number(label, value, 0, 20_000)
         elif name == "seed":
             whole_number(label, value, 0, MAX_SEED)
+        elif name == "counts":
+            return self.counts_editor.check(value, label)
         return value
 
     def _compute(self):
@@ -634,21 +659,28 @@ class TileOddsExplorer(Explorer):
             raise ValueError("choose at least one tile kind")
         players, rounds, what = self.players_input.value, self.rounds_input.value, self.what_input.value
         hold = self.hold_input.value
+        built = self.counts_editor.build()
+        comps = built[0] if built else self._published
+        regions = len(self._board.layout(players).regions)
+        if regions > len(comps.tiles):
+            raise ValueError(f"Counts: {players} players use {regions} regions but the edited mix has "
+                             f"{len(comps.tiles)} tiles")
         curves = reveal_curves(players, rounds, board=self._board, kinds=kinds, leftover=self.leftover_input.value,
-                               reveal=self.reveal_input.value, hold_rounds=hold)
+                               reveal=self.reveal_input.value, hold_rounds=hold, components=comps)
         odds = {k: getattr(curves[k], what) for k in kinds}
         trials = self.trials_input.value
         simulated = None
         if trials:
             regions = len(self._board.layout(players).regions)
             model = RevealModel(regions, min(players, regions), self.leftover_input.value,
-                                self.reveal_input.value, hold)
+                                self.reveal_input.value, hold, comps)
             runs = simulate_reveals_by_kind(kinds, model, rounds, trials=trials, rng=self.seed_input.value)
             simulated = {k: [e.successes for e in getattr(run, what)] for k, run in zip(kinds, runs, strict=True)}
         label = next(text for text, v in _WHAT if v == what)
+        mix = (f", edited mix of {len(comps.tiles)} tiles" if built else "")
         fig = tile_odds_figure(odds, simulated=simulated, trials=trials, what=label,
                                title=f"{players} players ({len(self._board.layout(players).regions)} regions, "
-                                     f"{players} tiles won a round): P(a kind is {label})")
+                                     f"{players} tiles won a round{mix}): P(a kind is {label})")
         return fig, odds
 
     def _draw(self, view) -> None:

@@ -271,4 +271,8 @@ STRESS_CASES = [
     StressCase("notebook_balance_lab", "notebooks/balance_lab.ipynb", 'BalanceExplorer(games=100, bots="greedy")', (
         then(number("seed", 2), button("_run", "Run")),
     ), root=".rt-balance-explorer"),
+    StressCase("notebook_playtest", "notebooks/playtest.ipynb",
+               'PlaytestReport("caesars_empire", players=3, games=60, seed=1)', (
+                   then(number("seed", 2), button("_run", "Run")),
+               ), root=".rt-playtest-explorer"),
 ]

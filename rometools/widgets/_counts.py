@@ -1,0 +1,181 @@
+"""A counts editor: a component mix edited as a table of kinds and counts, inside an explorer.
+
+A designer who wants IMPERATOR with three Propraetor tiles, or an Augustus bag with a third
+joker, edits a count in a table instead of a data file's ``[totals]`` and entries. The editor
+shows the published count beside each edited one; the edited mix is written by the game's
+own function (``tile_file_with_counts``, ``bag_file_with_counts``), checked exactly as the
+file would be (:func:`rometools.core.data.load_text`), and saved, on request, as a file the
+designer keeps and can load anywhere a data file goes.
+
+Each count box is a control of the explorer (``count_<kind>``), so a refused count is said in
+words naming the kind, the box is put back and nothing else changes (the explorer contract).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from rometools.core.data import load_text
+from rometools.core.errors import DataFileError
+from rometools.core.formatting import shown
+from rometools.widgets._base import WholeNumberText
+
+__all__ = ["CountsEditor"]
+
+
+class CountsEditor:
+    """The count boxes of ``explorer`` for a component mix, and their view.
+
+    Parameters
+    ----------
+    explorer : Explorer
+        The explorer the boxes belong to (registered as its controls ``count_<kind>``).
+    kinds : sequence of (str, str)
+        Each kind's id and display name, in the order shown.
+    published : mapping of str to int
+        The published count of each kind (the bundled file's).
+    text_with : callable
+        ``text_with(counts) -> str``: the data file's text with these counts.
+    loader : callable
+        The game's loader of that kind of file (``load_components``).
+    file_name : str
+        The name the edited file is checked and offered under (``"my_tiles.toml"``).
+    high : int
+        The largest count of one kind.
+
+    Examples
+    --------
+    >>> from rometools.widgets import TileOddsExplorer
+    >>> ex = TileOddsExplorer(trials=0)
+    >>> ex.set_values(counts={"propraetor": 3})
+    True
+    >>> ex.counts_editor.counts()["propraetor"], ex.counts_editor.edited()
+    (3, True)
+    """
+
+    def __init__(self, explorer: Any, *, kinds: Sequence[tuple[str, str]], published: Mapping[str, int],
+                 text_with: Callable[[Mapping[str, int]], str], loader: Callable[[Path], Any], file_name: str,
+                 high: int = 99):
+        self._explorer, self.kinds, self.published = explorer, list(kinds), dict(published)
+        self._text_with, self._loader, self.file_name, self.high = text_with, loader, file_name, high
+        self._built: tuple[tuple, Any, str] | None = None
+        self.boxes: dict[str, WholeNumberText] = {}
+        # each box named in the designer's words ("Count of Propraetor (banner) must be ...")
+        explorer.FIELD_LABELS = {**explorer.FIELD_LABELS, **{f"count_{k}": f"Count of {n}" for k, n in self.kinds}}
+        rows = [widgets.HTML("<table style='border-collapse:collapse'><tr><th style='text-align:left;"
+                             "padding-right:12px'>kind</th><th style='padding-right:12px'>published</th>"
+                             "<th>edited</th></tr></table>")]
+        for kind, name in self.kinds:
+            box = WholeNumberText(value=self.published[kind], low=0, high=high, description="",
+                                  layout={"width": "70px"})
+            explorer._add_control(f"count_{kind}", box, "rt-count", f"rt-count-{kind}")
+            self.boxes[kind] = box
+            rows.append(widgets.HBox([
+                widgets.HTML(f"<span style='display:inline-block;width:230px'>{html.escape(name)}</span>"),
+                widgets.HTML(f"<span style='display:inline-block;width:70px;text-align:center'>"
+                             f"{self.published[kind]}</span>"), box]))
+        self._reset = widgets.Button(description="Published mix", icon="undo", layout={"width": "140px"})
+        self._reset.add_class("rt-counts-reset")
+        self._reset.on_click(lambda _b: explorer._attempt(lambda: self.assign(self.published)))
+        self._path = widgets.Text(value="", placeholder=file_name, description="Save as",
+                                  layout={"width": "300px"}, style={"description_width": "60px"})
+        self._path.add_class("rt-counts-path")
+        self._save = widgets.Button(description="Save", icon="save", layout={"width": "90px"})
+        self._save.add_class("rt-counts-save")
+        self._save.on_click(lambda _b: self._save_clicked())
+        self.status = widgets.HTML("")
+        self.status.add_class("rt-counts-status")
+        self.view = widgets.VBox([
+            widgets.HTML("<b>Component mix</b>: edit a count, and every figure follows; "
+                         "<b>Save</b> keeps the edited mix as a data file."),
+            *rows, widgets.HBox([self._reset, self._path, self._save]), self.status])
+        self.view.add_class("rt-counts-editor")
+
+    # ------------------------------------------------------------ values
+    def counts(self) -> dict[str, Any]:
+        """Each kind's count as its box holds it."""
+        return {kind: box.value for kind, box in self.boxes.items()}
+
+    def edited(self) -> bool:
+        """Whether any count differs from the published one."""
+        return self.counts() != self.published
+
+    def check(self, value: Any, label: str = "Counts") -> dict[str, int]:
+        """A ``set_values(counts=...)`` argument: a mapping of known kinds to whole numbers 0 to ``high``.
+
+        Raises
+        ------
+        ValueError
+            Naming ``label`` and the kind.
+        """
+        if not isinstance(value, Mapping) or not value:
+            raise ValueError(f"{label} must be a mapping of kind to count naming at least one kind, e.g. "
+                             f"{{'{self.kinds[0][0]}': 2}}, got {shown(value)}")
+        names = dict(self.kinds)
+        for kind, n in value.items():
+            if kind not in names:
+                raise ValueError(f"{label}: unknown kind {shown(kind)}; the kinds are {', '.join(names)}")
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.high:
+                raise ValueError(f"{label}: {names[kind]} must be a whole number 0 to {self.high}, got {shown(n)}")
+        return dict(value)
+
+    def assign(self, counts: Mapping[str, int]) -> None:
+        """Set the boxes (inside the explorer's ``holding``)."""
+        for kind, n in counts.items():
+            self.boxes[kind].value = n
+
+    # ------------------------------------------------------------ the edited file
+    def build(self) -> tuple[Any, str] | None:
+        """The edited components and their file text, checked as the file is; ``None`` when nothing
+        is edited (the explorer uses the published components).
+
+        Raises
+        ------
+        ValueError
+            Saying what the file's check refused ("Counts: ...").
+        """
+        if not self.edited():
+            return None
+        key = tuple(sorted(self.counts().items()))
+        if self._built is None or self._built[0] != key:
+            text = self._text_with(self.counts())
+            try:
+                value = load_text(self._loader, text, self.file_name)
+            except DataFileError as err:
+                raise ValueError(f"Counts: the edited mix is refused as a file would be: {err}") from None
+            self._built = (key, value, text)
+        return self._built[1], self._built[2]
+
+    def save(self, path: str | Path) -> Path:
+        """Write the edited mix as a data file (refused: not ``.toml``, an existing file, a missing folder).
+
+        Raises
+        ------
+        ValueError
+            In words naming the path.
+        """
+        path = Path(path)
+        if path.suffix.lower() != ".toml":
+            raise ValueError(f"Save as: write a .toml file, got {shown(str(path))}")
+        if path.exists():
+            raise ValueError(f"Save as: {shown(str(path))} exists; give another name")
+        if not path.parent.is_dir():
+            raise ValueError(f"Save as: folder {shown(str(path.parent))} does not exist")
+        built = self.build()
+        text = built[1] if built else self._text_with({})
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def _save_clicked(self) -> None:
+        try:
+            where = self.save(self._path.value.strip() or self.file_name)
+        except ValueError as err:
+            self.status.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
+            return
+        self.status.value = (f"Saved {html.escape(str(where))}: load it with the game's "
+                             f"<code>components=</code> option or <code>rometools validate</code>.")

@@ -1,0 +1,102 @@
+"""The counts editor (issue "What a designer tripped on"): a component mix edited as a table of
+kinds and counts beside the published one, checked as the file is, saved as a file a designer
+keeps; in TileOddsExplorer (IMPERATOR's tile mix) and BagExplorer (Augustus's bag)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from rometools.augustus.components import bag_file_with_counts
+from rometools.augustus.components import load_components as load_augustus
+from rometools.augustus.odds import draw_tokens
+from rometools.cli import main
+from rometools.core.data import load_text
+from rometools.imperator import reveal_curves
+from rometools.imperator.components import load_components as load_imperator
+from rometools.imperator.components import tile_file_with_counts
+from rometools.widgets import BagExplorer, TileOddsExplorer
+from rometools.widgets._base import plain_text
+
+
+def test_three_propraetor_tiles_change_the_exact_odds_as_the_hypergeometric_says():
+    ex = TileOddsExplorer(players=2, rounds=2, trials=0)
+    assert ex.figure_data()["im-odds-propraetor"]["customdata"][0] == "1/5"       # 1 of 20, 4 regions
+    assert ex.set_values(counts={"propraetor": 3}) is True
+    # 22 tiles now, 3 of them Propraetors: 1 - C(19, 4) / C(22, 4) in round 1
+    assert Fraction(ex.figure_data()["im-odds-propraetor"]["customdata"][0]) == 1 - Fraction(comb(19, 4), comb(22, 4))
+    edited = load_text(load_imperator, tile_file_with_counts({"propraetor": 3}), "mix.toml")
+    curve = reveal_curves(2, 2, kinds=["propraetor"], components=edited)["propraetor"].revealed
+    assert ex.figure_data()["im-odds-propraetor"]["customdata"] == [str(p) for p in curve]
+    assert "edited mix of 22 tiles" in ex.figure_data()["title"]
+    assert ex.values()["counts"] == {**load_imperator().kind_counts, "propraetor": 3}
+    ex.counts_editor._reset.click()                                                # "Published mix"
+    assert ex.figure_data()["im-odds-propraetor"]["customdata"][0] == "1/5" and not ex.counts_editor.edited()
+
+
+def test_the_edited_mix_agrees_with_a_seeded_simulation():
+    ex = TileOddsExplorer(players=3, rounds=3, trials=4000, seed=5, counts={"any_worker_value": 5})
+    data = ex.figure_data()
+    exact = [Fraction(p) for p in data["im-odds-any_worker_value"]["customdata"]]
+    hits = data["im-odds-sim-any_worker_value"]["y"]
+    for p, rate in zip(exact, hits, strict=True):     # each round within 4 standard errors of the exact value
+        assert abs(rate - float(p)) < 4 * (float(p) * (1 - float(p)) / 4000) ** 0.5 + 1e-9
+
+
+def test_a_mix_the_file_check_refuses_is_said_and_changes_nothing():
+    ex = TileOddsExplorer(players=4, rounds=2, trials=0)
+    before = (ex.values(), ex.figure_data())
+    assert ex.set_values(counts={k: 0 for k in ex.values()["counts"]}) is False
+    assert ex.message.startswith("Cannot update: Counts: the edited mix is refused as a file would be: my_tiles.toml")
+    assert (ex.values(), ex.figure_data()) == before
+    assert ex.set_values(counts={"propraetor": 2.5}) is False
+    assert "Counts: Propraetor (banner) must be a whole number 0 to 40, got 2.5" in ex.message
+    ex.counts_editor.boxes["propraetor"].value = 41                               # typed in the box
+    assert "Count of Propraetor (banner) must be a whole number 0 to 40, got 41" in ex.message
+    assert ex.counts_editor.boxes["propraetor"].value == 1 and (ex.values(), ex.figure_data()) == before
+
+
+def test_the_saved_mix_is_a_data_file_a_designer_keeps(tmp_path, capsys):
+    ex = TileOddsExplorer(players=2, rounds=2, trials=0, counts={"instant_points": 8, "propraetor": 3})
+    out = ex.counts_editor.save(tmp_path / "my_tiles.toml")
+    kept = load_imperator(out)
+    assert kept.kind_counts == {**load_imperator().kind_counts, "instant_points": 8, "propraetor": 3}
+    assert "counts editor" in out.read_text(encoding="utf-8")
+    assert main(["validate", str(out)]) == 0
+    with pytest.raises(ValueError, match="exists; give another name"):
+        ex.counts_editor.save(out)
+    ex.counts_editor._path.value = str(tmp_path / "notes.txt")
+    ex.counts_editor._save.click()
+    assert "write a .toml file" in plain_text(ex.counts_editor.status.value)
+
+
+def test_a_third_joker_in_the_bag_draws_as_the_rule_says():
+    ex = BagExplorer(seed=3, draws=0, counts={"joker": 3})
+    assert ex.figure_data()["au-next-token"]["customdata"][-1] == "1/8"          # 3 jokers of 24 tokens
+    bag = {**load_augustus().bag, "joker": 3}
+    assert ex.set_values(draws=6) is True
+    steps = draw_tokens(6, rng=3, bag=bag)
+    left = dict(steps[-1]["before"]) if not steps[-1]["reset"] else dict(bag)
+    if not steps[-1]["reset"]:
+        left[steps[-1]["token"]] -= 1
+    assert ex.bag_left() == left
+    text = bag_file_with_counts({"joker": 3})
+    assert load_text(load_augustus, text, "my_bag.toml").bag_total == 24
+    assert ex.set_values(counts={"joker": "3"}) is False and "Counts: Joker must be a whole number" in ex.message
+
+
+def test_the_file_editors_refuse_unknown_kinds_and_keep_the_published_file_when_nothing_changes():
+    from rometools.core.data import bundled_file
+    from rometools.core.errors import ArgumentError
+
+    published = bundled_file("imperator", "components.toml").read_text(encoding="utf-8")
+    assert tile_file_with_counts({}) == published and tile_file_with_counts(load_imperator().kind_counts) == published
+    with pytest.raises(ArgumentError, match="unknown tile kind 'statue'"):
+        tile_file_with_counts({"statue": 1})
+    with pytest.raises(ArgumentError, match="unknown token 'sword'"):
+        bag_file_with_counts({"sword": 1})
+    fewer = load_text(load_imperator, tile_file_with_counts({"instant_points": 4}), "fewer.toml")
+    assert len(fewer.tiles) == 14 and sum(t.marker == 1 for t in fewer.tiles) + sum(
+        t.marker == 5 for t in fewer.tiles) == 14
