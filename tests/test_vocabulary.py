@@ -61,3 +61,33 @@ def test_an_augustus_keep_has_one_spelling():
         game.apply(state, swapped)
     assert game.apply(state, listed).history[-1] == ("keep", 0, tuple(listed[1:]))
     assert game_spec("augustus").title == "Augustus"
+
+
+# ----------------------------------------------------------------- the views every game has
+@pytest.mark.parametrize("gid", rometools.games())
+def test_every_game_answers_to_the_same_views_with_the_same_tables(gid):
+    """Issue "What a designer tripped on": game_log, score_history, final_scores and final_ranking
+    under the same names in every game package (its own, or core's for any game), agreeing with
+    the registry: a row per decision, the history's last totals the final ones, the ranks the game's."""
+    import importlib
+
+    from rometools.core.game import game_spec
+    from rometools.core.playout import play
+    from rometools.core.views import VIEWS
+
+    spec = game_spec(gid)
+    package = importlib.import_module(spec.rules.__name__.rsplit(".", 1)[0])
+    game = rometools.load_game(gid, players=2)
+    end = play(game, "greedy", 5)
+    views = {name: getattr(package, name) for name in VIEWS}
+    log = views["game_log"](end)
+    assert list(log["Turn"]) == list(range(1, len(spec.movers(end)) + 1))
+    assert set(log["Player"]) <= {"P1", "P2"}
+    table = views["final_scores"](end)
+    totals = dict(zip(table["player"], table["total"], strict=True))
+    assert totals == {f"P{s + 1}": p["total"] for s, p in enumerate(spec.score_parts(end))}
+    ranked = views["final_ranking"](end)
+    assert list(ranked["total"]) == sorted(ranked["total"], reverse=True)
+    history = views["score_history"](end)
+    last = history[history["Turn"] == history["Turn"].max()]
+    assert dict(zip(last["Player"], last["Total"], strict=True)) == totals

@@ -419,13 +419,15 @@ class GameSpec:
 
 
     def package_attribute(self, name: str) -> Any:
-        """The game package's ``__getattr__``: the protocol functions and ``play_game``, bound.
+        """The game package's ``__getattr__``: the protocol functions and ``play_game``, bound, and
+        the views every game has (:data:`rometools.core.views.VIEWS`).
 
         A game's package sets ``__getattr__ = GAME.package_attribute``, so
         ``from rometools.augustus import to_json, play_game`` gives the
         resolved :class:`~rometools.core.protocol.Rules` function (the module's
         own, or the core default) and :meth:`play_game`, while the package
-        writes none of them.
+        writes none of them; ``from rometools.imperator import game_log`` gives
+        :func:`rometools.core.views.game_log` when the package writes no ``game_log``.
 
         Raises
         ------
@@ -442,6 +444,12 @@ class GameSpec:
             return getattr(self.rules, name)
         if name == "play_game":
             return self.play_game
+        from rometools.core.views import VIEWS
+
+        if name in VIEWS:   # the views every game has, where the package writes none of its own
+            import rometools.core.views as views
+
+            return getattr(views, name)
         raise AttributeError(f"module {self.rules.module.__package__!r} has no attribute {name!r}")
 
 
