@@ -45,14 +45,19 @@ class GreedyBot(Bot):
             return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
         if kind == "build":
             before = rules.scores(state)
+            t = rules._t(state.config)
             best, best_value = [END], 0.0
             for a in legal:
                 if a == END:
                     continue
-                after = rules.apply_legal(state, a)
-                sc = rules.scores(after)
-                value = sc[seat] - before[seat] - 0.5 * max(
-                    (sc[k] - before[k] for k in range(len(sc)) if k != seat), default=0)
+                if rules.completes_a_road(state, a):   # a scoring: applied and scored in full
+                    after = rules.apply_legal(state, a)
+                    sc = rules.scores(after)
+                    value = sc[seat] - before[seat] - 0.5 * max(
+                        (sc[k] - before[k] for k in range(len(sc)) if k != seat), default=0)
+                else:   # no road completes: only a fort's own points change (its city's top value, at least 1)
+                    gained = state.tiles[t.index[a[1]]] + 1 if a[0] == "fort" else 0
+                    value = float(gained)   # = gained - 0.5 * 0, as the full rating computes it
                 value += {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}[a[0]]
                 if a[0] == "fort":
                     value += 0.2 * state.tiles[rules._t(state.config).index[a[1]]]

@@ -531,6 +531,32 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     return s
 
 
+def completes_a_road(state: GameState, action: tuple) -> bool:
+    """Whether a legal build (``("fort", city, ...)``, ``("milestone", space, ...)``,
+    ``("joker", space, ...)``, ``("double", city, a, b, card)``) would complete a road: the one
+    thing a build does to the scores besides a fort's own points. A bot rates every other build
+    without applying it (the same rating, from the state as it is).
+
+    >>> s = new_game(players=2, rng=1)
+    >>> completes_a_road(s, ("milestone", s.config.the_board().roads[0].space_ids[0], "x"))
+    False
+    """
+    t = _t(state.config)
+    if action[0] == "double":
+        placed = (t.index[action[2]], t.index[action[3]])
+    else:
+        placed = (t.index[action[1]],)
+    p = state.pieces
+    for i in placed:
+        for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):
+            if r in state.scored or r in state.signed:
+                continue
+            a, b = t.road_ends[r]
+            if all(p[j] != -1 or j in placed for j in (a, b, *t.road_spaces[r])):
+                return True
+    return False
+
+
 def road_status(state: GameState, road: str) -> str:
     """``"signed"``, ``"scored"``, ``"complete"`` (every space and both cities hold a piece) or ``"open"``.
 
