@@ -239,7 +239,8 @@ def test_the_playtest_parts_are_the_functions_on_the_same_seeds():
     assert pt.skill[["budget", "games", "wins"]].equals(curve[["budget", "games", "wins"]])
     assert [q for q, _ in pt.odds] == [q for q, _ in game_spec("imperator").key_odds(pt.game.config)]
     finished = {part: (done, total) for part, done, total in calls}
-    assert set(finished) == {"seat balance", "restricted play", "rule holes", "hot spots", "player counts"}
+    assert set(finished) == {"seat balance", "restricted play", "rule holes", "rules decisions", "hot spots",
+                             "player counts"}
     assert all(done == total > 0 for done, total in finished.values())
 
 
@@ -284,3 +285,36 @@ def test_the_command_line_measures_the_skill_curve_and_the_shift_when_asked(tmp_
     assert "report-map-places" in page and "Not measured" not in page
     assert main(["report", "pig", "--games", "5", "--skill-games", "-1", "--out", str(tmp_path / "p.html")]) == 2
     assert "--skill-games" in capsys.readouterr().err
+
+
+def test_rules_decisions_that_settle_moves_are_counted_with_a_saved_game_where_they_do():
+    """Every choice option naming a recorded decision (IMPERATOR: IMP-1 leftover, IMP-2 reveal,
+    IMP-11 propraetor) is played under its other reading on the same seeds; the counts are the
+    games whose moves and winners differ, recounted here, and the saved game stops where the
+    first change comes."""
+    from rometools.core.playtest import rule_decisions
+
+    game = rometools.load_game("imperator", players=3)
+    rows = rule_decisions(game, 8, seed=2)
+    assert rows == rule_decisions(game, 8, seed=2)
+    assert {(r["decision"], r["option"], r["other"]) for r in rows} == {
+        ("IMP-1", "leftover", "discard"), ("IMP-2", "reveal", "at_once"), ("IMP-11", "propraetor", "none")}
+    rules = game.spec.rules
+    for r in rows:
+        other = rometools.load_game("imperator", players=3, **{r["option"]: r["other"]})
+        changed = 0
+        for i in range(8):
+            a = play(game, ["greedy"] * 3, np.random.SeedSequence([2, i]))
+            b = play(other, ["greedy"] * 3, np.random.SeedSequence([2, i]))
+            changed += rules.action_history(a) != rules.action_history(b)
+        assert r["moves_changed"] == changed and r["winner_changed"] <= changed
+        if changed:
+            state = load_saved_game(r["saved_game"])
+            i = r["seed"][1]
+            a = play(game, ["greedy"] * 3, np.random.SeedSequence([2, i]))
+            b = play(other, ["greedy"] * 3, np.random.SeedSequence([2, i]))
+            k = len(rules.action_history(state))
+            assert rules.action_history(a)[:k] == rules.action_history(b)[:k] == rules.action_history(state)
+            assert rules.action_history(a)[k] != rules.action_history(b)[k]
+    assert any(r["moves_changed"] for r in rows)
+    assert rule_decisions("via_romana", 2) == []          # no decision of Via Romana is a choice option

@@ -336,6 +336,19 @@ def report_page(pt: Any) -> str:
     if any(h["saved_game"] for h in pt.holes.values()):
         parts.append("<p class='note'>Each hole's saved game: <code>rometools.playtest(...).holes[kind]"
                      "['saved_game']</code>, loaded with <code>load_saved_game</code>.</p>")
+    parts.append("<h3>Where a recorded rules decision settles moves</h3>")
+    if pt.decisions:
+        parts.append(_table([[r["decision"], f"{r['option']} = {r['reading']}", r["other"], r["games"],
+                              r["moves_changed"], r["winner_changed"],
+                              "" if r["first_move"] is None else f"{r['first_move']:.0f}"] for r in pt.decisions],
+                            ["decision", "as played", "the other reading", "games", "a move changed",
+                             "the winner changed", "first change (decision)"]))
+        parts.append("<p class='note'>The same seeds played under each other reading of a rules decision "
+                     "(<code>docs/rules-decisions.md</code>): where the moves differ, that decision settled "
+                     "them; each row's first such game is kept as a saved game "
+                     "(<code>rometools.playtest(...).decisions</code>).</p>")
+    else:
+        parts.append("<p>No rules decision of this game is a choice option to compare.</p>")
     parts.append("<h2>Exact odds</h2>")
     if pt.odds:
         parts.append(_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"]))

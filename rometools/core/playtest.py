@@ -33,7 +33,7 @@ from rometools.core.playout import sample_outcome, to_json
 from rometools.core.rng import as_generator
 
 __all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
-           "playtest", "restricted", "restricted_play", "rule_holes", "variant_options"]
+           "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
 
 
 @dataclass(frozen=True)
@@ -336,6 +336,90 @@ def rule_holes(game: str | Game, n_games: int = 100, *, seed: int = 0, bots: Seq
     return found
 
 
+def rule_decisions(game: str | Game, n_games: int = 50, *, seed: int = 0, bot: str = "greedy",
+                   progress: bool | Callable[[int, int], None] = False) -> list[dict]:
+    """Where a recorded rules decision settles moves: for every choice option whose meaning names a
+    decision of ``docs/rules-decisions.md`` (``(IMP-1)``, ``CE-14``...), the same seeded games
+    played under each other reading, and how often a move, and the winner, changed.
+
+    Parameters
+    ----------
+    game : str or Game
+        The game as played (its readings are the ones compared against).
+    n_games : int
+        Seeds per other reading.
+    seed, bot
+        As :func:`hot_spots`.
+    progress : bool or callable
+        A tqdm bar over the games, or ``progress(games done, games in all)``.
+
+    Returns
+    -------
+    list of dict
+        One row per decision and other reading, the most telling first: ``decision`` (its id),
+        ``option``, ``reading`` (the game's value), ``other`` (the other reading), ``games``,
+        ``moves_changed`` (games whose history differs: the decision settled a move in them),
+        ``winner_changed`` (games whose first place differs), ``first_move`` (the mean decision
+        number of the first change, 1 = the first decision, over the changed games),
+        ``saved_game`` (a saved game of the game as played that ends where the first change
+        comes, or ``None``) and ``seed`` (that game's ``(seed, i)``).
+
+    Examples
+    --------
+    >>> rows = rule_decisions("imperator", 4, seed=1)
+    >>> sorted({r["decision"] for r in rows}), rows[0]["games"]
+    (['IMP-1', 'IMP-11', 'IMP-2'], 4)
+    """
+    import re
+
+    from rometools.core.playout import play, states
+
+    game = _game(game)
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ArgumentError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
+    spec, rules, n = game.spec, game.spec.rules, game.players
+    pairs = []
+    for o in spec.config.options():
+        ids = re.findall(r"\b[A-Z]{2,4}-\d+\b", o.meaning or "")
+        choices = o.choices() if callable(o.choices) else o.choices
+        if not ids or not choices or o.kind is not str:
+            continue
+        current = getattr(game.config, o.name)
+        for other in choices:
+            if other == current:
+                continue
+            try:
+                variant = load_game(spec.id, **{**variant_options(game), o.name: other}, players=n)
+            except (ValueError, TypeError):   # a reading this config does not take
+                continue
+            pairs.append((ids[0], o.name, current, other, variant))
+    bar = _bar(n_games * len(pairs), progress, f"{game.title}: rules decisions")
+    played = [play(game, [bot] * n, _stream(seed, i)) for i in range(n_games) if pairs]
+    rows = []
+    for decision, name, current, other, variant in pairs:
+        changed = winners = first_sum = 0
+        saved = at = None
+        for i, a in enumerate(played):
+            _tick(bar)
+            b = play(variant, [bot] * n, _stream(seed, i))
+            ha, hb = rules.action_history(a), rules.action_history(b)
+            if ha == hb:
+                continue
+            changed += 1
+            winners += [r == 1 for r in spec.ranks(a)] != [r == 1 for r in spec.ranks(b)]
+            k = next((j for j, (x, y) in enumerate(zip(ha, hb, strict=False)) if x != y), min(len(ha), len(hb)))
+            nodes = states(a)
+            first_sum += 1 + sum(rules.current_player(node) >= 0 for node in nodes[:k])
+            if saved is None:
+                saved, at = to_json(nodes[k]), (seed, i)
+        rows.append({"decision": decision, "option": name, "reading": current, "other": other,
+                     "games": n_games, "moves_changed": changed, "winner_changed": winners,
+                     "first_move": first_sum / changed if changed else None, "saved_game": saved, "seed": at})
+    _done(bar)
+    rows.sort(key=lambda r: (-r["winner_changed"], -r["moves_changed"], r["decision"], r["other"]))
+    return rows
+
+
 def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
               players: int | None = None, progress: bool | Callable[[int, int], None] = False) -> list[dict]:
     """The places of the board that matter: how often each is taken, how early, and what taking it
@@ -518,6 +602,8 @@ class Playtest:
         :func:`restricted_play`'s rows (empty: the game declares no restriction).
     holes : dict
         :func:`rule_holes`.
+    decisions : list of dict
+        :func:`rule_decisions` (empty: the game records no decision as a choice option).
     spots : list of dict
         :func:`hot_spots` at the game's player count.
     spots_by_players : dict
@@ -541,6 +627,7 @@ class Playtest:
     results: Any
     restricted: list
     holes: dict
+    decisions: list
     spots: list
     spots_by_players: dict
     skill: Any
@@ -570,7 +657,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     seed, bot, players
         As :func:`restricted_play`.
     restricted_games, hole_games, spot_games : int, optional
-        Seeds of restricted play and of the rule-hole search (per bot), default ``n_games // 4``
+        Seeds of restricted play and of the rule-hole search (per bot) and the rules decisions
+        (per other reading), default ``n_games // 4``
         (at least 5), and games of the hot spots, default ``n_games`` (at most 100, at least 5);
         0 skips restricted play or the hot spots.
     shift_games : int, optional
@@ -587,7 +675,7 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         For the seat-balance run and the skill curve, as :func:`~rometools.core.simulate.simulate`.
     progress : bool or callable
         tqdm bars (``True``), or ``progress(part, games done, games in all)`` with ``part`` one
-        of ``"seat balance"``, ``"restricted play"``, ``"rule holes"``, ``"hot spots"``,
+        of ``"seat balance"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``, ``"hot spots"``,
         ``"player counts"``, ``"skill curve"``, ``"variant"``.
 
     Returns
@@ -642,6 +730,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         game, None, restricted_games or few, seed=seed, bot=bot, progress=part("restricted play"))
         if game.spec.restrictions and restricted_games != 0 else [])
     holes = timed("rule holes", lambda: rule_holes(game, hole_games or few, seed=seed, progress=part("rule holes")))
+    decisions = timed("rules decisions", lambda: rule_decisions(
+        game, hole_games or few, seed=seed, bot=bot, progress=part("rules decisions")))
     spots = timed("hot spots", lambda: hot_spots(
         game, spot_games or max(few, min(n_games, 100)), seed=seed, bot=bot, progress=part("hot spots"))
         if game.spec.action_places and spot_games != 0 else [])
@@ -665,5 +755,5 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         base = {**variant_options(game), "players": game.players}
         comparison = timed("variant", lambda: compare_variants(
             game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant")))
-    return Playtest(game, n_games, seed, bot, results, rows, holes, spots, shift, skill, odds, comparison,
+    return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
                     dict(compare or {}), seconds)

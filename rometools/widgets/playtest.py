@@ -335,6 +335,11 @@ class PlaytestReport(Explorer):
         text.append("<b>Rule holes</b>: " + (html.escape("; ".join(holes)) if holes else
                                              "none found (no seat left without a move, no endless game, "
                                              "no tie the tiebreakers leave)"))
+        settled = [f"{r['decision']} ({r['option']} = {r['other']} instead of {r['reading']}): a move changed in "
+                   f"{r['moves_changed']} of {r['games']} games, the winner in {r['winner_changed']}"
+                   for r in pt.decisions if r["moves_changed"]]
+        if settled:
+            text.append("<b>Where a recorded rules decision settles moves</b>: " + html.escape("; ".join(settled)))
         if pt.odds:
             text.append("<b>Exact odds</b>")
             text.append(_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"],
