@@ -91,3 +91,27 @@ def test_every_game_answers_to_the_same_views_with_the_same_tables(gid):
     history = views["score_history"](end)
     last = history[history["Turn"] == history["Turn"].max()]
     assert dict(zip(last["Player"], last["Total"], strict=True)) == totals
+
+
+@pytest.mark.parametrize("gid", rometools.games())
+def test_load_board_reads_a_board_file_in_every_game_that_has_one(gid):
+    """One name, one meaning: a game package's ``load_board(path)`` reads that board file (Caesar's
+    Empire's also takes a side or a player count), and ``load_board()`` is the bundled board."""
+    import importlib
+
+    from rometools.core.data import bundled_file
+    from rometools.core.game import game_spec
+
+    spec = game_spec(gid)
+    package = importlib.import_module(spec.rules.__name__.rsplit(".", 1)[0])
+    load = getattr(package, "load_board", None)
+    boards = [name for name in spec.data_files if name.startswith("board")]
+    if load is None:
+        assert not boards, f"{gid} bundles {boards} but its package has no load_board"
+        return
+    default = load()
+    for name in boards:
+        board = load(bundled_file(gid, name))
+        assert type(board) is type(default)
+        assert load(str(bundled_file(gid, name))) == board
+    assert any(load(bundled_file(gid, name)) == default for name in boards)

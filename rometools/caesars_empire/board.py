@@ -541,13 +541,17 @@ def _bundled(side: str) -> Board:
     return Board.from_file(board_path(side))
 
 
-def load_board(side_or_players: str | int = "4-5") -> Board:
-    """The bundled illustrative board for a side or a player count (cached).
+def load_board(side_or_players: str | int | os.PathLike[str] = "4-5") -> Board:
+    """A board: the bundled illustrative one for a side or a player count (cached), or a board file.
+
+    ``load_board(path)`` reads a board file as every game's ``load_board`` does (one name, one
+    meaning across the games); a side or a player count picks the bundled board for it.
 
     Parameters
     ----------
-    side_or_players : str or int
-        ``"2-3"``, ``"4-5"`` or 2 to 5 players.
+    side_or_players : str, int or PathLike
+        ``"2-3"``, ``"4-5"``, 2 to 5 players, or a board file's path (a ``Path``, or text naming a
+        ``.toml``/``.yaml`` file).
 
     Returns
     -------
@@ -557,16 +561,25 @@ def load_board(side_or_players: str | int = "4-5") -> Board:
     ------
     ValueError
         For an unknown side or unsupported player count.
+    DataFileError
+        For a board file that does not load (naming the file and the entry).
 
     Examples
     --------
     >>> load_board(4) is load_board("4-5")
     True
+    >>> from rometools.core.data import bundled_file
+    >>> load_board(bundled_file("caesars_empire", "board_2_3.toml")) == load_board(3)
+    True
     """
+    text = os.fspath(side_or_players) if isinstance(side_or_players, os.PathLike) else side_or_players
+    if isinstance(side_or_players, os.PathLike) or (
+            isinstance(text, str) and text.lower().endswith((".toml", ".yaml", ".yml"))):
+        return Board.from_file(text)
     if isinstance(side_or_players, int) and not isinstance(side_or_players, bool):
         side = load_components().side_for(side_or_players).id
     else:
         side = str(side_or_players)
         if side not in {s.id for s in load_components().sides}:
-            raise ValueError(f"unknown board side {side!r}; use '2-3' or '4-5'")
+            raise ValueError(f"unknown board side {side!r}; use '2-3', '4-5', 2 to 5 players or a board file's path")
     return _bundled(side)
