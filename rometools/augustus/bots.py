@@ -96,11 +96,18 @@ class GreedyBot(Bot):
         """
         cards = state.config.cards
         bag = tuple(state.config.components.bag.items())
+        # one objective's value depends only on its card and legions (and the bag and horizon, fixed
+        # for the game): rated once per decision, however many candidate actions leave it as it is
+        memo = self._memo if self._memo_for is state else {}
         values = [0.0]
         for p in plays:
-            card = cards.card(p.number)
-            open_ = tuple(open_slots(card, p.legions).items())
-            values.append((card.points + 1) * (_within(open_, self.horizon, bag) if open_ else self.complete_weight))
+            value = memo.get((p.number, p.legions))
+            if value is None:
+                card = cards.card(p.number)
+                open_ = tuple(open_slots(card, p.legions).items())
+                value = (card.points + 1) * (_within(open_, self.horizon, bag) if open_ else self.complete_weight)
+                memo[(p.number, p.legions)] = value
+            values.append(value)
         return max(values), sum(values)
 
     def _after(self, state: GameState, seat: int, action) -> list[Placed]:
@@ -120,7 +127,11 @@ class GreedyBot(Bot):
         return plays
 
     # ------------------------------------------------------------ decisions
+    _memo: dict = {}
+    _memo_for: object = None
+
     def decide(self, state: GameState, rng: np.random.Generator):
+        self._memo, self._memo_for = {}, state     # objective values of this decision (position_value)
         actions = legal_actions(state)
         phase, seat = state.phase, state.seat
         cards = state.config.cards
