@@ -235,6 +235,13 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
     _check_board(layout, markers, occupants)
     if not isinstance(worker, Worker):
         raise ArgumentError(f"worker must be a Worker, got {worker!r}")
+    return _placement_problem(layout, markers, occupants, worker, region)
+
+
+def _placement_problem(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker,
+                       region: str) -> str | None:
+    """:func:`placement_problem` for a board already known to be consistent (the rules' own
+    states: legal_actions asks it for every region and value, so the board is checked once)."""
     if not isinstance(region, str) or region not in layout.index:
         return f"unknown region {region!r}; the regions are {list(layout.regions)}"
     if markers.get(region) is None:

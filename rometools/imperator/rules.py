@@ -38,7 +38,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
-from rometools.imperator.placement import legal_moves, placement_problem
+from rometools.imperator.placement import _placement_problem, legal_moves, placement_problem
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -470,12 +470,13 @@ def legal_actions(state: GameState) -> list:
         return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
     seat = _seat_to_place(state)
     occ, mk = occupants(state), markers(state)
+    workers = [worker(state, seat, v) for v in allowed_values(state, seat)]   # built once, not per region
     out: list = []
     for r in lay.regions:
         if r in mk:
-            for v in allowed_values(state, seat):
-                if placement_problem(lay, mk, occ, worker(state, seat, v), r) is None:
-                    out.append((r, v))
+            for w in workers:
+                if _placement_problem(lay, mk, occ, w, r) is None:
+                    out.append((r, w.value))
     return out + [PASS]
 
 
