@@ -261,6 +261,26 @@ def test_three_identical_icons_gain_a_neighbouring_reward_once(small_tiles):
         apply(s, ("icons", "a"))
 
 
+def test_three_identical_icons_take_the_reward_of_a_neighbour_another_player_occupies(small_tiles):
+    # 004_c0d35faf86920c09.txt, Advanced Game: "a player may immediately gain the reward provided by a
+    # region neighbouring the one already occupied by the active player. The Reward tile used stays in
+    # place. The Reward tile is also usable if the region is already occupied by another player."
+    stock = ({"wood": 2, "stone": 0}, {"wood": 5, "stone": 0})
+    s = reveal(new_game(small_game(small_tiles, rounds=1, advanced=True, stock=stock)), "t1", "t3")
+    s = play_actions(s, ("a", 1), SKIP)              # P1 holds a (t1: wood points), keeps its action
+    s = apply(s, ("b", 1))                           # P2 on b (t3: the statue); a is P1's
+    assert s.phase == "icons" and current_player(s) == 1
+    assert occupants(s)["a"].player == 0
+    assert legal_actions(s) == [("icons", "a"), SKIP] and neighbour_rewards(s, 1) == [("a", "t1")]
+    s = apply(s, ("icons", "a"))                     # P2 scores its own wood stock (5) x laurel 1
+    assert [h for h in s.history if h[0] == "icons"] == [("icons", 1, "a", "t1", 5)]
+    assert is_over(s)
+    assert s.points == (2, 5)                        # P1 still wins t1 at the round's end: its wood 2
+    assert [h for h in s.history if h[0] == "reward"] == [("reward", 0, "a", "t1", 2),
+                                                          ("reward", 1, "b", "t3", 0)]
+    assert s.political == (0, 1) and s.icons_used == (False, True)
+
+
 # ----------------------------------------------------------------- bad input
 def test_junk_actions_are_refused_at_every_node_and_change_nothing(small_tiles):
     cfg = small_game(small_tiles, rounds=2, advanced=True)
