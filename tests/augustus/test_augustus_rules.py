@@ -182,6 +182,25 @@ def test_colour_rewards_go_automatically_to_the_first_to_qualify(controlled, car
     assert holder(s, tile) == after
 
 
+def test_a_player_may_hold_several_colour_rewards_and_each_counts():
+    # 003_d241425e5c31f6f1.txt, Réclamez une récompense: "Couleur d'objectifs : Ces récompenses sont
+    # attribuées automatiquement dès qu'un joueur est le premier à contrôler : trois objectifs de même
+    # couleur un objectif de chaque couleur (Vert – Rose – Orange - Sénateur) Il est possible de posséder
+    # plusieurs récompenses de ce type."
+    # P1 holds pink (4, 6, 18 are pink) and count_2; senators 9 and 16; completes senator 10: the third.
+    s = position(in_play={0: [(10, (1,))]}, controlled={0: [4, 6, 18, 9, 16]}, rewards={"pink": 0, "count_2": 0})
+    assert score_parts(s)[0]["rewards"] == 5 + 2
+    s = play(s, "chariot", ("place", 10, "chariot"))
+    assert events(s, "reward") == [("reward", 0, "senators")]
+    assert s.phase == "take"                                 # no count reward to claim: P1 has one
+    s = play(s, ("take", 20), 13)
+    assert holder(s, "pink") == 0 and holder(s, "senators") == 0
+    assert [t.id for t, h in zip(s.config.components.rewards, s.rewards, strict=True) if h == 0] == [
+        "senators", "pink", "count_2"]
+    # pink 5 + senators 2 + count_2 2; objectives 4 + 4 + 5 + 2 + 5 + 2
+    assert score_parts(s)[0] == {"rewards": 5 + 2 + 2, "objectives": 22, "powers": 0, "total": 31}
+
+
 def test_a_joker_fills_any_slot_then_every_token_goes_back_and_the_caller_passes_left():
     s = position(3, caller=2, in_play={0: [(1, (1, 0))], 1: [(12, (0, 0, 0))]},
                  drawn={"double_sword": 3, "shield": 1})
