@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 from augustus_helpers import config, events, holder, play, position
 
+from rometools import load_game
 from rometools.augustus import (
     CHANCE,
     PASS,
@@ -21,11 +22,13 @@ from rometools.augustus import (
     apply,
     chance_outcomes,
     current_player,
+    final_ranks,
     is_over,
     legal_actions,
     new_game,
     score_parts,
     scores,
+    senators,
 )
 from rometools.core.errors import IllegalActionError, InvalidActionError
 
@@ -179,6 +182,25 @@ def test_colour_rewards_go_automatically_to_the_first_to_qualify(controlled, car
     assert holder(s, tile) == after
 
 
+def test_a_player_may_hold_several_colour_rewards_and_each_counts():
+    # 003_d241425e5c31f6f1.txt, Réclamez une récompense: "Couleur d'objectifs : Ces récompenses sont
+    # attribuées automatiquement dès qu'un joueur est le premier à contrôler : trois objectifs de même
+    # couleur un objectif de chaque couleur (Vert – Rose – Orange - Sénateur) Il est possible de posséder
+    # plusieurs récompenses de ce type."
+    # P1 holds pink (4, 6, 18 are pink) and count_2; senators 9 and 16; completes senator 10: the third.
+    s = position(in_play={0: [(10, (1,))]}, controlled={0: [4, 6, 18, 9, 16]}, rewards={"pink": 0, "count_2": 0})
+    assert score_parts(s)[0]["rewards"] == 5 + 2
+    s = play(s, "chariot", ("place", 10, "chariot"))
+    assert events(s, "reward") == [("reward", 0, "senators")]
+    assert s.phase == "take"                                 # no count reward to claim: P1 has one
+    s = play(s, ("take", 20), 13)
+    assert holder(s, "pink") == 0 and holder(s, "senators") == 0
+    assert [t.id for t, h in zip(s.config.components.rewards, s.rewards, strict=True) if h == 0] == [
+        "senators", "pink", "count_2"]
+    # pink 5 + senators 2 + count_2 2; objectives 4 + 4 + 5 + 2 + 5 + 2
+    assert score_parts(s)[0] == {"rewards": 5 + 2 + 2, "objectives": 22, "powers": 0, "total": 31}
+
+
 def test_a_joker_fills_any_slot_then_every_token_goes_back_and_the_caller_passes_left():
     s = position(3, caller=2, in_play={0: [(1, (1, 0))], 1: [(12, (0, 0, 0))]},
                  drawn={"double_sword": 3, "shield": 1})
@@ -204,6 +226,27 @@ def test_the_game_ends_at_the_end_of_the_turn_in_which_someone_controls_seven():
     # P1: six fillers (5 each) + card 1 (2); gold (13 and 14 produce it) 5; one of each colour 6
     assert holder(s, "gold") == 0 and holder(s, "all_colours") == 0
     assert scores(s) == (6 * 5 + 2 + 5 + 6, 2)
+
+
+def test_equal_points_are_decided_by_the_most_senators_controlled():
+    # 003_d241425e5c31f6f1.txt, Fin de la partie: "Le joueur qui totalise le plus grand nombre de points
+    # remporte la partie et peut prétendre au titre de Consul. En cas d'égalité, celui qui contrôle le
+    # plus de sénateurs l'emporte."
+    # P1: senators 16 and 9, four non-senators (15, 17, 18, 19), completes senator 1: its seventh.
+    # P2: five non-senators (12, 5, 6, 4, 2), the gold reward (2 produces gold) and count_5.
+    s = position(in_play={0: [(1, (1, 0))]}, controlled={0: [15, 17, 18, 19, 16, 9], 1: [12, 5, 6, 4, 2]},
+                 rewards={"gold": 1, "count_5": 1})
+    s = play(s, "shield", ("place", 1, "shield"), ("take", 20), 13)
+    assert is_over(s) and events(s, "reward") == [("reward", 0, "senators"), ("reward", 0, "all_colours")]
+    parts = score_parts(s)
+    assert parts[0] == {"rewards": 2 + 6, "objectives": 5 * 4 + 5 + 2 + 2, "powers": 0, "total": 37}
+    assert parts[1] == {"rewards": 5 + 8, "objectives": 9 + 4 + 4 + 4 + 3, "powers": 0, "total": 37}
+    assert scores(s) == (37, 37) and (senators(s, 0), senators(s, 1)) == (3, 0)
+    assert final_ranks(s) == (1, 2)                        # three senators to none: P1 wins
+    assert load_game("augustus").spec.ranks(s) == (1, 2)   # the ranks the playtests and bots read
+    # the senator count decides whichever seat holds more, and equal senators share the rank (AU-12)
+    assert final_ranks(position(controlled={0: [15, 17], 1: [16, 19]})) == (2, 1)  # 10 points each
+    assert final_ranks(position(controlled={0: [16, 15], 1: [10, 17, 7]})) == (1, 1)  # 10 points, 1 senator
 
 
 def test_the_max_draws_safeguard_ends_the_game_at_the_end_of_that_turn():

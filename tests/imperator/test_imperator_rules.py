@@ -252,6 +252,28 @@ def test_a_region_without_a_tile_cannot_be_entered(small_tiles):
         apply(s, ("d", 1))
 
 
+def test_a_cube_on_the_last_space_of_the_action_track_stays_there(small_tiles):
+    # 004_c0d35faf86920c09.txt, Action Progression: "the player who was forced out of their original
+    # region or off the board moves their cube one space on the Action track at the bottom of the
+    # Imperator board. This track will give points at the end of the game."
+    # The rulebook prints no track length; the cap is rules decision IMP-8 (docs/rules-decisions.md):
+    # "A cube on the last space stays there."
+    b = board(["a"], [], track=(0, 4), players=(2,))          # spaces 0 and 1: space 1 is the last
+    assert b.track_end == 1
+    s = reveal(new_game(GameConfig(players=2, board=b, components=small_tiles, rounds=3)), "t2")  # marker 5
+    s = play_actions(s, ("a", 3), ("a", 4))                   # round 1: on a marker 5 a 4 beats a 3
+    assert [h for h in s.history if h[0] in ("place", "remove")] == [
+        ("place", 0, "a", 3, None), ("place", 1, "a", 4, 0), ("remove", 0, "a")]  # no neighbour: removed
+    assert s.track == (1, 0)                                  # one space: P1 is on the last space
+    s = reveal(s, "t4")                                       # round 2 (P2 first): a marker-5 tile
+    s = play_actions(s, PASS, PASS)                           # nobody enters: the tile stays (IMP-1)
+    s = play_actions(s, ("a", 3), ("a", 4))                   # round 3 (P1 first): P1 forced out again
+    assert [h for h in s.history if h[0] == "remove"] == [("remove", 0, "a"), ("remove", 0, "a")]
+    assert is_over(s)
+    assert s.track == (1, 0)                                  # forced out twice, yet still on space 1
+    assert scores(s)[0] == 4                                  # the last space's points, nothing beyond
+
+
 # ----------------------------------------------------------------- the advanced game
 def test_three_identical_icons_gain_a_neighbouring_reward_once(small_tiles):
     cfg = small_game(small_tiles, rounds=2, advanced=True)
@@ -268,6 +290,26 @@ def test_three_identical_icons_gain_a_neighbouring_reward_once(small_tiles):
     assert t.round == 2
     with pytest.raises(IllegalActionError, match=r"\('icons', region\) with region one of \['b'\]"):
         apply(s, ("icons", "a"))
+
+
+def test_three_identical_icons_take_the_reward_of_a_neighbour_another_player_occupies(small_tiles):
+    # 004_c0d35faf86920c09.txt, Advanced Game: "a player may immediately gain the reward provided by a
+    # region neighbouring the one already occupied by the active player. The Reward tile used stays in
+    # place. The Reward tile is also usable if the region is already occupied by another player."
+    stock = ({"wood": 2, "stone": 0}, {"wood": 5, "stone": 0})
+    s = reveal(new_game(small_game(small_tiles, rounds=1, advanced=True, stock=stock)), "t1", "t3")
+    s = play_actions(s, ("a", 1), SKIP)              # P1 holds a (t1: wood points), keeps its action
+    s = apply(s, ("b", 1))                           # P2 on b (t3: the statue); a is P1's
+    assert s.phase == "icons" and current_player(s) == 1
+    assert occupants(s)["a"].player == 0
+    assert legal_actions(s) == [("icons", "a"), SKIP] and neighbour_rewards(s, 1) == [("a", "t1")]
+    s = apply(s, ("icons", "a"))                     # P2 scores its own wood stock (5) x laurel 1
+    assert [h for h in s.history if h[0] == "icons"] == [("icons", 1, "a", "t1", 5)]
+    assert is_over(s)
+    assert s.points == (2, 5)                        # P1 still wins t1 at the round's end: its wood 2
+    assert [h for h in s.history if h[0] == "reward"] == [("reward", 0, "a", "t1", 2),
+                                                          ("reward", 1, "b", "t3", 0)]
+    assert s.political == (0, 1) and s.icons_used == (False, True)
 
 
 # ----------------------------------------------------------------- bad input
