@@ -327,7 +327,7 @@ class GameConfig(Config):
                                          "tiebreak), one for every seat or one per seat.", kind=object,
                                       shape="a whole number 0 or more, or one per seat")
     stock: Any = option(None, "the resources each seat holds, {resource: count}, for every seat or one per "
-                              "seat (what an instant-points tile counts); None: 3 of each.", kind=object,
+                              "seat (what an instant-points tile counts); None: 2 of each.", kind=object,
                         encode=_stock_to_json, shape="{resource: count}, or one per seat")
     leftover: str = option("stay", "tiles in regions nobody won stay for the next round, or are discarded "
                                    "(IMP-1).", choices=LEFTOVER_OPTIONS)
