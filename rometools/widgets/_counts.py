@@ -25,7 +25,7 @@ from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 from rometools.widgets._base import WholeNumberText
 
-__all__ = ["CountsEditor"]
+__all__ = ["CountsEditor", "CountsField"]
 
 
 class CountsEditor:
@@ -179,3 +179,21 @@ class CountsEditor:
             return
         self.status.value = (f"Saved {html.escape(str(where))}: load it with the game's "
                              f"<code>components=</code> option or <code>rometools validate</code>.")
+
+
+class CountsField:
+    """The ``counts`` field of an explorer holding a :class:`CountsEditor` as ``counts_editor``:
+    shown by :meth:`values`, set by ``_assign`` with the other fields (all or nothing). Put it
+    before :class:`~rometools.widgets._base.Explorer` among the bases."""
+
+    counts_editor: CountsEditor
+
+    def values(self) -> dict[str, Any]:
+        """Every field's value, the counts editor's as ``counts``."""
+        return {**super().values(), "counts": self.counts_editor.counts()}
+
+    def _assign(self, values: dict[str, Any]) -> None:
+        counts = values.pop("counts", None)
+        super()._assign(values)
+        if counts is not None:
+            self.counts_editor.assign(counts)

@@ -63,7 +63,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
-from rometools.widgets._counts import CountsEditor
+from rometools.widgets._counts import CountsEditor, CountsField
 from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["AugustusPlayoutExplorer", "BagExplorer", "ObjectiveOddsExplorer"]
@@ -334,7 +334,7 @@ class ObjectiveOddsExplorer(Explorer):
 
 
 # ===================================================================== the bag
-class BagExplorer(Explorer):
+class BagExplorer(CountsField, Explorer):
     """Draw mobilisation tokens step by step with a seed; the bag, the next-token odds, the joker's refill.
 
     Controls (CSS class in brackets): the seed (``rt-seed``), the tokens drawn
@@ -404,16 +404,6 @@ class BagExplorer(Explorer):
         """Set the seed, the tokens drawn and the bag's mix (``counts``: tokens of each kind, the counts
         editor's boxes; kinds not given keep theirs); all or nothing. Returns whether the view updated."""
         return self._set({"seed": seed, "draws": draws, "counts": counts})
-
-    def values(self) -> dict[str, Any]:
-        """Every field's value, the counts editor's as ``counts``."""
-        return {**super().values(), "counts": self.counts_editor.counts()}
-
-    def _assign(self, values: dict[str, Any]) -> None:
-        counts = values.pop("counts", None)
-        super()._assign(values)
-        if counts is not None:
-            self.counts_editor.assign(counts)
 
     def draw_one(self) -> bool:
         """Draw the next token (what the "Draw one" button does)."""

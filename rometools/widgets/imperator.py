@@ -63,7 +63,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
-from rometools.widgets._counts import CountsEditor
+from rometools.widgets._counts import CountsEditor, CountsField
 from rometools.widgets._playout import PlayoutExplorer
 
 __all__ = ["RegionBoardExplorer", "TileOddsExplorer"]
@@ -491,7 +491,7 @@ class RegionBoardExplorer(PlayoutExplorer):
 _WHAT = (("revealed that round", "revealed"), ("on the board that round", "on_board"))
 
 
-class TileOddsExplorer(Explorer):
+class TileOddsExplorer(CountsField, Explorer):
     """How likely is each reward-tile kind to appear, round after round?
 
     Exact odds from the reveal chain (:func:`rometools.imperator.reveal_curves`; the
@@ -614,16 +614,6 @@ class TileOddsExplorer(Explorer):
         return self._set({"players": players, "rounds": rounds, "what": what, "kinds": kinds,
                           "leftover": leftover, "reveal": reveal, "hold_rounds": hold_rounds, "trials": trials,
                           "seed": seed, "counts": counts})
-
-    def values(self) -> dict[str, Any]:
-        """Every field's value, the counts editor's as ``counts``."""
-        return {**super().values(), "counts": self.counts_editor.counts()}
-
-    def _assign(self, values: dict[str, Any]) -> None:
-        counts = values.pop("counts", None)
-        super()._assign(values)
-        if counts is not None:
-            self.counts_editor.assign(counts)
 
     def _check(self, name: str, value: Any) -> Any:
         label = self.field_label(name)   # the box's words in every message, never the argument's
