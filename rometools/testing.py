@@ -483,6 +483,9 @@ def _check_playthroughs(case: _Case) -> None:
             _require(_unchanged(state, snap, rules), f"{at}: apply(state, {shown(action)}) changed its input state")
             _require(after is not state and after != state,
                      f"{at}: apply(state, {shown(action)}) returned a state equal to its input")
+            if case.spec.apply_legal is not rules.apply:   # the engine's fast path: the same state
+                _require(case.spec.apply_legal(state, action) == after,
+                         f"{at}: apply_legal(state, {shown(action)}) differs from apply's state")
             state = after
         else:
             _require(False, f"game seed {s} (bots {bots}) did not end within {MAX_GAME_ACTIONS:,} actions")

@@ -159,7 +159,7 @@ from rometools.augustus.bots import action_places as _action_places  # noqa: E40
 from rometools.augustus.odds import key_odds as _key_odds  # noqa: E402
 
 GAME = register_game(GameSpec(
-    restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, config=GameConfig, state=GameState,
+    restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
     chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},

@@ -96,19 +96,65 @@ class GreedyBot(Bot):
         """
         cards = state.config.cards
         bag = tuple(state.config.components.bag.items())
-        # one objective's value depends only on its card and legions (and the bag and horizon, fixed
-        # for the game): rated once per decision, however many candidate actions leave it as it is
-        memo = self._memo if self._memo_for is state else {}
+        memo = self._values_memo(cards, bag)
         values = [0.0]
         for p in plays:
             value = memo.get((p.number, p.legions))
             if value is None:
-                card = cards.card(p.number)
-                open_ = tuple(open_slots(card, p.legions).items())
-                value = (card.points + 1) * (_within(open_, self.horizon, bag) if open_ else self.complete_weight)
-                memo[(p.number, p.legions)] = value
+                value = self._objective_value(cards, bag, memo, p.number, p.legions)
             values.append(value)
         return max(values), sum(values)
+
+    def _objective_value(self, cards, bag, memo: dict, number: int, legions: tuple[int, ...]) -> float:
+        """One objective's (points + 1) x P(complete within ``horizon`` draws), kept in ``memo``."""
+        card = cards.card(number)
+        open_ = tuple(open_slots(card, legions).items())
+        value = (card.points + 1) * (_within(open_, self.horizon, bag) if open_ else self.complete_weight)
+        memo[(number, legions)] = value
+        return value
+
+    def placement_values(self, state: GameState, seat: int, actions: Sequence) -> list[tuple[float, float]]:
+        """``position_value`` of the seat's objectives after each placement, move or pass in ``actions``.
+
+        Equals ``[position_value(state, seat, self._after(state, seat, a)) for a in actions]`` (tested,
+        float for float: the same values summed in the same order), without rebuilding the seat's
+        objectives per action: only the one or two a legion lands on or leaves are rated again.
+        """
+        cards = state.config.cards
+        bag = tuple(state.config.components.bag.items())
+        memo = self._values_memo(cards, bag)
+        plays = state.in_play[seat]
+        base = [0.0]
+        for p in plays:
+            value = memo.get((p.number, p.legions))
+            base.append(self._objective_value(cards, bag, memo, p.number, p.legions) if value is None else value)
+        where = {p.number: k for k, p in enumerate(plays, 1)}
+        slot_of: dict[int, dict[str, int]] = {}
+        out = []
+        for a in actions:
+            if a == PASS:
+                out.append((max(base), sum(base)))
+                continue
+            changed: dict[int, list[int]] = {}
+            for number, symbol, by in (((a[1], a[2], 1),) if a[0] == "place" else
+                                       ((a[1], a[2], -1), (a[3], a[4], 1))):
+                k = where[number]
+                slots = slot_of.get(number)
+                if slots is None:
+                    slots = slot_of[number] = {}
+                    for j, sym in enumerate(cards.card(number).symbols()):
+                        slots.setdefault(sym, j)
+                legions = changed.get(k)
+                if legions is None:
+                    legions = changed[k] = list(plays[k - 1].legions)
+                legions[slots[symbol]] += by
+            values = base.copy()
+            for k, legions in changed.items():
+                key = (plays[k - 1].number, tuple(legions))
+                value = memo.get(key)
+                values[k] = self._objective_value(cards, bag, memo, *key) if value is None else value
+            out.append((max(values), sum(values)))
+        return out
 
     def _after(self, state: GameState, seat: int, action) -> list[Placed]:
         """The seat's objectives in play after a placement action (nothing applied)."""
@@ -126,12 +172,24 @@ class GreedyBot(Bot):
             plays[i] = Placed(number, tuple(legions))
         return plays
 
-    # ------------------------------------------------------------ decisions
-    _memo: dict = {}
-    _memo_for: object = None
+    #: Objective values by (card number, legions), per (objectives, bag, horizon, complete_weight);
+    #: the last few of those kept, shared by every greedy bot (a bot is made per game).
+    _MEMOS: dict = {}
 
+    def _values_memo(self, cards, bag: tuple) -> dict:
+        """Objective values by (card number, legions): one objective's value depends only on its card,
+        its legions, the bag, ``horizon`` and ``complete_weight``, so it is rated once while those stay
+        (every game of a config), however many actions, decisions and games meet it."""
+        key = (id(cards), bag, self.horizon, self.complete_weight)
+        kept = self._MEMOS.get(key)
+        if kept is None or kept[0] is not cards:   # an id reused by other objectives: rated anew
+            if len(self._MEMOS) >= 8:
+                self._MEMOS.pop(next(iter(self._MEMOS)))
+            kept = self._MEMOS[key] = (cards, {})
+        return kept[1]
+
+    # ------------------------------------------------------------ decisions
     def decide(self, state: GameState, rng: np.random.Generator):
-        self._memo, self._memo_for = {}, state     # objective values of this decision (position_value)
         actions = legal_actions(state)
         phase, seat = state.phase, state.seat
         cards = state.config.cards
@@ -156,9 +214,9 @@ class GreedyBot(Bot):
                          for p in state.in_play[other]]
                 return before - self.position_value(state, other, plays)[1]
         else:  # place, power_place
-            def score(a):
-                return self.position_value(state, seat, self._after(state, seat, a))
-        values = [score(a) for a in actions]
+            score = None
+        values = (self.placement_values(state, seat, actions) if score is None
+                  else [score(a) for a in actions])
         best = max(values)
         top = [a for a, v in zip(actions, values, strict=True) if v == best]
         if PASS in top and len(top) > 1:

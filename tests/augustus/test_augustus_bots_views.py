@@ -119,3 +119,28 @@ def test_saved_games_round_trip_and_refuse_edits():
         GameConfig.from_dict({**saved, "objectives": {"file": "/nonexistent.toml", "sha256": "0"}})
     with pytest.raises(DataFileError, match="config.max_draws: is required but missing"):
         GameConfig.from_dict({k: v for k, v in saved.items() if k != "max_draws"})
+
+
+def test_greedy_rates_each_placement_as_the_rebuilt_position_does():
+    """``placement_values`` (only the objectives a legion lands on or leaves rated again) equals
+    ``position_value`` of the seat's objectives rebuilt after each action, float for float, at every
+    placement decision of seeded greedy games, moves and passes included."""
+    from rometools.augustus import legal_actions
+    from rometools.core.playout import play as play_game
+    from rometools.core.playout import states
+
+    bot = GreedyBot()
+    checked = moves = 0
+    for seed in range(4):
+        end = play_game(rometools.load_game("augustus", players=3), "greedy", rng=seed)
+        for s in states(end):
+            if s.phase not in ("place", "power_place"):
+                continue
+            acts = legal_actions(s)
+            fast = bot.placement_values(s, s.seat, acts)
+            fresh = GreedyBot()   # values rated anew, none kept from earlier decisions
+            slow = [fresh.position_value(s, s.seat, fresh._after(s, s.seat, a)) for a in acts]
+            assert fast == slow, (seed, s.phase, acts)
+            checked += 1
+            moves += sum(isinstance(a, tuple) and a[0] == "move" for a in acts)
+    assert checked > 100 and moves > 100
