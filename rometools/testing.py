@@ -469,6 +469,10 @@ def _check_playthroughs(case: _Case) -> None:
                          f"{at}: chance probabilities sum to {sum(probabilities)}, not 1")
                 _require([a for a, _ in outcomes] == legal,
                          f"{at}: the chance outcomes are not the legal actions in the same order")
+                listed, weights = rules.chance_weights(state)
+                _require(list(listed) == legal and all(type(w) is int for w in weights)
+                         and [Fraction(w, sum(weights)) for w in weights] == probabilities,
+                         f"{at}: chance_weights {shown(list(weights))} are not the chance outcomes' probabilities")
                 if case.chance_node is None:
                     case.chance_node = state
                 action = sample_outcome(outcomes, rng)

@@ -51,7 +51,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass, replace
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 from typing import Any
 
 import numpy as np
@@ -69,6 +69,7 @@ __all__ = [
     "play",
     "replay",
     "sample_outcome",
+    "sample_weighted",
     "saved_game",
     "states",
     "to_json",
@@ -115,6 +116,51 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: np.random.Gene
     weights = [f.numerator * (denominator // f.denominator) for f in fractions]
     if sum(weights) != denominator:
         raise ValueError(f"chance probabilities sum to {Fraction(sum(weights), denominator)}, not 1")
+    return _draw([o for o, _ in outcomes], weights, denominator, rng)
+
+
+def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: np.random.Generator) -> Any:
+    """One of ``outcomes``, each drawn with probability its weight / the weights' sum.
+
+    The same draw, for the same ``rng``, as :func:`sample_outcome` given the probabilities
+    ``Fraction(w, sum(weights))``: the weights are divided by their greatest common divisor
+    with the sum, which puts them over the Fractions' least common denominator. A game's
+    ``chance_weights`` (:mod:`rometools.core.protocol`) feeds it without building a
+    ``Fraction`` per outcome per draw.
+
+    Parameters
+    ----------
+    outcomes : sequence
+        A chance node's outcomes.
+    weights : sequence of int
+        Whole numbers > 0, one per outcome.
+    rng : numpy.random.Generator
+
+    Raises
+    ------
+    ValueError
+        If there is no outcome, or the weights are not one whole number > 0 per outcome.
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> a, b = np.random.default_rng(3), np.random.default_rng(3)
+    >>> draws = [sample_weighted("xyz", [2, 4, 6], a) for _ in range(20)]
+    >>> draws == [sample_outcome([("x", F(1, 6)), ("y", F(1, 3)), ("z", F(1, 2))], b) for _ in range(20)]
+    True
+    """
+    if not outcomes or len(weights) != len(outcomes) or any(type(w) is not int or w < 1 for w in weights):
+        raise ValueError(f"chance weights must be one whole number > 0 per outcome ({len(outcomes)} "
+                         f"outcomes), got {list(weights)[:10]}")
+    total = sum(weights)
+    common = gcd(total, *weights)
+    if common > 1:
+        weights = [w // common for w in weights]
+    return _draw(outcomes, weights, total // common, rng)
+
+
+def _draw(outcomes: Sequence[Any], weights: Sequence[int], denominator: int, rng: np.random.Generator) -> Any:
+    """The outcome a uniform whole number below ``denominator`` (= the weights' sum) falls on."""
     if denominator < 1 << 62:
         r = int(rng.integers(denominator))
     else:  # a uniform integer below a huge denominator, by rejection on whole bytes
@@ -125,7 +171,7 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: np.random.Gene
             if r < limit:
                 r %= denominator
                 break
-    for (outcome, _), w in zip(outcomes, weights, strict=True):
+    for outcome, w in zip(outcomes, weights, strict=True):
         if r < w:
             return outcome
         r -= w
@@ -182,14 +228,15 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     seats = game.bots(bots)
     decide = [b.decide for b in seats]
     appliers = [game.spec.apply_legal if b.trusted else rules.apply for b in seats]
-    current, apply, outcomes = rules.current_player, rules.apply, rules.chance_outcomes
+    # a drawn outcome is legal: applied unchecked, drawn from whole-number weights (the same draw)
+    current, apply, weights = rules.current_player, game.spec.apply_legal, rules.chance_weights
     state = rules.new_game(game.config, chance) if start is None else start
     while True:
         p = current(state)
         if p >= 0:
             state = appliers[p](state, decide[p](state, gen))
         elif p == CHANCE:
-            state = apply(state, sample_outcome(outcomes(state), chance))
+            state = apply(state, sample_weighted(*weights(state), chance))
         else:
             return state
 

@@ -3,7 +3,7 @@
 Every rometools game is a module of pure functions over immutable states, in
 the shape of OpenSpiel's ``python/games/kuhn_poker.py`` (STYLE.md, habit 2).
 A game's rules module writes the five functions that *are* its rules
-(:data:`KERNEL`); the other six (:data:`DEFAULTED`) come from here, and a game
+(:data:`KERNEL`); the other seven (:data:`DEFAULTED`) come from here, and a game
 writes one only where its rules change it (pgx's split: the base owns the
 generic policy, each game a small kernel).
 
@@ -28,6 +28,11 @@ defaulted here (:data:`DEFAULTED`)
 ``initial_state(state)``                 ``new_game(state.config)``: a game whose states
                                          can start from a position writes it
 ``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.playout`)
+``chance_weights(state)``                ``(outcomes, weights)``: ``chance_outcomes`` with
+                                         whole-number weights in proportion to the
+                                         probabilities; a game whose draws are counts
+                                         (cards left of each kind) writes it to skip
+                                         building a ``Fraction`` per outcome per draw
 =======================================  ==============================================
 
 :func:`resolve_rules` makes the :class:`Rules` a registered game is played
@@ -54,6 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import lcm
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
@@ -77,7 +83,7 @@ TERMINAL = -4
 #: The functions every game's rules module writes: its rules.
 KERNEL = ("new_game", "current_player", "legal_actions", "chance_outcomes", "apply")
 #: The functions :func:`resolve_rules` gives a game that does not write them.
-DEFAULTED = ("is_over", "scores", "action_history", "initial_state", "to_json", "from_json")
+DEFAULTED = ("is_over", "scores", "action_history", "initial_state", "to_json", "from_json", "chance_weights")
 #: Every protocol function, as a registered game's :class:`Rules` has them.
 PROTOCOL = KERNEL + DEFAULTED
 
@@ -229,6 +235,17 @@ def resolve_rules(game_id: str, module: ModuleType,
 
         return load(text, game=game_id, source=source)
 
+    chance_outcomes = own["chance_outcomes"]
+
+    def chance_weights(state: Any) -> tuple[list, list[int]]:
+        """``chance_outcomes`` as ``(outcomes, weights)``: each probability's numerator over the
+        common denominator (:func:`rometools.core.playout.sample_weighted` draws from them)."""
+        outcomes = chance_outcomes(state)
+        fractions = [p if type(p) is Fraction else Fraction(p) for _, p in outcomes]
+        denominator = lcm(*(f.denominator for f in fractions))
+        return [o for o, _ in outcomes], [f.numerator * (denominator // f.denominator) for f in fractions]
+
     defaults = {"is_over": is_over, "scores": scores, "action_history": action_history,
-                "initial_state": initial_state, "to_json": to_json, "from_json": from_json}
+                "initial_state": initial_state, "to_json": to_json, "from_json": from_json,
+                "chance_weights": chance_weights}
     return Rules(game_id, module, {**defaults, **own})

@@ -66,7 +66,7 @@ import numpy as np
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, Bot, Game, GameSpec, game_for, load_game
-from rometools.core.playout import sample_outcome
+from rometools.core.playout import sample_weighted
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import proportion_estimate
 
@@ -168,7 +168,8 @@ class _Search:
         rules = spec.rules
         self.spec, self.rng, self.c, self.utility, self.budget = spec, rng, c, utility, budget
         self.current, self.legal = rules.current_player, rules.legal_actions
-        self.outcomes, self.apply, self.apply_legal = rules.chance_outcomes, rules.apply, spec.apply_legal
+        # a drawn outcome is legal: drawn from whole-number weights (sample_outcome's draw), applied unchecked
+        self.weights, self.apply_legal = rules.chance_weights, spec.apply_legal
         if rollout is None:
             rollout = "greedy" if "greedy" in spec.bots else "random"
         if rollout not in spec.bots:
@@ -180,14 +181,14 @@ class _Search:
 
     # ---------------------------------------------------------------- playouts
     def playout(self, state: Any) -> list[float]:
-        current, outcomes, apply, rng = self.current, self.outcomes, self.apply, self.rng
+        current, weights, apply, rng = self.current, self.weights, self.apply_legal, self.rng
         decide, apply_bot = self.rollout_decide, self.rollout_apply
         while True:
             p = current(state)
             if p >= 0:
                 state = apply_bot(state, decide(state, rng))
             elif p == CHANCE:
-                state = apply(state, sample_outcome(outcomes(state), rng))
+                state = apply(state, sample_weighted(*weights(state), rng))
             else:
                 return game_results(self.spec, state, self.utility)
 
@@ -238,10 +239,10 @@ class _Search:
                 if p == TERMINAL:
                     break
                 if p == CHANCE:
-                    outcome = sample_outcome(self.outcomes(node.state), rng)
+                    outcome = sample_weighted(*self.weights(node.state), rng)
                     child = node.children.get(outcome)
                     if child is None:
-                        s = self.apply(node.state, outcome)
+                        s = self.apply_legal(node.state, outcome)
                         child = node.children[outcome] = _Node(CHANCE, s, self.current(s))
                         path.append(child)
                         break
@@ -283,8 +284,8 @@ class _Search:
                 if p == TERMINAL:
                     break
                 if p == CHANCE:
-                    outcome = sample_outcome(self.outcomes(s), rng)
-                    s = self.apply(s, outcome)
+                    outcome = sample_weighted(*self.weights(s), rng)
+                    s = self.apply_legal(s, outcome)
                     child = node.children.get(outcome)
                     if child is None:
                         child = node.children[outcome] = _Node(CHANCE)

@@ -47,14 +47,23 @@ class GreedyBot(Bot):
             before = rules.scores(state)
             t = rules._t(state.config)
             best, best_value = [END], 0.0
+            scored: dict = {}   # a scoring's rating by the pieces it places (the cards spent change no score)
+            completes: dict = {}   # whether pieces on these spaces complete a road (any piece, any card)
             for a in legal:
                 if a == END:
                     continue
-                if rules.completes_a_road(state, a):   # a scoring: applied and scored in full
-                    after = rules.apply_legal(state, a)
-                    sc = rules.scores(after)
-                    value = sc[seat] - before[seat] - 0.5 * max(
-                        (sc[k] - before[k] for k in range(len(sc)) if k != seat), default=0)
+                where = a[2:4] if a[0] == "double" else a[1]
+                done = completes.get(where)
+                if done is None:
+                    done = completes[where] = rules.completes_a_road(state, a)
+                if done:   # a scoring: applied and scored in full
+                    placed = (a[0] == "fort", where)
+                    value = scored.get(placed)
+                    if value is None:
+                        after = rules.apply_legal(state, a)
+                        sc = rules.scores(after)
+                        value = scored[placed] = sc[seat] - before[seat] - 0.5 * max(
+                            (sc[k] - before[k] for k in range(len(sc)) if k != seat), default=0)
                 else:   # no road completes: only a fort's own points change (its city's top value, at least 1)
                     gained = state.tiles[t.index[a[1]]] + 1 if a[0] == "fort" else 0
                     value = float(gained)   # = gained - 0.5 * 0, as the full rating computes it

@@ -46,7 +46,7 @@ from rometools.via_romana.state import (
     card_id,
 )
 
-__all__ = ["apply", "cards", "chance_outcomes", "current_player", "information_state", "legal_actions",
+__all__ = ["apply", "cards", "chance_outcomes", "chance_weights", "current_player", "information_state", "legal_actions",
            "new_game", "resample", "road_status", "scores"]
 
 
@@ -198,6 +198,22 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
     pool = _draw_pool(state)
     total = sum(pool)
     return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
+
+
+def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
+    """:func:`chance_outcomes` as whole-number weights: the cards left of each kind (a goal tile: 1 each).
+
+    >>> outs, weights = chance_weights(new_game())
+    >>> outs[0], weights[0], sum(weights)
+    ('purple:temple', 2, 55)
+    """
+    if current_player(state) != CHANCE:
+        return [], []
+    if state.agenda[0][0] == "goal":
+        return list(state.goals_left), [1] * len(state.goals_left)
+    t = _t(state.config)
+    pool = _draw_pool(state)
+    return [t.cards[i] for i, k in enumerate(pool) if k], [k for k in pool if k]
 
 
 # ----------------------------------------------------------------- legal actions
