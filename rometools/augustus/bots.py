@@ -129,30 +129,41 @@ class GreedyBot(Bot):
             value = memo.get((p.number, p.legions))
             base.append(self._objective_value(cards, bag, memo, p.number, p.legions) if value is None else value)
         where = {p.number: k for k, p in enumerate(plays, 1)}
-        slot_of: dict[int, dict[str, int]] = {}
+        after: dict = {}   # (card, symbol, +1/-1) or (card, from symbol, to symbol) -> (place in base, value)
+
+        def one_card(number: int, changes: tuple[tuple[str, int], ...]) -> tuple[int, float]:
+            k = where[number]
+            symbols = cards.card(number).symbols()
+            legions = list(plays[k - 1].legions)
+            for symbol, by in changes:
+                legions[symbols.index(symbol)] += by
+            key = (number, tuple(legions))
+            value = memo.get(key)
+            return k, self._objective_value(cards, bag, memo, *key) if value is None else value
+
+        passed = (max(base), sum(base))
         out = []
         for a in actions:
             if a == PASS:
-                out.append((max(base), sum(base)))
+                out.append(passed)
                 continue
-            changed: dict[int, list[int]] = {}
-            for number, symbol, by in (((a[1], a[2], 1),) if a[0] == "place" else
-                                       ((a[1], a[2], -1), (a[3], a[4], 1))):
-                k = where[number]
-                slots = slot_of.get(number)
-                if slots is None:
-                    slots = slot_of[number] = {}
-                    for j, sym in enumerate(cards.card(number).symbols()):
-                        slots.setdefault(sym, j)
-                legions = changed.get(k)
-                if legions is None:
-                    legions = changed[k] = list(plays[k - 1].legions)
-                legions[slots[symbol]] += by
             values = base.copy()
-            for k, legions in changed.items():
-                key = (plays[k - 1].number, tuple(legions))
-                value = memo.get(key)
-                values[k] = self._objective_value(cards, bag, memo, *key) if value is None else value
+            if a[0] == "place" or a[1] == a[3]:   # one objective changes
+                key = (a[1], a[2], 1) if a[0] == "place" else (a[1], a[2], a[4])
+                got = after.get(key)
+                if got is None:
+                    got = after[key] = one_card(a[1], ((a[2], 1),) if a[0] == "place" else ((a[2], -1), (a[4], 1)))
+                values[got[0]] = got[1]
+            else:   # a legion leaves one objective for another
+                leave, land = (a[1], a[2], -1), (a[3], a[4], 1)
+                got = after.get(leave)
+                if got is None:
+                    got = after[leave] = one_card(a[1], ((a[2], -1),))
+                values[got[0]] = got[1]
+                got = after.get(land)
+                if got is None:
+                    got = after[land] = one_card(a[3], ((a[4], 1),))
+                values[got[0]] = got[1]
             out.append((max(values), sum(values)))
         return out
 

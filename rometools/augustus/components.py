@@ -336,7 +336,11 @@ class Objective:
 
     def symbols(self) -> tuple[str, ...]:
         """The slot symbols, in bag order."""
-        return tuple(s for s, _ in self.slots)
+        got = self.__dict__.get("_symbols")   # kept on the (frozen) card: asked for at every placement
+        if got is None:
+            got = tuple(s for s, _ in self.slots)
+            object.__setattr__(self, "_symbols", got)
+        return got
 
 
 @dataclass(frozen=True)
@@ -448,8 +452,8 @@ class ObjectiveSet(ComponentSet):
     provenance: Mapping[str, Provenance] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
-    def _by_number(self) -> Mapping[int, Objective]:
-        return MappingProxyType({c.number: c for c in self.cards})
+    def _by_number(self) -> dict[int, Objective]:   # private, never handed out: a plain dict is the fastest get
+        return {c.number: c for c in self.cards}
 
     @cached_property
     def numbers(self) -> tuple[int, ...]:

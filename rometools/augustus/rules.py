@@ -66,6 +66,7 @@ __all__ = [
     "apply",
     "apply_legal",
     "chance_outcomes",
+    "chance_weights",
     "current_player",
     "legal_actions",
     "new_game",
@@ -387,6 +388,25 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
         total = sum(left.values())
         return [(t, Fraction(k, total)) for t, k in left.items() if k]
     return []
+
+
+def chance_weights(state: GameState) -> tuple[list, list[int]]:
+    """:func:`chance_outcomes` as whole-number weights: 1 per card left in the pile, the tokens
+    left of each kind in the bag.
+
+    Examples
+    --------
+    >>> s = new_game(GameConfig(first_game=True), rng=3)
+    >>> outcomes, weights = chance_weights(s)
+    >>> weights[outcomes.index("joker")], sum(weights)
+    (2, 23)
+    """
+    if state.phase in ("deal", "refill"):
+        return list(state.pile), [1] * len(state.pile)
+    if state.phase == "draw":
+        left = state.bag_left()
+        return [t for t, k in left.items() if k], [k for k in left.values() if k]
+    return [], []
 
 
 def legal_actions(state: GameState) -> list:

@@ -139,7 +139,7 @@ class Rules:
         --------
         >>> import rometools
         >>> rometools.load_game("augustus").spec.rules.written()
-        ['new_game', 'current_player', 'legal_actions', 'chance_outcomes', 'apply', 'action_history']
+        ['new_game', 'current_player', 'legal_actions', 'chance_outcomes', 'apply', 'action_history', 'chance_weights']
         """
         return [name for name in PROTOCOL if callable(getattr(self.module, name, None))]
 

@@ -171,6 +171,21 @@ class Board:
         """The road with this id (``KeyError`` for another)."""
         return self._road[road_id]
 
+    @cached_property
+    def _tile_entries(self) -> dict[str, tuple[str, int]]:
+        return {}
+
+    def tile_entry(self, entry: str) -> tuple[str, int]:
+        """A won tile as a state records it, ``"roma=4"``, read as ``(province, value)`` (each read once).
+
+        Raises ``KeyError`` for a city not on the board, ``ValueError`` for a value that is no number.
+        """
+        got = self._tile_entries.get(entry)
+        if got is None:
+            city, _, value = entry.partition("=")
+            got = self._tile_entries[entry] = (self.city(city).province, int(value))
+        return got
+
     def blocked(self, players: int) -> tuple[str, ...]:
         """The roads signed at set-up with ``players`` players."""
         return tuple(r.id for r in self.roads if players in r.blocked_with)

@@ -229,13 +229,12 @@ def _free(state: GameState, t: _Tables, i: int) -> bool:
     return r is None or (r not in state.signed and r not in state.scored)
 
 
-def _adjacent_to_piece(state: GameState, t: _Tables, i: int) -> bool:
-    pieces = state.pieces
-    return any(pieces[j] != -1 for j in t.neigh[i])
-
-
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
-    return [i for i in range(len(t.spaces)) if _free(state, t, i) and _adjacent_to_piece(state, t, i)]
+    """The free spaces next to a piece, in board order (found from the pieces: fewer than the spaces;
+    adjacency is symmetric, ``Board.neighbours``)."""
+    pieces = state.pieces
+    near = {i for j, piece in enumerate(pieces) if piece != -1 for i in t.neigh[j] if pieces[i] == -1}
+    return sorted(i for i in near if _free(state, t, i))
 
 
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
@@ -445,69 +444,77 @@ def apply(state: GameState, action: Any) -> GameState:
     return apply_legal(state, action)
 
 
+def _put(s: GameState, **changes: Any) -> GameState:
+    """Change fields of a state that :func:`apply_legal` made and has not handed out yet, in place
+    (a copy per change was a fifth of a game's time); never a caller's state."""
+    s.__dict__.update(changes)
+    return s
+
+
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
     t = _t(state.config)
     item, rest = state.agenda[0], state.agenda[1:]
     kind = item[0]
-    s = replace(state, history=(*state.history, action))
+    s = replace(state, history=(*state.history, action))   # this apply's own copy: changed in place (_put)
     if kind == "goal":
-        s = replace(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
+        s = _put(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
                     agenda=rest)
     elif kind in ("deal", "draw", "refill") or (kind == "take" and current_player(state) == CHANCE):
         i = t.card_index[action]
         if not any(s.deck):
-            s = replace(s, deck=s.discard, discard=(0,) * len(t.cards))
-        s = replace(s, deck=_add(s.deck, i, -1))
+            s = _put(s, deck=s.discard, discard=(0,) * len(t.cards))
+        s = _put(s, deck=_add(s.deck, i, -1))
         target = -1 if kind == "refill" else item[1]
         if target == -1:
-            s = replace(s, display=_add(s.display, i))
+            s = _put(s, display=_add(s.display, i))
         else:
-            s = replace(s, hands=_set(s.hands, target, _add(s.hands[target], i)))
+            s = _put(s, hands=_set(s.hands, target, _add(s.hands[target], i)))
         if kind in ("draw", "take") and item[2] > 1:
-            s = replace(s, agenda=((kind, item[1], item[2] - 1), *rest))
+            s = _put(s, agenda=((kind, item[1], item[2] - 1), *rest))
         elif kind == "refill":
             pass  # _settle drops it once the display is full
         else:
-            s = replace(s, agenda=rest)
+            s = _put(s, agenda=rest)
     elif kind == "take":
         i = t.card_index[action[1]]
         seat = item[1]
-        s = replace(s, display=_add(s.display, i, -1), hands=_set(s.hands, seat, _add(s.hands[seat], i)))
-        s = replace(s, agenda=(("take", seat, item[2] - 1), *rest) if item[2] > 1 else rest)
+        s = _put(s, display=_add(s.display, i, -1), hands=_set(s.hands, seat, _add(s.hands[seat], i)))
+        s = _put(s, agenda=(("take", seat, item[2] - 1), *rest) if item[2] > 1 else rest)
     elif kind == "setup":
         i = t.index[action[1]]
         seat = item[1]
-        s = replace(s, pieces=_set(s.pieces, i, 2 * seat + 1), forts=_set(s.forts, seat, s.forts[seat] - 1),
+        s = _put(s, pieces=_set(s.pieces, i, 2 * seat + 1), forts=_set(s.forts, seat, s.forts[seat] - 1),
                     agenda=rest)
     elif kind == "discard":
         if action == KEEP:
-            s = replace(s, agenda=(("build",), *rest))
+            s = _put(s, agenda=(("build",), *rest))
         else:
             i = t.card_index[action[1]]
             hand = _add(s.hands[s.seat], i, -1)
-            s = replace(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i))
+            s = _put(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i))
             limit = t.comps.hand_limit
             if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
-                s = replace(s, agenda=(("build",), *rest))
+                s = _put(s, agenda=(("build",), *rest))
     elif kind == "build":
         if action == END:
-            s = replace(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *rest))
+            s = _put(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *rest))
         else:
             s = _build(s, t, action)
     elif kind == "order":
         road = action[1]
         others = tuple(r for r in item[2] if r != road)
-        s = replace(s, agenda=rest)
+        s = _put(s, agenda=rest)
         s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
                    tuple(("auto", item[1], r) for r in others))
     elif kind == "tile":
         s = _take_tile(s, t, item[1], action[1])
-        s = replace(s, agenda=rest)
+        s = _put(s, agenda=rest)
     return _settle(s, t)
 
 
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
+    """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
     seat = s.seat
     kind = action[0]
     used = [t.card_index[c] for c in action[2:] if c in t.card_index] if kind != "double" else \
@@ -531,7 +538,7 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
         placed = [t.index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 1)
-    s = replace(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
+    s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
                 milestones=milestones, played=s.played + len(used))
     roads = []
     for i in placed:
@@ -539,11 +546,11 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
             if r not in roads and road_status(s, r) == "complete":
                 roads.append(r)
     after = (("build",), *s.agenda[1:])
-    s = replace(s, agenda=after)
+    s = _put(s, agenda=after)
     if len(roads) > 1:
-        return replace(s, agenda=(("order", seat, tuple(roads)), *after))
+        return _put(s, agenda=(("order", seat, tuple(roads)), *after))
     if roads:
-        return replace(s, agenda=(("auto", seat, roads[0]), *after))
+        return _put(s, agenda=(("auto", seat, roads[0]), *after))
     return s
 
 
@@ -641,7 +648,7 @@ def road_results(state: GameState) -> list[dict]:
     for step, (before, action) in enumerate(zip(nodes, state.history[len(nodes[0].history):], strict=False)):
         if not before.agenda or before.agenda[0][0] != "build" or action == END:
             continue
-        built = _build(before, t, action)
+        built = _build(replace(before), t, action)   # a copy: _build changes the state it is given
         item = built.agenda[0]
         if item[0] not in ("auto", "order"):
             continue
@@ -681,18 +688,18 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
             owner = pieces[i] // 2
             milestones = _set(milestones, owner, milestones[owner] + 1)
             pieces = _set(pieces, i, -1)
-    s = replace(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
+    s = _put(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
     if not last:
-        s = replace(s, signed=s.signed | {road}, signs=s.signs - 1)
+        s = _put(s, signed=s.signed | {road}, signs=s.signs - 1)
         if s.signs == 0:
-            s = replace(s, standard=completer, last_turns=n - 1)
-    return replace(s, agenda=(*todo, *then, *s.agenda))
+            s = _put(s, standard=completer, last_turns=n - 1)
+    return _put(s, agenda=(*todo, *then, *s.agenda))
 
 
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
     value = s.tiles[c] + 1
-    return replace(s, tiles=_set(s.tiles, c, s.tiles[c] - 1), won=_set(s.won, seat, (*s.won[seat], f"{city}={value}")))
+    return _put(s, tiles=_set(s.tiles, c, s.tiles[c] - 1), won=_set(s.won, seat, (*s.won[seat], f"{city}={value}")))
 
 
 def _settle(s: GameState, t: _Tables) -> GameState:
@@ -702,42 +709,42 @@ def _settle(s: GameState, t: _Tables) -> GameState:
         item = s.agenda[0]
         kind = item[0]
         if kind == "auto":
-            s = _score(replace(s, agenda=s.agenda[1:]), t, item[2], item[1])
+            s = _score(_put(s, agenda=s.agenda[1:]), t, item[2], item[1])
         elif kind == "order" and len(item[2]) <= 1:
-            s = replace(s, agenda=tuple(("auto", item[1], r) for r in item[2]) + s.agenda[1:])
+            s = _put(s, agenda=tuple(("auto", item[1], r) for r in item[2]) + s.agenda[1:])
         elif kind in ("deal", "draw", "take", "refill"):
             target = item[1] if kind != "refill" else -1
             if kind == "refill" and sum(s.display) >= comps.display:
-                s = replace(s, agenda=s.agenda[1:])
+                s = _put(s, agenda=s.agenda[1:])
             elif kind in ("draw", "take") and target >= 0 and _hand_full(s, target):
-                s = replace(s, agenda=s.agenda[1:])  # Obstinate Hands: no more cards (VR-8)
+                s = _put(s, agenda=s.agenda[1:])  # Obstinate Hands: no more cards (VR-8)
             elif kind == "take" and any(s.display):
                 return s
             elif not any(s.deck) and not any(s.discard):
-                s = replace(s, agenda=s.agenda[1:])  # nothing left to draw (VR-7)
+                s = _put(s, agenda=s.agenda[1:])  # nothing left to draw (VR-7)
             else:
                 return s
         elif kind == "build":
             if s.played >= comps.cards_per_turn or not any(s.hands[s.seat]):
-                s = replace(s, agenda=(("draw", s.seat, comps.draw), ("next",), *s.agenda[1:]))
+                s = _put(s, agenda=(("draw", s.seat, comps.draw), ("next",), *s.agenda[1:]))
             else:
                 return s
         elif kind == "next":
-            s = replace(s, agenda=s.agenda[1:])
+            s = _put(s, agenda=s.agenda[1:])
             if s.last_turns is not None:
                 if s.last_turns == 0:
-                    return replace(s, over=True, agenda=())
-                s = replace(s, last_turns=s.last_turns - 1)
+                    return _put(s, over=True, agenda=())
+                s = _put(s, last_turns=s.last_turns - 1)
             if s.turn >= s.config.max_turns:
-                return replace(s, over=True, agenda=())
-            s = replace(s, seat=(s.seat + 1) % s.config.players, agenda=(("turn",), *s.agenda))
+                return _put(s, over=True, agenda=())
+            s = _put(s, seat=(s.seat + 1) % s.config.players, agenda=(("turn",), *s.agenda))
         elif kind == "turn":
             hand = s.hands[s.seat]
             start = s.turn == 0
-            s = replace(s, turn=s.turn + 1, played=0, seat=0 if start else s.seat)
+            s = _put(s, turn=s.turn + 1, played=0, seat=0 if start else s.seat)
             nxt = ("discard",) if (sum(hand) > comps.hand_limit or (s.config.obstinate_hands and any(hand))) \
                 else ("build",)
-            s = replace(s, agenda=(nxt, *s.agenda[1:]))
+            s = _put(s, agenda=(nxt, *s.agenda[1:]))
         else:
             return s
     return s

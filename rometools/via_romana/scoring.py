@@ -106,12 +106,13 @@ def score_parts(state) -> list[dict[str, int]]:
             fort_points[piece // 2] += left[i] + 1
     out = []
     for seat in range(config.players):
-        tiles = sum(int(w.split("=")[1]) for w in state.won[seat])
+        won = [board.tile_entry(w) for w in state.won[seat]]   # (province, value) per tile taken
+        tiles = sum(value for _, value in won)
         forts = fort_points[seat]
         standard = comps.standard_points if state.standard == seat else 0
         goal = 0
         if state.goals[seat] is not None:
-            have = {board.city(w.split("=")[0]).province for w in state.won[seat]}
+            have = {province for province, _ in won}
             if set(comps.goal(state.goals[seat]).colours) <= have:
                 goal = comps.goal_points
         out.append({"tiles": tiles, "forts": forts, "standard": standard, "goal": goal,
