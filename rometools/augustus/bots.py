@@ -123,6 +123,7 @@ class GreedyBot(Bot):
         cards = state.config.cards
         bag = tuple(state.config.components.bag.items())
         memo = self._values_memo(cards, bag)
+        shifted = self._shifted_memo(cards, bag)
         plays = state.in_play[seat]
         base = [0.0]
         for p in plays:
@@ -133,13 +134,19 @@ class GreedyBot(Bot):
 
         def one_card(number: int, changes: tuple[tuple[str, int], ...]) -> tuple[int, float]:
             k = where[number]
-            symbols = cards.card(number).symbols()
-            legions = list(plays[k - 1].legions)
-            for symbol, by in changes:
-                legions[symbols.index(symbol)] += by
-            key = (number, tuple(legions))
-            value = memo.get(key)
-            return k, self._objective_value(cards, bag, memo, *key) if value is None else value
+            legions = plays[k - 1].legions
+            value = shifted.get((number, legions, changes))   # met in an earlier decision or game
+            if value is None:
+                symbols = cards.card(number).symbols()
+                moved = list(legions)
+                for symbol, by in changes:
+                    moved[symbols.index(symbol)] += by
+                key = (number, tuple(moved))
+                value = memo.get(key)
+                if value is None:
+                    value = self._objective_value(cards, bag, memo, *key)
+                shifted[(number, legions, changes)] = value
+            return k, value
 
         passed = (max(base), sum(base))
         out = []
@@ -191,13 +198,21 @@ class GreedyBot(Bot):
         """Objective values by (card number, legions): one objective's value depends only on its card,
         its legions, the bag, ``horizon`` and ``complete_weight``, so it is rated once while those stay
         (every game of a config), however many actions, decisions and games meet it."""
+        return self._kept(cards, bag)[1]
+
+    def _shifted_memo(self, cards, bag: tuple) -> dict:
+        """Objective values by (card number, legions, legions moved): the value after a legion lands
+        on or leaves the card, kept as :meth:`_values_memo` keeps values."""
+        return self._kept(cards, bag)[2]
+
+    def _kept(self, cards, bag: tuple) -> tuple:
         key = (id(cards), bag, self.horizon, self.complete_weight)
         kept = self._MEMOS.get(key)
         if kept is None or kept[0] is not cards:   # an id reused by other objectives: rated anew
             if len(self._MEMOS) >= 8:
                 self._MEMOS.pop(next(iter(self._MEMOS)))
-            kept = self._MEMOS[key] = (cards, {})
-        return kept[1]
+            kept = self._MEMOS[key] = (cards, {}, {})
+        return kept
 
     # ------------------------------------------------------------ decisions
     def decide(self, state: GameState, rng: np.random.Generator):

@@ -130,17 +130,16 @@ def test_greedy_rates_each_placement_as_the_rebuilt_position_does():
     from rometools.core.playout import states
 
     bot = GreedyBot()
-    checked = moves = 0
+    rated = []
     for seed in range(4):
         end = play_game(rometools.load_game("augustus", players=3), "greedy", rng=seed)
         for s in states(end):
-            if s.phase not in ("place", "power_place"):
-                continue
-            acts = legal_actions(s)
-            fast = bot.placement_values(s, s.seat, acts)
-            fresh = GreedyBot()   # values rated anew, none kept from earlier decisions
-            slow = [fresh.position_value(s, s.seat, fresh._after(s, s.seat, a)) for a in acts]
-            assert fast == slow, (seed, s.phase, acts)
-            checked += 1
-            moves += sum(isinstance(a, tuple) and a[0] == "move" for a in acts)
+            if s.phase in ("place", "power_place"):
+                acts = legal_actions(s)
+                rated.append((s, acts, bot.placement_values(s, s.seat, acts)))  # values kept across decisions
+    GreedyBot._MEMOS.clear()   # every value rated anew, from each position rebuilt
+    for s, acts, fast in rated:
+        assert fast == [bot.position_value(s, s.seat, bot._after(s, s.seat, a)) for a in acts], (s.phase, acts)
+    checked = len(rated)
+    moves = sum(isinstance(a, tuple) and a[0] == "move" for _, acts, _ in rated for a in acts)
     assert checked > 100 and moves > 100
