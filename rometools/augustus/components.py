@@ -334,6 +334,18 @@ class Objective:
         """``{symbol: slots}``."""
         return dict(self.slots)
 
+    def capacities(self) -> tuple[int, ...]:
+        """Legions each slot group holds when full, in bag order (``legions`` equal to it: complete).
+
+        >>> load_objectives().card(2).capacities()
+        (1, 1, 2)
+        """
+        got = self.__dict__.get("_capacities")   # kept on the (frozen) card: asked for after every token
+        if got is None:
+            got = tuple(n for _, n in self.slots)
+            object.__setattr__(self, "_capacities", got)
+        return got
+
     def symbols(self) -> tuple[str, ...]:
         """The slot symbols, in bag order."""
         got = self.__dict__.get("_symbols")   # kept on the (frozen) card: asked for at every placement

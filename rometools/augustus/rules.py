@@ -131,7 +131,7 @@ def _seats_from(first: int, players: int) -> list[int]:
 
 
 def _complete(w: _Work, p: Placed) -> bool:
-    return all(k == n for (_, n), k in zip(w.card(p.number).slots, p.legions, strict=True))
+    return p.legions == w.card(p.number).capacities()
 
 
 def _settle(w: _Work) -> None:

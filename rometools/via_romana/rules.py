@@ -35,7 +35,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import as_generator
-from rometools.via_romana.scoring import score_road
+from rometools.via_romana.scoring import _road_result, score_road
 from rometools.via_romana.state import (
     CHANCE,
     END,
@@ -274,10 +274,8 @@ def _build_actions(state: GameState, t: _Tables) -> list:
     if state.milestones[seat] and left >= 1:
         ms = _milestone_spaces(state, t)
         for a in held:
-            col = t.card_colour[a]
-            for i in ms:
-                if col in t.colours[i]:
-                    acts.append(("milestone", spaces[i], cards_[a]))
+            col, card = t.card_colour[a], cards_[a]
+            acts += [("milestone", spaces[i], card) for i in ms if col in t.colours[i]]
         if state.milestones[seat] >= 2:
             for a in held:
                 city = t.city_card.get((t.card_colour[a], t.card_symbol[a]))
@@ -285,11 +283,11 @@ def _build_actions(state: GameState, t: _Tables) -> list:
                     for x, y in _double_spaces(state, t, city):
                         acts.append(("double", spaces[city], spaces[x], spaces[y], cards_[a]))
         if left >= 2 and ms:
+            where = [spaces[i] for i in ms]
             for a in held:
                 for b in held:
                     if b > a and t.card_colour[a] != t.card_colour[b]:
-                        for i in ms:
-                            acts.append(("joker", spaces[i], cards_[a], cards_[b]))
+                        acts += [("joker", space, cards_[a], cards_[b]) for space in where]
     return acts
 
 
@@ -669,8 +667,8 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     counts = [0] * n
     for i in (a, b, *t.road_spaces[road]):
         counts[s.pieces[i] // 2] += 1
-    result = score_road({k: c for k, c in enumerate(counts) if c}, completer=completer, seat_order=range(n),
-                        dangerous_ties=s.config.dangerous_ties)
+    result = _road_result({k: c for k, c in enumerate(counts) if c}, completer, list(range(n)),
+                          s.config.dangerous_ties)   # score_road on values the board guarantees
     todo: list = []
     if result.winner is not None:
         with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
@@ -752,9 +750,9 @@ def _settle(s: GameState, t: _Tables) -> GameState:
 
 def scores(state: GameState) -> tuple[int, ...]:
     """Each seat's points now (the final scoring applied to the current position)."""
-    from rometools.via_romana.scoring import score_parts
+    from rometools.via_romana.scoring import totals
 
-    return tuple(p["total"] for p in score_parts(state))
+    return totals(state)
 
 
 # ----------------------------------------------------------------- hidden information

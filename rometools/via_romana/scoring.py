@@ -11,7 +11,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError
 
-__all__ = ["RoadResult", "ranks", "score_bounds", "score_parts", "score_road"]
+__all__ = ["RoadResult", "ranks", "score_bounds", "score_parts", "score_road", "totals"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,11 @@ def score_road(pieces: Mapping[Any, int], *, completer: Any, seat_order: Sequenc
     involved = {p: n for p, n in pieces.items() if n > 0}
     if not involved:
         raise ArgumentError("no player has a piece on the road")
+    return _road_result(involved, completer, order, dangerous_ties)
+
+
+def _road_result(involved: dict, completer: Any, order: list, dangerous_ties: bool) -> RoadResult:
+    """:func:`score_road` on checked values: ``involved`` maps each player with pieces (> 0) to them."""
     best = max(involved.values())
     tied = [p for p, n in involved.items() if n == best]
     start = order.index(completer)
@@ -96,6 +101,22 @@ def score_parts(state) -> list[dict[str, int]]:
     >>> score_parts(new_game())[0]
     {'tiles': 0, 'forts': 0, 'standard': 0, 'goal': 0, 'total': 0}
     """
+    return [{"tiles": tiles, "forts": forts, "standard": standard, "goal": goal,
+             "total": tiles + forts + standard + goal} for tiles, forts, standard, goal in _parts(state)]
+
+
+def totals(state) -> tuple[int, ...]:
+    """Each seat's ``"total"`` of :func:`score_parts` (the rules' ``scores``), without the dicts.
+
+    >>> from rometools.via_romana import new_game
+    >>> totals(new_game(players=2))
+    (0, 0)
+    """
+    return tuple(sum(row) for row in _parts(state))
+
+
+def _parts(state) -> list[tuple[int, int, int, int]]:
+    """Per seat ``(tiles, forts, standard, goal)`` points (End of the Game, Final scoring)."""
     config = state.config
     board, comps = config.the_board(), config.the_components()
     fort_points = [0] * config.players
@@ -108,15 +129,13 @@ def score_parts(state) -> list[dict[str, int]]:
     for seat in range(config.players):
         won = [board.tile_entry(w) for w in state.won[seat]]   # (province, value) per tile taken
         tiles = sum(value for _, value in won)
-        forts = fort_points[seat]
         standard = comps.standard_points if state.standard == seat else 0
         goal = 0
         if state.goals[seat] is not None:
             have = {province for province, _ in won}
             if set(comps.goal(state.goals[seat]).colours) <= have:
                 goal = comps.goal_points
-        out.append({"tiles": tiles, "forts": forts, "standard": standard, "goal": goal,
-                    "total": tiles + forts + standard + goal})
+        out.append((tiles, fort_points[seat], standard, goal))
     return out
 
 
