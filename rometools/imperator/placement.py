@@ -130,24 +130,38 @@ def contest(challenger: Worker, occupant: Worker, marker: int) -> Contest:
         raise ArgumentError(f"a tile's marker is 1 or 5, got {marker!r}")
     a, b = challenger, occupant
     da, db = distance(a.value, marker), distance(b.value, marker)
-    if da != db:
+    winner, decided_by = _winner(a, b, marker)
+    if decided_by == "value":
         stronger, weaker = (a, b) if da < db else (b, a)
-        return Contest("challenger" if da < db else "occupant", "value",
+        return Contest(winner, decided_by,
                        f"on a marker-{marker} tile a {stronger.value} ({player_name(stronger.player)}) is stronger than a "
                        f"{weaker.value} ({player_name(weaker.player)})")
-    if a.influence_zone != b.influence_zone:
-        stronger, weaker = (a, b) if a.influence_zone > b.influence_zone else (b, a)
-        return Contest("challenger" if stronger is a else "occupant", "influence_zone",
+    if decided_by == "influence_zone":
+        stronger, weaker = (a, b) if winner == "challenger" else (b, a)
+        return Contest(winner, decided_by,
                        f"equal values ({a.value}); {player_name(stronger.player)} has more unused influence zone "
                        f"({stronger.influence_zone} against {weaker.influence_zone})")
-    if a.political_influence != b.political_influence:
-        stronger, weaker = (a, b) if a.political_influence > b.political_influence else (b, a)
-        return Contest("challenger" if stronger is a else "occupant", "political_influence",
+    if decided_by == "political_influence":
+        stronger, weaker = (a, b) if winner == "challenger" else (b, a)
+        return Contest(winner, decided_by,
                        f"equal values ({a.value}) and influence zones ({a.influence_zone}); {player_name(stronger.player)} "
                        f"has more political influence ({stronger.political_influence} against "
                        f"{weaker.political_influence})")
     return Contest(None, "tie", f"equal value ({a.value}), influence zone ({a.influence_zone}) and political "
                                 f"influence ({a.political_influence})")
+
+
+def _winner(a: Worker, b: Worker, marker: int) -> tuple[str | None, str]:
+    """:func:`contest`'s ``(winner, decided_by)`` without the words (a rules' check asks it per
+    region and worker value, and wants only the answer)."""
+    da, db = abs(a.value - marker), abs(b.value - marker)
+    if da != db:
+        return ("challenger" if da < db else "occupant"), "value"
+    if a.influence_zone != b.influence_zone:
+        return ("challenger" if a.influence_zone > b.influence_zone else "occupant"), "influence_zone"
+    if a.political_influence != b.political_influence:
+        return ("challenger" if a.political_influence > b.political_influence else "occupant"), "political_influence"
+    return None, "tie"
 
 
 def can_enter(worker: Worker, occupant: Worker | None, marker: int, *, displaced: bool) -> bool:
@@ -174,8 +188,10 @@ def can_enter(worker: Worker, occupant: Worker | None, marker: int, *, displaced
     """
     if occupant is None:
         return True
-    c = contest(worker, occupant, marker)
-    return c.winner == "challenger" or (c.winner is None and displaced)
+    if marker not in (1, 5):
+        raise ArgumentError(f"a tile's marker is 1 or 5, got {marker!r}")
+    winner, _ = _winner(worker, occupant, marker)
+    return winner == "challenger" or (winner is None and displaced)
 
 
 # ===================================================================== placement
@@ -238,24 +254,35 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
     return _placement_problem(layout, markers, occupants, worker, region)
 
 
+def _may_place(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker, region: str) -> bool:
+    """Whether ``worker`` may be placed in ``region`` (a region of ``layout``): it has a tile, the
+    player has no worker on the board yet, and the region is empty or the worker beats its
+    occupant (:func:`contest`; a full tie forbids it). The rule :func:`placement_problem`
+    explains; the rules' legal actions ask it for every region and worker value, without words."""
+    if markers.get(region) is None or region not in layout.index:
+        return False
+    if any(w.player == worker.player for w in occupants.values()):
+        return False
+    occupant = occupants.get(region)
+    return occupant is None or _winner(worker, occupant, markers[region])[0] == "challenger"
+
+
 def _placement_problem(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker,
                        region: str) -> str | None:
-    """:func:`placement_problem` for a board already known to be consistent (the rules' own
-    states: legal_actions asks it for every region and value, so the board is checked once)."""
+    """:func:`placement_problem` for a board already known to be consistent: the rule is
+    :func:`_may_place`'s; this puts a refusal in words."""
     if not isinstance(region, str) or region not in layout.index:
         return f"unknown region {region!r}; the regions are {list(layout.regions)}"
+    if _may_place(layout, markers, occupants, worker, region):
+        return None
     if markers.get(region) is None:
         return f"region {region!r} has no reward tile"
     for r, w in occupants.items():
         if w.player == worker.player:
             return (f"{player_name(worker.player)} already has a worker on the Imperator board (in {r!r}); a player has at "
                     f"most one")
-    occupant = occupants.get(region)
-    if occupant is None:
-        return None
+    occupant = occupants[region]
     c = contest(worker, occupant, markers[region])
-    if c.winner == "challenger":
-        return None
     where = f"{player_name(occupant.player)}'s {occupant.value} holds {region!r}: "
     if c.winner is None:
         return where + c.text + "; placing is forbidden when all three are equal"

@@ -38,7 +38,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
-from rometools.imperator.placement import _placement_problem, legal_moves, placement_problem
+from rometools.imperator.placement import _may_place, legal_moves, placement_problem
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -470,12 +470,14 @@ def legal_actions(state: GameState) -> list:
         return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
     seat = _seat_to_place(state)
     occ, mk = occupants(state), markers(state)
+    if any(w.player == seat for w in occ.values()):   # at most one worker on the board (_may_place)
+        return [PASS]
     workers = [worker(state, seat, v) for v in allowed_values(state, seat)]   # built once, not per region
     out: list = []
     for r in lay.regions:
         if r in mk:
             for w in workers:
-                if _placement_problem(lay, mk, occ, w, r) is None:
+                if _may_place(lay, mk, occ, w, r):
                     out.append((r, w.value))
     return out + [PASS]
 
