@@ -86,6 +86,14 @@ def chance_outcomes(state: PigState) -> list[tuple[int, Fraction]]:
     return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
 
 
+def chance_weights(state: PigState) -> tuple[list[int], list[int]]:
+    """:func:`chance_outcomes` as whole-number weights (1 per face): the play loop draws from these,
+    without a ``Fraction`` per face per roll."""
+    if not state.rolling or _over(state):
+        return [], []
+    return list(range(1, state.config.sides + 1)), [1] * state.config.sides
+
+
 def legal_actions(state: PigState) -> list:
     """Roll or hold (holding a turn total of 0 is allowed: it passes); the faces at a roll."""
     if state.rolling:
