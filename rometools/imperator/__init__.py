@@ -195,7 +195,7 @@ from rometools.imperator.bots import place_map as _place_map  # noqa: E402
 from rometools.imperator.odds import key_odds as _key_odds  # noqa: E402
 
 GAME = register_game(GameSpec(
-    restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, config=GameConfig, state=GameState,
+    restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",
     score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "board.toml": RegionBoard.from_file},

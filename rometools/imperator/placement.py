@@ -255,16 +255,22 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
 
 
 def _may_place(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker, region: str) -> bool:
-    """Whether ``worker`` may be placed in ``region`` (a region of ``layout``): it has a tile, the
-    player has no worker on the board yet, and the region is empty or the worker beats its
-    occupant (:func:`contest`; a full tie forbids it). The rule :func:`placement_problem`
-    explains; the rules' legal actions ask it for every region and worker value, without words."""
-    if markers.get(region) is None or region not in layout.index:
-        return False
-    if any(w.player == worker.player for w in occupants.values()):
+    """Whether ``worker`` may be placed in ``region`` (a region of ``layout``): the player has no
+    worker on the board yet (a player has at most one) and :func:`_may_enter` the region. The rule
+    :func:`placement_problem` explains, here without words."""
+    return (region in layout.index and not any(w.player == worker.player for w in occupants.values())
+            and _may_enter(markers, occupants, worker, region))
+
+
+def _may_enter(markers: Markers, occupants: Occupants, worker: Worker, region: str) -> bool:
+    """The region's half of :func:`_may_place`: it has a tile, and it is empty or ``worker`` beats
+    its occupant (:func:`contest`; a full tie forbids a new placement). The rules' legal actions
+    ask it for every region and worker value once the player is known to have no worker placed."""
+    marker = markers.get(region)
+    if marker is None:
         return False
     occupant = occupants.get(region)
-    return occupant is None or _winner(worker, occupant, markers[region])[0] == "challenger"
+    return occupant is None or _winner(worker, occupant, marker)[0] == "challenger"
 
 
 def _placement_problem(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker,

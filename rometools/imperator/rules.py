@@ -38,7 +38,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
-from rometools.imperator.placement import _may_place, legal_moves, placement_problem
+from rometools.imperator.placement import _may_enter, legal_moves, placement_problem
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -54,7 +54,9 @@ __all__ = [
     "action_history",
     "allowed_values",
     "apply",
+    "apply_legal",
     "chance_outcomes",
+    "chance_weights",
     "current_player",
     "legal_actions",
     "markers",
@@ -97,7 +99,7 @@ def worker(state: GameState, seat: int, value: int) -> Worker:
     >>> worker(new_game(GameConfig(players=2, influence_zones=(2, 0)), rng=0), 0, 3)
     Worker(player=0, value=3, influence_zone=2, political_influence=0)
     """
-    return Worker(seat, value, state.zones[seat], state.political[seat])
+    return Worker._of_state(seat, value, state.zones[seat], state.political[seat])
 
 
 def occupants(state: GameState) -> dict[str, Worker]:
@@ -223,6 +225,21 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
         return []
     pile = state.stack or state.discard
     return [(t, Fraction(1, len(pile))) for t in pile]
+
+
+def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
+    """:func:`chance_outcomes` as whole-number weights: 1 per tile in the stack (or the discard pile).
+
+    Examples
+    --------
+    >>> outcomes, weights = chance_weights(new_game())
+    >>> outcomes[:2], sum(weights)
+    (['t01', 't02'], 20)
+    """
+    if state.phase != "reveal":
+        return [], []
+    pile = state.stack or state.discard
+    return list(pile), [1] * len(pile)
 
 
 def _reveal(state: GameState, tile: Any) -> GameState:
@@ -470,14 +487,14 @@ def legal_actions(state: GameState) -> list:
         return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
     seat = _seat_to_place(state)
     occ, mk = occupants(state), markers(state)
-    if any(w.player == seat for w in occ.values()):   # at most one worker on the board (_may_place)
+    if any(w.player == seat for w in occ.values()):   # at most one worker on the board: no placement
         return [PASS]
     workers = [worker(state, seat, v) for v in allowed_values(state, seat)]   # built once, not per region
     out: list = []
     for r in lay.regions:
         if r in mk:
             for w in workers:
-                if _may_place(lay, mk, occ, w, r):
+                if _may_enter(mk, occ, w, r):   # with no worker of the seat placed: _may_place
                     out.append((r, w.value))
     return out + [PASS]
 
@@ -563,6 +580,27 @@ def apply(state: GameState, action: Any) -> GameState:
         raise refused(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}",
                       well_formed=_is_action(config, action))
     return _displace(state, list(state.history), seat, value, lay.index[region], frozenset(), False, None)
+
+
+def apply_legal(state: GameState, action: Any) -> GameState:
+    """:func:`apply` for an action taken from :func:`legal_actions` of ``state`` (no second check).
+
+    A placement goes straight to its displacements; the board is not checked again and the
+    placement not explained again, which was a third of a game's time (``check_game`` holds
+    the state equal to :func:`apply`'s after every action of seeded games). Every other
+    action is applied by :func:`apply`.
+
+    Examples
+    --------
+    >>> s = new_game(GameConfig(players=2), rng=3)
+    >>> apply_legal(s, ("latium", 3)) == apply(s, ("latium", 3))
+    True
+    """
+    if state.phase == "place" and isinstance(action, tuple):
+        region, value = action
+        return _displace(state, list(state.history), _seat_to_place(state), value,
+                         state.config.layout.index[region], frozenset(), False, None)
+    return apply(state, action)
 
 
 def action_history(state: GameState) -> tuple:

@@ -115,6 +115,15 @@ class Worker:
         except TypeError:
             raise ArgumentError(f"a worker's player must be a seat or a colour name, got {self.player!r}") from None
 
+    @classmethod
+    def _of_state(cls, player: int, value: int, influence_zone: int, political_influence: int) -> Worker:
+        """A worker from figures a state of the rules holds (already valid: not checked again; the
+        rules build one per region and value at every decision)."""
+        w = object.__new__(cls)
+        w.__dict__.update(player=player, value=value, influence_zone=influence_zone,
+                          political_influence=political_influence)
+        return w
+
 
 @dataclass(frozen=True)
 class Step:
