@@ -38,7 +38,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
-from rometools.imperator.placement import _may_enter, legal_moves, placement_problem
+from rometools.imperator.placement import _entering, legal_moves, placement_problem
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -99,6 +99,11 @@ def worker(state: GameState, seat: int, value: int) -> Worker:
     >>> worker(new_game(GameConfig(players=2, influence_zones=(2, 0)), rng=0), 0, 3)
     Worker(player=0, value=3, influence_zone=2, political_influence=0)
     """
+    return Worker(seat, value, state.zones[seat], state.political[seat])
+
+
+def _worker(state: GameState, seat: int, value: int) -> Worker:
+    """:func:`worker` for a value the state itself gives (not checked again)."""
     return Worker._of_state(seat, value, state.zones[seat], state.political[seat])
 
 
@@ -111,7 +116,7 @@ def occupants(state: GameState) -> dict[str, Worker]:
     >>> occupants(s)
     {'latium': Worker(player=0, value=3, influence_zone=0, political_influence=0)}
     """
-    return {r: worker(state, s, v) for r, s, v in zip(state.config.layout.regions, state.occupant, state.value,
+    return {r: _worker(state, s, v) for r, s, v in zip(state.config.layout.regions, state.occupant, state.value,
                                                       strict=True) if s >= 0}
 
 
@@ -489,13 +494,10 @@ def legal_actions(state: GameState) -> list:
     occ, mk = occupants(state), markers(state)
     if any(w.player == seat for w in occ.values()):   # at most one worker on the board: no placement
         return [PASS]
-    workers = [worker(state, seat, v) for v in allowed_values(state, seat)]   # built once, not per region
+    workers = [_worker(state, seat, v) for v in allowed_values(state, seat)]   # built once, not per region
     out: list = []
-    for r in lay.regions:
-        if r in mk:
-            for w in workers:
-                if _may_enter(mk, occ, w, r):   # with no worker of the seat placed: _may_place
-                    out.append((r, w.value))
+    for r in lay.regions:   # with no worker of the seat placed, _entering is _may_place
+        out += [(r, w.value) for w in _entering(mk, occ, workers, r)]
     return out + [PASS]
 
 
