@@ -90,9 +90,14 @@ class GreedyBot(Bot):
         lay, comps = state.config.layout, state.config.components
         seat = current_player(state)
 
+        rated: dict[str, tuple[int, int]] = {}   # per region: its tile's value and marker (asked per worker value)
+
         def worth(region: str, value: int | None = None) -> tuple[int, int]:
-            t = state.tiles[lay.index[region]]
-            return tile_value(state, seat, t), 0 if value is None else -distance(value, comps.tile(t).marker)
+            got = rated.get(region)
+            if got is None:
+                t = state.tiles[lay.index[region]]
+                got = rated[region] = (tile_value(state, seat, t), comps.tile(t).marker)
+            return got[0], 0 if value is None else -distance(value, got[1])
 
         if state.phase == "place":
             moves = [a for a in acts if a != PASS]
