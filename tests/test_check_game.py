@@ -124,8 +124,8 @@ def _variant(toy, game_id, functions=None, **changes):
         setattr(module, name, getattr(toy, name))
     for name, function in (functions or {}).items():
         setattr(module, name, function)
-    return dataclasses.replace(toy.SPEC, id=game_id, rules=module, apply_legal=None, ranks=None, movers=None,
-                               extras=None, **changes)
+    return dataclasses.replace(toy.SPEC, **{"id": game_id, "rules": module, "apply_legal": None, "ranks": None,
+                                            "movers": None, "extras": None, **changes})
 
 
 def _apply_that_mutates(state, action):
@@ -162,6 +162,19 @@ def _apply_that_leaves_a_cycle(state, action):
     return tictactoe.apply(state, action)
 
 
+def _weights_that_favour_the_first(state):
+    outcomes = [o for o, _ in dice_race.chance_outcomes(state)]
+    return outcomes, [2] + [1] * (len(outcomes) - 1) if outcomes else []
+
+
+def _apply_legal_that_drifts(state, action):
+    """Applies another legal move than the one given, from the third move on."""
+    legal = tictactoe.legal_actions(state)
+    if len(state.history) >= 2 and len(legal) > 1:
+        action = next(a for a in legal if a != action)
+    return tictactoe.apply(state, action)
+
+
 class _AnswersAtTheEnd(Bot):
     """Answers even when the game is over (it skips Bot.choose's refusal)."""
 
@@ -187,6 +200,10 @@ DEFECTS = {
                                 "changed its input state"),
     "chance sums to 5/6": (dice_race, {"chance_outcomes": _chance_short_of_one}, {}, "playthroughs",
                            "chance probabilities sum to 5/6, not 1"),
+    "chance weights off the law": (dice_race, {"chance_weights": _weights_that_favour_the_first}, {},
+                                   "playthroughs", "are not the chance outcomes' probabilities"),
+    "apply_legal is not apply": (tictactoe, {}, {"apply_legal": _apply_legal_that_drifts}, "playthroughs",
+                                 "differs from apply's state"),
     "no legal action before the end": (tictactoe, {"legal_actions": _no_moves_after_four}, {}, "playthroughs",
                                        "after 4 actions: no legal action before the end"),
     "a score out of its bounds": (tictactoe, {}, {"score_bounds": lambda config: (0, 0)}, "playthroughs",

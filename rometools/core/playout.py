@@ -149,11 +149,15 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: np.ran
     >>> draws == [sample_outcome([("x", F(1, 6)), ("y", F(1, 3)), ("z", F(1, 2))], b) for _ in range(20)]
     True
     """
-    if not outcomes or len(weights) != len(outcomes) or any(type(w) is not int or w < 1 for w in weights):
-        raise ValueError(f"chance weights must be one whole number > 0 per outcome ({len(outcomes)} "
+    problem = ValueError(f"chance weights must be one whole number > 0 per outcome ({len(outcomes)} "
                          f"outcomes), got {list(weights)[:10]}")
-    total = sum(weights)
-    common = gcd(total, *weights)
+    try:
+        if not outcomes or len(weights) != len(outcomes) or min(weights) < 1:
+            raise problem
+        total = sum(weights)
+        common = gcd(total, *weights)   # refuses a weight that is no whole number
+    except TypeError:
+        raise problem from None
     if common > 1:
         weights = [w // common for w in weights]
     return _draw(outcomes, weights, total // common, rng)

@@ -30,6 +30,7 @@ from rometools.core.playout import (
     play,
     replay,
     sample_outcome,
+    sample_weighted,
     saved_game,
     to_json,
 )
@@ -179,6 +180,28 @@ def test_sample_outcome_is_exact_and_seeded():
     assert sample_outcome(huge, rng) == "y"
     with pytest.raises(ValueError, match="sum to 1/2, not 1"):
         sample_outcome([("a", Fraction(1, 2))], rng)
+
+
+@pytest.mark.parametrize("weights", [[1, 2, 3], [2, 4, 6], [6, 10, 15], [5], [3 ** 60, 2 * 3 ** 60 + 1],
+                                     [7, 14, 14, 21], [1] * 55])
+def test_sample_weighted_is_sample_outcome_s_draw(weights):
+    """The same outcome, draw for draw on one seed, as sample_outcome given weight / sum as
+    Fractions: weights with a common factor (2, 4, 6), none (6, 10, 15), a huge sum (the
+    rejection path) and one outcome."""
+    outcomes = [f"o{k}" for k in range(len(weights))]
+    fractions = [(o, Fraction(w, sum(weights))) for o, w in zip(outcomes, weights, strict=True)]
+    a, b = np.random.default_rng(11), np.random.default_rng(11)
+    assert ([sample_weighted(outcomes, weights, a) for _ in range(300)]
+            == [sample_outcome(fractions, b) for _ in range(300)])
+    assert a.integers(1 << 30) == b.integers(1 << 30)   # and the generators are left in the same state
+
+
+@pytest.mark.parametrize("outcomes, weights", [([], []), (["a", "b"], [1]), (["a", "b"], [1, 0]),
+                                                (["a", "b"], [1.5, 2]), (["a", "b"], [1, "2"]),
+                                                (["a"], [-3])])
+def test_sample_weighted_refuses_weights_that_are_no_law(outcomes, weights):
+    with pytest.raises(ValueError, match="one whole number > 0 per outcome"):
+        sample_weighted(outcomes, weights, np.random.default_rng(0))
 
 
 def test_chance_nodes_sampled_one_by_one_follow_the_deal_law():
