@@ -23,7 +23,6 @@ Rules: ``003_d241425e5c31f6f1.txt``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -47,8 +46,9 @@ def _within(open_: tuple[tuple[str, int], ...], horizon: int, bag: tuple[tuple[s
 
 
 @lru_cache(maxsize=4096)
-def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...]) -> Fraction:
-    return expected_draws(dict(slots), bag=dict(bag))
+def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...]) -> float:
+    """Expected draws to fill ``slots`` from a full bag, as a float (the exact Fraction's nearest)."""
+    return float(expected_draws(dict(slots), bag=dict(bag)))
 
 
 class GreedyBot(Bot):
@@ -86,7 +86,7 @@ class GreedyBot(Bot):
         >>> GreedyBot().card_value(load_objectives().card(23), bag) == (6 + 1) / 12
         True
         """
-        return (card.points + 1) / float(_draws(card.slots, bag))
+        return (card.points + 1) / _draws(card.slots, bag)
 
     def position_value(self, state: GameState, seat: int, plays: Sequence[Placed]) -> tuple[float, float]:
         """``(best, total)`` over ``plays`` of (points + 1) x P(complete within ``horizon`` draws).

@@ -468,6 +468,12 @@ class ObjectiveSet(ComponentSet):
         return {c.number: c for c in self.cards}
 
     @cached_property
+    def by_number(self) -> Mapping[int, Objective]:
+        """Every card by its number, read-only: for the rules' loops, which look cards up by the
+        hundred thousand with numbers a state holds (:meth:`card` checks a number and says what is wrong)."""
+        return MappingProxyType(self._by_number)
+
+    @cached_property
     def numbers(self) -> tuple[int, ...]:
         """The card numbers, increasing."""
         return tuple(c.number for c in self.cards)

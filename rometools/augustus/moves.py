@@ -108,13 +108,13 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
     >>> all(a[0] == "place" for a in placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.cards
+    cards = s.config.cards.by_number
     blocked = {n for _, n in s.queue}
     targets = []
     for p in s.in_play[seat]:
         if p.number in blocked:
             continue
-        card = cards.card(p.number)
+        card = cards[p.number]
         for (sym, n), k in zip(card.slots, p.legions, strict=True):
             if k < n and sym in symbols:
                 targets.append((p.number, sym))
@@ -123,7 +123,7 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
         for p in s.in_play[seat]:
             if p.number in blocked:
                 continue
-            for (sym, _), k in zip(cards.card(p.number).slots, p.legions, strict=True):
+            for (sym, _), k in zip(cards[p.number].slots, p.legions, strict=True):
                 if k:
                     out.extend(("move", p.number, sym, n, t) for n, t in targets if (n, t) != (p.number, sym))
     return out
@@ -141,10 +141,10 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     >>> can_place(s, 0, ("shield",)) == bool(placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.cards
+    cards = s.config.cards.by_number
     targets, sources = [], []
     for p in s.in_play[seat]:
-        for (sym, n), k in zip(cards.card(p.number).slots, p.legions, strict=True):
+        for (sym, n), k in zip(cards[p.number].slots, p.legions, strict=True):
             if k < n and sym in symbols:
                 targets.append((p.number, sym))
             if k:

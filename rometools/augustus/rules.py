@@ -98,15 +98,21 @@ class _Work:
         self.history, self.events = [], []
 
     def freeze(self) -> GameState:
+        """The new state. Its fields are set directly: a state has no checks to run, and the
+        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time."""
         t = tuple
-        return GameState(self.config, self.phase, self.seat, t(self.row), t(self.pile), t(map(t, self.hands)),
-                         t(map(t, self.in_play)), t(map(t, self.controlled)), t(self.reserve), t(self.legions),
-                         t(self.rewards), t(self.bag), self.caller, self.token, t(self.to_place), t(self.queue),
-                         self.current, self.draws, self.history_before + t(self.history),
-                         self.events_before + t(self.events), None, self.seed)
+        state = object.__new__(GameState)
+        state.__dict__.update(
+            config=self.config, phase=self.phase, seat=self.seat, row=t(self.row), pile=t(self.pile),
+            hands=t(map(t, self.hands)), in_play=t(map(t, self.in_play)), controlled=t(map(t, self.controlled)),
+            reserve=t(self.reserve), legions=t(self.legions), rewards=t(self.rewards), bag=t(self.bag),
+            caller=self.caller, token=self.token, to_place=t(self.to_place), queue=t(self.queue),
+            current=self.current, draws=self.draws, history=self.history_before + t(self.history),
+            events=self.events_before + t(self.events), start=None, seed=self.seed)
+        return state
 
     def card(self, number: int) -> Objective:
-        return self.config.cards.card(number)
+        return self.config.cards.by_number[number]   # a number the state holds
 
     def event(self, *what) -> None:
         self.events.append((len(self.history_before) + len(self.history), *what))
@@ -531,7 +537,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
 
     The same new state as ``apply`` (tested after every move of seeded games); a placement,
     move or removal is not looked up again among the seat's decisions, which was a third of
-    a random game's time. An action not legal here gives a wrong state, not an error: callers
+    a random game's time, and a drawn token or card is not looked for in the bag or pile. An action not legal here gives a wrong state, not an error: callers
     that may hold one (an untrusted bot, a designer) use :func:`apply`.
 
     Examples
@@ -541,27 +547,31 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     >>> apply_legal(s, a) == apply(s, a)
     True
     """
-    if state.phase in CHANCE_PHASES or state.phase == "over":
+    if state.phase == "over":
         return apply(state, action)
     w = _Work(state)
-    _apply_decision(w, state, action, checked=True)
+    if state.phase in CHANCE_PHASES:
+        _apply_chance(w, state, action, checked=True)
+    else:
+        _apply_decision(w, state, action, checked=True)
     _settle(w)
     return w.freeze()
 
 
-def _apply_chance(w: _Work, state: GameState, action: Any) -> None:
+def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     if state.phase == "draw":
-        left = state.bag_left()
-        if not isinstance(action, str) or not left.get(action):
-            raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                          f"got {action!r}", well_formed=_is_action(w.config, action))
-        w.bag[list(left).index(action)] += 1
+        if not checked:
+            left = state.bag_left()
+            if not isinstance(action, str) or not left.get(action):
+                raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
+                              f"got {action!r}", well_formed=_is_action(w.config, action))
+        w.bag[next(k for k, t in enumerate(w.config.components.tokens) if t.id == action)] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
         w.phase, w.to_place = "place", _seats_from(w.caller, w.config.players)
         return
-    if isinstance(action, bool) or not isinstance(action, int) or action not in state.pile:
+    if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
                       well_formed=_is_action(w.config, action))
