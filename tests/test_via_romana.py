@@ -330,3 +330,29 @@ def test_the_deck_is_a_bag_of_the_draw_odds_explorer():
     bag = next(b for b in GAME_BAGS if b.label.startswith("Via Romana"))
     assert sum(bag.counts().values()) == 55 and bag.counts()["blue temple"] == 2
     assert DrawOddsExplorer(game_bag=bag.label, trials=0).probability == prob_card("blue", "temple", 4)
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_a_scoring_leaves_the_same_scores_whatever_cards_built_it(options):
+    """The greedy bot rates each road-completing build once per pieces placed (a fort, or
+    milestones on these spaces): a milestone and a joker on the same space, with any cards,
+    must leave the same scores once applied and scored. Checked on every completing build of
+    seeded greedy games, for each sample config (Obstinate Hands and Dangerous Ties included)."""
+    import rometools
+    from rometools.core.playout import play, states
+    from rometools.via_romana import scores
+    from rometools.via_romana.rules import apply_legal, completes_a_road
+
+    game = rometools.load_game("via_romana", **options)
+    groups: dict = {}
+    for seed in range(3):
+        for k, s in enumerate(states(play(game, "greedy", rng=seed))):
+            if current_player(s) < 0 or s.agenda[0][0] != "build":
+                continue
+            for a in legal_actions(s):
+                if a != END and completes_a_road(s, a):
+                    key = (seed, k, a[0] == "fort", a[2:4] if a[0] == "double" else a[1])
+                    groups.setdefault(key, []).append(scores(apply_legal(s, a)))
+    assert sum(len(found) > 1 for found in groups.values()) > 10   # builds that share their pieces
+    assert all(len(set(found)) == 1 for found in groups.values())
