@@ -318,3 +318,26 @@ def test_rules_decisions_that_settle_moves_are_counted_with_a_saved_game_where_t
             assert rules.action_history(a)[k] != rules.action_history(b)[k]
     assert any(r["moves_changed"] for r in rows)
     assert rule_decisions("via_romana", 2) == []          # no decision of Via Romana is a choice option
+
+
+def test_the_report_says_which_hot_spots_are_taken_late():
+    """A place first taken late is taken by whoever is ahead by then: the page names such places
+    (mean ``when`` past LATE) and says what their lift measures; places taken early are not named."""
+    import dataclasses
+
+    from rometools.charts.playtest import LATE, report_page
+    from rometools.core.playtest import playtest
+
+    def spot(place, when, lift):
+        return {"place": place, "games": 40, "taken": 30, "share": 0.75, "when": when, "taker_wins": 20,
+                "taker_win_rate": 0.67, "low": 0.49, "high": 0.81, "fair": 0.5, "seat_expected": 0.67 - lift,
+                "lift": lift, "lift_low": lift - 0.18, "lift_high": lift + 0.14}
+
+    pt = dataclasses.replace(playtest("pig", 4, seed=1), spots=[spot("Colchis", 0.84, 0.58), spot("Roma", 0.10, 0.2),
+                                                               spot("Ostia", LATE, 0.1)])
+    page = report_page(pt)
+    late = re.search(r"<p class='note'>Taken late \(on average past 50% of the game\): ([^.]*)\.", page)
+    assert late and late.group(1) == "Colchis"          # Ostia at exactly LATE is not past it
+    assert "measure who is already winning" in page
+    on_time = dataclasses.replace(pt, spots=[spot("Roma", 0.10, 0.2)])
+    assert "Taken late" not in report_page(on_time)

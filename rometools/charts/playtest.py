@@ -24,7 +24,11 @@ import plotly.graph_objects as go
 from rometools.charts._common import add_caption, new_figure
 from rometools.core.formatting import counted, probability
 
-__all__ = ["SECTIONS", "hot_spots_figure", "hot_spots_map_figure", "report", "report_page", "shift_rows"]
+__all__ = ["LATE", "SECTIONS", "hot_spots_figure", "hot_spots_map_figure", "report", "report_page", "shift_rows"]
+
+#: A hot spot first taken past this share of the game (on average) is "taken late": its lift is
+#: said on the report page to measure who is winning by then as much as the place's worth.
+LATE = 0.5
 
 
 def _interval(r: Mapping[str, Any]) -> str:
@@ -311,6 +315,12 @@ def report_page(pt: Any) -> str:
         parts.append("<p class='note'>A place is taken by the first seat whose action names it. The lift is "
                      "what taking it first is worth beyond the seat: with a first-seat advantage, the place "
                      "the first seat always takes first wins often and is worth nothing by itself.</p>")
+        late = [r["place"] for r in pt.spots[:20] if r["when"] > LATE]
+        if late:
+            parts.append(f"<p class='note'>Taken late (on average past {LATE:.0%} of the game): "
+                         f"{html.escape(', '.join(late))}. A late first take is made by whoever is ahead by then, "
+                         "so these lifts measure who is already winning as much as what the place is worth; "
+                         "the lifts of places taken early say more about the places themselves.</p>")
     elif game.spec.action_places is None:
         parts.append("<p>This game names no places (<code>GameSpec(action_places=...)</code>).</p>")
     else:
