@@ -96,14 +96,16 @@ class GreedyBot(Bot):
         """
         cards = state.config.cards
         bag = tuple(state.config.components.bag.items())
-        memo = self._values_memo(cards, bag)
+        values = self._objective_values(cards, bag, self._values_memo(cards, bag), plays)
+        return max(values), sum(values)
+
+    def _objective_values(self, cards, bag, memo: dict, plays: Sequence[Placed]) -> list[float]:
+        """``[0.0]`` then each objective's value, in ``plays`` order (the order they are summed in)."""
         values = [0.0]
         for p in plays:
             value = memo.get((p.number, p.legions))
-            if value is None:
-                value = self._objective_value(cards, bag, memo, p.number, p.legions)
-            values.append(value)
-        return max(values), sum(values)
+            values.append(self._objective_value(cards, bag, memo, p.number, p.legions) if value is None else value)
+        return values
 
     def _objective_value(self, cards, bag, memo: dict, number: int, legions: tuple[int, ...]) -> float:
         """One objective's (points + 1) x P(complete within ``horizon`` draws), kept in ``memo``."""
@@ -125,10 +127,7 @@ class GreedyBot(Bot):
         memo = self._values_memo(cards, bag)
         shifted = self._shifted_memo(cards, bag)
         plays = state.in_play[seat]
-        base = [0.0]
-        for p in plays:
-            value = memo.get((p.number, p.legions))
-            base.append(self._objective_value(cards, bag, memo, p.number, p.legions) if value is None else value)
+        base = self._objective_values(cards, bag, memo, plays)
         where = {p.number: k for k, p in enumerate(plays, 1)}
         after: dict = {}   # (card, symbol, +1/-1) or (card, from symbol, to symbol) -> (place in base, value)
 

@@ -340,19 +340,15 @@ class Objective:
         >>> load_objectives().card(2).capacities()
         (1, 1, 2)
         """
-        got = self.__dict__.get("_capacities")   # kept on the (frozen) card: asked for after every token
-        if got is None:
-            got = tuple(n for _, n in self.slots)
-            object.__setattr__(self, "_capacities", got)
-        return got
+        return self._shape[1]
 
     def symbols(self) -> tuple[str, ...]:
         """The slot symbols, in bag order."""
-        got = self.__dict__.get("_symbols")   # kept on the (frozen) card: asked for at every placement
-        if got is None:
-            got = tuple(s for s, _ in self.slots)
-            object.__setattr__(self, "_symbols", got)
-        return got
+        return self._shape[0]
+
+    @cached_property   # kept on the (frozen) card: asked for at every placement and after every token
+    def _shape(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        return tuple(s for s, _ in self.slots), tuple(n for _, n in self.slots)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from rometools.via_romana.components import (
     deck,
     load_components,
 )
+from rometools.via_romana.hidden import information_state, resample
 from rometools.via_romana.odds import prob_at_least, prob_card, prob_fort, prob_same_colour_pair
 from rometools.via_romana.rules import (
     apply,
@@ -36,10 +37,8 @@ from rometools.via_romana.rules import (
     cards,
     chance_outcomes,
     current_player,
-    information_state,
     legal_actions,
     new_game,
-    resample,
     road_pieces,
     road_results,
     road_status,

@@ -1,6 +1,6 @@
 """Via Romana's bots: a greedy one (the random bot is rometools' own).
 
-The greedy bot reads only what :func:`~rometools.via_romana.rules.information_state` shows
+The greedy bot reads only what :func:`~rometools.via_romana.hidden.information_state` shows
 its seat (its hand, the board, the display).
 """
 

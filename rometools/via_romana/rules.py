@@ -19,10 +19,10 @@ The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
 * **The end**: the scoring that places the last sign gives the legionary standard; every
   other player has one more turn (End of the Game).
 
-Hidden information: a seat sees its own hand and goal tile, the display, the discard
-pile, the board and everyone's hand size (:func:`information_state`);
-:func:`resample` deals the other hands and goals again. Bots receive the whole state;
-the bundled bots read only what :func:`information_state` shows.
+Hidden information (:mod:`~rometools.via_romana.hidden`): a seat sees its own hand and goal
+tile, the display, the discard pile, the board and everyone's hand size (``information_state``);
+``resample`` deals the other hands and goals again. Bots receive the whole state; the bundled
+bots read only what ``information_state`` shows.
 
 Rules decisions VR-1 to VR-12: ``docs/rules-decisions.md``.
 """
@@ -34,7 +34,6 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
-from rometools.core.rng import as_generator
 from rometools.via_romana.scoring import _road_result, score_road
 from rometools.via_romana.state import (
     CHANCE,
@@ -46,8 +45,8 @@ from rometools.via_romana.state import (
     card_id,
 )
 
-__all__ = ["apply", "cards", "chance_outcomes", "chance_weights", "current_player", "information_state", "legal_actions",
-           "new_game", "resample", "road_status", "scores"]
+__all__ = ["apply", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game",
+           "road_status", "scores"]
 
 
 class _Tables:
@@ -753,62 +752,3 @@ def scores(state: GameState) -> tuple[int, ...]:
     from rometools.via_romana.scoring import totals
 
     return totals(state)
-
-
-# ----------------------------------------------------------------- hidden information
-def information_state(state: GameState, seat: int) -> str:
-    """Everything ``seat`` knows: its hand and goal, the display, the discard pile, the board,
-    hand sizes, deck size, tiles, signs and whose move it is (not the others' hands or goals).
-
-    >>> information_state(new_game(players=2), 0)[:30]
-    'seat 0; hand ; goal None; disp'
-    """
-    t = _t(state.config)
-    hands = [sum(h) for h in state.hands]
-
-    def cs(counts):
-        return ",".join(f"{t.cards[i]}x{k}" for i, k in enumerate(counts) if k)
-
-    agenda = [x if x[0] not in ("deal", "draw", "take") else x[:2] for x in state.agenda[:1]]
-    return (f"seat {seat}; hand {cs(state.hands[seat])}; goal {state.goals[seat]}; display {cs(state.display)}; "
-            f"discard {cs(state.discard)}; deck {sum(state.deck)}; hands {hands}; pieces {state.pieces}; "
-            f"tiles {state.tiles}; won {state.won}; signed {sorted(state.signed)}; scored {sorted(state.scored)}; "
-            f"turn {state.turn} seat {state.seat} played {state.played}; standard {state.standard} "
-            f"{state.last_turns}; next {agenda}; over {state.over}")
-
-
-def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
-    """A state ``seat`` cannot tell from ``state``: the other hands dealt again from the cards
-    it has not seen (the deck and those hands), the other goal tiles from those it has not seen.
-
-    >>> s = new_game(players=2)
-    >>> information_state(resample(s, 0, 1), 0) == information_state(s, 0)
-    True
-    """
-    rng = as_generator(rng)
-    t = _t(state.config)
-    others = [k for k in range(state.config.players) if k != seat]
-    pool = list(state.deck)
-    for k in others:
-        pool = [a + b for a, b in zip(pool, state.hands[k], strict=False)]
-    flat = [i for i, n in enumerate(pool) if n for _ in range(n)]
-    order = rng.permutation(len(flat))
-    hands = list(state.hands)
-    pos = 0
-    for k in others:
-        size = sum(state.hands[k])
-        h = [0] * len(t.cards)
-        for j in order[pos:pos + size]:
-            h[flat[j]] += 1
-        pos += size
-        hands[k] = tuple(h)
-    deck = [0] * len(t.cards)
-    for j in order[pos:]:
-        deck[flat[j]] += 1
-    unseen = [g for g in (*state.goals_left, *(state.goals[k] for k in others)) if g is not None]
-    gorder = [unseen[j] for j in rng.permutation(len(unseen))]
-    goals = list(state.goals)
-    for k in others:
-        if goals[k] is not None:
-            goals[k] = gorder.pop()
-    return replace(state, hands=tuple(hands), deck=tuple(deck), goals=tuple(goals), goals_left=tuple(gorder))
