@@ -18,9 +18,9 @@ Examples
 Fraction(56, 95)
 """
 
+from rometools.core._cython import compiled_or_plain
 from rometools.core.game import GameSpec, register_game
 from rometools.imperator import rules
-from rometools.imperator import rules as _rules
 from rometools.imperator.board import Arrow, Layout, Region, RegionBoard, board_path, load_board
 from rometools.imperator.bots import BOTS, GreedyBot, RandomBot, tile_value
 from rometools.imperator.components import (
@@ -194,6 +194,8 @@ from rometools.imperator.bots import action_places as _action_places  # noqa: E4
 from rometools.imperator.bots import place_map as _place_map  # noqa: E402
 from rometools.imperator.odds import key_odds as _key_odds  # noqa: E402
 
+# the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
+_rules = compiled_or_plain("rometools.imperator.rules")
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",

@@ -15,38 +15,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from rometools.core._cython import compiled_or_plain
 from rometools.core.game import Bot
 from rometools.core.game import RandomBot as _UniformBot
 from rometools.core.playtest import Restriction
-from rometools.imperator.placement import distance
-from rometools.imperator.rules import current_player, legal_actions
-from rometools.imperator.state import PASS, SKIP, GameState
+from rometools.imperator._greedy import tile_value
+from rometools.imperator.rules import current_player
+from rometools.imperator.state import GameState
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "tile_value"]
 
-
-def tile_value(state: GameState, seat: int, tile_id: str) -> int:
-    """What a tile is worth to ``seat`` now, the greedy bot's yardstick (points).
-
-    An instant-points tile: its points now (stock times laurel). Any other tile: 1
-    (a heuristic: political influence breaks ties, held tiles help later).
-
-    Examples
-    --------
-    >>> from rometools.imperator import new_game
-    >>> s = new_game(rng=0)
-    >>> tile_value(s, 0, "t07"), tile_value(s, 0, "t14")
-    (2, 1)
-    """
-    comps = state.config.components
-    t = comps.tile(tile_id)
-    if t.kind == "instant_points":
-        return state.stock[seat][comps.resource_ids.index(t.resource)] * t.points
-    return 1
-
-
-def _pick(options: list, rng: np.random.Generator):
-    return options[0] if len(options) == 1 else options[int(rng.integers(len(options)))]
+#: GreedyBot's choice and the rules the registry plays: compiled twins where they were built.
+_greedy = compiled_or_plain("rometools.imperator._greedy")
+_rules, _pick = _greedy.rules, _greedy.pick
 
 
 class RandomBot(_UniformBot):
@@ -55,14 +36,14 @@ class RandomBot(_UniformBot):
 
     Examples
     --------
-    >>> from rometools.imperator import new_game
+    >>> from rometools.imperator import legal_actions, new_game
     >>> s = new_game(rng=0)
     >>> RandomBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
     True
     """
 
     def decide(self, state: GameState, rng: np.random.Generator):
-        return _pick(legal_actions(state), rng)
+        return _pick(_rules.legal_actions(state), rng)
 
 
 class GreedyBot(Bot):
@@ -76,7 +57,7 @@ class GreedyBot(Bot):
 
     Examples
     --------
-    >>> from rometools.imperator import new_game
+    >>> from rometools.imperator import legal_actions, new_game
     >>> s = new_game(rng=0)
     >>> GreedyBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
     True
@@ -86,32 +67,7 @@ class GreedyBot(Bot):
     trusted = True
 
     def decide(self, state: GameState, rng: np.random.Generator):
-        acts = legal_actions(state)
-        lay, comps = state.config.layout, state.config.components
-        seat = current_player(state)
-
-        rated: dict[str, tuple[int, int]] = {}   # per region: its tile's value and marker (asked per worker value)
-
-        def worth(region: str, value: int | None = None) -> tuple[int, int]:
-            got = rated.get(region)
-            if got is None:
-                t = state.tiles[lay.index[region]]
-                got = rated[region] = (tile_value(state, seat, t), comps.tile(t).marker)
-            return got[0], 0 if value is None else -distance(value, got[1])
-
-        if state.phase == "place":
-            moves = [a for a in acts if a != PASS]
-            if not moves:
-                return PASS
-            values = {a: worth(*a) for a in moves}
-        elif state.phase == "displace":
-            values = {r: worth(r, state.pending[1]) for r in acts}
-        else:  # the advanced action
-            values = {a: worth(a[1]) for a in acts if a != SKIP}
-            if not values or max(values.values())[0] <= 0:
-                return SKIP
-        top = max(values.values())
-        return _pick([a for a, v in values.items() if v == top], rng)
+        return _greedy.choose(state, rng)
 
 
 #: Bot classes by name.

@@ -219,6 +219,20 @@ class Components:
         return MappingProxyType({t.id: t for t in self.tiles})
 
     @cached_property
+    def marker_of(self) -> Mapping[str, int]:
+        """Each tile's marker, ``{tile id: 1 or 5}`` (read-only; the rules read it per region at
+        every placement decision)."""
+        return MappingProxyType({t.id: t.marker for t in self.tiles})
+
+    @cached_property
+    def instant_points_of(self) -> Mapping[str, tuple[int, int]]:
+        """Each ``instant_points`` tile's rule as numbers, ``{tile id: (resource index, points per
+        resource)}``, the index into :attr:`resource_ids` (read-only; the greedy bot rates tiles
+        at every decision)."""
+        return MappingProxyType({t.id: (self.resource_ids.index(t.resource), t.points) for t in self.tiles
+                                 if t.kind == "instant_points"})
+
+    @cached_property
     def kind_counts(self) -> dict[str, int]:
         """Tiles of each kind, ``{kind: tiles}`` (every kind listed)."""
         counts = Counter(t.kind for t in self.tiles)

@@ -263,22 +263,13 @@ def _may_place(layout: Layout, markers: Markers, occupants: Occupants, worker: W
 
 
 def _may_enter(markers: Markers, occupants: Occupants, worker: Worker, region: str) -> bool:
-    """The region's half of :func:`_may_place` for one worker (:func:`_entering`)."""
-    return bool(_entering(markers, occupants, (worker,), region))
-
-
-def _entering(markers: Markers, occupants: Occupants, workers: Sequence[Worker], region: str) -> list[Worker]:
-    """The ``workers`` that may enter ``region`` as a new placement: it has a tile, and it is empty
-    or the worker beats its occupant (:func:`contest`; a full tie forbids it). The rules' legal
-    actions ask it for every region, with the seat's workers of every value it may place, once
-    the seat is known to have no worker placed (:func:`_may_place`)."""
+    """The region's half of :func:`_may_place`: it has a tile, and it is empty or ``worker`` beats
+    its occupant (:func:`contest`; a full tie forbids a new placement)."""
     marker = markers.get(region)
     if marker is None:
-        return []
+        return False
     occupant = occupants.get(region)
-    if occupant is None:
-        return list(workers)
-    return [w for w in workers if _winner(w, occupant, marker)[0] == "challenger"]
+    return occupant is None or _winner(worker, occupant, marker)[0] == "challenger"
 
 
 def _placement_problem(layout: Layout, markers: Markers, occupants: Occupants, worker: Worker,

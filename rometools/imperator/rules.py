@@ -1,3 +1,5 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """The IMPERATOR sub-game: rounds of placements, chain reactions, rewards, tile stack.
 
 Rules: ``004_c0d35faf86920c09.txt`` (Setup, Action Progression, If the Workers Have
@@ -38,7 +40,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
-from rometools.imperator.placement import _entering, legal_moves, placement_problem
+from rometools.imperator.placement import legal_moves, placement_problem
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -270,7 +272,7 @@ def _continue_reveal(state: GameState) -> GameState:
     """Stay at the reveal chance node while a region lacks a tile and a tile is left;
     then the used tiles waiting (``limbo``) reach the discard and the round starts."""
     if None in state.tiles and (state.stack or state.discard):
-        return replace(state, phase="reveal")
+        return state if state.phase == "reveal" else replace(state, phase="reveal")
     state = replace(state, discard=tuple(sorted(state.discard + state.limbo)), limbo=())
     return _start_round(state)
 
@@ -324,9 +326,10 @@ def _displace(state: GameState, history: list, seat: int, value: int, region: in
         history.append(("choose" if chosen else "push", seat, lay.regions[origin], lay.regions[region], displaced))
     if displaced is not None:
         track[displaced] = min(track[displaced] + 1, state.config.board.track_end)
-    state = replace(state, occupant=tuple(occupant), value=tuple(value_at), track=tuple(track))
     if displaced is None:
-        return _after_placement(replace(state, history=tuple(history)))
+        return _after_placement(replace(state, occupant=tuple(occupant), value=tuple(value_at),
+                                        history=tuple(history)))
+    state = replace(state, occupant=tuple(occupant), value=tuple(value_at), track=tuple(track))
     return _chain(state, history, out_seat, out_value, region, forced | {(out_seat, region)})
 
 
@@ -491,14 +494,37 @@ def legal_actions(state: GameState) -> list:
     if phase == "icons":
         return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
     seat = _seat_to_place(state)
-    occ, mk = occupants(state), markers(state)
-    if any(w.player == seat for w in occ.values()):   # at most one worker on the board: no placement
+    occupant = state.occupant
+    if seat in occupant:   # at most one worker on the board: no placement
         return [PASS]
-    workers = [_worker(state, seat, v) for v in allowed_values(state, seat)]   # built once, not per region
+    return _placements(state, seat, allowed_values(state, seat)) + [PASS]
+
+
+def _placements(state: GameState, seat: int, values: tuple[int, ...]) -> list[tuple[str, int]]:
+    """Every ``(region, value)`` a seat with no worker placed may place, with ``values`` the values it
+    may place: :func:`~rometools.imperator.placement.placement_problem`'s rule (a region with a tile,
+    empty or held by a worker the new one beats: nearer the marker, else more unused influence
+    zone, else more political influence), here on the state's own figures, in board order then
+    value order. ``check_game`` holds it equal to the rule put in words on every decision of
+    seeded games, and ``tests/imperator`` to :func:`placement_problem` for every region and value."""
+    marker_of = state.config.components.marker_of
+    regions = state.config.layout.regions
+    occupant, held_by = state.occupant, state.value
+    zone, political = state.zones[seat], state.political[seat]
     out: list = []
-    for r in lay.regions:   # with no worker of the seat placed, _entering is _may_place
-        out += [(r, w.value) for w in _entering(mk, occ, workers, r)]
-    return out + [PASS]
+    for i, tile in enumerate(state.tiles):
+        if tile is None:
+            continue
+        region, s = regions[i], occupant[i]
+        if s < 0:
+            out += [(region, v) for v in values]
+            continue
+        marker = marker_of[tile]
+        held = abs(held_by[i] - marker)
+        theirs = state.zones[s]   # equal values: more unused influence zone wins, then more political influence
+        edge = zone > theirs if zone != theirs else political > state.political[s]
+        out += [(region, v) for v in values if abs(v - marker) < held or (abs(v - marker) == held and edge)]
+    return out
 
 
 def apply(state: GameState, action: Any) -> GameState:

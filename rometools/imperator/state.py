@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rometools.core.errors import ArgumentError, OptionError
@@ -401,9 +402,10 @@ class GameConfig(Config):
     def __hash__(self) -> int:  # computed once: states hash their config often
         return self._hash
 
-    @property
+    @cached_property
     def layout(self):
-        """The board's :class:`~rometools.imperator.board.Layout` for this player count."""
+        """The board's :class:`~rometools.imperator.board.Layout` for this player count (kept: the
+        rules read it at every step)."""
         return self.board.layout(self.players)
 
     def stock_of(self, seat: int) -> dict[str, int]:

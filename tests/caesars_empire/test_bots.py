@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -428,17 +427,6 @@ def test_games_played_in_threads_are_the_games_played_alone(twins, request):
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda seed: play_game(cfg, "greedy", seed).history, range(8)))
     assert together == alone
-
-
-def test_the_installed_search_and_kernel_are_the_compiled_ones():
-    """README's set-up compiles GreedyBot's search and the engine's kernel (hatch_build.py);
-    without a C compiler the plain modules run, the same choices, slower."""
-    for module, plain in ((bots._greedy_search, "_greedy_search"), (engine._kernel, "_kernel")):
-        assert module.__name__ == f"rometools.caesars_empire.{plain}_c", (
-            f"{plain} was not compiled at install (or ROMETOOLS_NO_COMPILED is set): install "
-            "a C compiler (gcc) and run `make setup` again")
-        source = Path(bots.__file__).with_name(f"{plain}.py").read_bytes()
-        assert hashlib.sha256(source).hexdigest() == module.SOURCE_SHA256
 
 
 def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_path, monkeypatch):

@@ -460,3 +460,29 @@ def test_three_identical_icons_may_take_an_occupied_neighbours_reward(small_tile
     t = apply(s, ("icons", "b"))
     assert t.political[0] == 1 and ("icons", 0, "b", "t3", 0) in t.history
     assert ("reward", 1, "b", "t3", 0) in t.history                # the tile stayed: seat 1 still wins it
+
+
+def test_listed_placements_are_the_placement_rule_in_words_at_every_decision():
+    """legal_actions lists a seat's placements from the state's own figures (rules._placements);
+    they are exactly the (region, value) pairs placement_problem, the rule put in words, finds no
+    problem with, in board order then value order, after every action of seeded games in every
+    sample config (ties on value, influence zone and political influence included)."""
+    import rometools
+    from rometools.core.playout import states
+    from rometools.imperator.placement import placement_problem
+
+    checked = contested = 0
+    for options in rometools.core.game.game_spec("imperator").sample_configs:
+        g = rometools.load_game("imperator", **options)
+        for seed in range(6):
+            for s in states(play(g, (["greedy", "random"] * 3)[:g.players], rng=seed)):
+                if s.phase != "place":
+                    continue
+                seat = current_player(s)
+                lay, mk, occ = s.config.layout, markers(s), occupants(s)
+                expected = [(r, v) for r in lay.regions for v in allowed_values(s, seat)
+                            if placement_problem(lay, mk, occ, worker(s, seat, v), r) is None]
+                assert legal_actions(s) == [*expected, PASS]
+                checked += 1
+                contested += sum(1 for r, _ in expected if r in occ)
+    assert checked > 500 and contested > 100   # the figures do decide contests

@@ -1,0 +1,88 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
+"""GreedyBot's choice: ``GreedyBot.decide``.
+
+Private to :mod:`rometools.imperator.bots`, which documents the bot. This module is
+plain Python that Cython compiles as it is (``hatch_build.py``, as ``_greedy_c``;
+``annotation_typing=False`` keeps Python's meaning of every annotation), and the bot
+uses the compiled twin while it matches this source
+(:func:`rometools.core._cython.compiled_or_plain`): the same choices, several times
+faster. It reads the rules the registry plays, their own twin where it was built.
+``tests/imperator/test_imperator_bots.py`` checks the choices on hand-built positions,
+and ``benchmarks/history_digest.py`` that seeded games stay the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rometools.core._cython import compiled_or_plain
+from rometools.imperator.state import PASS, SKIP, GameState
+
+__all__ = ["choose", "pick", "tile_value"]
+
+#: The rules as the registry plays them: their compiled twin where it was built (the same source).
+rules = compiled_or_plain("rometools.imperator.rules")
+
+
+def tile_value(state: GameState, seat: int, tile_id: str) -> int:
+    """What a tile is worth to ``seat`` now, the greedy bot's yardstick (points).
+
+    An instant-points tile: its points now (stock times laurel). Any other tile: 1
+    (a heuristic: political influence breaks ties, held tiles help later).
+
+    Examples
+    --------
+    >>> from rometools.imperator import new_game
+    >>> s = new_game(rng=0)
+    >>> tile_value(s, 0, "t07"), tile_value(s, 0, "t14")
+    (2, 1)
+    """
+    rule = state.config.components.instant_points_of.get(tile_id)
+    return 1 if rule is None else state.stock[seat][rule[0]] * rule[1]
+
+
+def pick(options: list, rng: np.random.Generator):
+    """One of ``options`` uniformly; no draw from ``rng`` when there is only one."""
+    return options[0] if len(options) == 1 else options[int(rng.integers(len(options)))]
+
+
+def choose(state: GameState, rng: np.random.Generator):
+    """GreedyBot's action at a decision node (see :class:`~rometools.imperator.bots.GreedyBot`)."""
+    acts = rules.legal_actions(state)
+    index, tiles = state.config.layout.index, state.tiles
+    marker_of = state.config.components.marker_of
+    seat = rules.current_player(state)
+    rated: dict = {}   # per region: its tile's value and marker (asked per worker value)
+    if state.phase == "place":
+        # the highest tile value, then the worker value nearest the marker (distance()); ties
+        # in the listed order
+        best, picks = None, []
+        for a in acts:
+            if a == PASS:
+                continue
+            region = a[0]
+            got = rated.get(region)
+            if got is None:
+                t = tiles[index[region]]
+                got = rated[region] = (tile_value(state, seat, t), marker_of[t])
+            key = (got[0], -abs(a[1] - got[1]))
+            if best is None or key > best:
+                best, picks = key, [a]
+            elif key == best:
+                picks.append(a)
+        return pick(picks, rng) if picks else PASS
+    values: dict = {}
+    if state.phase == "displace":
+        value = state.pending[1]
+        for r in acts:
+            t = tiles[index[r]]
+            values[r] = (tile_value(state, seat, t), -abs(value - marker_of[t]))
+    else:  # the advanced action
+        for a in acts:
+            if a != SKIP:
+                values[a] = tile_value(state, seat, tiles[index[a[1]]])
+        if not values or max(values.values()) <= 0:
+            return SKIP
+    top = max(values.values())
+    return pick([a for a, v in values.items() if v == top], rng)
