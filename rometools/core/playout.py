@@ -149,18 +149,22 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: np.ran
     >>> draws == [sample_outcome([("x", F(1, 6)), ("y", F(1, 3)), ("z", F(1, 2))], b) for _ in range(20)]
     True
     """
-    problem = ValueError(f"chance weights must be one whole number > 0 per outcome ({len(outcomes)} "
-                         f"outcomes), got {list(weights)[:10]}")
     try:
-        if not outcomes or len(weights) != len(outcomes) or min(weights) < 1:
-            raise problem
-        total = sum(weights)
-        common = gcd(total, *weights)   # refuses a weight that is no whole number
+        ok = bool(outcomes) and len(weights) == len(outcomes) and min(weights) >= 1
+        if ok:
+            total = sum(weights)
+            common = gcd(total, *weights)   # refuses a weight that is no whole number
     except TypeError:
-        raise problem from None
+        ok = False
+    if not ok:   # the words only when needed (a chance node is drawn millions of times)
+        raise ValueError(f"chance weights must be one whole number > 0 per outcome ({len(outcomes)} "
+                         f"outcomes), got {list(weights)[:10]}")
+    denominator = total // common
+    if denominator == len(outcomes):   # every weight equal (each is 1 once divided): the r-th outcome
+        return outcomes[int(rng.integers(denominator))]
     if common > 1:
         weights = [w // common for w in weights]
-    return _draw(outcomes, weights, total // common, rng)
+    return _draw(outcomes, weights, denominator, rng)
 
 
 def _draw(outcomes: Sequence[Any], weights: Sequence[int], denominator: int, rng: np.random.Generator) -> Any:

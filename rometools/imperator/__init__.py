@@ -69,6 +69,7 @@ from rometools.imperator.rules import (
     markers,
     new_game,
     occupants,
+    placements,
     worker,
 )
 from rometools.imperator.scoring import score_bounds, score_parts
@@ -161,6 +162,7 @@ __all__ = [
     "neighbour_rewards",
     "new_game",
     "occupants",
+    "placements",
     "outcome_frames",
     "placement_outcomes",
     "placement_problem",

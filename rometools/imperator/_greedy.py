@@ -49,29 +49,32 @@ def pick(options: list, rng: np.random.Generator):
 
 def choose(state: GameState, rng: np.random.Generator):
     """GreedyBot's action at a decision node (see :class:`~rometools.imperator.bots.GreedyBot`)."""
-    acts = rules.legal_actions(state)
     index, tiles = state.config.layout.index, state.tiles
     marker_of = state.config.components.marker_of
     seat = rules.current_player(state)
-    rated: dict = {}   # per region: its tile's value and marker (asked per worker value)
     if state.phase == "place":
-        # the highest tile value, then the worker value nearest the marker (distance()); ties
-        # in the listed order
-        best, picks = None, []
-        for a in acts:
-            if a == PASS:
-                continue
-            region = a[0]
-            got = rated.get(region)
-            if got is None:
-                t = tiles[index[region]]
-                got = rated[region] = (tile_value(state, seat, t), marker_of[t])
-            key = (got[0], -abs(a[1] - got[1]))
-            if best is None or key > best:
-                best, picks = key, [a]
-            elif key == best:
-                picks.append(a)
-        return pick(picks, rng) if picks else PASS
+        # the highest tile value, then the worker value nearest the marker (distance()); ties in
+        # legal_actions' order. Each region's tile is rated once, not once per worker value.
+        points_of, stock = state.config.components.instant_points_of, state.stock[seat]
+        options = []   # (tile value, marker, region, values)
+        for region, values in rules.placements(state):
+            t = tiles[index[region]]
+            rule = points_of.get(t)   # tile_value(), inline
+            options.append((1 if rule is None else stock[rule[0]] * rule[1], marker_of[t], region, values))
+        if not options:
+            return PASS
+        best = max(o[0] for o in options)
+        nearest, picks = None, []
+        for value, marker, region, values in options:
+            if value == best:
+                for v in values:
+                    d = abs(v - marker)
+                    if nearest is None or d < nearest:
+                        nearest, picks = d, [(region, v)]
+                    elif d == nearest:
+                        picks.append((region, v))
+        return pick(picks, rng)
+    acts = rules.legal_actions(state)
     values: dict = {}
     if state.phase == "displace":
         value = state.pending[1]

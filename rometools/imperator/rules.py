@@ -64,6 +64,7 @@ __all__ = [
     "markers",
     "new_game",
     "occupants",
+    "placements",
     "worker",
 ]
 
@@ -255,16 +256,17 @@ def _reveal(state: GameState, tile: Any) -> GameState:
         where = "stack" if state.stack else "discard pile (reshuffled)"
         raise refused(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}",
                       well_formed=_is_action(state.config, tile))
-    history = list(state.history)
-    stack, discard = list(state.stack), state.discard
+    records = []
+    stack, discard = state.stack, state.discard
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
-        history.append(("reshuffle", len(discard)))
-        stack, discard = list(discard), ()
-    stack.remove(tile)
+        records.append(("reshuffle", len(discard)))
+        stack, discard = discard, ()
+    j = stack.index(tile)
+    stack = stack[:j] + stack[j + 1:]
     i = state.tiles.index(None)
     tiles = state.tiles[:i] + (tile,) + state.tiles[i + 1:]
-    history.append(("reveal", state.config.layout.regions[i], tile))
-    state = replace(state, tiles=tiles, stack=tuple(stack), discard=discard, history=tuple(history))
+    records.append(("reveal", state.config.layout.regions[i], tile))
+    state = replace(state, tiles=tiles, stack=stack, discard=discard, history=state.history + tuple(records))
     return _continue_reveal(state)
 
 
@@ -288,6 +290,8 @@ def _start_round(state: GameState) -> GameState:
     tile, you gain the denarii, basic resources or surplus shown on the tile" (IMP-3);
     "Propraetor: During the Propraetor action, you may gain an influence zone in the usual
     way. You may use this tile for 1 influence" (IMP-11)."""
+    if not any(state.held):   # nothing held, nothing used
+        return replace(state, phase="place", turn=0, pending=None)
     comps = state.config.components
     stock = [list(s) for s in state.stock]
     zones = list(state.zones)
@@ -309,31 +313,31 @@ def _seat_to_place(state: GameState) -> int:
     return (_first_player(state) + state.turn) % state.config.players
 
 
-def _displace(state: GameState, history: list, seat: int, value: int, region: int, forced: frozenset,
+def _displace(state: GameState, records: list, seat: int, value: int, region: int, forced: frozenset,
               chosen: bool, origin: int | None) -> GameState:
-    """Put seat's worker on ``region``; a worker there is forced out and moves one space
+    """Put seat's worker on ``region`` (``records``: the action's history records so far, appended
+    to and joined on the state's history once); a worker there is forced out and moves one space
     on the Action track ("the player who was forced out of their original region or off
     the board moves their cube one space"), then the chain goes on."""
     lay = state.config.layout
     occupant, value_at = list(state.occupant), list(state.value)
-    track = list(state.track)
     out_seat, out_value = occupant[region], value_at[region]
     occupant[region], value_at[region] = seat, value
     displaced = None if out_seat < 0 else out_seat
     if origin is None:
-        history.append(("place", seat, lay.regions[region], value, displaced))
+        records.append(("place", seat, lay.regions[region], value, displaced))
     else:
-        history.append(("choose" if chosen else "push", seat, lay.regions[origin], lay.regions[region], displaced))
-    if displaced is not None:
-        track[displaced] = min(track[displaced] + 1, state.config.board.track_end)
+        records.append(("choose" if chosen else "push", seat, lay.regions[origin], lay.regions[region], displaced))
     if displaced is None:
         return _after_placement(replace(state, occupant=tuple(occupant), value=tuple(value_at),
-                                        history=tuple(history)))
+                                        history=state.history + tuple(records)))
+    track = list(state.track)
+    track[displaced] = min(track[displaced] + 1, state.config.board.track_end)
     state = replace(state, occupant=tuple(occupant), value=tuple(value_at), track=tuple(track))
-    return _chain(state, history, out_seat, out_value, region, forced | {(out_seat, region)})
+    return _chain(state, records, out_seat, out_value, region, forced | {(out_seat, region)})
 
 
-def _chain(state: GameState, history: list, seat: int, value: int, origin: int, forced: frozenset) -> GameState:
+def _chain(state: GameState, records: list, seat: int, value: int, origin: int, forced: frozenset) -> GameState:
     """A forced-out worker's next step: no legal region -> back to its owner; one -> it
     moves there; several -> its owner chooses (a decision node). Chain Reaction: "The
     final result of a chain reaction is either a player being removed from the Action
@@ -343,12 +347,12 @@ def _chain(state: GameState, history: list, seat: int, value: int, origin: int, 
     forced_ids = {(s, lay.regions[i]) for s, i in forced}
     options = legal_moves(lay, markers(state), occ, worker(state, seat, value), lay.regions[origin], forced_ids)
     if not options:
-        history.append(("remove", seat, lay.regions[origin]))
-        return _after_placement(replace(state, history=tuple(history)))
+        records.append(("remove", seat, lay.regions[origin]))
+        return _after_placement(replace(state, history=state.history + tuple(records)))
     if len(options) == 1:
-        return _displace(state, history, seat, value, lay.index[options[0]], forced, False, origin)
+        return _displace(state, records, seat, value, lay.index[options[0]], forced, False, origin)
     return replace(state, phase="displace", pending=(seat, value, origin, tuple(sorted(forced))),
-                   history=tuple(history))
+                   history=state.history + tuple(records))
 
 
 def _icon_regions(state: GameState, seat: int) -> list[str]:
@@ -374,8 +378,8 @@ def _next_turn(state: GameState) -> GameState:
 
 def _gain(state: GameState, seat: int, tile_id: str, points: list, political: list, stock: list, *,
           resources: bool) -> int:
-    """Apply a tile's reward to seat's figures (lists changed in place); the points
-    gained. Instant Rewards: "You score points according to your current stock of the
+    """Apply a tile's reward to seat's figures (lists changed in place; ``stock`` only with
+    ``resources``, so without it the state's own tuples may be passed); the points gained. Instant Rewards: "You score points according to your current stock of the
     resource shown on the tile"; "Increase your political influence by 1". With
     ``resources`` a usable-once tile's resources are gained at once (the advanced
     action "immediately gain the reward")."""
@@ -407,40 +411,42 @@ def _end_round(state: GameState) -> GameState:
     comps, lay, r = cfg.components, cfg.layout, state.round
     history = list(state.history)
     points, political = list(state.points), list(state.political)
-    stock = [list(s) for s in state.stock]
-    held = [list(h) for h in state.held]
+    held = list(state.held)
     discard = list(state.discard)
     for seat in range(cfg.players):  # held tiles used this round go to the discard pile
-        used = set(_in_use(state, seat))
-        discard += [t for t, _ in held[seat] if t in used]
-        held[seat] = [(t, w) for t, w in held[seat] if t not in used]
+        used = set(_in_use(state, seat)) if held[seat] else None
+        if used:
+            discard += [t for t, _ in held[seat] if t in used]
+            held[seat] = tuple((t, w) for t, w in held[seat] if t not in used)
     tiles, leaving = list(state.tiles), []
     for i, (seat, tile) in enumerate(zip(state.occupant, state.tiles, strict=True)):
         if seat >= 0 and tile is not None:
             gained = 0
-            if comps.tile(tile).instant:  # applied at once, then to the discard pile
-                gained = _gain(state, seat, tile, points, political, stock, resources=False)
+            if comps.tile(tile).instant:  # applied at once, then to the discard pile (the stock is only read)
+                gained = _gain(state, seat, tile, points, political, state.stock, resources=False)
                 leaving.append(tile)
             else:  # "Usable-once tiles are held until used"
-                held[seat].append((tile, r))
+                held[seat] = (*held[seat], (tile, r))
             history.append(("reward", seat, lay.regions[i], tile, gained))
             tiles[i] = None
     if cfg.leftover == "discard":
         leaving += [t for t in tiles if t is not None]
         tiles = [None] * len(tiles)
     n = len(tiles)
-    state = replace(state, round=r + 1, tiles=tuple(tiles), occupant=(-1,) * n, value=(0,) * n, turn=0,
-                    pending=None, points=tuple(points), political=tuple(political), stock=tuple(map(tuple, stock)),
-                    held=tuple(tuple(h) for h in held))
+    changes = dict(round=r + 1, tiles=tuple(tiles), occupant=(-1,) * n, value=(0,) * n, turn=0, pending=None,
+                   points=tuple(points), political=tuple(political), held=tuple(held))
     if r == cfg.rounds:
         history.append(("end", r))
-        return replace(state, phase="over", discard=tuple(sorted(discard + leaving)), history=tuple(history))
+        return replace(state, phase="over", discard=tuple(sorted(discard + leaving)), history=tuple(history),
+                       **changes)
     history.append(("round", r + 1))
     if cfg.reveal == "next_round":
-        state = replace(state, discard=tuple(sorted(discard + leaving)), history=tuple(history))
+        discard += leaving
     else:
-        state = replace(state, discard=tuple(sorted(discard)), limbo=tuple(sorted(leaving)), history=tuple(history))
-    return _continue_reveal(state)
+        changes["limbo"] = tuple(sorted(leaving))
+    # the next round's reveals (a chance node) unless no region lacks a tile or no tile is left
+    return _continue_reveal(replace(state, phase="reveal", discard=tuple(sorted(discard)), history=tuple(history),
+                                    **changes))
 
 
 # ===================================================================== the protocol
@@ -493,37 +499,58 @@ def legal_actions(state: GameState) -> list:
                                 lay.regions[origin], forced_ids))
     if phase == "icons":
         return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
+    return [(region, v) for region, values in placements(state) for v in values] + [PASS]
+
+
+def placements(state: GameState) -> list[tuple[str, tuple[int, ...]]]:
+    """The placements open to the seat to place: ``[(region, worker values)]``, per region where
+    it may place a worker, in board order, the values in increasing order (what
+    :func:`legal_actions` lists as ``(region, value)`` pairs before :data:`PASS`).
+
+    The rule is :func:`~rometools.imperator.placement.placement_problem`'s (a seat has at most one
+    worker on the board; a region with a tile, empty or held by a worker the new one beats:
+    nearer the marker, else more unused influence zone, else more political influence), here on
+    the state's own figures; ``tests/imperator`` holds the two equal at every decision of seeded
+    games.
+
+    Raises
+    ------
+    ArgumentError
+        If no seat is placing (a chance node, a forced-out worker's move, the advanced action,
+        the end).
+
+    Examples
+    --------
+    >>> placements(new_game(GameConfig(players=2, workers=(3, (2, 4))), rng=0))
+    [('latium', (3,)), ('etruria', (3,)), ('campania', (3,)), ('apulia', (3,))]
+    """
+    if state.phase != "place":
+        _need_decision(state, "placements")
+        raise ArgumentError("placements: a forced-out worker or the advanced action is pending, not a placement")
     seat = _seat_to_place(state)
     occupant = state.occupant
     if seat in occupant:   # at most one worker on the board: no placement
-        return [PASS]
-    return _placements(state, seat, allowed_values(state, seat)) + [PASS]
-
-
-def _placements(state: GameState, seat: int, values: tuple[int, ...]) -> list[tuple[str, int]]:
-    """Every ``(region, value)`` a seat with no worker placed may place, with ``values`` the values it
-    may place: :func:`~rometools.imperator.placement.placement_problem`'s rule (a region with a tile,
-    empty or held by a worker the new one beats: nearer the marker, else more unused influence
-    zone, else more political influence), here on the state's own figures, in board order then
-    value order. ``check_game`` holds it equal to the rule put in words on every decision of
-    seeded games, and ``tests/imperator`` to :func:`placement_problem` for every region and value."""
+        return []
+    values = allowed_values(state, seat)
     marker_of = state.config.components.marker_of
     regions = state.config.layout.regions
-    occupant, held_by = state.occupant, state.value
+    held_by = state.value
     zone, political = state.zones[seat], state.political[seat]
     out: list = []
     for i, tile in enumerate(state.tiles):
         if tile is None:
             continue
-        region, s = regions[i], occupant[i]
+        s = occupant[i]
         if s < 0:
-            out += [(region, v) for v in values]
+            out.append((regions[i], values))
             continue
         marker = marker_of[tile]
         held = abs(held_by[i] - marker)
         theirs = state.zones[s]   # equal values: more unused influence zone wins, then more political influence
         edge = zone > theirs if zone != theirs else political > state.political[s]
-        out += [(region, v) for v in values if abs(v - marker) < held or (abs(v - marker) == held and edge)]
+        beat = tuple(v for v in values if abs(v - marker) < held or (abs(v - marker) == held and edge))
+        if beat:
+            out.append((regions[i], beat))
     return out
 
 
@@ -568,7 +595,7 @@ def apply(state: GameState, action: Any) -> GameState:
             raise refused(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
                           f"{options}; got {action!r}", well_formed=_is_action(config, action))
         state = replace(state, phase="place", pending=None)
-        return _displace(state, list(state.history), seat, value, lay.index[action], frozenset(forced), True,
+        return _displace(state, [], seat, value, lay.index[action], frozenset(forced), True,
                          origin)
     if phase == "icons":
         seat = state.pending[0]
@@ -607,7 +634,7 @@ def apply(state: GameState, action: Any) -> GameState:
     if problem is not None:
         raise refused(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}",
                       well_formed=_is_action(config, action))
-    return _displace(state, list(state.history), seat, value, lay.index[region], frozenset(), False, None)
+    return _displace(state, [], seat, value, lay.index[region], frozenset(), False, None)
 
 
 def apply_legal(state: GameState, action: Any) -> GameState:
@@ -626,7 +653,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     """
     if state.phase == "place" and isinstance(action, tuple):
         region, value = action
-        return _displace(state, list(state.history), _seat_to_place(state), value,
+        return _displace(state, [], _seat_to_place(state), value,
                          state.config.layout.index[region], frozenset(), False, None)
     return apply(state, action)
 
