@@ -235,7 +235,9 @@ class GameSpec:
     movers : callable, optional
         ``movers(state) -> list[int]``: the seat of every decision in the
         history, in order (chance outcomes left out). Default: found by
-        replaying the history.
+        replaying the history with ``apply_legal`` (a history the rules wrote
+        holds legal actions; ``check_game`` compares the default with the seats
+        that moved).
 
     Every optional hook is set to its default when the spec is made, so a
     caller uses ``spec.ranks(state)`` without testing for ``None``.
@@ -348,7 +350,8 @@ class GameSpec:
             scores = rules.scores
             set_(self, "score_parts", lambda state: [{"total": s} for s in scores(state)])
         if self.movers is None:
-            set_(self, "movers", lambda state: _movers_by_replay(rules, state))
+            apply_legal = self.apply_legal
+            set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
         if self.extras is None:
             set_(self, "extras", _no_extras)
         from rometools.core.options import Config
@@ -457,15 +460,16 @@ def _no_extras(state: Any) -> dict:
     return {}
 
 
-def _movers_by_replay(rules: Rules, state: Any) -> list[int]:
-    """The seat of every decision in a game's history (chance outcomes left out), by replaying it."""
+def _movers_by_replay(rules: Rules, apply_legal: Callable[[Any, Any], Any], state: Any) -> list[int]:
+    """The seat of every decision in a game's history (chance outcomes left out), by replaying it
+    with ``apply_legal`` (its actions were legal when the rules recorded them)."""
     out = []
     current = rules.initial_state(state)
     for action in rules.action_history(state):
         p = rules.current_player(current)
         if p >= 0:
             out.append(p)
-        current = rules.apply(current, action)
+        current = apply_legal(current, action)
     return out
 
 
