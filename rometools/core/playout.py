@@ -48,9 +48,11 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass, replace
 from fractions import Fraction
+from itertools import accumulate
 from math import gcd, lcm
 from typing import Any
 
@@ -179,11 +181,7 @@ def _draw(outcomes: Sequence[Any], weights: Sequence[int], denominator: int, rng
             if r < limit:
                 r %= denominator
                 break
-    for outcome, w in zip(outcomes, weights, strict=True):
-        if r < w:
-            return outcome
-        r -= w
-    raise AssertionError("unreachable")  # pragma: no cover
+    return outcomes[bisect_right(list(accumulate(weights)), r)]   # the first whose running sum passes r
 
 
 def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngLike = None, *,

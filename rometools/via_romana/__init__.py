@@ -16,8 +16,8 @@ Examples
 'blue'
 """
 
+from rometools.core._cython import compiled_or_plain
 from rometools.core.game import GameSpec, register_game
-from rometools.via_romana import rules as _rules
 from rometools.via_romana.board import Board, City, Road, board_path, load_board
 from rometools.via_romana.bots import BOTS, GreedyBot, RandomBot
 from rometools.via_romana.components import (
@@ -119,6 +119,8 @@ from rometools.via_romana.bots import action_places as _action_places  # noqa: E
 from rometools.via_romana.bots import place_map as _place_map  # noqa: E402
 from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
 
+# the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
+_rules = compiled_or_plain("rometools.via_romana.rules")
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",

@@ -1,3 +1,5 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """Via Romana's rules: the protocol kernel of the registered game ``"via_romana"``.
 
 The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
