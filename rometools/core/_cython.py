@@ -114,7 +114,7 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     >>> find_twins()   # doctest: +NORMALIZE_WHITESPACE
     ('rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel',
      'rometools.imperator._greedy', 'rometools.imperator.rules', 'rometools.via_romana._greedy',
-     'rometools.via_romana.rules')
+     'rometools.via_romana.rules', 'rometools.via_romana.scoring')
     """
     package = Path(__file__).resolve().parents[1] if package is None else Path(package)
     found = []

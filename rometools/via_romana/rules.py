@@ -35,8 +35,8 @@ from dataclasses import fields
 from fractions import Fraction
 from typing import Any
 
+from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
-from rometools.via_romana.scoring import _road_result, score_road
 from rometools.via_romana.state import (
     CHANCE,
     END,
@@ -49,6 +49,9 @@ from rometools.via_romana.state import (
 
 __all__ = ["apply", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game",
            "road_status", "scores"]
+
+#: The scoring rules (a road's result, the totals): their compiled twin where it was built (the same source).
+_scoring = compiled_or_plain("rometools.via_romana.scoring")
 
 
 class _Tables:
@@ -653,7 +656,7 @@ def road_results(state: GameState) -> list[dict]:
             continue
         for road in ((item[2],) if item[0] == "auto" else item[2]):
             pieces = road_pieces(built, road)
-            result = score_road(pieces, completer=before.seat, seat_order=range(n),
+            result = _scoring.score_road(pieces, completer=before.seat, seat_order=range(n),
                                 dangerous_ties=state.config.dangerous_ties)
             out.append({"road": road, "step": len(nodes[0].history) + step, "turn": before.turn,
                         "completer": before.seat, "pieces": pieces, "winner": result.winner,
@@ -668,7 +671,7 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     counts = [0] * n
     for i in (a, b, *t.road_spaces[road]):
         counts[s.pieces[i] // 2] += 1
-    result = _road_result({k: c for k, c in enumerate(counts) if c}, completer, list(range(n)),
+    result = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, completer, list(range(n)),
                           s.config.dangerous_ties)   # score_road on values the board guarantees
     todo: list = []
     if result.winner is not None:
@@ -751,6 +754,4 @@ def _settle(s: GameState, t: _Tables) -> GameState:
 
 def scores(state: GameState) -> tuple[int, ...]:
     """Each seat's points now (the final scoring applied to the current position)."""
-    from rometools.via_romana.scoring import totals
-
-    return totals(state)
+    return _scoring.totals(state)

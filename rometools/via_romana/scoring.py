@@ -1,3 +1,5 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """Via Romana scoring: a road's winner and cards (a pure function), the final scoring, tiebreaks.
 
 Rules: ``002_2e34de0661bde959.txt``, Scoring Roads; End of the Game; Variants for Experts.
@@ -6,23 +8,12 @@ Rules: ``002_2e34de0661bde959.txt``, Scoring Roads; End of the Game; Variants fo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rometools.core.errors import ArgumentError
+from rometools.via_romana.state import RoadResult
 
 __all__ = ["RoadResult", "ranks", "score_bounds", "score_parts", "score_road", "totals"]
-
-
-@dataclass(frozen=True)
-class RoadResult:
-    """A scored road: who takes a tile (``None``: nobody) and the cards each other player receives.
-
-    ``cards`` is in the order the players take them (from the winner's left, clockwise).
-    """
-
-    winner: Any
-    cards: dict
 
 
 def score_road(pieces: Mapping[Any, int], *, completer: Any, seat_order: Sequence[Any],

@@ -13,7 +13,7 @@ from rometools.core.options import Config, option
 from rometools.via_romana.board import Board, load_board
 from rometools.via_romana.components import Components, load_components
 
-__all__ = ["CHANCE", "END", "KEEP", "TERMINAL", "GameConfig", "GameState", "card_id", "parse_card"]
+__all__ = ["CHANCE", "END", "KEEP", "TERMINAL", "GameConfig", "GameState", "RoadResult", "card_id", "parse_card"]
 
 #: End the build phase (play no more cards this turn).
 END = "end"
@@ -79,6 +79,17 @@ class GameConfig(Config):
             comps = load_components()
             object.__setattr__(self, "_bundled_components", comps)
         return comps
+
+
+@dataclass(frozen=True)
+class RoadResult:
+    """A scored road: who takes a tile (``None``: nobody) and the cards each other player receives.
+
+    ``cards`` is in the order the players take them (from the winner's left, clockwise).
+    """
+
+    winner: Any
+    cards: dict
 
 
 @dataclass(frozen=True)
