@@ -53,6 +53,7 @@ from rometools.widgets._base import (
     WholeNumberText,
     _text_of,
     _upload,
+    busy,
     call_with_timeout,
     plain_text,
     trace_data,
@@ -620,18 +621,20 @@ class BalanceExplorer(Explorer):
         if self._games.value >= PROCESS_FROM and (os.cpu_count() or 1) > 1:
             common["executor"] = "process"
         # while the games play, the button and the bar say so (the last run's results stay below)
-        self._run.description, self._bar.description = "Running…", "variant A" if compare else "playing"
+        self._bar.description = "variant A" if compare else "playing"
         try:
-            results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
-            results_b = comparison = None
-            if compare:
-                n = self._games.value
-                self._bar.description = "variant B"
-                results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n), **common)
-                # the two runs already played, paired by game and rotation: nothing is played twice
-                comparison = paired_differences(results, results_b)
+            with busy(self._run, "Running…"):
+                results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+                results_b = comparison = None
+                if compare:
+                    n = self._games.value
+                    self._bar.description = "variant B"
+                    results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n),
+                                         **common)
+                    # the two runs already played, paired by game and rotation: nothing is played twice
+                    comparison = paired_differences(results, results_b)
         finally:
-            self._run.description, self._bar.description = "Run", ""
+            self._bar.description = ""
         boards = [_board_name(board, c) for c in (config_a, config_b) if c is not None]
         return {"results": results, "results_b": results_b, "comparison": comparison, "boards": boards}
 

@@ -34,6 +34,7 @@ from rometools.widgets._base import (
     ChartFigure,
     Explorer,
     WholeNumberText,
+    busy,
     plain_text,
     trace_data,
     whole_number,
@@ -276,13 +277,13 @@ class PlaytestReport(Explorer):
                 self._bar.max, self._bar.description = max(total, 1), part
             self._bar.value = done
 
-        self._run.description = "Running…"
         try:
-            pt = playtest(game, self._games.value, seed=self._seed.value, bot=self._bot.value,
-                          compare=variant or None, skill_games=self._skill.value, shift_games=self._shift.value,
-                          progress=tick)
+            with busy(self._run, "Running…"):
+                pt = playtest(game, self._games.value, seed=self._seed.value, bot=self._bot.value,
+                              compare=variant or None, skill_games=self._skill.value, shift_games=self._shift.value,
+                              progress=tick)
         finally:
-            self._run.description, self._bar.description = "Run", ""
+            self._bar.description = ""
         return pt
 
     def run(self) -> bool:
