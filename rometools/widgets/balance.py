@@ -42,6 +42,7 @@ from rometools.core.data import data_dir
 from rometools.core.errors import ArgumentError, DataFileError
 from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
+from rometools.core.options import option_example, option_examples
 from rometools.core.paired import paired_differences, paired_differences_text
 from rometools.core.simulate import check_rotation, simulate
 from rometools.widgets._base import (
@@ -69,8 +70,10 @@ PROCESS_FROM = 2_000
 _MAX_SEATS = 8
 
 
-def parse_options(text: str, field: str = "options") -> dict[str, Any]:
+def parse_options(text: str, field: str = "options", game: str | None = None) -> dict[str, Any]:
     """Game options typed as ``key=value, key=value`` (values read as JSON when they can be).
+
+    ``game`` (a registered id) gives the example of a refusal: one of its own options.
 
     Raises
     ------
@@ -83,6 +86,10 @@ def parse_options(text: str, field: str = "options") -> dict[str, Any]:
     {'route_policy': 'first', 'all_tokens_variant': True, 'max_chain_paths': 2}
     >>> parse_options("")
     {}
+    >>> parse_options("dangerous_ties", "Options A", "via_romana")
+    Traceback (most recent call last):
+    ...
+    ValueError: Options A: write options as key=value, e.g. obstinate_hands=true; got 'dangerous_ties'
     """
     out: dict[str, Any] = {}
     for item in (text or "").split(","):
@@ -91,7 +98,8 @@ def parse_options(text: str, field: str = "options") -> dict[str, Any]:
             continue
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"{field}: write options as key=value, e.g. route_policy=first; got {item[:60]!r}")
+            raise ValueError(f"{field}: write options as key=value, e.g. {option_example(game or '')}; "
+                             f"got {item[:60]!r}")
         value = value.strip()
         try:
             out[key.strip()] = json.loads(value)
@@ -275,12 +283,12 @@ class BalanceExplorer(Explorer):
             self._board_upload.add_class("rt-balance-board-upload")
             self._board_upload.observe(self._on_board_upload, names="value")
         self._options_a = self._add_control("options", widgets.Text(
-            value="", description="Options A", placeholder="e.g. route_policy=first",
+            value="", description="Options A",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
         self._compare_box = self._add_control("compare", widgets.Checkbox(
             value=False, description="compare with variant B", indent=False), "rt-compare")
         self._options_b = self._add_control("options_b", widgets.Text(
-            value="", description="Options B", placeholder="e.g. all_tokens_variant=true",
+            value="", description="Options B",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
         self._games = self._add_control("games", WholeNumberText(
             value=200, description="Games", layout={"width": "200px"}), "rt-games")
@@ -304,6 +312,8 @@ class BalanceExplorer(Explorer):
                                        layout={"display": "none"})  # shown when comparing
         self._build_seat_bots(None)
         self._game.observe(self._on_game, names="value")
+        self._game.observe(self._show_examples, names="value")
+        self._show_examples()
         self._players.observe(self._show_seats, names="value")
         self._box_refusal = ""  # the message refusing a typed Games or Seed, while it is shown
         self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
@@ -408,6 +418,12 @@ class BalanceExplorer(Explorer):
             if self._files == "upload":
                 self._board.options = self._board_options()
                 self._board.value = ""
+
+    def _show_examples(self, _change=None) -> None:
+        """The options boxes' placeholders: examples of the chosen game's own options."""
+        examples = option_examples(game_spec(self._game.value).config) or ["players=3"]
+        self._options_a.placeholder = f"e.g. {examples[0]}"
+        self._options_b.placeholder = f"e.g. {examples[1 if len(examples) > 1 else 0]}"
 
     def _board_options(self) -> list[tuple[str, str]]:
         """In the app: the game's own board, the data folder's boards, then every board uploaded."""
@@ -518,7 +534,7 @@ class BalanceExplorer(Explorer):
                 what = "a board file's path or a bundled board's name" if name == "board" else "text such as key=value"
                 raise ValueError(f"{self.field_label(name)} must be {what}, got {shown(value)}")
             if name != "board":
-                parse_options(value, self.field_label(name))
+                parse_options(value, self.field_label(name), self._game.value)
         elif name == "players":
             whole_number("Players", value, 1)
         elif name == "bots" and not (isinstance(value, str) or (
@@ -575,7 +591,7 @@ class BalanceExplorer(Explorer):
     def _config(self, options_text: str, field: str, board: tuple[str, Any] | None) -> dict[str, Any]:
         """The options of a variant: its box, the Players box and the Board file box (which the
         box's options may not contradict: the command's "disagree; give one")."""
-        options = parse_options(options_text, field)
+        options = parse_options(options_text, field, self._game.value)
         players = self._players.value
         if "players" in options and options["players"] != players:
             raise ValueError(f"Players {players} and {field} players={options['players']} disagree; "
