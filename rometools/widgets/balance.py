@@ -3,7 +3,10 @@
 :class:`BalanceExplorer` wires controls to :func:`rometools.core.simulate.simulate`,
 :mod:`rometools.core.balance` and :mod:`rometools.charts.balance`; it holds no
 rule and no statistic of its own. Nothing runs until **Run** is pressed: the
-results stay on screen while the designer changes controls, until the next run.
+results stay on screen while the designer changes controls, until the next run,
+and while the controls differ from the last run's a line over the results says
+which run they are for (``rt-balance-stale``). The summary names everything run:
+game, players, games, seed, bots, board and options.
 Bad input (an unknown option, a number of games out of range, a board file
 that does not load) shows a message naming the field and leaves the last
 results in place.
@@ -156,6 +159,17 @@ def _boards_text(boards: list[str | None]) -> str:
     return f"; board {named[0]} in variant A, {named[1]} in variant B"
 
 
+def _options_text(options: dict[str, Any]) -> str:
+    """The options of a run as a designer writes them (``dangerous_ties=true``); the player count and
+    the board are named on their own in the summary.
+
+    >>> _options_text({"players": 3, "dangerous_ties": True, "route_policy": "first", "board": "b"})
+    'dangerous_ties=true, route_policy=first'
+    """
+    return ", ".join(f"{key}={value if isinstance(value, str) else json.dumps(value)}"
+                     for key, value in options.items() if key not in ("players", "board"))
+
+
 def _table(df, columns: dict[str, str], css: str, formats: dict[str, Any] | None = None) -> str:
     """An HTML table of ``columns`` (``{column: label}``); ``formats`` maps a column to a
     function of its value (default ``str``)."""
@@ -304,6 +318,9 @@ class BalanceExplorer(Explorer):
         self._bar.add_class("rt-balance-progress")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-balance-summary")
+        self._stale = widgets.HTML()  # the results are not for the controls now set: says so
+        self._stale.add_class("rt-balance-stale")
+        self._ran: tuple[dict[str, Any], str] | None = None  # the last run's settings and its summary line
         # the paired chart is shown from the first comparison on
         rates = self._add_chart("rates_figure", "rt-balance-rates")
         scores = self._add_chart("scores_figure", "rt-balance-scores")
@@ -319,6 +336,8 @@ class BalanceExplorer(Explorer):
         self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
         for box in (self._games, self._seed):
             box.observe(self._on_number_box, names="value")
+        for control in self._controls.values():  # every control: are the results still its results?
+            control.observe(self._show_stale, names="value")
         self.children = [
             widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
                          "Change the controls, then press <b>Run</b>."),
@@ -330,7 +349,7 @@ class BalanceExplorer(Explorer):
             widgets.HBox([self._compare_box, self._options_b], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._games, self._seed, self._rotate], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._run, self._bar]),
-            self._message, self._summary, rates,
+            self._message, self._stale, self._summary, rates,
             widgets.HBox([scores, margins], layout={"flex_flow": "row wrap"}),
             self._paired_box,
         ]
@@ -466,7 +485,26 @@ class BalanceExplorer(Explorer):
         self._clear_error()
 
     def _on_change(self, _change=None) -> None:
-        """Controls change no result: results stay until the next run."""
+        """Controls change no result: results stay until the next run (:meth:`_show_stale` says so)."""
+
+    def _settings(self) -> dict[str, Any]:
+        """What a run plays, from the controls (the bots of the seats shown; Options B when comparing)."""
+        compare = self._compare_box.value
+        return {"game": self._game.value, "players": self._players.value, "bots": self.bots,
+                "board": self._board.value, "options": self._options_a.value.strip(), "compare": compare,
+                "options_b": self._options_b.value.strip() if compare else None, "games": self._games.value,
+                "seed": self._seed.value, "rotate": self._rotate.value}
+
+    def _show_stale(self, _change=None) -> None:
+        """Over the results: nothing while the controls are the last run's; else that the results are
+        the last run's (its summary line) and not for the controls now set (``rt-balance-stale``)."""
+        if self._ran is None or self._settings() == self._ran[0]:
+            self._stale.value = ""
+            return
+        self._stale.value = (
+            '<div style="color:#5d4037;background:#fffbe6;border:1px solid #e0c060;padding:4px 8px">'
+            f"<b>Results below are for the last run:</b> {html.escape(self._ran[1])}; "
+            "they are not for the controls now set: press <b>Run</b> for the settings above.</div>")
 
     def _on_number_box(self, _change=None) -> None:
         """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.
@@ -705,8 +743,10 @@ class BalanceExplorer(Explorer):
         rotations = int(r["rotation"].nunique())
         played = (f"{counted(n // rotations, 'seed')} \u00d7 {counted(rotations, 'seat rotation')} = "
                   f"{counted(n, 'game')}, the bots moving round the seats" if rotations > 1 else counted(n, "game"))
-        variant_a = (f"; variant A: {html.escape(self._options_a.value.strip() or 'the defaults')}"
-                     if self.comparison is not None else "")
+        options = self._options_a.value.strip()
+        named = _options_text(parse_options(options, "Options A", self._game.value))
+        variant_a = (f"; variant A: {html.escape(options or 'the defaults')}" if self.comparison is not None
+                     else f"; options: {html.escape(named)}" if named else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
                 f"{played} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
                 f"{board}{variant_a}"]
@@ -738,6 +778,8 @@ class BalanceExplorer(Explorer):
             if notes:  # figures with no spread: said in words, not as an interval
                 text.append("In the paired comparison: " + html.escape("; ".join(notes)) + ".")
         self._summary.value = "<br>".join(text)
+        self._ran = (self._settings(), plain_text(text[0]))
+        self._show_stale()
 
     # ------------------------------------------------------------ reading back
     def figure_data(self) -> dict[str, dict]:
