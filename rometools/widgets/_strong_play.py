@@ -172,10 +172,11 @@ class StrongPlayPanel:
             self._refuse_search(err)
 
     def _refuse_search(self, err: BaseException, lead: str = "Cannot search") -> None:
-        """Say why in the panel (next to the box and the button, in place of the old ranking); box back."""
-        self._search_budget.value = self._search_good
+        """Say why in the panel (next to the box and the button, in place of the old ranking); a refused
+        box back at its last good value (a failed search keeps the value it was given)."""
         self._searched = None
         if lead == "Cannot search":
+            self._search_budget.value = self._search_good
             text, kept = self._wording(_text_of(err), err), f"the box is back at {number(self._search_good)}; "
         else:
             text, kept = (f"an unexpected error in rometools ({type(err).__name__}: {shown(_text_of(err), 200)}); "
