@@ -9,9 +9,33 @@ JUPYTER_OPTS ?=
 PYTEST_OPTS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test app test-browser setup chromium lint clean
+.PHONY: lab test app test-browser setup venv chromium lint clean
 
 setup: $(STAMP)
+
+# .venv with pip in it. `python3 -m venv` on Debian or Ubuntu without the python3-venv package
+# stops before installing pip and leaves a half-made .venv (bin/python, no pip) behind; every
+# later `pip install` would fail with "No module named pip". Such a .venv gets pip from
+# ensurepip; where this Python has no ensurepip either, the message says what to install.
+VENV_FIX := on Debian or Ubuntu: sudo apt-get install python3-venv python3-dev
+define CHECK_VENV
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || true
+	@if [ ! -x $(BIN)/python ]; then \
+		echo "Could not create $(VENV) with '$(PYTHON) -m venv' (see the error above)."; \
+		echo "Install Python's venv module ($(VENV_FIX)), then run make again."; exit 1; \
+	fi
+	@if ! $(BIN)/python -m pip --version >/dev/null 2>&1; then \
+		echo "$(VENV) has no pip (a virtual environment left half-made); adding pip to it with ensurepip."; \
+		if ! { $(BIN)/python -m ensurepip --upgrade >/dev/null 2>&1 && $(BIN)/python -m pip --version >/dev/null 2>&1; }; then \
+			echo "Cannot add pip to $(VENV): this Python has no ensurepip module."; \
+			echo "Install it ($(VENV_FIX)) and run make again, or delete $(VENV) (make clean) and run make with another Python (make PYTHON=python3.12)."; \
+			exit 1; \
+		fi; \
+	fi
+endef
+
+venv:
+	$(CHECK_VENV)
 
 # hatch_build.py compiles the modules marked "# rometools: compiled twin" at install: a change to one
 # installs again
@@ -21,7 +45,7 @@ TWIN_SOURCES := $(shell grep -rlx --include='*.py' '# rometools: compiled twin' 
 EXAMPLES := $(wildcard examples/*/pyproject.toml)
 $(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES) $(EXAMPLES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rometools needs Python 3.11 or newer")'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(CHECK_VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebook,test]'
 	@for p in $(EXAMPLES); do $(BIN)/python -m pip install --quiet --no-deps -e "$$(dirname $$p)" || exit 1; done

@@ -41,13 +41,17 @@ MAX_GAMES = 10_000_000
 MAX_WORKERS = 1_024
 
 
-def _option(text: str) -> tuple[str, object]:
-    """``key=value`` with ``value`` read as JSON when it can be (``true``, ``2``), else a string."""
+def _option(text: str) -> tuple[str | None, object]:
+    """``key=value`` with ``value`` read as JSON when it can be (``true``, ``2``), else a string.
+
+    Text that is not ``key=value`` is ``(None, text)``, refused by :func:`_refuse_malformed` once
+    the game is known, with an example of that game's own options.
+    """
     from rometools.core.formatting import shown
 
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"an option is key=value, e.g. route_policy=first; got {shown(text)}")
+        return None, text
     if len(value) > MAX_OPTION_CHARS:
         raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is {len(value):,} characters long; "
                                          f"an option's value is at most {MAX_OPTION_CHARS:,} (a file: give its path)")
@@ -61,6 +65,18 @@ def _option(text: str) -> tuple[str, object]:
                                              f"{len(value.strip()):,} digits; no option takes one that large") from None
         parsed = value
     return key.strip(), parsed
+
+
+def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
+    """An ``--option`` or ``--compare`` that is not key=value, refused as argparse refuses a flag's value."""
+    from rometools.core.formatting import shown
+    from rometools.core.options import option_example
+
+    for flag in ("option", "compare"):
+        for key, text in getattr(args, flag, None) or []:
+            if key is None:
+                parser.error(f"argument --{flag}: an option is key=value, e.g. {option_example(args.game)}; "
+                             f"got {shown(text)}")
 
 
 def _game(game_id: str, players: int | None, options: dict[str, object]):
@@ -500,6 +516,7 @@ def main(argv: list[str] | None = None) -> int:
     val.add_argument("files", nargs="+", metavar="file", help="TOML or YAML data files (boards, components, tables)")
     val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")
     args = parser.parse_args(argv)
+    _refuse_malformed(args, sub.choices[args.command])
     try:
         try:
             code = {"simulate": _simulate, "validate": _validate, "games": _games,

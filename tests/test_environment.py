@@ -55,3 +55,15 @@ def test_environment_yml_lists_what_pyproject_needs():
         for conda_name in CONDA_EXTRAS.get(name, (CONDA_NAMES.get(name, name),)):
             assert conda_name in conda, f"environment.yml lacks {conda_name}"
             assert conda[conda_name] == bound, f"{conda_name}: {conda[conda_name]} != pyproject {bound}"
+
+
+def test_the_set_up_notes_say_what_the_compiled_modules_need_without_a_count():
+    """environment.yml said the install "compiles GreedyBot's search" when more modules were compiled;
+    README's prerequisites did not name python3-venv (a failed venv leaves .venv without pip) or the
+    Python headers (without them the compiled modules silently run as plain Python)."""
+    env = (ROOT / "environment.yml").read_text()
+    assert "rometools' compiled modules" in env and "GreedyBot" not in env
+    readme = (ROOT / "README.md").read_text()
+    prerequisites = readme[readme.index("## The two commands"):readme.index("1. Set up and open JupyterLab")]
+    assert "python3-venv" in prerequisites and "python3-dev" in prerequisites
+    assert not re.search(r"\((two|three|four) modules\)", prerequisites)

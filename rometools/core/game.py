@@ -930,7 +930,8 @@ def file_option_path(game: str | GameSpec, option: str, value: str | os.PathLike
     name = next((n for n in bundled if text in (n, Path(n).stem)), None)
     if name is None:
         names = ", ".join(Path(n).stem for n in bundled)
-        hint = f"; give the path of a {option} file or a bundled {option}: {names}" if names else ""
+        hint = (f"; give the path of a {option} file or a bundled {option}: {names}" if names
+                else f"; give the path of a {option} file ({spec.title} bundles none)")
         raise DataFileError(text if len(text) <= 500 else shown(text, 500), "", f"no such file{hint}")
     return bundled_file(spec.id, name)
 

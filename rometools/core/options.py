@@ -50,9 +50,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rometools.core.errors import DataFileError, OptionError, check_choice
-from rometools.core.formatting import shown
+from rometools.core.formatting import number, shown
 
-__all__ = ["Config", "Option", "describe_options", "option"]
+__all__ = ["Config", "Option", "describe_options", "option", "option_example", "option_examples"]
 
 _KIND_WORDS = {bool: "True or False", int: "a whole number", float: "a number", str: "a string"}
 _JSON_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
@@ -208,10 +208,21 @@ class Option:
             if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
                 ok, value = True, float(value)
             if not ok:
-                raise OptionError(self.name, f"{self.name} must be {self.takes()}, got {shown(value)}")
+                raise OptionError(self.name, self._refusal(value, in_range=False))
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise OptionError(self.name, f"{self.name} must be {self.takes()}, got {shown(value)}")
+                raise OptionError(self.name, self._refusal(value, in_range=True))
         return value
+
+    def _refusal(self, value: Any, *, in_range: bool) -> str:
+        """Why ``value`` is refused; a player count names the game (``players: Via Romana is for 2 to 4
+        players, got 9``), as every game's own player-count check does."""
+        if self.name == "players" and self.owner is not None:
+            title = _plain_title(self.owner)
+            if title is not None and self.low is not None and self.high is not None and in_range:
+                return f"players: {title} is for {number(self.low)} to {number(self.high)} players, got {shown(value)}"
+            if title is not None and not in_range:
+                return f"players: {title} takes a whole number of players, got {shown(value)}"
+        return f"{self.name} must be {self.takes()}, got {shown(value)}"
 
     # ------------------------------------------------------------ the saved game's form
     def to_json(self, value: Any, config: Any = None) -> Any:
@@ -327,17 +338,24 @@ class Config:
         raise KeyError(name)
 
     def __post_init__(self):
-        # an option another depends on is checked first (Augustus's components before its objectives)
-        for o in sorted(self.options(), key=lambda o: o.depends is not None):
-            value = getattr(self, o.name)
-            try:
-                checked = o.check(value, self)
-            except DataFileError as err:  # the file a file option names: the error says which option
-                err.option = o.name
+        try:
+            # an option another depends on is checked first (Augustus's components before its objectives)
+            for o in sorted(self.options(), key=lambda o: o.depends is not None):
+                value = getattr(self, o.name)
+                try:
+                    checked = o.check(value, self)
+                except DataFileError as err:  # the file a file option names: the error says which option
+                    err.option = o.name
+                    raise
+                if checked is not value:
+                    object.__setattr__(self, o.name, checked)
+            self.resolve()
+        except OptionError as err:
+            # a refused player count names the game, whichever check refused it (the one check for every game)
+            title = _plain_title(type(self)) if err.option == "players" else None
+            if title is None or title in err.message:
                 raise
-            if checked is not value:
-                object.__setattr__(self, o.name, checked)
-        self.resolve()
+            raise OptionError("players", f"players: {title}: {err.message.removeprefix('players: ')}") from None
 
     def resolve(self) -> None:
         """Checks that span options, and values that depend on others (a subclass writes it).
@@ -391,6 +409,16 @@ class Config:
             raise DataFileError(source, "config", str(err)) from None
 
 
+def _plain_title(config_type: type) -> str | None:
+    """The title of the registered game whose config this is (``None``: no registered game)."""
+    from rometools.core.game import spec_of_config
+
+    try:
+        return spec_of_config(config_type).title
+    except TypeError:
+        return None
+
+
 def _title_of(config_type: type) -> str:
     """"a Caesar's Empire" (the registered game's title with its article), else "an"."""
     from rometools.core.game import spec_of_config
@@ -412,6 +440,54 @@ def describe_options(config_type: type[Config]) -> list[str]:
     'players (a whole number 1 or more; default 4): seats at the table: 2 to 6 with the bundled components (their file gives the range).'
     """
     return [o.describe() for o in config_type.options()]
+
+
+def option_examples(config_type: type[Config]) -> list[str]:
+    """``key=value`` examples of a game's own options, each a value other than its default.
+
+    For hints ("write options as key=value, e.g. ..."): true/false options first, then
+    choice options, then numbers; never ``players`` or a file option. ``[]`` when the game
+    has no such option.
+
+    Examples
+    --------
+    >>> from rometools.via_romana import GameConfig
+    >>> option_examples(GameConfig)[:2]
+    ['obstinate_hands=true', 'dangerous_ties=true']
+    >>> from rometools.caesars_empire import GameConfig
+    >>> [e for e in option_examples(GameConfig) if e.startswith("route_policy")]
+    ['route_policy=first']
+    """
+    found: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    for o in config_type.options():
+        if o.name == "players" or o.file is not None or o.shape is not None:
+            continue
+        if o.kind is bool:
+            found[0].append(f"{o.name}={'false' if o.default else 'true'}")
+        elif o.choices is not None:
+            other = [c for c in o.allowed() if c != o.default]
+            if other:
+                found[1].append(f"{o.name}={other[0]}")
+        elif o.kind in (int, float) and isinstance(o.default, int | float):
+            value = o.default + 1 if o.high is None or o.default + 1 <= o.high else o.default - 1
+            if o.low is None or value >= o.low:
+                found[2].append(f"{o.name}={number(value) if isinstance(value, int) else value}".replace(",", ""))
+    return found[0] + found[1] + found[2]
+
+
+def option_example(game_id: str) -> str:
+    """One ``key=value`` of a registered game's own options, for a hint (``players=3``: none, or no such game).
+
+    >>> option_example("via_romana"), option_example("chess")
+    ('obstinate_hands=true', 'players=3')
+    """
+    from rometools.core.game import game_spec
+
+    try:
+        examples = option_examples(game_spec(game_id).config)
+    except (ValueError, TypeError):  # an unknown game is refused elsewhere, as such
+        examples = []
+    return examples[0] if examples else "players=3"
 
 
 # ===================================================================== file options

@@ -47,7 +47,7 @@ class GameConfig(Config):
     >>> GameConfig(players=5)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.OptionError: players must be a whole number 2 to 4, got 5
+    rometools.core.errors.OptionError: players: Via Romana is for 2 to 4 players, got 5
     """
 
     players: int = option(4, "seats at the table.", low=2, high=4)

@@ -19,6 +19,8 @@
   players and downloads as HTML, every text from data escaped, and HTML read back as
   text (in :mod:`rometools.widgets._html`, re-exported here).
 * :func:`whole_number` -- the one check of a whole-number input, worded for a designer.
+* :func:`busy` -- a button that starts slow work says so while it runs (the Run and Search
+  buttons), as a chart says "Computing\u2026" (:meth:`Chart.computing` / :meth:`Chart.settled`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ __all__ = [
     "Raw",
     "Snapshot",
     "WholeNumberText",
+    "busy",
     "call_with_timeout",
     "csv_link",
     "html_table",
@@ -199,6 +202,32 @@ def whole_number(label: str, value: Any, low: int | None = 0, high: int | None =
                   f" {number(high)} or less" if high is not None else "")
         raise ValueError(f"{label} must be a whole number{bounds}, got {shown(value)}")
     return value
+
+
+@contextmanager
+def busy(button: widgets.Button, label: str) -> Iterator[None]:
+    """While the block runs, ``button`` is disabled and reads ``label``; afterwards it is back as it was.
+
+    The button's label is sent before the work starts (each trait change goes to the page at
+    once), so a page shows it during the work, as a chart's "Computing\u2026" (:meth:`Chart.computing`);
+    it goes back however the block ends (a result, a refusal, an unexpected error), as
+    :meth:`Chart.settled`.
+
+    Examples
+    --------
+    >>> button = widgets.Button(description="Run")
+    >>> with busy(button, "Running\u2026"):
+    ...     button.description, button.disabled
+    ('Running\u2026', True)
+    >>> button.description, button.disabled
+    ('Run', False)
+    """
+    description, disabled = button.description, button.disabled
+    button.description, button.disabled = label, True
+    try:
+        yield
+    finally:
+        button.description, button.disabled = description, disabled
 
 
 def call_with_timeout(fn: Callable[..., Any], *args: Any, seconds: float = FILE_TIMEOUT_S,

@@ -4,7 +4,11 @@
 a Simulations box (``rt-best-budget``), a Search button (``rt-best-run``) and the
 ranked moves (``rt-best-moves``): :func:`rometools.core.search.best_moves` (seeded
 MCTS) from the state at the slider's turn, in the game's words (its
-``action_text``). The ranking is cleared when the turn or the game changes; a
+``action_text``). While it searches the panel says so, for which player and turn, and
+the button is disabled and reads "Searching…" (:func:`~rometools.widgets._base.busy`,
+as the Run buttons); a search that fails says so in the panel. The ranking is cleared
+when the turn or the game changes, and a ranking whose position is no longer the one
+shown is never presented as its ranking; a
 Simulations value that is not a whole number in :data:`SEARCH_RANGE` (typed, or
 given to ``best_moves``) is refused inside the panel, naming the field, and the box
 goes back. No game is imported here.
@@ -23,6 +27,7 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     WholeNumberText,
     _text_of,
+    busy,
     html_table,
     seat_html,
     whole_number,
@@ -59,12 +64,18 @@ class StrongPlayPanel:
         self._search_out = widgets.HTML()
         self._search_out.add_class("rt-best-moves")
         self._searched: Any = None       # the state whose ranking is shown
+        self._searching: Any = None      # the state being searched, during a search
         self._search_good = SEARCH_SIMULATIONS
         self._search_run.on_click(lambda _b: self.best_moves())
 
     def _refresh_strong_play(self) -> None:
         """After a draw: a ranking of another state is cleared, the hint shown instead."""
-        if self._searched is not self.state:
+        if self._searching is not None and self._searching is not self.state:
+            self._searched = None
+            self._search_out.value = ("<small><i>Still searching the position the board showed when "
+                                      "Search was pressed; its ranking will not be shown for this one: "
+                                      "press Search again when the button is back.</i></small>")
+        elif self._searched is not self.state:
             self._searched = None
             self._search_out.value = self._search_hint()
 
@@ -90,7 +101,9 @@ class StrongPlayPanel:
             (playouts that began with the move) and ``Win chance`` (estimated,
             as a percentage; ``"only move"`` when there is no choice). ``None``
             when the simulations are out of range (the panel says so in place
-            of the ranking and the box goes back to its last good value), and
+            of the ranking and the box goes back to its last good value), when
+            the search fails (the panel says so), when the position shown
+            changed before the search ended (its ranking is not shown), and
             with a note in the panel when nobody is to move (chance or the end).
 
         Examples
@@ -112,12 +125,27 @@ class StrongPlayPanel:
             if seat < 0:
                 self._search_out.value = self._search_hint()
                 return None
-            ranked = search_best_moves(state, value, rng=self._seed.value)
+            where = f"{seat_html(seat)} to move at turn {self._turn.value}"
+            self._searched, self._searching = None, state
+            self._search_out.value = (  # sent before the search starts, as a chart's "Computing…"
+                f'<div class="rt-computing"><small><i>Searching\u2026 {number(value)} simulations for '
+                f"{where} (the button comes back when the ranking is ready).</i></small></div>")
+            with busy(self._search_run, "Searching\u2026"):
+                ranked = search_best_moves(state, value, rng=self._seed.value)
         except INPUT_ERRORS as err:
             self._refuse_search(err)
             return None
         except Exception as err:  # a bug: never a traceback in a widget
             self._show_unexpected(err)
+            self._refuse_search(err, lead="Search failed")
+            return None
+        finally:
+            self._searching = None
+        if self.state is not state:  # the position changed meanwhile: this ranking is not the one shown
+            self._searched = None
+            self._search_out.value = (
+                f"<small><i>The search for {where} finished after the board moved on, so its ranking "
+                f"is not shown here. {self._search_hint().removeprefix('<small><i>')}")
             return None
         self._search_good = self._search_budget.value = value
         words = self._spec.action_text
@@ -143,14 +171,19 @@ class StrongPlayPanel:
         except ValueError as err:
             self._refuse_search(err)
 
-    def _refuse_search(self, err: BaseException) -> None:
-        """Say why in the panel (next to the box and the button, in place of the old ranking); box back."""
-        self._search_budget.value = self._search_good
+    def _refuse_search(self, err: BaseException, lead: str = "Cannot search") -> None:
+        """Say why in the panel (next to the box and the button, in place of the old ranking); a refused
+        box back at its last good value (a failed search keeps the value it was given)."""
         self._searched = None
+        if lead == "Cannot search":
+            self._search_budget.value = self._search_good
+            text, kept = self._wording(_text_of(err), err), f"the box is back at {number(self._search_good)}; "
+        else:
+            text, kept = (f"an unexpected error in rometools ({type(err).__name__}: {shown(_text_of(err), 200)}); "
+                          "please report it"), ""
         self._search_out.value = (
-            f'<div class="rt-error" style="color:#b00020"><b>Cannot search:</b> '
-            f"{html.escape(self._wording(_text_of(err), err))}<br><small>(the box is back at "
-            f"{number(self._search_good)}; no ranking is shown)</small></div>")
+            f'<div class="rt-error" style="color:#b00020"><b>{lead}:</b> '
+            f"{html.escape(text)}<br><small>({kept}no ranking is shown)</small></div>")
 
     def _search_hint(self) -> str:
         seat = self.game.current_player(self.state) if self._game is not None and self._states else -1

@@ -3,7 +3,10 @@
 :class:`BalanceExplorer` wires controls to :func:`rometools.core.simulate.simulate`,
 :mod:`rometools.core.balance` and :mod:`rometools.charts.balance`; it holds no
 rule and no statistic of its own. Nothing runs until **Run** is pressed: the
-results stay on screen while the designer changes controls, until the next run.
+results stay on screen while the designer changes controls, until the next run,
+and while the controls differ from the last run's a line over the results says
+which run they are for (``rt-balance-stale``). The summary names everything run:
+game, players, games, seed, bots, board and options.
 Bad input (an unknown option, a number of games out of range, a board file
 that does not load) shows a message naming the field and leaves the last
 results in place.
@@ -42,8 +45,10 @@ from rometools.core.data import data_dir
 from rometools.core.errors import ArgumentError, DataFileError
 from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import bundled_files, game_spec, read_file_option
+from rometools.core.options import option_example, option_examples
 from rometools.core.paired import paired_differences, paired_differences_text
 from rometools.core.simulate import check_rotation, simulate
+from rometools.widgets._balance_text import _board_name, _boards_text, _options_text, _table
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
@@ -53,6 +58,7 @@ from rometools.widgets._base import (
     WholeNumberText,
     _text_of,
     _upload,
+    busy,
     call_with_timeout,
     plain_text,
     trace_data,
@@ -68,8 +74,10 @@ PROCESS_FROM = 2_000
 _MAX_SEATS = 8
 
 
-def parse_options(text: str, field: str = "options") -> dict[str, Any]:
+def parse_options(text: str, field: str = "options", game: str | None = None) -> dict[str, Any]:
     """Game options typed as ``key=value, key=value`` (values read as JSON when they can be).
+
+    ``game`` (a registered id) gives the example of a refusal: one of its own options.
 
     Raises
     ------
@@ -82,6 +90,10 @@ def parse_options(text: str, field: str = "options") -> dict[str, Any]:
     {'route_policy': 'first', 'all_tokens_variant': True, 'max_chain_paths': 2}
     >>> parse_options("")
     {}
+    >>> parse_options("dangerous_ties", "Options A", "via_romana")
+    Traceback (most recent call last):
+    ...
+    ValueError: Options A: write options as key=value, e.g. obstinate_hands=true; got 'dangerous_ties'
     """
     out: dict[str, Any] = {}
     for item in (text or "").split(","):
@@ -90,7 +102,8 @@ def parse_options(text: str, field: str = "options") -> dict[str, Any]:
             continue
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"{field}: write options as key=value, e.g. route_policy=first; got {item[:60]!r}")
+            raise ValueError(f"{field}: write options as key=value, e.g. {option_example(game or '')}; "
+                             f"got {item[:60]!r}")
         value = value.strip()
         try:
             out[key.strip()] = json.loads(value)
@@ -124,41 +137,6 @@ def _board_loader(game_id: str) -> Any:
     if "board" not in spec.file_options:
         raise ValueError(f"Board file: {spec.title} has no board file")
     return spec.file_options["board"]
-
-
-def _board_name(board: tuple[str, Any] | None, config: dict[str, Any]) -> str | None:
-    """The board a variant plays, as the summary names it: the Board file box's, else a ``board=``
-    typed in its options box (``None``: the game's own board)."""
-    if board is not None:
-        return board[0]
-    if "board" not in config:
-        return None
-    text = str(config["board"]).strip()
-    return Path(text).name or text
-
-
-def _boards_text(boards: list[str | None]) -> str:
-    """``"; board board_2_3"`` for the summary's first line; each variant's when they differ."""
-    if all(b is None for b in boards):
-        return ""
-    if len(set(boards)) == 1:
-        return f"; board {html.escape(boards[0])}"
-    named = [html.escape(b) if b is not None else "the game's own board" for b in boards]
-    return f"; board {named[0]} in variant A, {named[1]} in variant B"
-
-
-def _table(df, columns: dict[str, str], css: str, formats: dict[str, Any] | None = None) -> str:
-    """An HTML table of ``columns`` (``{column: label}``); ``formats`` maps a column to a
-    function of its value (default ``str``)."""
-    formats = formats or {}
-    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(label)}</th>"
-                   for label in columns.values())
-    rows = []
-    for _, row in df.iterrows():
-        cells = "".join(f"<td style='padding:2px 8px'>{html.escape(formats.get(c, str)(row[c]))}</td>"
-                        for c in columns)
-        rows.append(f"<tr>{cells}</tr>")
-    return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 class BalanceExplorer(Explorer):
@@ -274,12 +252,12 @@ class BalanceExplorer(Explorer):
             self._board_upload.add_class("rt-balance-board-upload")
             self._board_upload.observe(self._on_board_upload, names="value")
         self._options_a = self._add_control("options", widgets.Text(
-            value="", description="Options A", placeholder="e.g. route_policy=first",
+            value="", description="Options A",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
         self._compare_box = self._add_control("compare", widgets.Checkbox(
             value=False, description="compare with variant B", indent=False), "rt-compare")
         self._options_b = self._add_control("options_b", widgets.Text(
-            value="", description="Options B", placeholder="e.g. all_tokens_variant=true",
+            value="", description="Options B",
             style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
         self._games = self._add_control("games", WholeNumberText(
             value=200, description="Games", layout={"width": "200px"}), "rt-games")
@@ -295,6 +273,9 @@ class BalanceExplorer(Explorer):
         self._bar.add_class("rt-balance-progress")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-balance-summary")
+        self._stale = widgets.HTML()  # the results are not for the controls now set: says so
+        self._stale.add_class("rt-balance-stale")
+        self._ran: tuple[dict[str, Any], str] | None = None  # the last run's settings and its summary line
         # the paired chart is shown from the first comparison on
         rates = self._add_chart("rates_figure", "rt-balance-rates")
         scores = self._add_chart("scores_figure", "rt-balance-scores")
@@ -303,11 +284,15 @@ class BalanceExplorer(Explorer):
                                        layout={"display": "none"})  # shown when comparing
         self._build_seat_bots(None)
         self._game.observe(self._on_game, names="value")
+        self._game.observe(self._show_examples, names="value")
+        self._show_examples()
         self._players.observe(self._show_seats, names="value")
         self._box_refusal = ""  # the message refusing a typed Games or Seed, while it is shown
         self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
         for box in (self._games, self._seed):
             box.observe(self._on_number_box, names="value")
+        for control in self._controls.values():  # every control: are the results still its results?
+            control.observe(self._show_stale, names="value")
         self.children = [
             widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
                          "Change the controls, then press <b>Run</b>."),
@@ -319,7 +304,7 @@ class BalanceExplorer(Explorer):
             widgets.HBox([self._compare_box, self._options_b], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._games, self._seed, self._rotate], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._run, self._bar]),
-            self._message, self._summary, rates,
+            self._message, self._stale, self._summary, rates,
             widgets.HBox([scores, margins], layout={"flex_flow": "row wrap"}),
             self._paired_box,
         ]
@@ -408,6 +393,12 @@ class BalanceExplorer(Explorer):
                 self._board.options = self._board_options()
                 self._board.value = ""
 
+    def _show_examples(self, _change=None) -> None:
+        """The options boxes' placeholders: examples of the chosen game's own options."""
+        examples = option_examples(game_spec(self._game.value).config) or ["players=3"]
+        self._options_a.placeholder = f"e.g. {examples[0]}"
+        self._options_b.placeholder = f"e.g. {examples[1 if len(examples) > 1 else 0]}"
+
     def _board_options(self) -> list[tuple[str, str]]:
         """In the app: the game's own board, the data folder's boards, then every board uploaded."""
         game = self._game.value
@@ -449,7 +440,26 @@ class BalanceExplorer(Explorer):
         self._clear_error()
 
     def _on_change(self, _change=None) -> None:
-        """Controls change no result: results stay until the next run."""
+        """Controls change no result: results stay until the next run (:meth:`_show_stale` says so)."""
+
+    def _settings(self) -> dict[str, Any]:
+        """What a run plays, from the controls (the bots of the seats shown; Options B when comparing)."""
+        compare = self._compare_box.value
+        return {"game": self._game.value, "players": self._players.value, "bots": self.bots,
+                "board": self._board.value, "options": self._options_a.value.strip(), "compare": compare,
+                "options_b": self._options_b.value.strip() if compare else None, "games": self._games.value,
+                "seed": self._seed.value, "rotate": self._rotate.value}
+
+    def _show_stale(self, _change=None) -> None:
+        """Over the results: nothing while the controls are the last run's; else that the results are
+        the last run's (its summary line) and not for the controls now set (``rt-balance-stale``)."""
+        if self._ran is None or self._settings() == self._ran[0]:
+            self._stale.value = ""
+            return
+        self._stale.value = (
+            '<div style="color:#5d4037;background:#fffbe6;border:1px solid #e0c060;padding:4px 8px">'
+            f"<b>Results below are for the last run:</b> {html.escape(self._ran[1])}; "
+            "they are not for the controls now set: press <b>Run</b> for the settings above.</div>")
 
     def _on_number_box(self, _change=None) -> None:
         """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.
@@ -517,7 +527,7 @@ class BalanceExplorer(Explorer):
                 what = "a board file's path or a bundled board's name" if name == "board" else "text such as key=value"
                 raise ValueError(f"{self.field_label(name)} must be {what}, got {shown(value)}")
             if name != "board":
-                parse_options(value, self.field_label(name))
+                parse_options(value, self.field_label(name), self._game.value)
         elif name == "players":
             whole_number("Players", value, 1)
         elif name == "bots" and not (isinstance(value, str) or (
@@ -574,7 +584,7 @@ class BalanceExplorer(Explorer):
     def _config(self, options_text: str, field: str, board: tuple[str, Any] | None) -> dict[str, Any]:
         """The options of a variant: its box, the Players box and the Board file box (which the
         box's options may not contradict: the command's "disagree; give one")."""
-        options = parse_options(options_text, field)
+        options = parse_options(options_text, field, self._game.value)
         players = self._players.value
         if "players" in options and options["players"] != players:
             raise ValueError(f"Players {players} and {field} players={options['players']} disagree; "
@@ -620,18 +630,20 @@ class BalanceExplorer(Explorer):
         if self._games.value >= PROCESS_FROM and (os.cpu_count() or 1) > 1:
             common["executor"] = "process"
         # while the games play, the button and the bar say so (the last run's results stay below)
-        self._run.description, self._bar.description = "Running…", "variant A" if compare else "playing"
+        self._bar.description = "variant A" if compare else "playing"
         try:
-            results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
-            results_b = comparison = None
-            if compare:
-                n = self._games.value
-                self._bar.description = "variant B"
-                results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n), **common)
-                # the two runs already played, paired by game and rotation: nothing is played twice
-                comparison = paired_differences(results, results_b)
+            with busy(self._run, "Running…"):
+                results = simulate(game, self._games.value, config=config_a, progress=tick, **common)
+                results_b = comparison = None
+                if compare:
+                    n = self._games.value
+                    self._bar.description = "variant B"
+                    results_b = simulate(game, n, config=config_b, progress=lambda d, t: tick(d, t, base=n),
+                                         **common)
+                    # the two runs already played, paired by game and rotation: nothing is played twice
+                    comparison = paired_differences(results, results_b)
         finally:
-            self._run.description, self._bar.description = "Run", ""
+            self._bar.description = ""
         boards = [_board_name(board, c) for c in (config_a, config_b) if c is not None]
         return {"results": results, "results_b": results_b, "comparison": comparison, "boards": boards}
 
@@ -686,8 +698,10 @@ class BalanceExplorer(Explorer):
         rotations = int(r["rotation"].nunique())
         played = (f"{counted(n // rotations, 'seed')} \u00d7 {counted(rotations, 'seat rotation')} = "
                   f"{counted(n, 'game')}, the bots moving round the seats" if rotations > 1 else counted(n, "game"))
-        variant_a = (f"; variant A: {html.escape(self._options_a.value.strip() or 'the defaults')}"
-                     if self.comparison is not None else "")
+        options = self._options_a.value.strip()
+        named = _options_text(parse_options(options, "Options A", self._game.value))
+        variant_a = (f"; variant A: {html.escape(options or 'the defaults')}" if self.comparison is not None
+                     else f"; options: {html.escape(named)}" if named else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "
                 f"{played} (seed {seed_text(self._seed.value)}); bots {html.escape(', '.join(self.bots))}"
                 f"{board}{variant_a}"]
@@ -719,6 +733,8 @@ class BalanceExplorer(Explorer):
             if notes:  # figures with no spread: said in words, not as an interval
                 text.append("In the paired comparison: " + html.escape("; ".join(notes)) + ".")
         self._summary.value = "<br>".join(text)
+        self._ran = (self._settings(), plain_text(text[0]))
+        self._show_stale()
 
     # ------------------------------------------------------------ reading back
     def figure_data(self) -> dict[str, dict]:

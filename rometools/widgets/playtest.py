@@ -28,12 +28,14 @@ from rometools.charts.strength import skill_curve_figure
 from rometools.core.balance import game_length_text, seat_advantage_text
 from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
+from rometools.core.options import option_example
 from rometools.core.playtest import player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
     Explorer,
     WholeNumberText,
+    busy,
     plain_text,
     trace_data,
     whole_number,
@@ -141,7 +143,7 @@ class PlaytestReport(Explorer):
         self._seed = self._add_control("seed", WholeNumberText(
             value=0, description="Seed", layout={"width": "220px"}), "rt-seed")
         self._variant = self._add_control("variant", widgets.Text(
-            value="", description="Variant", placeholder="e.g. dangerous_ties=true (paired on the same seeds)",
+            value="", description="Variant", placeholder=f"e.g. {option_example(first)} (paired on the same seeds)",
             style={"description_width": "80px"}, layout={"width": "460px"}), "rt-playtest-variant")
         self._skill = self._add_control("skill_games", WholeNumberText(
             value=0, description="Skill-curve games", style={"description_width": "130px"},
@@ -204,6 +206,7 @@ class PlaytestReport(Explorer):
         bots = sorted(game_spec(gid).bots)
         self._bot.options = bots
         self._bot.value = "greedy" if "greedy" in bots else bots[0]
+        self._variant.placeholder = f"e.g. {option_example(gid)} (paired on the same seeds)"  # the game's own
 
     def set_values(self, *, game: str | None = None, players: int | None = None, bot: str | None = None,
                    games: int | None = None, seed: int | None = None, variant: str | None = None,
@@ -235,7 +238,7 @@ class PlaytestReport(Explorer):
             if not isinstance(value, str):
                 raise ValueError(f"{self.FIELD_LABELS[name]} must be text, got {shown(value)}")
             if name == "variant":
-                parse_options(value, "Variant")
+                parse_options(value, "Variant", self._game.value)
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:
@@ -259,7 +262,7 @@ class PlaytestReport(Explorer):
     # ------------------------------------------------------------ computing
     def _compute(self) -> Any:
         gid = self._game.value
-        variant = parse_options(self._variant.value, "Variant")
+        variant = parse_options(self._variant.value, "Variant", gid)
         if "players" in variant:
             raise ValueError("Variant: give the player count in Players, not in the variant's options")
         game = rometools.load_game(gid, players=self._players.value)
@@ -276,13 +279,13 @@ class PlaytestReport(Explorer):
                 self._bar.max, self._bar.description = max(total, 1), part
             self._bar.value = done
 
-        self._run.description = "Running…"
         try:
-            pt = playtest(game, self._games.value, seed=self._seed.value, bot=self._bot.value,
-                          compare=variant or None, skill_games=self._skill.value, shift_games=self._shift.value,
-                          progress=tick)
+            with busy(self._run, "Running…"):
+                pt = playtest(game, self._games.value, seed=self._seed.value, bot=self._bot.value,
+                              compare=variant or None, skill_games=self._skill.value, shift_games=self._shift.value,
+                              progress=tick)
         finally:
-            self._run.description, self._bar.description = "Run", ""
+            self._bar.description = ""
         return pt
 
     def run(self) -> bool:

@@ -307,7 +307,8 @@ class CardOddsExplorer(Explorer):
 
     Controls (CSS class in brackets): the question (``rt-vr-question``: a fort of a colour,
     a fort of some colour, a colour-and-symbol card for two milestones), the colour
-    (``rt-vr-colour``), the symbol (``rt-vr-symbol``), the largest hand (``rt-vr-hand``,
+    (``rt-vr-colour``), the symbol (``rt-vr-symbol``; each disabled while the question does not
+    use it, :attr:`QUESTION_USES`), the largest hand (``rt-vr-hand``,
     1 to 15 cards), the simulated hands per size (``rt-vr-trials``, 0 to 20,000) and the
     seed (``rt-seed``). Output: the answer for a 4-card opening hand (``rt-vr-answer``)
     and the chart (``rt-vr-card-chart``; traces ``vr-card-exact``, ``vr-card-simulated``).
@@ -328,6 +329,8 @@ class CardOddsExplorer(Explorer):
 
     figure = ChartFigure()
 
+    #: The controls each question reads: the others are disabled while it is asked.
+    QUESTION_USES = {"fort": ("colour",), "any_fort": (), "card": ("colour", "symbol")}
     FIELD_LABELS = {"question": "Question", "colour": "Colour", "symbol": "Symbol", "hand": "Largest hand",
                     "trials": "Simulated hands", "seed": "Seed"}
     MAX_HAND = 15
@@ -448,6 +451,9 @@ class CardOddsExplorer(Explorer):
 
         exact, fig = view
         self._exact = exact
+        for name, control in (("colour", self._colour), ("symbol", self._symbol)):  # a control the question ignores
+            control.disabled = name not in self.QUESTION_USES[self._question.value]
+            control.tooltip = f"not used by the question: {self._question.label}" if control.disabled else None
         self._show_chart("figure", fig)
         four = exact.get(4)
         self._answer.value = (f"A 4-card opening hand holds {html.escape(self._question_text())}: "

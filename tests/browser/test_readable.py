@@ -14,6 +14,7 @@ Screenshots of the whole page go to ``artifacts/``.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -213,3 +214,28 @@ def test_typed_board_paths_load_or_fail_clearly_and_keep_the_path(voila, page, t
     _wait_for(page, "() => !document.querySelector('.rt-message.rt-error')")
     page.console_log.assert_clean()
     whole_page(page, "readable_board_typed_paths")
+
+
+def test_a_search_says_it_is_searching_in_the_page_and_gives_the_button_back(voila, page):
+    """The UX report: during a 7 s search the panel still read "Press Search..." and the button was live.
+
+    The panel's "Searching…" line and the disabled button are sent before the search starts, so the
+    page shows them while the kernel searches; then the ranking, the button back as it was.
+    """
+    _open(voila, page, BOARD.notebook, BOARD.plots)
+    button = page.locator(".rt-best-run").first
+    assert "Press Search" in page.locator(".rt-best-moves").inner_text() and button.is_enabled()
+    box = page.locator(".rt-best-budget input").first
+    box.fill("5000")
+    box.press("Tab")
+    button.click()
+    _wait_for(page, "() => { const b = document.querySelector('.rt-best-run');"
+                    " const p = document.querySelector('.rt-best-moves');"
+                    " return b.disabled && b.textContent.includes('Searching') && p.querySelector('.rt-computing'); }")
+    panel = page.locator(".rt-best-moves").inner_text()
+    assert re.match(r"Searching… 5,000 simulations for P\d to move at turn \d+ ", panel), panel
+    assert "Press Search" not in panel
+    _wait_for(page, "() => document.querySelector('.rt-best-moves-table tr.rt-current')", timeout_ms=120_000)
+    _wait_for(page, "() => !document.querySelector('.rt-best-run').disabled")
+    assert button.inner_text().strip() == "Search"
+    page.console_log.assert_clean()

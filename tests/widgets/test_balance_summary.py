@@ -14,6 +14,7 @@ from rometools.core.errors import ArgumentError
 from rometools.core.paired import compare_variants, paired_differences_text
 from rometools.core.simulate import simulate
 from rometools.widgets import BalanceExplorer
+from rometools.widgets._base import plain_text
 
 
 @pytest.mark.parametrize("options,name", [("board=board_2_3", "board_2_3"), ("board = board_2_3.toml", "board_2_3.toml")])
@@ -121,3 +122,52 @@ def test_a_rate_table_has_one_number_of_decimals():
     assert "<td style='padding:2px 8px'>63.0%</td><td style='padding:2px 8px'>56.1%</td>" in html_a
     assert all(len(r.split(".")[1]) == 1 for r in re.findall(r"<td[^>]*>(\d+\.\d+)%</td>", html_a))
     assert "<th style='padding:2px 8px;text-align:left'>wins</th>" in html_b
+
+
+def test_the_summary_names_the_options_run_when_not_comparing():
+    """Two runs with different options had the same summary line (the UX report)."""
+    plain = BalanceExplorer(game="via_romana", players=2, games=4, seed=1, bots="random")
+    assert plain.summary.startswith("Via Romana, 2 players, 4 games (seed 1); bots random, random player ")
+    ex = BalanceExplorer(game="via_romana", players=2, games=4, seed=1, bots="random",
+                         options="dangerous_ties = true, hand=5")
+    assert ex.message == ""
+    assert ex.summary.startswith("Via Romana, 2 players, 4 games (seed 1); bots random, random; "
+                                 "options: dangerous_ties=true, hand=5 player ")
+
+
+def test_results_say_they_are_for_the_last_run_once_a_control_changes_until_run():
+    """A new Game chosen without Run left Caesar's Empire's results under Via Romana's controls."""
+    ex = BalanceExplorer(players=3, games=4, seed=2, bots="random")
+    stale = ex._stale
+    assert stale.value == ""
+    ex._game.value = "via_romana"
+    shown = plain_text(stale.value)
+    assert shown.startswith("Results below are for the last run: Caesar's Empire, 3 players, 4 games (seed 2)")
+    assert shown.endswith("they are not for the controls now set: press Run for the settings above.")
+    ex._game.value = "caesars_empire"   # back: the players went to the game's default
+    assert stale.value != ""
+    ex._players.value = 3
+    ex._build_seat_bots("random")
+    assert stale.value == ""           # the controls are the last run's again
+    for change in ({"_seed": 3}, {"_games": 5}, {"_options_a": "route_policy=first"}, {"_rotate": True}):
+        (name, value), = change.items()
+        old = getattr(ex, name).value
+        getattr(ex, name).value = value
+        assert "for the last run" in plain_text(stale.value), name
+        getattr(ex, name).value = old
+        assert stale.value == "", name
+    ex._seat_bots[1].value = "greedy"
+    assert "for the last run" in plain_text(stale.value)
+    assert ex.run() and stale.value == ""
+
+
+def test_a_refused_run_leaves_no_stale_mark_on_the_controls_it_puts_back():
+    ex = BalanceExplorer(players=3, games=4, seed=2, bots="random")
+    assert ex.set_values(options="no_such_option=1") is False
+    assert ex._options_a.value == "" and ex._stale.value == ""
+
+
+def test_nothing_is_marked_before_the_first_run():
+    ex = BalanceExplorer(games=4, run=False)
+    ex._seed.value = 5
+    assert ex._stale.value == ""

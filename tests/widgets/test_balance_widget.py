@@ -485,19 +485,20 @@ def test_the_button_and_bar_say_a_run_is_playing(monkeypatch):
 
     def watched(*args, **kwargs):
         seen.append((ex._run.description, ex._bar.description))
+        assert ex._run.disabled          # a second press cannot queue a second run
         return real(*args, **kwargs)
 
     monkeypatch.setattr(balance, "simulate", watched)
     assert ex.set_values(compare=True, options_b="route_policy=first")
     assert seen == [("Running…", "variant A"), ("Running…", "variant B")]
-    assert (ex._run.description, ex._bar.description) == ("Run", "")
+    assert (ex._run.description, ex._bar.description, ex._run.disabled) == ("Run", "", False)
 
     def broken(*args, **kwargs):
         raise RuntimeError("a worker died")
 
     monkeypatch.setattr(balance, "simulate", broken)
     assert not ex.run()
-    assert (ex._run.description, ex._bar.description) == ("Run", "")
+    assert (ex._run.description, ex._bar.description, ex._run.disabled) == ("Run", "", False)
     assert "a worker died" in ex.message
 
 

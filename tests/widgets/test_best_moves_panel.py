@@ -65,3 +65,67 @@ def test_the_box_starts_at_the_default_and_the_button_searches_with_it():
     ex._search_budget.value = 30
     ex._search_run.click()
     assert "30 simulations" in ex._search_out.value and ex.message == ""
+
+
+def test_while_it_searches_the_panel_says_so_for_which_position_and_the_button_waits(monkeypatch):
+    """Seen during a 7 s search: the old "Press Search" hint and a live button (the UX report)."""
+    from rometools.widgets import _strong_play
+
+    ex = BoardExplorer(players=2, seed=3)
+    seen = {}
+
+    def watched(state, budget, rng=None):
+        seen.update(text=plain_text(ex._search_out.value), disabled=ex._search_run.disabled,
+                    label=ex._search_run.description)
+        return best_moves(state, budget, rng=rng)
+
+    monkeypatch.setattr(_strong_play, "search_best_moves", watched)
+    ex._search_budget.value = 20
+    ex._search_run.click()
+    assert seen["text"].startswith("Searching… 20 simulations for P") and f"turn {ex._turn.value}" in seen["text"]
+    assert "Press Search" not in seen["text"]
+    assert seen["disabled"] and seen["label"] == "Searching…"
+    assert not ex._search_run.disabled and ex._search_run.description == "Search"
+    assert "rt-best-moves-table" in ex._search_out.value
+
+
+def test_a_search_that_fails_says_so_in_the_panel_and_gives_the_button_back(monkeypatch):
+    from rometools.widgets import _strong_play
+
+    ex = BoardExplorer(players=2, seed=3)
+
+    def broken(state, budget, rng=None):
+        raise RuntimeError("the tree fell over")
+
+    monkeypatch.setattr(_strong_play, "search_best_moves", broken)
+    assert ex.best_moves(20) is None
+    shown = plain_text(ex._search_out.value)
+    assert shown.startswith("Search failed: an unexpected error in rometools (RuntimeError: 'the tree fell over'); please report it")
+    assert "Searching" not in shown and "rt-best-moves-table" not in ex._search_out.value
+    assert not ex._search_run.disabled and ex._search_run.description == "Search"
+    assert isinstance(ex.last_error, RuntimeError)
+
+
+def test_a_ranking_is_never_shown_for_a_position_other_than_the_one_on_screen(monkeypatch):
+    """The turn moves while the search runs: its ranking is not presented as the new turn's."""
+    from rometools.widgets import _strong_play
+
+    ex = BoardExplorer(players=2, seed=3)
+    assert ex.set_values(turn=4)
+    searched_turn, during = ex._turn.value, {}
+
+    def moved_on(state, budget, rng=None):
+        ranked = best_moves(state, budget, rng=rng)
+        assert ex.set_values(turn=searched_turn + 1)      # the slider moves during the search
+        during["text"] = plain_text(ex._search_out.value)
+        return ranked
+
+    monkeypatch.setattr(_strong_play, "search_best_moves", moved_on)
+    assert ex.best_moves(20) is None
+    assert "Still searching" in during["text"] and "Press Search" not in during["text"]
+    shown = plain_text(ex._search_out.value)
+    assert "rt-best-moves-table" not in ex._search_out.value
+    assert f"turn {searched_turn} finished after the board moved on" in shown and "Press Search" in shown
+    assert not ex._search_run.disabled
+    monkeypatch.undo()
+    assert ex.best_moves(20) is not None and f"turn {searched_turn + 1}:" in plain_text(ex._search_out.value)

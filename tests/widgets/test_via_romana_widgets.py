@@ -112,3 +112,29 @@ def test_card_odds_refuse_bad_input_and_keep_the_chart(values, words):
     before = (ex.values(), ex.figure_data())
     assert not ex.set_values(**values)
     assert words in ex.message and (ex.values(), ex.figure_data()) == before
+
+
+@pytest.mark.parametrize("question,colour_used,symbol_used", [
+    ("any_fort", False, False), ("fort", True, False), ("card", True, True)])
+def test_card_odds_disable_the_controls_the_question_does_not_use(question, colour_used, symbol_used):
+    """Colour and Symbol stayed live under "a fort of some colour", which reads neither (the UX report)."""
+    from rometools.widgets import CardOddsExplorer
+
+    ex = CardOddsExplorer(trials=0)
+    assert ex.set_values(question=question)
+    assert (ex._colour.disabled, ex._symbol.disabled) == (not colour_used, not symbol_used)
+    for control, used in ((ex._colour, colour_used), (ex._symbol, symbol_used)):
+        assert (control.tooltip or "").startswith("not used by the question") == (not used)
+
+
+def test_card_odds_controls_follow_the_question_dropdown_and_a_refusal_keeps_them():
+    from rometools.widgets import CardOddsExplorer
+
+    ex = CardOddsExplorer(trials=0)
+    assert ex._colour.disabled and ex._symbol.disabled           # opens on "a fort of some colour"
+    ex._question.value = "card"
+    assert not ex._colour.disabled and not ex._symbol.disabled
+    ex._question.value = "fort"
+    assert not ex._colour.disabled and ex._symbol.disabled
+    assert not ex.set_values(question="any_fort", hand=16)       # refused: the question shown is still "fort"
+    assert ex._question.value == "fort" and not ex._colour.disabled and ex._symbol.disabled

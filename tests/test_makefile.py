@@ -1,0 +1,67 @@
+"""The Makefile's virtual environment: a half-made .venv is repaired or explained, never a
+"No module named pip" on every run (the UX report, finding 5).
+
+`python3 -m venv` on Debian or Ubuntu without python3-venv stops before pip and leaves
+``.venv/bin/python`` behind. Each test runs the Makefile's ``venv`` target (the check every
+set-up runs first) in a folder of its own with a copy of the Makefile.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+
+
+def _make(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    shutil.copy(ROOT / "Makefile", folder / "Makefile")
+    return subprocess.run(["make", "--no-print-directory", "venv", *args], cwd=folder, capture_output=True,
+                          text=True, timeout=300)
+
+
+def _fake_python(path: Path, stderr: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'#!/bin/sh\necho "{stderr}" >&2\nexit 1\n')
+    path.chmod(0o755)
+
+
+def test_a_venv_without_pip_gets_pip(tmp_path):
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / ".venv")], check=True)
+    python = tmp_path / ".venv" / "bin" / "python"
+    if subprocess.run([str(python), "-c", "import ensurepip"], capture_output=True).returncode:
+        pytest.skip("this Python has no ensurepip")
+    done = _make(tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ".venv has no pip (a virtual environment left half-made); adding pip to it with ensurepip." in done.stdout
+    assert subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True).returncode == 0
+    again = _make(tmp_path)
+    assert again.returncode == 0 and again.stdout == ""   # a whole venv: nothing said, nothing done
+
+
+def test_a_venv_without_pip_or_ensurepip_says_what_to_install(tmp_path):
+    _fake_python(tmp_path / ".venv" / "bin" / "python", "No module named pip")
+    done = _make(tmp_path)
+    assert done.returncode != 0
+    assert "Cannot add pip to .venv: this Python has no ensurepip module." in done.stdout
+    assert "sudo apt-get install python3-venv python3-dev" in done.stdout and "make clean" in done.stdout
+    assert "No module named pip" not in done.stdout + done.stderr
+
+
+def test_a_venv_that_cannot_be_made_says_what_to_install(tmp_path):
+    _fake_python(tmp_path / "python", "ensurepip is not available")
+    done = _make(tmp_path, f"PYTHON={tmp_path / 'python'}")
+    assert done.returncode != 0
+    assert "Could not create .venv with" in done.stdout and "python3-venv" in done.stdout
+
+
+def test_every_set_up_checks_the_venv_before_pip():
+    text = (ROOT / "Makefile").read_text()
+    recipe = text[text.index("$(STAMP):"):text.index("lab: $(STAMP)")]
+    assert recipe.index("$(CHECK_VENV)") < recipe.index("-m pip install")
