@@ -39,7 +39,7 @@ def choose(state, rng):
         t = rules._t(state.config)
         return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
     if kind == "build":
-        before = rules.scores(state)
+        before = None   # the scores now, read once a build that completes a road is rated
         t = rules._t(state.config)
         best, best_value = [END], 0.0
         scored: dict = {}   # a scoring's rating by the pieces it places (the cards spent change no score)
@@ -55,6 +55,8 @@ def choose(state, rng):
                 placed = (a[0] == "fort", where)
                 value = scored.get(placed)
                 if value is None:
+                    if before is None:
+                        before = rules.scores(state)
                     after = rules.apply_legal(state, a)
                     sc = rules.scores(after)
                     value = scored[placed] = sc[seat] - before[seat] - 0.5 * max(
