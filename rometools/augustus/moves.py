@@ -1,3 +1,5 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """What a seat may do at a decision node of Augustus: the legal placements, moves and choices.
 
 Rules: ``003_d241425e5c31f6f1.txt`` (the turn, Le jeton joker, the powers). Read

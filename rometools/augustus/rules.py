@@ -1,3 +1,5 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """Augustus rules: the reference a reader checks against the rulebook.
 
 Rules: ``003_d241425e5c31f6f1.txt`` (French summary). Each rule below stands
@@ -39,16 +41,6 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.augustus.components import KINDS, Objective
-from rometools.augustus.moves import (
-    accepted_symbols,
-    can_place,
-    decisions,
-    open_slots,
-    placements,
-    power_symbols,
-    removals,
-    why_not,
-)
 from rometools.augustus.state import (
     CHANCE,
     CHANCE_PHASES,
@@ -58,8 +50,15 @@ from rometools.augustus.state import (
     GameState,
     Placed,
 )
+from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, InvalidActionError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
+
+# what a seat may do (moves.py), its compiled twin where it was built (the same source)
+moves = compiled_or_plain("rometools.augustus.moves")
+accepted_symbols, can_place, decisions, open_slots = (
+    moves.accepted_symbols, moves.can_place, moves.decisions, moves.open_slots)
+placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 
 __all__ = [
     "action_history",
@@ -565,7 +564,8 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
                               f"got {action!r}", well_formed=_is_action(w.config, action))
-        w.bag[next(k for k, t in enumerate(w.config.components.tokens) if t.id == action)] += 1
+        kind = next(k for k, t in enumerate(w.config.components.tokens) if t.id == action)
+        w.bag[kind] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))

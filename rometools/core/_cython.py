@@ -112,7 +112,8 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     Examples
     --------
     >>> find_twins()   # doctest: +NORMALIZE_WHITESPACE
-    ('rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel',
+    ('rometools.augustus.moves', 'rometools.augustus.rules',
+     'rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel',
      'rometools.imperator._greedy', 'rometools.imperator.rules')
     """
     package = Path(__file__).resolve().parents[1] if package is None else Path(package)
