@@ -112,7 +112,7 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     Examples
     --------
     >>> find_twins()   # doctest: +NORMALIZE_WHITESPACE
-    ('rometools.augustus.moves', 'rometools.augustus.rules',
+    ('rometools.augustus._greedy', 'rometools.augustus.moves', 'rometools.augustus.rules',
      'rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel',
      'rometools.imperator._greedy', 'rometools.imperator.rules')
     """
