@@ -77,16 +77,20 @@ _FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "re
 
 
 class _Work:
-    """A mutable copy of a state's fields while one action is applied (never escapes)."""
+    """A mutable copy of a state's fields while one action is applied (never escapes).
+
+    The per-seat fields (``hands``, ``in_play``, ``controlled``) are lists of the state's own
+    tuples: a seat's tuple becomes a list of this action's own only where the action changes it
+    (:meth:`own`), and the pile (sorted, dozens of cards) stays the state's tuple until a card
+    leaves it. Copying every seat's tuples and the pile at every action was a third of its time."""
 
     def __init__(self, s: GameState):
         self.config = s.config
+        self.cards = s.config.cards.by_number
         self.seed = s.seed
         self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
-        self.row, self.pile = list(s.row), list(s.pile)
-        self.hands = [list(h) for h in s.hands]
-        self.in_play = [list(p) for p in s.in_play]
-        self.controlled = [list(c) for c in s.controlled]
+        self.row, self.pile = list(s.row), s.pile
+        self.hands, self.in_play, self.controlled = list(s.hands), list(s.in_play), list(s.controlled)
         self.reserve, self.legions = list(s.reserve), list(s.legions)
         self.rewards, self.bag = list(s.rewards), list(s.bag)
         self.to_place, self.queue = list(s.to_place), list(s.queue)
@@ -96,9 +100,19 @@ class _Work:
         self.history_before, self.events_before = s.history, s.events
         self.history, self.events = [], []
 
+    def own(self, rows: list, seat: int) -> list:
+        """``rows[seat]`` (of ``hands``, ``in_play`` or ``controlled``) as a list this action may
+        change: the state's tuple copied on the first change."""
+        row = rows[seat]
+        if type(row) is tuple:
+            row = rows[seat] = list(row)
+        return row
+
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
-        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time."""
+        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
+        (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
+        state's own again.)"""
         t = tuple
         state = object.__new__(GameState)
         state.__dict__.update(
@@ -111,7 +125,7 @@ class _Work:
         return state
 
     def card(self, number: int) -> Objective:
-        return self.config.cards.by_number[number]   # a number the state holds
+        return self.cards[number]   # a number the state holds
 
     def event(self, *what) -> None:
         self.events.append((len(self.history_before) + len(self.history), *what))
@@ -200,7 +214,7 @@ def _resolve(w: _Work) -> bool:
     card = w.card(n)
     if stage == "start":  # 1. the legions return to the reserve
         placed = next(p for p in w.in_play[seat] if p.number == n)
-        w.in_play[seat].remove(placed)
+        w.own(w.in_play, seat).remove(placed)
         w.reserve[seat] += sum(placed.legions)
         w.event("complete", seat, n)
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
@@ -221,7 +235,7 @@ def _resolve(w: _Work) -> bool:
             return True
         return False
     if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.controlled[seat].append(n)
+        w.own(w.controlled, seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
@@ -575,6 +589,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
                       well_formed=_is_action(w.config, action))
+    w.pile = list(w.pile)
     w.pile.remove(action)
     if state.phase == "refill":
         w.row.append(action)
@@ -586,8 +601,8 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.row.append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.in_play[target].append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.hands[target].append(action))
+        (w.own(w.in_play, target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+         else w.own(w.hands, target).append(action))
         w.history.append(("deal", target, action))
 
 
@@ -631,7 +646,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
             raise refuse(f"{who} takes a new objective from the central row {list(state.row)}: "
                          f"('take', card); got {action!r}")
         w.row.remove(action[1])
-        w.in_play[seat].append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.own(w.in_play, seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -668,7 +683,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     card = w.card(number)
-    plays = w.in_play[seat]
+    plays = w.own(w.in_play, seat)
     i = next(k for k, p in enumerate(plays) if p.number == number)
     j = card.symbols().index(symbol)
     legions = list(plays[i].legions)
