@@ -58,8 +58,8 @@ def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -
     ``values``: objective values by (card number, legions). One objective's value depends only on
     its card, its legions, the bag, ``horizon`` and ``complete_weight``, so it is rated once while
     those stay (every game of a config), however many actions, decisions and games meet it.
-    ``shifted``: objective values by (card number, legions, legions moved), the value after a
-    legion lands on or leaves the card, kept the same way. An ``id`` of ``cards`` reused by other
+    ``shifted``: by (card number, legions), the objective's values after one legion lands on or
+    leaves it (:func:`_shifted`), kept the same way. An ``id`` of ``cards`` reused by other
     objectives is rated anew.
     """
     key = (id(cards), bag, horizon, complete_weight)
@@ -86,7 +86,7 @@ def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: i
     """``[0.0]`` then each objective's value, in ``plays`` order (the order they are summed in)."""
     values = [0.0]
     for p in plays:
-        value = memo.get((p.number, p.legions))
+        value = memo.get(p)   # a Placed is the tuple (number, legions): the key itself
         values.append(_objective_value(cards, bag, memo, p.number, p.legions, horizon, complete_weight)
                       if value is None else value)
     return values
@@ -102,24 +102,26 @@ def position_value(state: GameState, plays: Sequence[Placed], horizon: int, comp
     return max(values), sum(values)
 
 
-def _one_card(cards, bag, memo: dict, shifted: dict, plays, where: dict, number: int,
-              changes: tuple[tuple[str, int], ...], horizon: int, complete_weight: float) -> tuple[int, float]:
-    """Where card ``number`` stands in the values (1 on) and its value after ``changes``
-    (``(symbol, +1 or -1)`` each) to its legions."""
-    k = where[number]
-    legions = plays[k - 1].legions
-    value = shifted.get((number, legions, changes))   # met in an earlier decision or game
+def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, horizon: int,
+             complete_weight: float) -> float:
+    """The value of objective ``p`` after ``change`` to its legions, kept in ``rated`` (its values
+    by change): ``(symbol, 1)`` a legion lands on a slot of ``symbol``, ``(symbol, -1)`` one leaves
+    it, ``(from symbol, to symbol)`` one moves between two of its slot groups."""
+    value = rated.get(change)
     if value is None:
-        symbols = cards.card(number).symbols()
-        moved = list(legions)
-        for symbol, by in changes:
-            moved[symbols.index(symbol)] += by
-        key = (number, tuple(moved))
+        symbols = cards.card(p.number).symbols()
+        moved = list(p.legions)
+        if isinstance(change[1], int):
+            moved[symbols.index(change[0])] += change[1]
+        else:
+            moved[symbols.index(change[0])] -= 1
+            moved[symbols.index(change[1])] += 1
+        key = (p.number, tuple(moved))
         value = memo.get(key)
         if value is None:
-            value = _objective_value(cards, bag, memo, number, key[1], horizon, complete_weight)
-        shifted[(number, legions, changes)] = value
-    return k, value
+            value = _objective_value(cards, bag, memo, *key, horizon, complete_weight)
+        rated[change] = value
+    return value
 
 
 def placement_values(state: GameState, seat: int, actions: Sequence, horizon: int, complete_weight: float,
@@ -131,8 +133,12 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
     plays = state.in_play[seat]
     base = objective_values(cards, bag, memo, plays, horizon, complete_weight)
-    where = {p.number: k for k, p in enumerate(plays, 1)}
-    after: dict = {}   # (card, symbol, +1/-1) or (card, from symbol, to symbol) -> (place in base, value)
+    where = {}   # card number -> (place in base, the objective, its values by change)
+    for k, p in enumerate(plays, 1):
+        rated = shifted.get(p)   # met in an earlier decision or game
+        if rated is None:
+            rated = shifted[(p.number, p.legions)] = {}
+        where[p.number] = (k, p, rated)
     passed = (max(base), sum(base))
     out = []
     for a in actions:
@@ -140,26 +146,15 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
             out.append(passed)
             continue
         values = base.copy()
-        if a[0] == "place" or a[1] == a[3]:   # one objective changes
-            key = (a[1], a[2], 1) if a[0] == "place" else (a[1], a[2], a[4])
-            got = after.get(key)
-            if got is None:
-                got = after[key] = _one_card(cards, bag, memo, shifted, plays, where, a[1],
-                                             ((a[2], 1),) if a[0] == "place" else ((a[2], -1), (a[4], 1)),
-                                             horizon, complete_weight)
-            values[got[0]] = got[1]
+        k, p, rated = where[a[1]]
+        if a[0] == "place":
+            values[k] = _shifted(cards, bag, memo, rated, p, (a[2], 1), horizon, complete_weight)
+        elif a[1] == a[3]:   # a legion moves between two slot groups of one objective
+            values[k] = _shifted(cards, bag, memo, rated, p, (a[2], a[4]), horizon, complete_weight)
         else:   # a legion leaves one objective for another
-            leave, land = (a[1], a[2], -1), (a[3], a[4], 1)
-            got = after.get(leave)
-            if got is None:
-                got = after[leave] = _one_card(cards, bag, memo, shifted, plays, where, a[1], ((a[2], -1),),
-                                               horizon, complete_weight)
-            values[got[0]] = got[1]
-            got = after.get(land)
-            if got is None:
-                got = after[land] = _one_card(cards, bag, memo, shifted, plays, where, a[3], ((a[4], 1),),
-                                              horizon, complete_weight)
-            values[got[0]] = got[1]
+            values[k] = _shifted(cards, bag, memo, rated, p, (a[2], -1), horizon, complete_weight)
+            k, p, rated = where[a[3]]
+            values[k] = _shifted(cards, bag, memo, rated, p, (a[4], 1), horizon, complete_weight)
         out.append((max(values), sum(values)))
     return out
 

@@ -84,6 +84,10 @@ class _Work:
     (:meth:`own`), and the pile (sorted, dozens of cards) stays the state's tuple until a card
     leaves it. Copying every seat's tuples and the pile at every action was a third of its time."""
 
+    __slots__ = ("config", "cards", "seed", "phase", "seat", "caller", "token", "row", "pile", "hands",
+                 "in_play", "controlled", "reserve", "legions", "rewards", "bag", "to_place", "queue",
+                 "current", "draws", "history_before", "events_before", "history", "events")
+
     def __init__(self, s: GameState):
         self.config = s.config
         self.cards = s.config.cards.by_number
@@ -115,13 +119,14 @@ class _Work:
         state's own again.)"""
         t = tuple
         state = object.__new__(GameState)
-        state.__dict__.update(
-            config=self.config, phase=self.phase, seat=self.seat, row=t(self.row), pile=t(self.pile),
-            hands=t(map(t, self.hands)), in_play=t(map(t, self.in_play)), controlled=t(map(t, self.controlled)),
-            reserve=t(self.reserve), legions=t(self.legions), rewards=t(self.rewards), bag=t(self.bag),
-            caller=self.caller, token=self.token, to_place=t(self.to_place), queue=t(self.queue),
-            current=self.current, draws=self.draws, history=self.history_before + t(self.history),
-            events=self.events_before + t(self.events), start=None, seed=self.seed)
+        object.__setattr__(state, "__dict__", {
+            "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
+            "pile": t(self.pile), "hands": t(map(t, self.hands)), "in_play": t(map(t, self.in_play)),
+            "controlled": t(map(t, self.controlled)), "reserve": t(self.reserve), "legions": t(self.legions),
+            "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
+            "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
+            "history": self.history_before + t(self.history), "events": self.events_before + t(self.events),
+            "start": None, "seed": self.seed})
         return state
 
     def card(self, number: int) -> Objective:
