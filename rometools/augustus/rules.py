@@ -611,23 +611,26 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.history.append(("deal", target, action))
 
 
+def _refuse(w: _Work, action: Any, message: str) -> Exception:
+    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`_is_action` says."""
+    return refused(message, well_formed=_is_action(w.config, action))
+
+
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
+    # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
+    # of the action's time)
     seat, ph = state.seat, state.phase
-    who = f"P{seat + 1}"
-
-    def refuse(message: str) -> Exception:
-        return refused(message, well_formed=_is_action(w.config, action))
-
     if ph == "keep":
         kept = w.config.components.kept
         hand = state.hands[seat]
         ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
               and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
         if not ok:
-            raise refuse(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1} keeps {kept} of the cards dealt, "
+                                     f"e.g. {decisions(state)[0]}; got {action!r}")
         if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
-            raise refuse(f"{who}: give the cards kept in increasing number, "
-                         f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
+                                     f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
         chosen = tuple(action[1:])
         w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.hands[seat] = []  # "défausse les trois autres"
@@ -636,7 +639,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         return
     if ph == "claim":
         if action not in ("claim", "decline"):
-            raise refuse(f"{who} may claim the count reward or not: 'claim' or 'decline', got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1} may claim the count reward or not: 'claim' or 'decline', "
+                                     f"got {action!r}")
         tile = _count_tile(state, seat)
         if action == "claim":
             w.rewards[tile] = seat
@@ -648,8 +652,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         return
     if ph == "take":
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
-            raise refuse(f"{who} takes a new objective from the central row {list(state.row)}: "
-                         f"('take', card); got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
+                                     f"{list(state.row)}: ('take', card); got {action!r}")
         w.row.remove(action[1])
         w.own(w.in_play, seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
@@ -658,7 +662,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if not checked:
         legal = decisions(state)
         if action not in legal:
-            raise refuse(why_not(state, action, legal))
+            raise _refuse(w, action, why_not(state, action, legal))
     if action == PASS:
         w.history.append((PASS, seat))
     elif action[0] == "remove":
@@ -689,7 +693,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     card = w.card(number)
     plays = w.own(w.in_play, seat)
-    i = next(k for k, p in enumerate(plays) if p.number == number)
+    i = [p.number for p in plays].index(number)
     j = card.symbols().index(symbol)
     legions = list(plays[i].legions)
     legions[j] += by
