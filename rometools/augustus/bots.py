@@ -15,7 +15,9 @@ terminal node.
   objective two slots short, no single move raises the sum, and the bot would
   pass forever. Raising the best objective always concentrates legions.) It keeps and takes
   the cards with the most points per expected draw, claims every count reward
-  it can, and removes the opponent legion worth most to its owner.
+  it can, and removes the opponent legion worth most to its owner. Its choice
+  is made in the private module ``_greedy``, compiled as a twin where it was
+  built (the same choices, faster; ``docs/architecture.md``).
 
 Rules: ``003_d241425e5c31f6f1.txt``.
 """
