@@ -21,6 +21,11 @@ from functools import lru_cache
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
+
 from rometools.augustus.components import Objective
 from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.state import PASS, GameState, Placed
@@ -71,6 +76,7 @@ def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -
     return got
 
 
+@cython.cfunc   # a C call between the functions of the compiled twin, a plain function here
 def _objective_value(cards, bag, memo: dict, number: int, legions: tuple[int, ...], horizon: int,
                      complete_weight: float) -> float:
     """One objective's (points + 1) x P(complete within ``horizon`` draws), kept in ``memo``."""
@@ -92,16 +98,30 @@ def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: i
     return values
 
 
+@cython.cfunc
+@cython.locals(i=cython.Py_ssize_t, best=cython.double, total=cython.double, v=cython.double)
+def _best_and_total(values: list) -> tuple[float, float]:
+    """``(max(values), sum(values))`` of objective values (floats, the first ``0.0``), in one loop
+    (no builtin called twice per action): the sum taken left to right, as ``sum`` takes it."""
+    best, total = values[0], 0.0
+    for i in range(len(values)):
+        v = values[i]
+        if v > best:
+            best = v
+        total += v
+    return best, total
+
+
 def position_value(state: GameState, plays: Sequence[Placed], horizon: int, complete_weight: float,
                    memos: dict) -> tuple[float, float]:
     """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the objective values."""
     cards = state.config.cards
     bag = tuple(state.config.components.bag.items())
     memo = kept(memos, cards, bag, horizon, complete_weight)[1]
-    values = objective_values(cards, bag, memo, plays, horizon, complete_weight)
-    return max(values), sum(values)
+    return _best_and_total(objective_values(cards, bag, memo, plays, horizon, complete_weight))
 
 
+@cython.cfunc
 def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, horizon: int,
              complete_weight: float) -> float:
     """The value of objective ``p`` after ``change`` to its legions, kept in ``rated`` (its values
@@ -116,10 +136,10 @@ def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, hori
         else:
             moved[symbols.index(change[0])] -= 1
             moved[symbols.index(change[1])] += 1
-        key = (p.number, tuple(moved))
-        value = memo.get(key)
+        moved = tuple(moved)
+        value = memo.get((p.number, moved))
         if value is None:
-            value = _objective_value(cards, bag, memo, *key, horizon, complete_weight)
+            value = _objective_value(cards, bag, memo, p.number, moved, horizon, complete_weight)
         rated[change] = value
     return value
 
@@ -139,7 +159,7 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
         if rated is None:
             rated = shifted[(p.number, p.legions)] = {}
         where[p.number] = (k, p, rated)
-    passed = (max(base), sum(base))
+    passed = _best_and_total(base)
     out = []
     for a in actions:
         if a == PASS:
@@ -155,7 +175,7 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
             values[k] = _shifted(cards, bag, memo, rated, p, (a[2], -1), horizon, complete_weight)
             k, p, rated = where[a[3]]
             values[k] = _shifted(cards, bag, memo, rated, p, (a[4], 1), horizon, complete_weight)
-        out.append((max(values), sum(values)))
+        out.append(_best_and_total(values))
     return out
 
 

@@ -26,6 +26,7 @@ NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
 MARKER = "# rometools: compiled twin"
 int = int  # noqa: A001, PLW0127 - Cython's name, a module attribute here
 long = longlong = Py_ssize_t = bint = int
+double = float
 void = None
 
 
