@@ -31,7 +31,8 @@ from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 
-__all__ = ["card_value", "choose", "kept", "objective_values", "placement_values", "position_value"]
+__all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
+           "position_value"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.augustus.rules")
@@ -49,6 +50,21 @@ def _within(open_: tuple[tuple[str, int], ...], horizon: int, bag: tuple[tuple[s
 def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...]) -> float:
     """Expected draws to fill ``slots`` from a full bag, as a float (the exact Fraction's nearest)."""
     return float(expected_draws(dict(slots), bag=dict(bag)))
+
+
+#: The full bag's items by the components' id, with the components (an id reused: read anew).
+_BAGS: dict = {}
+
+
+def bag_items(components) -> tuple[tuple[str, int], ...]:
+    """``tuple(components.bag.items())``, the full bag as the memos and caches key it, built once
+    per components (the last 8 kept)."""
+    got = _BAGS.get(id(components))
+    if got is None or got[0] is not components:
+        if len(_BAGS) >= 8:
+            _BAGS.pop(next(iter(_BAGS)))
+        got = _BAGS[id(components)] = (components, tuple(components.bag.items()))
+    return got[1]
 
 
 def card_value(card: Objective, bag: tuple[tuple[str, int], ...]) -> float:
@@ -116,7 +132,7 @@ def position_value(state: GameState, plays: Sequence[Placed], horizon: int, comp
                    memos: dict) -> tuple[float, float]:
     """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the objective values."""
     cards = state.config.cards
-    bag = tuple(state.config.components.bag.items())
+    bag = bag_items(state.config.components)
     memo = kept(memos, cards, bag, horizon, complete_weight)[1]
     return _best_and_total(objective_values(cards, bag, memo, plays, horizon, complete_weight))
 
@@ -149,7 +165,7 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     """``GreedyBot.placement_values``: the position value after each action, only the one or two
     objectives a legion lands on or leaves rated again."""
     cards = state.config.cards
-    bag = tuple(state.config.components.bag.items())
+    bag = bag_items(state.config.components)
     _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
     plays = state.in_play[seat]
     base = objective_values(cards, bag, memo, plays, horizon, complete_weight)
@@ -199,9 +215,10 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     if phase == "claim":
         return "claim"
     cards = state.config.cards
-    bag = tuple(state.config.components.bag.items())
-    if phase == "keep":
-        values = [sum(card_value(cards.card(n), bag) for n in a[1:]) for a in actions]
+    bag = bag_items(state.config.components)
+    if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
+        worth = {n: card_value(cards.card(n), bag) for n in state.hands[state.seat]}
+        values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
         values = [card_value(cards.card(a[1]), bag) for a in actions]
     elif phase == "remove":
