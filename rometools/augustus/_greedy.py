@@ -115,13 +115,16 @@ def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: i
 
 
 @cython.cfunc
-@cython.locals(i=cython.Py_ssize_t, best=cython.double, total=cython.double, v=cython.double)
-def _best_and_total(values: list) -> tuple[float, float]:
-    """``(max(values), sum(values))`` of objective values (floats, the first ``0.0``), in one loop
-    (no builtin called twice per action): the sum taken left to right, as ``sum`` takes it."""
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, best=cython.double,
+               total=cython.double, v=cython.double)
+def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float, float]:
+    """``(max, sum)`` of objective values (floats, the first ``0.0``) with ``values[k]`` read as
+    ``value`` and ``values[j]`` as ``other`` (an objective's place is 1 on: 0, the default, reads
+    the first ``0.0`` as ``0.0``), in one loop and no copy of the list per action; the sum taken
+    left to right, as ``sum`` takes it."""
     best, total = values[0], 0.0
     for i in range(len(values)):
-        v = values[i]
+        v = value if i == k else other if i == j else values[i]
         if v > best:
             best = v
         total += v
@@ -181,17 +184,18 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
         if a == PASS:
             out.append(passed)
             continue
-        values = base.copy()
         k, p, rated = where[a[1]]
         if a[0] == "place":
-            values[k] = _shifted(cards, bag, memo, rated, p, (a[2], 1), horizon, complete_weight)
+            value = _shifted(cards, bag, memo, rated, p, (a[2], 1), horizon, complete_weight)
+            out.append(_best_and_total(base, k, value))
         elif a[1] == a[3]:   # a legion moves between two slot groups of one objective
-            values[k] = _shifted(cards, bag, memo, rated, p, (a[2], a[4]), horizon, complete_weight)
+            value = _shifted(cards, bag, memo, rated, p, (a[2], a[4]), horizon, complete_weight)
+            out.append(_best_and_total(base, k, value))
         else:   # a legion leaves one objective for another
-            values[k] = _shifted(cards, bag, memo, rated, p, (a[2], -1), horizon, complete_weight)
-            k, p, rated = where[a[3]]
-            values[k] = _shifted(cards, bag, memo, rated, p, (a[4], 1), horizon, complete_weight)
-        out.append(_best_and_total(values))
+            value = _shifted(cards, bag, memo, rated, p, (a[2], -1), horizon, complete_weight)
+            j, q, landed = where[a[3]]
+            other = _shifted(cards, bag, memo, landed, q, (a[4], 1), horizon, complete_weight)
+            out.append(_best_and_total(base, k, value, j, other))
     return out
 
 
