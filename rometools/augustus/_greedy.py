@@ -230,7 +230,7 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     else:  # place, power_place
         values = placement_values(state, state.seat, actions, horizon, complete_weight, memos)
     best = max(values)
-    top = [a for a, v in zip(actions, values, strict=True) if v == best]
+    top = [a for a, v in zip(actions, values) if v == best]  # noqa: B905 - a value per action, by construction
     if PASS in top and len(top) > 1:
         top.remove(PASS)  # a legion placed is never worse than a pass at equal value
     return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]

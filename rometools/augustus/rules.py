@@ -583,7 +583,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
                               f"got {action!r}", well_formed=_is_action(w.config, action))
-        kind = next(k for k, t in enumerate(w.config.components.tokens) if t.id == action)
+        kind = [t.id for t in w.config.components.tokens].index(action)
         w.bag[kind] += 1
         w.draws += 1
         w.token = action
