@@ -81,8 +81,9 @@ class _Work:
 
     The per-seat fields (``hands``, ``in_play``, ``controlled``) are lists of the state's own
     tuples: a seat's tuple becomes a list of this action's own only where the action changes it
-    (:meth:`own`), and the pile (sorted, dozens of cards) stays the state's tuple until a card
-    leaves it. Copying every seat's tuples and the pile at every action was a third of its time."""
+    (:meth:`own`); the fields few actions change (the row, the pile, the legions owned, the
+    rewards, the bag, the queue) stay the state's tuples until one does (:meth:`mutable`).
+    Copying every seat's tuples and every field at every action was a third of its time."""
 
     __slots__ = ("config", "cards", "seed", "phase", "seat", "caller", "token", "row", "pile", "hands",
                  "in_play", "controlled", "reserve", "legions", "rewards", "bag", "to_place", "queue",
@@ -93,11 +94,11 @@ class _Work:
         self.cards = s.config.cards.by_number
         self.seed = s.seed
         self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
-        self.row, self.pile = list(s.row), s.pile
+        self.row, self.pile = s.row, s.pile
         self.hands, self.in_play, self.controlled = list(s.hands), list(s.in_play), list(s.controlled)
-        self.reserve, self.legions = list(s.reserve), list(s.legions)
-        self.rewards, self.bag = list(s.rewards), list(s.bag)
-        self.to_place, self.queue = list(s.to_place), list(s.queue)
+        self.reserve, self.legions = list(s.reserve), s.legions
+        self.rewards, self.bag = s.rewards, s.bag
+        self.to_place, self.queue = list(s.to_place), s.queue
         self.current, self.draws = s.current, s.draws
         # the records so far stay one tuple; this action's new records are appended to lists and
         # joined on at the end (copying a whole game's history twice an action was a tenth of its time)
@@ -111,6 +112,15 @@ class _Work:
         if type(row) is tuple:
             row = rows[seat] = list(row)
         return row
+
+    def mutable(self, name: str) -> list:
+        """The field ``name`` as a list this action may change: the state's tuple copied on the
+        first change."""
+        value = getattr(self, name)
+        if type(value) is tuple:
+            value = list(value)
+            setattr(self, name, value)
+        return value
 
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
@@ -155,7 +165,7 @@ def _seats_from(first: int, players: int) -> list[int]:
 
 
 def _complete(w: _Work, p: Placed) -> bool:
-    return p.legions == w.card(p.number).capacities()
+    return p.legions == w.cards[p.number].capacities()
 
 
 def _settle(w: _Work) -> None:
@@ -197,7 +207,7 @@ def _settle(w: _Work) -> None:
                 if not w.queue:
                     _end_of_turn(w)
                     continue
-                seat, n = w.queue.pop(0)
+                seat, n = w.mutable("queue").pop(0)
                 w.current = (seat, n, "start")
             if _resolve(w):
                 return
@@ -226,7 +236,7 @@ def _resolve(w: _Work) -> bool:
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
-            w.legions[seat] += granted
+            w.mutable("legions")[seat] += granted
             w.reserve[seat] += granted
         w.current = (seat, n, "power")
         return False
@@ -284,17 +294,17 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
         qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
                      else all(kinds[k] >= tile.need for k in KINDS) if tile.kind == "all_colours" else False)
         if holder < 0 and qualifies:
-            w.rewards[i] = seat
+            w.mutable("rewards")[i] = seat
             w.event("reward", seat, tile.id)
         elif tile.kind == "resource" and holder != seat:
             count = sum(1 for c in mine if c.yields(tile.resource))
             if count < tile.need:
                 continue
             if holder < 0:
-                w.rewards[i] = seat
+                w.mutable("rewards")[i] = seat
                 w.event("reward", seat, tile.id)
             elif count >= sum(1 for m in w.controlled[holder] if w.card(m).yields(tile.resource)):
-                w.rewards[i] = seat
+                w.mutable("rewards")[i] = seat
                 w.event("reward_moves", tile.id, holder, seat)
 
 
@@ -584,7 +594,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
                               f"got {action!r}", well_formed=_is_action(w.config, action))
         kind = [t.id for t in w.config.components.tokens].index(action)
-        w.bag[kind] += 1
+        w.mutable("bag")[kind] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
@@ -594,16 +604,15 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
                       well_formed=_is_action(w.config, action))
-    w.pile = list(w.pile)
-    w.pile.remove(action)
+    w.mutable("pile").remove(action)
     if state.phase == "refill":
-        w.row.append(action)
+        w.mutable("row").append(action)
         w.history.append(("refill", action))
         w.phase = "resolve"
         return
     target = _deal_target(w)
     if target == -1:
-        w.row.append(action)
+        w.mutable("row").append(action)
         w.history.append(("deal_row", action))
     else:
         (w.own(w.in_play, target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
@@ -643,7 +652,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
                                      f"got {action!r}")
         tile = _count_tile(state, seat)
         if action == "claim":
-            w.rewards[tile] = seat
+            w.mutable("rewards")[tile] = seat
             w.event("reward", seat, w.config.components.rewards[tile].id)
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
             w.event("lost", seat, w.config.components.rewards[tile].id)
@@ -654,7 +663,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
             raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
                                      f"{list(state.row)}: ('take', card); got {action!r}")
-        w.row.remove(action[1])
+        w.mutable("row").remove(action[1])
         w.own(w.in_play, seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
@@ -678,7 +687,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
             placed = next(p for p in w.in_play[seat] if p.number == n)
             if _complete(w, placed):
-                w.queue.insert(0, (seat, n))
+                w.mutable("queue").insert(0, (seat, n))
     else:
         _, fn, fs, n, sym = action
         _shift(w, seat, fn, fs, -1)
