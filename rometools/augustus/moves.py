@@ -145,12 +145,14 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     True
     """
     cards = s.config.cards.by_number
-    targets = [(number, sym) for number, legions in s.in_play[seat]   # (no strict=True: see placements)
+    # (zip without strict=True: see placements)
+    if s.reserve[seat] > 0:   # a legion from the reserve: any open slot will do
+        return any(k < n and sym in symbols for number, legions in s.in_play[seat]
+                   for (sym, n), k in zip(cards[number].slots, legions))  # noqa: B905
+    targets = [(number, sym) for number, legions in s.in_play[seat]
                for (sym, n), k in zip(cards[number].slots, legions) if k < n and sym in symbols]  # noqa: B905
     if not targets:
         return False
-    if s.reserve[seat] > 0:
-        return True
     sources = [(number, sym) for number, legions in s.in_play[seat]
                for (sym, _), k in zip(cards[number].slots, legions) if k]  # noqa: B905
     return any(a != b for a in sources for b in targets)
