@@ -450,15 +450,14 @@ def test_compiled_or_plain_uses_the_twin_only_while_it_matches_the_source(tmp_pa
 
 
 def test_setup_reports_the_compiled_modules(monkeypatch):
-    """``make setup`` prints this line after the install (pip hides the build hook's own): every
-    game's twins (``find_twins``' doctest lists them), Caesar's Empire's among them."""
+    """``make setup`` prints this line after the install (pip hides the build hook's own)."""
     twins = ", ".join(_cython.find_twins())
     assert "rometools.caesars_empire._greedy_search, rometools.caesars_empire._kernel" in twins
     assert _cython.report() == f"compiled by Cython: {twins}"
     monkeypatch.setenv("ROMETOOLS_NO_COMPILED", "1")
     assert _cython.report() == (
-        f"WARNING: {twins} run as plain Python (ROMETOOLS_NO_COMPILED is set): the same results, "
-        "several times slower")
+        f"WARNING: {twins} run as plain Python (ROMETOOLS_NO_COMPILED is set): the same results, several "
+        f"times slower")
     monkeypatch.setattr(_cython, "find_twins", lambda: ("twins_not_built.m",))
     monkeypatch.delenv("ROMETOOLS_NO_COMPILED")
     monkeypatch.setitem(sys.modules, "twins_not_built", type(sys)("twins_not_built"))
