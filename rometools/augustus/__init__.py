@@ -17,7 +17,6 @@ Fraction(6, 1)
 """
 
 from rometools.augustus import rules
-from rometools.augustus import rules as _rules
 from rometools.augustus.bots import BOTS, GreedyBot, RandomBot
 from rometools.augustus.components import (
     KINDS,
@@ -79,6 +78,7 @@ from rometools.augustus.views import (
     token_counts,
     turn_states,
 )
+from rometools.core._cython import compiled_or_plain
 from rometools.core.game import GameSpec, register_game
 
 __all__ = [
@@ -158,6 +158,8 @@ from rometools.augustus.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.augustus.bots import action_places as _action_places  # noqa: E402
 from rometools.augustus.odds import key_odds as _key_odds  # noqa: E402
 
+# the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
+_rules = compiled_or_plain("rometools.augustus.rules")
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",

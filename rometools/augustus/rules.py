@@ -1,3 +1,5 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """Augustus rules: the reference a reader checks against the rulebook.
 
 Rules: ``003_d241425e5c31f6f1.txt`` (French summary). Each rule below stands
@@ -39,16 +41,6 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.augustus.components import KINDS, Objective
-from rometools.augustus.moves import (
-    accepted_symbols,
-    can_place,
-    decisions,
-    open_slots,
-    placements,
-    power_symbols,
-    removals,
-    why_not,
-)
 from rometools.augustus.state import (
     CHANCE,
     CHANCE_PHASES,
@@ -58,8 +50,15 @@ from rometools.augustus.state import (
     GameState,
     Placed,
 )
+from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, InvalidActionError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
+
+# what a seat may do (moves.py), its compiled twin where it was built (the same source)
+moves = compiled_or_plain("rometools.augustus.moves")
+accepted_symbols, can_place, decisions, open_slots = (
+    moves.accepted_symbols, moves.can_place, moves.decisions, moves.open_slots)
+placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 
 __all__ = [
     "action_history",
@@ -78,41 +77,70 @@ _FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "re
 
 
 class _Work:
-    """A mutable copy of a state's fields while one action is applied (never escapes)."""
+    """A mutable copy of a state's fields while one action is applied (never escapes).
+
+    The per-seat fields (``hands``, ``in_play``, ``controlled``) are lists of the state's own
+    tuples: a seat's tuple becomes a list of this action's own only where the action changes it
+    (:meth:`own`); the fields few actions change (the row, the pile, the legions owned, the
+    rewards, the bag, the queue) stay the state's tuples until one does (:meth:`mutable`).
+    Copying every seat's tuples and every field at every action was a third of its time."""
+
+    __slots__ = ("config", "cards", "seed", "phase", "seat", "caller", "token", "row", "pile", "hands",
+                 "in_play", "controlled", "reserve", "legions", "rewards", "bag", "to_place", "queue",
+                 "current", "draws", "history_before", "events_before", "history", "events")
 
     def __init__(self, s: GameState):
         self.config = s.config
+        self.cards = s.config.cards.by_number
         self.seed = s.seed
         self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
-        self.row, self.pile = list(s.row), list(s.pile)
-        self.hands = [list(h) for h in s.hands]
-        self.in_play = [list(p) for p in s.in_play]
-        self.controlled = [list(c) for c in s.controlled]
-        self.reserve, self.legions = list(s.reserve), list(s.legions)
-        self.rewards, self.bag = list(s.rewards), list(s.bag)
-        self.to_place, self.queue = list(s.to_place), list(s.queue)
+        self.row, self.pile = s.row, s.pile
+        self.hands, self.in_play, self.controlled = list(s.hands), list(s.in_play), list(s.controlled)
+        self.reserve, self.legions = list(s.reserve), s.legions
+        self.rewards, self.bag = s.rewards, s.bag
+        self.to_place, self.queue = list(s.to_place), s.queue
         self.current, self.draws = s.current, s.draws
         # the records so far stay one tuple; this action's new records are appended to lists and
         # joined on at the end (copying a whole game's history twice an action was a tenth of its time)
         self.history_before, self.events_before = s.history, s.events
         self.history, self.events = [], []
 
+    def own(self, rows: list, seat: int) -> list:
+        """``rows[seat]`` (of ``hands``, ``in_play`` or ``controlled``) as a list this action may
+        change: the state's tuple copied on the first change."""
+        row = rows[seat]
+        if type(row) is tuple:
+            row = rows[seat] = list(row)
+        return row
+
+    def mutable(self, name: str) -> list:
+        """The field ``name`` as a list this action may change: the state's tuple copied on the
+        first change."""
+        value = getattr(self, name)
+        if type(value) is tuple:
+            value = list(value)
+            setattr(self, name, value)
+        return value
+
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
-        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time."""
+        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
+        (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
+        state's own again.)"""
         t = tuple
         state = object.__new__(GameState)
-        state.__dict__.update(
-            config=self.config, phase=self.phase, seat=self.seat, row=t(self.row), pile=t(self.pile),
-            hands=t(map(t, self.hands)), in_play=t(map(t, self.in_play)), controlled=t(map(t, self.controlled)),
-            reserve=t(self.reserve), legions=t(self.legions), rewards=t(self.rewards), bag=t(self.bag),
-            caller=self.caller, token=self.token, to_place=t(self.to_place), queue=t(self.queue),
-            current=self.current, draws=self.draws, history=self.history_before + t(self.history),
-            events=self.events_before + t(self.events), start=None, seed=self.seed)
+        object.__setattr__(state, "__dict__", {
+            "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
+            "pile": t(self.pile), "hands": t(map(t, self.hands)), "in_play": t(map(t, self.in_play)),
+            "controlled": t(map(t, self.controlled)), "reserve": t(self.reserve), "legions": t(self.legions),
+            "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
+            "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
+            "history": self.history_before + t(self.history), "events": self.events_before + t(self.events),
+            "start": None, "seed": self.seed})
         return state
 
     def card(self, number: int) -> Objective:
-        return self.config.cards.by_number[number]   # a number the state holds
+        return self.cards[number]   # a number the state holds
 
     def event(self, *what) -> None:
         self.events.append((len(self.history_before) + len(self.history), *what))
@@ -137,7 +165,7 @@ def _seats_from(first: int, players: int) -> list[int]:
 
 
 def _complete(w: _Work, p: Placed) -> bool:
-    return p.legions == w.card(p.number).capacities()
+    return p.legions == w.cards[p.number].capacities()
 
 
 def _settle(w: _Work) -> None:
@@ -179,7 +207,7 @@ def _settle(w: _Work) -> None:
                 if not w.queue:
                     _end_of_turn(w)
                     continue
-                seat, n = w.queue.pop(0)
+                seat, n = w.mutable("queue").pop(0)
                 w.current = (seat, n, "start")
             if _resolve(w):
                 return
@@ -201,14 +229,14 @@ def _resolve(w: _Work) -> bool:
     card = w.card(n)
     if stage == "start":  # 1. the legions return to the reserve
         placed = next(p for p in w.in_play[seat] if p.number == n)
-        w.in_play[seat].remove(placed)
+        w.own(w.in_play, seat).remove(placed)
         w.reserve[seat] += sum(placed.legions)
         w.event("complete", seat, n)
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
-            w.legions[seat] += granted
+            w.mutable("legions")[seat] += granted
             w.reserve[seat] += granted
         w.current = (seat, n, "power")
         return False
@@ -222,7 +250,7 @@ def _resolve(w: _Work) -> bool:
             return True
         return False
     if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.controlled[seat].append(n)
+        w.own(w.controlled, seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
@@ -266,17 +294,17 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
         qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
                      else all(kinds[k] >= tile.need for k in KINDS) if tile.kind == "all_colours" else False)
         if holder < 0 and qualifies:
-            w.rewards[i] = seat
+            w.mutable("rewards")[i] = seat
             w.event("reward", seat, tile.id)
         elif tile.kind == "resource" and holder != seat:
             count = sum(1 for c in mine if c.yields(tile.resource))
             if count < tile.need:
                 continue
             if holder < 0:
-                w.rewards[i] = seat
+                w.mutable("rewards")[i] = seat
                 w.event("reward", seat, tile.id)
             elif count >= sum(1 for m in w.controlled[holder] if w.card(m).yields(tile.resource)):
-                w.rewards[i] = seat
+                w.mutable("rewards")[i] = seat
                 w.event("reward_moves", tile.id, holder, seat)
 
 
@@ -565,7 +593,8 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
                               f"got {action!r}", well_formed=_is_action(w.config, action))
-        w.bag[next(k for k, t in enumerate(w.config.components.tokens) if t.id == action)] += 1
+        kind = [t.id for t in w.config.components.tokens].index(action)
+        w.mutable("bag")[kind] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
@@ -575,39 +604,42 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
                       well_formed=_is_action(w.config, action))
-    w.pile.remove(action)
+    w.mutable("pile").remove(action)
     if state.phase == "refill":
-        w.row.append(action)
+        w.mutable("row").append(action)
         w.history.append(("refill", action))
         w.phase = "resolve"
         return
     target = _deal_target(w)
     if target == -1:
-        w.row.append(action)
+        w.mutable("row").append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.in_play[target].append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.hands[target].append(action))
+        (w.own(w.in_play, target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+         else w.own(w.hands, target).append(action))
         w.history.append(("deal", target, action))
 
 
+def _refuse(w: _Work, action: Any, message: str) -> Exception:
+    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`_is_action` says."""
+    return refused(message, well_formed=_is_action(w.config, action))
+
+
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
+    # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
+    # of the action's time)
     seat, ph = state.seat, state.phase
-    who = f"P{seat + 1}"
-
-    def refuse(message: str) -> Exception:
-        return refused(message, well_formed=_is_action(w.config, action))
-
     if ph == "keep":
         kept = w.config.components.kept
         hand = state.hands[seat]
         ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
               and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
         if not ok:
-            raise refuse(f"{who} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1} keeps {kept} of the cards dealt, "
+                                     f"e.g. {decisions(state)[0]}; got {action!r}")
         if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
-            raise refuse(f"{who}: give the cards kept in increasing number, "
-                         f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
+                                     f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
         chosen = tuple(action[1:])
         w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.hands[seat] = []  # "défausse les trois autres"
@@ -616,10 +648,11 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         return
     if ph == "claim":
         if action not in ("claim", "decline"):
-            raise refuse(f"{who} may claim the count reward or not: 'claim' or 'decline', got {action!r}")
+            raise _refuse(w, action, f"P{seat + 1} may claim the count reward or not: 'claim' or 'decline', "
+                                     f"got {action!r}")
         tile = _count_tile(state, seat)
         if action == "claim":
-            w.rewards[tile] = seat
+            w.mutable("rewards")[tile] = seat
             w.event("reward", seat, w.config.components.rewards[tile].id)
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
             w.event("lost", seat, w.config.components.rewards[tile].id)
@@ -628,17 +661,17 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         return
     if ph == "take":
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
-            raise refuse(f"{who} takes a new objective from the central row {list(state.row)}: "
-                         f"('take', card); got {action!r}")
-        w.row.remove(action[1])
-        w.in_play[seat].append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+            raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
+                                     f"{list(state.row)}: ('take', card); got {action!r}")
+        w.mutable("row").remove(action[1])
+        w.own(w.in_play, seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
     if not checked:
         legal = decisions(state)
         if action not in legal:
-            raise refuse(why_not(state, action, legal))
+            raise _refuse(w, action, why_not(state, action, legal))
     if action == PASS:
         w.history.append((PASS, seat))
     elif action[0] == "remove":
@@ -654,7 +687,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
             placed = next(p for p in w.in_play[seat] if p.number == n)
             if _complete(w, placed):
-                w.queue.insert(0, (seat, n))
+                w.mutable("queue").insert(0, (seat, n))
     else:
         _, fn, fs, n, sym = action
         _shift(w, seat, fn, fs, -1)
@@ -668,8 +701,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     card = w.card(number)
-    plays = w.in_play[seat]
-    i = next(k for k, p in enumerate(plays) if p.number == number)
+    plays = w.own(w.in_play, seat)
+    i = [p.number for p in plays].index(number)
     j = card.symbols().index(symbol)
     legions = list(plays[i].legions)
     legions[j] += by

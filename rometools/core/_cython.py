@@ -26,6 +26,7 @@ NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
 MARKER = "# rometools: compiled twin"
 int = int  # noqa: A001, PLW0127 - Cython's name, a module attribute here
 long = longlong = Py_ssize_t = bint = int
+double = float
 void = None
 
 
@@ -112,7 +113,8 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     Examples
     --------
     >>> find_twins()   # doctest: +NORMALIZE_WHITESPACE
-    ('rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel',
+    ('rometools.augustus._greedy', 'rometools.augustus.moves', 'rometools.augustus.rules',
+     'rometools.caesars_empire._greedy_search', 'rometools.caesars_empire._kernel',
      'rometools.imperator._greedy', 'rometools.imperator.rules', 'rometools.via_romana._greedy',
      'rometools.via_romana.rules', 'rometools.via_romana.scoring')
     """
