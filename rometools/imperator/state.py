@@ -315,7 +315,7 @@ class GameConfig(Config):
     >>> GameConfig(players=6)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.OptionError: the board 'Illustrative IMPERATOR board' is for 2, 3, 4, 5 players, got 6
+    rometools.core.errors.OptionError: players: Ave Roma: IMPERATOR: the board 'Illustrative IMPERATOR board' is for 2, 3, 4, 5 players, got 6
     >>> d = GameConfig(players=2).to_dict()
     >>> d["board"]["bundled"], GameConfig.from_dict(d) == GameConfig(players=2)
     ('board.toml', True)
