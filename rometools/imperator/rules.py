@@ -214,7 +214,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     gen = as_generator(rng)
     while state.phase == "reveal":
         stack = state.stack or state.discard
-        state = apply(state, stack[int(gen.integers(len(stack)))])
+        state = _reveal(state, stack[int(gen.integers(len(stack)))])
     return replace(state, seed=seed_entropy(rng))
 
 
@@ -275,7 +275,8 @@ def _continue_reveal(state: GameState) -> GameState:
     then the used tiles waiting (``limbo``) reach the discard and the round starts."""
     if None in state.tiles and (state.stack or state.discard):
         return state if state.phase == "reveal" else replace(state, phase="reveal")
-    state = replace(state, discard=tuple(sorted(state.discard + state.limbo)), limbo=())
+    if state.limbo:
+        state = replace(state, discard=tuple(sorted(state.discard + state.limbo)), limbo=())
     return _start_round(state)
 
 
@@ -642,8 +643,9 @@ def apply_legal(state: GameState, action: Any) -> GameState:
 
     A placement goes straight to its displacements; the board is not checked again and the
     placement not explained again, which was a third of a game's time (``check_game`` holds
-    the state equal to :func:`apply`'s after every action of seeded games). Every other
-    action is applied by :func:`apply`.
+    the state equal to :func:`apply`'s after every action of seeded games). A reveal goes
+    straight to the reveal (which still checks the tile). Every other action is applied by
+    :func:`apply`.
 
     Examples
     --------
@@ -651,10 +653,13 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     >>> apply_legal(s, ("latium", 3)) == apply(s, ("latium", 3))
     True
     """
-    if state.phase == "place" and isinstance(action, tuple):
+    phase = state.phase
+    if phase == "place" and isinstance(action, tuple):
         region, value = action
         return _displace(state, [], _seat_to_place(state), value,
                          state.config.layout.index[region], frozenset(), False, None)
+    if phase == "reveal":
+        return _reveal(state, action)
     return apply(state, action)
 
 
