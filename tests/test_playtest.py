@@ -276,6 +276,39 @@ def test_the_explorer_shows_the_playtest_and_refuses_a_bad_variant_with_nothing_
         ex.save(out)
 
 
+def test_the_explorers_results_say_they_are_for_the_last_run_once_a_control_changes_until_run():
+    """The playtest's results stayed under changed controls with nothing saying so (as the balance
+    lab's did): a line over them names the last run until the controls are its own again or Run."""
+    from rometools.widgets import PlaytestReport
+    from rometools.widgets._base import plain_text
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    stale = ex._stale
+    assert stale.value == "" and ex._ran is not None
+    for name, value in (("seed", 4), ("games", 7), ("variant", "goal=50"), ("bot", "random"), ("skill_games", 2)):
+        control = ex._controls[name]
+        old = control.value
+        control.value = value
+        shown = plain_text(stale.value)
+        assert shown.startswith("Results below are for the last run: Pig, 2 players, 6 games of greedy bots "
+                                "(seed 3)"), name
+        assert shown.endswith("they are not for the controls now set: press Run for the settings above.")
+        control.value = old
+        assert stale.value == "", name
+    ex._controls["seed"].value = 4
+    assert ex.run() and stale.value == "" and "(seed 4)" in ex.summary
+
+
+def test_the_explorer_marks_nothing_before_the_first_run_or_after_a_refused_one():
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, run=False)
+    ex._controls["seed"].value = 5
+    assert ex._stale.value == ""
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    assert ex.set_values(variant="no_such_option=1") is False and ex._stale.value == ""
+
+
 def test_the_command_line_measures_the_skill_curve_and_the_shift_when_asked(tmp_path, capsys):
     out = tmp_path / "ce.html"
     assert main(["report", "caesars_empire", "--players", "2", "--games", "10", "--skill-games", "2",

@@ -42,7 +42,7 @@ from rometools.core.data import MAX_FILE_BYTES
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import number, shown
 from rometools.widgets._charts import Chart, ChartFigure, trace_data  # noqa: F401 (re-exported)
-from rometools.widgets._html import Raw, csv_link, html_table, plain_text, seat_html  # noqa: F401 (re-exported)
+from rometools.widgets._html import Raw, csv_link, html_table, plain_text, seat_html, stale_note  # noqa: F401 (re-exported)
 
 __all__ = [
     "FILE_TIMEOUT_S",
@@ -63,6 +63,7 @@ __all__ = [
     "inline_toggle",
     "plain_text",
     "seat_html",
+    "stale_note",
     "trace_data",
     "vocabulary_toggle",
     "whole_number",

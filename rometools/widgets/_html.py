@@ -14,7 +14,7 @@ from typing import Any
 from rometools.charts._common import seat_colour
 from rometools.core.formatting import number, seat_label, spreadsheet_safe
 
-__all__ = ["Raw", "csv_link", "html_table", "plain_text", "seat_html"]
+__all__ = ["Raw", "csv_link", "html_table", "plain_text", "seat_html", "stale_note"]
 
 _TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>", re.DOTALL)
 
@@ -129,3 +129,17 @@ def csv_link(frame: Any, filename: str, label: str, css: str = "rt-download") ->
     data = base64.b64encode(spreadsheet_safe(frame).to_csv(index=False).encode("utf-8")).decode("ascii")
     return (f"<a class='{html.escape(css)}' download='{html.escape(filename)}' "
             f"href='data:text/csv;base64,{data}'>{html.escape(label)}</a>")
+
+
+def stale_note(last_run: str) -> str:
+    """The line an explorer shows over results that are not for the controls now set: they are
+    the last run's (``last_run``, its summary in plain words), and Run gives the settings above.
+
+    Examples
+    --------
+    >>> plain_text(stale_note("Pig, 2 players, 4 games"))
+    'Results below are for the last run: Pig, 2 players, 4 games; they are not for the controls now set: press Run for the settings above.'
+    """
+    return ('<div style="color:#5d4037;background:#fffbe6;border:1px solid #e0c060;padding:4px 8px">'
+            f"<b>Results below are for the last run:</b> {html.escape(last_run)}; "
+            "they are not for the controls now set: press <b>Run</b> for the settings above.</div>")

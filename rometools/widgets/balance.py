@@ -61,6 +61,7 @@ from rometools.widgets._base import (
     busy,
     call_with_timeout,
     plain_text,
+    stale_note,
     trace_data,
     whole_number,
 )
@@ -456,10 +457,7 @@ class BalanceExplorer(Explorer):
         if self._ran is None or self._settings() == self._ran[0]:
             self._stale.value = ""
             return
-        self._stale.value = (
-            '<div style="color:#5d4037;background:#fffbe6;border:1px solid #e0c060;padding:4px 8px">'
-            f"<b>Results below are for the last run:</b> {html.escape(self._ran[1])}; "
-            "they are not for the controls now set: press <b>Run</b> for the settings above.</div>")
+        self._stale.value = stale_note(self._ran[1])
 
     def _on_number_box(self, _change=None) -> None:
         """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.

@@ -37,6 +37,7 @@ from rometools.widgets._base import (
     WholeNumberText,
     busy,
     plain_text,
+    stale_note,
     trace_data,
     whole_number,
 )
@@ -71,7 +72,9 @@ class PlaytestReport(Explorer):
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
     spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
     no board), the hot spots as bars (``rt-playtest-spots``, ``report-hot-spots``), the
-    skill curve (``rt-playtest-skill-curve``) and the message area (``rt-message``).
+    skill curve (``rt-playtest-skill-curve``) and the message area (``rt-message``). While the
+    controls differ from the last run's, a line over the results says which run they are for
+    (``rt-playtest-stale``).
 
     Parameters
     ----------
@@ -159,11 +162,16 @@ class PlaytestReport(Explorer):
         self._bar.add_class("rt-playtest-progress")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-playtest-summary")
+        self._stale = widgets.HTML()   # the results are not for the controls now set: says so
+        self._stale.add_class("rt-playtest-stale")
+        self._ran: tuple[dict[str, Any], str] | None = None   # the last run's settings and its first line
         rates = self._add_chart("rates_figure", "rt-playtest-rates")
         board = self._add_chart("map_figure", "rt-playtest-map")
         spots = self._add_chart("spots_figure", "rt-playtest-spots")
         skill = self._add_chart("skill_figure", "rt-playtest-skill-curve")
         self._game.observe(self._on_game, names="value")
+        for control in self._controls.values():
+            control.observe(self._show_stale, names="value")
         self.children = [
             widgets.HTML("<b>Automated playtest</b>: what each strategy is worth, which places matter, "
                          "where the rules have holes; every rate with its 95% interval. Change the controls, "
@@ -172,7 +180,7 @@ class PlaytestReport(Explorer):
             widgets.HBox([self._games, self._seed, self._variant], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._skill, self._shift], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._run, self._bar]),
-            self._message, self._summary, rates, board, spots, skill,
+            self._message, self._stale, self._summary, rates, board, spots, skill,
         ]
         self.add_class("rt-playtest-explorer")
         self._hold = False
@@ -193,6 +201,15 @@ class PlaytestReport(Explorer):
                 self._show_chart(name, empty_figure("Press Run to play the playtest"))
 
     # ------------------------------------------------------------ controls
+    def _settings(self) -> dict[str, Any]:
+        """What a run plays: every control's value."""
+        return {name: control.value for name, control in self._controls.items()}
+
+    def _show_stale(self, _change=None) -> None:
+        """Over the results: nothing while the controls are the last run's; else that the results are
+        the last run's (its first line) and not for the controls now set (``rt-playtest-stale``)."""
+        self._stale.value = "" if self._ran is None or self._settings() == self._ran[0] else stale_note(self._ran[1])
+
     def _on_game(self, _change=None) -> None:
         if self._hold:
             return
@@ -348,6 +365,8 @@ class PlaytestReport(Explorer):
             text.append(_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"],
                                "rt-playtest-odds"))
         self._summary.value = "<br>".join(text)
+        self._ran = (self._settings(), plain_text(text[0]))
+        self._show_stale()
 
     # ------------------------------------------------------------ reading back
     def figure_data(self) -> dict[str, dict]:
