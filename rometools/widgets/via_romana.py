@@ -21,11 +21,13 @@ import plotly.graph_objects as go
 from rometools.charts.via_romana import road_board_figure
 from rometools.core.formatting import shown
 from rometools.via_romana import (
+    CHANCE,
     Board,
     GameState,
     board_path,
     builds_with,
     cards,
+    current_player,
     game_log,
     load_board,
     road_pieces,
@@ -76,6 +78,37 @@ def _parse_hand(text: str, config: Any) -> list[str]:
 
 def _pieces_text(pieces: dict[int, int]) -> str:
     return ", ".join(f"P{seat + 1} {n}" for seat, n in pieces.items()) or "-"
+
+
+#: What the player deciding does at a step of another player's turn (the agenda's item).
+_STEPS = {"take": "takes cards from the display for a road", "tile": "chooses the city tile won with a road",
+          "order": "chooses the order of the roads completed", "setup": "places a fort"}
+
+
+def _phase_text(state: GameState) -> str:
+    """Who decides now, in whose turn: the turn's player, or another player at a step of it (a road's
+    cards or tile), or a card drawn. ``turn`` is the game's count of turns (the slider counts steps).
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play, turn_states
+    >>> from rometools.widgets._html import plain_text
+    >>> steps = turn_states(play(rometools.load_game("via_romana", players=3), "greedy", 1))
+    >>> [plain_text(_phase_text(steps[k])) for k in (0, 3, 30)]  # doctest: +NORMALIZE_WHITESPACE
+    ['P1 places a fort (the set-up)', 'P1 to play (game turn 1, 0 cards played)',
+     "P3 takes cards from the display for a road (in P2's game turn 8, 3 cards played)"]
+    """
+    mover, seat, kind = current_player(state), state.seat, state.agenda[0][0]
+    where = f"game turn {state.turn}, {state.played} cards played" if state.turn else "the set-up"
+    if mover == seat and kind in ("build", "discard"):
+        return f"{seat_html(seat)} to play ({where})"
+    if mover == CHANCE:
+        return f"a card is drawn (in {seat_html(seat)}'s {where})" if state.turn else "a card is dealt (the set-up)"
+    step = _STEPS.get(kind, "decides")
+    if not state.turn:
+        return f"{seat_html(mover)} {step} ({where})"
+    return f"{seat_html(mover)} {step} (in {seat_html(seat)}'s {where})"
 
 
 class RoadBoardExplorer(PlayoutExplorer):
@@ -265,7 +298,7 @@ class RoadBoardExplorer(PlayoutExplorer):
         if state.over:
             phase = "game over"
         elif 0 <= state.seat < n:
-            phase = f"{seat_html(state.seat)} to play (turn {state.turn}, {state.played} cards played)"
+            phase = _phase_text(state)
         else:
             phase = "the deal"
         self._status.value = (f"{phase}; deck {sum(state.deck)} cards, discard {sum(state.discard)}, "

@@ -26,6 +26,22 @@ def test_it_plays_the_registry_game_of_the_seed(explorer):
     assert all(f"P{s + 1} " in totals for s in range(3)) and str(max(scores(final))) in totals
 
 
+def test_the_status_line_names_the_player_the_search_panel_ranks(explorer):
+    """At a step of another player's turn (P3 takes the cards a road gave it in P2's turn) the status
+    line said "P2 to play" while the strong-play panel ranked P3's moves: it names who decides now."""
+    for turn in range(explorer.turns):
+        explorer.set_values(turn=turn)
+        state = explorer.state
+        mover = explorer.game.current_player(state)
+        status = plain_text(explorer._status.value)
+        assert status.startswith(f"P{mover + 1} "), (turn, status)
+        if mover != state.seat and state.turn:   # (the set-up's forts are placed before any turn)
+            assert f"(in P{state.seat + 1}'s game turn {state.turn}," in status, (turn, status)
+    explorer.set_values(turn=30)
+    assert plain_text(explorer._status.value).startswith(
+        "P3 takes cards from the display for a road (in P2's game turn 8, 3 cards played)")
+
+
 def test_the_road_table_is_what_the_rules_scored_up_to_the_turn(explorer):
     explorer.set_values(turn=explorer.turns)
     results = road_results(explorer.state)
