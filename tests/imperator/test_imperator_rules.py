@@ -463,7 +463,7 @@ def test_three_identical_icons_may_take_an_occupied_neighbours_reward(small_tile
 
 
 def test_listed_placements_are_the_placement_rule_in_words_at_every_decision():
-    """legal_actions lists a seat's placements from the state's own figures (rules._placements);
+    """legal_actions lists a seat's placements from the state's own figures (rules.placements);
     they are exactly the (region, value) pairs placement_problem, the rule put in words, finds no
     problem with, in board order then value order, after every action of seeded games in every
     sample config (ties on value, influence zone and political influence included)."""
