@@ -356,3 +356,41 @@ def test_a_scoring_leaves_the_same_scores_whatever_cards_built_it(options):
                     groups.setdefault(key, []).append(scores(apply_legal(s, a)))
     assert sum(len(found) > 1 for found in groups.values()) > 10   # builds that share their pieces
     assert all(len(set(found)) == 1 for found in groups.values())
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_the_greedy_bots_gains_are_the_rules_scores_after_the_build(options):
+    """The greedy bot works out what a build changes in the scores without applying it
+    (``_greedy.gains``). At every build decision of seeded games (2 to 4 players, each sample
+    config), every legal build's gains must equal the rules' scores after ``apply_legal`` less
+    the scores before: a fort's points, a road won, the tile taken at once or left to choose, a
+    fort's city losing its top tile, a goal tile completed, the standard for the last sign."""
+    import rometools
+    from rometools.core.playout import play, states
+    from rometools.via_romana import _greedy, scores
+    from rometools.via_romana.rules import apply_legal
+
+    seen = {"tile": 0, "fort dropped": 0, "goal": 0, "standard": 0, "several roads": 0}
+    checked = 0
+    for players in (2, 3, 4):
+        game = rometools.load_game("via_romana", **{**options, "players": players})
+        for seed in range(3):
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed)):
+                if current_player(s) < 0 or s.agenda[0][0] != "build":
+                    continue
+                before = scores(s)
+                for a in legal_actions(s):
+                    if a == END:
+                        continue
+                    after = apply_legal(s, a)
+                    full = tuple(x - y for x, y in zip(scores(after), before, strict=True))
+                    assert _greedy.gains(s, a) == full, (players, seed, a)
+                    checked += 1
+                    seen["tile"] += len(after.won[s.seat]) > len(s.won[s.seat])
+                    seen["fort dropped"] += min(full) < 0
+                    seen["goal"] += max(full) >= 5
+                    seen["standard"] += after.standard is not None and s.standard is None
+                    seen["several roads"] += after.agenda[0][0] == "order"
+    assert checked > 10_000
+    assert all(seen.values()), seen
