@@ -39,8 +39,6 @@ from rometools.via_romana.rules import (
     current_player,
     legal_actions,
     new_game,
-    road_pieces,
-    road_results,
     road_status,
 )
 from rometools.via_romana.scoring import RoadResult, ranks, score_bounds, score_parts, score_road
@@ -54,7 +52,7 @@ from rometools.via_romana.state import (
     card_id,
     parse_card,
 )
-from rometools.via_romana.views import game_log
+from rometools.via_romana.views import game_log, road_pieces, road_results
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",

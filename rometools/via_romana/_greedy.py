@@ -25,8 +25,6 @@ __all__ = ["choose", "gains", "rules"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.via_romana.rules")
-#: The scoring rules (a road's result), as the rules play them.
-_scoring = compiled_or_plain("rometools.via_romana.scoring")
 
 #: A build's bonus by kind, added to its points (the greedy bot's yardstick).
 KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
@@ -42,55 +40,66 @@ def _short_roads(state, t) -> tuple[dict, dict]:
     p = state.pieces
     single: dict = {}
     pair: dict = {}
-    for r, (a, b) in t.road_ends.items():
-        if r in state.scored or r in state.signed:
+    scored, signed = state.scored, state.signed
+    for r, places in t.road_places:
+        if r in signed or r in scored:
             continue
-        vacant = [j for j in (a, b) if p[j] == -1]
-        if len(vacant) > 2:
-            continue
-        for j in t.road_spaces[r]:
+        first = second = -1
+        short = 0
+        for j in places:
             if p[j] == -1:
-                vacant.append(j)
-                if len(vacant) > 2:
+                short += 1
+                if short == 1:
+                    first = j
+                elif short == 2:
+                    second = j
+                else:
                     break
-        if len(vacant) == 1:
-            single.setdefault(vacant[0], []).append(r)
-        elif len(vacant) == 2:
-            pair[r] = (min(vacant), max(vacant))
+        if short == 1:
+            single.setdefault(first, []).append(r)
+        elif short == 2:
+            pair[r] = (min(first, second), max(first, second))
     return single, pair
 
 
-def _completed(t, single: dict, pair: dict, action: tuple) -> list:
+def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
     """The roads a legal build completes (the rules' ``_build`` finds the same, in the same order)."""
-    if action[0] == "double":
-        x, y = t.index[action[2]], t.index[action[3]]
+    if kind == "double":
+        x, y = t.index[place[1]], t.index[place[2]]
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
         return [r] if pair.get(r) == (min(x, y), max(x, y)) else []
-    return single.get(t.index[action[1]], [])
+    return single.get(t.index[place], [])
 
 
-def _gains(state, t, seat: int, action: tuple, roads: list) -> list:
-    """Each seat's points gained by ``action`` (a build by ``seat`` completing ``roads``), as the
-    rules leave them once the build is applied and play stops for a decision or a draw."""
+def _gains(state, t, seat: int, kind: str, place, roads: list) -> list:
+    """Each seat's points gained by a build of ``kind`` at ``place`` (a space id; a double's
+    ``(city, space, space)``) by ``seat``, completing ``roads``, as the rules leave them once the
+    build is applied and play stops for a decision or a draw."""
     n = state.config.players
     comps = t.comps
     gained = [0] * n
     tiles = state.tiles
-    fort = t.index[action[1]] if action[0] == "fort" else -1
+    fort = t.index[place] if kind == "fort" else -1
     if fort >= 0:
         gained[seat] += tiles[fort] + 1   # a fort is worth its city's top value (at least 1)
     if len(roads) != 1:
         return gained   # none, or the completing player orders several: nothing scored yet
     road = roads[0]
     a, b = t.road_ends[road]
-    placed = (t.index[action[2]], t.index[action[3]]) if action[0] == "double" else (t.index[action[1]],)
+    placed = (t.index[place[1]], t.index[place[2]]) if kind == "double" else (t.index[place],)
     p = state.pieces
     counts = [0] * n
     for i in (a, b, *t.road_spaces[road]):
         counts[seat if i in placed else p[i] // 2] += 1
-    result = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, seat, list(range(n)),
-                                   state.config.dangerous_ties)
-    winner = result.winner
+    # the most pieces win; a tie goes to the completing player if in it, else the next tied player
+    # clockwise, or to nobody under Dangerous Ties (scoring.score_road)
+    most = max(counts)
+    if counts[seat] == most:
+        winner = seat
+    elif state.config.dangerous_ties and counts.count(most) > 1:
+        winner = None
+    else:
+        winner = next(k % n for k in range(seat + 1, seat + n) if counts[k % n] == most)
     if winner is not None:
         with_tiles = [c for c in (a, b) if tiles[c]]
         if len(with_tiles) == 1:   # the only tile left is taken at once (two: the winner chooses later)
@@ -127,60 +136,68 @@ def gains(state, action) -> tuple[int, ...]:
     """
     t = rules._t(state.config)
     single, pair = _short_roads(state, t)
-    return tuple(_gains(state, t, state.seat, action, _completed(t, single, pair, action)))
+    kind = action[0]
+    place = action[1:4] if kind == "double" else action[1]
+    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, single, pair, kind, place)))
 
 
-def _points(state, t, seat: int, action: tuple, single: dict, pair: dict) -> float:
+def _points(state, t, seat: int, kind: str, place, single: dict, pair: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat gains."""
-    roads = _completed(t, single, pair, action) if single or pair else ()
+    roads = _completed(t, single, pair, kind, place) if single or pair else ()
     if roads:   # a scoring
-        got = _gains(state, t, seat, action, roads)
+        got = _gains(state, t, seat, kind, place, roads)
         return got[seat] - 0.5 * max((got[k] for k in range(len(got)) if k != seat), default=0)
     # no road completes: only a fort's own points change (its city's top value, at least 1)
-    return float(state.tiles[t.index[action[1]]] + 1 if action[0] == "fort" else 0)   # = gained - 0.5 * 0
+    return float(state.tiles[t.index[place]] + 1 if kind == "fort" else 0)   # = gained - 0.5 * 0
 
 
-def _best_build(state, rng, legal: list, seat: int):
-    """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order.
+def _spelt(kind: str, place, cards: tuple) -> tuple:
+    """A build of ``rules.build_options`` as its legal action."""
+    return ("double", *place, *cards) if kind == "double" else (kind, place, *cards)
+
+
+def _best_build(state, rng, options: list, seat: int):
+    """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
+    (``END`` first, then ``options`` spelt out, as ``rules.legal_actions`` lists them).
 
     A build's rating depends only on its kind and the places it fills, not on the cards it spends,
-    so each kind and place is rated once (``rated``).
+    so each kind and place is rated once (``rated``), and only the builds kept are spelt out.
     """
     t = rules._t(state.config)
     single, pair = _short_roads(state, t)
     best, best_value = [END], 0.0
     rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
     points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
-    for a in legal:
-        if not isinstance(a, tuple):   # END
-            continue
-        kind = a[0]
+    for kind, cards, places in options:
         seen = rated[kind]
-        where = a[1] if kind != "double" else a[2:4]
-        value = seen.get(where)
-        if value is None:
-            placed = (where,) if kind == "fort" else where
-            value = points.get(placed)
+        for place in places:
+            value = seen.get(place)
             if value is None:
-                value = points[placed] = _points(state, t, seat, a, single, pair)
-            value += KIND_BONUS[kind]
-            if kind == "fort":
-                value += 0.2 * state.tiles[t.index[where]]
-            seen[where] = value
-        if value > best_value + 1e-9:
-            best, best_value = [a], value
-        elif value >= best_value - 1e-9:
-            best.append(a)
+                placed = (place,) if kind == "fort" else place[1:] if kind == "double" else place
+                value = points.get(placed)
+                if value is None:
+                    value = points[placed] = _points(state, t, seat, kind, place, single, pair)
+                value += KIND_BONUS[kind]
+                if kind == "fort":
+                    value += 0.2 * state.tiles[t.index[place]]
+                seen[place] = value
+            if value > best_value + 1e-9:
+                best, best_value = [_spelt(kind, place, cards)], value
+            elif value >= best_value - 1e-9:
+                best.append(_spelt(kind, place, cards))
     return best[int(rng.integers(len(best)))]
 
 
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
+    kind = state.agenda[0][0]
+    if kind == "build":   # the builds grouped, spelt out only when kept (no draw when END is all)
+        options = rules.build_options(state)
+        return _best_build(state, rng, options, state.seat) if options else END
     legal = rules.legal_actions(state)
     seat = rules.current_player(state)
     if len(legal) == 1:
         return legal[0]
-    kind = state.agenda[0][0]
     if kind == "discard":
         if KEEP in legal and sum(state.hands[seat]) <= 5:
             return KEEP
@@ -188,6 +205,4 @@ def choose(state, rng):
     if kind == "tile":
         t = rules._t(state.config)
         return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
-    if kind == "build":
-        return _best_build(state, rng, legal, seat)
     return legal[int(rng.integers(len(legal)))]

@@ -47,7 +47,7 @@ from rometools.via_romana.state import (
     card_id,
 )
 
-__all__ = ["apply", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game",
+__all__ = ["apply", "build_options", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game",
            "road_status", "scores"]
 
 #: The scoring rules (a road's result, the totals): their compiled twin where it was built (the same source).
@@ -70,11 +70,18 @@ class _Tables:
         self.city_ids = tuple(c.id for c in board.cities)
         self.colours = tuple(frozenset(board.space_colours[s]) for s in self.spaces)
         self.neigh = tuple(tuple(self.index[n] for n in board.neighbours[s]) for s in self.spaces)
+        self.all_spaces = tuple(range(len(self.spaces)))
         self.road_of = tuple(board.space_road[s].id if s in board.space_road else None for s in self.spaces)
         self.road_spaces = {r.id: tuple(self.index[s] for s in r.space_ids) for r in board.roads}
         self.road_ends = {r.id: (self.index[r.a], self.index[r.b]) for r in board.roads}
+        #: Each road with the places that complete it: its end cities, then its spaces.
+        self.road_places = tuple((r.id, (self.index[r.a], self.index[r.b], *self.road_spaces[r.id]))
+                                 for r in board.roads)
         self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
         self.city_card = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
+        #: The cities a fort of each colour may go on (its colour among the city's), in board order.
+        self.colour_cities = {col: tuple(i for i in range(self.ncities) if col in self.colours[i])
+                              for col in comps.colours}
 
 
 _TABLES: dict = {}
@@ -225,20 +232,19 @@ def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
     return [i for i, k in enumerate(hand) if k]
 
 
-def _free(state: GameState, t: _Tables, i: int) -> bool:
-    """A vacant space that may be built on (not on a signed or scored road)."""
-    if state.pieces[i] != -1:
-        return False
-    r = t.road_of[i]
-    return r is None or (r not in state.signed and r not in state.scored)
-
-
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
     """The free spaces next to a piece, in board order (found from the pieces: fewer than the spaces;
     adjacency is symmetric, ``Board.neighbours``)."""
     pieces = state.pieces
-    near = {i for j, piece in enumerate(pieces) if piece != -1 for i in t.neigh[j] if pieces[i] == -1}
-    return sorted(i for i in near if _free(state, t, i))
+    near = set()
+    for j in t.all_spaces:
+        if pieces[j] != -1:
+            for i in t.neigh[j]:
+                if pieces[i] == -1:
+                    near.add(i)
+    closed = state.signed | state.scored if state.scored else state.signed
+    road_of = t.road_of
+    return sorted([i for i in near if road_of[i] is None or road_of[i] not in closed])
 
 
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
@@ -258,40 +264,104 @@ def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, i
     return out
 
 
-def _build_actions(state: GameState, t: _Tables) -> list:
+def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
+    """The builds open to the seat at its build step, grouped by kind and cards, in legal order.
+
+    :func:`legal_actions` at a build step is ``END`` followed by these groups spelt out: for
+    ``(kind, cards, places)``, the action ``(kind, place, *cards)`` for each place in turn
+    (a double's place is ``(city, space, space)``, spelt out as ``("double", city, space,
+    space, card)``). A bot that rates builds by where they go rates each place once and spells
+    out only the actions it keeps (Detailed Building Rules; VR-5 for the double).
+
+    Returns
+    -------
+    list of (str, tuple of str, list)
+        ``kind`` (``"fort"``, ``"milestone"``, ``"double"``, ``"joker"``), the card ids spent
+        (two for a fort or a joker, one otherwise), and the places: city ids for a fort,
+        space ids for a milestone or a joker, ``(city, space, space)`` for a double. Empty
+        away from a build step.
+
+    See Also
+    --------
+    legal_actions, builds_with
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play, turn_states
+    >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
+    ...              if s.agenda and s.agenda[0][0] == "build")
+    >>> build_options(state)[0]   # a yellow fort, on either vacant yellow city
+    ('fort', ('yellow:helmet', 'yellow:laurel'), ['neapolis', 'cumae'])
+    >>> spelt = [(kind, *place, *cards) if kind == "double" else (kind, place, *cards)
+    ...          for kind, cards, places in build_options(state) for place in places]
+    >>> [END, *spelt] == legal_actions(state)
+    True
+    """
+    if state.over or not state.agenda or state.agenda[0][0] != "build":
+        return []
+    return _build_options(state, _t(state.config))
+
+
+def _build_options(state: GameState, t: _Tables) -> list:
     seat = state.seat
     hand = state.hands[seat]
     held = _hand_cards(t, hand)
     left = t.comps.cards_per_turn - state.played
-    acts: list = [END]
-    cards_, spaces = t.cards, t.spaces
+    opts: list = []
+    cards_, spaces, colour = t.cards, t.spaces, t.card_colour
     if state.forts[seat] and left >= 2:
-        vacant_cities = [i for i in range(t.ncities) if state.pieces[i] == -1]
+        pieces = state.pieces
+        cities: dict = {}   # the vacant cities of each colour (the same for every pair of it)
         for a in held:
             for b in held:
-                if b < a or t.card_colour[a] != t.card_colour[b] or (a == b and hand[a] < 2):
+                if b < a or colour[a] != colour[b] or (a == b and hand[a] < 2):
                     continue
-                col = t.card_colour[a]
-                for i in vacant_cities:
-                    if col in t.colours[i]:
-                        acts.append(("fort", spaces[i], cards_[a], cards_[b]))
+                col = colour[a]
+                places = cities.get(col)
+                if places is None:
+                    places = cities[col] = [spaces[i] for i in t.colour_cities[col] if pieces[i] == -1]
+                if places:
+                    opts.append(("fort", (cards_[a], cards_[b]), places))
     if state.milestones[seat] and left >= 1:
         ms = _milestone_spaces(state, t)
+        reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
         for a in held:
-            col, card = t.card_colour[a], cards_[a]
-            acts += [("milestone", spaces[i], card) for i in ms if col in t.colours[i]]
+            col = colour[a]
+            places = reach.get(col)
+            if places is None:
+                places = reach[col] = [spaces[i] for i in ms if col in t.colours[i]]
+            if places:
+                opts.append(("milestone", (cards_[a],), places))
         if state.milestones[seat] >= 2:
             for a in held:
-                city = t.city_card.get((t.card_colour[a], t.card_symbol[a]))
+                city = t.city_card.get((colour[a], t.card_symbol[a]))
                 if city is not None and state.pieces[city] != -1:
-                    for x, y in _double_spaces(state, t, city):
-                        acts.append(("double", spaces[city], spaces[x], spaces[y], cards_[a]))
+                    places = [(spaces[city], spaces[x], spaces[y]) for x, y in _double_spaces(state, t, city)]
+                    if places:
+                        opts.append(("double", (cards_[a],), places))
         if left >= 2 and ms:
             where = [spaces[i] for i in ms]
             for a in held:
                 for b in held:
-                    if b > a and t.card_colour[a] != t.card_colour[b]:
-                        acts += [("joker", space, cards_[a], cards_[b]) for space in where]
+                    if b > a and colour[a] != colour[b]:
+                        opts.append(("joker", (cards_[a], cards_[b]), where))
+    return opts
+
+
+def _build_actions(state: GameState, t: _Tables) -> list:
+    """``END`` and every build, spelt out from :func:`build_options` (in its order)."""
+    acts: list = [END]
+    for kind, cards_, places in _build_options(state, t):
+        if kind == "milestone":
+            card = cards_[0]
+            acts += [("milestone", place, card) for place in places]
+        elif kind == "double":
+            card = cards_[0]
+            acts += [("double", city, x, y, card) for city, x, y in places]
+        else:
+            a, b = cards_
+            acts += [(kind, place, a, b) for place in places]
     return acts
 
 
@@ -598,70 +668,6 @@ def road_status(state: GameState, road: str) -> str:
     if p[a] != -1 and p[b] != -1 and all(p[i] != -1 for i in t.road_spaces[road]):
         return "complete"
     return "open"
-
-
-def road_pieces(state: GameState, road: str) -> dict[int, int]:
-    """Each seat's pieces on ``road``: its road spaces and both end cities (the pieces that score it).
-
-    >>> road_pieces(new_game(players=2), "r01")
-    {}
-    """
-    t = _t(state.config)
-    a, b = t.road_ends[road]
-    counts: dict[int, int] = {}
-    for i in (a, b, *t.road_spaces[road]):
-        if state.pieces[i] != -1:
-            counts[state.pieces[i] // 2] = counts.get(state.pieces[i] // 2, 0) + 1
-    return dict(sorted(counts.items()))
-
-
-def road_results(state: GameState) -> list[dict]:
-    """Every road scored so far, in the order scored: who completed it, the pieces that scored it,
-    who took a tile and the cards each other player received (rulebook, "Scoring Roads").
-
-    The game is replayed from its start; at each build that completes roads, the pieces are
-    counted before any is taken off and scored with :func:`~rometools.via_romana.scoring.score_road`,
-    as :func:`apply` does.
-
-    Returns
-    -------
-    list of dict
-        ``road``, ``step`` (the index of the completing build in ``state.history``),
-        ``turn`` (the game's turn then), ``completer`` (seat), ``pieces`` (seat: count),
-        ``winner`` (seat or ``None``: a Dangerous Ties tie) and ``cards`` (seat: cards taken).
-
-    Examples
-    --------
-    >>> import rometools
-    >>> from rometools.core.playout import play
-    >>> end = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 1)
-    >>> first = road_results(end)[0]
-    >>> first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]  # a tie: the completer wins
-    ('r07', 0, 0, {0: 2, 2: 2}, {2: 2})
-    >>> {r["road"] for r in road_results(end)} == set(end.scored)
-    True
-    """
-    from rometools.core.playout import states
-
-    t = _t(state.config)
-    n = state.config.players
-    out: list[dict] = []
-    nodes = states(state)
-    for step, (before, action) in enumerate(zip(nodes, state.history[len(nodes[0].history):], strict=False)):
-        if not before.agenda or before.agenda[0][0] != "build" or action == END:
-            continue
-        built = _build(replace(before), t, action)   # a copy: _build changes the state it is given
-        item = built.agenda[0]
-        if item[0] not in ("auto", "order"):
-            continue
-        for road in ((item[2],) if item[0] == "auto" else item[2]):
-            pieces = road_pieces(built, road)
-            result = _scoring.score_road(pieces, completer=before.seat, seat_order=range(n),
-                                dangerous_ties=state.config.dangerous_ties)
-            out.append({"road": road, "step": len(nodes[0].history) + step, "turn": before.turn,
-                        "completer": before.seat, "pieces": pieces, "winner": result.winner,
-                        "cards": dict(result.cards)})
-    return out
 
 
 def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:

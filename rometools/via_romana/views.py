@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["game_log"]
+from rometools.core._cython import compiled_or_plain
+from rometools.via_romana.scoring import score_road
+from rometools.via_romana.state import END
+
+__all__ = ["game_log", "road_pieces", "road_results"]
+
+#: The rules as the registry plays them (road_results replays a game's builds with them).
+_rules = compiled_or_plain("rometools.via_romana.rules")
 
 
 def game_log(state: Any):
@@ -44,3 +51,68 @@ def game_log(state: Any):
         rows.append({"Turn": len(rows) + 1, "Round": node.turn, "Player": f"P{player + 1}",
                      "Action": spec.action_text(node, action)})
     return pd.DataFrame(rows, columns=["Turn", "Round", "Player", "Action"])
+
+
+def road_pieces(state: GameState, road: str) -> dict[int, int]:
+    """Each seat's pieces on ``road``: its road spaces and both end cities (the pieces that score it).
+
+    >>> from rometools.via_romana import new_game
+    >>> road_pieces(new_game(players=2), "r01")
+    {}
+    """
+    t = _rules._t(state.config)
+    a, b = t.road_ends[road]
+    counts: dict[int, int] = {}
+    for i in (a, b, *t.road_spaces[road]):
+        if state.pieces[i] != -1:
+            counts[state.pieces[i] // 2] = counts.get(state.pieces[i] // 2, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def road_results(state: GameState) -> list[dict]:
+    """Every road scored so far, in the order scored: who completed it, the pieces that scored it,
+    who took a tile and the cards each other player received (rulebook, "Scoring Roads").
+
+    The game is replayed from its start; at each build that completes roads, the pieces are
+    counted before any is taken off and scored with :func:`~rometools.via_romana.scoring.score_road`,
+    as :func:`~rometools.via_romana.rules.apply` does.
+
+    Returns
+    -------
+    list of dict
+        ``road``, ``step`` (the index of the completing build in ``state.history``),
+        ``turn`` (the game's turn then), ``completer`` (seat), ``pieces`` (seat: count),
+        ``winner`` (seat or ``None``: a Dangerous Ties tie) and ``cards`` (seat: cards taken).
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play
+    >>> end = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 1)
+    >>> first = road_results(end)[0]
+    >>> first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]  # a tie: the completer wins
+    ('r07', 0, 0, {0: 2, 2: 2}, {2: 2})
+    >>> {r["road"] for r in road_results(end)} == set(end.scored)
+    True
+    """
+    from rometools.core.playout import states
+
+    t = _rules._t(state.config)
+    n = state.config.players
+    out: list[dict] = []
+    nodes = states(state)
+    for step, (before, action) in enumerate(zip(nodes, state.history[len(nodes[0].history):], strict=False)):
+        if not before.agenda or before.agenda[0][0] != "build" or action == END:
+            continue
+        built = _rules._build(_rules.replace(before), t, action)   # a copy: _build changes the state it is given
+        item = built.agenda[0]
+        if item[0] not in ("auto", "order"):
+            continue
+        for road in ((item[2],) if item[0] == "auto" else item[2]):
+            pieces = road_pieces(built, road)
+            result = score_road(pieces, completer=before.seat, seat_order=range(n),
+                                dangerous_ties=state.config.dangerous_ties)
+            out.append({"road": road, "step": len(nodes[0].history) + step, "turn": before.turn,
+                        "completer": before.seat, "pieces": pieces, "winner": result.winner,
+                        "cards": dict(result.cards)})
+    return out
