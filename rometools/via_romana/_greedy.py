@@ -18,6 +18,11 @@ full apply-and-score at every build of seeded games in every sample config.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:   # plain Python without Cython: the decorators change nothing
+    from rometools.core import _cython as cython
+
 from rometools.core._cython import compiled_or_plain
 from rometools.via_romana.state import END, KEEP
 
@@ -62,6 +67,7 @@ def _short_roads(state, t) -> tuple[dict, dict]:
     return single, pair
 
 
+@cython.ccall
 def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
     """The roads a legal build completes (the rules' ``_build`` finds the same, in the same order)."""
     if kind == "double":
@@ -71,6 +77,7 @@ def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
     return single.get(t.index[place], [])
 
 
+@cython.ccall
 def _gains(state, t, seat: int, kind: str, place, roads: list) -> list:
     """Each seat's points gained by a build of ``kind`` at ``place`` (a space id; a double's
     ``(city, space, space)``) by ``seat``, completing ``roads``, as the rules leave them once the
@@ -99,7 +106,9 @@ def _gains(state, t, seat: int, kind: str, place, roads: list) -> list:
     elif state.config.dangerous_ties and counts.count(most) > 1:
         winner = None
     else:
-        winner = next(k % n for k in range(seat + 1, seat + n) if counts[k % n] == most)
+        winner = seat
+        while counts[winner] != most:   # clockwise from the completing player
+            winner = (winner + 1) % n
     if winner is not None:
         with_tiles = [c for c in (a, b) if tiles[c]]
         if len(with_tiles) == 1:   # the only tile left is taken at once (two: the winner chooses later)
@@ -141,21 +150,28 @@ def gains(state, action) -> tuple[int, ...]:
     return tuple(_gains(state, t, state.seat, kind, place, _completed(t, single, pair, kind, place)))
 
 
+@cython.ccall
 def _points(state, t, seat: int, kind: str, place, single: dict, pair: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat gains."""
     roads = _completed(t, single, pair, kind, place) if single or pair else ()
     if roads:   # a scoring
         got = _gains(state, t, seat, kind, place, roads)
-        return got[seat] - 0.5 * max((got[k] for k in range(len(got)) if k != seat), default=0)
+        most = None   # the most another seat gains
+        for k in range(len(got)):
+            if k != seat and (most is None or got[k] > most):
+                most = got[k]
+        return got[seat] - 0.5 * (0 if most is None else most)
     # no road completes: only a fort's own points change (its city's top value, at least 1)
     return float(state.tiles[t.index[place]] + 1 if kind == "fort" else 0)   # = gained - 0.5 * 0
 
 
+@cython.ccall
 def _spelt(kind: str, place, cards: tuple) -> tuple:
     """A build of ``rules.build_options`` as its legal action."""
     return ("double", *place, *cards) if kind == "double" else (kind, place, *cards)
 
 
+@cython.locals(value=cython.double, best_value=cython.double)
 def _best_build(state, rng, options: list, seat: int):
     """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
     (``END`` first, then ``options`` spelt out, as ``rules.legal_actions`` lists them).
@@ -171,16 +187,18 @@ def _best_build(state, rng, options: list, seat: int):
     for kind, cards, places in options:
         seen = rated[kind]
         for place in places:
-            value = seen.get(place)
-            if value is None:
+            known = seen.get(place)
+            if known is None:
                 placed = (place,) if kind == "fort" else place[1:] if kind == "double" else place
-                value = points.get(placed)
-                if value is None:
-                    value = points[placed] = _points(state, t, seat, kind, place, single, pair)
-                value += KIND_BONUS[kind]
+                known = points.get(placed)
+                if known is None:
+                    known = points[placed] = _points(state, t, seat, kind, place, single, pair)
+                value = known + KIND_BONUS[kind]
                 if kind == "fort":
                     value += 0.2 * state.tiles[t.index[place]]
                 seen[place] = value
+            else:
+                value = known
             if value > best_value + 1e-9:
                 best, best_value = [_spelt(kind, place, cards)], value
             elif value >= best_value - 1e-9:
