@@ -71,6 +71,7 @@ class _Tables:
         self.colours = tuple(frozenset(board.space_colours[s]) for s in self.spaces)
         self.neigh = tuple(tuple(self.index[n] for n in board.neighbours[s]) for s in self.spaces)
         self.all_spaces = tuple(range(len(self.spaces)))
+        self.no_cards = (0,) * len(self.cards)
         self.road_of = tuple(board.space_road[s].id if s in board.space_road else None for s in self.spaces)
         self.road_spaces = {r.id: tuple(self.index[s] for s in r.space_ids) for r in board.roads}
         self.road_ends = {r.id: (self.index[r.a], self.index[r.b]) for r in board.roads}
@@ -523,42 +524,60 @@ def _put(s: GameState, **changes: Any) -> GameState:
     return s
 
 
+def _successor(state: GameState, action: Any) -> GameState:
+    """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
+    which it changes in place (``_put``, or its ``__dict__`` on the draws, the most frequent)."""
+    s = object.__new__(GameState)
+    d = s.__dict__
+    d.update(state.__dict__)
+    d["history"] = state.history + (action,)
+    return s
+
+
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
     t = _t(state.config)
-    item, rest = state.agenda[0], state.agenda[1:]
+    agenda = state.agenda
+    item = agenda[0]
     kind = item[0]
-    s = replace(state, history=(*state.history, action))   # this apply's own copy: changed in place (_put)
-    if kind == "goal":
-        s = _put(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
-                    agenda=rest)
-    elif kind in ("deal", "draw", "refill") or (kind == "take" and current_player(state) == CHANCE):
+    s = _successor(state, action)
+    d = s.__dict__
+    if kind in ("deal", "draw", "refill") or (kind == "take" and current_player(state) == CHANCE):
         i = t.card_index[action]
-        if not any(s.deck):
-            s = _put(s, deck=s.discard, discard=(0,) * len(t.cards))
-        s = _put(s, deck=_add(s.deck, i, -1))
-        target = -1 if kind == "refill" else item[1]
-        if target == -1:
-            s = _put(s, display=_add(s.display, i))
+        deck = s.deck
+        if not any(deck):   # the discard pile shuffled into a new deck
+            deck, d["discard"] = s.discard, t.no_cards
+        d["deck"] = _add(deck, i, -1)
+        if kind == "refill":
+            d["display"] = _add(s.display, i)   # _settle drops the refill once the display is full
         else:
-            s = _put(s, hands=_set(s.hands, target, _add(s.hands[target], i)))
-        if kind in ("draw", "take") and item[2] > 1:
-            s = _put(s, agenda=((kind, item[1], item[2] - 1), *rest))
-        elif kind == "refill":
-            pass  # _settle drops it once the display is full
-        else:
-            s = _put(s, agenda=rest)
+            target = item[1]
+            if target == -1:
+                d["display"] = _add(s.display, i)
+            else:
+                d["hands"] = _set(s.hands, target, _add(s.hands[target], i))
+            if kind != "deal" and item[2] > 1:
+                d["agenda"] = ((kind, target, item[2] - 1), *agenda[1:])
+            else:
+                d["agenda"] = agenda[1:]
     elif kind == "take":
         i = t.card_index[action[1]]
         seat = item[1]
-        s = _put(s, display=_add(s.display, i, -1), hands=_set(s.hands, seat, _add(s.hands[seat], i)))
-        s = _put(s, agenda=(("take", seat, item[2] - 1), *rest) if item[2] > 1 else rest)
+        d["display"] = _add(s.display, i, -1)
+        d["hands"] = _set(s.hands, seat, _add(s.hands[seat], i))
+        d["agenda"] = (("take", seat, item[2] - 1), *agenda[1:]) if item[2] > 1 else agenda[1:]
+    elif kind == "goal":
+        rest = agenda[1:]
+        s = _put(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
+                    agenda=rest)
     elif kind == "setup":
+        rest = agenda[1:]
         i = t.index[action[1]]
         seat = item[1]
         s = _put(s, pieces=_set(s.pieces, i, 2 * seat + 1), forts=_set(s.forts, seat, s.forts[seat] - 1),
                     agenda=rest)
     elif kind == "discard":
+        rest = agenda[1:]
         if action == KEEP:
             s = _put(s, agenda=(("build",), *rest))
         else:
@@ -570,18 +589,18 @@ def apply_legal(state: GameState, action: Any) -> GameState:
                 s = _put(s, agenda=(("build",), *rest))
     elif kind == "build":
         if action == END:
-            s = _put(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *rest))
+            s = _put(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *agenda[1:]))
         else:
             s = _build(s, t, action)
     elif kind == "order":
         road = action[1]
         others = tuple(r for r in item[2] if r != road)
-        s = _put(s, agenda=rest)
+        s = _put(s, agenda=agenda[1:])
         s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
                    tuple(("auto", item[1], r) for r in others))
     elif kind == "tile":
         s = _take_tile(s, t, item[1], action[1])
-        s = _put(s, agenda=rest)
+        s = _put(s, agenda=agenda[1:])
     return _settle(s, t)
 
 
