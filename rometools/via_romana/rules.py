@@ -35,6 +35,11 @@ from dataclasses import fields
 from fractions import Fraction
 from typing import Any
 
+try:
+    import cython
+except ImportError:   # plain Python without Cython: the decorators change nothing
+    from rometools.core import _cython as cython
+
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
 from rometools.via_romana.state import (
@@ -229,18 +234,21 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
 
 
 # ----------------------------------------------------------------- legal actions
+@cython.locals(i=cython.Py_ssize_t)
 def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
-    return [i for i, k in enumerate(hand) if k]
+    return [i for i in range(len(hand)) if hand[i]]
 
 
+@cython.locals(j=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
     """The free spaces next to a piece, in board order (found from the pieces: fewer than the spaces;
     adjacency is symmetric, ``Board.neighbours``)."""
     pieces = state.pieces
+    neigh = t.neigh
     near = set()
-    for j in t.all_spaces:
+    for j in range(len(pieces)):
         if pieces[j] != -1:
-            for i in t.neigh[j]:
+            for i in neigh[j]:
                 if pieces[i] == -1:
                     near.add(i)
     closed = state.signed | state.scored if state.scored else state.signed
@@ -304,6 +312,7 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
     return _build_options(state, _t(state.config))
 
 
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
 def _build_options(state: GameState, t: _Tables) -> list:
     seat = state.seat
     hand = state.hands[seat]
