@@ -74,7 +74,8 @@ def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
         x, y = t.index[place[1]], t.index[place[2]]
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
         return [r] if pair.get(r) == (min(x, y), max(x, y)) else []
-    return single.get(t.index[place], [])
+    roads = single.get(t.index[place])
+    return [] if roads is None else roads
 
 
 @cython.ccall
@@ -184,18 +185,21 @@ def _best_build(state, rng, options: list, seat: int):
     best, best_value = [END], 0.0
     rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
     points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
+    tiles, index = state.tiles, t.index
     for kind, cards, places in options:
         seen = rated[kind]
+        bonus = KIND_BONUS[kind]
+        fort, double = kind == "fort", kind == "double"
         for place in places:
             known = seen.get(place)
             if known is None:
-                placed = (place,) if kind == "fort" else place[1:] if kind == "double" else place
+                placed = (place,) if fort else place[1:] if double else place
                 known = points.get(placed)
                 if known is None:
                     known = points[placed] = _points(state, t, seat, kind, place, single, pair)
-                value = known + KIND_BONUS[kind]
-                if kind == "fort":
-                    value += 0.2 * state.tiles[t.index[place]]
+                value = known + bonus
+                if fort:
+                    value += 0.2 * tiles[index[place]]
                 seen[place] = value
             else:
                 value = known
