@@ -48,16 +48,15 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass, replace
 from fractions import Fraction
-from itertools import accumulate
-from math import gcd, lcm
+from math import lcm
 from typing import Any
 
 import numpy as np
 
+from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, DataFileError, RulesError
 from rometools.core.game import CHANCE, Bot, Game, game_of, game_spec
 from rometools.core.rng import RngLike, as_generator
@@ -77,6 +76,11 @@ __all__ = [
     "to_json",
     "turn_states",
 ]
+
+#: The play loop and the chance draw: their compiled twin where it was built (the same source).
+_loop = compiled_or_plain("rometools.core._loop")
+#: One of ``outcomes``, each drawn with probability its weight / the weights' sum (see ``_loop``).
+sample_weighted = _loop.sample_weighted
 
 SAVED_GAME_FORMAT = "rometools.saved_game"
 SAVED_GAME_VERSION = 1
@@ -118,70 +122,7 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: np.random.Gene
     weights = [f.numerator * (denominator // f.denominator) for f in fractions]
     if sum(weights) != denominator:
         raise ValueError(f"chance probabilities sum to {Fraction(sum(weights), denominator)}, not 1")
-    return _draw([o for o, _ in outcomes], weights, denominator, rng)
-
-
-def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: np.random.Generator) -> Any:
-    """One of ``outcomes``, each drawn with probability its weight / the weights' sum.
-
-    The same draw, for the same ``rng``, as :func:`sample_outcome` given the probabilities
-    ``Fraction(w, sum(weights))``: the weights are divided by their greatest common divisor
-    with the sum, which puts them over the Fractions' least common denominator. A game's
-    ``chance_weights`` (:mod:`rometools.core.protocol`) feeds it without building a
-    ``Fraction`` per outcome per draw.
-
-    Parameters
-    ----------
-    outcomes : sequence
-        A chance node's outcomes.
-    weights : sequence of int
-        Whole numbers > 0, one per outcome.
-    rng : numpy.random.Generator
-
-    Raises
-    ------
-    ValueError
-        If there is no outcome, or the weights are not one whole number > 0 per outcome.
-
-    Examples
-    --------
-    >>> from fractions import Fraction as F
-    >>> a, b = np.random.default_rng(3), np.random.default_rng(3)
-    >>> draws = [sample_weighted("xyz", [2, 4, 6], a) for _ in range(20)]
-    >>> draws == [sample_outcome([("x", F(1, 6)), ("y", F(1, 3)), ("z", F(1, 2))], b) for _ in range(20)]
-    True
-    """
-    try:
-        ok = bool(outcomes) and len(weights) == len(outcomes) and min(weights) >= 1
-        if ok:
-            total = sum(weights)
-            common = gcd(total, *weights)   # refuses a weight that is no whole number
-    except TypeError:
-        ok = False
-    if not ok:   # the words only when needed (a chance node is drawn millions of times)
-        raise ValueError(f"chance weights must be one whole number > 0 per outcome ({len(outcomes)} "
-                         f"outcomes), got {list(weights)[:10]}")
-    denominator = total // common
-    if denominator == len(outcomes):   # every weight equal (each is 1 once divided): the r-th outcome
-        return outcomes[int(rng.integers(denominator))]
-    if common > 1:
-        weights = [w // common for w in weights]
-    return _draw(outcomes, weights, denominator, rng)
-
-
-def _draw(outcomes: Sequence[Any], weights: Sequence[int], denominator: int, rng: np.random.Generator) -> Any:
-    """The outcome a uniform whole number below ``denominator`` (= the weights' sum) falls on."""
-    if denominator < 1 << 62:
-        r = int(rng.integers(denominator))
-    else:  # a uniform integer below a huge denominator, by rejection on whole bytes
-        nbytes = (denominator.bit_length() + 7) // 8
-        limit = (1 << (8 * nbytes)) // denominator * denominator
-        while True:
-            r = int.from_bytes(rng.bytes(nbytes), "little")
-            if r < limit:
-                r %= denominator
-                break
-    return outcomes[bisect_right(list(accumulate(weights)), r)]   # the first whose running sum passes r
+    return _loop.draw([o for o, _ in outcomes], weights, denominator, rng)
 
 
 def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngLike = None, *,
@@ -237,14 +178,7 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     # a drawn outcome is legal: applied unchecked, drawn from whole-number weights (the same draw)
     current, apply, weights = rules.current_player, game.spec.apply_legal, rules.chance_weights
     state = rules.new_game(game.config, chance) if start is None else start
-    while True:
-        p = current(state)
-        if p >= 0:
-            state = appliers[p](state, decide[p](state, gen))
-        elif p == CHANCE:
-            state = apply(state, sample_weighted(*weights(state), chance))
-        else:
-            return state
+    return _loop.play_bots(state, current, weights, apply, appliers, decide, gen, chance)
 
 
 # ===================================================================== replay and turn states

@@ -66,7 +66,7 @@ import numpy as np
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, Bot, Game, GameSpec, game_for, load_game
-from rometools.core.playout import sample_weighted
+from rometools.core.playout import _loop, sample_weighted
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import proportion_estimate
 
@@ -181,16 +181,9 @@ class _Search:
 
     # ---------------------------------------------------------------- playouts
     def playout(self, state: Any) -> list[float]:
-        current, weights, apply, rng = self.current, self.weights, self.apply_legal, self.rng
-        decide, apply_bot = self.rollout_decide, self.rollout_apply
-        while True:
-            p = current(state)
-            if p >= 0:
-                state = apply_bot(state, decide(state, rng))
-            elif p == CHANCE:
-                state = apply(state, sample_weighted(*weights(state), rng))
-            else:
-                return game_results(self.spec, state, self.utility)
+        end = _loop.play_one_bot(state, self.current, self.weights, self.apply_legal, self.rollout_apply,
+                                 self.rollout_decide, self.rng)
+        return game_results(self.spec, end, self.utility)
 
     def first_tries(self, state: Any, legal: list) -> list:
         """The moves to expand, last first: shuffled (no bias from the order they are

@@ -9,7 +9,7 @@ from typing import Any
 
 from rometools.core._cython import compiled_or_plain
 from rometools.via_romana.scoring import score_road
-from rometools.via_romana.state import END
+from rometools.via_romana.state import END, GameState
 
 __all__ = ["game_log", "road_pieces", "road_results"]
 
