@@ -169,7 +169,9 @@ def _points(state, t, seat: int, kind: str, place, single: dict, pair: dict) -> 
 @cython.ccall
 def _spelt(kind: str, place, cards: tuple) -> tuple:
     """A build of ``rules.build_options`` as its legal action."""
-    return ("double", *place, *cards) if kind == "double" else (kind, place, *cards)
+    if kind == "double":
+        return ("double", place[0], place[1], place[2], cards[0])
+    return (kind, place, cards[0]) if len(cards) == 1 else (kind, place, cards[0], cards[1])
 
 
 @cython.locals(value=cython.double, best_value=cython.double)
@@ -193,11 +195,15 @@ def _best_build(state, rng, options: list, seat: int):
         for place in places:
             known = seen.get(place)
             if known is None:
-                placed = (place,) if fort else place[1:] if double else place
-                known = points.get(placed)
-                if known is None:
-                    known = points[placed] = _points(state, t, seat, kind, place, single, pair)
-                value = known + bonus
+                if not double and index[place] not in single:   # no road completes: no points but a fort's
+                    value = float(tiles[index[place]] + 1 if fort else 0)
+                else:
+                    placed = (place,) if fort else place[1:] if double else place
+                    known = points.get(placed)
+                    if known is None:
+                        known = points[placed] = _points(state, t, seat, kind, place, single, pair)
+                    value = known
+                value += bonus
                 if fort:
                     value += 0.2 * tiles[index[place]]
                 seen[place] = value
