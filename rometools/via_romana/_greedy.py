@@ -94,26 +94,25 @@ def _gains(state, t, seat: int, kind: str, place, roads: list) -> list:
         return gained   # none, or the completing player orders several: nothing scored yet
     road = roads[0]
     a, b = t.road_ends[road]
-    placed = (t.index[place[1]], t.index[place[2]]) if kind == "double" else (t.index[place],)
-    p = state.pieces
-    counts = [0] * n
-    for i in (a, b, *t.road_spaces[road]):
-        counts[seat if i in placed else p[i] // 2] += 1
-    # the most pieces win; a tie goes to the completing player if in it, else the next tied player
-    # clockwise, or to nobody under Dangerous Ties (scoring.score_road)
-    most = max(counts)
-    if counts[seat] == most:
-        winner = seat
-    elif state.config.dangerous_ties and counts.count(most) > 1:
-        winner = None
-    else:
-        winner = seat
-        while counts[winner] != most:   # clockwise from the completing player
-            winner = (winner + 1) % n
-    if winner is not None:
-        with_tiles = [c for c in (a, b) if tiles[c]]
-        if len(with_tiles) == 1:   # the only tile left is taken at once (two: the winner chooses later)
-            c = with_tiles[0]
+    if (tiles[a] > 0) != (tiles[b] > 0):   # the only tile left is taken at once (two: chosen later)
+        c = a if tiles[a] else b
+        placed = (t.index[place[1]], t.index[place[2]]) if kind == "double" else (t.index[place],)
+        p = state.pieces
+        counts = [0] * n
+        for i in (a, b, *t.road_spaces[road]):
+            counts[seat if i in placed else p[i] // 2] += 1
+        # the most pieces win; a tie goes to the completing player if in it, else the next tied
+        # player clockwise, or to nobody under Dangerous Ties (scoring.score_road)
+        most = max(counts)
+        if counts[seat] == most:
+            winner = seat
+        elif state.config.dangerous_ties and counts.count(most) > 1:
+            winner = None
+        else:
+            winner = seat
+            while counts[winner] != most:   # clockwise from the completing player
+                winner = (winner + 1) % n
+        if winner is not None:
             gained[winner] += tiles[c] + 1
             owner = seat * 2 + 1 if c == fort else p[c]
             if owner >= 0 and owner % 2:
