@@ -84,7 +84,9 @@ class _Tables:
         self.road_places = tuple((r.id, (self.index[r.a], self.index[r.b], *self.road_spaces[r.id]))
                                  for r in board.roads)
         self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
-        self.city_card = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
+        #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
+        city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
+        self.card_city = tuple(city_of.get(pair, -1) for pair in zip(self.card_colour, self.card_symbol, strict=True))
         #: The cities a fort of each colour may go on (its colour among the city's), in board order.
         self.colour_cities = {col: tuple(i for i in range(self.ncities) if col in self.colours[i])
                               for col in comps.colours}
@@ -345,8 +347,8 @@ def _build_options(state: GameState, t: _Tables) -> list:
                 opts.append(("milestone", (cards_[a],), places))
         if state.milestones[seat] >= 2:
             for a in held:
-                city = t.city_card.get((colour[a], t.card_symbol[a]))
-                if city is not None and state.pieces[city] != -1:
+                city = t.card_city[a]
+                if city >= 0 and state.pieces[city] != -1:
                     places = [(spaces[city], spaces[x], spaces[y]) for x, y in _double_spaces(state, t, city)]
                     if places:
                         opts.append(("double", (cards_[a],), places))
