@@ -35,6 +35,7 @@ rules = compiled_or_plain("rometools.via_romana.rules")
 KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
 
 
+@cython.locals(j=cython.Py_ssize_t, first=cython.Py_ssize_t, second=cython.Py_ssize_t, short=cython.Py_ssize_t)
 def _short_roads(state, t) -> tuple[dict, dict]:
     """The open roads (neither signed nor scored) one or two pieces short of complete.
 

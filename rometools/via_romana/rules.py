@@ -69,6 +69,7 @@ class _Tables:
         self.card_colour = tuple(c for c in comps.colours for _ in comps.symbols)
         self.card_symbol = tuple(s for _ in comps.colours for s in comps.symbols)
         self.deck = tuple(comps.per_colour[s] for _ in comps.colours for s in comps.symbols)
+        self.takes = tuple(("take", c) for c in self.cards)   # the actions of taking each card kind
         self.spaces = board.spaces
         self.index = {s: i for i, s in enumerate(self.spaces)}
         self.ncities = len(board.cities)
@@ -232,7 +233,19 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
         return list(state.goals_left), [1] * len(state.goals_left)
     t = _t(state.config)
     pool = _draw_pool(state)
-    return [t.cards[i] for i, k in enumerate(pool) if k], [k for k in pool if k]
+    return _drawable(t.cards, pool)
+
+
+@cython.locals(i=cython.Py_ssize_t)
+def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
+    """The card kinds left in ``pool`` and how many of each."""
+    kinds, counts = [], []
+    for i in range(len(pool)):
+        k = pool[i]
+        if k:
+            kinds.append(cards_[i])
+            counts.append(k)
+    return kinds, counts
 
 
 # ----------------------------------------------------------------- legal actions
@@ -454,7 +467,7 @@ def legal_actions(state: GameState) -> list:
     if kind == "tile":
         return [("tile", c) for c in item[3]]
     if kind == "take":
-        return [("take", t.cards[i]) for i in _hand_cards(t, state.display)]
+        return [t.takes[i] for i in _hand_cards(t, state.display)]
     raise AssertionError(item)
 
 
