@@ -84,6 +84,7 @@ class _Tables:
         #: Each road with the places that complete it: its end cities, then its spaces.
         self.road_places = tuple((r.id, (self.index[r.a], self.index[r.b], *self.road_spaces[r.id]))
                                  for r in board.roads)
+        self.places_of = dict(self.road_places)
         self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
         #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
         city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
@@ -628,6 +629,15 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     return _settle(s, t)
 
 
+@cython.locals(j=cython.Py_ssize_t)
+def _filled(pieces: tuple, places: tuple) -> bool:
+    """Whether every one of ``places`` holds a piece."""
+    for j in places:
+        if pieces[j] == -1:
+            return False
+    return True
+
+
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
     seat = s.seat
@@ -658,8 +668,8 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     roads = []
     for i in placed:
         for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):
-            if r not in roads and road_status(s, r) == "complete":
-                roads.append(r)
+            if r not in roads and r not in s.scored and r not in s.signed and _filled(pieces, t.places_of[r]):
+                roads.append(r)   # road_status "complete"
     after = (("build",), *s.agenda[1:])
     s = _put(s, agenda=after)
     if len(roads) > 1:
@@ -734,11 +744,12 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     todo.append(("refill",))
     pieces, milestones = s.pieces, s.milestones
     last = s.signs == 0
-    if not last:
+    if not last:   # the milestones go back to their owners' supplies
+        board, supply = list(pieces), list(milestones)
         for i in t.road_spaces[road]:
-            owner = pieces[i] // 2
-            milestones = _set(milestones, owner, milestones[owner] + 1)
-            pieces = _set(pieces, i, -1)
+            supply[board[i] // 2] += 1
+            board[i] = -1
+        pieces, milestones = tuple(board), tuple(supply)
     s = _put(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
     if not last:
         s = _put(s, signed=s.signed | {road}, signs=s.signs - 1)
