@@ -257,19 +257,20 @@ def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
 
 @cython.locals(j=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
-    """The free spaces next to a piece, in board order (found from the pieces: fewer than the spaces;
-    adjacency is symmetric, ``Board.neighbours``)."""
+    """The free spaces next to a piece, in board order: vacant, not on a signed or scored road."""
     pieces = state.pieces
-    neigh = t.neigh
-    near = set()
-    for j in range(len(pieces)):
-        if pieces[j] != -1:
-            for i in neigh[j]:
-                if pieces[i] == -1:
-                    near.add(i)
+    neigh, road_of = t.neigh, t.road_of
     closed = state.signed | state.scored if state.scored else state.signed
-    road_of = t.road_of
-    return sorted([i for i in near if road_of[i] is None or road_of[i] not in closed])
+    out = []
+    for i in range(len(pieces)):
+        if pieces[i] == -1:
+            for j in neigh[i]:
+                if pieces[j] != -1:
+                    r = road_of[i]
+                    if r is None or r not in closed:
+                        out.append(i)
+                    break
+    return out
 
 
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
@@ -553,9 +554,9 @@ def _successor(state: GameState, action: Any) -> GameState:
     """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
     which it changes in place (``_put``, or its ``__dict__`` on the draws, the most frequent)."""
     s = object.__new__(GameState)
-    d = s.__dict__
-    d.update(state.__dict__)
+    d = state.__dict__.copy()
     d["history"] = state.history + (action,)
+    object.__setattr__(s, "__dict__", d)
     return s
 
 
