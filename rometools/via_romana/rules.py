@@ -89,6 +89,8 @@ class _Tables:
         #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
         city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
         self.card_city = tuple(city_of.get(pair, -1) for pair in zip(self.card_colour, self.card_symbol, strict=True))
+        #: Per colour, whether each space takes a card of it (its colour, or one of its edges').
+        self.takes_colour = {col: tuple(col in c for c in self.colours) for col in comps.colours}
         #: The cities a fort of each colour may go on (its colour among the city's), in board order.
         self.colour_cities = {col: tuple(i for i in range(self.ncities) if col in self.colours[i])
                               for col in comps.colours}
@@ -357,7 +359,8 @@ def _build_options(state: GameState, t: _Tables) -> list:
             col = colour[a]
             places = reach.get(col)
             if places is None:
-                places = reach[col] = [spaces[i] for i in ms if col in t.colours[i]]
+                takes = t.takes_colour[col]
+                places = reach[col] = [spaces[i] for i in ms if takes[i]]
             if places:
                 opts.append(("milestone", (cards_[a],), places))
         if state.milestones[seat] >= 2:
