@@ -40,6 +40,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
+
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import (
     CHANCE,
@@ -76,6 +81,7 @@ _FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "re
            "bag", "caller", "token", "to_place", "queue", "current", "draws", "history", "events")
 
 
+@cython.cclass
 class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes).
 
@@ -83,11 +89,37 @@ class _Work:
     tuples: a seat's tuple becomes a list of this action's own only where the action changes it
     (:meth:`own`); the fields few actions change (the row, the pile, the legions owned, the
     rewards, the bag, the queue) stay the state's tuples until one does (:meth:`mutable`).
-    Copying every seat's tuples and every field at every action was a third of its time."""
+    Copying every seat's tuples and every field at every action was a third of its time.
 
-    __slots__ = ("config", "cards", "seed", "phase", "seat", "caller", "token", "row", "pile", "hands",
-                 "in_play", "controlled", "reserve", "legions", "rewards", "bag", "to_place", "queue",
-                 "current", "draws", "history_before", "events_before", "history", "events")
+    In the compiled twin it is an extension type (``cython.cclass``) and the functions of the
+    rules that take it type it (``cython.locals(w=_Work)``): its fields are read and set as C
+    struct members, not looked up by name (about a tenth of a game's time; plain Python: a
+    class like any other)."""
+
+    config = cython.declare(object, visibility="public")
+    cards = cython.declare(object, visibility="public")
+    seed = cython.declare(object, visibility="public")
+    phase = cython.declare(object, visibility="public")
+    seat = cython.declare(object, visibility="public")
+    caller = cython.declare(object, visibility="public")
+    token = cython.declare(object, visibility="public")
+    row = cython.declare(object, visibility="public")
+    pile = cython.declare(object, visibility="public")
+    hands = cython.declare(object, visibility="public")
+    in_play = cython.declare(object, visibility="public")
+    controlled = cython.declare(object, visibility="public")
+    reserve = cython.declare(object, visibility="public")
+    legions = cython.declare(object, visibility="public")
+    rewards = cython.declare(object, visibility="public")
+    bag = cython.declare(object, visibility="public")
+    to_place = cython.declare(object, visibility="public")
+    queue = cython.declare(object, visibility="public")
+    current = cython.declare(object, visibility="public")
+    draws = cython.declare(object, visibility="public")
+    history_before = cython.declare(object, visibility="public")
+    events_before = cython.declare(object, visibility="public")
+    history = cython.declare(object, visibility="public")
+    events = cython.declare(object, visibility="public")
 
     def __init__(self, s: GameState):
         self.config = s.config
@@ -147,6 +179,7 @@ class _Work:
 
 
 # ===================================================================== the rules run on their own
+@cython.locals(w=_Work)
 def _deal_target(w: _Work) -> int | None:
     """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
     comps = w.config.components
@@ -164,10 +197,12 @@ def _seats_from(first: int, players: int) -> list[int]:
     return [(first + k) % players for k in range(players)]
 
 
+@cython.locals(w=_Work)
 def _complete(w: _Work, p: Placed) -> bool:
     return p.legions == w.cards[p.number].capacities()
 
 
+@cython.locals(w=_Work)
 def _settle(w: _Work) -> None:
     """Run every step the rules take on their own, up to the next decision or chance node."""
     while True:
@@ -197,8 +232,8 @@ def _settle(w: _Work) -> None:
                 return
             # "Lorsque plusieurs joueurs annoncent AVE CESAR en même temps ... Celui qui a le plus
             # petit numéro commence. Puis ... dans l'ordre croissant des numéros"
-            done = sorted((p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
-                          if _complete(w, p))
+            done = sorted([(p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
+                           if _complete(w, p)])
             w.queue = [(seat, n) for n, seat in done]
             w.phase, w.seat = "resolve", -1
             continue
@@ -215,6 +250,7 @@ def _settle(w: _Work) -> None:
         return  # decision phases of a completion wait for their action
 
 
+@cython.locals(w=_Work)
 def _resolve(w: _Work) -> bool:
     """One step of the completion ``w.current``; True when a decision or chance node is reached.
 
@@ -323,6 +359,7 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
                 None)
 
 
+@cython.locals(w=_Work)
 def _end_of_turn(w: _Work) -> None:
     """The joker's reset, then the end of the game.
 
@@ -520,6 +557,7 @@ def _is_decision(config: GameConfig, action: Any) -> bool:
     return all(n in cards for n in values)  # keep, take: card numbers
 
 
+@cython.locals(w=_Work)
 def apply(state: GameState, action: Any) -> GameState:
     """Apply one action (or chance outcome) and return the new state; ``state`` is unchanged.
 
@@ -560,6 +598,7 @@ def apply(state: GameState, action: Any) -> GameState:
     return w.freeze()
 
 
+@cython.locals(w=_Work)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """:func:`apply` for an action taken from :func:`legal_actions` of ``state`` (no second check).
 
@@ -586,6 +625,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     return w.freeze()
 
 
+@cython.locals(w=_Work)
 def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     if state.phase == "draw":
         if not checked:
@@ -620,11 +660,13 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.history.append(("deal", target, action))
 
 
+@cython.locals(w=_Work)
 def _refuse(w: _Work, action: Any, message: str) -> Exception:
     """The error refusing ``action`` with ``message``: invalid or illegal as :func:`_is_action` says."""
     return refused(message, well_formed=_is_action(w.config, action))
 
 
+@cython.locals(w=_Work)
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
     # of the action's time)
@@ -699,6 +741,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.phase = "resolve"
 
 
+@cython.locals(w=_Work)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     card = w.card(number)
     plays = w.own(w.in_play, seat)
