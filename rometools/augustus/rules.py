@@ -132,9 +132,14 @@ class _Work:
         self.rewards, self.bag = s.rewards, s.bag
         self.to_place, self.queue = list(s.to_place), s.queue
         self.current, self.draws = s.current, s.draws
-        # the records so far stay one tuple; this action's new records are appended to lists and
-        # joined on at the end (copying a whole game's history twice an action was a tenth of its time)
-        self.history_before, self.events_before = s.history, s.events
+        # the records so far stay as they are: this action's new records are appended to a list, and
+        # the new state links its records to these (state.joined_records: copying a whole game's
+        # history at every action made a game's time grow with the square of its length); the
+        # events, few, are joined on at the end
+        d = s.__dict__
+        history = d.get("history")
+        self.history_before = d["_records"] if history is None else (None, history, len(history))
+        self.events_before = s.events
         self.history, self.events = [], []
 
     def own(self, rows: list, seat: int) -> list:
@@ -167,15 +172,15 @@ class _Work:
             "controlled": t(map(t, self.controlled)), "reserve": t(self.reserve), "legions": t(self.legions),
             "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
             "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
-            "history": self.history_before + t(self.history), "events": self.events_before + t(self.events),
-            "start": None, "seed": self.seed})
+            "_records": (self.history_before, t(self.history), self.history_before[2] + len(self.history)),
+            "events": self.events_before + t(self.events), "start": None, "seed": self.seed})
         return state
 
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
 
     def event(self, *what) -> None:
-        self.events.append((len(self.history_before) + len(self.history), *what))
+        self.events.append((self.history_before[2] + len(self.history), *what))
 
 
 # ===================================================================== the rules run on their own
