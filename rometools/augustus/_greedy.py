@@ -9,8 +9,9 @@ the compiled twin while it matches this source
 (:func:`rometools.core._cython.compiled_or_plain`): the same choices, faster. It reads the
 rules the registry plays, their own twin where it was built. The bot's settings
 (``horizon``, ``complete_weight``) and its memos (``GreedyBot._MEMOS``) come in as
-arguments. ``tests/augustus/test_augustus_bots_views.py`` checks the choices and that
-:func:`placement_values` equals :func:`position_value` of each position rebuilt, and
+arguments. ``tests/augustus/test_augustus_bots_views.py`` checks the choices, that
+:func:`placement_values` equals :func:`position_value` of each position rebuilt and that
+:func:`top_placements` (what the bot places by) keeps the legal actions it rates best, and
 ``benchmarks/history_digest.py`` that seeded games stay the same.
 """
 
@@ -32,7 +33,7 @@ from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 
 __all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
-           "position_value"]
+           "position_value", "top_placements"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.augustus.rules")
@@ -199,6 +200,69 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     return out
 
 
+def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
+                   complete_weight: float, memos: dict) -> list:
+    """The placements, moves and pass of greatest :func:`placement_values` value, in the order
+    ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
+    every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
+    they are met, an action built only while it ties the best so far. Equals the actions of
+    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested)."""
+    cards = state.config.cards
+    slots_of = cards.by_number
+    bag = bag_items(state.config.components)
+    _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
+    plays = state.in_play[seat]
+    base = objective_values(cards, bag, memo, plays, horizon, complete_weight)
+    blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
+    open_, held = [], []   # (place in base, objective, its values by change, symbol)
+    for k, p in enumerate(plays, 1):
+        rated = shifted.get(p)   # met in an earlier decision or game
+        if rated is None:
+            rated = shifted[(p.number, p.legions)] = {}
+        if p.number in blocked:
+            continue
+        for (sym, n), legions in zip(slots_of[p.number].slots, p.legions):  # noqa: B905 - one count per slot group
+            if legions < n and sym in symbols:
+                open_.append((k, p, rated, sym))
+            if legions:
+                held.append((k, p, rated, sym))
+    passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
+    top: list = []
+    value = passed
+    reserve = state.reserve[seat] > 0
+    lands = []   # each open slot's objective value with one legion more
+    if reserve or moves:
+        for k, p, rated, sym in open_:
+            lands.append(_shifted(cards, bag, memo, rated, p, (sym, 1), horizon, complete_weight))
+    if reserve:
+        for i in range(len(open_)):
+            k, p, rated, sym = open_[i]
+            v = _best_and_total(base, k, lands[i])
+            if not top or v > value:
+                top, value = [("place", p.number, sym)], v
+            elif v == value:
+                top.append(("place", p.number, sym))
+    if moves and open_:
+        for k, p, rated, fs in held:
+            leaves = _shifted(cards, bag, memo, rated, p, (fs, -1), horizon, complete_weight)
+            for i in range(len(open_)):
+                j, q, landed, sym = open_[i]
+                if j == k:
+                    if sym == fs:
+                        continue
+                    v = _best_and_total(base, k, _shifted(cards, bag, memo, rated, p, (fs, sym), horizon,
+                                                          complete_weight))
+                else:
+                    v = _best_and_total(base, k, leaves, j, lands[i])
+                if not top or v > value:
+                    top, value = [("move", p.number, fs, q.number, sym)], v
+                elif v == value:
+                    top.append(("move", p.number, fs, q.number, sym))
+    if not top or passed > value:
+        return [PASS]
+    return top   # a legion placed is never worse than a pass at equal value: the pass left out
+
+
 def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict) -> float:
     """What a removal takes from the rival's position value (its total); 0 for a pass."""
     if action == PASS:
@@ -214,10 +278,19 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
 
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
     """GreedyBot's action at a decision node (see :class:`~rometools.augustus.bots.GreedyBot`)."""
-    actions = rules.legal_actions(state)
     phase = state.phase
     if phase == "claim":
         return "claim"
+    if phase == "place" or phase == "power_place":   # the best rated as listed (no list of every action)
+        seat = state.seat
+        if phase == "place":
+            top = top_placements(state, seat, rules.accepted_symbols(state, seat, state.token), True, horizon,
+                                 complete_weight, memos)
+        else:
+            top = top_placements(state, seat, rules.power_symbols(state, state.config.cards.card(state.current[1])),
+                                 False, horizon, complete_weight, memos)
+        return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
+    actions = rules.legal_actions(state)
     cards = state.config.cards
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
@@ -227,8 +300,8 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
         values = [card_value(cards.card(a[1]), bag) for a in actions]
     elif phase == "remove":
         values = [_removal_value(state, a, horizon, complete_weight, memos) for a in actions]
-    else:  # place, power_place
-        values = placement_values(state, state.seat, actions, horizon, complete_weight, memos)
+    else:  # a phase with no decision of a seat
+        raise AssertionError(f"no greedy choice at phase {phase!r}")
     best = max(values)
     top = [a for a, v in zip(actions, values) if v == best]  # noqa: B905 - a value per action, by construction
     if PASS in top and len(top) > 1:
