@@ -77,24 +77,17 @@ __all__ = [
     "open_slots",
 ]
 
-_FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "reserve", "legions", "rewards",
-           "bag", "caller", "token", "to_place", "queue", "current", "draws", "history", "events")
-
-
 @cython.cclass
 class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes).
 
-    The per-seat fields (``hands``, ``in_play``, ``controlled``) are lists of the state's own
-    tuples: a seat's tuple becomes a list of this action's own only where the action changes it
-    (:meth:`own`); the fields few actions change (the row, the pile, the legions owned, the
-    rewards, the bag, the queue) stay the state's tuples until one does (:meth:`mutable`).
+    Every field stays the state's own tuple until the action changes it (:meth:`mutable`); a
+    per-seat field (``hands``, ``in_play``, ``controlled``) becomes a list of the state's tuples
+    and a seat's tuple a list of this action's own only where the action changes it (:meth:`own`).
     Copying every seat's tuples and every field at every action was a third of its time.
 
-    In the compiled twin it is an extension type (``cython.cclass``) and the functions of the
-    rules that take it type it (``cython.locals(w=_Work)``): its fields are read and set as C
-    struct members, not looked up by name (about a tenth of a game's time; plain Python: a
-    class like any other)."""
+    Compiled, it is an extension type (``cython.cclass``) that the rules' functions type
+    (``cython.locals(w=_Work)``): fields read and set as C struct members, not by name."""
 
     config = cython.declare(object, visibility="public")
     cards = cython.declare(object, visibility="public")
@@ -127,10 +120,10 @@ class _Work:
         self.seed = s.seed
         self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
         self.row, self.pile = s.row, s.pile
-        self.hands, self.in_play, self.controlled = list(s.hands), list(s.in_play), list(s.controlled)
-        self.reserve, self.legions = list(s.reserve), s.legions
+        self.hands, self.in_play, self.controlled = s.hands, s.in_play, s.controlled
+        self.reserve, self.legions = s.reserve, s.legions
         self.rewards, self.bag = s.rewards, s.bag
-        self.to_place, self.queue = list(s.to_place), s.queue
+        self.to_place, self.queue = s.to_place, s.queue
         self.current, self.draws = s.current, s.draws
         # the records so far stay as they are: this action's new records are appended to a list, and
         # the new state links its records to these (state.joined_records: copying a whole game's
@@ -142,9 +135,10 @@ class _Work:
         self.events_before = s.events
         self.history, self.events = [], []
 
-    def own(self, rows: list, seat: int) -> list:
-        """``rows[seat]`` (of ``hands``, ``in_play`` or ``controlled``) as a list this action may
-        change: the state's tuple copied on the first change."""
+    def own(self, name: str, seat: int) -> list:
+        """The seat's row of the field ``name`` (``hands``, ``in_play`` or ``controlled``) as a
+        list this action may change: the state's tuple copied on the first change."""
+        rows = self.mutable(name)
         row = rows[seat]
         if type(row) is tuple:
             row = rows[seat] = list(row)
@@ -168,8 +162,8 @@ class _Work:
         state = object.__new__(GameState)
         object.__setattr__(state, "__dict__", {
             "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
-            "pile": t(self.pile), "hands": t(map(t, self.hands)), "in_play": t(map(t, self.in_play)),
-            "controlled": t(map(t, self.controlled)), "reserve": t(self.reserve), "legions": t(self.legions),
+            "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
+            "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
             "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
             "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
             "_records": (self.history_before, t(self.history), self.history_before[2] + len(self.history)),
@@ -181,6 +175,11 @@ class _Work:
 
     def event(self, *what) -> None:
         self.events.append((self.history_before[2] + len(self.history), *what))
+
+
+def _rows(rows: tuple | list) -> tuple:
+    """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
+    return rows if type(rows) is tuple else tuple(map(tuple, rows))
 
 
 # ===================================================================== the rules run on their own
@@ -231,7 +230,7 @@ def _settle(w: _Work) -> None:
         if w.phase == "place":
             while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
                 # (the queue is empty while seats place, so no objective is blocked)
-                w.to_place.pop(0)  # nothing this seat could place: skipped (AU-1)
+                w.to_place = w.to_place[1:]  # nothing this seat could place: skipped (AU-1)
             if w.to_place:
                 w.seat = w.to_place[0]
                 return
@@ -270,15 +269,15 @@ def _resolve(w: _Work) -> bool:
     card = w.card(n)
     if stage == "start":  # 1. the legions return to the reserve
         placed = next(p for p in w.in_play[seat] if p.number == n)
-        w.own(w.in_play, seat).remove(placed)
-        w.reserve[seat] += sum(placed.legions)
+        w.own("in_play", seat).remove(placed)
+        w.mutable("reserve")[seat] += sum(placed.legions)
         w.event("complete", seat, n)
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
             w.mutable("legions")[seat] += granted
-            w.reserve[seat] += granted
+            w.mutable("reserve")[seat] += granted
         w.current = (seat, n, "power")
         return False
     if stage == "power":  # 2. powers that need a choice
@@ -291,7 +290,7 @@ def _resolve(w: _Work) -> bool:
             return True
         return False
     if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.own(w.controlled, seat).append(n)
+        w.own("controlled", seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
@@ -329,22 +328,24 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
     joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
     """
     mine = [w.card(n) for n in w.controlled[seat]]
-    kinds = {k: sum(1 for c in mine if c.kind == k) for k in KINDS}
+    kinds = dict.fromkeys(KINDS, 0)   # objectives controlled of each kind (loops: no generator per count)
+    for c in mine:
+        kinds[c.kind] += 1
     for i, tile in enumerate(w.config.components.rewards):
         holder = w.rewards[i]
         qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
-                     else all(kinds[k] >= tile.need for k in KINDS) if tile.kind == "all_colours" else False)
+                     else min(kinds.values()) >= tile.need if tile.kind == "all_colours" else False)
         if holder < 0 and qualifies:
             w.mutable("rewards")[i] = seat
             w.event("reward", seat, tile.id)
         elif tile.kind == "resource" and holder != seat:
-            count = sum(1 for c in mine if c.yields(tile.resource))
+            count = len([c for c in mine if c.yields(tile.resource)])
             if count < tile.need:
                 continue
             if holder < 0:
                 w.mutable("rewards")[i] = seat
                 w.event("reward", seat, tile.id)
-            elif count >= sum(1 for m in w.controlled[holder] if w.card(m).yields(tile.resource)):
+            elif count >= len([m for m in w.controlled[holder] if w.card(m).yields(tile.resource)]):
                 w.mutable("rewards")[i] = seat
                 w.event("reward_moves", tile.id, holder, seat)
 
@@ -483,9 +484,13 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
     """
     if state.phase in ("deal", "refill"):
         return list(state.pile), [1] * len(state.pile)
-    if state.phase == "draw":
-        left = state.bag_left()
-        return [t for t, k in left.items() if k], [k for k in left.values() if k]
+    if state.phase == "draw":   # state.bag_left() without the dict (a draw is every other action)
+        outcomes, weights = [], []
+        for t, n in zip(state.config.components.tokens, state.bag):  # noqa: B905 - a count per token kind
+            if t.count > n:
+                outcomes.append(t.id)
+                weights.append(t.count - n)
+        return outcomes, weights
     return [], []
 
 
@@ -660,8 +665,8 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.mutable("row").append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.own(w.in_play, target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.own(w.hands, target).append(action))
+        (w.own("in_play", target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+         else w.own("hands", target).append(action))
         w.history.append(("deal", target, action))
 
 
@@ -688,10 +693,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
             raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
                                      f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
         chosen = tuple(action[1:])
-        w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
-        w.hands[seat] = []  # "défausse les trois autres"
+        w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.mutable("hands")[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
-        w.to_place.pop(0)
+        w.to_place = w.to_place[1:]
         return
     if ph == "claim":
         if action not in ("claim", "decline"):
@@ -711,7 +716,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
             raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
                                      f"{list(state.row)}: ('take', card); got {action!r}")
         w.mutable("row").remove(action[1])
-        w.own(w.in_play, seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -724,12 +729,12 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     elif action[0] == "remove":
         _, other, n, sym = action
         _shift(w, other, n, sym, -1)
-        w.reserve[other] += 1
+        w.mutable("reserve")[other] += 1
         w.history.append(("remove", seat, other, n, sym))
     elif action[0] == "place":
         _, n, sym = action
         _shift(w, seat, n, sym, +1)
-        w.reserve[seat] -= 1
+        w.mutable("reserve")[seat] -= 1
         w.history.append(("power_place" if ph == "power_place" else "place", seat, n, sym))
         if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
             placed = next(p for p in w.in_play[seat] if p.number == n)
@@ -741,7 +746,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         _shift(w, seat, n, sym, +1)
         w.history.append(("move", seat, fn, fs, n, sym))
     if ph == "place":
-        w.to_place.pop(0)
+        w.to_place = w.to_place[1:]
     else:
         w.phase = "resolve"
 
@@ -749,7 +754,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 @cython.locals(w=_Work)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     card = w.card(number)
-    plays = w.own(w.in_play, seat)
+    plays = w.own("in_play", seat)
     i = [p.number for p in plays].index(number)
     j = card.symbols().index(symbol)
     legions = list(plays[i].legions)
