@@ -232,7 +232,7 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     reserve = state.reserve[seat] > 0
     lands = []   # each open slot's objective value with one legion more
     if reserve or moves:
-        for k, p, rated, sym in open_:
+        for _, p, rated, sym in open_:
             lands.append(_shifted(cards, bag, memo, rated, p, (sym, 1), horizon, complete_weight))
     if reserve:
         for i in range(len(open_)):

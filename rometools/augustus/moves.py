@@ -5,7 +5,8 @@
 Rules: ``003_d241425e5c31f6f1.txt`` (the turn, Le jeton joker, the powers). Read
 by :mod:`~rometools.augustus.rules`, which runs the game; these functions only
 list what is legal (on a state, or on the working copy ``rules`` applies an action
-to: anything with the state's fields) and word why an action is not.
+to: anything with the state's fields), word why an action is not, and tell a value
+that is no action of the game at all (:func:`as_action`, :func:`is_action`).
 
 Examples
 --------
@@ -21,12 +22,15 @@ from itertools import combinations
 from typing import Any
 
 from rometools.augustus.components import Objective
-from rometools.augustus.state import PASS, GameState
+from rometools.augustus.state import PASS, GameConfig, GameState
+from rometools.core.errors import InvalidActionError
 
 __all__ = [
     "accepted_symbols",
+    "as_action",
     "can_place",
     "decisions",
+    "is_action",
     "open_slots",
     "placements",
     "power_symbols",
@@ -264,3 +268,81 @@ def why_not(state: GameState, action: Any, legal: list) -> str:
     if ph == "remove":
         return f"{who} removes one legion of an opponent ('remove', seat, card, symbol), e.g. {example!r}; got {action!r}"
     return f"{who} places one legion with the power of the objective, e.g. {example!r}, or passes; got {action!r}"
+
+
+# ----------------------------------------------------------------- what is an action at all
+def as_action(action: Any) -> Any:
+    """``action`` as ``apply`` reads it: lists (from JSON) as tuples.
+
+    Raises
+    ------
+    InvalidActionError
+        For anything but a string, a whole number (not a bool) or a tuple (list) of them,
+        quoting it.
+
+    Examples
+    --------
+    >>> as_action(["place", 3, "dagger"])
+    ('place', 3, 'dagger')
+    >>> as_action(1.5)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.InvalidActionError: an action is a string, a card number or a tuple of them, got 1.5
+    """
+    if isinstance(action, list):
+        action = tuple(action)
+    if isinstance(action, tuple):
+        for x in action:
+            if not (isinstance(x, str | int) and not isinstance(x, bool)):
+                raise InvalidActionError(f"an action holds strings and card numbers only, got {action!r}")
+        return action
+    if isinstance(action, str | int) and not isinstance(action, bool):
+        return action
+    raise InvalidActionError(f"an action is a string, a card number or a tuple of them, got {action!r}")
+
+
+#: A decision's form: its first word and how many values follow it (``None``: the config's ``kept``).
+_DECISION_ARITY = {"keep": None, "place": 2, "move": 4, "remove": 3, "take": 1}
+
+
+def _is_outcome(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` is a chance outcome of the game with ``config``: a card number or a token id."""
+    if isinstance(action, str):
+        return action in config.components.bag
+    return isinstance(action, int) and not isinstance(action, bool) and action in config.cards.numbers
+
+
+def is_action(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` (after :func:`as_action`) is an action of the game with ``config`` at
+    all: a decision of any phase or a chance outcome (what ``apply`` refuses as illegal, not
+    invalid).
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig
+    >>> c = GameConfig()
+    >>> is_action(c, ("place", 3, "dagger")), is_action(c, "joker"), is_action(c, ("place", 3, "sword"))
+    (True, True, False)
+    """
+    return _is_decision(config, action) or _is_outcome(config, action)
+
+
+def _is_decision(config: GameConfig, action: Any) -> bool:
+    """Whether ``action`` (after :func:`as_action`) is a decision of the game with ``config``,
+    in any phase: the words, or a tuple of a known form naming its cards, symbols and seats."""
+    if isinstance(action, str):
+        return action in (PASS, "claim", "decline")
+    if not (isinstance(action, tuple) and action and action[0] in _DECISION_ARITY):
+        return False
+    kind, values = action[0], action[1:]
+    arity = _DECISION_ARITY[kind]
+    if len(values) != (config.components.kept if arity is None else arity):
+        return False
+    cards, symbols = config.cards.numbers, config.components.symbols
+    if kind == "remove":
+        seat, values = values[0], values[1:]
+        if isinstance(seat, str) or not 0 <= seat < config.players:
+            return False
+    if kind in ("place", "move", "remove"):  # (card, symbol) pairs
+        return all(n in cards and s in symbols for n, s in zip(values[::2], values[1::2], strict=True))
+    return all(n in cards for n in values)  # keep, take: card numbers

@@ -56,7 +56,7 @@ from rometools.augustus.state import (
     Placed,
 )
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import ArgumentError, InvalidActionError, refused
+from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
@@ -64,6 +64,7 @@ moves = compiled_or_plain("rometools.augustus.moves")
 accepted_symbols, can_place, decisions, open_slots = (
     moves.accepted_symbols, moves.can_place, moves.decisions, moves.open_slots)
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
+as_action, is_action = moves.as_action, moves.is_action
 
 __all__ = [
     "action_history",
@@ -135,6 +136,7 @@ class _Work:
         self.events_before = s.events
         self.history, self.events = [], []
 
+    @cython.cfunc
     def own(self, name: str, seat: int) -> list:
         """The seat's row of the field ``name`` (``hands``, ``in_play`` or ``controlled``) as a
         list this action may change: the state's tuple copied on the first change."""
@@ -144,6 +146,7 @@ class _Work:
             row = rows[seat] = list(row)
         return row
 
+    @cython.cfunc
     def mutable(self, name: str) -> list:
         """The field ``name`` as a list this action may change: the state's tuple copied on the
         first change."""
@@ -170,6 +173,7 @@ class _Work:
             "events": self.events_before + t(self.events), "start": None, "seed": self.seed})
         return state
 
+    @cython.cfunc
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
 
@@ -177,12 +181,14 @@ class _Work:
         self.events.append((self.history_before[2] + len(self.history), *what))
 
 
+@cython.cfunc
 def _rows(rows: tuple | list) -> tuple:
     """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
     return rows if type(rows) is tuple else tuple(map(tuple, rows))
 
 
 # ===================================================================== the rules run on their own
+@cython.cfunc
 @cython.locals(w=_Work)
 def _deal_target(w: _Work) -> int | None:
     """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
@@ -197,15 +203,18 @@ def _deal_target(w: _Work) -> int | None:
     return None
 
 
+@cython.cfunc
 def _seats_from(first: int, players: int) -> list[int]:
     return [(first + k) % players for k in range(players)]
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _complete(w: _Work, p: Placed) -> bool:
     return p.legions == w.cards[p.number].capacities()
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _settle(w: _Work) -> None:
     """Run every step the rules take on their own, up to the next decision or chance node."""
@@ -254,6 +263,7 @@ def _settle(w: _Work) -> None:
         return  # decision phases of a completion wait for their action
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _resolve(w: _Work) -> bool:
     """One step of the completion ``w.current``; True when a decision or chance node is reached.
@@ -317,6 +327,8 @@ def _resolve(w: _Work) -> bool:
     return False
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _automatic_rewards(w: _Work, seat: int) -> None:
     """Colour rewards to the first to qualify; gold and wheat to the strict majority.
 
@@ -365,6 +377,7 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
                 None)
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _end_of_turn(w: _Work) -> None:
     """The joker's reset, then the end of the game.
@@ -515,58 +528,6 @@ def legal_actions(state: GameState) -> list:
     return decisions(state)
 
 
-def _as_action(action: Any) -> Any:
-    """Lists (from JSON) as tuples; anything unhashable refused (:class:`InvalidActionError`)."""
-    if isinstance(action, list):
-        action = tuple(action)
-    if isinstance(action, tuple):
-        for x in action:
-            if not (isinstance(x, str | int) and not isinstance(x, bool)):
-                raise InvalidActionError(f"an action holds strings and card numbers only, got {action!r}")
-        return action
-    if isinstance(action, str | int) and not isinstance(action, bool):
-        return action
-    raise InvalidActionError(f"an action is a string, a card number or a tuple of them, got {action!r}")
-
-
-#: A decision's form: its first word and how many values follow it (``None``: the config's ``kept``).
-_DECISION_ARITY = {"keep": None, "place": 2, "move": 4, "remove": 3, "take": 1}
-
-
-def _is_outcome(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` is a chance outcome of the game with ``config``: a card number or a token id."""
-    if isinstance(action, str):
-        return action in config.components.bag
-    return isinstance(action, int) and not isinstance(action, bool) and action in config.cards.numbers
-
-
-def _is_action(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` is an action of the game with ``config`` at all: a decision of any phase or
-    a chance outcome (what ``apply`` refuses as illegal, not invalid)."""
-    return _is_decision(config, action) or _is_outcome(config, action)
-
-
-def _is_decision(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` (after :func:`_as_action`) is a decision of the game with ``config``,
-    in any phase: the words, or a tuple of a known form naming its cards, symbols and seats."""
-    if isinstance(action, str):
-        return action in (PASS, "claim", "decline")
-    if not (isinstance(action, tuple) and action and action[0] in _DECISION_ARITY):
-        return False
-    kind, values = action[0], action[1:]
-    arity = _DECISION_ARITY[kind]
-    if len(values) != (config.components.kept if arity is None else arity):
-        return False
-    cards, symbols = config.cards.numbers, config.components.symbols
-    if kind == "remove":
-        seat, values = values[0], values[1:]
-        if isinstance(seat, str) or not 0 <= seat < config.players:
-            return False
-    if kind in ("place", "move", "remove"):  # (card, symbol) pairs
-        return all(n in cards and s in symbols for n, s in zip(values[::2], values[1::2], strict=True))
-    return all(n in cards for n in values)  # keep, take: card numbers
-
-
 @cython.locals(w=_Work)
 def apply(state: GameState, action: Any) -> GameState:
     """Apply one action (or chance outcome) and return the new state; ``state`` is unchanged.
@@ -594,11 +555,11 @@ def apply(state: GameState, action: Any) -> GameState:
     ...
     rometools.core.errors.IllegalActionError: P2 keeps 3 of the cards dealt, e.g. ('keep', ...); got 'pass'
     """
-    action = _as_action(action)
+    action = as_action(action)
     if state.phase == "over":
         config = state.config
         raise refused(f"the game is over; no action {action!r} can be applied",
-                      well_formed=_is_action(config, action))
+                      well_formed=is_action(config, action))
     w = _Work(state)
     if state.phase in CHANCE_PHASES:
         _apply_chance(w, state, action)
@@ -635,6 +596,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     return w.freeze()
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     if state.phase == "draw":
@@ -642,7 +604,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
             left = state.bag_left()
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                              f"got {action!r}", well_formed=_is_action(w.config, action))
+                              f"got {action!r}", well_formed=is_action(w.config, action))
         kind = [t.id for t in w.config.components.tokens].index(action)
         w.mutable("bag")[kind] += 1
         w.draws += 1
@@ -653,7 +615,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
     if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
-                      well_formed=_is_action(w.config, action))
+                      well_formed=is_action(w.config, action))
     w.mutable("pile").remove(action)
     if state.phase == "refill":
         w.mutable("row").append(action)
@@ -672,10 +634,11 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
 
 @cython.locals(w=_Work)
 def _refuse(w: _Work, action: Any, message: str) -> Exception:
-    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`_is_action` says."""
-    return refused(message, well_formed=_is_action(w.config, action))
+    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`~rometools.augustus.moves.is_action` says."""
+    return refused(message, well_formed=is_action(w.config, action))
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
@@ -751,6 +714,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.phase = "resolve"
 
 
+@cython.cfunc
 @cython.locals(w=_Work)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     card = w.card(number)
