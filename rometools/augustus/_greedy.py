@@ -104,6 +104,7 @@ def _objective_value(cards, bag, memo: dict, number: int, legions: tuple[int, ..
     return value
 
 
+@cython.locals(memo=dict)
 def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: int,
                      complete_weight: float) -> list[float]:
     """``[0.0]`` then each objective's value, in ``plays`` order (the order they are summed in)."""
@@ -142,6 +143,7 @@ def position_value(state: GameState, plays: Sequence[Placed], horizon: int, comp
 
 
 @cython.cfunc
+@cython.locals(memo=dict, rated=dict)
 def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, horizon: int,
              complete_weight: float) -> float:
     """The value of objective ``p`` after ``change`` to its legions, kept in ``rated`` (its values
@@ -200,6 +202,7 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     return out
 
 
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, shifted=dict)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -221,10 +224,12 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
             rated = shifted[(p.number, p.legions)] = {}
         if p.number in blocked:
             continue
-        for (sym, n), legions in zip(slots_of[p.number].slots, p.legions):  # noqa: B905 - one count per slot group
-            if legions < n and sym in symbols:
+        slots, legions = slots_of[p.number].slots, p.legions
+        for i in range(len(slots)):   # by place: no zip per objective
+            sym, n = slots[i]
+            if legions[i] < n and sym in symbols:
                 open_.append((k, p, rated, sym))
-            if legions:
+            if legions[i]:
                 held.append((k, p, rated, sym))
     passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
     top: list = []

@@ -209,9 +209,14 @@ def _seats_from(first: int, players: int) -> list[int]:
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, i=cython.Py_ssize_t)
 def _complete(w: _Work, p: Placed) -> bool:
-    return p.legions == w.cards[p.number].capacities()
+    # p.legions == card.capacities(), read off the slots (no Python call, no zip per objective per turn)
+    slots, legions = w.cards[p.number].slots, p.legions
+    for i in range(len(slots)):  # noqa: SIM110 - a C loop when compiled, all() a generator
+        if legions[i] != slots[i][1]:
+            return False
+    return True
 
 
 @cython.cfunc
@@ -717,13 +722,12 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 @cython.cfunc
 @cython.locals(w=_Work)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
-    card = w.card(number)
     plays = w.own("in_play", seat)
     i = [p.number for p in plays].index(number)
-    j = card.symbols().index(symbol)
+    j = [s for s, _ in w.card(number).slots].index(symbol)   # card.symbols(), without a Python call
     legions = list(plays[i].legions)
     legions[j] += by
-    plays[i] = Placed(number, tuple(legions))
+    plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__
 
 
 def action_history(state: GameState) -> tuple:
