@@ -54,6 +54,7 @@ from rometools.augustus.state import (
     GameConfig,
     GameState,
     Placed,
+    joined_records,
 )
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
@@ -132,7 +133,7 @@ class _Work:
         # events, few, are joined on at the end
         d = s.__dict__
         history = d.get("history")
-        self.history_before = d["_records"] if history is None else (None, history, len(history))
+        self.history_before = d["_records"] if history is None else (None, len(history), *history)
         self.events_before = s.events
         self.history, self.events = [], []
 
@@ -169,8 +170,10 @@ class _Work:
             "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
             "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
             "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
-            "_records": (self.history_before, t(self.history), self.history_before[2] + len(self.history)),
+            "_records": (self.history_before, self.history_before[1] + len(self.history), *self.history),
             "events": self.events_before + t(self.events), "start": None, "seed": self.seed})
+        if self.phase == "over":   # the game's records joined once, its links let go
+            state.__dict__["history"] = joined_records(state.__dict__.pop("_records"))
         return state
 
     @cython.cfunc
@@ -178,7 +181,7 @@ class _Work:
         return self.cards[number]   # a number the state holds
 
     def event(self, *what) -> None:
-        self.events.append((self.history_before[2] + len(self.history), *what))
+        self.events.append((self.history_before[1] + len(self.history), *what))
 
 
 @cython.cfunc

@@ -263,22 +263,22 @@ def joined_records(link: tuple) -> tuple:
 
     An action adds one record (:func:`~rometools.augustus.rules.apply`); joining it onto a
     copy of the whole game's records at every action made a game's time grow with the square
-    of its length (a tenth of a random game's time). So a state the rules make holds, in its
-    ``__dict__`` under ``"_records"``, the link ``(before, added, size)``: ``before`` the link
-    of the state the action was applied to (``None`` before the first), ``added`` the
-    action's records (the whole history of a state built by ``GameState(...)`` at the first
-    link), ``size`` the records in all. ``GameState.history`` joins them the first time it is
-    read and keeps the tuple on the state: the same tuple as before, and a state compares,
-    prints and copies as before.
+    of its length (a tenth of a random game's time). So a state the rules make during a game
+    holds, in its ``__dict__`` under ``"_records"``, the link ``(before, size, *records)``:
+    ``before`` the link of the state the action was applied to (``None`` before the first),
+    ``size`` the records in all, then the action's records (the whole history of a state that
+    holds its tuple, at the first link). ``GameState.history`` joins them the first time it is
+    read and keeps the tuple on the state; the state that ends the game holds its tuple at once
+    (the links let go). The same tuple as before: a state compares, prints and copies as before.
 
     Examples
     --------
-    >>> joined_records(((None, (("a",),), 1), (("b",), ("c",)), 3))
+    >>> joined_records(((None, 1, ("a",)), 3, ("b",), ("c",)))
     (('a',), ('b',), ('c',))
     """
     parts = []
     while link is not None:   # a loop, not recursion: a game is long
-        parts.append(link[1])
+        parts.append(link[2:])
         link = link[0]
     return tuple(chain.from_iterable(reversed(parts)))
 
