@@ -36,7 +36,6 @@ Model
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -79,6 +78,8 @@ __all__ = [
     "open_slots",
 ]
 
+@cython.final
+@cython.no_gc
 @cython.cclass
 class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes).
@@ -88,8 +89,9 @@ class _Work:
     and a seat's tuple a list of this action's own only where the action changes it (:meth:`own`).
     Copying every seat's tuples and every field at every action was a third of its time.
 
-    Compiled, it is an extension type (``cython.cclass``) that the rules' functions type
-    (``cython.locals(w=_Work)``): fields read and set as C struct members, not by name."""
+    Compiled, it is an extension type (``cython.cclass``; final, and not tracked by the cycle
+    collector: it holds no cycle) that the rules' functions type (``cython.locals(w=_Work)``):
+    fields read and set as C struct members, not by name."""
 
     config = cython.declare(object, visibility="public")
     cards = cython.declare(object, visibility="public")
@@ -157,6 +159,7 @@ class _Work:
             setattr(self, name, value)
         return value
 
+    @cython.cfunc
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
         frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
@@ -412,6 +415,7 @@ def _end_of_turn(w: _Work) -> None:
 
 
 # ===================================================================== the protocol
+@cython.locals(w=_Work)
 def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState:
     """Start a game: the set-up deal is pending (a chance node), or sampled with ``rng``.
 
@@ -447,9 +451,12 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
         return state
     gen = as_generator(rng)  # one shuffle of the pile: the same law as a uniform card at each node
     dealt = comps.central_row + n * (comps.first_game_dealt if config.first_game else comps.dealt)
+    w = _Work(state)   # each card applied as apply_legal applies it, to one working copy (no state per card)
     for i in gen.permutation(len(state.pile))[:dealt].tolist():
-        state = apply(state, config.cards.numbers[i])
-    return replace(state, seed=seed_entropy(rng))
+        _apply_chance(w, state, config.cards.numbers[i], checked=True)
+        _settle(w)
+    w.seed = seed_entropy(rng)
+    return w.freeze()
 
 
 def current_player(state: GameState) -> int:

@@ -51,6 +51,18 @@ def cclass(cls):
     return cls
 
 
+def no_gc(cls):
+    """Cython's ``@cython.no_gc``: an extension type the cycle collector does not track (it never
+    holds a reference cycle) when compiled, the class itself here."""
+    return cls
+
+
+def final(cls):
+    """Cython's ``@cython.final``: an extension type no class derives from (its C methods called
+    directly) when compiled, the class itself here."""
+    return cls
+
+
 def declare(kind=None, value=None, **options):
     """Cython's ``cython.declare(type, value, visibility=...)``: ``value`` here."""
     return value
