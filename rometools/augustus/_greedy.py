@@ -117,8 +117,9 @@ def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: i
 
 
 @cython.cfunc
+@cython.returns((cython.double, cython.double))   # (best, total): a C tuple compiled
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, best=cython.double,
-               total=cython.double, v=cython.double)
+               total=cython.double, v=cython.double, value=cython.double, other=cython.double)
 def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float, float]:
     """``(max, sum)`` of objective values (floats, the first ``0.0``) with ``values[k]`` read as
     ``value`` and ``values[j]`` as ``other`` (an objective's place is 1 on: 0, the default, reads
@@ -131,6 +132,14 @@ def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float
             best = v
         total += v
     return best, total
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(a=(cython.double, cython.double), b=(cython.double, cython.double))
+def _above(a, b) -> bool:
+    """``a > b`` as the tuples compare: the best objective first, then the sum."""
+    return a[0] > b[0] or (a[0] == b[0] and a[1] > b[1])
 
 
 def position_value(state: GameState, plays: Sequence[Placed], horizon: int, complete_weight: float,
@@ -202,7 +211,9 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     return out
 
 
-@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, shifted=dict)
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, shifted=dict,
+               v=(cython.double, cython.double), value=(cython.double, cython.double),
+               passed=(cython.double, cython.double))
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -243,9 +254,9 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         for i in range(len(open_)):
             k, p, rated, sym = open_[i]
             v = _best_and_total(base, k, lands[i])
-            if not top or v > value:
+            if not top or _above(v, value):
                 top, value = [("place", p.number, sym)], v
-            elif v == value:
+            elif not _above(value, v):   # equal
                 top.append(("place", p.number, sym))
     if moves and open_:
         for k, p, rated, fs in held:
@@ -259,11 +270,11 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
                                                           complete_weight))
                 else:
                     v = _best_and_total(base, k, leaves, j, lands[i])
-                if not top or v > value:
+                if not top or _above(v, value):
                     top, value = [("move", p.number, fs, q.number, sym)], v
-                elif v == value:
+                elif not _above(value, v):   # equal
                     top.append(("move", p.number, fs, q.number, sym))
-    if not top or passed > value:
+    if not top or _above(passed, value):
         return [PASS]
     return top   # a legion placed is never worse than a pass at equal value: the pass left out
 

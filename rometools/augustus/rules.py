@@ -118,25 +118,26 @@ class _Work:
     history = cython.declare(object, visibility="public")
     events = cython.declare(object, visibility="public")
 
+    @cython.locals(d=dict)
     def __init__(self, s: GameState):
-        self.config = s.config
-        self.cards = s.config.cards.by_number
-        self.seed = s.seed
-        self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
-        self.row, self.pile = s.row, s.pile
-        self.hands, self.in_play, self.controlled = s.hands, s.in_play, s.controlled
-        self.reserve, self.legions = s.reserve, s.legions
-        self.rewards, self.bag = s.rewards, s.bag
-        self.to_place, self.queue = s.to_place, s.queue
-        self.current, self.draws = s.current, s.draws
+        d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
+        self.config = d["config"]
+        self.cards = self.config.objectives.by_number   # config.cards, without the property's call
+        self.seed = d["seed"]
+        self.phase, self.seat, self.caller, self.token = d["phase"], d["seat"], d["caller"], d["token"]
+        self.row, self.pile = d["row"], d["pile"]
+        self.hands, self.in_play, self.controlled = d["hands"], d["in_play"], d["controlled"]
+        self.reserve, self.legions = d["reserve"], d["legions"]
+        self.rewards, self.bag = d["rewards"], d["bag"]
+        self.to_place, self.queue = d["to_place"], d["queue"]
+        self.current, self.draws = d["current"], d["draws"]
         # the records so far stay as they are: this action's new records are appended to a list, and
         # the new state links its records to these (state.joined_records: copying a whole game's
         # history at every action made a game's time grow with the square of its length); the
         # events, few, are joined on at the end
-        d = s.__dict__
         history = d.get("history")
         self.history_before = d["_records"] if history is None else (None, len(history), *history)
-        self.events_before = s.events
+        self.events_before = d["events"]
         self.history, self.events = [], []
 
     @cython.cfunc
