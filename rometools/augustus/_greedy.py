@@ -9,8 +9,9 @@ the compiled twin while it matches this source
 (:func:`rometools.core._cython.compiled_or_plain`): the same choices, faster. It reads the
 rules the registry plays, their own twin where it was built. The bot's settings
 (``horizon``, ``complete_weight``) and its memos (``GreedyBot._MEMOS``) come in as
-arguments. ``tests/augustus/test_augustus_bots_views.py`` checks the choices and that
-:func:`placement_values` equals :func:`position_value` of each position rebuilt, and
+arguments. ``tests/augustus/test_augustus_bots_views.py`` checks the choices, that
+:func:`placement_values` equals :func:`position_value` of each position rebuilt and that
+:func:`top_placements` (what the bot places by) keeps the legal actions it rates best, and
 ``benchmarks/history_digest.py`` that seeded games stay the same.
 """
 
@@ -32,7 +33,7 @@ from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 
 __all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
-           "position_value"]
+           "position_value", "top_placements"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.augustus.rules")
@@ -103,6 +104,7 @@ def _objective_value(cards, bag, memo: dict, number: int, legions: tuple[int, ..
     return value
 
 
+@cython.locals(memo=dict)
 def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: int,
                      complete_weight: float) -> list[float]:
     """``[0.0]`` then each objective's value, in ``plays`` order (the order they are summed in)."""
@@ -115,8 +117,9 @@ def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: i
 
 
 @cython.cfunc
+@cython.returns((cython.double, cython.double))   # (best, total): a C tuple compiled
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, best=cython.double,
-               total=cython.double, v=cython.double)
+               total=cython.double, v=cython.double, value=cython.double, other=cython.double)
 def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float, float]:
     """``(max, sum)`` of objective values (floats, the first ``0.0``) with ``values[k]`` read as
     ``value`` and ``values[j]`` as ``other`` (an objective's place is 1 on: 0, the default, reads
@@ -131,6 +134,14 @@ def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float
     return best, total
 
 
+@cython.cfunc
+@cython.inline
+@cython.locals(a=(cython.double, cython.double), b=(cython.double, cython.double))
+def _above(a, b) -> bool:
+    """``a > b`` as the tuples compare: the best objective first, then the sum."""
+    return a[0] > b[0] or (a[0] == b[0] and a[1] > b[1])
+
+
 def position_value(state: GameState, plays: Sequence[Placed], horizon: int, complete_weight: float,
                    memos: dict) -> tuple[float, float]:
     """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the objective values."""
@@ -141,6 +152,7 @@ def position_value(state: GameState, plays: Sequence[Placed], horizon: int, comp
 
 
 @cython.cfunc
+@cython.locals(memo=dict, rated=dict)
 def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, horizon: int,
              complete_weight: float) -> float:
     """The value of objective ``p`` after ``change`` to its legions, kept in ``rated`` (its values
@@ -199,6 +211,74 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     return out
 
 
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, shifted=dict,
+               v=(cython.double, cython.double), value=(cython.double, cython.double),
+               passed=(cython.double, cython.double))
+def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
+                   complete_weight: float, memos: dict) -> list:
+    """The placements, moves and pass of greatest :func:`placement_values` value, in the order
+    ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
+    every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
+    they are met, an action built only while it ties the best so far. Equals the actions of
+    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested)."""
+    cards = state.config.cards
+    slots_of = cards.by_number
+    bag = bag_items(state.config.components)
+    _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
+    plays = state.in_play[seat]
+    base = objective_values(cards, bag, memo, plays, horizon, complete_weight)
+    blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
+    open_, held = [], []   # (place in base, objective, its values by change, symbol)
+    for k, p in enumerate(plays, 1):
+        rated = shifted.get(p)   # met in an earlier decision or game
+        if rated is None:
+            rated = shifted[(p.number, p.legions)] = {}
+        if p.number in blocked:
+            continue
+        slots, legions = slots_of[p.number].slots, p.legions
+        for i in range(len(slots)):   # by place: no zip per objective
+            sym, n = slots[i]
+            if legions[i] < n and sym in symbols:
+                open_.append((k, p, rated, sym))
+            if legions[i]:
+                held.append((k, p, rated, sym))
+    passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
+    top: list = []
+    value = passed
+    reserve = state.reserve[seat] > 0
+    lands = []   # each open slot's objective value with one legion more
+    if reserve or moves:
+        for _, p, rated, sym in open_:
+            lands.append(_shifted(cards, bag, memo, rated, p, (sym, 1), horizon, complete_weight))
+    if reserve:
+        for i in range(len(open_)):
+            k, p, rated, sym = open_[i]
+            v = _best_and_total(base, k, lands[i])
+            if not top or _above(v, value):
+                top, value = [("place", p.number, sym)], v
+            elif not _above(value, v):   # equal
+                top.append(("place", p.number, sym))
+    if moves and open_:
+        for k, p, rated, fs in held:
+            leaves = _shifted(cards, bag, memo, rated, p, (fs, -1), horizon, complete_weight)
+            for i in range(len(open_)):
+                j, q, landed, sym = open_[i]
+                if j == k:
+                    if sym == fs:
+                        continue
+                    v = _best_and_total(base, k, _shifted(cards, bag, memo, rated, p, (fs, sym), horizon,
+                                                          complete_weight))
+                else:
+                    v = _best_and_total(base, k, leaves, j, lands[i])
+                if not top or _above(v, value):
+                    top, value = [("move", p.number, fs, q.number, sym)], v
+                elif not _above(value, v):   # equal
+                    top.append(("move", p.number, fs, q.number, sym))
+    if not top or _above(passed, value):
+        return [PASS]
+    return top   # a legion placed is never worse than a pass at equal value: the pass left out
+
+
 def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict) -> float:
     """What a removal takes from the rival's position value (its total); 0 for a pass."""
     if action == PASS:
@@ -214,10 +294,19 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
 
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
     """GreedyBot's action at a decision node (see :class:`~rometools.augustus.bots.GreedyBot`)."""
-    actions = rules.legal_actions(state)
     phase = state.phase
     if phase == "claim":
         return "claim"
+    if phase == "place" or phase == "power_place":   # the best rated as listed (no list of every action)
+        seat = state.seat
+        if phase == "place":
+            top = top_placements(state, seat, rules.accepted_symbols(state, seat, state.token), True, horizon,
+                                 complete_weight, memos)
+        else:
+            top = top_placements(state, seat, rules.power_symbols(state, state.config.cards.card(state.current[1])),
+                                 False, horizon, complete_weight, memos)
+        return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
+    actions = rules.legal_actions(state)
     cards = state.config.cards
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
@@ -227,8 +316,8 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
         values = [card_value(cards.card(a[1]), bag) for a in actions]
     elif phase == "remove":
         values = [_removal_value(state, a, horizon, complete_weight, memos) for a in actions]
-    else:  # place, power_place
-        values = placement_values(state, state.seat, actions, horizon, complete_weight, memos)
+    else:  # a phase with no decision of a seat
+        raise AssertionError(f"no greedy choice at phase {phase!r}")
     best = max(values)
     top = [a for a, v in zip(actions, values) if v == best]  # noqa: B905 - a value per action, by construction
     if PASS in top and len(top) > 1:

@@ -36,9 +36,13 @@ Model
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
+
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
 
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import (
@@ -49,9 +53,10 @@ from rometools.augustus.state import (
     GameConfig,
     GameState,
     Placed,
+    joined_records,
 )
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import ArgumentError, InvalidActionError, refused
+from rometools.core.errors import ArgumentError, refused
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
@@ -59,6 +64,7 @@ moves = compiled_or_plain("rometools.augustus.moves")
 accepted_symbols, can_place, decisions, open_slots = (
     moves.accepted_symbols, moves.can_place, moves.decisions, moves.open_slots)
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
+as_action, is_action = moves.as_action, moves.is_action
 
 __all__ = [
     "action_history",
@@ -72,47 +78,79 @@ __all__ = [
     "open_slots",
 ]
 
-_FIELDS = ("phase", "seat", "row", "pile", "hands", "in_play", "controlled", "reserve", "legions", "rewards",
-           "bag", "caller", "token", "to_place", "queue", "current", "draws", "history", "events")
-
-
+@cython.final
+@cython.no_gc
+@cython.cclass
 class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes).
 
-    The per-seat fields (``hands``, ``in_play``, ``controlled``) are lists of the state's own
-    tuples: a seat's tuple becomes a list of this action's own only where the action changes it
-    (:meth:`own`); the fields few actions change (the row, the pile, the legions owned, the
-    rewards, the bag, the queue) stay the state's tuples until one does (:meth:`mutable`).
-    Copying every seat's tuples and every field at every action was a third of its time."""
+    Every field stays the state's own tuple until the action changes it (:meth:`mutable`); a
+    per-seat field (``hands``, ``in_play``, ``controlled``) becomes a list of the state's tuples
+    and a seat's tuple a list of this action's own only where the action changes it (:meth:`own`).
+    Copying every seat's tuples and every field at every action was a third of its time.
 
-    __slots__ = ("config", "cards", "seed", "phase", "seat", "caller", "token", "row", "pile", "hands",
-                 "in_play", "controlled", "reserve", "legions", "rewards", "bag", "to_place", "queue",
-                 "current", "draws", "history_before", "events_before", "history", "events")
+    Compiled, it is an extension type (``cython.cclass``; final, and not tracked by the cycle
+    collector: it holds no cycle) that the rules' functions type (``cython.locals(w=_Work)``):
+    fields read and set as C struct members, not by name."""
 
+    config = cython.declare(object, visibility="public")
+    cards = cython.declare(object, visibility="public")
+    seed = cython.declare(object, visibility="public")
+    phase = cython.declare(object, visibility="public")
+    seat = cython.declare(object, visibility="public")
+    caller = cython.declare(object, visibility="public")
+    token = cython.declare(object, visibility="public")
+    row = cython.declare(object, visibility="public")
+    pile = cython.declare(object, visibility="public")
+    hands = cython.declare(object, visibility="public")
+    in_play = cython.declare(object, visibility="public")
+    controlled = cython.declare(object, visibility="public")
+    reserve = cython.declare(object, visibility="public")
+    legions = cython.declare(object, visibility="public")
+    rewards = cython.declare(object, visibility="public")
+    bag = cython.declare(object, visibility="public")
+    to_place = cython.declare(object, visibility="public")
+    queue = cython.declare(object, visibility="public")
+    current = cython.declare(object, visibility="public")
+    draws = cython.declare(object, visibility="public")
+    history_before = cython.declare(object, visibility="public")
+    events_before = cython.declare(object, visibility="public")
+    history = cython.declare(object, visibility="public")
+    events = cython.declare(object, visibility="public")
+
+    @cython.locals(d=dict)
     def __init__(self, s: GameState):
-        self.config = s.config
-        self.cards = s.config.cards.by_number
-        self.seed = s.seed
-        self.phase, self.seat, self.caller, self.token = s.phase, s.seat, s.caller, s.token
-        self.row, self.pile = s.row, s.pile
-        self.hands, self.in_play, self.controlled = list(s.hands), list(s.in_play), list(s.controlled)
-        self.reserve, self.legions = list(s.reserve), s.legions
-        self.rewards, self.bag = s.rewards, s.bag
-        self.to_place, self.queue = list(s.to_place), s.queue
-        self.current, self.draws = s.current, s.draws
-        # the records so far stay one tuple; this action's new records are appended to lists and
-        # joined on at the end (copying a whole game's history twice an action was a tenth of its time)
-        self.history_before, self.events_before = s.history, s.events
+        d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
+        self.config = d["config"]
+        self.cards = self.config.objectives.by_number   # config.cards, without the property's call
+        self.seed = d["seed"]
+        self.phase, self.seat, self.caller, self.token = d["phase"], d["seat"], d["caller"], d["token"]
+        self.row, self.pile = d["row"], d["pile"]
+        self.hands, self.in_play, self.controlled = d["hands"], d["in_play"], d["controlled"]
+        self.reserve, self.legions = d["reserve"], d["legions"]
+        self.rewards, self.bag = d["rewards"], d["bag"]
+        self.to_place, self.queue = d["to_place"], d["queue"]
+        self.current, self.draws = d["current"], d["draws"]
+        # the records so far stay as they are: this action's new records are appended to a list, and
+        # the new state links its records to these (state.joined_records: copying a whole game's
+        # history at every action made a game's time grow with the square of its length); the
+        # events, few, are joined on at the end
+        history = d.get("history")
+        self.history_before = d["_records"] if history is None else (None, len(history), *history)
+        self.events_before = d["events"]
         self.history, self.events = [], []
 
-    def own(self, rows: list, seat: int) -> list:
-        """``rows[seat]`` (of ``hands``, ``in_play`` or ``controlled``) as a list this action may
-        change: the state's tuple copied on the first change."""
+    @cython.cfunc
+    def own(self, name: str, seat: int) -> list:
+        """The seat's row of the field ``name`` (``hands``, ``in_play`` or ``controlled``) as a
+        list this action may change: the state's tuple copied on the first change."""
+        rows = self.mutable(name)
         row = rows[seat]
         if type(row) is tuple:
             row = rows[seat] = list(row)
         return row
 
+    @cython.cfunc
     def mutable(self, name: str) -> list:
         """The field ``name`` as a list this action may change: the state's tuple copied on the
         first change."""
@@ -122,6 +160,7 @@ class _Work:
             setattr(self, name, value)
         return value
 
+    @cython.cfunc
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
         frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
@@ -131,22 +170,33 @@ class _Work:
         state = object.__new__(GameState)
         object.__setattr__(state, "__dict__", {
             "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
-            "pile": t(self.pile), "hands": t(map(t, self.hands)), "in_play": t(map(t, self.in_play)),
-            "controlled": t(map(t, self.controlled)), "reserve": t(self.reserve), "legions": t(self.legions),
+            "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
+            "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
             "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
             "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
-            "history": self.history_before + t(self.history), "events": self.events_before + t(self.events),
-            "start": None, "seed": self.seed})
+            "_records": (self.history_before, self.history_before[1] + len(self.history), *self.history),
+            "events": self.events_before + t(self.events), "start": None, "seed": self.seed})
+        if self.phase == "over":   # the game's records joined once, its links let go
+            state.__dict__["history"] = joined_records(state.__dict__.pop("_records"))
         return state
 
+    @cython.cfunc
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
 
     def event(self, *what) -> None:
-        self.events.append((len(self.history_before) + len(self.history), *what))
+        self.events.append((self.history_before[1] + len(self.history), *what))
+
+
+@cython.cfunc
+def _rows(rows: tuple | list) -> tuple:
+    """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
+    return rows if type(rows) is tuple else tuple(map(tuple, rows))
 
 
 # ===================================================================== the rules run on their own
+@cython.cfunc
+@cython.locals(w=_Work)
 def _deal_target(w: _Work) -> int | None:
     """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
     comps = w.config.components
@@ -160,14 +210,24 @@ def _deal_target(w: _Work) -> int | None:
     return None
 
 
+@cython.cfunc
 def _seats_from(first: int, players: int) -> list[int]:
     return [(first + k) % players for k in range(players)]
 
 
+@cython.cfunc
+@cython.locals(w=_Work, i=cython.Py_ssize_t)
 def _complete(w: _Work, p: Placed) -> bool:
-    return p.legions == w.cards[p.number].capacities()
+    # p.legions == card.capacities(), read off the slots (no Python call, no zip per objective per turn)
+    slots, legions = w.cards[p.number].slots, p.legions
+    for i in range(len(slots)):  # noqa: SIM110 - a C loop when compiled, all() a generator
+        if legions[i] != slots[i][1]:
+            return False
+    return True
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _settle(w: _Work) -> None:
     """Run every step the rules take on their own, up to the next decision or chance node."""
     while True:
@@ -191,14 +251,14 @@ def _settle(w: _Work) -> None:
         if w.phase == "place":
             while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
                 # (the queue is empty while seats place, so no objective is blocked)
-                w.to_place.pop(0)  # nothing this seat could place: skipped (AU-1)
+                w.to_place = w.to_place[1:]  # nothing this seat could place: skipped (AU-1)
             if w.to_place:
                 w.seat = w.to_place[0]
                 return
             # "Lorsque plusieurs joueurs annoncent AVE CESAR en même temps ... Celui qui a le plus
             # petit numéro commence. Puis ... dans l'ordre croissant des numéros"
-            done = sorted((p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
-                          if _complete(w, p))
+            done = sorted([(p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
+                           if _complete(w, p)])
             w.queue = [(seat, n) for n, seat in done]
             w.phase, w.seat = "resolve", -1
             continue
@@ -215,6 +275,8 @@ def _settle(w: _Work) -> None:
         return  # decision phases of a completion wait for their action
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _resolve(w: _Work) -> bool:
     """One step of the completion ``w.current``; True when a decision or chance node is reached.
 
@@ -229,15 +291,15 @@ def _resolve(w: _Work) -> bool:
     card = w.card(n)
     if stage == "start":  # 1. the legions return to the reserve
         placed = next(p for p in w.in_play[seat] if p.number == n)
-        w.own(w.in_play, seat).remove(placed)
-        w.reserve[seat] += sum(placed.legions)
+        w.own("in_play", seat).remove(placed)
+        w.mutable("reserve")[seat] += sum(placed.legions)
         w.event("complete", seat, n)
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
             w.mutable("legions")[seat] += granted
-            w.reserve[seat] += granted
+            w.mutable("reserve")[seat] += granted
         w.current = (seat, n, "power")
         return False
     if stage == "power":  # 2. powers that need a choice
@@ -250,7 +312,7 @@ def _resolve(w: _Work) -> bool:
             return True
         return False
     if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.own(w.controlled, seat).append(n)
+        w.own("controlled", seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
@@ -277,6 +339,8 @@ def _resolve(w: _Work) -> bool:
     return False
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _automatic_rewards(w: _Work, seat: int) -> None:
     """Colour rewards to the first to qualify; gold and wheat to the strict majority.
 
@@ -288,22 +352,24 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
     joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
     """
     mine = [w.card(n) for n in w.controlled[seat]]
-    kinds = {k: sum(1 for c in mine if c.kind == k) for k in KINDS}
+    kinds = dict.fromkeys(KINDS, 0)   # objectives controlled of each kind (loops: no generator per count)
+    for c in mine:
+        kinds[c.kind] += 1
     for i, tile in enumerate(w.config.components.rewards):
         holder = w.rewards[i]
         qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
-                     else all(kinds[k] >= tile.need for k in KINDS) if tile.kind == "all_colours" else False)
+                     else min(kinds.values()) >= tile.need if tile.kind == "all_colours" else False)
         if holder < 0 and qualifies:
             w.mutable("rewards")[i] = seat
             w.event("reward", seat, tile.id)
         elif tile.kind == "resource" and holder != seat:
-            count = sum(1 for c in mine if c.yields(tile.resource))
+            count = len([c for c in mine if c.yields(tile.resource)])
             if count < tile.need:
                 continue
             if holder < 0:
                 w.mutable("rewards")[i] = seat
                 w.event("reward", seat, tile.id)
-            elif count >= sum(1 for m in w.controlled[holder] if w.card(m).yields(tile.resource)):
+            elif count >= len([m for m in w.controlled[holder] if w.card(m).yields(tile.resource)]):
                 w.mutable("rewards")[i] = seat
                 w.event("reward_moves", tile.id, holder, seat)
 
@@ -323,6 +389,8 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
                 None)
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _end_of_turn(w: _Work) -> None:
     """The joker's reset, then the end of the game.
 
@@ -348,6 +416,7 @@ def _end_of_turn(w: _Work) -> None:
 
 
 # ===================================================================== the protocol
+@cython.locals(w=_Work)
 def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState:
     """Start a game: the set-up deal is pending (a chance node), or sampled with ``rng``.
 
@@ -383,9 +452,12 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
         return state
     gen = as_generator(rng)  # one shuffle of the pile: the same law as a uniform card at each node
     dealt = comps.central_row + n * (comps.first_game_dealt if config.first_game else comps.dealt)
+    w = _Work(state)   # each card applied as apply_legal applies it, to one working copy (no state per card)
     for i in gen.permutation(len(state.pile))[:dealt].tolist():
-        state = apply(state, config.cards.numbers[i])
-    return replace(state, seed=seed_entropy(rng))
+        _apply_chance(w, state, config.cards.numbers[i], checked=True)
+        _settle(w)
+    w.seed = seed_entropy(rng)
+    return w.freeze()
 
 
 def current_player(state: GameState) -> int:
@@ -441,9 +513,13 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
     """
     if state.phase in ("deal", "refill"):
         return list(state.pile), [1] * len(state.pile)
-    if state.phase == "draw":
-        left = state.bag_left()
-        return [t for t, k in left.items() if k], [k for k in left.values() if k]
+    if state.phase == "draw":   # state.bag_left() without the dict (a draw is every other action)
+        outcomes, weights = [], []
+        for t, n in zip(state.config.components.tokens, state.bag):  # noqa: B905 - a count per token kind
+            if t.count > n:
+                outcomes.append(t.id)
+                weights.append(t.count - n)
+        return outcomes, weights
     return [], []
 
 
@@ -468,58 +544,7 @@ def legal_actions(state: GameState) -> list:
     return decisions(state)
 
 
-def _as_action(action: Any) -> Any:
-    """Lists (from JSON) as tuples; anything unhashable refused (:class:`InvalidActionError`)."""
-    if isinstance(action, list):
-        action = tuple(action)
-    if isinstance(action, tuple):
-        for x in action:
-            if not (isinstance(x, str | int) and not isinstance(x, bool)):
-                raise InvalidActionError(f"an action holds strings and card numbers only, got {action!r}")
-        return action
-    if isinstance(action, str | int) and not isinstance(action, bool):
-        return action
-    raise InvalidActionError(f"an action is a string, a card number or a tuple of them, got {action!r}")
-
-
-#: A decision's form: its first word and how many values follow it (``None``: the config's ``kept``).
-_DECISION_ARITY = {"keep": None, "place": 2, "move": 4, "remove": 3, "take": 1}
-
-
-def _is_outcome(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` is a chance outcome of the game with ``config``: a card number or a token id."""
-    if isinstance(action, str):
-        return action in config.components.bag
-    return isinstance(action, int) and not isinstance(action, bool) and action in config.cards.numbers
-
-
-def _is_action(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` is an action of the game with ``config`` at all: a decision of any phase or
-    a chance outcome (what ``apply`` refuses as illegal, not invalid)."""
-    return _is_decision(config, action) or _is_outcome(config, action)
-
-
-def _is_decision(config: GameConfig, action: Any) -> bool:
-    """Whether ``action`` (after :func:`_as_action`) is a decision of the game with ``config``,
-    in any phase: the words, or a tuple of a known form naming its cards, symbols and seats."""
-    if isinstance(action, str):
-        return action in (PASS, "claim", "decline")
-    if not (isinstance(action, tuple) and action and action[0] in _DECISION_ARITY):
-        return False
-    kind, values = action[0], action[1:]
-    arity = _DECISION_ARITY[kind]
-    if len(values) != (config.components.kept if arity is None else arity):
-        return False
-    cards, symbols = config.cards.numbers, config.components.symbols
-    if kind == "remove":
-        seat, values = values[0], values[1:]
-        if isinstance(seat, str) or not 0 <= seat < config.players:
-            return False
-    if kind in ("place", "move", "remove"):  # (card, symbol) pairs
-        return all(n in cards and s in symbols for n, s in zip(values[::2], values[1::2], strict=True))
-    return all(n in cards for n in values)  # keep, take: card numbers
-
-
+@cython.locals(w=_Work)
 def apply(state: GameState, action: Any) -> GameState:
     """Apply one action (or chance outcome) and return the new state; ``state`` is unchanged.
 
@@ -546,11 +571,11 @@ def apply(state: GameState, action: Any) -> GameState:
     ...
     rometools.core.errors.IllegalActionError: P2 keeps 3 of the cards dealt, e.g. ('keep', ...); got 'pass'
     """
-    action = _as_action(action)
+    action = as_action(action)
     if state.phase == "over":
         config = state.config
         raise refused(f"the game is over; no action {action!r} can be applied",
-                      well_formed=_is_action(config, action))
+                      well_formed=is_action(config, action))
     w = _Work(state)
     if state.phase in CHANCE_PHASES:
         _apply_chance(w, state, action)
@@ -560,6 +585,7 @@ def apply(state: GameState, action: Any) -> GameState:
     return w.freeze()
 
 
+@cython.locals(w=_Work)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """:func:`apply` for an action taken from :func:`legal_actions` of ``state`` (no second check).
 
@@ -586,13 +612,15 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     return w.freeze()
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     if state.phase == "draw":
         if not checked:
             left = state.bag_left()
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                              f"got {action!r}", well_formed=_is_action(w.config, action))
+                              f"got {action!r}", well_formed=is_action(w.config, action))
         kind = [t.id for t in w.config.components.tokens].index(action)
         w.mutable("bag")[kind] += 1
         w.draws += 1
@@ -603,7 +631,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
     if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
                       f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
-                      well_formed=_is_action(w.config, action))
+                      well_formed=is_action(w.config, action))
     w.mutable("pile").remove(action)
     if state.phase == "refill":
         w.mutable("row").append(action)
@@ -615,16 +643,19 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.mutable("row").append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.own(w.in_play, target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.own(w.hands, target).append(action))
+        (w.own("in_play", target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+         else w.own("hands", target).append(action))
         w.history.append(("deal", target, action))
 
 
+@cython.locals(w=_Work)
 def _refuse(w: _Work, action: Any, message: str) -> Exception:
-    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`_is_action` says."""
-    return refused(message, well_formed=_is_action(w.config, action))
+    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`~rometools.augustus.moves.is_action` says."""
+    return refused(message, well_formed=is_action(w.config, action))
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
     # of the action's time)
@@ -641,10 +672,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
             raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
                                      f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
         chosen = tuple(action[1:])
-        w.in_play[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
-        w.hands[seat] = []  # "défausse les trois autres"
+        w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.mutable("hands")[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
-        w.to_place.pop(0)
+        w.to_place = w.to_place[1:]
         return
     if ph == "claim":
         if action not in ("claim", "decline"):
@@ -664,7 +695,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
             raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
                                      f"{list(state.row)}: ('take', card); got {action!r}")
         w.mutable("row").remove(action[1])
-        w.own(w.in_play, seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -677,12 +708,12 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     elif action[0] == "remove":
         _, other, n, sym = action
         _shift(w, other, n, sym, -1)
-        w.reserve[other] += 1
+        w.mutable("reserve")[other] += 1
         w.history.append(("remove", seat, other, n, sym))
     elif action[0] == "place":
         _, n, sym = action
         _shift(w, seat, n, sym, +1)
-        w.reserve[seat] -= 1
+        w.mutable("reserve")[seat] -= 1
         w.history.append(("power_place" if ph == "power_place" else "place", seat, n, sym))
         if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
             placed = next(p for p in w.in_play[seat] if p.number == n)
@@ -694,19 +725,20 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         _shift(w, seat, n, sym, +1)
         w.history.append(("move", seat, fn, fs, n, sym))
     if ph == "place":
-        w.to_place.pop(0)
+        w.to_place = w.to_place[1:]
     else:
         w.phase = "resolve"
 
 
+@cython.cfunc
+@cython.locals(w=_Work)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
-    card = w.card(number)
-    plays = w.own(w.in_play, seat)
+    plays = w.own("in_play", seat)
     i = [p.number for p in plays].index(number)
-    j = card.symbols().index(symbol)
+    j = [s for s, _ in w.card(number).slots].index(symbol)   # card.symbols(), without a Python call
     legions = list(plays[i].legions)
     legions[j] += by
-    plays[i] = Placed(number, tuple(legions))
+    plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__
 
 
 def action_history(state: GameState) -> tuple:

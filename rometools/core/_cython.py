@@ -51,6 +51,24 @@ def cclass(cls):
     return cls
 
 
+def returns(kind):
+    """Cython's ``@cython.returns(type)``: a C return type (a ``(double, double)`` C tuple, say)
+    when compiled, nothing here."""
+    return lambda func: func
+
+
+def no_gc(cls):
+    """Cython's ``@cython.no_gc``: an extension type the cycle collector does not track (it never
+    holds a reference cycle) when compiled, the class itself here."""
+    return cls
+
+
+def final(cls):
+    """Cython's ``@cython.final``: an extension type no class derives from (its C methods called
+    directly) when compiled, the class itself here."""
+    return cls
+
+
 def declare(kind=None, value=None, **options):
     """Cython's ``cython.declare(type, value, visibility=...)``: ``value`` here."""
     return value

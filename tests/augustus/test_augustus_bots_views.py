@@ -143,3 +143,36 @@ def test_greedy_rates_each_placement_as_the_rebuilt_position_does():
     checked = len(rated)
     moves = sum(isinstance(a, tuple) and a[0] == "move" for _, acts, _ in rated for a in acts)
     assert checked > 100 and moves > 100
+
+
+def test_greedy_top_placements_are_the_best_rated_of_the_legal_actions():
+    """``_greedy.top_placements`` (placements rated as they are met, no list of every action) gives
+    the actions of ``legal_actions`` whose ``placement_values`` are the greatest, in their order, the
+    pass left out when a placement ties it: at every placement decision of seeded games, powers'
+    placements (while completed objectives wait) included."""
+    from rometools.augustus import PASS, legal_actions
+    from rometools.augustus.bots import _greedy
+    from rometools.core.playout import play as play_game
+    from rometools.core.playout import states
+
+    bot = GreedyBot()
+    checked, phases, ties = 0, set(), 0
+    for seed, bots in enumerate(["greedy", "random", "greedy", "random", ["greedy", "random"] * 2]):
+        end = play_game(rometools.load_game("augustus", players=4), bots, rng=seed)
+        for s in states(end):
+            if s.phase not in ("place", "power_place"):
+                continue
+            acts = legal_actions(s)
+            values = bot.placement_values(s, s.seat, acts)
+            best = max(values)
+            want = [a for a, v in zip(acts, values, strict=True) if v == best]
+            if len(want) > 1 and PASS in want:
+                want.remove(PASS)
+            symbols = (_greedy.rules.accepted_symbols(s, s.seat, s.token) if s.phase == "place" else
+                       _greedy.rules.power_symbols(s, s.config.cards.card(s.current[1])))
+            got = _greedy.top_placements(s, s.seat, symbols, s.phase == "place", bot.horizon,
+                                         bot.complete_weight, bot._MEMOS)
+            assert got == want, (s.phase, acts, values)
+            checked, ties = checked + 1, ties + (len(want) > 1)
+            phases.add(s.phase)
+    assert checked > 500 and ties > 0 and phases == {"place", "power_place"}

@@ -102,3 +102,30 @@ def test_whole_games_end_by_seven_objectives_and_hold_every_invariant(players, b
         assert is_over(end) and max(len(c) for c in end.controlled) >= 7
         for state in states(end)[::7] + [end]:
             check(state)
+
+
+@pytest.mark.parametrize("players,bots", [(3, "random"), (2, "greedy")])
+def test_history_linked_per_action_equals_the_records_rebuilt(players, bots):
+    """A state the rules make links its history records to its parent's (state.joined_records):
+    its history is the parent's plus the action's one record, read at every state or only at the
+    end; the state ending the game holds its tuple; a state rebuilt with the history as a tuple is
+    equal, and so is a copy."""
+    import copy
+    from dataclasses import fields
+
+    from rometools.augustus import GameState
+
+    end = play_game(GameConfig(players=players), bots, rng=11)
+    assert "_records" not in vars(end) and "history" in vars(end)   # joined as the game ended
+    walk = states(end)   # replayed: no history read on the way
+    assert walk[-1].history == end.history and len(walk) == len(end.history) + 1 - len(walk[0].history)
+    for before, after in zip(walk, walk[1:], strict=False):
+        assert after.history[:-1] == before.history and len(after.history) == len(before.history) + 1
+    # a state built by GameState(...) holds its tuple; equal to the linked one, field for field
+    mid = states(end)[len(walk) // 2]
+    assert "_records" in vars(mid) and "history" not in vars(mid)
+    rebuilt = GameState(**{f.name: getattr(mid, f.name) for f in fields(GameState)})
+    assert "_records" not in vars(rebuilt) and rebuilt == mid
+    assert rebuilt.history == walk[len(walk) // 2].history
+    again = copy.copy(states(end)[len(walk) // 2])   # copied with the tuple
+    assert again == mid and "_records" not in vars(again) and again.history == mid.history

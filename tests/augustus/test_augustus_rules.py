@@ -46,6 +46,23 @@ def test_setup_deals_the_row_and_the_hands(players, first_game, in_hand, in_play
     assert s.reserve == (7,) * players and s.legions == (7,) * players
 
 
+@pytest.mark.parametrize("players,first_game", [(2, False), (4, False), (6, False), (3, True), (6, True)])
+def test_a_sampled_setup_is_its_cards_applied_one_by_one(players, first_game):
+    """new_game(config, rng) deals on one working copy: the state of each card applied in turn
+    from the pending deal, with the generator's seed."""
+    import numpy as np
+
+    config = GameConfig(players=players, first_game=first_game)
+    for seed in range(5):
+        dealt = new_game(config, rng=seed)
+        s = new_game(config)
+        for record in dealt.history:   # the cards dealt, in order: ("deal_row", card), ("deal", seat, card)
+            s = apply(s, record[-1])
+        assert dealt == s and dealt.history == s.history and dealt.events == s.events
+        assert dealt.seed == seed and new_game(config, rng=np.random.default_rng(seed)).history == s.history
+        assert dealt.phase == ("draw" if first_game else "keep") and len(s.history) == len(dealt.history)
+
+
 def test_the_deal_is_one_chance_node_per_card_in_the_order_row_then_seats():
     s = new_game(GameConfig(players=2))
     assert current_player(s) == CHANCE and len(chance_outcomes(s)) == 88
