@@ -11,7 +11,10 @@ for every game the registry lists (no game named in this file):
 * MCTS simulations per CPU second from the start of a four-player game (goal at least 300).
 
 Rates are CPU time (``time.process_time``) medians of ``--rounds`` rounds, the baseline
-measured between the rounds, so a busy machine changes the ratios little. ``--quick`` plays
+measured between the rounds, so a busy machine changes the ratios little. Each rate's rounds
+follow an untimed half round: a bot's caches start empty in a new process (Augustus's greedy
+bot plays its first CPU second at about a fifth of its rate while it fills them), and a
+designer's long runs play with them full; the headline's 10,000 games include that start. ``--quick`` plays
 fewer games. Run from the repository root::
 
     .venv/bin/python benchmarks/bench_speed.py [--quick] [--only via_romana]
@@ -117,6 +120,7 @@ def main() -> None:
             cells = []
             for bot in bots:
                 ratios = []
+                decision_rate(gid, players, bot, seconds / 2)   # untimed: caches a bot fills as it plays
                 for _ in range(args.rounds):
                     base = tic_tac_toe_rate(base_games)
                     rate = decision_rate(gid, players, bot, seconds)
