@@ -212,10 +212,14 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     if rng is None:
         return state
     gen = as_generator(rng)
-    while state.phase == "reveal":
-        stack = state.stack or state.discard
-        state = _reveal(state, stack[int(gen.integers(len(stack)))])
-    return replace(state, seed=seed_entropy(rng))
+    # one tile per region from the full stack while it lasts (the discard pile is empty: no
+    # reshuffle), drawn as the chance nodes would draw them, and one state for all the reveals
+    stack, tiles, records, regions = list(state.stack), list(state.tiles), [], config.layout.regions
+    for i in range(min(n, len(stack))):
+        tiles[i] = stack.pop(int(gen.integers(len(stack))))
+        records.append(("reveal", regions[i], tiles[i]))
+    state = replace(state, tiles=tuple(tiles), stack=tuple(stack), history=tuple(records))
+    return replace(_continue_reveal(state), seed=seed_entropy(rng))
 
 
 def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:

@@ -7,6 +7,7 @@ Advanced Game; rules decisions IMP-1 to IMP-8.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -82,6 +83,23 @@ def test_setup_reveals_one_tile_per_region_from_a_shuffled_stack():
         apply(new_game(GameConfig(players=3)), ("latium", 3))  # a placement, while a tile is revealed
     seeded = new_game(GameConfig(players=3), rng=4)
     assert seeded.seed == 4 and replay(seeded, upto=0) == new_game(GameConfig(players=3))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_sampled_setup_is_its_reveals_drawn_one_by_one(players):
+    """new_game(rng=...) reveals every region's tile in one state: the same tiles, stack, history
+    and first player as the set-up's chance nodes drawn one at a time from the same generator."""
+    import numpy as np
+
+    for seed in range(20):
+        config, gen = GameConfig(players=players), np.random.default_rng(seed)
+        state = new_game(config)
+        while current_player(state) == CHANCE:
+            pile = state.stack or state.discard
+            state = apply(state, pile[int(gen.integers(len(pile)))])
+        sampled = new_game(config, rng=np.random.default_rng(seed))
+        assert sampled == replace(state, seed=seed) and sampled.phase == "place"
+        assert len(sampled.stack) == 20 - len(config.layout.regions)
 
 
 # ----------------------------------------------------------------- the rulebook example, played
