@@ -1,6 +1,10 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
 """Counting the legal chains without listing them: RandomBot's uniform draw.
 
-Private to :mod:`rometools.caesars_empire.engine`. :func:`nth_chain` equals
+Private to :mod:`rometools.caesars_empire.engine`, which plays its compiled twin where it
+was built (plain Python that Cython compiles as it is; the same counts, faster: most of a
+random game's time). :func:`nth_chain` equals
 "the chain number ``k`` of the reference list of legal chains" under a fixed
 one-to-one numbering (``tests/caesars_empire/test_engine.py`` checks that the
 numbering hits every chain of ``rules.legal_connections`` exactly once), so a

@@ -73,7 +73,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
-from rometools.caesars_empire._chain_count import nth_chain as _nth_chain
 from rometools.caesars_empire.board import Board
 from rometools.caesars_empire.state import GameState
 from rometools.core._cython import compiled_or_plain
@@ -99,6 +98,8 @@ __all__ = [
 
 #: The packed facts and the loops over them: compiled by Cython at install, else plain Python.
 _kernel = compiled_or_plain("rometools.caesars_empire._kernel")
+#: RandomBot's chain count and draw: its compiled twin where it was built (the same source).
+_nth_chain = compiled_or_plain("rometools.caesars_empire._chain_count").nth_chain
 #: Distance of a location not yet joined to Rome (Roads).
 INF = _kernel.INF
 
