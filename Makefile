@@ -49,7 +49,7 @@ $(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebook,test]'
 	@for p in $(EXAMPLES); do $(BIN)/python -m pip install --quiet --no-deps -e "$$(dirname $$p)" || exit 1; done
-	@$(BIN)/python -m rometools.core._cython
+	@$(BIN)/python -c 'from rometools.core._cython import report; print(report())'
 	touch $(STAMP)
 
 lab: $(STAMP)

@@ -10,7 +10,8 @@ for every game the registry lists (no game named in this file):
   below four), serial, CPU seconds extrapolated from ``--headline-games`` played (goal under 60 s);
 * MCTS simulations per CPU second from the start of a four-player game (goal at least 300).
 
-Rates are CPU time (``time.process_time``) medians of ``--rounds`` rounds, the baseline
+Every goal's line ends "goal met" or "goal MISSED" (a decision-rate line judges the random and
+greedy bots; a game's other bots are printed only). Rates are CPU time (``time.process_time``) medians of ``--rounds`` rounds, the baseline
 measured between the rounds, so a busy machine changes the ratios little. Each rate's rounds
 follow an untimed half round: a bot's caches start empty in a new process (Augustus's greedy
 bot plays its first CPU second at about a fifth of its rate while it fills them), and a
@@ -31,6 +32,13 @@ import numpy as np
 import rometools
 from rometools.core.game import CHANCE, game_spec
 from rometools.core.playout import play, sample_outcome
+
+#: The bots the decision-rate goal names (a game's other bots are printed, not judged).
+GOAL_BOTS = ("random", "greedy")
+
+
+def _verdict(met: bool) -> str:
+    return "  goal met" if met else "  goal MISSED"
 
 
 def tic_tac_toe_rate(games: int) -> float | None:
@@ -117,7 +125,7 @@ def main() -> None:
     for gid in gids:
         bots = sorted(game_spec(gid).bots)
         for players in player_counts(gid):
-            cells = []
+            cells, goal = [], []
             for bot in bots:
                 ratios = []
                 decision_rate(gid, players, bot, seconds / 2)   # untimed: caches a bot fills as it plays
@@ -128,18 +136,20 @@ def main() -> None:
                         bases.append(base)
                         ratios.append(rate / base)
                 cells.append(f"{bot} {statistics.median(ratios):.2f}" if ratios else f"{bot} {rate:,.0f}/s")
-            print(f"  {gid:<16} {players} players: " + ", ".join(cells))
+                if ratios and bot in GOAL_BOTS:
+                    goal.append(statistics.median(ratios) >= 1.0)
+            print(f"  {gid:<16} {players} players: " + ", ".join(cells) + (_verdict(all(goal)) if goal else ""))
     if bases:
         print(f"  (tic-tac-toe: {statistics.median(bases):,.0f} decisions per CPU second, median)")
     print(f"balance lab headline: 10,000 greedy games, serial, CPU seconds extrapolated from "
           f"{args.headline_games} (goal under 60 s)")
     for gid in gids:
         players, total = headline_seconds(gid, max(20, args.headline_games // (4 if args.quick else 1)))
-        print(f"  {gid:<16} {players} players: {total:,.0f} s  {'OK' if total < 60 else 'OVER'}")
+        print(f"  {gid:<16} {players} players: {total:,.0f} s" + _verdict(total < 60))
     print("MCTS simulations per CPU second from the start of a four-player game (goal at least 300)")
     for gid in gids:
         rate = mcts_rate(gid, seconds)
-        print(f"  {gid:<16} {rate:,.0f}  {'OK' if rate >= 300 else 'UNDER'}")
+        print(f"  {gid:<16} {rate:,.0f}" + _verdict(rate >= 300))
 
 
 if __name__ == "__main__":

@@ -394,3 +394,18 @@ def test_the_greedy_bots_gains_are_the_rules_scores_after_the_build(options):
                     seen["several roads"] += after.agenda[0][0] == "order"
     assert checked > 10_000
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize(("hand", "message"), [
+    (["pink:temple"], "unknown card 'pink:temple'; a card is colour:symbol, e.g. 'purple:temple'"),
+    ("purple:temple", "a hand is a list of card ids .* got the text 'purple:temple'; for one card write "
+                      r"\['purple:temple'\]"),
+    ({"purple:temple": -1}, "the count of 'purple:temple' must be a whole number 0 or more, got -1"),
+])
+def test_builds_with_names_what_is_wrong_with_a_hand(hand, message):
+    """A designer's hand that is not one: the error says what a hand is, in the game's words."""
+    from rometools.core.errors import ArgumentError
+    from rometools.via_romana import builds_with
+
+    with pytest.raises(ArgumentError, match=message):
+        builds_with(new_game(players=2), hand)

@@ -411,7 +411,8 @@ def builds_with(state: GameState, hand: Any) -> list:
     Raises
     ------
     ArgumentError
-        For a card id the deck does not have.
+        For a card id the deck does not have, a count that is no whole number 0 or more, or a
+        hand given as one text instead of a list.
 
     Examples
     --------
@@ -425,6 +426,9 @@ def builds_with(state: GameState, hand: Any) -> list:
     []
     """
     t = _t(state.config)
+    if isinstance(hand, str):
+        raise ArgumentError(f"a hand is a list of card ids (or {{card id: count}}), got the text {hand!r}; "
+                            f"for one card write [{hand!r}]")
     counts = dict(hand) if isinstance(hand, dict) else {}
     if not isinstance(hand, dict):
         for card in hand:

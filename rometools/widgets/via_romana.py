@@ -100,7 +100,8 @@ def _phase_text(state: GameState) -> str:
      "P3 takes cards from the display for a road (in P2's game turn 8, 3 cards played)"]
     """
     mover, seat, kind = current_player(state), state.seat, state.agenda[0][0]
-    where = f"game turn {state.turn}, {state.played} cards played" if state.turn else "the set-up"
+    where = (f"game turn {state.turn}, {state.played} card{'' if state.played == 1 else 's'} played"
+             if state.turn else "the set-up")
     if mover == seat and kind in ("build", "discard"):
         return f"{seat_html(seat)} to play ({where})"
     if mover == CHANCE:
