@@ -33,7 +33,6 @@ from rometools.via_romana.hidden import information_state, resample
 from rometools.via_romana.odds import prob_at_least, prob_card, prob_fort, prob_same_colour_pair
 from rometools.via_romana.rules import (
     apply,
-    builds_with,
     cards,
     chance_outcomes,
     current_player,
@@ -52,7 +51,7 @@ from rometools.via_romana.state import (
     card_id,
     parse_card,
 )
-from rometools.via_romana.views import game_log, road_pieces, road_results
+from rometools.via_romana.views import builds_with, game_log, road_pieces, road_results
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from rometools.core._cython import compiled_or_plain
+from rometools.core.errors import ArgumentError
 from rometools.via_romana.scoring import score_road
 from rometools.via_romana.state import END, GameState
 
-__all__ = ["game_log", "road_pieces", "road_results"]
+__all__ = ["builds_with", "game_log", "road_pieces", "road_results"]
 
 #: The rules as the registry plays them (road_results replays a game's builds with them).
 _rules = compiled_or_plain("rometools.via_romana.rules")
@@ -116,3 +117,54 @@ def road_results(state: GameState) -> list[dict]:
                         "completer": before.seat, "pieces": pieces, "winner": result.winner,
                         "cards": dict(result.cards)})
     return out
+
+
+def builds_with(state: GameState, hand: Any) -> list:
+    """Every build the seat to move could make now if it held ``hand`` instead of its own cards.
+
+    For a designer's "what can this hand reach?": the same rules as
+    :func:`~rometools.via_romana.rules.legal_actions`
+    (Detailed Building Rules), with the seat's cards replaced. ``hand`` is a list of card ids
+    (``"purple:temple"``, a card twice for two of it) or ``{card id: count}``.
+
+    Returns
+    -------
+    list
+        The build actions (forts, milestones, doubles, jokers), ``END`` left out; ``[]`` when
+        the seat to move is not at its build step (a draw, a discard, a scoring, the end).
+
+    Raises
+    ------
+    ArgumentError
+        For a card id the deck does not have, a count that is no whole number 0 or more, or a
+        hand given as one text instead of a list.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play, turn_states
+    >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
+    ...              if s.agenda and s.agenda[0][0] == "build")
+    >>> [a[1] for a in builds_with(state, ["purple:temple", "purple:helmet"])]  # a purple fort: the 4 purple cities
+    ['roma', 'ostia', 'tibur', 'praeneste']
+    >>> builds_with(state, [])
+    []
+    """
+    t = _rules._t(state.config)
+    if isinstance(hand, str):
+        raise ArgumentError(f"a hand is a list of card ids (or {{card id: count}}), got the text {hand!r}; "
+                            f"for one card write [{hand!r}]")
+    counts = dict(hand) if isinstance(hand, dict) else {}
+    if not isinstance(hand, dict):
+        for card in hand:
+            counts[card] = counts.get(card, 0) + 1
+    for card, k in counts.items():
+        if card not in t.card_index:
+            raise ArgumentError(f"unknown card {card!r}; a card is colour:symbol, e.g. {t.cards[0]!r}")
+        if type(k) is not int or k < 0:
+            raise ArgumentError(f"the count of {card!r} must be a whole number 0 or more, got {k!r}")
+    if state.over or not state.agenda or state.agenda[0][0] != "build" or _rules.current_player(state) < 0:
+        return []
+    cards_held = tuple(counts.get(c, 0) for c in t.cards)
+    as_if = _rules.replace(state, hands=_rules._set(state.hands, state.seat, cards_held))
+    return [a for a in _rules._build_actions(as_if, t) if a != END]
