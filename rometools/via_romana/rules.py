@@ -76,7 +76,6 @@ class _Tables:
         self.city_ids = tuple(c.id for c in board.cities)
         self.colours = tuple(frozenset(board.space_colours[s]) for s in self.spaces)
         self.neigh = tuple(tuple(self.index[n] for n in board.neighbours[s]) for s in self.spaces)
-        self.all_spaces = tuple(range(len(self.spaces)))
         self.no_cards = (0,) * len(self.cards)
         self.road_of = tuple(board.space_road[s].id if s in board.space_road else None for s in self.spaces)
         self.road_spaces = {r.id: tuple(self.index[s] for s in r.space_ids) for r in board.roads}
@@ -175,7 +174,7 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
     rounds = 2 if p == 2 else 1
     agenda += [("setup", seat) for _ in range(rounds) for seat in range(p)]
     agenda.append(("turn",))
-    zero = (0,) * len(t.cards)
+    zero = t.no_cards
     return GameState(
         config, hands=(zero,) * p, deck=t.deck, discard=zero, display=zero, goals=(None,) * p,
         goals_left=tuple(g.id for g in comps.goals), pieces=(-1,) * len(t.spaces),
