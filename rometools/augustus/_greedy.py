@@ -31,6 +31,7 @@ from rometools.augustus.components import Objective
 from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
+from rometools.core.rng import integer_below
 
 __all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
            "position_value", "top_placements"]
@@ -305,7 +306,7 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
         else:
             top = top_placements(state, seat, rules.power_symbols(state, state.config.cards.card(state.current[1])),
                                  False, horizon, complete_weight, memos)
-        return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
+        return top[integer_below(rng, len(top))] if len(top) > 1 else top[0]
     actions = rules.legal_actions(state)
     cards = state.config.cards
     bag = bag_items(state.config.components)
@@ -322,4 +323,4 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     top = [a for a, v in zip(actions, values) if v == best]  # noqa: B905 - a value per action, by construction
     if PASS in top and len(top) > 1:
         top.remove(PASS)  # a legion placed is never worse than a pass at equal value
-    return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
+    return top[integer_below(rng, len(top))] if len(top) > 1 else top[0]

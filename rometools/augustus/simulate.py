@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rometools.augustus.odds import JokerPolicy, _count, _policy, _problem
-from rometools.core.rng import RngLike, as_generator
+from rometools.core.rng import RngLike, as_generator, integer_below
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws import MeanEstimate, mean_estimate
 
@@ -66,7 +66,7 @@ class SimulatedCompletion:
 
 def _draw_index(left: list[int], total: int, gen: np.random.Generator) -> int:
     """One token drawn uniformly from a bag of ``left[i]`` tokens of kind ``i`` (``total`` in all): its kind."""
-    r = int(gen.integers(total))
+    r = integer_below(gen, total)
     i = 0
     while r >= left[i]:
         r -= left[i]

@@ -39,6 +39,7 @@ except ImportError:  # Cython is only needed to compile this module
 from rometools.caesars_empire import engine
 from rometools.caesars_empire.scoring import marginal_values_shared
 from rometools.caesars_empire.state import PASS
+from rometools.core.rng import integer_below
 
 __all__ = ["COMPILED", "best_chains", "best_chains_standard", "capture_values", "choose_standard", "search",
            "treasure_values"]
@@ -486,6 +487,6 @@ def choose_standard(state, policy, rng):
     best = best_chains_standard(state, policy)[0]
     if not best:
         return PASS
-    chain = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
+    chain = best[integer_below(rng, len(best))] if len(best) > 1 else best[0]
     locations = state.config.board.locations
     return tuple([locations[i] for i in chain])

@@ -31,6 +31,7 @@ from rometools.caesars_empire.state import PASS, PLAYER_CHOICE, GameState
 from rometools.core._cython import compiled_or_plain
 from rometools.core.game import Bot
 from rometools.core.playtest import Restriction
+from rometools.core.rng import integer_below
 
 __all__ = ["BOTS", "CheapestBot", "GreedyBot", "RandomBot"]
 
@@ -112,7 +113,7 @@ def _with_route(state: GameState, chain: tuple[str, ...], rng: np.random.Generat
         return chain
     options = route_choices(state, chain)
     if rng is not None:
-        return chain, options[int(rng.integers(len(options)))].path
+        return chain, options[integer_below(rng, len(options))].path
     best = max(options, key=lambda o: o.points.get(state.seat, 0))
     return chain, best.path
 
@@ -138,7 +139,7 @@ class CheapestBot(Bot):
             return PASS
         low = min(c for _, c in chains)
         best = [ch for ch, c in chains if c == low]
-        chain = engine.chain_ids(state.config.board, best[int(rng.integers(len(best)))])
+        chain = engine.chain_ids(state.config.board, best[integer_below(rng, len(best))])
         return _with_route(state, chain, rng)
 
 
@@ -312,7 +313,7 @@ class GreedyBot(Bot):
         best, _, _ = self.best_chains(state)
         if not best:
             return PASS
-        chain = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
+        chain = best[integer_below(rng, len(best))] if len(best) > 1 else best[0]
         return _with_route(state, engine.chain_ids(state.config.board, chain))
 
 

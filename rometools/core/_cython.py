@@ -25,7 +25,7 @@ NO_COMPILED_ENV = "ROMETOOLS_NO_COMPILED"
 #: itself a twin, so no list in ``core`` names a game's modules.
 MARKER = "# rometools: compiled twin"
 int = int  # noqa: A001, PLW0127 - Cython's name, a module attribute here
-long = longlong = Py_ssize_t = bint = int
+long = longlong = ulonglong = Py_ssize_t = bint = int
 double = float
 void = None
 

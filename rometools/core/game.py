@@ -53,6 +53,7 @@ from rometools.core.protocol import (
     ranks_by_score,
     resolve_rules,
 )
+from rometools.core.rng import integer_below
 
 __all__ = [
     "CHANCE",
@@ -175,7 +176,7 @@ class RandomBot(Bot):
 
     def decide(self, state: Any, rng: np.random.Generator) -> Any:
         actions = game_of(state).rules.legal_actions(state)
-        return actions[int(rng.integers(len(actions)))]
+        return actions[integer_below(rng, len(actions))]
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import Any
 from rometools.core.errors import ArgumentError
 from rometools.core.game import CHANCE, TERMINAL, Bot, Game, load_game
 from rometools.core.playout import sample_outcome, to_json
-from rometools.core.rng import as_generator
+from rometools.core.rng import as_generator, integer_below
 
 __all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
@@ -87,7 +87,7 @@ class RestrictedBot(Bot):
             self.forced += 1
             return choice
         self.replaced += 1
-        return allowed[int(rng.integers(len(allowed)))]
+        return allowed[integer_below(rng, len(allowed))]
 
 
 def _restriction(game: Game, restriction: str | Restriction) -> Restriction:

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from rometools.core._cython import compiled_or_plain
+
+__all__ = ["RngLike", "as_generator", "integer_below", "seed_entropy"]
+
+#: ``int(rng.integers(n))`` at a quarter of its cost, the same draws (:func:`rometools.core._loop.integer_below`);
+#: a bot's pick among its ties and a chance node's draw: the compiled twin where it was built.
+integer_below = compiled_or_plain("rometools.core._loop").integer_below
+
 RngLike = None | int | np.random.SeedSequence | np.random.BitGenerator | np.random.Generator
 
 

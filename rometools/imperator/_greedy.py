@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from rometools.core._cython import compiled_or_plain
+from rometools.core.rng import integer_below
 from rometools.imperator.state import PASS, SKIP, GameState
 
 __all__ = ["choose", "pick", "tile_value"]
@@ -44,7 +45,7 @@ def tile_value(state: GameState, seat: int, tile_id: str) -> int:
 
 def pick(options: list, rng: np.random.Generator):
     """One of ``options`` uniformly; no draw from ``rng`` when there is only one."""
-    return options[0] if len(options) == 1 else options[int(rng.integers(len(options)))]
+    return options[0] if len(options) == 1 else options[integer_below(rng, len(options))]
 
 
 def choose(state: GameState, rng: np.random.Generator):

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError, refused
-from rometools.core.rng import RngLike, as_generator
+from rometools.core.rng import RngLike, as_generator, integer_below
 from rometools.imperator.board import Layout
 from rometools.imperator.state import PlacementOutcome, Step, Worker, player_name
 
@@ -467,7 +467,7 @@ def _strongest(mover, options, occupants, markers, rng):
 
 
 def _random(mover, options, occupants, markers, rng):
-    return options[int(rng.integers(len(options)))]
+    return options[integer_below(rng, len(options))]
 
 
 #: Named choice policies for :func:`resolve_placement`:

@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
-from rometools.core.rng import RngLike, as_generator, seed_entropy
+from rometools.core.rng import RngLike, as_generator, integer_below, seed_entropy
 from rometools.imperator.placement import legal_moves, placement_problem
 from rometools.imperator.state import (
     CHANCE,
@@ -216,7 +216,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     # reshuffle), drawn as the chance nodes would draw them, and one state for all the reveals
     stack, tiles, records, regions = list(state.stack), list(state.tiles), [], config.layout.regions
     for i in range(min(n, len(stack))):
-        tiles[i] = stack.pop(int(gen.integers(len(stack))))
+        tiles[i] = stack.pop(integer_below(gen, len(stack)))
         records.append(("reveal", regions[i], tiles[i]))
     state = replace(state, tiles=tuple(tiles), stack=tuple(stack), history=tuple(records))
     return replace(_continue_reveal(state), seed=seed_entropy(rng))

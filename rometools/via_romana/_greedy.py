@@ -24,6 +24,7 @@ except ImportError:   # plain Python without Cython: the decorators change nothi
     from rometools.core import _cython as cython
 
 from rometools.core._cython import compiled_or_plain
+from rometools.core.rng import integer_below
 from rometools.via_romana.state import END, KEEP
 
 __all__ = ["choose", "gains", "rules"]
@@ -213,7 +214,7 @@ def _best_build(state, rng, options: list, seat: int):
                 best, best_value = [_spelt(kind, place, cards)], value
             elif value >= best_value - 1e-9:
                 best.append(_spelt(kind, place, cards))
-    return best[int(rng.integers(len(best)))]
+    return best[integer_below(rng, len(best))]
 
 
 def choose(state, rng):
@@ -229,8 +230,8 @@ def choose(state, rng):
     if kind == "discard":
         if KEEP in legal and sum(state.hands[seat]) <= 5:
             return KEEP
-        return legal[int(rng.integers(len([a for a in legal if a != KEEP])))]
+        return legal[integer_below(rng, len([a for a in legal if a != KEEP]))]
     if kind == "tile":
         t = rules._t(state.config)
         return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
-    return legal[int(rng.integers(len(legal)))]
+    return legal[integer_below(rng, len(legal))]

@@ -183,11 +183,13 @@ def test_sample_outcome_is_exact_and_seeded():
 
 
 @pytest.mark.parametrize("weights", [[1, 2, 3], [2, 4, 6], [6, 10, 15], [5], [3 ** 60, 2 * 3 ** 60 + 1],
-                                     [7, 14, 14, 21], [1] * 55])
+                                     [7, 14, 14, 21], [1] * 55, [2 ** 31, 1, 2 ** 31 - 1], [2 ** 40, 3 * 2 ** 40 + 1],
+                                     [3 * 2 ** 29, 2 ** 31]])
 def test_sample_weighted_is_sample_outcome_s_draw(weights):
     """The same outcome, draw for draw on one seed, as sample_outcome given weight / sum as
     Fractions: weights with a common factor (2, 4, 6), none (6, 10, 15), a huge sum (the
-    rejection path) and one outcome."""
+    rejection path), one outcome, and weights at and past 2**31 (summed in C integers up to it,
+    past it as Python's)."""
     outcomes = [f"o{k}" for k in range(len(weights))]
     fractions = [(o, Fraction(w, sum(weights))) for o, w in zip(outcomes, weights, strict=True)]
     a, b = np.random.default_rng(11), np.random.default_rng(11)

@@ -1,7 +1,9 @@
 import numpy as np
 import pytest
 
-from rometools.core.rng import as_generator
+from rometools.core import _loop
+from rometools.core._cython import compiled_or_plain
+from rometools.core.rng import as_generator, integer_below
 from rometools.core.stats import proportion_estimate
 
 
@@ -15,6 +17,49 @@ def test_same_seed_same_stream_and_generator_passthrough():
 def test_rejects_non_spec7_rng(bad):
     with pytest.raises(TypeError, match="rng must be"):
         as_generator(bad)
+
+
+BOUNDS = (1, 2, 3, 5, 6, 7, 10, 55, 97, 1000, 65_537, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 5, 3 * 2 ** 30,
+          2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 40, 2 ** 62)
+
+
+@pytest.mark.parametrize("twin", ["plain", "compiled"])
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.random.Philox,
+                                  np.random.SFC64])
+def test_integer_below_draws_what_integers_draws(twin, bits):
+    """integer_below(rng, n) is int(rng.integers(n)), draw for draw, for every bound a bot or a chance
+    node meets and past 2**32 (where it calls integers itself), on every numpy bit generator, plain
+    and compiled; the streams stay in step (the next 64-bit draw is the same)."""
+    module = _loop if twin == "plain" else compiled_or_plain("rometools.core._loop")
+    assert module._SAME   # the short way is taken (it checked itself on import)
+    for seed in range(6):
+        a, b = np.random.Generator(bits(seed)), np.random.Generator(bits(seed))
+        mine = [module.integer_below(a, n) for _ in range(40) for n in BOUNDS]
+        numpy = [int(b.integers(n)) for _ in range(40) for n in BOUNDS]
+        assert mine == numpy
+        assert all(type(x) is int for x in mine)
+        assert int(a.integers(1 << 60)) == int(b.integers(1 << 60))
+
+
+def test_integer_below_draws_nothing_for_one_value_and_refuses_what_integers_refuses():
+    a, b = np.random.default_rng(9), np.random.default_rng(9)
+    assert [integer_below(a, 1) for _ in range(5)] == [0] * 5
+    assert a.integers(1 << 30) == b.integers(1 << 30)
+    for bad in (0, -3):
+        with pytest.raises(ValueError, match="high <= 0"):
+            integer_below(a, bad)
+    assert integer_below(a, np.int64(6)) == int(b.integers(6))   # a numpy integer: integers() itself
+
+
+def test_integer_below_is_uniform():
+    """A chi-square over 60,000 draws below 7 and below 3 * 2**30 (in 6 bins)."""
+    from scipy.stats import chisquare
+
+    g = np.random.default_rng(2026)
+    small = np.bincount([integer_below(g, 7) for _ in range(60_000)], minlength=7)
+    assert chisquare(small).pvalue > 0.001
+    big = np.bincount([integer_below(g, 3 * 2 ** 30) // 2 ** 29 for _ in range(60_000)], minlength=6)
+    assert chisquare(big).pvalue > 0.001
 
 
 def test_wilson_interval_hand_value():
