@@ -16,6 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:   # plain Python without Cython: the decorators change nothing
+    from rometools.core import _cython as cython
+
 from rometools.core._cython import compiled_or_plain
 from rometools.core.rng import integer_below
 from rometools.imperator.state import PASS, SKIP, GameState
@@ -48,33 +53,42 @@ def pick(options: list, rng: np.random.Generator):
     return options[0] if len(options) == 1 else options[integer_below(rng, len(options))]
 
 
+@cython.locals(value=cython.long, best=cython.long, d=cython.long, nearest=cython.long, v=cython.long,
+               marker=cython.long, found=cython.bint)
+def _placement(state: GameState, rng: np.random.Generator, seat: int, index, tiles, marker_of):
+    """The placement (or :data:`PASS` when there is none): the highest tile value (:func:`tile_value`),
+    then the worker value nearest the marker (``distance()``), ties drawn in ``legal_actions``' order.
+    One pass over the placements: each region's tile is rated once, not once per worker value, and a
+    higher value met later starts the ties again."""
+    points_of, stock = state.config.components.instant_points_of, state.stock[seat]
+    best, nearest, found = 0, 0, False
+    picks: list = []
+    for region, values in rules.placements(state):
+        t = tiles[index[region]]
+        rule = points_of.get(t)   # tile_value(), inline
+        value = 1 if rule is None else stock[rule[0]] * rule[1]
+        if found and value < best:
+            continue
+        if not found or value > best:
+            best, found, picks = value, True, []
+            nearest = 1 << 30
+        marker = marker_of[t]
+        for v in values:
+            d = abs(v - marker)
+            if d < nearest:
+                nearest, picks = d, [(region, v)]
+            elif d == nearest:
+                picks.append((region, v))
+    return pick(picks, rng) if picks else PASS
+
+
 def choose(state: GameState, rng: np.random.Generator):
     """GreedyBot's action at a decision node (see :class:`~rometools.imperator.bots.GreedyBot`)."""
     index, tiles = state.config.layout.index, state.tiles
     marker_of = state.config.components.marker_of
     seat = rules.current_player(state)
     if state.phase == "place":
-        # the highest tile value, then the worker value nearest the marker (distance()); ties in
-        # legal_actions' order. Each region's tile is rated once, not once per worker value.
-        points_of, stock = state.config.components.instant_points_of, state.stock[seat]
-        options = []   # (tile value, marker, region, values)
-        for region, values in rules.placements(state):
-            t = tiles[index[region]]
-            rule = points_of.get(t)   # tile_value(), inline
-            options.append((1 if rule is None else stock[rule[0]] * rule[1], marker_of[t], region, values))
-        if not options:
-            return PASS
-        best = max(o[0] for o in options)
-        nearest, picks = None, []
-        for value, marker, region, values in options:
-            if value == best:
-                for v in values:
-                    d = abs(v - marker)
-                    if nearest is None or d < nearest:
-                        nearest, picks = d, [(region, v)]
-                    elif d == nearest:
-                        picks.append((region, v))
-        return pick(picks, rng)
+        return _placement(state, rng, seat, index, tiles, marker_of)
     acts = rules.legal_actions(state)
     values: dict = {}
     if state.phase == "displace":

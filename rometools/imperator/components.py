@@ -210,6 +210,11 @@ class Components:
         return tuple(t.id for t in self.tiles)
 
     @cached_property
+    def sorted_tile_ids(self) -> tuple[str, ...]:
+        """Tile ids sorted: a new game's face-down stack (a state holds a pile as its composition)."""
+        return tuple(sorted(self.tile_ids))
+
+    @cached_property
     def resource_ids(self) -> tuple[str, ...]:
         """Resource ids in file order."""
         return tuple(r.id for r in self.resources)

@@ -75,8 +75,9 @@ def replace(state: GameState, **changes: Any) -> GameState:
     """``dataclasses.replace`` for a state, without re-running ``__init__`` (a state has no
     checks to re-run): a new state with ``changes``; ``state`` is unchanged."""
     new = object.__new__(GameState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    fields = state.__dict__.copy()   # a copy of a dict of the same keys: faster than a new one updated
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -147,10 +148,6 @@ def allowed_values(state: GameState, seat: int) -> tuple[int, ...]:
     return state.config.workers[seat]
 
 
-def _first_player(state: GameState) -> int:
-    return (state.round - 1) % state.config.players
-
-
 def _need_decision(state: GameState, what: str) -> None:
     """Refuse a query about a decision at a chance or terminal node (:class:`ArgumentError`)."""
     if state.phase == "reveal":
@@ -204,11 +201,15 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
         raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
-    p, n = config.players, len(config.layout.regions)
-    state = GameState(config, 1, "reveal", (None,) * n, tuple(sorted(config.components.tile_ids)), (), (),
-                      (-1,) * n, (0,) * n, 0, None, config.political_influence, config.influence_zones,
-                      config.stock, ((),) * p,
-                      (False,) * p, (0,) * p, (0,) * p)
+    n = len(config.layout.regions)
+    state = config.__dict__.get("_new_game")   # built once per config, kept on it (states are immutable)
+    if state is None:
+        p = config.players
+        state = GameState(config, 1, "reveal", (None,) * n, config.components.sorted_tile_ids, (), (),
+                          (-1,) * n, (0,) * n, 0, None, config.political_influence, config.influence_zones,
+                          config.stock, ((),) * p,
+                          (False,) * p, (0,) * p, (0,) * p)
+        object.__setattr__(config, "_new_game", state)
     if rng is None:
         return state
     gen = as_generator(rng)
@@ -218,8 +219,8 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     for i in range(min(n, len(stack))):
         tiles[i] = stack.pop(integer_below(gen, len(stack)))
         records.append(("reveal", regions[i], tiles[i]))
-    state = replace(state, tiles=tuple(tiles), stack=tuple(stack), history=tuple(records))
-    return replace(_continue_reveal(state), seed=seed_entropy(rng))
+    return _continue_reveal(replace(state, tiles=tuple(tiles), stack=tuple(stack), history=tuple(records),
+                                    seed=seed_entropy(rng)))
 
 
 def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
@@ -260,18 +261,16 @@ def _reveal(state: GameState, tile: Any) -> GameState:
         where = "stack" if state.stack else "discard pile (reshuffled)"
         raise refused(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}",
                       well_formed=_is_action(state.config, tile))
-    records = []
-    stack, discard = state.stack, state.discard
+    stack, discard, history = state.stack, state.discard, state.history
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
-        records.append(("reshuffle", len(discard)))
+        history += (("reshuffle", len(discard)),)
         stack, discard = discard, ()
     j = stack.index(tile)
-    stack = stack[:j] + stack[j + 1:]
     i = state.tiles.index(None)
-    tiles = state.tiles[:i] + (tile,) + state.tiles[i + 1:]
-    records.append(("reveal", state.config.layout.regions[i], tile))
-    state = replace(state, tiles=tiles, stack=stack, discard=discard, history=state.history + tuple(records))
-    return _continue_reveal(state)
+    tiles = state.tiles
+    history += (("reveal", state.config.layout.regions[i], tile),)
+    return _continue_reveal(replace(state, tiles=tiles[:i] + (tile,) + tiles[i + 1:], stack=stack[:j] + stack[j + 1:],
+                                    discard=discard, history=history))
 
 
 def _continue_reveal(state: GameState) -> GameState:
@@ -315,7 +314,8 @@ def _start_round(state: GameState) -> GameState:
 
 # ===================================================================== placements and chains
 def _seat_to_place(state: GameState) -> int:
-    return (_first_player(state) + state.turn) % state.config.players
+    n = state.config.players
+    return ((state.round - 1) % n + state.turn) % n   # from the round's first player, seat (round - 1) % n
 
 
 def _displace(state: GameState, records: list, seat: int, value: int, region: int, forced: frozenset,
@@ -334,8 +334,8 @@ def _displace(state: GameState, records: list, seat: int, value: int, region: in
     else:
         records.append(("choose" if chosen else "push", seat, lay.regions[origin], lay.regions[region], displaced))
     if displaced is None:
-        return _after_placement(replace(state, occupant=tuple(occupant), value=tuple(value_at),
-                                        history=state.history + tuple(records)))
+        return _after_placement(state, occupant=tuple(occupant), value=tuple(value_at),
+                                history=state.history + tuple(records))
     track = list(state.track)
     track[displaced] = min(track[displaced] + 1, state.config.board.track_end)
     state = replace(state, occupant=tuple(occupant), value=tuple(value_at), track=tuple(track))
@@ -353,7 +353,7 @@ def _chain(state: GameState, records: list, seat: int, value: int, origin: int, 
     options = legal_moves(lay, markers(state), occ, worker(state, seat, value), lay.regions[origin], forced_ids)
     if not options:
         records.append(("remove", seat, lay.regions[origin]))
-        return _after_placement(replace(state, history=state.history + tuple(records)))
+        return _after_placement(state, history=state.history + tuple(records))
     if len(options) == 1:
         return _displace(state, records, seat, value, lay.index[options[0]], forced, False, origin)
     return replace(state, phase="displace", pending=(seat, value, origin, tuple(sorted(forced))),
@@ -369,16 +369,24 @@ def _icon_regions(state: GameState, seat: int) -> list[str]:
     return [r for r in lay.adjacent(here) if state.tiles[lay.index[r]] is not None]
 
 
-def _after_placement(state: GameState) -> GameState:
-    seat = _seat_to_place(state)
-    if _icon_regions(state, seat):
-        return replace(state, phase="icons", pending=(seat,))
-    return _next_turn(state)
+def _after_placement(state: GameState, **changes: Any) -> GameState:
+    """The advanced action when the seat has one, else the next turn. ``changes``: the fields the
+    placement changed, set on the same copy as the next turn's (one copy of the state per step)."""
+    if state.config.advanced:
+        state = replace(state, **changes)
+        seat = _seat_to_place(state)
+        if _icon_regions(state, seat):
+            return replace(state, phase="icons", pending=(seat,))
+        return _next_turn(state)
+    return _next_turn(state, **changes)
 
 
-def _next_turn(state: GameState) -> GameState:
-    state = replace(state, phase="place", pending=None, turn=state.turn + 1)
-    return _end_round(state) if state.turn == state.config.players else state
+def _next_turn(state: GameState, **changes: Any) -> GameState:
+    """The next seat's placement, or the end of the round after the last seat's. ``changes``: fields
+    the step changed, set on the same copy (``_end_round`` sets the turn, phase and pending itself)."""
+    if state.turn + 1 == state.config.players:
+        return _end_round(replace(state, **changes) if changes else state)
+    return replace(state, phase="place", pending=None, turn=state.turn + 1, **changes)
 
 
 def _gain(state: GameState, seat: int, tile_id: str, points: list, political: list, stock: list, *,
@@ -414,7 +422,7 @@ def _end_round(state: GameState) -> GameState:
     """
     cfg = state.config
     comps, lay, r = cfg.components, cfg.layout, state.round
-    history = list(state.history)
+    records: list = []   # this step's history records, joined to the state's once
     points, political = list(state.points), list(state.political)
     held = list(state.held)
     discard = list(state.discard)
@@ -432,7 +440,7 @@ def _end_round(state: GameState) -> GameState:
                 leaving.append(tile)
             else:  # "Usable-once tiles are held until used"
                 held[seat] = (*held[seat], (tile, r))
-            history.append(("reward", seat, lay.regions[i], tile, gained))
+            records.append(("reward", seat, lay.regions[i], tile, gained))
             tiles[i] = None
     if cfg.leftover == "discard":
         leaving += [t for t in tiles if t is not None]
@@ -441,17 +449,17 @@ def _end_round(state: GameState) -> GameState:
     changes = dict(round=r + 1, tiles=tuple(tiles), occupant=(-1,) * n, value=(0,) * n, turn=0, pending=None,
                    points=tuple(points), political=tuple(political), held=tuple(held))
     if r == cfg.rounds:
-        history.append(("end", r))
-        return replace(state, phase="over", discard=tuple(sorted(discard + leaving)), history=tuple(history),
-                       **changes)
-    history.append(("round", r + 1))
+        records.append(("end", r))
+        return replace(state, phase="over", discard=tuple(sorted(discard + leaving)),
+                       history=state.history + tuple(records), **changes)
+    records.append(("round", r + 1))
     if cfg.reveal == "next_round":
         discard += leaving
     else:
         changes["limbo"] = tuple(sorted(leaving))
     # the next round's reveals (a chance node) unless no region lacks a tile or no tile is left
-    return _continue_reveal(replace(state, phase="reveal", discard=tuple(sorted(discard)), history=tuple(history),
-                                    **changes))
+    return _continue_reveal(replace(state, phase="reveal", discard=tuple(sorted(discard)),
+                                    history=state.history + tuple(records), **changes))
 
 
 # ===================================================================== the protocol
@@ -605,7 +613,7 @@ def apply(state: GameState, action: Any) -> GameState:
     if phase == "icons":
         seat = state.pending[0]
         if isinstance(action, str) and action == SKIP:
-            return _next_turn(replace(state, history=(*state.history, (SKIP, seat))))
+            return _next_turn(state, history=(*state.history, (SKIP, seat)))
         choices = _icon_regions(state, seat)
         if not (isinstance(action, tuple | list) and len(action) == 2 and action[0] == ICONS
                 and isinstance(action[1], str) and action[1] in choices):
@@ -626,7 +634,7 @@ def apply(state: GameState, action: Any) -> GameState:
         return _next_turn(state)
     seat = _seat_to_place(state)
     if isinstance(action, str) and action == PASS:
-        return _next_turn(replace(state, history=(*state.history, (PASS, seat))))
+        return _next_turn(state, history=(*state.history, (PASS, seat)))
     if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str)
             and isinstance(action[1], int) and not isinstance(action[1], bool)):
         raise refused(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {action!r}",

@@ -118,8 +118,9 @@ def replace(state: GameState, **changes: Any) -> GameState:
     if unknown:
         raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
     new = object.__new__(GameState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
