@@ -175,13 +175,17 @@ def _spelt(kind: str, place, cards: tuple) -> tuple:
     return (kind, place, cards[0]) if len(cards) == 1 else (kind, place, cards[0], cards[1])
 
 
-@cython.locals(value=cython.double, best_value=cython.double)
+@cython.locals(value=cython.double, best_value=cython.double, top=cython.double, joker=cython.bint)
 def _best_build(state, rng, options: list, seat: int):
     """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
     (``END`` first, then ``options`` spelt out, as ``rules.legal_actions`` lists them).
 
     A build's rating depends only on its kind and the places it fills, not on the cards it spends,
     so each kind and place is rated once (``rated``), and only the builds kept are spelt out.
+    Every joker pair offers the same spaces (one list, most of a decision's builds): the first
+    pair's scan keeps the list's top rating and the spaces at it (``top``, ``tops``), and each
+    later pair keeps those spaces or none, as its own scan would (ratings that differ differ by
+    far more than the 1e-9 the comparisons allow).
     """
     t = rules._t(state.config)
     single, pair = _short_roads(state, t)
@@ -189,10 +193,21 @@ def _best_build(state, rng, options: list, seat: int):
     rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
     points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
     tiles, index = state.tiles, t.index
+    jokers, top, tops = None, -1.0, []   # the jokers' spaces (one list), their top rating, the spaces at it
     for kind, cards, places in options:
+        joker = kind == "joker"
+        if joker and places is jokers:
+            if top > best_value + 1e-9:
+                best, best_value = [_spelt(kind, place, cards) for place in tops], top
+            elif top >= best_value - 1e-9:
+                for place in tops:
+                    best.append(_spelt(kind, place, cards))
+            continue
         seen = rated[kind]
         bonus = KIND_BONUS[kind]
         fort, double = kind == "fort", kind == "double"
+        if joker:
+            jokers, top, tops = places, -1.0, []
         for place in places:
             known = seen.get(place)
             if known is None:
@@ -214,6 +229,11 @@ def _best_build(state, rng, options: list, seat: int):
                 best, best_value = [_spelt(kind, place, cards)], value
             elif value >= best_value - 1e-9:
                 best.append(_spelt(kind, place, cards))
+            if joker:
+                if not tops or value > top + 1e-9:
+                    top, tops = value, [place]
+                elif value >= top - 1e-9:
+                    tops.append(place)
     return best[integer_below(rng, len(best))]
 
 
