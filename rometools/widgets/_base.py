@@ -414,6 +414,39 @@ class Explorer(widgets.VBox):
         self.last_error: BaseException | None = None
         self._charts: dict[str, Chart] = {}
 
+    @contextmanager
+    def _held(self) -> Iterator[None]:
+        """While the block runs, every control of the explorer is disabled in the page; afterwards
+        each is back as it was, however the block ends.
+
+        For a long computation in the kernel that no chart waits for (a search): the kernel reads
+        no control until it ends, so a control changed meanwhile would leave the charts behind
+        it with nothing on screen saying so. Each change is sent to the page at once, before the
+        work starts (as :func:`busy`).
+
+        Examples
+        --------
+        >>> ex = Explorer([widgets.Dropdown(options=[1, 2]), widgets.VBox([widgets.IntSlider(disabled=True)])])
+        >>> with ex._held():
+        ...     ex.children[0].disabled, ex.children[1].children[0].disabled
+        (True, True)
+        >>> ex.children[0].disabled, ex.children[1].children[0].disabled
+        (False, True)
+        """
+        held, todo = [], list(self.children)
+        while todo:
+            w = todo.pop()
+            todo.extend(getattr(w, "children", ()))
+            if w.has_trait("disabled"):
+                held.append((w, w.disabled))
+        for w, _ in held:
+            w.disabled = True
+        try:
+            yield
+        finally:
+            for w, was in held:
+                w.disabled = was
+
     def close(self) -> None:
         """Close the explorer with its charts (their views and sources)."""
         for chart in getattr(self, "_charts", {}).values():

@@ -6,7 +6,8 @@ ranked moves (``rt-best-moves``): :func:`rometools.core.search.best_moves` (seed
 MCTS) from the state at the slider's turn, in the game's words (its
 ``action_text``). While it searches the panel says so, for which player and turn, and
 the button is disabled and reads "Searching…" (:func:`~rometools.widgets._base.busy`,
-as the Run buttons); a search that fails says so in the panel. The ranking is cleared
+as the Run buttons) and every other control is disabled (the kernel redraws no chart until the
+search ends, so a turn moved meanwhile would leave the board behind the slider); a search that fails says so in the panel. The ranking is cleared
 when the turn or the game changes, and a ranking whose position is no longer the one
 shown is never presented as its ranking; a
 Simulations value that is not a whole number in :data:`SEARCH_RANGE` (typed, or
@@ -130,7 +131,7 @@ class StrongPlayPanel:
             self._search_out.value = (  # sent before the search starts, as a chart's "Computing…"
                 f'<div class="rt-computing"><small><i>Searching\u2026 {number(value)} simulations for '
                 f"{where} (the button comes back when the ranking is ready).</i></small></div>")
-            with busy(self._search_run, "Searching\u2026"):
+            with busy(self._search_run, "Searching\u2026"), self._held():   # no control moves under the charts
                 ranked = search_best_moves(state, value, rng=self._seed.value)
         except INPUT_ERRORS as err:
             self._refuse_search(err)

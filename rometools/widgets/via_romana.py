@@ -134,7 +134,8 @@ class RoadBoardExplorer(PlayoutExplorer):
     players : int, optional
         2 to 4 (default 3; a start gives its own).
     bot : str
-        A bot for every seat (``"greedy"``, ``"random"``, ``"mcts"``...).
+        A bot of the game's own for every seat (``"greedy"`` or ``"random"``; MCTS plays in the
+        strong-play panel, whose search is per move).
     seed : int
     bots : list of str, optional
         One bot per seat.

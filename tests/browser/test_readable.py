@@ -219,8 +219,9 @@ def test_typed_board_paths_load_or_fail_clearly_and_keep_the_path(voila, page, t
 def test_a_search_says_it_is_searching_in_the_page_and_gives_the_button_back(voila, page):
     """The UX report: during a 7 s search the panel still read "Press Search..." and the button was live.
 
-    The panel's "Searching…" line and the disabled button are sent before the search starts, so the
-    page shows them while the kernel searches; then the ranking, the button back as it was.
+    The panel's "Searching…" line, the disabled button and the disabled controls are sent before the
+    search starts, so the page shows them while the kernel searches; then the ranking, the button and
+    the controls back as they were.
     """
     _open(voila, page, BOARD.notebook, BOARD.plots)
     button = page.locator(".rt-best-run").first
@@ -229,13 +230,16 @@ def test_a_search_says_it_is_searching_in_the_page_and_gives_the_button_back(voi
     box.fill("5000")
     box.press("Tab")
     button.click()
+    # the controls too (a turn moved during a search left the board behind the slider, unsaid)
     _wait_for(page, "() => { const b = document.querySelector('.rt-best-run');"
                     " const p = document.querySelector('.rt-best-moves');"
-                    " return b.disabled && b.textContent.includes('Searching') && p.querySelector('.rt-computing'); }")
+                    " return b.disabled && b.textContent.includes('Searching') && p.querySelector('.rt-computing')"
+                    " && document.querySelector('.rt-players select').disabled; }")
     panel = page.locator(".rt-best-moves").inner_text()
     assert re.match(r"Searching… 5,000 simulations for P\d to move at turn \d+ ", panel), panel
     assert "Press Search" not in panel
     _wait_for(page, "() => document.querySelector('.rt-best-moves-table tr.rt-current')", timeout_ms=120_000)
-    _wait_for(page, "() => !document.querySelector('.rt-best-run').disabled")
+    _wait_for(page, "() => !document.querySelector('.rt-best-run').disabled"
+                    " && !document.querySelector('.rt-players select').disabled")
     assert button.inner_text().strip() == "Search"
     page.console_log.assert_clean()

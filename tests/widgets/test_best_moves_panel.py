@@ -129,3 +129,38 @@ def test_a_ranking_is_never_shown_for_a_position_other_than_the_one_on_screen(mo
     assert not ex._search_run.disabled
     monkeypatch.undo()
     assert ex.best_moves(20) is not None and f"turn {searched_turn + 1}:" in plain_text(ex._search_out.value)
+
+
+def _playout_explorers() -> list[type]:
+    """Every playout explorer rometools.widgets exports (each game's, found by its base class)."""
+    import rometools.widgets as w
+    from rometools.widgets._playout import PlayoutExplorer
+
+    found = [getattr(w, name) for name in w.__all__]
+    return [c for c in found if isinstance(c, type) and issubclass(c, PlayoutExplorer) and c is not PlayoutExplorer]
+
+
+@pytest.mark.parametrize("cls", _playout_explorers(), ids=lambda c: c.__name__)
+def test_while_it_searches_no_control_can_move_under_the_charts(cls, monkeypatch):
+    """A new user moved the turn during a 9 s search: the board kept the old turn with no note, the
+    kernel being busy. Now every control is disabled during the search and back as it was after."""
+    from rometools.widgets import _strong_play
+
+    ex = cls(seed=2)
+    controls = [w for w in ex._controls.values() if w.has_trait("disabled")]
+    assert ex._turn in controls and len(controls) >= 4
+    ex._seat_bots[0].disabled = True   # one already disabled before the search stays so after it
+    before = [w.disabled for w in controls]
+    during = {}
+
+    def watched(state, budget, rng=None):
+        during["controls"] = [w.disabled for w in controls]
+        during["button"] = ex._search_run.disabled
+        return best_moves(state, budget, rng=rng)
+
+    monkeypatch.setattr(_strong_play, "search_best_moves", watched)
+    assert ex.game.current_player(ex.state) >= 0   # the opening turn is a seat's move: a search runs
+    assert ex.best_moves(10) is not None
+    assert all(during["controls"]) and during["button"]
+    assert [w.disabled for w in controls] == before and not ex._search_run.disabled
+    assert ex._seat_bots[0].disabled
