@@ -37,10 +37,13 @@ _SMALL = 1 << 31
 
 
 class _BitGen(ctypes.Structure):
-    """numpy's ``bitgen_t`` (``numpy/random/bitgen.h``): a bit generator's state and its outputs."""
+    """numpy's ``bitgen_t`` (``numpy/random/bitgen.h``): a bit generator's state and its outputs.
+
+    ``next_uint32`` is called holding the GIL (``PYFUNCTYPE``), as numpy calls it: a call that let
+    the GIL go would hand it to any other thread that wants it and wait to get it back, per draw."""
 
     _fields_ = (("state", ctypes.c_void_p), ("next_uint64", ctypes.c_void_p),
-                ("next_uint32", ctypes.CFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)),
+                ("next_uint32", ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)),
                 ("next_double", ctypes.c_void_p), ("next_raw", ctypes.c_void_p))
 
 
