@@ -35,3 +35,13 @@ def test_console_errors_are_caught_and_only_known_ones_tolerated(chromium, monke
         assert sum("setData" in e for e in log.errors) == 1 and len(log.tolerated) == 1
     finally:
         context.close()
+
+
+def test_only_requests_leaving_the_machine_are_stubbed(voila, page):
+    page.goto(voila.url("/voila/render/tests/browser/selftest.ipynb"))
+    fetch = "async (u) => { const r = await fetch(u); return [r.status, (await r.text()).length]; }"
+    assert page.evaluate(fetch, "https://cdn.jsdelivr.net/npm/none/x.css") == [200, 0]
+    status, length = page.evaluate(fetch, voila.url("/voila/static/voila.js"))
+    assert status == 200 and length > 1000
+    assert "https://cdn.jsdelivr.net/npm/none/x.css" in page.stubbed_requests
+    assert not [u for u in page.stubbed_requests if u.startswith(voila.base)]
