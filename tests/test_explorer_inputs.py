@@ -433,6 +433,18 @@ PLAYOUTS = [c for c in EXPLORERS if issubclass(c, PlayoutExplorer)]
 
 
 @pytest.mark.parametrize("cls", PLAYOUTS, ids=lambda c: c.__name__)
+def test_a_refused_player_count_opens_on_the_explorers_own_default(cls):
+    default = cls()
+    counts = default.all_player_counts()
+    refused = cls(players=max(counts) + 1)
+    assert refused._players.value == default._players.value
+    assert refused.states[-1] == default.states[-1]   # the same game as opening with no players given
+    assert f"Players must be {counts[0]} to {counts[-1]}, got {max(counts) + 1}" in refused.message
+    if cls.DEFAULT_PLAYERS is not None:
+        assert default._players.value == cls.DEFAULT_PLAYERS
+
+
+@pytest.mark.parametrize("cls", PLAYOUTS, ids=lambda c: c.__name__)
 def test_broken_board_files_never_reach_the_page_raw(cls, tmp_path):
     ex = cls()
     problems = []

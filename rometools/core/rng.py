@@ -32,6 +32,8 @@ def as_generator(rng: RngLike = None) -> np.random.Generator:
     ------
     TypeError
         If ``rng`` is of another type (for example a float or ``random.Random``).
+    ValueError
+        If ``rng`` is a negative seed (numpy's own message did not name ``rng``).
 
     Examples
     --------
@@ -42,6 +44,10 @@ def as_generator(rng: RngLike = None) -> np.random.Generator:
     >>> g = as_generator(1)
     >>> as_generator(g) is g
     True
+    >>> as_generator(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: rng must be a seed of 0 or more, got -1
     """
     if rng.__class__ is np.random.Generator:  # the common case (a play loop's own generator): no checks
         return rng
@@ -55,6 +61,8 @@ def as_generator(rng: RngLike = None) -> np.random.Generator:
             f"rng must be None, an int seed, a SeedSequence, a BitGenerator or a "
             f"numpy Generator, got {rng!r}"
         )
+    if isinstance(rng, int | np.integer) and rng < 0:
+        raise ValueError(f"rng must be a seed of 0 or more, got {rng}")
     return np.random.default_rng(rng)
 
 

@@ -116,6 +116,10 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         The registry id of the game.
     DEFAULT_BOT : str, optional
         The bot every seat starts with (default: the first bot name).
+    DEFAULT_PLAYERS : int, optional
+        The player count it opens with when neither ``players`` nor a start is given, and
+        falls back to when the given opening values do not go together (default ``None``:
+        the count the default board gives, else the fewest the game allows).
     HAS_BOARD : bool
         Whether the game has a board (or a board-like file) to choose (default ``True``).
 
@@ -137,6 +141,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
 
     GAME: ClassVar[str] = ""
     DEFAULT_BOT: ClassVar[str | None] = None
+    DEFAULT_PLAYERS: ClassVar[int | None] = None
     HAS_BOARD: ClassVar[bool] = True
     MODEL = ("_game", "_states", "_start", "_start_label", "_start_turn")
     FIELD_LABELS: ClassVar[dict[str, str]] = {
@@ -220,11 +225,14 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         self._build_strong_play()
         self.build_view()
 
+        if players is None and start is None:
+            players = self.DEFAULT_PLAYERS
         first = {"board": board, "players": players, "bot": bot, "bots": bots, "seed": seed, "start": start}
         if not self._set(first):  # open anyway: without the board/start that failed, then on defaults
             error = self._message.value
             fallbacks = ({**first, "board": None, "start": None},
-                         {"board": None, "players": None, "bot": None, "bots": None, "seed": 1, "start": None})
+                         {"board": None, "players": self.DEFAULT_PLAYERS, "bot": None, "bots": None, "seed": 1,
+                          "start": None})
             for fallback in fallbacks:
                 if self._set(fallback):
                     break

@@ -530,14 +530,13 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
 
     GAME = "augustus"
     DEFAULT_BOT = "greedy"
+    DEFAULT_PLAYERS = 4
     FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "board": "Cards", "cards": "Cards", "within": "Odds within"}
 
     def __init__(self, cards: str | Path | ObjectiveSet | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
                  start: GameState | str | Path | None = None, within: int = 5, files: str = "path"):
         self._initial_within = within
-        if players is None and start is None:
-            players = 4
         super().__init__(cards, players, bot, seed, bots=bots, start=start, files=files)
         self._board_file.description = "Cards"
         if self._board_path is not None:

@@ -150,6 +150,7 @@ class RegionBoardExplorer(PlayoutExplorer):
 
     GAME = "imperator"
     DEFAULT_BOT = "greedy"
+    DEFAULT_PLAYERS = 4
     FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "seat": "Player", "value": "Value", "region": "Region",
                     "own_influence": "Own influence", "influence_zone": "Influence zone",
                     "political_influence": "Political influence", "outcome": "Outcome", "step": "Chain step"}
@@ -159,8 +160,7 @@ class RegionBoardExplorer(PlayoutExplorer):
                  start: GameState | str | Path | None = None, seat: int = 0, value: int = 3,
                  region: str | None = None, files: str = "path"):
         self._initial = {"seat": seat, "value": value, "region": region}
-        super().__init__(board, 4 if players is None and start is None else players, bot, seed, bots=bots,
-                         start=start, files=files)
+        super().__init__(board, players, bot, seed, bots=bots, start=start, files=files)
         if (seat, value, region) != (0, 3, None):
             self.set_values(seat=seat, value=value, region=region)
         self.children = [

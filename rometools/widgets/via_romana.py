@@ -112,6 +112,11 @@ def _phase_text(state: GameState) -> str:
     return f"{seat_html(mover)} {step} (in {seat_html(seat)}'s {where})"
 
 
+#: How the builds line names each kind of build action: a joker is counted per pair of cards and
+#: space ("30 joker builds" from three cards), not per joker card.
+_BUILD_WORDS = {"double": "double milestone", "joker": "joker build"}
+
+
 class RoadBoardExplorer(PlayoutExplorer):
     """Step a seeded Via Romana bot game: the road board, road winners, hands and scores.
 
@@ -163,12 +168,11 @@ class RoadBoardExplorer(PlayoutExplorer):
 
     GAME = "via_romana"
     DEFAULT_BOT = "greedy"
+    DEFAULT_PLAYERS = 3
 
     def __init__(self, board: str | Path | Board | None = None, players: int | None = None, bot: str = "greedy",
                  seed: int = 1, *, bots: list[str] | None = None, start: GameState | str | Path | None = None,
                  files: str = "path"):
-        if players is None and start is None:
-            players = 3
         self._results: tuple = ()
         self._builds: tuple = ()
         super().__init__(board, players, bot, seed, bots=bots, start=start, files=files)
@@ -292,7 +296,8 @@ class RoadBoardExplorer(PlayoutExplorer):
             kinds = {}
             for a in view.builds:
                 kinds[a[0]] = kinds.get(a[0], 0) + 1
-            said = ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in kinds.items()) or "no build"
+            said = ", ".join(f"{n} {_BUILD_WORDS.get(k, k)}{'s' if n != 1 else ''}" for k, n in kinds.items()) \
+                or "no build"
             self._builds_info.value = (f"<small>With this hand {seat_html(state.seat)} could make {said} now "
                                        "(ringed on the board).</small>")
         self._show_chart("figure", view.figure)

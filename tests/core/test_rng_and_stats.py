@@ -19,6 +19,12 @@ def test_rejects_non_spec7_rng(bad):
         as_generator(bad)
 
 
+@pytest.mark.parametrize("bad", [-1, np.int64(-7), -2 ** 70])
+def test_a_negative_seed_is_refused_naming_rng(bad):
+    with pytest.raises(ValueError, match=rf"^rng must be a seed of 0 or more, got {int(bad)}$"):
+        as_generator(bad)
+
+
 BOUNDS = (1, 2, 3, 5, 6, 7, 10, 55, 97, 1000, 65_537, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 5, 3 * 2 ** 30,
           2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 40, 2 ** 62)
 

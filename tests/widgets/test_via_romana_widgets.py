@@ -81,7 +81,10 @@ def test_a_typed_hand_rings_every_build_it_could_make_at_a_build_turn():
     ringed = ex.figure_data()["vr-board-builds"]
     spaces = {s for a in expected for s in (a[2:4] if a[0] == "double" else a[1:2])}
     assert len(ringed["x"]) == len(spaces)
-    assert "could make" in plain_text(ex._builds_info.value)
+    said = plain_text(ex._builds_info.value)
+    kinds = {k: sum(a[0] == k for a in expected) for k in ("fort", "milestone", "double", "joker")}
+    assert f"could make {kinds['fort']} forts, {kinds['milestone']} milestones" in said
+    assert (f"{kinds['joker']} joker builds" in said) == (kinds["joker"] > 1) and " jokers " not in said
     assert ex.set_values(hand="") and ex.builds() == [] and "vr-board-builds" not in ex.figure_data()
 
 
