@@ -11,12 +11,28 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import add_caption, new_figure, region_colour, seat_colour
+from rometools.charts._common import (
+    add_caption,
+    new_figure,
+    place_labels,
+    region_colour,
+    seat_colour,
+)
 
 __all__ = ["CARD_QUESTIONS", "card_odds_figure", "road_board_figure"]
 
 #: Marker per piece kind: milestones are circles, forts squares (the rulebook's wooden shapes).
 PIECE_SYMBOLS = {"milestone": "circle", "fort": "square"}
+#: The board's height in pixels, its plot area's (plotly's default 100 px top margin and the
+#: caption's bottom margin taken off), its city marker and label font sizes.
+_HEIGHT, _PLOT_HEIGHT, _CITY_PX, _LABEL_FONT = 560, 380, 20, 12
+
+
+def _fitted_ranges(points) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Axis ranges around ``points`` (x, y), with room for labels at the edges."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    span_x, span_y = max(max(xs) - min(xs), 0.05), max(max(ys) - min(ys), 0.05)
+    return ((min(xs) - 0.1 * span_x, max(xs) + 0.1 * span_x), (min(ys) - 0.1 * span_y, max(ys) + 0.1 * span_y))
 
 
 def _space_points(board) -> dict[str, tuple[float, float]]:
@@ -146,20 +162,38 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
                   for texts in at.values()]))
     cities = board.cities
     tiles_left = state.tiles
+    # labels placed so that none overlaps another, a city or a road space: the axes are equal in
+    # scale, so the plot area is as wide as the board's ranges make it at the plot's height
+    xrange, yrange = _fitted_ranges(where.values())
+    names = [html.escape(c.name) for c in cities]
+    placement = place_labels(
+        [c.position for c in cities], names, [_CITY_PX / 2] * len(cities), xrange=xrange, yrange=yrange,
+        width=_PLOT_HEIGHT * (xrange[1] - xrange[0]) / (yrange[1] - yrange[0]), height=_PLOT_HEIGHT,
+        font_px=_LABEL_FONT, obstacles=[(*where[s], 5) for r in board.roads for s in r.space_ids])
     traces.append(go.Scatter(
         x=[c.position[0] for c in cities], y=[c.position[1] for c in cities], mode="markers+text",
-        meta="vr-board-cities", name="city", textposition="top center",
-        text=[html.escape(c.name) for c in cities],
+        meta="vr-board-cities", name="city", textfont={"size": _LABEL_FONT},
+        textposition=[pos or "top center" for pos in placement.positions],
+        text=[t if placement.positions[i] else "" for i, t in enumerate(names)],
         hovertext=[f"{html.escape(c.name)} ({html.escape(c.province)}, {html.escape(c.symbol)}): "
                    f"{tiles_left[i]} tile{'s' if tiles_left[i] != 1 else ''} left"
                    for i, c in enumerate(cities)],
         hoverinfo="text",
-        marker={"size": 20, "color": [region_colour(c.province) for c in cities], "opacity": 0.35,
+        marker={"size": _CITY_PX, "color": [region_colour(c.province) for c in cities], "opacity": 0.35,
                 "line": {"width": 2, "color": [region_colour(c.province) for c in cities]}}))
     fig = new_figure(*traces)
-    fig.update_layout(title=title or f"Via Romana: {html.escape(board.name or 'board')}", height=560,
-                      xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x"},
+    fig.update_layout(title=title or f"Via Romana: {html.escape(board.name or 'board')}", height=_HEIGHT,
+                      xaxis={"visible": False, "range": list(xrange)},
+                      yaxis={"visible": False, "scaleanchor": "x", "range": list(yrange)},
                       hovermode="closest", **({"width": width} if width else {}))
+    for i, (dx, dy) in placement.leaders.items():
+        c = cities[i]
+        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its city
+            x=c.position[0], y=c.position[1], ax=dx, ay=dy, text=names[i], name=f"vr-label-{c.id}",
+            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
+            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
+            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=_CITY_PX / 2,
+            font={"size": _LABEL_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
     return add_caption(fig, "Cities (circles) in their province's colour and vacant road spaces (diamonds) in "
                             f"the colour a card must have to build there: {html.escape(', '.join(board.provinces))}. "
                             "Milestones are dots, forts squares, in the player's colour.")

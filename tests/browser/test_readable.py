@@ -4,7 +4,7 @@ Every explorer of ``explorers.py`` (the app pages) is checked as it opens by
 ``test_explorers.py`` with :func:`readable_page.assert_readable` (no control text
 cut, none at the page's left edge, no toolbar over a title, no id shown, in the
 same page load as its reaction). Here, for the board explorer: map labels
-never overlap (labels "Both"), the legend names the players' Roads, the game log
+never overlap (labels "Both"), nor the road board's city labels, the legend names the players' Roads, the game log
 highlights the turn shown with display names, the score chart and the CSV
 downloads are there; an uploaded board with HTML in its names shows the names as
 text (nothing runs); in a notebook, a typed path and **Load** fail clearly and
@@ -30,11 +30,11 @@ PATH_NOTEBOOK = "tests/browser/board_path.ipynb"
 WAIT_MS = int(harness.CHANGE_S * 1000)
 
 _LABEL_OVERLAPS_JS = """
-(sel) => {
+([sel, meta]) => {
   // every label (beside a city, or on a leader line) against every other label and every city
   let root = document.querySelector(sel);  // the chart's box; plotly's data sits on the plot inside it
   if (root && !root.classList.contains('js-plotly-plot')) root = root.querySelector('.js-plotly-plot');
-  const data = root && root.data && root.data.find((d) => d.meta === 'ce-board-cities');
+  const data = root && root.data && root.data.find((d) => d.meta === meta);
   if (!data) return null;  // between draws: read again
   const cities = Array.from(root.querySelectorAll('.scatterlayer .trace'))
     .find((t) => t.querySelectorAll('.points path').length === data.x.length);
@@ -104,7 +104,7 @@ def test_board_map_log_scores_and_downloads(voila, page):
     before = harness.plot_data(page, chart)
     page.locator(".rt-labels button", has_text="Both").first.click()
     harness.wait_plot_change(page, chart, before)
-    labels = _settled(page, _LABEL_OVERLAPS_JS, chart)
+    labels = _settled(page, _LABEL_OVERLAPS_JS, [chart, "ce-board-cities"])
     assert labels["labels"] >= 40 and not labels["overlaps"], labels
 
     handle = page.locator(".rt-turn .noUi-handle").first
@@ -150,6 +150,15 @@ def test_board_map_log_scores_and_downloads(voila, page):
     assert links == ["game_log_seed1.csv", "final_scores_seed1.csv"]
     page.console_log.assert_clean()
     whole_page(page, "readable_board_log_and_scores")
+
+
+def test_road_board_city_labels_overlap_nothing(voila, page):
+    road = next(c for c in EXPLORERS if c.id == "via_romana_road_board")
+    _open(voila, page, road.notebook, plots=1)
+    labels = _settled(page, _LABEL_OVERLAPS_JS, [road.chart, "vr-board-cities"])
+    assert labels["labels"] >= 20 and not labels["overlaps"], labels   # the bundled board has 20 cities
+    page.console_log.assert_clean()
+    whole_page(page, "readable_road_board")
 
 
 def test_an_uploaded_board_shows_its_names_as_text(voila, page, tmp_path):
