@@ -439,7 +439,8 @@ def test_a_refused_player_count_opens_on_the_explorers_own_default(cls):
     refused = cls(players=max(counts) + 1)
     assert refused._players.value == default._players.value
     assert refused.states[-1] == default.states[-1]   # the same game as opening with no players given
-    assert f"Players must be {counts[0]} to {counts[-1]}, got {max(counts) + 1}" in refused.message
+    assert refused.message == (f"Cannot open with: Players must be {counts[0]} to {counts[-1]}, "
+                               f"got {max(counts) + 1} (opened with the defaults instead)")
     if cls.DEFAULT_PLAYERS is not None:
         assert default._players.value == cls.DEFAULT_PLAYERS
 

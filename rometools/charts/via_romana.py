@@ -194,8 +194,9 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
             yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
             showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=_CITY_PX / 2,
             font={"size": _LABEL_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
-    return add_caption(fig, "Cities (circles) in their province's colour and vacant road spaces (diamonds) in "
-                            f"the colour a card must have to build there: {html.escape(', '.join(board.provinces))}. "
+    return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in the "
+                            "colour\na card must have to build there: "
+                            f"{html.escape(', '.join(board.provinces))}.\n"
                             "Milestones are dots, forts squares, in the player's colour.")
 
 

@@ -233,10 +233,16 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             fallbacks = ({**first, "board": None, "start": None},
                          {"board": None, "players": self.DEFAULT_PLAYERS, "bot": None, "bots": None, "seed": 1,
                           "start": None})
-            for fallback in fallbacks:
+            opened = "the defaults instead"
+            for k, fallback in enumerate(fallbacks):
                 if self._set(fallback):
+                    if k == 0:
+                        opened = ("the other values given, on the default board and a new deal" if self.HAS_BOARD
+                                  else "the other values given, on a new deal")
                     break
-            self._message.value = error
+            # said as an opening, not an update: nothing was shown before it
+            self._message.value = error.replace("<b>Cannot update:</b>", "<b>Cannot open with:</b>").replace(
+                f"({html.escape(self._kept())})", f"(opened with {opened})")
             self._message.add_class("rt-error")
         self._show_seats()
 
