@@ -293,6 +293,19 @@ class GameSpec:
     key_odds : callable, optional
         ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
         notebook shows, for the playtest report.
+    chance_stream : callable, optional
+        ``chance_stream(state) -> str``: the source of the chance node at ``state``
+        (``"hand 2"`` for a card dealt to seat 2, ``"display"``, ``"bag"``), for a game with
+        more than one kind of randomness. :func:`~rometools.core.playout.play` then draws
+        each source from a stream of its own, derived from the game's chance generator and
+        the source's name (:class:`~rometools.core.rng.NamedStreams`), the set-up that
+        ``new_game(config, rng)`` samples from the stream ``"set-up"``, and each seat's bot
+        from a stream of its own (``"seat 0"``...), so two variants of the game see the
+        same luck source by source: a hand of 5 instead of 4 no longer shifts every later
+        draw (common random numbers, issue 43). The chance outcomes must be listed in an
+        order the variant does not change (card kinds in the deck's order): the same draw
+        then gives the same outcome whenever the composition allows. Default ``None``: one
+        chance stream and one bot stream, as before.
 
     Raises
     ------
@@ -328,6 +341,7 @@ class GameSpec:
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
     place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
+    random_source: Callable[[Any], str] | None = None
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():

@@ -125,6 +125,7 @@ GAME = register_game(GameSpec(
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample,
+    random_source=_rules.random_source,
     sample_configs=(
         {},
         {"players": 2},

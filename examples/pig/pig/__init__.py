@@ -16,6 +16,7 @@ from rometools.core.game import GameSpec, register_game
 GAME = register_game(GameSpec(
     id="pig", title="Pig", rules=rules, config=PigConfig, state=PigState, bots=BOTS,
     score_bounds=score_bounds, chance_name="a roll of the die", restrictions=RESTRICTIONS, key_odds=key_odds,
+    random_source=rules.random_source,
     sample_configs=({}, {"players": 4, "target": 30}, {"players": 3, "target": 50, "sides": 4})))
 __getattr__ = GAME.package_attribute
 
