@@ -366,7 +366,6 @@ def race(outcomes: Sequence[Any], weights: Sequence[int], seed: int) -> Any:
         seed = _mix(seed ^ golden)
 
 
-@cython.locals(seed=cython.ulonglong)
 def play_streams(state: Any, current, weights, apply, appliers: Sequence, deciders: Sequence, gens: Sequence,
                  source, chance_key: int, bot_key: int) -> Any:
     """:func:`play_bots` for a game that names the source of its randomness at each node
@@ -388,7 +387,7 @@ def play_streams(state: Any, current, weights, apply, appliers: Sequence, decide
             name = source(state)
             if name != last[p]:
                 last[p] = name
-                seed = source_seed(bot_key, bot_counts, name)
+                seed = source_seed(bot_key, bot_counts, name)   # a Python int: the 128-bit state below
                 held = seats[p]
                 held["state"]["state"] = (seed << 64) | _mix(seed ^ 0x9E3779B97F4A7C15)
                 gen.bit_generator.state = held

@@ -145,6 +145,11 @@ class GameSpec:
     key_odds : callable, optional
         ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
         notebook shows, for the playtest report.
+    game_length : (str, callable), optional
+        ``(unit, length)``: a game's length in the game's own unit, ``length(state) -> int``
+        of a finished game (Via Romana: ``("turns", ...)``; Augustus: ``("draws", ...)``, the
+        mobilisation tokens drawn). :func:`rometools.compare` compares it. Default
+        ``("decisions", ...)``: every seat's decision counts (``len(movers(state))``).
     random_source : callable, optional
         ``random_source(state) -> str``: where the randomness at ``state`` comes from, for a
         game with more than one kind of it. At a chance node, the source of the draw
@@ -196,6 +201,7 @@ class GameSpec:
     place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
     random_source: Callable[[Any], str] | None = None
+    game_length: tuple[str, Callable[[Any], int]] | None = None
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
@@ -223,6 +229,9 @@ class GameSpec:
             set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
         if self.extras is None:
             set_(self, "extras", _no_extras)
+        if self.game_length is None:
+            movers = self.movers
+            set_(self, "game_length", ("decisions", lambda state: len(movers(state))))
         from rometools.core.options import Config
 
         if not (isinstance(self.config, type) and issubclass(self.config, Config)):

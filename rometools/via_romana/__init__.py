@@ -118,6 +118,11 @@ from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
+def _turns(state: GameState) -> int:
+    """The turns a game took (``state.turn``): its length in Via Romana's own unit."""
+    return state.turn
+
+
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
@@ -125,7 +130,7 @@ GAME = register_game(GameSpec(
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample,
-    random_source=_rules.random_source,
+    random_source=_rules.random_source, game_length=("turns", _turns),
     sample_configs=(
         {},
         {"players": 2},

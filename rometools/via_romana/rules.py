@@ -346,8 +346,8 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
     >>> from rometools.core.playout import play, turn_states
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
-    >>> build_options(state)[0]   # a yellow fort, on either vacant yellow city
-    ('fort', ('yellow:helmet', 'yellow:laurel'), ['neapolis', 'cumae'])
+    >>> build_options(state)[0]   # a purple fort, on any vacant purple city
+    ('fort', ('purple:eagle', 'purple:eagle'), ['roma', 'tibur', 'praeneste'])
     >>> spelt = [(kind, *place, *cards) if kind == "double" else (kind, place, *cards)
     ...          for kind, cards, places in build_options(state) for place in places]
     >>> [END, *spelt] == legal_actions(state)
