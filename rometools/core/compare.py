@@ -401,17 +401,18 @@ class _Runner:
         if self.cluster is not None:
             self.cluster.close()
 
-    def run(self, chunks: list[list[int]], args: tuple, done: Callable[[dict], bool]) -> None:
-        """Play every chunk; ``done(columns)`` after each, in any order; it returns True to stop."""
+    def run(self, fn: Callable[..., dict], jobs: list[tuple], done: Callable[[dict], bool]) -> None:
+        """``fn(*job)`` for every job; ``done(columns)`` after each, in any order; it returns True to stop
+        (the jobs not started are dropped)."""
         if self.executor == "serial":
-            for chunk in chunks:
-                if done(play_pairs(*args[:4], chunk, *args[4:])):
+            for job in jobs:
+                if done(fn(*job)):
                     return
             return
         if self.executor == "process":
             from concurrent.futures import as_completed
 
-            futures = [self.pool.submit(play_pairs, *args[:4], chunk, *args[4:]) for chunk in chunks]
+            futures = [self.pool.submit(fn, *job) for job in jobs]
             try:
                 for future in as_completed(futures):
                     if done(future.result()):
@@ -422,7 +423,7 @@ class _Runner:
             return
         from dask.distributed import as_completed as dask_completed
 
-        futures = [self.client.submit(play_pairs, *args[:4], chunk, *args[4:], pure=False) for chunk in chunks]
+        futures = [self.client.submit(fn, *job, pure=False) for job in jobs]
         try:
             for future in dask_completed(futures):
                 if done(future.result()):
@@ -430,6 +431,13 @@ class _Runner:
         finally:
             for f in futures:
                 f.cancel()
+
+    def chunk_size(self, size: int) -> int:
+        """Games per task for a batch of ``size``: :data:`CHUNK` in this process (a stop is heard
+        soon), else enough tasks to keep every worker busy (four a worker)."""
+        if self.executor == "serial":
+            return CHUNK
+        return max(CHUNK, -(-size // (4 * (self.workers or os.cpu_count() or 1))))
 
 
 # ----------------------------------------------------------------- the figures' statistics
@@ -691,8 +699,8 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
             while played < max_games:
                 size = min(batch, max_games - played)
                 indices = list(range(played, played + size))
-                chunk = CHUNK if executor == "serial" else max(CHUNK, -(-size // (4 * (workers or os.cpu_count() or 1))))
-                chunks = [indices[k:k + chunk] for k in range(0, size, chunk)]
+                chunk = runner.chunk_size(size)
+                jobs = [(*args[:4], indices[k:k + chunk], *args[4:]) for k in range(0, size, chunk)]
                 got: dict[int, dict] = {}
                 asked = [False]
 
@@ -709,7 +717,7 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
                     return asked[0]
 
                 try:
-                    runner.run(chunks, args, done)
+                    runner.run(play_pairs, jobs, done)
                 finally:   # the batch's games in the order of their numbers (the sequences' order)
                     for first in sorted(got):
                         absorb(got[first])
