@@ -43,6 +43,10 @@ MAX_GAMES = 10_000_000
 #: Pairs a figure needs before a figure with no bound (a score, a length) may be decided: its
 #: asymptotic interval needs a sample to stand on.
 MIN_PAIRS = 100
+#: A score figure's interval is exact (bounded by ``GameSpec.score_bounds``) when the bounds' span is at
+#: most this many times its precision: past it, an exact interval needs too many games (at least about
+#: ``span / precision`` times log(2 / alpha)) and the asymptotic one is used.
+EXACT_SPAN = 500
 #: Games per worker task (a chunk of a batch): small enough that a stop request is heard soon.
 CHUNK = 25
 #: Offset of the variant's game numbers in an unpaired comparison (``paired=False``).
@@ -505,9 +509,12 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
     ``confidence`` however many batches were read (a confidence sequence, not a fixed-n interval
     re-read). Win rates and weights are bounded (a pair's difference is -1 to 1, or -2 to 2):
     their intervals are exact at every number of games (Waudby-Smith and Ramdas' empirical
-    Bernstein sequence). Scores, spread and length are bounded only by ``GameSpec.score_bounds``
-    (every score any node can reach, far wider than any game's), so theirs are asymptotic
-    (Waudby-Smith et al.'s), decided from :data:`MIN_PAIRS` pairs on.
+    Bernstein sequence). Scores and the spread are bounded by ``GameSpec.score_bounds``: exact
+    too when the bounds' span is at most :data:`EXACT_SPAN` times ``score_precision`` (Pig, Via
+    Romana); bounds far wider than any game's scores (every score any node can reach: Caesar's
+    Empire's 0 to 10,951) would need too many games, so there, and for the game length (no
+    bound), the interval is asymptotic (Waudby-Smith et al.'s: valid as the games grow, as a t
+    interval is), decided from :data:`MIN_PAIRS` pairs on. ``Figure.exact`` says which.
 
     Parameters
     ----------
@@ -625,11 +632,20 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
     for s in range(players):
         tracked.append(_Tracked(f"win rate P{s + 1}", "win rate", "percentage points",
                                 BoundedSequence(-1, 1, alpha=alpha, precision=precision, budget=max_games), True))
+    low, high = (float(x) for x in game_a.spec.score_bounds(game_a.config))
+    low_b, high_b = (float(x) for x in game_b.spec.score_bounds(game_b.config))
+    low, high = min(low, low_b), max(high, high_b)
+    span = high - low
+    exact_scores = 0 < span <= EXACT_SPAN * score_precision
+
+    def score_sequence():
+        if exact_scores:
+            return BoundedSequence(-span, span, alpha=alpha, precision=score_precision, budget=max_games)
+        return AsymptoticSequence(alpha=alpha, precision=score_precision, t_opt=t_opt)
+
     for s in range(players):
-        tracked.append(_Tracked(f"mean score P{s + 1}", "mean score", "points",
-                                AsymptoticSequence(alpha=alpha, precision=score_precision, t_opt=t_opt), False))
-    tracked.append(_Tracked("score spread", "score spread", "points",
-                            AsymptoticSequence(alpha=alpha, precision=score_precision, t_opt=t_opt), False))
+        tracked.append(_Tracked(f"mean score P{s + 1}", "mean score", "points", score_sequence(), exact_scores))
+    tracked.append(_Tracked("score spread", "score spread", "points", score_sequence(), exact_scores))
     tracked.append(_Tracked("game length", "game length", unit,
                             AsymptoticSequence(alpha=alpha, precision=length_precision, t_opt=t_opt), False))
     for r in restrictions:
@@ -697,6 +713,9 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
     try:
         with _Runner(executor, workers, address) as runner:
             while played < max_games:
+                if stop_now is not None and stop_now():   # asked between two batches
+                    stopped = "stopped"
+                    break
                 size = min(batch, max_games - played)
                 indices = list(range(played, played + size))
                 chunk = runner.chunk_size(size)
