@@ -24,7 +24,7 @@ The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
 Hidden information (:mod:`~rometools.via_romana.hidden`): a seat sees its own hand and goal
 tile, the display, the discard pile, the board and everyone's hand size (``information_state``);
 ``resample`` deals the other hands and goals again. Bots receive the whole state; the bundled
-bots read only what ``information_state`` shows.
+bots read only what ``information_state`` shows (``check_game``'s ``hidden_information``).
 
 Rules decisions VR-1 to VR-12: ``docs/rules-decisions.md``.
 """
