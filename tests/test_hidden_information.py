@@ -16,11 +16,15 @@ import dataclasses
 import pytest
 
 import rometools
-from rometools._hidden_checks import MCTS_BUDGET, _same_mcts_decision, check_hidden_information
 from rometools.core.game import Bot, RandomBot
 from rometools.core.playout import play
 from rometools.core.rng import as_generator
 from rometools.testing import CHECKS, check_game, registered
+from rometools.testing.hidden_information import (
+    MCTS_BUDGET,
+    _same_mcts_decision,
+    check_hidden_information,
+)
 from tests.interop import kuhn
 from tests.toys import secret_goals as toy
 

@@ -1,4 +1,4 @@
-"""The ``hidden_information`` check of :func:`rometools.testing.check_game`.
+"""The ``hidden_information`` check of :func:`rometools.testing.check_game`: what a seat cannot see stays hidden.
 
 A game that hides information from some seats (a hand, a goal tile, a face-down pile)
 registers ``information_state(state, seat) -> str`` (everything the seat knows) and
@@ -46,8 +46,10 @@ from typing import Any
 import numpy as np
 
 from rometools.core.formatting import shown
-from rometools.core.game import Game, GameSpec
+from rometools.core.load import Game
 from rometools.core.playout import states
+from rometools.core.spec import GameSpec
+from rometools.testing._common import _require
 
 __all__ = ["MCTS_BUDGET", "MCTS_POSITIONS", "PAIRS", "POSITIONS", "TWINS", "check_hidden_information"]
 
@@ -120,12 +122,6 @@ def check_hidden_information(spec: GameSpec, game: Game, games: Sequence[tuple[s
 
 
 # ------------------------------------------------------------------ the positions and their twins
-def _require(condition: Any, message: str) -> None:
-    """``assert`` that survives ``python -O``."""
-    if not condition:
-        raise AssertionError(message)
-
-
 def _positions(rules: Any, games: Sequence[tuple[str, Any]]) -> list[tuple[str, Any, int]]:
     """``(where, state, seat)`` for every decision node of the games."""
     out = []
