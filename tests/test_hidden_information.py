@@ -49,8 +49,10 @@ def test_the_toy_hides_what_it_is_for():
     assert {t.hands[0] for t in twins} == {state.hands[0]} and {t.goals[0] for t in twins} == {state.goals[0]}
     assert len({t.hands[1] for t in twins}) > 3 and len({t.goals[1] for t in twins}) > 1
     assert {toy.information_state(t, 0) for t in twins} == {toy.information_state(state, 0)}
-    assert {sorted((*t.deck, *t.hands[1], *t.hands[2])).__repr__() for t in twins} == {
-        sorted((*state.deck, *state.hands[1], *state.hands[2])).__repr__()}
+    unseen = sorted((*state.deck, *state.hands[1], *state.hands[2]))   # the cards seat 0 has not seen
+    assert all(sorted((*t.deck, *t.hands[1], *t.hands[2])) == unseen for t in twins)
+    assert {t.goals[1] for t in twins} | {t.goals[2] for t in twins} | {g for t in twins for g in t.goals_left} \
+        == set(toy.GOALS) - {state.goals[0]}
 
 
 def _states(end):
