@@ -7,7 +7,10 @@ pgx's call ``api_test``); rometools' own tests call the same functions over the 
 * :func:`check_game` (:mod:`rometools.testing.conformance`) -- the protocol at every node of
   seeded playthroughs, saved games and replays, same seed same game, invalid and illegal
   actions told apart, bots refusing chance nodes, no reference cycles, tampered saved games,
-  OpenSpiel's ``random_sim_test``, every bundled data file broken every way.
+  OpenSpiel's ``random_sim_test``, every bundled data file broken every way; for a game that
+  hides information, that what the seat to move cannot see changes neither its information
+  state, its bots' moves, an MCTS decision nor ``resample``
+  (:mod:`rometools.testing.hidden_information`).
 * :func:`check_saved_game` (:mod:`rometools.testing.saved_games`) -- one state's saved game,
   tampered with every way, refused in words.
 * :func:`check_data_file` (:mod:`rometools.testing.data_files`) -- one bundled data file,
