@@ -91,7 +91,8 @@ class Tuning:
     recommended : Candidate
     value_interval : tuple of float or None
         For one parameter whose response is monotone over the candidates: the values where the
-        response's band contains the goal (linear interpolation between neighbours); else None.
+        response's band contains the goal (linear interpolation between neighbours; ``-inf`` or
+        ``inf`` where the band still contains it at the smallest or largest value tried); else None.
     meets : bool
         Whether the recommendation's interval lies within ``± tolerance``.
     check : dict
@@ -173,7 +174,11 @@ def tuning_text(t: Tuning) -> str:
     lines.append(f"Recommended: {names} = {_value_text(r.value)}: off the target by {off}; it {verdict}.")
     if t.value_interval is not None:
         lo, hi = t.value_interval
-        lines.append(f"Values the response curve allows (its band, interpolated): {lo:.2f} to {hi:.2f}.")
+        tried = [c.value for c in t.candidates]
+        low = f"below {min(tried):g} (the smallest value tried)" if lo == -math.inf else f"{lo:.2f}"
+        high = f"above {max(tried):g} (the largest value tried)" if hi == math.inf else f"{hi:.2f}"
+        lines.append(f"Values the response curve allows (its band, interpolated between the values tried): "
+                     f"{low} to {high}.")
     c = t.check
     if c:
         fresh = ", ".join(f"{amount(x)}{unit} [{amount(lo)}, {amount(hi)}]"
@@ -623,12 +628,13 @@ def _value_interval(cands: Sequence[Candidate]) -> tuple[float, float] | None:
     ends = [crossing(2), crossing(3)]   # the band's high and low edges
     lows_all = [p[2] for p in pts]
     highs_all = [p[3] for p in pts]
+    # an edge that never crosses 0 leaves the interval open past the values tried (-inf or inf)
     if rising:
-        lo = ends[1] if ends[1] is not None else (pts[0][0] if highs_all[0] >= 0 else None)
-        hi = ends[0] if ends[0] is not None else (pts[-1][0] if lows_all[-1] <= 0 else None)
+        lo = ends[1] if ends[1] is not None else (-math.inf if highs_all[0] >= 0 else None)
+        hi = ends[0] if ends[0] is not None else (math.inf if lows_all[-1] <= 0 else None)
     else:
-        lo = ends[0] if ends[0] is not None else (pts[0][0] if lows_all[0] <= 0 else None)
-        hi = ends[1] if ends[1] is not None else (pts[-1][0] if highs_all[-1] >= 0 else None)
+        lo = ends[0] if ends[0] is not None else (-math.inf if lows_all[0] <= 0 else None)
+        hi = ends[1] if ends[1] is not None else (math.inf if highs_all[-1] >= 0 else None)
     if lo is None or hi is None:
         return None
     return (float(min(lo, hi)), float(max(lo, hi)))
