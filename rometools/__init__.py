@@ -34,6 +34,7 @@ from rometools.core.simulate import replay_game, simulate  # noqa: E402
 __all__ = [
     "best_moves",
     "bot_win_rates",
+    "compare",
     "compare_variants",
     "describe",
     "game_length_text",
@@ -57,9 +58,12 @@ __all__ = [
     "seat_win_rates",
     "simulate",
     "skill_curve",
+    "tune",
 ]
 
 # the report draws with plotly: imported when first used, so ``import rometools`` stays light
 from rometools.core._lazy import lazy_names  # noqa: E402
 
-__getattr__, __dir__ = lazy_names("rometools", {"report": "rometools.charts.playtest"}, globals())
+# compare and tune too (the what-if studio, issue 43): each brings its statistics only when first used
+__getattr__, __dir__ = lazy_names("rometools", {"report": "rometools.charts.playtest", "compare": "rometools.core.compare",
+                                                "tune": "rometools.core.tune"}, globals())
