@@ -13,7 +13,14 @@ from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import EXACT_COLOUR, add_caption, empty_figure, legend_above, new_figure, seat_colour
+from rometools.charts._common import (
+    EXACT_COLOUR,
+    add_caption,
+    empty_figure,
+    legend_above,
+    new_figure,
+    seat_colour,
+)
 from rometools.core.errors import ArgumentError
 
 __all__ = ["comparison_figure", "response_curve_figure"]
