@@ -272,9 +272,11 @@ def _describe(x: Any, game) -> str:
     return ", ".join(f"{k}={v}" for k, v in changed.items()) or "as published"
 
 
-def _shipped(x: Any, game) -> Any:
-    """What travels to a worker process to rebuild ``game`` there: a Variant itself, else
-    ``(game id, config dict)``."""
+def _shipped(x: Any, game, executor: str = "process") -> Any:
+    """What a worker plays ``game`` from: in this process the game itself; to another process a
+    Variant itself, else ``(game id, config dict)`` (rebuilt there through the registry)."""
+    if executor == "serial":
+        return game
     if hasattr(x, "load") and hasattr(x, "game") and not hasattr(x, "spec"):
         return x
     return (game.id, game.config.to_dict())
@@ -285,8 +287,10 @@ _GAMES: dict = {}
 
 def _rebuilt(shipped: Any):
     """The game a worker plays, built once per process."""
-    from rometools.core.game import game_spec, load_game
+    from rometools.core.game import Game, game_spec, load_game
 
+    if isinstance(shipped, Game):
+        return shipped
     key = repr(shipped)
     game = _GAMES.get(key)
     if game is None:
@@ -655,7 +659,8 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
 
     title = (f"{game_a.title}, {players} players, {'/'.join(dict.fromkeys(bot_names))}: "
              f"{_describe(base, game_a)} against {_describe(variant, game_b)}")
-    args = (_shipped(base, game_a), _shipped(variant, game_b), bot_names, seed, paired, tuple(restrictions))
+    args = (_shipped(base, game_a, executor), _shipped(variant, game_b, executor), bot_names, seed, paired,
+            tuple(restrictions))
     bar = None
     if callable(progress):
         report = progress

@@ -266,7 +266,7 @@ def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple
     if callable(game) and not isinstance(game, Game | str) and not hasattr(game, "load"):
         built = game(*value)
         g = _as_game(built, "game(value)")
-        return g, (g.id, g.config.to_dict())
+        return g, g
     try:
         from rometools.core.variants import as_variant
     except ImportError:
@@ -284,7 +284,7 @@ def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple
                                 f"{', '.join(sorted(options))}")
         options[p] = x
     g = load_game(base.id, config=base.spec.config.from_dict(options))
-    return g, (g.id, g.config.to_dict())
+    return g, g
 
 
 def _values(values: Any, count: int) -> list[tuple]:
@@ -399,6 +399,10 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         raise ArgumentError(f"stop must be a callable or a threading.Event, got {type(stop).__name__}")
     stop_now = (stop.is_set if callable(getattr(stop, "is_set", None)) else stop) if stop is not None else None
     built = [_candidate_game(game, parameters, v) for v in grid]   # every candidate checked before any game
+    if executor != "serial":   # to another process: a Variant, or the game's id and config (rebuilt there)
+        from rometools.core.game import Game
+
+        built = [(g, (g.id, g.config.to_dict()) if isinstance(s, Game) else s) for g, s in built]
     first = built[0][0]
     if any(g.id != first.id or g.players != first.players for g, _ in built):
         raise ArgumentError("every candidate must be the same game with the same number of players")
