@@ -10,7 +10,7 @@ halving spends a budget the same way), each candidate's response held in a confi
 (:mod:`rometools.core.sequential`) so the error rate holds however many batches are read. A
 candidate leaves the race when the best candidate's worst case is surely better than its best
 case. The race ends when the best candidate surely meets the target within the tolerance, when
-one candidate is left, or when the budget ends. The recommendation is then played again on fresh
+every candidate left is surely further from it than the tolerance, or when the budget ends. The recommendation is then played again on fresh
 seeds (:attr:`Tuning.check`), so a lucky race is caught.
 
 The result (:class:`Tuning`) holds the response curve (every candidate's response with its
@@ -537,7 +537,9 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
                 current = snapshot("decided")
                 if on_round is not None:
                     on_round(current)
-                if current.meets or sum(alive) == 1:
+                # decided: the best surely meets the target, or no candidate left can (each is surely
+                # further than the tolerance); one candidate left plays on until one of the two
+                if current.meets or all(states[i][4] > tolerance for i in states if alive[i]):
                     stopped = "decided"
                     break
     except KeyboardInterrupt:
