@@ -11,6 +11,7 @@ chance stream, one bot stream), then by source, both in this run.
 
     .venv/bin/python benchmarks/bench_pairing.py            # 400 pairs per game and mode
     .venv/bin/python benchmarks/bench_pairing.py --games 2000 --only via_romana
+    .venv/bin/python benchmarks/bench_pairing.py --games 0 --speed 200   # the cost of drawing by source
 """
 
 from __future__ import annotations
@@ -56,14 +57,40 @@ def paired(variant: tuple, n: int, by_source: bool, seed: int = 1) -> dict[str, 
     return out
 
 
+def speed(gid: str, bot: str, games: int, rounds: int = 5) -> float:
+    """CPU time per game by source over one stream (a ratio: 1.10 is 10% slower), the median of
+    ``rounds`` rounds of ``games`` seeded games each way, alternated."""
+    game = rometools.load_game(gid)
+    ratios = []
+    for r in range(rounds):
+        times = {}
+        for by_source in (False, True):
+            t = time.process_time()
+            for i in range(games):
+                chance, bots = game_streams(r, games, i)
+                play(game, bot, bots, chance_rng=chance, by_source=by_source)
+            times[by_source] = time.process_time() - t
+        ratios.append(times[True] / times[False])
+    return float(np.median(ratios))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400, help="pairs per game and mode (default 400)")
     ap.add_argument("--only", help="one game id")
+    ap.add_argument("--speed", type=int, default=0, metavar="GAMES",
+                    help="also time GAMES games per round each way for every game that names its sources")
     args = ap.parse_args(argv)
+    if args.speed:
+        for gid in rometools.games():
+            if (args.only and gid != args.only) or rometools.load_game(gid).spec.random_source is None:
+                continue
+            for bot in ("random", "greedy"):
+                print(f"{gid} ({rometools.load_game(gid).players} players), {bot}: CPU per game by source / one "
+                      f"stream = {speed(gid, bot, args.speed):.2f}")
     for variant in VARIANTS:
         gid, label, players, *_rest = variant
-        if args.only and gid != args.only:
+        if (args.only and gid != args.only) or args.games < 2:
             continue
         has_sources = rometools.load_game(gid).spec.random_source is not None
         t = time.process_time()

@@ -281,6 +281,8 @@ RACE_SLOTS = 1 << 12
 _KEYS: dict = {}
 
 
+@cython.cfunc
+@cython.returns(cython.ulonglong)
 def _outcome_key(outcome: Any) -> int:
     """A 64-bit number for an outcome or a source's name, the same in every process (``hash`` of a
     string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``."""
@@ -295,6 +297,8 @@ def _outcome_key(outcome: Any) -> int:
     return key
 
 
+@cython.cfunc
+@cython.returns(cython.ulonglong)
 @cython.locals(z=cython.ulonglong, mask=cython.ulonglong, k1=cython.ulonglong, k2=cython.ulonglong)
 def _mix(z: int) -> int:
     """SplitMix64's finaliser: a 64-bit number to one that looks independent of it (Steele, Lea and
@@ -305,6 +309,8 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+@cython.ccall
+@cython.returns(cython.ulonglong)
 @cython.locals(key=cython.ulonglong, k=cython.longlong, mask=cython.ulonglong, golden=cython.ulonglong)
 def source_seed(key: int, counts: dict, source: Any) -> int:
     """The 64-bit seed of the next draw of ``source``: its ``k``-th, ``k`` counted in ``counts``.
@@ -366,6 +372,11 @@ def race(outcomes: Sequence[Any], weights: Sequence[int], seed: int) -> Any:
         seed = _mix(seed ^ golden)
 
 
+def _pcg_state(seed):
+    """A PCG64 state (128 bits, a Python int) from a source's 64-bit seed: the seed and its mix."""
+    return (seed << 64) | _mix(seed ^ 0x9E3779B97F4A7C15)
+
+
 def play_streams(state: Any, current, weights, apply, appliers: Sequence, deciders: Sequence, gens: Sequence,
                  source, chance_key: int, bot_key: int) -> Any:
     """:func:`play_bots` for a game that names the source of its randomness at each node
@@ -387,9 +398,8 @@ def play_streams(state: Any, current, weights, apply, appliers: Sequence, decide
             name = source(state)
             if name != last[p]:
                 last[p] = name
-                seed = source_seed(bot_key, bot_counts, name)   # a Python int: the 128-bit state below
                 held = seats[p]
-                held["state"]["state"] = (seed << 64) | _mix(seed ^ 0x9E3779B97F4A7C15)
+                held["state"]["state"] = _pcg_state(source_seed(bot_key, bot_counts, name))
                 gen.bit_generator.state = held
             state = appliers[p](state, deciders[p](state, gen))
         elif p == CHANCE:
