@@ -200,8 +200,11 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def _checked(flag: str, value: float | None, low: float, high: float, what: str) -> None:
+    def said(x: float) -> str:
+        return f"{x:,}" if float(x).is_integer() and abs(x) < 1e18 else f"{x:g}"
+
     if value is not None and not low <= value <= high:
-        raise ValueError(f"{flag} must be {what} {low:,g} to {high:,g}, got {value:g}")
+        raise ValueError(f"{flag} must be {what} {said(low)} to {said(high)}, got {said(value)}")
 
 
 def _common_checks(args) -> None:
