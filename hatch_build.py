@@ -137,6 +137,9 @@ def compile_twins(root: Path, sources: list[str], work: Path, jobs: int | None =
     jobs, say = max(1, min(jobs or default_jobs(), len(sources) or 1)), say or _say
     out: dict[str, Path | Exception] = {}
     start, n = time.monotonic(), len(sources)
+    # the longest first (a module's compile time goes with its size), so no long one is left to
+    # run alone at the end
+    sources = sorted(sources, key=lambda s: -(root / s).stat().st_size)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         running = {pool.submit(_compile_in_child, root, source, work): source for source in sources}
         for i, future in enumerate(as_completed(running), 1):
