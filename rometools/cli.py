@@ -9,7 +9,7 @@
     rometools games augustus         # one game's options in full
     rometools report via_romana --games 200 --out report.html   # an automated playtest
     rometools compare via_romana --players 3 --set hand=5      # until every figure is decided
-    rometools tune caesars_empire --parameter handicap.4 --values 0:6 --target equal-seats
+    rometools tune caesars_empire --parameter handicap.4 --values 0:60 --target equal-seats
 
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
