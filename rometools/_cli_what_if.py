@@ -4,7 +4,7 @@
 
     rometools compare via_romana --players 3 --set hand=5 --max-games 20000 --out compare.json
     rometools compare augustus --variant doubled.toml [--base house.toml] --precision 2
-    rometools tune caesars_empire --players 4 --parameter handicap.4 --values 0:6 --target equal-seats
+    rometools tune caesars_empire --players 4 --parameter handicap.4 --values 0:60 --target equal-seats
 
 Every argument is checked before a game is played, and refused naming its flag (exit code 2).
 ``--out`` is written atomically (a temporary file beside it, then renamed), so a reader never sees
