@@ -82,11 +82,12 @@ def test_a_custom_target_is_a_function_of_each_games_results():
     assert t.target == "margin at 0" and len(t.recommended.response) == 1
 
 
-def test_the_process_executor_gives_the_serial_result():
+@pytest.mark.parametrize("executor", ["process", "dask"])
+def test_the_process_and_dask_executors_give_the_serial_result(executor):
     args = ("pig", "target", [40, 80])
-    kwargs = {"target": "length=60", "max_games": 400, "batch": 100, "check_games": 50, "progress": False}
-    serial, pooled = tune(*args, **kwargs), tune(*args, executor="process", workers=2, **kwargs)
-    assert serial.candidates == pooled.candidates and serial.check == pooled.check
+    kwargs = {"target": "length=60", "max_games": 200, "batch": 50, "check_games": 40, "progress": False}
+    serial, elsewhere = tune(*args, **kwargs), tune(*args, executor=executor, workers=1, **kwargs)
+    assert serial.candidates == elsewhere.candidates and serial.check == elsewhere.check
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
