@@ -160,7 +160,10 @@ from rometools.augustus.odds import key_odds as _key_odds  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.augustus.rules")
+from rometools.augustus.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
     chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,

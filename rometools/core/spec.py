@@ -26,6 +26,7 @@ import numpy as np
 
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError
+from rometools.core.explorers import ExplorerSpec
 from rometools.core.protocol import PROTOCOL, Rules, ranks_by_score, resolve_rules
 
 __all__ = ["GameSpec"]
@@ -145,6 +146,14 @@ class GameSpec:
     key_odds : callable, optional
         ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
         notebook shows, for the playtest report.
+    explorers : sequence of ExplorerSpec
+        The game's explorers (:class:`rometools.core.explorers.ExplorerSpec`: the class by
+        dotted name, never imported here; its app page; its browser gestures): the explorer
+        tests, the designer app's pages and index and the browser tests find them here.
+    notebooks : sequence of str
+        The game's question-driven notebooks, as paths relative to the folder of its package
+        (``"notebooks/pig.ipynb"``), run headless by the repository's notebook test. The
+        bundled games' notebooks are in the repository's ``notebooks/`` folder instead.
 
     Raises
     ------
@@ -180,6 +189,8 @@ class GameSpec:
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
     place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
+    explorers: Sequence[ExplorerSpec] = ()
+    notebooks: Sequence[str] = ()
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
@@ -189,6 +200,11 @@ class GameSpec:
         rules = resolve_rules(self.id, module, self.score_parts)
         set_(self, "rules", rules)
         set_(self, "bots", MappingProxyType(dict(self.bots)))
+        set_(self, "explorers", tuple(self.explorers))
+        set_(self, "notebooks", tuple(self.notebooks))
+        for e in self.explorers:
+            if not isinstance(e, ExplorerSpec):
+                raise TypeError(f"game {self.id!r}: explorers are ExplorerSpec declarations, got {e!r}")
         set_(self, "restrictions", MappingProxyType({r.name: r for r in (
             self.restrictions.values() if isinstance(self.restrictions, Mapping) else self.restrictions)}))
         if not self.bots:

@@ -198,7 +198,10 @@ from rometools.imperator.odds import key_odds as _key_odds  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.imperator.rules")
+from rometools.imperator.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",
     score_parts=score_parts, movers=movers, action_text=action_text,

@@ -118,7 +118,10 @@ from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
+from rometools.via_romana.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
     apply_legal=_rules.apply_legal, ranks=ranks, score_parts=score_parts, action_text=_action_text,
