@@ -9,7 +9,10 @@ them all for one game, each named, to parametrize a test over.
 * :func:`check_game` (:mod:`~rometools.testing.conformance`) -- the protocol at every node of
   seeded playthroughs, saved games and replays, same seed same game, invalid and illegal
   actions told apart, bots refusing chance nodes, no reference cycles, tampered saved games,
-  OpenSpiel's ``random_sim_test``, every bundled data file broken every way.
+  OpenSpiel's ``random_sim_test``, every bundled data file broken every way; for a game that
+  hides information, that what the seat to move cannot see changes neither its information
+  state, its bots' moves, an MCTS decision nor ``resample``
+  (:mod:`~rometools.testing.hidden_information`).
 * :func:`check_refusals` (:mod:`~rometools.testing.refusals`) -- a value that is no action and
   an action not allowed now, told apart at every kind of node and in a saved game's history.
 * :func:`check_saved_game`, :func:`check_hand_built_states`, :func:`check_huge_numbers`

@@ -61,10 +61,19 @@ The checks (:data:`CHECKS`, in the order they run):
                        memory blow-up.
 =====================  =========================================================================
 
+Between ``bots_refuse`` and ``reference_cycles``, ``hidden_information``: for a game that
+registers ``information_state`` and ``resample``, twins the seat to move cannot tell apart
+(made by ``resample``, and the games' own states with the same information state) have the
+same information state and legal actions for it, get the same move from every bot and the
+same MCTS decision with the same seed, and resample to the same state for the same rng
+(:mod:`rometools.testing.hidden_information`); for a perfect-information game the report
+notes that it does not apply.
+
 No check assumes what a particular game has: a set-up with no chance node, a
 game with no chance at all, no boolean option, two turns, no data files, or
 data files with any key names. What could not be checked (no chance node was
-met, OpenSpiel not installed) is said in the returned :class:`CheckReport`.
+met, OpenSpiel not installed, no hidden information) is said in the returned
+:class:`CheckReport`.
 
 :func:`registered` puts a game in the registry for a ``with`` block (a toy
 game of a test), and :func:`perft` counts action sequences (python-chess's
@@ -113,6 +122,7 @@ from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.registry import game_spec
 from rometools.testing._common import _require
 from rometools.testing.data_files import check_data_file
+from rometools.testing.hidden_information import check_hidden_information
 from rometools.testing.saved_games import check_saved_game
 
 __all__ = [
@@ -130,6 +140,7 @@ CHECKS: dict[str, str] = {
     "same_seed": "the same seed plays the same game, another seed another",
     "actions": "every legal action applies; illegal and malformed ones are refused, the state unchanged",
     "bots_refuse": "bots refuse chance nodes and finished games",
+    "hidden_information": "what a seat cannot see changes neither its information state, its bots, MCTS nor resample",
     "reference_cycles": "playing leaves no objects in reference cycles",
     "tampered_saves": "tampered saved games are refused",
     "openspiel": "OpenSpiel's random_sim_test passes through the bridge",
@@ -254,7 +265,7 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     >>> check_game("caesars_empire", checks=["speed"])
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, bots_refuse, reference_cycles, tampered_saves, openspiel, data_files
+    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, data_files
     """
     spec = game_spec(game_id)
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
@@ -693,6 +704,9 @@ _CONFIG_CHECKS = {
     "same_seed": _check_same_seed,
     "actions": _check_actions,
     "bots_refuse": _check_bots_refuse,
+    "hidden_information": lambda case: check_hidden_information(
+        case.spec, case.game, [*((f"the playthrough of seed {case.seed + k}", end) for k, end in enumerate(case.ends or [])),
+                               (f"the random bots' game of seed {case.seed}", case.played())], case.seed, case.notes),
     "reference_cycles": _check_reference_cycles,
     "tampered_saves": _check_tampered_saves,
     "openspiel": _check_openspiel,
