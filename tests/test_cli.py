@@ -134,7 +134,7 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
      "--option board=board_2_3: board side '2-3' is for [2, 3] players, got players=4"),
     (["--option", "colour=red"], "--option colour=red: Caesar's Empire has no option 'colour'; its options are "
                                  "board, players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
-                                 "max_chain_paths, roads_per_player, components"),
+                                 "max_chain_paths, roads_per_player, components, handicap"),
 ])
 def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
     """A bad --out or contradicting options are refused before any game, so no run is lost."""

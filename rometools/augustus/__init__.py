@@ -50,7 +50,7 @@ from rometools.augustus.rules import (
     new_game,
     open_slots,
 )
-from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators
+from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators, tiebreaks
 from rometools.augustus.several import (
     SeveralObjectivesOdds,
     several_objectives_cdf,
@@ -163,7 +163,7 @@ _rules = compiled_or_plain("rometools.augustus.rules")
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
-    chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,
+    chance_name="a draw", extras=_extras, tiebreaks=tiebreaks, score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},
     sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},

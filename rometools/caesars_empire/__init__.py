@@ -81,6 +81,7 @@ from rometools.caesars_empire.scoring import (
     road_bonus,
     score_bounds,
     score_parts,
+    tiebreaks,
     treasure_points,
 )
 from rometools.caesars_empire.state import (
@@ -216,7 +217,7 @@ GAME = register_game(GameSpec(
     bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=gold_turns,
-    ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,
+    tiebreaks=tiebreaks, score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 from rometools.caesars_empire.state import GameState
 from rometools.core.formatting import seat_label
+from rometools.core.protocol import ranks_by_keys
 
 __all__ = [
     "Holding",
@@ -24,6 +25,7 @@ __all__ = [
     "city_points",
     "city_total",
     "final_ranks",
+    "tiebreaks",
     "final_scores",
     "holdings",
     "final_ranking",
@@ -749,8 +751,25 @@ def final_ranks(state: GameState) -> tuple[int, ...]:
     >>> final_ranks(new_game(rng=0))
     (1, 1, 1, 1)
     """
-    comps = state.config.components
-    gold = comps.gold_index
-    keys = [(p["total"], len({c for c, _ in h.city_tokens}), h.treasures[gold], state.roads_left[s])
-            for s, (p, h) in enumerate(zip(score_parts(state), holdings(state), strict=True))]
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    handicap = state.config.handicap
+    keys = [(p["total"] + handicap.points(s), *t)
+            for s, (p, t) in enumerate(zip(score_parts(state), tiebreaks(state), strict=True))]
+    return ranks_by_keys(keys)
+
+
+def tiebreaks(state: GameState) -> list[tuple[int, int, int]]:
+    """Each seat's tiebreakers after the points, more is better: ``(Cities of different colours,
+    Gold Coins, Roads left)``.
+
+    Rule: ``001_a311a49632a27e24.txt``, In the Event of a Tie. Registered as
+    ``GameSpec(tiebreaks=...)``: core ranks by points with the seat handicap, then these.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> tiebreaks(new_game(players=2, rng=0))
+    [(0, 0, 25), (0, 0, 25)]
+    """
+    gold = state.config.components.gold_index
+    return [(len({c for c, _ in h.city_tokens}), h.treasures[gold], state.roads_left[s])
+            for s, h in enumerate(holdings(state))]

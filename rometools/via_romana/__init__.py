@@ -40,7 +40,14 @@ from rometools.via_romana.rules import (
     new_game,
     road_status,
 )
-from rometools.via_romana.scoring import RoadResult, ranks, score_bounds, score_parts, score_road
+from rometools.via_romana.scoring import (
+    RoadResult,
+    ranks,
+    score_bounds,
+    score_parts,
+    score_road,
+    tiebreaks,
+)
 from rometools.via_romana.state import (
     CHANCE,
     END,
@@ -121,7 +128,7 @@ _rules = compiled_or_plain("rometools.via_romana.rules")
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
-    apply_legal=_rules.apply_legal, ranks=ranks, score_parts=score_parts, action_text=_action_text,
+    apply_legal=_rules.apply_legal, tiebreaks=tiebreaks, score_parts=score_parts, action_text=_action_text,
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample,
