@@ -71,8 +71,8 @@ def tiebreaks(state: GameState) -> list[tuple[int]]:
 
     Examples
     --------
-    >>> from rometools.augustus import new_game
-    >>> tiebreaks(new_game(players=2, rng=0))
+    >>> from rometools.augustus import GameConfig, new_game
+    >>> tiebreaks(new_game(GameConfig(players=2), rng=0))
     [(0,), (0,)]
     """
     return [(senators(state, s),) for s in range(state.config.players)]

@@ -79,6 +79,7 @@ __all__ = [
     "Parameter",
     "Variant",
     "as_variant",
+    "edits_between",
     "format_address",
     "item_names",
     "load_variant",
@@ -351,6 +352,72 @@ def _edited_text(path: str, stamp: tuple[int, ...], changes: str, file: str) -> 
     doc = copy.deepcopy(_read(Path(path)))
     _apply_edits(doc, json.loads(changes), file)
     return tomlkit.dumps(doc)
+
+
+def _stripped(node: Any) -> Any:
+    """A data file's value without its provenance (overrides and ``provenance``/``source`` keys)."""
+    node = _plain(node)
+    if isinstance(node, dict):
+        return {k: _stripped(v) for k, v in node.items() if k not in ("provenance", "source")}
+    if isinstance(node, list):
+        return [_stripped(v) for v in node]
+    return node
+
+
+def edits_between(base: Mapping[str, Any], edited: Mapping[str, Any]) -> dict[str, Any]:
+    """The edits (``{address: value or None}``) that turn a parsed data file into another, provenance aside.
+
+    A changed value is set; an entry the edited file lacks is removed (``None``); a table that
+    gained keys, or a list of tables that gained items, is given whole.
+
+    Examples
+    --------
+    >>> base = {"tables": {"gold": {"points": [0, 4, 9]}}, "city": [{"id": "a", "value": 2}, {"id": "b", "value": 3}]}
+    >>> new = {"tables": {"gold": {"points": [0, 5, 9], "provenance": "illustrative"}}, "city": [{"id": "a", "value": 4}]}
+    >>> edits_between(base, new)
+    {'tables.gold.points': [0, 5, 9], 'city.b': None, 'city.a.value': 4}
+    """
+    out: dict[str, Any] = {}
+
+    def walk(old: Any, new: Any, parts: tuple[Any, ...]) -> None:
+        old, new = _plain(old), _plain(new)
+        if isinstance(old, dict) and isinstance(new, dict):
+            keys_old = [k for k in old if k not in ("provenance", "source") and not (not parts and k == "meta")]
+            keys_new = [k for k in new if k not in ("provenance", "source") and not (not parts and k == "meta")]
+            if set(keys_new) - set(keys_old):
+                if not parts:
+                    raise DataFileError("the edited file", ", ".join(sorted(set(keys_new) - set(keys_old)))[:80],
+                                        "is a table the published file does not have")
+                out[format_address(parts)] = _stripped(new)
+                return
+            for k in keys_old:
+                if k not in new:
+                    out[format_address(parts + (k,))] = None
+            for k in keys_old:
+                if k in new:
+                    walk(old[k], new[k], parts + (k,))
+            return
+        if (isinstance(old, list) and isinstance(new, list) and old and new
+                and all(isinstance(x, dict) for x in old + new)):
+            names_old, names_new = item_names(old), item_names(new)
+            if names_old is not None and names_new is not None and set(names_new) <= set(names_old):
+                for name in names_old:
+                    if name not in names_new:
+                        out[format_address(parts + (name,))] = None
+                for name, item in zip(names_new, new, strict=True):
+                    walk(old[names_old.index(name)], item, parts + (name,))
+                return
+            if names_old is None and len(old) == len(new):
+                for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                    walk(a, b, parts + (i,))
+                return
+            out[format_address(parts)] = _stripped(new)
+            return
+        if _stripped(old) != _stripped(new):
+            out[format_address(parts)] = _stripped(new)
+
+    walk(base, edited, ())
+    return out
 
 
 # ===================================================================== values a variant holds
@@ -654,11 +721,11 @@ class Variant:
         if base is not None:
             try:
                 expected = file_option_path(spec, file, base)
-            except DataFileError:
-                expected = None
-            if expected is None or not _same_file(expected, path):
-                raise ArgumentError(f"edits.{file}: the edits were made on {shown(base, 80)}, but these options "
-                                    f"play {path.name}; give {file} = {shown(base, 80)} in [options]")
+            except DataFileError as err:
+                raise ArgumentError(f"edits.{file}.base: {shown(base, 80)}: {err.problem}") from None
+            if not _same_file(expected, path):
+                raise ArgumentError(f"edits.{file}.base: the edits were made on {shown(base, 80)}, but these "
+                                    f"options play {path.name}; give {file} = {shown(base, 80)} in [options]")
         return path
 
     # ------------------------------------------------------------ tuning
@@ -938,6 +1005,60 @@ class Variant:
             raise DataFileError(source, deep, "is nested too deeply")
         return _from_raw(cls, raw, source)
 
+    @classmethod
+    def from_edited_file(cls, game: str, file: str, edited: str | os.PathLike[str], *, name: str = "",
+                         options: Mapping[str, Any] | None = None) -> Variant:
+        """The variant whose edits turn the game's file into ``edited``: a designer's own data file
+        (a board, a component mix from a counts editor) as the few values it changes.
+
+        The edits are found by comparing the two files value by value (:func:`edits_between`,
+        provenance aside): a changed value is set, a removed entry removed, and a list of tables
+        that gained items (a tile copied) is given whole.
+
+        Parameters
+        ----------
+        game : str
+        file : str
+            The file option (``"components"``, ``"board"``).
+        edited : str or path
+            The edited file's path, or its text (text holding a newline).
+        name : str
+            The variant's label.
+        options : Mapping, optional
+            The variant's options (they choose the base file, e.g. the board of a player count).
+
+        Raises
+        ------
+        DataFileError
+            For a file that cannot be read or parsed.
+
+        Examples
+        --------
+        >>> from rometools.augustus.components import bag_file_with_counts
+        >>> v = Variant.from_edited_file("augustus", "components", bag_file_with_counts({"joker": 3}))
+        >>> dict(v.edits["components"])
+        {'token.joker.count': 3, 'bag.total': 24}
+        >>> v.load().config.components.bag["joker"]
+        3
+        """
+        import tomllib
+
+        from rometools.core.data import _read
+
+        variant = cls(game, name, options or {})
+        if file not in variant.spec.file_options:
+            raise ArgumentError(f"{shown(file, 60)} is not one of {variant.spec.title}'s data files; they are "
+                                f"{', '.join(variant.spec.file_options) or 'none'}")
+        base = _read(variant.base_file(file))
+        if isinstance(edited, str) and "\n" in edited:
+            try:
+                new = tomllib.loads(edited)
+            except tomllib.TOMLDecodeError as exc:
+                raise DataFileError(f"the edited {file}", "", f"is not valid TOML: {exc}") from None
+        else:
+            new = _read(Path(edited))
+        return cls(game, name, options or {}, {file: edits_between(base, new)})
+
     def describe(self) -> str:
         """The variant in a few lines: game, options, edits.
 
@@ -1162,6 +1283,9 @@ def load_variant(path: str | os.PathLike[str]) -> Variant:
     except OptionError as err:
         raise DataFileError(source, f"options.{err.option}", err.message) from None
     except ArgumentError as err:
+        entry, _, problem = str(err).partition(": ")
+        if entry.startswith("edits.") and problem:
+            raise DataFileError(source, entry, problem) from None
         raise DataFileError(source, "variant", str(err)) from None
     return variant
 

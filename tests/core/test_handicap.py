@@ -143,3 +143,39 @@ def test_via_romana_tie_goes_clockwise_from_the_standard():
     ref = again.standard if again.standard is not None else 0
     expected = tuple(1 + (s - ref) % 3 for s in range(3))
     assert level.spec.ranks(again) == expected == ranks(again)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_declared_start_bonus_changes_that_seats_start_only(game):
+    """Each unit of a game's declared start bonus changes the initial state for the seat given it
+    (its Roads, hand, legions, influence), and the game still plays to its end and saves."""
+    import dataclasses
+
+    spec = game_spec(game)
+    if spec.start_bonus is None:
+        assert "declares no start bonus" in " ".join(str(rometools.describe(game)).split())
+        return
+    assert spec.start_bonus.meaning in " ".join(str(rometools.describe(game)).split())
+    plain = rometools.load_game(game, players=3)
+    bonus = rometools.load_game(game, players=3, handicap={2: {"bonus": 1}})
+    a, b = plain.new_game(), bonus.new_game()
+    differ = [f.name for f in dataclasses.fields(a)
+              if f.compare and f.name not in ("config", "history") and getattr(a, f.name) != getattr(b, f.name)]
+    assert differ, f"{game}: the start bonus changed nothing at the start"
+    end = play(bonus, "random", 11)
+    assert bonus.is_over(end) and from_json(to_json(end)) == end
+
+
+def test_the_start_bonuses_do_what_they_say():
+    ce = rometools.load_game("caesars_empire", handicap={4: {"bonus": 3}})
+    assert ce.new_game(rng=1).roads_left == (25, 25, 25, 28)
+    au = rometools.load_game("augustus", handicap={2: {"bonus": 2}})
+    assert au.new_game().reserve == (7, 9, 7, 7) == au.new_game().legions
+    imp = rometools.load_game("imperator", players=3, political_influence=(1, 0, 0), handicap={1: {"bonus": 2}})
+    assert imp.new_game().political == (3, 0, 0)
+    vr = rometools.load_game("via_romana", players=2, handicap={1: {"bonus": 1}})
+    end_of_deal = play(vr, "random", 1)   # the first seat was dealt one more card: 5 and 4
+    from rometools.core.playout import states
+
+    first_turn = next(s for s in states(end_of_deal) if s.agenda and s.agenda[0][0] == "goal")
+    assert [sum(h) for h in first_turn.hands] == [5, 4]

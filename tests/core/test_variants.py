@@ -144,8 +144,8 @@ def test_toml_round_trip_and_file(tmp_path, untouched):
 def test_a_base_the_options_do_not_give_is_refused():
     text = Variant("caesars_empire", edits={"board": {"city.capua.value": 4}}).to_toml()
     moved = text.replace("[variant]", "[options]\nplayers = 3\n\n[variant]")
-    with pytest.raises(ArgumentError, match=r"the edits were made on 'board_4_5.toml', but these options play "
-                                            r"board_2_3.toml; give board = 'board_4_5.toml'"):
+    with pytest.raises(ArgumentError, match=r"edits.board.base: the edits were made on 'board_4_5.toml', but these "
+                                            r"options play board_2_3.toml; give board = 'board_4_5.toml'"):
         Variant.from_toml(moved).load()
 
 
