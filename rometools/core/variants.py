@@ -570,8 +570,9 @@ class Variant:
     bases: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
-        from rometools.core.game import config_options, game_spec
         from rometools.core.handicap import Handicap
+        from rometools.core.load import config_options
+        from rometools.core.registry import game_spec
 
         set_ = object.__setattr__
         spec = game_spec(self.game)  # ArgumentError naming the registered games
@@ -642,7 +643,7 @@ class Variant:
     @property
     def spec(self):
         """The registered game's :class:`~rometools.core.game.GameSpec`."""
-        from rometools.core.game import game_spec
+        from rometools.core.registry import game_spec
 
         return game_spec(self.game)
 
@@ -670,7 +671,7 @@ class Variant:
         >>> g.config.hand, g.players, g.variant.options["hand"]
         (5, 3, 5)
         """
-        from rometools.core.game import Game, load_game
+        from rometools.core.load import Game, load_game
 
         options = _thawed(self.options)
         for file, changes in self.edits.items():
@@ -708,7 +709,7 @@ class Variant:
         >>> Variant("caesars_empire", options={"players": 3}).base_file("board").name
         'board_2_3.toml'
         """
-        from rometools.core.game import file_option_path
+        from rometools.core.file_options import file_option_path
 
         spec = self.spec
         given = self.options.get(file)
@@ -845,7 +846,7 @@ class Variant:
         return out
 
     def _players(self) -> int:
-        from rometools.core.game import load_game
+        from rometools.core.load import load_game
 
         options = {k: v for k, v in _thawed(self.options).items() if k not in self.edits}
         return load_game(self.game, **options).players
@@ -1143,7 +1144,8 @@ def _provenance_of(provenance: Mapping[str, Any], raw: Any, keys: tuple[Any, ...
 def _default_file(spec, file: str, options: dict[str, Any]) -> Path:
     """The file a game reads for a file option it was not given (the bundled one the config picks)."""
     from rometools.core.data import bundled_file
-    from rometools.core.game import bundled_files, load_game
+    from rometools.core.file_options import bundled_files
+    from rometools.core.load import load_game
 
     config = load_game(spec.id, **options).config
     value = getattr(config, file)
@@ -1167,7 +1169,7 @@ def _default_file(spec, file: str, options: dict[str, Any]) -> Path:
 def _base_name(variant: Variant, file: str) -> str:
     """How a saved variant names an edited file's base: a bundled file by its name, else its path."""
     from rometools.core.data import bundled_file
-    from rometools.core.game import bundled_files
+    from rometools.core.file_options import bundled_files
 
     path = variant.base_file(file)
     for name in bundled_files(variant.spec, file):
@@ -1310,7 +1312,8 @@ def as_variant(x: Any) -> Variant:
     >>> as_variant("pig") == Variant("pig")
     True
     """
-    from rometools.core.game import Game, game_spec
+    from rometools.core.load import Game
+    from rometools.core.registry import game_spec
 
     if isinstance(x, Variant):
         return x

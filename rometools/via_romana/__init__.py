@@ -141,7 +141,7 @@ GAME = register_game(GameSpec(
     sample_configs=(
         {},
         {"players": 2},
-        {"players": 3, "obstinate_hands": True, "dangerous_ties": True},
+        {"players": 3, "obstinate_hands": True, "dangerous_ties": True, "start_player": 1},
         {"players": 4, "hand": 5, "dangerous_ties": True,
          "handicap": {2: {"points": 3, "bonus": 2}}},   # the seat handicap: P2 3 points and 2 more cards
     )))
