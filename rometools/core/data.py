@@ -231,7 +231,7 @@ def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = 
         p = bundled_path() if path is None else Path(path)
         try:
             st = p.stat()
-        except OSError:
+        except (OSError, ValueError):  # missing, unreadable, a NUL byte in the name: build says which
             return build(p)
         # not the modification time alone: a file swapped in within the same time (a copy that
         # kept it, a coarse file system) was served from the cache. The change time, which no
@@ -334,6 +334,8 @@ def read_text_file(path: str | os.PathLike[str], what: str = "data file",
         st = path.stat()
     except OSError as exc:
         raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # Python's "embedded null byte": no file has such a name
+        raise DataFileError(path, "", "cannot be read (a file name holds no NUL character)") from None
     if not stat.S_ISREG(st.st_mode):
         raise DataFileError(path, "", f"is not a regular file (a folder, device or pipe cannot be a {what})")
     if st.st_size > max_bytes:

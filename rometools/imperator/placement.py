@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError, refused
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, integer_below
 from rometools.imperator.board import Layout
 from rometools.imperator.state import PlacementOutcome, Step, Worker, player_name
@@ -277,11 +278,11 @@ def _placement_problem(layout: Layout, markers: Markers, occupants: Occupants, w
     """:func:`placement_problem` for a board already known to be consistent: the rule is
     :func:`_may_place`'s; this puts a refusal in words."""
     if not isinstance(region, str) or region not in layout.index:
-        return f"unknown region {region!r}; the regions are {list(layout.regions)}"
+        return f"unknown region {shown(region)}; the regions are {list(layout.regions)}"
     if _may_place(layout, markers, occupants, worker, region):
         return None
     if markers.get(region) is None:
-        return f"region {region!r} has no reward tile"
+        return f"region {shown(region)} has no reward tile"
     for r, w in occupants.items():
         if w.player == worker.player:
             return (f"{player_name(worker.player)} already has a worker on the Imperator board (in {r!r}); a player has at "

@@ -42,6 +42,7 @@ except ImportError:   # plain Python without Cython: the decorators change nothi
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
+from rometools.core.formatting import shown
 from rometools.via_romana.state import (
     CHANCE,
     END,
@@ -494,8 +495,8 @@ def apply(state: GameState, action: Any) -> GameState:
     except TypeError:
         legal = False
     if not legal:
-        raise refused(f"{action!r} is not allowed now" if not state.over else
-                      f"the game is over; {action!r} cannot be played",
+        raise refused(f"{shown(action)} is not allowed now" if not state.over else
+                      f"the game is over; {shown(action)} cannot be played",
                       well_formed=_well_formed(state, action))
     return apply_legal(state, action)
 
