@@ -137,7 +137,7 @@ class DataFileError(RometoolsError, ValueError):
 
 #: Longest file name a message shows as it is; a longer one, or one with a control
 #: character (a NUL byte, a line break), is quoted and cut (:func:`~rometools.core.formatting.shown`).
-_PATH_SHOWN = 500
+_PATH_SHOWN = 300
 
 
 def _path_text(path: str) -> str:

@@ -424,7 +424,7 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
             return put("}")
         if kind in (str, bytes):
             return put(repr(v[:budget[0] + 2]) if len(v) > budget[0] + 2 else repr(v))
-        if kind is int and v.bit_length() > 3 * limit:   # its repr may be refused (4,300 digits) or huge
+        if kind is int and v.bit_length() > 14_000:   # Python refuses the repr of 4,300 digits and more
             return put(f"<a whole number of about {number(int(v.bit_length() * 0.30103) + 1)} digits>")
         try:
             text = repr(v)

@@ -587,7 +587,7 @@ def file_folders(beside: str | os.PathLike[str] | None = None,
     Examples
     --------
     >>> from rometools.core.data import data_dir
-    >>> file_folders()[0] == data_dir().resolve()
+    >>> file_folders()[0] == data_dir()
     True
     >>> file_folders("/tmp/games/run.json", allow=["/tmp/boards"])[1:]
     (PosixPath('/tmp/games'), PosixPath('/tmp/boards'))
@@ -602,8 +602,8 @@ def file_folders(beside: str | os.PathLike[str] | None = None,
     out: list[Path] = []
     for f in folders:
         try:
-            f = f.resolve()
-        except (OSError, ValueError, RuntimeError):
+            f = Path(os.path.abspath(f))
+        except (OSError, ValueError):
             continue
         if f not in out:
             out.append(f)
@@ -611,17 +611,30 @@ def file_folders(beside: str | os.PathLike[str] | None = None,
 
 
 def _within(path: str, folders: tuple[Path, ...]) -> Path | None:
-    """``path`` (a relative one from the current folder, as when it was saved) if it lies in
-    one of ``folders`` both as written and with every link followed; else ``None``. Only a
-    path inside a folder is looked at on disk."""
+    """``path`` (a relative one from the current folder, as when it was saved), if it lies in one of
+    ``folders`` as written (``..`` taken away first, so it cannot climb out), or is a file inside one
+    of them once the links of both are followed (a bundled file is saved by its real path, and a data
+    folder may be made of links); else ``None``. A link inside a folder is followed: only the saved
+    game is someone else's, the folders and what is in them are the designer's."""
     try:
         written = Path(os.path.abspath(Path(path).expanduser()))
-        if not any(written.is_relative_to(f) for f in folders):
-            return None
+        if any(written.is_relative_to(f) for f in folders):
+            return written
         real = written.resolve()
+        inside = [f for f in folders if real.is_relative_to(f.resolve())]
+        if not inside and folders:  # a bundled game's folder that is a link (a test's data folder)
+            inside = [g for g in _linked_game_folders(folders[0]) if real.is_relative_to(g)]
     except (OSError, ValueError, RuntimeError):  # a NUL byte, a name too long, a link loop
         return None
-    return real if any(real.is_relative_to(f) for f in folders) else None
+    return written if inside else None
+
+
+def _linked_game_folders(data: Path) -> list[Path]:
+    """The real folders of the data folder's game folders that are links."""
+    try:
+        return [g.resolve() for g in data.iterdir() if g.is_symlink() and g.is_dir()]
+    except OSError:
+        return []
 
 
 def _file_from_json(o: Option, data: Any, source: str, folders: tuple[Path, ...] | None = None) -> Any:

@@ -646,7 +646,7 @@ def apply(state: GameState, action: Any) -> GameState:
                       f"not {shown(value)}", well_formed=_is_action(config, action))
     problem = placement_problem(lay, markers(state), occupants(state), worker(state, seat, value), region)
     if problem is not None:
-        raise refused(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}",
+        raise refused(f"P{seat + 1} cannot place a {value} in {shown(region)}: {problem}",
                       well_formed=_is_action(config, action))
     return _displace(state, [], seat, value, lay.index[region], frozenset(), False, None)
 

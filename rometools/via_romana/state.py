@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rometools.core.errors import OptionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 from rometools.via_romana.board import Board, load_board
@@ -74,7 +75,7 @@ class GameConfig(Config):
     def resolve(self) -> None:
         if not 0 <= self.start_player < self.players:
             raise OptionError("start_player", f"start_player must be a seat 0 to {self.players - 1}, "
-                                              f"got {self.start_player}")
+                                              f"got {shown(self.start_player)}")
 
     def the_board(self) -> Board:
         """The board in use (default: the bundled illustrative board, read once per config)."""
