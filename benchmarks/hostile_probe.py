@@ -114,7 +114,7 @@ def probes_actions():
                     continue
                 legal = game.legal_actions(state)
                 for name, value in _hostile_values(legal[0] if legal else None):
-                    def probe(state=state, value=value):
+                    def probe(state=state, value=value, game=game):
                         try:
                             game.apply(state, value)
                         except BaseException as err:  # noqa: BLE001
@@ -338,9 +338,9 @@ def probes_app():
             page = urllib.request.urlopen(f"{base}/voila/render/index.ipynb?token={urllib.parse.quote(token, safe='')}",
                                           timeout=120).read().decode()
         links = re.findall(r'<(?:link|script)[^>]+(?:href|src)="(https?://[^"]+)"', page)
-        for what in ("the index page renders", "no stylesheet or script from another host"):
-            yield f"app: {what}", lambda what=what, links=links, page=page: (
-                ("clear", "") if (page and not links if "host" in what else page) else ("wrong", str(links)[:150]))
+        yield "app: the index page renders", lambda: ("clear", "") if page else ("wrong", "no page")
+        yield "app: no stylesheet or script from another host", lambda: (
+            ("clear", "") if page and not links else ("wrong", str(links)[:150]))
         for what, headers in (("Referer", {"Referer": f"{base}/voila/render/x.ipynb?token={token}"}),
                               ("Authorization", {"Authorization": f"token {token}"})):
             with contextlib.suppress(Exception):

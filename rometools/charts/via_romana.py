@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 
 from rometools.charts._common import (
     add_caption,
+    add_leader_labels,
     new_figure,
     place_labels,
     region_colour,
@@ -186,14 +187,8 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
                       xaxis={"visible": False, "range": list(xrange)},
                       yaxis={"visible": False, "scaleanchor": "x", "range": list(yrange)},
                       hovermode="closest", **({"width": width} if width else {}))
-    for i, (dx, dy) in placement.leaders.items():
-        c = cities[i]
-        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its city
-            x=c.position[0], y=c.position[1], ax=dx, ay=dy, text=names[i], name=f"vr-label-{c.id}",
-            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
-            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
-            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=_CITY_PX / 2,
-            font={"size": _LABEL_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
+    add_leader_labels(fig, placement, [c.position for c in cities], names, [_CITY_PX] * len(cities),
+                      [f"vr-label-{c.id}" for c in cities], font_px=_LABEL_FONT)
     return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in the "
                             "colour\na card must have to build there: "
                             f"{html.escape(', '.join(board.provinces))}.\n"
