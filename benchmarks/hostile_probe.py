@@ -341,8 +341,8 @@ def probes_app():
         yield "app: the index page renders", lambda: ("clear", "") if page else ("wrong", "no page")
         yield "app: no stylesheet or script from another host", lambda: (
             ("clear", "") if page and not links else ("wrong", str(links)[:150]))
-        for what, headers in (("Referer", {"Referer": f"{base}/voila/render/x.ipynb?token={token}"}),
-                              ("Authorization", {"Authorization": f"token {token}"})):
+        for headers in ({"Referer": f"{base}/voila/render/x.ipynb?token={token}"},
+                        {"Authorization": f"token {token}"}):
             with contextlib.suppress(Exception):
                 urllib.request.urlopen(urllib.request.Request(f"{base}/voila/render/none.ipynb?token={token}",
                                                               headers=headers), timeout=30)
