@@ -19,7 +19,7 @@ from rometools.testing import CHECKS, check_game, check_refusals
 #: Seeded games per config: enough to meet every kind of node in the bundled games.
 N_GAMES = 6
 #: The checks of the game as a whole (the others run on every sample config).
-GAME_CHECKS = ("hostile_options", "saved_game_files")
+GAME_CHECKS = ("hostile_options", "saved_game_files", "playable_data")
 CASES = [(gid, check) for gid in rometools.games() for check in CHECKS if check not in ("tampered_saves", "data_files")]
 
 

@@ -69,6 +69,11 @@ The checks (:data:`CHECKS`, in the order they run):
                        saved game's own folder (missing, a folder, a device, a pipe, too large,
                        readable, through ``..``) gets one message, the same for every
                        path; a bundled file, a copy beside the saved game or under ``allow=`` loads.
+``playable_data``      a decimal number of a bundled data file made NaN or infinity is refused;
+                       each bundled data file a file option takes, cut to one entry per array of
+                       tables and with whole numbers set to 0 and 1: a variant that loads is
+                       refused at set-up in words, or a game of random bots with it plays to its
+                       end, at the fewest and the most players.
 ``data_files``         every bundled data file of the game (``GameSpec.data_files``), broken in
                        every class of hostile input (:func:`check_data_file`), loaded in a
                        process capped at :data:`MEMORY_CAP` bytes: a ``DataFileError`` naming
@@ -141,6 +146,7 @@ from rometools.testing.hostile import (
     check_hostile_actions,
     check_hostile_options,
     check_listed,
+    check_playable_files,
     check_saved_game_files,
 )
 from rometools.testing.saved_games import check_saved_game
@@ -168,6 +174,7 @@ CHECKS: dict[str, str] = {
     "openspiel": "OpenSpiel's random_sim_test passes through the bridge",
     "hostile_options": "every option set to a hostile value is refused in a few hundred characters, or plays",
     "saved_game_files": "a saved game names only bundled files and files beside it, nothing about the others",
+    "playable_data": "a data file that loads gives a game that plays, or one refused in words at set-up",
     "data_files": "every bundled data file, broken every way, is a DataFileError naming it",
 }
 #: A game not over after this many actions (chance outcomes included) fails ``playthroughs``.
@@ -289,7 +296,7 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     >>> check_game("caesars_empire", checks=["speed"])
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, listed, hostile_actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, hostile_options, saved_game_files, data_files
+    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, listed, hostile_actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, hostile_options, saved_game_files, playable_data, data_files
     """
     spec = game_spec(game_id)
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
@@ -706,6 +713,7 @@ def _check_data_files(spec: Any, seed: int, notes: list[str]) -> None:
 _GAME_CHECKS = {
     "hostile_options": lambda spec, seed, notes: check_hostile_options(spec.id),
     "saved_game_files": lambda spec, seed, notes: check_saved_game_files(spec.id, notes),
+    "playable_data": lambda spec, seed, notes: check_playable_files(spec.id, seed, notes),
     "data_files": _check_data_files,
 }
 

@@ -1,6 +1,6 @@
 """Hostile input held to the contract over the registry: values built to break a game, refused in words.
 
-Four checks of :func:`~rometools.testing.check_game` (issue 47, "Hostile input, third pass"),
+Five checks of :func:`~rometools.testing.check_game` (issue 47, "Hostile input, third pass"),
 each written for any registered game and assuming nothing about what it has:
 
 * ``listed`` (:func:`check_listed`) -- in fuzzed play, every action ``apply`` accepts is one
@@ -22,6 +22,11 @@ each written for any registered game and assuming nothing about what it has:
   folder (missing, a folder, ``/dev/zero``, a pipe, too large, readable, through ``..``): one
   message, the same for all, so an uploaded saved game cannot map the server's files;
   a bundled file named by its path, and a copy beside the saved game, still load.
+* ``playable_data`` (:func:`check_playable_files`) -- no data file takes a number that is not
+  finite; a data file that loads gives a game that plays, or one the game refuses to set up in
+  words: each bundled file a file option takes, cut
+  to one entry per array of tables and with whole numbers set to 0 and 1, at the fewest and the
+  most players (Via Romana's component file with one goal tile loaded, then every game crashed).
 
 Examples
 --------
@@ -36,6 +41,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -51,8 +57,8 @@ from rometools.core.registry import game_spec
 from rometools.core.saved import _checksum, load_saved_game, saved_game
 from rometools.testing._common import _node_name, _require, _snapshot, _unchanged
 
-__all__ = ["LISTED_GAMES", "LISTED_PROBES", "MAX_MESSAGE", "check_hostile_actions", "check_hostile_options",
-           "check_listed", "check_saved_game_files", "hostile_values"]
+__all__ = ["LISTED_GAMES", "LISTED_PROBES", "MAX_MESSAGE", "PLAYABLE_NUMBERS", "check_hostile_actions",
+           "check_hostile_options", "check_listed", "check_playable_files", "check_saved_game_files", "hostile_values"]
 
 #: Longest message a refusal of a hostile value may have (characters): "a few hundred".
 MAX_MESSAGE = 600
@@ -363,3 +369,125 @@ def _file_sha(path: str) -> str:
 
     return hashlib.sha256(Path(path).read_text(encoding="utf-8").encode("utf-8")).hexdigest()
 
+
+
+# ===================================================================== data files that load play
+#: Whole numbers per data file that ``playable_data`` sets to 0 and to 1.
+PLAYABLE_NUMBERS = 12
+
+
+def _small_variants(text: str, suffix: str, rng: random.Random) -> Iterator[tuple[str, str]]:
+    """``(what, text)``: the file with each array of tables cut to its first entry, and with
+    whole numbers set to 0 and to 1: the smallest files of its shape, which still load."""
+    from rometools.testing.data_files import _number_lines
+
+    lines = text.splitlines(keepends=True)
+    if suffix not in (".yaml", ".yml"):
+        headers = [(i, m.group(1)) for i, line in enumerate(lines) if (m := re.match(r"\s*\[\[([\w.-]+)\]\]", line))]
+        starts = [i for i, line in enumerate(lines) if re.match(r"\s*\[", line)]
+        for table in dict.fromkeys(name for _, name in headers):
+            blocks = [i for i, name in headers if name == table]
+            if len(blocks) < 2:
+                continue
+            dropped: set[int] = set()
+            for i in blocks[1:]:
+                end = next((j for j in starts if j > i), len(lines))
+                dropped.update(range(i, end))
+            yield f"[[{table}]] cut to its first entry", "".join(x for k, x in enumerate(lines) if k not in dropped)
+    sep = ": " if suffix in (".yaml", ".yml") else " = "
+    numbers = _number_lines(lines, suffix)
+    for i, key in rng.sample(numbers, min(PLAYABLE_NUMBERS, len(numbers))):
+        indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+        for value in (0, 1):
+            yield (f"line {i + 1}: {key} = {value}",
+                   "".join([*lines[:i], f"{indent}{key}{sep}{value}\n", *lines[i + 1:]]))
+
+
+#: A decimal number on a line of a data file (not in a comment, not a part of an id).
+_DECIMAL = re.compile(r"(?<![\w.\-])-?\d+\.\d+(?:[eE][-+]?\d+)?(?![\w.])")
+
+
+def _non_finite_variants(text: str, suffix: str, rng: random.Random) -> Iterator[tuple[str, str]]:
+    """``(what, text)``: one decimal number of the file made NaN, infinity or 1e308 (up to 4 numbers)."""
+    spots, offset = [], 0
+    for line in text.splitlines(keepends=True):
+        body = line.split("#", 1)[0]
+        spots += [(offset + m.start(), offset + m.end()) for m in _DECIMAL.finditer(body)]
+        offset += len(line)
+    values = (".nan", ".inf", "1e308") if suffix in (".yaml", ".yml") else ("nan", "inf", "1e308")
+    for start, end in rng.sample(spots, min(4, len(spots))):
+        for value in values:
+            yield f"{text[start:end]} at offset {start} made {value}", text[:start] + value + text[end:]
+
+
+def check_playable_files(game_id: str, seed: int = 0, notes: list[str] | None = None) -> None:
+    """A data file that loads gives a game that plays, or one the game refuses to set up in words.
+
+    Every bundled data file with one of its decimal numbers made NaN or infinity is refused
+    (Via Romana took NaN and infinite city positions). Then, for each bundled data file a file
+    option takes (``GameSpec.file_options``), its smallest
+    variants (:func:`_small_variants`: each array of tables cut to one entry, whole numbers set to
+    0 and 1): a variant that loads is given to the option, for the fewest and the most players of
+    the game's sample configs; the game is refused (a ``RometoolsError``) or a game of random bots
+    plays to its end with no other exception. Via Romana's component file with one goal tile
+    loaded, and then every game crashed at the deal with a bare ``ValueError``.
+
+    Raises
+    ------
+    AssertionError
+        Naming the file, the variant, the player count and what happened.
+    """
+    from rometools.core.data import bundled_file
+    from rometools.core.errors import ArgumentError
+
+    spec = game_spec(game_id)
+    counts = [c.get("players") for c in spec.sample_configs if isinstance(c, dict)]
+    players = sorted({c for c in counts if isinstance(c, int)} or {None})
+    players = [players[0], players[-1]] if len(players) > 1 else players
+    options = {loader: option for option, loader in spec.file_options.items()}
+    bot = "random" if "random" in spec.bots else sorted(spec.bots)[0]
+    rng = random.Random(f"playable {game_id} {seed}")
+    tried = 0
+    for name, loader in spec.data_files.items():
+        source = bundled_file(spec.id, name)
+        with tempfile.TemporaryDirectory() as folder:   # a number that is not finite never loads
+            for k, (what, text) in enumerate(_non_finite_variants(source.read_text(encoding="utf-8"),
+                                                                   source.suffix, rng)):
+                path = Path(folder) / f"n{k}{source.suffix}"
+                path.write_text(text, encoding="utf-8")
+                try:
+                    loader(path)
+                except DataFileError:
+                    continue
+                if "1e308" not in what:
+                    raise AssertionError(f"{name}, {what}: loaded; a number that is not finite has no "
+                                         f"meaning in a data file (a position, a weight)")
+        option = options.get(loader)
+        if option is None:
+            continue
+        with tempfile.TemporaryDirectory() as folder:
+            for k, (what, text) in enumerate(_small_variants(source.read_text(encoding="utf-8"), source.suffix, rng)):
+                path = Path(folder) / f"v{k}{source.suffix}"
+                path.write_text(text, encoding="utf-8")
+                try:
+                    loader(path)
+                except DataFileError:
+                    continue
+                for n in players:
+                    at = f"{name}, {what}, {n if n is not None else 'the default'} players"
+                    try:
+                        game = load_game(game_id, **{option: str(path)}, **({"players": n} if n else {}))
+                    except (RometoolsError, ArgumentError):
+                        continue
+                    except Exception as err:  # noqa: BLE001
+                        raise AssertionError(f"{at}: the file loads, then setting up a game raised "
+                                             f"{type(err).__name__} ({shown(str(err), 200)})") from None
+                    tried += 1
+                    try:
+                        play(game, bot, rng=seed)
+                    except Exception as err:  # noqa: BLE001
+                        raise AssertionError(f"{at}: the file loads and the game is set up, then a game of "
+                                             f"{bot} bots raised {type(err).__name__} ({shown(str(err), 200)}): "
+                                             f"refuse the file, naming the entry, when it loads") from None
+    if notes is not None and not tried:
+        notes.append(f"{spec.id}: no small variant of a data file loaded and set up a game")
