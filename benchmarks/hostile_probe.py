@@ -315,6 +315,97 @@ def probes_quantile():
             yield f"draws_until({what}).quantile({p!r})", probe
 
 
+def _big_board(path: Path, roads: int = 500, spaces: int = 50) -> Path:
+    rng = random.Random(1)
+    provinces, symbols = ["purple", "blue", "yellow", "red", "green"], ["temple", "helmet", "laurel", "eagle"]
+    out = ['[meta]\ngame = "via_romana"\nschema = 1\n\n[board]\nname = "Big"\nprovenance = "illustrative"\n']
+    out += [f'[[province]]\nid = "{p}"\nname = "{p.title()}"\n' for p in provinces]
+    out += [f'[[city]]\nid = "c{i}"\nname = "City {i}"\nprovince = "{provinces[i % 5]}"\nsymbol = "{symbols[i % 4]}"\n'
+            f'max_value = 3\nposition = [{rng.random():.3f}, {rng.random():.3f}]\n' for i in range(roads)]
+    for j in range(roads):
+        cells = ", ".join(f'["{provinces[rng.randrange(5)]}"]' for _ in range(spaces))
+        out.append(f'[[road]]\nid = "r{j}"\na = "c{j}"\nb = "c{(j * 7 + 1) % roads or 1}"\nspaces = [{cells}]\n')
+    path.write_text("\n".join(out))
+    return path
+
+
+def probes_via_romana_data():
+    import rometools
+    from rometools.core.errors import RometoolsError
+    from rometools.core.playout import play
+
+    try:
+        from rometools.via_romana import board_path, components_path, game_log
+    except ImportError:
+        return
+    board, comps = board_path().read_text(), components_path().read_text()
+    folder = Path(tempfile.mkdtemp(prefix="hostile-vr-"))
+    goal2 = comps.index("[[goals.tile]]", comps.index("[[goals.tile]]") + 1)
+    goal4 = [i for i in range(len(comps)) if comps.startswith("[[goals.tile]]", i)][3]
+    unblocked = re.sub(r"blocked_with = \[[\d, ]*\]\n", "", board)
+    cases = [
+        ("a road id with '.'", "board", board.replace('id = "r01"', 'id = "r0.1"', 1), 4),
+        ("a road id that is another road's space", "board", board.replace('id = "r02"', 'id = "r01.0"', 1), 4),
+        ("one goal tile", "components", comps[:goal2] + comps[comps.index("[supply]"):], 2),
+        ("three goal tiles, 4 players", "components", comps[:goal4] + comps[comps.index("[supply]"):], 4),
+        ("0 forts and 0 milestones", "components", comps.replace("forts_per_player = 4", "forts_per_player = 0")
+         .replace("milestones_per_player = 20", "milestones_per_player = 0"), 4),
+        ("0 milestones", "components", comps.replace("milestones_per_player = 20", "milestones_per_player = 0"), 3),
+        ("1 fort each, 2 players", "components", comps.replace("forts_per_player = 4", "forts_per_player = 1"), 2),
+        ("road signs below the roads blocked", "components", comps.replace("road_signs = 20", "road_signs = 5"), 2),
+        ("road signs equal to the roads blocked", "components", comps.replace("road_signs = 20", "road_signs = 10"), 2),
+        ("more road signs than roads", "components", comps.replace("road_signs = 20", "road_signs = 31"), 4),
+        ("every road blocked with 2", "board", re.sub(r"(spaces = .*\n)", r"\1blocked_with = [2]\n", unblocked), 2),
+        ("a NaN position", "board", board.replace("position = [0.44, 0.90]", "position = [nan, 0.90]", 1), 4),
+        ("an infinite position", "board", board.replace("position = [0.44, 0.90]", "position = [inf, 0.90]", 1), 4),
+        ("a position of 1e308", "board", board.replace("position = [0.44, 0.90]", "position = [1e308, 0.9]", 1), 4),
+        ("a negative position", "board", board.replace("position = [0.44, 0.90]", "position = [-3, 0.90]", 1), 4),
+        ("a deck colour no province has", "components",
+         comps.replace('"red", "green"]', '"red", "green", "pink"]', 1).replace("cards = 55", "cards = 66"), 4),
+        ("a city symbol no card has", "board", board.replace('symbol = "temple"', 'symbol = "templ"', 1), 4),
+        ("blocked with 7 players", "board", board.replace("blocked_with = [2]", "blocked_with = [7]", 1), 4),
+    ]
+    for what, option, text, players in cases:
+        def probe(option=option, text=text, players=players, what=what):
+            path = folder / f"{abs(hash(what))}-{option}.toml"
+            path.write_text(text)
+            try:
+                game = rometools.load_game("via_romana", players=players, **{option: str(path)})
+            except RometoolsError as err:
+                return ("clear", "") if len(str(err)) <= MAX_MESSAGE else ("wrong", "a long message")
+            except Exception as err:  # noqa: BLE001
+                return "wrong", f"{type(err).__name__}: {str(err)[:120]}"
+            try:
+                for seed in range(3):
+                    end = play(game, "random", rng=seed)
+                    game_log(end)
+                    if end.turn >= end.config.max_turns:
+                        return "wrong", "accepted; every game ran to the safeguard"
+                from rometools.charts.via_romana import road_board_figure
+                fig = road_board_figure(end)
+                xs = [x for t in fig.data for x in (t.x or ()) if isinstance(x, float)]
+                if any(x != x or abs(x) > 10 for x in xs):
+                    return "wrong", "accepted; the board is drawn off the chart"
+            except Exception as err:  # noqa: BLE001
+                return "wrong", f"accepted, then {type(err).__name__}: {str(err)[:120]}"
+            return "wrong", "accepted (a file that cannot be right)"
+        yield f"via_romana data: {what}", probe
+
+    def big() -> tuple[str, str]:
+        path = _big_board(folder / "big.toml")
+        try:
+            rometools.load_game("via_romana", board=str(path))
+        except RometoolsError as err:
+            return ("clear", "refused at load") if len(str(err)) <= MAX_MESSAGE else ("wrong", "a long message")
+        from rometools.widgets import RoadBoardExplorer
+        t = time.perf_counter()
+        explorer = RoadBoardExplorer(board=str(path))
+        explorer.set_values(turn=5)
+        took = time.perf_counter() - t
+        return ("clear", "") if took < 5 else ("wrong", f"opened and stepped in {took:.0f} s")
+    yield "via_romana data: a board of 500 roads and 25,000 road spaces in the road board", big
+
+
 # ----------------------------------------------------------------- the app
 def probes_app():
     token = "h0st1le+probe/T0k=en!@x"
@@ -390,6 +481,7 @@ GROUPS = {
     "paths": probes_paths,
     "positions": probes_positions,
     "quantile": probes_quantile,
+    "via-romana-data": probes_via_romana_data,
     "app": probes_app,
 }
 

@@ -653,6 +653,9 @@ def _problem(error: Mapping[str, Any]) -> str:
     >>> _problem({"type": "too_short", "input": [0.5], "ctx": {"min_length": 2, "actual_length": 1},
     ...           "msg": "List should have at least 2 items after validation, not 1"})
     'must hold at least 2 items, got [0.5]'
+    >>> _problem({"type": "too_long", "input": [{"id": "c"}] * 500, "ctx": {"max_length": 100, "actual_length": 500},
+    ...           "msg": "List should have at most 100 items after validation, not 500"})
+    'must hold at most 100 items, got 500'
     """
     kind, msg = error["type"], error["msg"]
     if kind == "missing":
@@ -670,8 +673,12 @@ def _problem(error: Mapping[str, Any]) -> str:
         for theirs, ours in _TYPE_WORDS:
             msg = msg.replace(theirs, ours)
     value = error.get("input")
-    if value is not None and not isinstance(value, Mapping) and repr(value) not in msg:
-        msg = f"{msg}, got {value!r}"
+    if kind in ("too_short", "too_long") and "actual_length" in ctx and ctx["actual_length"] > 5:
+        return f"{msg}, got {ctx['actual_length']:,}"   # a count, not a list of hundreds of entries
+    if value is not None and not isinstance(value, Mapping):
+        text = shown(value, 200)   # a value of a megabyte is quoted cut short
+        if text not in msg:
+            msg = f"{msg}, got {text}"
     return msg
 
 

@@ -420,11 +420,30 @@ def _non_finite_variants(text: str, suffix: str, rng: random.Random) -> Iterator
             yield f"{text[start:end]} at offset {start} made {value}", text[:start] + value + text[end:]
 
 
+def _long_variant(text: str, suffix: str) -> tuple[str, str] | None:
+    """``(what, text)``: the file's first array of tables with its first entry repeated until the
+    file is about 900 kB (past any schema's bound on entries), or ``None`` for a file with none."""
+    from rometools.core.data import MAX_FILE_BYTES
+
+    if suffix in (".yaml", ".yml"):
+        return None
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if re.match(r"\s*\[", line)]
+    first = next((i for i in starts if re.match(r"\s*\[\[", lines[i])), None)
+    if first is None:
+        return None
+    block = "".join(lines[first:next((j for j in starts if j > first), len(lines))])
+    copies = max(2, (MAX_FILE_BYTES * 9 // 10 - len(text)) // max(len(block), 1))
+    return f"its first [[table]] entry repeated {copies:,} times", text + "\n" + block * copies
+
+
 def check_playable_files(game_id: str, seed: int = 0, notes: list[str] | None = None) -> None:
     """A data file that loads gives a game that plays, or one the game refuses to set up in words.
 
     Every bundled data file with one of its decimal numbers made NaN or infinity is refused
-    (Via Romana took NaN and infinite city positions). Then, for each bundled data file a file
+    (Via Romana took NaN and infinite city positions); with an entry repeated past the schema's
+    bound it is refused in at most :data:`MAX_MESSAGE` characters (the message quoted every entry).
+    Then, for each bundled data file a file
     option takes (``GameSpec.file_options``), its smallest
     variants (:func:`_small_variants`: each array of tables cut to one entry, whole numbers set to
     0 and 1): a variant that loads is given to the option, for the fewest and the most players of
@@ -462,6 +481,16 @@ def check_playable_files(game_id: str, seed: int = 0, notes: list[str] | None = 
                 if "1e308" not in what:
                     raise AssertionError(f"{name}, {what}: loaded; a number that is not finite has no "
                                          f"meaning in a data file (a position, a weight)")
+        long = _long_variant(source.read_text(encoding="utf-8"), source.suffix)
+        if long is not None:   # a message that quoted the whole list ran to hundreds of kilobytes
+            with tempfile.TemporaryDirectory() as folder:
+                path = Path(folder) / f"long{source.suffix}"
+                path.write_text(long[1], encoding="utf-8")
+                try:
+                    loader(path)
+                except DataFileError as err:
+                    _require(len(str(err)) <= MAX_MESSAGE, f"{name}, {long[0]}: a message of {len(str(err)):,} "
+                                                           f"characters (at most {MAX_MESSAGE})")
         option = options.get(loader)
         if option is None:
             continue
