@@ -39,7 +39,7 @@ Fraction(159, 5)
 """
 
 from rometools.draws._engine import TooLargeError
-from rometools.draws.bag import Bag, Draw
+from rometools.draws.bag import Bag, SimulatedBag
 from rometools.draws.conditions import (
     Condition,
     Statistic,
@@ -55,17 +55,11 @@ from rometools.draws.conditions import (
     score,
     some_absent,
 )
-from rometools.draws.deal import Deal
+from rometools.draws.deal import Deal, SimulatedDeal
+from rometools.draws.draw import Draw, SimulatedDraw
 from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeometric_pmf
-from rometools.draws.simulate import (
-    MeanEstimate,
-    SimulatedBag,
-    SimulatedDeal,
-    SimulatedDraw,
-    SimulatedDrawsUntil,
-    mean_estimate,
-)
-from rometools.draws.until import DrawsUntil
+from rometools.draws.simulate import MeanEstimate, mean_estimate
+from rometools.draws.until import DrawsUntil, SimulatedDrawsUntil
 
 __all__ = [
     "Bag",

@@ -22,16 +22,20 @@ from fractions import Fraction
 from math import comb, factorial
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from rometools.core.rng import as_generator
+from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import MAX_STATES, TooLargeError, _combiner
 from rometools.draws._plan import BagBase, Plan, check_int, resolve_selector
 from rometools.draws.conditions import Condition
-from rometools.draws.simulate import SimulatedDeal
+from rometools.draws.draw import Draw
+from rometools.draws.simulate import batches, check_trials, compact_dtype, row_bincount
 
 if TYPE_CHECKING:
     from rometools.core.rng import RngLike
-    from rometools.draws.bag import Bag, Draw
 
-__all__ = ["Deal"]
+__all__ = ["Deal", "SimulatedDeal"]
 
 #: Most ways to split a selection over the hands that :meth:`Deal.split` lists.
 MAX_SPLITS = 2_000_000
@@ -73,7 +77,7 @@ class Deal:
     ValueError: cannot deal hands of [2, 2] (4 tokens) from a bag of 3
     """
 
-    bag: Bag
+    bag: BagBase
     sizes: tuple[int, ...]
 
     def __post_init__(self) -> None:
@@ -107,7 +111,7 @@ class Deal:
         >>> Bag({"yellow": 4, "other": 16}).deal([4] * 5).hand(2).law("yellow")[0]
         Fraction(364, 969)
         """
-        return self.bag.draw(self.sizes[self._hand_index(i)])
+        return Draw(self.bag, self.sizes[self._hand_index(i)])
 
     # ------------------------------------------------------------ split
     def split(self, sel: object, *, sort: bool = False) -> dict[tuple[int, ...], Fraction]:
@@ -345,3 +349,81 @@ def _prod_factorials(values: Iterable[int]) -> int:
     for v in values:
         out *= factorial(v)
     return out
+
+
+class SimulatedDeal:
+    """``trials`` seeded deals of one :class:`~rometools.draws.Deal`.
+
+    Attributes
+    ----------
+    hand_counts : numpy.ndarray, shape (trials, hands, kinds)
+        Tokens of each kind in each hand of each simulated deal.
+
+    Examples
+    --------
+    >>> from rometools.draws import Bag, present
+    >>> deal = Bag({"red": 4, "blue": 4}).deal([3, 3])
+    >>> deal.simulate(3000, rng=2).prob_all(present("red")).contains(deal.prob_all(present("red")))
+    True
+    """
+
+    def __init__(self, deal: Deal, trials: int = 10_000, *, rng: RngLike = None,
+                 confidence: float = 0.95):
+        self.deal = deal
+        supplies = np.asarray(deal.bag._supplies, dtype=np.int64)
+        k = len(supplies)
+        dtype = compact_dtype(max(deal.sizes, default=0))
+        self.trials = check_trials(trials, per_trial=len(deal.sizes) * k, itemsize=dtype.itemsize)
+        self.confidence = confidence
+        gen = as_generator(rng)
+        tokens = np.repeat(np.arange(k), supplies)
+        dealt = sum(deal.sizes)
+        out = np.zeros((self.trials, len(deal.sizes), k), dtype=dtype)
+        for start, stop in batches(self.trials, 2 * tokens.size + len(deal.sizes) * k):
+            seqs = gen.permuted(np.tile(tokens, (stop - start, 1)), axis=1)[:, :dealt]
+            offset = 0
+            for j, h in enumerate(deal.sizes):
+                out[start:stop, j] = row_bincount(seqs[:, offset:offset + h], k)
+                offset += h
+        self.hand_counts = out
+
+    def split(self, sel: object, *, sort: bool = False) -> dict[tuple[int, ...], ProportionEstimate]:
+        """Simulated joint law of the selected tokens per hand (see :meth:`Deal.split`)."""
+        bag = self.deal.bag
+        members = list(resolve_selector(sel, {k: i for i, k in enumerate(bag.kinds)}, bag.kinds))
+        per_hand = self.hand_counts[..., members].sum(axis=-1, dtype=np.int64)
+        if sort:
+            per_hand = -np.sort(-per_hand, axis=1)
+        found, hits = np.unique(per_hand, axis=0, return_counts=True)
+        return {tuple(int(v) for v in row): proportion_estimate(int(c), self.trials, confidence=self.confidence)
+                for row, c in sorted(zip(found.tolist(), hits, strict=True), reverse=True)}
+
+    def _meets(self, j: int, condition: Condition) -> np.ndarray:
+        bag, h = self.deal.bag, self.deal.sizes[j]
+        plan = Plan(bag.kinds, bag._supplies, [min(s, h) for s in bag._supplies], condition=condition)
+        return np.concatenate([plan.mask(self.hand_counts[start:stop, j, :].astype(np.int64))
+                               for start, stop in batches(self.trials, 4 * self.hand_counts.shape[2] + 4)])
+
+    def prob(self, conditions: Sequence[Condition | None]) -> ProportionEstimate:
+        """Share of deals where every hand meets its condition (``None``: no condition)."""
+        conditions = list(conditions)
+        if len(conditions) != len(self.deal.sizes):
+            raise ValueError(f"give one condition (or None) per hand: {len(self.deal.sizes)} hands, "
+                             f"got {len(conditions)} conditions")
+        ok = np.ones(self.trials, dtype=bool)
+        for j, cond in enumerate(conditions):
+            if cond is not None:
+                ok &= self._meets(j, cond)
+        return proportion_estimate(int(ok.sum()), self.trials, confidence=self.confidence)
+
+    def prob_all(self, condition: Condition, hands: Iterable[int] | None = None) -> ProportionEstimate:
+        """Share of deals where every listed hand (default all) meets ``condition``."""
+        chosen = self.deal._hands(hands)
+        return self.prob([condition if j in chosen else None for j in range(len(self.deal.sizes))])
+
+    def prob_any(self, condition: Condition, hands: Iterable[int] | None = None) -> ProportionEstimate:
+        """Share of deals where at least one listed hand (default all) meets ``condition``."""
+        any_ok = np.zeros(self.trials, dtype=bool)
+        for j in self.deal._hands(hands):
+            any_ok |= self._meets(j, condition)
+        return proportion_estimate(int(any_ok.sum()), self.trials, confidence=self.confidence)
