@@ -40,29 +40,6 @@ def check_int(value: object, what: str) -> int:
     return int(value)
 
 
-def shown(value: object, limit: int = 80) -> str:
-    """``value`` for an error message, cut to about ``limit`` characters.
-
-    A hostile value is never echoed whole: a huge int is given by its size, a long repr
-    is cut with its length.
-
-    Examples
-    --------
-    >>> shown(12), shown(10 ** 1000), shown("x" * 500)[-24:]
-    ('12', 'an int of 1001 digits', 'xxxx... (502 characters)')
-    """
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        bits = int(value).bit_length()
-        if bits > 3 * limit:
-            digits = len(str(abs(int(value)))) if bits < 10_000 else int(bits * 0.30103) + 1
-            return f"an int of {'about ' if bits >= 10_000 else ''}{digits} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a repr that fails is no reason to hide the real error
-        return f"a {type(value).__name__}"
-    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text)} characters)"
-
-
 class BagBase(Mapping[Hashable, int]):
     """The base of :class:`~rometools.draws.Bag`, which :class:`~rometools.draws.Deal` and
     :class:`~rometools.draws.DrawsUntil` check their bag against without importing ``bag.py``

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import HyperRing, MultiRing, joint
-from rometools.draws._plan import BagBase, Plan, check_int, shown
+from rometools.draws._plan import BagBase, Plan, check_int
 from rometools.draws.conditions import Condition
 from rometools.draws.deal import Deal
 from rometools.draws.draw import Draw

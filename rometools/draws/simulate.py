@@ -23,10 +23,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rometools.core.errors import ArgumentError
+from rometools.core.formatting import shown
 from rometools.core.stats import ProportionEstimate, proportion_estimate
-from rometools.draws._plan import shown
 
-__all__ = ["MAX_BYTES", "MAX_TRIALS", "MeanEstimate", "check_trials", "mean_estimate"]
+__all__ = ["MAX_BYTES", "MAX_LOOPED_TRIALS", "MAX_TRIALS", "MeanEstimate", "check_trials", "mean_estimate"]
 
 #: Most trials any simulated twin accepts: a 95% Wilson interval from this many is at most
 #: about +-0.0003 wide, and sampling them takes seconds, not hours.
@@ -34,6 +35,8 @@ MAX_TRIALS = 10_000_000
 #: Most bytes of samples a simulated twin keeps (trials x values per trial x bytes per value,
 #: each value in the smallest unsigned integer type that holds it).
 MAX_BYTES = 1 << 28
+#: Most trials of a twin that loops in Python once per trial (about 20 s at 20 microseconds each).
+MAX_LOOPED_TRIALS = 1_000_000
 #: Values sampled (or computed) per batch: no temporary array holds more.
 BATCH_CELLS = 1 << 21
 
@@ -101,13 +104,18 @@ def mean_estimate(samples: Sequence[float] | np.ndarray, *, confidence: float = 
     return MeanEstimate(mean, mean - half, mean + half, sd, int(values.size), confidence)
 
 
-def check_trials(trials: object, *, per_trial: int = 1, itemsize: int = 1, what: str = "trials") -> int:
+def check_trials(trials: object, *, per_trial: int = 1, itemsize: int = 1, what: str = "trials",
+                 low: int = 2, limit: int = MAX_TRIALS, message: str | None = None) -> int:
     """``trials`` as an int, refused before any sampling when it cannot be afforded.
+
+    Every simulated twin of :mod:`rometools.draws` calls it, and so do the games' odds
+    twins (``simulate_setup``, ``simulate_reveals``, ``simulate_completion``...), which loop
+    in Python and pass a lower ``limit``.
 
     Parameters
     ----------
     trials : int
-        Simulated runs asked for, at least 2.
+        Simulated runs asked for, at least ``low``.
     per_trial : int
         Values the twin keeps per trial (kinds of the bag, hands x kinds, draws...).
     itemsize : int
@@ -115,6 +123,14 @@ def check_trials(trials: object, *, per_trial: int = 1, itemsize: int = 1, what:
         may not exceed :data:`MAX_BYTES`.
     what : str
         The argument's name in the message.
+    low : int
+        Fewest trials (2 for an interval; a game's twin may take 1).
+    limit : int
+        Most trials (default :data:`MAX_TRIALS`).
+    message : str, optional
+        The refusal of a value below ``low`` or not an int in a game's own words, with
+        ``{value}`` where the value goes (cut short), instead of ``"trials must be an int >= 2,
+        got {value}"``.
 
     Returns
     -------
@@ -122,9 +138,9 @@ def check_trials(trials: object, *, per_trial: int = 1, itemsize: int = 1, what:
 
     Raises
     ------
-    ValueError
-        Not an int, fewer than 2, more than :data:`MAX_TRIALS`, or more bytes than
-        :data:`MAX_BYTES`; the message gives the most trials this question takes.
+    rometools.core.errors.ArgumentError
+        A ``ValueError``: not an int, fewer than ``low``, more than ``limit``, or more bytes
+        than :data:`MAX_BYTES`; the message gives the most trials this question takes.
 
     Examples
     --------
@@ -133,24 +149,25 @@ def check_trials(trials: object, *, per_trial: int = 1, itemsize: int = 1, what:
     >>> check_trials(10**9)
     Traceback (most recent call last):
     ...
-    ValueError: trials must be at most 10,000,000 (a 95% interval from that many is at most +-0.00031 wide), got 1000000000
+    rometools.core.errors.ArgumentError: trials must be at most 10,000,000 (a 95% interval from that many is at most +-0.00031 wide), got 1000000000
     >>> check_trials(100_000, per_trial=5_000)
     Traceback (most recent call last):
     ...
-    ValueError: trials must be at most 53,687 for this question (it keeps 5,000 values per trial, 256 MiB of samples at most), got 100000
+    rometools.core.errors.ArgumentError: trials must be at most 53,687 for this question (it keeps 5,000 values per trial, 256 MiB of samples at most), got 100000
     """
-    if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 2:
-        raise ValueError(f"{what} must be an int >= 2, got {shown(trials)}")
+    if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < low:
+        text = message or f"{what} must be an int >= {low}, got {{value}}"
+        raise ArgumentError(text.format(value=shown(trials)))
     trials = int(trials)
-    if trials > MAX_TRIALS:
-        half = 1.96 * 0.5 / math.sqrt(MAX_TRIALS)
-        raise ValueError(f"{what} must be at most {MAX_TRIALS:,} (a 95% interval from that many is at "
-                         f"most +-{half:.5f} wide), got {shown(trials)}")
+    if trials > limit:
+        half = 1.96 * 0.5 / math.sqrt(limit)
+        raise ArgumentError(f"{what} must be at most {limit:,} (a 95% interval from that many is at "
+                            f"most +-{half:.5f} wide), got {shown(trials)}")
     per_trial = max(1, int(per_trial)) * max(1, int(itemsize))
     if trials * per_trial > MAX_BYTES:
-        raise ValueError(f"{what} must be at most {MAX_BYTES // per_trial:,} for this question (it keeps "
-                         f"{per_trial // max(1, int(itemsize)):,} values per trial, {MAX_BYTES >> 20} MiB of "
-                         f"samples at most), got {trials}")
+        raise ArgumentError(f"{what} must be at most {MAX_BYTES // per_trial:,} for this question (it keeps "
+                            f"{per_trial // max(1, int(itemsize)):,} values per trial, {MAX_BYTES >> 20} MiB of "
+                            f"samples at most), got {trials}")
     return trials
 
 

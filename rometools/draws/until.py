@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import HyperRing, PoissonRing, TooLargeError, joint, total_probability
-from rometools.draws._plan import BagBase, Plan, check_int, monotone_problem, shown
+from rometools.draws._plan import BagBase, Plan, check_int, monotone_problem
 from rometools.draws.conditions import Condition
 from rometools.draws.simulate import (
     MeanEstimate,
@@ -43,7 +44,7 @@ MAX_QUANTILE_DRAWS = 100_000
 #: Most draws one simulated run may take with replacement (``simulate(max_draws=...)``).
 MAX_SIMULATED_DRAWS = 1_000_000
 #: Most draws a simulation samples in all (runs x draws) before it stops with an error.
-MAX_SIMULATION_WORK = 200_000_000
+MAX_SIMULATION_WORK = 60_000_000
 
 
 @dataclass(frozen=True)
@@ -309,7 +310,7 @@ class SimulatedDrawsUntil:
     ValueError
         If a run never meets the condition (the whole bag drawn, or ``max_draws``
         draws with replacement), if ``max_draws`` is not 1 to 1,000,000, or if the runs
-        together need more than 200,000,000 draws (the condition is too rare to simulate).
+        together need more than 60,000,000 draws (the condition is too rare to simulate).
 
     Examples
     --------
@@ -338,6 +339,12 @@ class SimulatedDrawsUntil:
         if plan.mask(np.zeros((1, k), dtype=np.int64))[0]:
             out[:] = 0  # met before any draw
         if until.replace:
+            # a condition that stays true once met and is unmet with every kind drawn max_draws
+            # times is never met: say so at once instead of drawing max_draws for every run
+            saturated = np.where(supplies > 0, max_draws, 0)[None, :]
+            if not (out == 0).all() and not plan.mask(saturated)[0]:
+                raise ValueError(f"{until.condition!r} is never met within max_draws={max_draws} draws "
+                                 f"(it needs a kind the bag does not hold, or more draws)")
             counts = np.zeros((trials, k), dtype=compact_dtype(max_draws))
             cum_supply = np.cumsum(supplies)
             t, block, work = 0, 32, 0
