@@ -49,13 +49,22 @@ from rometools.draws.conditions import (
     at_most,
     count,
     exactly,
+    highest,
+    kth_highest,
+    kth_lowest,
+    lowest,
+    maximum,
+    minimum,
     n_distinct,
     n_kinds_at_least,
     present,
     score,
     some_absent,
+    total,
+    with_wilds,
 )
 from rometools.draws.deal import Deal, SimulatedDeal
+from rometools.draws.dice import Die, Pool, SimulatedPool
 from rometools.draws.draw import Draw, SimulatedDraw
 from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeometric_pmf
 from rometools.draws.simulate import MeanEstimate, mean_estimate
@@ -63,6 +72,17 @@ from rometools.draws.until import DrawsUntil, SimulatedDrawsUntil
 
 __all__ = [
     "Bag",
+    "Die",
+    "Pool",
+    "SimulatedPool",
+    "highest",
+    "kth_highest",
+    "kth_lowest",
+    "lowest",
+    "maximum",
+    "minimum",
+    "total",
+    "with_wilds",
     "Condition",
     "Deal",
     "Draw",

@@ -19,8 +19,28 @@ import numpy as np
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import HyperRing, MultiRing, enumerate_counts, joint, marginal
+from rometools.draws._order import (
+    Source,
+    condition_stats,
+    holds,
+    holds_rows,
+    is_walked,
+    plan_walk,
+    sample_values,
+    walk_law,
+)
 from rometools.draws._plan import BagBase, Plan, check_int
-from rometools.draws.conditions import Condition, Statistic, _Count, _Reach, _Score, as_statistic
+from rometools.draws.conditions import (
+    Condition,
+    Statistic,
+    _Count,
+    _Order,
+    _Reach,
+    _Score,
+    _Total,
+    as_statistic,
+    value_of,
+)
 from rometools.draws.simulate import (
     MeanEstimate,
     batches,
@@ -124,11 +144,37 @@ class Draw:
         ...     exactly("vowel", 6) | exactly("consonant", 6))
         Fraction(5066, 112035)
         """
+        if isinstance(condition, Condition):
+            stats = condition_stats(condition)
+            if any(is_walked(stat) for stat in stats):
+                out = Fraction(0)
+                for key, p in self._walk(stats, repr(condition)).items():
+                    if holds(condition, {id(st): v for st, v in zip(stats, key, strict=True)}):
+                        out += p
+                return out
         plan = self._plan(condition)
         ring = self._ring()
         law = joint(plan, ring, repr(condition))
         hits = sum((series for state, series in law.items() if plan.predicate(state)), ring.zero)
         return Fraction(ring.coefficient(hits, self.n), ring.denominator(self.n))
+
+    def _walk(self, stats: list[Statistic], what: str) -> dict[tuple, Fraction]:
+        """Joint law of statistics over values (or with wilds) by the value-order walk."""
+        kinds, supplies = self.bag.kinds, self.bag._supplies
+        shared = {id(st.values) for st in stats if isinstance(st, _Order | _Total)}
+        if all(isinstance(st, _Order | _Total) for st in stats) and len(shared) == 1:
+            # only the values matter: kinds of one value draw as one kind (C(a+b, j) = sum C(a, i) C(b, j-i))
+            values = stats[0].values
+            merged: dict[int, int] = {}
+            for kind, s in zip(kinds, supplies, strict=True):
+                v = value_of(values, kind, repr(stats[0]))
+                merged[v] = merged.get(v, 0) + s
+            kinds, supplies = tuple(merged), tuple(merged.values())
+            stats = [(_Total() if isinstance(st, _Total) else _Order(st.keep, st.drop, st.top)) for st in stats]
+        most = [self.n if self.replace else min(s, self.n) for s in supplies]
+        walk = plan_walk(stats, kinds, self.n, most)
+        return walk_law(walk, [Source(self.n, tuple(supplies), self.replace)], what,
+                        "estimate it instead: draw.simulate(trials, rng=...)")
 
     def law(self, x: object) -> dict[int, Fraction]:
         """Exact law of a count, statistic or score: ``{value: probability}``.
@@ -165,7 +211,9 @@ class Draw:
         >>> d.law({"red": [0, 1, 3, 6], "yellow": [0, -2]})
         {-2: Fraction(1, 20), -1: Fraction(3, 10), 1: Fraction(3, 10), 3: Fraction(3, 10), 6: Fraction(1, 20)}
         """
-        stat = as_statistic(x)
+        stat = _as_score(as_statistic(x), self.bag.kinds)
+        if is_walked(stat):
+            return {key[0]: p for key, p in self._walk([stat], repr(stat)).items()}
         plan = self._plan(statistic=stat)
         ring = self._ring()
         joint_law = joint(plan, ring, repr(stat))
@@ -207,7 +255,9 @@ class Draw:
         >>> d.mean(n_distinct())
         Fraction(9, 4)
         """
-        stat = as_statistic(x)
+        stat = _as_score(as_statistic(x), self.bag.kinds)
+        if is_walked(stat):
+            return sum((Fraction(v) * p for v, p in self.law(stat).items()), Fraction(0))
         total, n, replace = self.bag.total, self.n, self.replace
         plan = self._plan(statistic=stat)
         (f,) = plan.features
@@ -281,6 +331,19 @@ class Draw:
         return SimulatedDraw(self, trials, rng=rng, confidence=confidence)
 
 
+def _as_score(stat: Statistic, kinds) -> Statistic:
+    """A total over values as the score it is (``v`` points per token), for the series engine."""
+    if isinstance(stat, _Total):
+        from rometools.draws.conditions import score
+
+        points = {}
+        for kind in kinds:
+            v = value_of(stat.values, kind, repr(stat))
+            points[kind] = (lambda c, v=v: v * c)
+        return score(points)
+    return stat
+
+
 class SimulatedDraw:
     """``trials`` seeded draws of one :class:`~rometools.draws.Draw`, asked the same questions.
 
@@ -335,13 +398,22 @@ class SimulatedDraw:
             yield self.counts[start:stop].astype(np.int64)
 
     def _values(self, x: object) -> Iterator[np.ndarray]:
-        plan = self._plan(statistic=as_statistic(x))
+        stat = as_statistic(x)
+        if is_walked(stat):
+            return (sample_values(stat, rows, self.draw.bag.kinds) for rows in self._rows())
+        plan = self._plan(statistic=stat)
         return (plan.values(rows)[plan.stat_index] for rows in self._rows())
 
     def prob(self, condition: Condition) -> ProportionEstimate:
         """Share of the simulated draws meeting ``condition``, with its Wilson interval."""
-        plan = self._plan(condition)
-        hits = sum(int(plan.mask(rows).sum()) for rows in self._rows())
+        stats = condition_stats(condition) if isinstance(condition, Condition) else []
+        if any(is_walked(stat) for stat in stats):
+            kinds = self.draw.bag.kinds
+            hits = sum(int(holds_rows(condition, {id(st): sample_values(st, rows, kinds) for st in stats}).sum())
+                       for rows in self._rows())
+        else:
+            plan = self._plan(condition)
+            hits = sum(int(plan.mask(rows).sum()) for rows in self._rows())
         return proportion_estimate(hits, self.trials, confidence=self.confidence)
 
     def law(self, x: object) -> dict[int, ProportionEstimate]:
