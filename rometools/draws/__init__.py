@@ -63,6 +63,7 @@ from rometools.draws.conditions import (
     total,
     with_wilds,
 )
+from rometools.draws.contest import contest, roll_off, simulate_contest, simulate_roll_off
 from rometools.draws.deal import Deal, SimulatedDeal
 from rometools.draws.dice import Die, Pool, SimulatedPool
 from rometools.draws.draw import Draw, SimulatedDraw
@@ -83,6 +84,10 @@ __all__ = [
     "minimum",
     "total",
     "with_wilds",
+    "contest",
+    "roll_off",
+    "simulate_contest",
+    "simulate_roll_off",
     "Condition",
     "Deal",
     "Draw",
