@@ -68,6 +68,7 @@ from rometools.draws.deal import Deal, SimulatedDeal
 from rometools.draws.dice import Die, Pool, SimulatedPool
 from rometools.draws.draw import Draw, SimulatedDraw
 from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeometric_pmf
+from rometools.draws.luck import PushYourLuck, SimulatedPushYourLuck
 from rometools.draws.simulate import MeanEstimate, mean_estimate
 from rometools.draws.until import DrawsUntil, SimulatedDrawsUntil
 
@@ -88,6 +89,8 @@ __all__ = [
     "roll_off",
     "simulate_contest",
     "simulate_roll_off",
+    "PushYourLuck",
+    "SimulatedPushYourLuck",
     "Condition",
     "Deal",
     "Draw",

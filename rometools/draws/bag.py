@@ -21,10 +21,12 @@ from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import HyperRing, MultiRing, joint
+from rometools.draws._order import Source, condition_stats, is_walked, plan_walk, walk_law
 from rometools.draws._plan import BagBase, Plan, check_int
 from rometools.draws.conditions import Condition
 from rometools.draws.deal import Deal
 from rometools.draws.draw import Draw
+from rometools.draws.luck import PushYourLuck, Steps
 from rometools.draws.simulate import batches, check_trials, compact_dtype, sequences
 from rometools.draws.until import DrawsUntil
 
@@ -166,8 +168,28 @@ class Bag(BagBase):
         """
         return Draw(self, n, replace=replace)
 
-    def draws_until(self, condition: Condition, *, replace: bool = False) -> DrawsUntil:
-        """The number of draws until ``condition`` first holds (see :class:`DrawsUntil`).
+    def draws_until(self, condition: Condition, *, replace: bool = False, bust: Condition | None = None,
+                    ties: str = "bust") -> DrawsUntil | PushYourLuck:
+        """Draws until ``condition`` first holds, or (push your luck) until it or a bust does.
+
+        Parameters
+        ----------
+        condition : Condition
+            The stop: stays true once met (lower bounds on counts, totals of values >= 0,
+            kinds reached).
+        replace : bool
+            Draws with replacement.
+        bust : Condition, optional
+            A bust that ends the run first (Quacks: the white chips' total over 7).
+        ties : {"bust", "stop"}
+            What a draw that meets both gives.
+
+        Returns
+        -------
+        DrawsUntil or PushYourLuck
+            A :class:`DrawsUntil` (the law of the number of draws) for a condition on
+            counts and kinds alone; a :class:`PushYourLuck` (how the run ends, what it
+            scores, how many draws) with a bust or a total.
 
         Examples
         --------
@@ -176,8 +198,42 @@ class Bag(BagBase):
         >>> from rometools.draws import Bag, at_least
         >>> Bag({"jack": 4, "other": 48}).draws_until(at_least("jack", 3)).mean()
         Fraction(159, 5)
+
+        Quacks: chips drawn until the pot reaches 10, exploding when the whites pass 7.
+
+        >>> from rometools.draws import total
+        >>> chips = Bag({"white1": 4, "white2": 2, "white3": 1, "orange": 1, "green": 2})
+        >>> whites = {"white1": 1, "white2": 2, "white3": 3, "orange": 0, "green": 0}
+        >>> pot = {"white1": 1, "white2": 2, "white3": 3, "orange": 1, "green": 2}
+        >>> run = chips.draws_until(total(pot) >= 10, bust=total(whites) >= 8)
+        >>> run.prob_bust()
+        Fraction(103, 252)
         """
-        return DrawsUntil(self, condition, replace=replace)
+        walked = isinstance(condition, Condition) and any(is_walked(s) for s in condition_stats(condition))
+        if bust is None and not walked:
+            return DrawsUntil(self, condition, replace=replace)
+        return PushYourLuck(self._steps(replace), condition, bust, ties=ties)
+
+    def _steps(self, replace: bool) -> Steps:
+        route = "estimate it instead: bag.draws_until(...).simulate(trials, rng=...)"
+        if not replace:
+            return Steps(self.kinds, self._supplies, route=route)
+        if not self._total:
+            raise ValueError("cannot draw with replacement from an empty bag")
+        kinds, supplies = self.kinds, self._supplies
+        cum = np.cumsum(np.asarray(supplies, dtype=np.int64))
+
+        def step_law(stats):
+            walk = plan_walk(stats, kinds, 1, [1] * len(kinds))
+            return walk_law(walk, [Source(1, tuple(supplies), True)], "one draw", route)
+
+        def sample(rows, gen):
+            picks = np.searchsorted(cum, gen.integers(0, int(cum[-1]), size=rows), side="right")
+            out = np.zeros((rows, len(kinds)), dtype=np.int64)
+            out[np.arange(rows), picks] = 1
+            return out
+
+        return Steps(kinds, None, step_law, sample, route=route)
 
     def deal(self, sizes: Iterable[int]) -> Deal:
         """Hands (or displays, or turns) dealt at once from this bag (see :class:`Deal`).

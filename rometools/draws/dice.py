@@ -43,6 +43,7 @@ from rometools.draws._order import (
 )
 from rometools.draws._plan import check_int, resolve_selector
 from rometools.draws.conditions import Condition, Statistic, _Count, _Total, as_statistic, value_of
+from rometools.draws.luck import PushYourLuck, Steps
 from rometools.draws.simulate import (
     MeanEstimate,
     batches,
@@ -273,6 +274,19 @@ class Die:
         # a face re-rolled stands only on the last roll; any other is kept on any of times + 1 rolls
         keep = sum((p_again ** i for i in range(times + 1)), Fraction(0))
         return Die.from_law({f: (p_again ** times * p if f in chosen else keep * p) for f, p in law.items()})
+
+    def rolls_until(self, stop: Condition, *, bust: Condition | None = None, ties: str = "bust") -> PushYourLuck:
+        """This die rolled again and again until ``stop`` or ``bust`` holds (:meth:`Pool.rolls_until`).
+
+        Examples
+        --------
+        Pig: roll until the turn's total reaches 20, a 1 losing the turn's points.
+
+        >>> from rometools.draws import count, total
+        >>> Die.d(6).rolls_until(total() >= 20, bust=count(1) >= 1).mean(if_bust=0)
+        Fraction(492303203, 60466176)
+        """
+        return Pool([self]).rolls_until(stop, bust=bust, ties=ties)
 
     def explode(self, faces: object, *, depth: int = 3) -> Die:
         """The die when a roll showing ``faces`` adds another roll (which may explode again).
@@ -524,6 +538,45 @@ class Pool:
             return any(faces(f) for f in die.faces)
         chosen = set(faces) if isinstance(faces, Iterable) and not isinstance(faces, str | bytes) else {faces}
         return bool(chosen & set(die.faces))
+
+    def rolls_until(self, stop: Condition, *, bust: Condition | None = None, ties: str = "bust") -> PushYourLuck:
+        """Roll the pool again and again, adding up, until ``stop`` or ``bust`` holds (push your luck).
+
+        Each roll adds to the running statistics (counts, totals); the run ends when
+        ``stop`` holds (the player banks) or ``bust`` holds (the turn is lost).
+
+        Parameters
+        ----------
+        stop, bust : Condition
+            Lower bounds on running counts and totals (of values >= 0).
+        ties : {"bust", "stop"}
+            What a roll that meets both gives.
+
+        Examples
+        --------
+        Roll 2d6 until the total reaches 21; a roll with a 1 in it busts.
+
+        >>> from rometools.draws import count, total
+        >>> run = Pool([Die.d(6)] * 2).rolls_until(total() >= 21, bust=count(1) >= 1)
+        >>> float(run.prob_bust()) > 0.5
+        True
+        """
+        route = "estimate it instead: pool.rolls_until(...).simulate(trials, rng=...)"
+        kinds = self._kinds
+        sources = self._sources()
+
+        def step_law(stats):
+            return self._joint(stats, "one roll")
+
+        def sample(rows, gen):
+            out = np.zeros((rows, len(kinds)), dtype=np.int64)
+            for source in sources:
+                cum = np.cumsum(np.asarray(source.weights, dtype=np.int64))
+                picks = gen.integers(0, int(cum[-1]), size=(rows, source.n))
+                out += row_bincount(np.searchsorted(cum, picks, side="right"), len(kinds))
+            return out
+
+        return PushYourLuck(Steps(kinds, None, step_law, sample, noun="rolls", route=route), stop, bust, ties=ties)
 
     def simulate(self, trials: int = 10_000, *, rng: RngLike = None, confidence: float = 0.95) -> SimulatedPool:
         """The seeded Monte Carlo twin: ``trials`` rolls, with the same question methods.
