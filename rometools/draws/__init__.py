@@ -69,6 +69,7 @@ from rometools.draws.dice import Die, Pool, SimulatedPool
 from rometools.draws.draw import Draw, SimulatedDraw
 from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeometric_pmf
 from rometools.draws.luck import PushYourLuck, SimulatedPushYourLuck
+from rometools.draws.majority import Majority, SimulatedMajority, majority, simulate_majority
 from rometools.draws.simulate import MeanEstimate, mean_estimate
 from rometools.draws.until import DrawsUntil, SimulatedDrawsUntil
 
@@ -90,6 +91,10 @@ __all__ = [
     "simulate_contest",
     "simulate_roll_off",
     "PushYourLuck",
+    "Majority",
+    "SimulatedMajority",
+    "majority",
+    "simulate_majority",
     "SimulatedPushYourLuck",
     "Condition",
     "Deal",
