@@ -71,6 +71,15 @@ from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeo
 from rometools.draws.luck import PushYourLuck, SimulatedPushYourLuck
 from rometools.draws.majority import Majority, SimulatedMajority, majority, simulate_majority
 from rometools.draws.simulate import MeanEstimate, mean_estimate
+from rometools.draws.stacked import (
+    Display,
+    DisplayLaw,
+    SimulatedDisplay,
+    SimulatedStack,
+    Stack,
+    StackDraw,
+    stacked,
+)
 from rometools.draws.until import DrawsUntil, SimulatedDrawsUntil
 
 __all__ = [
@@ -92,6 +101,13 @@ __all__ = [
     "simulate_roll_off",
     "PushYourLuck",
     "Majority",
+    "Display",
+    "DisplayLaw",
+    "SimulatedDisplay",
+    "SimulatedStack",
+    "Stack",
+    "StackDraw",
+    "stacked",
     "SimulatedMajority",
     "majority",
     "simulate_majority",
