@@ -70,6 +70,7 @@ from rometools.draws.draw import Draw, SimulatedDraw
 from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeometric_pmf
 from rometools.draws.luck import PushYourLuck, SimulatedPushYourLuck
 from rometools.draws.majority import Majority, SimulatedMajority, majority, simulate_majority
+from rometools.draws.record import Record
 from rometools.draws.simulate import MeanEstimate, mean_estimate
 from rometools.draws.stacked import (
     Display,
@@ -101,6 +102,7 @@ __all__ = [
     "simulate_roll_off",
     "PushYourLuck",
     "Majority",
+    "Record",
     "Display",
     "DisplayLaw",
     "SimulatedDisplay",
