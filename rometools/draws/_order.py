@@ -647,3 +647,82 @@ def holds_rows(cond: Condition, values: Mapping[int, np.ndarray]) -> np.ndarray:
 def is_walked(stat: Statistic) -> bool:
     """A statistic only the walk answers (over values, or with wilds): not the series engine's."""
     return isinstance(stat, _Total | _Order | _Wilds)
+
+
+# ------------------------------------------------------------------ memo of answers
+#: Most answers kept by :class:`Memo` (each a law of a few hundred values at most).
+MEMO_SIZE = 256
+
+
+def _hashable(x: object) -> object:
+    """A structural key of a selector or a values table, or ``_NO_KEY`` (a callable: no key)."""
+    if x is None:
+        return None
+    if callable(x):
+        return _NO_KEY
+    if isinstance(x, Mapping):
+        try:
+            return ("map", frozenset(x.items()))
+        except TypeError:
+            return _NO_KEY
+    if isinstance(x, str | bytes | int | tuple | frozenset):
+        try:
+            hash(x)
+        except TypeError:
+            return _NO_KEY
+        return ("one", x)
+    try:
+        return ("set", frozenset(x))
+    except TypeError:
+        return _NO_KEY
+
+
+_NO_KEY = object()
+
+
+def stat_key(stat: Statistic) -> object:
+    """A key equal for equal statistics (``highest(3)`` asked twice), or ``_NO_KEY``."""
+    if isinstance(stat, _Total):
+        parts = ("total", _hashable(stat.values))
+    elif isinstance(stat, _Order):
+        parts = ("order", stat.keep, stat.drop, stat.top, _hashable(stat.values))
+    elif isinstance(stat, _Count):
+        parts = ("count", _hashable(stat.selector))
+    elif isinstance(stat, _Reach):
+        parts = ("reach", stat.k, _hashable(stat.kinds), stat.missing)
+    else:
+        return _NO_KEY
+    return _NO_KEY if any(p is _NO_KEY for p in parts) else parts
+
+
+class Memo:
+    """Answers to questions asked before, by structural key (icepool keeps its evaluations too).
+
+    Every question is immutable (a pool of dice, a statistic of plain values), so the same
+    question has the same answer; a statistic over a callable has no key and is computed
+    every time.
+    """
+
+    def __init__(self, size: int = MEMO_SIZE):
+        self.size = size
+        self.data: dict = {}
+
+    def get(self, key: object):
+        if key is _NO_KEY:
+            return None
+        found = self.data.pop(key, None)
+        if found is not None:
+            self.data[key] = found  # most recently used last
+        return found
+
+    def put(self, key: object, value) -> None:
+        if key is _NO_KEY:
+            return
+        self.data[key] = value
+        while len(self.data) > self.size:
+            self.data.pop(next(iter(self.data)))
+
+
+def key_of(*parts: object) -> object:
+    """A memo key from parts, ``_NO_KEY`` if any part has none."""
+    return _NO_KEY if any(p is _NO_KEY for p in parts) else parts

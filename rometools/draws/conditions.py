@@ -275,6 +275,8 @@ def value_of(values: Values, kind: Hashable, what: str) -> int:
     """
     if values is None:
         v = kind
+        if type(v) is int:
+            return v
         if isinstance(v, bool) or not isinstance(v, numbers.Integral):
             raise ValueError(f"{what} reads numbers, but the kind {kind!r} is not one; give each kind its "
                              f"number: {what[:-1]}values={{kind: number}})")

@@ -27,6 +27,7 @@ from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import MAX_STATES, TooLargeError, Work
+from rometools.draws._order import Memo, _hashable, key_of
 from rometools.draws._plan import check_int
 from rometools.draws.conditions import Statistic, _Total, as_statistic, total, value_of
 from rometools.draws.dice import Die, Pool
@@ -45,6 +46,8 @@ ROLL_OFF_TIES = ("reroll", "shared", "all", "none")
 MAX_CONTESTANTS = 12
 _ROUTE = "estimate it instead: simulate_contest(a, b, trials, rng=...)"
 _STEP_SECONDS = 1.5e-6
+#: Contests already computed, by question.
+_MEMO = Memo()
 
 
 def _as_pool(x: object, what: str) -> Pool:
@@ -113,6 +116,16 @@ def contest(a: Pool | Die, b: Pool | Die, *, pairs: int | None = None, ties: str
     a, b = _as_pool(a, "a"), _as_pool(b, "b")
     check_choice("ties", ties, CONTEST_TIES)
     k = _pairs(a, b, pairs)
+    key = key_of(a._key(), b._key(), k, ties, _hashable(values))
+    found = _MEMO.get(key)
+    if found is None:
+        found = _contest(a, b, k, ties, values)
+        _MEMO.put(key, found)
+    return dict(found)
+
+
+def _contest(a: Pool, b: Pool, k: int, ties: str, values) -> dict[tuple[int, int], Fraction]:
+    """The walk of :func:`contest` (arguments checked)."""
     kinds = sorted({f for pool in (a, b) for f in pool.kinds}, key=lambda f: -value_of(values, f, "contest()"))
     vals = [value_of(values, f, "contest()") for f in kinds]
     # faces of one value are one step of the walk

@@ -32,13 +32,16 @@ from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._order import (
+    Memo,
     Source,
     condition_stats,
     convolution_law,
     holds,
     holds_rows,
+    key_of,
     plan_walk,
     sample_values,
+    stat_key,
     walk_law,
 )
 from rometools.draws._plan import check_int, resolve_selector
@@ -64,6 +67,8 @@ __all__ = ["Die", "Pool", "SimulatedPool"]
 MAX_FACES = 10_000
 MAX_DICE = 10_000
 ROUTE = "estimate it instead: pool.simulate(trials, rng=...)"
+#: Answers already computed, by question (a pool and plain statistics).
+_MEMO = Memo()
 
 
 def _weight(face: object, w: object) -> int:
@@ -109,6 +114,12 @@ class Die:
             raise TypeError(f"a die takes a list of faces, not the string {shown(faces)}: "
                             f"Die(list({faces[:10]!r})) if each character is a face")
         weights: dict[Hashable, int] = {}
+        if type(faces) is range and len(faces) <= MAX_FACES:  # Die.d(n): the common case, no ABC checks
+            self._weights = dict.fromkeys(faces, 1)
+            if not self._weights:
+                raise ValueError("a die needs at least one face")
+            self._hash = None
+            return
         if isinstance(faces, Mapping):
             items = list(faces.items())
             if len(items) > MAX_FACES:
@@ -426,7 +437,18 @@ class Pool:
     def _most(self) -> list[int]:
         return [sum(n for die, n in self._groups if k in die._weights) for k in self._kinds]
 
+    def _key(self) -> object:
+        return frozenset((frozenset(die._weights.items()), n) for die, n in self._groups)
+
     def _joint(self, stats: Sequence[Statistic], what: str) -> dict[tuple, Fraction]:
+        key = key_of(self._key(), *(stat_key(s) for s in stats))
+        found = _MEMO.get(key)
+        if found is None:
+            found = self._compute(stats, what)
+            _MEMO.put(key, found)
+        return found
+
+    def _compute(self, stats: Sequence[Statistic], what: str) -> dict[tuple, Fraction]:
         sources = self._sources()
         if len(stats) == 1 and isinstance(stats[0], _Total | _Count):
             stat = stats[0]
@@ -473,7 +495,7 @@ class Pool:
         Fraction(80, 243)
         """
         stat = as_statistic(x)
-        return {key[0]: p for key, p in self._joint([stat], repr(stat)).items()}
+        return {key[0]: p for key, p in self._joint([stat], repr(stat)).items()}  # a new dict each time
 
     def prob(self, condition: Condition) -> Fraction:
         """Exact probability that the roll meets ``condition``.
