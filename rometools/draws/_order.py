@@ -31,7 +31,7 @@ from math import comb
 
 import numpy as np
 
-from rometools.draws._engine import MAX_STATES, TooLargeError, Work
+from rometools.draws._engine import MAX_STATES, TooLargeError, Work, mul_seconds
 from rometools.draws._plan import _table_values, resolve_selector
 from rometools.draws.conditions import (
     Condition,
@@ -356,6 +356,14 @@ def walk_law(walk: Walk, sources: Sequence[Source], what: str, route: str) -> di
                for t, src in enumerate(sources)]
         groups_at[p] = ids
     work = Work(what, route)
+    # a forecast before any work: every kind, every count of dice left, every count showing it,
+    # on series as long as the packed feature can grow; refused at once when far past the budget
+    dice_left = 1
+    for src in sources:
+        dice_left *= src.n + 1
+    forecast = len(order) * dice_left * (n_total + 1) * mul_seconds((span + 1) * bits, 64)
+    if forecast > 10 * work.budget:
+        work.spend(forecast, " (a forecast from the dice, faces and values, before any work)")
     start_ids = groups_at[0]
     rem0 = [0] * (max(start_ids) + 1)
     for t, src in enumerate(sources):
@@ -392,7 +400,8 @@ def walk_law(walk: Walk, sources: Sequence[Source], what: str, route: str) -> di
         for n_g, w in zip(most, weights, strict=True):
             if w:
                 spread *= n_g + 1
-        work.spend(len(dp) * spread * (len(of) + 2) * _STEP_SECONDS,
+        poly_bits = max(p.bit_length() for p in dp.values())
+        work.spend(len(dp) * spread * ((len(of) + 2) * _STEP_SECONDS + 2 * mul_seconds(poly_bits, 64)),
                    f" for {len(dp):,} states at kind {pos + 1} of {len(order)}")
         new: dict[tuple, int] = {}
         settled_here = [pos >= f.last for f in of]

@@ -21,6 +21,7 @@ Every answer is an exact :class:`fractions.Fraction` from :mod:`rometools.draws.
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
@@ -395,6 +396,63 @@ class Pool:
             order.sort()
         self._kinds = tuple(order)
 
+    @classmethod
+    def from_text(cls, text: str, *, max_dice: int = MAX_DICE) -> Pool:
+        """A pool written as designers write it: ``2d6 + d8``, ``3[hit, hit, blank, blank, blank, crit]``.
+
+        Terms are joined by ``+``; each is ``NdS`` (``N`` dice numbered 1 to ``S``; ``N``
+        defaults to 1), ``NdF`` (Fudge dice: -1, 0, +1) or ``N[face, face, ...]`` (``N``
+        dice with those faces; a number is a number, anything else a symbol).
+
+        Parameters
+        ----------
+        text : str
+        max_dice : int
+            Most dice the pool may hold.
+
+        Raises
+        ------
+        ValueError
+            Naming the term that does not read, with an example.
+
+        Examples
+        --------
+        >>> Pool.from_text("2d6 + d8")
+        Pool([Die.d(6) x 2, Die.d(8)])
+        >>> Pool.from_text("2[hit, miss, miss]")
+        Pool([Die({'hit': 1, 'miss': 2})] * 2)
+        >>> Pool.from_text("2d6 + 3x")
+        Traceback (most recent call last):
+        ...
+        ValueError: '3x' is not a die: write NdS (2d6), NdF or N[faces] (3[hit, hit, miss]), joined by +
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a pool is written as text such as '2d6 + d8', got {shown(text)}")
+        if len(text) > 2000:
+            raise ValueError(f"a pool's text may be at most 2,000 characters, got {len(text):,}")
+        dice: list[Die] = []
+        for term in _split_terms(text):
+            count, die = _term(term)
+            if len(dice) + count > max_dice:
+                raise ValueError(f"a pool here holds at most {max_dice:,} dice")
+            dice.extend([die] * count)
+        if not dice:
+            raise ValueError("the pool is empty: write at least one die, e.g. 2d6")
+        return cls(dice)
+
+    def text(self) -> str:
+        """The pool in the notation :meth:`from_text` reads (``2d6 + d8``).
+
+        Examples
+        --------
+        >>> Pool.from_text("d8 + 2d6").text()
+        'd8 + 2d6'
+        """
+        parts = []
+        for die, n in self._groups:
+            parts.append(f"{n if n > 1 else ''}{_die_text(die)}")
+        return " + ".join(parts)
+
     @property
     def dice(self) -> tuple[Die, ...]:
         """The dice, in the order given."""
@@ -611,6 +669,60 @@ class Pool:
         True
         """
         return SimulatedPool(self, trials, rng=rng, confidence=confidence)
+
+
+def _split_terms(text: str) -> list[str]:
+    """``text`` cut at the ``+`` outside brackets."""
+    terms, depth, word = [], 0, ""
+    for ch in text:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == "+" and depth == 0:
+            terms.append(word.strip())
+            word = ""
+        else:
+            word += ch
+    terms.append(word.strip())
+    return [t for t in terms if t] if any(terms) else []
+
+
+_TERM_HELP = "write NdS (2d6), NdF or N[faces] (3[hit, hit, miss]), joined by +"
+
+
+def _term(term: str) -> tuple[int, Die]:
+    bad = ValueError(f"{shown(term)} is not a die: {_TERM_HELP}")
+    m = re.fullmatch(r"(\d*)\s*[dD]\s*(\d+|[fF])", term)
+    if m:
+        count = int(m.group(1)) if m.group(1) else 1
+        if count > MAX_DICE:
+            raise ValueError(f"{shown(term)}: a pool holds at most {MAX_DICE:,} dice")
+        if m.group(2) in "fF":
+            return count, Die([-1, 0, 1])
+        sides = int(m.group(2))
+        if not 1 <= sides <= MAX_FACES:
+            raise ValueError(f"{shown(term)}: a die has 1 to {MAX_FACES:,} sides")
+        return count, Die.d(sides)
+    m = re.fullmatch(r"(\d*)\s*\[(.*)\]", term, flags=re.S)
+    if not m:
+        raise bad
+    count = int(m.group(1)) if m.group(1) else 1
+    if count > MAX_DICE:
+        raise ValueError(f"{shown(term)}: a pool holds at most {MAX_DICE:,} dice")
+    faces = [f.strip() for f in m.group(2).split(",")]
+    if not all(faces):
+        raise ValueError(f"{shown(term)}: list the faces between the brackets, separated by commas")
+    return count, Die([int(f) if re.fullmatch(r"[+-]?\d{1,12}", f) else f for f in faces])
+
+
+def _die_text(die: Die) -> str:
+    faces = list(die.weights)
+    if all(w == 1 for w in die.weights.values()):
+        if faces == list(range(1, len(faces) + 1)):
+            return f"d{len(faces)}"
+        if faces == [-1, 0, 1]:
+            return "dF"
+    listed = [str(f) for f, w in die.weights.items() for _ in range(w)]
+    return "[" + ", ".join(listed) + "]"
 
 
 class SimulatedPool:

@@ -22,6 +22,9 @@
 * :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
+* :class:`DiceOddsExplorer` -- any pool of dice (``2d6 + d8``, symbol dice): the exact law of
+  the total, the kept dice or the successes, as bars and a table of fractions, re-rolls, a
+  target's chance and a seeded simulation.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``), figures, tables and input checks;
@@ -54,6 +57,7 @@ _LAZY = {
     "SetupOddsExplorer": "rometools.widgets.caesars_empire",
     "BoardExplorer": "rometools.widgets.caesars_empire_board",
     "GAME_BAGS": "rometools.widgets.draws",
+    "DiceOddsExplorer": "rometools.widgets.dice",
     "DrawOddsExplorer": "rometools.widgets.draws",
     "GameBag": "rometools.widgets.draws",
     "RegionBoardExplorer": "rometools.widgets.imperator",
@@ -64,7 +68,7 @@ _LAZY = {
 }
 
 __all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
-           "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
+           "CollectionExplorer", "DiceOddsExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
            "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 
 

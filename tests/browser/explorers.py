@@ -187,4 +187,10 @@ EXPLORERS: list[ExplorerCase] = [
         plots=2,
         also_redraw=(".rt-curve-chart",),
     ),
+    ExplorerCase(
+        id="dice_odds",
+        notebook="app/dice_odds.ipynb",
+        chart=".rt-dice-chart",
+        change=set_number(".rt-keep", [2, 3]),  # opens on 4d6 keeping the 3 highest
+    ),
 ]

@@ -253,6 +253,10 @@ STRESS_CASES = [
         text("bag", "red:4, green:2, yellow:2", area=True),
         dropdown("bag_source", "Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)"),
     )),
+    StressCase("app_dice_odds", "app/dice_odds.ipynb", "DiceOddsExplorer()", (
+        number("keep", 2), dropdown("statistic", "the total"), text("pool", "2d6 + d8 + d10"),
+        text("reroll", "1"), number("target", 12),
+    )),
     # the notebooks' explorers, made as each notebook makes them (its other charts are static)
     StressCase("notebook_collections", "notebooks/caesars_empire_collections.ipynb", "CollectionExplorer()", (
         number("count_gold", 3), toggle("vocabulary", "Riches"),
