@@ -1,4 +1,4 @@
-"""Exact draw odds for any bag, deck or tile stack (game-agnostic).
+"""Exact odds of table questions: bags, decks, tile stacks, dice pools and more (game-agnostic).
 
 Every game draws from something: a Treasure token bag, a mobilisation bag, a
 deck of cards with several attributes, a reward-tile stack, a die. Describe it as
@@ -20,6 +20,18 @@ a :class:`Bag` of kinds, ask a question, get an exact :class:`fractions.Fraction
 * ``.simulate(trials, rng=...)`` on a draw, a draws-until, a deal or a bag (for
   ``prob_curve``): the seeded Monte Carlo twin with the same methods, answering with
   Wilson intervals (t intervals for means).
+
+Dice and the other table questions (issue 45):
+
+* ``Die(faces)``, ``Die.d(n)``, ``Pool(dice)`` / ``Pool.from_text("2d6 + d8")``: ``.law``,
+  ``.prob``, ``.mean``, ``.simulate`` like a draw; statistics over values :func:`total`,
+  :func:`highest`, :func:`lowest`, :func:`maximum`, :func:`minimum`, :func:`kth_highest`,
+  :func:`kth_lowest` (also on a draw of a bag whose kinds carry values), and
+  :func:`with_wilds` (wilds counted as whatever scores best).
+* :func:`contest` (Risk's pairs) and :func:`roll_off`; ``bag.draws_until(stop, bust=...)``
+  and ``pool.rolls_until(...)`` (push your luck, :class:`PushYourLuck`); :func:`majority`
+  (friendly, unfriendly or split ties); :func:`stacked` piles and :class:`Display` markets;
+  :class:`Record` (a tournament's or playtest log's wins as seat-balance figures).
 
 Selectors name tokens: a kind, a collection of kinds (pooled) or a predicate over a
 kind. Points are ``{kind: table or callable count -> points}`` (ints, negative
