@@ -65,6 +65,8 @@ ENDS = ("stop", "bust", "exhausted")
 TIES = ("bust", "stop")
 #: Most steps one simulated run may take (dice never run out).
 MAX_SIMULATED_STEPS = 100_000
+#: Most steps the simulated runs may take in all (runs x steps) before the twin stops with an error.
+MAX_SIMULATION_WORK = 60_000_000
 _STEP_SECONDS = 2e-6
 
 
@@ -516,7 +518,13 @@ class SimulatedPushYourLuck:
         supplies = None if luck.steps.replace else np.asarray(luck.steps.supplies, dtype=np.int64)
         limit = int(supplies.sum()) if supplies is not None else MAX_SIMULATED_STEPS
         live = np.arange(trials)
+        work = 0
         for t in range(limit + 1):
+            work += live.size
+            if work > MAX_SIMULATION_WORK:
+                raise TooLargeError(f"{luck!r}: {live.size} of {trials} simulated runs are still going after {t} "
+                                    f"{luck.steps.noun}; simulating further would take more than "
+                                    f"{MAX_SIMULATION_WORK:,} {luck.steps.noun}: ask fewer trials")
             if live.size:
                 cur = counts[live]
                 env = {id(s): sample_values(s, cur, kinds) for s in stats}

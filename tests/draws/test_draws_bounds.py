@@ -21,8 +21,28 @@ HUGE = [10**9, 10**30, MAX_TRIALS + 1]
 
 def _twins():
     """Every simulate twin of rometools.draws, as (name, call with trials)."""
+    from rometools.draws import (
+        Die,
+        Pool,
+        Record,
+        count,
+        simulate_contest,
+        simulate_majority,
+        simulate_roll_off,
+        stacked,
+        total,
+    )
+
     draw = RGY.draw(3)
+    pool = Pool([Die.d(6)] * 3)
     return [
+        ("Pool.simulate", lambda t: pool.simulate(t, rng=1)),
+        ("simulate_contest", lambda t: simulate_contest(pool, pool, t, rng=1)),
+        ("simulate_roll_off", lambda t: simulate_roll_off([pool, pool], t, rng=1)),
+        ("simulate_majority", lambda t: simulate_majority([pool, pool], t, rng=1, of=total())),
+        ("PushYourLuck.simulate", lambda t: Die.d(6).rolls_until(total() >= 20, bust=count(1) >= 1).simulate(t)),
+        ("Stack.simulate", lambda t: stacked([{"a": 1, "b": 2}]).simulate(t, rng=1)),
+        ("Record.simulate_seat_test", lambda t: Record.from_counts([3, 1]).simulate_seat_test(t, rng=1)),
         ("Draw.simulate", lambda t: draw.simulate(t, rng=1)),
         ("Draw.simulate with replacement", lambda t: RGY.draw(3, replace=True).simulate(t, rng=1)),
         ("Bag.simulate", lambda t: RGY.simulate(t, rng=1)),
@@ -38,6 +58,24 @@ def _twins():
 def test_too_many_trials_are_refused_naming_the_bound(twin, trials):
     with pytest.raises(ValueError, match=r"trials must be at most 10,000,000"):
         twin[1](trials)
+
+
+@pytest.mark.parametrize("trials", [10**9, MAX_LOOPED_TRIALS + 1])
+def test_a_display_twin_loops_and_takes_fewer(trials):
+    from rometools.draws import Display
+
+    market = Display({"loco": 14, "other": 96}, 5, at_least("loco", 3))
+    with pytest.raises(ValueError, match=r"trials must be at most 1,000,000"):
+        market.simulate(trials, rng=1)
+
+
+def test_push_your_luck_twins_that_never_end_stop_with_a_message(monkeypatch):
+    import rometools.draws.luck as luck
+    from rometools.draws import Die, total
+
+    monkeypatch.setattr(luck, "MAX_SIMULATION_WORK", 50_000)
+    with pytest.raises(TooLargeError, match=r"still going after .* rolls.*ask fewer trials"):
+        Die([0, 0, 1]).rolls_until(total() >= 10**6).simulate(1000, rng=1)
 
 
 @pytest.mark.parametrize("bad", [1, 0, -5, 2.5, True, "100", None])
