@@ -24,6 +24,7 @@ polynomial per die type, each raised to its number of dice, packed into one Pyth
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +32,7 @@ from math import comb
 
 import numpy as np
 
+from rometools.core.formatting import shown
 from rometools.draws._engine import MAX_STATES, TooLargeError, Work, mul_seconds
 from rometools.draws._plan import _table_values, resolve_selector
 from rometools.draws.conditions import (
@@ -48,6 +50,40 @@ from rometools.draws.conditions import (
     _Wilds,
     value_of,
 )
+
+
+def as_law(law: object, what: str) -> dict:
+    """A law ``{value: probability}``, checked: exact probabilities (Fractions or ints) >= 0 adding up to 1.
+
+    Raises
+    ------
+    TypeError
+        Not a mapping, or a probability that is not exact (a float is refused: the answers
+        built on it would not be).
+    ValueError
+        A negative probability, or probabilities that do not add up to 1 (``what`` names it).
+
+    Examples
+    --------
+    >>> as_law({1: Fraction(1, 2), 2: Fraction(1, 2)}, "law")
+    {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    >>> as_law({1: 0.5, 2: 0.5}, "contestant 0")
+    Traceback (most recent call last):
+    ...
+    TypeError: contestant 0: the probability of 1 must be exact (a Fraction or an int), got 0.5
+    """
+    if not isinstance(law, Mapping):
+        raise TypeError(f"{what}: a law is a mapping {{value: probability}}, got {shown(law)}")
+    out = {}
+    for v, p in law.items():
+        if isinstance(p, bool) or not isinstance(p, numbers.Rational):
+            raise TypeError(f"{what}: the probability of {shown(v)} must be exact (a Fraction or an int), "
+                            f"got {shown(p)}")
+        out[v] = Fraction(p)
+    if any(p < 0 for p in out.values()) or sum(out.values()) != 1:
+        raise ValueError(f"{what}: a law's probabilities must be >= 0 and add up to 1")
+    return out
+
 
 #: Estimated seconds per step of the walk (one state, one choice of counts, its statistics).
 _STEP_SECONDS = 1.2e-6

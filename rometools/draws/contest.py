@@ -27,7 +27,7 @@ from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import MAX_STATES, TooLargeError, Work
-from rometools.draws._order import Memo, _hashable, key_of
+from rometools.draws._order import Memo, _hashable, as_law, key_of
 from rometools.draws._plan import check_int
 from rometools.draws.conditions import Statistic, _Total, as_statistic, total, value_of
 from rometools.draws.dice import Die, Pool
@@ -262,10 +262,7 @@ def _laws(contestants: Sequence[object], statistic: Statistic) -> list[dict[int,
         if isinstance(c, Die | Pool):
             laws.append(_as_pool(c, f"contestant {i}").law(statistic))
         elif isinstance(c, Mapping):
-            law = {v: Fraction(p) for v, p in c.items()}
-            if any(p < 0 for p in law.values()) or sum(law.values()) != 1:
-                raise ValueError(f"contestant {i}: a law's probabilities must be >= 0 and add up to 1")
-            laws.append(law)
+            laws.append(as_law(c, f"contestant {i}"))
         else:
             raise TypeError(f"contestant {i} must be a Pool, a Die or a law {{value: probability}}, got {shown(c)}")
     return laws

@@ -35,6 +35,7 @@ from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._order import (
     Memo,
     Source,
+    as_law,
     condition_stats,
     convolution_law,
     holds,
@@ -176,6 +177,8 @@ class Die:
 
         Raises
         ------
+        TypeError
+            If a probability is not exact (a float).
         ValueError
             If a probability is negative or they do not add up to 1.
 
@@ -186,9 +189,7 @@ class Die:
         >>> three.law()[10]
         Fraction(1, 8)
         """
-        probs = {face: Fraction(p) for face, p in law.items()}
-        if any(p < 0 for p in probs.values()) or sum(probs.values()) != 1:
-            raise ValueError("a law's probabilities must be >= 0 and add up to 1")
+        probs = as_law(law, "Die.from_law")
         den = lcm(*(p.denominator for p in probs.values())) if probs else 1
         return cls({face: int(p * den) for face, p in probs.items() if p})
 

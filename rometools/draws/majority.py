@@ -26,7 +26,7 @@ from rometools.core.errors import check_choice
 from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
-from rometools.draws._order import sample_values
+from rometools.draws._order import as_law, sample_values
 from rometools.draws._plan import check_int, resolve_selector
 from rometools.draws.conditions import as_statistic
 from rometools.draws.deal import Deal
@@ -89,10 +89,7 @@ def _laws(players: Sequence[object], of: object) -> list[dict]:
             src = Pool([p]) if isinstance(p, Die) else p
             laws.append(src.law(stat))
         elif isinstance(p, Mapping):
-            law = {v: Fraction(q) for v, q in p.items()}
-            if any(q < 0 for q in law.values()) or sum(law.values()) != 1:
-                raise ValueError(f"player {i}: a law's probabilities must be >= 0 and add up to 1")
-            laws.append(law)
+            laws.append(as_law(p, f"player {i}"))
         else:
             raise TypeError(f"player {i} must be a Draw, a Pool, a Die or a law {{count: probability}}, "
                             f"got {shown(p)}")

@@ -9,9 +9,9 @@
 
 from fractions import Fraction
 from functools import cache
-from itertools import permutations
 
 import pytest
+from brute import orders
 
 from rometools.draws import Bag, Die, Pool, at_most, count, n_distinct, total
 
@@ -21,20 +21,10 @@ WHITES = {"white1": 1, "white2": 2, "white3": 3, "orange": 0, "green": 0}
 POT = {"white1": 1, "white2": 2, "white3": 3, "orange": 1, "green": 2}
 
 
-def _orders(bag):
-    """Every distinct order of the tokens, with its probability."""
-    tokens = [k for k, c in bag.items() for _ in range(c)]
-    seen = {}
-    for order in permutations(tokens):
-        seen[order] = seen.get(order, 0) + 1
-    total_ = sum(seen.values())
-    return [(order, Fraction(c, total_)) for order, c in seen.items()]
-
-
 def _brute_run(bag, stop, bust, read):
     """(end, read value, steps) -> probability, by walking every order of the tokens."""
     out = {}
-    for order, p in _orders(bag):
+    for order, p in orders(bag):
         drawn = {k: 0 for k in bag}
         end, t = "exhausted", len(order)
         for i, token in enumerate(order + (None,)):

@@ -1,27 +1,19 @@
 """Stacked decks and displays (issue 45, class 6): every order of every pile, and the seeded twins."""
 
 from fractions import Fraction
-from itertools import permutations, product
+from itertools import product
 
 import pytest
+from brute import orders
 
 from rometools.draws import Display, at_least, exactly, present, stacked
 
 CONFIDENCE = 0.999
 
 
-def _orders(pile):
-    tokens = [k for k, c in pile.items() for _ in range(c)]
-    seen = {}
-    for order in permutations(tokens):
-        seen[order] = seen.get(order, 0) + 1
-    n = sum(seen.values())
-    return [(o, Fraction(c, n)) for o, c in seen.items()]
-
-
 def _decks(piles):
     """Every stacked deck (each pile in every order) with its probability."""
-    for parts in product(*[_orders(p) for p in piles]):
+    for parts in product(*[orders(p) for p in piles]):
         deck, p = (), Fraction(1)
         for order, q in parts:
             deck += order
@@ -79,7 +71,7 @@ def test_positions_and_top_cards_match_every_deck(piles):
 def _display_brute(deck, size, wipe_at, max_wipes=None, kept=None):
     """Every order of the deck, the rule played card by card: (locos showing, wipes) -> p."""
     out: dict = {}
-    for cards, p in _orders(deck):
+    for cards, p in orders(deck):
         show = list(kept or [])
         i, wipes = 0, 0
         while True:
