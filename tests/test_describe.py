@@ -18,7 +18,7 @@ def test_games_lists_every_registered_game_with_its_players_bots_and_options(cap
         check_description(gid, checks=["listing"])
     assert main(["games"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "pig: Pig (2 to 6 players); bots greedy, random, mcts:N; options players, target, sides" in lines
+    assert "pig: Pig (2 to 6 players); bots greedy, random, mcts:N; options players, target, sides, handicap" in lines
     assert "caesars_empire: Caesar's Empire (2 to 5 players)" in "\n".join(lines)
 
 
@@ -42,9 +42,9 @@ def test_the_help_shows_no_markup_and_names_the_games_command(capsys):
 def test_describe_reads_as_a_table_in_a_notebook():
     d = rometools.describe("pig")
     assert (d.players, d.bots) == ((2, 6), ("greedy", "random"))
-    assert [o["option"] for o in d.options] == ["players", "target", "sides"]
+    assert [o["option"] for o in d.options] == ["players", "target", "sides", "handicap"]
     assert "<td><code>target</code></td><td>a whole number 1 to 10,000</td><td>100</td>" in d._repr_html_()
-    assert repr(d) == "<Pig: 3 options, bots greedy, random>"
+    assert repr(d) == "<Pig: 4 options, bots greedy, random>"
 
 
 @pytest.mark.parametrize("gid", GAMES)

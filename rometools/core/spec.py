@@ -27,7 +27,7 @@ import numpy as np
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError
 from rometools.core.explorers import ExplorerSpec
-from rometools.core.protocol import PROTOCOL, Rules, ranks_by_score, resolve_rules
+from rometools.core.protocol import PROTOCOL, Rules, ranks_by_keys, ranks_by_score, resolve_rules
 
 __all__ = ["GameSpec"]
 
@@ -77,10 +77,31 @@ class GameSpec:
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
         Default: none (``{}``).
+    tiebreaks : callable, optional
+        ``tiebreaks(state) -> [tuple, ...]``: for each seat, the rulebook's
+        tiebreak keys after the score, each larger is better (Caesar's Empire:
+        ``(Cities of different colours, Gold Coins, Roads left)``). Core ranks the
+        seats by ``(score with the handicap's points, *tiebreaks)``
+        (:func:`~rometools.core.protocol.ranks_by_keys`), so the seat handicap
+        enters the ranking before the tiebreaks. Default: none (equal scores share
+        a rank).
     ranks : callable, optional
         ``ranks(state) -> tuple[int, ...]``: each seat's final rank (1 best,
-        equal ranks for a complete tie) with the rulebook's tiebreakers.
-        Default: by score, equal scores sharing a rank.
+        equal ranks for a complete tie), for a game whose ranking is not a score
+        and tiebreak keys; such a game's config refuses handicap points. Prefer
+        ``tiebreaks``. Default: built from the scores and ``tiebreaks``.
+    start_bonus : StartBonus, optional
+        What one unit of the seat handicap's start bonus gives
+        (:class:`rometools.core.handicap.StartBonus`: one more Road, card, legion...);
+        the game's set-up reads ``config.handicap.bonus(seat)``. ``None`` (default):
+        the game gives none, and its config refuses a bonus.
+    bots_ignore : Mapping[str, str], optional
+        Data values (``"<file option>:<address>"``, as
+        :meth:`rometools.core.variants.Variant.with_value` names them, ``*`` for any
+        item) the game's greedy bot does not read when it rates a move, each with the
+        reason, so a comparison of variants that change one says the bots played the old
+        values (:func:`rometools.core.variants.ignored_by_bots`). Every other scoring
+        value changes some greedy decision (a registry test).
     score_parts : callable, optional
         ``score_parts(state) -> list[dict[str, int]]``: each seat's points by
         scoring category, with the sum under ``"total"`` (the balance lab's
@@ -181,6 +202,10 @@ class GameSpec:
     position_from_dict: Callable[..., Any] | None = None
     extras: Callable[[Any], dict] | None = None
     ranks: Callable[[Any], tuple[int, ...]] | None = None
+    tiebreaks: Callable[[Any], Sequence[tuple]] | None = None
+    start_bonus: Any = None
+    bots_ignore: Mapping[str, str] = field(default_factory=dict)
+    own_ranks: bool = field(init=False, default=False)
     score_parts: Callable[[Any], list[dict[str, int]]] | None = None
     movers: Callable[[Any], list[int]] | None = None
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
@@ -217,12 +242,22 @@ class GameSpec:
         # the optional hooks default here, once, so no caller tests for None
         if self.apply_legal is None:
             set_(self, "apply_legal", rules.apply)
-        if self.ranks is None:
-            scores = rules.scores
-            set_(self, "ranks", lambda state: ranks_by_score(scores(state)))
+        # the seat handicap's points enter every score, score part and bound, and the ranking
+        # before its tiebreaks (core/handicap.py): wrapped here, once, for every game
+        # (a spec made again from another's fields, dataclasses.replace, is not wrapped twice)
+        raw_scores = rules.scores
+        rules.scores = _handicapped_scores(raw_scores)
         if self.score_parts is None:
-            scores = rules.scores
-            set_(self, "score_parts", lambda state: [{"total": s} for s in scores(state)])
+            set_(self, "score_parts", _handicapped_parts(lambda state: [{"total": s} for s in raw_scores(state)]))
+        else:
+            set_(self, "score_parts", _handicapped_parts(_unwrapped(self.score_parts)))
+        set_(self, "score_bounds", _handicapped_bounds(_unwrapped(self.score_bounds)))
+        if getattr(self.ranks, "_core_ranks", False):
+            set_(self, "ranks", None)
+        set_(self, "own_ranks", self.ranks is not None)
+        if self.ranks is None:
+            set_(self, "ranks", _ranks(rules.scores, self.tiebreaks))
+        set_(self, "bots_ignore", MappingProxyType(dict(self.bots_ignore)))
         if self.movers is None:
             apply_legal = self.apply_legal
             set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
@@ -336,6 +371,77 @@ class GameSpec:
 
 def _no_extras(state: Any) -> dict:
     return {}
+
+
+def _handicapped_scores(scores: Callable[[Any], tuple[int, ...]]) -> Callable[[Any], tuple[int, ...]]:
+    """A game's ``scores`` with each seat's handicap points added (none: the game's own tuple)."""
+    def handicapped(state: Any) -> tuple[int, ...]:
+        out = scores(state)
+        handicap = state.config.handicap
+        if not handicap.has_points:
+            return out
+        return tuple(s + handicap.points(seat) for seat, s in enumerate(out))
+
+    handicapped.__wrapped__ = scores  # type: ignore[attr-defined]
+    handicapped.__doc__ = scores.__doc__
+    handicapped._handicap_wrapper = True  # type: ignore[attr-defined]
+    return handicapped
+
+
+def _handicapped_parts(parts: Callable[[Any], list[dict[str, int]]]) -> Callable[[Any], list[dict[str, int]]]:
+    """A game's ``score_parts`` with a ``"handicap"`` part (and the total) when a seat has points."""
+    def handicapped(state: Any) -> list[dict[str, int]]:
+        out = parts(state)
+        handicap = state.config.handicap
+        if not handicap.has_points:
+            return out
+        result = []
+        for seat, p in enumerate(out):
+            extra = handicap.points(seat)
+            row = {k: v for k, v in p.items() if k != "total"}
+            row["handicap"] = extra
+            row["total"] = p["total"] + extra
+            result.append(row)
+        return result
+
+    handicapped.__wrapped__ = parts  # type: ignore[attr-defined]
+    handicapped._handicap_wrapper = True  # type: ignore[attr-defined]
+    return handicapped
+
+
+def _handicapped_bounds(bounds: Callable[[Any], tuple[int, int]]) -> Callable[[Any], tuple[int, int]]:
+    """``score_bounds`` widened by the handicap's points (a penalty lowers the floor)."""
+    def handicapped(config: Any) -> tuple[int, int]:
+        low, high = bounds(config)
+        handicap = config.handicap
+        if not handicap.has_points:
+            return low, high
+        points = handicap.points_per_seat(config.players)
+        return low + min(0, *points), high + max(0, *points)
+
+    handicapped.__wrapped__ = bounds  # type: ignore[attr-defined]
+    handicapped._handicap_wrapper = True  # type: ignore[attr-defined]
+    return handicapped
+
+
+def _unwrapped(function: Callable) -> Callable:
+    """The game's own function under a handicap wrapper (a spec made from another's fields)."""
+    return function.__wrapped__ if getattr(function, "_handicap_wrapper", False) else function
+
+
+def _ranks(scores: Callable[[Any], tuple[int, ...]],
+           tiebreaks: Callable[[Any], Sequence[tuple]] | None) -> Callable[[Any], tuple[int, ...]]:
+    """Ranks by (handicapped score, *tiebreak keys): :func:`~rometools.core.protocol.ranks_by_keys`."""
+    if tiebreaks is None:
+        def ranks(state: Any) -> tuple[int, ...]:
+            return ranks_by_score(scores(state))
+    else:
+        def ranks(state: Any) -> tuple[int, ...]:
+            return ranks_by_keys([(s, *t) for s, t in zip(scores(state), tiebreaks(state), strict=True)])
+
+    ranks._core_ranks = True  # type: ignore[attr-defined]
+    return ranks
+
 
 
 def _movers_by_replay(rules: Rules, apply_legal: Callable[[Any, Any], Any], state: Any) -> list[int]:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from rometools.core.errors import DataFileError, OptionError
 from rometools.core.file_options import bundled_files
 from rometools.core.load import config_options, load_game
-from rometools.core.options import option_example, option_examples
+from rometools.core.options import GENERIC_OPTIONS, option_example, option_examples
 from rometools.core.registry import game_spec
 from rometools.testing._common import _raises, _require, _run_checks, checks_doc
 
@@ -34,8 +34,11 @@ def _declared(game_id: str) -> None:
     spec = game_spec(game_id)
     fields = [f.name for f in dataclasses.fields(spec.config) if f.init] if dataclasses.is_dataclass(spec.config) \
         else config_options(game_id)
-    _require(config_options(game_id) == [f for f in fields if not f.startswith("_")],
-             f"the options {config_options(game_id)} are not the config's fields without private ones {fields}")
+    # the game's own options in their order, then the generic ones every config has (the handicap)
+    own = [f for f in fields if not f.startswith("_") and f not in GENERIC_OPTIONS]
+    _require(config_options(game_id) == own + [f for f in GENERIC_OPTIONS if f in fields],
+             f"the options {config_options(game_id)} are not the config's fields without private ones, "
+             f"the generic ones ({', '.join(GENERIC_OPTIONS)}) last: {fields}")
     _require("players" in config_options(game_id), "the config has no players option")
     for o in spec.config.options():  # declared once: each says what it does and takes
         _require(o.meaning.endswith(".") and len(o.meaning) > 15 and o.takes(),

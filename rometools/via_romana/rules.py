@@ -171,7 +171,8 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
     board, comps = t.board, t.comps
     p = config.players
     blocked = board.blocked(p)
-    agenda = [("deal", seat) for seat in range(p) for _ in range(config.hand)]
+    # a seat handicap's start bonus: one more card dealt per unit (START_BONUS)
+    agenda = [("deal", seat) for seat in range(p) for _ in range(config.hand + config.handicap.bonus(seat))]
     agenda += [("deal", -1)] * comps.display
     agenda += [("goal", seat) for seat in range(p)]
     rounds = 2 if p == 2 else 1

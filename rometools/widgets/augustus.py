@@ -365,7 +365,8 @@ class BagExplorer(CountsField, Explorer):
         # the bag's mix: the published counts beside the edited ones (bag_file_with_counts)
         self.counts_editor = CountsEditor(
             self, kinds=[(t.id, t.name) for t in self.components.tokens], published=self.components.bag,
-            text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40)
+            text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40,
+            game="augustus")
         self._seed = self._add_control("seed", WholeNumberText(
             value=1, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._draws = self._add_control("draws", widgets.IntSlider(

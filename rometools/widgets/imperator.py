@@ -537,7 +537,8 @@ class TileOddsExplorer(CountsField, Explorer):
         # the tile mix: the published counts beside the edited ones (tile_file_with_counts)
         self.counts_editor = CountsEditor(
             self, kinds=[(k, KIND_NAMES[k]) for k in TILE_KINDS], published=self._published.kind_counts,
-            text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40)
+            text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40,
+            game="imperator")
         for w in self._controls.values():
             w.observe(self._on_change, names="value")
         self._table = widgets.HTML()

@@ -9,17 +9,23 @@ import pytest
 import rometools
 from rometools.core.errors import OptionError
 from rometools.core.game import config_options, game_spec
+from rometools.core.options import GENERIC_OPTIONS
 from rometools.core.simulate import simulate
 from rometools.testing import check_options
 
 CAESARS_EMPIRE_OPTIONS = ["board", "players", "all_tokens_variant", "sum_complete_colours", "no_move",
-                          "route_policy", "max_chain_paths", "roads_per_player", "components"]
+                          "route_policy", "max_chain_paths", "roads_per_player", "components", "handicap"]
 
 
 def test_options_are_the_config_fields_without_private_ones():
     assert config_options("caesars_empire") == CAESARS_EMPIRE_OPTIONS
     for game in rometools.games():  # declared once: each says what it does and takes (rometools.testing)
         check_options(game, checks=["declared"])
+    for game in rometools.games():
+        fields = [f.name for f in dataclasses.fields(game_spec(game).config) if f.init]
+        # the game's own options in their order, then the generic ones every config has (the handicap)
+        assert config_options(game) == [f for f in fields if not f.startswith("_") and f not in GENERIC_OPTIONS] + [
+            *GENERIC_OPTIONS]
 
 
 @pytest.mark.parametrize("game", rometools.games())
@@ -33,7 +39,7 @@ def test_the_caesars_empire_message_in_full_and_known_options_still_load():
         rometools.load_game("caesars_empire", route_polcy="first")
     assert str(err.value) == ("Caesar's Empire has no option 'route_polcy'; its options are board, players, "
                               "all_tokens_variant, sum_complete_colours, no_move, route_policy, max_chain_paths, "
-                              "roads_per_player, components")
+                              "roads_per_player, components, handicap")
     assert rometools.load_game("caesars_empire", players=3, route_policy="first").config.route_policy == "first"
 
 
