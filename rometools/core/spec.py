@@ -17,7 +17,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -155,6 +155,14 @@ class GameSpec:
         order, never by where they lie). The bots read only what their seat's
         information state shows. ``rometools.testing.check_game`` holds a
         game to all of this (its ``hidden_information`` check).
+    public_fields : tuple of str
+        With ``information_state``: the names of the state's attributes that
+        every seat sees (the board, a face-up display, the cards each seat was
+        seen to take, whose move it is). ``resample`` keeps each, and two states
+        a seat cannot tell apart agree on each; ``check_game`` checks both. A
+        relation between a public fact and a hidden one (a hand holding the
+        cards it was seen to take) is the game's own to test. Default: none
+        (the check notes that it could not check them).
     action_text : callable, optional
         ``action_text(state, action) -> str``: the action in the rulebook's
         words, distinct for distinct legal actions of a state (the OpenSpiel
@@ -214,6 +222,7 @@ class GameSpec:
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
     information_state: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
+    public_fields: tuple[str, ...] = ()
     action_text: Callable[[Any, Any], str] | None = None
     restrictions: Mapping[str, Any] = field(default_factory=dict)
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
@@ -272,9 +281,26 @@ class GameSpec:
         if (self.information_state is None) != (self.resample is None):
             raise TypeError(f"game {self.id!r}: a game that hides information registers both "
                             "information_state and resample")
+        self._check_public_fields()
         from rometools.core.reprs import install_short_reprs
 
         install_short_reprs(self)  # one-line reprs of its config, states and data (an Augustus config was 22,800)
+
+    def _check_public_fields(self) -> None:
+        """Refuse ``public_fields`` without hidden information, or naming no attribute of a dataclass state."""
+        names = self.public_fields
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+            raise TypeError(f"game {self.id!r}: public_fields is a tuple of state attribute names, got {names!r}")
+        object.__setattr__(self, "public_fields", tuple(names))
+        if names and self.information_state is None:
+            raise TypeError(f"game {self.id!r}: public_fields is for a game that hides information "
+                            "(with information_state and resample)")
+        if is_dataclass(self.state):
+            known = {f.name for f in fields(self.state)}
+            unknown = [n for n in names if n not in known]
+            if unknown:
+                raise TypeError(f"game {self.id!r}: public_fields names {unknown[0]!r}, which is no field of "
+                                f"{self.state.__name__} ({', '.join(sorted(known))})")
 
     def play_game(self, config: Any = None, bots: str | Bot | type | Sequence[str | Bot | type] | None = "random",
                   rng: Any = None, *, start: Any = None) -> Any:

@@ -4,7 +4,7 @@ Rules: ``002_2e34de0661bde959.txt``. Modules, in the order every rometools game 
 (``docs/architecture.md``): ``components`` (the deck, goal tiles, supply), ``board``
 (provinces, cities, roads), ``state``, ``scoring`` (:func:`score_road`, the final
 scoring), ``rules`` (the registered protocol game ``"via_romana"``), ``odds``, ``bots``.
-Rules decisions: ``docs/rules-decisions.md`` (VR-1 to VR-12); file format:
+Rules decisions: ``docs/rules-decisions.md`` (VR-1 to VR-14); file format:
 ``docs/via-romana-format.md``.
 
 Examples
@@ -58,7 +58,13 @@ from rometools.via_romana.state import (
     card_id,
     parse_card,
 )
-from rometools.via_romana.views import builds_with, game_log, road_pieces, road_results
+from rometools.via_romana.views import (
+    builds_with,
+    game_log,
+    milestone_colours,
+    road_pieces,
+    road_results,
+)
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "START_BONUS", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",
@@ -66,6 +72,7 @@ __all__ = [
     "card_id",
     "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json", "game_log",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
+    "milestone_colours",
     "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
     "ranks", "resample", "road_pieces", "road_results", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
 ]
@@ -141,11 +148,13 @@ GAME = register_game(GameSpec(
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample,
+    public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
+                   "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),
     sample_configs=(
         {},
         {"players": 2},
         {"players": 3, "obstinate_hands": True, "dangerous_ties": True, "start_player": 1},
-        {"players": 4, "hand": 5, "dangerous_ties": True,
+        {"players": 4, "hand": 5, "dangerous_ties": True, "milestone_colour": "road",
          "handicap": {2: {"points": 3, "bonus": 2}}},   # the seat handicap: P2 3 points and 2 more cards
     )))
 
