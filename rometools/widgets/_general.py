@@ -55,8 +55,10 @@ GENERAL_EXPLORERS = (
         chart=".rt-dice-chart", change=("number", ".rt-keep", (2, 3)),  # opens on 4d6 keeping the 3 highest
         stress=(("number", "keep", 2), ("dropdown", "statistic", "the total"), ("text", "pool", "2d6 + d8 + d10"),
                 ("text", "reroll", "1"), ("number", "target", 12)),
-        states=({"pool": "5[hit, hit, miss]", "statistic": "count", "faces": "hit", "target": 3},
-                {"pool": "2d6 + d8 + d10", "statistic": "lowest", "keep": 2, "reroll": "1"})),
+        states=({"pool": "5[hit, hit, miss]", "statistic": "count", "keep": 1, "faces": "hit", "reroll": "",
+                 "target": 3},
+                {"pool": "2d6 + d8 + d10", "statistic": "lowest", "keep": 2, "faces": "6", "reroll": "1",
+                 "target": 6})),
     ExplorerSpec(
         "rometools.widgets.playtest:PlaytestReport", page="playtest_report",
         title="Playtest report",

@@ -358,8 +358,10 @@ class DiceOddsExplorer(Explorer):
         self._faces.disabled = statistic_key != "count"
         pool_text = html.escape(view.pool_text)
         words = html.escape(view.words)
+        mean = str(view.mean)
+        mean_text = f"{mean} &asymp; {float(view.mean):.4g}" if len(mean) <= 30 else f"&asymp; {float(view.mean):.4g}"
         lines = [f"P({words} of {pool_text} &ge; {view.target}) = <b>{html.escape(probability(view.at_least))}</b>"
-                 f" (exact); mean {float(view.mean):.4g} (exact {html.escape(_short(view.mean))})"]
+                 f" (exact); mean {mean_text} (exact)"]
         if view.simulated is not None:
             hits = sum(est.successes for v, est in view.simulated.items() if v >= view.target)
             trials = self._trials.value

@@ -26,7 +26,7 @@ def test_opens_on_four_d6_drop_the_lowest():
     assert ex.view.at_least == Fraction(25, 108)
     assert data["title"] == "The sum of the 3 highest: 4d6"
     assert "P(the sum of the 3 highest of 4d6 ≥ 15) = 25/108" in data["summary"]
-    assert "mean 12.24 (exact 15869/1296)" in data["summary"]
+    assert "mean 15869/1296 ≈ 12.24 (exact)" in data["summary"]
     assert data["table"].startswith("value exact % at least")
     assert "18 7/432 1.62% 1.62%" in data["table"]
     assert data["message"] == ""
