@@ -46,6 +46,9 @@ MAX_WORK_SECONDS = 3.0
 #: Seconds per (30-bit digit)^1.585 of a balanced CPython (Karatsuba) product, measured on
 #: this kind of machine at 10^4 to 2 x 10^7 bits (10.0 to 11.6 ns); rounded up.
 _KARATSUBA_SECONDS = 12e-9
+#: Below this many bits a product of series is made as it is (stripping a one-term series' empty
+#: low degrees first pays only on large operands).
+_SPARSE_BITS = 1 << 14
 #: Seconds of interpreter overhead per product (a dictionary entry, a mask, an addition).
 _STEP_SECONDS = 0.5e-6
 
@@ -158,7 +161,13 @@ class HyperRing:
         if estimate * (degree + 1) > MAX_SERIES_BITS:  # checked before any big integer is built
             raise _too_large(degree, estimate, f"drawing {degree:,} of {total:,} tokens")
         self.bits = _byte_bits(comb(total, min(degree, total // 2)))
-        self.mask = (1 << (self.bits * (degree + 1))) - 1
+        self.full_bits = self.bits * (degree + 1)
+        self.mask = (1 << self.full_bits) - 1
+        if self.full_bits < _SPARSE_BITS:
+            self.mul = self._plain_mul
+
+    def _plain_mul(self, a: int, b: int) -> int:
+        return (a * b) & self.mask
 
     def top(self, supply: int) -> int:
         return min(supply, self.degree)
@@ -168,12 +177,16 @@ class HyperRing:
         top = self.top(supply) if hi is None else min(hi, self.top(supply))
         if top < lo:
             return 0
+        if top == lo:  # one term: no packing
+            return comb(supply, lo) << (self.bits * lo)
         coefficients = [comb(supply, lo)]
         for c in range(lo, top):  # C(s, c + 1) = C(s, c) (s - c) / (c + 1)
             coefficients.append(coefficients[-1] * (supply - c) // (c + 1))
         return _pack(coefficients, self.bits, lo)
 
     def mul(self, a: int, b: int) -> int:
+        if a.bit_length() < _SPARSE_BITS or b.bit_length() < _SPARSE_BITS:
+            return (a * b) & self.mask
         za, zb = _low_zeros(a), _low_zeros(b)  # a one-term series costs one small product
         return (((a >> za) * (b >> zb)) << (za + zb)) & self.mask
 
@@ -209,8 +222,14 @@ class MultiRing:
             raise _too_large(degree, estimate, f"{degree:,} draws with replacement")
         self.scale = factorial(degree)
         self.bits = _byte_bits(max(self.scale ** 2 * total ** t // factorial(t) for t in range(degree + 1)))
-        self.mask = (1 << (self.bits * (degree + 1))) - 1
+        self.full_bits = self.bits * (degree + 1)
+        self.mask = (1 << self.full_bits) - 1
         self.one = self.scale
+        if self.full_bits < _SPARSE_BITS:
+            self.mul = self._plain_mul
+
+    def _plain_mul(self, a: int, b: int) -> int:
+        return ((a * b) & self.mask) // self.scale
 
     def top(self, supply: int) -> int:
         return self.degree if supply else 0
@@ -220,6 +239,8 @@ class MultiRing:
         return _pack([supply ** c * (self.scale // factorial(c)) for c in range(lo, top + 1)], self.bits, lo)
 
     def mul(self, a: int, b: int) -> int:
+        if a.bit_length() < _SPARSE_BITS or b.bit_length() < _SPARSE_BITS:
+            return ((a * b) & self.mask) // self.scale
         za, zb = _low_zeros(a), _low_zeros(b)
         return (((((a >> za) * (b >> zb)) << (za + zb))) & self.mask) // self.scale
 
@@ -337,8 +358,14 @@ class _States:
         self.combine = _combiner(caps)
         self.what = what
         self.work = Work(what)
+        # series no longer than a few kilobits: every product is priced at the longest one's cost
+        full = getattr(ring, "full_bits", None)
+        self.small = None if full is None or full >= _SPARSE_BITS else mul_seconds(full, full)
 
     def _price(self, a: dict, b: dict) -> None:
+        if self.small is not None:
+            self.work.spend(len(a) * len(b) * self.small)
+            return
         if isinstance(self.ring, PoissonRing):
             terms = sum(map(len, a.values())) * sum(map(len, b.values()))
             self.work.spend(terms * 20 * _STEP_SECONDS)

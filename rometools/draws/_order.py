@@ -689,6 +689,22 @@ def holds_rows(cond: Condition, values: Mapping[int, np.ndarray]) -> np.ndarray:
     return ~holds_rows(cond.part, values)
 
 
+def condition_walks(cond: object) -> bool:
+    """Whether a condition reads a statistic only the walk answers (a quick look, no list built)."""
+    stack = [cond]
+    while stack:
+        c = stack.pop()
+        kind = type(c)
+        if kind is _Atom:
+            if isinstance(c.stat, _Total | _Order | _Wilds):
+                return True
+        elif kind is _Not:
+            stack.append(c.part)
+        elif kind is _All or kind is _Any:
+            stack.extend(c.parts)
+    return False
+
+
 def is_walked(stat: Statistic) -> bool:
     """A statistic only the walk answers (over values, or with wilds): not the series engine's."""
     return isinstance(stat, _Total | _Order | _Wilds)

@@ -21,7 +21,7 @@ from rometools.core.formatting import shown
 from rometools.core.rng import as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws._engine import HyperRing, MultiRing, joint
-from rometools.draws._order import Source, condition_stats, is_walked, plan_walk, walk_law
+from rometools.draws._order import Source, condition_walks, plan_walk, walk_law
 from rometools.draws._plan import BagBase, Plan, check_int
 from rometools.draws.conditions import Condition
 from rometools.draws.deal import Deal
@@ -209,8 +209,7 @@ class Bag(BagBase):
         >>> run.prob_bust()
         Fraction(103, 252)
         """
-        walked = isinstance(condition, Condition) and any(is_walked(s) for s in condition_stats(condition))
-        if bust is None and not walked:
+        if bust is None and not condition_walks(condition):
             return DrawsUntil(self, condition, replace=replace)
         return PushYourLuck(self._steps(replace), condition, bust, ties=ties)
 

@@ -22,6 +22,7 @@ from rometools.draws._engine import HyperRing, MultiRing, enumerate_counts, join
 from rometools.draws._order import (
     Source,
     condition_stats,
+    condition_walks,
     holds,
     holds_rows,
     is_walked,
@@ -144,14 +145,13 @@ class Draw:
         ...     exactly("vowel", 6) | exactly("consonant", 6))
         Fraction(5066, 112035)
         """
-        if isinstance(condition, Condition):
+        if condition_walks(condition):  # a statistic over values: the walk
             stats = condition_stats(condition)
-            if any(is_walked(stat) for stat in stats):
-                out = Fraction(0)
-                for key, p in self._walk(stats, repr(condition)).items():
-                    if holds(condition, {id(st): v for st, v in zip(stats, key, strict=True)}):
-                        out += p
-                return out
+            out = Fraction(0)
+            for key, p in self._walk(stats, repr(condition)).items():
+                if holds(condition, {id(st): v for st, v in zip(stats, key, strict=True)}):
+                    out += p
+            return out
         plan = self._plan(condition)
         ring = self._ring()
         law = joint(plan, ring, repr(condition))
