@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Bag", "SimulatedBag"]
 
+#: Most draws in one simulated sequence of :class:`SimulatedBag` (every sequence is kept).
+MAX_SEQUENCE = 100_000
+
 
 class Bag(BagBase):
     """An immutable multiset of token kinds: ``{kind: tokens}``.
@@ -356,6 +359,9 @@ class SimulatedBag:
         length = bag.total if max_draws is None else check_int(max_draws, "max_draws")
         if length < 0 or (not replace and length > bag.total):
             raise ValueError(f"max_draws must be 0 to {bag.total} (the bag), got {shown(max_draws)}")
+        if length > MAX_SEQUENCE:
+            raise ValueError(f"max_draws must be at most {MAX_SEQUENCE:,} draws (each simulated sequence is kept "
+                             f"whole), got {shown(max_draws)}")
         dtype = compact_dtype(max(0, len(bag) - 1))
         self.trials = check_trials(trials, per_trial=length, itemsize=dtype.itemsize)
         supplies = np.asarray(bag._supplies, dtype=np.int64)

@@ -39,8 +39,11 @@ if TYPE_CHECKING:
 
 __all__ = ["DrawsUntil", "SimulatedDrawsUntil"]
 
-#: Most draws ``quantile`` walks through with replacement before giving up.
-MAX_QUANTILE_DRAWS = 100_000
+#: With replacement: the most draws ``survival`` / ``cdf`` answer exactly (each is a sum of
+#: ``lam^t`` terms: 0.04 s at 10,000 draws, 4 s at 100,000), and the most ``pmf`` and
+#: ``quantile`` walk through (every draw up to it: about 1 s at 2,000).
+MAX_EXACT_DRAWS = 20_000
+MAX_QUANTILE_DRAWS = 2_000
 #: Most draws one simulated run may take with replacement (``simulate(max_draws=...)``).
 MAX_SIMULATED_DRAWS = 1_000_000
 #: Most draws a simulation samples in all (runs x draws) before it stops with an error.
@@ -140,6 +143,9 @@ class DrawsUntil:
         if t < 0:
             return Fraction(1)
         if self.replace:
+            if t > MAX_EXACT_DRAWS:
+                raise TooLargeError(f"with replacement the exact law is followed to {MAX_EXACT_DRAWS:,} draws, "
+                                    f"not {shown(t)}; estimate it instead: until.simulate(trials, rng=...).cdf(n)")
             ring, unmet = self._unmet
             return ring.survival_at(unmet, t) if unmet else Fraction(0)
         survival = self._survival
@@ -201,6 +207,12 @@ class DrawsUntil:
             last = self.bag.total
         else:
             last = check_int(max_draws, "max_draws")
+            if not self.replace:
+                last = min(last, self.bag.total)  # nothing is drawn after the bag is empty
+            elif last > MAX_QUANTILE_DRAWS:
+                raise TooLargeError(f"with replacement pmf lists at most {MAX_QUANTILE_DRAWS:,} draws, got "
+                                    f"max_draws={shown(max_draws)}; estimate it instead: until.simulate(trials, "
+                                    f"rng=...).pmf()")
         out = {}
         previous = Fraction(1)
         for t in range(0, last + 1):

@@ -12,7 +12,15 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from rometools.draws import Bag, TooLargeError, any_at_least, at_least, present, some_absent
+from rometools.draws import (
+    Bag,
+    TooLargeError,
+    any_at_least,
+    at_least,
+    n_distinct,
+    present,
+    some_absent,
+)
 from rometools.draws.simulate import MAX_BYTES, MAX_LOOPED_TRIALS, MAX_TRIALS, check_trials
 
 RGY = Bag({"red": 3, "green": 2, "yellow": 1})
@@ -132,6 +140,35 @@ def test_simulated_runs_until_a_rare_condition_stop_with_a_message(monkeypatch):
     monkeypatch.setattr(until, "MAX_SIMULATION_WORK", 100_000)  # the bound's logic, at a test's size
     with pytest.raises(TooLargeError, match=r"more than 100,000 draws; ask fewer trials"):
         rare.simulate(1000, rng=1, max_draws=1_000_000)
+
+
+def test_simulated_sequences_are_bounded_in_length():
+    with pytest.raises(ValueError, match=r"max_draws must be at most 100,000 draws"):
+        RGY.simulate(100, rng=1, replace=True, max_draws=10**30)
+    with pytest.raises(ValueError, match=r"trials must be at most 26,843 for this question"):
+        RGY.simulate(100_000, rng=1, replace=True, max_draws=10_000)
+
+
+def test_draws_until_with_replacement_is_followed_only_so_far():
+    """survival(10**30) was a power of 10**30 digits; pmf(10**30) never ended."""
+    until = Bag(dict.fromkeys(range(6), 1)).draws_until(n_distinct() >= 6, replace=True)
+    with pytest.raises(TooLargeError, match=r"followed to 20,000 draws.*until\.simulate"):
+        until.cdf(10**30)
+    with pytest.raises(TooLargeError, match=r"at most 2,000 draws"):
+        until.pmf(10**30)
+    assert sum(until.pmf(200).values()) == until.cdf(200)
+    plain = Bag({"x": 1, "y": 3}).draws_until(present("x"))
+    assert plain.pmf(10**30) == plain.pmf()
+
+
+def test_hypergeometric_laws_too_large_are_refused():
+    from rometools.draws import hypergeometric_distribution, hypergeometric_pmf
+
+    with pytest.raises(TooLargeError, match=r"too large to compute exactly"):
+        hypergeometric_pmf(5, 10**30, 10**29, 10**29)
+    with pytest.raises(TooLargeError, match=r"too large"):
+        hypergeometric_distribution(10**8, 10**7, 10**7)
+    assert hypergeometric_pmf(0, 10**30, 10, 10) > 0.99  # a small draw from a huge population is fine
 
 
 def test_check_trials_in_a_games_words():
