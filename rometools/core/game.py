@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import os
@@ -350,9 +351,8 @@ class GameSpec:
         if self.score_parts is None:
             scores = rules.scores
             set_(self, "score_parts", lambda state: [{"total": s} for s in scores(state)])
-        if self.movers is None:
-            apply_legal = self.apply_legal
-            set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
+        if self.movers is None:   # a partial of _movers_by_replay: simulate counts the decisions instead
+            set_(self, "movers", functools.partial(_movers_by_replay, rules, self.apply_legal))
         if self.extras is None:
             set_(self, "extras", _no_extras)
         from rometools.core.options import Config

@@ -22,7 +22,7 @@ from rometools.core.balance import (
 )
 from rometools.core.errors import ArgumentError, RometoolsError
 from rometools.core.formatting import percent
-from rometools.core.game import game_spec
+from rometools.core.game import _movers_by_replay, game_spec
 from rometools.core.paired import compare_variants, paired_differences
 from rometools.core.playout import play
 from rometools.core.simulate import game_streams, local_cluster, simulate
@@ -44,6 +44,10 @@ def test_rows_are_the_games_play_gives(game_id):
         if ranks is not None:
             assert rows["rank"].tolist() == list(ranks)
         assert rows["moves"].sum() == rows["length"].iloc[0]
+        # each seat's decisions (counted as they are made when the game has no movers of its own)
+        movers = _movers_by_replay(game.spec.rules, game.spec.apply_legal, end)
+        assert rows["moves"].tolist() == [movers.count(s) for s in range(game.players)]
+        assert rows["length"].iloc[0] == len(movers)
 
 
 def test_executors_give_identical_results():
