@@ -27,7 +27,7 @@ defaulted here (:data:`DEFAULTED`)
                                          records are not the actions themselves writes it
 ``initial_state(state)``                 ``new_game(state.config)``: a game whose states
                                          can start from a position writes it
-``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.playout`)
+``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.saved`)
 ``chance_weights(state)``                ``(outcomes, weights)``: ``chance_outcomes`` with
                                          whole-number weights in proportion to the
                                          probabilities; a game whose draws are counts
@@ -71,6 +71,7 @@ __all__ = [
     "TERMINAL",
     "GameModule",
     "Rules",
+    "ranks_by_keys",
     "ranks_by_score",
     "resolve_rules",
 ]
@@ -160,6 +161,21 @@ def ranks_by_score(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
 
 
+def ranks_by_keys(keys: Sequence[tuple]) -> tuple[int, ...]:
+    """Each seat's rank by its key (the score, then the tiebreaks; larger is better): 1 for the
+    highest, equal keys sharing a rank.
+
+    How core ranks a game that declares ``GameSpec(tiebreaks=...)``: the key is the score with
+    the seat handicap's points, then the game's tiebreak values.
+
+    Examples
+    --------
+    >>> ranks_by_keys([(10, 2), (10, 3), (12, 0), (10, 3)])
+    (4, 2, 1, 2)
+    """
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
 def resolve_rules(game_id: str, module: ModuleType,
                   score_parts: Callable[[Any], list[dict[str, int]]] | None = None) -> Rules:
     """The :class:`Rules` of a game: the module's protocol functions, the defaults for the rest.
@@ -217,8 +233,8 @@ def resolve_rules(game_id: str, module: ModuleType,
         return new_game(state.config)
 
     def to_json(state: Any) -> str:
-        """The saved game (:func:`rometools.core.playout.to_json`); ``from_json`` inverts it."""
-        from rometools.core.playout import to_json as saved
+        """The saved game (:func:`rometools.core.saved.to_json`); ``from_json`` inverts it."""
+        from rometools.core.saved import to_json as saved
 
         return saved(state)
 
@@ -228,10 +244,10 @@ def resolve_rules(game_id: str, module: ModuleType,
         Raises
         ------
         DataFileError, InvalidActionError, IllegalActionError
-            As :func:`rometools.core.playout.load_saved_game`, the entry named;
+            As :func:`rometools.core.saved.load_saved_game`, the entry named;
             a saved game of another game is refused.
         """
-        from rometools.core.playout import from_json as load
+        from rometools.core.saved import from_json as load
 
         return load(text, game=game_id, source=source)
 

@@ -30,8 +30,11 @@ import numpy as np
 
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted
-from rometools.core.game import Bot, Game, _movers_by_replay, game_spec, load_game
+from rometools.core.bots import Bot
+from rometools.core.load import Game, load_game
 from rometools.core.playout import play
+from rometools.core.registry import game_spec
+from rometools.core.spec import _movers_by_replay
 
 __all__ = ["EXECUTORS", "check_rotation", "game_streams", "local_cluster", "play_chunk", "replay_game", "simulate"]
 
