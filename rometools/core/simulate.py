@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted
-from rometools.core.bots import Bot
 from rometools.core.load import Game, load_game
 from rometools.core.playout import play
 from rometools.core.registry import game_spec
