@@ -291,7 +291,11 @@ def test_rules_decisions_that_settle_moves_are_counted_with_a_saved_game_where_t
             assert rules.action_history(a)[:k] == rules.action_history(b)[:k] == rules.action_history(state)
             assert rules.action_history(a)[k] != rules.action_history(b)[k]
     assert any(r["moves_changed"] for r in rows)
-    assert rule_decisions("via_romana", 2) == []          # no decision of Via Romana is a choice option
+    # Via Romana's one choice option naming a decision: VR-13's milestone colour, which settles moves
+    rows = rule_decisions("via_romana", 2)
+    assert [(r["decision"], r["option"], r["reading"], r["other"], r["games"]) for r in rows] == [
+        ("VR-13", "milestone_colour", "space", "road", 2)]
+    assert rows[0]["moves_changed"] == 2   # the road reading opens milestones the space reading refuses
 
 
 def test_the_report_says_which_hot_spots_are_taken_late():

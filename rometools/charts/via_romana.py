@@ -114,6 +114,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
     20
     """
     from rometools.via_romana.rules import road_status
+    from rometools.via_romana.views import milestone_colours
 
     board = state.config.the_board()
     where = _space_points(board)
@@ -149,7 +150,8 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
         x=[where[s][0] for s in vacant], y=[where[s][1] for s in vacant], mode="markers", meta="vr-board-spaces",
         name="vacant road space", marker={"size": 7, "symbol": "diamond", "line": {"width": 1, "color": "#444"},
                                           "color": [region_colour(board.space_colours[s][0]) for s in vacant]},
-        text=[f"{html.escape(named[s])}: {html.escape(' or '.join(board.space_colours[s]))}" for s in vacant],
+        text=[f"{html.escape(named[s])}: {html.escape(' or '.join(milestone_colours(state.config, s)))}"
+              for s in vacant],
         hoverinfo="text"))
     for seat in range(state.config.players):
         held = [s for s in board.spaces if state.pieces[index[s]] != -1 and state.pieces[index[s]] // 2 == seat]
@@ -200,9 +202,10 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
                       hovermode="closest", **({"width": width} if width else {}))
     add_leader_labels(fig, placement, [c.position for c in cities], names, [_CITY_PX] * len(cities),
                       [f"vr-label-{c.id}" for c in cities], font_px=_LABEL_FONT)
-    return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in the "
-                            "colour\na card must have to build there: "
-                            f"{html.escape(', '.join(board.provinces))}.\n"
+    where_cards = ("the colour\na card must have to build there" if state.config.milestone_colour == "space" else
+                   "their edge\ncolour (a card of any colour of the road builds there, VR-13)")
+    return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in "
+                            f"{where_cards}: {html.escape(', '.join(board.provinces))}.\n"
                             "Milestones are dots, forts squares, in the player's colour.")
 
 
