@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Longest message that counts as clear (characters).
 MAX_MESSAGE = 600
 #: Seconds one probe may take before it counts as a hang.
-PROBE_SECONDS = 30
+PROBE_SECONDS = 60
 #: Address space for the probing process: a probe that asks for more fails (counted wrong).
 MEMORY_BYTES = 6 * 1024 ** 3
 
@@ -195,7 +195,10 @@ def probes_saved_files():
     from rometools.core.errors import DataFileError
     from rometools.core.game import game_spec
     from rometools.core.playout import load_saved_game, saved_game
-    from rometools.core.saved import _checksum
+    try:
+        from rometools.core.saved import _checksum
+    except ImportError:   # before core/saved.py
+        from rometools.core.playout import _checksum
 
     folder = Path(tempfile.mkdtemp(prefix="hostile-probe-"))
     os.mkfifo(folder / "pipe.toml")
@@ -259,7 +262,10 @@ def probes_positions():
     import rometools
     from rometools.core.errors import DataFileError, RulesError
     from rometools.core.playout import load_saved_game, play, saved_game, turn_states
-    from rometools.core.saved import _checksum
+    try:
+        from rometools.core.saved import _checksum
+    except ImportError:   # before core/saved.py
+        from rometools.core.playout import _checksum
 
     try:
         from rometools.caesars_empire import GameConfig, position
@@ -406,6 +412,108 @@ def probes_via_romana_data():
     yield "via_romana data: a board of 500 roads and 25,000 road spaces in the road board", big
 
 
+def probes_report():
+    """The command line's report and simulate: arguments checked before any game, ``--out`` claimed
+    and written whole, Ctrl-C (SIGINT to a real process) stopping every part with a non-zero exit."""
+    folder = Path(tempfile.mkdtemp(prefix="hostile-report-"))
+    command = [sys.executable, "-c", "import sys; from rometools.cli import main; sys.exit(main())"]
+
+    def run(*argv: str, interrupt_after: float | None = None, timeout: float = PROBE_SECONDS - 5):
+        proc = subprocess.Popen([*command, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), cwd=folder)
+        try:
+            if interrupt_after is not None:
+                time.sleep(interrupt_after)
+                proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            return None, "", ""
+        return proc.returncode, out, err
+
+    def refused_at_once(argv, what):
+        def probe():
+            start = time.perf_counter()
+            code, _, err = run(*argv)
+            took = time.perf_counter() - start
+            if code is None:
+                return "hang", "still playing"
+            if code == 2 and len(err) <= MAX_MESSAGE and took < 15:
+                return "clear", ""
+            return "wrong", f"exit {code} after {took:.0f} s: {err.strip()[-150:]}"
+        return f"report: {what}", probe
+
+    yield refused_at_once(["report", "augustus", "--games", "300", "--quiet", "--compare", "zzz=1", "--out",
+                           str(folder / "a.html")], "--compare zzz=1 refused before any game")
+    yield refused_at_once(["report", "pig", "--games", "3", "--quiet", "--shift-games", "10000000", "--out",
+                           str(folder / "b.html")], "--shift-games 10**7 refused")
+    yield refused_at_once(["simulate", "pig", "--games", "2", "--quiet", "--bots", "mcts:1000000"],
+                          "simulate --bots mcts:1000000 refused")
+    yield refused_at_once(["report", "pig", "--games", "2", "--quiet", "--out", "/proc/self/r.html"],
+                          "--out /proc/self/r.html refused up front")
+
+    def busy_name():
+        out = folder / "busy.html"
+        first = subprocess.Popen([*command, "report", "augustus", "--games", "3000", "--quiet", "--out", str(out)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=folder)
+        try:
+            time.sleep(4)
+            code, _, err = run("report", "pig", "--games", "3", "--quiet", "--out", str(out))
+            if code == 2:
+                return "clear", ""
+            return "wrong", f"a second run to the same name: exit {code}, {err.strip()[-120:]}"
+        finally:
+            first.kill()
+            first.communicate()
+    yield "report: a second run to a name another is writing is refused", busy_name
+
+    def killed_then_rerun():
+        out = folder / "killed.html"
+        first = subprocess.Popen([*command, "report", "pig", "--games", "3000", "--quiet", "--out", str(out)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=folder)
+        time.sleep(3)
+        first.kill()
+        first.communicate()
+        code, _, err = run("report", "pig", "--games", "3", "--quiet", "--out", str(out))
+        ok = code == 0 and out.read_text(errors="replace").startswith("<!DOCTYPE html>")
+        return ("clear", "") if ok else ("wrong", f"re-run after a killed run: exit {code}, {err.strip()[-120:]}")
+    yield "report: a run killed half-way does not block the next", killed_then_rerun
+
+    def ctrl_c(argv, name, what):
+        def probe():
+            out = folder / name
+            code, stdout, err = run(*argv, "--out", str(out), interrupt_after=6)
+            if code is None:
+                return "hang", "did not stop"
+            written = out.exists() and out.stat().st_size > 200
+            said = "INTERRUPTED" in stdout + err or "interrupted" in (stdout + err).lower()
+            if code != 0 and not written and said:
+                return "clear", ""
+            return "wrong", f"exit {code}, {'a file written' if written else 'nothing written'}, " \
+                            f"{'said' if said else 'not said'}"
+        return f"{what}: Ctrl-C stops it, says so, writes no partial result, exits non-zero", probe
+
+    yield ctrl_c(["report", "augustus", "--games", "2000", "--quiet"], "c.html", "report")
+    yield ctrl_c(["simulate", "augustus", "--games", "4000", "--quiet"], "c.csv", "simulate")
+
+    def names_files():
+        import shutil
+
+        from rometools.core.data import bundled_file
+
+        board = folder / "private-folder" / "b.toml"
+        board.parent.mkdir(exist_ok=True)
+        shutil.copyfile(bundled_file("via_romana", "board.toml"), board)
+        out = folder / "names.html"
+        code, _, err = run("report", "via_romana", "--games", "4", "--quiet", "--players", "2", "--compare",
+                           f"board={board}", "--out", str(out))
+        if code != 0:
+            return "wrong", f"exit {code}: {err.strip()[-120:]}"
+        return ("clear", "") if "private-folder" not in out.read_text() else ("wrong", "the page holds the path")
+    yield "report: the page names a --compare file, not its folders", names_files
+
+
 # ----------------------------------------------------------------- the app
 def probes_app():
     token = "h0st1le+probe/T0k=en!@x"
@@ -482,6 +590,7 @@ GROUPS = {
     "positions": probes_positions,
     "quantile": probes_quantile,
     "via-romana-data": probes_via_romana_data,
+    "report": probes_report,
     "app": probes_app,
 }
 

@@ -128,7 +128,7 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
     (["--workers", "0"], "--workers must be a whole number 1 or more, got 0"),
     (["--players", "9"], "--players 9: Caesar's Empire is for 2 to 5 players, got 9"),
     (["--option", "no_move=skip"], "--option no_move=skip: no_move must be one of pass, end_game; got 'skip'"),
-    (["--option", "max_chain_paths=0"], "--option max_chain_paths=0: max_chain_paths must be a whole number 1 or more, or None, "
+    (["--option", "max_chain_paths=0"], "--option max_chain_paths=0: max_chain_paths must be a whole number 1 to 500, or None, "
                                         "got 0"),
     (["--option", "route_policy=first", "--option", "board=board_2_3"],
      "--option board=board_2_3: board side '2-3' is for [2, 3] players, got players=4"),

@@ -62,6 +62,7 @@ __all__ = [
     "provenance_key",
     "read_text_file",
     "validate_values",
+    "write_text_atomically",
 ]
 
 PROVENANCE_KINDS = ("rulebook", "inferred", "illustrative")
@@ -382,6 +383,35 @@ def read_text_file(path: str | os.PathLike[str], what: str = "data file",
         raise DataFileError(path, "", f"is not UTF-8 text (byte {exc.start}, line {line}: "
                                       f"{raw[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
     return text.removeprefix("\ufeff")
+
+
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file beside it, renamed
+    over it, with the permissions a new file gets (``umask``), so a reader never sees half a file
+    and a run stopped half-way leaves the old file (or none).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "page.html"
+    >>> write_text_atomically(path, "<p>hi</p>")
+    >>> path.read_text(), [p.name for p in path.parent.iterdir()]
+    ('<p>hi</p>', ['page.html'])
+    """
+    import tempfile
+
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)   # mkstemp's 0600 would leave a page only its writer reads
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _depth_problem(data: Any) -> str | None:
