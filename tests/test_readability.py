@@ -160,10 +160,30 @@ def _sample_figures():
         "board_figure (tiny)": lambda: c.board_figure(tiny, roads={frozenset({"rome", "a"}): 0}, labels="name"),
         "hot_spots_figure": lambda: c.hot_spots_figure(_spots()),
         "hot_spots_map_figure": lambda: c.hot_spots_map_figure(_spots(), *_place_map()),
+        "comparison_figure": lambda: c.comparison_figure(_comparison().history, ["win rate P1", "win rate P2"],
+                                                         precision=0.02),
+        "response_curve_figure": lambda: _curve(_tuning()),
         "scores_over_turns_figure": lambda: c.scores_over_turns_figure(
             history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
     }
     return samples
+
+
+def _comparison():
+    return rometools.compare("pig", rometools.load_game("pig", target=60), max_games=200, batch=50, progress=False)
+
+
+def _tuning():
+    return rometools.tune("pig", "target", [40, 60, 80], target="length=60", max_games=600, batch=100,
+                          check_games=0, progress=False)
+
+
+def _curve(t):
+    c = t.curve()
+    return rometools.charts.response_curve_figure(c["value"].tolist(), c["response"].tolist(), c["low"].tolist(),
+                                                  c["high"].tolist(), games=c["games"].tolist(),
+                                                  recommended=t.recommended.value, tolerance=t.tolerance,
+                                                  parameter="target (points)", unit="decisions", scale=1)
 
 
 def _spots():

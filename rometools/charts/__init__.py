@@ -23,6 +23,8 @@ browser) can find it.
   roads (open, signed, won), vacant spaces by colour, every seat's milestones and forts.
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
+* :mod:`rometools.charts.what_if` -- a comparison's intervals narrowing batch by batch
+  (:func:`rometools.compare`), a tuning's response curve (:func:`rometools.tune`).
 
 Examples
 --------
@@ -73,6 +75,8 @@ _LAZY = {
     "report_page": "rometools.charts.playtest",
     "road_board_figure": "rometools.charts.via_romana",
     "card_odds_figure": "rometools.charts.via_romana",
+    "comparison_figure": "rometools.charts.what_if",
+    "response_curve_figure": "rometools.charts.what_if",
 }
 
 __all__ = [
@@ -88,6 +92,7 @@ __all__ = [
     "card_odds_figure",
     "collection_breakdown_figure",
     "colour_difference",
+    "comparison_figure",
     "draw_law_figure",
     "completion_cdf_figure",
     "difficulty_figure",
@@ -105,6 +110,7 @@ __all__ = [
     "region_colour",
     "report",
     "report_page",
+    "response_curve_figure",
     "road_board_figure",
     "scores_over_turns_figure",
     "seat_colour",
