@@ -878,14 +878,19 @@ class Variant:
                 address = format_address(parts)
                 prov = _provenance_of(provenance, raw, keys)
                 current = _thawed(changes.get(address, node))
-                out.append(Parameter(f"{file}:{address}", node, current, "data", _kind(node), provenance=prov))
+                elements = []
                 if isinstance(node, list) and node and all(isinstance(x, int | float) and not isinstance(x, bool)
                                                            for x in node):
                     whole = changes.get(address)
                     for i, x in enumerate(node):
                         element = format_address(parts + (i,))
                         now = changes.get(element, whole[i] if isinstance(whole, tuple) and i < len(whole) else x)
-                        out.append(Parameter(f"{file}:{element}", x, _thawed(now), "data", _kind(x), provenance=prov))
+                        elements.append(Parameter(f"{file}:{element}", x, _thawed(now), "data", _kind(x),
+                                                  provenance=prov))
+                    if any(format_address(parts + (i,)) in changes for i in range(len(node))):
+                        current = [e.current for e in elements]   # an element edited: the list as it now reads
+                out.append(Parameter(f"{file}:{address}", node, current, "data", _kind(node), provenance=prov))
+                out.extend(elements)
 
         walk(raw, (), ())
         return out

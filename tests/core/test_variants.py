@@ -224,6 +224,15 @@ def test_parameters_list_published_beside_current():
             assert Variant("via_romana").with_value(p.address, p.published).load().config is not None
 
 
+def test_parameters_list_reads_its_edited_element():
+    """An element edit (``tables.gold.points.1``) shows in the whole list's current value too."""
+    ps = {p.address: p for p in Variant("caesars_empire").with_value("components:tables.gold.points.1", 3).parameters()}
+    whole = ps["components:tables.gold.points"]
+    assert whole.published == [0, 4, 9, 16, 25, 36, 49, 64]
+    assert (whole.current, whole.changed) == ([0, 3, 9, 16, 25, 36, 49, 64], True)
+    assert (ps["components:tables.gold.points.1"].current, ps["components:tables.gold.points.2"].changed) == (3, False)
+
+
 def test_addresses():
     assert parse_address('a."b.c".d') == ("a", "b.c", "d")
     assert format_address(parse_address('a."b.c".d')) == 'a."b.c".d'
