@@ -19,6 +19,8 @@
   with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
   intervals, a variant compared on the same seeds.
+* :class:`VariantStudio` -- any game: every editable value, a variant compared with the
+  published game until the answer is clear, one value tuned to a target.
 * :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
@@ -66,11 +68,13 @@ _LAZY = {
     "RoadBoardExplorer": "rometools.widgets.via_romana",
     "CardOddsExplorer": "rometools.widgets.via_romana",
     "TileOddsExplorer": "rometools.widgets.imperator",
+    "VariantStudio": "rometools.widgets.what_if",
 }
 
 __all__ = ["GAME_BAGS", "GENERAL_EXPLORERS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
            "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
-           "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
+           "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer",
+           "VariantStudio"]
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
