@@ -26,8 +26,8 @@
   the law and the curve over draws, a seeded simulation beside them.
 
 Each game declares its own explorers on its ``GameSpec`` (:mod:`rometools.core.explorers`);
-the three of no one game (the balance lab, the draw odds explorer, the playtest report) are
-:data:`GENERAL_EXPLORERS`, registered when this package is imported.
+the ones of no one game (the balance lab, the draw odds explorer, the playtest report, the
+what-if studio) are :data:`GENERAL_EXPLORERS`, registered when this package is imported.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``), figures, tables and input checks;

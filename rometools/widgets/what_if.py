@@ -241,6 +241,10 @@ def _numeric(p: Any) -> bool:
         p.kind == "handicap") or (p.kind == "option" and p.published is None and "whole number" in p.takes)
 
 
+def _points(p: float) -> str:
+    return f"{p:g} point" + ("" if p == 1 else "s")
+
+
 def _in_kernel() -> bool:
     """Whether this runs in a Jupyter kernel (a notebook, the app): then a button's long run plays
     in a thread, so the page stays live."""
@@ -450,11 +454,11 @@ class VariantStudio(Explorer):
         self._seed = self._add_control("seed", WholeNumberText(
             value=0, description="Seed", layout={"width": "190px"}), "rt-seed")
         self._precision = self._add_control("precision", widgets.Dropdown(
-            options=[(f"{p:g} points", p) for p in PRECISIONS], value=2, description="Precision",
+            options=[(_points(p), p) for p in PRECISIONS], value=2, description="Precision",
             tooltip="a change of a win rate too small to matter (Compare); how close to the fair share is "
                     "close enough (Tune, equal seats)", layout={"width": "200px"}), "rt-whatif-precision")
         self._score_precision = self._add_control("score_precision", widgets.Dropdown(
-            options=[(f"{p:g} points", p) for p in SCORE_PRECISIONS], value=1, description="Score precision",
+            options=[(_points(p), p) for p in SCORE_PRECISIONS], value=1, description="Score precision",
             style={"description_width": "110px"}, layout={"width": "230px"}), "rt-whatif-score-precision")
         self._max_games = self._add_control("max_games", WholeNumberText(
             value=2000, description="Budget", layout={"width": "200px"},
