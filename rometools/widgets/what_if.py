@@ -52,7 +52,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import rometools
-from rometools.charts._common import empty_figure
+from rometools.charts._common import empty_figure, legend_above
 from rometools.charts.what_if import comparison_figure, response_curve_figure
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import counted, number, seed_text, shown
@@ -535,12 +535,12 @@ class VariantStudio(Explorer):
                                                                        "align_items": "center"}),
         ]
         self.add_class("rt-whatif-studio")
-        self._show_chart("rates_figure", self._waiting("Win rates, variant minus published, batch after batch: "
-                                                       "change a value, then press Compare"))
-        self._show_chart("scores_figure", self._waiting("Mean scores and spread, variant minus published: "
-                                                        "press Compare"))
-        self._show_chart("curve_figure", self._waiting("Response curve: choose a parameter and its values, "
-                                                       "then press Tune"))
+        self._show_chart("rates_figure", self._waiting(_title("Win rates, variant minus published",
+                                                              "change a value, then press Compare")))
+        self._show_chart("scores_figure", self._waiting(_title("Mean scores and spread, variant minus published",
+                                                               "press Compare")))
+        self._show_chart("curve_figure", self._waiting(_title("Response curve of one parameter",
+                                                              "choose it and its values, then press Tune")))
         self._parameter.value = f"handicap.{self._players.value}"
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._on_players, names="value")
@@ -863,10 +863,12 @@ class VariantStudio(Explorer):
             keep = self._pick.value
             if [o[1] for o in self._pick.options] != [o[1] for o in options] or list(self._pick.options) != options:
                 self._pick.options = options
-            if keep in [o[1] for o in options]:
+            listed = [o[1] for o in options]
+            changed = [a for a in self._changes if a in listed]
+            if keep in listed:
                 self._pick.value = keep
-            elif options:
-                self._pick.value = options[0][1]
+            elif options:   # a value the variant changes first, else the first listed
+                self._pick.value = changed[0] if changed else listed[0]
             self._fill_new_value()
         finally:
             self._hold = was
@@ -1156,6 +1158,7 @@ class VariantStudio(Explorer):
             self._show_unexpected(err)
             return False
         self._running, self._stop_event = kind, threading.Event()
+        self._show_stale()   # the results below are now this run's, drawn as it plays
         settings = self._settings(kind)
         self._release = contextlib.ExitStack()
         self._release.enter_context(self._held())   # nothing that would change the question, while it plays
@@ -1250,15 +1253,16 @@ class VariantStudio(Explorer):
         players = [f for f in c.figures if f.kind == "win rate"]
         scores = [f.name for f in c.figures if f.kind in ("mean score", "score spread")]
         win = players[0] if players else None
+        case = c.title.rsplit(": ", 1)[-1] if ": " in c.title else c.title
+        spec = game_spec(self._game.value)
+        where = f"{spec.title}, {counted(self._players.value, 'player')}: {case}"
         fig = comparison_figure(c.history, [f.name for f in players], precision=win.precision if win else None,
-                                title=html.escape(f"Win rates, variant minus published: {c.title}"[:160], quote=False))
-        fig.update_layout(width=CHART_WIDTH)
-        self._show_chart("rates_figure", fig)
+                                title=_title("Win rates, variant minus published", where))
+        self._show_chart("rates_figure", _fitted(fig, CHART_WIDTH))
         spread = next((f for f in c.figures if f.kind == "score spread"), None)
         fig = comparison_figure(c.history, scores, precision=spread.precision if spread else None, unit="points",
-                                scale=1.0, title="Mean scores and score spread, variant minus published")
-        fig.update_layout(width=CHART_WIDTH)
-        self._show_chart("scores_figure", fig)
+                                scale=1.0, title=_title("Mean scores and spread, variant minus published", where))
+        self._show_chart("scores_figure", _fitted(fig, CHART_WIDTH))
         self._verdict.value = _verdict_html(c)
 
     def _draw_tuning(self, t) -> None:
@@ -1273,9 +1277,8 @@ class VariantStudio(Explorer):
                                     tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
                                     unit="percentage points" if win else game_spec(self._game.value).game_length[0],
                                     scale=100.0 if win else 1.0,
-                                    title=html.escape(f"Off the target, {t.target}: {t.title}"[:160], quote=False))
-        fig.update_layout(width=CHART_WIDTH + 200)
-        self._show_chart("curve_figure", fig)
+                                    title=_title(f"Off the target: {t.target}", f"{t.title}: {parameter}"))
+        self._show_chart("curve_figure", _fitted(fig, CHART_WIDTH + 200))
         self._recommendation.value = _tuning_html(t, win)
 
     def _show_stale(self, _change=None) -> None:
@@ -1312,6 +1315,19 @@ class VariantStudio(Explorer):
 
 
 # ===================================================================== words and tables
+def _title(what: str, case: str, limit: int = 64) -> str:
+    """A chart's title: what it shows, then its case on a smaller second line, both as text (a
+    variant's name is the designer's, never markup), cut to fit beside the chart's toolbar."""
+    case = case if len(case) <= limit else case[:limit - 1] + "\u2026"
+    return f"{html.escape(what, quote=False)}<br><sup>{html.escape(case, quote=False)}</sup>"
+
+
+def _fitted(fig, width: int):
+    """``fig`` at ``width`` pixels, its legend rows above the plot counted for that width."""
+    fig.update_layout(width=width)
+    return legend_above(fig, width=width)
+
+
 def _parameter_words(parameter: str, game: str) -> str:
     """A tuned parameter as the chart's axis says it: ``P4's handicap (points)``."""
     seat = _seat_of(parameter)
