@@ -629,6 +629,11 @@ class Variant:
     def __hash__(self) -> int:
         return hash((self.game, _canonical(self.options), _canonical(self.edits)))
 
+    def __reduce__(self):
+        """Pickled as its plain values (its read-only tables are not picklable): a Variant travels
+        to a worker process (``tune(..., executor="process")``) and is checked again there."""
+        return (type(self), (self.game, self.name, _thawed(self.options), _thawed(self.edits), dict(self.bases)))
+
     def __repr__(self) -> str:
         parts = [repr(self.game)]
         if self.name:

@@ -233,6 +233,17 @@ def test_parameters_list_reads_its_edited_element():
     assert (ps["components:tables.gold.points.1"].current, ps["components:tables.gold.points.2"].changed) == (3, False)
 
 
+def test_a_variant_pickles_to_an_equal_variant():
+    """A worker process receives a Variant (tune's process and Dask executors): it pickles whole."""
+    import pickle
+
+    v = Variant("caesars_empire", name="gold", options={"players": 3, "handicap": {3: 2}},
+                edits={"components": {"tables.gold.points": [0, 4, 9, 16, 16, 16, 16, 16]}, "board": {"path.rome-capua": None}})
+    back = pickle.loads(pickle.dumps(v))
+    assert back == v and back.name == "gold" and dict(back.edits["board"]) == {"path.rome-capua": None}
+    assert back.load().config.components.tables.gold == v.load().config.components.tables.gold
+
+
 def test_addresses():
     assert parse_address('a."b.c".d') == ("a", "b.c", "d")
     assert format_address(parse_address('a."b.c".d')) == 'a."b.c".d'

@@ -4,6 +4,7 @@ the variant file, and every game through the registry."""
 from __future__ import annotations
 
 import base64
+import os
 import re
 import time
 from datetime import datetime
@@ -293,3 +294,19 @@ def test_every_game_compares_and_reads_well(game):
     assert ex.comparison.pairs == 20 and ex.verdict.startswith("Verdict after 20 paired games:")
     assert game_spec(game).title in ex.verdict
     check_explorer(ex, checks=["readable_texts", "readable_charts"], states=())
+
+
+def test_a_large_budget_plays_on_worker_processes_and_is_stopped_there_too():
+    """From 2,000 games (on more than one core) the games play on worker processes, as the balance lab's:
+    a Variant travels there whole, and Stop ends the race there too."""
+    ex = VariantStudio("pig", tab="tune", parameter="handicap.2", values="0:20:10", tune_games=100_000, batch=100,
+                       check_games=0, background=True)
+    assert ex._executor(100_000) == ("process" if (os.cpu_count() or 1) > 1 else "serial")
+    ex._tune_button.click()
+    deadline = time.monotonic() + 120
+    while ex.tuning is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    ex.stop()
+    assert ex.wait(120), "the run did not end after Stop"
+    assert ex.tuning.stopped == "stopped" and 0 < ex.tuning.games < 100_000
+    assert [c.value for c in ex.tuning.candidates] == [0, 10, 20] and ex.message == ""
