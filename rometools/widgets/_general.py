@@ -94,14 +94,17 @@ GENERAL_EXPLORERS = (
         chart=".rt-whatif-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-whatif-compare"),
         plots=3,  # the two comparison charts, and the Tune tab's response curve
         also_redraw=(".rt-whatif-scores",),
+        # (a control the kernel resets after another's change, the Tune parameter after Players, the
+        # Changes after Game, is never typed in right after it: a robot's typing would race the reset)
         stress=(("then", ("number", "max_games", 200), ("number", "seed", 2), ("button", "_compare_button",
                                                                                 "Compare")),
-                ("then", ("dropdown", "game", "Pig"), ("text_area", "changes", "target = 80"),
+                ("then", ("text_area", "changes", "components:tables.gold.points = [0, 4, 9, 16, 25, 36, 36, 36]"),
                  ("dropdown", "precision", "5 points"), ("button", "_compare_button", "Compare")),
                 ("then", ("toggle", "tab", "Tune"), ("text", "values", "0:20:10"), ("number", "tune_games", 600),
                  ("number", "check_games", 100), ("button", "_tune_button", "Tune")),
                 ("then", ("dropdown", "players", "3"), ("text", "name", "three players"),
-                 ("button", "_tune_button", "Tune"))),
+                 ("button", "_tune_button", "Tune")),
+                ("dropdown", "game", "Pig")),
         test_args={"game": "pig", "changes": {"target": 80}, "max_games": 40, "batch": 20, "tune_games": 200,
                    "check_games": 20},
         states=({"game": "pig", "changes": {"target": 80, "handicap.2": 3}, "tab": "tune"},)),
