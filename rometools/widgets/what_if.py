@@ -237,8 +237,11 @@ def _listed(p: Any) -> bool:
 
 
 def _numeric(p: Any) -> bool:
-    return isinstance(p.published, int | float) and not isinstance(p.published, bool) or (
-        p.kind == "handicap") or (p.kind == "option" and p.published is None and "whole number" in p.takes)
+    """Whether Tune can vary a parameter: a number, a seat's handicap, or an option that takes a
+    whole number and is unset by default (``max_chain_paths``)."""
+    number_now = isinstance(p.published, int | float) and not isinstance(p.published, bool)
+    return number_now or p.kind == "handicap" or (p.kind == "option" and p.published is None
+                                                  and "whole number" in p.takes)
 
 
 def _points(p: float) -> str:
@@ -1123,8 +1126,8 @@ class VariantStudio(Explorer):
         candidates = self._parse_values(self._values.value)
         seat = _seat_of(parameter)
         if seat is not None and seat[0] > self._players.value:
-            raise ValueError(f"Parameter: {parameter} names seat {seat[0]}, but {counted(self._players.value, 'player')} "
-                             "play")
+            raise ValueError(f"Parameter: {parameter} names seat {seat[0]}, but "
+                             f"{counted(self._players.value, 'player')} play")
         for value in (candidates[0], candidates[-1]):   # the ends checked now; the rest as the race builds them
             try:
                 variant.with_value(parameter, value).load()
@@ -1171,8 +1174,8 @@ class VariantStudio(Explorer):
         self._status.value = html.escape(
             f"Comparing: up to {counted(budget, 'paired game')}, the intervals redrawn after each batch of "
             f"{number(self._batch.value)}\u2026" if kind == "compare" else
-            f"Tuning: up to {counted(budget, 'game')} in the race, then {counted(self._check_games.value, 'fresh game')} "
-            "to check the recommendation\u2026")
+            f"Tuning: up to {counted(budget, 'game')} in the race, then "
+            f"{counted(self._check_games.value, 'fresh game')} to check the recommendation\u2026")
         if wait:
             self._work(kind, job, settings, charts)
             return True
@@ -1227,9 +1230,11 @@ class VariantStudio(Explorer):
             self._ran[kind] = (settings, summary)
             played = result.pairs if kind == "compare" else result.games
             noun = "paired game" if kind == "compare" else "game"
+            why = {"decided": "every figure decided" if kind == "compare" else "the race decided",
+                   "budget": "the budget ended"}.get(result.stopped, "")
             self._status.value = html.escape(
                 f"Stopped after {counted(played, noun)}: the results keep them." if result.stopped == "stopped" else
-                f"Done: {counted(played, noun)} ({'every figure decided' if result.stopped == 'decided' else 'the budget ended' if kind == 'compare' else 'the race ended'}).")
+                f"Done: {counted(played, noun)} ({why}).")
         finally:
             self._running = None
             for name in charts:
