@@ -387,6 +387,7 @@ class VariantStudio(Explorer):
         self._stop_event = threading.Event()
         self._release: contextlib.ExitStack | None = None
         self._ran: dict[str, tuple[dict[str, Any], str]] = {}
+        self._block_run = False
         self._hold = True
         ids = rometools.games()
         first = "caesars_empire" if "caesars_empire" in ids else ids[0]
@@ -1056,6 +1057,17 @@ class VariantStudio(Explorer):
             return False
         return super().update()
 
+    def _show(self, view: Any) -> None:
+        super()._show(view)
+        self._block_run = False   # the question shown is the controls': a click plays it
+
+    def _put_back(self, name: str) -> None:
+        """A typed number refused: the box goes back, and the next Compare or Tune plays nothing (a click
+        on the button sends a value typed without Enter just before it: it must not play the box's old
+        value without a word, as the balance lab's Run once did); the one after plays what is shown."""
+        super()._put_back(name)
+        self._block_run = True
+
     def _set(self, values: Mapping[str, Any]) -> bool:
         if self._refuse_while_running():
             return False
@@ -1149,6 +1161,9 @@ class VariantStudio(Explorer):
     def _run(self, kind: str, wait: bool) -> bool:
         if self._running:
             self._refuse_while_running()
+            return False
+        if self._block_run:   # the refusal of a number typed just before the click stays on screen
+            self._block_run = False
             return False
         if not self.update():
             return False

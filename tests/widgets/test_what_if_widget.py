@@ -170,6 +170,19 @@ def test_compare_draws_the_intervals_batch_after_batch_and_says_the_verdict():
     assert ex._compare_stale.value == "" and ex.comparison is not c
 
 
+def test_a_number_typed_then_compare_clicked_is_refused_not_played_as_the_old_value():
+    """A click on Compare sends a number typed without Enter just before it: refused, the box put back,
+    and that click plays nothing (the refusal stays on screen); the next click plays what is shown."""
+    ex = VariantStudio("pig", changes={"target": 80}, max_games=40, batch=20)
+    ex._max_games.set_state({"value": "999999999"})    # what the browser sends on leaving the box
+    assert "Budget must be a whole number 10 to 1,000,000, got 999999999" in ex.message
+    assert ex._max_games.value == 40
+    ex._compare_button.click()
+    assert ex.comparison is None and "got 999999999" in ex.message
+    ex._compare_button.click()
+    assert ex.comparison.pairs == 40 and ex.message == ""
+
+
 def test_compare_refuses_the_published_game():
     ex = VariantStudio("pig", max_games=40, batch=20)
     assert ex.compare() is False
