@@ -17,7 +17,12 @@ import pytest
 import rometools
 from rometools.core.data import data_dir
 from rometools.core.game import game_spec
-from rometools.testing import check_data_file
+from rometools.testing import (
+    check_data_file,
+    check_huge_numbers,
+    check_planted_values,
+    check_special_files,
+)
 
 FILES = [(gid, name) for gid in rometools.games() for name in game_spec(gid).data_files]
 
@@ -30,18 +35,10 @@ def test_every_broken_variant_is_a_clear_error(game_id, name):
     check_data_file(game_id, name)
 
 
-def test_special_files_are_refused_without_reading(tmp_path):
-    from rometools.core.errors import DataFileError
-
-    fifo = tmp_path / "pipe.toml"
-    os.mkfifo(fifo)
-    for game_id, name in FILES:
-        load = game_spec(game_id).data_files[name]
-        for path, message in (("/dev/zero", "is not a regular file"), (str(fifo), "is not a regular file"),
-                              (str(tmp_path), "is not a regular file"),
-                              (str(tmp_path / "missing.toml"), "cannot be read")):
-            with pytest.raises(DataFileError, match=message):
-                load(path)
+@pytest.mark.parametrize("game_id,name", FILES, ids=[f"{g}-{n}" for g, n in FILES])
+def test_special_files_are_refused_without_reading(game_id, name):
+    """/dev/zero, a FIFO, a folder and a missing file: refused by every loader, saying why."""
+    check_special_files(game_id, name)
 
 
 def test_yaml_aliases_are_refused_quickly(tmp_path):
@@ -66,48 +63,16 @@ def test_data_dir_variable_must_name_a_folder(monkeypatch, tmp_path):
 
 
 @pytest.mark.parametrize("game_id,name", FILES, ids=[f"{g}-{n}" for g, n in FILES])
-def test_a_huge_number_and_an_html_id_are_refused_naming_the_file(game_id, name, tmp_path):
+def test_a_huge_number_and_an_html_id_are_refused_naming_the_file(game_id, name):
     """Issue "Hostile input, second pass", classes 4 and 7, for every bundled file of every game:
     a whole number of 5,000 digits (Python's bare ValueError before) and an id holding HTML (loaded
     before) are each a DataFileError naming the file."""
-    import re
-
-    from rometools.core.errors import DataFileError
-
-    source = data_dir() / game_id / name
-    text = source.read_text(encoding="utf-8")
-    loader = game_spec(game_id).data_files[name]
-    number = re.search(r"(?m)^\s*\w+\s*=\s*(\{\s*value\s*=\s*)?(\d+)\b", text)
-    ident = re.search(r'(?m)^\s*id\s*=\s*"([^"]+)"', text)
-    cases = []
-    if number:
-        cases.append(("huge", text[:number.start(2)] + "9" * 5000 + text[number.end(2):], "more than 4,300 digits"))
-    if ident:
-        cases.append(("html-id", text[:ident.start(1)] + "<b>x</b>" + text[ident.end(1):], "an id is 1 to 64"))
-    assert cases, f"{name}: no number and no id to plant (the check checks nothing)"
-    for label, planted, words in cases:
-        path = tmp_path / f"{label}-{name}"
-        path.write_text(planted, encoding="utf-8")
-        with pytest.raises(DataFileError) as err:
-            loader(path)
-        assert str(path) in str(err.value) and words in str(err.value), f"{label}: {err.value}"
-        assert len(str(err.value)) < 400
+    assert check_planted_values(game_id, name)
 
 
 @pytest.mark.parametrize("game_id", rometools.games())
 def test_a_saved_game_with_a_huge_number_is_refused_naming_the_field(game_id):
-    import json
-
-    from rometools.core.errors import DataFileError
-    from rometools.core.playout import load_saved_game, play, to_json
-
-    game = rometools.load_game(game_id)
-    text = to_json(play(game, sorted(game.spec.bots)[0], 1))
-    data = json.loads(text)
-    data["seed"] = 1
-    huge = json.dumps(data).replace('"seed": 1', '"seed": ' + "9" * 5000)
-    with pytest.raises(DataFileError, match="more than 4,300 digits"):
-        load_saved_game(huge, source="tampered.json")
+    check_huge_numbers(game_id)
 
 
 # ---------------------------------------------------------------- variant files (docs/what-if.md)

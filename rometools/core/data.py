@@ -20,13 +20,14 @@ the problem, and nothing is returned.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
 import stat
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -45,12 +46,14 @@ __all__ = [
     "Provenance",
     "StrictModel",
     "bundled_file",
+    "bundled_loader",
     "cached_loader",
     "data_dir",
     "edited",
     "edited_file_of",
     "edited_path",
     "entry_name",
+    "json_fields",
     "load_data_file",
     "load_edited",
     "load_text",
@@ -103,6 +106,10 @@ class DataFile:
     provenance: Mapping[str, Provenance] = field(repr=False)
 
 
+#: This module's own path, resolved once (a loader asks for the data folder at every call).
+_HERE = Path(__file__).resolve()
+
+
 def data_dir() -> Path:
     """The folder holding the bundled data files.
 
@@ -126,11 +133,7 @@ def data_dir() -> Path:
     if override and not Path(override).is_dir():
         raise DataFileError(override, DATA_DIR_ENV, f"the environment variable {DATA_DIR_ENV} points at "
                                                     f"{override!r}, which is not a folder")
-    here = Path(__file__).resolve()
-    candidates = ([Path(override)] if override else []) + [
-        here.parents[1] / "data",
-        here.parents[2] / "data",
-    ]
+    candidates = ([Path(override)] if override else []) + [_HERE.parents[1] / "data", _HERE.parents[2] / "data"]
     for candidate in candidates:
         if candidate.is_dir():
             return candidate
@@ -246,6 +249,27 @@ def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = 
     load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     load.bundled_path = bundled_path  # type: ignore[attr-defined]
     return load
+
+
+def bundled_loader(game: str, name: str) -> Callable[[Callable[[Path], L]], Callable[..., L]]:
+    """Make a data file's reader the game's public loader: the one way a game loads a bundled file.
+
+    Decorates ``read(path) -> value`` (which validates the whole file and raises
+    :class:`DataFileError` naming the entry) into ``load(path=None)``: no path reads the bundled
+    ``data/<game>/<name>`` (:func:`bundled_file`), each file is read once per version of it
+    (:func:`cached_loader`), and ``load.bundled_path()`` gives the bundled file's path. The reader's
+    name and docstring are the loader's: write the public docstring on it.
+
+    Examples
+    --------
+    >>> @bundled_loader("caesars_empire", "components.toml")
+    ... def load_names(path):
+    ...     \"\"\"The file's name.\"\"\"
+    ...     return path.name
+    >>> load_names(), load_names.bundled_path().parent.name, load_names.__doc__
+    ('components.toml', 'caesars_empire', "The file's name.")
+    """
+    return lambda read: cached_loader(read, bundled=(game, name))
 
 
 def entry_name(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None) -> str:
@@ -665,6 +689,31 @@ def edited(value: Any, source: str) -> dict[str, Any]:
 def plain_value(value: Any) -> Any:
     """A data file's value with its provenance override taken off (``{value = 6, ...}`` -> 6)."""
     return value["value"] if isinstance(value, Mapping) and "value" in value else value
+
+
+def json_fields(value: Any, names: Iterable[str]) -> dict[str, Any]:
+    """``{name: JSON value}`` of a parsed value's fields ``names``, for its ``to_dict`` (an inline board
+    in a saved game): a frozen dataclass as a dict of its init fields, tuples as lists (all the way
+    down), a :class:`Provenance` as ``[kind, source]``, anything else as it is.
+
+    Examples
+    --------
+    >>> from rometools.imperator import load_board
+    >>> d = json_fields(load_board(), ["name", "arrows", "provenance"])
+    >>> d["arrows"][0], d["provenance"][0]
+    ({'source': 'latium', 'target': 'etruria'}, 'illustrative')
+    """
+    return {name: _json_value(getattr(value, name)) for name in names}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Provenance):
+        return [value.kind, value.source]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json_value(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    if isinstance(value, tuple | list):
+        return [_json_value(v) for v in value]
+    return value
 
 
 def load_text(loader: Callable[[Path], Any], text: str, name: str) -> Any:

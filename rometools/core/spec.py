@@ -16,8 +16,9 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -26,6 +27,7 @@ import numpy as np
 
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError
+from rometools.core.explorers import ExplorerSpec
 from rometools.core.protocol import PROTOCOL, Rules, ranks_by_keys, ranks_by_score, resolve_rules
 
 __all__ = ["GameSpec"]
@@ -154,6 +156,14 @@ class GameSpec:
         order, never by where they lie). The bots read only what their seat's
         information state shows. ``rometools.testing.check_game`` holds a
         game to all of this (its ``hidden_information`` check).
+    public_fields : tuple of str
+        With ``information_state``: the names of the state's attributes that
+        every seat sees (the board, a face-up display, the cards each seat was
+        seen to take, whose move it is). ``resample`` keeps each, and two states
+        a seat cannot tell apart agree on each; ``check_game`` checks both. A
+        relation between a public fact and a hidden one (a hand holding the
+        cards it was seen to take) is the game's own to test. Default: none
+        (the check notes that it could not check them).
     action_text : callable, optional
         ``action_text(state, action) -> str``: the action in the rulebook's
         words, distinct for distinct legal actions of a state (the OpenSpiel
@@ -171,6 +181,34 @@ class GameSpec:
     key_odds : callable, optional
         ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
         notebook shows, for the playtest report.
+    game_length : (str, callable), optional
+        ``(unit, length)``: a game's length in the game's own unit, ``length(state) -> int``
+        of a finished game (Via Romana: ``("turns", ...)``; Augustus: ``("draws", ...)``, the
+        mobilisation tokens drawn). :func:`rometools.compare` compares it. Default
+        ``("decisions", ...)``: every seat's decision counts (``len(movers(state))``).
+    random_source : callable, optional
+        ``random_source(state) -> str``: where the randomness at ``state`` comes from, for a
+        game with more than one kind of it. At a chance node, the source of the draw
+        (``"hand 2"`` for a card dealt to seat 2, ``"display"``, ``"bag"``); at a decision,
+        the stream of the deciding bot's tie-breaks (``"seat 2 turn 7"``).
+        :func:`~rometools.core.playout.play` then draws each source from a stream of its
+        own, derived from the game's chance generator (a bot's, from the bots' generator)
+        and the source's name, so two variants of the game see the same luck source by
+        source: a hand of 5 instead of 4 no longer shifts every later draw of the deck
+        (common random numbers, issue 43; :func:`~rometools.core._loop.race` draws each
+        outcome so that the same luck gives the same card whenever the composition allows).
+        The chance outcomes must be listed in an order the variant does not change (card
+        kinds in the deck's order), and the set-up is drawn through its chance nodes
+        (``new_game(config)`` without ``rng``). Default ``None``: one chance stream and one
+        bot stream, as before.
+    explorers : sequence of ExplorerSpec
+        The game's explorers (:class:`rometools.core.explorers.ExplorerSpec`: the class by
+        dotted name, never imported here; its app page; its browser gestures): the explorer
+        tests, the designer app's pages and index and the browser tests find them here.
+    notebooks : sequence of str
+        The game's question-driven notebooks, as paths relative to the folder of its package
+        (``"notebooks/pig.ipynb"``), run headless by the repository's notebook test. The
+        bundled games' notebooks are in the repository's ``notebooks/`` folder instead.
 
     Raises
     ------
@@ -205,11 +243,16 @@ class GameSpec:
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
     information_state: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
+    public_fields: tuple[str, ...] = ()
     action_text: Callable[[Any, Any], str] | None = None
     restrictions: Mapping[str, Any] = field(default_factory=dict)
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
     place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
+    random_source: Callable[[Any], str] | None = None
+    game_length: tuple[str, Callable[[Any], int]] | None = None
+    explorers: Sequence[ExplorerSpec] = ()
+    notebooks: Sequence[str] = ()
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
@@ -219,6 +262,11 @@ class GameSpec:
         rules = resolve_rules(self.id, module, self.score_parts)
         set_(self, "rules", rules)
         set_(self, "bots", MappingProxyType(dict(self.bots)))
+        set_(self, "explorers", tuple(self.explorers))
+        set_(self, "notebooks", tuple(self.notebooks))
+        for e in self.explorers:
+            if not isinstance(e, ExplorerSpec):
+                raise TypeError(f"game {self.id!r}: explorers are ExplorerSpec declarations, got {e!r}")
         set_(self, "restrictions", MappingProxyType({r.name: r for r in (
             self.restrictions.values() if isinstance(self.restrictions, Mapping) else self.restrictions)}))
         if not self.bots:
@@ -242,11 +290,13 @@ class GameSpec:
         if self.ranks is None:
             set_(self, "ranks", _ranks(rules.scores, self.tiebreaks))
         set_(self, "bots_ignore", MappingProxyType(dict(self.bots_ignore)))
-        if self.movers is None:
-            apply_legal = self.apply_legal
-            set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
+        if self.movers is None:   # a partial of _movers_by_replay: simulate counts the decisions instead
+            set_(self, "movers", functools.partial(_movers_by_replay, rules, self.apply_legal))
         if self.extras is None:
             set_(self, "extras", _no_extras)
+        if self.game_length is None:
+            movers = self.movers
+            set_(self, "game_length", ("decisions", lambda state: len(movers(state))))
         from rometools.core.options import Config
 
         if not (isinstance(self.config, type) and issubclass(self.config, Config)):
@@ -256,9 +306,26 @@ class GameSpec:
         if (self.information_state is None) != (self.resample is None):
             raise TypeError(f"game {self.id!r}: a game that hides information registers both "
                             "information_state and resample")
+        self._check_public_fields()
         from rometools.core.reprs import install_short_reprs
 
         install_short_reprs(self)  # one-line reprs of its config, states and data (an Augustus config was 22,800)
+
+    def _check_public_fields(self) -> None:
+        """Refuse ``public_fields`` without hidden information, or naming no attribute of a dataclass state."""
+        names = self.public_fields
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+            raise TypeError(f"game {self.id!r}: public_fields is a tuple of state attribute names, got {names!r}")
+        object.__setattr__(self, "public_fields", tuple(names))
+        if names and self.information_state is None:
+            raise TypeError(f"game {self.id!r}: public_fields is for a game that hides information "
+                            "(with information_state and resample)")
+        if is_dataclass(self.state):
+            known = {f.name for f in fields(self.state)}
+            unknown = [n for n in names if n not in known]
+            if unknown:
+                raise TypeError(f"game {self.id!r}: public_fields names {unknown[0]!r}, which is no field of "
+                                f"{self.state.__name__} ({', '.join(sorted(known))})")
 
     def play_game(self, config: Any = None, bots: str | Bot | type | Sequence[str | Bot | type] | None = "random",
                   rng: Any = None, *, start: Any = None) -> Any:

@@ -204,7 +204,10 @@ from rometools.core.handicap import StartBonus  # noqa: E402
 #: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
 START_BONUS = StartBonus('political influence', "one more political influence at the start (the second tiebreak of every region's contest)", most=3, units='political influence')
 
+from rometools.imperator.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     start_bonus=START_BONUS,
     bots_ignore={"board:track.*.points": "the greedy bot rates a placement by the tile it may win; the Action "
                  "track's points go to a worker forced out by a chain reaction, which it does not look ahead to"},

@@ -4,7 +4,7 @@ Rules: ``002_2e34de0661bde959.txt``. Modules, in the order every rometools game 
 (``docs/architecture.md``): ``components`` (the deck, goal tiles, supply), ``board``
 (provinces, cities, roads), ``state``, ``scoring`` (:func:`score_road`, the final
 scoring), ``rules`` (the registered protocol game ``"via_romana"``), ``odds``, ``bots``.
-Rules decisions: ``docs/rules-decisions.md`` (VR-1 to VR-12); file format:
+Rules decisions: ``docs/rules-decisions.md`` (VR-1 to VR-14); file format:
 ``docs/via-romana-format.md``.
 
 Examples
@@ -58,7 +58,13 @@ from rometools.via_romana.state import (
     card_id,
     parse_card,
 )
-from rometools.via_romana.views import builds_with, game_log, road_pieces, road_results
+from rometools.via_romana.views import (
+    builds_with,
+    game_log,
+    milestone_colours,
+    road_pieces,
+    road_results,
+)
 
 __all__ = [
     "BOTS", "CHANCE", "END", "GAME", "KEEP", "START_BONUS", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",
@@ -66,6 +72,7 @@ __all__ = [
     "card_id",
     "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json", "game_log",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
+    "milestone_colours",
     "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
     "ranks", "resample", "road_pieces", "road_results", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
 ]
@@ -125,12 +132,19 @@ from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
+def _turns(state: GameState) -> int:
+    """The turns a game took (``state.turn``): its length in Via Romana's own unit."""
+    return state.turn
+
 from rometools.core.handicap import StartBonus  # noqa: E402
 
 #: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
 START_BONUS = StartBonus('card', "one more card dealt to the seat's starting hand", most=3)
 
+from rometools.via_romana.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     start_bonus=START_BONUS,
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
@@ -138,11 +152,14 @@ GAME = register_game(GameSpec(
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample,
+    random_source=_rules.random_source, game_length=("turns", _turns),
+    public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
+                   "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),
     sample_configs=(
         {},
         {"players": 2},
         {"players": 3, "obstinate_hands": True, "dangerous_ties": True, "start_player": 1},
-        {"players": 4, "hand": 5, "dangerous_ties": True,
+        {"players": 4, "hand": 5, "dangerous_ties": True, "milestone_colour": "road",
          "handicap": {2: {"points": 3, "bonus": 2}}},   # the seat handicap: P2 3 points and 2 more cards
     )))
 

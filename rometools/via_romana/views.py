@@ -9,10 +9,11 @@ from typing import Any
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import shown
 from rometools.via_romana.scoring import score_road
-from rometools.via_romana.state import END, GameState
+from rometools.via_romana.state import END, GameConfig, GameState
 
-__all__ = ["builds_with", "game_log", "road_pieces", "road_results"]
+__all__ = ["builds_with", "game_log", "milestone_colours", "road_pieces", "road_results"]
 
 #: The rules as the registry plays them (road_results replays a game's builds with them).
 _rules = compiled_or_plain("rometools.via_romana.rules")
@@ -36,7 +37,7 @@ def game_log(state: Any):
     >>> end = play(rometools.load_game("via_romana", players=2), ["greedy", "greedy"], 1)
     >>> log = game_log(end)
     >>> list(log.columns), log.iloc[0].Action
-    (['Turn', 'Round', 'Player', 'Action'], 'fort at Ariminum (set-up)')
+    (['Turn', 'Round', 'Player', 'Action'], 'fort at Ostia (set-up)')
     """
     import pandas as pd
 
@@ -89,10 +90,10 @@ def road_results(state: GameState) -> list[dict]:
     --------
     >>> import rometools
     >>> from rometools.core.playout import play
-    >>> end = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 1)
+    >>> end = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 13)
     >>> first = road_results(end)[0]
     >>> first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]  # a tie: the completer wins
-    ('r07', 0, 0, {0: 2, 2: 2}, {2: 2})
+    ('r14', 1, 1, {0: 2, 1: 2}, {0: 2})
     >>> {r["road"] for r in road_results(end)} == set(end.scored)
     True
     """
@@ -145,8 +146,8 @@ def builds_with(state: GameState, hand: Any) -> list:
     >>> from rometools.core.playout import play, turn_states
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
-    >>> [a[1] for a in builds_with(state, ["purple:temple", "purple:helmet"])]  # a purple fort: the 4 purple cities
-    ['roma', 'ostia', 'tibur', 'praeneste']
+    >>> [a[1] for a in builds_with(state, ["purple:temple", "purple:helmet"]) if a[0] == "fort"]  # the vacant purple cities
+    ['roma', 'tibur', 'praeneste']
     >>> builds_with(state, [])
     []
     """
@@ -168,3 +169,46 @@ def builds_with(state: GameState, hand: Any) -> list:
     cards_held = tuple(counts.get(c, 0) for c in t.cards)
     as_if = _rules.replace(state, hands=_rules._set(state.hands, state.seat, cards_held))
     return [a for a in _rules._build_actions(as_if, t) if a != END]
+
+
+def milestone_colours(config: GameConfig, space: str) -> tuple[str, ...]:
+    """The card colours that place a single milestone on ``space``, under the config's reading.
+
+    A city takes a card of its province's colour (How to Play: "a milestone on a road or city
+    space of the color of the card"). A road space takes a card of one of its own edge colours
+    (``milestone_colour="space"``, the default) or of any colour of its road
+    (``milestone_colour="road"``: "Play 1 card matching one of the road's colors", building
+    rule 3); VR-13 in ``docs/rules-decisions.md``. A joker (two cards of different colours)
+    ignores colours; a double milestone matches its city's card.
+
+    Parameters
+    ----------
+    config : GameConfig
+    space : str
+        A city id (``"roma"``) or a road space id (``"r16.0"``: road r16's first space).
+
+    Returns
+    -------
+    tuple of str
+        Province colours: a road's in the order the board file gives them along the road.
+
+    Raises
+    ------
+    ArgumentError
+        For a space the board does not have.
+
+    Examples
+    --------
+    >>> milestone_colours(GameConfig(), "r16.0"), milestone_colours(GameConfig(), "r16.1")
+    (('purple',), ('purple', 'blue'))
+    >>> milestone_colours(GameConfig(milestone_colour="road"), "r16.0")
+    ('purple', 'blue')
+    >>> milestone_colours(GameConfig(milestone_colour="road"), "roma")
+    ('purple',)
+    """
+    t = _rules._t(config)
+    i = t.index.get(space) if isinstance(space, str) else None
+    if i is None:
+        raise ArgumentError(f"unknown space {shown(space)}; a space is a city id ({t.city_ids[0]!r}) or a road "
+                            f"space id ({t.spaces[-1]!r})")
+    return t.milestone_colours[config.milestone_colour][i]

@@ -22,6 +22,13 @@
 * :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
+* :class:`DiceOddsExplorer` -- any pool of dice (``2d6 + d8``, symbol dice): the exact law of
+  the total, the kept dice or the successes, as bars and a table of fractions, re-rolls, a
+  target's chance and a seeded simulation.
+
+Each game declares its own explorers on its ``GameSpec`` (:mod:`rometools.core.explorers`);
+the four of no one game (the balance lab, the draw and dice odds explorers, the playtest report) are
+:data:`GENERAL_EXPLORERS`, registered when this package is imported.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``), figures, tables and input checks;
@@ -42,6 +49,7 @@ True
 # Each explorer is imported from its module when first used (PEP 562): `import rometools.widgets`
 # costs nearly nothing, and an explorer brings only its own game, charts and libraries.
 from rometools.core._lazy import lazy_names
+from rometools.widgets._general import GENERAL_EXPLORERS  # registers the explorers of no one game
 
 _LAZY = {
     "Explorer": "rometools.widgets._base",
@@ -54,6 +62,7 @@ _LAZY = {
     "SetupOddsExplorer": "rometools.widgets.caesars_empire",
     "BoardExplorer": "rometools.widgets.caesars_empire_board",
     "GAME_BAGS": "rometools.widgets.draws",
+    "DiceOddsExplorer": "rometools.widgets.dice",
     "DrawOddsExplorer": "rometools.widgets.draws",
     "GameBag": "rometools.widgets.draws",
     "RegionBoardExplorer": "rometools.widgets.imperator",
@@ -63,8 +72,8 @@ _LAZY = {
     "TileOddsExplorer": "rometools.widgets.imperator",
 }
 
-__all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
-           "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
+__all__ = ["GAME_BAGS", "GENERAL_EXPLORERS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
+           "CollectionExplorer", "DiceOddsExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
            "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 
 

@@ -94,6 +94,17 @@ def chance_weights(state: PigState) -> tuple[list[int], list[int]]:
     return list(range(1, state.config.sides + 1)), [1] * state.config.sides
 
 
+def random_source(state: PigState) -> str:
+    """Where the randomness at ``state`` comes from (``GameSpec.random_source``): each seat's die,
+    ``"die 0"``, and each seat's choices, ``"seat 0"``. A variant that changes one seat's play
+    (holds earlier, a lower target) leaves the other seat's rolls as they were.
+
+    >>> random_source(new_game()), random_source(apply(new_game(), "roll"))
+    ('seat 0', 'die 0')
+    """
+    return ("die " if state.rolling else "seat ") + str(state.seat)
+
+
 def legal_actions(state: PigState) -> list:
     """Roll or hold (holding a turn total of 0 is allowed: it passes); the faces at a roll."""
     if state.rolling:
@@ -155,3 +166,13 @@ def scores(state: PigState) -> tuple[int, ...]:
 def score_bounds(config: PigConfig) -> tuple[int, int]:
     """Every score lies in it: below ``target`` until the roll that reaches it, which adds at most ``sides``."""
     return 0, config.target - 1 + config.sides
+
+
+def action_text(state: PigState, action: Any) -> str:
+    """A decision in the rules' words (the log, the explorers' strong-player table, OpenSpiel).
+
+    >>> s = apply(apply(new_game(), "roll"), 5)
+    >>> action_text(s, "roll"), action_text(s, "hold")
+    ('roll the die', 'hold: bank the 5 points of this turn')
+    """
+    return "roll the die" if action == "roll" else f"hold: bank the {state.turn_total} points of this turn"
