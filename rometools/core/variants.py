@@ -693,6 +693,11 @@ class Variant:
     def __hash__(self) -> int:
         return hash((self.game, _canonical(self.options), _canonical(self.edits)))
 
+    def __reduce__(self):
+        """Pickled as its plain values (a mappingproxy does not pickle): worker processes and Dask get
+        an equal variant."""
+        return (Variant, (self.game, self.name, _thawed(self.options), _thawed(self.edits), dict(self.bases)))
+
     def __repr__(self) -> str:
         parts = [repr(self.game)]
         if self.name:
