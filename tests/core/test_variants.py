@@ -271,3 +271,13 @@ def test_as_variant():
     assert as_variant("pig") == Variant("pig") and as_variant(v) is v
     with pytest.raises(ArgumentError, match="a variant is a Variant"):
         as_variant(3)
+
+
+def test_a_variant_pickles_equal():
+    """Worker processes and Dask receive variants pickled (rometools.tune's executors)."""
+    import pickle
+
+    v = Variant("caesars_empire", "g", options={"handicap": {4: 2}}, edits={"components": {"tables.gold.points.1": 3}},
+                bases={"components": "components.toml"})
+    back = pickle.loads(pickle.dumps(v))
+    assert back == v and back.bases == v.bases and hash(back) == hash(v)
