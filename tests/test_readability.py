@@ -138,6 +138,8 @@ def _sample_figures():
                                                             rng=1), seat, 5) for seat in range(2)]),
         "draw_law_figure": lambda: c.draw_law_figure(_bag(), 3, "red", trials=500, rng=1),
         "prob_curve_figure": lambda: c.prob_curve_figure(_bag(), _some_absent(), n=3, trials=300, rng=1),
+        "dice_law_figure": lambda: c.dice_law_figure(_pool(), _highest(3), trials=300, rng=1,
+                                                     label="the best 3 dice"),
         "region_board_figure": lambda: c.region_board_figure(
             _imperator().load_board(), _imperator().load_board().layout(2), tiles={"latium": (5, "stone")},
             occupants={"latium": (0, 4)}, track=[1, 0]),
@@ -167,6 +169,18 @@ def _sample_figures():
             history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
     }
     return samples
+
+
+def _pool():
+    from rometools.draws import Die, Pool
+
+    return Pool([Die.d(6)] * 4 + [Die.d(8)])
+
+
+def _highest(k):
+    from rometools.draws import highest
+
+    return highest(k)
 
 
 def _comparison():

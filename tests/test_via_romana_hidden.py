@@ -132,9 +132,9 @@ def test_the_greedy_bot_counts_another_seats_goal_at_its_expected_points():
     own = _greedy.gains(state, action)[seat]
     assert own > 0   # the standard for the last sign (less a point if its own fort loses its top tile)
     t = _t(state.config)
-    single, pair = _greedy._short_roads(state, t)
     for twin in [state, *goal_twins(state), *(_holding(state, winner, g) for g in unseen)]:
-        rated = _greedy._points(twin, t, seat, "milestone", action[1], single, pair)
+        short = _greedy.rules._facts(twin, t)[4]   # the roads one piece short, as the bot reads them
+        rated = _greedy._points(twin, t, seat, "milestone", action[1], short)
         assert rated == pytest.approx(own - 0.5 * (tile + GOAL_POINTS * len(completes) / len(unseen)), abs=1e-12)
 
 

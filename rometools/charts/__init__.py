@@ -19,6 +19,8 @@ browser) can find it.
 * :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
   the law of a count as bars, P(condition) by number of draws as a curve, each
   with its seeded simulation.
+* :mod:`rometools.charts.dice` -- dice pools (:mod:`rometools.draws.dice`): the law of a
+  statistic of a roll as bars, with its seeded simulation.
 * :mod:`rometools.charts.via_romana` -- the Via Romana road board: cities by province,
   roads (open, signed, won), vacant spaces by colour, every seat's milestones and forts.
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
@@ -64,6 +66,7 @@ _LAZY = {
     "setup_odds_figure": "rometools.charts.caesars_empire",
     "board_figure": "rometools.charts.caesars_empire_board",
     "board_labels": "rometools.charts.caesars_empire_board",
+    "dice_law_figure": "rometools.charts.dice",
     "draw_law_figure": "rometools.charts.draws",
     "prob_curve_figure": "rometools.charts.draws",
     "region_board_figure": "rometools.charts.imperator",
@@ -91,6 +94,7 @@ __all__ = [
     "board_labels",
     "card_odds_figure",
     "collection_breakdown_figure",
+    "dice_law_figure",
     "colour_difference",
     "comparison_figure",
     "draw_law_figure",

@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
@@ -289,9 +290,8 @@ class GameSpec:
         if self.ranks is None:
             set_(self, "ranks", _ranks(rules.scores, self.tiebreaks))
         set_(self, "bots_ignore", MappingProxyType(dict(self.bots_ignore)))
-        if self.movers is None:
-            apply_legal = self.apply_legal
-            set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
+        if self.movers is None:   # a partial of _movers_by_replay: simulate counts the decisions instead
+            set_(self, "movers", functools.partial(_movers_by_replay, rules, self.apply_legal))
         if self.extras is None:
             set_(self, "extras", _no_extras)
         if self.game_length is None:

@@ -38,48 +38,15 @@ rules = compiled_or_plain("rometools.via_romana.rules")
 KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
 
 
-@cython.locals(j=cython.Py_ssize_t, first=cython.Py_ssize_t, second=cython.Py_ssize_t, short=cython.Py_ssize_t)
-def _short_roads(state, t) -> tuple[dict, dict]:
-    """The open roads (neither signed nor scored) one or two pieces short of complete.
-
-    Returns ``(single, pair)``: ``single`` maps a vacant place (an end city or a road space)
-    to the roads it alone would complete; ``pair`` maps a road two places short to those two
-    places, in board order.
-    """
-    p = state.pieces
-    single: dict = {}
-    pair: dict = {}
-    scored, signed = state.scored, state.signed
-    for r, places in t.road_places:
-        if r in signed or r in scored:
-            continue
-        first = second = -1
-        short = 0
-        for j in places:
-            if p[j] == -1:
-                short += 1
-                if short == 1:
-                    first = j
-                elif short == 2:
-                    second = j
-                else:
-                    break
-        if short == 1:
-            single.setdefault(first, []).append(r)
-        elif short == 2:
-            pair[r] = (min(first, second), max(first, second))
-    return single, pair
-
-
 @cython.ccall
-def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
-    """The roads a legal build completes (the rules' ``_build`` finds the same, in the same order)."""
+def _completed(t, short: dict, kind: str, place) -> list:
+    """The roads a legal build completes (``short``: the rules' facts kept with the state, the
+    open roads one or two places short; the rules' ``_build`` finds the same roads)."""
     if kind == "double":
         x, y = t.index[place[1]], t.index[place[2]]
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
-        return [r] if pair.get(r) == (min(x, y), max(x, y)) else []
-    roads = single.get(t.index[place])
-    return [] if roads is None else roads
+        return [r] if short.get(r) == (min(x, y), max(x, y)) else []
+    return rules._completing(t, short, t.index[place])
 
 
 @cython.ccall
@@ -180,17 +147,17 @@ def gains(state, action) -> tuple[int, ...]:
     (('fort', 'roma', 'purple:eagle', 'purple:eagle'), (4, 0))
     """
     t = rules._t(state.config)
-    single, pair = _short_roads(state, t)
+    short = rules._facts(state, t)[4]
     kind = action[0]
     place = action[1:4] if kind == "double" else action[1]
-    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, single, pair, kind, place), True))
+    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, short, kind, place), True))
 
 
 @cython.ccall
-def _points(state, t, seat: int, kind: str, place, single: dict, pair: dict) -> float:
+def _points(state, t, seat: int, kind: str, place, short: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat
     gains, from what the seat knows (another seat's goal tile at its expected points)."""
-    roads = _completed(t, single, pair, kind, place) if single or pair else ()
+    roads = _completed(t, short, kind, place) if short else ()
     if roads:   # a scoring
         got = _gains(state, t, seat, kind, place, roads, False)
         most = None   # the most another seat gains
@@ -223,7 +190,11 @@ def _best_build(state, rng, options: list, seat: int):
     far more than the 1e-9 the comparisons allow).
     """
     t = rules._t(state.config)
-    single, pair = _short_roads(state, t)
+    short = rules._facts(state, t)[4]
+    single = set()   # the places that alone complete a road
+    for m in short.values():
+        if len(m) == 1:
+            single.add(m[0])
     best, best_value = [END], 0.0
     rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
     points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
@@ -252,7 +223,7 @@ def _best_build(state, rng, options: list, seat: int):
                     placed = (place,) if fort else place[1:] if double else place
                     known = points.get(placed)
                     if known is None:
-                        known = points[placed] = _points(state, t, seat, kind, place, single, pair)
+                        known = points[placed] = _points(state, t, seat, kind, place, short)
                     value = known
                 value += bonus
                 if fort:
@@ -287,6 +258,27 @@ def choose(state, rng):
             return KEEP
         return legal[integer_below(rng, len([a for a in legal if a != KEEP]))]
     if kind == "tile":
-        t = rules._t(state.config)
-        return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
+        return _best_tile(state, legal, seat)
     return legal[integer_below(rng, len(legal))]
+
+
+def _best_tile(state, legal: list, seat: int):
+    """The city tile a road's winner takes: the highest (its value, the city's tiles left + 1), plus
+    the goal tile's points when it completes the seat's own goal (the components' ``goals.points``
+    as loaded); the first in legal order on a tie."""
+    t = rules._t(state.config)
+    comps = t.comps
+    goal = state.goals[seat]
+    have = None
+    if goal is not None:
+        board = t.board
+        have = {board.tile_entry(w)[0] for w in state.won[seat]}
+    best, best_value = legal[0], -1
+    for a in legal:
+        c = t.index[a[1]]
+        value = state.tiles[c] + 1
+        if have is not None and _completes(comps, goal, have, t.board.city(t.spaces[c]).province):
+            value += comps.goal_points
+        if value > best_value:
+            best, best_value = a, value
+    return best

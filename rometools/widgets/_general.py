@@ -1,5 +1,6 @@
-"""The explorers of no one game, declared (:class:`~rometools.core.explorers.ExplorerSpec`) and
-registered in core's registry of general explorers when :mod:`rometools.widgets` is imported.
+"""The explorers of no one game (the balance lab, the draw and dice odds explorers, the playtest
+report), declared (:class:`~rometools.core.explorers.ExplorerSpec`) and registered in core's
+registry of general explorers when :mod:`rometools.widgets` is imported.
 
 Nothing here imports a widget: the classes are named, as a game names its own.
 """
@@ -41,6 +42,24 @@ GENERAL_EXPLORERS = (
                 ("text", "row1_kinds", "red, green"), ("text_area", "bag", "red:4, green:2, yellow:2"),
                 ("dropdown", "bag_source", "Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)"))),
     ExplorerSpec(
+        "rometools.widgets.dice:DiceOddsExplorer", page="dice_odds",
+        title="Dice odds explorer",
+        summary="any pool of dice, numbered or with symbols (`2d6 + d8`, `3[hit, hit, blank, blank, blank, crit]`): "
+                "the exact law of the total, the dice kept or the successes, as bars and a table of fractions, "
+                "re-rolls, the chance of a target, with a seeded simulation.",
+        heading="Dice odds: any pool of dice",
+        description="Write a pool as designers do (`2d6 + d8`, `3[hit, hit, blank, blank, blank, crit]`), pick what "
+                    "is read off the roll (the total, the sum of the highest or lowest dice kept, the highest or "
+                    "lowest die, successes), re-roll some faces once; read the exact law as bars and as a table of "
+                    "fractions, the chance of reaching a target, and a seeded simulation beside them.",
+        chart=".rt-dice-chart", change=("number", ".rt-keep", (2, 3)),  # opens on 4d6 keeping the 3 highest
+        stress=(("number", "keep", 2), ("dropdown", "statistic", "the total"), ("text", "pool", "2d6 + d8 + d10"),
+                ("text", "reroll", "1"), ("number", "target", 12)),
+        states=({"pool": "5[hit, hit, miss]", "statistic": "count", "keep": 1, "faces": "hit", "reroll": "",
+                 "target": 3},
+                {"pool": "2d6 + d8 + d10", "statistic": "lowest", "keep": 2, "faces": "6", "reroll": "1",
+                 "target": 6})),
+    ExplorerSpec(
         "rometools.widgets.playtest:PlaytestReport", page="playtest_report",
         title="Playtest report",
         summary="the automated playtest of any game: seat balance, each strategy's weight, rule holes, the hot "
@@ -55,6 +74,40 @@ GENERAL_EXPLORERS = (
         stress=(("then", ("number", "seed", 2), ("button", "_run", "Run")),
                 ("then", ("dropdown", "players", "4"), ("button", "_run", "Run"))),
         test_args={"games": 20}),
+    ExplorerSpec(
+        "rometools.widgets.what_if:VariantStudio", page="what_if_studio",
+        title="What-if studio",
+        summary="change any value of any game (an option, a seat's handicap, a scoring table, a count), compare "
+                "the variant with the published game on the same seeds until the answer is clear, tune one value "
+                "to a target.",
+        heading="What-if studio: change a value, compare until clear, tune",
+        description="Every editable value of a game with its published value beside it: options, each seat's "
+                    "handicap, and the data files' numbers (scoring tables, counts, rewards). Change some, press "
+                    "**Compare**: the published game and your variant play the same seeds, batch after batch, and "
+                    "the differences' intervals narrow until every figure is decided (each interval holds however "
+                    "often it is read) or the budget ends; **Stop** keeps what was played. **Tune** races the "
+                    "values of one parameter (the last seat's handicap, say) and recommends the one that meets a "
+                    "target. Save the variant as a TOML file, or load one. This page opens on Caesar's Empire "
+                    "with the Gold table stopped at 4 Gold Coins.",
+        app_args='changes={"components:tables.gold.points": [0, 4, 9, 16, 16, 16, 16, 16]}, '
+                 'name="Gold 0-4-9-16, no more", files="upload"',
+        chart=".rt-whatif-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-whatif-compare"),
+        plots=3,  # the two comparison charts, and the Tune tab's response curve
+        also_redraw=(".rt-whatif-scores",),
+        # (a control the kernel resets after another's change, the Tune parameter after Players, the
+        # Changes after Game, is never typed in right after it: a robot's typing would race the reset)
+        stress=(("then", ("number", "max_games", 200), ("number", "seed", 2), ("button", "_compare_button",
+                                                                                "Compare")),
+                ("then", ("text_area", "changes", "components:tables.gold.points = [0, 4, 9, 16, 25, 36, 36, 36]"),
+                 ("dropdown", "precision", "5 points"), ("button", "_compare_button", "Compare")),
+                ("then", ("toggle", "tab", "Tune"), ("text", "values", "0:20:10"), ("number", "tune_games", 600),
+                 ("number", "check_games", 100), ("button", "_tune_button", "Tune")),
+                ("then", ("dropdown", "players", "3"), ("text", "name", "three players"),
+                 ("button", "_tune_button", "Tune")),
+                ("dropdown", "game", "Pig")),
+        test_args={"game": "pig", "changes": {"target": 80}, "max_games": 40, "batch": 20, "tune_games": 200,
+                   "check_games": 20},
+        states=({"game": "pig", "changes": {"target": 80, "handicap.2": 3}, "tab": "tune"},)),
 )
 
 for _spec in GENERAL_EXPLORERS:
