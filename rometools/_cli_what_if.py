@@ -185,13 +185,6 @@ def _check_out(out: str | None, force: bool) -> Path | None:
     return path
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (:func:`rometools.core.data.write_text_atomically`)."""
-    from rometools.core.data import write_text_atomically
-
-    write_text_atomically(path, text)
-
-
 def _checked(flag: str, value: float | None, low: float, high: float, what: str) -> None:
     def said(x: float) -> str:
         return f"{x:,}" if float(x).is_integer() and abs(x) < 1e18 else f"{x:g}"
@@ -262,6 +255,7 @@ def _json(value: Any) -> Any:
 def run_compare(args) -> int:
     """``rometools compare``: :func:`rometools.core.compare.compare`, every flag checked first."""
     from rometools.core.compare import MAX_GAMES, compare
+    from rometools.core.data import write_text_atomically
 
     _common_checks(args)
     _checked("--max-games", args.max_games, 1, MAX_GAMES, "a whole number")
@@ -308,13 +302,14 @@ def run_compare(args) -> int:
                 "stopped": result.stopped, "confidence": result.confidence, "text": result.text,
                 "figures": [f.__dict__ for f in result.figures], "balance": result.balance,
                 "decisions": result.decisions, "history": list(result.history)}
-        write_atomically(out, json.dumps(_json(data), indent=1))
+        write_text_atomically(out, json.dumps(_json(data), indent=1))
         print(f"{out}: the comparison as JSON")
     return INTERRUPTED if result.stopped == "stopped" else 0
 
 
 def run_tune(args) -> int:
     """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first."""
+    from rometools.core.data import write_text_atomically
     from rometools.core.tune import tune
 
     _common_checks(args)
@@ -359,7 +354,7 @@ def run_tune(args) -> int:
                 "stopped": result.stopped, "games": result.games, "text": result.text,
                 "candidates": [c.__dict__ for c in result.candidates], "recommended": result.recommended.__dict__,
                 "value_interval": result.value_interval, "meets": result.meets, "check": result.check}
-        write_atomically(out, json.dumps(_json(data), indent=1))
+        write_text_atomically(out, json.dumps(_json(data), indent=1))
         print(f"{out}: the tuning as JSON")
     return INTERRUPTED if result.stopped == "stopped" else 0
 
