@@ -48,8 +48,9 @@ import numpy as np
 from rometools.augustus.components import Components, load_components
 from rometools.core.diskmemo import DiskMemo, source_version
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator
-from rometools.draws import Bag
+from rometools.draws import Bag, TooLargeError
 
 __all__ = [
     "JOKER_POLICIES",
@@ -167,8 +168,23 @@ class _Problem:
 
 def _count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise ArgumentError(f"{what} must be a whole number >= 0, got {value!r}")
+        raise ArgumentError(f"{what} must be a whole number >= 0, got {shown(value)}")
     return int(value)
+
+
+#: Most draws a completion law, its twin or a several-objectives law follows (the bag holds
+#: 23 tokens and is full again after each joker: an objective is done in tens of draws).
+MAX_HORIZON = 10_000
+#: Most draws :func:`draw_tokens` lists (each row keeps the bag and its odds, about 3 KB).
+MAX_LISTED_DRAWS = 10_000
+
+
+def _horizon(value: object, what: str = "max_draws") -> int:
+    """A horizon in draws, ``0..MAX_HORIZON``."""
+    n = _count(value, what)
+    if n > MAX_HORIZON:
+        raise ArgumentError(f"{what} must be 0 to {MAX_HORIZON:,} draws, got {shown(value)}")
+    return n
 
 
 def _slot_mapping(slots: Any) -> Any:
@@ -547,7 +563,7 @@ def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: st
     ((('dagger', 2),), True)
     """
     problem = _problem(slots, bag, joker_policy, drawn)
-    return list(_cdf(problem, _count(max_draws, "max_draws"), bool(reset)))
+    return list(_cdf(problem, _horizon(max_draws), bool(reset)))
 
 
 @lru_cache(maxsize=4096)
@@ -780,6 +796,11 @@ def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | Non
     comps = load_components()
     full = dict(comps.bag) if bag is None else {k: _count(v, f"bag[{k!r}]") for k, v in dict(bag).items()}
     n = _count(draws, "draws")
+    if n > MAX_LISTED_DRAWS:  # refused before the first draw: each listed draw keeps its bag and odds
+        raise TooLargeError(f"draw_tokens lists every draw with its bag and odds (about 3 KB each): at most "
+                            f"{MAX_LISTED_DRAWS:,} draws, got {shown(draws)}; for how long an objective "
+                            f"takes over many draws, simulate it: simulate_completion(slots, max_draws, "
+                            f"trials, rng=...)")
     gen = as_generator(rng)
     left = dict(full)
     out = []

@@ -143,8 +143,8 @@ def gains(state, action) -> tuple[int, ...]:
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
     >>> fort = next(a for a in rules.legal_actions(state) if a[0] == "fort")
-    >>> fort, gains(state, fort)   # seat 0's fort at Neapolis: its top tile, 2
-    (('fort', 'neapolis', 'yellow:helmet', 'yellow:laurel'), (2, 0))
+    >>> fort, gains(state, fort)   # seat 0's fort at Roma: its top tile, 4
+    (('fort', 'roma', 'purple:eagle', 'purple:eagle'), (4, 0))
     """
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]

@@ -57,7 +57,7 @@ from rometools.via_romana.state import (
     card_id,
 )
 
-__all__ = ["apply", "board_facts", "build_options", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game",
+__all__ = ["apply", "board_facts", "build_options", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game", "random_source",
            "road_status", "scores"]
 
 #: The scoring rules (a road's result, the totals): their compiled twin where it was built (the same source).
@@ -239,6 +239,33 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
     pool = _draw_pool(state)
     total = sum(pool)
     return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
+
+
+def random_source(state: GameState) -> str:
+    """The source of the pending draw, for common random numbers (``GameSpec.chance_stream``).
+
+    ``"hand 2"`` for a card dealt to seat 2 at set-up, ``"display"`` for a card dealt to the
+    display or refilling it, ``"goals"`` for a goal tile, ``"draw 2"`` for a card seat 2 draws
+    from the deck (the end of its turn, or a card it takes when the display is empty). Each
+    source draws from its own stream, so a hand of 5 instead of 4 leaves the other hands,
+    the display and every later draw with the same luck; the card kinds are listed in the
+    deck's order, so the same luck gives the same card whenever the deck's composition allows.
+
+    >>> s = new_game(players=3)
+    >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
+    ('hand 0', 'display')
+    """
+    if current_player(state) >= 0:
+        return "seat " + str(current_player(state)) + " turn " + str(state.turn)
+    item = state.agenda[0]
+    kind = item[0]
+    if kind == "goal":
+        return "goals"
+    if kind == "deal":
+        return "display" if item[1] == -1 else "hand " + str(item[1])
+    if kind == "refill":
+        return "display turn " + str(state.turn)
+    return "draw " + str(item[1]) + " turn " + str(state.turn)
 
 
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
@@ -464,8 +491,8 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
     >>> from rometools.core.playout import play, turn_states
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
-    >>> build_options(state)[0]   # a yellow fort, on either vacant yellow city
-    ('fort', ('yellow:helmet', 'yellow:laurel'), ['neapolis', 'cumae'])
+    >>> build_options(state)[0]   # a purple fort, on any vacant purple city
+    ('fort', ('purple:eagle', 'purple:eagle'), ['roma', 'tibur', 'praeneste'])
     >>> spelt = [(kind, *place, *cards) if kind == "double" else (kind, place, *cards)
     ...          for kind, cards, places in build_options(state) for place in places]
     >>> [END, *spelt] == legal_actions(state)
