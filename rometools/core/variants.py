@@ -629,6 +629,11 @@ class Variant:
     def __hash__(self) -> int:
         return hash((self.game, _canonical(self.options), _canonical(self.edits)))
 
+    def __reduce__(self):
+        """Pickled as the values it was made from (a mappingproxy does not pickle): a variant travels
+        to a worker process (``compare_variants`` and ``tune`` with the process or Dask executor)."""
+        return Variant, (self.game, self.name, _thawed(self.options), _thawed(self.edits), dict(self.bases))
+
     def __repr__(self) -> str:
         parts = [repr(self.game)]
         if self.name:

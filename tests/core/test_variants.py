@@ -251,3 +251,16 @@ def test_as_variant():
     assert as_variant("pig") == Variant("pig") and as_variant(v) is v
     with pytest.raises(ArgumentError, match="a variant is a Variant"):
         as_variant(3)
+
+
+def test_a_variant_pickles_to_an_equal_variant():
+    """A variant travels to a worker process (tune and compare_variants with the process or Dask
+    executor): pickled and read back it is the same variant, name and bases included."""
+    import pickle
+
+    from rometools.core.variants import Variant
+
+    v = Variant("caesars_empire", name="gold up", options={"players": 3, "handicap": {2: 1}},
+                edits={"components": {"tables.gold[1]": 5}})
+    back = pickle.loads(pickle.dumps(v))
+    assert back == v and back.name == v.name and back.bases == v.bases and hash(back) == hash(v)
