@@ -306,8 +306,9 @@ def main() -> None:
     if 4 in rows:
         _check_rows(gids, cal)
     _optional_rows(args, gids)
-    print(f"(tic-tac-toe over the run: {min(cal.rates):,.0f} to {max(cal.rates):,.0f} decisions per CPU second)"
-          if cal.rates else "(OpenSpiel is not installed: no calibration, figures as measured)")
+    if rows & {1, 2, 3, 4}:
+        print(f"(tic-tac-toe over the run: {min(cal.rates):,.0f} to {max(cal.rates):,.0f} decisions per CPU "
+              f"second)" if cal.rates else "(OpenSpiel is not installed: no calibration, figures as measured)")
 
 
 def _decision_rows(args, gids, seconds, cal) -> None:
