@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             time.sleep(0.2)
         print(f"rometools designer app, ready after {time.monotonic() - started:.1f} s; open:", flush=True)
-        print(f"    {base}/voila/render/index.ipynb?token={token}", flush=True)
+        # quoted: a token may hold any character, and a bare "+" or "&" in a query string is not itself
+        print(f"    {base}/voila/render/index.ipynb?token={urllib.parse.quote(token, safe='')}", flush=True)
         print("Stop it with Ctrl-C.", flush=True)
         return proc.wait()
     except KeyboardInterrupt:

@@ -14,9 +14,10 @@ seconds taken, and the CPU time as a ratio to the calibration: the CPU seconds o
 tic-tac-toe decisions (``open_spiel.python.games.tic_tac_toe``, as ``bench_speed.py`` measures its
 baseline), measured before and after the games (their median).
 
-``--tune GAMES`` also runs issue 43's check: Caesar's Empire, 4 players, greedy, the handicap of P4
-(0 to 60 points) that brings its win rate within 2 points of 25% (:func:`rometools.tune`), played
-again on ``GAMES`` fresh seeds (``tests/core/test_tune.py`` runs a coarse version).
+``--tune GAMES`` also runs issue 43's check: Caesar's Empire, 4 players, greedy, the seat handicap of
+P4 (the game's ``handicap`` option, 0 to 60 points) that brings its win rate within 2 points of 25%
+(:func:`rometools.tune`), played again on ``GAMES`` fresh seeds (``tests/core/test_tune.py`` runs
+a coarse version).
 
     .venv/bin/python benchmarks/bench_what_if.py [--only caesars_empire] [--max-games 40000] [--tune 20000]
 """
@@ -127,14 +128,9 @@ def tune_check(games: int) -> str:
     recommendation played again on fresh seeds."""
     from rometools.core.tune import tune
 
-    spec, game = game_spec("caesars_empire"), rometools.load_game("caesars_empire")
-
-    def at(points):
-        return Game(dataclasses.replace(spec, ranks=_ranked_with(points, 3, spec)), game.config)
-
     t0 = time.process_time()
-    t = tune(at, "handicap.4", list(range(0, 61)), target="equal-seats", tolerance=0.02, max_games=400_000,
-             batch=400, check_games=games, progress=False)
+    t = tune("caesars_empire", "handicap.4", list(range(0, 61)), target="equal-seats", tolerance=0.02,
+             max_games=400_000, batch=400, check_games=games, progress=False)
     return f"{t.text}\n({t.games:,} games in the race, {time.process_time() - t0:.0f} s CPU with the check)"
 
 

@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -187,18 +185,6 @@ def _check_out(out: str | None, force: bool) -> Path | None:
     return path
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, then ``os.replace``."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def _checked(flag: str, value: float | None, low: float, high: float, what: str) -> None:
     def said(x: float) -> str:
         return f"{x:,}" if float(x).is_integer() and abs(x) < 1e18 else f"{x:g}"
@@ -242,6 +228,20 @@ def _progress(title: str, args):
     return bar, bar
 
 
+def _bots_checked(text: str, bots: Any, game: Any) -> None:
+    """``--bots`` refused before any game when an ``mcts:N`` asks more simulations per move than the
+    command line plays (``rometools.cli.MAX_COMMAND_BUDGET``)."""
+    from rometools.cli import _check_budgets
+
+    game = getattr(game, "game", game)   # a Variant holds its Game
+    if hasattr(game, "bots"):
+        try:
+            seated = game.bots(bots)
+        except (ValueError, TypeError):   # compare and tune name a bad bot themselves
+            return
+        _check_budgets("--bots", text, seated)
+
+
 def _json(value: Any) -> Any:
     if isinstance(value, float):
         return value if math.isfinite(value) else None
@@ -255,6 +255,7 @@ def _json(value: Any) -> Any:
 def run_compare(args) -> int:
     """``rometools compare``: :func:`rometools.core.compare.compare`, every flag checked first."""
     from rometools.core.compare import MAX_GAMES, compare
+    from rometools.core.data import write_text_atomically
 
     _common_checks(args)
     _checked("--max-games", args.max_games, 1, MAX_GAMES, "a whole number")
@@ -281,6 +282,7 @@ def run_compare(args) -> int:
                 text = text.replace(f"--option {key}=", f"--set {key}=")
             raise ValueError(text) from None
     bots = args.bots.split(",") if "," in args.bots else args.bots
+    _bots_checked(args.bots, bots, variant if hasattr(variant, "bots") else base)
     bar, shown = _progress("compare", args)
     try:
         result = compare(base, variant, bots=bots, seed=args.seed, precision=args.precision / 100,
@@ -300,13 +302,14 @@ def run_compare(args) -> int:
                 "stopped": result.stopped, "confidence": result.confidence, "text": result.text,
                 "figures": [f.__dict__ for f in result.figures], "balance": result.balance,
                 "decisions": result.decisions, "history": list(result.history)}
-        write_atomically(out, json.dumps(_json(data), indent=1))
+        write_text_atomically(out, json.dumps(_json(data), indent=1))
         print(f"{out}: the comparison as JSON")
     return INTERRUPTED if result.stopped == "stopped" else 0
 
 
 def run_tune(args) -> int:
     """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first."""
+    from rometools.core.data import write_text_atomically
     from rometools.core.tune import tune
 
     _common_checks(args)
@@ -331,6 +334,7 @@ def run_tune(args) -> int:
     values = args.values[0] if len(args.parameter) == 1 else tuple(args.values)
     parameter = args.parameter[0] if len(args.parameter) == 1 else tuple(args.parameter)
     bots = args.bots.split(",") if "," in args.bots else args.bots
+    _bots_checked(args.bots, bots, game)
     bar, shown = _progress("tune", args)
     try:
         result = tune(game, parameter, values, target=args.target, bots=bots, seed=args.seed, tolerance=tolerance,
@@ -350,7 +354,7 @@ def run_tune(args) -> int:
                 "stopped": result.stopped, "games": result.games, "text": result.text,
                 "candidates": [c.__dict__ for c in result.candidates], "recommended": result.recommended.__dict__,
                 "value_interval": result.value_interval, "meets": result.meets, "check": result.check}
-        write_atomically(out, json.dumps(_json(data), indent=1))
+        write_text_atomically(out, json.dumps(_json(data), indent=1))
         print(f"{out}: the tuning as JSON")
     return INTERRUPTED if result.stopped == "stopped" else 0
 

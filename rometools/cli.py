@@ -27,6 +27,15 @@ game, and variant files, and prints what each holds (a board, components or
 objectives file, a variant), or the error naming the file, the entry and the
 problem (exit code 1 when any file fails). A pipe closed early (``rometools simulate ... | head -1``)
 ends the command quietly (exit code 1), as Python's "Note on SIGPIPE" advises.
+
+``--out`` (``simulate``, ``report``) is taken at once, before any game: a second run writing the
+same name is refused while the first runs, and a name that cannot be created is refused then;
+the file is written whole at the end (a temporary file beside it, renamed over it), and a run
+that was killed leaves a claim the next run takes over. A run stopped by Ctrl-C says so and exits
+with code 3: ``simulate`` prints the figures of the games it played and writes no ``--out``;
+``report`` stops every part and writes no page. ``--bots mcts:N`` takes at most 10,000
+simulations per move here, and the report's ``--shift-games`` and ``--skill-games`` at most
+100,000 games.
 """
 
 from __future__ import annotations
@@ -45,6 +54,17 @@ MAX_OPTION_CHARS = 10_000
 #: Most games one run plays, and most worker processes (larger is a typo, not a plan).
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 1_024
+#: Most games of one of the report's extra parts (``--shift-games`` plays them at every player count,
+#: ``--skill-games`` at every budget): 10,000,000 was hours of greedy games, not a report.
+MAX_PART_GAMES = 100_000
+#: Most simulations per move of an ``mcts:N`` bot given on the command line: mcts:1000000 plays a
+#: move in minutes and a game in hours; the Python API (``MCTSBot``) takes up to a million.
+MAX_COMMAND_BUDGET = 10_000
+#: Exit code of a run stopped by Ctrl-C (``simulate``, ``report``; ``compare`` and ``tune`` too).
+INTERRUPTED = 3
+#: The first line of a file an unfinished run has claimed (``--out``): the name is taken at once, and
+#: a run that was killed leaves this, which a later run may take over once its process is gone.
+CLAIM_MARK = "rometools: this file is being written by process "
 
 
 def _option(text: str) -> tuple[str | None, object]:
@@ -170,6 +190,74 @@ class _ProgressBar:
             self.bar.close()
 
 
+def _claim(out: Path, flag: str, force: bool) -> None:
+    """Take the name ``out`` for this run before any game is played: a second run writing it is
+    refused at once (two runs both said "written" and one page was lost), a name that cannot be
+    created (``/proc/self/r.html``, a folder without write access) is refused now, not after the
+    games. The claim holds :data:`CLAIM_MARK` and this process's id; a claim left by a run that
+    was killed (its process gone) is taken over. With ``force`` an existing file is replaced at the
+    end, whole, and nothing is claimed."""
+    if force and out.exists():
+        if not out.is_file():
+            raise ValueError(f"{flag} {out}: is not a regular file (a pipe, a device or a folder); give a file name")
+        if not os.access(out, os.W_OK) or not os.access(out.parent, os.W_OK):
+            raise ValueError(f"{flag} {out}: cannot be replaced (no write access)")
+        return
+    for _ in range(2):
+        try:
+            with out.open("x", encoding="utf-8") as f:
+                f.write(f"{CLAIM_MARK}{os.getpid()}\n")
+            return
+        except FileExistsError:
+            holder = _claimed_by(out)
+            if holder is None or _alive(holder):
+                whose = f"another rometools run (process {holder}) is writing it" if holder is not None else \
+                    "the file exists"
+                raise ValueError(f"{flag} {out}: {whose}; give another name, or --force to replace it") from None
+            out.unlink(missing_ok=True)   # a killed run's claim: taken over
+        except OSError as err:
+            raise ValueError(f"{flag} {out}: cannot be created ({err.strerror or err})") from None
+    raise ValueError(f"{flag} {out}: the file exists; give another name, or --force to replace it")
+
+
+def _claimed_by(out: Path) -> int | None:
+    """The process id of the run whose claim ``out`` is, or ``None`` (not a claim)."""
+    try:
+        if out.stat().st_size > 100:
+            return None
+        text = out.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    rest = text.removeprefix(CLAIM_MARK).strip()
+    return int(rest) if text.startswith(CLAIM_MARK) and rest.isdigit() else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _release(out: Path) -> None:
+    """Give the name back if it still holds this run's claim (the run wrote nothing)."""
+    if _claimed_by(out) == os.getpid():
+        out.unlink(missing_ok=True)
+
+
+def _check_budgets(flag: str, text: str, bots: list) -> None:
+    """Refuse an ``mcts:N`` bot over :data:`MAX_COMMAND_BUDGET` simulations per move, naming the flag."""
+    for bot in bots:
+        budget = getattr(bot, "budget", None)
+        if isinstance(budget, int) and budget > MAX_COMMAND_BUDGET:
+            raise ValueError(f"{flag} {text}: at most {MAX_COMMAND_BUDGET:,} simulations per move from the command "
+                             f"line (mcts:{budget:,} plays a game in hours); rometools.simulate from Python takes "
+                             f"more")
+
+
 def _simulate(args) -> int:
     import rometools
     from rometools.core.balance import (
@@ -209,7 +297,7 @@ def _simulate(args) -> int:
             raise ValueError(f"--out {args.out}: is a folder; give a file name in it, e.g. {out / 'results.csv'}")
         if out.exists() and not out.is_file():
             raise ValueError(f"--out {args.out}: is not a regular file (a pipe or a device); give a file name")
-        if out.exists() and not args.force:
+        if out.exists() and not args.force and _claimed_by(out) is None:
             raise ValueError(f"--out {args.out}: the file exists (another run's rows?); give another name, "
                              "or --force to replace it")
         if not os.access(out.parent, os.W_OK):
@@ -222,28 +310,39 @@ def _simulate(args) -> int:
                                  f"or write a .csv file")
     game = _game(args.game, args.players, options, variant, args.variant)
     try:
-        game.bots(bots)  # names and count, refused naming the flag before any game is played
+        seated = game.bots(bots)  # names and count, refused naming the flag before any game is played
     except (RometoolsError, ValueError, TypeError) as err:
         raise ValueError(f"--bots {args.bots}: {err}") from None
-    if args.out and not args.force:  # claim the name now: a second run writing it is refused at once
-        try:
-            out.open("x").close()
-        except FileExistsError:
-            raise ValueError(f"--out {args.out}: the file exists (another run's rows?); give another name, "
-                             "or --force to replace it") from None
-        except OSError as err:
-            raise ValueError(f"--out {args.out}: cannot be created ({err.strerror})") from None
+    _check_budgets("--bots", args.bots, seated)
+    if args.out:  # claim the name now: a second run writing it is refused at once
+        _claim(out, "--out", args.force)
     start = time.perf_counter()
     bar = None if args.quiet else _ProgressBar(f"{game.title}: {game.players} players", force=args.progress)
     try:
-        df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
-                                workers=args.workers, address=args.address, rotate=args.rotate,
-                                progress=False if bar is None else bar)
+        import warnings
+
+        with warnings.catch_warnings():   # an interruption is said below, on stdout, with the exit code
+            warnings.filterwarnings("ignore", message=".* was interrupted", category=RuntimeWarning)
+            df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
+                                    workers=args.workers, address=args.address, rotate=args.rotate,
+                                    progress=False if bar is None else bar)
+    except BaseException:
+        if args.out:
+            _release(out)
+        raise
     finally:
         if bar is not None:
             bar.close()
     seconds = max(time.perf_counter() - start, 1e-6)
-    if args.out:  # ``out``: checked before the games; written before anything is printed, so that a
+    interrupted = bool(df.attrs.get("interrupted"))
+    if interrupted:   # the rows of some games are no run's rows: nothing is written, the games are said
+        played = df[["game", "rotation"]].drop_duplicates().shape[0]
+        total = args.games * (int(df["rotation"].nunique()) if args.rotate else 1)
+        print(f"INTERRUPTED (Ctrl-C) after {counted(played, 'game')} of {number(total)}: the figures below are "
+              f"of those games only" + (f"; nothing was written to {args.out}" if args.out else "") + ".\n")
+        if args.out:
+            _release(out)
+    elif args.out:  # ``out``: checked before the games; written before anything is printed, so that a
         # reader that stops early (``| head -1``) loses none of the games
         partial = out.with_name(f".{out.name}.{os.getpid()}.partial")  # whole or not at all
         if out.suffix == ".parquet":
@@ -280,9 +379,9 @@ def _simulate(args) -> int:
     summary = game_summary(df)
     print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():g}. "
           f"{game_length_text(df)}")
-    if args.out:
+    if args.out and not interrupted:
         print(f"\n{counted(len(df), 'row')} written to {out}")
-    return 0
+    return INTERRUPTED if interrupted else 0
 
 
 def _an(word: str) -> str:
@@ -470,26 +569,51 @@ def _report(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {args.out}: write an .html file")
     if not out.parent.is_dir():
         raise ValueError(f"--out {args.out}: folder {str(out.parent)!r} does not exist")
-    if out.exists() and (not out.is_file() or not args.force):
-        raise ValueError(f"--out {args.out}: " + ("is not a regular file" if not out.is_file() else
-                                                  "the file exists; give another name, or --force to replace it"))
+    if out.exists() and not out.is_file():
+        raise ValueError(f"--out {args.out}: is not a regular file (a pipe, a device or a folder)")
     for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1),
-                                   ("--skill-games", args.skill_games, 0, MAX_GAMES),
-                                   ("--shift-games", args.shift_games, 0, MAX_GAMES),
+                                   ("--skill-games", args.skill_games, 0, MAX_PART_GAMES),
+                                   ("--shift-games", args.shift_games, 0, MAX_PART_GAMES),
                                    ("--workers", args.workers, 1, MAX_WORKERS)):
         if value is not None and not low <= value <= high:
-            raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value}")
+            raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value:,}")
     variant = _variant(args)
     spec = game_spec(args.game)
     if args.bots not in spec.bots:
         raise ValueError(f"--bots {args.bots}: {spec.title}'s bots are {', '.join(sorted(spec.bots))}")
     game = _game(args.game, args.players, {}, variant, args.variant)
+    compare = dict(args.compare or []) or None
+    if compare:   # every argument before any game: a typo in --compare was found after the seat run
+        from rometools.core.playtest import variant_options
+
+        try:
+            _game(args.game, game.players, {**variant_options(game), **compare})
+        except ValueError as err:
+            text = str(err)
+            for key in compare:
+                text = text.replace(f"--option {key}=", f"--compare {key}=")
+            raise ValueError(text if "--compare" in text else f"--compare: {text}") from None
+    _claim(out, "--out", args.force)   # the name taken now; the page written whole at the end
     start = time.perf_counter()
     bars = None if args.quiet else _PartBars(game.title, force=args.progress)
     try:
-        report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=dict(args.compare or []) or None,
-               skill_games=args.skill_games, shift_games=args.shift_games, executor=args.executor,
-               workers=args.workers, progress=False if bars is None else bars)
+        import warnings
+
+        with warnings.catch_warnings():   # an interruption is said below, with the exit code
+            warnings.filterwarnings("ignore", message=".* was interrupted", category=RuntimeWarning)
+            report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=compare,
+                   skill_games=args.skill_games, shift_games=args.shift_games, executor=args.executor,
+                   workers=args.workers, progress=False if bars is None else bars)
+    except KeyboardInterrupt:   # every part stops; no page says it holds games it did not play
+        _release(out)
+        if bars is not None:
+            bars.close()
+        print(f"rometools report: INTERRUPTED (Ctrl-C) after {time.perf_counter() - start:.1f} s; nothing was "
+              f"written to {out}", file=sys.stderr)
+        return INTERRUPTED
+    except BaseException:
+        _release(out)
+        raise
     finally:
         if bars is not None:
             bars.close()
@@ -614,6 +738,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rometools {args.command}: {err}", file=sys.stderr)
             return 2
         sys.stdout.flush()  # a closed pipe is found here, not at exit
+    except KeyboardInterrupt:   # Ctrl-C before a game was played (after one, each command says what it kept)
+        print(f"rometools {args.command}: interrupted (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:  # the reader went away (``| head -1``): the Python docs' "Note on SIGPIPE"
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout at exit

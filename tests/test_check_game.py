@@ -21,7 +21,7 @@ import pytest
 
 import rometools
 from rometools.core.data import data_dir
-from rometools.core.errors import ArgumentError
+from rometools.core.errors import ArgumentError, RulesError
 from rometools.core.game import CHANCE, Bot, RandomBot
 from rometools.core.playout import play
 from rometools.core.protocol import KERNEL
@@ -176,6 +176,21 @@ def _apply_legal_that_drifts(state, action):
     return tictactoe.apply(state, action)
 
 
+def _apply_that_takes_nine(state, action):
+    """Takes 9, a cell the board does not have and legal_actions never lists, as a move."""
+    if action == 9 and 8 in tictactoe.legal_actions(state):
+        return dataclasses.replace(state, history=(*state.history, 9))
+    return tictactoe.apply(state, action)
+
+
+def _apply_that_echoes(state, action):
+    """Quotes the whole action in its refusal (repr: a million characters, or a RecursionError)."""
+    try:
+        return tictactoe.apply(state, action)
+    except RulesError as err:
+        raise type(err)(f"{err}: {action!r}") from None
+
+
 class _AnswersAtTheEnd(Bot):
     """Answers even when the game is over (it skips Bot.choose's refusal)."""
 
@@ -217,6 +232,10 @@ DEFECTS = {
                            "apply(state, None) accepted an action that is not legal here"),
     "apply raises TypeError": (tictactoe, {"apply": _apply_that_hashes_junk}, {}, "actions",
                                "apply(state, {'a': 1}) raised TypeError"),
+    "apply accepts a cell it never lists": (tictactoe, {"apply": _apply_that_takes_nine}, {}, "listed",
+                                            "apply accepted 9, which legal_actions does not list"),
+    "a refusal quotes the whole action": (tictactoe, {"apply": _apply_that_echoes}, {}, "hostile_actions",
+                                          "apply(state, nested 100,000 deep): RecursionError, not a RulesError"),
     "a bot answers at the end": (tictactoe, {}, {"bots": {"random": RandomBot, "answers": _AnswersAtTheEnd}},
                                  "bots_refuse", "bot 'answers' chose 4 at the end; it must raise an ArgumentError"),
     "apply leaves a reference cycle": (tictactoe, {"apply": _apply_that_leaves_a_cycle}, {}, "reference_cycles",

@@ -89,3 +89,22 @@ def test_tune_prints_its_recommendation_and_writes_its_json(tmp_path, capsys):
 def test_tune_refuses_a_bad_flag_before_any_game(capsys, argv, message):
     code, _, err = run(capsys, "tune", "pig", *argv)
     assert code == 2 and message in err, err
+
+
+def test_compare_takes_variant_files(tmp_path, capsys):
+    from rometools import Variant
+
+    Variant("pig", name="short race", options={"target": 60}).save(tmp_path / "short.toml")
+    Variant("pig", name="P2 +5", options={"handicap": {2: 5}}).save(tmp_path / "p2.toml")
+    code, text, _ = run(capsys, "compare", "pig", "--variant", str(tmp_path / "short.toml"), "--base",
+                        str(tmp_path / "p2.toml"), "--max-games", "100", "--batch", "50", "--quiet")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: P2 +5 against short race: 100 paired games")
+    Variant("via_romana", name="hand 5", options={"hand": 5}).save(tmp_path / "vr.toml")
+    code, _, err = run(capsys, "compare", "pig", "--variant", str(tmp_path / "vr.toml"), "--quiet")
+    assert code == 2 and "a variant of via_romana, not pig" in err
+
+
+def test_tune_takes_a_seat_handicap(capsys):
+    code, text, _ = run(capsys, "tune", "pig", "--parameter", "handicap.2", "--values", "0,10", "--target",
+                        "equal-seats", "--max-games", "400", "--batch", "100", "--check-games", "0", "--quiet")
+    assert code == 0 and "Pig, 2 players, greedy: handicap.2 for P2's win rate at 50.0% (the fair share)" in text

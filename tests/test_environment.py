@@ -17,7 +17,7 @@ CONDA_NAMES = {"kaleido": "python-kaleido"}
 # PyPI name with extras -> the conda-forge packages that give the same.
 CONDA_EXTRAS = {"dask[distributed]": ("dask", "distributed")}
 # Not on conda-forge: installed from PyPI by environment.yml's pip section.
-PIP_ONLY = {"icepool", "open_spiel"}
+PIP_ONLY = {"icepool", "open_spiel", "fontawesome-free"}
 
 
 def _requirements(specs):

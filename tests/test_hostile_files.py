@@ -183,3 +183,28 @@ def test_hostile_variant_files_are_refused_naming_file_entry_problem(game_id, tm
         if seconds > VARIANT_TIME_LIMIT:
             bad.append(f"{what}: took {seconds:.1f} s")
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("game_id,name", FILES, ids=[f"{g}-{n}" for g, n in FILES])
+def test_a_nul_byte_or_a_huge_name_is_refused_naming_the_file(game_id, name):
+    """Issue 47, item 13: a NUL byte in a path was Python's bare ``ValueError: embedded null byte``.
+    Every loader of every game: a DataFileError, the name quoted with the byte shown as ``\\x00``;
+    a name of 100,000 characters is cut in the message."""
+    from rometools.core.errors import DataFileError
+
+    load = game_spec(game_id).data_files[name]
+    with pytest.raises(DataFileError) as err:
+        load(f"/tmp/{name}\x00.toml")
+    assert str(err.value) == f"'/tmp/{name}\\x00.toml': cannot be read (a file name holds no NUL character)"
+    with pytest.raises(DataFileError) as err:
+        load("/tmp/" + "x" * 100_000 + ".toml")
+    assert len(str(err.value)) < 400 and "(100,010 characters)" in str(err.value)
+
+
+@pytest.mark.parametrize("game_id", [g for g in rometools.games() if game_spec(g).file_options])
+def test_a_file_option_with_a_nul_byte_is_refused_naming_the_option(game_id):
+    from rometools.core.errors import DataFileError
+
+    option = next(iter(game_spec(game_id).file_options))
+    with pytest.raises(DataFileError, match=r"^'/tmp/x\\x00y\.toml': no such file; give the path of a "):
+        rometools.load_game(game_id, **{option: "/tmp/x\x00y.toml"})

@@ -319,3 +319,135 @@ def test_the_report_says_which_hot_spots_are_taken_late():
     assert "measure who is already winning" in page
     on_time = dataclasses.replace(pt, spots=[spot("Roma", 0.10, 0.2)])
     assert "Taken late" not in report_page(on_time)
+
+
+# ----------------------------------------------------------------- issue 47: the report under hostile use
+def _interrupted_after(k):
+    """A simulate that plays ``k`` games and then stops as Ctrl-C stops it (rows kept, attrs said)."""
+    from rometools.core import simulate as simulate_module
+
+    real = simulate_module.simulate
+
+    def stopped(game, n_games, **kwargs):
+        df = real(game, min(k, n_games), **{**kwargs, "progress": False})
+        df.attrs["interrupted"] = True
+        return df
+    return stopped
+
+
+def test_ctrl_c_in_any_part_stops_the_whole_report_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    """Item 1: Ctrl-C cut the seat-balance run to 22 of 400 games, every other part went on, the command
+    exited 0 and the page said "400 games" over a table of 22. Now the playtest stops, the command
+    writes no page, gives the name back and exits 3, saying so."""
+    from rometools.core import simulate as simulate_module
+    from rometools.core.playtest import playtest
+
+    monkeypatch.setattr(simulate_module, "simulate", _interrupted_after(3))
+    with pytest.raises(KeyboardInterrupt):
+        playtest("pig", 40, seed=1)
+    out = tmp_path / "pig.html"
+    assert main(["report", "pig", "--games", "40", "--out", str(out), "--quiet"]) == 3
+    err = capsys.readouterr().err
+    assert "INTERRUPTED (Ctrl-C)" in err and f"nothing was written to {out}" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_skill_curve_and_the_paired_variant_stop_too(monkeypatch):
+    from rometools.core import simulate as simulate_module
+    from rometools.core.playtest import playtest
+    from rometools.core.search import skill_curve
+
+    real_simulate = simulate_module.simulate
+    monkeypatch.setattr(simulate_module, "simulate", _interrupted_after(2))
+    with pytest.raises(KeyboardInterrupt):
+        skill_curve("pig", [3], 5, 1)
+    stopped = _interrupted_after(2)   # the seat balance whole, the paired variant's runs stopped
+    monkeypatch.setattr(simulate_module, "simulate",
+                        lambda game, n, **k: (stopped if "config" in k else real_simulate)(game, n, **k))
+    with pytest.raises(KeyboardInterrupt):
+        playtest("pig", 6, seed=1, compare={"target": 50}, restricted_games=0, spot_games=0, hole_games=1)
+
+
+def test_out_is_claimed_before_any_game_and_written_whole(tmp_path, capsys, monkeypatch):
+    """Item 2: the name was neither claimed at once nor written atomically: a killed run left a
+    truncated page that blocked a re-run, two runs to one name both said "written" and one page
+    was lost, and ``--out /proc/self/r.html`` passed the first check, played every game, then ended
+    in a traceback."""
+    import os
+    import stat
+
+    from rometools import cli
+    from rometools.core import playtest as playtest_module
+
+    played = []
+    real = playtest_module.playtest
+    monkeypatch.setattr(playtest_module, "playtest", lambda *a, **k: played.append(1) or real(*a, **k))
+    args = ["report", "pig", "--games", "6", "--quiet", "--out"]
+    assert main([*args, "/proc/self/r.html"]) == 2
+    assert "--out /proc/self/r.html: cannot be created" in capsys.readouterr().err and played == []
+    out = tmp_path / "pig.html"
+    out.write_text(f"{cli.CLAIM_MARK}{os.getpid()}\n")   # a run in progress (this process: alive)
+    assert main([*args, str(out)]) == 2
+    assert f"another rometools run (process {os.getpid()}) is writing it" in capsys.readouterr().err
+    assert played == []
+    dead = _dead_pid()
+    out.write_text(f"{cli.CLAIM_MARK}{dead}\n")   # a killed run's claim: taken over
+    assert main([*args, str(out)]) == 0 and played == [1]
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask   # a page others may read, as any new file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pig.html"]   # no temporary file left
+    assert main([*args, str(out)]) == 2 and "the file exists" in capsys.readouterr().err
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--compare", "zzz=1"], "--compare zzz=1: Pig has no option 'zzz'"),
+    (["--compare", "target=-5"], "--compare target=-5"),
+    (["--shift-games", "10000000"], "--shift-games must be a whole number 0 to 100,000, got 10,000,000"),
+    (["--skill-games", "10000000"], "--skill-games must be a whole number 0 to 100,000, got 10,000,000"),
+])
+def test_every_argument_is_checked_before_any_game(tmp_path, capsys, monkeypatch, argv, words):
+    """Item 3: ``--compare zzz=1`` was refused only after the seat-balance run; ``--shift-games 10**7``
+    ran for hours. Each is refused before the first game, naming its flag."""
+    from rometools.core import playtest as playtest_module
+
+    played = []
+    monkeypatch.setattr(playtest_module, "playtest", lambda *a, **k: played.append(1))
+    out = tmp_path / "pig.html"
+    assert main(["report", "pig", "--games", "6", "--quiet", "--out", str(out), *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err) < 400 and played == [] and not out.exists()
+
+
+@pytest.mark.parametrize("command", [["simulate", "pig", "--games", "1"], ["compare", "pig", "--set", "target=50"],
+                                     ["tune", "pig", "--parameter", "target", "--values", "50,60"]])
+def test_an_mcts_bot_of_hours_per_game_is_refused_on_the_command_line(command, capsys):
+    """Item 3: ``--bots mcts:1000000`` was taken: a move took minutes, a game hours."""
+    assert main([*command, "--bots", "mcts:1000000", "--quiet"]) == 2
+    assert "--bots mcts:1000000: at most 10,000 simulations per move from the command line" in capsys.readouterr().err
+
+
+def test_the_page_names_files_by_their_name_not_their_folders(tmp_path):
+    """Item 12: the report printed the absolute path of a ``--compare`` file (and of the game's own
+    board), telling every reader of the page the folders of the machine that made it."""
+    import shutil
+
+    from rometools.core.data import bundled_file
+
+    board = tmp_path / "secret-folder" / "my_board.toml"
+    board.parent.mkdir()
+    shutil.copyfile(bundled_file("via_romana", "board.toml"), board)
+    page = report(rometools.load_game("via_romana", players=2, board=str(board)), 4, seed=1, restricted_games=0,
+                  hole_games=1, spot_games=0, compare={"board": str(board)})
+    assert "secret-folder" not in page and str(tmp_path) not in page
+    assert "board=my_board.toml" in page

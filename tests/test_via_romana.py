@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -65,6 +66,126 @@ def test_a_broken_board_names_the_entry(tmp_path, old, new, entry):
     path.write_text(text)
     with pytest.raises(DataFileError, match=entry.replace("[", r"\[").replace("]", r"\]")):
         load_board(path)
+
+
+@pytest.mark.parametrize("old,new,entry,words", [
+    # issue 47, item 4: a road id with "." was accepted, then game_log and the road board raised
+    # "invalid literal for int()" ("r01.0" is also road r01's first space)
+    ('id = "r01"', 'id = "r0.1"', "road.r0.1.id", "a road id may not contain '.'"),
+    # item 6: positions are 0 to 1 (NaN, infinity, 1e308 and negatives were accepted)
+    ("position = [0.44, 0.90]", "position = [nan, 0.90]", r"city\[0\] \(id='roma'\)\.position\[0\]", "finite"),
+    ("position = [0.44, 0.90]", "position = [inf, 0.90]", r"position\[0\]", "finite"),
+    ("position = [0.44, 0.90]", "position = [1e308, 0.90]", r"position\[0\]", "less than or equal to 1"),
+    ("position = [0.44, 0.90]", "position = [0.44, -0.1]", r"position\[1\]", "greater than or equal to 0"),
+    ("blocked_with = [2]", "blocked_with = [7]", r"blocked_with\[0\]", "less than or equal to 4"),
+])
+def test_a_board_that_cannot_be_drawn_or_played_is_refused_at_load(tmp_path, old, new, entry, words):
+    text = BOARD.path.read_text()
+    assert old in text
+    path = tmp_path / "board.toml"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(DataFileError, match=f"{entry}.*{words}"):
+        load_board(path)
+
+
+def test_a_board_with_every_road_blocked_or_over_the_size_bounds_is_refused(tmp_path):
+    """Item 4: every road blocked at set-up left nothing to build; item 9: a board of 500 roads and
+    25,500 road spaces took 28 s to open in the road board and 17-34 s a turn: the format is bounded
+    (``benchmarks/bench_via_romana.py`` times the largest board it takes)."""
+    from rometools.via_romana.board import MAX_ROAD_SPACES, MAX_ROADS, MAX_SPACES_PER_ROAD
+
+    text = BOARD.path.read_text()
+    roads = text.count("[[road]]")
+    path = tmp_path / "board.toml"
+
+    def refused(content: str, words: str) -> None:
+        path.write_text(content)
+        with pytest.raises(DataFileError, match=words):
+            load_board(path)
+
+    def more_roads(n: int, spaces: int) -> str:
+        cells = ", ".join(['["purple"]'] * spaces)
+        return "".join(f'\n[[road]]\nid = "x{k}"\na = "roma"\nb = "ostia"\nspaces = [{cells}]\n' for k in range(n))
+
+    unblocked = re.sub(r"blocked_with = \[[\d, ]*\]\n", "", text)
+    refused(re.sub(r"(spaces = .*\n)", r"\1blocked_with = [2, 3]\n", unblocked),
+            "road.blocked_with: every road is blocked with 2 players")
+    refused(text + more_roads(MAX_ROADS + 1 - roads, 1), rf"road: .*at most {MAX_ROADS}")
+    refused(text.replace('spaces = [["purple"], ["purple"]]', "spaces = [" + ", ".join(['["purple"]'] * (
+        MAX_SPACES_PER_ROAD + 1)) + "]", 1), rf"road\[0\] \(id='r01'\)\.spaces: .*at most {MAX_SPACES_PER_ROAD}")
+    spaces = sum(len(r.spaces) for r in BOARD.roads)
+    fill = (MAX_ROAD_SPACES - spaces) // MAX_SPACES_PER_ROAD   # roads of 10 spaces up to 1,000 in all: taken
+    path.write_text(text + more_roads(fill, MAX_SPACES_PER_ROAD))
+    assert sum(len(r.spaces) for r in load_board(path).roads) == spaces + fill * MAX_SPACES_PER_ROAD
+    refused(text + more_roads(fill + 1, MAX_SPACES_PER_ROAD),   # one more: refused
+            f"road: {spaces + (fill + 1) * MAX_SPACES_PER_ROAD:,} road spaces in all; a board has at most "
+            f"{MAX_ROAD_SPACES:,}")
+
+
+@pytest.mark.parametrize("old,new,entry", [
+    ('id = "g2"', None, "goals.tile: 1 goal tile; each player is dealt one, and Via Romana is for 2 to 4 players"),
+    ("forts_per_player = 4", "forts_per_player = 0", "supply.forts_per_player: 0 forts; the set-up places a fort"),
+    ("milestones_per_player = 20", "milestones_per_player = 0", "supply.milestones_per_player: 0 milestones; "),
+])
+def test_a_component_file_that_cannot_give_a_game_is_refused_at_load(tmp_path, old, new, entry):
+    """Issue 47, item 4: fewer goal tiles than players crashed every game at the deal with a bare
+    ValueError; 0 forts and 0 milestones ran every game to the 300-turn safeguard."""
+    text = load_components().path.read_text()
+    if new is None:   # keep the first goal tile only
+        start = text.index("[[goals.tile]]", text.index("[[goals.tile]]") + 1)
+        text = text[:start] + text[text.index("[supply]"):]
+    else:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "components.toml"
+    path.write_text(text)
+    with pytest.raises(DataFileError, match=re.escape(f"{path}: {entry}")):
+        load_components(path)
+
+
+@pytest.mark.parametrize("players,board_edit,components_edit,words", [
+    (4, None, ("goals.tile", 3), "goals.tile: 3 goal tiles for 4 players; each player is dealt one"),
+    (2, None, ("forts_per_player = 4", "forts_per_player = 1"),
+     "supply.forts_per_player: 1 fort each, but the set-up places 2 for each of 2 players"),
+    (2, None, ("road_signs = 20", "road_signs = 10"),
+     "supply.road_signs: 10 road signs, and the board blocks 10 roads at set-up with 2 players: no sign would "
+     "be left to end the game (it needs 11 or more)"),
+    (4, None, ("road_signs = 20", "road_signs = 31"),
+     "supply.road_signs: 31 road signs, but the board has 30 roads: the last sign"),
+    (4, None, ("colours = { value = [\"purple\", \"blue\", \"yellow\", \"red\", \"green\"]",
+               "colours = { value = [\"purple\", \"blue\", \"yellow\", \"red\", \"green\", \"pink\"]"),
+     "deck.colours: 'pink' is no province of the board"),
+    (4, ('symbol = "temple"', 'symbol = "templ"'), None, "city.roma.symbol: 'templ' is no card symbol"),
+])
+def test_a_board_and_components_that_cannot_give_a_game_are_refused_when_set_up(tmp_path, players, board_edit,
+                                                                                  components_edit, words):
+    """Item 4: road_signs below the roads blocked at set-up started a game with -10 signs; item 6: a deck
+    colour no province uses, or a city symbol no card has, was accepted silently. What only the board, the
+    component file and the player count together tell is refused when the game is set up, naming the file
+    and the entry."""
+    import rometools
+    from rometools.core.errors import OptionError
+
+    options = {}
+    if board_edit:
+        text = BOARD.path.read_text()
+        assert board_edit[0] in text
+        options["board"] = tmp_path / "board.toml"
+        options["board"].write_text(text.replace(*board_edit, 1))
+    if components_edit:
+        text = load_components().path.read_text()
+        if components_edit[0] == "goals.tile":   # keep the first n goal tiles
+            starts = [i for i in range(len(text)) if text.startswith("[[goals.tile]]", i)]
+            text = text[:starts[components_edit[1]]] + text[text.index("[supply]"):]
+        else:
+            assert components_edit[0] in text
+            text = text.replace(*components_edit, 1)
+            if "pink" in components_edit[1]:   # six colours of 11 cards
+                text = text.replace("cards = 55", "cards = 66")
+        options["components"] = tmp_path / "components.toml"
+        options["components"].write_text(text)
+    with pytest.raises(OptionError, match=re.escape(words)):
+        rometools.load_game("via_romana", players=players, **{k: str(v) for k, v in options.items()})
 
 
 def test_a_deck_total_that_does_not_add_up_is_refused(tmp_path):

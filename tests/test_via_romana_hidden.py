@@ -33,7 +33,7 @@ from rometools.via_romana import (
     new_game,
     resample,
 )
-from rometools.via_romana.rules import _facts, _t, completes_a_road, legal_actions
+from rometools.via_romana.rules import _t, completes_a_road, legal_actions
 from rometools.via_romana.state import END
 
 GOAL_POINTS = 5
@@ -132,8 +132,8 @@ def test_the_greedy_bot_counts_another_seats_goal_at_its_expected_points():
     own = _greedy.gains(state, action)[seat]
     assert own > 0   # the standard for the last sign (less a point if its own fort loses its top tile)
     t = _t(state.config)
-    short = _facts(state, t)[4]   # the open roads one or two places short, kept with the state
     for twin in [state, *goal_twins(state), *(_holding(state, winner, g) for g in unseen)]:
+        short = _greedy.rules._facts(twin, t)[4]   # the roads one piece short, as the bot reads them
         rated = _greedy._points(twin, t, seat, "milestone", action[1], short)
         assert rated == pytest.approx(own - 0.5 * (tile + GOAL_POINTS * len(completes) / len(unseen)), abs=1e-12)
 

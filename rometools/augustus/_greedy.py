@@ -27,14 +27,14 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-from rometools.augustus.components import Objective
+from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.odds import completion_cdf, expected_draws
 from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 from rometools.core.rng import integer_below
 
 __all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
-           "position_value", "top_placements"]
+           "position_value", "reward_bonus", "top_placements", "weights"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.augustus.rules")
@@ -69,9 +69,220 @@ def bag_items(components) -> tuple[tuple[str, int], ...]:
     return got[1]
 
 
-def card_value(card: Objective, bag: tuple[tuple[str, int], ...]) -> float:
-    """Points per expected draw of a card alone (points/draw): ``GreedyBot.card_value``."""
-    return (card.points + 1) / _draws(card.slots, bag)
+def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float = 0.0) -> float:
+    """Points (its own, + 1, + the rewards it would bring: ``bonus``) per expected draw of a card alone
+    (points/draw): ``GreedyBot.card_value``."""
+    return (card.points + 1 + bonus) / _draws(card.slots, bag)
+
+
+# ===================================================================== the rewards a card would bring
+#: The reward tiles of each components, by kind (``_rewards_of``): read once per components.
+_REWARDS: dict = {}
+
+
+def _rewards_of(components) -> tuple:
+    """``(colour, all_colours, count, resource)``: the components' reward tiles by kind, as plain
+    tuples (``(index, need, points)``; count ones by need; resource ones with their resource), built
+    once per components (the last 8 kept), so a decision reads only the tiles that bear on a card."""
+    got = _REWARDS.get(id(components))
+    if got is None or got[0] is not components:
+        colour: dict = {}
+        all_colours, resource = [], []
+        count: dict = {}
+        for i, t in enumerate(components.rewards):
+            if t.kind == "colour":
+                colour.setdefault(t.colour, []).append((i, t.need, float(t.points)))
+            elif t.kind == "all_colours":
+                all_colours.append((i, t.need, float(t.points)))
+            elif t.kind == "count":
+                count.setdefault(t.need, []).append((i, float(t.points)))
+            elif t.kind == "resource":
+                resource.append((i, t.resource, t.need, float(t.points)))
+        if len(_REWARDS) >= 8:
+            _REWARDS.pop(next(iter(_REWARDS)))
+        got = _REWARDS[id(components)] = (components, (
+            {k: tuple(v) for k, v in colour.items()}, tuple(all_colours), {k: tuple(v) for k, v in count.items()},
+            tuple(resource)))
+    return got[1]
+
+
+#: A seat's objectives of each kind, its points-per-colour powers by colour and its producers of
+#: each resource reward's resource, by (objectives, components, the numbers it controls).
+_FACTS: dict = {}
+
+
+@cython.locals(j=cython.Py_ssize_t)
+def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
+    """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
+    ``_FACTS`` (they change only when that seat completes an objective)."""
+    key = (id(cards), id(components), mine)
+    got = _FACTS.get(key)
+    if got is None or got[0] is not cards or got[1] is not components:
+        kinds = dict.fromkeys(KINDS, 0)
+        powers = dict.fromkeys(KINDS, 0)
+        yields = [0] * len(resource)
+        for n in mine:
+            c = cards.card(n)
+            kinds[c.kind] += 1
+            if c.power.kind == "points_per_colour":
+                powers[c.power.colour] += c.power.points
+            for j in range(len(resource)):
+                yields[j] += c.yields(resource[j][1])
+        if len(_FACTS) >= 512:
+            _FACTS.clear()
+        got = _FACTS[key] = (cards, components, (kinds, powers, tuple(yields)))
+    return got[2]
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t)
+def _context(state: GameState, seat: int) -> tuple:
+    """What the seat's reward prospects depend on, read once per decision: its objectives of each
+    kind, the points-per-colour powers it controls by colour, for each resource reward it does not
+    hold its own producers and the holder's, the count reward its next objective would let it
+    claim, and the components' rewards by kind (:func:`_rewards_of`)."""
+    cards, comps = state.config.cards, state.config.components
+    holders = state.rewards
+    index = _rewards_of(comps)
+    count, resource = index[2], index[3]
+    mine = state.controlled[seat]
+    kinds, powers, own = _facts(cards, comps, resource, mine)
+    produce: dict = {}
+    for j in range(len(resource)):
+        i = resource[j][0]
+        holder = holders[i]
+        if holder != seat:
+            produce[i] = (own[j], _facts(cards, comps, resource, state.controlled[holder])[2][j] if holder >= 0 else 0)
+    bonus = 0.0
+    holds_count = False
+    for tiles in count.values():
+        for i, _points in tiles:
+            if holders[i] == seat:
+                holds_count = True
+    if not holds_count:
+        for i, points in count.get(len(mine) + 1, ()):
+            if holders[i] < 0:
+                bonus = points
+                break
+    return kinds, powers, produce, bonus, index
+
+
+@cython.locals(i=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t, missing=cython.Py_ssize_t,
+               bonus=cython.double, points=cython.double)
+def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | None = None) -> float:
+    """The reward points ``seat`` expects from controlling ``card`` now (points), from the
+    components' reward tiles and the card's power as loaded (a variant's values):
+
+    * a colour reward nobody holds: its points over the objectives of that colour the seat still
+      needs, for a card of that colour;
+    * the all-colours reward nobody holds: its points over the colours still missing, for a card
+      of a missing colour;
+    * the count reward the seat's next objective lets it claim (none once it holds one): its points;
+    * a resource reward the seat does not hold: its points, for a card producing the resource
+      that would bring the seat level with the holder (at least its ``need``);
+    * points per colour: the card's own power over the seat's objectives of that colour (itself
+      included), and the seat's powers for the card's colour.
+
+    A heuristic of the greedy bot (``GreedyBot``), not a rule; 0 when no reward is in reach.
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game, load_objectives
+    >>> s = new_game(rng=0)
+    >>> card = load_objectives().card(23)
+    >>> reward_bonus(s, 0, card) > 0
+    True
+    """
+    kinds, powers, produce, bonus, index = _context(state, seat) if context is None else context
+    holders = state.rewards
+    colour, all_colours, _count, resource = index
+    kind = card.kind
+    have = kinds[kind]
+    for i, need, points in colour.get(kind, ()):
+        if holders[i] < 0 and have < need:
+            bonus += points / (need - have)
+    for i, need, points in all_colours:
+        if holders[i] < 0 and have < need:
+            missing = 0
+            for k in KINDS:
+                if kinds[k] < need:
+                    missing += need - kinds[k]
+            bonus += points / missing
+    if card.produces != "none":
+        for i, res, need, points in resource:
+            if i in produce and card.yields(res):
+                own, theirs = produce[i]
+                if own + 1 >= need and own + 1 >= theirs:
+                    bonus += points
+    power = card.power
+    if power.kind == "points_per_colour":
+        bonus += power.points * (kinds[power.colour] + (1 if kind == power.colour else 0))
+    return bonus + powers[kind]
+
+
+#: Objective weights by (the seat's controlled objectives, the reward tiles' holders, seat, the
+#: resource rewards' holders' objectives), with the components and cards they were read from: they
+#: change only when one of those does, so the decisions between read them from here
+#: (``{number: weight}``, filled as cards are met).
+_WEIGHTS: dict = {}
+
+
+@cython.ccall
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
+def _entry(state: GameState, seat: int) -> tuple:
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ...)``, made when missing."""
+    comps, cards = state.config.components, state.config.cards
+    rewards, controlled = state.rewards, state.controlled
+    mine = controlled[seat]
+    # a state shares its tuples with the states before it until they change (copy on write): the
+    # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
+    # objectives of each resource reward's holder (whose producers it races) to check, so every
+    # decision between two changes of those reads the same entry (which holds them all: an id is
+    # never another object's meanwhile)
+    key = (id(mine), id(rewards), seat)
+    got = _WEIGHTS.get(key)
+    ok = got is not None and got[0] is mine and got[1] is rewards and got[2] is comps and got[3] is cards
+    if ok:
+        for h, theirs in got[6]:
+            if controlled[h] is not theirs:
+                ok = False
+                break
+    if not ok:
+        rivals = []
+        for r in _rewards_of(comps)[3]:
+            h = rewards[r[0]]
+            if h >= 0 and h != seat:
+                rivals.append((h, controlled[h]))
+        if len(_WEIGHTS) >= 512:
+            _WEIGHTS.clear()
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals))
+    return got
+
+
+@cython.ccall
+@cython.locals(out=dict)
+def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
+    """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
+    out = entry[4]
+    w = out.get(n)
+    if w is None:
+        card = entry[3].card(n)
+        w = out[n] = card.points + 1 + reward_bonus(state, seat, card, entry[5])
+    return w
+
+
+@cython.ccall
+@cython.locals(out=dict, entry=tuple)
+def weights(state: GameState, seat: int, plays) -> dict:
+    """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
+    (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
+    ``_WEIGHTS`` while what they depend on stays)."""
+    entry = _entry(state, seat)
+    out = entry[4]
+    for p in plays:
+        n = p[0]   # a Placed is the tuple (number, legions)
+        if n not in out:
+            _weight(state, seat, entry, n)
+    return out
 
 
 def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -> tuple:
@@ -97,23 +308,26 @@ def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -
 @cython.cfunc   # a C call between the functions of the compiled twin, a plain function here
 def _objective_value(cards, bag, memo: dict, number: int, legions: tuple[int, ...], horizon: int,
                      complete_weight: float) -> float:
-    """One objective's (points + 1) x P(complete within ``horizon`` draws), kept in ``memo``."""
+    """One objective's P(complete within ``horizon`` draws) (``complete_weight`` when complete), kept
+    in ``memo``; its value is this times its weight (:func:`weights`: it depends on the seat)."""
     card = cards.card(number)
     open_ = tuple(rules.open_slots(card, legions).items())
-    value = (card.points + 1) * (_within(open_, horizon, bag) if open_ else complete_weight)
+    value = _within(open_, horizon, bag) if open_ else complete_weight
     memo[(number, legions)] = value
     return value
 
 
-@cython.locals(memo=dict)
+@cython.locals(memo=dict, weight=dict)
 def objective_values(cards, bag, memo: dict, plays: Sequence[Placed], horizon: int,
-                     complete_weight: float) -> list[float]:
-    """``[0.0]`` then each objective's value, in ``plays`` order (the order they are summed in)."""
+                     complete_weight: float, weight: dict) -> list[float]:
+    """``[0.0]`` then each objective's value (its weight x its completion chance), in ``plays`` order
+    (the order they are summed in)."""
     values = [0.0]
     for p in plays:
         value = memo.get(p)   # a Placed is the tuple (number, legions): the key itself
-        values.append(_objective_value(cards, bag, memo, p.number, p.legions, horizon, complete_weight)
-                      if value is None else value)
+        values.append(weight[p[0]] * (
+            _objective_value(cards, bag, memo, p.number, p.legions, horizon, complete_weight)
+            if value is None else value))
     return values
 
 
@@ -143,22 +357,24 @@ def _above(a, b) -> bool:
     return a[0] > b[0] or (a[0] == b[0] and a[1] > b[1])
 
 
-def position_value(state: GameState, plays: Sequence[Placed], horizon: int, complete_weight: float,
+def position_value(state: GameState, seat: int, plays: Sequence[Placed], horizon: int, complete_weight: float,
                    memos: dict) -> tuple[float, float]:
-    """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the objective values."""
+    """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the seat's objective values."""
     cards = state.config.cards
     bag = bag_items(state.config.components)
     memo = kept(memos, cards, bag, horizon, complete_weight)[1]
-    return _best_and_total(objective_values(cards, bag, memo, plays, horizon, complete_weight))
+    weight = weights(state, seat, plays)
+    return _best_and_total(objective_values(cards, bag, memo, plays, horizon, complete_weight, weight))
 
 
 @cython.cfunc
 @cython.locals(memo=dict, rated=dict)
 def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, horizon: int,
              complete_weight: float) -> float:
-    """The value of objective ``p`` after ``change`` to its legions, kept in ``rated`` (its values
-    by change): ``(symbol, 1)`` a legion lands on a slot of ``symbol``, ``(symbol, -1)`` one leaves
-    it, ``(from symbol, to symbol)`` one moves between two of its slot groups."""
+    """The completion chance of objective ``p`` after ``change`` to its legions (its value over its
+    weight), kept in ``rated`` (by change): ``(symbol, 1)`` a legion lands on a slot of ``symbol``,
+    ``(symbol, -1)`` one leaves it, ``(from symbol, to symbol)`` one moves between two of its slot
+    groups."""
     value = rated.get(change)
     if value is None:
         symbols = cards.card(p.number).symbols()
@@ -184,7 +400,8 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     bag = bag_items(state.config.components)
     _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
     plays = state.in_play[seat]
-    base = objective_values(cards, bag, memo, plays, horizon, complete_weight)
+    weight = weights(state, seat, plays)
+    base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
     where = {}   # card number -> (place in base, the objective, its values by change)
     for k, p in enumerate(plays, 1):
         rated = shifted.get(p)   # met in an earlier decision or game
@@ -198,23 +415,24 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
             out.append(passed)
             continue
         k, p, rated = where[a[1]]
+        w = weight[p.number]
         if a[0] == "place":
-            value = _shifted(cards, bag, memo, rated, p, (a[2], 1), horizon, complete_weight)
+            value = w * _shifted(cards, bag, memo, rated, p, (a[2], 1), horizon, complete_weight)
             out.append(_best_and_total(base, k, value))
         elif a[1] == a[3]:   # a legion moves between two slot groups of one objective
-            value = _shifted(cards, bag, memo, rated, p, (a[2], a[4]), horizon, complete_weight)
+            value = w * _shifted(cards, bag, memo, rated, p, (a[2], a[4]), horizon, complete_weight)
             out.append(_best_and_total(base, k, value))
         else:   # a legion leaves one objective for another
-            value = _shifted(cards, bag, memo, rated, p, (a[2], -1), horizon, complete_weight)
+            value = w * _shifted(cards, bag, memo, rated, p, (a[2], -1), horizon, complete_weight)
             j, q, landed = where[a[3]]
-            other = _shifted(cards, bag, memo, landed, q, (a[4], 1), horizon, complete_weight)
+            other = weight[q.number] * _shifted(cards, bag, memo, landed, q, (a[4], 1), horizon, complete_weight)
             out.append(_best_and_total(base, k, value, j, other))
     return out
 
 
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, shifted=dict,
                v=(cython.double, cython.double), value=(cython.double, cython.double),
-               passed=(cython.double, cython.double))
+               passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -227,48 +445,50 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     bag = bag_items(state.config.components)
     _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
     plays = state.in_play[seat]
-    base = objective_values(cards, bag, memo, plays, horizon, complete_weight)
+    weight = weights(state, seat, plays)
+    base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
     blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
-    open_, held = [], []   # (place in base, objective, its values by change, symbol)
+    open_, held = [], []   # (place in base, objective, its values by change, symbol, its weight)
     for k, p in enumerate(plays, 1):
         rated = shifted.get(p)   # met in an earlier decision or game
         if rated is None:
             rated = shifted[(p.number, p.legions)] = {}
         if p.number in blocked:
             continue
+        w = weight[p[0]]
         slots, legions = slots_of[p.number].slots, p.legions
         for i in range(len(slots)):   # by place: no zip per objective
             sym, n = slots[i]
             if legions[i] < n and sym in symbols:
-                open_.append((k, p, rated, sym))
+                open_.append((k, p, rated, sym, w))
             if legions[i]:
-                held.append((k, p, rated, sym))
+                held.append((k, p, rated, sym, w))
     passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
     top: list = []
     value = passed
     reserve = state.reserve[seat] > 0
     lands = []   # each open slot's objective value with one legion more
     if reserve or moves:
-        for _, p, rated, sym in open_:
-            lands.append(_shifted(cards, bag, memo, rated, p, (sym, 1), horizon, complete_weight))
+        for _, p, rated, sym, w in open_:
+            lands.append(w * _shifted(cards, bag, memo, rated, p, (sym, 1), horizon, complete_weight))
     if reserve:
         for i in range(len(open_)):
-            k, p, rated, sym = open_[i]
+            k, p, rated, sym, w = open_[i]
             v = _best_and_total(base, k, lands[i])
             if not top or _above(v, value):
                 top, value = [("place", p.number, sym)], v
             elif not _above(value, v):   # equal
                 top.append(("place", p.number, sym))
     if moves and open_:
-        for k, p, rated, fs in held:
-            leaves = _shifted(cards, bag, memo, rated, p, (fs, -1), horizon, complete_weight)
+        for k, p, rated, fs, w in held:
+            leaves = w * _shifted(cards, bag, memo, rated, p, (fs, -1), horizon, complete_weight)
             for i in range(len(open_)):
-                j, q, landed, sym = open_[i]
+                j, q, landed, sym, _w = open_[i]
                 if j == k:
                     if sym == fs:
                         continue
-                    v = _best_and_total(base, k, _shifted(cards, bag, memo, rated, p, (fs, sym), horizon,
-                                                          complete_weight))
+                    v = _best_and_total(base, k, w * _shifted(cards, bag, memo, rated, p, (fs, sym), horizon,
+                                                              complete_weight))
                 else:
                     v = _best_and_total(base, k, leaves, j, lands[i])
                 if not top or _above(v, value):
@@ -286,11 +506,11 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
         return 0.0
     _, other, number, symbol = action
     cards = state.config.cards
-    before = position_value(state, state.in_play[other], horizon, complete_weight, memos)[1]
+    before = position_value(state, other, state.in_play[other], horizon, complete_weight, memos)[1]
     plays = [Placed(p.number, tuple(k - (p.number == number and s == symbol)
                                     for (s, _), k in zip(cards.card(p.number).slots, p.legions, strict=True)))
              for p in state.in_play[other]]
-    return before - position_value(state, plays, horizon, complete_weight, memos)[1]
+    return before - position_value(state, other, plays, horizon, complete_weight, memos)[1]
 
 
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
@@ -311,10 +531,13 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     cards = state.config.cards
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
-        worth = {n: card_value(cards.card(n), bag) for n in state.hands[state.seat]}
+        entry = _entry(state, state.seat)   # card_value with its rewards: its weight per expected draw
+        worth = {n: _weight(state, state.seat, entry, n) / _draws(cards.card(n).slots, bag)
+                 for n in state.hands[state.seat]}
         values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
-        values = [card_value(cards.card(a[1]), bag) for a in actions]
+        entry = _entry(state, state.seat)
+        values = [_weight(state, state.seat, entry, a[1]) / _draws(cards.card(a[1]).slots, bag) for a in actions]
     elif phase == "remove":
         values = [_removal_value(state, a, horizon, complete_weight, memos) for a in actions]
     else:  # a phase with no decision of a seat

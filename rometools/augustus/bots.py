@@ -6,15 +6,20 @@ terminal node.
 
 * :class:`~rometools.core.game.RandomBot` -- a uniformly random legal action.
 * :class:`GreedyBot` -- places to maximise its completion odds: every legal
-  placement (and passing) gives each objective in play the value (points + 1)
-  x its exact chance of completion within :attr:`GreedyBot.horizon` draws from
-  a full bag (:func:`~rometools.augustus.odds.completion_cdf`, cached per
-  open-slot multiset), :attr:`GreedyBot.complete_weight` x (points + 1) for one
-  completed now; the bot maximises the best objective's value, then the sum.
+  placement (and passing) gives each objective in play the value (points + 1 +
+  the rewards it would bring) x its exact chance of completion within
+  :attr:`GreedyBot.horizon` draws from a full bag
+  (:func:`~rometools.augustus.odds.completion_cdf`, cached per open-slot
+  multiset), :attr:`GreedyBot.complete_weight` x that weight for one completed
+  now; the bot maximises the best objective's value, then the sum. The rewards
+  are read from the components as loaded (a variant's values): a colour or
+  all-colours reward nobody holds, the count reward its next objective lets it
+  claim, a resource reward it would take, and points-per-colour powers
+  (``_greedy.reward_bonus``).
   (Maximising the sum alone deadlocks: with every legion placed and every
   objective two slots short, no single move raises the sum, and the bot would
   pass forever. Raising the best objective always concentrates legions.) It keeps and takes
-  the cards with the most points per expected draw, claims every count reward
+  the cards with the most points (and reward points) per expected draw, claims every count reward
   it can, and removes the opponent legion worth most to its owner. Its choice
   is made in the private module ``_greedy``, compiled as a twin where it was
   built (the same choices, faster; ``docs/architecture.md``).
@@ -65,8 +70,9 @@ class GreedyBot(Bot):
     complete_weight = 2.0
 
     # ------------------------------------------------------------ values
-    def card_value(self, card: Objective, bag: tuple[tuple[str, int], ...]) -> float:
-        """Points per expected draw of a card alone (points/draw).
+    def card_value(self, card: Objective, bag: tuple[tuple[str, int], ...], bonus: float = 0.0) -> float:
+        """Points per expected draw of a card alone (points/draw); ``bonus``: the reward points it would
+        bring (``_greedy.reward_bonus``), which the bot adds when it keeps and takes cards.
 
         Examples
         --------
@@ -75,15 +81,16 @@ class GreedyBot(Bot):
         >>> GreedyBot().card_value(load_objectives().card(23), bag) == (6 + 1) / 12
         True
         """
-        return _greedy.card_value(card, bag)
+        return _greedy.card_value(card, bag, bonus)
 
     def position_value(self, state: GameState, seat: int, plays: Sequence[Placed]) -> tuple[float, float]:
-        """``(best, total)`` over ``plays`` of (points + 1) x P(complete within ``horizon`` draws).
+        """``(best, total)`` over ``plays`` of (points + 1 + reward points, ``_greedy.weights``) x
+        P(complete within ``horizon`` draws).
 
         An objective already complete counts ``complete_weight`` instead of the
         probability. Compared as a tuple: the best objective first, then the sum.
         """
-        return _greedy.position_value(state, plays, self.horizon, self.complete_weight, self._MEMOS)
+        return _greedy.position_value(state, seat, plays, self.horizon, self.complete_weight, self._MEMOS)
 
     def placement_values(self, state: GameState, seat: int, actions: Sequence) -> list[tuple[float, float]]:
         """``position_value`` of the seat's objectives after each placement, move or pass in ``actions``.

@@ -29,6 +29,7 @@ except ImportError:  # Cython is only needed to compile this module
 from rometools.augustus.components import Objective
 from rometools.augustus.state import PASS, GameConfig, GameState
 from rometools.core.errors import InvalidActionError
+from rometools.core.formatting import shown
 
 __all__ = [
     "accepted_symbols",
@@ -275,17 +276,17 @@ def why_not(state: GameState, action: Any, legal: list) -> str:
             target = action[1:3] if action[0] == "place" else action[3:5]
             numbers = [p.number for p in state.in_play[state.seat]]
             if len(target) == 2 and target[0] not in numbers:
-                return f"{who} has no objective {target[0]!r} in play (in play: {numbers}); got {action!r}"
+                return f"{who} has no objective {shown(target[0])} in play (in play: {numbers}); got {shown(action)}"
             if len(target) == 2 and target[1] not in accepted_symbols(state, state.seat, token):
                 return (f"the token drawn is {token!r}: {who} may place on a "
-                        f"{' or '.join(accepted_symbols(state, state.seat, token))} slot, not {target[1]!r}")
+                        f"{' or '.join(accepted_symbols(state, state.seat, token))} slot, not {shown(target[1])}")
             if action[0] == "place" and state.reserve[state.seat] == 0:
                 return f"{who} has no legion in reserve: move one already placed, e.g. {example!r}"
-            return f"{action!r} is not a legal placement for {who} (no open slot there, or no such legion)"
-        return f"{who} places one legion for the token {token!r}, e.g. {example!r}, or passes; got {action!r}"
+            return f"{shown(action)} is not a legal placement for {who} (no open slot there, or no such legion)"
+        return f"{who} places one legion for the token {token!r}, e.g. {example!r}, or passes; got {shown(action)}"
     if ph == "remove":
-        return f"{who} removes one legion of an opponent ('remove', seat, card, symbol), e.g. {example!r}; got {action!r}"
-    return f"{who} places one legion with the power of the objective, e.g. {example!r}, or passes; got {action!r}"
+        return f"{who} removes one legion of an opponent ('remove', seat, card, symbol), e.g. {example!r}; got {shown(action)}"
+    return f"{who} places one legion with the power of the objective, e.g. {example!r}, or passes; got {shown(action)}"
 
 
 # ----------------------------------------------------------------- what is an action at all
@@ -312,11 +313,11 @@ def as_action(action: Any) -> Any:
     if isinstance(action, tuple):
         for x in action:
             if not (isinstance(x, str | int) and not isinstance(x, bool)):
-                raise InvalidActionError(f"an action holds strings and card numbers only, got {action!r}")
+                raise InvalidActionError(f"an action holds strings and card numbers only, got {shown(action)}")
         return action
     if isinstance(action, str | int) and not isinstance(action, bool):
         return action
-    raise InvalidActionError(f"an action is a string, a card number or a tuple of them, got {action!r}")
+    raise InvalidActionError(f"an action is a string, a card number or a tuple of them, got {shown(action)}")
 
 
 #: A decision's form: its first word and how many values follow it (``None``: the config's ``kept``).

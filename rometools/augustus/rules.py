@@ -57,6 +57,7 @@ from rometools.augustus.state import (
 )
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
@@ -608,7 +609,7 @@ def apply(state: GameState, action: Any) -> GameState:
     action = as_action(action)
     if state.phase == "over":
         config = state.config
-        raise refused(f"the game is over; no action {action!r} can be applied",
+        raise refused(f"the game is over; no action {shown(action)} can be applied",
                       well_formed=is_action(config, action))
     w = _Work(state)
     if state.phase in CHANCE_PHASES:
@@ -654,7 +655,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
             left = state.bag_left()
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                              f"got {action!r}", well_formed=is_action(w.config, action))
+                              f"got {shown(action)}", well_formed=is_action(w.config, action))
         kind = [t.id for t in w.config.components.tokens].index(action)
         w.mutable("bag")[kind] += 1
         w.draws += 1
@@ -664,7 +665,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         return
     if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
-                      f"from the face-down pile ({len(state.pile)} cards), got {action!r}",
+                      f"from the face-down pile ({len(state.pile)} cards), got {shown(action)}",
                       well_formed=is_action(w.config, action))
     w.mutable("pile").remove(action)
     if state.phase == "refill":
@@ -701,10 +702,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
               and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
         if not ok:
             raise _refuse(w, action, f"P{seat + 1} keeps {kept} of the cards dealt, "
-                                     f"e.g. {decisions(state)[0]}; got {action!r}")
+                                     f"e.g. {decisions(state)[0]}; got {shown(action)}")
         if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
             raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
-                                     f"{('keep', *sorted(action[1:]))!r}; got {action!r}")
+                                     f"{('keep', *sorted(action[1:]))!r}; got {shown(action)}")
         chosen = tuple(action[1:])
         w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.mutable("hands")[seat] = []  # "défausse les trois autres"
@@ -714,7 +715,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if ph == "claim":
         if action not in ("claim", "decline"):
             raise _refuse(w, action, f"P{seat + 1} may claim the count reward or not: 'claim' or 'decline', "
-                                     f"got {action!r}")
+                                     f"got {shown(action)}")
         tile = _count_tile(state, seat)
         if action == "claim":
             w.mutable("rewards")[tile] = seat
@@ -727,7 +728,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if ph == "take":
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
             raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
-                                     f"{list(state.row)}: ('take', card); got {action!r}")
+                                     f"{list(state.row)}: ('take', card); got {shown(action)}")
         w.mutable("row").remove(action[1])
         w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))

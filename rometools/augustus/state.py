@@ -20,6 +20,7 @@ from rometools.augustus.components import (
     load_objectives,
 )
 from rometools.core.errors import OptionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 
@@ -112,7 +113,7 @@ class GameConfig(Config):
     first_game: bool = option(False, "deal three objectives to each player, who keeps them all (first game).")
     first_caller: int = option(0, "the seat that draws the first mobilisation token (the crier).", low=0)
     max_draws: int = option(500, "a safeguard not in the rulebook: the game also ends after this many draws "
-                                 "(AU-9).", low=1)
+                                 "(AU-9).", low=1, high=100_000)
     objectives: ObjectiveSet | None = option(None, "the objective cards (illustrative unless a real list "
                                                    "is given).", file=load_objectives, kind=ObjectiveSet,
                                              depends="components")
@@ -128,7 +129,7 @@ class GameConfig(Config):
             components=None if self.components is None else comps)
         lo, hi = comps.players
         if not lo <= self.players <= hi:
-            raise OptionError("players", f"players: Augustus is for {lo} to {hi} players, got {self.players}")
+            raise OptionError("players", f"players: Augustus is for {lo} to {hi} players, got {shown(self.players)}")
         dealt = comps.first_game_dealt if self.first_game else comps.dealt
         needed = comps.central_row + self.players * dealt
         if needed > len(cards):
@@ -136,7 +137,7 @@ class GameConfig(Config):
                                          f"the set-up, the set has {len(cards)}")
         if not 0 <= self.first_caller < self.players:
             raise OptionError("first_caller", f"first_caller must be a seat 0 to {self.players - 1}, "
-                                              f"got {self.first_caller}")
+                                              f"got {shown(self.first_caller)}")
         object.__setattr__(self, "components", comps)
         object.__setattr__(self, "objectives", cards)
 

@@ -226,7 +226,11 @@ GAME = register_game(GameSpec(
     bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=gold_turns,
-    tiebreaks=tiebreaks, start_bonus=START_BONUS, score_parts=score_parts, movers=movers, action_text=action_text,
+    tiebreaks=tiebreaks, start_bonus=START_BONUS,
+    bots_ignore={"components:road_bonus.points": "the greedy bot rates a connection by the points it scores now "
+                 "(route points, City tokens, the Treasure's marginal value); the Road bonus is scored at the end "
+                 "for the most Roads left and is not weighed against them"},
+    score_parts=score_parts, movers=movers, action_text=action_text,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},

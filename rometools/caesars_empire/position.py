@@ -246,6 +246,9 @@ def position_from_dict(config: GameConfig, data: Mapping[str, Any], *, source: s
         for k, r in enumerate(data["roads"]):
             if not (isinstance(r, list) and len(r) == 3):
                 raise ArgumentError(f"roads[{k}]: must be [location, location, seat], got {shown(r)}")
+            bad = next((end for end in r[:2] if not isinstance(end, str)), None)
+            if bad is not None:  # a list as a key was Python's TypeError
+                raise ArgumentError(f"roads[{k}]: a road's ends are location ids, got {shown(bad)}")
             roads[(r[0], r[1])] = r[2]
         return position(config, treasures=data["treasures"], owners=data["owners"], roads=roads,
                         roads_left=dict(enumerate(data["roads_left"])),

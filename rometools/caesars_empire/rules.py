@@ -56,6 +56,7 @@ from rometools.caesars_empire.state import (
     RouteOption,
 )
 from rometools.core.errors import ArgumentError, IllegalActionError, InvalidActionError, refused
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
 __all__ = [
@@ -123,10 +124,10 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
         key = frozenset(pair)
         ends = sorted(key)
         if len(ends) != 2 or board.path_between(*ends) is None:
-            raise ArgumentError(f"{tuple(pair)!r} is not a path of board {board.name!r}")
+            raise ArgumentError(f"{shown(tuple(pair))} is not a path of board {board.name!r}")
         built[key] = owner
     if not isinstance(city, str) or city == ROME or city not in board.graph:
-        raise ArgumentError(f"unknown city {city!r}")
+        raise ArgumentError(f"unknown city {shown(city)}")
 
     def weight(u, v, data):  # only built paths carry a route
         return data["roads"] if frozenset((u, v)) in built else None
@@ -134,7 +135,7 @@ def route_points(board: Board, roads: Mapping[Any, Hashable], city: str, *,
     try:
         found = sorted(tuple(p) for p in nx.all_shortest_paths(board.graph, city, ROME, weight=weight))
     except nx.NetworkXNoPath:
-        raise ArgumentError(f"city {city!r} has no built route to Rome") from None
+        raise ArgumentError(f"city {shown(city)} has no built route to Rome") from None
     mult = 2 if gold else 1
     out = []
     for p in found:
@@ -165,12 +166,12 @@ def _read_chain(board: Board, action: Any) -> list[int]:
     (not a sequence of at least two of its location ids)."""
     if isinstance(action, str) or not isinstance(action, Sequence) or len(action) < 2:
         raise InvalidActionError(f"a connection is a chain of at least two locations such as "
-                                 f"('rome', 'capua'), or {PASS!r}; got {action!r}")
+                                 f"('rome', 'capua'), or {PASS!r}; got {shown(action)}")
     idx = []
     for loc in action:
         i = board._index.get(loc) if isinstance(loc, str) else None
         if i is None:
-            raise InvalidActionError(f"unknown location {loc!r} on board {board.name!r}")
+            raise InvalidActionError(f"unknown location {shown(loc)} on board {board.name!r}")
         idx.append(i)
     return idx
 
@@ -178,10 +179,10 @@ def _read_chain(board: Board, action: Any) -> list[int]:
 def _read_route(board: Board, route: Any) -> tuple[str, ...]:
     """A chosen route as a tuple; :class:`InvalidActionError` if it is no sequence of ``board``'s location ids."""
     if isinstance(route, str) or not isinstance(route, Sequence):
-        raise InvalidActionError(f"a route is a sequence of location ids from the city to Rome, got {route!r}")
+        raise InvalidActionError(f"a route is a sequence of location ids from the city to Rome, got {shown(route)}")
     for loc in route:
         if not isinstance(loc, str) or loc not in board._index:
-            raise InvalidActionError(f"unknown location {loc!r} on board {board.name!r} in the route {route!r}")
+            raise InvalidActionError(f"unknown location {shown(loc)} on board {board.name!r} in the route {shown(route)}")
     return tuple(route)
 
 
@@ -191,7 +192,7 @@ def _read_choice(config: GameConfig, action: Any) -> None:
     if not (isinstance(action, Sequence) and len(action) == 2
             and all(isinstance(x, Sequence) and not isinstance(x, str) for x in action)):
         raise InvalidActionError(f"route_policy='player': an action is (chain, route), e.g. "
-                                 f"(('rome', 'capua'), ('capua', 'rome')); got {action!r}")
+                                 f"(('rome', 'capua'), ('capua', 'rome')); got {shown(action)}")
     _read_chain(config.board, action[0])
     _read_route(config.board, action[1])
 
@@ -375,8 +376,10 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
         If ``chain`` is no chain of the board, ``route`` no sequence of its
         location ids, or ``route`` is missing with ``route_policy="player"``.
     IllegalActionError
-        At a chance or terminal node, for an illegal chain, or a ``route``
-        that is not a fewest-Roads route.
+        At a chance or terminal node, for an illegal chain, a ``route``
+        that is not a fewest-Roads route, or one that scores what an earlier
+        tied route scores for every seat (:func:`route_choices` lists that
+        one for both, and so does :func:`legal_actions`).
 
     Examples
     --------
@@ -404,8 +407,12 @@ def connect(state: GameState, chain: Sequence[str], route: Sequence[str] | None 
     if route is not None:
         chosen = next((o for o in options if o.path == route), None)
         if chosen is None:
-            raise IllegalActionError(f"route {route!r} is not a fewest-Roads route to Rome; choose one of "
-                                     f"{[o.path for o in options]}")
+            raise IllegalActionError(f"route {shown(route)} is not a fewest-Roads route to Rome; choose one of "
+                                     f"{shown([o.path for o in _distinct_outcomes(options)], 400)}")
+        stands = next(o for o in options if o.points == chosen.points)
+        if stands is not chosen:  # legal_actions lists one route per scoring outcome: the first
+            raise IllegalActionError(f"route {shown(route)} scores what {stands.path!r} scores for every seat; "
+                                     f"the choice between them is {stands.path!r}")
     else:
         chosen = ROUTE_POLICIES[cfg.route_policy](options, seat, state)
     gained = tuple(chosen.points.get(s, 0) for s in range(cfg.players))
@@ -443,8 +450,14 @@ def route_choices(state: GameState, chain: Sequence[str]) -> list[RouteOption]:
     >>> [o.path for o in route_choices(new_game(rng=3), ("rome", "capua"))]
     [('capua', 'rome')]
     """
+    return _distinct_outcomes(_routes_after(state, chain))
+
+
+def _distinct_outcomes(options: Sequence[RouteOption]) -> list[RouteOption]:
+    """The first of each group of ``options`` that give every seat the same points (the choice
+    :func:`legal_actions` lists for them all)."""
     seen, out = set(), []
-    for option in _routes_after(state, chain):
+    for option in options:
         key = tuple(sorted(option.points.items()))
         if key not in seen:
             seen.add(key)
@@ -652,14 +665,14 @@ def apply(state: GameState, action: Any) -> GameState:
         left = dict(chance_outcomes(state))
         if not isinstance(action, str) or action not in left:
             raise refused(f"the set-up deal needs a Treasure id for city {cfg.board.city_ids[nxt]!r}; "
-                          f"{action!r} is not among the tokens left {sorted(left)}",
+                          f"{shown(action)} is not among the tokens left {sorted(left)}",
                           well_formed=_action_problem(cfg, action) is None)
         treasures = state.treasures[:nxt] + (action,) + state.treasures[nxt + 1:]
         return replace(state, treasures=treasures, _facts=None,
                        history=(*state.history, ("deal", cfg.board.city_ids[nxt], action)))
     if current_player(state) == TERMINAL:
         problem = _action_problem(cfg, action)
-        raise refused(problem or f"the game is over; no action {action!r} can be applied",
+        raise refused(problem or f"the game is over; no action {shown(action)} can be applied",
                       well_formed=problem is None)
     if isinstance(action, str) and action == PASS:
         if legal_connections(state):
@@ -668,7 +681,7 @@ def apply(state: GameState, action: Any) -> GameState:
         return replace(state, seat=(state.seat + 1) % cfg.players, _facts=None,
                        history=(*state.history, (PASS, state.seat)))
     if isinstance(action, str) and action in cfg.components.treasure_ids:
-        raise IllegalActionError(f"P{state.seat + 1} is to connect a city: a Treasure ({action!r}) is dealt only "
+        raise IllegalActionError(f"P{state.seat + 1} is to connect a city: a Treasure ({shown(action)}) is dealt only "
                                  f"at the set-up")
     if cfg.route_policy == PLAYER_CHOICE:
         _read_choice(cfg, action)

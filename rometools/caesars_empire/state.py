@@ -16,8 +16,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rometools.caesars_empire.board import Board, load_board
-from rometools.caesars_empire.components import Components, load_components
+from rometools.caesars_empire.components import MAX_ROADS, Components, load_components
 from rometools.core.errors import ArgumentError, OptionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 
@@ -163,7 +164,7 @@ def register_route_policy(name: str, policy: RoutePolicy) -> None:
     rometools.core.errors.ArgumentError: route policy 'first' is taken by another function; choose another name
     """
     if not isinstance(name, str) or not name.strip():
-        raise ArgumentError(f"a route policy name is a non-empty string, got {name!r}")
+        raise ArgumentError(f"a route policy name is a non-empty string, got {shown(name)}")
     if name == PLAYER_CHOICE:
         raise ArgumentError(f"{PLAYER_CHOICE!r} is reserved: the player chooses the route in the action")
     if not callable(policy):
@@ -252,9 +253,10 @@ class GameConfig(Config):
                                hint="a game saved with a custom policy loads once register_route_policy() "
                                     "has added it")
     max_chain_paths: int | None = option(None, "the most paths in one chain (a bounded action space, CE-13); "
-                                               "None: every chain the rules allow.", kind=int, low=1)
+                                               "None: every chain the rules allow.", kind=int, low=1,
+                                         high=MAX_ROADS)
     roads_per_player: int | None = option(None, "Roads each player starts with; None: the component file's.",
-                                          kind=int, low=1)
+                                          kind=int, low=1, high=MAX_ROADS)
     components: Components | None = option(
         None, "the component set: Treasure tokens, scoring tables and the Road bonus.",
         file=load_components, kind=Components)

@@ -211,6 +211,30 @@ SECTIONS = ("Seat balance", "Score spread and game length", "Skill: does thinkin
             "How the hot spots shift with the player count", "Rule holes", "Exact odds")
 
 
+def options_text(game: Any, options: Any) -> str:
+    """Options as the report prints them: ``key=value``, a file option by its file's name only
+    (``board=my_board.toml``): a page passed around names no folder of the machine that made it.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> options_text(rometools.load_game("via_romana"), {"board": "/home/me/boards/v2.toml", "hand": 5})
+    'board=v2.toml, hand=5'
+    """
+    import os
+    from pathlib import Path
+
+    def value(name: str, v: Any) -> str:
+        if name in game.spec.file_options:
+            path = getattr(v, "path", None) if not isinstance(v, str | os.PathLike) else v
+            if path is not None:
+                return Path(path).name
+            return getattr(v, "name", None) or "a value built in code"
+        return str(v)
+
+    return ", ".join(f"{k}={value(k, v)}" for k, v in options.items())
+
+
 def report_page(pt: Any) -> str:
     """A :class:`~rometools.core.playtest.Playtest` as one self-contained HTML page.
 
@@ -251,7 +275,7 @@ def report_page(pt: Any) -> str:
     from rometools.core.playtest import variant_options
 
     options = variant_options(game)
-    said = ", ".join(f"{k}={v}" for k, v in options.items()) or "the default options"
+    said = options_text(game, options) or "the default options"
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em}td,th{padding:2px 8px;"
              "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}</style></head><body>",
@@ -295,7 +319,7 @@ def report_page(pt: Any) -> str:
     else:
         parts.append("<p>This game declares no restrictions (<code>GameSpec(restrictions=...)</code>).</p>")
     if pt.comparison is not None:
-        said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+        said = options_text(game, pt.compare)
         parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
         parts.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
                               "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}", r.note]
@@ -379,7 +403,9 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) ->
     n_games : int
         Games of the seat-balance run.
     out : str or Path, optional
-        Also write the page there (UTF-8).
+        Also write the page there (UTF-8), whole or not at all (a temporary file beside it,
+        renamed over it): an interrupted run (Ctrl-C: ``KeyboardInterrupt`` from any part, as
+        :func:`~rometools.core.playtest.playtest` raises it) writes nothing.
     **options
         As :func:`rometools.core.playtest.playtest` (``seed``, ``bot``, ``players``,
         ``compare``, ``skill_games``, ``shift_games``, ``executor``, ``progress``...).
@@ -408,9 +434,9 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) ->
     from rometools.core.playtest import playtest
 
     page = report_page(playtest(game, n_games, **options))
-    if out is not None:
-        from pathlib import Path
+    if out is not None:   # whole or not at all: a temporary file beside it, then renamed over it
+        from rometools.core.data import write_text_atomically
 
-        Path(out).write_text(page, encoding="utf-8")
+        write_text_atomically(out, page)
     return page
 

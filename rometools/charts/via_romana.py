@@ -6,6 +6,7 @@ board is illustrative (``data/via_romana/board.toml``); the figure draws any boa
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 
@@ -54,6 +55,19 @@ def _space_names(board) -> dict[str, str]:
         for k, space in enumerate(road.space_ids, 1):
             names[space] = f"road {road.id}, space {k}"
     return names
+
+
+@functools.lru_cache(maxsize=8)
+def _city_labels(board) -> Any:
+    """Where the city names go on ``board`` (:func:`place_labels`): the board's alone, so worked out
+    once per board, not at every turn drawn (on a large board it was most of a turn's time)."""
+    where = _space_points(board)
+    xrange, yrange = _fitted_ranges(where.values())
+    return place_labels(
+        [c.position for c in board.cities], [html.escape(c.name) for c in board.cities],
+        [_CITY_PX / 2] * len(board.cities), xrange=xrange, yrange=yrange,
+        width=_PLOT_HEIGHT * (xrange[1] - xrange[0]) / (yrange[1] - yrange[0]), height=_PLOT_HEIGHT,
+        font_px=_LABEL_FONT, obstacles=[(*where[s], 5) for r in board.roads for s in r.space_ids])
 
 
 def road_board_figure(state: Any, *, title: str | None = None, results: list[dict] | None = None,
@@ -169,10 +183,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
     # scale, so the plot area is as wide as the board's ranges make it at the plot's height
     xrange, yrange = _fitted_ranges(where.values())
     names = [html.escape(c.name) for c in cities]
-    placement = place_labels(
-        [c.position for c in cities], names, [_CITY_PX / 2] * len(cities), xrange=xrange, yrange=yrange,
-        width=_PLOT_HEIGHT * (xrange[1] - xrange[0]) / (yrange[1] - yrange[0]), height=_PLOT_HEIGHT,
-        font_px=_LABEL_FONT, obstacles=[(*where[s], 5) for r in board.roads for s in r.space_ids])
+    placement = _city_labels(board)
     traces.append(go.Scatter(
         x=[c.position[0] for c in cities], y=[c.position[1] for c in cities], mode="markers+text",
         meta="vr-board-cities", name="city", textfont={"size": _LABEL_FONT},

@@ -451,7 +451,7 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     >>> game_length_text(simulate("caesars_empire", 5, bots="greedy", seed=3, progress=False))
     'Every game lasted 40 decisions.'
     >>> game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False))
-    'Game length: 85.4 decisions on average (95% confidence interval 75.8 to 95.0), from 76 to 92.'
+    'Game length: 86.8 decisions on average (95% confidence interval 68.2 to 105.4), from 63 to 102.'
     >>> import pandas as pd
     >>> rows = pd.DataFrame({"game": range(1000), "rotation": 0, "seat": 0, "length": [43, 41, 41] + [40] * 997,
     ...                      "score": 1, "rank": 1, "win": 1})

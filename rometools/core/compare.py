@@ -274,11 +274,12 @@ def _describe(x: Any, game) -> str:
 
 def _shipped(x: Any, game, executor: str = "process") -> Any:
     """What a worker plays ``game`` from: in this process the game itself; to another process a
-    Variant itself, else ``(game id, config dict)`` (rebuilt there through the registry)."""
+    Variant as its TOML text (``("variant", text)``: a Variant holds read-only mappings, which do
+    not pickle), else ``(game id, config dict)``, rebuilt there through the registry."""
     if executor == "serial":
         return game
-    if hasattr(x, "load") and hasattr(x, "game") and not hasattr(x, "spec"):
-        return x
+    if hasattr(x, "to_toml") and hasattr(x, "game") and not hasattr(x, "spec"):
+        return ("variant", x.to_toml())
     return (game.id, game.config.to_dict())
 
 
@@ -294,11 +295,13 @@ def _rebuilt(shipped: Any):
     key = repr(shipped)
     game = _GAMES.get(key)
     if game is None:
-        if isinstance(shipped, tuple):
+        if shipped[0] == "variant":
+            from rometools.core.variants import Variant
+
+            game = Variant.from_toml(shipped[1]).load()
+        else:
             gid, config = shipped
             game = load_game(gid, config=game_spec(gid).config.from_dict(config))
-        else:
-            game = shipped.load()
         if len(_GAMES) > 16:
             _GAMES.clear()
         _GAMES[key] = game

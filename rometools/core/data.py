@@ -62,6 +62,7 @@ __all__ = [
     "provenance_key",
     "read_text_file",
     "validate_values",
+    "write_text_atomically",
 ]
 
 PROVENANCE_KINDS = ("rulebook", "inferred", "illustrative")
@@ -238,7 +239,7 @@ def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = 
         p = bundled_path() if path is None else Path(path)
         try:
             st = p.stat()
-        except OSError:
+        except (OSError, ValueError):  # missing, unreadable, a NUL byte in the name: build says which
             return build(p)
         # not the modification time alone: a file swapped in within the same time (a copy that
         # kept it, a coarse file system) was served from the cache. The change time, which no
@@ -362,6 +363,8 @@ def read_text_file(path: str | os.PathLike[str], what: str = "data file",
         st = path.stat()
     except OSError as exc:
         raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # Python's "embedded null byte": no file has such a name
+        raise DataFileError(path, "", "cannot be read (a file name holds no NUL character)") from None
     if not stat.S_ISREG(st.st_mode):
         raise DataFileError(path, "", f"is not a regular file (a folder, device or pipe cannot be a {what})")
     if st.st_size > max_bytes:
@@ -380,6 +383,35 @@ def read_text_file(path: str | os.PathLike[str], what: str = "data file",
         raise DataFileError(path, "", f"is not UTF-8 text (byte {exc.start}, line {line}: "
                                       f"{raw[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
     return text.removeprefix("\ufeff")
+
+
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file beside it, renamed
+    over it, with the permissions a new file gets (``umask``), so a reader never sees half a file
+    and a run stopped half-way leaves the old file (or none).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "page.html"
+    >>> write_text_atomically(path, "<p>hi</p>")
+    >>> path.read_text(), [p.name for p in path.parent.iterdir()]
+    ('<p>hi</p>', ['page.html'])
+    """
+    import tempfile
+
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)   # mkstemp's 0600 would leave a page only its writer reads
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _depth_problem(data: Any) -> str | None:
@@ -651,6 +683,9 @@ def _problem(error: Mapping[str, Any]) -> str:
     >>> _problem({"type": "too_short", "input": [0.5], "ctx": {"min_length": 2, "actual_length": 1},
     ...           "msg": "List should have at least 2 items after validation, not 1"})
     'must hold at least 2 items, got [0.5]'
+    >>> _problem({"type": "too_long", "input": [{"id": "c"}] * 500, "ctx": {"max_length": 100, "actual_length": 500},
+    ...           "msg": "List should have at most 100 items after validation, not 500"})
+    'must hold at most 100 items, got 500'
     """
     kind, msg = error["type"], error["msg"]
     if kind == "missing":
@@ -668,8 +703,12 @@ def _problem(error: Mapping[str, Any]) -> str:
         for theirs, ours in _TYPE_WORDS:
             msg = msg.replace(theirs, ours)
     value = error.get("input")
-    if value is not None and not isinstance(value, Mapping) and repr(value) not in msg:
-        msg = f"{msg}, got {value!r}"
+    if kind in ("too_short", "too_long") and "actual_length" in ctx and ctx["actual_length"] > 5:
+        return f"{msg}, got {ctx['actual_length']:,}"   # a count, not a list of hundreds of entries
+    if value is not None and not isinstance(value, Mapping):
+        text = shown(value, 200)   # a value of a megabyte is quoted cut short
+        if text not in msg:
+            msg = f"{msg}, got {text}"
     return msg
 
 

@@ -131,7 +131,22 @@ class DataFileError(RometoolsError, ValueError):
         self.path = str(path)
         self.entry = entry
         self.problem = problem
-        super().__init__(f"{self.path}: {entry}: {problem}" if entry else f"{self.path}: {problem}")
+        where = _path_text(self.path)
+        super().__init__(f"{where}: {entry}: {problem}" if entry else f"{where}: {problem}")
+
+
+#: Longest file name a message shows as it is; a longer one, or one with a control
+#: character (a NUL byte, a line break), is quoted and cut (:func:`~rometools.core.formatting.shown`).
+_PATH_SHOWN = 300
+
+
+def _path_text(path: str) -> str:
+    """A file's name for a message: as it is, or quoted and cut when long or holding control characters."""
+    if len(path) <= _PATH_SHOWN and path.isprintable():
+        return path
+    from rometools.core.formatting import shown
+
+    return shown(path, _PATH_SHOWN)
 
 
 def check_choice(option: str, value: Any, choices: Iterable[str]) -> None:

@@ -6,7 +6,7 @@ dotted name (``"rometools.widgets.via_romana:RoadBoardExplorer"``, imported only
 :meth:`ExplorerSpec.load` is called), its app page and the words the app's index shows,
 and how the browser tests drive it. ``GameSpec(explorers=(...))`` holds a game's;
 :func:`register_explorer` holds the explorers of no one game (the balance lab, the draw
-odds explorer, the playtest report: :mod:`rometools.widgets` registers them when it is
+odds explorer, the playtest report, the what-if studio: :mod:`rometools.widgets` registers them when it is
 imported, another package may add its own). :func:`explorers` lists them all, so every
 explorer test, the designer app's pages and index (:mod:`rometools.widgets.app`) and the
 browser tests find an explorer by its registration alone.

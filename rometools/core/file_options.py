@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rometools.core.formatting import shown
 from rometools.core.registry import spec_from
 
 if TYPE_CHECKING:  # annotations only: the spec sits above
@@ -105,5 +104,5 @@ def file_option_path(game: str | GameSpec, option: str, value: str | os.PathLike
         names = ", ".join(Path(n).stem for n in bundled)
         hint = (f"; give the path of a {option} file or a bundled {option}: {names}" if names
                 else f"; give the path of a {option} file ({spec.title} bundles none)")
-        raise DataFileError(text if len(text) <= 500 else shown(text, 500), "", f"no such file{hint}")
+        raise DataFileError(text, "", f"no such file{hint}")
     return bundled_file(spec.id, name)

@@ -376,7 +376,10 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     """``repr(value)`` for a message, cut to about ``limit`` characters.
 
     A long value keeps its start and says how long it was, so an error never
-    echoes kilobytes of input back.
+    echoes kilobytes of input back. The cost is bounded by ``limit``, not by
+    the value: a string, tuple, list or dict is read only as far as the
+    message shows it, and nesting deeper than the message can show reads
+    ``...`` (a tuple nested 100,000 deep is quoted, not a ``RecursionError``).
 
     Examples
     --------
@@ -386,16 +389,56 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (10,000 characters)"
     >>> shown(list(range(1000)))[:20], len(shown(list(range(1000)))) < 100
     ('[0, 1, 2, 3, 4, 5, 6', True)
+    >>> deep = "x"
+    >>> for _ in range(100_000):
+    ...     deep = (deep,)
+    >>> shown(deep)
+    '((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((...'
     """
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not break the message
-        text = f"<{type(value).__name__}>"
-    if len(text) <= limit:
+    parts: list[str] = []
+    budget = [limit + 1]   # characters still wanted; the walk stops once it is spent
+
+    def put(text: str) -> bool:
+        parts.append(text[:budget[0]])
+        budget[0] -= len(text)
+        return budget[0] > 0
+
+    def walk(v: Any) -> bool:
+        if budget[0] <= 0:
+            return False
+        kind = type(v)
+        if kind in (tuple, list):
+            opening, closing = ("(", ")") if kind is tuple else ("[", "]")
+            if not put(opening):
+                return False
+            for i, item in enumerate(v):
+                if (i and not put(", ")) or not walk(item):
+                    return False
+            return put("," + closing if kind is tuple and len(v) == 1 else closing)
+        if kind is dict:
+            if not put("{"):
+                return False
+            for i, (k, item) in enumerate(v.items()):
+                if (i and not put(", ")) or not walk(k) or not put(": ") or not walk(item):
+                    return False
+            return put("}")
+        if kind in (str, bytes):
+            return put(repr(v[:budget[0] + 2]) if len(v) > budget[0] + 2 else repr(v))
+        if kind is int and v.bit_length() > 14_000:   # Python refuses the repr of 4,300 digits and more
+            return put(f"<a whole number of about {number(int(v.bit_length() * 0.30103) + 1)} digits>")
+        try:
+            text = repr(v)
+        except Exception:  # a hostile __repr__ (or a deep value) must not break the message
+            text = f"<{kind.__name__}>"
+        return put(text[:budget[0] + 1])
+
+    whole = walk(value)
+    text = "".join(parts)
+    if whole and len(text) <= limit:
         return text
     size = len(value) if isinstance(value, str | bytes | list | tuple | dict | set) else None
     what = "characters" if isinstance(value, str | bytes) else "items"
-    tail = f" ({number(size)} {what})" if size is not None else f" ({number(len(text))} characters)"
+    tail = f" ({number(size)} {what})" if size is not None and size > 1 else ""
     return text[:limit] + "..." + (text[0] if isinstance(value, str) and text[0] in "'\"" else "") + tail
 
 

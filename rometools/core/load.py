@@ -106,8 +106,9 @@ class Game:
     def to_json(self, state: Any) -> str:
         return self._rules.to_json(state)
 
-    def from_json(self, text: str) -> Any:
-        return self._rules.from_json(text)
+    def from_json(self, text: str, **where: Any) -> Any:
+        """The saved game's state; ``where``: ``beside=`` and ``allow=``, as ``load_saved_game``."""
+        return self._rules.from_json(text, **where)
 
     # ---- bots
     def bot(self, name: str | Bot | type[Bot]) -> Bot:

@@ -53,7 +53,8 @@ from rometools.core.errors import DataFileError, OptionError, check_choice
 from rometools.core.formatting import number, shown
 from rometools.core.handicap import Handicap
 
-__all__ = ["Config", "Option", "describe_options", "option", "option_example", "option_examples"]
+__all__ = ["FILE_FOLDERS_VARIABLE", "Config", "Option", "describe_options", "file_folders", "option", "option_example",
+           "option_examples"]
 
 _KIND_WORDS = {bool: "True or False", int: "a whole number", float: "a number", str: "a string"}
 _JSON_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
@@ -252,19 +253,23 @@ class Option:
             return _file_to_json(self, value)
         return _jsonable(value)
 
-    def from_json(self, data: Any, source: str) -> Any:
+    def from_json(self, data: Any, source: str, *, folders: tuple[Path, ...] | None = None) -> Any:
         """The value a saved game's entry stands for (checked again when the config is made).
+
+        ``folders``: for a file option, the folders whose files ``{file: path}`` may name
+        (:func:`file_folders`); ``None`` trusts any path (a config of the designer's own).
 
         Raises
         ------
         DataFileError
             Naming ``config.<option>``: a wrong JSON type, a file that changed
-            since saving (SHA-256), a file that cannot be read.
+            since saving (SHA-256), a file that cannot be read, a file outside
+            ``folders`` (one message, whatever is or is not there).
         """
         if self.decode is not None:
             return self.decode(data, source)
         if self.file is not None:
-            return _file_from_json(self, data, source)
+            return _file_from_json(self, data, source, folders)
         if data is None and self.nullable:
             return None
         if self.kind in _JSON_WORDS and not _json_kind(data, self.kind):
@@ -452,15 +457,29 @@ class Config:
         return {o.name: o.to_json(getattr(self, o.name), self) for o in self.options()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>") -> Config:
+    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<config>",
+                  folders: tuple[Path, ...] | None = None) -> Config:
         """Inverse of :meth:`to_dict`, checking every entry.
+
+        Parameters
+        ----------
+        data : Mapping
+            What :meth:`to_dict` gave.
+        source : str
+            The file's name, for messages.
+        folders : tuple of Path, optional
+            The folders whose files a file option's ``{file: path}`` may name
+            (:func:`file_folders`; a saved game passes them). ``None`` (the
+            default) reads any path: a config of the designer's own, such as
+            the one :func:`~rometools.core.simulate.simulate` sends to its
+            workers.
 
         Raises
         ------
         DataFileError
             Naming ``config.<option>``: a missing or unknown option, a wrong
             type, a file that changed since saving (SHA-256) or cannot be read,
-            a value the game refuses.
+            a file outside ``folders``, a value the game refuses.
         """
         if not isinstance(data, Mapping):
             raise DataFileError(source, "config", f"must be an object, got {type(data).__name__}")
@@ -473,7 +492,7 @@ class Config:
         for name in options:
             if name not in data:
                 raise DataFileError(source, f"config.{name}", "is required but missing")
-        values = {name: o.from_json(data[name], source) for name, o in options.items()}
+        values = {name: o.from_json(data[name], source, folders=folders) for name, o in options.items()}
         try:
             return cls(**values)
         except OptionError as err:
@@ -645,7 +664,74 @@ def _same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
         return False
 
 
-def _file_from_json(o: Option, data: Any, source: str) -> Any:
+#: The environment variable naming more folders (``os.pathsep`` between them) whose files a
+#: saved game may name, for the app and the command, where no code passes ``allow=``.
+FILE_FOLDERS_VARIABLE = "ROMETOOLS_FILE_FOLDERS"
+
+
+def file_folders(beside: str | os.PathLike[str] | None = None,
+                 allow: Iterable[str | os.PathLike[str]] = ()) -> tuple[Path, ...]:
+    """The folders whose files a saved game's file option (``{file: path}``) may name.
+
+    The bundled data folder; the folder of the saved game itself (``beside``, the saved
+    game's file); each folder of ``allow``; each folder of the environment variable
+    ``ROMETOOLS_FILE_FOLDERS`` (separated by ``os.pathsep``). Nothing else: a saved game
+    uploaded to the app cannot make the server read, or say anything about, another file.
+
+    Examples
+    --------
+    >>> from rometools.core.data import data_dir
+    >>> file_folders()[0] == data_dir()
+    True
+    >>> file_folders("/tmp/games/run.json", allow=["/tmp/boards"])[1:]
+    (PosixPath('/tmp/games'), PosixPath('/tmp/boards'))
+    """
+    from rometools.core.data import data_dir
+
+    folders = [data_dir()]
+    if beside is not None:
+        folders.append(Path(beside).expanduser().parent)
+    folders += [Path(f).expanduser() for f in allow]
+    folders += [Path(f) for f in os.environ.get(FILE_FOLDERS_VARIABLE, "").split(os.pathsep) if f.strip()]
+    out: list[Path] = []
+    for f in folders:
+        try:
+            f = Path(os.path.abspath(f))
+        except (OSError, ValueError):
+            continue
+        if f not in out:
+            out.append(f)
+    return tuple(out)
+
+
+def _within(path: str, folders: tuple[Path, ...]) -> Path | None:
+    """``path`` (a relative one from the current folder, as when it was saved), if it lies in one of
+    ``folders`` as written (``..`` taken away first, so it cannot climb out), or is a file inside one
+    of them once the links of both are followed (a bundled file is saved by its real path, and a data
+    folder may be made of links); else ``None``. A link inside a folder is followed: only the saved
+    game is someone else's, the folders and what is in them are the designer's."""
+    try:
+        written = Path(os.path.abspath(Path(path).expanduser()))
+        if any(written.is_relative_to(f) for f in folders):
+            return written
+        real = written.resolve()
+        inside = [f for f in folders if real.is_relative_to(f.resolve())]
+        if not inside and folders:  # a bundled game's folder that is a link (a test's data folder)
+            inside = [g for g in _linked_game_folders(folders[0]) if real.is_relative_to(g)]
+    except (OSError, ValueError, RuntimeError):  # a NUL byte, a name too long, a link loop
+        return None
+    return written if inside else None
+
+
+def _linked_game_folders(data: Path) -> list[Path]:
+    """The real folders of the data folder's game folders that are links."""
+    try:
+        return [g.resolve() for g in data.iterdir() if g.is_symlink() and g.is_dir()]
+    except OSError:
+        return []
+
+
+def _file_from_json(o: Option, data: Any, source: str, folders: tuple[Path, ...] | None = None) -> Any:
     entry = f"config.{o.name}"
     if data is None:
         return None
@@ -692,6 +778,14 @@ def _file_from_json(o: Option, data: Any, source: str) -> Any:
     path = data["file"]
     if not isinstance(path, str):
         raise DataFileError(source, f"{entry}.file", f"must be a file's path, got {shown(path)}")
+    if folders is not None:
+        found = _within(path, folders)
+        if found is None:  # the same words whatever is at that path: nothing about it leaks
+            raise DataFileError(source, f"{entry}.file", f"names a file a saved game may not read: a saved game "
+                                                         f"names a bundled {o.name}, a file in its own folder, or "
+                                                         f"one under a folder given in allow= (or "
+                                                         f"{FILE_FOLDERS_VARIABLE})")
+        path = str(found)
     try:
         changed = _sha256_file(path) != sha
     except DataFileError as err:

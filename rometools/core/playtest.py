@@ -639,6 +639,14 @@ class Playtest:
     seconds: dict
 
 
+def _whole_run(df: Any) -> Any:
+    """``df`` of a run that played every game; a run stopped by Ctrl-C raises ``KeyboardInterrupt``
+    again, so that no later part runs on and no page reports a part's games it did not play."""
+    if getattr(df, "attrs", {}).get("interrupted"):
+        raise KeyboardInterrupt
+    return df
+
+
 def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
              players: int | None = None, restricted_games: int | None = None, hole_games: int | None = None,
              spot_games: int | None = None, shift_games: int | None = 0, skill_games: int | None = 0,
@@ -687,7 +695,12 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     Raises
     ------
     ArgumentError
-        For a count below 0 (1 for ``n_games``), an unknown bot or option.
+        For a count below 0 (1 for ``n_games``), an unknown bot or option, or a ``compare``
+        option the game refuses: every argument is checked before the first game.
+    KeyboardInterrupt
+        Interrupted (Ctrl-C, a notebook's Stop) in any part: the playtest stops there, every
+        part with it. (``simulate`` alone keeps the games it played; a playtest whose seat
+        balance held 22 of 400 games went on and titled its page "400 games".)
 
     Examples
     --------
@@ -710,6 +723,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
             raise ArgumentError(f"{name}: the number of games must be a whole number {least} or more, got {value!r}")
     if bot not in game.spec.bots:
         raise ArgumentError(f"bot {bot!r}: {game.title}'s bots are {', '.join(sorted(game.spec.bots))}")
+    if compare:   # the variant's options, checked before any game (they were refused after the seat run)
+        load_game(game.spec.id, **{**variant_options(game), "players": game.players, **dict(compare)})
     few = max(5, n_games // 4)
 
     def part(name: str):
@@ -725,9 +740,9 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         seconds[name] = time.process_time() - start
         return value
 
-    results = timed("seat balance", lambda: simulate(
+    results = timed("seat balance", lambda: _whole_run(simulate(
         game, n_games, bots=bot, seed=seed, rotate=False, executor=executor, workers=workers,
-        progress=part("seat balance")))
+        progress=part("seat balance"))))
     rows = timed("restricted play", lambda: restricted_play(
         game, None, restricted_games or few, seed=seed, bot=bot, progress=part("restricted play"))
         if game.spec.restrictions and restricted_games != 0 else [])
@@ -755,7 +770,7 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         from rometools.core.paired import compare_variants
 
         base = {**variant_options(game), "players": game.players}
-        comparison = timed("variant", lambda: compare_variants(
-            game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant")))
+        comparison = timed("variant", lambda: _whole_run(compare_variants(
+            game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant"))))
     return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
                     dict(compare or {}), seconds)

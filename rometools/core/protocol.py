@@ -238,8 +238,11 @@ def resolve_rules(game_id: str, module: ModuleType,
 
         return saved(state)
 
-    def from_json(text: Any, *, source: str = "<saved game>") -> Any:
+    def from_json(text: Any, *, source: str = "<saved game>", beside: Any = None, allow: Any = ()) -> Any:
         """Load a saved game of this game, replaying and checking every action.
+
+        ``beside`` (the saved game's file) and ``allow`` (folders): where a file option's
+        ``{file: path}`` may be read, as :func:`rometools.core.saved.load_saved_game` says.
 
         Raises
         ------
@@ -249,7 +252,7 @@ def resolve_rules(game_id: str, module: ModuleType,
         """
         from rometools.core.saved import from_json as load
 
-        return load(text, game=game_id, source=source)
+        return load(text, game=game_id, source=source, beside=beside, allow=allow)
 
     chance_outcomes = own["chance_outcomes"]
 

@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import is_dataclass, replace
 from typing import Any
 
@@ -120,8 +121,8 @@ def saved_game(state: Any, *, check: bool = True) -> dict[str, Any]:
     if check:
         from rometools.core.errors import RometoolsError
 
-        try:
-            again = load_saved_game(body, game=spec.id)
+        try:  # the designer's own state: its files are read wherever they are
+            again = _load(body, None, spec.id, _SAVED, None)
         except (RometoolsError, ValueError) as err:
             raise ArgumentError(f"this {spec.title} state cannot be saved: its saved game would not load "
                                 f"({err}); a state that is saved must be reached by legal actions from a new "
@@ -147,9 +148,10 @@ def to_json(state: Any) -> str:
 
 
 def from_json(text: str | bytes | Mapping[str, Any], *, game: str | None = None,
-              source: str = _SAVED) -> Any:
+              source: str = _SAVED, beside: str | os.PathLike[str] | None = None,
+              allow: Iterable[str | os.PathLike[str]] = ()) -> Any:
     """Load a saved game (replaying every action). See :func:`load_saved_game`."""
-    return load_saved_game(text, game=game, source=source)
+    return load_saved_game(text, game=game, source=source, beside=beside, allow=allow)
 
 
 def _fail(source: str, entry: str, problem: str):
@@ -162,8 +164,17 @@ def _describe(value: Any) -> str:
 
 
 def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int | None = None,
-                    game: str | None = None, source: str = _SAVED) -> Any:
+                    game: str | None = None, source: str = _SAVED,
+                    beside: str | os.PathLike[str] | None = None,
+                    allow: Iterable[str | os.PathLike[str]] = ()) -> Any:
     """Check and replay a saved game.
+
+    A saved game is data from anywhere (the app uploads them): a file option it names
+    as ``{file: path, sha256}`` is read only from the bundled data folder, the saved
+    game's own folder (``beside``), a folder of ``allow`` or of the environment variable
+    ``ROMETOOLS_FILE_FOLDERS`` (:func:`~rometools.core.options.file_folders`). Any other
+    path is refused with one message, whatever is or is not there, so a saved game
+    cannot map the files of the machine that loads it.
 
     Parameters
     ----------
@@ -175,6 +186,11 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
         Refuse a saved game of another game.
     source : str
         Name of the file, used in error messages.
+    beside : str or path, optional
+        The saved game's own file, when it was read from one: a file option may name
+        a file in its folder.
+    allow : iterable of str or path
+        More folders whose files a file option may name.
 
     Returns
     -------
@@ -186,7 +202,8 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
         Naming the entry, for invalid JSON, a top level that is not an
         object, a missing or unknown key, a wrong format or version, a wrong
         type, an unknown game, a checksum that does not match (the file was
-        edited after saving) and a bad config or start position.
+        edited after saving), a bad config or start position, and a file
+        option naming a file outside the folders above.
     InvalidActionError, IllegalActionError
         For an action of the history that is not an action of the game, or
         one its rules forbid there (``history[k]: ...``, the class ``apply``
@@ -201,6 +218,13 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
     ...
     rometools.core.errors.DataFileError: <saved game>: (top level): must be a JSON object, got null
     """
+    from rometools.core.options import file_folders
+
+    return _load(data, upto, game, source, file_folders(beside, allow))
+
+
+def _load(data: Any, upto: int | None, game: str | None, source: str, folders: tuple | None) -> Any:
+    """:func:`load_saved_game`, a file option reading only under ``folders`` (``None``: anywhere)."""
     if isinstance(data, bytes | bytearray):
         try:
             data = data.decode("utf-8")
@@ -253,7 +277,7 @@ def load_saved_game(data: str | bytes | Mapping[str, Any] | None, *, upto: int |
         _fail(source, "", f"holds a value that is not plain JSON ({exc})")
     if checksum != data["sha256"]:
         _fail(source, "sha256", "does not match the content: the file was edited after it was saved")
-    config = spec.config.from_dict(data["config"], source=source)
+    config = spec.config.from_dict(data["config"], source=source, folders=folders)
     if data["start"] is None:
         state = spec.rules.new_game(config)
     elif spec.position_from_dict is None:

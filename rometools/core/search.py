@@ -146,6 +146,8 @@ def skill_curve(game: str | Game, budgets: Sequence[int] = (10, 30, 100), n_game
             df = simulate(game, n_games, bots=lineup, seed=seed, rotate=rotate, executor=executor,
                           workers=workers, progress=progress)
             mine = df[df["bot"] == name]
+        if df.attrs.get("interrupted"):   # a curve of a budget's first games, the others' all: stop instead
+            raise KeyboardInterrupt
         seconds = time.perf_counter() - started
         est = proportion_estimate(int(mine["win"].sum()), len(mine), confidence=confidence)
         rows.append({"budget": budget, "bot": name, "games": len(mine), "wins": est.successes,

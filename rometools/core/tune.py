@@ -399,10 +399,10 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         raise ArgumentError(f"stop must be a callable or a threading.Event, got {type(stop).__name__}")
     stop_now = (stop.is_set if callable(getattr(stop, "is_set", None)) else stop) if stop is not None else None
     built = [_candidate_game(game, parameters, v) for v in grid]   # every candidate checked before any game
-    if executor != "serial":   # to another process: a Variant, or the game's id and config (rebuilt there)
-        from rometools.core.game import Game
+    from rometools.core.compare import _shipped
 
-        built = [(g, (g.id, g.config.to_dict()) if isinstance(s, Game) else s) for g, s in built]
+    # in this process the game itself; to another, a Variant's TOML or the game's id and config
+    built = [(g, _shipped(s, g, executor)) for g, s in built]
     first = built[0][0]
     if any(g.id != first.id or g.players != first.players for g, _ in built):
         raise ArgumentError("every candidate must be the same game with the same number of players")

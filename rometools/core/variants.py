@@ -79,10 +79,13 @@ __all__ = [
     "Parameter",
     "Variant",
     "as_variant",
+    "data_patterns",
     "edits_between",
+    "ignored_by_bots",
     "format_address",
     "item_names",
     "load_variant",
+    "matches",
     "parse_address",
 ]
 
@@ -420,6 +423,62 @@ def edits_between(base: Mapping[str, Any], edited: Mapping[str, Any]) -> dict[st
     return out
 
 
+def matches(pattern: str, address: str) -> bool:
+    """Whether a data value's address (``"components:reward.gold.points"``) is one of a pattern's
+    (``"components:reward.*.points"``: ``*`` stands for any one part).
+
+    >>> matches("components:reward.*.points", "components:reward.gold.points")
+    True
+    >>> matches("components:reward.*.points", "components:reward.gold.need")
+    False
+    """
+    file, _, rest = pattern.partition(":")
+    other, _, where = address.partition(":")
+    if file != other:
+        return False
+    try:
+        want, have = parse_address(rest), parse_address(where)
+    except ArgumentError:
+        return False
+    return len(want) == len(have) and all(w in ("*", h) for w, h in zip(want, have, strict=True))
+
+
+def data_patterns(variant: Variant, file: str) -> dict[str, list[Parameter]]:
+    """A file option's data values grouped by kind (:attr:`Parameter.pattern`): ``{"reward.*.points":
+    [the points of each reward tile], ...}``, in the file's order (the pattern without the file).
+
+    >>> groups = data_patterns(Variant("augustus"), "components")
+    >>> [p.address for p in groups["reward.*.points"]][:2]
+    ['components:reward.senators.points', 'components:reward.green.points']
+    """
+    out: dict[str, list[Parameter]] = {}
+    for p in variant._data_parameters(file):
+        out.setdefault(p.pattern.partition(":")[2], []).append(p)
+    return out
+
+
+def ignored_by_bots(variant: Variant) -> dict[str, str]:
+    """The variant's data edits its game's bots do not read, each with the game's reason
+    (``GameSpec(bots_ignore=...)``): a comparison of the variant measures the new values on the
+    old play for these, and its verdict says so.
+
+    Examples
+    --------
+    >>> v = Variant("caesars_empire", edits={"components": {"road_bonus.points": 12, "tables.gold.points.1": 3}})
+    >>> list(ignored_by_bots(v))
+    ['components:road_bonus.points']
+    """
+    declared = variant.spec.bots_ignore
+    out = {}
+    for file, changes in variant.edits.items():
+        for address in changes:
+            where = f"{file}:{address}"
+            reason = next((why for pattern, why in declared.items() if matches(pattern, where)), None)
+            if reason is not None:
+                out[where] = reason
+    return out
+
+
 # ===================================================================== values a variant holds
 def _frozen(value: Any, where: str, depth: int = 0) -> Any:
     """A JSON-able value checked (limits) and made immutable: lists -> tuples, tables -> mappingproxy."""
@@ -509,6 +568,10 @@ class Parameter:
         Its range where one is declared.
     provenance : str or None
         A data value's provenance in the published file.
+    pattern : str or None
+        A data value's address with every item name and list position written ``*``
+        (``"components:reward.*.points"``): the values of one kind, as
+        ``GameSpec(bots_ignore=...)`` names them.
     """
 
     address: str
@@ -519,6 +582,7 @@ class Parameter:
     low: float | None = None
     high: float | None = None
     provenance: str | None = None
+    pattern: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -630,9 +694,9 @@ class Variant:
         return hash((self.game, _canonical(self.options), _canonical(self.edits)))
 
     def __reduce__(self):
-        """Pickled as the values it was made from (a mappingproxy does not pickle): a variant travels
-        to a worker process (``compare_variants`` and ``tune`` with the process or Dask executor)."""
-        return Variant, (self.game, self.name, _thawed(self.options), _thawed(self.edits), dict(self.bases))
+        """Pickled as its plain values (a mappingproxy does not pickle): worker processes and Dask get
+        an equal variant."""
+        return (Variant, (self.game, self.name, _thawed(self.options), _thawed(self.edits), dict(self.bases)))
 
     def __repr__(self) -> str:
         parts = [repr(self.game)]
@@ -868,31 +932,38 @@ class Variant:
         changes = self.edits.get(file, {})
         out: list[Parameter] = []
 
-        def walk(node: Any, parts: tuple[Any, ...], keys: tuple[Any, ...]) -> None:
+        def walk(node: Any, parts: tuple[Any, ...], keys: tuple[Any, ...], shape: tuple[str, ...]) -> None:
             node = _plain(node)
             if isinstance(node, dict):
                 for k, v in node.items():
                     if k in ("provenance", "source") or (not parts and k == "meta"):
                         continue
-                    walk(v, parts + (k,), keys + (k,))
+                    walk(v, parts + (k,), keys + (k,), shape + (k,))
             elif isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
                 names = item_names(node)
                 for i, item in enumerate(node):
-                    walk(item, parts + ((names[i] if names else i),), keys + (i,))
+                    walk(item, parts + ((names[i] if names else i),), keys + (i,), shape + ("*",))
             else:
                 address = format_address(parts)
                 prov = _provenance_of(provenance, raw, keys)
                 current = _thawed(changes.get(address, node))
-                out.append(Parameter(f"{file}:{address}", node, current, "data", _kind(node), provenance=prov))
+                pattern = f"{file}:{'.'.join(shape)}"
+                elements = []
                 if isinstance(node, list) and node and all(isinstance(x, int | float) and not isinstance(x, bool)
                                                            for x in node):
                     whole = changes.get(address)
                     for i, x in enumerate(node):
                         element = format_address(parts + (i,))
                         now = changes.get(element, whole[i] if isinstance(whole, tuple) and i < len(whole) else x)
-                        out.append(Parameter(f"{file}:{element}", x, _thawed(now), "data", _kind(x), provenance=prov))
+                        elements.append(Parameter(f"{file}:{element}", x, _thawed(now), "data", _kind(x),
+                                                  provenance=prov, pattern=f"{pattern}.*"))
+                    if any(format_address(parts + (i,)) in changes for i in range(len(node))):
+                        current = [e.current for e in elements]   # an element edited: the list as it now reads
+                out.append(Parameter(f"{file}:{address}", node, current, "data", _kind(node), provenance=prov,
+                                     pattern=pattern))
+                out.extend(elements)
 
-        walk(raw, (), ())
+        walk(raw, (), (), ())
         return out
 
     # ------------------------------------------------------------ the file

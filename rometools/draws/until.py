@@ -10,10 +10,11 @@ continuous time (Poissonised draws) and the mean comes out as a finite sum.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -258,9 +259,11 @@ class DrawsUntil:
 
         Raises
         ------
+        ArgumentError
+            If ``p`` is not a number in ``(0, 1]``: outside it, NaN, infinite (an
+            ``OverflowError`` before), a string, ``None`` or ``True``.
         ValueError
-            If ``p`` is outside ``(0, 1]`` or the condition is never met with
-            probability ``p``.
+            If the condition is never met with probability ``p``.
 
         Examples
         --------
@@ -271,9 +274,7 @@ class DrawsUntil:
         >>> Bag({c: 8 for c in "RGBYK"}).draws_until(any_at_least(2)).quantile(0.99)
         6
         """
-        q = Fraction(p).limit_denominator(10 ** 12) if isinstance(p, float) else Fraction(p)
-        if not 0 < q <= 1:
-            raise ValueError(f"p must be in (0, 1], got {p!r}")
+        q = _probability_in_0_1(p)
         if q > 1 - self._never_met():
             raise ValueError(f"{self.condition!r} is met with probability {1 - self._never_met()} "
                              f"at most, below p={p}")
@@ -413,7 +414,34 @@ class SimulatedDrawsUntil:
         return law_from_histogram(histogram([self.samples]), self.trials, self.confidence)
 
     def quantile(self, p: float) -> int:
-        """Smallest ``n`` with a simulated share ``P(T <= n) >= p`` (a point estimate)."""
-        if not 0 < p <= 1:
-            raise ValueError(f"p must be in (0, 1], got {p!r}")
-        return int(np.quantile(self.samples, float(p), method="inverted_cdf"))
+        """Smallest ``n`` with a simulated share ``P(T <= n) >= p`` (a point estimate).
+
+        Raises
+        ------
+        ArgumentError
+            If ``p`` is not a number in ``(0, 1]`` (as :meth:`DrawsUntil.quantile`).
+        """
+        return int(np.quantile(self.samples, float(_probability_in_0_1(p)), method="inverted_cdf"))
+
+
+def _probability_in_0_1(p: Any) -> Fraction:
+    """``p`` as a Fraction in ``(0, 1]``; a float read with ``limit_denominator(10**12)`` (0.99 is 99/100).
+
+    >>> _probability_in_0_1(0.99), _probability_in_0_1(Fraction(1, 3))
+    (Fraction(99, 100), Fraction(1, 3))
+    >>> _probability_in_0_1(float("inf"))
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.ArgumentError: p must be a number in (0, 1], got inf
+    """
+    from numbers import Real
+
+    from rometools.core.errors import ArgumentError
+
+    words = f"p must be a number in (0, 1], got {shown(p)}"
+    if isinstance(p, bool) or not isinstance(p, Real) or (isinstance(p, float) and not math.isfinite(p)):
+        raise ArgumentError(words)
+    q = Fraction(p).limit_denominator(10 ** 12) if isinstance(p, float) else Fraction(p)
+    if not 0 < q <= 1:
+        raise ArgumentError(words)
+    return q

@@ -209,6 +209,8 @@ from rometools.imperator.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
 GAME = register_game(GameSpec(
     explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     start_bonus=START_BONUS,
+    bots_ignore={"board:track.*.points": "the greedy bot rates a placement by the tile it may win; the Action "
+                 "track's points go to a worker forced out by a chain reaction, which it does not look ahead to"},
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",
     score_parts=score_parts, movers=movers, action_text=action_text,

@@ -34,18 +34,22 @@ rules = compiled_or_plain("rometools.imperator.rules")
 def tile_value(state: GameState, seat: int, tile_id: str) -> int:
     """What a tile is worth to ``seat`` now, the greedy bot's yardstick (points).
 
-    An instant-points tile: its points now (stock times laurel). Any other tile: 1
-    (a heuristic: political influence breaks ties, held tiles help later).
+    An instant-points tile: its points now (stock times laurel). A usable-once tile: its amount
+    times the laurels of the instant tiles counting its resource, at least 1
+    (``Components.usable_points_of``: the points it may add later). Any other tile: 1 (a
+    heuristic: political influence breaks ties). Read from the components as loaded, so a
+    variant's points and amounts change the bot's choices.
 
     Examples
     --------
     >>> from rometools.imperator import new_game
     >>> s = new_game(rng=0)
-    >>> tile_value(s, 0, "t07"), tile_value(s, 0, "t14")
-    (2, 1)
+    >>> tile_value(s, 0, "t07"), tile_value(s, 0, "t14"), tile_value(s, 0, "t04")
+    (2, 1, 5)
     """
-    rule = state.config.components.instant_points_of.get(tile_id)
-    return 1 if rule is None else state.stock[seat][rule[0]] * rule[1]
+    comps = state.config.components
+    rule = comps.instant_points_of.get(tile_id)
+    return comps.usable_points_of.get(tile_id, 1) if rule is None else state.stock[seat][rule[0]] * rule[1]
 
 
 def pick(options: list, rng: np.random.Generator):
@@ -61,12 +65,13 @@ def _placement(state: GameState, rng: np.random.Generator, seat: int, index, til
     One pass over the placements: each region's tile is rated once, not once per worker value, and a
     higher value met later starts the ties again."""
     points_of, stock = state.config.components.instant_points_of, state.stock[seat]
+    usable = state.config.components.usable_points_of
     best, nearest, found = 0, 0, False
     picks: list = []
     for region, values in rules.placements(state):
         t = tiles[index[region]]
         rule = points_of.get(t)   # tile_value(), inline
-        value = 1 if rule is None else stock[rule[0]] * rule[1]
+        value = usable.get(t, 1) if rule is None else stock[rule[0]] * rule[1]
         if found and value < best:
             continue
         if not found or value > best:

@@ -238,6 +238,24 @@ class Components:
                                  if t.kind == "instant_points"})
 
     @cached_property
+    def usable_points_of(self) -> Mapping[str, int]:
+        """Each ``usable_once`` tile's worth to the greedy bot, ``{tile id: points}``: its amount
+        times the points per resource of every ``instant_points`` tile counting that resource, at
+        least 1 (a resource no tile counts, denarii: 1). Read from the tiles as loaded, so a variant's
+        amounts and points change it (read-only; the bot rates tiles at every decision).
+
+        >>> c = load_components()
+        >>> c.usable_points_of["t04"], c.usable_points_of["t01"]
+        (5, 1)
+        """
+        laurels: dict[str, int] = {}
+        for t in self.tiles:
+            if t.kind == "instant_points":
+                laurels[t.resource] = laurels.get(t.resource, 0) + t.points
+        return MappingProxyType({t.id: max(1, t.amount * laurels.get(t.resource, 0)) for t in self.tiles
+                                 if t.kind == "usable_once"})
+
+    @cached_property
     def kind_counts(self) -> dict[str, int]:
         """Tiles of each kind, ``{kind: tiles}`` (every kind listed)."""
         counts = Counter(t.kind for t in self.tiles)

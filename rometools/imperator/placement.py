@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError, refused
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, integer_below
 from rometools.imperator.board import Layout
 from rometools.imperator.state import PlacementOutcome, Step, Worker, player_name
@@ -127,7 +128,7 @@ def contest(challenger: Worker, occupant: Worker, marker: int) -> Contest:
     'equal values (3); green has more unused influence zone (2 against 1)'
     """
     if marker not in (1, 5):
-        raise ArgumentError(f"a tile's marker is 1 or 5, got {marker!r}")
+        raise ArgumentError(f"a tile's marker is 1 or 5, got {shown(marker)}")
     a, b = challenger, occupant
     da, db = distance(a.value, marker), distance(b.value, marker)
     winner, decided_by = _winner(a, b, marker)
@@ -189,7 +190,7 @@ def can_enter(worker: Worker, occupant: Worker | None, marker: int, *, displaced
     if occupant is None:
         return True
     if marker not in (1, 5):
-        raise ArgumentError(f"a tile's marker is 1 or 5, got {marker!r}")
+        raise ArgumentError(f"a tile's marker is 1 or 5, got {shown(marker)}")
     winner, _ = _winner(worker, occupant, marker)
     return winner == "challenger" or (winner is None and displaced)
 
@@ -203,17 +204,17 @@ def _check_board(layout: Layout, markers: Markers, occupants: Occupants) -> None
         raise ArgumentError("markers must map region -> 1 or 5 and occupants region -> Worker")
     for r, m in markers.items():
         if r not in layout.index:
-            raise ArgumentError(f"markers: unknown region {r!r}; regions are {list(layout.regions)}")
+            raise ArgumentError(f"markers: unknown region {shown(r)}; regions are {list(layout.regions)}")
         if m is not None and (isinstance(m, bool) or m not in (1, 5)):
-            raise ArgumentError(f"markers: the tile on {r!r} has marker {m!r}; a marker is 1 or 5")
+            raise ArgumentError(f"markers: the tile on {shown(r)} has marker {shown(m)}; a marker is 1 or 5")
     owners: dict[Hashable, str] = {}
     for r, w in occupants.items():
         if r not in layout.index:
-            raise ArgumentError(f"occupants: unknown region {r!r}; regions are {list(layout.regions)}")
+            raise ArgumentError(f"occupants: unknown region {shown(r)}; regions are {list(layout.regions)}")
         if not isinstance(w, Worker):
-            raise ArgumentError(f"occupants: {r!r} must hold a Worker, got {w!r}")
+            raise ArgumentError(f"occupants: {shown(r)} must hold a Worker, got {shown(w)}")
         if markers.get(r) is None:
-            raise ArgumentError(f"occupants: region {r!r} has a worker but no reward tile")
+            raise ArgumentError(f"occupants: region {shown(r)} has a worker but no reward tile")
         if w.player in owners:
             raise ArgumentError(f"occupants: {player_name(w.player)} has workers in {owners[w.player]!r} and {r!r}; a player "
                                 f"has at most one worker on the Imperator board")
@@ -250,7 +251,7 @@ def placement_problem(layout: Layout, markers: Markers, occupants: Occupants, wo
     """
     _check_board(layout, markers, occupants)
     if not isinstance(worker, Worker):
-        raise ArgumentError(f"worker must be a Worker, got {worker!r}")
+        raise ArgumentError(f"worker must be a Worker, got {shown(worker)}")
     return _placement_problem(layout, markers, occupants, worker, region)
 
 
@@ -277,11 +278,11 @@ def _placement_problem(layout: Layout, markers: Markers, occupants: Occupants, w
     """:func:`placement_problem` for a board already known to be consistent: the rule is
     :func:`_may_place`'s; this puts a refusal in words."""
     if not isinstance(region, str) or region not in layout.index:
-        return f"unknown region {region!r}; the regions are {list(layout.regions)}"
+        return f"unknown region {shown(region)}; the regions are {list(layout.regions)}"
     if _may_place(layout, markers, occupants, worker, region):
         return None
     if markers.get(region) is None:
-        return f"region {region!r} has no reward tile"
+        return f"region {shown(region)} has no reward tile"
     for r, w in occupants.items():
         if w.player == worker.player:
             return (f"{player_name(worker.player)} already has a worker on the Imperator board (in {r!r}); a player has at "
@@ -521,7 +522,7 @@ def resolve_placement(layout: Layout, markers: Markers, occupants: Occupants, wo
     """
     if isinstance(choose, str):
         if choose not in CHOICE_POLICIES:
-            raise ArgumentError(f"unknown choice policy {choose!r}; choose one of {sorted(CHOICE_POLICIES)}, a "
+            raise ArgumentError(f"unknown choice policy {shown(choose)}; choose one of {sorted(CHOICE_POLICIES)}, a "
                                 f"function or a {{player: region}} mapping")
         policy = CHOICE_POLICIES[choose]
     elif isinstance(choose, Mapping):
@@ -533,7 +534,7 @@ def resolve_placement(layout: Layout, markers: Markers, occupants: Occupants, wo
     elif callable(choose):
         policy = choose
     else:
-        raise ArgumentError(f"choose must be a policy name, a function or a mapping, got {choose!r}")
+        raise ArgumentError(f"choose must be a policy name, a function or a mapping, got {shown(choose)}")
     gen = as_generator(rng)
     check_placement(layout, markers, occupants, worker, region)
     occ = dict(occupants)

@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import ArgumentError, refused
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, integer_below, seed_entropy
 from rometools.imperator.placement import legal_moves, placement_problem
 from rometools.imperator.state import (
@@ -262,7 +263,7 @@ def _reveal(state: GameState, tile: Any) -> GameState:
     pile = state.stack or state.discard
     if not isinstance(tile, str) or tile not in pile:
         where = "stack" if state.stack else "discard pile (reshuffled)"
-        raise refused(f"revealing a tile: {tile!r} is not in the {where}; it holds {sorted(set(pile))}",
+        raise refused(f"revealing a tile: {shown(tile)} is not in the {where}; it holds {sorted(set(pile))}",
                       well_formed=_is_action(state.config, tile))
     stack, discard, history = state.stack, state.discard, state.history
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
@@ -601,7 +602,7 @@ def apply(state: GameState, action: Any) -> GameState:
         return _reveal(state, action)
     config = state.config
     if phase == "over":
-        raise refused(f"the game is over; no action {action!r} can be applied",
+        raise refused(f"the game is over; no action {shown(action)} can be applied",
                       well_formed=_is_action(config, action))
     lay = config.layout
     if phase == "displace":
@@ -609,7 +610,7 @@ def apply(state: GameState, action: Any) -> GameState:
         options = legal_actions(state)
         if not isinstance(action, str) or action not in options:
             raise refused(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
-                          f"{options}; got {action!r}", well_formed=_is_action(config, action))
+                          f"{options}; got {shown(action)}", well_formed=_is_action(config, action))
         state = replace(state, phase="place", pending=None)
         return _displace(state, [], seat, value, lay.index[action], frozenset(forced), True,
                          origin)
@@ -621,7 +622,7 @@ def apply(state: GameState, action: Any) -> GameState:
         if not (isinstance(action, tuple | list) and len(action) == 2 and action[0] == ICONS
                 and isinstance(action[1], str) and action[1] in choices):
             raise refused(f"P{seat + 1} may take the reward of a neighbouring region, ('icons', region) with "
-                          f"region one of {choices}, or {SKIP!r}; got {action!r}",
+                          f"region one of {choices}, or {SKIP!r}; got {shown(action)}",
                           well_formed=_is_action(config, action))
         points, political = list(state.points), list(state.political)
         stock = [list(s) for s in state.stock]
@@ -640,15 +641,15 @@ def apply(state: GameState, action: Any) -> GameState:
         return _next_turn(state, history=(*state.history, (PASS, seat)))
     if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str)
             and isinstance(action[1], int) and not isinstance(action[1], bool)):
-        raise refused(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {action!r}",
+        raise refused(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {shown(action)}",
                       well_formed=_is_action(config, action))
     region, value = action
     if value not in allowed_values(state, seat):
         raise refused(f"P{seat + 1} may place a worker of value {list(allowed_values(state, seat))} this round, "
-                      f"not {value!r}", well_formed=_is_action(config, action))
+                      f"not {shown(value)}", well_formed=_is_action(config, action))
     problem = placement_problem(lay, markers(state), occupants(state), worker(state, seat, value), region)
     if problem is not None:
-        raise refused(f"P{seat + 1} cannot place a {value} in {region!r}: {problem}",
+        raise refused(f"P{seat + 1} cannot place a {value} in {shown(region)}: {problem}",
                       well_formed=_is_action(config, action))
     return _displace(state, [], seat, value, lay.index[region], frozenset(), False, None)
 

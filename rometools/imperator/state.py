@@ -106,15 +106,15 @@ class Worker:
 
     def __post_init__(self):
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value not in WORKER_VALUES:
-            raise ArgumentError(f"a worker's value is 1 to 5, got {self.value!r}")
+            raise ArgumentError(f"a worker's value is 1 to 5, got {shown(self.value)}")
         for name in ("influence_zone", "political_influence"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ArgumentError(f"{name} must be a whole number, 0 or more, got {v!r}")
+                raise ArgumentError(f"{name} must be a whole number, 0 or more, got {shown(v)}")
         try:
             hash(self.player)
         except TypeError:
-            raise ArgumentError(f"a worker's player must be a seat or a colour name, got {self.player!r}") from None
+            raise ArgumentError(f"a worker's player must be a seat or a colour name, got {shown(self.player)}") from None
 
     @classmethod
     def _of_state(cls, player: int, value: int, influence_zone: int, political_influence: int) -> Worker:
@@ -251,7 +251,7 @@ def _per_seat(value: Any, name: str, players: int, default: Any) -> tuple:
     if isinstance(value, str) or not isinstance(value, Sequence) or isinstance(value, Mapping):
         return (value,) * players
     if len(value) != players:
-        raise OptionError(name, f"{name} needs one entry per seat ({players}), got {len(value)}: {list(value)!r}")
+        raise OptionError(name, f"{name} needs one entry per seat ({players}), got {len(value)}: {shown(value)}")
     return tuple(value)
 
 
@@ -359,7 +359,7 @@ class GameConfig(Config):
         p = self.players
         if p not in board.player_counts or p < 2:
             counts = ", ".join(str(n) for n in board.player_counts if n >= 2)
-            raise OptionError("players", f"the board {board.name!r} is for {counts} players, got {p!r}")
+            raise OptionError("players", f"the board {board.name!r} is for {counts} players, got {shown(p)}")
         regions = len(board.layout(p).regions)
         if regions > len(comps.tiles):
             raise OptionError("players", f"{regions} regions with {p} players but only {len(comps.tiles)} "
@@ -370,10 +370,10 @@ class GameConfig(Config):
                 values = (values,)
             if isinstance(values, str) or not isinstance(values, Sequence) or not values:
                 raise OptionError("workers", f"workers[{seat}] must be a non-empty list of worker values 1 to 5, "
-                                             f"got {values!r}")
+                                             f"got {shown(values)}")
             for v in values:
                 if isinstance(v, bool) or not isinstance(v, int) or v not in WORKER_VALUES:
-                    raise OptionError("workers", f"workers[{seat}]: a worker's value is 1 to 5, got {v!r}")
+                    raise OptionError("workers", f"workers[{seat}]: a worker's value is 1 to 5, got {shown(v)}")
             workers.append(tuple(sorted(set(values))))
         zones = tuple(_whole(v, f"influence_zones[{s}]") for s, v in
                       enumerate(_per_seat(self.influence_zones, "influence_zones", p, 0)))
@@ -383,7 +383,7 @@ class GameConfig(Config):
         stock = []
         for seat, held in enumerate(_per_seat(self.stock, "stock", p, default_stock)):
             if not isinstance(held, Mapping):
-                raise OptionError("stock", f"stock[{seat}] must be a mapping of resource to count, got {held!r}")
+                raise OptionError("stock", f"stock[{seat}] must be a mapping of resource to count, got {shown(held)}")
             for r, n in held.items():
                 if r not in comps.resource_ids:
                     raise OptionError("stock", f"stock[{seat}]: unknown resource {r!r}; expected one of "

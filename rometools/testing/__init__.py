@@ -13,6 +13,10 @@ them all for one game, each named, to parametrize a test over.
   hides information, that what the seat to move cannot see changes neither its information
   state, its bots' moves, an MCTS decision nor ``resample``
   (:mod:`~rometools.testing.hidden_information`).
+  Its ``listed``, ``hostile_actions``, ``hostile_options`` and ``saved_game_files`` checks
+  (:mod:`~rometools.testing.hostile`): ``apply`` accepts only what ``legal_actions`` lists;
+  actions and options built to break a game, and saved games naming the server's files,
+  refused in a few hundred characters that tell nothing apart.
 * :func:`check_refusals` (:mod:`~rometools.testing.refusals`) -- a value that is no action and
   an action not allowed now, told apart at every kind of node and in a saved game's history.
 * :func:`check_saved_game`, :func:`check_hand_built_states`, :func:`check_huge_numbers`

@@ -42,6 +42,14 @@ The checks (:data:`CHECKS`, in the order they run):
                        ``docs/architecture.md``), malformed variants of the legal actions with a
                        ``RulesError``, the state unchanged; a registered ``action_text`` tells the
                        legal actions apart; a finished game refuses every action.
+``listed``             in fuzzed play (:func:`~rometools.testing.hostile.check_listed`), every action
+                       ``apply`` accepts is listed by ``legal_actions``, or recorded as a listed
+                       one (the state that one gives): a saved game never holds an action the
+                       rules did not offer.
+``hostile_actions``    at the start, a chance node, two decisions and the end, an action nested
+                       100,000 deep, strings and tuples of a million, a number of 5,000 digits, a
+                       legal action with a huge part: a ``RulesError`` of at most
+                       :data:`~rometools.testing.hostile.MAX_MESSAGE` characters, the state unchanged.
 ``bots_refuse``        every bot of the game raises ``ArgumentError`` ("no decision to make") at a
                        chance node and at the end, the state unchanged.
 ``reference_cycles``   playing (every bot, two seeds) leaves no object for the cyclic garbage
@@ -53,6 +61,19 @@ The checks (:data:`CHECKS`, in the order they run):
                        resealed one loads only as a legal game.
 ``openspiel``          OpenSpiel's ``random_sim_test`` through :mod:`rometools.interop.openspiel`
                        (:data:`OPENSPIEL_SIMS` games), when ``pyspiel`` is installed.
+``hostile_options``    every option of the game set alone to each hostile value (and ``inf``,
+                       ``nan``, a NUL byte): refused naming the option in at most
+                       :data:`~rometools.testing.hostile.MAX_MESSAGE` characters, or accepted and
+                       a game of random bots ends.
+``saved_game_files``   a saved game's file option naming a path outside the bundled data and the
+                       saved game's own folder (missing, a folder, a device, a pipe, too large,
+                       readable, through ``..``) gets one message, the same for every
+                       path; a bundled file, a copy beside the saved game or under ``allow=`` loads.
+``playable_data``      a decimal number of a bundled data file made NaN or infinity is refused;
+                       each bundled data file a file option takes, cut to one entry per array of
+                       tables and with whole numbers set to 0 and 1: a variant that loads is
+                       refused at set-up in words, or a game of random bots with it plays to its
+                       end, at the fewest and the most players.
 ``data_files``         every bundled data file of the game (``GameSpec.data_files``), broken in
                        every class of hostile input (:func:`check_data_file`), loaded in a
                        process capped at :data:`MEMORY_CAP` bytes: a ``DataFileError`` naming
@@ -91,10 +112,8 @@ imperator: 3 checks passed on 1 config
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import json
-import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -120,9 +139,16 @@ from rometools.core.playout import (
 )
 from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.registry import game_spec
-from rometools.testing._common import _require
+from rometools.testing._common import _node_name, _require, _same, _snapshot, _unchanged
 from rometools.testing.data_files import check_data_file
 from rometools.testing.hidden_information import check_hidden_information
+from rometools.testing.hostile import (
+    check_hostile_actions,
+    check_hostile_options,
+    check_listed,
+    check_playable_files,
+    check_saved_game_files,
+)
 from rometools.testing.saved_games import check_saved_game
 
 __all__ = [
@@ -139,11 +165,16 @@ CHECKS: dict[str, str] = {
     "round_trips": "saved games, replays and the registered hooks give the same game back",
     "same_seed": "the same seed plays the same game, another seed another",
     "actions": "every legal action applies; illegal and malformed ones are refused, the state unchanged",
+    "listed": "apply accepts only what legal_actions lists (or records as a listed action)",
+    "hostile_actions": "actions nested 100,000 deep or megabytes long are refused in a few hundred characters",
     "bots_refuse": "bots refuse chance nodes and finished games",
     "hidden_information": "what a seat cannot see changes neither its information state, its bots, MCTS nor resample",
     "reference_cycles": "playing leaves no objects in reference cycles",
     "tampered_saves": "tampered saved games are refused",
     "openspiel": "OpenSpiel's random_sim_test passes through the bridge",
+    "hostile_options": "every option set to a hostile value is refused in a few hundred characters, or plays",
+    "saved_game_files": "a saved game names only bundled files and files beside it, nothing about the others",
+    "playable_data": "a data file that loads gives a game that plays, or one refused in words at set-up",
     "data_files": "every bundled data file, broken every way, is a DataFileError naming it",
 }
 #: A game not over after this many actions (chance outcomes included) fails ``playthroughs``.
@@ -265,7 +296,7 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     >>> check_game("caesars_empire", checks=["speed"])
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, data_files
+    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, listed, hostile_actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, hostile_options, saved_game_files, playable_data, data_files
     """
     spec = game_spec(game_id)
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
@@ -284,8 +315,9 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     passed: list[tuple[str, str]] = []
     notes: list[str] = []
     for name in (n for n in CHECKS if n in wanted):
-        if name == "data_files":
-            if _run(spec.id, name, _ALL_CONFIGS, lambda notes=notes: _check_data_files(spec, seed, notes)) is not False:
+        if name in _GAME_CHECKS:
+            check = _GAME_CHECKS[name]
+            if _run(spec.id, name, _ALL_CONFIGS, lambda check=check, notes=notes: check(spec, seed, notes)) is not False:
                 passed.append((name, _ALL_CONFIGS))
             continue
         for case in cases:
@@ -359,51 +391,6 @@ def _is_action_value(value: Any) -> bool:
     if type(value) in (str, int):
         return True
     return type(value) is tuple and all(_is_action_value(v) for v in value)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal with the same types all the way down (``True`` is not ``1``, ``(1,)`` not ``[1]``)."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is tuple:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    try:
-        return bool(a == b)
-    except Exception:  # noqa: BLE001 - a value whose == raises is not the same
-        return False
-
-
-def _compared(state: Any) -> tuple | None:
-    if not dataclasses.is_dataclass(state) or isinstance(state, type):
-        return None
-    return tuple(getattr(state, f.name) for f in dataclasses.fields(state) if f.compare and f.name != "config")
-
-
-def _snapshot(state: Any, rules: Any) -> tuple[str, Any]:
-    """What "unchanged" is measured against: the compared fields pickled, else the saved game."""
-    values = _compared(state)
-    if values is not None:
-        try:
-            return "pickle", pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # noqa: BLE001 - an unpicklable field: fall back to the saved game
-            pass
-    return "json", rules.to_json(state)
-
-
-def _unchanged(state: Any, snap: tuple[str, Any], rules: Any) -> bool:
-    now = _snapshot(state, rules)
-    if now == snap:
-        return True
-    if snap[0] == "pickle" and now[0] == "pickle":  # a cache filled on the way is not a change
-        return pickle.loads(snap[1]) == _compared(state)
-    return False
-
-
-def _node_name(rules: Any, state: Any) -> str:
-    player = rules.current_player(state)
-    n = len(rules.action_history(state))
-    what = "a chance node" if player == CHANCE else "the end" if player == TERMINAL else f"seat {player} to move"
-    return f"after {n} actions ({what})"
 
 
 # ===================================================================== the checks of one config
@@ -707,6 +694,8 @@ _CONFIG_CHECKS = {
     "round_trips": _check_round_trips,
     "same_seed": _check_same_seed,
     "actions": _check_actions,
+    "listed": lambda case: check_listed(case.spec, case.game, case.seed, case.n_games),
+    "hostile_actions": lambda case: check_hostile_actions(case.spec, case.game, case.seed, case.notes),
     "bots_refuse": _check_bots_refuse,
     "hidden_information": lambda case: check_hidden_information(
         case.spec, case.game, [*((f"the playthrough of seed {case.seed + k}", end) for k, end in enumerate(case.ends or [])),
@@ -722,5 +711,14 @@ def _check_data_files(spec: Any, seed: int, notes: list[str]) -> None:
         notes.append(f"{spec.id} has no bundled data files")
     for name in spec.data_files:
         check_data_file(spec.id, name, seed=seed)
+
+
+#: The checks of the game as a whole (run once, not per config): ``(spec, seed, notes)``.
+_GAME_CHECKS = {
+    "hostile_options": lambda spec, seed, notes: check_hostile_options(spec.id),
+    "saved_game_files": lambda spec, seed, notes: check_saved_game_files(spec.id, notes),
+    "playable_data": lambda spec, seed, notes: check_playable_files(spec.id, seed, notes),
+    "data_files": _check_data_files,
+}
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rometools.core.errors import DataFileError, RulesError
+from rometools.core.formatting import shown
 from rometools.core.registry import game_of
 from rometools.core.saved import _checksum, load_saved_game, saved_game
 from rometools.testing._common import _require
@@ -92,11 +93,38 @@ def _saved_mutations(spec: GameSpec, data: dict, rng: random.Random) -> Iterator
     for key in data["config"]:
         for junk in SAVED_JUNK:
             yield f"config.{key} = {junk!r}", _reseal({**data, "config": {**data["config"], key: junk}}), None
+    for where, edited in _nested_edits(data["start"], rng):  # a start position, edited inside
+        yield f"start{where}", _reseal({**data, "start": edited}), None
     for name, value in _config_edits(spec, data["config"]):
         edited = {**data, "config": {**data["config"], name: value}}
         yield f"config.{name} changed to {value!r}, not resealed", edited, "DataFileError"
         yield f"config.{name} changed to {value!r}", _reseal(dict(edited)), None
     yield "resealed, nothing changed", _reseal(dict(data)), "ok"
+
+
+#: Values a start position's inner entries are set to: unhashable ones (a list, an object) where
+#: an id is read (Caesar's Empire's ``start.roads[0][0] = []`` was a ``TypeError``), nesting, size.
+_INNER_JUNK = ([], {}, [[]], None, True, -1, 2.5, "x", "9" * 40, 10 ** 30, [[[[[[]]]]]], "x" * 10_000)
+
+
+def _nested_edits(value: Any, rng: random.Random, where: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """``(where, value edited)``: each entry of a nested JSON value (at most 12 per list or object,
+    three levels deep) set to each of :data:`_INNER_JUNK`."""
+    if depth >= 3 or not isinstance(value, dict | list):
+        return
+    keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+    for key in rng.sample(keys, min(len(keys), 12)):
+        at = f"{where}.{key}" if isinstance(value, dict) else f"{where}[{key}]"
+        for junk in _INNER_JUNK:
+            yield f"{at} = {shown(junk, 30)}", _replaced(value, key, junk)
+        for inner_where, inner in _nested_edits(value[key], rng, at, depth + 1):
+            yield inner_where, _replaced(value, key, inner)
+
+
+def _replaced(value: Any, key: Any, new: Any) -> Any:
+    if isinstance(value, dict):
+        return {**value, key: new}
+    return [*value[:key], new, *value[key + 1:]]
 
 
 def _load_outcome(data: Any) -> tuple[str, Any]:
@@ -115,7 +143,8 @@ def check_saved_game(state: Any, *, seed: int | str = 0) -> None:
 
     The saved game of ``state`` (:func:`rometools.core.saved.saved_game`) is tampered with in
     every class of hostile edit: truncated, each key removed or set to each of
-    :data:`SAVED_JUNK`, two actions swapped, an action removed, doubled or replaced by a value
+    :data:`SAVED_JUNK`, each entry of a start position (``start``) set to junk of every kind
+    (unhashable, nested, huge), two actions swapped, an action removed, doubled or replaced by a value
     that is no action, each option set to junk or changed to another value of its kind
     (from the config's declared options: a boolean flipped, a number moved within its
     range, another choice), with and without a fresh checksum. Each must load as

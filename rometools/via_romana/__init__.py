@@ -57,6 +57,7 @@ from rometools.via_romana.state import (
     GameState,
     card_id,
     parse_card,
+    playable_problem,
 )
 from rometools.via_romana.views import (
     builds_with,
@@ -73,7 +74,7 @@ __all__ = [
     "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json", "game_log",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
     "milestone_colours",
-    "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
+    "new_game", "parse_card", "play_game", "playable_problem", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
     "ranks", "resample", "road_pieces", "road_results", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
 ]
 

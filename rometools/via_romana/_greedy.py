@@ -258,6 +258,27 @@ def choose(state, rng):
             return KEEP
         return legal[integer_below(rng, len([a for a in legal if a != KEEP]))]
     if kind == "tile":
-        t = rules._t(state.config)
-        return max(legal, key=lambda a: state.tiles[t.index[a[1]]])
+        return _best_tile(state, legal, seat)
     return legal[integer_below(rng, len(legal))]
+
+
+def _best_tile(state, legal: list, seat: int):
+    """The city tile a road's winner takes: the highest (its value, the city's tiles left + 1), plus
+    the goal tile's points when it completes the seat's own goal (the components' ``goals.points``
+    as loaded); the first in legal order on a tie."""
+    t = rules._t(state.config)
+    comps = t.comps
+    goal = state.goals[seat]
+    have = None
+    if goal is not None:
+        board = t.board
+        have = {board.tile_entry(w)[0] for w in state.won[seat]}
+    best, best_value = legal[0], -1
+    for a in legal:
+        c = t.index[a[1]]
+        value = state.tiles[c] + 1
+        if have is not None and _completes(comps, goal, have, t.board.city(t.spaces[c]).province):
+            value += comps.goal_points
+        if value > best_value:
+            best, best_value = a, value
+    return best

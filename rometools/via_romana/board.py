@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field
 
@@ -28,9 +29,16 @@ from rometools.core.data import (
 )
 from rometools.core.errors import DataFileError
 
-__all__ = ["Board", "City", "Road", "board_path", "load_board"]
+__all__ = ["MAX_CITIES", "MAX_ROADS", "MAX_ROAD_SPACES", "MAX_SPACES_PER_ROAD", "PLAYERS", "Board", "City", "Road",
+           "board_path", "load_board"]
 
-MAX_ITEMS = 500
+#: The player counts Via Romana is played with (``002_2e34de0661bde959.txt``, Contents: 2-4 players).
+PLAYERS = (2, 4)
+#: The largest board the format takes: a board far above the published one's size (20 cities,
+#: 30 roads, 75 road spaces in the illustrative one) that every view still draws in about a
+#: second. A board of 500 roads and 25,500 spaces took 28 s to open in the road board and
+#: 17-34 s per turn (issue 47, item 9); ``benchmarks/bench_via_romana.py`` times the largest.
+MAX_CITIES, MAX_ROADS, MAX_SPACES_PER_ROAD, MAX_ROAD_SPACES = 100, 200, 10, 1_000
 
 
 class _BoardMeta(StrictModel):
@@ -49,23 +57,24 @@ class _City(StrictModel):
     province: str
     symbol: str = Field(min_length=1)
     max_value: int = Field(ge=1, le=100)
-    position: list[float] = Field(min_length=2, max_length=2)
+    # drawing coordinates: each 0..1 (NaN, infinity, 1e308 and negatives drew nothing, or everything off)
+    position: list[Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]] = Field(min_length=2, max_length=2)
 
 
 class _Road(StrictModel):
     id: str = Field(min_length=1)
     a: str
     b: str
-    spaces: list[list[str]] = Field(min_length=1, max_length=50)
-    blocked_with: list[int] = []
+    spaces: list[list[str]] = Field(min_length=1, max_length=MAX_SPACES_PER_ROAD)
+    blocked_with: list[Annotated[int, Field(ge=PLAYERS[0], le=PLAYERS[1])]] = Field(default=[], max_length=3)
 
 
 class _BoardFile(StrictModel):
     meta: MetaTable = MetaTable()
     board: _BoardMeta
     province: list[_Province] = Field(min_length=1, max_length=50)
-    city: list[_City] = Field(min_length=2, max_length=MAX_ITEMS)
-    road: list[_Road] = Field(min_length=1, max_length=MAX_ITEMS)
+    city: list[_City] = Field(min_length=2, max_length=MAX_CITIES)
+    road: list[_Road] = Field(min_length=1, max_length=MAX_ROADS)
 
 
 @dataclass(frozen=True)
@@ -131,8 +140,12 @@ class Board:
     Raises
     ------
     DataFileError
-        (from :meth:`from_file`) an id used twice, a city in an unknown province, a road
-        to an unknown city or from a city to itself, a space colour that is no province.
+        (from :meth:`from_file`) an id used twice, a road id with a ``.``, a city in an
+        unknown province, a position outside 0..1 (or not a number), a road to an unknown
+        city or from a city to itself, a space colour that is no province, a player count
+        outside 2..4 in ``blocked_with``, every road blocked at some player count, more than
+        :data:`MAX_CITIES` cities, :data:`MAX_ROADS` roads, :data:`MAX_SPACES_PER_ROAD`
+        spaces on a road or :data:`MAX_ROAD_SPACES` road spaces in all.
 
     Examples
     --------
@@ -262,6 +275,9 @@ def load_board(path: Path) -> Board:
     for r in raw.road:
         if r.id in roads or r.id in ids:
             raise DataFileError(path, f"road.{r.id}", "the id is used twice (or is a city's id)")
+        if "." in r.id:  # its spaces are "<road>.<k>": "r1.0" would be road "r1"'s first space too
+            raise DataFileError(path, f"road.{r.id}.id", "a road id may not contain '.' (its spaces' ids are "
+                                                         "'<road>.<k>')")
         roads.add(r.id)
         for end in ("a", "b"):
             if getattr(r, end) not in ids:
@@ -272,8 +288,13 @@ def load_board(path: Path) -> Board:
             if not cols or len(cols) > 2 or any(c not in provinces for c in cols):
                 raise DataFileError(path, f"road.{r.id}.spaces[{k}]", f"a space has 1 or 2 province colours, "
                                                                       f"got {cols}; the provinces are {list(provinces)}")
-        if any(not 1 <= n <= 100 for n in r.blocked_with):
-            raise DataFileError(path, f"road.{r.id}.blocked_with", f"player counts, got {r.blocked_with}")
+    spaces = sum(len(r.spaces) for r in raw.road)
+    if spaces > MAX_ROAD_SPACES:
+        raise DataFileError(path, "road", f"{spaces:,} road spaces in all; a board has at most {MAX_ROAD_SPACES:,}")
+    for players in range(PLAYERS[0], PLAYERS[1] + 1):
+        if all(players in r.blocked_with for r in raw.road):
+            raise DataFileError(path, "road.blocked_with", f"every road is blocked with {players} players: no road "
+                                                           f"is left to build on")
     return Board(provinces,
                  tuple(City(c.id, c.name, c.province, c.symbol, c.max_value, tuple(c.position)) for c in raw.city),
                  tuple(Road(r.id, r.a, r.b, tuple(tuple(s) for s in r.spaces), tuple(r.blocked_with))

@@ -27,7 +27,9 @@ class GreedyBot(Bot):
     gains, plus a bonus by kind; ties broken at random. It reads only what its seat knows: a
     goal tile that another seat would complete counts its points times the share of the tiles
     the seat has not seen that the road's tile would complete (each is as likely to be that
-    seat's), never that seat's real tile.
+    seat's), never that seat's real tile. Taking a city tile, it takes the highest, counting the
+    goal tile's points when the tile completes its own goal. Every value is read from the data as
+    loaded (a variant's).
 
     >>> import numpy as np
     >>> from rometools.via_romana import GAME, is_over

@@ -26,6 +26,7 @@ from rometools.core.data import (
     parse_model,
 )
 from rometools.core.errors import DataFileError
+from rometools.via_romana.board import PLAYERS
 
 __all__ = ["Card", "Components", "GoalTile", "card_name", "components_path", "deck", "load_components"]
 
@@ -164,7 +165,12 @@ def load_components(path: Path) -> Components:
     DataFileError
         Naming the file, the entry and the problem: a value of the wrong type, a
         missing provenance, a colour or symbol listed twice, a card total that the
-        colours and symbols do not make, a goal tile with an unknown colour.
+        colours and symbols do not make, a goal tile with an unknown colour; and a file
+        that cannot give a playable game: fewer goal tiles than the fewest players
+        (2), no fort or no milestone per player, no card dealt and none drawn. What
+        depends on the board or the player count (road signs, forts for the set-up,
+        goal tiles for 4 players, colours and symbols the board uses) is checked when a
+        game is configured (:class:`~rometools.via_romana.GameConfig`).
 
     Examples
     --------
@@ -184,6 +190,19 @@ def load_components(path: Path) -> Components:
         raise DataFileError(path, "deck.cards", f"is {raw.deck.cards} but the colours and symbols make "
                                                 f"{len(colours)} x {sum(s.per_colour for s in raw.deck.symbol)} "
                                                 f"= {total} cards")
+    fewest = PLAYERS[0]
+    if len(raw.goals.tile) < fewest:  # each player is dealt one: every game crashed at the deal
+        raise DataFileError(path, "goals.tile", f"{len(raw.goals.tile)} goal tile{'s' * (len(raw.goals.tile) != 1)}; "
+                                                f"each player is dealt one, and Via Romana is for {fewest} to "
+                                                f"{PLAYERS[1]} players")
+    if raw.supply.forts_per_player < 1:  # the set-up places a fort for each player
+        raise DataFileError(path, "supply.forts_per_player", "0 forts; the set-up places a fort for each player")
+    if raw.supply.milestones_per_player < 1:  # no road could ever be completed: every game ran to the safeguard
+        raise DataFileError(path, "supply.milestones_per_player", "0 milestones; no road space could ever be built "
+                                                                  "on, so no road would be completed")
+    if raw.turn.hand == 0 and raw.turn.draw == 0:
+        raise DataFileError(path, "turn.draw", "0 cards drawn and 0 dealt (turn.hand); no player would ever hold a "
+                                               "card to build with")
     seen = set()
     for g in raw.goals.tile:
         if g.id in seen:

@@ -47,6 +47,7 @@ except ImportError:   # plain Python without Cython: the decorators change nothi
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
+from rometools.core.formatting import shown
 from rometools.via_romana.state import (
     CHANCE,
     END,
@@ -699,8 +700,8 @@ def apply(state: GameState, action: Any) -> GameState:
         swapped = _cards_in_order(state, action)
         if swapped is not None and swapped in legal_actions(state):
             return apply_legal(state, swapped)
-        raise refused(f"{action!r} is not allowed now{_why_not(state, action)}" if not state.over else
-                      f"the game is over; {action!r} cannot be played",
+        raise refused(f"{shown(action)} is not allowed now{_why_not(state, action)}" if not state.over else
+                      f"the game is over; {shown(action)} cannot be played",
                       well_formed=_well_formed(state, action))
     return apply_legal(state, action)
 

@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rometools.core.errors import OptionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
-from rometools.via_romana.board import Board, load_board
+from rometools.via_romana.board import PLAYERS, Board, load_board
 from rometools.via_romana.components import Components, load_components
 
-__all__ = ["CHANCE", "END", "KEEP", "MILESTONE_COLOUR_OPTIONS", "TERMINAL", "GameConfig", "GameState", "RoadResult", "card_id", "parse_card"]
+__all__ = ["CHANCE", "END", "KEEP", "MILESTONE_COLOUR_OPTIONS", "TERMINAL", "GameConfig", "GameState", "RoadResult", "card_id", "parse_card",
+           "playable_problem"]
 
 #: End the build phase (play no more cards this turn).
 END = "end"
@@ -62,7 +64,7 @@ class GameConfig(Config):
     rometools.core.errors.OptionError: milestone_colour must be one of space, road; got 'edge'
     """
 
-    players: int = option(4, "seats at the table.", low=2, high=4)
+    players: int = option(4, "seats at the table.", low=PLAYERS[0], high=PLAYERS[1])
     start_player: int = option(0, "the start player's seat: places the first set-up fort and plays the first "
                                   "turn, the others following clockwise (VR-14).", low=0)
     board: Board | None = option(None, "the board: provinces, cities, roads, blocked roads.",
@@ -84,7 +86,10 @@ class GameConfig(Config):
     def resolve(self) -> None:
         if not 0 <= self.start_player < self.players:
             raise OptionError("start_player", f"start_player must be a seat 0 to {self.players - 1}, "
-                                              f"got {self.start_player}")
+                                              f"got {shown(self.start_player)}")
+        problem = playable_problem(self.the_board(), self.the_components(), self.players)
+        if problem is not None:
+            raise OptionError(*problem)
 
     def the_board(self) -> Board:
         """The board in use (default: the bundled illustrative board, read once per config)."""
@@ -101,6 +106,70 @@ class GameConfig(Config):
             comps = load_components()
             object.__setattr__(self, "_bundled_components", comps)
         return comps
+
+
+def playable_problem(board: Board, comps: Components, players: int) -> tuple[str, str] | None:
+    """Why a board and a component set cannot give a playable game with ``players`` players:
+    ``(option, message)`` naming the file and the entry, or ``None``.
+
+    Each file is checked alone when it loads; this is what only the two together, and the
+    player count, tell (issue 47, item 4: such games crashed at the deal, started with -10
+    road signs or ran to the safeguard every time):
+
+    * a goal tile for each player (``goals.tile``);
+    * forts for the set-up (two rounds with 2 players: ``supply.forts_per_player``);
+    * a road sign left to place once the blocked roads have theirs, and no more signs than the
+      open roads can carry (``supply.road_signs``: the last sign ends the game);
+    * enough open roads short enough for the players' milestones together
+      (``supply.milestones_per_player``) to be completed, one per sign;
+    * every deck colour a province, every province a deck colour, and every city symbol a card
+      symbol (a card of another colour builds nothing; a province without cards, nothing on it).
+
+    Examples
+    --------
+    >>> from rometools.via_romana import load_board, load_components
+    >>> playable_problem(load_board(), load_components(), 2) is None
+    True
+    """
+    def where(data: Board | Components, entry: str) -> str:
+        return f"{data.path or 'the ' + type(data).__name__.lower()}: {entry}"
+
+    blocked = len(board.blocked(players))
+    open_roads = [r for r in board.roads if players not in r.blocked_with]
+    if len(comps.goals) < players:
+        return "components", (f"{where(comps, 'goals.tile')}: {len(comps.goals)} goal tiles for {players} "
+                              f"players; each player is dealt one")
+    rounds = 2 if players == 2 else 1
+    if comps.forts_per_player < rounds:
+        return "components", (f"{where(comps, 'supply.forts_per_player')}: {comps.forts_per_player} fort each, but "
+                              f"the set-up places {rounds} for each of {players} players")
+    if comps.road_signs <= blocked:
+        return "components", (f"{where(comps, 'supply.road_signs')}: {comps.road_signs} road signs, and the board "
+                              f"blocks {blocked} roads at set-up with {players} players: no sign would be left to "
+                              f"end the game (it needs {blocked + 1} or more)")
+    if comps.road_signs > len(board.roads):
+        return "components", (f"{where(comps, 'supply.road_signs')}: {comps.road_signs} road signs, but the board has "
+                              f"{len(board.roads)} roads: the last sign, which ends the game, could never be placed")
+    milestones = players * comps.milestones_per_player
+    short = sum(1 for r in open_roads if len(r.spaces) <= milestones)
+    if short < comps.road_signs - blocked:
+        return "components", (f"{where(comps, 'supply.milestones_per_player')}: {comps.milestones_per_player} "
+                              f"milestones each; {players} players' {milestones} fill {short} of the open roads, "
+                              f"and the game ends only once {comps.road_signs - blocked} are completed")
+    provinces, colours = set(board.provinces), set(comps.colours)
+    if colours - provinces:
+        colour = next(c for c in comps.colours if c not in provinces)
+        return "components", (f"{where(comps, 'deck.colours')}: {colour!r} is no province of the board "
+                              f"({', '.join(board.provinces)}); its cards would build nothing")
+    if provinces - colours:
+        province = next(p for p in board.provinces if p not in colours)
+        return "board", (f"{where(board, 'province')}: {province!r} has no cards in the deck "
+                         f"({', '.join(comps.colours)}); nothing could be built in it")
+    city = next((c for c in board.cities if c.symbol not in comps.symbols), None)
+    if city is not None:
+        return "board", (f"{where(board, f'city.{city.id}.symbol')}: {city.symbol!r} is no card symbol "
+                         f"({', '.join(comps.symbols)})")
+    return None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@
   with a seeded simulation.
 * :class:`BalanceExplorer` -- any game: many seeded bot games, seat win rates with
   intervals, a variant compared on the same seeds.
+* :class:`VariantStudio` -- any game: every editable value, a variant compared with the
+  published game until the answer is clear, one value tuned to a target.
 * :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
@@ -27,8 +29,8 @@
   target's chance and a seeded simulation.
 
 Each game declares its own explorers on its ``GameSpec`` (:mod:`rometools.core.explorers`);
-the four of no one game (the balance lab, the draw and dice odds explorers, the playtest report) are
-:data:`GENERAL_EXPLORERS`, registered when this package is imported.
+the ones of no one game (the balance lab, the draw and dice odds explorers, the playtest report,
+the what-if studio) are :data:`GENERAL_EXPLORERS`, registered when this package is imported.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``), figures, tables and input checks;
@@ -70,11 +72,13 @@ _LAZY = {
     "RoadBoardExplorer": "rometools.widgets.via_romana",
     "CardOddsExplorer": "rometools.widgets.via_romana",
     "TileOddsExplorer": "rometools.widgets.imperator",
+    "VariantStudio": "rometools.widgets.what_if",
 }
 
 __all__ = ["GAME_BAGS", "GENERAL_EXPLORERS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
            "CollectionExplorer", "DiceOddsExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
-           "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
+           "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer",
+           "VariantStudio"]
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

@@ -268,7 +268,7 @@ def call_with_timeout(fn: Callable[..., Any], *args: Any, seconds: float = FILE_
     return result["value"]
 
 
-_UPLOAD_SUFFIXES = {"board": (".toml", ".yaml", ".yml"), "saved game": (".json",)}
+_UPLOAD_SUFFIXES = {"board": (".toml", ".yaml", ".yml"), "saved game": (".json",), "variant": (".toml",)}
 
 
 def _upload(item: Mapping[str, Any], what: str) -> tuple[str, bytes]:

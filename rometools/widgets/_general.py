@@ -74,6 +74,40 @@ GENERAL_EXPLORERS = (
         stress=(("then", ("number", "seed", 2), ("button", "_run", "Run")),
                 ("then", ("dropdown", "players", "4"), ("button", "_run", "Run"))),
         test_args={"games": 20}),
+    ExplorerSpec(
+        "rometools.widgets.what_if:VariantStudio", page="what_if_studio",
+        title="What-if studio",
+        summary="change any value of any game (an option, a seat's handicap, a scoring table, a count), compare "
+                "the variant with the published game on the same seeds until the answer is clear, tune one value "
+                "to a target.",
+        heading="What-if studio: change a value, compare until clear, tune",
+        description="Every editable value of a game with its published value beside it: options, each seat's "
+                    "handicap, and the data files' numbers (scoring tables, counts, rewards). Change some, press "
+                    "**Compare**: the published game and your variant play the same seeds, batch after batch, and "
+                    "the differences' intervals narrow until every figure is decided (each interval holds however "
+                    "often it is read) or the budget ends; **Stop** keeps what was played. **Tune** races the "
+                    "values of one parameter (the last seat's handicap, say) and recommends the one that meets a "
+                    "target. Save the variant as a TOML file, or load one. This page opens on Caesar's Empire "
+                    "with the Gold table stopped at 4 Gold Coins.",
+        app_args='changes={"components:tables.gold.points": [0, 4, 9, 16, 16, 16, 16, 16]}, '
+                 'name="Gold 0-4-9-16, no more", files="upload"',
+        chart=".rt-whatif-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-whatif-compare"),
+        plots=3,  # the two comparison charts, and the Tune tab's response curve
+        also_redraw=(".rt-whatif-scores",),
+        # (a control the kernel resets after another's change, the Tune parameter after Players, the
+        # Changes after Game, is never typed in right after it: a robot's typing would race the reset)
+        stress=(("then", ("number", "max_games", 200), ("number", "seed", 2), ("button", "_compare_button",
+                                                                                "Compare")),
+                ("then", ("text_area", "changes", "components:tables.gold.points = [0, 4, 9, 16, 25, 36, 36, 36]"),
+                 ("dropdown", "precision", "5 points"), ("button", "_compare_button", "Compare")),
+                ("then", ("toggle", "tab", "Tune"), ("text", "values", "0:20:10"), ("number", "tune_games", 600),
+                 ("number", "check_games", 100), ("button", "_tune_button", "Tune")),
+                ("then", ("dropdown", "players", "3"), ("text", "name", "three players"),
+                 ("button", "_tune_button", "Tune")),
+                ("dropdown", "game", "Pig")),
+        test_args={"game": "pig", "changes": {"target": 80}, "max_games": 40, "batch": 20, "tune_games": 200,
+                   "check_games": 20},
+        states=({"game": "pig", "changes": {"target": 80, "handicap.2": 3}, "tab": "tune"},)),
 )
 
 for _spec in GENERAL_EXPLORERS:

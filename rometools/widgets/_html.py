@@ -131,9 +131,10 @@ def csv_link(frame: Any, filename: str, label: str, css: str = "rt-download") ->
             f"href='data:text/csv;base64,{data}'>{html.escape(label)}</a>")
 
 
-def stale_note(last_run: str) -> str:
+def stale_note(last_run: str, button: str = "Run") -> str:
     """The line an explorer shows over results that are not for the controls now set: they are
-    the last run's (``last_run``, its summary in plain words), and Run gives the settings above.
+    the last run's (``last_run``, its summary in plain words), and ``button`` (Run, Compare...)
+    gives the settings above.
 
     Examples
     --------
@@ -142,4 +143,4 @@ def stale_note(last_run: str) -> str:
     """
     return ('<div style="color:#5d4037;background:#fffbe6;border:1px solid #e0c060;padding:4px 8px">'
             f"<b>Results below are for the last run:</b> {html.escape(last_run)}; "
-            "they are not for the controls now set: press <b>Run</b> for the settings above.</div>")
+            f"they are not for the controls now set: press <b>{html.escape(button)}</b> for the settings above.</div>")

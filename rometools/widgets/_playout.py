@@ -459,7 +459,7 @@ class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
             path = Path(start).expanduser()
             try:
                 text = call_with_timeout(read_text_file, path, "saved game", what=path.name or str(path))
-                self._start = load_saved_game(text, game=self.GAME, source=str(path))
+                self._start = load_saved_game(text, game=self.GAME, source=str(path), beside=path)
             except DataFileError as err:
                 raise _FileProblem(_file_problem("Start: the saved game", err)) from None
             except ValueError as err:  # an illegal or invalid action in the history

@@ -124,21 +124,21 @@ class RegionBoardExplorer(PlayoutExplorer):
 
     Examples
     --------
-    Turn 3 of a greedy game: P4 to move, P1's 5 holds Apulia (a marker-5 tile).
+    Turn 3 of a greedy game: P4 to move, P2's 5 holds Apulia (a marker-5 tile).
 
     >>> ex = RegionBoardExplorer(seed=2)
     >>> ex.set_values(turn=3, region="apulia", value=5)
     True
     >>> ex.problem
-    "P1's 5 holds Apulia: equal value (5), influence zone (0) and political influence (0); placing is forbidden when all three are equal"
+    "P2's 5 holds Apulia: equal value (5), influence zone (0) and political influence (0); placing is forbidden when all three are equal"
     >>> ex.set_values(influence_zone=1)          # one more unused influence zone wins the tie
     True
     >>> for line in ex.chain(): print(line)
-    P4 places a 5 in Apulia, forcing out P1
-    P1's 5 is forced out of Apulia and moves to Campania, forcing out P2
-    P2's 5 is forced out of Campania, has no legal region and goes back to its owner
+    P4 places a 5 in Apulia, forcing out P2
+    P2's 5 is forced out of Apulia and moves to Campania, forcing out P3
+    P3's 5 is forced out of Campania, has no legal region and goes back to its owner
     >>> ex.set_values(step=1), [c[:2] for c in ex.figure_data()["im-cubes"]["customdata"]]
-    (True, [[0, 1], [1, 0], [2, 0], [3, 0]])
+    (True, [[0, 0], [1, 1], [2, 0], [3, 0]])
     >>> ex.set_values(region="rome")
     False
     >>> ex.message

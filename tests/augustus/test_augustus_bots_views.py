@@ -41,11 +41,37 @@ def test_greedy_completes_an_objective_now_rather_than_waiting():
 
 
 def test_greedy_keeps_the_cards_with_most_points_per_expected_draw():
+    """Points (its own + 1 + the rewards it would bring) per expected draw, from the data as loaded."""
+    from rometools.augustus.bots import _greedy
+
     s = new_game(rng=4)
     action = GreedyBot().choose(s, 0)
     bag = tuple(s.config.components.bag.items())
-    value = {n: GreedyBot().card_value(s.config.cards.card(n), bag) for n in s.hands[0]}
+    value = {n: GreedyBot().card_value(s.config.cards.card(n), bag, _greedy.reward_bonus(s, 0, s.config.cards.card(n)))
+             for n in s.hands[0]}
     assert sorted(action[1:], key=value.get) == sorted(value, key=value.get)[-3:]
+
+
+def test_reward_bonus_reads_the_reward_tiles():
+    """A colour reward nobody holds is worth its points over the objectives still needed; the count
+    reward the next objective lets the seat claim, its points; doubled in a variant, doubled here."""
+    from rometools import Variant
+    from rometools.augustus.bots import _greedy
+
+    s = new_game(rng=4)
+    card = s.config.cards.card(s.hands[0][0])
+    tiles = {t.id: t for t in s.config.components.rewards}
+    colour = tiles[card.kind] if card.kind in tiles else tiles["senators"]
+    expected = (colour.points / colour.need if card.kind in tiles or card.kind == "senator" else 0)
+    expected += tiles["all_colours"].points / 4 + 0   # nothing controlled: four colours missing
+    power = card.power.points * (card.kind == card.power.colour) if card.power.kind == "points_per_colour" else 0
+    # no count reward for a first objective (the smallest needs 2)
+    assert _greedy.reward_bonus(s, 0, card) == pytest.approx(expected + power)
+    doubled = Variant("augustus")
+    for t in s.config.components.rewards:
+        doubled = doubled.with_value(f"components:reward.{t.id}.points", 2 * t.points)
+    s2 = new_game(doubled.load().config, rng=4)
+    assert _greedy.reward_bonus(s2, 0, card) == pytest.approx(2 * expected + power)
 
 
 def test_greedy_beats_random_over_seeded_games():
@@ -96,7 +122,7 @@ def test_the_log_tells_the_game_with_what_the_rules_did():
     ({"players": "3"}, "^players: Augustus takes a whole number of players, got '3'$"),
     ({"first_game": 1}, "^first_game must be True or False, got 1$"),
     ({"first_caller": 4}, "^first_caller must be a seat 0 to 3, got 4$"),
-    ({"max_draws": 0}, "^max_draws must be a whole number 1 or more, got 0$"),
+    ({"max_draws": 0}, "^max_draws must be a whole number 1 to 100,000, got 0$"),
     ({"players": True}, "^players: Augustus takes a whole number of players, got True$")])
 def test_config_errors_name_the_option(options, message):
     with pytest.raises(OptionError, match=message) as info:
@@ -150,6 +176,7 @@ def test_greedy_top_placements_are_the_best_rated_of_the_legal_actions():
     the actions of ``legal_actions`` whose ``placement_values`` are the greatest, in their order, the
     pass left out when a placement ties it: at every placement decision of seeded games, powers'
     placements (while completed objectives wait) included."""
+    from rometools import Variant
     from rometools.augustus import PASS, legal_actions
     from rometools.augustus.bots import _greedy
     from rometools.core.playout import play as play_game
@@ -157,8 +184,14 @@ def test_greedy_top_placements_are_the_best_rated_of_the_legal_actions():
 
     bot = GreedyBot()
     checked, phases, ties = 0, set(), 0
-    for seed, bots in enumerate(["greedy", "random", "greedy", "random", ["greedy", "random"] * 2]):
-        end = play_game(rometools.load_game("augustus", players=4), bots, rng=seed)
+    # with rewards worth nothing (a variant), objectives of equal points tie, as the tie path needs
+    no_rewards = Variant("augustus", options={"players": 4})
+    for t in rometools.load_game("augustus").config.components.rewards:
+        no_rewards = no_rewards.with_value(f"components:reward.{t.id}.points", 0)
+    games = [rometools.load_game("augustus", players=4)] * 5 + [no_rewards.load()] * 3
+    for seed, (game, bots) in enumerate(zip(games, ["greedy", "random", "greedy", "random", ["greedy", "random"] * 2,
+                                                  "greedy", "random", "greedy"], strict=True)):
+        end = play_game(game, bots, rng=seed)
         for s in states(end):
             if s.phase not in ("place", "power_place"):
                 continue

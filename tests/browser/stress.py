@@ -253,4 +253,9 @@ STRESS_CASES = [
                'PlaytestReport("caesars_empire", players=3, games=60, seed=1)', (
                    then(number("seed", 2), button("_run", "Run")),
                ), root=".rt-playtest-explorer"),
+    StressCase("notebook_what_if", "notebooks/what_if.ipynb",   # the studio holding question 1's variant
+               'VariantStudio(changes={"components:tables.gold.points": [0, 4, 9, 16, 16, 16, 16, 16]}, '
+               'name="Gold 0-4-9-16, no more")', (
+                   then(number("max_games", 200), button("_compare_button", "Compare")),
+               ), root=".rt-whatif-studio"),
 ]

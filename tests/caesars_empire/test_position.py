@@ -30,7 +30,7 @@ from rometools.caesars_empire import (
     to_json,
 )
 from rometools.caesars_empire.components import components_path
-from rometools.core.errors import ArgumentError, InvalidActionError
+from rometools.core.errors import ArgumentError, DataFileError, InvalidActionError
 
 BOARD = load_board("4-5")
 DEAL = dict(zip(BOARD.city_ids, new_game(rng=3).treasures, strict=True))
@@ -95,9 +95,12 @@ def test_config_uses_the_components_the_board_names(tmp_path):
     cfg = GameConfig(board=board)
     assert cfg.components.road_bonus == 7
     assert [p["road_bonus"] for p in score_parts(new_game(cfg, rng=1))] == [7, 7, 7, 7]
-    # the saved game names the component file by content hash and loads it back
+    # the saved game names the component file by content hash and loads it back, from a folder the
+    # loader is allowed to read (issue 47, item 11: a saved game names no other file)
     end = play_game(cfg, "random", rng=2)
-    assert to_json(end).count(str(comps_file)) == 1 and from_json(to_json(end)) == end
+    assert to_json(end).count(str(comps_file)) == 1 and from_json(to_json(end), allow=[tmp_path]) == end
+    with pytest.raises(DataFileError, match="config.components.file: names a file a saved game may not read"):
+        from_json(to_json(end))
 
 def test_registering_a_route_policy_twice():
     def worst(options, seat, state):
@@ -149,3 +152,34 @@ def test_a_saved_start_loads_as_saved_or_is_refused(key, value, words):
     assert position_from_dict(config, saved, source="x.json").start.route_score == (5, 3)
     with pytest.raises(DataFileError, match=re.escape(words)):
         position_from_dict(config, {**saved, key: value}, source="x.json")
+
+
+def test_a_saved_start_tampered_inside_is_refused_in_words():
+    """Issue 47, item 13: ``start.roads[0][0] = []`` in a saved game was a bare ``TypeError``
+    (unhashable type: 'list'). Every entry of a saved start, three levels deep, set to junk of every
+    kind (unhashable, nested, a number of 31 digits, 10,000 characters): a DataFileError naming
+    ``<saved game>`` or a RulesError, never another exception (``check_saved_game``)."""
+    import json
+
+    from rometools.core.errors import DataFileError
+    from rometools.core.playout import load_saved_game, play, saved_game, turn_states
+    from rometools.testing import check_saved_game
+
+    config = GameConfig(players=2)
+    game = rometools.load_game("caesars_empire", config)
+    middle = turn_states(play(game, ["greedy"] * 2, 1))[6]
+    b = config.board
+    start = position(config, treasures=dict(zip(b.city_ids, middle.treasures, strict=True)),
+                     owners={c: o for c, o in zip(b.city_ids, middle.city_owner, strict=True) if o >= 0},
+                     roads={b.paths[e].cities: o for e, o in enumerate(middle.path_owner) if o >= 0},
+                     roads_left=dict(enumerate(middle.roads_left)), route_score=dict(enumerate(middle.route_score)),
+                     to_move=middle.seat)
+    state = game.apply(start, game.legal_actions(start)[0])
+    check_saved_game(state, seed=3)
+    data = saved_game(state)
+    data["start"]["roads"][0][0] = []
+    from rometools.core.saved import _checksum
+    data["sha256"] = _checksum(data)
+    with pytest.raises(DataFileError, match=re.escape("<saved game>: start.roads[0]: a road's ends are location "
+                                                      "ids, got []")):
+        load_saved_game(json.dumps(data))

@@ -7,10 +7,12 @@ Cities, End of Game.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
 
+import rometools
 from rometools.caesars_empire import (
     CHANCE,
     PASS,
@@ -368,3 +370,50 @@ def test_chains_cross_several_empty_cities_by_default():
     short = play(new_game(GameConfig(board=board, players=2, max_chain_paths=2), deal=deal),
                  ("rome", "a"), ("rome", "b"), ("rome", "e"))
     assert legal_actions(short) == [("a", "b", "c"), ("b", "c")]
+
+
+@pytest.mark.parametrize("seed", [78006, 92006])
+def test_apply_accepts_only_the_routes_legal_actions_lists(seed):
+    """Issue 47, item 10: with ``route_policy="player"``, legal_actions lists one route per scoring
+    outcome of a chain (the first of the tied routes in path order), but apply also took a tied
+    route with the same points for every seat; a saved game then held a route the rules never
+    offered (found at seeds 78006 and 92006, 3 players, random bots). Every action listed at any
+    earlier node, offered at every node: apply accepts it only where it is listed now."""
+    from rometools.core.errors import RulesError
+    from rometools.core.playout import play, states
+
+    game = rometools.load_game("caesars_empire", players=3, route_policy="player")
+    seen, offered = [], 0
+    for state in states(play(game, "random", rng=seed)):
+        legal = game.legal_actions(state)
+        if game.current_player(state) >= 0:
+            for action in seen:
+                if action not in legal:
+                    offered += 1
+                    with pytest.raises(RulesError):
+                        game.apply(state, action)
+        seen += [a for a in legal if a not in seen]
+    assert offered > 1000
+
+
+def test_a_tied_route_with_the_same_points_is_refused_naming_the_listed_one():
+    from rometools.caesars_empire.rules import route_choices
+    from rometools.caesars_empire.views import connection_routes
+    from rometools.core.playout import play, states
+
+    game = rometools.load_game("caesars_empire", players=3, route_policy="player")
+    for state in states(play(game, "random", rng=78006)):
+        if game.current_player(state) < 0:
+            continue
+        for chain, _ in game.legal_actions(state):
+            tied = connection_routes(state, chain)
+            listed = {o.path for o in route_choices(state, chain)}
+            other = next((o for o in tied if o.path not in listed), None)
+            if other is None:
+                continue
+            first = next(o.path for o in tied if o.points == other.points)
+            with pytest.raises(IllegalActionError, match=re.escape(
+                    f"scores what {first!r} scores for every seat; the choice between them is {first!r}")):
+                game.apply(state, (chain, other.path))
+            return
+    raise AssertionError("no tied route with the same points met: the test checked nothing")

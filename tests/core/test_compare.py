@@ -136,6 +136,16 @@ def test_the_process_executor_gives_the_serial_result():
     assert serial.figures == pooled.figures and serial.decisions == pooled.decisions
 
 
+def test_variants_play_on_worker_processes_as_in_this_one():
+    """A Variant travels to a worker as its TOML text (it holds read-only mappings, which do not pickle)."""
+    from rometools import Variant
+
+    base, short = Variant("pig", name="P2 +3", options={"handicap": {2: 3}}), Variant("pig", options={"target": 70})
+    serial = compare(base, short, max_games=60, batch=30, progress=False)
+    pooled = compare(base, short, max_games=60, batch=30, progress=False, executor="process", workers=2)
+    assert serial.figures == pooled.figures and serial.title.startswith("Pig, 2 players, greedy: P2 +3 against")
+
+
 def test_restricted_play_weights_are_compared_when_asked():
     c = compare("pig", rometools.load_game("pig", target=60), restrictions=["no_hold_ahead"], max_games=60,
                 batch=30, progress=False)

@@ -76,8 +76,8 @@ def test_a_board_option_takes_a_bundled_board_name_or_a_board_file(tmp_path):
                                     "board_2_3, board_4_5"),
     ("imperator", "nowhere/board.yaml", "nowhere/board.yaml: no such file; give the path of a board file or a "
                                         "bundled board: board"),
-    ("caesars_empire", "x" * 600, "'" + "x" * 499 + "...' (600 characters): no such file; "),
-    ("caesars_empire", "a\0b", "a\0b: no such file; "),
+    ("caesars_empire", "x" * 600, "'" + "x" * 299 + "...' (600 characters): no such file; "),
+    ("caesars_empire", "a\0b", "'a\\x00b': no such file; "),
 ])
 def test_a_board_option_that_names_no_file_says_so(game, value, message):
     from rometools.core.errors import DataFileError

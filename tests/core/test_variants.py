@@ -224,6 +224,26 @@ def test_parameters_list_published_beside_current():
             assert Variant("via_romana").with_value(p.address, p.published).load().config is not None
 
 
+def test_parameters_list_reads_its_edited_element():
+    """An element edit (``tables.gold.points.1``) shows in the whole list's current value too."""
+    ps = {p.address: p for p in Variant("caesars_empire").with_value("components:tables.gold.points.1", 3).parameters()}
+    whole = ps["components:tables.gold.points"]
+    assert whole.published == [0, 4, 9, 16, 25, 36, 49, 64]
+    assert (whole.current, whole.changed) == ([0, 3, 9, 16, 25, 36, 49, 64], True)
+    assert (ps["components:tables.gold.points.1"].current, ps["components:tables.gold.points.2"].changed) == (3, False)
+
+
+def test_a_variant_pickles_to_an_equal_variant():
+    """A worker process receives a Variant (tune's process and Dask executors): it pickles whole."""
+    import pickle
+
+    v = Variant("caesars_empire", name="gold", options={"players": 3, "handicap": {3: 2}},
+                edits={"components": {"tables.gold.points": [0, 4, 9, 16, 16, 16, 16, 16]}, "board": {"path.rome-capua": None}})
+    back = pickle.loads(pickle.dumps(v))
+    assert back == v and back.name == "gold" and dict(back.edits["board"]) == {"path.rome-capua": None}
+    assert back.load().config.components.tables.gold == v.load().config.components.tables.gold
+
+
 def test_addresses():
     assert parse_address('a."b.c".d') == ("a", "b.c", "d")
     assert format_address(parse_address('a."b.c".d')) == 'a."b.c".d'
@@ -253,14 +273,11 @@ def test_as_variant():
         as_variant(3)
 
 
-def test_a_variant_pickles_to_an_equal_variant():
-    """A variant travels to a worker process (tune and compare_variants with the process or Dask
-    executor): pickled and read back it is the same variant, name and bases included."""
+def test_a_variant_pickles_equal():
+    """Worker processes and Dask receive variants pickled (rometools.tune's executors)."""
     import pickle
 
-    from rometools.core.variants import Variant
-
-    v = Variant("caesars_empire", name="gold up", options={"players": 3, "handicap": {2: 1}},
-                edits={"components": {"tables.gold[1]": 5}})
+    v = Variant("caesars_empire", "g", options={"handicap": {4: 2}}, edits={"components": {"tables.gold.points.1": 3}},
+                bases={"components": "components.toml"})
     back = pickle.loads(pickle.dumps(v))
-    assert back == v and back.name == v.name and back.bases == v.bases and hash(back) == hash(v)
+    assert back == v and back.bases == v.bases and hash(back) == hash(v)

@@ -113,3 +113,18 @@ def test_mean_with_replacement_equals_tail_sum_of_cdf():
     # the same survival from fixed draws with replacement
     for t in (0, 1, 3, 7):
         assert until.survival(t) == 1 - bag.draw(t, replace=True).prob(at_least("a", 2) & present("c"))
+
+
+@pytest.mark.parametrize("p", [float("inf"), float("-inf"), float("nan"), 2, -1, 0, 10 ** 400, "0.5", None, True])
+def test_quantile_refuses_a_p_that_is_not_a_probability_in_words(p):
+    """Issue 47, item 13: ``quantile(inf)`` raised Python's ``OverflowError`` (cannot convert Infinity to
+    integer ratio), ``quantile(nan)`` a bare ValueError, ``quantile("0.5")`` answered, ``quantile(None)``
+    a TypeError. The exact question and its simulated twin refuse each the same way."""
+    from rometools.core.errors import ArgumentError
+    from rometools.draws import Bag, any_at_least
+
+    until = Bag({c: 8 for c in "RGBYK"}).draws_until(any_at_least(2))
+    for question in (until, until.simulate(200, rng=1)):
+        with pytest.raises(ArgumentError, match=r"^p must be a number in \(0, 1\], got "):
+            question.quantile(p)
+    assert until.quantile(0.99) == 6 and until.quantile(1) >= 6

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import refused
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, Bot, GameSpec
 from rometools.core.options import Config, option
 
@@ -68,7 +69,7 @@ def legal_actions(state):
 
 def apply(state, action):
     if not isinstance(action, str) or action not in legal_actions(state):  # a card or a move: illegal
-        raise refused(f"{action!r} is not a legal action here", well_formed=action in (*CARDS, *MOVES))
+        raise refused(f"{shown(action)} is not a legal action here", well_formed=action in (*CARDS, *MOVES))
     if current_player(state) == CHANCE:
         return replace(state, cards=(*state.cards, action))
     return replace(state, bets=(*state.bets, action))

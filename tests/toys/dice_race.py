@@ -32,6 +32,7 @@ from rometools.core.data import (
     parse_model,
 )
 from rometools.core.errors import DataFileError, IllegalActionError, InvalidActionError, OptionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, Bot, GameSpec, RandomBot
 from rometools.core.options import Config, option
 
@@ -157,9 +158,9 @@ def legal_actions(state: DiceRaceState) -> list[int]:
 
 def apply(state: DiceRaceState, action: Any) -> DiceRaceState:
     if type(action) is not int:
-        raise InvalidActionError(f"an action is a whole number, got {action!r}")
+        raise InvalidActionError(f"an action is a whole number, got {shown(action)}")
     if action not in legal_actions(state):
-        raise IllegalActionError(f"{action} is not legal here (legal: {legal_actions(state)})")
+        raise IllegalActionError(f"{shown(action)} is not legal here (legal: {legal_actions(state)})")
     history = (*state.history, action)
     if state.first is None:
         return replace(state, first=action, history=history)

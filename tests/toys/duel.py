@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import IllegalActionError, InvalidActionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, GameSpec, RandomBot
 from rometools.core.options import Config, option
 
@@ -60,9 +61,9 @@ def legal_actions(state: DuelState) -> list[int]:
 
 def apply(state: DuelState, action: Any) -> DuelState:
     if type(action) is not int:
-        raise InvalidActionError(f"an action is a whole number, got {action!r}")
+        raise InvalidActionError(f"an action is a whole number, got {shown(action)}")
     if action not in legal_actions(state):
-        raise IllegalActionError(f"{action} is not legal here (legal: {legal_actions(state)})")
+        raise IllegalActionError(f"{shown(action)} is not legal here (legal: {legal_actions(state)})")
     history = (*state.history, action)
     if current_player(state) == CHANCE:
         return replace(state, coin=action, history=history)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rometools.core.errors import IllegalActionError, InvalidActionError
+from rometools.core.formatting import shown
 from rometools.core.game import TERMINAL, GameSpec, RandomBot
 from rometools.core.options import Config, option
 
@@ -52,9 +53,9 @@ def legal_actions(state: HoleState) -> list[int]:
 
 def apply(state: HoleState, action: Any) -> HoleState:
     if type(action) is not int:
-        raise InvalidActionError(f"an action is a whole number, got {action!r}")
+        raise InvalidActionError(f"an action is a whole number, got {shown(action)}")
     if action not in legal_actions(state):
-        raise IllegalActionError(f"{action} is not legal here (legal: {legal_actions(state)})")
+        raise IllegalActionError(f"{shown(action)} is not legal here (legal: {legal_actions(state)})")
     return replace(state, bids=(*state.bids, action), history=(*state.history, action))
 
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import OptionError, refused
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL, Bot, GameSpec, RandomBot
 from rometools.core.options import Config, option
 from rometools.core.rng import as_generator, integer_below
@@ -104,8 +105,8 @@ def _add(hands: tuple, seat: int, card: int) -> tuple:
 
 def apply(state: SecretState, action: Any) -> SecretState:
     if type(action) not in (int, str) or action not in legal_actions(state):
-        raise refused(f"{action!r} is not allowed now" if not is_over(state) else
-                      f"the game is over; {action!r} cannot be played",
+        raise refused(f"{shown(action)} is not allowed now" if not is_over(state) else
+                      f"the game is over; {shown(action)} cannot be played",
                       well_formed=type(action) is int and action in CARDS or type(action) is str and action in GOALS)
     p = state.config.players
     history = (*state.history, action)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rometools.core.errors import IllegalActionError, InvalidActionError
+from rometools.core.formatting import shown
 from rometools.core.game import TERMINAL, Bot, GameSpec, RandomBot
 from rometools.core.options import Config, option
 
@@ -68,9 +69,9 @@ def chance_outcomes(state: TicTacToeState) -> list:
 
 def apply(state: TicTacToeState, action: Any) -> TicTacToeState:
     if type(action) is not int or not 0 <= action <= 8:
-        raise InvalidActionError(f"an action is a cell 0 to 8, got {action!r}")
+        raise InvalidActionError(f"an action is a cell 0 to 8, got {shown(action)}")
     if action not in legal_actions(state):
-        raise IllegalActionError(f"cell {action} is taken or the game is over")
+        raise IllegalActionError(f"cell {shown(action)} is taken or the game is over")
     return replace(state, history=(*state.history, action))
 
 

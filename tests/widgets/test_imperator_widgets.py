@@ -29,6 +29,20 @@ def explorer():
     return RegionBoardExplorer(seed=2)
 
 
+#: A position after three placements (P1's 5 on Apulia, P2's 5 on Campania, P3's 1 on Lucania, round
+#: 1), turn 3 of the explorer started from it: the what-if placements below are made on it (a fixed
+#: history, so no change to the bots' choices moves it).
+TURN_3 = ["t17", "t05", "t02", "t08", "t10", "t18", ("apulia", 5), ("campania", 5), ("lucania", 1)]
+
+
+@pytest.fixture(scope="module")
+def at_turn_3():
+    s = new_game(GameConfig(players=4))
+    for action in TURN_3:
+        s = apply(s, action)
+    return RegionBoardExplorer(start=s, seed=2)
+
+
 def view(ex):
     return {"controls": {n: getattr(w, "value", None) for n, w in ex._controls.items()}, "state": ex.state,
             "chart": ex.figure_data(), "chain": ex.chain(), "problem": ex.problem, "track": ex._track.value}
@@ -41,59 +55,59 @@ def test_the_game_is_the_seeded_bot_game(explorer):
     assert explorer.state.round == 2 and "P4 receives" in explorer._last_move.value
 
 
-def test_the_placement_shown_is_the_rules_outcome(explorer):
-    assert explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)
-    state = explorer.state
+def test_the_placement_shown_is_the_rules_outcome(at_turn_3):
+    assert at_turn_3.set_values(turn=3, seat=3, region="apulia", value=5, influence_zone=1)
+    state = at_turn_3.state
     placed = Worker(3, 5, 1, 0)
     out, = placement_outcomes(state.config.layout, markers(state), occupants(state), placed, "apulia")
-    assert explorer.chain() == [explorer._named(line) for line in out.describe()] and explorer.problem is None
-    assert all("'" + r + "'" not in line for line in explorer.chain() for r in state.config.layout.regions)
-    workers = explorer.figure_data()["im-workers"]["customdata"]
+    assert at_turn_3.chain() == [at_turn_3._named(line) for line in out.describe()] and at_turn_3.problem is None
+    assert all("'" + r + "'" not in line for line in at_turn_3.chain() for r in state.config.layout.regions)
+    workers = at_turn_3.figure_data()["im-workers"]["customdata"]
     assert sorted(map(tuple, workers)) == sorted((r, w.player, w.value) for r, w in out.occupants)
-    assert explorer.figure_data()["im-removed"]["customdata"] == [[1, 5]]          # P2's 5 sent back
-    cubes = explorer.figure_data()["im-cubes"]["customdata"]
+    assert at_turn_3.figure_data()["im-removed"]["customdata"] == [[1, 5]]          # P2's 5 sent back
+    cubes = at_turn_3.figure_data()["im-cubes"]["customdata"]
     assert [c[2] for c in cubes] == [out.track_moves.get(s, 0) for s in range(4)] == [1, 1, 0, 0]
     # step by step: before the placement, then each step
-    assert explorer.set_values(step=0)
-    assert explorer.figure_data()["im-move"]["x"] == [] and [c[2] for c in explorer.figure_data()["im-cubes"]
+    assert at_turn_3.set_values(step=0)
+    assert at_turn_3.figure_data()["im-move"]["x"] == [] and [c[2] for c in at_turn_3.figure_data()["im-cubes"]
                                                             ["customdata"]] == [0, 0, 0, 0]
-    assert explorer.set_values(step=2)
-    assert len(explorer.figure_data()["im-move"]["x"]) == 3            # the apulia -> campania arrow
-    assert "+1" in explorer._track.value
+    assert at_turn_3.set_values(step=2)
+    assert len(at_turn_3.figure_data()["im-move"]["x"]) == 3            # the apulia -> campania arrow
+    assert "+1" in at_turn_3._track.value
 
 
-def test_an_illegal_placement_is_explained_in_words(explorer):
-    assert explorer.set_values(turn=3, region="apulia", value=4, own_influence=True)
-    assert explorer.problem == ("P1's 5 holds Apulia: on a marker-5 tile a 5 (P1) is stronger than a 4 (P4)")
-    assert "Illegal placement" in explorer._chain.value and explorer.chain() == []
-    assert explorer.message == ""                                          # not an input error
+def test_an_illegal_placement_is_explained_in_words(at_turn_3):
+    assert at_turn_3.set_values(turn=3, seat=3, region="apulia", value=4, own_influence=True)
+    assert at_turn_3.problem == ("P1's 5 holds Apulia: on a marker-5 tile a 5 (P1) is stronger than a 4 (P4)")
+    assert "Illegal placement" in at_turn_3._chain.value and at_turn_3.chain() == []
+    assert at_turn_3.message == ""                                          # not an input error
 
 
-def test_bad_input_changes_nothing(explorer):
-    explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)
-    before = view(explorer)
+def test_bad_input_changes_nothing(at_turn_3):
+    at_turn_3.set_values(turn=3, seat=3, region="apulia", value=5, influence_zone=1)
+    before = view(at_turn_3)
     for bad, message in (({"region": "rome"}, "unknown region 'rome'"), ({"seat": 4}, "Player (seat) must be 0 to 3"),
                          ({"value": 6}, "a worker's value is 1 to 5"), ({"outcome": 2}, "Outcome must be 1 to 1"),
                          ({"step": 9}, "Chain step must be 0 to 3"), ({"influence_zone": -1}, "Influence zone must be"),
                          ({"turn": 3, "region": "latium", "step": 5}, "Chain step must be 0 to 1")):
-        assert explorer.set_values(**bad) is False, bad
-        assert message in explorer.message, (bad, explorer.message)
-        assert view(explorer) == before
+        assert at_turn_3.set_values(**bad) is False, bad
+        assert message in at_turn_3.message, (bad, at_turn_3.message)
+        assert view(at_turn_3) == before
 
 
 @pytest.mark.parametrize(("box", "typed"), [("influence_zone", "1.5"), ("influence_zone", "-1"),
                                             ("political_influence", "100"), ("political_influence", "x")])
-def test_influence_typed_in_its_box_is_refused_in_words(explorer, box, typed):
+def test_influence_typed_in_its_box_is_refused_in_words(at_turn_3, box, typed):
     """The boxes are typed in once own influence is off; a browser sends the text as typed
     (the generic test in test_explorer_inputs.py skips them while they are disabled)."""
-    assert explorer.set_values(turn=3, region="apulia", value=5, influence_zone=1)  # own influence off
-    control, before = explorer._controls[box], view(explorer)
+    assert at_turn_3.set_values(turn=3, seat=3, region="apulia", value=5, influence_zone=1)  # own influence off
+    control, before = at_turn_3._controls[box], view(at_turn_3)
     kept = control.value
     control.set_state({"value": typed})
-    assert f"{explorer.field_label(box)} must be a whole number 0 to 99, got " in explorer.message
-    assert typed in explorer.message and control.value == kept and view(explorer) == before
+    assert f"{at_turn_3.field_label(box)} must be a whole number 0 to 99, got " in at_turn_3.message
+    assert typed in at_turn_3.message and control.value == kept and view(at_turn_3) == before
     control.set_state({"value": str(kept + 1)})
-    assert control.value == kept + 1 and explorer.message == ""
+    assert control.value == kept + 1 and at_turn_3.message == ""
 
 
 def test_several_choices_give_several_outcomes_to_pick():

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core.errors import IllegalActionError, InvalidActionError
+from rometools.core.formatting import shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 
@@ -135,11 +136,11 @@ def apply(state: PigState, action: Any) -> PigState:
     is_face = type(action) is int and action in faces
     if not (is_face or (isinstance(action, str) and action in (ROLL, HOLD))):
         raise InvalidActionError(f"a Pig action is 'roll', 'hold' or a face 1 to {state.config.sides}, "
-                                 f"got {action!r}")
+                                 f"got {shown(action)}")
     if _over(state):
-        raise IllegalActionError(f"the game is over; {action!r} cannot be played")
+        raise IllegalActionError(f"the game is over; {shown(action)} cannot be played")
     if state.rolling != is_face:
-        raise IllegalActionError(f"{action!r} is not allowed now: "
+        raise IllegalActionError(f"{shown(action)} is not allowed now: "
                                  f"{'the die is rolling' if state.rolling else 'no roll is pending'}")
     history = (*state.history, action)
     if action == ROLL:

@@ -1,0 +1,122 @@
+"""The what-if studio in the app (issue 43): an edit, Compare, the verdict, the chart, Stop and Tune.
+
+The studio's page is opened in Voila; a value is edited as a designer does it (Find, the value
+picked, its new value, Set), Compare plays in the kernel's thread while the page stays live,
+and the verdict's words and the chart's points must be those of the same studio made in this
+process (its *twin*) after the same edit. Then a long comparison is stopped from the page
+(the kernel hears Stop while it plays: its comms never freeze), and Tune draws its curve.
+"""
+
+from __future__ import annotations
+
+import harness
+import pytest
+from explorers import EXPLORERS
+
+from rometools.widgets.what_if import VariantStudio
+
+STUDIO = next(c for c in EXPLORERS if c.id == "what_if_studio")
+WAIT_MS = int(harness.CHANGE_S * 1000)
+GOLD = "components:tables.gold.points"
+
+
+def _type(page, css: str, text: str, key: str = "Enter") -> None:
+    box = page.locator(f"{css} input, {css} textarea").first
+    box.fill(text)
+    box.press(key)
+
+
+def _text(page, css: str) -> str:
+    return page.locator(css).first.inner_text()
+
+
+def _wait_text(page, css: str, pattern: str, timeout_ms: int = WAIT_MS) -> None:
+    page.wait_for_function("([css, pattern]) => { const el = document.querySelector(css);"
+                           " return !!el && new RegExp(pattern).test(el.innerText); }", arg=[css, pattern],
+                           timeout=timeout_ms)
+
+
+def _trace(data: list[dict] | None, name: str) -> dict | None:
+    return next((t for t in data or () if t["name"] == name), None)
+
+
+def _drawn(page, css: str, name: str, x: list) -> list[dict]:
+    """The chart's traces once its trace ``name`` is drawn over ``x`` (the browser draws the last
+    figure a moment after the kernel sent it)."""
+    deadline = harness.time.monotonic() + harness.CHANGE_S
+    data = None
+    while harness.time.monotonic() < deadline:
+        data = harness.plot_data(page, css)
+        trace = _trace(data, name)
+        if trace is not None and trace["x"] == x:
+            return data
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{css}: no trace {name!r} over {x}: {data}")
+
+
+def test_an_edit_then_compare_gives_the_verdict_and_its_chart(voila, page):
+    page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
+    harness.wait_rendered(page, plots=STUDIO.plots)
+    assert "Gold 0-4-9-16, no more" in _text(page, ".rt-whatif-question")
+
+    # the edit, as a designer makes it: find the value, pick it, type its new value, Set
+    _type(page, ".rt-whatif-find", "handicap.4")
+    # (ipywidgets writes a drop-down's spaces as no-break spaces: \\s matches both)
+    page.wait_for_function("() => [...document.querySelectorAll('.rt-whatif-pick option')]"
+                           ".some(o => /^handicap\\.4\\s/.test(o.textContent))", timeout=WAIT_MS)
+    index = page.evaluate("() => [...document.querySelectorAll('.rt-whatif-pick option')]"
+                          ".findIndex(o => /^handicap\\.4\\s/.test(o.textContent))")
+    page.locator(".rt-whatif-pick select").first.select_option(index=index)
+    # the kernel fills New value with the value picked (the variant's): then it is edited
+    page.wait_for_function("() => document.querySelector('.rt-whatif-value input').value === '0'", timeout=WAIT_MS)
+    _type(page, ".rt-whatif-value", "20")
+    page.locator("button.rt-whatif-set").first.click()
+    _wait_text(page, ".rt-whatif-question", "changes 2 values")
+    _type(page, ".rt-whatif-budget", "400")
+    page.locator("button.rt-whatif-compare").first.click()
+    _wait_text(page, ".rt-whatif-status", "^Done: 400 paired games", 4 * WAIT_MS)
+    verdict = _text(page, ".rt-whatif-verdict")
+
+    twin = VariantStudio(**{"changes": {GOLD: [0, 4, 9, 16, 16, 16, 16, 16], "handicap.4": 20},
+                            "name": "Gold 0-4-9-16, no more", "max_games": 400})
+    assert twin.compare(), twin.message
+    for line in twin.comparison.text.splitlines():     # the verdict in compare's own words
+        assert line in verdict, (line, verdict)
+    drawn = _drawn(page, ".rt-whatif-rates", "win rate P1", [200, 400])
+    expected = twin.figure_data()
+    for seat in range(1, 5):
+        name = f"win rate P{seat}"
+        assert _trace(drawn, name)["x"] == expected[f"wi-diff-{name}"]["x"] == [200, 400]
+        assert _trace(drawn, name)["y"] == pytest.approx(expected[f"wi-diff-{name}"]["y"])
+        assert _trace(drawn, f"{name}: interval")["y"] == pytest.approx(expected[f"wi-band-{name}"]["y"])
+    scores = _drawn(page, ".rt-whatif-scores", "mean score P4", [200, 400])
+    assert _trace(scores, "mean score P4")["y"] == pytest.approx(expected["wi-diff-mean score P4"]["y"])
+    assert not page.locator(".rt-whatif-game select").first.is_disabled()   # the controls are back
+    page.console_log.assert_clean()
+
+
+def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page):
+    page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
+    harness.wait_rendered(page, plots=STUDIO.plots)
+    _type(page, ".rt-whatif-budget", "1000000")
+    _type(page, ".rt-whatif-batch", "50")
+    page.locator("button.rt-whatif-compare").first.click()
+    _wait_text(page, ".rt-whatif-verdict", "^Verdict after", 4 * WAIT_MS)   # a batch drawn: still playing
+    assert page.locator(".rt-whatif-game select").first.is_disabled()
+    assert page.locator(".rt-whatif-changes textarea").first.is_disabled()
+    page.locator("button.rt-whatif-stop").first.click()
+    _wait_text(page, ".rt-whatif-status", "^Stopped after [0-9,]+ paired games: the results keep them")
+    assert "STOPPED on request" in _text(page, ".rt-whatif-verdict")
+    assert not page.locator(".rt-whatif-game select").first.is_disabled()
+    assert page.locator("button.rt-whatif-stop").first.is_disabled()
+
+    # Tune: the last seat's handicap, a few values, a small budget; the curve and the recommendation
+    page.locator(".rt-whatif-tab button", has_text="Tune").first.click()
+    _type(page, ".rt-whatif-values", "0:40:20")
+    _type(page, ".rt-whatif-tune-budget", "1200")
+    _type(page, ".rt-whatif-check", "200")
+    page.locator("button.rt-whatif-tune").first.click()
+    _wait_text(page, ".rt-whatif-status", "^Done: [0-9,]+ games", 4 * WAIT_MS)
+    _drawn(page, ".rt-whatif-curve", "response", [0, 20, 40])
+    assert "Recommended: handicap.4 = " in _text(page, ".rt-whatif-recommendation")
+    page.console_log.assert_clean()

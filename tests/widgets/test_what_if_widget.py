@@ -1,0 +1,325 @@
+"""VariantStudio: the question as a variant, Compare and Tune through rometools.compare / tune, Stop,
+the variant file, and every game through the registry."""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import time
+from datetime import datetime
+
+import pytest
+
+import rometools
+from rometools import Variant, compare, tune
+from rometools.core.game import game_spec, load_game
+from rometools.testing import check_explorer
+from rometools.widgets.what_if import VariantStudio, changes_text, parse_changes, variant_changes
+
+GOLD = "components:tables.gold.points"
+FLAT = [0, 4, 9, 16, 16, 16, 16, 16]
+
+
+def _disabled(ex) -> dict[str, bool]:
+    return {name: ex._controls[name].disabled for name in ("game", "players", "changes", "seed", "max_games")}
+
+
+# ----------------------------------------------------------------- the question
+def test_every_value_is_listed_with_its_published_value_beside_it():
+    ex = VariantStudio()
+    assert ex.message == ""
+    table = ex._table.value
+    for address in ("route_policy", "handicap.4", "handicap.4.bonus"):
+        assert f">{address}<" in table, address
+    assert "319 values to edit" in table and "the first 60 shown: type in Find to narrow them" in table
+    assert "No value changed yet" in ex.question
+    # Find narrows the list and the picker; Set writes the change, checked as the variant loads it
+    ex._find.value = "gold.points"
+    assert [v for _, v in ex._pick.options] == [GOLD] + [f"{GOLD}.{i}" for i in range(8)]
+    assert "9 match" in ex._table.value
+    for address, published, provenance in ((GOLD, "[0, 4, 9, 16, 25, 36, 49, 64]", "rulebook"), (f"{GOLD}.7", "64", "rulebook")):
+        assert re.search(f">{re.escape(address)}</td><td[^>]*>{re.escape(published)}</td><td[^>]*>"
+                         f"{re.escape(published)}</td><td[^>]*>[^<]*</td><td[^>]*>{provenance}<", ex._table.value)
+    ex._pick.value = f"{GOLD}.7"
+    assert ex._new_value.value == "64"             # the value as the variant has it, to edit
+    ex._new_value.value = "49"
+    ex._set_button.click()
+    assert ex.values()["changes"] == {f"{GOLD}.7": 49} and ex.message == ""
+    assert ex.variant.load().config.components.tables.gold == (0, 4, 9, 16, 25, 36, 49, 49)
+    assert "changes 1 value of the published game" in ex.question
+    assert re.search(r"components:tables\.gold\.points\.7 64 49", ex.question)
+    # the whole list reads its edited element, and the changed rows come first
+    assert "[0, 4, 9, 16, 25, 36, 49, 49]" in ex._table.value
+    ex._unset_button.click()                       # back to the published value: no change
+    assert ex.values()["changes"] == {}
+    ex._tune_this.click()
+    assert (ex._parameter.value, ex._tab.value) == (f"{GOLD}.7", "tune")
+    assert ex._tune_box.layout.display is None and ex._compare_box.layout.display == "none"
+
+
+@pytest.mark.parametrize("changes,said", [
+    ({"route_policy": "nowhere"}, "Changes: route_policy must be one of first, self_then_leader, player"),
+    ({"tables.gold.points": [1]}, "Changes: Caesar's Empire has no option 'tables.gold.points'"),
+    ({GOLD: [0, 1, 3, 6]}, "Changes: components.toml (as the variant edits it): tables.gold.points: must cover "
+                           "up to 8 Gold Coins"),
+    ({"components:tables.silver.points": [1]}, "tables.silver: no such entry"),
+    ({"players": 3}, "Changes: players is the Players box"),
+    ({"handicap.4": 2.5}, "handicap.4: must be a whole number, got 2.5"),
+    ({"handicap.0": 1}, "seats are numbered from 1"),
+    ({"<b>x</b>": 1}, "has no option '<b>x</b>'"),
+    ({"hand": float("nan")}, "Changes: a value that does not read back as written"),
+    ({"hand": object()}, "Changes: a value of a kind a variant cannot hold"),
+])
+def test_a_refused_change_is_said_in_words_and_changes_nothing(changes, said):
+    ex = VariantStudio(changes={"handicap.4": 2})
+    before = (ex.values(), ex._changes_box.value, ex._table.value, ex.question)
+    assert ex.set_values(changes=changes) is False
+    assert said in ex.message and ex.message.startswith("Cannot update: ")
+    assert "<b>x</b>" not in ex._message.value      # quoted as text, never as HTML
+    assert (ex.values(), ex._changes_box.value, ex._table.value, ex.question) == before
+
+
+def test_changes_typed_in_the_page_are_read_line_by_line():
+    ex = VariantStudio("via_romana", players=3)
+    ex._changes_box.value = "hand = 5\n# a comment\nhandicap.3 = 2\ncomponents:goals.points = 7"
+    assert ex.message == "" and ex.values()["changes"] == {"hand": 5, "handicap.3": 2, "components:goals.points": 7}
+    assert ex.variant.load().config.hand == 5
+    ex._changes_box.value = "hand 5"
+    assert ex.message.startswith("Cannot update: Changes: line 1: write address = value")
+    assert ex.values()["changes"] == {"hand": 5, "handicap.3": 2, "components:goals.points": 7}   # the last good
+
+
+def test_changes_text_round_trips():
+    changes = {"hand": 5, "route_policy": "first", "flag": "true", "list": [1, 2.5], "gone": None, "deep": {"a": [1]}}
+    assert parse_changes(changes_text(changes)) == changes
+    with pytest.raises(ValueError, match="line 2: 'hand' is set twice"):
+        parse_changes("hand = 4\nhand = 5")
+
+
+@pytest.mark.parametrize("game", rometools.games())
+def test_a_variant_of_every_game_round_trips_through_the_changes(game, tmp_path):
+    """Every game: a variant (an option, a handicap, a data value) shown in the studio is the same variant,
+    saved and loaded back equal."""
+    ex = VariantStudio(game)
+    players = ex._players.value
+    numbers = [p for p in Variant(game, options={"players": players}).parameters()
+               if p.kind == "data" and isinstance(p.published, int) and not isinstance(p.published, bool)]
+    changes = {f"handicap.{players}": 3}
+    for p in numbers:   # the first data value that takes one more (a count may have an upper bound)
+        try:
+            Variant(game, options={"players": players}).with_value(p.address, p.published + 1).load()
+        except ValueError:
+            continue
+        changes[p.address] = p.published + 1
+        break
+    assert ex.set_values(changes=changes, name="a test"), ex.message
+    v = ex.variant
+    assert variant_changes(v) == changes and v.name == "a test" and v.options["players"] == players
+    path = ex.save(tmp_path / f"{game}.toml")
+    other = VariantStudio("pig" if game != "pig" else "caesars_empire")
+    assert other.load(path), other.message
+    assert other.values()["changes"] == changes and other._game.value == game and other._players.value == players
+    assert other.variant == v
+    with pytest.raises(ValueError, match="the file exists"):
+        ex.save(path)
+
+
+def test_a_game_picked_in_the_page_clears_the_changes_and_says_so():
+    ex = VariantStudio(changes={"handicap.4": 2})
+    ex._game.value = "pig"                         # as the browser sends it
+    assert ex._players.value == 2 and list(ex._players.options) == [2, 3, 4, 5, 6]
+    assert ex.values()["changes"] == {} and ex._parameter.value == "handicap.2"
+    assert ex.message == "Note: Changes cleared: they were Caesar's Empire's."
+    ex._players.value = 3                          # the default Tune parameter follows the last seat
+    assert ex._parameter.value == "handicap.3"
+
+
+def test_opening_with_a_refused_value_opens_on_the_defaults_and_says_why():
+    ex = VariantStudio("pig", changes={"target": -1})
+    assert ex.message.startswith("Cannot open with: Changes: target must be a whole number")
+    assert ex._game.value == "caesars_empire" and ex.values()["changes"] == {}
+
+
+# ----------------------------------------------------------------- compare
+def test_compare_draws_the_intervals_batch_after_batch_and_says_the_verdict():
+    ex = VariantStudio("pig", changes={"target": 80}, max_games=300, batch=100, seed=4)
+    assert ex.compare()
+    base = Variant("pig", "as published", {"players": 2})
+    expected = compare(base, Variant("pig", "target = 80", {"players": 2, "target": 80}), seed=4, max_games=300,
+                       batch=100, progress=False)
+    c = ex.comparison
+    assert (c.pairs, [f.difference for f in c.figures]) == (expected.pairs, [f.difference for f in expected.figures])
+    assert c.history == expected.history and len(c.history) == 3
+    data = ex.figure_data()
+    assert data["wi-diff-win rate P1"]["x"] == [100, 200, 300]
+    assert data["wi-diff-win rate P1"]["y"] == pytest.approx([100 * h["win rate P1"][0] for h in c.history])
+    assert data["wi-diff-mean score P2"]["y"] == pytest.approx([h["mean score P2"][0] for h in c.history])
+    assert "wi-diff-score spread" in data
+    verdict = ex.verdict
+    assert verdict.startswith("Verdict after 300 paired games:")
+    for line in expected.text.splitlines():
+        assert line in verdict
+    assert "game length" in verdict and "more paired games to decide" in verdict
+    assert ex._bar.value == 300 and ex._status.value.startswith("Done: 300 paired games")
+    assert ex._compare_stale.value == ""
+    ex._seed.value = 5                             # the results stay, saying which run they are for
+    assert "press Compare for the settings above" in re.sub("<[^>]+>", "", ex._compare_stale.value)
+    assert ex.comparison is c
+    ex.compare()
+    assert ex._compare_stale.value == "" and ex.comparison is not c
+
+
+def test_a_number_typed_then_compare_clicked_is_refused_not_played_as_the_old_value():
+    """A click on Compare sends a number typed without Enter just before it: refused, the box put back,
+    and that click plays nothing (the refusal stays on screen); the next click plays what is shown."""
+    ex = VariantStudio("pig", changes={"target": 80}, max_games=40, batch=20)
+    ex._max_games.set_state({"value": "999999999"})    # what the browser sends on leaving the box
+    assert "Budget must be a whole number 10 to 1,000,000, got 999999999" in ex.message
+    assert ex._max_games.value == 40
+    ex._compare_button.click()
+    assert ex.comparison is None and "got 999999999" in ex.message
+    ex._compare_button.click()
+    assert ex.comparison.pairs == 40 and ex.message == ""
+
+
+def test_compare_refuses_the_published_game():
+    ex = VariantStudio("pig", max_games=40, batch=20)
+    assert ex.compare() is False
+    assert "the variant is the published game: nothing to compare" in ex.message
+    assert ex.set_values(changes={"target": 100}) and ex.compare() is False   # its published value: no change
+    assert ex.comparison is None
+
+
+def test_stop_keeps_what_was_played_and_the_controls_come_back():
+    ex = VariantStudio("pig", changes={"target": 80}, max_games=1_000_000, batch=50, background=True)
+    before = _disabled(ex)
+    ex._compare_button.click()                     # plays in a thread: the page stays live
+    deadline = time.monotonic() + 120
+    while ex.comparison is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ex.running == "compare"
+    assert all(_disabled(ex).values()) and not ex._stop.disabled   # nothing that changes the question
+    assert ex.set_values(seed=3) is False and "press Stop" in ex.message
+    ex._stop.click()
+    assert ex.wait(120)
+    c = ex.comparison
+    assert c.stopped == "stopped" and 50 <= c.pairs < 1_000_000 and c.pairs % 25 == 0
+    assert "STOPPED on request" in ex.verdict
+    assert ex._status.value.startswith(f"Stopped after {c.pairs:,} paired games")
+    assert _disabled(ex) == before and ex._stop.disabled
+    assert ex.set_values(seed=3)                   # the question can change again
+
+
+def test_a_failed_run_says_so_in_words():
+    ex = VariantStudio("via_romana", players=3, tab="tune", parameter="hand", values="4,6,5", tune_games=40,
+                       batch=10, check_games=0)
+    assert ex.tune()                               # the ends (4 and 5) load; 6 is refused as the race builds it
+    assert ex.message.startswith("Cannot tune: hand must be") and "6" in ex.message
+    assert ex.tuning is None and ex.running is None and not ex._tune_button.disabled
+
+
+# ----------------------------------------------------------------- tune
+def test_tune_draws_the_response_curve_and_recommends_a_value():
+    ex = VariantStudio("pig", tab="tune", parameter="handicap.2", values="0:20:10", tune_games=600, batch=100,
+                       check_games=100, seed=2)
+    assert ex.tune(), ex.message
+    expected = tune(Variant("pig", "as published", {"players": 2}), "handicap.2", [0, 10, 20], seed=2,
+                    max_games=600, batch=100, check_games=100, tolerance=0.02, progress=False)
+    t = ex.tuning
+    assert [c.value for c in t.candidates] == [0, 10, 20]
+    assert [c.response for c in t.candidates] == [c.response for c in expected.candidates]
+    assert t.recommended.value == expected.recommended.value and t.check == expected.check
+    data = ex.figure_data()
+    assert data["wi-response"]["x"] == [0, 10, 20]
+    assert data["wi-response"]["y"] == pytest.approx([100 * c.response[0] for c in t.candidates])
+    assert data["wi-recommended"]["x"] == [t.recommended.value]
+    assert ex.curve_figure.layout.xaxis.title.text == "P2's handicap (points)"
+    assert ex.recommendation.startswith("Recommendation:") and f"handicap.2 = {t.recommended.value}" in ex.recommendation
+
+
+@pytest.mark.parametrize("kwargs,said", [
+    ({"parameter": "no_such"}, "Parameter: 'no_such' is not a numeric value of Pig"),
+    ({"parameter": "route"}, "Parameter: 'route' is not a numeric value"),
+    ({"values": "6:0"}, "Values: a range runs upward"),
+    ({"values": "1,1"}, "Values: a value is given twice"),
+    ({"target": "fun"}, "Target must be equal-seats or length=<number>"),
+    ({"target": "length=-3"}, "Target must be equal-seats"),
+])
+def test_tune_questions_refused_in_words(kwargs, said):
+    ex = VariantStudio("pig", tab="tune")
+    assert ex.set_values(**kwargs) is False and said in ex.message
+
+
+def test_tune_refuses_a_seat_beyond_the_players():
+    ex = VariantStudio("pig", tab="tune", parameter="handicap.2", values="0:4:2", tune_games=40, batch=10)
+    assert ex.set_values(players=3, parameter="handicap.2")
+    assert ex.set_values(players=2) and ex._parameter.value == "handicap.2"
+    ex._parameter.value = "handicap.3"
+    assert "Parameter: 'handicap.3' is not a numeric value of Pig" in ex.message
+
+
+# ----------------------------------------------------------------- the app's files
+def _file(name: str, content: bytes) -> tuple[dict]:
+    return ({"name": name, "type": "text/plain", "size": len(content), "content": memoryview(content),
+             "last_modified": datetime(2026, 12, 5)},)
+
+
+def test_in_the_app_the_variant_downloads_and_uploads():
+    ex = VariantStudio(changes={GOLD: FLAT}, name="flat gold", files="upload")
+    link = ex._download.value
+    assert "download='flat_gold.toml'" in link
+    text = base64.b64decode(re.search(r"base64,([^']+)'", link).group(1)).decode()
+    assert Variant.from_toml(text) == ex.variant
+    other = VariantStudio("pig", files="upload")
+    other._upload.value = _file("flat gold.toml", text.encode())
+    assert other.message == "" and other.values()["changes"] == {GOLD: FLAT} and other._game.value == "caesars_empire"
+    assert "Loaded flat_gold.toml" in other._file_status.value
+    other._upload.value = _file("x.toml", b"[variant]\ngame = 'chess'\n")
+    assert "unknown game 'chess'" in other.message and other._game.value == "caesars_empire"
+    other._upload.value = _file("x.json", b"{}")
+    assert "Cannot load: upload a variant file (.toml)" in other._file_status.value
+
+
+def test_in_a_notebook_save_and_load_by_path(tmp_path):
+    ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
+    ex._file.value = str(tmp_path / "hand5.txt")
+    ex._save_button.click()
+    assert "Cannot save: a variant file is a .toml file" in ex._file_status.value
+    ex._file.value = str(tmp_path / "hand5.toml")
+    ex._save_button.click()
+    assert "Saved" in ex._file_status.value and (tmp_path / "hand5.toml").exists()
+    other = VariantStudio()
+    other._file.value = str(tmp_path / "hand5.toml")
+    other._load_button.click()
+    assert other.values()["changes"] == {"hand": 5} and other._players.value == 3
+    other._file.value = str(tmp_path / "missing.toml")
+    other._load_button.click()
+    assert "Cannot load" in other._file_status.value and "Variant file: " in other.message
+
+
+# ----------------------------------------------------------------- every game, read as a designer reads
+@pytest.mark.parametrize("game", rometools.games())
+def test_every_game_compares_and_reads_well(game):
+    players = load_game(game).players
+    ex = VariantStudio(game, changes={f"handicap.{players}": 5}, max_games=20, batch=10)
+    assert ex.compare(), ex.message
+    assert ex.comparison.pairs == 20 and ex.verdict.startswith("Verdict after 20 paired games:")
+    assert game_spec(game).title in ex.verdict
+    check_explorer(ex, checks=["readable_texts", "readable_charts"], states=())
+
+
+def test_a_large_budget_plays_on_worker_processes_and_is_stopped_there_too():
+    """From 2,000 games (on more than one core) the games play on worker processes, as the balance lab's:
+    a Variant travels there whole, and Stop ends the race there too."""
+    ex = VariantStudio("pig", tab="tune", parameter="handicap.2", values="0:20:10", tune_games=100_000, batch=100,
+                       check_games=0, background=True)
+    assert ex._executor(100_000) == ("process" if (os.cpu_count() or 1) > 1 else "serial")
+    ex._tune_button.click()
+    deadline = time.monotonic() + 120
+    while ex.tuning is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    ex.stop()
+    assert ex.wait(120), "the run did not end after Stop"
+    assert ex.tuning.stopped == "stopped" and 0 < ex.tuning.games < 100_000
+    assert [c.value for c in ex.tuning.candidates] == [0, 10, 20] and ex.message == ""
