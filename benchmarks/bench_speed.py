@@ -30,7 +30,8 @@ every registered game is measured.
 
 ``make test``'s time is CI's to measure. Run from the repository root::
 
-    .venv/bin/python benchmarks/bench_speed.py [--quick] [--only via_romana] [--executors] [--explorers] [--setup]
+    .venv/bin/python benchmarks/bench_speed.py [--quick] [--only via_romana] [--rows 1,2,3,4]
+                                               [--executors] [--explorers] [--setup]
 """
 
 from __future__ import annotations
@@ -201,10 +202,10 @@ def _cpu_with_children() -> float:
 
 def executor_rows(gid: str, games: int, rounds: int) -> list[str]:
     """The process executor's 1 -> 2 worker speed-up (wall clock, median of ``rounds`` alternating
-    pairs, on a pool already started) and Dask's CPU beyond serial play on a running cluster."""
+    pairs, on a pool already started) and Dask's CPU beyond serial play on simulate's kept cluster."""
     import logging
 
-    from rometools.core.simulate import local_cluster, simulate
+    from rometools.core.simulate import simulate
 
     players = four_or_nearest(gid)
     kw = {"players": players, "bots": "greedy", "seed": 1, "progress": False}
@@ -226,7 +227,8 @@ def executor_rows(gid: str, games: int, rounds: int) -> list[str]:
             f"serial: {same})" + _verdict(statistics.median(ratios) >= SPEED_UP_GOAL)]
     import distributed  # noqa: F401  (its import sets its loggers' levels: quieten them after it)
     import psutil
-    from dask.distributed import Client
+
+    from rometools.core import simulate as module
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
@@ -235,16 +237,17 @@ def executor_rows(gid: str, games: int, rounds: int) -> list[str]:
         return time.process_time() + sum(sum(p.cpu_times()[:4]) for p in procs)
 
     t = time.perf_counter()
-    with local_cluster(2) as cluster, Client(cluster) as client:
-        procs = [psutil.Process(pid) for pid in client.run(os.getpid).values()]
-        simulate(gid, 4, executor="dask", address=cluster.scheduler_address, **kw)   # warm
-        started = time.perf_counter() - t
-        before = cpu_of(procs)
-        df = simulate(gid, games, executor="dask", address=cluster.scheduler_address, **kw)
-        used = cpu_of(procs) - before
+    simulate(gid, 4, executor="dask", workers=2, **kw)   # starts the kept local cluster (simulate's own)
+    started = time.perf_counter() - t
+    client = module._CLUSTER[1]
+    procs = [psutil.Process(pid) for pid in client.run(os.getpid).values()]
+    before = cpu_of(procs)
+    df = simulate(gid, games, executor="dask", workers=2, **kw)
+    used = cpu_of(procs) - before
+    module.close_cluster()
     overhead = used / serial_cpu - 1
-    rows.append(f"  {gid:<16} Dask, 2 workers, {games:,} games on a running cluster: {used:.1f} CPU s against "
-                f"{serial_cpu:.1f} serial, overhead {overhead:+.0%} (starting the cluster took {started:.1f} s; "
+    rows.append(f"  {gid:<16} Dask, 2 workers, {games:,} games on the kept cluster: {used:.1f} CPU s against "
+                f"{serial_cpu:.1f} serial, overhead {overhead:+.0%} (starting it took {started:.1f} s, once a session; "
                 f"the same rows as serial: {df.equals(serial)})" + _verdict(overhead <= DASK_OVERHEAD_GOAL))
     return rows
 
@@ -287,11 +290,28 @@ def main() -> None:
     parser.add_argument("--executors", action="store_true", help="measure the process and Dask executors")
     parser.add_argument("--explorers", action="store_true", help="measure every explorer (a kernel each)")
     parser.add_argument("--setup", action="store_true", help="time make setup from a fresh clone")
+    parser.add_argument("--rows", default="1,2,3,4", help="the table's rows 1-4 to measure (default all)")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 3.0
     cal = Calibration(300 if args.quick else 1000)
     gids = [args.only] if args.only else rometools.games()
 
+    rows = {int(r) for r in args.rows.split(",") if r.strip()}
+    if 1 in rows:
+        _decision_rows(args, gids, seconds, cal)
+    if 2 in rows:
+        _headline_rows(args, gids, cal)
+    if 3 in rows:
+        _mcts_rows(gids, seconds, cal)
+    if 4 in rows:
+        _check_rows(gids, cal)
+    _optional_rows(args, gids)
+    if rows & {1, 2, 3, 4}:
+        print(f"(tic-tac-toe over the run: {min(cal.rates):,.0f} to {max(cal.rates):,.0f} decisions per CPU "
+              f"second)" if cal.rates else "(OpenSpiel is not installed: no calibration, figures as measured)")
+
+
+def _decision_rows(args, gids, seconds, cal) -> None:
     print(f"1. decisions per CPU second as a ratio to OpenSpiel's Python tic-tac-toe (random play, same run); "
           f"goal: greedy at least {DECISION_GOAL}")
     for gid in gids:
@@ -311,10 +331,12 @@ def main() -> None:
                     goal.append(statistics.median(ratios) >= DECISION_GOAL)
             print(f"  {gid:<16} {players} players: " + ", ".join(cells) + (_verdict(all(goal)) if goal else ""),
                   flush=True)
-    scale = cal.scale
     print(f"  (tic-tac-toe: {statistics.median(cal.rates) if cal.rates else float('nan'):,.0f} decisions per CPU "
-          f"second, median; the reference is {REFERENCE_TTT:,}: CPU seconds below x {scale:.2f} = at the reference)")
+          f"second, median; the reference is {REFERENCE_TTT:,}: CPU seconds below x {cal.scale:.2f} = at the "
+          f"reference)")
 
+
+def _headline_rows(args, gids, cal) -> None:
     print(f"2. 10,000 greedy games (four players or the nearest count) with simulate and seat_win_rates, "
           f"serial, CPU seconds from {args.headline_games} games; goal at most {HEADLINE_GOAL_S:g} s at the reference")
     for gid in gids:
@@ -324,6 +346,8 @@ def main() -> None:
         print(f"  {gid:<16} {players} players: {total:,.1f} s here, {at_ref:,.1f} s at the reference"
               + _verdict(at_ref <= HEADLINE_GOAL_S), flush=True)
 
+
+def _mcts_rows(gids, seconds, cal) -> None:
     print(f"3. MCTS simulations per CPU second from the start of a four-player game (new process each; "
           f"goal at least {MCTS_GOAL} at the reference, the first search included)")
     for gid in gids:
@@ -333,6 +357,8 @@ def main() -> None:
         print(f"  {gid:<16} first search {first:,.0f} ({ref_first:,.0f} at the reference), later {later:,.0f} "
               f"({ref_later:,.0f})" + _verdict(min(ref_first, ref_later) >= MCTS_GOAL), flush=True)
 
+
+def _check_rows(gids, cal) -> None:
     print(f"4. check_game(game, n_games=4), CPU seconds in a new process; goal at most {CHECK_GOAL_S:g} s "
           f"at the reference")
     for gid in gids:
@@ -341,6 +367,8 @@ def main() -> None:
         print(f"  {gid:<16} {spent:,.1f} s here, {spent * cal.scale:,.1f} s at the reference"
               + _verdict(spent * cal.scale <= CHECK_GOAL_S), flush=True)
 
+
+def _optional_rows(args, gids) -> None:
     if args.executors:
         print(f"5. executors: wall-clock speed-up 1 -> 2 workers (goal at least {SPEED_UP_GOAL}, judged on a quiet "
               f"machine), Dask's CPU beyond serial (goal at most {DASK_OVERHEAD_GOAL:.0%})")
@@ -354,8 +382,6 @@ def main() -> None:
     if args.setup:
         print("7. set-up")
         print(setup_row(), flush=True)
-    print(f"(tic-tac-toe over the run: {min(cal.rates):,.0f} to {max(cal.rates):,.0f} decisions per CPU second)"
-          if cal.rates else "(OpenSpiel is not installed: no calibration, figures as measured)")
 
 
 if __name__ == "__main__":

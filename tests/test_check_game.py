@@ -337,3 +337,21 @@ def test_wrong_arguments_are_argument_errors_not_failed_checks(arguments, messag
         check_game("imperator", **arguments)
     with pytest.raises(ArgumentError, match="unknown game 'chess'"):
         check_game("chess")
+
+
+def _refusal_that_mutates(state, action):
+    """Refuses a taken cell as tic-tac-toe does, after writing the cell into the state's history."""
+    if type(action) is int and 0 <= action <= 8 and action in state.history:
+        object.__setattr__(state, "history", (*state.history, action))
+    return tictactoe.apply(state, action)
+
+
+def test_check_refusals_names_a_refused_action_that_changed_the_state():
+    from rometools.testing import check_refusals
+
+    spec = _variant(tictactoe, "defect_refusal", {"apply": _refusal_that_mutates})
+    with registered(spec), pytest.raises(AssertionError, match="a refused action changed the state"):
+        check_refusals(spec.id)
+    with registered(_variant(tictactoe, "sound_refusal")):
+        counts = check_refusals("sound_refusal")
+    assert counts["InvalidActionError"] > 0 and counts["IllegalActionError"] > 0

@@ -163,9 +163,10 @@ class _Search:
     """One search from one state: the tree, the playout bots and the rng."""
 
     def __init__(self, spec: GameSpec, budget: int, rng: np.random.Generator, c: float,
-                 rollout: str | None, utility: str):
+                 rollout: str | None, utility: str, depth: int | None = None):
         rules = spec.rules
         self.spec, self.rng, self.c, self.utility, self.budget = spec, rng, c, utility, budget
+        self.depth = depth
         self.current, self.legal = rules.current_player, rules.legal_actions
         # a drawn outcome is legal: drawn from whole-number weights (sample_outcome's draw), applied unchecked
         self.weights, self.apply_legal = rules.chance_weights, spec.apply_legal
@@ -180,9 +181,30 @@ class _Search:
 
     # ---------------------------------------------------------------- playouts
     def playout(self, state: Any) -> list[float]:
+        if self.depth is not None:
+            return self.short_playout(state, self.depth)
         end = _loop.play_one_bot(state, self.current, self.weights, self.apply_legal, self.rollout_apply,
                                  self.rollout_decide, self.rng)
         return game_results(self.spec, end, self.utility)
+
+    def short_playout(self, state: Any, depth: int) -> list[float]:
+        """A playout of at most ``depth`` decisions, valued where it stops by the game's provisional
+        results (its ranks or scores now: :func:`game_results` of any state)."""
+        current, weights, apply_legal, rng = self.current, self.weights, self.apply_legal, self.rng
+        decide, apply_bot = self.rollout_decide, self.rollout_apply
+        left = depth
+        while True:
+            p = current(state)
+            if p >= 0:
+                if not left:
+                    break
+                left -= 1
+                state = apply_bot(state, decide(state, rng))
+            elif p == CHANCE:
+                state = apply_legal(state, sample_weighted(*weights(state), rng))
+            else:
+                break
+        return game_results(self.spec, state, self.utility)
 
     def first_tries(self, state: Any, legal: list) -> list:
         """The moves to expand, last first: shuffled (no bias from the order they are
@@ -327,6 +349,12 @@ class _Search:
 MAX_BUDGET = 1_000_000
 
 
+def _check_depth(depth: Any) -> None:
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int | np.integer) or depth < 1):
+        raise ArgumentError(f"the playout depth must be a whole number of decisions, 1 or more (or None: to the "
+                            f"end of the game), got {shown(depth)}")
+
+
 def _check_options(budget: Any, c: Any, utility: Any) -> None:
     if isinstance(budget, bool) or not isinstance(budget, int | np.integer) or not 1 <= budget <= MAX_BUDGET:
         raise ArgumentError(f"the MCTS budget must be a whole number of simulations, 1 to {MAX_BUDGET:,}, "
@@ -339,7 +367,7 @@ def _check_options(budget: Any, c: Any, utility: Any) -> None:
 
 def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
                c: float = DEFAULT_EXPLORATION, rollout: str | None = None,
-               utility: str = "win") -> list[RankedMove]:
+               utility: str = "win", depth: int | None = None) -> list[RankedMove]:
     """The legal moves of a position, best first, with visit counts and estimated values.
 
     "What would a strong player do here?": ``budget`` MCTS simulations from
@@ -365,6 +393,11 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
         often than 100 with random ones (``benchmarks/bench_openspiel.py``).
     utility : {"win", "score"}
         What a finished game is worth (:func:`game_results`).
+    depth : int, optional
+        Decisions a playout plays before it stops and is valued by the game's
+        provisional results there (:func:`game_results` of that state); default
+        ``None``: playouts play to the end. Shorter playouts are cheaper, and
+        noisier where the provisional ranks say little.
 
     Returns
     -------
@@ -394,6 +427,7 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
     """
     spec = game_of(state)
     _check_options(budget, c, utility)
+    _check_depth(depth)
     p = spec.rules.current_player(state)
     if p == CHANCE:
         raise ArgumentError(f"no move to search: a chance node ({spec.chance_name}) is pending")
@@ -402,7 +436,8 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
     legal = spec.rules.legal_actions(state)
     if len(legal) == 1:
         return [RankedMove(legal[0], 0, math.nan)]
-    return _Search(spec, int(budget), as_generator(rng), float(c), rollout, utility).ranked(state)
+    return _Search(spec, int(budget), as_generator(rng), float(c), rollout, utility,
+                   None if depth is None else int(depth)).ranked(state)
 
 
 class MCTSBot(Bot):
@@ -430,21 +465,24 @@ class MCTSBot(Bot):
     >>> game.bot("mcts:lots")
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: bad MCTS bot name 'mcts:lots': write mcts, mcts:<budget> or mcts:<budget>:<option>=<value>:... with options c, rollout, utility
+    rometools.core.errors.ArgumentError: bad MCTS bot name 'mcts:lots': write mcts, mcts:<budget> or mcts:<budget>:<option>=<value>:... with options c, rollout, utility, depth
     """
 
     name = "mcts"
     trusted = True  # every move comes from the game's own legal_actions
 
     def __init__(self, budget: int = DEFAULT_BUDGET, *, c: float = DEFAULT_EXPLORATION,
-                 rollout: str | None = None, utility: str = "win"):
+                 rollout: str | None = None, utility: str = "win", depth: int | None = None):
         _check_options(budget, c, utility)
+        _check_depth(depth)
         if rollout is not None and not isinstance(rollout, str):
             raise ArgumentError(f"rollout must be the name of one of the game's bots, got {rollout!r}")
         self.budget, self.c, self.rollout, self.utility = int(budget), float(c), rollout, utility
+        self.depth = None if depth is None else int(depth)
         options = [f"{k}={v}" for k, v, default in (("rollout", rollout, None),
                                                     ("c", self.c, DEFAULT_EXPLORATION),
-                                                    ("utility", utility, "win")) if v != default]
+                                                    ("utility", utility, "win"),
+                                                    ("depth", self.depth, None)) if v != default]
         self.name = ":".join(["mcts", str(self.budget), *options])
 
     def decide(self, state: Any, rng: np.random.Generator) -> Any:
@@ -452,7 +490,8 @@ class MCTSBot(Bot):
         legal = spec.rules.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        return _Search(spec, self.budget, rng, self.c, self.rollout, self.utility).ranked(state)[0].action
+        return _Search(spec, self.budget, rng, self.c, self.rollout, self.utility,
+                       self.depth).ranked(state)[0].action
 
     def __repr__(self) -> str:
         return f"MCTSBot({self.name!r})"
@@ -475,7 +514,7 @@ def mcts_bot(name: str) -> MCTSBot:
     """
     parts = name.split(":")
     usage = (f"bad MCTS bot name {shown(name)}: write mcts, mcts:<budget> or "
-             "mcts:<budget>:<option>=<value>:... with options c, rollout, utility")
+             "mcts:<budget>:<option>=<value>:... with options c, rollout, utility, depth")
     if parts[0] != "mcts":
         raise ArgumentError(usage)
     options: dict[str, Any] = {}
@@ -486,9 +525,11 @@ def mcts_bot(name: str) -> MCTSBot:
             options["budget"] = int(parts[1])
         for part in parts[2:]:
             key, _, value = part.partition("=")
-            if key not in ("c", "rollout", "utility") or key in options or not value:
+            if key not in ("c", "rollout", "utility", "depth") or key in options or not value:
                 raise ValueError(part)
-            options[key] = float(value) if key == "c" else value
+            if key == "depth" and len(value) > 12:
+                raise ValueError(part)
+            options[key] = float(value) if key == "c" else int(value) if key == "depth" else value
     except ValueError:
         raise ArgumentError(usage) from None
     return MCTSBot(**options)

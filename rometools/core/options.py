@@ -128,10 +128,24 @@ class Option:
     owner: type | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def load(self, path: str | os.PathLike[str], config: Any = None) -> Any:
-        """A file option's value read from ``path`` (with :attr:`depends` from ``config``)."""
-        if self.depends is not None and config is not None and getattr(config, self.depends, None) is not None:
-            return self.file(path, **{self.depends: getattr(config, self.depends)})
-        return self.file(path)
+        """A file option's value read from ``path`` (with :attr:`depends` from ``config``).
+
+        Read once per version of the file (its modification and change times, size and inode, as
+        :func:`~rometools.core.data.cached_loader` keys it) and value of :attr:`depends`: a config
+        rebuilt from a saved game or sent to a worker process (``from_dict``) found its board or
+        objectives file parsed and checked again each time, 20 to 30 ms a config."""
+        dep = getattr(config, self.depends, None) if self.depends is not None and config is not None else None
+        key = _file_key(self, path, dep)
+        if key is not None:
+            hit = _FILE_VALUES.get(key)
+            if hit is not None and hit[0] is dep:
+                return hit[1]
+        value = self.file(path, **{self.depends: dep}) if dep is not None else self.file(path)
+        if key is not None:
+            if len(_FILE_VALUES) >= 32:
+                _FILE_VALUES.pop(next(iter(_FILE_VALUES)))
+            _FILE_VALUES[key] = (dep, value)   # the value it depends on kept, so its id is not reused
+        return value
 
     def allowed(self) -> list[str]:
         """The values a choice option takes now (``[]`` for any other option)."""
@@ -577,6 +591,20 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _jsonable(v) for k, v in value.items()}
     return value
+
+
+#: File options' values read (:meth:`Option.load`), by option, file version and value depended on.
+_FILE_VALUES: dict[tuple, tuple[Any, Any]] = {}
+
+
+def _file_key(o: Option, path: str | os.PathLike[str], dep: Any) -> tuple | None:
+    """What :meth:`Option.load` keys a file's value by, or ``None`` for a file it cannot look at."""
+    try:
+        p = Path(path)
+        st = p.stat()
+        return o.owner, o.name, str(p.resolve()), st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, id(dep)
+    except (OSError, TypeError, ValueError):
+        return None
 
 
 def _sha256_file(path: str | os.PathLike[str]) -> str:

@@ -13,7 +13,8 @@ stream for chance (the set-up and every draw) and one for the bots, so
 * two variants played on the same seeds (:func:`rometools.core.paired.compare_variants`)
   share their chance streams (common random numbers).
 
-Executors: ``"serial"``; ``"process"`` (``concurrent.futures``, chunked);
+Executors: ``"serial"``; ``"process"`` (``concurrent.futures``, chunked, on
+one pool of worker processes kept for every later run: :func:`process_pool`);
 ``"dask"`` (``dask.distributed``: a :func:`local_cluster` on this machine, or
 ``address=`` of an existing scheduler, which is how a sweep outgrows one
 machine).
@@ -22,8 +23,10 @@ machine).
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import numpy as np
@@ -36,7 +39,8 @@ from rometools.core.playout import play
 from rometools.core.registry import game_spec
 from rometools.core.spec import _movers_by_replay
 
-__all__ = ["EXECUTORS", "check_rotation", "game_streams", "local_cluster", "play_chunk", "replay_game", "simulate"]
+__all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_streams", "local_cluster", "play_chunk", "process_pool",
+           "replay_game", "simulate"]
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
@@ -135,7 +139,12 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
     spec = game_spec(game_id)
     if isinstance(config, Mapping):
         config = spec.config.from_dict(config)
-    game = load_game(game_id, config=config)
+    return _play_games(load_game(game_id, config=config), bots, seed, indices, rotations)
+
+
+def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[int], rotations: int) -> dict[str, list]:
+    """:func:`play_chunk` on a loaded game."""
+    spec = game.spec
     rules = spec.rules
     n = game.players
     columns = _Columns()
@@ -332,9 +341,11 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     return end
 
 
-def _chunks(n_games: int, parts: int) -> list[list[int]]:
+def _chunks(n_games: int, parts: int) -> list[range]:
+    """The games' indices in about ``parts`` chunks of at least ``MIN_CHUNK`` (ranges: a chunk travels to
+    a worker as three numbers)."""
     size = max(min(MIN_CHUNK, n_games), -(-n_games // parts))
-    return [list(range(k, min(n_games, k + size))) for k in range(0, n_games, size)]
+    return [range(k, min(n_games, k + size)) for k in range(0, n_games, size)]
 
 
 class _Callback:
@@ -382,15 +393,17 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     config : Mapping or config object, optional
         Further options (``{"route_policy": "first"}``) or a ready config.
     executor : {"serial", "process", "dask"}
-        Where the games run; the results are the same.
+        Where the games run; the results are the same. ``"process"`` plays on
+        the pool :func:`process_pool` keeps for every run, ``"dask"`` without an
+        ``address`` on a :func:`local_cluster` kept the same way
+        (:func:`close_pool`, :func:`close_cluster`): a run starts no process.
     workers : int, optional
         Processes for ``"process"``, or the workers of the ``"dask"`` cluster
-        started (default: the CPU count).
+        (default: the CPU count).
     address : str, optional
         A running Dask scheduler (``"tcp://host:8786"``), with ``executor="dask"``
-        only; default a :func:`local_cluster` started for this run and closed
-        after it. Its games are chunked for the threads of the workers it has
-        (or for ``workers``).
+        only; default the kept :func:`local_cluster`. Its games are chunked for
+        the threads of the workers it has (or for ``workers``).
     rotate : bool
         Play each seed once per cyclic rotation of the bots over the seats
         (refused when every seat has the same bot: each rotation would replay
@@ -461,24 +474,31 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     try:
         if executor == "serial":
             for i in range(n_games):
-                rows.add(play_chunk(game.id, game.config, bot_names, int(seed), n_games, [i], rotations))
+                rows.add(_play_games(game, bot_names, int(seed), (i,), rotations))
                 played += 1
                 if bar is not None:
                     bar.update(1)
         elif executor == "process":
             workers = workers or os.cpu_count() or 1
-            pool = ProcessPoolExecutor(max_workers=workers)
+            chunks = _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])
             try:
+                pool = process_pool(workers)
                 futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
-                                       rotations): len(chunk)
-                           for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])}
+                                       rotations): len(chunk) for chunk in chunks}
+            except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
+                close_pool()
+                pool = process_pool(workers)
+                futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
+                                       rotations): len(chunk) for chunk in chunks}
+            try:
                 for future in as_completed(futures):
                     rows.add(future.result())
                     played += futures[future]
                     if bar is not None:
                         bar.update(futures[future])
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)  # an interrupt drops the games not started
+            finally:   # an interrupt or an error drops the games not started; the pool stays for the next run
+                for future in futures:
+                    future.cancel()
         else:
             rows = _dask_rows(game, config_dict, bot_names, int(seed), n_games, rotations, workers, address, bar)
             played = n_games
@@ -500,6 +520,75 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         warnings.warn(f"simulate was interrupted: {played:,} of {n_games:,} games played and kept "
                       "(df.attrs['interrupted'] is True)", RuntimeWarning, stacklevel=2)
     return df
+
+
+#: The kept process pool: ``[pool, workers, registry]`` (:func:`process_pool`).
+_POOL: list = [None, 0, None]
+_POOL_LOCK = threading.Lock()
+
+
+def _registry_now() -> tuple:
+    """The registered games as a pool's workers knew them when it started (each spec's identity)."""
+    from rometools.core.registry import games
+
+    return tuple((gid, id(game_spec(gid))) for gid in games())
+
+
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """The process pool ``simulate(..., executor="process")`` plays on, kept for every later run.
+
+    Started on first use with ``workers`` processes (default: the CPU count),
+    it is reused by every run asking for as many, so a run pays no process
+    start, and the worker processes keep what they loaded (data files, a
+    bot's caches). Another worker count, or games registered or replaced
+    since it started (its workers would not know them), starts a new one;
+    :func:`close_pool` closes it (and it closes when the interpreter exits).
+    Callers with jobs of their own (a tuning run's batches) submit them here.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Worker processes (default: the CPU count).
+
+    Returns
+    -------
+    concurrent.futures.ProcessPoolExecutor
+
+    Raises
+    ------
+    ArgumentError
+        If ``workers`` is not a whole number 1 or more.
+
+    Examples
+    --------
+    >>> pool = process_pool(2)
+    >>> pool is process_pool(2), pool.submit(sum, [1, 2, 3]).result()
+    (True, 6)
+    >>> close_pool()
+    """
+    _check_workers(workers)
+    workers = workers or os.cpu_count() or 1
+    registry = _registry_now()
+    with _POOL_LOCK:
+        pool, running, known = _POOL
+        if pool is None or running != workers or known != registry:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            pool = ProcessPoolExecutor(max_workers=workers)
+            _POOL[:] = [pool, workers, registry]
+        return pool
+
+
+def close_pool() -> None:
+    """Close the kept process pool (:func:`process_pool`), if there is one; the next run starts another.
+
+    >>> close_pool()
+    """
+    with _POOL_LOCK:
+        pool = _POOL[0]
+        _POOL[:] = [None, 0, None]
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _check_workers(workers) -> None:
@@ -563,16 +652,14 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
     import dask
 
-    cluster = None
-    if address is None:
-        cluster = local_cluster(workers)
-    try:
-        client = Client(address or cluster)
-    except OSError as err:  # no scheduler there (a malformed address is a ValueError naming it)
-        if cluster is not None:  # our own cluster: not the designer's address, so not their error
-            cluster.close()
-            raise
-        raise ArgumentError(f"address {address!r}: no Dask scheduler answered ({err})") from None
+    kept = address is None   # the kept local cluster (started on first use), its own client
+    if kept:
+        client = _kept_client(workers)
+    else:
+        try:
+            client = Client(address)
+        except OSError as err:  # no scheduler there (a malformed address is a ValueError naming it)
+            raise ArgumentError(f"address {address!r}: no Dask scheduler answered ({err})") from None
     try:
         if address is not None:  # a scheduler with no workers would leave the games waiting for ever
             wait = dask.config.get("distributed.comm.timeouts.connect")
@@ -588,12 +675,53 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
                                  pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
         rows = _Columns()
-        for future in dask_completed(futures):
-            rows.add(future.result())
-            if bar is not None:
-                bar.update(sizes[future.key])
+        try:
+            for future in dask_completed(futures):
+                rows.add(future.result())
+                if bar is not None:
+                    bar.update(sizes[future.key])
+        finally:   # an interrupt or an error: the games not played yet are not played
+            client.cancel(futures)
         return rows
     finally:
+        if not kept:
+            client.close()
+
+
+#: The local Dask cluster ``simulate(..., executor="dask")`` plays on without an ``address``, kept for
+#: later runs: ``[cluster, client, workers]``.
+_CLUSTER: list = [None, None, 0]
+
+
+def _kept_client(workers: int | None):
+    """A client of the kept :func:`local_cluster` of ``workers`` (default: the CPU count) worker
+    processes, started on first use; another worker count, or a cluster that stopped, starts anew.
+    Starting one costs its workers' interpreters and imports (seconds of CPU): a run per cluster
+    paid that every time."""
+    from dask.distributed import Client
+
+    workers = workers or os.cpu_count() or 1
+    with _POOL_LOCK:
+        cluster, client, running = _CLUSTER
+        if cluster is not None and (running != workers or client.status != "running"
+                                    or cluster.status.name != "running"):
+            close_cluster()
+            cluster = None
+        if cluster is None:
+            cluster = local_cluster(workers)
+            client = Client(cluster)
+            _CLUSTER[:] = [cluster, client, workers]
+        return client
+
+
+def close_cluster() -> None:
+    """Close the local Dask cluster kept by ``simulate(..., executor="dask")``, if there is one.
+
+    >>> close_cluster()
+    """
+    cluster, client, _ = _CLUSTER
+    _CLUSTER[:] = [None, None, 0]
+    if client is not None:
         client.close()
-        if cluster is not None:
-            cluster.close()
+    if cluster is not None:
+        cluster.close()

@@ -185,6 +185,21 @@ def test_greedy_values_match_what_the_rules_give(policy):
     assert checked > 50
 
 
+def _best_chains_are_the_tied_best(bot, state) -> tuple[list, int]:
+    """Assert GreedyBot.best_chains(state) is the tied best of values(state), in the same order
+    (``([], -1, 0)`` when nothing can be connected); the chains and their points."""
+    ranked = bot.values(state)
+    chains, points, cost = bot.best_chains(state)
+    if not ranked:
+        assert (chains, points, cost) == ([], -1, 0)
+        return chains, points
+    top = max(v for _, v, _ in ranked)
+    cheapest = min(c for _, v, c in ranked if v == top)
+    assert (points, cost) == (top, cheapest)
+    assert chains == [ch for ch, v, c in ranked if (v, c) == (top, cheapest)]
+    return chains, top
+
+
 @pytest.mark.parametrize("search", ["compiled", "plain"])
 @pytest.mark.parametrize("options", [
     {"players": 4},
@@ -208,15 +223,9 @@ def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options, search
         for state in turn_states(end):
             if is_over(state):
                 continue
-            ranked = bot.values(state)
-            chains, points, cost = bot.best_chains(state)
-            if not ranked:
-                assert (chains, points, cost) == ([], -1, 0)
+            chains, _ = _best_chains_are_the_tied_best(bot, state)
+            if not chains:
                 continue
-            top = max(v for _, v, _ in ranked)
-            cheapest = min(c for _, v, c in ranked if v == top)
-            assert (points, cost) == (top, cheapest)
-            assert chains == [ch for ch, v, c in ranked if (v, c) == (top, cheapest)]
             long_best += any(len(ch) > 3 for ch in chains)
             walk_ties += sum(len(ch) > 2 for ch in chains) > 1
             checked += 1
@@ -506,16 +515,8 @@ def test_greedy_connects_when_every_connection_is_worth_less_than_nothing(option
         for state in turn_states(end):
             if is_over(state):
                 continue
-            ranked = bot.values(state)
-            chains, points, cost = bot.best_chains(state)
-            if not ranked:
-                assert (chains, points, cost) == ([], -1, 0)
-                continue
-            top = max(v for _, v, _ in ranked)
-            cheapest = min(c for _, v, c in ranked if v == top)
-            assert (points, cost) == (top, cheapest)
-            assert chains == [ch for ch, v, c in ranked if (v, c) == (top, cheapest)]
-            if top < 0:
+            chains, top = _best_chains_are_the_tied_best(bot, state)
+            if chains and top < 0:
                 all_negative += 1
                 assert bot.choose(state, seed) != PASS
     assert all_negative > 0

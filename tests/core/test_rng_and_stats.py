@@ -99,3 +99,29 @@ def test_wilson_interval_agrees_with_scipy(confidence):
 def test_wilson_interval_rejects_a_confidence_outside_0_1(confidence):
     with pytest.raises(ValueError, match="confidence must be between 0 and 1"):
         proportion_estimate(1, 2, confidence=confidence)
+
+
+@pytest.mark.parametrize("twin", ["plain", "compiled"])
+def test_a_pcg64_state_written_through_its_capsule_is_the_state_dict_set(twin):
+    """play_streams gives a seat's PCG64 a new 128-bit state once a turn by writing it where numpy keeps
+    it (_fast_pcg_setter): the generator is then the one setting its state dict gives, draw for draw,
+    with a 32-bit half buffered or not; any other bit generator gets no such setter."""
+    module = _loop if twin == "plain" else compiled_or_plain("rometools.core._loop")
+    assert module._PCG_SAME   # the short way is taken (it checked itself on import)
+    rng = np.random.default_rng(9)
+    for buffered in (False, True):
+        a, b = np.random.Generator(np.random.PCG64(3)), np.random.Generator(np.random.PCG64(3))
+        if buffered:   # a 32-bit draw leaves the other half of a 64-bit output buffered
+            a.bit_generator.random_raw()
+            b.bit_generator.random_raw()
+            a.integers(2 ** 32, dtype=np.uint32)
+            b.integers(2 ** 32, dtype=np.uint32)
+        fast, held = module._fast_pcg_setter(a), b.bit_generator.state
+        for _ in range(20):
+            value = int.from_bytes(rng.bytes(16), "little")
+            fast(value)
+            held["state"]["state"] = value
+            b.bit_generator.state = held
+            assert a.bit_generator.state == b.bit_generator.state
+            assert [module.integer_below(a, 55) for _ in range(5)] == [int(b.integers(55)) for _ in range(5)]
+    assert module._fast_pcg_setter(np.random.Generator(np.random.MT19937(1))) is None

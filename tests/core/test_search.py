@@ -48,7 +48,8 @@ def test_every_game_knows_the_mcts_bot_by_name():
     assert bot.name == "mcts:40:rollout=random:c=1.5:utility=score"
     assert vars(mcts_bot(bot.name)) == vars(bot)
     assert game.bot(bot) is bot and repr(bot) == "MCTSBot('mcts:40:rollout=random:c=1.5:utility=score')"
-    for bad in ("mcts:", "mcts:0", "mcts:-3", "mcts:5:depth=3", "mcts:5:c=", "mcts:5:c=x", "mcts:5:c=1:c=2"):
+    for bad in ("mcts:", "mcts:0", "mcts:-3", "mcts:5:width=3", "mcts:5:c=", "mcts:5:c=x", "mcts:5:c=1:c=2",
+                "mcts:5:depth=0", "mcts:5:depth=x", "mcts:5:depth=" + "9" * 20):
         with pytest.raises(ArgumentError):
             game.bot(bad)
     with pytest.raises(ArgumentError, match="unknown utility 'money'; choose one of win, score"):
@@ -163,3 +164,32 @@ def test_search_draws_only_from_the_generator_it_is_given():
     a = [m.action for m in best_moves(state, 30, rng=np.random.default_rng(3))]
     b = [m.action for m in best_moves(state, 30, rng=np.random.default_rng(3))]
     assert a == b
+
+
+def test_short_playouts_stop_after_their_depth_and_value_the_position_there():
+    """``depth=k``: a playout plays at most k decisions (chance draws not counted), then the
+    position is valued by the game's provisional results; the bot's name carries the depth."""
+    import numpy as np
+
+    from rometools.core.mcts import DEFAULT_EXPLORATION, _Search, game_results
+    from rometools.core.playout import turn_states
+
+    game = rometools.load_game("via_romana", players=3)
+    state = next(s for s in turn_states(play(game, "greedy", rng=2)) if game.current_player(s) >= 0)
+    search = _Search(game.spec, 1, np.random.default_rng(0), DEFAULT_EXPLORATION, None, "win", 5)
+    seen, real = [], search.rollout_decide
+
+    def counted(s, rng):
+        seen.append(s)
+        return real(s, rng)
+
+    search.rollout_decide = counted
+    result = search.playout(state)
+    assert len(seen) == 5 and sum(result) == pytest.approx(1.0)
+    after = game.apply(seen[-1], real(seen[-1], np.random.default_rng(0)))   # a state of the playout, valued alike
+    assert len(game_results(game.spec, after)) == 3
+    bot = game.bot("mcts:30:depth=12")
+    assert (bot.depth, bot.name) == (12, "mcts:30:depth=12") and vars(mcts_bot(bot.name)) == vars(bot)
+    assert bot.choose(state, 1) in game.legal_actions(state)
+    with pytest.raises(ArgumentError, match="playout depth must be a whole number of decisions, 1 or more"):
+        MCTSBot(5, depth=0)

@@ -545,7 +545,7 @@ def test_an_interrupted_run_keeps_the_games_already_played(monkeypatch):
     import rometools.core.simulate as module
 
     whole = simulate("pig", 6, bots="greedy", seed=3, progress=False)
-    real, calls = module.play_chunk, []
+    real, calls = module._play_games, []
 
     def stopping(*args, **kwargs):
         calls.append(1)
@@ -553,13 +553,13 @@ def test_an_interrupted_run_keeps_the_games_already_played(monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, "play_chunk", stopping)
+    monkeypatch.setattr(module, "_play_games", stopping)
     with pytest.warns(RuntimeWarning, match="3 of 6 games played and kept"):
         part = simulate("pig", 6, bots="greedy", seed=3, progress=False)
     assert part.attrs["interrupted"] is True
     assert part.reset_index(drop=True).equals(whole[whole.game < 3].reset_index(drop=True))
     calls.clear()
-    monkeypatch.setattr(module, "play_chunk", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+    monkeypatch.setattr(module, "_play_games", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
     with pytest.raises(KeyboardInterrupt):
         simulate("pig", 6, bots="greedy", seed=3, progress=False)
 
@@ -568,7 +568,7 @@ def test_an_interrupted_comparison_pairs_the_games_both_variants_played(monkeypa
     import rometools.core.simulate as module
     from rometools.core.paired import compare_variants
 
-    real, calls = module.play_chunk, []
+    real, calls = module._play_games, []
 
     def stopping(*args, **kwargs):
         calls.append(1)
@@ -576,9 +576,50 @@ def test_an_interrupted_comparison_pairs_the_games_both_variants_played(monkeypa
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, "play_chunk", stopping)
+    monkeypatch.setattr(module, "_play_games", stopping)
     with pytest.warns(RuntimeWarning, match="2 of 6 paired games kept"):
         part = compare_variants("pig", {"target": 30}, {"target": 60}, 6, seed=1, bots="greedy", progress=False)
-    monkeypatch.setattr(module, "play_chunk", real)
+    monkeypatch.setattr(module, "_play_games", real)
     whole = compare_variants("pig", {"target": 30}, {"target": 60}, 2, seed=1, bots="greedy", progress=False)
     assert part.attrs["interrupted"] is True and part.equals(whole)   # the same two seeds, the same pairs
+
+
+def test_process_runs_share_one_kept_pool_until_the_worker_count_or_the_registry_changes():
+    """A run of the process executor plays on the pool ``process_pool`` keeps: a second run plays on
+    the same pool (no process started), with the same rows as serial play; another worker count, or
+    a game registered since, starts a new pool; ``close_pool`` ends it."""
+    from rometools.core.simulate import close_pool, process_pool
+    from rometools.testing import registered
+    from tests.interop import kuhn
+
+    close_pool()
+    serial = simulate("pig", 30, bots="greedy", seed=2, progress=False)
+    first = simulate("pig", 30, bots="greedy", seed=2, executor="process", workers=2, progress=False)
+    pool = process_pool(2)
+    second = simulate("pig", 30, bots="greedy", seed=2, executor="process", workers=2, progress=False)
+    assert process_pool(2) is pool
+    pd.testing.assert_frame_equal(first, serial)
+    pd.testing.assert_frame_equal(second, serial)
+    assert process_pool(1) is not pool            # another worker count: a new pool
+    one = process_pool(1)
+    with registered(kuhn.SPEC):                   # a game its workers would not know: a new pool
+        assert process_pool(1) is not one
+    close_pool()
+    assert process_pool(1) is not one
+    close_pool()
+
+
+def test_dask_runs_without_an_address_share_one_kept_cluster():
+    from rometools.core import simulate as module
+    from rometools.core.simulate import close_cluster
+
+    close_cluster()
+    serial = simulate("pig", 12, bots="greedy", seed=4, progress=False)
+    first = simulate("pig", 12, bots="greedy", seed=4, executor="dask", workers=1, progress=False)
+    cluster = module._CLUSTER[0]
+    second = simulate("pig", 12, bots="greedy", seed=4, executor="dask", workers=1, progress=False)
+    assert module._CLUSTER[0] is cluster and cluster.status.name == "running"
+    pd.testing.assert_frame_equal(first, serial)
+    pd.testing.assert_frame_equal(second, serial)
+    close_cluster()
+    assert module._CLUSTER[0] is None and cluster.status.name == "closed"
