@@ -210,13 +210,14 @@ from rometools.caesars_empire.bots import RESTRICTIONS as _RESTRICTIONS  # noqa:
 from rometools.caesars_empire.bots import action_places as _action_places  # noqa: E402
 from rometools.caesars_empire.bots import place_map as _place_map  # noqa: E402
 from rometools.caesars_empire.odds import key_odds as _key_odds  # noqa: E402
+from rometools.caesars_empire.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=gold_turns,
-    ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,
+    ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text, time_unit=_TIME_UNIT,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},

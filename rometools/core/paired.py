@@ -23,7 +23,7 @@ from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted, join_names, number, percent, shown
 from rometools.core.stats import proportion_estimate
 
-__all__ = ["compare_variants", "paired_differences", "paired_differences_text"]
+__all__ = ["compare_variants", "paired_differences", "paired_differences_text", "paired_row"]
 
 
 _PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
@@ -196,26 +196,61 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
                                                pairs[f"{column}_b"].to_numpy(float))
     for column, label in (("length", "game length"), ("margin", "winning margin")):
         figures[label] = (per_game[f"{column}_a"].to_numpy(float), per_game[f"{column}_b"].to_numpy(float))
-    rows = []
-    for name, (a, b) in figures.items():
-        n = len(a)
-        if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: no t interval from these games
-            d = float(b[0] - a[0])
-            rows.append({"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
-                         "ci_low": math.nan, "ci_high": math.nan, "se_paired": 0.0, "se_unpaired": 0.0,
-                         "variance_reduction": math.nan,
-                         "note": _constant_note(name, a[0], b[0], n, confidence)})
-            continue
-        d = b - a
-        m, lo, hi = mean_interval(d, confidence)
-        var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
-        var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
-        rows.append({"figure": name, "pairs": n, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
-                     "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
-                     "se_unpaired": math.sqrt(var_unpaired / n),
-                     "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0,
-                     "note": ""})
+    rows = [paired_row(name, a, b, confidence) for name, (a, b) in figures.items()]
     return pd.DataFrame(rows)
+
+
+def paired_row(name: str, a: Any, b: Any, confidence: float = 0.95, *, note: str | None = None) -> dict:
+    """One figure of a paired comparison: ``a[i]`` and ``b[i]`` are the same game (seed) in variants A
+    and B; the row :func:`paired_differences` gives for it.
+
+    Parameters
+    ----------
+    name : str
+        The figure, as the table names it (``"game length"``).
+    a, b : array-like of float
+        Its value in each pair, variant A and variant B (the same length, 1 or more).
+    confidence : float
+        Of the t interval of the mean difference B - A.
+    note : str, optional
+        What to say when neither variant has any spread (no interval comes from the games);
+        default: the sentence :func:`paired_differences` writes for its own figures, or a plain
+        one for any other name.
+
+    Returns
+    -------
+    dict
+        ``figure, pairs, a, b, difference, ci_low, ci_high, se_paired, se_unpaired,
+        variance_reduction, note``.
+
+    Examples
+    --------
+    >>> row = paired_row("rounds", [5, 6, 7], [6, 8, 8])
+    >>> row["difference"], round(row["ci_low"], 2), row["note"]
+    (1.3333333333333333, -0.1, '')
+    >>> paired_row("rounds", [5, 5], [6, 6])["note"]
+    'rounds was 5 in every one of 2 games of variant A and 6 in variant B: no spread in these games, so no interval for the difference'
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    n = len(a)
+    if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: no t interval from these games
+        d = float(b[0] - a[0])
+        if note is None:
+            standard = name in ("game length", "winning margin") or name.startswith(("win rate", "mean score"))
+            note = _constant_note(name, a[0], b[0], n, confidence) if standard else (
+                f"{name} was {number(float(a[0]))} in every one of {counted(n, 'game')} of variant A and "
+                f"{number(float(b[0]))} in variant B: no spread in these games, so no interval for the difference")
+        return {"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
+                "ci_low": math.nan, "ci_high": math.nan, "se_paired": 0.0, "se_unpaired": 0.0,
+                "variance_reduction": math.nan, "note": note}
+    d = b - a
+    m, lo, hi = mean_interval(d, confidence)
+    var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
+    var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
+    return {"figure": name, "pairs": n, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
+            "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
+            "se_unpaired": math.sqrt(var_unpaired / n),
+            "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0, "note": ""}
 
 
 def _signed(x: float, decimals: int = 1) -> str:

@@ -21,6 +21,7 @@ machine).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -33,7 +34,8 @@ from rometools.core.formatting import counted
 from rometools.core.game import Game, game_spec, load_game
 from rometools.core.playout import play
 
-__all__ = ["EXECUTORS", "check_rotation", "game_streams", "local_cluster", "play_chunk", "replay_game", "simulate"]
+__all__ = ["EXECUTORS", "check_rotation", "game_streams", "local_cluster", "play_chunk", "replay_game", "run_chunks",
+           "simulate"]
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
@@ -435,29 +437,19 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     played = 0
     interrupted = False
     try:
-        if executor == "serial":
-            for i in range(n_games):
-                rows.add(play_chunk(game.id, game.config, bot_names, int(seed), n_games, [i], rotations))
-                played += 1
-                if bar is not None:
-                    bar.update(1)
-        elif executor == "process":
-            workers = workers or os.cpu_count() or 1
-            pool = ProcessPoolExecutor(max_workers=workers)
-            try:
-                futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
-                                       rotations): len(chunk)
-                           for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])}
-                for future in as_completed(futures):
-                    rows.add(future.result())
-                    played += futures[future]
-                    if bar is not None:
-                        bar.update(futures[future])
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)  # an interrupt drops the games not started
-        else:
-            rows = _dask_rows(game, config_dict, bot_names, int(seed), n_games, rotations, workers, address, bar)
-            played = n_games
+        def take(chunk: dict[str, list], k: int) -> None:
+            nonlocal played
+            rows.add(chunk)
+            played += k
+            if bar is not None:
+                bar.update(k)
+
+        serial = functools.partial(play_chunk, game.id, game.config, bot_names, int(seed), n_games,
+                                   rotations=rotations)
+        remote = functools.partial(play_chunk, game.id, config_dict, bot_names, int(seed), n_games,
+                                   rotations=rotations)
+        run_chunks(serial if executor == "serial" else remote, n_games, executor=executor, workers=workers,
+                   address=address, on_chunk=take)
     except KeyboardInterrupt:  # the designer stopped the run: the games played are kept, and said to be
         if not played:
             raise
@@ -476,6 +468,42 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         warnings.warn(f"simulate was interrupted: {played:,} of {n_games:,} games played and kept "
                       "(df.attrs['interrupted'] is True)", RuntimeWarning, stacklevel=2)
     return df
+
+
+def run_chunks(task: Callable[[list[int]], Any], n_games: int, *, executor: str = "serial",
+               workers: int | None = None, address: str | None = None,
+               on_chunk: Callable[[Any, int], None]) -> None:
+    """Run ``task(indices)`` over the games ``0 .. n_games - 1`` with an executor of :data:`EXECUTORS`,
+    calling ``on_chunk(result, games in it)`` as each chunk of games is done (in the order they
+    finish): :func:`simulate`'s executors, for any per-game work (:func:`rometools.core.flow.flow`).
+
+    ``task`` is a module-level function, or a :func:`functools.partial` of one, so that it
+    travels to another process; ``"serial"`` calls it one game at a time. A
+    ``KeyboardInterrupt`` reaches the caller once the pool has stopped (the chunks done have
+    been given to ``on_chunk``).
+
+    Examples
+    --------
+    >>> done = []
+    >>> run_chunks(lambda indices: [i * i for i in indices], 4, on_chunk=lambda r, k: done.extend(r))
+    >>> done
+    [0, 1, 4, 9]
+    """
+    if executor == "serial":
+        for i in range(n_games):
+            on_chunk(task([i]), 1)
+    elif executor == "process":
+        workers = workers or os.cpu_count() or 1
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
+            futures = {pool.submit(task, chunk): len(chunk)
+                       for chunk in _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])}
+            for future in as_completed(futures):
+                on_chunk(future.result(), futures[future])
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)  # an interrupt drops the games not started
+    else:
+        _dask_map(task, n_games, workers, address, on_chunk)
 
 
 def _check_workers(workers) -> None:
@@ -531,7 +559,7 @@ def local_cluster(workers: int | None = None):
                             dashboard_address=None, host="127.0.0.1")
 
 
-def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, workers, address, bar):
+def _dask_map(task, n_games, workers, address, on_chunk) -> None:
     try:
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
@@ -560,15 +588,10 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         # chunks for the workers there are (threads, one game at a time each), unless told
         slots = workers or sum(client.nthreads().values()) or 1
         chunks = _chunks(n_games, slots * CHUNKS_PER_WORKER["dask"])
-        futures = [client.submit(play_chunk, game.id, config_dict, bot_names, seed, n_games, chunk, rotations,
-                                 pure=False) for chunk in chunks]
+        futures = [client.submit(task, chunk, pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
-        rows = _Columns()
         for future in dask_completed(futures):
-            rows.add(future.result())
-            if bar is not None:
-                bar.update(sizes[future.key])
-        return rows
+            on_chunk(future.result(), sizes[future.key])
     finally:
         client.close()
         if cluster is not None:

@@ -115,6 +115,8 @@ from rometools.via_romana.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E40
 from rometools.via_romana.bots import action_places as _action_places  # noqa: E402
 from rometools.via_romana.bots import place_map as _place_map  # noqa: E402
 from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
+from rometools.via_romana.views import SAFEGUARD as _SAFEGUARD  # noqa: E402
+from rometools.via_romana.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
@@ -124,7 +126,7 @@ GAME = register_game(GameSpec(
     apply_legal=_rules.apply_legal, ranks=ranks, score_parts=score_parts, action_text=_action_text,
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
-    information_state=information_state, resample=resample,
+    information_state=information_state, resample=resample, time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
     sample_configs=(
         {},
         {"players": 2},
