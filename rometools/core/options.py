@@ -411,7 +411,7 @@ class Config:
 
 def _plain_title(config_type: type) -> str | None:
     """The title of the registered game whose config this is (``None``: no registered game)."""
-    from rometools.core.game import spec_of_config
+    from rometools.core.registry import spec_of_config
 
     try:
         return spec_of_config(config_type).title
@@ -421,7 +421,7 @@ def _plain_title(config_type: type) -> str | None:
 
 def _title_of(config_type: type) -> str:
     """"a Caesar's Empire" (the registered game's title with its article), else "an"."""
-    from rometools.core.game import spec_of_config
+    from rometools.core.registry import spec_of_config
 
     try:
         title = spec_of_config(config_type).title
@@ -481,7 +481,7 @@ def option_example(game_id: str) -> str:
     >>> option_example("via_romana"), option_example("chess")
     ('obstinate_hands=true', 'players=3')
     """
-    from rometools.core.game import game_spec
+    from rometools.core.registry import game_spec
 
     try:
         examples = option_examples(game_spec(game_id).config)
@@ -512,7 +512,7 @@ def _sha256_json(data: Any) -> str:
 def _bundled(o: Option) -> list[tuple[str, Path]]:
     """``(name, path)`` of the game's bundled files this option's loader reads."""
     from rometools.core.data import bundled_file
-    from rometools.core.game import spec_of_config
+    from rometools.core.registry import spec_of_config
 
     spec = spec_of_config(o.owner)
     return [(name, bundled_file(spec.id, name)) for name, load in spec.data_files.items() if load == o.file]
@@ -521,7 +521,8 @@ def _bundled(o: Option) -> list[tuple[str, Path]]:
 def _read_file(o: Option, value: str | os.PathLike[str], config: Any) -> Any:
     """A file option's value from a path, or from a bundled file's name (``board_2_3``), loaded
     with the option it depends on (:attr:`Option.depends`) as the config has it."""
-    from rometools.core.game import file_option_path, spec_of_config
+    from rometools.core.file_options import file_option_path
+    from rometools.core.registry import spec_of_config
 
     return o.load(file_option_path(spec_of_config(o.owner), o.name, value), config)
 

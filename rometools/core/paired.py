@@ -58,7 +58,7 @@ def _constant_note(name: str, a: float, b: float, n: int, confidence: float = 0.
 
 def _game_title(game_id: Any) -> str:
     """A run's game as a designer knows it: the registered title, else the id quoted."""
-    from rometools.core.game import game_spec
+    from rometools.core.registry import game_spec
 
     try:
         return game_spec(game_id).title

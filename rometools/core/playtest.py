@@ -27,9 +27,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError
-from rometools.core.game import CHANCE, TERMINAL, Bot, Game, load_game
+from rometools.core.load import Game, load_game
 from rometools.core.playout import sample_outcome, to_json
+from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.rng import as_generator, integer_below
 
 __all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
@@ -697,7 +699,7 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     """
     import time
 
-    import rometools
+    from rometools.core.simulate import simulate
 
     game = _with_players(game, players)
     counts = {"n_games": n_games, "restricted_games": restricted_games, "hole_games": hole_games,
@@ -723,7 +725,7 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         seconds[name] = time.process_time() - start
         return value
 
-    results = timed("seat balance", lambda: rometools.simulate(
+    results = timed("seat balance", lambda: simulate(
         game, n_games, bots=bot, seed=seed, rotate=False, executor=executor, workers=workers,
         progress=part("seat balance")))
     rows = timed("restricted play", lambda: restricted_play(

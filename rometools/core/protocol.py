@@ -27,7 +27,7 @@ defaulted here (:data:`DEFAULTED`)
                                          records are not the actions themselves writes it
 ``initial_state(state)``                 ``new_game(state.config)``: a game whose states
                                          can start from a position writes it
-``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.playout`)
+``to_json(state)`` / ``from_json(text)`` the saved game (:mod:`rometools.core.saved`)
 ``chance_weights(state)``                ``(outcomes, weights)``: ``chance_outcomes`` with
                                          whole-number weights in proportion to the
                                          probabilities; a game whose draws are counts
@@ -217,8 +217,8 @@ def resolve_rules(game_id: str, module: ModuleType,
         return new_game(state.config)
 
     def to_json(state: Any) -> str:
-        """The saved game (:func:`rometools.core.playout.to_json`); ``from_json`` inverts it."""
-        from rometools.core.playout import to_json as saved
+        """The saved game (:func:`rometools.core.saved.to_json`); ``from_json`` inverts it."""
+        from rometools.core.saved import to_json as saved
 
         return saved(state)
 
@@ -228,10 +228,10 @@ def resolve_rules(game_id: str, module: ModuleType,
         Raises
         ------
         DataFileError, InvalidActionError, IllegalActionError
-            As :func:`rometools.core.playout.load_saved_game`, the entry named;
+            As :func:`rometools.core.saved.load_saved_game`, the entry named;
             a saved game of another game is refused.
         """
-        from rometools.core.playout import from_json as load
+        from rometools.core.saved import from_json as load
 
         return load(text, game=game_id, source=source)
 

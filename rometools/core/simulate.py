@@ -31,8 +31,9 @@ import numpy as np
 
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted
-from rometools.core.game import Game, game_spec, load_game
+from rometools.core.load import Game, load_game
 from rometools.core.playout import play
+from rometools.core.registry import game_spec
 
 __all__ = ["EXECUTORS", "check_rotation", "game_streams", "local_cluster", "play_chunk", "replay_game", "run_chunks",
            "simulate"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rometools.core.game import game_of
+from rometools.core.registry import game_of
 
 __all__ = ["VIEWS", "final_ranking", "final_scores", "game_log", "score_history"]
 

@@ -1,0 +1,246 @@
+"""A registered game bound to its options: :func:`load_game` and the :class:`Game` it returns.
+
+Examples
+--------
+>>> game = load_game("caesars_empire", players=3)
+>>> game.title, game.config.players
+("Caesar's Empire", 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from rometools.core.bots import Bot
+from rometools.core.errors import ArgumentError, OptionError
+from rometools.core.formatting import shown
+from rometools.core.registry import game_of, game_spec, spec_from
+
+if TYPE_CHECKING:  # annotations only: the spec sits above
+    from rometools.core.spec import GameSpec
+
+__all__ = ["GENERIC_BOTS", "GENERIC_BOT_NAMES", "Game", "config_options", "game_for", "load_game"]
+
+#: Bots every game has, by the first part of their name: ``"family"`` ->
+#: ``"module:function"``, the function building the bot from its whole name
+#: (``"mcts:200"``). A game's own bot of the same name comes first.
+GENERIC_BOTS = {"mcts": "rometools.core.mcts:mcts_bot"}
+#: How the bots of :data:`GENERIC_BOTS` are written, for the message naming a game's bots.
+GENERIC_BOT_NAMES = "mcts or mcts:N (Monte Carlo tree search, N simulations per move)"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game with its options: the protocol functions, bound to one config.
+
+    Build it with :func:`load_game`. Functions taking a state work on any
+    state of the game (a state carries its own config).
+
+    Attributes
+    ----------
+    spec : GameSpec
+    config : the game's config object
+    """
+
+    spec: GameSpec
+    config: Any
+    _rules: ModuleType = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_rules", self.spec.rules)
+
+    # ---- facts
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.config.players
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        """``(low, high)``: every score of a game with this config lies in it (points)."""
+        return self.spec.score_bounds(self.config)
+
+    # ---- the protocol, bound to the config
+    def new_game(self, rng: Any = None) -> Any:
+        return self._rules.new_game(self.config, rng)
+
+    def current_player(self, state: Any) -> int:
+        return self._rules.current_player(state)
+
+    def legal_actions(self, state: Any) -> list:
+        return self._rules.legal_actions(state)
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]:
+        return self._rules.chance_outcomes(state)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        return self._rules.apply(state, action)
+
+    def is_over(self, state: Any) -> bool:
+        return self._rules.is_over(state)
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        return self._rules.scores(state)
+
+    def action_history(self, state: Any) -> tuple:
+        return self._rules.action_history(state)
+
+    def to_json(self, state: Any) -> str:
+        return self._rules.to_json(state)
+
+    def from_json(self, text: str) -> Any:
+        return self._rules.from_json(text)
+
+    # ---- bots
+    def bot(self, name: str | Bot | type[Bot]) -> Bot:
+        """A bot of this game by name (or the bot itself, or a bot class built with no arguments).
+
+        Besides the game's own bots (``spec.bots``), every game has the bots
+        of :data:`GENERIC_BOTS`, written with their options:
+        ``"mcts"`` or ``"mcts:200"`` (:class:`rometools.core.search.MCTSBot`
+        with a budget of 200 simulations per move).
+
+        Raises
+        ------
+        ArgumentError
+            Naming the game's bots and the generic ones when ``name`` is not one.
+
+        Examples
+        --------
+        >>> load_game("caesars_empire").bot("mcts:20").budget
+        20
+        >>> load_game("augustus").bot("smart")
+        Traceback (most recent call last):
+        ...
+        rometools.core.errors.ArgumentError: unknown bot 'smart' for Augustus; choose one of greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
+        """
+        if isinstance(name, Bot):
+            return name
+        if isinstance(name, type) and issubclass(name, Bot):
+            return name()
+        cls = self.spec.bots.get(name) if isinstance(name, str) else None
+        if cls is None and isinstance(name, str) and name.split(":", 1)[0] in GENERIC_BOTS:
+            module, _, function = GENERIC_BOTS[name.split(":", 1)[0]].partition(":")
+            return getattr(importlib.import_module(module), function)(name)
+        if cls is None:
+            raise ArgumentError(f"unknown bot {shown(name)} for {self.title}; choose one of "
+                             f"{', '.join(sorted(self.spec.bots))}, {GENERIC_BOT_NAMES}")
+        return cls()
+
+    def bots(self, names: str | Bot | type[Bot] | Sequence[str | Bot | type[Bot]]) -> list[Bot]:
+        """One bot per seat from a bot name for every seat or a list with one per seat.
+
+        Raises
+        ------
+        ArgumentError
+            For an unknown bot or a list whose length is not the number of seats.
+        """
+        if isinstance(names, str | Bot) or (isinstance(names, type) and issubclass(names, Bot)):
+            return [self.bot(names) for _ in range(self.players)]
+        names = list(names)
+        if len(names) != self.players:
+            raise ArgumentError(f"{self.players} players need {self.players} bots, got {len(names)}")
+        return [self.bot(n) for n in names]
+
+
+def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
+    """A registered game with its options.
+
+    Parameters
+    ----------
+    game_id : str
+        One of :func:`games`.
+    config : the game's config object, optional
+        A ready config; otherwise one is built from ``options``.
+    **options
+        The game's config options (for Caesar's Empire: ``players``, ``board``,
+        ``route_policy``...).
+
+    Returns
+    -------
+    Game
+
+    Raises
+    ------
+    ArgumentError
+        For an unknown game; :class:`~rometools.core.errors.OptionError` for an
+        option the game does not have (naming it and listing the game's
+        options) or a value the config refuses.
+    DataFileError
+        For a file option (``board``, see :attr:`GameSpec.file_options`) given
+        a path that is neither a file nor a bundled file's name, or a file
+        that does not load (naming the file, the entry and the problem).
+
+    Examples
+    --------
+    >>> load_game("caesars_empire", players=5).config.players
+    5
+    >>> load_game("caesars_empire", board="board_2_3", players=3).config.board.side
+    '2-3'
+    >>> load_game("caesars_empire", board="no/such/board.toml")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: no/such/board.toml: no such file; give the path of a board file or a bundled board: board_2_3, board_4_5
+    >>> load_game("augustus", seats=3)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.OptionError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, legion_supply, components
+    >>> load_game("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.ArgumentError: unknown game 'chess'; registered games: ...caesars_empire...
+    """
+    spec = game_spec(game_id)
+    if config is None:
+        known = config_options(spec)
+        for name in options:
+            if name not in known and not (isinstance(name, str) and name.startswith("_")
+                                          and name in _init_names(spec.config)):
+                raise OptionError(str(name), f"{spec.title} has no option {shown(name)}; its options are "
+                                 f"{', '.join(known)}")
+        config = spec.config(**options)
+    elif options:
+        raise TypeError("pass either a config or options, not both")
+    elif not isinstance(config, spec.config):
+        raise TypeError(f"config must be a {spec.config.__name__}, got {type(config).__name__}")
+    return Game(spec, config)
+
+
+def _init_names(config_type: type) -> list[str]:
+    """The keyword arguments a config type takes (a dataclass's init fields, else its signature)."""
+    if dataclasses.is_dataclass(config_type):
+        return [f.name for f in dataclasses.fields(config_type) if f.init]
+    return [p.name for p in inspect.signature(config_type).parameters.values()
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def config_options(game: str | GameSpec) -> list[str]:
+    """The options of a game's config, as :func:`load_game` takes them (private fields left out).
+
+    Examples
+    --------
+    >>> config_options("augustus")
+    ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'legion_supply', 'components']
+    """
+    spec = spec_from(game)
+    return [o.name for o in spec.config.options()]
+
+
+def game_for(state: Any) -> Game:
+    """The :class:`Game` (registered game plus config) a state belongs to."""
+    return Game(game_of(state), state.config)

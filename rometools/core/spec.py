@@ -1,0 +1,341 @@
+"""What a game registers: :class:`GameSpec`, its rules module, config, bots and facts.
+
+The spec resolves the rules (:func:`rometools.core.protocol.resolve_rules`), defaults every
+optional hook once and gives the game package its bound names (:meth:`GameSpec.play_game`,
+:meth:`GameSpec.package_attribute`). It sits at the top of core's game layer: it imports the
+protocol, the options and, inside its methods, the play loop and the views; nothing below it
+imports it (the registry, the bots and the play loop read a spec's attributes).
+
+Examples
+--------
+>>> from rometools.core.registry import game_spec
+>>> spec = game_spec("augustus")
+>>> isinstance(spec, GameSpec), sorted(spec.bots)
+(True, ['greedy', 'random'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+import numpy as np
+
+from rometools.core.bots import Bot
+from rometools.core.errors import ArgumentError
+from rometools.core.protocol import PROTOCOL, Rules, ranks_by_score, resolve_rules
+
+__all__ = ["GameSpec"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game registers: its rules module, config type, bots and facts.
+
+    Parameters
+    ----------
+    id : str
+        Registry id, a Python identifier (``"caesars_empire"``).
+    title : str
+        Display name (``"Caesar's Empire"``).
+    rules : module
+        The game's rules module: it writes the functions of
+        :data:`~rometools.core.protocol.KERNEL`, and any of
+        :data:`~rometools.core.protocol.DEFAULTED` its rules change. After
+        registration ``spec.rules`` is the resolved
+        :class:`~rometools.core.protocol.Rules` (the module's own functions,
+        the defaults for the rest); ``spec.rules.module`` is the module.
+    config : type
+        The config class: ``config(**options)`` validates the options
+        (:class:`~rometools.core.errors.OptionError` naming the option), ``.to_dict()`` and
+        ``config.from_dict(d, source=...)`` save and load it, ``.players`` is
+        the number of seats.
+    state : type
+        The state class (used to find a state's game).
+    bots : Mapping[str, type[Bot]]
+        Bot classes by name; each is built with no arguments.
+    score_bounds : callable
+        ``score_bounds(config) -> (low, high)``: every score lies in it (points).
+    source : str
+        The rulebook file(s).
+    chance_name : str
+        What a chance node is in this game, for messages ("the set-up deal").
+    apply_legal : callable, optional
+        ``apply_legal(state, action)``: apply an action known to be legal
+        (from ``legal_actions`` or a trusted bot) without validating it again.
+        Default: ``rules.apply``.
+    position_to_dict, position_from_dict : callable, optional
+        For games whose states can start from a described position:
+        ``position_to_dict(state)`` gives the start of the state's history as
+        a JSON object (``None`` for a new game), and
+        ``position_from_dict(config, data, source=...)`` builds it back
+        (``DataFileError``/``ArgumentError`` naming the entry).
+    extras : callable, optional
+        ``extras(state) -> dict`` of per-game figures for the balance lab.
+        Default: none (``{}``).
+    ranks : callable, optional
+        ``ranks(state) -> tuple[int, ...]``: each seat's final rank (1 best,
+        equal ranks for a complete tie) with the rulebook's tiebreakers.
+        Default: by score, equal scores sharing a rank.
+    score_parts : callable, optional
+        ``score_parts(state) -> list[dict[str, int]]``: each seat's points by
+        scoring category, with the sum under ``"total"`` (the balance lab's
+        points shares; the default ``scores`` reads the totals). Default:
+        ``[{"total": score}]`` from the rules' own ``scores``.
+    movers : callable, optional
+        ``movers(state) -> list[int]``: the seat of every decision in the
+        history, in order (chance outcomes left out). Default: found by
+        replaying the history with ``apply_legal`` (a history the rules wrote
+        holds legal actions; ``check_game`` compares the default with the seats
+        that moved).
+
+    Every optional hook is set to its default when the spec is made, so a
+    caller uses ``spec.ranks(state)`` without testing for ``None``.
+
+    Attributes
+    ----------
+    file_options : Mapping[str, callable]
+        The config's options that take a data file, and the loader of each
+        (``{"board": Board.from_file}``), from the options' declarations
+        (:func:`rometools.core.options.option`): such an option takes the
+        name of a bundled file its loader reads (one of ``data_files``:
+        ``"board_4_5"`` or ``"board_4_5.toml"``) or the path of a file, so
+        ``rometools simulate GAME --option board=my_board.toml`` works for
+        every game with a board.
+    data_files : Mapping[str, callable]
+        The game's bundled data files (names under ``data/<id>/``) and the
+        loader of each (``loader(path) -> value``; ``DataFileError`` for a
+        broken file). The hostile-input tests break every one of them.
+    file_kinds : Mapping[str, callable]
+        How ``rometools validate FILE`` knows a designer's file: a top-level
+        table name that only that kind of file has (``"board"``) and its loader.
+    sample_configs : tuple of Mapping
+        Options (``config(**options)``) that the conformance test, the
+        fuzzers and the browser tests play, so every variant a game offers is
+        exercised by registering it. Default: the default config only.
+    information_state : callable, optional
+        Only for a game that hides information from some seats (a hand, the
+        cards a seat has seen of a face-down pile):
+        ``information_state(state, seat) -> str``, everything ``seat`` knows
+        at ``state`` (its own hidden holdings and the public record); two
+        states the seat cannot tell apart give the same text. ``None``
+        (default): perfect information, every seat sees the whole state.
+    resample : callable, optional
+        With ``information_state``: ``resample(state, seat, rng) -> state``, a
+        state drawn from those with the same information state for ``seat``
+        (the hidden part dealt again with its probabilities), for
+        information-set search (:mod:`rometools.core.search`).
+    action_text : callable, optional
+        ``action_text(state, action) -> str``: the action in the rulebook's
+        words, distinct for distinct legal actions of a state (the OpenSpiel
+        bridge's ``action_to_string``). Default: the action's value written
+        out (``"(rome, capua)"``).
+    restrictions : Mapping or sequence of Restriction
+        Strategies a bot can be denied (:mod:`rometools.core.playtest`): at least three.
+    action_places : callable, optional
+        ``action_places(state, action) -> tuple of str``: the places (cities, regions,
+        roads, objectives, by display name) an action takes: the playtest's hot spots.
+    place_map : callable, optional
+        ``place_map(config) -> (positions, links)``: where each place of ``action_places``
+        is drawn (``{name: (x, y)}``, 0..1, y up) and the lines between places (paths,
+        roads, arrows), so the hot spots are drawn on the board.
+    key_odds : callable, optional
+        ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
+        notebook shows, for the playtest report.
+    time_unit : TimeUnit, optional
+        The unit the game's length is counted in (``round``, ``turn``) and how to read it from a
+        state (:class:`rometools.core.flow.TimeUnit`): game flow's duration, phases and last
+        round. Default: turns, a new one whenever another seat is to move.
+    safeguard : Safeguard, optional
+        A limit not in the rulebook that ends a game the rules would let run on, and how to
+        tell a game it ended (:class:`rometools.core.flow.Safeguard`): game flow's completion.
+        Default: none (every game ends by its rules).
+
+    Raises
+    ------
+    TypeError
+        If ``rules`` lacks a function of :data:`~rometools.core.protocol.KERNEL`,
+        writes no ``scores`` and no ``score_parts`` is given, or no bot is given.
+    """
+
+    id: str
+    title: str
+    rules: ModuleType
+    config: type
+    state: type
+    bots: Mapping[str, type[Bot]]
+    score_bounds: Callable[[Any], tuple[int, int]]
+    source: str = ""
+    chance_name: str = "a chance node"
+    apply_legal: Callable[[Any, Any], Any] | None = None
+    position_to_dict: Callable[[Any], dict | None] | None = None
+    position_from_dict: Callable[..., Any] | None = None
+    extras: Callable[[Any], dict] | None = None
+    ranks: Callable[[Any], tuple[int, ...]] | None = None
+    score_parts: Callable[[Any], list[dict[str, int]]] | None = None
+    movers: Callable[[Any], list[int]] | None = None
+    data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    file_kinds: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    file_options: Mapping[str, Callable[[Any], Any]] = field(init=False, default_factory=dict)
+    sample_configs: tuple[Mapping[str, Any], ...] = ({},)
+    information_state: Callable[[Any, int], str] | None = None
+    resample: Callable[[Any, int, np.random.Generator], Any] | None = None
+    action_text: Callable[[Any, Any], str] | None = None
+    restrictions: Mapping[str, Any] = field(default_factory=dict)
+    action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
+    place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
+    key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
+    time_unit: Any = None
+    safeguard: Any = None
+
+    def __post_init__(self):
+        if not isinstance(self.id, str) or not self.id.isidentifier():
+            raise ValueError(f"a game id is a Python identifier, got {self.id!r}")
+        set_ = object.__setattr__
+        module = self.rules.module if isinstance(self.rules, Rules) else self.rules
+        rules = resolve_rules(self.id, module, self.score_parts)
+        set_(self, "rules", rules)
+        set_(self, "bots", MappingProxyType(dict(self.bots)))
+        set_(self, "restrictions", MappingProxyType({r.name: r for r in (
+            self.restrictions.values() if isinstance(self.restrictions, Mapping) else self.restrictions)}))
+        if not self.bots:
+            raise TypeError(f"game {self.id!r}: register at least one bot (a random bot: bots={{'random': ...}})")
+        # the optional hooks default here, once, so no caller tests for None
+        if self.apply_legal is None:
+            set_(self, "apply_legal", rules.apply)
+        if self.ranks is None:
+            scores = rules.scores
+            set_(self, "ranks", lambda state: ranks_by_score(scores(state)))
+        if self.score_parts is None:
+            scores = rules.scores
+            set_(self, "score_parts", lambda state: [{"total": s} for s in scores(state)])
+        if self.movers is None:
+            apply_legal = self.apply_legal
+            set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
+        if self.extras is None:
+            set_(self, "extras", _no_extras)
+        from rometools.core.options import Config
+
+        if not (isinstance(self.config, type) and issubclass(self.config, Config)):
+            raise TypeError(f"game {self.id!r}: its config must derive from rometools.core.options.Config, "
+                            f"got {self.config!r}")
+        set_(self, "file_options", MappingProxyType({o.name: o.file for o in self.config.options() if o.file}))
+        if (self.information_state is None) != (self.resample is None):
+            raise TypeError(f"game {self.id!r}: a game that hides information registers both "
+                            "information_state and resample")
+        from rometools.core.reprs import install_short_reprs
+
+        install_short_reprs(self)  # one-line reprs of its config, states and data (an Augustus config was 22,800)
+
+    def play_game(self, config: Any = None, bots: str | Bot | type | Sequence[str | Bot | type] | None = "random",
+                  rng: Any = None, *, start: Any = None) -> Any:
+        """Play one whole game of this game (:func:`rometools.core.playout.play`).
+
+        Every game package exports it bound to its game as ``play_game``.
+
+        Parameters
+        ----------
+        config : the game's config, optional
+            Default: ``config()``, the default options.
+        bots : str, Bot, Bot class, or a sequence of them
+            A bot for every seat, or one per seat: a name (``"greedy"``,
+            ``"mcts:50"``), a bot, or a bot class (built with no arguments).
+            ``None``: ``"random"``.
+        rng : None, int or numpy.random.Generator
+            One generator for the set-up, every chance node and every bot's
+            choices, drawn in a fixed order. Same seed, same game.
+        start : state, optional
+            Play on from this state (a position, or a game in progress) instead
+            of a new game.
+
+        Returns
+        -------
+        state
+            The final state; its history replays the game.
+
+        Raises
+        ------
+        ArgumentError
+            For an unknown bot (naming the bots there are), a wrong number of
+            bots, or a ``start`` state of another game.
+
+        See Also
+        --------
+        rometools.core.playout.play : the play loop, with a separate chance generator.
+        rometools.simulate : many seeded games at once, with balance metrics.
+
+        Examples
+        --------
+        >>> from rometools.augustus import GAME, GreedyBot, is_over
+        >>> end = GAME.play_game(bots=[GreedyBot, "random", "random", "random"], rng=3)
+        >>> is_over(end)
+        True
+        """
+        from rometools.core.load import Game
+        from rometools.core.playout import play
+
+        if bots is None:
+            bots = "random"
+        if config is None:
+            config = self.config()
+        elif not isinstance(config, self.config):
+            raise TypeError(f"config must be a {self.config.__name__}, got {type(config).__name__}")
+        if start is not None and not isinstance(start, self.state):
+            raise ArgumentError(f"start must be a {self.title} state, got {type(start).__name__}")
+        return play(Game(self, config), bots, rng, start=start)
+
+
+    def package_attribute(self, name: str) -> Any:
+        """The game package's ``__getattr__``: the protocol functions and ``play_game``, bound, and
+        the views every game has (:data:`rometools.core.views.VIEWS`).
+
+        A game's package sets ``__getattr__ = GAME.package_attribute``, so
+        ``from rometools.augustus import to_json, play_game`` gives the
+        resolved :class:`~rometools.core.protocol.Rules` function (the module's
+        own, or the core default) and :meth:`play_game`, while the package
+        writes none of them; ``from rometools.imperator import game_log`` gives
+        :func:`rometools.core.views.game_log` when the package writes no ``game_log``.
+
+        Raises
+        ------
+        AttributeError
+            For any other name, as a module does.
+
+        Examples
+        --------
+        >>> from rometools.augustus import GAME, to_json
+        >>> to_json is GAME.rules.to_json
+        True
+        """
+        if name in PROTOCOL:
+            return getattr(self.rules, name)
+        if name == "play_game":
+            return self.play_game
+        from rometools.core.views import VIEWS
+
+        if name in VIEWS:   # the views every game has, where the package writes none of its own
+            import rometools.core.views as views
+
+            return getattr(views, name)
+        raise AttributeError(f"module {self.rules.module.__package__!r} has no attribute {name!r}")
+
+
+def _no_extras(state: Any) -> dict:
+    return {}
+
+
+def _movers_by_replay(rules: Rules, apply_legal: Callable[[Any, Any], Any], state: Any) -> list[int]:
+    """The seat of every decision in a game's history (chance outcomes left out), by replaying it
+    with ``apply_legal`` (its actions were legal when the rules recorded them)."""
+    out = []
+    current = rules.initial_state(state)
+    for action in rules.action_history(state):
+        p = rules.current_player(current)
+        if p >= 0:
+            out.append(p)
+        current = apply_legal(current, action)
+    return out
+

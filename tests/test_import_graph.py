@@ -1,0 +1,161 @@
+"""The import graph inside a layer of the package goes one way: no circle, function-level imports counted.
+
+Every module of each package in :data:`PACKAGES` is parsed (``ast``); each ``import`` and
+``from ... import`` anywhere in it (at the top, inside a function or a method) is an edge, and
+so is a module named in a string (``"rometools.core.mcts:mcts_bot"`` in ``GENERIC_BOTS``, a
+lazy-names table, ``compiled_or_plain("rometools.core._loop")``): those are imported too, by
+name. Only imports under ``if TYPE_CHECKING:`` are left out, since they never run. A circle
+is reported as the modules around it.
+
+``core`` may import nothing of rometools outside ``rometools.core``: not a game, not the
+top-level package (``import rometools`` inside ``core/playtest.py`` made a circle through
+``rometools/__init__.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The packages whose modules must import one way, as dotted names.
+PACKAGES = ("rometools.core",)
+#: A module named in a string: ``rometools.core.mcts`` or ``rometools.core.mcts:mcts_bot``.
+NAMED = re.compile(r"^(rometools(?:\.\w+)+)(?::\w+)?$")
+
+
+def _modules(package: str) -> dict[str, Path]:
+    folder = ROOT.joinpath(*package.split("."))
+    found = {}
+    for path in sorted(folder.glob("*.py")):
+        found[package if path.stem == "__init__" else f"{package}.{path.stem}"] = path
+    return found
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes (a module's, a class's, a function's): text, not code."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:`` (never run)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and (
+                (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+                or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
+            for child in node.body:
+                out.update(id(n) for n in ast.walk(child))
+    return out
+
+
+def _is_module(dotted: str) -> bool:
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def imported(path: Path, name: str) -> set[str]:
+    """Every module of rometools the module at ``path`` (dotted ``name``) imports, anywhere in it.
+
+    ``from P import n`` imports ``P.n`` when that is a module, else ``P`` itself."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_checking_only(tree) | _docstrings(tree)
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            for a in node.names:
+                out.add(f"{base}.{a.name}" if _is_module(f"{base}.{a.name}") else base)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            match = NAMED.match(node.value)
+            if match and _is_module(match.group(1)):   # not "rometools.games", an entry-point group
+                out.add(match.group(1))
+    return {m for m in out if m == "rometools" or m.startswith("rometools.")}
+
+
+def graph(package: str) -> dict[str, set[str]]:
+    """``{module: the modules of the package it imports}``."""
+    modules = _modules(package)
+    return {name: {d for d in imported(path, name) if d in modules and d != name}
+            for name, path in modules.items()}
+
+
+def outside(package: str) -> dict[str, set[str]]:
+    """Each module's imports of rometools modules outside ``package``."""
+    out = {}
+    for name, path in _modules(package).items():
+        deps = {d for d in imported(path, name) if d != package and not d.startswith(package + ".")}
+        if deps:
+            out[name] = deps
+    return out
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One circle of the graph, as the modules around it (the first one repeated at the end), or None."""
+    state: dict[str, int] = {}   # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_imports_go_one_way(package):
+    found = cycle(graph(package))
+    assert found is None, "import circle: " + " -> ".join(found)
+
+
+def test_core_imports_nothing_of_rometools_above_it():
+    assert outside("rometools.core") == {}
+
+
+def test_the_walk_sees_function_level_imports_strings_and_circles(tmp_path):
+    """The walk itself: an import inside a function, a module named in a string and a relative import
+    are edges; an import under TYPE_CHECKING and a docstring are not; a circle is found and named."""
+    source = ('"""rometools.core.data is named here, in words only."""\n'
+              "from typing import TYPE_CHECKING\n"
+              "if TYPE_CHECKING:\n    from rometools.core import spec\n"
+              "def f():\n    from rometools.core.stats import proportion_estimate\n    return proportion_estimate\n"
+              "TABLE = {'g': 'rometools.core.mcts:mcts_bot', 'group': 'rometools.games'}\n"
+              "from . import errors\n")
+    path = tmp_path / "a.py"
+    path.write_text(source)
+    assert imported(path, "rometools.core.a") == {"rometools.core.stats", "rometools.core.mcts",
+                                                  "rometools.core.errors"}
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
