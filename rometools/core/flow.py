@@ -242,7 +242,7 @@ def game_flow(end: Any, *, values: Sequence[tuple[int, Sequence[float]]] = (), p
     >>> f["decision_moves"], f["branching"], f["winner"] in (0, 1)
     (1.0, 2.0, True)
     """
-    from rometools.core.game import game_of
+    from rometools.core.registry import game_of
 
     spec = game_of(end)
     rules = spec.rules
@@ -355,8 +355,8 @@ def _chances(spec: Any, state: Any, playouts: int, bot: Any, rng: np.random.Gene
     """Each seat's share of ``playouts`` games played on from ``state`` by ``bot`` in every seat
     (chance drawn with its probabilities): its estimated chance of winning (a shared first place
     counts ``1/k``)."""
+    from rometools.core.mcts import game_results
     from rometools.core.playout import _loop
-    from rometools.core.search import game_results
 
     rules = spec.rules
     apply = spec.apply_legal if bot.trusted else rules.apply
@@ -376,8 +376,9 @@ def flow_games(game_id: str, config: Any, bots: Sequence[str], seed: int, indice
     the games numbered below ``valued`` are also valued at ``points`` sampled positions, each
     by ``playouts`` games of ``value_bot`` in every seat from there (their own stream).
     """
-    from rometools.core.game import game_spec, load_game
+    from rometools.core.load import load_game
     from rometools.core.playout import play, states
+    from rometools.core.registry import game_spec
     from rometools.core.simulate import _streams
 
     spec = game_spec(game_id)
@@ -787,7 +788,7 @@ def flow_by_players(game: str | Any, n_games: int = 100, *, counts: Sequence[int
     n_games : int
         Games per player count.
     counts : sequence of int, optional
-        Default: every count the game takes (:func:`~rometools.core.playtest.player_counts`).
+        Default: every count the game takes (:func:`~rometools.core.describe.player_counts`).
     progress : bool or callable
         A tqdm bar per count, or ``progress(games done, games in all)`` over every count.
     **options
@@ -804,10 +805,10 @@ def flow_by_players(game: str | Any, n_games: int = 100, *, counts: Sequence[int
     >>> sorted(by), by[3].game.players
     ([2, 3], 3)
     """
-    from rometools.core.game import load_game
-    from rometools.core.playtest import _game, player_counts, variant_options
+    from rometools.core.describe import player_counts, variant_options
+    from rometools.core.load import load_game
 
-    g = _game(game)
+    g = load_game(game) if isinstance(game, str) else game
     counts = player_counts(g) if counts is None else sorted(set(counts))
     base = variant_options(g)
     out = {}

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rometools.core.bots import Bot
+from rometools.core.describe import player_counts, variant_options
 from rometools.core.errors import ArgumentError
 from rometools.core.load import Game, load_game
 from rometools.core.playout import sample_outcome, to_json
@@ -507,34 +508,6 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
                      "lift": rate - expected, "lift_low": low - expected, "lift_high": high - expected})
     rows.sort(key=lambda r: (-abs(r["lift"]) * min(r["taken"], 30), r["place"]))
     return rows
-
-
-def variant_options(game: str | Game) -> dict[str, Any]:
-    """The options of ``game`` that differ from its default config at the same player count.
-
-    Examples
-    --------
-    >>> variant_options(load_game("via_romana", players=3, dangerous_ties=True))
-    {'dangerous_ties': True}
-    """
-    game = _game(game)
-    default = game.spec.config(players=game.players)
-    return {o.name: getattr(game.config, o.name) for o in game.spec.config.options()
-            if o.name != "players" and getattr(game.config, o.name) != getattr(default, o.name)}
-
-
-def player_counts(game: str | Game) -> list[int]:
-    """The player counts a registered game takes with its bundled data, fewest first.
-
-    Examples
-    --------
-    >>> player_counts("imperator")
-    [2, 3, 4, 5]
-    """
-    from rometools.core.describe import _player_range
-
-    span = _player_range(_game(game).spec)
-    return list(range(span[0], span[1] + 1)) if span else [_game(game).players]
 
 
 def hot_spots_by_players(game: str | Game, n_games: int = 50, *, seed: int = 0, bot: str = "greedy",
