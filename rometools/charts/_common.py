@@ -378,18 +378,21 @@ def colour_difference(a: str, b: str) -> float:
 
 
 # ===================================================================== captions
-def add_caption(fig: go.Figure, text: str, *, offset: int = 48, margin: int = 30) -> go.Figure:
+def add_caption(fig: go.Figure, text: str, *, offset: int | None = None, margin: int = 30) -> go.Figure:
     """Write ``text`` under the chart (an annotation named ``"caption"``) and make room for it.
 
     Use it whenever colour or a mark carries a meaning the legend does not
-    say ("green: the best pick"). ``text`` is escaped; a new line (``"\\n"``)
-    starts a second line: keep a caption to one or two short lines.
+    say ("green: the best pick"). ``text`` is escaped (markup in it is shown as
+    written, never as a line break); a new line (``"\\n"``) starts a second line.
+    A line wider than the figure (its ``width``, default 700 pixels, less its left
+    margin) is wrapped between words, so no caption runs past the chart's edge.
 
     Parameters
     ----------
-    offset : int
+    offset : int, optional
         Pixels between the bottom of the plot area and the caption (below the
-        x axis's ticks and title, or a legend).
+        x axis's ticks and title, or a legend). Default 48, or 70 when the x
+        axis has a title.
     margin : int
         Pixels added to the bottom margin for it.
 
@@ -398,14 +401,25 @@ def add_caption(fig: go.Figure, text: str, *, offset: int = 48, margin: int = 30
     >>> fig = add_caption(new_figure(go.Bar(y=[1])), "Green: the best pick")
     >>> [(a.name, a.text) for a in fig.layout.annotations], fig.layout.margin.b
     ([('caption', 'Green: the best pick')], 74)
+    >>> long = add_caption(new_figure(go.Bar(y=[1])).update_layout(width=300), "word " * 30)
+    >>> long.layout.annotations[0].text.count("<br>") >= 3
+    True
     """
-    lines = text.count("\n") + 1
+    import textwrap
+
+    if offset is None:
+        titled = fig.layout.xaxis.title.text if fig.layout.xaxis and fig.layout.xaxis.title else None
+        offset = 70 if titled else 48
+    width = fig.layout.width or 700
+    left = fig.layout.margin.l if fig.layout.margin.l is not None else 80
+    per_line = max(20, int((width - left - 12) / (0.61 * 11)))
+    lines = [wrapped for line in text.split("\n") for wrapped in (textwrap.wrap(line, per_line) or [""])]
     fig.add_annotation(
-        text=html.escape(text, quote=False).replace("\n", "<br>"), name="caption", xref="paper",
+        text="<br>".join(html.escape(line, quote=False) for line in lines), name="caption", xref="paper",
         yref="paper", x=0, y=0, xanchor="left", yanchor="top", yshift=-offset,
         showarrow=False, align="left", font={"size": 11, "color": "#555555"})
     current = fig.layout.margin.b if fig.layout.margin.b is not None else 40
-    fig.update_layout(margin={"b": max(current + margin, offset + 16 * lines + 10)})
+    fig.update_layout(margin={"b": max(current + margin, offset + 16 * len(lines) + 10)})
     return fig
 
 

@@ -72,16 +72,17 @@ def _action_text(state, action) -> str:
     >>> _action_text(s, ("fort", "capua", "yellow:helmet", "yellow:laurel"))
     'fort at Capua with yellow helmet + yellow laurel'
     >>> _action_text(s, ("double", "roma", "r01.0", "r01.1", "purple:temple"))
-    'two milestones from Roma (road r01, spaces 1 and 2) with purple temple'
+    'two milestones from Roma (the Roma–Tibur road, spaces 1 and 2) with purple temple'
     """
     board = state.config.the_board()
     names = {c.id: c.name for c in board.cities}
+    roads = {r.id for r in board.roads}
 
     def place(space: str) -> str:
         if space in names:
             return names[space]
         road, _, k = space.partition(".")
-        return f"road {road}, space {int(k) + 1}" if k.isdigit() else space
+        return f"the {board.road_name(road)}, space {int(k) + 1}" if k.isdigit() and road in roads else space
 
     def cards_text(items) -> str:
         return " + ".join(str(c).replace(":", " ") for c in items)
@@ -98,7 +99,8 @@ def _action_text(state, action) -> str:
     if kind == "double" and len(rest) == 4:
         road = rest[1].partition(".")[0]
         spaces = " and ".join(str(int(x.partition(".")[2]) + 1) for x in rest[1:3])
-        return f"two milestones from {place(rest[0])} (road {road}, spaces {spaces}) with {cards_text(rest[3:])}"
+        on = f"the {board.road_name(road)}" if road in roads else road
+        return f"two milestones from {place(rest[0])} ({on}, spaces {spaces}) with {cards_text(rest[3:])}"
     if kind == "setup" and len(rest) == 1:
         return f"fort at {place(rest[0])} (set-up)"
     if kind == "tile" and len(rest) == 1:
@@ -106,7 +108,7 @@ def _action_text(state, action) -> str:
     if kind in ("take", "discard") and len(rest) == 1:
         return f"{kind}s {cards_text(rest)}"
     if kind == "order" and len(rest) == 1:
-        return f"scores road {rest[0]} first"
+        return f"scores the {board.road_name(rest[0])} first" if rest[0] in roads else f"scores road {rest[0]} first"
     return " ".join(str(x) for x in action)
 
 
