@@ -280,10 +280,10 @@ def flow_summary_figure(f: Any) -> go.Figure:
         hovertext=[m.text for m in shown], hoverinfo="text", name="figure", meta="flow-summary", uid="flow-summary"))
     fig.update_layout(title=f"How it plays at a glance: {_where(f)}",
                       xaxis={"title": {"text": "share (95% interval)"}, "tickformat": ".0%", "range": [-0.02, 1.02]},
-                      yaxis={"automargin": True}, width=WIDTH, height=max(300, 34 * len(shown) + 150),
+                      yaxis={"title": {"text": "figure"}, "automargin": True}, width=WIDTH, height=max(300, 34 * len(shown) + 150),
                       margin={"l": 190})
-    return add_caption(fig, "Shares of games, of decisions or of the game; whiskers: Wilson intervals for "
-                            "shares of games,\nStudent t intervals for averages. Hover for each figure in words.")
+    return add_caption(fig, "Shares of games, of decisions or of the game. Whiskers: Wilson intervals for shares "
+                            "of games, Student t intervals for averages. Hover for each figure in words.")
 
 
 def flow_by_players_figure(by: Mapping[int, Any], keys: tuple[str, ...] = SUMMARY_KEYS) -> go.Figure:
@@ -319,45 +319,47 @@ def flow_by_players_figure(by: Mapping[int, Any], keys: tuple[str, ...] = SUMMAR
     fig.update_layout(title=f"How it plays at each player count: {first.game.title if first else ''}, "
                             f"{counted(first.n_games if first else 0, 'game')} each",
                       xaxis={"title": {"text": "share (95% interval)"}, "tickformat": ".0%", "range": [-0.02, 1.02]},
-                      yaxis={"automargin": True}, width=WIDTH, scattermode="group",
+                      yaxis={"title": {"text": "figure"}, "automargin": True}, width=WIDTH, scattermode="group",
                       height=max(320, 40 * len(keys) + 170), margin={"l": 190},
                       legend={"orientation": "h", "y": -0.2, "x": 0})
     return add_caption(fig, "The same seeds at every player count; whiskers: 95% intervals.", offset=84)
 
 
-def flow_comparison_figure(table: Any, *, names: tuple[str, str] = ("A", "B")) -> go.Figure:
+def flow_comparison_figure(table: Any) -> go.Figure:
     """Two variants' game flow paired on the same seeds (:func:`~rometools.core.flow.compare_flow`):
-    each figure's difference B - A with its 95% t interval; a figure with no spread in either
-    variant is left out (its table row says so).
+    the difference the variant makes to each share (real choices, comebacks, time behind, decided
+    at, the last round, shared wins, tiebreaks, completion), in percentage points, with its 95% t
+    interval; a share with no spread in either variant is left out (its table row says so), and
+    figures in other units (rounds, moves, points) are in the table only.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Trace ``flow-comparison`` (``y`` the figures, ``x`` the differences).
+        Trace ``flow-comparison`` (``y`` the figures, ``x`` the differences in percentage points).
 
     Examples
     --------
     >>> from rometools.core.flow import compare_flow
     >>> fig = flow_comparison_figure(compare_flow("pig", {"target": 20}, {"target": 60}, 6))
-    >>> fig.data[0].meta
-    'flow-comparison'
+    >>> fig.data[0].meta, fig.layout.xaxis.title.text
+    ('flow-comparison', 'the variant minus the game, percentage points (95% t interval)')
     """
-    rows = table[table["ci_low"].notna()].iloc[::-1]
+    rows = table[table["ci_low"].notna() & (table["unit"] == "share")].iloc[::-1]
     fig = new_figure(go.Scatter(
-        x=list(rows["difference"]), y=list(rows["figure"]), mode="markers",
+        x=list(100 * rows["difference"]), y=list(rows["figure"]), mode="markers",
         marker={"color": SIMULATED_COLOUR, "size": 9, "symbol": "diamond"},
-        error_x={"type": "data", "symmetric": False, "array": list(rows["ci_high"] - rows["difference"]),
-                 "arrayminus": list(rows["difference"] - rows["ci_low"])},
-        hovertemplate="%{y}: " + names[1] + " minus " + names[0] + " %{x:.3g}<extra></extra>",
+        error_x={"type": "data", "symmetric": False, "array": list(100 * (rows["ci_high"] - rows["difference"])),
+                 "arrayminus": list(100 * (rows["difference"] - rows["ci_low"]))},
+        hovertemplate="%{y}: the variant minus the game, %{x:.1f} percentage points<extra></extra>",
         name="difference", meta="flow-comparison", uid="flow-comparison"))
     fig.add_vline(x=0, line_dash="dot", line_color="#888")
     pairs = int(table["pairs"].max()) if len(table) else 0
-    fig.update_layout(title=f"Variant {names[1]} minus variant {names[0]}, {counted(pairs, 'paired game')}",
-                      xaxis_title="difference, in each figure's own unit (95% t interval)",
-                      yaxis={"automargin": True}, width=WIDTH, height=max(300, 30 * len(rows) + 150),
+    fig.update_layout(title=f"What the variant changes, {counted(pairs, 'paired game')}",
+                      xaxis_title="the variant minus the game, percentage points (95% t interval)",
+                      yaxis={"title": {"text": "figure"}, "automargin": True}, width=WIDTH, height=max(300, 30 * len(rows) + 170),
                       margin={"l": 190})
-    return add_caption(fig, "Each figure in its own unit (rounds or turns, moves, shares as 0 to 1, points); "
-                            "dotted: no difference.")
+    return add_caption(fig, "Right of the dotted line: more often with the variant; left: less often. "
+                            "Figures in rounds, moves or points are in the table.")
 
 
 def flow_figures(f: Any) -> dict[str, go.Figure]:

@@ -21,19 +21,73 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import add_caption, new_figure
+from rometools.charts._common import add_caption, new_figure, place_labels
 from rometools.core.formatting import counted, probability
 
-__all__ = ["LATE", "SECTIONS", "hot_spots_figure", "hot_spots_map_figure", "report", "report_page", "shift_rows"]
+__all__ = ["LATE", "SECTIONS", "comparison_rows", "difference_words", "flow_section", "hot_spots_figure",
+           "hot_spots_map_figure", "interval_words", "lift_words", "loss_words", "multiple_comparisons_text", "report", "report_page",
+           "shift_rows"]
 
+#: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
+#: the y:x drawing ratio of a board map and the labels' font size.
+_MAP_SIZE, _MAP_MARGIN, _MAP_RATIO, _MAP_FONT = (760, 580), {"l": 20, "r": 110, "t": 70, "b": 110}, 0.6, 10
+_MAP_PLOT = (_MAP_SIZE[0] - _MAP_MARGIN["l"] - _MAP_MARGIN["r"], _MAP_SIZE[1] - _MAP_MARGIN["t"] - _MAP_MARGIN["b"])
 #: A hot spot first taken past this share of the game (on average) is "taken late": its lift is
 #: said on the report page to measure who is winning by then as much as the place's worth.
 LATE = 0.5
 
 
+def lift_words(lift: float, digits: int = 0) -> str:
+    """A lift (the first taker's win rate minus their seat's) in words, never a bare sign.
+
+    Examples
+    --------
+    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001)
+    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat')
+    """
+    points = round(100 * abs(lift), digits)
+    if points == 0:
+        return "as often as their seat"
+    return f"{points:.{digits}f} points {'more' if lift > 0 else 'less'} often than their seat"
+
+
+def loss_words(loss: float) -> str:
+    """What denying a strategy costs a bot, in words: ``loss`` the win rate it gives up.
+
+    Examples
+    --------
+    >>> loss_words(0.307), loss_words(-0.021), loss_words(0.0)
+    ('loses 30.7 points of win rate', 'gains 2.1 points of win rate', 'no change in win rate')
+    """
+    points = round(100 * abs(loss), 1)
+    if points == 0:
+        return "no change in win rate"
+    return f"{'loses' if loss > 0 else 'gains'} {points:.1f} points of win rate"
+
+
 def _interval(r: Mapping[str, Any]) -> str:
     return (f"{r['taker_win_rate']:.0%} ({r['low']:.0%} to {r['high']:.0%}); their seats win "
-            f"{r['seat_expected']:.0%} anyway: a lift of {r['lift']:+.0%}")
+            f"{r['seat_expected']:.0%} anyway: the first taker wins {lift_words(r['lift'])}")
+
+
+def multiple_comparisons_text(rows: Sequence[Mapping[str, Any]], confidence: float = 0.95) -> str:
+    """What chance alone does to a ranking of many places: how many intervals would clear zero with
+    no place mattering, against how many do.
+
+    Examples
+    --------
+    >>> rows = [{"lift_low": 0.02 if k < 5 else -0.1, "lift_high": 0.3} for k in range(40)]
+    >>> multiple_comparisons_text(rows)
+    'With 40 places ranked, about 2 would show a 95% interval clear of zero by chance alone even if no place mattered; 5 do here, so read a single place as a lead to check with more games, not a finding.'
+    """
+    n = len(rows)
+    clear = sum(1 for r in rows if r["lift_low"] > 0 or r["lift_high"] < 0)
+    expected = (1 - confidence) * n
+    about = f"{expected:.0f}" if expected >= 1 else "fewer than 1"
+    verdict = ("so read a single place as a lead to check with more games, not a finding" if clear <= 3 * max(expected, 1)
+               else "more than chance would give, so some of these places matter")
+    return (f"With {n} places ranked, about {about} would show a {confidence:.0%} interval clear of zero by chance "
+            f"alone even if no place mattered; {clear} do here, {verdict}.")
 
 
 def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = None, top: int = 15) -> go.Figure:
@@ -71,13 +125,14 @@ def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = N
         hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
                    f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}" for r in shown],
         hoverinfo="text"))
-    fig.add_vline(x=0, line_dash="dash", annotation_text="worth nothing beyond the seat")
+    fig.add_vline(x=0, line_dash="dash", line_color="#777")
     games = shown[0]["games"] if shown else 0
     fig.update_layout(title=title or f"What taking each place first is worth, {counted(games, 'game')}",
                       xaxis_title="the first taker's win rate minus their seat's (95% interval)",
-                      xaxis={"tickformat": "+.0%"}, yaxis_title="place",
+                      xaxis={"tickformat": "+.0%"}, yaxis={"title": {"text": "place"}, "automargin": True},
                       width=760, height=max(320, 26 * len(shown) + 140))
-    return add_caption(fig, "Red: worth more to the first taker than their seat wins anyway; blue: less.")
+    return add_caption(fig, "Red: worth more to the first taker than their seat wins anyway; blue: less. "
+                            "Dashed line: worth nothing beyond the seat.")
 
 
 def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[str, tuple[float, float]],
@@ -134,9 +189,19 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
             ys += [y0, y1, None]
     by_place = {r["place"]: r for r in rows}
     quiet = [p for p in positions if p not in by_place]
-    taken = [r for r in rows]
-    named = {r["place"] for r in list(rows)[:labels]}
+    taken = list(rows)
+    named = {r["place"] for r in taken[:labels]}
     reach = max([abs(r["lift"]) for r in taken] + [0.05])
+    sizes = [8 + 24 * r["share"] for r in taken]
+    texts = [html.escape(r["place"]) if r["place"] in named else "" for r in taken]
+    # labels placed so none overlaps another, a place or a never-taken place; with no room, on a leader line
+    xrange, yrange = (-0.05, 1.05), (-0.08, 1.08)
+    plot_w, plot_h = _MAP_PLOT
+    scale = min(plot_w / (xrange[1] - xrange[0]), plot_h / ((yrange[1] - yrange[0]) * _MAP_RATIO))
+    placement = place_labels(
+        [positions[r["place"]] for r in taken], texts, [z / 2 for z in sizes], xrange=xrange, yrange=yrange,
+        width=scale * (xrange[1] - xrange[0]), height=scale * _MAP_RATIO * (yrange[1] - yrange[0]),
+        font_px=_MAP_FONT, obstacles=[(*positions[p], 4) for p in quiet])
     fig = new_figure(
         go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#c8c8c8", "width": 1.5}, hoverinfo="skip",
                    name="paths", meta="report-map-links", uid="report-map-links", showlegend=False),
@@ -148,25 +213,33 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
         go.Scatter(
             x=[positions[r["place"]][0] for r in taken], y=[positions[r["place"]][1] for r in taken],
             mode="markers+text", customdata=[r["place"] for r in taken],
-            text=[html.escape(r["place"]) if r["place"] in named else "" for r in taken],
-            textposition="top center", textfont={"size": 10},
-            marker={"size": [8 + 24 * r["share"] for r in taken],
+            text=[t if placement.positions[i] else "" for i, t in enumerate(texts)],
+            textposition=[p or "top center" for p in placement.positions], textfont={"size": _MAP_FONT},
+            marker={"size": sizes,
                     "color": [r["lift"] for r in taken], "cmin": -reach, "cmax": reach,
                     "colorscale": "RdBu", "reversescale": True, "line": {"color": "#444", "width": 1},
                     "colorbar": {"title": {"text": "first taker's<br>win rate minus<br>their seat's"},
-                                 "tickformat": "+.0%"}},
+                                 "tickformat": "+.0%", "len": 0.8}},
             hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
                        f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}"
                        for r in taken],
             hoverinfo="text", name="places", meta="report-map-places", uid="report-map-places", showlegend=False))
     games = taken[0]["games"] if taken else 0
     fig.update_layout(title=title or f"Hot spots on the board, {counted(games, 'game')}",
-                      xaxis={"visible": False, "range": [-0.05, 1.05]},
-                      yaxis={"visible": False, "range": [-0.08, 1.08], "scaleanchor": "x", "scaleratio": 0.6},
-                      width=760, height=560, margin={"b": 80})
+                      xaxis={"visible": False, "range": list(xrange)},
+                      yaxis={"visible": False, "range": list(yrange), "scaleanchor": "x", "scaleratio": _MAP_RATIO},
+                      width=_MAP_SIZE[0], height=_MAP_SIZE[1], margin=dict(_MAP_MARGIN))
+    for i, (dx, dy) in placement.leaders.items():
+        x, y = positions[taken[i]["place"]]
+        fig.add_annotation(  # the label beyond the line's end, on the side away from its place
+            x=x, y=y, ax=dx, ay=dy, text=texts[i], name=f"report-map-label-{i}",
+            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
+            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
+            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=sizes[i] / 2,
+            font={"size": _MAP_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
     return add_caption(fig, "Red: the first to take it wins more often than their seat does anyway; blue: less "
-                            "often.<br>"
-                            "Larger: taken in more games. Small grey: never taken first (hover for any place).")
+                            "often.\nLarger: taken in more games. Small grey: never taken first (hover for any "
+                            "place).", offset=24)
 
 
 def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 12) -> tuple[list[str], list[list[str]]]:
@@ -184,7 +257,7 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
     >>> row = {"place": "A", "games": 4, "taken": 2, "share": 0.5, "when": 0.1, "taker_wins": 1,
     ...        "taker_win_rate": 0.5, "low": 0.1, "high": 0.9, "fair": 0.5, "seat_expected": 0.4, "lift": 0.1}
     >>> shift_rows({2: [row], 3: []})
-    (['place', '2 players', '3 players'], [['A', 'taken 50%, lift +10%', '-']])
+    (['place', '2 players', '3 players'], [['A', 'taken in 50%; first taker wins 10 points more often than their seat', '-']])
     """
     counts = sorted(shift)
     order: list[str] = []
@@ -194,9 +267,146 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
                 order.append(shift[n][rank]["place"])
     order = order[:top]
     at = {n: {r["place"]: r for r in shift[n]} for n in counts}
-    rows = [[p] + [f"taken {at[n][p]['share']:.0%}, lift {at[n][p]['lift']:+.0%}" if p in at[n] else "-"
-                   for n in counts] for p in order]
+    rows = [[p] + [f"taken in {at[n][p]['share']:.0%}; first taker wins {lift_words(at[n][p]['lift'])}"
+                   if p in at[n] else "-" for n in counts] for p in order]
     return ["place"] + [f"{n} players" for n in counts], rows
+
+
+def difference_words(figure: str, difference: float, unit: str | None = None) -> str:
+    """A paired difference (variant minus game) said as what it is: ``"3.1 points higher"``.
+
+    Win rates and shares (``unit`` ``"share"``) are said in percentage points; scores and margins
+    in points; game length in decisions; any other figure in its ``unit`` (``"rounds"``,
+    ``"legal moves"``).
+
+    Examples
+    --------
+    >>> difference_words("win rate P1", -0.031), difference_words("game length", 2.0)
+    ('3.1 points lower', '2 decisions longer')
+    >>> difference_words("Duration", 1.5, "rounds"), difference_words("Comebacks", 0.05, "share")
+    ('1.5 rounds more', '5.0 points higher')
+    >>> difference_words("Duration", 0.0, "rounds")
+    'no difference'
+    """
+    if difference != difference:
+        return "-"
+    if difference == 0:
+        return "no difference"
+    up = difference > 0
+    size = abs(difference)
+    if figure.startswith("win rate") or unit == "share":
+        return f"{100 * size:.1f} points {'higher' if up else 'lower'}"
+    if unit == "percentage points":
+        return f"{100 * size:.1f} points {'more' if up else 'less'}"
+    if figure == "game length":
+        return f"{size:.3g} decisions {'longer' if up else 'shorter'}"
+    if figure.startswith(("mean score", "winning margin")):
+        return f"{size:.3g} points {'more' if up else 'fewer'}"
+    noun = "" if unit in (None, "", "0 to 1", "per game") else f" {unit}"
+    return f"{size:.3g}{noun} {'more' if up else 'less'}"
+
+
+def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
+    """A paired difference's interval in words: ``"1.0 to 7.0 points lower"``, or from one side of
+    zero to the other.
+
+    Examples
+    --------
+    >>> interval_words("win rate P1", -0.07, -0.01), interval_words("Duration", -0.5, 1.5, "rounds")
+    ('1.0 to 7.0 points lower', 'from 0.5 rounds less to 1.5 rounds more')
+    """
+    a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
+    (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
+    if ra == rb and a != "no difference":
+        small, large = sorted((na, nb), key=float)
+        return f"{small} to {large} {ra}"
+    return f"from {a} to {b}"
+
+
+def comparison_rows(table: Any) -> list[list[str]]:
+    """A paired comparison (:func:`~rometools.core.paired.compare_variants` or
+    :func:`~rometools.core.flow.compare_flow`, whose ``unit`` column says each figure's unit) as table
+    rows a designer reads: the figure, both values, the difference in words and its interval.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"figure": ["win rate P1"], "a": [0.5], "b": [0.46], "difference": [-0.04],
+    ...                   "ci_low": [-0.07], "ci_high": [-0.01], "note": [""]})
+    >>> comparison_rows(t)
+    [['win rate P1', '50%', '46%', '4.0 points lower', '1.0 to 7.0 points lower', '']]
+    """
+    out = []
+    units = table["unit"] if "unit" in table.columns else [None] * len(table)
+    for r, unit in zip(table.itertuples(), units, strict=True):
+        if r.figure.startswith("win rate") or unit == "share":
+            a, b = f"{r.a:.0%}", f"{r.b:.0%}"
+        elif unit == "percentage points":
+            a, b = f"{100 * r.a:.1f}", f"{100 * r.b:.1f}"
+        else:
+            a, b = f"{r.a:.3g}", f"{r.b:.3g}"
+        interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit)
+        out.append([r.figure, a, b, difference_words(r.figure, r.difference, unit), interval, r.note])
+    return out
+
+
+def flow_section(pt: Any, chart: Any) -> list[str]:
+    """The report's "How it plays" section: the game-flow sentences, a table of every figure with its
+    meaning and interval, a chart per figure, and the player counts and the variant when measured.
+
+    Parameters
+    ----------
+    pt : Playtest
+    chart : callable
+        ``chart(fig) -> str``: the page's HTML for a figure.
+
+    Returns
+    -------
+    list of str
+        HTML pieces.
+    """
+    from rometools.charts.flow import flow_by_players_figure, flow_comparison_figure, flow_figures
+
+    f = pt.flow
+    if f is None:
+        return ["<p>Not measured in this report (<code>flow_games=0</code>).</p>"]
+    unit = f.unit
+    intro = (f"<p>{counted(f.n_games, 'game')} of {html.escape(', '.join(sorted(set(f.bots))))} bots, the "
+             f"seat-balance games played again and read decision by decision. Length is counted in "
+             f"{html.escape(unit.plural)}" + (f" ({html.escape(unit.name)}: {html.escape(unit.means)})" if unit.means
+                                               else "") + "; the phases are the thirds of a game by "
+             f"{html.escape(unit.plural)}. The lead is the score's: the leader's points minus the "
+             f"second player's.</p>")
+    parts = [intro, "<ul>" + "".join(f"<li>{html.escape(m.text)}</li>" for m in f.metrics.values()) + "</ul>"]
+    from rometools.core.flow import _interval_text, _value_text
+
+    parts.append(_table([[m.name, _value_text(m), _interval_text(m),
+                          {"t": "Student t", "Wilson": "Wilson", "exact": "none: no spread"}[m.interval], m.games,
+                          m.meaning] for m in f.metrics.values()],
+                        ["figure", "value", "95% interval", "interval", "games", "what it means"]))
+    for fig in flow_figures(f).values():
+        parts.append(chart(fig))
+    how = (f"Uncertainty and swing: each seat's chance of winning at {counted(f.valued, 'valued game')}' sampled "
+           f"points, estimated by {f.value_by} (the estimate sees the whole state, hidden hands included)."
+           if f.valued else "Uncertainty and swing are not measured here (<code>value_games=0</code>).")
+    parts.append(f"<p class='note'>{how} After Ludii's evaluation metrics and C. Browne's measures of game "
+                 "quality (2008), read from the game's own score.</p>")
+    if pt.flow_by_players:
+        counts = sorted(pt.flow_by_players)
+        parts.append("<h3>At every player count</h3>")
+        parts.append(chart(flow_by_players_figure(pt.flow_by_players)))
+        parts.append(_table([[pt.flow_by_players[counts[0]].metrics[k].name]
+                             + [_value_text(pt.flow_by_players[n].metrics[k]) for n in counts]
+                             for k in pt.flow_by_players[counts[0]].metrics],
+                            ["figure"] + [f"{n} players" for n in counts]))
+    if pt.flow_comparison is not None and len(pt.flow_comparison):
+        said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+        parts.append(f"<h3>The variant {html.escape(said)}, paired on the same seeds</h3>")
+        parts.append(chart(flow_comparison_figure(pt.flow_comparison)))
+        parts.append(_table(comparison_rows(pt.flow_comparison),
+                            ["figure", "the game", "the variant", "the variant's difference", "95% interval",
+                             "note"]))
+    return parts
 
 
 def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
@@ -206,7 +416,7 @@ def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
 
 
 #: The page's sections, in order (h2 headings); a part not asked for says so in one line.
-SECTIONS = ("Seat balance", "Score spread and game length", "Skill: does thinking pay?",
+SECTIONS = ("Seat balance", "Score spread and game length", "How it plays", "Skill: does thinking pay?",
             "Restricted play: what each strategy is worth", "Hot spots: the places that matter",
             "How the hot spots shift with the player count", "Rule holes", "Exact odds")
 
@@ -235,7 +445,12 @@ def report_page(pt: Any) -> str:
     import plotly.io as pio
 
     from rometools.charts.balance import score_histogram_figure, seat_win_rate_figure
-    from rometools.core.balance import game_length_text, seat_advantage_text, seat_win_rates
+    from rometools.core.balance import (
+        game_length_text,
+        seat_advantage_text,
+        seat_win_rates,
+        sensitivity_text,
+    )
 
     game = pt.game
     drawn: list[str] = []
@@ -264,8 +479,10 @@ def report_page(pt: Any) -> str:
              _table([[r.player, r.games, r.wins, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"]
                      for r in rates.itertuples()], ["seat", "games", "wins", "win rate", "95% interval"]),
              f"<p>{html.escape(seat_advantage_text(pt.results))}</p>",
+             f"<p class='note'>{html.escape(sensitivity_text(pt.n_games, game.players))}</p>",
              "<h2>Score spread and game length</h2>", chart(score_histogram_figure(pt.results)),
              f"<p>{html.escape(game_length_text(pt.results))}</p>",
+             "<h2>How it plays</h2>", *flow_section(pt, chart),
              "<h2>Skill: does thinking pay?</h2>"]
     if pt.skill is not None:
         from rometools.charts.strength import skill_curve_figure
@@ -281,11 +498,11 @@ def report_page(pt: Any) -> str:
                      "<code>rometools report --skill-games N</code> measures it).</p>")
     parts.append("<h2>Restricted play: what each strategy is worth</h2>")
     if pt.restricted:
-        parts.append(_table([[r["restriction"], r["forbids"], r["games"], f"{r['win_rate']:.1%}",
-                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", f"{r['loss']:+.1%}",
+        parts.append(_table([[f"a bot that {r['forbids']}", r["games"], f"{r['win_rate']:.1%}",
+                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", loss_words(r["loss"]),
                               r["replaced"]] for r in pt.restricted],
-                            ["restriction", "forbids", "games", "win rate", "95% interval", "unrestricted",
-                             "loss", "decisions changed"]))
+                            ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
+                             "what it costs", "decisions changed"]))
         parts.append("<p class='note'>A restricted bot plays as the base bot does, except that a forbidden choice "
                      "is replaced by a random allowed action; the loss is the win rate it gives up against "
                      "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012), an upper bound of the "
@@ -297,10 +514,11 @@ def report_page(pt: Any) -> str:
     if pt.comparison is not None:
         said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
         parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
-        parts.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
-                              "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}", r.note]
-                             for r in pt.comparison.itertuples()],
-                            ["figure", "the game", "the variant", "difference", "95% interval", "note"]))
+        parts.append(_table(comparison_rows(pt.comparison),
+                            ["figure", "the game", "the variant", "the variant's difference", "95% interval",
+                             "note"]))
+        parts.append("<p class='note'>Each figure's difference is the variant's value minus the game's, over "
+                     "the same seeds (the same chance outcomes while the games allow), with its 95% t interval.</p>")
     parts.append("<h2>Hot spots: the places that matter</h2>")
     if pt.spots:
         if game.spec.place_map is not None:
@@ -308,10 +526,13 @@ def report_page(pt: Any) -> str:
             parts.append(chart(hot_spots_map_figure(pt.spots, positions, links)))
         parts.append(chart(hot_spots_figure(pt.spots)))
         parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
-                              f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}", f"{r['lift']:+.0%}"]
+                              f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}",
+                              lift_words(r["lift"])]
                              for r in pt.spots[:20]],
                             ["place", "taken in", "when (share of the game)", "first taker wins",
-                             "95% interval", "their seats win anyway", "lift"]))
+                             "95% interval", "their seats win anyway", "the first taker wins"]))
+        if len(pt.spots) >= 10:
+            parts.append(f"<p class='note'>{html.escape(multiple_comparisons_text(pt.spots))}</p>")
         parts.append("<p class='note'>A place is taken by the first seat whose action names it. The lift is "
                      "what taking it first is worth beyond the seat: with a first-seat advantage, the place "
                      "the first seat always takes first wins often and is worth nothing by itself.</p>")
@@ -340,8 +561,8 @@ def report_page(pt: Any) -> str:
     parts.append("<h2>Rule holes</h2>")
     from rometools.core.playtest import HOLE_TITLES
 
-    parts.append(_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
-                          f"{h['bot']} bots"] for kind, h in pt.holes.items()],
+    parts.append(_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else
+                          f"seed {h['seed'][0]}, game {h['seed'][1]}, {h['bot']} bots"] for kind, h in pt.holes.items()],
                         ["kind", "means", "games", "first found"]))
     if any(h["saved_game"] for h in pt.holes.values()):
         parts.append("<p class='note'>Each hole's saved game: <code>rometools.playtest(...).holes[kind]"

@@ -606,7 +606,7 @@ def _series(rows: Sequence[dict], players: int) -> dict:
         cols = [mean_interval(ch[:, j]) for j in range(width)]
         points = width - 1
         out.update(chance_at=[j / points for j in range(points)] + [1.0], chance_mean=[c[0] for c in cols],
-                   chance_low=[c[1] for c in cols], chance_high=[c[2] for c in cols])
+                   chance_low=[max(0.0, c[1]) for c in cols], chance_high=[min(1.0, c[2]) for c in cols])
     else:
         out.update(chance_at=[], chance_mean=[], chance_low=[], chance_high=[])
     return out
@@ -847,7 +847,8 @@ def compare_flow(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, 
     pandas.DataFrame
         What :func:`~rometools.core.paired.paired_differences` gives, one row per figure:
         ``figure, pairs, a, b, difference, ci_low, ci_high, se_paired, se_unpaired,
-        variance_reduction, note`` (``figure`` the figure's name in :data:`MEANINGS`).
+        variance_reduction, note, unit`` (``figure`` the figure's name in :data:`MEANINGS`, ``unit`` its
+        unit: ``"share"`` for a share of games, of decisions or of the game, 0 to 1).
 
     Examples
     --------
@@ -877,7 +878,13 @@ def compare_flow(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, 
         both = ~(np.isnan(va) | np.isnan(vb))
         if not both.any():
             continue
-        rows.append(paired_row(metric.name, va[both], vb[both], confidence))
+        va, vb = va[both], vb[both]
+        note = (f"{metric.name}: {_fmt(key, float(va[0]))} in every one of {counted(len(va), 'game')} of the game "
+                f"and {_fmt(key, float(vb[0]))} of the variant: no spread, so no interval for the difference"
+                if np.ptp(va) == 0 and np.ptp(vb) == 0 else None)
+        row = paired_row(metric.name, va, vb, confidence, note=note)
+        row["unit"] = metric.unit
+        rows.append(row)
     out = pd.DataFrame(rows)
     out.attrs["game_id"] = a.game.spec.id
     return out

@@ -24,7 +24,7 @@ are optional; a game that declares none is reported as such).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rometools.core.bots import Bot
@@ -593,6 +593,12 @@ class Playtest:
         The variant's options (empty: none).
     seconds : dict
         CPU-clock seconds of each part.
+    flow : Flow or None
+        :func:`~rometools.core.flow.flow`: how the game plays (``None`` when not asked for).
+    flow_by_players : dict
+        :func:`~rometools.core.flow.flow_by_players` (empty when not asked for).
+    flow_comparison : pandas.DataFrame or None
+        :func:`~rometools.core.flow.compare_flow` against ``compare``.
     """
 
     game: Game
@@ -610,12 +616,16 @@ class Playtest:
     comparison: Any
     compare: dict
     seconds: dict
+    flow: Any = None
+    flow_by_players: dict = field(default_factory=dict)
+    flow_comparison: Any = None
 
 
 def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
              players: int | None = None, restricted_games: int | None = None, hole_games: int | None = None,
              spot_games: int | None = None, shift_games: int | None = 0, skill_games: int | None = 0,
              skill_budgets: Sequence[int] = (10, 30), compare: Mapping[str, Any] | None = None,
+             flow_games: int | None = None, value_games: int | None = None,
              executor: str = "serial", workers: int | None = None,
              progress: bool | Callable[[str, int, int], None] = False) -> Playtest:
     """Play the automated playtest of ``game`` and return what it measured (:class:`Playtest`).
@@ -644,14 +654,22 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         ``max(2, n_games // 50)``.
     skill_budgets : sequence of int
         Simulations per move of the skill curve's points.
+    flow_games : int, optional
+        Games of the game flow (:func:`~rometools.core.flow.flow`: how the game plays), default
+        ``n_games`` (the seat-balance run's games, played again and replayed); 0 skips it. With
+        ``shift_games`` the flow is also measured at every player count (that many games each),
+        and with ``compare`` paired with the variant (``flow_games`` games).
+    value_games : int, optional
+        Games of the flow valued at sampled positions for uncertainty and swing, default
+        ``min(20, flow_games)``; 0 values none.
     compare : mapping, optional
         A variant's options to pair with the game on the same seeds.
     executor, workers
         For the seat-balance run and the skill curve, as :func:`~rometools.core.simulate.simulate`.
     progress : bool or callable
         tqdm bars (``True``), or ``progress(part, games done, games in all)`` with ``part`` one
-        of ``"seat balance"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``, ``"hot spots"``,
-        ``"player counts"``, ``"skill curve"``, ``"variant"``.
+        of ``"seat balance"``, ``"game flow"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``,
+        ``"hot spots"``, ``"player counts"``, ``"skill curve"``, ``"variant"``.
 
     Returns
     -------
@@ -676,7 +694,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
 
     game = _with_players(game, players)
     counts = {"n_games": n_games, "restricted_games": restricted_games, "hole_games": hole_games,
-              "spot_games": spot_games, "shift_games": shift_games, "skill_games": skill_games}
+              "spot_games": spot_games, "shift_games": shift_games, "skill_games": skill_games,
+              "flow_games": flow_games, "value_games": value_games}
     for name, value in counts.items():
         least = 1 if name == "n_games" else 0
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
@@ -701,6 +720,12 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     results = timed("seat balance", lambda: simulate(
         game, n_games, bots=bot, seed=seed, rotate=False, executor=executor, workers=workers,
         progress=part("seat balance")))
+    from rometools.core.flow import compare_flow, flow, flow_by_players
+
+    flow_n = n_games if flow_games is None else flow_games
+    valued = min(20, flow_n) if value_games is None else min(value_games, flow_n)
+    how = timed("game flow", lambda: flow(game, flow_n, bots=bot, seed=seed, value_games=valued, executor=executor,
+                                          workers=workers, progress=part("game flow")) if flow_n else None)
     rows = timed("restricted play", lambda: restricted_play(
         game, None, restricted_games or few, seed=seed, bot=bot, progress=part("restricted play"))
         if game.spec.restrictions and restricted_games != 0 else [])
@@ -713,6 +738,9 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     shift_n = max(5, n_games // 10) if shift_games is None else shift_games
     shift = timed("player counts", lambda: hot_spots_by_players(
         game, shift_n, seed=seed, bot=bot, progress=part("player counts")) if shift_n else {})
+    how_by = timed("game flow by player count", lambda: flow_by_players(
+        game, shift_n, seed=seed, bots=bot, executor=executor, workers=workers, progress=part("player counts"))
+        if shift_n and flow_n else {})
     skill_n = max(2, n_games // 50) if skill_games is None else skill_games
     skill = None
     if skill_n:
@@ -730,5 +758,10 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         base = {**variant_options(game), "players": game.players}
         comparison = timed("variant", lambda: compare_variants(
             game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant")))
+        how_paired = timed("game flow of the variant", lambda: compare_flow(
+            game.spec.id, base, {**base, **dict(compare)}, flow_n, seed=seed, bots=bot, executor=executor,
+            workers=workers, progress=part("variant")) if flow_n else None)
+    else:
+        how_paired = None
     return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
-                    dict(compare or {}), seconds)
+                    dict(compare or {}), seconds, how, how_by, how_paired)
