@@ -660,8 +660,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         ``shift_games`` the flow is also measured at every player count (that many games each),
         and with ``compare`` paired with the variant (``flow_games`` games).
     value_games : int, optional
-        Games of the flow valued at sampled positions for uncertainty and swing, default
-        ``min(20, flow_games)``; 0 values none.
+        Games of the flow valued at sampled positions for uncertainty and swing, default a tenth
+        of ``flow_games`` (at least 2, at most 20); 0 values none.
     compare : mapping, optional
         A variant's options to pair with the game on the same seeds.
     executor, workers
@@ -723,7 +723,7 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     from rometools.core.flow import compare_flow, flow, flow_by_players
 
     flow_n = n_games if flow_games is None else flow_games
-    valued = min(20, flow_n) if value_games is None else min(value_games, flow_n)
+    valued = min(20, max(2, flow_n // 10), flow_n) if value_games is None else min(value_games, flow_n)
     how = timed("game flow", lambda: flow(game, flow_n, bots=bot, seed=seed, value_games=valued, executor=executor,
                                           workers=workers, progress=part("game flow")) if flow_n else None)
     rows = timed("restricted play", lambda: restricted_play(

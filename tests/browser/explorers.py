@@ -180,6 +180,15 @@ EXPLORERS: list[ExplorerCase] = [
         also_redraw=(".rt-balance-scores", ".rt-balance-margins"),
     ),
     ExplorerCase(
+        id="playtest",
+        notebook="app/playtest.ipynb",
+        chart=".rt-playtest-rates",
+        change=set_number_then_click(".rt-seed", [2, 1], ".rt-playtest-run"),  # starts on seed 1
+        plots=7,  # win rates, how it plays, the lead, the winner's place, the map, the hot spots, the skill curve
+        also_redraw=(".rt-playtest-flow", ".rt-playtest-lead", ".rt-playtest-winner", ".rt-playtest-map",
+                     ".rt-playtest-spots"),
+    ),
+    ExplorerCase(
         id="draw_odds",
         notebook="app/draw_odds.ipynb",
         chart=".rt-law-chart",

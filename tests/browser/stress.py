@@ -253,6 +253,10 @@ STRESS_CASES = [
         text("bag", "red:4, green:2, yellow:2", area=True),
         dropdown("bag_source", "Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)"),
     )),
+    StressCase("app_playtest", "app/playtest.ipynb", 'PlaytestReport("via_romana", games=60, seed=1)', (
+        then(number("seed", 2), button("_run", "Run")),
+        then(dropdown("players", "2"), number("games", 30), button("_run", "Run")),
+    )),
     # the notebooks' explorers, made as each notebook makes them (its other charts are static)
     StressCase("notebook_collections", "notebooks/caesars_empire_collections.ipynb", "CollectionExplorer()", (
         number("count_gold", 3), toggle("vocabulary", "Riches"),
