@@ -21,10 +21,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import add_caption, new_figure, place_labels
+from rometools.charts._common import PLOT_CONFIG, add_caption, new_figure, place_labels, save_figures
 from rometools.core.formatting import counted, probability
 
-__all__ = ["LATE", "SECTIONS", "comparison_rows", "difference_words", "flow_section", "hot_spots_figure",
+__all__ = ["LATE", "SECTIONS", "comparison_rows", "difference_words", "figure_file_name", "flow_section",
+           "hot_spots_figure",
            "hot_spots_map_figure", "interval_words", "lift_words", "loss_words", "multiple_comparisons_text", "report", "report_page",
            "shift_rows"]
 
@@ -421,13 +422,34 @@ SECTIONS = ("Seat balance", "Score spread and game length", "How it plays", "Ski
             "How the hot spots shift with the player count", "Rule holes", "Exact odds")
 
 
-def report_page(pt: Any) -> str:
+def figure_file_name(fig: go.Figure, k: int) -> str:
+    """A chart's file name for an export: its number on the page and its title, in lower case.
+
+    Examples
+    --------
+    >>> figure_file_name(new_figure().update_layout(title="The lead through the game: Pig, 2 players"), 3)
+    '03-the-lead-through-the-game-pig-2-players'
+    """
+    import re
+
+    title = fig.layout.title.text or "chart"
+    words = re.sub(r"[^a-z0-9]+", "-", html.unescape(title).lower()).strip("-")
+    return f"{k:02d}-{words[:70].rstrip('-')}"
+
+
+def report_page(pt: Any, *, figures: list | None = None) -> str:
     """A :class:`~rometools.core.playtest.Playtest` as one self-contained HTML page.
+
+    Every chart has plotly's toolbar (its camera saves a PNG) and links under it that save it as
+    PNG or SVG, for a rulebook draft.
 
     Parameters
     ----------
     pt : Playtest
         What :func:`~rometools.core.playtest.playtest` measured.
+    figures : list, optional
+        Receives ``(file name, figure)`` for every chart drawn, in the page's order (``report``'s
+        ``figures`` writes them as images).
 
     Returns
     -------
@@ -456,10 +478,19 @@ def report_page(pt: Any) -> str:
     drawn: list[str] = []
 
     def chart(fig: go.Figure) -> str:   # numbered ids (not plotly's random ones): the same run, the same page
-        page = pio.to_html(fig, include_plotlyjs=not drawn, full_html=False, config={"displaylogo": False},
-                           div_id=f"report-chart-{len(drawn) + 1}")
+        k = len(drawn) + 1
+        div, name = f"report-chart-{k}", figure_file_name(fig, k)
+        size = {"width": fig.layout.width or 700, "height": fig.layout.height or 500}
+        config = {**PLOT_CONFIG, "toImageButtonOptions": {**PLOT_CONFIG["toImageButtonOptions"], "filename": name}}
+        page = pio.to_html(fig, include_plotlyjs=not drawn, full_html=False, config=config, div_id=div)
+        links = " · ".join(
+            f"<a href='#' onclick=\"Plotly.downloadImage('{div}', {{format: '{fmt}', scale: {scale}, "
+            f"width: {size['width']}, height: {size['height']}, filename: '{name}'}}); return false;\">{fmt.upper()}</a>"
+            for fmt, scale in (("png", 2), ("svg", 1)))
         drawn.append(page)
-        return page
+        if figures is not None:
+            figures.append((name, fig))
+        return f"{page}\n<p class='export'>Save this chart for a rulebook draft: {links}</p>"
 
     title = f"Playtest report: {game.title}, {game.players} players"
     rates = seat_win_rates(pt.results)
@@ -469,7 +500,8 @@ def report_page(pt: Any) -> str:
     said = ", ".join(f"{k}={v}" for k, v in options.items()) or "the default options"
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em}td,th{padding:2px 8px;"
-             "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}</style></head><body>",
+             "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}p.export{font-size:small;color:#555;"
+             "margin-top:0}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>",
              f"<p>{html.escape(said)}; seed {pt.seed}; {html.escape(pt.bot)} bots in every seat. Every figure "
              f"is reproducible from the seed (<code>rometools.report</code> with the same arguments).</p>",
@@ -591,7 +623,7 @@ def report_page(pt: Any) -> str:
     return "\n".join(parts)
 
 
-def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) -> str:
+def report(game: Any, n_games: int = 200, *, out: Any = None, figures: Any = None, **options: Any) -> str:
     """Play the automated playtest and return (and with ``out``, write) its one-page HTML report.
 
     Parameters
@@ -601,6 +633,9 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) ->
         Games of the seat-balance run.
     out : str or Path, optional
         Also write the page there (UTF-8).
+    figures : str or Path, optional
+        A folder (made if missing) to write every chart of the page into as PNG and SVG, for a
+        rulebook draft (:func:`~rometools.charts._common.save_figures`: kaleido and Chromium).
     **options
         As :func:`rometools.core.playtest.playtest` (``seed``, ``bot``, ``players``,
         ``compare``, ``skill_games``, ``shift_games``, ``executor``, ``progress``...).
@@ -626,12 +661,18 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) ->
     >>> page.startswith("<!DOCTYPE html>"), "Seat balance" in page, "Rule holes" in page
     (True, True, True)
     """
+    from pathlib import Path
+
     from rometools.core.playtest import playtest
 
-    page = report_page(playtest(game, n_games, **options))
+    drawn: list = []
+    page = report_page(playtest(game, n_games, **options), figures=drawn)
     if out is not None:
-        from pathlib import Path
-
         Path(out).write_text(page, encoding="utf-8")
+    if figures is not None:
+        folder = Path(figures)
+        folder.mkdir(parents=True, exist_ok=True)
+        save_figures([fig for _, fig in drawn for _ in (0, 1)],
+                     [folder / f"{name}.{ext}" for name, _ in drawn for ext in ("png", "svg")])
     return page
 

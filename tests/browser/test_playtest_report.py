@@ -99,3 +99,36 @@ def test_every_games_report_reads_as_a_publisher_would(page, tmp_path, gid):
     assert not named, f"restrictions by their id, not their sentence: {named}"
     assert "How it plays" in text and "<br>" not in text
     page.console_log.assert_clean()
+
+
+def test_a_report_chart_saves_as_svg_and_png_from_its_links(page, tmp_path):
+    from rometools.charts.playtest import report
+
+    out = tmp_path / "pig.html"
+    report("pig", 6, seed=1, out=out, flow_games=0)
+    page.goto(out.as_uri())
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .main-svg').length >= 2",
+                           timeout=harness.RENDER_S * 1000)
+    for fmt, head in (("SVG", b"<svg"), ("PNG", b"\x89PNG")):
+        with page.expect_download(timeout=harness.RENDER_S * 1000) as got:
+            page.locator("p.export a", has_text=fmt).first.click()
+        saved = tmp_path / got.value.suggested_filename
+        got.value.save_as(saved)
+        assert saved.name.startswith("01-seat-win-rates") and saved.read_bytes()[:4] == head[:4]
+    page.console_log.assert_clean()
+
+
+def test_an_explorer_chart_saves_as_svg_from_its_toolbar(voila, page, tmp_path):
+    page.goto(voila.url("/voila/render/app/draw_odds.ipynb"))
+    harness.wait_rendered(page, plots=2)
+    chart = page.locator(".rt-law-chart .js-plotly-plot").first
+    chart.hover()
+    button = chart.locator(".modebar-btn[data-title^='Download plot as an SVG']")
+    assert button.count() == 1
+    titles = chart.locator(".modebar-btn").evaluate_all("(bs) => bs.map((b) => b.dataset.title || '')")
+    assert sum(t.startswith("Download plot") for t in titles) == 2, titles   # plotly's camera (a PNG) and the SVG
+    with page.expect_download(timeout=harness.RENDER_S * 1000) as got:
+        button.click()
+    saved = tmp_path / got.value.suggested_filename
+    got.value.save_as(saved)
+    assert saved.suffix == ".svg" and saved.read_bytes()[:4] == b"<svg"
