@@ -21,7 +21,13 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import PLOT_CONFIG, add_caption, new_figure, place_labels, save_figures
+from rometools.charts._common import (
+    PLOT_CONFIG,
+    add_caption,
+    new_figure,
+    place_labels,
+    save_figures,
+)
 from rometools.core.formatting import counted, probability
 
 __all__ = ["LATE", "SECTIONS", "comparison_rows", "difference_words", "figure_file_name", "flow_section",
