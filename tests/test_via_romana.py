@@ -145,6 +145,18 @@ def test_a_milestone_needs_a_card_of_the_space_colour_and_an_adjacent_piece():
     assert ("milestone", "tibur", "purple:laurel") in builds(s, "milestone")
 
 
+def test_a_road_milestone_card_matches_the_spaces_own_edge_colour():
+    """VR-13: road r16 (Roma to Ariminum) is edged purple, purple and blue, then blue. A blue card
+    takes its two-coloured space but not its purple one, though blue is one of the road's colours."""
+    s = at_build(hand=("blue:laurel",), pieces={"roma": (1, "fort"), "r16.0": (1, "m")})
+    assert builds(s, "milestone") == [("milestone", "r16.1", "blue:laurel")]
+    s = at_build(hand=("blue:laurel",), pieces={"roma": (1, "fort")})
+    with pytest.raises(IllegalActionError, match="is not allowed now"):
+        apply(s, ("milestone", "r16.0", "blue:laurel"))
+    assert ("milestone", "r16.0", "purple:laurel") in builds(at_build(hand=("purple:laurel",),
+                                                                      pieces={"roma": (1, "fort")}), "milestone")
+
+
 def test_a_double_milestone_needs_the_city_card_a_piece_there_and_a_connected_pair():
     hand = ("purple:temple", "purple:laurel")
     s = at_build(hand=hand, pieces={"roma": (1, "fort"), "r02.0": (0, "m")})
@@ -159,6 +171,57 @@ def test_a_joker_is_two_cards_of_different_colours_for_one_milestone_of_any_colo
     s = at_build(hand=("blue:temple", "red:helmet"), pieces={"roma": (1, "fort")})
     assert {a[1] for a in builds(s, "joker")} == {"r01.0", "r02.0", "r16.0", "r26.2"}
     assert builds(at_build(hand=("blue:temple", "blue:helmet"), pieces={"roma": (1, "fort")}), "joker") == []
+
+
+def test_a_fort_or_a_joker_takes_its_two_cards_in_either_order():
+    """VR-6: the same build, recorded in the order legal_actions lists it; a pair that is no build
+    in either order is still refused."""
+    s = at_build(hand=("blue:temple", "blue:helmet", "red:laurel"), pieces={"roma": (1, "fort")})
+    fort = ("fort", "ancona", "blue:temple", "blue:helmet")
+    assert fort in legal_actions(s) and ("fort", "ancona", "blue:helmet", "blue:temple") not in legal_actions(s)
+    built = apply(s, ("fort", "ancona", "blue:helmet", "blue:temple"))
+    assert built == apply(s, fort) and built.history[-1] == fort
+    joker = ("joker", "r01.0", "blue:temple", "red:laurel")
+    assert joker in legal_actions(s)
+    built = apply(s, ("joker", "r01.0", "red:laurel", "blue:temple"))
+    assert built == apply(s, joker) and built.history[-1] == joker
+    with pytest.raises(IllegalActionError, match="is not allowed now"):
+        apply(s, ("fort", "ancona", "red:laurel", "blue:temple"))   # two colours: no fort either way
+    with pytest.raises(InvalidActionError):
+        apply(s, ("fort", "ancona", "blue:helmet", "pink:temple"))
+    with pytest.raises(IllegalActionError):
+        apply(s, ("joker", "r01.1", "red:laurel", "blue:temple"))   # not next to a piece, either way
+
+
+@pytest.mark.parametrize("players,start", [(2, 1), (3, 2), (4, 0), (4, 3)])
+def test_the_start_player_places_the_first_fort_and_plays_the_first_turn(players, start):
+    """VR-14: option start_player; set-up forts and turns go clockwise from it."""
+    import rometools
+    from rometools.core.playout import play, states
+    from rometools.via_romana import ranks
+
+    game = rometools.load_game("via_romana", players=players, start_player=start)
+    every = states(play(game, "random", rng=3))
+    setup = [current_player(s) for s in every if current_player(s) >= 0 and s.agenda[0][0] == "setup"]
+    rounds = 2 if players == 2 else 1
+    assert setup == [(start + k) % players for _ in range(rounds) for k in range(players)]
+    turns = []
+    for s in every:
+        if current_player(s) >= 0 and s.agenda[0][0] in ("build", "discard") and (s.turn, s.seat) not in turns:
+            turns.append((s.turn, s.seat))
+    assert turns[:players + 1] == [(k + 1, (start + k) % players) for k in range(players + 1)]
+    # a tie with nobody holding the standard goes clockwise from the start player (VR-9)
+    assert ranks(new_game(players=players, start_player=start)) == tuple((k - start) % players + 1
+                                                                         for k in range(players))
+
+
+def test_the_start_player_must_be_a_seat():
+    from rometools.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="start_player must be a seat 0 to 1, got 2"):
+        GameConfig(players=2, start_player=2)
+    with pytest.raises(OptionError, match="start_player"):
+        GameConfig(start_player=-1)
 
 
 def test_completing_a_road_scores_it_at_once():

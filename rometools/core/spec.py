@@ -127,7 +127,12 @@ class GameSpec:
         With ``information_state``: ``resample(state, seat, rng) -> state``, a
         state drawn from those with the same information state for ``seat``
         (the hidden part dealt again with its probabilities), for
-        information-set search (:mod:`rometools.core.search`).
+        information-set search (:mod:`rometools.core.search`). Canonical:
+        two states the seat cannot tell apart resample to the same state
+        for the same ``rng`` (list the unseen cards and tiles in their own
+        order, never by where they lie). The bots read only what their seat's
+        information state shows. ``rometools.testing.check_game`` holds a
+        game to all of this (its ``hidden_information`` check).
     action_text : callable, optional
         ``action_text(state, action) -> str``: the action in the rulebook's
         words, distinct for distinct legal actions of a state (the OpenSpiel

@@ -132,7 +132,7 @@ GAME = register_game(GameSpec(
     sample_configs=(
         {},
         {"players": 2},
-        {"players": 3, "obstinate_hands": True, "dangerous_ties": True},
+        {"players": 3, "obstinate_hands": True, "dangerous_ties": True, "start_player": 1},
         {"players": 4, "hand": 5, "dangerous_ties": True},
     )))
 

@@ -13,7 +13,9 @@ A build is rated by what it changes in the scores. :func:`gains` works that chan
 the state as it is, as the rules would leave it (Scoring Roads, End of the Game): the bot
 applied every road-completing build and scored the whole table before and after, which was
 half of a greedy game's time. ``tests/test_via_romana.py`` holds :func:`gains` equal to that
-full apply-and-score at every build of seeded games in every sample config.
+full apply-and-score at every build of seeded games in every sample config. The bot's own
+rating (:func:`_points`) reads only what its seat knows: another seat's goal tile at its
+expected points over the tiles the seat has not seen (:func:`_expected_goal`).
 """
 
 from __future__ import annotations
@@ -81,10 +83,14 @@ def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
 
 
 @cython.ccall
-def _gains(state, t, seat: int, kind: str, place, roads: list) -> list:
+def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
     """Each seat's points gained by a build of ``kind`` at ``place`` (a space id; a double's
     ``(city, space, space)``) by ``seat``, completing ``roads``, as the rules leave them once the
-    build is applied and play stops for a decision or a draw."""
+    build is applied and play stops for a decision or a draw.
+
+    ``known``: every goal tile is read (the true gains). Otherwise only what ``seat`` knows: a
+    goal another seat completes counts its expected points over the tiles ``seat`` has not
+    seen (:func:`_expected_goal`), so twins ``seat`` cannot tell apart are rated alike."""
     n = state.config.players
     comps = t.comps
     gained = [0] * n
@@ -123,12 +129,40 @@ def _gains(state, t, seat: int, kind: str, place, roads: list) -> list:
             if goal is not None:
                 board = t.board
                 have = {board.tile_entry(w)[0] for w in state.won[winner]}
-                need = set(comps.goal(goal).colours)
-                if not need <= have and need <= have | {board.city(t.spaces[c]).province}:
-                    gained[winner] += comps.goal_points
+                province = board.city(t.spaces[c]).province
+                if known or winner == seat:
+                    if _completes(comps, goal, have, province):
+                        gained[winner] += comps.goal_points
+                else:   # another seat's goal tile, hidden from this seat
+                    gained[winner] += _expected_goal(state, comps, seat, have, province)
     if state.signs == 1:   # the last sign: the standard goes to the completing player
         gained[seat] += comps.standard_points
     return gained
+
+
+@cython.ccall
+def _completes(comps, goal: str, have: set, province: str) -> bool:
+    """Whether a tile of ``province`` completes the goal tile ``goal`` for a seat holding tiles of ``have``."""
+    need = set(comps.goal(goal).colours)
+    return not need <= have and need <= have | {province}
+
+
+def _expected_goal(state, comps, seat: int, have: set, province: str) -> float:
+    """The points a tile of ``province`` is expected to give another seat holding tiles of ``have``
+    through its goal tile, which ``seat`` has not seen: that tile is any of the tiles ``seat`` has
+    not seen (those not dealt, and the other seats'), each as likely (Preparing to Play, Goal
+    tiles), so the goal's points times the share of them that tile would complete."""
+    unseen = list(state.goals_left)
+    for k in range(len(state.goals)):
+        if k != seat and state.goals[k] is not None:
+            unseen.append(state.goals[k])
+    if not unseen:
+        return 0.0
+    hits = 0
+    for g in unseen:
+        if _completes(comps, g, have, province):
+            hits += 1
+    return comps.goal_points * hits / len(unseen)
 
 
 def gains(state, action) -> tuple[int, ...]:
@@ -149,15 +183,16 @@ def gains(state, action) -> tuple[int, ...]:
     single, pair = _short_roads(state, t)
     kind = action[0]
     place = action[1:4] if kind == "double" else action[1]
-    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, single, pair, kind, place)))
+    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, single, pair, kind, place), True))
 
 
 @cython.ccall
 def _points(state, t, seat: int, kind: str, place, single: dict, pair: dict) -> float:
-    """A build's points for the greedy yardstick: the seat's gain less half the most another seat gains."""
+    """A build's points for the greedy yardstick: the seat's gain less half the most another seat
+    gains, from what the seat knows (another seat's goal tile at its expected points)."""
     roads = _completed(t, single, pair, kind, place) if single or pair else ()
     if roads:   # a scoring
-        got = _gains(state, t, seat, kind, place, roads)
+        got = _gains(state, t, seat, kind, place, roads, False)
         most = None   # the most another seat gains
         for k in range(len(got)):
             if k != seat and (most is None or got[k] > most):

@@ -1,7 +1,10 @@
 """Via Romana's bots: a greedy one (the random bot is rometools' own).
 
 The greedy bot reads only what :func:`~rometools.via_romana.hidden.information_state` shows
-its seat (its hand, the board, the display).
+its seat (its hand and goal tile, the board, the display): another seat's goal tile counts at
+its expected points over the tiles the seat has not seen. ``check_game``'s
+``hidden_information`` check holds it to that (the same move at states the seat cannot tell
+apart); ``tests/test_via_romana_hidden.py`` at a position where another seat's goal decides.
 """
 
 from __future__ import annotations
@@ -19,8 +22,12 @@ _greedy = compiled_or_plain("rometools.via_romana._greedy")
 class GreedyBot(Bot):
     """Completes roads it wins, builds forts where the tiles are high, blocks roads others would win.
 
-    Each build is rated by applying it: points of score for the seat (tiles, forts), plus a
-    bonus for a scored road it won, minus points another seat gained; ties broken at random.
+    Each build is rated by what it changes in the scores (tiles, forts, the standard, a goal
+    tile), worked out without applying it: the seat's points less half the most another seat
+    gains, plus a bonus by kind; ties broken at random. It reads only what its seat knows: a
+    goal tile that another seat would complete counts its points times the share of the tiles
+    the seat has not seen that the road's tile would complete (each is as likely to be that
+    seat's), never that seat's real tile.
 
     >>> import numpy as np
     >>> from rometools.via_romana import GAME, is_over

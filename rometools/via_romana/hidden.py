@@ -44,6 +44,11 @@ def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
     """A state ``seat`` cannot tell from ``state``: the other hands dealt again from the cards
     it has not seen (the deck and those hands), the other goal tiles from those it has not seen.
 
+    Canonical: the unseen cards and tiles are listed in the components' order, not by where
+    they lie, so two states ``seat`` cannot tell apart resample to the same state for the same
+    ``rng`` (an information-set search from either is the same search; ``check_game``'s
+    ``hidden_information`` check).
+
     >>> from rometools.via_romana import new_game
     >>> s = new_game(players=2)
     >>> information_state(resample(s, 0, 1), 0) == information_state(s, 0)
@@ -69,10 +74,15 @@ def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
     deck = [0] * len(t.cards)
     for j in order[pos:]:
         deck[flat[j]] += 1
-    unseen = [g for g in (*state.goals_left, *(state.goals[k] for k in others)) if g is not None]
+    # the unseen tiles in the components' order, whoever holds them: twins the seat cannot tell
+    # apart deal the same goals for the same rng (an order from where they lie leaked them)
+    held = {g for g in (*state.goals_left, *(state.goals[k] for k in others)) if g is not None}
+    unseen = [g.id for g in t.comps.goals if g.id in held]
     gorder = [unseen[j] for j in rng.permutation(len(unseen))]
     goals = list(state.goals)
     for k in others:
         if goals[k] is not None:
             goals[k] = gorder.pop()
-    return replace(state, hands=tuple(hands), deck=tuple(deck), goals=tuple(goals), goals_left=tuple(gorder))
+    left = set(gorder)
+    return replace(state, hands=tuple(hands), deck=tuple(deck), goals=tuple(goals),
+                   goals_left=tuple(g for g in unseen if g in left))

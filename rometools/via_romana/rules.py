@@ -5,11 +5,13 @@
 The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
 
 * **Set-up** (Preparing to Play): each card dealt is a chance node (hands, then the
-  display), each goal tile dealt is one; then forts in seat order (two rounds with 2
-  players); the blocked roads carry signs from the start.
+  display), each goal tile dealt is one; then forts in seat order from the start player
+  (option ``start_player``, VR-14; two rounds with 2 players); the blocked roads carry signs
+  from the start.
 * **A turn** (How to Play): discard down to 7 (``("discard", card)``; with Obstinate
   Hands any discards, then ``"keep"``); play up to 3 cards, each build one action:
-  ``("fort", city, card, card)``, ``("milestone", space, card)``,
+  ``("fort", city, card, card)`` (the two cards in either order, VR-6), ``("milestone", space,
+  card)`` (a card of the space's own edge colour, VR-13),
   ``("double", city, space, space, card)``, ``("joker", space, card, card)``; ``"end"``
   stops; then 2 draws, each a chance node (the discard pile is shuffled into the deck
   when it runs out: the deck is a multiset, so that shuffle is free).
@@ -24,9 +26,9 @@ The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
 Hidden information (:mod:`~rometools.via_romana.hidden`): a seat sees its own hand and goal
 tile, the display, the discard pile, the board and everyone's hand size (``information_state``);
 ``resample`` deals the other hands and goals again. Bots receive the whole state; the bundled
-bots read only what ``information_state`` shows.
+bots read only what ``information_state`` shows (``check_game``'s ``hidden_information``).
 
-Rules decisions VR-1 to VR-12: ``docs/rules-decisions.md``.
+Rules decisions VR-1 to VR-14: ``docs/rules-decisions.md``.
 """
 
 from __future__ import annotations
@@ -173,7 +175,8 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
     agenda += [("deal", -1)] * comps.display
     agenda += [("goal", seat) for seat in range(p)]
     rounds = 2 if p == 2 else 1
-    agenda += [("setup", seat) for _ in range(rounds) for seat in range(p)]
+    first = config.start_player   # VR-14: the start player places first, then clockwise
+    agenda += [("setup", (first + k) % p) for _ in range(rounds) for k in range(p)]
     agenda.append(("turn",))
     zero = t.no_cards
     return GameState(
@@ -181,7 +184,7 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
         goals_left=tuple(g.id for g in comps.goals), pieces=(-1,) * len(t.spaces),
         tiles=tuple(len(c.tiles) for c in board.cities), won=((),) * p, signed=frozenset(blocked),
         scored=frozenset(), signs=comps.road_signs - len(blocked), forts=(comps.forts_per_player,) * p,
-        milestones=(comps.milestones_per_player,) * p, agenda=tuple(agenda))
+        milestones=(comps.milestones_per_player,) * p, seat=first, agenda=tuple(agenda))
 
 
 # ----------------------------------------------------------------- whose move
@@ -457,6 +460,20 @@ def _well_formed(state: GameState, action: Any) -> bool:
     return bool(check and check())
 
 
+def _cards_in_order(state: GameState, action: Any) -> Any:
+    """A fort or a joker whose two cards are in the other order than :func:`legal_actions` lists
+    them (the deck's card order), put in that order: the same build (``None`` for anything else)."""
+    if type(action) is not tuple or len(action) != 4 or action[0] not in ("fort", "joker"):
+        return None
+    a, b = action[2], action[3]
+    if type(a) is not str or type(b) is not str:
+        return None
+    index = _t(state.config).card_index
+    if a not in index or b not in index or index[a] <= index[b]:
+        return None
+    return (action[0], action[1], b, a)
+
+
 def _add(counts: tuple, i: int, n: int = 1) -> tuple:
     out = list(counts)
     out[i] += n
@@ -476,6 +493,9 @@ def _hand_full(state: GameState, seat: int) -> bool:
 def apply(state: GameState, action: Any) -> GameState:
     """The state after ``action``; ``state`` is never changed.
 
+    A fort's or a joker's two cards may come in either order: it is the same build, recorded in
+    the history in the order :func:`legal_actions` lists it (the deck's card order).
+
     Raises
     ------
     InvalidActionError
@@ -494,6 +514,9 @@ def apply(state: GameState, action: Any) -> GameState:
     except TypeError:
         legal = False
     if not legal:
+        swapped = _cards_in_order(state, action)
+        if swapped is not None and swapped in legal_actions(state):
+            return apply_legal(state, swapped)
         raise refused(f"{action!r} is not allowed now" if not state.over else
                       f"the game is over; {action!r} cannot be played",
                       well_formed=_well_formed(state, action))
@@ -761,7 +784,7 @@ def _settle(s: GameState, t: _Tables) -> GameState:
         elif kind == "turn":
             hand = s.hands[s.seat]
             start = s.turn == 0
-            s = _put(s, turn=s.turn + 1, played=0, seat=0 if start else s.seat)
+            s = _put(s, turn=s.turn + 1, played=0, seat=s.config.start_player if start else s.seat)
             nxt = ("discard",) if (sum(hand) > comps.hand_limit or (s.config.obstinate_hands and any(hand))) \
                 else ("build",)
             s = _put(s, agenda=(nxt, *s.agenda[1:]))

@@ -132,7 +132,7 @@ def _parts(state) -> list[tuple[int, int, int, int]]:
 
 def ranks(state) -> tuple[int, ...]:
     """Final ranks (1 best): by points; a tie goes to the standard's holder, else the next tied
-    player clockwise from the holder (from seat 0 when nobody holds it, VR-9).
+    player clockwise from the holder (from the start player when nobody holds it, VR-9).
 
     >>> from rometools.via_romana import new_game
     >>> ranks(new_game(players=3))
@@ -140,7 +140,7 @@ def ranks(state) -> tuple[int, ...]:
     """
     totals = [p["total"] for p in score_parts(state)]
     n = len(totals)
-    ref = state.standard if state.standard is not None else 0
+    ref = state.standard if state.standard is not None else state.config.start_player
     order = sorted(range(n), key=lambda s: (-totals[s], (s - ref) % n))
     out = [0] * n
     for r, s in enumerate(order, 1):

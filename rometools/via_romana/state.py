@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rometools.core.errors import OptionError
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 from rometools.via_romana.board import Board, load_board
@@ -48,9 +49,15 @@ class GameConfig(Config):
     Traceback (most recent call last):
     ...
     rometools.core.errors.OptionError: players: Via Romana is for 2 to 4 players, got 5
+    >>> GameConfig(players=3, start_player=3)
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.OptionError: start_player must be a seat 0 to 2, got 3
     """
 
     players: int = option(4, "seats at the table.", low=2, high=4)
+    start_player: int = option(0, "the start player's seat: places the first set-up fort and plays the first "
+                                  "turn, the others following clockwise (VR-14).", low=0)
     board: Board | None = option(None, "the board: provinces, cities, roads, blocked roads.",
                                  file=Board.from_file, kind=Board)
     components: Components | None = option(None, "the deck, goal tiles, supply and turn numbers.",
@@ -63,6 +70,11 @@ class GameConfig(Config):
                                          "no tile and no cards.")
     max_turns: int = option(300, "a safeguard, not in the rulebook (VR-9): the game ends after this many turns.",
                             low=1, high=100_000)
+
+    def resolve(self) -> None:
+        if not 0 <= self.start_player < self.players:
+            raise OptionError("start_player", f"start_player must be a seat 0 to {self.players - 1}, "
+                                              f"got {self.start_player}")
 
     def the_board(self) -> Board:
         """The board in use (default: the bundled illustrative board, read once per config)."""

@@ -15,7 +15,6 @@ boards. Its "what would a strong player do here?" panel is
 from __future__ import annotations
 
 import html
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -40,6 +39,7 @@ from rometools.widgets._base import (
     call_with_timeout,
     whole_number,
 )
+from rometools.widgets._playout_boards import BoardChoice, _choices, _file_problem
 from rometools.widgets._strong_play import StrongPlayPanel
 
 __all__ = ["NEW_DEAL", "PER_SEAT", "PlayoutExplorer"]
@@ -49,7 +49,8 @@ NEW_DEAL = ""
 #: Value of the all-seats bot dropdown when the seats play different bots.
 PER_SEAT = "per seat"
 
-class PlayoutExplorer(StrongPlayPanel, Explorer):
+
+class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
     """Base of every board game's explorer: step a seeded bot game, turn by turn.
 
     It plays the game through the registry: ``rometools.load_game(GAME,
@@ -267,70 +268,7 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         self._turn.observe(self._on_change, names="value")
 
     # ------------------------------------------------------------ what a subclass provides
-    def board_files(self) -> dict[str, Any]:
-        """The data folder's board files offered in the dropdown, ``{file name: path}``.
-
-        A game with a board implements it; a board-less game (``HAS_BOARD = False``) has none.
-        """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        return {}
-
-    def load_board(self, source: Any) -> Any:
-        """The board from a file path (``Path``) or a board object; ``DataFileError`` naming the entry.
-
-        A game with a board implements it; a board-less game's "board" is ``None``.
-        """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        return None
-
-    def player_counts(self, board: Any) -> Sequence[int]:
-        """The player counts ``board`` is for.
-
-        A game with a board implements it; a board-less game takes its config's
-        ``players`` option range (``option("players").low`` to ``.high``).
-        """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        players = self._spec.config.option("players")
-        return tuple(range(int(players.low), int(players.high) + 1))
-
-    def game_options(self, board: Any, players: int) -> dict[str, Any]:
-        """Options of ``rometools.load_game(GAME, **options)`` for a new game on ``board``.
-
-        A game with a board implements it; a board-less game's default is ``{"players": players}``.
-        """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        return {"players": players}
-
-    def board_of(self, config: Any) -> Any:
-        """The board of a game config (for a start position). Default ``config.board`` (``None`` board-less)."""
-        return config.board if self.HAS_BOARD else None
-
-    def board_file_of(self, board: Any) -> Path | None:
-        """The bundled file holding exactly ``board`` (to select it in the dropdown), or ``None``.
-
-        Default ``None``: a board object is listed as "<name> (given)".
-        """
-        return None
-
-    def board_name(self, board: Any) -> str:
-        """The board as the list names it. Default: its ``name`` attribute."""
-        return str(getattr(board, "name", "board"))
-
-    def default_board(self, players: int | None) -> Any:
-        """The board used when none is given. Default: the dropdown's first file (``None`` board-less)."""
-        return next(iter(self.board_files().values())) if self.HAS_BOARD else None
-
-    def all_player_counts(self) -> tuple[int, ...]:
-        """Every player count the game's boards take (the players dropdown when no board limits it)."""
-        if not self.HAS_BOARD:
-            return tuple(self.player_counts(None))
-        return tuple(sorted({n for path in self.board_files().values()
-                             for n in self.player_counts(self.load_board(path))}))
-
+    # (the board's hooks are BoardChoice's, in _playout_boards.py)
     def build_view(self) -> None:
         """Create and register the subclass's own controls and outputs (called before the first game)."""
 
@@ -528,53 +466,8 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         else:
             self._start, self._start_label = start, "the position given"
 
-    def _board_type(self) -> type:
-        """The type of the game's board objects (what a data-folder file loads as)."""
-        return type(self.load_board(next(iter(self.board_files().values()))))
-
-    def _board_option_label(self, source: Any) -> str:
-        """How the board list names a board: file and board name, never nested brackets."""
-        if isinstance(source, str | Path):
-            path = Path(source)
-            if path in self.board_files().values():
-                return f"{path.name} \u00b7 {self.board_name(self.load_board(path))}"
-            return f"{path.name} \u00b7 from {path.parent}"
-        return f"{self.board_name(source)} \u00b7 given"
-
-    def _no_board(self) -> str:
-        return (f"{self.field_label('board')}: {self._spec.title} has no board; choose the players, "
-                "bots, seed or a start instead")
-
-    def _select_board(self, board: Any, *, label: str | None = None) -> None:
-        """Select ``board`` (a path or a board object) in the board list, adding it if new."""
-        if not self.HAS_BOARD:
-            if board is not None:
-                raise ArgumentError(self._no_board())
-            return
-        files = self.board_files()
-        if isinstance(board, str | Path):
-            board = Path(board).expanduser()
-        else:
-            path = self.board_file_of(board)
-            if path is not None and path in files.values():  # a bundled board given as an object
-                board = path
-        options = list(self._board_file.options)
-        if board not in [v for _, v in options]:
-            options.append((label or self._board_option_label(board), board))
-            self._board_file.options = options
-        self._board_file.value = board
-
     def _selected_board(self) -> Any:
         return self.board
-
-    def _load(self, source: Any) -> Any:
-        """The board of ``source``; a file is read within :data:`FILE_TIMEOUT_S` seconds."""
-        if isinstance(source, Path) and source not in self.board_files().values():
-            try:
-                return call_with_timeout(self.load_board, source, what=source.name or str(source))
-            except DataFileError as err:
-                raise _FileProblem(_file_problem(f"{self.field_label('board')} file", err)) from None
-        return self.load_board(source)
 
     def _play(self, *, adjust_players: bool = False, keep_turn: bool = True,
               bots_given: int | None = None, changed: str = "board") -> None:
@@ -652,17 +545,6 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
 
         return self._attempt(replay, restore_to=self._good)
 
-    def _load_typed_board(self) -> bool:
-        """Load the path typed in the board box (Enter, leaving the box, or Load); keep it if it fails."""
-        if self._hold:
-            return False
-        typed = self._board_path.value.strip()
-        if not typed:
-            self._show_error(ValueError("Board file: type the path of a board file, then Enter or Load"))
-            return False
-        self._keep_typed("board_path", typed)
-        return self._replay(change=lambda: self._select_board(Path(typed).expanduser()))
-
     def _load_typed_start(self) -> bool:
         if self._hold:
             return False
@@ -684,24 +566,6 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
         if self._good is not None and name in self._good.controls:
             controls = {**self._good.controls, name: {**self._good.controls[name], "value": typed}}
             self._good = Snapshot(controls, self._good.model)
-
-    def _on_board_upload(self, change) -> None:
-        if self._hold or not change["new"]:
-            return
-
-        def load() -> None:
-            name, content = _upload(change["new"][0], "board")
-            with tempfile.TemporaryDirectory(prefix="rometools-upload-") as folder:
-                path = Path(folder) / name
-                path.write_bytes(content)
-                try:
-                    board = call_with_timeout(self.load_board, path, what=name)
-                except INPUT_ERRORS as err:
-                    raise ValueError(_text_of(err).replace(str(path), name)) from None
-            self._select_board(board, label=f"{name} \u00b7 uploaded \u00b7 {self.board_name(board)}")
-
-        self._replay(change=load)
-        self._clear_upload(self._board_upload)
 
     def _on_start_upload(self, change) -> None:
         if self._hold or not change["new"]:
@@ -727,11 +591,6 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             pass
         finally:
             self._hold = was
-
-    def _on_board_file(self, _change=None) -> None:
-        if self._hold:
-            return
-        self._replay(adjust_players=True)  # the path box keeps what was typed; the list says what is loaded
 
     def _on_all_seats_bot(self, change) -> None:
         if self._hold or change["new"] == PER_SEAT:
@@ -789,26 +648,3 @@ class PlayoutExplorer(StrongPlayPanel, Explorer):
             widgets.HBox(self._seat_bots, layout=row),
             self._turn,
         ]
-
-
-def _file_problem(what: str, err: DataFileError) -> str:
-    """A data-file error worded for an explorer: what the file is, its (cut) path, entry and problem.
-
-    Examples
-    --------
-    >>> _file_problem("Board file", DataFileError("/x/b.toml", "city[0].value", "must be 1 to 8, got 9"))
-    'Board file /x/b.toml: city[0].value: must be 1 to 8, got 9'
-    """
-    path = str(err.path)
-    path = path if len(path) <= 80 else f"{path[:60]}... ({number(len(path))} characters)"
-    return f"{what} {path}: " + (f"{err.entry}: " if err.entry else "") + err.problem
-
-
-def _choices(values: Sequence[Any], last: str = "to") -> str:
-    """``2 to 5`` for a run of counts, else ``2, 3 or 5``."""
-    values = list(values)
-    if len(values) == 1:
-        return str(values[0])
-    if last == "to" and values == list(range(values[0], values[-1] + 1)):
-        return f"{values[0]} to {values[-1]}"
-    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"

@@ -61,10 +61,19 @@ The checks (:data:`CHECKS`, in the order they run):
                        memory blow-up.
 =====================  =========================================================================
 
+Between ``bots_refuse`` and ``reference_cycles``, ``hidden_information``: for a game that
+registers ``information_state`` and ``resample``, twins the seat to move cannot tell apart
+(made by ``resample``, and the games' own states with the same information state) have the
+same information state and legal actions for it, get the same move from every bot and the
+same MCTS decision with the same seed, and resample to the same state for the same rng
+(:mod:`rometools.testing.hidden_information`); for a perfect-information game the report
+notes that it does not apply.
+
 No check assumes what a particular game has: a set-up with no chance node, a
 game with no chance at all, no boolean option, two turns, no data files, or
 data files with any key names. What could not be checked (no chance node was
-met, OpenSpiel not installed) is said in the returned :class:`CheckReport`.
+met, OpenSpiel not installed, no hidden information) is said in the returned
+:class:`CheckReport`.
 
 :func:`registered` puts a game in the registry for a ``with`` block (a toy
 game of a test), and :func:`perft` counts action sequences (python-chess's
@@ -82,68 +91,46 @@ imperator: 3 checks passed on 1 config
 
 from __future__ import annotations
 
-import base64
-import contextlib
 import dataclasses
 import gc
 import json
-import os
 import pickle
-import random
-import re
-import subprocess
-import sys
-import tempfile
-import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from rometools.core.bots import Bot, RandomBot
 from rometools.core.errors import (
     ArgumentError,
-    DataFileError,
     IllegalActionError,
     InvalidActionError,
     RulesError,
 )
 from rometools.core.formatting import shown
-from rometools.core.game import (
-    CHANCE,
-    TERMINAL,
-    Bot,
-    GameSpec,
-    RandomBot,
-    game_of,
-    game_spec,
-    load_game,
-    register_game,
-    unregister_game,
-)
+from rometools.core.load import load_game
 from rometools.core.playout import (
-    _checksum,
-    load_saved_game,
     play,
     replay,
     sample_outcome,
-    saved_game,
     states,
     turn_states,
 )
+from rometools.core.protocol import CHANCE, TERMINAL
+from rometools.core.registry import game_spec
+from rometools.testing._common import _require
+from rometools.testing.data_files import check_data_file
+from rometools.testing.hidden_information import check_hidden_information
+from rometools.testing.saved_games import check_saved_game
 
 __all__ = [
     "CHECKS",
     "MAX_GAME_ACTIONS",
-    "MEMORY_CAP",
     "OPENSPIEL_SIMS",
     "CheckReport",
-    "check_data_file",
     "check_game",
-    "perft",
-    "registered",
 ]
 
 #: The checks of :func:`check_game`, in the order they run, each with what it holds.
@@ -153,6 +140,7 @@ CHECKS: dict[str, str] = {
     "same_seed": "the same seed plays the same game, another seed another",
     "actions": "every legal action applies; illegal and malformed ones are refused, the state unchanged",
     "bots_refuse": "bots refuse chance nodes and finished games",
+    "hidden_information": "what a seat cannot see changes neither its information state, its bots, MCTS nor resample",
     "reference_cycles": "playing leaves no objects in reference cycles",
     "tampered_saves": "tampered saved games are refused",
     "openspiel": "OpenSpiel's random_sim_test passes through the bridge",
@@ -164,10 +152,6 @@ MAX_GAME_ACTIONS = 100_000
 #: information-state strings are the whole history, so its cost grows with the square of
 #: a game's length.
 OPENSPIEL_SIMS = 3
-#: Bytes of address space for the process that loads broken data files.
-MEMORY_CAP = 1_500_000_000
-#: Seconds for loading every broken variant of one data file, and for one variant.
-FILE_TIME_LIMIT, VARIANT_TIME_LIMIT = 120, 5
 #: Seeds ``same_seed`` tries before deciding that other seeds play the same game.
 OTHER_SEEDS = 20
 
@@ -281,7 +265,7 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     >>> check_game("caesars_empire", checks=["speed"])
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, bots_refuse, reference_cycles, tampered_saves, openspiel, data_files
+    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, data_files
     """
     spec = game_spec(game_id)
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
@@ -324,16 +308,10 @@ def _run(game_id: str, name: str, label: str, check) -> Any:
         raise AssertionError(f"{where}: {type(err).__name__}: {err}") from err
 
 
-def _require(condition: Any, message: str) -> None:
-    """``assert`` that survives ``python -O``."""
-    if not condition:
-        raise AssertionError(message)
-
-
 class _Case:
     """One config of the game under check, and the games its checks share (played once)."""
 
-    def __init__(self, spec: GameSpec, index: int, config: Any, n_games: int, seed: int):
+    def __init__(self, spec: Any, index: int, config: Any, n_games: int, seed: int):
         self.spec = spec
         if isinstance(config, Mapping):
             self.options: dict[str, Any] | None = dict(config)
@@ -698,111 +676,6 @@ def _game_garbage(garbage: list) -> list[str]:
     return [n for n in ours if n not in _CONTAINERS] if background else ours
 
 
-# --------------------------------------------------------------------- tampered saved games
-#: Values a tampered saved game's entries are set to.
-SAVED_JUNK = (None, [], {}, 0, -1, 2.5, "x", True, [[]], {"a": 1}, "9" * 40)
-#: Values that replace an action of the history: never an action, so always a RulesError.
-_JUNK_ACTIONS = (None, 2.5, True, {"a": 1}, {})
-
-
-def _reseal(data: dict) -> dict:
-    with contextlib.suppress(TypeError, ValueError, KeyError):
-        data["sha256"] = _checksum(data)
-    return data
-
-
-def _config_edits(spec: GameSpec, config: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
-    """A changed value for each option whose saved value has an obvious other value of its kind,
-    from the declared options (a boolean flipped, a number moved within its range, another choice);
-    an option of any other kind is skipped, and if none is left the first option becomes a string."""
-    found = False
-    for o in spec.config.options():
-        value = config.get(o.name)
-        other: Any = None
-        if isinstance(value, bool):
-            other = not value
-        elif isinstance(value, int):
-            other = value + 1 if o.high is None or value + 1 <= o.high else value - 1
-        elif isinstance(value, float):
-            other = value / 2 if value else 1.0
-        elif isinstance(value, str):
-            other = next((c for c in o.allowed() if c != value), value + "x")
-        if other is not None:
-            found = True
-            yield o.name, other
-    if not found and config:
-        name = next(iter(config))
-        yield name, "edited" if config[name] != "edited" else "changed"
-
-
-def _saved_mutations(spec: GameSpec, data: dict, rng: random.Random) -> Iterator[tuple[str, Any, str | None]]:
-    """``(what, tampered object or text, the outcome it must have or None for any clean one)``."""
-    text = json.dumps(data)
-    for cut in sorted(rng.sample(range(1, len(text)), min(8, len(text) - 1))):
-        yield f"truncated at {cut}", text[:cut], "DataFileError"
-    for key in data:
-        yield f"without {key}", {k: v for k, v in data.items() if k != key}, "DataFileError"
-        for junk in SAVED_JUNK:
-            yield f"{key} = {junk!r}", _reseal({**data, key: junk}), None
-    history = data["history"]
-    n = len(history)
-    for _ in range(12 if n else 0):
-        if n >= 2:
-            i, j = sorted(rng.sample(range(n), 2))
-            swapped = list(history)
-            swapped[i], swapped[j] = swapped[j], swapped[i]
-            if swapped != history:  # two equal actions: no change
-                yield f"actions {i} and {j} swapped, not resealed", {**data, "history": swapped}, "DataFileError"
-                yield f"actions {i} and {j} swapped", _reseal({**data, "history": swapped}), None
-        k = rng.randrange(n)
-        yield f"action {k} removed", _reseal({**data, "history": history[:k] + history[k + 1:]}), None
-        yield f"action {k} twice", _reseal({**data, "history": history[:k + 1] + history[k:]}), None
-        junk = rng.choice(_JUNK_ACTIONS)
-        yield (f"action {k} = {junk!r}", _reseal({**data, "history": [*history[:k], junk, *history[k + 1:]]}),
-               "RulesError")
-        yield (f"action {k} edited, not resealed", {**data, "history": [*history[:k], "x", *history[k + 1:]]},
-               "DataFileError")
-    for key in data["config"]:
-        for junk in SAVED_JUNK:
-            yield f"config.{key} = {junk!r}", _reseal({**data, "config": {**data["config"], key: junk}}), None
-    for name, value in _config_edits(spec, data["config"]):
-        edited = {**data, "config": {**data["config"], name: value}}
-        yield f"config.{name} changed to {value!r}, not resealed", edited, "DataFileError"
-        yield f"config.{name} changed to {value!r}", _reseal(dict(edited)), None
-    yield "resealed, nothing changed", _reseal(dict(data)), "ok"
-
-
-def _load_outcome(data: Any) -> tuple[str, Any]:
-    try:
-        state = load_saved_game(data)
-    except DataFileError as err:
-        _require(str(err).startswith("<saved game>"), f"a DataFileError that does not name <saved game>: {err}")
-        return "DataFileError", None
-    except RulesError:
-        return "RulesError", None
-    return "ok", state
-
-
-def _check_tampered_saves(case: _Case) -> None:
-    rules = case.rules
-    end = case.played()
-    data = saved_game(end)
-    rng = random.Random(f"{case.spec.id} {case.label} {case.seed}")
-    for what, tampered, expected in _saved_mutations(case.spec, data, rng):
-        try:
-            outcome, state = _load_outcome(tampered)
-        except AssertionError as err:
-            raise AssertionError(f"{what}: {err}") from err
-        except Exception as err:
-            raise AssertionError(f"{what}: {type(err).__name__} ({err}), not a DataFileError or "
-                                 f"RulesError") from err
-        _require(expected is None or outcome == expected, f"{what}: {outcome}, expected {expected}")
-        if outcome == "ok":  # only a change the rules accept: it loads as a legal game
-            _require(rules.is_over(state) or rules.legal_actions(state), f"{what}: loaded a game that is stuck")
-            if expected == "ok":
-                _require(state == end, f"{what}: loaded a different game")
-
-
 def _check_openspiel(case: _Case) -> bool | None:
     try:
         import pyspiel
@@ -821,354 +694,29 @@ def _check_openspiel(case: _Case) -> bool | None:
     pyspiel.random_sim_test(game, num_sims=min(case.n_games, OPENSPIEL_SIMS), serialize=False, verbose=False)
 
 
+def _check_tampered_saves(case: _Case) -> None:
+    check_saved_game(case.played(), seed=f"{case.label} {case.seed}")
+
+
 _CONFIG_CHECKS = {
     "playthroughs": _check_playthroughs,
     "round_trips": _check_round_trips,
     "same_seed": _check_same_seed,
     "actions": _check_actions,
     "bots_refuse": _check_bots_refuse,
+    "hidden_information": lambda case: check_hidden_information(
+        case.spec, case.game, [*((f"the playthrough of seed {case.seed + k}", end) for k, end in enumerate(case.ends or [])),
+                               (f"the random bots' game of seed {case.seed}", case.played())], case.seed, case.notes),
     "reference_cycles": _check_reference_cycles,
     "tampered_saves": _check_tampered_saves,
     "openspiel": _check_openspiel,
 }
 
 
-# ===================================================================== broken data files
-def _check_data_files(spec: GameSpec, seed: int, notes: list[str]) -> None:
+def _check_data_files(spec: Any, seed: int, notes: list[str]) -> None:
     if not spec.data_files:
         notes.append(f"{spec.id} has no bundled data files")
     for name in spec.data_files:
         check_data_file(spec.id, name, seed=seed)
 
-
-def _number_lines(lines: list[str], suffix: str) -> list[tuple[int, str]]:
-    """``(line index, key)`` of every line setting a key to a whole number, whatever the key."""
-    pattern = r"\s*([\w-]+)\s*:\s*-?\d+\s*$" if suffix in (".yaml", ".yml") else r"\s*([\w-]+)\s*=\s*-?\d+\s*$"
-    return [(i, m.group(1)) for i, line in enumerate(lines) if (m := re.match(pattern, line))]
-
-
-def _broken_variants(text: str, suffix: str, rng: random.Random) -> list[tuple[str, bytes, bool, str | None]]:
-    """``(what, content, must_fail, key)``: the file broken in each class of hostile input; ``key``
-    is the key given a wrong value, which the error's entry must end with."""
-    lines = text.splitlines(keepends=True)
-    raw = text.encode()
-    yaml = suffix in (".yaml", ".yml")
-    sep = ": " if yaml else " = "
-    out: list[tuple[str, bytes, bool, str | None]] = [
-        ("non-UTF-8 byte", raw[:200] + b"\xff\xfe" + raw[200:], True, None),
-        ("byte-order mark", b"\xef\xbb\xbf" + raw, False, None),
-        ("deep arrays", raw + b"\ndeep" + sep.encode() + b"[" * 500 + b"]" * 500 + b"\n", True, None),
-        ("3,000 dotted keys", raw + b"\n" + b".".join(b"k%d" % i for i in range(3000)) + b" = 1\n", True, None),
-        ("too large", raw + b"\n# " + b"x" * (_max_file_bytes() + 10) + b"\n", True, None),
-        ("empty", b"", True, None),
-        ("not a table", b"= 3\n", True, None),
-    ]
-    for cut in sorted(rng.sample(range(1, len(raw)), min(6, len(raw) - 1))):
-        out.append((f"truncated at {cut}", raw[:cut], False, None))
-    numbers = _number_lines(lines, suffix)
-    for i, key in rng.sample(numbers, min(25, len(numbers))):
-        indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
-        for junk, must_fail in (("true", True), ('"3"', True), ("2.0", True), ("-1", False),
-                                ("1000000000000", True), (str(2 ** 63), True)):
-            changed = [*lines[:i], f"{indent}{key}{sep}{junk}\n", *lines[i + 1:]]
-            out.append((f"line {i + 1}: {key} = {junk}", "".join(changed).encode(), must_fail,
-                        key if junk == "true" else None))
-    for i in rng.sample(range(len(lines)), min(40, len(lines))):
-        out.append((f"line {i + 1} deleted", "".join(lines[:i] + lines[i + 1:]).encode(), False, None))
-        out.append((f"line {i + 1} twice", "".join(lines[:i + 1] + lines[i:]).encode(), False, None))
-    if not yaml:  # an entry no schema has, in the file's own array of tables if it has one
-        table = next((m.group(1) for line in lines if (m := re.match(r"\s*\[\[([\w.-]+)\]\]", line))), "junk")
-        out.append(("junk entry appended", raw + f"\n[[{table}]]\nnot_a_field_of_any_entry = 3\n".encode(),
-                    True, None))
-    return out
-
-
-def _max_file_bytes() -> int:
-    from rometools.core.data import MAX_FILE_BYTES
-
-    return MAX_FILE_BYTES
-
-
-_WORKER = textwrap.dedent("""
-    import base64, json, pickle, resource, signal, sys, time
-    resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
-    from rometools.core.errors import DataFileError
-
-    class Stopped(BaseException):
-        pass
-
-    def stop(signum, frame):
-        raise Stopped(f"still loading after {stop_after} s: stopped")
-
-    signal.signal(signal.SIGALRM, stop)
-    job = json.loads(sys.stdin.read())
-    try:
-        load = pickle.loads(base64.b64decode(job["loader"]))
-    except Exception:  # not picklable: the registry of this process has the game (an entry point)
-        from rometools.core.game import game_spec
-        load = game_spec(job["game"]).data_files[job["name"]]
-    for path in job["paths"]:
-        t = time.perf_counter()
-        try:
-            signal.setitimer(signal.ITIMER_REAL, {stop_after})
-            try:
-                load(path)
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            row = ["ok", "", ""]
-        except DataFileError as err:
-            row = ["DataFileError", str(err), err.entry]
-        except BaseException as err:  # reported: only DataFileError is allowed
-            row = [type(err).__name__, str(err)[:300], ""]
-        print(json.dumps(row + [time.perf_counter() - t]), flush=True)
-""").format(cap=MEMORY_CAP, stop_after=2 * VARIANT_TIME_LIMIT)
-
-
-def check_data_file(game_id: str, name: str, *, seed: int = 0) -> None:
-    """The ``data_files`` check of :func:`check_game` for one bundled data file.
-
-    The file (``GameSpec.data_files[name]``, read from
-    :func:`rometools.core.data.bundled_file`) is broken in every class of
-    hostile input: a non-UTF-8 byte, a byte-order mark, arrays nested 500
-    deep, 3,000 dotted keys, more than ``MAX_FILE_BYTES``, empty, not a table,
-    truncated, lines deleted or doubled, whole numbers (of any key) made
-    ``true``, ``"3"``, ``2.0``, ``-1``, too large, an entry no schema has; and
-    its loader is given ``/dev/zero``, a FIFO, a folder and a missing file.
-    Every variant is loaded by the game's loader in one subprocess whose
-    address space is capped at :data:`MEMORY_CAP` bytes, within
-    ``FILE_TIME_LIMIT`` seconds in all and ``VARIANT_TIME_LIMIT`` each (a
-    load still running at twice that is stopped, and reported).
-
-    Parameters
-    ----------
-    game_id : str
-        A registered game.
-    name : str
-        One of its ``data_files`` (``"components.toml"``).
-    seed : int
-        Chooses the cuts and lines broken; the same seed breaks the same ones.
-
-    Raises
-    ------
-    AssertionError
-        Listing (up to 20) variants whose load raised anything but a
-        :class:`~rometools.core.errors.DataFileError` whose message starts
-        with the file's path (and, for a wrong value, whose entry ends with
-        its key), loaded though it must fail, or took too long; or naming the
-        variant being loaded when the time ran out or the process died.
-    ArgumentError
-        For an unknown game; ``KeyError`` for a name not in its ``data_files``.
-
-    See Also
-    --------
-    check_game : every check, this one for each of the game's files.
-    rometools.core.data.load_data_file : what refuses most of these.
-
-    Notes
-    -----
-    The loader reaches the subprocess pickled (a module's function or a
-    class's method pickles by name), else through the registry of the
-    subprocess (a game of an entry point); the subprocess sees this
-    process's ``sys.path``.
-
-    Examples
-    --------
-    >>> check_data_file("caesars_empire", "components.toml")
-    """
-    from rometools.core.data import bundled_file
-
-    spec = game_spec(game_id)
-    load = spec.data_files[name]
-    source = bundled_file(spec.id, name)
-    cases = _broken_variants(source.read_text(encoding="utf-8"), source.suffix,
-                             random.Random(f"{spec.id}/{name}/{seed}"))
-    try:
-        loader = base64.b64encode(pickle.dumps(load)).decode()
-    except Exception:  # noqa: BLE001 - the subprocess finds it in its registry instead
-        loader = None
-    with tempfile.TemporaryDirectory(prefix="rometools-broken-") as tmp:
-        paths = []
-        for k, (_, content, _, _) in enumerate(cases):
-            p = Path(tmp) / f"v{k:04d}{source.suffix}"
-            p.write_bytes(content)
-            paths.append(str(p))
-        special = [("a folder", tmp), ("a missing file", str(Path(tmp) / f"missing{source.suffix}"))]
-        if Path("/dev/zero").exists():
-            special.append(("/dev/zero", "/dev/zero"))
-        if hasattr(os, "mkfifo"):
-            fifo = Path(tmp) / f"pipe{source.suffix}"
-            os.mkfifo(fifo)
-            special.append(("a FIFO", str(fifo)))
-        cases += [(what, b"", True, None) for what, _ in special]
-        paths += [path for _, path in special]
-        path_entries = [p for p in sys.path if p]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path_entries)}
-        job = json.dumps({"game": spec.id, "name": name, "loader": loader, "paths": paths})
-        try:
-            proc = subprocess.run([sys.executable, "-c", _WORKER], input=job, capture_output=True, text=True,
-                                  timeout=FILE_TIME_LIMIT, env=env)
-            stdout, died = proc.stdout, proc.returncode != 0
-        except subprocess.TimeoutExpired as err:
-            done = (err.stdout.decode() if isinstance(err.stdout, bytes) else err.stdout or "").splitlines()
-            raise AssertionError(f"{source.name}: loading its broken variants took over {FILE_TIME_LIMIT} s; "
-                                 f"stuck on: {cases[len(done)][0]}") from None
-        rows = [json.loads(line) for line in stdout.splitlines()]
-        if died:
-            where = cases[len(rows)][0] if len(rows) < len(cases) else "after the last variant"
-            raise AssertionError(f"{source.name}: the loading process died (exit {proc.returncode}) on "
-                                 f"{where}: {proc.stderr[-1500:]}")
-        bad = []
-        for (what, _, must_fail, key), path, (outcome, message, entry, seconds) in zip(cases, paths, rows,
-                                                                                       strict=True):
-            if outcome == "DataFileError":
-                if not message.startswith(path):
-                    bad.append(f"{what}: the message does not start with the file's path: {message}")
-                elif key is not None and not entry.endswith(key):
-                    bad.append(f"{what}: the error names the entry {entry!r}, not {key!r}")
-            elif outcome != "ok" or must_fail:
-                bad.append(f"{what}: {outcome}{': ' + message if message else ' (it must fail)'}")
-            if seconds > VARIANT_TIME_LIMIT:
-                bad.append(f"{what}: took {seconds:.1f} s")
-    _require(not bad, f"{source.name}, {len(bad)} of {len(cases)} broken variants:\n  " + "\n  ".join(bad[:20]))
-
-
-# ===================================================================== toy games and golden counts
-@contextlib.contextmanager
-def registered(spec: GameSpec) -> Iterator[GameSpec]:
-    """A game in the registry for the duration of a ``with`` block (a test's toy game).
-
-    Inside the block the game is one of :func:`rometools.games`: ``load_game``,
-    saved games, bots, :func:`check_game` and the OpenSpiel bridge find it;
-    after it, the registry is as before (the OpenSpiel bridge keeps a game it
-    registered: OpenSpiel cannot forget one).
-
-    Parameters
-    ----------
-    spec : GameSpec
-        Not registered yet (its id, state type and config type free).
-
-    Yields
-    ------
-    GameSpec
-        ``spec``.
-
-    Raises
-    ------
-    ValueError
-        If the id, the state type or the config type is another game's.
-
-    See Also
-    --------
-    rometools.core.game.register_game, rometools.core.game.unregister_game
-
-    Examples
-    --------
-    The smallest game: two seats add 1 or 2 to a count in turn; who reaches
-    the goal scores 1. Its rules write the five kernel functions only.
-
-    >>> import types
-    >>> from dataclasses import dataclass, field, replace
-    >>> import rometools
-    >>> from rometools.core.errors import RulesError
-    >>> from rometools.core.game import TERMINAL, GameSpec, RandomBot
-    >>> from rometools.core.options import Config, option
-    >>> @dataclass(frozen=True)
-    ... class CountConfig(Config):
-    ...     players: int = option(2, "seats at the table.", low=2, high=2)
-    ...     goal: int = option(4, "the count that ends the game.", low=1, high=20)
-    >>> @dataclass(frozen=True)
-    ... class CountState:
-    ...     config: CountConfig
-    ...     history: tuple = ()
-    ...     start: object = None
-    ...     seed: object = field(default=None, compare=False)
-    >>> count = types.ModuleType("count")
-    >>> count.new_game = lambda config=None, rng=None: CountState(config or CountConfig())
-    >>> count.current_player = lambda s: TERMINAL if sum(s.history) >= s.config.goal else len(s.history) % 2
-    >>> count.legal_actions = lambda s: [] if count.current_player(s) == TERMINAL else [1, 2]
-    >>> count.chance_outcomes = lambda s: []
-    >>> def apply(state, action):
-    ...     if type(action) is not int or action not in count.legal_actions(state):
-    ...         raise RulesError(f"{action!r} is not a legal action here")
-    ...     return replace(state, history=(*state.history, action))
-    >>> count.apply = apply
-    >>> def score_parts(s):
-    ...     won = count.current_player(s) == TERMINAL
-    ...     return [{"total": int(won and seat == (len(s.history) - 1) % 2)} for seat in (0, 1)]
-    >>> spec = GameSpec(id="count", title="Count", rules=count, config=CountConfig, state=CountState,
-    ...                 bots={"random": RandomBot}, score_parts=score_parts, score_bounds=lambda c: (0, 1))
-    >>> with registered(spec):
-    ...     print(check_game("count", configs=[{}, {"goal": 1}], n_games=5,
-    ...                      checks=["playthroughs", "round_trips", "same_seed"]))
-    count: 3 checks passed on 2 configs
-      config 0 {}: playthroughs, round_trips, same_seed
-      config 1 {'goal': 1}: playthroughs, round_trips, same_seed
-      note: no chance node in 5 games of config 0 {}
-      note: no chance node in 5 games of config 1 {'goal': 1}
-    >>> "count" in rometools.games()
-    False
-    """
-    from rometools.core.game import games
-
-    games()  # every entry point first: a game of that id registered later would clash
-    if spec.id in games():
-        raise ValueError(f"game id {spec.id!r} is taken by {game_spec(spec.id).rules.__name__}")
-    register_game(spec)
-    try:
-        yield spec
-    finally:
-        unregister_game(spec.id)
-
-
-def perft(state: Any, depth: int) -> int:
-    """The number of action sequences of exactly ``depth`` actions from ``state`` (python-chess's perft).
-
-    Every legal action counts, chance outcomes too (one each, whatever its
-    probability); a game that ends sooner adds nothing. A golden count for a
-    test: a change to ``legal_actions`` or ``apply`` anywhere in the first
-    ``depth`` actions changes it. Every action is applied with ``apply``, so a
-    legal action that ``apply`` refuses raises.
-
-    Parameters
-    ----------
-    state : game state
-        Of a registered game.
-    depth : int
-        Actions, 0 or more (0 counts ``state`` itself: 1).
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    ArgumentError
-        For a depth that is not a whole number 0 or more.
-    RulesError
-        If ``apply`` refuses one of the listed legal actions.
-
-    See Also
-    --------
-    check_game
-
-    Examples
-    --------
-    The set-up deal of Caesar's Empire puts one of the 9 Treasure types on a city, then another:
-
-    >>> import rometools
-    >>> game = rometools.load_game("caesars_empire")
-    >>> perft(game.new_game(), 1), perft(game.new_game(), 2)
-    (9, 81)
-    """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ArgumentError(f"depth must be a whole number 0 or more, got {shown(depth)}")
-    rules = game_of(state).rules
-
-    def count(s: Any, d: int) -> int:
-        legal = rules.legal_actions(s)
-        if d == 1:
-            return len(legal)
-        return sum(count(rules.apply(s, a), d - 1) for a in legal)
-
-    return 1 if depth == 0 else count(state, depth)
 
