@@ -81,6 +81,7 @@ __all__ = [
     "simulated_trace",
     "IMAGE_FORMATS",
     "PLOT_CONFIG",
+    "notebook_charts",
     "save_figure",
     "save_figures",
 ]
@@ -434,6 +435,29 @@ IMAGE_FORMATS = ("png", "svg", "pdf", "jpeg", "webp")
 #: The plotly.js settings of every chart rometools draws (the explorers and the report page): no
 #: plotly logo, and the toolbar's camera saves a PNG at twice the size, for a rulebook draft.
 PLOT_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
+
+
+def notebook_charts() -> None:
+    """Show every chart of this notebook with an HTML copy beside plotly's own output, so that it
+    stays on screen wherever the notebook is read: JupyterLab draws plotly's output, while Voila,
+    ``jupyter nbconvert --to html`` and other viewers draw the HTML copy (plotly.js inside the
+    notebook once, so it reads offline). Call it once, in a notebook's first code cell.
+
+    (It sets plotly's default renderer to ``"plotly_mimetype+notebook"``; a bare figure otherwise
+    carries only plotly's JSON, which only JupyterLab draws.)
+
+    Examples
+    --------
+    >>> import plotly.io as pio
+    >>> before = pio.renderers.default
+    >>> notebook_charts()
+    >>> pio.renderers.default
+    'plotly_mimetype+notebook'
+    >>> pio.renderers.default = before
+    """
+    import plotly.io as pio
+
+    pio.renderers.default = "plotly_mimetype+notebook"
 
 
 def _image_format(path: Any) -> str:

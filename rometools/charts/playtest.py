@@ -29,10 +29,11 @@ from rometools.charts._common import (
     save_figures,
 )
 from rometools.core.formatting import counted, probability
+from rometools.core.paired import comparison_rows
+from rometools.core.playtest import lift_words, loss_words
 
-__all__ = ["LATE", "SECTIONS", "comparison_rows", "difference_words", "figure_file_name", "flow_section",
-           "hot_spots_figure",
-           "hot_spots_map_figure", "interval_words", "lift_words", "loss_words", "multiple_comparisons_text", "report", "report_page",
+__all__ = ["LATE", "SECTIONS", "figure_file_name", "flow_section", "hot_spots_figure",
+           "hot_spots_map_figure", "multiple_comparisons_text", "report", "report_page",
            "shift_rows"]
 
 #: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
@@ -42,34 +43,6 @@ _MAP_PLOT = (_MAP_SIZE[0] - _MAP_MARGIN["l"] - _MAP_MARGIN["r"], _MAP_SIZE[1] - 
 #: A hot spot first taken past this share of the game (on average) is "taken late": its lift is
 #: said on the report page to measure who is winning by then as much as the place's worth.
 LATE = 0.5
-
-
-def lift_words(lift: float, digits: int = 0) -> str:
-    """A lift (the first taker's win rate minus their seat's) in words, never a bare sign.
-
-    Examples
-    --------
-    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001)
-    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat')
-    """
-    points = round(100 * abs(lift), digits)
-    if points == 0:
-        return "as often as their seat"
-    return f"{points:.{digits}f} points {'more' if lift > 0 else 'less'} often than their seat"
-
-
-def loss_words(loss: float) -> str:
-    """What denying a strategy costs a bot, in words: ``loss`` the win rate it gives up.
-
-    Examples
-    --------
-    >>> loss_words(0.307), loss_words(-0.021), loss_words(0.0)
-    ('loses 30.7 points of win rate', 'gains 2.1 points of win rate', 'no change in win rate')
-    """
-    points = round(100 * abs(loss), 1)
-    if points == 0:
-        return "no change in win rate"
-    return f"{'loses' if loss > 0 else 'gains'} {points:.1f} points of win rate"
 
 
 def _interval(r: Mapping[str, Any]) -> str:
@@ -277,84 +250,6 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
     rows = [[p] + [f"taken in {at[n][p]['share']:.0%}; first taker wins {lift_words(at[n][p]['lift'])}"
                    if p in at[n] else "-" for n in counts] for p in order]
     return ["place"] + [f"{n} players" for n in counts], rows
-
-
-def difference_words(figure: str, difference: float, unit: str | None = None) -> str:
-    """A paired difference (variant minus game) said as what it is: ``"3.1 points higher"``.
-
-    Win rates and shares (``unit`` ``"share"``) are said in percentage points; scores and margins
-    in points; game length in decisions; any other figure in its ``unit`` (``"rounds"``,
-    ``"legal moves"``).
-
-    Examples
-    --------
-    >>> difference_words("win rate P1", -0.031), difference_words("game length", 2.0)
-    ('3.1 points lower', '2 decisions longer')
-    >>> difference_words("Duration", 1.5, "rounds"), difference_words("Comebacks", 0.05, "share")
-    ('1.5 rounds more', '5.0 points higher')
-    >>> difference_words("Duration", 0.0, "rounds")
-    'no difference'
-    """
-    if difference != difference:
-        return "-"
-    if difference == 0:
-        return "no difference"
-    up = difference > 0
-    size = abs(difference)
-    if figure.startswith("win rate") or unit == "share":
-        return f"{100 * size:.1f} points {'higher' if up else 'lower'}"
-    if unit == "percentage points":
-        return f"{100 * size:.1f} points {'more' if up else 'less'}"
-    if figure == "game length":
-        return f"{size:.3g} decisions {'longer' if up else 'shorter'}"
-    if figure.startswith(("mean score", "winning margin")):
-        return f"{size:.3g} points {'more' if up else 'fewer'}"
-    noun = "" if unit in (None, "", "0 to 1", "per game") else f" {unit}"
-    return f"{size:.3g}{noun} {'more' if up else 'less'}"
-
-
-def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
-    """A paired difference's interval in words: ``"1.0 to 7.0 points lower"``, or from one side of
-    zero to the other.
-
-    Examples
-    --------
-    >>> interval_words("win rate P1", -0.07, -0.01), interval_words("Duration", -0.5, 1.5, "rounds")
-    ('1.0 to 7.0 points lower', 'from 0.5 rounds less to 1.5 rounds more')
-    """
-    a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
-    (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
-    if ra == rb and a != "no difference":
-        small, large = sorted((na, nb), key=float)
-        return f"{small} to {large} {ra}"
-    return f"from {a} to {b}"
-
-
-def comparison_rows(table: Any) -> list[list[str]]:
-    """A paired comparison (:func:`~rometools.core.paired.compare_variants` or
-    :func:`~rometools.core.flow.compare_flow`, whose ``unit`` column says each figure's unit) as table
-    rows a designer reads: the figure, both values, the difference in words and its interval.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> t = pd.DataFrame({"figure": ["win rate P1"], "a": [0.5], "b": [0.46], "difference": [-0.04],
-    ...                   "ci_low": [-0.07], "ci_high": [-0.01], "note": [""]})
-    >>> comparison_rows(t)
-    [['win rate P1', '50%', '46%', '4.0 points lower', '1.0 to 7.0 points lower', '']]
-    """
-    out = []
-    units = table["unit"] if "unit" in table.columns else [None] * len(table)
-    for r, unit in zip(table.itertuples(), units, strict=True):
-        if r.figure.startswith("win rate") or unit == "share":
-            a, b = f"{r.a:.0%}", f"{r.b:.0%}"
-        elif unit == "percentage points":
-            a, b = f"{100 * r.a:.1f}", f"{100 * r.b:.1f}"
-        else:
-            a, b = f"{r.a:.3g}", f"{r.b:.3g}"
-        interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit)
-        out.append([r.figure, a, b, difference_words(r.figure, r.difference, unit), interval, r.note])
-    return out
 
 
 def flow_section(pt: Any, chart: Any) -> list[str]:

@@ -37,6 +37,7 @@ __all__ = [
     "rotation_caveat_text",
     "score_summary",
     "seat_advantage_test",
+    "seat_table",
     "seat_win_rates",
     "sensitivity_text",
     "shared_wins_text",
@@ -639,3 +640,25 @@ def sensitivity_text(n_games: int, players: int, target: float = 0.05) -> str:
             f"{100 * seen:.0f} points of the fair {percent(fair, 3)} looks like the others (a 5% test finds a "
             f"difference that size 4 times in 5); about {number(need)} games would see a difference of "
             f"{100 * target:.0f} points{more}.")
+
+
+def seat_table(rates, *, digits: int = 1):
+    """:func:`seat_win_rates` as a table a designer reads (a notebook's, the report's): seat, games,
+    wins, shared wins, the win rate and its 95% Wilson interval as percentages.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rates = pd.DataFrame({"player": ["P1"], "games": [40], "wins": [13], "shared_wins": [1],
+    ...                       "win_rate": [0.325], "ci_low": [0.201], "ci_high": [0.48]})
+    >>> seat_table(rates).to_dict("records")
+    [{'seat': 'P1', 'games': 40, 'wins': 13, 'shared wins': 1, 'win rate': '32.5%', '95% interval': '20.1% to 48.0%'}]
+    """
+    import pandas as pd
+
+    _need_results(rates, "player", "games", "wins", "win_rate", "ci_low", "ci_high")
+    rows = [{"seat": r.player, "games": int(r.games), "wins": int(r.wins),
+             **({"shared wins": int(r.shared_wins)} if "shared_wins" in rates.columns else {}),
+             "win rate": f"{r.win_rate:.{digits}%}", "95% interval": f"{r.ci_low:.{digits}%} to {r.ci_high:.{digits}%}"}
+            for r in rates.itertuples()]
+    return pd.DataFrame(rows)

@@ -35,7 +35,7 @@ from rometools.core.playout import sample_outcome, to_json
 from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.rng import as_generator, integer_below
 
-__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
+__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
 
 
@@ -91,6 +91,34 @@ class RestrictedBot(Bot):
             return choice
         self.replaced += 1
         return allowed[integer_below(rng, len(allowed))]
+
+
+def lift_words(lift: float, digits: int = 0) -> str:
+    """A lift (the first taker's win rate minus their seat's) in words, never a bare sign.
+
+    Examples
+    --------
+    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001)
+    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat')
+    """
+    points = round(100 * abs(lift), digits)
+    if points == 0:
+        return "as often as their seat"
+    return f"{points:.{digits}f} points {'more' if lift > 0 else 'less'} often than their seat"
+
+
+def loss_words(loss: float) -> str:
+    """What denying a strategy costs a bot, in words: ``loss`` the win rate it gives up.
+
+    Examples
+    --------
+    >>> loss_words(0.307), loss_words(-0.021), loss_words(0.0)
+    ('loses 30.7 points of win rate', 'gains 2.1 points of win rate', 'no change in win rate')
+    """
+    points = round(100 * abs(loss), 1)
+    if points == 0:
+        return "no change in win rate"
+    return f"{'loses' if loss > 0 else 'gains'} {points:.1f} points of win rate"
 
 
 def _restriction(game: Game, restriction: str | Restriction) -> Restriction:

@@ -20,10 +20,8 @@ from rometools.charts._common import empty_figure
 from rometools.charts.balance import seat_win_rate_figure
 from rometools.charts.flow import flow_summary_figure, lead_figure, winner_rank_figure
 from rometools.charts.playtest import (
-    comparison_rows,
     hot_spots_figure,
     hot_spots_map_figure,
-    loss_words,
     report_page,
     shift_rows,
 )
@@ -33,7 +31,8 @@ from rometools.core.flow import _interval_text, _value_text
 from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.options import option_example
-from rometools.core.playtest import player_counts, playtest
+from rometools.core.paired import comparison_rows
+from rometools.core.playtest import loss_words, player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,

@@ -187,6 +187,7 @@ class RoadBoardExplorer(PlayoutExplorer):
             widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,
             widgets.HTML("<b>Log</b> (the last steps up to this turn)"), self._log,
         ]
+        self.add_class("rt-vr-road-board-explorer")
 
     # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
     def board_files(self) -> dict[str, Path]:
@@ -408,6 +409,7 @@ class CardOddsExplorer(Explorer):
         super().__init__([widgets.HBox([self._question]), widgets.HBox([self._colour, self._symbol, self._hand]),
                           widgets.HBox([self._trials, self._seed]), self._message, self._answer,
                           self._charts["figure"].view])
+        self.add_class("rt-vr-card-odds-explorer")
         opening = {"question": question, "colour": colour, "symbol": symbol, "hand": hand, "trials": trials,
                    "seed": seed}
         if not self._set(opening):
