@@ -198,3 +198,29 @@ def test_bad_counts_are_refused():
         flow("pig", 2, value_bot="wizard", progress=False)
     with pytest.raises(ArgumentError, match="executor"):
         flow("pig", 2, executor="cloud", progress=False)
+
+
+@pytest.mark.parametrize("gid", rometools.games())
+def test_every_game_declares_its_unit_and_its_clock_never_goes_back(gid):
+    from rometools.core.flow import safeguard_of, time_unit_of
+    from rometools.core.playout import states
+
+    spec = rometools.load_game(gid).spec
+    unit = time_unit_of(spec)
+    assert spec.time_unit is not None, f"{gid} declares no time unit (GameSpec(time_unit=...))"
+    assert unit.name in ("turn", "round") and unit.plural.startswith(unit.name)
+    for config in spec.sample_configs[:2]:
+        end = play(rometools.load_game(gid, **config), "greedy", 7)
+        if unit.clock is not None:
+            ticks = [unit.clock(s) for s in states(end) if spec.rules.current_player(s) >= 0]
+            assert ticks == sorted(ticks) and len(set(ticks)) == game_flow(end)["units"]
+        guard = safeguard_of(spec)
+        if guard is not None:        # a game the bots finish well inside the limit ended by the rules
+            assert guard.option in rometools.load_game(gid).config.to_dict() and not guard.reached(end)
+
+
+def test_a_safeguard_that_ends_the_game_is_told_apart():
+    aug = play(rometools.load_game("augustus", players=2, max_draws=10), "greedy", 1)
+    assert rometools.load_game("augustus").spec.safeguard.reached(aug)
+    road = play(rometools.load_game("via_romana", players=2, max_turns=6), "greedy", 1)
+    assert rometools.load_game("via_romana").spec.safeguard.reached(road)
