@@ -28,7 +28,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import SEAT_COLOURS, SIMULATED_COLOUR, add_caption, new_figure
+from rometools.charts._common import SEAT_COLOURS, SIMULATED_COLOUR, add_caption, legend_above, new_figure
 from rometools.core.formatting import counted
 
 __all__ = ["SUMMARY_KEYS", "branching_figure", "chances_figure", "duration_figure", "flow_by_players_figure",
@@ -87,11 +87,11 @@ def lead_figure(f: Any) -> go.Figure:
                    hovertemplate="%{x:.0%} of the way in: the eventual winner is %{y:.1f} points behind the "
                                  "leader on average<extra></extra>"))
     fig.update_layout(title=f"The lead through the game: {_where(f)}", xaxis=_share_axis(),
-                      yaxis_title="points", width=WIDTH, height=420,
-                      legend={"orientation": "h", "y": -0.25, "x": 0})
+                      yaxis_title="points", width=WIDTH, height=420)
+    legend_above(fig)
     return add_caption(fig, "Solid: the leader's points minus the second player's, averaged over games; "
                             "shaded: the middle 80% of games.\nDashed: how far the eventual winner was "
-                            "behind the leader (0 when leading).", offset=88)
+                            "behind the leader (0 when leading).")
 
 
 def winner_rank_figure(f: Any) -> go.Figure:
@@ -124,9 +124,10 @@ def winner_rank_figure(f: Any) -> go.Figure:
     fig = new_figure(*traces)
     fig.update_layout(title=f"Where the eventual winner stood: {_where(f)}", xaxis=_share_axis(),
                       yaxis={"title": {"text": "share of games"}, "tickformat": ".0%", "range": [0, 1]},
-                      width=WIDTH, height=400, legend={"orientation": "h", "y": -0.25, "x": 0})
+                      width=WIDTH, height=400)
+    legend_above(fig)
     return add_caption(fig, "Each colour: the share of games in which the eventual winner held that place on "
-                            "points (a tie for the lead counts as 1st).", offset=88)
+                            "points (a tie for the lead counts as 1st).")
 
 
 def _phase_bars(f: Any, key: str, meta: str, title: str, axis: str, hover: str) -> go.Figure:
@@ -320,9 +321,9 @@ def flow_by_players_figure(by: Mapping[int, Any], keys: tuple[str, ...] = SUMMAR
                             f"{counted(first.n_games if first else 0, 'game')} each",
                       xaxis={"title": {"text": "share (95% interval)"}, "tickformat": ".0%", "range": [-0.02, 1.02]},
                       yaxis={"title": {"text": "figure"}, "automargin": True}, width=WIDTH, scattermode="group",
-                      height=max(320, 40 * len(keys) + 170), margin={"l": 190},
-                      legend={"orientation": "h", "y": -0.2, "x": 0})
-    return add_caption(fig, "The same seeds at every player count; whiskers: 95% intervals.", offset=84)
+                      height=max(320, 40 * len(keys) + 170), margin={"l": 190})
+    legend_above(fig)
+    return add_caption(fig, "The same seeds at every player count; whiskers: 95% intervals.")
 
 
 def flow_comparison_figure(table: Any) -> go.Figure:
