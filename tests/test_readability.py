@@ -242,7 +242,7 @@ def _public_figure_functions() -> set[str]:
         module = importlib.import_module(f"rometools.charts.{mod.name}")
         for name in getattr(module, "__all__", []):
             if name.endswith("_figure") and inspect.isfunction(getattr(module, name)) \
-                    and name not in ("new_figure", "empty_figure"):  # building blocks, not charts
+                    and name not in ("new_figure", "empty_figure", "save_figure"):  # building blocks, not charts
                 names.add(name)
     return names
 

@@ -28,7 +28,13 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import SEAT_COLOURS, SIMULATED_COLOUR, add_caption, legend_above, new_figure
+from rometools.charts._common import (
+    SEAT_COLOURS,
+    SIMULATED_COLOUR,
+    add_caption,
+    legend_above,
+    new_figure,
+)
 from rometools.core.formatting import counted
 
 __all__ = ["SUMMARY_KEYS", "branching_figure", "chances_figure", "duration_figure", "flow_by_players_figure",
