@@ -92,6 +92,11 @@ def report_costs(gids: list[str], games: int, rounds: int, baseline: str) -> Non
         print(f"the playtest report for {games:,} games: this tree against {baseline} (before the game flow), "
               f"CPU seconds, fresh interpreters, alternated, median of {rounds} rounds")
         for gid in gids:
+            package = Path(rometools.load_game(gid).spec.rules.module.__file__)
+            if ROOT / "rometools" not in package.parents:
+                print(f"  {gid:<16} not measured: its package ({package.parent.name}) is installed apart from "
+                      f"rometools, so the baseline's tree would run today's game on yesterday's core")
+                continue
             runs: dict[str, list] = {"before": [], "after": []}
             for _ in range(rounds):
                 for label, path in (("before", tree), ("after", ROOT)):
