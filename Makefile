@@ -37,18 +37,26 @@ endef
 venv:
 	$(CHECK_VENV)
 
-# hatch_build.py compiles the modules marked "# rometools: compiled twin" at install: a change to one
-# installs again
+# The install (pip) and the compiled twins are two steps: pip hides a build hook's output, so the
+# install skips the twins (ROMETOOLS_BUILD_TWINS=0) and `python hatch_build.py` compiles them
+# afterwards, one per core, saying each as it is done. It compiles only the twins whose source
+# changed since they were built (each built module holds its source's SHA-256), so editing one
+# twin recompiles that one, without installing anything again.
+PIP_STAMP := $(VENV)/.pip-stamp
 TWIN_SOURCES := $(shell grep -rlx --include='*.py' '# rometools: compiled twin' rometools 2>/dev/null)
 # The worked examples of examples/ are games in packages of their own (docs/new-game.md): each is
 # installed beside rometools, so its entry point registers it and its tests run with the rest.
 EXAMPLES := $(wildcard examples/*/pyproject.toml)
-$(STAMP): pyproject.toml hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES) $(EXAMPLES)
+$(PIP_STAMP): pyproject.toml $(EXAMPLES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rometools needs Python 3.11 or newer")'
 	$(CHECK_VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebook,test]'
+	ROMETOOLS_BUILD_TWINS=0 $(BIN)/python -m pip install --quiet -e '.[notebook,test]'
 	@for p in $(EXAMPLES); do $(BIN)/python -m pip install --quiet --no-deps -e "$$(dirname $$p)" || exit 1; done
+	touch $(PIP_STAMP)
+
+$(STAMP): $(PIP_STAMP) hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES)
+	$(BIN)/python hatch_build.py
 	@$(BIN)/python -c 'from rometools.core._cython import report; print(report())'
 	touch $(STAMP)
 

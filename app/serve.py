@@ -1,5 +1,8 @@
 """Start the designer app (``make app``): Voila on the app's notebooks, the URL printed once it answers.
 
+The notebooks are written first, from the registry (``rometools.widgets.app.write_app``): a page
+for every explorer a game declares, and the index.
+
 Voila takes from a few seconds to a minute (a busy machine) to listen; a URL printed before
 that leads a designer to "This site can't be reached". So this starts Voila, asks
 ``http://<ip>:<port>/`` until the server answers (any HTTP status: without the token it
@@ -58,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     if not token:
         print("serve.py: JUPYTER_TOKEN is not set; the app never runs without a token", file=sys.stderr)
         return 2
+    from rometools.widgets.app import write_app
+
+    pages = write_app(HERE)  # a page per declared explorer, and the index: rometools.widgets.app
+    print(f"Wrote the app's {len(pages)} pages into {HERE}.", flush=True)
     host = f"[{args.ip}]" if ":" in args.ip else args.ip
     base = f"http://{host}:{args.port}"
     voila = Path(sys.executable).parent / "voila"

@@ -6,7 +6,7 @@ and compare the digests (``--json`` writes them to a file, ``--against`` compare
     .venv/bin/python benchmarks/history_digest.py --games 200 --json before.json
     .venv/bin/python benchmarks/history_digest.py --games 200 --against before.json
 
-Every registered game, its first two ``sample_configs``, every bot of its own (not MCTS),
+Every registered game, its first two ``sample_configs`` (``--configs N``: the first N), every bot of its own (not MCTS),
 seeds 0 to N-1 through :func:`rometools.core.playout.play`.
 """
 
@@ -46,10 +46,11 @@ def digests(n_games: int, configs: int = 2) -> dict[str, str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--configs", type=int, default=2, help="how many of each game's sample_configs")
     ap.add_argument("--json", help="write the digests to this file")
     ap.add_argument("--against", help="compare with digests written earlier")
     args = ap.parse_args(argv)
-    d = digests(args.games)
+    d = digests(args.games, args.configs)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(d, f, indent=1, sort_keys=True)

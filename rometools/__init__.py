@@ -31,8 +31,11 @@ from rometools.core.playtest import (  # noqa: E402
 )
 from rometools.core.search import best_moves, skill_curve  # noqa: E402
 from rometools.core.simulate import replay_game, simulate  # noqa: E402
+from rometools.core.variants import Variant, as_variant, load_variant  # noqa: E402
 
 __all__ = [
+    "Variant",
+    "as_variant",
     "best_moves",
     "bot_win_rates",
     "compare_flow",
@@ -47,6 +50,7 @@ __all__ = [
     "hot_spots",
     "hot_spots_by_players",
     "load_game",
+    "load_variant",
     "paired_differences",
     "playtest",
     "points_shares",

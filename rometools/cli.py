@@ -4,7 +4,8 @@
 
     rometools simulate caesars_empire --players 4 --games 10000 --bots greedy --seed 1 \\
         --executor process --out results.csv
-    rometools validate my_board.toml my_tiles.toml
+    rometools validate my_board.toml my_tiles.toml my_variant.toml
+    rometools simulate --variant my_variant.toml --games 2000 --bots greedy   # a saved variant
     rometools games                  # every registered game: players, bots, options
     rometools games augustus         # one game's options in full
     rometools report via_romana --games 200 --out report.html   # an automated playtest
@@ -15,11 +16,14 @@ seat to ``--out`` (``.csv``; ``.parquet`` when pyarrow is installed).
 The progress bar goes to stderr only when stderr is a terminal (``--progress``
 shows it anyway, ``--quiet`` never). ``--option board=...`` takes a board
 file's path or a bundled board's name (``board_2_3``) for every game with a
-board. Every flag is checked before a game is played; a bad value is refused
+board. ``--variant v.toml`` (``simulate``, ``report``) plays a saved variant
+(:class:`rometools.Variant`: options, a seat handicap, data edits); the game
+argument may then be left out, and ``--players`` and ``--option`` given beside
+it override its options. Every flag is checked before a game is played; a bad value is refused
 naming its flag (exit code 2). ``validate`` loads data files of any registered
-game and prints what each holds (a board, components or objectives file), or
-the error naming the file, the entry and the problem (exit code 1
-when any file fails). A pipe closed early (``rometools simulate ... | head -1``)
+game, and variant files, and prints what each holds (a board, components or
+objectives file, a variant), or the error naming the file, the entry and the
+problem (exit code 1 when any file fails). A pipe closed early (``rometools simulate ... | head -1``)
 ends the command quietly (exit code 1), as Python's "Note on SIGPIPE" advises.
 """
 
@@ -77,10 +81,39 @@ def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
             if key is None:
                 parser.error(f"argument --{flag}: an option is key=value, e.g. {option_example(args.game)}; "
                              f"got {shown(text)}")
+    if "variant" in args and args.game is None and args.variant is None:
+        parser.error("give a game (rometools games lists them) or --variant FILE (a saved variant)")
 
 
-def _game(game_id: str, players: int | None, options: dict[str, object]):
-    """The game ``--players`` and the ``--option`` flags describe, built before any game is played.
+def _variant(args):
+    """The saved variant ``--variant`` names (``None`` without it), checked against the game argument.
+
+    Raises
+    ------
+    ValueError
+        Naming ``--variant`` and the file: a variant file that does not load (its entry and
+        problem), or a variant of another game than the one given.
+    """
+    from rometools.core.errors import DataFileError
+    from rometools.core.variants import Variant
+
+    if getattr(args, "variant", None) is None:
+        return None
+    try:
+        variant = Variant.from_toml(Path(args.variant))
+    except DataFileError as err:
+        raise ValueError(f"--variant {args.variant}: {err.entry + ': ' if err.entry else ''}{err.problem}") from None
+    if args.game is not None and args.game != variant.game:
+        raise ValueError(f"--variant {args.variant} is a variant of {variant.game}, not {args.game}; give "
+                         f"{variant.game} or leave the game out")
+    args.game = variant.game
+    return variant
+
+
+def _game(game_id: str, players: int | None, options: dict[str, object], variant=None, variant_file=None):
+    """The game ``--players``, the ``--option`` flags and ``--variant`` describe, built before any game
+    is played. Options given beside a variant override its own (``--players 3`` plays the variant
+    with 3 players); its data edits stay.
 
     A value the game refuses is reported with the flag that gave it, found from the error's
     option (:class:`~rometools.core.errors.OptionError`); the message is the game's own, as the
@@ -88,19 +121,28 @@ def _game(game_id: str, players: int | None, options: dict[str, object]):
     """
     from rometools.core.errors import OptionError, RometoolsError
     from rometools.core.game import game_spec, load_game
+    from rometools.core.variants import Variant
 
     game_spec(game_id)  # an unknown game is said as such, not blamed on a flag
     base = {} if players is None else {"players": players}
-    flags = {"players": f"--players {players}"} if base else {}
+    flags = {key: f"--variant {variant_file}" for key in (variant.options if variant is not None else ())}
+    if variant is not None:
+        flags.update({file: f"--variant {variant_file}" for file in variant.edits})
+    flags.update({"players": f"--players {players}"} if base else {})
     flags.update({key: f"--option {key}={value if isinstance(value, str) else json.dumps(value)}"
                   for key, value in options.items()})
     try:
+        if variant is not None:
+            mine = Variant(variant.game, variant.name, {**variant.options, **base, **options}, variant.edits,
+                           variant.bases)
+            return mine.load()
         return load_game(game_id, **base, **options)
     except OptionError as err:
         flag = flags.get(err.option) or " with ".join(flags.values())
         raise ValueError(f"{flag}: {err}" if flag else str(err)) from None
-    except (RometoolsError, ValueError, TypeError) as err:  # a data file named by --option
-        flag = flags.get(getattr(err, "option", None)) or " with ".join(flags.values())
+    except (RometoolsError, ValueError, TypeError) as err:  # a data file named by --option or --variant
+        flag = flags.get(getattr(err, "option", None)) or (f"--variant {variant_file}" if variant is not None
+                                                            else " with ".join(dict.fromkeys(flags.values())))
         raise ValueError(f"{flag}: {err}" if flag else str(err)) from None
 
 
@@ -151,6 +193,7 @@ def _simulate(args) -> int:
     if args.address is not None and args.executor != "dask":
         raise ValueError(f"--address {args.address} names a Dask scheduler: give --executor dask too")
     bots = args.bots.split(",") if "," in args.bots else args.bots
+    variant = _variant(args)
     options = dict(args.option or [])
     if args.players is not None and "players" in options and options["players"] != args.players:
         raise ValueError(f"--players {args.players} and --option players={options['players']} disagree; give one")
@@ -175,7 +218,7 @@ def _simulate(args) -> int:
             if importlib.util.find_spec("pyarrow") is None:
                 raise ValueError(f"--out {args.out}: a .parquet file needs pyarrow (pip install pyarrow); "
                                  f"or write a .csv file")
-    game = _game(args.game, args.players, options)
+    game = _game(args.game, args.players, options, variant, args.variant)
     try:
         game.bots(bots)  # names and count, refused naming the flag before any game is played
     except (RometoolsError, ValueError, TypeError) as err:
@@ -211,7 +254,9 @@ def _simulate(args) -> int:
     played = (f"{counted(seeds, 'seed')} × {counted(rotations, 'seat rotation')} = {counted(games, 'game')}"
               if args.rotate else counted(games, "game"))
     started = ", starting its cluster included" if args.executor == "dask" and args.address is None else ""
-    print(f"{played} of {game.title} in {seconds:.1f} s ({_rate(games / seconds)} games/s, "
+    named = f" (variant {variant.name!r})" if variant is not None and variant.name else (
+        " (a variant)" if variant is not None else "")
+    print(f"{played} of {game.title}{named} in {seconds:.1f} s ({_rate(games / seconds)} games/s, "
           f"executor {args.executor}{started})")
     caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
     if caveat:
@@ -280,6 +325,8 @@ def _data_file(file: str, game: str | None) -> str:
     from rometools.core.game import game_spec, games
 
     raw = _read(Path(file))
+    if "variant" in raw and "meta" not in raw:
+        return _variant_file(file, game)
     named, said = (game, "--game") if game else ((raw.get("meta") or {}).get("game"), "meta.game")
     if named is None:
         raise DataFileError(file, "meta.game", f"names no game; add [meta] game = \"...\" or pass "
@@ -311,6 +358,29 @@ def _data_file(file: str, game: str | None) -> str:
                 raise DataFileError(file, "meta.game", f"{named!r} {contents}; set [meta] game = "
                                                        f"\"{other.id}\"") from err
         raise
+
+
+def _variant_file(file: str, game: str | None) -> str:
+    """What a variant file holds ("a Caesar's Empire variant 'gold' (1 option, 2 edits of
+    components.toml)"), every edit checked against its game's files (:func:`rometools.load_variant`).
+
+    Raises
+    ------
+    DataFileError
+        Naming the file, the entry and the problem.
+    """
+    from rometools.core.errors import DataFileError
+    from rometools.core.formatting import counted
+    from rometools.core.variants import load_variant
+
+    variant = load_variant(file)
+    if game is not None and game != variant.game:
+        raise DataFileError(file, "variant.game", f"is {variant.game!r}, but --game {game} was given")
+    parts = [counted(len(variant.options), "option")] if variant.options else []
+    for option, changes in variant.edits.items():
+        parts.append(f"{counted(len(changes), 'edit')} of {variant.base_file(option).name}")
+    named = f" {variant.name!r}" if variant.name else ""
+    return f"{_an(variant.spec.title)} variant{named} ({', '.join(parts) or 'the published game'})"
 
 
 def _validate(args) -> int:
@@ -391,7 +461,7 @@ def _report(args: argparse.Namespace) -> int:
     """``rometools report GAME --out report.html``: :func:`rometools.charts.playtest.report`, the file
     checked before any game is played."""
     from rometools.charts.playtest import report
-    from rometools.core.game import game_spec, load_game
+    from rometools.core.game import game_spec
 
     out = Path(args.out)
     if out.suffix.lower() not in (".html", ".htm"):
@@ -408,13 +478,14 @@ def _report(args: argparse.Namespace) -> int:
                                    ("--workers", args.workers, 1, MAX_WORKERS)):
         if value is not None and not low <= value <= high:
             raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value}")
+    variant = _variant(args)
     spec = game_spec(args.game)
     if args.bots not in spec.bots:
         raise ValueError(f"--bots {args.bots}: {spec.title}'s bots are {', '.join(sorted(spec.bots))}")
     figures = None if args.figures is None else Path(args.figures)
     if figures is not None and figures.exists() and not figures.is_dir():
         raise ValueError(f"--figures {args.figures}: not a folder")
-    game = load_game(args.game) if args.players is None else load_game(args.game, players=args.players)
+    game = _game(args.game, args.players, {}, variant, args.variant)
     start = time.perf_counter()
     bars = None if args.quiet else _PartBars(game.title, force=args.progress)
     try:
@@ -473,7 +544,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play many seeded bot games and print balance metrics")
     sim.__class__ = _SimulateParser  # its --help lists the games' options
-    sim.add_argument("game", help="a registered game id (listed below), e.g. caesars_empire")
+    sim.add_argument("game", nargs="?", help="a registered game id (listed below), e.g. caesars_empire; may be "
+                                             "left out with --variant")
+    sim.add_argument("--variant", metavar="FILE",
+                     help="a saved variant (.toml: options, a seat handicap, data edits; docs/what-if.md); "
+                          "--players and --option given beside it override its options")
     sim.add_argument("--players", type=_whole, help="players in each game (default: the game's default count)")
     sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
     sim.add_argument("--bots", default="random",
@@ -496,7 +571,10 @@ def main(argv: list[str] | None = None) -> int:
     shown_bar.add_argument("--progress", action="store_true",
                            help="a progress bar on stderr even when it is not a terminal (default: only on one)")
     rep = sub.add_parser("report", help="an automated playtest: seat balance, skill, restricted play, hot spots, rule holes, odds (HTML)")
-    rep.add_argument("game", help="a registered game id (rometools games lists them)")
+    rep.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left "
+                                             "out with --variant")
+    rep.add_argument("--variant", metavar="FILE",
+                     help="a saved variant (.toml) to report on; --players given beside it overrides its own")
     rep.add_argument("--games", type=_whole, default=200, help="games of the seat-balance run (default 200)")
     rep.add_argument("--players", type=_whole, help="players (default: the game's default count)")
     rep.add_argument("--bots", default="greedy", help="the bot every seat plays (default greedy)")
@@ -522,8 +600,9 @@ def main(argv: list[str] | None = None) -> int:
                          help="progress bars on stderr even when it is not a terminal (default: only on one)")
     gam = sub.add_parser("games", help="list the registered games: players, bots, options, data files")
     gam.add_argument("game", nargs="?", help="one registered game id: its options in full")
-    val = sub.add_parser("validate", help="check data files of any registered game")
-    val.add_argument("files", nargs="+", metavar="file", help="TOML or YAML data files (boards, components, tables)")
+    val = sub.add_parser("validate", help="check data files and variant files of any registered game")
+    val.add_argument("files", nargs="+", metavar="file",
+                     help="TOML or YAML data files (boards, components, tables) or variant files (.toml)")
     val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")
     args = parser.parse_args(argv)
     _refuse_malformed(args, sub.choices[args.command])

@@ -1,14 +1,11 @@
-"""What a designer must never see, as checks shared by the tests of every explorer, chart and notebook.
+"""What a designer must never see: the checks of :mod:`rometools.testing.readability`, and the
+explorers to hold to them.
 
-* :func:`explorer_classes` -- every concrete explorer of ``rometools.widgets.__all__``
-  (new explorers are checked as soon as they are exported).
-* :func:`widget_texts` / :func:`figure_texts` -- every text a widget tree or a figure shows.
-* :func:`text_problems` -- ids instead of display names, printed dicts or tuples,
-  scientific notation, nested brackets, unescaped HTML from data.
-* :func:`figure_problems` -- a chart without a title, an axis without a title, colour
-  that carries meaning without a legend or caption.
-* :func:`shown_ids` -- the ids of every registered game's bundled data that differ
-  from their display names (``carthago_nova``), so that none may appear on screen.
+* :func:`explorer_classes` -- every declared explorer (each game's ``GameSpec(explorers=...)``,
+  then the general ones: :func:`rometools.core.explorers.explorers`), so a new explorer is
+  checked as soon as it is declared.
+* the rest (``text_problems``, ``figure_problems``, ``widget_texts``, ``shown_ids``...) is
+  :mod:`rometools.testing.readability`, which a game's own tests use too.
 
 Used by ``tests/test_readability.py``, ``tests/test_explorer_inputs.py`` and
 ``tests/test_notebooks.py``.
@@ -16,299 +13,27 @@ Used by ``tests/test_readability.py``, ``tests/test_explorer_inputs.py`` and
 
 from __future__ import annotations
 
-import inspect
-import json
-import re
-from collections.abc import Iterable, Iterator, Mapping
-from functools import lru_cache
-
-import ipywidgets as widgets
-import plotly.graph_objects as go
-
-import rometools
-from rometools.core.data import data_dir
-from rometools.core.game import game_spec
-from rometools.widgets import _base, _playout
-from rometools.widgets._charts import ChartView
-
-#: A text from a data file or a user that would run as HTML if inserted raw.
-PAYLOAD = "<img src=x onerror=alert(1)>"
-
-#: A printed Python dict, tuple of ids or numpy scalar: ``{'Yellow': 1}``, ``('connect', 0, ...``.
-RAW_REPR = re.compile(r"\{'[^']*': |\('[a-z_]+', (\d|\(|')|\[\('|\bnp\.(int|float)64\(|\bnumpy\.")
-#: Scientific notation: ``2.297844e-03``.
-SCIENTIFIC = re.compile(r"\b\d(\.\d+)?e[-+]\d{2,}\b")
-#: Brackets inside brackets: ``(Caesar's Empire (English edition))``.
-NESTED = re.compile(r"\([^()]*\(")
+from rometools.testing.explorers import declared_explorers
+from rometools.testing.readability import (  # noqa: F401 - re-exported for the tests
+    DECIMAL_NEAR,
+    FRACTION,
+    NESTED,
+    PAYLOAD,
+    RAW_REPR,
+    SCIENTIFIC,
+    explorer_figures,
+    figure_problems,
+    figure_texts,
+    notebook_problems,
+    raw_html,
+    shown_figure,
+    shown_ids,
+    text_problems,
+    walk,
+    widget_texts,
+)
 
 
 def explorer_classes() -> list[type]:
-    """Every concrete explorer class exported by :mod:`rometools.widgets`."""
-    import rometools.widgets as w
-
-    out = []
-    for name in w.__all__:
-        obj = getattr(w, name)
-        if (inspect.isclass(obj) and issubclass(obj, _base.Explorer)
-                and obj not in (_base.Explorer, _playout.PlayoutExplorer) and not inspect.isabstract(obj)):
-            out.append(obj)
-    return out
-
-
-# ----------------------------------------------------------------- what is on screen
-def walk(root: widgets.Widget) -> Iterator[widgets.Widget]:
-    """``root`` and every widget inside it (boxes' children), depth first."""
-    yield root
-    for child in getattr(root, "children", ()) or ():
-        yield from walk(child)
-
-
-def _plain(markup: str) -> str:
-    return _base.plain_text(markup)
-
-
-def _strings(value) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    try:
-        return [v for v in value if isinstance(v, str)]
-    except TypeError:
-        return []
-
-
-def figure_texts(fig: go.Figure) -> list[str]:
-    """Every text a figure shows: title, axis titles, legend names, labels, hovers, ticks, annotations."""
-    layout = fig.layout
-    out = _strings(layout.title.text)
-    for key in layout.to_plotly_json():
-        if key.startswith(("xaxis", "yaxis")):
-            axis = layout[key]
-            out += _strings(axis.title.text) + _strings(axis.ticktext)
-    for note in layout.annotations or ():
-        out += _strings(note.text)
-    for trace in fig.data:
-        if trace.showlegend is not False:
-            out += _strings(trace.name)
-        out += _strings(getattr(trace, "text", None)) + _strings(getattr(trace, "hovertext", None))
-        x = getattr(trace, "x", None)
-        if x is not None and len(x) and all(isinstance(v, str) for v in x):
-            out += list(x)
-    return [_plain(t) if "<" in t else t for t in out]
-
-
-def widget_texts(root: widgets.Widget) -> list[str]:
-    """Every text a widget tree shows (HTML as plain text, labels, options, figures)."""
-    out: list[str] = []
-    for w in walk(root):
-        if isinstance(w, ChartView):
-            fig = shown_figure(w)
-            out += figure_texts(fig) if fig is not None else []
-            continue
-        if isinstance(w, widgets.HTML | widgets.HTMLMath | widgets.Label):
-            out.append(_plain(w.value) if isinstance(w, widgets.HTML | widgets.HTMLMath) else w.value)
-        out += _strings(getattr(w, "description", None)) + _strings(getattr(w, "placeholder", None))
-        out += _strings(getattr(w, "_options_labels", None)) + _strings(getattr(w, "tooltip", None))
-    return [t for t in out if t]
-
-
-def raw_html(root: widgets.Widget) -> list[str]:
-    """The markup of every HTML widget in the tree (to look for unescaped text)."""
-    return [w.value for w in walk(root) if isinstance(w, widgets.HTML | widgets.HTMLMath)]
-
-
-@lru_cache(maxsize=1)
-def shown_ids() -> frozenset[str]:
-    """Ids of every registered game's bundled data that a designer must never see.
-
-    Every item of a loaded data file that has both an ``id`` and a ``name``
-    (cities, cards, tiles...) whose id is not its name: ``carthago_nova``
-    (Carthago Nova), ``capua`` (Capua). Texts are matched case-sensitively as
-    whole words, so the name "Capua" never counts as the id ``capua``.
-    """
-    ids: set[str] = set()
-    for gid in rometools.games():
-        spec = game_spec(gid)
-        for name, load in spec.data_files.items():
-            try:
-                data = load(data_dir() / gid / name)
-            except Exception:  # a loader this check cannot use: its own tests cover it
-                continue
-            for attr, item in _items(data):
-                ident, display = getattr(item, "id", None), getattr(item, "name", None)
-                # a token named by its own word ("catapult" / "Catapult") reads as English in
-                # lower case; "double_sword" does not
-                if (isinstance(ident, str) and isinstance(display, str) and ident != display
-                        and not (attr == "tokens" and ident == display.lower())):
-                    ids.add(ident)
-    return frozenset(ids)
-
-
-def _items(data) -> Iterable[tuple[str, object]]:
-    for attr in ("cities", "regions", "treasures", "tokens", "cards", "tiles", "objectives", "items"):
-        value = getattr(data, attr, None)
-        if isinstance(value, tuple | list):
-            yield from ((attr, v) for v in value)
-        elif isinstance(value, Mapping):
-            yield from ((attr, v) for v in value.values())
-
-
-#: An exact fraction as text, and what must follow a long one within 40 characters: its decimal or percent.
-FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
-DECIMAL_NEAR = re.compile(r"\d\.\d|\d\s?%|1 in \d")
-
-
-def text_problems(texts: Iterable[str], ids: Iterable[str] = (), *, fractions: bool = True) -> list[str]:
-    """What is wrong with texts a designer reads, each as ``"problem: text"``.
-
-    ``fractions=False`` leaves out the long-fraction check (a table's cells: its decimal may be
-    the next column's, :func:`notebook_problems` checks the rows for it)."""
-    id_pattern = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, sorted(ids))) + r")(?![\w.])") if ids \
-        else None
-    problems = []
-    for text in texts:
-        short = text if len(text) < 160 else text[:160] + "..."
-        if id_pattern is not None and id_pattern.search(text):
-            problems.append(f"an id ({id_pattern.search(text).group(0)}): {short}")
-        if RAW_REPR.search(text):
-            problems.append(f"a printed dict, tuple or numpy value: {short}")
-        if SCIENTIFIC.search(text):
-            problems.append(f"scientific notation: {short}")
-        if NESTED.search(text):
-            problems.append(f"nested brackets: {short}")
-        if PAYLOAD in text:
-            problems.append(f"unescaped HTML from data shown as text: {short}")
-        for m in FRACTION.finditer(text) if fractions else ():  # 487173373/641943120 alone reads as noise
-            if len(m.group()) > 12 and not DECIMAL_NEAR.search(text[m.end():m.end() + 40]):
-                problems.append(f"a fraction of {len(m.group())} characters without its decimal: {short}")
-                break
-    return problems
-
-
-# ----------------------------------------------------------------- charts
-def _colours(value) -> set:
-    if value is None or isinstance(value, str):
-        return set()
-    try:
-        return {str(v) for v in value}
-    except TypeError:
-        return set()
-
-
-def figure_problems(fig: go.Figure, where: str = "figure") -> list[str]:
-    """A chart must have a title, titled axes, and a legend or caption when colour carries meaning."""
-    problems = []
-    layout = fig.layout
-    if not (layout.title.text or "").strip():
-        problems.append(f"{where}: no title")
-    has_data = any(len(getattr(t, "x", None) or getattr(t, "y", None) or ()) for t in fig.data)
-    if has_data:
-        for key in ("xaxis", "yaxis"):
-            axis = layout[key]
-            if axis.visible is not False and not (axis.title.text or "").strip():
-                problems.append(f"{where}: the {key[0]} axis has no title")
-        for key in layout.to_plotly_json():
-            if re.fullmatch(r"xaxis\d+", key) and layout[key].visible is not False \
-                    and not (layout[key].title.text or "").strip():
-                problems.append(f"{where}: {key} has no title")
-    caption = any(note.name == "caption" and (note.text or "").strip() for note in layout.annotations or ())
-    legend_entries = {t.name for t in fig.data if t.showlegend is not False and t.name and t.visible is not False}
-    shows_legend = layout.showlegend is not False and len(legend_entries) >= 2
-    for trace in fig.data:
-        marker = getattr(trace, "marker", None)
-        colours = _colours(getattr(marker, "color", None)) if marker is not None else set()
-        if len(colours) >= 2 and not caption:
-            problems.append(f"{where}: trace {trace.meta or trace.name!r} varies its colour with no caption")
-    traces_coloured = {str(getattr(getattr(t, "line", None), "color", None) or getattr(getattr(t, "marker", None),
-                                                                                         "color", None))
-                       for t in fig.data if t.visible is not False and t.showlegend is not False}
-    # colour means something only once there is data (an empty state hides its legend under a note)
-    if has_data and len(legend_entries) >= 2 and len(traces_coloured) >= 2 and not (shows_legend or caption):
-        problems.append(f"{where}: several coloured traces but no legend or caption")
-    return problems
-
-
-def shown_figure(view: ChartView) -> go.Figure | None:
-    """The figure a chart's browser view draws: what its source sent (``None`` before any)."""
-    raw = bytes(view.source.figure)
-    return go.Figure(json.loads(raw)) if raw else None
-
-
-def explorer_figures(root: widgets.Widget) -> list[go.Figure]:
-    """Every figure the charts of a widget tree send to the browser."""
-    return [fig for w in walk(root) if isinstance(w, ChartView) and (fig := shown_figure(w)) is not None]
-
-
-# ----------------------------------------------------------------- notebooks
-#: A column name a designer should not read: a Python identifier with underscores (``win_rate``).
-SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
-#: A number with more decimals than a reader takes in (``0.291667``): round it, or say it as a percentage.
-LONG_DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d{4,}(?![\d%])")
-
-
-def table_problems(html_text: str) -> list[str]:
-    """A table shown in a notebook (a DataFrame's HTML) that does not read like the explorers' tables:
-    a column named as in code (``win_rate``, ``ci_low``), a number with four or more decimals
-    (``0.291667``), or an exact fraction without its decimal in the same cell (``487173373/641943120``).
-
-    Examples
-    --------
-    >>> table_problems("<table><tr><th>win_rate</th></tr><tr><td>0.291667</td></tr><tr><td>3/5</td></tr></table>")
-    ["a column named as in code: 'win_rate'", "a number not rounded: '0.291667'", "an exact fraction without its decimal: '3/5'"]
-    >>> table_problems("<table><tr><th>win rate</th></tr><tr><td>29%</td></tr><tr><td>3/5 (60%)</td></tr></table>")
-    []
-    """
-    out = []
-    for head in re.findall(r"<th[^>]*>(.*?)</th>", html_text, re.S):
-        text = _plain(head).strip()
-        if SNAKE_CASE.match(text):
-            out.append(f"a column named as in code: {text!r}")
-    for cell in re.findall(r"<td[^>]*>(.*?)</td>", html_text, re.S):
-        text = _plain(cell).strip()
-        if LONG_DECIMAL.search(text):
-            out.append(f"a number not rounded: {text[:60]!r}")
-        if FRACTION.search(text) and not DECIMAL_NEAR.search(text):
-            out.append(f"an exact fraction without its decimal: {text[:60]!r}")
-    return out
-
-
-def notebook_problems(nb, name: str = "notebook") -> list[str]:
-    """What a designer must not read in an executed notebook's outputs.
-
-    Text and HTML outputs (tables, prints) go through :func:`text_problems`
-    (no ids, printed dicts or tuples, scientific notation, nested brackets);
-    every plotly chart through :func:`figure_problems`.
-    """
-    problems = []
-    for i, cell in enumerate(nb.cells):
-        if cell.cell_type != "code":
-            continue
-        for out in cell.get("outputs", []):
-            texts = []
-            if out.get("output_type") == "stream":
-                texts.append(out.get("text", ""))
-            data = out.get("data", {})
-            if "application/vnd.plotly.v1+json" in data and "text/html" not in data:
-                problems.append(f"{name} cell {i}: a chart with no HTML copy (it vanishes outside JupyterLab: "
-                                f"call rometools.charts.notebook_charts() in the first code cell)")
-            if "application/vnd.plotly.v1+json" in data:
-                spec = data["application/vnd.plotly.v1+json"]
-                fig = go.Figure(spec.get("data", []), spec.get("layout", {}))
-                problems += figure_problems(fig, f"{name} cell {i}")
-                texts += figure_texts(fig)
-            elif "text/html" in data:
-                html_text = data["text/html"]
-                html_text = html_text if isinstance(html_text, str) else "".join(html_text)
-                html_text = re.sub(r"<style.*?</style>", "", html_text, flags=re.S)
-                cells = [_plain(cell_text) for cell_text in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html_text, re.S)]
-                problems += [f"{name} cell {i}: {p}" for p in text_problems(cells, shown_ids(), fractions=False)]
-                rows = [" ".join(_plain(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S))
-                        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html_text, re.S)]
-                problems += [f"{name} cell {i}: {p}" for p in text_problems(rows) if "a fraction of" in p]
-                problems += [f"{name} cell {i}: {p}" for p in table_problems(html_text)]
-            elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
-                plain = data["text/plain"]
-                texts.append(plain if isinstance(plain, str) else "".join(plain))
-            problems += [f"{name} cell {i}: {p}" for p in text_problems(texts, shown_ids())]
-    return problems
+    """Every declared explorer class: each game's, then the general ones."""
+    return [cls for _, cls in declared_explorers()]

@@ -134,7 +134,7 @@ def test_simulate_says_plainly_when_every_game_lasts_as_long(capsys):
      "--option board=board_2_3: board side '2-3' is for [2, 3] players, got players=4"),
     (["--option", "colour=red"], "--option colour=red: Caesar's Empire has no option 'colour'; its options are "
                                  "board, players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
-                                 "max_chain_paths, roads_per_player, components"),
+                                 "max_chain_paths, roads_per_player, components, handicap"),
 ])
 def test_simulate_refuses_before_playing(monkeypatch, capsys, argv, message):
     """A bad --out or contradicting options are refused before any game, so no run is lost."""
@@ -503,3 +503,81 @@ def test_numbers_past_any_plan_are_refused_in_a_short_message(argv, words, capsy
     assert code == 2
     err = capsys.readouterr().err
     assert words in err and len(err) < 400
+
+
+# ---------------------------------------------------------------- --variant (docs/what-if.md)
+def _variant_file(tmp_path, **kwargs):
+    from rometools import Variant
+
+    return Variant(**kwargs).save(tmp_path / "v.toml")
+
+
+def test_simulate_plays_a_saved_variant_and_options_beside_it_override(tmp_path, capsys, monkeypatch):
+    import rometools
+
+    path = _variant_file(tmp_path, game="via_romana", name="hand 5", options={"hand": 5, "players": 3},
+                         edits={"components": {"goals.points": 7}})
+    played = {}
+
+    def fake(game, n, **kwargs):
+        played["game"] = game
+        return real(game, n, **kwargs)
+
+    real = rometools.simulate
+    monkeypatch.setattr(rometools, "simulate", fake)
+    assert main(["simulate", "--variant", str(path), "--games", "4", "--quiet", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "4 games of Via Romana (variant 'hand 5')" in out
+    config = played["game"].config
+    assert (config.hand, config.players, config.the_components().goal_points) == (5, 3, 7)
+    # --players and --option beside it override the variant's options; its edits stay
+    assert main(["simulate", "via_romana", "--variant", str(path), "--players", "2", "--option", "hand=4",
+                 "--games", "2", "--quiet"]) == 0
+    config = played["game"].config
+    assert (config.hand, config.players, config.the_components().goal_points) == (4, 2, 7)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "augustus", "--variant", "{path}"], "--variant {path} is a variant of via_romana, not augustus"),
+    (["simulate", "--variant", "no/such.toml"], "--variant no/such.toml: cannot be read"),
+    (["simulate", "--variant", "{path}", "--option", "hand=-1"], "--option hand=-1: hand must be"),
+    (["simulate", "--variant", "{broken}"], "--variant {broken}: components.toml (as the variant edits it): "
+                                            "goals.pointz: no such entry"),
+])
+def test_a_bad_variant_flag_is_refused_naming_it(tmp_path, capsys, monkeypatch, argv, message):
+    import rometools
+
+    monkeypatch.setattr(rometools, "simulate", lambda *a, **k: pytest.fail("a game was played"))
+    path = _variant_file(tmp_path, game="via_romana", options={"hand": 5})
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[variant]\ngame = 'via_romana'\n[edits.components.set]\n'goals.pointz' = 7\n")
+    argv = [a.format(path=path, broken=broken) for a in argv]
+    assert main([*argv, "--games", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message.format(path=path, broken=broken) in err, err
+
+
+def test_simulate_needs_a_game_or_a_variant(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "2"])
+    assert "give a game (rometools games lists them) or --variant FILE" in capsys.readouterr().err
+
+
+def test_validate_reads_variant_files(tmp_path, capsys):
+    path = _variant_file(tmp_path, game="caesars_empire", name="gold", options={"handicap": {4: 2}},
+                         edits={"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}})
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == (f"valid: {path} is a Caesar's Empire variant 'gold' (1 option, "
+                                               "2 edits of components.toml)")
+    assert main(["validate", "--game", "augustus", str(path)]) == 1
+    assert "variant.game: is 'caesars_empire', but --game augustus was given" in capsys.readouterr().err
+
+
+def test_report_takes_a_variant(tmp_path, capsys, monkeypatch):
+    import rometools.charts.playtest as playtest
+
+    seen = {}
+    monkeypatch.setattr(playtest, "report", lambda game, *a, **k: seen.setdefault("game", game))
+    path = _variant_file(tmp_path, game="pig", options={"target": 30, "handicap": {2: 5}})
+    assert main(["report", "--variant", str(path), "--out", str(tmp_path / "r.html"), "--quiet"]) == 0
+    assert seen["game"].config.target == 30 and seen["game"].config.handicap.points(1) == 5

@@ -5,8 +5,10 @@ shared deck) and Kuhn poker (:mod:`tests.interop.kuhn`) pass; twins of Secret go
 planted leak each fail, naming it: a ``resample`` that lists the unseen cards where they lie
 (so the hidden hand's order reaches the search), a ``resample`` that deals the seat's own hand
 again, a bot that reads another seat's goal, an information state that leaves out the seat's
-own hand. Pig (perfect information) is noted as not checked; Via Romana passes (its two leaks,
-fixed, are pinned in ``tests/test_via_romana.py``).
+own hand, a ``resample`` that forgets a public fact the information state leaves out (only the
+declared public fields find it), an information state that leaves out a public fact. Pig
+(perfect information) is noted as not checked; Via Romana passes (its leaks, fixed, are pinned
+in ``tests/test_via_romana_hidden.py``).
 """
 
 from __future__ import annotations
@@ -104,6 +106,27 @@ def _information_without_the_hand(state, seat):
     return toy.information_state(state, seat).replace(f"hand {state.hands[seat]}; ", "")
 
 
+def _information_without_the_played_cards(state, seat):
+    """Shows how many cards each seat has played, not which: a public fact left out."""
+    return toy.information_state(state, seat).replace(f"played {state.played}",
+                                                      f"played {[len(r) for r in state.played]}")
+
+
+def _resample_the_played_cards_too(state, seat, rng=None):
+    """Deals the other seats' face-up played cards again with their hands, from everything the
+    seat does not hold (canonically, in the cards' order): it forgets which cards were played,
+    a public fact, and keeps only how many."""
+    rng = as_generator(rng)
+    others = [k for k in range(state.config.players) if k != seat]
+    unseen = sorted((*state.deck, *(c for k in others for c in (*state.hands[k], *state.played[k]))))
+    order = [unseen[j] for j in rng.permutation(len(unseen))]
+    hands, played = list(state.hands), list(state.played)
+    for k in others:
+        hands[k], order = tuple(sorted(order[:len(state.hands[k])])), order[len(state.hands[k]):]
+        played[k], order = tuple(order[:len(state.played[k])]), order[len(state.played[k]):]
+    return dataclasses.replace(state, hands=tuple(hands), played=tuple(played), deck=tuple(sorted(order)))
+
+
 LEAKS = {
     "resample deals the unseen cards where they lie": (
         {"resample": _resample_where_they_lie},
@@ -119,6 +142,13 @@ LEAKS = {
     "the information state leaves out the seat's hand": (
         {"information_state": _information_without_the_hand},
         "give seat 0 the same information_state but different legal actions"),
+    "resample forgets a public fact the information state leaves out": (
+        {"information_state": _information_without_the_played_cards, "resample": _resample_the_played_cards_too},
+        "resample(state, 0, rng) changed public field played (GameSpec.public_fields): it forgets a public fact"),
+    "the information state leaves out a public fact": (
+        {"information_state": _information_without_the_played_cards},
+        "give seat 0 the same information_state but differ in public field played: the information state "
+        "leaves out a public fact"),
 }
 
 
@@ -132,6 +162,33 @@ def test_a_leak_fails_the_check_naming_it(leak):
     message = str(info.value)
     assert message.startswith(f"check_game({spec.id!r}): check {CHECK!r} ({CHECKS[CHECK]}) failed on config 0 {{}}: ")
     assert detail in message, message
+
+
+def test_only_the_declared_public_fields_catch_a_resample_that_forgets_a_public_fact():
+    """A resample that deals the played cards again, with an information state that shows only how
+    many were played, passes every other part of the check (twins keep that information state,
+    resample alike, the bots and MCTS move alike): declaring ``played`` public is what finds it,
+    and a game that declares no public field is noted."""
+    spec = dataclasses.replace(toy.SPEC, id="toy_forgets", apply_legal=None, ranks=None, movers=None, extras=None,
+                               information_state=_information_without_the_played_cards,
+                               resample=_resample_the_played_cards_too, public_fields=())
+    with registered(spec):
+        report = check_game(spec.id, n_games=6, checks=[CHECK])
+    assert len(report.passed) == len(spec.sample_configs)
+    assert report.notes == ("toy_forgets declares no public_fields on its GameSpec: that resample keeps every "
+                            "public fact was checked through information_state alone",)
+    declared = dataclasses.replace(spec, id="toy_forgets_declared", public_fields=("played",))
+    with registered(declared), pytest.raises(AssertionError, match="changed public field played"):
+        check_game(declared.id, n_games=6, checks=[CHECK])
+
+
+def test_public_fields_name_fields_of_a_game_that_hides_information():
+    with pytest.raises(TypeError, match="public_fields names 'shown', which is no field of SecretState"):
+        dataclasses.replace(toy.SPEC, public_fields=("played", "shown"))
+    with pytest.raises(TypeError, match="public_fields is a tuple of state attribute names"):
+        dataclasses.replace(toy.SPEC, public_fields="played")
+    with pytest.raises(TypeError, match="public_fields is for a game that hides information"):
+        dataclasses.replace(toy.SPEC, information_state=None, resample=None)
 
 
 def test_the_peeking_bot_is_named_with_what_differs():

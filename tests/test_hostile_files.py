@@ -17,7 +17,12 @@ import pytest
 import rometools
 from rometools.core.data import data_dir
 from rometools.core.game import game_spec
-from rometools.testing import check_data_file
+from rometools.testing import (
+    check_data_file,
+    check_huge_numbers,
+    check_planted_values,
+    check_special_files,
+)
 
 FILES = [(gid, name) for gid in rometools.games() for name in game_spec(gid).data_files]
 
@@ -30,18 +35,10 @@ def test_every_broken_variant_is_a_clear_error(game_id, name):
     check_data_file(game_id, name)
 
 
-def test_special_files_are_refused_without_reading(tmp_path):
-    from rometools.core.errors import DataFileError
-
-    fifo = tmp_path / "pipe.toml"
-    os.mkfifo(fifo)
-    for game_id, name in FILES:
-        load = game_spec(game_id).data_files[name]
-        for path, message in (("/dev/zero", "is not a regular file"), (str(fifo), "is not a regular file"),
-                              (str(tmp_path), "is not a regular file"),
-                              (str(tmp_path / "missing.toml"), "cannot be read")):
-            with pytest.raises(DataFileError, match=message):
-                load(path)
+@pytest.mark.parametrize("game_id,name", FILES, ids=[f"{g}-{n}" for g, n in FILES])
+def test_special_files_are_refused_without_reading(game_id, name):
+    """/dev/zero, a FIFO, a folder and a missing file: refused by every loader, saying why."""
+    check_special_files(game_id, name)
 
 
 def test_yaml_aliases_are_refused_quickly(tmp_path):
@@ -66,45 +63,123 @@ def test_data_dir_variable_must_name_a_folder(monkeypatch, tmp_path):
 
 
 @pytest.mark.parametrize("game_id,name", FILES, ids=[f"{g}-{n}" for g, n in FILES])
-def test_a_huge_number_and_an_html_id_are_refused_naming_the_file(game_id, name, tmp_path):
+def test_a_huge_number_and_an_html_id_are_refused_naming_the_file(game_id, name):
     """Issue "Hostile input, second pass", classes 4 and 7, for every bundled file of every game:
     a whole number of 5,000 digits (Python's bare ValueError before) and an id holding HTML (loaded
     before) are each a DataFileError naming the file."""
-    import re
-
-    from rometools.core.errors import DataFileError
-
-    source = data_dir() / game_id / name
-    text = source.read_text(encoding="utf-8")
-    loader = game_spec(game_id).data_files[name]
-    number = re.search(r"(?m)^\s*\w+\s*=\s*(\{\s*value\s*=\s*)?(\d+)\b", text)
-    ident = re.search(r'(?m)^\s*id\s*=\s*"([^"]+)"', text)
-    cases = []
-    if number:
-        cases.append(("huge", text[:number.start(2)] + "9" * 5000 + text[number.end(2):], "more than 4,300 digits"))
-    if ident:
-        cases.append(("html-id", text[:ident.start(1)] + "<b>x</b>" + text[ident.end(1):], "an id is 1 to 64"))
-    assert cases, f"{name}: no number and no id to plant (the check checks nothing)"
-    for label, planted, words in cases:
-        path = tmp_path / f"{label}-{name}"
-        path.write_text(planted, encoding="utf-8")
-        with pytest.raises(DataFileError) as err:
-            loader(path)
-        assert str(path) in str(err.value) and words in str(err.value), f"{label}: {err.value}"
-        assert len(str(err.value)) < 400
+    assert check_planted_values(game_id, name)
 
 
 @pytest.mark.parametrize("game_id", rometools.games())
 def test_a_saved_game_with_a_huge_number_is_refused_naming_the_field(game_id):
+    check_huge_numbers(game_id)
+
+
+# ---------------------------------------------------------------- variant files (docs/what-if.md)
+_VARIANT_WORKER = """
+import json, resource, sys, time
+resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+from rometools.core.errors import DataFileError
+from rometools.core.variants import load_variant
+for path in json.loads(sys.stdin.read()):
+    start = time.process_time()
+    try:
+        load_variant(path)
+        row = ["ok", "", ""]
+    except DataFileError as err:
+        row = ["DataFileError", str(err), err.entry]
+    except BaseException as err:  # noqa: BLE001 - reported, and the test fails on it
+        row = [type(err).__name__, str(err)[:300], ""]
+    print(json.dumps(row + [time.process_time() - start]), flush=True)
+"""
+
+
+def _hostile_variants(game_id: str) -> list[tuple[str, bytes, str]]:
+    """``(what, file bytes, words the refusal holds)`` for one game: every class of hostile input."""
+    from rometools import Variant
+
+    spec = game_spec(game_id)
+    head = f'[variant]\ngame = "{game_id}"\n'
+    cases = [
+        ("an unknown game", b'[variant]\ngame = "chess"\n', "unknown game 'chess'"),
+        ("an unknown option", (head + "[options]\nno_such = 1\n").encode(), "has no option 'no_such'"),
+        ("an unknown table", (head + "[option]\nplayers = 2\n").encode(), "is not a table of a variant file"),
+        ("a handicap seat 0", (head + "[options]\nhandicap = {0 = 1}\n").encode(), "seats are numbered from 1"),
+        ("a huge handicap", (head + "[options]\nhandicap = {1 = 99999999999}\n").encode(), "-1,000,000 to"),
+        ("5,000 digits", (head + "[options]\nplayers = " + "9" * 5000 + "\n").encode(), "TOML"),
+        ("a huge player count", (head + "[options]\nplayers = 1000000000000000\n").encode(), "players"),
+        ("nesting 600 deep", (head + "[options]\nplayers = " + "[" * 600 + "]" * 600 + "\n").encode(),
+         "nested too deeply"),
+        ("a 1 MB name", (head.replace("\n", "\nname = '" + "x" * 1_000_100 + "'\n", 1)).encode(),
+         "1,000,000 bytes"),
+        ("a 900 KB option text", (head + "[options]\nplayers = '" + "x" * 900_000 + "'\n").encode(),
+         "text of 900,000 characters"),
+        ("not UTF-8", head.encode() + b"name = '\xff'\n", "UTF-8"),
+        ("a newer format", (head + "format = 99\n").encode(), "format newer than this rometools"),
+        ("an edit of a file the game has not", (head + "[edits.no_file.set]\na = 1\n").encode(),
+         "is not one of"),
+    ]
+    files = list(spec.file_options)
+    if files:
+        file = files[0]
+        ints = [p for p in Variant(game_id).parameters() if p.address.startswith(f"{file}:")
+                and isinstance(p.published, int) and not isinstance(p.published, bool)]
+        address = ints[0].address.partition(":")[2]
+        cases += [
+            ("an address that does not exist", (head + f"[edits.{file}.set]\n'no_such.entry' = 1\n").encode(),
+             "no such entry"),
+            ("a value of the wrong type", (head + f"[edits.{file}.set]\n'{address}' = 'ten'\n").encode(),
+             "must be a whole number as in the published file"),
+            ("a billion", (head + f"[edits.{file}.set]\n'{address}' = 1000000000\n").encode(),
+             "beyond any game's values"),
+            ("an address of 1,000 dots", (head + f"[edits.{file}.set]\n'" + "a." * 500 + "b' = 1\n").encode(),
+             "at most 300 characters"),
+            ("a base the options do not play", (head + f"[edits.{file}]\nbase = 'no_such_file'\n"
+                                                 f"[edits.{file}.set]\n'{address}' = 1\n").encode(),
+             f"edits.{file}.base: 'no_such_file': no such file"),
+            ("2,000 edits", (head + f"[edits.{file}.set]\n" + "".join(f"'a{i}' = 1\n" for i in range(2000))
+                             ).encode(), "more than 1,000 edits"),
+        ]
+    return cases
+
+
+@pytest.mark.parametrize("game_id", rometools.games())
+def test_hostile_variant_files_are_refused_naming_file_entry_problem(game_id, tmp_path):
+    """Issue 43: a variant file of every class of hostile input (an unknown game or option, an address
+    that does not exist, a wrong type, huge values, deep nesting, 1 MB strings, not UTF-8, special
+    files) is a DataFileError starting with the file's path and saying what is wrong, within a memory
+    cap, in a subprocess; never another exception or a blow-up."""
     import json
+    import subprocess
+    import sys
 
-    from rometools.core.errors import DataFileError
-    from rometools.core.playout import load_saved_game, play, to_json
+    from rometools.testing import MEMORY_CAP, VARIANT_TIME_LIMIT
 
-    game = rometools.load_game(game_id)
-    text = to_json(play(game, sorted(game.spec.bots)[0], 1))
-    data = json.loads(text)
-    data["seed"] = 1
-    huge = json.dumps(data).replace('"seed": 1', '"seed": ' + "9" * 5000)
-    with pytest.raises(DataFileError, match="more than 4,300 digits"):
-        load_saved_game(huge, source="tampered.json")
+    cases = _hostile_variants(game_id)
+    paths = []
+    for k, (_, content, _) in enumerate(cases):
+        path = tmp_path / f"v{k:02d}.toml"
+        path.write_bytes(content)
+        paths.append(str(path))
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for what, path, words in (("a folder", str(tmp_path), "is not a regular file"),
+                              ("a FIFO", str(fifo), "is not a regular file"),
+                              ("/dev/zero", "/dev/zero", "is not a regular file"),
+                              ("a missing file", str(tmp_path / "missing.toml"), "cannot be read")):
+        cases.append((what, b"", words))
+        paths.append(path)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    proc = subprocess.run([sys.executable, "-c", _VARIANT_WORKER.format(cap=MEMORY_CAP)], input=json.dumps(paths),
+                          capture_output=True, text=True, timeout=600, env=env)
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and len(rows) == len(cases), proc.stderr[-1500:]
+    bad = []
+    for (what, _, words), path, (outcome, message, _entry, seconds) in zip(cases, paths, rows, strict=True):
+        if outcome != "DataFileError" or not message.startswith(path) or words not in message:
+            bad.append(f"{what}: {outcome}: {message[:300]}")
+        elif len(message) > 600:
+            bad.append(f"{what}: a message of {len(message):,} characters")
+        if seconds > VARIANT_TIME_LIMIT:
+            bad.append(f"{what}: took {seconds:.1f} s")
+    assert not bad, "\n".join(bad)

@@ -1,12 +1,15 @@
 """One-way dependencies: game packages never pull in plotly or ipywidgets.
 
 Each game package is imported in a fresh interpreter (STYLE.md: widgets -> charts
--> games -> core), as PettingZoo does for its rules modules.
+-> games -> core), as PettingZoo does for its rules modules. The worked examples of
+``examples/`` follow the same layering: a game package whose UI lives in its own
+``charts`` and ``widgets`` modules (or sub-packages), which the game never imports.
 """
 
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +23,13 @@ GAME_PACKAGES = sorted(
     f"rometools.{m.name}" for m in pkgutil.iter_modules(rometools.__path__)
     if m.ispkg and m.name not in ("charts", "widgets")
 )
+
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The example games' packages (each ``examples/<name>/<package>/__init__.py``).
+EXAMPLE_PACKAGES = sorted(p.parent.name for p in ROOT.glob("examples/*/*/__init__.py") if p.parent.name != "tests")
+#: Modules of an example's UI layer: its charts and widgets (``pig.charts``, ``pig.widgets``).
+UI_LAYER = ("charts", "widgets")
 
 
 def test_game_packages_are_found():
@@ -41,6 +51,32 @@ def test_game_package_imports_no_ui(package):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"{package} imported {out.stdout.strip()}"
+
+
+def test_the_examples_are_found():
+    assert "pig" in EXAMPLE_PACKAGES
+
+
+@pytest.mark.parametrize("package", EXAMPLE_PACKAGES)
+def test_example_game_imports_no_ui_outside_its_charts_and_widgets(package):
+    """Every module of an example's game (all but its ``charts`` and ``widgets``) imported in a
+    fresh interpreter loads neither plotly nor ipywidgets; its UI modules do exist, and the game
+    names its explorer by a dotted name only."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        f"pkg = importlib.import_module({package!r})\n"
+        "ui = []\n"
+        "for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        f"    if m.name.split('.')[1] in {UI_LAYER!r}:\n"
+        "        ui.append(m.name)\n"
+        "        continue\n"
+        "    importlib.import_module(m.name)\n"
+        f"print(','.join(sorted(m for m in {UI_MODULES!r} if m in sys.modules)) + '|' + ','.join(ui))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded, ui = out.stdout.strip().split("|")
+    assert loaded == "", f"{package} imported {loaded}"
+    assert ui, f"{package} has no charts or widgets module: its UI is inside the game"
 
 
 def test_playing_every_game_loads_no_pandas():

@@ -63,5 +63,5 @@ def test_a_venv_that_cannot_be_made_says_what_to_install(tmp_path):
 
 def test_every_set_up_checks_the_venv_before_pip():
     text = (ROOT / "Makefile").read_text()
-    recipe = text[text.index("$(STAMP):"):text.index("lab: $(STAMP)")]
+    recipe = text[text.index("$(PIP_STAMP):"):text.index("$(STAMP): $(PIP_STAMP)")]
     assert recipe.index("$(CHECK_VENV)") < recipe.index("-m pip install")

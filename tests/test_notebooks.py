@@ -1,7 +1,10 @@
-"""Execute every notebook in ``notebooks/`` and ``app/`` headless (nbclient + ipykernel, kernel ``python3``).
+"""Execute every notebook headless (nbclient + ipykernel, kernel ``python3``): ``notebooks/``, the
+notebooks each registered game declares (``GameSpec(notebooks=...)``), and the designer app's
+pages, written from the registry (``rometools.widgets.app``: one per declared explorer, and the
+index).
 
-New notebooks are picked up by the glob; every app explorer notebook must display a widget,
-and every output must read well (``tests/readability_checks.notebook_problems``).
+New notebooks are picked up by the glob and the registry; every app explorer page must display a
+widget, and every output must read well (``tests/readability_checks.notebook_problems``).
 Notebooks are *committed* without outputs: that is checked on the version in git's HEAD,
 so the outputs JupyterLab autosaves into a designer's working copy never fail
 ``make test``. The working copy is executed with its outputs cleared in memory and is
@@ -17,14 +20,33 @@ import pytest
 from nbclient import NotebookClient
 from readability_checks import notebook_problems
 
+import rometools
+from rometools.core.game import game_spec
+from rometools.widgets.app import INDEX, app_pages
+
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "app").glob("*.ipynb"))
+
+
+def _declared_notebooks() -> list[Path]:
+    """The notebooks registered games declare, beside their package (``GameSpec(notebooks=...)``)."""
+    import importlib
+
+    out = []
+    for gid in rometools.games():
+        spec = game_spec(gid)
+        folder = Path(importlib.import_module(spec.rules.module.__name__.rsplit(".", 1)[0]).__file__).parent
+        out += [folder / name for name in spec.notebooks]
+    return out
+
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + _declared_notebooks()
+APP_PAGES = app_pages()
 
 
 def _committed(path: Path):
     """The notebook as committed in HEAD, or the file itself outside a git checkout."""
-    rel = path.relative_to(ROOT).as_posix()
     try:
+        rel = path.relative_to(ROOT).as_posix()
         text = subprocess.run(["git", "show", f"HEAD:{rel}"], cwd=ROOT, capture_output=True,
                               text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
@@ -47,26 +69,45 @@ def test_notebook_is_committed_without_outputs(path):
                        f".venv/bin/jupyter nbconvert --clear-output --inplace {path.relative_to(ROOT)}")
 
 
-@pytest.mark.notebook
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_notebook_executes_headless(path):
-    nb = nbformat.read(path, as_version=4)
+def _execute(nb, folder: Path, name: str) -> None:
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     # The kernel finds rometools even when the package is not pip-installed into the venv.
     pythonpath = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     client = NotebookClient(nb, timeout=120, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
+                            resources={"metadata": {"path": str(folder)}})
     client.execute(env={**os.environ, "PYTHONPATH": pythonpath})
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.get("output_type") == "error"]
     assert not errors, errors
     # what a designer reads (issue 10): no id, printed dict or tuple, scientific notation,
     # nested brackets; every chart titled, with titled axes and a legend or caption
-    problems = notebook_problems(nb, f"{path.parent.name}/{path.name}")
+    problems = notebook_problems(nb, name)
     assert not problems, "\n".join(problems)
-    if path.parent.name == "app" and path.name != "index.ipynb":
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_notebook_executes_headless(path):
+    _execute(nbformat.read(path, as_version=4), path.parent, f"{path.parent.name}/{path.name}")
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("name", sorted(APP_PAGES))
+def test_app_page_executes_headless_and_displays_its_explorer(name, tmp_path):
+    nb = nbformat.from_dict(APP_PAGES[name])
+    _execute(nb, tmp_path, f"app/{name}")
+    if name != INDEX:
         widgets = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
                    if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-        assert widgets, f"{path.name} displays no widget"
+        assert widgets, f"{name} displays no widget"
+
+
+@pytest.mark.parametrize("name", sorted(APP_PAGES))
+def test_app_page_is_a_valid_notebook_without_outputs_linked_from_the_index(name):
+    nb = nbformat.from_dict(APP_PAGES[name])
+    nbformat.validate(nb)
+    assert not _cells_with_outputs(nb)
+    index = "\n".join(c.source for c in nbformat.from_dict(APP_PAGES[INDEX]).cells)
+    assert name == INDEX or f"({name})" in index

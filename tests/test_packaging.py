@@ -1,5 +1,7 @@
 """data/ stays at the top level but ships inside the wheel, found the same way."""
 
+import hashlib
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -33,3 +35,35 @@ def test_wheel_contains_data_and_code_finds_it(tmp_path):
     where, bonus = out.stdout.split()
     assert Path(where) == site / "rometools" / "data"
     assert bonus == "10"
+
+
+def test_set_up_compiles_only_the_twins_whose_source_changed(tmp_path):
+    """``python hatch_build.py`` (``make setup``'s compile step) compiles a twin without a built
+    module, keeps one whose built module holds its source's SHA-256, compiles it again once its
+    source changes, and says each step."""
+    (tmp_path / "rometools" / "core").mkdir(parents=True)
+    shutil.copy(ROOT / "rometools" / "core" / "_cython.py", tmp_path / "rometools" / "core" / "_cython.py")
+    twin = tmp_path / "rometools" / "tiny.py"
+    twin.write_text("# rometools: compiled twin\n\ndef double(x):\n    return 2 * x\n")
+
+    def step() -> str:
+        done = subprocess.run([sys.executable, str(ROOT / "hatch_build.py"), "--root", str(tmp_path), "-j", "2"],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    first = step()
+    assert "compiling 1 of 1 twins with Cython, 1 at a time (0 up to date):" in first
+    assert "[1/1] compiled rometools/tiny.py" in first
+    built = next((tmp_path / "rometools").glob("tiny_c.*"))
+    stamp = built.stat().st_mtime_ns
+    assert step() == "compiled twins: all 1 up to date with their sources\n"
+    assert built.stat().st_mtime_ns == stamp                # not rebuilt
+    twin.write_text(twin.read_text() + "\n\ndef triple(x):\n    return 3 * x\n")
+    assert "[1/1] compiled rometools/tiny.py" in step()
+    built = next((tmp_path / "rometools").glob("tiny_c.*"))
+    code = ("import importlib.util, sys; spec = importlib.util.spec_from_file_location('rometools.tiny_c', sys.argv[1]); "
+            "t = importlib.util.module_from_spec(spec); spec.loader.exec_module(t); "
+            "print(t.double(4), t.triple(4), t.SOURCE_SHA256, t.__file__.endswith('.py'))")
+    out = subprocess.run([sys.executable, "-c", code, str(built)], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["8", "12", hashlib.sha256(twin.read_bytes()).hexdigest(), "False"]

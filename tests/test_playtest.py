@@ -16,9 +16,9 @@ from rometools.charts.playtest import report
 from rometools.cli import main
 from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec
-from rometools.core.playout import load_saved_game, play, states
+from rometools.core.playout import load_saved_game, play
 from rometools.core.playtest import RestrictedBot, restricted, restricted_play, rule_holes
-from rometools.testing import registered
+from rometools.testing import check_playtest, registered
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toys import duel, hole  # noqa: E402
@@ -28,31 +28,14 @@ GAMES = rometools.games()
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_game_declares_at_least_three_restrictions_in_words(gid):
-    declared = game_spec(gid).restrictions
-    assert len(declared) >= 3, f"{gid}: declare at least three restrictions (GameSpec(restrictions=...))"
-    for name, r in declared.items():
-        assert name == r.name and r.forbids.startswith("never ") and callable(r.rule)
+    check_playtest(gid, checks=["restrictions"])
 
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_a_restricted_bot_never_plays_what_its_restriction_forbids(gid):
     """Every move of the restricted seat, in seeded games: allowed, unless every legal action was
     forbidden (then the base bot's move, counted as forced)."""
-    game = rometools.load_game(gid, players=2)
-    rules = game.spec.rules
-    for r in game.spec.restrictions.values():
-        bot = restricted(game, "greedy", r.name)
-        end = play(game, [bot, "greedy"], 3)
-        nodes = states(end)
-        history = rules.action_history(end)
-        forced = 0
-        for node, action in zip(nodes, history, strict=False):
-            if rules.current_player(node) != 0:
-                continue
-            if r.rule(node, action):
-                assert all(r.rule(node, a) for a in rules.legal_actions(node)), f"{gid} {r.name}: {action!r}"
-                forced += 1
-        assert forced == bot.forced
+    check_playtest(gid, checks=["restricted_bots"])
 
 
 def test_restricted_play_is_seeded_sorted_by_weight_and_measures_a_real_loss():
@@ -126,36 +109,8 @@ def test_the_command_line_writes_the_report_and_never_replaces_one(tmp_path, cap
 
 @pytest.mark.parametrize("gid", [g for g in GAMES if game_spec(g).action_places is not None])
 def test_hot_spots_name_places_as_a_designer_does_and_count_them_right(gid):
-    """Recounted here from the games themselves: who first named each place, whether they won."""
-    from rometools.core.playtest import hot_spots
-
-    rows = hot_spots(gid, 6, seed=2, players=3)
-    assert rows and all(r["place"] == r["place"].strip() and "_" not in r["place"] for r in rows)
-    assert rows == hot_spots(gid, 6, seed=2, players=3)
-    game = rometools.load_game(gid, players=3)
-    rules, places_of = game.spec.rules, game.spec.action_places
-    from collections import Counter
-
-    counts: dict[str, list] = {}
-    seat_wins: Counter = Counter()
-    for i in range(6):
-        end = play(game, ["greedy"] * 3, np.random.SeedSequence([2, i]))
-        seen = {}
-        for node, action in zip(states(end), rules.action_history(end), strict=False):
-            seat = rules.current_player(node)
-            if seat >= 0:
-                for place in places_of(node, action):
-                    seen.setdefault(place, seat)
-        for place, seat in seen.items():
-            c = counts.setdefault(place, [0, 0, []])
-            c[0] += 1
-            c[1] += game.spec.ranks(end)[seat] == 1
-            c[2].append(seat)
-        seat_wins.update(s for s, r in enumerate(game.spec.ranks(end)) if r == 1)
-    assert {r["place"]: [r["taken"], r["taker_wins"]] for r in rows} == {p: c[:2] for p, c in counts.items()}
-    for r in rows:   # the lift: the win rate beyond what the takers' seats win in these games anyway
-        expected = sum(seat_wins[s] / 6 for s in counts[r["place"]][2]) / r["taken"]
-        assert r["seat_expected"] == pytest.approx(expected) and r["lift"] == pytest.approx(r["taker_win_rate"] - expected)
+    """Recounted from the games themselves: who first named each place, whether they won."""
+    check_playtest(gid, checks=["hot_spots"])
 
 
 def test_a_game_without_places_has_no_hot_spots_and_the_report_says_so():
@@ -186,26 +141,12 @@ def test_the_report_pairs_a_variant_with_compare_variants_numbers(tmp_path, caps
 @pytest.mark.parametrize("gid", [g for g in GAMES if game_spec(g).place_map is not None])
 def test_every_place_a_game_names_is_on_its_board_map(gid):
     """Over the registry: every place hot_spots finds has a position, every link joins two places."""
-    from rometools.core.playtest import hot_spots
-
-    for n in (2, 3):
-        game = rometools.load_game(gid, players=n)
-        positions, links = game.spec.place_map(game.config)
-        assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values())
-        assert all(a in positions and b in positions for a, b in links)
-        assert {r["place"] for r in hot_spots(game, 4, seed=5)} <= set(positions)
+    check_playtest(gid, checks=["place_map"])
 
 
 @pytest.mark.parametrize("gid", [g for g in GAMES if game_spec(g).key_odds is not None])
 def test_key_odds_are_exact_probabilities_asked_in_words(gid):
-    from fractions import Fraction
-
-    for config in game_spec(gid).sample_configs:
-        rows = game_spec(gid).key_odds(rometools.load_game(gid, **config).config)
-        assert rows
-        for question, p in rows:
-            assert isinstance(p, Fraction) and 0 <= p <= 1, (question, p)
-            assert question and "_" not in question and question == question.strip()
+    check_playtest(gid, checks=["key_odds"])
 
 
 def test_the_map_colours_each_place_by_its_first_takers_win_rate():
@@ -360,7 +301,11 @@ def test_rules_decisions_that_settle_moves_are_counted_with_a_saved_game_where_t
             assert rules.action_history(a)[:k] == rules.action_history(b)[:k] == rules.action_history(state)
             assert rules.action_history(a)[k] != rules.action_history(b)[k]
     assert any(r["moves_changed"] for r in rows)
-    assert rule_decisions("via_romana", 2) == []          # no decision of Via Romana is a choice option
+    # Via Romana's one choice option naming a decision: VR-13's milestone colour, which settles moves
+    rows = rule_decisions("via_romana", 2)
+    assert [(r["decision"], r["option"], r["reading"], r["other"], r["games"]) for r in rows] == [
+        ("VR-13", "milestone_colour", "space", "road", 2)]
+    assert rows[0]["moves_changed"] == 2   # the road reading opens milestones the space reading refuses
 
 
 def test_the_report_says_which_hot_spots_are_taken_late():

@@ -5,8 +5,9 @@
   titled, with titled axes and a legend or caption where colour carries meaning;
 * every public chart function of ``rometools.charts`` (a sample call each; a new
   function without one fails ``test_every_chart_function_has_a_sample``);
-* every registered game with a ``views.game_log``: one row per decision, players
-  P1..Pn, display names; ``final_ranking(state)`` like ``final_scores(state)``;
+* every registered game's ``game_log`` and ``action_text`` (``rometools.testing.check_views``):
+  one row per decision, players P1..Pn, display names; ``final_ranking(state)`` like
+  ``final_scores(state)``;
 * the Caesar's Empire board explorer's log, score chart, CSV export and its
   explanations of a missing connection.
 """
@@ -23,12 +24,10 @@ import pandas as pd
 import pytest
 from readability_checks import (
     explorer_classes,
-    explorer_figures,
     figure_problems,
     figure_texts,
     shown_ids,
     text_problems,
-    widget_texts,
 )
 
 import rometools
@@ -48,24 +47,28 @@ from rometools.caesars_empire import (
 )
 from rometools.core.formatting import percent, percent_column, probability
 from rometools.core.game import game_spec
+from rometools.testing import check_explorer, check_views
 from rometools.widgets import BoardExplorer
 
 EXPLORERS = explorer_classes()
 
-# States of each explorer worth reading, beyond its default: the values a designer would pick.
-STATES = {
-    "BoardExplorer": [{"turn": 12, "labels": "both"}, {"turn": 25, "vocabulary": "riches", "labels": "name"},
-                      {"turn": 40}],
-    "CollectionExplorer": [{"vocabulary": "riches"}, {"tables": {"gold": "0, 5, 10, 15, 20, 25, 30, 35"}}],
-    "SetupOddsExplorer": [{"trials": 0}, {"players": 4, "kind": "wine"}],
-}
+# The states of each explorer worth reading, beyond its default, are declared with it
+# (ExplorerSpec(states=...)): rometools.testing.check_explorer reads each.
 
 
-def test_there_are_explorers_and_every_one_has_states_here():
+def test_there_are_explorers_and_the_exported_ones_are_declared():
+    """Every concrete explorer rometools.widgets exports is declared (on its game's GameSpec, or
+    as a general explorer), so the explorer tests, the app and the browser tests find it."""
+    import inspect
+
+    import rometools.widgets as w
+    from rometools.widgets._base import Explorer
+    from rometools.widgets._playout import PlayoutExplorer
+
     assert len(EXPLORERS) >= 3
-    # a new explorer is read in its default state at once; list the states worth reading here
-    unknown = sorted(c.__name__ for c in EXPLORERS if c.__name__ not in STATES)
-    assert not unknown or all(isinstance(u, str) for u in unknown)
+    exported = {getattr(w, name) for name in w.__all__ if inspect.isclass(getattr(w, name))
+                and issubclass(getattr(w, name), Explorer) and getattr(w, name) not in (Explorer, PlayoutExplorer)}
+    assert exported <= set(EXPLORERS), sorted(c.__name__ for c in exported - set(EXPLORERS))
 
 
 QUICK = {"BalanceExplorer": {"games": 12}}   # a quick first run is enough to read it
@@ -76,34 +79,16 @@ def explorer(request):
     return request.param(**QUICK.get(request.param.__name__, {}))
 
 
-def _states(ex):
-    yield "default", ex
-    for values in STATES.get(type(ex).__name__, []):
-        assert ex.set_values(**values), ex.message
-        yield str(values), ex
-
-
 def test_every_explorer_shows_names_and_numbers_a_designer_reads(explorer):
-    ids = shown_ids()
-    problems = []
-    for state, ex in _states(explorer):
-        problems += [f"{state}: {p}" for p in text_problems(widget_texts(ex), ids)]
-    assert not problems, "\n".join(problems)
+    check_explorer(explorer, checks=["readable_texts"])
 
 
 def test_every_explorer_chart_has_title_axes_and_a_legend_or_caption(explorer):
-    problems = []
-    for state, ex in _states(explorer):
-        figures = explorer_figures(ex)
-        assert figures, f"{type(ex).__name__} shows no chart"
-        for i, fig in enumerate(figures):
-            problems += figure_problems(fig, f"{type(ex).__name__} {state} chart {i}")
-    assert not problems, "\n".join(problems)
+    check_explorer(explorer, checks=["readable_charts"])
 
 
 def test_every_explorer_is_padded_off_the_page_edge(explorer):
-    assert "rt-explorer" in explorer._dom_classes
-    assert explorer.layout.padding and explorer.layout.padding.split()[-1] != "0"
+    check_explorer(explorer, checks=["padding"])
 
 
 # ----------------------------------------------------------------- every chart function
@@ -328,29 +313,20 @@ def test_a_column_of_percentages_has_one_number_of_decimals():
 
 # ----------------------------------------------------------------- every game's log and scores
 def _games_with_a_log():
-    out = []
-    for gid in rometools.games():
-        spec = game_spec(gid)
-        # every game package answers to game_log: its own, or core.views' (the same name everywhere)
-        views = importlib.import_module(spec.rules.__name__.rsplit(".", 1)[0])
-        out += [pytest.param(gid, k, views, id=f"{gid}-{k}") for k in range(min(3, len(spec.sample_configs)))]
-    return out
+    return [pytest.param(gid, k, id=f"{gid}-{k}") for gid in rometools.games()
+            for k in range(min(3, len(game_spec(gid).sample_configs)))]
 
 
-@pytest.mark.parametrize(("gid", "k", "views"), _games_with_a_log())
-def test_every_game_log_has_a_row_per_decision_with_players_and_names(gid, k, views):
-    spec = game_spec(gid)
-    game = rometools.load_game(gid, **spec.sample_configs[k])
-    from rometools.core.playout import play
+@pytest.mark.parametrize(("gid", "k"), _games_with_a_log())
+def test_every_game_log_has_a_row_per_decision_with_players_and_names(gid, k):
+    """Every game package answers to game_log (its own, or core.views'): one row per decision,
+    players P1..Pn, display names (``rometools.testing.check_views``)."""
+    check_views(gid, checks=["game_log"], configs=[game_spec(gid).sample_configs[k]])
 
-    final = play(game, [sorted(spec.bots)[0]] * game.players, 7)
-    log = views.game_log(final)
-    assert isinstance(log, pd.DataFrame)
-    decisions = len(spec.movers(final)) if spec.movers else len(log)
-    assert len(log) == decisions and list(log["Turn"]) == list(range(1, decisions + 1))
-    assert set(log["Player"]) <= {f"P{s + 1}" for s in range(game.players)}
-    cells = [str(v) for v in log.astype(str).to_numpy().ravel()] + list(log.columns)
-    assert not text_problems(cells, shown_ids())
+
+@pytest.mark.parametrize("gid", rometools.games())
+def test_every_game_registers_an_action_text_in_the_rulebooks_words(gid):
+    check_views(gid, checks=["action_text"])
 
 
 def test_game_log_reads_the_rulebook_turn():

@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rometools.core.errors import DataFileError, IllegalActionError, InvalidActionError
+from rometools.core.errors import DataFileError, IllegalActionError, InvalidActionError, OptionError
 from rometools.core.stats import proportion_estimate
 from rometools.testing import check_game
 from rometools.via_romana import (
@@ -98,9 +98,10 @@ def test_score_road(pieces, completer, dangerous, winner, given):
 
 
 # ----------------------------------------------------------------- positions
-def at_build(players=2, hand=(), pieces=None, display=("green:helmet",) * 4, **changes):
-    """A position at seat 0's build phase with this hand and these pieces ({space: (seat, 'fort'|'m')})."""
-    s = new_game(players=players)
+def at_build(players=2, hand=(), pieces=None, display=("green:helmet",) * 4, options=None, **changes):
+    """A position at seat 0's build phase with this hand and these pieces ({space: (seat, 'fort'|'m')})
+    (``options``: the config's other options)."""
+    s = new_game(players=players, **(options or {}))
     t = _t(s.config)
     counts = [0] * len(t.cards)
     for c in hand:
@@ -146,15 +147,70 @@ def test_a_milestone_needs_a_card_of_the_space_colour_and_an_adjacent_piece():
 
 
 def test_a_road_milestone_card_matches_the_spaces_own_edge_colour():
-    """VR-13: road r16 (Roma to Ariminum) is edged purple, purple and blue, then blue. A blue card
-    takes its two-coloured space but not its purple one, though blue is one of the road's colours."""
+    """VR-13, milestone_colour="space" (the default): road r16 (Roma to Ariminum) is edged purple,
+    purple and blue, then blue. A blue card takes its two-coloured space but not its purple one,
+    though blue is one of the road's colours; the refusal says which colour the space takes."""
+    assert GameConfig().milestone_colour == "space"
     s = at_build(hand=("blue:laurel",), pieces={"roma": (1, "fort"), "r16.0": (1, "m")})
     assert builds(s, "milestone") == [("milestone", "r16.1", "blue:laurel")]
     s = at_build(hand=("blue:laurel",), pieces={"roma": (1, "fort")})
-    with pytest.raises(IllegalActionError, match="is not allowed now"):
+    assert builds(s, "milestone") == []
+    with pytest.raises(IllegalActionError) as info:
         apply(s, ("milestone", "r16.0", "blue:laurel"))
+    assert str(info.value) == ("('milestone', 'r16.0', 'blue:laurel') is not allowed now: a milestone on r16.0 "
+                               "takes a purple card (its own edges' colour; milestone_colour='space', VR-13)")
     assert ("milestone", "r16.0", "purple:laurel") in builds(at_build(hand=("purple:laurel",),
                                                                       pieces={"roma": (1, "fort")}), "milestone")
+
+
+def test_a_road_milestone_card_matches_any_colour_of_the_road_when_read_so():
+    """VR-13, milestone_colour="road" ("Play 1 card matching one of the road's colors"): the same
+    blue card goes on r16's purple space next to Roma, and a purple card on its blue space next to
+    Ariminum; a card of neither colour is refused, naming the road's colours; a city still takes
+    its province's colour only, and a joker any space next to a piece."""
+    road = {"milestone_colour": "road"}
+    s = at_build(hand=("blue:laurel",), pieces={"roma": (1, "fort")}, options=road)
+    assert builds(s, "milestone") == [("milestone", "r16.0", "blue:laurel")]   # r01, r02, r26 are not blue
+    after = apply(s, ("milestone", "r16.0", "blue:laurel"))
+    assert after.pieces[_t(s.config).index["r16.0"]] == 0 and after.history[-1] == ("milestone", "r16.0", "blue:laurel")
+    s = at_build(hand=("purple:laurel",), pieces={"ariminum": (1, "fort")}, options=road)
+    assert ("milestone", "r16.2", "purple:laurel") in builds(s, "milestone")
+    assert ("milestone", "r16.2", "purple:laurel") not in builds(
+        at_build(hand=("purple:laurel",), pieces={"ariminum": (1, "fort")}), "milestone")
+    s = at_build(hand=("red:laurel",), pieces={"roma": (1, "fort")}, options=road)
+    with pytest.raises(IllegalActionError) as info:
+        apply(s, ("milestone", "r16.0", "red:laurel"))
+    assert str(info.value) == ("('milestone', 'r16.0', 'red:laurel') is not allowed now: a milestone on r16.0 "
+                               "takes a purple or blue card (its road's colours; milestone_colour='road', VR-13)")
+    # a city milestone: its province's colour under either reading
+    s = at_build(hand=("blue:laurel",), pieces={"r16.0": (1, "m"), "r16.1": (1, "m"), "r16.2": (0, "m"),
+                                                "ariminum": (0, "fort")}, options=road)
+    assert "roma" not in {a[1] for a in builds(s, "milestone")}
+    with pytest.raises(IllegalActionError, match=r"a milestone on roma takes a purple card \(its province's colour;"):
+        apply(s, ("milestone", "roma", "blue:laurel"))
+    assert {a[1] for a in builds(at_build(hand=("blue:temple", "red:helmet"), pieces={"roma": (1, "fort")},
+                                          options=road), "joker")} == {"r01.0", "r02.0", "r16.0", "r26.2"}
+
+
+def test_the_milestone_colour_option_is_refused_in_the_designers_words():
+    with pytest.raises(OptionError) as info:
+        GameConfig(milestone_colour="edges")
+    assert str(info.value) == "milestone_colour must be one of space, road; got 'edges'"
+    assert GameConfig.from_dict(GameConfig(milestone_colour="road").to_dict()).milestone_colour == "road"
+
+
+def test_the_road_board_names_the_card_colours_each_vacant_space_takes():
+    """The chart's hover text for a vacant road space gives the colours a card may have to build
+    there under the config's reading (VR-13), and its caption says which reading."""
+    from rometools.charts.via_romana import road_board_figure
+
+    for options, expected, caption in [({}, "road r16, space 1: purple", "in the colour\na card must have"),
+                                       ({"milestone_colour": "road"}, "road r16, space 1: purple or blue",
+                                        "any colour of the road builds there")]:
+        fig = road_board_figure(at_build(options=options))
+        spaces = next(t for t in fig.data if t.meta == "vr-board-spaces")
+        assert expected in spaces.text
+        assert caption in next(a.text for a in fig.layout.annotations if a.name == "caption").replace("<br>", "\n")
 
 
 def test_a_double_milestone_needs_the_city_card_a_piece_there_and_a_connected_pair():

@@ -16,6 +16,7 @@ it hidden", Preparing to Play, Goal tiles). Twins here differ in one other seat'
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -23,7 +24,15 @@ import pytest
 import rometools
 from rometools.core.playout import play, states
 from rometools.core.search import MCTSBot
-from rometools.via_romana import _greedy, information_state, resample
+from rometools.core.stats import proportion_estimate
+from rometools.via_romana import (
+    _greedy,
+    apply,
+    current_player,
+    information_state,
+    new_game,
+    resample,
+)
 from rometools.via_romana.rules import _t, completes_a_road, legal_actions
 from rometools.via_romana.state import END
 
@@ -154,3 +163,67 @@ def test_mcts_decides_alike_when_only_another_seats_goal_differs():
     for s in picks:
         twin = goal_twins(s)[0]
         assert MCTSBot(12).choose(s, np.random.default_rng(7)) == MCTSBot(12).choose(twin, np.random.default_rng(7))
+
+
+# ----------------------------------------------------------------- cards taken from the display
+def _counts(t, cards):
+    out = [0] * len(t.cards)
+    for c in cards:
+        out[t.card_index[c]] += 1
+    return tuple(out)
+
+
+def taken_from_the_display():
+    """Seat 1 (two players), holding three cards dealt face down, takes the blue temple from the
+    face-up display by the rules' own ``apply`` (a scoring's take); seat 0 is then at its build step."""
+    s = new_game(players=2)
+    t = _t(s.config)
+    hands = (_counts(t, ["purple:laurel", "yellow:helmet"]), _counts(t, ["red:eagle", "green:laurel", "red:laurel"]))
+    display = _counts(t, ["blue:temple", "green:helmet", "green:helmet", "yellow:eagle"])
+    deck = tuple(d - a - b - x for d, a, b, x in zip(s.deck, *hands, display, strict=True))
+    s = dataclasses.replace(s, hands=hands, deck=deck, display=display, goals=("g1", "g2"),
+                            goals_left=("g3", "g4", "g5"), agenda=(("take", 1, 1), ("build",)), turn=1)
+    return apply(s, ("take", "blue:temple"))
+
+
+def test_a_card_taken_from_the_display_is_known_to_every_seat():
+    """The take is public: seat 1's known cards hold the blue temple, which every seat's information
+    state shows; playing a card of the kind takes it off (it may have been the one taken)."""
+    s = taken_from_the_display()
+    t = _t(s.config)
+    blue = t.card_index["blue:temple"]
+    assert s.known_cards == (t.no_cards, _counts(t, ["blue:temple"])) and sum(s.hands[1]) == 4
+    assert current_player(s) == 0 and s.agenda[0] == ("build",)
+    assert "known [1: blue:templex1]" in information_state(s, 0)
+    assert information_state(s, 0) != information_state(dataclasses.replace(s, known_cards=(t.no_cards,) * 2), 0)
+    # seat 1 discards a blue temple: nobody knows any more which cards it holds
+    at_discard = dataclasses.replace(s, seat=1, agenda=(("discard",), ("build",)))
+    assert apply(at_discard, ("discard", "blue:temple")).known_cards[1][blue] == 0
+    assert apply(at_discard, ("discard", "red:eagle")).known_cards[1] == s.known_cards[1]   # another kind: still known
+
+
+def test_resample_keeps_the_cards_another_seat_took_from_the_display():
+    """VR-12: after resample seat 1 still holds the blue temple it took (before, resample dealt its
+    whole hand again from the unseen cards and the take was forgotten), the information states
+    agree, and the rest of its hand is dealt from the cards seat 0 has not seen with the right law:
+    the second blue temple, one of the N unseen cards (the deck and seat 1's three hidden cards),
+    is among seat 1's three dealt cards with probability 3/N (a 99.9% Wilson interval over 3,000
+    resamples holds it)."""
+    s = taken_from_the_display()
+    t = _t(s.config)
+    blue = t.card_index["blue:temple"]
+    unseen = [d + h - k for d, h, k in zip(s.deck, s.hands[1], s.known_cards[1], strict=True)]
+    assert unseen[blue] == 1
+    n = sum(unseen)
+    second = 0
+    for seed in range(3000):
+        r = resample(s, 0, seed)
+        assert r.hands[1][blue] >= 1 and sum(r.hands[1]) == 4 and r.hands[0] == s.hands[0]
+        assert [d + h for d, h in zip(r.deck, r.hands[1], strict=True)] == [
+            d + h for d, h in zip(s.deck, s.hands[1], strict=True)]   # the same cards, dealt again
+        if seed < 50:
+            assert information_state(r, 0) == information_state(s, 0)
+            assert information_state(r, 1).split("; ", 3)[3] == information_state(s, 1).split("; ", 3)[3]
+        second += r.hands[1][blue] == 2
+    estimate = proportion_estimate(second, 3000, confidence=0.999)
+    assert estimate.low <= Fraction(3, n) <= estimate.high, (second, n)

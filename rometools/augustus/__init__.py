@@ -50,7 +50,7 @@ from rometools.augustus.rules import (
     new_game,
     open_slots,
 )
-from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators
+from rometools.augustus.scoring import final_ranks, score_bounds, score_parts, senators, tiebreaks
 from rometools.augustus.several import (
     SeveralObjectivesOdds,
     several_objectives_cdf,
@@ -85,6 +85,7 @@ __all__ = [
     "BOTS",
     "CHANCE",
     "GAME",
+    "START_BONUS",
     "JOKER_POLICIES",
     "KINDS",
     "PASS",
@@ -162,15 +163,25 @@ from rometools.augustus.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.augustus.rules")
+from rometools.core.handicap import StartBonus  # noqa: E402
+
+#: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
+START_BONUS = StartBonus('legion', "one more legion in the seat's reserve at the start", most=3)
+
+from rometools.augustus.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
+    start_bonus=START_BONUS,
     restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
-    chance_name="a draw", extras=_extras, ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text,
+    chance_name="a draw", extras=_extras, tiebreaks=tiebreaks, score_parts=score_parts, movers=movers, action_text=action_text,
     time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},
     sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},
-                    {"players": 3, "first_caller": 2, "max_draws": 40})))
+                    {"players": 3, "first_caller": 2, "max_draws": 40,
+                     "handicap": {2: {"points": 2, "bonus": 1}}})))   # P2: 2 points and one more legion
 #: ``to_json``, ``scores``... and ``play_game``: the protocol functions Augustus leaves to
 #: core (:mod:`rometools.core.protocol`), bound to it.
 __getattr__ = GAME.package_attribute

@@ -29,6 +29,7 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
+    bundled_loader,
     cached_loader,
     load_data_file,
     parse_model,
@@ -500,7 +501,34 @@ class ObjectiveSet(ComponentSet):
 
 
 # ----------------------------------------------------------------- building
-def _build_components(path: Path) -> Components:
+@bundled_loader("augustus", "components.toml")
+def load_components(path: Path) -> Components:
+    """Load and validate an Augustus component file.
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        Default: the bundled ``data/augustus/components.toml``.
+
+    Returns
+    -------
+    Components
+        Cached per file and modification time.
+
+    Raises
+    ------
+    DataFileError
+        Naming the file, the entry and the problem: a duplicate token or reward
+        id, not exactly one joker, ``bag.total`` not the sum of the counts, a
+        reward with a missing or unused ``colour``/``resource``, two count
+        rewards for the same number, a count reward beyond the objectives that
+        end the game, more kept than dealt.
+
+    Examples
+    --------
+    >>> load_components().provenance["setup.legions_per_player"].kind
+    'rulebook'
+    """
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
     ids = [t.id for t in raw.token]
@@ -562,39 +590,8 @@ def _build_components(path: Path) -> Components:
     )
 
 
-_load_components = cached_loader(_build_components, bundled=("augustus", "components.toml"))
 #: Path of the bundled ``augustus/components.toml``.
-components_path = _load_components.bundled_path
-
-
-def load_components(path: str | os.PathLike[str] | None = None) -> Components:
-    """Load and validate an Augustus component file.
-
-    Parameters
-    ----------
-    path : str or PathLike, optional
-        Default: the bundled ``data/augustus/components.toml``.
-
-    Returns
-    -------
-    Components
-        Cached per file and modification time.
-
-    Raises
-    ------
-    DataFileError
-        Naming the file, the entry and the problem: a duplicate token or reward
-        id, not exactly one joker, ``bag.total`` not the sum of the counts, a
-        reward with a missing or unused ``colour``/``resource``, two count
-        rewards for the same number, a count reward beyond the objectives that
-        end the game, more kept than dealt.
-
-    Examples
-    --------
-    >>> load_components().provenance["setup.legions_per_player"].kind
-    'rulebook'
-    """
-    return _load_components(path)
+components_path = load_components.bundled_path
 
 
 def _power(raw, symbols: tuple[str, ...], path: Path, where: str) -> Power:

@@ -445,8 +445,9 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
         raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
     comps = config.components
     n = config.players
+    legions = tuple(comps.legions_per_player + config.handicap.bonus(s) for s in range(n))  # a handicap's legions
     state = GameState(config, "deal", -1, (), config.cards.numbers, ((),) * n, ((),) * n, ((),) * n,
-                      (comps.legions_per_player,) * n, (comps.legions_per_player,) * n,
+                      legions, legions,
                       (-1,) * len(comps.rewards), (0,) * len(comps.tokens), config.first_caller)
     if rng is None:
         return state

@@ -11,8 +11,9 @@ This module reads the state's fields only (it sits below :mod:`~rometools.august
 from __future__ import annotations
 
 from rometools.augustus.state import GameConfig, GameState
+from rometools.core.protocol import ranks_by_keys
 
-__all__ = ["final_ranks", "score_bounds", "score_parts", "senators"]
+__all__ = ["final_ranks", "score_bounds", "score_parts", "senators", "tiebreaks"]
 
 
 def senators(state: GameState, seat: int) -> int:
@@ -62,8 +63,23 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     return out
 
 
+def tiebreaks(state: GameState) -> list[tuple[int]]:
+    """Each seat's tiebreak after the points: ``(senators controlled,)`` (more is better).
+
+    Registered as ``GameSpec(tiebreaks=...)``: core ranks by points with the seat handicap,
+    then this.
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig, new_game
+    >>> tiebreaks(new_game(GameConfig(players=2), rng=0))
+    [(0,), (0,)]
+    """
+    return [(senators(state, s),) for s in range(state.config.players)]
+
+
 def final_ranks(state: GameState) -> tuple[int, ...]:
-    """Each seat's rank (1 best): most points, then most senators controlled.
+    """Each seat's rank (1 best): most points (with the seat handicap's), then most senators controlled.
 
     Seats level on both share a rank.
 
@@ -73,8 +89,10 @@ def final_ranks(state: GameState) -> tuple[int, ...]:
     >>> final_ranks(new_game(rng=0))
     (1, 1, 1, 1)
     """
-    keys = [(p["total"], senators(state, s)) for s, p in enumerate(score_parts(state))]
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    handicap = state.config.handicap
+    keys = [(p["total"] + handicap.points(s), *t)
+            for s, (p, t) in enumerate(zip(score_parts(state), tiebreaks(state), strict=True))]
+    return ranks_by_keys(keys)
 
 
 def score_bounds(config: GameConfig) -> tuple[int, int]:

@@ -81,6 +81,7 @@ from rometools.caesars_empire.scoring import (
     road_bonus,
     score_bounds,
     score_parts,
+    tiebreaks,
     treasure_points,
 )
 from rometools.caesars_empire.state import (
@@ -141,6 +142,7 @@ __all__ = [
     "Position",
     "ROME",
     "ROUTE_POLICIES",
+    "START_BONUS",
     "RandomBot",
     "RouteOption",
     "ScoringTables",
@@ -209,21 +211,31 @@ __all__ = [
 from rometools.caesars_empire.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.caesars_empire.bots import action_places as _action_places  # noqa: E402
 from rometools.caesars_empire.bots import place_map as _place_map  # noqa: E402
+from rometools.caesars_empire.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
 from rometools.caesars_empire.odds import key_odds as _key_odds  # noqa: E402
 from rometools.caesars_empire.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
+from rometools.core.handicap import StartBonus  # noqa: E402
+
+#: The seat handicap's start bonus in Caesar's Empire (a design tool, not a rule: docs/rules-decisions.md,
+#: "Seat handicap"): each unit is one more Road in the seat's supply.
+START_BONUS = StartBonus("Road", "one more Road in the seat's supply at the start (more connections, and a "
+                                 "better chance of the Road bonus)", most=10)
 
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=gold_turns,
-    ranks=final_ranks, score_parts=score_parts, movers=movers, action_text=action_text, time_unit=_TIME_UNIT,
+    tiebreaks=tiebreaks, start_bonus=START_BONUS, score_parts=score_parts, movers=movers, action_text=action_text,
+    time_unit=_TIME_UNIT,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},
     sample_configs=(
         {}, {"players": 2}, {"players": 3, "all_tokens_variant": True, "sum_complete_colours": True},
-        {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12},
+        {"players": 5, "route_policy": "first", "no_move": "end_game", "roads_per_player": 12,
+         "handicap": {2: {"points": 4, "bonus": 2}}},   # the seat handicap: P2 4 points and 2 more Roads
         {"players": 3, "route_policy": "player", "max_chain_paths": 2},
     )))
 

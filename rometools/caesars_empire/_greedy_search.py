@@ -202,7 +202,7 @@ def search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:],
                bound=cython.long, y_slack=cython.long, route=cython.long, k=cython.long,
                own_is_exact=cython.bint, i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
                own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
-               depth=cython.long, room=cython.Py_ssize_t, stack=list, best=list, later=list)
+               depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, stack=list, best=list, later=list)
 def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
             budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
             tv, gain_of, tokens, treasures, treasure_value) -> tuple:
@@ -213,6 +213,7 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
     best = []
     later = []
     top, cheapest = -1, 0
+    found = False  # a chain may be worth less than nothing (a Treasure table that falls: its marginal value)
     nodes: cython.int[:] = where.nodes
     room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
@@ -227,11 +228,11 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
             if not sv[n + u]:
                 _fill(where, b, d, u, sv, seat, tv, gain_of, tokens, treasures, treasure_value)
             v = (base + c) * sv[n + u] + sv[u]
-            if v > top or (v == top and c < cheapest):
-                top, cheapest, best = v, c, [((s, 0, e), (s, u))]
+            if not found or v > top or (v == top and c < cheapest):
+                found, top, cheapest, best = True, v, c, [((s, 0, e), (s, u))]
             elif v == top and c == cheapest:
                 best.append(((s, 0, e), (s, u)))
-    if limit < 2 or top < 0:
+    if limit < 2 or not found:  # none: every walk starts with a one-path chain
         return best, top, cheapest, later
     for k in range(b[0], b[1]):  # unbuilt paths out of Rome to empty cities (Rome only starts a walk)
         u = b[where.to + k]
@@ -379,7 +380,7 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     else:  # the seat's choice among tied routes: the most it can get
         best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, d, where.own + seat * n, None,
                                             tv, gain_of, tokens, treasures, treasure_value)
-    if limit < 2 or top < 0:
+    if limit < 2 or not best:
         return [item[1] for item in best], top, cheapest
     if len(later) > 1:
         later.sort(key=_by_bound, reverse=True)  # the likeliest first: a higher best prunes the rest

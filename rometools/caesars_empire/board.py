@@ -28,6 +28,7 @@ from rometools.core.data import (
     Provenance,
     StrictModel,
     bundled_file,
+    json_fields,
     load_data_file,
     parse_model,
     validate_values,
@@ -449,14 +450,7 @@ class Board:
         >>> Board.from_dict(b.to_dict()) == b
         True
         """
-        return {
-            "name": self.name, "side": self.side, "rome_position": list(self.rome_position),
-            "cities": [{"id": c.id, "name": c.name, "colour": c.colour, "value": c.value,
-                        "position": list(c.position)} for c in self.cities],
-            "paths": [{"cities": list(p.cities), "roads": p.roads} for p in self.paths],
-            "provenance": [self.provenance.kind, self.provenance.source] if self.provenance else None,
-            "source": self.source,
-        }
+        return json_fields(self, ("name", "side", "rome_position", "cities", "paths", "provenance", "source"))
 
     # ------------------------------------------------------------ queries
     def city(self, city_id: str) -> City:

@@ -153,7 +153,9 @@ class GreedyBot(Bot):
     rules award, found by applying the chain), doubled if the city holds Gold;
     plus the City-token points it adds (``scoring.city_points``) and the
     Treasure's marginal value (``scoring.marginal_treasure_value``). Ties go
-    to the cheaper chain, then uniformly at random.
+    to the cheaper chain, then uniformly at random. It connects whenever it
+    can, as the rules require, even when every connection is worth less than
+    nothing (a Treasure table that falls gives negative marginal values).
 
     Examples
     --------

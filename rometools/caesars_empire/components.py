@@ -11,7 +11,6 @@ Rules: ``001_a311a49632a27e24.txt`` (Caesar's Empire, English edition) and
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -25,7 +24,7 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    cached_loader,
+    bundled_loader,
     load_data_file,
     parse_model,
 )
@@ -381,7 +380,34 @@ def _normalise(name: object) -> str:
     return str(name).strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def _build(path: Path) -> Components:
+@bundled_loader("caesars_empire", "components.toml")
+def load_components(path: Path) -> Components:
+    """Load and validate a Caesar's Empire component file.
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        A components TOML file; default the bundled
+        ``data/caesars_empire/components.toml``.
+
+    Returns
+    -------
+    Components
+        Cached per file and modification time, so repeated calls are free.
+
+    Raises
+    ------
+    DataFileError
+        If the file is malformed, naming the file, the entry and the problem.
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> c.tables.different_types
+    (0, 2, 5, 9, 14, 20, 32, 46)
+    >>> c.provenance["treasure.meat.count"].kind
+    'inferred'
+    """
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
     ids = [t.id for t in raw.treasure]
@@ -477,36 +503,5 @@ def _build(path: Path) -> Components:
     )
 
 
-_load = cached_loader(_build, bundled=("caesars_empire", "components.toml"))
 #: Path of the bundled ``caesars_empire/components.toml``.
-components_path = _load.bundled_path
-
-
-def load_components(path: str | os.PathLike[str] | None = None) -> Components:
-    """Load and validate a Caesar's Empire component file.
-
-    Parameters
-    ----------
-    path : str or PathLike, optional
-        A components TOML file; default the bundled
-        ``data/caesars_empire/components.toml``.
-
-    Returns
-    -------
-    Components
-        Cached per file and modification time, so repeated calls are free.
-
-    Raises
-    ------
-    DataFileError
-        If the file is malformed, naming the file, the entry and the problem.
-
-    Examples
-    --------
-    >>> c = load_components()
-    >>> c.tables.different_types
-    (0, 2, 5, 9, 14, 20, 32, 46)
-    >>> c.provenance["treasure.meat.count"].kind
-    'inferred'
-    """
-    return _load(path)
+components_path = load_components.bundled_path

@@ -171,15 +171,16 @@ def position(config: GameConfig | Board | None = None, *, treasures: Mapping[str
     for e, o in enumerate(path_owner):
         if o >= 0:
             used[o] += b._cost[e]
-    left = [config.roads_per_player - u for u in used]
+    begin = config.start_roads   # roads_per_player, plus a seat handicap's Roads
+    left = [begin[s] - u for s, u in enumerate(used)]
     for s, u in enumerate(used):
-        if u > config.roads_per_player:
+        if u > begin[s]:
             raise ArgumentError(f"roads: P{s + 1} has {u} Roads on the board but starts with "
-                                f"{config.roads_per_player}")
+                                f"{begin[s]}")
     for seat, k in (roads_left or {}).items():
         s = _seat(seat, n, "roads_left")
         if _whole(k, f"roads_left.P{s + 1}") != left[s]:
-            raise ArgumentError(f"roads_left: P{s + 1} has {k} Roads left, but {config.roads_per_player} minus "
+            raise ArgumentError(f"roads_left: P{s + 1} has {k} Roads left, but {begin[s]} minus "
                                 f"the {used[s]} on the board is {left[s]}")
     score = [0] * n
     for seat, k in (route_score or {}).items():

@@ -491,7 +491,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
     b = config.board
     n = len(b.city_ids)
     state = GameState(config, (None,) * n, (-1,) * n, (-1,) * len(b.paths),
-                      (config.roads_per_player,) * config.players, (0,) * config.players)
+                      config.start_roads, (0,) * config.players)
     if deal is not None:
         missing = [c for c in b.city_ids if c not in deal]
         extra = [c for c in deal if c not in b.city_ids]

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 from rometools.caesars_empire.state import GameState
 from rometools.core.formatting import seat_label
+from rometools.core.protocol import ranks_by_keys
 
 __all__ = [
     "Holding",
@@ -24,6 +25,7 @@ __all__ = [
     "city_points",
     "city_total",
     "final_ranks",
+    "tiebreaks",
     "final_scores",
     "holdings",
     "final_ranking",
@@ -280,7 +282,7 @@ def city_points(tokens: Iterable[tuple[str, int]], *, sum_complete_colours: bool
 
 
 def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
-               components: Components | None = None) -> dict[Hashable, int]:
+               components: Components | None = None, most: int | None = None) -> dict[Hashable, int]:
     """The Road bonus: ``points`` (10) to every player with the most Roads left.
 
     Rule: ``001_a311a49632a27e24.txt``, End of Game, Road Bonus: "In the event of
@@ -292,6 +294,9 @@ def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
         Roads each player has not placed (Roads).
     points : int, optional
         Bonus size; default the component file's (10).
+    most : int, optional
+        The most Roads a player can have left: the Roads a player starts with (default the
+        component file's; more for a seat given Roads by the seat handicap's start bonus).
 
     Raises
     ------
@@ -309,12 +314,13 @@ def road_bonus(roads_left: Mapping[Hashable, int], *, points: int | None = None,
     bonus = comps.road_bonus if points is None else points
     if not roads_left:
         raise ValueError("road_bonus needs at least one player")
+    most = comps.roads_per_player if most is None else most
     for player, n in roads_left.items():
         n = _int_count(str(player), n)
-        if not 0 <= n <= comps.roads_per_player:
-            raise ValueError(f"Roads left for {player!r} must be 0 to {comps.roads_per_player}, got {n}")
-    most = max(roads_left.values())
-    return {player: bonus if n == most else 0 for player, n in roads_left.items()}
+        if not 0 <= n <= most:
+            raise ValueError(f"Roads left for {player!r} must be 0 to {most}, got {n}")
+    top = max(roads_left.values())
+    return {player: bonus if n == top else 0 for player, n in roads_left.items()}
 
 
 def final_ranking(
@@ -327,6 +333,7 @@ def final_ranking(
     tokens_in_play: Iterable[tuple[str, int]] | None = None,
     tables: ScoringTables | Mapping | None = None,
     components: Components | None = None,
+    most_roads: int | None = None,
 ):
     """Final scores and ranking with the rulebook tiebreakers.
 
@@ -354,6 +361,8 @@ def final_ranking(
         The 2-3 player City variant (see :func:`city_points`).
     tables
         Replacement Treasure tables (see :func:`treasure_points`).
+    most_roads : int, optional
+        The most Roads a player starts with (see :func:`road_bonus`).
 
     Returns
     -------
@@ -406,7 +415,7 @@ def final_ranking(
             raise ValueError(f"{name} names players {sorted(map(str, part))}, "
                              f"route_points names {sorted(map(str, players))}")
     in_play = list(tokens_in_play) if tokens_in_play is not None else None
-    bonus = road_bonus(roads_left, components=comps)
+    bonus = road_bonus(roads_left, components=comps, most=most_roads)
     rows = []
     for p in players:
         tokens = list(city_tokens[p])
@@ -662,7 +671,7 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
         return [dict(p) for p in facts.parts]
     cfg = state.config
     comps = cfg.components
-    bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps)
+    bonus = road_bonus(dict(enumerate(state.roads_left)), components=comps, most=max(cfg.start_roads))
     in_play = cfg.board.city_tokens() if cfg.sum_complete_colours else None
     out = []
     for p, held in enumerate(holdings(state)):
@@ -708,8 +717,15 @@ def _state_ranking(state: GameState, *, tables: ScoringTables | Mapping | None =
         {lab: dict(zip(ids, h.treasures, strict=True)) for lab, h in zip(labels, held, strict=True)},
         {lab: list(h.city_tokens) for lab, h in zip(labels, held, strict=True)},
         dict(zip(labels, state.roads_left, strict=True)), sum_complete_colours=cfg.sum_complete_colours,
-        tokens_in_play=cfg.board.city_tokens(), tables=tables, components=cfg.components)
+        tokens_in_play=cfg.board.city_tokens(), tables=tables, components=cfg.components,
+        most_roads=max(cfg.start_roads))
     df.insert(1, "seat", [labels.index(p) for p in df["player"]])
+    if cfg.handicap.has_points:   # the seat handicap's points, before the ranking and its tiebreakers
+        df.insert(df.columns.get_loc("total"), "handicap", [cfg.handicap.points(s) for s in df["seat"]])
+        df["total"] = df["total"] + df["handicap"]
+        ranks = final_ranks(state)
+        df["rank"] = [ranks[s] for s in df["seat"]]
+        df = df.sort_values(["rank", "seat"], kind="stable").reset_index(drop=True)
     return df
 
 
@@ -749,8 +765,25 @@ def final_ranks(state: GameState) -> tuple[int, ...]:
     >>> final_ranks(new_game(rng=0))
     (1, 1, 1, 1)
     """
-    comps = state.config.components
-    gold = comps.gold_index
-    keys = [(p["total"], len({c for c, _ in h.city_tokens}), h.treasures[gold], state.roads_left[s])
-            for s, (p, h) in enumerate(zip(score_parts(state), holdings(state), strict=True))]
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    handicap = state.config.handicap
+    keys = [(p["total"] + handicap.points(s), *t)
+            for s, (p, t) in enumerate(zip(score_parts(state), tiebreaks(state), strict=True))]
+    return ranks_by_keys(keys)
+
+
+def tiebreaks(state: GameState) -> list[tuple[int, int, int]]:
+    """Each seat's tiebreakers after the points, more is better: ``(Cities of different colours,
+    Gold Coins, Roads left)``.
+
+    Rule: ``001_a311a49632a27e24.txt``, In the Event of a Tie. Registered as
+    ``GameSpec(tiebreaks=...)``: core ranks by points with the seat handicap, then these.
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import GameConfig, new_game
+    >>> tiebreaks(new_game(GameConfig(players=2), rng=0))
+    [(0, 0, 25), (0, 0, 25)]
+    """
+    gold = state.config.components.gold_index
+    return [(len({c for c, _ in h.city_tokens}), h.treasures[gold], state.roads_left[s])
+            for s, h in enumerate(holdings(state))]

@@ -286,6 +286,12 @@ class GameConfig(Config):
         set_(self, "_tokens", tuple(tokens.items()))
 
     @property
+    def start_roads(self) -> tuple[int, ...]:
+        """Roads each seat starts with: ``roads_per_player``, plus the seat handicap's start bonus
+        (one Road per unit, :data:`rometools.caesars_empire.START_BONUS`)."""
+        return tuple(self.roads_per_player + self.handicap.bonus(s) for s in range(self.players))
+
+    @property
     def tokens_in_play(self) -> dict[str, int]:
         """Treasure tokens shuffled at set-up, ``{Treasure id: tokens}``."""
         return dict(self._tokens)

@@ -67,6 +67,7 @@ __all__ = [
     "TEMPLATE",
     "LabelPlacement",
     "add_caption",
+    "add_leader_labels",
     "colour_difference",
     "empty_figure",
     "exact_bars",
@@ -776,6 +777,50 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], ra
             leaders[i] = (dx, -dy)  # annotation offsets count y downwards
             place(box)
     return LabelPlacement(positions, leaders)
+
+
+def add_leader_labels(fig: Any, placement: LabelPlacement, points: Sequence[tuple[float, float]],
+                      texts: Sequence[str], radii: Sequence[float], names: Sequence[str], *,
+                      font_px: float = 10) -> None:
+    """Draw the labels :func:`place_labels` moved away from their points, each on a leader line.
+
+    Each label of ``placement.leaders`` becomes an annotation at its offset, on the side away
+    from its point (anchored left of a label pushed right, below one pushed up...), joined to
+    the point by a thin grey line that stops at the marker's edge, on a pale background.
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure
+        Changed in place.
+    placement : LabelPlacement
+        From :func:`place_labels` with the same points.
+    points : sequence of (x, y)
+        Data coordinates of the labelled points.
+    texts : sequence of str
+        The labels.
+    radii : sequence of float
+        Each point's marker size in pixels (the line stops at half of it).
+    names : sequence of str
+        Each annotation's ``name`` (a stable id tests and browsers read: ``"ce-label-capua"``).
+    font_px : float
+        Label font size in pixels.
+
+    Examples
+    --------
+    >>> fig = new_figure()
+    >>> add_leader_labels(fig, LabelPlacement(["", "top center"], {0: (30, -12)}), [(0.2, 0.3), (0.5, 0.5)],
+    ...                   ["Ostia", "Roma"], [10, 10], ["x-label-ostia", "x-label-roma"])
+    >>> [(a.text, a.name, a.xanchor, a.yanchor) for a in fig.layout.annotations]
+    [('Ostia', 'x-label-ostia', 'left', 'bottom')]
+    """
+    for i, (dx, dy) in placement.leaders.items():
+        x, y = points[i]
+        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its point
+            x=x, y=y, ax=dx, ay=dy, text=texts[i], name=names[i],
+            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
+            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
+            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=radii[i] / 2,
+            font={"size": font_px}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
 
 
 def _leader_spot(i, centres, sizes, placed, blocks, cost):

@@ -47,6 +47,7 @@ from rometools.charts._common import (
     SEAT_COLOURS,
     TEMPLATE,
     add_caption,
+    add_leader_labels,
     legend_rows,
     place_labels,
     region_colour,
@@ -250,14 +251,8 @@ def board_figure(
             # would show through the cities
             "opacity": 1,
         }))
-    for i, (dx, dy) in placement.leaders.items():
-        c = cities[i]
-        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its city
-            x=c.position[0], y=c.position[1], ax=dx, ay=dy, text=text[i], name=f"ce-label-{c.id}",
-            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
-            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
-            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=sizes[i] / 2,
-            font={"size": _LABEL_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
+    add_leader_labels(fig, placement, [c.position for c in cities], text, sizes,
+                      [f"ce-label-{c.id}" for c in cities], font_px=_LABEL_FONT)
     fig.add_trace(go.Scatter(
         x=[board.rome_position[0]], y=[board.rome_position[1]], mode="markers", name="Rome",
         uid="ce-board-rome", meta="ce-board-rome", text=["Rome"], hovertext=["<b>Rome</b>"],

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 
 from rometools.charts._common import (
     add_caption,
+    add_leader_labels,
     new_figure,
     place_labels,
     region_colour,
@@ -99,6 +100,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
     20
     """
     from rometools.via_romana.rules import road_status
+    from rometools.via_romana.views import milestone_colours
 
     board = state.config.the_board()
     where = _space_points(board)
@@ -134,7 +136,8 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
         x=[where[s][0] for s in vacant], y=[where[s][1] for s in vacant], mode="markers", meta="vr-board-spaces",
         name="vacant road space", marker={"size": 7, "symbol": "diamond", "line": {"width": 1, "color": "#444"},
                                           "color": [region_colour(board.space_colours[s][0]) for s in vacant]},
-        text=[f"{html.escape(named[s])}: {html.escape(' or '.join(board.space_colours[s]))}" for s in vacant],
+        text=[f"{html.escape(named[s])}: {html.escape(' or '.join(milestone_colours(state.config, s)))}"
+              for s in vacant],
         hoverinfo="text"))
     for seat in range(state.config.players):
         held = [s for s in board.spaces if state.pieces[index[s]] != -1 and state.pieces[index[s]] // 2 == seat]
@@ -186,17 +189,12 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
                       xaxis={"visible": False, "range": list(xrange)},
                       yaxis={"visible": False, "scaleanchor": "x", "range": list(yrange)},
                       hovermode="closest", **({"width": width} if width else {}))
-    for i, (dx, dy) in placement.leaders.items():
-        c = cities[i]
-        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its city
-            x=c.position[0], y=c.position[1], ax=dx, ay=dy, text=names[i], name=f"vr-label-{c.id}",
-            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
-            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
-            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=_CITY_PX / 2,
-            font={"size": _LABEL_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
-    return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in the "
-                            "colour\na card must have to build there: "
-                            f"{html.escape(', '.join(board.provinces))}.\n"
+    add_leader_labels(fig, placement, [c.position for c in cities], names, [_CITY_PX] * len(cities),
+                      [f"vr-label-{c.id}" for c in cities], font_px=_LABEL_FONT)
+    where_cards = ("the colour\na card must have to build there" if state.config.milestone_colour == "space" else
+                   "their edge\ncolour (a card of any colour of the road builds there, VR-13)")
+    return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in "
+                            f"{where_cards}: {html.escape(', '.join(board.provinces))}.\n"
                             "Milestones are dots, forts squares, in the player's colour.")
 
 

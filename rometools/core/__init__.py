@@ -7,6 +7,7 @@
 * :mod:`rometools.core.simulate` / :mod:`rometools.core.balance` -- self-play at scale and balance metrics.
 * :mod:`rometools.core.stats` -- Monte Carlo estimates with confidence intervals.
 * :mod:`rometools.core.data` -- data-file loading with per-value provenance.
+* :mod:`rometools.core.variants` -- a variant (options and data edits) as a value; :mod:`rometools.core.handicap` -- the seat handicap.
 
 Exact draw odds (bags, decks, tile stacks) are :mod:`rometools.draws`, one layer up.
 """
@@ -30,6 +31,13 @@ _LAZY = {
     "Provenance": "rometools.core.data",
     "data_dir": "rometools.core.data",
     "load_data_file": "rometools.core.data",
+    "EditedFile": "rometools.core.data",
+    "Handicap": "rometools.core.handicap",
+    "StartBonus": "rometools.core.handicap",
+    "Parameter": "rometools.core.variants",
+    "Variant": "rometools.core.variants",
+    "as_variant": "rometools.core.variants",
+    "load_variant": "rometools.core.variants",
     "as_generator": "rometools.core.rng",
     "ProportionEstimate": "rometools.core.stats",
     "proportion_estimate": "rometools.core.stats",
@@ -38,6 +46,13 @@ _LAZY = {
 __all__ = [
     "PROVENANCE_KINDS",
     "DataFile",
+    "EditedFile",
+    "Handicap",
+    "Parameter",
+    "StartBonus",
+    "Variant",
+    "as_variant",
+    "load_variant",
     "ArgumentError",
     "DataFileError",
     "IllegalActionError",

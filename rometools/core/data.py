@@ -20,13 +20,14 @@ the problem, and nothing is returned.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
 import stat
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -40,15 +41,21 @@ from rometools.core.formatting import shown
 __all__ = [
     "PROVENANCE_KINDS",
     "DataFile",
+    "EditedFile",
     "MetaTable",
     "Provenance",
     "StrictModel",
     "bundled_file",
+    "bundled_loader",
     "cached_loader",
     "data_dir",
     "edited",
+    "edited_file_of",
+    "edited_path",
     "entry_name",
+    "json_fields",
     "load_data_file",
+    "load_edited",
     "load_text",
     "parse_model",
     "plain_value",
@@ -242,6 +249,27 @@ def cached_loader(build: Callable[[Path], L], bundled: tuple[str, str] | None = 
     load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     load.bundled_path = bundled_path  # type: ignore[attr-defined]
     return load
+
+
+def bundled_loader(game: str, name: str) -> Callable[[Callable[[Path], L]], Callable[..., L]]:
+    """Make a data file's reader the game's public loader: the one way a game loads a bundled file.
+
+    Decorates ``read(path) -> value`` (which validates the whole file and raises
+    :class:`DataFileError` naming the entry) into ``load(path=None)``: no path reads the bundled
+    ``data/<game>/<name>`` (:func:`bundled_file`), each file is read once per version of it
+    (:func:`cached_loader`), and ``load.bundled_path()`` gives the bundled file's path. The reader's
+    name and docstring are the loader's: write the public docstring on it.
+
+    Examples
+    --------
+    >>> @bundled_loader("caesars_empire", "components.toml")
+    ... def load_names(path):
+    ...     \"\"\"The file's name.\"\"\"
+    ...     return path.name
+    >>> load_names(), load_names.bundled_path().parent.name, load_names.__doc__
+    ('components.toml', 'caesars_empire', "The file's name.")
+    """
+    return lambda read: cached_loader(read, bundled=(game, name))
 
 
 def entry_name(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None) -> str:
@@ -663,6 +691,31 @@ def plain_value(value: Any) -> Any:
     return value["value"] if isinstance(value, Mapping) and "value" in value else value
 
 
+def json_fields(value: Any, names: Iterable[str]) -> dict[str, Any]:
+    """``{name: JSON value}`` of a parsed value's fields ``names``, for its ``to_dict`` (an inline board
+    in a saved game): a frozen dataclass as a dict of its init fields, tuples as lists (all the way
+    down), a :class:`Provenance` as ``[kind, source]``, anything else as it is.
+
+    Examples
+    --------
+    >>> from rometools.imperator import load_board
+    >>> d = json_fields(load_board(), ["name", "arrows", "provenance"])
+    >>> d["arrows"][0], d["provenance"][0]
+    ({'source': 'latium', 'target': 'etruria'}, 'illustrative')
+    """
+    return {name: _json_value(getattr(value, name)) for name in names}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Provenance):
+        return [value.kind, value.source]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json_value(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    if isinstance(value, tuple | list):
+        return [_json_value(v) for v in value]
+    return value
+
+
 def load_text(loader: Callable[[Path], Any], text: str, name: str) -> Any:
     """Check a data file's text exactly as the file would be checked: written under ``name`` in a
     temporary folder and read with ``loader`` (a :class:`DataFileError` names ``name``).
@@ -686,3 +739,158 @@ def load_text(loader: Callable[[Path], Any], text: str, name: str) -> Any:
         except DataFileError as err:   # named as the designer will save it, not the temporary copy
             raise DataFileError(Path(name).name, err.entry, err.problem) from None
     return value
+
+
+# ===================================================================== edited files (variants)
+@dataclass(frozen=True)
+class EditedFile:
+    """A data file's text edited in memory, named as the file it was made from.
+
+    What a :class:`~rometools.core.variants.Variant` gives a file option (``load_game(GAME,
+    components=EditedFile("components.toml", text))``): the config reads it with the option's
+    loader exactly as it reads a file (:func:`load_edited`), and a saved game keeps its text
+    (``{"edited": {"name", "text"}, "sha256"}``), so a game of a variant saves and loads
+    anywhere. Nothing bundled is touched.
+
+    Parameters
+    ----------
+    name : str
+        The file's name, no folder (``"components.toml"``): errors name it.
+    text : str
+        The whole file, at most :data:`MAX_FILE_BYTES` bytes of UTF-8.
+    named : str, optional
+        How load errors name it (``"components.toml (as the variant edits it)"``); default ``name``.
+
+    Raises
+    ------
+    DataFileError
+        For a name with a folder or another suffix than ``.toml``, ``.yaml``, ``.yml``, or a
+        text too long.
+
+    Examples
+    --------
+    >>> EditedFile("../x.toml", "")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.DataFileError: '../x.toml': is not a data file's name (a name such as components.toml, no folder)
+    """
+
+    name: str
+    text: str = field(repr=False)
+    named: str | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        name = self.name
+        if (not isinstance(name, str) or Path(name).name != name or len(name) > 100
+                or Path(name).suffix.lower() not in (".toml", ".yaml", ".yml") or "\x00" in name):
+            raise DataFileError(shown(name, 100), "", "is not a data file's name (a name such as components.toml, "
+                                                      "no folder)")
+        if not isinstance(self.text, str):
+            raise DataFileError(name, "", f"the edited text must be text, got {type(self.text).__name__}")
+        if len(self.text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+            raise DataFileError(name, "", f"the edited text is more than {MAX_FILE_BYTES:,} bytes; a data file is "
+                                          "at most that")
+
+    @property
+    def sha256(self) -> str:
+        """The SHA-256 of the text (hex): equal texts, equal files."""
+        import hashlib
+
+        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+#: Edited files made in this process, by the path they are loaded from (newest last, at most 256).
+_EDITED: dict[str, EditedFile] = {}
+
+
+def _edited_root() -> Path:
+    """This user's folder of edited files (``<temp>/rometools-edited-<uid>``, private to the user)."""
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else "user"
+    root = Path(tempfile.gettempdir()) / f"rometools-edited-{uid}"
+    root.mkdir(mode=0o700, exist_ok=True)
+    if hasattr(os, "getuid") and (root.is_symlink() or root.stat().st_uid != os.getuid()):
+        raise DataFileError(root, "", "belongs to another user; remove it or set TMPDIR to a folder of your own")
+    return root
+
+
+def edited_path(edit: EditedFile) -> Path:
+    """The file an :class:`EditedFile` is read from: ``<temp>/rometools-edited-<uid>/<sha256>/<name>``.
+
+    The same text always has the same path, so a loaded value (whose ``path`` is this) equals
+    the value loaded again from the same edit (a saved game reloaded, a variant loaded twice),
+    and the loaders' caches read it once. Written atomically when missing or different.
+    """
+    folder = _edited_root() / edit.sha256[:40]
+    folder.mkdir(mode=0o700, exist_ok=True)
+    path = folder / edit.name
+    data = edit.text.encode("utf-8", "surrogatepass")
+    try:
+        same = path.is_file() and not path.is_symlink() and path.read_bytes() == data
+    except OSError:
+        same = False
+    if not same:
+        partial = folder / f".{edit.name}.{os.getpid()}.partial"
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    key = str(path)
+    _EDITED.pop(key, None)
+    _EDITED[key] = edit
+    while len(_EDITED) > 256:
+        _EDITED.pop(next(iter(_EDITED)))
+    return path
+
+
+def load_edited(loader: Callable[[Path], Any], edit: EditedFile, *, named: str | None = None) -> Any:
+    """A data file's edited text read with ``loader``, checked exactly as the file would be.
+
+    Parameters
+    ----------
+    loader : callable
+        ``loader(path) -> value`` (a file option's loader, with what it depends on).
+    edit : EditedFile
+    named : str, optional
+        How errors name the file (default: ``edit.name``).
+
+    Raises
+    ------
+    DataFileError
+        The loader's, naming the file as ``named`` (never the temporary path).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire.components import load_components
+    >>> text = bundled_file("caesars_empire", "components.toml").read_text(encoding="utf-8")
+    >>> edit = EditedFile("components.toml", text.replace("points = 10", "points = 12"))
+    >>> load_edited(load_components, edit).road_bonus, load_edited(load_components, edit) == load_edited(load_components, edit)
+    (12, True)
+    """
+    path = edited_path(edit)
+    try:
+        return loader(path)
+    except DataFileError as err:
+        if Path(err.path) == path or err.path == str(path):
+            raise DataFileError(named or edit.named or edit.name, err.entry, err.problem) from None
+        raise
+
+
+def edited_file_of(value: Any) -> EditedFile | None:
+    """The :class:`EditedFile` a loaded value was read from (its ``path`` or ``source``), else ``None``."""
+    for attribute in ("path", "source"):
+        where = getattr(value, attribute, None)
+        if where is None or not isinstance(where, str | os.PathLike):
+            continue
+        key = str(where)
+        if key in _EDITED:
+            return _EDITED[key]
+        path = Path(where)
+        try:
+            inside = path.parent.parent == _edited_root() and path.parent.name.startswith(tuple("0123456789abcdef"))
+        except (OSError, DataFileError):
+            inside = False
+        if inside and path.is_file():
+            edit = EditedFile(path.name, read_text_file(path))
+            if edit.sha256[:40] == path.parent.name:
+                return edit
+    return None

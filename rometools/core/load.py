@@ -47,10 +47,13 @@ class Game:
     ----------
     spec : GameSpec
     config : the game's config object
+    variant : rometools.core.variants.Variant or None
+        The variant it was built from (:meth:`Variant.load`), else ``None``.
     """
 
     spec: GameSpec
     config: Any
+    variant: Any = field(default=None, compare=False, repr=False)
     _rules: ModuleType = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -199,7 +202,7 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     >>> load_game("augustus", seats=3)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.OptionError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, legion_supply, components
+    rometools.core.errors.OptionError: Augustus has no option 'seats'; its options are players, first_game, first_caller, max_draws, objectives, legion_supply, components, handicap
     >>> load_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -235,7 +238,7 @@ def config_options(game: str | GameSpec) -> list[str]:
     Examples
     --------
     >>> config_options("augustus")
-    ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'legion_supply', 'components']
+    ['players', 'first_game', 'first_caller', 'max_draws', 'objectives', 'legion_supply', 'components', 'handicap']
     """
     spec = spec_from(game)
     return [o.name for o in spec.config.options()]

@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 
 from rometools.core.errors import DataFileError, OptionError, check_choice
 from rometools.core.formatting import number, shown
+from rometools.core.handicap import Handicap
 
 __all__ = ["Config", "Option", "describe_options", "option", "option_example", "option_examples"]
 
@@ -196,6 +197,10 @@ class Option:
         if self.file is not None:
             if isinstance(value, str | os.PathLike):
                 return _read_file(self, value, config)
+            from rometools.core.data import EditedFile, load_edited
+
+            if isinstance(value, EditedFile):  # a variant's edited file (core/variants.py), read as the file
+                return load_edited(lambda path: self.load(path, config), value)
             if self.kind is not object and not isinstance(value, self.kind):
                 raise OptionError(self.name, f"{self.name} must be a {self.kind.__name__} or a file's path, "
                                              f"got {type(value).__name__}")
@@ -294,6 +299,26 @@ def option(default: Any, meaning: str, *, kind: type | None = None, choices: Any
     return dataclasses.field(default=default, metadata={"option": spec})
 
 
+def _encode_handicap(value: Any, config: Any = None) -> Any:
+    return value.to_json()
+
+
+def _decode_handicap(data: Any, source: str) -> Any:
+    from rometools.core.handicap import Handicap
+
+    if not isinstance(data, Mapping):
+        raise DataFileError(source, "config.handicap", f"must be an object of seats and points, got {shown(data)}")
+    try:
+        return Handicap.parse(data)
+    except OptionError as err:
+        raise DataFileError(source, "config.handicap", err.message) from None
+
+
+#: The options every game's config has, declared once here (listed after the game's own).
+GENERIC_OPTIONS = ("handicap",)
+
+
+@dataclass(frozen=True)
 class Config:
     """The base of every game's config: options declared with :func:`option`, checked once.
 
@@ -302,24 +327,38 @@ class Config:
     for the player count) and never its own ``__post_init__``,
     ``to_dict`` or ``from_dict``. Fields that are not options (private,
     derived) are plain dataclass fields whose names start with ``_``.
+
+    Every config also has the options of :data:`GENERIC_OPTIONS`, declared here
+    (keyword-only, listed after the game's own): ``handicap``, the seat handicap
+    (:class:`rometools.core.handicap.Handicap`: extra points, or units of the start
+    bonus the game declares in ``GameSpec(start_bonus=...)``, for chosen seats,
+    numbered from 1).
     """
+
+    handicap: Any = dataclasses.field(default=Handicap(), kw_only=True, metadata={"option": Option(
+        name="", kind=object, default=Handicap(),
+        meaning="extra points for chosen seats, added before the ranking and its tiebreaks, or a start bonus "
+                "the game declares (a design tool, not a rule); seats from 1: {4: 2} gives P4 2 points.",
+        shape="per seat from 1: points, or {points, bonus}; e.g. {4: 2}",
+        encode=_encode_handicap, decode=_decode_handicap)})
 
     _OPTIONS: ClassVar[dict[type, tuple[Option, ...]]] = {}
 
     @classmethod
     def options(cls) -> tuple[Option, ...]:
-        """The config's options, in declaration order.
+        """The config's options, in declaration order; the generic ones (:data:`GENERIC_OPTIONS`) last.
 
         Examples
         --------
         >>> from rometools.caesars_empire import GameConfig
         >>> [o.name for o in GameConfig.options()]
-        ['board', 'players', 'all_tokens_variant', 'sum_complete_colours', 'no_move', 'route_policy', 'max_chain_paths', 'roads_per_player', 'components']
+        ['board', 'players', 'all_tokens_variant', 'sum_complete_colours', 'no_move', 'route_policy', 'max_chain_paths', 'roads_per_player', 'components', 'handicap']
         """
         found = Config._OPTIONS.get(cls)
         if found is None:
-            found = tuple(dataclasses.replace(f.metadata["option"], name=f.name, owner=cls)
-                          for f in dataclasses.fields(cls) if "option" in f.metadata)
+            fields = [f for f in dataclasses.fields(cls) if "option" in f.metadata]
+            fields.sort(key=lambda f: f.name in GENERIC_OPTIONS)  # stable: the game's own in their order
+            found = tuple(dataclasses.replace(f.metadata["option"], name=f.name, owner=cls) for f in fields)
             Config._OPTIONS[cls] = found
         return found
 
@@ -338,7 +377,12 @@ class Config:
         raise KeyError(name)
 
     def __post_init__(self):
+        from rometools.core.handicap import Handicap
+
         try:
+            handicap = Handicap.parse(self.handicap)
+            if handicap is not self.handicap:
+                object.__setattr__(self, "handicap", handicap)
             # an option another depends on is checked first (Augustus's components before its objectives)
             for o in sorted(self.options(), key=lambda o: o.depends is not None):
                 value = getattr(self, o.name)
@@ -350,12 +394,29 @@ class Config:
                 if checked is not value:
                     object.__setattr__(self, o.name, checked)
             self.resolve()
+            if handicap:
+                self._check_handicap(handicap)
         except OptionError as err:
             # a refused player count names the game, whichever check refused it (the one check for every game)
             title = _plain_title(type(self)) if err.option == "players" else None
             if title is None or title in err.message:
                 raise
             raise OptionError("players", f"players: {title}: {err.message.removeprefix('players: ')}") from None
+
+    def _check_handicap(self, handicap: Any) -> None:
+        """The handicap's seats against the player count, its bonus against the game's start bonus."""
+        from rometools.core.registry import spec_of_config
+
+        try:
+            spec = spec_of_config(type(self))
+        except TypeError:  # a config not registered (yet): no start bonus declared
+            spec = None
+        if spec is not None and handicap.has_points and spec.own_ranks:
+            raise OptionError("handicap", f"handicap: {spec.title} ranks its seats itself (GameSpec(ranks=...)), "
+                                          "so handicap points cannot enter its ranking; give GameSpec(tiebreaks=...) "
+                                          "instead")
+        handicap.check(getattr(self, "players", 0), spec.start_bonus if spec is not None else None,
+                       spec.title if spec is not None else "this game")
 
     def resolve(self) -> None:
         """Checks that span options, and values that depend on others (a subclass writes it).
@@ -536,6 +597,11 @@ def _file_to_json(o: Option, value: Any) -> Any:
     for name, bundled in _bundled(o):
         if (path is not None and _same_file(path, bundled)) or (path is None and o.load(bundled) == value):
             return {"bundled": name, "sha256": _sha256_file(bundled)}
+    from rometools.core.data import edited_file_of
+
+    edit = edited_file_of(value)
+    if edit is not None:  # a variant's edited file: its whole text, so the game loads anywhere
+        return {"edited": {"name": edit.name, "text": edit.text}, "sha256": edit.sha256}
     if o.inline is not None and hasattr(value, "to_dict"):
         data = value.to_dict()
         return {"inline": data, "sha256": _sha256_json(data)}
@@ -556,10 +622,26 @@ def _file_from_json(o: Option, data: Any, source: str) -> Any:
     if data is None:
         return None
     if not isinstance(data, Mapping) or "sha256" not in data or len(data) != 2 or not (
-            {"bundled", "inline", "file"} & set(data)):
-        raise DataFileError(source, entry, "must be null, {bundled: name, sha256}, {inline: {...}, sha256} "
-                                           "or {file: path, sha256}")
+            {"bundled", "inline", "file", "edited"} & set(data)):
+        raise DataFileError(source, entry, "must be null, {bundled: name, sha256}, {inline: {...}, sha256}, "
+                                           "{edited: {name, text}, sha256} or {file: path, sha256}")
     sha = data["sha256"]
+    if "edited" in data:
+        from rometools.core.data import EditedFile
+
+        edit = data["edited"]
+        if (not isinstance(edit, Mapping) or set(edit) != {"name", "text"} or not isinstance(edit["name"], str)
+                or not isinstance(edit["text"], str)):
+            raise DataFileError(source, f"{entry}.edited", f"must be {{name, text}}: the {o.name} file's name "
+                                                           "and its whole edited text")
+        try:
+            edited = EditedFile(edit["name"], edit["text"])
+        except DataFileError as err:
+            raise DataFileError(source, f"{entry}.edited", f"{err.path}: {err.problem}") from None
+        if edited.sha256 != sha:
+            raise DataFileError(source, entry, f"the edited {o.name} was changed after the game was saved "
+                                               "(SHA-256 differs)")
+        return edited  # read when the config is made, with what it depends on
     if "bundled" in data:
         names = dict(_bundled(o))
         if data["bundled"] not in names:

@@ -71,6 +71,7 @@ __all__ = [
     "TERMINAL",
     "GameModule",
     "Rules",
+    "ranks_by_keys",
     "ranks_by_score",
     "resolve_rules",
 ]
@@ -158,6 +159,21 @@ def ranks_by_score(scores: Sequence[int]) -> tuple[int, ...]:
     (3, 1, 3, 2)
     """
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
+
+
+def ranks_by_keys(keys: Sequence[tuple]) -> tuple[int, ...]:
+    """Each seat's rank by its key (the score, then the tiebreaks; larger is better): 1 for the
+    highest, equal keys sharing a rank.
+
+    How core ranks a game that declares ``GameSpec(tiebreaks=...)``: the key is the score with
+    the seat handicap's points, then the game's tiebreak values.
+
+    Examples
+    --------
+    >>> ranks_by_keys([(10, 2), (10, 3), (12, 0), (10, 3)])
+    (4, 2, 1, 2)
+    """
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
 def resolve_rules(game_id: str, module: ModuleType,

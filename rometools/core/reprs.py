@@ -67,7 +67,10 @@ def _short_repr(self: Any) -> str:
     """A dataclass's repr with every field value in a few words (:func:`short_value`)."""
     if not is_dataclass(self):
         return object.__repr__(self)
-    parts = [f"{f.name}={short_value(getattr(self, f.name, None))}" for f in fields(self) if f.repr]
+    from rometools.core.options import GENERIC_OPTIONS
+
+    parts = [f"{f.name}={short_value(getattr(self, f.name, None))}" for f in fields(self)
+             if f.repr and not (f.name in GENERIC_OPTIONS and not getattr(self, f.name, None))]  # no handicap: unsaid
     return f"{type(self).__name__}({', '.join(parts)})"
 
 

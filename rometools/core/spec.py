@@ -17,7 +17,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -26,7 +26,8 @@ import numpy as np
 
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError
-from rometools.core.protocol import PROTOCOL, Rules, ranks_by_score, resolve_rules
+from rometools.core.explorers import ExplorerSpec
+from rometools.core.protocol import PROTOCOL, Rules, ranks_by_keys, ranks_by_score, resolve_rules
 
 __all__ = ["GameSpec"]
 
@@ -76,10 +77,31 @@ class GameSpec:
     extras : callable, optional
         ``extras(state) -> dict`` of per-game figures for the balance lab.
         Default: none (``{}``).
+    tiebreaks : callable, optional
+        ``tiebreaks(state) -> [tuple, ...]``: for each seat, the rulebook's
+        tiebreak keys after the score, each larger is better (Caesar's Empire:
+        ``(Cities of different colours, Gold Coins, Roads left)``). Core ranks the
+        seats by ``(score with the handicap's points, *tiebreaks)``
+        (:func:`~rometools.core.protocol.ranks_by_keys`), so the seat handicap
+        enters the ranking before the tiebreaks. Default: none (equal scores share
+        a rank).
     ranks : callable, optional
         ``ranks(state) -> tuple[int, ...]``: each seat's final rank (1 best,
-        equal ranks for a complete tie) with the rulebook's tiebreakers.
-        Default: by score, equal scores sharing a rank.
+        equal ranks for a complete tie), for a game whose ranking is not a score
+        and tiebreak keys; such a game's config refuses handicap points. Prefer
+        ``tiebreaks``. Default: built from the scores and ``tiebreaks``.
+    start_bonus : StartBonus, optional
+        What one unit of the seat handicap's start bonus gives
+        (:class:`rometools.core.handicap.StartBonus`: one more Road, card, legion...);
+        the game's set-up reads ``config.handicap.bonus(seat)``. ``None`` (default):
+        the game gives none, and its config refuses a bonus.
+    bots_ignore : Mapping[str, str], optional
+        Data values (``"<file option>:<address>"``, as
+        :meth:`rometools.core.variants.Variant.with_value` names them, ``*`` for any
+        item) the game's greedy bot does not read when it rates a move, each with the
+        reason, so a comparison of variants that change one says the bots played the old
+        values (:func:`rometools.core.variants.ignored_by_bots`). Every other scoring
+        value changes some greedy decision (a registry test).
     score_parts : callable, optional
         ``score_parts(state) -> list[dict[str, int]]``: each seat's points by
         scoring category, with the sum under ``"total"`` (the balance lab's
@@ -133,6 +155,14 @@ class GameSpec:
         order, never by where they lie). The bots read only what their seat's
         information state shows. ``rometools.testing.check_game`` holds a
         game to all of this (its ``hidden_information`` check).
+    public_fields : tuple of str
+        With ``information_state``: the names of the state's attributes that
+        every seat sees (the board, a face-up display, the cards each seat was
+        seen to take, whose move it is). ``resample`` keeps each, and two states
+        a seat cannot tell apart agree on each; ``check_game`` checks both. A
+        relation between a public fact and a hidden one (a hand holding the
+        cards it was seen to take) is the game's own to test. Default: none
+        (the check notes that it could not check them).
     action_text : callable, optional
         ``action_text(state, action) -> str``: the action in the rulebook's
         words, distinct for distinct legal actions of a state (the OpenSpiel
@@ -158,6 +188,14 @@ class GameSpec:
         A limit not in the rulebook that ends a game the rules would let run on, and how to
         tell a game it ended (:class:`rometools.core.flow.Safeguard`): game flow's completion.
         Default: none (every game ends by its rules).
+    explorers : sequence of ExplorerSpec
+        The game's explorers (:class:`rometools.core.explorers.ExplorerSpec`: the class by
+        dotted name, never imported here; its app page; its browser gestures): the explorer
+        tests, the designer app's pages and index and the browser tests find them here.
+    notebooks : sequence of str
+        The game's question-driven notebooks, as paths relative to the folder of its package
+        (``"notebooks/pig.ipynb"``), run headless by the repository's notebook test. The
+        bundled games' notebooks are in the repository's ``notebooks/`` folder instead.
 
     Raises
     ------
@@ -180,6 +218,10 @@ class GameSpec:
     position_from_dict: Callable[..., Any] | None = None
     extras: Callable[[Any], dict] | None = None
     ranks: Callable[[Any], tuple[int, ...]] | None = None
+    tiebreaks: Callable[[Any], Sequence[tuple]] | None = None
+    start_bonus: Any = None
+    bots_ignore: Mapping[str, str] = field(default_factory=dict)
+    own_ranks: bool = field(init=False, default=False)
     score_parts: Callable[[Any], list[dict[str, int]]] | None = None
     movers: Callable[[Any], list[int]] | None = None
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
@@ -188,6 +230,7 @@ class GameSpec:
     sample_configs: tuple[Mapping[str, Any], ...] = ({},)
     information_state: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, np.random.Generator], Any] | None = None
+    public_fields: tuple[str, ...] = ()
     action_text: Callable[[Any, Any], str] | None = None
     restrictions: Mapping[str, Any] = field(default_factory=dict)
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
@@ -195,6 +238,8 @@ class GameSpec:
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
     time_unit: Any = None
     safeguard: Any = None
+    explorers: Sequence[ExplorerSpec] = ()
+    notebooks: Sequence[str] = ()
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
@@ -204,6 +249,11 @@ class GameSpec:
         rules = resolve_rules(self.id, module, self.score_parts)
         set_(self, "rules", rules)
         set_(self, "bots", MappingProxyType(dict(self.bots)))
+        set_(self, "explorers", tuple(self.explorers))
+        set_(self, "notebooks", tuple(self.notebooks))
+        for e in self.explorers:
+            if not isinstance(e, ExplorerSpec):
+                raise TypeError(f"game {self.id!r}: explorers are ExplorerSpec declarations, got {e!r}")
         set_(self, "restrictions", MappingProxyType({r.name: r for r in (
             self.restrictions.values() if isinstance(self.restrictions, Mapping) else self.restrictions)}))
         if not self.bots:
@@ -211,12 +261,22 @@ class GameSpec:
         # the optional hooks default here, once, so no caller tests for None
         if self.apply_legal is None:
             set_(self, "apply_legal", rules.apply)
-        if self.ranks is None:
-            scores = rules.scores
-            set_(self, "ranks", lambda state: ranks_by_score(scores(state)))
+        # the seat handicap's points enter every score, score part and bound, and the ranking
+        # before its tiebreaks (core/handicap.py): wrapped here, once, for every game
+        # (a spec made again from another's fields, dataclasses.replace, is not wrapped twice)
+        raw_scores = rules.scores
+        rules.scores = _handicapped_scores(raw_scores)
         if self.score_parts is None:
-            scores = rules.scores
-            set_(self, "score_parts", lambda state: [{"total": s} for s in scores(state)])
+            set_(self, "score_parts", _handicapped_parts(lambda state: [{"total": s} for s in raw_scores(state)]))
+        else:
+            set_(self, "score_parts", _handicapped_parts(_unwrapped(self.score_parts)))
+        set_(self, "score_bounds", _handicapped_bounds(_unwrapped(self.score_bounds)))
+        if getattr(self.ranks, "_core_ranks", False):
+            set_(self, "ranks", None)
+        set_(self, "own_ranks", self.ranks is not None)
+        if self.ranks is None:
+            set_(self, "ranks", _ranks(rules.scores, self.tiebreaks))
+        set_(self, "bots_ignore", MappingProxyType(dict(self.bots_ignore)))
         if self.movers is None:
             apply_legal = self.apply_legal
             set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
@@ -231,9 +291,26 @@ class GameSpec:
         if (self.information_state is None) != (self.resample is None):
             raise TypeError(f"game {self.id!r}: a game that hides information registers both "
                             "information_state and resample")
+        self._check_public_fields()
         from rometools.core.reprs import install_short_reprs
 
         install_short_reprs(self)  # one-line reprs of its config, states and data (an Augustus config was 22,800)
+
+    def _check_public_fields(self) -> None:
+        """Refuse ``public_fields`` without hidden information, or naming no attribute of a dataclass state."""
+        names = self.public_fields
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+            raise TypeError(f"game {self.id!r}: public_fields is a tuple of state attribute names, got {names!r}")
+        object.__setattr__(self, "public_fields", tuple(names))
+        if names and self.information_state is None:
+            raise TypeError(f"game {self.id!r}: public_fields is for a game that hides information "
+                            "(with information_state and resample)")
+        if is_dataclass(self.state):
+            known = {f.name for f in fields(self.state)}
+            unknown = [n for n in names if n not in known]
+            if unknown:
+                raise TypeError(f"game {self.id!r}: public_fields names {unknown[0]!r}, which is no field of "
+                                f"{self.state.__name__} ({', '.join(sorted(known))})")
 
     def play_game(self, config: Any = None, bots: str | Bot | type | Sequence[str | Bot | type] | None = "random",
                   rng: Any = None, *, start: Any = None) -> Any:
@@ -330,6 +407,77 @@ class GameSpec:
 
 def _no_extras(state: Any) -> dict:
     return {}
+
+
+def _handicapped_scores(scores: Callable[[Any], tuple[int, ...]]) -> Callable[[Any], tuple[int, ...]]:
+    """A game's ``scores`` with each seat's handicap points added (none: the game's own tuple)."""
+    def handicapped(state: Any) -> tuple[int, ...]:
+        out = scores(state)
+        handicap = state.config.handicap
+        if not handicap.has_points:
+            return out
+        return tuple(s + handicap.points(seat) for seat, s in enumerate(out))
+
+    handicapped.__wrapped__ = scores  # type: ignore[attr-defined]
+    handicapped.__doc__ = scores.__doc__
+    handicapped._handicap_wrapper = True  # type: ignore[attr-defined]
+    return handicapped
+
+
+def _handicapped_parts(parts: Callable[[Any], list[dict[str, int]]]) -> Callable[[Any], list[dict[str, int]]]:
+    """A game's ``score_parts`` with a ``"handicap"`` part (and the total) when a seat has points."""
+    def handicapped(state: Any) -> list[dict[str, int]]:
+        out = parts(state)
+        handicap = state.config.handicap
+        if not handicap.has_points:
+            return out
+        result = []
+        for seat, p in enumerate(out):
+            extra = handicap.points(seat)
+            row = {k: v for k, v in p.items() if k != "total"}
+            row["handicap"] = extra
+            row["total"] = p["total"] + extra
+            result.append(row)
+        return result
+
+    handicapped.__wrapped__ = parts  # type: ignore[attr-defined]
+    handicapped._handicap_wrapper = True  # type: ignore[attr-defined]
+    return handicapped
+
+
+def _handicapped_bounds(bounds: Callable[[Any], tuple[int, int]]) -> Callable[[Any], tuple[int, int]]:
+    """``score_bounds`` widened by the handicap's points (a penalty lowers the floor)."""
+    def handicapped(config: Any) -> tuple[int, int]:
+        low, high = bounds(config)
+        handicap = config.handicap
+        if not handicap.has_points:
+            return low, high
+        points = handicap.points_per_seat(config.players)
+        return low + min(0, *points), high + max(0, *points)
+
+    handicapped.__wrapped__ = bounds  # type: ignore[attr-defined]
+    handicapped._handicap_wrapper = True  # type: ignore[attr-defined]
+    return handicapped
+
+
+def _unwrapped(function: Callable) -> Callable:
+    """The game's own function under a handicap wrapper (a spec made from another's fields)."""
+    return function.__wrapped__ if getattr(function, "_handicap_wrapper", False) else function
+
+
+def _ranks(scores: Callable[[Any], tuple[int, ...]],
+           tiebreaks: Callable[[Any], Sequence[tuple]] | None) -> Callable[[Any], tuple[int, ...]]:
+    """Ranks by (handicapped score, *tiebreak keys): :func:`~rometools.core.protocol.ranks_by_keys`."""
+    if tiebreaks is None:
+        def ranks(state: Any) -> tuple[int, ...]:
+            return ranks_by_score(scores(state))
+    else:
+        def ranks(state: Any) -> tuple[int, ...]:
+            return ranks_by_keys([(s, *t) for s, t in zip(scores(state), tiebreaks(state), strict=True)])
+
+    ranks._core_ranks = True  # type: ignore[attr-defined]
+    return ranks
+
 
 
 def _movers_by_replay(rules: Rules, apply_legal: Callable[[Any, Any], Any], state: Any) -> list[int]:

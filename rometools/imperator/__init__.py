@@ -108,6 +108,7 @@ __all__ = [
     "CHOICE_POLICIES",
     "DEFAULT_STOCK",
     "GAME",
+    "START_BONUS",
     "HELD_KINDS",
     "INSTANT_KINDS",
     "KIND_NAMES",
@@ -199,7 +200,16 @@ from rometools.imperator.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.imperator.rules")
+from rometools.core.handicap import StartBonus  # noqa: E402
+
+#: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
+START_BONUS = StartBonus('political influence', "one more political influence at the start (the second tiebreak of every region's contest)", most=3, units='political influence')
+
+from rometools.imperator.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
+    start_bonus=START_BONUS,
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",
     score_parts=score_parts, movers=movers, action_text=action_text, time_unit=_TIME_UNIT,
@@ -212,7 +222,8 @@ GAME = register_game(GameSpec(
         {"players": 5, "rounds": 5, "advanced": True, "hold_rounds": 2, "influence_zones": 1, "propraetor": "none"},
         {"players": 5, "rounds": 5, "advanced": True, "influence_zones": (2, 1, 1, 0, 0),
          "political_influence": (0, 1, 0, 1, 0), "hold_rounds": 0},
-        {"players": 3, "workers": (3, 4, 3), "influence_zones": (1, 2, 1), "leftover": "discard"},
+        {"players": 3, "workers": (3, 4, 3), "influence_zones": (1, 2, 1), "leftover": "discard",
+         "handicap": {2: {"bonus": 1}}},   # the seat handicap's start bonus: P2 one more political influence
         {"players": 4, "rounds": 8, "workers": ((1, 5), (1, 5), (3,), (2, 4)), "hold_rounds": 2},
     )))
 

@@ -32,7 +32,8 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    cached_loader,
+    bundled_loader,
+    json_fields,
     load_data_file,
     parse_model,
     validate_values,
@@ -367,7 +368,7 @@ class RegionBoard:
         >>> [len(b.layout(n).regions) for n in (2, 3, 4, 5)], b.provenance.kind
         ([4, 5, 6, 7], 'illustrative')
         """
-        return _load(pathlib.Path(path))
+        return load_board(pathlib.Path(path))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, source: str = _INLINE) -> RegionBoard:
@@ -395,16 +396,7 @@ class RegionBoard:
         >>> RegionBoard.from_dict(b.to_dict()) == b
         True
         """
-        return {
-            "name": self.name,
-            "regions": [{"id": r.id, "name": r.name, "players": list(r.players), "position": list(r.position)}
-                        for r in self.regions],
-            "arrows": [{"source": a.source, "target": a.target} for a in self.arrows],
-            "track": list(self.track),
-            "description": self.description,
-            "provenance": [self.provenance.kind, self.provenance.source] if self.provenance else None,
-            "source": self.source,
-        }
+        return json_fields(self, ("name", "regions", "arrows", "track", "description", "provenance", "source"))
 
     # ------------------------------------------------------------ queries
     def layout(self, players: int) -> Layout:
@@ -465,7 +457,22 @@ def _check_position(src: str, where: str, pos: Sequence[float]) -> None:
         _fail(src, where, f"must be two drawing coordinates in 0..1, got {pos!r}")
 
 
-def _build(path: pathlib.Path) -> RegionBoard:
+@bundled_loader("imperator", "board.toml")
+def load_board(path: pathlib.Path) -> RegionBoard:
+    """A board file (default: the bundled illustrative board).
+
+    Raises
+    ------
+    DataFileError
+        As :meth:`RegionBoard.from_file`.
+
+    Examples
+    --------
+    >>> load_board() is load_board()
+    True
+    >>> load_board().layout(5).successors["samnium"]
+    ()
+    """
     datafile = load_data_file(path, default_from="board")
     raw = parse_model(_BoardFile, datafile)
     for k, s in enumerate(raw.track):
@@ -483,24 +490,5 @@ def _build(path: pathlib.Path) -> RegionBoard:
     )
 
 
-_load = cached_loader(_build, bundled=("imperator", "board.toml"))
 #: Path of the bundled ``imperator/board.toml``.
-board_path = _load.bundled_path
-
-
-def load_board(path: str | os.PathLike[str] | None = None) -> RegionBoard:
-    """A board file (default: the bundled illustrative board).
-
-    Raises
-    ------
-    DataFileError
-        As :meth:`RegionBoard.from_file`.
-
-    Examples
-    --------
-    >>> load_board() is load_board()
-    True
-    >>> load_board().layout(5).successors["samnium"]
-    ()
-    """
-    return _load(path)
+board_path = load_board.bundled_path

@@ -26,7 +26,7 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    cached_loader,
+    bundled_loader,
     load_data_file,
     parse_model,
 )
@@ -304,7 +304,37 @@ class Components:
         return f"[{t.marker}] {body}"
 
 
-def _build(path: Path) -> Components:
+@bundled_loader("imperator", "components.toml")
+def load_components(path: Path) -> Components:
+    """Load and validate an IMPERATOR component file (reward tiles and resources).
+
+    Parameters
+    ----------
+    path : str or PathLike, optional
+        A components TOML (or YAML) file; default the bundled
+        ``data/imperator/components.toml``.
+
+    Returns
+    -------
+    Components
+        Cached per file and modification time.
+
+    Raises
+    ------
+    DataFileError
+        Naming the file, the entry and the problem: a missing or mistyped field, a
+        duplicate id, a marker other than 1 or 5, an unknown kind or resource, a
+        field a kind does not have (or lacks), or a tile list that does not match the
+        ``[totals]`` table (tiles, kinds, markers).
+
+    Examples
+    --------
+    >>> c = load_components()
+    >>> c.kind_counts
+    {'usable_once': 6, 'instant_points': 10, 'political_influence': 1, 'propraetor': 1, 'any_worker_value': 2}
+    >>> c.provenance["tile.t06.resource"].kind, c.provenance["tile.t06.amount"].kind
+    ('inferred', 'rulebook')
+    """
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
     res_ids: list[str] = []
@@ -368,42 +398,8 @@ def _check_totals(path: Path, totals: _Totals, tiles: tuple[RewardTile, ...]) ->
                                                              f"{markers[m]}")
 
 
-_load = cached_loader(_build, bundled=("imperator", "components.toml"))
 #: Path of the bundled ``imperator/components.toml``.
-components_path = _load.bundled_path
-
-
-def load_components(path: str | os.PathLike[str] | None = None) -> Components:
-    """Load and validate an IMPERATOR component file (reward tiles and resources).
-
-    Parameters
-    ----------
-    path : str or PathLike, optional
-        A components TOML (or YAML) file; default the bundled
-        ``data/imperator/components.toml``.
-
-    Returns
-    -------
-    Components
-        Cached per file and modification time.
-
-    Raises
-    ------
-    DataFileError
-        Naming the file, the entry and the problem: a missing or mistyped field, a
-        duplicate id, a marker other than 1 or 5, an unknown kind or resource, a
-        field a kind does not have (or lacks), or a tile list that does not match the
-        ``[totals]`` table (tiles, kinds, markers).
-
-    Examples
-    --------
-    >>> c = load_components()
-    >>> c.kind_counts
-    {'usable_once': 6, 'instant_points': 10, 'political_influence': 1, 'propraetor': 1, 'any_worker_value': 2}
-    >>> c.provenance["tile.t06.resource"].kind, c.provenance["tile.t06.amount"].kind
-    ('inferred', 'rulebook')
-    """
-    return _load(path)
+components_path = load_components.bundled_path
 
 
 def tile_file_with_counts(counts: Mapping[str, int], path: str | os.PathLike[str] | None = None) -> str:

@@ -206,7 +206,10 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     if state is None:
         p = config.players
         state = GameState(config, 1, "reveal", (None,) * n, config.components.sorted_tile_ids, (), (),
-                          (-1,) * n, (0,) * n, 0, None, config.political_influence, config.influence_zones,
+                          (-1,) * n, (0,) * n, 0, None,
+                          # a seat handicap's start bonus: one more political influence per unit (START_BONUS)
+                          tuple(v + config.handicap.bonus(s) for s, v in enumerate(config.political_influence)),
+                          config.influence_zones,
                           config.stock, ((),) * p,
                           (False,) * p, (0,) * p, (0,) * p)
         object.__setattr__(config, "_new_game", state)

@@ -33,6 +33,11 @@ What the bridge declares
   string: ``{"options": "max_chain_paths:2;roads_per_player:8"}`` (no commas
   or parentheses, so the game's name string reloads it; :func:`load` writes
   it for you). The config validates every option and its error names it.
+  The seat handicap every game has (:mod:`rometools.core.handicap`) is the
+  string parameter ``handicap``: ``seat:points`` entries, seats from 1,
+  separated by spaces, ``seat:points/bonus`` with a start bonus
+  (``{"handicap": "4:2 1:-1"}``, ``"4:0/1"``; :func:`load` takes
+  ``handicap={4: 2}`` and writes it).
 * **Action ids.** The protocol's actions are JSON values; OpenSpiel's are
   integers. Action id ``i`` at a decision node is ``legal_actions(state)[i]``,
   the game's own legal list in the game's order, and chance outcome ``i`` is
@@ -104,6 +109,7 @@ from rometools.core.search import game_results
 __all__ = [
     "MAX_ACTIONS",
     "MAX_CHANCE_OUTCOMES",
+    "HANDICAP_PARAMETER",
     "MAX_GAME_LENGTH",
     "OPTIONS_PARAMETER",
     "PREFIX",
@@ -128,6 +134,8 @@ MAX_CHANCE_OUTCOMES = 4096
 MAX_GAME_LENGTH = 10_000
 #: The game parameter holding the options whose default is ``None``: ``"name:value;name:value"``.
 OPTIONS_PARAMETER = "options"
+#: The game parameter holding the seat handicap: ``"4:2 1:-1"`` (seat:points, seats from 1), ``"4:2/1"``.
+HANDICAP_PARAMETER = "handicap"
 
 _SCALARS = (bool, int, float, str)
 _REGISTERED: dict[str, pyspiel.GameType] = {}
@@ -333,7 +341,8 @@ class RometoolsGame(pyspiel.Game):
     def __init__(self, params: Mapping[str, Any] | None = None):
         spec, game_type = self.spec, self.game_type
         params = dict(game_type.parameter_specification) | dict(params or {})
-        options = {k: v for k, v in params.items() if k != OPTIONS_PARAMETER}
+        options = {k: v for k, v in params.items() if k not in (OPTIONS_PARAMETER, HANDICAP_PARAMETER)}
+        options[HANDICAP_PARAMETER] = _read_handicap(params.get(HANDICAP_PARAMETER, ""))
         more = _read_options(params.get(OPTIONS_PARAMETER, ""))
         # an option in ``options`` wins over its scalar parameter (a per-seat option's tuple)
         self.config = spec.config(**(options | more))
@@ -364,8 +373,40 @@ def _parameters(spec: GameSpec) -> dict[str, Any]:
                              "bridge's parameter of that name")
         if isinstance(o.default, _SCALARS):
             out[o.name] = o.default
+    out[HANDICAP_PARAMETER] = ""   # the seat handicap, as text (_read_handicap)
     out[OPTIONS_PARAMETER] = ""
     return out
+
+
+def _read_handicap(text: Any) -> dict[int, dict[str, int]]:
+    """``"4:2 1:-1/1"`` -> ``{4: {"points": 2, "bonus": 0}, 1: {"points": -1, "bonus": 1}}``.
+
+    >>> _read_handicap("4:2 1:-1/1")
+    {4: {'points': 2, 'bonus': 0}, 1: {'points': -1, 'bonus': 1}}
+    """
+    if isinstance(text, Mapping):
+        return dict(text)
+    if not isinstance(text, str) or len(text) > 1_000:
+        raise ArgumentError(f"the {HANDICAP_PARAMETER} parameter is text such as '4:2 1:-1', got {text!r:.80}")
+    out: dict[int, dict[str, int]] = {}
+    for item in text.split():
+        seat, sep, value = item.partition(":")
+        points, _, bonus = value.partition("/")
+        try:
+            out[int(seat)] = {"points": int(points), "bonus": int(bonus or 0)}
+        except ValueError:
+            raise ArgumentError(f"the {HANDICAP_PARAMETER} parameter holds seat:points or seat:points/bonus "
+                                f"entries (seats from 1) separated by spaces, got {item!r:.80}") from None
+        if not sep:
+            raise ArgumentError(f"the {HANDICAP_PARAMETER} parameter's entry {item!r:.80} has no ':'")
+    return out
+
+
+def _write_handicap(value: Any) -> str:
+    """The ``handicap`` parameter's text for a handicap (``{4: 2}`` -> ``"4:2"``)."""
+    from rometools.core.handicap import Handicap
+
+    return " ".join(f"{s}:{p}" + (f"/{b}" if b else "") for s, p, b in Handicap.parse(value).entries)
 
 
 def _read_options(text: str) -> dict[str, Any]:
@@ -482,15 +523,17 @@ def load(game_id: str, /, **options: Any) -> RometoolsGame:
 
     Examples
     --------
-    >>> g = load("caesars_empire", players=3, max_chain_paths=2)
-    >>> g.num_players(), g.config.max_chain_paths
-    (3, 2)
+    >>> g = load("caesars_empire", players=3, max_chain_paths=2, handicap={3: 2})
+    >>> g.num_players(), g.config.max_chain_paths, g.config.handicap.points(2)
+    (3, 2, 2)
     """
     name = register(game_id)
     spec = _REGISTERED[name].parameter_specification
     params = {k: v for k, v in options.items()
-              if k in spec and k != OPTIONS_PARAMETER and isinstance(v, _SCALARS)}
-    more = {k: v for k, v in options.items() if k not in params}
+              if k in spec and k not in (OPTIONS_PARAMETER, HANDICAP_PARAMETER) and isinstance(v, _SCALARS)}
+    if options.get(HANDICAP_PARAMETER) is not None:
+        params[HANDICAP_PARAMETER] = _write_handicap(options[HANDICAP_PARAMETER])
+    more = {k: v for k, v in options.items() if k not in params and k != HANDICAP_PARAMETER}
     if more:
         params[OPTIONS_PARAMETER] = _write_options(more)
     return pyspiel.load_game(name, params)

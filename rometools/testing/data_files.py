@@ -23,7 +23,8 @@ from pathlib import Path
 from rometools.core.registry import game_spec
 from rometools.testing._common import _require
 
-__all__ = ["FILE_TIME_LIMIT", "MEMORY_CAP", "VARIANT_TIME_LIMIT", "check_data_file"]
+__all__ = ["FILE_TIME_LIMIT", "MEMORY_CAP", "SPECIAL_FILES", "VARIANT_TIME_LIMIT", "check_data_file", "check_planted_values",
+           "check_special_files"]
 
 #: Bytes of address space for the process that loads broken data files.
 MEMORY_CAP = 1_500_000_000
@@ -220,3 +221,86 @@ def check_data_file(game_id: str, name: str, *, seed: int = 0) -> None:
             if seconds > VARIANT_TIME_LIMIT:
                 bad.append(f"{what}: took {seconds:.1f} s")
     _require(not bad, f"{source.name}, {len(bad)} of {len(cases)} broken variants:\n  " + "\n  ".join(bad[:20]))
+
+
+#: What each special file must be refused with, by its loader, without being read.
+SPECIAL_FILES = {"/dev/zero": "is not a regular file", "a FIFO": "is not a regular file",
+                 "a folder": "is not a regular file", "a missing file": "cannot be read"}
+
+
+def check_special_files(game_id: str, name: str) -> None:
+    """A bundled data file's loader refuses ``/dev/zero``, a FIFO, a folder and a missing file
+    without reading them, each a ``DataFileError`` saying why (:data:`SPECIAL_FILES`).
+
+    Raises
+    ------
+    AssertionError
+        Naming the file given and what the loader did.
+
+    Examples
+    --------
+    >>> check_special_files("caesars_empire", "components.toml")
+    """
+    from rometools.core.errors import DataFileError
+    from rometools.testing._common import _raises
+
+    load = game_spec(game_id).data_files[name]
+    with tempfile.TemporaryDirectory(prefix="rometools-special-") as tmp:
+        fifo = Path(tmp) / f"pipe{Path(name).suffix}"
+        paths = {"a folder": tmp, "a missing file": str(Path(tmp) / f"missing{Path(name).suffix}")}
+        if hasattr(os, "mkfifo"):
+            os.mkfifo(fifo)
+            paths["a FIFO"] = str(fifo)
+        if Path("/dev/zero").exists():
+            paths["/dev/zero"] = "/dev/zero"
+        for what, path in paths.items():
+            _raises(DataFileError, lambda path=path: load(path), f"{name} loader given {what}",
+                    match=SPECIAL_FILES[what])
+
+
+def check_planted_values(game_id: str, name: str) -> list[str]:
+    """A whole number of 5,000 digits (Python's bare ``ValueError``) and an id holding HTML planted
+    in a bundled data file are each a ``DataFileError`` naming the file, in a short message.
+
+    The first ``key = N`` (or ``key = {value = N ...}``) line and the first ``id = "..."`` line
+    are planted, whatever their keys.
+
+    Returns
+    -------
+    list of str
+        The plantings tried (``"huge"``, ``"html-id"``).
+
+    Raises
+    ------
+    AssertionError
+        If the file has neither (the check would check nothing), or a planting is not refused
+        naming the file.
+
+    Examples
+    --------
+    >>> check_planted_values("caesars_empire", "components.toml")
+    ['huge', 'html-id']
+    """
+    from rometools.core.data import bundled_file
+    from rometools.core.errors import DataFileError
+    from rometools.testing._common import _raises
+
+    source = bundled_file(game_id, name)
+    text = source.read_text(encoding="utf-8")
+    loader = game_spec(game_id).data_files[name]
+    number = re.search(r"(?m)^\s*\w+\s*=\s*(\{\s*value\s*=\s*)?(\d+)\b", text)
+    ident = re.search(r'(?m)^\s*id\s*=\s*"([^"]+)"', text)
+    cases = []
+    if number:
+        cases.append(("huge", text[:number.start(2)] + "9" * 5000 + text[number.end(2):], "more than 4,300 digits"))
+    if ident:
+        cases.append(("html-id", text[:ident.start(1)] + "<b>x</b>" + text[ident.end(1):], "an id is 1 to 64"))
+    _require(cases, f"{name}: no number and no id to plant (the check checks nothing)")
+    with tempfile.TemporaryDirectory(prefix="rometools-planted-") as tmp:
+        for label, planted, words in cases:
+            path = Path(tmp) / f"{label}-{name}"
+            path.write_text(planted, encoding="utf-8")
+            err = _raises(DataFileError, lambda path=path: loader(path), f"{name} with {label}")
+            _require(str(path) in str(err) and words in str(err), f"{label}: {err}")
+            _require(len(str(err)) < 400, f"{label}: a message of {len(str(err))} characters")
+    return [label for label, _, _ in cases]

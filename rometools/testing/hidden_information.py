@@ -10,10 +10,13 @@ check holds a game to what they promise, at the decision nodes of seeded games:
 * **twins**: states the seat to move cannot tell apart, made two ways: ``resample(state,
   seat, rng)`` itself (with :data:`TWINS` seeds per position), and pairs of the games' own
   states that give the seat to move the same ``information_state``;
-* **resample keeps what the seat knows**: a twin from ``resample`` has the same
-  ``information_state`` for the seat (every public fact and the seat's own hand), the same
-  seat to move and the same legal actions, and ``resample`` leaves its input unchanged;
-* **the information state decides what the seat may do**: twins have the same legal actions;
+* **resample keeps what the seat knows**: a twin from ``resample`` keeps every public field
+  the game declares (``GameSpec.public_fields``) and has the same ``information_state`` for
+  the seat (every public fact and the seat's own hand), the same seat to move and the same
+  legal actions, and ``resample`` leaves its input unchanged;
+* **the information state shows every public fact and decides what the seat may do**: the
+  games' own states that give the seat the same information state agree on every public
+  field and have the same legal actions;
 * **resample is canonical**: twins resample to the same state for the same rng (the same
   state for a twin made by ``resample``, which keeps the record of the game; the same
   information state for every seat for two positions of different games), so a search
@@ -24,7 +27,11 @@ check holds a game to what they promise, at the decision nodes of seeded games:
   simulations, the same seed) makes the same decision at twins, at :data:`MCTS_POSITIONS`
   positions.
 
-A perfect-information game (neither hook registered) is not checked: the report says so.
+A perfect-information game (neither hook registered) is not checked: the report says so; so
+does a game that declares no public fields. What the check cannot see: a public fact kept in no
+declared field (in the history alone) that ``information_state`` also omits, and a relation
+between a public fact and a hidden one (a hand holding the cards its seat was seen to take
+from a face-up display): those are the game's own to test.
 
 Examples
 --------
@@ -101,6 +108,9 @@ def check_hidden_information(spec: GameSpec, game: Game, games: Sequence[tuple[s
         notes.append(f"{spec.id}: no decision node in the games played: the hidden_information check had "
                      f"nothing to check")
         return None
+    if not spec.public_fields:
+        notes.append(f"{spec.id} declares no public_fields on its GameSpec: that resample keeps every public "
+                     f"fact was checked through information_state alone")
     picked = _spread(positions, POSITIONS)
     moved = 0
     for i, (at, state, seat) in enumerate(picked):
@@ -113,6 +123,10 @@ def check_hidden_information(spec: GameSpec, game: Game, games: Sequence[tuple[s
         notes.append(f"{spec.id}: resample returned the state itself at {len(picked)} positions: its twins "
                      f"checked nothing")
     for k, (at, a, b, seat) in enumerate(_pairs(spec, positions)):
+        differ = _public_differences(spec, a, b)
+        _require(not differ, f"{at}: two positions give seat {seat} the same information_state but differ in "
+                             f"public field{'s' if len(differ) > 1 else ''} {', '.join(differ)}: the information "
+                             f"state leaves out a public fact")
         _require(rules.legal_actions(a) == rules.legal_actions(b),
                  f"{at}: two positions give seat {seat} the same information_state but different legal "
                  f"actions: the information state hides something the seat knows")
@@ -153,6 +167,9 @@ def _twin(spec: GameSpec, rules: Any, state: Any, seat: int, info: str, at: str,
     _require(rules.to_json(state) == before, f"{at}: resample(state, {seat}, rng) changed its input state")
     _require(type(twin) is type(state), f"{at}: resample returned a {type(twin).__name__}, not a "
                                         f"{type(state).__name__}")
+    differ = _public_differences(spec, state, twin)
+    _require(not differ, f"{at}: resample(state, {seat}, rng) changed public field{'s' if len(differ) > 1 else ''} "
+                         f"{', '.join(differ)} (GameSpec.public_fields): it forgets a public fact")
     now = spec.information_state(twin, seat)
     _require(now == info, f"{at}: resample(state, {seat}, rng) changed what seat {seat} knows (its own hand or "
                           f"a public fact; {_fields(state, twin)} differ): its information_state "
@@ -215,6 +232,11 @@ def _same_mcts_decision(spec: GameSpec, game: Game, rules: Any, positions: list,
 
 
 # ------------------------------------------------------------------ naming a difference
+def _public_differences(spec: GameSpec, a: Any, b: Any) -> list[str]:
+    """The declared public fields (``spec.public_fields``) in which two states differ."""
+    return [name for name in spec.public_fields if getattr(a, name) != getattr(b, name)]
+
+
 def _fields(a: Any, b: Any) -> str:
     """The compared fields in which two states differ ("goals, goals_left"), or "nothing"."""
     if not dataclasses.is_dataclass(a) or type(a) is not type(b):

@@ -3,6 +3,9 @@
 :func:`check_saved_game` is the ``tampered_saves`` check of
 :func:`~rometools.testing.check_game`, for one state: call it on a position or a finished
 game of your own (a position that starts from a described ``start``, a game of a variant).
+:func:`check_hand_built_states` holds a state built by hand to "saves only if it loads";
+:func:`check_huge_numbers` a saved game holding a number Python cannot read to a
+``DataFileError``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from rometools.testing._common import _require
 if TYPE_CHECKING:
     from rometools.core.spec import GameSpec
 
-__all__ = ["SAVED_JUNK", "check_saved_game"]
+__all__ = ["SAVED_JUNK", "check_hand_built_states", "check_huge_numbers", "check_saved_game"]
 
 #: Values a tampered saved game's entries are set to.
 SAVED_JUNK = (None, [], {}, 0, -1, 2.5, "x", True, [[]], {"a": 1}, "9" * 40)
@@ -160,3 +163,81 @@ def check_saved_game(state: Any, *, seed: int | str = 0) -> None:
             _require(rules.is_over(loaded) or rules.legal_actions(loaded), f"{what}: loaded a game that is stuck")
             if expected == "ok":
                 _require(loaded == state, f"{what}: loaded a different game")
+
+
+def check_hand_built_states(game_id: str) -> int:
+    """A state built by hand that saves must load back equal, or refuse to save in words.
+
+    Each field of a played game's state (the config, the history and what no rule reads
+    aside) is set by hand to its value at the start: the state either saves and loads back
+    equal, or ``to_json`` refuses it with an ``ArgumentError`` saying it "cannot be saved" and
+    naming the game.
+
+    Returns
+    -------
+    int
+        The hand-built states refused.
+
+    Raises
+    ------
+    AssertionError
+        For a state that saves but loads as another, or a refusal in other words; or when no
+        hand-built state was refused (the check checked nothing).
+
+    Examples
+    --------
+    >>> check_hand_built_states("pig") > 0
+    True
+    """
+    import dataclasses
+
+    from rometools.core.errors import ArgumentError
+    from rometools.core.load import load_game
+    from rometools.core.playout import play
+
+    game = load_game(game_id, players=2)
+    end = play(game, "random", rng=3)
+    start = game.new_game(rng=3)
+    refused = 0
+    for f in dataclasses.fields(end):
+        if f.name in ("config", "history", "seed", "start") or f.name.startswith("_") or not f.compare:
+            continue
+        if getattr(start, f.name) == getattr(end, f.name):
+            continue
+        try:
+            hybrid = dataclasses.replace(end, **{f.name: getattr(start, f.name)})
+        except (ValueError, TypeError):   # the state's own checks refuse it: nothing to save
+            continue
+        try:
+            text = game.to_json(hybrid)
+        except ArgumentError as err:
+            _require("cannot be saved" in str(err) and game.title in str(err), f"{f.name}: refused saying {err}")
+            refused += 1
+            continue
+        _require(game.from_json(text) == hybrid, f"{f.name}: saved, but loads as another state")
+    _require(refused > 0, "no field set by hand was refused: the check did not run")
+    return refused
+
+
+def check_huge_numbers(game_id: str) -> None:
+    """A saved game holding a whole number of 5,000 digits (Python refuses to read it) is a
+    ``DataFileError`` saying so, not Python's bare ``ValueError``.
+
+    Raises
+    ------
+    AssertionError
+        Naming what the load raised.
+
+    Examples
+    --------
+    >>> check_huge_numbers("pig")
+    """
+    from rometools.core.load import load_game
+    from rometools.core.playout import play
+    from rometools.testing._common import _raises
+
+    game = load_game(game_id)
+    data = {**saved_game(play(game, sorted(game.spec.bots)[0], 1)), "seed": 1}
+    huge = json.dumps(data).replace('"seed": 1', '"seed": ' + "9" * 5000)
+    _raises(DataFileError, lambda: load_saved_game(huge, source="tampered.json"), "a seed of 5,000 digits",
+            match="more than 4,300 digits")

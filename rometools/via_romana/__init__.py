@@ -4,7 +4,7 @@ Rules: ``002_2e34de0661bde959.txt``. Modules, in the order every rometools game 
 (``docs/architecture.md``): ``components`` (the deck, goal tiles, supply), ``board``
 (provinces, cities, roads), ``state``, ``scoring`` (:func:`score_road`, the final
 scoring), ``rules`` (the registered protocol game ``"via_romana"``), ``odds``, ``bots``.
-Rules decisions: ``docs/rules-decisions.md`` (VR-1 to VR-12); file format:
+Rules decisions: ``docs/rules-decisions.md`` (VR-1 to VR-14); file format:
 ``docs/via-romana-format.md``.
 
 Examples
@@ -40,7 +40,14 @@ from rometools.via_romana.rules import (
     new_game,
     road_status,
 )
-from rometools.via_romana.scoring import RoadResult, ranks, score_bounds, score_parts, score_road
+from rometools.via_romana.scoring import (
+    RoadResult,
+    ranks,
+    score_bounds,
+    score_parts,
+    score_road,
+    tiebreaks,
+)
 from rometools.via_romana.state import (
     CHANCE,
     END,
@@ -51,14 +58,21 @@ from rometools.via_romana.state import (
     card_id,
     parse_card,
 )
-from rometools.via_romana.views import builds_with, game_log, road_pieces, road_results
+from rometools.via_romana.views import (
+    builds_with,
+    game_log,
+    milestone_colours,
+    road_pieces,
+    road_results,
+)
 
 __all__ = [
-    "BOTS", "CHANCE", "END", "GAME", "KEEP", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",
+    "BOTS", "CHANCE", "END", "GAME", "KEEP", "START_BONUS", "TERMINAL", "Board", "Card", "City", "Components", "GameConfig",
     "GameState", "GoalTile", "GreedyBot", "RandomBot", "Road", "RoadResult", "apply", "board_path", "builds_with",
     "card_id",
     "card_name", "cards", "chance_outcomes", "components_path", "current_player", "deck", "from_json", "game_log",
     "information_state", "initial_state", "is_over", "legal_actions", "load_board", "load_components",
+    "milestone_colours",
     "new_game", "parse_card", "play_game", "prob_at_least", "prob_card", "prob_fort", "prob_same_colour_pair",
     "ranks", "resample", "road_pieces", "road_results", "road_status", "score_bounds", "score_parts", "score_road", "scores", "to_json",
 ]
@@ -122,18 +136,30 @@ from rometools.via_romana.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
+from rometools.core.handicap import StartBonus  # noqa: E402
+
+#: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
+START_BONUS = StartBonus('card', "one more card dealt to the seat's starting hand", most=3)
+
+from rometools.via_romana.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
+
 GAME = register_game(GameSpec(
+    explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
+    start_bonus=START_BONUS,
     restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
-    apply_legal=_rules.apply_legal, ranks=ranks, score_parts=score_parts, action_text=_action_text,
+    apply_legal=_rules.apply_legal, tiebreaks=tiebreaks, score_parts=score_parts, action_text=_action_text,
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample, time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
+    public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
+                   "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),
     sample_configs=(
         {},
         {"players": 2},
         {"players": 3, "obstinate_hands": True, "dangerous_ties": True, "start_player": 1},
-        {"players": 4, "hand": 5, "dangerous_ties": True},
+        {"players": 4, "hand": 5, "dangerous_ties": True, "milestone_colour": "road",
+         "handicap": {2: {"points": 3, "bonus": 2}}},   # the seat handicap: P2 3 points and 2 more cards
     )))
 
 #: ``to_json``, ``scores``... and ``play_game``: the protocol functions Via Romana leaves to core.

@@ -22,7 +22,7 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    cached_loader,
+    bundled_loader,
     load_data_file,
     parse_model,
 )
@@ -153,7 +153,7 @@ class Board:
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> Board:
         """Read and validate a board file (cached per modification time); see :func:`load_board`."""
-        return _load(path)
+        return load_board(path)
 
     @cached_property
     def _city(self) -> dict[str, City]:
@@ -242,7 +242,20 @@ class Board:
         return tuple(self.space_colours)
 
 
-def _build(path: Path) -> Board:
+@bundled_loader("via_romana", "board.toml")
+def load_board(path: Path) -> Board:
+    """A board file (default: the bundled illustrative board), read once per modification time.
+
+    Raises
+    ------
+    DataFileError
+        As :class:`Board` lists, naming the file, the entry and the problem.
+
+    Examples
+    --------
+    >>> load_board().city("ostia").max_value
+    2
+    """
     datafile = load_data_file(path, default_from="board")
     raw = parse_model(_BoardFile, datafile)
     provinces = tuple(p.id for p in raw.province)
@@ -281,25 +294,5 @@ def _build(path: Path) -> Board:
                  raw.board.name, path, datafile.provenance)
 
 
-_load = cached_loader(_build, bundled=("via_romana", "board.toml"))
-
-
-def load_board(path: str | os.PathLike[str] | None = None) -> Board:
-    """A board file (default: the bundled illustrative board), read once per modification time.
-
-    Raises
-    ------
-    DataFileError
-        As :class:`Board` lists, naming the file, the entry and the problem.
-
-    Examples
-    --------
-    >>> load_board().city("ostia").max_value
-    2
-    """
-    return _load(path)
-
-
-def board_path() -> Path:
-    """The bundled board file's path."""
-    return _load.bundled_path()
+#: Path of the bundled ``via_romana/board.toml``.
+board_path = load_board.bundled_path

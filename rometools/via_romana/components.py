@@ -21,7 +21,7 @@ from rometools.core.data import (
     MetaTable,
     Provenance,
     StrictModel,
-    cached_loader,
+    bundled_loader,
     load_data_file,
     parse_model,
 )
@@ -155,7 +155,22 @@ class Components:
         raise KeyError(goal_id)
 
 
-def _build(path: Path) -> Components:
+@bundled_loader("via_romana", "components.toml")
+def load_components(path: Path) -> Components:
+    """A component file (default: the bundled one), read once per modification time.
+
+    Raises
+    ------
+    DataFileError
+        Naming the file, the entry and the problem: a value of the wrong type, a
+        missing provenance, a colour or symbol listed twice, a card total that the
+        colours and symbols do not make, a goal tile with an unknown colour.
+
+    Examples
+    --------
+    >>> len(load_components().goals)
+    5
+    """
     datafile = load_data_file(path)
     raw = parse_model(_ComponentsFile, datafile)
     colours = tuple(raw.deck.colours)
@@ -186,30 +201,8 @@ def _build(path: Path) -> Components:
         t.hand, t.display, t.hand_limit, t.cards_per_turn, t.draw, path, datafile.provenance)
 
 
-_load = cached_loader(_build, bundled=("via_romana", "components.toml"))
-
-
-def load_components(path: str | os.PathLike[str] | None = None) -> Components:
-    """A component file (default: the bundled one), read once per modification time.
-
-    Raises
-    ------
-    DataFileError
-        Naming the file, the entry and the problem: a value of the wrong type, a
-        missing provenance, a colour or symbol listed twice, a card total that the
-        colours and symbols do not make, a goal tile with an unknown colour.
-
-    Examples
-    --------
-    >>> len(load_components().goals)
-    5
-    """
-    return _load(path)
-
-
-def components_path() -> Path:
-    """The bundled component file's path."""
-    return _load.bundled_path()
+#: Path of the bundled ``via_romana/components.toml``.
+components_path = load_components.bundled_path
 
 
 def deck(path: str | os.PathLike[str] | None = None) -> dict[Card, int]:

@@ -1,10 +1,12 @@
 """Via Romana's hidden information: what a seat knows, and states it cannot tell apart.
 
-A seat sees its own hand and goal tile, the display, the discard pile, the board and every
-hand's size (:func:`information_state`); :func:`resample` deals the other hands and goals
-again from what the seat has not seen. Registered on the game, so the information-set MCTS,
-the OpenSpiel bridge and the strong-play panel never read another hand. Rules:
-``002_2e34de0661bde959.txt``; the rules themselves are in :mod:`~rometools.via_romana.rules`.
+A seat sees its own hand and goal tile, the display, the discard pile, the board, every
+hand's size and the cards each seat took from the face-up display (:func:`information_state`);
+:func:`resample` deals the other hands and goals again from what the seat has not seen, each
+other hand keeping the cards it is known to hold. Registered on the game, so the
+information-set MCTS, the OpenSpiel bridge and the strong-play panel never read another hand.
+Rules: ``002_2e34de0661bde959.txt``; the rules themselves are in
+:mod:`~rometools.via_romana.rules`; the decision: VR-12 in ``docs/rules-decisions.md``.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ __all__ = ["information_state", "resample"]
 
 
 def information_state(state: GameState, seat: int) -> str:
-    """Everything ``seat`` knows: its hand and goal, the display, the discard pile, the board,
-    hand sizes, deck size, tiles, signs and whose move it is (not the others' hands or goals).
+    """Everything ``seat`` knows: its hand and goal, and every public fact (the display, the
+    discard pile, the board, each hand's size and the cards each seat is known to hold, having
+    taken them from the display, the deck's size, tiles, signs, whose move it is and every step
+    still to come), not the others' hidden cards or goals.
 
     >>> from rometools.via_romana import new_game
     >>> information_state(new_game(players=2), 0)[:30]
@@ -32,17 +36,26 @@ def information_state(state: GameState, seat: int) -> str:
     def cs(counts):
         return ",".join(f"{t.cards[i]}x{k}" for i, k in enumerate(counts) if k)
 
-    agenda = [x if x[0] not in ("deal", "draw", "take") else x[:2] for x in state.agenda[:1]]
+    known = "; ".join(f"{k}: {cs(c)}" for k, c in enumerate(state.known_cards) if any(c))
     return (f"seat {seat}; hand {cs(state.hands[seat])}; goal {state.goals[seat]}; display {cs(state.display)}; "
-            f"discard {cs(state.discard)}; deck {sum(state.deck)}; hands {hands}; pieces {state.pieces}; "
-            f"tiles {state.tiles}; won {state.won}; signed {sorted(state.signed)}; scored {sorted(state.scored)}; "
-            f"turn {state.turn} seat {state.seat} played {state.played}; standard {state.standard} "
-            f"{state.last_turns}; next {agenda}; over {state.over}")
+            f"discard {cs(state.discard)}; deck {sum(state.deck)}; hands {hands}; known [{known}]; "
+            f"pieces {state.pieces}; tiles {state.tiles}; won {state.won}; signed {sorted(state.signed)}; "
+            f"scored {sorted(state.scored)}; signs {state.signs}; forts {state.forts}; "
+            f"milestones {state.milestones}; turn {state.turn} seat {state.seat} played {state.played}; "
+            f"standard {state.standard} {state.last_turns}; next {state.agenda}; over {state.over}")
 
 
 def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
-    """A state ``seat`` cannot tell from ``state``: the other hands dealt again from the cards
-    it has not seen (the deck and those hands), the other goal tiles from those it has not seen.
+    """A state ``seat`` cannot tell from ``state``: the other hands dealt again from the cards it
+    has not seen, the other goal tiles from those it has not seen.
+
+    Every public fact is kept: another seat holds the cards it is known to hold
+    (``known_cards``: taken from the face-up display, not played since), and the rest of its
+    hand, as many cards as it holds beyond them, is dealt at random from the unseen cards (the
+    deck and the other hands less their known cards), the deck keeping what is left: every
+    deal of those cards equally likely, as the shuffled deck made them. (Exact inference would
+    also weigh a deal by how likely it made the plays seen; like information-set search in
+    general, this does not.)
 
     Canonical: the unseen cards and tiles are listed in the components' order, not by where
     they lie, so two states ``seat`` cannot tell apart resample to the same state for the same
@@ -57,16 +70,17 @@ def resample(state: GameState, seat: int, rng: Any = None) -> GameState:
     rng = as_generator(rng)
     t = _t(state.config)
     others = [k for k in range(state.config.players) if k != seat]
+    known = state.known_cards
     pool = list(state.deck)
-    for k in others:
-        pool = [a + b for a, b in zip(pool, state.hands[k], strict=False)]
+    for k in others:   # the cards seat has not seen: the deck and the others' hands but their known cards
+        pool = [a + b - c for a, b, c in zip(pool, state.hands[k], known[k], strict=True)]
     flat = [i for i, n in enumerate(pool) if n for _ in range(n)]
     order = rng.permutation(len(flat))
     hands = list(state.hands)
     pos = 0
     for k in others:
-        size = sum(state.hands[k])
-        h = [0] * len(t.cards)
+        size = sum(state.hands[k]) - sum(known[k])
+        h = list(known[k])
         for j in order[pos:pos + size]:
             h[flat[j]] += 1
         pos += size

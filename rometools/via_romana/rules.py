@@ -11,7 +11,8 @@ The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
 * **A turn** (How to Play): discard down to 7 (``("discard", card)``; with Obstinate
   Hands any discards, then ``"keep"``); play up to 3 cards, each build one action:
   ``("fort", city, card, card)`` (the two cards in either order, VR-6), ``("milestone", space,
-  card)`` (a card of the space's own edge colour, VR-13),
+  card)`` (a card of the space's own edge colour, or of any colour of its road: option
+  ``milestone_colour``, VR-13),
   ``("double", city, space, space, card)``, ``("joker", space, card, card)``; ``"end"``
   stops; then 2 draws, each a chance node (the discard pile is shuffled into the deck
   when it runs out: the deck is a multiset, so that shuffle is free).
@@ -24,8 +25,9 @@ The model, in the order of the rulebook (``002_2e34de0661bde959.txt``):
   other player has one more turn (End of the Game).
 
 Hidden information (:mod:`~rometools.via_romana.hidden`): a seat sees its own hand and goal
-tile, the display, the discard pile, the board and everyone's hand size (``information_state``);
-``resample`` deals the other hands and goals again. Bots receive the whole state; the bundled
+tile, the display, the discard pile, the board, everyone's hand size and the cards each seat
+took from the face-up display (``known_cards``; ``information_state``); ``resample`` deals the
+other hands (less their known cards) and goals again. Bots receive the whole state; the bundled
 bots read only what ``information_state`` shows (``check_game``'s ``hidden_information``).
 
 Rules decisions VR-1 to VR-14: ``docs/rules-decisions.md``.
@@ -90,8 +92,17 @@ class _Tables:
         #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
         city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
         self.card_city = tuple(city_of.get(pair, -1) for pair in zip(self.card_colour, self.card_symbol, strict=True))
-        #: Per colour, whether each space takes a card of it (its colour, or one of its edges').
-        self.takes_colour = {col: tuple(col in c for c in self.colours) for col in comps.colours}
+        #: Per space, the card colours that place a milestone on it, by reading of VR-13: a city's
+        #: colour, and a road space's own edge colours ("space") or every colour of its road
+        #: ("road"), in the order the board file gives them along the road.
+        along = {r.id: tuple(dict.fromkeys(c for edge in r.spaces for c in edge)) for r in board.roads}
+        own = tuple(tuple(board.space_colours[s]) for s in self.spaces)
+        self.milestone_colours = {
+            "space": own,
+            "road": tuple(own[i] if self.road_of[i] is None else along[self.road_of[i]] for i in range(len(own)))}
+        #: Per reading, per colour, whether each space takes a card of it for a milestone.
+        self.takes_colour = {reading: {col: tuple(col in c for c in colours) for col in comps.colours}
+                             for reading, colours in self.milestone_colours.items()}
         #: The cities a fort of each colour may go on (its colour among the city's), in board order.
         self.colour_cities = {col: tuple(i for i in range(self.ncities) if col in self.colours[i])
                               for col in comps.colours}
@@ -171,7 +182,8 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
     board, comps = t.board, t.comps
     p = config.players
     blocked = board.blocked(p)
-    agenda = [("deal", seat) for seat in range(p) for _ in range(config.hand)]
+    # a seat handicap's start bonus: one more card dealt per unit (START_BONUS)
+    agenda = [("deal", seat) for seat in range(p) for _ in range(config.hand + config.handicap.bonus(seat))]
     agenda += [("deal", -1)] * comps.display
     agenda += [("goal", seat) for seat in range(p)]
     rounds = 2 if p == 2 else 1
@@ -180,7 +192,7 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
     agenda.append(("turn",))
     zero = t.no_cards
     return GameState(
-        config, hands=(zero,) * p, deck=t.deck, discard=zero, display=zero, goals=(None,) * p,
+        config, hands=(zero,) * p, known_cards=(zero,) * p, deck=t.deck, discard=zero, display=zero, goals=(None,) * p,
         goals_left=tuple(g.id for g in comps.goals), pieces=(-1,) * len(t.spaces),
         tiles=tuple(len(c.tiles) for c in board.cities), won=((),) * p, signed=frozenset(blocked),
         scored=frozenset(), signs=comps.road_signs - len(blocked), forts=(comps.forts_per_player,) * p,
@@ -358,11 +370,12 @@ def _build_options(state: GameState, t: _Tables) -> list:
     if state.milestones[seat] and left >= 1:
         ms = _milestone_spaces(state, t)
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
+        takes_colour = t.takes_colour[state.config.milestone_colour]   # VR-13's reading
         for a in held:
             col = colour[a]
             places = reach.get(col)
             if places is None:
-                takes = t.takes_colour[col]
+                takes = takes_colour[col]
                 places = reach[col] = [spaces[i] for i in ms if takes[i]]
             if places:
                 opts.append(("milestone", (cards_[a],), places))
@@ -486,6 +499,18 @@ def _set(seq: tuple, i: int, value: Any) -> tuple:
     return tuple(out)
 
 
+def _forget(known: tuple, seat: int, used: Any) -> tuple:
+    """``known`` (a state's ``known_cards``) after ``seat`` plays or discards cards of the kinds
+    ``used``: one fewer known card of each, down to 0 (the card may have been the one taken)."""
+    mine = known[seat]
+    if not any(mine):
+        return known
+    for i in used:
+        if mine[i]:
+            mine = _add(mine, i, -1)
+    return _set(known, seat, mine)
+
+
 def _hand_full(state: GameState, seat: int) -> bool:
     return state.config.obstinate_hands and sum(state.hands[seat]) >= state.config.the_components().hand_limit
 
@@ -517,10 +542,29 @@ def apply(state: GameState, action: Any) -> GameState:
         swapped = _cards_in_order(state, action)
         if swapped is not None and swapped in legal_actions(state):
             return apply_legal(state, swapped)
-        raise refused(f"{action!r} is not allowed now" if not state.over else
+        raise refused(f"{action!r} is not allowed now{_why_not(state, action)}" if not state.over else
                       f"the game is over; {action!r} cannot be played",
                       well_formed=_well_formed(state, action))
     return apply_legal(state, action)
+
+
+def _why_not(state: GameState, action: Any) -> str:
+    """Why a refused milestone is refused when its card's colour alone forbids it (VR-13), as
+    ``": ..."`` to end the refusal; ``""`` for anything else."""
+    if type(action) is not tuple or len(action) != 3 or action[0] != "milestone" or not state.agenda \
+            or state.agenda[0][0] != "build":
+        return ""
+    t = _t(state.config)
+    space, card = t.index.get(action[1]), t.card_index.get(action[2])
+    if space is None or card is None:
+        return ""
+    reading = state.config.milestone_colour
+    colours = t.milestone_colours[reading][space]
+    if t.card_colour[card] in colours:
+        return ""
+    whose = "its province's" if space < t.ncities else "its own edges'" if reading == "space" else "its road's"
+    return (f": a milestone on {t.spaces[space]} takes a {' or '.join(colours)} card ({whose} colour"
+            f"{'s' if len(colours) > 1 else ''}; milestone_colour={reading!r}, VR-13)")
 
 
 def _put(s: GameState, **changes: Any) -> GameState:
@@ -571,6 +615,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         seat = item[1]
         d["display"] = _add(s.display, i, -1)
         d["hands"] = _set(s.hands, seat, _add(s.hands[seat], i))
+        d["known_cards"] = _set(s.known_cards, seat, _add(s.known_cards[seat], i))   # taken face up (VR-12)
         d["agenda"] = (("take", seat, item[2] - 1), *agenda[1:]) if item[2] > 1 else agenda[1:]
     elif kind == "goal":
         rest = agenda[1:]
@@ -589,7 +634,8 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         else:
             i = t.card_index[action[1]]
             hand = _add(s.hands[s.seat], i, -1)
-            s = _put(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i))
+            s = _put(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i),
+                     known_cards=_forget(s.known_cards, s.seat, (i,)))
             limit = t.comps.hand_limit
             if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
                 s = _put(s, agenda=(("build",), *rest))
@@ -645,7 +691,7 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
         pieces = _set(pieces, placed[0], 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 1)
     s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
-                milestones=milestones, played=s.played + len(used))
+                milestones=milestones, played=s.played + len(used), known_cards=_forget(s.known_cards, seat, used))
     roads = []
     for i in placed:
         for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):

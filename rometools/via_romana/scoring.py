@@ -13,7 +13,7 @@ from typing import Any
 from rometools.core.errors import ArgumentError
 from rometools.via_romana.state import RoadResult
 
-__all__ = ["RoadResult", "ranks", "score_bounds", "score_parts", "score_road", "totals"]
+__all__ = ["RoadResult", "ranks", "score_bounds", "score_parts", "score_road", "tiebreaks", "totals"]
 
 
 def score_road(pieces: Mapping[Any, int], *, completer: Any, seat_order: Sequence[Any],
@@ -131,14 +131,15 @@ def _parts(state) -> list[tuple[int, int, int, int]]:
 
 
 def ranks(state) -> tuple[int, ...]:
-    """Final ranks (1 best): by points; a tie goes to the standard's holder, else the next tied
-    player clockwise from the holder (from the start player when nobody holds it, VR-9).
+    """Final ranks (1 best): by points (with the seat handicap's); a tie goes to the standard's holder,
+    else the next tied player clockwise from the holder (from the start player when nobody holds it, VR-9).
 
     >>> from rometools.via_romana import new_game
     >>> ranks(new_game(players=3))
     (1, 2, 3)
     """
-    totals = [p["total"] for p in score_parts(state)]
+    handicap = state.config.handicap
+    totals = [p["total"] + handicap.points(s) for s, p in enumerate(score_parts(state))]
     n = len(totals)
     ref = state.standard if state.standard is not None else state.config.start_player
     order = sorted(range(n), key=lambda s: (-totals[s], (s - ref) % n))
@@ -146,6 +147,20 @@ def ranks(state) -> tuple[int, ...]:
     for r, s in enumerate(order, 1):
         out[s] = r
     return tuple(out)
+
+
+def tiebreaks(state) -> list[tuple[int]]:
+    """Each seat's tiebreak after the points, larger is better: the standard's holder first, then
+    clockwise from it (from the start player when nobody holds it, VR-9): ``(-(steps clockwise from
+    the holder),)``. Registered as ``GameSpec(tiebreaks=...)``; :func:`ranks` ranks the same way.
+
+    >>> from rometools.via_romana import new_game
+    >>> tiebreaks(new_game(players=3))
+    [(0,), (-1,), (-2,)]
+    """
+    n = state.config.players
+    ref = state.standard if state.standard is not None else state.config.start_player
+    return [(-((s - ref) % n),) for s in range(n)]
 
 
 def score_bounds(config) -> tuple[int, int]:

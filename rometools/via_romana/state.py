@@ -14,12 +14,15 @@ from rometools.core.options import Config, option
 from rometools.via_romana.board import Board, load_board
 from rometools.via_romana.components import Components, load_components
 
-__all__ = ["CHANCE", "END", "KEEP", "TERMINAL", "GameConfig", "GameState", "RoadResult", "card_id", "parse_card"]
+__all__ = ["CHANCE", "END", "KEEP", "MILESTONE_COLOUR_OPTIONS", "TERMINAL", "GameConfig", "GameState", "RoadResult", "card_id", "parse_card"]
 
 #: End the build phase (play no more cards this turn).
 END = "end"
 #: Obstinate Hands: stop discarding at the start of the turn.
 KEEP = "keep"
+#: The readings of "a card matching one of the road's colors" (VR-13): the space's own edge
+#: colours, or any colour of the road's spaces.
+MILESTONE_COLOUR_OPTIONS = ("space", "road")
 
 
 def card_id(colour: str, symbol: str) -> str:
@@ -53,6 +56,10 @@ class GameConfig(Config):
     Traceback (most recent call last):
     ...
     rometools.core.errors.OptionError: start_player must be a seat 0 to 2, got 3
+    >>> GameConfig(milestone_colour="edge")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.OptionError: milestone_colour must be one of space, road; got 'edge'
     """
 
     players: int = option(4, "seats at the table.", low=2, high=4)
@@ -68,6 +75,9 @@ class GameConfig(Config):
                                           "cards are due; a player may discard at the start of a turn.")
     dangerous_ties: bool = option(False, "Dangerous Ties variant: a tie without the completing player gives "
                                          "no tile and no cards.")
+    milestone_colour: str = option("space", "the card that places a milestone on a road space: a colour of the "
+                                            "space's own edges (space), or any of the road's colours (road) "
+                                            "(VR-13).", choices=MILESTONE_COLOUR_OPTIONS)
     max_turns: int = option(300, "a safeguard, not in the rulebook (VR-9): the game ends after this many turns.",
                             low=1, high=100_000)
 
@@ -113,6 +123,11 @@ class GameState:
     config : GameConfig
     hands : tuple[tuple[int, ...], ...]
         Per seat, cards held of each card kind (kinds in ``rules.cards(config)`` order).
+    known_cards : tuple[tuple[int, ...], ...]
+        Per seat, cards of each kind every seat knows it holds (a public fact, VR-12): each
+        card it takes from the face-up display adds one; each card of that kind it plays or
+        discards takes one off, down to 0 (it may have been the one taken). Never more than
+        ``hands``.
     deck, discard : tuple[int, ...]
         Cards of each kind in the face-down deck and on the discard pile.
     display : tuple[int, ...]
@@ -143,6 +158,7 @@ class GameState:
 
     config: GameConfig
     hands: tuple
+    known_cards: tuple
     deck: tuple
     discard: tuple
     display: tuple

@@ -10,10 +10,11 @@ from typing import Any
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError
 from rometools.core.flow import Safeguard, TimeUnit
+from rometools.core.formatting import shown
 from rometools.via_romana.scoring import score_road
-from rometools.via_romana.state import END, GameState
+from rometools.via_romana.state import END, GameConfig, GameState
 
-__all__ = ["builds_with", "game_log", "road_pieces", "road_results"]
+__all__ = ["builds_with", "game_log", "milestone_colours", "road_pieces", "road_results"]
 
 #: The rules as the registry plays them (road_results replays a game's builds with them).
 _rules = compiled_or_plain("rometools.via_romana.rules")
@@ -169,6 +170,49 @@ def builds_with(state: GameState, hand: Any) -> list:
     cards_held = tuple(counts.get(c, 0) for c in t.cards)
     as_if = _rules.replace(state, hands=_rules._set(state.hands, state.seat, cards_held))
     return [a for a in _rules._build_actions(as_if, t) if a != END]
+
+
+def milestone_colours(config: GameConfig, space: str) -> tuple[str, ...]:
+    """The card colours that place a single milestone on ``space``, under the config's reading.
+
+    A city takes a card of its province's colour (How to Play: "a milestone on a road or city
+    space of the color of the card"). A road space takes a card of one of its own edge colours
+    (``milestone_colour="space"``, the default) or of any colour of its road
+    (``milestone_colour="road"``: "Play 1 card matching one of the road's colors", building
+    rule 3); VR-13 in ``docs/rules-decisions.md``. A joker (two cards of different colours)
+    ignores colours; a double milestone matches its city's card.
+
+    Parameters
+    ----------
+    config : GameConfig
+    space : str
+        A city id (``"roma"``) or a road space id (``"r16.0"``: road r16's first space).
+
+    Returns
+    -------
+    tuple of str
+        Province colours: a road's in the order the board file gives them along the road.
+
+    Raises
+    ------
+    ArgumentError
+        For a space the board does not have.
+
+    Examples
+    --------
+    >>> milestone_colours(GameConfig(), "r16.0"), milestone_colours(GameConfig(), "r16.1")
+    (('purple',), ('purple', 'blue'))
+    >>> milestone_colours(GameConfig(milestone_colour="road"), "r16.0")
+    ('purple', 'blue')
+    >>> milestone_colours(GameConfig(milestone_colour="road"), "roma")
+    ('purple',)
+    """
+    t = _rules._t(config)
+    i = t.index.get(space) if isinstance(space, str) else None
+    if i is None:
+        raise ArgumentError(f"unknown space {shown(space)}; a space is a city id ({t.city_ids[0]!r}) or a road "
+                            f"space id ({t.spaces[-1]!r})")
+    return t.milestone_colours[config.milestone_colour][i]
 
 
 # ------------------------------------------------------------------ game flow (rometools.core.flow)

@@ -23,6 +23,10 @@
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
 
+Each game declares its own explorers on its ``GameSpec`` (:mod:`rometools.core.explorers`);
+the three of no one game (the balance lab, the draw odds explorer, the playtest report) are
+:data:`GENERAL_EXPLORERS`, registered when this package is imported.
+
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
 (``holding()``, all-or-nothing ``set_values``), figures, tables and input checks;
 :class:`PlayoutExplorer` (:mod:`rometools.widgets._playout`, with the strong-play
@@ -42,6 +46,7 @@ True
 # Each explorer is imported from its module when first used (PEP 562): `import rometools.widgets`
 # costs nearly nothing, and an explorer brings only its own game, charts and libraries.
 from rometools.core._lazy import lazy_names
+from rometools.widgets._general import GENERAL_EXPLORERS  # registers the explorers of no one game
 
 _LAZY = {
     "Explorer": "rometools.widgets._base",
@@ -63,7 +68,7 @@ _LAZY = {
     "TileOddsExplorer": "rometools.widgets.imperator",
 }
 
-__all__ = ["GAME_BAGS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
+__all__ = ["GAME_BAGS", "GENERAL_EXPLORERS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
            "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
            "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 

@@ -47,6 +47,10 @@ class CountsEditor:
         The name the edited file is checked and offered under (``"my_tiles.toml"``).
     high : int
         The largest count of one kind.
+    game : str, optional
+        The registered game whose ``option`` file this mix is: :meth:`variant` needs it.
+    option : str
+        The file option the edited file goes in (``"components"``).
 
     Examples
     --------
@@ -60,8 +64,9 @@ class CountsEditor:
 
     def __init__(self, explorer: Any, *, kinds: Sequence[tuple[str, str]], published: Mapping[str, int],
                  text_with: Callable[[Mapping[str, int]], str], loader: Callable[[Path], Any], file_name: str,
-                 high: int = 99):
+                 high: int = 99, game: str | None = None, option: str = "components"):
         self._explorer, self.kinds, self.published = explorer, list(kinds), dict(published)
+        self.game, self.option = game, option
         self._text_with, self._loader, self.file_name, self.high = text_with, loader, file_name, high
         self._built: tuple[tuple, Any, str] | None = None
         self.boxes: dict[str, WholeNumberText] = {}
@@ -150,6 +155,35 @@ class CountsEditor:
                 raise ValueError(f"Counts: the edited mix is refused as a file would be: {err}") from None
             self._built = (key, value, text)
         return self._built[1], self._built[2]
+
+    def variant(self, name: str = ""):
+        """The edited mix as a :class:`rometools.Variant` of the game: only the values it changes
+        (:meth:`rometools.Variant.from_edited_file`), to save, compare or tune.
+
+        Raises
+        ------
+        ValueError
+            When the edited mix is refused as a file would be ("Counts: ...").
+
+        Examples
+        --------
+        >>> from rometools.widgets import BagExplorer
+        >>> ex = BagExplorer()
+        >>> ex.set_values(counts={"joker": 3})
+        True
+        >>> dict(ex.counts_editor.variant("three jokers").edits["components"])
+        {'token.joker.count': 3, 'bag.total': 24}
+        """
+        from rometools.core.variants import Variant
+
+        if self.game is None:
+            raise ValueError("this counts editor names no game; give CountsEditor(game=...)")
+        built = self.build()   # refused in words as the file would be
+        label = name or ("the published mix" if built is None else "edited mix: " + ", ".join(
+            f"{kind} {n}" for kind, n in self.counts().items() if n != self.published[kind]))
+        if built is None:
+            return Variant(self.game, label[:200])
+        return Variant.from_edited_file(self.game, self.option, built[1], name=label[:200])
 
     def save(self, path: str | Path) -> Path:
         """Write the edited mix as a data file (refused: not ``.toml``, an existing file, a missing folder).

@@ -89,20 +89,24 @@ class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
     Invalid input shows a message in ``rt-message`` and changes nothing: a
     control a user changed is put back to the last game that played.
 
-    A subclass sets :attr:`GAME` and implements :meth:`board_files`,
-    :meth:`load_board`, :meth:`player_counts`, :meth:`game_options`,
-    :meth:`build_view` (its own controls, registered with ``_add_control``),
-    :meth:`compute` and :meth:`draw`; it may override :meth:`board_of`,
-    :meth:`board_file_of`, :meth:`default_board`, :meth:`check_view`,
-    :meth:`assign_view` and :meth:`board_name`, and lays out ``self.children``
-    from :meth:`_game_rows` and its own widgets.
+    A subclass sets :attr:`GAME` and writes :meth:`build_view` (its own controls, registered
+    with ``_add_control``), :meth:`compute` and :meth:`draw`, and lays out ``self.children``
+    from :meth:`_game_rows` and its own widgets; it may override :meth:`check_view`,
+    :meth:`assign_view`. The board comes from the registry
+    (:class:`~rometools.widgets._playout_boards.BoardChoice`): the config option
+    :attr:`BOARD_OPTION` (``"board"``; Augustus's objective cards: ``"objectives"``) names
+    the loader (``GameSpec.file_options``) and the bundled files it reads are the board list,
+    so :meth:`board_files`, :meth:`load_board`, :meth:`game_options`, :meth:`board_of` and
+    :meth:`board_file_of` need writing only where a game's boards differ; a game whose boards
+    are each for some player counts writes :meth:`player_counts` (default: the config's
+    ``players`` range), and may write :meth:`default_board` and :meth:`board_name`.
 
     A game with no board (a card or dice game) sets ``HAS_BOARD = False``:
     there is no board list, path box or upload; the players come from its
     config's ``players`` option range (:meth:`player_counts`), the game from
     ``load_game(GAME, players=...)`` (:meth:`game_options`), and a ``board``
     given to it is refused with an :class:`~rometools.core.errors.ArgumentError`
-    ("Pig has no board"), so its subclass implements only :meth:`build_view`,
+    ("Pig has no board"), so its subclass writes only :meth:`build_view`,
     :meth:`compute` and :meth:`draw` (``examples/pig``, ``docs/new-game.md``).
 
     Parameters

@@ -13,7 +13,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rometools.core.errors import ArgumentError, DataFileError
 from rometools.core.formatting import number
@@ -26,54 +26,85 @@ class BoardChoice:
     """The board of a :class:`~rometools.widgets._playout.PlayoutExplorer` (a mixin: the explorer
     holds the controls ``_board_file``, ``_board_path``, ``_board_upload`` and the game's ``_spec``)."""
 
-    # ------------------------------------------------------------ what a subclass provides
-    def board_files(self) -> dict[str, Any]:
+    #: The config option that holds the board (one of the game's ``GameSpec.file_options``): its
+    #: loader reads a board file, and the bundled files it reads (``data_files``) are the board list.
+    #: Augustus's playout explorer chooses its objective cards this way (``"objectives"``).
+    BOARD_OPTION: ClassVar[str] = "board"
+
+    # ------------------------------------------------------------ the board's hooks (defaults from the registry)
+    def board_files(self) -> dict[str, Path]:
         """The data folder's board files offered in the dropdown, ``{file name: path}``.
 
-        A game with a board implements it; a board-less game (``HAS_BOARD = False``) has none.
+        Default: the bundled files the game's :attr:`BOARD_OPTION` reads
+        (:func:`rometools.core.file_options.bundled_files`); none for a board-less game
+        (``HAS_BOARD = False``).
         """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        return {}
+        if not self.HAS_BOARD:
+            return {}
+        from rometools.core.data import bundled_file
+        from rometools.core.file_options import bundled_files
+
+        return {name: bundled_file(self._spec.id, name) for name in bundled_files(self._spec, self.BOARD_OPTION)}
 
     def load_board(self, source: Any) -> Any:
-        """The board from a file path (``Path``) or a board object; ``DataFileError`` naming the entry.
+        """The board from a file path (``str`` or ``Path``) or a board object; ``DataFileError`` naming the entry.
 
-        A game with a board implements it; a board-less game's "board" is ``None``.
+        Default: a path read by the loader of :attr:`BOARD_OPTION` (``GameSpec.file_options``), a
+        board object of the bundled boards' type as it is, anything else a ``TypeError``; a
+        board-less game's "board" is ``None``.
         """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        return None
+        if not self.HAS_BOARD:
+            return None
+        if isinstance(source, str | Path):
+            return self._spec.file_options[self.BOARD_OPTION](Path(source))
+        kind = self._board_type()
+        if isinstance(source, kind):
+            return source
+        label = self.field_label("board")
+        raise TypeError(f"{label} must be a {label.lower().removesuffix('s')} file or a {kind.__name__}, "
+                        f"got {type(source).__name__}")
 
     def player_counts(self, board: Any) -> Sequence[int]:
         """The player counts ``board`` is for.
 
-        A game with a board implements it; a board-less game takes its config's
-        ``players`` option range (``option("players").low`` to ``.high``).
+        Default: the config's ``players`` option range (``option("players").low`` to
+        ``.high``), whatever the board; a game whose boards are each for some counts writes it.
         """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
         players = self._spec.config.option("players")
         return tuple(range(int(players.low), int(players.high) + 1))
 
     def game_options(self, board: Any, players: int) -> dict[str, Any]:
         """Options of ``rometools.load_game(GAME, **options)`` for a new game on ``board``.
 
-        A game with a board implements it; a board-less game's default is ``{"players": players}``.
+        Default: ``{"players": players, BOARD_OPTION: board}`` (``{"players": players}`` board-less).
         """
-        if self.HAS_BOARD:  # pragma: no cover - abstract
-            raise NotImplementedError
-        return {"players": players}
+        return {"players": players, self.BOARD_OPTION: board} if self.HAS_BOARD else {"players": players}
 
     def board_of(self, config: Any) -> Any:
-        """The board of a game config (for a start position). Default ``config.board`` (``None`` board-less)."""
-        return config.board if self.HAS_BOARD else None
+        """The board of a game config (for a start position).
+
+        Default: the config's ``the_<BOARD_OPTION>()`` where it has one (the board it plays when
+        the option is not given), else the option's value, else the default board; ``None`` board-less.
+        """
+        if not self.HAS_BOARD:
+            return None
+        the = getattr(config, f"the_{self.BOARD_OPTION}", None)
+        board = the() if callable(the) else getattr(config, self.BOARD_OPTION)
+        return board if board is not None else self.load_board(self.default_board(config.players))
 
     def board_file_of(self, board: Any) -> Path | None:
         """The bundled file holding exactly ``board`` (to select it in the dropdown), or ``None``.
 
-        Default ``None``: a board object is listed as "<name> (given)".
+        Default: the bundled file it was read from (its ``path`` or ``source``), else the bundled
+        file that loads as an equal board with equal components; ``None`` for any other board
+        (listed as "<name> · given").
         """
+        read_from = getattr(board, "path", None) or getattr(board, "source", None)
+        for path in self.board_files().values():
+            loaded = self.load_board(path)
+            same = (read_from is not None and _same_file(read_from, path)) or loaded == board
+            if same and getattr(loaded, "components", None) == getattr(board, "components", None):
+                return path
         return None
 
     def board_name(self, board: Any) -> str:
@@ -192,3 +223,10 @@ def _choices(values: Sequence[Any], last: str = "to") -> str:
     if last == "to" and values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]} to {values[-1]}"
     return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
+
+
+def _same_file(a: Any, b: Any) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except (OSError, TypeError, ValueError):
+        return False

@@ -44,7 +44,7 @@ from rometools.augustus import (
     senators,
     token_counts,
 )
-from rometools.augustus.components import bag_file_with_counts, objectives_path, symbols_text
+from rometools.augustus.components import bag_file_with_counts, symbols_text
 from rometools.augustus.views import reward_name
 from rometools.charts._common import seat_colour
 from rometools.charts.augustus import (
@@ -365,7 +365,8 @@ class BagExplorer(CountsField, Explorer):
         # the bag's mix: the published counts beside the edited ones (bag_file_with_counts)
         self.counts_editor = CountsEditor(
             self, kinds=[(t.id, t.name) for t in self.components.tokens], published=self.components.bag,
-            text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40)
+            text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40,
+            game="augustus")
         self._seed = self._add_control("seed", WholeNumberText(
             value=1, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._draws = self._add_control("draws", widgets.IntSlider(
@@ -532,6 +533,7 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
     DEFAULT_BOT = "greedy"
     DEFAULT_PLAYERS = 4
     FIELD_LABELS = {**PlayoutExplorer.FIELD_LABELS, "board": "Cards", "cards": "Cards", "within": "Odds within"}
+    BOARD_OPTION = "objectives"   # the "board" chosen is the objective cards file
 
     def __init__(self, cards: str | Path | ObjectiveSet | None = None, players: int | None = None,
                  bot: str = "greedy", seed: int = 1, *, bots: list[str] | None = None,
@@ -552,33 +554,10 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         ]
 
     # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
-    def board_files(self) -> dict[str, Path]:
-        return {"objectives.toml (illustrative)": objectives_path()}
-
-    def load_board(self, source: Any) -> ObjectiveSet:
-        if isinstance(source, ObjectiveSet):
-            return source
-        if not isinstance(source, str | Path):
-            raise TypeError(f"cards must be an objectives file or an ObjectiveSet, got {type(source).__name__}")
-        return load_objectives(Path(source))
-
-    def board_of(self, config: Any) -> ObjectiveSet:
-        return config.cards
-
-    def board_file_of(self, board: ObjectiveSet) -> Path | None:
-        path = board.path
-        return objectives_path() if path is not None and Path(path).resolve() == objectives_path().resolve() else None
-
     def player_counts(self, board: ObjectiveSet) -> tuple[int, ...]:
         comps = load_components()
         lo, hi = comps.players
         return tuple(p for p in range(lo, hi + 1) if comps.central_row + p * comps.dealt <= len(board))
-
-    def game_options(self, board: ObjectiveSet, players: int) -> dict[str, Any]:
-        return {"players": players, "objectives": board}
-
-    def default_board(self, players: int | None) -> Path:
-        return objectives_path()
 
     # ------------------------------------------------------------ the view
     def build_view(self) -> None:

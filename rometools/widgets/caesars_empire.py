@@ -22,6 +22,7 @@ import html
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from pathlib import Path
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -318,6 +319,51 @@ class CollectionExplorer(Explorer):
         labels, needs = self._table_labels(), self._table_needs()
         return {name: parse_table(self.table_inputs[name].value, f"{labels[name]} scoring table",
                                   needs=needs[name]) for name in _TABLES}
+
+    def variant(self, name: str = ""):
+        """The scoring tables as edited here, as a :class:`rometools.Variant` of Caesar's Empire: only
+        the tables that differ from the components' (``tables.<name>.points``), checked as the
+        edited components file would be, to save, compare or tune.
+
+        Raises
+        ------
+        ValueError
+            Naming the scoring table a typed table or the edited file's check refuses.
+
+        Examples
+        --------
+        >>> ex = CollectionExplorer()
+        >>> ex.set_values(tables={"gold": [0, 5, 10, 17, 26, 37, 50, 65]})
+        True
+        >>> v = ex.variant("gold +1")
+        >>> dict(v.edits["components"]), v.load().config.components.tables.gold[1]
+        ({'tables.gold.points': (0, 5, 10, 17, 26, 37, 50, 65)}, 5)
+        """
+        from rometools.core.data import bundled_file, edited_file_of
+        from rometools.core.errors import DataFileError
+        from rometools.core.variants import Variant
+
+        comps = self.components
+        tables = self._tables()   # a typed table that does not parse: refused in words
+        changed = {f"tables.{n}.points": list(tables[n]) for n in _TABLES
+                   if tuple(tables[n]) != tuple(getattr(comps.tables, n))}
+        options: dict[str, str] = {}
+        bundled = bundled_file("caesars_empire", "components.toml")
+        if comps.path is not None and Path(comps.path).resolve() != bundled.resolve():
+            if edited_file_of(comps) is not None:
+                raise ValueError("Scoring tables: these components come from a variant's edits; edit that "
+                                 "variant's tables instead (Variant.with_value)")
+            options["components"] = str(comps.path)
+        label = name or ("the published tables" if not changed else
+                         "scoring tables: " + "; ".join(f"{n} {_table_text(tables[n])}" for n in _TABLES
+                                                        if f"tables.{n}.points" in changed))
+        variant = Variant("caesars_empire", label[:200], options, {"components": changed} if changed else {})
+        try:
+            variant.load()
+        except DataFileError as err:
+            raise ValueError(f"Scoring tables: refused as the edited components file would be: {err.entry}: "
+                             f"{err.problem}") from None
+        return variant
 
     def _table_needs(self) -> dict[str, int]:
         """The largest collection each table scores with these components (its least length)."""

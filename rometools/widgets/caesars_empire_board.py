@@ -38,7 +38,6 @@ from rometools.caesars_empire import (
     score_parts,
     why_no_connection,
 )
-from rometools.caesars_empire.board import board_path
 from rometools.caesars_empire.views import SCORE_CATEGORIES, city_token_text, location_name
 from rometools.charts._common import mark_turn, scores_over_turns_figure
 from rometools.charts.caesars_empire_board import board_figure
@@ -223,34 +222,12 @@ class BoardExplorer(PlayoutExplorer):
         ]
 
     # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
-    def board_files(self) -> dict[str, Path]:
-        return bundled_board_files()
-
-    def load_board(self, source: Any) -> Board:
-        if isinstance(source, Board):
-            return source
-        if not isinstance(source, str | Path):
-            raise TypeError(f"Board must be a board file or a Board, got {type(source).__name__}")
-        path = Path(source)
-        if path.parent == board_path().parent and path.name in bundled_board_files():
-            return Board.bundled(path.stem.removeprefix("board_").replace("_", "-"))
-        return Board.from_file(path)
-
-    def board_file_of(self, board: Board) -> Path | None:
-        bundled = Board.bundled(board.side)
-        if board == bundled and board.components == bundled.components:
-            return bundled_board_files().get(f"board_{board.side.replace('-', '_')}.toml")
-        return None
-
     def player_counts(self, board: Board) -> tuple[int, ...]:
         return next(s.players for s in board.components.sides if s.id == board.side)
 
-    def game_options(self, board: Board, players: int) -> dict[str, Any]:
-        return {"board": board, "players": players}
-
     def default_board(self, players: int | None) -> Path:
         side = self._components.side_for(players).id if players in self.all_player_counts() else "4-5"
-        return bundled_board_files()[f"board_{side.replace('-', '_')}.toml"]
+        return self.board_files()[f"board_{side.replace('-', '_')}.toml"]
 
     # ------------------------------------------------------------ the view
     def build_view(self) -> None:

@@ -39,7 +39,6 @@ from rometools.imperator import (
     RegionBoard,
     RevealModel,
     Worker,
-    board_path,
     current_player,
     load_board,
     load_components,
@@ -181,25 +180,9 @@ class RegionBoardExplorer(PlayoutExplorer):
         ]
 
     # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
-    def board_files(self) -> dict[str, Path]:
-        return {board_path().name: board_path()}
-
-    def load_board(self, source: Any) -> RegionBoard:
-        if isinstance(source, RegionBoard):
-            return source
-        if not isinstance(source, str | Path):
-            raise TypeError(f"board must be a board file or a RegionBoard, got {type(source).__name__}")
-        return load_board() if Path(source) == board_path() else RegionBoard.from_file(source)
-
-    def board_file_of(self, board: RegionBoard) -> Path | None:
-        return board_path() if board == load_board() else None
-
     def player_counts(self, board: RegionBoard) -> tuple[int, ...]:
         tiles = len(load_components().tiles)
         return tuple(n for n in board.player_counts if n >= 2 and len(board.layout(n).regions) <= tiles)
-
-    def game_options(self, board: RegionBoard, players: int) -> dict[str, Any]:
-        return {"board": board, "players": players}
 
     # ------------------------------------------------------------ the view
     def build_view(self) -> None:
@@ -554,7 +537,8 @@ class TileOddsExplorer(CountsField, Explorer):
         # the tile mix: the published counts beside the edited ones (tile_file_with_counts)
         self.counts_editor = CountsEditor(
             self, kinds=[(k, KIND_NAMES[k]) for k in TILE_KINDS], published=self._published.kind_counts,
-            text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40)
+            text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40,
+            game="imperator")
         for w in self._controls.values():
             w.observe(self._on_change, names="value")
         self._table = widgets.HTML()

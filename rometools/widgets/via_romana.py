@@ -24,12 +24,10 @@ from rometools.via_romana import (
     CHANCE,
     Board,
     GameState,
-    board_path,
     builds_with,
     cards,
     current_player,
     game_log,
-    load_board,
     road_pieces,
     road_results,
     road_status,
@@ -189,30 +187,7 @@ class RoadBoardExplorer(PlayoutExplorer):
         ]
         self.add_class("rt-vr-road-board-explorer")
 
-    # ------------------------------------------------------------ the game (PlayoutExplorer hooks)
-    def board_files(self) -> dict[str, Path]:
-        return {"board.toml (illustrative)": board_path()}
-
-    def load_board(self, source: Any) -> Board:
-        if isinstance(source, Board):
-            return source
-        if not isinstance(source, str | Path):
-            raise TypeError(f"Board must be a board file or a Board, got {type(source).__name__}")
-        return load_board(Path(source))
-
-    def board_of(self, config: Any) -> Board:
-        return config.the_board()
-
-    def board_file_of(self, board: Board) -> Path | None:
-        path = board.path
-        return board_path() if path is not None and Path(path).resolve() == board_path().resolve() else None
-
-    def player_counts(self, board: Board) -> tuple[int, ...]:
-        players = self._spec.config.option("players")
-        return tuple(range(int(players.low), int(players.high) + 1))
-
-    def game_options(self, board: Board, players: int) -> dict[str, Any]:
-        return {"players": players, "board": board}
+    # the board's hooks are PlayoutExplorer's defaults, from the registry (BoardChoice)
 
     # ------------------------------------------------------------ the view
     def build_view(self) -> None:

@@ -58,6 +58,9 @@ def chromium():
 
 @pytest.fixture(scope="session")
 def voila(chromium):
+    from rometools.widgets.app import write_app
+
+    write_app(harness.REPO / "app")   # the app's pages, from the registry's declared explorers
     server = harness.start_voila()
     with harness.running(server):
         yield server

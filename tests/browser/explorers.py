@@ -1,12 +1,12 @@
-"""The explorers the browser stage checks: one :class:`ExplorerCase` per explorer.
+"""The explorers the browser stage checks: one :class:`ExplorerCase` per declared explorer.
 
-Adding an explorer (e.g. the Caesar's Empire ``BoardExplorer``) takes a few lines:
-
-1. a two-line notebook ``app/<game>_<explorer>.ipynb`` that displays it with the
-   bundled data (and a link in ``app/index.ipynb``);
-2. one ``ExplorerCase`` below: the notebook, the chart's CSS selector, and how to
-   change one control (``set_number``, ``select_label``, ``click`` or your own
-   ``change(page, step)`` function).
+Nothing is added here for a new explorer: its game declares it on its ``GameSpec``
+(:class:`rometools.core.explorers.ExplorerSpec`, or :func:`~rometools.core.explorers.register_explorer`
+for an explorer of no one game) with its app page, the chart's CSS selector and the gesture
+that changes one control (``("number", selector, values)``, ``("select", selector, labels)``,
+``("keys", selector, keys)``, ``("number_then_click", selector, values, button)``), and
+:data:`EXPLORERS` is made from the registry. ``rometools.widgets.app`` writes its page
+``app/<page>.ipynb`` and the index's link.
 
 ``tests/browser/test_explorers.py`` and ``benchmarks/bench_browser_latency.py``
 both read :data:`EXPLORERS`.
@@ -105,95 +105,27 @@ def set_number_then_click(selector: str, values: Sequence[int], button: str) -> 
     return change
 
 
-EXPLORERS: list[ExplorerCase] = [
-    ExplorerCase(
-        id="caesars_empire_collection",
-        notebook="app/caesars_empire_collections.ipynb",
-        chart=".rt-breakdown-chart",
-        change=set_number(".rt-count-grapes", [4, 3]),  # rulebook example holds 3 Grapes
-        plots=2,
-        also_redraw=(".rt-marginal-chart",),
-    ),
-    ExplorerCase(
-        id="caesars_empire_setup_odds",
-        notebook="app/caesars_empire_setup_odds.ipynb",
-        chart=".rt-setup-chart",
-        change=select_label(".rt-setup-type", ["Grapes", "Gold Coins"]),  # starts on Gold
-    ),
-    ExplorerCase(
-        id="caesars_empire_board",
-        notebook="app/caesars_empire_board.ipynb",
-        chart=".rt-board-chart",
-        change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
-        plots=2,
-        also_redraw=(".rt-score-chart",),  # its line marks the turn shown
-    ),
-    ExplorerCase(
-        id="augustus_objective_odds",
-        notebook="app/augustus_objective_odds.ipynb",
-        chart=".rt-au-odds-chart",
-        change=set_number(".rt-au-slot-shield", [1, 0]),  # starts on two daggers, no shield
-    ),
-    ExplorerCase(
-        id="augustus_bag",
-        notebook="app/augustus_bag.ipynb",
-        chart=".rt-au-bag-chart",
-        change=press_key(".rt-au-draws .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts on a full bag
-    ),
-    ExplorerCase(
-        id="augustus_playout",
-        notebook="app/augustus_playout.ipynb",
-        chart=".rt-au-game-chart",
-        change=press_key(".rt-turn .noUi-handle", ["ArrowRight", "ArrowLeft"]),  # starts at turn 0
-    ),
-    ExplorerCase(
-        id="imperator_region_board",
-        notebook="app/imperator_region_board.ipynb",
-        chart=".rt-region-chart",
-        change=select_label(".rt-place-region", ["Etruria", "Latium"]),  # starts on Latium
-    ),
-    ExplorerCase(
-        id="imperator_tile_odds",
-        notebook="app/imperator_tile_odds.ipynb",
-        chart=".rt-odds-chart",
-        change=select_label(".rt-players", ["5", "4"]),  # starts with 4 players
-    ),
-    ExplorerCase(
-        id="via_romana_road_board",
-        notebook="app/via_romana_road_board.ipynb",
-        chart=".rt-vr-board-chart",
-        change=select_label(".rt-players", ["2", "3"]),  # starts with 3 players
-    ),
-    ExplorerCase(
-        id="via_romana_card_odds",
-        notebook="app/via_romana_card_odds.ipynb",
-        chart=".rt-vr-card-chart",
-        change=select_label(".rt-vr-question", ["A fort of the colour chosen (2 cards of it)",
-                                                "A fort of some colour (2 cards of one colour)"]),
-    ),
-    ExplorerCase(
-        id="balance_lab",
-        notebook="app/balance_lab.ipynb",
-        chart=".rt-balance-rates",
-        change=set_number_then_click(".rt-seed", [2, 1], ".rt-balance-run"),  # starts on seed 1
-        plots=3,  # win rates, scores, margins (the paired chart is made at the first comparison)
-        also_redraw=(".rt-balance-scores", ".rt-balance-margins"),
-    ),
-    ExplorerCase(
-        id="playtest",
-        notebook="app/playtest.ipynb",
-        chart=".rt-playtest-rates",
-        change=set_number_then_click(".rt-seed", [2, 1], ".rt-playtest-run"),  # starts on seed 1
-        plots=7,  # win rates, how it plays, the lead, the winner's place, the map, the hot spots, the skill curve
-        also_redraw=(".rt-playtest-flow", ".rt-playtest-lead", ".rt-playtest-winner", ".rt-playtest-map",
-                     ".rt-playtest-spots"),
-    ),
-    ExplorerCase(
-        id="draw_odds",
-        notebook="app/draw_odds.ipynb",
-        chart=".rt-law-chart",
-        change=set_number(".rt-draws", [4, 3]),  # opens on 3 draws from 6 tokens
-        plots=2,
-        also_redraw=(".rt-curve-chart",),
-    ),
-]
+def _gesture(change: tuple) -> Change:
+    """The playwright gesture of a declared change (``ExplorerSpec.change``)."""
+    kind, selector, values, *rest = change
+    if kind == "number":
+        return set_number(selector, values)
+    if kind == "select":
+        return select_label(selector, values)
+    if kind == "keys":
+        return press_key(selector, values)
+    if kind == "number_then_click":
+        return set_number_then_click(selector, values, rest[0])
+    raise ValueError(f"unknown browser change {change!r}")
+
+
+def _cases() -> list[ExplorerCase]:
+    import rometools.widgets  # noqa: F401 - registers the explorers of no one game
+    from rometools.core.explorers import explorers
+
+    return [ExplorerCase(id=e.page, notebook=f"app/{e.page}.ipynb", chart=e.chart, change=_gesture(e.change),
+                         plots=e.plots, also_redraw=tuple(e.also_redraw)) for e in explorers()]
+
+
+#: One case per declared explorer (each game's, then the general ones), in the registry's order.
+EXPLORERS: list[ExplorerCase] = _cases()

@@ -53,14 +53,21 @@ class StressCase:
 
     id: str
     notebook: str
-    make: str                    # evaluated with the names of rometools.widgets
+    make: str                    # evaluated with the names of rometools.widgets (and ``explorer``'s class)
     steps: tuple[Step, ...]
     root: str = ""               # CSS selector of the explorer on a page holding several
+    explorer: str = ""           # "module:Class" of a declared explorer (ExplorerSpec.explorer), if not exported
 
     def twin(self):
+        import importlib
+
         import rometools.widgets as w
 
-        return eval(self.make, {name: getattr(w, name) for name in w.__all__})  # noqa: S307 - our own calls
+        names = {name: getattr(w, name) for name in w.__all__}
+        if self.explorer:
+            module, _, cls = self.explorer.partition(":")
+            names[cls] = getattr(importlib.import_module(module), cls)
+        return eval(self.make, names)  # noqa: S307 - our own calls
 
     def widget(self, ex, control: str):
         """The twin's control ``control`` (a registered control, or a button attribute)."""
@@ -201,62 +208,29 @@ def twin_charts(ex, root: str) -> dict[str, str]:
 
 
 # ----------------------------------------------------------------- the pages
-def _board_steps() -> tuple[Step, ...]:
-    return (slider("turn"), dropdown("city", "Brundisium (City token red 2)"), toggle("gold", "Gold"),
-            toggle("labels", "Both"), number("seed", 2), dropdown("bot", "random"), dropdown("players", "5"))
+_GESTURES = {"number": number, "text": text, "text_area": lambda control, value: text(control, value, area=True),
+             "dropdown": dropdown, "slider": slider, "checkbox": checkbox, "toggle": toggle, "choose": choose,
+             "button": button}
+
+
+def _declared_step(step: tuple) -> Step:
+    """The :class:`Step` of a declared stress change (``ExplorerSpec.stress``)."""
+    if step[0] == "then":
+        return then(*(_declared_step(s) for s in step[1:]))
+    return _GESTURES[step[0]](*step[1:])
+
+
+def _app_cases() -> list[StressCase]:
+    """One case per declared explorer's app page, made as the page makes it (rometools.widgets.app)."""
+    import rometools.widgets  # noqa: F401 - registers the explorers of no one game
+    from rometools.core.explorers import explorers
+
+    return [StressCase(f"app_{e.page}", f"app/{e.page}.ipynb", f"{e.name}({e.app_args})",
+                       tuple(_declared_step(s) for s in e.stress), explorer=e.explorer) for e in explorers()]
 
 
 STRESS_CASES = [
-    StressCase("app_collection", "app/caesars_empire_collections.ipynb", "CollectionExplorer()", (
-        number("count_grapes", 4), text("city_tokens", "red:3, blue:6, green:2"), toggle("vocabulary", "Riches"),
-        text("table_gold", "0, 5, 10, 16, 25, 36, 49, 64"), button("reset_button", "Reset to rulebook tables"),
-    )),
-    StressCase("app_setup_odds", "app/caesars_empire_setup_odds.ipynb", "SetupOddsExplorer()", (
-        slider("players"), checkbox("all_tokens_variant"), dropdown("kind", "Grapes"), number("trials", 500),
-        toggle("vocabulary", "Riches"),
-    )),
-    StressCase("app_board", "app/caesars_empire_board.ipynb", 'BoardExplorer(files="upload", width=1160)',
-               _board_steps()),
-    StressCase("app_objective_odds", "app/augustus_objective_odds.ipynb", "ObjectiveOddsExplorer()", (
-        number("slot_shield", 1), dropdown("joker_policy", "commonest"), checkbox("no_reset"), slider("max_draws", "ArrowLeft"),
-        dropdown("compare", "#1 Pergamum (1 double sword + 1 chariot + 1 standard)"), number("trials", 300),
-    )),
-    StressCase("app_bag", "app/augustus_bag.ipynb", "BagExplorer()", (
-        slider("draws"), button("_draw_button", "Draw one"), number("seed", 2), button("_restart", "Start again"),
-    )),
-    StressCase("app_augustus_playout", "app/augustus_playout.ipynb", 'AugustusPlayoutExplorer(files="upload")', (
-        slider("turn"), slider("within", "ArrowLeft"), number("seed", 2), dropdown("players", "3"),
-    )),
-    StressCase("app_region_board", "app/imperator_region_board.ipynb", 'RegionBoardExplorer(files="upload")', (
-        dropdown("region", "Etruria"), toggle("value", "2"), checkbox("own_influence"), number("influence_zone", 1),
-        slider("turn"), dropdown("players", "3"),
-    )),
-    StressCase("app_tile_odds", "app/imperator_tile_odds.ipynb", "TileOddsExplorer()", (
-        dropdown("players", "5"), number("rounds", 7), toggle("what", "on the board that round"),
-        choose("kinds", ("Any worker value", "Propraetor (banner)")), dropdown("leftover", "unwon tiles discarded"),
-        number("seed", 3),
-    )),
-    StressCase("app_road_board", "app/via_romana_road_board.ipynb", 'RoadBoardExplorer(files="upload")', (
-        slider("turn"), number("seed", 2), dropdown("players", "2"),
-    )),
-    StressCase("app_card_odds", "app/via_romana_card_odds.ipynb", "CardOddsExplorer()", (
-        dropdown("question", "The colour-and-symbol card (two milestones from that city)"), dropdown("colour", "red"),
-        slider("hand"), number("trials", 500),
-    )),
-    StressCase("app_balance_lab", "app/balance_lab.ipynb", 'BalanceExplorer(games=200, bots="greedy", files="upload")', (
-        then(number("games", 20), button("_run", "Run")),
-        then(checkbox("compare"), text("options_b", "all_tokens_variant=true"), button("_run", "Run")),
-        then(dropdown("players", "3"), button("_run", "Run")),
-    )),
-    StressCase("app_draw_odds", "app/draw_odds.ipynb", "DrawOddsExplorer()", (
-        number("draws", 4), checkbox("replace"), dropdown("row1_quantifier", "at least"), text("row1_kinds", "red, green"),
-        text("bag", "red:4, green:2, yellow:2", area=True),
-        dropdown("bag_source", "Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)"),
-    )),
-    StressCase("app_playtest", "app/playtest.ipynb", 'PlaytestReport("via_romana", games=60, seed=1)', (
-        then(number("seed", 2), button("_run", "Run")),
-        then(dropdown("players", "2"), number("games", 30), button("_run", "Run")),
-    )),
+    *_app_cases(),
     # the notebooks' explorers, made as each notebook makes them (its other charts are static)
     StressCase("notebook_collections", "notebooks/caesars_empire_collections.ipynb", "CollectionExplorer()", (
         number("count_gold", 3), toggle("vocabulary", "Riches"),

@@ -1,5 +1,6 @@
-"""The designer app (``app/``, served by ``make app``): the index lists every explorer
-(its notebooks run headless in ``tests/test_notebooks.py``), every explorer has a browser case and a
+"""The designer app (``app/``, served by ``make app``): its pages are written from the registry
+(``rometools.widgets.app``: a page per declared explorer and the index, which lists every one under
+its game; the pages run headless in ``tests/test_notebooks.py``), every page has a browser case and a
 stress case, and ``make app`` prints its URL once the server answers, binds loopback with a token
 and shuts a closed tab's kernel down."""
 
@@ -19,16 +20,29 @@ from explorers import EXPLORERS
 from stress import STRESS_CASES
 
 APP = harness.REPO / "app"
-APP_NOTEBOOKS = sorted(APP.glob("*.ipynb"))
-EXPLORER_NOTEBOOKS = [p for p in APP_NOTEBOOKS if p.name != "index.ipynb"]
 
 
 def test_index_lists_every_explorer_and_every_explorer_has_a_browser_case():
+    """The app written from the registry: every declared explorer has its page, linked from the index
+    under its game's title (the bundled games and Pig, an installed example, alike)."""
+    import rometools
+    from rometools.core.explorers import explorers
+    from rometools.core.game import game_spec
+    from rometools.widgets.app import write_app
+
+    pages = write_app(APP)
+    EXPLORER_NOTEBOOKS = [p for p in pages if p.name != "index.ipynb"]
+    assert {p.name for p in EXPLORER_NOTEBOOKS} == {f"{e.page}.ipynb" for e in explorers()}
     index = nbformat.read(APP / "index.ipynb", as_version=4)
     text = "\n".join(c.source for c in index.cells)
     for path in EXPLORER_NOTEBOOKS:
         assert f"({path.name})" in text, f"app/index.ipynb does not link {path.name}"
-    for game in ("Caesar's Empire", "Via Romana", "Augustus", "IMPERATOR"):
+    for gid in rometools.games():
+        spec = game_spec(gid)
+        for e in spec.explorers:   # under its game's heading
+            section = text.split(f"## {spec.title}\n", 1)[1].split("\n## ", 1)[0]
+            assert f"({e.page}.ipynb)" in section, f"{e.page} is not under {spec.title}"
+    for game in ("Caesar's Empire", "Via Romana", "Augustus", "IMPERATOR", "Pig"):
         assert game in text
     cased = {c.notebook for c in EXPLORERS}
     missing = [p.name for p in EXPLORER_NOTEBOOKS if f"app/{p.name}" not in cased]

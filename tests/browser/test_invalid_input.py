@@ -5,7 +5,7 @@ from __future__ import annotations
 import harness
 from explorers import EXPLORERS
 
-COLLECTION = next(c for c in EXPLORERS if c.id == "caesars_empire_collection")
+COLLECTION = next(c for c in EXPLORERS if c.id == "caesars_empire_collections")
 
 
 def test_collection_explorer_rejects_too_many_tokens(voila, page):

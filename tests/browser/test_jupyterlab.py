@@ -13,7 +13,7 @@ import harness
 import pytest
 from explorers import EXPLORERS
 
-CASE = next(c for c in EXPLORERS if c.id == "caesars_empire_collection")
+CASE = next(c for c in EXPLORERS if c.id == "caesars_empire_collections")
 NOTEBOOK = harness.REPO / CASE.notebook
 
 

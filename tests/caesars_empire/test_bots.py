@@ -479,3 +479,43 @@ def test_setup_report_tells_a_stale_twin_from_a_missing_one(tmp_path, monkeypatc
     assert _cython.report() == ("WARNING: twins_stale.m run as plain Python (compiled from an older source: "
                                 "twins_stale.m edited since the install): the same results, several times "
                                 "slower; run `make setup` again (and restart a running notebook kernel)")
+
+
+@pytest.mark.parametrize("search", ["compiled", "plain"])
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 4, "route_policy": "first"},
+                                     {"players": 3, "sum_complete_colours": True}])
+def test_greedy_connects_when_every_connection_is_worth_less_than_nothing(options, search, request):
+    """A Treasure table that falls (components built in Python; a data file's must not fall)
+    makes a Treasure's marginal value negative, and late in a game every legal connection
+    can be worth less than nothing. GreedyBot still connects (passing is then illegal: The
+    Turn) and plays the tied best of values(). It used to pass, as on benchmarks/simulate.py's
+    generated 60-city board with seed 11 and 4 players ("P4 cannot pass")."""
+    import dataclasses
+
+    if search == "plain":
+        request.getfixturevalue("plain_twins")
+    board = load_board("4-5" if options["players"] > 3 else "2-3")
+    comps = board.components
+    tables = dataclasses.replace(comps.tables, same_type=(0, 1) + (0,) * 20, different_types=(0,) * 12, gold=(20,) + (0,) * 20)
+    board = dataclasses.replace(board, components=dataclasses.replace(comps, tables=tables))
+    cfg = GameConfig(board=board, **options)
+    bot = GreedyBot()
+    all_negative = 0
+    for seed in range(6):
+        end = play_game(cfg, "greedy", seed)   # no IllegalActionError
+        for state in turn_states(end):
+            if is_over(state):
+                continue
+            ranked = bot.values(state)
+            chains, points, cost = bot.best_chains(state)
+            if not ranked:
+                assert (chains, points, cost) == ([], -1, 0)
+                continue
+            top = max(v for _, v, _ in ranked)
+            cheapest = min(c for _, v, c in ranked if v == top)
+            assert (points, cost) == (top, cheapest)
+            assert chains == [ch for ch, v, c in ranked if (v, c) == (top, cheapest)]
+            if top < 0:
+                all_negative += 1
+                assert bot.choose(state, seed) != PASS
+    assert all_negative > 0

@@ -9,35 +9,29 @@ import pytest
 import rometools
 from rometools.core.errors import OptionError
 from rometools.core.game import config_options, game_spec
+from rometools.core.options import GENERIC_OPTIONS
 from rometools.core.simulate import simulate
+from rometools.testing import check_options
 
 CAESARS_EMPIRE_OPTIONS = ["board", "players", "all_tokens_variant", "sum_complete_colours", "no_move",
-                          "route_policy", "max_chain_paths", "roads_per_player", "components"]
+                          "route_policy", "max_chain_paths", "roads_per_player", "components", "handicap"]
 
 
 def test_options_are_the_config_fields_without_private_ones():
     assert config_options("caesars_empire") == CAESARS_EMPIRE_OPTIONS
+    for game in rometools.games():  # declared once: each says what it does and takes (rometools.testing)
+        check_options(game, checks=["declared"])
     for game in rometools.games():
         fields = [f.name for f in dataclasses.fields(game_spec(game).config) if f.init]
-        assert config_options(game) == [f for f in fields if not f.startswith("_")]
-        assert "players" in config_options(game)
-        for o in game_spec(game).config.options():  # declared once: each says what it does and takes
-            assert o.meaning.endswith(".") and len(o.meaning) > 15 and o.takes(), (game, o.name)
+        # the game's own options in their order, then the generic ones every config has (the handicap)
+        assert config_options(game) == [f for f in fields if not f.startswith("_") and f not in GENERIC_OPTIONS] + [
+            *GENERIC_OPTIONS]
 
 
 @pytest.mark.parametrize("game", rometools.games())
 def test_an_unknown_option_names_it_and_lists_the_games_options(game):
-    spec = game_spec(game)
-    expected = f"{spec.title} has no option 'foo'; its options are {', '.join(config_options(game))}"
-    with pytest.raises(OptionError) as err:
-        rometools.load_game(game, foo=1)
-    assert str(err.value) == expected and err.value.option == "foo"
-    with pytest.raises(OptionError) as err:  # simulate(config=...) goes through load_game
-        simulate(game, 1, config={"foo": 1}, progress=False)
-    assert str(err.value) == expected
-    with pytest.raises(OptionError) as err:  # a private field is no option either
-        rometools.load_game(game, players=2, **{"_secret": 1})
-    assert str(err.value) == expected.replace("'foo'", "'_secret'")
+    """load_game, simulate(config=...) and a private field alike (``rometools.testing.check_options``)."""
+    check_options(game, checks=["unknown_option"])
 
 
 def test_the_caesars_empire_message_in_full_and_known_options_still_load():
@@ -45,7 +39,7 @@ def test_the_caesars_empire_message_in_full_and_known_options_still_load():
         rometools.load_game("caesars_empire", route_polcy="first")
     assert str(err.value) == ("Caesar's Empire has no option 'route_polcy'; its options are board, players, "
                               "all_tokens_variant, sum_complete_colours, no_move, route_policy, max_chain_paths, "
-                              "roads_per_player, components")
+                              "roads_per_player, components, handicap")
     assert rometools.load_game("caesars_empire", players=3, route_policy="first").config.route_policy == "first"
 
 

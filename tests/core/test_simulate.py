@@ -22,28 +22,16 @@ from rometools.core.balance import (
 )
 from rometools.core.errors import ArgumentError, RometoolsError
 from rometools.core.formatting import percent
-from rometools.core.game import game_spec
 from rometools.core.paired import compare_variants, paired_differences
 from rometools.core.playout import play
 from rometools.core.simulate import game_streams, local_cluster, simulate
 from rometools.core.stats import proportion_estimate
+from rometools.testing import check_simulation
 
 
 @pytest.mark.parametrize("game_id", rometools.games())
 def test_rows_are_the_games_play_gives(game_id):
-    game = rometools.load_game(game_id)
-    df = simulate(game_id, 6, bots="greedy", seed=5, progress=False)
-    assert len(df) == 6 * game.players
-    assert df.groupby("game")["win"].sum().min() >= 1  # every game has a winner
-    for i in range(6):
-        chance, bots = game_streams(5, 6, i)
-        end = play(game, "greedy", bots, chance_rng=chance)
-        rows = df[df["game"] == i].sort_values("seat")
-        assert rows["score"].tolist() == list(game.scores(end))
-        ranks = game_spec(game_id).ranks(end) if game_spec(game_id).ranks else None
-        if ranks is not None:
-            assert rows["rank"].tolist() == list(ranks)
-        assert rows["moves"].sum() == rows["length"].iloc[0]
+    check_simulation(game_id, checks=["rows"])
 
 
 def test_executors_give_identical_results():
@@ -476,22 +464,8 @@ def test_rotation_with_the_same_bot_in_every_seat_is_refused():
 
 
 @pytest.mark.parametrize("game_id", rometools.games())
-def test_any_row_of_a_run_replays_its_game_also_from_the_csv(game_id, tmp_path):
-    game = rometools.load_game(game_id)
-    names = sorted(game.spec.bots)[:2]
-    bots = [names[s % len(names)] for s in range(game.players)]
-    df = simulate(game_id, 2, bots=bots, seed=11, rotate=True, progress=False)
-    path = tmp_path / "run.csv"
-    df.to_csv(path, index=False)
-    back = pd.read_csv(path)
-    for (i, r), rows in df.groupby(["game", "rotation"]):
-        end = rometools.replay_game(game_id, back, i, rotation=r)
-        rows = rows.sort_values("seat")
-        assert list(game.scores(end)) == rows["score"].tolist()
-        seat_bots = rows["bot"].tolist()
-        assert seat_bots == [bots[(s - r) % game.players] for s in range(game.players)]
-        chance, bot_rng = game_streams(11, 2, i)  # the run's own streams give the same game
-        assert play(game, seat_bots, bot_rng, chance_rng=chance) == end
+def test_any_row_of_a_run_replays_its_game_also_from_the_csv(game_id):
+    check_simulation(game_id, checks=["replay_rows"])
 
 
 def test_a_replay_with_other_options_or_no_such_game_is_refused_in_words():

@@ -126,7 +126,7 @@ import sys  # noqa: E402
 SPEC = GameSpec(id="kuhn_test", title="Kuhn poker (test)", rules=sys.modules[__name__], config=KuhnConfig,
                 state=KuhnState, bots={"random": RandomBot, "greedy": BetBot},
                 score_bounds=lambda config: (-2, 2), chance_name="the deal",
-                information_state=information_state, resample=resample)
+                information_state=information_state, resample=resample, public_fields=("bets",))
 
 
 def registered():

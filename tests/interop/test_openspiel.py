@@ -58,7 +58,7 @@ def test_every_game_is_loaded_by_name_with_config_as_parameters():
     assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert (kind.min_num_players, kind.max_num_players) == (2, 5)
     assert set(kind.parameter_specification) == {"players", "all_tokens_variant", "sum_complete_colours",
-                                                 "no_move", "route_policy", "options"}
+                                                 "no_move", "route_policy", "handicap", "options"}
     assert game.num_distinct_actions() == bridge.MAX_ACTIONS
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
     with pytest.raises(OptionError, match="for 2 to 5 players, got 7"):
@@ -103,6 +103,27 @@ def test_action_ids_index_the_legal_actions_and_read_back():
         bridge.action_id(state, ("rome", "ostia"))  # no chain of the board
     with pytest.raises(ArgumentError, match="not a state of Caesar's Empire with this game's config"):
         bridge.from_rometools(game, rometools.load_game("caesars_empire").new_game(rng=1))
+
+
+@pytest.mark.parametrize("game_id", rometools.games())
+def test_the_seat_handicap_is_a_parameter_of_every_game(game_id):
+    """The seat handicap (every config's ``handicap``) as the string parameter ``handicap``: seat:points
+    (seats from 1), with /bonus where the game declares a start bonus; the game's name reloads it
+    and its returns rank the handicapped scores."""
+    from rometools.core.game import game_spec
+
+    spec = game_spec(game_id)
+    text = "2:7 1:-1/1" if spec.start_bonus is not None else "2:7 1:-1"
+    game = pyspiel.load_game(f"rometools_{game_id}", {"handicap": text})
+    expected = {2: 7, 1: {"points": -1, "bonus": 1 if spec.start_bonus is not None else 0}}
+    assert game.config == rometools.load_game(game_id, handicap=expected).config
+    assert pyspiel.load_game(str(game)).config == game.config
+    assert bridge.load(game_id, handicap=expected).config == game.config
+    with pytest.raises(ArgumentError, match="seat:points"):
+        pyspiel.load_game(f"rometools_{game_id}", {"handicap": "two:7"})
+    rgame = rometools.load_game(game_id, handicap={2: 1000})
+    end = play(rgame, "random", rng=1)
+    assert bridge.from_rometools(game.__class__({"handicap": "2:1000"}), end).returns()[1] == 1.0
 
 
 def test_returns_are_win_shares_with_the_rulebook_tiebreakers():

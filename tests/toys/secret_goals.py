@@ -194,4 +194,5 @@ SPEC = GameSpec(id=GAME_ID, title="Secret goals (test)", rules=sys.modules[__nam
                 state=SecretState, bots={"random": RandomBot, "greedy": GreedyBot}, score_parts=score_parts,
                 score_bounds=lambda config: (0, sum(CARDS) + GOAL_POINTS), chance_name="a card or goal dealt",
                 information_state=information_state, resample=resample,
+                public_fields=("played", "step", "turn", "drawing"),
                 sample_configs=({}, {"players": 3, "hand": 3}, {"players": 3, "hand": 1}))

@@ -156,7 +156,7 @@ def test_an_unknown_option_names_the_box_and_lists_the_games_options(kwargs, fie
     assert ex.set_values(**kwargs) is False
     assert ex.message == (f"Cannot update: {field}: Caesar's Empire has no option 'foo'; its options are board, "
                           "players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
-                          "max_chain_paths, roads_per_player, components (the summary and the charts still show the last run)")
+                          "max_chain_paths, roads_per_player, components, handicap (the summary and the charts still show the last run)")
     assert ex.results is results and ex._options_a.value == "" and ex._options_b.value == ""
     assert ex._compare_box.value is False
 

@@ -155,3 +155,13 @@ def scores(state: PigState) -> tuple[int, ...]:
 def score_bounds(config: PigConfig) -> tuple[int, int]:
     """Every score lies in it: below ``target`` until the roll that reaches it, which adds at most ``sides``."""
     return 0, config.target - 1 + config.sides
+
+
+def action_text(state: PigState, action: Any) -> str:
+    """A decision in the rules' words (the log, the explorers' strong-player table, OpenSpiel).
+
+    >>> s = apply(apply(new_game(), "roll"), 5)
+    >>> action_text(s, "roll"), action_text(s, "hold")
+    ('roll the die', 'hold: bank the 5 points of this turn')
+    """
+    return "roll the die" if action == "roll" else f"hold: bank the {state.turn_total} points of this turn"

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pig.explorer import PigPlayoutExplorer
+from pig.widgets import PigPlayoutExplorer
 
 import rometools
 from rometools.core.paired import compare_variants
@@ -118,6 +118,6 @@ def _code_lines(path: Path) -> int:
 def test_the_whole_game_is_under_300_lines_of_code():
     package = Path(__file__).resolve().parents[1] / "pig"
     counts = {p.name: _code_lines(p) for p in package.glob("*.py")}
-    assert set(counts) == {"__init__.py", "bots.py", "charts.py", "explorer.py", "odds.py", "rules.py"}
-    assert _code_lines(package / "__init__.py") == 13   # the registration, counted by hand
+    assert set(counts) == {"__init__.py", "bots.py", "charts.py", "widgets.py", "odds.py", "rules.py"}
+    assert _code_lines(package / "__init__.py") == 20   # the registration, its time unit and the explorer's declaration
     assert sum(counts.values()) < 300, counts

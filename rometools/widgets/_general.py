@@ -1,0 +1,66 @@
+"""The explorers of no one game, declared (:class:`~rometools.core.explorers.ExplorerSpec`) and
+registered in core's registry of general explorers when :mod:`rometools.widgets` is imported.
+
+Nothing here imports a widget: the classes are named, as a game names its own.
+"""
+
+from rometools.core.explorers import ExplorerSpec, register_explorer
+
+GENERAL_EXPLORERS = (
+    ExplorerSpec(
+        "rometools.widgets.balance:BalanceExplorer", page="balance_lab",
+        title="Balance lab",
+        summary="many seeded bot games; seat win rates with intervals, score and margin histograms, a variant "
+                "compared on the same seeds.",
+        description="Many seeded bot games of any game: seat win rates with their 95% intervals, score spread, how "
+                    "close games are, and a second variant side by side on the same seeds. Change the controls, "
+                    "then press **Run**.",
+        app_args='games=200, bots="greedy", files="upload"',  # boards by upload or from the data folder
+        chart=".rt-balance-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-balance-run"),
+        plots=3,  # win rates, scores, margins (the paired chart is made at the first comparison)
+        also_redraw=(".rt-balance-scores", ".rt-balance-margins"),
+        stress=(("then", ("number", "games", 20), ("button", "_run", "Run")),
+                ("then", ("checkbox", "compare"), ("text", "options_b", "all_tokens_variant=true"),
+                 ("button", "_run", "Run")),
+                ("then", ("dropdown", "players", "3"), ("button", "_run", "Run"))),
+        test_args={"games": 6}),
+    ExplorerSpec(
+        "rometools.widgets.draws:DrawOddsExplorer", page="draw_odds",
+        title="Draw odds explorer",
+        summary="any bag, deck or tile stack, typed or a game's bag (Caesar's Empire Treasures): the exact chance "
+                "of a condition built from rows, the law of a count, the chance by number of draws, with a "
+                "seeded simulation beside each.",
+        heading="Draw odds: any bag, deck or tile stack",
+        description="Type a bag (`red:3, green:2, yellow:1`) or pick a game's bag, choose the draws, build a "
+                    "condition from rows (at least / at most / exactly k of some kinds, joined by *and* / *or*); "
+                    "read the exact probability, the law of a count, P(condition) by number of draws, and a "
+                    "seeded simulation beside them.",
+        chart=".rt-law-chart", change=("number", ".rt-draws", (4, 3)),  # opens on 3 draws from 6 tokens
+        plots=2, also_redraw=(".rt-curve-chart",),
+        stress=(("number", "draws", 4), ("checkbox", "replace"), ("dropdown", "row1_quantifier", "at least"),
+                ("text", "row1_kinds", "red, green"), ("text_area", "bag", "red:4, green:2, yellow:2"),
+                ("dropdown", "bag_source", "Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)"))),
+    ExplorerSpec(
+        "rometools.widgets.playtest:PlaytestReport", page="playtest_report",
+        title="Playtest report",
+        summary="the automated playtest of any game: seat balance, how it plays (the lead through the game, "
+                "comebacks, when it is decided, real choices), each strategy's weight, rule holes, the hot spots "
+                "on the board, the key odds, a variant compared on the same seeds.",
+        description="The automated playtest of any game: seat win rates with intervals, **how it plays** (the "
+                    "lead through the game and where the eventual winner stood, how often the last round decides, "
+                    "real choices per turn, each figure with its meaning and interval), how much each strategy a "
+                    "bot can be denied is worth, rule holes found with a saved game that reaches them, the places "
+                    "every game fights over drawn on the board, the game's key exact odds, and a variant paired on "
+                    "the same seeds. Change the controls, then press **Run**.",
+        app_args="players=3, games=60, seed=1",
+        chart=".rt-playtest-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-playtest-run"),
+        # win rates, how it plays at a glance, the lead, where the winner stood, the map, the hot spots, the skill curve
+        plots=7, also_redraw=(".rt-playtest-flow", ".rt-playtest-lead", ".rt-playtest-winner", ".rt-playtest-map",
+                              ".rt-playtest-spots"),
+        stress=(("then", ("number", "seed", 2), ("button", "_run", "Run")),
+                ("then", ("dropdown", "players", "4"), ("button", "_run", "Run"))),
+        test_args={"games": 20}),
+)
+
+for _spec in GENERAL_EXPLORERS:
+    register_explorer(_spec)
