@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 from rometools.charts._common import (
     PLOT_CONFIG,
     add_caption,
+    add_leader_labels,
     new_figure,
     place_labels,
     save_figures,
@@ -209,14 +210,8 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
                       xaxis={"visible": False, "range": list(xrange)},
                       yaxis={"visible": False, "range": list(yrange), "scaleanchor": "x", "scaleratio": _MAP_RATIO},
                       width=_MAP_SIZE[0], height=_MAP_SIZE[1], margin=dict(_MAP_MARGIN))
-    for i, (dx, dy) in placement.leaders.items():
-        x, y = positions[taken[i]["place"]]
-        fig.add_annotation(  # the label beyond the line's end, on the side away from its place
-            x=x, y=y, ax=dx, ay=dy, text=texts[i], name=f"report-map-label-{i}",
-            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
-            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
-            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=sizes[i] / 2,
-            font={"size": _MAP_FONT}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
+    add_leader_labels(fig, placement, [positions[r["place"]] for r in taken], texts, sizes,
+                      [f"report-map-label-{i}" for i in range(len(taken))], font_px=_MAP_FONT)
     return add_caption(fig, "Red: the first to take it wins more often than their seat does anyway; blue: less "
                             "often.\nLarger: taken in more games. Small grey: never taken first (hover for any "
                             "place).", offset=24)
