@@ -431,6 +431,8 @@ class Flow:
         at the sampled points: ``chance_at``, ``chance_mean``, ``chance_low``, ``chance_high``.
     seconds : float
         CPU-clock seconds of the run.
+    interrupted : bool
+        The run was stopped (Ctrl-C, a notebook's Stop) and these are the games measured by then.
     """
 
     game: Any
@@ -652,9 +654,10 @@ def flow(game: str | Any, n_games: int = 200, *, players: int | None = None, bot
       (the playouts MCTS values its leaves with). The estimate sees the whole state, hidden
       hands included: the game's value, not what a player knows.
 
-    A mean over games comes with a Student t interval, a share of games with a Wilson interval
-    (the games are independent; decisions within a game are not, so no interval is taken
-    over decisions).
+    A mean over games comes with a Student t interval (clipped to the values the figure can take:
+    0 to 1 for a share), a share of games with a Wilson interval (the games are independent;
+    decisions within a game are not, so no interval is taken over decisions). A figure with no
+    spread in these games is given exactly, with no interval.
 
     Parameters
     ----------
@@ -750,6 +753,11 @@ def flow(game: str | Any, n_games: int = 200, *, players: int | None = None, bot
         if bar is not None:
             bar.close()
     rows.sort(key=lambda r: r["game"])
+    if interrupted:
+        import warnings
+
+        warnings.warn(f"flow was interrupted: {len(rows):,} of {n_games:,} games measured and kept "
+                      "(the Flow's interrupted is True)", RuntimeWarning, stacklevel=2)
     return _collect(g, rows, n_games, int(seed), tuple(names), valued,
                     f"{value_playouts} playouts of {value_bot} bots from each of {value_points} points of the game"
                     if valued else "", time.process_time() - started, interrupted)
