@@ -16,7 +16,24 @@ icepool has no "draws until", so those rows give it the tail sum
 ``sum_n P(not yet after n draws)`` over its deals (the same quantity); the display
 split uses a small ``MultisetEvaluator`` over a ``MultiDeal``.
 
-Run from the repository root: ``.venv/bin/python benchmarks/bench_draws.py``.
+The second table (issue 45) runs icepool's own pool examples side by side: its tutorial's
+4d6 drop lowest and ``Pool([d4, d4, d6, d6]).sum()``, ``3 @ d6`` (hello_3d6), AD&D's method
+II (``(3 @ d6).highest(12, 6)``), keep-highest on larger and mixed pools, and two pools
+compared by its Risk notebook's evaluator (3 vs 2, 12 vs 11). Each is timed in CPU seconds
+(``time.process_time``) two ways, the same for both libraries:
+
+* ``cold``: the first call in a fresh interpreter (libraries imported first, not timed),
+  the median of ``COLD_RUNS`` interpreters, ours and icepool's taken in turn: neither
+  library's memo (icepool keeps its evaluations; rometools keeps its answers) holds
+  anything of the question;
+* ``warm``: the median of ``REPEATS`` calls in one process after a first one: both answer
+  from their memo.
+
+Every answer must equal icepool's (the script stops on a mismatch); the goal is a ratio
+(ours / icepool) of at most 1 on each, cold and warm.
+
+Run from the repository root: ``.venv/bin/python benchmarks/bench_draws.py``
+(``--pools`` for the second table alone).
 """
 
 from __future__ import annotations
@@ -24,6 +41,7 @@ from __future__ import annotations
 import platform
 import statistics
 import string
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -164,5 +182,117 @@ def main() -> None:
           + ("all met" if not slow else f"missed on {slow}"))
 
 
+# ---------------------------------------------------------------- pools (issue 45): icepool's own examples
+OURS_SETUP = "from rometools.draws import Die, Pool, contest, highest, total"
+ICE_SETUP = """
+import icepool
+from fractions import Fraction
+from icepool import d4, d6, d8, d10, d12, Pool
+
+
+def law(die):
+    return {k: Fraction(die.quantity(k), die.denominator()) for k in die.outcomes() if die.quantity(k)}
+
+
+class EvalRisk(icepool.MultisetEvaluator):  # icepool's notebooks/risk.ipynb, as written there
+    def initial_state(self, order, outcomes, a_size, b_size):
+        return 0, 0, 0
+
+    def next_state(self, state, order, outcome, a, b):
+        score_a, score_b, advantage = state
+        if advantage > 0:
+            score_a += min(b, advantage)
+        elif advantage < 0:
+            score_b += min(a, -advantage)
+        advantage += a - b
+        return score_a, score_b, advantage
+
+    def final_outcome(self, final_state, order, outcomes, a_size, b_size):
+        return final_state[:2]
+
+    def order(self, *_):
+        return -1
+"""
+D6 = "Die.d(6)"
+# (question, ours, icepool): Python expressions after OURS_SETUP / ICE_SETUP
+POOLS: list[tuple[str, str, str]] = [
+    ("4d6 drop lowest (tutorial ch. 5)", f"Pool([{D6}] * 4).law(highest(3))", "law(d6.pool(4)[-3:].sum())"),
+    ("2d4 + 2d6, sum (tutorial ch. 5)", "Pool([Die.d(4)] * 2 + [Die.d(6)] * 2).law(total())",
+     "law(Pool([d4, d4, d6, d6]).sum())"),
+    ("3d6 (hello_3d6)", f"Pool([{D6}] * 3).law(total())", "law(3 @ d6)"),
+    ("3d6 x 12, keep 6 (AD&D method II)",
+     f"Pool([Die.from_law(Pool([{D6}] * 3).law(total()))] * 12).law(highest(6))", "law((3 @ d6).highest(12, 6))"),
+    ("10d6 keep 3", f"Pool([{D6}] * 10).law(highest(3))", "law(d6.pool(10).highest(3).sum())"),
+    ("30d6 keep 10", f"Pool([{D6}] * 30).law(highest(10))", "law(d6.pool(30).highest(10).sum())"),
+    ("d4 d6 d8 d10 d12, keep 2", "Pool([Die.d(n) for n in (4, 6, 8, 10, 12)]).law(highest(2))",
+     "law(Pool([d4, d6, d8, d10, d12]).highest(2).sum())"),
+    ("Risk 3 vs 2, pairs won (risk.ipynb)", f"contest(Pool([{D6}] * 3), Pool([{D6}] * 2), ties='none')",
+     "law(EvalRisk().evaluate(d6.pool(3), d6.pool(2)))"),
+    ("Risk 12 vs 11, pairs won (risk.ipynb)", f"contest(Pool([{D6}] * 12), Pool([{D6}] * 11), ties='none')",
+     "law(EvalRisk().evaluate(d6.pool(12), d6.pool(11)))"),
+]
+COLD_RUNS = 5
+_COLD = """
+import sys, time
+{setup}
+t0 = time.process_time()
+value = {expr}
+sys.stdout.write(repr(time.process_time() - t0))
+"""
+
+
+def _cold(setup: str, expr: str) -> float:
+    """CPU seconds of ``expr``'s first evaluation in a fresh interpreter (imports not timed)."""
+    out = subprocess.run([sys.executable, "-c", _COLD.format(setup=setup, expr=expr)], capture_output=True,
+                         text=True, check=True)
+    return float(out.stdout)
+
+
+def _warm(fn: Callable[[], object], repeats: int) -> tuple[object, float]:
+    value = fn()
+    times = []
+    for _ in range(repeats):
+        t0 = time.process_time()
+        fn()
+        times.append(time.process_time() - t0)
+    return value, statistics.median(times)
+
+
+def pools() -> list[str]:
+    """Print the pools table; return the questions that missed a goal."""
+    ours_env: dict = {}
+    ice_env: dict = {}
+    exec(OURS_SETUP, ours_env)
+    exec(ICE_SETUP, ice_env)
+    print(f"\npools: icepool's own examples; CPU ms; cold = first call in a fresh interpreter (median of "
+          f"{COLD_RUNS}), warm = median of {REPEATS} repeats")
+    header = (f"{'question':<40} {'ours cold':>9} {'ice cold':>9} {'ratio':>6} {'ours warm':>9} "
+              f"{'ice warm':>9} {'ratio':>6}  goal")
+    print(header)
+    print("-" * len(header))
+    missed = []
+    for label, ours, theirs in POOLS:
+        value, ours_warm = _warm(lambda ours=ours: eval(ours, ours_env), REPEATS)
+        ice_value, ice_warm = _warm(lambda theirs=theirs: eval(theirs, ice_env), max(3, REPEATS // 3))
+        if value != ice_value:
+            sys.exit(f"MISMATCH on {label!r}: rometools {value} vs icepool {ice_value}")
+        ours_cold, ice_cold = [], []
+        for _ in range(COLD_RUNS):  # in turn, so a busy moment of the machine falls on both
+            ours_cold.append(_cold(OURS_SETUP, ours))
+            ice_cold.append(_cold(ICE_SETUP, theirs))
+        oc, ic = statistics.median(ours_cold), statistics.median(ice_cold)
+        cold_ratio, warm_ratio = oc / ic, ours_warm / ice_warm
+        ok = cold_ratio <= 1 and warm_ratio <= 1
+        if not ok:
+            missed.append(label)
+        print(f"{label:<40} {_ms(oc):>9} {_ms(ic):>9} {cold_ratio:6.3f} {_ms(ours_warm):>9} {_ms(ice_warm):>9} "
+              f"{warm_ratio:6.3f}  {'OK' if ok else 'MISSED'}")
+    print(f"every answer equals icepool's ({len(POOLS)} of {len(POOLS)}); goal ratio <= 1 cold and warm: "
+          + ("all met" if not missed else f"missed on {missed}"))
+    return missed
+
+
 if __name__ == "__main__":
-    main()
+    if "--pools" not in sys.argv:
+        main()
+    pools()

@@ -54,6 +54,9 @@ from rometools.core.game import game_spec
 from rometools.core.playout import play
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Where the new processes start: not a checkout, whose rometools would come first on their path
+#: (``python -c`` puts the folder it starts in there): they import the interpreter's own install.
+NEUTRAL = tempfile.gettempdir()
 #: Tic-tac-toe's decisions per CPU second on the issue's quiet 2-core machine: the reference the
 #: CPU-second goals are judged at.
 REFERENCE_TTT = 42_500
@@ -170,7 +173,7 @@ MCTS_CODE = textwrap.dedent("""
 def mcts_rates(gid: str, seconds: float) -> tuple[float, float]:
     """(first search, later searches) in MCTS simulations per CPU second, in a new process."""
     out = subprocess.run([sys.executable, "-c", MCTS_CODE, gid, str(four_or_nearest(gid)), str(seconds)],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True, cwd=NEUTRAL)
     return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -185,7 +188,8 @@ CHECK_CODE = textwrap.dedent("""
 
 def check_game_seconds(gid: str) -> float:
     """CPU seconds of ``check_game(gid, n_games=4)`` in a new process (its caches empty)."""
-    out = subprocess.run([sys.executable, "-c", CHECK_CODE, gid], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", CHECK_CODE, gid], capture_output=True, text=True, check=True,
+                         cwd=NEUTRAL)
     return float(out.stdout.strip().splitlines()[-1])
 
 

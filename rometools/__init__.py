@@ -38,6 +38,7 @@ __all__ = [
     "as_variant",
     "best_moves",
     "bot_win_rates",
+    "compare",
     "compare_flow",
     "compare_variants",
     "describe",
@@ -65,9 +66,12 @@ __all__ = [
     "seat_win_rates",
     "simulate",
     "skill_curve",
+    "tune",
 ]
 
 # the report draws with plotly: imported when first used, so ``import rometools`` stays light
 from rometools.core._lazy import lazy_names  # noqa: E402
 
-__getattr__, __dir__ = lazy_names("rometools", {"report": "rometools.charts.playtest"}, globals())
+# compare and tune too (the what-if studio, issue 43): each brings its statistics only when first used
+__getattr__, __dir__ = lazy_names("rometools", {"report": "rometools.charts.playtest", "compare": "rometools.core.compare",
+                                                "tune": "rometools.core.tune"}, globals())

@@ -9,6 +9,8 @@
     rometools games                  # every registered game: players, bots, options
     rometools games augustus         # one game's options in full
     rometools report via_romana --games 200 --out report.html   # an automated playtest
+    rometools compare via_romana --players 3 --set hand=5      # until every figure is decided
+    rometools tune caesars_empire --parameter handicap.4 --values 0:60 --target equal-seats
 
 ``simulate`` prints the seat win rates with their Wilson intervals, the
 no-seat-advantage test and the game summary, and writes one row per game and
@@ -76,7 +78,7 @@ def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
     from rometools.core.formatting import shown
     from rometools.core.options import option_example
 
-    for flag in ("option", "compare"):
+    for flag in ("option", "compare", "set"):
         for key, text in getattr(args, flag, None) or []:
             if key is None:
                 parser.error(f"argument --{flag}: an option is key=value, e.g. {option_example(args.game)}; "
@@ -604,12 +606,16 @@ def main(argv: list[str] | None = None) -> int:
     val.add_argument("files", nargs="+", metavar="file",
                      help="TOML or YAML data files (boards, components, tables) or variant files (.toml)")
     val.add_argument("--game", help="the game of every file, when their [meta] tables do not say")
+    from rometools import _cli_what_if
+
+    _cli_what_if.add_parsers(sub, _whole, _option)
     args = parser.parse_args(argv)
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:
             code = {"simulate": _simulate, "validate": _validate, "games": _games,
-                    "report": _report}[args.command](args)
+                    "report": _report, "compare": _cli_what_if.run_compare,
+                    "tune": _cli_what_if.run_tune}[args.command](args)
         except Exception as err:  # noqa: BLE001 - a designer's typo is a message, not a traceback
             from rometools.core.errors import RometoolsError
 

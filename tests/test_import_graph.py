@@ -4,8 +4,10 @@ Every module of each package in :data:`PACKAGES` is parsed (``ast``); each ``imp
 ``from ... import`` anywhere in it (at the top, inside a function or a method) is an edge, and
 so is a module named in a string (``"rometools.core.mcts:mcts_bot"`` in ``GENERIC_BOTS``, a
 lazy-names table, ``compiled_or_plain("rometools.core._loop")``): those are imported too, by
-name. Only imports under ``if TYPE_CHECKING:`` are left out, since they never run. A circle
-is reported as the modules around it.
+name. Imports under ``if TYPE_CHECKING:`` never run, and are left out, except in the packages
+of :data:`TYPE_ONLY_COUNTED`: ``rometools.draws``' circle (bag -> deal -> bag, bag ->
+simulate -> deal) was made of type-only imports alone, so there they count too. A circle is
+reported as the modules around it.
 
 ``core`` may import nothing of rometools outside ``rometools.core``: not a game, not the
 top-level package (``import rometools`` inside ``core/playtest.py`` made a circle through
@@ -22,7 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The packages whose modules must import one way, as dotted names.
-PACKAGES = ("rometools.core",)
+PACKAGES = ("rometools.core", "rometools.draws")
+#: Packages whose type-only imports (under ``if TYPE_CHECKING:``) count as edges too.
+TYPE_ONLY_COUNTED = ("rometools.draws",)
 #: A module named in a string: ``rometools.core.mcts`` or ``rometools.core.mcts:mcts_bot``.
 NAMED = re.compile(r"^(rometools(?:\.\w+)+)(?::\w+)?$")
 
@@ -46,6 +50,17 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return out
 
 
+def _module_labels(tree: ast.AST) -> set[int]:
+    """The ids of strings assigned to a ``__module__`` (``TooLargeError.__module__ = "rometools.draws"``:
+    where a class is shown, not an import)."""
+    out = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                and any(isinstance(t, ast.Attribute) and t.attr == "__module__" for t in node.targets)):
+            out.add(id(node.value))
+    return out
+
+
 def _type_checking_only(tree: ast.AST) -> set[int]:
     """The ids of the nodes under ``if TYPE_CHECKING:`` (never run)."""
     out = set()
@@ -63,12 +78,13 @@ def _is_module(dotted: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
-def imported(path: Path, name: str) -> set[str]:
-    """Every module of rometools the module at ``path`` (dotted ``name``) imports, anywhere in it.
+def imported(path: Path, name: str, type_only: bool = False) -> set[str]:
+    """Every module of rometools the module at ``path`` (dotted ``name``) imports, anywhere in it
+    (with ``type_only``, under ``if TYPE_CHECKING:`` too).
 
     ``from P import n`` imports ``P.n`` when that is a module, else ``P`` itself."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_only(tree) | _docstrings(tree)
+    skip = _docstrings(tree) | _module_labels(tree) | (set() if type_only else _type_checking_only(tree))
     package = name if path.stem == "__init__" else name.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -93,7 +109,8 @@ def imported(path: Path, name: str) -> set[str]:
 def graph(package: str) -> dict[str, set[str]]:
     """``{module: the modules of the package it imports}``."""
     modules = _modules(package)
-    return {name: {d for d in imported(path, name) if d in modules and d != name}
+    type_only = package in TYPE_ONLY_COUNTED
+    return {name: {d for d in imported(path, name, type_only) if d in modules and d != name}
             for name, path in modules.items()}
 
 
@@ -144,10 +161,26 @@ def test_core_imports_nothing_of_rometools_above_it():
     assert outside("rometools.core") == {}
 
 
+def test_draws_imports_only_core():
+    """draws sits on core alone (docs/architecture.md): no game, chart or widget."""
+    assert {d for deps in outside("rometools.draws").values() for d in deps
+            if d != "rometools.core" and not d.startswith("rometools.core.")} == set()
+
+
+def test_the_draws_modules_that_build_others_sit_above_them():
+    """bag builds draws, deals, runs and push-your-luck runs; none of those knows bag, even for types."""
+    edges = graph("rometools.draws")
+    assert {"rometools.draws.deal", "rometools.draws.until", "rometools.draws.draw",
+            "rometools.draws.luck"} <= edges["rometools.draws.bag"]
+    for lower in ("deal", "until", "draw", "simulate", "luck", "_order", "_engine", "_plan", "conditions"):
+        assert "rometools.draws.bag" not in edges[f"rometools.draws.{lower}"], lower
+
+
 def test_the_walk_sees_function_level_imports_strings_and_circles(tmp_path):
     """The walk itself: an import inside a function, a module named in a string and a relative import
     are edges; an import under TYPE_CHECKING and a docstring are not; a circle is found and named."""
     source = ('"""rometools.core.data is named here, in words only."""\n'
+              "Shown.__module__ = 'rometools.core.load'\n"
               "from typing import TYPE_CHECKING\n"
               "if TYPE_CHECKING:\n    from rometools.core import spec\n"
               "def f():\n    from rometools.core.stats import proportion_estimate\n    return proportion_estimate\n"
@@ -157,5 +190,7 @@ def test_the_walk_sees_function_level_imports_strings_and_circles(tmp_path):
     path.write_text(source)
     assert imported(path, "rometools.core.a") == {"rometools.core.stats", "rometools.core.mcts",
                                                   "rometools.core.errors"}
+    assert imported(path, "rometools.core.a", type_only=True) == {
+        "rometools.core.stats", "rometools.core.mcts", "rometools.core.errors", "rometools.core.spec"}
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None

@@ -138,6 +138,8 @@ def _sample_figures():
                                                             rng=1), seat, 5) for seat in range(2)]),
         "draw_law_figure": lambda: c.draw_law_figure(_bag(), 3, "red", trials=500, rng=1),
         "prob_curve_figure": lambda: c.prob_curve_figure(_bag(), _some_absent(), n=3, trials=300, rng=1),
+        "dice_law_figure": lambda: c.dice_law_figure(_pool(), _highest(3), trials=300, rng=1,
+                                                     label="the best 3 dice"),
         "region_board_figure": lambda: c.region_board_figure(
             _imperator().load_board(), _imperator().load_board().layout(2), tiles={"latium": (5, "stone")},
             occupants={"latium": (0, 4)}, track=[1, 0]),
@@ -160,6 +162,9 @@ def _sample_figures():
         "board_figure (tiny)": lambda: c.board_figure(tiny, roads={frozenset({"rome", "a"}): 0}, labels="name"),
         "hot_spots_figure": lambda: c.hot_spots_figure(_spots()),
         "hot_spots_map_figure": lambda: c.hot_spots_map_figure(_spots(), *_place_map()),
+        "comparison_figure": lambda: c.comparison_figure(_comparison().history, ["win rate P1", "win rate P2"],
+                                                         precision=0.02),
+        "response_curve_figure": lambda: _curve(_tuning()),
         "scores_over_turns_figure": lambda: c.scores_over_turns_figure(
             history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
         "hot_spots_map_figure (Via Romana)": lambda: c.hot_spots_map_figure(
@@ -186,6 +191,35 @@ def _flow(valued: bool = True):
         _FLOWS[valued] = rometools.flow("via_romana", 8, seed=1, value_games=2 if valued else 0, value_playouts=2,
                                         progress=False)
     return _FLOWS[valued]
+
+
+def _pool():
+    from rometools.draws import Die, Pool
+
+    return Pool([Die.d(6)] * 4 + [Die.d(8)])
+
+
+def _highest(k):
+    from rometools.draws import highest
+
+    return highest(k)
+
+
+def _comparison():
+    return rometools.compare("pig", rometools.load_game("pig", target=60), max_games=200, batch=50, progress=False)
+
+
+def _tuning():
+    return rometools.tune("pig", "target", [40, 60, 80], target="length=60", max_games=600, batch=100,
+                          check_games=0, progress=False)
+
+
+def _curve(t):
+    c = t.curve()
+    return rometools.charts.response_curve_figure(c["value"].tolist(), c["response"].tolist(), c["low"].tolist(),
+                                                  c["high"].tolist(), games=c["games"].tolist(),
+                                                  recommended=t.recommended.value, tolerance=t.tolerance,
+                                                  parameter="target (points)", unit="decisions", scale=1)
 
 
 def _spots():

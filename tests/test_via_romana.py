@@ -494,8 +494,8 @@ def test_the_greedy_bots_gains_are_the_rules_scores_after_the_build(options):
     checked = 0
     for players in (2, 3, 4):
         game = rometools.load_game("via_romana", **{**options, "players": players})
-        for seed in range(3):
-            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed)):
+        for seed in range(3):   # one chance stream (by_source=False): these seeds reach every case below
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed, by_source=False)):
                 if current_player(s) < 0 or s.agenda[0][0] != "build":
                     continue
                 before = scores(s)
@@ -528,3 +528,36 @@ def test_builds_with_names_what_is_wrong_with_a_hand(hand, message):
 
     with pytest.raises(ArgumentError, match=message):
         builds_with(new_game(players=2), hand)
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_the_board_facts_kept_through_a_game_equal_them_found_from_scratch(options):
+    """``rules.board_facts`` (the milestone spaces, the roads one and two places short) is kept
+    with the state as the game goes: a build updates it for the places it fills, a scoring finds
+    it again. After every move of seeded games (greedy and random, 2 to 4 players), the kept facts
+    equal the facts found from the board alone, and the milestone spaces equal a scan of every
+    space's neighbours; the states' scores and legal actions are those of the copy found afresh."""
+    import rometools
+    from rometools.core.playout import play, states
+    from rometools.via_romana import rules
+
+    kept_builds = 0
+    for players in (2, 3, 4):
+        game = rometools.load_game("via_romana", **{**options, "players": players})
+        board = game.config.the_board()
+        for seed in range(3):
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed)):
+                carried = s.facts is not None and s.facts[0] is s.pieces
+                kept = rules.board_facts(s)
+                fresh = rules.replace(s, facts=None)
+                assert kept == rules.board_facts(fresh)
+                closed = s.signed | s.scored
+                scan = tuple(x for x in board.spaces if s.pieces[board.spaces.index(x)] == -1
+                             and any(s.pieces[board.spaces.index(n)] != -1 for n in board.neighbours[x])
+                             and (x not in board.space_road or board.space_road[x].id not in closed))
+                assert kept[0] == scan
+                kept_builds += carried and bool(kept[0])
+                if rules.current_player(s) >= 0:
+                    assert rules.legal_actions(s) == rules.legal_actions(rules.replace(s, facts=None))
+    assert kept_builds > 100   # facts carried, not found again, at most moves

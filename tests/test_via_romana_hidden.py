@@ -55,8 +55,9 @@ def goal_twins(state, seat=None):
 
 
 def _build_steps(game, seeds, bots="random"):
+    # one chance stream (by_source=False): the games these seeds were chosen on (seed 82 below)
     for seed in seeds:
-        for s in states(play(game, bots, rng=seed)):
+        for s in states(play(game, bots, rng=seed, by_source=False)):
             if game.current_player(s) >= 0 and s.agenda[0][0] == "build":
                 yield s
 

@@ -163,6 +163,10 @@ from rometools.augustus.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.augustus.rules")
+def _draws(state: GameState) -> int:
+    """The mobilisation tokens drawn (``state.draws``): a game's length in Augustus' own unit, its rounds."""
+    return state.draws
+
 from rometools.core.handicap import StartBonus  # noqa: E402
 
 #: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
@@ -177,6 +181,7 @@ GAME = register_game(GameSpec(
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
     chance_name="a draw", extras=_extras, tiebreaks=tiebreaks, score_parts=score_parts, movers=movers, action_text=action_text,
     time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
+    random_source=_rules.random_source, game_length=("draws", _draws),
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},
     sample_configs=({}, {"players": 2}, {"players": 6, "first_game": True, "max_draws": 100},

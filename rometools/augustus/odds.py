@@ -46,9 +46,11 @@ from typing import Any
 import numpy as np
 
 from rometools.augustus.components import Components, load_components
+from rometools.core.diskmemo import DiskMemo, source_version
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator
-from rometools.draws import Bag
+from rometools.draws import Bag, TooLargeError
 
 __all__ = [
     "JOKER_POLICIES",
@@ -92,6 +94,26 @@ def commonest(open_slots: Mapping[str, int], bag: Mapping[str, int]) -> str:
 #: Named joker policies: ``policy(open_slots, full_bag) -> symbol`` of an open slot.
 #: ``open_slots`` holds only symbols with open slots (count > 0), in bag order.
 JOKER_POLICIES: dict[str, JokerPolicy] = {"rarest": rarest, "commonest": commonest}
+#: The policies whose answers are kept on disk (:data:`_ON_DISK`): a name another process may give
+#: another function (``register_joker_policy``) is not.
+_BUILT_IN = dict(JOKER_POLICIES)
+#: Exact answers kept between processes, keyed by the problem (bag, slots, policy, horizon) and this
+#: module's source: an Augustus process's first MCTS search computed a few hundred laws, most of its
+#: time (:mod:`rometools.core.diskmemo`).
+_ON_DISK = DiskMemo("augustus-odds", source_version(__file__))
+
+
+def _disk_key(kind: str, problem: _Problem, *more: Any) -> str | None:
+    """The problem as :data:`_ON_DISK`'s key, or ``None`` for a policy that is not built in."""
+    p = problem.policy
+    if not isinstance(p, str) or _BUILT_IN.get(p) is not JOKER_POLICIES.get(p):
+        return None
+    return repr((kind, problem.bag, problem.joker, problem.need, problem.start, p, *more))
+
+
+def _is_fractions(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(v, list) and len(v) == 2 and type(v[0]) is int and type(v[1]) is int and v[1] > 0 for v in value)
 
 
 def register_joker_policy(name: str, policy: JokerPolicy) -> None:
@@ -146,8 +168,23 @@ class _Problem:
 
 def _count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise ArgumentError(f"{what} must be a whole number >= 0, got {value!r}")
+        raise ArgumentError(f"{what} must be a whole number >= 0, got {shown(value)}")
     return int(value)
+
+
+#: Most draws a completion law, its twin or a several-objectives law follows (the bag holds
+#: 23 tokens and is full again after each joker: an objective is done in tens of draws).
+MAX_HORIZON = 10_000
+#: Most draws :func:`draw_tokens` lists (each row keeps the bag and its odds, about 3 KB).
+MAX_LISTED_DRAWS = 10_000
+
+
+def _horizon(value: object, what: str = "max_draws") -> int:
+    """A horizon in draws, ``0..MAX_HORIZON``."""
+    n = _count(value, what)
+    if n > MAX_HORIZON:
+        raise ArgumentError(f"{what} must be 0 to {MAX_HORIZON:,} draws, got {shown(value)}")
+    return n
 
 
 def _slot_mapping(slots: Any) -> Any:
@@ -263,33 +300,40 @@ def _capped_ways(bag: tuple[tuple[str, int], ...], joker: str, need: tuple[tuple
     P(the first n draws hold no joker and ``min(count of each slot symbol, need)``
     is the state), the state as its index in :func:`_sub_states` order of ``need``.
 
-    One ``Bag.draw(n).law(points)`` per n: the points of a draw encode the capped
-    counts as mixed-radix digits, and any joker as one more digit.
+    Counted, not enumerated as laws: the first ``n`` draws are a uniform ``n``-subset
+    of the bag's ``T`` tokens, so the probability is the number of subsets with no joker
+    and those capped counts over ``comb(T, n)``; a subset holding ``c_s`` tokens of each
+    slot symbol ``s`` and ``o`` of the other symbols is one of
+    ``prod comb(bag[s], c_s) * comb(others, o)``. (It was one ``Bag.draw(n).law`` per
+    ``n`` of a score encoding the capped counts as digits, with :class:`~fractions.Fraction`
+    arithmetic: most of an Augustus process's first MCTS search. The test suite holds the
+    two equal.)
     """
     counts = dict(bag)
-    radix, r = [], 1
-    for _, k in need:
-        radix.append(r)
-        r *= k + 1
-    joker_digit = r
-    points: dict[str, list[int]] = {}
-    for (s, k), rad in zip(need, radix, strict=True):
-        points[s] = [min(c, k) * rad for c in range(counts[s] + 1)]
-    if counts.get(joker, 0):
-        points[joker] = [0] + [joker_digit] * counts[joker]
+    total = sum(counts.values())
+    others = total - counts.get(joker, 0) - sum(counts[s] for s, _ in need)
     index = {v: i for i, v in enumerate(_sub_states(need))}
-    source = Bag(counts)
-    non_jokers = sum(counts.values()) - counts.get(joker, 0)
+    # per slot symbol, (capped count, tokens drawn, ways): every count of it the bag allows
+    choices = [[(min(c, k), c, math.comb(counts[s], c)) for c in range(counts[s] + 1)] for s, k in need]
+    rows: list[dict[int, int]] = [{} for _ in range(total - counts.get(joker, 0) + 1)]
+    grouped: dict[tuple[int, int], int] = {}   # (state, slot-symbol tokens drawn): ways
+    for combo in product(*choices):
+        key = (index[tuple(v for v, _, _ in combo)], sum(c for _, c, _ in combo))
+        grouped[key] = grouped.get(key, 0) + math.prod(w for _, _, w in combo)
+    other_ways = [math.comb(others, o) for o in range(others + 1)]
+    for (state, drawn), ways in grouped.items():
+        for o, w in enumerate(other_ways):
+            row = rows[drawn + o]
+            row[state] = row.get(state, 0) + ways * w
     out = []
-    for n in range(non_jokers + 1):
-        row = []
-        for value, p in source.draw(n).law(points).items():
-            if value < joker_digit:
-                state = tuple((value // rad) % (k + 1) for (_, k), rad in zip(need, radix, strict=True))
-                w, rem = divmod(p.numerator * scale, p.denominator)
-                assert rem == 0, "a leg probability is an integer over T!"
-                row.append((index[state], w))
-        out.append(tuple(row))
+    for n, row in enumerate(rows):
+        subsets = math.comb(total, n)
+        weights = []
+        for state, ways in row.items():
+            w, rem = divmod(ways * scale, subsets)
+            assert rem == 0, "a leg probability is an integer over T!"
+            weights.append((state, w))
+        out.append(tuple(weights))
     return tuple(out)
 
 
@@ -519,20 +563,27 @@ def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: st
     ((('dagger', 2),), True)
     """
     problem = _problem(slots, bag, joker_policy, drawn)
-    return list(_cdf(problem, _count(max_draws, "max_draws"), bool(reset)))
+    return list(_cdf(problem, _horizon(max_draws), bool(reset)))
 
 
 @lru_cache(maxsize=4096)
 def _cdf(problem: _Problem, horizon: int, reset: bool) -> tuple[Fraction, ...]:
     if not problem.need:
         return (Fraction(1),) * horizon
+    key = _disk_key("cdf", problem, horizon, reset)
+    kept = None if key is None else _ON_DISK.get(key, _is_fractions)
+    if kept is not None and len(kept) == horizon:
+        return tuple(Fraction(a, b) for a, b in kept)
     if not reset:
-        return tuple(_no_reset_cdf(problem, horizon))
-    series, den = _scaled_series(problem, horizon)
-    out, acc = [], 0
-    for w in series[1:]:
-        acc += w
-        out.append(Fraction(acc, den))
+        out = _no_reset_cdf(problem, horizon)
+    else:
+        series, den = _scaled_series(problem, horizon)
+        out, acc = [], 0
+        for w in series[1:]:
+            acc += w
+            out.append(Fraction(acc, den))
+    if key is not None:
+        _ON_DISK.put(key, [[p.numerator, p.denominator] for p in out])
     return tuple(out)
 
 
@@ -585,22 +636,37 @@ def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
             raise ArgumentError(f"the objective {dict(problem.need)} can stay incomplete without the reset "
                                 f"(probability {1 - cdf[-1]}): its expected draws are infinite")
         return sum((1 - p for p in cdf), Fraction(1))
-    return _mean_with_reset(problem)
+    key = _disk_key("mean", problem)
+    kept = None if key is None else _ON_DISK.get(key, _is_fractions)
+    if kept is not None and len(kept) == 1:
+        return Fraction(*kept[0])
+    mean = _mean_with_reset(problem)
+    if key is not None:
+        _ON_DISK.put(key, [[mean.numerator, mean.denominator]])
+    return mean
 
 
 def _mean_with_reset(problem: _Problem) -> Fraction:
-    """Expected draws over the leg DAG: E[open] = E[this leg] + sum P(after) E[after]."""
+    """Expected draws over the leg DAG: E[open] = E[this leg] + sum P(after) E[after], in integers:
+    the mean of a state with ``d`` open slots is kept as its numerator over ``scale ** d`` (every
+    leg weight is over ``scale``, and a leg leaves fewer open slots), so only the answer is a
+    :class:`~fractions.Fraction` (summing Fractions was a third of a first search's time)."""
+    states = _sub_states(problem.need)
     scale = _scale(problem.bag)
-    mean = [Fraction(0)]
-    for _, _, leg in _legs(problem):
+    numerators = [0]   # state 0: complete, no draws
+    for i, open_, leg in _legs(problem):
         stop = sum(w for _, w in leg.done) + sum(w for _, _, w in leg.joker)
         if stop != scale:
             raise ArgumentError(f"the objective {dict(problem.need)} can stay incomplete (probability "
                                 f"{1 - Fraction(stop, scale)}): the bag has no joker, so its expected draws "
                                 f"are infinite")
-        mean.append((sum(t * w for t, w in leg.done)
-                     + sum(w * (j + mean[after]) for j, after, w in leg.joker)) / scale)
-    return mean[-1]
+        depth = sum(open_)
+        m = scale ** (depth - 1) * (sum(t * w for t, w in leg.done) + sum(w * j for j, _, w in leg.joker))
+        for _, after, w in leg.joker:
+            m += w * numerators[after] * scale ** (depth - 1 - sum(states[after]))
+        numerators.append(m)
+        assert len(numerators) == i + 1
+    return Fraction(numerators[-1], scale ** sum(states[-1]))
 
 
 # ===================================================================== exact: without the reset
@@ -730,6 +796,11 @@ def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | Non
     comps = load_components()
     full = dict(comps.bag) if bag is None else {k: _count(v, f"bag[{k!r}]") for k, v in dict(bag).items()}
     n = _count(draws, "draws")
+    if n > MAX_LISTED_DRAWS:  # refused before the first draw: each listed draw keeps its bag and odds
+        raise TooLargeError(f"draw_tokens lists every draw with its bag and odds (about 3 KB each): at most "
+                            f"{MAX_LISTED_DRAWS:,} draws, got {shown(draws)}; for how long an objective "
+                            f"takes over many draws, simulate it: simulate_completion(slots, max_draws, "
+                            f"trials, rng=...)")
     gen = as_generator(rng)
     left = dict(full)
     out = []

@@ -73,6 +73,7 @@ __all__ = [
     "chance_outcomes",
     "chance_weights",
     "current_player",
+    "random_source",
     "legal_actions",
     "new_game",
     "open_slots",
@@ -499,6 +500,38 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
         total = sum(left.values())
         return [(t, Fraction(k, total)) for t, k in left.items() if k]
     return []
+
+
+def random_source(state: GameState) -> str:
+    """Where the randomness at ``state`` comes from (``GameSpec.random_source``), each its own stream.
+
+    The set-up deal names where the card goes (``"row"``, ``"hand 2"``), a refill of the central
+    row is ``"refill"``, a token is drawn from ``"bag"``; a decision is ``"seat 2 draw 14"`` (the
+    seat, and the tokens drawn so far: a seat's tie-breaks between two draws). A variant that
+    changes when objectives are completed (and the row refilled) then leaves the bag's draws as
+    they were.
+
+    Examples
+    --------
+    >>> random_source(new_game()), random_source(new_game(GameConfig(first_game=True), rng=3))
+    ('row', 'bag')
+    """
+    phase = state.phase
+    if phase == "draw":
+        return "bag"
+    if phase == "refill":
+        return "refill"
+    if phase == "deal":
+        config = state.config
+        comps = config.components
+        if len(state.row) < comps.central_row:
+            return "row"
+        dealt = comps.first_game_dealt if config.first_game else comps.dealt
+        for seat in range(config.players):
+            if len(state.in_play[seat] if config.first_game else state.hands[seat]) < dealt:
+                return "hand " + str(seat)
+        return "deal"
+    return "seat " + str(state.seat) + " draw " + str(state.draws)
 
 
 def chance_weights(state: GameState) -> tuple[list, list[int]]:

@@ -18,10 +18,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from rometools.augustus.odds import JokerPolicy, _count, _policy, _Problem, _problem
+from rometools.augustus.odds import JokerPolicy, _count, _horizon, _policy, _Problem, _problem
 from rometools.augustus.simulate import _draw_index
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import proportion_estimate
+from rometools.draws.simulate import MAX_LOOPED_TRIALS, check_trials
 
 __all__ = ["SeveralObjectivesOdds", "several_objectives_cdf", "simulate_several_objectives"]
 
@@ -152,7 +153,7 @@ def several_objectives_cdf(objectives: Sequence[Mapping[str, int]], max_draws: i
     if not problems:
         raise ValueError("several_objectives_cdf needs at least one objective")
     legions = _count(legions, "legions")
-    horizon = _count(max_draws, "max_draws")
+    horizon = _horizon(max_draws)
     if method not in ("auto", "exact", "monte_carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte_carlo', got {method!r}")
     setup = _Several(problems, legions)
@@ -285,9 +286,8 @@ def simulate_several_objectives(objectives: Sequence[Mapping[str, int]], max_dra
     problems = [_problem(o, bag, joker_policy, None) for o in objectives]
     if not problems:
         raise ValueError("simulate_several_objectives needs at least one objective")
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 2:
-        raise ValueError(f"trials must be an int >= 2, got {trials!r}")
-    horizon = _count(max_draws, "max_draws")
+    trials = check_trials(trials, limit=MAX_LOOPED_TRIALS)
+    horizon = _horizon(max_draws)
     setup = _Several(problems, _count(legions, "legions"))
     gen = as_generator(rng)
     draws = np.array([setup.simulate(horizon, gen) for _ in range(trials)])

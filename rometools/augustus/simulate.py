@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rometools.augustus.odds import JokerPolicy, _count, _policy, _problem
+from rometools.augustus.odds import JokerPolicy, _horizon, _policy, _problem
 from rometools.core.rng import RngLike, as_generator, integer_below
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws import MeanEstimate, mean_estimate
+from rometools.draws.simulate import MAX_LOOPED_TRIALS, check_trials
 
 __all__ = ["SimulatedCompletion", "simulate_completion"]
 
@@ -129,9 +130,8 @@ def simulate_completion(slots: Mapping[str, int], max_draws: int, trials: int = 
     (True, True)
     """
     problem = _problem(slots, bag, joker_policy, drawn)
-    horizon = _count(max_draws, "max_draws")
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 2:
-        raise ValueError(f"trials must be an int >= 2, got {trials!r}")
+    horizon = _horizon(max_draws)
+    trials = check_trials(trials, limit=MAX_LOOPED_TRIALS)
     gen = as_generator(rng)
     need = dict(problem.need)
     if not need:

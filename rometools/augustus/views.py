@@ -369,9 +369,10 @@ def _max_draws_reached(state: GameState) -> bool:
     return not any(len(c) >= need for c in state.controlled)
 
 
-#: Augustus is counted in rounds ("tours"): a mobilisation token drawn and every player placing
-#: for it ("La partie se termine lorsqu'à la fin du tour un joueur a sept objectifs",
-#: 003_d241425e5c31f6f1.txt).
-TIME_UNIT = TimeUnit("round", "rounds", _draws, "a mobilisation token drawn, every player placing a legion for it")
+#: Augustus is counted in draws, as its ``game_length`` is: a mobilisation token drawn and every
+#: player placing for it, the rulebook's round ("tour": "La partie se termine lorsqu'à la fin du
+#: tour un joueur a sept objectifs", 003_d241425e5c31f6f1.txt).
+TIME_UNIT = TimeUnit("draw", "draws", _draws,
+                     "a mobilisation token drawn, every player placing a legion for it (the rulebook's round)")
 #: The option that ends a game its rules would let run on.
 SAFEGUARD = Safeguard("max_draws", "a limit not in the rulebook that ends the game after max_draws draws", _max_draws_reached)

@@ -24,6 +24,7 @@ from rometools.caesars_empire.scoring import treasure_points
 from rometools.core.errors import ArgumentError
 from rometools.core.rng import RngLike, as_generator
 from rometools.draws import Bag, some_absent
+from rometools.draws.simulate import MAX_LOOPED_TRIALS, check_trials
 
 __all__ = [
     "deal_setup",
@@ -219,8 +220,8 @@ def simulate_setup(*, players: int, all_tokens_variant: bool = False, trials: in
     Counter({8: 10})
     """
     comps = components or load_components()
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ArgumentError(f"trials must be a positive int, got {trials!r}")
+    trials = check_trials(trials, low=1, limit=MAX_LOOPED_TRIALS,
+                          message="trials must be a positive int, got {value}")
     gen = as_generator(rng)
     _, placed = _placed(players, all_tokens_variant, comps)
     cities = [f"city{i}" for i in range(placed)]
@@ -256,6 +257,8 @@ def sample_treasure_points(n_tokens: int, *, players: int = 4, all_tokens_varian
     50
     """
     comps = components or load_components()
+    trials = check_trials(trials, low=1, limit=MAX_LOOPED_TRIALS,
+                          message="trials must be a positive int, got {value}")
     gen = as_generator(rng)
     _, placed = _placed(players, all_tokens_variant, comps)
     if not 0 <= n_tokens <= placed:

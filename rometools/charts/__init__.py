@@ -19,6 +19,8 @@ browser) can find it.
 * :mod:`rometools.charts.draws` -- draw odds from any bag (:mod:`rometools.draws`):
   the law of a count as bars, P(condition) by number of draws as a curve, each
   with its seeded simulation.
+* :mod:`rometools.charts.dice` -- dice pools (:mod:`rometools.draws.dice`): the law of a
+  statistic of a roll as bars, with its seeded simulation.
 * :mod:`rometools.charts.via_romana` -- the Via Romana road board: cities by province,
   roads (open, signed, won), vacant spaces by colour, every seat's milestones and forts.
 * :mod:`rometools.charts.flow` -- how any game plays (:mod:`rometools.core.flow`): the lead
@@ -28,6 +30,8 @@ browser) can find it.
   notebook's charts readable outside JupyterLab (``notebook_charts``).
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
+* :mod:`rometools.charts.what_if` -- a comparison's intervals narrowing batch by batch
+  (:func:`rometools.compare`), a tuning's response curve (:func:`rometools.tune`).
 
 Examples
 --------
@@ -70,6 +74,7 @@ _LAZY = {
     "setup_odds_figure": "rometools.charts.caesars_empire",
     "board_figure": "rometools.charts.caesars_empire_board",
     "board_labels": "rometools.charts.caesars_empire_board",
+    "dice_law_figure": "rometools.charts.dice",
     "draw_law_figure": "rometools.charts.draws",
     "prob_curve_figure": "rometools.charts.draws",
     "region_board_figure": "rometools.charts.imperator",
@@ -91,6 +96,8 @@ _LAZY = {
     "flow_figures": "rometools.charts.flow",
     "road_board_figure": "rometools.charts.via_romana",
     "card_odds_figure": "rometools.charts.via_romana",
+    "comparison_figure": "rometools.charts.what_if",
+    "response_curve_figure": "rometools.charts.what_if",
 }
 
 __all__ = [
@@ -105,7 +112,9 @@ __all__ = [
     "board_labels",
     "card_odds_figure",
     "collection_breakdown_figure",
+    "dice_law_figure",
     "colour_difference",
+    "comparison_figure",
     "draw_law_figure",
     "completion_cdf_figure",
     "difficulty_figure",
@@ -123,6 +132,7 @@ __all__ = [
     "region_colour",
     "report",
     "report_page",
+    "response_curve_figure",
     "road_board_figure",
     "scores_over_turns_figure",
     "seat_colour",

@@ -29,7 +29,7 @@ from numpy.random import PCG64, Generator
 
 from rometools.core.protocol import CHANCE
 
-__all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "sample_weighted"]
+__all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed"]
 
 _TWO_32 = 1 << 32
 #: The largest weight :func:`sample_weighted` sums in C integers (larger ones take the general path).
@@ -271,6 +271,140 @@ def play_bots(state: Any, current, weights, apply, appliers: Sequence, deciders:
             state = appliers[p](state, deciders[p](state, gen))
         elif p == CHANCE:
             state = apply(state, sample_weighted(*weights(state), chance))
+        else:
+            return state
+
+
+#: Most slots (the weights' sum) :func:`race` draws a key for; larger weights are drawn by :func:`sample_weighted`.
+RACE_SLOTS = 1 << 12
+#: The 64-bit key of each outcome and source name met so far (:func:`_outcome_key`).
+_KEYS: dict = {}
+
+
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+def _outcome_key(outcome: Any) -> int:
+    """A 64-bit number for an outcome or a source's name, the same in every process (``hash`` of a
+    string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``."""
+    key = _KEYS.get(outcome)
+    if key is None:
+        import hashlib
+
+        if len(_KEYS) > 65536:
+            _KEYS.clear()
+        key = _KEYS[outcome] = int.from_bytes(hashlib.blake2b(repr(outcome).encode(), digest_size=8).digest(),
+                                              "little")
+    return key
+
+
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+@cython.locals(z=cython.ulonglong, mask=cython.ulonglong, k1=cython.ulonglong, k2=cython.ulonglong)
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: a 64-bit number to one that looks independent of it (Steele, Lea and
+    Flood 2014, with Stafford's "Mix13" constants)."""
+    mask, k1, k2 = 0xFFFFFFFFFFFFFFFF, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+    z = ((z ^ (z >> 30)) * k1) & mask
+    z = ((z ^ (z >> 27)) * k2) & mask
+    return z ^ (z >> 31)
+
+
+@cython.ccall
+@cython.returns(cython.ulonglong)
+@cython.locals(key=cython.ulonglong, k=cython.longlong, mask=cython.ulonglong, golden=cython.ulonglong)
+def source_seed(key: int, counts: dict, source: Any) -> int:
+    """The 64-bit seed of the next draw of ``source``: its ``k``-th, ``k`` counted in ``counts``.
+
+    ``mix(key ^ key(source) + k * golden)``: a counter-based stream per source (as Philox's
+    counters, Salmon et al. 2011), so a game names as many sources as it likes (``"draw 2 turn
+    7"``) at no cost beyond a count each, and the ``k``-th draw of a source is the same number in
+    every variant, however many draws other sources made."""
+    mask, golden = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15
+    k = counts.get(source, 0)
+    counts[source] = k + 1
+    return _mix(((key ^ _outcome_key(source)) + k * golden) & mask)
+
+
+@cython.locals(seed=cython.ulonglong, h=cython.ulonglong, u=cython.ulonglong, best=cython.ulonglong,
+               mask=cython.ulonglong, golden=cython.ulonglong, i=cython.Py_ssize_t, j=cython.longlong,
+               w=cython.longlong, winner=cython.Py_ssize_t, tied=cython.bint, found=cython.bint)
+def race(outcomes: Sequence[Any], weights: Sequence[int], seed: int) -> Any:
+    """One of ``outcomes``, each drawn with probability its weight / the weights' sum, from one 64-bit
+    ``seed``, coupled across variants: the draw of a named source (``GameSpec.chance_stream``).
+
+    Each weight counts slots (a card kind's cards left): slot ``j`` of outcome ``o`` gets the key
+    ``mix(key(o) ^ seed + j * golden)`` and the slot with the highest key wins (a tie between two
+    outcomes' slots draws again from ``mix(seed)``). Every slot is equally likely to win, so each
+    outcome's chance is its weight / the sum, the law :func:`sample_weighted` draws. What the race
+    adds: a variant whose deck holds one card more or less of a kind keeps every other slot's
+    key, so the same seed gives the same card unless the winning slot is the card that differs
+    (about one draw in the number of cards left), where an inverse-CDF draw shifts every
+    boundary after the changed kind. Weights summing to more than :data:`RACE_SLOTS` (0 to 4,096
+    slots are enumerated) are drawn by :func:`sample_weighted` from a generator seeded with
+    ``seed``.
+
+    Examples
+    --------
+    >>> from collections import Counter
+    >>> counts = Counter(race("abc", [1, 2, 3], _mix(k)) for k in range(60000))
+    >>> [abs(counts[o] / 60000 - w / 6) < 0.01 for o, w in zip("abc", [1, 2, 3])]
+    [True, True, True]
+    >>> sum(race("abcd", [4, 4, 4, 4], _mix(k)) == race("abcd", [4, 4, 3, 4], _mix(k)) for k in range(1000)) > 900
+    True
+    """
+    total = _small_total(weights) if len(outcomes) == len(weights) else 0
+    if total == 0 or total > RACE_SLOTS:
+        return sample_weighted(outcomes, weights, Generator(PCG64(seed)))
+    mask, golden = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15
+    while True:
+        best, winner, tied, found = 0, 0, False, False
+        for i in range(len(outcomes)):
+            h = _outcome_key(outcomes[i]) ^ seed
+            w = weights[i]
+            for j in range(w):
+                u = _mix((h + j * golden) & mask)
+                if not found or u > best:
+                    best, winner, tied, found = u, i, False, True
+                elif u == best and i != winner:
+                    tied = True
+        if not tied:
+            return outcomes[winner]
+        seed = _mix(seed ^ golden)
+
+
+def _pcg_state(seed):
+    """A PCG64 state (128 bits, a Python int) from a source's 64-bit seed: the seed and its mix."""
+    return (seed << 64) | _mix(seed ^ 0x9E3779B97F4A7C15)
+
+
+def play_streams(state: Any, current, weights, apply, appliers: Sequence, deciders: Sequence, gens: Sequence,
+                 source, chance_key: int, bot_key: int) -> Any:
+    """:func:`play_bots` for a game that names the source of its randomness at each node
+    (``GameSpec.random_source``).
+
+    A chance node draws by :func:`race` from the next seed of its source (:func:`source_seed`
+    from ``chance_key``). Seat ``p``'s bot draws from ``gens[p]``, which is set afresh from the
+    seed of the decision's source (from ``bot_key``) whenever the source differs from the seat's
+    last decision's (``"seat 2 turn 7"``: once a turn), so a bot's tie-breaks in a turn are the
+    same numbers in every variant, however many it drew in earlier turns."""
+    chance_counts: dict = {}
+    bot_counts: dict = {}
+    seats = [g.bit_generator.state for g in gens]   # each seat's generator state, its number set per source
+    last: list = [None] * len(gens)
+    while True:
+        p = current(state)
+        if p >= 0:
+            gen = gens[p]
+            name = source(state)
+            if name != last[p]:
+                last[p] = name
+                held = seats[p]
+                held["state"]["state"] = _pcg_state(source_seed(bot_key, bot_counts, name))
+                gen.bit_generator.state = held
+            state = appliers[p](state, deciders[p](state, gen))
+        elif p == CHANCE:
+            outcomes, ws = weights(state)
+            state = apply(state, race(outcomes, ws, source_seed(chance_key, chance_counts, source(state))))
         else:
             return state
 

@@ -445,9 +445,9 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     -------
     str
         ``"Every game lasted 40 decisions."``; when 99% of the games or more lasted
-        the same, that length and the others counted; else ``"Game length: 83.0
-        decisions on average (95% confidence interval 76.2 to 89.8), from 77 to
-        91."``, with as many decimals as the interval's ends need to differ (up to 4).
+        the same, that length and the others counted; else ``"Game length: 85.4
+        decisions on average (95% confidence interval 75.8 to 95.0), from 76 to
+        92."``, with as many decimals as the interval's ends need to differ (up to 4).
 
     Examples
     --------
@@ -455,7 +455,7 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     >>> game_length_text(simulate("caesars_empire", 5, bots="greedy", seed=3, progress=False))
     'Every game lasted 40 decisions.'
     >>> game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False))
-    'Game length: 83.0 decisions on average (95% confidence interval 76.2 to 89.8), from 77 to 91.'
+    'Game length: 85.4 decisions on average (95% confidence interval 75.8 to 95.0), from 76 to 92.'
     >>> import pandas as pd
     >>> rows = pd.DataFrame({"game": range(1000), "rotation": 0, "seat": 0, "length": [43, 41, 41] + [40] * 997,
     ...                      "score": 1, "rank": 1, "win": 1})

@@ -106,6 +106,10 @@ class DataFile:
     provenance: Mapping[str, Provenance] = field(repr=False)
 
 
+#: This module's own path, resolved once (a loader asks for the data folder at every call).
+_HERE = Path(__file__).resolve()
+
+
 def data_dir() -> Path:
     """The folder holding the bundled data files.
 
@@ -129,11 +133,7 @@ def data_dir() -> Path:
     if override and not Path(override).is_dir():
         raise DataFileError(override, DATA_DIR_ENV, f"the environment variable {DATA_DIR_ENV} points at "
                                                     f"{override!r}, which is not a folder")
-    here = Path(__file__).resolve()
-    candidates = ([Path(override)] if override else []) + [
-        here.parents[1] / "data",
-        here.parents[2] / "data",
-    ]
+    candidates = ([Path(override)] if override else []) + [_HERE.parents[1] / "data", _HERE.parents[2] / "data"]
     for candidate in candidates:
         if candidate.is_dir():
             return candidate

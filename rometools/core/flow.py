@@ -220,6 +220,9 @@ def game_flow(end: Any, *, values: Sequence[tuple[int, Sequence[float]]] = (), p
     positions : bool
         Also return ``"scores"``, the score at every position (tests, a reader's check).
 
+    The length in units is the game's own count (``GameSpec.game_length``) when it is in the
+    same unit as its :class:`TimeUnit`, else the units its decisions fell in.
+
     Returns
     -------
     dict
@@ -272,11 +275,13 @@ def game_flow(end: Any, *, values: Sequence[tuple[int, Sequence[float]]] = (), p
     scores.append(final)
     ranks = list(spec.ranks(end))
     guard = safeguard_of(spec)
+    length = getattr(spec, "game_length", None)   # the game's own count of its length, in the same unit
+    units = int(length[1](end)) if length is not None and length[0] == unit.plural else None
     return _figures(seats, options, clocks, scores, ranks, bool(guard is not None and guard.reached(end)),
-                    values, positions)
+                    values, positions, units=units)
 
 
-def _figures(seats, options, clocks, scores, ranks, safeguard, values, positions=False) -> dict:
+def _figures(seats, options, clocks, scores, ranks, safeguard, values, positions=False, units=None) -> dict:
     """:func:`game_flow`'s figures from the trace of one game (pure: the tests' toy traces too)."""
     d = len(seats)
     n = len(ranks)
@@ -285,7 +290,8 @@ def _figures(seats, options, clocks, scores, ranks, safeguard, values, positions
     winner = first[0] if len(first) == 1 else -1
     start = clocks[0] if clocks else 0
     unit_of = [c - start for c in clocks]
-    units = len(set(clocks)) if clocks else 0
+    if units is None:
+        units = len(set(clocks)) if clocks else 0
     span = (unit_of[-1] + 1) if unit_of else 1
     phase_of = [_phase(u, span) for u in unit_of]
     # positions: 0 .. d (position k > 0 follows decision k - 1, in its unit and phase)

@@ -33,7 +33,7 @@ import numpy as np
 from rometools.core._cython import compiled_or_plain
 from rometools.core.protocol import CHANCE
 from rometools.core.registry import game_of
-from rometools.core.rng import RngLike, as_generator
+from rometools.core.rng import NamedStreams, RngLike, as_generator
 from rometools.core.saved import (
     _SAVED,
     SAVED_GAME_FORMAT,
@@ -110,7 +110,7 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: np.random.Gene
 
 
 def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngLike = None, *,
-         start: Any = None, chance_rng: RngLike = None) -> Any:
+         start: Any = None, chance_rng: RngLike = None, by_source: bool = True) -> Any:
     """Play one whole game: chance nodes sampled, each seat's bot moving, until the end.
 
     Parameters
@@ -131,6 +131,13 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
         games with different bots (or bots in other seats) see the same chance
         outcomes as long as the game's course allows ("common random numbers").
         Default: ``rng`` serves both.
+    by_source : bool
+        For a game that names the source of its randomness (``GameSpec.random_source``):
+        draw each source (a hand, the display, a bag, a seat's tie-breaks in a turn) from a
+        stream of its own, keyed by one number drawn from the chance generator (the bots'
+        from ``rng``), so that two variants see the same luck source by source (issue 43).
+        ``False`` plays such a game as any other: one chance stream and one bot stream
+        (its draws before issue 43). No effect on a game that names no sources.
 
     Returns
     -------
@@ -161,8 +168,16 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     appliers = [game.spec.apply_legal if b.trusted else rules.apply for b in seats]
     # a drawn outcome is legal: applied unchecked, drawn from whole-number weights (the same draw)
     current, apply, weights = rules.current_player, game.spec.apply_legal, rules.chance_weights
-    state = rules.new_game(game.config, chance) if start is None else start
-    return _loop.play_bots(state, current, weights, apply, appliers, decide, gen, chance)
+    source = game.spec.random_source
+    if source is None or not by_source:
+        state = rules.new_game(game.config, chance) if start is None else start
+        return _loop.play_bots(state, current, weights, apply, appliers, decide, gen, chance)
+    chance_key = int(chance.integers(1 << 63))   # first, so the bots' draw below cannot change it
+    gens = NamedStreams(gen)
+    # the set-up is drawn through its chance nodes, each from its named source
+    state = rules.new_game(game.config) if start is None else start
+    return _loop.play_streams(state, current, weights, apply, appliers, decide,
+                              [gens[f"seat {p}"] for p in range(len(seats))], source, chance_key, gens.key)
 
 
 # ===================================================================== replay and turn states

@@ -6,7 +6,7 @@ import numpy as np
 
 from rometools.core._cython import compiled_or_plain
 
-__all__ = ["RngLike", "as_generator", "integer_below", "seed_entropy"]
+__all__ = ["NamedStreams", "RngLike", "as_generator", "integer_below", "seed_entropy"]
 
 #: ``int(rng.integers(n))`` at a quarter of its cost, the same draws (:func:`rometools.core._loop.integer_below`);
 #: a bot's pick among its ties and a chance node's draw: the compiled twin where it was built.
@@ -95,3 +95,59 @@ def seed_entropy(rng: RngLike) -> int | tuple[int, ...] | None:
         key = tuple(int(k) for k in rng.spawn_key)
         return (rng.entropy, *key) if key else rng.entropy
     return None
+
+
+#: The words of each stream name met so far (a game asks for the same dozen names every game).
+_WORDS: dict[str, tuple[int, int]] = {}
+
+
+def _name_words(name: str) -> tuple[int, int]:
+    """Two 32-bit words from a stream's name, the same in every process and Python version (unlike
+    ``hash``): the first 8 bytes of its BLAKE2b digest."""
+    words = _WORDS.get(name)
+    if words is None:
+        import hashlib
+
+        if len(_WORDS) > 4096:
+            _WORDS.clear()
+        digest = int.from_bytes(hashlib.blake2b(str(name).encode(), digest_size=8).digest(), "little")
+        words = _WORDS[name] = (digest & 0xFFFFFFFF, digest >> 32)
+    return words
+
+
+class NamedStreams(dict):
+    """One generator per name, each derived from one key and the name alone: common random numbers
+    that survive a change to the game.
+
+    A game that names the source of each chance node (``GameSpec.chance_stream``: ``"hand 2"``,
+    ``"display"``, ``"bag"``) draws each source from its own stream, so a variant that deals one
+    more card to a hand no longer shifts every later draw of the deck, the bag or the display
+    (issue 43). ``streams[name]`` is ``Generator(PCG64(SeedSequence([key, *words(name)])))``, made
+    the first time the name is asked for; ``key`` is one 63-bit number drawn from ``rng`` when the
+    streams are made, so the same ``rng`` gives the same streams and two names give independent
+    ones.
+
+    Parameters
+    ----------
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        Where the key comes from (:func:`as_generator`; one number is drawn from a generator).
+
+    Examples
+    --------
+    >>> a, b = NamedStreams(7), NamedStreams(7)
+    >>> int(a["hand 1"].integers(1000)) == int(b["hand 1"].integers(1000))
+    True
+    >>> a["hand 1"] is a["hand 1"], a["hand 1"] is a["hand 2"]
+    (True, False)
+    """
+
+    __slots__ = ("key",)
+
+    def __init__(self, rng: RngLike = None):
+        super().__init__()
+        self.key = int(as_generator(rng).integers(1 << 63))
+
+    def __missing__(self, name: str) -> np.random.Generator:
+        a, b = _name_words(name)
+        stream = self[name] = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.key, a, b])))
+        return stream

@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
@@ -188,6 +189,26 @@ class GameSpec:
         A limit not in the rulebook that ends a game the rules would let run on, and how to
         tell a game it ended (:class:`rometools.core.flow.Safeguard`): game flow's completion.
         Default: none (every game ends by its rules).
+    game_length : (str, callable), optional
+        ``(unit, length)``: a game's length in the game's own unit, ``length(state) -> int``
+        of a finished game (Via Romana: ``("turns", ...)``; Augustus: ``("draws", ...)``, the
+        mobilisation tokens drawn). :func:`rometools.compare` compares it. Default
+        ``("decisions", ...)``: every seat's decision counts (``len(movers(state))``).
+    random_source : callable, optional
+        ``random_source(state) -> str``: where the randomness at ``state`` comes from, for a
+        game with more than one kind of it. At a chance node, the source of the draw
+        (``"hand 2"`` for a card dealt to seat 2, ``"display"``, ``"bag"``); at a decision,
+        the stream of the deciding bot's tie-breaks (``"seat 2 turn 7"``).
+        :func:`~rometools.core.playout.play` then draws each source from a stream of its
+        own, derived from the game's chance generator (a bot's, from the bots' generator)
+        and the source's name, so two variants of the game see the same luck source by
+        source: a hand of 5 instead of 4 no longer shifts every later draw of the deck
+        (common random numbers, issue 43; :func:`~rometools.core._loop.race` draws each
+        outcome so that the same luck gives the same card whenever the composition allows).
+        The chance outcomes must be listed in an order the variant does not change (card
+        kinds in the deck's order), and the set-up is drawn through its chance nodes
+        (``new_game(config)`` without ``rng``). Default ``None``: one chance stream and one
+        bot stream, as before.
     explorers : sequence of ExplorerSpec
         The game's explorers (:class:`rometools.core.explorers.ExplorerSpec`: the class by
         dotted name, never imported here; its app page; its browser gestures): the explorer
@@ -238,6 +259,8 @@ class GameSpec:
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
     time_unit: Any = None
     safeguard: Any = None
+    random_source: Callable[[Any], str] | None = None
+    game_length: tuple[str, Callable[[Any], int]] | None = None
     explorers: Sequence[ExplorerSpec] = ()
     notebooks: Sequence[str] = ()
 
@@ -277,11 +300,13 @@ class GameSpec:
         if self.ranks is None:
             set_(self, "ranks", _ranks(rules.scores, self.tiebreaks))
         set_(self, "bots_ignore", MappingProxyType(dict(self.bots_ignore)))
-        if self.movers is None:
-            apply_legal = self.apply_legal
-            set_(self, "movers", lambda state: _movers_by_replay(rules, apply_legal, state))
+        if self.movers is None:   # a partial of _movers_by_replay: simulate counts the decisions instead
+            set_(self, "movers", functools.partial(_movers_by_replay, rules, self.apply_legal))
         if self.extras is None:
             set_(self, "extras", _no_extras)
+        if self.game_length is None:
+            movers = self.movers
+            set_(self, "game_length", ("decisions", lambda state: len(movers(state))))
         from rometools.core.options import Config
 
         if not (isinstance(self.config, type) and issubclass(self.config, Config)):

@@ -26,6 +26,7 @@ one big-integer multiplication in C, masked to the degrees that matter.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -38,6 +39,18 @@ from rometools.core.errors import RometoolsError
 MAX_STATES = 200_000
 #: Most bits in one packed series before the exact engine gives up (about 8 MB).
 MAX_SERIES_BITS = 1 << 26
+#: Most estimated seconds of big-integer arithmetic one exact question may take: the engine
+#: prices every product of series before computing it (:func:`mul_seconds`) and refuses with
+#: :class:`TooLargeError` as soon as the total would pass this.
+MAX_WORK_SECONDS = 3.0
+#: Seconds per (30-bit digit)^1.585 of a balanced CPython (Karatsuba) product, measured on
+#: this kind of machine at 10^4 to 2 x 10^7 bits (10.0 to 11.6 ns); rounded up.
+_KARATSUBA_SECONDS = 12e-9
+#: Below this many bits a product of series is made as it is (stripping a one-term series' empty
+#: low degrees first pays only on large operands).
+_SPARSE_BITS = 1 << 14
+#: Seconds of interpreter overhead per product (a dictionary entry, a mask, an addition).
+_STEP_SECONDS = 0.5e-6
 
 
 class TooLargeError(RometoolsError, ValueError):
@@ -52,11 +65,85 @@ class TooLargeError(RometoolsError, ValueError):
     >>> Bag({"a": 100_000, "b": 100_000}).draw(100_000).prob(at_least("a", 50_000))
     Traceback (most recent call last):
     ...
-    rometools.draws.TooLargeError: drawing 100000 of 200000 tokens is too large for exact series; estimate it instead: draw.simulate(trials, rng=...)
+    rometools.draws.TooLargeError: drawing 100,000 of 200,000 tokens needs series of 100,001 coefficients of 200,007 bits (2,500 MB each), too large for exact series; estimate it instead: draw.simulate(trials, rng=...)
+    >>> Bag({"a": 500_000, "b": 500_000}).draw(1000).prob(at_least("a", 500))
+    Traceback (most recent call last):
+    ...
+    rometools.draws.TooLargeError: the exact answer to at_least('a', 500) would take more than 3 s (about 38 s estimated for 501 products of series); estimate it instead: draw.simulate(trials, rng=...)
     """
 
 
 TooLargeError.__module__ = "rometools.draws"
+
+SIMULATE_ROUTE = "estimate it instead: draw.simulate(trials, rng=...)"
+
+
+def mul_seconds(a_bits: int, b_bits: int) -> float:
+    """Estimated seconds for CPython to multiply ints of ``a_bits`` and ``b_bits`` bits.
+
+    Karatsuba, ``c * d^1.585`` for ``d`` 30-bit digits when balanced; a lopsided product
+    is cut into ``large / small`` balanced ones (CPython's ``k_lopsided_mul``).
+
+    Examples
+    --------
+    >>> round(mul_seconds(20_000_000, 20_000_000))
+    20
+    >>> mul_seconds(64, 64) < 1e-6
+    True
+    """
+    small, large = sorted((max(a_bits, 30), max(b_bits, 30)))
+    return _STEP_SECONDS + _KARATSUBA_SECONDS * (large / small) * (small / 30) ** 1.585
+
+
+class Work:
+    """A budget of estimated seconds for one exact question (see :data:`MAX_WORK_SECONDS`).
+
+    Parameters
+    ----------
+    what : str
+        The question, for the message.
+    route : str
+        What to do instead, for the message (the simulate twin).
+    """
+
+    def __init__(self, what: str, route: str = SIMULATE_ROUTE, budget: float = MAX_WORK_SECONDS):
+        self.what, self.route, self.budget = what, route, budget
+        self.spent = 0.0
+
+    def spend(self, seconds: float, detail: str = "") -> None:
+        """Add ``seconds`` to the estimate, or raise :class:`TooLargeError` past the budget."""
+        self.spent += seconds
+        if self.spent > self.budget:
+            raise TooLargeError(f"the exact answer to {self.what} would take more than {self.budget:.0f} s "
+                                f"(about {_duration(self.spent)} estimated{detail}); {self.route}")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.0f} hours"
+    return f"{seconds / 86400:.3g} days"
+
+
+def log2_comb(n: int, k: int) -> float:
+    """``log2 C(n, k)`` from ``lgamma`` (no big integer is built).
+
+    Examples
+    --------
+    >>> round(log2_comb(52, 5), 6) == round(math.log2(comb(52, 5)), 6)
+    True
+    """
+    if k < 0 or k > n:
+        return 0.0
+    return (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)) / math.log(2)
+
+
+def _too_large(degree: int, bits: float, what: str) -> TooLargeError:
+    return TooLargeError(f"{what} needs series of {degree + 1:,} coefficients of {bits:,.0f} bits "
+                         f"({bits * (degree + 1) / 8e6:,.0f} MB each), too large for exact series; {SIMULATE_ROUTE}")
 
 
 # ------------------------------------------------------------------ rings
@@ -70,11 +157,17 @@ class HyperRing:
     def __init__(self, total: int, degree: int):
         self.total = total
         self.degree = degree = min(degree, total)
+        estimate = log2_comb(total, min(degree, total // 2)) + 16
+        if estimate * (degree + 1) > MAX_SERIES_BITS:  # checked before any big integer is built
+            raise _too_large(degree, estimate, f"drawing {degree:,} of {total:,} tokens")
         self.bits = _byte_bits(comb(total, min(degree, total // 2)))
-        if self.bits * (degree + 1) > MAX_SERIES_BITS:
-            raise TooLargeError(f"drawing {degree} of {total} tokens is too large for exact "
-                                f"series; estimate it instead: draw.simulate(trials, rng=...)")
-        self.mask = (1 << (self.bits * (degree + 1))) - 1
+        self.full_bits = self.bits * (degree + 1)
+        self.mask = (1 << self.full_bits) - 1
+        if self.full_bits < _SPARSE_BITS:
+            self.mul = self._plain_mul
+
+    def _plain_mul(self, a: int, b: int) -> int:
+        return (a * b) & self.mask
 
     def top(self, supply: int) -> int:
         return min(supply, self.degree)
@@ -82,13 +175,20 @@ class HyperRing:
     def terms(self, supply: int, lo: int, hi: int | None) -> int:
         """``sum_{c=lo..hi} C(supply, c) x^c`` (``hi=None``: every higher count)."""
         top = self.top(supply) if hi is None else min(hi, self.top(supply))
-        out = 0
-        for c in range(lo, top + 1):
-            out |= comb(supply, c) << (self.bits * c)
-        return out
+        if top < lo:
+            return 0
+        if top == lo:  # one term: no packing
+            return comb(supply, lo) << (self.bits * lo)
+        coefficients = [comb(supply, lo)]
+        for c in range(lo, top):  # C(s, c + 1) = C(s, c) (s - c) / (c + 1)
+            coefficients.append(coefficients[-1] * (supply - c) // (c + 1))
+        return _pack(coefficients, self.bits, lo)
 
     def mul(self, a: int, b: int) -> int:
-        return (a * b) & self.mask
+        if a.bit_length() < _SPARSE_BITS or b.bit_length() < _SPARSE_BITS:
+            return (a * b) & self.mask
+        za, zb = _low_zeros(a), _low_zeros(b)  # a one-term series costs one small product
+        return (((a >> za) * (b >> zb)) << (za + zb)) & self.mask
 
     def coefficients(self, a: int) -> list[int]:
         """Ways to draw ``t`` tokens, for ``t = 0..degree``."""
@@ -116,26 +216,33 @@ class MultiRing:
     def __init__(self, total: int, degree: int):
         self.total = total
         self.degree = degree
+        log_scale = math.lgamma(degree + 1) / math.log(2)
+        estimate = 2 * log_scale + degree * math.log2(max(total, 1)) + 16  # an upper bound
+        if estimate * (degree + 1) > MAX_SERIES_BITS:  # checked before any big integer is built
+            raise _too_large(degree, estimate, f"{degree:,} draws with replacement")
         self.scale = factorial(degree)
         self.bits = _byte_bits(max(self.scale ** 2 * total ** t // factorial(t) for t in range(degree + 1)))
-        if self.bits * (degree + 1) > MAX_SERIES_BITS:
-            raise TooLargeError(f"{degree} draws with replacement are too many for exact series; "
-                                f"estimate it instead: draw.simulate(trials, rng=...)")
-        self.mask = (1 << (self.bits * (degree + 1))) - 1
+        self.full_bits = self.bits * (degree + 1)
+        self.mask = (1 << self.full_bits) - 1
         self.one = self.scale
+        if self.full_bits < _SPARSE_BITS:
+            self.mul = self._plain_mul
+
+    def _plain_mul(self, a: int, b: int) -> int:
+        return ((a * b) & self.mask) // self.scale
 
     def top(self, supply: int) -> int:
         return self.degree if supply else 0
 
     def terms(self, supply: int, lo: int, hi: int | None) -> int:
         top = self.top(supply) if hi is None else min(hi, self.top(supply))
-        out = 0
-        for c in range(lo, top + 1):
-            out |= (supply ** c * (self.scale // factorial(c))) << (self.bits * c)
-        return out
+        return _pack([supply ** c * (self.scale // factorial(c)) for c in range(lo, top + 1)], self.bits, lo)
 
     def mul(self, a: int, b: int) -> int:
-        return ((a * b) & self.mask) // self.scale
+        if a.bit_length() < _SPARSE_BITS or b.bit_length() < _SPARSE_BITS:
+            return ((a * b) & self.mask) // self.scale
+        za, zb = _low_zeros(a), _low_zeros(b)
+        return (((((a >> za) * (b >> zb)) << (za + zb))) & self.mask) // self.scale
 
     def coefficients(self, a: int) -> list[int]:
         """Ordered sequences of ``t`` draws, for ``t = 0..degree``."""
@@ -244,14 +351,41 @@ def _combiner(caps: tuple[int | None, ...]) -> Callable[[tuple, tuple], tuple]:
 
 
 class _States:
-    """Multiplication of ``{state: series}`` dictionaries under a ring and caps."""
+    """Multiplication of ``{state: series}`` dictionaries under a ring and caps, priced first."""
 
     def __init__(self, ring, caps: tuple[int | None, ...], what: str):
         self.ring = ring
         self.combine = _combiner(caps)
         self.what = what
+        self.work = Work(what)
+        # series no longer than a few kilobits: every product is priced at the longest one's cost
+        full = getattr(ring, "full_bits", None)
+        self.small = None if full is None or full >= _SPARSE_BITS else mul_seconds(full, full)
+
+    def _price(self, a: dict, b: dict) -> None:
+        if self.small is not None:
+            self.work.spend(len(a) * len(b) * self.small)
+            return
+        if isinstance(self.ring, PoissonRing):
+            terms = sum(map(len, a.values())) * sum(map(len, b.values()))
+            self.work.spend(terms * 20 * _STEP_SECONDS)
+            return
+        pairs = len(a) * len(b)
+        rough = pairs * mul_seconds(max(p.bit_length() for p in a.values()),
+                                    max(p.bit_length() for p in b.values()))
+        if self.work.spent + rough <= self.work.budget:  # an upper bound that fits: no closer look
+            self.work.spent += rough
+            return
+        a_bits = [p.bit_length() - _low_zeros(p) for p in a.values()]
+        b_bits = [p.bit_length() - _low_zeros(p) for p in b.values()]
+        if len(a_bits) * len(b_bits) > 4096:  # price the product of totals (an upper bound)
+            seconds = len(a_bits) * len(b_bits) * mul_seconds(max(a_bits), max(b_bits))
+        else:
+            seconds = sum(mul_seconds(x, y) for x in a_bits for y in b_bits)
+        self.work.spend(seconds, f" for {len(a_bits) * len(b_bits):,} products of series")
 
     def mul(self, a: dict, b: dict) -> dict:
+        self._price(a, b)
         ring, combine = self.ring, self.combine
         out: dict = {}
         for sa, pa in a.items():
@@ -423,6 +557,17 @@ def total_probability(ring, ways: Mapping[int, int]) -> Fraction:
         return Fraction(0)
     common = lcm(*dens.values())
     return Fraction(sum(ways[t] * (common // d) for t, d in dens.items()), common)
+
+
+def _low_zeros(a: int) -> int:
+    """Trailing zero bits of ``a > 0`` (0 for 0): a series' empty low degrees."""
+    return (a & -a).bit_length() - 1 if a else 0
+
+
+def _pack(coefficients: list[int], bits: int, lo: int = 0) -> int:
+    """One int holding ``coefficients`` (of ``x^lo``, ``x^(lo+1)``, ...) at ``bits`` bits each."""
+    width = bits // 8
+    return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in coefficients), "little") << (bits * lo)
 
 
 def _byte_bits(bound: int) -> int:

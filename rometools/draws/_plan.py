@@ -54,7 +54,7 @@ def _kinds_text(kinds: Sequence[Hashable]) -> str:
 
 
 def resolve_selector(sel: object, index: Mapping[Hashable, int], kinds: Sequence[Hashable],
-                     what: str = "selector") -> tuple[int, ...]:
+                     what: str = "selector", place: str = "bag") -> tuple[int, ...]:
     """Indices of the kinds a selector picks, in bag order.
 
     Raises
@@ -77,10 +77,10 @@ def resolve_selector(sel: object, index: Mapping[Hashable, int], kinds: Sequence
     if _is_collection(sel):
         missing = [k for k in sel if not _known(k, index)]
         if missing:
-            raise ValueError(f"{what} names {_show(missing[0])}, which is not a kind of this bag "
+            raise ValueError(f"{what} names {_show(missing[0])}, which is not a kind of this {place} "
                              f"(kinds: {_kinds_text(kinds)})")
         return tuple(sorted({index[k] for k in sel}))
-    raise ValueError(f"{what} {sel!r} is not a kind of this bag (kinds: {_kinds_text(kinds)})")
+    raise ValueError(f"{what} {sel!r} is not a kind of this {place} (kinds: {_kinds_text(kinds)})")
 
 
 def _known(kind: object, index: Mapping[Hashable, int]) -> bool:

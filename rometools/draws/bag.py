@@ -11,29 +11,32 @@ exact :class:`fractions.Fraction` computed by the generating-function engine
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rometools.draws._engine import HyperRing, MultiRing, enumerate_counts, joint, marginal
+import numpy as np
+
+from rometools.core.formatting import shown
+from rometools.core.rng import as_generator
+from rometools.core.stats import ProportionEstimate, proportion_estimate
+from rometools.draws._engine import HyperRing, MultiRing, joint
+from rometools.draws._order import Source, condition_walks, plan_walk, walk_law
 from rometools.draws._plan import BagBase, Plan, check_int
-from rometools.draws.conditions import (
-    Condition,
-    Statistic,
-    _Count,
-    _Reach,
-    _Score,
-    as_statistic,
-)
+from rometools.draws.conditions import Condition
 from rometools.draws.deal import Deal
-from rometools.draws.simulate import SimulatedBag, SimulatedDraw
+from rometools.draws.draw import Draw
+from rometools.draws.luck import PushYourLuck, Steps
+from rometools.draws.simulate import batches, check_trials, compact_dtype, sequences
 from rometools.draws.until import DrawsUntil
 
 if TYPE_CHECKING:
     from rometools.core.rng import RngLike
 
-__all__ = ["Bag", "Draw"]
+__all__ = ["Bag", "SimulatedBag"]
+
+#: Most draws in one simulated sequence of :class:`SimulatedBag` (every sequence is kept).
+MAX_SEQUENCE = 100_000
 
 
 class Bag(BagBase):
@@ -168,8 +171,28 @@ class Bag(BagBase):
         """
         return Draw(self, n, replace=replace)
 
-    def draws_until(self, condition: Condition, *, replace: bool = False) -> DrawsUntil:
-        """The number of draws until ``condition`` first holds (see :class:`DrawsUntil`).
+    def draws_until(self, condition: Condition, *, replace: bool = False, bust: Condition | None = None,
+                    ties: str = "bust") -> DrawsUntil | PushYourLuck:
+        """Draws until ``condition`` first holds, or (push your luck) until it or a bust does.
+
+        Parameters
+        ----------
+        condition : Condition
+            The stop: stays true once met (lower bounds on counts, totals of values >= 0,
+            kinds reached).
+        replace : bool
+            Draws with replacement.
+        bust : Condition, optional
+            A bust that ends the run first (Quacks: the white chips' total over 7).
+        ties : {"bust", "stop"}
+            What a draw that meets both gives.
+
+        Returns
+        -------
+        DrawsUntil or PushYourLuck
+            A :class:`DrawsUntil` (the law of the number of draws) for a condition on
+            counts and kinds alone; a :class:`PushYourLuck` (how the run ends, what it
+            scores, how many draws) with a bust or a total.
 
         Examples
         --------
@@ -178,8 +201,41 @@ class Bag(BagBase):
         >>> from rometools.draws import Bag, at_least
         >>> Bag({"jack": 4, "other": 48}).draws_until(at_least("jack", 3)).mean()
         Fraction(159, 5)
+
+        Quacks: chips drawn until the pot reaches 10, exploding when the whites pass 7.
+
+        >>> from rometools.draws import total
+        >>> chips = Bag({"white1": 4, "white2": 2, "white3": 1, "orange": 1, "green": 2})
+        >>> whites = {"white1": 1, "white2": 2, "white3": 3, "orange": 0, "green": 0}
+        >>> pot = {"white1": 1, "white2": 2, "white3": 3, "orange": 1, "green": 2}
+        >>> run = chips.draws_until(total(pot) >= 10, bust=total(whites) >= 8)
+        >>> run.prob_bust()
+        Fraction(103, 252)
         """
-        return DrawsUntil(self, condition, replace=replace)
+        if bust is None and not condition_walks(condition):
+            return DrawsUntil(self, condition, replace=replace)
+        return PushYourLuck(self._steps(replace), condition, bust, ties=ties)
+
+    def _steps(self, replace: bool) -> Steps:
+        route = "estimate it instead: bag.draws_until(...).simulate(trials, rng=...)"
+        if not replace:
+            return Steps(self.kinds, self._supplies, route=route)
+        if not self._total:
+            raise ValueError("cannot draw with replacement from an empty bag")
+        kinds, supplies = self.kinds, self._supplies
+        cum = np.cumsum(np.asarray(supplies, dtype=np.int64))
+
+        def step_law(stats):
+            walk = plan_walk(stats, kinds, 1, [1] * len(kinds))
+            return walk_law(walk, [Source(1, tuple(supplies), True)], "one draw", route)
+
+        def sample(rows, gen):
+            picks = np.searchsorted(cum, gen.integers(0, int(cum[-1]), size=rows), side="right")
+            out = np.zeros((rows, len(kinds)), dtype=np.int64)
+            out[np.arange(rows), picks] = 1
+            return out
+
+        return Steps(kinds, None, step_law, sample, route=route)
 
     def deal(self, sizes: Iterable[int]) -> Deal:
         """Hands (or displays, or turns) dealt at once from this bag (see :class:`Deal`).
@@ -274,244 +330,62 @@ class Bag(BagBase):
                             confidence=confidence)
 
 
-@dataclass(frozen=True)
-class Draw:
-    """``n`` tokens drawn uniformly at random from a bag, as one question-answering object.
-
-    Build it with :meth:`Bag.draw`. Every answer is exact; :meth:`simulate` gives the
-    seeded Monte Carlo twin with the same methods.
+class SimulatedBag:
+    """``trials`` seeded draw sequences from a bag: the twin of :meth:`Bag.prob_curve`.
 
     Attributes
     ----------
-    bag : Bag
-    n : int
-        Tokens drawn (draws).
-    replace : bool
-        With replacement.
+    sequences : numpy.ndarray, shape (trials, max_draws)
+        Kind index (bag order) of each draw of each sequence.
 
     Examples
     --------
-    >>> from rometools.draws import Bag, some_absent
-    >>> d = Bag({"red": 3, "green": 2, "yellow": 1}).draw(3)
-    >>> d.prob(some_absent())
-    Fraction(7, 10)
-    >>> d.law("red")
-    {0: Fraction(1, 20), 1: Fraction(9, 20), 2: Fraction(9, 20), 3: Fraction(1, 20)}
-    >>> d.mean("red")
-    Fraction(3, 2)
+    >>> from rometools.draws import Bag, present
+    >>> bag = Bag({"six": 1, "other": 5})
+    >>> curve = bag.simulate(2000, rng=1, replace=True, max_draws=6).prob_curve(present("six"))
+    >>> curve[6].contains(bag.prob_curve(present("six"), replace=True, max_draws=6)[6])
+    True
     """
 
-    bag: Bag
-    n: int
-    replace: bool = False
+    def __init__(self, bag: Bag, trials: int = 10_000, *, rng: RngLike = None, replace: bool = False,
+                 max_draws: int | None = None, confidence: float = 0.95):
+        self.bag = bag
+        self.replace = replace
+        self.confidence = confidence
+        if replace and max_draws is None:
+            raise ValueError("draws with replacement never run out: pass max_draws")
+        if replace and not bag.total:
+            raise ValueError("cannot draw with replacement from an empty bag")
+        length = bag.total if max_draws is None else check_int(max_draws, "max_draws")
+        if length < 0 or (not replace and length > bag.total):
+            raise ValueError(f"max_draws must be 0 to {bag.total} (the bag), got {shown(max_draws)}")
+        if length > MAX_SEQUENCE:
+            raise ValueError(f"max_draws must be at most {MAX_SEQUENCE:,} draws (each simulated sequence is kept "
+                             f"whole), got {shown(max_draws)}")
+        dtype = compact_dtype(max(0, len(bag) - 1))
+        self.trials = check_trials(trials, per_trial=length, itemsize=dtype.itemsize)
+        supplies = np.asarray(bag._supplies, dtype=np.int64)
+        gen = as_generator(rng)
+        self.sequences = np.zeros((self.trials, length), dtype=dtype)
+        for start, stop in batches(self.trials, 2 * max(length, bag.total)):
+            self.sequences[start:stop] = sequences(gen, supplies, bag.total, stop - start, length, replace)
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.bag, Bag):
-            raise TypeError(f"Draw needs a Bag, got {self.bag!r}")
-        n = check_int(self.n, "n (tokens drawn)")
-        if n < 0:
-            raise ValueError(f"cannot draw a negative number of tokens, got n={n}")
-        if not self.replace and n > self.bag.total:
-            raise ValueError(f"cannot draw {n} tokens from a bag of {self.bag.total} without replacement")
-        if self.replace and n and not self.bag.total:
-            raise ValueError(f"cannot draw {n} tokens with replacement from an empty bag")
-        object.__setattr__(self, "n", n)
+    def prob_curve(self, condition: Condition) -> dict[int, ProportionEstimate]:
+        """``{n: share of sequences meeting the condition after n draws}``, with Wilson intervals."""
+        bag = self.bag
+        length = self.sequences.shape[1]
+        maxc = ([length if s else 0 for s in bag._supplies] if self.replace
+                else [min(s, length) for s in bag._supplies])
+        plan = Plan(bag.kinds, bag._supplies, maxc, condition=condition)
+        k = len(bag._supplies)
+        hits = np.zeros(length + 1, dtype=np.int64)
+        kind_ids = np.arange(k)
+        for start, stop in batches(self.trials, 4 * (length + 1) * k):
+            seqs = self.sequences[start:stop]
+            cum = np.zeros((seqs.shape[0], length + 1, k), dtype=np.int64)
+            cum[:, 1:, :] = np.cumsum(seqs[..., None] == kind_ids, axis=1)
+            hits += plan.mask(cum).sum(axis=0)
+        return {n: proportion_estimate(int(h), self.trials, confidence=self.confidence)
+                for n, h in enumerate(hits)}
 
-    # ------------------------------------------------------------ internals
-    def _maxc(self) -> list[int]:
-        if self.replace:
-            return [self.n if s else 0 for s in self.bag._supplies]
-        return [min(s, self.n) for s in self.bag._supplies]
 
-    def _ring(self):
-        if self.replace:
-            return MultiRing(self.bag.total, self.n)
-        return HyperRing(self.bag.total, self.n)
-
-    def _plan(self, condition: Condition | None = None, statistic: Statistic | None = None) -> Plan:
-        return Plan(self.bag.kinds, self.bag._supplies, self._maxc(), condition, statistic)
-
-    # ------------------------------------------------------------ questions
-    def prob(self, condition: Condition) -> Fraction:
-        """Exact probability that the draw meets ``condition``.
-
-        Parameters
-        ----------
-        condition : Condition
-            Built from :func:`~rometools.draws.at_least` and friends, ``&``, ``|``, ``~``.
-
-        Returns
-        -------
-        Fraction
-
-        Raises
-        ------
-        ValueError
-            If the condition names a kind the bag does not hold.
-        TooLargeError
-            If the exact law is too large (the message points at :meth:`simulate`).
-
-        Examples
-        --------
-        40 vowels and 60 consonants, a 6-tile hand all vowels or all consonants:
-
-        >>> from rometools.draws import Bag, exactly
-        >>> Bag({"vowel": 40, "consonant": 60}).draw(6).prob(
-        ...     exactly("vowel", 6) | exactly("consonant", 6))
-        Fraction(5066, 112035)
-        """
-        plan = self._plan(condition)
-        ring = self._ring()
-        law = joint(plan, ring, repr(condition))
-        hits = sum((series for state, series in law.items() if plan.predicate(state)), ring.zero)
-        return Fraction(ring.coefficient(hits, self.n), ring.denominator(self.n))
-
-    def law(self, x: object) -> dict[int, Fraction]:
-        """Exact law of a count, statistic or score: ``{value: probability}``.
-
-        Parameters
-        ----------
-        x : selector, Statistic or Mapping
-            A selector (kind, collection of kinds, predicate): the number of its
-            tokens drawn (tokens). A statistic (:func:`~rometools.draws.n_distinct`,
-            ...). A mapping ``{kind: table or callable}``: the points scored
-            (see :func:`~rometools.draws.score`; negative points allowed).
-
-        Returns
-        -------
-        dict[int, Fraction]
-            Values with non-zero probability, in increasing order; they sum to 1.
-
-        Raises
-        ------
-        ValueError
-            Unknown kind, or a points table too short for the counts the draw can hold.
-        TooLargeError
-            If the law is too large for the exact engine.
-
-        Examples
-        --------
-        >>> from rometools.draws import Bag, n_distinct
-        >>> d = Bag({"red": 3, "green": 2, "yellow": 1}).draw(3)
-        >>> d.law(n_distinct())
-        {1: Fraction(1, 20), 2: Fraction(13, 20), 3: Fraction(3, 10)}
-
-        Red scores its table (1, 3, 6 points for 1, 2, 3), the yellow costs 2 points:
-
-        >>> d.law({"red": [0, 1, 3, 6], "yellow": [0, -2]})
-        {-2: Fraction(1, 20), -1: Fraction(3, 10), 1: Fraction(3, 10), 3: Fraction(3, 10), 6: Fraction(1, 20)}
-        """
-        stat = as_statistic(x)
-        plan = self._plan(statistic=stat)
-        ring = self._ring()
-        joint_law = joint(plan, ring, repr(stat))
-        by_value: dict[int, int] = {}
-        for state, series in joint_law.items():
-            v = plan.read(state)
-            by_value[v] = ring.add(by_value[v], series) if v in by_value else series
-        den = ring.denominator(self.n)
-        out = {}
-        for v in sorted(by_value):
-            ways = ring.coefficient(by_value[v], self.n)
-            if ways:
-                out[v] = Fraction(ways, den)
-        return out
-
-    def mean(self, x: object) -> Fraction:
-        """Exact mean of a count, statistic or score (tokens, kinds or points).
-
-        Counts, kinds reaching a threshold and scores are sums over kinds, so their
-        mean is a sum of one-kind (hypergeometric or binomial) terms; no joint law.
-
-        Parameters
-        ----------
-        x : selector, Statistic or Mapping
-            As :meth:`law`.
-
-        Returns
-        -------
-        Fraction
-
-        Examples
-        --------
-        Red scores its table (1, 3, 6 points for 1, 2, 3), the yellow costs 2 points:
-
-        >>> from rometools.draws import Bag, n_distinct
-        >>> d = Bag({"red": 3, "green": 2, "yellow": 1}).draw(3)
-        >>> d.mean({"red": [0, 1, 3, 6], "yellow": [0, -2]})
-        Fraction(11, 10)
-        >>> d.mean(n_distinct())
-        Fraction(9, 4)
-        """
-        stat = as_statistic(x)
-        total, n, replace = self.bag.total, self.n, self.replace
-        plan = self._plan(statistic=stat)
-        (f,) = plan.features
-        supplies = self.bag._supplies
-        if isinstance(stat, _Count):
-            return Fraction(n * sum(supplies[i] for i in f.members), total) if total else Fraction(0)
-        if isinstance(stat, _Reach | _Score):
-            out = Fraction(0)
-            for i in f.members:
-                for c, p in marginal(supplies[i], total, n, replace).items():
-                    if isinstance(stat, _Reach):
-                        out += p if (c < f.k if stat.missing else c >= f.k) else 0
-                    else:
-                        out += f.values[i][c] * p
-            return out
-        law = self.law(stat)  # pragma: no cover - every statistic is handled above
-        return sum((v * p for v, p in law.items()), Fraction(0))
-
-    def outcomes(self, *, exchangeable: Callable[[Hashable], Hashable] | None = None
-                 ) -> Iterator[tuple[dict[Hashable, int], Fraction]]:
-        """Every count vector of the draw with its exact probability (enumeration).
-
-        For functions of a draw that no condition or score expresses. The number of
-        outcomes grows fast with kinds; fold it with ``exchangeable`` when the function
-        treats some kinds alike: kinds with the same supply and the same
-        ``exchangeable(kind)`` key are interchangeable, so one representative per
-        pattern is yielded with the probability of all its permutations.
-
-        Yields
-        ------
-        counts : dict[kind, int]
-            Tokens of each kind drawn (every kind of the bag is a key).
-        probability : Fraction
-
-        Examples
-        --------
-        >>> from rometools.draws import Bag
-        >>> list(Bag({"a": 2, "b": 1}).draw(2).outcomes())
-        [({'a': 2, 'b': 0}, Fraction(1, 3)), ({'a': 1, 'b': 1}, Fraction(2, 3))]
-        >>> list(Bag({"x": 1, "y": 1}).draw(1).outcomes(exchangeable=lambda kind: 0))
-        [({'x': 1, 'y': 0}, Fraction(1, 1))]
-        """
-        return enumerate_counts(self.bag.kinds, self.bag._supplies, self.n, self.replace, exchangeable)
-
-    def simulate(self, trials: int = 10_000, *, rng: RngLike = None,
-                 confidence: float = 0.95) -> SimulatedDraw:
-        """The Monte Carlo twin: ``trials`` seeded draws, with the same question methods.
-
-        Parameters
-        ----------
-        trials : int
-            Simulated draws, at least 2.
-        rng : None, int, SeedSequence, BitGenerator or Generator
-            Seed or generator (SPEC 7); the same seed gives the same estimates.
-        confidence : float
-            Level of the intervals (Wilson for probabilities, Student t for means).
-
-        Returns
-        -------
-        SimulatedDraw
-            ``.prob`` / ``.law`` / ``.mean`` return estimates with intervals.
-
-        Examples
-        --------
-        >>> from rometools.draws import Bag, some_absent
-        >>> d = Bag({"red": 3, "green": 2, "yellow": 1}).draw(3)
-        >>> est = d.simulate(4000, rng=1).prob(some_absent())
-        >>> est.contains(d.prob(some_absent()))
-        True
-        """
-        return SimulatedDraw(self, trials, rng=rng, confidence=confidence)

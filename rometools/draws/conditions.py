@@ -4,10 +4,14 @@ A **selector** picks tokens of a bag: one kind (``"red"``, ``("red", "temple")``
 a collection of kinds (their tokens pooled: ``{"H", "K"}``), or a predicate over a
 kind (``lambda card: card[0] == "red"``).
 
-A **statistic** is an integer read off a draw: :func:`count` (tokens, pooled over a
-selector), :func:`n_distinct` and :func:`n_kinds_at_least` (kinds), :func:`score`
-(points). Comparing a statistic with an int gives a condition:
-``count("red") >= 2``, ``n_distinct() == 3``.
+A **statistic** is an integer read off a draw or a roll: :func:`count` (tokens, pooled
+over a selector), :func:`n_distinct` and :func:`n_kinds_at_least` (kinds), :func:`score`
+(points); over *values* (a die's faces, or ``values={kind: number}`` for a bag's kinds):
+:func:`total`, :func:`highest` and :func:`lowest` (the sum of the ``k`` highest or lowest
+values), :func:`maximum`, :func:`minimum`, :func:`kth_highest`, :func:`kth_lowest`; and
+:func:`with_wilds` (a score with wild tokens counted as whichever kinds score best).
+Comparing a statistic with an int gives a condition: ``count("red") >= 2``,
+``n_distinct() == 3``, ``highest(2) >= 10``.
 
 A **condition** is true or false of a draw; conditions combine with ``&``, ``|`` and
 ``~``. The named constructors (:func:`at_least`, :func:`at_most`, :func:`exactly`,
@@ -34,11 +38,19 @@ __all__ = [
     "at_most",
     "count",
     "exactly",
+    "highest",
+    "kth_highest",
+    "kth_lowest",
+    "lowest",
+    "maximum",
+    "minimum",
     "n_distinct",
     "n_kinds_at_least",
     "present",
     "score",
     "some_absent",
+    "total",
+    "with_wilds",
 ]
 
 Selector = Hashable | Iterable[Hashable] | Callable[[Hashable], bool]
@@ -228,6 +240,264 @@ def score(points: Mapping[Hashable, object]) -> Statistic:
     if not isinstance(points, Mapping):
         raise TypeError(f"points must be a mapping {{kind: table or callable}}, got {points!r}")
     return _Score(points)
+
+
+# ------------------------------------------------------------------ statistics over values
+Values = Mapping[Hashable, int] | Callable[[Hashable], int] | None
+
+
+def _values_text(values: object) -> str:
+    if values is None:
+        return ""
+    if isinstance(values, Mapping):
+        return f"values={dict(values)!r}" if len(values) <= 3 else "values={...}"
+    return f"values={_show(values)}"
+
+
+def value_of(values: Values, kind: Hashable, what: str) -> int:
+    """The number a statistic reads for ``kind``: the kind itself, ``values[kind]`` or ``values(kind)``.
+
+    Raises
+    ------
+    ValueError
+        If the kind has no number (``what`` names the statistic in the message).
+    TypeError
+        If ``values`` is neither a mapping nor a callable, or gives a non-int.
+
+    Examples
+    --------
+    >>> value_of(None, 6, "total()"), value_of({"gold": 5}, "gold", "total()")
+    (6, 5)
+    >>> value_of(None, "hit", "total()")
+    Traceback (most recent call last):
+    ...
+    ValueError: total() reads numbers, but the kind 'hit' is not one; give each kind its number: total(values={kind: number})
+    """
+    if values is None:
+        v = kind
+        if type(v) is int:
+            return v
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise ValueError(f"{what} reads numbers, but the kind {kind!r} is not one; give each kind its "
+                             f"number: {what[:-1]}values={{kind: number}})")
+        return int(v)
+    if isinstance(values, Mapping):
+        if kind not in values:
+            raise ValueError(f"{what}: values give no number for the kind {kind!r}")
+        v = values[kind]
+    elif callable(values):
+        v = values(kind)
+    else:
+        raise TypeError(f"values must be a mapping {{kind: number}} or a callable, got {values!r}")
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise TypeError(f"{what}: the value of {kind!r} must be an int, got {v!r}")
+    return int(v)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class _Total(Statistic):
+    """The sum of the values of every token drawn (every die rolled)."""
+
+    values: object = None
+
+    def __repr__(self) -> str:
+        return f"total({_values_text(self.values)})"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class _Order(Statistic):
+    """The sum of ``keep`` values from the top (or bottom) after dropping ``drop`` there."""
+
+    keep: int
+    drop: int
+    top: bool
+    values: object = None
+
+    def __repr__(self) -> str:
+        vals = _values_text(self.values)
+        tail = f", {vals}" if vals else ""
+        if self.keep == 1 and self.drop == 0:
+            return f"{'maximum' if self.top else 'minimum'}({vals})"
+        if self.keep == 1:
+            return f"{'kth_highest' if self.top else 'kth_lowest'}({self.drop + 1}{tail})"
+        drop = f", drop={self.drop}" if self.drop else ""
+        return f"{'highest' if self.top else 'lowest'}({self.keep}{tail}{drop})"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class _Wilds(Statistic):
+    """The best score over every way to count the wild tokens as ``kinds``."""
+
+    points: Callable
+    wild: object
+    kinds: tuple
+
+    def __repr__(self) -> str:
+        return f"with_wilds({_show(self.points)}, wild={_show(self.wild)}, kinds={list(self.kinds)!r})"
+
+
+def total(values: Values = None) -> Statistic:
+    """The sum of the values of every token drawn or die rolled (points, pips).
+
+    Parameters
+    ----------
+    values : Mapping[kind, int] or callable, optional
+        The number of each kind; default the kinds themselves (a numbered die's faces,
+        a bag of ``{1: 4, 2: 3}``).
+
+    Examples
+    --------
+    >>> from rometools.draws import Die, Pool
+    >>> Pool([Die.d(6), Die.d(6)]).law(total())[7]
+    Fraction(1, 6)
+    >>> from rometools.draws import Bag
+    >>> Bag({"gold": 2, "silver": 3}).draw(2).law(total({"gold": 3, "silver": 1}))
+    {2: Fraction(3, 10), 4: Fraction(3, 5), 6: Fraction(1, 10)}
+    """
+    return _Total(values)
+
+
+def _keep(k: object, what: str) -> int:
+    k = _int(k, what)
+    if k < 1:
+        raise ValueError(f"{what} must be at least 1, got {k}")
+    return k
+
+
+def highest(keep: int = 1, values: Values = None, *, drop: int = 0) -> Statistic:
+    """The sum of the ``keep`` highest values (after dropping the ``drop`` highest).
+
+    "Roll 4d6, keep the 3 highest" is ``Pool([Die.d(6)] * 4).law(highest(3))`` (icepool's
+    ``highest(keep, drop)``). Fewer values than ``keep + drop``: the sum of those there are.
+
+    Parameters
+    ----------
+    keep : int
+        Values kept, at least 1.
+    values : Mapping[kind, int] or callable, optional
+        As :func:`total`.
+    drop : int
+        Highest values dropped first, at least 0 (``highest(1, drop=1)``: the second highest).
+
+    Examples
+    --------
+    >>> from rometools.draws import Die, Pool
+    >>> Pool([Die.d(6)] * 4).law(highest(3))[18]
+    Fraction(7, 432)
+    """
+    drop = _int(drop, "drop")
+    if drop < 0:
+        raise ValueError(f"drop must be at least 0, got {drop}")
+    return _Order(_keep(keep, "keep"), drop, True, values)
+
+
+def lowest(keep: int = 1, values: Values = None, *, drop: int = 0) -> Statistic:
+    """The sum of the ``keep`` lowest values (after dropping the ``drop`` lowest).
+
+    Examples
+    --------
+    Ticket to Ride: the lowest of three tickets' points.
+
+    >>> from rometools.draws import Die, Pool
+    >>> Pool([Die.d(6)] * 2).law(lowest(1))[1]
+    Fraction(11, 36)
+    """
+    drop = _int(drop, "drop")
+    if drop < 0:
+        raise ValueError(f"drop must be at least 0, got {drop}")
+    return _Order(_keep(keep, "keep"), drop, False, values)
+
+
+def maximum(values: Values = None) -> Statistic:
+    """The highest value drawn or rolled: ``highest(1)``.
+
+    Examples
+    --------
+    >>> from rometools.draws import Die, Pool
+    >>> Pool([Die.d(6), Die.d(6)]).prob(maximum() == 6)
+    Fraction(11, 36)
+    """
+    return _Order(1, 0, True, values)
+
+
+def minimum(values: Values = None) -> Statistic:
+    """The lowest value drawn or rolled: ``lowest(1)``.
+
+    Examples
+    --------
+    Three tickets from eight worth 5 to 12 points: the lowest is at least 8?
+
+    >>> from rometools.draws import Bag
+    >>> tickets = Bag({f"t{v}": 1 for v in range(5, 13)})
+    >>> tickets.draw(3).prob(minimum(lambda t: int(t[1:])) >= 8)
+    Fraction(5, 28)
+    """
+    return _Order(1, 0, False, values)
+
+
+def kth_highest(k: int, values: Values = None) -> Statistic:
+    """The ``k``-th highest value (``kth_highest(1)`` is :func:`maximum`): ``highest(1, drop=k - 1)``.
+
+    Examples
+    --------
+    >>> from rometools.draws import Die, Pool
+    >>> Pool([Die.d(6)] * 3).law(kth_highest(2))[6]
+    Fraction(2, 27)
+    """
+    return _Order(1, _keep(k, "k") - 1, True, values)
+
+
+def kth_lowest(k: int, values: Values = None) -> Statistic:
+    """The ``k``-th lowest value (``kth_lowest(1)`` is :func:`minimum`): ``lowest(1, drop=k - 1)``.
+
+    Examples
+    --------
+    >>> from rometools.draws import Die, Pool
+    >>> Pool([Die.d(6)] * 3).law(kth_lowest(2)) == Pool([Die.d(6)] * 3).law(kth_highest(2))
+    True
+    """
+    return _Order(1, _keep(k, "k") - 1, False, values)
+
+
+def with_wilds(points: Callable[[Mapping[Hashable, int]], int], wild: Selector,
+               kinds: Iterable[Hashable]) -> Statistic:
+    """The best score when each wild token counts as any one of ``kinds`` (points).
+
+    Every way to count the wilds drawn (or rolled) as ``kinds`` is tried and the highest
+    score kept: 7 Wonders' science with a free symbol, Risk card sets with wild cards.
+
+    Parameters
+    ----------
+    points : callable ``{kind: count} -> int``
+        The score of a hand from the counts of ``kinds`` (every kind of ``kinds`` is a
+        key; the wilds are already added in).
+    wild : kind, collection of kinds, or predicate
+        The wild tokens (or faces).
+    kinds : iterable of kinds
+        What a wild may count as.
+
+    Raises
+    ------
+    ValueError
+        If ``kinds`` is empty.
+
+    Examples
+    --------
+    7 Wonders science: each set of three symbols scores 7, each symbol its count squared.
+
+    >>> from rometools.draws import Bag
+    >>> def science(c):
+    ...     return sum(n * n for n in c.values()) + 7 * min(c.values())
+    >>> hand = Bag({"tablet": 2, "compass": 2, "gear": 2, "free": 1}).draw(3)
+    >>> hand.law(with_wilds(science, "free", ["tablet", "compass", "gear"]))
+    {5: Fraction(12, 35), 9: Fraction(3, 35), 10: Fraction(4, 7)}
+    """
+    if not callable(points):
+        raise TypeError(f"points must be a callable {{kind: count}} -> int, got {points!r}")
+    kinds = tuple(kinds)
+    if not kinds:
+        raise ValueError("with_wilds needs at least one kind a wild can count as")
+    return _Wilds(points, wild, kinds)
 
 
 def _stat(sel: Selector | Statistic) -> Statistic:

@@ -11,6 +11,8 @@ import numbers
 from fractions import Fraction
 from math import comb
 
+from rometools.draws._engine import MAX_SERIES_BITS, TooLargeError, log2_comb
+
 __all__ = ["hypergeometric_distribution", "hypergeometric_pmf"]
 
 
@@ -25,7 +27,14 @@ def _check(population: object, successes: object, draws: object) -> tuple[int, i
             f"successes={successes}, draws={draws} (need 0 <= successes <= population "
             f"and 0 <= draws <= population)"
         )
+    if log2_comb(population, min(draws, population - draws)) > MAX_SERIES_BITS // 64:
+        raise TooLargeError(f"C({population:,}, {draws:,}) is too large to compute exactly; "
+                            f"estimate it instead: Bag(...).draw(n).simulate(trials, rng=...)")
     return population, successes, draws
+
+
+#: Most values :func:`hypergeometric_distribution` lists.
+MAX_SUPPORT = 1_000_000
 
 
 def hypergeometric_pmf(k: int, population: int, successes: int, draws: int) -> Fraction:
@@ -55,6 +64,8 @@ def hypergeometric_pmf(k: int, population: int, successes: int, draws: int) -> F
     ValueError
         If the counts are impossible: a negative population, more successes than
         tokens, or more draws than tokens (the message quotes all three).
+    TooLargeError
+        If ``C(population, draws)`` has more than a million bits (too large to compute in seconds).
 
     Examples
     --------
@@ -105,6 +116,9 @@ def hypergeometric_distribution(population: int, successes: int, draws: int) -> 
     population, successes, draws = _check(population, successes, draws)
     lo = max(0, draws - (population - successes))
     hi = min(successes, draws)
+    if hi - lo >= MAX_SUPPORT:
+        raise TooLargeError(f"the law has {hi - lo + 1:,} values, more than {MAX_SUPPORT:,} to list; ask "
+                            f"hypergeometric_pmf(k, ...) of the values you need")
     denominator = comb(population, draws)
     return {k: Fraction(comb(successes, k) * comb(population - successes, draws - k), denominator)
             for k in range(lo, hi + 1)}

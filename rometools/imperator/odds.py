@@ -38,6 +38,7 @@ from rometools.core.errors import ArgumentError, check_choice
 from rometools.core.rng import RngLike, as_generator
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 from rometools.draws import Bag, present
+from rometools.draws.simulate import MAX_LOOPED_TRIALS, check_trials
 from rometools.imperator.components import (
     HELD_KINDS,
     KIND_NAMES,
@@ -65,6 +66,9 @@ __all__ = [
 #: Largest number of rounds the exact chain is asked for (the state space stays small,
 #: but each round costs time).
 MAX_ROUNDS = 40
+#: Trials whose random numbers are drawn at once by :func:`simulate_reveals_by_kind` (the same
+#: numbers, in the same order, as one draw for every trial up to this many).
+_TRIAL_BATCH = 8192
 
 
 # ===================================================================== the model
@@ -623,8 +627,8 @@ def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, tria
     >>> both[1] == simulate_reveals("political_influence", model, rounds=2, trials=200, rng=1)
     True
     """
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ArgumentError(f"trials must be a whole number 1 or more, got {trials!r}")
+    trials = check_trials(trials, low=1, limit=MAX_LOOPED_TRIALS,
+                          message="trials must be a whole number 1 or more, got {value}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise ArgumentError(f"rounds must be 1 to {MAX_ROUNDS}, got {rounds!r}")
     comps = model.components
@@ -651,11 +655,14 @@ def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, tria
     # the random numbers of every trial drawn at once (numpy calls per round cost more than
     # the round): each trial's shuffled stack, and a key per board tile and round whose
     # smallest ``claimed`` pick the tiles won, a uniform choice without replacement
-    stacks = np.argsort(gen.random((trials, len(tiles))), axis=1).tolist()
-    keys = gen.random((trials, max(rounds - 1, 1), model.regions)).tolist()
+    # (in batches of _TRIAL_BATCH trials, so memory stays flat however many are asked)
     claimed = model.claimed
     for trial in range(trials):
-        stack = [tiles[i] for i in stacks[trial]]
+        if trial % _TRIAL_BATCH == 0:
+            batch = min(_TRIAL_BATCH, trials - trial)
+            stacks = np.argsort(gen.random((batch, len(tiles))), axis=1).tolist()
+            keys = gen.random((batch, max(rounds - 1, 1), model.regions)).tolist()
+        stack = [tiles[i] for i in stacks[trial % _TRIAL_BATCH]]
         discard: list[str] = []
         board = [stack.pop() for _ in range(model.regions)]
         held: list[list[str]] = [[] for _ in range(model.hold_rounds)]
@@ -663,7 +670,7 @@ def simulate_reveals_by_kind(kinds, model: RevealModel, rounds: int = 6, *, tria
         for r in range(1, rounds):
             if held:
                 discard += held.pop()
-            key = keys[trial][r - 1]
+            key = keys[trial % _TRIAL_BATCH][r - 1]
             picks = sorted(sorted(range(len(board)), key=key.__getitem__)[:claimed])
             won = [board[i] for i in picks]
             left = [t for i, t in enumerate(board) if i not in picks]

@@ -184,13 +184,17 @@ class _Node:
     state's attributes: this one copies as itself), pickled as a saved game.
     """
 
-    __slots__ = ("actions", "player", "spec", "state", "texts")
+    __slots__ = ("actions", "history", "parent_history", "player", "spec", "state", "texts")
 
-    def __init__(self, spec: GameSpec, state: Any):
+    def __init__(self, spec: GameSpec, state: Any, parent: _Node | None = None):
         self.spec, self.state = spec, state
         self.player = spec.rules.current_player(state)
         self.actions: list | None = None
         self.texts: list[str] | None = None
+        #: ``(actions, JSON text)`` of the history, once written (:func:`_history_text`); the parent
+        #: node's, if it was written, so this one adds its last action to it.
+        self.history: tuple[int, str] | None = None
+        self.parent_history = None if parent is None else parent.history
 
     def legal(self) -> list:
         """Decision node: the legal actions; chance node: ``[(outcome, Fraction)]``."""
@@ -262,7 +266,7 @@ class RometoolsState(pyspiel.State):
         values = node.values()
         spec = node.spec
         apply = spec.rules.apply if node.player == CHANCE else spec.apply_legal
-        self._node = _Node(spec, apply(node.state, values[_index(action, len(values), node.player == CHANCE)]))
+        self._node = _Node(spec, apply(node.state, values[_index(action, len(values), node.player == CHANCE)]), node)
 
     def _action_to_string(self, player: int, action: int) -> str:
         node = self._node
@@ -297,9 +301,22 @@ def _index(action: Any, n: int, chance: bool) -> int:
 
 
 def _history_text(node: _Node) -> str:
+    """The state as text: its history as JSON (after its start position's, if it has one). Written
+    once per node, and from the parent's text plus the last action when the parent's was written (a
+    game's history grows by one action a move): written out whole at every node, a long game cost
+    time in the square of its length (OpenSpiel's random_sim_test asks for it several times a node)."""
     spec, state = node.spec, node.state
+    if node.history is None:
+        actions = spec.rules.action_history(state)
+        before = node.parent_history
+        if before is not None and before[0] == len(actions) - 1:
+            last = json.dumps(_json(actions[-1]), separators=(",", ":"))
+            text = before[1][:-1] + ("," if before[0] else "") + last + "]"
+        else:
+            text = json.dumps(_json(actions), separators=(",", ":"))
+        node.history, node.parent_history = (len(actions), text), None
+    history = node.history[1]
     start = spec.position_to_dict(state) if spec.position_to_dict is not None else None
-    history = json.dumps(_json(spec.rules.action_history(state)), separators=(",", ":"))
     return history if start is None else json.dumps(start, sort_keys=True) + " " + history
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from rometools.core.load import load_game
 from rometools.core.playout import play
 from rometools.core.registry import game_spec
+from rometools.core.spec import _movers_by_replay
 from rometools.testing._common import _require, _run_checks, checks_doc
 
 __all__ = ["CHECKS", "check_simulation"]
@@ -36,6 +37,11 @@ def _rows(game_id: str) -> None:
         _require(rows["score"].tolist() == list(game.scores(end)), f"game {i}: the rows' scores are not play's")
         _require(rows["rank"].tolist() == list(game.spec.ranks(end)), f"game {i}: the rows' ranks are not the game's")
         _require(rows["moves"].sum() == rows["length"].iloc[0], f"game {i}: the seats' moves do not add up to its length")
+        # each seat's decisions, as the game's history replayed says (simulate counts them as they are
+        # made when the game has no movers of its own)
+        movers = _movers_by_replay(game.spec.rules, game.spec.apply_legal, end)
+        _require(rows["moves"].tolist() == [movers.count(s) for s in range(game.players)],
+                 f"game {i}: the rows' moves are not each seat's decisions in its history")
 
 
 def _replay_rows(game_id: str) -> None:

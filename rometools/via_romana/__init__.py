@@ -136,6 +136,10 @@ from rometools.via_romana.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
+def _turns(state: GameState) -> int:
+    """The turns a game took (``state.turn``): its length in Via Romana's own unit."""
+    return state.turn
+
 from rometools.core.handicap import StartBonus  # noqa: E402
 
 #: The seat handicap's start bonus (a design tool, not a rule: docs/rules-decisions.md, "Seat handicap").
@@ -152,6 +156,8 @@ GAME = register_game(GameSpec(
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample, time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
+    information_state=information_state, resample=resample,
+    random_source=_rules.random_source, game_length=("turns", _turns),
     public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
                    "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),
     sample_configs=(

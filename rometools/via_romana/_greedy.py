@@ -38,48 +38,15 @@ rules = compiled_or_plain("rometools.via_romana.rules")
 KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
 
 
-@cython.locals(j=cython.Py_ssize_t, first=cython.Py_ssize_t, second=cython.Py_ssize_t, short=cython.Py_ssize_t)
-def _short_roads(state, t) -> tuple[dict, dict]:
-    """The open roads (neither signed nor scored) one or two pieces short of complete.
-
-    Returns ``(single, pair)``: ``single`` maps a vacant place (an end city or a road space)
-    to the roads it alone would complete; ``pair`` maps a road two places short to those two
-    places, in board order.
-    """
-    p = state.pieces
-    single: dict = {}
-    pair: dict = {}
-    scored, signed = state.scored, state.signed
-    for r, places in t.road_places:
-        if r in signed or r in scored:
-            continue
-        first = second = -1
-        short = 0
-        for j in places:
-            if p[j] == -1:
-                short += 1
-                if short == 1:
-                    first = j
-                elif short == 2:
-                    second = j
-                else:
-                    break
-        if short == 1:
-            single.setdefault(first, []).append(r)
-        elif short == 2:
-            pair[r] = (min(first, second), max(first, second))
-    return single, pair
-
-
 @cython.ccall
-def _completed(t, single: dict, pair: dict, kind: str, place) -> list:
-    """The roads a legal build completes (the rules' ``_build`` finds the same, in the same order)."""
+def _completed(t, short: dict, kind: str, place) -> list:
+    """The roads a legal build completes (``short``: the rules' facts kept with the state, the
+    open roads one or two places short; the rules' ``_build`` finds the same roads)."""
     if kind == "double":
         x, y = t.index[place[1]], t.index[place[2]]
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
-        return [r] if pair.get(r) == (min(x, y), max(x, y)) else []
-    roads = single.get(t.index[place])
-    return [] if roads is None else roads
+        return [r] if short.get(r) == (min(x, y), max(x, y)) else []
+    return rules._completing(t, short, t.index[place])
 
 
 @cython.ccall
@@ -176,21 +143,21 @@ def gains(state, action) -> tuple[int, ...]:
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
     >>> fort = next(a for a in rules.legal_actions(state) if a[0] == "fort")
-    >>> fort, gains(state, fort)   # seat 0's fort at Neapolis: its top tile, 2
-    (('fort', 'neapolis', 'yellow:helmet', 'yellow:laurel'), (2, 0))
+    >>> fort, gains(state, fort)   # seat 0's fort at Roma: its top tile, 4
+    (('fort', 'roma', 'purple:eagle', 'purple:eagle'), (4, 0))
     """
     t = rules._t(state.config)
-    single, pair = _short_roads(state, t)
+    short = rules._facts(state, t)[4]
     kind = action[0]
     place = action[1:4] if kind == "double" else action[1]
-    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, single, pair, kind, place), True))
+    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, short, kind, place), True))
 
 
 @cython.ccall
-def _points(state, t, seat: int, kind: str, place, single: dict, pair: dict) -> float:
+def _points(state, t, seat: int, kind: str, place, short: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat
     gains, from what the seat knows (another seat's goal tile at its expected points)."""
-    roads = _completed(t, single, pair, kind, place) if single or pair else ()
+    roads = _completed(t, short, kind, place) if short else ()
     if roads:   # a scoring
         got = _gains(state, t, seat, kind, place, roads, False)
         most = None   # the most another seat gains
@@ -223,7 +190,11 @@ def _best_build(state, rng, options: list, seat: int):
     far more than the 1e-9 the comparisons allow).
     """
     t = rules._t(state.config)
-    single, pair = _short_roads(state, t)
+    short = rules._facts(state, t)[4]
+    single = set()   # the places that alone complete a road
+    for m in short.values():
+        if len(m) == 1:
+            single.add(m[0])
     best, best_value = [END], 0.0
     rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
     points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
@@ -252,7 +223,7 @@ def _best_build(state, rng, options: list, seat: int):
                     placed = (place,) if fort else place[1:] if double else place
                     known = points.get(placed)
                     if known is None:
-                        known = points[placed] = _points(state, t, seat, kind, place, single, pair)
+                        known = points[placed] = _points(state, t, seat, kind, place, short)
                     value = known
                 value += bonus
                 if fort:

@@ -35,6 +35,7 @@ Rules decisions VR-1 to VR-14: ``docs/rules-decisions.md``.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
@@ -56,7 +57,7 @@ from rometools.via_romana.state import (
     card_id,
 )
 
-__all__ = ["apply", "build_options", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game",
+__all__ = ["apply", "board_facts", "build_options", "cards", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "new_game", "random_source",
            "road_status", "scores"]
 
 #: The scoring rules (a road's result, the totals): their compiled twin where it was built (the same source).
@@ -88,6 +89,8 @@ class _Tables:
         self.road_places = tuple((r.id, (self.index[r.a], self.index[r.b], *self.road_spaces[r.id]))
                                  for r in board.roads)
         self.places_of = dict(self.road_places)
+        #: Each road's place in board order (the order ``board_facts`` lists roads in).
+        self.road_rank = {r: k for k, (r, _) in enumerate(self.road_places)}
         self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
         #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
         city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
@@ -238,6 +241,33 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
     return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
 
 
+def random_source(state: GameState) -> str:
+    """The source of the pending draw, for common random numbers (``GameSpec.chance_stream``).
+
+    ``"hand 2"`` for a card dealt to seat 2 at set-up, ``"display"`` for a card dealt to the
+    display or refilling it, ``"goals"`` for a goal tile, ``"draw 2"`` for a card seat 2 draws
+    from the deck (the end of its turn, or a card it takes when the display is empty). Each
+    source draws from its own stream, so a hand of 5 instead of 4 leaves the other hands,
+    the display and every later draw with the same luck; the card kinds are listed in the
+    deck's order, so the same luck gives the same card whenever the deck's composition allows.
+
+    >>> s = new_game(players=3)
+    >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
+    ('hand 0', 'display')
+    """
+    if current_player(state) >= 0:
+        return "seat " + str(current_player(state)) + " turn " + str(state.turn)
+    item = state.agenda[0]
+    kind = item[0]
+    if kind == "goal":
+        return "goals"
+    if kind == "deal":
+        return "display" if item[1] == -1 else "hand " + str(item[1])
+    if kind == "refill":
+        return "display turn " + str(state.turn)
+    return "draw " + str(item[1]) + " turn " + str(state.turn)
+
+
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     """:func:`chance_outcomes` as whole-number weights: the cards left of each kind (a goal tile: 1 each).
 
@@ -274,7 +304,8 @@ def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
 
 @cython.locals(j=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
-    """The free spaces next to a piece, in board order: vacant, not on a signed or scored road."""
+    """The free spaces next to a piece, in board order: vacant, not on a signed or scored road.
+    (The reference :func:`board_facts` keeps as the game goes.)"""
     pieces = state.pieces
     neigh, road_of = t.neigh, t.road_of
     closed = state.signed | state.scored if state.scored else state.signed
@@ -288,6 +319,132 @@ def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
                         out.append(i)
                     break
     return out
+
+
+@cython.locals(j=cython.Py_ssize_t)
+def _missing(pieces: tuple, places: tuple):
+    """The vacant ones of a road's ``places`` when there are one or two, else ``None``."""
+    out = None
+    for j in places:
+        if pieces[j] == -1:
+            if out is None:
+                out = (j,)
+            elif len(out) == 2:
+                return None
+            else:
+                out = (out[0], j)
+    return out
+
+
+def _short_roads(state: GameState, t: _Tables) -> dict:
+    """Each open road (neither signed nor scored) one or two places short of complete, with those
+    places in board order: ``{road: (place,)}`` or ``{road: (place, place)}``. (The reference
+    :func:`board_facts` keeps as the game goes.)"""
+    p = state.pieces
+    scored, signed = state.scored, state.signed
+    out = {}
+    for r, places in t.road_places:
+        if r not in signed and r not in scored:
+            m = _missing(p, places)
+            if m is not None:
+                out[r] = m
+    return out
+
+
+def _fresh_facts(state: GameState, t: _Tables) -> tuple:
+    return state.pieces, state.signed, state.scored, tuple(_milestone_spaces(state, t)), _short_roads(state, t)
+
+
+def _facts(state: GameState, t: _Tables) -> tuple:
+    """:func:`board_facts` by index, with the pieces and closed roads they were found for in front:
+    ``(pieces, signed, scored, milestone spaces, short roads)``. Kept on the state (a cache, not
+    part of the position) and carried through every action: a build updates them for the places it
+    fills (:func:`_placed_facts`); a scoring, which takes milestones off and closes a road, leaves
+    them to be found again, as does a state whose pieces or closed roads are not the ones they were
+    found for (a copy made with other pieces)."""
+    f = state.facts
+    if f is None or f[0] is not state.pieces or f[1] is not state.signed or f[2] is not state.scored:
+        f = _fresh_facts(state, t)
+        state.__dict__["facts"] = f
+    return f
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
+def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
+    """The facts ``f`` after pieces go on the vacant places ``placed`` (the closed roads unchanged):
+    only those places leave the milestone spaces and only their vacant neighbours can join them;
+    only the roads through them can come closer to complete."""
+    signed, scored = f[1], f[2]
+    spaces = list(f[3])
+    road_of = t.road_of
+    short = f[4]
+    copied = False
+    for i in placed:
+        k = bisect_left(spaces, i)
+        if k < len(spaces) and spaces[k] == i:
+            del spaces[k]
+        for j in t.neigh[i]:
+            if pieces[j] == -1:
+                r = road_of[j]
+                if r is None or (r not in signed and r not in scored):
+                    k = bisect_left(spaces, j)
+                    if k == len(spaces) or spaces[k] != j:
+                        spaces.insert(k, j)
+        for r in (t.roads_at[i] if i < t.ncities else (road_of[i],)):
+            if r not in signed and r not in scored:
+                if not copied:
+                    short, copied = dict(short), True
+                m = _missing(pieces, t.places_of[r])
+                if m is None:
+                    short.pop(r, None)
+                else:
+                    short[r] = m
+    return pieces, signed, scored, tuple(spaces), short
+
+
+@cython.locals(i=cython.Py_ssize_t)
+def _completing(t: _Tables, short: dict, i: int) -> list:
+    """The open roads that a piece on place ``i`` alone would complete (``short``: the facts' short
+    roads)."""
+    if i >= t.ncities:
+        r = t.road_of[i]
+        m = short.get(r)
+        return [r] if m is not None and len(m) == 1 else []
+    out = []
+    for r in t.roads_at[i]:
+        m = short.get(r)
+        if m is not None and len(m) == 1 and m[0] == i:
+            out.append(r)
+    return out
+
+
+def board_facts(state: GameState) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """What the rules and the bots derive from the pieces and the closed roads, by id.
+
+    Kept with the state as the game goes (a build updates them for the places it fills; found
+    again from the board after a scoring), so a decision reads them instead of scanning the board;
+    ``tests/test_via_romana.py`` holds the kept ones equal to ones found from scratch after every
+    move of seeded games.
+
+    Returns
+    -------
+    milestone_spaces : tuple of str
+        The vacant places next to a piece, not on a signed or scored road, in board order: where a
+        milestone or a joker may go (Detailed Building Rules).
+    short_roads : dict
+        Each open road (neither signed nor scored) one or two places short of complete, with those
+        vacant places in board order.
+
+    Examples
+    --------
+    >>> s = new_game(players=2)
+    >>> board_facts(s)   # nothing on the board: no milestone space, no road close to complete
+    ((), {})
+    """
+    t = _t(state.config)
+    f = _facts(state, t)
+    name = t.spaces
+    return tuple(name[i] for i in f[3]), {r: tuple(name[i] for i in m) for r, m in f[4].items()}
 
 
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
@@ -334,8 +491,8 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
     >>> from rometools.core.playout import play, turn_states
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
-    >>> build_options(state)[0]   # a yellow fort, on either vacant yellow city
-    ('fort', ('yellow:helmet', 'yellow:laurel'), ['neapolis', 'cumae'])
+    >>> build_options(state)[0]   # a purple fort, on any vacant purple city
+    ('fort', ('purple:eagle', 'purple:eagle'), ['roma', 'tibur', 'praeneste'])
     >>> spelt = [(kind, *place, *cards) if kind == "double" else (kind, place, *cards)
     ...          for kind, cards, places in build_options(state) for place in places]
     >>> [END, *spelt] == legal_actions(state)
@@ -368,7 +525,7 @@ def _build_options(state: GameState, t: _Tables) -> list:
                 if places:
                     opts.append(("fort", (cards_[a], cards_[b]), places))
     if state.milestones[seat] and left >= 1:
-        ms = _milestone_spaces(state, t)
+        ms = _facts(state, t)[3]
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
         takes_colour = t.takes_colour[state.config.milestone_colour]   # VR-13's reading
         for a in held:
@@ -656,11 +813,10 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     return _settle(s, t)
 
 
-@cython.locals(j=cython.Py_ssize_t)
-def _filled(pieces: tuple, places: tuple) -> bool:
-    """Whether every one of ``places`` holds a piece."""
-    for j in places:  # noqa: SIM110 - a typed loop compiles to C; all() over a generator does not
-        if pieces[j] == -1:
+def _within(few: tuple, placed: list) -> bool:
+    """Whether every one of the (one or two) places ``few`` is in ``placed``."""
+    for j in few:  # noqa: SIM110 - a loop compiles to C; all() over a generator does not
+        if j not in placed:
             return False
     return True
 
@@ -676,6 +832,7 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     for i in used:
         hand = _add(hand, i, -1)
         discard = _add(discard, i)
+    f = _facts(s, t)   # before the pieces change
     pieces, forts, milestones = s.pieces, s.forts, s.milestones
     if kind == "fort":
         placed = [t.index[action[1]]]
@@ -690,13 +847,17 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
         placed = [t.index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 1)
-    s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
-                milestones=milestones, played=s.played + len(used), known_cards=_forget(s.known_cards, seat, used))
-    roads = []
+    roads = []   # the roads it completes (road_status "complete"): open ones whose vacant places it fills
+    short = f[4]
     for i in placed:
         for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):
-            if r not in roads and r not in s.scored and r not in s.signed and _filled(pieces, t.places_of[r]):
-                roads.append(r)   # road_status "complete"
+            m = short.get(r)
+            if m is not None and r not in roads and _within(m, placed):
+                roads.append(r)
+    # a scoring follows a completed road and finds the facts again (milestones leave the road)
+    s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
+                milestones=milestones, played=s.played + len(used), known_cards=_forget(s.known_cards, seat, used),
+                facts=None if roads else _placed_facts(f, t, pieces, placed))
     after = (("build",), *s.agenda[1:])
     s = _put(s, agenda=after)
     if len(roads) > 1:

@@ -154,6 +154,9 @@ class GameState:
         Turns begun.
     history, start, seed
         The records, the start position (``None``), the seed.
+    facts
+        Derived from the pieces and the closed roads, kept as the game goes, never compared:
+        ``rules.board_facts``.
     """
 
     config: GameConfig
@@ -182,3 +185,6 @@ class GameState:
     history: tuple = ()
     start: None = None
     seed: Any = field(default=None, compare=False)
+    #: What the rules derive from the pieces and the closed roads, kept as the game goes
+    #: (``rules.board_facts``); not part of the position.
+    facts: Any = field(default=None, compare=False, repr=False)

@@ -38,7 +38,7 @@ def game_log(state: Any):
     >>> end = play(rometools.load_game("via_romana", players=2), ["greedy", "greedy"], 1)
     >>> log = game_log(end)
     >>> list(log.columns), log.iloc[0].Action
-    (['Turn', 'Round', 'Player', 'Action'], 'fort at Ariminum (set-up)')
+    (['Turn', 'Round', 'Player', 'Action'], 'fort at Ostia (set-up)')
     """
     import pandas as pd
 
@@ -91,10 +91,10 @@ def road_results(state: GameState) -> list[dict]:
     --------
     >>> import rometools
     >>> from rometools.core.playout import play
-    >>> end = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 1)
+    >>> end = play(rometools.load_game("via_romana", players=3), ["greedy"] * 3, 13)
     >>> first = road_results(end)[0]
     >>> first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]  # a tie: the completer wins
-    ('r07', 0, 0, {0: 2, 2: 2}, {2: 2})
+    ('r14', 1, 1, {0: 2, 1: 2}, {0: 2})
     >>> {r["road"] for r in road_results(end)} == set(end.scored)
     True
     """
@@ -147,8 +147,8 @@ def builds_with(state: GameState, hand: Any) -> list:
     >>> from rometools.core.playout import play, turn_states
     >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
     ...              if s.agenda and s.agenda[0][0] == "build")
-    >>> [a[1] for a in builds_with(state, ["purple:temple", "purple:helmet"])]  # a purple fort: the 4 purple cities
-    ['roma', 'ostia', 'tibur', 'praeneste']
+    >>> [a[1] for a in builds_with(state, ["purple:temple", "purple:helmet"]) if a[0] == "fort"]  # the vacant purple cities
+    ['roma', 'tibur', 'praeneste']
     >>> builds_with(state, [])
     []
     """

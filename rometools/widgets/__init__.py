@@ -22,9 +22,12 @@
 * :class:`DrawOddsExplorer` -- any bag, deck or tile stack (typed, or a game's bag from
   :data:`~rometools.widgets.draws.GAME_BAGS`): exact odds of a condition built from rows,
   the law and the curve over draws, a seeded simulation beside them.
+* :class:`DiceOddsExplorer` -- any pool of dice (``2d6 + d8``, symbol dice): the exact law of
+  the total, the kept dice or the successes, as bars and a table of fractions, re-rolls, a
+  target's chance and a seeded simulation.
 
 Each game declares its own explorers on its ``GameSpec`` (:mod:`rometools.core.explorers`);
-the three of no one game (the balance lab, the draw odds explorer, the playtest report) are
+the four of no one game (the balance lab, the draw and dice odds explorers, the playtest report) are
 :data:`GENERAL_EXPLORERS`, registered when this package is imported.
 
 What every explorer shares is in :mod:`rometools.widgets._base`: :class:`Explorer`
@@ -59,6 +62,7 @@ _LAZY = {
     "SetupOddsExplorer": "rometools.widgets.caesars_empire",
     "BoardExplorer": "rometools.widgets.caesars_empire_board",
     "GAME_BAGS": "rometools.widgets.draws",
+    "DiceOddsExplorer": "rometools.widgets.dice",
     "DrawOddsExplorer": "rometools.widgets.draws",
     "GameBag": "rometools.widgets.draws",
     "RegionBoardExplorer": "rometools.widgets.imperator",
@@ -69,7 +73,7 @@ _LAZY = {
 }
 
 __all__ = ["GAME_BAGS", "GENERAL_EXPLORERS", "AugustusPlayoutExplorer", "BagExplorer", "BalanceExplorer", "BoardExplorer", "CardOddsExplorer",
-           "CollectionExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
+           "CollectionExplorer", "DiceOddsExplorer", "DrawOddsExplorer", "Explorer", "GameBag", "ObjectiveOddsExplorer",
            "PlayoutExplorer", "PlaytestReport", "RegionBoardExplorer", "RoadBoardExplorer", "SetupOddsExplorer", "TileOddsExplorer"]
 
 

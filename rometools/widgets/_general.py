@@ -1,5 +1,6 @@
-"""The explorers of no one game, declared (:class:`~rometools.core.explorers.ExplorerSpec`) and
-registered in core's registry of general explorers when :mod:`rometools.widgets` is imported.
+"""The explorers of no one game (the balance lab, the draw and dice odds explorers, the playtest
+report), declared (:class:`~rometools.core.explorers.ExplorerSpec`) and registered in core's
+registry of general explorers when :mod:`rometools.widgets` is imported.
 
 Nothing here imports a widget: the classes are named, as a game names its own.
 """
@@ -40,6 +41,24 @@ GENERAL_EXPLORERS = (
         stress=(("number", "draws", 4), ("checkbox", "replace"), ("dropdown", "row1_quantifier", "at least"),
                 ("text", "row1_kinds", "red, green"), ("text_area", "bag", "red:4, green:2, yellow:2"),
                 ("dropdown", "bag_source", "Caesar's Empire: Treasure tokens, all-tokens variant (30 of 40 placed)"))),
+    ExplorerSpec(
+        "rometools.widgets.dice:DiceOddsExplorer", page="dice_odds",
+        title="Dice odds explorer",
+        summary="any pool of dice, numbered or with symbols (`2d6 + d8`, `3[hit, hit, blank, blank, blank, crit]`): "
+                "the exact law of the total, the dice kept or the successes, as bars and a table of fractions, "
+                "re-rolls, the chance of a target, with a seeded simulation.",
+        heading="Dice odds: any pool of dice",
+        description="Write a pool as designers do (`2d6 + d8`, `3[hit, hit, blank, blank, blank, crit]`), pick what "
+                    "is read off the roll (the total, the sum of the highest or lowest dice kept, the highest or "
+                    "lowest die, successes), re-roll some faces once; read the exact law as bars and as a table of "
+                    "fractions, the chance of reaching a target, and a seeded simulation beside them.",
+        chart=".rt-dice-chart", change=("number", ".rt-keep", (2, 3)),  # opens on 4d6 keeping the 3 highest
+        stress=(("number", "keep", 2), ("dropdown", "statistic", "the total"), ("text", "pool", "2d6 + d8 + d10"),
+                ("text", "reroll", "1"), ("number", "target", 12)),
+        states=({"pool": "5[hit, hit, miss]", "statistic": "count", "keep": 1, "faces": "hit", "reroll": "",
+                 "target": 3},
+                {"pool": "2d6 + d8 + d10", "statistic": "lowest", "keep": 2, "faces": "6", "reroll": "1",
+                 "target": 6})),
     ExplorerSpec(
         "rometools.widgets.playtest:PlaytestReport", page="playtest_report",
         title="Playtest report",

@@ -284,3 +284,52 @@ def test_bad_arguments_are_named():
         completion_cdf({"dagger": 1}, 2, joker_policy=3)
     with pytest.raises(ValueError, match="trials"):
         simulate_completion({"dagger": 1}, 2, 1)
+
+
+def _capped_ways_by_law(bag, joker, need, scale):
+    """The leg weights ``odds._capped_ways`` counts, as the draw engine's laws give them (its
+    former algorithm): one ``Bag.draw(n).law`` per ``n`` of a score encoding the capped counts of
+    the slot symbols as mixed-radix digits and any joker as one more digit."""
+    from itertools import product
+
+    from rometools.draws import Bag
+
+    counts = dict(bag)
+    radix, r = [], 1
+    for _, k in need:
+        radix.append(r)
+        r *= k + 1
+    joker_digit = r
+    points = {s: [min(c, k) * rad for c in range(counts[s] + 1)] for (s, k), rad in zip(need, radix, strict=True)}
+    if counts.get(joker, 0):
+        points[joker] = [0] + [joker_digit] * counts[joker]
+    index = {v: i for i, v in enumerate(sorted(product(*(range(k + 1) for _, k in need)), key=sum))}
+    out = []
+    for n in range(sum(counts.values()) - counts.get(joker, 0) + 1):
+        row = {}
+        for value, p in Bag(counts).draw(n).law(points).items():
+            if value < joker_digit:
+                state = tuple((value // rad) % (k + 1) for (_, k), rad in zip(need, radix, strict=True))
+                row[index[state]] = p * scale
+        out.append(row)
+    return out
+
+
+@pytest.mark.parametrize("need", [(("dagger", 1),), (("double_sword", 2), ("dagger", 1)),
+                                  (("shield", 3), ("standard", 1), ("chariot", 1)), (("catapult", 2),),
+                                  (("double_sword", 1), ("shield", 1), ("standard", 1), ("dagger", 1))])
+@pytest.mark.parametrize("drawn", [{}, {"shield": 2, "dagger": 1}, {"double_sword": 6}])
+def test_leg_weights_counted_equal_the_draw_engines_laws(need, drawn):
+    """``_capped_ways`` counts subsets with ``math.comb``; every weight equals the draw engine's
+    exact law (the former algorithm) times ``T!``, from a full bag and from one drawn from."""
+    from rometools.augustus import odds
+
+    need = tuple((s, k) for s, k in need if s in BAG)
+    assert need
+    start = tuple((s, n - drawn.get(s, 0)) for s, n in BAG.items())
+    scale = odds._scale(tuple(BAG.items()))
+    odds._capped_ways.cache_clear()
+    counted = odds._capped_ways(start, "joker", need, scale)
+    by_law = _capped_ways_by_law(start, "joker", need, scale)
+    assert [dict(row) for row in counted] == by_law
+    assert all(isinstance(w, int) for row in counted for _, w in row)

@@ -208,12 +208,16 @@ def test_every_game_declares_its_unit_and_its_clock_never_goes_back(gid):
     spec = rometools.load_game(gid).spec
     unit = time_unit_of(spec)
     assert spec.time_unit is not None, f"{gid} declares no time unit (GameSpec(time_unit=...))"
-    assert unit.name in ("turn", "round") and unit.plural.startswith(unit.name)
+    assert unit.name in ("turn", "round", "draw") and unit.plural.startswith(unit.name)
+    # one name for one idea: a game counting its length in its own unit (compare, tune) counts it in this one
+    assert spec.game_length[0] in ("decisions", unit.plural)
     for config in spec.sample_configs[:2]:
         end = play(rometools.load_game(gid, **config), "greedy", 7)
         if unit.clock is not None:
             ticks = [unit.clock(s) for s in states(end) if spec.rules.current_player(s) >= 0]
             assert ticks == sorted(ticks) and len(set(ticks)) == game_flow(end)["units"]
+        if spec.game_length[0] == unit.plural:
+            assert game_flow(end)["units"] == spec.game_length[1](end)
         guard = safeguard_of(spec)
         if guard is not None:        # a game the bots finish well inside the limit ended by the rules
             assert guard.option in rometools.load_game(gid).config.to_dict() and not guard.reached(end)

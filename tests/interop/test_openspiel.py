@@ -236,3 +236,31 @@ def test_the_bridge_imports_and_exits_cleanly_in_a_fresh_interpreter():
     code = "import pyspiel, rometools.interop.openspiel\npyspiel.load_game('rometools_caesars_empire')\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize("game_id", rometools.games())
+def test_a_states_text_written_from_its_parents_equals_it_written_whole(game_id):
+    """A state's text (its history as JSON) is written once per node, from the parent's text and the
+    last action when the parent's was written: at every node of a random game, and for a state whose
+    parent's text was never asked for, it equals the history written out whole."""
+    import json
+
+    spec = game_spec(game_id)
+    game = bridge.load(game_id)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    skipped = 0
+    while not state.is_terminal():
+        if rng.random() < 0.2:   # a parent whose text nobody asked for
+            skipped += 1
+        else:
+            whole = json.dumps(bridge._json(spec.rules.action_history(state.rometools_state)), separators=(",", ":"))
+            assert str(state) == whole
+            assert str(state.clone()) == whole
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert skipped and str(state) == json.dumps(
+        bridge._json(spec.rules.action_history(state.rometools_state)), separators=(",", ":"))

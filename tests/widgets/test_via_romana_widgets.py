@@ -39,7 +39,7 @@ def test_the_status_line_names_the_player_the_search_panel_ranks(explorer):
             assert f"(in P{state.seat + 1}'s game turn {state.turn}," in status, (turn, status)
     explorer.set_values(turn=30)
     assert plain_text(explorer._status.value).startswith(
-        "P3 takes cards from the display for a road (in P2's game turn 8, 3 cards played)")
+        "P1 takes cards from the display for a road (in P3's game turn 9, 2 cards played)")
 
 
 def test_the_road_table_is_what_the_rules_scored_up_to_the_turn(explorer):
@@ -48,7 +48,7 @@ def test_the_road_table_is_what_the_rules_scored_up_to_the_turn(explorer):
     assert explorer.road_results() == results and len(results) == len(explorer.state.scored)
     first = results[0]
     assert (first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]) == (
-        "r07", 0, 0, {0: 2, 2: 2}, {2: 2})        # a tie of 2 against 2: the completer takes the tile
+        "r12", 0, 0, {0: 2, 1: 1, 2: 1}, {1: 1, 2: 1})   # 2 pieces against 1 and 1: the tile to the completer
     table = plain_text(explorer._roads.value)
     assert "Capua–Cumae road 4 P1" in table and "P1 2, P3 2" in table and "P3 2" in table
     assert "r07" not in table   # a road by the cities it joins, not its id
@@ -84,7 +84,8 @@ def test_a_typed_hand_rings_every_build_it_could_make_at_a_build_turn():
     assert len(ringed["x"]) == len(spaces)
     said = plain_text(ex._builds_info.value)
     kinds = {k: sum(a[0] == k for a in expected) for k in ("fort", "milestone", "double", "joker")}
-    assert f"could make {kinds['fort']} forts, {kinds['milestone']} milestones" in said
+    forts = f"{kinds['fort']} fort{'' if kinds['fort'] == 1 else 's'}"
+    assert f"could make {forts}, {kinds['milestone']} milestones" in said
     assert (f"{kinds['joker']} joker builds" in said) == (kinds["joker"] > 1) and " jokers " not in said
     assert ex.set_values(hand="") and ex.builds() == [] and "vr-board-builds" not in ex.figure_data()
 

@@ -26,6 +26,7 @@ GAME = register_game(GameSpec(
     id="pig", title="Pig", rules=rules, config=PigConfig, state=PigState, bots=BOTS, action_text=action_text,
     score_bounds=score_bounds, chance_name="a roll of the die", restrictions=RESTRICTIONS, key_odds=key_odds,
     time_unit=TURNS,  # a turn: one player's rolls until they hold or roll a 1
+    random_source=rules.random_source,
     sample_configs=({}, {"players": 4, "target": 30}, {"players": 3, "target": 50, "sides": 4}),
     explorers=(EXPLORER,)))
 __getattr__ = GAME.package_attribute

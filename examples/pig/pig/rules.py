@@ -94,6 +94,17 @@ def chance_weights(state: PigState) -> tuple[list[int], list[int]]:
     return list(range(1, state.config.sides + 1)), [1] * state.config.sides
 
 
+def random_source(state: PigState) -> str:
+    """Where the randomness at ``state`` comes from (``GameSpec.random_source``): each seat's die,
+    ``"die 0"``, and each seat's choices, ``"seat 0"``. A variant that changes one seat's play
+    (holds earlier, a lower target) leaves the other seat's rolls as they were.
+
+    >>> random_source(new_game()), random_source(apply(new_game(), "roll"))
+    ('seat 0', 'die 0')
+    """
+    return ("die " if state.rolling else "seat ") + str(state.seat)
+
+
 def legal_actions(state: PigState) -> list:
     """Roll or hold (holding a turn total of 0 is allowed: it passes); the faces at a roll."""
     if state.rolling:

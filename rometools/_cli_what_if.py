@@ -1,0 +1,359 @@
+"""``rometools compare`` and ``rometools tune``: the what-if studio on the command line (:mod:`rometools.cli`).
+
+::
+
+    rometools compare via_romana --players 3 --set hand=5 --max-games 20000 --out compare.json
+    rometools compare augustus --variant doubled.toml [--base house.toml] --precision 2
+    rometools tune caesars_empire --players 4 --parameter handicap.4 --values 0:60 --target equal-seats
+
+Every argument is checked before a game is played, and refused naming its flag (exit code 2).
+``--out`` is written atomically (a temporary file beside it, then renamed), so a reader never sees
+half a file. A run interrupted (Ctrl-C) keeps and prints what was played and exits with code 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = ["add_parsers", "parse_values"]
+
+#: Exit code of a comparison or tuning stopped before its end (Ctrl-C): what was played is kept.
+INTERRUPTED = 3
+#: Most candidate values ``--values`` may give.
+MAX_VALUES = 400
+
+
+def parse_values(text: str) -> list:
+    """``--values`` as a list: ``"0:6"`` (0 to 6 by 1), ``"0:1:0.25"`` (with a step), ``"1,2,5"``.
+
+    Whole numbers stay whole (a handicap in points); a step or an end with a decimal point gives
+    decimals.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For anything else, or more than 400 values, in words.
+
+    Examples
+    --------
+    >>> parse_values("0:6"), parse_values("0:1:0.25"), parse_values("1, 2,5")
+    ([0, 1, 2, 3, 4, 5, 6], [0.0, 0.25, 0.5, 0.75, 1.0], [1, 2, 5])
+    >>> parse_values("6:0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a range runs upward: write low:high or low:high:step, got '6:0'
+    """
+    from rometools.core.formatting import shown
+
+    def number(word: str) -> int | float:
+        word = word.strip()
+        if len(word) > 30:
+            raise argparse.ArgumentTypeError(f"a value of at most 30 characters, got {shown(word)}")
+        try:
+            return int(word)
+        except ValueError:
+            pass
+        try:
+            x = float(word)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"values are numbers, got {shown(word)}") from None
+        if not math.isfinite(x):
+            raise argparse.ArgumentTypeError(f"values are finite numbers, got {shown(word)}")
+        return x
+
+    if ":" in text:
+        parts = [number(p) for p in text.split(":")]
+        if len(parts) not in (2, 3):
+            raise argparse.ArgumentTypeError(f"a range is low:high or low:high:step, got {shown(text)}")
+        low, high = parts[0], parts[1]
+        step = parts[2] if len(parts) == 3 else 1
+        if not high > low:
+            raise argparse.ArgumentTypeError(f"a range runs upward: write low:high or low:high:step, got {shown(text)}")
+        if not step > 0:
+            raise argparse.ArgumentTypeError(f"a range's step is above 0, got {shown(text)}")
+        count = int(math.floor((high - low) / step + 1e-9)) + 1
+        if count > MAX_VALUES:
+            raise argparse.ArgumentTypeError(f"{count:,} values; at most {MAX_VALUES} (a larger step?)")
+        if all(isinstance(p, int) for p in parts):
+            return [low + k * step for k in range(count)]
+        return [float(round(low + k * step, 12)) for k in range(count)]
+    values = [number(p) for p in text.split(",") if p.strip()]
+    if not values:
+        raise argparse.ArgumentTypeError(f"give values as low:high, low:high:step or a list 1,2,5; got {shown(text)}")
+    if len(values) > MAX_VALUES:
+        raise argparse.ArgumentTypeError(f"{len(values):,} values; at most {MAX_VALUES}")
+    return values
+
+
+def _unit_interval(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text[:30]!r}") from None
+    if not math.isfinite(x):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text[:30]!r}")
+    return x
+
+
+def add_parsers(sub, whole, option) -> None:
+    """Add ``compare`` and ``tune`` to the command's subparsers (``whole``, ``option``: the
+    command's argparse types for a count and a ``KEY=VALUE``)."""
+    cmp_ = sub.add_parser("compare", help="compare a variant with the game until every figure is decided "
+                                          "(paired games, anytime-valid intervals)")
+    cmp_.add_argument("game", help="a registered game id (rometools games lists them)")
+    cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant")
+    cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option)")
+    cmp_.add_argument("--set", type=option, action="append", metavar="KEY=VALUE",
+                      help="an option of the variant, on top of the base (repeatable), e.g. --set hand=5")
+    cmp_.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
+                      help="an option of both (repeatable)")
+    cmp_.add_argument("--players", type=whole, help="players in both (default: the game's)")
+    cmp_.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (default greedy)")
+    cmp_.add_argument("--seed", type=whole, default=0, help="seed, 0 or more (default 0)")
+    cmp_.add_argument("--precision", type=_unit_interval, default=2.0,
+                      help="a change in win rate too small to matter, in percentage points, 0.1 to 50 (default 2)")
+    cmp_.add_argument("--score-precision", type=_unit_interval, default=1.0,
+                      help="the same for scores, in points, above 0 (default 1)")
+    cmp_.add_argument("--length-precision", type=_unit_interval, default=1.0,
+                      help="the same for the game length, in the game's unit, above 0 (default 1)")
+    cmp_.add_argument("--confidence", type=_unit_interval, default=95.0,
+                      help="of the whole comparison, in percent, 50 to 99.99 (default 95)")
+    cmp_.add_argument("--max-games", type=whole, default=20_000, help="paired games at most, 1 to 10,000,000 "
+                                                                      "(default 20,000)")
+    cmp_.add_argument("--batch", type=whole, default=200, help="paired games between two looks, 10 to 100,000 "
+                                                               "(default 200)")
+    cmp_.add_argument("--restriction", action="append", help="a restricted strategy whose weight to compare "
+                                                             "(repeatable; rometools games GAME lists them)")
+    _executor_flags(cmp_)
+    tun = sub.add_parser("tune", help="find the value of a parameter that meets a target (equal seats, a length)")
+    tun.add_argument("game", help="a registered game id")
+    tun.add_argument("--variant", help="tune this variant file (default: the game as published, with --option)")
+    tun.add_argument("--parameter", action="append", required=True,
+                     help="the parameter: an option, handicap.<seat> (seats from 1) or <file option>:<address>; "
+                          "twice for two (a grid)")
+    tun.add_argument("--values", action="append", required=True, type=parse_values,
+                     help="its candidates: low:high, low:high:step or 1,2,5 (once per --parameter)")
+    tun.add_argument("--target", default="equal-seats",
+                     help="equal-seats (the handicapped seat's win rate at its fair share) or length=N "
+                          "(default equal-seats)")
+    tun.add_argument("--tolerance", type=_unit_interval,
+                     help="how close meets the target: percentage points for equal-seats (default 2), else the "
+                          "target's unit (default 1)")
+    tun.add_argument("--option", type=option, action="append", metavar="KEY=VALUE", help="an option (repeatable)")
+    tun.add_argument("--players", type=whole, help="players (default: the game's)")
+    tun.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (default greedy)")
+    tun.add_argument("--seed", type=whole, default=0, help="seed, 0 or more (default 0)")
+    tun.add_argument("--confidence", type=_unit_interval, default=95.0,
+                     help="of the whole race, in percent, 50 to 99.99 (default 95)")
+    tun.add_argument("--max-games", type=whole, default=100_000,
+                     help="games of the race, all candidates together, 1 to 100,000,000 (default 100,000)")
+    tun.add_argument("--batch", type=whole, default=200, help="games per candidate per round, 10 to 100,000 "
+                                                              "(default 200)")
+    tun.add_argument("--check-games", type=whole, default=2000,
+                     help="fresh games the recommendation plays again, 0 to 10,000,000 (default 2,000)")
+    _executor_flags(tun)
+
+
+def _executor_flags(p) -> None:
+    p.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
+                   help="where the games play (default serial)")
+    p.add_argument("--workers", type=int, help="worker processes, 1 to 1,024 (default: one per core)")
+    p.add_argument("--address", help="a running Dask scheduler (with --executor dask)")
+    p.add_argument("--out", help="write the result as JSON to this file (written whole or not at all)")
+    p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
+    bar = p.add_mutually_exclusive_group()
+    bar.add_argument("--quiet", action="store_true", help="no progress bar")
+    bar.add_argument("--progress", action="store_true", help="a progress bar on stderr even when it is not a terminal")
+
+
+def _check_out(out: str | None, force: bool) -> Path | None:
+    if out is None:
+        return None
+    path = Path(out)
+    if path.suffix.lower() != ".json":
+        raise ValueError(f"--out {out}: write a .json file")
+    if not path.parent.is_dir():
+        raise ValueError(f"--out {out}: folder {str(path.parent)!r} does not exist")
+    if path.exists() and (not path.is_file() or not force):
+        raise ValueError(f"--out {out}: " + ("is not a regular file" if not path.is_file() else
+                                             "the file exists; give another name, or --force to replace it"))
+    return path
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, then ``os.replace``."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _checked(flag: str, value: float | None, low: float, high: float, what: str) -> None:
+    def said(x: float) -> str:
+        return f"{x:,}" if float(x).is_integer() and abs(x) < 1e18 else f"{x:g}"
+
+    if value is not None and not low <= value <= high:
+        raise ValueError(f"{flag} must be {what} {said(low)} to {said(high)}, got {said(value)}")
+
+
+def _common_checks(args) -> None:
+    _checked("--seed", args.seed, 0, 2 ** 63 - 1, "a whole number")
+    _checked("--workers", args.workers, 1, 1024, "a whole number")
+    _checked("--batch", args.batch, 10, 100_000, "a whole number")
+    _checked("--confidence", args.confidence, 50, 99.99, "a percentage")
+    if args.address is not None and args.executor != "dask":
+        raise ValueError(f"--address {args.address}: it names a Dask scheduler and needs --executor dask")
+
+
+def _load_variant(flag: str, path: str, game_id: str):
+    try:
+        from rometools.core.variants import load_variant
+    except ImportError:   # pragma: no cover - the Variant module lands with issue 43's part 1
+        raise ValueError(f"{flag}: variant files need rometools.Variant (rometools.core.variants)") from None
+    variant = load_variant(path)
+    if variant.game != game_id:
+        raise ValueError(f"{flag} {path}: a variant of {variant.game}, not {game_id}")
+    return variant
+
+
+def _game(args, options: dict):
+    from rometools.cli import _game as cli_game
+
+    return cli_game(args.game, args.players, options)
+
+
+def _progress(title: str, args):
+    if args.quiet:
+        return False, None
+    from rometools.cli import _ProgressBar
+
+    bar = _ProgressBar(title, force=args.progress)
+    return bar, bar
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def run_compare(args) -> int:
+    """``rometools compare``: :func:`rometools.core.compare.compare`, every flag checked first."""
+    from rometools.core.compare import MAX_GAMES, compare
+
+    _common_checks(args)
+    _checked("--max-games", args.max_games, 1, MAX_GAMES, "a whole number")
+    _checked("--precision", args.precision, 0.1, 50, "percentage points")
+    for flag, value in (("--score-precision", args.score_precision), ("--length-precision", args.length_precision)):
+        if not 0 < value <= 1e9:
+            raise ValueError(f"{flag} must be a number above 0, got {value:g}")
+    out = _check_out(args.out, args.force)
+    options = dict(args.option or [])
+    if args.variant is None and not args.set:
+        raise ValueError("give the variant: --variant FILE, or --set KEY=VALUE for its options")
+    if args.variant is not None and args.set:
+        raise ValueError("give the variant either as --variant FILE or as --set options, not both")
+    base = _load_variant("--base", args.base, args.game) if args.base else _game(args, options)
+    if args.variant is not None:
+        variant = _load_variant("--variant", args.variant, args.game)
+    else:
+        changes = dict(args.set)
+        try:
+            variant = _game(args, {**options, **changes})
+        except ValueError as err:   # the command names the flag --option: here it was --set
+            text = str(err)
+            for key in changes:
+                text = text.replace(f"--option {key}=", f"--set {key}=")
+            raise ValueError(text) from None
+    bots = args.bots.split(",") if "," in args.bots else args.bots
+    bar, shown = _progress("compare", args)
+    try:
+        result = compare(base, variant, bots=bots, seed=args.seed, precision=args.precision / 100,
+                         score_precision=args.score_precision, length_precision=args.length_precision,
+                         confidence=args.confidence / 100, max_games=args.max_games, batch=args.batch,
+                         restrictions=args.restriction or (), executor=args.executor, workers=args.workers,
+                         address=args.address, progress=bar)
+    except KeyboardInterrupt:
+        print("rometools compare: interrupted before a game was played", file=sys.stderr)
+        return INTERRUPTED
+    finally:
+        if shown is not None:
+            shown.close()
+    print(result.text)
+    if out is not None:
+        data = {"format": "rometools.comparison", "version": 1, "title": result.title, "pairs": result.pairs,
+                "stopped": result.stopped, "confidence": result.confidence, "text": result.text,
+                "figures": [f.__dict__ for f in result.figures], "balance": result.balance,
+                "decisions": result.decisions, "history": list(result.history)}
+        write_atomically(out, json.dumps(_json(data), indent=1))
+        print(f"{out}: the comparison as JSON")
+    return INTERRUPTED if result.stopped == "stopped" else 0
+
+
+def run_tune(args) -> int:
+    """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first."""
+    from rometools.core.tune import tune
+
+    _common_checks(args)
+    _checked("--max-games", args.max_games, 1, 100_000_000, "a whole number")
+    _checked("--check-games", args.check_games, 0, 10_000_000, "a whole number")
+    if len(args.parameter) > 2:
+        raise ValueError("--parameter: at most two (a grid of two)")
+    if len(args.values) != len(args.parameter):
+        raise ValueError(f"give one --values per --parameter: {len(args.parameter)} --parameter, "
+                         f"{len(args.values)} --values")
+    if args.target != "equal-seats" and not args.target.startswith("length="):
+        raise ValueError(f"--target {args.target[:40]}: equal-seats or length=N")
+    tolerance = args.tolerance
+    if tolerance is not None:
+        if args.target == "equal-seats":
+            _checked("--tolerance", tolerance, 0.01, 50, "percentage points")
+            tolerance /= 100
+        elif not tolerance > 0:
+            raise ValueError(f"--tolerance must be a number above 0, got {tolerance:g}")
+    out = _check_out(args.out, args.force)
+    game = _load_variant("--variant", args.variant, args.game) if args.variant else _game(args, dict(args.option or []))
+    values = args.values[0] if len(args.parameter) == 1 else tuple(args.values)
+    parameter = args.parameter[0] if len(args.parameter) == 1 else tuple(args.parameter)
+    bots = args.bots.split(",") if "," in args.bots else args.bots
+    bar, shown = _progress("tune", args)
+    try:
+        result = tune(game, parameter, values, target=args.target, bots=bots, seed=args.seed, tolerance=tolerance,
+                      confidence=args.confidence / 100, max_games=args.max_games, batch=args.batch,
+                      check_games=args.check_games, executor=args.executor, workers=args.workers,
+                      address=args.address, progress=bar)
+    except KeyboardInterrupt:
+        print("rometools tune: interrupted before a game was played", file=sys.stderr)
+        return INTERRUPTED
+    finally:
+        if shown is not None:
+            shown.close()
+    print(result.text)
+    if out is not None:
+        data = {"format": "rometools.tuning", "version": 1, "title": result.title,
+                "parameters": list(result.parameters), "target": result.target, "tolerance": result.tolerance,
+                "stopped": result.stopped, "games": result.games, "text": result.text,
+                "candidates": [c.__dict__ for c in result.candidates], "recommended": result.recommended.__dict__,
+                "value_interval": result.value_interval, "meets": result.meets, "check": result.check}
+        write_atomically(out, json.dumps(_json(data), indent=1))
+        print(f"{out}: the tuning as JSON")
+    return INTERRUPTED if result.stopped == "stopped" else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("run it as rometools compare / rometools tune")

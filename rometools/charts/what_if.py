@@ -1,0 +1,189 @@
+"""What-if charts: a comparison's intervals narrowing batch after batch, and a tuning's response curve.
+
+Plain values in (what :func:`rometools.compare` and :func:`rometools.tune` hold: a comparison's
+``history``, a tuning's candidates), a :class:`plotly.graph_objects.Figure` out. Trace ``meta``
+names are stable, prefixed ``wi-`` (``wi-diff-win rate P1``, ``wi-band-win rate P1``,
+``wi-response``, ``wi-recommended``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import plotly.graph_objects as go
+
+from rometools.charts._common import (
+    EXACT_COLOUR,
+    add_caption,
+    empty_figure,
+    legend_above,
+    new_figure,
+    seat_colour,
+)
+from rometools.core.errors import ArgumentError
+
+__all__ = ["comparison_figure", "response_curve_figure"]
+
+#: Colours of the figures that are no seat's (spread, length, weights), after the seat colours.
+_OTHER = ("#555555", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
+
+
+def _colour(name: str, k: int) -> str:
+    seat = name.rsplit(" P", 1)
+    if len(seat) == 2 and seat[1].isdigit():
+        return seat_colour(int(seat[1]) - 1)
+    return _OTHER[k % len(_OTHER)]
+
+
+def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, precision: float | None = None,
+                      unit: str = "percentage points", scale: float = 100.0,
+                      title: str = "Variant minus base, as the games went on") -> go.Figure:
+    """The differences B - A of chosen figures, each with its confidence interval, after every batch.
+
+    Each figure is a line (its difference after each batch) inside a band (its interval then,
+    which holds at every batch at once: a confidence sequence); the band narrows as the games
+    go on, and the figure is decided when it leaves 0 (a change) or fits within ``± precision``
+    (no change that large), drawn as dotted lines.
+
+    Parameters
+    ----------
+    history : sequence of Mapping
+        After each batch: ``{"pairs": int, name: (difference, low, high), ...}``
+        (:attr:`rometools.core.compare.Comparison.history`).
+    names : sequence of str
+        The figures to draw, all in one unit (``["win rate P1", "win rate P2"]``).
+    precision : float, optional
+        The change too small to matter, in the figures' own units (a win rate: a proportion).
+    unit : str
+        The axis's unit after ``scale`` (``"percentage points"`` for win rates, ``"points"``).
+    scale : float
+        What the values are multiplied by to be drawn (100 for proportions, 1 for points).
+    title : str
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces ``wi-band-<name>`` (the interval) and ``wi-diff-<name>`` (the difference) per figure.
+
+    Raises
+    ------
+    ArgumentError
+        For a name the history does not hold.
+
+    Examples
+    --------
+    >>> h = [{"pairs": 200, "win rate P1": (0.03, -0.05, 0.11)}, {"pairs": 400, "win rate P1": (0.04, 0.0, 0.08)}]
+    >>> fig = comparison_figure(h, ["win rate P1"], precision=0.02)
+    >>> [t.meta for t in fig.data], list(fig.data[1].y)
+    (['wi-band-win rate P1', 'wi-diff-win rate P1'], [3.0, 4.0])
+    """
+    if not history:
+        return empty_figure(f"{title}: no batch played yet")
+    for name in names:
+        if name not in history[0]:
+            held = [k for k in history[0] if k != "pairs"]
+            raise ArgumentError(f"the history holds no figure {name!r}; it holds {', '.join(held)}")
+    fig = new_figure()
+    pairs = [h["pairs"] for h in history]
+    for k, name in enumerate(names):
+        colour = _colour(name, k)
+        diff = [scale * h[name][0] for h in history]
+        low = [scale * h[name][1] if math.isfinite(h[name][1]) else None for h in history]
+        high = [scale * h[name][2] if math.isfinite(h[name][2]) else None for h in history]
+        fig.add_trace(go.Scatter(x=pairs + pairs[::-1], y=high + low[::-1], fill="toself", fillcolor=colour,
+                                 opacity=0.18, line={"width": 0}, name=f"{name}: interval", meta=f"wi-band-{name}",
+                                 uid=f"wi-band-{name}", hoverinfo="skip", showlegend=False))
+        fig.add_trace(go.Scatter(
+            x=pairs, y=diff, mode="lines+markers", name=name, meta=f"wi-diff-{name}", uid=f"wi-diff-{name}",
+            line={"color": colour}, customdata=[[lo, hi] for lo, hi in zip(low, high, strict=True)],
+            hovertemplate=(f"{name}<br>%{{x:,}} paired games<br>B \u2212 A %{{y:+.2f}} {unit}"
+                           "<br>interval %{customdata[0]:+.2f} to %{customdata[1]:+.2f}<extra></extra>")))
+    fig.add_hline(y=0, line={"color": "#333333", "width": 1})
+    if precision is not None:
+        for y in (-scale * precision, scale * precision):
+            fig.add_hline(y=y, line={"color": EXACT_COLOUR, "width": 1, "dash": "dot"})
+    fig.update_layout(title_text=title, xaxis_title="paired games played", yaxis_title=f"B \u2212 A ({unit})",
+                      height=420)
+    legend_above(fig)
+    caption = "Shaded: each figure's interval, valid at every batch at once (a confidence sequence)."
+    if precision is not None:
+        caption += f" Dotted: \u00b1{scale * precision:g} {unit}, the change too small to matter."
+    return add_caption(fig, caption)
+
+
+def response_curve_figure(values: Sequence[float], response: Sequence[float], low: Sequence[float],
+                          high: Sequence[float], *, games: Sequence[int] | None = None,
+                          recommended: float | None = None, tolerance: float | None = None,
+                          parameter: str = "value", unit: str = "percentage points", scale: float = 100.0,
+                          title: str = "Response to the parameter") -> go.Figure:
+    """A tuning's response curve: each candidate value's distance from the target, with its interval.
+
+    Parameters
+    ----------
+    values : sequence of float
+        The candidates (:attr:`rometools.core.tune.Candidate.value`, one parameter).
+    response, low, high : sequence of float
+        Each candidate's response minus the goal (0 meets the target) and its interval
+        (:attr:`Candidate.response`, ``low``, ``high``, first coordinate).
+    games : sequence of int, optional
+        The games each played (in the hover: a candidate left the race early has few).
+    recommended : float, optional
+        The value recommended (drawn as a diamond).
+    tolerance : float, optional
+        How close meets the target (dotted lines at ``± tolerance``).
+    parameter, unit, scale, title
+        The x axis's name; the response's unit after ``scale`` (100: proportions as points).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces ``wi-response`` (every candidate, error bars) and ``wi-recommended``.
+
+    Raises
+    ------
+    ArgumentError
+        For sequences of different lengths.
+
+    Examples
+    --------
+    >>> fig = response_curve_figure([0, 1, 2], [-0.06, -0.02, 0.01], [-0.08, -0.03, 0.0], [-0.04, -0.01, 0.02],
+    ...                             recommended=2, tolerance=0.02, parameter="handicap.4 (points)")
+    >>> [t.meta for t in fig.data], list(fig.data[0].y)
+    (['wi-response', 'wi-recommended'], [-6.0, -2.0, 1.0])
+    """
+    n = len(values)
+    if not (len(response) == len(low) == len(high) == n) or (games is not None and len(games) != n):
+        raise ArgumentError("values, response, low, high (and games) must have one entry per candidate")
+    if not n:
+        return empty_figure(f"{title}: no candidate yet")
+
+    def drawn(xs):
+        return [scale * x if x is not None and math.isfinite(x) else None for x in xs]
+
+    y, lo, hi = drawn(response), drawn(low), drawn(high)
+    plus = [h - m if h is not None and m is not None else None for h, m in zip(hi, y, strict=True)]
+    minus = [m - v if v is not None and m is not None else None for v, m in zip(lo, y, strict=True)]
+    played = list(games) if games is not None else [None] * n
+    fig = new_figure(go.Scatter(
+        x=list(values), y=y, mode="lines+markers", name="response", meta="wi-response", uid="wi-response",
+        line={"color": seat_colour(0)}, error_y={"type": "data", "array": plus, "arrayminus": minus, "visible": True},
+        customdata=[[g] for g in played],
+        hovertemplate=(f"{parameter} = %{{x}}<br>off the target by %{{y:+.2f}} {unit}"
+                       + ("<br>%{customdata[0]:,} games" if games is not None else "") + "<extra></extra>")))
+    if recommended is not None and recommended in list(values):
+        i = list(values).index(recommended)
+        fig.add_trace(go.Scatter(x=[recommended], y=[y[i]], mode="markers", name="recommended",
+                                 meta="wi-recommended", uid="wi-recommended",
+                                 marker={"symbol": "diamond", "size": 14, "color": seat_colour(2)},
+                                 hovertemplate=f"recommended: {parameter} = %{{x}}<extra></extra>"))
+    fig.add_hline(y=0, line={"color": "#333333", "width": 1})
+    if tolerance is not None:
+        for t in (-scale * tolerance, scale * tolerance):
+            fig.add_hline(y=t, line={"color": EXACT_COLOUR, "width": 1, "dash": "dot"})
+    fig.update_layout(title_text=title, xaxis_title=parameter, yaxis_title=f"off the target ({unit})", height=420)
+    legend_above(fig)
+    caption = "Bars: each candidate's interval (valid for every candidate and round at once)."
+    if tolerance is not None:
+        caption += f" Dotted: \u00b1{scale * tolerance:g} {unit}, close enough."
+    return add_caption(fig, caption)

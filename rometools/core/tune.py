@@ -1,0 +1,646 @@
+"""Find the value of a game's parameter that meets a target: a race over candidate values.
+
+:func:`tune` takes one numeric parameter (an option, the seat handicap ``"handicap.4"``, a data
+edit ``"<file option>:<address>"`` of :class:`rometools.Variant`) or two, a list of candidate
+values (a grid for two), and a target: equal seat win rates, a game length, or a function of each
+game's results. Every candidate plays the same seeds (game ``i`` of every candidate draws from the
+same streams, so their differences are paired), a batch at a time, and only the candidates whose
+answer is still open play the next batch: a race (Maron and Moore's Hoeffding races; successive
+halving spends a budget the same way), each candidate's response held in a confidence sequence
+(:mod:`rometools.core.sequential`) so the error rate holds however many batches are read. A
+candidate leaves the race when the best candidate's worst case is surely better than its best
+case. The race ends when the best candidate surely meets the target within the tolerance, when
+every candidate left is surely further from it than the tolerance, or when the budget ends. The recommendation is then played again on fresh
+seeds (:attr:`Tuning.check`), so a lucky race is caught.
+
+The result (:class:`Tuning`) holds the response curve (every candidate's response with its
+interval and the games it played), the recommended value with its response's interval and, for
+one parameter with a monotone response, the values that the curve's band allows (linear
+interpolation between candidates), and says it in words.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from rometools.core.compare import _as_game, _check_whole, _rebuilt, _Runner
+from rometools.core.errors import ArgumentError
+from rometools.core.formatting import counted, number
+
+__all__ = ["Candidate", "Tuning", "play_games", "tune"]
+
+#: Most candidate values (or grid points) one tuning races.
+MAX_CANDIDATES = 400
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate value as the race left it.
+
+    Attributes
+    ----------
+    value : float or tuple
+        The parameter's value (a pair for two parameters).
+    games : int
+        Games it played (every candidate plays the same seeds, from game 0).
+    response : tuple of float
+        What the target measures, minus its goal, one per coordinate (a handicapped seat's win
+        rate minus its fair share; the mean length minus the target length): 0 meets the target.
+    low, high : tuple of float
+        The confidence sequence of each coordinate.
+    loss : float
+        The largest ``|response|`` (how far from the target), with ``loss_low`` and
+        ``loss_high``, its interval from the coordinates'.
+    loss_low, loss_high : float
+    status : str
+        ``"recommended"``, ``"in the race"`` (still open when it ended) or ``"left after N
+        games"`` (surely worse than another).
+    """
+
+    value: Any
+    games: int
+    response: tuple
+    low: tuple
+    high: tuple
+    loss: float
+    loss_low: float
+    loss_high: float
+    status: str
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """What :func:`tune` found: the response curve, the recommendation, its check on fresh seeds.
+
+    Attributes
+    ----------
+    title : str
+    parameters : tuple of str
+    target : str
+        The target in words (``"P4's win rate at 25.0% (its fair share)"``).
+    tolerance : float
+        How close counts as meeting it, in the response's units.
+    candidates : tuple of Candidate
+        In the order of the values given.
+    recommended : Candidate
+    value_interval : tuple of float or None
+        For one parameter whose response is monotone over the candidates: the values where the
+        response's band contains the goal (linear interpolation between neighbours; ``-inf`` or
+        ``inf`` where the band still contains it at the smallest or largest value tried); else None.
+    meets : bool
+        Whether the recommendation's interval lies within ``± tolerance``.
+    check : dict
+        The recommendation played on fresh seeds: ``games``, ``response``, ``low``, ``high``
+        (a fixed-n 95% interval per coordinate: Wilson for a win rate, t otherwise),
+        ``confirmed`` (every response's interval within the tolerance... or, if the race
+        could not say so, the point estimate within it: ``"estimate"``).
+    games : int
+        Games played by the race (all candidates), without the check.
+    stopped : str
+        ``"decided"``, ``"budget"`` or ``"stopped"``.
+    history : tuple of dict
+        After each round: ``games`` so far and each candidate's ``(response, low, high)``.
+    """
+
+    title: str
+    parameters: tuple[str, ...]
+    target: str
+    tolerance: float
+    candidates: tuple[Candidate, ...]
+    recommended: Candidate
+    value_interval: tuple[float, float] | None
+    meets: bool
+    check: dict
+    games: int
+    stopped: str
+    confidence: float
+    history: tuple[dict, ...] = field(default=(), repr=False)
+    seconds: float = 0.0
+
+    def curve(self):
+        """The response curve as a :class:`pandas.DataFrame`: one row per candidate (``value``,
+        ``games``, ``response``, ``low``, ``high`` of the first coordinate, ``loss``, ``status``)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"value": c.value, "games": c.games, "response": c.response[0], "low": c.low[0],
+                              "high": c.high[0], "loss": c.loss, "status": c.status} for c in self.candidates])
+
+    @property
+    def text(self) -> str:
+        """The recommendation in words."""
+        return tuning_text(self)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _value_text(v: Any) -> str:
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_value_text(x) for x in v) + ")"
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def tuning_text(t: Tuning) -> str:
+    """A tuning's answer in a few sentences.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> t = tune("pig", "target", [40, 60], target="length=60", max_games=400, batch=100, check_games=100,
+    ...          progress=False)
+    >>> print(tuning_text(t).splitlines()[0])   # doctest: +ELLIPSIS
+    Pig, 2 players, greedy: target for a mean game length of 60 decisions: ...
+    """
+    r = t.recommended
+    scale = 100 if t.target.startswith(("P", "every")) else 1
+    unit = " points" if scale == 100 else ""
+
+    def amount(x: float) -> str:
+        return f"{scale * x:+.1f}".replace("-", "\u2212")
+
+    names = " and ".join(t.parameters)
+    lines = [f"{t.title}: {names} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
+             f"{counted(t.games, 'game')} in the race ({t.stopped})."]
+    off = ", ".join(f"{amount(x)}{unit} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
+                                                                                          strict=True))
+    verdict = ("meets the target within the tolerance" if t.meets else
+               f"is the closest found, not shown to be within \u00b1{scale * t.tolerance:g}{unit}")
+    lines.append(f"Recommended: {names} = {_value_text(r.value)}: off the target by {off}; it {verdict}.")
+    if t.value_interval is not None:
+        lo, hi = t.value_interval
+        tried = [c.value for c in t.candidates]
+        low = f"below {min(tried):g} (the smallest value tried)" if lo == -math.inf else f"{lo:.2f}"
+        high = f"above {max(tried):g} (the largest value tried)" if hi == math.inf else f"{hi:.2f}"
+        lines.append(f"Values the response curve allows (its band, interpolated between the values tried): "
+                     f"{low} to {high}.")
+    c = t.check
+    if c:
+        fresh = ", ".join(f"{amount(x)}{unit} [{amount(lo)}, {amount(hi)}]"
+                          for x, lo, hi in zip(c["response"], c["low"], c["high"], strict=True))
+        confirmed = {True: "confirmed", "estimate": "confirmed by its estimate (its interval is wider than the "
+                     "tolerance)", False: "NOT confirmed"}[c["confirmed"]]
+        lines.append(f"On {counted(c['games'], 'fresh game')}: off by {fresh}: {confirmed}.")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------- the target
+class _Target:
+    """What a target measures per game (coordinates), their goal and bounds, and its words."""
+
+    def __init__(self, words: str, seats: Sequence[int] | None, goal: Sequence[float], kind: str,
+                 per_game: Callable[[dict], Sequence[float]] | None = None, bounded: bool = False):
+        self.words, self.seats, self.goal, self.kind = words, seats, list(goal), kind
+        self.per_game, self.bounded = per_game, bounded
+
+    def values(self, columns: Mapping[str, list]) -> np.ndarray:
+        """Rows per game, one column per coordinate (before subtracting the goal)."""
+        if self.kind == "win":
+            wins = np.asarray(columns["win"], float)
+            return wins[:, list(self.seats)]
+        if self.kind == "length":
+            return np.asarray(columns["length"], float)[:, None]
+        records = [{"wins": w, "scores": s, "length": n} for w, s, n in
+                   zip(columns["win"], columns["score"], columns["length"], strict=True)]
+        return np.asarray([list(np.atleast_1d(self.per_game(r))) for r in records], float)
+
+
+def _target(target: Any, parameters: Sequence[str], game) -> _Target:
+    n = game.players
+    if target == "equal-seats":
+        seats = []
+        for p in parameters:
+            parts = p.split(".")
+            if parts[0] == "handicap" and len(parts) >= 2 and parts[1].isdigit() and 1 <= int(parts[1]) <= n:
+                seats.append(int(parts[1]) - 1)
+        seats = sorted(set(seats)) or list(range(n))
+        who = ("every seat's win rate" if len(seats) == n else
+               " and ".join(f"P{s + 1}'s" for s in seats) + " win rate")
+        return _Target(f"{who} at {100 / n:.1f}% (the fair share)", seats, [1 / n] * len(seats), "win", bounded=True)
+    if isinstance(target, str) and target.startswith("length="):
+        try:
+            goal = float(target.split("=", 1)[1])
+        except ValueError:
+            raise ArgumentError(f"target {target!r}: write length=<number>, e.g. length=40") from None
+        if not math.isfinite(goal) or goal <= 0:
+            raise ArgumentError(f"target {target!r}: the length must be a number above 0")
+        unit = game.spec.game_length[0]
+        return _Target(f"a mean game length of {goal:g} {unit}", None, [goal], "length")
+    if callable(target):
+        name = getattr(target, "__name__", "the target function")
+        return _Target(f"{name} at 0", None, [0.0], "custom", per_game=target)
+    raise ArgumentError(f"target must be 'equal-seats', 'length=<number>' or a function of one game's results "
+                        f"(a dict of wins, scores and length) to bring to 0; got {target!r}")
+
+
+# ----------------------------------------------------------------- the games
+def play_games(shipped: Any, bots: Sequence[str], seed: int, indices: Sequence[int]) -> dict[str, list]:
+    """Games ``indices`` of one candidate (``seed``'s streams, as every candidate): the worker of
+    every executor. Columns ``index``, ``win`` and ``score`` (a list per seat), ``length`` (the
+    game's own unit)."""
+    from rometools.core.playout import play
+    from rometools.core.simulate import _streams
+
+    game = _rebuilt(shipped)
+    out: dict[str, list] = {"index": [], "win": [], "score": [], "length": []}
+    for i in indices:
+        chance, bot_rng = _streams(seed, i)
+        end = play(game, list(bots), bot_rng, chance_rng=chance)
+        out["index"].append(int(i))
+        out["win"].append([int(k == 1) for k in game.spec.ranks(end)])
+        out["score"].append([int(s) for s in game.scores(end)])
+        out["length"].append(int(game.spec.game_length[1](end)))
+    return out
+
+
+def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple[Any, Any]:
+    """``(game, shipped)`` of one candidate: through ``game(value)`` for a callable, a Variant's
+    ``with_value`` where the Variant exists, else the game's options."""
+    from rometools.core.game import Game, load_game
+
+    if callable(game) and not isinstance(game, Game | str) and not hasattr(game, "load"):
+        built = game(*value)
+        g = _as_game(built, "game(value)")
+        return g, g
+    try:
+        from rometools.core.variants import as_variant
+    except ImportError:
+        as_variant = None
+    if as_variant is not None:
+        v = as_variant(game)
+        for p, x in zip(parameters, value, strict=True):
+            v = v.with_value(p, x)
+        return v.load(), v
+    base = _as_game(game, "game")
+    options = {**base.config.to_dict()}
+    for p, x in zip(parameters, value, strict=True):
+        if p not in options:
+            raise ArgumentError(f"parameter {p!r}: {base.title} has no option {p!r}; its options: "
+                                f"{', '.join(sorted(options))}")
+        options[p] = x
+    g = load_game(base.id, config=base.spec.config.from_dict(options))
+    return g, g
+
+
+def _values(values: Any, count: int) -> list[tuple]:
+    """The candidates as tuples: one list for one parameter, a list per parameter (a grid) for two."""
+    def numbers(xs: Any, what: str) -> list:
+        if isinstance(xs, str) or not isinstance(xs, Sequence | range | np.ndarray):
+            raise ArgumentError(f"{what} must be a list of numbers, got {type(xs).__name__}")
+        out = []
+        for x in xs:
+            if isinstance(x, bool) or not isinstance(x, int | float | np.integer | np.floating) or not math.isfinite(x):
+                raise ArgumentError(f"{what} must be numbers, got {x!r}")
+            out.append(x.item() if isinstance(x, np.generic) else x)
+        if not out:
+            raise ArgumentError(f"{what} is empty: give at least one value")
+        if len(set(out)) != len(out):
+            raise ArgumentError(f"{what} holds a value twice")
+        return out
+
+    if count == 1:
+        grid = [(x,) for x in numbers(values, "values")]
+    else:
+        if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != 2:
+            raise ArgumentError("for two parameters, values is a pair of lists (the grid's two axes)")
+        a, b = numbers(values[0], "values[0]"), numbers(values[1], "values[1]")
+        grid = [(x, y) for x in a for y in b]
+    if len(grid) > MAX_CANDIDATES:
+        raise ArgumentError(f"{len(grid):,} candidates; at most {MAX_CANDIDATES:,} (give fewer values)")
+    return grid
+
+
+def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any = "equal-seats",
+         bots: str | Sequence[str] = "greedy", seed: int = 0, tolerance: float | None = None,
+         confidence: float = 0.95, max_games: int = 100_000, batch: int = 200, check_games: int = 2000,
+         executor: str = "serial", workers: int | None = None, address: str | None = None,
+         progress: bool | Callable[[int, int], None] = True, on_round: Callable[[Tuning], Any] | None = None,
+         stop: Any = None) -> Tuning:
+    """The value of one (or two) numeric parameters that meets a target, raced over candidate values.
+
+    Parameters
+    ----------
+    game : Game, str, Variant or callable
+        The game to tune (its other options and edits kept), or ``game(value) -> Game`` (for
+        two parameters ``game(x, y)``).
+    parameter : str or pair of str
+        As :meth:`rometools.Variant.with_value` takes it: an option (``"target"``), a seat's
+        handicap points (``"handicap.4"``, seats from 1), a data edit (``"<file option>:<address>"``).
+        Without :mod:`rometools.core.variants`, an option only.
+    values : sequence of numbers, or a pair of them
+        The candidates (for two parameters, the two axes of a grid), at most 400 in all.
+    target : str or callable
+        ``"equal-seats"``: each handicapped seat's win rate at the fair share ``1 / players``
+        (with no handicap parameter, every seat's); ``"length=40"``: a mean game length of 40
+        in the game's own unit; or a function of one game's results (a dict ``wins``,
+        ``scores``, ``length``) returning a number (or a few) whose mean should be 0.
+    bots : str or sequence of str
+    seed : int
+    tolerance : float, optional
+        How close meets the target: a win rate's proportion (default 0.02, 2 points), else the
+        target's unit (default 1).
+    confidence : float
+        Of the whole race: every candidate's interval holds at once with it.
+    max_games : int
+        The race's budget, games of all candidates together (the check comes on top).
+    batch : int
+        Games per candidate per round, 10 to 100,000.
+    check_games : int
+        Fresh games the recommendation plays again (seeds the race never used), 0 for none.
+    executor, workers, address, progress, stop
+        As :func:`rometools.core.compare.compare`.
+    on_round : callable, optional
+        Called with the :class:`Tuning` so far after each round (an explorer draws the curve).
+
+    Returns
+    -------
+    Tuning
+
+    Raises
+    ------
+    ArgumentError
+        Naming the argument, before any game: an unknown parameter, values that are no numbers
+        (or a value twice, or none), too many candidates, an unknown target, a count or
+        tolerance out of range.
+
+    Examples
+    --------
+    Pig's mean game length is 60 decisions at which target? (A game ends when a seat reaches it.)
+
+    >>> t = tune("pig", "target", [40, 60, 80], target="length=60", max_games=1200, batch=100,
+    ...          check_games=200, progress=False)
+    >>> t.recommended.value, [c.status for c in t.candidates], t.check["games"]
+    (80, ['left after 100 games', 'left after 100 games', 'recommended'], 200)
+    """
+    from rometools.core.sequential import AsymptoticSequence, BoundedSequence
+
+    parameters = (parameter,) if isinstance(parameter, str) else tuple(parameter)
+    if not parameters or len(parameters) > 2 or not all(isinstance(p, str) and p for p in parameters):
+        raise ArgumentError(f"parameter must be a parameter's name or two of them, got {parameter!r}")
+    grid = _values(values, len(parameters))
+    if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0.5 <= confidence <= 0.9999:
+        raise ArgumentError(f"confidence must be a number 0.5 to 0.9999, got {confidence!r}")
+    max_games = _check_whole("max_games", max_games, 1, 100_000_000)
+    batch = _check_whole("batch", batch, 10, 100_000)
+    check_games = _check_whole("check_games", check_games, 0, 10_000_000)
+    seed = _check_whole("seed", seed, 0, 2 ** 63 - 1)
+    from rometools.core.compare import EXECUTORS
+
+    if executor not in EXECUTORS:
+        raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+    if workers is not None:
+        _check_whole("workers", workers, 1, 1024)
+    if stop is not None and not (callable(stop) or callable(getattr(stop, "is_set", None))):
+        raise ArgumentError(f"stop must be a callable or a threading.Event, got {type(stop).__name__}")
+    stop_now = (stop.is_set if callable(getattr(stop, "is_set", None)) else stop) if stop is not None else None
+    built = [_candidate_game(game, parameters, v) for v in grid]   # every candidate checked before any game
+    if executor != "serial":   # to another process: a Variant, or the game's id and config (rebuilt there)
+        from rometools.core.game import Game
+
+        built = [(g, (g.id, g.config.to_dict()) if isinstance(s, Game) else s) for g, s in built]
+    first = built[0][0]
+    if any(g.id != first.id or g.players != first.players for g, _ in built):
+        raise ArgumentError("every candidate must be the same game with the same number of players")
+    bot_names = [b.name for b in first.bots(bots)]
+    aim = _target(target, parameters, first)
+    if tolerance is None:
+        tolerance = 0.02 if aim.kind == "win" else 1.0
+    if isinstance(tolerance, bool) or not isinstance(tolerance, int | float) or not math.isfinite(tolerance) \
+            or tolerance <= 0 or (aim.kind == "win" and tolerance >= 1):
+        raise ArgumentError(f"tolerance must be a number above 0{' and below 1 (a proportion)' if aim.kind == 'win' else ''}, "
+                            f"got {tolerance!r}")
+    coords = len(aim.goal) if aim.kind != "custom" else None
+    title = f"{first.title}, {first.players} players, {'/'.join(dict.fromkeys(bot_names))}"
+    start = time.process_time()
+
+    k = len(grid)
+    sequences: list[list] = [[] for _ in range(k)]
+    alpha = (1 - confidence)
+
+    def new_sequences(m: int) -> list:
+        a = alpha / (k * m)
+        if aim.kind == "win":
+            return [BoundedSequence(0, 1, alpha=a, precision=tolerance, budget=max_games) for _ in range(m)]
+        return [AsymptoticSequence(alpha=a, precision=tolerance, t_opt=max(200, min(max_games // k, 20_000)))
+                for _ in range(m)]
+
+    if coords is not None:
+        sequences = [new_sequences(coords) for _ in range(k)]
+    games = [0] * k
+    alive = [True] * k
+    left_at = [0] * k
+    history: list[dict] = []
+    played = 0
+    stopped = "budget"
+    bar = None
+    report = progress if callable(progress) else None
+    if progress is True:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=max_games, desc=f"{first.title}: tuning {' and '.join(parameters)}", unit="game")
+
+    def state_of(i: int) -> tuple:
+        seqs = sequences[i]
+        goal = aim.goal
+        resp = tuple(s.mean - g if s.n else math.nan for s, g in zip(seqs, goal, strict=True))
+        lows = tuple(s.interval()[0] - g for s, g in zip(seqs, goal, strict=True))
+        highs = tuple(s.interval()[1] - g for s, g in zip(seqs, goal, strict=True))
+        loss = max(abs(r) for r in resp) if games[i] else math.nan
+        near = max((0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))) for lo, hi in zip(lows, highs, strict=True))
+        far = max(max(abs(lo), abs(hi)) for lo, hi in zip(lows, highs, strict=True))
+        return resp, lows, highs, loss, near, far
+
+    def snapshot(reason: str, check: dict | None = None) -> Tuning:
+        states = [state_of(i) for i in range(k)]
+        played_any = [i for i in range(k) if games[i]]
+        best = min(played_any or range(k), key=lambda i: (states[i][5], states[i][3]))
+        if any(alive[i] for i in played_any):
+            best = min((i for i in played_any if alive[i]), key=lambda i: (states[i][3], states[i][5]))
+        cands = []
+        for i, v in enumerate(grid):
+            resp, lows, highs, loss, near, far = states[i]
+            status = ("recommended" if i == best else "in the race" if alive[i]
+                      else f"left after {number(left_at[i])} games")
+            cands.append(Candidate(v[0] if len(v) == 1 else v, games[i], resp, lows, highs, loss, near, far, status))
+        meets = states[best][5] <= tolerance
+        return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
+                      _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
+                      reason, float(confidence), tuple(history), time.process_time() - start)
+
+    try:
+        with _Runner(executor, workers, address) as runner:
+            n = 0
+            while played < max_games:
+                racing = [i for i in range(k) if alive[i]]
+                size = min(batch, (max_games - played) // len(racing))
+                if size < 1:
+                    break
+                indices = list(range(n, n + size))
+                chunk = runner.chunk_size(size * len(racing))
+                jobs, owner = [], []
+                for i in racing:
+                    for c in range(0, size, chunk):
+                        jobs.append((built[i][1], bot_names, seed, indices[c:c + chunk]))
+                        owner.append(i)
+                got: dict[int, dict] = {}
+                asked = [False]
+
+                def done(columns: dict, got=got, asked=asked, before=played) -> bool:
+                    got[len(got)] = columns
+                    if bar is not None:
+                        bar.update(len(columns["index"]))
+                    elif report is not None:
+                        report(before + sum(len(c["index"]) for c in got.values()), max_games)
+                    if stop_now is not None and stop_now():
+                        asked[0] = True
+                    return asked[0]
+
+                results: dict[int, list] = {i: [] for i in racing}
+                try:   # every candidate plays the same game numbers: a job's number tells whose they are
+                    runner.run(_tagged, [(j, *job) for j, job in enumerate(jobs)], done)
+                finally:
+                    for columns in got.values():
+                        results[owner[columns["job"]]].append(columns)
+                    for i in racing:
+                        parts = sorted(results[i], key=lambda c: c["index"][0] if c["index"] else -1)
+                        merged = {key: [x for c in parts for x in c[key]] for key in ("index", "win", "score",
+                                                                                      "length")}
+                        if not merged["index"]:
+                            continue
+                        if sequences[i] == []:   # a custom target: as many coordinates as it returns
+                            width = aim.values(merged).shape[1]
+                            sequences[i] = new_sequences(width)
+                            if len(aim.goal) != width:
+                                aim.goal = [0.0] * width
+                        rows = aim.values(merged)
+                        for j, s in enumerate(sequences[i]):
+                            s.update(rows[:, j])
+                        games[i] += len(merged["index"])
+                        played += len(merged["index"])
+                n += size
+                states = {i: state_of(i) for i in range(k) if alive[i]}
+                best_far = min(states[i][5] for i in states)
+                for i in states:   # surely worse than the best candidate's worst case: out of the race
+                    if states[i][4] > best_far:
+                        alive[i] = False
+                        left_at[i] = games[i]
+                history.append({"games": played, **{_value_text(grid[i]): (states[i][0][0], states[i][1][0],
+                                                                           states[i][2][0]) for i in states}})
+                if asked[0]:
+                    stopped = "stopped"
+                    break
+                current = snapshot("decided")
+                if on_round is not None:
+                    on_round(current)
+                # decided: the best surely meets the target, or no candidate left can (each is surely
+                # further than the tolerance); one candidate left plays on until one of the two
+                if current.meets or all(states[i][4] > tolerance for i in states if alive[i]):
+                    stopped = "decided"
+                    break
+    except KeyboardInterrupt:
+        if not played:
+            raise
+        stopped = "stopped"
+    finally:
+        if bar is not None:
+            bar.close()
+    result = snapshot(stopped)
+    check: dict = {}
+    if check_games and stopped != "stopped":
+        best = [i for i, c in enumerate(result.candidates) if c.status == "recommended"][0]
+        fresh = play_games(built[best][1], bot_names, seed, range(1 << 41, (1 << 41) + check_games)) \
+            if executor == "serial" else _fresh(runner_args=(executor, workers, address), shipped=built[best][1],
+                                                bots=bot_names, seed=seed, n=check_games)
+        rows = aim.values(fresh)
+        check = _check(rows, aim, tolerance, result.meets)
+    result = snapshot(stopped, check)
+    if stopped == "stopped":
+        import warnings
+
+        warnings.warn(f"tune was stopped after {counted(played, 'game')}: the race so far is kept "
+                      "(stopped='stopped'); no check on fresh seeds", RuntimeWarning, stacklevel=2)
+    return result
+
+
+def _tagged(j: int, *job) -> dict:
+    """:func:`play_games` with the job's number in its result (so the results of several candidates'
+    jobs, which share their game numbers, are told apart)."""
+    return {"job": j, **play_games(*job)}
+
+
+def _fresh(runner_args: tuple, shipped: Any, bots: Sequence[str], seed: int, n: int) -> dict:
+    """The recommendation's fresh games on the executor (numbers from ``2**41``: never the race's)."""
+    got: list[dict] = []
+    with _Runner(*runner_args) as runner:
+        chunk = runner.chunk_size(n)
+        start = 1 << 41
+        jobs = [(shipped, bots, seed, list(range(start + c, start + min(n, c + chunk)))) for c in range(0, n, chunk)]
+        runner.run(play_games, jobs, lambda columns: got.append(columns) or False)
+    got.sort(key=lambda c: c["index"][0])
+    return {key: [x for c in got for x in c[key]] for key in ("index", "win", "score", "length")}
+
+
+def _check(rows: np.ndarray, aim: _Target, tolerance: float, raced_meets: bool) -> dict:
+    """The fresh games' response with fixed-n 95% intervals (Wilson for a win rate, t otherwise)."""
+    from rometools.core.balance import mean_interval
+    from rometools.core.stats import proportion_estimate
+
+    n = len(rows)
+    resp, lows, highs = [], [], []
+    for j, goal in enumerate(aim.goal):
+        x = rows[:, j]
+        if aim.kind == "win":
+            est = proportion_estimate(int(x.sum()), n)
+            m, lo, hi = est.estimate, est.low, est.high
+        else:
+            m, lo, hi = mean_interval(x) if n > 1 else (float(x.mean()), math.nan, math.nan)
+        resp.append(m - goal)
+        lows.append(lo - goal)
+        highs.append(hi - goal)
+    inside = all(-tolerance <= lo and hi <= tolerance for lo, hi in zip(lows, highs, strict=True))
+    near = all(abs(r) <= tolerance for r in resp)
+    return {"games": n, "response": tuple(resp), "low": tuple(lows), "high": tuple(highs),
+            "confirmed": True if inside else "estimate" if near else False}
+
+
+def _value_interval(cands: Sequence[Candidate]) -> tuple[float, float] | None:
+    """The values whose response band contains 0, by linear interpolation between neighbouring
+    candidates, when the response is monotone over the candidates played; else None."""
+    pts = sorted((c.value, c.response[0], c.low[0], c.high[0]) for c in cands
+                 if c.games and isinstance(c.value, int | float) and math.isfinite(c.response[0])
+                 and math.isfinite(c.low[0]) and math.isfinite(c.high[0]))
+    if len(pts) < 2:
+        return None
+    resp = [p[1] for p in pts]
+    rising = all(b >= a for a, b in zip(resp, resp[1:], strict=False))
+    falling = all(b <= a for a, b in zip(resp, resp[1:], strict=False))
+    if not (rising or falling):
+        return None
+
+    def crossing(k: int) -> float | None:   # where column k (the band's low or high) crosses 0
+        for (x0, *r0), (x1, *r1) in zip(pts, pts[1:], strict=False):
+            y0, y1 = r0[k - 1], r1[k - 1]
+            if y0 == 0:
+                return float(x0)
+            if (y0 < 0 < y1) or (y1 < 0 < y0):
+                return float(x0 + (x1 - x0) * (0 - y0) / (y1 - y0))
+        return float(pts[-1][0]) if pts[-1][k] == 0 else None
+
+    ends = [crossing(2), crossing(3)]   # the band's high and low edges
+    lows_all = [p[2] for p in pts]
+    highs_all = [p[3] for p in pts]
+    # an edge that never crosses 0 leaves the interval open past the values tried (-inf or inf)
+    if rising:
+        lo = ends[1] if ends[1] is not None else (-math.inf if highs_all[0] >= 0 else None)
+        hi = ends[0] if ends[0] is not None else (math.inf if lows_all[-1] <= 0 else None)
+    else:
+        lo = ends[0] if ends[0] is not None else (-math.inf if lows_all[0] <= 0 else None)
+        hi = ends[1] if ends[1] is not None else (math.inf if highs_all[-1] >= 0 else None)
+    if lo is None or hi is None:
+        return None
+    return (float(min(lo, hi)), float(max(lo, hi)))

@@ -1,0 +1,162 @@
+"""rometools.compare: paired games until every figure is decided, keeping the stated error rates.
+
+The error-rate tests play many whole comparisons of a toy (``tests/toys/coin.py``: one toss, every
+figure's true value known exactly) and count against a binomial bound: under identical variants the
+comparisons that declare any difference, and for a known change the comparisons whose final
+intervals miss a true value. Each comparison reads its intervals after every batch, so a fixed-n
+interval would fail the first count (that is what a confidence sequence is for).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from scipy.stats import binom
+
+import rometools
+from rometools.core.compare import compare
+from rometools.core.errors import ArgumentError
+from rometools.testing import registered
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from toys import coin  # noqa: E402
+
+RUNS = 200
+#: The stated error rate of every comparison below (confidence 0.95).
+ALPHA = 0.05
+#: The most failures RUNS comparisons at error rate ALPHA show, but for a chance of 1 in 1,000.
+BOUND = int(binom.ppf(0.999, RUNS, ALPHA))
+#: Coin's true differences, percent 60 against 50: P1 wins 10 points more, scores as its wins.
+TRUTH = {"win rate P1": 0.1, "win rate P2": -0.1, "mean score P1": 0.1, "mean score P2": -0.1,
+         "score spread": 0.0, "game length": 0.0}
+
+
+@pytest.fixture(scope="module")
+def coins():
+    with registered(coin.SPEC):
+        yield rometools.load_game("toy_coin"), rometools.load_game("toy_coin", percent=60)
+
+
+def test_identical_variants_declare_a_difference_at_most_at_the_stated_rate(coins):
+    """200 comparisons of a game with itself, on independent seeds (``paired=False``: identical
+    seeds would play identical games), each read after every batch of 50 pairs up to 600."""
+    same, _ = coins
+    alarms = 0
+    for seed in range(RUNS):
+        c = compare(same, same, bots="random", seed=seed, max_games=600, batch=50, paired=False, progress=False)
+        alarms += any(f.decision == "changed" for f in c.figures) or c.balance["decision"] == "changed"
+    assert alarms <= BOUND, f"{alarms} false alarms in {RUNS} comparisons (at most {BOUND} at {ALPHA:.0%})"
+
+
+def test_the_intervals_cover_the_true_differences_at_the_stated_rate(coins):
+    """200 comparisons of a known change (P1's chance 50% -> 60%, paired): the intervals the
+    comparison stops on hold every true value, but in at most the stated share of comparisons."""
+    a, b = coins
+    misses = decided = 0
+    for seed in range(RUNS):
+        c = compare(a, b, bots="random", seed=seed, max_games=600, batch=50, progress=False)
+        misses += any(not f.low <= TRUTH[f.name] <= f.high for f in c.figures)
+        decided += c.decided
+        assert all(f.exact for f in c.figures if f.kind != "game length")   # bounds 0..1: exact intervals
+    assert misses <= BOUND, f"{misses} comparisons missed a true value (at most {BOUND} at {ALPHA:.0%})"
+    assert decided > RUNS // 2   # a 10-point change is decided within 600 pairs in most runs
+
+
+def test_a_decided_change_is_said_with_its_interval_and_what_did_not_change(coins):
+    a, b = coins
+    c = compare(a, b, bots="random", seed=3, max_games=2000, batch=100, progress=False)
+    assert c.stopped == "decided" and c.decided
+    win = c.figure("win rate P1")
+    assert win.decision == "changed" and win.low > 0 and win.low <= 0.1 <= win.high
+    assert c.figure("score spread").decision == "equivalent"
+    assert c.balance["decision"] == "changed"
+    text = c.text
+    assert "Changed (B \u2212 A, with its interval): win rate P1 +" in text
+    assert "Did not change by as much as the precision: score spread (within \u00b11.0 points)" in text
+    assert "No decision changed in any of the" in text   # the toss is all: no bot decides anything
+
+
+def test_an_undecided_figure_says_how_many_more_games_would_decide_it():
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
+    win = c.figure("win rate P1")
+    assert c.stopped == "budget" and win.decision is None and win.more_needed > 0
+    assert f"about {win.more_needed:,} more paired games would decide it" in c.text
+    assert c.figure("game length").decision == "changed" and c.figure("game length").unit == "decisions"
+    assert "The bots decided differently in 400 of 400 paired games" in c.text
+    assert [h["pairs"] for h in c.history] == [200, 400]
+
+
+def test_the_game_length_is_in_the_games_own_unit():
+    c = compare(rometools.load_game("via_romana", players=2), rometools.load_game("via_romana", players=2, hand=5),
+                max_games=40, batch=20, progress=False)
+    assert c.figure("game length").unit == "turns" and c.pairs == 40
+
+
+def test_pairing_saves_variance_and_identical_games_change_no_decision():
+    pig = rometools.load_game("pig")
+    c = compare(pig, pig, max_games=200, batch=100, progress=False)
+    assert c.decisions["games"] == 0 and all(f.difference == 0 for f in c.figures)
+    assert "No decision changed in any of the 200 paired games" in c.text
+    d = compare(pig, rometools.load_game("pig", target=80), max_games=600, batch=200, progress=False)
+    assert d.figure("mean score P1").variance_saved > 0.5
+
+
+def test_a_stop_request_keeps_the_games_played_and_says_it_stopped():
+    asked = threading.Event()
+    seen = []
+
+    def on_batch(c):
+        seen.append(c.pairs)
+        asked.set()
+
+    with pytest.warns(RuntimeWarning, match="compare was stopped after 100 paired games"):
+        c = compare("pig", rometools.load_game("pig", target=60), max_games=1000, batch=100, progress=False,
+                    on_batch=on_batch, stop=asked)
+    assert c.stopped == "stopped" and c.pairs == 100 and seen == [100]
+    assert "STOPPED on request" in c.text
+
+
+def test_ctrl_c_keeps_the_games_played():
+    def interrupt(c):
+        raise KeyboardInterrupt
+
+    with pytest.warns(RuntimeWarning, match="stopped after 100 paired games"):
+        c = compare("pig", rometools.load_game("pig", target=60), max_games=1000, batch=100, progress=False,
+                    on_batch=interrupt)
+    assert c.stopped == "stopped" and c.pairs == 100
+
+
+def test_the_process_executor_gives_the_serial_result():
+    args = ("pig", rometools.load_game("pig", target=70))
+    serial = compare(*args, max_games=100, batch=50, progress=False)
+    pooled = compare(*args, max_games=100, batch=50, progress=False, executor="process", workers=2)
+    assert serial.figures == pooled.figures and serial.decisions == pooled.decisions
+
+
+def test_restricted_play_weights_are_compared_when_asked():
+    c = compare("pig", rometools.load_game("pig", target=60), restrictions=["no_hold_ahead"], max_games=60,
+                batch=30, progress=False)
+    weight = c.figure("weight no_hold_ahead")
+    assert weight.kind == "weight" and weight.pairs == 60 and weight.exact
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"variant": "via_romana"}, "base and variant must be variants of one game; the base is Pig, the variant Via Romana"),
+    ({"variant": 3}, "variant must be a game (rometools.load_game), a game id or a Variant, got int"),
+    ({"precision": 2}, "precision is a change in win rate as a proportion between 0 and 1"),
+    ({"score_precision": -1}, "score_precision must be a number above 0, got -1"),
+    ({"confidence": 1.5}, "confidence must be a number 0.5 to 0.9999, got 1.5"),
+    ({"max_games": 0}, "max_games must be a whole number 1 to 10,000,000, got 0"),
+    ({"batch": 2.5}, "batch must be a whole number 10 to 100,000, got 2.5"),
+    ({"executor": "gpu"}, "unknown executor 'gpu'; choose one of serial, process, dask"),
+    ({"bots": "genius"}, "genius"),
+    ({"restrictions": ["no_gold"]}, "unknown restriction 'no_gold' for Pig"),
+    ({"stop": 3}, "stop must be a callable or a threading.Event, got int"),
+])
+def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
+    args = {"base": "pig", "variant": rometools.load_game("pig", target=60), **kwargs}
+    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        compare(args.pop("base"), args.pop("variant"), progress=False, **args)

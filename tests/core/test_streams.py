@@ -1,0 +1,115 @@
+"""Common random numbers that survive a variant: each source of randomness its own stream.
+
+A game that names its sources (``GameSpec.random_source``) draws each from a counter-based stream of
+its own, by a race that keeps the chance node's exact law; a variant that deals one more card to a
+hand then leaves every other source's luck where it was.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.stats import chisquare
+
+import rometools
+from rometools.core import _loop
+from rometools.core.playout import play
+from rometools.core.rng import NamedStreams
+from rometools.core.simulate import game_streams
+
+
+@pytest.mark.parametrize("weights", [[1, 1], [1, 2, 3], [5, 1, 1, 1, 9], [3] * 12, [1] * 88])
+def test_a_race_draws_each_outcome_with_its_exact_probability(weights):
+    """Chi-square of 20,000 races against the weights' law (each slot equally likely)."""
+    outcomes = [f"o{k}" for k in range(len(weights))]
+    counts = Counter(_loop.race(outcomes, weights, _loop.source_seed(7, {}, f"draw {k}")) for k in range(20_000))
+    total = sum(weights)
+    expected = [20_000 * Fraction(w, total) for w in weights]
+    assert chisquare([counts[o] for o in outcomes], [float(e) for e in expected]).pvalue > 0.001
+
+
+def test_a_race_keeps_its_outcome_when_one_card_more_or_less_is_left():
+    """A deck of 16 kinds, 3 cards each, against the same deck less one card: the same seed gives
+    the same card unless the winner is the card that differs (1 draw in 48)."""
+    kinds = [f"k{k}" for k in range(16)]
+    full, less = [3] * 16, [3] * 15 + [2]
+    same = sum(_loop.race(kinds, full, _loop.source_seed(1, {}, f"d{i}")) ==
+               _loop.race(kinds, less, _loop.source_seed(1, {}, f"d{i}")) for i in range(4000))
+    assert same / 4000 > 0.96   # an inverse-CDF draw keeps about 85% here
+    many = [3] * 16
+    many[3] = 4000   # beyond RACE_SLOTS: drawn by sample_weighted, still its exact law
+    assert _loop.race(kinds, many, 12345) in kinds
+
+
+def test_a_source_seed_is_its_own_counter():
+    counts: dict = {}
+    first = [_loop.source_seed(9, counts, "bag") for _ in range(3)]
+    assert len(set(first)) == 3 and counts == {"bag": 3}
+    other: dict = {}
+    _loop.source_seed(9, other, "hand 1")   # another source's draws do not shift the bag's
+    assert [_loop.source_seed(9, other, "bag") for _ in range(3)] == first
+
+
+def test_named_streams_are_the_same_for_the_same_key_and_independent_by_name():
+    a, b = NamedStreams(3), NamedStreams(3)
+    assert a.key == b.key and a["seat 0"].integers(10**9) == b["seat 0"].integers(10**9)
+    assert NamedStreams(3)["seat 0"].integers(10**9) != NamedStreams(3)["seat 1"].integers(10**9)
+
+
+def _dealt(game, end, players: int, hand: int):
+    """Each seat's first ``hand`` cards dealt at set-up."""
+    rules = game.spec.rules
+    state, out = rules.initial_state(end), {s: [] for s in range(players)}
+    for action in rules.action_history(end):
+        item = state.agenda[0] if state.agenda else ("",)
+        if rules.current_player(state) < 0 and item[0] == "deal" and item[1] >= 0 and len(out[item[1]]) < hand:
+            out[item[1]].append(action)
+        state = rules.apply(state, action)
+    return out
+
+
+def test_a_hand_of_five_keeps_the_four_cards_a_hand_of_four_was_dealt():
+    """Via Romana, hand 4 against 5 on the same seeds: by source, each seat's first four cards are
+    the hand-4 deal in most (seed, seat) pairs (a card differs only where a race's winner is a card
+    the other deal took); with one stream the deal shifts after seat 0's fifth card."""
+    four = rometools.load_game("via_romana", players=3, hand=4)
+    five = rometools.load_game("via_romana", players=3, hand=5)
+    agree = {True: 0, False: 0}
+    for by_source in (True, False):
+        for i in range(30):
+            hands = []
+            for game in (four, five):
+                chance, bots = game_streams(4, 30, i)
+                hands.append(_dealt(game, play(game, "random", bots, chance_rng=chance, by_source=by_source), 3, 4))
+            agree[by_source] += sum(hands[0][s] == hands[1][s] for s in range(3))
+    assert agree[True] >= 0.8 * 90 and agree[False] <= 0.5 * 90, agree
+
+
+def test_pig_seats_keep_their_dice_when_the_other_seat_plays_differently():
+    """Pig by source: each seat's rolls are its own stream, so P2's first rolls are the same
+    whether P1 holds at 20 or at 10 (with one stream they shift as soon as P1's turn is shorter)."""
+    from pig.bots import HoldAtBot
+
+    game = rometools.load_game("pig")
+
+    def p2_rolls(bot, by_source):
+        end = play(game, [bot, "greedy"], np.random.default_rng(1), chance_rng=np.random.default_rng(2),
+                   by_source=by_source)
+        rolls, state, rules = [], game.spec.rules.initial_state(end), game.spec.rules
+        for a in rules.action_history(end):
+            if rules.current_player(state) < 0 and state.seat == 1:
+                rolls.append(a)
+            state = rules.apply(state, a)
+        return rolls[:12]
+
+    assert p2_rolls("greedy", True) == p2_rolls(HoldAtBot(10), True)
+    assert p2_rolls("greedy", False) != p2_rolls(HoldAtBot(10), False)
+
+
+def test_games_that_name_no_source_draw_as_before():
+    game = rometools.load_game("caesars_empire", players=3)
+    assert game.spec.random_source is None
+    assert play(game, "greedy", 5) == play(game, "greedy", 5, by_source=False)

@@ -1,0 +1,108 @@
+"""rometools.tune: candidate values raced on shared seeds, a recommendation re-checked on fresh seeds."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import pytest
+
+import rometools
+from rometools.core.errors import ArgumentError
+from rometools.core.game import Game
+from rometools.core.tune import tune
+from rometools.testing import registered
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from toys import coin  # noqa: E402
+
+
+def handicapped(game: Game, seat: int):
+    """``points -> Game``: ``game`` with ``points`` added to ``seat``'s score before the ranking (its own
+    ranking breaking ties): a seat handicap applied to the ranking alone."""
+    spec = game.spec
+
+    def at(points):
+        def ranks(state):
+            own = spec.ranks(state)
+            scores = [s + (points if k == seat else 0) for k, s in enumerate(spec.rules.scores(state))]
+            return tuple(1 + sum(1 for j in range(len(own)) if (-scores[j], own[j]) < (-scores[k], own[k]))
+                         for k in range(len(own)))
+        return Game(dataclasses.replace(spec, ranks=ranks), game.config)
+    return at
+
+
+def test_an_exact_answer_is_found_and_confirmed_on_fresh_seeds():
+    """Coin: seat 0 wins with the option's percent; equal seats is exactly 50."""
+    with registered(coin.SPEC):
+        t = tune("toy_coin", "percent", [20, 35, 50, 65, 80], target="equal-seats", bots="random", tolerance=0.05,
+                 max_games=20_000, batch=100, check_games=2000, progress=False)
+        assert t.recommended.value == 50 and t.meets and t.stopped == "decided"
+        assert t.check["games"] == 2000 and t.check["confirmed"] is True
+        assert all(c.status.startswith("left after") for c in t.candidates if c.value in (20, 80))
+        lo, hi = t.value_interval
+        assert 35 < lo <= 50 <= hi < 65   # the band, interpolated, holds exactly 50 and excludes the neighbours
+        assert "Recommended: percent = 50" in t.text and "it meets the target within the tolerance" in t.text
+
+
+def test_caesars_empire_fourth_seat_handicap_brings_it_near_its_fair_share():
+    """Caesar's Empire, 4 players, greedy: P4 wins about 5% of games; a handicap of about 40 points
+    (applied to the ranking) brings it to 25%. A coarse grid and a 5-point tolerance here
+    (``benchmarks/bench_what_if.py --tune`` runs the 2-point version on fresh seeds)."""
+    game = rometools.load_game("caesars_empire")
+    t = tune(handicapped(game, 3), "handicap.4", [0, 20, 40, 60], target="equal-seats", tolerance=0.05,
+             max_games=12_000, batch=200, check_games=1000, progress=False)
+    assert t.target == "P4's win rate at 25.0% (the fair share)"
+    assert t.recommended.value == 40
+    assert abs(t.check["response"][0]) <= 0.05 and t.check["confirmed"] in (True, "estimate")
+    curve = t.curve()
+    assert curve["response"].is_monotonic_increasing   # more points, more wins
+
+
+def test_a_length_target_and_the_curve():
+    t = tune("pig", "target", [40, 60, 80, 100], target="length=60", max_games=800, batch=100, check_games=200,
+             progress=False)
+    assert t.recommended.value == 80 and t.target == "a mean game length of 60 decisions"
+    assert list(t.curve()["value"]) == [40, 60, 80, 100] and t.games == sum(c.games for c in t.candidates)
+
+
+def test_two_parameters_race_a_grid():
+    t = tune(lambda target, sides: rometools.load_game("pig", target=target, sides=sides), ("target", "sides"),
+             ([40, 80], [4, 6]), target="length=60", max_games=800, batch=100, check_games=0, progress=False)
+    assert len(t.candidates) == 4 and isinstance(t.recommended.value, tuple) and t.check == {}
+    assert t.value_interval is None
+
+
+def test_a_custom_target_is_a_function_of_each_games_results():
+    def margin(game):   # P1's score minus P2's: 0 when neither seat has the edge in points
+        return game["scores"][0] - game["scores"][1]
+
+    t = tune("pig", "target", [30, 60], target=margin, max_games=800, batch=100, check_games=0, progress=False)
+    assert t.target == "margin at 0" and len(t.recommended.response) == 1
+
+
+@pytest.mark.parametrize("executor", ["process", "dask"])
+def test_the_process_and_dask_executors_give_the_serial_result(executor):
+    args = ("pig", "target", [40, 80])
+    kwargs = {"target": "length=60", "max_games": 200, "batch": 50, "check_games": 40, "progress": False}
+    serial, elsewhere = tune(*args, **kwargs), tune(*args, executor=executor, workers=1, **kwargs)
+    assert serial.candidates == elsewhere.candidates and serial.check == elsewhere.check
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"values": []}, "values is empty"),
+    ({"values": [1, 1]}, "values holds a value twice"),
+    ({"values": ["a"]}, "values must be numbers, got 'a'"),
+    ({"values": list(range(500))}, "500 candidates; at most 400"),
+    ({"parameter": "colour"}, "Pig has no option 'colour'"),
+    ({"target": "fast"}, "target must be 'equal-seats', 'length=<number>'"),
+    ({"target": "length=x"}, "write length=<number>"),
+    ({"tolerance": 1.5}, "tolerance must be a number above 0 and below 1"),
+    ({"max_games": 0}, "max_games must be a whole number"),
+    ({"executor": "gpu"}, "unknown executor 'gpu'"),
+])
+def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
+    args = {"game": "pig", "parameter": "target", "values": [40, 60], **kwargs}
+    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace("[", r"\[")):
+        tune(args.pop("game"), args.pop("parameter"), args.pop("values"), progress=False, **args)

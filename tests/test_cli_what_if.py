@@ -1,0 +1,91 @@
+"""``rometools compare`` and ``rometools tune``: every flag bounded and checked before a game, --out
+written whole, a non-zero exit when interrupted."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rometools.core.compare as compare_module
+from rometools.cli import main
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:   # argparse's own refusals
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
+    out = tmp_path / "c.json"
+    code, text, _ = run(capsys, "compare", "pig", "--set", "target=60", "--max-games", "200", "--batch", "100",
+                        "--quiet", "--out", str(out))
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against target=60: 200 paired games")
+    data = json.loads(out.read_text())
+    assert data["format"] == "rometools.comparison" and data["pairs"] == 200
+    assert {f["name"] for f in data["figures"]} >= {"win rate P1", "game length"}
+    assert [p.name for p in tmp_path.iterdir()] == ["c.json"]   # no temporary file left beside it
+    code, _, err = run(capsys, "compare", "pig", "--set", "target=60", "--quiet", "--out", str(out))
+    assert code == 2 and "the file exists; give another name, or --force to replace it" in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--set", "target=60", "--precision", "80"], "--precision must be percentage points 0.1 to 50, got 80"),
+    (["--set", "target=60", "--confidence", "101"], "--confidence must be a percentage 50 to 99.99, got 101"),
+    (["--set", "target=60", "--max-games", "0"], "--max-games must be a whole number 1 to 10,000,000, got 0"),
+    (["--set", "target=60", "--batch", "5"], "--batch must be a whole number 10 to 100,000, got 5"),
+    (["--set", "target=60", "--score-precision", "-1"], "--score-precision must be a number above 0"),
+    (["--set", "target=60", "--workers", "0"], "--workers must be a whole number 1 to 1,024, got 0"),
+    (["--set", "target=60", "--address", "tcp://x:1"], "needs --executor dask"),
+    (["--set", "target=0"], "--set target=0: target must be a whole number 1 to 10,000, got 0"),
+    (["--set", "target=60", "--out", "x.csv"], "--out x.csv: write a .json file"),
+    (["--set", "target=60", "--restriction", "no_gold"], "unknown restriction 'no_gold'"),
+    ([], "give the variant: --variant FILE, or --set KEY=VALUE for its options"),
+])
+def test_compare_refuses_a_bad_flag_before_any_game(capsys, monkeypatch, argv, message):
+    monkeypatch.setattr(compare_module, "play_pairs", lambda *a: pytest.fail("a game was played"))
+    code, _, err = run(capsys, "compare", "pig", *argv)
+    assert code == 2 and message in err, err
+
+
+def test_an_interrupted_comparison_exits_non_zero_keeping_what_it_played(capsys, monkeypatch):
+    real = compare_module.compare
+
+    def interrupted(*args, **kwargs):
+        def stop_now(c):
+            raise KeyboardInterrupt
+        return real(*args, **{**kwargs, "on_batch": stop_now})
+
+    monkeypatch.setattr(compare_module, "compare", interrupted)
+    with pytest.warns(RuntimeWarning, match="stopped after 100 paired games"):
+        code, text, _ = run(capsys, "compare", "pig", "--set", "target=60", "--batch", "100", "--quiet")
+    assert code == 3 and "STOPPED on request" in text and "100 paired games" in text
+
+
+def test_tune_prints_its_recommendation_and_writes_its_json(tmp_path, capsys):
+    out = tmp_path / "t.json"
+    code, text, _ = run(capsys, "tune", "pig", "--parameter", "target", "--values", "40:80:20", "--target",
+                        "length=60", "--max-games", "600", "--batch", "100", "--check-games", "100", "--quiet",
+                        "--out", str(out))
+    assert code == 0 and "Recommended: target = 80" in text
+    data = json.loads(out.read_text())
+    assert data["format"] == "rometools.tuning" and [c["value"] for c in data["candidates"]] == [40, 60, 80]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--parameter", "target", "--values", "6:0"], "a range runs upward"),
+    (["--parameter", "target", "--values", "0:1000000"], "1,000,001 values; at most 400"),
+    (["--parameter", "target", "--values", "a,b"], "values are numbers, got 'a'"),
+    (["--parameter", "target", "--parameter", "sides", "--values", "40:60"], "give one --values per --parameter"),
+    (["--parameter", "target", "--values", "40:60", "--target", "fast"], "--target fast: equal-seats or length=N"),
+    (["--parameter", "target", "--values", "40:60", "--tolerance", "90"], "--tolerance must be percentage points"),
+    (["--parameter", "target", "--values", "40:60", "--check-games", "-1"], "--check-games must be a whole number"),
+    (["--parameter", "colour", "--values", "1:3"], "Pig has no option 'colour'"),
+])
+def test_tune_refuses_a_bad_flag_before_any_game(capsys, argv, message):
+    code, _, err = run(capsys, "tune", "pig", *argv)
+    assert code == 2 and message in err, err
