@@ -156,7 +156,6 @@ GAME = register_game(GameSpec(
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample, time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
-    information_state=information_state, resample=resample,
     random_source=_rules.random_source, game_length=("turns", _turns),
     public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
                    "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),
