@@ -95,7 +95,7 @@ def _phase_text(state: GameState) -> str:
     >>> steps = turn_states(play(rometools.load_game("via_romana", players=3), "greedy", 1))
     >>> [plain_text(_phase_text(steps[k])) for k in (0, 3, 30)]  # doctest: +NORMALIZE_WHITESPACE
     ['P1 places a fort (the set-up)', 'P1 to play (game turn 1, 0 cards played)',
-     "P3 takes cards from the display for a road (in P2's game turn 8, 3 cards played)"]
+     "P1 takes cards from the display for a road (in P3's game turn 9, 2 cards played)"]
     """
     mover, seat, kind = current_player(state), state.seat, state.agenda[0][0]
     where = (f"game turn {state.turn}, {state.played} card{'' if state.played == 1 else 's'} played"
@@ -157,7 +157,7 @@ class RoadBoardExplorer(PlayoutExplorer):
     >>> ex.set_values(turn=ex.turns), ex.state.over
     (True, True)
     >>> [r["road"] for r in ex.road_results()][:3]
-    ['r07', 'r02', 'r29']
+    ['r12', 'r11', 'r03']
     >>> ex.set_values(players=5), ex.state.over
     (False, True)
     """
