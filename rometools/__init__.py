@@ -18,6 +18,7 @@ from rometools.core.balance import (  # noqa: E402
     seat_win_rates,
 )
 from rometools.core.describe import describe  # noqa: E402
+from rometools.core.flow import compare_flow, flow, flow_by_players  # noqa: E402
 from rometools.core.game import games, load_game, register_game  # noqa: E402
 from rometools.core.paired import compare_variants, paired_differences  # noqa: E402
 from rometools.core.playtest import (  # noqa: E402
@@ -38,8 +39,11 @@ __all__ = [
     "best_moves",
     "bot_win_rates",
     "compare",
+    "compare_flow",
     "compare_variants",
     "describe",
+    "flow",
+    "flow_by_players",
     "game_length_text",
     "game_summary",
     "games",

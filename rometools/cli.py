@@ -574,6 +574,7 @@ def _report(args: argparse.Namespace) -> int:
     for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1),
                                    ("--skill-games", args.skill_games, 0, MAX_PART_GAMES),
                                    ("--shift-games", args.shift_games, 0, MAX_PART_GAMES),
+                                   ("--flow-games", args.flow_games, 0, MAX_PART_GAMES),
                                    ("--workers", args.workers, 1, MAX_WORKERS)):
         if value is not None and not low <= value <= high:
             raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value:,}")
@@ -581,6 +582,9 @@ def _report(args: argparse.Namespace) -> int:
     spec = game_spec(args.game)
     if args.bots not in spec.bots:
         raise ValueError(f"--bots {args.bots}: {spec.title}'s bots are {', '.join(sorted(spec.bots))}")
+    figures = None if args.figures is None else Path(args.figures)
+    if figures is not None and figures.exists() and not figures.is_dir():
+        raise ValueError(f"--figures {args.figures}: not a folder")
     game = _game(args.game, args.players, {}, variant, args.variant)
     compare = dict(args.compare or []) or None
     if compare:   # every argument before any game: a typo in --compare was found after the seat run
@@ -602,8 +606,9 @@ def _report(args: argparse.Namespace) -> int:
         with warnings.catch_warnings():   # an interruption is said below, with the exit code
             warnings.filterwarnings("ignore", message=".* was interrupted", category=RuntimeWarning)
             report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=compare,
-                   skill_games=args.skill_games, shift_games=args.shift_games, executor=args.executor,
-                   workers=args.workers, progress=False if bars is None else bars)
+                   skill_games=args.skill_games, shift_games=args.shift_games, flow_games=args.flow_games,
+                   figures=figures, executor=args.executor, workers=args.workers,
+                   progress=False if bars is None else bars)
     except KeyboardInterrupt:   # every part stops; no page says it holds games it did not play
         _release(out)
         if bars is not None:
@@ -618,7 +623,8 @@ def _report(args: argparse.Namespace) -> int:
         if bars is not None:
             bars.close()
     print(f"{out}: the playtest report of {game.title}, {game.players} players, {args.games:,} games "
-          f"(seed {args.seed}), written in {time.perf_counter() - start:.1f} s")
+          f"(seed {args.seed}), written in {time.perf_counter() - start:.1f} s"
+          + (f"; every chart as PNG and SVG in {figures}" if figures is not None else ""))
     return 0
 
 
@@ -707,6 +713,10 @@ def main(argv: list[str] | None = None) -> int:
                      help="seeds per budget of the MCTS skill curve (default 0: not measured)")
     rep.add_argument("--shift-games", type=_whole, default=0,
                      help="games per player count of the hot spots' shift (default 0: not measured)")
+    rep.add_argument("--flow-games", type=_whole, default=None,
+                     help="games of 'How it plays' (game flow; default: --games; 0 skips it)")
+    rep.add_argument("--figures", metavar="FOLDER",
+                     help="also write every chart as PNG and SVG into this folder, for a rulebook draft")
     rep.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
                      help="how the seat-balance games and the skill curve are played (default serial)")
     rep.add_argument("--workers", type=_whole, help="worker processes, 1 or more (default: one per core)")

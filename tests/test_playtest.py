@@ -89,7 +89,9 @@ def test_the_report_is_one_page_reproducible_from_its_seed(tmp_path):
     df = rometools.simulate("pig", 30, bots="greedy", seed=4, progress=False)
     wins = df.groupby("player").win.sum()
     assert f"<td>P1</td><td>30</td><td>{wins['P1']}</td>" in page   # the seat table is simulate's
-    assert "no_hold_ahead" in page and "Rule holes" in page
+    assert "a bot that never holds while ahead of every other seat" in page and "Rule holes" in page
+    assert "no_hold_ahead" not in page   # a restriction by its sentence, not its id
+    assert "How it plays" in page and "The lead on points changes hands" in page
 
 
 def test_the_command_line_writes_the_report_and_never_replaces_one(tmp_path, capsys):
@@ -126,7 +128,10 @@ def test_the_report_pairs_a_variant_with_compare_variants_numbers(tmp_path, caps
                              progress=False).set_index("figure")
     length = table.loc["game length"]
     assert "The variant target=50, paired on the same seeds" in page
-    assert f"<td>game length</td><td>{length.a:.3g}</td><td>{length.b:.3g}</td><td>{length.difference:+.3g}</td>" in page
+    shorter = f"{abs(length.difference):.3g} decisions shorter"   # a sign said as what it is
+    assert f"<td>game length</td><td>{length.a:.3g}</td><td>{length.b:.3g}</td><td>{shorter}</td>" in page
+    # the game flow of the two variants paired too: a race to 50 lasts fewer turns
+    assert "<td>Duration</td>" in page and "turns less" in page
     out = tmp_path / "v.html"
     assert main(["report", "pig", "--games", "10", "--compare", "target=50", "--out", str(out)]) == 0
     assert "The variant target=50" in out.read_text(encoding="utf-8")
@@ -180,9 +185,14 @@ def test_the_playtest_parts_are_the_functions_on_the_same_seeds():
     assert pt.skill[["budget", "games", "wins"]].equals(curve[["budget", "games", "wins"]])
     assert [q for q, _ in pt.odds] == [q for q, _ in game_spec("imperator").key_odds(pt.game.config)]
     finished = {part: (done, total) for part, done, total in calls}
-    assert set(finished) == {"seat balance", "restricted play", "rule holes", "rules decisions", "hot spots",
-                             "player counts"}
+    assert set(finished) == {"seat balance", "game flow", "restricted play", "rule holes", "rules decisions",
+                             "hot spots", "player counts"}
     assert all(done == total > 0 for done, total in finished.values())
+    # the game flow is the seat-balance games' (the same seeds and bots), valued on its first games
+    how = rometools.flow("imperator", 12, players=2, seed=3, value_games=2, progress=False)
+    assert pt.flow.per_game.equals(how.per_game)
+    assert list(pt.flow.per_game["decisions"]) == list(pt.results.groupby("game")["length"].first())
+    assert sorted(pt.flow_by_players) == [2, 3, 4, 5] and pt.flow_by_players[3].n_games == 3
 
 
 def test_a_variant_keeps_its_options_at_every_player_count():

@@ -167,8 +167,30 @@ def _sample_figures():
         "response_curve_figure": lambda: _curve(_tuning()),
         "scores_over_turns_figure": lambda: c.scores_over_turns_figure(
             history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
+        "hot_spots_map_figure (Via Romana)": lambda: c.hot_spots_map_figure(
+            rometools.hot_spots("via_romana", 6, seed=1), *_place_map("via_romana")),
     }
+    from rometools.charts import flow as fc
+
+    samples.update({name: (lambda name=name: getattr(fc, name)(_flow())) for name in (
+        "lead_figure", "winner_rank_figure", "branching_figure", "lead_changes_figure", "duration_figure",
+        "chances_figure", "flow_summary_figure")})
+    samples["chances_figure (not measured)"] = lambda: fc.chances_figure(_flow(valued=False))
+    samples["flow_by_players_figure"] = lambda: fc.flow_by_players_figure(
+        rometools.flow_by_players("imperator", 4, counts=[2, 3], seed=1))
+    samples["flow_comparison_figure"] = lambda: fc.flow_comparison_figure(rometools.compare_flow(
+        "imperator", {"players": 3}, {"players": 3, "leftover": "discard"}, 6))
     return samples
+
+
+_FLOWS: dict = {}
+
+
+def _flow(valued: bool = True):
+    if valued not in _FLOWS:
+        _FLOWS[valued] = rometools.flow("via_romana", 8, seed=1, value_games=2 if valued else 0, value_playouts=2,
+                                        progress=False)
+    return _FLOWS[valued]
 
 
 def _pool():
@@ -204,8 +226,8 @@ def _spots():
     return rometools.hot_spots("caesars_empire", 8, seed=1, players=3)
 
 
-def _place_map():
-    game = rometools.load_game("caesars_empire", players=3)
+def _place_map(gid: str = "caesars_empire"):
+    game = rometools.load_game(gid, players=3)
     return game.spec.place_map(game.config)
 
 
@@ -239,7 +261,7 @@ def _public_figure_functions() -> set[str]:
         module = importlib.import_module(f"rometools.charts.{mod.name}")
         for name in getattr(module, "__all__", []):
             if name.endswith("_figure") and inspect.isfunction(getattr(module, name)) \
-                    and name not in ("new_figure", "empty_figure"):  # building blocks, not charts
+                    and name not in ("new_figure", "empty_figure", "save_figure"):  # building blocks, not charts
                 names.add(name)
     return names
 

@@ -158,6 +158,8 @@ def _extras(state: GameState) -> dict[str, int]:
 from rometools.augustus.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.augustus.bots import action_places as _action_places  # noqa: E402
 from rometools.augustus.odds import key_odds as _key_odds  # noqa: E402
+from rometools.augustus.views import SAFEGUARD as _SAFEGUARD  # noqa: E402
+from rometools.augustus.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.augustus.rules")
@@ -178,6 +180,7 @@ GAME = register_game(GameSpec(
     restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
     chance_name="a draw", extras=_extras, tiebreaks=tiebreaks, score_parts=score_parts, movers=movers, action_text=action_text,
+    time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
     random_source=_rules.random_source, game_length=("draws", _draws),
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},

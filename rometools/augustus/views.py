@@ -15,6 +15,7 @@ from rometools.augustus.rules import open_slots
 from rometools.augustus.scoring import score_parts
 from rometools.augustus.state import GameState
 from rometools.core import playout
+from rometools.core.flow import Safeguard, TimeUnit
 from rometools.core.formatting import seat_label
 
 if TYPE_CHECKING:
@@ -355,3 +356,23 @@ def final_table(state: GameState) -> list[dict[str, Any]]:
     ranks = final_ranks(state)
     return [{"seat": s, **parts, "senators": senators(state, s), "rank": ranks[s]}
             for s, parts in enumerate(score_parts(state))]
+
+
+# ------------------------------------------------------------------ game flow (rometools.core.flow)
+def _draws(state: GameState) -> int:
+    return state.draws
+
+
+def _max_draws_reached(state: GameState) -> bool:
+    """Whether ``max_draws`` ended the game, not a player controlling the objectives that end it."""
+    need = state.config.components.objectives_to_end
+    return not any(len(c) >= need for c in state.controlled)
+
+
+#: Augustus is counted in draws, as its ``game_length`` is: a mobilisation token drawn and every
+#: player placing for it, the rulebook's round ("tour": "La partie se termine lorsqu'à la fin du
+#: tour un joueur a sept objectifs", 003_d241425e5c31f6f1.txt).
+TIME_UNIT = TimeUnit("draw", "draws", _draws,
+                     "a mobilisation token drawn, every player placing a legion for it (the rulebook's round)")
+#: The option that ends a game its rules would let run on.
+SAFEGUARD = Safeguard("max_draws", "a limit not in the rulebook that ends the game after max_draws draws", _max_draws_reached)

@@ -213,6 +213,7 @@ from rometools.caesars_empire.bots import action_places as _action_places  # noq
 from rometools.caesars_empire.bots import place_map as _place_map  # noqa: E402
 from rometools.caesars_empire.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
 from rometools.caesars_empire.odds import key_odds as _key_odds  # noqa: E402
+from rometools.caesars_empire.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 from rometools.core.handicap import StartBonus  # noqa: E402
 
 #: The seat handicap's start bonus in Caesar's Empire (a design tool, not a rule: docs/rules-decisions.md,
@@ -231,6 +232,7 @@ GAME = register_game(GameSpec(
                  "(route points, City tokens, the Treasure's marginal value); the Road bonus is scored at the end "
                  "for the most Roads left and is not weighed against them"},
     score_parts=score_parts, movers=movers, action_text=action_text,
+    time_unit=_TIME_UNIT,
     data_files={"components.toml": load_components, "board_2_3.toml": Board.from_file,
                 "board_4_5.toml": Board.from_file},
     file_kinds={"board": Board.from_file, "tables": load_components},

@@ -31,6 +31,7 @@ from rometools.caesars_empire.scoring import holdings, score_parts
 from rometools.caesars_empire.state import PASS, TERMINAL, Connection, GameState, RouteOption
 from rometools.core import playout
 from rometools.core.errors import ArgumentError, InvalidActionError
+from rometools.core.flow import TimeUnit
 from rometools.core.formatting import join_names, seat_label
 
 __all__ = [
@@ -557,3 +558,14 @@ def why_no_connection(state: GameState, city: str) -> str | None:
     left = state.roads_left[state.seat]
     return (f"{name} needs {low} Road{'s' if low != 1 else ''}; {seat_label(state.seat)} has "
             f"{left} left")
+
+
+# ------------------------------------------------------------------ game flow (rometools.core.flow)
+def _turns(state: GameState) -> int:
+    """Each decision is a turn ("During their turn a player must connect Rome to an available
+    City", 001_a311a49632a27e24.txt): the records so far (the set-up's deals come first)."""
+    return len(state.history)
+
+
+#: Caesar's Empire is counted in turns, one connection (or a pass) each.
+TIME_UNIT = TimeUnit("turn", "turns", _turns, "one player connecting Rome to a City")

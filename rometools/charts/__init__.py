@@ -23,6 +23,11 @@ browser) can find it.
   statistic of a roll as bars, with its seeded simulation.
 * :mod:`rometools.charts.via_romana` -- the Via Romana road board: cities by province,
   roads (open, signed, won), vacant spaces by colour, every seat's milestones and forts.
+* :mod:`rometools.charts.flow` -- how any game plays (:mod:`rometools.core.flow`): the lead
+  through the game, where the eventual winner stood, lead changes and branching by phase, the
+  winner's chances, every figure at a glance, by player count and two variants paired.
+* :mod:`rometools.charts._common` also saves any chart as PNG or SVG (``save_figure``) and keeps a
+  notebook's charts readable outside JupyterLab (``notebook_charts``).
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
 * :mod:`rometools.charts.what_if` -- a comparison's intervals narrowing batch by batch
@@ -50,6 +55,9 @@ _LAZY = {
     "empty_figure": "rometools.charts._common",
     "exact_bars": "rometools.charts._common",
     "new_figure": "rometools.charts._common",
+    "notebook_charts": "rometools.charts._common",
+    "save_figure": "rometools.charts._common",
+    "save_figures": "rometools.charts._common",
     "place_labels": "rometools.charts._common",
     "region_colour": "rometools.charts._common",
     "scores_over_turns_figure": "rometools.charts._common",
@@ -76,6 +84,16 @@ _LAZY = {
     "hot_spots_map_figure": "rometools.charts.playtest",
     "report": "rometools.charts.playtest",
     "report_page": "rometools.charts.playtest",
+    "lead_figure": "rometools.charts.flow",
+    "winner_rank_figure": "rometools.charts.flow",
+    "branching_figure": "rometools.charts.flow",
+    "lead_changes_figure": "rometools.charts.flow",
+    "duration_figure": "rometools.charts.flow",
+    "chances_figure": "rometools.charts.flow",
+    "flow_summary_figure": "rometools.charts.flow",
+    "flow_by_players_figure": "rometools.charts.flow",
+    "flow_comparison_figure": "rometools.charts.flow",
+    "flow_figures": "rometools.charts.flow",
     "road_board_figure": "rometools.charts.via_romana",
     "card_odds_figure": "rometools.charts.via_romana",
     "comparison_figure": "rometools.charts.what_if",
@@ -121,6 +139,19 @@ __all__ = [
     "setup_odds_figure",
     "simulated_trace",
     "skill_curve_figure",
+    "lead_figure",
+    "winner_rank_figure",
+    "branching_figure",
+    "lead_changes_figure",
+    "duration_figure",
+    "chances_figure",
+    "flow_summary_figure",
+    "flow_by_players_figure",
+    "flow_comparison_figure",
+    "flow_figures",
+    "notebook_charts",
+    "save_figure",
+    "save_figures",
     "tile_odds_figure",
 ]
 

@@ -21,11 +21,26 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import add_caption, new_figure
+from rometools.charts._common import (
+    PLOT_CONFIG,
+    add_caption,
+    add_leader_labels,
+    new_figure,
+    place_labels,
+    save_figures,
+)
 from rometools.core.formatting import counted, probability
+from rometools.core.paired import comparison_rows
+from rometools.core.playtest import lift_words, loss_words
 
-__all__ = ["LATE", "SECTIONS", "hot_spots_figure", "hot_spots_map_figure", "report", "report_page", "shift_rows"]
+__all__ = ["LATE", "SECTIONS", "figure_file_name", "flow_section", "hot_spots_figure",
+           "hot_spots_map_figure", "multiple_comparisons_text", "report", "report_page",
+           "shift_rows"]
 
+#: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
+#: the y:x drawing ratio of a board map and the labels' font size.
+_MAP_SIZE, _MAP_MARGIN, _MAP_RATIO, _MAP_FONT = (760, 580), {"l": 20, "r": 110, "t": 70, "b": 110}, 0.6, 10
+_MAP_PLOT = (_MAP_SIZE[0] - _MAP_MARGIN["l"] - _MAP_MARGIN["r"], _MAP_SIZE[1] - _MAP_MARGIN["t"] - _MAP_MARGIN["b"])
 #: A hot spot first taken past this share of the game (on average) is "taken late": its lift is
 #: said on the report page to measure who is winning by then as much as the place's worth.
 LATE = 0.5
@@ -33,7 +48,27 @@ LATE = 0.5
 
 def _interval(r: Mapping[str, Any]) -> str:
     return (f"{r['taker_win_rate']:.0%} ({r['low']:.0%} to {r['high']:.0%}); their seats win "
-            f"{r['seat_expected']:.0%} anyway: a lift of {r['lift']:+.0%}")
+            f"{r['seat_expected']:.0%} anyway: the first taker wins {lift_words(r['lift'])}")
+
+
+def multiple_comparisons_text(rows: Sequence[Mapping[str, Any]], confidence: float = 0.95) -> str:
+    """What chance alone does to a ranking of many places: how many intervals would clear zero with
+    no place mattering, against how many do.
+
+    Examples
+    --------
+    >>> rows = [{"lift_low": 0.02 if k < 5 else -0.1, "lift_high": 0.3} for k in range(40)]
+    >>> multiple_comparisons_text(rows)
+    'With 40 places ranked, about 2 would show a 95% interval clear of zero by chance alone even if no place mattered; 5 do here, so read a single place as a lead to check with more games, not a finding.'
+    """
+    n = len(rows)
+    clear = sum(1 for r in rows if r["lift_low"] > 0 or r["lift_high"] < 0)
+    expected = (1 - confidence) * n
+    about = f"{expected:.0f}" if expected >= 1 else "fewer than 1"
+    verdict = ("so read a single place as a lead to check with more games, not a finding" if clear <= 3 * max(expected, 1)
+               else "more than chance would give, so some of these places matter")
+    return (f"With {n} places ranked, about {about} would show a {confidence:.0%} interval clear of zero by chance "
+            f"alone even if no place mattered; {clear} do here, {verdict}.")
 
 
 def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = None, top: int = 15) -> go.Figure:
@@ -71,13 +106,14 @@ def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = N
         hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
                    f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}" for r in shown],
         hoverinfo="text"))
-    fig.add_vline(x=0, line_dash="dash", annotation_text="worth nothing beyond the seat")
+    fig.add_vline(x=0, line_dash="dash", line_color="#777")
     games = shown[0]["games"] if shown else 0
     fig.update_layout(title=title or f"What taking each place first is worth, {counted(games, 'game')}",
                       xaxis_title="the first taker's win rate minus their seat's (95% interval)",
-                      xaxis={"tickformat": "+.0%"}, yaxis_title="place",
+                      xaxis={"tickformat": "+.0%"}, yaxis={"title": {"text": "place"}, "automargin": True},
                       width=760, height=max(320, 26 * len(shown) + 140))
-    return add_caption(fig, "Red: worth more to the first taker than their seat wins anyway; blue: less.")
+    return add_caption(fig, "Red: worth more to the first taker than their seat wins anyway; blue: less. "
+                            "Dashed line: worth nothing beyond the seat.")
 
 
 def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[str, tuple[float, float]],
@@ -134,9 +170,19 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
             ys += [y0, y1, None]
     by_place = {r["place"]: r for r in rows}
     quiet = [p for p in positions if p not in by_place]
-    taken = [r for r in rows]
-    named = {r["place"] for r in list(rows)[:labels]}
+    taken = list(rows)
+    named = {r["place"] for r in taken[:labels]}
     reach = max([abs(r["lift"]) for r in taken] + [0.05])
+    sizes = [8 + 24 * r["share"] for r in taken]
+    texts = [html.escape(r["place"]) if r["place"] in named else "" for r in taken]
+    # labels placed so none overlaps another, a place or a never-taken place; with no room, on a leader line
+    xrange, yrange = (-0.05, 1.05), (-0.08, 1.08)
+    plot_w, plot_h = _MAP_PLOT
+    scale = min(plot_w / (xrange[1] - xrange[0]), plot_h / ((yrange[1] - yrange[0]) * _MAP_RATIO))
+    placement = place_labels(
+        [positions[r["place"]] for r in taken], texts, [z / 2 for z in sizes], xrange=xrange, yrange=yrange,
+        width=scale * (xrange[1] - xrange[0]), height=scale * _MAP_RATIO * (yrange[1] - yrange[0]),
+        font_px=_MAP_FONT, obstacles=[(*positions[p], 4) for p in quiet])
     fig = new_figure(
         go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#c8c8c8", "width": 1.5}, hoverinfo="skip",
                    name="paths", meta="report-map-links", uid="report-map-links", showlegend=False),
@@ -148,25 +194,27 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
         go.Scatter(
             x=[positions[r["place"]][0] for r in taken], y=[positions[r["place"]][1] for r in taken],
             mode="markers+text", customdata=[r["place"] for r in taken],
-            text=[html.escape(r["place"]) if r["place"] in named else "" for r in taken],
-            textposition="top center", textfont={"size": 10},
-            marker={"size": [8 + 24 * r["share"] for r in taken],
+            text=[t if placement.positions[i] else "" for i, t in enumerate(texts)],
+            textposition=[p or "top center" for p in placement.positions], textfont={"size": _MAP_FONT},
+            marker={"size": sizes,
                     "color": [r["lift"] for r in taken], "cmin": -reach, "cmax": reach,
                     "colorscale": "RdBu", "reversescale": True, "line": {"color": "#444", "width": 1},
                     "colorbar": {"title": {"text": "first taker's<br>win rate minus<br>their seat's"},
-                                 "tickformat": "+.0%"}},
+                                 "tickformat": "+.0%", "len": 0.8}},
             hovertext=[f"{html.escape(r['place'])}: taken in {r['taken']} of {r['games']} games, on average "
                        f"{r['when']:.0%} of the way in; its first taker wins {_interval(r)}"
                        for r in taken],
             hoverinfo="text", name="places", meta="report-map-places", uid="report-map-places", showlegend=False))
     games = taken[0]["games"] if taken else 0
     fig.update_layout(title=title or f"Hot spots on the board, {counted(games, 'game')}",
-                      xaxis={"visible": False, "range": [-0.05, 1.05]},
-                      yaxis={"visible": False, "range": [-0.08, 1.08], "scaleanchor": "x", "scaleratio": 0.6},
-                      width=760, height=560, margin={"b": 80})
+                      xaxis={"visible": False, "range": list(xrange)},
+                      yaxis={"visible": False, "range": list(yrange), "scaleanchor": "x", "scaleratio": _MAP_RATIO},
+                      width=_MAP_SIZE[0], height=_MAP_SIZE[1], margin=dict(_MAP_MARGIN))
+    add_leader_labels(fig, placement, [positions[r["place"]] for r in taken], texts, sizes,
+                      [f"report-map-label-{i}" for i in range(len(taken))], font_px=_MAP_FONT)
     return add_caption(fig, "Red: the first to take it wins more often than their seat does anyway; blue: less "
-                            "often.<br>"
-                            "Larger: taken in more games. Small grey: never taken first (hover for any place).")
+                            "often.\nLarger: taken in more games. Small grey: never taken first (hover for any "
+                            "place).", offset=24)
 
 
 def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 12) -> tuple[list[str], list[list[str]]]:
@@ -184,7 +232,7 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
     >>> row = {"place": "A", "games": 4, "taken": 2, "share": 0.5, "when": 0.1, "taker_wins": 1,
     ...        "taker_win_rate": 0.5, "low": 0.1, "high": 0.9, "fair": 0.5, "seat_expected": 0.4, "lift": 0.1}
     >>> shift_rows({2: [row], 3: []})
-    (['place', '2 players', '3 players'], [['A', 'taken 50%, lift +10%', '-']])
+    (['place', '2 players', '3 players'], [['A', 'taken in 50%; first taker wins 10 points more often than their seat', '-']])
     """
     counts = sorted(shift)
     order: list[str] = []
@@ -194,9 +242,68 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
                 order.append(shift[n][rank]["place"])
     order = order[:top]
     at = {n: {r["place"]: r for r in shift[n]} for n in counts}
-    rows = [[p] + [f"taken {at[n][p]['share']:.0%}, lift {at[n][p]['lift']:+.0%}" if p in at[n] else "-"
-                   for n in counts] for p in order]
+    rows = [[p] + [f"taken in {at[n][p]['share']:.0%}; first taker wins {lift_words(at[n][p]['lift'])}"
+                   if p in at[n] else "-" for n in counts] for p in order]
     return ["place"] + [f"{n} players" for n in counts], rows
+
+
+def flow_section(pt: Any, chart: Any) -> list[str]:
+    """The report's "How it plays" section: the game-flow sentences, a table of every figure with its
+    meaning and interval, a chart per figure, and the player counts and the variant when measured.
+
+    Parameters
+    ----------
+    pt : Playtest
+    chart : callable
+        ``chart(fig) -> str``: the page's HTML for a figure.
+
+    Returns
+    -------
+    list of str
+        HTML pieces.
+    """
+    from rometools.charts.flow import flow_by_players_figure, flow_comparison_figure, flow_figures
+
+    f = pt.flow
+    if f is None:
+        return ["<p>Not measured in this report (<code>flow_games=0</code>).</p>"]
+    unit = f.unit
+    intro = (f"<p>{counted(f.n_games, 'game')} of {html.escape(', '.join(sorted(set(f.bots))))} bots, the "
+             f"seat-balance games played again and read decision by decision. Length is counted in "
+             f"{html.escape(unit.plural)}" + (f" ({html.escape(unit.name)}: {html.escape(unit.means)})" if unit.means
+                                               else "") + "; the phases are the thirds of a game by "
+             f"{html.escape(unit.plural)}. The lead is the score's: the leader's points minus the "
+             f"second player's.</p>")
+    parts = [intro, "<ul>" + "".join(f"<li>{html.escape(m.text)}</li>" for m in f.metrics.values()) + "</ul>"]
+    from rometools.core.flow import _interval_text, _value_text
+
+    parts.append(_table([[m.name, _value_text(m), _interval_text(m),
+                          {"t": "Student t", "Wilson": "Wilson", "exact": "none: no spread"}[m.interval], m.games,
+                          m.meaning] for m in f.metrics.values()],
+                        ["figure", "value", "95% interval", "interval", "games", "what it means"]))
+    for fig in flow_figures(f).values():
+        parts.append(chart(fig))
+    how = (f"Uncertainty and swing: each seat's chance of winning at {counted(f.valued, 'valued game')}' sampled "
+           f"points, estimated by {f.value_by} (the estimate sees the whole state, hidden hands included)."
+           if f.valued else "Uncertainty and swing are not measured here (<code>value_games=0</code>).")
+    parts.append(f"<p class='note'>{how} After Ludii's evaluation metrics and C. Browne's measures of game "
+                 "quality (2008), read from the game's own score.</p>")
+    if pt.flow_by_players:
+        counts = sorted(pt.flow_by_players)
+        parts.append("<h3>At every player count</h3>")
+        parts.append(chart(flow_by_players_figure(pt.flow_by_players)))
+        parts.append(_table([[pt.flow_by_players[counts[0]].metrics[k].name]
+                             + [_value_text(pt.flow_by_players[n].metrics[k]) for n in counts]
+                             for k in pt.flow_by_players[counts[0]].metrics],
+                            ["figure"] + [f"{n} players" for n in counts]))
+    if pt.flow_comparison is not None and len(pt.flow_comparison):
+        said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+        parts.append(f"<h3>The variant {html.escape(said)}, paired on the same seeds</h3>")
+        parts.append(chart(flow_comparison_figure(pt.flow_comparison)))
+        parts.append(_table(comparison_rows(pt.flow_comparison),
+                            ["figure", "the game", "the variant", "the variant's difference", "95% interval",
+                             "note"]))
+    return parts
 
 
 def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
@@ -206,7 +313,7 @@ def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
 
 
 #: The page's sections, in order (h2 headings); a part not asked for says so in one line.
-SECTIONS = ("Seat balance", "Score spread and game length", "Skill: does thinking pay?",
+SECTIONS = ("Seat balance", "Score spread and game length", "How it plays", "Skill: does thinking pay?",
             "Restricted play: what each strategy is worth", "Hot spots: the places that matter",
             "How the hot spots shift with the player count", "Rule holes", "Exact odds")
 
@@ -235,13 +342,36 @@ def options_text(game: Any, options: Any) -> str:
     return ", ".join(f"{k}={value(k, v)}" for k, v in options.items())
 
 
-def report_page(pt: Any) -> str:
+
+
+def figure_file_name(fig: go.Figure, k: int) -> str:
+    """A chart's file name for an export: its number on the page and its title, in lower case.
+
+    Examples
+    --------
+    >>> figure_file_name(new_figure().update_layout(title="The lead through the game: Pig, 2 players"), 3)
+    '03-the-lead-through-the-game-pig-2-players'
+    """
+    import re
+
+    title = fig.layout.title.text or "chart"
+    words = re.sub(r"[^a-z0-9]+", "-", html.unescape(title).lower()).strip("-")
+    return f"{k:02d}-{words[:70].rstrip('-')}"
+
+
+def report_page(pt: Any, *, figures: list | None = None) -> str:
     """A :class:`~rometools.core.playtest.Playtest` as one self-contained HTML page.
+
+    Every chart has plotly's toolbar (its camera saves a PNG) and links under it that save it as
+    PNG or SVG, for a rulebook draft.
 
     Parameters
     ----------
     pt : Playtest
         What :func:`~rometools.core.playtest.playtest` measured.
+    figures : list, optional
+        Receives ``(file name, figure)`` for every chart drawn, in the page's order (``report``'s
+        ``figures`` writes them as images).
 
     Returns
     -------
@@ -259,16 +389,30 @@ def report_page(pt: Any) -> str:
     import plotly.io as pio
 
     from rometools.charts.balance import score_histogram_figure, seat_win_rate_figure
-    from rometools.core.balance import game_length_text, seat_advantage_text, seat_win_rates
+    from rometools.core.balance import (
+        game_length_text,
+        seat_advantage_text,
+        seat_win_rates,
+        sensitivity_text,
+    )
 
     game = pt.game
     drawn: list[str] = []
 
     def chart(fig: go.Figure) -> str:   # numbered ids (not plotly's random ones): the same run, the same page
-        page = pio.to_html(fig, include_plotlyjs=not drawn, full_html=False, config={"displaylogo": False},
-                           div_id=f"report-chart-{len(drawn) + 1}")
+        k = len(drawn) + 1
+        div, name = f"report-chart-{k}", figure_file_name(fig, k)
+        size = {"width": fig.layout.width or 700, "height": fig.layout.height or 500}
+        config = {**PLOT_CONFIG, "toImageButtonOptions": {**PLOT_CONFIG["toImageButtonOptions"], "filename": name}}
+        page = pio.to_html(fig, include_plotlyjs=not drawn, full_html=False, config=config, div_id=div)
+        links = " · ".join(
+            f"<a href='#' onclick=\"Plotly.downloadImage('{div}', {{format: '{fmt}', scale: {scale}, "
+            f"width: {size['width']}, height: {size['height']}, filename: '{name}'}}); return false;\">{fmt.upper()}</a>"
+            for fmt, scale in (("png", 2), ("svg", 1)))
         drawn.append(page)
-        return page
+        if figures is not None:
+            figures.append((name, fig))
+        return f"{page}\n<p class='export'>Save this chart for a rulebook draft: {links}</p>"
 
     title = f"Playtest report: {game.title}, {game.players} players"
     rates = seat_win_rates(pt.results)
@@ -278,7 +422,8 @@ def report_page(pt: Any) -> str:
     said = options_text(game, options) or "the default options"
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em}td,th{padding:2px 8px;"
-             "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}</style></head><body>",
+             "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}p.export{font-size:small;color:#555;"
+             "margin-top:0}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>",
              f"<p>{html.escape(said)}; seed {pt.seed}; {html.escape(pt.bot)} bots in every seat. Every figure "
              f"is reproducible from the seed (<code>rometools.report</code> with the same arguments).</p>",
@@ -288,8 +433,10 @@ def report_page(pt: Any) -> str:
              _table([[r.player, r.games, r.wins, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"]
                      for r in rates.itertuples()], ["seat", "games", "wins", "win rate", "95% interval"]),
              f"<p>{html.escape(seat_advantage_text(pt.results))}</p>",
+             f"<p class='note'>{html.escape(sensitivity_text(pt.n_games, game.players))}</p>",
              "<h2>Score spread and game length</h2>", chart(score_histogram_figure(pt.results)),
              f"<p>{html.escape(game_length_text(pt.results))}</p>",
+             "<h2>How it plays</h2>", *flow_section(pt, chart),
              "<h2>Skill: does thinking pay?</h2>"]
     if pt.skill is not None:
         from rometools.charts.strength import skill_curve_figure
@@ -305,11 +452,11 @@ def report_page(pt: Any) -> str:
                      "<code>rometools report --skill-games N</code> measures it).</p>")
     parts.append("<h2>Restricted play: what each strategy is worth</h2>")
     if pt.restricted:
-        parts.append(_table([[r["restriction"], r["forbids"], r["games"], f"{r['win_rate']:.1%}",
-                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", f"{r['loss']:+.1%}",
+        parts.append(_table([[f"a bot that {r['forbids']}", r["games"], f"{r['win_rate']:.1%}",
+                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", loss_words(r["loss"]),
                               r["replaced"]] for r in pt.restricted],
-                            ["restriction", "forbids", "games", "win rate", "95% interval", "unrestricted",
-                             "loss", "decisions changed"]))
+                            ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
+                             "what it costs", "decisions changed"]))
         parts.append("<p class='note'>A restricted bot plays as the base bot does, except that a forbidden choice "
                      "is replaced by a random allowed action; the loss is the win rate it gives up against "
                      "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012), an upper bound of the "
@@ -321,10 +468,11 @@ def report_page(pt: Any) -> str:
     if pt.comparison is not None:
         said = options_text(game, pt.compare)
         parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
-        parts.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
-                              "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}", r.note]
-                             for r in pt.comparison.itertuples()],
-                            ["figure", "the game", "the variant", "difference", "95% interval", "note"]))
+        parts.append(_table(comparison_rows(pt.comparison),
+                            ["figure", "the game", "the variant", "the variant's difference", "95% interval",
+                             "note"]))
+        parts.append("<p class='note'>Each figure's difference is the variant's value minus the game's, over "
+                     "the same seeds (the same chance outcomes while the games allow), with its 95% t interval.</p>")
     parts.append("<h2>Hot spots: the places that matter</h2>")
     if pt.spots:
         if game.spec.place_map is not None:
@@ -332,10 +480,13 @@ def report_page(pt: Any) -> str:
             parts.append(chart(hot_spots_map_figure(pt.spots, positions, links)))
         parts.append(chart(hot_spots_figure(pt.spots)))
         parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
-                              f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}", f"{r['lift']:+.0%}"]
+                              f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}",
+                              lift_words(r["lift"])]
                              for r in pt.spots[:20]],
                             ["place", "taken in", "when (share of the game)", "first taker wins",
-                             "95% interval", "their seats win anyway", "lift"]))
+                             "95% interval", "their seats win anyway", "the first taker wins"]))
+        if len(pt.spots) >= 10:
+            parts.append(f"<p class='note'>{html.escape(multiple_comparisons_text(pt.spots))}</p>")
         parts.append("<p class='note'>A place is taken by the first seat whose action names it. The lift is "
                      "what taking it first is worth beyond the seat: with a first-seat advantage, the place "
                      "the first seat always takes first wins often and is worth nothing by itself.</p>")
@@ -364,8 +515,8 @@ def report_page(pt: Any) -> str:
     parts.append("<h2>Rule holes</h2>")
     from rometools.core.playtest import HOLE_TITLES
 
-    parts.append(_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else f"seed {h['seed']}, "
-                          f"{h['bot']} bots"] for kind, h in pt.holes.items()],
+    parts.append(_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else
+                          f"seed {h['seed'][0]}, game {h['seed'][1]}, {h['bot']} bots"] for kind, h in pt.holes.items()],
                         ["kind", "means", "games", "first found"]))
     if any(h["saved_game"] for h in pt.holes.values()):
         parts.append("<p class='note'>Each hole's saved game: <code>rometools.playtest(...).holes[kind]"
@@ -394,7 +545,7 @@ def report_page(pt: Any) -> str:
     return "\n".join(parts)
 
 
-def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) -> str:
+def report(game: Any, n_games: int = 200, *, out: Any = None, figures: Any = None, **options: Any) -> str:
     """Play the automated playtest and return (and with ``out``, write) its one-page HTML report.
 
     Parameters
@@ -406,6 +557,9 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) ->
         Also write the page there (UTF-8), whole or not at all (a temporary file beside it,
         renamed over it): an interrupted run (Ctrl-C: ``KeyboardInterrupt`` from any part, as
         :func:`~rometools.core.playtest.playtest` raises it) writes nothing.
+    figures : str or Path, optional
+        A folder (made if missing) to write every chart of the page into as PNG and SVG, for a
+        rulebook draft (:func:`~rometools.charts._common.save_figures`: kaleido and Chromium).
     **options
         As :func:`rometools.core.playtest.playtest` (``seed``, ``bot``, ``players``,
         ``compare``, ``skill_games``, ``shift_games``, ``executor``, ``progress``...).
@@ -431,12 +585,20 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, **options: Any) ->
     >>> page.startswith("<!DOCTYPE html>"), "Seat balance" in page, "Rule holes" in page
     (True, True, True)
     """
+    from pathlib import Path
+
     from rometools.core.playtest import playtest
 
-    page = report_page(playtest(game, n_games, **options))
+    drawn: list = []
+    page = report_page(playtest(game, n_games, **options), figures=drawn)
     if out is not None:   # whole or not at all: a temporary file beside it, then renamed over it
         from rometools.core.data import write_text_atomically
 
         write_text_atomically(out, page)
+    if figures is not None:
+        folder = Path(figures)
+        folder.mkdir(parents=True, exist_ok=True)
+        save_figures([fig for _, fig in drawn for _ in (0, 1)],
+                     [folder / f"{name}.{ext}" for name, _ in drawn for ext in ("png", "svg")])
     return page
 

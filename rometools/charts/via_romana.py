@@ -49,11 +49,11 @@ def _space_points(board) -> dict[str, tuple[float, float]]:
 
 
 def _space_names(board) -> dict[str, str]:
-    """Each board space as a designer names it: a city by its name, a road space as "road r07, space 2"."""
+    """Each board space as a designer names it: a city by its name, a road space as "the Roma–Tibur road, space 2"."""
     names = {c.id: c.name for c in board.cities}
     for road in board.roads:
         for k, space in enumerate(road.space_ids, 1):
-            names[space] = f"road {road.id}, space {k}"
+            names[space] = f"the {board.road_name(road.id)}, space {k}"
     return names
 
 
@@ -129,7 +129,7 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
             "vr-board-signed" if status in ("signed", "scored") else "vr-board-roads"
         xs, ys, texts = lines.setdefault(key, ([], [], []))
         (xa, ya), (xb, yb) = where[road.a], where[road.b]
-        text = f"road {html.escape(road.id)}: {status}"
+        text = f"the {html.escape(board.road_name(road.id))}: {status}"
         xs += [xa, xb, None]
         ys += [ya, yb, None]
         texts += [text, text, None]

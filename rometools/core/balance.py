@@ -25,17 +25,21 @@ from rometools.core.stats import proportion_estimate
 
 __all__ = [
     "bot_win_rates",
+    "detectable_difference",
     "game_length_text",
     "game_summary",
     "games_needed",
     "games_needed_text",
+    "games_to_detect",
     "mean_interval",
     "points_shares",
     "rate_columns",
     "rotation_caveat_text",
     "score_summary",
     "seat_advantage_test",
+    "seat_table",
     "seat_win_rates",
+    "sensitivity_text",
     "shared_wins_text",
 ]
 
@@ -567,3 +571,94 @@ def games_needed_text(rates, half_width: float = 0.02, confidence: float = 0.95)
     rate = float(worst["win_rate"])
     return (f"{head}; about {number(games_needed(half_width, confidence, rate))} at {percent(rate, 3)}, "
             f"{worst['player']}'s observed rate (the observed rate nearest 50%, whose interval is widest).")
+
+
+def detectable_difference(n_games: int, rate: float, confidence: float = 0.95, power: float = 0.8) -> float:
+    """The smallest difference from ``rate`` a seat's win rate over ``n_games`` games shows: the
+    true difference a two-sided test at ``1 - confidence`` finds with probability ``power``
+    (the normal approximation: ``(z_conf + z_power) * sqrt(rate (1 - rate) / n)``).
+
+    Parameters
+    ----------
+    n_games : int
+        Games played (1 or more).
+    rate : float
+        The win rate a fair seat has (``1 / players``).
+    confidence, power : float
+        Of the test (0.95, 0.8: a 5% test that finds the difference 4 times in 5).
+
+    Returns
+    -------
+    float
+        A proportion (0.12: 12 percentage points).
+
+    Examples
+    --------
+    >>> round(detectable_difference(100, 0.5), 3), round(detectable_difference(100, 0.25), 3)
+    (0.14, 0.121)
+    """
+    from statistics import NormalDist
+
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ArgumentError(f"the number of games must be a whole number 1 or more, got {n_games!r}")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2) + NormalDist().inv_cdf(power)
+    return z * math.sqrt(rate * (1 - rate) / n_games)
+
+
+def games_to_detect(difference: float, rate: float, confidence: float = 0.95, power: float = 0.8) -> int:
+    """Games that show a seat's win rate ``difference`` away from ``rate`` (the inverse of
+    :func:`detectable_difference`, rounded up).
+
+    Examples
+    --------
+    >>> games_to_detect(0.05, 0.25), games_to_detect(0.05, 0.5)
+    (589, 785)
+    """
+    from statistics import NormalDist
+
+    if not 0 < difference < 1:
+        raise ArgumentError(f"the difference is a proportion between 0 and 1, got {difference!r}")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2) + NormalDist().inv_cdf(power)
+    return math.ceil(z * z * rate * (1 - rate) / difference ** 2)
+
+
+def sensitivity_text(n_games: int, players: int, target: float = 0.05) -> str:
+    """What a run of ``n_games`` can and cannot see of a seat's advantage, in one sentence: the
+    smallest difference from the fair share it finds 4 times in 5 with a 5% test
+    (:func:`detectable_difference`), and the games that would see ``target``.
+
+    Examples
+    --------
+    >>> sensitivity_text(100, 2)
+    'What these games can see: at 100 games a seat whose true win rate is within about 14 points of the fair 50% looks like the others (a 5% test finds a difference that size 4 times in 5); about 785 games would see a difference of 5 points.'
+    """
+    fair = 1 / players
+    seen = detectable_difference(n_games, fair)
+    need = games_to_detect(target, fair)
+    more = "" if need > n_games else " (these games already do)"
+    return (f"What these games can see: at {number(n_games)} games a seat whose true win rate is within about "
+            f"{100 * seen:.0f} points of the fair {percent(fair, 3)} looks like the others (a 5% test finds a "
+            f"difference that size 4 times in 5); about {number(need)} games would see a difference of "
+            f"{100 * target:.0f} points{more}.")
+
+
+def seat_table(rates, *, digits: int = 1):
+    """:func:`seat_win_rates` as a table a designer reads (a notebook's, the report's): seat, games,
+    wins, shared wins, the win rate and its 95% Wilson interval as percentages.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rates = pd.DataFrame({"player": ["P1"], "games": [40], "wins": [13], "shared_wins": [1],
+    ...                       "win_rate": [0.325], "ci_low": [0.201], "ci_high": [0.48]})
+    >>> seat_table(rates).to_dict("records")
+    [{'seat': 'P1', 'games': 40, 'wins': 13, 'shared wins': 1, 'win rate': '32.5%', '95% interval': '20.1% to 48.0%'}]
+    """
+    import pandas as pd
+
+    _need_results(rates, "player", "games", "wins", "win_rate", "ci_low", "ci_high")
+    rows = [{"seat": r.player, "games": int(r.games), "wins": int(r.wins),
+             **({"shared wins": int(r.shared_wins)} if "shared_wins" in rates.columns else {}),
+             "win rate": f"{r.win_rate:.{digits}%}", "95% interval": f"{r.ci_low:.{digits}%} to {r.ci_high:.{digits}%}"}
+            for r in rates.itertuples()]
+    return pd.DataFrame(rows)

@@ -16,7 +16,7 @@ from typing import Any
 from rometools.core.registry import game_spec
 from rometools.core.reprs import install_short_reprs, short_value
 
-__all__ = ["GameDescription", "describe", "install_short_reprs", "short_value"]
+__all__ = ["GameDescription", "describe", "install_short_reprs", "player_counts", "short_value", "variant_options"]
 
 
 @dataclass(frozen=True)
@@ -136,3 +136,40 @@ def describe(game_id: str) -> GameDescription:
         rows.append({"option": o.name, "takes": o.takes(), "default": default, "meaning": meaning})
     return GameDescription(id=spec.id, title=spec.title, players=span, bots=tuple(sorted(spec.bots)),
                            options=tuple(rows), data_files=tuple(spec.data_files), source=spec.source or "")
+
+
+def _a_game(game: Any) -> Any:
+    """A registered game id (its default options) or a :class:`~rometools.core.load.Game`."""
+    from rometools.core.load import load_game
+
+    return load_game(game) if isinstance(game, str) else game
+
+
+def variant_options(game: Any) -> dict[str, Any]:
+    """The options of ``game`` (an id or a :class:`~rometools.core.load.Game`) that differ from its
+    default config at the same player count.
+
+    Examples
+    --------
+    >>> from rometools.core.load import load_game
+    >>> variant_options(load_game("via_romana", players=3, dangerous_ties=True))
+    {'dangerous_ties': True}
+    """
+    game = _a_game(game)
+    default = game.spec.config(players=game.players)
+    return {o.name: getattr(game.config, o.name) for o in game.spec.config.options()
+            if o.name != "players" and getattr(game.config, o.name) != getattr(default, o.name)}
+
+
+def player_counts(game: Any) -> list[int]:
+    """The player counts a registered game (an id or a :class:`~rometools.core.load.Game`) takes with
+    its bundled data, fewest first.
+
+    Examples
+    --------
+    >>> player_counts("imperator")
+    [2, 3, 4, 5]
+    """
+    game = _a_game(game)
+    span = _player_range(game.spec)
+    return list(range(span[0], span[1] + 1)) if span else [game.players]

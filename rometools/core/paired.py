@@ -23,7 +23,8 @@ from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted, join_names, number, percent, shown
 from rometools.core.stats import proportion_estimate
 
-__all__ = ["compare_variants", "paired_differences", "paired_differences_text"]
+__all__ = ["compare_variants", "comparison_rows", "comparison_table", "difference_words", "interval_words",
+           "paired_differences", "paired_differences_text", "paired_row"]
 
 
 _PAIR_COLUMNS = ("game", "rotation", "seat", "score", "rank", "win", "length")
@@ -196,26 +197,158 @@ def paired_differences(results_a, results_b, confidence: float = 0.95):
                                                pairs[f"{column}_b"].to_numpy(float))
     for column, label in (("length", "game length"), ("margin", "winning margin")):
         figures[label] = (per_game[f"{column}_a"].to_numpy(float), per_game[f"{column}_b"].to_numpy(float))
-    rows = []
-    for name, (a, b) in figures.items():
-        n = len(a)
-        if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: no t interval from these games
-            d = float(b[0] - a[0])
-            rows.append({"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
-                         "ci_low": math.nan, "ci_high": math.nan, "se_paired": 0.0, "se_unpaired": 0.0,
-                         "variance_reduction": math.nan,
-                         "note": _constant_note(name, a[0], b[0], n, confidence)})
-            continue
-        d = b - a
-        m, lo, hi = mean_interval(d, confidence)
-        var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
-        var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
-        rows.append({"figure": name, "pairs": n, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
-                     "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
-                     "se_unpaired": math.sqrt(var_unpaired / n),
-                     "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0,
-                     "note": ""})
+    rows = [paired_row(name, a, b, confidence) for name, (a, b) in figures.items()]
     return pd.DataFrame(rows)
+
+
+def paired_row(name: str, a: Any, b: Any, confidence: float = 0.95, *, note: str | None = None) -> dict:
+    """One figure of a paired comparison: ``a[i]`` and ``b[i]`` are the same game (seed) in variants A
+    and B; the row :func:`paired_differences` gives for it.
+
+    Parameters
+    ----------
+    name : str
+        The figure, as the table names it (``"game length"``).
+    a, b : array-like of float
+        Its value in each pair, variant A and variant B (the same length, 1 or more).
+    confidence : float
+        Of the t interval of the mean difference B - A.
+    note : str, optional
+        What to say when neither variant has any spread (no interval comes from the games);
+        default: the sentence :func:`paired_differences` writes for its own figures, or a plain
+        one for any other name.
+
+    Returns
+    -------
+    dict
+        ``figure, pairs, a, b, difference, ci_low, ci_high, se_paired, se_unpaired,
+        variance_reduction, note``.
+
+    Examples
+    --------
+    >>> row = paired_row("rounds", [5, 6, 7], [6, 8, 8])
+    >>> row["difference"], round(row["ci_low"], 2), row["note"]
+    (1.3333333333333333, -0.1, '')
+    >>> paired_row("rounds", [5, 5], [6, 6])["note"]
+    'rounds was 5 in every one of 2 games of variant A and 6 in variant B: no spread in these games, so no interval for the difference'
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    n = len(a)
+    if np.ptp(a) == 0 and np.ptp(b) == 0:  # no spread in either run: no t interval from these games
+        d = float(b[0] - a[0])
+        if note is None:
+            standard = name in ("game length", "winning margin") or name.startswith(("win rate", "mean score"))
+            note = _constant_note(name, a[0], b[0], n, confidence) if standard else (
+                f"{name} was {number(float(a[0]))} in every one of {counted(n, 'game')} of variant A and "
+                f"{number(float(b[0]))} in variant B: no spread in these games, so no interval for the difference")
+        return {"figure": name, "pairs": n, "a": float(a[0]), "b": float(b[0]), "difference": d,
+                "ci_low": math.nan, "ci_high": math.nan, "se_paired": 0.0, "se_unpaired": 0.0,
+                "variance_reduction": math.nan, "note": note}
+    d = b - a
+    m, lo, hi = mean_interval(d, confidence)
+    var_paired = float(d.var(ddof=1)) if n > 1 else 0.0
+    var_unpaired = (float(a.var(ddof=1)) + float(b.var(ddof=1))) if n > 1 else 0.0
+    return {"figure": name, "pairs": n, "a": float(a.mean()), "b": float(b.mean()), "difference": m,
+            "ci_low": lo, "ci_high": hi, "se_paired": math.sqrt(var_paired / n),
+            "se_unpaired": math.sqrt(var_unpaired / n),
+            "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0, "note": ""}
+
+
+def difference_words(figure: str, difference: float, unit: str | None = None) -> str:
+    """A paired difference (variant minus game) said as what it is: ``"3.1 points higher"``.
+
+    Win rates and shares (``unit`` ``"share"``) are said in percentage points; scores and margins
+    in points; game length in decisions; any other figure in its ``unit`` (``"rounds"``,
+    ``"legal moves"``).
+
+    Examples
+    --------
+    >>> difference_words("win rate P1", -0.031), difference_words("game length", 2.0)
+    ('3.1 points lower', '2 decisions longer')
+    >>> difference_words("Duration", 1.5, "rounds"), difference_words("Comebacks", 0.05, "share")
+    ('1.5 rounds more', '5.0 points higher')
+    >>> difference_words("Duration", 0.0, "rounds")
+    'no difference'
+    """
+    if difference != difference:
+        return "-"
+    if difference == 0:
+        return "no difference"
+    up = difference > 0
+    size = abs(difference)
+    said = f"{size:.1f}" if size >= 10 else f"{size:.2f}".rstrip("0").rstrip(".") if size >= 0.005 else "< 0.01"
+    if figure.startswith("win rate") or unit == "share":
+        return f"{100 * size:.1f} points {'higher' if up else 'lower'}"
+    if unit == "percentage points":
+        return f"{100 * size:.1f} points {'more' if up else 'less'}"
+    if figure == "game length":
+        return f"{said} decisions {'longer' if up else 'shorter'}"
+    if figure.startswith(("mean score", "winning margin")):
+        return f"{said} points {'more' if up else 'fewer'}"
+    noun = "" if unit in (None, "", "0 to 1", "per game") else f" {unit}"
+    return f"{said}{noun} {'more' if up else 'less'}"
+
+
+def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
+    """A paired difference's interval in words: ``"1.0 to 7.0 points lower"``, or from one side of
+    zero to the other.
+
+    Examples
+    --------
+    >>> interval_words("win rate P1", -0.07, -0.01), interval_words("Duration", -0.5, 1.5, "rounds")
+    ('1.0 to 7.0 points lower', 'from 0.5 rounds less to 1.5 rounds more')
+    """
+    a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
+    (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
+    if ra == rb and a != "no difference" and "<" not in a + b:
+        small, large = sorted((na, nb), key=float)
+        return f"{small} to {large} {ra}"
+    return f"from {a} to {b}"
+
+
+def comparison_rows(table: Any) -> list[list[str]]:
+    """A paired comparison (:func:`~rometools.core.paired.compare_variants` or
+    :func:`~rometools.core.flow.compare_flow`, whose ``unit`` column says each figure's unit) as table
+    rows a designer reads: the figure, both values, the difference in words and its interval.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"figure": ["win rate P1"], "a": [0.5], "b": [0.46], "difference": [-0.04],
+    ...                   "ci_low": [-0.07], "ci_high": [-0.01], "note": [""]})
+    >>> comparison_rows(t)
+    [['win rate P1', '50%', '46%', '4.0 points lower', '1.0 to 7.0 points lower', '']]
+    """
+    out = []
+    units = table["unit"] if "unit" in table.columns else [None] * len(table)
+    for r, unit in zip(table.itertuples(), units, strict=True):
+        if r.figure.startswith("win rate") or unit == "share":
+            a, b = f"{r.a:.0%}", f"{r.b:.0%}"
+        elif unit == "percentage points":
+            a, b = f"{100 * r.a:.1f}", f"{100 * r.b:.1f}"
+        else:
+            a, b = f"{r.a:.3g}", f"{r.b:.3g}"
+        interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit)
+        out.append([r.figure, a, b, difference_words(r.figure, r.difference, unit), interval, r.note])
+    return out
+
+
+def comparison_table(table: Any):
+    """A paired comparison as a table a designer reads (a notebook's): :func:`comparison_rows` with
+    its column names.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"figure": ["game length"], "a": [40.0], "b": [38.5], "difference": [-1.5],
+    ...                   "ci_low": [-2.0], "ci_high": [-1.0], "note": [""]})
+    >>> list(comparison_table(t).iloc[0])
+    ['game length', '40', '38.5', '1.5 decisions shorter', '1 to 2 decisions shorter', '']
+    """
+    import pandas as pd
+
+    return pd.DataFrame(comparison_rows(table), columns=["figure", "variant A", "variant B", "B's difference",
+                                                         "95% interval", "note"])
 
 
 def _signed(x: float, decimals: int = 1) -> str:

@@ -24,17 +24,18 @@ are optional; a game that declares none is reported as such).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rometools.core.bots import Bot
+from rometools.core.describe import player_counts, variant_options
 from rometools.core.errors import ArgumentError
 from rometools.core.load import Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.rng import as_generator, integer_below
 
-__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
+__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
 
 
@@ -90,6 +91,34 @@ class RestrictedBot(Bot):
             return choice
         self.replaced += 1
         return allowed[integer_below(rng, len(allowed))]
+
+
+def lift_words(lift: float, digits: int = 0) -> str:
+    """A lift (the first taker's win rate minus their seat's) in words, never a bare sign.
+
+    Examples
+    --------
+    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001)
+    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat')
+    """
+    points = round(100 * abs(lift), digits)
+    if points == 0:
+        return "as often as their seat"
+    return f"{points:.{digits}f} points {'more' if lift > 0 else 'less'} often than their seat"
+
+
+def loss_words(loss: float) -> str:
+    """What denying a strategy costs a bot, in words: ``loss`` the win rate it gives up.
+
+    Examples
+    --------
+    >>> loss_words(0.307), loss_words(-0.021), loss_words(0.0)
+    ('loses 30.7 points of win rate', 'gains 2.1 points of win rate', 'no change in win rate')
+    """
+    points = round(100 * abs(loss), 1)
+    if points == 0:
+        return "no change in win rate"
+    return f"{'loses' if loss > 0 else 'gains'} {points:.1f} points of win rate"
 
 
 def _restriction(game: Game, restriction: str | Restriction) -> Restriction:
@@ -509,34 +538,6 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
     return rows
 
 
-def variant_options(game: str | Game) -> dict[str, Any]:
-    """The options of ``game`` that differ from its default config at the same player count.
-
-    Examples
-    --------
-    >>> variant_options(load_game("via_romana", players=3, dangerous_ties=True))
-    {'dangerous_ties': True}
-    """
-    game = _game(game)
-    default = game.spec.config(players=game.players)
-    return {o.name: getattr(game.config, o.name) for o in game.spec.config.options()
-            if o.name != "players" and getattr(game.config, o.name) != getattr(default, o.name)}
-
-
-def player_counts(game: str | Game) -> list[int]:
-    """The player counts a registered game takes with its bundled data, fewest first.
-
-    Examples
-    --------
-    >>> player_counts("imperator")
-    [2, 3, 4, 5]
-    """
-    from rometools.core.describe import _player_range
-
-    span = _player_range(_game(game).spec)
-    return list(range(span[0], span[1] + 1)) if span else [_game(game).players]
-
-
 def hot_spots_by_players(game: str | Game, n_games: int = 50, *, seed: int = 0, bot: str = "greedy",
                          counts: Sequence[int] | None = None,
                          progress: bool | Callable[[int, int], None] = False) -> dict[int, list[dict]]:
@@ -620,6 +621,12 @@ class Playtest:
         The variant's options (empty: none).
     seconds : dict
         CPU-clock seconds of each part.
+    flow : Flow or None
+        :func:`~rometools.core.flow.flow`: how the game plays (``None`` when not asked for).
+    flow_by_players : dict
+        :func:`~rometools.core.flow.flow_by_players` (empty when not asked for).
+    flow_comparison : pandas.DataFrame or None
+        :func:`~rometools.core.flow.compare_flow` against ``compare``.
     """
 
     game: Game
@@ -637,20 +644,31 @@ class Playtest:
     comparison: Any
     compare: dict
     seconds: dict
+    flow: Any = None
+    flow_by_players: dict = field(default_factory=dict)
+    flow_comparison: Any = None
 
 
-def _whole_run(df: Any) -> Any:
-    """``df`` of a run that played every game; a run stopped by Ctrl-C raises ``KeyboardInterrupt``
-    again, so that no later part runs on and no page reports a part's games it did not play."""
-    if getattr(df, "attrs", {}).get("interrupted"):
+def _whole_run(result: Any) -> Any:
+    """``result`` of a run that played every game (a frame's ``attrs["interrupted"]``, a
+    :class:`~rometools.core.flow.Flow`'s ``interrupted``, each value of a dict of them); a run
+    stopped by Ctrl-C raises ``KeyboardInterrupt`` again, so that no later part runs on and no page
+    reports a part's games it did not play."""
+    attrs = getattr(result, "attrs", None)
+    stopped = attrs.get("interrupted") if isinstance(attrs, dict) else getattr(result, "interrupted", False) is True
+    if stopped:
         raise KeyboardInterrupt
-    return df
+    if isinstance(result, dict):
+        for value in result.values():
+            _whole_run(value)
+    return result
 
 
 def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
              players: int | None = None, restricted_games: int | None = None, hole_games: int | None = None,
              spot_games: int | None = None, shift_games: int | None = 0, skill_games: int | None = 0,
              skill_budgets: Sequence[int] = (10, 30), compare: Mapping[str, Any] | None = None,
+             flow_games: int | None = None, value_games: int | None = None,
              executor: str = "serial", workers: int | None = None,
              progress: bool | Callable[[str, int, int], None] = False) -> Playtest:
     """Play the automated playtest of ``game`` and return what it measured (:class:`Playtest`).
@@ -679,14 +697,22 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         ``max(2, n_games // 50)``.
     skill_budgets : sequence of int
         Simulations per move of the skill curve's points.
+    flow_games : int, optional
+        Games of the game flow (:func:`~rometools.core.flow.flow`: how the game plays), default
+        ``n_games`` (the seat-balance run's games, played again and replayed); 0 skips it. With
+        ``shift_games`` the flow is also measured at every player count (that many games each),
+        and with ``compare`` paired with the variant (``flow_games`` games).
+    value_games : int, optional
+        Games of the flow valued at sampled positions for uncertainty and swing, default a tenth
+        of ``flow_games`` (at least 2, at most 20); 0 values none.
     compare : mapping, optional
         A variant's options to pair with the game on the same seeds.
     executor, workers
         For the seat-balance run and the skill curve, as :func:`~rometools.core.simulate.simulate`.
     progress : bool or callable
         tqdm bars (``True``), or ``progress(part, games done, games in all)`` with ``part`` one
-        of ``"seat balance"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``, ``"hot spots"``,
-        ``"player counts"``, ``"skill curve"``, ``"variant"``.
+        of ``"seat balance"``, ``"game flow"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``,
+        ``"hot spots"``, ``"player counts"``, ``"skill curve"``, ``"variant"``.
 
     Returns
     -------
@@ -716,7 +742,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
 
     game = _with_players(game, players)
     counts = {"n_games": n_games, "restricted_games": restricted_games, "hole_games": hole_games,
-              "spot_games": spot_games, "shift_games": shift_games, "skill_games": skill_games}
+              "spot_games": spot_games, "shift_games": shift_games, "skill_games": skill_games,
+              "flow_games": flow_games, "value_games": value_games}
     for name, value in counts.items():
         least = 1 if name == "n_games" else 0
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
@@ -743,6 +770,13 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     results = timed("seat balance", lambda: _whole_run(simulate(
         game, n_games, bots=bot, seed=seed, rotate=False, executor=executor, workers=workers,
         progress=part("seat balance"))))
+    from rometools.core.flow import compare_flow, flow, flow_by_players
+
+    flow_n = n_games if flow_games is None else flow_games
+    valued = min(20, max(2, flow_n // 10), flow_n) if value_games is None else min(value_games, flow_n)
+    how = timed("game flow", lambda: _whole_run(flow(game, flow_n, bots=bot, seed=seed, value_games=valued,
+                                                     executor=executor, workers=workers,
+                                                     progress=part("game flow"))) if flow_n else None)
     rows = timed("restricted play", lambda: restricted_play(
         game, None, restricted_games or few, seed=seed, bot=bot, progress=part("restricted play"))
         if game.spec.restrictions and restricted_games != 0 else [])
@@ -755,6 +789,9 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
     shift_n = max(5, n_games // 10) if shift_games is None else shift_games
     shift = timed("player counts", lambda: hot_spots_by_players(
         game, shift_n, seed=seed, bot=bot, progress=part("player counts")) if shift_n else {})
+    how_by = timed("game flow by player count", lambda: _whole_run(flow_by_players(
+        game, shift_n, seed=seed, bots=bot, executor=executor, workers=workers, progress=part("player counts")))
+        if shift_n and flow_n else {})
     skill_n = max(2, n_games // 50) if skill_games is None else skill_games
     skill = None
     if skill_n:
@@ -772,5 +809,10 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         base = {**variant_options(game), "players": game.players}
         comparison = timed("variant", lambda: _whole_run(compare_variants(
             game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant"))))
+        how_paired = timed("game flow of the variant", lambda: _whole_run(compare_flow(
+            game.spec.id, base, {**base, **dict(compare)}, flow_n, seed=seed, bots=bot, executor=executor,
+            workers=workers, progress=part("variant"))) if flow_n else None)
+    else:
+        how_paired = None
     return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
-                    dict(compare or {}), seconds)
+                    dict(compare or {}), seconds, how, how_by, how_paired)

@@ -22,6 +22,7 @@ machine).
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -39,8 +40,8 @@ from rometools.core.playout import play
 from rometools.core.registry import game_spec
 from rometools.core.spec import _movers_by_replay
 
-__all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_streams", "local_cluster", "play_chunk", "process_pool",
-           "replay_game", "simulate"]
+__all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_streams", "local_cluster", "play_chunk",
+           "process_pool", "replay_game", "run_chunks", "simulate"]
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
@@ -472,36 +473,18 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     played = 0
     interrupted = False
     try:
-        if executor == "serial":
-            for i in range(n_games):
-                rows.add(_play_games(game, bot_names, int(seed), (i,), rotations))
-                played += 1
-                if bar is not None:
-                    bar.update(1)
-        elif executor == "process":
-            workers = workers or os.cpu_count() or 1
-            chunks = _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])
-            try:
-                pool = process_pool(workers)
-                futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
-                                       rotations): len(chunk) for chunk in chunks}
-            except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
-                close_pool()
-                pool = process_pool(workers)
-                futures = {pool.submit(play_chunk, game.id, config_dict, bot_names, int(seed), n_games, chunk,
-                                       rotations): len(chunk) for chunk in chunks}
-            try:
-                for future in as_completed(futures):
-                    rows.add(future.result())
-                    played += futures[future]
-                    if bar is not None:
-                        bar.update(futures[future])
-            finally:   # an interrupt or an error drops the games not started; the pool stays for the next run
-                for future in futures:
-                    future.cancel()
-        else:
-            rows = _dask_rows(game, config_dict, bot_names, int(seed), n_games, rotations, workers, address, bar)
-            played = n_games
+        def take(chunk: dict[str, list], k: int) -> None:
+            nonlocal played
+            rows.add(chunk)
+            played += k
+            if bar is not None:
+                bar.update(k)
+
+        serial = functools.partial(_play_games, game, bot_names, int(seed), rotations=rotations)  # loaded once
+        remote = functools.partial(play_chunk, game.id, config_dict, bot_names, int(seed), n_games,
+                                   rotations=rotations)
+        run_chunks(serial if executor == "serial" else remote, n_games, executor=executor, workers=workers,
+                   address=address, on_chunk=take)
     except KeyboardInterrupt:  # the designer stopped the run: the games played are kept, and said to be
         if not played:
             raise
@@ -591,6 +574,48 @@ def close_pool() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def run_chunks(task: Callable[[list[int]], Any], n_games: int, *, executor: str = "serial",
+               workers: int | None = None, address: str | None = None,
+               on_chunk: Callable[[Any, int], None]) -> None:
+    """Run ``task(indices)`` over the games ``0 .. n_games - 1`` with an executor of :data:`EXECUTORS`,
+    calling ``on_chunk(result, games in it)`` as each chunk of games is done (in the order they
+    finish): :func:`simulate`'s executors, for any per-game work (:func:`rometools.core.flow.flow`).
+
+    ``task`` is a module-level function, or a :func:`functools.partial` of one, so that it
+    travels to another process; ``"serial"`` calls it one game at a time. A
+    ``KeyboardInterrupt`` reaches the caller once the pool has stopped (the chunks done have
+    been given to ``on_chunk``).
+
+    Examples
+    --------
+    >>> done = []
+    >>> run_chunks(lambda indices: [i * i for i in indices], 4, on_chunk=lambda r, k: done.extend(r))
+    >>> done
+    [0, 1, 4, 9]
+    """
+    if executor == "serial":
+        for i in range(n_games):
+            on_chunk(task([i]), 1)
+    elif executor == "process":
+        workers = workers or os.cpu_count() or 1
+        chunks = _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])
+        try:
+            pool = process_pool(workers)
+            futures = {pool.submit(task, chunk): len(chunk) for chunk in chunks}
+        except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
+            close_pool()
+            pool = process_pool(workers)
+            futures = {pool.submit(task, chunk): len(chunk) for chunk in chunks}
+        try:
+            for future in as_completed(futures):
+                on_chunk(future.result(), futures[future])
+        finally:   # an interrupt or an error drops the games not started; the pool stays for the next run
+            for future in futures:
+                future.cancel()
+    else:
+        _dask_map(task, n_games, workers, address, on_chunk)
+
+
 def _check_workers(workers) -> None:
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ArgumentError(f"workers must be a whole number 1 or more, got {workers!r}")
@@ -644,7 +669,7 @@ def local_cluster(workers: int | None = None):
                             dashboard_address=None, host="127.0.0.1")
 
 
-def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, workers, address, bar):
+def _dask_map(task, n_games, workers, address, on_chunk) -> None:
     try:
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
@@ -671,18 +696,13 @@ def _dask_rows(game: Game, config_dict, bot_names, seed, n_games, rotations, wor
         # chunks for the workers there are (threads, one game at a time each), unless told
         slots = workers or sum(client.nthreads().values()) or 1
         chunks = _chunks(n_games, slots * CHUNKS_PER_WORKER["dask"])
-        futures = [client.submit(play_chunk, game.id, config_dict, bot_names, seed, n_games, chunk, rotations,
-                                 pure=False) for chunk in chunks]
+        futures = [client.submit(task, chunk, pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
-        rows = _Columns()
         try:
             for future in dask_completed(futures):
-                rows.add(future.result())
-                if bar is not None:
-                    bar.update(sizes[future.key])
+                on_chunk(future.result(), sizes[future.key])
         finally:   # an interrupt or an error: the games not played yet are not played
             client.cancel(futures)
-        return rows
     finally:
         if not kept:
             client.close()

@@ -181,6 +181,14 @@ class GameSpec:
     key_odds : callable, optional
         ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
         notebook shows, for the playtest report.
+    time_unit : TimeUnit, optional
+        The unit the game's length is counted in (``round``, ``turn``) and how to read it from a
+        state (:class:`rometools.core.flow.TimeUnit`): game flow's duration, phases and last
+        round. Default: turns, a new one whenever another seat is to move.
+    safeguard : Safeguard, optional
+        A limit not in the rulebook that ends a game the rules would let run on, and how to
+        tell a game it ended (:class:`rometools.core.flow.Safeguard`): game flow's completion.
+        Default: none (every game ends by its rules).
     game_length : (str, callable), optional
         ``(unit, length)``: a game's length in the game's own unit, ``length(state) -> int``
         of a finished game (Via Romana: ``("turns", ...)``; Augustus: ``("draws", ...)``, the
@@ -249,6 +257,8 @@ class GameSpec:
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
     place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
+    time_unit: Any = None
+    safeguard: Any = None
     random_source: Callable[[Any], str] | None = None
     game_length: tuple[str, Callable[[Any], int]] | None = None
     explorers: Sequence[ExplorerSpec] = ()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from rometools.core import playout
 from rometools.core.errors import ArgumentError
+from rometools.core.flow import TimeUnit
 from rometools.imperator.placement import placement_outcomes
 from rometools.imperator.rules import (
     ICONS,
@@ -299,3 +300,12 @@ def bumped_placements(state: GameState) -> list[tuple[int, int, int, bool]]:
                 if row[0] == rnd and row[1] == h[-1]:
                     row[3] = True
     return [tuple(row) for row in out]
+
+
+# ------------------------------------------------------------------ game flow (rometools.core.flow)
+def _round(state: GameState) -> int:
+    return state.round
+
+
+#: IMPERATOR is counted in rounds: every seat's placement turn, then the rewards (option ``rounds``).
+TIME_UNIT = TimeUnit("round", "rounds", _round, "every player's placement turn, then the rewards")

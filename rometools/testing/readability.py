@@ -28,7 +28,7 @@ from rometools.core.data import data_dir
 from rometools.core.registry import game_spec, games
 
 __all__ = ["PAYLOAD", "explorer_figures", "figure_problems", "figure_texts", "notebook_problems", "raw_html",
-           "shown_figure", "shown_ids", "text_problems", "walk", "widget_texts"]
+           "shown_figure", "shown_ids", "table_problems", "text_problems", "walk", "widget_texts"]
 
 #: A text from a data file or a user that would run as HTML if inserted raw.
 PAYLOAD = "<img src=x onerror=alert(1)>"
@@ -239,12 +239,46 @@ def explorer_figures(root: Any) -> list[Any]:
 
 
 # ----------------------------------------------------------------- notebooks
+#: A column name a designer should not read: a Python identifier with underscores (``win_rate``).
+SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+#: A number with more decimals than a reader takes in (``0.291667``): round it, or say it as a percentage.
+LONG_DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d{4,}(?![\d%])")
+
+
+def table_problems(html_text: str) -> list[str]:
+    """A table shown in a notebook (a DataFrame's HTML) that does not read like the explorers' tables:
+    a column named as in code (``win_rate``, ``ci_low``), a number with four or more decimals
+    (``0.291667``), or an exact fraction without its decimal in the same cell (``487173373/641943120``).
+
+    Examples
+    --------
+    >>> table_problems("<table><tr><th>win_rate</th></tr><tr><td>0.291667</td></tr><tr><td>3/5</td></tr></table>")
+    ["a column named as in code: 'win_rate'", "a number not rounded: '0.291667'", "an exact fraction without its decimal: '3/5'"]
+    >>> table_problems("<table><tr><th>win rate</th></tr><tr><td>29%</td></tr><tr><td>3/5 (60%)</td></tr></table>")
+    []
+    """
+    out = []
+    for head in re.findall(r"<th[^>]*>(.*?)</th>", html_text, re.S):
+        text = _plain(head).strip()
+        if SNAKE_CASE.match(text):
+            out.append(f"a column named as in code: {text!r}")
+    for cell in re.findall(r"<td[^>]*>(.*?)</td>", html_text, re.S):
+        text = _plain(cell).strip()
+        if LONG_DECIMAL.search(text):
+            out.append(f"a number not rounded: {text[:60]!r}")
+        if FRACTION.search(text) and not DECIMAL_NEAR.search(text):
+            out.append(f"an exact fraction without its decimal: {text[:60]!r}")
+    return out
+
+
 def notebook_problems(nb, name: str = "notebook") -> list[str]:
     """What a designer must not read in an executed notebook's outputs.
 
     Text and HTML outputs (tables, prints) go through :func:`text_problems`
-    (no ids, printed dicts or tuples, scientific notation, nested brackets);
-    every plotly chart through :func:`figure_problems`.
+    (no ids, printed dicts or tuples, scientific notation, nested brackets), tables also through
+    :func:`table_problems`; every plotly chart through :func:`figure_problems`, and it must carry
+    an HTML copy beside plotly's JSON (:func:`rometools.charts.notebook_charts`), or it vanishes
+    in Voila and an exported page.
     """
     import plotly.graph_objects as go
 
@@ -257,6 +291,9 @@ def notebook_problems(nb, name: str = "notebook") -> list[str]:
             if out.get("output_type") == "stream":
                 texts.append(out.get("text", ""))
             data = out.get("data", {})
+            if "application/vnd.plotly.v1+json" in data and "text/html" not in data:
+                problems.append(f"{name} cell {i}: a chart with no HTML copy (it vanishes outside JupyterLab: "
+                                f"call rometools.charts.notebook_charts() in the first code cell)")
             if "application/vnd.plotly.v1+json" in data:
                 spec = data["application/vnd.plotly.v1+json"]
                 fig = go.Figure(spec.get("data", []), spec.get("layout", {}))
@@ -271,6 +308,7 @@ def notebook_problems(nb, name: str = "notebook") -> list[str]:
                 rows = [" ".join(_plain(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S))
                         for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html_text, re.S)]
                 problems += [f"{name} cell {i}: {p}" for p in text_problems(rows) if "a fraction of" in p]
+                problems += [f"{name} cell {i}: {p}" for p in table_problems(html_text)]
             elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
                 plain = data["text/plain"]
                 texts.append(plain if isinstance(plain, str) else "".join(plain))

@@ -87,16 +87,17 @@ def _action_text(state, action) -> str:
     >>> _action_text(s, ("fort", "capua", "yellow:helmet", "yellow:laurel"))
     'fort at Capua with yellow helmet + yellow laurel'
     >>> _action_text(s, ("double", "roma", "r01.0", "r01.1", "purple:temple"))
-    'two milestones from Roma (road r01, spaces 1 and 2) with purple temple'
+    'two milestones from Roma (the Roma–Tibur road, spaces 1 and 2) with purple temple'
     """
     board = state.config.the_board()
     names = {c.id: c.name for c in board.cities}
+    roads = {r.id for r in board.roads}
 
     def place(space: str) -> str:
         if space in names:
             return names[space]
         road, _, k = space.partition(".")
-        return f"road {road}, space {int(k) + 1}" if k.isdigit() else space
+        return f"the {board.road_name(road)}, space {int(k) + 1}" if k.isdigit() and road in roads else space
 
     def cards_text(items) -> str:
         return " + ".join(str(c).replace(":", " ") for c in items)
@@ -113,7 +114,8 @@ def _action_text(state, action) -> str:
     if kind == "double" and len(rest) == 4:
         road = rest[1].partition(".")[0]
         spaces = " and ".join(str(int(x.partition(".")[2]) + 1) for x in rest[1:3])
-        return f"two milestones from {place(rest[0])} (road {road}, spaces {spaces}) with {cards_text(rest[3:])}"
+        on = f"the {board.road_name(road)}" if road in roads else road
+        return f"two milestones from {place(rest[0])} ({on}, spaces {spaces}) with {cards_text(rest[3:])}"
     if kind == "setup" and len(rest) == 1:
         return f"fort at {place(rest[0])} (set-up)"
     if kind == "tile" and len(rest) == 1:
@@ -121,7 +123,7 @@ def _action_text(state, action) -> str:
     if kind in ("take", "discard") and len(rest) == 1:
         return f"{kind}s {cards_text(rest)}"
     if kind == "order" and len(rest) == 1:
-        return f"scores road {rest[0]} first"
+        return f"scores the {board.road_name(rest[0])} first" if rest[0] in roads else f"scores road {rest[0]} first"
     return " ".join(str(x) for x in action)
 
 
@@ -130,6 +132,8 @@ from rometools.via_romana.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E40
 from rometools.via_romana.bots import action_places as _action_places  # noqa: E402
 from rometools.via_romana.bots import place_map as _place_map  # noqa: E402
 from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
+from rometools.via_romana.views import SAFEGUARD as _SAFEGUARD  # noqa: E402
+from rometools.via_romana.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
 # the registry plays the rules' compiled twin where it was built (the same source; hatch_build.py)
 _rules = compiled_or_plain("rometools.via_romana.rules")
@@ -152,7 +156,7 @@ GAME = register_game(GameSpec(
     apply_legal=_rules.apply_legal, tiebreaks=tiebreaks, score_parts=score_parts, action_text=_action_text,
     data_files={"board.toml": Board.from_file, "components.toml": load_components},
     file_kinds={"road": Board.from_file, "deck": load_components},
-    information_state=information_state, resample=resample,
+    information_state=information_state, resample=resample, time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
     random_source=_rules.random_source, game_length=("turns", _turns),
     public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
                    "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),

@@ -184,6 +184,19 @@ class Board:
         """The road with this id (``KeyError`` for another)."""
         return self._road[road_id]
 
+    def road_name(self, road_id: str) -> str:
+        """A road as the rulebook names it, by the cities it joins: ``"Ravenna–Ancona road"``
+        (``KeyError`` for an id the board lacks). Two roads joining the same two cities (a board
+        file may have them) are told apart by their id.
+
+        >>> load_board().road_name("r04")
+        'Ravenna–Ancona road'
+        """
+        road = self._road[road_id]
+        name = f"{self.city(road.a).name}\u2013{self.city(road.b).name} road"
+        twins = [r for r in self.roads if {r.a, r.b} == {road.a, road.b}]
+        return name if len(twins) == 1 else f"{name} ({road.id})"
+
     @cached_property
     def _tile_entries(self) -> dict[str, tuple[str, int]]:
         return {}

@@ -68,19 +68,19 @@ def action_places(state, action) -> tuple[str, ...]:
     where = action[1]
     if where in names:
         return (names[where],)
-    return (f"road {where.partition('.')[0]}",)
+    return (state.config.the_board().road_name(where.partition(".")[0]),)
 
 
 def place_map(config) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
-    """Where the hot spots are drawn: every city at its position, every road (``"road N"``) at the
-    middle of its two cities; each road's halves as links."""
+    """Where the hot spots are drawn: every city at its position, every road (``"Roma–Tibur road"``)
+    at the middle of its two cities; each road's halves as links."""
     board = config.the_board()
     at = {c.id: tuple(c.position) for c in board.cities}
     names = {c.id: c.name for c in board.cities}
     positions = {c.name: tuple(c.position) for c in board.cities}
     links = []
     for road in board.roads:
-        name = f"road {road.id.partition('.')[0]}"
+        name = board.road_name(road.id)
         (x0, y0), (x1, y1) = at[road.a], at[road.b]
         positions[name] = ((x0 + x1) / 2, (y0 + y1) / 2)
         links += [(names[road.a], name), (name, names[road.b])]

@@ -9,6 +9,7 @@ from typing import Any
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError
+from rometools.core.flow import Safeguard, TimeUnit
 from rometools.core.formatting import shown
 from rometools.via_romana.scoring import score_road
 from rometools.via_romana.state import END, GameConfig, GameState
@@ -212,3 +213,23 @@ def milestone_colours(config: GameConfig, space: str) -> tuple[str, ...]:
         raise ArgumentError(f"unknown space {shown(space)}; a space is a city id ({t.city_ids[0]!r}) or a road "
                             f"space id ({t.spaces[-1]!r})")
     return t.milestone_colours[config.milestone_colour][i]
+
+
+# ------------------------------------------------------------------ game flow (rometools.core.flow)
+def _turn(state: GameState) -> int:
+    return state.turn
+
+
+def _max_turns_reached(state: GameState) -> bool:
+    """Whether ``max_turns`` ended the game (VR-9), not the last sign's last turns: the turn limit
+    reached while no last turn was due. A game in which the limit and the rules' last turn fall
+    together counts as ended by the rules."""
+    return state.turn >= state.config.max_turns and state.last_turns != 0
+
+
+#: Via Romana's length is counted in turns (the state's turn counter: "Each player's turn
+#: consists of three phases", 002_2e34de0661bde959.txt).
+TIME_UNIT = TimeUnit("turn", "turns", _turn, "one player's discard, build and draw")
+#: The option that ends a game its rules would let run on (VR-9).
+SAFEGUARD = Safeguard("max_turns", "a limit not in the rulebook that ends the game after max_turns turns (VR-9)",
+                      _max_turns_reached)

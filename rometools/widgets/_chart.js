@@ -64,6 +64,27 @@ function revivesText(before, after) {
   });
 }
 
+// A chart's file name for an image: its title in lower case, words joined by hyphens.
+function fileName(layout) {
+  const t = layout && layout.title;
+  const text = typeof t === "string" ? t : (t && t.text) || "chart";
+  return text.toLowerCase().replace(/<[^>]*>/g, " ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")
+    .slice(0, 70) || "chart";
+}
+
+// The toolbar: the camera saves a PNG at twice the size, and a second button an SVG, for a rulebook draft.
+function configOf(Plotly, layout) {
+  return {
+    displaylogo: false,
+    toImageButtonOptions: {format: "png", scale: 2, filename: fileName(layout)},
+    modeBarButtonsToAdd: [{
+      name: "Download plot as an SVG (for a rulebook draft)",
+      icon: Plotly.Icons.disk || Plotly.Icons.camera,
+      click: (gd) => Plotly.downloadImage(gd, {format: "svg", filename: fileName(gd.layout)}),
+    }],
+  };
+}
+
 function wordsOf(err) {
   const text = (err && (err.message || String(err))) || "unknown error";
   return text.length > 300 ? text.slice(0, 300) + "\u2026" : text;
@@ -157,7 +178,7 @@ async function render({ model, el }) {
           Plotly.purge(plot);  // drawn afresh below (its click handler with it)
           clicks = false;
         }
-        await Plotly.react(plot, fig.data || [], layout, {displaylogo: false});
+        await Plotly.react(plot, fig.data || [], layout, configOf(Plotly, layout));
         drawn = revision;
         failure = null;
         if (!clicks && plot.on) {

@@ -62,15 +62,20 @@ GENERAL_EXPLORERS = (
     ExplorerSpec(
         "rometools.widgets.playtest:PlaytestReport", page="playtest_report",
         title="Playtest report",
-        summary="the automated playtest of any game: seat balance, each strategy's weight, rule holes, the hot "
-                "spots on the board, the key odds, a variant compared on the same seeds.",
-        description="The automated playtest of any game: seat win rates with intervals, how much each strategy "
-                    "a bot can be denied is worth, rule holes found with a saved game that reaches them, the "
-                    "places every game fights over drawn on the board, the game's key exact odds, and a variant "
-                    "paired on the same seeds. Change the controls, then press **Run**.",
+        summary="the automated playtest of any game: seat balance, how it plays (the lead through the game, "
+                "comebacks, when it is decided, real choices), each strategy's weight, rule holes, the hot spots "
+                "on the board, the key odds, a variant compared on the same seeds.",
+        description="The automated playtest of any game: seat win rates with intervals, **how it plays** (the "
+                    "lead through the game and where the eventual winner stood, how often the last round decides, "
+                    "real choices per turn, each figure with its meaning and interval), how much each strategy a "
+                    "bot can be denied is worth, rule holes found with a saved game that reaches them, the places "
+                    "every game fights over drawn on the board, the game's key exact odds, and a variant paired on "
+                    "the same seeds. Change the controls, then press **Run**.",
         app_args="players=3, games=60, seed=1",
         chart=".rt-playtest-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-playtest-run"),
-        plots=4, also_redraw=(".rt-playtest-map", ".rt-playtest-spots"),
+        # win rates, how it plays at a glance, the lead, where the winner stood, the map, the hot spots, the skill curve
+        plots=7, also_redraw=(".rt-playtest-flow", ".rt-playtest-lead", ".rt-playtest-winner", ".rt-playtest-map",
+                              ".rt-playtest-spots"),
         stress=(("then", ("number", "seed", 2), ("button", "_run", "Run")),
                 ("then", ("dropdown", "players", "4"), ("button", "_run", "Run"))),
         test_args={"games": 20}),

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 import rometools
 from rometools.charts._common import empty_figure
 from rometools.charts.balance import seat_win_rate_figure
+from rometools.charts.flow import flow_summary_figure, lead_figure, winner_rank_figure
 from rometools.charts.playtest import (
     hot_spots_figure,
     hot_spots_map_figure,
@@ -25,11 +26,13 @@ from rometools.charts.playtest import (
     shift_rows,
 )
 from rometools.charts.strength import skill_curve_figure
-from rometools.core.balance import game_length_text, seat_advantage_text
+from rometools.core.balance import game_length_text, seat_advantage_text, sensitivity_text
+from rometools.core.flow import _interval_text, _value_text
 from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.options import option_example
-from rometools.core.playtest import player_counts, playtest
+from rometools.core.paired import comparison_rows
+from rometools.core.playtest import loss_words, player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
@@ -59,9 +62,9 @@ def _table(rows: list[list[Any]], columns: list[str], css: str) -> str:
 
 
 class PlaytestReport(Explorer):
-    """The automated playtest of any registered game: seat balance, restricted play, hot spots on
-    the board, rule holes, exact odds, and optionally the skill curve, the hot spots at every
-    player count and a variant paired on the same seeds.
+    """The automated playtest of any registered game: seat balance, how it plays (game flow), restricted
+    play, hot spots on the board, rule holes, exact odds, and optionally the skill curve, the hot spots
+    and the game flow at every player count and a variant paired on the same seeds.
 
     Controls (CSS class in brackets): game (``rt-playtest-game``), players (``rt-players``),
     bot (``rt-playtest-bot``), games (``rt-games``), seed (``rt-seed``), a variant's options
@@ -72,7 +75,11 @@ class PlaytestReport(Explorer):
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
     spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
     no board), the hot spots as bars (``rt-playtest-spots``, ``report-hot-spots``), the
-    skill curve (``rt-playtest-skill-curve``) and the message area (``rt-message``). While the
+    skill curve (``rt-playtest-skill-curve``), how it plays (the game-flow figures in the summary's
+    ``rt-playtest-flow-table``; ``rt-playtest-flow``, trace ``flow-summary``: every share at a
+    glance; ``rt-playtest-lead``, ``flow-lead``: the lead through the game;
+    ``rt-playtest-winner``, ``flow-winner-rank-*``: where the eventual winner stood) and the
+    message area (``rt-message``). While the
     controls differ from the last run's, a line over the results says which run they are for
     (``rt-playtest-stale``).
 
@@ -119,6 +126,9 @@ class PlaytestReport(Explorer):
     map_figure = ChartFigure()
     spots_figure = ChartFigure()
     skill_figure = ChartFigure()
+    flow_figure = ChartFigure()
+    lead_figure = ChartFigure()
+    winner_figure = ChartFigure()
     FIELD_LABELS = {"game": "Game", "players": "Players", "bot": "Bot", "games": "Games", "seed": "Seed",
                     "variant": "Variant", "skill_games": "Skill-curve games", "shift_games": "Games per player count"}
     NUMBER_BOXES = {"games": (1, MAX_GAMES), "seed": (0, MAX_SEED), "skill_games": (0, MAX_PART_GAMES),
@@ -169,6 +179,9 @@ class PlaytestReport(Explorer):
         board = self._add_chart("map_figure", "rt-playtest-map")
         spots = self._add_chart("spots_figure", "rt-playtest-spots")
         skill = self._add_chart("skill_figure", "rt-playtest-skill-curve")
+        flow = self._add_chart("flow_figure", "rt-playtest-flow")
+        lead = self._add_chart("lead_figure", "rt-playtest-lead")
+        winner = self._add_chart("winner_figure", "rt-playtest-winner")
         self._game.observe(self._on_game, names="value")
         for control in self._controls.values():
             control.observe(self._show_stale, names="value")
@@ -180,7 +193,7 @@ class PlaytestReport(Explorer):
             widgets.HBox([self._games, self._seed, self._variant], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._skill, self._shift], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._run, self._bar]),
-            self._message, self._stale, self._summary, rates, board, spots, skill,
+            self._message, self._stale, self._summary, rates, flow, lead, winner, board, spots, skill,
         ]
         self.add_class("rt-playtest-explorer")
         self._hold = False
@@ -330,22 +343,30 @@ class PlaytestReport(Explorer):
             f"{game.title} names no places (GameSpec(action_places=...))"))
         self._show_chart("skill_figure", skill_curve_figure(pt.skill, opponent=pt.bot) if pt.skill is not None
                          else empty_figure("Skill curve: set Skill-curve games above 0 and Run"))
+        if pt.flow is not None:
+            self._show_chart("flow_figure", flow_summary_figure(pt.flow))
+            self._show_chart("lead_figure", lead_figure(pt.flow))
+            self._show_chart("winner_figure", winner_rank_figure(pt.flow))
         text = [f"<b>{html.escape(game.title)}</b>, {counted(game.players, 'player')}, "
                 f"{counted(pt.n_games, 'game')} of {html.escape(pt.bot)} bots (seed {seed_text(pt.seed)})",
-                html.escape(seat_advantage_text(pt.results)), html.escape(game_length_text(pt.results))]
+                html.escape(seat_advantage_text(pt.results)),
+                html.escape(sensitivity_text(pt.n_games, game.players)), html.escape(game_length_text(pt.results))]
+        if pt.flow is not None:
+            text.append(f"<b>How it plays</b> ({counted(pt.flow.n_games, 'game')}; length in "
+                        f"{html.escape(pt.flow.unit.plural)}; the report page has a chart per figure)")
+            text.append(_table([[m.name, _value_text(m), _interval_text(m), m.meaning] for m in pt.flow.metrics.values()],
+                               ["figure", "value", "95% interval", "what it means"], "rt-playtest-flow-table"))
         if pt.restricted:
             text.append("<b>Restricted play</b>: the win rate a bot gives up when denied a strategy, on the same seeds")
             text.append(_table([[r["forbids"], r["games"], f"{r['win_rate']:.1%}", f"{r['low']:.1%} to {r['high']:.1%}",
-                                 f"{r['baseline']:.1%}", f"{r['loss']:+.1%}"] for r in pt.restricted],
-                               ["a bot that", "games", "win rate", "95% interval", "unrestricted", "loss"],
+                                 f"{r['baseline']:.1%}", loss_words(r["loss"])] for r in pt.restricted],
+                               ["a bot that", "games", "win rate", "95% interval", "unrestricted", "what it costs"],
                                "rt-playtest-restricted"))
         if pt.comparison is not None:
             said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
             text.append(f"<b>The variant {html.escape(said)}</b>, paired on the same seeds")
-            text.append(_table([[r.figure, f"{r.a:.3g}", f"{r.b:.3g}", f"{r.difference:+.3g}",
-                                 "" if r.ci_low != r.ci_low else f"{r.ci_low:+.3g} to {r.ci_high:+.3g}"]
-                                for r in pt.comparison.itertuples()],
-                               ["figure", "the game", "the variant", "difference", "95% interval"],
+            text.append(_table([row[:5] for row in comparison_rows(pt.comparison)],
+                               ["figure", "the game", "the variant", "the variant's difference", "95% interval"],
                                "rt-playtest-variant-table"))
         if pt.spots_by_players:
             columns, rows = shift_rows(pt.spots_by_players)

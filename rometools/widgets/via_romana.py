@@ -185,6 +185,7 @@ class RoadBoardExplorer(PlayoutExplorer):
             widgets.HTML("<b>Scores</b> (as if the game ended now)"), self._scores,
             widgets.HTML("<b>Log</b> (the last steps up to this turn)"), self._log,
         ]
+        self.add_class("rt-vr-road-board-explorer")
 
     # the board's hooks are PlayoutExplorer's defaults, from the registry (BoardChoice)
 
@@ -287,18 +288,17 @@ class RoadBoardExplorer(PlayoutExplorer):
                               f"display {sum(state.display)}; road signs left {state.signs}"
                               + (f"; the legionary standard: {seat_html(state.standard)}"
                                  if state.standard is not None else "") + ".")
-        rows = [[r["road"], r["turn"], seat_html(r["completer"]), _pieces_text(r["pieces"]),
+        board = state.config.the_board()
+        rows = [[board.road_name(r["road"]), r["turn"], seat_html(r["completer"]), _pieces_text(r["pieces"]),
                  seat_html(r["winner"]) if r["winner"] is not None else "nobody (a tie)",
                  ", ".join(f"P{s + 1} {k}" for s, k in r["cards"].items()) or "-"] for r in results]
-        board = state.config.the_board()
-        names = {c.id: c.name for c in board.cities}
         for road in board.roads:
             status = road_status(state, road.id)
             if status in ("open", "complete"):
-                rows.append([road.id, "", f"{names[road.a]} - {names[road.b]}", _pieces_text(road_pieces(state, road.id)),
+                rows.append([board.road_name(road.id), "", "-", _pieces_text(road_pieces(state, road.id)),
                              status, ""])
         self._roads.value = html_table(rows, "rt-vr-roads-table", columns=[
-            "road", "scored on turn", "completed by / ends", "pieces", "tile to", "cards to the others"])
+            "road", "scored on turn", "completed by", "pieces", "tile to", "cards to the others"])
         kinds = cards(state.config)
         self._hands.value = html_table(
             [[seat_html(s), sum(hand), ", ".join(f"{k.replace(':', ' ')} x{c}" if c > 1 else k.replace(":", " ")
@@ -384,6 +384,7 @@ class CardOddsExplorer(Explorer):
         super().__init__([widgets.HBox([self._question]), widgets.HBox([self._colour, self._symbol, self._hand]),
                           widgets.HBox([self._trials, self._seed]), self._message, self._answer,
                           self._charts["figure"].view])
+        self.add_class("rt-vr-card-odds-explorer")
         opening = {"question": question, "colour": colour, "symbol": symbol, "hand": hand, "trials": trials,
                    "seed": seed}
         if not self._set(opening):

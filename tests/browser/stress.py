@@ -249,6 +249,15 @@ STRESS_CASES = [
     StressCase("notebook_balance_lab", "notebooks/balance_lab.ipynb", 'BalanceExplorer(games=100, bots="greedy")', (
         then(number("seed", 2), button("_run", "Run")),
     ), root=".rt-balance-explorer"),
+    StressCase("notebook_road_board", "notebooks/via_romana.ipynb", "RoadBoardExplorer(players=3, seed=1)", (
+        slider("turn"), number("seed", 2),
+    ), root=".rt-vr-road-board-explorer"),
+    StressCase("notebook_card_odds", "notebooks/via_romana.ipynb", "CardOddsExplorer()", (
+        dropdown("question", "The colour-and-symbol card (two milestones from that city)"), slider("hand"),
+    ), root=".rt-vr-card-odds-explorer"),
+    StressCase("notebook_objective_odds", "notebooks/augustus_odds.ipynb", "ObjectiveOddsExplorer()", (
+        number("slot_shield", 1), checkbox("no_reset"),
+    ), root=".rt-au-objective-odds"),
     StressCase("notebook_playtest", "notebooks/playtest.ipynb",
                'PlaytestReport("caesars_empire", players=3, games=60, seed=1)', (
                    then(number("seed", 2), button("_run", "Run")),

@@ -50,12 +50,13 @@ def test_the_road_table_is_what_the_rules_scored_up_to_the_turn(explorer):
     assert (first["road"], first["completer"], first["winner"], first["pieces"], first["cards"]) == (
         "r12", 0, 0, {0: 2, 1: 1, 2: 1}, {1: 1, 2: 1})   # 2 pieces against 1 and 1: the tile to the completer
     table = plain_text(explorer._roads.value)
-    assert "r07 " in table and "P1 2, P3 2" in table and "P3 2" in table
+    assert "Barium–Venusia road 4 P1" in table and "P1 2, P2 1, P3 1" in table and "P2 1, P3 1" in table
+    assert "r12" not in table   # a road by the cities it joins, not its id
     # every card a road gave is a "take" in the history: the table adds up with the game
     takes = sum(1 for a in explorer.state.history if isinstance(a, tuple) and a[0] == "take")
     assert sum(sum(r["cards"].values()) for r in results) == takes
     explorer.set_values(turn=0)
-    assert explorer.road_results() == [] and "r07" in plain_text(explorer._roads.value)
+    assert explorer.road_results() == [] and "Barium–Venusia road" in plain_text(explorer._roads.value)
 
 
 def test_the_chart_draws_the_pieces_and_the_won_roads(explorer):

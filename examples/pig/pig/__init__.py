@@ -12,6 +12,7 @@ from pig.bots import BOTS, RESTRICTIONS, HoldAtBot
 from pig.odds import key_odds, rolls_until_pig, turn_points
 from pig.rules import PigConfig, PigState, action_text, score_bounds
 from rometools.core.explorers import ExplorerSpec
+from rometools.core.flow import TURNS
 from rometools.core.game import GameSpec, register_game
 
 #: Pig's explorer, by name: pig/widgets.py imports ipywidgets, the game never does.
@@ -24,6 +25,7 @@ EXPLORER = ExplorerSpec(
 GAME = register_game(GameSpec(
     id="pig", title="Pig", rules=rules, config=PigConfig, state=PigState, bots=BOTS, action_text=action_text,
     score_bounds=score_bounds, chance_name="a roll of the die", restrictions=RESTRICTIONS, key_odds=key_odds,
+    time_unit=TURNS,  # a turn: one player's rolls until they hold or roll a 1
     random_source=rules.random_source,
     sample_configs=({}, {"players": 4, "target": 30}, {"players": 3, "target": 50, "sides": 4}),
     explorers=(EXPLORER,)))
