@@ -297,7 +297,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
                              for k in pt.flow_by_players[counts[0]].metrics],
                             ["figure"] + [f"{n} players" for n in counts]))
     if pt.flow_comparison is not None and len(pt.flow_comparison):
-        said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+        said = options_text(pt.game, pt.compare)
         parts.append(f"<h3>The variant {html.escape(said)}, paired on the same seeds</h3>")
         parts.append(chart(flow_comparison_figure(pt.flow_comparison)))
         parts.append(_table(comparison_rows(pt.flow_comparison),
