@@ -74,7 +74,7 @@ chromium:
 	fi
 
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest $(PYTEST_OPTS)
+	$(BIN)/python -m pytest --durations=40 $(PYTEST_OPTS)
 
 # The real-browser stage alone (Voila, JupyterLab, Playwright + Debian chromium).
 test-browser: $(STAMP) chromium
