@@ -3,7 +3,8 @@
 With every core held busy by four spinning processes per core (``harness.busy_cpu``,
 started before the first page of this module and stopped after the last), each page of
 ``stress.STRESS_CASES`` (every app page, and every notebook of ``notebooks/`` holding an
-explorer) is opened in Voila with the real front end, :data:`TABS` pages asked for at once,
+explorer) is opened in Voila with the real front end, :data:`TABS` pages asked for at once (a notebook
+holding two explorers once, both checked on its page),
 nothing given more time than a designer's browser gives it. Each chart must first show
 what the same explorer made in this process (the *twin*) shows, within :data:`OPEN_S` of
 its page being asked for; then, for each change of every kind of control the
@@ -43,12 +44,28 @@ RESULTS: list[tuple[str, str, str, float | None]] = []
 
 @dataclass
 class Tab:
-    """One stress page in its own browser context: the page, its twin, and its opening wait."""
+    """One case's stress page in its own browser context: the page, its twin, and its opening wait.
+
+    Cases of one notebook (two explorers of ``notebooks/via_romana.ipynb``) share its page: it
+    is asked for and executed once, each case watches its own explorer on it (``StressCase.root``),
+    and it closes when the last of them ends (:meth:`closing`).
+    """
 
     page: object
     twin: object
     opening: dict[str, float | None]
     stack: contextlib.ExitStack
+    users: list[str]   # the ids of the cases on this page whose checks have not ended (shared)
+
+    @contextlib.contextmanager
+    def closing(self, case_id: str):
+        """The case's checks; the page is closed (screenshot, context, kernels) after its last case's."""
+        try:
+            yield
+        finally:
+            self.users.remove(case_id)
+            if not self.users:
+                self.stack.close()
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +78,7 @@ def busy():
 
 @pytest.fixture(scope="module")
 def tabs(voila, chromium, busy):
-    """``tab(case)``: the case's :class:`Tab`, its page opened with the next :data:`TABS` cases' pages.
+    """``tab(case)``: the case's :class:`Tab`, its page opened with the next :data:`TABS` notebooks' pages.
 
     The pages of a group are asked for one after the other at once (as a designer opening a
     few tabs), the twins are made meanwhile in this process (on the same busy machine), then
@@ -74,24 +91,43 @@ def tabs(voila, chromium, busy):
     with contextlib.ExitStack() as module:
         def tab(case) -> Tab:
             if case.id not in opened:
-                at = STRESS_CASES.index(case)
-                group = [c for c in STRESS_CASES[at:at + TABS] if c.id not in opened]
-                asked = {}
+                group = _group(STRESS_CASES[STRESS_CASES.index(case):], set(opened))
+                asked, pages = {}, {}
                 for c in group:
-                    stack = module.enter_context(contextlib.ExitStack())
-                    page = stack.enter_context(harness.browser_page(chromium, f"stress_{c.id}"))
-                    asked[c.id] = time.monotonic()
-                    page.goto(voila.url(f"/voila/render/{c.notebook}"), wait_until="commit", timeout=OPEN_S * 1000)
-                    opened[c.id] = Tab(page, None, {}, stack)
+                    if c.notebook not in pages:   # a notebook is asked for once, for all its cases
+                        ids = [d.id for d in group if d.notebook == c.notebook]
+                        stack = module.enter_context(contextlib.ExitStack())
+                        page = stack.enter_context(harness.browser_page(chromium, "stress_" + "+".join(ids)))
+                        asked[c.notebook] = time.monotonic()
+                        page.goto(voila.url(f"/voila/render/{c.notebook}"), wait_until="commit", timeout=OPEN_S * 1000)
+                        pages[c.notebook] = (page, stack, ids)
+                    page, stack, ids = pages[c.notebook]
+                    opened[c.id] = Tab(page, None, {}, stack, ids)
                 for c in group:
                     opened[c.id].twin = c.twin()
-                waited = _wait_for({c.id: (opened[c.id].page, twin_charts(opened[c.id].twin, c.root), asked[c.id])
+                waited = _wait_for({c.id: (opened[c.id].page, twin_charts(opened[c.id].twin, c.root), asked[c.notebook])
                                     for c in group}, OPEN_S)
                 for c in group:
                     opened[c.id].opening = waited[c.id]
             return opened[case.id]
 
         yield tab
+
+
+def _group(cases: list, opened: set[str]) -> list:
+    """The cases opened together from the first of ``cases``: those of the next :data:`TABS` notebooks
+    not yet opened, a notebook's cases together (they share its page)."""
+    notebooks: list[str] = []
+    group = []
+    for c in cases:
+        if c.id in opened:
+            continue
+        if c.notebook not in notebooks:
+            if len(notebooks) == TABS:
+                break
+            notebooks.append(c.notebook)
+        group.append(c)
+    return group
 
 
 def _drawn(page, where: str) -> dict | None:
@@ -141,7 +177,7 @@ def _record(case_id: str, change: str, waited: dict[str, float | None]) -> list[
 def test_every_chart_follows_every_kind_of_control_on_a_busy_machine(tabs, case):
     tab = tabs(case)
     page, twin = tab.page, tab.twin
-    with tab.stack:  # the page is closed when its checks end (its kernel no longer holds memory)
+    with tab.closing(case.id):  # the page is closed when its cases' checks end (its kernel no longer holds memory)
         assert twin.message == "", twin.message
         late = _record(case.id, "opening", tab.opening)
         state = harness.render_state(page)
