@@ -180,19 +180,24 @@ def summary(figure: dict) -> str:
     return json.dumps({"title": title, "traces": traces}, sort_keys=True)
 
 
-#: The same summary, read from a chart drawn on the page (its plotly element's data and layout).
+#: The same summary, read from charts drawn on the page (each plotly element's data and layout): for
+#: a list of CSS selectors, one ``{state, figure}`` or ``null`` (no chart drawn) each, in one call to
+#: the page. A chart that does not say it is ready cannot pass yet, so its figure (every x and y) is
+#: not sent: ``figure`` is ``null``.
 SUMMARY_JS = """
-(where) => {
+(wheres) => wheres.map((where) => {
   let p = document.querySelector(where);
   if (p && !p.classList.contains('js-plotly-plot')) p = p.querySelector('.js-plotly-plot');
   if (!p || !Array.isArray(p.data)) return null;
+  const host = p.closest('.rt-chart');
+  const state = host ? host.dataset.rtState : null;
+  if (state !== 'ready') return {state: state ?? null, figure: null};
   const arr = (v) => (v == null ? null : Array.from(v));
   const title = p.layout && p.layout.title;
-  const host = p.closest('.rt-chart');
-  return {state: host ? host.dataset.rtState : null,
+  return {state: state,
           figure: {layout: {title: title && typeof title === 'object' ? title.text ?? null : title ?? null},
                    data: p.data.map((t) => ({meta: t.meta ?? null, name: t.name ?? null, x: arr(t.x), y: arr(t.y)}))}};
-}
+})
 """
 
 

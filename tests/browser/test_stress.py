@@ -130,8 +130,9 @@ def _group(cases: list, opened: set[str]) -> list:
     return group
 
 
-def _drawn(page, where: str) -> dict | None:
-    return page.evaluate(SUMMARY_JS, where)
+def _drawn(page, wheres: list[str]) -> dict[str, dict | None]:
+    """``{where: {state, figure} or None}`` for the charts ``wheres`` of a page, read in one call."""
+    return dict(zip(wheres, page.evaluate(SUMMARY_JS, wheres), strict=True))
 
 
 def _wait_for(pages: dict[str, tuple[object, dict[str, str], float]], timeout: float) -> dict[str, dict[str, float | None]]:
@@ -152,11 +153,9 @@ def _wait_for(pages: dict[str, tuple[object, dict[str, str], float]], timeout: f
         for key, (page, expected, since) in pages.items():
             if not (first or waiting(key)):
                 continue
-            for where, want in expected.items():
-                if where in done[key]:
-                    continue
-                now = _drawn(page, where)
-                if now and now["state"] == "ready" and summary(now["figure"]) == want:
+            pending = [where for where in expected if where not in done[key]]
+            for where, now in _drawn(page, pending).items():
+                if now and now["state"] == "ready" and summary(now["figure"]) == expected[where]:
                     done[key][where] = time.monotonic() - since
         first = False
         if any(waiting(key) for key in pages):
