@@ -18,6 +18,7 @@ from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec
 from rometools.core.playout import load_saved_game, play
 from rometools.core.playtest import RestrictedBot, restricted, restricted_play, rule_holes
+from rometools.core.variants import Variant
 from rometools.testing import check_playtest, registered
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -113,6 +114,95 @@ def test_hot_spots_name_places_as_a_designer_does_and_count_them_right(gid):
     check_playtest(gid, checks=["hot_spots"])
 
 
+def _name_edits(variant, names):
+    """``{place id: (file, address)}`` of each place whose name is a value of the game's data files,
+    found by what editing it changes (that place's name, and only names built from it), so nothing
+    about a game is assumed."""
+    out = {}
+    for p in variant.parameters():
+        if p.kind != "data" or not isinstance(p.published, str):
+            continue
+        ids = [k for k, name in names.items() if name == p.published and k not in out]
+        if len(ids) != 1:
+            continue
+        file, address = p.address.split(":", 1)
+        try:
+            edited = Variant(variant.game, options=variant.options, edits={file: {address: "Qqq"}}).load()
+        except (ValueError, TypeError):      # not a name after all (a value the loader checks)
+            continue
+        now = edited.spec.place_names(edited.config)
+        others = [k for k in names if k != ids[0]]   # a name built from it (a road's, by its cities) may follow
+        if now.get(ids[0]) == "Qqq" and all(now[k] in (names[k], names[k].replace(p.published, "Qqq")) for k in others):
+            out[ids[0]] = (file, address)
+    return out
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_places_that_share_a_name_or_are_named_as_another_places_id_stay_apart(gid):
+    """Issue 47 item 5, over the registry: a game's data edited (a Variant, as a designer edits it)
+    so that one place takes another's name and a third is named as a fourth's id; the hot spots,
+    on the same seeds, keep every place apart with the unedited data's counts, shown by distinct names."""
+    from rometools.charts.playtest import hot_spots_figure, hot_spots_map_figure, shift_rows
+    from rometools.core.describe import player_counts
+    from rometools.core.playtest import hot_spots, hot_spots_by_players, place_names
+
+    spec = game_spec(gid)
+    if spec.action_places is None:          # Pig: no places, nothing to merge
+        assert spec.place_names is None and place_names(gid) == {} and hot_spots(gid, 3) == []
+        return
+    players = 3 if 3 in player_counts(gid) else 2
+    base = Variant(gid, options={"players": players})
+    game = base.load()
+    names = spec.place_names(game.config)
+    before = hot_spots(game, 6, seed=2)
+    taken = [r["id"] for r in before]
+    editable = _name_edits(base, names)
+    renamed = [k for k in taken if k in editable]
+    assert len(renamed) >= 2 and len(taken) >= 3, f"{gid}: too few places named in its data files to test"
+    a, c = renamed[0], renamed[1]
+    b = next(k for k in taken if k not in (a, c))                 # a takes b's name
+    d = next(k for k in taken if k not in (a, b, c))               # c is named as d's id
+    edits: dict = {}
+    for place, value in ((a, names[b]), (c, d)):
+        file, address = editable[place]
+        edits.setdefault(file, {})[address] = value
+    edited = Variant(gid, options={"players": players}, edits=edits).load()
+    now = spec.place_names(edited.config)
+    assert now[a] == now[b] == names[b] and now[c] == d            # the data really clash
+    after = hot_spots(edited, 6, seed=2)
+    counts = ("taken", "taker_wins", "when", "share", "lift", "lift_low", "lift_high")
+    assert len(after) == len(before)
+    assert {r["id"]: [r[k] for k in counts] for r in after} == {r["id"]: [r[k] for k in counts] for r in before}
+    shown = {r["id"]: r["place"] for r in after}
+    assert len(set(shown.values())) == len(after)                   # no two places shown as one
+    assert shown[a] == f"{names[b]} ({a})" and shown[b] == f"{names[b]} ({b})" and shown[c] == d
+    assert shown == {k: place_names(edited)[k] for k in shown}
+    bars = hot_spots_figure(after, top=len(after)).data[0]
+    assert len(set(bars.y)) == len(after)
+    if spec.place_map is not None:
+        positions, links = spec.place_map(edited.config)
+        dots = hot_spots_map_figure(after, positions, links, names=place_names(edited)).data[2]
+        assert list(dots.customdata) == [r["id"] for r in after]
+    shift = hot_spots_by_players(edited, 2, seed=2, counts=[players])
+    column = [row[0] for row in shift_rows(shift, top=100)[1]]
+    assert len(set(column)) == len(column) == len(shift[players])
+
+
+def test_distinct_names_tell_apart_every_place_and_keep_a_name_no_other_has():
+    from rometools.core.playtest import distinct_names
+
+    assert distinct_names({"c01": "Roma", "c07": "Roma", "x": "Roma (c07)", "y": "c01", "z": "Capua"}) == {
+        "c01": "Roma (c01)", "c07": "Roma (c07)", "x": "Roma (c07) #2", "y": "c01", "z": "Capua"}
+    assert distinct_names({}) == {}
+
+
+def test_a_game_naming_places_by_id_must_say_their_names():
+    import dataclasses
+
+    with pytest.raises(ValueError, match="needs place_names"):
+        dataclasses.replace(game_spec("imperator"), place_names=None)
+
+
 def test_a_game_without_places_has_no_hot_spots_and_the_report_says_so():
     from rometools.core.playtest import hot_spots
 
@@ -151,20 +241,23 @@ def test_key_odds_are_exact_probabilities_asked_in_words(gid):
 
 def test_the_map_colours_each_place_by_its_first_takers_win_rate():
     from rometools.charts.playtest import hot_spots_map_figure
-    from rometools.core.playtest import hot_spots
+    from rometools.core.playtest import hot_spots, place_names
 
     game = rometools.load_game("caesars_empire", players=3)
     rows = hot_spots(game, 8, seed=1)
     positions, links = game.spec.place_map(game.config)
-    fig = hot_spots_map_figure(rows, positions, links)
+    names = place_names(game)
+    fig = hot_spots_map_figure(rows, positions, links, names=names)
     places, quiet = fig.data[2], fig.data[1]
-    assert list(places.customdata) == [r["place"] for r in rows]
+    assert list(places.customdata) == [r["id"] for r in rows]            # keyed by id
+    assert [t for t in places.text if t] and all(t in {r["place"] for r in rows} for t in places.text if t)
     assert list(places.marker.color) == [r["lift"] for r in rows]
     assert list(places.marker.size) == [8 + 24 * r["share"] for r in rows]
-    assert set(quiet.customdata) == set(positions) - {r["place"] for r in rows} and "Rome" in quiet.customdata
+    assert set(quiet.customdata) == set(positions) - {r["id"] for r in rows} and "rome" in quiet.customdata
+    assert "Rome: never taken first in these games" in quiet.hovertext   # shown by name
     assert len([x for x in fig.data[0].x if x is None]) == len(links)
     with pytest.raises(ValueError, match="no position for 'Atlantis'"):
-        hot_spots_map_figure([{**rows[0], "place": "Atlantis"}], positions)
+        hot_spots_map_figure([{**rows[0], "id": "atlantis", "place": "Atlantis"}], positions)
 
 
 def test_the_playtest_parts_are_the_functions_on_the_same_seeds():
@@ -214,7 +307,7 @@ def test_the_explorer_shows_the_playtest_and_refuses_a_bad_variant_with_nothing_
     pt = playtest("caesars_empire", 12, seed=4, players=3)
     assert ex.playtest.restricted == pt.restricted and ex.playtest.spots == pt.spots
     data = ex.figure_data()
-    assert [r["place"] for r in pt.spots] == list(data["report-map-places"]["customdata"])
+    assert [r["id"] for r in pt.spots] == list(data["report-map-places"]["customdata"])
     assert "never builds a Road out of Rome" in ex.summary
     before = (ex.values(), ex.summary)
     assert ex.set_values(players=2, variant="route_policy=sideways") is False

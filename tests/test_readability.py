@@ -161,14 +161,15 @@ def _sample_figures():
             load_board(4).paths[0].key: 0}, title="Illustrative Empire"),
         "board_figure (tiny)": lambda: c.board_figure(tiny, roads={frozenset({"rome", "a"}): 0}, labels="name"),
         "hot_spots_figure": lambda: c.hot_spots_figure(_spots()),
-        "hot_spots_map_figure": lambda: c.hot_spots_map_figure(_spots(), *_place_map()),
+        "hot_spots_map_figure": lambda: c.hot_spots_map_figure(_spots(), *_place_map()[:2], names=_place_map()[2]),
         "comparison_figure": lambda: c.comparison_figure(_comparison().history, ["win rate P1", "win rate P2"],
                                                          precision=0.02),
         "response_curve_figure": lambda: _curve(_tuning()),
         "scores_over_turns_figure": lambda: c.scores_over_turns_figure(
             history, ["Routes", "Cities", "Treasures", "Road bonus"], current_turn=10, held=["Road bonus"]),
         "hot_spots_map_figure (Via Romana)": lambda: c.hot_spots_map_figure(
-            rometools.hot_spots("via_romana", 6, seed=1), *_place_map("via_romana")),
+            rometools.hot_spots("via_romana", 6, seed=1), *_place_map("via_romana")[:2],
+            names=_place_map("via_romana")[2]),
     }
     from rometools.charts import flow as fc
 
@@ -227,8 +228,11 @@ def _spots():
 
 
 def _place_map(gid: str = "caesars_empire"):
+    """The map's positions and links, and its places' names (what a quiet place's hover shows)."""
+    from rometools.core.playtest import place_names
+
     game = rometools.load_game(gid, players=3)
-    return game.spec.place_map(game.config)
+    return (*game.spec.place_map(game.config), place_names(game))
 
 
 def _augustus():

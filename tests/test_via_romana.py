@@ -325,8 +325,9 @@ def test_the_road_board_names_the_card_colours_each_vacant_space_takes():
     there under the config's reading (VR-13), and its caption says which reading."""
     from rometools.charts.via_romana import road_board_figure
 
-    for options, expected, caption in [({}, "road r16, space 1: purple", "in the colour\na card must have"),
-                                       ({"milestone_colour": "road"}, "road r16, space 1: purple or blue",
+    road = load_board().road_name("r16")   # the Roma–Ariminum road, named by the cities it joins
+    for options, expected, caption in [({}, f"the {road}, space 1: purple", "in the colour\na card must have"),
+                                       ({"milestone_colour": "road"}, f"the {road}, space 1: purple or blue",
                                         "any colour of the road builds there")]:
         fig = road_board_figure(at_build(options=options))
         spaces = next(t for t in fig.data if t.meta == "vr-board-spaces")

@@ -157,6 +157,7 @@ def _extras(state: GameState) -> dict[str, int]:
 #: Augustus in the game registry (``rometools.load_game("augustus", ...)``).
 from rometools.augustus.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.augustus.bots import action_places as _action_places  # noqa: E402
+from rometools.augustus.bots import place_names as _place_names  # noqa: E402
 from rometools.augustus.odds import key_odds as _key_odds  # noqa: E402
 from rometools.augustus.views import SAFEGUARD as _SAFEGUARD  # noqa: E402
 from rometools.augustus.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
@@ -177,7 +178,7 @@ from rometools.augustus.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
 GAME = register_game(GameSpec(
     explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     start_bonus=START_BONUS,
-    restrictions=_RESTRICTIONS, action_places=_action_places, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
+    restrictions=_RESTRICTIONS, action_places=_action_places, place_names=_place_names, key_odds=_key_odds, id="augustus", title="Augustus", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="003_d241425e5c31f6f1.txt",
     chance_name="a draw", extras=_extras, tiebreaks=tiebreaks, score_parts=score_parts, movers=movers, action_text=action_text,
     time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,

@@ -145,8 +145,13 @@ RESTRICTIONS = (
 
 
 def action_places(state, action) -> tuple[str, ...]:
-    """The objective cards an action takes (kept at the set-up, taken from the row), by name."""
+    """The objective cards an action takes (kept at the set-up, taken from the row), by number
+    (as text: the hot spots' ids)."""
     if not isinstance(action, tuple) or action[0] not in ("keep", "take"):
         return ()
-    cards = state.config.cards
-    return tuple(cards.card(n).name for n in action[1:] if isinstance(n, int))
+    return tuple(str(n) for n in action[1:] if isinstance(n, int) and not isinstance(n, bool))
+
+
+def place_names(config) -> dict[str, str]:
+    """Every objective card by number (as text), with its name (the hot spots show the names)."""
+    return {str(c.number): c.name for c in config.cards.cards}

@@ -211,6 +211,7 @@ __all__ = [
 from rometools.caesars_empire.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.caesars_empire.bots import action_places as _action_places  # noqa: E402
 from rometools.caesars_empire.bots import place_map as _place_map  # noqa: E402
+from rometools.caesars_empire.bots import place_names as _place_names  # noqa: E402
 from rometools.caesars_empire.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
 from rometools.caesars_empire.odds import key_odds as _key_odds  # noqa: E402
 from rometools.caesars_empire.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
@@ -223,7 +224,7 @@ START_BONUS = StartBonus("Road", "one more Road in the seat's supply at the star
 
 GAME = register_game(GameSpec(
     explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
-    restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
+    restrictions=_RESTRICTIONS, action_places=_action_places, place_names=_place_names, place_map=_place_map, key_odds=_key_odds, id="caesars_empire", title="Caesar's Empire", rules=_rules, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="001_a311a49632a27e24.txt, 000_9470d6e5062bf7dc.txt",
     chance_name="the set-up deal", apply_legal=apply_legal, position_to_dict=position_to_dict,
     position_from_dict=position_from_dict, extras=gold_turns,

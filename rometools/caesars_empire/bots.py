@@ -352,17 +352,19 @@ RESTRICTIONS = (
 
 
 def action_places(state, action) -> tuple[str, ...]:
-    """The cities a Road reaches, by name (the playtest's hot spots; Rome is not a city)."""
-    board = state.config.board
-    ids = set(board.city_ids)
-    return tuple(board.city(loc).name for loc in action if loc in ids) if isinstance(action, tuple) else ()
+    """The cities a Road reaches, by id (the playtest's hot spots; Rome is not a city)."""
+    ids = set(state.config.board.city_ids)
+    return tuple(loc for loc in action if loc in ids) if isinstance(action, tuple) else ()
+
+
+def place_names(config) -> dict[str, str]:
+    """Every city and Rome by id, with its name (the hot spots show the names)."""
+    return {"rome": "Rome", **{c.id: c.name for c in config.board.cities}}
 
 
 def place_map(config) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
-    """Where the hot spots are drawn: every city and Rome at its board position; the paths as links."""
+    """Where the hot spots are drawn: every city and Rome at its board position, by id; the paths as links."""
     board = config.board
-    names = {c.id: c.name for c in board.cities}
-    names["rome"] = "Rome"
-    positions = {c.name: tuple(c.position) for c in board.cities}
-    positions["Rome"] = tuple(board.rome_position)
-    return positions, [(names[a], names[b]) for a, b in (p.cities for p in board.paths)]
+    positions = {c.id: tuple(c.position) for c in board.cities}
+    positions["rome"] = tuple(board.rome_position)
+    return positions, [tuple(p.cities) for p in board.paths]

@@ -31,7 +31,7 @@ from rometools.charts._common import (
 )
 from rometools.core.formatting import counted, probability
 from rometools.core.paired import comparison_rows
-from rometools.core.playtest import lift_words, loss_words
+from rometools.core.playtest import lift_words, loss_words, place_names
 
 __all__ = ["LATE", "SECTIONS", "figure_file_name", "flow_section", "hot_spots_figure",
            "hot_spots_map_figure", "multiple_comparisons_text", "report", "report_page",
@@ -117,19 +117,23 @@ def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = N
 
 
 def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[str, tuple[float, float]],
-                         links: Sequence[tuple[str, str]] = (), *, title: str | None = None,
-                         labels: int = 12) -> go.Figure:
+                         links: Sequence[tuple[str, str]] = (), *, names: Mapping[str, str] | None = None,
+                         title: str | None = None, labels: int = 12) -> go.Figure:
     """The hot spots on the board: each place where it lies, coloured by what taking it first is worth.
 
     Parameters
     ----------
     rows : sequence of dict
-        :func:`~rometools.core.playtest.hot_spots` rows.
+        :func:`~rometools.core.playtest.hot_spots` rows (each keyed by its ``id``, shown by its
+        ``place``; a row without an ``id`` is keyed by its ``place``).
     positions : mapping of str to (float, float)
-        Each place's drawing position (0..1, y up), from ``GameSpec(place_map=...)``; a
+        Each place's drawing position by id (0..1, y up), from ``GameSpec(place_map=...)``; a
         place with no row (never taken, or not a place of the game's actions) is drawn grey.
     links : sequence of (str, str)
-        Lines between places (paths, roads, arrows).
+        Lines between places (paths, roads, arrows), as pairs of ids.
+    names : mapping of str to str, optional
+        The name shown for each place with no row, by id
+        (:func:`~rometools.core.playtest.place_names`); default: its id.
     title : str, optional
     labels : int
         The most telling places named on the map (every place is named on hover).
@@ -138,7 +142,7 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
     -------
     plotly.graph_objects.Figure
         Traces ``report-map-links`` (the lines), ``report-map-quiet`` (places never taken)
-        and ``report-map-places`` (``customdata`` the place names; colour the first taker's
+        and ``report-map-places`` (``customdata`` the place ids, in the rows' order; colour the first taker's
         win rate minus what their seats win anyway (the ``lift``); size the share of games it is
         taken in).
 
@@ -157,7 +161,8 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
     >>> [t.meta for t in fig.data], list(fig.data[2].customdata), list(fig.data[1].customdata)
     (['report-map-links', 'report-map-quiet', 'report-map-places'], ['A'], ['B'])
     """
-    missing = [r["place"] for r in rows if r["place"] not in positions]
+    key = [r.get("id", r["place"]) for r in rows]
+    missing = [r["place"] for r, k in zip(rows, key, strict=True) if k not in positions]
     if missing:
         raise ValueError(f"the board map has no position for {', '.join(map(repr, missing[:5]))}: the game's "
                          f"place_map and action_places name places differently")
@@ -168,19 +173,19 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
             (x0, y0), (x1, y1) = positions[a], positions[b]
             xs += [x0, x1, None]
             ys += [y0, y1, None]
-    by_place = {r["place"]: r for r in rows}
-    quiet = [p for p in positions if p not in by_place]
+    quiet = [p for p in positions if p not in set(key)]
+    names = names or {}
     taken = list(rows)
-    named = {r["place"] for r in taken[:labels]}
+    at = [positions[k] for k in key]
     reach = max([abs(r["lift"]) for r in taken] + [0.05])
     sizes = [8 + 24 * r["share"] for r in taken]
-    texts = [html.escape(r["place"]) if r["place"] in named else "" for r in taken]
+    texts = [html.escape(r["place"]) if i < labels else "" for i, r in enumerate(taken)]
     # labels placed so none overlaps another, a place or a never-taken place; with no room, on a leader line
     xrange, yrange = (-0.05, 1.05), (-0.08, 1.08)
     plot_w, plot_h = _MAP_PLOT
     scale = min(plot_w / (xrange[1] - xrange[0]), plot_h / ((yrange[1] - yrange[0]) * _MAP_RATIO))
     placement = place_labels(
-        [positions[r["place"]] for r in taken], texts, [z / 2 for z in sizes], xrange=xrange, yrange=yrange,
+        at, texts, [z / 2 for z in sizes], xrange=xrange, yrange=yrange,
         width=scale * (xrange[1] - xrange[0]), height=scale * _MAP_RATIO * (yrange[1] - yrange[0]),
         font_px=_MAP_FONT, obstacles=[(*positions[p], 4) for p in quiet])
     fig = new_figure(
@@ -188,12 +193,12 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
                    name="paths", meta="report-map-links", uid="report-map-links", showlegend=False),
         go.Scatter(x=[positions[p][0] for p in quiet], y=[positions[p][1] for p in quiet], mode="markers",
                    marker={"size": 7, "color": "#bbbbbb", "line": {"color": "#888", "width": 1}},
-                   customdata=quiet, hovertext=[f"{html.escape(p)}: never taken first in these games" for p in quiet],
+                   customdata=quiet,
+                   hovertext=[f"{html.escape(names.get(p, p))}: never taken first in these games" for p in quiet],
                    hoverinfo="text", name="never taken", meta="report-map-quiet", uid="report-map-quiet",
                    showlegend=False),
         go.Scatter(
-            x=[positions[r["place"]][0] for r in taken], y=[positions[r["place"]][1] for r in taken],
-            mode="markers+text", customdata=[r["place"] for r in taken],
+            x=[x for x, _ in at], y=[y for _, y in at], mode="markers+text", customdata=key,
             text=[t if placement.positions[i] else "" for i, t in enumerate(texts)],
             textposition=[p or "top center" for p in placement.positions], textfont={"size": _MAP_FONT},
             marker={"size": sizes,
@@ -210,7 +215,7 @@ def hot_spots_map_figure(rows: Sequence[Mapping[str, Any]], positions: Mapping[s
                       xaxis={"visible": False, "range": list(xrange)},
                       yaxis={"visible": False, "range": list(yrange), "scaleanchor": "x", "scaleratio": _MAP_RATIO},
                       width=_MAP_SIZE[0], height=_MAP_SIZE[1], margin=dict(_MAP_MARGIN))
-    add_leader_labels(fig, placement, [positions[r["place"]] for r in taken], texts, sizes,
+    add_leader_labels(fig, placement, at, texts, sizes,
                       [f"report-map-label-{i}" for i in range(len(taken))], font_px=_MAP_FONT)
     return add_caption(fig, "Red: the first to take it wins more often than their seat does anyway; blue: less "
                             "often.\nLarger: taken in more games. Small grey: never taken first (hover for any "
@@ -236,14 +241,18 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
     """
     counts = sorted(shift)
     order: list[str] = []
+    shown: dict[str, str] = {}
     for rank in range(top):
         for n in counts:
-            if rank < len(shift[n]) and shift[n][rank]["place"] not in order:
-                order.append(shift[n][rank]["place"])
+            if rank < len(shift[n]):
+                r = shift[n][rank]
+                if r.get("id", r["place"]) not in shown:
+                    order.append(r.get("id", r["place"]))
+                    shown[order[-1]] = r["place"]
     order = order[:top]
-    at = {n: {r["place"]: r for r in shift[n]} for n in counts}
-    rows = [[p] + [f"taken in {at[n][p]['share']:.0%}; first taker wins {lift_words(at[n][p]['lift'])}"
-                   if p in at[n] else "-" for n in counts] for p in order]
+    at = {n: {r.get("id", r["place"]): r for r in shift[n]} for n in counts}
+    rows = [[shown[p]] + [f"taken in {at[n][p]['share']:.0%}; first taker wins {lift_words(at[n][p]['lift'])}"
+                          if p in at[n] else "-" for n in counts] for p in order]
     return ["place"] + [f"{n} players" for n in counts], rows
 
 
@@ -477,7 +486,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
     if pt.spots:
         if game.spec.place_map is not None:
             positions, links = game.spec.place_map(game.config)
-            parts.append(chart(hot_spots_map_figure(pt.spots, positions, links)))
+            parts.append(chart(hot_spots_map_figure(pt.spots, positions, links, names=place_names(game))))
         parts.append(chart(hot_spots_figure(pt.spots)))
         parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
                               f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}",

@@ -13,7 +13,9 @@
   (de Mesentier Silva et al., "AI-based Playtesting of Contemporary Board Games", FDG 2017).
 * :func:`hot_spots` -- the board's places (cities, regions, roads, objectives: what a game's
   ``GameSpec(action_places=...)`` names) by how often they are taken, how early, and the win
-  rate of the player who takes each first, with intervals.
+  rate of the player who takes each first, with intervals. Places are kept apart by their data
+  file's id and shown by name (:func:`place_names`: the id added in brackets where two places
+  share a name), so two cities of one name never merge.
 * :func:`report` -- one self-contained HTML page of all of it, with the seat balance
   (``rometools report GAME``).
 
@@ -35,7 +37,7 @@ from rometools.core.playout import sample_outcome, to_json
 from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.rng import as_generator, integer_below
 
-__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "player_counts",
+__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "distinct_names", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "place_names", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
 
 
@@ -451,14 +453,76 @@ def rule_decisions(game: str | Game, n_games: int = 50, *, seed: int = 0, bot: s
     return rows
 
 
+def distinct_names(names: Mapping[str, str]) -> dict[str, str]:
+    """Each id's name, told apart: a name two ids share gets its id in brackets, ``"Roma (c07)"``.
+
+    The result's names are all different (a name that still meets another, such as a place
+    named ``"Roma (c07)"`` beside two called ``"Roma"``, is numbered: ``"Roma (c07) #2"``), so a
+    table or an axis never merges two places.
+
+    Parameters
+    ----------
+    names : mapping of str to str
+        ``{id: name}``.
+
+    Returns
+    -------
+    dict
+        ``{id: name shown}``, in the order of ``names``; a name no other id has is kept as it is.
+
+    Examples
+    --------
+    >>> distinct_names({"c01": "Roma", "c07": "Roma", "c02": "Capua", "c03": "c01"})
+    {'c01': 'Roma (c01)', 'c07': 'Roma (c07)', 'c02': 'Capua', 'c03': 'c01'}
+    """
+    out = {key: str(name) for key, name in names.items()}
+    seen: dict[str, int] = {}
+    for name in out.values():
+        seen[name] = seen.get(name, 0) + 1
+    out = {key: f"{name} ({key})" if seen[name] > 1 else name for key, name in out.items()}
+    taken: set[str] = set()
+    for key, name in out.items():   # a name that still meets another (a place named "Roma (c07)"): numbered
+        k, shown_as = 2, name
+        while shown_as in taken:
+            shown_as, k = f"{name} #{k}", k + 1
+        out[key] = shown_as
+        taken.add(shown_as)
+    return out
+
+
+def place_names(game: str | Game) -> dict[str, str]:
+    """Every place of ``game`` by id, with the name the playtest shows (``GameSpec(place_names=...)``
+    told apart by :func:`distinct_names`: the id in brackets where two places share a name).
+
+    Parameters
+    ----------
+    game : str or Game
+
+    Returns
+    -------
+    dict
+        ``{id: name shown}``; empty for a game that names no places.
+
+    Examples
+    --------
+    >>> place_names("via_romana")["r04"], place_names("pig")
+    ('Ravenna–Ancona road', {})
+    """
+    game = _game(game)
+    if game.spec.place_names is None:
+        return {}
+    return distinct_names(dict(game.spec.place_names(game.config)))
+
+
 def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
               players: int | None = None, progress: bool | Callable[[int, int], None] = False) -> list[dict]:
     """The places of the board that matter: how often each is taken, how early, and what taking it
     first is worth, from seeded games of ``bot`` in every seat.
 
     A game names the places an action takes with ``GameSpec(action_places=...)``
-    (``action_places(state, action) -> tuple of names``: a city, a region, a road, an
-    objective). A place is *taken* by the first seat whose action names it in a game.
+    (``action_places(state, action) -> tuple of ids``: a city, a region, a road, an
+    objective, by its data file's id). A place is *taken* by the first seat whose action
+    names it in a game. Places are counted by id and shown by name (:func:`place_names`).
 
     Parameters
     ----------
@@ -474,7 +538,8 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
     -------
     list of dict
         One row per place, the most telling first (the largest ``lift``, weighted by how often
-        it is taken): ``place``, ``games`` (played), ``taken`` (games in which someone took
+        it is taken): ``id`` (the place's data file id, the key), ``place`` (its name as shown,
+        distinct for distinct ids: :func:`place_names`), ``games`` (played), ``taken`` (games in which someone took
         it), ``share`` (taken / games), ``when`` (the mean point of the game it was first
         taken, 0 = the first decision, 1 = the last), ``taker_wins``, ``taker_win_rate`` with
         ``low``, ``high`` (95% Wilson), ``fair`` (``1 / players``), ``seat_expected`` (what
@@ -526,15 +591,16 @@ def hot_spots(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str =
             row[1] += when
             row[2] += seat in winners
             row[3] += seat_rate[seat]
+    names = place_names(game)
     rows = []
     for place, (taken, when, wins, expected) in stats.items():
         low, high = _wilson(wins, taken)
         rate, expected = wins / taken, expected / taken
-        rows.append({"place": place, "games": n_games, "taken": taken, "share": taken / n_games,
+        rows.append({"id": place, "place": names.get(place, place), "games": n_games, "taken": taken, "share": taken / n_games,
                      "when": when / taken, "taker_wins": wins, "taker_win_rate": rate,
                      "low": low, "high": high, "fair": 1 / n, "seat_expected": expected,
                      "lift": rate - expected, "lift_low": low - expected, "lift_high": high - expected})
-    rows.sort(key=lambda r: (-abs(r["lift"]) * min(r["taken"], 30), r["place"]))
+    rows.sort(key=lambda r: (-abs(r["lift"]) * min(r["taken"], 30), r["place"], r["id"]))
     return rows
 
 
@@ -564,7 +630,7 @@ def hot_spots_by_players(game: str | Game, n_games: int = 50, *, seed: int = 0, 
     Examples
     --------
     >>> shift = hot_spots_by_players("imperator", 4, counts=[2, 3])
-    >>> sorted(shift), {r["place"] for r in shift[2]} <= {r["place"] for r in shift[3]}
+    >>> sorted(shift), {r["id"] for r in shift[2]} <= {r["id"] for r in shift[3]}
     ([2, 3], True)
     """
     game = _game(game)

@@ -173,11 +173,17 @@ class GameSpec:
         Strategies a bot can be denied (:mod:`rometools.core.playtest`): at least three.
     action_places : callable, optional
         ``action_places(state, action) -> tuple of str``: the places (cities, regions,
-        roads, objectives, by display name) an action takes: the playtest's hot spots.
+        roads, objectives) an action takes, by their data file's id (never by display
+        name: two places may share a name): the playtest's hot spots. Needs ``place_names``.
+    place_names : callable, optional
+        ``place_names(config) -> {id: name}``: every place ``action_places`` or ``place_map``
+        can name, by id, with the name a designer reads (``"Capua"``, ``"Ravenna–Ancona road"``).
+        The playtest shows the names, an id added in brackets to a name two places share
+        (:func:`rometools.core.playtest.place_names`).
     place_map : callable, optional
         ``place_map(config) -> (positions, links)``: where each place of ``action_places``
-        is drawn (``{name: (x, y)}``, 0..1, y up) and the lines between places (paths,
-        roads, arrows), so the hot spots are drawn on the board.
+        is drawn (``{id: (x, y)}``, 0..1, y up) and the lines between places (paths,
+        roads, arrows, as pairs of ids), so the hot spots are drawn on the board.
     key_odds : callable, optional
         ``key_odds(config) -> [(question, Fraction), ...]``: the exact odds the game's
         notebook shows, for the playtest report.
@@ -223,6 +229,9 @@ class GameSpec:
     TypeError
         If ``rules`` lacks a function of :data:`~rometools.core.protocol.KERNEL`,
         writes no ``scores`` and no ``score_parts`` is given, or no bot is given.
+    ValueError
+        If the id is not a Python identifier, or places are named (``action_places``,
+        ``place_map``) with no ``place_names``.
     """
 
     id: str
@@ -255,6 +264,7 @@ class GameSpec:
     action_text: Callable[[Any, Any], str] | None = None
     restrictions: Mapping[str, Any] = field(default_factory=dict)
     action_places: Callable[[Any, Any], tuple[str, ...]] | None = None
+    place_names: Callable[[Any], Mapping[str, str]] | None = None
     place_map: Callable[[Any], tuple[Mapping[str, tuple[float, float]], Sequence[tuple[str, str]]]] | None = None
     key_odds: Callable[[Any], Sequence[tuple[str, Fraction]]] | None = None
     time_unit: Any = None
@@ -267,6 +277,9 @@ class GameSpec:
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
             raise ValueError(f"a game id is a Python identifier, got {self.id!r}")
+        if (self.action_places is not None or self.place_map is not None) and self.place_names is None:
+            raise ValueError(f"game {self.id!r} names places (action_places or place_map) by id, so it needs "
+                             f"place_names(config) -> {{id: name}} for the names a designer reads")
         set_ = object.__setattr__
         module = self.rules.module if isinstance(self.rules, Rules) else self.rules
         rules = resolve_rules(self.id, module, self.score_parts)

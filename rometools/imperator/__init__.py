@@ -195,6 +195,7 @@ __all__ = [
 from rometools.imperator.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.imperator.bots import action_places as _action_places  # noqa: E402
 from rometools.imperator.bots import place_map as _place_map  # noqa: E402
+from rometools.imperator.bots import place_names as _place_names  # noqa: E402
 from rometools.imperator.odds import key_odds as _key_odds  # noqa: E402
 from rometools.imperator.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
 
@@ -212,7 +213,7 @@ GAME = register_game(GameSpec(
     start_bonus=START_BONUS,
     bots_ignore={"board:track.*.points": "the greedy bot rates a placement by the tile it may win; the Action "
                  "track's points go to a worker forced out by a chain reaction, which it does not look ahead to"},
-    restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
+    restrictions=_RESTRICTIONS, action_places=_action_places, place_names=_place_names, place_map=_place_map, key_odds=_key_odds, id="imperator", title="Ave Roma: IMPERATOR", rules=_rules, apply_legal=_rules.apply_legal, config=GameConfig, state=GameState,
     bots=BOTS, score_bounds=score_bounds, source="004_c0d35faf86920c09.txt", chance_name="a tile reveal",
     score_parts=score_parts, movers=movers, action_text=action_text, time_unit=_TIME_UNIT,
     data_files={"components.toml": load_components, "board.toml": RegionBoard.from_file},

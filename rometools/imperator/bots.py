@@ -93,16 +93,19 @@ RESTRICTIONS = (
 
 
 def action_places(state, action) -> tuple[str, ...]:
-    """The region a worker is placed on, by name (the playtest's hot spots)."""
+    """The region a worker is placed on, by id (the playtest's hot spots)."""
     if not isinstance(action, tuple):
         return ()
-    names = {r.id: r.name for r in state.config.board.regions}
-    return (names[action[0]],) if action[0] in names else ()
+    return (action[0],) if any(r.id == action[0] for r in state.config.board.regions) else ()
+
+
+def place_names(config) -> dict[str, str]:
+    """Every region by id, with its name (the hot spots show the names)."""
+    return {r.id: r.name for r in config.board.regions}
 
 
 def place_map(config) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
-    """Where the hot spots are drawn: every region at its board position; the arrows as links."""
+    """Where the hot spots are drawn, by id: every region at its board position; the arrows as links."""
     board = config.board
-    names = {r.id: r.name for r in board.regions}
-    return ({r.name: tuple(r.position) for r in board.regions},
-            [(names[a.source], names[a.target]) for a in board.arrows if a.source in names and a.target in names])
+    positions = {r.id: tuple(r.position) for r in board.regions}
+    return positions, [(a.source, a.target) for a in board.arrows if a.source in positions and a.target in positions]

@@ -1,11 +1,11 @@
 """A game's playtest declarations (:mod:`rometools.core.playtest`) hold what they say.
 
 :func:`check_playtest` holds a registered game's ``restrictions``, ``action_places``,
-``place_map`` and ``key_odds`` to the automated playtest's contract: at least three
-restrictions, each in words ("never ..."), never played by a bot denied it (unless every
-legal action was forbidden: then counted as forced); hot spots named as a designer names
-places and counted right (recounted here from the games themselves); every place on the
-board map; key odds exact probabilities asked in words. A declaration the game does not make
+``place_names``, ``place_map`` and ``key_odds`` to the automated playtest's contract: at least
+three restrictions, each in words ("never ..."), never played by a bot denied it (unless every
+legal action was forbidden: then counted as forced); hot spots keyed by place id, shown by
+name (distinct names for distinct places) and counted right (recounted here from the games
+themselves); every place on the board map, and named; key odds exact probabilities asked in words. A declaration the game does not make
 is not checked (a game without places has no hot spots).
 """
 
@@ -60,7 +60,7 @@ def _hot_spots(game_id: str) -> None:
     spec = game_spec(game_id)
     if spec.action_places is None:
         return
-    from rometools.core.playtest import hot_spots
+    from rometools.core.playtest import hot_spots, place_names
 
     players = 3 if 3 in _player_counts(game_id) else 2
     rows = hot_spots(game_id, 6, seed=2, players=players)
@@ -69,6 +69,14 @@ def _hot_spots(game_id: str) -> None:
              f"a place is not named as a designer names it: {[r['place'] for r in rows][:10]}")
     _require(rows == hot_spots(game_id, 6, seed=2, players=players), "the same seed gives other hot spots")
     game = load_game(game_id, players=players)
+    names = spec.place_names(game.config)
+    _require(all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in names.items()),
+             "place_names gives every place by a text id with a name")
+    unnamed = sorted({r["id"] for r in rows} - set(names))
+    _require(not unnamed, f"action_places names places place_names does not list: {unnamed[:10]}")
+    shown = place_names(game)
+    _require(all(r["place"] == shown[r["id"]] for r in rows), "a hot spot is not shown by its place's name")
+    _require(len(set(shown.values())) == len(shown), "two places are shown by one name")
     rules, places_of = game.spec.rules, game.spec.action_places
     base = "greedy" if "greedy" in game.spec.bots else "random"
     counts: dict[str, list] = {}
@@ -87,10 +95,10 @@ def _hot_spots(game_id: str) -> None:
             c[1] += game.spec.ranks(end)[seat] == 1
             c[2].append(seat)
         seat_wins.update(s for s, r in enumerate(game.spec.ranks(end)) if r == 1)
-    found = {r["place"]: [r["taken"], r["taker_wins"]] for r in rows}
+    found = {r["id"]: [r["taken"], r["taker_wins"]] for r in rows}
     _require(found == {p: c[:2] for p, c in counts.items()}, "hot_spots counts places otherwise than the games")
     for r in rows:   # the lift: the win rate beyond what the takers' seats win in these games anyway
-        expected = sum(seat_wins[s] / 6 for s in counts[r["place"]][2]) / r["taken"]
+        expected = sum(seat_wins[s] / 6 for s in counts[r["id"]][2]) / r["taken"]
         _require(abs(r["seat_expected"] - expected) < 1e-9 and abs(r["lift"] - (r["taker_win_rate"] - expected)) < 1e-9,
                  f"{r['place']}: the expected rate or the lift is not the takers' seats' win rate")
 
@@ -114,7 +122,9 @@ def _place_map(game_id: str) -> None:
         positions, links = spec.place_map(game.config)
         _require(all(0 <= x <= 1 and 0 <= y <= 1 for x, y in positions.values()), "a position outside 0..1")
         _require(all(a in positions and b in positions for a, b in links), "a link joins a place with no position")
-        off = {r["place"] for r in hot_spots(game, 4, seed=5)} - set(positions)
+        unnamed = sorted(set(positions) - set(spec.place_names(game.config)))
+        _require(not unnamed, f"{n} players: places on the map that place_names does not list: {unnamed[:10]}")
+        off = {r["id"] for r in hot_spots(game, 4, seed=5)} - set(positions)
         _require(not off, f"{n} players: places not on the map: {sorted(off)}")
 
 

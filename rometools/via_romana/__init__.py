@@ -131,6 +131,7 @@ def _action_text(state, action) -> str:
 from rometools.via_romana.bots import RESTRICTIONS as _RESTRICTIONS  # noqa: E402
 from rometools.via_romana.bots import action_places as _action_places  # noqa: E402
 from rometools.via_romana.bots import place_map as _place_map  # noqa: E402
+from rometools.via_romana.bots import place_names as _place_names  # noqa: E402
 from rometools.via_romana.odds import key_odds as _key_odds  # noqa: E402
 from rometools.via_romana.views import SAFEGUARD as _SAFEGUARD  # noqa: E402
 from rometools.via_romana.views import TIME_UNIT as _TIME_UNIT  # noqa: E402
@@ -151,7 +152,7 @@ from rometools.via_romana.explorers import EXPLORERS as _EXPLORERS  # noqa: E402
 GAME = register_game(GameSpec(
     explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers
     start_bonus=START_BONUS,
-    restrictions=_RESTRICTIONS, action_places=_action_places, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
+    restrictions=_RESTRICTIONS, action_places=_action_places, place_names=_place_names, place_map=_place_map, key_odds=_key_odds, id="via_romana", title="Via Romana", rules=_rules, config=GameConfig, state=GameState, bots=BOTS,
     score_bounds=score_bounds, source="002_2e34de0661bde959.txt", chance_name="a card drawn",
     apply_legal=_rules.apply_legal, tiebreaks=tiebreaks, score_parts=score_parts, action_text=_action_text,
     data_files={"board.toml": Board.from_file, "components.toml": load_components},

@@ -61,27 +61,28 @@ RESTRICTIONS = (
 
 
 def action_places(state, action) -> tuple[str, ...]:
-    """The city a fort or a double milestone is built from, or the road a milestone goes on (hot spots)."""
+    """The city a fort or a double milestone is built from, or the road a milestone goes on, by id
+    (hot spots; a board refuses a road id that is a city's)."""
     if not isinstance(action, tuple) or action[0] not in ("fort", "setup", "milestone", "joker", "double"):
         return ()
-    names = {c.id: c.name for c in state.config.the_board().cities}
     where = action[1]
-    if where in names:
-        return (names[where],)
-    return (state.config.the_board().road_name(where.partition(".")[0]),)
+    return (where if any(c.id == where for c in state.config.the_board().cities) else where.partition(".")[0],)
+
+
+def place_names(config) -> dict[str, str]:
+    """Every city and road by id, with its name (a road by its cities: ``"Roma–Tibur road"``)."""
+    board = config.the_board()
+    return {**{c.id: c.name for c in board.cities}, **{r.id: board.road_name(r.id) for r in board.roads}}
 
 
 def place_map(config) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
-    """Where the hot spots are drawn: every city at its position, every road (``"Roma–Tibur road"``)
-    at the middle of its two cities; each road's halves as links."""
+    """Where the hot spots are drawn, by id: every city at its position, every road at the middle of
+    its two cities; each road's halves as links."""
     board = config.the_board()
-    at = {c.id: tuple(c.position) for c in board.cities}
-    names = {c.id: c.name for c in board.cities}
-    positions = {c.name: tuple(c.position) for c in board.cities}
+    positions = {c.id: tuple(c.position) for c in board.cities}
     links = []
     for road in board.roads:
-        name = board.road_name(road.id)
-        (x0, y0), (x1, y1) = at[road.a], at[road.b]
-        positions[name] = ((x0 + x1) / 2, (y0 + y1) / 2)
-        links += [(names[road.a], name), (name, names[road.b])]
+        (x0, y0), (x1, y1) = positions[road.a], positions[road.b]
+        positions[road.id] = ((x0 + x1) / 2, (y0 + y1) / 2)
+        links += [(road.a, road.id), (road.id, road.b)]
     return positions, links

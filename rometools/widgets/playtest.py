@@ -32,7 +32,7 @@ from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.options import option_example
 from rometools.core.paired import comparison_rows
-from rometools.core.playtest import loss_words, player_counts, playtest
+from rometools.core.playtest import loss_words, place_names, player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
@@ -334,7 +334,7 @@ class PlaytestReport(Explorer):
             pt.results, title=f"Seat win rates, {counted(pt.n_games, 'game')} of {pt.bot} bots"))
         if pt.spots and game.spec.place_map is not None:
             positions, links = game.spec.place_map(game.config)
-            self._show_chart("map_figure", hot_spots_map_figure(pt.spots, positions, links))
+            self._show_chart("map_figure", hot_spots_map_figure(pt.spots, positions, links, names=place_names(game)))
         else:
             self._show_chart("map_figure", empty_figure(
                 f"{game.title} has no board map (GameSpec(place_map=...))" if game.spec.place_map is None

@@ -20,6 +20,7 @@ from rometools.charts._common import PLOT_CONFIG, new_figure, save_figure, save_
 from rometools.charts.flow import lead_figure
 from rometools.charts.playtest import hot_spots_map_figure, report, report_page
 from rometools.cli import main
+from rometools.core.playtest import place_names
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -50,7 +51,8 @@ def test_a_chart_saves_as_png_and_svg_at_its_own_size(chromium, tmp_path):
     flow = rometools.flow("pig", 6, seed=1, progress=False)
     fig = lead_figure(flow)
     game = rometools.load_game("via_romana", players=3)
-    board = hot_spots_map_figure(rometools.hot_spots(game, 4), *game.spec.place_map(game.config))
+    board = hot_spots_map_figure(rometools.hot_spots(game, 4), *game.spec.place_map(game.config),
+                                 names=place_names(game))
     png, svg, map_svg = save_figures([fig, fig, board], [tmp_path / "lead.png", tmp_path / "lead.svg",
                                                          tmp_path / "map.svg"])
     assert _png_size(png) == (2 * fig.layout.width, 2 * fig.layout.height)      # twice the size: sharp in print
