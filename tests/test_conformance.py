@@ -21,15 +21,22 @@ N_GAMES = 6
 #: The checks of the game as a whole (the others run on every sample config).
 GAME_CHECKS = ("hostile_options", "saved_game_files", "playable_data")
 CASES = [(gid, check) for gid in rometools.games() for check in CHECKS if check not in ("tampered_saves", "data_files")]
+#: Known failures, each strict (the marker fails the day the game is fixed): Via Romana's resample
+#: leaves the history naming the hands and goal tiles as dealt, and after the discard pile becomes
+#: the deck it can deal the deck a card that pile never held (tests/test_hidden_information.py).
+KNOWN = {("via_romana", "resample_reachable"): "Via Romana's resample gives states no game reaches"}
 
 
-@pytest.mark.parametrize("game_id,check", CASES, ids=[f"{g}-{c}" for g, c in CASES])
+@pytest.mark.parametrize("game_id,check", [
+    pytest.param(g, c, id=f"{g}-{c}", marks=[pytest.mark.xfail(strict=True, reason=KNOWN[g, c])] if (g, c) in KNOWN
+                 else []) for g, c in CASES])
 def test_every_game_passes_every_check(game_id, check):
     report = check_game(game_id, n_games=N_GAMES, checks=[check])
     hides = game_spec(game_id).information_state is not None
     if check in GAME_CHECKS:   # once for the game, not per config
         assert report.passed == ((check, "the game"),)
-    elif check != "openspiel" and (check != "hidden_information" or hides) or report.passed:
+    elif check != "openspiel" and (check not in ("hidden_information", "resample_reachable") or hides) \
+            or report.passed:
         assert len(report.passed) == len(game_spec(game_id).sample_configs)
 
 

@@ -199,7 +199,7 @@ def test_the_peeking_bot_is_named_with_what_differs():
     assert str(info.value).endswith(
         "failed on config 0 {}: the random bots' game of seed 0, after 10 actions (seat 0 to move): bot 'peeker' "
         "chose 8 at one state and 1 at a twin that differs only in what seat 0 cannot see (hands, deck, goals, "
-        "goals_left), with the same seed: the bot reads hidden information")
+        "goals_left, history), with the same seed: the bot reads hidden information")
 
 
 def test_mcts_reads_a_leaky_resample():
@@ -235,14 +235,62 @@ def test_a_perfect_information_game_is_noted_not_checked():
                             "the hidden_information check does not apply",)
 
 
-@pytest.mark.parametrize("game_id", rometools.games())
-def test_every_registered_game_passes_or_is_noted(game_id):
+#: Via Romana's resample deals the other hands and goal tiles again but leaves the history naming
+#: them as dealt, and after the discard pile is shuffled into a new deck (nearly every game) it can
+#: put into the deck a card that pile never held: its resampled states are no game's. Found by
+#: resample_reachable; strict, so this marker fails the day it is fixed.
+_STALE = {("via_romana", "resample_reachable"): "Via Romana's resample leaves the history as dealt"}
+REGISTERED = [pytest.param(g, c, marks=pytest.mark.xfail(strict=True, reason=_STALE[g, c]) if (g, c) in _STALE else ())
+              for g in rometools.games() for c in (CHECK, "resample_reachable")]
+
+
+@pytest.mark.parametrize("game_id,check", REGISTERED)
+def test_every_registered_game_passes_or_is_noted(game_id, check):
     spec = rometools.load_game(game_id).spec
-    report = check_game(game_id, n_games=2, checks=[CHECK])
+    report = check_game(game_id, n_games=2, checks=[check])
     if spec.information_state is None:
         assert report.passed == () and "does not apply" in report.notes[0]
     else:
         assert len(report.passed) == len(spec.sample_configs)
+
+
+def _resample_leaving_the_history(state, seat, rng=None):
+    """Deals the other hands and goals again as the toy does, but leaves the history naming the cards
+    and goal tiles as they were dealt (Lost Roads' first resample): no game reaches the state."""
+    return dataclasses.replace(toy.resample(state, seat, rng), history=state.history)
+
+
+def test_a_resample_that_leaves_the_history_as_dealt_gives_a_state_no_game_reaches():
+    """The twins check cannot see it (the twins keep what the seat knows, resample alike, and every
+    bot and MCTS moves alike); resample_reachable replays the twin's history and finds another state."""
+    spec = dataclasses.replace(toy.SPEC, id="toy_stale_history", apply_legal=None, ranks=None, movers=None,
+                               extras=None, resample=_resample_leaving_the_history)
+    with registered(spec):
+        assert len(check_game(spec.id, n_games=6, checks=[CHECK]).passed) == 3
+        with pytest.raises(AssertionError) as info:
+            check_game(spec.id, n_games=6, checks=["resample_reachable"])
+    message = str(info.value)
+    assert message.startswith("check_game('toy_stale_history'): check 'resample_reachable' (a resampled state is "
+                              "one the game reaches: its history replays to it) failed on config 0 {}: "), message
+    assert ("(seat 0 to move): resample(state, 0, rng) returned a state the game cannot reach: replaying its "
+            "history from the start gives another state (hands, deck differ): the history "
+            "still names hidden facts as they were; resample must rewrite the hidden entries of the history "
+            "too") in message, message
+
+
+def test_the_toys_resample_rewrites_the_history_from_public_facts():
+    """A twin's history replays to it: the other seat's hand and goal as resampled, its played cards
+    where they were played, seat 0's own cards and goal untouched."""
+    with registered(toy.SPEC):
+        end = play(rometools.load_game(toy.GAME_ID, players=2, hand=2), "random", rng=5)
+        state = next(s for s in _states(end) if toy.current_player(s) == 0 and s.turn == 2)
+        twin = toy.resample(state, 0, 3)
+        rules = rometools.load_game(toy.GAME_ID).spec.rules
+        assert rules.from_json(rules.to_json(twin)) == twin
+    # the deal alternates seats (0, 1, 0, 1), then the two goals, seat 0's play and draw, seat 1's play and draw
+    assert twin.history[0::2][:2] == state.history[0::2][:2] and twin.history[4] == state.history[4]
+    assert twin.history[5] == twin.goals[1] and twin.history[6] == state.history[6]
+    assert [twin.history[1], twin.history[3], twin.history[9]] == [*twin.played[1], *twin.hands[1]]
 
 
 def test_a_game_with_no_decision_is_noted():

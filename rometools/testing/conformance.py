@@ -87,8 +87,9 @@ registers ``information_state`` and ``resample``, twins the seat to move cannot 
 (made by ``resample``, and the games' own states with the same information state) have the
 same information state and legal actions for it, get the same move from every bot and the
 same MCTS decision with the same seed, and resample to the same state for the same rng
-(:mod:`rometools.testing.hidden_information`); for a perfect-information game the report
-notes that it does not apply.
+(:mod:`rometools.testing.hidden_information`); then ``resample_reachable``: every such twin
+made by ``resample`` is a state the game reaches (its history replays to it). For a
+perfect-information game the report notes that neither applies.
 
 No check assumes what a particular game has: a set-up with no chance node, a
 game with no chance at all, no boolean option, two turns, no data files, or
@@ -141,7 +142,7 @@ from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.registry import game_spec
 from rometools.testing._common import _node_name, _require, _same, _snapshot, _unchanged
 from rometools.testing.data_files import check_data_file
-from rometools.testing.hidden_information import check_hidden_information
+from rometools.testing.hidden_information import check_hidden_information, check_resample_reachable
 from rometools.testing.hostile import (
     check_hostile_actions,
     check_hostile_options,
@@ -169,6 +170,7 @@ CHECKS: dict[str, str] = {
     "hostile_actions": "actions nested 100,000 deep or megabytes long are refused in a few hundred characters",
     "bots_refuse": "bots refuse chance nodes and finished games",
     "hidden_information": "what a seat cannot see changes neither its information state, its bots, MCTS nor resample",
+    "resample_reachable": "a resampled state is one the game reaches: its history replays to it",
     "reference_cycles": "playing leaves no objects in reference cycles",
     "tampered_saves": "tampered saved games are refused",
     "openspiel": "OpenSpiel's random_sim_test passes through the bridge",
@@ -296,7 +298,7 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     >>> check_game("caesars_empire", checks=["speed"])
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, listed, hostile_actions, bots_refuse, hidden_information, reference_cycles, tampered_saves, openspiel, hostile_options, saved_game_files, playable_data, data_files
+    rometools.core.errors.ArgumentError: unknown check 'speed'; the checks are playthroughs, round_trips, same_seed, actions, listed, hostile_actions, bots_refuse, hidden_information, resample_reachable, reference_cycles, tampered_saves, openspiel, hostile_options, saved_game_files, playable_data, data_files
     """
     spec = game_spec(game_id)
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
@@ -698,6 +700,9 @@ _CONFIG_CHECKS = {
     "hostile_actions": lambda case: check_hostile_actions(case.spec, case.game, case.seed, case.notes),
     "bots_refuse": _check_bots_refuse,
     "hidden_information": lambda case: check_hidden_information(
+        case.spec, case.game, [*((f"the playthrough of seed {case.seed + k}", end) for k, end in enumerate(case.ends or [])),
+                               (f"the random bots' game of seed {case.seed}", case.played())], case.seed, case.notes),
+    "resample_reachable": lambda case: check_resample_reachable(
         case.spec, case.game, [*((f"the playthrough of seed {case.seed + k}", end) for k, end in enumerate(case.ends or [])),
                                (f"the random bots' game of seed {case.seed}", case.played())], case.seed, case.notes),
     "reference_cycles": _check_reference_cycles,

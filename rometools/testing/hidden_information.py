@@ -27,6 +27,14 @@ check holds a game to what they promise, at the decision nodes of seeded games:
   simulations, the same seed) makes the same decision at twins, at :data:`MCTS_POSITIONS`
   positions.
 
+A second check, ``resample_reachable`` (:func:`check_resample_reachable`), holds ``resample``
+to giving **a state the game reaches**: a twin is its own saved game, its history replayed
+from the start (:mod:`rometools.core.saved`) loading back equal to it. A ``resample`` that deals
+the hidden hands and the deck again but leaves the history naming the cards as they were dealt
+makes a state no game reaches (a saved game, a replay or a search from it plays another game);
+``resample`` rewrites the hidden entries of the history too, canonically, from public facts
+(``docs/new-game.md``, "Hidden information"). It checks the same twins, at the same positions.
+
 A perfect-information game (neither hook registered) is not checked: the report says so; so
 does a game that declares no public fields. What the check cannot see: a public fact kept in no
 declared field (in the history alone) that ``information_state`` also omits, and a relation
@@ -58,7 +66,8 @@ from rometools.core.playout import states
 from rometools.core.spec import GameSpec
 from rometools.testing._common import _require
 
-__all__ = ["MCTS_BUDGET", "MCTS_POSITIONS", "PAIRS", "POSITIONS", "TWINS", "check_hidden_information"]
+__all__ = ["MCTS_BUDGET", "MCTS_POSITIONS", "PAIRS", "POSITIONS", "TWINS", "check_hidden_information",
+           "check_resample_reachable"]
 
 #: Decision nodes per config whose twins are checked (spread over the games played).
 POSITIONS = 40
@@ -135,6 +144,49 @@ def check_hidden_information(spec: GameSpec, game: Game, games: Sequence[tuple[s
     return None
 
 
+def check_resample_reachable(spec: GameSpec, game: Game, games: Sequence[tuple[str, Any]], seed: int,
+                             notes: list[str]) -> bool | None:
+    """Hold a game's ``resample`` to states the game reaches: each twin's history replays to it.
+
+    The twins are :func:`check_hidden_information`'s (the same positions and seeds). Assumes
+    nothing of the game: a twin is saved (:func:`rometools.core.saved.saved_game`, the config,
+    the start and ``action_history``) and loaded back through the game's ``from_json``, which
+    replays every action from the start.
+
+    Parameters
+    ----------
+    spec, game, games, seed, notes
+        As :func:`check_hidden_information`.
+
+    Returns
+    -------
+    bool or None
+        ``False`` when the game hides no information (a note says so), else ``None``.
+
+    Raises
+    ------
+    AssertionError
+        At the first twin whose saved game does not load, or loads as another state, naming the
+        position, the seat and the fields that differ.
+
+    Examples
+    --------
+    >>> from rometools.testing import check_game
+    >>> print(check_game("pig", n_games=1, checks=["resample_reachable"]).notes[0])
+    pig hides no information (no information_state and resample on its GameSpec): the resample_reachable check does not apply
+    """
+    if spec.information_state is None:
+        notes.append(f"{spec.id} hides no information (no information_state and resample on its GameSpec): "
+                     f"the resample_reachable check does not apply")
+        return False
+    rules = spec.rules
+    for i, (at, state, seat) in enumerate(_spread(_positions(rules, games), POSITIONS)):
+        for j in range(TWINS):
+            twin = spec.resample(state, seat, np.random.default_rng([seed, i, j]))
+            _reachable(rules, twin, seat, at)
+    return None
+
+
 # ------------------------------------------------------------------ the positions and their twins
 def _positions(rules: Any, games: Sequence[tuple[str, Any]]) -> list[tuple[str, Any, int]]:
     """``(where, state, seat)`` for every decision node of the games."""
@@ -178,6 +230,24 @@ def _twin(spec: GameSpec, rules: Any, state: Any, seat: int, info: str, at: str,
              f"{at}: resample(state, {seat}, rng) changed the seat to move or its legal actions "
              f"({_fields(state, twin)} differ), though seat {seat}'s information_state is the same")
     return twin
+
+
+def _reachable(rules: Any, twin: Any, seat: int, at: str) -> None:
+    """A twin is a state the game reaches: its saved game (its history replayed from the start) loads back equal to it."""
+    from rometools.core.errors import RometoolsError
+    from rometools.core.saved import saved_game
+
+    rewrite = ("resample must rewrite the hidden entries of the history too, canonically (from public facts, "
+               "as it deals the hidden ones), so that the history replays to the state it returns")
+    try:
+        again = rules.from_json(saved_game(twin, check=False))
+    except (RometoolsError, ValueError) as err:
+        raise AssertionError(f"{at}: resample(state, {seat}, rng) returned a state the game cannot reach: its "
+                             f"saved game (its history replayed from the start) does not load ({err}): "
+                             f"{rewrite}") from None
+    _require(again == twin, f"{at}: resample(state, {seat}, rng) returned a state the game cannot reach: "
+                            f"replaying its history from the start gives another state ({_fields(twin, again)} "
+                            f"differ): the history still names hidden facts as they were; {rewrite}")
 
 
 def _pairs(spec: GameSpec, positions: list) -> list[tuple[str, Any, Any, int]]:
@@ -246,7 +316,19 @@ def _fields(a: Any, b: Any) -> str:
 
 
 def _first_difference(x: str, y: str, width: int = 30) -> str:
-    """Where two texts first differ, a little either side: ``'...hand 1,5...' became '...hand 2,5...'``."""
+    """Where two texts first differ, ``width`` characters either side, a cut marked "…".
+
+    Examples
+    --------
+    >>> print(_first_difference("seat 1; hand R1,R5; deck 14", "seat 1; hand R2,R5; deck 14", width=6))
+    '…hand R1,R5; …' became '…hand R2,R5; …'
+    >>> print(_first_difference("hand 1", "hand 2"))
+    'hand 1' became 'hand 2'
+    """
     k = next((i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y)))
     lo = max(0, k - width)
-    return f"{x[lo:k + width]!r} became {y[lo:k + width]!r}"
+
+    def cut(text: str) -> str:
+        return ("…" if lo else "") + text[lo:k + width] + ("…" if k + width < len(text) else "")
+
+    return f"{cut(x)!r} became {cut(y)!r}"

@@ -10,7 +10,8 @@ fit its goal.
 A seat sees its own hand and goal, every played card, the deck's size and every hand's size:
 the game registers ``information_state`` and ``resample`` (the other hands dealt again from
 the deck and those hands, the other goals from the tiles the seat has not seen, both in the
-cards' and tiles' own order, so twins the seat cannot tell apart resample alike). Written to
+cards' and tiles' own order, so twins the seat cannot tell apart resample alike; the history's
+hidden entries rewritten to match, so the resampled state is one the game reaches). Written to
 the template; registered only inside a test.
 """
 
@@ -158,7 +159,8 @@ def information_state(state: SecretState, seat: int) -> str:
 
 def resample(state: SecretState, seat: int, rng: Any = None) -> SecretState:
     """The other hands dealt again from the cards the seat has not seen, the other goals from the
-    tiles it has not seen; both listed in their own order (not where they lie)."""
+    tiles it has not seen; both listed in their own order (not where they lie); the history
+    rewritten to match (:func:`_history_of`)."""
     rng = as_generator(rng)
     others = [k for k in range(state.config.players) if k != seat]
     unseen = sorted((*state.deck, *(c for k in others for c in state.hands[k])))
@@ -173,8 +175,39 @@ def resample(state: SecretState, seat: int, rng: Any = None) -> SecretState:
     for k in others:
         if goals[k] is not None:
             goals[k] = tile_order.pop()
-    return replace(state, hands=tuple(hands), deck=tuple(sorted(order)), goals=tuple(goals),
-                   goals_left=tuple(g for g in GOALS if g in tile_order))
+    dealt = replace(state, hands=tuple(hands), deck=tuple(sorted(order)), goals=tuple(goals),
+                    goals_left=tuple(g for g in GOALS if g in tile_order))
+    return replace(dealt, history=_history_of(dealt, others))
+
+
+def _history_of(state: SecretState, others: list[int]) -> tuple:
+    """The history with the ``others``' hidden entries rewritten canonically from public facts: a
+    seat's k-th card received is its k-th card played, its later cards those now in its hand (in
+    order); its goal tile the one it now holds. The seat's own entries and every play stay."""
+    p, deals = state.config.players, _deals(state)
+    got: list[list[int]] = [[] for _ in range(p)]     # history indices of the cards each seat received
+    plays: list[list[int]] = [[] for _ in range(p)]
+    turn, drawing, received = 0, False, 0
+    for i, entry in enumerate(state.history):
+        if i < deals + p:
+            if i < deals:
+                got[i % p].append(i)
+                received += 1
+        elif drawing:
+            got[turn % p].append(i)
+            received, drawing, turn = received + 1, False, turn + 1
+        else:
+            plays[turn % p].append(entry)
+            drawing = received < len(CARDS)
+            turn += not drawing
+    history = list(state.history)
+    for k in others:
+        cards = [*plays[k], *state.hands[k]]
+        for j, i in enumerate(got[k]):
+            history[i] = cards[j]
+        if deals + k < len(history):
+            history[deals + k] = state.goals[k]
+    return tuple(history)
 
 
 # ----------------------------------------------------------------- bots
