@@ -638,7 +638,7 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     for gid in games():
         d = describe(gid)
-        players = f"{d.players[0]} to {d.players[1]} players" if d.players else "players: see its options"
+        players = f"{d.players_text()} players" if d.players else "players: see its options"
         print(f"{gid}: {d.title} ({players}); bots {', '.join(d.bots)}, mcts:N; "
               f"options {', '.join(o['option'] for o in d.options)}")
     print("\n`rometools games GAME` lists one game's options in full (what each takes, its default and meaning).")

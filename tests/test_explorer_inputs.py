@@ -135,3 +135,81 @@ def test_csv_exports_keep_formulas_from_data_files_as_text(tmp_path):
     cells = [cell for path in ex.export_csv(tmp_path) for row in csv.reader(path.open(encoding="utf-8"))
              for cell in row]
     assert not [c for c in cells if c.startswith(("=", "+", "@"))], "a formula reached a CSV cell"
+
+
+# ----------------------------------------------------------------- a game for one player count
+def _duel_explorer():
+    """A board-less playout explorer of the toy Duel (2 players only), written as a game's own would be."""
+    import plotly.graph_objects as go
+
+    from rometools.widgets._base import ChartFigure
+    from rometools.widgets._playout import PlayoutExplorer
+
+    class DuelPlayoutExplorer(PlayoutExplorer):
+        figure = ChartFigure()
+        GAME, HAS_BOARD, DEFAULT_BOT = "toy_duel", False, "random"
+
+        def __init__(self, players=None, bot="random", seed=1, *, bots=None, start=None, files="path"):
+            super().__init__(None, players, bot, seed, bots=bots, start=start, files=files)
+            self.children = [*self._game_rows(), self._message, self._charts["figure"].view]
+
+        def build_view(self):
+            self._add_chart("figure", "rt-duel-chart")
+
+        def set_values(self, *, players=None, bot=None, bots=None, seed=None, start=None, turn=None, board=None):
+            return self._set({"players": players, "bot": bot, "bots": bots, "seed": seed, "start": start,
+                              "turn": turn, "board": board})
+
+        def compute(self, state):
+            return go.Figure(go.Bar(x=["P1", "P2"], y=[*state.bids, 0, 0][:2]))
+
+        def draw(self, fig):
+            self._show_chart("figure", fig)
+
+    return DuelPlayoutExplorer
+
+
+def test_a_game_for_one_player_count_is_worded_as_one_count_everywhere():
+    """Lost Roads (issue 44): a game for 2 players only. The explorer refuses 3 with "Players must be
+    2", and the check expects exactly that (both word it through count_choices); rometools games
+    says "(2 players)", an option's refusal "is for 2 players"; a stress change picking 3 in the
+    Players list, which holds only 2, is refused before any browser runs."""
+    import sys
+    from pathlib import Path
+
+    from rometools.cli import main
+    from rometools.core.errors import OptionError
+    from rometools.core.explorers import ExplorerSpec
+    from rometools.testing import registered
+    from rometools.testing.explorers import _check_declaration
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from toys import duel
+
+    cls = _duel_explorer()
+    with registered(duel.SPEC):
+        check_explorer(cls, checks=["refused_players"])
+        assert cls(players=3).message == "Cannot open with: Players must be 2, got 3 (opened with the defaults instead)"
+        with pytest.raises(OptionError, match=r"^players: Duel \(test\) is for 2 players, got 3$"):
+            duel.DuelConfig(players=3)
+        from rometools.core.describe import describe
+
+        assert str(describe("toy_duel")).startswith("toy_duel: Duel (test) (2 players)")
+        spec = ExplorerSpec(f"{__name__}:DuelPlayoutExplorer", page="duel_playout", title="Game explorer",
+                            summary="a seeded Duel.", chart=".rt-duel-chart", change=("keys", ".rt-turn .noUi-handle", ("ArrowRight", "ArrowLeft")),
+                            stress=(("slider", "turn"), ("number", "seed", 2), ("dropdown", "players", "3")))
+        explorer = cls()
+        with pytest.raises(AssertionError, match=r"picks '3', not a choice of the players list \(2\): pick one it "
+                                                 r"holds, or leave the change out when it holds one choice"):
+            _check_declaration(explorer, spec)
+        _check_declaration(explorer, ExplorerSpec(f"{__name__}:DuelPlayoutExplorer", page="duel_playout",
+                                                  title="Game explorer", summary="a seeded Duel.",
+                                                  chart=".rt-duel-chart", change=spec.change, stress=spec.stress[:2]))
+        import contextlib
+        import io
+
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            main(["games"])
+        assert "toy_duel: Duel (test) (2 players); bots" in out.getvalue()
+        assert "2 to 2" not in out.getvalue()

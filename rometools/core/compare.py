@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, number
+from rometools.core.formatting import counted, evidence, number
 
 __all__ = ["EXECUTORS", "Comparison", "Figure", "compare", "play_pairs"]
 
@@ -224,13 +224,15 @@ def comparison_text(c: Comparison) -> str:
         lines.append(f"Undecided: {_said(f)}; {more}.")
     b = c.balance
     if b["decision"] == "changed":
-        verdict = (f"changed (the test across seats reached an evidence of {b['e_value']:,.0f} against "
-                   f"\"no seat changed\", {b['threshold']:,.0f} needed)" if b["e_value"] >= b["threshold"]
+        odds = ": odds of more than a million to one" if b["e_value"] > 1e6 else ""
+        verdict = (f"changed (the test across seats reached an evidence of {evidence(b['e_value'])} against "
+                   f"\"no seat changed\"{odds}; {evidence(b['threshold'])} needed)" if b["e_value"] >= b["threshold"]
                    else "changed (a seat's win rate changed)")
     elif b["decision"] == "equivalent":
         verdict = "did not change: no seat's win rate changed by as much as the precision"
     else:
-        verdict = f"undecided (evidence {b['e_value']:,.1f} against \"no seat changed\", {b['threshold']:,.0f} needed)"
+        verdict = (f"undecided (evidence {evidence(b['e_value'])} against \"no seat changed\", "
+                   f"{evidence(b['threshold'])} needed)")
     lines.append(f"Seat balance {verdict}.")
     d = c.decisions
     if d["games"] == 0:

@@ -36,10 +36,22 @@ class GameDescription:
     data_files: tuple[str, ...]
     source: str
 
+    def players_text(self) -> str:
+        """The player counts in words, ``"2 to 6"`` or ``"2"`` alone (:func:`~rometools.core.formatting.count_choices`).
+
+        Examples
+        --------
+        >>> describe("pig").players_text(), describe("imperator").players_text()
+        ('2 to 6', '2 to 5')
+        """
+        from rometools.core.formatting import count_choices
+
+        return count_choices(range(self.players[0], self.players[1] + 1)) if self.players else ""
+
     def __str__(self) -> str:
         import textwrap
 
-        players = f"{self.players[0]} to {self.players[1]} players" if self.players else "players: see options"
+        players = f"{self.players_text()} players" if self.players else "players: see options"
         lines = [f"{self.id}: {self.title} ({players})",
                  f"  bots: {', '.join(self.bots)}, mcts, mcts:N (N simulations per move)"]
         if self.source:
@@ -57,7 +69,7 @@ class GameDescription:
 
     def _repr_html_(self) -> str:
         e = html.escape
-        players = f"{self.players[0]} to {self.players[1]} players" if self.players else ""
+        players = f"{self.players_text()} players" if self.players else ""
         rows = "".join(f"<tr><td><code>{e(o['option'])}</code></td><td>{e(o['takes'])}</td>"
                        f"<td>{e(str(o['default']))}</td><td>{e(o['meaning'])}</td></tr>" for o in self.options)
         files = f"<br>Bundled data files: {e(', '.join(self.data_files))}" if self.data_files else ""

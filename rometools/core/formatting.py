@@ -12,9 +12,13 @@ these functions, so they read the same everywhere (``docs/style.md``):
   when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
 * :func:`number` -- a count or a score with thousands separators: ``"100,065"``.
 * :func:`counted` -- a count with its noun, singular or plural: ``"1 game"``, ``"10,000 games"``.
+* :func:`count_choices` -- the counts one may choose (players, seats): ``"2 to 5"``, ``"2, 3 or 5"``,
+  and ``"2"`` alone, never ``"2 to 2"``.
 * :func:`exact_mean` -- an exact expectation (draws, points) with its decimal
   value: ``"55/12 ≈ 4.58"``; a fraction too long to read gives ``"≈ 4.58"``.
 * :func:`p_value` -- a test's p-value: ``"p = 0.032"``, ``"p < 0.0001"``.
+* :func:`evidence` -- a test's evidence (an e-value, a betting score): ``"35"``, ``"12,345"``,
+  ``"9.2e22"``; never 23 digits.
 * :func:`seat_label` / :func:`seat_labels` -- seats as players read them:
   ``P1`` (the first player, seat 0) to ``Pn``.
 * :func:`seed_text` -- a seed echoed as typed (no separators, no rounding).
@@ -42,7 +46,9 @@ from typing import Any
 
 __all__ = [
     "MAX_SHOWN",
+    "count_choices",
     "counted",
+    "evidence",
     "exact_mean",
     "join_names",
     "number",
@@ -299,6 +305,39 @@ def p_value(p: float) -> str:
     return "p < 0.0001" if q < 1e-4 else f"p = {q:.2g}"
 
 
+def evidence(e: float) -> str:
+    """A test's evidence against its null hypothesis (an e-value), readable at any size.
+
+    Below 10 with one decimal (``"3.4"``), up to a million as a whole number with separators
+    (``"12,345"``), beyond in scientific notation with two significant digits (``"9.2e22"``): an
+    e-value of ``E`` means odds of at least ``E`` to one against the null hypothesis (Ville's
+    inequality: under it, the evidence ever reaches ``E`` with a chance of at most ``1/E``).
+
+    Raises
+    ------
+    TypeError
+        If ``e`` is not a number.
+
+    Examples
+    --------
+    >>> evidence(3.42), evidence(140.0), evidence(12345.6), evidence(91_863_325_268_401_180_377_088.0)
+    ('3.4', '140', '12,346', '9.2e22')
+    >>> evidence(float("inf"))
+    'infinite'
+    """
+    if isinstance(e, bool) or not isinstance(e, Real):
+        raise TypeError(f"evidence is a number, got {shown(e)}")
+    e = float(e)
+    if math.isinf(e):
+        return "infinite"
+    if e < 10:
+        return f"{e:.1f}"
+    if e < 1e6:
+        return f"{e:,.0f}"
+    mantissa, exponent = f"{e:.1e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
 def number(n: int | float) -> str:
     """A count or a score with thousands separators; a float with at most 2 decimals.
 
@@ -330,6 +369,43 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     if isinstance(n, bool) or not isinstance(n, Integral):
         raise TypeError(f"a count is a whole number, got {shown(n)}")
     return f"{number(n)} {noun if n == 1 else plural or noun + 's'}"
+
+
+def count_choices(values: Iterable[int], last: str = "to") -> str:
+    """The whole numbers one may choose, in words: ``"2 to 5"`` for a run, ``"2, 3 or 5"`` otherwise.
+
+    One value reads alone (``"2"``), never as a range of one (``"2 to 2"``). Every message,
+    listing and check that names a game's player counts words them through this function (the
+    playout explorers' "Players must be 2 to 6", ``rometools games``' "(2 to 6 players)", an
+    option's refusal, ``rometools.testing.check_explorer``), so none can word them otherwise.
+
+    Parameters
+    ----------
+    values : iterable of int
+        The counts, in increasing order (``range(low, high + 1)`` for a run).
+    last : str
+        ``"to"`` writes a run of consecutive counts as ``"low to high"``; ``"or"`` always lists
+        them (``"2, 3 or 4"``: "is for 2, 3 or 4 players").
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is empty.
+
+    Examples
+    --------
+    >>> count_choices(range(2, 7)), count_choices([2]), count_choices([2, 3, 5]), count_choices([2, 3, 4], "or")
+    ('2 to 6', '2', '2, 3 or 5', '2, 3 or 4')
+    """
+    values = list(values)
+    if not values:
+        raise ValueError("count_choices needs at least one count")
+    words = [number(v) for v in values]
+    if len(values) == 1:
+        return words[0]
+    if last == "to" and values == list(range(values[0], values[-1] + 1)):
+        return f"{words[0]} to {words[-1]}"
+    return ", ".join(words[:-1]) + f" or {words[-1]}"
 
 
 def seat_label(seat: int) -> str:

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rometools.core.errors import DataFileError, OptionError, check_choice
-from rometools.core.formatting import number, shown
+from rometools.core.formatting import count_choices, number, shown
 from rometools.core.handicap import Handicap
 
 __all__ = ["FILE_FOLDERS_VARIABLE", "Config", "Option", "describe_options", "file_folders", "option", "option_example",
@@ -175,7 +175,9 @@ class Option:
         if self.choices is not None:
             return f"one of {', '.join(self.allowed())}"
         words = _KIND_WORDS.get(self.kind, "a value")
-        if self.low is not None and self.high is not None:
+        if self.low is not None and self.high == self.low:   # one value: never "2 to 2"
+            words = f"exactly {number(self.low)}"
+        elif self.low is not None and self.high is not None:
             words += f" {number(self.low)} to {number(self.high)}"
         elif self.low is not None:
             words += f" {number(self.low)} or more"
@@ -239,7 +241,8 @@ class Option:
         if self.name == "players" and self.owner is not None:
             title = _plain_title(self.owner)
             if title is not None and self.low is not None and self.high is not None and in_range:
-                return f"players: {title} is for {number(self.low)} to {number(self.high)} players, got {shown(value)}"
+                counts = count_choices(range(self.low, self.high + 1))
+                return f"players: {title} is for {counts} players, got {shown(value)}"
             if title is not None and not in_range:
                 return f"players: {title} takes a whole number of players, got {shown(value)}"
         return f"{self.name} must be {self.takes()}, got {shown(value)}"

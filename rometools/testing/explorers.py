@@ -30,7 +30,7 @@ from typing import Any
 
 from rometools.core.errors import ArgumentError
 from rometools.core.explorers import ExplorerSpec, explorers
-from rometools.core.formatting import shown
+from rometools.core.formatting import count_choices, shown
 from rometools.testing._common import _require
 from rometools.testing.readability import (
     PAYLOAD,
@@ -469,7 +469,7 @@ def _check_refused_players(explorer, spec) -> None:
              f"{default._players.value}")
     _require(refused.states[-1] == default.states[-1],   # the same game as opening with no players given
              "a refused player count opened on another game than the default one")
-    expected = (f"Cannot open with: Players must be {counts[0]} to {counts[-1]}, "
+    expected = (f"Cannot open with: Players must be {count_choices(counts)}, "   # the explorer's own wording
                 f"got {max(counts) + 1} (opened with the defaults instead)")
     _require(refused.message == expected, f"the message is {refused.message!r}, not {expected!r}")
     if cls.DEFAULT_PLAYERS is not None:
@@ -624,6 +624,12 @@ def _check_declaration(explorer, spec) -> None:
                                                                                                  None)
         _require(widget is not None and _css_classes(widget),
                  f"{spec.page}: the stress change {step!r} names no control of the explorer with an rt- class")
+        if kind == "dropdown" and len(step) > 2:   # the browser picks the choice by its label
+            labels = [str(x) for x in getattr(widget, "_options_labels", ())]
+            _require(str(step[2]) in labels,
+                     f"{spec.page}: the stress change {step!r} picks {step[2]!r}, not a choice of the {control} list "
+                     f"({', '.join(labels)}): pick one it holds, or leave the change out when it holds one choice "
+                     f"(a game for one player count has no players change)")
 
 
 # ----------------------------------------------------------------- the checks

@@ -198,7 +198,8 @@ def whole_number(label: str, value: Any, low: int | None = 0, high: int | None =
     """
     if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (
             high is not None and value > high):
-        bounds = (f" {number(low)} to {number(high)}" if low is not None and high is not None else
+        bounds = (f" {number(low)}" if low is not None and low == high else
+                  f" {number(low)} to {number(high)}" if low is not None and high is not None else
                   f" {number(low)} or more" if low is not None else
                   f" {number(high)} or less" if high is not None else "")
         raise ValueError(f"{label} must be a whole number{bounds}, got {shown(value)}")

@@ -24,7 +24,7 @@ from traitlets import TraitError
 
 from rometools.core.data import MAX_FILE_BYTES, read_text_file
 from rometools.core.errors import ArgumentError, DataFileError
-from rometools.core.formatting import number, seat_label, shown
+from rometools.core.formatting import count_choices, number, seat_label, shown
 from rometools.core.game import Game, game_of, game_spec, load_game
 from rometools.core.playout import load_saved_game, play, turn_states
 from rometools.widgets._base import (
@@ -39,7 +39,7 @@ from rometools.widgets._base import (
     call_with_timeout,
     whole_number,
 )
-from rometools.widgets._playout_boards import BoardChoice, _choices, _file_problem
+from rometools.widgets._playout_boards import BoardChoice, _file_problem
 from rometools.widgets._strong_play import StrongPlayPanel
 
 __all__ = ["NEW_DEAL", "PER_SEAT", "PlayoutExplorer"]
@@ -363,7 +363,7 @@ class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
         if name == "players":
             counts = self.all_player_counts()
             if isinstance(value, bool) or value not in counts:
-                raise ValueError(f"Players must be {_choices(counts)}, got {shown(value)}")
+                raise ValueError(f"Players must be {count_choices(counts)}, got {shown(value)}")
         elif name == "bot":
             if not isinstance(value, str) or value not in names:
                 raise ValueError(f"Bots: unknown bot {shown(value)}; choose one of {', '.join(names)}")
@@ -493,7 +493,7 @@ class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
             counts = list(self.player_counts(board))
             players = self._players.value
             if players not in counts:
-                name, fits = self.board_name(board), _choices(counts, "or")
+                name, fits = self.board_name(board), count_choices(counts, "or")
                 what = self.field_label("board").lower()
                 a_what = what if what.endswith("s") else f"a {what}"   # "cards", "a board"
                 if changed == "players":
@@ -510,7 +510,7 @@ class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
                         f"{a_what} for {fits} players in the {self.field_label('board')} list (Players "
                         f"follows it), then load this one again; in code, give players with it")
                 if self._states:
-                    self._note(f"Players set to {counts[0]}: {name} is for {_choices(counts, 'or')} players.")
+                    self._note(f"Players set to {counts[0]}: {name} is for {count_choices(counts, 'or')} players.")
                 players = counts[0]
             game = load_game(self.GAME, **self.game_options(board, players))
             self._start_turn = 0

@@ -215,16 +215,6 @@ def _file_problem(what: str, err: DataFileError) -> str:
     return f"{what} {path}: " + (f"{err.entry}: " if err.entry else "") + err.problem
 
 
-def _choices(values: Sequence[Any], last: str = "to") -> str:
-    """``2 to 5`` for a run of counts, else ``2, 3 or 5``."""
-    values = list(values)
-    if len(values) == 1:
-        return str(values[0])
-    if last == "to" and values == list(range(values[0], values[-1] + 1)):
-        return f"{values[0]} to {values[-1]}"
-    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
-
-
 def _same_file(a: Any, b: Any) -> bool:
     try:
         return Path(a).resolve() == Path(b).resolve()

@@ -79,6 +79,29 @@ def test_a_decided_change_is_said_with_its_interval_and_what_did_not_change(coin
     assert "No decision changed in any of the" in text   # the toss is all: no bot decides anything
 
 
+def test_the_seat_balance_evidence_reads_at_any_size(coins):
+    """Issue 43: an evidence of 91,863,325,268,401,180,377,088 printed in full; now 9.2e22 with its
+    odds in words, a small one as a number, the threshold (1 / alpha) as a whole number."""
+    import dataclasses
+
+    from rometools.core.compare import comparison_text
+
+    a, b = coins
+    c = compare(a, b, bots="random", seed=3, max_games=200, batch=100, progress=False)
+
+    def verdict(e_value, decision):
+        balance = {"e_value": e_value, "threshold": 160.0, "decision": decision}
+        return next(line for line in comparison_text(dataclasses.replace(c, balance=balance)).splitlines()
+                    if line.startswith("Seat balance"))
+
+    assert verdict(91_863_325_268_401_180_377_088.0, "changed") == (
+        'Seat balance changed (the test across seats reached an evidence of 9.2e22 against "no seat changed": '
+        'odds of more than a million to one; 160 needed).')
+    assert verdict(1234.5, "changed") == ('Seat balance changed (the test across seats reached an evidence of '
+                                          '1,234 against "no seat changed"; 160 needed).')
+    assert verdict(3.21, None) == 'Seat balance undecided (evidence 3.2 against "no seat changed", 160 needed).'
+
+
 def test_an_undecided_figure_says_how_many_more_games_would_decide_it():
     c = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
     win = c.figure("win rate P1")
