@@ -68,7 +68,12 @@ What the bridge declares
   observation string are the history of the game (every action as JSON,
   chance outcomes included), which determines the state. A game that hides
   information gives both strings through its ``information_state(state, seat)``
-  hook; :func:`resampler` hands its ``resample`` hook to OpenSpiel's ISMCTS.
+  hook, and ``resample_from_infostate`` (OpenSpiel's ``ResampleFromInfostate``) its
+  ``resample`` hook, so OpenSpiel's information-set MCTS
+  (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) plays it as it is; :func:`resampler`
+  gives the bot a seeded one (``bot.set_resampler(resampler(seed))``) for a search that
+  repeats. (OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot call a Python game's resampling:
+  OpenSpiel's bridge for Python games does not forward ``ResampleFromInfostate``.)
 * **States** hold an immutable rometools state (:attr:`RometoolsState.rometools_state`),
   so OpenSpiel's ``clone`` shares it instead of copying it; ``serialize``
   writes the rometools saved game (:func:`rometools.core.playout.to_json`).
@@ -276,6 +281,35 @@ class RometoolsState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         return self._node.player == TERMINAL
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RometoolsState:
+        """A state ``player_id`` cannot tell from this one: the game's ``resample`` hook (the hidden part
+        dealt again), OpenSpiel's ``ResampleFromInfostate``.
+
+        OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) calls it
+        when no resampler is set, so a plain ``ISMCTSBot`` plays a game that hides hands.
+        ``probability_sampler`` is OpenSpiel's: a callable giving uniform numbers in [0, 1)
+        (``pyspiel.UniformProbabilitySampler``, which ISMCTS seeds from the clock); two of them seed
+        the resample. For a search that repeats, give the bot :func:`resampler` with a seed
+        (``bot.set_resampler(resampler(seed))``). A perfect-information game gives a copy of the state.
+
+        Examples
+        --------
+        >>> g = load("via_romana", players=2)
+        >>> s = g.new_initial_state()
+        >>> while s.is_chance_node():
+        ...     s.apply_action(0)
+        >>> t = s.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(7, 0.0, 1.0))
+        >>> t.information_state_string(0) == s.information_state_string(0), t.rometools_state.hands[0] == s.rometools_state.hands[0]
+        (True, True)
+        """
+        import numpy as np
+
+        node = self._node
+        if node.spec.resample is None:
+            return self.clone()
+        rng = np.random.default_rng(np.random.SeedSequence([int(probability_sampler() * 2**32) for _ in range(2)]))
+        return RometoolsState(self.get_game(), _Node(node.spec, node.spec.resample(node.state, player_id, rng)))
 
     def returns(self) -> list[float]:
         node = self._node

@@ -203,6 +203,13 @@ def test_a_game_that_hides_hands_is_imperfect_information_with_its_information_s
                                random_state=np.random.RandomState(0))
         bot.set_resampler(bridge.resampler(0))
         assert bridge.action_of(state, bot.step(state)) == "bet"
+        # a plain ISMCTSBot, no resampler set: it calls the state's resample_from_infostate (issue 44)
+        plain = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 2.0, 200,
+                                 random_state=np.random.RandomState(0))
+        assert bridge.action_of(state, plain.step(state)) == "bet"
+        sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+        twins = {state.resample_from_infostate(1, sampler).rometools_state.cards for _ in range(12)}
+        assert twins == {("king", "queen"), ("jack", "queen")}   # seat 1 keeps its queen
 
 
 def test_import_without_openspiel_says_how_to_install_it():

@@ -3,7 +3,7 @@
 Pig's widgets layer (as :mod:`rometools.widgets` is rometools'): it imports ipywidgets and
 :mod:`pig.charts`; the game (``pig``, ``pig.rules``...) never imports it, and registers the
 explorer by name (``pig.EXPLORER``). The base gives the players, bots, seed, saved-game start, turn slider and "what would a strong
-player do here?"; Pig adds a status line and the banked-points chart (docs/new-game.md, step 6).
+player do here?"; Pig adds a status line and the banked-points chart (docs/new-game.md, step 7).
 """
 
 from __future__ import annotations
