@@ -72,8 +72,9 @@ What the bridge declares
   ``resample`` hook, so OpenSpiel's information-set MCTS
   (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) plays it as it is; :func:`resampler`
   gives the bot a seeded one (``bot.set_resampler(resampler(seed))``) for a search that
-  repeats. (OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot call a Python game's resampling:
-  OpenSpiel's bridge for Python games does not forward ``ResampleFromInfostate``.)
+  repeats. (Not OpenSpiel's C++ ``pyspiel.ISMCTSBot``: its bridge for Python games does not
+  forward ``ResampleFromInfostate``, and with OpenSpiel 2.0.2 its ``step`` on a Python game
+  crashes the interpreter.)
 * **States** hold an immutable rometools state (:attr:`RometoolsState.rometools_state`),
   so OpenSpiel's ``clone`` shares it instead of copying it; ``serialize``
   writes the rometools saved game (:func:`rometools.core.playout.to_json`).
