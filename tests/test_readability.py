@@ -445,7 +445,8 @@ def test_the_score_chart_follows_the_log(board):
 def test_the_log_and_final_scores_export_to_csv(board, tmp_path):
     log_path, scores_path = board.export_csv(tmp_path)
     pd.testing.assert_frame_equal(pd.read_csv(log_path, keep_default_na=False), board.log().astype(
-        {c: str for c in board.log().columns if board.log()[c].dtype == object}), check_dtype=False)
+        {c: str for c in board.log().columns if board.log()[c].dtype == object}), check_dtype=False,
+        check_frame_type=False)  # the log is a DesignerTable (a DataFrame shown whole), the file reads back plain
     scores = pd.read_csv(scores_path)
     assert list(scores["Player"]) == list(final_scores(board.states[-1])["player"])
     assert "data:text/csv;base64," in board._export.value and "download='game_log_seed1.csv'" in board._export.value
@@ -489,3 +490,77 @@ def test_a_long_fraction_needs_its_decimal_beside_it():
     assert text_problems(["P(complete) 487173373/641943120"]) == [
         "a fraction of 19 characters without its decimal: P(complete) 487173373/641943120"]
     assert text_problems(["P(complete) 487173373/641943120 = 75.9%", "4870/6201", "odds 1/23"]) == []
+
+
+# ----------------------------------------------------------------- notebook tables (trial A)
+def _raw_pandas_html(frame) -> str:
+    """What JupyterLab shows for ``frame`` under pandas' default display options."""
+    with pd.option_context("display.max_colwidth", 50):
+        return frame._repr_html_()
+
+
+def test_table_problems_catches_what_raw_pandas_shows():
+    """Each pattern the designer trial met in dice_and_draws and playtest, as pandas renders it."""
+    from rometools.testing.readability import table_problems
+
+    raw = pd.DataFrame({"exact": [Fraction(25, 108)], "exact ≈": [float(Fraction(25, 108))], "win_rate": [0.4625],
+                        "p-value": [0.037331], "inside": [True], "chance": [0.46],
+                        "meaning": ["The share of games whose winner was behind on points at some point after "
+                                    "the first turn."]}, index=["4d6 keep 3 reaches 15"])
+    found = table_problems(_raw_pandas_html(raw))
+    kinds = {p.split(":")[0] for p in found}
+    assert kinds == {"a column named as in code", "a number not rounded", "an exact fraction without its decimal",
+                     "True or False instead of a word", "a rate not as a percentage", "a cell cut short"}, found
+    assert "a number not rounded: '0.231481'" in found
+
+
+def test_designer_tables_show_every_cell_whole_and_pass_table_problems():
+    from rometools.core.tables import DesignerTable, designer_table
+    from rometools.testing.readability import table_problems
+
+    meaning = "The share of games whose winner was behind on points at some point after the first turn."
+    table = designer_table([{"figure": "Comebacks", "value": "48%", "meaning": meaning}])
+    shown = _raw_pandas_html(table)
+    assert meaning in shown and table_problems(shown) == []
+    assert ">0<" not in shown  # no row number
+    assert isinstance(table[["meaning"]], DesignerTable) and meaning in table[["meaning"]]._repr_html_()
+    assert meaning in repr(table)
+    assert pd.get_option("display.max_colwidth") == 50  # nothing global changed
+    # a named index (row names) is shown
+    assert ">Comebacks<" in designer_table({"value": ["48%"]}, index=["Comebacks"])._repr_html_()
+
+
+def test_the_table_helpers_give_designer_tables():
+    """seat_table, Record.table, the flow table and the paired table read well whole, however long a note."""
+    from rometools.core.tables import DesignerTable
+    from rometools.draws import Record
+    from rometools.testing.readability import table_problems
+
+    seats = Record.from_counts([37, 25, 18]).table()
+    assert isinstance(seats, DesignerTable)
+    assert list(seats.columns) == ["seat", "games", "wins", "shared wins", "win rate", "95% interval"]
+    assert list(seats["win rate"]) == ["46.2%", "31.2%", "22.5%"]
+    assert table_problems(_raw_pandas_html(seats)) == []
+    flow = rometools.flow("pig", 6, seed=1, progress=False).table()
+    assert isinstance(flow, DesignerTable) and table_problems(_raw_pandas_html(flow)) == []
+    assert all(m in _raw_pandas_html(flow) for m in flow["meaning"] if "<" not in m and "&" not in m)
+
+
+def test_exact_beside_simulated_reads_as_the_explorers():
+    from rometools.core.stats import proportion_estimate
+    from rometools.draws import exact_beside_simulated
+    from rometools.draws.simulate import MeanEstimate
+    from rometools.testing.readability import table_problems
+
+    row = exact_beside_simulated(Fraction(25, 108), proportion_estimate(2345, 10_000))
+    assert row == {"exact": "25/108 (23.1%)", "simulated": "23.45%", "95% interval": "22.63% to 24.29%",
+                   "holds the exact value": "yes"}
+    missed = exact_beside_simulated(Fraction(1, 2), proportion_estimate(10, 100))
+    assert missed["holds the exact value"] == "no"
+    mean = exact_beside_simulated(Fraction(1551, 91), MeanEstimate(17.01, 16.98, 17.05, 1.0, 10_000, 0.95))
+    assert mean == {"exact": "1,551/91 ≈ 17.04", "simulated": "17.01", "95% interval": "16.98 to 17.05",
+                    "holds the exact value": "yes"}
+    alone = exact_beside_simulated(Fraction(5, 8))
+    assert alone["exact"] == "5/8 (62.5%)" and alone["simulated"] == "not simulated"
+    table = pd.DataFrame([row, mean, alone])
+    assert table_problems(table.to_html()) == []

@@ -276,7 +276,7 @@ def game_log(state: GameState) -> pd.DataFrame:
     >>> log.iloc[0]["Player"], log.iloc[0]["Action"].startswith("keeps #")
     ('P1', True)
     """
-    import pandas as pd  # imported when needed: pandas's objects slow every game's garbage collection
+    from rometools.core.tables import designer_table  # every cell whole in a notebook
 
     by_step: dict[int, list[tuple]] = {}
     for e in state.events:
@@ -303,7 +303,7 @@ def game_log(state: GameState) -> pd.DataFrame:
     then(_event(state, e) for e in by_step.get(len(state.history), ()))
     for row in rows:
         row["Then"] = "; ".join(row["Then"]) or "-"
-    return pd.DataFrame(rows, columns=list(LOG_COLUMNS))
+    return designer_table(rows, columns=list(LOG_COLUMNS))
 
 
 def movers(state: GameState) -> list[int]:

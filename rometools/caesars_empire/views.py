@@ -391,7 +391,7 @@ def game_log(state: GameState, *, vocabulary: str = "treasures"):
     >>> len(log), int(log["P1 points"].sum()) == final.route_score[0]
     (30, True)
     """
-    import pandas as pd
+    from rometools.core.tables import designer_table  # every cell whole in a notebook
 
     cfg = state.config
     board, comps = cfg.board, cfg.components
@@ -427,7 +427,7 @@ def game_log(state: GameState, *, vocabulary: str = "treasures"):
         rows.append(row)
     columns = ["Turn", "Player", "Paths built", "Roads used", "City", "City token", good, "Scoring route",
                "Route points", "Gold doubled", *(f"{lab} points" for lab in labels)]
-    return pd.DataFrame(rows, columns=columns)
+    return designer_table(rows, columns=columns)
 
 
 def score_history(state: GameState, *, vocabulary: str = "treasures"):

@@ -360,12 +360,21 @@ def figure_file_name(fig: go.Figure, k: int) -> str:
     --------
     >>> figure_file_name(new_figure().update_layout(title="The lead through the game: Pig, 2 players"), 3)
     '03-the-lead-through-the-game-pig-2-players'
+
+    A long title is cut after 70 characters at most, at the end of a word:
+
+    >>> figure_file_name(new_figure().update_layout(
+    ...     title="How it plays: Caesar's Empire, 3 players, greedy bots, 20 games valued over 6 of them"), 1)
+    '01-how-it-plays-caesar-s-empire-3-players-greedy-bots-20-games-valued'
     """
     import re
 
     title = fig.layout.title.text or "chart"
     words = re.sub(r"[^a-z0-9]+", "-", html.unescape(title).lower()).strip("-")
-    return f"{k:02d}-{words[:70].rstrip('-')}"
+    if len(words) > 70:  # cut at a word's end, never inside one ("...-20-games-valu")
+        cut = words[:71].rfind("-")
+        words = words[:cut] if cut > 0 else words[:70]
+    return f"{k:02d}-{words.rstrip('-')}"
 
 
 def report_page(pt: Any, *, figures: list | None = None) -> str:

@@ -246,7 +246,7 @@ def card_odds_figure(exact: dict[int, Any], *, question: str, simulated: dict[in
     >>> fig.data[0].meta, list(fig.data[0].customdata)
     ('vr-card-exact', ['4870/6201'])
     """
-    from rometools.charts._common import exact_bars, simulated_trace
+    from rometools.charts._common import exact_bars, legend_above, simulated_trace
 
     sizes = sorted(exact)
     traces = [exact_bars(exact, sizes, uid="vr-card-exact", name="exact")]
@@ -256,4 +256,4 @@ def card_odds_figure(exact: dict[int, Any], *, question: str, simulated: dict[in
     fig = new_figure(*traces)
     fig.update_layout(title=title or f"P(a hand holds {html.escape(question)})", xaxis_title="cards in hand",
                       yaxis_title="probability", yaxis_range=[0, 1.05])
-    return fig
+    return legend_above(fig)  # a legend at the right runs under the chart's toolbar

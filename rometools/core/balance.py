@@ -654,11 +654,11 @@ def seat_table(rates, *, digits: int = 1):
     >>> seat_table(rates).to_dict("records")
     [{'seat': 'P1', 'games': 40, 'wins': 13, 'shared wins': 1, 'win rate': '32.5%', '95% interval': '20.1% to 48.0%'}]
     """
-    import pandas as pd
+    from rometools.core.tables import designer_table
 
     _need_results(rates, "player", "games", "wins", "win_rate", "ci_low", "ci_high")
     rows = [{"seat": r.player, "games": int(r.games), "wins": int(r.wins),
              **({"shared wins": int(r.shared_wins)} if "shared_wins" in rates.columns else {}),
              "win rate": f"{r.win_rate:.{digits}%}", "95% interval": f"{r.ci_low:.{digits}%} to {r.ci_high:.{digits}%}"}
             for r in rates.itertuples()]
-    return pd.DataFrame(rows)
+    return designer_table(rows)

@@ -464,13 +464,13 @@ class Flow:
         >>> list(f.table().columns)
         ['figure', 'value', '95% interval', 'interval', 'games', 'meaning']
         """
-        import pandas as pd
+        from rometools.core.tables import designer_table
 
         rows = [{"figure": m.name, "value": _value_text(m), "95% interval": _interval_text(m),
                  "interval": {"t": "Student t", "Wilson": "Wilson", "exact": "none (no spread)"}.get(m.interval,
                                                                                                    m.interval),
                  "games": m.games, "meaning": m.meaning} for m in self.metrics.values()]
-        return pd.DataFrame(rows)
+        return designer_table(rows)
 
     def text(self) -> str:
         """The figures in sentences, one per line."""

@@ -345,10 +345,10 @@ def comparison_table(table: Any):
     >>> list(comparison_table(t).iloc[0])
     ['game length', '40', '38.5', '1.5 decisions shorter', '1 to 2 decisions shorter', '']
     """
-    import pandas as pd
+    from rometools.core.tables import designer_table
 
-    return pd.DataFrame(comparison_rows(table), columns=["figure", "variant A", "variant B", "B's difference",
-                                                         "95% interval", "note"])
+    return designer_table(comparison_rows(table), columns=["figure", "variant A", "variant B", "B's difference",
+                                                           "95% interval", "note"])
 
 
 def _signed(x: float, decimals: int = 1) -> str:

@@ -62,14 +62,14 @@ def game_log(state: Any):
     >>> list(log.columns), list(log["Turn"][:2]), log["Player"][0]
     (['Turn', 'Player', 'Action'], [1, 2], 'P1')
     """
-    import pandas as pd
+    from rometools.core.tables import designer_table  # every cell whole in a notebook
 
     spec = game_of(state)
     rules = spec.rules
     text = spec.action_text or (lambda node, action: str(action))
     rows = [{"Turn": k, "Player": f"P{rules.current_player(node) + 1}", "Action": text(node, action)}
             for k, (node, action) in enumerate(_decisions(state), start=1)]
-    return pd.DataFrame(rows, columns=["Turn", "Player", "Action"])
+    return designer_table(rows, columns=["Turn", "Player", "Action"])
 
 
 def score_history(state: Any):

@@ -83,7 +83,7 @@ from rometools.draws.hypergeometric import hypergeometric_distribution, hypergeo
 from rometools.draws.luck import PushYourLuck, SimulatedPushYourLuck
 from rometools.draws.majority import Majority, SimulatedMajority, majority, simulate_majority
 from rometools.draws.record import Record
-from rometools.draws.simulate import MeanEstimate, mean_estimate
+from rometools.draws.simulate import MeanEstimate, exact_beside_simulated, mean_estimate
 from rometools.draws.stacked import (
     Display,
     DisplayLaw,
@@ -145,6 +145,7 @@ __all__ = [
     "exactly",
     "hypergeometric_distribution",
     "hypergeometric_pmf",
+    "exact_beside_simulated",
     "mean_estimate",
     "n_distinct",
     "n_kinds_at_least",

@@ -281,6 +281,19 @@ class Record:
 
         return seat_win_rates(self.results(), confidence)
 
+    def table(self, confidence: float = 0.95, *, digits: int = 1):
+        """The record's seats as a table a designer reads: :func:`~rometools.core.balance.seat_table`
+        of :meth:`win_rates` (seat, games, wins, win rate and its Wilson interval as percentages).
+
+        Examples
+        --------
+        >>> Record.from_counts([37, 25, 18]).table().iloc[0].to_dict()
+        {'seat': 'P1', 'games': 80, 'wins': 37, 'shared wins': 0, 'win rate': '46.2%', '95% interval': '35.7% to 57.1%'}
+        """
+        from rometools.core.balance import seat_table
+
+        return seat_table(self.win_rates(confidence), digits=digits)
+
     def seat_test(self) -> dict[str, Any]:
         """:func:`~rometools.core.balance.seat_advantage_test` of the record (chi-square or exact)."""
         from rometools.core.balance import seat_advantage_test

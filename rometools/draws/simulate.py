@@ -24,10 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import shown
+from rometools.core.formatting import exact_mean, percent_column, probability, shown
 from rometools.core.stats import ProportionEstimate, proportion_estimate
 
-__all__ = ["MAX_BYTES", "MAX_LOOPED_TRIALS", "MAX_TRIALS", "MeanEstimate", "check_trials", "mean_estimate"]
+__all__ = ["MAX_BYTES", "MAX_LOOPED_TRIALS", "MAX_TRIALS", "MeanEstimate", "check_trials", "exact_beside_simulated",
+           "mean_estimate"]
 
 #: Most trials any simulated twin accepts: a 95% Wilson interval from this many is at most
 #: about +-0.0003 wide, and sampling them takes seconds, not hours.
@@ -67,6 +68,56 @@ class MeanEstimate:
     def contains(self, value: float) -> bool:
         """True when ``value`` lies inside the interval (bounds included)."""
         return self.low <= float(value) <= self.high
+
+
+def exact_beside_simulated(exact, estimate: ProportionEstimate | MeanEstimate | None = None) -> dict[str, str]:
+    """One row of a table a designer reads: an exact answer beside its seeded simulation.
+
+    A probability (``estimate`` a :class:`~rometools.core.stats.ProportionEstimate`) reads as
+    :func:`~rometools.core.formatting.probability` (the fraction with its percentage), the
+    estimate and its interval as percentages with the same decimals; a mean (a
+    :class:`MeanEstimate`) as :func:`~rometools.core.formatting.exact_mean` (the fraction with
+    its decimal) and the estimate to 2 decimals. Without ``estimate`` the simulated cells read
+    "not simulated".
+
+    Parameters
+    ----------
+    exact : Fraction or int (a float reads as a decimal)
+        The exact answer.
+    estimate : ProportionEstimate or MeanEstimate, optional
+        Its simulated twin.
+
+    Returns
+    -------
+    dict[str, str]
+        ``exact``, ``simulated``, ``95% interval`` (the estimate's confidence, said in the name)
+        and ``holds the exact value`` (``yes`` or ``no``; the interval misses it about one time
+        in twenty at 95%).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> exact_beside_simulated(Fraction(25, 108), proportion_estimate(2345, 10_000))
+    {'exact': '25/108 (23.1%)', 'simulated': '23.45%', '95% interval': '22.63% to 24.29%', 'holds the exact value': 'yes'}
+    >>> exact_beside_simulated(Fraction(55, 12), MeanEstimate(4.6, 4.5, 4.7, 1.0, 1000, 0.95))["exact"]
+    '55/12 ≈ 4.58'
+    """
+    mean = isinstance(estimate, MeanEstimate)
+    if isinstance(exact, float):
+        exact_text = f"{exact:,.2f}" if mean else percent_column([exact])[0]
+    else:
+        exact_text = exact_mean(exact) if mean else probability(exact, significant=3)
+    if estimate is None:
+        return {"exact": exact_text, "simulated": "not simulated", "95% interval": "", "holds the exact value": ""}
+    level = f"{estimate.confidence:.0%} interval"
+    if mean:
+        shown_values = [f"{v:,.2f}" for v in (estimate.mean, estimate.low, estimate.high)]
+    else:
+        # an estimate is worth the digits its interval shows, no more
+        margin = max((estimate.high - estimate.low) / 2, 1e-6)
+        shown_values = percent_column([estimate.estimate, estimate.low, estimate.high], margin=margin)
+    return {"exact": exact_text, "simulated": shown_values[0], level: f"{shown_values[1]} to {shown_values[2]}",
+            "holds the exact value": "yes" if estimate.contains(exact) else "no"}
 
 
 def mean_estimate(samples: Sequence[float] | np.ndarray, *, confidence: float = 0.95) -> MeanEstimate:

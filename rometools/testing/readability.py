@@ -243,32 +243,85 @@ def explorer_figures(root: Any) -> list[Any]:
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 #: A number with more decimals than a reader takes in (``0.291667``): round it, or say it as a percentage.
 LONG_DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d{4,}(?![\d%])")
+#: A cell pandas cut short (``display.max_colwidth``): ``8 points less o...``, or ``…`` at its end.
+CUT_CELL = re.compile(r"(\.\.\.|\u2026)$")
+#: A column of rates, shares or chances: its cells read as percentages (``46%``), never ``0.46``.
+RATE_COLUMN = re.compile(r"\b(rate|rates|share|chance|probability|p\(|odds)\b|%", re.I)
+#: A bare decimal between 0 and 1 (``0.46``, ``.5``), nothing beside it.
+BARE_SHARE = re.compile(r"^0?\.\d+$")
+#: The cells of one table row, header or data, in order.
+_CELL = re.compile(r"<t([dh])[^>]*>(.*?)</t[dh]>", re.S)
+
+
+def _table_rows(html_text: str) -> tuple[list[list[str]], list[list[tuple[str, str]]]]:
+    """The header rows (their texts) and the body's rows of ``(kind, text)`` cells, ``kind``
+    ``"h"`` for a row's name, ``"d"`` for a value. The header is ``<thead>``, or without one the
+    leading rows of ``<th>`` cells only."""
+    rows = [[(kind, _plain(text).strip()) for kind, text in _CELL.findall(row)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html_text, re.S)]
+    head = re.search(r"<thead[^>]*>(.*?)</thead>", html_text, re.S)
+    if head:
+        heads = len(re.findall(r"<tr[^>]*>", head.group(1)))
+    else:
+        heads = next((i for i, row in enumerate(rows) if any(kind == "d" for kind, _ in row)), len(rows))
+    return [[text for _, text in row] for row in rows[:heads]], rows[heads:]
 
 
 def table_problems(html_text: str) -> list[str]:
-    """A table shown in a notebook (a DataFrame's HTML) that does not read like the explorers' tables:
-    a column named as in code (``win_rate``, ``ci_low``), a number with four or more decimals
-    (``0.291667``), or an exact fraction without its decimal in the same cell (``487173373/641943120``).
+    """A table shown in a notebook (a DataFrame's HTML) that does not read like the explorers' tables.
+
+    Each problem once per table, with its first cell:
+
+    * a column named as in code (``win_rate``, ``ci_low``);
+    * a number with four or more decimals (``0.291667``, ``0.2345``): round it, or say it as a percentage;
+    * an exact fraction without its decimal or percentage in the same cell (``487173373/641943120``);
+    * a cell cut short (``8 points less o...``, pandas' ``display.max_colwidth``): show the whole text
+      (:func:`rometools.core.tables.designer_table`);
+    * ``True`` or ``False`` where a designer reads a word (``yes``, ``no``);
+    * a rate, share or chance column (its name says ``rate``, ``share``, ``chance``, ``probability``,
+      ``odds`` or ``%``) holding a bare decimal (``0.46``) instead of a percentage.
 
     Examples
     --------
     >>> table_problems("<table><tr><th>win_rate</th></tr><tr><td>0.291667</td></tr><tr><td>3/5</td></tr></table>")
     ["a column named as in code: 'win_rate'", "a number not rounded: '0.291667'", "an exact fraction without its decimal: '3/5'"]
+    >>> table_problems("<table><thead><tr><th>win rate</th><th>inside</th><th>meaning</th></tr></thead>"
+    ...                "<tr><td>0.46</td><td>True</td><td>8 points less o...</td></tr></table>")
+    ["a rate not as a percentage: 'win rate' reads '0.46'", "True or False instead of a word: 'True'", "a cell cut short: '8 points less o...'"]
     >>> table_problems("<table><tr><th>win rate</th></tr><tr><td>29%</td></tr><tr><td>3/5 (60%)</td></tr></table>")
     []
     """
-    out = []
-    for head in re.findall(r"<th[^>]*>(.*?)</th>", html_text, re.S):
-        text = _plain(head).strip()
-        if SNAKE_CASE.match(text):
-            out.append(f"a column named as in code: {text!r}")
-    for cell in re.findall(r"<td[^>]*>(.*?)</td>", html_text, re.S):
-        text = _plain(cell).strip()
-        if LONG_DECIMAL.search(text):
-            out.append(f"a number not rounded: {text[:60]!r}")
-        if FRACTION.search(text) and not DECIMAL_NEAR.search(text):
-            out.append(f"an exact fraction without its decimal: {text[:60]!r}")
-    return out
+    out: dict[str, str] = {}
+
+    def found(kind: str, text: str) -> None:
+        out.setdefault(kind, f"{kind}: {text}")
+
+    heads, rows = _table_rows(html_text)
+    for name in (name for row in heads for name in row):
+        if SNAKE_CASE.match(name):
+            found("a column named as in code", repr(name))
+    # the names by position: the header row naming the most columns (pandas adds a row for a named index)
+    names = max(heads, key=lambda row: sum(1 for text in row if text), default=[])
+    for row in rows:
+        for position, (kind, text) in enumerate(row):
+            if kind == "h":  # a row's name (the index)
+                if SNAKE_CASE.match(text):
+                    found("a row named as in code", repr(text))
+                if CUT_CELL.search(text):
+                    found("a cell cut short", repr(text[-60:]))
+                continue
+            if LONG_DECIMAL.search(text):
+                found("a number not rounded", repr(text[:60]))
+            if FRACTION.search(text) and not DECIMAL_NEAR.search(text):
+                found("an exact fraction without its decimal", repr(text[:60]))
+            if CUT_CELL.search(text):
+                found("a cell cut short", repr(text[-60:]))
+            if text in ("True", "False"):
+                found("True or False instead of a word", repr(text))
+            name = names[position] if len(names) == len(row) else ""
+            if name and RATE_COLUMN.search(name) and BARE_SHARE.match(text):
+                found("a rate not as a percentage", f"{name!r} reads {text!r}")
+    return list(out.values())
 
 
 def notebook_problems(nb, name: str = "notebook") -> list[str]:

@@ -40,10 +40,9 @@ def game_log(state: Any):
     >>> list(log.columns), log.iloc[0].Action
     (['Turn', 'Round', 'Player', 'Action'], 'fort at Ostia (set-up)')
     """
-    import pandas as pd
-
     from rometools.core.game import game_of
     from rometools.core.playout import states
+    from rometools.core.tables import designer_table  # every cell whole in a notebook
 
     spec = game_of(state)
     rows = []
@@ -53,7 +52,7 @@ def game_log(state: Any):
             continue
         rows.append({"Turn": len(rows) + 1, "Round": node.turn, "Player": f"P{player + 1}",
                      "Action": spec.action_text(node, action)})
-    return pd.DataFrame(rows, columns=["Turn", "Round", "Player", "Action"])
+    return designer_table(rows, columns=["Turn", "Round", "Player", "Action"])
 
 
 def road_pieces(state: GameState, road: str) -> dict[int, int]:

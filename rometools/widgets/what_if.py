@@ -1335,11 +1335,21 @@ class VariantStudio(Explorer):
 
 
 # ===================================================================== words and tables
-def _title(what: str, case: str, limit: int = 64) -> str:
-    """A chart's title: what it shows, then its case on a smaller second line, both as text (a
-    variant's name is the designer's, never markup), cut to fit beside the chart's toolbar."""
-    case = case if len(case) <= limit else case[:limit - 1] + "\u2026"
-    return f"{html.escape(what, quote=False)}<br><sup>{html.escape(case, quote=False)}</sup>"
+def _title(what: str, case: str, limit: int = 64, lines: int = 3) -> str:
+    """A chart's title: what it shows, then its case in smaller lines under it, both as text (a
+    variant's name is the designer's, never markup), wrapped between words at ``limit`` characters
+    to keep off the chart's toolbar (as :func:`~rometools.charts.add_caption` wraps); past
+    ``lines`` lines (a name of hundreds of characters) the last one is cut with "…".
+
+    >>> _title("Win rates", "Caesar's Empire, 4 players: as published against Gold 0-4-9-16, cities 1-2-3")
+    "Win rates<br><sup>Caesar's Empire, 4 players: as published against Gold 0-4-9-16,</sup><br><sup>cities 1-2-3</sup>"
+    """
+    import textwrap
+
+    rows = textwrap.wrap(case, limit) or [""]
+    if len(rows) > lines:
+        rows = rows[:lines - 1] + [textwrap.shorten(" ".join(rows[lines - 1:]), limit, placeholder="\u2026")]
+    return html.escape(what, quote=False) + "".join(f"<br><sup>{html.escape(r, quote=False)}</sup>" for r in rows)
 
 
 def _fitted(fig, width: int):
