@@ -179,9 +179,11 @@ class Comparison:
 
 # ----------------------------------------------------------------- words
 def _amount(f: Figure, x: float, signed: bool = True) -> str:
+    """A figure's amount, one decimal, a minus sign, never a negative zero (``[\u22121.7, 0.0]``)."""
+    from rometools.core.formatting import signed as with_sign
+
     scale = 100 if f.unit == "percentage points" else 1
-    text = f"{scale * x:+.1f}" if signed else f"{scale * x:.1f}"
-    return text.replace("-", "\u2212")
+    return with_sign(scale * x) if signed else with_sign(scale * x).lstrip("+")
 
 
 def _said(f: Figure) -> str:
@@ -265,6 +267,8 @@ def _as_game(x: Any, what: str):
 
 
 def _describe(x: Any, game) -> str:
+    if hasattr(x, "label") and getattr(x, "edits", None):   # a variant that edits data says so
+        return x.label()
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
         return name

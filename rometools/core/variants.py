@@ -71,7 +71,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rometools.core.errors import ArgumentError, DataFileError, OptionError
+from rometools.core.errors import ArgumentError, DataFileError, OptionError, RometoolsError
 from rometools.core.formatting import shown
 
 __all__ = [
@@ -79,7 +79,9 @@ __all__ = [
     "Parameter",
     "Variant",
     "as_variant",
+    "DRAWING_FIELDS",
     "data_patterns",
+    "is_drawing",
     "edits_between",
     "ignored_by_bots",
     "format_address",
@@ -443,17 +445,41 @@ def matches(pattern: str, address: str) -> bool:
     return len(want) == len(have) and all(w in ("*", h) for w, h in zip(want, have, strict=True))
 
 
-def data_patterns(variant: Variant, file: str) -> dict[str, list[Parameter]]:
+#: Fields of a data file that only say where the map is drawn (a city's or a region's position, a
+#: label's placement): no rule and no bot reads them, so a designer never tunes them. Declared once for
+#: every game (a data value whose last field is one of these is of kind ``"drawing"``), so a new game's
+#: board gets it by using the same field names (docs/board-format.md).
+DRAWING_FIELDS = frozenset({"position", "label_position", "label_offset", "label_anchor"})
+
+
+def is_drawing(pattern: str) -> bool:
+    """Whether a data pattern (``"board:city.*.position"``, its list elements ``"...position.*"``)
+    only places something on the drawn map (:data:`DRAWING_FIELDS`).
+
+    >>> is_drawing("board:city.*.position.*"), is_drawing("board:rome.position"), is_drawing("board:city.*.value")
+    (True, True, False)
+    """
+    fields = [f for f in pattern.partition(":")[2].split(".") if f != "*"]
+    return bool(fields) and fields[-1] in DRAWING_FIELDS
+
+
+def data_patterns(variant: Variant, file: str, *, drawing: bool = False) -> dict[str, list[Parameter]]:
     """A file option's data values grouped by kind (:attr:`Parameter.pattern`): ``{"reward.*.points":
     [the points of each reward tile], ...}``, in the file's order (the pattern without the file).
+    The drawing-only values (:func:`is_drawing`, kind ``"drawing"``) only with ``drawing=True``.
 
     >>> groups = data_patterns(Variant("augustus"), "components")
     >>> [p.address for p in groups["reward.*.points"]][:2]
     ['components:reward.senators.points', 'components:reward.green.points']
+    >>> "city.*.position" in data_patterns(Variant("via_romana"), "board")
+    False
+    >>> data_patterns(Variant("via_romana"), "board", drawing=True)["city.*.position"][0].kind
+    'drawing'
     """
     out: dict[str, list[Parameter]] = {}
     for p in variant._data_parameters(file):
-        out.setdefault(p.pattern.partition(":")[2], []).append(p)
+        if drawing or p.kind != "drawing":
+            out.setdefault(p.pattern.partition(":")[2], []).append(p)
     return out
 
 
@@ -561,7 +587,8 @@ class Parameter:
     current : object
         The variant's value.
     kind : str
-        ``"option"``, ``"handicap"`` or ``"data"``.
+        ``"option"``, ``"handicap"``, ``"data"``, or ``"drawing"`` (a data value that only places
+        something on the drawn map: :data:`DRAWING_FIELDS`).
     takes : str
         What it takes, in words (``"a whole number 2 to 4"``, ``"a list"``).
     low, high : number or None
@@ -572,6 +599,9 @@ class Parameter:
         A data value's address with every item name and list position written ``*``
         (``"components:reward.*.points"``): the values of one kind, as
         ``GameSpec(bots_ignore=...)`` names them.
+    unset : str or None
+        What the value ``None`` means for an option, in the option's own words
+        (``"every chain the rules allow"``, ``"the bundled file"``): :meth:`Option.unset`.
     """
 
     address: str
@@ -583,6 +613,7 @@ class Parameter:
     high: float | None = None
     provenance: str | None = None
     pattern: str | None = None
+    unset: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -652,8 +683,10 @@ class Variant:
         options = {}
         for key, value in self.options.items():
             if key not in known:
-                raise OptionError(str(key)[:60], f"{spec.title} has no option {shown(key, 60)}; its options are "
-                                                 f"{', '.join(known)}")
+                near = _near_addresses(self.game, str(key))
+                hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+                raise OptionError(str(key)[:60], f"{spec.title} has no option {shown(key, 60)}{hint}; its options "
+                                                 f"are {', '.join(known)}")
             if key == "handicap":
                 value = Handicap.parse(value).to_json()
             options[key] = _frozen(value, f"options.{key}")
@@ -867,9 +900,11 @@ class Variant:
             options[parameter] = value
         return Variant(self.game, self.name, options, edits, self.bases)
 
-    def parameters(self, *, data: bool = True) -> list[Parameter]:
+    def parameters(self, *, data: bool = True, drawing: bool = False) -> list[Parameter]:
         """Every editable value: options, each seat's handicap, and (``data=True``) every value
-        of the game's data files, the published value beside the variant's.
+        of the game's data files, the published value beside the variant's. The values that only
+        place things on the drawn map (kind ``"drawing"``, :func:`is_drawing`: a city's position)
+        are left out unless ``drawing=True``: no rule reads them (:meth:`with_value` still edits them).
 
         Returns
         -------
@@ -896,7 +931,10 @@ class Variant:
                 continue
             published = None if o.file is not None else o.default
             current = _thawed(self.options.get(o.name, published))
-            out.append(Parameter(o.name, published, current, "option", o.takes(), o.low, o.high))
+            takes = o.takes()
+            if takes.endswith(", or None"):   # "or None" is Python's word; the option says what it means
+                takes = f"{takes.removesuffix(', or None')}, or unset ({o.unset()})"
+            out.append(Parameter(o.name, published, current, "option", takes, o.low, o.high, unset=o.unset()))
         try:
             players = self._players()
         except (ValueError, TypeError):
@@ -911,7 +949,7 @@ class Variant:
                                      spec.start_bonus.most))
         if data:
             for file in spec.file_options:
-                out += self._data_parameters(file)
+                out += [p for p in self._data_parameters(file) if drawing or p.kind != "drawing"]
         return out
 
     def _players(self) -> int:
@@ -948,6 +986,7 @@ class Variant:
                 prov = _provenance_of(provenance, raw, keys)
                 current = _thawed(changes.get(address, node))
                 pattern = f"{file}:{'.'.join(shape)}"
+                kind = "drawing" if is_drawing(pattern) else "data"
                 elements = []
                 if isinstance(node, list) and node and all(isinstance(x, int | float) and not isinstance(x, bool)
                                                            for x in node):
@@ -955,11 +994,11 @@ class Variant:
                     for i, x in enumerate(node):
                         element = format_address(parts + (i,))
                         now = changes.get(element, whole[i] if isinstance(whole, tuple) and i < len(whole) else x)
-                        elements.append(Parameter(f"{file}:{element}", x, _thawed(now), "data", _kind(x),
+                        elements.append(Parameter(f"{file}:{element}", x, _thawed(now), kind, _kind(x),
                                                   provenance=prov, pattern=f"{pattern}.*"))
                     if any(format_address(parts + (i,)) in changes for i in range(len(node))):
                         current = [e.current for e in elements]   # an element edited: the list as it now reads
-                out.append(Parameter(f"{file}:{address}", node, current, "data", _kind(node), provenance=prov,
+                out.append(Parameter(f"{file}:{address}", node, current, kind, _kind(node), provenance=prov,
                                      pattern=pattern))
                 out.extend(elements)
 
@@ -1136,6 +1175,31 @@ class Variant:
             new = _read(Path(edited))
         return cls(game, name, options or {}, {file: edits_between(base, new)})
 
+    def label(self) -> str:
+        """The variant in a phrase for a title: its name (its changes when it has none), and that it
+        edits data where it does, so that a result never hides what it measured.
+
+        >>> Variant("caesars_empire", name="cheaper gold, P4 +2", options={"handicap": {4: 2}},
+        ...         edits={"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}}).label()
+        "variant 'cheaper gold, P4 +2' (edits the components data: 2 values)"
+        >>> Variant("via_romana", options={"hand": 5, "players": 3}).label()
+        'variant hand = 5'
+        >>> Variant("via_romana", options={"players": 3}).label()
+        'the published game'
+        """
+        from rometools.core.formatting import counted
+        from rometools.core.handicap import Handicap
+
+        changes = [f"{k} = {Handicap.parse(_thawed(v)) if k == 'handicap' else shown(_thawed(v), 30)}"
+                   for k, v in self.options.items() if k != "players"]
+        if not changes and not self.edits:
+            return self.name or "the published game"
+        said = f"variant {self.name!r}" if self.name else "variant " + ("; ".join(changes) or "of edited data")
+        if self.edits:
+            count = sum(len(c) for c in self.edits.values())
+            said += f" (edits the {' and '.join(self.edits)} data: {counted(count, 'value')})"
+        return said
+
     def describe(self) -> str:
         """The variant in a few lines: game, options, edits.
 
@@ -1156,6 +1220,32 @@ class Variant:
         if len(lines) == 1:
             lines.append("  (the published game)")
         return "\n".join(lines)
+
+
+def _near_addresses(game: str, key: str, limit: int = 3) -> list[str]:
+    """The addresses of :meth:`Variant.parameters` a mistyped one most likely meant: a data value
+    whose address after the file is ``key`` (``goals.points`` -> ``components:goals.points``) first,
+    then close spellings (:func:`difflib.get_close_matches`).
+
+    >>> _near_addresses("via_romana", "goals.points")
+    ['components:goals.points']
+    >>> _near_addresses("via_romana", "hnd")
+    ['hand']
+    """
+    import difflib
+
+    if len(key) > 200:
+        return []
+    try:
+        addresses = [p.address for p in Variant(game).parameters()]
+    except (RometoolsError, ValueError, TypeError, OSError):
+        return []
+    exact = [a for a in addresses if a.partition(":")[2] == key]
+    if exact:
+        return exact[:limit]
+    tails = {a.partition(":")[2] or a: a for a in reversed(addresses)}
+    near = difflib.get_close_matches(key, list(tails), n=limit, cutoff=0.75)
+    return [tails[t] for t in near]
 
 
 def _check_edit_value(value: Any, where: str) -> None:

@@ -216,10 +216,11 @@ def variant_changes(variant: Any) -> dict[str, Any]:
     return out
 
 
-def _shown_value(value: Any, limit: int = 60) -> str:
-    """A value in a table cell: a file option's default in words, lists as written, cut."""
+def _shown_value(value: Any, limit: int = 60, unset: str | None = None) -> str:
+    """A value in a table cell: an unset option in its own words (``unset``: "every chain the rules
+    allow", "the bundled file"), lists as written, cut."""
     if value is None:
-        return "none (the bundled file)"
+        return f"unset ({unset})" if unset else "unset"
     text = _value_text(value) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[:limit] + "\u2026"
 
@@ -549,7 +550,8 @@ class VariantStudio(Explorer):
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._on_players, names="value")
         self._pick.observe(self._on_pick, names="value")
-        for control in ("bots", "changes", "name", "find", "tab", "seed", "precision", "score_precision",
+        self._find.observe(self._on_find, names="value")
+        for control in ("bots", "changes", "name", "tab", "seed", "precision", "score_precision",
                         "max_games", "batch", "parameter", "values", "target", "tune_games", "check_games"):
             self._controls[control].observe(self._on_change, names="value")
         self._hold = False
@@ -674,6 +676,11 @@ class VariantStudio(Explorer):
                 if "changes" not in values and self._changes:
                     self._note(f"Changes cleared: they were {game_spec(old).title}'s.")
                     values = {**values, "changes": {}}
+                if "name" not in values and self._name.value.strip():
+                    # a name is a variant's of one game: "cheaper gold, P4 +2" must not label a Via Romana one
+                    self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named a variant of "
+                               f"{game_spec(old).title}.")
+                    values = {**values, "name": ""}
                 if "parameter" not in values:
                     values = {**values, "parameter": f"handicap.{self._players.value}"}
                 self._find.value = ""
@@ -810,7 +817,7 @@ class VariantStudio(Explorer):
             rows = []
             for address, value in self._changes.items():
                 p = by_address.get(address)
-                rows.append([address, _shown_value(p.published) if p is not None else "\u2014",
+                rows.append([address, _shown_value(p.published, unset=p.unset) if p is not None else "\u2014",
                              "removed" if value is None else _shown_value(value)])
             text = [head + f" The variant <b>{html.escape(variant.name)}</b> changes "
                            f"{counted(len(self._changes), 'value')} of the published game:",
@@ -839,7 +846,8 @@ class VariantStudio(Explorer):
         matches = self._matches(parameters)
         rows = [p for p in changed if _listed(p)] + [p for p in matches if not p.changed]
         shown_rows = rows[:TABLE_ROWS]
-        cells = [[p.address, _shown_value(p.published), _shown_value(p.current), p.takes, p.provenance or ""]
+        cells = [[p.address, _shown_value(p.published, unset=p.unset), _shown_value(p.current, unset=p.unset), p.takes,
+                  p.provenance or ""]
                  for p in shown_rows]
         find = self._find.value.strip()
         said = (f"{counted(len(listed), 'value')} to edit (options, each seat's handicap, and the data files' "
@@ -861,7 +869,7 @@ class VariantStudio(Explorer):
 
     def _draw_picker(self, parameters) -> None:
         matches = self._matches(parameters)[:PICKER_ROWS]
-        options = [(f"{p.address} \u00b7 {_shown_value(p.current, 30)}"[:90], p.address) for p in matches]
+        options = [(f"{p.address} \u00b7 {_shown_value(p.current, 30, p.unset)}"[:90], p.address) for p in matches]
         was, self._hold = self._hold, True
         try:
             keep = self._pick.value
@@ -932,6 +940,18 @@ class VariantStudio(Explorer):
     def _on_pick(self, _change=None) -> None:
         if not self._hold:
             self._fill_new_value()
+
+    def _on_find(self, _change=None) -> None:
+        """Find narrows the value table and the picker whatever else the page holds: while a line of
+        Changes is refused, the values listed are those of the last variant shown (the message still
+        says what is refused)."""
+        if self._hold:
+            return
+        if self.update() or self._variant is None:
+            return
+        self._draw_table(self._parameters(self._variant), [p for p in self._parameters(self._variant)
+                                                           if p.changed and p.address != "players"])
+        self._draw_picker(self._parameters(self._variant))
 
     def _on_game(self, _change=None) -> None:
         """A game picked in the page: its players, bots and Tune parameter; the changes cleared."""
@@ -1297,7 +1317,9 @@ class VariantStudio(Explorer):
                                     tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
                                     unit="percentage points" if win else game_spec(self._game.value).game_length[0],
                                     scale=100.0 if win else 1.0,
-                                    title=_title(f"Off the target: {t.target}", f"{t.title}: {parameter}"))
+                                    title=_title(f"Off the target: {t.target}",
+                                                 f"{t.title.partition('; ')[0]}: {parameter}",
+                                                 more=t.title.partition("; ")[2]))
         self._show_chart("curve_figure", _fitted(fig, CHART_WIDTH + 200))
         self._recommendation.value = _tuning_html(t, win)
 
@@ -1335,11 +1357,15 @@ class VariantStudio(Explorer):
 
 
 # ===================================================================== words and tables
-def _title(what: str, case: str, limit: int = 64) -> str:
-    """A chart's title: what it shows, then its case on a smaller second line, both as text (a
-    variant's name is the designer's, never markup), cut to fit beside the chart's toolbar."""
-    case = case if len(case) <= limit else case[:limit - 1] + "\u2026"
-    return f"{html.escape(what, quote=False)}<br><sup>{html.escape(case, quote=False)}</sup>"
+def _title(what: str, case: str, limit: int = 64, more: str = "") -> str:
+    """A chart's title: what it shows, then its case on a smaller second line (and ``more``, the
+    variant, on a third), all as text (a variant's name is the designer's, never markup), each cut
+    to fit beside the chart's toolbar."""
+    def cut(text: str) -> str:
+        return html.escape(text if len(text) <= limit else text[:limit - 1] + "\u2026", quote=False)
+
+    return f"{html.escape(what, quote=False)}<br><sup>{cut(case)}</sup>" + (f"<br><sup>{cut(more)}</sup>"
+                                                                          if more else "")
 
 
 def _fitted(fig, width: int):
@@ -1364,6 +1390,8 @@ def _amount(x: float, scale: float, signed: bool = True) -> str:
     if not math.isfinite(x):
         return "\u2014"
     text = f"{scale * x:+,.1f}" if signed else f"{scale * x:,.1f}"
+    if float(text.replace(",", "")) == 0:   # never a negative zero (a rounded -0.04 read as a loss)
+        text = text.lstrip("+-") if signed else text.lstrip("-")
     return text.replace("-", "\u2212")
 
 

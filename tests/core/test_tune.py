@@ -89,3 +89,18 @@ def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
     args = {"game": "pig", "parameter": "target", "values": [40, 60], **kwargs}
     with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace("[", r"\[")):
         tune(args.pop("game"), args.pop("parameter"), args.pop("values"), progress=False, **args)
+
+
+def test_a_tuned_variant_is_named_with_the_data_it_edits():
+    """A trial's ``tune --variant gold.toml`` said only "Caesar's Empire, 4 players, greedy: handicap.4...":
+    the variant tuned (its name, and that it edits data) is in the title and the text."""
+    v = rometools.Variant("via_romana", name="rich goals", options={"players": 3},
+                          edits={"components": {"goals.points": 7}})
+    t = tune(v, "handicap.3", [0, 5], target="equal-seats", bots="random", max_games=40, batch=10, check_games=0,
+             progress=False)
+    assert t.title == "Via Romana, 3 players, random; variant 'rich goals' (edits the components data: 1 value)"
+    assert t.text.startswith("Via Romana, 3 players, random; variant 'rich goals' (edits the components data: "
+                             "1 value): handicap.3 for P3's win rate")
+    plain = tune("via_romana", "hand", [4, 5], target="length=10", bots="random", max_games=20, batch=10,
+                 check_games=0, progress=False)
+    assert plain.title == "Via Romana, 4 players, random"
