@@ -356,3 +356,16 @@ def test_the_value_table_says_unset_options_in_their_own_words_and_lists_no_draw
     assert "unset (every chain the rules allow)" in table and "bundled file" not in table and "or None" not in table
     ex._find.value = "position"
     assert "0 match &#x27;position&#x27;" in ex._table.value and list(ex._pick.options) == []
+
+
+def test_the_charts_count_paired_games_and_whole_values_in_whole_ticks():
+    """A trial's comparison chart, after one batch, had a tick at 199.5 paired games."""
+    from rometools.charts.what_if import comparison_figure, response_curve_figure
+
+    history = [{"pairs": 200, "win rate P1": (0.01, -0.02, 0.04)}]
+    fig = comparison_figure(history, ["win rate P1"])
+    assert list(fig.layout.xaxis.tickvals) == [200] and list(fig.layout.xaxis.ticktext) == ["200"]
+    many = [{"pairs": 200 * k, "win rate P1": (0.01, -0.02, 0.04)} for k in range(1, 40)]
+    assert comparison_figure(many, ["win rate P1"]).layout.xaxis.tickformat == ",d"
+    curve = response_curve_figure([0, 5], [-0.2, 0.01], [-0.25, -0.03], [-0.15, 0.05], parameter="P4's handicap")
+    assert list(curve.layout.xaxis.tickvals) == [0, 5]
