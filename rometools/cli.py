@@ -480,6 +480,14 @@ def _data_file(file: str, game: str | None) -> str:
         raise
 
 
+class _Problems(Exception):
+    """Several problems of one file (:func:`rometools.core.variants.variant_file_problems`)."""
+
+    def __init__(self, problems: list):
+        super().__init__("; ".join(map(str, problems)))
+        self.problems = problems
+
+
 def _variant_file(file: str, game: str | None) -> str:
     """What a variant file holds ("a Caesar's Empire variant 'gold' (1 option, 2 edits of
     components.toml)"), every edit checked against its game's files (:func:`rometools.load_variant`).
@@ -491,9 +499,15 @@ def _variant_file(file: str, game: str | None) -> str:
     """
     from rometools.core.errors import DataFileError
     from rometools.core.formatting import counted
-    from rometools.core.variants import load_variant
+    from rometools.core.variants import load_variant, variant_file_problems
 
-    variant = load_variant(file)
+    try:
+        variant = load_variant(file)
+    except DataFileError:
+        problems = variant_file_problems(file)   # every problem one pass finds, not only the first
+        if len(problems) > 1:
+            raise _Problems(problems) from None
+        raise
     if game is not None and game != variant.game:
         raise DataFileError(file, "variant.game", f"is {variant.game!r}, but --game {game} was given")
     parts = [counted(len(variant.options), "option")] if variant.options else []
@@ -511,6 +525,11 @@ def _validate(args) -> int:
     for file in args.files:
         try:
             what = _data_file(file, args.game)
+        except _Problems as many:   # a variant file with several problems: each on its line
+            print(f"invalid: {file}: {len(many.problems)} problems", file=sys.stderr)
+            for err in many.problems:
+                print(f"invalid: {err}", file=sys.stderr)
+            failed += 1
         except Exception as err:  # noqa: BLE001 - the command reports every failure in words
             print(f"invalid: {err}", file=sys.stderr)
             failed += 1
@@ -544,6 +563,25 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
+    """Arguments a subcommand does not take, refused by it (``rometools report: unrecognized arguments:
+    --option hand=5 (see rometools report --help)``), with its flags nearest to each mistyped one."""
+    import difflib
+
+    from rometools.core.formatting import shown
+
+    flags = [f for action in command._actions for f in action.option_strings if f.startswith("--")]
+    near = []
+    for word in extra:
+        if word.startswith("--"):
+            near += difflib.get_close_matches(word.partition("=")[0], flags, n=2, cutoff=0.7)
+    hint = f"; did you mean {' or '.join(dict.fromkeys(near))}?" if near else ""
+    if not near and any(w.partition("=")[0] == "--option" for w in extra) and "--variant" in flags:
+        hint = ("; it takes no --option: save the options as a variant (rometools.Variant) and give --variant FILE"
+                + (", or --compare KEY=VALUE to pair the game with them" if "--compare" in flags else ""))
+    command.error(f"unrecognized arguments: {shown(' '.join(extra), 80)}{hint}")
 
 
 def _rate(per_second: float) -> str:
@@ -753,7 +791,9 @@ def main(argv: list[str] | None = None) -> int:
     from rometools import _cli_what_if
 
     _cli_what_if.add_parsers(sub, _whole, _option)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:   # refused by the subcommand that was given them, pointing at its own --help
+        _refuse_unknown(sub.choices[args.command], extra)
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:

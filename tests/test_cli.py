@@ -598,3 +598,32 @@ def test_report_takes_a_variant(tmp_path, capsys, monkeypatch):
     path = _variant_file(tmp_path, game="pig", options={"target": 30, "handicap": {2: 5}})
     assert main(["report", "--variant", str(path), "--out", str(tmp_path / "r.html"), "--quiet"]) == 0
     assert seen["game"].config.target == 30 and seen["game"].config.handicap.points(1) == 5
+
+
+def test_an_argument_a_subcommand_does_not_take_names_the_subcommand(capsys):
+    """``report --option`` read "rometools: unrecognized arguments ... (see rometools --help)"."""
+    with pytest.raises(SystemExit) as stop:
+        main(["report", "via_romana", "--option", "hand=5", "--out", "never.html"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("rometools report: unrecognized arguments: '--option hand=5'; "
+                                                   "it takes no --option: save the options as a variant")
+    assert err.rstrip().endswith("(see rometools report --help)") and not Path("never.html").exists()
+    with pytest.raises(SystemExit):
+        main(["simulate", "pig", "--gamez", "3"])
+    assert capsys.readouterr().err == ("rometools simulate: unrecognized arguments: '--gamez 3'; did you mean "
+                                       "--games? (see rometools simulate --help)\n")
+
+
+def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
+    """A misspelt option and a misspelt table name in one variant file: both said, in one pass."""
+    typo = tmp_path / "typo.toml"
+    typo.write_text('[variant]\ngame = "caesars_empire"\nname = "typo"\n\n[options]\nplayers = 4\nhandicapp = {4 = 2}\n\n'
+                    '[edits.components]\nbase = "components.toml"\n\n[edits.components.set]\n'
+                    '"tables.gold.pionts.1" = 3\n')
+    assert main(["validate", str(typo)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"invalid: {typo}: 2 problems"
+    assert lines[1].startswith(f"invalid: {typo}: options.handicapp: Caesar's Empire has no option 'handicapp' "
+                               "(did you mean handicap?)")
+    assert lines[2] == (f"invalid: {typo}: edits: components.toml (as the variant edits it): tables.gold.pionts: no "
+                        "such entry; tables.gold has points")

@@ -187,13 +187,13 @@ def _amount(f: Figure, x: float, signed: bool = True) -> str:
 
 
 def _said(f: Figure) -> str:
-    unit = "points" if f.unit == "percentage points" else f.unit
+    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
     return (f"{f.name} {_amount(f, f.difference)} {unit} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
             f"({_amount(f, f.base, False)} \u2192 {_amount(f, f.variant, False)})")
 
 
 def _within(f: Figure) -> str:
-    unit = "points" if f.unit == "percentage points" else f.unit
+    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
     return f"{f.name} (within \u00b1{_amount(f, f.precision, False)} {unit})"
 
 

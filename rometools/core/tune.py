@@ -161,7 +161,7 @@ def tuning_text(t: Tuning) -> str:
     """
     r = t.recommended
     scale = 100 if t.target.startswith(("P", "every")) else 1
-    unit = " points" if scale == 100 else ""
+    unit = " percentage points" if scale == 100 else ""   # of win rate: never bare "points" beside a handicap
 
     def amount(x: float) -> str:
         return signed(scale * x)   # never "[-1.7, -0.0]"

@@ -88,6 +88,7 @@ __all__ = [
     "item_names",
     "load_variant",
     "matches",
+    "variant_file_problems",
     "parse_address",
 ]
 
@@ -1075,8 +1076,10 @@ class Variant:
         return path
 
     @classmethod
-    def from_toml(cls, text_or_path: str | os.PathLike[str]) -> Variant:
+    def from_toml(cls, text_or_path: str | os.PathLike[str], *, source: str | None = None) -> Variant:
         """A variant from its TOML text, or from a file's path (text with no newline that names a file).
+
+        ``source`` names the text's file in errors (an uploaded file's name) instead of ``<variant>``.
 
         Raises
         ------
@@ -1097,7 +1100,7 @@ class Variant:
 
         from rometools.core.data import _depth_problem, read_text_file
 
-        source = "<variant>"
+        source = "<variant>" if source is None else str(source)[:300]
         text = text_or_path
         if isinstance(text_or_path, os.PathLike) or (isinstance(text_or_path, str) and "\n" not in text_or_path
                                                      and len(text_or_path) < 4096
@@ -1229,20 +1232,27 @@ def _near_addresses(game: str, key: str, limit: int = 3) -> list[str]:
 
     >>> _near_addresses("via_romana", "goals.points")
     ['components:goals.points']
-    >>> _near_addresses("via_romana", "hnd")
-    ['hand']
+    >>> _near_addresses("via_romana", "hnd"), _near_addresses("caesars_empire", "handicapp")
+    (['hand'], ['handicap'])
     """
     import difflib
 
     if len(key) > 200:
         return []
+    from rometools.core.load import config_options
+    from rometools.core.registry import game_spec
+
     try:
         addresses = [p.address for p in Variant(game).parameters()]
+        options = list(config_options(game_spec(game)))
     except (RometoolsError, ValueError, TypeError, OSError):
         return []
     exact = [a for a in addresses if a.partition(":")[2] == key]
     if exact:
         return exact[:limit]
+    named = difflib.get_close_matches(key, options, n=limit, cutoff=0.75)   # a misspelt option: its name
+    if named:
+        return named
     tails = {a.partition(":")[2] or a: a for a in reversed(addresses)}
     near = difflib.get_close_matches(key, list(tails), n=limit, cutoff=0.75)
     return [tails[t] for t in near]
@@ -1442,7 +1452,11 @@ def load_variant(path: str | os.PathLike[str]) -> Variant:
     True
     """
     variant = Variant.from_toml(Path(path))
-    source = os.fspath(path)
+    return _checked_load(variant, os.fspath(path))
+
+
+def _checked_load(variant: Variant, source: str) -> Variant:
+    """:func:`load_variant`'s check: the variant loaded, each refusal as a DataFileError naming ``source``."""
     try:
         variant.load()
     except DataFileError as err:
@@ -1456,6 +1470,90 @@ def load_variant(path: str | os.PathLike[str]) -> Variant:
             raise DataFileError(source, entry, problem) from None
         raise DataFileError(source, "variant", str(err)) from None
     return variant
+
+
+def variant_file_problems(path: str | os.PathLike[str]) -> list[DataFileError]:
+    """Every problem of a variant file that one pass finds (``[]``: it loads), where
+    :func:`load_variant` stops at the first: each unknown table and field, each option and each
+    edit checked on its own (an edit with the options that load), so a misspelt option and a
+    misspelt table name are both said.
+
+    Returns
+    -------
+    list of DataFileError
+        Each naming the file, the entry and the problem; the first is :func:`load_variant`'s.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "typo.toml"
+    >>> _ = f.write_text('[variant]\\ngame = "pig"\\n[options]\\ntargett = 60\\n[edits.components]\\nset = {}\\n')
+    >>> [p.entry for p in variant_file_problems(f)]
+    ['options.targett', 'edits']
+    """
+    import tomllib
+
+    from rometools.core.data import read_text_file
+
+    source = os.fspath(path)
+    try:
+        load_variant(path)
+        return []
+    except DataFileError as err:
+        first = err
+    try:
+        raw = tomllib.loads(read_text_file(source, what="variant file"))
+    except (DataFileError, ValueError, RecursionError, OSError):
+        return [first]
+    found: dict[str, DataFileError] = {}
+
+    def loads(part: dict) -> bool:
+        try:
+            _checked_load(_from_raw(Variant, part, source), source)
+        except DataFileError as err:
+            found.setdefault(str(err), err)
+            return False
+        except (RometoolsError, ValueError, TypeError):   # a part the whole file's check words itself
+            return False
+        return True
+
+    head = raw.get("variant")
+    if not isinstance(head, dict):
+        return [first]
+    for key in raw:
+        if key not in _TOP:
+            loads({"variant": head, key: raw[key]})
+    loads({"variant": head})
+    clean = {"variant": {k: v for k, v in head.items() if k in ("game", "name", "format")}}
+    if not loads(clean):
+        return [first, *(e for k, e in found.items() if k != str(first))]
+    options = raw.get("options", {})
+    good: dict[str, Any] = {}
+    if isinstance(options, dict):
+        for key, value in options.items():
+            if loads({**clean, "options": {key: value}}):
+                good[key] = value
+    else:
+        loads({**clean, "options": options})
+    edits = raw.get("edits", {})
+    if isinstance(edits, dict):
+        for file, entry in edits.items():
+            if not isinstance(entry, dict):
+                loads({**clean, "options": good, "edits": {file: entry}})
+                continue
+            base = {"base": entry["base"]} if "base" in entry else {}
+            for key in entry:
+                if key not in _EDIT_KEYS:
+                    loads({**clean, "options": good, "edits": {file: {**base, key: entry[key]}}})
+            sets, removes = entry.get("set", {}), entry.get("remove", [])
+            parts = ([{"set": {a: v}} for a, v in sets.items()] if isinstance(sets, dict) else [{"set": sets}]) + \
+                ([{"remove": [a]} for a in removes] if isinstance(removes, list) else [{"remove": removes}])
+            for part in parts or [{}]:
+                loads({**clean, "options": good, "edits": {file: {**base, **part}}})
+    else:
+        loads({**clean, "options": good, "edits": edits})
+    rest = [e for k, e in found.items() if k != str(first)]
+    return [first, *rest]
 
 
 def as_variant(x: Any) -> Variant:

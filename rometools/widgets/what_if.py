@@ -1065,7 +1065,15 @@ class VariantStudio(Explorer):
                 self._upload.value = ()
             finally:
                 self._hold = was
-        if self.load(text if "\n" in text else text + "\n"):
+        from rometools.core.variants import Variant
+
+        try:   # read here, so that a refusal names the uploaded file, not "<variant>"
+            uploaded = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
+        except INPUT_ERRORS as err:
+            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
+            self._say_file(f"Cannot load {name}: see the message below.", error=True)
+            return
+        if self.load(uploaded):
             self._say_file(f"Loaded {name}.")
         else:
             self._say_file(f"Cannot load {name}: see the message below.", error=True)

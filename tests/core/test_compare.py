@@ -201,4 +201,4 @@ def test_a_figure_is_said_without_a_negative_zero():
 
     f = Figure("win rate P4", "win rate", "percentage points", 200, 0.0504, 0.0500, -0.0004, -0.017, -0.0004,
                0.02, None, 100, True, 0.3)
-    assert _said(f) == "win rate P4 0.0 points [\u22121.7, 0.0] (5.0 \u2192 5.0)"
+    assert _said(f) == "win rate P4 0.0 percentage points [\u22121.7, 0.0] (5.0 \u2192 5.0)"

@@ -120,8 +120,8 @@ def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
                             check={"games": 100, "response": [-0.0003], "low": [-0.072], "high": [-0.0002],
                                    "confirmed": False})
     text = tuning_text(t)
-    assert "off the target by 0.0 points [\u22121.7, 0.0]" in text
-    assert "On 100 fresh games: off by 0.0 points [\u22127.2, 0.0]: NOT confirmed." in text
+    assert "off the target by 0.0 percentage points [\u22121.7, 0.0]" in text
+    assert "On 100 fresh games: off by 0.0 percentage points [\u22127.2, 0.0]: NOT confirmed." in text
     assert "(its band, interpolated between the values tried, in whole values): 34 to 50." in text
     assert "\u22120.0" not in text and "33.27" not in text
     narrow = tuning_text(dataclasses.replace(t, value_interval=(33.2, 33.8)))

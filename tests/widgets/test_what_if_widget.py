@@ -369,3 +369,12 @@ def test_the_charts_count_paired_games_and_whole_values_in_whole_ticks():
     assert comparison_figure(many, ["win rate P1"]).layout.xaxis.tickformat == ",d"
     curve = response_curve_figure([0, 5], [-0.2, 0.01], [-0.25, -0.03], [-0.15, 0.05], parameter="P4's handicap")
     assert list(curve.layout.xaxis.tickvals) == [0, 5]
+
+
+def test_an_uploaded_variant_refused_names_the_uploaded_file():
+    """The app's upload error read "<variant>: ..." instead of the file the designer uploaded."""
+    ex = VariantStudio("pig", files="upload")
+    ex._upload.value = _file("my gold.toml", b"[variant]\ngame = 'caesars_empire'\n[option]\nplayers = 4\n")
+    assert "<variant>" not in ex.message
+    assert "Variant file: my_gold.toml: option: is not a table of a variant file (misspelt?)" in ex.message
+    assert "Cannot load my_gold.toml" in ex._file_status.value and ex._game.value == "pig"
