@@ -20,10 +20,15 @@ from rometools.charts._common import empty_figure
 from rometools.charts.balance import seat_win_rate_figure
 from rometools.charts.flow import flow_summary_figure, lead_figure, winner_rank_figure
 from rometools.charts.playtest import (
+    VARIANT_COLUMNS,
+    decision_rows,
     hot_spots_figure,
     hot_spots_map_figure,
+    options_text,
     report_page,
     shift_rows,
+    variant_note,
+    variant_rows,
 )
 from rometools.charts.strength import skill_curve_figure
 from rometools.core.balance import game_length_text, seat_advantage_text, sensitivity_text
@@ -31,7 +36,6 @@ from rometools.core.flow import _interval_text, _value_text
 from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.options import option_example
-from rometools.core.paired import comparison_rows
 from rometools.core.playtest import loss_words, place_names, player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
@@ -363,11 +367,10 @@ class PlaytestReport(Explorer):
                                ["a bot that", "games", "win rate", "95% interval", "unrestricted", "what it costs"],
                                "rt-playtest-restricted"))
         if pt.comparison is not None:
-            said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+            said = options_text(game, pt.compare)
             text.append(f"<b>The variant {html.escape(said)}</b>, paired on the same seeds")
-            text.append(_table([row[:5] for row in comparison_rows(pt.comparison)],
-                               ["figure", "the game", "the variant", "the variant's difference", "95% interval"],
-                               "rt-playtest-variant-table"))
+            text.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS, "rt-playtest-variant-table"))
+            text.append(html.escape(variant_note(pt.comparison)))
         if pt.spots_by_players:
             columns, rows = shift_rows(pt.spots_by_players)
             text.append("<b>How the hot spots shift with the player count</b>")
@@ -376,9 +379,9 @@ class PlaytestReport(Explorer):
         text.append("<b>Rule holes</b>: " + (html.escape("; ".join(holes)) if holes else
                                              "none found (no seat left without a move, no endless game, "
                                              "no tie the tiebreakers leave)"))
-        settled = [f"{r['decision']} ({r['option']} = {r['other']} instead of {r['reading']}): a move changed in "
-                   f"{r['moves_changed']} of {r['games']} games, the winner in {r['winner_changed']}"
-                   for r in pt.decisions if r["moves_changed"]]
+        settled = [f"{decision} as {other} instead of {played}: a move changed in {moved} of {games} games, "
+                   f"the winner in {winner}" for decision, played, other, games, moved, winner, _ in
+                   decision_rows(game, [r for r in pt.decisions if r["moves_changed"]])]
         if settled:
             text.append("<b>Where a recorded rules decision settles moves</b>: " + html.escape("; ".join(settled)))
         if pt.odds:
