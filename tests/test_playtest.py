@@ -623,3 +623,21 @@ def test_options_and_rules_decisions_are_said_in_words_not_ids():
     assert "milestone_colour" not in text
     assert "the card that places a milestone on a road space (VR-13)" in text
     assert "a safeguard" in text and "(VR-9)" in text
+
+
+def test_counts_and_units_line_up_on_the_page_and_in_the_explorer():
+    """Trial A item 4: hot spots read 100 of 200 games unexplained; "Game length: 159.5 decisions"
+    beside "How it plays"' 26.9 turns; restricted play's 30 of 40 games unexplained; the explorer
+    promised "the report page has a chart per figure" with no way to get it."""
+    from rometools.charts.playtest import report_page
+    from rometools.widgets import PlaytestReport
+
+    pt = playtest("via_romana", 12, players=3, hole_games=1, spot_games=6, restricted_games=0, seed=2)
+    page = html.unescape(report_page(pt))
+    dur, dec = pt.flow.metrics["duration"], pt.flow.metrics["decisions"]
+    length = page.split("<h2>Score spread and game length</h2>")[1].split("<h2>")[0]
+    assert f"Game length: {dur.value:.1f} turns on average" in length and f"[{dec.value:.1f} decisions" in length
+    assert "The hot spots read 6 games, not the 12 of the seat balance" in page
+    ex = PlaytestReport("pig", players=2, games=40, seed=1)
+    assert "Each strategy: 10 seeds (a quarter of the 40 games of the seat balance, at least 5)" in ex.summary
+    assert "20 games" in ex.summary and "the report page has a chart per figure" not in ex.summary

@@ -36,7 +36,7 @@ from rometools.core.playtest import lift_words, loss_words, place_names
 
 __all__ = ["LATE", "SECTIONS", "VARIANT_COLUMNS", "decision_rows", "figure_file_name", "options_text", "run_description", "flow_section", "hot_spots_figure",
            "hot_spots_map_figure", "multiple_comparisons_text", "report", "report_page",
-           "shift_rows", "variant_note", "variant_rows"]
+           "length_text", "restricted_count_text", "shift_rows", "spots_count_text", "variant_note", "variant_rows"]
 
 #: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
 #: the y:x drawing ratio of a board map and the labels' font size.
@@ -434,6 +434,60 @@ def variant_note(c: Any) -> str:
             f"such reports would call any figure changed when nothing changed.")
 
 
+def length_text(pt: Any, in_decisions: str) -> str:
+    """The game length in the game's own unit (turns, rounds), decisions in brackets: the same unit as
+    "How it plays" (``in_decisions``, the seat-balance run's sentence in decisions, when no flow
+    was measured).
+
+    Examples
+    --------
+    >>> from rometools.core.playtest import playtest
+    >>> pt = playtest("via_romana", 4, players=2, restricted_games=0, hole_games=1, spot_games=0)
+    >>> length_text(pt, "unused").split(" on average")[0]
+    'Game length: 17.5 turns'
+    """
+    f = getattr(pt, "flow", None)
+    if f is None or "duration" not in f.metrics or "decisions" not in f.metrics:
+        return in_decisions
+    from rometools.core.flow import _interval_text, _value_text
+
+    units, decisions = f.metrics["duration"], f.metrics["decisions"]
+    return (f"Game length: {_value_text(units)} {f.unit.plural} on average (95% interval "
+            f"{_interval_text(units)}) [{_value_text(decisions)} decisions a game, every seat's move counted], "
+            f"over {counted(f.n_games, 'game')}.")
+
+
+def spots_count_text(spot_games: int, n_games: int) -> str:
+    """Why the hot spots played another number of games than the seat balance.
+
+    Examples
+    --------
+    >>> spots_count_text(100, 200)
+    'The hot spots read 100 games, not the 200 of the seat balance: each game is replayed decision by decision, so they play as many games as the seat balance, at most 100 and at least 5 (spot_games sets another count).'
+    """
+    return (f"The hot spots read {counted(spot_games, 'game')}, not the {n_games:,} of the seat balance: each game is "
+            f"replayed decision by decision, so they play as many games as the seat balance, at most 100 and at "
+            f"least 5 (spot_games sets another count).")
+
+
+def restricted_count_text(pt: Any) -> str:
+    """Why restricted play's games are not the seat balance's: its seeds, each played once per seat.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> pt = SimpleNamespace(n_games=40, restricted=[{"games": 30}], game=SimpleNamespace(players=3))
+    >>> restricted_count_text(pt)
+    'Each strategy: 10 seeds (a quarter of the 40 games of the seat balance, at least 5), each played once with the restricted bot in every one of the 3 seats: 30 games.'
+    """
+    games = pt.restricted[0]["games"]
+    seeds = games // pt.game.players
+    why = (f"a quarter of the {pt.n_games:,} games of the seat balance, at least 5"
+           if seeds == max(5, pt.n_games // 4) else "as asked")
+    return (f"Each strategy: {counted(seeds, 'seed')} ({why}), each played once with the restricted bot in every "
+            f"one of the {pt.game.players} seats: {counted(games, 'game')}.")
+
+
 def _variant_of(game: Any) -> Any:
     """The :class:`~rometools.core.variants.Variant` ``game`` was loaded from, if it changes anything but
     the player count (else ``None``)."""
@@ -583,7 +637,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
              f"<p>{html.escape(seat_advantage_text(pt.results))}</p>",
              f"<p class='note'>{html.escape(sensitivity_text(pt.n_games, game.players))}</p>",
              "<h2>Score spread and game length</h2>", chart(score_histogram_figure(pt.results)),
-             f"<p>{html.escape(game_length_text(pt.results))}</p>",
+             f"<p>{html.escape(length_text(pt, game_length_text(pt.results)))}</p>",
              "<h2>How it plays</h2>", *flow_section(pt, chart),
              "<h2>Skill: does thinking pay?</h2>"]
     if pt.skill is not None:
@@ -606,6 +660,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                               r["replaced"]] for r in pt.restricted],
                             ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
                              "what it costs", "decisions changed"]))
+        parts.append(f"<p class='note'>{html.escape(restricted_count_text(pt))}</p>")
         parts.append("<p class='note'>A restricted bot plays as the base bot does, except that a forbidden choice "
                      "is replaced by a random allowed action; the loss is the win rate it gives up against "
                      "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012), an upper bound of the "
@@ -633,6 +688,9 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                              "95% interval", "their seats win anyway", "the first taker wins"]))
         if len(pt.spots) >= 10:
             parts.append(f"<p class='note'>{html.escape(multiple_comparisons_text(pt.spots))}</p>")
+        spot_n = pt.spots[0]["games"]
+        if spot_n != pt.n_games:
+            parts.append(f"<p class='note'>{html.escape(spots_count_text(spot_n, pt.n_games))}</p>")
         parts.append("<p class='note'>A place is taken by the first seat whose action names it. The lift is "
                      "what taking it first is worth beyond the seat: with a first-seat advantage, the place "
                      "the first seat always takes first wins often and is worth nothing by itself.</p>")

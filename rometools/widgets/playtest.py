@@ -24,9 +24,12 @@ from rometools.charts.playtest import (
     decision_rows,
     hot_spots_figure,
     hot_spots_map_figure,
+    length_text,
     options_text,
     report_page,
+    restricted_count_text,
     shift_rows,
+    spots_count_text,
     variant_note,
     variant_rows,
 )
@@ -345,6 +348,8 @@ class PlaytestReport(Explorer):
                 else "No hot spots measured"))
         self._show_chart("spots_figure", hot_spots_figure(pt.spots) if pt.spots else empty_figure(
             f"{game.title} names no places (GameSpec(action_places=...))"))
+        spots_note = (spots_count_text(pt.spots[0]["games"], pt.n_games)
+                      if pt.spots and pt.spots[0]["games"] != pt.n_games else "")
         self._show_chart("skill_figure", skill_curve_figure(pt.skill, opponent=pt.bot) if pt.skill is not None
                          else empty_figure("Skill curve: set Skill-curve games above 0 and Run"))
         if pt.flow is not None:
@@ -354,10 +359,12 @@ class PlaytestReport(Explorer):
         text = [f"<b>{html.escape(game.title)}</b>, {counted(game.players, 'player')}, "
                 f"{counted(pt.n_games, 'game')} of {html.escape(pt.bot)} bots (seed {seed_text(pt.seed)})",
                 html.escape(seat_advantage_text(pt.results)),
-                html.escape(sensitivity_text(pt.n_games, game.players)), html.escape(game_length_text(pt.results))]
+                html.escape(sensitivity_text(pt.n_games, game.players)),
+                html.escape(length_text(pt, game_length_text(pt.results)))]
         if pt.flow is not None:
             text.append(f"<b>How it plays</b> ({counted(pt.flow.n_games, 'game')}; length in "
-                        f"{html.escape(pt.flow.unit.plural)}; the report page has a chart per figure)")
+                        f"{html.escape(pt.flow.unit.plural)}; the charts below draw the lead and the winner's place, "
+                        f"and <code>rometools report</code> writes a page with a chart per figure)")
             text.append(_table([[m.name, _value_text(m), _interval_text(m), m.meaning] for m in pt.flow.metrics.values()],
                                ["figure", "value", "95% interval", "what it means"], "rt-playtest-flow-table"))
         if pt.restricted:
@@ -366,11 +373,14 @@ class PlaytestReport(Explorer):
                                  f"{r['baseline']:.1%}", loss_words(r["loss"])] for r in pt.restricted],
                                ["a bot that", "games", "win rate", "95% interval", "unrestricted", "what it costs"],
                                "rt-playtest-restricted"))
+            text.append(html.escape(restricted_count_text(pt)))
         if pt.comparison is not None:
             said = options_text(game, pt.compare)
             text.append(f"<b>The variant {html.escape(said)}</b>, paired on the same seeds")
             text.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS, "rt-playtest-variant-table"))
             text.append(html.escape(variant_note(pt.comparison)))
+        if spots_note:
+            text.append(html.escape(spots_note))
         if pt.spots_by_players:
             columns, rows = shift_rows(pt.spots_by_players)
             text.append("<b>How the hot spots shift with the player count</b>")
