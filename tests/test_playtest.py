@@ -307,7 +307,7 @@ def test_the_playtest_parts_are_the_functions_on_the_same_seeds():
     assert [q for q, _ in pt.odds] == [q for q, _ in game_spec("imperator").key_odds(pt.game.config)]
     finished = {part: (done, total) for part, done, total in calls}
     assert set(finished) == {"seat balance", "game flow", "restricted play", "rule holes", "rules decisions",
-                             "hot spots", "player counts"}
+                             "hot spots", "player counts", "skill curve"}   # the skill curve's games too
     assert all(done == total > 0 for done, total in finished.values())
     # the game flow is the seat-balance games' (the same seeds and bots), valued on its first games
     how = rometools.flow("imperator", 12, players=2, seed=3, value_games=2, progress=False)
@@ -641,3 +641,64 @@ def test_counts_and_units_line_up_on_the_page_and_in_the_explorer():
     ex = PlaytestReport("pig", players=2, games=40, seed=1)
     assert "Each strategy: 10 seeds (a quarter of the 40 games of the seat balance, at least 5)" in ex.summary
     assert "20 games" in ex.summary and "the report page has a chart per figure" not in ex.summary
+
+
+@pytest.mark.parametrize("at", ["seat balance", "game flow", "restricted play", "rule holes", "rules decisions",
+                                "hot spots", "player counts", "skill curve", "variant"])
+def test_a_stop_ends_every_part_of_the_playtest(at):
+    """Trial A item 5: a stop (the explorer's Stop) is heard in every part, and the playtest ends there
+    with no part's figures, as Ctrl-C does; the parts after it play no game."""
+    seen: list[str] = []
+
+    def progress(part, done, total):
+        seen.append(part)
+
+    stop = lambda: at in seen   # noqa: E731 - asked at each game: true once the part has begun
+    with pytest.raises(KeyboardInterrupt):
+        playtest("imperator", 8, players=2, seed=1, hole_games=1, spot_games=5, shift_games=2, skill_games=1,
+                 skill_budgets=(2,), compare={"rounds": 3}, flow_games=2, stop=stop, progress=progress)
+    later = {"seat balance": 0, "game flow": 1, "restricted play": 2, "rule holes": 3, "rules decisions": 4,
+             "hot spots": 5, "player counts": 6, "skill curve": 7, "variant": 8}
+    assert at in seen and all(later[p] <= later[at] for p in seen if p in later)
+
+
+def test_the_explorer_clears_an_old_refusal_when_a_valid_run_starts(monkeypatch):
+    """Trial A item 5: a refusal stayed on screen during the next valid run."""
+    from rometools.widgets import PlaytestReport
+    from rometools.widgets import playtest as module
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    assert ex.set_values(games=0) is False and "got 0" in ex.message
+    during = []
+    real = module.playtest
+    monkeypatch.setattr(module, "playtest", lambda *a, **k: (during.append(ex.message), real(*a, **k))[1])
+    assert ex.run() is True
+    assert during == [""]
+
+
+@pytest.mark.parametrize("wait", [True, False])
+def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
+    """Trial A item 5: 3000 games ran 149 s with no way out. Stop (pressed here when the hot spots
+    begin) ends the run; the page says it was stopped and keeps the last whole run's figures."""
+    from rometools.widgets import PlaytestReport
+    from rometools.widgets import playtest as module
+
+    ex = PlaytestReport("imperator", players=2, games=6, seed=3)
+    last = ex.playtest
+    real = module.playtest
+
+    def pressed_stop(*args, **kwargs):
+        tick = kwargs["progress"]
+
+        def progress(part, done, total):
+            if part == "hot spots":
+                ex._stop.click()
+            tick(part, done, total)
+        return real(*args, **{**kwargs, "progress": progress})
+
+    monkeypatch.setattr(module, "playtest", pressed_stop)
+    ex._seed.value = 4
+    assert ex.run(wait=wait) is (not wait)   # in a thread: started
+    assert ex.wait(60) and not ex.running
+    assert ex.message.startswith("Stopped on request in hot spots, after") and "none of its figures" in ex.message
+    assert ex.playtest is last and ex._stop.disabled and "seed 3" in ex.summary

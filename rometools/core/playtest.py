@@ -795,6 +795,10 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         whose intervals hold together at 95%.
     executor, workers
         For the seat-balance run and the skill curve, as :func:`~rometools.core.simulate.simulate`.
+    stop : callable or threading.Event, optional
+        Asked at every game of every part (``stop()`` or ``stop.is_set()``): when true the playtest
+        stops there, every part with it, raising ``KeyboardInterrupt`` as Ctrl-C does (an
+        explorer's **Stop**); no part's figures are kept.
     progress : bool or callable
         tqdm bars (``True``), or ``progress(part, games done, games in all)`` with ``part`` one
         of ``"seat balance"``, ``"game flow"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``,
@@ -840,14 +844,27 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         load_game(game.spec.id, **{**variant_options(game), "players": game.players, **dict(compare)})
     few = max(5, n_games // 4)
 
+    report = progress if callable(progress) and not isinstance(progress, bool) else None
+
+    def asked() -> bool:
+        return stop is not None and bool(stop.is_set() if hasattr(stop, "is_set") else stop())
+
     def part(name: str):
-        if callable(progress) and not isinstance(progress, bool):
-            return lambda done, total: progress(name, done, total)
-        return progress
+        if stop is None:
+            return (lambda done, total: report(name, done, total)) if report else progress
+
+        def tick(done: int, total: int) -> None:   # a stop is heard at the next game of any part
+            if asked():
+                raise KeyboardInterrupt
+            if report:
+                report(name, done, total)
+        return tick
 
     seconds: dict[str, float] = {}
 
     def timed(name: str, run: Callable[[], Any]) -> Any:
+        if asked():
+            raise KeyboardInterrupt
         start = time.process_time()
         value = run()
         seconds[name] = time.process_time() - start
@@ -886,7 +903,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         options = variant_options(game)
         skill = timed("skill curve", lambda: skill_curve(
             game.spec.id, list(skill_budgets), skill_n, seed, opponent=bot, players=game.players,
-            config=options or None, executor=executor, workers=workers, progress=bool(progress) and not callable(progress)))
+            config=options or None, executor=executor, workers=workers,
+            progress=part("skill curve") if stop is not None or report else bool(progress)))
     odds = list(game.spec.key_odds(game.config)) if game.spec.key_odds else []
     comparison = None
     if compare:
