@@ -313,6 +313,11 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
         parts.append(_table(comparison_rows(pt.flow_comparison),
                             ["figure", "the game", "the variant", "the variant's difference", "95% interval",
                              "note"]))
+        n = len(pt.flow_comparison)
+        parts.append(f"<p class='note'>Each of these {n} intervals is a 95% interval read on its own, not "
+                     f"together: with nothing changed, about {0.05 * n:.1f} of them would exclude 0 by chance. "
+                     f"The variant's verdicts, with intervals that hold together, are in its own section "
+                     f"below.</p>")
     return parts
 
 
