@@ -911,7 +911,8 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         base = {**variant_options(game), "players": game.players}
         comparison = timed("variant", lambda: _whole_comparison(compare_games(
             game, load_game(game.spec.id, **{**base, **dict(compare)}), bots=bot, seed=seed, max_games=n_games,
-            batch=max(10, min(200, n_games)), progress=part("variant"), stop=stop)))
+            batch=max(10, min(200, n_games)), executor=executor, workers=workers, progress=part("variant"),
+            stop=stop)))
         how_paired = timed("game flow of the variant", lambda: _whole_run(compare_flow(
             game.spec.id, base, {**base, **dict(compare)}, flow_n, seed=seed, bots=bot, executor=executor,
             workers=workers, progress=part("variant"))) if flow_n else None)
