@@ -235,13 +235,7 @@ def test_a_perfect_information_game_is_noted_not_checked():
                             "the hidden_information check does not apply",)
 
 
-#: Via Romana's resample deals the other hands and goal tiles again but leaves the history naming
-#: them as dealt, and after the discard pile is shuffled into a new deck (nearly every game) it can
-#: put into the deck a card that pile never held: its resampled states are no game's. Found by
-#: resample_reachable; strict, so this marker fails the day it is fixed.
-_STALE = {("via_romana", "resample_reachable"): "Via Romana's resample leaves the history as dealt"}
-REGISTERED = [pytest.param(g, c, marks=pytest.mark.xfail(strict=True, reason=_STALE[g, c]) if (g, c) in _STALE else ())
-              for g in rometools.games() for c in (CHECK, "resample_reachable")]
+REGISTERED = [(g, c) for g in rometools.games() for c in (CHECK, "resample_reachable")]
 
 
 @pytest.mark.parametrize("game_id,check", REGISTERED)

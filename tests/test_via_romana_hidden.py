@@ -23,12 +23,14 @@ import pytest
 
 import rometools
 from rometools.core.playout import play, states
+from rometools.core.saved import from_json, to_json
 from rometools.core.search import MCTSBot
 from rometools.core.stats import proportion_estimate
 from rometools.via_romana import (
     _greedy,
     apply,
     current_player,
+    hidden,
     information_state,
     new_game,
     resample,
@@ -228,3 +230,60 @@ def test_resample_keeps_the_cards_another_seat_took_from_the_display():
         second += r.hands[1][blue] == 2
     estimate = proportion_estimate(second, 3000, confidence=0.999)
     assert estimate.low <= Fraction(3, n) <= estimate.high, (second, n)
+
+
+# ----------------------------------------------------------------- resampled states the game reaches
+def _after_a_shuffle(players=4, seeds=range(6)):
+    """Decision nodes of seeded random games after the discard pile became a new deck."""
+    game = rometools.load_game("via_romana", players=players)
+    out = []
+    for seed in seeds:
+        sts = [s for s in states(play(game, "random", rng=seed)) if game.current_player(s) >= 0]
+        shuffled = [s for s in sts if len(hidden._walk(s, s.seat).left) > 1]
+        out += shuffled[:: max(1, len(shuffled) // 4)]
+    return out
+
+
+def test_resample_after_the_discard_pile_became_the_deck_is_a_state_the_game_reaches():
+    """Saved and loaded back (the history replayed from the start), a resampled state is itself;
+    the seat's information state, its own hand and every other hand's size are kept, and the
+    other hands are dealt again (not the same in all 8 seeds)."""
+    positions = _after_a_shuffle()
+    assert len(positions) >= 12
+    for s in positions:
+        seat = s.seat
+        dealt = set()
+        for seed in range(8):
+            r = resample(s, seat, seed)
+            assert from_json(to_json(r)) == r
+            assert information_state(r, seat) == information_state(s, seat) and r.hands[seat] == s.hands[seat]
+            assert [sum(h) for h in r.hands] == [sum(h) for h in s.hands]
+            dealt.add(r.hands)
+        hidden_cards = sum(sum(h) - sum(k) for j, (h, k) in enumerate(zip(s.hands, s.known_cards, strict=True))
+                           if j != seat)
+        assert len(dealt) > 1 or hidden_cards == 0
+
+
+def test_resample_is_canonical_after_a_shuffle():
+    """A resampled twin resamples as the state itself for the same rng: the walk reads only
+    public facts and the seat's own draws, not the history's other draws."""
+    for s in _after_a_shuffle(players=3, seeds=range(3)):
+        twin = resample(s, s.seat, 101)
+        assert twin.history != s.history or twin == s
+        for seed in range(3):
+            assert resample(twin, s.seat, seed) == resample(s, s.seat, seed)
+
+
+def test_a_play_takes_its_card_from_a_deck_that_held_one():
+    """Seat 1 drew one card from the first deck (history entry 10) and one from the second (20),
+    then played card kind 2 (entry 30): the first deck's cards left unseen hold none of kind 2, the
+    second's one, so the play was the second draw, though the oldest draw goes first otherwise."""
+    slots = [(10, 1, 0), (20, 1, 1)]
+    assert hidden._skeleton(slots, [(30, 1, 2, 1)], [[1, 0, 0], [0, 0, 1]], 2) == {(20, 1, 1): 2}
+    assert hidden._skeleton(slots, [(30, 1, 0, 1)], [[1, 0, 0], [1, 0, 0]], 2) == {(10, 1, 0): 0}
+    # played before the second draw: only the first deck could give it
+    assert hidden._skeleton(slots, [(15, 1, 0, 0)], [[1, 0, 0], [1, 0, 0]], 2) == {(10, 1, 0): 0}
+    assert hidden._skeleton(slots, [(15, 1, 2, 0)], [[1, 0, 0], [0, 0, 1]], 2) is None
+    # two plays of kind 2, one deck holding one of them each
+    both = hidden._skeleton(slots, [(30, 1, 2, 1), (31, 1, 2, 1)], [[0, 0, 1], [0, 0, 1]], 2)
+    assert both == {(10, 1, 0): 2, (20, 1, 1): 2}

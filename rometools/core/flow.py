@@ -567,7 +567,10 @@ def _sentence(key: str, name: str, value: float, low: float, high: float, interv
     if key == "completion":
         if guard is None:
             return "Every game ends by its rules: the game declares no safeguard."
-        return f"{v} of games end by the rules rather than by the safeguard {guard.option}{said}: {guard.means}."
+        from rometools.core.playtest import decision_reference
+
+        means, ref = decision_reference(guard.means.replace(guard.option, "a set number of"))
+        return f"{v} of games end by the rules rather than by a safeguard{said}: {means.rstrip('.')}.{ref}"
     if key == "uncertainty":
         return f"Uncertainty {v} on a scale of 0 (one player sure to win) to 1 (all even), averaged over " \
                f"the sampled points of {over}{said}."

@@ -1238,6 +1238,7 @@ class VariantStudio(Explorer):
         from rometools.core.compare import compare
         from rometools.core.tune import tune
 
+        said = None
         try:
             with warnings.catch_warnings():   # a stop is said on the page, not as a warning
                 warnings.simplefilter("ignore", RuntimeWarning)
@@ -1275,7 +1276,7 @@ class VariantStudio(Explorer):
             noun = "paired game" if kind == "compare" else "game"
             why = {"decided": "every figure decided" if kind == "compare" else "the race decided",
                    "budget": "the budget ended"}.get(result.stopped, "")
-            self._status.value = html.escape(
+            said = html.escape(   # said once the controls are free again (below): "Stopped" means usable
                 f"Stopped after {counted(played, noun)}: the results keep them." if result.stopped == "stopped" else
                 f"Done: {counted(played, noun)} ({why}).")
         finally:
@@ -1287,6 +1288,8 @@ class VariantStudio(Explorer):
                 release.close()
             self._stop.disabled = True
             self._show_stale()
+        if said is not None:
+            self._status.value = said
 
     def _say_failed(self, kind: str, err: BaseException) -> None:
         text = self._wording(_text_of(err), err)

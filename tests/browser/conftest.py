@@ -51,9 +51,17 @@ def chromium():
         try:
             yield browser
         finally:
-            browser.close()
+            with harness.killed_after(STOP_S, "Playwright's driver"):
+                browser.close()
     finally:
-        pw.stop()
+        # Playwright's stop waits for its driver to exit, which a loaded machine once left waiting for
+        # ever after every test had passed: the driver is killed if it has not gone in STOP_S
+        with harness.killed_after(STOP_S, "Playwright's driver"):
+            pw.stop()
+
+
+#: Seconds the browser's close and Playwright's stop may take at the end of the run.
+STOP_S = 60
 
 
 @pytest.fixture(scope="session")

@@ -327,6 +327,45 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
 # --------------------------------------------------------------------------- browser
 
 
+def _driver_processes() -> list:
+    """This process's children running Playwright's driver (node ... playwright/driver ...)."""
+    import psutil
+
+    found = []
+    for child in psutil.Process().children(recursive=False):
+        with contextlib.suppress(psutil.Error):
+            if any("playwright" in part and "driver" in part for part in child.cmdline()):
+                found.append(child)
+    return found
+
+
+@contextlib.contextmanager
+def killed_after(seconds: float, what: str) -> Iterator[None]:
+    """Run the block; if it has not ended after ``seconds``, kill Playwright's driver (and say so on
+    stderr), so that a close or stop waiting on a driver that never answers ends instead of hanging
+    the run (every call waiting on it then returns or raises)."""
+    import threading
+
+    import psutil
+
+    drivers = _driver_processes()
+
+    def kill() -> None:
+        for proc in drivers:
+            with contextlib.suppress(psutil.Error):
+                if proc.is_running():
+                    print(f"{what} (pid {proc.pid}) did not end within {seconds:.0f} s: killed", file=sys.stderr)
+                    proc.kill()
+
+    timer = threading.Timer(seconds, kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
 def launch_chromium(playwright):
     """Debian's Chromium through Playwright (its own browser download is unreachable)."""
     return playwright.chromium.launch(

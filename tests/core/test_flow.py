@@ -111,7 +111,7 @@ def test_figures_over_games_with_their_intervals(toy):
 def test_completion_counts_the_games_a_safeguard_ended(toy):
     f = flow("toy_script", 4, progress=False, config={"script": (1, 2, 2, 2, 0, 0), "cut": 4})
     assert f.metrics["completion"].value == 0
-    assert "safeguard cut" in f.metrics["completion"].text
+    assert "by a safeguard" in f.metrics["completion"].text and "after a set number of decisions" in f.metrics["completion"].text
     assert flow("toy_script", 4, progress=False).metrics["completion"].value == 1
 
 
