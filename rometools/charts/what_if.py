@@ -199,8 +199,6 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
     fig.update_layout(title_text=title, xaxis_title=parameter, yaxis_title=f"off the target ({unit})", height=420)
     if all(isinstance(v, Integral) for v in values):   # a handicap in points: whole ticks
         fig.update_xaxes(**whole_ticks(list(values)))
-    if title.count("<br>") >= 2:   # a third title line (the variant tuned) gets room above the plot
-        fig.update_layout(margin={"t": 110})
     legend_above(fig)
     caption = "Bars: each candidate's interval (valid for every candidate and round at once)."
     if tolerance is not None:

@@ -1304,15 +1304,17 @@ class VariantStudio(Explorer):
         players = [f for f in c.figures if f.kind == "win rate"]
         scores = [f.name for f in c.figures if f.kind in ("mean score", "score spread")]
         win = players[0] if players else None
-        case = c.title.rsplit(": ", 1)[-1] if ": " in c.title else c.title
+        # "<game>, N players, <bots>: <A> against <B>" (a variant's label may hold ": " itself)
+        case = c.title.split(" players, ", 1)[-1].split(": ", 1)[-1]
         spec = game_spec(self._game.value)
-        where = f"{spec.title}, {counted(self._players.value, 'player')}: {case}"
+        where = f"{spec.title}, {counted(self._players.value, 'player')}, {self._bots.value} bots"
         fig = comparison_figure(c.history, [f.name for f in players], precision=win.precision if win else None,
-                                title=_title("Win rates, variant minus published", where))
+                                title=_title("Win rates, variant minus published", where, more=case))
         self._show_chart("rates_figure", _fitted(fig, CHART_WIDTH))
         spread = next((f for f in c.figures if f.kind == "score spread"), None)
         fig = comparison_figure(c.history, scores, precision=spread.precision if spread else None, unit="points",
-                                scale=1.0, title=_title("Mean scores and spread, variant minus published", where))
+                                scale=1.0, title=_title("Mean scores and spread, variant minus published", where,
+                                                        more=case))
         self._show_chart("scores_figure", _fitted(fig, CHART_WIDTH))
         self._verdict.value = _verdict_html(c)
 
@@ -1368,7 +1370,7 @@ class VariantStudio(Explorer):
 
 
 # ===================================================================== words and tables
-def _title(what: str, case: str, limit: int = 64, more: str = "") -> str:
+def _title(what: str, case: str, limit: int = 80, more: str = "") -> str:
     """A chart's title: what it shows, then its case on a smaller second line (and ``more``, the
     variant, on a third), all as text (a variant's name is the designer's, never markup), each cut
     to fit beside the chart's toolbar."""

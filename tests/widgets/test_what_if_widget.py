@@ -378,3 +378,17 @@ def test_an_uploaded_variant_refused_names_the_uploaded_file():
     assert "<variant>" not in ex.message
     assert "Variant file: my_gold.toml: option: is not a table of a variant file (misspelt?)" in ex.message
     assert "Cannot load my_gold.toml" in ex._file_status.value and ex._game.value == "pig"
+
+
+def test_the_studio_names_a_data_edit_in_the_compare_and_tune_charts():
+    """The studio's charts name the variant and that it edits data (the trial's Tune said only the game)."""
+    ex = VariantStudio("via_romana", players=3, bots="random", changes={"components:goals.points": 7},
+                       name="rich goals", max_games=20, batch=10)
+    assert ex.compare(), ex.message
+    title = ex._chart_figure("rates_figure").layout.title.text
+    assert "as published against variant 'rich goals' (edits the components data: 1 value)" in title
+    assert ex.set_values(parameter="handicap.3", values="0,5", tune_games=40, check_games=0) and ex.tune(), ex.message
+    assert ex.tuning.title == "Via Romana, 3 players, random; variant 'rich goals' (edits the components data: 1 value)"
+    title = ex._chart_figure("curve_figure").layout.title.text
+    assert "Via Romana, 3 players, random: handicap.3</sup><br><sup>variant 'rich goals' (edits the components data: 1 " \
+           "value)</sup>" in title
