@@ -32,6 +32,7 @@ from typing import Any
 from rometools.core.bots import Bot
 from rometools.core.describe import player_counts, variant_options
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import quantity
 from rometools.core.load import Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.protocol import CHANCE, TERMINAL
@@ -100,13 +101,14 @@ def lift_words(lift: float, digits: int = 0) -> str:
 
     Examples
     --------
-    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001)
-    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat')
+    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001), lift_words(0.01)
+    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat', \
+'1 point more often than their seat')
     """
     points = round(100 * abs(lift), digits)
     if points == 0:
         return "as often as their seat"
-    return f"{points:.{digits}f} points {'more' if lift > 0 else 'less'} often than their seat"
+    return f"{quantity(f'{points:.{digits}f}', 'point')} {'more' if lift > 0 else 'less'} often than their seat"
 
 
 def loss_words(loss: float) -> str:
