@@ -282,6 +282,9 @@ def _simulate(args) -> int:
             raise ValueError(f"{flag} must be at most {high:,}, got {value:,}")
     if args.address is not None and args.executor != "dask":
         raise ValueError(f"--address {args.address} names a Dask scheduler: give --executor dask too")
+    args.bots_given = args.bots is not None
+    if args.bots is None:
+        args.bots = "random"
     bots = args.bots.split(",") if "," in args.bots else args.bots
     variant = _variant(args)
     options = dict(args.option or [])
@@ -357,8 +360,8 @@ def _simulate(args) -> int:
     started = ", starting its cluster included" if args.executor == "dask" and args.address is None else ""
     named = f" (variant {variant.name!r})" if variant is not None and variant.name else (
         " (a variant)" if variant is not None else "")
-    print(f"{played} of {game.title}{named} in {seconds:.1f} s ({_rate(games / seconds)} games/s, "
-          f"executor {args.executor}{started})")
+    print(f"{played} of {game.title}{named}, {_bots_text(args.bots, game.players)}, in {seconds:.1f} s "
+          f"({_rate(games / seconds)} games/s, executor {args.executor}{started})")
     caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
     if caveat:
         print(caveat)
@@ -379,9 +382,25 @@ def _simulate(args) -> int:
     summary = game_summary(df)
     print(f"Winning margin: mean {summary['margin'].mean():.1f} points, median {summary['margin'].median():g}. "
           f"{game_length_text(df)}")
+    if not args.bots_given and args.bots != "greedy":   # the same variant reads otherwise in compare and tune
+        print(f"\nThe bots were simulate's default ({args.bots}); compare, tune and report play greedy by "
+              f"default: give --bots greedy to match them.")
     if args.out and not interrupted:
         print(f"\n{counted(len(df), 'row')} written to {out}")
     return INTERRUPTED if interrupted else 0
+
+
+def _bots_text(text: str, players: int) -> str:
+    """The bots a ``simulate`` run played, for its first line: win rates differ by bot (random bots
+    gave P4 22% where greedy gave 5% in one variant), so the line always names them.
+
+    >>> _bots_text("random", 4), _bots_text("greedy,random", 2)
+    ('random bots in every seat', 'bots P1 greedy, P2 random')
+    """
+    names = [b.strip() for b in text.split(",")] if "," in text else [text.strip()] * players
+    if len(set(names)) == 1:
+        return f"{names[0]} bots in every seat"
+    return "bots " + ", ".join(f"P{seat} {name}" for seat, name in enumerate(names, 1))
 
 
 def _an(word: str) -> str:
@@ -461,6 +480,14 @@ def _data_file(file: str, game: str | None) -> str:
         raise
 
 
+class _Problems(Exception):
+    """Several problems of one file (:func:`rometools.core.variants.variant_file_problems`)."""
+
+    def __init__(self, problems: list):
+        super().__init__("; ".join(map(str, problems)))
+        self.problems = problems
+
+
 def _variant_file(file: str, game: str | None) -> str:
     """What a variant file holds ("a Caesar's Empire variant 'gold' (1 option, 2 edits of
     components.toml)"), every edit checked against its game's files (:func:`rometools.load_variant`).
@@ -472,9 +499,15 @@ def _variant_file(file: str, game: str | None) -> str:
     """
     from rometools.core.errors import DataFileError
     from rometools.core.formatting import counted
-    from rometools.core.variants import load_variant
+    from rometools.core.variants import load_variant, variant_file_problems
 
-    variant = load_variant(file)
+    try:
+        variant = load_variant(file)
+    except DataFileError:
+        problems = variant_file_problems(file)   # every problem one pass finds, not only the first
+        if len(problems) > 1:
+            raise _Problems(problems) from None
+        raise
     if game is not None and game != variant.game:
         raise DataFileError(file, "variant.game", f"is {variant.game!r}, but --game {game} was given")
     parts = [counted(len(variant.options), "option")] if variant.options else []
@@ -492,6 +525,11 @@ def _validate(args) -> int:
     for file in args.files:
         try:
             what = _data_file(file, args.game)
+        except _Problems as many:   # a variant file with several problems: each on its line
+            print(f"invalid: {file}: {len(many.problems)} problems", file=sys.stderr)
+            for err in many.problems:
+                print(f"invalid: {err}", file=sys.stderr)
+            failed += 1
         except Exception as err:  # noqa: BLE001 - the command reports every failure in words
             print(f"invalid: {err}", file=sys.stderr)
             failed += 1
@@ -525,6 +563,25 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
+    """Arguments a subcommand does not take, refused by it (``rometools report: unrecognized arguments:
+    --option hand=5 (see rometools report --help)``), with its flags nearest to each mistyped one."""
+    import difflib
+
+    from rometools.core.formatting import shown
+
+    flags = [f for action in command._actions for f in action.option_strings if f.startswith("--")]
+    near = []
+    for word in extra:
+        if word.startswith("--"):
+            near += difflib.get_close_matches(word.partition("=")[0], flags, n=2, cutoff=0.7)
+    hint = f"; did you mean {' or '.join(dict.fromkeys(near))}?" if near else ""
+    if not near and any(w.partition("=")[0] == "--option" for w in extra) and "--variant" in flags:
+        hint = ("; it takes no --option: save the options as a variant (rometools.Variant) and give --variant FILE"
+                + (", or --compare KEY=VALUE to pair the game with them" if "--compare" in flags else ""))
+    command.error(f"unrecognized arguments: {shown(' '.join(extra), 80)}{hint}")
 
 
 def _rate(per_second: float) -> str:
@@ -677,8 +734,9 @@ def main(argv: list[str] | None = None) -> int:
                           "--players and --option given beside it override its options")
     sim.add_argument("--players", type=_whole, help="players in each game (default: the game's default count)")
     sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
-    sim.add_argument("--bots", default="random",
-                     help="one bot for every seat, or one per seat: greedy,random,mcts:50,... (default random)")
+    sim.add_argument("--bots", default=None,
+                     help="one bot for every seat, or one per seat: greedy,random,mcts:50,... (default random, as "
+                          "rometools.simulate; compare, tune and report default to greedy)")
     sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the whole run, 0 or more: the same seed plays the same games (default 0)")
     sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
@@ -733,7 +791,9 @@ def main(argv: list[str] | None = None) -> int:
     from rometools import _cli_what_if
 
     _cli_what_if.add_parsers(sub, _whole, _option)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:   # refused by the subcommand that was given them, pointing at its own --help
+        _refuse_unknown(sub.choices[args.command], extra)
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:

@@ -29,6 +29,21 @@ def test_simulate_prints_metrics_and_writes_rows(tmp_path, capsys):
     assert len(df) == 36 and set(df["bot"]) == {"greedy", "random"}
 
 
+def test_simulate_names_the_bots_it_played_and_says_its_default_differs(capsys):
+    """A trial read P4 22% from simulate (random bots, the default) beside 5% from compare (greedy):
+    the header never named the bots. Now its first line always does, and the default is said."""
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games of Caesar's Empire, random bots in every seat, in ")
+    assert ("The bots were simulate's default (random); compare, tune and report play greedy by default: give "
+            "--bots greedy to match them.") in out
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--bots", "greedy", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games of Caesar's Empire, greedy bots in every seat, in ") and "default" not in out
+    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--bots", "random", "--quiet"]) == 0
+    assert "simulate's default" not in capsys.readouterr().out
+
+
 def test_simulate_reads_as_the_explorer_does(capsys):
     """Players P1..Pn (no 0-based seat), win rates in percent, a readable p-value
     (never "p = 0"), counts with separators and the right plural."""
@@ -36,7 +51,8 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                  "--seed", "1", "--option", "route_policy=first", "--quiet"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert lines[0].startswith("12 games of Caesar's Empire in ") and lines[0].endswith(" games/s, executor serial)")
+    assert lines[0].startswith("12 games of Caesar's Empire, bots P1 greedy, P2 random, P3 random, in ")
+    assert lines[0].endswith(" games/s, executor serial)")
     assert lines[2:7] == ["Seat win rates (95% Wilson intervals):",
                           "player games wins shared wins win rate 95% low 95% high",
                           "    P1    12   12           0     100%     76%     100%",
@@ -57,7 +73,7 @@ def test_simulate_one_game_is_singular(tmp_path, capsys):
     out = tmp_path / "one.csv"
     assert main(["simulate", "caesars_empire", "--games", "1", "--seed", "1", "--out", str(out), "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("1 game of Caesar's Empire in ")
+    assert lines[0].startswith("1 game of Caesar's Empire, random bots in every seat, in ")
     assert lines[4:8] == ["    P1     1    0           0       0%      0%      79%",
                           "    P2     1    0           0       0%      0%      79%",
                           "    P3     1    0           0       0%      0%      79%",
@@ -75,7 +91,7 @@ def test_simulate_counts_have_thousands_separators(capsys, monkeypatch):
     monkeypatch.setattr(rometools, "simulate", lambda *a, **k: many)   # 12,000 games without playing them
     assert main(["simulate", "caesars_empire", "--players", "2", "--games", "12000", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("12,000 games of Caesar's Empire in ")
+    assert lines[0].startswith("12,000 games of Caesar's Empire, random bots in every seat, in ")
     assert lines[3:6] == ["player  games  wins shared wins win rate 95% low 95% high",
                           "    P1 12,000 4,000           0   33.33%  32.50%   34.18%",
                           "    P2 12,000 8,000           0   66.67%  65.82%   67.50%"]
@@ -190,7 +206,7 @@ def test_the_board_option_takes_a_designers_file_of_every_game_with_a_board(tmp_
     imp = tmp_path / "my_region_board.toml"
     imp.write_text((data_dir() / "imperator" / "board.toml").read_text())
     assert main(["simulate", "imperator", "--games", "2", "--quiet", "--option", f"board={imp}"]) == 0
-    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR in ")
+    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR, random bots in every seat, in ")
 
 
 def test_a_missing_or_broken_board_file_names_the_file_and_the_entry(tmp_path, monkeypatch, capsys):
@@ -245,14 +261,15 @@ def test_rotation_says_seeds_times_rotations_and_that_they_are_not_independent(c
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy,random,random",
                  "--seed", "1", "--rotate", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("4 seeds × 3 seat rotations = 12 games of Caesar's Empire in ")
+    assert lines[0].startswith("4 seeds × 3 seat rotations = 12 games of Caesar's Empire, bots P1 greedy, P2 random, "
+                               "P3 random, in ")
     assert lines[1] == ("The 3 rotations of a seed share its chance outcomes, so they are not independent games, "
                         "but the intervals and the test below treat all 12 as if they were: read them as "
                         "approximate.")
     assert lines[5].split()[:2] == ["P1", "12"]  # 12 rows a seat: every rotation counted
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy", "--quiet"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("4 games of Caesar's Empire in ") and "rotation" not in text
+    assert text.startswith("4 games of Caesar's Empire, greedy bots in every seat, in ") and "rotation" not in text
 
 
 def test_rotation_with_one_bot_and_an_unknown_bot_are_refused_in_words(capsys):
@@ -386,7 +403,7 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal(capsys, monkeypatch):
 
     assert main(_QUICK_RUN) == 0
     out, err = capsys.readouterr()
-    assert err == "" and out.startswith("3 games of Caesar's Empire in ")
+    assert err == "" and out.startswith("3 games of Caesar's Empire, random bots in every seat, in ")
     assert main([*_QUICK_RUN, "--progress"]) == 0
     err = capsys.readouterr().err
     assert "Caesar's Empire: 2 players: 100%" in err and "3/3" in err
@@ -581,3 +598,32 @@ def test_report_takes_a_variant(tmp_path, capsys, monkeypatch):
     path = _variant_file(tmp_path, game="pig", options={"target": 30, "handicap": {2: 5}})
     assert main(["report", "--variant", str(path), "--out", str(tmp_path / "r.html"), "--quiet"]) == 0
     assert seen["game"].config.target == 30 and seen["game"].config.handicap.points(1) == 5
+
+
+def test_an_argument_a_subcommand_does_not_take_names_the_subcommand(capsys):
+    """``report --option`` read "rometools: unrecognized arguments ... (see rometools --help)"."""
+    with pytest.raises(SystemExit) as stop:
+        main(["report", "via_romana", "--option", "hand=5", "--out", "never.html"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("rometools report: unrecognized arguments: '--option hand=5'; "
+                                                   "it takes no --option: save the options as a variant")
+    assert err.rstrip().endswith("(see rometools report --help)") and not Path("never.html").exists()
+    with pytest.raises(SystemExit):
+        main(["simulate", "pig", "--gamez", "3"])
+    assert capsys.readouterr().err == ("rometools simulate: unrecognized arguments: '--gamez 3'; did you mean "
+                                       "--games? (see rometools simulate --help)\n")
+
+
+def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
+    """A misspelt option and a misspelt table name in one variant file: both said, in one pass."""
+    typo = tmp_path / "typo.toml"
+    typo.write_text('[variant]\ngame = "caesars_empire"\nname = "typo"\n\n[options]\nplayers = 4\nhandicapp = {4 = 2}\n\n'
+                    '[edits.components]\nbase = "components.toml"\n\n[edits.components.set]\n'
+                    '"tables.gold.pionts.1" = 3\n')
+    assert main(["validate", str(typo)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"invalid: {typo}: 2 problems"
+    assert lines[1].startswith(f"invalid: {typo}: options.handicapp: Caesar's Empire has no option 'handicapp' "
+                               "(did you mean handicap?)")
+    assert lines[2] == (f"invalid: {typo}: edits: components.toml (as the variant edits it): tables.gold.pionts: no "
+                        "such entry; tables.gold has points")

@@ -3,6 +3,7 @@ for every registered game, and a planted hole found with a saved game that reach
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -17,7 +18,7 @@ from rometools.cli import main
 from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec
 from rometools.core.playout import load_saved_game, play
-from rometools.core.playtest import RestrictedBot, restricted, restricted_play, rule_holes
+from rometools.core.playtest import RestrictedBot, playtest, restricted, restricted_play, rule_holes
 from rometools.core.variants import Variant
 from rometools.testing import check_playtest, registered
 
@@ -210,21 +211,48 @@ def test_a_game_without_places_has_no_hot_spots_and_the_report_says_so():
     assert "This game names no places" in report("pig", 10)
 
 
-def test_the_report_pairs_a_variant_with_compare_variants_numbers(tmp_path, capsys):
-    from rometools.core.paired import compare_variants
+def test_the_report_pairs_a_variant_with_compares_simultaneous_intervals(tmp_path):
+    """Trial A item 2: the variant's section read ten plain 95% intervals at once ("win rate P1 14.0
+    points higher, 2.5 to 25.5") where ``rometools compare`` was undecided. It now shows compare's own
+    figures: intervals that hold together at a stated rate, "changed" only where one excludes 0."""
+    from rometools.charts.playtest import variant_rows
+    from rometools.core.compare import compare
 
     page = report("pig", 20, seed=3, compare={"target": 50})
-    table = compare_variants("pig", {"players": 2}, {"players": 2, "target": 50}, 20, 3, bots="greedy",
-                             progress=False).set_index("figure")
-    length = table.loc["game length"]
-    assert "The variant target=50, paired on the same seeds" in page
-    shorter = f"{abs(length.difference):.3g} decisions shorter"   # a sign said as what it is
-    assert f"<td>game length</td><td>{length.a:.3g}</td><td>{length.b:.3g}</td><td>{shorter}</td>" in page
+    c = compare("pig", rometools.load_game("pig", target=50), seed=3, max_games=20, batch=20, progress=False)
+    assert "The variant the points that win the game: 50, paired on the same seeds" in page
+    for row in variant_rows(c):
+        assert "<td>" + "</td><td>".join(html.escape(v) for v in row) + "</td>" in page
+    assert "hold all together with 95% confidence" in page and "Bonferroni" in page
+    assert "95% interval</th><th>note" not in page.split("<h2>The variant")[1].split("<h2>")[0]
     # the game flow of the two variants paired too: a race to 50 lasts fewer turns
     assert "<td>Duration</td>" in page and "turns less" in page
     out = tmp_path / "v.html"
     assert main(["report", "pig", "--games", "10", "--compare", "target=50", "--out", str(out)]) == 0
-    assert "The variant target=50" in out.read_text(encoding="utf-8")
+    assert "The variant the points that win the game: 50" in out.read_text(encoding="utf-8")
+
+
+def test_the_reports_variant_verdicts_keep_their_family_error_rate():
+    """An A/A check of the report's verdicts: 200 comparisons of a game against itself (the toy coin,
+    independent seeds: identical seeds would play identical games), each read as the report's table
+    reads it; the share calling any figure "changed" stays within the stated 5% (binomial bound, 1 in
+    1,000)."""
+    from scipy.stats import binom
+
+    from rometools.charts.playtest import variant_rows
+    from rometools.core.compare import compare
+    from rometools.testing import registered
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from toys import coin
+
+    runs, alpha = 200, 0.05
+    with registered(coin.SPEC):
+        same = rometools.load_game("toy_coin")
+        alarms = sum(any(row[5] == "changed" for row in variant_rows(
+            compare(same, same, bots="random", seed=s, max_games=400, batch=50, paired=False, progress=False)))
+            for s in range(runs))
+    assert alarms <= binom.ppf(0.999, runs, alpha), f"{alarms} of {runs} A/A reports called a figure changed"
 
 
 # ----------------------------------------------------------------- the board map, the parts, the explorer
@@ -279,7 +307,7 @@ def test_the_playtest_parts_are_the_functions_on_the_same_seeds():
     assert [q for q, _ in pt.odds] == [q for q, _ in game_spec("imperator").key_odds(pt.game.config)]
     finished = {part: (done, total) for part, done, total in calls}
     assert set(finished) == {"seat balance", "game flow", "restricted play", "rule holes", "rules decisions",
-                             "hot spots", "player counts"}
+                             "hot spots", "player counts", "skill curve"}   # the skill curve's games too
     assert all(done == total > 0 for done, total in finished.values())
     # the game flow is the seat-balance games' (the same seeds and bots), valued on its first games
     how = rometools.flow("imperator", 12, players=2, seed=3, value_games=2, progress=False)
@@ -464,9 +492,11 @@ def test_the_skill_curve_and_the_paired_variant_stop_too(monkeypatch):
     monkeypatch.setattr(simulate_module, "simulate", _interrupted_after(2))
     with pytest.raises(KeyboardInterrupt):
         skill_curve("pig", [3], 5, 1)
-    stopped = _interrupted_after(2)   # the seat balance whole, the paired variant's runs stopped
-    monkeypatch.setattr(simulate_module, "simulate",
-                        lambda game, n, **k: (stopped if "config" in k else real_simulate)(game, n, **k))
+    monkeypatch.setattr(simulate_module, "simulate", real_simulate)
+    from rometools.core import playtest as playtest_module
+
+    real_compare = playtest_module.compare_games   # the paired variant's comparison stopped (Ctrl-C)
+    monkeypatch.setattr(playtest_module, "compare_games", lambda a, b, **k: real_compare(a, b, **{**k, "stop": lambda: True}))
     with pytest.raises(KeyboardInterrupt):
         playtest("pig", 6, seed=1, compare={"target": 50}, restricted_games=0, spot_games=0, hole_games=1)
 
@@ -553,4 +583,122 @@ def test_the_page_names_files_by_their_name_not_their_folders(tmp_path):
     page = report(rometools.load_game("via_romana", players=2, board=str(board)), 4, seed=1, restricted_games=0,
                   hole_games=1, spot_games=0, compare={"board": str(board)})
     assert "secret-folder" not in page and str(tmp_path) not in page
-    assert "board=my_board.toml" in page
+    assert "the board: my_board.toml" in page
+
+
+def test_a_variants_report_names_the_variant_and_lists_its_edits():
+    """Trial A item 1: ``report --variant gold.toml`` said "components=components.toml, handicap=...": no
+    variant name, no edits, the edited components shown as the published file, and "reproducible from
+    the seed" untrue without the edits."""
+    from rometools.charts.playtest import report_page
+    from rometools.core.variants import Variant
+
+    gold = Variant("caesars_empire", "cheaper gold, P4 +2", {"players": 4, "handicap": {4: 2}},
+                   {"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}})
+    pt = playtest(gold.load(), 4, restricted_games=0, hole_games=1, spot_games=0, flow_games=0)
+    page = report_page(pt)
+    head = page.split("<h2>")[0]
+    assert "variant &#x27;cheaper gold, P4 +2&#x27;" in head
+    assert "tables.gold.points.1 = 3" in head and "road_bonus.points = 12" in head
+    assert "components.toml edited by the variant (not the published file)" in head
+    assert "a seat handicap (a design tool, not a rule): seat 4: +2 points" in head
+    assert "--variant" in head and "with this variant" in head
+    assert "components=components.toml" not in page
+    # the variant file on the page loads back to the same variant
+    toml = html.unescape(head.split("<pre>")[1].split("</pre>")[0])
+    assert Variant.from_toml(toml) == gold
+
+
+def test_options_and_rules_decisions_are_said_in_words_not_ids():
+    """Trial A item 3: "VR-13 | milestone_colour = space | road", "the safeguard max_turns (VR-9)",
+    "skill_games=0", "The variant dangerous_ties=True" reached the page."""
+    from rometools.charts.playtest import report_page
+
+    pt = playtest("via_romana", 4, players=2, restricted_games=0, hole_games=2, spot_games=0, flow_games=2,
+                  compare={"dangerous_ties": True})
+    page = report_page(pt)
+    text = html.unescape(page)
+    assert "The variant Dangerous Ties on, paired" in text
+    assert "dangerous_ties" not in text and "skill_games" not in text and "max_turns" not in text
+    assert "milestone_colour" not in text
+    assert "the card that places a milestone on a road space (VR-13)" in text
+    assert "a safeguard" in text and "(VR-9)" in text
+
+
+def test_counts_and_units_line_up_on_the_page_and_in_the_explorer():
+    """Trial A item 4: hot spots read 100 of 200 games unexplained; "Game length: 159.5 decisions"
+    beside "How it plays"' 26.9 turns; restricted play's 30 of 40 games unexplained; the explorer
+    promised "the report page has a chart per figure" with no way to get it."""
+    from rometools.charts.playtest import report_page
+    from rometools.widgets import PlaytestReport
+
+    pt = playtest("via_romana", 12, players=3, hole_games=1, spot_games=6, restricted_games=0, seed=2)
+    page = html.unescape(report_page(pt))
+    dur, dec = pt.flow.metrics["duration"], pt.flow.metrics["decisions"]
+    length = page.split("<h2>Score spread and game length</h2>")[1].split("<h2>")[0]
+    assert f"Game length: {dur.value:.1f} turns on average" in length and f"[{dec.value:.1f} decisions" in length
+    assert "The hot spots read 6 games, not the 12 of the seat balance" in page
+    ex = PlaytestReport("pig", players=2, games=40, seed=1)
+    assert "Each strategy: 10 seeds (a quarter of the 40 games of the seat balance, at least 5)" in ex.summary
+    assert "20 games" in ex.summary and "the report page has a chart per figure" not in ex.summary
+
+
+@pytest.mark.parametrize("at", ["seat balance", "game flow", "restricted play", "rule holes", "rules decisions",
+                                "hot spots", "player counts", "skill curve", "variant"])
+def test_a_stop_ends_every_part_of_the_playtest(at):
+    """Trial A item 5: a stop (the explorer's Stop) is heard in every part, and the playtest ends there
+    with no part's figures, as Ctrl-C does; the parts after it play no game."""
+    seen: list[str] = []
+
+    def progress(part, done, total):
+        seen.append(part)
+
+    stop = lambda: at in seen   # noqa: E731 - asked at each game: true once the part has begun
+    with pytest.raises(KeyboardInterrupt):
+        playtest("imperator", 8, players=2, seed=1, hole_games=1, spot_games=5, shift_games=2, skill_games=1,
+                 skill_budgets=(2,), compare={"rounds": 3}, flow_games=2, stop=stop, progress=progress)
+    later = {"seat balance": 0, "game flow": 1, "restricted play": 2, "rule holes": 3, "rules decisions": 4,
+             "hot spots": 5, "player counts": 6, "skill curve": 7, "variant": 8}
+    assert at in seen and all(later[p] <= later[at] for p in seen if p in later)
+
+
+def test_the_explorer_clears_an_old_refusal_when_a_valid_run_starts(monkeypatch):
+    """Trial A item 5: a refusal stayed on screen during the next valid run."""
+    from rometools.widgets import PlaytestReport
+    from rometools.widgets import playtest as module
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    assert ex.set_values(games=0) is False and "got 0" in ex.message
+    during = []
+    real = module.playtest
+    monkeypatch.setattr(module, "playtest", lambda *a, **k: (during.append(ex.message), real(*a, **k))[1])
+    assert ex.run() is True
+    assert during == [""]
+
+
+@pytest.mark.parametrize("wait", [True, False])
+def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
+    """Trial A item 5: 3000 games ran 149 s with no way out. Stop (pressed here when the hot spots
+    begin) ends the run; the page says it was stopped and keeps the last whole run's figures."""
+    from rometools.widgets import PlaytestReport
+    from rometools.widgets import playtest as module
+
+    ex = PlaytestReport("imperator", players=2, games=6, seed=3)
+    last = ex.playtest
+    real = module.playtest
+
+    def pressed_stop(*args, **kwargs):
+        tick = kwargs["progress"]
+
+        def progress(part, done, total):
+            if part == "hot spots":
+                ex._stop.click()
+            tick(part, done, total)
+        return real(*args, **{**kwargs, "progress": progress})
+
+    monkeypatch.setattr(module, "playtest", pressed_stop)
+    ex._seed.value = 4
+    assert ex.run(wait=wait) is (not wait)   # in a thread: started
+    assert ex.wait(60) and not ex.running
+    assert ex.message.startswith("Stopped on request in hot spots, after") and "none of its figures" in ex.message
+    assert ex.playtest is last and ex._stop.disabled and "seed 3" in ex.summary

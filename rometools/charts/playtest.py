@@ -16,6 +16,7 @@ and the page draw the same ones.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,9 +34,9 @@ from rometools.core.formatting import counted, probability
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
 
-__all__ = ["LATE", "SECTIONS", "figure_file_name", "flow_section", "hot_spots_figure",
+__all__ = ["LATE", "SECTIONS", "VARIANT_COLUMNS", "decision_rows", "figure_file_name", "options_text", "run_description", "flow_section", "hot_spots_figure",
            "hot_spots_map_figure", "multiple_comparisons_text", "report", "report_page",
-           "shift_rows"]
+           "length_text", "restricted_count_text", "shift_rows", "spots_count_text", "variant_note", "variant_rows"]
 
 #: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
 #: the y:x drawing ratio of a board map and the labels' font size.
@@ -275,7 +276,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
 
     f = pt.flow
     if f is None:
-        return ["<p>Not measured in this report (<code>flow_games=0</code>).</p>"]
+        return ["<p>Not measured in this report: no game-flow games were asked for.</p>"]
     unit = f.unit
     intro = (f"<p>{counted(f.n_games, 'game')} of {html.escape(', '.join(sorted(set(f.bots))))} bots, the "
              f"seat-balance games played again and read decision by decision. Length is counted in "
@@ -294,7 +295,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
         parts.append(chart(fig))
     how = (f"Uncertainty and swing: each seat's chance of winning at {counted(f.valued, 'valued game')}' sampled "
            f"points, estimated by {f.value_by} (the estimate sees the whole state, hidden hands included)."
-           if f.valued else "Uncertainty and swing are not measured here (<code>value_games=0</code>).")
+           if f.valued else "Uncertainty and swing are not measured here: no game was asked to be valued.")
     parts.append(f"<p class='note'>{how} After Ludii's evaluation metrics and C. Browne's measures of game "
                  "quality (2008), read from the game's own score.</p>")
     if pt.flow_by_players:
@@ -312,6 +313,11 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
         parts.append(_table(comparison_rows(pt.flow_comparison),
                             ["figure", "the game", "the variant", "the variant's difference", "95% interval",
                              "note"]))
+        n = len(pt.flow_comparison)
+        parts.append(f"<p class='note'>Each of these {n} intervals is a 95% interval read on its own, not "
+                     f"together: with nothing changed, about {0.05 * n:.1f} of them would exclude 0 by chance. "
+                     f"The variant's verdicts, with intervals that hold together, are in its own section "
+                     f"below.</p>")
     return parts
 
 
@@ -328,29 +334,225 @@ SECTIONS = ("Seat balance", "Score spread and game length", "How it plays", "Ski
 
 
 def options_text(game: Any, options: Any) -> str:
-    """Options as the report prints them: ``key=value``, a file option by its file's name only
-    (``board=my_board.toml``): a page passed around names no folder of the machine that made it.
+    """Options as the report prints them: each by the game's own description of it and its value in
+    words (:func:`~rometools.core.playtest.option_words`), a file option by its file's name only
+    (``the board: v2.toml``): a page passed around names no folder of the machine that made it.
 
     Examples
     --------
     >>> import rometools
-    >>> options_text(rometools.load_game("via_romana"), {"board": "/home/me/boards/v2.toml", "hand": 5})
-    'board=v2.toml, hand=5'
+    >>> options_text(rometools.load_game("via_romana"), {"board": "/home/me/boards/v2.toml", "dangerous_ties": True})
+    'the board: v2.toml; Dangerous Ties on'
     """
-    import os
+    from rometools.core.playtest import options_words
+
+    return options_words(game, options)
+
+
+def decision_rows(game: Any, decisions: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """:func:`~rometools.core.playtest.rule_decisions`' rows as the report's table: each decision by what
+    its option sets (the option's own description) with its id in brackets, and both readings in words.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> row = {"decision": "VR-13", "option": "milestone_colour", "reading": "space", "other": "road",
+    ...        "games": 50, "moves_changed": 29, "winner_changed": 10, "first_move": 12.4}
+    >>> decision_rows(rometools.load_game("via_romana"), [row])[0][:3]
+    ['the card that places a milestone on a road space (VR-13)', "a colour of the space's own edges", "any of the road's colours"]
+    """
+    from rometools.core.playtest import option_parts
+
+    rows = []
+    for r in decisions:
+        head, played, _ = option_parts(game, r["option"], r["reading"])
+        _, other, _ = option_parts(game, r["option"], r["other"])
+        rows.append([f"{head} ({r['decision']})", played, other, r["games"], r["moves_changed"], r["winner_changed"],
+                     "" if r["first_move"] is None else f"{r['first_move']:.0f}"])
+    return rows
+
+
+#: The columns of the variant's table (:func:`variant_rows`).
+VARIANT_COLUMNS = ["figure", "the game", "the variant", "the variant's difference", "interval (all together)",
+                   "verdict"]
+
+
+def _amount(f: Any, x: float) -> str:
+    if f.unit == "percentage points":
+        return f"{100 * x:.1f}%"
+    return f"{x:.3g}"
+
+
+def variant_rows(c: Any) -> list[list[str]]:
+    """A :class:`~rometools.core.compare.Comparison`'s figures as the report's table: both values, the
+    difference and its simultaneous interval in words, and the verdict (``changed`` only where the
+    interval excludes 0).
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.compare import compare
+    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
+    >>> row = variant_rows(c)[-1]
+    >>> row[0], row[5]   # a length is decided from 100 pairs on
+    ('game length', 'undecided')
+    """
+    from rometools.core.paired import difference_words, interval_words
+
+    rows = []
+    for f in c.figures:
+        unit = None if f.unit == "percentage points" and f.name.startswith("win rate") else f.unit
+        name = f.name if f.name.startswith(("win rate", "mean score")) else "length"
+        interval = (interval_words(name, f.low, f.high, unit) if math.isfinite(f.low) and math.isfinite(f.high)
+                    else "no interval yet")
+        verdict = {"changed": "changed", "equivalent": f"no change as large as {_amount(f, f.precision)}"
+                   .replace("%", " points") if f.unit == "percentage points" else
+                   f"no change as large as {f.precision:g} {f.unit}"}.get(f.decision, "undecided")
+        rows.append([f.name, _amount(f, f.base), _amount(f, f.variant), difference_words(name, f.difference, unit),
+                     interval, verdict])
+    return rows
+
+
+def variant_note(c: Any) -> str:
+    """The sentence under the variant's table: how many paired games, why they stopped, and the family
+    error rate the intervals keep together.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.compare import compare
+    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
+    >>> variant_note(c).split(";")[0]
+    'The variant against the game on the same seeds, 40 paired games (the budget of games ended before every figure was decided)'
+    """
+    why = {"decided": "it stopped once every figure was decided",
+           "budget": "the budget of games ended before every figure was decided",
+           "stopped": "STOPPED on request"}[c.stopped]
+    k = len(c.figures) + 1
+    alpha = 1 - c.confidence
+    return (f"The variant against the game on the same seeds, {counted(c.pairs, 'paired game')} ({why}); the "
+            f"difference is the variant's value minus the game's. The {len(c.figures)} intervals and the "
+            f"seat-balance test hold all together with {c.confidence:.0%} confidence: the {alpha:.0%} error rate "
+            f"is spread over the {k} of them (Bonferroni, each at {alpha / k:.2%}), and each is a confidence "
+            f"sequence, valid however often the games were read, as rometools compare gives them. A figure is "
+            f"called changed only where its interval excludes 0; read together, no more than {alpha:.0%} of "
+            f"such reports would call any figure changed when nothing changed.")
+
+
+def length_text(pt: Any, in_decisions: str) -> str:
+    """The game length in the game's own unit (turns, rounds), decisions in brackets: the same unit as
+    "How it plays" (``in_decisions``, the seat-balance run's sentence in decisions, when no flow
+    was measured).
+
+    Examples
+    --------
+    >>> from rometools.core.playtest import playtest
+    >>> pt = playtest("via_romana", 4, players=2, restricted_games=0, hole_games=1, spot_games=0)
+    >>> length_text(pt, "unused").split(" on average")[0]
+    'Game length: 17.5 turns'
+    """
+    f = getattr(pt, "flow", None)
+    if f is None or "duration" not in f.metrics or "decisions" not in f.metrics:
+        return in_decisions
+    from rometools.core.flow import _interval_text, _value_text
+
+    units, decisions = f.metrics["duration"], f.metrics["decisions"]
+    return (f"Game length: {_value_text(units)} {f.unit.plural} on average (95% interval "
+            f"{_interval_text(units)}) [{_value_text(decisions)} decisions a game, every seat's move counted], "
+            f"over {counted(f.n_games, 'game')}.")
+
+
+def spots_count_text(spot_games: int, n_games: int) -> str:
+    """Why the hot spots played another number of games than the seat balance.
+
+    Examples
+    --------
+    >>> spots_count_text(100, 200)
+    'The hot spots read 100 games, not the 200 of the seat balance: each game is replayed decision by decision, so they play as many games as the seat balance, at most 100 and at least 5 (spot_games sets another count).'
+    """
+    return (f"The hot spots read {counted(spot_games, 'game')}, not the {n_games:,} of the seat balance: each game is "
+            f"replayed decision by decision, so they play as many games as the seat balance, at most 100 and at "
+            f"least 5 (spot_games sets another count).")
+
+
+def restricted_count_text(pt: Any) -> str:
+    """Why restricted play's games are not the seat balance's: its seeds, each played once per seat.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> pt = SimpleNamespace(n_games=40, restricted=[{"games": 30}], game=SimpleNamespace(players=3))
+    >>> restricted_count_text(pt)
+    'Each strategy: 10 seeds (a quarter of the 40 games of the seat balance, at least 5), each played once with the restricted bot in every one of the 3 seats: 30 games.'
+    """
+    games = pt.restricted[0]["games"]
+    seeds = games // pt.game.players
+    why = (f"a quarter of the {pt.n_games:,} games of the seat balance, at least 5"
+           if seeds == max(5, pt.n_games // 4) else "as asked")
+    return (f"Each strategy: {counted(seeds, 'seed')} ({why}), each played once with the restricted bot in every "
+            f"one of the {pt.game.players} seats: {counted(games, 'game')}.")
+
+
+def _variant_of(game: Any) -> Any:
+    """The :class:`~rometools.core.variants.Variant` ``game`` was loaded from, if it changes anything but
+    the player count (else ``None``)."""
+    variant = getattr(game, "variant", None)
+    if variant is None or (not variant.edits and not [k for k in variant.options if k != "players"]):
+        return None
+    return variant
+
+
+def run_description(game: Any, seed: int, bot: str, n_games: int) -> list[str]:
+    """The page's opening: what was played, a variant named with every change it makes, and how to
+    play the same figures again.
+
+    A game loaded from a :class:`~rometools.core.variants.Variant` (``--variant FILE``) is named as
+    that variant, its options in words and each data edit listed: the edited data is never
+    presented as the published file. The variant file itself closes the paragraph, since the seed
+    alone does not reproduce the figures without the edits.
+
+    Returns
+    -------
+    list of str
+        HTML pieces.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.variants import Variant
+    >>> v = Variant("caesars_empire", "gold", {"players": 4},
+    ...             {"components": {"road_bonus.points": 12}})
+    >>> text = " ".join(run_description(v.load(), 1, "greedy", 10))
+    >>> "The variant &#x27;gold&#x27;" in text, "road_bonus.points = 12" in text, "--variant" in text
+    (True, True, True)
+    """
     from pathlib import Path
 
-    def value(name: str, v: Any) -> str:
-        if name in game.spec.file_options:
-            path = getattr(v, "path", None) if not isinstance(v, str | os.PathLike) else v
-            if path is not None:
-                return Path(path).name
-            return getattr(v, "name", None) or "a value built in code"
-        return str(v)
+    from rometools.core.playtest import option_words, variant_options
 
-    return ", ".join(f"{k}={value(k, v)}" for k, v in options.items())
+    variant = _variant_of(game)
+    bots = f"seed {seed}; {html.escape(bot)} bots in every seat"
+    if variant is None:
+        said = options_text(game, variant_options(game)) or "the published rules, default options"
+        return [f"<p>{html.escape(said)}; {bots}. Every figure is reproducible from the seed "
+                f"(<code>rometools.report</code> with the same arguments).</p>"]
+    from rometools.core.variants import _thawed
 
-
+    named = f"The variant {html.escape(repr(variant.name))} of {html.escape(game.title)}" if variant.name else \
+        f"A variant of {html.escape(game.title)}"
+    changes = [html.escape(option_words(game, k, _thawed(v))) for k, v in variant.options.items() if k != "players"]
+    for file, edits in variant.edits.items():
+        base = Path(str(variant.bases.get(file) or variant.base_file(file))).name
+        listed = "; ".join(f"{a} removed" if v is None else f"{a} = {_thawed(v)}" for a, v in edits.items())
+        changes.append(f"{html.escape(base)} edited by the variant (not the published file): "
+                       f"{html.escape(listed)}")
+    toml = variant.to_toml()
+    return [f"<p class='variant'><b>{named}</b>, not the published game; {bots}. Its changes:</p>",
+            "<ul class='variant-changes'>" + "".join(f"<li>{c}</li>" for c in changes) + "</ul>",
+            f"<p>Every figure is reproducible from the seed <b>with this variant</b>: save the variant file below "
+            f"(for example as <code>variant.toml</code>) and run <code>rometools report --variant variant.toml "
+            f"--games {n_games} --seed {seed} --bots {html.escape(bot)}</code>.</p>",
+            f"<details><summary>The variant file</summary><pre>{html.escape(toml)}</pre></details>"]
 
 
 def figure_file_name(fig: go.Figure, k: int) -> str:
@@ -432,19 +634,15 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
             figures.append((name, fig))
         return f"{page}\n<p class='export'>Save this chart for a rulebook draft: {links}</p>"
 
-    title = f"Playtest report: {game.title}, {game.players} players"
+    variant = _variant_of(game)
+    title = f"Playtest report: {game.title}" + ("" if variant is None else f", variant {variant.name!r}"
+                                                if variant.name else ", a variant") + f", {game.players} players"
     rates = seat_win_rates(pt.results)
-    from rometools.core.playtest import variant_options
-
-    options = variant_options(game)
-    said = options_text(game, options) or "the default options"
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
              "<style>body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em}td,th{padding:2px 8px;"
              "border-bottom:1px solid #ddd;text-align:left}p.note{color:#555}p.export{font-size:small;color:#555;"
              "margin-top:0}</style></head><body>",
-             f"<h1>{html.escape(title)}</h1>",
-             f"<p>{html.escape(said)}; seed {pt.seed}; {html.escape(pt.bot)} bots in every seat. Every figure "
-             f"is reproducible from the seed (<code>rometools.report</code> with the same arguments).</p>",
+             f"<h1>{html.escape(title)}</h1>", *run_description(game, pt.seed, pt.bot, pt.n_games),
              "<h2>Seat balance</h2>",
              chart(seat_win_rate_figure(pt.results, title=f"Seat win rates, {counted(pt.n_games, 'game')} "
                                                           f"of {pt.bot} bots")),
@@ -453,7 +651,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
              f"<p>{html.escape(seat_advantage_text(pt.results))}</p>",
              f"<p class='note'>{html.escape(sensitivity_text(pt.n_games, game.players))}</p>",
              "<h2>Score spread and game length</h2>", chart(score_histogram_figure(pt.results)),
-             f"<p>{html.escape(game_length_text(pt.results))}</p>",
+             f"<p>{html.escape(length_text(pt, game_length_text(pt.results)))}</p>",
              "<h2>How it plays</h2>", *flow_section(pt, chart),
              "<h2>Skill: does thinking pay?</h2>"]
     if pt.skill is not None:
@@ -466,8 +664,9 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
         parts.append("<p class='note'>One MCTS seat against the other bots, each seed played with it in every "
                      "seat. Points well above the baseline: skill decides; along it: luck does.</p>")
     else:
-        parts.append("<p>Not measured in this report (<code>skill_games=0</code>; "
-                     "<code>rometools report --skill-games N</code> measures it).</p>")
+        parts.append("<p>Not measured in this report: no skill-curve games were asked for "
+                     "(<code>rometools report --skill-games N</code>, or Skill-curve games in the explorer, "
+                     "measures it).</p>")
     parts.append("<h2>Restricted play: what each strategy is worth</h2>")
     if pt.restricted:
         parts.append(_table([[f"a bot that {r['forbids']}", r["games"], f"{r['win_rate']:.1%}",
@@ -475,22 +674,20 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                               r["replaced"]] for r in pt.restricted],
                             ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
                              "what it costs", "decisions changed"]))
+        parts.append(f"<p class='note'>{html.escape(restricted_count_text(pt))}</p>")
         parts.append("<p class='note'>A restricted bot plays as the base bot does, except that a forbidden choice "
                      "is replaced by a random allowed action; the loss is the win rate it gives up against "
                      "unrestricted bots on the same seeds (Jaffe et al., AIIDE 2012), an upper bound of the "
                      "strategy's weight.</p>")
     elif game.spec.restrictions:
-        parts.append("<p>Not measured in this report (<code>restricted_games=0</code>).</p>")
+        parts.append("<p>Not measured in this report: no restricted-play games were asked for.</p>")
     else:
         parts.append("<p>This game declares no restrictions (<code>GameSpec(restrictions=...)</code>).</p>")
     if pt.comparison is not None:
         said = options_text(game, pt.compare)
         parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
-        parts.append(_table(comparison_rows(pt.comparison),
-                            ["figure", "the game", "the variant", "the variant's difference", "95% interval",
-                             "note"]))
-        parts.append("<p class='note'>Each figure's difference is the variant's value minus the game's, over "
-                     "the same seeds (the same chance outcomes while the games allow), with its 95% t interval.</p>")
+        parts.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS))
+        parts.append(f"<p>{html.escape(variant_note(pt.comparison))}</p>")
     parts.append("<h2>Hot spots: the places that matter</h2>")
     if pt.spots:
         if game.spec.place_map is not None:
@@ -505,6 +702,9 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                              "95% interval", "their seats win anyway", "the first taker wins"]))
         if len(pt.spots) >= 10:
             parts.append(f"<p class='note'>{html.escape(multiple_comparisons_text(pt.spots))}</p>")
+        spot_n = pt.spots[0]["games"]
+        if spot_n != pt.n_games:
+            parts.append(f"<p class='note'>{html.escape(spots_count_text(spot_n, pt.n_games))}</p>")
         parts.append("<p class='note'>A place is taken by the first seat whose action names it. The lift is "
                      "what taking it first is worth beyond the seat: with a first-seat advantage, the place "
                      "the first seat always takes first wins often and is worth nothing by itself.</p>")
@@ -517,7 +717,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
     elif game.spec.action_places is None:
         parts.append("<p>This game names no places (<code>GameSpec(action_places=...)</code>).</p>")
     else:
-        parts.append("<p>Not measured in this report (<code>spot_games=0</code>).</p>")
+        parts.append("<p>Not measured in this report: no hot-spot games were asked for.</p>")
     parts.append("<h2>How the hot spots shift with the player count</h2>")
     if pt.spots_by_players:
         columns, rows = shift_rows(pt.spots_by_players)
@@ -528,8 +728,9 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
     elif game.spec.action_places is None:
         parts.append("<p>This game names no places.</p>")
     else:
-        parts.append("<p>Not measured in this report (<code>shift_games=0</code>; "
-                     "<code>rometools report --shift-games N</code> measures it).</p>")
+        parts.append("<p>Not measured in this report: no games at other player counts were asked for "
+                     "(<code>rometools report --shift-games N</code>, or Games per player count in the explorer, "
+                     "measures it).</p>")
     parts.append("<h2>Rule holes</h2>")
     from rometools.core.playtest import HOLE_TITLES
 
@@ -541,10 +742,8 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                      "['saved_game']</code>, loaded with <code>load_saved_game</code>.</p>")
     parts.append("<h3>Where a recorded rules decision settles moves</h3>")
     if pt.decisions:
-        parts.append(_table([[r["decision"], f"{r['option']} = {r['reading']}", r["other"], r["games"],
-                              r["moves_changed"], r["winner_changed"],
-                              "" if r["first_move"] is None else f"{r['first_move']:.0f}"] for r in pt.decisions],
-                            ["decision", "as played", "the other reading", "games", "a move changed",
+        parts.append(_table(decision_rows(game, pt.decisions),
+                            ["rules decision", "as played", "the other reading", "games", "a move changed",
                              "the winner changed", "first change (decision)"]))
         parts.append("<p class='note'>The same seeds played under each other reading of a rules decision "
                      "(<code>docs/rules-decisions.md</code>): where the moves differ, that decision settled "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from numbers import Integral
 
 import plotly.graph_objects as go
 
@@ -105,11 +106,25 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
             fig.add_hline(y=y, line={"color": EXACT_COLOUR, "width": 1, "dash": "dot"})
     fig.update_layout(title_text=title, xaxis_title="paired games played", yaxis_title=f"B \u2212 A ({unit})",
                       height=420)
+    fig.update_xaxes(**whole_ticks(pairs))   # games are counted whole: never a tick at 199.5
     legend_above(fig)
     caption = "Shaded: each figure's interval, valid at every batch at once (a confidence sequence)."
     if precision is not None:
         caption += f" Dotted: \u00b1{scale * precision:g} {unit}, the change too small to matter."
     return add_caption(fig, caption)
+
+
+def whole_ticks(xs: Sequence[float], most: int = 12) -> dict:
+    """Axis settings for counts (paired games, whole-point values): the values themselves as ticks when
+    they are few, else plotly's own ticks written as whole numbers; never a tick at 199.5.
+
+    >>> whole_ticks([200]), whole_ticks(range(0, 2000, 100))["tickformat"]
+    ({'tickmode': 'array', 'tickvals': [200], 'ticktext': ['200']}, ',d')
+    """
+    seen = sorted(set(xs))
+    if len(seen) <= most:
+        return {"tickmode": "array", "tickvals": seen, "ticktext": [f"{int(x):,}" for x in seen]}
+    return {"tickformat": ",d"}
 
 
 def response_curve_figure(values: Sequence[float], response: Sequence[float], low: Sequence[float],
@@ -182,6 +197,8 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
         for t in (-scale * tolerance, scale * tolerance):
             fig.add_hline(y=t, line={"color": EXACT_COLOUR, "width": 1, "dash": "dot"})
     fig.update_layout(title_text=title, xaxis_title=parameter, yaxis_title=f"off the target ({unit})", height=420)
+    if all(isinstance(v, Integral) for v in values):   # a handicap in points: whole ticks
+        fig.update_xaxes(**whole_ticks(list(values)))
     legend_above(fig)
     caption = "Bars: each candidate's interval (valid for every candidate and round at once)."
     if tolerance is not None:

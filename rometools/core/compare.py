@@ -179,19 +179,21 @@ class Comparison:
 
 # ----------------------------------------------------------------- words
 def _amount(f: Figure, x: float, signed: bool = True) -> str:
+    """A figure's amount, one decimal, a minus sign, never a negative zero (``[\u22121.7, 0.0]``)."""
+    from rometools.core.formatting import signed as with_sign
+
     scale = 100 if f.unit == "percentage points" else 1
-    text = f"{scale * x:+.1f}" if signed else f"{scale * x:.1f}"
-    return text.replace("-", "\u2212")
+    return with_sign(scale * x) if signed else with_sign(scale * x).lstrip("+")
 
 
 def _said(f: Figure) -> str:
-    unit = "points" if f.unit == "percentage points" else f.unit
+    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
     return (f"{f.name} {_amount(f, f.difference)} {unit} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
             f"({_amount(f, f.base, False)} \u2192 {_amount(f, f.variant, False)})")
 
 
 def _within(f: Figure) -> str:
-    unit = "points" if f.unit == "percentage points" else f.unit
+    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
     return f"{f.name} (within \u00b1{_amount(f, f.precision, False)} {unit})"
 
 
@@ -265,6 +267,8 @@ def _as_game(x: Any, what: str):
 
 
 def _describe(x: Any, game) -> str:
+    if hasattr(x, "label") and getattr(x, "edits", None):   # a variant that edits data says so
+        return x.label()
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
         return name

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, number, percent
+from rometools.core.formatting import counted, number, numbers_alike, percent, percent_column
 
 __all__ = ["BINS", "MEANINGS", "PHASES", "TURNS", "Flow", "FlowMetric", "Safeguard", "TimeUnit", "compare_flow",
            "flow", "flow_by_players", "flow_games", "game_flow", "safeguard_of", "time_unit_of"]
@@ -490,8 +490,29 @@ def _fmt(key: str, x: float) -> str:
     return number(round(x, 1))
 
 
+def _alike(key: str, value: float, low: float, high: float) -> tuple[str, str, str]:
+    """A value and its interval's ends with one precision (``99.08%``, ``99.00% to 99.19%``; ``7.5``,
+    ``7.1 to 8.0``), never ``99% to 99.19%``."""
+    xs = (value, low, high)
+    if any(x != x for x in xs):
+        return _fmt(key, value), _fmt(key, low), _fmt(key, high)
+    kind = MEANINGS[key][3]
+    if kind == "share":
+        v, lo, hi = (min(max(x, 0.0), 1.0) for x in xs)
+        if all(abs(x - round(x, 2)) < 1e-9 or 0.01 <= x <= 0.99 for x in (v, lo, hi)):
+            return tuple(f"{100 * x:.0f}%" for x in (v, lo, hi))
+        return tuple(percent_column([v, lo, hi], 2))
+    if kind == "percentage points":
+        return tuple(f"{100 * x:.1f}" for x in xs)
+    if kind == "0 to 1":
+        return tuple(f"{x:.2f}" for x in xs)
+    return tuple(numbers_alike(xs, 1))
+
+
 def _value_text(m: FlowMetric) -> str:
-    return _fmt(m.key, m.value)
+    if m.interval in ("exact", None) or m.value != m.value:
+        return _fmt(m.key, m.value)
+    return _alike(m.key, m.value, m.low, m.high)[0]
 
 
 def _interval_text(m: FlowMetric) -> str:
@@ -499,7 +520,8 @@ def _interval_text(m: FlowMetric) -> str:
         return "-"
     if m.interval == "exact":
         return "no spread"
-    return f"{_fmt(m.key, m.low)} to {_fmt(m.key, m.high)}"
+    _, low, high = _alike(m.key, m.value, m.low, m.high)
+    return f"{low} to {high}"
 
 
 def _sentence(key: str, name: str, value: float, low: float, high: float, interval: str, games: int,
@@ -508,9 +530,9 @@ def _sentence(key: str, name: str, value: float, low: float, high: float, interv
         if key in ("uncertainty", "stability"):
             return f"{name}: not measured (no game was valued at sampled positions)."
         return f"{name}: no game to measure it in (every game ended with first place shared)."
-    v = _fmt(key, value)
+    v, lo_text, hi_text = (_fmt(key, value), "", "") if interval == "exact" else _alike(key, value, low, high)
     said = "" if interval == "exact" else f" (95% {'Student t' if interval == 't' else interval} interval " \
-                                          f"{_fmt(key, low)} to {_fmt(key, high)})"
+                                          f"{lo_text} to {hi_text})"
     over = counted(games, "game")
     if key == "duration":
         if interval == "exact":
@@ -545,7 +567,10 @@ def _sentence(key: str, name: str, value: float, low: float, high: float, interv
     if key == "completion":
         if guard is None:
             return "Every game ends by its rules: the game declares no safeguard."
-        return f"{v} of games end by the rules rather than by the safeguard {guard.option}{said}: {guard.means}."
+        from rometools.core.playtest import decision_reference
+
+        means, ref = decision_reference(guard.means.replace(guard.option, "a set number of"))
+        return f"{v} of games end by the rules rather than by a safeguard{said}: {means.rstrip('.')}.{ref}"
     if key == "uncertainty":
         return f"Uncertainty {v} on a scale of 0 (one player sure to win) to 1 (all even), averaged over " \
                f"the sampled points of {over}{said}."

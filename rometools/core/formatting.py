@@ -51,16 +51,19 @@ __all__ = [
     "evidence",
     "exact_mean",
     "join_names",
+    "numbers_alike",
     "number",
     "one_in",
     "p_value",
     "percent",
     "percent_column",
     "probability",
+    "quantity",
     "seat_label",
     "seat_labels",
     "seed_text",
     "shown",
+    "signed",
 ]
 
 #: Longest value quoted in a message (characters); longer ones are cut.
@@ -351,6 +354,67 @@ def number(n: int | float) -> str:
     if isinstance(n, Integral):
         return f"{int(n):,}"
     return _trim(f"{float(n):,.2f}")
+
+
+def signed(x: float, decimals: int = 1) -> str:
+    """A difference with its sign: ``+2.1``, ``\u22124.0`` (a minus sign, not a hyphen), and ``0.0``
+    with no sign for anything that rounds to zero (never ``\u22120.0``, which read as a loss).
+
+    Examples
+    --------
+    >>> signed(2.13), signed(-4), signed(-0.04), signed(-0.0004, 2), signed(0.3, 0)
+    ('+2.1', '\u22124.0', '0.0', '0.00', '0')
+    """
+    text = f"{float(x):+.{decimals}f}"
+    return text.lstrip("+-") if float(text) == 0 else text.replace("-", "\u2212")
+
+
+def numbers_alike(values: Iterable[float], most: int = 2, *, minus: bool = False) -> list[str]:
+    """Numbers read together (an estimate and its interval's ends) with the same decimals: the most
+    any of them needs, up to ``most`` (``7.1 to 8.0``, never ``7.1 to 8``); thousands separators, no
+    negative zero; ``minus``: a minus sign instead of the hyphen.
+
+    Examples
+    --------
+    >>> numbers_alike([7.5, 7.1, 8.0]), numbers_alike([3, 12]), numbers_alike([-0.001, 1.25], minus=True)
+    (['7.5', '7.1', '8.0'], ['3', '12'], ['0.00', '1.25'])
+    >>> numbers_alike([1234.5, 2000])
+    ['1,234.5', '2,000.0']
+    """
+    xs = [float(v) for v in values]
+    places = 0
+    for x in xs:
+        if math.isfinite(x):
+            text = _trim(f"{x:.{most}f}")
+            places = max(places, len(text.partition(".")[2]))
+    out = []
+    for x in xs:
+        if not math.isfinite(x):
+            out.append("-" if x != x else ("\u221e" if x > 0 else "\u2212\u221e"))
+            continue
+        text = f"{x:,.{places}f}"
+        if float(text.replace(",", "")) == 0:
+            text = text.lstrip("-")
+        out.append(text.replace("-", "\u2212") if minus else text)
+    return out
+
+
+def quantity(x: float | str, noun: str, plural: str | None = None) -> str:
+    """An amount with its noun, singular for exactly 1 as written: ``"1 point"``, ``"1.5 points"``,
+    ``"0 points"`` (``x`` a number, written by :func:`number`, or text already written).
+
+    Examples
+    --------
+    >>> quantity(1, "point"), quantity(1.0, "point"), quantity("1.00", "point"), quantity(2.5, "point")
+    ('1 point', '1 point', '1.00 point', '2.5 points')
+    """
+    text = x if isinstance(x, str) else number(x)
+    one = text.replace("\u2212", "-").lstrip("+-")
+    try:
+        singular = float(one.replace(",", "")) == 1
+    except ValueError:
+        singular = False
+    return f"{text} {noun if singular else plural or noun + 's'}"
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:

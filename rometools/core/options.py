@@ -183,6 +183,23 @@ class Option:
             words += f" {number(self.low)} or more"
         return words + (", or None" if self.nullable and self.kind in _KIND_WORDS else "")
 
+    def unset(self) -> str:
+        """What the option's value ``None`` (not set) means, in the option's own words: the text after
+        "None:" in its :attr:`meaning`, else "the bundled file" for a file option, else "not set".
+
+        Examples
+        --------
+        >>> from rometools.caesars_empire import GameConfig
+        >>> [GameConfig.option(n).unset() for n in ("max_chain_paths", "roads_per_player", "components")]
+        ['every chain the rules allow', "the component file's", 'the bundled file']
+        """
+        import re
+
+        said = re.search(r"\bNone: ([^.;]+)", self.meaning)
+        if said:
+            return said.group(1).strip()
+        return "the bundled file" if self.file is not None else "not set"
+
     def describe(self) -> str:
         """One line for a designer: name, what it takes, default and meaning.
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from rometools.core.balance import _need_results, game_summary, mean_interval
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, join_names, number, percent, shown
+from rometools.core.formatting import counted, join_names, number, percent, quantity, shown
 from rometools.core.stats import proportion_estimate
 
 __all__ = ["compare_variants", "comparison_rows", "comparison_table", "difference_words", "interval_words",
@@ -267,6 +267,8 @@ def difference_words(figure: str, difference: float, unit: str | None = None) ->
     ('3.1 points lower', '2 decisions longer')
     >>> difference_words("Duration", 1.5, "rounds"), difference_words("Comebacks", 0.05, "share")
     ('1.5 rounds more', '5.0 points higher')
+    >>> difference_words("mean score P1", -1.0), difference_words("Duration", 1.0, "rounds")
+    ('1 point fewer', '1 round more')
     >>> difference_words("Duration", 0.0, "rounds")
     'no difference'
     """
@@ -282,11 +284,13 @@ def difference_words(figure: str, difference: float, unit: str | None = None) ->
     if unit == "percentage points":
         return f"{100 * size:.1f} points {'more' if up else 'less'}"
     if figure == "game length":
-        return f"{said} decisions {'longer' if up else 'shorter'}"
+        return f"{quantity(said, 'decision')} {'longer' if up else 'shorter'}"
     if figure.startswith(("mean score", "winning margin")):
-        return f"{said} points {'more' if up else 'fewer'}"
-    noun = "" if unit in (None, "", "0 to 1", "per game") else f" {unit}"
-    return f"{said}{noun} {'more' if up else 'less'}"
+        return f"{quantity(said, 'point')} {'more' if up else 'fewer'}"
+    if unit in (None, "", "0 to 1", "per game"):
+        return f"{said} {'more' if up else 'less'}"
+    return f"{quantity(said, unit.removesuffix('s')) if unit.endswith('s') else f'{said} {unit}'} " \
+           f"{'more' if up else 'less'}"
 
 
 def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
@@ -297,12 +301,20 @@ def interval_words(figure: str, low: float, high: float, unit: str | None = None
     --------
     >>> interval_words("win rate P1", -0.07, -0.01), interval_words("Duration", -0.5, 1.5, "rounds")
     ('1.0 to 7.0 points lower', 'from 0.5 rounds less to 1.5 rounds more')
+    >>> interval_words("mean score P1", -3.0, -1.0), interval_words("Duration", 1.5, 2.0, "rounds")
+    ('1 to 3 points fewer', '1.5 to 2.0 rounds more')
     """
     a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
     (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
-    if ra == rb and a != "no difference" and "<" not in a + b:
-        small, large = sorted((na, nb), key=float)
-        return f"{small} to {large} {ra}"
+
+    def plural(rest: str) -> str:   # "point fewer" (1 point) and "points fewer" say the same
+        word, _, tail = rest.partition(" ")
+        return f"{word}s {tail}" if tail and not word.endswith("s") and word not in ("more", "less") else rest
+
+    if plural(ra) == plural(rb) and a != "no difference" and "<" not in a + b:
+        places = max(len(na.partition(".")[2]), len(nb.partition(".")[2]))   # one precision: "7.1 to 8.0"
+        small, large = (f"{x:.{places}f}" for x in sorted((float(na), float(nb))))
+        return f"{small} to {large} {plural(ra) if small != '1' or large != '1' else ra}"
     return f"from {a} to {b}"
 
 
@@ -352,9 +364,11 @@ def comparison_table(table: Any):
 
 
 def _signed(x: float, decimals: int = 1) -> str:
-    """``+2.1``, ``−4.0`` (a minus sign, not a hyphen), ``0.0`` (no sign, nor for a rounded −0.04)."""
-    text = f"{x:+.{decimals}f}"
-    return text.lstrip("+-") if float(text) == 0 else text.replace("-", "\u2212")
+    """``+2.1``, ``−4.0`` (a minus sign, not a hyphen), ``0.0`` (no sign, nor for a rounded −0.04):
+    :func:`rometools.core.formatting.signed`."""
+    from rometools.core.formatting import signed
+
+    return signed(x, decimals)
 
 
 def paired_differences_text(comparison, confidence: float = 0.95) -> str:

@@ -32,12 +32,13 @@ from typing import Any
 from rometools.core.bots import Bot
 from rometools.core.describe import player_counts, variant_options
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import quantity
 from rometools.core.load import Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.protocol import CHANCE, TERMINAL
 from rometools.core.rng import as_generator, integer_below
 
-__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "distinct_names", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "place_names", "player_counts",
+__all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "decision_reference", "distinct_names", "option_parts", "option_words", "options_words", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "place_names", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
 
 
@@ -100,13 +101,14 @@ def lift_words(lift: float, digits: int = 0) -> str:
 
     Examples
     --------
-    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001)
-    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat')
+    >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001), lift_words(0.01)
+    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat', \
+'1 point more often than their seat')
     """
     points = round(100 * abs(lift), digits)
     if points == 0:
         return "as often as their seat"
-    return f"{points:.{digits}f} points {'more' if lift > 0 else 'less'} often than their seat"
+    return f"{quantity(f'{points:.{digits}f}', 'point')} {'more' if lift > 0 else 'less'} often than their seat"
 
 
 def loss_words(loss: float) -> str:
@@ -681,8 +683,11 @@ class Playtest:
         :func:`~rometools.core.search.skill_curve` (``None`` when not asked for).
     odds : list of tuple
         The game's key exact odds (``GameSpec(key_odds=...)``): ``(question, Fraction)``.
-    comparison : pandas.DataFrame or None
-        :func:`~rometools.core.paired.compare_variants` against ``compare``.
+    comparison : Comparison or None
+        :func:`~rometools.core.compare.compare` of the game against ``compare`` on the same seeds, at
+        most ``n_games`` paired games: every figure's interval and the seat-balance test hold
+        together at 95% (the error rate spread over them), a figure "changed" only where its
+        interval excludes 0.
     compare : dict
         The variant's options (empty: none).
     seconds : dict
@@ -730,13 +735,28 @@ def _whole_run(result: Any) -> Any:
     return result
 
 
+def _whole_comparison(c: Any) -> Any:
+    """A :class:`~rometools.core.compare.Comparison` that was not stopped; a stopped one (Ctrl-C, a Stop)
+    raises ``KeyboardInterrupt`` again, as :func:`_whole_run` does."""
+    if c.stopped == "stopped":
+        raise KeyboardInterrupt
+    return c
+
+
+def compare_games(base: Any, variant: Any, **kwargs: Any) -> Any:
+    """:func:`rometools.core.compare.compare` (imported when first used)."""
+    from rometools.core.compare import compare
+
+    return compare(base, variant, **kwargs)
+
+
 def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = "greedy",
              players: int | None = None, restricted_games: int | None = None, hole_games: int | None = None,
              spot_games: int | None = None, shift_games: int | None = 0, skill_games: int | None = 0,
              skill_budgets: Sequence[int] = (10, 30), compare: Mapping[str, Any] | None = None,
              flow_games: int | None = None, value_games: int | None = None,
              executor: str = "serial", workers: int | None = None,
-             progress: bool | Callable[[str, int, int], None] = False) -> Playtest:
+             progress: bool | Callable[[str, int, int], None] = False, stop: Any = None) -> Playtest:
     """Play the automated playtest of ``game`` and return what it measured (:class:`Playtest`).
 
     Each part plays its own seeded games from ``seed``, so the same call gives the same
@@ -772,9 +792,15 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         Games of the flow valued at sampled positions for uncertainty and swing, default a tenth
         of ``flow_games`` (at least 2, at most 20); 0 values none.
     compare : mapping, optional
-        A variant's options to pair with the game on the same seeds.
+        A variant's options to pair with the game on the same seeds: :func:`rometools.core.compare.compare`
+        with a budget of ``n_games`` paired games (it stops sooner when every figure is decided),
+        whose intervals hold together at 95%.
     executor, workers
         For the seat-balance run and the skill curve, as :func:`~rometools.core.simulate.simulate`.
+    stop : callable or threading.Event, optional
+        Asked at every game of every part (``stop()`` or ``stop.is_set()``): when true the playtest
+        stops there, every part with it, raising ``KeyboardInterrupt`` as Ctrl-C does (an
+        explorer's **Stop**); no part's figures are kept.
     progress : bool or callable
         tqdm bars (``True``), or ``progress(part, games done, games in all)`` with ``part`` one
         of ``"seat balance"``, ``"game flow"``, ``"restricted play"``, ``"rule holes"``, ``"rules decisions"``,
@@ -820,14 +846,27 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         load_game(game.spec.id, **{**variant_options(game), "players": game.players, **dict(compare)})
     few = max(5, n_games // 4)
 
+    report = progress if callable(progress) and not isinstance(progress, bool) else None
+
+    def asked() -> bool:
+        return stop is not None and bool(stop.is_set() if hasattr(stop, "is_set") else stop())
+
     def part(name: str):
-        if callable(progress) and not isinstance(progress, bool):
-            return lambda done, total: progress(name, done, total)
-        return progress
+        if stop is None:
+            return (lambda done, total: report(name, done, total)) if report else progress
+
+        def tick(done: int, total: int) -> None:   # a stop is heard at the next game of any part
+            if asked():
+                raise KeyboardInterrupt
+            if report:
+                report(name, done, total)
+        return tick
 
     seconds: dict[str, float] = {}
 
     def timed(name: str, run: Callable[[], Any]) -> Any:
+        if asked():
+            raise KeyboardInterrupt
         start = time.process_time()
         value = run()
         seconds[name] = time.process_time() - start
@@ -866,15 +905,16 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         options = variant_options(game)
         skill = timed("skill curve", lambda: skill_curve(
             game.spec.id, list(skill_budgets), skill_n, seed, opponent=bot, players=game.players,
-            config=options or None, executor=executor, workers=workers, progress=bool(progress) and not callable(progress)))
+            config=options or None, executor=executor, workers=workers,
+            progress=part("skill curve") if stop is not None or report else bool(progress)))
     odds = list(game.spec.key_odds(game.config)) if game.spec.key_odds else []
     comparison = None
     if compare:
-        from rometools.core.paired import compare_variants
-
         base = {**variant_options(game), "players": game.players}
-        comparison = timed("variant", lambda: _whole_run(compare_variants(
-            game.spec.id, base, {**base, **dict(compare)}, n_games, seed, bots=bot, progress=part("variant"))))
+        comparison = timed("variant", lambda: _whole_comparison(compare_games(
+            game, load_game(game.spec.id, **{**base, **dict(compare)}), bots=bot, seed=seed, max_games=n_games,
+            batch=max(10, min(200, n_games)), executor=executor, workers=workers, progress=part("variant"),
+            stop=stop)))
         how_paired = timed("game flow of the variant", lambda: _whole_run(compare_flow(
             game.spec.id, base, {**base, **dict(compare)}, flow_n, seed=seed, bots=bot, executor=executor,
             workers=workers, progress=part("variant"))) if flow_n else None)
@@ -882,3 +922,108 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         how_paired = None
     return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
                     dict(compare or {}), seconds, how, how_by, how_paired)
+
+
+#: A rules decision's id as ``docs/rules-decisions.md`` numbers them (``VR-13``, ``CE-14``).
+_DECISION_ID = r"\b[A-Z]{2,4}-\d+\b"
+
+
+def decision_reference(text: str) -> tuple[str, str]:
+    """``text`` without its rules-decision ids, and those ids as a reference to put after a sentence.
+
+    Examples
+    --------
+    >>> decision_reference("the card that places a milestone: a colour (space), or any (road) (VR-13).")
+    ('the card that places a milestone: a colour (space), or any (road).', ' (VR-13)')
+    >>> decision_reference("cards dealt (4 in the rulebook; some summaries give 5, VR-1).")
+    ('cards dealt (4 in the rulebook; some summaries give 5).', ' (VR-1)')
+    """
+    import re
+
+    ids = list(dict.fromkeys(re.findall(_DECISION_ID, text)))
+    plain = re.sub(r"[,;]?\s*" + _DECISION_ID, "", text)
+    plain = re.sub(r"\s*\(\s*\)", "", plain).replace(" )", ")").strip()
+    return plain, (f" ({', '.join(ids)})" if ids else "")
+
+
+def option_words(game: str | Game, name: str, value: Any) -> str:
+    """An option and its value as the game's own option description says them, never its
+    snake_case name: ``"Dangerous Ties on"``, ``"the card that places a milestone on a road space:
+    any of the road's colours (VR-13)"``, a rules decision's id kept only as a reference in
+    brackets at the end.
+
+    Parameters
+    ----------
+    game : str or Game
+        Whose option (``GameSpec.config``'s descriptions).
+    name : str
+        The option's name.
+    value : object
+        Its value: a file option's value is said by its file's name.
+
+    Examples
+    --------
+    >>> option_words("via_romana", "dangerous_ties", True)
+    'Dangerous Ties on'
+    >>> option_words("via_romana", "milestone_colour", "road")
+    "the card that places a milestone on a road space: any of the road's colours (VR-13)"
+    >>> option_words("via_romana", "max_turns", 60)
+    'a safeguard, not in the rulebook: the game ends after this many turns: 60 (VR-9)'
+    >>> option_words("caesars_empire", "handicap", {4: 2})
+    'a seat handicap (a design tool, not a rule): seat 4: +2 points'
+    """
+    head, said, ref = option_parts(game, name, value)
+    joined = f"{head} {said}" if said in ("on", "off") and not head.startswith(("a ", "the ")) else f"{head}: {said}"
+    return joined + ref
+
+
+def option_parts(game: str | Game, name: str, value: Any) -> tuple[str, str, str]:
+    """An option in three parts: what it sets (from its description), its value in words, and the
+    rules decisions it records as a reference (``" (VR-13)"``, or ``""``); :func:`option_words`
+    joins them.
+
+    Examples
+    --------
+    >>> option_parts("via_romana", "milestone_colour", "space")
+    ('the card that places a milestone on a road space', "a colour of the space's own edges", ' (VR-13)')
+    """
+    import os
+    import re
+    from pathlib import Path
+
+    spec = load_game(game).spec if isinstance(game, str) else game.spec
+    try:
+        o = spec.config.option(name)
+    except (ValueError, KeyError, AttributeError, LookupError):
+        return name.replace("_", " "), str(value), ""
+    if name == "handicap":
+        from rometools.core.handicap import Handicap
+
+        return "a seat handicap (a design tool, not a rule)", str(Handicap.parse(value)), ""
+    meaning, ref = decision_reference(o.meaning or name.replace("_", " "))
+    meaning = meaning.rstrip(".")
+    head = meaning.split(":", 1)[0]
+    if isinstance(value, bool):
+        named = re.match(r"^([A-Z][\w'’ -]*?) variant: ", meaning)
+        return (named.group(1) if named else meaning), ("on" if value else "off"), ref
+    if name in spec.file_options:
+        path = getattr(value, "path", None) if not isinstance(value, str | os.PathLike) else value
+        said = Path(path).name if path is not None else (getattr(value, "name", None) or "a value built in code")
+        return head, said, ref
+    if isinstance(value, str):
+        described = re.search(r"(?:^|[:,;]\s*)(?:or\s+)?([^:,;()]+?)\s*\(" + re.escape(value) + r"\)", meaning)
+        if described:
+            return head, described.group(1).strip(), ref
+        return meaning, value.replace("_", " "), ref
+    return meaning, "none" if value is None else str(value), ref
+
+
+def options_words(game: str | Game, options: Mapping[str, Any]) -> str:
+    """Options as :func:`option_words` says them, joined by semicolons (``""`` for none).
+
+    Examples
+    --------
+    >>> options_words("via_romana", {"dangerous_ties": True, "hand": 5})
+    'Dangerous Ties on; cards dealt to each player (4 in the rulebook; some summaries give 5): 5 (VR-1)'
+    """
+    return "; ".join(option_words(game, k, v) for k, v in options.items())

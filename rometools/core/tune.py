@@ -31,7 +31,7 @@ import numpy as np
 
 from rometools.core.compare import _as_game, _check_whole, _rebuilt, _Runner
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, number
+from rometools.core.formatting import counted, number, numbers_alike, signed
 
 __all__ = ["Candidate", "Tuning", "play_games", "tune"]
 
@@ -81,6 +81,8 @@ class Tuning:
     Attributes
     ----------
     title : str
+        The game, players and bots, and the variant tuned where it is one (its name, and the data it
+        edits: :meth:`rometools.Variant.label`).
     parameters : tuple of str
     target : str
         The target in words (``"P4's win rate at 25.0% (its fair share)"``).
@@ -159,10 +161,10 @@ def tuning_text(t: Tuning) -> str:
     """
     r = t.recommended
     scale = 100 if t.target.startswith(("P", "every")) else 1
-    unit = " points" if scale == 100 else ""
+    unit = " percentage points" if scale == 100 else ""   # of win rate: never bare "points" beside a handicap
 
     def amount(x: float) -> str:
-        return f"{scale * x:+.1f}".replace("-", "\u2212")
+        return signed(scale * x)   # never "[-1.7, -0.0]"
 
     names = " and ".join(t.parameters)
     lines = [f"{t.title}: {names} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
@@ -175,10 +177,21 @@ def tuning_text(t: Tuning) -> str:
     if t.value_interval is not None:
         lo, hi = t.value_interval
         tried = [c.value for c in t.candidates]
-        low = f"below {min(tried):g} (the smallest value tried)" if lo == -math.inf else f"{lo:.2f}"
-        high = f"above {max(tried):g} (the largest value tried)" if hi == math.inf else f"{hi:.2f}"
-        lines.append(f"Values the response curve allows (its band, interpolated between the values tried): "
-                     f"{low} to {high}.")
+        whole = all(isinstance(v, int) for v in tried)   # a handicap in points: whole values, said whole
+        if whole:
+            lo_, hi_ = (lo if lo == -math.inf else math.ceil(lo - 1e-9)), (hi if hi == math.inf else
+                                                                           math.floor(hi + 1e-9))
+            low_t, high_t = (str(x) if math.isfinite(x) else "" for x in (lo_, hi_))
+        else:
+            low_t, high_t = numbers_alike([lo, hi], 2, minus=True)
+        low = f"below {min(tried):g} (the smallest value tried)" if lo == -math.inf else low_t
+        high = f"above {max(tried):g} (the largest value tried)" if hi == math.inf else high_t
+        if whole and math.isfinite(lo) and math.isfinite(hi) and lo_ > hi_:
+            lines.append(f"The response curve's band (interpolated between the values tried) meets the target "
+                         f"between {lo:.1f} and {hi:.1f}: at no whole value.")
+        else:
+            lines.append(f"Values the response curve allows (its band, interpolated between the values tried"
+                         f"{', in whole values' if whole else ''}): {low} to {high}.")
     c = t.check
     if c:
         fresh = ", ".join(f"{amount(x)}{unit} [{amount(lo)}, {amount(hi)}]"
@@ -416,6 +429,8 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
                             f"got {tolerance!r}")
     coords = len(aim.goal) if aim.kind != "custom" else None
     title = f"{first.title}, {first.players} players, {'/'.join(dict.fromkeys(bot_names))}"
+    if hasattr(game, "label") and hasattr(game, "edits") and (game.edits or set(game.options) - {"players"}):
+        title += f"; {game.label()}"   # what was tuned: a variant's name, and that it edits data
     start = time.process_time()
 
     k = len(grid)

@@ -71,7 +71,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rometools.core.errors import ArgumentError, DataFileError, OptionError
+from rometools.core.errors import ArgumentError, DataFileError, OptionError, RometoolsError
 from rometools.core.formatting import shown
 
 __all__ = [
@@ -79,13 +79,16 @@ __all__ = [
     "Parameter",
     "Variant",
     "as_variant",
+    "DRAWING_FIELDS",
     "data_patterns",
+    "is_drawing",
     "edits_between",
     "ignored_by_bots",
     "format_address",
     "item_names",
     "load_variant",
     "matches",
+    "variant_file_problems",
     "parse_address",
 ]
 
@@ -443,17 +446,41 @@ def matches(pattern: str, address: str) -> bool:
     return len(want) == len(have) and all(w in ("*", h) for w, h in zip(want, have, strict=True))
 
 
-def data_patterns(variant: Variant, file: str) -> dict[str, list[Parameter]]:
+#: Fields of a data file that only say where the map is drawn (a city's or a region's position, a
+#: label's placement): no rule and no bot reads them, so a designer never tunes them. Declared once for
+#: every game (a data value whose last field is one of these is of kind ``"drawing"``), so a new game's
+#: board gets it by using the same field names (docs/board-format.md).
+DRAWING_FIELDS = frozenset({"position", "label_position", "label_offset", "label_anchor"})
+
+
+def is_drawing(pattern: str) -> bool:
+    """Whether a data pattern (``"board:city.*.position"``, its list elements ``"...position.*"``)
+    only places something on the drawn map (:data:`DRAWING_FIELDS`).
+
+    >>> is_drawing("board:city.*.position.*"), is_drawing("board:rome.position"), is_drawing("board:city.*.value")
+    (True, True, False)
+    """
+    fields = [f for f in pattern.partition(":")[2].split(".") if f != "*"]
+    return bool(fields) and fields[-1] in DRAWING_FIELDS
+
+
+def data_patterns(variant: Variant, file: str, *, drawing: bool = False) -> dict[str, list[Parameter]]:
     """A file option's data values grouped by kind (:attr:`Parameter.pattern`): ``{"reward.*.points":
     [the points of each reward tile], ...}``, in the file's order (the pattern without the file).
+    The drawing-only values (:func:`is_drawing`, kind ``"drawing"``) only with ``drawing=True``.
 
     >>> groups = data_patterns(Variant("augustus"), "components")
     >>> [p.address for p in groups["reward.*.points"]][:2]
     ['components:reward.senators.points', 'components:reward.green.points']
+    >>> "city.*.position" in data_patterns(Variant("via_romana"), "board")
+    False
+    >>> data_patterns(Variant("via_romana"), "board", drawing=True)["city.*.position"][0].kind
+    'drawing'
     """
     out: dict[str, list[Parameter]] = {}
     for p in variant._data_parameters(file):
-        out.setdefault(p.pattern.partition(":")[2], []).append(p)
+        if drawing or p.kind != "drawing":
+            out.setdefault(p.pattern.partition(":")[2], []).append(p)
     return out
 
 
@@ -561,7 +588,8 @@ class Parameter:
     current : object
         The variant's value.
     kind : str
-        ``"option"``, ``"handicap"`` or ``"data"``.
+        ``"option"``, ``"handicap"``, ``"data"``, or ``"drawing"`` (a data value that only places
+        something on the drawn map: :data:`DRAWING_FIELDS`).
     takes : str
         What it takes, in words (``"a whole number 2 to 4"``, ``"a list"``).
     low, high : number or None
@@ -572,6 +600,9 @@ class Parameter:
         A data value's address with every item name and list position written ``*``
         (``"components:reward.*.points"``): the values of one kind, as
         ``GameSpec(bots_ignore=...)`` names them.
+    unset : str or None
+        What the value ``None`` means for an option, in the option's own words
+        (``"every chain the rules allow"``, ``"the bundled file"``): :meth:`Option.unset`.
     """
 
     address: str
@@ -583,6 +614,7 @@ class Parameter:
     high: float | None = None
     provenance: str | None = None
     pattern: str | None = None
+    unset: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -652,8 +684,10 @@ class Variant:
         options = {}
         for key, value in self.options.items():
             if key not in known:
-                raise OptionError(str(key)[:60], f"{spec.title} has no option {shown(key, 60)}; its options are "
-                                                 f"{', '.join(known)}")
+                near = _near_addresses(self.game, str(key))
+                hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+                raise OptionError(str(key)[:60], f"{spec.title} has no option {shown(key, 60)}{hint}; its options "
+                                                 f"are {', '.join(known)}")
             if key == "handicap":
                 value = Handicap.parse(value).to_json()
             options[key] = _frozen(value, f"options.{key}")
@@ -867,9 +901,11 @@ class Variant:
             options[parameter] = value
         return Variant(self.game, self.name, options, edits, self.bases)
 
-    def parameters(self, *, data: bool = True) -> list[Parameter]:
+    def parameters(self, *, data: bool = True, drawing: bool = False) -> list[Parameter]:
         """Every editable value: options, each seat's handicap, and (``data=True``) every value
-        of the game's data files, the published value beside the variant's.
+        of the game's data files, the published value beside the variant's. The values that only
+        place things on the drawn map (kind ``"drawing"``, :func:`is_drawing`: a city's position)
+        are left out unless ``drawing=True``: no rule reads them (:meth:`with_value` still edits them).
 
         Returns
         -------
@@ -896,7 +932,10 @@ class Variant:
                 continue
             published = None if o.file is not None else o.default
             current = _thawed(self.options.get(o.name, published))
-            out.append(Parameter(o.name, published, current, "option", o.takes(), o.low, o.high))
+            takes = o.takes()
+            if takes.endswith(", or None"):   # "or None" is Python's word; the option says what it means
+                takes = f"{takes.removesuffix(', or None')}, or unset ({o.unset()})"
+            out.append(Parameter(o.name, published, current, "option", takes, o.low, o.high, unset=o.unset()))
         try:
             players = self._players()
         except (ValueError, TypeError):
@@ -911,7 +950,7 @@ class Variant:
                                      spec.start_bonus.most))
         if data:
             for file in spec.file_options:
-                out += self._data_parameters(file)
+                out += [p for p in self._data_parameters(file) if drawing or p.kind != "drawing"]
         return out
 
     def _players(self) -> int:
@@ -948,6 +987,7 @@ class Variant:
                 prov = _provenance_of(provenance, raw, keys)
                 current = _thawed(changes.get(address, node))
                 pattern = f"{file}:{'.'.join(shape)}"
+                kind = "drawing" if is_drawing(pattern) else "data"
                 elements = []
                 if isinstance(node, list) and node and all(isinstance(x, int | float) and not isinstance(x, bool)
                                                            for x in node):
@@ -955,11 +995,11 @@ class Variant:
                     for i, x in enumerate(node):
                         element = format_address(parts + (i,))
                         now = changes.get(element, whole[i] if isinstance(whole, tuple) and i < len(whole) else x)
-                        elements.append(Parameter(f"{file}:{element}", x, _thawed(now), "data", _kind(x),
+                        elements.append(Parameter(f"{file}:{element}", x, _thawed(now), kind, _kind(x),
                                                   provenance=prov, pattern=f"{pattern}.*"))
                     if any(format_address(parts + (i,)) in changes for i in range(len(node))):
                         current = [e.current for e in elements]   # an element edited: the list as it now reads
-                out.append(Parameter(f"{file}:{address}", node, current, "data", _kind(node), provenance=prov,
+                out.append(Parameter(f"{file}:{address}", node, current, kind, _kind(node), provenance=prov,
                                      pattern=pattern))
                 out.extend(elements)
 
@@ -1036,8 +1076,10 @@ class Variant:
         return path
 
     @classmethod
-    def from_toml(cls, text_or_path: str | os.PathLike[str]) -> Variant:
+    def from_toml(cls, text_or_path: str | os.PathLike[str], *, source: str | None = None) -> Variant:
         """A variant from its TOML text, or from a file's path (text with no newline that names a file).
+
+        ``source`` names the text's file in errors (an uploaded file's name) instead of ``<variant>``.
 
         Raises
         ------
@@ -1058,7 +1100,7 @@ class Variant:
 
         from rometools.core.data import _depth_problem, read_text_file
 
-        source = "<variant>"
+        source = "<variant>" if source is None else str(source)[:300]
         text = text_or_path
         if isinstance(text_or_path, os.PathLike) or (isinstance(text_or_path, str) and "\n" not in text_or_path
                                                      and len(text_or_path) < 4096
@@ -1136,6 +1178,31 @@ class Variant:
             new = _read(Path(edited))
         return cls(game, name, options or {}, {file: edits_between(base, new)})
 
+    def label(self) -> str:
+        """The variant in a phrase for a title: its name (its changes when it has none), and that it
+        edits data where it does, so that a result never hides what it measured.
+
+        >>> Variant("caesars_empire", name="cheaper gold, P4 +2", options={"handicap": {4: 2}},
+        ...         edits={"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}}).label()
+        "variant 'cheaper gold, P4 +2' (edits the components data: 2 values)"
+        >>> Variant("via_romana", options={"hand": 5, "players": 3}).label()
+        'variant hand = 5'
+        >>> Variant("via_romana", options={"players": 3}).label()
+        'the published game'
+        """
+        from rometools.core.formatting import counted
+        from rometools.core.handicap import Handicap
+
+        changes = [f"{k} = {Handicap.parse(_thawed(v)) if k == 'handicap' else shown(_thawed(v), 30)}"
+                   for k, v in self.options.items() if k != "players"]
+        if not changes and not self.edits:
+            return self.name or "the published game"
+        said = f"variant {self.name!r}" if self.name else "variant " + ("; ".join(changes) or "of edited data")
+        if self.edits:
+            count = sum(len(c) for c in self.edits.values())
+            said += f" (edits the {' and '.join(self.edits)} data: {counted(count, 'value')})"
+        return said
+
     def describe(self) -> str:
         """The variant in a few lines: game, options, edits.
 
@@ -1156,6 +1223,39 @@ class Variant:
         if len(lines) == 1:
             lines.append("  (the published game)")
         return "\n".join(lines)
+
+
+def _near_addresses(game: str, key: str, limit: int = 3) -> list[str]:
+    """The addresses of :meth:`Variant.parameters` a mistyped one most likely meant: a data value
+    whose address after the file is ``key`` (``goals.points`` -> ``components:goals.points``) first,
+    then close spellings (:func:`difflib.get_close_matches`).
+
+    >>> _near_addresses("via_romana", "goals.points")
+    ['components:goals.points']
+    >>> _near_addresses("via_romana", "hnd"), _near_addresses("caesars_empire", "handicapp")
+    (['hand'], ['handicap'])
+    """
+    import difflib
+
+    if len(key) > 200:
+        return []
+    from rometools.core.load import config_options
+    from rometools.core.registry import game_spec
+
+    try:
+        addresses = [p.address for p in Variant(game).parameters()]
+        options = list(config_options(game_spec(game)))
+    except (RometoolsError, ValueError, TypeError, OSError):
+        return []
+    exact = [a for a in addresses if a.partition(":")[2] == key]
+    if exact:
+        return exact[:limit]
+    named = difflib.get_close_matches(key, options, n=limit, cutoff=0.75)   # a misspelt option: its name
+    if named:
+        return named
+    tails = {a.partition(":")[2] or a: a for a in reversed(addresses)}
+    near = difflib.get_close_matches(key, list(tails), n=limit, cutoff=0.75)
+    return [tails[t] for t in near]
 
 
 def _check_edit_value(value: Any, where: str) -> None:
@@ -1352,7 +1452,11 @@ def load_variant(path: str | os.PathLike[str]) -> Variant:
     True
     """
     variant = Variant.from_toml(Path(path))
-    source = os.fspath(path)
+    return _checked_load(variant, os.fspath(path))
+
+
+def _checked_load(variant: Variant, source: str) -> Variant:
+    """:func:`load_variant`'s check: the variant loaded, each refusal as a DataFileError naming ``source``."""
     try:
         variant.load()
     except DataFileError as err:
@@ -1366,6 +1470,90 @@ def load_variant(path: str | os.PathLike[str]) -> Variant:
             raise DataFileError(source, entry, problem) from None
         raise DataFileError(source, "variant", str(err)) from None
     return variant
+
+
+def variant_file_problems(path: str | os.PathLike[str]) -> list[DataFileError]:
+    """Every problem of a variant file that one pass finds (``[]``: it loads), where
+    :func:`load_variant` stops at the first: each unknown table and field, each option and each
+    edit checked on its own (an edit with the options that load), so a misspelt option and a
+    misspelt table name are both said.
+
+    Returns
+    -------
+    list of DataFileError
+        Each naming the file, the entry and the problem; the first is :func:`load_variant`'s.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "typo.toml"
+    >>> _ = f.write_text('[variant]\\ngame = "pig"\\n[options]\\ntargett = 60\\n[edits.components]\\nset = {}\\n')
+    >>> [p.entry for p in variant_file_problems(f)]
+    ['options.targett', 'edits']
+    """
+    import tomllib
+
+    from rometools.core.data import read_text_file
+
+    source = os.fspath(path)
+    try:
+        load_variant(path)
+        return []
+    except DataFileError as err:
+        first = err
+    try:
+        raw = tomllib.loads(read_text_file(source, what="variant file"))
+    except (DataFileError, ValueError, RecursionError, OSError):
+        return [first]
+    found: dict[str, DataFileError] = {}
+
+    def loads(part: dict) -> bool:
+        try:
+            _checked_load(_from_raw(Variant, part, source), source)
+        except DataFileError as err:
+            found.setdefault(str(err), err)
+            return False
+        except (RometoolsError, ValueError, TypeError):   # a part the whole file's check words itself
+            return False
+        return True
+
+    head = raw.get("variant")
+    if not isinstance(head, dict):
+        return [first]
+    for key in raw:
+        if key not in _TOP:
+            loads({"variant": head, key: raw[key]})
+    loads({"variant": head})
+    clean = {"variant": {k: v for k, v in head.items() if k in ("game", "name", "format")}}
+    if not loads(clean):
+        return [first, *(e for k, e in found.items() if k != str(first))]
+    options = raw.get("options", {})
+    good: dict[str, Any] = {}
+    if isinstance(options, dict):
+        for key, value in options.items():
+            if loads({**clean, "options": {key: value}}):
+                good[key] = value
+    else:
+        loads({**clean, "options": options})
+    edits = raw.get("edits", {})
+    if isinstance(edits, dict):
+        for file, entry in edits.items():
+            if not isinstance(entry, dict):
+                loads({**clean, "options": good, "edits": {file: entry}})
+                continue
+            base = {"base": entry["base"]} if "base" in entry else {}
+            for key in entry:
+                if key not in _EDIT_KEYS:
+                    loads({**clean, "options": good, "edits": {file: {**base, key: entry[key]}}})
+            sets, removes = entry.get("set", {}), entry.get("remove", [])
+            parts = ([{"set": {a: v}} for a, v in sets.items()] if isinstance(sets, dict) else [{"set": sets}]) + \
+                ([{"remove": [a]} for a in removes] if isinstance(removes, list) else [{"remove": removes}])
+            for part in parts or [{}]:
+                loads({**clean, "options": good, "edits": {file: {**base, **part}}})
+    else:
+        loads({**clean, "options": good, "edits": edits})
+    rest = [e for k, e in found.items() if k != str(first)]
+    return [first, *rest]
 
 
 def as_variant(x: Any) -> Variant:

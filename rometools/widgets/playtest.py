@@ -10,6 +10,9 @@ the designer changes the controls.
 from __future__ import annotations
 
 import html
+import threading
+import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +23,18 @@ from rometools.charts._common import empty_figure
 from rometools.charts.balance import seat_win_rate_figure
 from rometools.charts.flow import flow_summary_figure, lead_figure, winner_rank_figure
 from rometools.charts.playtest import (
+    VARIANT_COLUMNS,
+    decision_rows,
     hot_spots_figure,
     hot_spots_map_figure,
+    length_text,
+    options_text,
     report_page,
+    restricted_count_text,
     shift_rows,
+    spots_count_text,
+    variant_note,
+    variant_rows,
 )
 from rometools.charts.strength import skill_curve_figure
 from rometools.core.balance import game_length_text, seat_advantage_text, sensitivity_text
@@ -31,7 +42,6 @@ from rometools.core.flow import _interval_text, _value_text
 from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.options import option_example
-from rometools.core.paired import comparison_rows
 from rometools.core.playtest import loss_words, place_names, player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
@@ -47,6 +57,10 @@ from rometools.widgets._base import (
 from rometools.widgets.balance import parse_options
 
 __all__ = ["PlaytestReport"]
+
+
+class _Stopped(ValueError):
+    """A playtest ended by **Stop**: said as such, not as a refused input."""
 
 #: The most games of the seat-balance run an explorer plays (the other parts play fewer).
 MAX_GAMES = 20_000
@@ -69,8 +83,10 @@ class PlaytestReport(Explorer):
     Controls (CSS class in brackets): game (``rt-playtest-game``), players (``rt-players``),
     bot (``rt-playtest-bot``), games (``rt-games``), seed (``rt-seed``), a variant's options
     (``rt-playtest-variant``, ``key=value, ...``), skill-curve games (``rt-playtest-skill``),
-    games per player count (``rt-playtest-shift``), the **Run** button (``rt-playtest-run``)
-    and a progress bar naming the part being played (``rt-playtest-progress``).
+    games per player count (``rt-playtest-shift``), the **Run** button (``rt-playtest-run``: it plays in a
+    thread, so the page stays live), the **Stop** button (``rt-playtest-stop``: every part ends, the run
+    is said to be stopped and none of its figures is shown) and a progress bar naming the part being
+    played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts.
     Output: the summary (``rt-playtest-summary``: the tables of the report page), the seat
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
     spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
@@ -166,7 +182,14 @@ class PlaytestReport(Explorer):
             layout={"width": "280px"}), "rt-playtest-shift")
         self._run = widgets.Button(description="Run", button_style="primary", icon="play", layout={"width": "110px"})
         self._run.add_class("rt-playtest-run")
-        self._run.on_click(lambda _b: self.run())
+        self._run.on_click(lambda _b: self.run(wait=False))
+        self._stop = widgets.Button(description="Stop", icon="stop", disabled=True, layout={"width": "90px"},
+                                    tooltip="end the playtest; no figure of an unfinished run is shown")
+        self._stop.add_class("rt-playtest-stop")
+        self._stop.on_click(lambda _b: self.stop())
+        self._stop_event = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._stopped_in: str | None = None   # the part a Stop ended, until the next run
         self._bar = widgets.IntProgress(value=0, min=0, max=1, description="", style={"description_width": "150px"},
                                         layout={"width": "420px"})
         self._bar.add_class("rt-playtest-progress")
@@ -192,7 +215,7 @@ class PlaytestReport(Explorer):
             widgets.HBox([self._game, self._players, self._bot], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._games, self._seed, self._variant], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._skill, self._shift], layout={"flex_flow": "row wrap"}),
-            widgets.HBox([self._run, self._bar]),
+            widgets.HBox([self._run, self._stop, self._bar]),
             self._message, self._stale, self._summary, rates, flow, lead, winner, board, spots, skill,
         ]
         self.add_class("rt-playtest-explorer")
@@ -302,6 +325,9 @@ class PlaytestReport(Explorer):
             except ValueError as err:
                 raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
         parts: dict[str, int] = {}
+        self._clear_error()   # a valid run starts: the last refusal no longer stands
+        self._stopped_in = None
+        started = time.perf_counter()
 
         def tick(part: str, done: int, total: int) -> None:
             if parts.get(part) != total:
@@ -310,17 +336,65 @@ class PlaytestReport(Explorer):
             self._bar.value = done
 
         try:
-            with busy(self._run, "Running…"):
+            self._stop.disabled = False
+            with busy(self._run, "Running…"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)   # a stop is said on the page
                 pt = playtest(game, self._games.value, seed=self._seed.value, bot=self._bot.value,
                               compare=variant or None, skill_games=self._skill.value, shift_games=self._shift.value,
-                              progress=tick)
+                              progress=tick, stop=self._stop_event)
+        except KeyboardInterrupt:   # Stop (or Ctrl-C): every part ends; no figure of this run is shown
+            self._stopped_in = (f"{self._bar.description or 'the playtest'}, after "
+                                f"{time.perf_counter() - started:.0f} s")
+            raise _Stopped(self._stopped_in) from None
         finally:
+            self._stop.disabled = True
             self._bar.description = ""
         return pt
 
-    def run(self) -> bool:
-        """Play the playtest the controls describe and show it (``False`` on bad input)."""
-        return self._attempt()
+    def _show_error(self, err: BaseException) -> None:
+        if isinstance(err, _Stopped):
+            self._message.value = (f'<div style="color:#5d4037"><b>Stopped</b> on request in {html.escape(str(err))}: '
+                                   f"every part of the playtest ended there and none of its figures is shown (a "
+                                   f"part's first games are not its whole); {html.escape(self.KEPT)}.</div>")
+            self._message.add_class("rt-notice")
+            return
+        super()._show_error(err)
+
+    def run(self, *, wait: bool = True) -> bool:
+        """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).
+
+        Parameters
+        ----------
+        wait : bool
+            Play in the caller (``True``) or in a thread (``False``, as **Run** does: the page stays
+            live and **Stop** is heard; :meth:`wait` joins it).
+        """
+        if self.running:
+            super()._show_error(ValueError("a playtest is running: press Stop, or wait for it, before running "
+                                           "another"))
+            return False
+        self._stop_event = threading.Event()
+        if wait:
+            return self._attempt()
+        self._thread = threading.Thread(target=self._attempt, daemon=True, name="rometools-playtest")
+        self._thread.start()
+        return True
+
+    @property
+    def running(self) -> bool:
+        """Whether a playtest started by **Run** is playing in its thread."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self) -> None:
+        """End the playtest playing (after the game under way): every part stops, and nothing of the
+        unfinished run is shown; the last whole run stays on screen."""
+        self._stop_event.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a playtest playing in a thread; ``True`` when none is playing any more."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
 
     def update(self) -> bool:
         """Same as :meth:`run`."""
@@ -341,6 +415,8 @@ class PlaytestReport(Explorer):
                 else "No hot spots measured"))
         self._show_chart("spots_figure", hot_spots_figure(pt.spots) if pt.spots else empty_figure(
             f"{game.title} names no places (GameSpec(action_places=...))"))
+        spots_note = (spots_count_text(pt.spots[0]["games"], pt.n_games)
+                      if pt.spots and pt.spots[0]["games"] != pt.n_games else "")
         self._show_chart("skill_figure", skill_curve_figure(pt.skill, opponent=pt.bot) if pt.skill is not None
                          else empty_figure("Skill curve: set Skill-curve games above 0 and Run"))
         if pt.flow is not None:
@@ -350,10 +426,12 @@ class PlaytestReport(Explorer):
         text = [f"<b>{html.escape(game.title)}</b>, {counted(game.players, 'player')}, "
                 f"{counted(pt.n_games, 'game')} of {html.escape(pt.bot)} bots (seed {seed_text(pt.seed)})",
                 html.escape(seat_advantage_text(pt.results)),
-                html.escape(sensitivity_text(pt.n_games, game.players)), html.escape(game_length_text(pt.results))]
+                html.escape(sensitivity_text(pt.n_games, game.players)),
+                html.escape(length_text(pt, game_length_text(pt.results)))]
         if pt.flow is not None:
             text.append(f"<b>How it plays</b> ({counted(pt.flow.n_games, 'game')}; length in "
-                        f"{html.escape(pt.flow.unit.plural)}; the report page has a chart per figure)")
+                        f"{html.escape(pt.flow.unit.plural)}; the charts below draw the lead and the winner's place, "
+                        f"and <code>rometools report</code> writes a page with a chart per figure)")
             text.append(_table([[m.name, _value_text(m), _interval_text(m), m.meaning] for m in pt.flow.metrics.values()],
                                ["figure", "value", "95% interval", "what it means"], "rt-playtest-flow-table"))
         if pt.restricted:
@@ -362,12 +440,14 @@ class PlaytestReport(Explorer):
                                  f"{r['baseline']:.1%}", loss_words(r["loss"])] for r in pt.restricted],
                                ["a bot that", "games", "win rate", "95% interval", "unrestricted", "what it costs"],
                                "rt-playtest-restricted"))
+            text.append(html.escape(restricted_count_text(pt)))
         if pt.comparison is not None:
-            said = ", ".join(f"{k}={v}" for k, v in pt.compare.items())
+            said = options_text(game, pt.compare)
             text.append(f"<b>The variant {html.escape(said)}</b>, paired on the same seeds")
-            text.append(_table([row[:5] for row in comparison_rows(pt.comparison)],
-                               ["figure", "the game", "the variant", "the variant's difference", "95% interval"],
-                               "rt-playtest-variant-table"))
+            text.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS, "rt-playtest-variant-table"))
+            text.append(html.escape(variant_note(pt.comparison)))
+        if spots_note:
+            text.append(html.escape(spots_note))
         if pt.spots_by_players:
             columns, rows = shift_rows(pt.spots_by_players)
             text.append("<b>How the hot spots shift with the player count</b>")
@@ -376,9 +456,9 @@ class PlaytestReport(Explorer):
         text.append("<b>Rule holes</b>: " + (html.escape("; ".join(holes)) if holes else
                                              "none found (no seat left without a move, no endless game, "
                                              "no tie the tiebreakers leave)"))
-        settled = [f"{r['decision']} ({r['option']} = {r['other']} instead of {r['reading']}): a move changed in "
-                   f"{r['moves_changed']} of {r['games']} games, the winner in {r['winner_changed']}"
-                   for r in pt.decisions if r["moves_changed"]]
+        settled = [f"{decision} as {other} instead of {played}: a move changed in {moved} of {games} games, "
+                   f"the winner in {winner}" for decision, played, other, games, moved, winner, _ in
+                   decision_rows(game, [r for r in pt.decisions if r["moves_changed"]])]
         if settled:
             text.append("<b>Where a recorded rules decision settles moves</b>: " + html.escape("; ".join(settled)))
         if pt.odds:

@@ -216,10 +216,11 @@ def variant_changes(variant: Any) -> dict[str, Any]:
     return out
 
 
-def _shown_value(value: Any, limit: int = 60) -> str:
-    """A value in a table cell: a file option's default in words, lists as written, cut."""
+def _shown_value(value: Any, limit: int = 60, unset: str | None = None) -> str:
+    """A value in a table cell: an unset option in its own words (``unset``: "every chain the rules
+    allow", "the bundled file"), lists as written, cut."""
     if value is None:
-        return "none (the bundled file)"
+        return f"unset ({unset})" if unset else "unset"
     text = _value_text(value) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[:limit] + "\u2026"
 
@@ -549,7 +550,8 @@ class VariantStudio(Explorer):
         self._game.observe(self._on_game, names="value")
         self._players.observe(self._on_players, names="value")
         self._pick.observe(self._on_pick, names="value")
-        for control in ("bots", "changes", "name", "find", "tab", "seed", "precision", "score_precision",
+        self._find.observe(self._on_find, names="value")
+        for control in ("bots", "changes", "name", "tab", "seed", "precision", "score_precision",
                         "max_games", "batch", "parameter", "values", "target", "tune_games", "check_games"):
             self._controls[control].observe(self._on_change, names="value")
         self._hold = False
@@ -674,6 +676,11 @@ class VariantStudio(Explorer):
                 if "changes" not in values and self._changes:
                     self._note(f"Changes cleared: they were {game_spec(old).title}'s.")
                     values = {**values, "changes": {}}
+                if "name" not in values and self._name.value.strip():
+                    # a name is a variant's of one game: "cheaper gold, P4 +2" must not label a Via Romana one
+                    self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named a variant of "
+                               f"{game_spec(old).title}.")
+                    values = {**values, "name": ""}
                 if "parameter" not in values:
                     values = {**values, "parameter": f"handicap.{self._players.value}"}
                 self._find.value = ""
@@ -810,7 +817,7 @@ class VariantStudio(Explorer):
             rows = []
             for address, value in self._changes.items():
                 p = by_address.get(address)
-                rows.append([address, _shown_value(p.published) if p is not None else "\u2014",
+                rows.append([address, _shown_value(p.published, unset=p.unset) if p is not None else "\u2014",
                              "removed" if value is None else _shown_value(value)])
             text = [head + f" The variant <b>{html.escape(variant.name)}</b> changes "
                            f"{counted(len(self._changes), 'value')} of the published game:",
@@ -839,7 +846,8 @@ class VariantStudio(Explorer):
         matches = self._matches(parameters)
         rows = [p for p in changed if _listed(p)] + [p for p in matches if not p.changed]
         shown_rows = rows[:TABLE_ROWS]
-        cells = [[p.address, _shown_value(p.published), _shown_value(p.current), p.takes, p.provenance or ""]
+        cells = [[p.address, _shown_value(p.published, unset=p.unset), _shown_value(p.current, unset=p.unset), p.takes,
+                  p.provenance or ""]
                  for p in shown_rows]
         find = self._find.value.strip()
         said = (f"{counted(len(listed), 'value')} to edit (options, each seat's handicap, and the data files' "
@@ -861,7 +869,7 @@ class VariantStudio(Explorer):
 
     def _draw_picker(self, parameters) -> None:
         matches = self._matches(parameters)[:PICKER_ROWS]
-        options = [(f"{p.address} \u00b7 {_shown_value(p.current, 30)}"[:90], p.address) for p in matches]
+        options = [(f"{p.address} \u00b7 {_shown_value(p.current, 30, p.unset)}"[:90], p.address) for p in matches]
         was, self._hold = self._hold, True
         try:
             keep = self._pick.value
@@ -932,6 +940,18 @@ class VariantStudio(Explorer):
     def _on_pick(self, _change=None) -> None:
         if not self._hold:
             self._fill_new_value()
+
+    def _on_find(self, _change=None) -> None:
+        """Find narrows the value table and the picker whatever else the page holds: while a line of
+        Changes is refused, the values listed are those of the last variant shown (the message still
+        says what is refused)."""
+        if self._hold:
+            return
+        if self.update() or self._variant is None:
+            return
+        self._draw_table(self._parameters(self._variant), [p for p in self._parameters(self._variant)
+                                                           if p.changed and p.address != "players"])
+        self._draw_picker(self._parameters(self._variant))
 
     def _on_game(self, _change=None) -> None:
         """A game picked in the page: its players, bots and Tune parameter; the changes cleared."""
@@ -1045,7 +1065,15 @@ class VariantStudio(Explorer):
                 self._upload.value = ()
             finally:
                 self._hold = was
-        if self.load(text if "\n" in text else text + "\n"):
+        from rometools.core.variants import Variant
+
+        try:   # read here, so that a refusal names the uploaded file, not "<variant>"
+            uploaded = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
+        except INPUT_ERRORS as err:
+            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
+            self._say_file(f"Cannot load {name}: see the message below.", error=True)
+            return
+        if self.load(uploaded):
             self._say_file(f"Loaded {name}.")
         else:
             self._say_file(f"Cannot load {name}: see the message below.", error=True)
@@ -1276,15 +1304,17 @@ class VariantStudio(Explorer):
         players = [f for f in c.figures if f.kind == "win rate"]
         scores = [f.name for f in c.figures if f.kind in ("mean score", "score spread")]
         win = players[0] if players else None
-        case = c.title.rsplit(": ", 1)[-1] if ": " in c.title else c.title
+        # "<game>, N players, <bots>: <A> against <B>" (a variant's label may hold ": " itself)
+        case = c.title.split(" players, ", 1)[-1].split(": ", 1)[-1]
         spec = game_spec(self._game.value)
-        where = f"{spec.title}, {counted(self._players.value, 'player')}: {case}"
+        where = f"{spec.title}, {counted(self._players.value, 'player')}, {self._bots.value} bots"
         fig = comparison_figure(c.history, [f.name for f in players], precision=win.precision if win else None,
-                                title=_title("Win rates, variant minus published", where))
+                                title=_title("Win rates, variant minus published", where, more=case))
         self._show_chart("rates_figure", _fitted(fig, CHART_WIDTH))
         spread = next((f for f in c.figures if f.kind == "score spread"), None)
         fig = comparison_figure(c.history, scores, precision=spread.precision if spread else None, unit="points",
-                                scale=1.0, title=_title("Mean scores and spread, variant minus published", where))
+                                scale=1.0, title=_title("Mean scores and spread, variant minus published", where,
+                                                        more=case))
         self._show_chart("scores_figure", _fitted(fig, CHART_WIDTH))
         self._verdict.value = _verdict_html(c)
 
@@ -1300,7 +1330,9 @@ class VariantStudio(Explorer):
                                     tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
                                     unit="percentage points" if win else game_spec(self._game.value).game_length[0],
                                     scale=100.0 if win else 1.0,
-                                    title=_title(f"Off the target: {t.target}", f"{t.title}: {parameter}"))
+                                    title=_title(f"Off the target: {t.target}",
+                                                 f"{t.title.partition('; ')[0]}: {parameter}",
+                                                 more=t.title.partition("; ")[2]))
         self._show_chart("curve_figure", _fitted(fig, CHART_WIDTH + 200))
         self._recommendation.value = _tuning_html(t, win)
 
@@ -1338,21 +1370,26 @@ class VariantStudio(Explorer):
 
 
 # ===================================================================== words and tables
-def _title(what: str, case: str, limit: int = 64, lines: int = 3) -> str:
-    """A chart's title: what it shows, then its case in smaller lines under it, both as text (a
-    variant's name is the designer's, never markup), wrapped between words at ``limit`` characters
-    to keep off the chart's toolbar (as :func:`~rometools.charts.add_caption` wraps); past
-    ``lines`` lines (a name of hundreds of characters) the last one is cut with "…".
+def _title(what: str, case: str, limit: int = 80, more: str = "") -> str:
+    """A chart's title: what it shows, then its case on a smaller second line (and ``more``, the
+    variant, under it), all as text (a variant's name is the designer's, never markup), each
+    wrapped between words at ``limit`` characters to keep off the chart's toolbar (as
+    :func:`~rometools.charts.add_caption` wraps), never cut mid-word; past two lines a part's last
+    line ends with "…" (a name of hundreds of characters).
 
-    >>> _title("Win rates", "Caesar's Empire, 4 players: as published against Gold 0-4-9-16, cities 1-2-3")
-    "Win rates<br><sup>Caesar's Empire, 4 players: as published against Gold 0-4-9-16,</sup><br><sup>cities 1-2-3</sup>"
+    >>> _title("Win rates", "Caesar's Empire, 4 players", more="as published against Gold 0-4-9-16, "
+    ...        "Treasure points 0-1-3-6 and every city worth one point less than the rulebook says")
+    "Win rates<br><sup>Caesar's Empire, 4 players</sup><br><sup>as published against Gold 0-4-9-16, Treasure points 0-1-3-6 and every city worth</sup><br><sup>one point less than the rulebook says</sup>"
     """
     import textwrap
 
-    rows = textwrap.wrap(case, limit) or [""]
-    if len(rows) > lines:
-        rows = rows[:lines - 1] + [textwrap.shorten(" ".join(rows[lines - 1:]), limit, placeholder="\u2026")]
-    return html.escape(what, quote=False) + "".join(f"<br><sup>{html.escape(r, quote=False)}</sup>" for r in rows)
+    def wrapped(text: str) -> str:
+        rows = textwrap.wrap(text, limit) or [""]
+        if len(rows) > 2:
+            rows = [rows[0], textwrap.shorten(" ".join(rows[1:]), limit, placeholder="\u2026")]
+        return "".join(f"<br><sup>{html.escape(row, quote=False)}</sup>" for row in rows)
+
+    return html.escape(what, quote=False) + wrapped(case) + (wrapped(more) if more else "")
 
 
 def _fitted(fig, width: int):
@@ -1377,6 +1414,8 @@ def _amount(x: float, scale: float, signed: bool = True) -> str:
     if not math.isfinite(x):
         return "\u2014"
     text = f"{scale * x:+,.1f}" if signed else f"{scale * x:,.1f}"
+    if float(text.replace(",", "")) == 0:   # never a negative zero (a rounded -0.04 read as a loss)
+        text = text.lstrip("+-") if signed else text.lstrip("-")
     return text.replace("-", "\u2212")
 
 

@@ -111,7 +111,7 @@ def test_figures_over_games_with_their_intervals(toy):
 def test_completion_counts_the_games_a_safeguard_ended(toy):
     f = flow("toy_script", 4, progress=False, config={"script": (1, 2, 2, 2, 0, 0), "cut": 4})
     assert f.metrics["completion"].value == 0
-    assert "safeguard cut" in f.metrics["completion"].text
+    assert "by a safeguard" in f.metrics["completion"].text and "after a set number of decisions" in f.metrics["completion"].text
     assert flow("toy_script", 4, progress=False).metrics["completion"].value == 1
 
 
@@ -235,3 +235,18 @@ def test_a_safeguard_that_ends_the_game_is_told_apart():
     assert rometools.load_game("augustus").spec.safeguard.reached(aug)
     road = play(rometools.load_game("via_romana", players=2, max_turns=6), "greedy", 1)
     assert rometools.load_game("via_romana").spec.safeguard.reached(road)
+
+
+def test_a_value_and_its_interval_read_with_one_precision():
+    """A trial's report read "99.08% ... (95% Student t interval 99% to 99.19%)" and "7.5 points behind
+    (95% Student t interval 7.1 to 8)": the ends now carry the value's precision."""
+    from rometools.core.flow import _sentence
+
+    said = _sentence("decision_moves", "Real choices", 0.9908, 0.99, 0.9919, "t", 200, None, None)
+    assert said == ("99.08% of decisions offer a real choice (more than one legal move) (95% Student t interval "
+                    "99.00% to 99.19%).")
+    said = _sentence("deficit", "Deepest deficit", 7.5, 7.1, 8.0, "t", 198, None, None)
+    assert said == ("When the eventual winner was behind, they were at worst 7.5 points behind on average (95% "
+                    "Student t interval 7.1 to 8.0), over 198 games.")
+    assert "(95% Wilson interval 38% to 52%)" in _sentence("comeback", "Comebacks", 0.45, 0.38, 0.52, "Wilson",
+                                                           200, None, None)

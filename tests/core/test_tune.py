@@ -89,3 +89,43 @@ def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
     args = {"game": "pig", "parameter": "target", "values": [40, 60], **kwargs}
     with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace("[", r"\[")):
         tune(args.pop("game"), args.pop("parameter"), args.pop("values"), progress=False, **args)
+
+
+def test_a_tuned_variant_is_named_with_the_data_it_edits():
+    """A trial's ``tune --variant gold.toml`` said only "Caesar's Empire, 4 players, greedy: handicap.4...":
+    the variant tuned (its name, and that it edits data) is in the title and the text."""
+    v = rometools.Variant("via_romana", name="rich goals", options={"players": 3},
+                          edits={"components": {"goals.points": 7}})
+    t = tune(v, "handicap.3", [0, 5], target="equal-seats", bots="random", max_games=40, batch=10, check_games=0,
+             progress=False)
+    assert t.title == "Via Romana, 3 players, random; variant 'rich goals' (edits the components data: 1 value)"
+    assert t.text.startswith("Via Romana, 3 players, random; variant 'rich goals' (edits the components data: "
+                             "1 value): handicap.3 for P3's win rate")
+    plain = tune("via_romana", "hand", [4, 5], target="length=10", bots="random", max_games=20, batch=10,
+                 check_games=0, progress=False)
+    assert plain.title == "Via Romana, 4 players, random"
+
+
+def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
+    """A trial read "[−1.7, −0.0]", "[−7.2, −0.0]: NOT confirmed" and a whole-point handicap's values as
+    "33.27 to 50.40"."""
+    import dataclasses
+
+    from rometools.core.tune import tuning_text
+
+    t = tune("pig", "target", [40, 60], target="length=60", max_games=200, batch=100, check_games=0,
+             progress=False)
+    r = dataclasses.replace(t.recommended, response=(-0.0004,), low=(-0.017,), high=(-0.0004,))
+    t = dataclasses.replace(t, recommended=r, value_interval=(33.27, 50.4), target="P2's win rate at 50.0%",
+                            check={"games": 100, "response": [-0.0003], "low": [-0.072], "high": [-0.0002],
+                                   "confirmed": False})
+    text = tuning_text(t)
+    assert "off the target by 0.0 percentage points [\u22121.7, 0.0]" in text
+    assert "On 100 fresh games: off by 0.0 percentage points [\u22127.2, 0.0]: NOT confirmed." in text
+    assert "(its band, interpolated between the values tried, in whole values): 34 to 50." in text
+    assert "\u22120.0" not in text and "33.27" not in text
+    narrow = tuning_text(dataclasses.replace(t, value_interval=(33.2, 33.8)))
+    assert "meets the target between 33.2 and 33.8: at no whole value" in narrow
+    decimals = dataclasses.replace(t, candidates=tuple(dataclasses.replace(c, value=float(c.value) + 0.5)
+                                                       for c in t.candidates), value_interval=(33.27, 50.4))
+    assert "interpolated between the values tried): 33.27 to 50.40." in tuning_text(decimals)

@@ -101,7 +101,7 @@ def test_broken_edits_name_file_entry_problem(untouched, edits, entry, words):
 
 @pytest.mark.parametrize("kwargs, error, words", [
     ({"game": "chess"}, ArgumentError, "unknown game 'chess'"),
-    ({"game": "pig", "options": {"sidez": 3}}, OptionError, "Pig has no option 'sidez'; its options are"),
+    ({"game": "pig", "options": {"sidez": 3}}, OptionError, "Pig has no option 'sidez' (did you mean sides?); its options are"),
     ({"game": "pig", "edits": {"board": {"a": 1}}}, ArgumentError, "'board' is not one of Pig's data files"),
     ({"game": "caesars_empire", "edits": {"components": {"road_bonus.points": 10**9}}}, ArgumentError,
      "beyond any game's values"),
@@ -281,3 +281,53 @@ def test_a_variant_pickles_equal():
                 bases={"components": "components.toml"})
     back = pickle.loads(pickle.dumps(v))
     assert back == v and back.bases == v.bases and hash(back) == hash(v)
+
+
+@pytest.mark.parametrize("game", rometools.games())
+def test_drawing_positions_are_not_tunable_values_of_any_game(game):
+    """A trial found 319 values listed for Caesar's Empire, many map drawing positions
+    (``board:rome.position.0``) no designer tunes: they are of kind "drawing", left out of the list
+    (over the registry, by the field's name), and still editable by address."""
+    from rometools.core.variants import DRAWING_FIELDS, data_patterns
+
+    v = Variant(game)
+    listed = v.parameters()
+    every = v.parameters(drawing=True)
+    assert not any(p.kind == "drawing" for p in listed)
+    drawing = [p for p in every if p.kind == "drawing"]
+    assert all(set(p.pattern.split(":")[1].split(".")) & DRAWING_FIELDS for p in drawing)
+    assert [p for p in every if p.kind != "drawing"] == listed
+    for file in v.spec.file_options:
+        assert not any(set(k.split(".")) & DRAWING_FIELDS for k in data_patterns(v, file))
+    if "board" in v.spec.file_options and game != "augustus":
+        assert drawing, f"{game}'s board draws its places at positions"
+
+
+def test_caesars_empire_lists_no_rome_position_but_edits_it():
+    v = Variant("caesars_empire")
+    addresses = {p.address for p in v.parameters()}
+    assert "board:rome.position.0" not in addresses and "board:rome.position" not in addresses
+    assert "components:tables.gold.points.1" in addresses
+    assert v.with_value("board:rome.position.0", 0.5).load().config is not None
+
+
+def test_an_unset_option_is_said_in_its_own_words():
+    """``max_chain_paths`` and ``roads_per_player`` read "none (the bundled file)" and "or None": neither
+    is a file; each option's description says what unset means."""
+    ps = {p.address: p for p in Variant("caesars_empire").parameters()}
+    chain, roads = ps["max_chain_paths"], ps["roads_per_player"]
+    assert (chain.published, chain.unset) == (None, "every chain the rules allow")
+    assert roads.unset == "the component file's"
+    assert chain.takes == "a whole number 1 to 500, or unset (every chain the rules allow)"
+    assert "None" not in roads.takes and ps["components"].unset == "the bundled file"
+
+
+def test_a_misplaced_data_address_is_refused_with_the_address_that_exists():
+    with pytest.raises(OptionError, match=r"Via Romana has no option 'goals\.points' \(did you mean "
+                                          r"components:goals\.points\?\); its options are "):
+        Variant("via_romana").with_value("goals.points", -3)
+    with pytest.raises(OptionError, match=r"no option 'hnd' \(did you mean hand\?\)"):
+        Variant("via_romana", options={"hnd": 5})
+    with pytest.raises(OptionError) as err:
+        Variant("via_romana", options={"zzzzzz": 5})
+    assert "did you mean" not in str(err.value)

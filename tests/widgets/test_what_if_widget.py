@@ -32,7 +32,7 @@ def test_every_value_is_listed_with_its_published_value_beside_it():
     table = ex._table.value
     for address in ("route_policy", "handicap.4", "handicap.4.bonus"):
         assert f">{address}<" in table, address
-    assert "319 values to edit" in table and "the first 60 shown: type in Find to narrow them" in table
+    assert "196 values to edit" in table and "the first 60 shown: type in Find to narrow them" in table
     assert "No value changed yet" in ex.question
     # Find narrows the list and the picker; Set writes the change, checked as the variant loads it
     ex._find.value = "gold.points"
@@ -324,3 +324,71 @@ def test_a_large_budget_plays_on_worker_processes_and_is_stopped_there_too():
     assert ex.wait(120), "the run did not end after Stop"
     assert ex.tuning.stopped == "stopped" and 0 < ex.tuning.games < 100_000
     assert [c.value for c in ex.tuning.candidates] == [0, 10, 20] and ex.message == ""
+
+
+def test_find_narrows_the_values_while_a_refused_line_sits_in_changes():
+    """A trial typed ``goals.points = -3`` in Via Romana (refused: the address is components:goals.points);
+    Find then stopped narrowing the table. It narrows it regardless, and the refusal names the address."""
+    ex = VariantStudio("via_romana", players=3)
+    ex._changes_box.value = "goals.points = -3"
+    assert "Via Romana has no option 'goals.points' (did you mean components:goals.points?)" in ex.message
+    ex._find.value = "goals"
+    assert ex._find.value == "goals" and "goals.points = -3" in ex._changes_box.value
+    assert [v for _, v in ex._pick.options] and all("goals" in v for _, v in ex._pick.options)
+    assert "components:goals.points" in [v for _, v in ex._pick.options]
+    assert "1 match &#x27;goals&#x27;" in ex._table.value
+    assert ex.message.startswith("Cannot update: Changes:")   # still said
+
+
+def test_the_variant_name_does_not_follow_to_another_game(tmp_path):
+    ex = VariantStudio(changes={"handicap.4": 2}, name="cheaper gold, P4 +2")
+    ex._game.value = "via_romana"
+    assert ex.values()["name"] == "" and "cleared: it named a variant of Caesar's Empire" in ex.message
+    assert ex.set_values(changes={"hand": 5})
+    assert "cheaper gold" not in ex.question and ex.variant.name == "hand = 5"
+    assert "cheaper gold" not in ex.save(tmp_path / "v.toml").read_text()
+
+
+def test_the_value_table_says_unset_options_in_their_own_words_and_lists_no_drawing_positions():
+    ex = VariantStudio()
+    ex._find.value = "max_chain_paths"
+    table = ex._table.value
+    assert "unset (every chain the rules allow)" in table and "bundled file" not in table and "or None" not in table
+    ex._find.value = "position"
+    assert "0 match &#x27;position&#x27;" in ex._table.value and list(ex._pick.options) == []
+
+
+def test_the_charts_count_paired_games_and_whole_values_in_whole_ticks():
+    """A trial's comparison chart, after one batch, had a tick at 199.5 paired games."""
+    from rometools.charts.what_if import comparison_figure, response_curve_figure
+
+    history = [{"pairs": 200, "win rate P1": (0.01, -0.02, 0.04)}]
+    fig = comparison_figure(history, ["win rate P1"])
+    assert list(fig.layout.xaxis.tickvals) == [200] and list(fig.layout.xaxis.ticktext) == ["200"]
+    many = [{"pairs": 200 * k, "win rate P1": (0.01, -0.02, 0.04)} for k in range(1, 40)]
+    assert comparison_figure(many, ["win rate P1"]).layout.xaxis.tickformat == ",d"
+    curve = response_curve_figure([0, 5], [-0.2, 0.01], [-0.25, -0.03], [-0.15, 0.05], parameter="P4's handicap")
+    assert list(curve.layout.xaxis.tickvals) == [0, 5]
+
+
+def test_an_uploaded_variant_refused_names_the_uploaded_file():
+    """The app's upload error read "<variant>: ..." instead of the file the designer uploaded."""
+    ex = VariantStudio("pig", files="upload")
+    ex._upload.value = _file("my gold.toml", b"[variant]\ngame = 'caesars_empire'\n[option]\nplayers = 4\n")
+    assert "<variant>" not in ex.message
+    assert "Variant file: my_gold.toml: option: is not a table of a variant file (misspelt?)" in ex.message
+    assert "Cannot load my_gold.toml" in ex._file_status.value and ex._game.value == "pig"
+
+
+def test_the_studio_names_a_data_edit_in_the_compare_and_tune_charts():
+    """The studio's charts name the variant and that it edits data (the trial's Tune said only the game)."""
+    ex = VariantStudio("via_romana", players=3, bots="random", changes={"components:goals.points": 7},
+                       name="rich goals", max_games=20, batch=10)
+    assert ex.compare(), ex.message
+    title = ex._chart_figure("rates_figure").layout.title.text
+    assert "as published against variant 'rich goals' (edits the components data: 1 value)" in title
+    assert ex.set_values(parameter="handicap.3", values="0,5", tune_games=40, check_games=0) and ex.tune(), ex.message
+    assert ex.tuning.title == "Via Romana, 3 players, random; variant 'rich goals' (edits the components data: 1 value)"
+    title = ex._chart_figure("curve_figure").layout.title.text
+    assert "Via Romana, 3 players, random: handicap.3</sup><br><sup>variant 'rich goals' (edits the components data: 1 " \
+           "value)</sup>" in title
