@@ -512,6 +512,9 @@ def test_table_problems_catches_what_raw_pandas_shows():
     assert kinds == {"a column named as in code", "a number not rounded", "an exact fraction without its decimal",
                      "True or False instead of a word", "a rate not as a percentage", "a cell cut short"}, found
     assert "a number not rounded: '0.231481'" in found
+    # a difference in percentage points is not a share
+    points = pd.DataFrame({"off the target (pp of win rate)": [0.1], "win rate, points lower": [0.5]})
+    assert table_problems(_raw_pandas_html(points)) == []
 
 
 def test_designer_tables_show_every_cell_whole_and_pass_table_problems():

@@ -247,6 +247,8 @@ LONG_DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d{4,}(?![\d%])")
 CUT_CELL = re.compile(r"(\.\.\.|\u2026)$")
 #: A column of rates, shares or chances: its cells read as percentages (``46%``), never ``0.46``.
 RATE_COLUMN = re.compile(r"\b(rate|rates|share|chance|probability|p\(|odds)\b|%", re.I)
+#: A column whose name gives its unit in points (``pp of win rate``, ``percentage points``): not a share.
+POINTS_UNIT = re.compile(r"\bpp\b|\bpoints?\b", re.I)
 #: A bare decimal between 0 and 1 (``0.46``, ``.5``), nothing beside it.
 BARE_SHARE = re.compile(r"^0?\.\d+$")
 #: The cells of one table row, header or data, in order.
@@ -279,7 +281,8 @@ def table_problems(html_text: str) -> list[str]:
       (:func:`rometools.core.tables.designer_table`);
     * ``True`` or ``False`` where a designer reads a word (``yes``, ``no``);
     * a rate, share or chance column (its name says ``rate``, ``share``, ``chance``, ``probability``,
-      ``odds`` or ``%``) holding a bare decimal (``0.46``) instead of a percentage.
+      ``odds`` or ``%``, and no unit in points: ``pp of win rate`` is a difference) holding a bare
+      decimal (``0.46``) instead of a percentage.
 
     Examples
     --------
@@ -319,7 +322,7 @@ def table_problems(html_text: str) -> list[str]:
             if text in ("True", "False"):
                 found("True or False instead of a word", repr(text))
             name = names[position] if len(names) == len(row) else ""
-            if name and RATE_COLUMN.search(name) and BARE_SHARE.match(text):
+            if name and RATE_COLUMN.search(name) and not POINTS_UNIT.search(name) and BARE_SHARE.match(text):
                 found("a rate not as a percentage", f"{name!r} reads {text!r}")
     return list(out.values())
 
