@@ -341,7 +341,8 @@ def play_pairs(a: Any, b: Any, bots: Sequence[str], seed: int, indices: Sequence
     restricted seat's win lost: the seat is ``i % players``).
     """
     from rometools.core.playout import play
-    from rometools.core.playtest import RestrictedBot, _restriction
+    from rometools.core.restrictions import RestrictedBot
+    from rometools.core.restrictions import restriction_of as _restriction
     from rometools.core.simulate import _streams
 
     games = (_rebuilt(a), _rebuilt(b))
@@ -629,7 +630,7 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
         raise ArgumentError(f"address {address!r} names a Dask scheduler: it needs executor='dask', not {executor!r}")
     if isinstance(restrictions, str):
         restrictions = [restrictions]
-    from rometools.core.playtest import _restriction
+    from rometools.core.restrictions import restriction_of as _restriction
 
     restrictions = [_restriction(game_a, r).name for r in restrictions]
     if stop is not None and not (callable(stop) or callable(getattr(stop, "is_set", None))):

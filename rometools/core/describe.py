@@ -185,3 +185,25 @@ def player_counts(game: Any) -> list[int]:
     game = _a_game(game)
     span = _player_range(game.spec)
     return list(range(span[0], span[1] + 1)) if span else [game.players]
+
+
+#: A rules decision's id as ``docs/rules-decisions.md`` numbers them (``VR-13``, ``CE-14``).
+_DECISION_ID = r"\b[A-Z]{2,4}-\d+\b"
+
+
+def decision_reference(text: str) -> tuple[str, str]:
+    """``text`` without its rules-decision ids, and those ids as a reference to put after a sentence.
+
+    Examples
+    --------
+    >>> decision_reference("the card that places a milestone: a colour (space), or any (road) (VR-13).")
+    ('the card that places a milestone: a colour (space), or any (road).', ' (VR-13)')
+    >>> decision_reference("cards dealt (4 in the rulebook; some summaries give 5, VR-1).")
+    ('cards dealt (4 in the rulebook; some summaries give 5).', ' (VR-1)')
+    """
+    import re
+
+    ids = list(dict.fromkeys(re.findall(_DECISION_ID, text)))
+    plain = re.sub(r"[,;]?\s*" + _DECISION_ID, "", text)
+    plain = re.sub(r"\s*\(\s*\)", "", plain).replace(" )", ")").strip()
+    return plain, (f" ({', '.join(ids)})" if ids else "")

@@ -567,7 +567,7 @@ def _sentence(key: str, name: str, value: float, low: float, high: float, interv
     if key == "completion":
         if guard is None:
             return "Every game ends by its rules: the game declares no safeguard."
-        from rometools.core.playtest import decision_reference
+        from rometools.core.describe import decision_reference
 
         means, ref = decision_reference(guard.means.replace(guard.option, "a set number of"))
         return f"{v} of games end by the rules rather than by a safeguard{said}: {means.rstrip('.')}.{ref}"

@@ -29,71 +29,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rometools.core.bots import Bot
-from rometools.core.describe import player_counts, variant_options
+from rometools.core.describe import decision_reference, player_counts, variant_options
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import quantity
 from rometools.core.load import Game, load_game
 from rometools.core.playout import sample_outcome, to_json
 from rometools.core.protocol import CHANCE, TERMINAL
-from rometools.core.rng import as_generator, integer_below
+from rometools.core.restrictions import RestrictedBot, Restriction
+from rometools.core.restrictions import restriction_of as _restriction
+from rometools.core.rng import as_generator
 
 __all__ = ["HOLE_KINDS", "HOLE_TITLES", "Playtest", "decision_reference", "distinct_names", "option_parts", "option_words", "options_words", "lift_words", "loss_words", "Restriction", "RestrictedBot", "hot_spots", "hot_spots_by_players", "place_names", "player_counts",
            "playtest", "restricted", "restricted_play", "rule_decisions", "rule_holes", "variant_options"]
-
-
-@dataclass(frozen=True)
-class Restriction:
-    """A strategy a bot can be denied: a game declares these in ``GameSpec(restrictions=...)``.
-
-    Attributes
-    ----------
-    name : str
-        An identifier (``"no_fort"``).
-    forbids : str
-        What it forbids, as a sentence a designer reads ("never builds a fort").
-    rule : callable
-        ``rule(state, action) -> bool``: whether ``action`` is forbidden in ``state``.
-
-    Examples
-    --------
-    >>> r = Restriction("no_hold", "never holds", lambda state, action: action == "hold")
-    >>> r.rule(None, "hold"), r.rule(None, "roll")
-    (True, False)
-    """
-
-    name: str
-    forbids: str
-    rule: Callable[[Any, Any], bool]
-
-
-class RestrictedBot(Bot):
-    """A base bot that never plays the actions a :class:`Restriction` forbids.
-
-    At each decision it asks the base bot; an allowed choice is played. A forbidden one
-    is replaced by an allowed action drawn uniformly with the bot's ``rng`` (a bot cannot
-    be asked generically for its second choice, so the restricted bot loses the strategy
-    and, where the base bot wanted it, that decision's judgement: the measured loss is
-    an upper bound of the strategy's weight). When every legal action is forbidden, the
-    base bot's choice is played and counted in :attr:`forced`.
-    """
-
-    def __init__(self, base: Bot, restriction: Restriction, rules: Any):
-        self.base, self.restriction, self._rules = base, restriction, rules
-        self.name = f"{getattr(base, 'name', 'bot')} without {restriction.name}"
-        self.forced = 0
-        self.replaced = 0
-
-    def decide(self, state: Any, rng: Any) -> Any:
-        choice = self.base.choose(state, rng)
-        if not self.restriction.rule(state, choice):
-            return choice
-        allowed = [a for a in self._rules.legal_actions(state) if not self.restriction.rule(state, a)]
-        if not allowed:
-            self.forced += 1
-            return choice
-        self.replaced += 1
-        return allowed[integer_below(rng, len(allowed))]
 
 
 def lift_words(lift: float, digits: int = 0) -> str:
@@ -123,16 +70,6 @@ def loss_words(loss: float) -> str:
     if points == 0:
         return "no change in win rate"
     return f"{'loses' if loss > 0 else 'gains'} {points:.1f} points of win rate"
-
-
-def _restriction(game: Game, restriction: str | Restriction) -> Restriction:
-    if isinstance(restriction, Restriction):
-        return restriction
-    declared = game.spec.restrictions
-    if restriction not in declared:
-        names = ", ".join(declared) or "none declared"
-        raise ArgumentError(f"unknown restriction {restriction!r} for {game.title}; its restrictions: {names}")
-    return declared[restriction]
 
 
 def restricted(game: str | Game, bot: str, restriction: str | Restriction) -> RestrictedBot:
@@ -922,28 +859,6 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         how_paired = None
     return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
                     dict(compare or {}), seconds, how, how_by, how_paired)
-
-
-#: A rules decision's id as ``docs/rules-decisions.md`` numbers them (``VR-13``, ``CE-14``).
-_DECISION_ID = r"\b[A-Z]{2,4}-\d+\b"
-
-
-def decision_reference(text: str) -> tuple[str, str]:
-    """``text`` without its rules-decision ids, and those ids as a reference to put after a sentence.
-
-    Examples
-    --------
-    >>> decision_reference("the card that places a milestone: a colour (space), or any (road) (VR-13).")
-    ('the card that places a milestone: a colour (space), or any (road).', ' (VR-13)')
-    >>> decision_reference("cards dealt (4 in the rulebook; some summaries give 5, VR-1).")
-    ('cards dealt (4 in the rulebook; some summaries give 5).', ' (VR-1)')
-    """
-    import re
-
-    ids = list(dict.fromkeys(re.findall(_DECISION_ID, text)))
-    plain = re.sub(r"[,;]?\s*" + _DECISION_ID, "", text)
-    plain = re.sub(r"\s*\(\s*\)", "", plain).replace(" )", ")").strip()
-    return plain, (f" ({', '.join(ids)})" if ids else "")
 
 
 def option_words(game: str | Game, name: str, value: Any) -> str:
