@@ -793,3 +793,14 @@ class Explorer(widgets.VBox):
     def _on_change(self, _change=None) -> None:
         if not self._hold:
             self.update()
+
+
+def in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (a notebook, the app): then a button's long run plays
+    in a thread, so the page stays live."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None

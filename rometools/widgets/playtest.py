@@ -49,6 +49,7 @@ from rometools.widgets._base import (
     Explorer,
     WholeNumberText,
     busy,
+    in_kernel,
     plain_text,
     stale_note,
     trace_data,
@@ -120,6 +121,10 @@ class PlaytestReport(Explorer):
         Games at each player count for the hot spots' shift; 0: not played.
     run : bool
         Play once on opening (default ``True``).
+    background : bool, optional
+        Whether **Run** plays in a thread (the page stays live and **Stop** is heard); default:
+        in a Jupyter kernel (a notebook, the app) yes, elsewhere no (a script sees the results
+        when the click returns).
 
     See Also
     --------
@@ -153,9 +158,12 @@ class PlaytestReport(Explorer):
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bot: str = "greedy",
                  games: int = 100, seed: int = 0, *, variant: str = "", skill_games: int = 0,
-                 shift_games: int = 0, run: bool = True):
+                 shift_games: int = 0, run: bool = True, background: bool | None = None):
         super().__init__()
         self._init_message()
+        # Run plays in a thread in a kernel (a notebook, the app: the page stays live, Stop is heard),
+        # in the caller elsewhere (a script, a test's twin)
+        self._background = in_kernel() if background is None else bool(background)
         self.playtest = None
         self._hold = True
         ids = rometools.games()
@@ -182,7 +190,7 @@ class PlaytestReport(Explorer):
             layout={"width": "280px"}), "rt-playtest-shift")
         self._run = widgets.Button(description="Run", button_style="primary", icon="play", layout={"width": "110px"})
         self._run.add_class("rt-playtest-run")
-        self._run.on_click(lambda _b: self.run(wait=False))
+        self._run.on_click(lambda _b: self.run(wait=not self._background))
         self._stop = widgets.Button(description="Stop", icon="stop", disabled=True, layout={"width": "90px"},
                                     tooltip="end the playtest; no figure of an unfinished run is shown")
         self._stop.add_class("rt-playtest-stop")

@@ -67,6 +67,7 @@ from rometools.widgets._base import (
     _text_of,
     _upload,
     html_table,
+    in_kernel,
     inline_toggle,
     plain_text,
     stale_note,
@@ -249,17 +250,6 @@ def _points(p: float) -> str:
     return f"{p:g} point" + ("" if p == 1 else "s")
 
 
-def _in_kernel() -> bool:
-    """Whether this runs in a Jupyter kernel (a notebook, the app): then a button's long run plays
-    in a thread, so the page stays live."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
-
-
 def _seat_of(parameter: str) -> tuple[int, bool] | None:
     parts = parameter.split(".")
     if parts[0] == "handicap" and len(parts) in (2, 3) and parts[1].isdigit():
@@ -379,7 +369,7 @@ class VariantStudio(Explorer):
         super().__init__()
         self._init_message()
         self._files = files
-        self._background = _in_kernel() if background is None else bool(background)
+        self._background = in_kernel() if background is None else bool(background)
         self.comparison = self.tuning = None
         self._changes: dict[str, Any] = {}
         self._variant = None
