@@ -29,7 +29,7 @@ def test_the_command_line_plays_pig_and_agrees_with_simulate():
                          capture_output=True, text=True, check=True).stdout
     df = simulate("pig", 30, bots=["greedy", "random"], seed=4, progress=False)
     wins = df.groupby("player").win.sum()
-    assert out.startswith("30 games of Pig in ")
+    assert out.startswith("30 games of Pig, bots P1 greedy, P2 random, in "), out[:200]
     for player in ("P1", "P2"):
         row = next(line.split() for line in out.splitlines() if line.split()[:1] == [player])
         assert (int(row[1]), int(row[2])) == (30, wins[player])
