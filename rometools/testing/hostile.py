@@ -73,27 +73,47 @@ def _deep(levels: int) -> Any:
     return value
 
 
-def hostile_values(example: Any = None) -> Iterator[tuple[str, Any]]:
+def hostile_values(example: Any = None, *, kept: dict | None = None) -> Iterator[tuple[str, Any]]:
     """``(name, value)``: values built to break a game's input handling, made when asked (some are
     megabytes). ``example`` (a legal action) adds copies of it with one part made huge.
+
+    ``kept``: a dict the caller holds while it asks at several nodes; the values that do not depend
+    on ``example`` (immutable: the nested tuple, the million-item tuple...) are made once into it
+    instead of at every node (building and freeing them was most of the hostile_actions check).
 
     Examples
     --------
     >>> [name for name, _ in hostile_values()][:3]
     ['nested 100,000 deep', 'a string of 1,000,000 characters', 'a tuple of 1,000,000 items']
+    >>> kept = {}
+    >>> a, b = next(hostile_values(kept=kept))[1], next(hostile_values(kept=kept))[1]
+    >>> a is b
+    True
     """
-    yield "nested 100,000 deep", _deep(100_000)
-    yield "a string of 1,000,000 characters", "x" * 1_000_000
-    yield "a tuple of 1,000,000 items", tuple(range(1_000_000))
-    yield "a tuple of three 1,000,000-character strings", ("x" * 1_000_000,) * 3
-    yield "a whole number of 5,000 digits", 10 ** 5000
-    yield "a list nested in lists around a long string", [[[[["x" * 100_000]]]]]
-    yield "a NUL byte", "pass\x00"
+    made = {} if kept is None else kept
+
+    def value(name: str, make) -> Any:
+        got = made.get(name)
+        if got is None:
+            got = made[name] = make()
+        return got
+
+    deep = "nested 100,000 deep"
+    yield deep, value(deep, lambda: _deep(100_000))
+    for name, make in (("a string of 1,000,000 characters", lambda: "x" * 1_000_000),
+                       ("a tuple of 1,000,000 items", lambda: tuple(range(1_000_000))),
+                       ("a tuple of three 1,000,000-character strings", lambda: ("x" * 1_000_000,) * 3),
+                       ("a whole number of 5,000 digits", lambda: 10 ** 5000),
+                       ("a list nested in lists around a long string", lambda: [[[[["x" * 100_000]]]]]),
+                       ("a NUL byte", lambda: "pass\x00")):
+        # (a list is mutable: made anew each time, as a game might keep or change what it is given)
+        yield name, make() if name.startswith("a list") else value(name, make)
     if type(example) is tuple and example:
         for i in range(min(len(example), 4)):
             yield f"a legal action with part {i} 1,000,000 characters", (
-                *example[:i], "x" * 1_000_000, *example[i + 1:])
-            yield f"a legal action with part {i} nested 100,000 deep", (*example[:i], _deep(100_000), *example[i + 1:])
+                *example[:i], value("a string of 1,000,000 characters", lambda: "x" * 1_000_000), *example[i + 1:])
+            yield f"a legal action with part {i} nested 100,000 deep", (
+                *example[:i], value(deep, lambda: _deep(100_000)), *example[i + 1:])
         yield "a legal action followed by 1,000,000 items", (*example, *range(1_000_000))
     elif example is not None:
         yield "a legal action in a tuple of 1,000,000", (example,) * 1_000_000
@@ -147,14 +167,18 @@ def check_listed(spec: Any, game: Any, seed: int, n_games: int) -> None:
     rules = spec.rules
     bot = game.bot("random") if "random" in spec.bots else None
     pool: dict[Any, Any] = {}
+    order: list = []   # the pool's keys in the order met: sampled by place, not listed whole at every node
     rng = random.Random(f"listed {spec.id} {seed}")
     for k in range(min(n_games, LISTED_GAMES)):
         end = play(game, bot or game.bot(sorted(spec.bots)[0]), rng=seed + k)
         for state in states(end):
             legal = rules.legal_actions(state)
             listed = {_key(a): a for a in legal}
-            candidates = [a for key, a in pool.items() if key not in listed]
-            offered = rng.sample(candidates, min(len(candidates), LISTED_PROBES // 2))
+            # a uniform sample of the earlier actions not listed here, drawn by place: enough places
+            # that, the listed ones dropped, LISTED_PROBES // 2 are left when the pool holds them
+            # (listing the whole pool at every node was a third of the check in long games)
+            picks = rng.sample(range(len(order)), min(len(order), LISTED_PROBES // 2 + len(listed)))
+            offered = [pool[order[i]] for i in picks if order[i] not in listed][:LISTED_PROBES // 2]
             offered += [v for v in _variants(legal, rng) if _key(v) not in listed][:LISTED_PROBES - len(offered)]
             for action in offered:
                 try:
@@ -167,8 +191,10 @@ def check_listed(spec: Any, game: Any, seed: int, n_games: int) -> None:
                          f"{at}: apply accepted {shown(action, 200)}, which legal_actions does not list, "
                          f"and recorded {shown(recorded, 200)}: a saved game would hold an action the rules "
                          f"never offered")
-            for a in legal:
-                pool.setdefault(_key(a), a)
+            for key, a in listed.items():
+                if key not in pool:
+                    pool[key] = a
+                    order.append(key)
 
 
 # ===================================================================== hostile actions
@@ -195,12 +221,13 @@ def check_hostile_actions(spec: Any, game: Any, seed: int, notes: list[str]) -> 
     rules = spec.rules
     end = play(game, game.bot("random") if "random" in spec.bots else game.bot(sorted(spec.bots)[0]), rng=seed)
     nodes = _nodes(rules, end)
+    kept: dict = {}   # the values that do not depend on the node, made once for all of them
     if not any(rules.current_player(s) == CHANCE for _, s in nodes):
         notes.append(f"hostile actions were not offered at a chance node (none in the game of seed {seed})")
     for where, state in nodes:
         legal = rules.legal_actions(state)
         snap = _snapshot(state, rules)
-        for name, value in hostile_values(legal[0] if legal else None):
+        for name, value in hostile_values(legal[0] if legal else None, kept=kept):
             at = f"the game of seed {seed}, {where} ({_node_name(rules, state)}): apply(state, {name})"
             try:
                 rules.apply(state, value)
@@ -219,8 +246,8 @@ def check_hostile_actions(spec: Any, game: Any, seed: int, notes: list[str]) -> 
 
 
 # ===================================================================== hostile options
-def _option_values() -> Iterator[tuple[str, Any]]:
-    yield from ((n, v) for n, v in hostile_values() if n != "a NUL byte")
+def _option_values(kept: dict | None = None) -> Iterator[tuple[str, Any]]:
+    yield from ((n, v) for n, v in hostile_values(kept=kept) if n != "a NUL byte")
     yield "infinity", float("inf")
     yield "not a number", float("nan")
     yield "a whole number of 30 digits below zero", -10 ** 30
@@ -240,8 +267,9 @@ def check_hostile_options(game_id: str) -> None:
         Naming the option, the value and what happened.
     """
     spec = game_spec(game_id)
+    kept: dict = {}   # the values made once for every option
     for o in spec.config.options():
-        for name, value in _option_values():
+        for name, value in _option_values(kept):
             at = f"{o.name} = {name}"
             try:
                 game = load_game(game_id, **{o.name: value})
