@@ -83,7 +83,7 @@ def accepted_symbols(s: GameState, seat: int, token: str) -> tuple[str, ...]:
     comps = s.config.components
     if token == comps.joker:
         return comps.symbols
-    cards = s.config.cards.by_number   # numbers the state holds
+    cards = s.config.objectives.by_number   # numbers the state holds
     extra = []
     for n in s.controlled[seat]:
         power = cards[n].power
@@ -124,7 +124,7 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
     >>> all(a[0] == "place" for a in placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.cards.by_number
+    cards = s.config.objectives.by_number
     blocked = [n for _, n in s.queue]
     targets, sources = [], []   # open slot groups of the symbols; slot groups holding a legion
     for number, legions in s.in_play[seat]:
@@ -159,7 +159,7 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     >>> can_place(s, 0, ("shield",)) == bool(placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.cards.by_number
+    cards = s.config.objectives.by_number
     reserve = s.reserve[seat] > 0
     targets, sources = [], []   # open slot groups of the symbols; slot groups holding a legion
     # (loops over the slot groups by place: a zip and a generator per objective were a tenth of the
