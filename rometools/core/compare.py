@@ -78,8 +78,9 @@ class Figure:
         ``"changed"``, ``"equivalent"`` (did not change by as much as ``precision``) or
         ``None`` (undecided).
     more_needed : int
-        About how many more paired games would decide it (0 once decided; -1 when nothing
-        yet says).
+        About how many more paired games would decide it: 0 once decided and only then (an
+        asymptotic figure counts at least the pairs left to :data:`MIN_PAIRS`); -1 when nothing
+        yet says.
     exact : bool
         Whether the interval holds at every number of games (a bounded figure), or as the
         games grow (an asymptotic one).
@@ -111,7 +112,8 @@ class Comparison:
     Attributes
     ----------
     title : str
-        The game and the two variants (``"Via Romana, 3 players, greedy: hand=4 against hand=5"``).
+        The game and the two variants (``"Via Romana, 3 players, greedy: as published against Dangerous Ties on"``:
+        each option in its own words, :func:`~rometools.core.playtest.options_words`).
     pairs : int
         Paired games played (each seed in both variants).
     figures : tuple of Figure
@@ -197,6 +199,16 @@ def _within(f: Figure) -> str:
     return f"{f.name} (within \u00b1{_amount(f, f.precision, False)} {unit})"
 
 
+def _more_words(f: Figure) -> str:
+    """How many more paired games would decide an undecided figure: never "about 0"."""
+    if f.more_needed < 0:
+        return "no estimate yet"
+    if not f.exact and f.pairs < MIN_PAIRS and f.more_needed == MIN_PAIRS - f.pairs:
+        return (f"decided from {number(MIN_PAIRS)} paired games on: {number(f.more_needed)} more would decide it "
+                f"as it stands")
+    return f"about {counted(f.more_needed, 'more paired game')} would decide it"
+
+
 def comparison_text(c: Comparison) -> str:
     """A comparison's verdict in a few sentences: what changed, what did not, what is undecided.
 
@@ -205,13 +217,13 @@ def comparison_text(c: Comparison) -> str:
     >>> import rometools
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=400, progress=False)
     >>> print(comparison_text(c).splitlines()[0])
-    Pig, 2 players, greedy: as published against target=60: 400 paired games; the budget of games ended before every figure was decided (95% for all 7 figures and tests together: each at 0.71%).
+    Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 400; the budget of games ended before every figure was decided (95% for all 7 figures and tests together: each at 0.71%).
     """
     why = {"decided": "stopped because every figure is decided",
            "budget": "the budget of games ended before every figure was decided",
            "stopped": "STOPPED on request before every figure was decided; the intervals hold as they stand"}
     n_tests = len(c.figures) + 1
-    lines = [f"{c.title}: {counted(c.pairs, 'paired game')}; {why[c.stopped]} ({c.confidence:.0%} for all "
+    lines = [f"{c.title}. Paired games: {number(c.pairs)}; {why[c.stopped]} ({c.confidence:.0%} for all "
              f"{n_tests} figures and tests together: each at {(1 - c.confidence) / n_tests:.2%})."]
     changed = [f for f in c.figures if f.decision == "changed"]
     same = [f for f in c.figures if f.decision == "equivalent"]
@@ -221,8 +233,7 @@ def comparison_text(c: Comparison) -> str:
     if same:
         lines.append("Did not change by as much as the precision: " + ", ".join(_within(f) for f in same) + ".")
     for f in open_:
-        more = ("no estimate yet" if f.more_needed < 0 else
-                f"about {number(f.more_needed)} more paired games would decide it")
+        more = _more_words(f)
         lines.append(f"Undecided: {_said(f)}; {more}.")
     b = c.balance
     if b["decision"] == "changed":
@@ -272,10 +283,12 @@ def _describe(x: Any, game) -> str:
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
         return name
+    from rometools.core.playtest import options_words
+
     options = game.config.to_dict()
     default = type(game.config)().to_dict() if not hasattr(x, "game") else options
     changed = {k: v for k, v in options.items() if k != "players" and default.get(k) != v}
-    return ", ".join(f"{k}={v}" for k, v in changed.items()) or "as published"
+    return options_words(game, changed) or "as published"   # "Dangerous Ties on", never "dangerous_ties=True"
 
 
 def _shipped(x: Any, game, executor: str = "process") -> Any:
@@ -486,9 +499,13 @@ class _Tracked:
                 saved = float(1 - max(var[2], 0.0) / (var[0] + var[1]))
         low, high = self.cs.interval()
         decision = self.cs.decided() if (self.exact or n >= MIN_PAIRS) else None
+        more = 0 if decision else self.cs.more_needed()
+        if not decision and not self.exact and n < MIN_PAIRS and more >= 0:
+            more = max(more, MIN_PAIRS - n)   # an asymptotic interval decides from MIN_PAIRS on
+        if not decision and more == 0:
+            more = 1   # undecided: never "about 0 more paired games"
         return Figure(self.name, self.kind, self.unit, n, float(means[0]), float(means[1]), float(means[2]),
-                      low, high, self.cs.precision, decision, 0 if decision else self.cs.more_needed(), self.exact,
-                      saved)
+                      low, high, self.cs.precision, decision, more, self.exact, saved)
 
 
 # ----------------------------------------------------------------- compare

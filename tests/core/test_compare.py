@@ -202,3 +202,32 @@ def test_a_figure_is_said_without_a_negative_zero():
     f = Figure("win rate P4", "win rate", "percentage points", 200, 0.0504, 0.0500, -0.0004, -0.017, -0.0004,
                0.02, None, 100, True, 0.3)
     assert _said(f) == "win rate P4 0.0 percentage points [\u22121.7, 0.0] (5.0 \u2192 5.0)"
+
+
+def test_the_title_says_options_in_their_own_words():
+    """A fresh user read "as published against dangerous_ties=True": an option is said as the report
+    says it (``option_words``), never by its snake_case name."""
+    c = compare(rometools.load_game("via_romana", players=3),
+                rometools.load_game("via_romana", players=3, dangerous_ties=True), max_games=20, batch=10,
+                progress=False)
+    assert c.title == "Via Romana, 3 players, greedy: as published against Dangerous Ties on"
+    assert "dangerous_ties" not in c.text
+    v = rometools.Variant("via_romana", options={"hand": 5, "players": 3})
+    assert v.label() == "variant cards dealt to each player (4 in the rulebook; some summaries give 5): 5 (VR-1)"
+
+
+def test_no_figure_is_said_to_need_about_0_more_games():
+    """An asymptotic figure (the game length) whose interval already excludes 0 is undecided before
+    100 pairs: it said "about 0 more paired games would decide it". It now says how many pairs
+    remain to 100, and a decided figure says nothing of more games."""
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=60, batch=20, progress=False)
+    length = c.figure("game length")
+    assert length.decision is None and (length.low > 0 or length.high < 0)
+    assert length.more_needed == 40
+    assert "game length" in c.text and "about 0 more" not in c.text
+    assert "decided from 100 paired games on: 40 more would decide it" in c.text
+    for f in c.figures:
+        assert (f.more_needed == 0) == (f.decision is not None), f
+    d = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
+    decided = [f for f in d.figures if f.decision is not None]
+    assert decided and all(f"{f.name} " in d.text and "Undecided: " + f.name not in d.text for f in decided)
