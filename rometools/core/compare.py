@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, evidence, number
+from rometools.core.formatting import counted, evidence, number, quantity
 
 __all__ = ["EXECUTORS", "Comparison", "Figure", "compare", "play_pairs"]
 
@@ -188,15 +188,19 @@ def _amount(f: Figure, x: float, signed: bool = True) -> str:
     return with_sign(scale * x) if signed else with_sign(scale * x).lstrip("+")
 
 
+def _with_unit(f: Figure, text: str) -> str:
+    """An amount with its figure's unit, singular for 1 (``"1.0 percentage point"``, ``"2.0 turns"``):
+    a win rate's "percentage points", never bare "points" (a score's, a handicap's)."""
+    return quantity(text, f.unit.removesuffix("s")) if f.unit.endswith("s") else f"{text} {f.unit}"
+
+
 def _said(f: Figure) -> str:
-    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
-    return (f"{f.name} {_amount(f, f.difference)} {unit} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
+    return (f"{f.name} {_with_unit(f, _amount(f, f.difference))} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
             f"({_amount(f, f.base, False)} \u2192 {_amount(f, f.variant, False)})")
 
 
 def _within(f: Figure) -> str:
-    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
-    return f"{f.name} (within \u00b1{_amount(f, f.precision, False)} {unit})"
+    return f"{f.name} (within \u00b1{_with_unit(f, _amount(f, f.precision, False))})"
 
 
 def _more_words(f: Figure) -> str:

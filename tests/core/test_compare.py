@@ -75,7 +75,7 @@ def test_a_decided_change_is_said_with_its_interval_and_what_did_not_change(coin
     assert c.balance["decision"] == "changed"
     text = c.text
     assert "Changed (B \u2212 A, with its interval): win rate P1 +" in text
-    assert "Did not change by as much as the precision: score spread (within \u00b11.0 points)" in text
+    assert "Did not change by as much as the precision: score spread (within \u00b11.0 point)" in text   # quantity: singular for 1
     assert "No decision changed in any of the" in text   # the toss is all: no bot decides anything
 
 
@@ -231,3 +231,16 @@ def test_no_figure_is_said_to_need_about_0_more_games():
     d = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
     decided = [f for f in d.figures if f.decision is not None]
     assert decided and all(f"{f.name} " in d.text and "Undecided: " + f.name not in d.text for f in decided)
+
+
+def test_amounts_are_said_with_their_units_in_the_singular_for_1():
+    import dataclasses
+
+    from rometools.core.compare import comparison_text
+
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=200, batch=100, progress=False)
+    length = dataclasses.replace(c.figure("game length"), decision="equivalent", precision=1.0)
+    win = dataclasses.replace(c.figure("win rate P1"), decision=None, difference=0.01, low=-0.02, high=0.04)
+    text = comparison_text(dataclasses.replace(c, figures=(win, length)))
+    assert "game length (within \u00b11.0 decision)" in text
+    assert "win rate P1 +1.0 percentage point [\u22122.0, +4.0]" in text
