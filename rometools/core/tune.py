@@ -113,6 +113,10 @@ class Tuning:
     unit : str
         The response's unit, plural: ``"percentage points"`` for a win rate (a proportion), the
         game's own length unit (``"turns"``), ``""`` for a function's target.
+    replaces : tuple of str
+        The parameters the variant tuned sets itself, with its value (``"handicap.4 = 2"``): each
+        value tried replaces it (the whole handicap, not added to the variant's), and the text
+        says so.
     """
 
     title: str
@@ -130,6 +134,7 @@ class Tuning:
     history: tuple[dict, ...] = field(default=(), repr=False)
     seconds: float = 0.0
     unit: str = ""
+    replaces: tuple[str, ...] = ()
 
     def curve(self):
         """The response curve as a :class:`pandas.DataFrame`: one row per candidate (``value``,
@@ -179,6 +184,9 @@ def tuning_text(t: Tuning) -> str:
     names = " and ".join(t.parameters)
     lines = [f"{t.title}: {names} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
              f"{counted(t.games, 'game')} in the race ({t.stopped})."]
+    if t.replaces:
+        lines.append(f"Each value tried replaces the variant's own {' and '.join(t.replaces)}: the value tried is "
+                     f"the whole value, not added to it.")
     off = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
                                                                                           strict=True))
     verdict = ("meets the target within the tolerance" if t.meets else
@@ -312,6 +320,35 @@ def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple
     return g, g
 
 
+def _replaced(game: Any, parameters: Sequence[str]) -> tuple[str, ...]:
+    """The parameters a variant sets itself, with its values (``"handicap.4 = 2"``): a tuned value
+    replaces them (``Variant.with_value``), which the text says. Parameters already checked."""
+    from rometools.core.game import Game
+
+    if callable(game) and not isinstance(game, Game | str) and not hasattr(game, "load"):
+        return ()
+    from rometools.core.handicap import Handicap
+    from rometools.core.variants import _thawed, as_variant
+
+    v = as_variant(game)
+    out = []
+    for p in parameters:
+        own = None
+        if p.startswith("handicap."):
+            parts = p.split(".")
+            h = Handicap.parse(_thawed(v.options.get("handicap")))
+            seat = int(parts[1]) - 1
+            own = (h.bonus(seat) if parts[-1] == "bonus" else h.points(seat)) or None
+        elif ":" in p:
+            file, _, address = p.partition(":")
+            own = v.edits.get(file, {}).get(address)
+        elif p in v.options:
+            own = _thawed(v.options[p])
+        if own is not None:
+            out.append(f"{p} = {own}")
+    return tuple(out)
+
+
 def _values(values: Any, count: int) -> list[tuple]:
     """The candidates as tuples: one list for one parameter, a list per parameter (a grid) for two."""
     def numbers(xs: Any, what: str) -> list:
@@ -443,6 +480,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     title = f"{first.title}, {first.players} players, {'/'.join(dict.fromkeys(bot_names))}"
     if hasattr(game, "label") and hasattr(game, "edits") and (game.edits or set(game.options) - {"players"}):
         title += f"; {game.label()}"   # what was tuned: a variant's name, and that it edits data
+    replaces = _replaced(game, parameters)
     start = time.process_time()
 
     k = len(grid)
@@ -497,7 +535,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         meets = states[best][5] <= tolerance
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
-                      reason, float(confidence), tuple(history), time.process_time() - start, aim.unit)
+                      reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces)
 
     try:
         with _Runner(executor, workers, address) as runner:

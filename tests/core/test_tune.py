@@ -149,3 +149,20 @@ def test_the_tolerance_and_the_offsets_are_said_with_their_units_in_the_singular
     text = tuning_text(win)
     assert "not shown to be within \u00b11 percentage point." in text
     assert "off the target by +1.0 percentage point [\u22122.0, +4.0]" in text
+
+
+def test_a_value_the_variant_sets_itself_is_said_to_be_replaced():
+    """A trial tuned ``handicap.4`` on a variant file with ``handicap = {4 = 2}``: each candidate
+    silently replaced the variant's 2 points. The text now says so (docs/what-if.md, "Tune")."""
+    v = rometools.Variant("pig", name="P2 +5", options={"handicap": {2: 5}, "target": 60})
+    t = tune(v, "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=40, batch=10, check_games=0,
+             progress=False)
+    assert t.replaces == ("handicap.2 = 5",)
+    assert ("Each value tried replaces the variant's own handicap.2 = 5: the value tried is the whole value, "
+            "not added to it.") in t.text.splitlines()
+    both = tune(v, ("target", "handicap.1"), ([50, 60], [0, 1]), target="length=40", bots="random", max_games=40,
+                batch=10, check_games=0, progress=False)
+    assert both.replaces == ("target = 60",)   # P1 has no handicap of its own in the variant
+    plain = tune("pig", "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=20, batch=10,
+                 check_games=0, progress=False)
+    assert plain.replaces == () and "replaces" not in plain.text
