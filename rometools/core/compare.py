@@ -34,7 +34,7 @@ import numpy as np
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted, evidence, number, quantity
 
-__all__ = ["EXECUTORS", "Comparison", "Figure", "compare", "play_pairs"]
+__all__ = ["EXECUTORS", "Comparison", "Figure", "balance_text", "compare", "comparison_text", "play_pairs"]
 
 #: Where the games of :func:`compare` play (as :func:`rometools.core.simulate.simulate`).
 EXECUTORS = ("serial", "process", "dask")
@@ -213,6 +213,31 @@ def _more_words(f: Figure) -> str:
     return f"about {counted(f.more_needed, 'more paired game')} would decide it"
 
 
+def balance_text(c: Comparison) -> str:
+    """The seat-balance test's verdict in a sentence: did any seat's win rate change, with the
+    evidence the test across seats reached and the evidence it needs (``1 / alpha``).
+
+    Examples
+    --------
+    >>> import rometools
+    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
+    >>> balance_text(c)
+    'Seat balance undecided (evidence 2.7 against "no seat changed", 140 needed).'
+    """
+    b = c.balance
+    if b["decision"] == "changed":
+        odds = ": odds of more than a million to one" if b["e_value"] > 1e6 else ""
+        verdict = (f"changed (the test across seats reached an evidence of {evidence(b['e_value'])} against "
+                   f"\"no seat changed\"{odds}; {evidence(b['threshold'])} needed)" if b["e_value"] >= b["threshold"]
+                   else "changed (a seat's win rate changed)")
+    elif b["decision"] == "equivalent":
+        verdict = "did not change: no seat's win rate changed by as much as the precision"
+    else:
+        verdict = (f"undecided (evidence {evidence(b['e_value'])} against \"no seat changed\", "
+                   f"{evidence(b['threshold'])} needed)")
+    return f"Seat balance {verdict}."
+
+
 def comparison_text(c: Comparison) -> str:
     """A comparison's verdict in a few sentences: what changed, what did not, what is undecided.
 
@@ -239,18 +264,7 @@ def comparison_text(c: Comparison) -> str:
     for f in open_:
         more = _more_words(f)
         lines.append(f"Undecided: {_said(f)}; {more}.")
-    b = c.balance
-    if b["decision"] == "changed":
-        odds = ": odds of more than a million to one" if b["e_value"] > 1e6 else ""
-        verdict = (f"changed (the test across seats reached an evidence of {evidence(b['e_value'])} against "
-                   f"\"no seat changed\"{odds}; {evidence(b['threshold'])} needed)" if b["e_value"] >= b["threshold"]
-                   else "changed (a seat's win rate changed)")
-    elif b["decision"] == "equivalent":
-        verdict = "did not change: no seat's win rate changed by as much as the precision"
-    else:
-        verdict = (f"undecided (evidence {evidence(b['e_value'])} against \"no seat changed\", "
-                   f"{evidence(b['threshold'])} needed)")
-    lines.append(f"Seat balance {verdict}.")
+    lines.append(balance_text(c))
     d = c.decisions
     if d["games"] == 0:
         lines.append(f"No decision changed in any of the {counted(c.pairs, 'paired game')}: the bots did not see the "
