@@ -22,14 +22,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import (
-    PLOT_CONFIG,
-    add_caption,
-    add_leader_labels,
-    new_figure,
-    place_labels,
-    save_figures,
-)
+from rometools.charts._common import add_caption, new_figure
+from rometools.charts.export import PLOT_CONFIG, save_figures
+from rometools.charts.labels import add_leader_labels, place_labels
 from rometools.core.formatting import counted, probability
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
@@ -800,7 +795,7 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, figures: Any = Non
         :func:`~rometools.core.playtest.playtest` raises it) writes nothing.
     figures : str or Path, optional
         A folder (made if missing) to write every chart of the page into as PNG and SVG, for a
-        rulebook draft (:func:`~rometools.charts._common.save_figures`: kaleido and Chromium).
+        rulebook draft (:func:`~rometools.charts.export.save_figures`: kaleido and Chromium).
     **options
         As :func:`rometools.core.playtest.playtest` (``seed``, ``bot``, ``players``,
         ``compare``, ``skill_games``, ``shift_games``, ``executor``, ``progress``...).

@@ -301,7 +301,7 @@ def _describe(x: Any, game) -> str:
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
         return name
-    from rometools.core.playtest import options_words
+    from rometools.core.describe import options_words
 
     options = game.config.to_dict()
     default = type(game.config)().to_dict() if not hasattr(x, "game") else options

@@ -1190,8 +1190,8 @@ class Variant:
         >>> Variant("via_romana", options={"players": 3}).label()
         'the published game'
         """
+        from rometools.core.describe import option_words
         from rometools.core.formatting import counted
-        from rometools.core.playtest import option_words
 
         changes = [option_words(self.game, k, _thawed(v))   # in the option's own words, as the report
                    for k, v in self.options.items() if k != "players"]
