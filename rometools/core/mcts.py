@@ -18,10 +18,15 @@ The search
 UCT (Kocsis and Szepesvari 2006) with max^n backups for any number of seats:
 each node keeps the results of the seat that chose the move into it, and the
 seat to move picks the child maximising ``mean + c * sqrt(ln N / n)``. A leaf
-is valued by one playout to the end by the game's ``"greedy"`` bot (its
+is valued by one playout by the game's ``"greedy"`` bot (its
 ``"random"`` bot if it has no greedy one; option ``rollout``: any of the
 game's bot names), chance outcomes drawn with their
-exact probabilities (:func:`~rometools.core.playout.sample_outcome`). The
+exact probabilities (:func:`~rometools.core.playout.sample_outcome`). A playout
+plays to the end of the game, or, with option ``depth`` (default: the game's
+``GameSpec.mcts_playout_depth``, ``None`` for most games), stops after that many
+decisions and is valued by the provisional results where it stops: cheaper
+simulations, which ``benchmarks/bench_mcts_skill.py`` weighs against full ones at
+equal CPU (``depth="end"`` asks for full playouts in any game). The
 result of a finished game is each seat's *win share* (1 for a win, ``1/k``
 each for a complete tie of ``k`` seats for first, with the game's tiebreakers
 (``GameSpec.ranks``), else 0; option ``utility="win"``) or its score scaled
@@ -88,6 +93,8 @@ DEFAULT_BUDGET = 100
 DEFAULT_EXPLORATION = 0.7
 #: What a finished game is worth to a seat: its win share, or its score scaled to [0, 1].
 UTILITIES = ("win", "score")
+#: The playout depth "to the end of the game", whatever the game's default (``depth="end"``).
+END = "end"
 
 
 @dataclass(frozen=True)
@@ -163,10 +170,11 @@ class _Search:
     """One search from one state: the tree, the playout bots and the rng."""
 
     def __init__(self, spec: GameSpec, budget: int, rng: np.random.Generator, c: float,
-                 rollout: str | None, utility: str, depth: int | None = None):
+                 rollout: str | None, utility: str, depth: int | str | None = None):
         rules = spec.rules
         self.spec, self.rng, self.c, self.utility, self.budget = spec, rng, c, utility, budget
-        self.depth = depth
+        # None: the game's own default (GameSpec.mcts_playout_depth); "end": to the end of the game
+        self.depth = spec.mcts_playout_depth if depth is None else None if depth == END else depth
         self.current, self.legal = rules.current_player, rules.legal_actions
         # a drawn outcome is legal: drawn from whole-number weights (sample_outcome's draw), applied unchecked
         self.weights, self.apply_legal = rules.chance_weights, spec.apply_legal
@@ -349,10 +357,14 @@ class _Search:
 MAX_BUDGET = 1_000_000
 
 
-def _check_depth(depth: Any) -> None:
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int | np.integer) or depth < 1):
-        raise ArgumentError(f"the playout depth must be a whole number of decisions, 1 or more (or None: to the "
-                            f"end of the game), got {shown(depth)}")
+def _check_depth(depth: Any) -> int | str | None:
+    """The depth as the search takes it: a Python int, ``"end"`` or ``None`` (the game's default)."""
+    if depth is None or (isinstance(depth, str) and depth == END):
+        return depth
+    if isinstance(depth, bool) or not isinstance(depth, int | np.integer) or depth < 1:
+        raise ArgumentError(f"the playout depth must be a whole number of decisions, 1 or more, or 'end' (to the "
+                            f"end of the game), or None (the game's default), got {shown(depth)}")
+    return int(depth)
 
 
 def _check_options(budget: Any, c: Any, utility: Any) -> None:
@@ -367,7 +379,7 @@ def _check_options(budget: Any, c: Any, utility: Any) -> None:
 
 def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
                c: float = DEFAULT_EXPLORATION, rollout: str | None = None,
-               utility: str = "win", depth: int | None = None) -> list[RankedMove]:
+               utility: str = "win", depth: int | str | None = None) -> list[RankedMove]:
     """The legal moves of a position, best first, with visit counts and estimated values.
 
     "What would a strong player do here?": ``budget`` MCTS simulations from
@@ -393,11 +405,14 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
         often than 100 with random ones (``benchmarks/bench_openspiel.py``).
     utility : {"win", "score"}
         What a finished game is worth (:func:`game_results`).
-    depth : int, optional
+    depth : int or "end", optional
         Decisions a playout plays before it stops and is valued by the game's
-        provisional results there (:func:`game_results` of that state); default
-        ``None``: playouts play to the end. Shorter playouts are cheaper, and
-        noisier where the provisional ranks say little.
+        provisional results there (:func:`game_results` of that state);
+        ``"end"``: playouts play to the end. Default ``None``: the game's own
+        default, ``GameSpec.mcts_playout_depth`` (to the end for a game that
+        sets none). Shorter playouts are cheaper, and noisier where the
+        provisional ranks say little; ``benchmarks/bench_mcts_skill.py``
+        measures their strength against full ones at equal CPU.
 
     Returns
     -------
@@ -427,7 +442,7 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
     """
     spec = game_of(state)
     _check_options(budget, c, utility)
-    _check_depth(depth)
+    depth = _check_depth(depth)
     p = spec.rules.current_player(state)
     if p == CHANCE:
         raise ArgumentError(f"no move to search: a chance node ({spec.chance_name}) is pending")
@@ -436,8 +451,7 @@ def best_moves(state: Any, budget: int = DEFAULT_BUDGET, rng: RngLike = None, *,
     legal = spec.rules.legal_actions(state)
     if len(legal) == 1:
         return [RankedMove(legal[0], 0, math.nan)]
-    return _Search(spec, int(budget), as_generator(rng), float(c), rollout, utility,
-                   None if depth is None else int(depth)).ranked(state)
+    return _Search(spec, int(budget), as_generator(rng), float(c), rollout, utility, depth).ranked(state)
 
 
 class MCTSBot(Bot):
@@ -445,7 +459,8 @@ class MCTSBot(Bot):
 
     Every registered game knows it by name: ``"mcts"`` (:data:`DEFAULT_BUDGET`
     simulations) or ``"mcts:<budget>"``; options other than the budget are
-    written ``"mcts:200:rollout=random:c=1.0:utility=score"``, and
+    written ``"mcts:200:rollout=random:c=1.0:utility=score:depth=16"``
+    (``depth=end``: playouts to the end, whatever the game's default), and
     :attr:`name` writes them back that way, so the bot's name rebuilds it
     (which is how :func:`~rometools.core.simulate.simulate` sends bots to
     worker processes). See :func:`best_moves` for the parameters.
@@ -462,6 +477,8 @@ class MCTSBot(Bot):
     True
     >>> MCTSBot(200, rollout="random").name
     'mcts:200:rollout=random'
+    >>> game.bot("mcts:40:depth=end").depth, MCTSBot(40, depth=16).name
+    ('end', 'mcts:40:depth=16')
     >>> game.bot("mcts:lots")
     Traceback (most recent call last):
     ...
@@ -472,13 +489,13 @@ class MCTSBot(Bot):
     trusted = True  # every move comes from the game's own legal_actions
 
     def __init__(self, budget: int = DEFAULT_BUDGET, *, c: float = DEFAULT_EXPLORATION,
-                 rollout: str | None = None, utility: str = "win", depth: int | None = None):
+                 rollout: str | None = None, utility: str = "win", depth: int | str | None = None):
         _check_options(budget, c, utility)
-        _check_depth(depth)
+        depth = _check_depth(depth)
         if rollout is not None and not isinstance(rollout, str):
             raise ArgumentError(f"rollout must be the name of one of the game's bots, got {rollout!r}")
         self.budget, self.c, self.rollout, self.utility = int(budget), float(c), rollout, utility
-        self.depth = None if depth is None else int(depth)
+        self.depth = depth
         options = [f"{k}={v}" for k, v, default in (("rollout", rollout, None),
                                                     ("c", self.c, DEFAULT_EXPLORATION),
                                                     ("utility", utility, "win"),
@@ -529,7 +546,8 @@ def mcts_bot(name: str) -> MCTSBot:
                 raise ValueError(part)
             if key == "depth" and len(value) > 12:
                 raise ValueError(part)
-            options[key] = float(value) if key == "c" else int(value) if key == "depth" else value
+            options[key] = (float(value) if key == "c" else value if key != "depth" or value == END
+                            else int(value))
     except ValueError:
         raise ArgumentError(usage) from None
     return MCTSBot(**options)

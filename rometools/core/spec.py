@@ -223,6 +223,13 @@ class GameSpec:
         The game's question-driven notebooks, as paths relative to the folder of its package
         (``"notebooks/pig.ipynb"``), run headless by the repository's notebook test. The
         bundled games' notebooks are in the repository's ``notebooks/`` folder instead.
+    mcts_playout_depth : int, optional
+        Decisions an MCTS playout plays before it stops and is valued by the game's
+        provisional results there, when the bot or search is not told a ``depth``
+        (:class:`~rometools.core.mcts.MCTSBot`, :func:`~rometools.core.mcts.best_moves`):
+        for a game whose playouts to the end are slow and whose cut ones are at least as
+        strong at equal CPU, as ``benchmarks/bench_mcts_skill.py`` measures. Default
+        ``None``: playouts play to the end.
 
     Raises
     ------
@@ -230,8 +237,9 @@ class GameSpec:
         If ``rules`` lacks a function of :data:`~rometools.core.protocol.KERNEL`,
         writes no ``scores`` and no ``score_parts`` is given, or no bot is given.
     ValueError
-        If the id is not a Python identifier, or places are named (``action_places``,
-        ``place_map``) with no ``place_names``.
+        If the id is not a Python identifier, places are named (``action_places``,
+        ``place_map``) with no ``place_names``, or ``mcts_playout_depth`` is not a whole
+        number 1 or more (or ``None``).
     """
 
     id: str
@@ -273,10 +281,15 @@ class GameSpec:
     game_length: tuple[str, Callable[[Any], int]] | None = None
     explorers: Sequence[ExplorerSpec] = ()
     notebooks: Sequence[str] = ()
+    mcts_playout_depth: int | None = None
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not self.id.isidentifier():
             raise ValueError(f"a game id is a Python identifier, got {self.id!r}")
+        depth = self.mcts_playout_depth
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"game {self.id!r}: mcts_playout_depth is a whole number of decisions, 1 or more, "
+                             f"or None (to the end), got {depth!r}")
         if (self.action_places is not None or self.place_map is not None) and self.place_names is None:
             raise ValueError(f"game {self.id!r} names places (action_places or place_map) by id, so it needs "
                              f"place_names(config) -> {{id: name}} for the names a designer reads")

@@ -193,3 +193,30 @@ def test_short_playouts_stop_after_their_depth_and_value_the_position_there():
     assert bot.choose(state, 1) in game.legal_actions(state)
     with pytest.raises(ArgumentError, match="playout depth must be a whole number of decisions, 1 or more"):
         MCTSBot(5, depth=0)
+
+
+def test_a_game_s_own_playout_depth_is_the_default_and_end_asks_for_full_playouts():
+    """``GameSpec.mcts_playout_depth`` is the depth of a search told none; ``depth="end"`` (a name's
+    ``depth=end``) plays to the end whatever the game's default; a bad default is refused."""
+    import dataclasses
+
+    import numpy as np
+
+    from rometools.core.mcts import DEFAULT_EXPLORATION, _Search
+
+    spec = rometools.load_game("via_romana", players=3).spec
+    cut = dataclasses.replace(spec, mcts_playout_depth=7)
+
+    def depth(s, d):
+        return _Search(s, 1, np.random.default_rng(0), DEFAULT_EXPLORATION, None, "win", d).depth
+
+    assert (depth(cut, None), depth(cut, "end"), depth(cut, 3)) == (7, None, 3)
+    assert (depth(spec, None), depth(spec, "end")) == (spec.mcts_playout_depth, None)
+    bot = mcts_bot("mcts:30:depth=end")
+    assert (bot.depth, bot.name) == ("end", "mcts:30:depth=end") and vars(mcts_bot(bot.name)) == vars(bot)
+    assert MCTSBot(30).name == "mcts:30"   # the game's default: nothing to write
+    for bad in (0, True, 2.5, "deep"):
+        with pytest.raises(ValueError, match="mcts_playout_depth is a whole number of decisions"):
+            dataclasses.replace(spec, mcts_playout_depth=bad)
+    with pytest.raises(ArgumentError, match="or 'end' .to the end of the game., or None .the game's default."):
+        MCTSBot(5, depth="deep")
