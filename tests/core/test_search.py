@@ -220,3 +220,43 @@ def test_a_game_s_own_playout_depth_is_the_default_and_end_asks_for_full_playout
             dataclasses.replace(spec, mcts_playout_depth=bad)
     with pytest.raises(ArgumentError, match="or 'end' .to the end of the game., or None .the game's default."):
         MCTSBot(5, depth="deep")
+
+
+@pytest.mark.parametrize("gid", rometools.games())
+def test_a_search_told_no_depth_cuts_its_playouts_where_the_game_registers(gid):
+    """Every registered game: a search told no depth plays its playouts to the game's own
+    ``mcts_playout_depth`` (counted decisions, chance draws not counted), else to the end."""
+    from rometools.core.mcts import DEFAULT_EXPLORATION, _Search
+    from rometools.core.protocol import TERMINAL
+
+    game = rometools.load_game(gid)
+    state = game.new_game(rng=4)
+    rng = np.random.default_rng(4)
+    while game.current_player(state) < 0 and not game.is_over(state):   # past the set-up's draws
+        state = game.apply(state, game.spec.rules.chance_weights(state)[0][0])
+    search = _Search(game.spec, 1, rng, DEFAULT_EXPLORATION, None, "win", None)
+    assert search.depth == game.spec.mcts_playout_depth
+    seen, real = [], search.rollout_decide
+
+    def counted(s, r):
+        seen.append(s)
+        return real(s, r)
+
+    search.rollout_decide = counted
+    states = [state]
+
+    def kept(apply):
+        def applied(s, a):
+            states.append(after := apply(s, a))
+            return after
+        return applied
+
+    search.apply_legal, search.rollout_apply = kept(search.apply_legal), kept(search.rollout_apply)
+    result = search.playout(state)
+    assert sum(result) == pytest.approx(1.0)
+    over = game.spec.rules.current_player(states[-1]) == TERMINAL
+    if game.spec.mcts_playout_depth is None:   # to the end: the playout's last state is a finished game
+        assert over and result == game_results(game.spec, states[-1])
+    else:   # cut: that many decisions from the start, well before the end, valued where it stopped
+        assert (len(seen), over) == (game.spec.mcts_playout_depth, False)
+        assert result == game_results(game.spec, states[-1])
