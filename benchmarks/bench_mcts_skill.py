@@ -71,7 +71,7 @@ RATE_CODE = textwrap.dedent("""
     from rometools.core.playout import sample_outcome
     from rometools.core.mcts import MCTSBot
     gid, players, seconds, depth = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-    depth = {"end": "end", "default": None}.get(depth) or int(depth)
+    depth = None if depth == "default" else depth if depth == "end" else int(depth)
     game = rometools.load_game(gid, players=players)
     state = game.new_game(rng=1)
     rng = np.random.default_rng(1)
