@@ -360,9 +360,9 @@ def _facts(state: GameState, t: _Tables) -> tuple:
     """:func:`board_facts` by index, with the pieces and closed roads they were found for in front:
     ``(pieces, signed, scored, milestone spaces, short roads)``. Kept on the state (a cache, not
     part of the position) and carried through every action: a build updates them for the places it
-    fills (:func:`_placed_facts`); a scoring, which takes milestones off and closes a road, leaves
-    them to be found again, as does a state whose pieces or closed roads are not the ones they were
-    found for (a copy made with other pieces)."""
+    fills (:func:`_placed_facts`); a scoring, which takes milestones off and closes a complete road,
+    carries them on unchanged (:func:`_score`). A state whose pieces or closed roads are not the ones
+    they were found for (a copy made with other pieces) finds them again."""
     f = state.facts
     if f is None or f[0] is not state.pieces or f[1] is not state.signed or f[2] is not state.scored:
         f = _fresh_facts(state, t)
@@ -422,8 +422,8 @@ def _completing(t: _Tables, short: dict, i: int) -> list:
 def board_facts(state: GameState) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """What the rules and the bots derive from the pieces and the closed roads, by id.
 
-    Kept with the state as the game goes (a build updates them for the places it fills; found
-    again from the board after a scoring), so a decision reads them instead of scanning the board;
+    Kept with the state as the game goes (a build updates them for the places it fills; a scoring
+    leaves them as they were), so a decision reads them instead of scanning the board;
     ``tests/test_via_romana.py`` holds the kept ones equal to ones found from scratch after every
     move of seeded games.
 
@@ -855,10 +855,10 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
             m = short.get(r)
             if m is not None and r not in roads and _within(m, placed):
                 roads.append(r)
-    # a scoring follows a completed road and finds the facts again (milestones leave the road)
+    # a road it completes leaves the short roads here; its scoring carries the facts on (_score)
     s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
                 milestones=milestones, played=s.played + len(used), known_cards=_forget(s.known_cards, seat, used),
-                facts=None if roads else _placed_facts(f, t, pieces, placed))
+                facts=_placed_facts(f, t, pieces, placed))
     after = (("build",), *s.agenda[1:])
     s = _put(s, agenda=after)
     if len(roads) > 1:
@@ -939,11 +939,17 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
             supply[board[i] // 2] += 1
             board[i] = -1
         pieces, milestones = tuple(board), tuple(supply)
+    f = s.facts   # the facts for the pieces before the scoring, when they are kept
+    kept = f is not None and f[0] is s.pieces and f[1] is s.signed and f[2] is s.scored
     s = _put(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
     if not last:
         s = _put(s, signed=s.signed | {road}, signs=s.signs - 1)
         if s.signs == 0:
             s = _put(s, standard=completer, last_turns=n - 1)
+    # A complete road's places all hold pieces: none is a milestone space, the road is not short,
+    # and the places next to its spaces are its own spaces (now closed) and its two cities (still
+    # held). Taking its milestones off and closing it leaves both facts as they were.
+    s = _put(s, facts=(pieces, s.signed, s.scored, f[3], f[4]) if kept else None)
     return _put(s, agenda=(*todo, *then, *s.agenda))
 
 
