@@ -170,24 +170,31 @@ def _points(state, t, seat: int, kind: str, place, short: dict) -> float:
 
 
 @cython.ccall
-def _spelt(kind: str, place, cards: tuple) -> tuple:
-    """A build of ``rules.build_options`` as its legal action."""
+def _spelt(t, kind: str, place, cards: tuple) -> tuple:
+    """A build of ``rules._build_groups`` (places and cards by index) as its legal action."""
+    spaces, ids = t.spaces, t.cards
     if kind == "double":
-        return ("double", place[0], place[1], place[2], cards[0])
-    return (kind, place, cards[0]) if len(cards) == 1 else (kind, place, cards[0], cards[1])
+        return ("double", spaces[place[0]], spaces[place[1]], spaces[place[2]], ids[cards[0]])
+    if len(cards) == 1:
+        return (kind, spaces[place], ids[cards[0]])
+    return (kind, spaces[place], ids[cards[0]], ids[cards[1]])
 
 
-@cython.locals(value=cython.double, best_value=cython.double, top=cython.double, joker=cython.bint)
-def _best_build(state, rng, options: list, seat: int):
+@cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, start=cython.Py_ssize_t,
+               total=cython.Py_ssize_t, r=cython.Py_ssize_t, i=cython.Py_ssize_t, fort=cython.bint)
+def _best_build(state, rng, groups: list, seat: int):
     """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
-    (``END`` first, then ``options`` spelt out, as ``rules.legal_actions`` lists them).
+    (``END`` first, then ``groups`` spelt out, as ``rules.legal_actions`` lists them).
 
-    A build's rating depends only on its kind and the places it fills, not on the cards it spends,
-    so each kind and place is rated once (``rated``), and only the builds kept are spelt out.
-    Every joker pair offers the same spaces (one list, most of a decision's builds): the first
-    pair's scan keeps the list's top rating and the spaces at it (``top``, ``tops``), and each
-    later pair keeps those spaces or none, as its own scan would (ratings that differ differ by
-    far more than the 1e-9 the comparisons allow).
+    ``groups``: ``rules._build_groups``, places and cards by index. A build's rating depends only on
+    its kind and the places it fills, not on the cards it spends, so each list of places is rated
+    once (the groups of one colour share one, every joker group the milestone spaces) and a road's
+    points once per place. The draw is the one of a walk in legal order that starts a list of ties
+    at each build rated more than 1e-9 above the best so far and adds each within 1e-9 of it: the
+    first pass finds the best and where its list starts (a later joker group rates as the first one
+    did, so it starts none), the second counts the ties from there, the third spells out the one
+    drawn (ratings that differ differ by far more than 1e-9).
     """
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]
@@ -195,60 +202,80 @@ def _best_build(state, rng, options: list, seat: int):
     for m in short.values():
         if len(m) == 1:
             single.add(m[0])
-    best, best_value = [END], 0.0
-    rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
-    points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
-    tiles, index = state.tiles, t.index
-    jokers, top, tops = None, -1.0, []   # the jokers' spaces (one list), their top rating, the spaces at it
-    for kind, cards, places in options:
-        joker = kind == "joker"
-        if joker and places is jokers:
-            if top > best_value + 1e-9:
-                best, best_value = [_spelt(kind, place, cards) for place in tops], top
-            elif top >= best_value - 1e-9:
-                for place in tops:
-                    best.append(_spelt(kind, place, cards))
-            continue
-        seen = rated[kind]
-        bonus = KIND_BONUS[kind]
-        fort, double = kind == "fort", kind == "double"
-        if joker:
-            jokers, top, tops = places, -1.0, []
-        for place in places:
-            known = seen.get(place)
-            if known is None:
-                if not double and index[place] not in single:   # no road completes: no points but a fort's
-                    value = float(tiles[index[place]] + 1 if fort else 0)
-                else:
-                    placed = (place,) if fort else place[1:] if double else place
-                    known = points.get(placed)
+    tiles, spaces = state.tiles, t.spaces
+    rated: dict = {}   # each list of places (by id) with its ratings
+    points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
+    best_value, g0, k0 = 0.0, -1, 0   # END rates 0
+    jokers = None
+    for g in range(len(groups)):
+        kind, cards, places = groups[g]
+        if kind == "joker":
+            if places is jokers:
+                continue   # a later joker group: the first one's ratings, no new best
+            jokers = places
+        values = rated.get(id(places))
+        if values is None:
+            values = []
+            bonus = KIND_BONUS[kind]
+            fort = kind == "fort"
+            for place in places:
+                if kind == "double":
+                    key = (place[1], place[2])
+                    known = points.get(key)
                     if known is None:
-                        known = points[placed] = _points(state, t, seat, kind, place, short)
+                        known = points[key] = _points(state, t, seat, kind,
+                                                      (spaces[place[0]], spaces[place[1]], spaces[place[2]]), short)
+                    value = known
+                elif place not in single:   # no road completes: no points but a fort's
+                    value = float(tiles[place] + 1 if fort else 0)
+                else:
+                    key = (place,) if fort else place
+                    known = points.get(key)
+                    if known is None:
+                        known = points[key] = _points(state, t, seat, kind, spaces[place], short)
                     value = known
                 value += bonus
                 if fort:
-                    value += 0.2 * tiles[index[place]]
-                seen[place] = value
-            else:
-                value = known
+                    value += 0.2 * tiles[place]
+                values.append(value)
+            rated[id(places)] = values
+        for k in range(len(values)):
+            value = values[k]
             if value > best_value + 1e-9:
-                best, best_value = [_spelt(kind, place, cards)], value
-            elif value >= best_value - 1e-9:
-                best.append(_spelt(kind, place, cards))
-            if joker:
-                if not tops or value > top + 1e-9:
-                    top, tops = value, [place]
-                elif value >= top - 1e-9:
-                    tops.append(place)
-    return best[integer_below(rng, len(best))]
+                best_value, g0, k0 = value, g, k
+    low = best_value - 1e-9
+    total = 1 if g0 < 0 else 0
+    for g in range(max(g0, 0), len(groups)):
+        values = rated[id(groups[g][2])]
+        start = k0 if g == g0 else 0
+        for k in range(start, len(values)):
+            value = values[k]
+            if value >= low:
+                total += 1
+    r = integer_below(rng, total)
+    if g0 < 0:
+        if r == 0:
+            return END
+        r -= 1
+    for g in range(max(g0, 0), len(groups)):
+        kind, cards, places = groups[g]
+        values = rated[id(places)]
+        start = k0 if g == g0 else 0
+        for k in range(start, len(values)):
+            value = values[k]
+            if value >= low:
+                if r == 0:
+                    return _spelt(t, kind, places[k], cards)
+                r -= 1
+    raise AssertionError("the ties counted are walked")
 
 
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
     kind = state.agenda[0][0]
     if kind == "build":   # the builds grouped, spelt out only when kept (no draw when END is all)
-        options = rules.build_options(state)
-        return _best_build(state, rng, options, state.seat) if options else END
+        groups = rules._build_groups(state, rules._t(state.config))
+        return _best_build(state, rng, groups, state.seat) if groups else END
     legal = rules.legal_actions(state)
     seat = rules.current_player(state)
     if len(legal) == 1:

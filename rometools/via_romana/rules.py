@@ -505,15 +505,18 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
 
 
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
-def _build_options(state: GameState, t: _Tables) -> list:
+def _build_groups(state: GameState, t: _Tables) -> list:
+    """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
+    the places as space indices (a double's as ``(city, space, space)``), in the same order. Every
+    joker group shares one list of places (the milestone spaces)."""
     seat = state.seat
     hand = state.hands[seat]
     held = _hand_cards(t, hand)
     left = t.comps.cards_per_turn - state.played
     opts: list = []
-    cards_, spaces, colour = t.cards, t.spaces, t.card_colour
+    colour = t.card_colour
+    pieces = state.pieces
     if state.forts[seat] and left >= 2:
-        pieces = state.pieces
         cities: dict = {}   # the vacant cities of each colour (the same for every pair of it)
         for a in held:
             for b in held:
@@ -522,9 +525,9 @@ def _build_options(state: GameState, t: _Tables) -> list:
                 col = colour[a]
                 places = cities.get(col)
                 if places is None:
-                    places = cities[col] = [spaces[i] for i in t.colour_cities[col] if pieces[i] == -1]
+                    places = cities[col] = [i for i in t.colour_cities[col] if pieces[i] == -1]
                 if places:
-                    opts.append(("fort", (cards_[a], cards_[b]), places))
+                    opts.append(("fort", (a, b), places))
     if state.milestones[seat] and left >= 1:
         ms = _facts(state, t)[3]
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
@@ -534,38 +537,56 @@ def _build_options(state: GameState, t: _Tables) -> list:
             places = reach.get(col)
             if places is None:
                 takes = takes_colour[col]
-                places = reach[col] = [spaces[i] for i in ms if takes[i]]
+                places = reach[col] = [i for i in ms if takes[i]]
             if places:
-                opts.append(("milestone", (cards_[a],), places))
+                opts.append(("milestone", (a,), places))
         if state.milestones[seat] >= 2:
             for a in held:
                 city = t.card_city[a]
-                if city >= 0 and state.pieces[city] != -1:
-                    places = [(spaces[city], spaces[x], spaces[y]) for x, y in _double_spaces(state, t, city)]
+                if city >= 0 and pieces[city] != -1:
+                    places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
                     if places:
-                        opts.append(("double", (cards_[a],), places))
+                        opts.append(("double", (a,), places))
         if left >= 2 and ms:
-            where = [spaces[i] for i in ms]
+            where = list(ms)
             for a in held:
                 for b in held:
                     if b > a and colour[a] != colour[b]:
-                        opts.append(("joker", (cards_[a], cards_[b]), where))
+                        opts.append(("joker", (a, b), where))
+    return opts
+
+
+def _build_options(state: GameState, t: _Tables) -> list:
+    """:func:`_build_groups` by id (:func:`build_options`)."""
+    cards_, spaces = t.cards, t.spaces
+    opts: list = []
+    named: dict = {}   # each list of places by id once (the joker groups share one)
+    for kind, cs, places in _build_groups(state, t):
+        where = named.get(id(places))
+        if where is None:
+            if kind == "double":
+                where = [(spaces[c], spaces[x], spaces[y]) for c, x, y in places]
+            else:
+                where = [spaces[i] for i in places]
+            named[id(places)] = where
+        opts.append((kind, (cards_[cs[0]],) if len(cs) == 1 else (cards_[cs[0]], cards_[cs[1]]), where))
     return opts
 
 
 def _build_actions(state: GameState, t: _Tables) -> list:
-    """``END`` and every build, spelt out from :func:`build_options` (in its order)."""
+    """``END`` and every build, spelt out from :func:`_build_groups` (in :func:`build_options`' order)."""
     acts: list = [END]
-    for kind, cards_, places in _build_options(state, t):
+    cards_, spaces = t.cards, t.spaces
+    for kind, cs, places in _build_groups(state, t):
         if kind == "milestone":
-            card = cards_[0]
-            acts += [("milestone", place, card) for place in places]
+            card = cards_[cs[0]]
+            acts += [("milestone", spaces[i], card) for i in places]
         elif kind == "double":
-            card = cards_[0]
-            acts += [("double", city, x, y, card) for city, x, y in places]
+            card = cards_[cs[0]]
+            acts += [("double", spaces[c], spaces[x], spaces[y], card) for c, x, y in places]
         else:
-            a, b = cards_
-            acts += [(kind, place, a, b) for place in places]
+            a, b = cards_[cs[0]], cards_[cs[1]]
+            acts += [(kind, spaces[i], a, b) for i in places]
     return acts
 
 
