@@ -96,25 +96,25 @@ def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
             if goal is not None:
                 board = t.board
                 have = {board.tile_entry(w)[0] for w in state.won[winner]}
-                province = board.city(t.spaces[c]).province
+                province = t.province[c]
                 if known or winner == seat:
-                    if _completes(comps, goal, have, province):
+                    if _completes(t.goal_need[goal], have, province):
                         gained[winner] += comps.goal_points
                 else:   # another seat's goal tile, hidden from this seat
-                    gained[winner] += _expected_goal(state, comps, seat, have, province)
+                    gained[winner] += _expected_goal(state, t, seat, have, province)
     if state.signs == 1:   # the last sign: the standard goes to the completing player
         gained[seat] += comps.standard_points
     return gained
 
 
 @cython.ccall
-def _completes(comps, goal: str, have: set, province: str) -> bool:
-    """Whether a tile of ``province`` completes the goal tile ``goal`` for a seat holding tiles of ``have``."""
-    need = set(comps.goal(goal).colours)
+def _completes(need: frozenset, have: set, province: str) -> bool:
+    """Whether a tile of ``province`` completes a goal tile of the colours ``need`` (``rules``'
+    ``goal_need``) for a seat holding tiles of ``have``."""
     return not need <= have and need <= have | {province}
 
 
-def _expected_goal(state, comps, seat: int, have: set, province: str) -> float:
+def _expected_goal(state, t, seat: int, have: set, province: str) -> float:
     """The points a tile of ``province`` is expected to give another seat holding tiles of ``have``
     through its goal tile, which ``seat`` has not seen: that tile is any of the tiles ``seat`` has
     not seen (those not dealt, and the other seats'), each as likely (Preparing to Play, Goal
@@ -126,10 +126,11 @@ def _expected_goal(state, comps, seat: int, have: set, province: str) -> float:
     if not unseen:
         return 0.0
     hits = 0
+    need = t.goal_need
     for g in unseen:
-        if _completes(comps, g, have, province):
+        if _completes(need[g], have, province):
             hits += 1
-    return comps.goal_points * hits / len(unseen)
+    return t.comps.goal_points * hits / len(unseen)
 
 
 def gains(state, action) -> tuple[int, ...]:
@@ -301,10 +302,11 @@ def _best_tile(state, legal: list, seat: int):
         board = t.board
         have = {board.tile_entry(w)[0] for w in state.won[seat]}
     best, best_value = legal[0], -1
+    need = t.goal_need[goal] if goal is not None else None
     for a in legal:
         c = t.index[a[1]]
         value = state.tiles[c] + 1
-        if have is not None and _completes(comps, goal, have, t.board.city(t.spaces[c]).province):
+        if have is not None and _completes(need, have, t.province[c]):
             value += comps.goal_points
         if value > best_value:
             best, best_value = a, value

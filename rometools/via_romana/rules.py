@@ -107,6 +107,12 @@ class _Tables:
         #: Per reading, per colour, whether each space takes a card of it for a milestone.
         self.takes_colour = {reading: {col: tuple(col in c for c in colours) for col in comps.colours}
                              for reading, colours in self.milestone_colours.items()}
+        #: Each goal tile's colours by id (the first tile of an id, as ``Components.goal`` finds it).
+        self.goal_need: dict = {}
+        for g in comps.goals:
+            self.goal_need.setdefault(g.id, frozenset(g.colours))
+        #: Each city's province, by index (the cities are the first spaces).
+        self.province = tuple(c.province for c in board.cities)
         #: The cities a fort of each colour may go on (its colour among the city's), in board order.
         self.colour_cities = {col: tuple(i for i in range(self.ncities) if col in self.colours[i])
                               for col in comps.colours}
@@ -604,8 +610,8 @@ def legal_actions(state: GameState) -> list:
     p = current_player(state)
     if p == TERMINAL:
         return []
-    if p == CHANCE:
-        return [o for o, _ in chance_outcomes(state)]
+    if p == CHANCE:   # the outcomes of chance_outcomes, without their Fractions
+        return chance_weights(state)[0]
     t = _t(state.config)
     item = state.agenda[0]
     kind = item[0]
@@ -746,16 +752,11 @@ def _why_not(state: GameState, action: Any) -> str:
             f"{'s' if len(colours) > 1 else ''}; milestone_colour={reading!r}, VR-13)")
 
 
-def _put(s: GameState, **changes: Any) -> GameState:
-    """Change fields of a state that :func:`apply_legal` made and has not handed out yet, in place
-    (a copy per change was a fifth of a game's time); never a caller's state."""
-    s.__dict__.update(changes)
-    return s
-
-
 def _successor(state: GameState, action: Any) -> GameState:
     """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
-    which it changes in place (``_put``, or its ``__dict__`` on the draws, the most frequent)."""
+    which it and the functions it calls change in place, field by field in its ``__dict__`` (a copy
+    per change was a fifth of a game's time, a keyword call per change a tenth); never a caller's
+    state."""
     s = object.__new__(GameState)
     d = state.__dict__.copy()
     d["history"] = state.history + (action,)
@@ -797,41 +798,43 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         d["known_cards"] = _set(s.known_cards, seat, _add(s.known_cards[seat], i))   # taken face up (VR-12)
         d["agenda"] = (("take", seat, item[2] - 1), *agenda[1:]) if item[2] > 1 else agenda[1:]
     elif kind == "goal":
-        rest = agenda[1:]
-        s = _put(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
-                    agenda=rest)
+        d["goals"] = _set(s.goals, item[1], action)
+        d["goals_left"] = tuple(g for g in s.goals_left if g != action)
+        d["agenda"] = agenda[1:]
     elif kind == "setup":
-        rest = agenda[1:]
         i = t.index[action[1]]
         seat = item[1]
-        s = _put(s, pieces=_set(s.pieces, i, 2 * seat + 1), forts=_set(s.forts, seat, s.forts[seat] - 1),
-                    agenda=rest)
+        d["pieces"] = _set(s.pieces, i, 2 * seat + 1)
+        d["forts"] = _set(s.forts, seat, s.forts[seat] - 1)
+        d["agenda"] = agenda[1:]
     elif kind == "discard":
         rest = agenda[1:]
         if action == KEEP:
-            s = _put(s, agenda=(("build",), *rest))
+            d["agenda"] = (("build",), *rest)
         else:
             i = t.card_index[action[1]]
-            hand = _add(s.hands[s.seat], i, -1)
-            s = _put(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i),
-                     known_cards=_forget(s.known_cards, s.seat, (i,)))
+            seat = s.seat
+            hand = _add(s.hands[seat], i, -1)
+            d["hands"] = _set(s.hands, seat, hand)
+            d["discard"] = _add(s.discard, i)
+            d["known_cards"] = _forget(s.known_cards, seat, (i,))
             limit = t.comps.hand_limit
             if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
-                s = _put(s, agenda=(("build",), *rest))
+                d["agenda"] = (("build",), *rest)
     elif kind == "build":
         if action == END:
-            s = _put(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *agenda[1:]))
+            d["agenda"] = (("draw", s.seat, t.comps.draw), ("next",), *agenda[1:])
         else:
             s = _build(s, t, action)
     elif kind == "order":
         road = action[1]
         others = tuple(r for r in item[2] if r != road)
-        s = _put(s, agenda=agenda[1:])
+        d["agenda"] = agenda[1:]
         s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
                    tuple(("auto", item[1], r) for r in others))
     elif kind == "tile":
         s = _take_tile(s, t, item[1], action[1])
-        s = _put(s, agenda=agenda[1:])
+        d["agenda"] = agenda[1:]
     return _settle(s, t)
 
 
@@ -877,15 +880,22 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
             if m is not None and r not in roads and _within(m, placed):
                 roads.append(r)
     # a road it completes leaves the short roads here; its scoring carries the facts on (_score)
-    s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
-                milestones=milestones, played=s.played + len(used), known_cards=_forget(s.known_cards, seat, used),
-                facts=_placed_facts(f, t, pieces, placed))
+    d = s.__dict__
+    d["hands"] = _set(s.hands, seat, hand)
+    d["discard"] = discard
+    d["pieces"] = pieces
+    d["forts"] = forts
+    d["milestones"] = milestones
+    d["played"] = s.played + len(used)
+    d["known_cards"] = _forget(s.known_cards, seat, used)
+    d["facts"] = _placed_facts(f, t, pieces, placed)
     after = (("build",), *s.agenda[1:])
-    s = _put(s, agenda=after)
     if len(roads) > 1:
-        return _put(s, agenda=(("order", seat, tuple(roads)), *after))
-    if roads:
-        return _put(s, agenda=(("auto", seat, roads[0]), *after))
+        d["agenda"] = (("order", seat, tuple(roads)), *after)
+    elif roads:
+        d["agenda"] = (("auto", seat, roads[0]), *after)
+    else:
+        d["agenda"] = after
     return s
 
 
@@ -962,67 +972,88 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
         pieces, milestones = tuple(board), tuple(supply)
     f = s.facts   # the facts for the pieces before the scoring, when they are kept
     kept = f is not None and f[0] is s.pieces and f[1] is s.signed and f[2] is s.scored
-    s = _put(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
+    d = s.__dict__
+    d["pieces"] = pieces
+    d["milestones"] = milestones
+    d["scored"] = s.scored | {road}
     if not last:
-        s = _put(s, signed=s.signed | {road}, signs=s.signs - 1)
+        d["signed"] = s.signed | {road}
+        d["signs"] = s.signs - 1
         if s.signs == 0:
-            s = _put(s, standard=completer, last_turns=n - 1)
+            d["standard"] = completer
+            d["last_turns"] = n - 1
     # A complete road's places all hold pieces: none is a milestone space, the road is not short,
     # and the places next to its spaces are its own spaces (now closed) and its two cities (still
     # held). Taking its milestones off and closing it leaves both facts as they were.
-    s = _put(s, facts=(pieces, s.signed, s.scored, f[3], f[4]) if kept else None)
-    return _put(s, agenda=(*todo, *then, *s.agenda))
+    d["facts"] = (pieces, s.signed, s.scored, f[3], f[4]) if kept else None
+    d["agenda"] = (*todo, *then, *s.agenda)
+    return s
 
 
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
     value = s.tiles[c] + 1
-    return _put(s, tiles=_set(s.tiles, c, s.tiles[c] - 1), won=_set(s.won, seat, (*s.won[seat], f"{city}={value}")))
+    d = s.__dict__
+    d["tiles"] = _set(s.tiles, c, s.tiles[c] - 1)
+    d["won"] = _set(s.won, seat, (*s.won[seat], f"{city}={value}"))
+    return s
 
 
 def _settle(s: GameState, t: _Tables) -> GameState:
-    """Do the agenda's work that needs no decision and no draw, until one is needed."""
+    """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
+    :func:`apply_legal`'s copy)."""
     comps = t.comps
-    while not s.over:
-        item = s.agenda[0]
+    d = s.__dict__
+    while not d["over"]:
+        agenda = d["agenda"]
+        item = agenda[0]
         kind = item[0]
         if kind == "auto":
-            s = _score(_put(s, agenda=s.agenda[1:]), t, item[2], item[1])
+            d["agenda"] = agenda[1:]
+            s = _score(s, t, item[2], item[1])
         elif kind == "order" and len(item[2]) <= 1:
-            s = _put(s, agenda=tuple(("auto", item[1], r) for r in item[2]) + s.agenda[1:])
+            d["agenda"] = tuple(("auto", item[1], r) for r in item[2]) + agenda[1:]
         elif kind in ("deal", "draw", "take", "refill"):
             target = item[1] if kind != "refill" else -1
-            if kind == "refill" and sum(s.display) >= comps.display:
-                s = _put(s, agenda=s.agenda[1:])
+            if kind == "refill" and sum(d["display"]) >= comps.display:
+                d["agenda"] = agenda[1:]
             elif kind in ("draw", "take") and target >= 0 and _hand_full(s, target):
-                s = _put(s, agenda=s.agenda[1:])  # Obstinate Hands: no more cards (VR-8)
-            elif kind == "take" and any(s.display):
+                d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
+            elif kind == "take" and any(d["display"]):
                 return s
-            elif not any(s.deck) and not any(s.discard):
-                s = _put(s, agenda=s.agenda[1:])  # nothing left to draw (VR-7)
+            elif not any(d["deck"]) and not any(d["discard"]):
+                d["agenda"] = agenda[1:]  # nothing left to draw (VR-7)
             else:
                 return s
         elif kind == "build":
-            if s.played >= comps.cards_per_turn or not any(s.hands[s.seat]):
-                s = _put(s, agenda=(("draw", s.seat, comps.draw), ("next",), *s.agenda[1:]))
+            seat = d["seat"]
+            if d["played"] >= comps.cards_per_turn or not any(d["hands"][seat]):
+                d["agenda"] = (("draw", seat, comps.draw), ("next",), *agenda[1:])
             else:
                 return s
         elif kind == "next":
-            s = _put(s, agenda=s.agenda[1:])
-            if s.last_turns is not None:
-                if s.last_turns == 0:
-                    return _put(s, over=True, agenda=())
-                s = _put(s, last_turns=s.last_turns - 1)
-            if s.turn >= s.config.max_turns:
-                return _put(s, over=True, agenda=())
-            s = _put(s, seat=(s.seat + 1) % s.config.players, agenda=(("turn",), *s.agenda))
+            agenda = agenda[1:]
+            d["agenda"] = agenda
+            last = d["last_turns"]
+            if last is not None:
+                if last == 0:
+                    d["over"], d["agenda"] = True, ()
+                    return s
+                d["last_turns"] = last - 1
+            if d["turn"] >= s.config.max_turns:
+                d["over"], d["agenda"] = True, ()
+                return s
+            d["seat"] = (d["seat"] + 1) % s.config.players
+            d["agenda"] = (("turn",), *agenda)
         elif kind == "turn":
-            hand = s.hands[s.seat]
-            start = s.turn == 0
-            s = _put(s, turn=s.turn + 1, played=0, seat=s.config.start_player if start else s.seat)
+            hand = d["hands"][d["seat"]]
+            turn = d["turn"]
+            d["turn"], d["played"] = turn + 1, 0
+            if turn == 0:
+                d["seat"] = s.config.start_player
             nxt = ("discard",) if (sum(hand) > comps.hand_limit or (s.config.obstinate_hands and any(hand))) \
                 else ("build",)
-            s = _put(s, agenda=(nxt, *s.agenda[1:]))
+            d["agenda"] = (nxt, *agenda[1:])
         else:
             return s
     return s
