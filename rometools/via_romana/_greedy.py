@@ -39,20 +39,21 @@ KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
 
 
 @cython.ccall
-def _completed(t, short: dict, kind: str, place) -> list:
-    """The roads a legal build completes (``short``: the rules' facts kept with the state, the
-    open roads one or two places short; the rules' ``_build`` finds the same roads)."""
-    if kind == "double":
-        x, y = t.index[place[1]], t.index[place[2]]
+def _completed(t, short: dict, placed: tuple) -> list:
+    """The roads a legal build filling the places ``placed`` (indices: one, or a double's two
+    spaces) completes (``short``: the rules' facts kept with the state, the open roads one or two
+    places short; the rules' ``_build`` finds the same roads)."""
+    if len(placed) == 2:
+        x, y = placed
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
         return [r] if short.get(r) == (min(x, y), max(x, y)) else []
-    return rules._completing(t, short, t.index[place])
+    return rules._completing(t, short, placed[0])
 
 
 @cython.ccall
-def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
-    """Each seat's points gained by a build of ``kind`` at ``place`` (a space id; a double's
-    ``(city, space, space)``) by ``seat``, completing ``roads``, as the rules leave them once the
+def _gains(state, t, seat: int, fort: int, placed: tuple, roads: list, known) -> list:
+    """Each seat's points gained by a build by ``seat`` filling the places ``placed`` (indices;
+    ``fort``: a fort's city index, else -1), completing ``roads``, as the rules leave them once the
     build is applied and play stops for a decision or a draw.
 
     ``known``: every goal tile is read (the true gains). Otherwise only what ``seat`` knows: a
@@ -62,7 +63,6 @@ def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
     comps = t.comps
     gained = [0] * n
     tiles = state.tiles
-    fort = t.index[place] if kind == "fort" else -1
     if fort >= 0:
         gained[seat] += tiles[fort] + 1   # a fort is worth its city's top value (at least 1)
     if len(roads) != 1:
@@ -71,7 +71,6 @@ def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
     a, b = t.road_ends[road]
     if (tiles[a] > 0) != (tiles[b] > 0):   # the only tile left is taken at once (two: chosen later)
         c = a if tiles[a] else b
-        placed = (t.index[place[1]], t.index[place[2]]) if kind == "double" else (t.index[place],)
         p = state.pieces
         counts = [0] * n
         for i in (a, b, *t.road_spaces[road]):
@@ -150,24 +149,25 @@ def gains(state, action) -> tuple[int, ...]:
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]
     kind = action[0]
-    place = action[1:4] if kind == "double" else action[1]
-    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, short, kind, place), True))
+    placed = (t.index[action[2]], t.index[action[3]]) if kind == "double" else (t.index[action[1]],)
+    fort = placed[0] if kind == "fort" else -1
+    return tuple(_gains(state, t, state.seat, fort, placed, _completed(t, short, placed), True))
 
 
 @cython.ccall
-def _points(state, t, seat: int, kind: str, place, short: dict) -> float:
+def _points(state, t, seat: int, fort: int, placed: tuple, short: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat
     gains, from what the seat knows (another seat's goal tile at its expected points)."""
-    roads = _completed(t, short, kind, place) if short else ()
+    roads = _completed(t, short, placed) if short else ()
     if roads:   # a scoring
-        got = _gains(state, t, seat, kind, place, roads, False)
+        got = _gains(state, t, seat, fort, placed, roads, False)
         most = None   # the most another seat gains
         for k in range(len(got)):
             if k != seat and (most is None or got[k] > most):
                 most = got[k]
         return got[seat] - 0.5 * (0 if most is None else most)
     # no road completes: only a fort's own points change (its city's top value, at least 1)
-    return float(state.tiles[t.index[place]] + 1 if kind == "fort" else 0)   # = gained - 0.5 * 0
+    return float(state.tiles[fort] + 1 if fort >= 0 else 0)   # = gained - 0.5 * 0
 
 
 @cython.ccall
@@ -203,7 +203,7 @@ def _best_build(state, rng, groups: list, seat: int):
     for m in short.values():
         if len(m) == 1:
             single.add(m[0])
-    tiles, spaces = state.tiles, t.spaces
+    tiles = state.tiles
     rated: dict = {}   # each list of places (by id) with its ratings
     points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
     best_value, g0, k0 = 0.0, -1, 0   # END rates 0
@@ -224,8 +224,7 @@ def _best_build(state, rng, groups: list, seat: int):
                     key = (place[1], place[2])
                     known = points.get(key)
                     if known is None:
-                        known = points[key] = _points(state, t, seat, kind,
-                                                      (spaces[place[0]], spaces[place[1]], spaces[place[2]]), short)
+                        known = points[key] = _points(state, t, seat, -1, key, short)
                     value = known
                 elif place not in single:   # no road completes: no points but a fort's
                     value = float(tiles[place] + 1 if fort else 0)
@@ -233,7 +232,7 @@ def _best_build(state, rng, groups: list, seat: int):
                     key = (place,) if fort else place
                     known = points.get(key)
                     if known is None:
-                        known = points[key] = _points(state, t, seat, kind, spaces[place], short)
+                        known = points[key] = _points(state, t, seat, place if fort else -1, (place,), short)
                     value = known
                 value += bonus
                 if fort:

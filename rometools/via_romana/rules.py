@@ -93,6 +93,9 @@ class _Tables:
         #: Each road's place in board order (the order ``board_facts`` lists roads in).
         self.road_rank = {r: k for k, (r, _) in enumerate(self.road_places)}
         self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
+        #: Per city index, each road at it with its spaces in order from the city: ``(road, spaces)``.
+        self.roads_from = {i: tuple((r, self.road_spaces[r] if self.road_ends[r][0] == i else self.road_spaces[r][::-1])
+                                    for r in roads) for i, roads in self.roads_at.items()}
         #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
         city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
         self.card_city = tuple(city_of.get(pair, -1) for pair in zip(self.card_colour, self.card_symbol, strict=True))
@@ -262,8 +265,9 @@ def random_source(state: GameState) -> str:
     >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
     ('hand 0', 'display')
     """
-    if current_player(state) >= 0:
-        return "seat " + str(current_player(state)) + " turn " + str(state.turn)
+    p = current_player(state)
+    if p >= 0:
+        return "seat " + str(p) + " turn " + str(state.turn)
     item = state.agenda[0]
     kind = item[0]
     if kind == "goal":
@@ -457,16 +461,14 @@ def board_facts(state: GameState) -> tuple[tuple[str, ...], dict[str, tuple[str,
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
     """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
     out = []
-    for rid in t.roads_at[city]:
-        if rid in state.signed or rid in state.scored:
+    signed, scored, pieces = state.signed, state.scored, state.pieces
+    for rid, sp in t.roads_from[city]:
+        if rid in signed or rid in scored:
             continue
-        sp = t.road_spaces[rid]
-        if t.road_ends[rid][0] != city:
-            sp = sp[::-1]
         k = 0
-        while k < len(sp) and state.pieces[sp[k]] != -1:
+        while k < len(sp) and pieces[sp[k]] != -1:
             k += 1
-        if k + 1 < len(sp) and state.pieces[sp[k + 1]] == -1:
+        if k + 1 < len(sp) and pieces[sp[k + 1]] == -1:
             out.append((sp[k], sp[k + 1]))
     return out
 
