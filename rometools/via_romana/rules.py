@@ -267,16 +267,27 @@ def random_source(state: GameState) -> str:
     """
     p = current_player(state)
     if p >= 0:
-        return "seat " + str(p) + " turn " + str(state.turn)
-    item = state.agenda[0]
-    kind = item[0]
-    if kind == "goal":
-        return "goals"
-    if kind == "deal":
-        return "display" if item[1] == -1 else "hand " + str(item[1])
-    if kind == "refill":
-        return "display turn " + str(state.turn)
-    return "draw " + str(item[1]) + " turn " + str(state.turn)
+        key = (p, state.turn)
+    else:
+        item = state.agenda[0]
+        kind = item[0]
+        if kind == "goal":
+            return "goals"
+        if kind == "deal":
+            return "display" if item[1] == -1 else "hand " + str(item[1])
+        key = (-1 if kind == "refill" else -2 - item[1], state.turn)   # a refill; a draw of seat item[1]
+    name = _SOURCES.get(key)
+    if name is None:   # each name made once (a game names a source per seat and turn)
+        if len(_SOURCES) > 100_000:
+            _SOURCES.clear()
+        who, turn = key
+        name = _SOURCES[key] = ("seat " + str(who) if who >= 0 else "display" if who == -1 else
+                                "draw " + str(-2 - who)) + " turn " + str(turn)
+    return name
+
+
+#: :func:`random_source`'s names by (seat, turn): ``(-1, turn)`` a refill, ``(-2 - seat, turn)`` a draw.
+_SOURCES: dict = {}
 
 
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
