@@ -207,11 +207,13 @@ def _best_build(state, rng, groups: list, seat: int):
     rated: dict = {}   # each list of places (by id) with its ratings
     points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
     best_value, g0, k0 = 0.0, -1, 0   # END rates 0
-    jokers = None
+    jokers, joker_values = None, None
+    of_group = []   # each group's ratings
     for g in range(len(groups)):
         kind, cards, places = groups[g]
         if kind == "joker":
             if places is jokers:
+                of_group.append(joker_values)
                 continue   # a later joker group: the first one's ratings, no new best
             jokers = places
         values = rated.get(id(places))
@@ -239,6 +241,9 @@ def _best_build(state, rng, groups: list, seat: int):
                     value += 0.2 * tiles[place]
                 values.append(value)
             rated[id(places)] = values
+        of_group.append(values)
+        if kind == "joker":
+            joker_values = values
         for k in range(len(values)):
             value = values[k]
             if value > best_value + 1e-9:
@@ -246,7 +251,7 @@ def _best_build(state, rng, groups: list, seat: int):
     low = best_value - 1e-9
     total = 1 if g0 < 0 else 0
     for g in range(max(g0, 0), len(groups)):
-        values = rated[id(groups[g][2])]
+        values = of_group[g]
         start = k0 if g == g0 else 0
         for k in range(start, len(values)):
             value = values[k]
@@ -259,7 +264,7 @@ def _best_build(state, rng, groups: list, seat: int):
         r -= 1
     for g in range(max(g0, 0), len(groups)):
         kind, cards, places = groups[g]
-        values = rated[id(places)]
+        values = of_group[g]
         start = k0 if g == g0 else 0
         for k in range(start, len(values)):
             value = values[k]
