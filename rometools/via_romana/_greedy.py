@@ -158,7 +158,12 @@ def gains(state, action) -> tuple[int, ...]:
 def _points(state, t, seat: int, fort: int, placed: tuple, short: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat
     gains, from what the seat knows (another seat's goal tile at its expected points)."""
-    roads = _completed(t, short, placed) if short else ()
+    return _rated(state, t, seat, fort, placed, _completed(t, short, placed) if short else ())
+
+
+@cython.ccall
+def _rated(state, t, seat: int, fort: int, placed: tuple, roads) -> float:
+    """:func:`_points` of a build that completes ``roads``."""
     if roads:   # a scoring
         got = _gains(state, t, seat, fort, placed, roads, False)
         most = None   # the most another seat gains
@@ -199,10 +204,10 @@ def _best_build(state, rng, groups: list, seat: int):
     """
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]
-    single = set()   # the places that alone complete a road
-    for m in short.values():
+    single: dict = {}   # the places that alone complete a road, with the roads they complete
+    for road, m in short.items():
         if len(m) == 1:
-            single.add(m[0])
+            single.setdefault(m[0], []).append(road)
     tiles = state.tiles
     rated: dict = {}   # each list of places (by id) with its ratings
     points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
@@ -228,14 +233,16 @@ def _best_build(state, rng, groups: list, seat: int):
                     if known is None:
                         known = points[key] = _points(state, t, seat, -1, key, short)
                     value = known
-                elif place not in single:   # no road completes: no points but a fort's
-                    value = float(tiles[place] + 1 if fort else 0)
                 else:
-                    key = (place,) if fort else place
-                    known = points.get(key)
-                    if known is None:
-                        known = points[key] = _points(state, t, seat, place if fort else -1, (place,), short)
-                    value = known
+                    roads = single.get(place)
+                    if roads is None:   # no road completes: no points but a fort's
+                        value = float(tiles[place] + 1 if fort else 0)
+                    else:
+                        key = (place,) if fort else place
+                        known = points.get(key)
+                        if known is None:
+                            known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads)
+                        value = known
                 value += bonus
                 if fort:
                     value += 0.2 * tiles[place]
