@@ -150,6 +150,7 @@ def replace(state: GameState, **changes: Any) -> GameState:
     return new
 
 
+@cython.ccall
 def _t(config: GameConfig) -> _Tables:
     t = config.__dict__.get("_tables")  # kept on the (frozen) config: found again without a file lookup
     if t is not None:
@@ -213,6 +214,7 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
 
 
 # ----------------------------------------------------------------- whose move
+@cython.ccall
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
     if state.over:
@@ -228,6 +230,7 @@ def current_player(state: GameState) -> int:
     return item[1]  # setup, order, tile
 
 
+@cython.ccall
 def _draw_pool(state: GameState) -> tuple:
     """The deck, or the discard pile when the deck is empty (it is shuffled into a new deck)."""
     return state.deck if any(state.deck) else state.discard
@@ -306,6 +309,7 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     return _drawable(t.cards, pool)
 
 
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t)
 def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
     """The card kinds left in ``pool`` and how many of each."""
@@ -319,11 +323,13 @@ def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
 
 
 # ----------------------------------------------------------------- legal actions
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t)
 def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
     return [i for i in range(len(hand)) if hand[i]]
 
 
+@cython.ccall
 @cython.locals(j=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
     """The free spaces next to a piece, in board order: vacant, not on a signed or scored road.
@@ -343,6 +349,7 @@ def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
     return out
 
 
+@cython.ccall
 @cython.locals(j=cython.Py_ssize_t)
 def _missing(pieces: tuple, places: tuple):
     """The vacant ones of a road's ``places`` when there are one or two, else ``None``."""
@@ -358,6 +365,7 @@ def _missing(pieces: tuple, places: tuple):
     return out
 
 
+@cython.ccall
 def _short_roads(state: GameState, t: _Tables) -> dict:
     """Each open road (neither signed nor scored) one or two places short of complete, with those
     places in board order: ``{road: (place,)}`` or ``{road: (place, place)}``. (The reference
@@ -373,10 +381,12 @@ def _short_roads(state: GameState, t: _Tables) -> dict:
     return out
 
 
+@cython.ccall
 def _fresh_facts(state: GameState, t: _Tables) -> tuple:
     return state.pieces, state.signed, state.scored, tuple(_milestone_spaces(state, t)), _short_roads(state, t)
 
 
+@cython.ccall
 def _facts(state: GameState, t: _Tables) -> tuple:
     """:func:`board_facts` by index, with the pieces and closed roads they were found for in front:
     ``(pieces, signed, scored, milestone spaces, short roads)``. Kept on the state (a cache, not
@@ -391,6 +401,7 @@ def _facts(state: GameState, t: _Tables) -> tuple:
     return f
 
 
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     """The facts ``f`` after pieces go on the vacant places ``placed`` (the closed roads unchanged):
@@ -424,6 +435,7 @@ def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     return pieces, signed, scored, tuple(spaces), short
 
 
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t)
 def _completing(t: _Tables, short: dict, i: int) -> list:
     """The open roads that a piece on place ``i`` alone would complete (``short``: the facts' short
@@ -469,6 +481,7 @@ def board_facts(state: GameState) -> tuple[tuple[str, ...], dict[str, tuple[str,
     return tuple(name[i] for i in f[3]), {r: tuple(name[i] for i in m) for r, m in f[4].items()}
 
 
+@cython.ccall
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
     """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
     out = []
@@ -523,6 +536,7 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
     return _build_options(state, _t(state.config))
 
 
+@cython.ccall
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
 def _build_groups(state: GameState, t: _Tables) -> list:
     """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
@@ -685,18 +699,21 @@ def _cards_in_order(state: GameState, action: Any) -> Any:
     return (action[0], action[1], b, a)
 
 
+@cython.ccall
 def _add(counts: tuple, i: int, n: int = 1) -> tuple:
     out = list(counts)
     out[i] += n
     return tuple(out)
 
 
+@cython.ccall
 def _set(seq: tuple, i: int, value: Any) -> tuple:
     out = list(seq)
     out[i] = value
     return tuple(out)
 
 
+@cython.ccall
 def _forget(known: tuple, seat: int, used: Any) -> tuple:
     """``known`` (a state's ``known_cards``) after ``seat`` plays or discards cards of the kinds
     ``used``: one fewer known card of each, down to 0 (the card may have been the one taken)."""
@@ -709,6 +726,7 @@ def _forget(known: tuple, seat: int, used: Any) -> tuple:
     return _set(known, seat, mine)
 
 
+@cython.ccall
 def _hand_full(state: GameState, seat: int) -> bool:
     return state.config.obstinate_hands and sum(state.hands[seat]) >= state.config.the_components().hand_limit
 
@@ -765,6 +783,7 @@ def _why_not(state: GameState, action: Any) -> str:
             f"{'s' if len(colours) > 1 else ''}; milestone_colour={reading!r}, VR-13)")
 
 
+@cython.ccall
 def _successor(state: GameState, action: Any) -> GameState:
     """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
     which it and the functions it calls change in place, field by field in its ``__dict__`` (a copy
@@ -851,6 +870,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     return _settle(s, t)
 
 
+@cython.ccall
 def _within(few: tuple, placed: list) -> bool:
     """Whether every one of the (one or two) places ``few`` is in ``placed``."""
     for j in few:  # noqa: SIM110 - a loop compiles to C; all() over a generator does not
@@ -859,6 +879,7 @@ def _within(few: tuple, placed: list) -> bool:
     return True
 
 
+@cython.ccall
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
     seat = s.seat
@@ -956,6 +977,7 @@ def road_status(state: GameState, road: str) -> str:
     return "open"
 
 
+@cython.ccall
 def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
     """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
     n = s.config.players
@@ -1003,6 +1025,7 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     return s
 
 
+@cython.ccall
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
     value = s.tiles[c] + 1
@@ -1012,6 +1035,7 @@ def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     return s
 
 
+@cython.ccall
 def _settle(s: GameState, t: _Tables) -> GameState:
     """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
     :func:`apply_legal`'s copy)."""
@@ -1025,7 +1049,7 @@ def _settle(s: GameState, t: _Tables) -> GameState:
             d["agenda"] = agenda[1:]
             s = _score(s, t, item[2], item[1])
         elif kind == "order" and len(item[2]) <= 1:
-            d["agenda"] = tuple(("auto", item[1], r) for r in item[2]) + agenda[1:]
+            d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
         elif kind in ("deal", "draw", "take", "refill"):
             target = item[1] if kind != "refill" else -1
             if kind == "refill" and sum(d["display"]) >= comps.display:
