@@ -314,43 +314,53 @@ def play_pairs(a: Any, b: Any, bots: Sequence[str], seed: int, indices: Sequence
 
 # ----------------------------------------------------------------- executors
 class _Runner:
-    """Plays chunks of paired games on one executor, kept for the whole comparison (a process
-    pool or a Dask client made once, not per batch)."""
+    """Plays chunks of paired games on one executor: the process pool and the local Dask cluster
+    :func:`~rometools.core.simulate.simulate` keeps for every run (:func:`~rometools.core.simulate.process_pool`),
+    so a comparison or a tuning run starts no process after the first; or a client of the Dask
+    scheduler at ``address``, made once for the whole comparison."""
 
     def __init__(self, executor: str, workers: int | None, address: str | None):
         self.executor, self.workers, self.address = executor, workers, address
-        self.pool = self.client = self.cluster = None
+        self.pool = self.client = None
+        self.own_client = False
 
     def __enter__(self):
         if self.executor == "process":
-            from concurrent.futures import ProcessPoolExecutor
+            from rometools.core.simulate import process_pool
 
-            self.pool = ProcessPoolExecutor(max_workers=self.workers or os.cpu_count() or 1)
+            self.pool = process_pool(self.workers)
         elif self.executor == "dask":
-            from rometools.core.simulate import local_cluster
-
             try:
                 from dask.distributed import Client
             except ImportError:  # pragma: no cover - dask is a dependency
                 raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
             if self.address is None:
-                self.cluster = local_cluster(self.workers)
-            try:
-                self.client = Client(self.address or self.cluster)
-            except OSError as err:
-                if self.cluster is not None:
-                    self.cluster.close()
-                    raise
-                raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})") from None
+                from rometools.core.simulate import _kept_client
+
+                self.client = _kept_client(self.workers)
+            else:
+                try:
+                    self.client = Client(self.address)
+                except OSError as err:
+                    raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})") from None
+                self.own_client = True
         return self
 
     def __exit__(self, *exc):
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-        if self.client is not None:
+        if self.own_client:
             self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+
+    def _submit_all(self, fn: Callable[..., dict], jobs: list[tuple]) -> list:
+        from concurrent.futures.process import BrokenProcessPool
+
+        from rometools.core.simulate import close_pool, process_pool
+
+        try:
+            return [self.pool.submit(fn, *job) for job in jobs]
+        except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
+            close_pool()
+            self.pool = process_pool(self.workers)
+            return [self.pool.submit(fn, *job) for job in jobs]
 
     def run(self, fn: Callable[..., dict], jobs: list[tuple], done: Callable[[dict], bool]) -> None:
         """``fn(*job)`` for every job; ``done(columns)`` after each, in any order; it returns True to stop
@@ -363,7 +373,7 @@ class _Runner:
         if self.executor == "process":
             from concurrent.futures import as_completed
 
-            futures = [self.pool.submit(fn, *job) for job in jobs]
+            futures = self._submit_all(fn, jobs)
             try:
                 for future in as_completed(futures):
                     if done(future.result()):
