@@ -736,8 +736,14 @@ def main(argv: list[str] | None = None) -> int:
     _cli_what_if.add_parsers(sub, _whole, _option)
     args, extra = parser.parse_known_args(argv)
     if extra:   # refused by the subcommand that was given them, pointing at its own --help
-        typed = list(sys.argv[1:] if argv is None else argv)
-        _refuse_unknown(sub.choices[args.command], _as_typed(extra, typed, getattr(args, "game", None)))
+        typed = _as_typed(extra, list(sys.argv[1:] if argv is None else argv), getattr(args, "game", None))
+        if not any(w.startswith("-") for w in typed):   # `simulate hand=5 via_romana`: the game is the problem
+            try:
+                _check_game(args, sub.choices[args.command])
+            except ValueError as err:
+                print(f"rometools {args.command}: {err}", file=sys.stderr)
+                return 2
+        _refuse_unknown(sub.choices[args.command], typed)
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:
