@@ -195,14 +195,18 @@ def check_listed(spec: Any, game: Any, seed: int, n_games: int) -> None:
     rules = spec.rules
     bot = game.bot("random") if "random" in spec.bots else None
     pool: dict[Any, Any] = {}
+    order: list = []   # the pool's keys in the order met: sampled by place, not listed whole at every node
     rng = random.Random(f"listed {spec.id} {seed}")
     for k in range(min(n_games, LISTED_GAMES)):
         end = play(game, bot or game.bot(sorted(spec.bots)[0]), rng=seed + k)
         for state in states(end):
             legal = rules.legal_actions(state)
             listed = {_key(a): a for a in legal}
-            candidates = [a for key, a in pool.items() if key not in listed]
-            offered = rng.sample(candidates, min(len(candidates), LISTED_PROBES // 2))
+            # a uniform sample of the earlier actions not listed here, drawn by place: enough places
+            # that, the listed ones dropped, LISTED_PROBES // 2 are left when the pool holds them
+            # (listing the whole pool at every node was a third of the check in long games)
+            picks = rng.sample(range(len(order)), min(len(order), LISTED_PROBES // 2 + len(listed)))
+            offered = [pool[order[i]] for i in picks if order[i] not in listed][:LISTED_PROBES // 2]
             offered += [v for v in _variants(legal, rng) if _key(v) not in listed][:LISTED_PROBES - len(offered)]
             for action in offered:
                 try:
@@ -215,8 +219,10 @@ def check_listed(spec: Any, game: Any, seed: int, n_games: int) -> None:
                          f"{at}: apply accepted {shown(action, 200)}, which legal_actions does not list, "
                          f"and recorded {shown(recorded, 200)}: a saved game would hold an action the rules "
                          f"never offered")
-            for a in legal:
-                pool.setdefault(_key(a), a)
+            for key, a in listed.items():
+                if key not in pool:
+                    pool[key] = a
+                    order.append(key)
 
 
 # ===================================================================== hostile actions
