@@ -26,7 +26,7 @@ import functools
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -45,16 +45,12 @@ __all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_s
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
-#: Chunks of games handed to each worker: ``"process"`` and ``"dask"``. Many small
-#: chunks keep every worker busy to the end (with 8 a worker, the last chunk left one
-#: of two workers idle for about a tenth of a 3,000-game run; with 32, the 157-game
-#: chunks of 10,000 greedy games, about 0.3 s each, could still leave one idle that
-#: long); each chunk costs a task's overhead, and a chunk holds at least
-#: ``MIN_CHUNK`` games. A Dask task costs the scheduler and client about 7 ms of CPU
-#: (3,000 greedy games on 2 workers: 0.2 s with 8 chunks a worker, 0.55 s with 32),
-#: which on a machine with as many workers as cores is taken from the games, more
-#: than the idle end of fewer, longer chunks: Dask gets 8.
-CHUNKS_PER_WORKER = {"process": 64, "dask": 8}
+#: CPU seconds a task of games aims at (:class:`_Chunker`, for ``"process"`` and ``"dask"``),
+#: at least and at most. A Dask task costs the scheduler, client and worker 1.5 to 7 ms of
+#: CPU: 16 chunks of 2,000 IMPERATOR greedy games (0.4 CPU s in all) cost a quarter more CPU
+#: than serial play (the process pool's 128 chunks, 15%); a task of 0.2 s costs a few percent,
+#: and one of at most 2 s keeps the progress bar moving and a Stop heard within seconds.
+TASK_SECONDS = (0.2, 2.0)
 MIN_CHUNK = 10
 #: Dask settings of the ``LocalCluster`` :func:`local_cluster` starts. It has no
 #: dashboard, so nothing reads the statistical profile each worker takes of its
@@ -342,11 +338,57 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
     return end
 
 
-def _chunks(n_games: int, parts: int) -> list[range]:
-    """The games' indices in about ``parts`` chunks of at least ``MIN_CHUNK`` (ranges: a chunk travels to
-    a worker as three numbers)."""
-    size = max(min(MIN_CHUNK, n_games), -(-n_games // parts))
-    return [range(k, min(n_games, k + size)) for k in range(0, n_games, size)]
+class _Chunker:
+    """The games' indices handed out chunk by chunk, each chunk sized by the time the ones before
+    took (guided self-scheduling, as OpenMP's ``schedule(guided)``): first one chunk of
+    ``MIN_CHUNK`` games a worker slot, which measures the game; then about ``remaining / (2 *
+    slots)`` games, so the workers finish together, but no fewer than :data:`TASK_SECONDS`'s
+    least and no more than its most CPU seconds' worth.
+
+    Examples
+    --------
+    >>> c = _Chunker(1000, slots=2)
+    >>> c.take(), c.take()
+    (range(0, 10), range(10, 20))
+    >>> c.done(10, 0.01)           # 1 ms a game: a chunk of at least 0.2 s is 200 games
+    >>> c.take(), c.take(), c.take()
+    (range(20, 265), range(265, 465), range(465, 665))
+    >>> c.take(), c.take(), c.take()
+    (range(665, 865), range(865, 1000), None)
+    """
+
+    def __init__(self, n_games: int, slots: int):
+        self.n_games, self.slots = n_games, max(1, slots)
+        self.start = 0
+        self.games = 0        # games timed so far
+        self.seconds = 0.0    # and their CPU seconds
+
+    def take(self) -> range | None:
+        remaining = self.n_games - self.start
+        if remaining <= 0:
+            return None
+        size = MIN_CHUNK
+        if self.games:
+            per_game = max(self.seconds / self.games, 1e-9)
+            least, most = (int(t / per_game) for t in TASK_SECONDS)
+            size = max(MIN_CHUNK, least, min(most, -(-remaining // (2 * self.slots))))
+        chunk = range(self.start, min(self.n_games, self.start + size))
+        self.start = chunk.stop
+        return chunk
+
+    def done(self, games: int, seconds: float) -> None:
+        """A chunk of ``games`` took ``seconds`` of CPU."""
+        self.games += games
+        self.seconds += seconds
+
+
+def _timed(task: Callable[[range], Any], chunk: range) -> tuple[Any, float]:
+    """``task(chunk)`` on a worker, and the CPU seconds it took there (its thread's)."""
+    import time
+
+    started = time.thread_time()
+    result = task(chunk)
+    return result, time.thread_time() - started
 
 
 class _Callback:
@@ -598,17 +640,32 @@ def run_chunks(task: Callable[[list[int]], Any], n_games: int, *, executor: str 
             on_chunk(task([i]), 1)
     elif executor == "process":
         workers = workers or os.cpu_count() or 1
-        chunks = _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])
+        chunker = _Chunker(n_games, workers)
+        futures: dict = {}   # in flight: future -> games in it
+
+        def submit(pool) -> None:
+            chunk = chunker.take()
+            if chunk is not None:
+                futures[pool.submit(_timed, task, chunk)] = len(chunk)
+
+        pool = process_pool(workers)
         try:
-            pool = process_pool(workers)
-            futures = {pool.submit(task, chunk): len(chunk) for chunk in chunks}
-        except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
-            close_pool()
-            pool = process_pool(workers)
-            futures = {pool.submit(task, chunk): len(chunk) for chunk in chunks}
-        try:
-            for future in as_completed(futures):
-                on_chunk(future.result(), futures[future])
+            try:
+                submit(pool)
+            except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
+                close_pool()
+                pool = process_pool(workers)
+                submit(pool)
+            for _ in range(2 * workers - 1):   # two chunks in flight a worker
+                submit(pool)
+            while futures:
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    k = futures.pop(future)
+                    result, seconds = future.result()
+                    chunker.done(k, seconds)
+                    submit(pool)
+                    on_chunk(result, k)
         finally:   # an interrupt or an error drops the games not started; the pool stays for the next run
             for future in futures:
                 future.cancel()
@@ -697,14 +754,28 @@ def _dask_map(task, n_games, workers, address, on_chunk) -> None:
         # first chunk of a game paid its modules' imports and data files (Caesar's Empire: 0.36 CPU s,
         # a third of 2,000 greedy games), and a worker no chunk had reached yet paid it in the next run
         client.run(task, [])
-        # chunks for the workers there are (threads, one game at a time each), unless told
-        slots = workers or sum(client.nthreads().values()) or 1
-        chunks = _chunks(n_games, slots * CHUNKS_PER_WORKER["dask"])
-        futures = [client.submit(task, chunk, pure=False) for chunk in chunks]
-        sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
+        # chunks for the workers there are (threads, one game at a time each), unless told, two in
+        # flight a slot, each sized by the time the chunks before took
+        chunker = _Chunker(n_games, workers or sum(client.nthreads().values()) or 1)
+        futures, sizes = [], {}
+        running = dask_completed()
+
+        def submit() -> None:
+            chunk = chunker.take()
+            if chunk is not None:
+                future = client.submit(_timed, task, chunk, pure=False)
+                futures.append(future)
+                sizes[future.key] = len(chunk)
+                running.add(future)
+
         try:
-            for future in dask_completed(futures):
-                on_chunk(future.result(), sizes[future.key])
+            for _ in range(2 * chunker.slots):
+                submit()
+            for future in running:
+                result, seconds = future.result()
+                chunker.done(sizes[future.key], seconds)
+                submit()
+                on_chunk(result, sizes[future.key])
         finally:   # an interrupt or an error: the games not played yet are not played
             client.cancel(futures)
     finally:
