@@ -29,12 +29,16 @@ MCTS runs under the goal (measured here, no game named):
 
 A depth *holds its strength* when its interval's low end is at least 50% minus ``--margin``
 (5 points unless told) and reaches the goal (600 simulations per CPU second at the
-reference, first search included); with a few dozen seeds the interval is about ±10-15
-points wide, which the output states: a depth that fails the test is not shown weaker, only
-not shown as strong. Run from the repository root::
+reference, first search included). Each depth is one test at the stated margin, not corrected
+for the several depths tried: a depth that passes once is a candidate to confirm on other seeds
+(``--seed``) before it becomes a default. With the default 48 seeds the interval is about ±10
+points wide (±6 with 96), which the output states: a depth that fails the test is not shown
+weaker, only not shown as strong. The comparison is at a small budget (16 full simulations a
+move, so a run takes about 12 CPU minutes for two games); larger budgets are not measured. Run
+from the repository root::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_mcts_skill.py [--games 16] [--budget 12]
-                                                               [--depths 8,16,32,64] [--only GAME]
+    nice -n 10 .venv/bin/python benchmarks/bench_mcts_skill.py [--games 48] [--budget 16]
+        [--depths 8,16,32,64] [--only GAME] [--players N] [--seed S]
 """
 
 from __future__ import annotations
@@ -136,8 +140,8 @@ def win_shares(results, bot: str) -> np.ndarray:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=16, help="seeds per depth (each played once per seat)")
-    ap.add_argument("--budget", type=int, default=12, help="simulations a move for full playouts")
+    ap.add_argument("--games", type=int, default=48, help="seeds per depth (each played once per seat)")
+    ap.add_argument("--budget", type=int, default=16, help="simulations a move for full playouts")
     ap.add_argument("--depths", default="8,16,32,64")
     ap.add_argument("--margin", type=float, default=0.05, help="strength kept: interval low >= 0.5 - margin")
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per speed figure")
