@@ -186,7 +186,8 @@ GAME = register_game(GameSpec(
     random_source=_rules.random_source, game_length=("draws", _draws),
     # MCTS playouts cut after 8 decisions, valued by the provisional ranks: about 6 times as many
     # simulations per CPU second as to the end, and at equal CPU they won 61.7% (95% interval 55.6%
-    # to 67.9%, 96 seeds x 2 seats) of head-to-head games against full ones (benchmarks/bench_mcts_skill.py)
+    # to 67.9%, 96 seeds x 2 seats; 51.6%, 40.8% to 62.3% on 32 other seeds) of head-to-head games
+    # against full ones (benchmarks/bench_mcts_skill.py)
     mcts_playout_depth=8,
     data_files={"components.toml": load_components, "objectives.toml": load_objectives},
     file_kinds={"objectives": load_objectives, "setup": load_components},
