@@ -90,7 +90,9 @@ define ALLOW_NONE
 	rc=$$?; if [ $$rc = 5 ] && [ -n "$(strip $(PYTEST_OPTS))" ]; then echo "(no test of this run is chosen by PYTEST_OPTS)"; rc=0; fi; exit $$rc
 endef
 
-# The tests that need no browser, one worker per core (TEST_WORKERS=1: one process).
+# The tests that need no browser, one worker per core (TEST_WORKERS=0: in this one process). One
+# file's tests go to one worker, in their order (--dist loadfile): a module keeps its fixtures, and
+# test_explorer_inputs.py's test_report sums the tallies of the tests before it.
 test-unit: $(STAMP)
 	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not browser" --durations=30 $(PYTEST_OPTS); $(ALLOW_NONE)
 
