@@ -16,7 +16,8 @@ translation and a C compile, the C compiler's share about nine tenths).
 
 ``make setup`` installs with ``ROMETOOLS_BUILD_TWINS=0`` (pip hides a build
 hook's output) and then runs this file as a script, which compiles the twins
-that changed into the source tree and prints a line as each one is done::
+that changed into the source tree and prints a line as each one is done, then writes the
+bytecode of every module (:func:`write_bytecode`)::
 
     .venv/bin/python hatch_build.py [--jobs N] [--force]
 """
@@ -231,7 +232,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs is not None and args.jobs < 1:
         parser.error(f"--jobs must be 1 or more, got {args.jobs}")
     build_in_place(root, args.jobs, args.force)   # one not compiled: its plain module runs (`report` says so)
+    write_bytecode(root)   # silent: a module that does not compile says so when imported
     return 0
+
+
+def write_bytecode(root: Path) -> bool:
+    """Write the bytecode (``__pycache__``) of every rometools module now, one process per core
+    (about a second; silent).
+
+    An editable install leaves it to the first import, which cannot write it where
+    ``PYTHONDONTWRITEBYTECODE`` is set or the tree is read-only (an app server): then every new
+    kernel compiled the modules it imports from source, about a fifth of a second of an
+    explorer's first display (46 modules for Caesar's Empire's board explorer). A module edited
+    since is compiled when imported, as before. False if one did not compile (its import says why).
+    """
+    import compileall
+
+    return bool(compileall.compile_dir(str(root / "rometools"), quiet=2, workers=0))
 
 
 if __name__ == "__main__":

@@ -70,6 +70,9 @@ CASES = [
     Case("BalanceExplorer", 'BalanceExplorer(games=200, bots="greedy", files="upload")', "seed", (2, 1),
          plays_games=True, then="_run"),
     Case("DrawOddsExplorer", "DrawOddsExplorer()", "draws", (4, 3)),
+    Case("RoadBoardExplorer", 'RoadBoardExplorer(files="upload")', "turn", (1, 2)),
+    Case("CardOddsExplorer", "CardOddsExplorer()", "hand", (7, 8)),
+    Case("DiceOddsExplorer", "DiceOddsExplorer()", "target", (14, 15)),
 ]
 
 KERNEL_CODE = """

@@ -107,6 +107,39 @@ def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
         parser.error("give a game (rometools games lists them) or --variant FILE (a saved variant)")
 
 
+def _check_game(args, parser: argparse.ArgumentParser) -> None:
+    """The game argument is a registered game: a ``KEY=VALUE`` taken for it (its flag left out, or typed
+    before the game where the subcommand does not take it) is said to go after its flag, a misspelt id
+    answered with the nearest one.
+
+    Raises
+    ------
+    ValueError
+        ``unknown game 'hand=5'; registered games: ...; 'hand=5' is an option: give it after its
+        flag, --option hand=5``.
+    """
+    import difflib
+
+    from rometools.core.formatting import shown
+    from rometools.core.game import games
+
+    game = getattr(args, "game", None)
+    positional = any(a.dest == "game" and not a.option_strings for a in parser._actions)
+    if not isinstance(game, str) or not positional:   # validate's --game is said by validate, per file
+        return
+    registered = list(games())
+    if game in registered:
+        return
+    if "=" in game:
+        flags = [f for f in ("--set", "--option", "--compare") if any(f in a.option_strings for a in parser._actions)]
+        hint = (f"; {shown(game)} is an option: give it after its flag, "
+                + " or ".join(f"{f} {shown(game)[1:-1]}" for f in flags))
+    else:
+        near = difflib.get_close_matches(game, registered, n=1, cutoff=0.6)
+        hint = f"; did you mean {near[0]}?" if near else ""
+    raise ValueError(f"unknown game {shown(game)}; registered games: {', '.join(registered)}{hint}")
+
+
 def _variant(args):
     """The saved variant ``--variant`` names (``None`` without it), checked against the game argument.
 
@@ -565,6 +598,29 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def _as_typed(extra: list[str], argv: list[str], game: str | None) -> list[str]:
+    """The unrecognized arguments as typed: a flag the subcommand does not take, typed before the
+    game (``report --option hand=5 via_romana``), had its value taken for the game and the game left
+    over; the flag is said with its own value (``--option hand=5``) and the game dropped.
+
+    >>> _as_typed(["--option", "via_romana"], ["report", "--option", "hand=5", "via_romana"], "hand=5")
+    ['--option hand=5']
+    >>> _as_typed(["--gamez", "3"], ["simulate", "pig", "--gamez", "3"], "pig")
+    ['--gamez', '3']
+    """
+    extra = list(extra)
+    if game is None or game in extra:
+        return extra
+    for k, word in enumerate(argv[:-1]):
+        if word in extra and word.startswith("--") and "=" not in word and argv[k + 1] == game:
+            extra[extra.index(word)] = f"{word} {game}"
+            left = [w for w in extra[extra.index(f"{word} {game}") + 1:] if not w.startswith("-")]
+            if left:
+                extra.remove(left[0])   # the game argparse had no place for
+            break
+    return extra
+
+
 def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
     """Arguments a subcommand does not take, refused by it (``rometools report: unrecognized arguments:
     --option hand=5 (see rometools report --help)``), with its flags nearest to each mistyped one."""
@@ -576,9 +632,9 @@ def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
     near = []
     for word in extra:
         if word.startswith("--"):
-            near += difflib.get_close_matches(word.partition("=")[0], flags, n=2, cutoff=0.7)
+            near += difflib.get_close_matches(word.split()[0].partition("=")[0], flags, n=2, cutoff=0.7)
     hint = f"; did you mean {' or '.join(dict.fromkeys(near))}?" if near else ""
-    if not near and any(w.partition("=")[0] == "--option" for w in extra) and "--variant" in flags:
+    if not near and any(w.split()[0].partition("=")[0] == "--option" for w in extra) and "--variant" in flags:
         hint = ("; it takes no --option: save the options as a variant (rometools.Variant) and give --variant FILE"
                 + (", or --compare KEY=VALUE to pair the game with them" if "--compare" in flags else ""))
     command.error(f"unrecognized arguments: {shown(' '.join(extra), 80)}{hint}")
@@ -793,10 +849,12 @@ def main(argv: list[str] | None = None) -> int:
     _cli_what_if.add_parsers(sub, _whole, _option)
     args, extra = parser.parse_known_args(argv)
     if extra:   # refused by the subcommand that was given them, pointing at its own --help
-        _refuse_unknown(sub.choices[args.command], extra)
+        typed = list(sys.argv[1:] if argv is None else argv)
+        _refuse_unknown(sub.choices[args.command], _as_typed(extra, typed, getattr(args, "game", None)))
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:
+            _check_game(args, sub.choices[args.command])
             code = {"simulate": _simulate, "validate": _validate, "games": _games,
                     "report": _report, "compare": _cli_what_if.run_compare,
                     "tune": _cli_what_if.run_tune}[args.command](args)

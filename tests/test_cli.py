@@ -614,6 +614,29 @@ def test_an_argument_a_subcommand_does_not_take_names_the_subcommand(capsys):
                                        "--games? (see rometools simulate --help)\n")
 
 
+def test_a_flag_before_the_game_is_quoted_with_its_own_value_and_the_game_must_be_registered(capsys):
+    """A trial's ``report --option hand=5 via_romana`` was refused as "'--option via_romana'": argparse
+    took ``hand=5`` for the game. The refusal now quotes the pair as typed, and a game that is not
+    registered is refused as such, a ``KEY=VALUE`` said to go after its flag."""
+    with pytest.raises(SystemExit) as stop:
+        main(["report", "--option", "hand=5", "via_romana", "--out", "never.html"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("rometools report: unrecognized arguments: '--option hand=5'; "
+                                                   "it takes no --option"), err
+    assert "via_romana" not in err.split(";")[0] and not Path("never.html").exists()
+    games = "augustus, caesars_empire, imperator, pig, via_romana"
+    for argv, flags in ((["simulate", "hand=5", "--games", "2"], "--option hand=5"),
+                        (["report", "hand=5", "--out", "never.html"], "--compare hand=5"),
+                        (["compare", "hand=5"], "--set hand=5 or --option hand=5"),
+                        (["tune", "hand=5", "--parameter", "hand", "--values", "4,5"], "--option hand=5")):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == (f"rometools {argv[0]}: unknown game 'hand=5'; registered games: {games}; "
+                                           f"'hand=5' is an option: give it after its flag, {flags}\n")
+    assert main(["games", "via_romna"]) == 2
+    assert capsys.readouterr().err == (f"rometools games: unknown game 'via_romna'; registered games: {games}; did "
+                                       f"you mean via_romana?\n")
+
+
 def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
     """A misspelt option and a misspelt table name in one variant file: both said, in one pass."""
     typo = tmp_path / "typo.toml"

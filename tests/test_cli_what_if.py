@@ -24,7 +24,7 @@ def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
     out = tmp_path / "c.json"
     code, text, _ = run(capsys, "compare", "pig", "--set", "target=60", "--max-games", "200", "--batch", "100",
                         "--quiet", "--out", str(out))
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against target=60: 200 paired games")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 200;")
     data = json.loads(out.read_text())
     assert data["format"] == "rometools.comparison" and data["pairs"] == 200
     assert {f["name"] for f in data["figures"]} >= {"win rate P1", "game length"}
@@ -98,7 +98,7 @@ def test_compare_takes_variant_files(tmp_path, capsys):
     Variant("pig", name="P2 +5", options={"handicap": {2: 5}}).save(tmp_path / "p2.toml")
     code, text, _ = run(capsys, "compare", "pig", "--variant", str(tmp_path / "short.toml"), "--base",
                         str(tmp_path / "p2.toml"), "--max-games", "100", "--batch", "50", "--quiet")
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: P2 +5 against short race: 100 paired games")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: P2 +5 against short race. Paired games: 100;")
     Variant("via_romana", name="hand 5", options={"hand": 5}).save(tmp_path / "vr.toml")
     code, _, err = run(capsys, "compare", "pig", "--variant", str(tmp_path / "vr.toml"), "--quiet")
     assert code == 2 and "a variant of via_romana, not pig" in err

@@ -232,6 +232,23 @@ def test_the_report_pairs_a_variant_with_compares_simultaneous_intervals(tmp_pat
     assert "The variant the points that win the game: 50" in out.read_text(encoding="utf-8")
 
 
+def test_the_variant_section_shows_its_seat_balance_test_and_no_heading_is_repeated():
+    """A trial found the game-flow table of the variant under the variant section's own heading (the
+    same words twice on the page), and the seat-balance test, one of the tests the variant section's
+    error rate is split over (Bonferroni), nowhere in it."""
+    from rometools.core.compare import balance_text, compare
+
+    page = report("pig", 20, seed=3, compare={"target": 50})
+    headings = re.findall(r"<h[23]>(.*?)</h[23]>", page)
+    assert len(headings) == len(set(headings)), headings
+    assert "How it plays under the variant the points that win the game: 50, paired on the same seeds" in headings
+    section = page.split("<h2>The variant")[1].split("<h2>")[0]
+    c = compare("pig", rometools.load_game("pig", target=50), seed=3, max_games=20, batch=20, progress=False)
+    said = balance_text(c)
+    assert said.startswith("Seat balance undecided (evidence ") and said.endswith(" needed).")
+    assert f"<p>{html.escape(said)} It is one of the {len(c.figures) + 1} figures and tests" in section
+
+
 def test_the_reports_variant_verdicts_keep_their_family_error_rate():
     """An A/A check of the report's verdicts: 200 comparisons of a game against itself (the toy coin,
     independent seeds: identical seeds would play identical games), each read as the report's table

@@ -4,7 +4,8 @@ Rules: ``003_d241425e5c31f6f1.txt`` (French summary; English summary and compone
 facts in ``seeds/README.md``). Modules, in the order every rometools game follows
 (``docs/architecture.md``): ``components``, ``state``, ``moves`` (what a seat may
 do), ``rules`` (the game's flow and the protocol), ``views``, ``scoring``, ``odds``
-(with ``simulate``, its seeded twins, and ``several``, several objectives at once),
+(with ``tokens``, the bag token by token, ``simulate``, its seeded twins, and ``several``,
+several objectives at once),
 ``bots``. Slots and bags are plain mappings from symbol id to count.
 
 Examples

@@ -18,7 +18,6 @@ arguments. ``tests/augustus/test_augustus_bots_views.py`` checks the choices, th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -40,22 +39,43 @@ __all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "pla
 rules = compiled_or_plain("rometools.augustus.rules")
 
 
-@lru_cache(maxsize=8192)
+#: The exact odds the bot rates by, as floats: ``("within", open slots, horizon, bag)`` and
+#: ``("draws", slots, bag)`` (cleared when full). Each is computed with the components the bag was
+#: read from (:data:`_COMPONENTS`: their joker, and no look-up of the bundled file per answer, which
+#: was most of a process's first MCTS search beyond its later ones).
+_ODDS: dict = {}
+
+
 def _within(open_: tuple[tuple[str, int], ...], horizon: int, bag: tuple[tuple[str, int], ...]) -> float:
     """P(open slots complete within ``horizon`` draws from a full bag)."""
     if not open_:
         return 1.0
-    return float(completion_cdf(dict(open_), horizon, bag=dict(bag))[-1])
+    key = ("within", open_, horizon, bag)
+    got = _ODDS.get(key)
+    if got is None:
+        if len(_ODDS) >= 16384:
+            _ODDS.clear()
+        got = _ODDS[key] = float(completion_cdf(dict(open_), horizon, bag=dict(bag),
+                                                components=_COMPONENTS.get(bag))[-1])
+    return got
 
 
-@lru_cache(maxsize=4096)
 def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...]) -> float:
     """Expected draws to fill ``slots`` from a full bag, as a float (the exact Fraction's nearest)."""
-    return float(expected_draws(dict(slots), bag=dict(bag)))
+    key = ("draws", slots, bag)
+    got = _ODDS.get(key)
+    if got is None:
+        if len(_ODDS) >= 16384:
+            _ODDS.clear()
+        got = _ODDS[key] = float(expected_draws(dict(slots), bag=dict(bag), components=_COMPONENTS.get(bag)))
+    return got
 
 
 #: The full bag's items by the components' id, with the components (an id reused: read anew).
 _BAGS: dict = {}
+#: The components each full bag's items (:func:`bag_items`) were last read from, by those items:
+#: whose joker the odds reset on (``None``: a bag no components gave, the bundled joker).
+_COMPONENTS: dict = {}
 
 
 def bag_items(components) -> tuple[tuple[str, int], ...]:
@@ -66,6 +86,8 @@ def bag_items(components) -> tuple[tuple[str, int], ...]:
         if len(_BAGS) >= 8:
             _BAGS.pop(next(iter(_BAGS)))
         got = _BAGS[id(components)] = (components, tuple(components.bag.items()))
+        _COMPONENTS.clear()
+        _COMPONENTS.update((items, comps) for comps, items in _BAGS.values())
     return got[1]
 
 
@@ -122,7 +144,7 @@ def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
         powers = dict.fromkeys(KINDS, 0)
         yields = [0] * len(resource)
         for n in mine:
-            c = cards.card(n)
+            c = cards.by_number[n]
             kinds[c.kind] += 1
             if c.power.kind == "points_per_colour":
                 powers[c.power.colour] += c.power.points
@@ -140,7 +162,7 @@ def _context(state: GameState, seat: int) -> tuple:
     kind, the points-per-colour powers it controls by colour, for each resource reward it does not
     hold its own producers and the holder's, the count reward its next objective would let it
     claim, and the components' rewards by kind (:func:`_rewards_of`)."""
-    cards, comps = state.config.cards, state.config.components
+    cards, comps = state.config.objectives, state.config.components
     holders = state.rewards
     index = _rewards_of(comps)
     count, resource = index[2], index[3]
@@ -230,7 +252,7 @@ _WEIGHTS: dict = {}
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
     """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ...)``, made when missing."""
-    comps, cards = state.config.components, state.config.cards
+    comps, cards = state.config.components, state.config.objectives
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
     # a state shares its tuples with the states before it until they change (copy on write): the
@@ -265,7 +287,7 @@ def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
     out = entry[4]
     w = out.get(n)
     if w is None:
-        card = entry[3].card(n)
+        card = entry[3].by_number[n]
         w = out[n] = card.points + 1 + reward_bonus(state, seat, card, entry[5])
     return w
 
@@ -296,13 +318,22 @@ def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -
     leaves it (:func:`_shifted`), kept the same way. An ``id`` of ``cards`` reused by other
     objectives is rated anew.
     """
+    last = _LAST_KEPT   # the same memos as the decision before (every decision of a game): no key hashed
+    if last[0] is memos and last[1] is cards and last[2] is bag and last[3] == horizon and last[4] == complete_weight:
+        return last[5]
     key = (id(cards), bag, horizon, complete_weight)
     got = memos.get(key)
     if got is None or got[0] is not cards:
         if len(memos) >= 8:
             memos.pop(next(iter(memos)))
         got = memos[key] = (cards, {}, {})
+    last[:] = [memos, cards, bag, horizon, complete_weight, got]
     return got
+
+
+#: :func:`kept`'s last answer, with what it was asked: ``[memos, cards, bag, horizon, complete_weight, memos' entry]``
+#: (the bag by identity: :func:`bag_items` gives one tuple per components).
+_LAST_KEPT: list = [None, None, None, None, None, None]
 
 
 @cython.cfunc   # a C call between the functions of the compiled twin, a plain function here
@@ -310,7 +341,7 @@ def _objective_value(cards, bag, memo: dict, number: int, legions: tuple[int, ..
                      complete_weight: float) -> float:
     """One objective's P(complete within ``horizon`` draws) (``complete_weight`` when complete), kept
     in ``memo``; its value is this times its weight (:func:`weights`: it depends on the seat)."""
-    card = cards.card(number)
+    card = cards.by_number[number]
     open_ = tuple(rules.open_slots(card, legions).items())
     value = _within(open_, horizon, bag) if open_ else complete_weight
     memo[(number, legions)] = value
@@ -360,7 +391,7 @@ def _above(a, b) -> bool:
 def position_value(state: GameState, seat: int, plays: Sequence[Placed], horizon: int, complete_weight: float,
                    memos: dict) -> tuple[float, float]:
     """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the seat's objective values."""
-    cards = state.config.cards
+    cards = state.config.objectives
     bag = bag_items(state.config.components)
     memo = kept(memos, cards, bag, horizon, complete_weight)[1]
     weight = weights(state, seat, plays)
@@ -377,7 +408,7 @@ def _shifted(cards, bag, memo: dict, rated: dict, p: Placed, change: tuple, hori
     groups."""
     value = rated.get(change)
     if value is None:
-        symbols = cards.card(p.number).symbols()
+        symbols = cards.by_number[p.number].symbols()
         moved = list(p.legions)
         if isinstance(change[1], int):
             moved[symbols.index(change[0])] += change[1]
@@ -396,7 +427,7 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
                      memos: dict) -> list[tuple[float, float]]:
     """``GreedyBot.placement_values``: the position value after each action, only the one or two
     objectives a legion lands on or leaves rated again."""
-    cards = state.config.cards
+    cards = state.config.objectives
     bag = bag_items(state.config.components)
     _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
     plays = state.in_play[seat]
@@ -440,7 +471,7 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
     they are met, an action built only while it ties the best so far. Equals the actions of
     ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested)."""
-    cards = state.config.cards
+    cards = state.config.objectives
     slots_of = cards.by_number
     bag = bag_items(state.config.components)
     _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
@@ -505,7 +536,7 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
     if action == PASS:
         return 0.0
     _, other, number, symbol = action
-    cards = state.config.cards
+    cards = state.config.objectives
     before = position_value(state, other, state.in_play[other], horizon, complete_weight, memos)[1]
     plays = [Placed(p.number, tuple(k - (p.number == number and s == symbol)
                                     for (s, _), k in zip(cards.card(p.number).slots, p.legions, strict=True)))
@@ -524,20 +555,20 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
             top = top_placements(state, seat, rules.accepted_symbols(state, seat, state.token), True, horizon,
                                  complete_weight, memos)
         else:
-            top = top_placements(state, seat, rules.power_symbols(state, state.config.cards.card(state.current[1])),
+            top = top_placements(state, seat, rules.power_symbols(state, state.config.objectives.card(state.current[1])),
                                  False, horizon, complete_weight, memos)
         return top[integer_below(rng, len(top))] if len(top) > 1 else top[0]
     actions = rules.legal_actions(state)
-    cards = state.config.cards
+    cards = state.config.objectives
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
         entry = _entry(state, state.seat)   # card_value with its rewards: its weight per expected draw
-        worth = {n: _weight(state, state.seat, entry, n) / _draws(cards.card(n).slots, bag)
+        worth = {n: _weight(state, state.seat, entry, n) / _draws(cards.by_number[n].slots, bag)
                  for n in state.hands[state.seat]}
         values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
         entry = _entry(state, state.seat)
-        values = [_weight(state, state.seat, entry, a[1]) / _draws(cards.card(a[1]).slots, bag) for a in actions]
+        values = [_weight(state, state.seat, entry, a[1]) / _draws(cards.by_number[a[1]].slots, bag) for a in actions]
     elif phase == "remove":
         values = [_removal_value(state, a, horizon, complete_weight, memos) for a in actions]
     else:  # a phase with no decision of a seat

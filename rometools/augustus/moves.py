@@ -83,7 +83,7 @@ def accepted_symbols(s: GameState, seat: int, token: str) -> tuple[str, ...]:
     comps = s.config.components
     if token == comps.joker:
         return comps.symbols
-    cards = s.config.cards.by_number   # numbers the state holds
+    cards = s.config.objectives.by_number   # numbers the state holds
     extra = []
     for n in s.controlled[seat]:
         power = cards[n].power
@@ -124,7 +124,7 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
     >>> all(a[0] == "place" for a in placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.cards.by_number
+    cards = s.config.objectives.by_number
     blocked = [n for _, n in s.queue]
     targets, sources = [], []   # open slot groups of the symbols; slot groups holding a legion
     for number, legions in s.in_play[seat]:
@@ -146,7 +146,7 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
     return out
 
 
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, targets=cython.Py_ssize_t, sources=cython.Py_ssize_t, reserve=cython.bint)
 def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     """Whether :func:`placements` (with moves) would list anything, without listing it.
 
@@ -159,11 +159,14 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     >>> can_place(s, 0, ("shield",)) == bool(placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.cards.by_number
+    cards = s.config.objectives.by_number
     reserve = s.reserve[seat] > 0
-    targets, sources = [], []   # open slot groups of the symbols; slot groups holding a legion
-    # (loops over the slot groups by place: a zip and a generator per objective were a tenth of the
-    # time of the rules' own steps, asked after every token and every placement)
+    # open slot groups of the symbols (targets) and slot groups holding a legion (sources), counted:
+    # a move exists when some source differs from some target, which fails only when both are the
+    # one same slot group (each group is counted once in each). Counting, not listing the pairs, as
+    # this is asked after every token and every placement, and a seat without a reserve is common.
+    targets = sources = 0
+    target = source = None
     for number, legions in s.in_play[seat]:
         slots = cards[number].slots
         for i in range(len(slots)):
@@ -171,14 +174,14 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
             if legions[i] < n and sym in symbols:
                 if reserve:   # a legion from the reserve: any open slot will do
                     return True
-                targets.append((number, sym))
+                targets += 1
+                target = (number, i)
             if legions[i]:
-                sources.append((number, sym))
-    for a in sources:   # a legion placed, moved to another slot group
-        for b in targets:
-            if a != b:
-                return True
-    return False
+                sources += 1
+                source = (number, i)
+    if targets == 0 or sources == 0:
+        return False
+    return targets > 1 or sources > 1 or target != source
 
 
 def removals(s: GameState, seat: int) -> list:

@@ -43,14 +43,19 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-import numpy as np
-
 from rometools.augustus.components import Components, load_components
+
+# the bag token by token (tokens.py), exported here as before
+from rometools.augustus.tokens import (  # noqa: F401 - re-exported
+    MAX_LISTED_DRAWS,
+    _count,
+    draw_tokens,
+    key_odds,
+    next_token_odds,
+)
 from rometools.core.diskmemo import DiskMemo, source_version
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import shown
-from rometools.core.rng import RngLike, as_generator
-from rometools.draws import Bag, TooLargeError
 
 __all__ = [
     "JOKER_POLICIES",
@@ -166,17 +171,9 @@ class _Problem:
         return dict(self.bag)
 
 
-def _count(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
-        raise ArgumentError(f"{what} must be a whole number >= 0, got {shown(value)}")
-    return int(value)
-
-
 #: Most draws a completion law, its twin or a several-objectives law follows (the bag holds
 #: 23 tokens and is full again after each joker: an objective is done in tens of draws).
 MAX_HORIZON = 10_000
-#: Most draws :func:`draw_tokens` lists (each row keeps the bag and its odds, about 3 KB).
-MAX_LISTED_DRAWS = 10_000
 
 
 def _horizon(value: object, what: str = "max_draws") -> int:
@@ -504,7 +501,7 @@ def completion_law(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
 
 def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: str | JokerPolicy = "rarest",
                    reset: bool = True, bag: Mapping[str, int] | None = None,
-                   drawn: Mapping[str, int] | None = None) -> list[Fraction]:
+                   drawn: Mapping[str, int] | None = None, components: Components | None = None) -> list[Fraction]:
     """P(the objective is complete within n draws), for n = 1..max_draws.
 
     Rule: ``003_d241425e5c31f6f1.txt``: each drawn token fills one open slot of
@@ -531,6 +528,9 @@ def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: st
         file's joker id (``"joker"``).
     drawn : Mapping[str, int], optional
         Tokens drawn since the last reset: start from the bag without them.
+    components : Components, optional
+        The components whose bag (when ``bag`` is not given) and joker id are meant; default
+        the bundled file (looked up at each call).
 
     Returns
     -------
@@ -562,7 +562,7 @@ def completion_cdf(slots: Mapping[str, int], max_draws: int, *, joker_policy: st
     >>> card.slots, completion_cdf(card, 2) == completion_cdf(card.slots, 2) == completion_cdf({"dagger": 2}, 2)
     ((('dagger', 2),), True)
     """
-    problem = _problem(slots, bag, joker_policy, drawn)
+    problem = _problem(slots, bag, joker_policy, drawn, components)
     return list(_cdf(problem, _horizon(max_draws), bool(reset)))
 
 
@@ -589,12 +589,12 @@ def _cdf(problem: _Problem, horizon: int, reset: bool) -> tuple[Fraction, ...]:
 
 def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy = "rarest",
                    reset: bool = True, bag: Mapping[str, int] | None = None,
-                   drawn: Mapping[str, int] | None = None) -> Fraction:
+                   drawn: Mapping[str, int] | None = None, components: Components | None = None) -> Fraction:
     """Exact expected number of draws until the objective is complete (draws).
 
     Parameters
     ----------
-    slots, joker_policy, reset, bag, drawn
+    slots, joker_policy, reset, bag, drawn, components
         As :func:`completion_cdf`.
 
     Returns
@@ -626,7 +626,7 @@ def expected_draws(slots: Mapping[str, int], *, joker_policy: str | JokerPolicy 
     ...
     rometools.core.errors.ArgumentError: the objective {'standard': 3, 'dagger': 2} can stay incomplete without the reset (probability 1/3): its expected draws are infinite
     """
-    problem = _problem(slots, bag, joker_policy, drawn)
+    problem = _problem(slots, bag, joker_policy, drawn, components)
     if not problem.need:
         return Fraction(0)
     if not reset:
@@ -724,99 +724,7 @@ def _no_reset_cdf(problem: _Problem, horizon: int) -> list[Fraction]:
     return out
 
 
-# ===================================================================== next token, difficulty
-def next_token_odds(bag: Mapping[str, int]) -> dict[str, Fraction]:
-    """The chance of each token kind on the next draw from a bag in any state.
-
-    Parameters
-    ----------
-    bag : Mapping[str, int]
-        Tokens left in the bag, ``{token id: tokens}``.
-
-    Returns
-    -------
-    dict[str, Fraction]
-        Every kind of ``bag`` (0 for a kind with no token left), summing to 1.
-
-    Raises
-    ------
-    ArgumentError
-        If the bag is empty or a count is negative or not an int.
-
-    Examples
-    --------
-    >>> next_token_odds({"double_sword": 6, "shield": 5, "joker": 2})["joker"]
-    Fraction(2, 13)
-    >>> next_token_odds({"joker": 0})
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.ArgumentError: the bag is empty: no token can be drawn
-    """
-    if not isinstance(bag, Mapping):
-        raise ArgumentError(f"bag must be a mapping of token id to count, got {type(bag).__name__}")
-    counts = Bag({k: _count(v, f"bag[{k!r}]") for k, v in bag.items()})
-    if not counts.total:
-        raise ArgumentError("the bag is empty: no token can be drawn")
-    return {k: Fraction(n, counts.total) for k, n in counts.items()}
-
-
-def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | None = None
-                ) -> list[dict[str, Any]]:
-    """Draw tokens one at a time by the rule: without replacement, the bag full again after a joker.
-
-    Each draw is sampled exactly from :func:`next_token_odds` of the bag as it
-    stands (the chance node of the game).
-
-    Parameters
-    ----------
-    draws : int
-        Tokens to draw (draws).
-    rng : None, int or numpy.random.Generator
-        SPEC 7 seed: the same seed draws the same tokens.
-    bag : Mapping[str, int], optional
-        The full bag; default the Augustus bag.
-
-    Returns
-    -------
-    list[dict]
-        One row per draw: ``draw`` (1, 2, ...), ``token``, ``before`` (the bag
-        before it, ``{token id: tokens}``), ``odds`` (``next_token_odds`` of
-        that bag), ``reset`` (a joker: every token goes back after it).
-
-    Examples
-    --------
-    >>> steps = draw_tokens(30, rng=1)
-    >>> sum(steps[0]["before"].values()), steps[0]["odds"]["joker"]
-    (23, Fraction(2, 23))
-    >>> all(sum(s["before"].values()) == 23 for s, prev in zip(steps[1:], steps) if prev["reset"])
-    True
-    """
-    from rometools.core.playout import sample_outcome
-
-    comps = load_components()
-    full = dict(comps.bag) if bag is None else {k: _count(v, f"bag[{k!r}]") for k, v in dict(bag).items()}
-    n = _count(draws, "draws")
-    if n > MAX_LISTED_DRAWS:  # refused before the first draw: each listed draw keeps its bag and odds
-        raise TooLargeError(f"draw_tokens lists every draw with its bag and odds (about 3 KB each): at most "
-                            f"{MAX_LISTED_DRAWS:,} draws, got {shown(draws)}; for how long an objective "
-                            f"takes over many draws, simulate it: simulate_completion(slots, max_draws, "
-                            f"trials, rng=...)")
-    gen = as_generator(rng)
-    left = dict(full)
-    out = []
-    for k in range(1, n + 1):
-        if not sum(left.values()):
-            raise ArgumentError(f"the bag is empty after {k - 1} draws (it holds no joker to refill it)")
-        odds = next_token_odds(left)
-        token = sample_outcome([(t, p) for t, p in odds.items() if p], gen)
-        reset = token == comps.joker
-        out.append({"draw": k, "token": token, "before": dict(left), "odds": odds, "reset": reset})
-        left[token] -= 1
-        if reset:
-            left = dict(full)
-    return out
-
-
+# ===================================================================== difficulty
 def card_difficulty(cards: Sequence[Any] | None = None, *, joker_policy: str | JokerPolicy = "rarest",
                     bag: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
     """Expected draws of every card alone, hardest first (the "difficulty" ranking).
@@ -851,19 +759,3 @@ def card_difficulty(cards: Sequence[Any] | None = None, *, joker_policy: str | J
                      "slots": slots_text(dict(c.slots)), "size": c.size,
                      "points": c.points, "expected_draws": e, "points_per_draw": c.points / float(e)})
     return sorted(rows, key=lambda r: (-r["expected_draws"], r["number"]))
-
-
-def key_odds(config) -> list[tuple[str, Fraction]]:
-    """The playtest report's exact odds: the first token drawn from the full bag, each kind.
-
-    Examples
-    --------
-    >>> from rometools.augustus import GameConfig
-    >>> question, p = key_odds(GameConfig(players=2))[0]
-    >>> question.startswith("the first token drawn is"), 0 < p < 1
-    (True, True)
-    """
-    from rometools.augustus.components import symbol_text
-
-    return [(f"the first token drawn is a {symbol_text(kind)}", p)
-            for kind, p in sorted(next_token_odds(config.components.bag).items(), key=lambda kp: kp[1])]

@@ -7,7 +7,9 @@ browser) can find it.
 * :mod:`rometools.charts._common` -- what every game's charts share: the
   template, exact-probability bars, simulated traces with Wilson error bars,
   region colours (with a fallback) and seat colours that never reuse them,
-  captions, label placement, and each player's score over the turns.
+  captions, and each player's score over the turns.
+* :mod:`rometools.charts.labels` -- labels on a map that overlap nothing (a position around
+  each point, or a leader line), label and legend sizes in pixels.
 * :mod:`rometools.charts.caesars_empire` -- Treasure collections, marginal
   values, points distributions and set-up odds for Caesar's Empire.
 * :mod:`rometools.charts.imperator` -- the IMPERATOR region board (tiles, markers, arrows,
@@ -26,7 +28,7 @@ browser) can find it.
 * :mod:`rometools.charts.flow` -- how any game plays (:mod:`rometools.core.flow`): the lead
   through the game, where the eventual winner stood, lead changes and branching by phase, the
   winner's chances, every figure at a glance, by player count and two variants paired.
-* :mod:`rometools.charts._common` also saves any chart as PNG or SVG (``save_figure``) and keeps a
+* :mod:`rometools.charts.export` saves any chart as PNG or SVG (``save_figure``) and keeps a
   notebook's charts readable outside JupyterLab (``notebook_charts``).
 * :mod:`rometools.charts.strength` -- any game's skill curve: MCTS win rate per
   simulation budget against the opponent-against-itself baseline.
@@ -55,10 +57,10 @@ _LAZY = {
     "empty_figure": "rometools.charts._common",
     "exact_bars": "rometools.charts._common",
     "new_figure": "rometools.charts._common",
-    "notebook_charts": "rometools.charts._common",
-    "save_figure": "rometools.charts._common",
-    "save_figures": "rometools.charts._common",
-    "place_labels": "rometools.charts._common",
+    "notebook_charts": "rometools.charts.export",
+    "save_figure": "rometools.charts.export",
+    "save_figures": "rometools.charts.export",
+    "place_labels": "rometools.charts.labels",
     "region_colour": "rometools.charts._common",
     "scores_over_turns_figure": "rometools.charts._common",
     "seat_colour": "rometools.charts._common",

@@ -24,7 +24,10 @@ read alike:
 * :func:`add_caption` -- a caption under a chart, whenever colour or a mark
   carries a meaning the legend does not say.
 * :func:`place_labels` -- label positions for the points of a map, so that
-  labels do not overlap each other or the points (offset, or a leader line).
+  labels do not overlap each other or the points (offset, or a leader line): in
+  :mod:`rometools.charts.labels`, re-exported here.
+* :func:`save_figure`, :func:`notebook_charts`, :data:`PLOT_CONFIG` -- images and
+  charts out of the notebook: in :mod:`rometools.charts.export`, re-exported here.
 * :func:`scores_over_turns_figure` -- each player's score after every turn, in
   total and by category (any game with a score table per turn).
 
@@ -47,13 +50,25 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.core.formatting import number, percent, probability, shown
+from rometools.charts.export import (
+    IMAGE_FORMATS,
+    PLOT_CONFIG,
+    notebook_charts,
+    save_figure,
+    save_figures,
+)
+from rometools.charts.labels import (
+    LabelPlacement,
+    add_leader_labels,
+    legend_rows,
+    place_labels,
+    text_size,
+)
+from rometools.core.formatting import number, percent, probability
 from rometools.core.stats import proportion_estimate
 
 __all__ = [
@@ -85,6 +100,7 @@ __all__ = [
     "notebook_charts",
     "save_figure",
     "save_figures",
+    "text_size",
 ]
 
 #: The charts' template: white background, light grid, left-aligned titles, and the
@@ -430,132 +446,6 @@ def add_caption(fig: go.Figure, text: str, *, offset: int | None = None, margin:
     return fig
 
 
-# ===================================================================== export
-#: The image formats :func:`save_figure` writes (by the file's suffix).
-IMAGE_FORMATS = ("png", "svg", "pdf", "jpeg", "webp")
-#: The plotly.js settings of every chart rometools draws (the explorers and the report page): no
-#: plotly logo, and the toolbar's camera saves a PNG at twice the size, for a rulebook draft.
-PLOT_CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
-
-
-def notebook_charts() -> None:
-    """Show every chart of this notebook with an HTML copy beside plotly's own output, so that it
-    stays on screen wherever the notebook is read: JupyterLab draws plotly's output, while Voila,
-    ``jupyter nbconvert --to html`` and other viewers draw the HTML copy (plotly.js inside the
-    notebook once, so it reads offline). Call it once, in a notebook's first code cell.
-
-    (It sets plotly's default renderer to ``"plotly_mimetype+notebook"``; a bare figure otherwise
-    carries only plotly's JSON, which only JupyterLab draws.)
-
-    Examples
-    --------
-    >>> import plotly.io as pio
-    >>> before = pio.renderers.default
-    >>> notebook_charts()
-    >>> pio.renderers.default
-    'plotly_mimetype+notebook'
-    >>> pio.renderers.default = before
-    """
-    import plotly.io as pio
-
-    pio.renderers.default = "plotly_mimetype+notebook"
-
-
-def _image_format(path: Any) -> str:
-    from pathlib import Path
-
-    suffix = Path(path).suffix.lower().lstrip(".")
-    fmt = "jpeg" if suffix == "jpg" else suffix
-    if fmt not in IMAGE_FORMATS:
-        raise ValueError(f"save_figure: write a .png or .svg file (or {', '.join('.' + f for f in IMAGE_FORMATS[2:])}), "
-                         f"got {shown(str(path), 200)}")
-    if not Path(path).parent.is_dir():
-        raise ValueError(f"save_figure: folder {shown(str(Path(path).parent), 200)} does not exist")
-    return fmt
-
-
-def _kaleido_failed(err: BaseException) -> bool:
-    return any(k.__name__ in ("ChromeNotFoundError", "BrowserFailedError", "BrowserDepsError")
-               for k in type(err).__mro__)
-
-
-_NO_CHROME = ("save_figure needs Chromium or Chrome to draw the image (kaleido drives it): on Debian or Ubuntu "
-              "`apt-get install -y --no-install-recommends chromium`, or `plotly_get_chrome`")
-
-
-def save_figure(fig: go.Figure, path: Any, *, scale: float = 2) -> Any:
-    """Write a chart as an image for a rulebook draft or a print: PNG or SVG (by the file's suffix;
-    also PDF, JPEG, WebP), at the chart's own width and height.
-
-    Parameters
-    ----------
-    fig : plotly.graph_objects.Figure
-        Any chart of :mod:`rometools.charts` (or an explorer's ``ex.figure``).
-    path : str or Path
-        The file to write (``.png``, ``.svg``...); an existing file is replaced.
-    scale : float
-        Pixels per layout pixel of a PNG, JPEG or WebP (2: sharp in print); an SVG or PDF is
-        drawn at the layout's size.
-
-    Returns
-    -------
-    pathlib.Path
-        The file written.
-
-    Raises
-    ------
-    ValueError
-        For a suffix that is not an image format, or a folder that does not exist.
-    ImportError
-        Without kaleido (``pip install 'kaleido>=1.0'``; in rometools' ``notebook`` extra).
-    RuntimeError
-        Without Chromium or Chrome for kaleido to draw with (the message says how to install it).
-
-    Examples
-    --------
-    >>> save_figure(new_figure(go.Bar(y=[1])), "chart.gif")
-    Traceback (most recent call last):
-    ...
-    ValueError: save_figure: write a .png or .svg file (or .pdf, .jpeg, .webp), got 'chart.gif'
-    """
-    return save_figures([fig], [path], scale=scale)[0]
-
-
-def save_figures(figs: Sequence[go.Figure], paths: Sequence[Any], *, scale: float = 2) -> list:
-    """:func:`save_figure` for several charts at once (one browser start for all of them).
-
-    Returns
-    -------
-    list of pathlib.Path
-
-    Raises
-    ------
-    ValueError, ImportError, RuntimeError
-        As :func:`save_figure`; nothing is written when a path is refused.
-    """
-    from pathlib import Path
-
-    if len(figs) != len(paths):
-        raise ValueError(f"save_figures: {len(figs)} charts but {len(paths)} paths")
-    formats = [_image_format(p) for p in paths]
-    try:
-        import kaleido  # noqa: F401
-    except ImportError:
-        raise ImportError("save_figure needs kaleido: pip install 'kaleido>=1.0' (in rometools' notebook extra), "
-                          "and Chromium or Chrome") from None
-    import plotly.io as pio
-
-    try:
-        pio.write_images(list(figs), [str(p) for p in paths], format=formats,
-                         scale=[scale if f in ("png", "jpeg", "webp") else 1 for f in formats],
-                         width=[f.layout.width or 700 for f in figs], height=[f.layout.height or 500 for f in figs])
-    except Exception as err:  # kaleido's browser failures, said in a designer's words
-        if _kaleido_failed(err):
-            raise RuntimeError(_NO_CHROME) from err
-        raise
-    return [Path(p) for p in paths]
-
-
 # ===================================================================== legends
 def legend_above(fig: go.Figure, *, width: int | None = None) -> go.Figure:
     """A horizontal legend in rows just above the plot, the title above it: neither covers the other.
@@ -596,247 +486,6 @@ def legend_above(fig: go.Figure, *, width: int | None = None) -> go.Figure:
     if fig.layout.height is not None:
         fig.update_layout(height=fig.layout.height + top - old)
     return fig
-
-
-# ===================================================================== label placement
-#: Where a label may sit around its point, in order of preference (plotly ``textposition``),
-#: with the direction it moves in (x right, y up).
-_POSITIONS = (
-    ("top center", (0, 1)), ("bottom center", (0, -1)), ("middle right", (1, 0)), ("middle left", (-1, 0)),
-    ("top right", (1, 1)), ("top left", (-1, 1)), ("bottom right", (1, -1)), ("bottom left", (-1, -1)),
-)
-
-
-@dataclass(frozen=True)
-class LabelPlacement:
-    """Where each label of :func:`place_labels` goes.
-
-    Attributes
-    ----------
-    positions : list of str
-        A plotly ``textposition`` per point; ``""`` when the label moves to a leader line.
-    leaders : dict
-        ``{point index: (dx, dy)}``: labels drawn away from their point, at an
-        offset in pixels (x right, y down, as plotly's annotation ``ax``/``ay``),
-        joined to it by a line.
-    """
-
-    positions: list[str]
-    leaders: dict[int, tuple[int, int]]
-
-
-def _box(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
-    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def text_size(text: str, font_px: float) -> tuple[float, float]:
-    """Estimated width and height of a plotly label in pixels (``<br>`` breaks lines).
-
-    Examples
-    --------
-    >>> text_size("Carthago Nova", 10)
-    (79.3, 13.0)
-    """
-    lines = text.split("<br>") if text else [""]
-    width = max(len(html.unescape(line)) for line in lines) * 0.61 * font_px
-    return round(width, 1), round(len(lines) * 1.3 * font_px, 1)
-
-
-def legend_rows(names: Sequence[str], width: float, font_px: float = 12) -> int:
-    """Rows a horizontal plotly legend of ``names`` takes in ``width`` pixels.
-
-    Each entry is its text (:func:`text_size`) plus about 48 pixels of symbol
-    and gap; entries wrap like words.
-
-    Examples
-    --------
-    >>> legend_rows(["P1 Roads", "P2 Roads"], 900), legend_rows(["unbuilt 1-Road path"] * 8, 900)
-    (1, 2)
-    """
-    rows, used = 1, 0.0
-    for name in names:
-        w = text_size(name, font_px)[0] + 48
-        if used and used + w > width:
-            rows, used = rows + 1, 0.0
-        used += w
-    return rows
-
-
-def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], radii: Sequence[float], *,
-                 xrange: tuple[float, float], yrange: tuple[float, float], width: float = 1000,
-                 height: float = 560, font_px: float = 10, obstacles: Sequence[tuple[float, float, float]] = (),
-                 ) -> LabelPlacement:
-    """Positions for the labels of points on a map, so that no two labels overlap.
-
-    Each label takes the first of eight positions around its point (above,
-    below, right, left, then the corners) that overlaps no label placed
-    before it, no point and stays inside the plot; the most crowded points
-    choose first. A label with no free position moves away from its point,
-    to the nearest free spot within about 90 pixels, drawn with a leader line
-    (:attr:`LabelPlacement.leaders`); if even that fails it keeps its least
-    crowded position. Sizes are estimated for a plot area of ``width`` by
-    ``height`` pixels (:func:`text_size`).
-
-    Parameters
-    ----------
-    points : sequence of (x, y)
-        Data coordinates of the labelled points.
-    texts : sequence of str
-        The labels (``""`` for none); ``<br>`` breaks a line.
-    radii : sequence of float
-        Each point's marker radius in pixels.
-    xrange, yrange : (float, float)
-        The axes' ranges (data coordinates).
-    width, height : float
-        The plot area in pixels.
-    font_px : float
-        Label font size in pixels.
-    obstacles : sequence of (x, y, radius)
-        Other marks labels must not cover (e.g. a star), radius in pixels.
-
-    Returns
-    -------
-    LabelPlacement
-
-    Examples
-    --------
-    Two points close together: the second label goes below its point.
-
-    >>> p = place_labels([(0.5, 0.5), (0.5, 0.53)], ["Capua", "Roma"], [5, 5],
-    ...                  xrange=(0, 1), yrange=(0, 1), width=500, height=500)
-    >>> p.positions, p.leaders
-    (['bottom center', 'top center'], {})
-    """
-    def px(x: float, y: float) -> tuple[float, float]:
-        return ((x - xrange[0]) / (xrange[1] - xrange[0]) * width,
-                (y - yrange[0]) / (yrange[1] - yrange[0]) * height)
-
-    import numpy as np
-
-    centres = [px(x, y) for x, y in points]
-    blocks = [_box(cx, cy, 2 * r, 2 * r) for (cx, cy), r in zip(centres, radii, strict=True)]
-    blocks += [_box(*px(x, y), 2 * r, 2 * r) for x, y, r in obstacles]
-    sizes = [text_size(t, font_px) for t in texts]
-    # every box a label must not cover, as one array: a candidate is scored against all at once
-    fixed = np.array(blocks, dtype=float).reshape(-1, 4)
-    taken = np.empty((len(points), 4))  # the boxes of the labels placed so far, in their order
-
-    def candidate(i: int, direction: tuple[int, int]) -> tuple[float, float, float, float]:
-        (cx, cy), r, (w, h) = centres[i], radii[i], sizes[i]
-        dx, dy = direction
-        gap = r + 2
-        x = cx + dx * (gap + w / 2) if dx else cx
-        y = cy + dy * (gap + h / 2) if dy else cy
-        if dx and dy:  # corners: plotly puts the text's corner at the marker's edge
-            x, y = cx + dx * (r * 0.7 + w / 2), cy + dy * (r * 0.7 + h / 2)
-        return _box(x, y, w, h)
-
-    def covered(box: tuple[float, float, float, float], boxes) -> np.ndarray:
-        w = np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0])
-        h = np.minimum(boxes[:, 3], box[3]) - np.maximum(boxes[:, 1], box[1])
-        return np.where((w > 0) & (h > 0), w * h, 0.0)
-
-    def cost(box: tuple[float, float, float, float], placed: list, own: int) -> float:
-        """Area of ``box`` over the labels placed, the points but ``own`` and outside the plot (x 2)."""
-        out = float(covered(box, taken[:len(placed)]).sum()) if placed else 0.0
-        on_fixed = covered(box, fixed)
-        if own < len(on_fixed):
-            on_fixed[own] = 0.0
-        out += float(on_fixed.sum())
-        inside = _overlap(box, (0, 0, width, height))
-        return out + ((box[2] - box[0]) * (box[3] - box[1]) - inside) * 2
-
-    def place(box: tuple[float, float, float, float]) -> None:
-        taken[len(placed)] = box
-        placed.append(box)
-
-    crowd = [sum(1 for (ox, oy) in centres if abs(ox - cx) < 90 and abs(oy - cy) < 40) for cx, cy in centres]
-    order = sorted((i for i, t in enumerate(texts) if t), key=lambda i: -crowd[i])
-    positions = [""] * len(points)
-    leaders: dict[int, tuple[int, int]] = {}
-    placed: list[tuple[float, float, float, float]] = []
-    for i in order:
-        scored = [(cost(candidate(i, d), placed, i), k) for k, (_, d) in enumerate(_POSITIONS)]
-        best, k = min(scored)
-        if best <= 0.5:
-            positions[i] = _POSITIONS[k][0]
-            place(candidate(i, _POSITIONS[k][1]))
-            continue
-        spot = _leader_spot(i, centres, sizes, placed, blocks, cost)
-        if spot is None:
-            positions[i] = _POSITIONS[k][0]
-            place(candidate(i, _POSITIONS[k][1]))
-        else:
-            (dx, dy), box = spot
-            leaders[i] = (dx, -dy)  # annotation offsets count y downwards
-            place(box)
-    return LabelPlacement(positions, leaders)
-
-
-def add_leader_labels(fig: Any, placement: LabelPlacement, points: Sequence[tuple[float, float]],
-                      texts: Sequence[str], radii: Sequence[float], names: Sequence[str], *,
-                      font_px: float = 10) -> None:
-    """Draw the labels :func:`place_labels` moved away from their points, each on a leader line.
-
-    Each label of ``placement.leaders`` becomes an annotation at its offset, on the side away
-    from its point (anchored left of a label pushed right, below one pushed up...), joined to
-    the point by a thin grey line that stops at the marker's edge, on a pale background.
-
-    Parameters
-    ----------
-    fig : plotly.graph_objects.Figure
-        Changed in place.
-    placement : LabelPlacement
-        From :func:`place_labels` with the same points.
-    points : sequence of (x, y)
-        Data coordinates of the labelled points.
-    texts : sequence of str
-        The labels.
-    radii : sequence of float
-        Each point's marker size in pixels (the line stops at half of it).
-    names : sequence of str
-        Each annotation's ``name`` (a stable id tests and browsers read: ``"ce-label-capua"``).
-    font_px : float
-        Label font size in pixels.
-
-    Examples
-    --------
-    >>> fig = new_figure()
-    >>> add_leader_labels(fig, LabelPlacement(["", "top center"], {0: (30, -12)}), [(0.2, 0.3), (0.5, 0.5)],
-    ...                   ["Ostia", "Roma"], [10, 10], ["x-label-ostia", "x-label-roma"])
-    >>> [(a.text, a.name, a.xanchor, a.yanchor) for a in fig.layout.annotations]
-    [('Ostia', 'x-label-ostia', 'left', 'bottom')]
-    """
-    for i, (dx, dy) in placement.leaders.items():
-        x, y = points[i]
-        fig.add_annotation(  # the label sits beyond the line's end, on the side away from its point
-            x=x, y=y, ax=dx, ay=dy, text=texts[i], name=names[i],
-            xanchor="left" if dx > 2 else "right" if dx < -2 else "center",
-            yanchor="top" if dy > 2 else "bottom" if dy < -2 else "middle",
-            showarrow=True, arrowhead=0, arrowwidth=0.8, arrowcolor="#757575", standoff=radii[i] / 2,
-            font={"size": font_px}, bgcolor="rgba(255,255,255,0.85)", borderpad=1)
-
-
-def _leader_spot(i, centres, sizes, placed, blocks, cost):
-    """The nearest free box for label ``i`` within ~90 px, as ((dx, dy) pixels, box), or ``None``."""
-    (cx, cy), (w, h) = centres[i], sizes[i]
-    for distance in (28, 40, 55, 70, 90):
-        for step in range(16):
-            angle = math.pi / 2 + step * math.pi / 8
-            dx, dy = round(distance * math.cos(angle)), round(distance * math.sin(angle))
-            # the label's box sits beyond the line's end, on the side the line comes from
-            bx = cx + dx + (w / 2 if dx > 2 else -w / 2 if dx < -2 else 0)
-            by = cy + dy + (h / 2 if dy > 2 else -h / 2 if dy < -2 else 0)
-            box = _box(bx, by, w + 4, h + 2)
-            if cost(box, placed, i) <= 0.5:
-                return (dx, dy), box
-    return None
 
 
 # ===================================================================== scores over turns

@@ -25,8 +25,8 @@ from rometools.charts._common import (
     new_figure,
     seat_colour,
     simulated_trace,
-    text_size,
 )
+from rometools.charts.labels import text_size
 from rometools.core.balance import game_summary, seat_win_rates
 from rometools.core.formatting import counted
 

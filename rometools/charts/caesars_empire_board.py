@@ -28,7 +28,7 @@ seat colour (:func:`~rometools.charts._common.seat_colour`), which is never
 mistaken for a region colour, and every built path is labelled with its owner,
 so a road is told apart from a region without the legend; scoring paths are
 black dashes. City labels are placed so that none overlaps another or a city
-(:func:`~rometools.charts._common.place_labels`); a label with no room beside
+(:func:`~rometools.charts.labels.place_labels`); a label with no room beside
 its city is drawn a little away, joined to it by a thin leader line (an
 annotation named ``ce-label-<city id>``). Every name is HTML-escaped, and a
 caption under the map says what colours, sizes and marks mean.
@@ -47,13 +47,10 @@ from rometools.charts._common import (
     SEAT_COLOURS,
     TEMPLATE,
     add_caption,
-    add_leader_labels,
-    legend_rows,
-    place_labels,
     region_colour,
     seat_colour,
-    text_size,
 )
+from rometools.charts.labels import add_leader_labels, legend_rows, place_labels, text_size
 
 __all__ = ["REGION_COLOURS", "SEAT_COLOURS", "board_figure", "board_labels"]  # the colours are re-exported from _common
 

@@ -22,14 +22,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import (
-    PLOT_CONFIG,
-    add_caption,
-    add_leader_labels,
-    new_figure,
-    place_labels,
-    save_figures,
-)
+from rometools.charts._common import add_caption, new_figure
+from rometools.charts.export import PLOT_CONFIG, save_figures
+from rometools.charts.labels import add_leader_labels, place_labels
 from rometools.core.formatting import counted, probability
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
@@ -308,7 +303,8 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
                             ["figure"] + [f"{n} players" for n in counts]))
     if pt.flow_comparison is not None and len(pt.flow_comparison):
         said = options_text(pt.game, pt.compare)
-        parts.append(f"<h3>The variant {html.escape(said)}, paired on the same seeds</h3>")
+        # not the variant section's own heading ("The variant ..., paired on the same seeds") again
+        parts.append(f"<h3>How it plays under the variant {html.escape(said)}, paired on the same seeds</h3>")
         parts.append(chart(flow_comparison_figure(pt.flow_comparison)))
         parts.append(_table(comparison_rows(pt.flow_comparison),
                             ["figure", "the game", "the variant", "the variant's difference", "95% interval",
@@ -437,6 +433,28 @@ def variant_note(c: Any) -> str:
             f"sequence, valid however often the games were read, as rometools compare gives them. A figure is "
             f"called changed only where its interval excludes 0; read together, no more than {alpha:.0%} of "
             f"such reports would call any figure changed when nothing changed.")
+
+
+def balance_note(c: Any) -> str:
+    """The seat-balance test of the variant's section: its verdict in compare's words
+    (:func:`~rometools.core.compare.balance_text`), and that it is one of the tests the section's
+    error rate is split over.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.compare import compare
+    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
+    >>> print(balance_note(c))   # doctest: +NORMALIZE_WHITESPACE
+    Seat balance undecided (evidence 2.7 against "no seat changed", 140 needed). It is one of the 7 figures and
+    tests the error rate is split over: one test across every seat's win rate at once, which calls the balance
+    changed once its evidence reaches what is needed.
+    """
+    from rometools.core.compare import balance_text
+
+    return (f"{balance_text(c)} It is one of the {len(c.figures) + 1} figures and tests the error rate is split "
+            f"over: one test across every seat's win rate at once, which calls the balance changed once its "
+            f"evidence reaches what is needed.")
 
 
 def length_text(pt: Any, in_decisions: str) -> str:
@@ -687,6 +705,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
         said = options_text(game, pt.compare)
         parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
         parts.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS))
+        parts.append(f"<p>{html.escape(balance_note(pt.comparison))}</p>")
         parts.append(f"<p>{html.escape(variant_note(pt.comparison))}</p>")
     parts.append("<h2>Hot spots: the places that matter</h2>")
     if pt.spots:
@@ -776,7 +795,7 @@ def report(game: Any, n_games: int = 200, *, out: Any = None, figures: Any = Non
         :func:`~rometools.core.playtest.playtest` raises it) writes nothing.
     figures : str or Path, optional
         A folder (made if missing) to write every chart of the page into as PNG and SVG, for a
-        rulebook draft (:func:`~rometools.charts._common.save_figures`: kaleido and Chromium).
+        rulebook draft (:func:`~rometools.charts.export.save_figures`: kaleido and Chromium).
     **options
         As :func:`rometools.core.playtest.playtest` (``seed``, ``bot``, ``players``,
         ``compare``, ``skill_games``, ``shift_games``, ``executor``, ``progress``...).

@@ -12,14 +12,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from rometools.charts._common import (
-    add_caption,
-    add_leader_labels,
-    new_figure,
-    place_labels,
-    region_colour,
-    seat_colour,
-)
+from rometools.charts._common import add_caption, new_figure, region_colour, seat_colour
+from rometools.charts.labels import add_leader_labels, place_labels
 
 __all__ = ["CARD_QUESTIONS", "card_odds_figure", "road_board_figure"]
 

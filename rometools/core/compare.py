@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, evidence, number
+from rometools.core.formatting import counted, evidence, number, quantity
 
-__all__ = ["EXECUTORS", "Comparison", "Figure", "compare", "play_pairs"]
+__all__ = ["EXECUTORS", "Comparison", "Figure", "balance_text", "compare", "comparison_text", "play_pairs"]
 
 #: Where the games of :func:`compare` play (as :func:`rometools.core.simulate.simulate`).
 EXECUTORS = ("serial", "process", "dask")
@@ -78,8 +78,9 @@ class Figure:
         ``"changed"``, ``"equivalent"`` (did not change by as much as ``precision``) or
         ``None`` (undecided).
     more_needed : int
-        About how many more paired games would decide it (0 once decided; -1 when nothing
-        yet says).
+        About how many more paired games would decide it: 0 once decided and only then (an
+        asymptotic figure counts at least the pairs left to :data:`MIN_PAIRS`); -1 when nothing
+        yet says.
     exact : bool
         Whether the interval holds at every number of games (a bounded figure), or as the
         games grow (an asymptotic one).
@@ -111,7 +112,8 @@ class Comparison:
     Attributes
     ----------
     title : str
-        The game and the two variants (``"Via Romana, 3 players, greedy: hand=4 against hand=5"``).
+        The game and the two variants (``"Via Romana, 3 players, greedy: as published against Dangerous Ties on"``:
+        each option in its own words, :func:`~rometools.core.playtest.options_words`).
     pairs : int
         Paired games played (each seed in both variants).
     figures : tuple of Figure
@@ -186,44 +188,42 @@ def _amount(f: Figure, x: float, signed: bool = True) -> str:
     return with_sign(scale * x) if signed else with_sign(scale * x).lstrip("+")
 
 
+def _with_unit(f: Figure, text: str) -> str:
+    """An amount with its figure's unit, singular for 1 (``"1.0 percentage point"``, ``"2.0 turns"``):
+    a win rate's "percentage points", never bare "points" (a score's, a handicap's)."""
+    return quantity(text, f.unit.removesuffix("s")) if f.unit.endswith("s") else f"{text} {f.unit}"
+
+
 def _said(f: Figure) -> str:
-    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
-    return (f"{f.name} {_amount(f, f.difference)} {unit} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
+    return (f"{f.name} {_with_unit(f, _amount(f, f.difference))} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
             f"({_amount(f, f.base, False)} \u2192 {_amount(f, f.variant, False)})")
 
 
 def _within(f: Figure) -> str:
-    unit = f.unit   # "percentage points" of win rate, never bare "points" (a score's, a handicap's)
-    return f"{f.name} (within \u00b1{_amount(f, f.precision, False)} {unit})"
+    return f"{f.name} (within \u00b1{_with_unit(f, _amount(f, f.precision, False))})"
 
 
-def comparison_text(c: Comparison) -> str:
-    """A comparison's verdict in a few sentences: what changed, what did not, what is undecided.
+def _more_words(f: Figure) -> str:
+    """How many more paired games would decide an undecided figure: never "about 0"."""
+    if f.more_needed < 0:
+        return "no estimate yet"
+    if not f.exact and f.pairs < MIN_PAIRS and f.more_needed == MIN_PAIRS - f.pairs:
+        return (f"decided from {number(MIN_PAIRS)} paired games on: {number(f.more_needed)} more would decide it "
+                f"as it stands")
+    return f"about {counted(f.more_needed, 'more paired game')} would decide it"
+
+
+def balance_text(c: Comparison) -> str:
+    """The seat-balance test's verdict in a sentence: did any seat's win rate change, with the
+    evidence the test across seats reached and the evidence it needs (``1 / alpha``).
 
     Examples
     --------
     >>> import rometools
-    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=400, progress=False)
-    >>> print(comparison_text(c).splitlines()[0])
-    Pig, 2 players, greedy: as published against target=60: 400 paired games; the budget of games ended before every figure was decided (95% for all 7 figures and tests together: each at 0.71%).
+    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
+    >>> balance_text(c)
+    'Seat balance undecided (evidence 2.7 against "no seat changed", 140 needed).'
     """
-    why = {"decided": "stopped because every figure is decided",
-           "budget": "the budget of games ended before every figure was decided",
-           "stopped": "STOPPED on request before every figure was decided; the intervals hold as they stand"}
-    n_tests = len(c.figures) + 1
-    lines = [f"{c.title}: {counted(c.pairs, 'paired game')}; {why[c.stopped]} ({c.confidence:.0%} for all "
-             f"{n_tests} figures and tests together: each at {(1 - c.confidence) / n_tests:.2%})."]
-    changed = [f for f in c.figures if f.decision == "changed"]
-    same = [f for f in c.figures if f.decision == "equivalent"]
-    open_ = [f for f in c.figures if f.decision is None]
-    if changed:
-        lines.append("Changed (B \u2212 A, with its interval): " + "; ".join(_said(f) for f in changed) + ".")
-    if same:
-        lines.append("Did not change by as much as the precision: " + ", ".join(_within(f) for f in same) + ".")
-    for f in open_:
-        more = ("no estimate yet" if f.more_needed < 0 else
-                f"about {number(f.more_needed)} more paired games would decide it")
-        lines.append(f"Undecided: {_said(f)}; {more}.")
     b = c.balance
     if b["decision"] == "changed":
         odds = ": odds of more than a million to one" if b["e_value"] > 1e6 else ""
@@ -235,7 +235,36 @@ def comparison_text(c: Comparison) -> str:
     else:
         verdict = (f"undecided (evidence {evidence(b['e_value'])} against \"no seat changed\", "
                    f"{evidence(b['threshold'])} needed)")
-    lines.append(f"Seat balance {verdict}.")
+    return f"Seat balance {verdict}."
+
+
+def comparison_text(c: Comparison) -> str:
+    """A comparison's verdict in a few sentences: what changed, what did not, what is undecided.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=400, progress=False)
+    >>> print(comparison_text(c).splitlines()[0])
+    Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 400; the budget of games ended before every figure was decided (95% for all 7 figures and tests together: each at 0.71%).
+    """
+    why = {"decided": "stopped because every figure is decided",
+           "budget": "the budget of games ended before every figure was decided",
+           "stopped": "STOPPED on request before every figure was decided; the intervals hold as they stand"}
+    n_tests = len(c.figures) + 1
+    lines = [f"{c.title}. Paired games: {number(c.pairs)}; {why[c.stopped]} ({c.confidence:.0%} for all "
+             f"{n_tests} figures and tests together: each at {(1 - c.confidence) / n_tests:.2%})."]
+    changed = [f for f in c.figures if f.decision == "changed"]
+    same = [f for f in c.figures if f.decision == "equivalent"]
+    open_ = [f for f in c.figures if f.decision is None]
+    if changed:
+        lines.append("Changed (B \u2212 A, with its interval): " + "; ".join(_said(f) for f in changed) + ".")
+    if same:
+        lines.append("Did not change by as much as the precision: " + ", ".join(_within(f) for f in same) + ".")
+    for f in open_:
+        more = _more_words(f)
+        lines.append(f"Undecided: {_said(f)}; {more}.")
+    lines.append(balance_text(c))
     d = c.decisions
     if d["games"] == 0:
         lines.append(f"No decision changed in any of the {counted(c.pairs, 'paired game')}: the bots did not see the "
@@ -272,10 +301,12 @@ def _describe(x: Any, game) -> str:
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
         return name
+    from rometools.core.describe import options_words
+
     options = game.config.to_dict()
     default = type(game.config)().to_dict() if not hasattr(x, "game") else options
     changed = {k: v for k, v in options.items() if k != "players" and default.get(k) != v}
-    return ", ".join(f"{k}={v}" for k, v in changed.items()) or "as published"
+    return options_words(game, changed) or "as published"   # "Dangerous Ties on", never "dangerous_ties=True"
 
 
 def _shipped(x: Any, game, executor: str = "process") -> Any:
@@ -381,43 +412,53 @@ def play_pairs(a: Any, b: Any, bots: Sequence[str], seed: int, indices: Sequence
 
 # ----------------------------------------------------------------- executors
 class _Runner:
-    """Plays chunks of paired games on one executor, kept for the whole comparison (a process
-    pool or a Dask client made once, not per batch)."""
+    """Plays chunks of paired games on one executor: the process pool and the local Dask cluster
+    :func:`~rometools.core.simulate.simulate` keeps for every run (:func:`~rometools.core.simulate.process_pool`),
+    so a comparison or a tuning run starts no process after the first; or a client of the Dask
+    scheduler at ``address``, made once for the whole comparison."""
 
     def __init__(self, executor: str, workers: int | None, address: str | None):
         self.executor, self.workers, self.address = executor, workers, address
-        self.pool = self.client = self.cluster = None
+        self.pool = self.client = None
+        self.own_client = False
 
     def __enter__(self):
         if self.executor == "process":
-            from concurrent.futures import ProcessPoolExecutor
+            from rometools.core.simulate import process_pool
 
-            self.pool = ProcessPoolExecutor(max_workers=self.workers or os.cpu_count() or 1)
+            self.pool = process_pool(self.workers)
         elif self.executor == "dask":
-            from rometools.core.simulate import local_cluster
-
             try:
                 from dask.distributed import Client
             except ImportError:  # pragma: no cover - dask is a dependency
                 raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
             if self.address is None:
-                self.cluster = local_cluster(self.workers)
-            try:
-                self.client = Client(self.address or self.cluster)
-            except OSError as err:
-                if self.cluster is not None:
-                    self.cluster.close()
-                    raise
-                raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})") from None
+                from rometools.core.simulate import _kept_client
+
+                self.client = _kept_client(self.workers)
+            else:
+                try:
+                    self.client = Client(self.address)
+                except OSError as err:
+                    raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})") from None
+                self.own_client = True
         return self
 
     def __exit__(self, *exc):
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-        if self.client is not None:
+        if self.own_client:
             self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+
+    def _submit_all(self, fn: Callable[..., dict], jobs: list[tuple]) -> list:
+        from concurrent.futures.process import BrokenProcessPool
+
+        from rometools.core.simulate import close_pool, process_pool
+
+        try:
+            return [self.pool.submit(fn, *job) for job in jobs]
+        except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
+            close_pool()
+            self.pool = process_pool(self.workers)
+            return [self.pool.submit(fn, *job) for job in jobs]
 
     def run(self, fn: Callable[..., dict], jobs: list[tuple], done: Callable[[dict], bool]) -> None:
         """``fn(*job)`` for every job; ``done(columns)`` after each, in any order; it returns True to stop
@@ -430,7 +471,7 @@ class _Runner:
         if self.executor == "process":
             from concurrent.futures import as_completed
 
-            futures = [self.pool.submit(fn, *job) for job in jobs]
+            futures = self._submit_all(fn, jobs)
             try:
                 for future in as_completed(futures):
                     if done(future.result()):
@@ -486,9 +527,13 @@ class _Tracked:
                 saved = float(1 - max(var[2], 0.0) / (var[0] + var[1]))
         low, high = self.cs.interval()
         decision = self.cs.decided() if (self.exact or n >= MIN_PAIRS) else None
+        more = 0 if decision else self.cs.more_needed()
+        if not decision and not self.exact and n < MIN_PAIRS and more >= 0:
+            more = max(more, MIN_PAIRS - n)   # an asymptotic interval decides from MIN_PAIRS on
+        if not decision and more == 0:
+            more = 1   # undecided: never "about 0 more paired games"
         return Figure(self.name, self.kind, self.unit, n, float(means[0]), float(means[1]), float(means[2]),
-                      low, high, self.cs.precision, decision, 0 if decision else self.cs.more_needed(), self.exact,
-                      saved)
+                      low, high, self.cs.precision, decision, more, self.exact, saved)
 
 
 # ----------------------------------------------------------------- compare

@@ -512,6 +512,10 @@ def seed_text(seed: int) -> str:
     return str(seed)
 
 
+#: Whole numbers :func:`shown` quotes by their repr at once (far below the 4,300 digits Python refuses).
+_SMALL_INT = 1 << 64
+
+
 def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     """``repr(value)`` for a message, cut to about ``limit`` characters.
 
@@ -535,6 +539,18 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     >>> shown(deep)
     '((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((...'
     """
+    kind = type(value)
+    if kind is str or kind is tuple or (kind is int and -_SMALL_INT < value < _SMALL_INT):
+        # a short string, a small whole number or a short tuple of them (an action): its repr, which is
+        # what the walk below gives it, without the walk (a refused action's message quotes one, and
+        # fuzzed play refuses hundreds of thousands)
+        if kind is tuple and (len(value) > 16 or not all(
+                type(x) is str or (type(x) is int and -_SMALL_INT < x < _SMALL_INT) for x in value)):
+            pass
+        elif kind is not str or len(value) <= limit:
+            text = repr(value)
+            if len(text) <= limit:
+                return text
     parts: list[str] = []
     budget = [limit + 1]   # characters still wanted; the walk stops once it is spent
 

@@ -29,7 +29,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rometools.core.describe import decision_reference, player_counts, variant_options
+from rometools.core.describe import (  # option_words and its kin lived here; re-exported
+    decision_reference,
+    option_parts,
+    option_words,
+    options_words,
+    player_counts,
+    variant_options,
+)
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import quantity
 from rometools.core.load import Game, load_game
@@ -859,86 +866,3 @@ def playtest(game: str | Game, n_games: int = 200, *, seed: int = 0, bot: str = 
         how_paired = None
     return Playtest(game, n_games, seed, bot, results, rows, holes, decisions, spots, shift, skill, odds, comparison,
                     dict(compare or {}), seconds, how, how_by, how_paired)
-
-
-def option_words(game: str | Game, name: str, value: Any) -> str:
-    """An option and its value as the game's own option description says them, never its
-    snake_case name: ``"Dangerous Ties on"``, ``"the card that places a milestone on a road space:
-    any of the road's colours (VR-13)"``, a rules decision's id kept only as a reference in
-    brackets at the end.
-
-    Parameters
-    ----------
-    game : str or Game
-        Whose option (``GameSpec.config``'s descriptions).
-    name : str
-        The option's name.
-    value : object
-        Its value: a file option's value is said by its file's name.
-
-    Examples
-    --------
-    >>> option_words("via_romana", "dangerous_ties", True)
-    'Dangerous Ties on'
-    >>> option_words("via_romana", "milestone_colour", "road")
-    "the card that places a milestone on a road space: any of the road's colours (VR-13)"
-    >>> option_words("via_romana", "max_turns", 60)
-    'a safeguard, not in the rulebook: the game ends after this many turns: 60 (VR-9)'
-    >>> option_words("caesars_empire", "handicap", {4: 2})
-    'a seat handicap (a design tool, not a rule): seat 4: +2 points'
-    """
-    head, said, ref = option_parts(game, name, value)
-    joined = f"{head} {said}" if said in ("on", "off") and not head.startswith(("a ", "the ")) else f"{head}: {said}"
-    return joined + ref
-
-
-def option_parts(game: str | Game, name: str, value: Any) -> tuple[str, str, str]:
-    """An option in three parts: what it sets (from its description), its value in words, and the
-    rules decisions it records as a reference (``" (VR-13)"``, or ``""``); :func:`option_words`
-    joins them.
-
-    Examples
-    --------
-    >>> option_parts("via_romana", "milestone_colour", "space")
-    ('the card that places a milestone on a road space', "a colour of the space's own edges", ' (VR-13)')
-    """
-    import os
-    import re
-    from pathlib import Path
-
-    spec = load_game(game).spec if isinstance(game, str) else game.spec
-    try:
-        o = spec.config.option(name)
-    except (ValueError, KeyError, AttributeError, LookupError):
-        return name.replace("_", " "), str(value), ""
-    if name == "handicap":
-        from rometools.core.handicap import Handicap
-
-        return "a seat handicap (a design tool, not a rule)", str(Handicap.parse(value)), ""
-    meaning, ref = decision_reference(o.meaning or name.replace("_", " "))
-    meaning = meaning.rstrip(".")
-    head = meaning.split(":", 1)[0]
-    if isinstance(value, bool):
-        named = re.match(r"^([A-Z][\w'’ -]*?) variant: ", meaning)
-        return (named.group(1) if named else meaning), ("on" if value else "off"), ref
-    if name in spec.file_options:
-        path = getattr(value, "path", None) if not isinstance(value, str | os.PathLike) else value
-        said = Path(path).name if path is not None else (getattr(value, "name", None) or "a value built in code")
-        return head, said, ref
-    if isinstance(value, str):
-        described = re.search(r"(?:^|[:,;]\s*)(?:or\s+)?([^:,;()]+?)\s*\(" + re.escape(value) + r"\)", meaning)
-        if described:
-            return head, described.group(1).strip(), ref
-        return meaning, value.replace("_", " "), ref
-    return meaning, "none" if value is None else str(value), ref
-
-
-def options_words(game: str | Game, options: Mapping[str, Any]) -> str:
-    """Options as :func:`option_words` says them, joined by semicolons (``""`` for none).
-
-    Examples
-    --------
-    >>> options_words("via_romana", {"dangerous_ties": True, "hand": 5})
-    'Dangerous Ties on; cards dealt to each player (4 in the rulebook; some summaries give 5): 5 (VR-1)'
-    """
-    return "; ".join(option_words(game, k, v) for k, v in options.items())

@@ -31,7 +31,7 @@ import numpy as np
 
 from rometools.core.compare import _as_game, _check_whole, _rebuilt, _Runner
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, number, numbers_alike, signed
+from rometools.core.formatting import counted, number, numbers_alike, quantity, signed
 
 __all__ = ["Candidate", "Tuning", "play_games", "tune"]
 
@@ -108,6 +108,15 @@ class Tuning:
         ``"decided"``, ``"budget"`` or ``"stopped"``.
     history : tuple of dict
         After each round: ``games`` so far and each candidate's ``(response, low, high)``.
+    seconds : float
+        CPU time of the race and the check.
+    unit : str
+        The response's unit, plural: ``"percentage points"`` for a win rate (a proportion), the
+        game's own length unit (``"turns"``), ``""`` for a function's target.
+    replaces : tuple of str
+        The parameters the variant tuned sets itself, with its value (``"handicap.4 = 2"``): each
+        value tried replaces it (the whole handicap, not added to the variant's), and the text
+        says so.
     """
 
     title: str
@@ -124,6 +133,8 @@ class Tuning:
     confidence: float
     history: tuple[dict, ...] = field(default=(), repr=False)
     seconds: float = 0.0
+    unit: str = ""
+    replaces: tuple[str, ...] = ()
 
     def curve(self):
         """The response curve as a :class:`pandas.DataFrame`: one row per candidate (``value``,
@@ -161,18 +172,25 @@ def tuning_text(t: Tuning) -> str:
     """
     r = t.recommended
     scale = 100 if t.target.startswith(("P", "every")) else 1
-    unit = " percentage points" if scale == 100 else ""   # of win rate: never bare "points" beside a handicap
+    # of win rate "percentage points", never bare "points" beside a handicap; "1 percentage point", "1 turn"
+    noun = "percentage point" if scale == 100 else t.unit.removesuffix("s")
 
     def amount(x: float) -> str:
         return signed(scale * x)   # never "[-1.7, -0.0]"
 
+    def said(text: str) -> str:
+        return quantity(text, noun) if noun else text
+
     names = " and ".join(t.parameters)
     lines = [f"{t.title}: {names} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
              f"{counted(t.games, 'game')} in the race ({t.stopped})."]
-    off = ", ".join(f"{amount(x)}{unit} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
+    if t.replaces:
+        lines.append(f"Each value tried replaces the variant's own {' and '.join(t.replaces)}: the value tried is "
+                     f"the whole value, not added to it.")
+    off = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
                                                                                           strict=True))
     verdict = ("meets the target within the tolerance" if t.meets else
-               f"is the closest found, not shown to be within \u00b1{scale * t.tolerance:g}{unit}")
+               f"is the closest found, not shown to be within \u00b1{said(f'{scale * t.tolerance:g}')}")
     lines.append(f"Recommended: {names} = {_value_text(r.value)}: off the target by {off}; it {verdict}.")
     if t.value_interval is not None:
         lo, hi = t.value_interval
@@ -194,7 +212,7 @@ def tuning_text(t: Tuning) -> str:
                          f"{', in whole values' if whole else ''}): {low} to {high}.")
     c = t.check
     if c:
-        fresh = ", ".join(f"{amount(x)}{unit} [{amount(lo)}, {amount(hi)}]"
+        fresh = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]"
                           for x, lo, hi in zip(c["response"], c["low"], c["high"], strict=True))
         confirmed = {True: "confirmed", "estimate": "confirmed by its estimate (its interval is wider than the "
                      "tolerance)", False: "NOT confirmed"}[c["confirmed"]]
@@ -207,9 +225,11 @@ class _Target:
     """What a target measures per game (coordinates), their goal and bounds, and its words."""
 
     def __init__(self, words: str, seats: Sequence[int] | None, goal: Sequence[float], kind: str,
-                 per_game: Callable[[dict], Sequence[float]] | None = None, bounded: bool = False):
+                 per_game: Callable[[dict], Sequence[float]] | None = None, bounded: bool = False,
+                 unit: str = ""):
         self.words, self.seats, self.goal, self.kind = words, seats, list(goal), kind
         self.per_game, self.bounded = per_game, bounded
+        self.unit = "percentage points" if kind == "win" else unit
 
     def values(self, columns: Mapping[str, list]) -> np.ndarray:
         """Rows per game, one column per coordinate (before subtracting the goal)."""
@@ -243,7 +263,7 @@ def _target(target: Any, parameters: Sequence[str], game) -> _Target:
         if not math.isfinite(goal) or goal <= 0:
             raise ArgumentError(f"target {target!r}: the length must be a number above 0")
         unit = game.spec.game_length[0]
-        return _Target(f"a mean game length of {goal:g} {unit}", None, [goal], "length")
+        return _Target(f"a mean game length of {goal:g} {unit}", None, [goal], "length", unit=unit)
     if callable(target):
         name = getattr(target, "__name__", "the target function")
         return _Target(f"{name} at 0", None, [0.0], "custom", per_game=target)
@@ -298,6 +318,35 @@ def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple
         options[p] = x
     g = load_game(base.id, config=base.spec.config.from_dict(options))
     return g, g
+
+
+def _replaced(game: Any, parameters: Sequence[str]) -> tuple[str, ...]:
+    """The parameters a variant sets itself, with its values (``"handicap.4 = 2"``): a tuned value
+    replaces them (``Variant.with_value``), which the text says. Parameters already checked."""
+    from rometools.core.game import Game
+
+    if callable(game) and not isinstance(game, Game | str) and not hasattr(game, "load"):
+        return ()
+    from rometools.core.handicap import Handicap
+    from rometools.core.variants import _thawed, as_variant
+
+    v = as_variant(game)
+    out = []
+    for p in parameters:
+        own = None
+        if p.startswith("handicap."):
+            parts = p.split(".")
+            h = Handicap.parse(_thawed(v.options.get("handicap")))
+            seat = int(parts[1]) - 1
+            own = (h.bonus(seat) if parts[-1] == "bonus" else h.points(seat)) or None
+        elif ":" in p:
+            file, _, address = p.partition(":")
+            own = v.edits.get(file, {}).get(address)
+        elif p in v.options:
+            own = _thawed(v.options[p])
+        if own is not None:
+            out.append(f"{p} = {own}")
+    return tuple(out)
 
 
 def _values(values: Any, count: int) -> list[tuple]:
@@ -431,6 +480,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     title = f"{first.title}, {first.players} players, {'/'.join(dict.fromkeys(bot_names))}"
     if hasattr(game, "label") and hasattr(game, "edits") and (game.edits or set(game.options) - {"players"}):
         title += f"; {game.label()}"   # what was tuned: a variant's name, and that it edits data
+    replaces = _replaced(game, parameters)
     start = time.process_time()
 
     k = len(grid)
@@ -485,7 +535,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         meets = states[best][5] <= tolerance
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
-                      reason, float(confidence), tuple(history), time.process_time() - start)
+                      reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces)
 
     try:
         with _Runner(executor, workers, address) as runner:

@@ -1185,15 +1185,15 @@ class Variant:
         >>> Variant("caesars_empire", name="cheaper gold, P4 +2", options={"handicap": {4: 2}},
         ...         edits={"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}}).label()
         "variant 'cheaper gold, P4 +2' (edits the components data: 2 values)"
-        >>> Variant("via_romana", options={"hand": 5, "players": 3}).label()
-        'variant hand = 5'
+        >>> Variant("via_romana", options={"dangerous_ties": True, "players": 3}).label()
+        'variant Dangerous Ties on'
         >>> Variant("via_romana", options={"players": 3}).label()
         'the published game'
         """
+        from rometools.core.describe import option_words
         from rometools.core.formatting import counted
-        from rometools.core.handicap import Handicap
 
-        changes = [f"{k} = {Handicap.parse(_thawed(v)) if k == 'handicap' else shown(_thawed(v), 30)}"
+        changes = [option_words(self.game, k, _thawed(v))   # in the option's own words, as the report
                    for k, v in self.options.items() if k != "players"]
         if not changes and not self.edits:
             return self.name or "the published game"

@@ -149,6 +149,7 @@ from rometools.testing.hostile import (
     check_listed,
     check_playable_files,
     check_saved_game_files,
+    kept_values,
 )
 from rometools.testing.saved_games import check_saved_game
 
@@ -316,17 +317,19 @@ def check_game(game_id: str, *, configs: Sequence[Mapping[str, Any] | Any] | Non
     cases = [_Case(spec, i, config, n_games, seed) for i, config in enumerate(configs)]
     passed: list[tuple[str, str]] = []
     notes: list[str] = []
-    for name in (n for n in CHECKS if n in wanted):
-        if name in _GAME_CHECKS:
-            check = _GAME_CHECKS[name]
-            if _run(spec.id, name, _ALL_CONFIGS, lambda check=check, notes=notes: check(spec, seed, notes)) is not False:
-                passed.append((name, _ALL_CONFIGS))
-            continue
-        for case in cases:
-            if _run(spec.id, name, case.label, lambda case=case, name=name: _CONFIG_CHECKS[name](case)) is not False:
-                passed.append((name, case.label))
-            notes += [n for n in case.notes if n not in notes]
-            case.notes.clear()
+    with kept_values():   # the megabyte-sized hostile values made once for every config and check
+        for name in (n for n in CHECKS if n in wanted):
+            if name in _GAME_CHECKS:
+                check = _GAME_CHECKS[name]
+                if _run(spec.id, name, _ALL_CONFIGS,
+                        lambda check=check, notes=notes: check(spec, seed, notes)) is not False:
+                    passed.append((name, _ALL_CONFIGS))
+                continue
+            for case in cases:
+                if _run(spec.id, name, case.label, lambda case=case, name=name: _CONFIG_CHECKS[name](case)) is not False:
+                    passed.append((name, case.label))
+                notes += [n for n in case.notes if n not in notes]
+                case.notes.clear()
     return CheckReport(spec.id, tuple(passed), tuple(notes))
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rometools.charts._common import text_size
 from rometools.charts.balance import paired_difference_figure
+from rometools.charts.labels import text_size
 from rometools.core.paired import compare_variants
 
 

@@ -16,7 +16,8 @@ import plotly.graph_objects as go
 import pytest
 
 import rometools
-from rometools.charts._common import PLOT_CONFIG, new_figure, save_figure, save_figures
+from rometools.charts._common import new_figure
+from rometools.charts.export import PLOT_CONFIG, save_figure, save_figures
 from rometools.charts.flow import lead_figure
 from rometools.charts.playtest import hot_spots_map_figure, report, report_page
 from rometools.cli import main

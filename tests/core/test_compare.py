@@ -75,7 +75,7 @@ def test_a_decided_change_is_said_with_its_interval_and_what_did_not_change(coin
     assert c.balance["decision"] == "changed"
     text = c.text
     assert "Changed (B \u2212 A, with its interval): win rate P1 +" in text
-    assert "Did not change by as much as the precision: score spread (within \u00b11.0 points)" in text
+    assert "Did not change by as much as the precision: score spread (within \u00b11.0 point)" in text   # quantity: singular for 1
     assert "No decision changed in any of the" in text   # the toss is all: no bot decides anything
 
 
@@ -202,3 +202,45 @@ def test_a_figure_is_said_without_a_negative_zero():
     f = Figure("win rate P4", "win rate", "percentage points", 200, 0.0504, 0.0500, -0.0004, -0.017, -0.0004,
                0.02, None, 100, True, 0.3)
     assert _said(f) == "win rate P4 0.0 percentage points [\u22121.7, 0.0] (5.0 \u2192 5.0)"
+
+
+def test_the_title_says_options_in_their_own_words():
+    """A fresh user read "as published against dangerous_ties=True": an option is said as the report
+    says it (``option_words``), never by its snake_case name."""
+    c = compare(rometools.load_game("via_romana", players=3),
+                rometools.load_game("via_romana", players=3, dangerous_ties=True), max_games=20, batch=10,
+                progress=False)
+    assert c.title == "Via Romana, 3 players, greedy: as published against Dangerous Ties on"
+    assert "dangerous_ties" not in c.text
+    v = rometools.Variant("via_romana", options={"hand": 5, "players": 3})
+    assert v.label() == "variant cards dealt to each player (4 in the rulebook; some summaries give 5): 5 (VR-1)"
+
+
+def test_no_figure_is_said_to_need_about_0_more_games():
+    """An asymptotic figure (the game length) whose interval already excludes 0 is undecided before
+    100 pairs: it said "about 0 more paired games would decide it". It now says how many pairs
+    remain to 100, and a decided figure says nothing of more games."""
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=60, batch=20, progress=False)
+    length = c.figure("game length")
+    assert length.decision is None and (length.low > 0 or length.high < 0)
+    assert length.more_needed == 40
+    assert "game length" in c.text and "about 0 more" not in c.text
+    assert "decided from 100 paired games on: 40 more would decide it" in c.text
+    for f in c.figures:
+        assert (f.more_needed == 0) == (f.decision is not None), f
+    d = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
+    decided = [f for f in d.figures if f.decision is not None]
+    assert decided and all(f"{f.name} " in d.text and "Undecided: " + f.name not in d.text for f in decided)
+
+
+def test_amounts_are_said_with_their_units_in_the_singular_for_1():
+    import dataclasses
+
+    from rometools.core.compare import comparison_text
+
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=200, batch=100, progress=False)
+    length = dataclasses.replace(c.figure("game length"), decision="equivalent", precision=1.0)
+    win = dataclasses.replace(c.figure("win rate P1"), decision=None, difference=0.01, low=-0.02, high=0.04)
+    text = comparison_text(dataclasses.replace(c, figures=(win, length)))
+    assert "game length (within \u00b11.0 decision)" in text
+    assert "win rate P1 +1.0 percentage point [\u22122.0, +4.0]" in text

@@ -129,3 +129,40 @@ def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
     decimals = dataclasses.replace(t, candidates=tuple(dataclasses.replace(c, value=float(c.value) + 0.5)
                                                        for c in t.candidates), value_interval=(33.27, 50.4))
     assert "interpolated between the values tried): 33.27 to 50.40." in tuning_text(decimals)
+
+
+def test_the_tolerance_and_the_offsets_are_said_with_their_units_in_the_singular_for_1():
+    """A trial read "not shown to be within ±1 percentage points"; a length target's tolerance had no
+    unit at all ("within ±1")."""
+    import dataclasses
+
+    from rometools.core.tune import tuning_text
+
+    t = tune("pig", "target", [40, 60], target="length=60", max_games=200, batch=100, check_games=0,
+             progress=False)
+    assert t.unit == "decisions"
+    far = dataclasses.replace(t, meets=False, tolerance=1.0)
+    assert "not shown to be within \u00b11 decision." in tuning_text(far)
+    assert "not shown to be within \u00b12.5 decisions." in tuning_text(dataclasses.replace(far, tolerance=2.5))
+    r = dataclasses.replace(t.recommended, response=(0.01,), low=(-0.02,), high=(0.04,))
+    win = dataclasses.replace(far, recommended=r, tolerance=0.01, target="P2's win rate at 50.0%")
+    text = tuning_text(win)
+    assert "not shown to be within \u00b11 percentage point." in text
+    assert "off the target by +1.0 percentage point [\u22122.0, +4.0]" in text
+
+
+def test_a_value_the_variant_sets_itself_is_said_to_be_replaced():
+    """A trial tuned ``handicap.4`` on a variant file with ``handicap = {4 = 2}``: each candidate
+    silently replaced the variant's 2 points. The text now says so (docs/what-if.md, "Tune")."""
+    v = rometools.Variant("pig", name="P2 +5", options={"handicap": {2: 5}, "target": 60})
+    t = tune(v, "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=40, batch=10, check_games=0,
+             progress=False)
+    assert t.replaces == ("handicap.2 = 5",)
+    assert ("Each value tried replaces the variant's own handicap.2 = 5: the value tried is the whole value, "
+            "not added to it.") in t.text.splitlines()
+    both = tune(v, ("target", "handicap.1"), ([50, 60], [0, 1]), target="length=40", bots="random", max_games=40,
+                batch=10, check_games=0, progress=False)
+    assert both.replaces == ("target = 60",)   # P1 has no handicap of its own in the variant
+    plain = tune("pig", "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=20, batch=10,
+                 check_games=0, progress=False)
+    assert plain.replaces == () and "replaces" not in plain.text
