@@ -38,7 +38,6 @@ pig: 2 checks passed on 1 config
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import random
@@ -69,10 +68,7 @@ MAX_MESSAGE = 600
 LISTED_GAMES, LISTED_PROBES = 3, 40
 
 
-@functools.cache
 def _deep(levels: int) -> Any:
-    """``"x"`` in ``levels`` nested 1-tuples, made once per process: a tuple cannot be changed, and
-    making and freeing 100,000 of them at every hostile value took half of ``hostile_actions``."""
     value: Any = "x"
     for _ in range(levels):
         value = (value,)
