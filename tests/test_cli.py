@@ -632,6 +632,9 @@ def test_a_flag_before_the_game_is_quoted_with_its_own_value_and_the_game_must_b
         assert main(argv) == 2
         assert capsys.readouterr().err == (f"rometools {argv[0]}: unknown game 'hand=5'; registered games: {games}; "
                                            f"'hand=5' is an option: give it after its flag, {flags}\n")
+    assert main(["simulate", "hand=5", "via_romana"]) == 2   # read "unrecognized arguments: 'via_romana'"
+    assert capsys.readouterr().err == (f"rometools simulate: unknown game 'hand=5'; registered games: {games}; "
+                                       f"'hand=5' is an option: give it after its flag, --option hand=5\n")
     assert main(["games", "via_romna"]) == 2
     assert capsys.readouterr().err == (f"rometools games: unknown game 'via_romna'; registered games: {games}; did "
                                        f"you mean via_romana?\n")

@@ -247,6 +247,11 @@ def test_the_variant_section_shows_its_seat_balance_test_and_no_heading_is_repea
     said = balance_text(c)
     assert said.startswith("Seat balance undecided (evidence ") and said.endswith(" needed).")
     assert f"<p>{html.escape(said)} It is one of the {len(c.figures) + 1} figures and tests" in section
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=20, seed=3, run=False)
+    assert ex.set_values(variant="target=50") is True
+    assert "Seat balance undecided (evidence " in ex.summary and " needed). It is one of the 7 figures" in ex.summary
 
 
 def test_the_reports_variant_verdicts_keep_their_family_error_rate():

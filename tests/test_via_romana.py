@@ -656,21 +656,24 @@ def test_builds_with_names_what_is_wrong_with_a_hand(hand, message):
                          ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_the_board_facts_kept_through_a_game_equal_them_found_from_scratch(options):
     """``rules.board_facts`` (the milestone spaces, the roads one and two places short) is kept
-    with the state as the game goes: a build updates it for the places it fills, a scoring finds
-    it again. After every move of seeded games (greedy and random, 2 to 4 players), the kept facts
+    with the state as the game goes: a build updates it for the places it fills, a scoring carries
+    it on (a complete road's scoring changes neither fact). After every move of seeded games (greedy and random, 2 to 4 players), the kept facts
     equal the facts found from the board alone, and the milestone spaces equal a scan of every
     space's neighbours; the states' scores and legal actions are those of the copy found afresh."""
     import rometools
     from rometools.core.playout import play, states
     from rometools.via_romana import rules
 
-    kept_builds = 0
+    kept_builds = kept_scorings = 0
     for players in (2, 3, 4):
         game = rometools.load_game("via_romana", **{**options, "players": players})
         board = game.config.the_board()
         for seed in range(3):
+            scored = frozenset()
             for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed)):
                 carried = s.facts is not None and s.facts[0] is s.pieces
+                kept_scorings += carried and s.scored != scored   # carried through the scoring just done
+                scored = s.scored
                 kept = rules.board_facts(s)
                 fresh = rules.replace(s, facts=None)
                 assert kept == rules.board_facts(fresh)
@@ -683,3 +686,4 @@ def test_the_board_facts_kept_through_a_game_equal_them_found_from_scratch(optio
                 if rules.current_player(s) >= 0:
                     assert rules.legal_actions(s) == rules.legal_actions(rules.replace(s, facts=None))
     assert kept_builds > 100   # facts carried, not found again, at most moves
+    assert kept_scorings > 10   # and through the scorings

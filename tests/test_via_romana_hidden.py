@@ -136,7 +136,7 @@ def test_the_greedy_bot_counts_another_seats_goal_at_its_expected_points():
     t = _t(state.config)
     for twin in [state, *goal_twins(state), *(_holding(state, winner, g) for g in unseen)]:
         short = _greedy.rules._facts(twin, t)[4]   # the roads one piece short, as the bot reads them
-        rated = _greedy._points(twin, t, seat, "milestone", action[1], short)
+        rated = _greedy._points(twin, t, seat, -1, (t.index[action[1]],), short)   # a milestone: no fort
         assert rated == pytest.approx(own - 0.5 * (tile + GOAL_POINTS * len(completes) / len(unseen)), abs=1e-12)
 
 

@@ -16,7 +16,6 @@ and the page draw the same ones.
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,13 +24,28 @@ import plotly.graph_objects as go
 from rometools.charts._common import add_caption, new_figure
 from rometools.charts.export import PLOT_CONFIG, save_figures
 from rometools.charts.labels import add_leader_labels, place_labels
+from rometools.charts.report_text import (  # the page's text helpers, re-exported where they lived
+    VARIANT_COLUMNS,
+    balance_note,
+    decision_rows,
+    length_text,
+    options_text,
+    page_table,
+    restricted_count_text,
+    run_description,
+    spots_count_text,
+    variant_note,
+    variant_of,
+    variant_rows,
+)
 from rometools.core.formatting import counted, probability
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
 
-__all__ = ["LATE", "SECTIONS", "VARIANT_COLUMNS", "decision_rows", "figure_file_name", "options_text", "run_description", "flow_section", "hot_spots_figure",
-           "hot_spots_map_figure", "multiple_comparisons_text", "report", "report_page",
-           "length_text", "restricted_count_text", "shift_rows", "spots_count_text", "variant_note", "variant_rows"]
+__all__ = ["LATE", "SECTIONS", "VARIANT_COLUMNS", "balance_note", "decision_rows", "figure_file_name", "options_text",
+           "run_description", "flow_section", "hot_spots_figure", "hot_spots_map_figure", "multiple_comparisons_text",
+           "report", "report_page", "length_text", "restricted_count_text", "shift_rows", "spots_count_text",
+           "variant_note", "variant_rows"]
 
 #: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
 #: the y:x drawing ratio of a board map and the labels' font size.
@@ -282,7 +296,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
     parts = [intro, "<ul>" + "".join(f"<li>{html.escape(m.text)}</li>" for m in f.metrics.values()) + "</ul>"]
     from rometools.core.flow import _interval_text, _value_text
 
-    parts.append(_table([[m.name, _value_text(m), _interval_text(m),
+    parts.append(page_table([[m.name, _value_text(m), _interval_text(m),
                           {"t": "Student t", "Wilson": "Wilson", "exact": "none: no spread"}[m.interval], m.games,
                           m.meaning] for m in f.metrics.values()],
                         ["figure", "value", "95% interval", "interval", "games", "what it means"]))
@@ -297,7 +311,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
         counts = sorted(pt.flow_by_players)
         parts.append("<h3>At every player count</h3>")
         parts.append(chart(flow_by_players_figure(pt.flow_by_players)))
-        parts.append(_table([[pt.flow_by_players[counts[0]].metrics[k].name]
+        parts.append(page_table([[pt.flow_by_players[counts[0]].metrics[k].name]
                              + [_value_text(pt.flow_by_players[n].metrics[k]) for n in counts]
                              for k in pt.flow_by_players[counts[0]].metrics],
                             ["figure"] + [f"{n} players" for n in counts]))
@@ -306,7 +320,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
         # not the variant section's own heading ("The variant ..., paired on the same seeds") again
         parts.append(f"<h3>How it plays under the variant {html.escape(said)}, paired on the same seeds</h3>")
         parts.append(chart(flow_comparison_figure(pt.flow_comparison)))
-        parts.append(_table(comparison_rows(pt.flow_comparison),
+        parts.append(page_table(comparison_rows(pt.flow_comparison),
                             ["figure", "the game", "the variant", "the variant's difference", "95% interval",
                              "note"]))
         n = len(pt.flow_comparison)
@@ -317,260 +331,10 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
     return parts
 
 
-def _table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
 #: The page's sections, in order (h2 headings); a part not asked for says so in one line.
 SECTIONS = ("Seat balance", "Score spread and game length", "How it plays", "Skill: does thinking pay?",
             "Restricted play: what each strategy is worth", "Hot spots: the places that matter",
             "How the hot spots shift with the player count", "Rule holes", "Exact odds")
-
-
-def options_text(game: Any, options: Any) -> str:
-    """Options as the report prints them: each by the game's own description of it and its value in
-    words (:func:`~rometools.core.playtest.option_words`), a file option by its file's name only
-    (``the board: v2.toml``): a page passed around names no folder of the machine that made it.
-
-    Examples
-    --------
-    >>> import rometools
-    >>> options_text(rometools.load_game("via_romana"), {"board": "/home/me/boards/v2.toml", "dangerous_ties": True})
-    'the board: v2.toml; Dangerous Ties on'
-    """
-    from rometools.core.playtest import options_words
-
-    return options_words(game, options)
-
-
-def decision_rows(game: Any, decisions: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
-    """:func:`~rometools.core.playtest.rule_decisions`' rows as the report's table: each decision by what
-    its option sets (the option's own description) with its id in brackets, and both readings in words.
-
-    Examples
-    --------
-    >>> import rometools
-    >>> row = {"decision": "VR-13", "option": "milestone_colour", "reading": "space", "other": "road",
-    ...        "games": 50, "moves_changed": 29, "winner_changed": 10, "first_move": 12.4}
-    >>> decision_rows(rometools.load_game("via_romana"), [row])[0][:3]
-    ['the card that places a milestone on a road space (VR-13)', "a colour of the space's own edges", "any of the road's colours"]
-    """
-    from rometools.core.playtest import option_parts
-
-    rows = []
-    for r in decisions:
-        head, played, _ = option_parts(game, r["option"], r["reading"])
-        _, other, _ = option_parts(game, r["option"], r["other"])
-        rows.append([f"{head} ({r['decision']})", played, other, r["games"], r["moves_changed"], r["winner_changed"],
-                     "" if r["first_move"] is None else f"{r['first_move']:.0f}"])
-    return rows
-
-
-#: The columns of the variant's table (:func:`variant_rows`).
-VARIANT_COLUMNS = ["figure", "the game", "the variant", "the variant's difference", "interval (all together)",
-                   "verdict"]
-
-
-def _amount(f: Any, x: float) -> str:
-    if f.unit == "percentage points":
-        return f"{100 * x:.1f}%"
-    return f"{x:.3g}"
-
-
-def variant_rows(c: Any) -> list[list[str]]:
-    """A :class:`~rometools.core.compare.Comparison`'s figures as the report's table: both values, the
-    difference and its simultaneous interval in words, and the verdict (``changed`` only where the
-    interval excludes 0).
-
-    Examples
-    --------
-    >>> import rometools
-    >>> from rometools.core.compare import compare
-    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
-    >>> row = variant_rows(c)[-1]
-    >>> row[0], row[5]   # a length is decided from 100 pairs on
-    ('game length', 'undecided')
-    """
-    from rometools.core.paired import difference_words, interval_words
-
-    rows = []
-    for f in c.figures:
-        unit = None if f.unit == "percentage points" and f.name.startswith("win rate") else f.unit
-        name = f.name if f.name.startswith(("win rate", "mean score")) else "length"
-        interval = (interval_words(name, f.low, f.high, unit) if math.isfinite(f.low) and math.isfinite(f.high)
-                    else "no interval yet")
-        verdict = {"changed": "changed", "equivalent": f"no change as large as {_amount(f, f.precision)}"
-                   .replace("%", " points") if f.unit == "percentage points" else
-                   f"no change as large as {f.precision:g} {f.unit}"}.get(f.decision, "undecided")
-        rows.append([f.name, _amount(f, f.base), _amount(f, f.variant), difference_words(name, f.difference, unit),
-                     interval, verdict])
-    return rows
-
-
-def variant_note(c: Any) -> str:
-    """The sentence under the variant's table: how many paired games, why they stopped, and the family
-    error rate the intervals keep together.
-
-    Examples
-    --------
-    >>> import rometools
-    >>> from rometools.core.compare import compare
-    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
-    >>> variant_note(c).split(";")[0]
-    'The variant against the game on the same seeds, 40 paired games (the budget of games ended before every figure was decided)'
-    """
-    why = {"decided": "it stopped once every figure was decided",
-           "budget": "the budget of games ended before every figure was decided",
-           "stopped": "STOPPED on request"}[c.stopped]
-    k = len(c.figures) + 1
-    alpha = 1 - c.confidence
-    return (f"The variant against the game on the same seeds, {counted(c.pairs, 'paired game')} ({why}); the "
-            f"difference is the variant's value minus the game's. The {len(c.figures)} intervals and the "
-            f"seat-balance test hold all together with {c.confidence:.0%} confidence: the {alpha:.0%} error rate "
-            f"is spread over the {k} of them (Bonferroni, each at {alpha / k:.2%}), and each is a confidence "
-            f"sequence, valid however often the games were read, as rometools compare gives them. A figure is "
-            f"called changed only where its interval excludes 0; read together, no more than {alpha:.0%} of "
-            f"such reports would call any figure changed when nothing changed.")
-
-
-def balance_note(c: Any) -> str:
-    """The seat-balance test of the variant's section: its verdict in compare's words
-    (:func:`~rometools.core.compare.balance_text`), and that it is one of the tests the section's
-    error rate is split over.
-
-    Examples
-    --------
-    >>> import rometools
-    >>> from rometools.core.compare import compare
-    >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
-    >>> print(balance_note(c))   # doctest: +NORMALIZE_WHITESPACE
-    Seat balance undecided (evidence 2.7 against "no seat changed", 140 needed). It is one of the 7 figures and
-    tests the error rate is split over: one test across every seat's win rate at once, which calls the balance
-    changed once its evidence reaches what is needed.
-    """
-    from rometools.core.compare import balance_text
-
-    return (f"{balance_text(c)} It is one of the {len(c.figures) + 1} figures and tests the error rate is split "
-            f"over: one test across every seat's win rate at once, which calls the balance changed once its "
-            f"evidence reaches what is needed.")
-
-
-def length_text(pt: Any, in_decisions: str) -> str:
-    """The game length in the game's own unit (turns, rounds), decisions in brackets: the same unit as
-    "How it plays" (``in_decisions``, the seat-balance run's sentence in decisions, when no flow
-    was measured).
-
-    Examples
-    --------
-    >>> from rometools.core.playtest import playtest
-    >>> pt = playtest("via_romana", 4, players=2, restricted_games=0, hole_games=1, spot_games=0)
-    >>> length_text(pt, "unused").split(" on average")[0]
-    'Game length: 17.5 turns'
-    """
-    f = getattr(pt, "flow", None)
-    if f is None or "duration" not in f.metrics or "decisions" not in f.metrics:
-        return in_decisions
-    from rometools.core.flow import _interval_text, _value_text
-
-    units, decisions = f.metrics["duration"], f.metrics["decisions"]
-    return (f"Game length: {_value_text(units)} {f.unit.plural} on average (95% interval "
-            f"{_interval_text(units)}) [{_value_text(decisions)} decisions a game, every seat's move counted], "
-            f"over {counted(f.n_games, 'game')}.")
-
-
-def spots_count_text(spot_games: int, n_games: int) -> str:
-    """Why the hot spots played another number of games than the seat balance.
-
-    Examples
-    --------
-    >>> spots_count_text(100, 200)
-    'The hot spots read 100 games, not the 200 of the seat balance: each game is replayed decision by decision, so they play as many games as the seat balance, at most 100 and at least 5 (spot_games sets another count).'
-    """
-    return (f"The hot spots read {counted(spot_games, 'game')}, not the {n_games:,} of the seat balance: each game is "
-            f"replayed decision by decision, so they play as many games as the seat balance, at most 100 and at "
-            f"least 5 (spot_games sets another count).")
-
-
-def restricted_count_text(pt: Any) -> str:
-    """Why restricted play's games are not the seat balance's: its seeds, each played once per seat.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> pt = SimpleNamespace(n_games=40, restricted=[{"games": 30}], game=SimpleNamespace(players=3))
-    >>> restricted_count_text(pt)
-    'Each strategy: 10 seeds (a quarter of the 40 games of the seat balance, at least 5), each played once with the restricted bot in every one of the 3 seats: 30 games.'
-    """
-    games = pt.restricted[0]["games"]
-    seeds = games // pt.game.players
-    why = (f"a quarter of the {pt.n_games:,} games of the seat balance, at least 5"
-           if seeds == max(5, pt.n_games // 4) else "as asked")
-    return (f"Each strategy: {counted(seeds, 'seed')} ({why}), each played once with the restricted bot in every "
-            f"one of the {pt.game.players} seats: {counted(games, 'game')}.")
-
-
-def _variant_of(game: Any) -> Any:
-    """The :class:`~rometools.core.variants.Variant` ``game`` was loaded from, if it changes anything but
-    the player count (else ``None``)."""
-    variant = getattr(game, "variant", None)
-    if variant is None or (not variant.edits and not [k for k in variant.options if k != "players"]):
-        return None
-    return variant
-
-
-def run_description(game: Any, seed: int, bot: str, n_games: int) -> list[str]:
-    """The page's opening: what was played, a variant named with every change it makes, and how to
-    play the same figures again.
-
-    A game loaded from a :class:`~rometools.core.variants.Variant` (``--variant FILE``) is named as
-    that variant, its options in words and each data edit listed: the edited data is never
-    presented as the published file. The variant file itself closes the paragraph, since the seed
-    alone does not reproduce the figures without the edits.
-
-    Returns
-    -------
-    list of str
-        HTML pieces.
-
-    Examples
-    --------
-    >>> import rometools
-    >>> from rometools.core.variants import Variant
-    >>> v = Variant("caesars_empire", "gold", {"players": 4},
-    ...             {"components": {"road_bonus.points": 12}})
-    >>> text = " ".join(run_description(v.load(), 1, "greedy", 10))
-    >>> "The variant &#x27;gold&#x27;" in text, "road_bonus.points = 12" in text, "--variant" in text
-    (True, True, True)
-    """
-    from pathlib import Path
-
-    from rometools.core.playtest import option_words, variant_options
-
-    variant = _variant_of(game)
-    bots = f"seed {seed}; {html.escape(bot)} bots in every seat"
-    if variant is None:
-        said = options_text(game, variant_options(game)) or "the published rules, default options"
-        return [f"<p>{html.escape(said)}; {bots}. Every figure is reproducible from the seed "
-                f"(<code>rometools.report</code> with the same arguments).</p>"]
-    from rometools.core.variants import _thawed
-
-    named = f"The variant {html.escape(repr(variant.name))} of {html.escape(game.title)}" if variant.name else \
-        f"A variant of {html.escape(game.title)}"
-    changes = [html.escape(option_words(game, k, _thawed(v))) for k, v in variant.options.items() if k != "players"]
-    for file, edits in variant.edits.items():
-        base = Path(str(variant.bases.get(file) or variant.base_file(file))).name
-        listed = "; ".join(f"{a} removed" if v is None else f"{a} = {_thawed(v)}" for a, v in edits.items())
-        changes.append(f"{html.escape(base)} edited by the variant (not the published file): "
-                       f"{html.escape(listed)}")
-    toml = variant.to_toml()
-    return [f"<p class='variant'><b>{named}</b>, not the published game; {bots}. Its changes:</p>",
-            "<ul class='variant-changes'>" + "".join(f"<li>{c}</li>" for c in changes) + "</ul>",
-            f"<p>Every figure is reproducible from the seed <b>with this variant</b>: save the variant file below "
-            f"(for example as <code>variant.toml</code>) and run <code>rometools report --variant variant.toml "
-            f"--games {n_games} --seed {seed} --bots {html.escape(bot)}</code>.</p>",
-            f"<details><summary>The variant file</summary><pre>{html.escape(toml)}</pre></details>"]
 
 
 def figure_file_name(fig: go.Figure, k: int) -> str:
@@ -652,7 +416,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
             figures.append((name, fig))
         return f"{page}\n<p class='export'>Save this chart for a rulebook draft: {links}</p>"
 
-    variant = _variant_of(game)
+    variant = variant_of(game)
     title = f"Playtest report: {game.title}" + ("" if variant is None else f", variant {variant.name!r}"
                                                 if variant.name else ", a variant") + f", {game.players} players"
     rates = seat_win_rates(pt.results)
@@ -664,7 +428,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
              "<h2>Seat balance</h2>",
              chart(seat_win_rate_figure(pt.results, title=f"Seat win rates, {counted(pt.n_games, 'game')} "
                                                           f"of {pt.bot} bots")),
-             _table([[r.player, r.games, r.wins, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"]
+             page_table([[r.player, r.games, r.wins, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"]
                      for r in rates.itertuples()], ["seat", "games", "wins", "win rate", "95% interval"]),
              f"<p>{html.escape(seat_advantage_text(pt.results))}</p>",
              f"<p class='note'>{html.escape(sensitivity_text(pt.n_games, game.players))}</p>",
@@ -676,7 +440,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
         from rometools.charts.strength import skill_curve_figure
 
         parts.append(chart(skill_curve_figure(pt.skill, opponent=pt.bot)))
-        parts.append(_table([["baseline" if r.budget == 0 else f"MCTS, {r.budget} simulations a move", r.games,
+        parts.append(page_table([["baseline" if r.budget == 0 else f"MCTS, {r.budget} simulations a move", r.games,
                               f"{r.win_rate:.0%}", f"{r.ci_low:.0%} to {r.ci_high:.0%}"]
                              for r in pt.skill.itertuples()], ["player", "games", "win rate", "95% interval"]))
         parts.append("<p class='note'>One MCTS seat against the other bots, each seed played with it in every "
@@ -687,7 +451,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                      "measures it).</p>")
     parts.append("<h2>Restricted play: what each strategy is worth</h2>")
     if pt.restricted:
-        parts.append(_table([[f"a bot that {r['forbids']}", r["games"], f"{r['win_rate']:.1%}",
+        parts.append(page_table([[f"a bot that {r['forbids']}", r["games"], f"{r['win_rate']:.1%}",
                               f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", loss_words(r["loss"]),
                               r["replaced"]] for r in pt.restricted],
                             ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
@@ -704,7 +468,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
     if pt.comparison is not None:
         said = options_text(game, pt.compare)
         parts.append(f"<h2>The variant {html.escape(said)}, paired on the same seeds</h2>")
-        parts.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS))
+        parts.append(page_table(variant_rows(pt.comparison), VARIANT_COLUMNS))
         parts.append(f"<p>{html.escape(balance_note(pt.comparison))}</p>")
         parts.append(f"<p>{html.escape(variant_note(pt.comparison))}</p>")
     parts.append("<h2>Hot spots: the places that matter</h2>")
@@ -713,7 +477,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
             positions, links = game.spec.place_map(game.config)
             parts.append(chart(hot_spots_map_figure(pt.spots, positions, links, names=place_names(game))))
         parts.append(chart(hot_spots_figure(pt.spots)))
-        parts.append(_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
+        parts.append(page_table([[r["place"], f"{r['share']:.0%}", f"{r['when']:.0%}", f"{r['taker_win_rate']:.0%}",
                               f"{r['low']:.0%} to {r['high']:.0%}", f"{r['seat_expected']:.0%}",
                               lift_words(r["lift"])]
                              for r in pt.spots[:20]],
@@ -741,7 +505,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
     if pt.spots_by_players:
         columns, rows = shift_rows(pt.spots_by_players)
         games = next(iter(pt.spots_by_players.values()))[0]["games"] if next(iter(pt.spots_by_players.values())) else 0
-        parts.append(_table(rows, columns))
+        parts.append(page_table(rows, columns))
         parts.append(f"<p class='note'>{counted(games, 'game')} at each player count, the same seeds: how often "
                      f"each place is taken, and how often its first taker wins.</p>")
     elif game.spec.action_places is None:
@@ -753,7 +517,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
     parts.append("<h2>Rule holes</h2>")
     from rometools.core.playtest import HOLE_TITLES
 
-    parts.append(_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else
+    parts.append(page_table([[HOLE_TITLES.get(kind, kind), h["means"], h["count"], "" if h["seed"] is None else
                           f"seed {h['seed'][0]}, game {h['seed'][1]}, {h['bot']} bots"] for kind, h in pt.holes.items()],
                         ["kind", "means", "games", "first found"]))
     if any(h["saved_game"] for h in pt.holes.values()):
@@ -761,7 +525,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                      "['saved_game']</code>, loaded with <code>load_saved_game</code>.</p>")
     parts.append("<h3>Where a recorded rules decision settles moves</h3>")
     if pt.decisions:
-        parts.append(_table(decision_rows(game, pt.decisions),
+        parts.append(page_table(decision_rows(game, pt.decisions),
                             ["rules decision", "as played", "the other reading", "games", "a move changed",
                              "the winner changed", "first change (decision)"]))
         parts.append("<p class='note'>The same seeds played under each other reading of a rules decision "
@@ -772,7 +536,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
         parts.append("<p>No rules decision of this game is a choice option to compare.</p>")
     parts.append("<h2>Exact odds</h2>")
     if pt.odds:
-        parts.append(_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"]))
+        parts.append(page_table([[q, probability(p)] for q, p in pt.odds], ["question", "exact probability"]))
     else:
         parts.append("<p>This game declares no key odds (<code>GameSpec(key_odds=...)</code>).</p>")
     spent = ", ".join(f"{k} {v:.1f} s" for k, v in pt.seconds.items())

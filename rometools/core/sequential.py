@@ -45,6 +45,11 @@ import numpy as np
 
 from rometools.core.errors import ArgumentError
 
+#: Observations (paired games, in :func:`rometools.compare`) before a figure read by an
+#: :class:`AsymptoticSequence` (a score with no useful bound, a length) may be decided: its
+#: interval holds as the games grow, and needs a sample to stand on.
+MIN_PAIRS = 100
+
 __all__ = ["AsymptoticSequence", "BettingTest", "BoundedSequence"]
 
 #: Largest bet of the bounded sequence, as a share of the range (Waudby-Smith and Ramdas use 1/2 or 3/4).

@@ -45,16 +45,19 @@ __all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_s
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
-#: Chunks of games handed to each worker: ``"process"`` and ``"dask"``. Many small
-#: chunks keep every worker busy to the end (with 8 a worker, the last chunk left one
-#: of two workers idle for about a tenth of a 3,000-game run; with 32, the 157-game
-#: chunks of 10,000 greedy games, about 0.3 s each, could still leave one idle that
-#: long); each chunk costs a task's overhead, and a chunk holds at least
-#: ``MIN_CHUNK`` games. A Dask task costs the scheduler and client about 7 ms of CPU
-#: (3,000 greedy games on 2 workers: 0.2 s with 8 chunks a worker, 0.55 s with 32),
-#: which on a machine with as many workers as cores is taken from the games, more
-#: than the idle end of fewer, longer chunks: Dask gets 8.
-CHUNKS_PER_WORKER = {"process": 64, "dask": 8}
+#: Chunks of games handed to each worker by ``"process"``. Many small chunks keep every
+#: worker busy to the end (with 8 a worker, the last chunk left one of two workers idle
+#: for about a tenth of a 3,000-game run; with 32, the 157-game chunks of 10,000 greedy
+#: games, about 0.3 s each, could still leave one idle that long); each chunk costs a
+#: task's overhead, and a chunk holds at least ``MIN_CHUNK`` games. ``"dask"`` sizes
+#: its chunks by the time they take instead (:class:`_Chunker`).
+CHUNKS_PER_WORKER = {"process": 64}
+#: CPU seconds a Dask task of games aims at (:class:`_Chunker`), at least and at most. A Dask
+#: task costs the scheduler, client and worker 1.5 to 7 ms of CPU: 16 chunks of 2,000
+#: IMPERATOR greedy games (0.4 CPU s in all) cost a quarter more CPU than serial play; a
+#: task of 0.2 s costs a few percent, and one of at most 2 s keeps the progress bar moving
+#: and a Stop heard within seconds.
+TASK_SECONDS = (0.2, 2.0)
 MIN_CHUNK = 10
 #: Dask settings of the ``LocalCluster`` :func:`local_cluster` starts. It has no
 #: dashboard, so nothing reads the statistical profile each worker takes of its
@@ -340,6 +343,59 @@ def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, pla
         raise ArgumentError(f"{where} scored {recorded}, but {game.title} played again with these options "
                             f"scores {scores}; pass the run's game and options (players, config)")
     return end
+
+
+class _Chunker:
+    """The games' indices handed out chunk by chunk, each chunk sized by the time the ones before
+    took (guided self-scheduling, as OpenMP's ``schedule(guided)``): first one chunk of
+    ``MIN_CHUNK`` games a worker slot, which measures the game; then about ``remaining / (2 *
+    slots)`` games, so the workers finish together, but no fewer than :data:`TASK_SECONDS`'s
+    least and no more than its most CPU seconds' worth.
+
+    Examples
+    --------
+    >>> c = _Chunker(1000, slots=2)
+    >>> c.take(), c.take()
+    (range(0, 10), range(10, 20))
+    >>> c.done(10, 0.01)           # 1 ms a game: a chunk of at least 0.2 s is 200 games
+    >>> c.take(), c.take(), c.take()
+    (range(20, 265), range(265, 465), range(465, 665))
+    >>> c.take(), c.take(), c.take()
+    (range(665, 865), range(865, 1000), None)
+    """
+
+    def __init__(self, n_games: int, slots: int):
+        self.n_games, self.slots = n_games, max(1, slots)
+        self.start = 0
+        self.games = 0        # games timed so far
+        self.seconds = 0.0    # and their CPU seconds
+
+    def take(self) -> range | None:
+        remaining = self.n_games - self.start
+        if remaining <= 0:
+            return None
+        size = MIN_CHUNK
+        if self.games:
+            per_game = max(self.seconds / self.games, 1e-9)
+            least, most = (int(t / per_game) for t in TASK_SECONDS)
+            size = max(MIN_CHUNK, least, min(most, -(-remaining // (2 * self.slots))))
+        chunk = range(self.start, min(self.n_games, self.start + size))
+        self.start = chunk.stop
+        return chunk
+
+    def done(self, games: int, seconds: float) -> None:
+        """A chunk of ``games`` took ``seconds`` of CPU."""
+        self.games += games
+        self.seconds += seconds
+
+
+def _timed(task: Callable[[range], Any], chunk: range) -> tuple[Any, float]:
+    """``task(chunk)`` on a worker, and the CPU seconds it took there (its thread's)."""
+    import time
+
+    started = time.thread_time()
+    result = task(chunk)
+    return result, time.thread_time() - started
 
 
 def _chunks(n_games: int, parts: int) -> list[range]:
@@ -697,14 +753,28 @@ def _dask_map(task, n_games, workers, address, on_chunk) -> None:
         # first chunk of a game paid its modules' imports and data files (Caesar's Empire: 0.36 CPU s,
         # a third of 2,000 greedy games), and a worker no chunk had reached yet paid it in the next run
         client.run(task, [])
-        # chunks for the workers there are (threads, one game at a time each), unless told
-        slots = workers or sum(client.nthreads().values()) or 1
-        chunks = _chunks(n_games, slots * CHUNKS_PER_WORKER["dask"])
-        futures = [client.submit(task, chunk, pure=False) for chunk in chunks]
-        sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
+        # chunks for the workers there are (threads, one game at a time each), unless told, two in
+        # flight a slot, each sized by the time the chunks before took
+        chunker = _Chunker(n_games, workers or sum(client.nthreads().values()) or 1)
+        futures, sizes = [], {}
+        running = dask_completed()
+
+        def submit() -> None:
+            chunk = chunker.take()
+            if chunk is not None:
+                future = client.submit(_timed, task, chunk, pure=False)
+                futures.append(future)
+                sizes[future.key] = len(chunk)
+                running.add(future)
+
         try:
-            for future in dask_completed(futures):
-                on_chunk(future.result(), sizes[future.key])
+            for _ in range(2 * chunker.slots):
+                submit()
+            for future in running:
+                result, seconds = future.result()
+                chunker.done(sizes[future.key], seconds)
+                submit()
+                on_chunk(result, sizes[future.key])
         finally:   # an interrupt or an error: the games not played yet are not played
             client.cancel(futures)
     finally:

@@ -320,17 +320,27 @@ def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple
     return g, g
 
 
-def _replaced(game: Any, parameters: Sequence[str]) -> tuple[str, ...]:
-    """The parameters a variant sets itself, with its values (``"handicap.4 = 2"``): a tuned value
-    replaces them (``Variant.with_value``), which the text says. Parameters already checked."""
+def _tuned_variant(game: Any) -> Any:
+    """The :class:`~rometools.core.variants.Variant` tuned (a game loaded with options: those that
+    differ from the defaults), or ``None`` for a function of the values."""
     from rometools.core.game import Game
 
     if callable(game) and not isinstance(game, Game | str) and not hasattr(game, "load"):
+        return None
+    from rometools.core.variants import as_variant
+
+    return as_variant(game)
+
+
+def _replaced(game: Any, parameters: Sequence[str]) -> tuple[str, ...]:
+    """The parameters a variant sets itself, with its values (``"handicap.4 = 2"``): a tuned value
+    replaces them (``Variant.with_value``), which the text says. Parameters already checked."""
+    v = _tuned_variant(game)
+    if v is None:
         return ()
     from rometools.core.handicap import Handicap
-    from rometools.core.variants import _thawed, as_variant
+    from rometools.core.variants import _thawed
 
-    v = as_variant(game)
     out = []
     for p in parameters:
         own = None
@@ -478,8 +488,9 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
                             f"got {tolerance!r}")
     coords = len(aim.goal) if aim.kind != "custom" else None
     title = f"{first.title}, {first.players} players, {'/'.join(dict.fromkeys(bot_names))}"
-    if hasattr(game, "label") and hasattr(game, "edits") and (game.edits or set(game.options) - {"players"}):
-        title += f"; {game.label()}"   # what was tuned: a variant's name, and that it edits data
+    tuned = _tuned_variant(game)
+    if tuned is not None and (tuned.edits or set(tuned.options) - {"players"}):
+        title += f"; {tuned.label()}"   # what was tuned: a variant's name or options in words, the data it edits
     replaces = _replaced(game, parameters)
     start = time.process_time()
 

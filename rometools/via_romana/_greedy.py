@@ -39,20 +39,21 @@ KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
 
 
 @cython.ccall
-def _completed(t, short: dict, kind: str, place) -> list:
-    """The roads a legal build completes (``short``: the rules' facts kept with the state, the
-    open roads one or two places short; the rules' ``_build`` finds the same roads)."""
-    if kind == "double":
-        x, y = t.index[place[1]], t.index[place[2]]
+def _completed(t, short: dict, placed: tuple) -> list:
+    """The roads a legal build filling the places ``placed`` (indices: one, or a double's two
+    spaces) completes (``short``: the rules' facts kept with the state, the open roads one or two
+    places short; the rules' ``_build`` finds the same roads)."""
+    if len(placed) == 2:
+        x, y = placed
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
         return [r] if short.get(r) == (min(x, y), max(x, y)) else []
-    return rules._completing(t, short, t.index[place])
+    return rules._completing(t, short, placed[0])
 
 
 @cython.ccall
-def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
-    """Each seat's points gained by a build of ``kind`` at ``place`` (a space id; a double's
-    ``(city, space, space)``) by ``seat``, completing ``roads``, as the rules leave them once the
+def _gains(state, t, seat: int, fort: int, placed: tuple, roads: list, known) -> list:
+    """Each seat's points gained by a build by ``seat`` filling the places ``placed`` (indices;
+    ``fort``: a fort's city index, else -1), completing ``roads``, as the rules leave them once the
     build is applied and play stops for a decision or a draw.
 
     ``known``: every goal tile is read (the true gains). Otherwise only what ``seat`` knows: a
@@ -62,7 +63,6 @@ def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
     comps = t.comps
     gained = [0] * n
     tiles = state.tiles
-    fort = t.index[place] if kind == "fort" else -1
     if fort >= 0:
         gained[seat] += tiles[fort] + 1   # a fort is worth its city's top value (at least 1)
     if len(roads) != 1:
@@ -71,7 +71,6 @@ def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
     a, b = t.road_ends[road]
     if (tiles[a] > 0) != (tiles[b] > 0):   # the only tile left is taken at once (two: chosen later)
         c = a if tiles[a] else b
-        placed = (t.index[place[1]], t.index[place[2]]) if kind == "double" else (t.index[place],)
         p = state.pieces
         counts = [0] * n
         for i in (a, b, *t.road_spaces[road]):
@@ -96,25 +95,25 @@ def _gains(state, t, seat: int, kind: str, place, roads: list, known) -> list:
             if goal is not None:
                 board = t.board
                 have = {board.tile_entry(w)[0] for w in state.won[winner]}
-                province = board.city(t.spaces[c]).province
+                province = t.province[c]
                 if known or winner == seat:
-                    if _completes(comps, goal, have, province):
+                    if _completes(t.goal_need[goal], have, province):
                         gained[winner] += comps.goal_points
                 else:   # another seat's goal tile, hidden from this seat
-                    gained[winner] += _expected_goal(state, comps, seat, have, province)
+                    gained[winner] += _expected_goal(state, t, seat, have, province)
     if state.signs == 1:   # the last sign: the standard goes to the completing player
         gained[seat] += comps.standard_points
     return gained
 
 
 @cython.ccall
-def _completes(comps, goal: str, have: set, province: str) -> bool:
-    """Whether a tile of ``province`` completes the goal tile ``goal`` for a seat holding tiles of ``have``."""
-    need = set(comps.goal(goal).colours)
+def _completes(need: frozenset, have: set, province: str) -> bool:
+    """Whether a tile of ``province`` completes a goal tile of the colours ``need`` (``rules``'
+    ``goal_need``) for a seat holding tiles of ``have``."""
     return not need <= have and need <= have | {province}
 
 
-def _expected_goal(state, comps, seat: int, have: set, province: str) -> float:
+def _expected_goal(state, t, seat: int, have: set, province: str) -> float:
     """The points a tile of ``province`` is expected to give another seat holding tiles of ``have``
     through its goal tile, which ``seat`` has not seen: that tile is any of the tiles ``seat`` has
     not seen (those not dealt, and the other seats'), each as likely (Preparing to Play, Goal
@@ -126,10 +125,11 @@ def _expected_goal(state, comps, seat: int, have: set, province: str) -> float:
     if not unseen:
         return 0.0
     hits = 0
+    need = t.goal_need
     for g in unseen:
-        if _completes(comps, g, have, province):
+        if _completes(need[g], have, province):
             hits += 1
-    return comps.goal_points * hits / len(unseen)
+    return t.comps.goal_points * hits / len(unseen)
 
 
 def gains(state, action) -> tuple[int, ...]:
@@ -149,106 +149,145 @@ def gains(state, action) -> tuple[int, ...]:
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]
     kind = action[0]
-    place = action[1:4] if kind == "double" else action[1]
-    return tuple(_gains(state, t, state.seat, kind, place, _completed(t, short, kind, place), True))
+    placed = (t.index[action[2]], t.index[action[3]]) if kind == "double" else (t.index[action[1]],)
+    fort = placed[0] if kind == "fort" else -1
+    return tuple(_gains(state, t, state.seat, fort, placed, _completed(t, short, placed), True))
 
 
 @cython.ccall
-def _points(state, t, seat: int, kind: str, place, short: dict) -> float:
+def _points(state, t, seat: int, fort: int, placed: tuple, short: dict) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat
     gains, from what the seat knows (another seat's goal tile at its expected points)."""
-    roads = _completed(t, short, kind, place) if short else ()
+    return _rated(state, t, seat, fort, placed, _completed(t, short, placed) if short else ())
+
+
+@cython.ccall
+def _rated(state, t, seat: int, fort: int, placed: tuple, roads) -> float:
+    """:func:`_points` of a build that completes ``roads``."""
     if roads:   # a scoring
-        got = _gains(state, t, seat, kind, place, roads, False)
+        got = _gains(state, t, seat, fort, placed, roads, False)
         most = None   # the most another seat gains
         for k in range(len(got)):
             if k != seat and (most is None or got[k] > most):
                 most = got[k]
         return got[seat] - 0.5 * (0 if most is None else most)
     # no road completes: only a fort's own points change (its city's top value, at least 1)
-    return float(state.tiles[t.index[place]] + 1 if kind == "fort" else 0)   # = gained - 0.5 * 0
+    return float(state.tiles[fort] + 1 if fort >= 0 else 0)   # = gained - 0.5 * 0
 
 
 @cython.ccall
-def _spelt(kind: str, place, cards: tuple) -> tuple:
-    """A build of ``rules.build_options`` as its legal action."""
+def _spelt(t, kind: str, place, cards: tuple) -> tuple:
+    """A build of ``rules._build_groups`` (places and cards by index) as its legal action."""
+    spaces, ids = t.spaces, t.cards
     if kind == "double":
-        return ("double", place[0], place[1], place[2], cards[0])
-    return (kind, place, cards[0]) if len(cards) == 1 else (kind, place, cards[0], cards[1])
+        return ("double", spaces[place[0]], spaces[place[1]], spaces[place[2]], ids[cards[0]])
+    if len(cards) == 1:
+        return (kind, spaces[place], ids[cards[0]])
+    return (kind, spaces[place], ids[cards[0]], ids[cards[1]])
 
 
-@cython.locals(value=cython.double, best_value=cython.double, top=cython.double, joker=cython.bint)
-def _best_build(state, rng, options: list, seat: int):
+@cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, start=cython.Py_ssize_t,
+               total=cython.Py_ssize_t, r=cython.Py_ssize_t, i=cython.Py_ssize_t, fort=cython.bint)
+def _best_build(state, rng, groups: list, seat: int):
     """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
-    (``END`` first, then ``options`` spelt out, as ``rules.legal_actions`` lists them).
+    (``END`` first, then ``groups`` spelt out, as ``rules.legal_actions`` lists them).
 
-    A build's rating depends only on its kind and the places it fills, not on the cards it spends,
-    so each kind and place is rated once (``rated``), and only the builds kept are spelt out.
-    Every joker pair offers the same spaces (one list, most of a decision's builds): the first
-    pair's scan keeps the list's top rating and the spaces at it (``top``, ``tops``), and each
-    later pair keeps those spaces or none, as its own scan would (ratings that differ differ by
-    far more than the 1e-9 the comparisons allow).
+    ``groups``: ``rules._build_groups``, places and cards by index. A build's rating depends only on
+    its kind and the places it fills, not on the cards it spends, so each list of places is rated
+    once (the groups of one colour share one, every joker group the milestone spaces) and a road's
+    points once per place. The draw is the one of a walk in legal order that starts a list of ties
+    at each build rated more than 1e-9 above the best so far and adds each within 1e-9 of it: the
+    first pass finds the best and where its list starts (a later joker group rates as the first one
+    did, so it starts none), the second counts the ties from there, the third spells out the one
+    drawn (ratings that differ differ by far more than 1e-9).
     """
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]
-    single = set()   # the places that alone complete a road
-    for m in short.values():
+    single: dict = {}   # the places that alone complete a road, with the roads they complete
+    for road, m in short.items():
         if len(m) == 1:
-            single.add(m[0])
-    best, best_value = [END], 0.0
-    rated: dict = {"fort": {}, "milestone": {}, "joker": {}, "double": {}}
-    points: dict = {}   # by the pieces placed: a fort (city,), or milestones on a space or two (x, y)
-    tiles, index = state.tiles, t.index
-    jokers, top, tops = None, -1.0, []   # the jokers' spaces (one list), their top rating, the spaces at it
-    for kind, cards, places in options:
-        joker = kind == "joker"
-        if joker and places is jokers:
-            if top > best_value + 1e-9:
-                best, best_value = [_spelt(kind, place, cards) for place in tops], top
-            elif top >= best_value - 1e-9:
-                for place in tops:
-                    best.append(_spelt(kind, place, cards))
-            continue
-        seen = rated[kind]
-        bonus = KIND_BONUS[kind]
-        fort, double = kind == "fort", kind == "double"
-        if joker:
-            jokers, top, tops = places, -1.0, []
-        for place in places:
-            known = seen.get(place)
-            if known is None:
-                if not double and index[place] not in single:   # no road completes: no points but a fort's
-                    value = float(tiles[index[place]] + 1 if fort else 0)
-                else:
-                    placed = (place,) if fort else place[1:] if double else place
-                    known = points.get(placed)
+            single.setdefault(m[0], []).append(road)
+    tiles = state.tiles
+    rated: dict = {}   # each list of places (by id) with its ratings
+    points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
+    best_value, g0, k0 = 0.0, -1, 0   # END rates 0
+    jokers, joker_values = None, None
+    of_group = []   # each group's ratings
+    for g in range(len(groups)):
+        kind, cards, places = groups[g]
+        if kind == "joker":
+            if places is jokers:
+                of_group.append(joker_values)
+                continue   # a later joker group: the first one's ratings, no new best
+            jokers = places
+        values = rated.get(id(places))
+        if values is None:
+            values = []
+            bonus = KIND_BONUS[kind]
+            fort = kind == "fort"
+            for place in places:
+                if kind == "double":
+                    key = (place[1], place[2])
+                    known = points.get(key)
                     if known is None:
-                        known = points[placed] = _points(state, t, seat, kind, place, short)
+                        known = points[key] = _points(state, t, seat, -1, key, short)
                     value = known
+                else:
+                    roads = single.get(place)
+                    if roads is None:   # no road completes: no points but a fort's
+                        value = float(tiles[place] + 1 if fort else 0)
+                    else:
+                        key = (place,) if fort else place
+                        known = points.get(key)
+                        if known is None:
+                            known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads)
+                        value = known
                 value += bonus
                 if fort:
-                    value += 0.2 * tiles[index[place]]
-                seen[place] = value
-            else:
-                value = known
+                    value += 0.2 * tiles[place]
+                values.append(value)
+            rated[id(places)] = values
+        of_group.append(values)
+        if kind == "joker":
+            joker_values = values
+        for k in range(len(values)):
+            value = values[k]
             if value > best_value + 1e-9:
-                best, best_value = [_spelt(kind, place, cards)], value
-            elif value >= best_value - 1e-9:
-                best.append(_spelt(kind, place, cards))
-            if joker:
-                if not tops or value > top + 1e-9:
-                    top, tops = value, [place]
-                elif value >= top - 1e-9:
-                    tops.append(place)
-    return best[integer_below(rng, len(best))]
+                best_value, g0, k0 = value, g, k
+    low = best_value - 1e-9
+    total = 1 if g0 < 0 else 0
+    for g in range(max(g0, 0), len(groups)):
+        values = of_group[g]
+        start = k0 if g == g0 else 0
+        for k in range(start, len(values)):
+            value = values[k]
+            if value >= low:
+                total += 1
+    r = integer_below(rng, total)
+    if g0 < 0:
+        if r == 0:
+            return END
+        r -= 1
+    for g in range(max(g0, 0), len(groups)):
+        kind, cards, places = groups[g]
+        values = of_group[g]
+        start = k0 if g == g0 else 0
+        for k in range(start, len(values)):
+            value = values[k]
+            if value >= low:
+                if r == 0:
+                    return _spelt(t, kind, places[k], cards)
+                r -= 1
+    raise AssertionError("the ties counted are walked")
 
 
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
     kind = state.agenda[0][0]
     if kind == "build":   # the builds grouped, spelt out only when kept (no draw when END is all)
-        options = rules.build_options(state)
-        return _best_build(state, rng, options, state.seat) if options else END
+        groups = rules._build_groups(state, rules._t(state.config))
+        return _best_build(state, rng, groups, state.seat) if groups else END
     legal = rules.legal_actions(state)
     seat = rules.current_player(state)
     if len(legal) == 1:
@@ -274,10 +313,11 @@ def _best_tile(state, legal: list, seat: int):
         board = t.board
         have = {board.tile_entry(w)[0] for w in state.won[seat]}
     best, best_value = legal[0], -1
+    need = t.goal_need[goal] if goal is not None else None
     for a in legal:
         c = t.index[a[1]]
         value = state.tiles[c] + 1
-        if have is not None and _completes(comps, goal, have, t.board.city(t.spaces[c]).province):
+        if have is not None and _completes(need, have, t.province[c]):
             value += comps.goal_points
         if value > best_value:
             best, best_value = a, value

@@ -16,17 +16,16 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
+from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import RometoolsError
 from rometools.core.rng import as_generator
-from rometools.via_romana.rules import (
-    _t,
-    apply_legal,
-    current_player,
-    legal_actions,
-    new_game,
-    replace,
-)
 from rometools.via_romana.state import CHANCE, END, KEEP, GameState
+
+#: The rules as the registry plays them: their compiled twin where it was built (the same source):
+#: a resample walks the whole history.
+_rules = compiled_or_plain("rometools.via_romana.rules")
+_t, apply_legal, current_player = _rules._t, _rules.apply_legal, _rules.current_player
+legal_actions, new_game, replace = _rules.legal_actions, _rules.new_game, _rules.replace
 
 __all__ = ["information_state", "resample"]
 

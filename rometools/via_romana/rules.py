@@ -93,6 +93,9 @@ class _Tables:
         #: Each road's place in board order (the order ``board_facts`` lists roads in).
         self.road_rank = {r: k for k, (r, _) in enumerate(self.road_places)}
         self.roads_at = {self.index[c]: board.roads_at[c] for c in self.city_ids}
+        #: Per city index, each road at it with its spaces in order from the city: ``(road, spaces)``.
+        self.roads_from = {i: tuple((r, self.road_spaces[r] if self.road_ends[r][0] == i else self.road_spaces[r][::-1])
+                                    for r in roads) for i, roads in self.roads_at.items()}
         #: The city each card matches (its colour and symbol: a double milestone's), -1 for none.
         city_of = {(c.province, c.symbol): self.index[c.id] for c in board.cities}
         self.card_city = tuple(city_of.get(pair, -1) for pair in zip(self.card_colour, self.card_symbol, strict=True))
@@ -107,6 +110,12 @@ class _Tables:
         #: Per reading, per colour, whether each space takes a card of it for a milestone.
         self.takes_colour = {reading: {col: tuple(col in c for c in colours) for col in comps.colours}
                              for reading, colours in self.milestone_colours.items()}
+        #: Each goal tile's colours by id (the first tile of an id, as ``Components.goal`` finds it).
+        self.goal_need: dict = {}
+        for g in comps.goals:
+            self.goal_need.setdefault(g.id, frozenset(g.colours))
+        #: Each city's province, by index (the cities are the first spaces).
+        self.province = tuple(c.province for c in board.cities)
         #: The cities a fort of each colour may go on (its colour among the city's), in board order.
         self.colour_cities = {col: tuple(i for i in range(self.ncities) if col in self.colours[i])
                               for col in comps.colours}
@@ -141,6 +150,7 @@ def replace(state: GameState, **changes: Any) -> GameState:
     return new
 
 
+@cython.ccall
 def _t(config: GameConfig) -> _Tables:
     t = config.__dict__.get("_tables")  # kept on the (frozen) config: found again without a file lookup
     if t is not None:
@@ -204,6 +214,7 @@ def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> Ga
 
 
 # ----------------------------------------------------------------- whose move
+@cython.ccall
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
     if state.over:
@@ -219,6 +230,7 @@ def current_player(state: GameState) -> int:
     return item[1]  # setup, order, tile
 
 
+@cython.ccall
 def _draw_pool(state: GameState) -> tuple:
     """The deck, or the discard pile when the deck is empty (it is shuffled into a new deck)."""
     return state.deck if any(state.deck) else state.discard
@@ -256,17 +268,29 @@ def random_source(state: GameState) -> str:
     >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
     ('hand 0', 'display')
     """
-    if current_player(state) >= 0:
-        return "seat " + str(current_player(state)) + " turn " + str(state.turn)
-    item = state.agenda[0]
-    kind = item[0]
-    if kind == "goal":
-        return "goals"
-    if kind == "deal":
-        return "display" if item[1] == -1 else "hand " + str(item[1])
-    if kind == "refill":
-        return "display turn " + str(state.turn)
-    return "draw " + str(item[1]) + " turn " + str(state.turn)
+    p = current_player(state)
+    if p >= 0:
+        key = (p, state.turn)
+    else:
+        item = state.agenda[0]
+        kind = item[0]
+        if kind == "goal":
+            return "goals"
+        if kind == "deal":
+            return "display" if item[1] == -1 else "hand " + str(item[1])
+        key = (-1 if kind == "refill" else -2 - item[1], state.turn)   # a refill; a draw of seat item[1]
+    name = _SOURCES.get(key)
+    if name is None:   # each name made once (a game names a source per seat and turn)
+        if len(_SOURCES) > 100_000:
+            _SOURCES.clear()
+        who, turn = key
+        name = _SOURCES[key] = ("seat " + str(who) if who >= 0 else "display" if who == -1 else
+                                "draw " + str(-2 - who)) + " turn " + str(turn)
+    return name
+
+
+#: :func:`random_source`'s names by (seat, turn): ``(-1, turn)`` a refill, ``(-2 - seat, turn)`` a draw.
+_SOURCES: dict = {}
 
 
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
@@ -285,6 +309,7 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     return _drawable(t.cards, pool)
 
 
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t)
 def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
     """The card kinds left in ``pool`` and how many of each."""
@@ -298,11 +323,13 @@ def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
 
 
 # ----------------------------------------------------------------- legal actions
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t)
 def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
     return [i for i in range(len(hand)) if hand[i]]
 
 
+@cython.ccall
 @cython.locals(j=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
     """The free spaces next to a piece, in board order: vacant, not on a signed or scored road.
@@ -322,6 +349,7 @@ def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
     return out
 
 
+@cython.ccall
 @cython.locals(j=cython.Py_ssize_t)
 def _missing(pieces: tuple, places: tuple):
     """The vacant ones of a road's ``places`` when there are one or two, else ``None``."""
@@ -337,6 +365,7 @@ def _missing(pieces: tuple, places: tuple):
     return out
 
 
+@cython.ccall
 def _short_roads(state: GameState, t: _Tables) -> dict:
     """Each open road (neither signed nor scored) one or two places short of complete, with those
     places in board order: ``{road: (place,)}`` or ``{road: (place, place)}``. (The reference
@@ -352,17 +381,19 @@ def _short_roads(state: GameState, t: _Tables) -> dict:
     return out
 
 
+@cython.ccall
 def _fresh_facts(state: GameState, t: _Tables) -> tuple:
     return state.pieces, state.signed, state.scored, tuple(_milestone_spaces(state, t)), _short_roads(state, t)
 
 
+@cython.ccall
 def _facts(state: GameState, t: _Tables) -> tuple:
     """:func:`board_facts` by index, with the pieces and closed roads they were found for in front:
     ``(pieces, signed, scored, milestone spaces, short roads)``. Kept on the state (a cache, not
     part of the position) and carried through every action: a build updates them for the places it
-    fills (:func:`_placed_facts`); a scoring, which takes milestones off and closes a road, leaves
-    them to be found again, as does a state whose pieces or closed roads are not the ones they were
-    found for (a copy made with other pieces)."""
+    fills (:func:`_placed_facts`); a scoring, which takes milestones off and closes a complete road,
+    carries them on unchanged (:func:`_score`). A state whose pieces or closed roads are not the ones
+    they were found for (a copy made with other pieces) finds them again."""
     f = state.facts
     if f is None or f[0] is not state.pieces or f[1] is not state.signed or f[2] is not state.scored:
         f = _fresh_facts(state, t)
@@ -370,6 +401,7 @@ def _facts(state: GameState, t: _Tables) -> tuple:
     return f
 
 
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     """The facts ``f`` after pieces go on the vacant places ``placed`` (the closed roads unchanged):
@@ -403,6 +435,7 @@ def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     return pieces, signed, scored, tuple(spaces), short
 
 
+@cython.ccall
 @cython.locals(i=cython.Py_ssize_t)
 def _completing(t: _Tables, short: dict, i: int) -> list:
     """The open roads that a piece on place ``i`` alone would complete (``short``: the facts' short
@@ -422,8 +455,8 @@ def _completing(t: _Tables, short: dict, i: int) -> list:
 def board_facts(state: GameState) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """What the rules and the bots derive from the pieces and the closed roads, by id.
 
-    Kept with the state as the game goes (a build updates them for the places it fills; found
-    again from the board after a scoring), so a decision reads them instead of scanning the board;
+    Kept with the state as the game goes (a build updates them for the places it fills; a scoring
+    leaves them as they were), so a decision reads them instead of scanning the board;
     ``tests/test_via_romana.py`` holds the kept ones equal to ones found from scratch after every
     move of seeded games.
 
@@ -448,19 +481,18 @@ def board_facts(state: GameState) -> tuple[tuple[str, ...], dict[str, tuple[str,
     return tuple(name[i] for i in f[3]), {r: tuple(name[i] for i in m) for r, m in f[4].items()}
 
 
+@cython.ccall
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
     """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
     out = []
-    for rid in t.roads_at[city]:
-        if rid in state.signed or rid in state.scored:
+    signed, scored, pieces = state.signed, state.scored, state.pieces
+    for rid, sp in t.roads_from[city]:
+        if rid in signed or rid in scored:
             continue
-        sp = t.road_spaces[rid]
-        if t.road_ends[rid][0] != city:
-            sp = sp[::-1]
         k = 0
-        while k < len(sp) and state.pieces[sp[k]] != -1:
+        while k < len(sp) and pieces[sp[k]] != -1:
             k += 1
-        if k + 1 < len(sp) and state.pieces[sp[k + 1]] == -1:
+        if k + 1 < len(sp) and pieces[sp[k + 1]] == -1:
             out.append((sp[k], sp[k + 1]))
     return out
 
@@ -504,16 +536,20 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
     return _build_options(state, _t(state.config))
 
 
+@cython.ccall
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
-def _build_options(state: GameState, t: _Tables) -> list:
+def _build_groups(state: GameState, t: _Tables) -> list:
+    """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
+    the places as space indices (a double's as ``(city, space, space)``), in the same order. Every
+    joker group shares one list of places (the milestone spaces)."""
     seat = state.seat
     hand = state.hands[seat]
     held = _hand_cards(t, hand)
     left = t.comps.cards_per_turn - state.played
     opts: list = []
-    cards_, spaces, colour = t.cards, t.spaces, t.card_colour
+    colour = t.card_colour
+    pieces = state.pieces
     if state.forts[seat] and left >= 2:
-        pieces = state.pieces
         cities: dict = {}   # the vacant cities of each colour (the same for every pair of it)
         for a in held:
             for b in held:
@@ -522,9 +558,9 @@ def _build_options(state: GameState, t: _Tables) -> list:
                 col = colour[a]
                 places = cities.get(col)
                 if places is None:
-                    places = cities[col] = [spaces[i] for i in t.colour_cities[col] if pieces[i] == -1]
+                    places = cities[col] = [i for i in t.colour_cities[col] if pieces[i] == -1]
                 if places:
-                    opts.append(("fort", (cards_[a], cards_[b]), places))
+                    opts.append(("fort", (a, b), places))
     if state.milestones[seat] and left >= 1:
         ms = _facts(state, t)[3]
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
@@ -534,38 +570,56 @@ def _build_options(state: GameState, t: _Tables) -> list:
             places = reach.get(col)
             if places is None:
                 takes = takes_colour[col]
-                places = reach[col] = [spaces[i] for i in ms if takes[i]]
+                places = reach[col] = [i for i in ms if takes[i]]
             if places:
-                opts.append(("milestone", (cards_[a],), places))
+                opts.append(("milestone", (a,), places))
         if state.milestones[seat] >= 2:
             for a in held:
                 city = t.card_city[a]
-                if city >= 0 and state.pieces[city] != -1:
-                    places = [(spaces[city], spaces[x], spaces[y]) for x, y in _double_spaces(state, t, city)]
+                if city >= 0 and pieces[city] != -1:
+                    places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
                     if places:
-                        opts.append(("double", (cards_[a],), places))
+                        opts.append(("double", (a,), places))
         if left >= 2 and ms:
-            where = [spaces[i] for i in ms]
+            where = list(ms)
             for a in held:
                 for b in held:
                     if b > a and colour[a] != colour[b]:
-                        opts.append(("joker", (cards_[a], cards_[b]), where))
+                        opts.append(("joker", (a, b), where))
+    return opts
+
+
+def _build_options(state: GameState, t: _Tables) -> list:
+    """:func:`_build_groups` by id (:func:`build_options`)."""
+    cards_, spaces = t.cards, t.spaces
+    opts: list = []
+    named: dict = {}   # each list of places by id once (the joker groups share one)
+    for kind, cs, places in _build_groups(state, t):
+        where = named.get(id(places))
+        if where is None:
+            if kind == "double":
+                where = [(spaces[c], spaces[x], spaces[y]) for c, x, y in places]
+            else:
+                where = [spaces[i] for i in places]
+            named[id(places)] = where
+        opts.append((kind, (cards_[cs[0]],) if len(cs) == 1 else (cards_[cs[0]], cards_[cs[1]]), where))
     return opts
 
 
 def _build_actions(state: GameState, t: _Tables) -> list:
-    """``END`` and every build, spelt out from :func:`build_options` (in its order)."""
+    """``END`` and every build, spelt out from :func:`_build_groups` (in :func:`build_options`' order)."""
     acts: list = [END]
-    for kind, cards_, places in _build_options(state, t):
+    cards_, spaces = t.cards, t.spaces
+    for kind, cs, places in _build_groups(state, t):
         if kind == "milestone":
-            card = cards_[0]
-            acts += [("milestone", place, card) for place in places]
+            card = cards_[cs[0]]
+            acts += [("milestone", spaces[i], card) for i in places]
         elif kind == "double":
-            card = cards_[0]
-            acts += [("double", city, x, y, card) for city, x, y in places]
+            card = cards_[cs[0]]
+            acts += [("double", spaces[c], spaces[x], spaces[y], card) for c, x, y in places]
         else:
-            a, b = cards_
-            acts += [(kind, place, a, b) for place in places]
+            a, b = cards_[cs[0]], cards_[cs[1]]
+            acts += [(kind, spaces[i], a, b) for i in places]
     return acts
 
 
@@ -583,8 +637,8 @@ def legal_actions(state: GameState) -> list:
     p = current_player(state)
     if p == TERMINAL:
         return []
-    if p == CHANCE:
-        return [o for o, _ in chance_outcomes(state)]
+    if p == CHANCE:   # the outcomes of chance_outcomes, without their Fractions
+        return chance_weights(state)[0]
     t = _t(state.config)
     item = state.agenda[0]
     kind = item[0]
@@ -645,18 +699,21 @@ def _cards_in_order(state: GameState, action: Any) -> Any:
     return (action[0], action[1], b, a)
 
 
+@cython.ccall
 def _add(counts: tuple, i: int, n: int = 1) -> tuple:
     out = list(counts)
     out[i] += n
     return tuple(out)
 
 
+@cython.ccall
 def _set(seq: tuple, i: int, value: Any) -> tuple:
     out = list(seq)
     out[i] = value
     return tuple(out)
 
 
+@cython.ccall
 def _forget(known: tuple, seat: int, used: Any) -> tuple:
     """``known`` (a state's ``known_cards``) after ``seat`` plays or discards cards of the kinds
     ``used``: one fewer known card of each, down to 0 (the card may have been the one taken)."""
@@ -669,6 +726,7 @@ def _forget(known: tuple, seat: int, used: Any) -> tuple:
     return _set(known, seat, mine)
 
 
+@cython.ccall
 def _hand_full(state: GameState, seat: int) -> bool:
     return state.config.obstinate_hands and sum(state.hands[seat]) >= state.config.the_components().hand_limit
 
@@ -725,16 +783,12 @@ def _why_not(state: GameState, action: Any) -> str:
             f"{'s' if len(colours) > 1 else ''}; milestone_colour={reading!r}, VR-13)")
 
 
-def _put(s: GameState, **changes: Any) -> GameState:
-    """Change fields of a state that :func:`apply_legal` made and has not handed out yet, in place
-    (a copy per change was a fifth of a game's time); never a caller's state."""
-    s.__dict__.update(changes)
-    return s
-
-
+@cython.ccall
 def _successor(state: GameState, action: Any) -> GameState:
     """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
-    which it changes in place (``_put``, or its ``__dict__`` on the draws, the most frequent)."""
+    which it and the functions it calls change in place, field by field in its ``__dict__`` (a copy
+    per change was a fifth of a game's time, a keyword call per change a tenth); never a caller's
+    state."""
     s = object.__new__(GameState)
     d = state.__dict__.copy()
     d["history"] = state.history + (action,)
@@ -776,44 +830,47 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         d["known_cards"] = _set(s.known_cards, seat, _add(s.known_cards[seat], i))   # taken face up (VR-12)
         d["agenda"] = (("take", seat, item[2] - 1), *agenda[1:]) if item[2] > 1 else agenda[1:]
     elif kind == "goal":
-        rest = agenda[1:]
-        s = _put(s, goals=_set(s.goals, item[1], action), goals_left=tuple(g for g in s.goals_left if g != action),
-                    agenda=rest)
+        d["goals"] = _set(s.goals, item[1], action)
+        d["goals_left"] = tuple(g for g in s.goals_left if g != action)
+        d["agenda"] = agenda[1:]
     elif kind == "setup":
-        rest = agenda[1:]
         i = t.index[action[1]]
         seat = item[1]
-        s = _put(s, pieces=_set(s.pieces, i, 2 * seat + 1), forts=_set(s.forts, seat, s.forts[seat] - 1),
-                    agenda=rest)
+        d["pieces"] = _set(s.pieces, i, 2 * seat + 1)
+        d["forts"] = _set(s.forts, seat, s.forts[seat] - 1)
+        d["agenda"] = agenda[1:]
     elif kind == "discard":
         rest = agenda[1:]
         if action == KEEP:
-            s = _put(s, agenda=(("build",), *rest))
+            d["agenda"] = (("build",), *rest)
         else:
             i = t.card_index[action[1]]
-            hand = _add(s.hands[s.seat], i, -1)
-            s = _put(s, hands=_set(s.hands, s.seat, hand), discard=_add(s.discard, i),
-                     known_cards=_forget(s.known_cards, s.seat, (i,)))
+            seat = s.seat
+            hand = _add(s.hands[seat], i, -1)
+            d["hands"] = _set(s.hands, seat, hand)
+            d["discard"] = _add(s.discard, i)
+            d["known_cards"] = _forget(s.known_cards, seat, (i,))
             limit = t.comps.hand_limit
             if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
-                s = _put(s, agenda=(("build",), *rest))
+                d["agenda"] = (("build",), *rest)
     elif kind == "build":
         if action == END:
-            s = _put(s, agenda=(("draw", s.seat, t.comps.draw), ("next",), *agenda[1:]))
+            d["agenda"] = (("draw", s.seat, t.comps.draw), ("next",), *agenda[1:])
         else:
             s = _build(s, t, action)
     elif kind == "order":
         road = action[1]
         others = tuple(r for r in item[2] if r != road)
-        s = _put(s, agenda=agenda[1:])
+        d["agenda"] = agenda[1:]
         s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
                    tuple(("auto", item[1], r) for r in others))
     elif kind == "tile":
         s = _take_tile(s, t, item[1], action[1])
-        s = _put(s, agenda=agenda[1:])
+        d["agenda"] = agenda[1:]
     return _settle(s, t)
 
 
+@cython.ccall
 def _within(few: tuple, placed: list) -> bool:
     """Whether every one of the (one or two) places ``few`` is in ``placed``."""
     for j in few:  # noqa: SIM110 - a loop compiles to C; all() over a generator does not
@@ -822,6 +879,7 @@ def _within(few: tuple, placed: list) -> bool:
     return True
 
 
+@cython.ccall
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
     seat = s.seat
@@ -855,16 +913,23 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
             m = short.get(r)
             if m is not None and r not in roads and _within(m, placed):
                 roads.append(r)
-    # a scoring follows a completed road and finds the facts again (milestones leave the road)
-    s = _put(s, hands=_set(s.hands, seat, hand), discard=discard, pieces=pieces, forts=forts,
-                milestones=milestones, played=s.played + len(used), known_cards=_forget(s.known_cards, seat, used),
-                facts=None if roads else _placed_facts(f, t, pieces, placed))
+    # a road it completes leaves the short roads here; its scoring carries the facts on (_score)
+    d = s.__dict__
+    d["hands"] = _set(s.hands, seat, hand)
+    d["discard"] = discard
+    d["pieces"] = pieces
+    d["forts"] = forts
+    d["milestones"] = milestones
+    d["played"] = s.played + len(used)
+    d["known_cards"] = _forget(s.known_cards, seat, used)
+    d["facts"] = _placed_facts(f, t, pieces, placed)
     after = (("build",), *s.agenda[1:])
-    s = _put(s, agenda=after)
     if len(roads) > 1:
-        return _put(s, agenda=(("order", seat, tuple(roads)), *after))
-    if roads:
-        return _put(s, agenda=(("auto", seat, roads[0]), *after))
+        d["agenda"] = (("order", seat, tuple(roads)), *after)
+    elif roads:
+        d["agenda"] = (("auto", seat, roads[0]), *after)
+    else:
+        d["agenda"] = after
     return s
 
 
@@ -912,6 +977,7 @@ def road_status(state: GameState, road: str) -> str:
     return "open"
 
 
+@cython.ccall
 def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
     """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
     n = s.config.players
@@ -939,63 +1005,92 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
             supply[board[i] // 2] += 1
             board[i] = -1
         pieces, milestones = tuple(board), tuple(supply)
-    s = _put(s, pieces=pieces, milestones=milestones, scored=s.scored | {road})
+    f = s.facts   # the facts for the pieces before the scoring, when they are kept
+    kept = f is not None and f[0] is s.pieces and f[1] is s.signed and f[2] is s.scored
+    d = s.__dict__
+    d["pieces"] = pieces
+    d["milestones"] = milestones
+    d["scored"] = s.scored | {road}
     if not last:
-        s = _put(s, signed=s.signed | {road}, signs=s.signs - 1)
+        d["signed"] = s.signed | {road}
+        d["signs"] = s.signs - 1
         if s.signs == 0:
-            s = _put(s, standard=completer, last_turns=n - 1)
-    return _put(s, agenda=(*todo, *then, *s.agenda))
+            d["standard"] = completer
+            d["last_turns"] = n - 1
+    # A complete road's places all hold pieces: none is a milestone space, the road is not short,
+    # and the places next to its spaces are its own spaces (now closed) and its two cities (still
+    # held). Taking its milestones off and closing it leaves both facts as they were.
+    d["facts"] = (pieces, s.signed, s.scored, f[3], f[4]) if kept else None
+    d["agenda"] = (*todo, *then, *s.agenda)
+    return s
 
 
+@cython.ccall
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
     value = s.tiles[c] + 1
-    return _put(s, tiles=_set(s.tiles, c, s.tiles[c] - 1), won=_set(s.won, seat, (*s.won[seat], f"{city}={value}")))
+    d = s.__dict__
+    d["tiles"] = _set(s.tiles, c, s.tiles[c] - 1)
+    d["won"] = _set(s.won, seat, (*s.won[seat], f"{city}={value}"))
+    return s
 
 
+@cython.ccall
 def _settle(s: GameState, t: _Tables) -> GameState:
-    """Do the agenda's work that needs no decision and no draw, until one is needed."""
+    """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
+    :func:`apply_legal`'s copy)."""
     comps = t.comps
-    while not s.over:
-        item = s.agenda[0]
+    d = s.__dict__
+    while not d["over"]:
+        agenda = d["agenda"]
+        item = agenda[0]
         kind = item[0]
         if kind == "auto":
-            s = _score(_put(s, agenda=s.agenda[1:]), t, item[2], item[1])
+            d["agenda"] = agenda[1:]
+            s = _score(s, t, item[2], item[1])
         elif kind == "order" and len(item[2]) <= 1:
-            s = _put(s, agenda=tuple(("auto", item[1], r) for r in item[2]) + s.agenda[1:])
+            d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
         elif kind in ("deal", "draw", "take", "refill"):
             target = item[1] if kind != "refill" else -1
-            if kind == "refill" and sum(s.display) >= comps.display:
-                s = _put(s, agenda=s.agenda[1:])
+            if kind == "refill" and sum(d["display"]) >= comps.display:
+                d["agenda"] = agenda[1:]
             elif kind in ("draw", "take") and target >= 0 and _hand_full(s, target):
-                s = _put(s, agenda=s.agenda[1:])  # Obstinate Hands: no more cards (VR-8)
-            elif kind == "take" and any(s.display):
+                d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
+            elif kind == "take" and any(d["display"]):
                 return s
-            elif not any(s.deck) and not any(s.discard):
-                s = _put(s, agenda=s.agenda[1:])  # nothing left to draw (VR-7)
+            elif not any(d["deck"]) and not any(d["discard"]):
+                d["agenda"] = agenda[1:]  # nothing left to draw (VR-7)
             else:
                 return s
         elif kind == "build":
-            if s.played >= comps.cards_per_turn or not any(s.hands[s.seat]):
-                s = _put(s, agenda=(("draw", s.seat, comps.draw), ("next",), *s.agenda[1:]))
+            seat = d["seat"]
+            if d["played"] >= comps.cards_per_turn or not any(d["hands"][seat]):
+                d["agenda"] = (("draw", seat, comps.draw), ("next",), *agenda[1:])
             else:
                 return s
         elif kind == "next":
-            s = _put(s, agenda=s.agenda[1:])
-            if s.last_turns is not None:
-                if s.last_turns == 0:
-                    return _put(s, over=True, agenda=())
-                s = _put(s, last_turns=s.last_turns - 1)
-            if s.turn >= s.config.max_turns:
-                return _put(s, over=True, agenda=())
-            s = _put(s, seat=(s.seat + 1) % s.config.players, agenda=(("turn",), *s.agenda))
+            agenda = agenda[1:]
+            d["agenda"] = agenda
+            last = d["last_turns"]
+            if last is not None:
+                if last == 0:
+                    d["over"], d["agenda"] = True, ()
+                    return s
+                d["last_turns"] = last - 1
+            if d["turn"] >= s.config.max_turns:
+                d["over"], d["agenda"] = True, ()
+                return s
+            d["seat"] = (d["seat"] + 1) % s.config.players
+            d["agenda"] = (("turn",), *agenda)
         elif kind == "turn":
-            hand = s.hands[s.seat]
-            start = s.turn == 0
-            s = _put(s, turn=s.turn + 1, played=0, seat=s.config.start_player if start else s.seat)
+            hand = d["hands"][d["seat"]]
+            turn = d["turn"]
+            d["turn"], d["played"] = turn + 1, 0
+            if turn == 0:
+                d["seat"] = s.config.start_player
             nxt = ("discard",) if (sum(hand) > comps.hand_limit or (s.config.obstinate_hands and any(hand))) \
                 else ("build",)
-            s = _put(s, agenda=(nxt, *s.agenda[1:]))
+            d["agenda"] = (nxt, *agenda[1:])
         else:
             return s
     return s

@@ -23,15 +23,18 @@ from rometools.charts._common import empty_figure
 from rometools.charts.balance import seat_win_rate_figure
 from rometools.charts.flow import flow_summary_figure, lead_figure, winner_rank_figure
 from rometools.charts.playtest import (
-    VARIANT_COLUMNS,
-    decision_rows,
     hot_spots_figure,
     hot_spots_map_figure,
+    report_page,
+    shift_rows,
+)
+from rometools.charts.report_text import (
+    VARIANT_COLUMNS,
+    balance_note,
+    decision_rows,
     length_text,
     options_text,
-    report_page,
     restricted_count_text,
-    shift_rows,
     spots_count_text,
     variant_note,
     variant_rows,
@@ -453,6 +456,7 @@ class PlaytestReport(Explorer):
             said = options_text(game, pt.compare)
             text.append(f"<b>The variant {html.escape(said)}</b>, paired on the same seeds")
             text.append(_table(variant_rows(pt.comparison), VARIANT_COLUMNS, "rt-playtest-variant-table"))
+            text.append(html.escape(balance_note(pt.comparison)))   # one of the tests the error rate is split over
             text.append(html.escape(variant_note(pt.comparison)))
         if spots_note:
             text.append(html.escape(spots_note))

@@ -197,7 +197,8 @@ def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
 
 def test_a_figure_is_said_without_a_negative_zero():
     """A trial's verdict read "[−1.7, −0.0]": an end that rounds to zero reads 0.0."""
-    from rometools.core.compare import Figure, _said
+    from rometools.core.compare import Figure
+    from rometools.core.compare_text import _said
 
     f = Figure("win rate P4", "win rate", "percentage points", 200, 0.0504, 0.0500, -0.0004, -0.017, -0.0004,
                0.02, None, 100, True, 0.3)

@@ -91,14 +91,27 @@ def test_games_on_a_dask_address_are_chunked_for_its_workers_threads(monkeypatch
 
     from rometools.core import simulate as simulate_module
 
-    parts = []
-    chunks = simulate_module._chunks
-    monkeypatch.setattr(simulate_module, "_chunks", lambda n, k: parts.append(k) or chunks(n, k))
+    slots, chunks = [], []
+
+    class Chunker(simulate_module._Chunker):
+        def __init__(self, n_games, slots_there):
+            slots.append(slots_there)
+            super().__init__(n_games, slots_there)
+
+        def take(self):
+            chunk = super().take()
+            chunks.append(chunk)
+            return chunk
+
+    monkeypatch.setattr(simulate_module, "_Chunker", Chunker)
     with LocalCluster(n_workers=1, threads_per_worker=3, processes=False, protocol="tcp", dashboard_address=None,
                       host="127.0.0.1") as cluster:
         dask = simulate("caesars_empire", 40, bots="random", seed=5, executor="dask",
                         address=cluster.scheduler_address, progress=False)
-    assert parts == [3 * simulate_module.CHUNKS_PER_WORKER["dask"]]
+    assert slots == [3]
+    # two chunks in flight a thread, of MIN_CHUNK games each until one has been timed; every game once
+    assert chunks[:4] == [range(0, 10), range(10, 20), range(20, 30), range(30, 40)]
+    assert chunks[4:] == [None] * len(chunks[4:])
     pd.testing.assert_frame_equal(dask, simulate("caesars_empire", 40, bots="random", seed=5, progress=False))
 
 

@@ -166,3 +166,11 @@ def test_a_value_the_variant_sets_itself_is_said_to_be_replaced():
     plain = tune("pig", "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=20, batch=10,
                  check_games=0, progress=False)
     assert plain.replaces == () and "replaces" not in plain.text
+
+
+def test_a_tuned_games_options_are_in_the_title_in_their_own_words():
+    """``tune via_romana --option dangerous_ties=true`` was titled "Via Romana, 3 players, random": the
+    option tuned under was nowhere in the answer."""
+    t = tune(rometools.load_game("via_romana", players=3, dangerous_ties=True), "handicap.3", [0, 5],
+             target="equal-seats", bots="random", max_games=20, batch=10, check_games=0, progress=False)
+    assert t.title == "Via Romana, 3 players, random; variant Dangerous Ties on"
