@@ -26,7 +26,7 @@ import functools
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -45,18 +45,11 @@ __all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_s
 
 #: Executors :func:`simulate` knows.
 EXECUTORS = ("serial", "process", "dask")
-#: Chunks of games handed to each worker by ``"process"``. Many small chunks keep every
-#: worker busy to the end (with 8 a worker, the last chunk left one of two workers idle
-#: for about a tenth of a 3,000-game run; with 32, the 157-game chunks of 10,000 greedy
-#: games, about 0.3 s each, could still leave one idle that long); each chunk costs a
-#: task's overhead, and a chunk holds at least ``MIN_CHUNK`` games. ``"dask"`` sizes
-#: its chunks by the time they take instead (:class:`_Chunker`).
-CHUNKS_PER_WORKER = {"process": 64}
-#: CPU seconds a Dask task of games aims at (:class:`_Chunker`), at least and at most. A Dask
-#: task costs the scheduler, client and worker 1.5 to 7 ms of CPU: 16 chunks of 2,000
-#: IMPERATOR greedy games (0.4 CPU s in all) cost a quarter more CPU than serial play; a
-#: task of 0.2 s costs a few percent, and one of at most 2 s keeps the progress bar moving
-#: and a Stop heard within seconds.
+#: CPU seconds a task of games aims at (:class:`_Chunker`, for ``"process"`` and ``"dask"``),
+#: at least and at most. A Dask task costs the scheduler, client and worker 1.5 to 7 ms of
+#: CPU: 16 chunks of 2,000 IMPERATOR greedy games (0.4 CPU s in all) cost a quarter more CPU
+#: than serial play (the process pool's 128 chunks, 15%); a task of 0.2 s costs a few percent,
+#: and one of at most 2 s keeps the progress bar moving and a Stop heard within seconds.
 TASK_SECONDS = (0.2, 2.0)
 MIN_CHUNK = 10
 #: Dask settings of the ``LocalCluster`` :func:`local_cluster` starts. It has no
@@ -398,13 +391,6 @@ def _timed(task: Callable[[range], Any], chunk: range) -> tuple[Any, float]:
     return result, time.thread_time() - started
 
 
-def _chunks(n_games: int, parts: int) -> list[range]:
-    """The games' indices in about ``parts`` chunks of at least ``MIN_CHUNK`` (ranges: a chunk travels to
-    a worker as three numbers)."""
-    size = max(min(MIN_CHUNK, n_games), -(-n_games // parts))
-    return [range(k, min(n_games, k + size)) for k in range(0, n_games, size)]
-
-
 class _Callback:
     """A progress "bar" that reports ``(games done, games in all)`` to a function."""
 
@@ -654,17 +640,32 @@ def run_chunks(task: Callable[[list[int]], Any], n_games: int, *, executor: str 
             on_chunk(task([i]), 1)
     elif executor == "process":
         workers = workers or os.cpu_count() or 1
-        chunks = _chunks(n_games, workers * CHUNKS_PER_WORKER["process"])
+        chunker = _Chunker(n_games, workers)
+        futures: dict = {}   # in flight: future -> games in it
+
+        def submit(pool) -> None:
+            chunk = chunker.take()
+            if chunk is not None:
+                futures[pool.submit(_timed, task, chunk)] = len(chunk)
+
+        pool = process_pool(workers)
         try:
-            pool = process_pool(workers)
-            futures = {pool.submit(task, chunk): len(chunk) for chunk in chunks}
-        except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
-            close_pool()
-            pool = process_pool(workers)
-            futures = {pool.submit(task, chunk): len(chunk) for chunk in chunks}
-        try:
-            for future in as_completed(futures):
-                on_chunk(future.result(), futures[future])
+            try:
+                submit(pool)
+            except BrokenProcessPool:   # a worker of the kept pool died since its last run: a new pool
+                close_pool()
+                pool = process_pool(workers)
+                submit(pool)
+            for _ in range(2 * workers - 1):   # two chunks in flight a worker
+                submit(pool)
+            while futures:
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    k = futures.pop(future)
+                    result, seconds = future.result()
+                    chunker.done(k, seconds)
+                    submit(pool)
+                    on_chunk(result, k)
         finally:   # an interrupt or an error drops the games not started; the pool stays for the next run
             for future in futures:
                 future.cancel()
