@@ -9,7 +9,7 @@ JUPYTER_OPTS ?=
 PYTEST_OPTS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test app test-browser setup venv chromium lint clean
+.PHONY: lab test test-unit app test-browser setup venv chromium lint clean
 
 setup: $(STAMP)
 
@@ -73,12 +73,33 @@ chromium:
 		echo "    sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium"; \
 	fi
 
+# Every test layer in two pytest runs: the tests that need no browser (unit tests, doctests, the
+# notebooks executed headless) on one worker per core (pytest-xdist), then the real-browser stage
+# alone, one test at a time (its stress test holds every core busy on purpose, so nothing may run
+# beside it). Both runs always run and print their summaries; `make test` fails if either failed.
+# The second adds its seconds to the first's artifacts/durations.tsv and prints both runs' layers.
+# A run that PYTEST_OPTS leaves without a test (`-k` naming browser tests only, say) is no failure.
+TEST_WORKERS ?= logical
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest --durations=40 $(PYTEST_OPTS)
+	@status=0; \
+	$(MAKE) --no-print-directory test-unit || status=1; \
+	$(MAKE) --no-print-directory test-browser BROWSER_OPTS=--add-to-durations || status=1; \
+	exit $$status
 
-# The real-browser stage alone (Voila, JupyterLab, Playwright + Debian chromium).
+define ALLOW_NONE
+	rc=$$?; if [ $$rc = 5 ] && [ -n "$(if $(strip $(PYTEST_OPTS)),chosen)" ]; then echo "(no test of this run is chosen by PYTEST_OPTS)"; rc=0; fi; exit $$rc
+endef
+
+# The tests that need no browser, one worker per core (TEST_WORKERS=0: in this one process). One
+# file's tests go to one worker, in their order (--dist loadfile): a module keeps its fixtures, and
+# test_explorer_inputs.py's test_report sums the tallies of the tests before it.
+test-unit: $(STAMP)
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not browser" --durations=30 $(PYTEST_OPTS); $(ALLOW_NONE)
+
+# The real-browser stage alone (Voila, JupyterLab, Playwright + Debian chromium), its stress test last.
+BROWSER_OPTS ?=
 test-browser: $(STAMP) chromium
-	$(BIN)/python -m pytest -m browser tests/browser $(PYTEST_OPTS)
+	@$(BIN)/python -m pytest -m browser tests/browser --durations=20 $(BROWSER_OPTS) $(PYTEST_OPTS); $(ALLOW_NONE)
 
 # The designer app: the explorer notebooks of app/ as a Voila dashboard. Loopback only by
 # default and never without a token: `APP_TOKEN=... make app` to choose it (in the environment:

@@ -34,11 +34,22 @@ collect_ignore = [] if _installed("pyspiel") else ["rometools/interop/openspiel.
 # Every test's seconds (set-up, call and tear-down) are summed per test and per layer; the layers
 # are printed at the end of the run and every test's seconds written, slowest first, to
 # artifacts/durations.tsv (issue 48: the suite is made cheaper from these numbers, not guesses).
+# Under pytest-xdist the workers collect and run the tests and the controller sees only their
+# reports: each test's layer rides on its reports (``user_properties``), and only the controller
+# prints and writes. `make test` runs pytest twice (the tests that need no browser on every core,
+# then the browser stage alone); its second run is given --add-to-durations, so the file and the
+# last layers line hold both runs.
 _SECONDS: dict[str, float] = {}
 _LAYER: dict[str, str] = {}
 #: The layers, in the order printed: the browser's stress test, the rest of the browser stage,
 #: the headless notebook runs, and everything else (doctests and unit tests).
 LAYERS = ("unit", "notebooks", "browser", "stress")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--add-to-durations", action="store_true", default=False,
+                     help="add this run's seconds to artifacts/durations.tsv (written by an earlier run of "
+                          "the same `make test`) instead of replacing it, and print both runs' layers")
 
 
 def _layer(item) -> str:
@@ -53,34 +64,71 @@ def _layer(item) -> str:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
-    # runs after tests/browser/conftest.py's hook of the same name has marked the browser tests
+    # runs after tests/browser/conftest.py's hook of the same name has marked the browser tests,
+    # and after -m has deselected tests (those are neither counted nor timed)
     for item in items:
         _LAYER[item.nodeid] = _layer(item)
+        item.user_properties.append(("layer", _LAYER[item.nodeid]))
 
 
 def pytest_runtest_logreport(report):
     _SECONDS[report.nodeid] = _SECONDS.get(report.nodeid, 0.0) + report.duration
+    layer = dict(report.user_properties).get("layer")   # an xdist worker's report reaches the controller
+    if layer in LAYERS:
+        _LAYER[report.nodeid] = layer
 
 
-def layer_seconds() -> dict[str, float]:
-    """Seconds spent in each layer's tests so far (set-up, call and tear-down)."""
+def layer_seconds(seconds: dict[str, float] | None = None, layers: dict[str, str] | None = None) -> dict[str, float]:
+    """Seconds spent in each layer's tests (set-up, call and tear-down): this run's so far, or of the
+    tests given (``seconds`` and ``layers`` by test id)."""
+    seconds, layers = (_SECONDS, _LAYER) if seconds is None else (seconds, layers or {})
     out = dict.fromkeys(LAYERS, 0.0)
-    for nodeid, seconds in _SECONDS.items():
-        out[_LAYER.get(nodeid, "unit")] += seconds
+    for nodeid, s in seconds.items():
+        out[layers.get(nodeid, "unit")] += s
     return out
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not _SECONDS:
+def _layers_line(seconds: dict[str, float], layers: dict[str, str]) -> str:
+    sums = layer_seconds(seconds, layers)
+    return ", ".join(f"{name} {sums[name]:.0f} s ({sum(layers.get(n, 'unit') == name for n in seconds)} tests)"
+                     for name in LAYERS)
+
+
+def _earlier_run(path: Path) -> tuple[dict[str, float], dict[str, str]]:
+    """The seconds and layers of artifacts/durations.tsv as an earlier run wrote it (none if unreadable)."""
+    seconds: dict[str, float] = {}
+    layers: dict[str, str] = {}
+    try:
+        rows = path.read_text(encoding="utf-8").splitlines()[1:]
+    except OSError:
+        return seconds, layers
+    for row in rows:
+        parts = row.split("\t", 2)
+        if len(parts) == 3 and parts[1] in LAYERS:
+            try:
+                seconds[parts[2]] = float(parts[0])
+            except ValueError:
+                continue
+            layers[parts[2]] = parts[1]
+    return seconds, layers
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if not _SECONDS or hasattr(config, "workerinput"):   # an xdist worker: its controller reports
         return
-    seconds = layer_seconds()
-    terminalreporter.write_line("test layers (seconds, set-up and tear-down included): " + ", ".join(
-        f"{name} {seconds[name]:.0f} s ({sum(v == name for v in _LAYER.values())} tests)" for name in LAYERS))
+    terminalreporter.write_line("test layers (seconds, set-up and tear-down included): "
+                                + _layers_line(_SECONDS, _LAYER))
     artifacts = Path(__file__).resolve().parent / "artifacts"
+    seconds, layers = dict(_SECONDS), dict(_LAYER)
+    if config.getoption("add_to_durations"):
+        before, before_layers = _earlier_run(artifacts / "durations.tsv")
+        seconds = {**before, **seconds}
+        layers = {**before_layers, **layers}
+        terminalreporter.write_line("test layers of this run and the one before it: " + _layers_line(seconds, layers))
     try:
         artifacts.mkdir(exist_ok=True)
-        rows = sorted(_SECONDS.items(), key=lambda kv: -kv[1])
+        rows = sorted(seconds.items(), key=lambda kv: -kv[1])
         (artifacts / "durations.tsv").write_text("seconds\tlayer\ttest\n" + "".join(
-            f"{s:.2f}\t{_LAYER.get(n, 'unit')}\t{n}\n" for n, s in rows))
+            f"{s:.2f}\t{layers.get(n, 'unit')}\t{n}\n" for n, s in rows))
     except OSError as err:  # a read-only checkout: the summary line above is still printed
         terminalreporter.write_line(f"artifacts/durations.tsv not written: {err}")

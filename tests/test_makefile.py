@@ -8,9 +8,11 @@ set-up runs first) in a folder of its own with a copy of the Makefile.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -65,3 +67,36 @@ def test_every_set_up_checks_the_venv_before_pip():
     text = (ROOT / "Makefile").read_text()
     recipe = text[text.index("$(PIP_STAMP):"):text.index("$(STAMP): $(PIP_STAMP)")]
     assert recipe.index("$(CHECK_VENV)") < recipe.index("-m pip install")
+
+
+def _fake_pytest(folder: Path, unit_exit: int, browser_exit: int) -> None:
+    """A .venv whose python logs each pytest run's arguments and exits as told (by the run: browser or not)."""
+    python = folder / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(f'#!/bin/sh\necho "pytest $*" >> "{folder}/runs.log"\n'
+                      f'case "$*" in *"-m browser"*) exit {browser_exit};; *) exit {unit_exit};; esac\n')
+    python.chmod(0o755)
+
+
+@pytest.mark.parametrize(("unit_exit", "browser_exit", "opts", "ok"), [
+    (0, 0, "", True), (1, 0, "", False), (0, 1, "", False), (1, 1, "", False),
+    (0, 5, "", False),               # the browser stage collected nothing: a broken run, not a pass
+    (0, 5, "-k odds", True),         # PYTEST_OPTS chose no browser test: nothing to run there
+])
+def test_make_test_runs_both_parts_and_fails_if_either_fails(tmp_path, unit_exit, browser_exit, opts, ok):
+    """`make test`: the tests needing no browser on every core, then the browser stage alone with the
+    stress test last; the second always runs, adds to the first's durations, and either failing fails."""
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    for name in ("pyproject.toml", "hatch_build.py", "rometools/core/_cython.py"):   # set up already:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).touch()
+    _fake_pytest(tmp_path, unit_exit, browser_exit)
+    for stamp in (".pip-stamp", ".installed-stamp"):   # newer than what they are made from
+        (tmp_path / ".venv" / stamp).touch()
+        os.utime(tmp_path / ".venv" / stamp, (time.time() + 60, time.time() + 60))
+    done = subprocess.run(["make", "--no-print-directory", "test", f"PYTEST_OPTS={opts}", "CHROMIUM=/bin/sh"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert (done.returncode == 0) == ok, done.stdout + done.stderr
+    unit, browser = (tmp_path / "runs.log").read_text().splitlines()
+    assert unit.startswith("pytest -m pytest -n logical --dist loadfile -m not browser ")
+    assert browser.startswith("pytest -m pytest -m browser tests/browser ") and "--add-to-durations" in browser

@@ -74,6 +74,7 @@ class DiskMemo:
     Examples
     --------
     >>> import os, tempfile
+    >>> before = os.environ.get(CACHE_ENV)
     >>> os.environ[CACHE_ENV] = tempfile.mkdtemp()
     >>> memo = DiskMemo("example", "v1")
     >>> memo.get("odds of 1") is None
@@ -83,7 +84,8 @@ class DiskMemo:
     [3, 23]
     >>> DiskMemo("example", "v2").get("odds of 1") is None   # another version: nothing
     True
-    >>> del os.environ[CACHE_ENV]
+    >>> if before is None: del os.environ[CACHE_ENV]
+    ... else: os.environ[CACHE_ENV] = before
     """
 
     def __init__(self, name: str, version: str):

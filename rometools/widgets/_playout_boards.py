@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rometools.core.errors import ArgumentError, DataFileError
-from rometools.core.formatting import number
 from rometools.widgets._base import INPUT_ERRORS, _FileProblem, _text_of, _upload, call_with_timeout
 
 __all__ = ["BoardChoice"]
@@ -203,15 +202,18 @@ class BoardChoice:
 
 
 def _file_problem(what: str, err: DataFileError) -> str:
-    """A data-file error worded for an explorer: what the file is, its (cut) path, entry and problem.
+    """A data-file error worded for an explorer: what the file is, its path, entry and problem. A path
+    of more than 80 characters is cut to ``...`` and its last 60, so the message still names the file.
 
     Examples
     --------
     >>> _file_problem("Board file", DataFileError("/x/b.toml", "city[0].value", "must be 1 to 8, got 9"))
     'Board file /x/b.toml: city[0].value: must be 1 to 8, got 9'
+    >>> _file_problem("Board file", DataFileError("/home" + "/boards" * 12 + "/b.toml", "", "cannot be read"))
+    'Board file ...ards/boards/boards/boards/boards/boards/boards/boards/b.toml: cannot be read'
     """
     path = str(err.path)
-    path = path if len(path) <= 80 else f"{path[:60]}... ({number(len(path))} characters)"
+    path = path if len(path) <= 80 else f"...{path[-60:]}"
     return f"{what} {path}: " + (f"{err.entry}: " if err.entry else "") + err.problem
 
 

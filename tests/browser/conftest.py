@@ -34,6 +34,10 @@ def pytest_collection_modifyitems(items):
         # Headless notebook runs of app/ live here too but need no browser.
         if here in Path(str(item.fspath)).parents and not item.get_closest_marker("notebook"):
             item.add_marker(pytest.mark.browser)
+    # The stress test runs after every other test of the run: its busy processes hold every core,
+    # and the pages it leaves behind (kernels being shut down) must not slow another test.
+    stress = here / "test_stress.py"
+    items.sort(key=lambda item: Path(str(item.fspath)) == stress)   # a stable sort: the rest keep their order
 
 
 @pytest.fixture(scope="session")
@@ -51,13 +55,28 @@ def chromium():
         try:
             yield browser
         finally:
+            _close_forked_pool()
             with harness.killed_after(STOP_S, "Playwright's driver"):
                 browser.close()
     finally:
-        # Playwright's stop waits for its driver to exit, which a loaded machine once left waiting for
-        # ever after every test had passed: the driver is killed if it has not gone in STOP_S
+        # Playwright's stop waits for its driver to exit, which a process holding its pipes (a forked
+        # pool's worker: _close_forked_pool) left waiting for ever after every test had passed: the
+        # driver is killed if it has not gone in STOP_S
         with harness.killed_after(STOP_S, "Playwright's driver"):
             pw.stop()
+
+
+def _close_forked_pool() -> None:
+    """Close the process pool ``simulate(executor="process")`` keeps, if this process started one.
+
+    Its workers are forked from this process, so each holds a copy of the pipes to Playwright's
+    driver, and the driver ends only when every copy is closed: with the pool kept until the
+    interpreter exits, Playwright's stop waited for a driver that could not end, :data:`STOP_S`
+    at the end of every run, until it was killed (issue 48).
+    """
+    simulate = sys.modules.get("rometools.core.simulate")
+    if simulate is not None:
+        simulate.close_pool()
 
 
 #: Seconds the browser's close and Playwright's stop may take at the end of the run.

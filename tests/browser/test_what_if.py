@@ -62,8 +62,11 @@ def test_an_edit_then_compare_gives_the_verdict_and_its_chart(voila, page):
     # the edit, as a designer makes it: find the value, pick it, type its new value, Set
     _type(page, ".rt-whatif-find", "handicap.4")
     # (ipywidgets writes a drop-down's spaces as no-break spaces: \\s matches both)
-    page.wait_for_function("() => [...document.querySelectorAll('.rt-whatif-pick option')]"
-                           ".some(o => /^handicap\\.4\\s/.test(o.textContent))", timeout=WAIT_MS)
+    # and the picker narrowed to what Find matches (an index read from the list before it narrowed
+    # picked an option gone by then: a race the test lost on a loaded machine)
+    page.wait_for_function("() => { const o = [...document.querySelectorAll('.rt-whatif-pick option')];"
+                           " return o.some(x => /^handicap\\.4\\s/.test(x.textContent))"
+                           " && o.every(x => x.textContent.includes('handicap.4')); }", timeout=WAIT_MS)
     index = page.evaluate("() => [...document.querySelectorAll('.rt-whatif-pick option')]"
                           ".findIndex(o => /^handicap\\.4\\s/.test(o.textContent))")
     page.locator(".rt-whatif-pick select").first.select_option(index=index)
