@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rometools.core.formatting import counted
+from rometools.core.formatting import counted, quantity
 
 __all__ = ["VARIANT_COLUMNS", "balance_note", "decision_rows", "length_text", "options_text", "page_table",
            "restricted_count_text", "run_description", "spots_count_text", "variant_note", "variant_of", "variant_rows"]
@@ -110,9 +110,11 @@ def variant_rows(c: Any) -> list[list[str]]:
         name = f.name if f.name.startswith(("win rate", "mean score")) else "length"
         interval = (interval_words(name, f.low, f.high, unit) if math.isfinite(f.low) and math.isfinite(f.high)
                     else "no interval yet")
-        verdict = {"changed": "changed", "equivalent": f"no change as large as {_amount(f, f.precision)}"
-                   .replace("%", " points") if f.unit == "percentage points" else
-                   f"no change as large as {f.precision:g} {f.unit}"}.get(f.decision, "undecided")
+        smallest = (quantity(_amount(f, f.precision).removesuffix("%"), "percentage point")
+                    if f.unit == "percentage points" else
+                    quantity(f"{f.precision:g}", f.unit.removesuffix("s"), f.unit))
+        verdict = {"changed": "changed", "equivalent": f"no change as large as {smallest}"}.get(f.decision,
+                                                                                              "undecided")
         rows.append([f.name, _amount(f, f.base), _amount(f, f.variant), difference_words(name, f.difference, unit),
                      interval, verdict])
     return rows

@@ -1,0 +1,24 @@
+"""The playtest report page's words, as a fresh user's trial of ``rometools report via_romana --players 3
+--compare dangerous_ties=true`` read them: each defect it found, with the text it showed."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from rometools.charts.report_text import variant_rows
+from rometools.core.compare import Figure
+
+
+def _figure(name: str, unit: str, precision: float, decision: str | None = "equivalent") -> Figure:
+    return Figure(name=name, kind="mean", unit=unit, pairs=200, base=17.5, variant=17.6, difference=0.1,
+                  low=-0.4, high=0.6, precision=precision, decision=decision, more_needed=0, exact=False,
+                  variance_saved=0.5)
+
+
+def test_a_verdict_of_no_change_as_large_as_one_unit_says_the_unit_in_the_singular():
+    """It read "no change as large as 1 turns"."""
+    rows = variant_rows(SimpleNamespace(figures=(_figure("game length", "turns", 1.0),
+                                                 _figure("game length", "turns", 2.0),
+                                                 _figure("win rate P1", "percentage points", 0.01))))
+    assert [r[5] for r in rows] == ["no change as large as 1 turn", "no change as large as 2 turns",
+                                    "no change as large as 1.0 percentage point"]
