@@ -78,7 +78,7 @@ def multiple_comparisons_text(rows: Sequence[Mapping[str, Any]], confidence: flo
     verdict = ("so read a single place as a lead to check with more games, not a finding" if clear <= 3 * max(expected, 1)
                else "more than chance would give, so some of these places matter")
     return (f"With {n} places ranked, about {about} would show a {confidence:.0%} interval clear of zero by chance "
-            f"alone even if no place mattered; {clear} do here, {verdict}.")
+            f"alone even if no place mattered; {clear} {'does' if clear == 1 else 'do'} here, {verdict}.")
 
 
 def hot_spots_figure(rows: Sequence[Mapping[str, Any]], *, title: str | None = None, top: int = 15) -> go.Figure:

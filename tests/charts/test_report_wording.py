@@ -22,3 +22,13 @@ def test_a_verdict_of_no_change_as_large_as_one_unit_says_the_unit_in_the_singul
                                                  _figure("win rate P1", "percentage points", 0.01))))
     assert [r[5] for r in rows] == ["no change as large as 1 turn", "no change as large as 2 turns",
                                     "no change as large as 1.0 percentage point"]
+
+
+def test_the_hot_spots_count_of_clear_intervals_agrees_with_its_verb():
+    """It read "1 do here"."""
+    from rometools.charts.playtest import multiple_comparisons_text
+
+    rows = [{"lift_low": 0.02 if k < 1 else -0.1, "lift_high": 0.3} for k in range(40)]
+    assert "even if no place mattered; 1 does here, so read" in multiple_comparisons_text(rows)
+    rows = [{"lift_low": 0.02 if k < 2 else -0.1, "lift_high": 0.3} for k in range(40)]
+    assert "even if no place mattered; 2 do here, so read" in multiple_comparisons_text(rows)
