@@ -197,11 +197,11 @@ def spots_count_text(spot_games: int, n_games: int) -> str:
     Examples
     --------
     >>> spots_count_text(100, 200)
-    'The hot spots read 100 games, not the 200 of the seat balance: each game is replayed decision by decision, so they play as many games as the seat balance, at most 100 and at least 5 (spot_games sets another count).'
+    'The hot spots read 100 games, not the 200 of the seat balance: each game is replayed decision by decision, so they play as many games as the seat balance, at most 100 and at least 5.'
     """
     return (f"The hot spots read {counted(spot_games, 'game')}, not the {n_games:,} of the seat balance: each game is "
             f"replayed decision by decision, so they play as many games as the seat balance, at most 100 and at "
-            f"least 5 (spot_games sets another count).")
+            f"least 5.")
 
 
 def restricted_count_text(pt: Any) -> str:

@@ -32,3 +32,13 @@ def test_the_hot_spots_count_of_clear_intervals_agrees_with_its_verb():
     assert "even if no place mattered; 1 does here, so read" in multiple_comparisons_text(rows)
     rows = [{"lift_low": 0.02 if k < 2 else -0.1, "lift_high": 0.3} for k in range(40)]
     assert "even if no place mattered; 2 do here, so read" in multiple_comparisons_text(rows)
+
+
+def test_the_hot_spots_count_note_names_no_python_parameter():
+    """It read "(spot_games sets another count)": a parameter of Python on a page made by the command
+    line, which has no flag for it (``rometools report --help``)."""
+    from rometools.charts.report_text import spots_count_text
+
+    said = spots_count_text(100, 200)
+    assert "spot_games" not in said and "_" not in said
+    assert said.endswith("as many games as the seat balance, at most 100 and at least 5.")
