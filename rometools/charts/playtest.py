@@ -38,7 +38,7 @@ from rometools.charts.report_text import (  # the page's text helpers, re-export
     variant_of,
     variant_rows,
 )
-from rometools.core.formatting import counted, probability
+from rometools.core.formatting import counted, number, probability
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
 
@@ -451,9 +451,9 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                      "measures it).</p>")
     parts.append("<h2>Restricted play: what each strategy is worth</h2>")
     if pt.restricted:
-        parts.append(page_table([[f"a bot that {r['forbids']}", r["games"], f"{r['win_rate']:.1%}",
+        parts.append(page_table([[f"a bot that {r['forbids']}", number(r["games"]), f"{r['win_rate']:.1%}",
                               f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", loss_words(r["loss"]),
-                              r["replaced"]] for r in pt.restricted],
+                              number(r["replaced"])] for r in pt.restricted],
                             ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
                              "what it costs", "decisions changed"]))
         parts.append(f"<p class='note'>{html.escape(restricted_count_text(pt))}</p>")

@@ -42,3 +42,18 @@ def test_the_hot_spots_count_note_names_no_python_parameter():
     said = spots_count_text(100, 200)
     assert "spot_games" not in said and "_" not in said
     assert said.endswith("as many games as the seat balance, at most 100 and at least 5.")
+
+
+def test_the_restricted_plays_count_of_decisions_changed_has_thousands_separators():
+    """It read "decisions changed 1058"."""
+    import dataclasses
+
+    from rometools.charts.playtest import report_page
+    from rometools.core.playtest import playtest
+
+    pt = playtest("via_romana", 4, players=2, restricted_games=2, hole_games=0, spot_games=0, flow_games=0,
+                  progress=False)
+    pt = dataclasses.replace(pt, restricted=[{**r, "replaced": 1058 + k} for k, r in enumerate(pt.restricted)])
+    page = report_page(pt)
+    table = page.split("decisions changed</th>")[1].split("</table>")[0]
+    assert "<td>1,058</td></tr>" in table and "1058" not in table
