@@ -28,6 +28,7 @@ from rometools.charts.report_text import (  # the page's text helpers, re-export
     VARIANT_COLUMNS,
     balance_note,
     decision_rows,
+    flow_comparison_note,
     length_text,
     options_text,
     page_table,
@@ -44,7 +45,7 @@ from rometools.core.playtest import lift_words, loss_words, place_names
 
 __all__ = ["LATE", "SECTIONS", "VARIANT_COLUMNS", "balance_note", "decision_rows", "figure_file_name", "options_text",
            "run_description", "flow_section", "hot_spots_figure", "hot_spots_map_figure", "multiple_comparisons_text",
-           "report", "report_page", "length_text", "restricted_count_text", "shift_rows", "spots_count_text",
+           "report", "report_page", "flow_comparison_note", "length_text", "restricted_count_text", "shift_rows", "spots_count_text",
            "variant_note", "variant_rows"]
 
 #: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
@@ -323,11 +324,7 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
         parts.append(page_table(comparison_rows(pt.flow_comparison),
                             ["figure", "the game", "the variant", "the variant's difference", "95% interval",
                              "note"]))
-        n = len(pt.flow_comparison)
-        parts.append(f"<p class='note'>Each of these {n} intervals is a 95% interval read on its own, not "
-                     f"together: with nothing changed, about {0.05 * n:.1f} of them would exclude 0 by chance. "
-                     f"The variant's verdicts, with intervals that hold together, are in its own section "
-                     f"below.</p>")
+        parts.append(f"<p class='note'>{html.escape(flow_comparison_note(pt.flow_comparison))}</p>")
     return parts
 
 

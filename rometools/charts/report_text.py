@@ -21,9 +21,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rometools.core.formatting import counted, quantity
+from rometools.core.formatting import counted, one_in, quantity
 
-__all__ = ["VARIANT_COLUMNS", "balance_note", "decision_rows", "length_text", "options_text", "page_table",
+__all__ = ["VARIANT_COLUMNS", "balance_note", "decision_rows", "flow_comparison_note", "length_text", "options_text", "page_table",
            "restricted_count_text", "run_description", "spots_count_text", "variant_note", "variant_of", "variant_rows"]
 
 
@@ -220,6 +220,31 @@ def restricted_count_text(pt: Any) -> str:
            if seeds == max(5, pt.n_games // 4) else "as asked")
     return (f"Each strategy: {counted(seeds, 'seed')} ({why}), each played once with the restricted bot in every "
             f"one of the {pt.game.players} seats: {counted(games, 'game')}.")
+
+
+def flow_comparison_note(table: Any, confidence: float = 0.95) -> str:
+    """The note under the game flow's paired table: its intervals are read one by one, so some exclude 0
+    by chance alone; counted over the rows that have one (a figure with no spread has none).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"ci_low": [-0.1, float("nan"), 0.2], "ci_high": [0.3, float("nan"), 0.5]})
+    >>> flow_comparison_note(t).split(". ")[0]
+    'Each of these 2 intervals is a 95% interval read on its own, not together: with nothing changed, by chance alone about 1 in 20 of them would exclude 0'
+    """
+    n = int(table["ci_low"].notna().sum())
+    chance = one_in(round(1 - confidence, 6))
+    if n == 0:
+        head = "No figure here has an interval: none has any spread in these games."
+    elif n == 1:
+        head = (f"The one interval here is a {confidence:.0%} interval: with nothing changed, it would exclude 0 by "
+                f"chance alone {chance.replace('1 in', '1 time in')}.")
+    else:
+        head = (f"Each of these {counted(n, 'interval')} is a {confidence:.0%} interval read on its own, not "
+                f"together: with nothing changed, by chance alone about {chance} of them would exclude 0.")
+    return (f"{head} The variant's verdicts, with intervals that hold together, are in its own section "
+            f"below.")
 
 
 def variant_of(game: Any) -> Any:

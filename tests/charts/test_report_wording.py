@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from rometools.charts.report_text import variant_rows
 from rometools.core.compare import Figure
 
@@ -57,3 +59,30 @@ def test_the_restricted_plays_count_of_decisions_changed_has_thousands_separator
     page = report_page(pt)
     table = page.split("decisions changed</th>")[1].split("</table>")[0]
     assert "<td>1,058</td></tr>" in table and "1058" not in table
+
+
+@pytest.fixture(scope="module")
+def variant_playtest():
+    """Via Romana against Dangerous Ties on, as the trial ran it, cut small: some of the game flow's figures
+    have no spread in 6 games, so no interval."""
+    from rometools.core.playtest import playtest
+
+    return playtest("via_romana", 6, players=3, compare={"dangerous_ties": True}, restricted_games=2, hole_games=0,
+                    spot_games=0, flow_games=6, progress=False)
+
+
+def test_the_flow_comparisons_note_counts_only_the_figures_with_an_interval_and_says_the_odds_in_words(
+        variant_playtest):
+    """It read "Each of these 13 intervals ... about 0.7 of them would exclude 0 by chance" where two of the
+    13 rows said "no spread, so no interval"."""
+    import html
+
+    from rometools.charts.playtest import report_page
+
+    table = variant_playtest.flow_comparison
+    with_interval = int(table["ci_low"].notna().sum())
+    assert 1 < with_interval < len(table)   # the case the trial met: some rows have no interval
+    page = html.unescape(report_page(variant_playtest))
+    assert (f"Each of these {with_interval} intervals is a 95% interval read on its own, not together: with "
+            f"nothing changed, by chance alone about 1 in 20 of them would exclude 0.") in page
+    assert f"these {len(table)} intervals" not in page and "would exclude 0 by chance." not in page
