@@ -226,7 +226,7 @@ def test_the_report_pairs_a_variant_with_compares_simultaneous_intervals(tmp_pat
     assert "hold all together with 95% confidence" in page and "Bonferroni" in page
     assert "95% interval</th><th>note" not in page.split("<h2>The variant")[1].split("<h2>")[0]
     # the game flow of the two variants paired too: a race to 50 lasts fewer turns
-    assert "<td>Duration</td>" in page and "turns less" in page
+    assert "<td>Duration</td>" in page and "turns fewer" in page
     out = tmp_path / "v.html"
     assert main(["report", "pig", "--games", "10", "--compare", "target=50", "--out", str(out)]) == 0
     assert "The variant the points that win the game: 50" in out.read_text(encoding="utf-8")

@@ -268,7 +268,11 @@ def difference_words(figure: str, difference: float, unit: str | None = None) ->
     >>> difference_words("Duration", 1.5, "rounds"), difference_words("Comebacks", 0.05, "share")
     ('1.5 rounds more', '5.0 points higher')
     >>> difference_words("mean score P1", -1.0), difference_words("Duration", 1.0, "rounds")
-    ('1 point fewer', '1 round more')
+    ('1 point less', '1 round more')
+    >>> difference_words("Decisions", -0.82, "decisions"), difference_words("Deepest deficit", -0.8, "points")
+    ('0.82 decisions fewer', '0.8 points less')
+    >>> difference_words("Branching factor", -2.7, "legal moves"), difference_words("Lead changes", -0.5, "per game")
+    ('2.7 legal moves fewer', '0.5 fewer')
     >>> difference_words("Duration", 0.0, "rounds")
     'no difference'
     """
@@ -285,12 +289,15 @@ def difference_words(figure: str, difference: float, unit: str | None = None) ->
         return f"{100 * size:.1f} points {'more' if up else 'less'}"
     if figure == "game length":
         return f"{quantity(said, 'decision')} {'longer' if up else 'shorter'}"
+    # an amount (points, a scale) is less; a count of things (decisions, legal moves, turns, lead changes) fewer
+    less = "less" if unit in (None, "", "0 to 1", "points") or figure.startswith(("mean score", "winning margin")) \
+        else "fewer"
     if figure.startswith(("mean score", "winning margin")):
-        return f"{quantity(said, 'point')} {'more' if up else 'fewer'}"
+        return f"{quantity(said, 'point')} {'more' if up else less}"
     if unit in (None, "", "0 to 1", "per game"):
-        return f"{said} {'more' if up else 'less'}"
+        return f"{said} {'more' if up else less}"
     return f"{quantity(said, unit.removesuffix('s')) if unit.endswith('s') else f'{said} {unit}'} " \
-           f"{'more' if up else 'less'}"
+           f"{'more' if up else less}"
 
 
 def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
@@ -300,16 +307,16 @@ def interval_words(figure: str, low: float, high: float, unit: str | None = None
     Examples
     --------
     >>> interval_words("win rate P1", -0.07, -0.01), interval_words("Duration", -0.5, 1.5, "rounds")
-    ('1.0 to 7.0 points lower', 'from 0.5 rounds less to 1.5 rounds more')
+    ('1.0 to 7.0 points lower', 'from 0.5 rounds fewer to 1.5 rounds more')
     >>> interval_words("mean score P1", -3.0, -1.0), interval_words("Duration", 1.5, 2.0, "rounds")
-    ('1 to 3 points fewer', '1.5 to 2.0 rounds more')
+    ('1 to 3 points less', '1.5 to 2.0 rounds more')
     """
     a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
     (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
 
-    def plural(rest: str) -> str:   # "point fewer" (1 point) and "points fewer" say the same
-        word, _, tail = rest.partition(" ")
-        return f"{word}s {tail}" if tail and not word.endswith("s") and word not in ("more", "less") else rest
+    def plural(rest: str) -> str:   # "point less" (1 point) and "points less", "legal move fewer" and "legal moves fewer"
+        unit, _, comparative = rest.rpartition(" ")
+        return f"{unit}s {comparative}" if unit and not unit.endswith("s") else rest
 
     if plural(ra) == plural(rb) and a != "no difference" and "<" not in a + b:
         places = max(len(na.partition(".")[2]), len(nb.partition(".")[2]))   # one precision: "7.1 to 8.0"

@@ -86,3 +86,22 @@ def test_the_flow_comparisons_note_counts_only_the_figures_with_an_interval_and_
     assert (f"Each of these {with_interval} intervals is a 95% interval read on its own, not together: with "
             f"nothing changed, by chance alone about 1 in 20 of them would exclude 0.") in page
     assert f"these {len(table)} intervals" not in page and "would exclude 0 by chance." not in page
+
+
+def test_the_flow_comparison_says_fewer_of_counts_and_less_of_points():
+    """It read "0.82 decisions less", "legal moves less", and both "points fewer" and "points less" in one
+    table: counts of things are fewer, amounts (points) less."""
+    import pandas as pd
+
+    from rometools.core.paired import comparison_rows
+
+    table = pd.DataFrame({"figure": ["Decisions", "Branching factor", "Deepest deficit", "mean score P1", "Duration"],
+                          "a": [110.5, 30.1, 6.8, 40.0, 22.5], "b": [109.68, 27.4, 6.0, 39.0, 21.5],
+                          "difference": [-0.82, -2.7, -0.8, -1.0, -1.0], "ci_low": [-1.5, -3.0, -2.5, -3.0, -2.0],
+                          "ci_high": [-0.5, -1.0, -0.5, -1.0, -0.5], "note": [""] * 5,
+                          "unit": ["decisions", "legal moves", "points", None, "turns"]})
+    rows = comparison_rows(table)
+    assert [r[3] for r in rows] == ["0.82 decisions fewer", "2.7 legal moves fewer", "0.8 points less",
+                                    "1 point less", "1 turn fewer"]
+    assert [r[4] for r in rows] == ["0.5 to 1.5 decisions fewer", "1 to 3 legal moves fewer",
+                                    "0.5 to 2.5 points less", "1 to 3 points less", "0.5 to 2.0 turns fewer"]
