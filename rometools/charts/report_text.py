@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rometools.core.formatting import counted, one_in, quantity
+from rometools.core.formatting import counted, difference_places, one_in, quantity
 
 __all__ = ["VARIANT_COLUMNS", "balance_note", "decision_rows", "flow_comparison_note", "length_text", "options_text", "page_table",
            "restricted_count_text", "run_description", "spots_count_text", "variant_note", "variant_of", "variant_rows"]
@@ -115,8 +115,11 @@ def variant_rows(c: Any) -> list[list[str]]:
                     quantity(f"{f.precision:g}", f.unit.removesuffix("s"), f.unit))
         verdict = {"changed": "changed", "equivalent": f"no change as large as {smallest}"}.get(f.decision,
                                                                                               "undecided")
-        rows.append([f.name, _amount(f, f.base), _amount(f, f.variant), difference_words(name, f.difference, unit),
-                     interval, verdict])
+        rate = f.unit == "percentage points"
+        scale = 100 if rate else 1   # both values and the difference with the decimals at which they agree
+        places = difference_places(scale * f.base, scale * f.variant, scale * f.difference, 1)
+        base, variant = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (f.base, f.variant))
+        rows.append([f.name, base, variant, difference_words(name, f.difference, unit, places), interval, verdict])
     return rows
 
 

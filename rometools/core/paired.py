@@ -20,7 +20,15 @@ import numpy as np
 
 from rometools.core.balance import _need_results, game_summary, mean_interval
 from rometools.core.errors import ArgumentError
-from rometools.core.formatting import counted, join_names, number, percent, quantity, shown
+from rometools.core.formatting import (
+    counted,
+    difference_places,
+    join_names,
+    number,
+    percent,
+    quantity,
+    shown,
+)
 from rometools.core.stats import proportion_estimate
 
 __all__ = ["compare_variants", "comparison_rows", "comparison_table", "difference_words", "interval_words",
@@ -254,19 +262,23 @@ def paired_row(name: str, a: Any, b: Any, confidence: float = 0.95, *, note: str
             "variance_reduction": 1 - var_paired / var_unpaired if var_unpaired > 0 else 0.0, "note": ""}
 
 
-def difference_words(figure: str, difference: float, unit: str | None = None) -> str:
-    """A paired difference (variant minus game) said as what it is: ``"3.1 points higher"``.
+def difference_words(figure: str, difference: float, unit: str | None = None, decimals: int | None = None) -> str:
+    """A paired difference (variant minus game) said as what it is: ``"3.1 percentage points higher"``.
 
     Win rates and shares (``unit`` ``"share"``) are said in percentage points; scores and margins
     in points; game length in decisions; any other figure in its ``unit`` (``"rounds"``,
-    ``"legal moves"``).
+    ``"legal moves"``). A count of things is ``fewer``, an amount (points) ``less``. ``decimals``:
+    as many as the values shown beside it
+    (:func:`~rometools.core.formatting.difference_places`); default 1 for a rate, else up to 2.
 
     Examples
     --------
     >>> difference_words("win rate P1", -0.031), difference_words("game length", 2.0)
-    ('3.1 points lower', '2 decisions longer')
+    ('3.1 percentage points lower', '2 decisions longer')
     >>> difference_words("Duration", 1.5, "rounds"), difference_words("Comebacks", 0.05, "share")
-    ('1.5 rounds more', '5.0 points higher')
+    ('1.5 rounds more', '5.0 percentage points higher')
+    >>> difference_words("Won on a tiebreaker", 0.013, "share", 2), difference_words("Decisions", -0.8, "decisions", 1)
+    ('1.30 percentage points higher', '0.8 decisions fewer')
     >>> difference_words("mean score P1", -1.0), difference_words("Duration", 1.0, "rounds")
     ('1 point less', '1 round more')
     >>> difference_words("Decisions", -0.82, "decisions"), difference_words("Deepest deficit", -0.8, "points")
@@ -282,11 +294,14 @@ def difference_words(figure: str, difference: float, unit: str | None = None) ->
         return "no difference"
     up = difference > 0
     size = abs(difference)
-    said = f"{size:.1f}" if size >= 10 else f"{size:.2f}".rstrip("0").rstrip(".") if size >= 0.005 else "< 0.01"
+    said = (f"{size:,.{decimals}f}" if decimals is not None else f"{size:.1f}" if size >= 10 else
+            f"{size:.2f}".rstrip("0").rstrip(".") if size >= 0.005 else "< 0.01")
     if figure.startswith("win rate") or unit == "share":
-        return f"{100 * size:.1f} points {'higher' if up else 'lower'}"
+        return f"{quantity(f'{100 * size:.{1 if decimals is None else decimals}f}', 'percentage point')} " \
+               f"{'higher' if up else 'lower'}"
     if unit == "percentage points":
-        return f"{100 * size:.1f} points {'more' if up else 'less'}"
+        return f"{quantity(f'{100 * size:.{1 if decimals is None else decimals}f}', 'percentage point')} " \
+               f"{'more' if up else 'less'}"
     if figure == "game length":
         return f"{quantity(said, 'decision')} {'longer' if up else 'shorter'}"
     # an amount (points, a scale) is less; a count of things (decisions, legal moves, turns, lead changes) fewer
@@ -301,13 +316,13 @@ def difference_words(figure: str, difference: float, unit: str | None = None) ->
 
 
 def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
-    """A paired difference's interval in words: ``"1.0 to 7.0 points lower"``, or from one side of
+    """A paired difference's interval in words: ``"1.0 to 7.0 percentage points lower"``, or from one side of
     zero to the other.
 
     Examples
     --------
     >>> interval_words("win rate P1", -0.07, -0.01), interval_words("Duration", -0.5, 1.5, "rounds")
-    ('1.0 to 7.0 points lower', 'from 0.5 rounds fewer to 1.5 rounds more')
+    ('1.0 to 7.0 percentage points lower', 'from 0.5 rounds fewer to 1.5 rounds more')
     >>> interval_words("mean score P1", -3.0, -1.0), interval_words("Duration", 1.5, 2.0, "rounds")
     ('1 to 3 points less', '1.5 to 2.0 rounds more')
     """
@@ -328,7 +343,10 @@ def interval_words(figure: str, low: float, high: float, unit: str | None = None
 def comparison_rows(table: Any) -> list[list[str]]:
     """A paired comparison (:func:`~rometools.core.paired.compare_variants` or
     :func:`~rometools.core.flow.compare_flow`, whose ``unit`` column says each figure's unit) as table
-    rows a designer reads: the figure, both values, the difference in words and its interval.
+    rows a designer reads: the figure, both values, the difference in words and its interval. Both
+    values and the difference are shown with the decimals at which they agree
+    (:func:`~rometools.core.formatting.difference_places`): at least a rate's whole percent, or one
+    decimal.
 
     Examples
     --------
@@ -336,19 +354,21 @@ def comparison_rows(table: Any) -> list[list[str]]:
     >>> t = pd.DataFrame({"figure": ["win rate P1"], "a": [0.5], "b": [0.46], "difference": [-0.04],
     ...                   "ci_low": [-0.07], "ci_high": [-0.01], "note": [""]})
     >>> comparison_rows(t)
-    [['win rate P1', '50%', '46%', '4.0 points lower', '1.0 to 7.0 points lower', '']]
+    [['win rate P1', '50%', '46%', '4 percentage points lower', '1.0 to 7.0 percentage points lower', '']]
+    >>> t = pd.DataFrame({"figure": ["Won on a tiebreaker"], "a": [0.045], "b": [0.055], "difference": [0.01],
+    ...                   "ci_low": [-0.02], "ci_high": [0.04], "note": [""], "unit": ["share"]})
+    >>> comparison_rows(t)[0][1:4]   # never 4% and 6% (half to even) beside a difference of 1
+    ['4.5%', '5.5%', '1.0 percentage point higher']
     """
     out = []
     units = table["unit"] if "unit" in table.columns else [None] * len(table)
     for r, unit in zip(table.itertuples(), units, strict=True):
-        if r.figure.startswith("win rate") or unit == "share":
-            a, b = f"{r.a:.0%}", f"{r.b:.0%}"
-        elif unit == "percentage points":
-            a, b = f"{100 * r.a:.1f}", f"{100 * r.b:.1f}"
-        else:
-            a, b = f"{r.a:.3g}", f"{r.b:.3g}"
+        rate = r.figure.startswith("win rate") or unit == "share"
+        scale = 100 if rate or unit == "percentage points" else 1
+        places = difference_places(scale * r.a, scale * r.b, scale * r.difference, 0 if rate else 1)
+        a, b = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (r.a, r.b))
         interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit)
-        out.append([r.figure, a, b, difference_words(r.figure, r.difference, unit), interval, r.note])
+        out.append([r.figure, a, b, difference_words(r.figure, r.difference, unit, places), interval, r.note])
     return out
 
 
@@ -362,7 +382,7 @@ def comparison_table(table: Any):
     >>> t = pd.DataFrame({"figure": ["game length"], "a": [40.0], "b": [38.5], "difference": [-1.5],
     ...                   "ci_low": [-2.0], "ci_high": [-1.0], "note": [""]})
     >>> list(comparison_table(t).iloc[0])
-    ['game length', '40', '38.5', '1.5 decisions shorter', '1 to 2 decisions shorter', '']
+    ['game length', '40.0', '38.5', '1.5 decisions shorter', '1 to 2 decisions shorter', '']
     """
     from rometools.core.tables import designer_table
 

@@ -101,7 +101,40 @@ def test_the_flow_comparison_says_fewer_of_counts_and_less_of_points():
                           "ci_high": [-0.5, -1.0, -0.5, -1.0, -0.5], "note": [""] * 5,
                           "unit": ["decisions", "legal moves", "points", None, "turns"]})
     rows = comparison_rows(table)
-    assert [r[3] for r in rows] == ["0.82 decisions fewer", "2.7 legal moves fewer", "0.8 points less",
-                                    "1 point less", "1 turn fewer"]
+    assert [r[3] for r in rows] == ["0.8 decisions fewer", "2.7 legal moves fewer", "0.8 points less",
+                                    "1.0 point less", "1.0 turn fewer"]
     assert [r[4] for r in rows] == ["0.5 to 1.5 decisions fewer", "1 to 3 legal moves fewer",
                                     "0.5 to 2.5 points less", "1 to 3 points less", "0.5 to 2.0 turns fewer"]
+
+
+def test_the_flow_comparisons_values_agree_with_their_difference_in_percentage_points():
+    """It read "Won on a tiebreaker 4% 6% 1.0 points higher" (4.5% and 5.5%, rounded half to even) and
+    "34.7% 33.3% 1.3 points lower" (shown values 1.4 apart); a rate's difference is in percentage points."""
+    import pandas as pd
+
+    from rometools.core.paired import comparison_rows
+
+    table = pd.DataFrame({"figure": ["Won on a tiebreaker", "Time behind", "Comebacks", "Decisions"],
+                          "a": [0.045, 0.3465, 0.5, 110.5], "b": [0.055, 0.3335, 0.46, 109.68],
+                          "difference": [0.01, -0.013, -0.04, -0.82], "ci_low": [-0.02, -0.03, -0.07, -1.5],
+                          "ci_high": [0.04, 0.004, -0.01, -0.5], "note": [""] * 4,
+                          "unit": ["share", "share", "share", "decisions"]})
+    rows = [r[1:4] for r in comparison_rows(table)]
+    assert rows == [["4.5%", "5.5%", "1.0 percentage point higher"],
+                    ["34.65%", "33.35%", "1.30 percentage points lower"],
+                    ["50%", "46%", "4 percentage points lower"],
+                    ["110.5", "109.7", "0.8 decisions fewer"]]
+    for a, b, said in rows:   # what is shown adds up
+        gap = float(b.rstrip("%")) - float(a.rstrip("%"))
+        assert f"{abs(gap):.{len(said.split()[0].partition('.')[2])}f}" == said.split()[0]
+
+
+def test_the_variants_table_shows_values_that_agree_with_their_difference():
+    """The variant's own table (``rometools compare``'s figures) the same: 4.5% and 5.5% said with their
+    decimals, the difference in percentage points."""
+    rate = Figure(name="win rate P1", kind="rate", unit="percentage points", pairs=200, base=0.045, variant=0.055,
+                  difference=0.01, low=-0.02, high=0.04, precision=0.05, decision=None, more_needed=0, exact=False,
+                  variance_saved=0.5)
+    row = variant_rows(SimpleNamespace(figures=(rate,)))[0]
+    assert row[1:5] == ["4.5%", "5.5%", "1.0 percentage point higher",
+                        "from 2.0 percentage points lower to 4.0 percentage points higher"]
