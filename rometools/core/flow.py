@@ -926,6 +926,10 @@ def compare_flow(game: str, config_a: Mapping[str, Any], config_b: Mapping[str, 
                 f"and {_fmt(key, float(vb[0]))} of the variant: no spread, so no interval for the difference"
                 if np.ptp(va) == 0 and np.ptp(vb) == 0 else None)
         row = paired_row(metric.name, va, vb, confidence, note=note)
+        if not both.all():   # the deficit: not the game's own figure, which is over every game that measures it
+            said = (f"over the {counted(int(both.sum()), 'game')} of {len(both):,} that measure it in both the game "
+                    f"and the variant; the game's own, over {counted(metric.games, 'game')}, is {_value_text(metric)}")
+            row["note"] = f"{row['note']}; {said}" if row["note"] else said[0].upper() + said[1:]
         row["unit"] = metric.unit
         rows.append(row)
     out = pd.DataFrame(rows)

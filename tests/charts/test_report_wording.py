@@ -138,3 +138,20 @@ def test_the_variants_table_shows_values_that_agree_with_their_difference():
     row = variant_rows(SimpleNamespace(figures=(rate,)))[0]
     assert row[1:5] == ["4.5%", "5.5%", "1.0 percentage point higher",
                         "from 2.0 percentage points lower to 4.0 percentage points higher"]
+
+
+def test_the_deepest_deficit_paired_over_fewer_games_says_so_and_shows_one_precision():
+    """It read "Deepest deficit" 6.5 in the summary and 6.42 in the paired table: the same precision for the
+    same figure, and where the paired figure is over fewer games (those whose winner was behind in both
+    variants) the row says so, with the game's own figure."""
+    from rometools.core.flow import compare_flow, flow
+    from rometools.core.paired import comparison_rows
+
+    d = compare_flow("pig", {}, {"target": 60}, 12)
+    own = flow("pig", 12, config={}).metrics["deficit"]
+    row = d.set_index("figure").loc["Deepest deficit"]
+    assert row["pairs"] < own.games   # the case the trial met: a game whose winner was behind in one variant only
+    shown = comparison_rows(d[d["figure"] == "Deepest deficit"])[0]
+    assert shown[1] == f"{row['a']:.1f}"   # one decimal, as the summary's figure
+    assert shown[5] == (f"Over the {int(row['pairs'])} games of 12 that measure it in both the game and the variant; "
+                        f"the game's own, over {own.games} games, is {own.value:.1f}")
