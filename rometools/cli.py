@@ -93,6 +93,33 @@ def _option(text: str) -> tuple[str | None, object]:
     return key.strip(), parsed
 
 
+def _options(pairs) -> dict[str, object]:
+    """The ``(key, value)`` pairs of ``--option``/``--set``/``--compare`` as options, a seat's
+    handicap given as ``handicap.3=2`` (as ``tune --parameter`` names it) or ``handicap.3.bonus=1``
+    folded into the ``handicap`` table, as ``handicap={3: 2}`` gives it.
+
+    >>> _options([("hand", 5), ("handicap.3", 2), ("handicap.4.bonus", 1)])
+    {'hand': 5, 'handicap': {'3': 2, '4': {'bonus': 1}}}
+    """
+    options: dict[str, object] = {}
+    seats: dict[str, dict[str, object]] = {}
+    for key, value in pairs or []:
+        parts = key.split(".") if isinstance(key, str) else [key]
+        if len(parts) in (2, 3) and parts[0] == "handicap" and parts[1].strip().isdigit() \
+                and parts[2:] in ([], ["bonus"], ["points"]):
+            seats.setdefault(parts[1].strip(), {})[parts[2] if parts[2:] else "points"] = value
+        else:
+            options[key] = value
+    if seats:
+        if "handicap" in options:
+            raise ValueError("give the handicap either as handicap={3: 2} or as handicap.3=2, not both")
+        table: dict[str, object] = {}
+        for seat, entry in seats.items():
+            table[seat] = entry["points"] if list(entry) == ["points"] else entry
+        options["handicap"] = table
+    return options
+
+
 def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
     """An ``--option`` or ``--compare`` that is not key=value, refused as argparse refuses a flag's value."""
     from rometools.core.formatting import shown
@@ -320,7 +347,7 @@ def _simulate(args) -> int:
         args.bots = "random"
     bots = args.bots.split(",") if "," in args.bots else args.bots
     variant = _variant(args)
-    options = dict(args.option or [])
+    options = _options(args.option)
     if args.players is not None and "players" in options and options["players"] != args.players:
         raise ValueError(f"--players {args.players} and --option players={options['players']} disagree; give one")
     if args.out:  # checked before any game is played: a run is not lost to a typo in the path

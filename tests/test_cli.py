@@ -653,3 +653,23 @@ def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
                                "(did you mean handicap?)")
     assert lines[2] == (f"invalid: {typo}: edits: components.toml (as the variant edits it): tables.gold.pionts: no "
                         "such entry; tables.gold has points")
+
+
+def test_a_seat_handicap_is_taken_in_every_form_a_designer_types(capsys):
+    """A trial's ``--option 'handicap={4: 2}'`` was refused, its message's own example with it, and
+    ``handicap.3=2`` (as tune names the parameter) was "no option 'handicap.3'"."""
+    outs = []
+    for form in ("handicap={2: 3}", "handicap={2:3}", "handicap={2 = 3}", 'handicap={"2": 3}', "handicap=[0, 3]",
+                 "handicap.2=3"):
+        assert main(["simulate", "pig", "--games", "20", "--option", form, "--quiet"]) == 0, form
+        outs.append(capsys.readouterr().out.split("\n", 1)[1])   # past the line with the time taken
+    assert len(set(outs)) == 1
+    assert main(["simulate", "pig", "--games", "20", "--quiet"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1] != outs[0]   # the handicap played: 3 points change who wins
+    assert main(["simulate", "pig", "--games", "2", "--option", "handicap=4:2", "--quiet"]) == 2
+    assert "e.g. {4: 2}, or a list" in capsys.readouterr().err
+    assert main(["simulate", "pig", "--games", "2", "--option", "handicap={2: 1}", "--option", "handicap.2=3",
+                 "--quiet"]) == 2
+    assert capsys.readouterr().err == ("rometools simulate: give the handicap either as handicap={3: 2} or as "
+                                       "handicap.3=2, not both\n")
+
