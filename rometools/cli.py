@@ -648,6 +648,11 @@ def _as_typed(extra: list[str], argv: list[str], game: str | None) -> list[str]:
     return extra
 
 
+#: The flags that take a game option, as :func:`_refuse_unknown` names them for an option typed bare.
+_OPTION_FLAGS = {"--option": "plays with it", "--set": "the variant's option",
+                 "--compare": "compares the game against it"}
+
+
 def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
     """Arguments a subcommand does not take, refused by it (``rometools report: unrecognized arguments:
     --option hand=5 (see rometools report --help)``), with its flags nearest to each mistyped one."""
@@ -661,6 +666,13 @@ def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
         if word.startswith("--"):
             near += difflib.get_close_matches(word.split()[0].partition("=")[0], flags, n=2, cutoff=0.7)
     hint = f"; did you mean {' or '.join(dict.fromkeys(near))}?" if near else ""
+    loose = [w for w in extra if not w.startswith("-") and "=" in w]   # `report via_romana hand=5`
+    if not near and loose:
+        takes = [f"{f} {shown(loose[0], 40)[1:-1]} ({_OPTION_FLAGS[f]})" for f in _OPTION_FLAGS if f in flags]
+        hint = (f"; {shown(loose[0], 40)} is an option: give it after its flag, " + " or ".join(takes)
+                if takes else f"; {shown(loose[0], 40)} is an option, and this command takes none")
+        if "--option" not in flags and "--variant" in flags:
+            hint += "; or --variant FILE to run on a variant with it (saved by rometools.Variant)"
     if not near and any(w.split()[0].partition("=")[0] == "--option" for w in extra) and "--variant" in flags:
         hint = ("; it takes no --option: save the options as a variant (rometools.Variant) and give --variant FILE"
                 + (", or --compare KEY=VALUE to pair the game with them" if "--compare" in flags else ""))
@@ -761,9 +773,20 @@ def main(argv: list[str] | None = None) -> int:
     from rometools import _cli_what_if
 
     _cli_what_if.add_parsers(sub, _whole, _option)
-    args, extra = parser.parse_known_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    # a required flag left out is said after a flag the command does not take (`report --option hand=5
+    # via_romana`: the --option first, not the --out): argparse checks both while parsing
+    required = [] if {"-h", "--help"} & set(words) else \
+        [a for p in sub.choices.values() for a in p._actions if a.required and a.option_strings]
+    for action in required:
+        action.required = False
+    try:
+        args, extra = parser.parse_known_args(argv)
+    finally:
+        for action in required:
+            action.required = True
     if extra:   # refused by the subcommand that was given them, pointing at its own --help
-        typed = _as_typed(extra, list(sys.argv[1:] if argv is None else argv), getattr(args, "game", None))
+        typed = _as_typed(extra, words, getattr(args, "game", None))
         if not any(w.startswith("-") for w in typed):   # `simulate hand=5 via_romana`: the game is the problem
             try:
                 _check_game(args, sub.choices[args.command])
@@ -771,6 +794,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"rometools {args.command}: {err}", file=sys.stderr)
                 return 2
         _refuse_unknown(sub.choices[args.command], typed)
+    missing = [a for a in required if a in sub.choices[args.command]._actions and getattr(args, a.dest) is None]
+    if missing:
+        sub.choices[args.command].error("the following arguments are required: "
+                                        + ", ".join("/".join(a.option_strings) for a in missing))
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:

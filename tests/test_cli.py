@@ -673,3 +673,24 @@ def test_a_seat_handicap_is_taken_in_every_form_a_designer_types(capsys):
     assert capsys.readouterr().err == ("rometools simulate: give the handicap either as handicap={3: 2} or as "
                                        "handicap.3=2, not both\n")
 
+
+def test_a_refused_flag_is_said_before_a_missing_one_and_a_bare_option_names_its_flags(capsys):
+    """``report --option hand=5 via_romana`` said only "--out is required"; ``report via_romana hand=5``
+    said only "unrecognized arguments: 'hand=5'"."""
+    with pytest.raises(SystemExit) as stop:
+        main(["report", "--option", "hand=5", "via_romana"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("rometools report: unrecognized arguments: '--option hand=5'; "
+                                                   "it takes no --option"), err
+    with pytest.raises(SystemExit):
+        main(["report", "via_romana", "hand=5", "--out", "never.html"])
+    assert capsys.readouterr().err == (
+        "rometools report: unrecognized arguments: 'hand=5'; 'hand=5' is an option: give it after its flag, "
+        "--compare hand=5 (compares the game against it); or --variant FILE to run on a variant with it "
+        "(saved by rometools.Variant) (see rometools report --help)\n")
+    with pytest.raises(SystemExit):
+        main(["report", "via_romana"])   # a required flag is still required
+    assert capsys.readouterr().err == ("rometools report: the following arguments are required: --out "
+                                       "(see rometools report --help)\n")
+    assert not Path("never.html").exists()
+
