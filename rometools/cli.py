@@ -703,9 +703,11 @@ def _games(args: argparse.Namespace) -> int:
     for gid in games():
         d = describe(gid)
         players = f"{d.players_text()} players" if d.players else "players: see its options"
-        print(f"{gid}: {d.title} ({players}); bots {', '.join(d.bots)}, mcts:N; "
+        depth = "" if d.mcts_playout_depth is None else f" (playouts cut at {d.mcts_playout_depth} decisions)"
+        print(f"{gid}: {d.title} ({players}); bots {', '.join(d.bots)}, mcts:N{depth}; "
               f"options {', '.join(o['option'] for o in d.options)}")
-    print("\n`rometools games GAME` lists one game's options in full (what each takes, its default and meaning).")
+    print("\n`rometools games GAME` lists one game's options in full (what each takes, its default and meaning).\n"
+          "mcts:N:depth=D cuts MCTS playouts at D decisions, mcts:N:depth=end plays them to the end.")
     return 0
 
 
@@ -722,7 +724,8 @@ class _SimulateParser(_Parser):
         lines = ["", "games and their options (--option KEY=VALUE):"]
         for gid in games():
             spec = game_spec(gid)
-            lines.append(f"  {gid}: {spec.title}, bots {', '.join(sorted(spec.bots))}, mcts:N")
+            depth = "" if spec.mcts_playout_depth is None else f" (playouts cut at {spec.mcts_playout_depth} decisions)"
+            lines.append(f"  {gid}: {spec.title}, bots {', '.join(sorted(spec.bots))}, mcts:N{depth}")
             for text in describe_options(spec.config):
                 lines += textwrap.wrap(text, width=100, initial_indent="    ", subsequent_indent="      ")
         return super().format_help() + "\n".join(lines) + "\n"
@@ -743,7 +746,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
     sim.add_argument("--bots", default=None,
                      help="one bot for every seat, or one per seat: greedy,random,mcts:50,... (default random, as "
-                          "rometools.simulate; compare, tune and report default to greedy)")
+                          "rometools.simulate; compare, tune and report default to greedy); mcts:N:depth=D|end "
+                          "cuts MCTS playouts at D decisions or plays them to the end (default: the game's, "
+                          "listed below)")
     sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the whole run, 0 or more: the same seed plays the same games (default 0)")
     sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],

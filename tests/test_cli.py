@@ -694,3 +694,33 @@ def test_a_refused_flag_is_said_before_a_missing_one_and_a_bare_option_names_its
                                        "(see rometools report --help)\n")
     assert not Path("never.html").exists()
 
+
+def test_the_game_listing_says_each_games_mcts_playout_depth(capsys):
+    """Augustus cuts MCTS playouts at 8 decisions by default; the listing said nothing of it."""
+    from rometools.core.game import game_spec
+
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for gid in rometools.games():
+        depth = game_spec(gid).mcts_playout_depth
+        line = next(x for x in lines if x.startswith(f"{gid}: "))
+        assert ("playouts cut at" in line) == (depth is not None)
+        if depth is not None:
+            assert f"mcts:N (playouts cut at {depth} decisions)" in line
+        assert main(["games", gid]) == 0
+        text = capsys.readouterr().out
+        assert "mcts:N:depth=D" in text
+        assert (f"playouts cut at {depth} decisions by default, mcts:N:depth=D|end sets it" in text) == (
+            depth is not None)
+    assert "mcts:N:depth=D cuts MCTS playouts at D decisions, mcts:N:depth=end plays them to the end" in lines[-1]
+    assert "mcts:N:depth=D|end" in " ".join(main_help("simulate").split())
+
+
+def main_help(command: str) -> str:
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer), pytest.raises(SystemExit):
+        main([command, "--help"])
+    return buffer.getvalue()
