@@ -85,6 +85,7 @@ def run_report(args: argparse.Namespace) -> int:
         MAX_WORKERS,
         _claim,
         _game,
+        _options,
         _release,
         _variant,
     )
@@ -112,7 +113,7 @@ def run_report(args: argparse.Namespace) -> int:
     if figures is not None and figures.exists() and not figures.is_dir():
         raise ValueError(f"--figures {args.figures}: not a folder")
     game = _game(args.game, args.players, {}, variant, args.variant)
-    compare = dict(args.compare or []) or None
+    compare = _options(args.compare) or None
     if compare:   # every argument before any game: a typo in --compare was found after the seat run
         from rometools.core.playtest import variant_options
 

@@ -264,7 +264,9 @@ def run_compare(args) -> int:
         if not 0 < value <= 1e9:
             raise ValueError(f"{flag} must be a number above 0, got {value:g}")
     out = _check_out(args.out, args.force)
-    options = dict(args.option or [])
+    from rometools.cli import _options
+
+    options = _options(args.option)
     if args.variant is None and not args.set:
         raise ValueError("give the variant: --variant FILE, or --set KEY=VALUE for its options")
     if args.variant is not None and args.set:
@@ -273,7 +275,7 @@ def run_compare(args) -> int:
     if args.variant is not None:
         variant = _load_variant("--variant", args.variant, args.game)
     else:
-        changes = dict(args.set)
+        changes = _options(args.set)
         try:
             variant = _game(args, {**options, **changes})
         except ValueError as err:   # the command names the flag --option: here it was --set
@@ -309,6 +311,7 @@ def run_compare(args) -> int:
 
 def run_tune(args) -> int:
     """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first."""
+    from rometools.cli import _options
     from rometools.core.data import write_text_atomically
     from rometools.core.tune import tune
 
@@ -330,7 +333,7 @@ def run_tune(args) -> int:
         elif not tolerance > 0:
             raise ValueError(f"--tolerance must be a number above 0, got {tolerance:g}")
     out = _check_out(args.out, args.force)
-    game = _load_variant("--variant", args.variant, args.game) if args.variant else _game(args, dict(args.option or []))
+    game = _load_variant("--variant", args.variant, args.game) if args.variant else _game(args, _options(args.option))
     values = args.values[0] if len(args.parameter) == 1 else tuple(args.values)
     parameter = args.parameter[0] if len(args.parameter) == 1 else tuple(args.parameter)
     bots = args.bots.split(",") if "," in args.bots else args.bots

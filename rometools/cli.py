@@ -93,6 +93,33 @@ def _option(text: str) -> tuple[str | None, object]:
     return key.strip(), parsed
 
 
+def _options(pairs) -> dict[str, object]:
+    """The ``(key, value)`` pairs of ``--option``/``--set``/``--compare`` as options, a seat's
+    handicap given as ``handicap.3=2`` (as ``tune --parameter`` names it) or ``handicap.3.bonus=1``
+    folded into the ``handicap`` table, as ``handicap={3: 2}`` gives it.
+
+    >>> _options([("hand", 5), ("handicap.3", 2), ("handicap.4.bonus", 1)])
+    {'hand': 5, 'handicap': {'3': 2, '4': {'bonus': 1}}}
+    """
+    options: dict[str, object] = {}
+    seats: dict[str, dict[str, object]] = {}
+    for key, value in pairs or []:
+        parts = key.split(".") if isinstance(key, str) else [key]
+        if len(parts) in (2, 3) and parts[0] == "handicap" and parts[1].strip().isdigit() \
+                and parts[2:] in ([], ["bonus"], ["points"]):
+            seats.setdefault(parts[1].strip(), {})[parts[2] if parts[2:] else "points"] = value
+        else:
+            options[key] = value
+    if seats:
+        if "handicap" in options:
+            raise ValueError("give the handicap either as handicap={3: 2} or as handicap.3=2, not both")
+        table: dict[str, object] = {}
+        for seat, entry in seats.items():
+            table[seat] = entry["points"] if list(entry) == ["points"] else entry
+        options["handicap"] = table
+    return options
+
+
 def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
     """An ``--option`` or ``--compare`` that is not key=value, refused as argparse refuses a flag's value."""
     from rometools.core.formatting import shown
@@ -320,7 +347,7 @@ def _simulate(args) -> int:
         args.bots = "random"
     bots = args.bots.split(",") if "," in args.bots else args.bots
     variant = _variant(args)
-    options = dict(args.option or [])
+    options = _options(args.option)
     if args.players is not None and "players" in options and options["players"] != args.players:
         raise ValueError(f"--players {args.players} and --option players={options['players']} disagree; give one")
     if args.out:  # checked before any game is played: a run is not lost to a typo in the path
@@ -621,6 +648,11 @@ def _as_typed(extra: list[str], argv: list[str], game: str | None) -> list[str]:
     return extra
 
 
+#: The flags that take a game option, as :func:`_refuse_unknown` names them for an option typed bare.
+_OPTION_FLAGS = {"--option": "plays with it", "--set": "the variant's option",
+                 "--compare": "compares the game against it"}
+
+
 def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
     """Arguments a subcommand does not take, refused by it (``rometools report: unrecognized arguments:
     --option hand=5 (see rometools report --help)``), with its flags nearest to each mistyped one."""
@@ -634,6 +666,13 @@ def _refuse_unknown(command: argparse.ArgumentParser, extra: list[str]) -> None:
         if word.startswith("--"):
             near += difflib.get_close_matches(word.split()[0].partition("=")[0], flags, n=2, cutoff=0.7)
     hint = f"; did you mean {' or '.join(dict.fromkeys(near))}?" if near else ""
+    loose = [w for w in extra if not w.startswith("-") and "=" in w]   # `report via_romana hand=5`
+    if not near and loose:
+        takes = [f"{f} {shown(loose[0], 40)[1:-1]} ({_OPTION_FLAGS[f]})" for f in _OPTION_FLAGS if f in flags]
+        hint = (f"; {shown(loose[0], 40)} is an option: give it after its flag, " + " or ".join(takes)
+                if takes else f"; {shown(loose[0], 40)} is an option, and this command takes none")
+        if "--option" not in flags and "--variant" in flags:
+            hint += "; or --variant FILE to run on a variant with it (saved by rometools.Variant)"
     if not near and any(w.split()[0].partition("=")[0] == "--option" for w in extra) and "--variant" in flags:
         hint = ("; it takes no --option: save the options as a variant (rometools.Variant) and give --variant FILE"
                 + (", or --compare KEY=VALUE to pair the game with them" if "--compare" in flags else ""))
@@ -664,9 +703,11 @@ def _games(args: argparse.Namespace) -> int:
     for gid in games():
         d = describe(gid)
         players = f"{d.players_text()} players" if d.players else "players: see its options"
-        print(f"{gid}: {d.title} ({players}); bots {', '.join(d.bots)}, mcts:N; "
+        depth = "" if d.mcts_playout_depth is None else f" (playouts cut at {d.mcts_playout_depth} decisions)"
+        print(f"{gid}: {d.title} ({players}); bots {', '.join(d.bots)}, mcts:N{depth}; "
               f"options {', '.join(o['option'] for o in d.options)}")
-    print("\n`rometools games GAME` lists one game's options in full (what each takes, its default and meaning).")
+    print("\n`rometools games GAME` lists one game's options in full (what each takes, its default and meaning).\n"
+          "mcts:N:depth=D cuts MCTS playouts at D decisions, mcts:N:depth=end plays them to the end.")
     return 0
 
 
@@ -683,7 +724,8 @@ class _SimulateParser(_Parser):
         lines = ["", "games and their options (--option KEY=VALUE):"]
         for gid in games():
             spec = game_spec(gid)
-            lines.append(f"  {gid}: {spec.title}, bots {', '.join(sorted(spec.bots))}, mcts:N")
+            depth = "" if spec.mcts_playout_depth is None else f" (playouts cut at {spec.mcts_playout_depth} decisions)"
+            lines.append(f"  {gid}: {spec.title}, bots {', '.join(sorted(spec.bots))}, mcts:N{depth}")
             for text in describe_options(spec.config):
                 lines += textwrap.wrap(text, width=100, initial_indent="    ", subsequent_indent="      ")
         return super().format_help() + "\n".join(lines) + "\n"
@@ -704,7 +746,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=_whole, default=1000, help="games to play, 1 or more (default 1000)")
     sim.add_argument("--bots", default=None,
                      help="one bot for every seat, or one per seat: greedy,random,mcts:50,... (default random, as "
-                          "rometools.simulate; compare, tune and report default to greedy)")
+                          "rometools.simulate; compare, tune and report default to greedy); mcts:N:depth=D|end "
+                          "cuts MCTS playouts at D decisions or plays them to the end (default: the game's, "
+                          "listed below)")
     sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the whole run, 0 or more: the same seed plays the same games (default 0)")
     sim.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
@@ -734,9 +778,20 @@ def main(argv: list[str] | None = None) -> int:
     from rometools import _cli_what_if
 
     _cli_what_if.add_parsers(sub, _whole, _option)
-    args, extra = parser.parse_known_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    # a required flag left out is said after a flag the command does not take (`report --option hand=5
+    # via_romana`: the --option first, not the --out): argparse checks both while parsing
+    required = [] if {"-h", "--help"} & set(words) else \
+        [a for p in sub.choices.values() for a in p._actions if a.required and a.option_strings]
+    for action in required:
+        action.required = False
+    try:
+        args, extra = parser.parse_known_args(argv)
+    finally:
+        for action in required:
+            action.required = True
     if extra:   # refused by the subcommand that was given them, pointing at its own --help
-        typed = _as_typed(extra, list(sys.argv[1:] if argv is None else argv), getattr(args, "game", None))
+        typed = _as_typed(extra, words, getattr(args, "game", None))
         if not any(w.startswith("-") for w in typed):   # `simulate hand=5 via_romana`: the game is the problem
             try:
                 _check_game(args, sub.choices[args.command])
@@ -744,6 +799,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"rometools {args.command}: {err}", file=sys.stderr)
                 return 2
         _refuse_unknown(sub.choices[args.command], typed)
+    missing = [a for a in required if a in sub.choices[args.command]._actions and getattr(args, a.dest) is None]
+    if missing:
+        sub.choices[args.command].error("the following arguments are required: "
+                                        + ", ".join("/".join(a.option_strings) for a in missing))
     _refuse_malformed(args, sub.choices[args.command])
     try:
         try:

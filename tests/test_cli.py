@@ -653,3 +653,74 @@ def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
                                "(did you mean handicap?)")
     assert lines[2] == (f"invalid: {typo}: edits: components.toml (as the variant edits it): tables.gold.pionts: no "
                         "such entry; tables.gold has points")
+
+
+def test_a_seat_handicap_is_taken_in_every_form_a_designer_types(capsys):
+    """A trial's ``--option 'handicap={4: 2}'`` was refused, its message's own example with it, and
+    ``handicap.3=2`` (as tune names the parameter) was "no option 'handicap.3'"."""
+    outs = []
+    for form in ("handicap={2: 3}", "handicap={2:3}", "handicap={2 = 3}", 'handicap={"2": 3}', "handicap=[0, 3]",
+                 "handicap.2=3"):
+        assert main(["simulate", "pig", "--games", "20", "--option", form, "--quiet"]) == 0, form
+        outs.append(capsys.readouterr().out.split("\n", 1)[1])   # past the line with the time taken
+    assert len(set(outs)) == 1
+    assert main(["simulate", "pig", "--games", "20", "--quiet"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1] != outs[0]   # the handicap played: 3 points change who wins
+    assert main(["simulate", "pig", "--games", "2", "--option", "handicap=4:2", "--quiet"]) == 2
+    assert "e.g. {4: 2}, or a list" in capsys.readouterr().err
+    assert main(["simulate", "pig", "--games", "2", "--option", "handicap={2: 1}", "--option", "handicap.2=3",
+                 "--quiet"]) == 2
+    assert capsys.readouterr().err == ("rometools simulate: give the handicap either as handicap={3: 2} or as "
+                                       "handicap.3=2, not both\n")
+
+
+def test_a_refused_flag_is_said_before_a_missing_one_and_a_bare_option_names_its_flags(capsys):
+    """``report --option hand=5 via_romana`` said only "--out is required"; ``report via_romana hand=5``
+    said only "unrecognized arguments: 'hand=5'"."""
+    with pytest.raises(SystemExit) as stop:
+        main(["report", "--option", "hand=5", "via_romana"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("rometools report: unrecognized arguments: '--option hand=5'; "
+                                                   "it takes no --option"), err
+    with pytest.raises(SystemExit):
+        main(["report", "via_romana", "hand=5", "--out", "never.html"])
+    assert capsys.readouterr().err == (
+        "rometools report: unrecognized arguments: 'hand=5'; 'hand=5' is an option: give it after its flag, "
+        "--compare hand=5 (compares the game against it); or --variant FILE to run on a variant with it "
+        "(saved by rometools.Variant) (see rometools report --help)\n")
+    with pytest.raises(SystemExit):
+        main(["report", "via_romana"])   # a required flag is still required
+    assert capsys.readouterr().err == ("rometools report: the following arguments are required: --out "
+                                       "(see rometools report --help)\n")
+    assert not Path("never.html").exists()
+
+
+def test_the_game_listing_says_each_games_mcts_playout_depth(capsys):
+    """Augustus cuts MCTS playouts at 8 decisions by default; the listing said nothing of it."""
+    from rometools.core.game import game_spec
+
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for gid in rometools.games():
+        depth = game_spec(gid).mcts_playout_depth
+        line = next(x for x in lines if x.startswith(f"{gid}: "))
+        assert ("playouts cut at" in line) == (depth is not None)
+        if depth is not None:
+            assert f"mcts:N (playouts cut at {depth} decisions)" in line
+        assert main(["games", gid]) == 0
+        text = capsys.readouterr().out
+        assert "mcts:N:depth=D" in text
+        assert (f"playouts cut at {depth} decisions by default, mcts:N:depth=D|end sets it" in text) == (
+            depth is not None)
+    assert "mcts:N:depth=D cuts MCTS playouts at D decisions, mcts:N:depth=end plays them to the end" in lines[-1]
+    assert "mcts:N:depth=D|end" in " ".join(main_help("simulate").split())
+
+
+def main_help(command: str) -> str:
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer), pytest.raises(SystemExit):
+        main([command, "--help"])
+    return buffer.getvalue()

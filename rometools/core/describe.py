@@ -41,6 +41,20 @@ class GameDescription:
     options: tuple[dict, ...]
     data_files: tuple[str, ...]
     source: str
+    mcts_playout_depth: int | None = None
+
+    def mcts_text(self) -> str:
+        """The MCTS bots in words, with the game's playout depth (``GameSpec.mcts_playout_depth``).
+
+        Examples
+        --------
+        >>> describe("pig").mcts_text()
+        'mcts, mcts:N (N simulations per move; playouts to the end, mcts:N:depth=D cuts them at D decisions)'
+        """
+        if self.mcts_playout_depth is None:
+            return "mcts, mcts:N (N simulations per move; playouts to the end, mcts:N:depth=D cuts them at D decisions)"
+        return (f"mcts, mcts:N (N simulations per move; playouts cut at {self.mcts_playout_depth} decisions "
+                "by default, mcts:N:depth=D|end sets it)")
 
     def players_text(self) -> str:
         """The player counts in words, ``"2 to 6"`` or ``"2"`` alone (:func:`~rometools.core.formatting.count_choices`).
@@ -59,7 +73,7 @@ class GameDescription:
 
         players = f"{self.players_text()} players" if self.players else "players: see options"
         lines = [f"{self.id}: {self.title} ({players})",
-                 f"  bots: {', '.join(self.bots)}, mcts, mcts:N (N simulations per move)"]
+                 f"  bots: {', '.join(self.bots)}, {self.mcts_text()}"]
         if self.source:
             lines.append(f"  rulebook: {self.source}")
         if self.data_files:
@@ -80,7 +94,7 @@ class GameDescription:
                        f"<td>{e(str(o['default']))}</td><td>{e(o['meaning'])}</td></tr>" for o in self.options)
         files = f"<br>Bundled data files: {e(', '.join(self.data_files))}" if self.data_files else ""
         return (f"<b>{e(self.title)}</b> (<code>{e(self.id)}</code>) {e(players)}<br>"
-                f"Bots: {e(', '.join(self.bots))}, mcts, mcts:N{files}"
+                f"Bots: {e(', '.join(self.bots))}, {e(self.mcts_text())}{files}"
                 "<table><thead><tr><th>option</th><th>takes</th><th>default</th><th>meaning</th></tr></thead>"
                 f"<tbody>{rows}</tbody></table>")
 
@@ -153,7 +167,8 @@ def describe(game_id: str) -> GameDescription:
                         else f" {spec.title} declares no start bonus: points only.")
         rows.append({"option": o.name, "takes": o.takes(), "default": default, "meaning": meaning})
     return GameDescription(id=spec.id, title=spec.title, players=span, bots=tuple(sorted(spec.bots)),
-                           options=tuple(rows), data_files=tuple(spec.data_files), source=spec.source or "")
+                           options=tuple(rows), data_files=tuple(spec.data_files), source=spec.source or "",
+                           mcts_playout_depth=spec.mcts_playout_depth)
 
 
 def _a_game(game: Any) -> Any:

@@ -38,6 +38,7 @@ rometools.core.errors.OptionError: handicap: seats are numbered from 1 (P1, the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -167,11 +168,13 @@ class Handicap:
 
         Parameters
         ----------
-        value : None, Handicap, Mapping or sequence
+        value : None, Handicap, Mapping, sequence or str
             ``None`` or ``{}``: no handicap. A mapping from seat (from 1; an ``int`` or
             its digits as text, as TOML and JSON keys are) to points (a whole number) or
             to ``{"points": p, "bonus": b}``. A list: every seat's points (or
-            ``[points, bonus]`` pairs) from the first seat.
+            ``[points, bonus]`` pairs) from the first seat. Text in one of these forms, as
+            typed on the command line: ``"{3: 2}"``, ``'{"3": 2}'``, the TOML inline table
+            ``"{3 = 2}"`` a saved variant file writes, or ``"[0, 0, 2]"``.
         option : str
             The option's name in messages.
 
@@ -188,6 +191,8 @@ class Handicap:
             return cls()
         if isinstance(value, Handicap):
             return value
+        if isinstance(value, str):
+            value = _from_text(value, option)
         if isinstance(value, str | bytes) or not isinstance(value, Mapping | Sequence):
             raise OptionError(option, f"{option} must be a table of seats (from 1) and their points, e.g. "
                                       f"{{4: 2}}, or a list of every seat's points; got {shown(value)}")
@@ -236,6 +241,38 @@ class Handicap:
             if b and b > start_bonus.most:
                 raise OptionError(option, f"{option}.{s}.bonus: at most {start_bonus.amount(start_bonus.most)} "
                                           f"({start_bonus.meaning}), got {b:,}")
+
+
+#: Text a handicap is typed as: on the command line (``--set 'handicap={3: 2}'``) or in a widget.
+_MAX_TEXT = 4_000
+_BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_0-9]+)\s*:")
+
+
+def _from_text(text: str, option: str) -> Any:
+    """A handicap typed as text, read as the forms the docs show: ``{3: 2}`` (seat: points, keys
+    bare), JSON ``{"3": 2}`` or ``[0, 0, 2]``, or the TOML inline table ``{3 = 2}`` a saved
+    variant file writes; nested tables (``{3: {points: 2, bonus: 1}}``) in each form.
+
+    Text in none of these forms is returned as it is, for :meth:`Handicap.parse` to refuse.
+
+    >>> _from_text("{3: 2}", "handicap") == _from_text("{3 = 2}", "handicap") == {"3": 2}
+    True
+    """
+    import json
+    import tomllib
+
+    text = text.strip()
+    if len(text) > _MAX_TEXT or not text.startswith(("{", "[")):
+        return text
+    for attempt in (text, _BARE_KEY.sub(r'\1"\2":', text)):
+        try:
+            return json.loads(attempt)
+        except (ValueError, RecursionError):
+            pass
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return text
 
 
 def _seat(key: Any, option: str) -> int:

@@ -363,7 +363,7 @@ def _check_depth(depth: Any) -> int | str | None:
         return depth
     if isinstance(depth, bool) or not isinstance(depth, int | np.integer) or depth < 1:
         raise ArgumentError(f"the playout depth must be a whole number of decisions, 1 or more, or 'end' (to the "
-                            f"end of the game), or None (the game's default), got {shown(depth)}")
+                            f"end of the game); leave it out (None) for the game's default, got {shown(depth)}")
     return int(depth)
 
 
@@ -482,7 +482,7 @@ class MCTSBot(Bot):
     >>> game.bot("mcts:lots")
     Traceback (most recent call last):
     ...
-    rometools.core.errors.ArgumentError: bad MCTS bot name 'mcts:lots': write mcts, mcts:<budget> or mcts:<budget>:<option>=<value>:... with options c, rollout, utility, depth
+    rometools.core.errors.ArgumentError: bad MCTS bot name 'mcts:lots': write mcts, mcts:<budget> or mcts:<budget>:<option>=<value>:... with options c, rollout, utility, depth (depth=<decisions> or depth=end; left out: the game's default)
     """
 
     name = "mcts"
@@ -531,7 +531,8 @@ def mcts_bot(name: str) -> MCTSBot:
     """
     parts = name.split(":")
     usage = (f"bad MCTS bot name {shown(name)}: write mcts, mcts:<budget> or "
-             "mcts:<budget>:<option>=<value>:... with options c, rollout, utility, depth")
+             "mcts:<budget>:<option>=<value>:... with options c, rollout, utility, depth (depth=<decisions> or "
+             "depth=end; left out: the game's default)")
     if parts[0] != "mcts":
         raise ArgumentError(usage)
     options: dict[str, Any] = {}

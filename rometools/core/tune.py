@@ -214,8 +214,8 @@ def tuning_text(t: Tuning) -> str:
     if c:
         fresh = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]"
                           for x, lo, hi in zip(c["response"], c["low"], c["high"], strict=True))
-        confirmed = {True: "confirmed", "estimate": "confirmed by its estimate (its interval is wider than the "
-                     "tolerance)", False: "NOT confirmed"}[c["confirmed"]]
+        confirmed = {True: "confirmed", "estimate": "confirmed by its estimate only (its interval reaches outside "
+                     "the tolerance)", False: "NOT confirmed"}[c["confirmed"]]
         lines.append(f"On {counted(c['games'], 'fresh game')}: off by {fresh}: {confirmed}.")
     return "\n".join(lines)
 

@@ -7,6 +7,8 @@ game declares none, and saved games keep the handicap.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rometools
@@ -179,3 +181,21 @@ def test_the_start_bonuses_do_what_they_say():
 
     first_turn = next(s for s in states(end_of_deal) if s.agenda and s.agenda[0][0] == "goal")
     assert [sum(h) for h in first_turn.hands] == [5, 4]
+
+
+@pytest.mark.parametrize("text", ["{3: 2}", "{3:2}", " {3 = 2} ", '{"3": 2}', "[0, 0, 2]"])
+def test_text_typed_on_the_command_line_reads_as_the_table(text):
+    """A trial's ``--set 'handicap={3: 2}'`` was refused with a message whose own example was
+    ``{4: 2}``: text in the forms the docs, JSON and a saved variant file (TOML) write now reads."""
+    assert Handicap.parse(text) == Handicap.parse({3: 2}) == Handicap(((3, 2, 0),))
+
+
+def test_nested_text_forms_read_and_the_refusals_example_parses():
+    both = Handicap.parse({3: {"points": 2, "bonus": 1}})
+    assert Handicap.parse("{3: {points: 2, bonus: 1}}") == Handicap.parse("{3 = {points = 2, bonus = 1}}") == both
+    for bad in ("4:2", "{3: }", "{3 = two}", "x" * 5000):
+        with pytest.raises(OptionError, match=r"e\.g\. (\{.*?\}), or a list") as err:
+            Handicap.parse(bad)
+        assert len(str(err.value)) < 300
+    example = re.search(r"e\.g\. (\{.*?\}), or a list", str(err.value)).group(1)
+    assert Handicap.parse(example) == Handicap.parse({4: 2})

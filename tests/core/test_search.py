@@ -218,8 +218,21 @@ def test_a_game_s_own_playout_depth_is_the_default_and_end_asks_for_full_playout
     for bad in (0, True, 2.5, "deep"):
         with pytest.raises(ValueError, match="mcts_playout_depth is a whole number of decisions"):
             dataclasses.replace(spec, mcts_playout_depth=bad)
-    with pytest.raises(ArgumentError, match="or 'end' .to the end of the game., or None .the game's default."):
+    with pytest.raises(ArgumentError, match="or 'end' .to the end of the game.; leave it out .None. for the game's "
+                                            "default, got 'deep'"):
         MCTSBot(5, depth="deep")
+
+
+def test_the_depth_forms_the_messages_name_are_the_ones_taken():
+    """A trial's ``mcts:40:depth=None`` was refused as a bad name while the depth message offered
+    "None (the game's default)": each message now names the forms its caller takes."""
+    assert mcts_bot("mcts:40:depth=5").depth == 5 and mcts_bot("mcts:40:depth=end").depth == "end"
+    assert mcts_bot("mcts:40").depth is None and MCTSBot(40, depth=None).depth is None
+    with pytest.raises(ArgumentError, match=r"depth \(depth=<decisions> or depth=end; left out: the game's "
+                                            r"default\)$"):
+        mcts_bot("mcts:40:depth=None")
+    with pytest.raises(ArgumentError, match="leave it out .None. for the game's default, got 0"):
+        mcts_bot("mcts:40:depth=0")
 
 
 @pytest.mark.parametrize("gid", rometools.games())

@@ -124,6 +124,12 @@ def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
     assert "On 100 fresh games: off by 0.0 percentage points [\u22127.2, 0.0]: NOT confirmed." in text
     assert "(its band, interpolated between the values tried, in whole values): 34 to 50." in text
     assert "\u22120.0" not in text and "33.27" not in text
+    # A trial read "confirmed by its estimate (its interval is wider than the tolerance)" of an
+    # interval 3.9 points wide inside a 4-point band: off-centre, not wider.
+    off_centre = tuning_text(dataclasses.replace(t, check={"games": 2000, "response": [0.004], "low": [-0.015],
+                                                           "high": [0.024], "confirmed": "estimate"}))
+    assert ": confirmed by its estimate only (its interval reaches outside the tolerance)." in off_centre
+    assert "wider" not in off_centre
     narrow = tuning_text(dataclasses.replace(t, value_interval=(33.2, 33.8)))
     assert "meets the target between 33.2 and 33.8: at no whole value" in narrow
     decimals = dataclasses.replace(t, candidates=tuple(dataclasses.replace(c, value=float(c.value) + 0.5)
