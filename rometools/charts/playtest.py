@@ -39,13 +39,13 @@ from rometools.charts.report_text import (  # the page's text helpers, re-export
     variant_of,
     variant_rows,
 )
-from rometools.core.formatting import counted, number, probability
+from rometools.core.formatting import counted, difference_places, number, probability
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
 
 __all__ = ["LATE", "SECTIONS", "VARIANT_COLUMNS", "balance_note", "decision_rows", "figure_file_name", "options_text",
            "run_description", "flow_section", "hot_spots_figure", "hot_spots_map_figure", "multiple_comparisons_text",
-           "report", "report_page", "flow_comparison_note", "length_text", "restricted_count_text", "shift_rows", "spots_count_text",
+           "report", "report_page", "restricted_row", "flow_comparison_note", "length_text", "restricted_count_text", "shift_rows", "spots_count_text",
            "variant_note", "variant_rows"]
 
 #: The hot-spot map's size and margins (pixels), its plot area (the colour bar takes the right margin),
@@ -328,6 +328,25 @@ def flow_section(pt: Any, chart: Any) -> list[str]:
     return parts
 
 
+def restricted_row(r: Mapping[str, Any]) -> list[str]:
+    """One strategy of restricted play as the report's table shows it: the win rates with the decimals at
+    which they agree with what the strategy costs
+    (:func:`~rometools.core.formatting.difference_places`), counts with thousands separators.
+
+    Examples
+    --------
+    >>> r = {"forbids": "never builds a fort", "games": 1200, "win_rate": 0.3465, "low": 0.32, "high": 0.37,
+    ...      "baseline": 0.3335, "loss": -0.013, "replaced": 1058}
+    >>> restricted_row(r)
+    ['a bot that never builds a fort', '1,200', '34.65%', '32.0% to 37.0%', '33.35%', \
+'gains 1.30 percentage points of win rate', '1,058']
+    """
+    places = difference_places(100 * r["baseline"], 100 * r["win_rate"], -100 * r["loss"], 1)
+    return [f"a bot that {r['forbids']}", number(r["games"]), f"{100 * r['win_rate']:.{places}f}%",
+            f"{r['low']:.1%} to {r['high']:.1%}", f"{100 * r['baseline']:.{places}f}%", loss_words(r["loss"], places),
+            number(r["replaced"])]
+
+
 #: The page's sections, in order (h2 headings); a part not asked for says so in one line.
 SECTIONS = ("Seat balance", "Score spread and game length", "How it plays", "Skill: does thinking pay?",
             "Restricted play: what each strategy is worth", "Hot spots: the places that matter",
@@ -448,9 +467,7 @@ def report_page(pt: Any, *, figures: list | None = None) -> str:
                      "measures it).</p>")
     parts.append("<h2>Restricted play: what each strategy is worth</h2>")
     if pt.restricted:
-        parts.append(page_table([[f"a bot that {r['forbids']}", number(r["games"]), f"{r['win_rate']:.1%}",
-                              f"{r['low']:.1%} to {r['high']:.1%}", f"{r['baseline']:.1%}", loss_words(r["loss"]),
-                              number(r["replaced"])] for r in pt.restricted],
+        parts.append(page_table([restricted_row(r) for r in pt.restricted],
                             ["strategy denied", "games", "win rate", "95% interval", "unrestricted",
                              "what it costs", "decisions changed"]))
         parts.append(f"<p class='note'>{html.escape(restricted_count_text(pt))}</p>")

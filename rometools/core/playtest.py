@@ -65,18 +65,21 @@ def lift_words(lift: float, digits: int = 0) -> str:
     return f"{quantity(f'{points:.{digits}f}', 'point')} {'more' if lift > 0 else 'less'} often than their seat"
 
 
-def loss_words(loss: float) -> str:
-    """What denying a strategy costs a bot, in words: ``loss`` the win rate it gives up.
+def loss_words(loss: float, digits: int = 1) -> str:
+    """What denying a strategy costs a bot, in words: ``loss`` the win rate it gives up, in percentage
+    points with ``digits`` decimals (as many as the win rates shown beside it:
+    :func:`~rometools.core.formatting.difference_places`).
 
     Examples
     --------
-    >>> loss_words(0.307), loss_words(-0.021), loss_words(0.0)
-    ('loses 30.7 points of win rate', 'gains 2.1 points of win rate', 'no change in win rate')
+    >>> loss_words(0.307), loss_words(-0.021), loss_words(0.0), loss_words(-0.013, 2)
+    ('loses 30.7 percentage points of win rate', 'gains 2.1 percentage points of win rate', \
+'no change in win rate', 'gains 1.30 percentage points of win rate')
     """
-    points = round(100 * abs(loss), 1)
+    points = round(100 * abs(loss), digits)
     if points == 0:
         return "no change in win rate"
-    return f"{'loses' if loss > 0 else 'gains'} {points:.1f} points of win rate"
+    return f"{'loses' if loss > 0 else 'gains'} {quantity(f'{points:.{digits}f}', 'percentage point')} of win rate"
 
 
 def restricted(game: str | Game, bot: str, restriction: str | Restriction) -> RestrictedBot:

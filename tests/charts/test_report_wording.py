@@ -155,3 +155,17 @@ def test_the_deepest_deficit_paired_over_fewer_games_says_so_and_shows_one_preci
     assert shown[1] == f"{row['a']:.1f}"   # one decimal, as the summary's figure
     assert shown[5] == (f"Over the {int(row['pairs'])} games of 12 that measure it in both the game and the variant; "
                         f"the game's own, over {own.games} games, is {own.value:.1f}")
+
+
+def test_restricted_plays_win_rates_agree_with_what_the_strategy_costs():
+    """It read "34.7% ... 33.3% gains 1.3 points" (shown values 1.4 apart, and a rate's difference in
+    "points")."""
+    from rometools.charts.playtest import restricted_row
+
+    r = {"forbids": "never builds a fort", "games": 30, "win_rate": 0.3465, "low": 0.2, "high": 0.5,
+         "baseline": 0.3335, "loss": 0.3335 - 0.3465, "replaced": 1058}
+    row = restricted_row(r)
+    assert (row[2], row[4], row[5]) == ("34.65%", "33.35%", "gains 1.30 percentage points of win rate")
+    r = {**r, "win_rate": 0.25, "baseline": 0.5, "loss": 0.25}
+    assert restricted_row(r)[2:] == ["25.0%", "20.0% to 50.0%", "50.0%", "loses 25.0 percentage points of win rate",
+                                     "1,058"]
