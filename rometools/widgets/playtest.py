@@ -26,6 +26,7 @@ from rometools.charts.playtest import (
     hot_spots_figure,
     hot_spots_map_figure,
     report_page,
+    restricted_row,
     shift_rows,
 )
 from rometools.charts.report_text import (
@@ -45,7 +46,7 @@ from rometools.core.flow import _interval_text, _value_text
 from rometools.core.formatting import counted, probability, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.core.options import option_example
-from rometools.core.playtest import loss_words, place_names, player_counts, playtest
+from rometools.core.playtest import place_names, player_counts, playtest
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
@@ -447,8 +448,7 @@ class PlaytestReport(Explorer):
                                ["figure", "value", "95% interval", "what it means"], "rt-playtest-flow-table"))
         if pt.restricted:
             text.append("<b>Restricted play</b>: the win rate a bot gives up when denied a strategy, on the same seeds")
-            text.append(_table([[r["forbids"], r["games"], f"{r['win_rate']:.1%}", f"{r['low']:.1%} to {r['high']:.1%}",
-                                 f"{r['baseline']:.1%}", loss_words(r["loss"])] for r in pt.restricted],
+            text.append(_table([[r["forbids"], *restricted_row(r)[1:6]] for r in pt.restricted],
                                ["a bot that", "games", "win rate", "95% interval", "unrestricted", "what it costs"],
                                "rt-playtest-restricted"))
             text.append(html.escape(restricted_count_text(pt)))

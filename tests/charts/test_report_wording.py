@@ -169,3 +169,21 @@ def test_restricted_plays_win_rates_agree_with_what_the_strategy_costs():
     r = {**r, "win_rate": 0.25, "baseline": 0.5, "loss": 0.25}
     assert restricted_row(r)[2:] == ["25.0%", "20.0% to 50.0%", "50.0%", "loses 25.0 percentage points of win rate",
                                      "1,058"]
+
+
+def test_the_explorers_restricted_table_shows_the_reports_figures():
+    """The playtest explorer's restricted table says what the report page says: win rates that agree with
+    the cost (34.65% and 33.35%, never 34.7% and 33.3% beside 1.3), in percentage points."""
+    import dataclasses
+    import html
+
+    from rometools.charts.playtest import restricted_row
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("via_romana", players=2, games=8, seed=4)
+    r = {**ex.playtest.restricted[0], "win_rate": 0.3465, "baseline": 0.3335, "loss": 0.3335 - 0.3465}
+    ex._draw(dataclasses.replace(ex.playtest, restricted=[r]))
+    cells = [r["forbids"], *restricted_row(r)[1:6]]
+    assert cells[2:] == ["34.65%", f"{r['low']:.1%} to {r['high']:.1%}", "33.35%",
+                         "gains 1.30 percentage points of win rate"]
+    assert "".join(f"<td style='padding:2px 8px'>{html.escape(v)}</td>" for v in cells) in ex._summary.value
