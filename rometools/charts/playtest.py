@@ -248,7 +248,7 @@ def shift_rows(shift: Mapping[int, Sequence[Mapping[str, Any]]], *, top: int = 1
     >>> row = {"place": "A", "games": 4, "taken": 2, "share": 0.5, "when": 0.1, "taker_wins": 1,
     ...        "taker_win_rate": 0.5, "low": 0.1, "high": 0.9, "fair": 0.5, "seat_expected": 0.4, "lift": 0.1}
     >>> shift_rows({2: [row], 3: []})
-    (['place', '2 players', '3 players'], [['A', 'taken in 50%; first taker wins 10 points more often than their seat', '-']])
+    (['place', '2 players', '3 players'], [['A', 'taken in 50%; first taker wins 10 percentage points more often than their seat', '-']])
     """
     counts = sorted(shift)
     order: list[str] = []

@@ -56,13 +56,14 @@ def lift_words(lift: float, digits: int = 0) -> str:
     Examples
     --------
     >>> lift_words(0.123), lift_words(-0.04), lift_words(0.001), lift_words(0.01)
-    ('12 points more often than their seat', '4 points less often than their seat', 'as often as their seat', \
-'1 point more often than their seat')
+    ('12 percentage points more often than their seat', '4 percentage points less often than their seat', \
+'as often as their seat', '1 percentage point more often than their seat')
     """
     points = round(100 * abs(lift), digits)
     if points == 0:
         return "as often as their seat"
-    return f"{quantity(f'{points:.{digits}f}', 'point')} {'more' if lift > 0 else 'less'} often than their seat"
+    return f"{quantity(f'{points:.{digits}f}', 'percentage point')} {'more' if lift > 0 else 'less'} often than " \
+           f"their seat"
 
 
 def loss_words(loss: float, digits: int = 1) -> str:

@@ -187,3 +187,11 @@ def test_the_explorers_restricted_table_shows_the_reports_figures():
     assert cells[2:] == ["34.65%", f"{r['low']:.1%} to {r['high']:.1%}", "33.35%",
                          "gains 1.30 percentage points of win rate"]
     assert "".join(f"<td style='padding:2px 8px'>{html.escape(v)}</td>" for v in cells) in ex._summary.value
+
+
+def test_a_places_lift_is_said_in_percentage_points():
+    """A lift is a difference of win rates: percentage points, as every rate difference on the page."""
+    from rometools.core.playtest import lift_words
+
+    assert lift_words(-0.04) == "4 percentage points less often than their seat"
+    assert lift_words(0.01) == "1 percentage point more often than their seat"
