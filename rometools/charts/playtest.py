@@ -39,7 +39,13 @@ from rometools.charts.report_text import (  # the page's text helpers, re-export
     variant_of,
     variant_rows,
 )
-from rometools.core.formatting import counted, difference_places, number, probability
+from rometools.core.formatting import (
+    counted,
+    difference_places,
+    number,
+    probability,
+    shown_difference,
+)
 from rometools.core.paired import comparison_rows
 from rometools.core.playtest import lift_words, loss_words, place_names
 
@@ -343,7 +349,8 @@ def restricted_row(r: Mapping[str, Any]) -> list[str]:
     """
     places = difference_places(100 * r["baseline"], 100 * r["win_rate"], -100 * r["loss"], 1)
     return [f"a bot that {r['forbids']}", number(r["games"]), f"{100 * r['win_rate']:.{places}f}%",
-            f"{r['low']:.1%} to {r['high']:.1%}", f"{100 * r['baseline']:.{places}f}%", loss_words(r["loss"], places),
+            f"{r['low']:.1%} to {r['high']:.1%}", f"{100 * r['baseline']:.{places}f}%",
+            loss_words(shown_difference(100 * r["win_rate"], 100 * r["baseline"], places) / 100, places),
             number(r["replaced"])]
 
 

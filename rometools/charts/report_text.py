@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rometools.core.formatting import counted, difference_places, one_in, quantity
+from rometools.core.formatting import counted, difference_places, one_in, quantity, shown_difference
 
 __all__ = ["VARIANT_COLUMNS", "balance_note", "decision_rows", "flow_comparison_note", "length_text", "options_text", "page_table",
            "restricted_count_text", "run_description", "spots_count_text", "variant_note", "variant_of", "variant_rows"]
@@ -119,7 +119,8 @@ def variant_rows(c: Any) -> list[list[str]]:
         scale = 100 if rate else 1   # both values and the difference with the decimals at which they agree
         places = difference_places(scale * f.base, scale * f.variant, scale * f.difference, 1)
         base, variant = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (f.base, f.variant))
-        rows.append([f.name, base, variant, difference_words(name, f.difference, unit, places), interval, verdict])
+        said = shown_difference(scale * f.base, scale * f.variant, places) / scale
+        rows.append([f.name, base, variant, difference_words(name, said, unit, places), interval, verdict])
     return rows
 
 

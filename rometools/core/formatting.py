@@ -12,8 +12,9 @@ these functions, so they read the same everywhere (``docs/style.md``):
   when it is small: ``"1/435 = 1 in 435 (0.23%)"``; never ``2.297844e-03``.
 * :func:`number` -- a count or a score with thousands separators: ``"100,065"``.
 * :func:`counted` -- a count with its noun, singular or plural: ``"1 game"``, ``"10,000 games"``.
-* :func:`difference_places` -- the decimals at which two shown values and their shown difference
-  agree: ``4.5%`` and ``5.5%``, never ``4%`` and ``6%`` beside a difference of ``1.0``.
+* :func:`difference_places`, :func:`shown_difference` -- the decimals at which two shown values and
+  their shown difference agree: ``4.5%`` and ``5.5%``, never ``4%`` and ``6%`` beside a difference
+  of ``1.0``; and the difference said beside them.
 * :func:`count_choices` -- the counts one may choose (players, seats): ``"2 to 5"``, ``"2, 3 or 5"``,
   and ``"2"`` alone, never ``"2 to 2"``.
 * :func:`exact_mean` -- an exact expectation (draws, points) with its decimal
@@ -51,6 +52,7 @@ __all__ = [
     "count_choices",
     "counted",
     "difference_places",
+    "shown_difference",
     "evidence",
     "exact_mean",
     "join_names",
@@ -375,8 +377,9 @@ def signed(x: float, decimals: int = 1) -> str:
 def difference_places(a: float, b: float, difference: float, least: int = 0, most: int = 3) -> int:
     """The fewest decimals, from ``least`` up to ``most``, at which ``a`` and ``b`` shown and their difference
     ``b - a`` shown agree: the shown ``b`` minus the shown ``a`` is the shown difference, and a difference
-    that is not 0 is not shown as 0. Show all three with them (a table's "the game", "the variant" and
-    "the variant's difference").
+    that is not 0 is not shown as 0; ``least`` where none do (thirds). Show all three with them (a
+    table's "the game", "the variant" and "the variant's difference"), the difference as
+    :func:`shown_difference` gives it.
 
     Examples
     --------
@@ -386,13 +389,30 @@ def difference_places(a: float, b: float, difference: float, least: int = 0, mos
     (2, 1)
     >>> difference_places(98.93, 98.74, -0.19)   # 99% and 99%: a difference shown as none
     1
+    >>> difference_places(100 / 3, 104 / 3, 4 / 3, 1)   # thirds agree at no precision: the least, and
+    1
+    >>> shown_difference(100 / 3, 104 / 3, 1)           # the difference of the values as shown
+    1.4
     """
     for places in range(least, most + 1):
         shown_a, shown_b = (round(float(f"{x:.{places}f}") * 10 ** places) for x in (a, b))
         shown_d = round(float(f"{difference:.{places}f}") * 10 ** places)
         if shown_b - shown_a == shown_d and (shown_d != 0 or difference == 0):
             return places
-    return most
+    return least
+
+
+def shown_difference(a: float, b: float, places: int) -> float:
+    """``b - a`` as shown with ``places`` decimals: the difference to say beside them, which agrees with them
+    whatever their rounding (:func:`difference_places` picks the decimals at which it is also the true
+    difference rounded, where there are any).
+
+    Examples
+    --------
+    >>> shown_difference(4.5, 5.5, 0), shown_difference(4.5, 5.5, 1)   # 4 and 6 (half to even); 4.5 and 5.5
+    (2.0, 1.0)
+    """
+    return round(float(f"{b:.{places}f}") - float(f"{a:.{places}f}"), places)
 
 
 def numbers_alike(values: Iterable[float], most: int = 2, *, minus: bool = False) -> list[str]:

@@ -28,6 +28,7 @@ from rometools.core.formatting import (
     percent,
     quantity,
     shown,
+    shown_difference,
 )
 from rometools.core.stats import proportion_estimate
 
@@ -368,7 +369,8 @@ def comparison_rows(table: Any) -> list[list[str]]:
         places = difference_places(scale * r.a, scale * r.b, scale * r.difference, 0 if rate else 1)
         a, b = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (r.a, r.b))
         interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit)
-        out.append([r.figure, a, b, difference_words(r.figure, r.difference, unit, places), interval, r.note])
+        said = shown_difference(scale * r.a, scale * r.b, places) / scale if r.difference == r.difference else r.difference
+        out.append([r.figure, a, b, difference_words(r.figure, said, unit, places), interval, r.note])
     return out
 
 

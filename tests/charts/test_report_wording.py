@@ -195,3 +195,14 @@ def test_a_places_lift_is_said_in_percentage_points():
 
     assert lift_words(-0.04) == "4 percentage points less often than their seat"
     assert lift_words(0.01) == "1 percentage point more often than their seat"
+
+
+def test_values_that_agree_at_no_precision_show_the_difference_of_the_shown_values():
+    """The trial's run had 104 of 300 against 100 of 300 (thirds): 34.667% and 33.333% differ by 1.333, which
+    no rounding of both makes agree; the cost said is then the shown values' difference."""
+    from rometools.charts.playtest import restricted_row
+
+    r = {"forbids": "never builds a fort", "games": 300, "win_rate": 104 / 300, "low": 0.3, "high": 0.4,
+         "baseline": 100 / 300, "loss": 100 / 300 - 104 / 300, "replaced": 1058}
+    row = restricted_row(r)
+    assert (row[2], row[4], row[5]) == ("34.7%", "33.3%", "gains 1.4 percentage points of win rate")
