@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -84,3 +86,29 @@ def test_every_explorer_the_readme_names_for_a_notebook_is_where_it_says():
             assert f"{name}(" in notebook.read_text(encoding="utf-8"), f"{notebook.name} does not show {name}"
         for name in re.findall(r"`(\w+Explorer)`", in_app):
             assert f"{name}(" in apps, f"no app page shows {name}"
+
+
+def test_readme_names_the_flags_each_command_takes_beside_a_variant_file(capsys):
+    """A trial read "`rometools simulate --variant gold.toml` (and `report`) plays it, options given
+    beside it overriding its own", but ``report`` takes no ``--option``: each command's sentence
+    names its own flags, and each is one that command takes."""
+    from rometools.cli import main
+
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "(and `report`)" not in readme
+    for command in ("simulate", "report"):
+        said = re.search(rf"`rometools {command} --variant gold\.toml`([^;]*)", readme).group(1)
+        flags = set(re.findall(r"`(--[a-z-]+)", said))
+        if command == "report":
+            assert "takes no `--option`" in said
+            flags.discard("--option")
+        assert flags, f"README does not say which flags `rometools {command} --variant` takes"
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        usage = capsys.readouterr().out
+        missing = [f for f in flags if not re.search(rf"{f}\b", usage)]
+        assert not missing, (command, missing)
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    assert not re.search(r"--option\b", capsys.readouterr().out)
+
