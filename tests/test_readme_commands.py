@@ -112,3 +112,12 @@ def test_readme_names_the_flags_each_command_takes_beside_a_variant_file(capsys)
         main(["report", "--help"])
     assert not re.search(r"--option\b", capsys.readouterr().out)
 
+
+def test_readme_says_how_many_games_each_mcts_depth_result_is_over():
+    """README quoted "61.7% (55.6% to 67.9%, 96 seeds)" with no game count to check the interval by:
+    benchmarks/bench_mcts_skill.py plays each seed once with each bot in each seat, two-player
+    games, so a seed is two games."""
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    counts = re.findall(r"(\d+) (?:other |further Via Romana )?seeds(?::| \()? ?\(?(\d+) (?:two-player )?games", readme)
+    assert len(counts) >= 3 and all(int(games) == 2 * int(seeds) for seeds, games in counts), counts
+    assert "won 48.0% (43.1% to 52.9%) at equal CPU, so Via Romana keeps full playouts" in readme
