@@ -432,7 +432,9 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     and gives no mean or interval, which would only look like an estimate:
     Caesar's Empire connects every city once, so greedy bots' games on the
     40-city board all last 40 decisions. Otherwise it gives the mean with its
-    t interval and the shortest and longest game.
+    t interval (clipped at 0: no game lasts less than no decision, as
+    :func:`~rometools.core.flow.flow` clips its figures) and the shortest and
+    longest game.
 
     Parameters
     ----------
@@ -463,6 +465,8 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     '997 of 1,000 games lasted 40 decisions; of the others, 2 lasted 41, 1 lasted 43.'
     >>> game_length_text(rows.assign(length=[43] * 20 + [40] * 980))
     'Game length: 40.1 decisions on average (95% confidence interval 40.0 to 40.1), from 40 to 43.'
+    >>> game_length_text(rows.head(2).assign(length=[12, 160]))
+    'Game length: 86.0 decisions on average (95% confidence interval 0.0 to 1,026.3), from 12 to 160.'
     """
     if not 0 < confidence < 1:
         raise ArgumentError(f"confidence must be between 0 and 1, got {confidence!r}")
@@ -478,6 +482,7 @@ def game_length_text(results, confidence: float = 0.95) -> str:
         return (f"{number(most)} of {counted(len(lengths), 'game')} lasted {number(usual)} decisions; "
                 f"of the others, {others}.")
     m, lo, hi = mean_interval(lengths, confidence)
+    lo = max(lo, 0.0)  # a t interval of a length is clipped to the lengths a game can have (as flow.py does)
     places = 1  # enough decimals that the interval's ends differ ("40.0 to 40.0" read as no interval)
     while places < 4 and f"{lo:.{places}f}" == f"{hi:.{places}f}":
         places += 1

@@ -636,3 +636,17 @@ def test_dask_runs_without_an_address_share_one_kept_cluster():
     pd.testing.assert_frame_equal(second, serial)
     close_cluster()
     assert module._CLUSTER[0] is None and cluster.status.name == "closed"
+
+
+def test_game_length_interval_never_goes_below_no_decision():
+    """Two Augustus games of 12 and 160 decisions (the trial's ``simulate augustus --games 2``
+    said "-53.8 to 225.8"): the t interval's low end is below 0, which no game length can be;
+    it is clipped at 0, as flow's figures are."""
+    import pandas as pd
+
+    rows = pd.DataFrame({"game": [0, 1], "rotation": 0, "seat": 0, "length": [12, 160], "score": 1, "rank": 1,
+                         "win": 1})
+    m, lo, hi = mean_interval([12, 160])
+    assert lo < 0 and m == 86
+    assert game_length_text(rows) == (f"Game length: 86.0 decisions on average (95% confidence interval 0.0 to "
+                                      f"{hi:,.1f}), from 12 to 160.")
