@@ -107,7 +107,8 @@ def test_compare_takes_variant_files(tmp_path, capsys):
 def test_tune_takes_a_seat_handicap(capsys):
     code, text, _ = run(capsys, "tune", "pig", "--parameter", "handicap.2", "--values", "0,10", "--target",
                         "equal-seats", "--max-games", "400", "--batch", "100", "--check-games", "0", "--quiet")
-    assert code == 0 and "Pig, 2 players, greedy: handicap.2 for P2's win rate at 50.0% (the fair share)" in text
+    assert code == 0 and ("Pig, 2 players, greedy: P2's handicap in points (handicap.2) for P2's win rate at 50.0% "
+                          "(the fair share)") in text
 
 
 def test_tune_and_compare_name_the_variant_file_and_that_it_edits_data(tmp_path, capsys):
@@ -119,7 +120,7 @@ def test_tune_and_compare_name_the_variant_file_and_that_it_edits_data(tmp_path,
                         "handicap.3", "--values", "0,5", "--bots", "random", "--max-games", "40", "--batch", "10",
                         "--check-games", "0", "--quiet")
     assert code == 0 and text.startswith("Via Romana, 3 players, random; variant 'rich goals' (edits the "
-                                         "components data: 1 value): handicap.3 for"), text
+                                         "components data: 1 value): P3's handicap in points (handicap.3) for"), text
     code, text, _ = run(capsys, "compare", "via_romana", "--variant", str(tmp_path / "rich.toml"), "--players", "3",
                         "--bots", "random", "--max-games", "20", "--batch", "10", "--quiet")
     assert code == 0 and ("as published against variant 'rich goals' (edits the components data: 1 value)"

@@ -33,7 +33,7 @@ from rometools.core.compare import _as_game, _check_whole, _rebuilt, _Runner
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import counted, number, numbers_alike, quantity, signed
 
-__all__ = ["Candidate", "Tuning", "play_games", "tune"]
+__all__ = ["Candidate", "Tuning", "parameter_words", "play_games", "tune"]
 
 #: Most candidate values (or grid points) one tuning races.
 MAX_CANDIDATES = 400
@@ -117,6 +117,9 @@ class Tuning:
         The parameters the variant tuned sets itself, with its value (``"handicap.4 = 2"``): each
         value tried replaces it (the whole handicap, not added to the variant's), and the text
         says so.
+    words : tuple of (str, str, str)
+        Each parameter in words with its unit, singular and plural (:func:`parameter_words`:
+        ``("P4's handicap", "point", "points")``); empty: the parameters' addresses, no unit.
     """
 
     title: str
@@ -135,6 +138,7 @@ class Tuning:
     seconds: float = 0.0
     unit: str = ""
     replaces: tuple[str, ...] = ()
+    words: tuple[tuple[str, str, str], ...] = ()
 
     def curve(self):
         """The response curve as a :class:`pandas.DataFrame`: one row per candidate (``value``,
@@ -159,6 +163,44 @@ def _value_text(v: Any) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
+def parameter_words(parameter: str, game: Any = None) -> tuple[str, str, str]:
+    """A tuned parameter in words with its unit, singular and plural: a seat's handicap
+    (``"handicap.4"``, seats from 1) is ``("P4's handicap", "point", "points")``, its start bonus
+    (``"handicap.4.bonus"``) is said in the game's own unit (``StartBonus``); any other parameter
+    is its address, with no unit (``"", ""``).
+
+    Parameters
+    ----------
+    parameter : str
+        The parameter's address, as :func:`tune` takes it.
+    game : Game or str, optional
+        Whose start bonus unit (``GameSpec.start_bonus``); without it a start bonus is in "units".
+
+    Examples
+    --------
+    >>> parameter_words("handicap.4")
+    ("P4's handicap", 'point', 'points')
+    >>> parameter_words("handicap.2.bonus", "caesars_empire")[0]
+    "P2's start bonus"
+    >>> parameter_words("target")
+    ('target', '', '')
+    """
+    parts = parameter.split(".")
+    if parts[0] != "handicap" or len(parts) not in (2, 3) or not parts[1].isdigit() \
+            or (len(parts) == 3 and parts[2] != "bonus"):
+        return parameter, "", ""
+    if len(parts) == 2:
+        return f"P{int(parts[1])}'s handicap", "point", "points"
+    bonus = None
+    if game is not None:
+        from rometools.core.game import game_spec
+
+        bonus = (game_spec(game) if isinstance(game, str) else game.spec).start_bonus
+    if bonus is None:
+        return f"P{int(parts[1])}'s start bonus", "unit", "units"
+    return f"P{int(parts[1])}'s start bonus", bonus.unit, bonus.units or bonus.unit + "s"
+
+
 def tuning_text(t: Tuning) -> str:
     """A tuning's answer in a few sentences.
 
@@ -181,8 +223,20 @@ def tuning_text(t: Tuning) -> str:
     def said(text: str) -> str:
         return quantity(text, noun) if noun else text
 
-    names = " and ".join(t.parameters)
-    lines = [f"{t.title}: {names} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
+    words = t.words or tuple((p, "", "") for p in t.parameters)
+    # a handicap in words with its unit, its address kept once in brackets for a designer to type
+    heads = [p if w == p else f"{w} in {plural} ({p})" if plural else f"{w} ({p})"
+             for p, (w, _, plural) in zip(t.parameters, words, strict=True)]
+    names = " and ".join(w for w, _, _ in words)
+
+    def valued(v: Any) -> str:   # "P4's handicap = 40 points"; parameters without a unit: "a and b = (1, 2)"
+        if not any(noun for _, noun, _ in words):
+            return f"{names} = {_value_text(v)}"
+        vs = v if isinstance(v, tuple) else (v,)
+        return " and ".join(f"{w} = {quantity(_value_text(x), noun, plural) if noun else _value_text(x)}"
+                            for (w, noun, plural), x in zip(words, vs, strict=True))
+
+    lines = [f"{t.title}: {' and '.join(heads)} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
              f"{counted(t.games, 'game')} in the race ({t.stopped})."]
     if t.replaces:
         lines.append(f"Each value tried replaces the variant's own {' and '.join(t.replaces)}: the value tried is "
@@ -191,7 +245,7 @@ def tuning_text(t: Tuning) -> str:
                                                                                           strict=True))
     verdict = ("meets the target within the tolerance" if t.meets else
                f"is the closest found, not shown to be within \u00b1{said(f'{scale * t.tolerance:g}')}")
-    lines.append(f"Recommended: {names} = {_value_text(r.value)}: off the target by {off}; it {verdict}.")
+    lines.append(f"Recommended: {valued(r.value)}: off the target by {off}; it {verdict}.")
     if t.value_interval is not None:
         lo, hi = t.value_interval
         tried = [c.value for c in t.candidates]
@@ -202,8 +256,9 @@ def tuning_text(t: Tuning) -> str:
             low_t, high_t = (str(x) if math.isfinite(x) else "" for x in (lo_, hi_))
         else:
             low_t, high_t = numbers_alike([lo, hi], 2, minus=True)
-        low = f"below {min(tried):g} (the smallest value tried)" if lo == -math.inf else low_t
-        high = f"above {max(tried):g} (the largest value tried)" if hi == math.inf else high_t
+        u = f" {words[0][2]}" if words[0][2] else ""   # "32 to 52 points", "above 60 points (the largest ...)"
+        low = f"below {min(tried):g}{u} (the smallest value tried)" if lo == -math.inf else low_t
+        high = f"above {max(tried):g}{u} (the largest value tried)" if hi == math.inf else high_t + u
         if whole and math.isfinite(lo) and math.isfinite(hi) and lo_ > hi_:
             lines.append(f"The response curve's band (interpolated between the values tried) meets the target "
                          f"between {lo:.1f} and {hi:.1f}: at no whole value.")
@@ -546,7 +601,8 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         meets = states[best][5] <= tolerance
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
-                      reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces)
+                      reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces,
+                      tuple(parameter_words(p, first) for p in parameters))
 
     try:
         with _Runner(executor, workers, address) as runner:

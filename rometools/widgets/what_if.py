@@ -1390,14 +1390,10 @@ def _fitted(fig, width: int):
 
 def _parameter_words(parameter: str, game: str) -> str:
     """A tuned parameter as the chart's axis says it: ``P4's handicap (points)``."""
-    seat = _seat_of(parameter)
-    if seat is None:
-        return parameter
-    if seat[1]:
-        bonus = game_spec(game).start_bonus
-        unit = (bonus.units or bonus.unit + "s") if bonus is not None else "units"
-        return f"P{seat[0]}'s start bonus ({unit})"
-    return f"P{seat[0]}'s handicap (points)"
+    from rometools.core.tune import parameter_words
+
+    words, _, plural = parameter_words(parameter, game)
+    return f"{words} ({plural})" if plural else words
 
 
 def _amount(x: float, scale: float, signed: bool = True) -> str:

@@ -121,5 +121,5 @@ def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page
     page.locator("button.rt-whatif-tune").first.click()
     _wait_text(page, ".rt-whatif-status", "^Done: [0-9,]+ games", 4 * WAIT_MS)
     _drawn(page, ".rt-whatif-curve", "response", [0, 20, 40])
-    assert "Recommended: handicap.4 = " in _text(page, ".rt-whatif-recommendation")
+    assert "Recommended: P4's handicap = " in _text(page, ".rt-whatif-recommendation")
     page.console_log.assert_clean()

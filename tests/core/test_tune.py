@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def test_a_tuned_variant_is_named_with_the_data_it_edits():
              progress=False)
     assert t.title == "Via Romana, 3 players, random; variant 'rich goals' (edits the components data: 1 value)"
     assert t.text.startswith("Via Romana, 3 players, random; variant 'rich goals' (edits the components data: "
-                             "1 value): handicap.3 for P3's win rate")
+                             "1 value): P3's handicap in points (handicap.3) for P3's win rate")
     plain = tune("via_romana", "hand", [4, 5], target="length=10", bots="random", max_games=20, batch=10,
                  check_games=0, progress=False)
     assert plain.title == "Via Romana, 4 players, random"
@@ -180,3 +181,30 @@ def test_a_tuned_games_options_are_in_the_title_in_their_own_words():
     t = tune(rometools.load_game("via_romana", players=3, dangerous_ties=True), "handicap.3", [0, 5],
              target="equal-seats", bots="random", max_games=20, batch=10, check_games=0, progress=False)
     assert t.title == "Via Romana, 3 players, random; variant Dangerous Ties on"
+
+
+def test_a_seat_handicap_is_said_in_words_with_its_unit_and_its_address_once():
+    """A trial's ``tune caesars_empire --parameter handicap.4`` printed "handicap.4 for P4's win
+    rate", "Recommended: handicap.4 = 40" and "allows ... 32 to 52" with no unit, beside a chart
+    labelled "P4's handicap (points)"."""
+    import dataclasses
+
+    from rometools.core.tune import parameter_words, tuning_text
+
+    t = tune("pig", "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=20, batch=10,
+             check_games=0, progress=False)
+    assert t.words == (("P2's handicap", "point", "points"),)
+    r = dataclasses.replace(t.recommended, value=10)
+    lines = tuning_text(dataclasses.replace(t, recommended=r, value_interval=(1.2, 9.6))).splitlines()
+    assert lines[0].startswith("Pig, 2 players, random: P2's handicap in points (handicap.2) for P2's win rate")
+    assert lines[1].startswith("Recommended: P2's handicap = 10 points: off the target by ")
+    assert lines[2] == "Values the response curve allows (its band, interpolated between the values tried, in " \
+                       "whole values): 2 to 9 points."
+    assert sum(line.count("handicap.2") for line in lines) == 1
+    beyond = tuning_text(dataclasses.replace(t, value_interval=(-math.inf, math.inf)))
+    assert "whole values): below 0 points (the smallest value tried) to above 10 points (the largest value " \
+           "tried)." in beyond
+    one = tuning_text(dataclasses.replace(t, recommended=dataclasses.replace(t.recommended, value=1)))
+    assert "Recommended: P2's handicap = 1 point: " in one
+    assert parameter_words("handicap.4.bonus", "caesars_empire")[0] == "P4's start bonus"
+    assert parameter_words("handicap.x") == ("handicap.x", "", "")
