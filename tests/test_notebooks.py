@@ -111,3 +111,17 @@ def test_app_page_is_a_valid_notebook_without_outputs_linked_from_the_index(name
     assert not _cells_with_outputs(nb)
     index = "\n".join(c.source for c in nbformat.from_dict(APP_PAGES[INDEX]).cells)
     assert name == INDEX or f"({name})" in index
+
+
+def test_what_if_notebook_names_the_tuning_loss_for_what_it_is():
+    """what_if.ipynb called ``Tuning.curve()``'s ``loss`` "farthest off (pp)", but a candidate's loss is
+    its largest ``|response|`` (``Candidate.loss``), not the farthest its interval reaches
+    (``Candidate.far``)."""
+    import re
+
+    from rometools.core.tune import Candidate
+
+    assert "The largest ``|response|``" in Candidate.__doc__
+    nb = nbformat.read(ROOT / "notebooks" / "what_if.ipynb", as_version=4)
+    names = re.findall(r'"loss": "([^"]*)"', "\n".join(c.source for c in nb.cells if c.cell_type == "code"))
+    assert names == ["distance from the target (pp, either side)"], names
