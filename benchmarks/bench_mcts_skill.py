@@ -44,11 +44,8 @@ from the repository root::
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -67,38 +64,11 @@ from rometools.core.simulate import simulate  # noqa: E402
 
 #: Run in a new interpreter: the first search from the start of a game with the given depth
 #: ("end": to the end, "default": the game's own), then as many more as fit in the seconds given; prints the two rates.
-RATE_CODE = textwrap.dedent("""
-    import json, sys, time
-    import numpy as np
-    import rometools
-    from rometools.core.game import CHANCE
-    from rometools.core.playout import sample_outcome
-    from rometools.core.mcts import MCTSBot
-    gid, players, seconds, depth = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-    depth = None if depth == "default" else depth if depth == "end" else int(depth)
-    game = rometools.load_game(gid, players=players)
-    state = game.new_game(rng=1)
-    rng = np.random.default_rng(1)
-    while game.current_player(state) == CHANCE:   # past the set-up's chance nodes
-        state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
-    budget = 50
-    cpu = time.process_time()
-    MCTSBot(budget=budget, depth=depth).choose(state, rng)
-    first = budget / (time.process_time() - cpu)
-    cpu, done = time.process_time(), 0
-    while time.process_time() - cpu < seconds:
-        MCTSBot(budget=budget, depth=depth).choose(state, rng)
-        done += budget
-    print(json.dumps([first, done / (time.process_time() - cpu)]))
-""")
 
 
 def rates(gid: str, seconds: float, depth: int | str) -> tuple[float, float]:
     """(first search, later searches) in simulations per CPU second at the four-player start, new process."""
-    out = subprocess.run([sys.executable, "-c", RATE_CODE, gid, str(bench_speed.four_or_nearest(gid)),
-                          str(seconds), str(depth)],
-                         capture_output=True, text=True, check=True, cwd=bench_speed.NEUTRAL)
-    return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
+    return bench_speed.mcts_rates(gid, seconds, depth)
 
 
 def positions(game, seed: int = 7) -> list:

@@ -153,7 +153,8 @@ MCTS_CODE = textwrap.dedent("""
     from rometools.core.game import CHANCE
     from rometools.core.playout import sample_outcome
     from rometools.core.search import MCTSBot
-    gid, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+    gid, players, seconds, depth = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+    depth = None if depth == "default" else depth if depth == "end" else int(depth)
     game = rometools.load_game(gid, players=players)
     state = game.new_game(rng=1)
     rng = np.random.default_rng(1)
@@ -161,19 +162,20 @@ MCTS_CODE = textwrap.dedent("""
         state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
     budget = 50
     cpu = time.process_time()
-    MCTSBot(budget=budget).choose(state, rng)
+    MCTSBot(budget=budget, depth=depth).choose(state, rng)
     first = budget / (time.process_time() - cpu)
     cpu, done = time.process_time(), 0
     while time.process_time() - cpu < seconds:
-        MCTSBot(budget=budget).choose(state, rng)
+        MCTSBot(budget=budget, depth=depth).choose(state, rng)
         done += budget
     print(json.dumps([first, done / (time.process_time() - cpu)]))
 """)
 
 
-def mcts_rates(gid: str, seconds: float) -> tuple[float, float]:
-    """(first search, later searches) in MCTS simulations per CPU second, in a new process."""
-    out = subprocess.run([sys.executable, "-c", MCTS_CODE, gid, str(four_or_nearest(gid)), str(seconds)],
+def mcts_rates(gid: str, seconds: float, depth: int | str = "default") -> tuple[float, float]:
+    """(first search, later searches) in MCTS simulations per CPU second at the four-player start (or the
+    nearest count), in a new process; ``depth``: the playouts' depth ("default": the game's own, "end")."""
+    out = subprocess.run([sys.executable, "-c", MCTS_CODE, gid, str(four_or_nearest(gid)), str(seconds), str(depth)],
                          capture_output=True, text=True, check=True, cwd=NEUTRAL)
     return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
 
