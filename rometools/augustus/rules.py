@@ -188,7 +188,19 @@ def random_source(state: GameState) -> str:
             if len(state.in_play[seat] if config.first_game else state.hands[seat]) < dealt:
                 return "hand " + str(seat)
         return "deal"
-    return "seat " + str(state.seat) + " draw " + str(state.draws)
+    seat, draws = state.seat, state.draws
+    if 0 <= seat < len(_SEAT_SOURCES) and 0 <= draws < _NAMED_DRAWS:   # asked at every decision: made once
+        names = _SEAT_SOURCES[seat]
+        while len(names) <= draws:
+            names.append("seat " + str(seat) + " draw " + str(len(names)))
+        return names[draws]
+    return "seat " + str(seat) + " draw " + str(draws)
+
+
+#: :func:`random_source`'s names of a decision, by seat (up to 6), then by the tokens drawn so far (up to
+#: :data:`_NAMED_DRAWS`), made as first asked.
+_SEAT_SOURCES: tuple = tuple([] for _ in range(6))
+_NAMED_DRAWS = 4096
 
 
 def chance_weights(state: GameState) -> tuple[list, list[int]]:
