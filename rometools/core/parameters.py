@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rometools.core.data_edits import (
     _kind,
@@ -39,8 +39,9 @@ from rometools.core.data_edits import (
 from rometools.core.errors import ArgumentError, DataFileError, OptionError
 from rometools.core.formatting import shown
 
-if TYPE_CHECKING:
-    from rometools.core.variants import Variant
+#: A :class:`~rometools.core.variants.Variant` (that module sits above this one and imports it, so
+#: it is not imported here, not even for annotations: the modules import one way).
+_Variant = Any
 
 __all__ = ["Parameter", "data_patterns", "ignored_by_bots", "variant_parameters", "with_value"]
 
@@ -106,7 +107,7 @@ class Parameter:
         return self.current != self.published
 
 
-def data_patterns(variant: Variant, file: str, *, drawing: bool = False) -> dict[str, list[Parameter]]:
+def data_patterns(variant: _Variant, file: str, *, drawing: bool = False) -> dict[str, list[Parameter]]:
     """A file option's data values grouped by kind (:attr:`Parameter.pattern`): ``{"reward.*.points":
     [the points of each reward tile], ...}``, in the file's order (the pattern without the file).
     The drawing-only values (:func:`is_drawing`, kind ``"drawing"``) only with ``drawing=True``.
@@ -127,7 +128,7 @@ def data_patterns(variant: Variant, file: str, *, drawing: bool = False) -> dict
     return out
 
 
-def ignored_by_bots(variant: Variant) -> dict[str, str]:
+def ignored_by_bots(variant: _Variant) -> dict[str, str]:
     """The variant's data edits its game's bots do not read, each with the game's reason
     (``GameSpec(bots_ignore=...)``): a comparison of the variant measures the new values on the
     old play for these, and its verdict says so.
@@ -150,7 +151,7 @@ def ignored_by_bots(variant: Variant) -> dict[str, str]:
     return out
 
 
-def with_value(variant: Variant, parameter: str, value: Any) -> Variant:
+def with_value(variant: _Variant, parameter: str, value: Any) -> _Variant:
     """:meth:`Variant.with_value <rometools.core.variants.Variant.with_value>`: the variant with one
     parameter changed (nothing loaded)."""
     from rometools.core.handicap import Handicap
@@ -190,7 +191,7 @@ def with_value(variant: Variant, parameter: str, value: Any) -> Variant:
     return replace(variant, options=options, edits=edits)
 
 
-def variant_parameters(variant: Variant, *, data: bool = True, drawing: bool = False) -> list[Parameter]:
+def variant_parameters(variant: _Variant, *, data: bool = True, drawing: bool = False) -> list[Parameter]:
     """:meth:`Variant.parameters <rometools.core.variants.Variant.parameters>`: every editable value,
     the published value beside the variant's."""
     from rometools.core.handicap import Handicap
@@ -224,14 +225,14 @@ def variant_parameters(variant: Variant, *, data: bool = True, drawing: bool = F
     return out
 
 
-def _players(variant: Variant) -> int:
+def _players(variant: _Variant) -> int:
     from rometools.core.load import load_game
 
     options = {k: v for k, v in _thawed(variant.options).items() if k not in variant.edits}
     return load_game(variant.game, **options).players
 
 
-def data_parameters(variant: Variant, file: str) -> list[Parameter]:
+def data_parameters(variant: _Variant, file: str) -> list[Parameter]:
     """Every value of one file option's data file as a :class:`Parameter`, list elements of numbers
     one by one, in the file's order."""
     from rometools.core.data import _read, load_data_file

@@ -29,14 +29,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rometools.core.data_edits import _same_file, _thawed
 from rometools.core.errors import ArgumentError, DataFileError, OptionError, RometoolsError
 from rometools.core.formatting import shown
 
-if TYPE_CHECKING:
-    from rometools.core.variants import Variant
+#: A :class:`~rometools.core.variants.Variant` (that module sits above this one and imports it, so
+#: it is not imported here, not even for annotations: the modules import one way).
+_Variant = Any
 
 __all__ = ["FORMAT_VERSION", "read_variant_toml", "variant_toml"]
 
@@ -44,7 +45,7 @@ __all__ = ["FORMAT_VERSION", "read_variant_toml", "variant_toml"]
 FORMAT_VERSION = 1
 
 
-def variant_toml(variant: Variant) -> str:
+def variant_toml(variant: _Variant) -> str:
     """:meth:`Variant.to_toml <rometools.core.variants.Variant.to_toml>`: the game, the options,
     each edited file's base and changes, as TOML text."""
     import tomlkit
@@ -143,7 +144,7 @@ def _toml_inline(value: Any) -> Any:
     return value
 
 
-def _base_name(variant: Variant, file: str) -> str:
+def _base_name(variant: _Variant, file: str) -> str:
     """How a saved variant names an edited file's base: a bundled file by its name, else its path."""
     from rometools.core.data import bundled_file
     from rometools.core.file_options import bundled_files
@@ -159,7 +160,7 @@ _TOP = ("variant", "options", "edits")
 _EDIT_KEYS = ("base", "set", "remove")
 
 
-def _from_raw(cls, raw: dict, source: str) -> Variant:
+def _from_raw(cls, raw: dict, source: str) -> _Variant:
     """A variant from a parsed TOML table, every entry checked (DataFileError naming it)."""
     for key in raw:
         if key not in _TOP:
@@ -235,7 +236,7 @@ def _raise(source: str, entry: str, problem: str):
     raise DataFileError(source, entry, problem)
 
 
-def _checked_load(variant: Variant, source: str) -> Variant:
+def _checked_load(variant: _Variant, source: str) -> _Variant:
     """:func:`~rometools.core.variants.load_variant`'s check: the variant loaded, each refusal as a DataFileError naming ``source``."""
     try:
         variant.load()
