@@ -298,6 +298,14 @@ def running(server: Server) -> Iterator[Server]:
 
 #: Busy processes per core that :func:`busy_cpu` starts by default: the issue's loaded machine.
 BUSY_PER_CORE = 4
+#: A busy process: a Python loop that ends when its parent (the test process) is gone.
+SPIN = (
+    "import os\n"
+    "parent = os.getppid()\n"
+    "while os.getppid() == parent:\n"
+    "    for _ in range(100_000):\n"
+    "        pass\n"
+)
 
 
 @contextlib.contextmanager
@@ -307,12 +315,14 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
     Each is a Python loop at the default priority, started in its own process group and
     killed by its id in a ``finally`` (nothing else is touched).  The machine then looks like
     a designer's laptop running simulations beside the explorer (load average about
-    ``per_core`` times the cores, plus what the test itself runs).
+    ``per_core`` times the cores, plus what the test itself runs).  A spinner also ends by
+    itself when the test process is gone (killed, so no ``finally`` ran): it checks its
+    parent every few milliseconds (:data:`SPIN`).
     """
     procs = []
     try:
         for _ in range(per_core * (os.cpu_count() or 1)):
-            procs.append(subprocess.Popen([sys.executable, "-c", "while True: pass"],
+            procs.append(subprocess.Popen([sys.executable, "-c", SPIN],
                                           stdin=subprocess.DEVNULL, start_new_session=True))
         yield procs
     finally:
