@@ -6,8 +6,9 @@ and compare the digests (``--json`` writes them to a file, ``--against`` compare
     .venv/bin/python benchmarks/history_digest.py --games 200 --json before.json
     .venv/bin/python benchmarks/history_digest.py --games 200 --against before.json
 
-Every registered game (``--only ID``: that one), its first two ``sample_configs`` (``--configs N``: the first N),
-every bot of its own (not MCTS), seeds 0 to N-1 through :func:`rometools.core.playout.play`.
+Every registered game, its first two ``sample_configs`` (``--configs N``: the first N), every bot of its own (not MCTS),
+seeds 0 to N-1 through :func:`rometools.core.playout.play` (``--only GAME``: that game's only; ``--against``
+then compares its digests only).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from rometools.core.playout import play
 
 def digests(n_games: int, configs: int = 2, only: str | None = None) -> dict[str, str]:
     out = {}
-    for gid in [only] if only else rometools.games():
+    for gid in rometools.games():
+        if only is not None and gid != only:
+            continue
         spec = game_spec(gid)
         for i, options in enumerate(spec.sample_configs[:configs]):
             game = rometools.load_game(gid, **options)
@@ -47,7 +50,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--configs", type=int, default=2, help="how many of each game's sample_configs")
-    ap.add_argument("--only", help="one registered game id (default every game)")
+    ap.add_argument("--only", help="one registered game id (default: every game)")
     ap.add_argument("--json", help="write the digests to this file")
     ap.add_argument("--against", help="compare with digests written earlier")
     args = ap.parse_args(argv)
@@ -58,6 +61,8 @@ def main(argv=None) -> int:
     if args.against:
         with open(args.against) as f:
             old = json.load(f)
+        if args.only:
+            old = {k: v for k, v in old.items() if k.startswith(args.only + "[")}
         changed = sorted(k for k in old if d.get(k) != old[k])
         missing = sorted(k for k in old if k not in d)
         print(f"{len(old) - len(changed)} of {len(old)} digests equal" +
