@@ -418,6 +418,7 @@ def _check_whole_number_boxes(explorer, spec) -> None:
                                 f"{value!r}), the state or the charts changed")
             else:
                 TALLY["typed whole-number boxes refused"] += 1
+            problems += _check_put_back(ex, box, label, value, text, where)
         # a whole number in range is taken as typed ("7", or one nearer the range)
         value = box.value
         lo, hi = (0 if low is None else low), (10**6 if high is None else high)
@@ -437,6 +438,24 @@ def _check_whole_number_boxes(explorer, spec) -> None:
     _require(boxes or not any(isinstance(w, _base().WholeNumberText) for w in walk(ex)),
              "a whole-number box in the widget tree was not found")
     _require(not problems, "\n".join(problems))
+
+
+def _check_put_back(ex, box, label: str, value, text: str, where: str) -> list[str]:
+    """A refusal under a box put back says so, true for what is on screen (the box reads ``value``
+    again, not the value refused), and goes at the next edit of the box, Enter on the same value
+    included (a browser sends no change for it, only Enter)."""
+    said = ex.message
+    if "rt-error" not in ex._message._dom_classes or box.value != value:
+        return []   # said in a panel of its own (the strong-play search), or not put back
+    problems = []
+    if f"{label.lower()} put back to {shown(value).lower()}" not in said.lower() or "last valid input" in said:
+        problems.append(f"{where}: typed {text!r} and put back to {value!r}, the message does not say so: "
+                        f"{said[:240]!r}")
+    box._handle_custom_msg({"event": "submit"}, [])   # Enter in the box, on the value it reads
+    if ex.message:
+        problems.append(f"{where}: Enter on {value!r}, put back, left the refusal of {text!r} on screen: "
+                        f"{ex.message[:200]!r}")
+    return problems
 
 
 _STRING_ENTRY = re.compile(r'^(\s*)(\w+)(\s*=\s*)"([^"\n]*)"', re.MULTILINE)

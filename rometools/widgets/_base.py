@@ -85,6 +85,10 @@ INPUT_ERRORS = (ValueError, TypeError, KeyError, TraitError)
 
 #: Largest seed: a browser's number box keeps every digit of it (and so echoes it as typed).
 MAX_SEED = 999_999_999
+#: Widgets with a value that the explorer shows, never one a designer edits.
+_SHOWN_ONLY = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.IntProgress, widgets.FloatProgress,
+               widgets.Valid)
+
 #: Longest message shown (characters); a longer one is cut.
 MAX_MESSAGE = 400
 # Widget traits a snapshot keeps, in the order they are put back: options before
@@ -222,6 +226,8 @@ class Explorer(widgets.VBox):
         self._notes: list[str] = []
         self.last_error: BaseException | None = None
         self._charts: dict[str, Chart] = {}
+        self._box_back: list[tuple[str, str]] | None = None   # controls a refusal put back: (label, value)
+        self._watching: tuple = ((), None, None)        # what clears the message at the next edit
 
     @contextmanager
     def _held(self) -> Iterator[None]:
@@ -467,6 +473,7 @@ class Explorer(widgets.VBox):
 
     def _compute_and_show(self, change: Callable[[], None] | None, restore_to: Snapshot | None) -> bool:
         self._notes = []
+        typed = self._values_now()
         try:
             with self.holding(restore_to):
                 if change is not None:
@@ -475,10 +482,10 @@ class Explorer(widgets.VBox):
                 view = self._compute()
         except NumberBoxError as err:
             self._put_back(err.field)
-            self._show_error(err)
+            self._show_refusal(err, typed)
             return False
         except INPUT_ERRORS as err:
-            self._show_error(err)
+            self._show_refusal(err, typed)
             return False
         except Exception as err:  # a bug: never a traceback in a widget
             self._show_unexpected(err)
@@ -522,6 +529,88 @@ class Explorer(widgets.VBox):
         """The control ``name`` back to its value in the view shown (as typed when none is shown yet)."""
         if self._good is not None and name in self._good.controls:
             self._restore(Snapshot({name: self._good.controls[name]}, {}))
+
+    def _refuse_box(self, err: NumberBoxError) -> None:
+        """A number box refused outside an update (a box checked as typed, read only at Run): the box
+        back to the view's value (:meth:`_put_back`), said as :meth:`_show_refusal` says it."""
+        typed = self._values_now()
+        self._put_back(err.field)
+        self._show_refusal(err, typed)
+
+    def _values_now(self) -> dict[str, tuple[type, Any]]:
+        """``{control name: (type, value)}``, to tell afterwards which controls a refusal put back."""
+        return {name: (type(w.value), w.value) for name, w in self._controls.items() if w.has_trait("value")}
+
+    def _show_refusal(self, err: BaseException, typed: Mapping[str, tuple[type, Any]]) -> None:
+        """The message of a refusal, true for the controls as they read now.
+
+        A control the refusal put back (its value now differs from ``typed``, as the designer
+        left it: a number box, or every control of a replay that restores the game shown) is
+        named with the value it reads again: "Rounds must be a whole number 1 to 12, got
+        99999999999 (Rounds put back to 6, the value the chart shows)", never "the chart still
+        shows the last valid input" under a box that already reads it. That message goes at the
+        designer's next edit of any control of the explorer (:meth:`_clear_at_next_edit`). A value
+        refused before it reached a control (``set_values``) leaves the controls as they were:
+        the usual message.
+
+        Examples
+        --------
+        >>> from rometools.widgets import SetupOddsExplorer
+        >>> ex = SetupOddsExplorer(trials=0)
+        >>> ex.seed_input.value = 2.5     # as typed in the box
+        >>> ex.seed_input.value, ex.message
+        (0, 'Cannot update: Seed must be a whole number 0 to 999,999,999, got 2.5 (Seed put back to 0, the value the chart shows)')
+        >>> ex.players_input.value = 2    # the next edit, of any control
+        >>> ex.message
+        ''
+        """
+        back = [name for name, (kind, value) in typed.items()
+                if (type(self._controls[name].value), self._controls[name].value) != (kind, value)]
+        self._box_back = [(self.field_label(name), _as_read(self._controls[name])) for name in back] or None
+        try:
+            self._show_error(err)
+        finally:
+            self._box_back = None
+        if back:
+            self._clear_at_next_edit()
+
+    def _clear_at_next_edit(self) -> None:
+        """The message now shown goes at the next edit of any control of the explorer: a value
+        changed, or Enter in a text box (a browser sends no change for a value typed again)."""
+        self._stop_watching()
+        said = self._message.value
+        todo, watched = list(self.children), []
+        while todo:
+            w = todo.pop()
+            todo.extend(getattr(w, "children", ()))
+            if isinstance(w, widgets.Widget) and w.has_trait("value") and not isinstance(w, _SHOWN_ONLY):
+                watched.append(w)
+
+        def edited(_change: Any = None) -> None:
+            if self._watching[1] is not edited:   # a later refusal watches now (observers of one change
+                return                            # run in turn, an unobserved one too)
+            self._stop_watching()
+            if self._message.value == said:
+                self._clear_error()
+
+        def entered(_widget: Any, content: Any, _buffers: Any = None) -> None:
+            if isinstance(content, dict) and content.get("event") == "submit":   # Enter, as a page sends it
+                edited()
+
+        for w in watched:
+            w.observe(edited, names="value")
+            if isinstance(w, widgets.Text):
+                w.on_msg(entered)
+        self._watching = (watched, edited, entered)
+
+    def _stop_watching(self) -> None:
+        """No more clearing at the next edit (:meth:`_clear_at_next_edit`)."""
+        watched, edited, entered = self._watching
+        for w in watched:
+            w.unobserve(edited, names="value")
+            if isinstance(w, widgets.Text):
+                w.on_msg(entered, remove=True)
+        self._watching = ((), None, None)
 
     def _set(self, values: Mapping[str, Any]) -> bool:
         """All-or-nothing ``set_values``: check every value, then set them all and redraw once.
@@ -574,6 +663,14 @@ class Explorer(widgets.VBox):
 
     def _kept(self) -> str:
         """What a refusal leaves on screen: :attr:`KEPT` if the class says, else its chart or charts."""
+        if self._box_back:   # a control reads the view's value again: say so, not "the last valid input"
+            put = " and ".join(f"{label} put back to {value}" for label, value in self._box_back[:3])
+            if len(self._box_back) > 3:
+                put += f" and {len(self._box_back) - 3} more controls put back"
+            if self.KEPT:
+                return f"{put}; {self.KEPT}"
+            values = "value" if len(self._box_back) == 1 else "values"
+            return f"{put}, the {values} the {'charts show' if len(self._charts) > 1 else 'chart shows'}"
         if self.KEPT:
             return self.KEPT
         if len(self._charts) > 1:
@@ -601,6 +698,28 @@ class Explorer(widgets.VBox):
     def _on_change(self, _change=None) -> None:
         if not self._hold:
             self.update()
+
+
+def _as_read(control: widgets.Widget) -> str:
+    """A control's value as the designer reads it on screen: a choice's label, a box's text.
+
+    Examples
+    --------
+    >>> _as_read(widgets.Dropdown(options=[("Treasures", "treasures")], value="treasures"))
+    'Treasures'
+    >>> _as_read(WholeNumberText(value=6)), _as_read(widgets.Checkbox(value=True)), _as_read(widgets.Text("x"))
+    ('6', 'ticked', "'x'")
+    """
+    if isinstance(control, widgets.Checkbox | widgets.ToggleButton):
+        return "ticked" if control.value else "unticked"
+    label = getattr(control, "label", None)
+    if isinstance(label, str):
+        return label if label.strip() else shown(label)
+    if isinstance(label, tuple):
+        return ", ".join(label) or "none"
+    if isinstance(control.value, str) and not isinstance(control, WholeNumberText):
+        return shown(control.value)
+    return str(control.value)
 
 
 def in_kernel() -> bool:

@@ -474,8 +474,7 @@ class BalanceExplorer(Explorer):
         try:
             self._check_number_boxes()
         except NumberBoxError as err:
-            self._put_back(err.field)
-            self._show_error(err)
+            self._refuse_box(err)
             self._box_refusal, self._block_run = self._message.value, True
             return
         if self._box_refusal and self._message.value == self._box_refusal:

@@ -108,11 +108,11 @@ def test_games_typed_out_of_range_is_refused_as_typed_and_the_next_run_plays_not
     results = ex.results
     ex._games.value = typed                      # what the browser sends on Enter or leaving the box
     assert ex.message == (f"Cannot update: Games must be a whole number 1 to 100,000, got {typed} "
-                          "(the summary and the charts still show the last run)")
+                          "(Games put back to 8; the summary and the charts still show the last run)")
     assert ex.results is results and ex._games.value == 8 and ex._bar.value == 8
     ex._games.value = 2.5                        # a second bad value: the message quotes it
     refusal = ("Cannot update: Games must be a whole number 1 to 100,000, got 2.5 "
-               "(the summary and the charts still show the last run)")
+               "(Games put back to 8; the summary and the charts still show the last run)")
     assert ex.message == refusal and ex._games.value == 8
     assert ex.run() is False and ex.message == refusal and ex.results is results  # the click's Run
     assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"

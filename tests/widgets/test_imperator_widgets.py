@@ -165,3 +165,30 @@ def test_tile_odds_choices_are_refused_with_the_games_own_message(kwargs, messag
     assert ex.set_values(**kwargs) is False
     assert ex.message == f"Cannot update: {message} (the chart still shows the last valid input)"
     assert ex.figure_data() == before and (ex.leftover_input.value, ex.reveal_input.value) == ("stay", "next_round")
+
+
+def test_a_refused_rounds_box_is_said_put_back_and_the_refusal_goes_at_the_next_edit():
+    """Trial finding F5: 99999999999 typed in Rounds was refused and the box put back to 6, but the
+    message said "the chart still shows the last valid input" under a box reading 6, and stayed
+    there after Enter on 6 (no change reaches the kernel) and after an edit of "Save as"."""
+    ex = TileOddsExplorer(players=3, rounds=6, trials=0)
+    before = ex.figure_data()
+    refusal = ("Cannot update: Rounds must be a whole number 1 to 12, got 99999999999 "
+               "(Rounds put back to 6, the value the chart shows)")
+    ex.rounds_input.set_state({"value": "99999999999"})      # typed, then Enter
+    assert ex.message == refusal and ex.rounds_input.value == 6 and ex.figure_data() == before
+    ex.rounds_input.set_state({"value": "6"})                # 6 typed on the 6 it reads: no change
+    assert ex.message == refusal
+    ex.rounds_input._handle_custom_msg({"event": "submit"}, [])   # ... but the page sends Enter
+    assert ex.message == "" and ex.figure_data() == before
+    ex.rounds_input.set_state({"value": "2.5"})
+    assert ex.message.startswith("Cannot update: Rounds must be a whole number 1 to 12, got 2.5 (Rounds put back")
+    ex.counts_editor._path.value = "my_tiles.toml"           # an edit of another box, that draws nothing
+    assert ex.message == "" and ex.figure_data() == before
+    ex.rounds_input.set_state({"value": "0"})
+    ex.rounds_input.set_state({"value": "13"})               # a second refusal in a row: its own words
+    assert ex.message.startswith("Cannot update: Rounds must be a whole number 1 to 12, got 13 (Rounds put back to 6")
+    ex.leftover_input.value = "discard"                      # another control: drawn, nothing to refuse
+    assert ex.message == "" and ex.rounds_input.value == 6
+    assert ex.set_values(rounds=99999999999) is False          # never reached the box: the usual words
+    assert ex.message.endswith("got 99999999999 (the chart still shows the last valid input)")

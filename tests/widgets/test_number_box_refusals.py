@@ -13,7 +13,12 @@ from rometools.widgets import CollectionExplorer, DrawOddsExplorer
 from rometools.widgets.caesars_empire import parse_city_tokens, parse_table
 from rometools.widgets.draws import MAX_DRAWS
 
-KEPT = " (the charts still show the last valid input)"
+KEPT = " (the charts still show the last valid input)"   # a value that never reached the box
+
+
+def back(label: str, value: int) -> str:
+    """The end of a refusal under a box put back: true for the box as it reads now."""
+    return f" ({label} put back to {value}, the value the charts show)"
 
 
 def typed(box, text: str) -> None:
@@ -68,18 +73,18 @@ def draws():
 def test_the_draws_box_refuses_out_of_its_range_and_goes_back(draws, text):
     p = draws.probability
     typed(draws._draws, text)
-    assert draws.message == f"Cannot update: Draws must be a whole number 0 to 200, got {text}{KEPT}"
+    assert draws.message == f"Cannot update: Draws must be a whole number 0 to 200, got {text}{back('Draws', 3)}"
     assert draws._draws.value == 3 and draws.probability == p
 
 
 def test_the_draws_box_goes_back_when_the_bag_is_too_small(draws):
     typed(draws._draws, "7")
     assert draws.message == ('Cannot update: Draws: cannot draw 7 tokens from a bag of 6 without replacement '
-                             f'(tick "with replacement" to put each token back){KEPT}')
+                             f'(tick "with replacement" to put each token back){back("Draws", 3)}')
     assert draws._draws.value == 3
     draws._replace.value = True
     typed(draws._draws, "51")
-    assert draws.message == f"Cannot update: Draws: at most 50 draws with replacement here, got 51{KEPT}"
+    assert draws.message == f"Cannot update: Draws: at most 50 draws with replacement here, got 51{back('Draws', 3)}"
     assert draws._draws.value == 3
 
 
@@ -94,7 +99,7 @@ def test_a_condition_count_is_at_most_the_bag_and_the_box_goes_back(draws, text)
     words = draws.words
     typed(draws._rows[0].k, text)
     assert draws.message == ("Cannot update: Condition row 1: the number of tokens (the bag holds 6) must be "
-                             f"a whole number 0 to 6, got {text}{KEPT}")
+                             f"a whole number 0 to 6, got {text}{back('Condition row 1: the number of tokens', 0)}")
     assert draws._rows[0].k.value == 0 and draws.words == words
     typed(draws._rows[0].k, "6")  # the whole bag: allowed (and impossible for red)
     assert draws.message == "" and draws.words.startswith("exactly 6 red or")
@@ -104,7 +109,8 @@ def test_a_condition_count_with_replacement_is_at_most_the_draws_allowed(draws):
     draws._replace.value = True
     typed(draws._rows[0].k, "51")
     assert draws.message == ("Cannot update: Condition row 1: the number of tokens (at most 50 draws with "
-                             f"replacement) must be a whole number 0 to 50, got 51{KEPT}")
+                             f"replacement) must be a whole number 0 to 50, got 51"
+                             f"{back('Condition row 1: the number of tokens', 0)}")
     assert draws._rows[0].k.value == 0
     assert not draws.set_values(rows=[("at least", 51, "red")])
     assert draws.message.startswith("Cannot update: Condition row 1: the number of tokens (at most 50")
@@ -113,5 +119,6 @@ def test_a_condition_count_with_replacement_is_at_most_the_draws_allowed(draws):
 
 def test_one_simulated_draw_is_refused_and_the_box_goes_back(draws):
     typed(draws._trials, "1")
-    assert draws.message == f"Cannot update: Simulated draws must be 0 (no simulation) or 2 or more, got 1{KEPT}"
+    assert draws.message == ("Cannot update: Simulated draws must be 0 (no simulation) or 2 or more, got 1"
+                             f"{back('Simulated draws', 0)}")
     assert draws._trials.value == 0
