@@ -59,7 +59,7 @@ def test_a_count_box_refuses_and_goes_back(text):
     box = ex.counts_inputs["grapes"]
     typed(box, text)
     assert ex.message == ("Cannot update: Counts: the count of Grapes (the box holds 4) must be a whole "
-                          f"number 0 to 4, got {text}{KEPT}")
+                          f"number 0 to 4, got {text}{back('Counts: the count of Grapes (the box holds 4)', 3)}")
     assert box.value == 3
 
 
