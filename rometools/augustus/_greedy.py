@@ -601,18 +601,28 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
 def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict,
                    before: dict) -> float:
     """What a removal takes from the rival's position value (its total); 0 for a pass. ``before``:
-    each rival's position value as it stands, by seat, filled as met (the same for each of its legions)."""
+    by rival seat, its objective values as they stand (:func:`objective_values`), each objective's
+    place among them by card number, and its total, filled as met. The total after the removal is
+    the sum with the one objective the legion leaves rated again, in the same order: the same float
+    as :func:`position_value` of the rival's objectives rebuilt (tested through the digests)."""
     if action == PASS:
         return 0.0
     _, other, number, symbol = action
     cards = state.config.objectives
-    now = before.get(other)
-    if now is None:
-        now = before[other] = position_value(state, other, state.in_play[other], horizon, complete_weight, memos)[1]
-    plays = [Placed(p.number, tuple(k - (p.number == number and s == symbol)
-                                    for (s, _), k in zip(cards.card(p.number).slots, p.legions, strict=True)))
-             for p in state.in_play[other]]
-    return now - position_value(state, other, plays, horizon, complete_weight, memos)[1]
+    got = before.get(other)
+    if got is None:
+        bag = bag_items(state.config.components)
+        memo = kept(memos, cards, bag, horizon, complete_weight)[1]
+        plays = state.in_play[other]
+        weight = weights(state, other, plays)
+        base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
+        got = before[other] = (base, {p[0]: (k, p) for k, p in enumerate(plays, 1)}, _best_and_total(base)[1],
+                               weight, memo, bag)
+    base, where, total, weight, memo, bag = got
+    k, p = where[number]
+    chance = _legion_value(cards, bag, memo, number, p[1], cards.by_number[number].symbols().index(symbol), -1,
+                           horizon, complete_weight)
+    return total - _best_and_total(base, k, weight[number] * chance)[1]
 
 
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):

@@ -25,8 +25,12 @@ def senators(state: GameState, seat: int) -> int:
     >>> senators(new_game(rng=0), 0)
     0
     """
-    cards = state.config.cards
-    return sum(1 for n in state.controlled[seat] if cards.card(n).kind == "senator")
+    cards = state.config.cards.by_number   # numbers the state holds
+    count = 0
+    for n in state.controlled[seat]:
+        if cards[n].kind == "senator":
+            count += 1
+    return count
 
 
 def score_parts(state: GameState) -> list[dict[str, int]]:
