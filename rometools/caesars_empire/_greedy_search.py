@@ -21,7 +21,7 @@ goes on along); paths into Rome are neither. The Roads the route policy
 gives the seat (``exact``) are ``own`` itself, or under ``"first"``
 ``engine.first_route_roads`` with its next steps and the board's ``rank``.
 What a capture is worth: the seat's highest City token per colour and the
-marginal value of each Treasure type (``scoring.marginal_values_shared``),
+marginal value of each Treasure type (``scoring.marginal_list_shared``),
 or, in the 2-3 player variant, ``gain_of(colour, value)`` and a Treasure's
 value by id.
 """
@@ -37,7 +37,7 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
 from rometools.caesars_empire import engine
-from rometools.caesars_empire.scoring import marginal_values_shared
+from rometools.caesars_empire.scoring import marginal_list_shared, marginal_values_shared
 from rometools.caesars_empire.state import PASS
 from rometools.core.rng import integer_below
 
@@ -366,7 +366,7 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     config = state.config
     if tv is None and gain_of is None:  # standard City Points
         comps = config.components
-        tv = _by_type(_treasure_values(where, d, seat, comps), comps.treasure_ids)
+        tv = marginal_list_shared(_treasure_counts(where, d, seat), comps)
     budget = state.roads_left[seat]
     lim = config.max_chain_paths
     limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
@@ -428,10 +428,16 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t)
+def _treasure_counts(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t) -> tuple:
+    """The seat's Treasure counts (in ``treasure_ids`` order) from the facts' cells ``d``."""
+    at = where.counts + seat * where.types
+    return tuple([d[at + t] for t in range(where.types)])
+
+
+@cython.cfunc
 def _treasure_values(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t, comps) -> dict:
     """:func:`treasure_values` from the facts' cells ``d`` (the seat's Treasure counts)."""
-    at = where.counts + seat * where.types
-    return marginal_values_shared(tuple([d[at + t] for t in range(where.types)]), comps)
+    return marginal_values_shared(_treasure_counts(where, d, seat), comps)
 
 
 def treasure_values(state) -> dict:

@@ -307,6 +307,16 @@ class Components:
         return {}
 
     @cached_property
+    def _marginal_list_memo(self) -> dict:
+        """``scoring.marginal_list_shared`` per Treasure-count vector (bounded there)."""
+        return {}
+
+    @cached_property
+    def _fold_memo(self) -> dict:
+        """``_treasure_memo._folded_marginal`` per sorted non-Gold counts and Gold count (bounded there)."""
+        return {}
+
+    @cached_property
     def _names(self) -> Mapping[str, str]:
         """Every accepted spelling (normalised) -> canonical id, built once."""
         out = {}

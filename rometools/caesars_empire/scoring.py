@@ -8,11 +8,18 @@ Road Bonus, In the Event of a Tie) and 2-3 Player Variants; the same text in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from rometools.caesars_empire._treasure_memo import (
+    _CACHE,
+    marginal_list_shared,
+    marginal_values,
+    marginal_values_shared,
+    treasure_total,
+)
 from rometools.caesars_empire.components import Components, ScoringTables, load_components
 from rometools.caesars_empire.state import GameState
 from rometools.core.formatting import seat_label
@@ -31,6 +38,7 @@ __all__ = [
     "final_ranking",
     "marginal_treasure_value",
     "marginal_values",
+    "marginal_list_shared",
     "marginal_values_shared",
     "normalise_treasures",
     "road_bonus",
@@ -447,121 +455,8 @@ def final_ranking(
 
 
 # ===================================================================== cached forms (engine, bots)
-# Holdings repeat across turns and games, so the engine's end-of-game scores and
-# GreedyBot's token values look them up in bounded LRU caches (functools), keyed on
-# hashable values only: a seat's Treasure counts as a vector in
-# ``components.treasure_ids`` order, its City tokens as a sorted tuple.
-_CACHE = 1 << 16
-
-
-@lru_cache(maxsize=_CACHE)
-def _treasure_total(tables: ScoringTables, non_gold: tuple[int, ...], gold: int) -> int:
-    same = sum(tables.score("same_type", c) for c in non_gold)
-    rows = max(non_gold, default=0)
-    different = sum(tables.score("different_types", sum(1 for c in non_gold if c >= k))
-                    for k in range(1, rows + 1))
-    return same + different + tables.score("gold", gold)
-
-
-def _split(counts: Sequence[int], comps: Components) -> tuple[tuple[int, ...], int]:
-    """(non-Gold counts, Gold count); the non-Gold counts sorted when their supplies are equal."""
-    gold_at = comps.gold_index
-    non_gold = tuple(counts[:gold_at]) + tuple(counts[gold_at + 1:])
-    if comps.equal_non_gold_supply:
-        non_gold = tuple(sorted(non_gold))
-    return non_gold, counts[gold_at]
-
-
-def treasure_total(counts: Sequence[int], comps: Components) -> int:
-    """``treasure_points(...).total`` for counts given as a vector, cached.
-
-    Parameters
-    ----------
-    counts : sequence of int
-        Tokens per type in ``comps.treasure_ids`` order (not re-validated
-        against the box supply; the tables still refuse a count they do not score).
-    comps : Components
-
-    Examples
-    --------
-    >>> c = load_components()
-    >>> treasure_total([2, 0, 2, 0, 3, 0, 0, 1, 2], c)
-    32
-    """
-    non_gold, gold = _split(counts, comps)
-    return _treasure_total(comps.tables, non_gold, gold)
-
-
-@lru_cache(maxsize=_CACHE)
-def _marginal(tables: ScoringTables, non_gold: tuple[int, ...], gold: int,
-              supply: tuple[int, ...], gold_supply: int) -> tuple[dict[int, int], int | None]:
-    """Per non-Gold count held, the value of one more token; and one more Gold's value."""
-    base = _treasure_total(tables, non_gold, gold)
-    by_count: dict[int, int] = {}
-    for i, c in enumerate(non_gold):
-        if c < supply[i] and c not in by_count:
-            more = tuple(sorted((*non_gold[:i], c + 1, *non_gold[i + 1:])))
-            by_count[c] = _treasure_total(tables, more, gold) - base
-    gold_value = _treasure_total(tables, non_gold, gold + 1) - base if gold < gold_supply else None
-    return by_count, gold_value
-
-
-def marginal_values(counts: Sequence[int], comps: Components) -> dict[str, int]:
-    """:func:`marginal_treasure_value` for counts given as a vector, cached.
-
-    Types already at their box supply are left out.
-
-    Examples
-    --------
-    >>> c = load_components()
-    >>> marginal_values([2, 0, 2, 0, 3, 0, 0, 1, 2], c) == marginal_treasure_value(
-    ...     {"meat": 2, "gems": 2, "grapes": 3, "wine": 1, "gold": 2})
-    True
-    """
-    return dict(marginal_values_shared(counts, comps))  # a copy of the memoised values is handed out
-
-
-def marginal_values_shared(counts: Sequence[int], comps: Components) -> Mapping[str, int]:
-    """:func:`marginal_values` without the copy: the memoised mapping itself, which the
-    caller must not change (GreedyBot reads it once per move).
-
-    Examples
-    --------
-    >>> c = load_components()
-    >>> marginal_values_shared([2, 0, 2, 0, 3, 0, 0, 1, 2], c) == marginal_values([2, 0, 2, 0, 3, 0, 0, 1, 2], c)
-    True
-    """
-    memo = comps._marginal_memo
-    key = tuple(counts)
-    out = memo.get(key)
-    if out is None:
-        if len(memo) > _CACHE:
-            memo.clear()
-        out = memo[key] = _marginal_values(key, comps)
-    return out
-
-
-def _marginal_values(counts: tuple[int, ...], comps: Components) -> dict[str, int]:
-    if not comps.equal_non_gold_supply:  # no folding: score each type directly
-        base = treasure_total(counts, comps)
-        out = {}
-        for i, t in enumerate(comps.treasure_ids):
-            if counts[i] < comps.supply[t]:
-                more = list(counts)
-                more[i] += 1
-                out[t] = treasure_total(more, comps) - base
-        return out
-    ids = comps.non_gold_ids
-    non_gold, gold = _split(counts, comps)
-    supply = comps.supply[ids[0]]
-    by_count, gold_value = _marginal(comps.tables, non_gold, gold, (supply,) * len(non_gold),
-                                     comps.supply[comps.gold_id])
-    gold_at = comps.gold_index
-    raw = tuple(counts[:gold_at]) + tuple(counts[gold_at + 1:])
-    out = {t: by_count[c] for t, c in zip(ids, raw, strict=True) if c in by_count}
-    if gold_value is not None:
-        out[comps.gold_id] = gold_value
-    return out
+# City tokens: bounded LRU caches (functools) keyed on a sorted tuple; the Treasure forms
+# (``treasure_total``, ``marginal_values``...) are in ``_treasure_memo``, imported above.
 
 
 def city_total(tokens: Iterable[tuple[str, int]]) -> int:

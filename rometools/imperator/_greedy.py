@@ -57,33 +57,68 @@ def pick(options: list, rng: np.random.Generator):
     return options[0] if len(options) == 1 else options[integer_below(rng, len(options))]
 
 
+#: (the components last asked, their :func:`_ratings`): one game's components serve every move.
+_RATED: list = [None]
+
+
+def _ratings(comps) -> dict:
+    """Per tile id, ``(resource index, points per resource, marker)`` for an instant-points tile
+    and ``(-1, value, marker)`` for any other: :func:`tile_value` and the marker in one plain dict
+    look-up (the components' read-only mappings cost a method call each, per region per move).
+    Kept for the last components asked."""
+    kept = _RATED[0]   # one tuple, replaced at once: a thread never pairs components with another's dict
+    if kept is None or kept[0] is not comps:
+        rated = {}
+        for t in comps.tile_ids:
+            rule = comps.instant_points_of.get(t)
+            worth = (-1, comps.usable_points_of.get(t, 1)) if rule is None else rule
+            rated[t] = (worth[0], worth[1], comps.marker_of[t])
+        kept = _RATED[0] = (comps, rated)
+    return kept[1]
+
+
 @cython.locals(value=cython.long, best=cython.long, d=cython.long, nearest=cython.long, v=cython.long,
-               marker=cython.long, found=cython.bint)
-def _placement(state: GameState, rng: np.random.Generator, seat: int, index, tiles, marker_of):
+               marker=cython.long, found=cython.bint, i=cython.Py_ssize_t, r=cython.long, k=cython.long,
+               rated=dict, rating=tuple)
+def _placement(state: GameState, rng: np.random.Generator, seat: int, tiles):
     """The placement (or :data:`PASS` when there is none): the highest tile value (:func:`tile_value`),
     then the worker value nearest the marker (``distance()``), ties drawn in ``legal_actions``' order.
-    One pass over the placements: each region's tile is rated once, not once per worker value, and a
-    higher value met later starts the ties again."""
-    points_of, stock = state.config.components.instant_points_of, state.stock[seat]
-    usable = state.config.components.usable_points_of
+    One pass over the regions, in :func:`~rometools.imperator.rules.placements`' order: each region's
+    tile is rated first, and which worker values may go there (``rules.open_values``) is asked only
+    of a region worth at least the best so far; a higher value met later starts the ties again."""
+    occupant = state.occupant
+    if seat in occupant:   # at most one worker on the board: no placement
+        return PASS
+    rated, stock = _ratings(state.config.components), state.stock[seat]
+    regions = state.config.layout.regions
+    allowed = rules.allowed_values(state, seat)
+    zone, political = state.zones[seat], state.political[seat]
     best, nearest, found = 0, 0, False
     picks: list = []
-    for region, values in rules.placements(state):
-        t = tiles[index[region]]
-        rule = points_of.get(t)   # tile_value(), inline
-        value = usable.get(t, 1) if rule is None else stock[rule[0]] * rule[1]
+    for i in range(len(tiles)):
+        t = tiles[i]
+        if t is None:
+            continue
+        rating = rated[t]   # tile_value(), inline
+        r, k = rating[0], rating[1]
+        value = k if r < 0 else stock[r] * k
         if found and value < best:
             continue
+        values = allowed
+        if occupant[i] >= 0:
+            values = rules.open_values(state, i, allowed, zone, political)
+            if not values:   # a worker there none of the seat's can force out
+                continue
         if not found or value > best:
             best, found, picks = value, True, []
             nearest = 1 << 30
-        marker = marker_of[t]
+        marker = rating[2]
         for v in values:
             d = abs(v - marker)
             if d < nearest:
-                nearest, picks = d, [(region, v)]
+                nearest, picks = d, [(regions[i], v)]
             elif d == nearest:
-                picks.append((region, v))
+                picks.append((regions[i], v))
     return pick(picks, rng) if picks else PASS
 
 
@@ -93,7 +128,7 @@ def choose(state: GameState, rng: np.random.Generator):
     marker_of = state.config.components.marker_of
     seat = rules.current_player(state)
     if state.phase == "place":
-        return _placement(state, rng, seat, index, tiles, marker_of)
+        return _placement(state, rng, seat, tiles)
     acts = rules.legal_actions(state)
     values: dict = {}
     if state.phase == "displace":

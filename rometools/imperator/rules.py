@@ -65,6 +65,7 @@ __all__ = [
     "markers",
     "new_game",
     "occupants",
+    "open_values",
     "placements",
     "worker",
 ]
@@ -549,26 +550,44 @@ def placements(state: GameState) -> list[tuple[str, tuple[int, ...]]]:
     if seat in occupant:   # at most one worker on the board: no placement
         return []
     values = allowed_values(state, seat)
-    marker_of = state.config.components.marker_of
     regions = state.config.layout.regions
-    held_by = state.value
     zone, political = state.zones[seat], state.political[seat]
     out: list = []
     for i, tile in enumerate(state.tiles):
         if tile is None:
             continue
-        s = occupant[i]
-        if s < 0:
+        if occupant[i] < 0:
             out.append((regions[i], values))
             continue
-        marker = marker_of[tile]
-        held = abs(held_by[i] - marker)
-        theirs = state.zones[s]   # equal values: more unused influence zone wins, then more political influence
-        edge = zone > theirs if zone != theirs else political > state.political[s]
-        beat = tuple(v for v in values if abs(v - marker) < held or (abs(v - marker) == held and edge))
+        beat = open_values(state, i, values, zone, political)
         if beat:
             out.append((regions[i], beat))
     return out
+
+
+def open_values(state: GameState, i: int, values: tuple[int, ...], zone: int, political: int) -> tuple[int, ...]:
+    """Of ``values``, the worker values a seat with influence zone ``zone`` and political influence
+    ``political`` may place in region number ``i`` (which holds a tile): all of them while the
+    region is empty, else those that beat the worker there (nearer the marker, else equally near
+    with more unused influence zone, else with more political influence). The test of
+    :func:`placements`, for one region (GreedyBot asks it only of regions it would take).
+
+    Examples
+    --------
+    >>> s = apply(new_game(GameConfig(players=2), rng=3), ("latium", 3))
+    >>> s.config.components.marker_of[s.tiles[0]]   # latium's tile: P1's 3 is 2 from its marker
+    5
+    >>> open_values(s, 0, (1, 2, 3, 4, 5), 0, 0)   # P2 needs a worker nearer the 5 (a tie goes to P1)
+    (4, 5)
+    """
+    s = state.occupant[i]
+    if s < 0:
+        return values
+    marker = state.config.components.marker_of[state.tiles[i]]
+    held = abs(state.value[i] - marker)
+    theirs = state.zones[s]   # equal values: more unused influence zone wins, then more political influence
+    edge = zone > theirs if zone != theirs else political > state.political[s]
+    return tuple([v for v in values if abs(v - marker) < held or (abs(v - marker) == held and edge)])
 
 
 def apply(state: GameState, action: Any) -> GameState:

@@ -13,7 +13,7 @@ default ``action_history`` serves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -113,9 +113,14 @@ def legal_actions(state: PigState) -> list:
     return [] if _over(state) else [ROLL, HOLD]
 
 
+def _next(state: PigState, banked: tuple[int, ...], seat: int, turn_total: int, rolling: bool,
+          history: tuple) -> PigState:
+    # dataclasses.replace spelled out: replace looks every field up by name, half of a game's time
+    return PigState(state.config, banked, seat, turn_total, rolling, history, state.start, state.seed)
+
+
 def _end_turn(state: PigState, banked: tuple[int, ...], history: tuple) -> PigState:
-    return replace(state, banked=banked, seat=(state.seat + 1) % state.config.players, turn_total=0,
-                   rolling=False, history=history)
+    return _next(state, banked, (state.seat + 1) % state.config.players, 0, False, history)
 
 
 def apply(state: PigState, action: Any) -> PigState:
@@ -144,7 +149,7 @@ def apply(state: PigState, action: Any) -> PigState:
                                  f"{'the die is rolling' if state.rolling else 'no roll is pending'}")
     history = (*state.history, action)
     if action == ROLL:
-        return replace(state, rolling=True, history=history)
+        return _next(state, state.banked, state.seat, state.turn_total, True, history)
     if action == HOLD:
         banked = list(state.banked)
         banked[state.seat] += state.turn_total
@@ -155,8 +160,8 @@ def apply(state: PigState, action: Any) -> PigState:
     if state.banked[state.seat] + total >= state.config.target:  # the target reached: the game ends
         banked = list(state.banked)
         banked[state.seat] += total
-        return replace(state, banked=tuple(banked), turn_total=0, rolling=False, history=history)
-    return replace(state, turn_total=total, rolling=False, history=history)
+        return _next(state, tuple(banked), state.seat, 0, False, history)
+    return _next(state, state.banked, state.seat, total, False, history)
 
 
 def scores(state: PigState) -> tuple[int, ...]:
