@@ -298,6 +298,14 @@ def running(server: Server) -> Iterator[Server]:
 
 #: Busy processes per core that :func:`busy_cpu` starts by default: the issue's loaded machine.
 BUSY_PER_CORE = 4
+#: A busy process: a Python loop that ends when its parent (the test process) is gone.
+SPIN = (
+    "import os\n"
+    "parent = os.getppid()\n"
+    "while os.getppid() == parent:\n"
+    "    for _ in range(100_000):\n"
+    "        pass\n"
+)
 
 
 @contextlib.contextmanager
@@ -307,12 +315,14 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
     Each is a Python loop at the default priority, started in its own process group and
     killed by its id in a ``finally`` (nothing else is touched).  The machine then looks like
     a designer's laptop running simulations beside the explorer (load average about
-    ``per_core`` times the cores, plus what the test itself runs).
+    ``per_core`` times the cores, plus what the test itself runs).  A spinner also ends by
+    itself when the test process is gone (killed, so no ``finally`` ran): it checks its
+    parent every few milliseconds (:data:`SPIN`).
     """
     procs = []
     try:
         for _ in range(per_core * (os.cpu_count() or 1)):
-            procs.append(subprocess.Popen([sys.executable, "-c", "while True: pass"],
+            procs.append(subprocess.Popen([sys.executable, "-c", SPIN],
                                           stdin=subprocess.DEVNULL, start_new_session=True))
         yield procs
     finally:
@@ -397,6 +407,7 @@ class ConsoleLog:
     def __init__(self, page) -> None:
         self.errors: list[str] = []
         self.tolerated: list[str] = []
+        self.warnings: list[str] = []
         self.checked = False
         page.on("pageerror", self._on_pageerror)
         page.on("console", self._on_console)
@@ -413,6 +424,8 @@ class ConsoleLog:
         if msg.type == "error":
             loc = msg.location or {}
             self._add(f"console.error: {msg.text} ({loc.get('url', '')})")
+        elif msg.type == "warning":   # kept to explain a failure, never failing one
+            self.warnings.append(f"console.warn: {msg.text[:300]}")
 
     def assert_clean(self) -> None:
         self.checked = True
@@ -438,6 +451,16 @@ _RENDER_STATE_JS = """
 """
 
 
+def error_widget_texts(page) -> list[str]:
+    """The messages of the widget error boxes on the page (ipywidgets' "Click to show javascript error."),
+    each opened by a click as a designer would, cut to 600 characters: what to read when a page shows one."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('.jupyter-widgets-error-widget')).map((box) => {
+        const widget = box.closest('.jupyter-widgets') || box;
+        if (box.classList.contains('icon-error')) widget.click();
+        return (box.innerText || '').slice(0, 600);
+    })""")
+
+
 def render_state(page) -> dict:
     """Counts of widgets, drawn plotly plots, "Loading widget..." and error markers."""
     return page.evaluate(_RENDER_STATE_JS)
@@ -456,7 +479,8 @@ def wait_rendered(page, *, plots: int = 1, timeout: float = RENDER_S, settle: fl
     empty_since = None
     while time.monotonic() < deadline:
         state = render_state(page)
-        assert not state["jsError"], f"a widget failed to render in the browser: {state}"
+        assert not state["jsError"], (f"a widget failed to render in the browser: {state}: {error_widget_texts(page)}; "
+                                      f"console errors: {getattr(getattr(page, 'console_log', None), 'errors', None)}")
         assert not state["traceback"], f"a Python traceback is shown: {state}"
         if state["widgets"] and state["plots"] >= plots and not state["loading"]:
             return state

@@ -180,7 +180,11 @@ def test_every_chart_follows_every_kind_of_control_on_a_busy_machine(tabs, case)
         assert twin.message == "", twin.message
         late = _record(case.id, "opening", tab.opening)
         state = harness.render_state(page)
-        assert not state["jsError"] and not state["traceback"], state
+        assert not state["jsError"] and not state["traceback"], (
+            f"{case.id}: the page shows a widget error or a traceback: {state}; its widget errors: "
+            f"{harness.error_widget_texts(page)}; JavaScript console errors "
+            f"(tolerated ones included): {page.console_log.errors + page.console_log.tolerated}; "
+            f"warnings: {page.console_log.warnings[-10:]}")
         assert not late, (f"{case.id}: {late} did not show the explorer's opening charts within {OPEN_S:.0f} s "
                           f"of the page being asked for")
         if case.notebook.startswith("app/"):
