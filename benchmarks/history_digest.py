@@ -7,7 +7,8 @@ and compare the digests (``--json`` writes them to a file, ``--against`` compare
     .venv/bin/python benchmarks/history_digest.py --games 200 --against before.json
 
 Every registered game, its first two ``sample_configs`` (``--configs N``: the first N), every bot of its own (not MCTS),
-seeds 0 to N-1 through :func:`rometools.core.playout.play`.
+seeds 0 to N-1 through :func:`rometools.core.playout.play` (``--only GAME``: that game's only; ``--against``
+then compares its digests only).
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from rometools.core.game import game_spec
 from rometools.core.playout import play
 
 
-def digests(n_games: int, configs: int = 2) -> dict[str, str]:
+def digests(n_games: int, configs: int = 2, only: str | None = None) -> dict[str, str]:
     out = {}
     for gid in rometools.games():
+        if only is not None and gid != only:
+            continue
         spec = game_spec(gid)
         for i, options in enumerate(spec.sample_configs[:configs]):
             game = rometools.load_game(gid, **options)
@@ -47,16 +50,19 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--configs", type=int, default=2, help="how many of each game's sample_configs")
+    ap.add_argument("--only", help="one registered game id (default: every game)")
     ap.add_argument("--json", help="write the digests to this file")
     ap.add_argument("--against", help="compare with digests written earlier")
     args = ap.parse_args(argv)
-    d = digests(args.games, args.configs)
+    d = digests(args.games, args.configs, args.only)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(d, f, indent=1, sort_keys=True)
     if args.against:
         with open(args.against) as f:
             old = json.load(f)
+        if args.only:
+            old = {k: v for k, v in old.items() if k.startswith(args.only + "[")}
         changed = sorted(k for k in old if d.get(k) != old[k])
         missing = sorted(k for k in old if k not in d)
         print(f"{len(old) - len(changed)} of {len(old)} digests equal" +

@@ -5,6 +5,7 @@
     rometools report via_romana --games 200 --out report.html
     rometools report via_romana --players 3 --compare dangerous_ties=true --out report.html
     rometools report --variant gold.toml --skill-games 20 --figures figures/ --out gold.html
+    rometools report imperator --games 100 --spot-games 400 --out hot.html   # more games for the hot spots
 
 Every argument is checked before a game is played (``--compare`` included: it is loaded as the
 game would be), and refused naming its flag (exit code 2). ``--out`` is taken at once and written
@@ -39,6 +40,9 @@ def add_parser(sub, whole, option) -> None:
                      help="a variant's option to pair with the game on the same seeds (repeatable)")
     rep.add_argument("--skill-games", type=whole, default=0,
                      help="seeds per budget of the MCTS skill curve (default 0: not measured)")
+    rep.add_argument("--spot-games", type=whole, default=None,
+                     help="games of the hot spots (the places whose first taker wins most or least often), 0 to "
+                          "100,000 (default: --games, at most 100; 0 skips them)")
     rep.add_argument("--shift-games", type=whole, default=0,
                      help="games per player count of the hot spots' shift (default 0: not measured)")
     rep.add_argument("--flow-games", type=whole, default=None,
@@ -100,6 +104,7 @@ def run_report(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {args.out}: is not a regular file (a pipe, a device or a folder)")
     for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1),
                                    ("--skill-games", args.skill_games, 0, MAX_PART_GAMES),
+                                   ("--spot-games", args.spot_games, 0, MAX_PART_GAMES),
                                    ("--shift-games", args.shift_games, 0, MAX_PART_GAMES),
                                    ("--flow-games", args.flow_games, 0, MAX_PART_GAMES),
                                    ("--workers", args.workers, 1, MAX_WORKERS)):
@@ -133,7 +138,8 @@ def run_report(args: argparse.Namespace) -> int:
         with warnings.catch_warnings():   # an interruption is said below, with the exit code
             warnings.filterwarnings("ignore", message=".* was interrupted", category=RuntimeWarning)
             report(game, args.games, seed=args.seed, bot=args.bots, out=out, compare=compare,
-                   skill_games=args.skill_games, shift_games=args.shift_games, flow_games=args.flow_games,
+                   skill_games=args.skill_games, spot_games=args.spot_games, shift_games=args.shift_games,
+                   flow_games=args.flow_games,
                    figures=figures, executor=args.executor, workers=args.workers,
                    progress=False if bars is None else bars)
     except KeyboardInterrupt:   # every part stops; no page says it holds games it did not play

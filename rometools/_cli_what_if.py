@@ -105,7 +105,8 @@ def add_parsers(sub, whole, option) -> None:
     command's argparse types for a count and a ``KEY=VALUE``)."""
     cmp_ = sub.add_parser("compare", help="compare a variant with the game until every figure is decided "
                                           "(paired games, anytime-valid intervals)")
-    cmp_.add_argument("game", help="a registered game id (rometools games lists them)")
+    cmp_.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left out "
+                                              "with --variant or --base (the file names its game)")
     cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant")
     cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option)")
     cmp_.add_argument("--set", type=option, action="append", metavar="KEY=VALUE",
@@ -131,7 +132,8 @@ def add_parsers(sub, whole, option) -> None:
                                                              "(repeatable; rometools games GAME lists them)")
     _executor_flags(cmp_)
     tun = sub.add_parser("tune", help="find the value of a parameter that meets a target (equal seats, a length)")
-    tun.add_argument("game", help="a registered game id")
+    tun.add_argument("game", nargs="?", help="a registered game id; may be left out with --variant (the file "
+                                             "names its game)")
     tun.add_argument("--variant", help="tune this variant file (default: the game as published, with --option)")
     tun.add_argument("--parameter", action="append", required=True,
                      help="the parameter: an option, handicap.<seat> (seats from 1) or <file option>:<address>; "
@@ -202,15 +204,28 @@ def _common_checks(args) -> None:
         raise ValueError(f"--address {args.address}: it names a Dask scheduler and needs --executor dask")
 
 
-def _load_variant(flag: str, path: str, game_id: str):
-    try:
-        from rometools.core.variants import load_variant
-    except ImportError:   # pragma: no cover - the Variant module lands with issue 43's part 1
-        raise ValueError(f"{flag}: variant files need rometools.Variant (rometools.core.variants)") from None
+def _load_variant(flag: str, path: str, game_id: str | None):
+    """The variant file ``path`` gives, of the game ``game_id`` (``None``: the file's own game)."""
+    from rometools.core.variants import load_variant
+
     variant = load_variant(path)
-    if variant.game != game_id:
+    if game_id is not None and variant.game != game_id:
         raise ValueError(f"{flag} {path}: a variant of {variant.game}, not {game_id}")
     return variant
+
+
+def _game_from_files(args, *flags: str) -> None:
+    """The game argument left out: the game the first variant file given names (``--variant``, then
+    ``--base``); both files must be of one game. Without a game or a file, a ``ValueError``."""
+    from rometools.core.variants import load_variant
+
+    for flag in flags:
+        path = getattr(args, flag.lstrip("-"), None)
+        if path is not None and args.game is None:
+            args.game = load_variant(path).game
+    if args.game is None:
+        raise ValueError("give a game (rometools games lists them) or " + " or ".join(f"{f} FILE" for f in flags)
+                         + " (a saved variant names its game)")
 
 
 def _game(args, options: dict):
@@ -271,6 +286,7 @@ def run_compare(args) -> int:
         raise ValueError("give the variant: --variant FILE, or --set KEY=VALUE for its options")
     if args.variant is not None and args.set:
         raise ValueError("give the variant either as --variant FILE or as --set options, not both")
+    _game_from_files(args, "--variant", "--base")
     base = _load_variant("--base", args.base, args.game) if args.base else _game(args, options)
     if args.variant is not None:
         variant = _load_variant("--variant", args.variant, args.game)
@@ -333,6 +349,7 @@ def run_tune(args) -> int:
         elif not tolerance > 0:
             raise ValueError(f"--tolerance must be a number above 0, got {tolerance:g}")
     out = _check_out(args.out, args.force)
+    _game_from_files(args, "--variant")
     game = _load_variant("--variant", args.variant, args.game) if args.variant else _game(args, _options(args.option))
     values = args.values[0] if len(args.parameter) == 1 else tuple(args.values)
     parameter = args.parameter[0] if len(args.parameter) == 1 else tuple(args.parameter)

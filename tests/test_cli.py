@@ -29,19 +29,29 @@ def test_simulate_prints_metrics_and_writes_rows(tmp_path, capsys):
     assert len(df) == 36 and set(df["bot"]) == {"greedy", "random"}
 
 
-def test_simulate_names_the_bots_it_played_and_says_its_default_differs(capsys):
-    """A trial read P4 22% from simulate (random bots, the default) beside 5% from compare (greedy):
-    the header never named the bots. Now its first line always does, and the default is said."""
+def test_simulate_plays_greedy_by_default_as_compare_tune_and_report_do(capsys):
+    """A trial read P4 22% from simulate (random bots, then its default) beside 5% from compare
+    (greedy): a designer expects the same default bots in every command. simulate now plays greedy
+    by default, as compare, tune and report, and its first line names the bots and says so."""
+    from rometools import _cli_report, _cli_what_if
+    from rometools.cli import DEFAULT_BOTS
+
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("2 games of Caesar's Empire, random bots in every seat, in ")
-    assert ("The bots were simulate's default (random); compare, tune and report play greedy by default: give "
-            "--bots greedy to match them.") in out
-    assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--bots", "greedy", "--quiet"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("2 games of Caesar's Empire, greedy bots in every seat, in ") and "default" not in out
+    assert out.startswith("2 games of Caesar's Empire, greedy bots in every seat (the default, as compare, tune "
+                          "and report play), in ")
+    assert "random" not in out
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--bots", "random", "--quiet"]) == 0
-    assert "simulate's default" not in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith("2 games of Caesar's Empire, random bots in every seat, in ") and "default" not in out
+    import argparse
+
+    sub = argparse.ArgumentParser().add_subparsers()
+    _cli_what_if.add_parsers(sub, int, str)
+    _cli_report.add_parser(sub, int, str)
+    for command in ("compare", "tune", "report"):
+        bots = next(a for a in sub.choices[command]._actions if a.dest == "bots")
+        assert bots.default == DEFAULT_BOTS == "greedy", command
 
 
 def test_simulate_reads_as_the_explorer_does(capsys):
@@ -71,7 +81,8 @@ def test_simulate_reads_as_the_explorer_does(capsys):
 
 def test_simulate_one_game_is_singular(tmp_path, capsys):
     out = tmp_path / "one.csv"
-    assert main(["simulate", "caesars_empire", "--games", "1", "--seed", "1", "--out", str(out), "--quiet"]) == 0
+    assert main(["simulate", "caesars_empire", "--games", "1", "--seed", "1", "--bots", "random", "--out", str(out),
+                 "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("1 game of Caesar's Empire, random bots in every seat, in ")
     assert lines[4:8] == ["    P1     1    0           0       0%      0%      79%",
@@ -91,7 +102,7 @@ def test_simulate_counts_have_thousands_separators(capsys, monkeypatch):
     monkeypatch.setattr(rometools, "simulate", lambda *a, **k: many)   # 12,000 games without playing them
     assert main(["simulate", "caesars_empire", "--players", "2", "--games", "12000", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("12,000 games of Caesar's Empire, random bots in every seat, in ")
+    assert lines[0].startswith("12,000 games of Caesar's Empire, greedy bots in every seat (the default, ")
     assert lines[3:6] == ["player  games  wins shared wins win rate 95% low 95% high",
                           "    P1 12,000 4,000           0   33.33%  32.50%   34.18%",
                           "    P2 12,000 8,000           0   66.67%  65.82%   67.50%"]
@@ -206,7 +217,7 @@ def test_the_board_option_takes_a_designers_file_of_every_game_with_a_board(tmp_
     imp = tmp_path / "my_region_board.toml"
     imp.write_text((data_dir() / "imperator" / "board.toml").read_text())
     assert main(["simulate", "imperator", "--games", "2", "--quiet", "--option", f"board={imp}"]) == 0
-    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR, random bots in every seat, in ")
+    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR, greedy bots in every seat (the default, ")
 
 
 def test_a_missing_or_broken_board_file_names_the_file_and_the_entry(tmp_path, monkeypatch, capsys):
@@ -403,7 +414,7 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal(capsys, monkeypatch):
 
     assert main(_QUICK_RUN) == 0
     out, err = capsys.readouterr()
-    assert err == "" and out.startswith("3 games of Caesar's Empire, random bots in every seat, in ")
+    assert err == "" and out.startswith("3 games of Caesar's Empire, greedy bots in every seat (the default, ")
     assert main([*_QUICK_RUN, "--progress"]) == 0
     err = capsys.readouterr().err
     assert "Caesar's Empire: 2 players: 100%" in err and "3/3" in err

@@ -125,3 +125,21 @@ def test_tune_and_compare_name_the_variant_file_and_that_it_edits_data(tmp_path,
                         "--bots", "random", "--max-games", "20", "--batch", "10", "--quiet")
     assert code == 0 and ("as published against variant 'rich goals' (edits the components data: 1 value)"
                           in text.splitlines()[0]), text
+
+
+def test_tune_and_compare_take_the_game_from_the_variant_file(tmp_path, capsys):
+    """A trial typed `rometools tune --variant p2.toml --parameter handicap.2 ...` and was refused for
+    want of the game, which the file names: the game may be left out beside a variant file, as
+    simulate and report take it; without a game or a file, the refusal says to give one."""
+    from rometools import Variant
+
+    Variant("pig", name="P2 +5", options={"handicap": {2: 5}}).save(tmp_path / "p2.toml")
+    code, text, err = run(capsys, "tune", "--variant", str(tmp_path / "p2.toml"), "--parameter", "target",
+                          "--values", "60,80", "--target", "length=60", "--max-games", "200", "--batch", "50",
+                          "--check-games", "0", "--quiet")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy; variant 'P2 +5'"), (text, err)
+    code, text, err = run(capsys, "compare", "--variant", str(tmp_path / "p2.toml"), "--max-games", "50",
+                          "--batch", "50", "--quiet")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against P2 +5."), (text, err)
+    code, _, err = run(capsys, "tune", "--parameter", "target", "--values", "60,80", "--quiet")
+    assert code == 2 and "give a game (rometools games lists them) or --variant FILE" in err, err

@@ -245,13 +245,14 @@ def test_the_variant_section_shows_its_seat_balance_test_and_no_heading_is_repea
     section = page.split("<h2>The variant")[1].split("<h2>")[0]
     c = compare("pig", rometools.load_game("pig", target=50), seed=3, max_games=20, batch=20, progress=False)
     said = balance_text(c)
-    assert said.startswith("Seat balance undecided (evidence ") and said.endswith(" needed).")
+    assert said.startswith("Seat balance (did any seat's win rate change?) undecided: no change is shown yet")
+    assert said.endswith(" more paired games would decide it.")
     assert f"<p>{html.escape(said)} It is one of the {len(c.figures) + 1} figures and tests" in section
     from rometools.widgets import PlaytestReport
 
     ex = PlaytestReport("pig", players=2, games=20, seed=3, run=False)
     assert ex.set_values(variant="target=50") is True
-    assert "Seat balance undecided (evidence " in ex.summary and " needed). It is one of the 7 figures" in ex.summary
+    assert said in ex.summary and "would decide it. It is one of the 7 figures" in ex.summary
 
 
 def test_the_reports_variant_verdicts_keep_their_family_error_rate():
@@ -570,6 +571,7 @@ def _dead_pid() -> int:
     (["--compare", "target=-5"], "--compare target=-5"),
     (["--shift-games", "10000000"], "--shift-games must be a whole number 0 to 100,000, got 10,000,000"),
     (["--skill-games", "10000000"], "--skill-games must be a whole number 0 to 100,000, got 10,000,000"),
+    (["--spot-games", "-1"], "--spot-games must be a whole number 0 to 100,000, got -1"),
 ])
 def test_every_argument_is_checked_before_any_game(tmp_path, capsys, monkeypatch, argv, words):
     """Item 3: ``--compare zzz=1`` was refused only after the seat-balance run; ``--shift-games 10**7``
@@ -724,3 +726,48 @@ def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
     assert ex.wait(60) and not ex.running
     assert ex.message.startswith("Stopped on request in hot spots, after") and "none of its figures" in ex.message
     assert ex.playtest is last and ex._stop.disabled and "seed 3" in ex.summary
+
+
+def test_the_hot_spots_game_count_is_a_report_flag(tmp_path, capsys, monkeypatch):
+    """The hot spots played min(--games, 100) games and no flag changed it: ``--spot-games N`` does (0 skips
+    them), named in ``report --help``, passed to the playtest as ``spot_games``."""
+    from rometools.core import playtest as playtest_module
+
+    seen = {}
+
+    def record(game, n_games, **options):
+        seen.update(options)
+        raise KeyboardInterrupt   # nothing more to play: the flag's value is what is tested
+
+    monkeypatch.setattr(playtest_module, "playtest", record)
+    assert main(["report", "imperator", "--games", "6", "--spot-games", "400", "--quiet",
+                 "--out", str(tmp_path / "i.html")]) == 3
+    assert seen["spot_games"] == 400
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    assert "--spot-games SPOT_GAMES" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_playtest_explorer_opens_a_saved_variant_file(tmp_path):
+    """The studio saves variant files and ``rometools report --variant FILE`` plays one, but PlaytestReport
+    could not open one. ``load(path)`` (and ``variant_file=``) plays it: its game, its players, its edits;
+    a broken file is refused naming it, every control as it was; another game plays as published."""
+    from rometools.widgets import PlaytestReport
+
+    path = tmp_path / "rich.toml"
+    rometools.Variant("via_romana", name="rich goals", options={"players": 3},
+                      edits={"components": {"goals.points": 7}}).save(path)
+    ex = PlaytestReport("pig", games=6, run=False)
+    assert ex.load(path) is True
+    game = ex.playtest.game
+    assert (game.spec.id, game.players) == ("via_romana", 3) and game.variant.name == "rich goals"
+    assert "Plays the saved variant <b>variant &#x27;rich goals&#x27; (edits the components data: 1 value)</b>" \
+        in ex._played.value
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[variant]\ngame = "via_romana"\n[options]\nhand = 9\n')
+    assert ex.load(broken) is False and "Variant file: " in ex.message and "hand" in ex.message
+    assert ex.playtest.game is game and ex._game.value == "via_romana"
+    assert ex.set_values(game="pig", players=9) is False and ex._loaded.name == "rich goals"   # all or nothing
+    assert ex.set_values(game="pig") is True and ex._played.value == "" and ex.playtest.game.spec.id == "pig"
+    opened = PlaytestReport(games=6, variant_file=path)
+    assert opened.playtest.game.players == 3 and opened.playtest.game.variant.name == "rich goals"

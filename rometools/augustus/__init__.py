@@ -3,7 +3,8 @@
 Rules: ``003_d241425e5c31f6f1.txt`` (French summary; English summary and component
 facts in ``seeds/README.md``). Modules, in the order every rometools game follows
 (``docs/architecture.md``): ``components``, ``state``, ``moves`` (what a seat may
-do), ``rules`` (the game's flow and the protocol), ``views``, ``scoring``, ``odds``
+do), ``turn`` (an action applied and the game's flow after it), ``rules`` (the
+protocol), ``views``, ``scoring``, ``odds``
 (with ``tokens``, the bag token by token, ``simulate``, its seeded twins, and ``several``,
 several objectives at once),
 ``bots``. Slots and bags are plain mappings from symbol id to count.

@@ -308,15 +308,17 @@ def weights(state: GameState, seat: int, plays) -> dict:
 
 
 def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -> tuple:
-    """``(cards, values, shifted)``: the memos of the greedy bots rating with ``cards``, ``bag``,
+    """``(cards, values, shifted, profiles)``: the memos of the greedy bots rating with ``cards``, ``bag``,
     ``horizon`` and ``complete_weight``, from ``memos`` (``GreedyBot._MEMOS``, the last 8 kept).
 
     ``values``: objective values by (card number, legions). One objective's value depends only on
     its card, its legions, the bag, ``horizon`` and ``complete_weight``, so it is rated once while
     those stay (every game of a config), however many actions, decisions and games meet it.
     ``shifted``: by (card number, legions), the objective's values after one legion lands on or
-    leaves it (:func:`_shifted`), kept the same way. An ``id`` of ``cards`` reused by other
-    objectives is rated anew.
+    leaves it (:func:`_shifted`), kept the same way. ``profiles``: by (card number, legions), the
+    objective's value with the values after one legion lands on each open slot group or leaves
+    each held one (:func:`_profile`: what :func:`top_placements` reads, one look-up per
+    objective). An ``id`` of ``cards`` reused by other objectives is rated anew.
     """
     last = _LAST_KEPT   # the same memos as the decision before (every decision of a game): no key hashed
     if last[0] is memos and last[1] is cards and last[2] is bag and last[3] == horizon and last[4] == complete_weight:
@@ -326,7 +328,7 @@ def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -
     if got is None or got[0] is not cards:
         if len(memos) >= 8:
             memos.pop(next(iter(memos)))
-        got = memos[key] = (cards, {}, {})
+        got = memos[key] = (cards, {}, {}, {})
     last[:] = [memos, cards, bag, horizon, complete_weight, got]
     return got
 
@@ -429,7 +431,7 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     objectives a legion lands on or leaves rated again."""
     cards = state.config.objectives
     bag = bag_items(state.config.components)
-    _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
+    _, memo, shifted, _profiles = kept(memos, cards, bag, horizon, complete_weight)
     plays = state.in_play[seat]
     weight = weights(state, seat, plays)
     base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
@@ -461,87 +463,166 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     return out
 
 
-@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, shifted=dict,
+@cython.cfunc
+@cython.locals(memo=dict, profiles=dict, i=cython.Py_ssize_t)
+def _profile(cards, bag, memo: dict, profiles: dict, p: Placed, horizon: int, complete_weight: float) -> tuple:
+    """Objective ``p``'s completion chance (its value over its weight) and what one legion changes,
+    kept in ``profiles``: ``(value, opens, helds, moved)``, ``opens`` ``(slot group, symbol, the
+    chance with one legion more there)`` for each open slot group and ``helds`` ``(slot group,
+    symbol, the chance with one legion less there)`` for each group holding one, in the card's slot
+    order; ``moved`` ``{(from, to): chance}`` for a legion moved between two of its groups (filled
+    as met, :func:`_moved`). The same numbers as :func:`_shifted` (by slot group, not symbol: a
+    card's symbols are distinct)."""
+    got = profiles.get(p)
+    if got is None:
+        number, legions = p
+        value = memo.get(p)
+        if value is None:
+            value = _objective_value(cards, bag, memo, number, legions, horizon, complete_weight)
+        slots = cards.by_number[number].slots
+        opens, helds = [], []
+        for i in range(len(slots)):
+            sym, n = slots[i]
+            if legions[i] < n:
+                opens.append((i, sym, _legion_value(cards, bag, memo, number, legions, i, 1, horizon,
+                                                    complete_weight)))
+            if legions[i]:
+                helds.append((i, sym, _legion_value(cards, bag, memo, number, legions, i, -1, horizon,
+                                                    complete_weight)))
+        got = profiles[p] = (value, tuple(opens), tuple(helds), {})
+    return got
+
+
+@cython.cfunc
+@cython.locals(memo=dict)
+def _legion_value(cards, bag, memo: dict, number: int, legions: tuple, i: int, by: int, horizon: int,
+                  complete_weight: float, j: int = -1) -> float:
+    """The completion chance of objective ``number`` with ``by`` legions more on slot group ``i`` (and,
+    ``j`` >= 0, one more on slot group ``j``), kept in ``memo``."""
+    moved = list(legions)
+    moved[i] += by
+    if j >= 0:
+        moved[j] += 1
+    moved = tuple(moved)
+    value = memo.get((number, moved))
+    if value is None:
+        value = _objective_value(cards, bag, memo, number, moved, horizon, complete_weight)
+    return value
+
+
+@cython.cfunc
+@cython.locals(moved=dict)
+def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, horizon: int,
+           complete_weight: float) -> float:
+    """The completion chance of objective ``p`` after one legion moves from its slot group ``i`` to
+    ``j``, kept in its profile (:func:`_profile`)."""
+    moved = profile[3]
+    key = (i, j)
+    value = moved.get(key)
+    if value is None:
+        value = moved[key] = _legion_value(cards, bag, memo, p[0], p[1], i, -1, horizon, complete_weight, j)
+    return value
+
+
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, profiles=dict,
                v=(cython.double, cython.double), value=(cython.double, cython.double),
-               passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict)
+               passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
+               base=list, open_=list, held=list, lands=list, top=list)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
     ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
     every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
     they are met, an action built only while it ties the best so far. Equals the actions of
-    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested)."""
+    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested).
+
+    Each objective in play is read once from its profile (:func:`_profile`: its value and the values
+    after one legion lands on or leaves each slot group, kept by its card and legions), so a
+    decision looks up one entry per objective, not one per slot group and change."""
     cards = state.config.objectives
-    slots_of = cards.by_number
     bag = bag_items(state.config.components)
-    _, memo, shifted = kept(memos, cards, bag, horizon, complete_weight)
+    entry = kept(memos, cards, bag, horizon, complete_weight)
+    memo, profiles = entry[1], entry[3]
     plays = state.in_play[seat]
     weight = weights(state, seat, plays)
-    base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
     blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
-    open_, held = [], []   # (place in base, objective, its values by change, symbol, its weight)
-    for k, p in enumerate(plays, 1):
-        rated = shifted.get(p)   # met in an earlier decision or game
-        if rated is None:
-            rated = shifted[(p.number, p.legions)] = {}
-        if p.number in blocked:
-            continue
+    base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
+    open_, held = [], []   # (place in base, objective, its profile, slot group, symbol, its weight, chance)
+    k = 0
+    for p in plays:
+        k += 1
+        profile = profiles.get(p)   # met in an earlier decision or game
+        if profile is None:
+            profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
         w = weight[p[0]]
-        slots, legions = slots_of[p.number].slots, p.legions
-        for i in range(len(slots)):   # by place: no zip per objective
-            sym, n = slots[i]
-            if legions[i] < n and sym in symbols:
-                open_.append((k, p, rated, sym, w))
-            if legions[i]:
-                held.append((k, p, rated, sym, w))
+        base.append(w * profile[0])
+        if p[0] in blocked:
+            continue
+        for i, sym, chance in profile[1]:
+            if sym in symbols:
+                open_.append((k, p, profile, i, sym, w, chance))
+        for i, sym, chance in profile[2]:
+            held.append((k, p, profile, i, sym, w, chance))
     passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
-    top: list = []
+    top = []
     value = passed
     reserve = state.reserve[seat] > 0
-    lands = []   # each open slot's objective value with one legion more
-    if reserve or moves:
-        for _, p, rated, sym, w in open_:
-            lands.append(w * _shifted(cards, bag, memo, rated, p, (sym, 1), horizon, complete_weight))
+    lands = [o[5] * o[6] for o in open_] if reserve or moves else []   # each open slot's value with one legion more
     if reserve:
         for i in range(len(open_)):
-            k, p, rated, sym, w = open_[i]
+            k, p = open_[i][0], open_[i][1]
+            sym = open_[i][4]
             v = _best_and_total(base, k, lands[i])
             if not top or _above(v, value):
-                top, value = [("place", p.number, sym)], v
+                top, value = [("place", p[0], sym)], v
             elif not _above(value, v):   # equal
-                top.append(("place", p.number, sym))
+                top.append(("place", p[0], sym))
     if moves and open_:
-        for k, p, rated, fs, w in held:
-            leaves = w * _shifted(cards, bag, memo, rated, p, (fs, -1), horizon, complete_weight)
+        for k, p, profile, fi, fs, w, chance in held:
+            leaves = w * chance
             for i in range(len(open_)):
-                j, q, landed, sym, _w = open_[i]
+                j, q, _profile_q, ti, sym, _w, _chance = open_[i]
                 if j == k:
-                    if sym == fs:
+                    if ti == fi:
                         continue
-                    v = _best_and_total(base, k, w * _shifted(cards, bag, memo, rated, p, (fs, sym), horizon,
-                                                              complete_weight))
+                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, profile, p, fi, ti, horizon,
+                                                             complete_weight))
                 else:
                     v = _best_and_total(base, k, leaves, j, lands[i])
                 if not top or _above(v, value):
-                    top, value = [("move", p.number, fs, q.number, sym)], v
+                    top, value = [("move", p[0], fs, q[0], sym)], v
                 elif not _above(value, v):   # equal
-                    top.append(("move", p.number, fs, q.number, sym))
+                    top.append(("move", p[0], fs, q[0], sym))
     if not top or _above(passed, value):
         return [PASS]
     return top   # a legion placed is never worse than a pass at equal value: the pass left out
 
 
-def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict) -> float:
-    """What a removal takes from the rival's position value (its total); 0 for a pass."""
+def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict,
+                   before: dict) -> float:
+    """What a removal takes from the rival's position value (its total); 0 for a pass. ``before``:
+    by rival seat, its objective values as they stand (:func:`objective_values`), each objective's
+    place among them by card number, and its total, filled as met. The total after the removal is
+    the sum with the one objective the legion leaves rated again, in the same order: the same float
+    as :func:`position_value` of the rival's objectives rebuilt (tested through the digests)."""
     if action == PASS:
         return 0.0
     _, other, number, symbol = action
     cards = state.config.objectives
-    before = position_value(state, other, state.in_play[other], horizon, complete_weight, memos)[1]
-    plays = [Placed(p.number, tuple(k - (p.number == number and s == symbol)
-                                    for (s, _), k in zip(cards.card(p.number).slots, p.legions, strict=True)))
-             for p in state.in_play[other]]
-    return before - position_value(state, other, plays, horizon, complete_weight, memos)[1]
+    got = before.get(other)
+    if got is None:
+        bag = bag_items(state.config.components)
+        memo = kept(memos, cards, bag, horizon, complete_weight)[1]
+        plays = state.in_play[other]
+        weight = weights(state, other, plays)
+        base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
+        got = before[other] = (base, {p[0]: (k, p) for k, p in enumerate(plays, 1)}, _best_and_total(base)[1],
+                               weight, memo, bag)
+    base, where, total, weight, memo, bag = got
+    k, p = where[number]
+    chance = _legion_value(cards, bag, memo, number, p[1], cards.by_number[number].symbols().index(symbol), -1,
+                           horizon, complete_weight)
+    return total - _best_and_total(base, k, weight[number] * chance)[1]
 
 
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
@@ -570,7 +651,8 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
         entry = _entry(state, state.seat)
         values = [_weight(state, state.seat, entry, a[1]) / _draws(cards.by_number[a[1]].slots, bag) for a in actions]
     elif phase == "remove":
-        values = [_removal_value(state, a, horizon, complete_weight, memos) for a in actions]
+        before: dict = {}
+        values = [_removal_value(state, a, horizon, complete_weight, memos, before) for a in actions]
     else:  # a phase with no decision of a seat
         raise AssertionError(f"no greedy choice at phase {phase!r}")
     best = max(values)

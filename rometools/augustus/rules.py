@@ -6,8 +6,10 @@ Rules: ``003_d241425e5c31f6f1.txt`` (French summary). Each rule below stands
 beside its quote; where the text is silent or ambiguous the choice is recorded in
 ``docs/rules-decisions.md`` (AU-n). The values are in
 :mod:`~rometools.augustus.state`; what a seat may do at a decision (placements,
-moves, removals) in :mod:`~rometools.augustus.moves`; scoring in
-:mod:`~rometools.augustus.scoring`.
+moves, removals) in :mod:`~rometools.augustus.moves`; an action applied, with
+every step the rules then take on their own (the turn, completions, rewards, the
+end), in :mod:`~rometools.augustus.turn`; scoring in
+:mod:`~rometools.augustus.scoring`. This module is the protocol over them.
 
 The interface is the common rometools protocol (:mod:`rometools.core.game`).
 
@@ -39,21 +41,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-try:
-    import cython
-except ImportError:  # Cython is only needed to compile this module
-    from rometools.core import _cython as cython
-
-from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import (
     CHANCE,
     CHANCE_PHASES,
-    PASS,
     TERMINAL,
     GameConfig,
     GameState,
-    Placed,
-    joined_records,
 )
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
@@ -66,6 +59,9 @@ accepted_symbols, can_place, decisions, open_slots = (
     moves.accepted_symbols, moves.can_place, moves.decisions, moves.open_slots)
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 as_action, is_action = moves.as_action, moves.is_action
+# an action applied and the rules' own steps after it (turn.py), its compiled twin where it was built
+turn = compiled_or_plain("rometools.augustus.turn")
+applied, dealt = turn.applied, turn.dealt
 
 __all__ = [
     "action_history",
@@ -80,345 +76,8 @@ __all__ = [
     "open_slots",
 ]
 
-@cython.final
-@cython.no_gc
-@cython.cclass
-class _Work:
-    """A mutable copy of a state's fields while one action is applied (never escapes).
-
-    Every field stays the state's own tuple until the action changes it (:meth:`mutable`); a
-    per-seat field (``hands``, ``in_play``, ``controlled``) becomes a list of the state's tuples
-    and a seat's tuple a list of this action's own only where the action changes it (:meth:`own`).
-    Copying every seat's tuples and every field at every action was a third of its time.
-
-    Compiled, it is an extension type (``cython.cclass``; final, and not tracked by the cycle
-    collector: it holds no cycle) that the rules' functions type (``cython.locals(w=_Work)``):
-    fields read and set as C struct members, not by name."""
-
-    config = cython.declare(object, visibility="public")
-    cards = cython.declare(object, visibility="public")
-    seed = cython.declare(object, visibility="public")
-    phase = cython.declare(object, visibility="public")
-    seat = cython.declare(object, visibility="public")
-    caller = cython.declare(object, visibility="public")
-    token = cython.declare(object, visibility="public")
-    row = cython.declare(object, visibility="public")
-    pile = cython.declare(object, visibility="public")
-    hands = cython.declare(object, visibility="public")
-    in_play = cython.declare(object, visibility="public")
-    controlled = cython.declare(object, visibility="public")
-    reserve = cython.declare(object, visibility="public")
-    legions = cython.declare(object, visibility="public")
-    rewards = cython.declare(object, visibility="public")
-    bag = cython.declare(object, visibility="public")
-    to_place = cython.declare(object, visibility="public")
-    queue = cython.declare(object, visibility="public")
-    current = cython.declare(object, visibility="public")
-    draws = cython.declare(object, visibility="public")
-    history_before = cython.declare(object, visibility="public")
-    events_before = cython.declare(object, visibility="public")
-    history = cython.declare(object, visibility="public")
-    events = cython.declare(object, visibility="public")
-
-    @cython.locals(d=dict)
-    def __init__(self, s: GameState):
-        d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
-        self.config = d["config"]
-        self.cards = self.config.objectives.by_number   # config.cards, without the property's call
-        self.seed = d["seed"]
-        self.phase, self.seat, self.caller, self.token = d["phase"], d["seat"], d["caller"], d["token"]
-        self.row, self.pile = d["row"], d["pile"]
-        self.hands, self.in_play, self.controlled = d["hands"], d["in_play"], d["controlled"]
-        self.reserve, self.legions = d["reserve"], d["legions"]
-        self.rewards, self.bag = d["rewards"], d["bag"]
-        self.to_place, self.queue = d["to_place"], d["queue"]
-        self.current, self.draws = d["current"], d["draws"]
-        # the records so far stay as they are: this action's new records are appended to a list, and
-        # the new state links its records to these (state.joined_records: copying a whole game's
-        # history at every action made a game's time grow with the square of its length); the
-        # events, few, are joined on at the end
-        history = d.get("history")
-        self.history_before = d["_records"] if history is None else (None, len(history), *history)
-        self.events_before = d["events"]
-        self.history, self.events = [], []
-
-    @cython.cfunc
-    def own(self, name: str, seat: int) -> list:
-        """The seat's row of the field ``name`` (``hands``, ``in_play`` or ``controlled``) as a
-        list this action may change: the state's tuple copied on the first change."""
-        rows = self.mutable(name)
-        row = rows[seat]
-        if type(row) is tuple:
-            row = rows[seat] = list(row)
-        return row
-
-    @cython.cfunc
-    def mutable(self, name: str) -> list:
-        """The field ``name`` as a list this action may change: the state's tuple copied on the
-        first change."""
-        value = getattr(self, name)
-        if type(value) is tuple:
-            value = list(value)
-            setattr(self, name, value)
-        return value
-
-    @cython.cfunc
-    def freeze(self) -> GameState:
-        """The new state. Its fields are set directly: a state has no checks to run, and the
-        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
-        (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
-        state's own again.)"""
-        t = tuple
-        state = object.__new__(GameState)
-        object.__setattr__(state, "__dict__", {
-            "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
-            "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
-            "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
-            "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
-            "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
-            "_records": (self.history_before, self.history_before[1] + len(self.history), *self.history),
-            "events": self.events_before + t(self.events), "start": None, "seed": self.seed})
-        if self.phase == "over":   # the game's records joined once, its links let go
-            state.__dict__["history"] = joined_records(state.__dict__.pop("_records"))
-        return state
-
-    @cython.cfunc
-    def card(self, number: int) -> Objective:
-        return self.cards[number]   # a number the state holds
-
-    def event(self, *what) -> None:
-        self.events.append((self.history_before[1] + len(self.history), *what))
-
-
-@cython.cfunc
-def _rows(rows: tuple | list) -> tuple:
-    """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
-    return rows if type(rows) is tuple else tuple(map(tuple, rows))
-
-
-# ===================================================================== the rules run on their own
-@cython.cfunc
-@cython.locals(w=_Work)
-def _deal_target(w: _Work) -> int | None:
-    """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
-    comps = w.config.components
-    if len(w.row) < comps.central_row:
-        return -1
-    dealt = comps.first_game_dealt if w.config.first_game else comps.dealt
-    for seat in range(w.config.players):
-        have = len(w.in_play[seat]) if w.config.first_game else len(w.hands[seat])
-        if have < dealt:
-            return seat
-    return None
-
-
-@cython.cfunc
-def _seats_from(first: int, players: int) -> list[int]:
-    return [(first + k) % players for k in range(players)]
-
-
-@cython.cfunc
-@cython.locals(w=_Work, i=cython.Py_ssize_t)
-def _complete(w: _Work, p: Placed) -> bool:
-    # p.legions == card.capacities(), read off the slots (no Python call, no zip per objective per turn)
-    slots, legions = w.cards[p.number].slots, p.legions
-    for i in range(len(slots)):  # noqa: SIM110 - a C loop when compiled, all() a generator
-        if legions[i] != slots[i][1]:
-            return False
-    return True
-
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _settle(w: _Work) -> None:
-    """Run every step the rules take on their own, up to the next decision or chance node."""
-    while True:
-        if w.phase == "deal":
-            if _deal_target(w) is not None:
-                return
-            if w.config.first_game:
-                w.phase = "draw"
-            else:
-                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.config.players)
-            continue
-        if w.phase == "keep":
-            if w.to_place:
-                w.seat = w.to_place[0]
-                return
-            w.phase, w.seat = "draw", -1
-            continue
-        if w.phase in ("draw", "refill", "over"):
-            w.seat = -1
-            return
-        if w.phase == "place":
-            while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
-                # (the queue is empty while seats place, so no objective is blocked)
-                w.to_place = w.to_place[1:]  # nothing this seat could place: skipped (AU-1)
-            if w.to_place:
-                w.seat = w.to_place[0]
-                return
-            # "Lorsque plusieurs joueurs annoncent AVE CESAR en même temps ... Celui qui a le plus
-            # petit numéro commence. Puis ... dans l'ordre croissant des numéros"
-            done = sorted([(p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
-                           if _complete(w, p)])
-            w.queue = [(seat, n) for n, seat in done]
-            w.phase, w.seat = "resolve", -1
-            continue
-        if w.phase == "resolve":
-            if w.current is None:
-                if not w.queue:
-                    _end_of_turn(w)
-                    continue
-                seat, n = w.mutable("queue").pop(0)
-                w.current = (seat, n, "start")
-            if _resolve(w):
-                return
-            continue
-        return  # decision phases of a completion wait for their action
-
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _resolve(w: _Work) -> bool:
-    """One step of the completion ``w.current``; True when a decision or chance node is reached.
-
-    "Il retire toutes les légions de l'objectif et les remet dans sa réserve. Il réalise
-    l'éventuel pouvoir procuré par l'objectif. Il déplace l'objectif dans sa zone des
-    objectifs sous contrôle. Si cela est possible et s'il le souhaite il réclame une
-    récompense. Il choisit un nouvel objectif parmi les cinq de la ligne centrale et le
-    place devant lui. Il complète ensuite la ligne centrale avec le premier objectif de
-    la pioche."
-    """
-    seat, n, stage = w.current
-    card = w.card(n)
-    if stage == "start":  # 1. the legions return to the reserve
-        placed = next(p for p in w.in_play[seat] if p.number == n)
-        w.own("in_play", seat).remove(placed)
-        w.mutable("reserve")[seat] += sum(placed.legions)
-        w.event("complete", seat, n)
-        if card.power.kind == "extra_legion":  # 2. powers that need no choice
-            granted = card.power.legions
-            if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
-                granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
-            w.mutable("legions")[seat] += granted
-            w.mutable("reserve")[seat] += granted
-        w.current = (seat, n, "power")
-        return False
-    if stage == "power":  # 2. powers that need a choice
-        w.current = (seat, n, "control")
-        if card.power.kind == "remove_legion" and removals(w, seat):
-            w.phase, w.seat = "remove", seat
-            return True
-        if card.power.kind == "place_legion" and placements(w, seat, power_symbols(w, card), moves=False):
-            w.phase, w.seat = "power_place", seat
-            return True
-        return False
-    if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.own("controlled", seat).append(n)
-        _automatic_rewards(w, seat)
-        w.current = (seat, n, "claim")
-        return False
-    if stage == "claim":  # 4. a count reward, only at exactly its number
-        w.current = (seat, n, "take")
-        if _count_tile(w, seat) is not None:
-            w.phase, w.seat = "claim", seat
-            return True
-        return False
-    if stage == "take":  # 5. a new objective from the central row
-        w.current = (seat, n, "refill")
-        if w.row:
-            w.phase, w.seat = "take", seat
-            return True
-        return False
-    if stage == "refill":
-        w.current = (seat, n, "done")
-        if w.pile and len(w.row) < w.config.components.central_row:
-            w.phase, w.seat = "refill", -1
-            return True
-        return False
-    w.current = None  # done
-    w.phase, w.seat = "resolve", -1
-    return False
-
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _automatic_rewards(w: _Work, seat: int) -> None:
-    """Colour rewards to the first to qualify; gold and wheat to the strict majority.
-
-    "Ces récompenses sont attribuées automatiquement dès qu'un joueur est le premier à
-    contrôler : trois objectifs de même couleur [ou] un objectif de chaque couleur";
-    "Le premier joueur à contrôler un objectif produisant de l'or et/ou blé obtient
-    automatiquement la récompense correspondante. Il la conserve tant qu'il contrôle
-    strictement plus d'objectifs produisant ce type de ressources que les autres
-    joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
-    """
-    mine = [w.card(n) for n in w.controlled[seat]]
-    kinds = dict.fromkeys(KINDS, 0)   # objectives controlled of each kind (loops: no generator per count)
-    for c in mine:
-        kinds[c.kind] += 1
-    for i, tile in enumerate(w.config.components.rewards):
-        holder = w.rewards[i]
-        qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
-                     else min(kinds.values()) >= tile.need if tile.kind == "all_colours" else False)
-        if holder < 0 and qualifies:
-            w.mutable("rewards")[i] = seat
-            w.event("reward", seat, tile.id)
-        elif tile.kind == "resource" and holder != seat:
-            count = len([c for c in mine if c.yields(tile.resource)])
-            if count < tile.need:
-                continue
-            if holder < 0:
-                w.mutable("rewards")[i] = seat
-                w.event("reward", seat, tile.id)
-            elif count >= len([m for m in w.controlled[holder] if w.card(m).yields(tile.resource)]):
-                w.mutable("rewards")[i] = seat
-                w.event("reward_moves", tile.id, holder, seat)
-
-
-def _count_tile(w: GameState | _Work, seat: int) -> int | None:
-    """Index of the count reward ``seat`` may claim now, if any.
-
-    "réclamée ... au moment même où il contrôle le nombre exact d'objectifs ... et si la
-    récompense ... est encore disponible ... un joueur ne peut posséder qu'une seule et
-    unique récompense de ce type."
-    """
-    tiles = w.config.components.rewards
-    if any(t.kind == "count" and h == seat for t, h in zip(tiles, w.rewards, strict=True)):
-        return None
-    have = len(w.controlled[seat])
-    return next((i for i, t in enumerate(tiles) if t.kind == "count" and t.need == have and w.rewards[i] < 0),
-                None)
-
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _end_of_turn(w: _Work) -> None:
-    """The joker's reset, then the end of the game.
-
-    "Après avoir tiré le Joker, tous les jetons mobilisation sont remis dans le sac et le
-    voisin de gauche du crieur public devient le nouveau crieur public." "La partie se
-    termine lorsqu'à la fin du tour un joueur a sept objectifs sous contrôle."
-    """
-    comps = w.config.components
-    if w.token == comps.joker:
-        w.bag = [0] * len(w.bag)
-        w.caller = (w.caller + 1) % w.config.players  # the left neighbour: the next seat (AU-8)
-        w.event("reset", w.caller)
-    w.token, w.to_place = None, []
-    if any(len(c) >= comps.objectives_to_end for c in w.controlled):
-        w.phase = "over"
-        w.event("end", f"{comps.objectives_to_end} objectives controlled")
-    elif w.draws >= w.config.max_draws:
-        w.phase = "over"
-        w.event("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)")
-    else:
-        w.phase = "draw"
-    w.seat = -1
-
 
 # ===================================================================== the protocol
-@cython.locals(w=_Work)
 def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState:
     """Start a game: the set-up deal is pending (a chance node), or sampled with ``rng``.
 
@@ -454,13 +113,10 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     if rng is None:
         return state
     gen = as_generator(rng)  # one shuffle of the pile: the same law as a uniform card at each node
-    dealt = comps.central_row + n * (comps.first_game_dealt if config.first_game else comps.dealt)
-    w = _Work(state)   # each card applied as apply_legal applies it, to one working copy (no state per card)
-    for i in gen.permutation(len(state.pile))[:dealt].tolist():
-        _apply_chance(w, state, config.cards.numbers[i], checked=True)
-        _settle(w)
-    w.seed = seed_entropy(rng)
-    return w.freeze()
+    cards = comps.central_row + n * (comps.first_game_dealt if config.first_game else comps.dealt)
+    numbers = config.cards.numbers
+    return dealt(state, [numbers[i] for i in gen.permutation(len(state.pile))[:cards].tolist()],
+                 seed_entropy(rng))
 
 
 def current_player(state: GameState) -> int:
@@ -532,7 +188,19 @@ def random_source(state: GameState) -> str:
             if len(state.in_play[seat] if config.first_game else state.hands[seat]) < dealt:
                 return "hand " + str(seat)
         return "deal"
-    return "seat " + str(state.seat) + " draw " + str(state.draws)
+    seat, draws = state.seat, state.draws
+    if 0 <= seat < len(_SEAT_SOURCES) and 0 <= draws < _NAMED_DRAWS:   # asked at every decision: made once
+        names = _SEAT_SOURCES[seat]
+        while len(names) <= draws:
+            names.append("seat " + str(seat) + " draw " + str(len(names)))
+        return names[draws]
+    return "seat " + str(seat) + " draw " + str(draws)
+
+
+#: :func:`random_source`'s names of a decision, by seat (up to 6), then by the tokens drawn so far (up to
+#: :data:`_NAMED_DRAWS`), made as first asked.
+_SEAT_SOURCES: tuple = tuple([] for _ in range(6))
+_NAMED_DRAWS = 4096
 
 
 def chance_weights(state: GameState) -> tuple[list, list[int]]:
@@ -579,7 +247,6 @@ def legal_actions(state: GameState) -> list:
     return decisions(state)
 
 
-@cython.locals(w=_Work)
 def apply(state: GameState, action: Any) -> GameState:
     """Apply one action (or chance outcome) and return the new state; ``state`` is unchanged.
 
@@ -611,16 +278,9 @@ def apply(state: GameState, action: Any) -> GameState:
         config = state.config
         raise refused(f"the game is over; no action {shown(action)} can be applied",
                       well_formed=is_action(config, action))
-    w = _Work(state)
-    if state.phase in CHANCE_PHASES:
-        _apply_chance(w, state, action)
-    else:
-        _apply_decision(w, state, action)
-    _settle(w)
-    return w.freeze()
+    return applied(state, action, False)
 
 
-@cython.locals(w=_Work)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """:func:`apply` for an action taken from :func:`legal_actions` of ``state`` (no second check).
 
@@ -638,142 +298,8 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     """
     if state.phase == "over":
         return apply(state, action)
-    w = _Work(state)
-    if state.phase in CHANCE_PHASES:
-        _apply_chance(w, state, action, checked=True)
-    else:
-        _apply_decision(w, state, action, checked=True)
-    _settle(w)
-    return w.freeze()
+    return applied(state, action, True)
 
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
-    if state.phase == "draw":
-        if not checked:
-            left = state.bag_left()
-            if not isinstance(action, str) or not left.get(action):
-                raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                              f"got {shown(action)}", well_formed=is_action(w.config, action))
-        kind = [t.id for t in w.config.components.tokens].index(action)
-        w.mutable("bag")[kind] += 1
-        w.draws += 1
-        w.token = action
-        w.history.append(("draw", action))
-        w.phase, w.to_place = "place", _seats_from(w.caller, w.config.players)
-        return
-    if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
-        raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
-                      f"from the face-down pile ({len(state.pile)} cards), got {shown(action)}",
-                      well_formed=is_action(w.config, action))
-    w.mutable("pile").remove(action)
-    if state.phase == "refill":
-        w.mutable("row").append(action)
-        w.history.append(("refill", action))
-        w.phase = "resolve"
-        return
-    target = _deal_target(w)
-    if target == -1:
-        w.mutable("row").append(action)
-        w.history.append(("deal_row", action))
-    else:
-        (w.own("in_play", target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.own("hands", target).append(action))
-        w.history.append(("deal", target, action))
-
-
-@cython.locals(w=_Work)
-def _refuse(w: _Work, action: Any, message: str) -> Exception:
-    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`~rometools.augustus.moves.is_action` says."""
-    return refused(message, well_formed=is_action(w.config, action))
-
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
-    # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
-    # of the action's time)
-    seat, ph = state.seat, state.phase
-    if ph == "keep":
-        kept = w.config.components.kept
-        hand = state.hands[seat]
-        ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
-              and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
-        if not ok:
-            raise _refuse(w, action, f"P{seat + 1} keeps {kept} of the cards dealt, "
-                                     f"e.g. {decisions(state)[0]}; got {shown(action)}")
-        if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
-            raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
-                                     f"{('keep', *sorted(action[1:]))!r}; got {shown(action)}")
-        chosen = tuple(action[1:])
-        w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
-        w.mutable("hands")[seat] = []  # "défausse les trois autres"
-        w.history.append(("keep", seat, chosen))
-        w.to_place = w.to_place[1:]
-        return
-    if ph == "claim":
-        if action not in ("claim", "decline"):
-            raise _refuse(w, action, f"P{seat + 1} may claim the count reward or not: 'claim' or 'decline', "
-                                     f"got {shown(action)}")
-        tile = _count_tile(state, seat)
-        if action == "claim":
-            w.mutable("rewards")[tile] = seat
-            w.event("reward", seat, w.config.components.rewards[tile].id)
-        else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
-            w.event("lost", seat, w.config.components.rewards[tile].id)
-        w.history.append((action, seat))
-        w.phase = "resolve"
-        return
-    if ph == "take":
-        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
-            raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
-                                     f"{list(state.row)}: ('take', card); got {shown(action)}")
-        w.mutable("row").remove(action[1])
-        w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
-        w.history.append(("take", seat, action[1]))
-        w.phase = "resolve"
-        return
-    if not checked:
-        legal = decisions(state)
-        if action not in legal:
-            raise _refuse(w, action, why_not(state, action, legal))
-    if action == PASS:
-        w.history.append((PASS, seat))
-    elif action[0] == "remove":
-        _, other, n, sym = action
-        _shift(w, other, n, sym, -1)
-        w.mutable("reserve")[other] += 1
-        w.history.append(("remove", seat, other, n, sym))
-    elif action[0] == "place":
-        _, n, sym = action
-        _shift(w, seat, n, sym, +1)
-        w.mutable("reserve")[seat] -= 1
-        w.history.append(("power_place" if ph == "power_place" else "place", seat, n, sym))
-        if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
-            placed = next(p for p in w.in_play[seat] if p.number == n)
-            if _complete(w, placed):
-                w.mutable("queue").insert(0, (seat, n))
-    else:
-        _, fn, fs, n, sym = action
-        _shift(w, seat, fn, fs, -1)
-        _shift(w, seat, n, sym, +1)
-        w.history.append(("move", seat, fn, fs, n, sym))
-    if ph == "place":
-        w.to_place = w.to_place[1:]
-    else:
-        w.phase = "resolve"
-
-
-@cython.cfunc
-@cython.locals(w=_Work)
-def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
-    plays = w.own("in_play", seat)
-    i = [p.number for p in plays].index(number)
-    j = [s for s, _ in w.card(number).slots].index(symbol)   # card.symbols(), without a Python call
-    legions = list(plays[i].legions)
-    legions[j] += by
-    plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__
 
 
 def action_history(state: GameState) -> tuple:

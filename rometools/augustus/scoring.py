@@ -25,8 +25,12 @@ def senators(state: GameState, seat: int) -> int:
     >>> senators(new_game(rng=0), 0)
     0
     """
-    cards = state.config.cards
-    return sum(1 for n in state.controlled[seat] if cards.card(n).kind == "senator")
+    cards = state.config.cards.by_number   # numbers the state holds
+    count = 0
+    for n in state.controlled[seat]:
+        if cards[n].kind == "senator":
+            count += 1
+    return count
 
 
 def score_parts(state: GameState) -> list[dict[str, int]]:
@@ -46,18 +50,24 @@ def score_parts(state: GameState) -> list[dict[str, int]]:
     {'rewards': 0, 'objectives': 0, 'powers': 0, 'total': 0}
     """
     cfg = state.config
-    cards = cfg.cards
-    tiles = cfg.components.rewards
+    cards = cfg.cards.by_number   # numbers the state holds (asked at every game's end: loops, no generators)
+    points = [0] * cfg.players   # the reward tiles' points, by holder
+    for t, holder in zip(cfg.components.rewards, state.rewards, strict=True):
+        if holder >= 0:
+            points[holder] += t.points
     out = []
     for seat in range(cfg.players):
-        mine = [cards.card(n) for n in state.controlled[seat]]
+        mine = [cards[n] for n in state.controlled[seat]]
         kinds: dict[str, int] = {}
+        objectives = 0
         for c in mine:
             kinds[c.kind] = kinds.get(c.kind, 0) + 1
-        rewards = sum(t.points for t, holder in zip(tiles, state.rewards, strict=True) if holder == seat)
-        objectives = sum(c.points for c in mine)
-        powers = sum(c.power.points * kinds.get(c.power.colour, 0)
-                     for c in mine if c.power.kind == "points_per_colour")
+            objectives += c.points
+        powers = 0
+        for c in mine:
+            if c.power.kind == "points_per_colour":
+                powers += c.power.points * kinds.get(c.power.colour, 0)
+        rewards = points[seat]
         out.append({"rewards": rewards, "objectives": objectives, "powers": powers,
                     "total": rewards + objectives + powers})
     return out

@@ -447,6 +447,12 @@ def add_caption(fig: go.Figure, text: str, *, offset: int | None = None, margin:
 
 
 # ===================================================================== legends
+#: Pixels plotly.js draws a title of several lines above where it draws a one-line title at the same
+#: ``pad`` (``yanchor="top"``, the default 17-pixel title font; measured in kaleido's PNG): the padding
+#: :func:`legend_above` adds so that the top line is not cut off.
+MULTILINE_TITLE_SHIFT = 14
+
+
 def legend_above(fig: go.Figure, *, width: int | None = None) -> go.Figure:
     """A horizontal legend in rows just above the plot, the title above it: neither covers the other.
 
@@ -476,12 +482,15 @@ def legend_above(fig: go.Figure, *, width: int | None = None) -> go.Figure:
         if used and used + item > room:
             rows, used = rows + 1, 0
         used += item
-    need = 12 + 24 * lines + 24 * rows + 6
+    # plotly.js anchors a title of several lines (<br>) MULTILINE_TITLE_SHIFT pixels higher than one of
+    # one line: without more padding its top line was cut off in the image (the studio's PNG) and on screen
+    shift = MULTILINE_TITLE_SHIFT if lines > 1 else 0
+    need = 12 + shift + 24 * lines + 24 * rows + 6
     old = fig.layout.margin.t if fig.layout.margin.t is not None else 60
     top = max(old, need)
     fig.update_layout(
         legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "xanchor": "left"},
-        title={"yref": "container", "y": 1.0, "yanchor": "top", "pad": {"t": 12}},
+        title={"yref": "container", "y": 1.0, "yanchor": "top", "pad": {"t": 12 + shift}},
         margin={"t": top})
     if fig.layout.height is not None:
         fig.update_layout(height=fig.layout.height + top - old)

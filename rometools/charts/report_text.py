@@ -117,7 +117,7 @@ def variant_rows(c: Any) -> list[list[str]]:
                                                                                               "undecided")
         rate = f.unit == "percentage points"
         scale = 100 if rate else 1   # both values and the difference with the decimals at which they agree
-        places = difference_places(scale * f.base, scale * f.variant, scale * f.difference, 1)
+        places = difference_places(scale * f.base, scale * f.variant, scale * f.difference, 1, 2)   # as the flow rows
         base, variant = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (f.base, f.variant))
         said = shown_difference(scale * f.base, scale * f.variant, places) / scale
         rows.append([f.name, base, variant, difference_words(name, said, unit, places), interval, verdict])
@@ -161,15 +161,15 @@ def balance_note(c: Any) -> str:
     >>> from rometools.core.compare import compare
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
     >>> print(balance_note(c))   # doctest: +NORMALIZE_WHITESPACE
-    Seat balance undecided (evidence 2.7 against "no seat changed", 140 needed). It is one of the 7 figures and
-    tests the error rate is split over: one test across every seat's win rate at once, which calls the balance
-    changed once its evidence reaches what is needed.
+    Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test across every
+    seat at once reached 2.7 of the 140 it needs to call one), nor is every seat's win rate shown to stay
+    within ±2.0 percentage points; about 2,595 more paired games would decide it. It is one of the 7
+    figures and tests the error rate is split over: one test across every seat's win rate at once.
     """
     from rometools.core.compare import balance_text
 
     return (f"{balance_text(c)} It is one of the {len(c.figures) + 1} figures and tests the error rate is split "
-            f"over: one test across every seat's win rate at once, which calls the balance changed once its "
-            f"evidence reaches what is needed.")
+            f"over: one test across every seat's win rate at once.")
 
 
 def length_text(pt: Any, in_decisions: str) -> str:

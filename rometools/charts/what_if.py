@@ -39,8 +39,10 @@ def _colour(name: str, k: int) -> str:
 
 def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, precision: float | None = None,
                       unit: str = "percentage points", scale: float = 100.0,
-                      title: str = "Variant minus base, as the games went on") -> go.Figure:
-    """The differences B - A of chosen figures, each with its confidence interval, after every batch.
+                      title: str = "Variant minus base, as the games went on",
+                      minus: str = "variant minus base") -> go.Figure:
+    """The differences (the variant's value minus the base's) of chosen figures, each with its
+    confidence interval, after every batch.
 
     Each figure is a line (its difference after each batch) inside a band (its interval then,
     which holds at every batch at once: a confidence sequence); the band narrows as the games
@@ -61,6 +63,9 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
     scale : float
         What the values are multiplied by to be drawn (100 for proportions, 1 for points).
     title : str
+    minus : str
+        What a difference is, in words, for the axis and the hover
+        (:attr:`rometools.core.compare.Comparison.minus`: ``"variant minus published"``).
 
     Returns
     -------
@@ -78,6 +83,8 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
     >>> fig = comparison_figure(h, ["win rate P1"], precision=0.02)
     >>> [t.meta for t in fig.data], list(fig.data[1].y)
     (['wi-band-win rate P1', 'wi-diff-win rate P1'], [3.0, 4.0])
+    >>> fig.layout.yaxis.title.text
+    'variant minus base (percentage points)'
     """
     if not history:
         return empty_figure(f"{title}: no batch played yet")
@@ -98,13 +105,13 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
         fig.add_trace(go.Scatter(
             x=pairs, y=diff, mode="lines+markers", name=name, meta=f"wi-diff-{name}", uid=f"wi-diff-{name}",
             line={"color": colour}, customdata=[[lo, hi] for lo, hi in zip(low, high, strict=True)],
-            hovertemplate=(f"{name}<br>%{{x:,}} paired games<br>B \u2212 A %{{y:+.2f}} {unit}"
+            hovertemplate=(f"{name}<br>%{{x:,}} paired games<br>{minus} %{{y:+.2f}} {unit}"
                            "<br>interval %{customdata[0]:+.2f} to %{customdata[1]:+.2f}<extra></extra>")))
     fig.add_hline(y=0, line={"color": "#333333", "width": 1})
     if precision is not None:
         for y in (-scale * precision, scale * precision):
             fig.add_hline(y=y, line={"color": EXACT_COLOUR, "width": 1, "dash": "dot"})
-    fig.update_layout(title_text=title, xaxis_title="paired games played", yaxis_title=f"B \u2212 A ({unit})",
+    fig.update_layout(title_text=title, xaxis_title="paired games played", yaxis_title=f"{minus} ({unit})",
                       height=420)
     fig.update_xaxes(**whole_ticks(pairs))   # games are counted whole: never a tick at 199.5
     legend_above(fig)

@@ -426,7 +426,10 @@ def game_summary(results):
 
 
 def game_length_text(results, confidence: float = 0.95) -> str:
-    """How long the games were, in one sentence (decisions: every seat's move counts, chance does not).
+    """How long the games were, in one sentence, in the game's own unit (``GameSpec.game_length``: Augustus
+    draws, Via Romana turns), as ``compare`` and ``tune`` count it, with the decisions (every seat's move;
+    chance does not count) beside it; a game counted in decisions (or rows without ``game_length``) in
+    decisions alone.
 
     When every game lasted the same number of decisions the sentence says so
     and gives no mean or interval, which would only look like an estimate:
@@ -456,8 +459,10 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     >>> from rometools.core.simulate import simulate
     >>> game_length_text(simulate("caesars_empire", 5, bots="greedy", seed=3, progress=False))
     'Every game lasted 40 decisions.'
-    >>> game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False))
-    'Game length: 86.8 decisions on average (95% confidence interval 68.2 to 105.4), from 63 to 102.'
+    >>> print(game_length_text(simulate("augustus", 5, players=2, bots="greedy", seed=3, progress=False)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Game length: 41.4 draws on average (95% confidence interval 31.6 to 51.2), from 28 to 48 [86.8 decisions
+    a game on average, every seat's move counted].
     >>> import pandas as pd
     >>> rows = pd.DataFrame({"game": range(1000), "rotation": 0, "seat": 0, "length": [43, 41, 41] + [40] * 997,
     ...                      "score": 1, "rank": 1, "win": 1})
@@ -471,22 +476,48 @@ def game_length_text(results, confidence: float = 0.95) -> str:
     if not 0 < confidence < 1:
         raise ArgumentError(f"confidence must be between 0 and 1, got {confidence!r}")
     lengths = game_summary(results)["length"]
+    unit = _length_unit(results)
+    if unit != "decisions":   # the game's own unit, as compare counts it; the decisions beside it
+        own = results.groupby(["game", "rotation"], sort=True)["game_length"].first()
+        said = _length_sentence(own.reset_index(drop=True), confidence, unit)
+        return (f"{said[:-1]} [{float(lengths.mean()):,.1f} decisions a game on average, every seat's move "
+                f"counted].")
+    return _length_sentence(lengths, confidence, "decisions")
+
+
+def _length_unit(results) -> str:
+    """The unit of a run's ``game_length`` column (its game's ``GameSpec.game_length``), or ``"decisions"``
+    for rows without it."""
+    game_id = getattr(results, "attrs", {}).get("game_id")
+    if "game_length" not in getattr(results, "columns", ()) or game_id is None:
+        return "decisions"
+    from rometools.core.game import game_spec
+
+    try:
+        return game_spec(game_id).game_length[0]
+    except ArgumentError:   # rows of a game no longer registered (a test's toy): said in decisions
+        return "decisions"
+
+
+def _length_sentence(lengths, confidence: float, unit: str) -> str:
+    """:func:`game_length_text`'s sentence of per-game ``lengths`` counted in ``unit`` (a plural)."""
+    one = unit.removesuffix("s")
     shortest, longest = int(lengths.min()), int(lengths.max())
     if shortest == longest:
-        return f"Every game lasted {number(shortest)} {'decision' if shortest == 1 else 'decisions'}."
+        return f"Every game lasted {number(shortest)} {one if shortest == 1 else unit}."
     counts = lengths.value_counts()
     usual, most = int(counts.index[0]), int(counts.iloc[0])
     if most >= 0.99 * len(lengths):  # nearly every game alike: a mean such as 40.0001 would only puzzle
         others = ", ".join(f"{number(games)} lasted {number(length)}"
                            for length, games in sorted((int(k), int(n)) for k, n in counts.items() if k != usual))
-        return (f"{number(most)} of {counted(len(lengths), 'game')} lasted {number(usual)} decisions; "
+        return (f"{number(most)} of {counted(len(lengths), 'game')} lasted {number(usual)} {unit}; "
                 f"of the others, {others}.")
     m, lo, hi = mean_interval(lengths, confidence)
     lo = max(lo, 0.0)  # a t interval of a length is clipped to the lengths a game can have (as flow.py does)
     places = 1  # enough decimals that the interval's ends differ ("40.0 to 40.0" read as no interval)
     while places < 4 and f"{lo:.{places}f}" == f"{hi:.{places}f}":
         places += 1
-    return (f"Game length: {m:,.{places}f} decisions on average ({confidence:.0%} confidence interval "
+    return (f"Game length: {m:,.{places}f} {unit} on average ({confidence:.0%} confidence interval "
             f"{lo:,.{places}f} to {hi:,.{places}f}), from {number(shortest)} to {number(longest)}.")
 
 

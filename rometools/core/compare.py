@@ -133,6 +133,9 @@ class Comparison:
         intervals narrowing (:func:`rometools.charts.what_if.comparison_figure` draws them).
     seconds : float
         CPU seconds of this process (the games on other workers are not counted).
+    names : (str, str)
+        The two sides in a word each: ``("published", "variant")`` when the base is the game as
+        published, else ``("base", "variant")`` (:attr:`minus` says a difference in them).
     """
 
     title: str
@@ -144,6 +147,13 @@ class Comparison:
     confidence: float
     history: tuple[dict, ...] = field(default=(), repr=False)
     seconds: float = 0.0
+    names: tuple[str, str] = ("base", "variant")
+
+    @property
+    def minus(self) -> str:
+        """What a difference is, in words: ``"variant minus published"`` (the base as published), else
+        ``"variant minus base"``: the studio's and the report's words for ``B - A``."""
+        return f"{self.names[1]} minus {self.names[0]}"
 
     @property
     def decided(self) -> bool:
@@ -430,8 +440,10 @@ class _Tracked:
         low, high = self.cs.interval()
         decision = self.cs.decided() if (self.exact or n >= MIN_PAIRS) else None
         more = 0 if decision else self.cs.more_needed()
-        if not decision and not self.exact and n < MIN_PAIRS and more >= 0:
-            more = max(more, MIN_PAIRS - n)   # an asymptotic interval decides from MIN_PAIRS on
+        if not decision and not self.exact and n < MIN_PAIRS:
+            # an asymptotic interval decides from MIN_PAIRS on: at least the pairs left to it, also when
+            # every difference so far was the same (no spread to estimate from: a zero-width interval)
+            more = max(more, MIN_PAIRS - n)
         if not decision and more == 0:
             more = 1   # undecided: never "about 0 more paired games"
         return Figure(self.name, self.kind, self.unit, n, float(means[0]), float(means[1]), float(means[2]),
@@ -614,8 +626,10 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
                                 BoundedSequence(-2, 2, alpha=alpha, precision=precision, budget=max_games), True))
     balance = BettingTest(players, alpha=alpha)
 
+    base_words = _describe(base, game_a)
     title = (f"{game_a.title}, {players} players, {'/'.join(dict.fromkeys(bot_names))}: "
-             f"{_describe(base, game_a)} against {_describe(variant, game_b)}")
+             f"{base_words} against {_describe(variant, game_b)}")
+    names = ("published" if base_words == "as published" else "base", "variant")
     args = (_shipped(base, game_a, executor), _shipped(variant, game_b, executor), bot_names, seed, paired,
             tuple(restrictions))
     bar = None
@@ -646,7 +660,7 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
         return Comparison(title, played, figures,
                           {"e_value": balance.e_value, "threshold": 1 / alpha, "decision": verdict},
                           dict(decisions), reason, float(confidence), tuple(history),
-                          time.process_time() - start)
+                          time.process_time() - start, names)
 
     def absorb(columns: Mapping[str, list]) -> None:
         nonlocal played

@@ -32,36 +32,66 @@ def _with_unit(f: Any, text: str) -> str:
     return quantity(text, f.unit.removesuffix("s")) if f.unit.endswith("s") else f"{text} {f.unit}"
 
 
+def _means(f: Any, c: Any = None) -> str:
+    """Both sides' means with their unit, base first: ``"48.0% → 51.2%"``, ``"27.3 → 25.1 turns"``."""
+    a, b = _amount(f, f.base, False), _amount(f, f.variant, False)
+    if f.unit == "percentage points":
+        return f"{a}% → {b}%"
+    return f"{a} → {_with_unit(f, b)}"
+
+
 def _said(f: Any) -> str:
     return (f"{f.name} {_with_unit(f, _amount(f, f.difference))} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
-            f"({_amount(f, f.base, False)} \u2192 {_amount(f, f.variant, False)})")
+            f"({_means(f)})")
 
 
 def _within(f: Any) -> str:
-    return f"{f.name} (within \u00b1{_with_unit(f, _amount(f, f.precision, False))})"
+    return f"{f.name} (within ±{_with_unit(f, _amount(f, f.precision, False))}: {_means(f)})"
+
+
+def _sides(c: Any) -> str:
+    """The order of the two means shown: ``"published \u2192 variant"``."""
+    names = getattr(c, "names", ("base", "variant"))
+    return f"{names[0]} \u2192 {names[1]}"
 
 
 def _more_words(f: Any) -> str:
-    """How many more paired games would decide an undecided figure: never "about 0"."""
+    """How many more paired games would decide an undecided figure: never "about 0". A figure with an
+    asymptotic interval (the length) waits for :data:`MIN_PAIRS` paired games, and says so."""
+    if not f.exact and f.pairs < MIN_PAIRS:
+        wait = (f"its verdict waits for at least {number(MIN_PAIRS)} paired games (its interval holds from "
+                f"then on), {number(MIN_PAIRS - f.pairs)} more")
+        if f.more_needed > MIN_PAIRS - f.pairs:
+            wait += f"; about {counted(f.more_needed, 'more paired game')} would decide it"
+        return wait
     if f.more_needed < 0:
         return "no estimate yet"
-    if not f.exact and f.pairs < MIN_PAIRS and f.more_needed == MIN_PAIRS - f.pairs:
-        return (f"decided from {number(MIN_PAIRS)} paired games on: {number(f.more_needed)} more would decide it "
-                f"as it stands")
     return f"about {counted(f.more_needed, 'more paired game')} would decide it"
 
 
+def _balance_more(c: Any) -> str:
+    """How many more paired games would decide the seat-balance test: it is decided once a seat's win
+    rate changed or every seat's is within the precision, so the most any undecided seat needs."""
+    open_ = [f for f in c.figures if f.kind == "win rate" and f.decision is None]
+    needs = [f.more_needed for f in open_]
+    if not needs or min(needs) < 0:
+        return "no estimate yet of how many more paired games would decide it"
+    return f"about {counted(max(needs), 'more paired game')} would decide it"
+
+
 def balance_text(c: Any) -> str:
-    """The seat-balance test's verdict in a sentence: did any seat's win rate change, with the
-    evidence the test across seats reached and the evidence it needs (``1 / alpha``).
+    """The seat-balance test's verdict in a sentence: did any seat's win rate change (one test across
+    every seat at once), and, while undecided, about how many more paired games would decide it.
 
     Examples
     --------
     >>> import rometools
     >>> from rometools.core.compare import compare
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
-    >>> balance_text(c)
-    'Seat balance undecided (evidence 2.7 against "no seat changed", 140 needed).'
+    >>> print(balance_text(c))   # doctest: +NORMALIZE_WHITESPACE
+    Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test across every
+    seat at once reached 2.7 of the 140 it needs to call one), nor is every seat's win rate shown to stay
+    within ±2.0 percentage points; about 2,595 more paired games would decide it.
     """
     b = c.balance
     if b["decision"] == "changed":
@@ -72,8 +102,12 @@ def balance_text(c: Any) -> str:
     elif b["decision"] == "equivalent":
         verdict = "did not change: no seat's win rate changed by as much as the precision"
     else:
-        verdict = (f"undecided (evidence {evidence(b['e_value'])} against \"no seat changed\", "
-                   f"{evidence(b['threshold'])} needed)")
+        wins = [f for f in c.figures if f.kind == "win rate"]
+        within = _with_unit(wins[0], _amount(wins[0], wins[0].precision, False)) if wins else "the precision"
+        return (f"Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test "
+                f"across every seat at once reached {evidence(b['e_value'])} of the {evidence(b['threshold'])} it "
+                f"needs to call one), nor is every seat's win rate shown to stay within \u00b1{within}; "
+                f"{_balance_more(c)}.")
     return f"Seat balance {verdict}."
 
 
@@ -85,20 +119,28 @@ def comparison_text(c: Any) -> str:
     >>> import rometools
     >>> from rometools.core.compare import compare
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=400, progress=False)
-    >>> print(comparison_text(c).splitlines()[0])
-    Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 400; the budget of games ended before every figure was decided (95% for all 7 figures and tests together: each at 0.71%).
+    >>> print(comparison_text(c).splitlines()[0])   # doctest: +NORMALIZE_WHITESPACE
+    Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 400; the
+    budget of games ended before every figure was decided. Every statement below holds at once with 95%
+    confidence: the 5% chance that any of them is wrong is shared by the 6 figures and the seat-balance test
+    (0.71% each), however often the games were looked at.
     """
     why = {"decided": "stopped because every figure is decided",
            "budget": "the budget of games ended before every figure was decided",
            "stopped": "STOPPED on request before every figure was decided; the intervals hold as they stand"}
     n_tests = len(c.figures) + 1
-    lines = [f"{c.title}. Paired games: {number(c.pairs)}; {why[c.stopped]} ({c.confidence:.0%} for all "
-             f"{n_tests} figures and tests together: each at {(1 - c.confidence) / n_tests:.2%})."]
+    alpha = 1 - c.confidence
+    lines = [f"{c.title}. Paired games: {number(c.pairs)}; {why[c.stopped]}. Every statement below holds at "
+             f"once with {c.confidence:.0%} confidence: the {alpha:.0%} chance that any of them is wrong is shared "
+             f"by the {counted(len(c.figures), 'figure')} and the seat-balance test ({alpha / n_tests:.2%} each), "
+             f"however often the games were looked at."]
+    lines.append(f"Each difference is {getattr(c, 'minus', 'variant minus base')}, with its interval [low, "
+                 f"high], then both means ({_sides(c)}).")
     changed = [f for f in c.figures if f.decision == "changed"]
     same = [f for f in c.figures if f.decision == "equivalent"]
     open_ = [f for f in c.figures if f.decision is None]
     if changed:
-        lines.append("Changed (B \u2212 A, with its interval): " + "; ".join(_said(f) for f in changed) + ".")
+        lines.append("Changed: " + "; ".join(_said(f) for f in changed) + ".")
     if same:
         lines.append("Did not change by as much as the precision: " + ", ".join(_within(f) for f in same) + ".")
     for f in open_:

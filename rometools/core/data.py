@@ -24,9 +24,6 @@ import dataclasses
 import functools
 import os
 import re
-import stat
-import sys
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +32,27 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+# The text of a file (read within limits, parsed, written whole) and a designer's edited files,
+# each in its own module, re-exported here where they were first written.
+from rometools.core.data_text import (  # noqa: F401  (re-exported: games, widgets, variants)
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    _depth_problem,
+    _load_yaml,
+    _read,
+    read_text_file,
+    write_text_atomically,
+)
+from rometools.core.edited_files import (  # noqa: F401  (re-exported: games, widgets, saved games)
+    _EDITED,
+    EditedFile,
+    _edited_root,
+    edited,
+    edited_file_of,
+    edited_path,
+    load_edited,
+    load_text,
+)
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 
@@ -330,171 +348,6 @@ def provenance_key(loc: tuple[Any, ...], values: Mapping[str, Any] | None = None
     return ".".join(parts)
 
 
-#: Largest data file read (bytes), checked before parsing. The bundled 40-city board is
-#: about 20 kB; a board of a thousand cities fits easily.
-MAX_FILE_BYTES = 1_000_000
-#: Deepest nesting of tables and arrays in a data file (the bundled files use 4).
-MAX_DEPTH = 16
-
-
-def read_text_file(path: str | os.PathLike[str], what: str = "data file",
-                   max_bytes: int = MAX_FILE_BYTES) -> str:
-    """The text of a regular UTF-8 file of at most ``max_bytes`` bytes.
-
-    The size is checked before reading; folders, devices and pipes are
-    refused without reading them (``/dev/zero`` and a FIFO would never end).
-    A UTF-8 byte-order mark (some Windows editors write one) is dropped.
-
-    Raises
-    ------
-    DataFileError
-        Naming the file: missing or unreadable, not a regular file, too large,
-        not UTF-8 (with the byte and line).
-
-    Examples
-    --------
-    >>> read_text_file("/dev/zero")
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.DataFileError: /dev/zero: is not a regular file (a folder, device or pipe cannot be a data file)
-    """
-    path = Path(path)
-    try:
-        st = path.stat()
-    except OSError as exc:
-        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
-    except ValueError:  # Python's "embedded null byte": no file has such a name
-        raise DataFileError(path, "", "cannot be read (a file name holds no NUL character)") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise DataFileError(path, "", f"is not a regular file (a folder, device or pipe cannot be a {what})")
-    if st.st_size > max_bytes:
-        raise DataFileError(path, "", f"is {st.st_size:,} bytes; a {what} is at most {max_bytes:,} bytes")
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(max_bytes + 1)
-    except OSError as exc:
-        raise DataFileError(path, "", f"cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > max_bytes:
-        raise DataFileError(path, "", f"is more than {max_bytes:,} bytes; a {what} is at most that")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise DataFileError(path, "", f"is not UTF-8 text (byte {exc.start}, line {line}: "
-                                      f"{raw[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
-    return text.removeprefix("\ufeff")
-
-
-def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file beside it, renamed
-    over it, with the permissions a new file gets (``umask``), so a reader never sees half a file
-    and a run stopped half-way leaves the old file (or none).
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "page.html"
-    >>> write_text_atomically(path, "<p>hi</p>")
-    >>> path.read_text(), [p.name for p in path.parent.iterdir()]
-    ('<p>hi</p>', ['page.html'])
-    """
-    import tempfile
-
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)   # mkstemp's 0600 would leave a page only its writer reads
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _depth_problem(data: Any) -> str | None:
-    """The first entry nested deeper than :data:`MAX_DEPTH` (iteratively: no recursion)."""
-    stack = [(data, "", 0)]
-    while stack:
-        node, where, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return where or "(top level)"
-        if isinstance(node, dict):
-            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in node.items())
-        elif isinstance(node, list):
-            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(node))
-    return None
-
-
-def _load_yaml(path: Path, text: str) -> Any:
-    try:
-        import yaml  # PyYAML, optional
-    except ImportError:
-        raise DataFileError(path, "", "YAML files need PyYAML installed; use TOML") from None
-
-    class NoAliases(yaml.SafeLoader):
-        """SafeLoader refusing aliases: a few hundred bytes of nested aliases expand
-        into gigabytes (an "alias bomb"); data files write their values out. A key given
-        twice in one mapping is refused too (YAML kept the last silently; TOML refuses it)."""
-
-        def construct_mapping(self, node, deep=False):
-            seen = set()
-            for key_node, _ in node.value:
-                key = self.construct_object(key_node, deep=True)
-                try:
-                    duplicate = key in seen
-                except TypeError:  # an unhashable key: SafeLoader says so itself
-                    break
-                if duplicate:
-                    raise DataFileError(path, "", f"gives the key {key!r} twice in one table (line "
-                                                  f"{key_node.start_mark.line + 1}); give each key once")
-                seen.add(key)
-            return super().construct_mapping(node, deep=deep)
-
-        def compose_node(self, parent, index):
-            if self.check_event(yaml.AliasEvent):
-                event = self.peek_event()
-                raise DataFileError(path, "", f"uses the YAML alias *{event.anchor} (line "
-                                              f"{event.start_mark.line + 1}); aliases are refused in data "
-                                              "files: write the values out")
-            return super().compose_node(parent, index)
-
-    try:
-        return yaml.load(text, Loader=NoAliases)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        raise DataFileError(path, "", f"is not valid YAML: {exc}") from None
-
-
-def _read(path: Path) -> dict[str, Any]:
-    text = read_text_file(path)
-    try:
-        if path.suffix.lower() in (".yaml", ".yml"):
-            data = _load_yaml(path, text)
-        else:
-            try:
-                data = tomllib.loads(text)
-            except tomllib.TOMLDecodeError as exc:
-                raise DataFileError(path, "", f"is not valid TOML: {exc}") from None
-    except RecursionError:
-        raise DataFileError(path, "", f"is nested too deeply (data files nest at most {MAX_DEPTH} "
-                                      "levels)") from None
-    except DataFileError:
-        raise
-    except ValueError as exc:  # Python refuses int("9" * 5000): a number no data file needs
-        if "integer string conversion" not in str(exc):
-            raise
-        raise DataFileError(path, "", f"holds a whole number of more than {sys.get_int_max_str_digits():,} "
-                                      "digits; no count or value is that large") from None
-    if not isinstance(data, dict):
-        raise DataFileError(path, "", "must hold a table at the top level")
-    deep = _depth_problem(data)
-    if deep is not None:
-        raise DataFileError(path, deep, f"is nested more than {MAX_DEPTH} levels deep")
-    return data
-
-
 def _is_annotated_value(node: Any) -> bool:
     return isinstance(node, dict) and "value" in node and set(node) <= {"value", *_META_KEYS}
 
@@ -712,19 +565,7 @@ def _problem(error: Mapping[str, Any]) -> str:
     return msg
 
 
-# ===================================================================== edited counts
-def edited(value: Any, source: str) -> dict[str, Any]:
-    """A value a designer edited, as a data file writes it: ``{value, provenance = "illustrative",
-    source}`` (the override form every loader reads).
-
-    Examples
-    --------
-    >>> edited(4, "counts editor: 6 -> 4")
-    {'value': 4, 'provenance': 'illustrative', 'source': 'counts editor: 6 -> 4'}
-    """
-    return {"value": value, "provenance": "illustrative", "source": source}
-
-
+# ===================================================================== values as JSON
 def plain_value(value: Any) -> Any:
     """A data file's value with its provenance override taken off (``{value = 6, ...}`` -> 6)."""
     return value["value"] if isinstance(value, Mapping) and "value" in value else value
@@ -753,183 +594,3 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_json_value(v) for v in value]
     return value
-
-
-def load_text(loader: Callable[[Path], Any], text: str, name: str) -> Any:
-    """Check a data file's text exactly as the file would be checked: written under ``name`` in a
-    temporary folder and read with ``loader`` (a :class:`DataFileError` names ``name``).
-
-    Examples
-    --------
-    >>> from rometools.augustus.components import load_components
-    >>> text = bundled_file("augustus", "components.toml").read_text(encoding="utf-8")
-    >>> load_text(load_components, text, "my_bag.toml").bag_total
-    23
-    """
-    import tempfile
-
-    from rometools.core.errors import DataFileError
-
-    with tempfile.TemporaryDirectory(prefix="rometools-edit-") as folder:
-        path = Path(folder) / Path(name).name
-        path.write_text(text, encoding="utf-8")
-        try:
-            value = loader(path)
-        except DataFileError as err:   # named as the designer will save it, not the temporary copy
-            raise DataFileError(Path(name).name, err.entry, err.problem) from None
-    return value
-
-
-# ===================================================================== edited files (variants)
-@dataclass(frozen=True)
-class EditedFile:
-    """A data file's text edited in memory, named as the file it was made from.
-
-    What a :class:`~rometools.core.variants.Variant` gives a file option (``load_game(GAME,
-    components=EditedFile("components.toml", text))``): the config reads it with the option's
-    loader exactly as it reads a file (:func:`load_edited`), and a saved game keeps its text
-    (``{"edited": {"name", "text"}, "sha256"}``), so a game of a variant saves and loads
-    anywhere. Nothing bundled is touched.
-
-    Parameters
-    ----------
-    name : str
-        The file's name, no folder (``"components.toml"``): errors name it.
-    text : str
-        The whole file, at most :data:`MAX_FILE_BYTES` bytes of UTF-8.
-    named : str, optional
-        How load errors name it (``"components.toml (as the variant edits it)"``); default ``name``.
-
-    Raises
-    ------
-    DataFileError
-        For a name with a folder or another suffix than ``.toml``, ``.yaml``, ``.yml``, or a
-        text too long.
-
-    Examples
-    --------
-    >>> EditedFile("../x.toml", "")
-    Traceback (most recent call last):
-    ...
-    rometools.core.errors.DataFileError: '../x.toml': is not a data file's name (a name such as components.toml, no folder)
-    """
-
-    name: str
-    text: str = field(repr=False)
-    named: str | None = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self):
-        name = self.name
-        if (not isinstance(name, str) or Path(name).name != name or len(name) > 100
-                or Path(name).suffix.lower() not in (".toml", ".yaml", ".yml") or "\x00" in name):
-            raise DataFileError(shown(name, 100), "", "is not a data file's name (a name such as components.toml, "
-                                                      "no folder)")
-        if not isinstance(self.text, str):
-            raise DataFileError(name, "", f"the edited text must be text, got {type(self.text).__name__}")
-        if len(self.text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-            raise DataFileError(name, "", f"the edited text is more than {MAX_FILE_BYTES:,} bytes; a data file is "
-                                          "at most that")
-
-    @property
-    def sha256(self) -> str:
-        """The SHA-256 of the text (hex): equal texts, equal files."""
-        import hashlib
-
-        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-#: Edited files made in this process, by the path they are loaded from (newest last, at most 256).
-_EDITED: dict[str, EditedFile] = {}
-
-
-def _edited_root() -> Path:
-    """This user's folder of edited files (``<temp>/rometools-edited-<uid>``, private to the user)."""
-    import tempfile
-
-    uid = os.getuid() if hasattr(os, "getuid") else "user"
-    root = Path(tempfile.gettempdir()) / f"rometools-edited-{uid}"
-    root.mkdir(mode=0o700, exist_ok=True)
-    if hasattr(os, "getuid") and (root.is_symlink() or root.stat().st_uid != os.getuid()):
-        raise DataFileError(root, "", "belongs to another user; remove it or set TMPDIR to a folder of your own")
-    return root
-
-
-def edited_path(edit: EditedFile) -> Path:
-    """The file an :class:`EditedFile` is read from: ``<temp>/rometools-edited-<uid>/<sha256>/<name>``.
-
-    The same text always has the same path, so a loaded value (whose ``path`` is this) equals
-    the value loaded again from the same edit (a saved game reloaded, a variant loaded twice),
-    and the loaders' caches read it once. Written atomically when missing or different.
-    """
-    folder = _edited_root() / edit.sha256[:40]
-    folder.mkdir(mode=0o700, exist_ok=True)
-    path = folder / edit.name
-    data = edit.text.encode("utf-8", "surrogatepass")
-    try:
-        same = path.is_file() and not path.is_symlink() and path.read_bytes() == data
-    except OSError:
-        same = False
-    if not same:
-        partial = folder / f".{edit.name}.{os.getpid()}.partial"
-        partial.write_bytes(data)
-        os.replace(partial, path)
-    key = str(path)
-    _EDITED.pop(key, None)
-    _EDITED[key] = edit
-    while len(_EDITED) > 256:
-        _EDITED.pop(next(iter(_EDITED)))
-    return path
-
-
-def load_edited(loader: Callable[[Path], Any], edit: EditedFile, *, named: str | None = None) -> Any:
-    """A data file's edited text read with ``loader``, checked exactly as the file would be.
-
-    Parameters
-    ----------
-    loader : callable
-        ``loader(path) -> value`` (a file option's loader, with what it depends on).
-    edit : EditedFile
-    named : str, optional
-        How errors name the file (default: ``edit.name``).
-
-    Raises
-    ------
-    DataFileError
-        The loader's, naming the file as ``named`` (never the temporary path).
-
-    Examples
-    --------
-    >>> from rometools.caesars_empire.components import load_components
-    >>> text = bundled_file("caesars_empire", "components.toml").read_text(encoding="utf-8")
-    >>> edit = EditedFile("components.toml", text.replace("points = 10", "points = 12"))
-    >>> load_edited(load_components, edit).road_bonus, load_edited(load_components, edit) == load_edited(load_components, edit)
-    (12, True)
-    """
-    path = edited_path(edit)
-    try:
-        return loader(path)
-    except DataFileError as err:
-        if Path(err.path) == path or err.path == str(path):
-            raise DataFileError(named or edit.named or edit.name, err.entry, err.problem) from None
-        raise
-
-
-def edited_file_of(value: Any) -> EditedFile | None:
-    """The :class:`EditedFile` a loaded value was read from (its ``path`` or ``source``), else ``None``."""
-    for attribute in ("path", "source"):
-        where = getattr(value, attribute, None)
-        if where is None or not isinstance(where, str | os.PathLike):
-            continue
-        key = str(where)
-        if key in _EDITED:
-            return _EDITED[key]
-        path = Path(where)
-        try:
-            inside = path.parent.parent == _edited_root() and path.parent.name.startswith(tuple("0123456789abcdef"))
-        except (OSError, DataFileError):
-            inside = False
-        if inside and path.is_file():
-            edit = EditedFile(path.name, read_text_file(path))
-            if edit.sha256[:40] == path.parent.name:
-                return edit
-    return None

@@ -12,21 +12,35 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError, OptionError
 from rometools.core.formatting import shown
 from rometools.core.registry import game_of, game_spec, spec_from
 
-if TYPE_CHECKING:  # annotations only: the spec sits above
-    from rometools.core.spec import GameSpec
+__all__ = ["GENERIC_BOTS", "GENERIC_BOT_NAMES", "Game", "GameSpecFields", "config_options", "game_for", "load_game"]
 
-__all__ = ["GENERIC_BOTS", "GENERIC_BOT_NAMES", "Game", "config_options", "game_for", "load_game"]
+
+class GameSpecFields(Protocol):
+    """What a :class:`Game` and :func:`load_game` read of a registered game's
+    :class:`~rometools.core.spec.GameSpec` (which has these fields and more).
+
+    Written here so that this module, below :mod:`rometools.core.spec` (whose
+    :meth:`~rometools.core.spec.GameSpec.play` builds a :class:`Game`), names the spec's type
+    without importing it, not even for annotations: the modules import one way.
+    """
+
+    id: str
+    title: str
+    rules: ModuleType
+    config: type
+    bots: Mapping[str, type[Bot]]
+    score_bounds: Callable[[Any], tuple[int, int]]
 
 #: Bots every game has, by the first part of their name: ``"family"`` ->
 #: ``"module:function"``, the function building the bot from its whole name
@@ -45,13 +59,13 @@ class Game:
 
     Attributes
     ----------
-    spec : GameSpec
+    spec : rometools.core.spec.GameSpec
     config : the game's config object
     variant : rometools.core.variants.Variant or None
         The variant it was built from (:meth:`Variant.load`), else ``None``.
     """
 
-    spec: GameSpec
+    spec: GameSpecFields
     config: Any
     variant: Any = field(default=None, compare=False, repr=False)
     _rules: ModuleType = field(init=False, repr=False, compare=False)
@@ -233,7 +247,7 @@ def _init_names(config_type: type) -> list[str]:
             if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
-def config_options(game: str | GameSpec) -> list[str]:
+def config_options(game: str | GameSpecFields) -> list[str]:
     """The options of a game's config, as :func:`load_game` takes them (private fields left out).
 
     Examples

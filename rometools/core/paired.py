@@ -316,7 +316,7 @@ def difference_words(figure: str, difference: float, unit: str | None = None, de
            f"{'more' if up else less}"
 
 
-def interval_words(figure: str, low: float, high: float, unit: str | None = None) -> str:
+def interval_words(figure: str, low: float, high: float, unit: str | None = None, decimals: int | None = None) -> str:
     """A paired difference's interval in words: ``"1.0 to 7.0 percentage points lower"``, or from one side of
     zero to the other.
 
@@ -326,8 +326,10 @@ def interval_words(figure: str, low: float, high: float, unit: str | None = None
     ('1.0 to 7.0 percentage points lower', 'from 0.5 rounds fewer to 1.5 rounds more')
     >>> interval_words("mean score P1", -3.0, -1.0), interval_words("Duration", 1.5, 2.0, "rounds")
     ('1 to 3 points less', '1.5 to 2.0 rounds more')
+    >>> interval_words("Deepest deficit", -11.94, 1.326, "points", 1)   # as many decimals as the values beside it
+    'from 11.9 points less to 1.3 points more'
     """
-    a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
+    a, b = difference_words(figure, low, unit, decimals), difference_words(figure, high, unit, decimals)
     (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
 
     def plural(rest: str) -> str:   # "point less" (1 point) and "points less", "legal move fewer" and "legal moves fewer"
@@ -366,9 +368,11 @@ def comparison_rows(table: Any) -> list[list[str]]:
     for r, unit in zip(table.itertuples(), units, strict=True):
         rate = r.figure.startswith("win rate") or unit == "share"
         scale = 100 if rate or unit == "percentage points" else 1
-        places = difference_places(scale * r.a, scale * r.b, scale * r.difference, 0 if rate else 1)
+        least = 0 if rate else 1   # a figure as its summary shows it, one decimal more where that disagrees
+        places = difference_places(scale * r.a, scale * r.b, scale * r.difference, least, least + 1)
         a, b = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (r.a, r.b))
-        interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit)
+        interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit,
+                                                                 None if rate else places)
         said = shown_difference(scale * r.a, scale * r.b, places) / scale if r.difference == r.difference else r.difference
         out.append([r.figure, a, b, difference_words(r.figure, said, unit, places), interval, r.note])
     return out

@@ -65,7 +65,7 @@ QUIET_CLUSTER = {
     "distributed.worker.memory.monitor-interval": "1s",
 }
 _BASE_COLUMNS = ["game", "seed", "rotation", "seat", "player", "bot", "score", "rank", "win",
-                 "shared_win", "moves", "length"]
+                 "shared_win", "moves", "length", "game_length"]
 
 
 def game_streams(seed: int, n_games: int, index: int) -> tuple[np.random.Generator, np.random.Generator]:
@@ -148,6 +148,9 @@ def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[in
     # a game without movers of its own finds them by replaying the game: count the decisions as they
     # are made instead (a third of a Via Romana or Pig game's time in a run went to the replay)
     counted = getattr(spec.movers, "func", None) is _movers_by_replay
+    # the length in the game's own unit (GameSpec.game_length: Augustus draws, Via Romana turns), as compare
+    # and tune count it; a game counted in decisions has it already (never measured twice)
+    unit, measure = spec.game_length
     for i in indices:
         for r in range(rotations):
             seat_bots = [bots[(s - r) % n] for s in range(n)]
@@ -168,7 +171,8 @@ def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[in
                             "player": [f"P{s + 1}" for s in range(n)], "bot": list(seat_bots),
                             "score": [int(x) for x in scores], "rank": [int(k) for k in ranks],
                             "win": [k == 1 for k in ranks], "shared_win": [k == 1 and winners > 1 for k in ranks],
-                            "moves": moves, "length": [length] * n}
+                            "moves": moves, "length": [length] * n,
+                            "game_length": [length if unit == "decisions" else int(measure(end))] * n}
             for key, value in extras.items():
                 game_columns[key] = [value] * n
             for key in parts[0]:
@@ -461,7 +465,9 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     -------
     pandas.DataFrame
         Columns ``game, seed, rotation, seat, player, bot, score, rank, win,
-        shared_win, moves, length``, the game's extras (Caesar's Empire:
+        shared_win, moves, length`` (decisions: every seat's move), ``game_length``
+        (the game's own unit, ``GameSpec.game_length``: Augustus draws, Via Romana
+        turns, else decisions; as ``compare`` and ``tune`` count it), the game's extras (Caesar's Empire:
         ``gold_turns``) and points by category (``points_route``...), sorted
         by game, rotation and seat. ``win`` is rank 1 (with the rulebook's
         tiebreakers); ``shared_win`` marks a complete tie for first.
@@ -485,7 +491,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
     --------
     >>> df = simulate("caesars_empire", 4, bots="greedy", seed=1, progress=False)
     >>> len(df), sorted(df.columns)[:4]
-    (16, ['bot', 'game', 'gold_turns', 'length'])
+    (16, ['bot', 'game', 'game_length', 'gold_turns'])
     >>> df.equals(simulate("caesars_empire", 4, bots="greedy", seed=1, progress=False))
     True
     >>> df.attrs["game_id"]

@@ -59,7 +59,8 @@ class Candidate:
         ``loss_high``, its interval from the coordinates'.
     loss_low, loss_high : float
     status : str
-        ``"recommended"``, ``"in the race"`` (still open when it ended) or ``"left after N
+        ``"recommended"``, ``"in the race"`` (still racing: an ``on_round`` snapshot), ``"not ruled out
+        when the race ended"`` (the answer: still open when the race ended) or ``"left after N
         games"`` (surely worse than another).
     """
 
@@ -238,9 +239,16 @@ def tuning_text(t: Tuning) -> str:
 
     lines = [f"{t.title}: {' and '.join(heads)} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
              f"{counted(t.games, 'game')} in the race ({t.stopped})."]
-    if t.replaces:
-        lines.append(f"Each value tried replaces the variant's own {' and '.join(t.replaces)}: the value tried is "
-                     f"the whole value, not added to it.")
+    if t.replaces:   # "P4's handicap to 2 points", as the answer names the parameter, never "handicap.4 = 2"
+        named = dict(zip(t.parameters, words, strict=True))
+        own = []
+        for entry in t.replaces:
+            p, _, value = entry.partition(" = ")
+            w, noun, plural = named.get(p, (p, "", ""))
+            own.append(f"{w} to {quantity(value, noun, plural) if noun else value}")
+        them = "it" if len(own) == 1 else "them"
+        lines.append(f"The variant sets {' and '.join(own)} itself: each value tried replaces {them} (the whole "
+                     f"value, not added to the variant's).")
     off = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
                                                                                           strict=True))
     verdict = ("meets the target within the tolerance" if t.meets else
@@ -586,7 +594,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         far = max(max(abs(lo), abs(hi)) for lo, hi in zip(lows, highs, strict=True))
         return resp, lows, highs, loss, near, far
 
-    def snapshot(reason: str, check: dict | None = None) -> Tuning:
+    def snapshot(reason: str, check: dict | None = None, ended: bool = True) -> Tuning:
         states = [state_of(i) for i in range(k)]
         played_any = [i for i in range(k) if games[i]]
         best = min(played_any or range(k), key=lambda i: (states[i][5], states[i][3]))
@@ -595,7 +603,8 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         cands = []
         for i, v in enumerate(grid):
             resp, lows, highs, loss, near, far = states[i]
-            status = ("recommended" if i == best else "in the race" if alive[i]
+            status = ("recommended" if i == best else
+                      ("not ruled out when the race ended" if ended else "in the race") if alive[i]
                       else f"left after {number(left_at[i])} games")
             cands.append(Candidate(v[0] if len(v) == 1 else v, games[i], resp, lows, highs, loss, near, far, status))
         meets = states[best][5] <= tolerance
@@ -666,7 +675,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
                 if asked[0]:
                     stopped = "stopped"
                     break
-                current = snapshot("decided")
+                current = snapshot("decided", ended=False)
                 if on_round is not None:
                     on_round(current)
                 # decided: the best surely meets the target, or no candidate left can (each is surely

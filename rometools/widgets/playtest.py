@@ -48,6 +48,7 @@ from rometools.core.game import game_spec
 from rometools.core.options import option_example
 from rometools.core.playtest import place_names, player_counts, playtest
 from rometools.widgets._base import (
+    INPUT_ERRORS,
     MAX_SEED,
     ChartFigure,
     Explorer,
@@ -125,6 +126,9 @@ class PlaytestReport(Explorer):
         Games at each player count for the hot spots' shift; 0: not played.
     run : bool
         Play once on opening (default ``True``).
+    variant_file : str, Path or Variant, optional
+        A saved variant to play instead of the game as published (:meth:`load`): the file the
+        what-if studio saves, as ``rometools report --variant FILE`` takes it.
     background : bool, optional
         Whether **Run** plays in a thread (the page stays live and **Stop** is heard); default:
         in a Jupyter kernel (a notebook, the app) yes, elsewhere no (a script sees the results
@@ -162,8 +166,10 @@ class PlaytestReport(Explorer):
 
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bot: str = "greedy",
                  games: int = 100, seed: int = 0, *, variant: str = "", skill_games: int = 0,
-                 shift_games: int = 0, run: bool = True, background: bool | None = None):
+                 shift_games: int = 0, run: bool = True, background: bool | None = None,
+                 variant_file: Any = None):
         super().__init__()
+        self._loaded = None   # a saved variant the playtest plays (load()), or None: the game as published
         self._init_message()
         # Run plays in a thread in a kernel (a notebook, the app: the page stays live, Stop is heard),
         # in the caller elsewhere (a script, a test's twin)
@@ -207,6 +213,8 @@ class PlaytestReport(Explorer):
         self._bar.add_class("rt-playtest-progress")
         self._summary = widgets.HTML()
         self._summary.add_class("rt-playtest-summary")
+        self._played = widgets.HTML()   # the saved variant played, when one is loaded
+        self._played.add_class("rt-playtest-loaded")
         self._stale = widgets.HTML()   # the results are not for the controls now set: says so
         self._stale.add_class("rt-playtest-stale")
         self._ran: tuple[dict[str, Any], str] | None = None   # the last run's settings and its first line
@@ -227,6 +235,7 @@ class PlaytestReport(Explorer):
             widgets.HBox([self._game, self._players, self._bot], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._games, self._seed, self._variant], layout={"flex_flow": "row wrap"}),
             widgets.HBox([self._skill, self._shift], layout={"flex_flow": "row wrap"}),
+            self._played,
             widgets.HBox([self._run, self._stop, self._bar]),
             self._message, self._stale, self._summary, rates, flow, lead, winner, board, spots, skill,
         ]
@@ -234,6 +243,15 @@ class PlaytestReport(Explorer):
         self._hold = False
         given = {"game": game, "players": players, "bot": bot, "games": games, "seed": seed, "variant": variant,
                  "skill_games": skill_games, "shift_games": shift_games}
+        if variant_file is not None:   # the file's game and players, unless given beside it
+            try:
+                self._loaded = self._read_variant(variant_file)
+            except ValueError as err:
+                self._show_error(err)
+            else:
+                given["game"] = self._loaded.game
+                given["players"] = players or self._loaded.options.get("players")
+                self._say_loaded()
         if run:
             if not self._set(given):   # a bad opening value: said, and the defaults played
                 said = self._message.value
@@ -250,8 +268,60 @@ class PlaytestReport(Explorer):
 
     # ------------------------------------------------------------ controls
     def _settings(self) -> dict[str, Any]:
-        """What a run plays: every control's value."""
-        return {name: control.value for name, control in self._controls.items()}
+        """What a run plays: every control's value, and the saved variant loaded."""
+        return {**{name: control.value for name, control in self._controls.items()}, "loaded": self._loaded}
+
+    @staticmethod
+    def _read_variant(source: Any):
+        """A :class:`~rometools.core.variants.Variant` from itself, a variant file's path or its TOML text;
+        a file that does not load is a ``ValueError`` naming the file, the entry and the problem."""
+        from rometools.core.variants import Variant, load_variant
+
+        try:
+            if isinstance(source, Variant):
+                return source
+            if isinstance(source, str) and "\n" in source:
+                return Variant.from_toml(source)
+            return load_variant(source)
+        except INPUT_ERRORS as err:
+            raise ValueError(f"Variant file: {err}") from None
+
+    def _say_loaded(self) -> None:
+        v = self._loaded
+        self._played.value = "" if v is None else (
+            f"<small>Plays the saved variant <b>{html.escape(v.label())}</b> (players and the variant's options "
+            f"below are on top of it; choose another game to play the game as published).</small>")
+
+    def load(self, source: Any) -> bool:
+        """Play a saved variant (the what-if studio's **Save**, ``Variant.save``) instead of the game as
+        published, as ``rometools report --variant FILE`` does: a :class:`rometools.Variant`, a variant
+        file's path or its TOML text. Its game and players (the game's default when it names none) go
+        into the controls, and the playtest is played; all or nothing (``False``, with the message
+        saying why, every control and the last results as they were).
+
+        Examples
+        --------
+        >>> import rometools
+        >>> ex = PlaytestReport("pig", games=6, run=False)
+        >>> ex.load(rometools.Variant("pig", name="short race", options={"target": 60}))
+        True
+        >>> ex.playtest.game.config.target
+        60
+        >>> ex.load("no_such_file.toml"), "Variant file:" in ex.message
+        (False, True)
+        """
+        try:
+            v = self._read_variant(source)
+        except ValueError as err:
+            self._show_error(err)
+            return False
+        was = self._loaded
+        self._loaded = v
+        if self._set({"game": v.game, "players": v.options.get("players", rometools.load_game(v.game).players)}):
+            self._say_loaded()
+            return True
+        self._loaded = was
+        return False
 
     def _show_stale(self, _change=None) -> None:
         """Over the results: nothing while the controls are the last run's; else that the results are
@@ -263,6 +333,13 @@ class PlaytestReport(Explorer):
             return
         with self.holding():
             self._game_choices(self._game.value)
+        self._drop_other_game()
+
+    def _drop_other_game(self) -> None:
+        """Another game chosen: the saved variant loaded (of its own game) is no longer played."""
+        if self._loaded is not None and self._loaded.game != self._game.value:
+            self._loaded = None
+            self._say_loaded()
 
     def _game_choices(self, gid: str) -> None:
         counts = player_counts(gid)
@@ -307,9 +384,19 @@ class PlaytestReport(Explorer):
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:
+        was = self._loaded
+        try:
+            self._assign_controls(values)
+        except Exception:   # all or nothing: a refused value keeps the saved variant loaded too
+            self._loaded = was
+            self._say_loaded()
+            raise
+
+    def _assign_controls(self, values: dict[str, Any]) -> None:
         if "game" in values:
             self._game.value = values["game"]
             self._game_choices(values["game"])
+            self._drop_other_game()
         if "players" in values:
             if values["players"] not in self._players.options:
                 raise ValueError(f"Players: {game_spec(self._game.value).title} is for "
@@ -330,7 +417,17 @@ class PlaytestReport(Explorer):
         variant = parse_options(self._variant.value, "Variant", gid)
         if "players" in variant:
             raise ValueError("Variant: give the player count in Players, not in the variant's options")
-        game = rometools.load_game(gid, players=self._players.value)
+        loaded = self._loaded if self._loaded is not None and self._loaded.game == gid else None
+        if loaded is not None:   # the saved variant, at the players chosen (its edits kept, as the command does)
+            from rometools.core.variants import Variant
+
+            try:
+                game = Variant(loaded.game, loaded.name, {**loaded.options, "players": self._players.value},
+                               loaded.edits, loaded.bases).load()
+            except INPUT_ERRORS as err:
+                raise ValueError(f"Variant file: {err}") from None
+        else:
+            game = rometools.load_game(gid, players=self._players.value)
         if variant:
             try:
                 rometools.load_game(gid, players=self._players.value, **variant)

@@ -58,6 +58,7 @@ from rometools.core.errors import DataFileError
 from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import game_spec, load_game
 from rometools.core.playtest import player_counts
+from rometools.core.sequential import MIN_PAIRS
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
@@ -1299,12 +1300,12 @@ class VariantStudio(Explorer):
         spec = game_spec(self._game.value)
         where = f"{spec.title}, {counted(self._players.value, 'player')}, {self._bots.value} bots"
         fig = comparison_figure(c.history, [f.name for f in players], precision=win.precision if win else None,
-                                title=_title("Win rates, variant minus published", where, more=case))
+                                title=_title(f"Win rates, {c.minus}", where, more=case), minus=c.minus)
         self._show_chart("rates_figure", _fitted(fig, CHART_WIDTH))
         spread = next((f for f in c.figures if f.kind == "score spread"), None)
         fig = comparison_figure(c.history, scores, precision=spread.precision if spread else None, unit="points",
-                                scale=1.0, title=_title("Mean scores and spread, variant minus published", where,
-                                                        more=case))
+                                scale=1.0, title=_title(f"Mean scores and spread, {c.minus}", where, more=case),
+                                minus=c.minus)
         self._show_chart("scores_figure", _fitted(fig, CHART_WIDTH))
         self._verdict.value = _verdict_html(c)
 
@@ -1415,6 +1416,8 @@ def _verdict_html(c) -> str:
         decision = {"changed": "changed", "equivalent": f"no change beyond \u00b1{_amount(f.precision, scale, False)}",
                     None: "undecided"}[f.decision]
         more = "\u2014" if f.decision else ("no estimate yet" if f.more_needed < 0 else number(f.more_needed))
+        if not f.decision and not f.exact and f.pairs < MIN_PAIRS:   # compare's words: the verdict waits
+            more += f" (its verdict waits for at least {number(MIN_PAIRS)} paired games)"
         rows.append([f.name, _amount(f.base, scale, False) + unit, _amount(f.variant, scale, False) + unit,
                      _amount(f.difference, scale), f"{_amount(f.low, scale)} to {_amount(f.high, scale)}", decision,
                      more])

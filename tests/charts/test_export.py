@@ -106,3 +106,32 @@ def test_the_command_refuses_a_figures_path_that_is_a_file(tmp_path, capsys):
     file.write_text("x")
     assert main(["report", "pig", "--games", "4", "--out", str(tmp_path / "r.html"), "--figures", str(file)]) != 0
     assert "--figures" in capsys.readouterr().err and not (tmp_path / "r.html").exists()
+
+
+def _title_baseline(path) -> float:
+    """The first title line's baseline, in pixels from the image's top, as the SVG places it: the text's
+    ``y`` moved by its first line's ``dy`` (plotly.js gives a title of one line ``dy="0.7em"`` and the
+    lines of a longer one ``dy="0em"``)."""
+    svg = path.read_text(encoding="utf-8")
+    text = re.search(r'<text class="gtitle"[^>]*>(<tspan class="line"[^>]*>)?', svg)
+    size = float(re.search(r"font-size: ([\d.]+)px", text.group(0)).group(1))
+    dy = re.search(r'dy="(-?[\d.]+)em"', text.group(1) or text.group(0))
+    return float(re.search(r' y="(-?[\d.]+)"', text.group(0)).group(1)) + float(dy.group(1)) * size
+
+
+def test_a_title_of_several_lines_keeps_its_top_line_in_the_image(chromium, tmp_path):
+    """The studio's PNG cut off the top of its charts' titles (the question, then the game and the variant
+    on smaller lines): plotly.js draws a title of several lines higher than one of one line at the same
+    padding. legend_above pads it by as much, so its first line sits where a one-line title's does."""
+    from rometools.charts._common import legend_above
+
+    figs = []
+    for title in ("Win rates, variant minus published",
+                  "Win rates, variant minus published<br><sup>Caesar's Empire, 4 players, greedy bots</sup>"
+                  "<br><sup>as published against variant 'cheaper gold'</sup>"):
+        fig = new_figure(go.Scatter(y=[1, 2], name="win rate P1"))
+        fig.update_layout(width=500, height=360, title_text=title)
+        figs.append(legend_above(fig))
+    one, several = save_figures(figs, [tmp_path / "one.svg", tmp_path / "several.svg"])
+    assert _title_baseline(one) > 12 + 8   # the padding, then the line's capitals
+    assert _title_baseline(several) >= _title_baseline(one)   # was 12: its capitals above the image's top

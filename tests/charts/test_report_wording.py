@@ -206,3 +206,22 @@ def test_values_that_agree_at_no_precision_show_the_difference_of_the_shown_valu
          "baseline": 100 / 300, "loss": 100 / 300 - 104 / 300, "replaced": 1058}
     row = restricted_row(r)
     assert (row[2], row[4], row[5]) == ("34.7%", "33.3%", "gains 1.4 percentage points of win rate")
+
+
+def test_the_paired_flow_rows_never_show_three_decimals():
+    """The report's "Deepest deficit" row read 18.154 and 12.846, "5.308 points less", "from 11.9 points less
+    to 1.33 points more": values and their difference agreed only at three decimals, so three were shown.
+    A figure now shows its summary's decimals (one for points, whole percent for rates), at most one more,
+    and its interval the same decimals as its values."""
+    import re
+
+    from rometools.core.flow import compare_flow
+    from rometools.core.paired import comparison_rows
+
+    deficit = next(r for r in comparison_rows(compare_flow("pig", {}, {"target": 50}, 26))
+                   if r[0] == "Deepest deficit")
+    assert deficit[1:5] == ["18.2", "12.8", "5.4 points less", "from 11.9 points less to 1.3 points more"]
+    rows = comparison_rows(compare_flow("pig", {}, {"target": 50}, 8))   # eighths: 84.250 and 40.875 before
+    assert not [r for r in rows if re.search(r"\d\.\d{3}", " ".join(r[1:5]))], rows
+    decisions = next(r for r in rows if r[0] == "Decisions")
+    assert decisions[1:4] == ["84.2", "40.9", "43.3 decisions fewer"]

@@ -74,8 +74,8 @@ def test_a_decided_change_is_said_with_its_interval_and_what_did_not_change(coin
     assert c.figure("score spread").decision == "equivalent"
     assert c.balance["decision"] == "changed"
     text = c.text
-    assert "Changed (B \u2212 A, with its interval): win rate P1 +" in text
-    assert "Did not change by as much as the precision: score spread (within \u00b11.0 point)" in text   # quantity: singular for 1
+    assert "Changed: win rate P1 +" in text
+    assert "Did not change by as much as the precision: score spread (within \u00b11.0 point: " in text   # singular for 1
     assert "No decision changed in any of the" in text   # the toss is all: no bot decides anything
 
 
@@ -99,7 +99,9 @@ def test_the_seat_balance_evidence_reads_at_any_size(coins):
         'odds of more than a million to one; 160 needed).')
     assert verdict(1234.5, "changed") == ('Seat balance changed (the test across seats reached an evidence of '
                                           '1,234 against "no seat changed"; 160 needed).')
-    assert verdict(3.21, None) == 'Seat balance undecided (evidence 3.2 against "no seat changed", 160 needed).'
+    assert verdict(3.21, None).startswith("Seat balance (did any seat's win rate change?) undecided: no change is "
+                                          "shown yet (the test across every seat at once reached 3.2 of the 160 it "
+                                          "needs to call one)")
 
 
 def test_an_undecided_figure_says_how_many_more_games_would_decide_it():
@@ -202,7 +204,7 @@ def test_a_figure_is_said_without_a_negative_zero():
 
     f = Figure("win rate P4", "win rate", "percentage points", 200, 0.0504, 0.0500, -0.0004, -0.017, -0.0004,
                0.02, None, 100, True, 0.3)
-    assert _said(f) == "win rate P4 0.0 percentage points [\u22121.7, 0.0] (5.0 \u2192 5.0)"
+    assert _said(f) == "win rate P4 0.0 percentage points [\u22121.7, 0.0] (5.0% \u2192 5.0%)"
 
 
 def test_the_title_says_options_in_their_own_words():
@@ -226,7 +228,8 @@ def test_no_figure_is_said_to_need_about_0_more_games():
     assert length.decision is None and (length.low > 0 or length.high < 0)
     assert length.more_needed == 40
     assert "game length" in c.text and "about 0 more" not in c.text
-    assert "decided from 100 paired games on: 40 more would decide it" in c.text
+    assert ("game length" in c.text and "its verdict waits for at least 100 paired games (its interval holds from "
+            "then on), 40 more.") in c.text
     for f in c.figures:
         assert (f.more_needed == 0) == (f.decision is not None), f
     d = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
@@ -243,5 +246,62 @@ def test_amounts_are_said_with_their_units_in_the_singular_for_1():
     length = dataclasses.replace(c.figure("game length"), decision="equivalent", precision=1.0)
     win = dataclasses.replace(c.figure("win rate P1"), decision=None, difference=0.01, low=-0.02, high=0.04)
     text = comparison_text(dataclasses.replace(c, figures=(win, length)))
-    assert "game length (within \u00b11.0 decision)" in text
+    assert "game length (within \u00b11.0 decision: " in text
     assert "win rate P1 +1.0 percentage point [\u22122.0, +4.0]" in text
+
+
+def test_the_verdict_says_in_words_what_its_confidence_and_differences_are(coins):
+    """A trial read "(95% for all 7 figures and tests together: each at 0.71%)" and "Changed (B − A, ...)"
+    and could not say what either meant. The first lines now say that every statement holds at once with
+    95% confidence, how that 5% is shared, and that a difference is the variant minus the published game,
+    its interval, then both means in that order."""
+    a, b = coins
+    c = compare(a, b, bots="random", seed=3, max_games=2000, batch=100, progress=False)
+    lines = c.text.splitlines()
+    assert lines[0].endswith("Every statement below holds at once with 95% confidence: the 5% chance that any "
+                             "of them is wrong is shared by the 6 figures and the seat-balance test (0.71% each), "
+                             "however often the games were looked at.")
+    assert "each at" not in c.text and "B \u2212 A" not in c.text
+    assert c.names == ("published", "variant") and c.minus == "variant minus published"
+    assert lines[1] == ("Each difference is variant minus published, with its interval [low, high], then both "
+                        "means (published \u2192 variant).")
+    base = compare(b, a, bots="random", seed=3, max_games=100, batch=100, progress=False)
+    assert base.minus == "variant minus base" and "Each difference is variant minus base," in base.text
+
+
+def test_every_figure_is_said_with_both_means_in_its_unit():
+    """The game length was said changed or unchanged without its two means: both now follow every
+    figure, in its unit (turns, decisions, points; win rates in %)."""
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=400, batch=200, progress=False)
+    length = c.figure("game length")
+    line = next(s for s in c.text.split("; ") if "game length" in s)
+    assert (f"({length.base:.1f} \u2192 {length.variant:.1f} decisions)" in line), line
+    win = c.figure("win rate P1")
+    assert f"({100 * win.base:.1f}% \u2192 {100 * win.variant:.1f}%)" in c.text
+
+
+def test_a_zero_width_interval_says_its_verdict_waits_for_100_paired_games(coins):
+    """Every toss lasts one decision in both variants: the length's interval is [0, 0] from the first
+    batch, yet undecided before 100 pairs with "no estimate yet". It now says why: its verdict waits
+    for at least 100 paired games, and how many more that is."""
+    a, b = coins
+    c = compare(a, b, bots="random", seed=3, max_games=40, batch=20, progress=False)
+    length = c.figure("game length")
+    assert (length.low, length.high, length.decision, length.more_needed) == (0.0, 0.0, None, 60)
+    assert ("Undecided: game length 0.0 decisions [0.0, 0.0] (0.0 \u2192 0.0 decisions); its verdict waits for at "
+            "least 100 paired games (its interval holds from then on), 60 more.") in c.text.splitlines()
+    assert "no estimate yet" not in c.text
+
+
+def test_the_undecided_seat_balance_says_what_it_tests_and_how_many_more_games(coins):
+    """A trial read 'Seat balance undecided (evidence 0.0 against "no seat changed", 180 needed)' as
+    jargon. It now says what is tested (did any seat's win rate change), what would decide it and
+    about how many more paired games that takes (the most any undecided seat needs)."""
+    c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
+    more = max(f.more_needed for f in c.figures if f.kind == "win rate")
+    line = next(s for s in c.text.splitlines() if s.startswith("Seat balance"))
+    assert line == ("Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test "
+                    "across every seat at once reached 2.7 of the 140 it needs to call one), nor is every seat's "
+                    f"win rate shown to stay within \u00b12.0 percentage points; about {more:,} more paired games "
+                    "would decide it.")
+    assert more == 2595

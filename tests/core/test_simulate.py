@@ -455,8 +455,11 @@ def test_game_length_is_said_plainly_when_every_game_lasts_as_long():
     lengths = game_summary(au_a)["length"]
     assert lengths.nunique() > 1
     m, lo, hi = mean_interval(lengths)
-    assert game_length_text(au_a) == (f"Game length: {m:.1f} decisions on average (95% confidence interval {lo:.1f} to "
-                                      f"{hi:.1f}), from {lengths.min()} to {lengths.max()}.")
+    draws = au_a.groupby("game")["game_length"].first()   # Augustus' own unit, as compare counts it
+    dm, dlo, dhi = mean_interval(draws)
+    assert game_length_text(au_a) == (f"Game length: {dm:.1f} draws on average (95% confidence interval {dlo:.1f} "
+                                      f"to {dhi:.1f}), from {draws.min()} to {draws.max()} [{m:.1f} decisions a game "
+                                      f"on average, every seat's move counted].")
     row = paired_differences(au_a, au_b).set_index("figure").loc["game length"]
     assert row["note"] == "" and row["ci_low"] < row["ci_high"]
     assert row["difference"] == pytest.approx(game_summary(au_b)["length"].mean() - m)
@@ -650,3 +653,20 @@ def test_game_length_interval_never_goes_below_no_decision():
     assert lo < 0 and m == 86
     assert game_length_text(rows) == (f"Game length: 86.0 decisions on average (95% confidence interval 0.0 to "
                                       f"{hi:,.1f}), from 12 to 160.")
+
+
+def test_simulate_counts_the_game_length_in_the_unit_compare_does():
+    """``simulate augustus`` said its games lasted 86.8 decisions while ``compare`` counted the same games
+    in draws: every run's rows now carry ``game_length`` in the game's own unit (``GameSpec.game_length``),
+    the unit compare and tune count, and the sentence says it, the decisions beside it."""
+    from rometools.core.compare import compare
+    from rometools.core.game import game_spec
+
+    rows = simulate("augustus", 3, players=2, bots="greedy", seed=2, progress=False)
+    c = compare(rometools.load_game("augustus", players=2), rometools.load_game("augustus", players=2),
+                max_games=10, batch=10, progress=False)
+    assert c.figure("game length").unit == "draws" == game_spec("augustus").game_length[0]
+    assert (rows["game_length"] < rows["length"]).all()   # draws, not decisions
+    assert " draws on average " in game_length_text(rows)
+    pig = simulate("pig", 3, bots="greedy", seed=2, progress=False)
+    assert (pig["game_length"] == pig["length"]).all() and " decisions on average" in game_length_text(pig)

@@ -165,11 +165,13 @@ def test_a_value_the_variant_sets_itself_is_said_to_be_replaced():
     t = tune(v, "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=40, batch=10, check_games=0,
              progress=False)
     assert t.replaces == ("handicap.2 = 5",)
-    assert ("Each value tried replaces the variant's own handicap.2 = 5: the value tried is the whole value, "
-            "not added to it.") in t.text.splitlines()
+    assert ("The variant sets P2's handicap to 5 points itself: each value tried replaces it (the whole value, "
+            "not added to the variant's).") in t.text.splitlines()   # in words, as parameter_words says it
     both = tune(v, ("target", "handicap.1"), ([50, 60], [0, 1]), target="length=40", bots="random", max_games=40,
                 batch=10, check_games=0, progress=False)
     assert both.replaces == ("target = 60",)   # P1 has no handicap of its own in the variant
+    assert ("The variant sets target to 60 itself: each value tried replaces it (the whole value, not added to "
+            "the variant's).") in both.text.splitlines()
     plain = tune("pig", "handicap.2", [0, 10], target="equal-seats", bots="random", max_games=20, batch=10,
                  check_games=0, progress=False)
     assert plain.replaces == () and "replaces" not in plain.text
@@ -208,3 +210,18 @@ def test_a_seat_handicap_is_said_in_words_with_its_unit_and_its_address_once():
     assert "Recommended: P2's handicap = 1 point: " in one
     assert parameter_words("handicap.4.bonus", "caesars_empire")[0] == "P4's start bonus"
     assert parameter_words("handicap.x") == ("handicap.x", "", "")
+
+
+def test_a_candidate_open_when_the_race_ended_is_not_said_to_be_in_the_race():
+    """The studio's table still said "in the race" of candidates after the race had ended (by its
+    budget). While it races (an ``on_round`` snapshot) a candidate is "in the race"; in the answer,
+    one never ruled out is "not ruled out when the race ended"."""
+    with registered(coin.SPEC):
+        rounds = []
+        t = tune("toy_coin", "percent", [45, 50, 55], target="equal-seats", bots="random", tolerance=0.01,
+                 max_games=600, batch=100, check_games=0, progress=False, on_round=rounds.append)
+    assert t.stopped == "budget"
+    assert [c.status for c in rounds[0].candidates].count("in the race") == 2
+    statuses = [c.status for c in t.candidates]
+    assert "in the race" not in statuses
+    assert statuses.count("not ruled out when the race ended") == 2 and statuses.count("recommended") == 1

@@ -1,0 +1,330 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
+"""What may happen next in Via Romana: whose move it is, the draws' outcomes, the legal actions.
+
+:func:`current_player` reads the state's agenda (the work left of the turn, in rulebook order);
+at a chance node :func:`chance_outcomes` and :func:`chance_weights` list the cards that may be
+drawn (the deck as a multiset; the discard pile when the deck is empty) or the goal tiles that
+may be dealt, and :func:`random_source` names each draw's stream; elsewhere
+:func:`legal_actions` lists the decisions, a build step's by :func:`build_options` (Detailed
+Building Rules; VR-5, VR-13). :mod:`~rometools.via_romana.rules` applies them.
+Rules: ``002_2e34de0661bde959.txt``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+try:
+    import cython
+except ImportError:   # plain Python without Cython: the decorators change nothing
+    from rometools.core import _cython as cython
+
+from rometools.core._cython import compiled_or_plain
+from rometools.via_romana.state import CHANCE, END, KEEP, TERMINAL, GameState
+
+__all__ = ["build_options", "chance_outcomes", "chance_weights", "current_player", "legal_actions", "random_source"]
+
+#: The index tables and the board facts: their compiled twins where they were built (the same source).
+_tables = compiled_or_plain("rometools.via_romana._tables")
+_facts_module = compiled_or_plain("rometools.via_romana.facts")
+_Tables, _t = _tables._Tables, _tables._t
+_facts = _facts_module._facts
+
+
+# ----------------------------------------------------------------- whose move
+@cython.ccall
+def current_player(state: GameState) -> int:
+    """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
+    if state.over:
+        return TERMINAL
+    item = state.agenda[0]
+    kind = item[0]
+    if kind in ("deal", "goal", "draw", "refill"):
+        return CHANCE
+    if kind == "take":
+        return item[1] if any(state.display) else CHANCE
+    if kind == "build" or kind == "discard":
+        return state.seat
+    return item[1]  # setup, order, tile
+
+
+@cython.ccall
+def _draw_pool(state: GameState) -> tuple:
+    """The deck, or the discard pile when the deck is empty (it is shuffled into a new deck)."""
+    return state.deck if any(state.deck) else state.discard
+
+
+def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
+    """At a draw, each card kind with its chance (cards of it left / cards left); a goal tile dealt.
+
+    >>> from rometools.via_romana.rules import new_game
+    >>> outs = chance_outcomes(new_game())
+    >>> outs[0], sum(p for _, p in outs)
+    (('purple:temple', Fraction(2, 55)), Fraction(1, 1))
+    """
+    if current_player(state) != CHANCE:
+        return []
+    t = _t(state.config)
+    if state.agenda[0][0] == "goal":
+        n = len(state.goals_left)
+        return [(g, Fraction(1, n)) for g in state.goals_left]
+    pool = _draw_pool(state)
+    total = sum(pool)
+    return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
+
+
+def random_source(state: GameState) -> str:
+    """The source of the pending draw, for common random numbers (``GameSpec.chance_stream``).
+
+    ``"hand 2"`` for a card dealt to seat 2 at set-up, ``"display"`` for a card dealt to the
+    display or refilling it, ``"goals"`` for a goal tile, ``"draw 2"`` for a card seat 2 draws
+    from the deck (the end of its turn, or a card it takes when the display is empty). Each
+    source draws from its own stream, so a hand of 5 instead of 4 leaves the other hands,
+    the display and every later draw with the same luck; the card kinds are listed in the
+    deck's order, so the same luck gives the same card whenever the deck's composition allows.
+
+    >>> from rometools.via_romana.rules import new_game, replace
+    >>> s = new_game(players=3)
+    >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
+    ('hand 0', 'display')
+    """
+    p = current_player(state)
+    if p >= 0:
+        key = (p, state.turn)
+    else:
+        item = state.agenda[0]
+        kind = item[0]
+        if kind == "goal":
+            return "goals"
+        if kind == "deal":
+            return "display" if item[1] == -1 else "hand " + str(item[1])
+        key = (-1 if kind == "refill" else -2 - item[1], state.turn)   # a refill; a draw of seat item[1]
+    name = _SOURCES.get(key)
+    if name is None:   # each name made once (a game names a source per seat and turn)
+        if len(_SOURCES) > 100_000:
+            _SOURCES.clear()
+        who, turn = key
+        name = _SOURCES[key] = ("seat " + str(who) if who >= 0 else "display" if who == -1 else
+                                "draw " + str(-2 - who)) + " turn " + str(turn)
+    return name
+
+
+#: :func:`random_source`'s names by (seat, turn): ``(-1, turn)`` a refill, ``(-2 - seat, turn)`` a draw.
+_SOURCES: dict = {}
+
+
+def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
+    """:func:`chance_outcomes` as whole-number weights: the cards left of each kind (a goal tile: 1 each).
+
+    >>> from rometools.via_romana.rules import new_game
+    >>> outs, weights = chance_weights(new_game())
+    >>> outs[0], weights[0], sum(weights)
+    ('purple:temple', 2, 55)
+    """
+    if current_player(state) != CHANCE:
+        return [], []
+    if state.agenda[0][0] == "goal":
+        return list(state.goals_left), [1] * len(state.goals_left)
+    t = _t(state.config)
+    pool = _draw_pool(state)
+    return _drawable(t.cards, pool)
+
+
+@cython.ccall
+@cython.locals(i=cython.Py_ssize_t)
+def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
+    """The card kinds left in ``pool`` and how many of each."""
+    kinds, counts = [], []
+    for i in range(len(pool)):
+        k = pool[i]
+        if k:
+            kinds.append(cards_[i])
+            counts.append(k)
+    return kinds, counts
+
+
+# ----------------------------------------------------------------- legal actions
+@cython.ccall
+@cython.locals(i=cython.Py_ssize_t)
+def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
+    return [i for i in range(len(hand)) if hand[i]]
+
+
+
+@cython.ccall
+def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
+    """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
+    out = []
+    signed, scored, pieces = state.signed, state.scored, state.pieces
+    for rid, sp in t.roads_from[city]:
+        if rid in signed or rid in scored:
+            continue
+        k = 0
+        while k < len(sp) and pieces[sp[k]] != -1:
+            k += 1
+        if k + 1 < len(sp) and pieces[sp[k + 1]] == -1:
+            out.append((sp[k], sp[k + 1]))
+    return out
+
+
+def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
+    """The builds open to the seat at its build step, grouped by kind and cards, in legal order.
+
+    :func:`legal_actions` at a build step is ``END`` followed by these groups spelt out: for
+    ``(kind, cards, places)``, the action ``(kind, place, *cards)`` for each place in turn
+    (a double's place is ``(city, space, space)``, spelt out as ``("double", city, space,
+    space, card)``). A bot that rates builds by where they go rates each place once and spells
+    out only the actions it keeps (Detailed Building Rules; VR-5 for the double).
+
+    Returns
+    -------
+    list of (str, tuple of str, list)
+        ``kind`` (``"fort"``, ``"milestone"``, ``"double"``, ``"joker"``), the card ids spent
+        (two for a fort or a joker, one otherwise), and the places: city ids for a fort,
+        space ids for a milestone or a joker, ``(city, space, space)`` for a double. Empty
+        away from a build step.
+
+    See Also
+    --------
+    legal_actions, rometools.via_romana.views.builds_with
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play, turn_states
+    >>> state = next(s for s in turn_states(play(rometools.load_game("via_romana", players=2), "greedy", 1))
+    ...              if s.agenda and s.agenda[0][0] == "build")
+    >>> build_options(state)[0]   # a purple fort, on any vacant purple city
+    ('fort', ('purple:eagle', 'purple:eagle'), ['roma', 'tibur', 'praeneste'])
+    >>> spelt = [(kind, *place, *cards) if kind == "double" else (kind, place, *cards)
+    ...          for kind, cards, places in build_options(state) for place in places]
+    >>> [END, *spelt] == legal_actions(state)
+    True
+    """
+    if state.over or not state.agenda or state.agenda[0][0] != "build":
+        return []
+    return _build_options(state, _t(state.config))
+
+
+@cython.ccall
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
+def _build_groups(state: GameState, t: _Tables) -> list:
+    """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
+    the places as space indices (a double's as ``(city, space, space)``), in the same order. Every
+    joker group shares one list of places (the milestone spaces)."""
+    seat = state.seat
+    hand = state.hands[seat]
+    held = _hand_cards(t, hand)
+    left = t.comps.cards_per_turn - state.played
+    opts: list = []
+    colour = t.card_colour
+    pieces = state.pieces
+    if state.forts[seat] and left >= 2:
+        cities: dict = {}   # the vacant cities of each colour (the same for every pair of it)
+        for a in held:
+            for b in held:
+                if b < a or colour[a] != colour[b] or (a == b and hand[a] < 2):
+                    continue
+                col = colour[a]
+                places = cities.get(col)
+                if places is None:
+                    places = cities[col] = [i for i in t.colour_cities[col] if pieces[i] == -1]
+                if places:
+                    opts.append(("fort", (a, b), places))
+    if state.milestones[seat] and left >= 1:
+        ms = _facts(state, t)[3]
+        reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
+        takes_colour = t.takes_colour[state.config.milestone_colour]   # VR-13's reading
+        for a in held:
+            col = colour[a]
+            places = reach.get(col)
+            if places is None:
+                takes = takes_colour[col]
+                places = reach[col] = [i for i in ms if takes[i]]
+            if places:
+                opts.append(("milestone", (a,), places))
+        if state.milestones[seat] >= 2:
+            for a in held:
+                city = t.card_city[a]
+                if city >= 0 and pieces[city] != -1:
+                    places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
+                    if places:
+                        opts.append(("double", (a,), places))
+        if left >= 2 and ms:
+            where = list(ms)
+            for a in held:
+                for b in held:
+                    if b > a and colour[a] != colour[b]:
+                        opts.append(("joker", (a, b), where))
+    return opts
+
+
+def _build_options(state: GameState, t: _Tables) -> list:
+    """:func:`_build_groups` by id (:func:`build_options`)."""
+    cards_, spaces = t.cards, t.spaces
+    opts: list = []
+    named: dict = {}   # each list of places by id once (the joker groups share one)
+    for kind, cs, places in _build_groups(state, t):
+        where = named.get(id(places))
+        if where is None:
+            if kind == "double":
+                where = [(spaces[c], spaces[x], spaces[y]) for c, x, y in places]
+            else:
+                where = [spaces[i] for i in places]
+            named[id(places)] = where
+        opts.append((kind, (cards_[cs[0]],) if len(cs) == 1 else (cards_[cs[0]], cards_[cs[1]]), where))
+    return opts
+
+
+def _build_actions(state: GameState, t: _Tables) -> list:
+    """``END`` and every build, spelt out from :func:`_build_groups` (in :func:`build_options`' order)."""
+    acts: list = [END]
+    cards_, spaces = t.cards, t.spaces
+    for kind, cs, places in _build_groups(state, t):
+        if kind == "milestone":
+            card = cards_[cs[0]]
+            acts += [("milestone", spaces[i], card) for i in places]
+        elif kind == "double":
+            card = cards_[cs[0]]
+            acts += [("double", spaces[c], spaces[x], spaces[y], card) for c, x, y in places]
+        else:
+            a, b = cards_[cs[0]], cards_[cs[1]]
+            acts += [(kind, spaces[i], a, b) for i in places]
+    return acts
+
+
+def legal_actions(state: GameState) -> list:
+    """Every legal action: the outcomes at a chance node, the decisions elsewhere, ``[]`` at the end.
+
+    >>> from rometools.core.playout import play
+    >>> import rometools
+    >>> from rometools.via_romana.rules import apply, new_game
+    >>> s = new_game(players=2)
+    >>> while current_player(s) == CHANCE:
+    ...     s = apply(s, legal_actions(s)[0])
+    >>> legal_actions(s)[:2]
+    [('setup', 'roma'), ('setup', 'ostia')]
+    """
+    p = current_player(state)
+    if p == TERMINAL:
+        return []
+    if p == CHANCE:   # the outcomes of chance_outcomes, without their Fractions
+        return chance_weights(state)[0]
+    t = _t(state.config)
+    item = state.agenda[0]
+    kind = item[0]
+    if kind == "setup":
+        return [("setup", t.spaces[i]) for i in range(t.ncities) if state.pieces[i] == -1]
+    if kind == "build":
+        return _build_actions(state, t)
+    if kind == "discard":
+        held = [("discard", t.cards[i]) for i in _hand_cards(t, state.hands[state.seat])]
+        return held + [KEEP] if state.config.obstinate_hands else held
+    if kind == "order":
+        return [("score", r) for r in item[2]]
+    if kind == "tile":
+        return [("tile", c) for c in item[3]]
+    if kind == "take":
+        return [t.takes[i] for i in _hand_cards(t, state.display)]
+    raise AssertionError(item)

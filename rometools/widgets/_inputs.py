@@ -1,0 +1,231 @@
+"""The inputs of every explorer: toggles, whole-number boxes, busy buttons, files read and uploaded.
+
+* :func:`vocabulary_toggle` -- the Treasures / Riches edition toggle; :func:`inline_toggle`.
+* :class:`WholeNumberText` and :func:`whole_number` -- a whole-number box and the one check of a
+  whole-number input, worded for a designer.
+* :func:`busy` -- a button that starts slow work says so while it runs (the Run and Search
+  buttons).
+* :func:`call_with_timeout` -- a data file read and checked within :data:`FILE_TIMEOUT_S`
+  seconds; ``_upload`` -- an uploaded file's safe name and bytes, its kind and size checked.
+
+Split out of :mod:`rometools.widgets._base`, which re-exports every public name.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import ipywidgets as widgets
+from traitlets import Float, Int, Unicode, Union
+
+from rometools.core.data_text import MAX_FILE_BYTES
+from rometools.core.formatting import number, shown
+
+__all__ = ["FILE_TIMEOUT_S", "WholeNumberText", "busy", "call_with_timeout", "inline_toggle", "vocabulary_toggle",
+           "whole_number"]
+
+#: Seconds a board or saved-game file may take to read and check before the explorer gives up.
+FILE_TIMEOUT_S = 20.0
+
+
+def vocabulary_toggle(value: str) -> widgets.ToggleButtons:
+    """The Treasures (Caesar's Empire) / Riches (Drogi do Rzymu) toggle, CSS ``rt-vocabulary``.
+
+    Examples
+    --------
+    >>> vocabulary_toggle("riches").value, "rt-vocabulary" in vocabulary_toggle("riches")._dom_classes
+    ('riches', True)
+    """
+    toggle = inline_toggle(widgets.ToggleButtons(
+        options=[("Treasures", "treasures"), ("Riches", "riches")], value=value,
+        description="Vocabulary", tooltips=["Caesar's Empire, English edition",
+                                            "Drogi do Rzymu, English translation"],
+        style={"button_width": "96px", "description_width": "80px"},
+    ))
+    toggle.add_class("rt-vocabulary")
+    return toggle
+
+
+def inline_toggle(toggle: widgets.ToggleButtons) -> widgets.ToggleButtons:
+    """``toggle`` with its description beside its buttons, as every other control has it
+    (ipywidgets 8 puts a ToggleButtons' description above them).
+
+    Examples
+    --------
+    >>> inline_toggle(widgets.ToggleButtons(options=["a", "b"])).layout.display
+    'flex'
+    """
+    toggle.layout.display = "flex"
+    toggle.layout.flex_flow = "row nowrap"
+    toggle.layout.align_items = "center"
+    return toggle
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def _typed_number(text: str, _widget: Any = None) -> int | float | str:
+    """What a designer typed in a :class:`WholeNumberText`: an ``int`` if it is one, else a
+    ``float`` if it reads as one (``1.5``), else the text itself."""
+    text = text.strip()
+    if _INTEGER.fullmatch(text):
+        return int(text)
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+class WholeNumberText(widgets.Text):
+    """A number box that hands the kernel what was typed, so a refused value is said, not truncated.
+
+    A browser's integer box would turn ``1.5`` into ``1`` (``parseInt``) so
+    that the kernel never saw the ``.5``, and a bounded one would clamp ``-5``
+    to ``0`` without a word. This box is a text box in the browser; its
+    ``value`` in the kernel is an ``int`` for a whole number and otherwise
+    what was typed (a ``float`` such as ``1.5``, or the text). An explorer
+    checks it before every update (:meth:`Explorer.number_boxes`), refuses a
+    value that is not a whole number in ``low..high`` in words ("Games must be
+    a whole number 1 to 100,000, got 1.5") and puts the box back. It sends its
+    value on Enter or when it loses focus (``continuous_update=False``).
+
+    Parameters
+    ----------
+    value : int
+        The whole number shown first.
+    low, high : int or None
+        The range the explorer enforces (``None``: no bound that side; both
+        ``None``: the explorer's :attr:`Explorer.NUMBER_BOXES` gives it).
+    **kwargs
+        As :class:`ipywidgets.Text` (``description``, ``layout``...).
+
+    Examples
+    --------
+    >>> box = WholeNumberText(value=20, low=1, high=100, description="Games")
+    >>> box.value, (box.low, box.high)
+    (20, (1, 100))
+    >>> _typed_number(" 21 "), _typed_number("1.5"), _typed_number("2O")
+    (21, 1.5, '2O')
+    >>> box.set_state({"value": "1.5"})      # what a browser sends for a typed 1.5
+    >>> box.value
+    1.5
+    """
+
+    value = Union([Int(), Float(), Unicode()], default_value=0).tag(
+        sync=True, to_json=lambda value, _widget: str(value), from_json=_typed_number)
+
+    def __init__(self, value: int = 0, *, low: int | None = None, high: int | None = None, **kwargs: Any):
+        kwargs.setdefault("continuous_update", False)
+        super().__init__(value=value, **kwargs)
+        self.low, self.high = low, high
+
+
+def whole_number(label: str, value: Any, low: int | None = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number in ``low..high``, else a ``ValueError`` naming ``label``.
+
+    ``label`` is the field as the designer sees it (``"Seed"``); ``True``,
+    ``2.5`` and ``"3"`` are refused, not converted.
+
+    Examples
+    --------
+    >>> whole_number("Seed", 7)
+    7
+    >>> whole_number("Turn", "3")
+    Traceback (most recent call last):
+    ...
+    ValueError: Turn must be a whole number 0 or more, got '3'
+    >>> whole_number("Simulated set-ups", -5, 0, 50_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: Simulated set-ups must be a whole number 0 to 50,000, got -5
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (
+            high is not None and value > high):
+        bounds = (f" {number(low)}" if low is not None and low == high else
+                  f" {number(low)} to {number(high)}" if low is not None and high is not None else
+                  f" {number(low)} or more" if low is not None else
+                  f" {number(high)} or less" if high is not None else "")
+        raise ValueError(f"{label} must be a whole number{bounds}, got {shown(value)}")
+    return value
+
+
+@contextmanager
+def busy(button: widgets.Button, label: str) -> Iterator[None]:
+    """While the block runs, ``button`` is disabled and reads ``label``; afterwards it is back as it was.
+
+    The button's label is sent before the work starts (each trait change goes to the page at
+    once), so a page shows it during the work, as a chart's "Computing\u2026" (:meth:`Chart.computing`);
+    it goes back however the block ends (a result, a refusal, an unexpected error), as
+    :meth:`Chart.settled`.
+
+    Examples
+    --------
+    >>> button = widgets.Button(description="Run")
+    >>> with busy(button, "Running\u2026"):
+    ...     button.description, button.disabled
+    ('Running\u2026', True)
+    >>> button.description, button.disabled
+    ('Run', False)
+    """
+    description, disabled = button.description, button.disabled
+    button.description, button.disabled = label, True
+    try:
+        yield
+    finally:
+        button.description, button.disabled = description, disabled
+
+
+def call_with_timeout(fn: Callable[..., Any], *args: Any, seconds: float = FILE_TIMEOUT_S,
+                      what: str = "the file") -> Any:
+    """``fn(*args)``, or a ``ValueError`` if it takes longer than ``seconds``.
+
+    Reading a data file goes through here, so a slow disk or a file that takes
+    long to check never freezes an explorer. The call goes on in a daemon
+    thread; its result is dropped.
+
+    Examples
+    --------
+    >>> call_with_timeout(sum, [1, 2])
+    3
+    >>> import time
+    >>> call_with_timeout(time.sleep, 2, seconds=0.05, what="board.toml")
+    Traceback (most recent call last):
+    ...
+    ValueError: board.toml: reading and checking it took longer than 0.05 s; is it on a slow or network disk?
+    """
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            result["value"] = fn(*args)
+        except BaseException as err:  # handed to the caller's thread
+            result["error"] = err
+
+    worker = threading.Thread(target=run, daemon=True, name="rometools-read")
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise ValueError(f"{what}: reading and checking it took longer than {seconds:g} s; "
+                         "is it on a slow or network disk?")
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
+
+
+_UPLOAD_SUFFIXES = {"board": (".toml", ".yaml", ".yml"), "saved game": (".json",), "variant": (".toml",)}
+
+
+def _upload(item: Mapping[str, Any], what: str) -> tuple[str, bytes]:
+    """The (safe) name and bytes of an uploaded file, or a ``ValueError`` for a wrong kind or size."""
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", str(item.get("name", "upload")))[:80] or "upload"
+    if not name.lower().endswith(_UPLOAD_SUFFIXES[what]):
+        raise ValueError(f"upload a {what} file ({' or '.join(_UPLOAD_SUFFIXES[what])}), got {shown(name)}")
+    content = bytes(item.get("content", b""))
+    if len(content) > MAX_FILE_BYTES:
+        raise ValueError(f"{name} is {number(len(content))} bytes; a {what} file is at most "
+                         f"{number(MAX_FILE_BYTES)} bytes")
+    return name, content
