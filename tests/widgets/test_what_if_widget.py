@@ -393,3 +393,19 @@ def test_the_studio_names_a_data_edit_in_the_compare_and_tune_charts():
     title = ex._chart_figure("curve_figure").layout.title.text
     assert "Via Romana, 3 players, random: handicap.3</sup><br><sup>variant 'rich goals' (edits the components data: 1 " \
            "value)</sup>" in title
+
+
+def test_the_tune_status_says_when_the_race_has_ended_and_the_check_plays():
+    """The status line said "Tuning: up to 600 games in the race, ..." until the very end, also while the
+    recommendation was checked on fresh seeds after the race had ended. Once the race ends it says so,
+    and that the check plays; the table's candidates never say "in the race" after it."""
+    ex = VariantStudio("pig", tab="tune", parameter="handicap.2", values="0:20:10", tune_games=600, batch=100,
+                       check_games=100, seed=2)
+    said = []
+    ex._status.observe(lambda change: said.append(change["new"]), names="value")
+    assert ex.tune(), ex.message
+    t = ex.tuning
+    ended = f"The race ended after {t.games:,} games: checking the recommendation on 100 fresh games\u2026"
+    assert ended in said and said.index(ended) < len(said) - 1 and said[-1].startswith("Done: ")
+    assert not [s for s in said[said.index(ended):] if "in the race" in s]
+    assert "in the race" not in [c.status for c in t.candidates]
