@@ -918,6 +918,11 @@ class VariantStudio(Explorer):
         p = next((p for p in self._parameters(self._variant) if p.address == address), None)
         if p is not None and _json_value(value) == _json_value(p.published):
             changes.pop(address)   # back to the published value: no change
+        # checked here, so that a refusal names the box the designer typed in (New value), not Changes
+        try:
+            self._build(parse_changes(changes_text(changes)))
+        except ValueError as err:
+            raise ValueError("New value: " + _text_of(err).removeprefix("Changes: ")) from None
         self._changes_box.value = changes_text(changes)
 
     def _unset_picked(self) -> None:

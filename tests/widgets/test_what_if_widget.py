@@ -81,6 +81,25 @@ def test_a_refused_change_is_said_in_words_and_changes_nothing(changes, said):
     assert (ex.values(), ex._changes_box.value, ex._table.value, ex.question) == before
 
 
+@pytest.mark.parametrize("game,address,typed,said", [
+    ("via_romana", "hand", "6", "hand must be a whole number 4 to 5, got 6"),
+    ("via_romana", "hand", "five", "hand must be a whole number 4 to 5, got 'five'"),
+    ("caesars_empire", "handicap.4", "2.5", "handicap.4: must be a whole number, got 2.5"),
+    ("caesars_empire", f"{GOLD}.7", "NaN", f"{GOLD}.7: must be a finite number, got nan"),
+])
+def test_a_value_refused_by_set_names_the_new_value_box(game, address, typed, said):
+    """The designer typed in New value and pressed Set: the refusal names New value, not Changes."""
+    ex = VariantStudio(game)
+    before = (ex.values(), ex._changes_box.value, ex.question)
+    ex._find.value = address
+    ex._pick.value = address
+    ex._new_value.value = typed
+    ex._set_button.click()
+    assert ex.message.startswith("Cannot update: New value: "), ex.message
+    assert said in ex.message and "Changes:" not in ex.message
+    assert (ex.values(), ex._changes_box.value, ex.question) == before
+
+
 def test_changes_typed_in_the_page_are_read_line_by_line():
     ex = VariantStudio("via_romana", players=3)
     ex._changes_box.value = "hand = 5\n# a comment\nhandicap.3 = 2\ncomponents:goals.points = 7"
