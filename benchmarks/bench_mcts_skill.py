@@ -29,7 +29,10 @@ MCTS runs under the goal (measured here, no game named):
 
 A depth *holds its strength* when its interval's low end is at least 50% minus ``--margin``
 (5 points unless told) and reaches the goal (600 simulations per CPU second at the
-reference, first search included). Each depth is one test at the stated margin, not corrected
+reference, first search included). The matches are two-player games unless ``--players`` says
+otherwise, while the speed goal is measured at four players: a Via Romana greedy game has about
+74 decisions at two players and 163 at four, so a depth is a far deeper cut at four players than
+in the matches, and a depth near the two-player length (printed) is barely a cut in them. Each depth is one test at the stated margin, not corrected
 for the several depths tried: a depth that passes once is a candidate to confirm on other seeds
 (``--seed``) before it becomes a default. With the default 48 seeds the interval is about ±10
 points wide (±6 with 96), which the output states: a depth that fails the test is not shown
@@ -83,6 +86,16 @@ def positions(game, seed: int = 7) -> list:
         nodes.append(state)
         state = game.apply(state, bot.choose(state, rng))
     return [nodes[int(len(nodes) * f)] for f in (0.0, 0.25, 0.5, 0.75)]
+
+
+def mean_decisions(game, seeds: int = 10) -> float:
+    """The decisions (a seat to move) in a seeded greedy game (random where the game has no greedy
+    bot), the mean over ``seeds`` seeds: what a playout depth is to be read against."""
+    from rometools.core.playout import play, turn_states
+
+    bot = "greedy" if "greedy" in game.spec.bots else "random"
+    counts = [sum(1 for s in turn_states(play(game, bot, rng=k)) if not game.is_over(s)) for k in range(seeds)]
+    return sum(counts) / len(counts)
 
 
 def cost_per_simulation(states: list, depth: int | str, sims: int) -> float:
@@ -161,6 +174,11 @@ def _game_rows(gid: str, depths: list[int], args, scale: float, ttt: float | Non
     states = positions(game)
     print(f"\n== {game.spec.title}: {players} players (equal strength: {1 / players:.0%}), {args.games} seeds x {players} seat rotations, "
           f"full playouts {args.budget} simulations a move", flush=True)
+    speed_players = bench_speed.four_or_nearest(gid)
+    here, there = mean_decisions(game), mean_decisions(rometools.load_game(gid, players=speed_players))
+    print(f"  a greedy game has {here:.0f} decisions at {players} players, {there:.0f} at {speed_players} (the speed "
+          f"figures'): a depth near {here:.0f} barely cuts the matches' playouts, so their verdict says little "
+          f"of the speed figures' {speed_players}-player playouts", flush=True)
     full = f"mcts:{args.budget}:depth=end"
     print(f"  {'depth':>6s} {'cost':>6s} {'sims':>5s} {'first/s':>8s} {'later/s':>8s} {'xttt':>6s} "
           f"{'win share vs full, 95% t interval':>36s}  verdict")

@@ -90,10 +90,21 @@ def parse_values(text: str) -> list:
     return values
 
 
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _unit_interval(text: str) -> float:
     try:
         x = float(text)
     except ValueError:
+        meant = text.strip().removesuffix("%").strip()
+        if text.strip().endswith("%") and meant and _is_number(meant):   # "2%": the unit is in the flag's help
+            raise argparse.ArgumentTypeError(f"write it without the % sign, e.g. {meant[:20]}; got {text[:30]!r}") from None
         raise argparse.ArgumentTypeError(f"must be a number, got {text[:30]!r}") from None
     if not math.isfinite(x):
         raise argparse.ArgumentTypeError(f"must be a finite number, got {text[:30]!r}")

@@ -297,6 +297,20 @@ def test_rotation_with_one_bot_and_an_unknown_bot_are_refused_in_words(capsys):
     assert capsys.readouterr().err == "rometools simulate: --bots greedy,greedy: 4 players need 4 bots, got 2\n"
 
 
+@pytest.mark.parametrize("game", rometools.games())
+def test_a_misspelt_bot_is_refused_with_the_near_name(game, capsys):
+    """``--bots gredy``: the refusal suggests the bot meant, as a misspelt game or option does; every game."""
+    from rometools.core.game import game_spec
+
+    bot = sorted(game_spec(game).bots)[0]
+    typo = bot[:-1] + ("x" if bot[-1] != "x" else "y")
+    assert main(["simulate", game, "--games", "2", "--bots", typo, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"unknown bot '{typo}' for " in err and f"(did you mean {bot}?); choose one of " in err, err
+    assert main(["simulate", game, "--games", "2", "--bots", "zzzz", "--quiet"]) == 2
+    assert "did you mean" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("unbuffered", ["", "1"])
 def test_a_closed_pipe_ends_the_command_quietly(unbuffered):
     """``rometools ... | head -1``: the reader goes away; no BrokenPipeError traceback (the Python

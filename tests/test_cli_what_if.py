@@ -36,6 +36,9 @@ def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
 @pytest.mark.parametrize(("argv", "message"), [
     (["--set", "target=60", "--precision", "80"], "--precision must be percentage points 0.1 to 50, got 80"),
     (["--set", "target=60", "--confidence", "101"], "--confidence must be a percentage 50 to 99.99, got 101"),
+    # a designer types the per cent sign: told to leave it out, the number meant shown
+    (["--set", "target=60", "--precision", "2%"], "argument --precision: write it without the % sign, e.g. 2; got '2%'"),
+    (["--set", "target=60", "--confidence", "99 %"], "argument --confidence: write it without the % sign, e.g. 99; got '99 %'"),
     (["--set", "target=60", "--max-games", "0"], "--max-games must be a whole number 1 to 10,000,000, got 0"),
     (["--set", "target=60", "--batch", "5"], "--batch must be a whole number 10 to 100,000, got 5"),
     (["--set", "target=60", "--score-precision", "-1"], "--score-precision must be a number above 0"),

@@ -12,7 +12,10 @@ rules the registry plays, their own twin where it was built. The bot's settings
 arguments. ``tests/augustus/test_augustus_bots_views.py`` checks the choices, that
 :func:`placement_values` equals :func:`position_value` of each position rebuilt and that
 :func:`top_placements` (what the bot places by) keeps the legal actions it rates best, and
-``benchmarks/history_digest.py`` that seeded games stay the same.
+``benchmarks/history_digest.py`` that seeded games stay the same;
+``tests/augustus/test_augustus_greedy_shortcuts.py`` that each profile :func:`top_placements`
+reads and each removal's value (:func:`_removal_value`) are :func:`position_value` of the
+objectives rebuilt, float for float, at every decision of seeded games.
 """
 
 from __future__ import annotations
@@ -604,7 +607,8 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
     by rival seat, its objective values as they stand (:func:`objective_values`), each objective's
     place among them by card number, and its total, filled as met. The total after the removal is
     the sum with the one objective the legion leaves rated again, in the same order: the same float
-    as :func:`position_value` of the rival's objectives rebuilt (tested through the digests)."""
+    as :func:`position_value` of the rival's objectives rebuilt (tested at every removal of seeded
+    games, ``tests/augustus/test_augustus_greedy_shortcuts.py``)."""
     if action == PASS:
         return 0.0
     _, other, number, symbol = action

@@ -5,7 +5,10 @@ set-up sizes, and the twelve reward tiles. The objective file holds the cards
 (number, name, kind, slots, points, production, power). Nothing is hard-coded:
 a designer edits a copy and passes its path to :func:`load_components` /
 :func:`load_objectives` (or to :class:`~rometools.augustus.GameConfig`).
-The file formats are documented in ``docs/augustus-format.md``.
+The file formats are documented in ``docs/augustus-format.md``; their vocabularies,
+bounds and pydantic schemas are in :mod:`rometools.augustus.schema`, and the words for
+symbols and slots (and the bag file with new counts) in :mod:`rometools.augustus.text`:
+every public name of both is re-exported here.
 
 Rules: ``003_d241425e5c31f6f1.txt`` (Mise en place, Le jeton joker, Réclamez une
 récompense, Fin de la partie).
@@ -20,15 +23,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, ClassVar, Literal
+from typing import ClassVar
 
-from pydantic import Field
-
+from rometools.augustus.schema import (
+    KINDS,
+    MAX_SLOTS,
+    MIN_SLOTS,
+    POWER_KINDS,
+    PRODUCES,
+    _ComponentsFile,
+    _ObjectivesFile,
+)
+from rometools.augustus.text import bag_file_with_counts, slots_text, symbol_text, symbols_text
 from rometools.core.collection import ComponentSet
 from rometools.core.data import (
-    MetaTable,
     Provenance,
-    StrictModel,
     bundled_loader,
     cached_loader,
     load_data_file,
@@ -55,122 +64,6 @@ __all__ = [
     "symbol_text",
     "symbols_text",
 ]
-
-#: Objective kinds: the senators and the three province colours ("Vert - Rose - Orange - Sénateur").
-KINDS = ("senator", "green", "pink", "orange")
-#: What an objective produces (``"none"``, a resource of the gold and wheat rewards, or both:
-#: "un objectif produisant de l'or et/ou blé", AU-14).
-PRODUCES = ("none", "gold", "wheat", "gold_and_wheat")
-#: The power vocabulary (``docs/augustus-format.md``, "Powers").
-POWER_KINDS = ("none", "extra_legion", "remove_legion", "symbol_as", "points_per_colour",
-               "place_legion")
-
-#: Bounds on values in a data file (a typo such as 10**12 tokens is an error, not a game).
-MAX_TOKENS = 99
-MAX_POINTS = 100
-MAX_PLAYERS = 8
-MAX_CARDS = 999
-MIN_SLOTS, MAX_SLOTS = 2, 6
-
-_Count = Annotated[int, Field(ge=0, le=MAX_TOKENS)]
-_Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
-
-
-# ----------------------------------------------------------------- file schemas
-class _Token(StrictModel):
-    id: str = Field(min_length=1, max_length=40)
-    name: str = Field(min_length=1, max_length=80)
-    name_fr: str = Field(min_length=1, max_length=80)
-    joker: bool
-    count: _Count
-
-
-class _Bag(StrictModel):
-    total: int = Field(ge=1, le=MAX_TOKENS * 10)
-
-
-class _Setup(StrictModel):
-    legions_per_player: int = Field(ge=1, le=MAX_SLOTS * 10)
-    central_row: int = Field(ge=1, le=20)
-    dealt: int = Field(ge=1, le=20)
-    kept: int = Field(ge=1, le=20)
-    first_game_dealt: int = Field(ge=1, le=20)
-    objectives_to_end: int = Field(ge=1, le=50)
-    players: list[Annotated[int, Field(ge=1, le=MAX_PLAYERS)]] = Field(min_length=2, max_length=2)
-    legions_in_box: int = Field(ge=1, le=MAX_PLAYERS * MAX_SLOTS * 10)
-
-
-class _Reward(StrictModel):
-    id: str = Field(min_length=1, max_length=40)
-    kind: Literal["colour", "all_colours", "count", "resource"]
-    colour: str | None = None
-    resource: str | None = None
-    need: int = Field(ge=1, le=50)
-    points: _Points
-
-
-class _ComponentsFile(StrictModel):
-    meta: MetaTable = MetaTable()
-    token: list[_Token] = Field(min_length=2, max_length=30)
-    bag: _Bag
-    setup: _Setup
-    reward: list[_Reward] = Field(max_length=50)
-
-
-class _NoPower(StrictModel):
-    kind: Literal["none"]
-
-
-class _ExtraLegion(StrictModel):
-    kind: Literal["extra_legion"]
-    legions: int = Field(ge=1, le=3)
-
-
-class _RemoveLegion(StrictModel):
-    kind: Literal["remove_legion"]
-
-
-class _SymbolAs(StrictModel):
-    kind: Literal["symbol_as"]
-    symbol: str
-    counts_as: str
-
-
-class _PointsPerColour(StrictModel):
-    kind: Literal["points_per_colour"]
-    colour: str
-    points: int = Field(ge=1, le=20)
-
-
-class _PlaceLegion(StrictModel):
-    kind: Literal["place_legion"]
-    symbol: str
-
-
-_PowerModel = Annotated[_NoPower | _ExtraLegion | _RemoveLegion | _SymbolAs | _PointsPerColour
-                        | _PlaceLegion, Field(discriminator="kind")]
-
-
-class _Objective(StrictModel):
-    number: int = Field(ge=1, le=MAX_CARDS)
-    name: str = Field(min_length=1, max_length=80)
-    kind: str
-    slots: dict[str, Annotated[int, Field(ge=1, le=MAX_SLOTS)]]
-    points: _Points
-    produces: str = "none"
-    power: _PowerModel = _NoPower(kind="none")
-
-
-class _SetInfo(StrictModel):
-    name: str = Field(min_length=1, max_length=120)
-    description: str = ""
-
-
-class _ObjectivesFile(StrictModel):
-    meta: MetaTable = MetaTable()
-    objectives: _SetInfo
-    objective: list[_Objective] = Field(min_length=1, max_length=MAX_CARDS)
-
 
 # ----------------------------------------------------------------- public values
 @dataclass(frozen=True)
@@ -693,103 +586,3 @@ def load_objectives(path: str | os.PathLike[str] | None = None, *,
     if components is None:
         return _load_objectives(path)
     return _build_objectives(Path(path) if path is not None else objectives_path(), components)
-
-
-# ===================================================================== display text
-def symbol_text(symbol: str) -> str:
-    """A symbol id as a word: ``"double_sword"`` reads ``"double sword"``.
-
-    Examples
-    --------
-    >>> symbol_text("double_sword")
-    'double sword'
-    """
-    return symbol.replace("_", " ")
-
-
-def symbols_text(symbol: str, n: int) -> str:
-    """``n`` tokens or slots of a symbol in words: ``"2 double swords"``, ``"1 dagger"``.
-
-    Every symbol of the bag takes an "s" in the plural (double swords, shields,
-    chariots, catapults, standards, daggers, jokers).
-
-    Examples
-    --------
-    >>> symbols_text("double_sword", 2), symbols_text("dagger", 1)
-    ('2 double swords', '1 dagger')
-    """
-    return f"{n} {symbol_text(symbol)}{'' if n == 1 else 's'}"
-
-
-def slots_text(slots: Mapping[str, int]) -> str:
-    """Slots as short text, ``"2 double swords + 1 shield"`` (``"nothing"`` when empty).
-
-    Every table, chart and log of Augustus writes slots this way.
-
-    Symbols are written as words (``double_sword`` reads "double sword").
-
-    Examples
-    --------
-    >>> slots_text({"double_sword": 2, "shield": 1})
-    '2 double swords + 1 shield'
-    """
-    parts = [symbols_text(s, n) for s, n in slots.items() if n]
-    return " + ".join(parts) if parts else "nothing"
-
-
-def bag_file_with_counts(counts: Mapping[str, int], path: str | os.PathLike[str] | None = None) -> str:
-    """The text of the component file at ``path`` (default: the bundled one) with the bag's token
-    counts set to ``counts``: each changed count marked ``illustrative`` with where it came from,
-    ``bag.total`` the new sum; comments and everything else kept. Check it with
-    :func:`rometools.core.data.load_text` (as the file would be checked) and save it to keep it.
-
-    Parameters
-    ----------
-    counts : mapping of str to int
-        Tokens of each kind (token ids); kinds not given keep their count.
-    path : str or PathLike, optional
-
-    Returns
-    -------
-    str
-
-    Raises
-    ------
-    ArgumentError
-        For a token id the file does not have, or a count that is not a whole number 0 or more.
-
-    See Also
-    --------
-    rometools.widgets.BagExplorer : its counts editor writes this.
-
-    Examples
-    --------
-    >>> from rometools.core.data import load_text
-    >>> text = bag_file_with_counts({"joker": 3, "dagger": 2})
-    >>> c = load_text(load_components, text, "my_bag.toml")
-    >>> c.bag["joker"], c.bag_total, c.provenance["token.joker.count"]
-    (3, 25, Provenance(kind='illustrative', source='counts editor, from components.toml: 2 -> 3'))
-    """
-    import tomlkit
-
-    from rometools.core.data import bundled_file, edited, plain_value
-
-    source = Path(path) if path is not None else bundled_file("augustus", "components.toml")
-    doc = tomlkit.parse(source.read_text(encoding="utf-8"))
-    tokens = doc["token"]
-    ids = [t["id"] for t in tokens]
-    for kind, n in counts.items():
-        if kind not in ids:
-            raise ArgumentError(f"counts: unknown token {kind!r}; the bag's tokens are {', '.join(ids)}")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ArgumentError(f"counts: {kind} must be a whole number 0 or more, got {n!r}")
-    for t in tokens:
-        old = plain_value(t["count"])
-        if t["id"] in counts and counts[t["id"]] != old:
-            t["count"] = tomlkit.inline_table()
-            t["count"].update(edited(counts[t["id"]], f"counts editor, from {source.name}: {old} -> {counts[t['id']]}"))
-    total = sum(plain_value(t["count"]) for t in tokens)
-    if total != plain_value(doc["bag"]["total"]):
-        doc["bag"]["total"] = tomlkit.inline_table()
-        doc["bag"]["total"].update(edited(total, "counts editor: the sum of the edited token counts"))
-    return tomlkit.dumps(doc)

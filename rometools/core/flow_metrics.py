@@ -124,7 +124,11 @@ def _alike(key: str, value: float, low: float, high: float) -> tuple[str, str, s
         v, lo, hi = (min(max(x, 0.0), 1.0) for x in xs)
         if all(abs(x - round(x, 2)) < 1e-9 or 0.01 <= x <= 0.99 for x in (v, lo, hi)):
             return tuple(f"{100 * x:.0f}%" for x in (v, lo, hi))
-        return tuple(percent_column([v, lo, hi], 2))
+        digits = percent_column([v, lo, hi], 2)
+        if hi > lo:   # never more digits than the interval's half-width is worth (5.0%, not 5.00%, over 20 games)
+            worth = percent_column([v, lo, hi], 2, margin=(hi - lo) / 2)
+            digits = worth if len(worth[0]) < len(digits[0]) else digits
+        return tuple(digits)
     if kind == "percentage points":
         return tuple(f"{100 * x:.1f}" for x in xs)
     if kind == "0 to 1":

@@ -146,6 +146,10 @@ class Game:
         Traceback (most recent call last):
         ...
         rometools.core.errors.ArgumentError: unknown bot 'smart' for Augustus; choose one of greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
+        >>> load_game("via_romana").bot("gredy")
+        Traceback (most recent call last):
+        ...
+        rometools.core.errors.ArgumentError: unknown bot 'gredy' for Via Romana (did you mean greedy?); choose one of greedy, random, mcts or mcts:N (Monte Carlo tree search, N simulations per move)
         """
         if isinstance(name, Bot):
             return name
@@ -156,7 +160,12 @@ class Game:
             module, _, function = GENERIC_BOTS[name.split(":", 1)[0]].partition(":")
             return getattr(importlib.import_module(module), function)(name)
         if cls is None:
-            raise ArgumentError(f"unknown bot {shown(name)} for {self.title}; choose one of "
+            import difflib
+
+            near = (difflib.get_close_matches(name.lower(), [*self.spec.bots, *GENERIC_BOTS], n=1, cutoff=0.75)
+                    if isinstance(name, str) and len(name) <= 100 else [])
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise ArgumentError(f"unknown bot {shown(name)} for {self.title}{hint}; choose one of "
                              f"{', '.join(sorted(self.spec.bots))}, {GENERIC_BOT_NAMES}")
         return cls()
 

@@ -329,7 +329,9 @@ def interval_words(figure: str, low: float, high: float, unit: str | None = None
     >>> interval_words("Deepest deficit", -11.94, 1.326, "points", 1)   # as many decimals as the values beside it
     'from 11.9 points less to 1.3 points more'
     """
-    a, b = difference_words(figure, low, unit, decimals), difference_words(figure, high, unit, decimals)
+    if decimals is not None:   # no more decimals than the values beside it ("11.9 to 1.3", never "1.33")
+        low, high = round(low, decimals), round(high, decimals)
+    a, b = difference_words(figure, low, unit), difference_words(figure, high, unit)
     (na, _, ra), (nb, _, rb) = a.partition(" "), b.partition(" ")
 
     def plural(rest: str) -> str:   # "point less" (1 point) and "points less", "legal move fewer" and "legal moves fewer"
@@ -368,8 +370,8 @@ def comparison_rows(table: Any) -> list[list[str]]:
     for r, unit in zip(table.itertuples(), units, strict=True):
         rate = r.figure.startswith("win rate") or unit == "share"
         scale = 100 if rate or unit == "percentage points" else 1
-        least = 0 if rate else 1   # a figure as its summary shows it, one decimal more where that disagrees
-        places = difference_places(scale * r.a, scale * r.b, scale * r.difference, least, least + 1)
+        least = 0 if rate else 1   # a figure as its summary shows it, up to 2 decimals where that disagrees
+        places = difference_places(scale * r.a, scale * r.b, scale * r.difference, least, 2)
         a, b = (f"{scale * x:,.{places}f}{'%' if rate else ''}" for x in (r.a, r.b))
         interval = "" if r.ci_low != r.ci_low else interval_words(r.figure, r.ci_low, r.ci_high, unit,
                                                                  None if rate else places)

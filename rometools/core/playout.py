@@ -23,8 +23,6 @@ True
 
 from __future__ import annotations
 
-import gc
-import threading
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import lcm
@@ -72,37 +70,6 @@ __all__ = [
 _loop = compiled_or_plain("rometools.core._loop")
 #: One of ``outcomes``, each drawn with probability its weight / the weights' sum (see ``_loop``).
 sample_weighted = _loop.sample_weighted
-
-
-# ===================================================================== the cycle collector
-#: Games under way in :func:`play` (all threads), and whether the cycle collector was on when the first began.
-_PLAYING = [0, False]
-_PLAYING_LOCK = threading.Lock()
-
-
-def _pause_collector() -> None:
-    """Switch Python's cycle collector off while a game is played (:func:`_resume_collector` after it).
-
-    A game's states, facts and bot choices are made and dropped by the thousand and form no
-    reference cycle (every registered game and bot, MCTS included, leaves none to collect:
-    ``tests/core/test_playout_collector.py``), so the collections their allocations set off find
-    nothing; they were a tenth of a greedy game's CPU in Caesar's Empire and IMPERATOR. Reference
-    counting still frees every state at once. Anything cyclic a custom bot makes waits for the
-    game's end, when the collector is on again (if it was on when the first game began; a count
-    across threads and nested games decides when)."""
-    with _PLAYING_LOCK:
-        if _PLAYING[0] == 0:
-            _PLAYING[1] = gc.isenabled()
-            gc.disable()
-        _PLAYING[0] += 1
-
-
-def _resume_collector() -> None:
-    """The end of a game begun with :func:`_pause_collector`: the collector back on after the last."""
-    with _PLAYING_LOCK:
-        _PLAYING[0] -= 1
-        if _PLAYING[0] == 0 and _PLAYING[1]:
-            gc.enable()
 
 
 # ===================================================================== chance and play
@@ -177,12 +144,6 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     state
         The final state; its history replays the game.
 
-    Notes
-    -----
-    Python's cycle collector is off while the game is played (and as it was after): no game
-    or bot makes reference cycles, so its collections found nothing and cost a tenth of a
-    greedy game (``_pause_collector``).
-
     Raises
     ------
     ArgumentError
@@ -208,19 +169,15 @@ def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngL
     # a drawn outcome is legal: applied unchecked, drawn from whole-number weights (the same draw)
     current, apply, weights = rules.current_player, game.spec.apply_legal, rules.chance_weights
     source = game.spec.random_source
-    _pause_collector()
-    try:
-        if source is None or not by_source:
-            state = rules.new_game(game.config, chance) if start is None else start
-            return _loop.play_bots(state, current, weights, apply, appliers, decide, gen, chance)
-        chance_key = int(chance.integers(1 << 63))   # first, so the bots' draw below cannot change it
-        gens = NamedStreams(gen)
-        # the set-up is drawn through its chance nodes, each from its named source
-        state = rules.new_game(game.config) if start is None else start
-        return _loop.play_streams(state, current, weights, apply, appliers, decide,
-                                  [gens[f"seat {p}"] for p in range(len(seats))], source, chance_key, gens.key)
-    finally:
-        _resume_collector()
+    if source is None or not by_source:
+        state = rules.new_game(game.config, chance) if start is None else start
+        return _loop.play_bots(state, current, weights, apply, appliers, decide, gen, chance)
+    chance_key = int(chance.integers(1 << 63))   # first, so the bots' draw below cannot change it
+    gens = NamedStreams(gen)
+    # the set-up is drawn through its chance nodes, each from its named source
+    state = rules.new_game(game.config) if start is None else start
+    return _loop.play_streams(state, current, weights, apply, appliers, decide,
+                              [gens[f"seat {p}"] for p in range(len(seats))], source, chance_key, gens.key)
 
 
 # ===================================================================== replay and turn states

@@ -490,7 +490,9 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     executor, workers, address, progress, stop
         As :func:`rometools.core.compare.compare`.
     on_round : callable, optional
-        Called with the :class:`Tuning` so far after each round (an explorer draws the curve).
+        Called with the :class:`Tuning` so far after each round (an explorer draws the curve), and
+        once more when the race has ended, before the check on fresh seeds plays (its candidates
+        say "not ruled out when the race ended", none "in the race").
 
     Returns
     -------
@@ -693,6 +695,8 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     result = snapshot(stopped)
     check: dict = {}
     if check_games and stopped != "stopped":
+        if on_round is not None:   # the race has ended (no candidate "in the race"); the check plays now
+            on_round(result)
         best = [i for i, c in enumerate(result.candidates) if c.status == "recommended"][0]
         fresh = play_games(built[best][1], bot_names, seed, range(1 << 41, (1 << 41) + check_games)) \
             if executor == "serial" else _fresh(runner_args=(executor, workers, address), shipped=built[best][1],

@@ -918,6 +918,11 @@ class VariantStudio(Explorer):
         p = next((p for p in self._parameters(self._variant) if p.address == address), None)
         if p is not None and _json_value(value) == _json_value(p.published):
             changes.pop(address)   # back to the published value: no change
+        # checked here, so that a refusal names the box the designer typed in (New value), not Changes
+        try:
+            self._build(parse_changes(changes_text(changes)))
+        except ValueError as err:
+            raise ValueError("New value: " + _text_of(err).removeprefix("Changes: ")) from None
         self._changes_box.value = changes_text(changes)
 
     def _unset_picked(self) -> None:
@@ -1326,6 +1331,11 @@ class VariantStudio(Explorer):
                                                  more=t.title.partition("; ")[2]))
         self._show_chart("curve_figure", _fitted(fig, CHART_WIDTH + 200))
         self._recommendation.value = _tuning_html(t, win)
+        racing = any(c.status == "in the race" for c in cands)
+        if self._running == "tune" and not racing and not t.check and self._check_games.value:
+            self._status.value = html.escape(   # the race has ended: the status no longer says "in the race"
+                f"The race ended after {counted(t.games, 'game')}: checking the recommendation on "
+                f"{counted(self._check_games.value, 'fresh game')}\u2026")
 
     def _show_stale(self, _change=None) -> None:
         """Over each result: nothing while the controls are its run's; else which run it is for."""

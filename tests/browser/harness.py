@@ -143,9 +143,23 @@ def _spawn(kind: str, cmd: list[str], log_path: Path, env: dict[str, str] | None
             stdin=subprocess.DEVNULL,
             env=server_env(env, code),
             start_new_session=True,  # its own process group, killed as one
+            preexec_fn=_ended_with_parent,
         )
     finally:
         log.close()
+
+
+def _ended_with_parent() -> None:
+    """In a server's process before it starts (Linux): SIGTERM when the test process is gone.
+
+    A server is stopped in a ``finally``; a test process killed (``timeout``, SIGTERM, SIGKILL) runs
+    none, and Voila or JupyterLab with its kernels went on running. On SIGTERM they shut their
+    kernels down themselves.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)   # 1: PR_SET_PDEATHSIG
 
 
 def start_voila(root_dir: Path = REPO, log_dir: Path = ARTIFACTS, code: Path = REPO) -> Server:

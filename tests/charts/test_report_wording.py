@@ -211,8 +211,8 @@ def test_values_that_agree_at_no_precision_show_the_difference_of_the_shown_valu
 def test_the_paired_flow_rows_never_show_three_decimals():
     """The report's "Deepest deficit" row read 18.154 and 12.846, "5.308 points less", "from 11.9 points less
     to 1.33 points more": values and their difference agreed only at three decimals, so three were shown.
-    A figure now shows its summary's decimals (one for points, whole percent for rates), at most one more,
-    and its interval the same decimals as its values."""
+    A figure now shows its summary's decimals (one for points, whole percent for rates), at most two where
+    those disagree, and its interval no more decimals than its values."""
     import re
 
     from rometools.core.flow import compare_flow

@@ -250,3 +250,15 @@ def test_a_value_and_its_interval_read_with_one_precision():
                     "Student t interval 7.1 to 8.0), over 198 games.")
     assert "(95% Wilson interval 38% to 52%)" in _sentence("comeback", "Comebacks", 0.45, 0.38, 0.52, "Wilson",
                                                            200, None, None)
+
+
+def test_a_share_over_few_games_gets_no_more_digits_than_its_interval_is_worth():
+    """The 5 December trial's report over 20 games read "5.00% of games have a tied top score settled by a
+    tiebreaker (95% Wilson interval 0.89% to 23.61%)": 1 game in 20 to two decimals."""
+    from rometools.core.flow import _sentence
+    from rometools.core.stats import proportion_estimate
+
+    est = proportion_estimate(1, 20)
+    said = _sentence("tiebreaks", "Won on a tiebreaker", est.estimate, est.low, est.high, "Wilson", 20, None, None)
+    assert said == ("5.0% of games have a tied top score settled by a tiebreaker (95% Wilson interval 0.9% to "
+                    "23.6%).")

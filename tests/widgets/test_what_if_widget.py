@@ -81,6 +81,25 @@ def test_a_refused_change_is_said_in_words_and_changes_nothing(changes, said):
     assert (ex.values(), ex._changes_box.value, ex._table.value, ex.question) == before
 
 
+@pytest.mark.parametrize("game,address,typed,said", [
+    ("via_romana", "hand", "6", "hand must be a whole number 4 to 5, got 6"),
+    ("via_romana", "hand", "five", "hand must be a whole number 4 to 5, got 'five'"),
+    ("caesars_empire", "handicap.4", "2.5", "handicap.4: must be a whole number, got 2.5"),
+    ("caesars_empire", f"{GOLD}.7", "NaN", f"{GOLD}.7: must be a finite number, got nan"),
+])
+def test_a_value_refused_by_set_names_the_new_value_box(game, address, typed, said):
+    """The designer typed in New value and pressed Set: the refusal names New value, not Changes."""
+    ex = VariantStudio(game)
+    before = (ex.values(), ex._changes_box.value, ex.question)
+    ex._find.value = address
+    ex._pick.value = address
+    ex._new_value.value = typed
+    ex._set_button.click()
+    assert ex.message.startswith("Cannot update: New value: "), ex.message
+    assert said in ex.message and "Changes:" not in ex.message
+    assert (ex.values(), ex._changes_box.value, ex.question) == before
+
+
 def test_changes_typed_in_the_page_are_read_line_by_line():
     ex = VariantStudio("via_romana", players=3)
     ex._changes_box.value = "hand = 5\n# a comment\nhandicap.3 = 2\ncomponents:goals.points = 7"
@@ -393,3 +412,19 @@ def test_the_studio_names_a_data_edit_in_the_compare_and_tune_charts():
     title = ex._chart_figure("curve_figure").layout.title.text
     assert "Via Romana, 3 players, random: handicap.3</sup><br><sup>variant 'rich goals' (edits the components data: 1 " \
            "value)</sup>" in title
+
+
+def test_the_tune_status_says_when_the_race_has_ended_and_the_check_plays():
+    """The status line said "Tuning: up to 600 games in the race, ..." until the very end, also while the
+    recommendation was checked on fresh seeds after the race had ended. Once the race ends it says so,
+    and that the check plays; the table's candidates never say "in the race" after it."""
+    ex = VariantStudio("pig", tab="tune", parameter="handicap.2", values="0:20:10", tune_games=600, batch=100,
+                       check_games=100, seed=2)
+    said = []
+    ex._status.observe(lambda change: said.append(change["new"]), names="value")
+    assert ex.tune(), ex.message
+    t = ex.tuning
+    ended = f"The race ended after {t.games:,} games: checking the recommendation on 100 fresh games\u2026"
+    assert ended in said and said.index(ended) < len(said) - 1 and said[-1].startswith("Done: ")
+    assert not [s for s in said[said.index(ended):] if "in the race" in s]
+    assert "in the race" not in [c.status for c in t.candidates]

@@ -1,0 +1,149 @@
+"""GreedyBot's two shortcuts against the straightforward computation, float for float.
+
+* A placement decision (``_greedy.top_placements``) reads each objective's cached profile: its
+  completion chance and the chance after one legion lands on each open slot group, leaves each held
+  one, or moves between two of its groups (``kept(...)[3]``).
+* A removal (``_greedy._removal_value``) reads each rival's objective values once per decision and
+  rates again only the objective the legion leaves.
+
+Each is compared, at every placement and removal decision of seeded games (2 and 4 players,
+greedy and random bots), with ``position_value`` of the objectives rebuilt from scratch with fresh
+memos: the same floats, not approximately.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+from augustus_helpers import position
+
+import rometools
+from rometools.augustus import PASS, GreedyBot, Placed, completion_cdf, legal_actions
+from rometools.augustus.bots import _greedy
+from rometools.core.playout import play, states
+
+MIXED_2, MIXED_4 = ["greedy", "random"], ["greedy", "random"] * 2
+#: (players, bots, seed) of the seeded games, each with a removal decision or more: 2 and 4 players,
+#: greedy and mixed tables (placements and removals checked), random tables (removals only: a random
+#: game has four to six times the placements).
+GAMES = [(2, "greedy", 1), (2, MIXED_2, 1), (4, "greedy", 8), (4, MIXED_4, 1), (4, MIXED_4, 5)]
+RANDOM_GAMES = [(2, "random", 5), (4, "random", 4)]
+
+
+def _rebuilt(state, seat, plays, bot) -> tuple[float, float]:
+    """``position_value`` of ``plays`` for ``seat``, every objective rated anew (fresh memos)."""
+    return _greedy.position_value(state, seat, plays, bot.horizon, bot.complete_weight, {})
+
+
+def _with(plays, number, changes) -> list[Placed]:
+    """``plays`` with objective ``number``'s legions changed by ``changes`` ``[(slot group, by)]``."""
+    out = list(plays)
+    k = next(i for i, p in enumerate(out) if p.number == number)
+    legions = list(out[k].legions)
+    for i, by in changes:
+        legions[i] += by
+    out[k] = Placed(number, tuple(legions))
+    return out
+
+
+@pytest.fixture(scope="module")
+def decisions():
+    """The states of the seeded games at a decision of each kind: ``{"place": [...], "remove": [...]}``."""
+    out = {"place": [], "remove": []}
+    for players, bots, seed in GAMES + RANDOM_GAMES:
+        end = play(rometools.load_game("augustus", players=players), bots, rng=seed)
+        for s in states(end):
+            if s.phase in ("place", "power_place") and bots != "random":
+                out["place"].append(s)
+            elif s.phase == "remove":
+                out["remove"].append(s)
+    return out
+
+
+def test_placement_profiles_are_the_objectives_rebuilt(decisions):
+    """At every placement decision, each objective's profile (what ``top_placements`` rates by) holds
+    exactly its open and held slot groups, and each value (x the objective's weight) is
+    ``position_value`` of that objective alone rebuilt with the legion landed, left or moved."""
+    bot = GreedyBot()
+    h, cw, memos = bot.horizon, bot.complete_weight, bot._MEMOS
+    checked = values = moved = 0
+    for s in decisions["place"]:
+        seat = s.seat
+        symbols = (_greedy.rules.accepted_symbols(s, seat, s.token) if s.phase == "place" else
+                   _greedy.rules.power_symbols(s, s.config.cards.card(s.current[1])))
+        _greedy.top_placements(s, seat, symbols, s.phase == "place", h, cw, memos)   # fills the profiles
+        profiles = _greedy.kept(memos, s.config.objectives, _greedy.bag_items(s.config.components), h, cw)[3]
+        weight = _greedy.weights(s, seat, s.in_play[seat])
+        for p in s.in_play[seat]:
+            chance, opens, helds, moves = profiles[p]
+            w = weight[p.number]
+            slots = s.config.cards.card(p.number).slots
+            # one objective alone: position_value's total is 0.0 + its value, its value exactly
+            assert w * chance == _rebuilt(s, seat, [p], bot)[1]
+            assert [(i, sym) for i, sym, _ in opens] == [
+                (i, sym) for i, (sym, n) in enumerate(slots) if p.legions[i] < n]
+            assert [(i, sym) for i, sym, _ in helds] == [(i, sym) for i, (sym, _) in enumerate(slots) if p.legions[i]]
+            for i, _sym, c in opens:
+                assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, 1)]), bot)[1], (p, i)
+            for i, _sym, c in helds:
+                assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, -1)]), bot)[1], (p, i)
+            for (i, j), c in moves.items():
+                assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, -1), (j, 1)]), bot)[1], (p, i, j)
+            values += 1 + len(opens) + len(helds) + len(moves)
+            moved += len(moves)
+        checked += 1
+    # the seeded games' placement decisions (a change to the games or the rules changes these)
+    assert checked == len(decisions["place"]) == 482
+    # values and moves met: at least these games' own (profiles are kept across games and tests)
+    assert values > 7000 and moved > 1500
+
+
+def test_removal_values_are_the_rivals_positions_rebuilt(decisions):
+    """At every removal decision, each removal's power (``_removal_value``, the rival's values read
+    once per decision, the one objective the legion leaves rated again) is the rival's total of
+    ``position_value`` rebuilt before less the one rebuilt after, the same float; a pass is 0."""
+    bot = GreedyBot()
+    h, cw = bot.horizon, bot.complete_weight
+    checked = rated = 0
+    rivals = set()
+    for s in decisions["remove"]:
+        before: dict = {}   # shared by the decision's actions, as GreedyBot's choice shares it
+        for a in legal_actions(s):
+            got = _greedy._removal_value(s, a, h, cw, bot._MEMOS, before)
+            if a == PASS:
+                assert got == 0.0
+                continue
+            _, other, number, symbol = a
+            plays = s.in_play[other]
+            i = s.config.cards.card(number).symbols().index(symbol)
+            want = _rebuilt(s, other, plays, bot)[1] - _rebuilt(s, other, _with(plays, number, [(i, -1)]), bot)[1]
+            assert got == want, (a, got, want)
+            rated += 1
+            rivals.add(other)
+        checked += 1
+    assert checked == len(decisions["remove"]) == 14
+    assert rated == 122 and rivals == {0, 1, 2, 3}   # every seat a rival once, at 4 players too
+
+
+def test_removal_value_by_hand():
+    """A rival holding only card 11 (3 points; shield filled, catapult open): removing its shield
+    legion takes its weight x (P(complete within 6 draws) now - P(with both slots open)). Now it
+    needs one catapult or a joker, and no token goes back before the first of them is drawn: P = 1 -
+    C(tokens neither, 6) / C(all tokens, 6)."""
+    s = position(in_play={0: [(5, (1, 0))], 1: [(11, (1, 0))]})
+    s = _greedy.rules.apply(_greedy.rules.apply(s, "standard"), ("place", 5, "standard"))
+    assert s.phase == "remove"
+    bot = GreedyBot()
+    bag = dict(s.config.components.bag)
+    total, hits = sum(bag.values()), bag["catapult"] + bag["joker"]
+    now = 1 - Fraction(comb(total - hits, 6), comb(total, 6))
+    assert completion_cdf({"catapult": 1}, 6, components=s.config.components)[-1] == now
+    after = completion_cdf({"shield": 1, "catapult": 1}, 6, components=s.config.components)[-1]
+    assert 0 < after < now
+    w = _greedy.weights(s, 1, s.in_play[1])[11]
+    assert w >= 3 + 1
+    got = _greedy._removal_value(s, ("remove", 1, 11, "shield"), bot.horizon, bot.complete_weight, {}, {})
+    assert got == w * float(now) - w * float(after)
+    assert got == pytest.approx(float(w * (now - after)), rel=1e-12)
