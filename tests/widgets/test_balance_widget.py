@@ -456,7 +456,7 @@ def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(ty
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     results = ex.results
     ex._games.set_state({"value": typed})          # what the browser sends, through the box's from_json
-    refusal = f"Cannot update: {message} (the summary and the charts still show the last run)"
+    refusal = f"Cannot update: {message} (Games put back to 8; the summary and the charts still show the last run)"
     assert ex.message == refusal and ex.results is results
     assert ex._games.value == 8 and ex._games.get_state()["value"] == "8"
     assert ex.run() is False and ex.message == refusal and ex.results is results
