@@ -81,13 +81,15 @@ def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voil
     message = page.locator(".rt-message.rt-error").first
     message.wait_for(timeout=harness.CHANGE_S * 1000)
     assert "Games must be a whole number 1 to 100,000, got 1.5" in message.inner_text()
-    assert "(the summary and the charts still show the last run)" in message.inner_text()  # not "the chart"
+    # true for the box as it reads now (put back), and "charts", not "the chart"
+    assert "(Games put back to 200; the summary and the charts still show the last run)" in message.inner_text()
     games.fill("999999")                                   # typed, then Run clicked without Enter
     page.locator("button.rt-balance-run").first.click()
     page.wait_for_function("() => (document.querySelector('.rt-message.rt-error') || {}).textContent"
                            "?.includes('got 999999')", timeout=harness.CHANGE_S * 1000)
     page.wait_for_function("() => document.querySelector('.rt-games input').value === '200'",
                            timeout=harness.CHANGE_S * 1000)  # Run put the box back, and played nothing
-    assert "Games must be a whole number 1 to 100,000, got 999999" in message.inner_text()
+    said = message.inner_text()
+    assert "Games must be a whole number 1 to 100,000, got 999999" in said and "(Games put back to 200;" in said
     assert page.locator(".rt-balance-summary").first.inner_text() == summary
     page.console_log.assert_clean()
