@@ -12,6 +12,9 @@ explorer), :func:`check_game_explorers` on every explorer a game declares
 (``GameSpec(explorers=...)``), and :data:`TALLY` counts the cases tried (the repository's
 ``tests/test_explorer_inputs.py`` prints it).
 
+The view a check reads and :data:`TALLY` are in :mod:`rometools.testing.explorer_view`, the
+typed-number checks in :mod:`rometools.testing.typed_numbers` (both re-exported here).
+
 This module imports no widget: :func:`check_explorer` imports ipywidgets and plotly when
 it runs (``pip install 'rometools[notebook]'``).
 """
@@ -23,7 +26,6 @@ import math
 import re
 import sys
 import tempfile
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from rometools.core.errors import ArgumentError
 from rometools.core.explorers import ExplorerSpec, explorers
 from rometools.core.formatting import count_choices, shown
 from rometools.testing._common import _require
+from rometools.testing.explorer_view import TALLY, _base, _widgets, view  # noqa: F401 - re-exported
 from rometools.testing.readability import (
     PAYLOAD,
     explorer_figures,
@@ -42,33 +45,26 @@ from rometools.testing.readability import (
     walk,
     widget_texts,
 )
+from rometools.testing.typed_numbers import (  # noqa: F401 - re-exported: the typed-number checks, where they were
+    _browser_int_boxes,
+    _check_typed_numbers,
+    _check_whole_number_boxes,
+    _model,
+    _said,
+    _type,
+    _typed,
+    _whole_number_boxes,
+)
 
 __all__ = ["CHECKS", "HOSTILE", "TALLY", "check_explorer", "check_game_explorers", "check_general_explorers",
            "declared_explorers",
            "explorer_spec"]
 
 
-#: Cases tried by class (``tried``, ``clear error``, ``accepted as given``, ``escaped``, ``converted``,
-#: ``unclear``, ``pairs tried``, ``typed numbers``...), added to by every check of this process.
-TALLY: Counter = Counter()
-
-
 def _is_playout(cls: type) -> bool:
     from rometools.widgets._playout import PlayoutExplorer
 
     return issubclass(cls, PlayoutExplorer)
-
-
-def _widgets():
-    import ipywidgets
-
-    return ipywidgets
-
-
-def _base():
-    import rometools.widgets._base as base
-
-    return base
 
 
 def _args(spec: ExplorerSpec | None) -> dict[str, Any]:
@@ -81,25 +77,6 @@ HOSTILE = {
     "object()": object(), "nan": math.nan, "True": True, "bytes": b"\xff\xfe", "('a', 1)": ("a", 1),
     "[('red', 10**30)]": [("red", 10**30)], "{'x': 2.5}": {"x": 2.5},
 }
-
-
-def view(ex) -> tuple:
-    """What the user sees of an explorer: every field's value and every chart's content (each trace and
-    the title of the figure its chart sent the browser, read as sent: building a plotly figure of
-    each took most of the time of these checks, issue 48)."""
-    import json
-
-    from rometools.widgets._charts import ChartView
-
-    figures = []
-    for w in walk(ex):
-        raw = bytes(w.source.figure) if isinstance(w, ChartView) else b""
-        if raw:
-            fig = json.loads(raw)
-            title = (fig.get("layout") or {}).get("title")
-            figures.append((tuple(json.dumps(t, sort_keys=True) for t in fig.get("data") or ()),
-                            title.get("text") if isinstance(title, dict) else title))
-    return repr(ex.values()), figures
 
 
 def _accepts_type(annotation: str, value) -> bool:
@@ -294,168 +271,6 @@ def _check_all_or_nothing(explorer, spec) -> None:
                 else:
                     TALLY["pairs all or nothing"] += 1
     _require(not problems, "\n".join(problems))
-
-
-def _check_typed_numbers(explorer, spec) -> None:
-    """A number box sends any whole number; the explorer refuses it with a message or keeps it."""
-    ex = explorer
-    problems = []
-    for name, control in ex._controls.items():
-        value = getattr(control, "value", None)
-        if isinstance(value, bool) or not isinstance(value, int) or hasattr(control, "options") \
-                or control.has_trait("max"):
-            continue
-        for typed in (-5, 10**12):
-            ex._clear_error()
-            before = view(ex)
-            TALLY["typed numbers"] += 1
-            try:
-                control.value = typed          # what the front end sends
-            except Exception as err:  # noqa: BLE001
-                problems.append(f"{type(ex).__name__} {name}={typed}: raised {type(err).__name__}: {err}")
-                continue
-            if "rt-error" in ex._message._dom_classes:
-                # refused: the charts keep the last valid input; the box is put back or keeps what was typed
-                if control.value not in (value, typed) or view(ex)[1] != before[1] or "unexpected" in ex.message:
-                    problems.append(f"{type(ex).__name__} {name}={typed}: refused but the view changed")
-                else:
-                    TALLY["typed numbers refused"] += 1
-                control.value = value
-            elif control.value != typed:
-                problems.append(f"{type(ex).__name__} {name}={typed}: silently became {control.value}")
-            else:
-                TALLY["typed numbers kept"] += 1
-                control.value = value
-    _require(not problems, "\n".join(problems))
-
-
-def _browser_int_boxes() -> tuple:
-    return (_widgets().IntText, _widgets().BoundedIntText)
-
-
-def _whole_number_boxes(ex) -> list[tuple[str, Any, str, tuple]]:
-    """Every box of the explorer's widget tree a designer types a whole number in, that a
-    browser lets them type in (not disabled): ``(control name or "", box, label, (low, high))``."""
-    names = {id(w): name for name, w in ex._controls.items()}
-    ranges = ex.number_boxes()
-    found, seen = [], set()
-    for w in walk(ex):
-        if not isinstance(w, (_base().WholeNumberText, *_browser_int_boxes())) or id(w) in seen or w.disabled:
-            continue
-        seen.add(id(w))
-        name = names.get(id(w), "")
-        label = ex.field_label(name) if name else w.description
-        bounds = ranges.get(name) or (getattr(w, "low", None), getattr(w, "high", None))
-        if bounds == (None, None) and isinstance(w, _widgets().BoundedIntText):
-            bounds = (w.min, w.max)
-        found.append((name, w, label, bounds))
-    return found
-
-
-def _type(box, text: str) -> None:
-    """What a browser sends the kernel when ``text`` is typed in ``box`` and Enter pressed."""
-    if isinstance(box, _base().WholeNumberText):
-        box.set_state({"value": text})    # the text, read by the kernel
-        return
-    value = int(float(text))              # an IntText's front end: parseInt, 1.5 -> 1
-    if isinstance(box, _widgets().BoundedIntText):
-        value = min(max(value, box.min), box.max)  # ... and a BoundedIntText's clamps
-    box.value = value
-
-
-def _said(ex) -> str:
-    """Every refusal on screen: the message area's, and any panel's (the strong-play search)."""
-    texts = [ex.message] if "rt-error" in ex._message._dom_classes else []
-    texts += [_base().plain_text(w.value) for w in walk(ex) if isinstance(w, _widgets().HTML) and w is not ex._message
-              and 'class="rt-error"' in w.value]
-    return " | ".join(texts)
-
-
-def _model(ex) -> dict:
-    return {a: getattr(ex, a, None) for a in ex.MODEL}
-
-
-def _typed(ex, box, text: str) -> str:
-    """Type ``text`` in ``box``; what the explorer newly says (after Run or the next redraw, for a
-    box that is read only then, as the balance lab's Games)."""
-    said = _said(ex)
-    _type(box, text)
-    if _said(ex) == said:
-        ex.update()
-    return "" if _said(ex) == said else _said(ex)
-
-
-def _check_whole_number_boxes(explorer, spec) -> None:
-    ex = explorer
-    boxes = _whole_number_boxes(ex)
-    problems = []
-    for name, box, label, (low, high) in boxes:
-        where = f"{type(ex).__name__} {name or label}"
-        if isinstance(box, _browser_int_boxes()):
-            problems.append(f"{where}: a {type(box).__name__}, whose browser side turns 1.5 into 1"
-                            + (" and clamps" if isinstance(box, _widgets().BoundedIntText) else ""))
-        if (low, high) == (None, None):
-            problems.append(f"{where}: the box declares no range (_base().WholeNumberText low/high or NUMBER_BOXES)")
-        bad = ["1.5", "99999999999"] + ([str(low - 1)] if low is not None else []) + (
-            [str(high + 1)] if high is not None else [])
-        for text in bad:
-            ex._clear_error()
-            value, before, model = box.value, view(ex), _model(ex)
-            TALLY["typed whole-number boxes"] += 1
-            said = _typed(ex, box, text)
-            if not said:
-                problems.append(f"{where}: typed {text!r} was not refused (the box holds {box.value!r})")
-                _typed(ex, box, str(value))
-                continue
-            if not said.startswith("Cannot") or "unexpected" in said:
-                problems.append(f"{where}: typed {text!r}: unclear refusal {said[:200]!r}")
-            if label.lower().removesuffix("s") not in said.lower() or text not in said:
-                problems.append(f"{where}: typed {text!r}: the refusal does not name {label!r} and the "
-                                f"value: {said[:200]!r}")
-            if box.value != value or view(ex) != before or any(
-                    _model(ex)[a] is not model[a] for a in model):
-                problems.append(f"{where}: typed {text!r}: refused, but the box ({box.value!r}, was "
-                                f"{value!r}), the state or the charts changed")
-            else:
-                TALLY["typed whole-number boxes refused"] += 1
-            problems += _check_put_back(ex, box, label, value, text, where)
-        # a whole number in range is taken as typed ("7", or one nearer the range)
-        value = box.value
-        lo, hi = (0 if low is None else low), (10**6 if high is None else high)
-        candidates = dict.fromkeys(v for v in (7, min(max(7, lo), hi), lo, value - 1, value + 1, hi)
-                                   if lo <= v <= hi and v != value)
-        for v in candidates:
-            ex._clear_error()
-            if not _typed(ex, box, str(v)) and box.value == v and type(box.value) is int:
-                TALLY["typed whole-number boxes kept"] += 1
-                break
-        else:
-            problems.append(f"{where}: no typed whole number in range was taken (tried {list(candidates)}): "
-                            f"{ex.message[:200]!r}")
-        ex._clear_error()
-        if _typed(ex, box, str(value)) or box.value != value:
-            problems.append(f"{where}: typing back {value!r} failed: {ex.message[:200]!r}")
-    _require(boxes or not any(isinstance(w, _base().WholeNumberText) for w in walk(ex)),
-             "a whole-number box in the widget tree was not found")
-    _require(not problems, "\n".join(problems))
-
-
-def _check_put_back(ex, box, label: str, value, text: str, where: str) -> list[str]:
-    """A refusal under a box put back says so, true for what is on screen (the box reads ``value``
-    again, not the value refused), and goes at the next edit of the box, Enter on the same value
-    included (a browser sends no change for it, only Enter)."""
-    said = ex.message
-    if "rt-error" not in ex._message._dom_classes or box.value != value:
-        return []   # said in a panel of its own (the strong-play search), or not put back
-    problems = []
-    if f"{label.lower()} put back to {shown(value).lower()}" not in said.lower() or "last valid input" in said:
-        problems.append(f"{where}: typed {text!r} and put back to {value!r}, the message does not say so: "
-                        f"{said[:240]!r}")
-    box._handle_custom_msg({"event": "submit"}, [])   # Enter in the box, on the value it reads
-    if ex.message:
-        problems.append(f"{where}: Enter on {value!r}, put back, left the refusal of {text!r} on screen: "
-                        f"{ex.message[:200]!r}")
-    return problems
 
 
 _STRING_ENTRY = re.compile(r'^(\s*)(\w+)(\s*=\s*)"([^"\n]*)"', re.MULTILINE)

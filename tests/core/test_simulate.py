@@ -89,11 +89,11 @@ def test_games_on_a_dask_address_are_chunked_for_its_workers_threads(monkeypatch
     machine's cores; the rows are the serial executor's."""
     from dask.distributed import LocalCluster
 
-    from rometools.core import simulate as simulate_module
+    from rometools.core import executors
 
     slots, chunks = [], []
 
-    class Chunker(simulate_module._Chunker):
+    class Chunker(executors._Chunker):
         def __init__(self, n_games, slots_there):
             slots.append(slots_there)
             super().__init__(n_games, slots_there)
@@ -103,7 +103,7 @@ def test_games_on_a_dask_address_are_chunked_for_its_workers_threads(monkeypatch
             chunks.append(chunk)
             return chunk
 
-    monkeypatch.setattr(simulate_module, "_Chunker", Chunker)
+    monkeypatch.setattr(executors, "_Chunker", Chunker)
     with LocalCluster(n_workers=1, threads_per_worker=3, processes=False, protocol="tcp", dashboard_address=None,
                       host="127.0.0.1") as cluster:
         dask = simulate("caesars_empire", 40, bots="random", seed=5, executor="dask",
