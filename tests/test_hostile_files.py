@@ -213,7 +213,8 @@ def test_a_file_option_with_a_nul_byte_is_refused_naming_the_option(game_id):
 def test_a_broken_variants_time_is_its_cpu_time_and_a_runaway_is_stopped():
     """F9 of the 5 December trial: each variant's limit was measured by the clock, so on a busy machine
     (load 25) a cheap load "took 5.0 s" and ``check_game`` failed. The loading subprocess now counts the
-    CPU a load takes (a load that waits costs nothing) and stops one that keeps computing."""
+    CPU a load takes (a load that waits costs nothing), stops one that keeps computing, and stops one that
+    waits without computing (a read that blocks) after a few seconds in a row."""
     import base64
     import json
     import pickle
@@ -223,13 +224,17 @@ def test_a_broken_variants_time_is_its_cpu_time_and_a_runaway_is_stopped():
     from rometools.testing.data_files import _WORKER_SOURCE
 
     paths = ["any(i < 0 for i in range(10 ** 12))",   # computes until stopped
-             "__import__('time').sleep(1.5)"]           # waits 1.5 s on the clock, no CPU
+             "__import__('time').sleep(1.5)",           # waits 1.5 s on the clock, no CPU
+             "__import__('time').sleep(60)"]            # waits without computing (a read that blocks): stopped
     job = json.dumps({"game": "", "name": "", "loader": base64.b64encode(pickle.dumps(eval)).decode(),
                       "paths": paths})
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-    proc = subprocess.run([sys.executable, "-c", _WORKER_SOURCE.format(cap=2_000_000_000, stop_after=0.5)],
+    proc = subprocess.run([sys.executable, "-c", _WORKER_SOURCE.format(cap=2_000_000_000, stop_after=0.5,
+                                                                        idle_after=2)],
                           input=job, capture_output=True, text=True, timeout=300, env=env)
-    (spun, spun_msg, _, spun_cpu), (slept, _, _, slept_cpu) = [json.loads(line) for line in proc.stdout.splitlines()]
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    (spun, spun_msg, _, spun_cpu), (slept, _, _, slept_cpu), (waited, waited_msg, _, _) = rows
     assert (spun, spun_msg) == ("Stopped", "still loading after 0.5 s of CPU: stopped")
     assert 0.4 <= spun_cpu < 5   # the CPU timer counts in clock ticks
     assert slept == "ok" and slept_cpu < 0.5
+    assert (waited, waited_msg) == ("Stopped", "waiting without computing for 2 s (a read that blocks?): stopped")

@@ -82,7 +82,11 @@ def _max_file_bytes() -> int:
     return MAX_FILE_BYTES
 
 
-#: The loading subprocess's code, with ``{cap}`` (bytes) and ``{stop_after}`` (CPU seconds) to fill in.
+#: Seconds in a row a load may wait without computing (a read that blocks) before it is stopped: a
+#: load that computes, however slowly a busy machine runs it, gets CPU every second.
+IDLE_LIMIT = 5
+#: The loading subprocess's code, with ``{cap}`` (bytes), ``{stop_after}`` (CPU seconds) and
+#: ``{idle_after}`` (seconds without CPU) to fill in.
 _WORKER_SOURCE = textwrap.dedent("""
     import base64, json, pickle, resource, signal, sys, time
     resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
@@ -94,7 +98,17 @@ _WORKER_SOURCE = textwrap.dedent("""
     def stop(signum, frame):
         raise Stopped(f"still loading after {stop_after} s of CPU: stopped")
 
+    idle = [0.0, 0]   # CPU seconds at the last second's tick; seconds in a row without computing
+
+    def tick(signum, frame):
+        now = time.process_time()
+        idle[1] = idle[1] + 1 if now - idle[0] < 0.002 else 0
+        idle[0] = now
+        if idle[1] >= {idle_after}:
+            raise Stopped(f"waiting without computing for {idle_after} s (a read that blocks?): stopped")
+
     signal.signal(signal.SIGPROF, stop)
+    signal.signal(signal.SIGALRM, tick)
     job = json.loads(sys.stdin.read())
     try:
         load = pickle.loads(base64.b64decode(job["loader"]))
@@ -103,12 +117,15 @@ _WORKER_SOURCE = textwrap.dedent("""
         load = game_spec(job["game"]).data_files[job["name"]]
     for path in job["paths"]:
         t = time.process_time()
+        idle[:] = [t, 0]
         try:
             signal.setitimer(signal.ITIMER_PROF, {stop_after})
+            signal.setitimer(signal.ITIMER_REAL, 1, 1)
             try:
                 load(path)
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
+                signal.setitimer(signal.ITIMER_REAL, 0)
             row = ["ok", "", ""]
         except DataFileError as err:
             row = ["DataFileError", str(err), err.entry]
@@ -116,7 +133,7 @@ _WORKER_SOURCE = textwrap.dedent("""
             row = [type(err).__name__, str(err)[:300], ""]
         print(json.dumps(row + [time.process_time() - t]), flush=True)
 """)
-_WORKER = _WORKER_SOURCE.format(cap=MEMORY_CAP, stop_after=2 * VARIANT_TIME_LIMIT)
+_WORKER = _WORKER_SOURCE.format(cap=MEMORY_CAP, stop_after=2 * VARIANT_TIME_LIMIT, idle_after=IDLE_LIMIT)
 
 
 def check_data_file(game_id: str, name: str, *, seed: int = 0) -> None:
@@ -133,7 +150,9 @@ def check_data_file(game_id: str, name: str, *, seed: int = 0) -> None:
     address space is capped at :data:`MEMORY_CAP` bytes, within
     ``FILE_TIME_LIMIT`` seconds in all and ``VARIANT_TIME_LIMIT`` CPU seconds
     each (a load still running at twice that much CPU is stopped, and
-    reported). CPU time, not the clock: a busy machine gives the same verdict.
+    reported, as is one that waits :data:`IDLE_LIMIT` seconds in a row
+    without computing: a read that blocks). CPU time, not the clock: a busy
+    machine gives the same verdict.
 
     Parameters
     ----------
