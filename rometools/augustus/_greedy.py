@@ -74,6 +74,25 @@ def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...])
     return got
 
 
+#: :func:`_card_draws`' last cards and bag, and the expected draws of each card met, by number.
+_CARD_DRAWS: list = [None, None, {}]
+
+
+@cython.cfunc
+@cython.locals(by_number=dict)
+def _card_draws(cards, bag: tuple, n: int) -> float:
+    """:func:`_draws` of card ``n``'s slots, kept by card number while the cards and bag stay (a keep
+    or a take rates each card offered; keying the odds by the slots and bag hashed them each time)."""
+    last = _CARD_DRAWS
+    if last[0] is not cards or last[1] is not bag:
+        last[:] = [cards, bag, {}]
+    by_number = last[2]
+    got = by_number.get(n)
+    if got is None:
+        got = by_number[n] = _draws(cards.by_number[n].slots, bag)
+    return got
+
+
 #: The full bag's items by the components' id, with the components (an id reused: read anew).
 _BAGS: dict = {}
 #: The components each full bag's items (:func:`bag_items`) were last read from, by those items:
@@ -254,24 +273,27 @@ _WEIGHTS: dict = {}
 @cython.ccall
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
-    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ...)``, made when missing."""
-    comps, cards = state.config.components, state.config.objectives
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config)``, made when missing."""
+    config = state.config
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
     # a state shares its tuples with the states before it until they change (copy on write): the
     # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
     # objectives of each resource reward's holder (whose producers it races) to check, so every
     # decision between two changes of those reads the same entry (which holds them all: an id is
-    # never another object's meanwhile)
-    key = (id(mine), id(rewards), seat)
-    got = _WEIGHTS.get(key)
-    ok = got is not None and got[0] is mine and got[1] is rewards and got[2] is comps and got[3] is cards
+    # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
+    got = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
+        got = _WEIGHTS.get((id(mine), id(rewards), seat))
+    ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
     if ok:
         for h, theirs in got[6]:
             if controlled[h] is not theirs:
                 ok = False
                 break
     if not ok:
+        comps, cards = config.components, config.objectives
+        key = (id(mine), id(rewards), seat)
         rivals = []
         for r in _rewards_of(comps)[3]:
             h = rewards[r[0]]
@@ -279,8 +301,14 @@ def _entry(state: GameState, seat: int) -> tuple:
                 rivals.append((h, controlled[h]))
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals))
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config)
+    if 0 <= seat < len(_LAST_ENTRY):
+        _LAST_ENTRY[seat] = got
     return got
+
+
+#: Each seat's last entry of ``_WEIGHTS`` (:func:`_entry`), by seat (up to 8).
+_LAST_ENTRY: list = [None] * 8
 
 
 @cython.ccall
@@ -648,12 +676,12 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
         entry = _entry(state, state.seat)   # card_value with its rewards: its weight per expected draw
-        worth = {n: _weight(state, state.seat, entry, n) / _draws(cards.by_number[n].slots, bag)
+        worth = {n: _weight(state, state.seat, entry, n) / _card_draws(cards, bag, n)
                  for n in state.hands[state.seat]}
         values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
         entry = _entry(state, state.seat)
-        values = [_weight(state, state.seat, entry, a[1]) / _draws(cards.by_number[a[1]].slots, bag) for a in actions]
+        values = [_weight(state, state.seat, entry, a[1]) / _card_draws(cards, bag, a[1]) for a in actions]
     elif phase == "remove":
         before: dict = {}
         values = [_removal_value(state, a, horizon, complete_weight, memos, before) for a in actions]
