@@ -124,6 +124,7 @@ def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float =
 _REWARDS: dict = {}
 
 
+@cython.ccall   # a C call within the module
 def _rewards_of(components) -> tuple:
     """``(colour, all_colours, count, resource)``: the components' reward tiles by kind, as plain
     tuples (``(index, need, points)``; count ones by need; resource ones with their resource), built
@@ -150,11 +151,27 @@ def _rewards_of(components) -> tuple:
     return got[1]
 
 
+#: ``Objective.yields`` by (what the card produces, the resource): it reads nothing else.
+_YIELDS: dict = {}
+
+
+@cython.cfunc
+def _yields(card: Objective, resource: str) -> bool:
+    """``card.yields(resource)``, kept by what the card produces and the resource (a Python call per
+    card and resource reward was most of :func:`reward_bonus`'s time)."""
+    key = (card.produces, resource)
+    got = _YIELDS.get(key)
+    if got is None:
+        got = _YIELDS[key] = card.yields(resource)
+    return got
+
+
 #: A seat's objectives of each kind, its points-per-colour powers by colour and its producers of
 #: each resource reward's resource, by (objectives, components, the numbers it controls).
 _FACTS: dict = {}
 
 
+@cython.ccall   # a C call within the module
 @cython.locals(j=cython.Py_ssize_t)
 def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
     """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
@@ -171,13 +188,14 @@ def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
             if c.power.kind == "points_per_colour":
                 powers[c.power.colour] += c.power.points
             for j in range(len(resource)):
-                yields[j] += c.yields(resource[j][1])
+                yields[j] += _yields(c, resource[j][1])
         if len(_FACTS) >= 512:
             _FACTS.clear()
         got = _FACTS[key] = (cards, components, (kinds, powers, tuple(yields)))
     return got[2]
 
 
+@cython.ccall   # a C call within the module
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t)
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
@@ -253,7 +271,7 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
             bonus += points / missing
     if card.produces != "none":
         for i, res, need, points in resource:
-            if i in produce and card.yields(res):
+            if i in produce and _yields(card, res):
                 own, theirs = produce[i]
                 if own + 1 >= need and own + 1 >= theirs:
                     bonus += points
@@ -332,7 +350,7 @@ def weights(state: GameState, seat: int, plays) -> dict:
     entry = _entry(state, seat)
     out = entry[4]
     for p in plays:
-        n = p[0]   # a Placed is the tuple (number, legions)
+        n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
         if n not in out:
             _weight(state, seat, entry, n)
     return out
@@ -558,7 +576,7 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, profiles=dict,
                v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
-               base=list, open_=list, held=list, lands=list, top=list)
+               base=list, open_=list, held=list, lands=list, top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -585,9 +603,10 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         profile = profiles.get(p)   # met in an earlier decision or game
         if profile is None:
             profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
-        w = weight[p[0]]
+        number = cython.cast(tuple, p)[0]   # (a Placed read as the tuple it is, not by its type's item)
+        w = weight[number]
         base.append(w * profile[0])
-        if p[0] in blocked:
+        if number in blocked:
             continue
         for i, sym, chance in profile[1]:
             if sym in symbols:

@@ -133,8 +133,8 @@ class _Work:
         (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
         state's own again.)"""
         t = tuple
-        state = object.__new__(GameState)
-        object.__setattr__(state, "__dict__", {
+        state = _NEW(GameState)
+        _SET(state, "__dict__", {
             "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
             "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
             "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
@@ -154,10 +154,16 @@ class _Work:
         self.events.append((self.history_before[1] + len(self.history), *what))
 
 
+#: ``object.__new__`` and ``object.__setattr__``, read once (not looked up on ``object`` per state).
+_NEW, _SET = object.__new__, object.__setattr__
+
+
 @cython.cfunc
 def _rows(rows: tuple | list) -> tuple:
     """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
-    return rows if type(rows) is tuple else tuple(map(tuple, rows))
+    if type(rows) is tuple:
+        return rows
+    return tuple([tuple(r) for r in rows])   # a C loop when compiled (map() was a Python iterator)
 
 
 # ===================================================================== the rules run on their own
