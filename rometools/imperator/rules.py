@@ -140,18 +140,25 @@ class _Facts:
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
 _FACTS: dict = {}
+#: ``(config, facts)`` of the config last asked (one tuple, replaced at once: a thread never pairs
+#: a config with another's facts).
+_LAST: tuple = (None, None)
 
 
+@cython.cfunc
 def _facts(config: GameConfig) -> _Facts:
     """The config's :class:`_Facts`, built on its first step."""
-    kept = _FACTS.get(id(config))
-    if kept is not None and kept[0] is config:
+    global _LAST
+    kept = _LAST
+    if kept[0] is config:
         return kept[1]
-    if len(_FACTS) >= 32:
-        _FACTS.clear()
-    facts = _Facts(config)
-    _FACTS[id(config)] = (config, facts)
-    return facts
+    kept = _FACTS.get(id(config))
+    if kept is None or kept[0] is not config:
+        if len(_FACTS) >= 32:
+            _FACTS.clear()
+        kept = _FACTS[id(config)] = (config, _Facts(config))
+    _LAST = kept
+    return kept[1]
 
 
 @cython.cfunc
@@ -224,6 +231,7 @@ def allowed_values(state: GameState, seat: int) -> tuple[int, ...]:
     return _allowed(state.__dict__, _facts(state.config), seat)
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long)
 def _allowed(d: dict, f: _Facts, seat: int) -> tuple:
     """:func:`allowed_values` of the fields ``d``."""
@@ -350,7 +358,8 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
 # Each step below works on ``d``, the action's working copy of its state's fields (a dict copied
 # once per action from the state's own, changed in place, and handed to the one new state:
 # :func:`_state`), with the config's :class:`_Facts` ``f``.
-@cython.locals(d=dict, f=_Facts, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+@cython.cfunc
+@cython.locals(s=dict, d=dict, f=_Facts, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _reveal(state: GameState, tile: Any) -> GameState:
     s = state.__dict__
     stack, discard = s["stack"], s["discard"]
@@ -376,6 +385,7 @@ def _reveal(state: GameState, tile: Any) -> GameState:
     return _state(d)
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts)
 def _continue_reveal(d: dict, f: _Facts) -> None:
     """Stay at the reveal chance node while a region lacks a tile and a tile is left;
@@ -394,6 +404,7 @@ def _tile_kind(state: GameState, tile_id: str) -> str:
     return state.config.components.tile(tile_id).kind
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long, held=tuple, stock=list, zones=list, history=list, row=list)
 def _start_round(d: dict, f: _Facts) -> None:
     """Held tiles used this round take effect (resources into the stock, a Propraetor's
@@ -424,6 +435,7 @@ def _start_round(d: dict, f: _Facts) -> None:
     d["stock"], d["zones"], d["history"] = tuple(stock), tuple(zones), tuple(history)
 
 
+@cython.cfunc
 @cython.locals(f=_Facts, h=cython.long, now=cython.long)
 def _in_use(d: dict, f: _Facts, seat: int) -> list:
     """Held tiles seat ``seat`` uses this round (won ``hold_rounds`` rounds ago)."""
@@ -440,6 +452,7 @@ def _seat_to_place(state: GameState) -> int:
     return ((state.round - 1) % n + state.turn) % n   # from the round's first player, seat (round - 1) % n
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, n=cython.long)
 def _placing(d: dict, f: _Facts) -> int:
     """:func:`_seat_to_place` of the fields ``d``."""
@@ -447,6 +460,7 @@ def _placing(d: dict, f: _Facts) -> int:
     return ((d["round"] - 1) % n + d["turn"]) % n
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long, value=cython.long, region=cython.Py_ssize_t,
                out_seat=cython.long, out_value=cython.long, occupant=list, value_at=list, track=list)
 def _displace(d: dict, f: _Facts, records: list, seat: int, value: int, region: int, forced: frozenset,
@@ -474,6 +488,7 @@ def _displace(d: dict, f: _Facts, records: list, seat: int, value: int, region: 
     _chain(d, f, records, out_seat, out_value, region, forced | {(out_seat, region)})
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long, value=cython.long, origin=cython.Py_ssize_t,
                options=list)
 def _chain(d: dict, f: _Facts, records: list, seat: int, value: int, origin: int, forced: frozenset) -> None:
@@ -494,6 +509,7 @@ def _chain(d: dict, f: _Facts, records: list, seat: int, value: int, origin: int
     d["history"] = d["history"] + tuple(records)
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long, value=cython.long, origin=cython.Py_ssize_t,
                r=cython.Py_ssize_t, s=cython.long, m=cython.long, mine=cython.long, theirs=cython.long,
                zone=cython.long, political=cython.long, occupant=tuple, tiles=tuple, out=list)
@@ -528,6 +544,7 @@ def _moves(d: dict, f: _Facts, seat: int, value: int, origin: int, forced) -> li
     return out
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long)
 def _icons_open(d: dict, f: _Facts, seat: int) -> list:
     """Advanced Game: regions neighbouring the seat's worker that hold a tile (fields ``d``)."""
@@ -544,6 +561,7 @@ def _icon_regions(state: GameState, seat: int) -> list[str]:
     return _icons_open(state.__dict__, _facts(state.config), seat)
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, seat=cython.long)
 def _after_placement(d: dict, f: _Facts) -> None:
     """The advanced action when the seat has one, else the next turn."""
@@ -555,6 +573,7 @@ def _after_placement(d: dict, f: _Facts) -> None:
     _next_turn(d, f)
 
 
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts)
 def _next_turn(d: dict, f: _Facts) -> None:
     """The next seat's placement, or the end of the round after the last seat's."""
@@ -564,9 +583,9 @@ def _next_turn(d: dict, f: _Facts) -> None:
     d["phase"], d["pending"], d["turn"] = "place", None, d["turn"] + 1
 
 
+@cython.cfunc
 @cython.locals(f=_Facts, seat=cython.long, gained=cython.long, row=list)
-def _gain(f: _Facts, seat: int, tile_id: str, points: list, political: list, stock: list, *,
-          resources: bool) -> int:
+def _gain(f: _Facts, seat: int, tile_id: str, points: list, political: list, stock: list, resources: bool) -> int:
     """Apply a tile's reward to seat's figures (lists changed in place; ``stock`` a list of the seats'
     tuples, changed only with ``resources``, so without it the state's own tuple may be passed); the
     points gained. Instant Rewards: "You score points according to your current stock of the
@@ -588,6 +607,7 @@ def _gain(f: _Facts, seat: int, tile_id: str, points: list, political: list, sto
 
 
 # ===================================================================== end of the round
+@cython.cfunc
 @cython.locals(d=dict, f=_Facts, r=cython.long, seat=cython.long, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
                records=list, points=list, political=list, held=list, discard=list, tiles=list, leaving=list,
                occupant=tuple, gained=cython.long)
@@ -619,7 +639,7 @@ def _end_round(d: dict, f: _Facts) -> None:
         if seat >= 0 and tile is not None:
             gained = 0
             if f.reward[tile][3]:  # instant: applied at once, then to the discard pile (the stock is only read)
-                gained = _gain(f, seat, tile, points, political, stock, resources=False)
+                gained = _gain(f, seat, tile, points, political, stock, False)
                 leaving.append(tile)
             else:  # "Usable-once tiles are held until used"
                 held[seat] = (*held[seat], (tile, r))
@@ -825,7 +845,7 @@ def apply(state: GameState, action: Any) -> GameState:
         f = _facts(config)
         points, political, stock = list(state.points), list(state.political), list(state.stock)
         tile = state.tiles[f.index[action[1]]]
-        gained = _gain(f, seat, tile, points, political, stock, resources=True)
+        gained = _gain(f, seat, tile, points, political, stock, True)
         zones = state.zones   # "immediately gain the reward": a Propraetor's influence zone too (IMP-11)
         if _tile_kind(state, tile) == "propraetor" and f.propraetor_zone:
             zones = zones[:seat] + (zones[seat] + 1,) + zones[seat + 1:]
@@ -850,13 +870,15 @@ def apply(state: GameState, action: Any) -> GameState:
     if problem is not None:
         raise refused(f"P{seat + 1} cannot place a {value} in {shown(region)}: {problem}",
                       well_formed=_is_action(config, action))
-    return _placed(state, seat, value, lay.index[region])
+    return _placed(state.__dict__, _facts(config), seat, value, lay.index[region])
 
 
-@cython.locals(d=dict, f=_Facts)
-def _placed(state: GameState, seat: int, value: int, region: int) -> GameState:
-    """The state after seat's worker of ``value`` is placed in region number ``region`` (legal)."""
-    d, f = state.__dict__.copy(), _facts(state.config)
+@cython.cfunc
+@cython.locals(s=dict, d=dict, f=_Facts)
+def _placed(s: dict, f: _Facts, seat: int, value: int, region: int) -> GameState:
+    """The state after seat's worker of ``value`` is placed in region number ``region`` (legal), from
+    the state's fields ``s``."""
+    d = s.copy()
     _displace(d, f, [], seat, value, region, _NONE_FORCED, False, None)
     return _state(d)
 
@@ -865,6 +887,7 @@ def _placed(state: GameState, seat: int, value: int, region: int) -> GameState:
 _NONE_FORCED = frozenset()
 
 
+@cython.cfunc
 @cython.locals(d=dict)
 def _then_next_turn(state: GameState, record: tuple) -> GameState:
     """The next turn after a step that only adds ``record`` to the history (a pass, a skip)."""
@@ -874,6 +897,7 @@ def _then_next_turn(state: GameState, record: tuple) -> GameState:
     return _state(d)
 
 
+@cython.locals(s=dict, f=_Facts)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """:func:`apply` for an action taken from :func:`legal_actions` of ``state`` (no second check).
 
@@ -889,10 +913,11 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     >>> apply_legal(s, ("latium", 3)) == apply(s, ("latium", 3))
     True
     """
-    phase = state.phase
-    if phase == "place" and isinstance(action, tuple):
-        region, value = action
-        return _placed(state, _seat_to_place(state), value, _facts(state.config).index[region])
+    s = state.__dict__
+    phase = s["phase"]
+    if phase == "place" and type(action) is tuple:
+        f = _facts(s["config"])
+        return _placed(s, f, _placing(s, f), action[1], f.index[action[0]])
     if phase == "reveal":
         return _reveal(state, action)
     return apply(state, action)
