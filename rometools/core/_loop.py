@@ -52,21 +52,31 @@ _capsule_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c
     ("PyCapsule_GetPointer", ctypes.pythonapi))
 #: The 32-bit output and state of the last few generators drawn from (each held, so never another's).
 _SOURCES: dict = {}
+#: ``(generator, its _SOURCES entry)`` of the last generator drawn from (one tuple, replaced at once:
+#: a thread never pairs a generator with another's source). A game draws from one or two.
+_LAST_SOURCE: tuple = (None, None)
 
 
+@cython.cfunc
 def _uint32_source(rng: Generator) -> tuple:
     """``(next_uint32, state)`` of ``rng``'s bit generator, called through ``ctypes``: what numpy's
     ``bit_generator.ctypes`` gives, read from its ``capsule`` in a third of the time (a game of
     IMPERATOR makes a generator and draws a dozen times from it)."""
+    global _LAST_SOURCE
+    kept = _LAST_SOURCE
+    if kept[0] is rng:
+        return kept[1]
     found = _SOURCES.get(rng)
     if found is None:
         if len(_SOURCES) >= 8:
             _SOURCES.clear()
         bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
         found = _SOURCES[rng] = (bits.next_uint32, bits.state)
+    _LAST_SOURCE = (rng, found)
     return found
 
 
+@cython.cfunc
 @cython.locals(bound=cython.ulonglong, u=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong,
                threshold=cython.ulonglong)
 def _lemire(rng: Generator, n: int) -> int:
@@ -257,6 +267,7 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: Genera
     return draw(outcomes, weights, denominator, rng)
 
 
+@cython.cfunc
 @cython.locals(total=cython.longlong, x=cython.longlong)
 def _small_total(weights: Sequence) -> int:
     """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0."""
@@ -274,6 +285,7 @@ def _small_total(weights: Sequence) -> int:
 @cython.locals(total=cython.longlong, common=cython.longlong, a=cython.longlong, b=cython.longlong,
                x=cython.longlong, r=cython.longlong, target=cython.longlong, acc=cython.longlong,
                i=cython.Py_ssize_t)
+@cython.cfunc
 def _pick_small(outcomes: Sequence, weights: Sequence, total: int, rng: Generator) -> Any:
     """:func:`sample_weighted`'s draw for weights :func:`_small_total` summed to ``total``: the same
     draw, in C integers. Dividing the weights by their greatest common divisor ``common`` puts them

@@ -92,10 +92,12 @@ def _table(config) -> tuple:
     return kept
 
 
+@cython.cfunc
 @cython.locals(value=cython.long, best=cython.long, nearest=cython.long, v=cython.long, dv=cython.long,
                dmin=cython.long, held=cython.long, marker=cython.long, found=cython.bint, edge=cython.bint,
                i=cython.Py_ssize_t, r=cython.long, k=cython.long, s=cython.long, seat=cython.long,
-               players=cython.long, zone=cython.long, political=cython.long, d=dict, kept=tuple, rated=dict,
+               players=cython.long, zone=cython.long, political=cython.long, theirs=cython.long,
+               rounds=cython.long, turn=cython.long, d=dict, kept=tuple, rated=dict,
                rating=tuple, tiles=tuple, occupant=tuple, held_values=tuple, stock=tuple, zones=tuple,
                politicals=tuple, allowed=tuple, picks=list, acts=tuple)
 def _placement(state: GameState, rng: np.random.Generator):
@@ -111,7 +113,8 @@ def _placement(state: GameState, rng: np.random.Generator):
     if kept is None or kept[0] is not d["config"]:
         kept = _table(d["config"])
     rated, players = kept[1], kept[3]
-    seat = ((d["round"] - 1) % players + d["turn"]) % players   # rules.current_player at a placement
+    rounds, turn = d["round"], d["turn"]
+    seat = ((rounds - 1) % players + turn) % players   # rules.current_player at a placement
     occupant = d["occupant"]
     if seat in occupant:   # at most one worker on the board: no placement
         return PASS
@@ -140,7 +143,8 @@ def _placement(state: GameState, rng: np.random.Generator):
         s = occupant[i]
         if s >= 0:   # rules.open_values: nearer the marker, else as near with more zone, else more influence
             held = abs(held_values[i] - marker)
-            edge = zone > zones[s] if zone != zones[s] else political > politicals[s]
+            theirs = zones[s]
+            edge = zone > theirs if zone != theirs else political > politicals[s]
             if dmin > held or (dmin == held and not edge):   # a worker there none of the seat's can force out
                 continue
         if not found or value > best:
@@ -154,7 +158,9 @@ def _placement(state: GameState, rng: np.random.Generator):
         for v in allowed:
             if abs(v - marker) == dmin:
                 picks.append(acts[v])
-    return pick(picks, rng) if picks else PASS
+    if not picks:
+        return PASS
+    return picks[0] if len(picks) == 1 else picks[integer_below(rng, len(picks))]   # pick(), inline
 
 
 def choose(state: GameState, rng: np.random.Generator):

@@ -42,6 +42,8 @@ try:
     import cython
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
+if cython.compiled:   # the C function that gives an object its attribute dict (_state)
+    from cython.cimports.cpython.object import PyObject_GenericSetDict
 
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.formatting import shown
@@ -163,14 +165,15 @@ def _facts(config: GameConfig) -> _Facts:
 
 @cython.cfunc
 def _state(fields: dict) -> GameState:
-    """A state holding ``fields`` (an action's working copy of its state's fields, handed over)."""
-    new = _new(GameState)
-    _set(new, "__dict__", fields)
+    """A state holding ``fields`` (an action's working copy of its state's fields, handed over): its
+    dict set past the frozen class's guard, as ``object.__setattr__(new, "__dict__", fields)`` sets
+    it (compiled: the C function that does, without the call through ``object``)."""
+    new = GameState.__new__(GameState)
+    if cython.compiled:
+        PyObject_GenericSetDict(new, fields, cython.NULL)
+    else:
+        object.__setattr__(new, "__dict__", fields)
     return new
-
-
-#: ``object.__new__`` and ``object.__setattr__``: a frozen state's fields are set past its guard.
-_new, _set = object.__new__, object.__setattr__
 
 
 # ===================================================================== reading a state
@@ -359,7 +362,7 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
 # once per action from the state's own, changed in place, and handed to the one new state:
 # :func:`_state`), with the config's :class:`_Facts` ``f``.
 @cython.cfunc
-@cython.locals(s=dict, d=dict, f=_Facts, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+@cython.locals(s=dict, d=dict, f=_Facts, i=cython.Py_ssize_t, j=cython.Py_ssize_t, row=list)
 def _reveal(state: GameState, tile: Any) -> GameState:
     s = state.__dict__
     stack, discard = s["stack"], s["discard"]
@@ -374,11 +377,13 @@ def _reveal(state: GameState, tile: Any) -> GameState:
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
         history += (("reshuffle", len(discard)),)
         stack, discard = discard, ()
-    j = stack.index(tile)
-    tiles = d["tiles"]
-    i = tiles.index(None)
-    d["tiles"] = tiles[:i] + (tile,) + tiles[i + 1:]
-    d["stack"] = stack[:j] + stack[j + 1:]
+    i = d["tiles"].index(None)
+    row = list(d["tiles"])
+    row[i] = tile
+    d["tiles"] = tuple(row)
+    row = list(stack)
+    del row[stack.index(tile)]
+    d["stack"] = tuple(row)
     d["discard"] = discard
     d["history"] = history + (("reveal", f.regions[i], tile),)
     _continue_reveal(d, f)
@@ -405,7 +410,7 @@ def _tile_kind(state: GameState, tile_id: str) -> str:
 
 
 @cython.cfunc
-@cython.locals(d=dict, f=_Facts, seat=cython.long, held=tuple, stock=list, zones=list, history=list, row=list)
+@cython.locals(d=dict, f=_Facts, seat=cython.long, held=tuple, stock=list, zones=list, records=list, row=list)
 def _start_round(d: dict, f: _Facts) -> None:
     """Held tiles used this round take effect (resources into the stock, a Propraetor's
     influence zone), then the first player places. Usable-Once Rewards: "When you use this
@@ -421,18 +426,18 @@ def _start_round(d: dict, f: _Facts) -> None:
         return
     stock = list(d["stock"])
     zones = list(d["zones"])
-    history = list(d["history"])
+    records = []
     for seat in range(f.players):
         for t in _in_use(d, f, seat):
             kind, resource, amount, _ = f.reward[t]
-            history.append(("use", seat, t))
+            records.append(("use", seat, t))
             if kind == "usable_once":
                 row = list(stock[seat])
                 row[resource] += amount
                 stock[seat] = tuple(row)
             elif kind == "propraetor" and f.propraetor_zone:
                 zones[seat] += 1
-    d["stock"], d["zones"], d["history"] = tuple(stock), tuple(zones), tuple(history)
+    d["stock"], d["zones"], d["history"] = tuple(stock), tuple(zones), d["history"] + tuple(records)
 
 
 @cython.cfunc
