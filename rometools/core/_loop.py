@@ -164,6 +164,7 @@ def _pcg_agrees() -> bool:
 _PCG_SAME = _pcg_agrees()
 
 
+@cython.ccall
 def integer_below(rng: Generator, n: int) -> int:
     """``int(rng.integers(n))``: the same whole number in ``0 .. n - 1``, from the same draws of
     ``rng``'s bit generator, at about a quarter of the cost.
