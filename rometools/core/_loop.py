@@ -29,6 +29,9 @@ from numpy.random import PCG64, Generator
 
 from rometools.core.protocol import CHANCE
 
+if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd)
+    from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer
+
 __all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed"]
 
 _TWO_32 = 1 << 32
@@ -58,20 +61,25 @@ _LAST_SOURCE: tuple = (None, None)
 
 
 @cython.cfunc
-def _uint32_source(rng: Generator) -> tuple:
-    """``(next_uint32, state)`` of ``rng``'s bit generator, called through ``ctypes``: what numpy's
-    ``bit_generator.ctypes`` gives, read from its ``capsule`` in a third of the time (a game of
-    IMPERATOR makes a generator and draws a dozen times from it)."""
+def _uint32_source(rng: Generator) -> Any:
+    """Where ``rng``'s bit generator gives its 32-bit outputs. Plain: ``(next_uint32, state)``,
+    called through ``ctypes`` (what numpy's ``bit_generator.ctypes`` gives, read from its
+    ``capsule`` in a third of the time: a game of IMPERATOR makes a generator and draws a dozen
+    times from it). Compiled: the ``capsule`` itself, whose ``bitgen_t`` :func:`_lemire` calls in C
+    (a tenth of the ``ctypes`` call's time)."""
     global _LAST_SOURCE
     kept = _LAST_SOURCE
     if kept[0] is rng:
         return kept[1]
-    found = _SOURCES.get(rng)
-    if found is None:
-        if len(_SOURCES) >= 8:
-            _SOURCES.clear()
-        bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
-        found = _SOURCES[rng] = (bits.next_uint32, bits.state)
+    if cython.compiled:
+        found = rng.bit_generator.capsule
+    else:
+        found = _SOURCES.get(rng)
+        if found is None:
+            if len(_SOURCES) >= 8:
+                _SOURCES.clear()
+            bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
+            found = _SOURCES[rng] = (bits.next_uint32, bits.state)
     _LAST_SOURCE = (rng, found)
     return found
 
@@ -81,16 +89,21 @@ def _uint32_source(rng: Generator) -> tuple:
                threshold=cython.ulonglong)
 def _lemire(rng: Generator, n: int) -> int:
     """numpy's draw below ``n`` (2 <= n <= 2**32) for ``Generator.integers``: Lemire's method on the
-    bit generator's 32-bit outputs."""
-    next32, where = _uint32_source(rng)
+    bit generator's 32-bit outputs (numpy's ``next_uint32``, called as numpy calls it, holding the GIL)."""
     bound = n
-    u = next32(where)
+    if cython.compiled:
+        bits = cython.cast(cython.pointer(bitgen_t),  # noqa: F821 - declared in _loop.pxd
+                           PyCapsule_GetPointer(_uint32_source(rng), b"BitGenerator"))
+        u = bits.next_uint32(bits.state)
+    else:
+        next32, where = _uint32_source(rng)
+        u = next32(where)
     m = u * bound
     low = m & 0xFFFFFFFF
     if low < bound:
         threshold = (_TWO_32 - bound) % bound
         while low < threshold:   # the rare rejection that keeps every value equally likely
-            u = next32(where)
+            u = bits.next_uint32(bits.state) if cython.compiled else next32(where)
             m = u * bound
             low = m & 0xFFFFFFFF
     return m >> 32
