@@ -700,6 +700,46 @@ def test_the_explorer_clears_an_old_refusal_when_a_valid_run_starts(monkeypatch)
     assert during == [""]
 
 
+
+def test_the_explorer_refuses_each_bad_number_box_as_typed_not_at_run():
+    """Trial F6: Games = 0 and Seed = -1 said nothing until Run, which then named Games only (the
+    next Run named Seed). Each box is now refused as it is typed, in the words of every explorer,
+    and goes back to the last run's value; the Run clicked right after plays nothing (the click
+    sent the refused value), the one after plays what the boxes show."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    last = ex.playtest
+    kept = "the summary and the charts still show the last run"
+    ex._games.set_state({"value": "0"})            # what the browser sends on Enter or leaving the box
+    assert ex.message == f"Cannot update: Games must be a whole number 1 to 20,000, got 0 (Games put back to 6; {kept})"
+    assert ex._games.value == 6
+    ex._seed.set_state({"value": "-1"})
+    assert ex.message == ("Cannot update: Seed must be a whole number 0 to 999,999,999, got -1 "
+                          f"(Seed put back to 3; {kept})")
+    assert (ex._games.value, ex._seed.value) == (6, 3)
+    ex._skill.set_state({"value": "1.5"})
+    assert ex.message.startswith("Cannot update: Skill-curve games must be a whole number 0 to 2,000, got 1.5")
+    assert ex.run() is False and ex.playtest is last and ex.message.startswith("Cannot update: Skill-curve")
+    ex._games.set_state({"value": "7"})            # a good value typed clears the refusal; nothing plays
+    assert ex.message == "" and ex.playtest is last
+    assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 7
+
+
+def test_a_bad_number_typed_before_the_first_run_is_refused_at_once_and_again_at_run():
+    """Opened without a run there is no value to put back: the box keeps what was typed, and
+    every Run refuses it in the same words until a whole number is typed."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, run=False)
+    ex._games.set_state({"value": "0"})
+    refusal = "Cannot update: Games must be a whole number 1 to 20,000, got 0 ("
+    assert ex.message.startswith(refusal) and ex._games.value == 0
+    assert ex.run() is False and ex.playtest is None and ex.message.startswith(refusal)
+    assert ex.run() is False and ex.playtest is None and ex.message.startswith(refusal)
+    ex._games.set_state({"value": "5"})
+    assert ex.message == "" and ex.run() and ex.playtest.n_games == 5
+
 @pytest.mark.parametrize("wait", [True, False])
 def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
     """Trial A item 5: 3000 games ran 149 s with no way out. Stop (pressed here when the hot spots

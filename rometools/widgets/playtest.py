@@ -51,6 +51,7 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     ChartFigure,
+    CheckedAsTyped,
     Explorer,
     WholeNumberText,
     busy,
@@ -81,7 +82,7 @@ def _table(rows: list[list[Any]], columns: list[str], css: str) -> str:
     return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
 
 
-class PlaytestReport(Explorer):
+class PlaytestReport(CheckedAsTyped, Explorer):
     """The automated playtest of any registered game: seat balance, how it plays (game flow), restricted
     play, hot spots on the board, rule holes, exact odds, and optionally the skill curve, the hot spots
     and the game flow at every player count and a variant paired on the same seeds.
@@ -92,7 +93,10 @@ class PlaytestReport(Explorer):
     games per player count (``rt-playtest-shift``), the **Run** button (``rt-playtest-run``: it plays in a
     thread, so the page stays live), the **Stop** button (``rt-playtest-stop``: every part ends, the run
     is said to be stopped and none of its figures is shown) and a progress bar naming the part being
-    played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts.
+    played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts. A number
+    typed in Games, Seed, Skill-curve games or Games per player count is checked as typed, as in every
+    explorer: a bad one is refused at once and the box goes back to the last run's value
+    (:class:`~rometools.widgets._base.CheckedAsTyped`; the Run clicked right after plays nothing).
     Output: the summary (``rt-playtest-summary``: the tables of the report page), the seat
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
     spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
@@ -226,6 +230,7 @@ class PlaytestReport(Explorer):
         lead = self._add_chart("lead_figure", "rt-playtest-lead")
         winner = self._add_chart("winner_figure", "rt-playtest-winner")
         self._game.observe(self._on_game, names="value")
+        self._check_as_typed(self._games, self._seed, self._skill, self._shift)   # refused as typed, not at Run
         for control in self._controls.values():
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -472,6 +477,9 @@ class PlaytestReport(Explorer):
     def run(self, *, wait: bool = True) -> bool:
         """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).
 
+        Right after a number box refused what was typed, one Run plays nothing and keeps the refusal
+        on screen (a click on Run sends a value typed without Enter just before it).
+
         Parameters
         ----------
         wait : bool
@@ -482,10 +490,12 @@ class PlaytestReport(Explorer):
             super()._show_error(ValueError("a playtest is running: press Stop, or wait for it, before running "
                                            "another"))
             return False
+        if self._run_refused():   # the click sent a number its box has just refused: that refusal stays
+            return False
         self._stop_event = threading.Event()
         if wait:
-            return self._attempt()
-        self._thread = threading.Thread(target=self._attempt, daemon=True, name="rometools-playtest")
+            return self._run_attempt()
+        self._thread = threading.Thread(target=self._run_attempt, daemon=True, name="rometools-playtest")
         self._thread.start()
         return True
 

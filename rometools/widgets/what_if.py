@@ -20,6 +20,11 @@
 * The results stay on screen while the question changes afterwards, with a line over them
   saying which run they are for (``rt-whatif-stale``), until the next run.
 
+The studio is this module and its mixins: the runs (:mod:`rometools.widgets._what_if_runs`), the
+table of values and the picker (:mod:`~rometools.widgets._what_if_values`), the variant file
+(:mod:`~rometools.widgets._what_if_files`) and the words (:mod:`~rometools.widgets._what_if_text`,
+whose public names are re-exported here).
+
 Examples
 --------
 >>> ex = VariantStudio("pig", changes={"target": 80}, max_games=200, batch=100)
