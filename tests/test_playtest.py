@@ -740,6 +740,31 @@ def test_a_bad_number_typed_before_the_first_run_is_refused_at_once_and_again_at
     ex._games.set_state({"value": "5"})
     assert ex.message == "" and ex.run() and ex.playtest.n_games == 5
 
+
+def test_a_variant_the_game_refuses_is_refused_as_typed_not_at_run():
+    """Trial F6: ``hand=5`` typed for Caesar's Empire (which has no hand) said nothing until Run. It
+    is refused on Enter, the box keeping what was typed (Run refuses it again, in the same words);
+    a good variant typed clears the refusal and nothing plays until Run."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    last = ex.playtest
+    assert ex._variant.continuous_update is False      # sent on Enter or leaving the box, not each key
+    ex._variant.value = "hand=5"
+    refusal = ex.message
+    assert refusal.startswith("Cannot update: Variant: Pig has no option 'hand'; its options are ")
+    assert refusal.endswith("(the summary and the charts still show the last run)")
+    assert ex._variant.value == "hand=5" and ex.playtest is last
+    assert ex.run() is False and ex.message == refusal and ex.playtest is last
+    ex._variant.value = "players=3"
+    assert ex.message == "Cannot update: Variant: give the player count in Players, not in the variant's options " \
+                         "(the summary and the charts still show the last run)"
+    ex._variant.value = "target=0"
+    assert ex.message.startswith("Cannot update: Variant: ") and "target" in ex.message
+    ex._variant.value = "target=60"
+    assert ex.message == "" and ex.playtest is last
+    assert ex.run() and ex.playtest.comparison is not None
+
 @pytest.mark.parametrize("wait", [True, False])
 def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
     """Trial A item 5: 3000 games ran 149 s with no way out. Stop (pressed here when the hot spots

@@ -96,7 +96,8 @@ class PlaytestReport(CheckedAsTyped, Explorer):
     played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts. A number
     typed in Games, Seed, Skill-curve games or Games per player count is checked as typed, as in every
     explorer: a bad one is refused at once and the box goes back to the last run's value
-    (:class:`~rometools.widgets._base.CheckedAsTyped`; the Run clicked right after plays nothing).
+    (:class:`~rometools.widgets._base.CheckedAsTyped`; the Run clicked right after plays nothing); a
+    variant the game refuses is refused as typed too, the box keeping what was typed.
     Output: the summary (``rt-playtest-summary``: the tables of the report page), the seat
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
     spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
@@ -195,7 +196,8 @@ class PlaytestReport(CheckedAsTyped, Explorer):
             value=0, description="Seed", layout={"width": "220px"}), "rt-seed")
         self._variant = self._add_control("variant", widgets.Text(
             value="", description="Variant", placeholder=f"e.g. {option_example(first)} (paired on the same seeds)",
-            style={"description_width": "80px"}, layout={"width": "460px"}), "rt-playtest-variant")
+            style={"description_width": "80px"}, layout={"width": "460px"},
+            continuous_update=False), "rt-playtest-variant")   # sent on Enter or leaving the box: checked then
         self._skill = self._add_control("skill_games", WholeNumberText(
             value=0, description="Skill-curve games", style={"description_width": "130px"},
             layout={"width": "250px"}), "rt-playtest-skill")
@@ -231,6 +233,8 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         winner = self._add_chart("winner_figure", "rt-playtest-winner")
         self._game.observe(self._on_game, names="value")
         self._check_as_typed(self._games, self._seed, self._skill, self._shift)   # refused as typed, not at Run
+        self._variant_refusal = ""   # the message refusing a typed variant, while it is shown
+        self._variant.observe(self._on_variant, names="value")
         for control in self._controls.values():
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -417,11 +421,40 @@ class PlaytestReport(CheckedAsTyped, Explorer):
                 self._controls[name].value = values[name]
 
     # ------------------------------------------------------------ computing
-    def _compute(self) -> Any:
+    def _variant_options(self) -> dict[str, Any]:
+        """The Variant box's options, checked as a run plays them with the game and players set (a
+        ``ValueError`` naming Variant: an option the game does not have, a value it refuses)."""
         gid = self._game.value
         variant = parse_options(self._variant.value, "Variant", gid)
         if "players" in variant:
             raise ValueError("Variant: give the player count in Players, not in the variant's options")
+        if variant:
+            try:
+                rometools.load_game(gid, players=self._players.value, **variant)
+            except ValueError as err:
+                raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
+        return variant
+
+    def _on_variant(self, _change=None) -> None:
+        """A variant typed (on Enter or leaving the box) is checked at once, as the number boxes are
+        (trial F6: ``hand=5`` typed for Caesar's Empire, which has no hand, said nothing until Run):
+        refused in words, the box keeping what was typed (Run refuses it again); a good one typed
+        clears that refusal. The results stay until a run."""
+        if self._hold:
+            return
+        try:
+            self._variant_options()
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            self._variant_refusal = self._message.value
+            return
+        if self._variant_refusal and self._message.value == self._variant_refusal:
+            self._clear_error()
+        self._variant_refusal = ""
+
+    def _compute(self) -> Any:
+        gid = self._game.value
+        variant = self._variant_options()
         loaded = self._loaded if self._loaded is not None and self._loaded.game == gid else None
         if loaded is not None:   # the saved variant, at the players chosen (its edits kept, as the command does)
             from rometools.core.variants import Variant
@@ -433,11 +466,6 @@ class PlaytestReport(CheckedAsTyped, Explorer):
                 raise ValueError(f"Variant file: {err}") from None
         else:
             game = rometools.load_game(gid, players=self._players.value)
-        if variant:
-            try:
-                rometools.load_game(gid, players=self._players.value, **variant)
-            except ValueError as err:
-                raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
         parts: dict[str, int] = {}
         self._clear_error()   # a valid run starts: the last refusal no longer stands
         self._stopped_in = None
