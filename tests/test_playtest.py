@@ -765,6 +765,21 @@ def test_a_variant_the_game_refuses_is_refused_as_typed_not_at_run():
     assert ex.message == "" and ex.playtest is last
     assert ex.run() and ex.playtest.comparison is not None
 
+
+
+def test_a_typed_variants_refusal_follows_the_game_chosen():
+    """The refusal stays true for the controls set: a variant one game refuses and another takes is
+    refused, cleared and refused again as the game changes."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("caesars_empire", run=False)
+    ex._variant.value = "hand=5"
+    assert ex.message.startswith("Cannot update: Variant: Caesar's Empire has no option 'hand'")
+    ex._game.value = "via_romana"
+    assert ex.message == "" and ex._variant.value == "hand=5"
+    ex._game.value = "caesars_empire"
+    assert ex.message.startswith("Cannot update: Variant: Caesar's Empire has no option 'hand'")
+
 @pytest.mark.parametrize("wait", [True, False])
 def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
     """Trial A item 5: 3000 games ran 149 s with no way out. Stop (pressed here when the hot spots

@@ -234,7 +234,8 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         self._game.observe(self._on_game, names="value")
         self._check_as_typed(self._games, self._seed, self._skill, self._shift)   # refused as typed, not at Run
         self._variant_refusal = ""   # the message refusing a typed variant, while it is shown
-        self._variant.observe(self._on_variant, names="value")
+        for control in (self._variant, self._game, self._players):   # a variant is the game's and its players'
+            control.observe(self._on_variant, names="value")
         for control in self._controls.values():
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -439,7 +440,8 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         """A variant typed (on Enter or leaving the box) is checked at once, as the number boxes are
         (trial F6: ``hand=5`` typed for Caesar's Empire, which has no hand, said nothing until Run):
         refused in words, the box keeping what was typed (Run refuses it again); a good one typed
-        clears that refusal. The results stay until a run."""
+        clears that refusal. Checked again when the game or the players change, so the message
+        stays true for the controls set. The results stay until a run."""
         if self._hold:
             return
         try:
