@@ -118,10 +118,6 @@ class Snapshot:
     model: dict[str, Any]
 
 
-
-
-
-
 class _FileProblem(ValueError):
     """A data file's problem, worded for an explorer (its entries keep the file's ids)."""
 
