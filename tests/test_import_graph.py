@@ -4,10 +4,12 @@ Every module of each package in :data:`PACKAGES` is parsed (``ast``); each ``imp
 ``from ... import`` anywhere in it (at the top, inside a function or a method) is an edge, and
 so is a module named in a string (``"rometools.core.mcts:mcts_bot"`` in ``GENERIC_BOTS``, a
 lazy-names table, ``compiled_or_plain("rometools.core._loop")``): those are imported too, by
-name. Imports under ``if TYPE_CHECKING:`` never run, and are left out, except in the packages
-of :data:`TYPE_ONLY_COUNTED`: ``rometools.draws``' circle (bag -> deal -> bag, bag ->
-simulate -> deal) was made of type-only imports alone, so there they count too. A circle is
-reported as the modules around it.
+name. Imports under ``if TYPE_CHECKING:`` never run, but they count too: ``rometools.draws``'
+circle (bag -> deal -> bag, bag -> simulate -> deal) was made of type-only imports alone, and
+so were core's (load, registry, file_options, mcts and the play loop naming the spec or the
+Game above them for their annotations). A lower module names what it reads of an upper one's
+type by a ``Protocol`` of its own (``registry.RegisteredSpec``, ``load.GameSpecFields``). A
+circle is reported as the modules around it.
 
 ``core`` may import nothing of rometools outside ``rometools.core``: not a game, not the
 top-level package (``import rometools`` inside ``core/playtest.py`` made a circle through
@@ -25,8 +27,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 #: The packages whose modules must import one way, as dotted names.
 PACKAGES = ("rometools.core", "rometools.draws")
-#: Packages whose type-only imports (under ``if TYPE_CHECKING:``) count as edges too.
-TYPE_ONLY_COUNTED = ("rometools.draws",)
+#: Packages whose type-only imports (under ``if TYPE_CHECKING:``) count as edges too: every one.
+TYPE_ONLY_COUNTED = PACKAGES
 #: A module named in a string: ``rometools.core.mcts`` or ``rometools.core.mcts:mcts_bot``.
 NAMED = re.compile(r"^(rometools(?:\.\w+)+)(?::\w+)?$")
 
@@ -194,3 +196,20 @@ def test_the_walk_sees_function_level_imports_strings_and_circles(tmp_path):
         "rometools.core.stats", "rometools.core.mcts", "rometools.core.errors", "rometools.core.spec"}
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_a_type_only_upward_import_in_core_is_a_circle(tmp_path):
+    """The old pattern, planted: the registry naming the spec for its annotations only (``if
+    TYPE_CHECKING: from rometools.core.spec import GameSpec``) closes a circle through the bots,
+    which the spec imports and which find a state's game in the registry; the walk reports it."""
+    assert "rometools.core" in TYPE_ONLY_COUNTED
+    real = ROOT / "rometools" / "core" / "registry.py"
+    planted = tmp_path / "registry.py"
+    planted.write_text(real.read_text(encoding="utf-8") + "\nfrom typing import TYPE_CHECKING\n"
+                       "if TYPE_CHECKING:\n    from rometools.core.spec import GameSpec\n", encoding="utf-8")
+    edges = graph("rometools.core")
+    assert cycle(edges) is None
+    edges["rometools.core.registry"] = {d for d in imported(planted, "rometools.core.registry", type_only=True)
+                                        if d in edges and d != "rometools.core.registry"}
+    found = cycle(edges)
+    assert found is not None and "rometools.core.registry" in found and "rometools.core.spec" in found, found
