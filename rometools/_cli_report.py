@@ -25,6 +25,8 @@ __all__ = ["add_parser", "run_report"]
 def add_parser(sub, whole, option) -> None:
     """Add ``report`` to the command's subparsers (``whole``, ``option``: the command's argparse
     types for a count and a ``KEY=VALUE``)."""
+    from rometools.cli import HANDICAP_FORMS
+
     rep = sub.add_parser("report", help="an automated playtest: seat balance, skill, restricted play, hot spots, rule holes, odds (HTML)")
     rep.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left "
                                              "out with --variant")
@@ -37,7 +39,8 @@ def add_parser(sub, whole, option) -> None:
     rep.add_argument("--out", required=True, help="the .html file to write (refused if it exists, without --force)")
     rep.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     rep.add_argument("--compare", type=option, action="append", metavar="KEY=VALUE",
-                     help="a variant's option to pair with the game on the same seeds (repeatable)")
+                     help="a variant's option to pair with the game on the same seeds (repeatable); "
+                          f"{HANDICAP_FORMS}")
     rep.add_argument("--skill-games", type=whole, default=0,
                      help="seeds per budget of the MCTS skill curve (default 0: not measured)")
     rep.add_argument("--spot-games", type=whole, default=None,

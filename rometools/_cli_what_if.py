@@ -114,6 +114,8 @@ def _unit_interval(text: str) -> float:
 def add_parsers(sub, whole, option) -> None:
     """Add ``compare`` and ``tune`` to the command's subparsers (``whole``, ``option``: the
     command's argparse types for a count and a ``KEY=VALUE``)."""
+    from rometools.cli import HANDICAP_FORMS
+
     cmp_ = sub.add_parser("compare", help="compare a variant with the game until every figure is decided "
                                           "(paired games, anytime-valid intervals)")
     cmp_.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left out "
@@ -121,7 +123,8 @@ def add_parsers(sub, whole, option) -> None:
     cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant")
     cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option)")
     cmp_.add_argument("--set", type=option, action="append", metavar="KEY=VALUE",
-                      help="an option of the variant, on top of the base (repeatable), e.g. --set hand=5")
+                      help="an option of the variant, on top of the base (repeatable), e.g. --set hand=5; "
+                           f"{HANDICAP_FORMS}")
     cmp_.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
                       help="an option of both (repeatable)")
     cmp_.add_argument("--players", type=whole, help="players in both (default: the game's)")
@@ -157,7 +160,8 @@ def add_parsers(sub, whole, option) -> None:
     tun.add_argument("--tolerance", type=_unit_interval,
                      help="how close meets the target: percentage points for equal-seats (default 2), else the "
                           "target's unit (default 1)")
-    tun.add_argument("--option", type=option, action="append", metavar="KEY=VALUE", help="an option (repeatable)")
+    tun.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
+                     help=f"an option (repeatable); {HANDICAP_FORMS}")
     tun.add_argument("--players", type=whole, help="players (default: the game's)")
     tun.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (default greedy)")
     tun.add_argument("--seed", type=whole, default=0, help="seed, 0 or more (default 0)")

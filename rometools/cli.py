@@ -65,6 +65,9 @@ MAX_COMMAND_BUDGET = 10_000
 DEFAULT_BOTS = "greedy"
 #: Exit code of a run stopped by Ctrl-C (``simulate``, ``report``; ``compare`` and ``tune`` too).
 INTERRUPTED = 3
+#: How a seat handicap is typed, for the help of every flag that takes a game option.
+HANDICAP_FORMS = ("a seat handicap is handicap={4: 2}, handicap=4:2 as OpenSpiel's handicap parameter writes it "
+                  "('handicap=4:2 1:-1' for two seats, 4:2/1 with a start bonus), or handicap.4=2")
 #: The first line of a file an unfinished run has claimed (``--out``): the name is taken at once, and
 #: a run that was killed leaves this, which a later run may take over once its process is gone.
 CLAIM_MARK = "rometools: this file is being written by process "
@@ -623,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--rotate", action="store_true", help="play each seed once per seat rotation")
     sim.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                      help="a game option, e.g. --option route_policy=first or --option board=my_board.toml "
-                          "(repeatable)")
+                          f"(repeatable); {HANDICAP_FORMS}")
     sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file, one per game and seat; "
                                    "rometools.replay_game(game, rows, GAME) plays a row's game again")
     sim.add_argument("--force", action="store_true", help="replace the --out file if it exists (default: refuse)")
