@@ -94,6 +94,7 @@ def run_report(args: argparse.Namespace) -> int:
         _game,
         _options,
         _release,
+        _typed,
         _variant,
     )
     from rometools.core.game import game_spec
@@ -125,12 +126,13 @@ def run_report(args: argparse.Namespace) -> int:
     if compare:   # every argument before any game: a typo in --compare was found after the seat run
         from rometools.core.playtest import variant_options
 
+        own = variant_options(game)
+        typed = {**({key: f"--variant {args.variant}" for key in own} if variant is not None else {}),
+                 **_typed(args.compare, "--compare")}
         try:
-            _game(args.game, game.players, {**variant_options(game), **compare})
+            _game(args.game, game.players, {**own, **compare}, typed=typed)
         except ValueError as err:
             text = str(err)
-            for key in compare:
-                text = text.replace(f"--option {key}=", f"--compare {key}=")
             raise ValueError(text if "--compare" in text else f"--compare: {text}") from None
     _claim(out, "--out", args.force)   # the name taken now; the page written whole at the end
     start = time.perf_counter()

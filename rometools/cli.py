@@ -41,10 +41,12 @@ simulations per move here, and the report's ``--shift-games`` and ``--skill-game
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 __all__ = ["main"]
@@ -110,10 +112,9 @@ def _options(pairs) -> dict[str, object]:
     options: dict[str, object] = {}
     seats: dict[str, dict[str, object]] = {}
     for key, value in pairs or []:
-        parts = key.split(".") if isinstance(key, str) else [key]
-        if len(parts) in (2, 3) and parts[0] == "handicap" and parts[1].strip().isdigit() \
-                and parts[2:] in ([], ["bonus"], ["points"]):
-            seats.setdefault(parts[1].strip(), {})[parts[2] if parts[2:] else "points"] = value
+        seat = _handicap_seat(key)
+        if seat is not None:
+            seats.setdefault(seat[0], {})[seat[1]] = value
         else:
             options[key] = value
     if seats:
@@ -124,6 +125,49 @@ def _options(pairs) -> dict[str, object]:
             table[seat] = entry["points"] if list(entry) == ["points"] else entry
         options["handicap"] = table
     return options
+
+
+def _handicap_seat(key: object) -> tuple[str, str] | None:
+    """``(seat, "points" or "bonus")`` of a key naming one seat's handicap (``handicap.3``,
+    ``handicap.3.bonus``), as ``tune --parameter`` names it; ``None`` for any other key."""
+    parts = key.split(".") if isinstance(key, str) else [key]
+    if len(parts) in (2, 3) and parts[0] == "handicap" and parts[1].strip().isdigit() \
+            and parts[2:] in ([], ["bonus"], ["points"]):
+        return parts[1].strip(), parts[2] if parts[2:] else "points"
+    return None
+
+
+def _typed(pairs, flag: str) -> dict[str, str]:
+    """Each option of ``pairs`` (``--option``/``--set``/``--compare``, as :func:`_option` read them)
+    with the flag that gave it, as typed: a refusal names what the designer wrote, a seat's
+    handicap given one seat at a time included.
+
+    >>> _typed([("hand", 5), ("handicap.3", 2), ("handicap.4", 1)], "--set")
+    {'hand': '--set hand=5', 'handicap': '--set handicap.3=2 --set handicap.4=1'}
+    """
+    out: dict[str, str] = {}
+    for key, value in pairs or []:
+        name = "handicap" if _handicap_seat(key) is not None else key
+        text = f"{flag} {key}={value if isinstance(value, str) else json.dumps(value)}"
+        out[name] = f"{out[name]} {text}" if name in out else text
+    return out
+
+
+@contextlib.contextmanager
+def _named_by(flags: Mapping[str, str | None]) -> Iterator[None]:
+    """A rometools error raised inside, about an argument a flag gave
+    (:attr:`~rometools.core.errors.RometoolsError.argument`: ``"values"``, ``"bots"``), said with
+    that flag as typed in front (``--values 4:6: hand must be a whole number 4 to 5, got 6``);
+    any other error passes as it is."""
+    from rometools.core.errors import RometoolsError
+
+    try:
+        yield
+    except RometoolsError as err:
+        flag = flags.get(err.argument or "")
+        if not flag:
+            raise
+        raise ValueError(f"{flag}: {err}") from None
 
 
 def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
@@ -198,7 +242,8 @@ def _variant(args):
     return variant
 
 
-def _game(game_id: str, players: int | None, options: dict[str, object], variant=None, variant_file=None):
+def _game(game_id: str, players: int | None, options: dict[str, object], variant=None, variant_file=None,
+          typed: Mapping[str, str] | None = None):
     """The game ``--players``, the ``--option`` flags and ``--variant`` describe, built before any game
     is played. Options given beside a variant override its own (``--players 3`` plays the variant
     with 3 players); its data edits stay.
@@ -206,6 +251,8 @@ def _game(game_id: str, players: int | None, options: dict[str, object], variant
     A value the game refuses is reported with the flag that gave it, found from the error's
     option (:class:`~rometools.core.errors.OptionError`); the message is the game's own, as the
     API and the explorers give it. An error about an option no flag set names every flag.
+    ``typed``: an option's flag as the designer typed it (:func:`_typed`), where it was not
+    ``--option KEY=VALUE`` (``--set``, ``--compare``, ``--option handicap.3=2``).
     """
     from rometools.core.errors import OptionError, RometoolsError
     from rometools.core.game import game_spec, load_game
@@ -219,6 +266,7 @@ def _game(game_id: str, players: int | None, options: dict[str, object], variant
     flags.update({"players": f"--players {players}"} if base else {})
     flags.update({key: f"--option {key}={value if isinstance(value, str) else json.dumps(value)}"
                   for key, value in options.items()})
+    flags.update(typed or {})
     try:
         if variant is not None:
             mine = Variant(variant.game, variant.name, {**variant.options, **base, **options}, variant.edits,
@@ -377,7 +425,7 @@ def _simulate(args) -> int:
             if importlib.util.find_spec("pyarrow") is None:
                 raise ValueError(f"--out {args.out}: a .parquet file needs pyarrow (pip install pyarrow); "
                                  f"or write a .csv file")
-    game = _game(args.game, args.players, options, variant, args.variant)
+    game = _game(args.game, args.players, options, variant, args.variant, _typed(args.option, "--option"))
     try:
         seated = game.bots(bots)  # names and count, refused naming the flag before any game is played
     except (RometoolsError, ValueError, TypeError) as err:
@@ -392,9 +440,10 @@ def _simulate(args) -> int:
 
         with warnings.catch_warnings():   # an interruption is said below, on stdout, with the exit code
             warnings.filterwarnings("ignore", message=".* was interrupted", category=RuntimeWarning)
-            df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
-                                    workers=args.workers, address=args.address, rotate=args.rotate,
-                                    progress=False if bar is None else bar)
+            with _named_by({"address": f"--address {args.address}", "bots": f"--bots {args.bots}"}):
+                df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
+                                        workers=args.workers, address=args.address, rotate=args.rotate,
+                                        progress=False if bar is None else bar)
     except BaseException:
         if args.out:
             _release(out)
