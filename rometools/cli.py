@@ -533,6 +533,22 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number, got {shown(text)}") from None
 
 
+def _signed_values(words: list[str]) -> list[str]:
+    """``--values -5:0`` (a penalty's range) read as ``--values=-5:0``: argparse takes a word that starts
+    with a minus and is not one plain number for a flag, and said "expected one argument".
+
+    >>> _signed_values(["tune", "pig", "--values", "-5:0", "--values", "-1,-2", "--seed", "-1"])
+    ['tune', 'pig', '--values=-5:0', '--values=-1,-2', '--seed', '-1']
+    """
+    out: list[str] = []
+    for word in words:
+        if out and out[-1] == "--values" and len(word) > 1 and word[0] == "-" and (word[1].isdigit() or word[1] == "."):
+            out[-1] = f"--values={word}"
+        else:
+            out.append(word)
+    return out
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, its refusals in one line (``rometools simulate: argument --games: must be
     a whole number, got 'abc'``) instead of the usage block, which ``--help`` gives."""
@@ -695,7 +711,7 @@ def main(argv: list[str] | None = None) -> int:
     from rometools import _cli_validate, _cli_what_if
 
     _cli_what_if.add_parsers(sub, _whole, _option)
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = _signed_values(list(sys.argv[1:] if argv is None else argv))
     # a required flag left out is said after a flag the command does not take (`report --option hand=5
     # via_romana`: the --option first, not the --out): argparse checks both while parsing
     required = [] if {"-h", "--help"} & set(words) else \
@@ -703,7 +719,7 @@ def main(argv: list[str] | None = None) -> int:
     for action in required:
         action.required = False
     try:
-        args, extra = parser.parse_known_args(argv)
+        args, extra = parser.parse_known_args(words)
     finally:
         for action in required:
             action.required = True

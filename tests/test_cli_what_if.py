@@ -160,6 +160,16 @@ def test_tune_takes_a_seat_handicap(capsys):
                           "(the fair share)") in text
 
 
+def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
+    """``--values -3:0`` (a penalty for P1) was taken by argparse for a flag: "expected one argument"."""
+    code, text, err = run(capsys, "tune", "pig", "--parameter", "handicap.1", "--values", "-3:0", "--target",
+                          "equal-seats", "--max-games", "40", "--batch", "10", "--check-games", "0", "--quiet")
+    assert code == 0 and "4 candidates" in text.splitlines()[0], (text, err)
+    code, text, err = run(capsys, "tune", "pig", "--parameter", "handicap.1", "--values", "-2,-1", "--max-games", "20",
+                          "--batch", "10", "--check-games", "0", "--quiet")
+    assert code == 0 and "2 candidates" in text.splitlines()[0], (text, err)
+
+
 def test_tune_and_compare_name_the_variant_file_and_that_it_edits_data(tmp_path, capsys):
     from rometools import Variant
 
