@@ -174,7 +174,8 @@ def add_parsers(sub, whole, option) -> None:
                      help="the parameter: an option, handicap.<seat> (seats from 1) or <file option>:<address>; "
                           "twice for two (a grid)")
     tun.add_argument("--values", action="append", required=True, type=_typed_values,
-                     help="its candidates: low:high, low:high:step or 1,2,5 (once per --parameter)")
+                     help="its candidates: low:high, low:high:step or 1,2,5 (once per --parameter; a penalty's "
+                          "range as -5:0)")
     tun.add_argument("--target", default="equal-seats",
                      help="equal-seats (the handicapped seat's win rate at its fair share) or length=N "
                           "(default equal-seats)")
