@@ -160,6 +160,25 @@ def test_tune_takes_a_seat_handicap(capsys):
                           "(the fair share)") in text
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "pig", "--games", "10"],
+    ["compare", "pig", "--set", "target=60", "--max-games", "20", "--batch", "10"],
+    ["tune", "pig", "--parameter", "target", "--values", "40,60", "--max-games", "20", "--batch", "10"],
+])
+def test_a_dask_scheduler_that_does_not_answer_is_said_with_its_flag(capsys, monkeypatch, command):
+    """``address 'tcp://nowhere:1': no Dask scheduler answered`` named no flag; the command says
+    ``--address``, as typed."""
+    import dask.distributed
+
+    def refused(address, *args, **kwargs):
+        raise OSError(f"Timed out trying to connect to {address}")
+
+    monkeypatch.setattr(dask.distributed, "Client", refused)
+    code, _, err = run(capsys, *command, "--executor", "dask", "--address", "tcp://nowhere:1", "--quiet")
+    assert code == 2 and err.startswith(f"rometools {command[0]}: --address tcp://nowhere:1: address "
+                                        "'tcp://nowhere:1': no Dask scheduler answered (Timed out"), err
+
+
 def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
     """``--values -3:0`` (a penalty for P1) was taken by argparse for a flag: "expected one argument"."""
     code, text, err = run(capsys, "tune", "pig", "--parameter", "handicap.1", "--values", "-3:0", "--target",
