@@ -205,6 +205,7 @@ def test_make_app_serves_loopback_with_a_token(chromium):
     proc = subprocess.Popen(cmd, cwd=harness.REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             env={**os.environ, "APP_TOKEN": ""}, start_new_session=True, text=True)
     log = _ServerLog(proc.stdout)
+    ended = None   # the closed tab's kernel process, as a pidfd
     try:
         # serve.py prints the URL once Voila answers, or ends (its own --wait guard): an event either way
         match = log.wait_for(r"(http://127\.0\.0\.1:\d+/voila/render/index\.ipynb\?token=(\S+))", "make app's URL")
@@ -256,18 +257,18 @@ def test_make_app_serves_loopback_with_a_token(chromium):
                          refused=rf"\b4\d\d POST /voila/api/shutdown/{kernel_id}")
         finally:
             context.close()
-        try:   # the kernel's process ends (the server asked it to, then stops it): the pidfd says when
-            assert select.select([ended], [], [], HANG_S)[0], (
-                f"the closed tab's kernel (process {pid}) still runs {HANG_S} s after the server began "
-                f"shutting it down: a hang")
-        finally:
-            os.close(ended)
+        # the kernel's process ends (the server asked it to, then stops it): the pidfd says when
+        assert select.select([ended], [], [], HANG_S)[0], (
+            f"the closed tab's kernel (process {pid}) still runs {HANG_S} s after the server began "
+            f"shutting it down: a hang")
         deadline = time.monotonic() + HANG_S   # and the server forgets it, at its next look at the process
         while _status(f"{base}/api/kernels/{kernel_id}?token={token}") != 404:
             assert time.monotonic() < deadline, (f"the closed tab's kernel ended, but the server still lists it "
                                                  f"after {HANG_S} s: a hang")
             time.sleep(0.25)
     finally:
+        if ended is not None:
+            os.close(ended)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, 15)
         try:
