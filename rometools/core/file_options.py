@@ -23,6 +23,7 @@ class FileOptionsSpec(RegisteredSpec, Protocol):
     options and bundled data files. Named here, not imported, not even for annotations: the spec
     sits above this module (it reaches it through the protocol and the options)."""
 
+    title: str
     file_options: Mapping[str, Callable[[Any], Any]]
     data_files: Mapping[str, Callable[[Any], Any]]
 

@@ -35,6 +35,7 @@ class GameSpecFields(RegisteredSpec, Protocol):
     without importing it, not even for annotations: the modules import one way.
     """
 
+    title: str
     bots: Mapping[str, type[Bot]]
     score_bounds: Callable[[Any], tuple[int, int]]
 

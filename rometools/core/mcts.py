@@ -137,6 +137,7 @@ class SearchedSpec(RegisteredSpec, Protocol):
     fields and more). Named here, not imported, not even for annotations: the spec sits above
     the search (the game's loader names :func:`mcts_bot` as a bot every game has)."""
 
+    title: str
     bots: Mapping[str, type[Bot]]
     score_bounds: Callable[[Any], tuple[int, int]]
     ranks: Callable[[Any], tuple[int, ...]]

@@ -38,7 +38,6 @@ class RegisteredSpec(Protocol):
     """
 
     id: str
-    title: str
     rules: ModuleType
     config: type
     state: type
