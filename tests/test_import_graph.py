@@ -221,3 +221,34 @@ def test_a_type_only_upward_import_in_core_is_a_circle(tmp_path):
                                         if d in edges and d != "rometools.core.registry"}
     found = cycle(edges)
     assert found is not None and "rometools.core.registry" in found and "rometools.core.spec" in found, found
+
+
+def test_the_protocols_that_name_upper_types_list_only_what_those_types_have():
+    """A lower module names an upper type by a Protocol of the fields it reads (no type checker runs
+    here): each lists only fields ``GameSpec`` (or ``Game``) has, so a renamed field fails here, and
+    every registered game's spec has them all."""
+    import dataclasses
+
+    import rometools
+    from rometools.core.file_options import FileOptionsSpec
+    from rometools.core.game import game_spec
+    from rometools.core.load import Game, GameSpecFields
+    from rometools.core.mcts import SearchedSpec
+    from rometools.core.playout import PlayedGame, PlayedSpec
+    from rometools.core.registry import RegisteredSpec
+    from rometools.core.spec import GameSpec
+
+    def listed(protocol: type) -> set[str]:
+        return {name for cls in protocol.__mro__ if cls.__module__.startswith("rometools.")
+                for name in vars(cls).get("__annotations__", {})}
+
+    fields = {f.name for f in dataclasses.fields(GameSpec)}
+    protocols = (RegisteredSpec, GameSpecFields, FileOptionsSpec, SearchedSpec, PlayedSpec)
+    for protocol in protocols:
+        names = listed(protocol)
+        assert {"id", "rules", "config", "state"} <= names, protocol
+        assert names <= fields, f"{protocol.__name__} lists what GameSpec has not: {sorted(names - fields)}"
+    for gid in rometools.games():
+        spec = game_spec(gid)
+        assert all(hasattr(spec, name) for p in protocols for name in listed(p)), gid
+    assert listed(PlayedGame) <= {f.name for f in dataclasses.fields(Game)} and callable(Game.bots)
