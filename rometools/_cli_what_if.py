@@ -141,8 +141,10 @@ def add_parsers(sub, whole, option) -> None:
                                           "(paired games, anytime-valid intervals)")
     cmp_.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left out "
                                               "with --variant or --base (the file names its game)")
-    cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant")
-    cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option)")
+    cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant; --players "
+                                        "and --option apply to it too (an option the file sets itself is refused)")
+    cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option); "
+                                     "--players and --option apply to it too")
     cmp_.add_argument("--set", type=option, action="append", metavar="KEY=VALUE",
                       help="an option of the variant, on top of the base (repeatable), e.g. --set hand=5; "
                            f"{HANDICAP_FORMS}")
@@ -169,7 +171,9 @@ def add_parsers(sub, whole, option) -> None:
     tun = sub.add_parser("tune", help="find the value of a parameter that meets a target (equal seats, a length)")
     tun.add_argument("game", nargs="?", help="a registered game id; may be left out with --variant (the file "
                                              "names its game)")
-    tun.add_argument("--variant", help="tune this variant file (default: the game as published, with --option)")
+    tun.add_argument("--variant", help="tune this variant file (default: the game as published, with --option); "
+                                       "--players and --option apply to it too (an option the file sets itself is "
+                                       "refused)")
     tun.add_argument("--parameter", action="append", required=True,
                      help="the parameter: an option, handicap.<seat> (seats from 1) or <file option>:<address>; "
                           "twice for two (a grid)")
@@ -256,6 +260,29 @@ def _load_variant(flag: str, path: str, game_id: str | None):
     return variant
 
 
+def _from_file(flag: str, path: str, args, options: dict, typed: dict[str, str]):
+    """The variant file ``path`` (given as ``flag``) with ``--players`` and ``--option`` applied to it
+    too, as ``simulate --variant`` applies them (they were silently left out: ``tune --variant v.toml
+    --players 3`` tuned at the file's 2 players, ``compare --variant v.toml --option target=50`` set
+    it in the base only). A :class:`~rometools.core.variants.Variant`, its name and data edits kept, checked
+    by loading it first (a refused value named with its flag). An ``--option`` the file sets itself is
+    refused: the variant's name would then say what it no longer plays."""
+    import dataclasses
+
+    from rometools.cli import _game as cli_game
+
+    variant = _load_variant(flag, path, args.game)
+    if args.players is None and not options:
+        return variant
+    clash = [key for key in options if key in variant.options]
+    if clash:
+        raise ValueError(f"{typed.get(clash[0], f'--option {clash[0]}')}: {flag} {path} sets {clash[0]} itself; "
+                         f"change it in the file, or leave the flag out")
+    cli_game(variant.game, args.players, options, variant, path, typed)
+    players = {} if args.players is None else {"players": args.players}
+    return dataclasses.replace(variant, options={**variant.options, **players, **options})
+
+
 def _game_from_files(args, *flags: str) -> None:
     """The game argument left out: the game the first variant file given names (``--variant``, then
     ``--base``); both files must be of one game. Without a game or a file, a ``ValueError``."""
@@ -328,9 +355,9 @@ def run_compare(args) -> int:
         raise ValueError("give the variant either as --variant FILE or as --set options, not both")
     _game_from_files(args, "--variant", "--base")
     typed = _typed(args.option, "--option")
-    base = _load_variant("--base", args.base, args.game) if args.base else _game(args, options, typed)
+    base = _from_file("--base", args.base, args, options, typed) if args.base else _game(args, options, typed)
     if args.variant is not None:
-        variant = _load_variant("--variant", args.variant, args.game)
+        variant = _from_file("--variant", args.variant, args, options, typed)
     else:
         typed_set = _typed(args.set, "--set")
         variant = _game(args, {**options, **_options(args.set)}, {**typed, **typed_set})
@@ -396,8 +423,8 @@ def run_tune(args) -> int:
             raise ValueError(f"--tolerance must be a number above 0, got {tolerance:g}")
     out = _check_out(args.out, args.force)
     _game_from_files(args, "--variant")
-    game = (_load_variant("--variant", args.variant, args.game) if args.variant else
-            _game(args, _options(args.option), _typed(args.option, "--option")))
+    options, typed = _options(args.option), _typed(args.option, "--option")
+    game = _from_file("--variant", args.variant, args, options, typed) if args.variant else _game(args, options, typed)
     values = args.values[0] if len(args.parameter) == 1 else tuple(args.values)
     pairs = [f"--parameter {p} --values {v.text}" for p, v in zip(args.parameter, args.values, strict=True)]
     flags = {"parameter": " ".join(f"--parameter {p}" for p in args.parameter),

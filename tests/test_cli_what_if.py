@@ -179,6 +179,35 @@ def test_a_dask_scheduler_that_does_not_answer_is_said_with_its_flag(capsys, mon
                                         "'tcp://nowhere:1': no Dask scheduler answered (Timed out"), err
 
 
+def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys):
+    """``tune --variant p2.toml --players 3`` tuned at the file's 2 players, and ``compare --variant
+    p2.toml --option target=50`` set the target in the base only (``--option``: "an option of both"):
+    both were silently left out of the file's variant. They apply to it now, as ``simulate --variant``
+    applies them; an option the file sets itself is refused (the variant's name would say 5 points
+    where it played 1)."""
+    from rometools import Variant
+
+    p2 = tmp_path / "p2.toml"
+    Variant("pig", name="P2 +5", options={"handicap": {2: 5}}).save(p2)
+    code, text, err = run(capsys, "tune", "--variant", str(p2), "--players", "3", "--parameter", "target",
+                          "--values", "40,60", "--target", "length=50", "--max-games", "20", "--batch", "10",
+                          "--check-games", "0", "--quiet")
+    assert code == 0 and text.startswith("Pig, 3 players, greedy; variant 'P2 +5'"), (text, err)
+    code, text, err = run(capsys, "compare", "--variant", str(p2), "--players", "3", "--max-games", "20", "--batch",
+                          "10", "--quiet")
+    assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against P2 +5."), (text, err)
+    code, text, err = run(capsys, "compare", "--variant", str(p2), "--option", "target=50", "--max-games", "20",
+                          "--batch", "10", "--quiet", "--out", str(tmp_path / "c.json"))
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: the points that win the game: 50 against P2 +5."), \
+        (text, err)
+    code, _, err = run(capsys, "compare", "--variant", str(p2), "--option", "handicap.2=1", "--quiet")
+    assert (code, err) == (2, f"rometools compare: --option handicap.2=1: --variant {p2} sets handicap itself; "
+                              "change it in the file, or leave the flag out\n")
+    code, _, err = run(capsys, "tune", "--variant", str(p2), "--players", "9", "--parameter", "target", "--values",
+                       "40,60", "--quiet")
+    assert code == 2 and err.startswith("rometools tune: --players 9: players: Pig is for 2 to 6 players, got 9"), err
+
+
 def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
     """``--values -3:0`` (a penalty for P1) was taken by argparse for a flag: "expected one argument"."""
     code, text, err = run(capsys, "tune", "pig", "--parameter", "handicap.1", "--values", "-3:0", "--target",
