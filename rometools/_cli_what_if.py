@@ -355,10 +355,15 @@ def run_compare(args) -> int:
         raise ValueError("give the variant either as --variant FILE or as --set options, not both")
     _game_from_files(args, "--variant", "--base")
     typed = _typed(args.option, "--option")
-    base = _from_file("--base", args.base, args, options, typed) if args.base else _game(args, options, typed)
     if args.variant is not None:
         variant = _from_file("--variant", args.variant, args, options, typed)
+        if args.base is None and args.players is None and "players" in variant.options:
+            args.players = variant.options["players"]   # the game as published at the variant's player count
+    if args.base is not None:
+        base = _from_file("--base", args.base, args, options, typed)
     else:
+        base = _game(args, options, typed)
+    if args.variant is None:
         typed_set = _typed(args.set, "--set")
         variant = _game(args, {**options, **_options(args.set)}, {**typed, **typed_set})
     bots = args.bots.split(",") if "," in args.bots else args.bots

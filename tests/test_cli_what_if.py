@@ -184,7 +184,8 @@ def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys)
     p2.toml --option target=50`` set the target in the base only (``--option``: "an option of both"):
     both were silently left out of the file's variant. They apply to it now, as ``simulate --variant``
     applies them; an option the file sets itself is refused (the variant's name would say 5 points
-    where it played 1)."""
+    where it played 1). Without --players, the base is the game at the variant's player count (it was
+    refused: "base and variant must have the same number of players")."""
     from rometools import Variant
 
     p2 = tmp_path / "p2.toml"
@@ -206,6 +207,10 @@ def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys)
     code, _, err = run(capsys, "tune", "--variant", str(p2), "--players", "9", "--parameter", "target", "--values",
                        "40,60", "--quiet")
     assert code == 2 and err.startswith("rometools tune: --players 9: players: Pig is for 2 to 6 players, got 9"), err
+    three = tmp_path / "three.toml"   # a variant of 3 players is compared with the game at 3 players
+    Variant("pig", name="three", options={"players": 3, "target": 60}).save(three)
+    code, text, err = run(capsys, "compare", "--variant", str(three), "--max-games", "20", "--batch", "10", "--quiet")
+    assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against three."), (text, err)
 
 
 def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
