@@ -186,10 +186,9 @@ def _spelt(t, kind: str, place, cards: tuple) -> tuple:
     return (kind, spaces[place], ids[cards[0]], ids[cards[1]])
 
 
-@cython.locals(value=cython.double, best_value=cython.double, low=cython.double, top=cython.double,
-               g=cython.Py_ssize_t, k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t,
-               start=cython.Py_ssize_t, total=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
-               fort=cython.bint)
+@cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, start=cython.Py_ssize_t,
+               total=cython.Py_ssize_t, r=cython.Py_ssize_t, i=cython.Py_ssize_t, fort=cython.bint)
 def _best_build(state, rng, groups: list, seat: int):
     """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
     (``END`` first, then ``groups`` spelt out, as ``rules.legal_actions`` lists them).
@@ -199,14 +198,9 @@ def _best_build(state, rng, groups: list, seat: int):
     once (the groups of one colour share one, every joker group the milestone spaces) and a road's
     points once per place. The draw is the one of a walk in legal order that starts a list of ties
     at each build rated more than 1e-9 above the best so far and adds each within 1e-9 of it: the
-    first pass finds the best and where its list starts, the second counts the ties from there, the
-    third spells out the one drawn (ratings that differ differ by far more than 1e-9).
-
-    Each list of places is walked once per pass at most, and only where its highest rating can
-    matter: a list seen before cannot raise the best (the walk kept the best within 1e-9 of each of
-    its ratings), a list whose highest rating is not more than 1e-9 above the best raises nothing,
-    and one whose highest rating is below the best's 1e-9 band holds no tie; the same numbers as a
-    walk over every build (a joker group per pair of cards shared one list: most of the walk).
+    first pass finds the best and where its list starts (a later joker group rates as the first one
+    did, so it starts none), the second counts the ties from there, the third spells out the one
+    drawn (ratings that differ differ by far more than 1e-9).
     """
     t = rules._t(state.config)
     short = rules._facts(state, t)[4]
@@ -215,83 +209,69 @@ def _best_build(state, rng, groups: list, seat: int):
         if len(m) == 1:
             single.setdefault(m[0], []).append(road)
     tiles = state.tiles
-    rated: dict = {}   # each list of places (by id) with its ratings and the highest of them
+    rated: dict = {}   # each list of places (by id) with its ratings
     points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
     best_value, g0, k0 = 0.0, -1, 0   # END rates 0
-    of_group = []   # each group's (ratings, highest rating)
+    jokers, joker_values = None, None
+    of_group = []   # each group's ratings
     for g in range(len(groups)):
         kind, cards, places = groups[g]
-        found = rated.get(id(places))
-        if found is not None:
-            of_group.append(found)
-            continue   # a list seen before: it raises no best
-        values = []
-        bonus = KIND_BONUS[kind]
-        fort = kind == "fort"
-        top = -1e300
-        for place in places:
-            if kind == "double":
-                key = (place[1], place[2])
-                known = points.get(key)
-                if known is None:
-                    known = points[key] = _points(state, t, seat, -1, key, short)
-                value = known
-            else:
-                roads = single.get(place)
-                if roads is None:   # no road completes: no points but a fort's
-                    value = float(tiles[place] + 1 if fort else 0)
-                else:
-                    key = (place,) if fort else place
+        if kind == "joker":
+            if places is jokers:
+                of_group.append(joker_values)
+                continue   # a later joker group: the first one's ratings, no new best
+            jokers = places
+        values = rated.get(id(places))
+        if values is None:
+            values = []
+            bonus = KIND_BONUS[kind]
+            fort = kind == "fort"
+            for place in places:
+                if kind == "double":
+                    key = (place[1], place[2])
                     known = points.get(key)
                     if known is None:
-                        known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads)
+                        known = points[key] = _points(state, t, seat, -1, key, short)
                     value = known
-            value += bonus
-            if fort:
-                value += 0.2 * tiles[place]
-            values.append(value)
-            if value > top:
-                top = value
-        found = rated[id(places)] = (values, top)
-        of_group.append(found)
-        if top > best_value + 1e-9:
-            for k in range(len(values)):
-                value = values[k]
-                if value > best_value + 1e-9:
-                    best_value, g0, k0 = value, g, k
+                else:
+                    roads = single.get(place)
+                    if roads is None:   # no road completes: no points but a fort's
+                        value = float(tiles[place] + 1 if fort else 0)
+                    else:
+                        key = (place,) if fort else place
+                        known = points.get(key)
+                        if known is None:
+                            known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads)
+                        value = known
+                value += bonus
+                if fort:
+                    value += 0.2 * tiles[place]
+                values.append(value)
+            rated[id(places)] = values
+        of_group.append(values)
+        if kind == "joker":
+            joker_values = values
+        for k in range(len(values)):
+            value = values[k]
+            if value > best_value + 1e-9:
+                best_value, g0, k0 = value, g, k
     low = best_value - 1e-9
-    ties: dict = {}   # each whole list's ties (by id), counted once
-    counts = []   # each group's ties, from the best's own place in its group
     total = 1 if g0 < 0 else 0
     for g in range(max(g0, 0), len(groups)):
-        values, top = of_group[g]
-        c = 0
-        if top >= low:
-            start = k0 if g == g0 else 0
-            found = ties.get(id(values)) if start == 0 else None
-            if found is None:
-                for k in range(start, len(values)):
-                    value = values[k]
-                    if value >= low:
-                        c += 1
-                if start == 0:
-                    ties[id(values)] = c
-            else:
-                c = found
-        counts.append(c)
-        total += c
+        values = of_group[g]
+        start = k0 if g == g0 else 0
+        for k in range(start, len(values)):
+            value = values[k]
+            if value >= low:
+                total += 1
     r = integer_below(rng, total)
     if g0 < 0:
         if r == 0:
             return END
         r -= 1
     for g in range(max(g0, 0), len(groups)):
-        c = counts[g - max(g0, 0)]
-        if r >= c:
-            r -= c
-            continue
         kind, cards, places = groups[g]
-        values = of_group[g][0]
+        values = of_group[g]
         start = k0 if g == g0 else 0
         for k in range(start, len(values)):
             value = values[k]
