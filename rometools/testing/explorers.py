@@ -486,7 +486,7 @@ CHECKS: dict[str, tuple[str, Any]] = {
     "hostile_values": ("every field refuses hostile values clearly, or shows them as given", _check_hostile_values),
     "all_or_nothing": ("several fields at once: all or nothing", _check_all_or_nothing),
     "typed_numbers": ("a number typed in a browser is refused in words or kept", _check_typed_numbers),
-    "whole_number_boxes": ("every whole-number box refuses fractions and out-of-range values in words",
+    "whole_number_boxes": ("every whole-number box refuses fractions and out-of-range values in words, as typed",
                            _check_whole_number_boxes),
     "readable_texts": ("every text reads as a designer's: no id, printed tuple or scientific notation",
                        _check_readable_texts),

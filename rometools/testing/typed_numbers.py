@@ -98,12 +98,12 @@ def _model(ex) -> dict:
 
 
 def _typed(ex, box, text: str) -> str:
-    """Type ``text`` in ``box``; what the explorer newly says (after Run or the next redraw, for a
-    box that is read only then, as the balance lab's Games)."""
+    """Type ``text`` in ``box``; what the explorer newly says, at once: no update, no Run. An
+    explorer whose results wait for a Run button checks its boxes as typed all the same
+    (:class:`~rometools.widgets._base.CheckedAsTyped`), so a bad number is never said only at Run,
+    one box at a time (trial F6: the playtest report's Games and Seed)."""
     said = _said(ex)
     _type(box, text)
-    if _said(ex) == said:
-        ex.update()
     return "" if _said(ex) == said else _said(ex)
 
 

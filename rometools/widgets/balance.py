@@ -53,8 +53,8 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     ChartFigure,
+    CheckedAsTyped,
     Explorer,
-    NumberBoxError,
     WholeNumberText,
     _text_of,
     _upload,
@@ -140,7 +140,7 @@ def _board_loader(game_id: str) -> Any:
     return spec.file_options["board"]
 
 
-class BalanceExplorer(Explorer):
+class BalanceExplorer(CheckedAsTyped, Explorer):
     """Run many seeded bot games and read seat balance, score spread and closeness, with intervals.
 
     Controls (CSS class in brackets): game (``rt-balance-game``), players
@@ -288,10 +288,7 @@ class BalanceExplorer(Explorer):
         self._game.observe(self._show_examples, names="value")
         self._show_examples()
         self._players.observe(self._show_seats, names="value")
-        self._box_refusal = ""  # the message refusing a typed Games or Seed, while it is shown
-        self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
-        for box in (self._games, self._seed):
-            box.observe(self._on_number_box, names="value")
+        self._check_as_typed(self._games, self._seed)   # refused as typed, not at Run
         for control in self._controls.values():  # every control: are the results still its results?
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -459,28 +456,6 @@ class BalanceExplorer(Explorer):
             return
         self._stale.value = stale_note(self._ran[1])
 
-    def _on_number_box(self, _change=None) -> None:
-        """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.
-
-        A bad one is refused in words and the box goes back to the last run's value;
-        the next Run then plays nothing and leaves the refusal on screen, since a click
-        on Run sends a value typed without Enter just before it (trial 4: a typed
-        999999 and Run played the last run's 30 games without a word); the Run after
-        that plays what the box shows. A good value clears the refusal, so the
-        message never quotes a value no longer typed. The results stay until a run.
-        """
-        if self._hold:
-            return
-        try:
-            self._check_number_boxes()
-        except NumberBoxError as err:
-            self._refuse_box(err)
-            self._box_refusal, self._block_run = self._message.value, True
-            return
-        if self._box_refusal and self._message.value == self._box_refusal:
-            self._clear_error()
-        self._box_refusal, self._block_run = "", False
-
     @property
     def bots(self) -> list[str]:
         """The bot of each seat."""
@@ -647,20 +622,12 @@ class BalanceExplorer(Explorer):
     def run(self) -> bool:
         """Play the games the controls describe and show the results (``False`` on bad input).
 
-        Right after a Games or Seed box refused what was typed (:meth:`_on_number_box`),
+        Right after a Games or Seed box refused what was typed (:class:`CheckedAsTyped`),
         one Run plays nothing and keeps the refusal on screen.
         """
-        block, self._block_run = self._block_run, False
-        if block and self._message.value == self._box_refusal:
+        if self._run_refused():
             return False
-        ran = self._attempt()
-        self._box_refusal = ""
-        if not ran:  # a box still refused (nothing to put it back to before a first run): a good value clears it
-            try:
-                self._check_number_boxes()
-            except NumberBoxError:
-                self._box_refusal = self._message.value
-        return ran
+        return self._run_attempt()
 
     def update(self) -> bool:
         """Same as :meth:`run`."""
