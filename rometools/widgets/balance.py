@@ -591,13 +591,16 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
             options["board"] = board[1]
         return {"players": players, **options}
 
-    def _variants(self, board: tuple[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    def _variants(self, board: tuple[str, Any] | None, *, typed: bool = False
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The configs of variant A and, when comparing, B, each checked as the game loads it with the
         players and the board set (a ``ValueError`` naming Options A or B: an option the game does not
         have, a value it refuses, a board or player count the box contradicts, B giving A again).
 
         ``board`` is the Board file box's ``(name, board)``; a board not read (the check as typed,
         which reads no file) is ``(name, None)``: the options are then checked on the game's own board.
+        ``typed``: B giving A again is said only once something is typed in Options B (compare just
+        ticked, with B still empty, is no refusal yet; Run refuses it).
         """
         game = self._game.value
         compare = self._compare_box.value
@@ -612,7 +615,8 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
                                                                   if not (k == "board" and v is None)}).config
                 except INPUT_ERRORS as err:  # an option the game does not take: say which field
                     raise ValueError(f"{field}: {err.args[0] if err.args else err}") from None
-        if compare and configs["Options A"] == configs["Options B"]:
+        if compare and configs["Options A"] == configs["Options B"] and not (
+                typed and not self._options_b.value.strip()):
             raise ValueError(f"Compare with variant B: Options B give variant A again "
                              f"({self._options_a.value.strip() or 'the defaults'}): nothing to compare; "
                              f"write in Options B the options that differ")
@@ -628,7 +632,7 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
         if self._hold:
             return
         try:
-            self._variants(self._board_named())
+            self._variants(self._board_named(), typed=True)
         except INPUT_ERRORS as err:
             self._show_error(err)
             self._options_refusal = self._message.value

@@ -543,13 +543,18 @@ def test_options_the_game_refuses_are_refused_as_typed_not_at_run():
 
 def test_options_b_are_checked_as_typed_while_comparing():
     """Options B count only when comparing, as at Run: typed while not comparing they wait; ticking
-    compare checks them, and B giving A again is said at once too."""
+    compare checks them, and B typed giving A again is said at once too (compare ticked with B
+    still empty is no refusal yet: Run refuses it)."""
     ex = BalanceExplorer(games=6, seed=1, bots="random", run=False)
     ex._options_b.value = "hand=5"
     assert ex.message == ""
     ex._compare_box.value = True
     assert ex.message.startswith("Cannot update: Options B: Caesar's Empire has no option 'hand'; ")
     ex._options_b.value = ""
+    assert ex.message == ""
+    assert ex.run() is False and ex.message.startswith(
+        "Cannot update: Compare with variant B: Options B give variant A again (the defaults): nothing to compare")
+    ex._options_b.value = "all_tokens_variant=false"   # the default, written out: variant A again
     assert ex.message.startswith("Cannot update: Compare with variant B: Options B give variant A again "
                                  "(the defaults): nothing to compare")
     ex._options_b.value = "route_policy=first"
@@ -581,3 +586,21 @@ def test_typed_options_are_checked_again_when_the_game_or_players_change():
 def test_options_given_at_opening_that_the_game_refuses_are_said_at_once():
     ex = BalanceExplorer(games=6, seed=1, bots="random", options="hand=5", run=False)
     assert ex.message.startswith("Cannot update: Options A: Caesar's Empire has no option 'hand'")
+
+
+def test_a_board_option_typed_against_the_board_box_is_refused_as_typed():
+    """The Board file box and a board option disagree as at Run (no file is read as typed); with the
+    Board file box emptied the option is the board, refused for 3 players as at Run."""
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random", run=False)
+    ex._board.value = "board_2_3"
+    assert ex.message == ""
+    ex._options_a.value = "board=board_4_5"
+    assert ex.message == ("Cannot update: Board file board_2_3 and Options A board=board_4_5 disagree; "
+                          "give one" + _LAST)
+    ex._board.value = ""
+    assert ex.message == ("Cannot update: Options A: board side '4-5' is for [4, 5] players, got players=3"
+                          + _LAST)
+    assert ex.run() is False and ex.message == ("Cannot update: Options A: board side '4-5' is for [4, 5] "
+                                                "players, got players=3" + _LAST)
+    ex._options_a.value = "board=board_2_3"
+    assert ex.message == ""
