@@ -20,7 +20,6 @@ from rometools.core.playout import play
 from rometools.core.rng import NamedStreams
 from rometools.core.simulate import game_streams
 
-
 OUTCOMES = (0, 1, 88, 4095, 4096, -1, 10**30, "joker", "seat 2 draw 14", ("keep", 3, 5), True, 2.5)
 
 
