@@ -476,6 +476,7 @@ def _simulate(args) -> int:
     named = f" (variant {variant.name!r})" if variant is not None and variant.name else (
         " (a variant)" if variant is not None else "")
     default = " (the default, as compare, tune and report play)" if not args.bots_given else ""
+    named += _given_words(game, variant, options)
     print(f"{played} of {game.title}{named}, {_bots_text(args.bots, game.players)}{default}, in {seconds:.1f} s "
           f"({_rate(games / seconds)} games/s, executor {args.executor}{started})")
     caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
@@ -501,6 +502,25 @@ def _simulate(args) -> int:
     if args.out and not interrupted:
         print(f"\n{counted(len(df), 'row')} written to {out}")
     return INTERRUPTED if interrupted else 0
+
+
+def _given_words(game, variant, options: dict) -> str:
+    """Every option a run was given (the variant's, then ``--option``'s, the handicap among them), in the
+    game's own words, for its first line: saved output names what was played (``--option handicap=4:40``
+    printed only the game's title).
+
+    >>> import rometools
+    >>> _given_words(rometools.load_game("caesars_empire", handicap={4: 40}), None, {"handicap": {"4": 40}})
+    ' with a seat handicap (a design tool, not a rule): seat 4: +40 points'
+    >>> _given_words(rometools.load_game("pig"), None, {})
+    ''
+    """
+    from rometools.core.describe import options_words
+
+    given = {**(dict(getattr(variant, "options", None) or {})), **options}
+    config = game.config.to_dict()
+    words = options_words(game, {k: config.get(k, v) for k, v in given.items()})   # as the game read them
+    return f" with {words}" if words else ""
 
 
 def _bots_text(text: str, players: int) -> str:

@@ -29,6 +29,19 @@ def test_simulate_prints_metrics_and_writes_rows(tmp_path, capsys):
     assert len(df) == 36 and set(df["bot"]) == {"greedy", "random"}
 
 
+def test_simulate_names_every_option_and_the_handicap_in_its_first_line(capsys):
+    """A trial's ``--option handicap=4:40`` and ``--option route_policy=first`` printed only "400 games
+    of Caesar's Empire, greedy bots in every seat": saved output could not be told apart."""
+    assert main(["simulate", "caesars_empire", "--games", "2", "--option", "handicap=4:40",
+                 "--option", "route_policy=first", "--quiet"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("2 games of Caesar's Empire with ")
+    assert "a seat handicap (a design tool, not a rule): seat 4: +40 points" in first
+    assert "route" in first and "first" in first and "route_policy" not in first
+    assert main(["simulate", "caesars_empire", "--games", "2", "--option", "handicap.3=5", "--quiet"]) == 0
+    assert "seat 3: +5 points" in capsys.readouterr().out.splitlines()[0]
+
+
 def test_simulate_plays_greedy_by_default_as_compare_tune_and_report_do(capsys):
     """A trial read P4 22% from simulate (random bots, then its default) beside 5% from compare
     (greedy): a designer expects the same default bots in every command. simulate now plays greedy
@@ -61,7 +74,9 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                  "--seed", "1", "--option", "route_policy=first", "--quiet"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert lines[0].startswith("12 games of Caesar's Empire, bots P1 greedy, P2 random, P3 random, in ")
+    assert lines[0].startswith("12 games of Caesar's Empire with how the active player chooses among tied fewest-Roads "
+                               "routes, or 'player' to choose in the action: first (CE-14), bots P1 greedy, P2 random, "
+                               "P3 random, in ")
     assert lines[0].endswith(" games/s, executor serial)")
     assert lines[2:7] == ["Seat win rates (95% Wilson intervals):",
                           "player games wins shared wins win rate 95% low 95% high",

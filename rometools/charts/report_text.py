@@ -138,7 +138,8 @@ def variant_note(c: Any) -> str:
     """
     why = {"decided": "it stopped once every figure was decided",
            "budget": "the budget of games ended before every figure was decided",
-           "stopped": "STOPPED on request"}[c.stopped]
+           "stopped": "STOPPED on request",
+           "running": "so far: the comparison was still running"}[c.stopped]
     k = len(c.figures) + 1
     alpha = 1 - c.confidence
     return (f"The variant against the game on the same seeds, {counted(c.pairs, 'paired game')} ({why}); the "

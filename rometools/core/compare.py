@@ -124,7 +124,8 @@ class Comparison:
         (decisions that differ, compared move by move), ``total`` (decisions compared).
     stopped : str
         Why it ended: ``"decided"``, ``"budget"``, ``"stopped"`` (a stop request or Ctrl-C:
-        the games played are kept, and the intervals hold as they stand).
+        the games played are kept, and the intervals hold as they stand); ``"running"`` in an
+        ``on_batch`` snapshot, while the comparison goes on.
     confidence : float
         Of the whole comparison: every figure's interval and the balance test hold at once
         with this probability (``alpha = 1 - confidence`` spread over them).
@@ -208,7 +209,8 @@ def _as_game(x: Any, what: str):
 
 
 def _describe(x: Any, game) -> str:
-    if hasattr(x, "label") and getattr(x, "edits", None):   # a variant that edits data says so
+    options = {k: v for k, v in (getattr(x, "options", None) or {}).items() if k != "players"}
+    if hasattr(x, "label") and (getattr(x, "edits", None) or options):   # a variant says its edits and options
         return x.label()
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
@@ -730,7 +732,9 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
                 if asked[0]:
                     stopped = "stopped"
                     break
-                current = snapshot("decided")
+                current = snapshot("running")   # an interim verdict: the run goes on (unless decided)
+                if current.decided:
+                    current = snapshot("decided")
                 if on_batch is not None:
                     on_batch(current)
                 if current.decided:

@@ -18,12 +18,23 @@ from rometools.core.sequential import MIN_PAIRS
 __all__ = ["balance_text", "comparison_text"]
 
 
-def _amount(f: Any, x: float, signed: bool = True) -> str:
-    """A figure's amount, one decimal, a minus sign, never a negative zero (``[\u22121.7, 0.0]``)."""
+def _amount(f: Any, x: float, signed: bool = True, decimals: int = 1) -> str:
+    """A figure's amount, one decimal unless told, a minus sign, never a negative zero."""
     from rometools.core.formatting import signed as with_sign
 
     scale = 100 if f.unit == "percentage points" else 1
-    return with_sign(scale * x) if signed else with_sign(scale * x).lstrip("+")
+    return with_sign(scale * x, decimals) if signed else with_sign(scale * x, decimals).lstrip("+")
+
+
+def _ends(f: Any) -> str:
+    """A figure's interval ``[low, high]``: one decimal, more where a changed figure's interval (which
+    excludes 0) would otherwise show an end as 0 (``[\u22121.7, \u22120.04]``, never ``[\u22121.7, 0.0]``)."""
+    decimals = 1
+    if f.decision == "changed":
+        while decimals < 6 and any(float(_amount(f, x, True, decimals).replace("\u2212", "-")) == 0
+                                   for x in (f.low, f.high)):
+            decimals += 1
+    return f"[{_amount(f, f.low, True, decimals)}, {_amount(f, f.high, True, decimals)}]"
 
 
 def _with_unit(f: Any, text: str) -> str:
@@ -41,7 +52,7 @@ def _means(f: Any, c: Any = None) -> str:
 
 
 def _said(f: Any) -> str:
-    return (f"{f.name} {_with_unit(f, _amount(f, f.difference))} [{_amount(f, f.low)}, {_amount(f, f.high)}] "
+    return (f"{f.name} {_with_unit(f, _amount(f, f.difference))} {_ends(f)} "
             f"({_means(f)})")
 
 
@@ -130,7 +141,9 @@ def comparison_text(c: Any) -> str:
            "stopped": "STOPPED on request before every figure was decided; the intervals hold as they stand"}
     n_tests = len(c.figures) + 1
     alpha = 1 - c.confidence
-    lines = [f"{c.title}. Paired games: {number(c.pairs)}; {why[c.stopped]}. Every statement below holds at "
+    played = (f"Paired games so far: {number(c.pairs)}; the run goes on" if c.stopped == "running"
+              else f"Paired games: {number(c.pairs)}; {why[c.stopped]}")
+    lines = [f"{c.title}. {played}. Every statement below holds at "
              f"once with {c.confidence:.0%} confidence: the {alpha:.0%} chance that any of them is wrong is shared "
              f"by the {counted(len(c.figures), 'figure')} and the seat-balance test ({alpha / n_tests:.2%} each), "
              f"however often the games were looked at."]

@@ -211,7 +211,8 @@ class BoundedSequence(_Sequence):
     def more_needed(self) -> int:
         """About how many more observations would decide the figure, if its mean and variance stayed
         as observed (0 once decided): the ``t`` at which the margin, with bets tuned for ``t``,
-        falls to the half-width that decides."""
+        falls to the half-width that decides, and never fewer than the interval's own half-width,
+        shrinking as ``1 / sqrt(t)``, needs to get there."""
         if self.decided():
             return 0
         width = self._needed_width() / self.span
@@ -224,6 +225,11 @@ class BoundedSequence(_Sequence):
             psi = (-math.log1p(-TRUNCATION) - TRUNCATION) / 4
             slope = TRUNCATION * width - 4 * sigma2 * psi
             t = self.log_threshold / slope if slope > 0 else math.inf
+        half = (self.high - self.low) / 2 / self.span
+        if self.n and half > width:   # never fewer than the interval as it stands implies: its half-width
+            # shrinks about as 1/sqrt(t), so reaching ``width`` takes n (half / width)^2 (the formula alone,
+            # for bets tuned at t, said "about 1 more" of an interval [-2.7, +0.4] left by bets for a larger t)
+            t = max(t, self.n * (half / width) ** 2)
         return max(0, math.ceil(t) - self.n) if math.isfinite(t) else -1
 
 

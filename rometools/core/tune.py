@@ -106,7 +106,8 @@ class Tuning:
     games : int
         Games played by the race (all candidates), without the check.
     stopped : str
-        ``"decided"``, ``"budget"`` or ``"stopped"``.
+        ``"decided"``, ``"budget"`` or ``"stopped"``; ``"running"`` in an ``on_round`` snapshot,
+        while the race goes on.
     history : tuple of dict
         After each round: ``games`` so far and each candidate's ``(response, low, high)``.
     seconds : float
@@ -214,7 +215,7 @@ def tuning_text(t: Tuning) -> str:
     Pig, 2 players, greedy: target for a mean game length of 60 decisions: ...
     """
     r = t.recommended
-    scale = 100 if t.target.startswith(("P", "every")) else 1
+    scale = 100 if t.unit == "percentage points" else 1   # a win rate's: the unit says it, not the target's words
     # of win rate "percentage points", never bare "points" beside a handicap; "1 percentage point", "1 turn"
     noun = "percentage point" if scale == 100 else t.unit.removesuffix("s")
 
@@ -237,8 +238,10 @@ def tuning_text(t: Tuning) -> str:
         return " and ".join(f"{w} = {quantity(_value_text(x), noun, plural) if noun else _value_text(x)}"
                             for (w, noun, plural), x in zip(words, vs, strict=True))
 
+    why = {"decided": "stopped because the race is decided", "budget": "the budget of games ended",
+           "stopped": "STOPPED on request", "running": "so far: the race goes on"}.get(t.stopped, t.stopped)
     lines = [f"{t.title}: {' and '.join(heads)} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
-             f"{counted(t.games, 'game')} in the race ({t.stopped})."]
+             f"{counted(t.games, 'game')} in the race ({why})."]
     if t.replaces:   # "P4's handicap to 2 points", as the answer names the parameter, never "handicap.4 = 2"
         named = dict(zip(t.parameters, words, strict=True))
         own = []
@@ -708,7 +711,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
                 if asked[0]:
                     stopped = "stopped"
                     break
-                current = snapshot("decided", ended=False)
+                current = snapshot("running", ended=False)   # an interim answer: the race goes on
                 if on_round is not None:
                     on_round(current)
                 # decided: the best surely meets the target, or no candidate left can (each is surely

@@ -285,7 +285,7 @@ class StudioRuns:
         """A tuning as it stands (after each round, and at its end): the recommendation and the curve."""
         self.tuning = t
         parameter = t.parameters[0]
-        win = t.target.startswith(("P", "every"))
+        win = t.unit == "percentage points"   # a win-rate target, as tuning_text says its unit
         cands = t.candidates
         fig = response_curve_figure([c.value for c in cands], [c.response[0] for c in cands],
                                     [c.low[0] for c in cands], [c.high[0] for c in cands],

@@ -250,7 +250,9 @@ def _verdict_html(c) -> str:
     table = html_table(rows, "rt-whatif-figures", columns=[
         "figure", "published", "variant", "variant \u2212 published", "interval", "decision",
         "more paired games to decide"], numeric=["published", "variant", "variant \u2212 published"])
-    return (f"<b>Verdict</b> after {counted(c.pairs, 'paired game')}:<br>" + "<br>".join(lines)
+    head = (f"<b>Verdict so far</b>, after {counted(c.pairs, 'paired game')} (the run goes on):"
+            if c.stopped == "running" else f"<b>Verdict</b> after {counted(c.pairs, 'paired game')}:")
+    return (head + "<br>" + "<br>".join(lines)
             + "<br><small>Win rates in %, their differences and intervals in percentage points; scores in "
               "points.</small>" + table)
 

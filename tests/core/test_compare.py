@@ -144,6 +144,42 @@ def test_a_stop_request_keeps_the_games_played_and_says_it_stopped():
     assert "STOPPED on request" in c.text
 
 
+def test_a_variant_with_edits_names_its_handicap_and_options_in_the_title():
+    """The studio's Changes ``handicap.4 = 20`` and a Gold table edit were said only as "(edits the
+    components data: 1 value)": the handicap in play (P4 +19 points) was not named."""
+    from rometools.core.variants import Variant
+
+    v = Variant("caesars_empire", "handicap.4 = 20; components:tables.gold.points.1 = 3",
+                {"players": 4, "handicap": {4: 20}}, {"components": {"tables.gold.points.1": 3}})
+    c = compare(Variant("caesars_empire", "as published", {"players": 4}), v, max_games=20, batch=20,
+                progress=False)
+    assert c.title.endswith("as published against variant 'handicap.4 = 20; components:tables.gold.points.1 = 3' "
+                            "(a seat handicap (a design tool, not a rule): seat 4: +20 points; edits the "
+                            "components data: 1 value)")
+    plain = Variant("via_romana", "my ties", {"players": 3, "dangerous_ties": True})
+    c = compare(Variant("via_romana", "as published", {"players": 3}), plain, max_games=20, batch=20, progress=False)
+    assert c.title.endswith("as published against variant 'my ties' (Dangerous Ties on)")
+
+
+def test_an_interim_verdict_says_the_run_goes_on_and_only_the_end_says_why_it_stopped(coins):
+    """The studio showed an interim verdict as "Paired games: 200; stopped because every figure is
+    decided" while the run went on: a snapshot says it is so far, the end says why it stopped."""
+    a, b = coins
+    seen = []
+    c = compare(a, b, bots="random", seed=3, max_games=2000, batch=100, progress=False, on_batch=seen.append)
+    assert c.stopped == "decided" and len(seen) >= 2
+    for interim in seen[:-1]:
+        assert interim.stopped == "running" and not interim.decided
+        head = interim.text.splitlines()[0]
+        assert f"Paired games so far: {interim.pairs:,}; the run goes on." in head
+        assert "stopped" not in head
+    assert seen[-1].stopped == "decided" and seen[-1].pairs == c.pairs
+    assert f"Paired games: {c.pairs:,}; stopped because every figure is decided." in c.text
+    budget = compare(a, b, bots="random", seed=3, max_games=200, batch=100, progress=False, on_batch=seen.append)
+    assert seen[-1].stopped == "running" and budget.stopped == "budget"
+    assert "Paired games: 200; the budget of games ended before every figure was decided." in budget.text
+
+
 def test_ctrl_c_keeps_the_games_played():
     def interrupt(c):
         raise KeyboardInterrupt

@@ -232,6 +232,8 @@ def test_a_candidate_open_when_the_race_ended_is_not_said_to_be_in_the_race():
                  max_games=600, batch=100, check_games=0, progress=False, on_round=rounds.append)
     assert t.stopped == "budget"
     assert [c.status for c in rounds[0].candidates].count("in the race") == 2
+    assert rounds[0].stopped == "running" and "in the race (so far: the race goes on)." in rounds[0].text
+    assert "in the race (the budget of games ended)." in t.text
     statuses = [c.status for c in t.candidates]
     assert "in the race" not in statuses
     assert statuses.count("not ruled out when the race ended") == 2 and statuses.count("recommended") == 1

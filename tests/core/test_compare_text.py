@@ -1,0 +1,42 @@
+"""The words of a comparison's verdict (:mod:`rometools.core.compare_text`) and the "more paired
+games would decide it" estimate behind them, on hand-made figures and sequences."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rometools.core.compare import Figure
+from rometools.core.compare_text import _said
+from rometools.core.sequential import BoundedSequence
+
+
+def _figure(low: float, high: float, decision: str | None, unit: str = "points") -> Figure:
+    return Figure("mean score P4", "mean score", unit, 400, 30.0, 29.1, (low + high) / 2, low, high, 1.0, decision,
+                  0, True, 0.5)
+
+
+def test_a_changed_interval_never_shows_an_end_as_0():
+    """A trial read "Changed: mean score P4 \u22120.9 points [\u22121.7, 0.0]": the end, \u22120.04, was
+    rounded to 0. A changed interval (which excludes 0) shows the digits that tell it from 0."""
+    assert "[\u22121.74, \u22120.04]" in _said(_figure(-1.74, -0.04, "changed"))
+    assert "[+0.004, +2.100]" in _said(_figure(0.004, 2.1, "changed"))
+    win = _figure(-0.0171, -0.0004, "changed", unit="percentage points")   # -1.71 to -0.04 percentage points
+    assert "[\u22121.71, \u22120.04]" in _said(win)
+    # undecided or not near 0: one decimal, as ever
+    assert "[\u22121.7, +0.4]" in _said(_figure(-1.74, 0.44, None))
+    assert "[\u22121.7, \u22120.5]" in _said(_figure(-1.74, -0.46, "changed"))
+
+
+def test_the_estimate_of_more_games_is_never_below_what_the_interval_as_it_stands_needs():
+    """After a Stop, "win rate P2 [\u22122.7, +0.4] ... about 1 more paired game would decide it": the
+    estimate took bets tuned for its own target, not the ones played (tuned for the whole budget), and
+    said 1. An interval of half-width h needs about n (h / w)^2 games in all to reach half-width w."""
+    rng = np.random.default_rng(7)
+    cs = BoundedSequence(-1, 1, alpha=0.05 / 13, precision=0.02, budget=20_000)
+    for _ in range(10):
+        cs.update(rng.choice([-1.0, 0.0, 1.0], size=100, p=[0.2, 0.6115, 0.1885]))
+    assert not cs.decided()
+    half, width = (cs.high - cs.low) / 2, max(abs(cs.mean), cs.precision - abs(cs.mean))
+    assert half > width   # undecided: the interval is wider than the half-width that decides
+    floor = cs.n * (half / width) ** 2 - cs.n
+    assert cs.more_needed() >= floor > 100
