@@ -223,13 +223,24 @@ def _parameter_words(parameter: str, game: str) -> str:
     return f"{words} ({plural})" if plural else words
 
 
-def _amount(x: float, scale: float, signed: bool = True) -> str:
+def _amount(x: float, scale: float, signed: bool = True, decimals: int = 1) -> str:
     if not math.isfinite(x):
         return "\u2014"
-    text = f"{scale * x:+,.1f}" if signed else f"{scale * x:,.1f}"
+    text = f"{scale * x:+,.{decimals}f}" if signed else f"{scale * x:,.{decimals}f}"
     if float(text.replace(",", "")) == 0:   # never a negative zero (a rounded -0.04 read as a loss)
         text = text.lstrip("+-") if signed else text.lstrip("-")
     return text.replace("-", "\u2212")
+
+
+def _interval(f, scale: float) -> str:
+    """A figure's interval, ``low to high``: one decimal, more where a changed figure's (which excludes 0)
+    would show an end as 0, as the verdict's words (``\u22121.74 to \u22120.04``, never ``\u22121.7 to 0.0``)."""
+    decimals = 1
+    while f.decision == "changed" and decimals < 6 and any(
+            math.isfinite(x) and float(_amount(x, scale, True, decimals).replace("\u2212", "-").replace(",", "")) == 0
+            for x in (f.low, f.high)):
+        decimals += 1
+    return f"{_amount(f.low, scale, True, decimals)} to {_amount(f.high, scale, True, decimals)}"
 
 
 def _verdict_html(c) -> str:
@@ -245,7 +256,7 @@ def _verdict_html(c) -> str:
         if not f.decision and not f.exact and f.pairs < MIN_PAIRS:   # compare's words: the verdict waits
             more += f" (its verdict waits for at least {number(MIN_PAIRS)} paired games)"
         rows.append([f.name, _amount(f.base, scale, False) + unit, _amount(f.variant, scale, False) + unit,
-                     _amount(f.difference, scale), f"{_amount(f.low, scale)} to {_amount(f.high, scale)}", decision,
+                     _amount(f.difference, scale), _interval(f, scale), decision,
                      more])
     table = html_table(rows, "rt-whatif-figures", columns=[
         "figure", "published", "variant", "variant \u2212 published", "interval", "decision",

@@ -40,3 +40,10 @@ def test_the_estimate_of_more_games_is_never_below_what_the_interval_as_it_stand
     assert half > width   # undecided: the interval is wider than the half-width that decides
     floor = cs.n * (half / width) ** 2 - cs.n
     assert cs.more_needed() >= floor > 100
+
+
+def test_the_studio_table_shows_a_changed_interval_apart_from_0_too():
+    from rometools.widgets._what_if_text import _interval
+
+    assert _interval(_figure(-1.74, -0.04, "changed"), 1.0) == "\u22121.74 to \u22120.04"
+    assert _interval(_figure(-1.74, 0.44, None), 1.0) == "\u22121.7 to +0.4"

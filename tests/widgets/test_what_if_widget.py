@@ -429,3 +429,18 @@ def test_the_tune_status_says_when_the_race_has_ended_and_the_check_plays():
     assert ended in said and said.index(ended) < len(said) - 1 and said[-1].startswith("Done: ")
     assert not [s for s in said[said.index(ended):] if "in the race" in s]
     assert "in the race" not in [c.status for c in t.candidates]
+
+
+def test_the_studio_says_an_interim_verdict_is_so_far_and_the_last_why_it_stopped():
+    """The studio read "Verdict after 200 paired games: ... stopped because every figure is decided"
+    while its status said "Comparing: up to 20,000 paired games" and the run went on."""
+    from rometools.widgets._what_if_text import _verdict_html
+
+    seen = []
+    c = compare("pig", load_game("pig", target=60), max_games=200, batch=100, progress=False, on_batch=seen.append)
+    interim = _verdict_html(seen[0])
+    assert interim.startswith("<b>Verdict so far</b>, after 100 paired games (the run goes on):<br>")
+    assert "Paired games so far: 100; the run goes on." in interim and "stopped because" not in interim
+    final = _verdict_html(c)
+    assert final.startswith("<b>Verdict</b> after 200 paired games:<br>")
+    assert "Paired games: 200; " in final and "so far" not in final
