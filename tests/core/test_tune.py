@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -128,7 +129,7 @@ def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
              progress=False)
     r = dataclasses.replace(t.recommended, response=(-0.0004,), low=(-0.017,), high=(-0.0004,))
     t = dataclasses.replace(t, recommended=r, value_interval=(33.27, 50.4), target="P2's win rate at 50.0%",
-                            check={"games": 100, "response": [-0.0003], "low": [-0.072], "high": [-0.0002],
+                            unit="percentage points", check={"games": 100, "response": [-0.0003], "low": [-0.072], "high": [-0.0002],
                                    "confirmed": False})
     text = tuning_text(t)
     assert "off the target by 0.0 percentage points [\u22121.7, 0.0]" in text
@@ -162,7 +163,8 @@ def test_the_tolerance_and_the_offsets_are_said_with_their_units_in_the_singular
     assert "not shown to be within \u00b11 decision." in tuning_text(far)
     assert "not shown to be within \u00b12.5 decisions." in tuning_text(dataclasses.replace(far, tolerance=2.5))
     r = dataclasses.replace(t.recommended, response=(0.01,), low=(-0.02,), high=(0.04,))
-    win = dataclasses.replace(far, recommended=r, tolerance=0.01, target="P2's win rate at 50.0%")
+    win = dataclasses.replace(far, recommended=r, tolerance=0.01, target="P2's win rate at 50.0%",
+                              unit="percentage points")
     text = tuning_text(win)
     assert "not shown to be within \u00b11 percentage point." in text
     assert "off the target by +1.0 percentage point [\u22122.0, +4.0]" in text
@@ -234,6 +236,9 @@ def test_a_candidate_open_when_the_race_ended_is_not_said_to_be_in_the_race():
     assert [c.status for c in rounds[0].candidates].count("in the race") == 2
     assert rounds[0].stopped == "running" and "in the race (so far: the race goes on)." in rounds[0].text
     assert "in the race (the budget of games ended)." in t.text
+    # a win-rate target's distance in percentage points, as the command line's --tolerance says it
+    assert t.unit == "percentage points" and re.search(r"off the target by [+\u2212]?[\d.]+ percentage points? \[",
+                                                       t.text)
     statuses = [c.status for c in t.candidates]
     assert "in the race" not in statuses
     assert statuses.count("not ruled out when the race ended") == 2 and statuses.count("recommended") == 1
