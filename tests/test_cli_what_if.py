@@ -148,9 +148,9 @@ def test_compare_takes_variant_files(tmp_path, capsys):
     code, text, _ = run(capsys, "compare", "pig", "--variant", str(tmp_path / "short.toml"), "--base",
                         str(tmp_path / "p2.toml"), "--max-games", "100", "--batch", "50", "--quiet")
     # each named variant with what it plays, in the game's own words: saved output tells them apart
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: variant 'P2 +5' (a seat handicap (a design tool, "
-                                         "not a rule): seat 2: +5 points) against variant 'short race' (the points "), text
-    assert ": 60). Paired games: 100;" in text
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: variant 'P2 +5' with a seat handicap (a design "
+                                         "tool, not a rule): seat 2: +5 points against variant 'short race' with "
+                                         "the points that win the game: 60. Paired games: 100;"), text
     Variant("via_romana", name="hand 5", options={"hand": 5}).save(tmp_path / "vr.toml")
     code, _, err = run(capsys, "compare", "pig", "--variant", str(tmp_path / "vr.toml"), "--quiet")
     assert code == 2 and "a variant of via_romana, not pig" in err
@@ -200,12 +200,12 @@ def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys)
     code, text, err = run(capsys, "compare", "--variant", str(p2), "--players", "3", "--max-games", "20", "--batch",
                           "10", "--quiet")
     assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against "
-                                         "variant 'P2 +5' (a seat handicap (a design tool, not a rule): seat 2: +5 points)."), (text, err)
+                                         "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 points."), (text, err)
     code, text, err = run(capsys, "compare", "--variant", str(p2), "--option", "target=50", "--max-games", "20",
                           "--batch", "10", "--quiet", "--out", str(tmp_path / "c.json"))
     assert code == 0 and text.startswith("Pig, 2 players, greedy: the points that win the game: 50 against "
-                                         "variant 'P2 +5' (a seat handicap (a design tool, not a rule): seat 2: +5 "
-                                         "points; the points that win the game: 50)."), \
+                                         "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 "
+                                         "points; the points that win the game: 50."), \
         (text, err)
     code, _, err = run(capsys, "compare", "--variant", str(p2), "--option", "handicap.2=1", "--quiet")
     assert (code, err) == (2, f"rometools compare: --option handicap.2=1: --variant {p2} sets handicap itself; "
@@ -216,8 +216,8 @@ def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys)
     three = tmp_path / "three.toml"   # a variant of 3 players is compared with the game at 3 players
     Variant("pig", name="three", options={"players": 3, "target": 60}).save(three)
     code, text, err = run(capsys, "compare", "--variant", str(three), "--max-games", "20", "--batch", "10", "--quiet")
-    assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against variant 'three' "
-                                         "(the points that win the game: 60)."), (text, err)
+    assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against variant 'three' with "
+                                         "the points that win the game: 60."), (text, err)
 
 
 def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
@@ -260,6 +260,6 @@ def test_tune_and_compare_take_the_game_from_the_variant_file(tmp_path, capsys):
     code, text, err = run(capsys, "compare", "--variant", str(tmp_path / "p2.toml"), "--max-games", "50",
                           "--batch", "50", "--quiet")
     assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against "
-                                         "variant 'P2 +5' (a seat handicap (a design tool, not a rule): seat 2: +5 points)."), (text, err)
+                                         "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 points."), (text, err)
     code, _, err = run(capsys, "tune", "--parameter", "target", "--values", "60,80", "--quiet")
     assert code == 2 and "give a game (rometools games lists them) or --variant FILE" in err, err

@@ -522,7 +522,7 @@ class Variant:
 
         >>> Variant("caesars_empire", name="cheaper gold, P4 +2", options={"handicap": {4: 2}},
         ...         edits={"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}}).label()
-        "variant 'cheaper gold, P4 +2' (a seat handicap (a design tool, not a rule): seat 4: +2 points; edits the components data: 2 values)"
+        "variant 'cheaper gold, P4 +2' with a seat handicap (a design tool, not a rule): seat 4: +2 points (edits the components data: 2 values)"
         >>> Variant("via_romana", options={"dangerous_ties": True, "players": 3}).label()
         'variant Dangerous Ties on'
         >>> Variant("via_romana", options={"players": 3}).label()
@@ -536,11 +536,12 @@ class Variant:
         if not changes and not self.edits:
             return self.name or "the published game"
         said = f"variant {self.name!r}" if self.name else "variant " + ("; ".join(changes) or "of edited data")
-        within = changes if self.name else []   # a named variant says its options too: nothing in play unsaid
+        if self.name and changes:   # a named variant says its options too: nothing in play left unsaid
+            said += " with " + "; ".join(changes)   # not in brackets: an option's words may hold their own
         if self.edits:
             count = sum(len(c) for c in self.edits.values())
-            within.append(f"edits the {' and '.join(self.edits)} data: {counted(count, 'value')}")
-        return said + (f" ({'; '.join(within)})" if within else "")
+            said += f" (edits the {' and '.join(self.edits)} data: {counted(count, 'value')})"
+        return said
 
     def describe(self) -> str:
         """The variant in a few lines: game, options, edits.

@@ -154,11 +154,11 @@ def test_a_variant_with_edits_names_its_handicap_and_options_in_the_title():
     c = compare(Variant("caesars_empire", "as published", {"players": 4}), v, max_games=20, batch=20,
                 progress=False)
     assert c.title.endswith("as published against variant 'handicap.4 = 20; components:tables.gold.points.1 = 3' "
-                            "(a seat handicap (a design tool, not a rule): seat 4: +20 points; edits the "
+                            "with a seat handicap (a design tool, not a rule): seat 4: +20 points (edits the "
                             "components data: 1 value)")
     plain = Variant("via_romana", "my ties", {"players": 3, "dangerous_ties": True})
     c = compare(Variant("via_romana", "as published", {"players": 3}), plain, max_games=20, batch=20, progress=False)
-    assert c.title.endswith("as published against variant 'my ties' (Dangerous Ties on)")
+    assert c.title.endswith("as published against variant 'my ties' with Dangerous Ties on")
 
 
 def test_an_interim_verdict_says_the_run_goes_on_and_only_the_end_says_why_it_stopped(coins):
@@ -204,7 +204,9 @@ def test_variants_play_on_worker_processes_as_in_this_one():
     base, short = Variant("pig", name="P2 +3", options={"handicap": {2: 3}}), Variant("pig", options={"target": 70})
     serial = compare(base, short, max_games=60, batch=30, progress=False)
     pooled = compare(base, short, max_games=60, batch=30, progress=False, executor="process", workers=2)
-    assert serial.figures == pooled.figures and serial.title.startswith("Pig, 2 players, greedy: P2 +3 against")
+    assert serial.figures == pooled.figures and serial.title.startswith(
+        "Pig, 2 players, greedy: variant 'P2 +3' with a seat handicap (a design tool, not a rule): seat 2: +3 points "
+        "against variant the points that win the game: 70")
 
 
 def test_restricted_play_weights_are_compared_when_asked():
