@@ -519,7 +519,8 @@ def _given_words(game, variant, options: dict) -> str:
 
     given = {**(dict(getattr(variant, "options", None) or {})), **options}
     config = game.config.to_dict()
-    words = options_words(game, {k: config.get(k, v) for k, v in given.items()})   # as the game read them
+    # the handicap as the game read it (``4:40`` is seat 4: +40 points); the rest as given (a file by its name)
+    words = options_words(game, {k: config.get(k, v) if k == "handicap" else v for k, v in given.items()})
     return f" with {words}" if words else ""
 
 

@@ -232,7 +232,8 @@ def test_the_board_option_takes_a_designers_file_of_every_game_with_a_board(tmp_
     imp = tmp_path / "my_region_board.toml"
     imp.write_text((data_dir() / "imperator" / "board.toml").read_text())
     assert main(["simulate", "imperator", "--games", "2", "--quiet", "--option", f"board={imp}"]) == 0
-    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR, greedy bots in every seat (the default, ")
+    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR with the region board: "
+                                              "my_region_board.toml, greedy bots in every seat (the default, ")
 
 
 def test_a_missing_or_broken_board_file_names_the_file_and_the_entry(tmp_path, monkeypatch, capsys):
