@@ -655,6 +655,24 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         return {"changes": changes, "base": base, "variant": variant, "parameters": parameters,
                 "parameter": parameter}
 
+    def _show_refusal(self, err: BaseException, typed) -> None:
+        """As the explorers' own, but refused Changes lines stay in their box to be mended, so while they
+        stay as refused, an edit of another box is refused for them again: said as still refused, not
+        as if that box's value were the new mistake."""
+        text = _text_of(err)
+        refused = self._changes_box.value
+        if (text.startswith("Changes: ") and not isinstance(err, NumberBoxError)
+                and refused == self.__dict__.get("_changes_refused") and refused != self._good_changes_text()):
+            err = ValueError("Changes are still refused as typed (mend or empty them first): "
+                             + text.removeprefix("Changes: "))
+        self._changes_refused = refused if text.startswith("Changes: ") else None
+        super()._show_refusal(err, typed)
+
+    def _good_changes_text(self) -> str | None:
+        """The Changes box as the view shown was drawn with it."""
+        good = self._good.controls.get("changes") if self._good is not None else None
+        return None if good is None else good.get("value")
+
     # ------------------------------------------------------------ view of the question
     def _draw(self, view: dict[str, Any]) -> None:
         self._changes, self._variant = view["changes"], view["variant"]

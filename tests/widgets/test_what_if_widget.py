@@ -157,6 +157,11 @@ def test_changes_typed_in_the_page_are_read_line_by_line():
     ex._changes_box.value = "hand 5"
     assert ex.message.startswith("Cannot update: Changes: line 1: write address = value")
     assert ex.values()["changes"] == {"hand": 5, "handicap.3": 2, "components:goals.points": 7}   # the last good
+    ex._seed.value = 7                    # another box edited while the refused line stays: said as still refused
+    assert ex.message.startswith("Cannot update: Changes are still refused as typed (mend or empty them first): "
+                                 "line 1: write address = value"), ex.message
+    ex._changes_box.value = "hand 4"      # a new mistake in Changes is said as new
+    assert ex.message.startswith("Cannot update: Changes: line 1: write address = value"), ex.message
 
 
 def test_changes_text_round_trips():
@@ -413,7 +418,7 @@ def test_find_narrows_the_values_while_a_refused_line_sits_in_changes():
     assert [v for _, v in ex._pick.options] and all("goals" in v for _, v in ex._pick.options)
     assert "components:goals.points" in [v for _, v in ex._pick.options]
     assert "1 match &#x27;goals&#x27;" in ex._table.value
-    assert ex.message.startswith("Cannot update: Changes:")   # still said
+    assert ex.message.startswith("Cannot update: Changes are still refused as typed")   # still said, as still
 
 
 def test_the_variant_name_does_not_follow_to_another_game(tmp_path):
