@@ -114,13 +114,38 @@ def compiled_or_plain(plain: str) -> ModuleType:
         twin = importlib.import_module(plain + "_c")
     except ImportError:
         return module
-    if hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest() != twin.SOURCE_SHA256:
+    if source_digest(module.__file__) != twin.SOURCE_SHA256:
         warnings.warn(f"{plain}_c was compiled from an older {plain.rsplit('.', 1)[-1]}.py, so the "
                       f"plain module runs (the same results, slower); rebuild it with `make setup` "
                       f"(or `.venv/bin/pip install -e .`), then restart a running notebook kernel",
                       RuntimeWarning, stacklevel=2)
         return module
     return twin
+
+
+def source_digest(path: str | Path) -> str:
+    """The SHA-256 that the twin of the module file ``path`` carries as ``SOURCE_SHA256``
+    (``hatch_build.py``): of the source, and of the ``.pxd`` beside it where there is one (Cython's
+    "augmenting" declarations of C types, compiled with the source), so that editing either
+    makes the twin stale and ``make setup`` compiles it again. Without a ``.pxd`` it is the
+    source's own SHA-256.
+
+    Examples
+    --------
+    >>> plain = Path(__file__).with_name("protocol.py")
+    >>> source_digest(plain) == hashlib.sha256(plain.read_bytes()).hexdigest()
+    True
+    >>> loop = Path(__file__).with_name("_loop.py")
+    >>> source_digest(loop) == hashlib.sha256(loop.read_bytes()).hexdigest()   # _loop.pxd beside it
+    False
+    """
+    path = Path(path)
+    digest = hashlib.sha256(path.read_bytes())
+    declarations = path.with_suffix(".pxd")
+    if declarations.is_file():
+        digest.update(b"\n# rometools: the declarations beside it (" + declarations.name.encode() + b")\n")
+        digest.update(declarations.read_bytes())
+    return digest.hexdigest()
 
 
 def find_twins(package: Path | None = None) -> tuple[str, ...]:

@@ -29,6 +29,9 @@ from numpy.random import PCG64, Generator
 
 from rometools.core.protocol import CHANCE
 
+if not cython.compiled:   # C names that _loop.pxd declares for the compiled twin; unused here
+    _bitgen_p = _pcg64_state_p = PyCapsule_GetPointer = None
+
 __all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed"]
 
 _TWO_32 = 1 << 32
@@ -67,20 +70,26 @@ def _uint32_source(rng: Generator) -> tuple:
     return found
 
 
-@cython.locals(bound=cython.ulonglong, u=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong,
-               threshold=cython.ulonglong)
+@cython.locals(bits=_bitgen_p, bound=cython.ulonglong, u=cython.ulonglong, m=cython.ulonglong,
+               low=cython.ulonglong, threshold=cython.ulonglong)
 def _lemire(rng: Generator, n: int) -> int:
     """numpy's draw below ``n`` (2 <= n <= 2**32) for ``Generator.integers``: Lemire's method on the
-    bit generator's 32-bit outputs."""
-    next32, where = _uint32_source(rng)
+    bit generator's 32-bit outputs. The compiled twin calls ``next_uint32`` from C, through the
+    ``bitgen_t`` that the generator's ``capsule`` points to (declared in ``_loop.pxd``); the plain
+    module calls it through ``ctypes``."""
+    if cython.compiled:
+        bits = cython.cast(_bitgen_p, PyCapsule_GetPointer(rng.bit_generator.capsule, b"BitGenerator"))
+        u = bits.next_uint32(bits.state)
+    else:
+        next32, where = _uint32_source(rng)
+        u = next32(where)
     bound = n
-    u = next32(where)
     m = u * bound
     low = m & 0xFFFFFFFF
     if low < bound:
         threshold = (_TWO_32 - bound) % bound
         while low < threshold:   # the rare rejection that keeps every value equally likely
-            u = next32(where)
+            u = bits.next_uint32(bits.state) if cython.compiled else next32(where)
             m = u * bound
             low = m & 0xFFFFFFFF
     return m >> 32
@@ -110,21 +119,39 @@ class _Pcg64State(ctypes.Structure):
                 ("uinteger", ctypes.c_uint32))
 
 
+@cython.locals(state=_pcg64_state_p, has=cython.int, half=cython.ulonglong)
 def _fast_pcg_setter(gen: Generator):
-    """A function ``set(value)`` giving ``gen``'s PCG64 the 128-bit state ``value`` (the increment
-    and the buffered output as they are now), as ``gen.bit_generator.state = {...}`` does, in a
-    sixth of its time (written where numpy keeps it, through the capsule, as :func:`_uint32_source`
-    reads it); ``None`` for another bit generator, or where that write is not the same
+    """A function ``set(seed)`` giving ``gen``'s PCG64 the 128-bit state :func:`_pcg_state` of the
+    64-bit ``seed`` (the increment and the buffered output as they are now), as
+    ``gen.bit_generator.state = {...}`` does, in a sixth of its time (a twentieth compiled):
+    written where numpy keeps it, through the capsule, as :func:`_lemire` reads it (the compiled
+    twin from C, through ``_loop.pxd``'s ``pcg64_state``; the plain module through ``ctypes``).
+    ``None`` for another bit generator; not used where that write is not the same
     (:data:`_PCG_SAME`, checked on import)."""
     bit_generator = gen.bit_generator
     if type(bit_generator) is not PCG64:
         return None
+    if cython.compiled:
+        state = cython.cast(_pcg64_state_p, cython.cast(
+            _bitgen_p, PyCapsule_GetPointer(bit_generator.capsule, b"BitGenerator")).state)
+        has, half = state.has_uint32, state.uinteger
+
+        @cython.locals(low=cython.ulonglong, high=cython.ulonglong)
+        def set_seed(seed, _keep=gen):   # the generator kept alive while its memory is written
+            high = seed
+            low = _mix(high ^ 0x9E3779B97F4A7C15)   # _pcg_state's two words, in C integers
+            state.pcg_state[0] = low                # pcg128_t as gcc's unsigned __int128: the low word first
+            state.pcg_state[1] = high
+            state.has_uint32 = has
+            state.uinteger = half
+        return set_seed
     bits = _BitGen.from_address(_capsule_pointer(bit_generator.capsule, b"BitGenerator"))
     held = _Pcg64State.from_address(bits.state)
     words, has, half = held.pcg_state, held.has_uint32, held.uinteger
     mask = 0xFFFFFFFFFFFFFFFF
 
-    def set_state(value, _keep=(gen, held)):   # the generator kept alive while its memory is written
+    def set_state(seed, _keep=(gen, held)):   # the generator kept alive while its memory is written
+        value = _pcg_state(seed)
         words[0] = value & mask      # pcg128_t as gcc's unsigned __int128: the low word first
         words[1] = value >> 64
         held.has_uint32 = has
@@ -139,19 +166,15 @@ def _pcg_agrees() -> bool:
         a.integers(1 << 32)
         b.integers(1 << 32)
         fast, held = _fast_pcg_setter(a), b.bit_generator.state
-        for value in (0, 1, (1 << 128) - 1, 0x1234567890ABCDEF1122334455667788):
-            fast(value)
-            held["state"]["state"] = value
+        for seed in (0, 1, (1 << 64) - 1, 0x1234567890ABCDEF, 0x9E3779B97F4A7C15):
+            fast(seed)
+            held["state"]["state"] = _pcg_state(seed)
             b.bit_generator.state = held
             if a.bit_generator.state != b.bit_generator.state or int(a.integers(1 << 62)) != int(b.integers(1 << 62)):
                 return False
         return True
     except Exception:   # a numpy whose layout or capsule differs: the state dict it is
         return False
-
-
-#: Whether :func:`play_streams` sets a seat's PCG64 through :func:`_fast_pcg_setter`.
-_PCG_SAME = _pcg_agrees()
 
 
 def integer_below(rng: Generator, n: int) -> int:
@@ -429,6 +452,10 @@ def _pcg_state(seed):
     return (seed << 64) | _mix(seed ^ 0x9E3779B97F4A7C15)
 
 
+#: Whether :func:`play_streams` sets a seat's PCG64 through :func:`_fast_pcg_setter`.
+_PCG_SAME = _pcg_agrees()
+
+
 def play_streams(state: Any, current, weights, apply, appliers: Sequence, deciders: Sequence, gens: Sequence,
                  source, chance_key: int, bot_key: int) -> Any:
     """:func:`play_bots` for a game that names the source of its randomness at each node
@@ -451,12 +478,12 @@ def play_streams(state: Any, current, weights, apply, appliers: Sequence, decide
             name = source(state)
             if name != last[p]:
                 last[p] = name
-                value = _pcg_state(source_seed(bot_key, bot_counts, name))
+                seed = source_seed(bot_key, bot_counts, name)
                 if setters[p] is not None:
-                    setters[p](value)
+                    setters[p](seed)
                 else:
                     held = seats[p]
-                    held["state"]["state"] = value
+                    held["state"]["state"] = _pcg_state(seed)
                     gen.bit_generator.state = held
             state = appliers[p](state, deciders[p](state, gen))
         elif p == CHANCE:
