@@ -2,8 +2,7 @@
 
 Each module whose first line is ``# rometools: compiled twin`` (``find_twins`` in
 ``rometools/core/_cython.py``) is plain Python that also compiles with Cython as it is. The hook compiles a copy of it as ``<name>_c`` with the
-SHA-256 of the source appended (``SOURCE_SHA256``; with the ``.pxd`` of C declarations beside it, if it
-has one, which is compiled with it: ``source_digest``), so that
+SHA-256 of the source appended (``SOURCE_SHA256``), so that
 :func:`rometools.core._cython.compiled_or_plain` uses the compiled module only
 while it matches the source next to it. Editable installs (``pip install -e``,
 README's ``make`` commands) get the extension in the source tree, wheels get
@@ -26,6 +25,7 @@ bytecode of every module (:func:`write_bytecode`)::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -54,9 +54,9 @@ COMPILE_ARGS = ["-g0"]
 MACROS = [("CYTHON_COMPRESS_STRINGS", "0")]
 
 
-def _twin_helpers(root: Path):
-    """``rometools/core/_cython.py`` of ``root`` (a stdlib-only module, loaded by path: the build
-    has none of rometools' dependencies)."""
+def _twins_module(root: Path):
+    """``rometools/core/_cython.py`` (a stdlib-only module, loaded by path: the build has none of
+    rometools' dependencies)."""
     spec = importlib.util.spec_from_file_location("_rometools_cython", root / "rometools" / "core" / "_cython.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -66,13 +66,13 @@ def _twin_helpers(root: Path):
 def compiled_sources(root: Path) -> list[str]:
     """The modules to compile, as paths from ``root``: those ``find_twins`` of
     ``rometools/core/_cython.py`` finds."""
-    return [name.replace(".", "/") + ".py" for name in _twin_helpers(root).find_twins(root / "rometools")]
+    return [name.replace(".", "/") + ".py" for name in _twins_module(root).find_twins(root / "rometools")]
 
 
 def source_sha256(root: Path, source: str) -> str:
-    """The SHA-256 of ``source`` as it is now, with the ``.pxd`` beside it if it has one (what its
-    twin's ``SOURCE_SHA256`` must say: ``source_digest`` of ``rometools/core/_cython.py``)."""
-    return _twin_helpers(root).source_digest(root / source)
+    """The SHA-256 of ``source`` as it is now, with its ``.pxd`` if it has one (``twin_source`` of
+    ``rometools/core/_cython.py``: what its twin's ``SOURCE_SHA256`` must say)."""
+    return hashlib.sha256(_twins_module(root).twin_source(root / source)).hexdigest()
 
 
 def beside(root: Path, source: str) -> Path:
@@ -103,13 +103,11 @@ def compile_module(root: Path, source: str, work: Path) -> Path:
     copy.parent.mkdir(parents=True, exist_ok=True)
     copy.write_bytes(text + f'\n#: The SHA-256 of the source this module was compiled from.\nSOURCE_SHA256 = '
                             f'"{source_sha256(root, source)}"\n'.encode())
-    if src.with_suffix(".pxd").is_file():   # its C declarations (Cython's augmenting .pxd), renamed with it
-        shutil.copyfile(src.with_suffix(".pxd"), copy.with_suffix(".pxd"))
-        for folder in copy.relative_to(work / "src").parents[:-1]:   # Cython finds it by the module's
-            (work / "src" / folder / "__init__.py").touch()          # dotted name, in packages
+    if src.with_suffix(".pxd").is_file():   # its C declarations, read by Cython with the module
+        copy.with_suffix(".pxd").write_bytes(src.with_suffix(".pxd").read_bytes())
     extensions = cythonize([Extension(name, [str(copy)], extra_compile_args=COMPILE_ARGS, define_macros=MACROS)],
-                           quiet=True, build_dir=str(work / "c"), include_path=[str(work / "src")],
-                           compiler_directives={"language_level": 3})
+                           quiet=True, build_dir=str(work / "c"), compiler_directives={"language_level": 3},
+                           include_path=[str(work / "src")])   # where the copy's .pxd is found by its module's name
     dist = Distribution({"name": "rometools-compiled", "ext_modules": extensions})
     build = dist.get_command_obj("build_ext")
     build.build_lib, build.build_temp = str(work / "lib"), str(work / "tmp")

@@ -114,7 +114,7 @@ def compiled_or_plain(plain: str) -> ModuleType:
         twin = importlib.import_module(plain + "_c")
     except ImportError:
         return module
-    if source_digest(module.__file__) != twin.SOURCE_SHA256:
+    if hashlib.sha256(twin_source(Path(module.__file__))).hexdigest() != twin.SOURCE_SHA256:
         warnings.warn(f"{plain}_c was compiled from an older {plain.rsplit('.', 1)[-1]}.py, so the "
                       f"plain module runs (the same results, slower); rebuild it with `make setup` "
                       f"(or `.venv/bin/pip install -e .`), then restart a running notebook kernel",
@@ -123,29 +123,21 @@ def compiled_or_plain(plain: str) -> ModuleType:
     return twin
 
 
-def source_digest(path: str | Path) -> str:
-    """The SHA-256 that the twin of the module file ``path`` carries as ``SOURCE_SHA256``
-    (``hatch_build.py``): of the source, and of the ``.pxd`` beside it where there is one (Cython's
-    "augmenting" declarations of C types, compiled with the source), so that editing either
-    makes the twin stale and ``make setup`` compiles it again. Without a ``.pxd`` it is the
-    source's own SHA-256.
+def twin_source(path: Path) -> bytes:
+    """What the twin of the module at ``path`` is compiled from: its source, then the ``.pxd``
+    beside it if it has one (C declarations pure Python mode cannot write, such as a C function
+    pointer; Cython reads it with the module). Its SHA-256 is the twin's ``SOURCE_SHA256``, so
+    editing either makes the twin stale. Reads files only (the build hook calls it).
 
     Examples
     --------
-    >>> plain = Path(__file__).with_name("protocol.py")
-    >>> source_digest(plain) == hashlib.sha256(plain.read_bytes()).hexdigest()
-    True
     >>> loop = Path(__file__).with_name("_loop.py")
-    >>> source_digest(loop) == hashlib.sha256(loop.read_bytes()).hexdigest()   # _loop.pxd beside it
-    False
+    >>> twin_source(loop).startswith(loop.read_bytes()), len(twin_source(loop)) > len(loop.read_bytes())
+    (True, True)
     """
     path = Path(path)
-    digest = hashlib.sha256(path.read_bytes())
-    declarations = path.with_suffix(".pxd")
-    if declarations.is_file():
-        digest.update(b"\n# rometools: the declarations beside it (" + declarations.name.encode() + b")\n")
-        digest.update(declarations.read_bytes())
-    return digest.hexdigest()
+    pxd = path.with_suffix(".pxd")
+    return path.read_bytes() + (pxd.read_bytes() if pxd.is_file() else b"")
 
 
 def find_twins(package: Path | None = None) -> tuple[str, ...]:

@@ -29,8 +29,8 @@ from numpy.random import PCG64, Generator
 
 from rometools.core.protocol import CHANCE
 
-if not cython.compiled:   # C names that _loop.pxd declares for the compiled twin; unused here
-    _bitgen_p = _pcg64_state_p = PyCapsule_GetPointer = None
+if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd)
+    from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer
 
 __all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed"]
 
@@ -55,35 +55,49 @@ _capsule_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c
     ("PyCapsule_GetPointer", ctypes.pythonapi))
 #: The 32-bit output and state of the last few generators drawn from (each held, so never another's).
 _SOURCES: dict = {}
+#: ``(generator, its _SOURCES entry)`` of the last generator drawn from (one tuple, replaced at once:
+#: a thread never pairs a generator with another's source). A game draws from one or two.
+_LAST_SOURCE: tuple = (None, None)
 
 
-def _uint32_source(rng: Generator) -> tuple:
-    """``(next_uint32, state)`` of ``rng``'s bit generator, called through ``ctypes``: what numpy's
-    ``bit_generator.ctypes`` gives, read from its ``capsule`` in a third of the time (a game of
-    IMPERATOR makes a generator and draws a dozen times from it)."""
-    found = _SOURCES.get(rng)
-    if found is None:
-        if len(_SOURCES) >= 8:
-            _SOURCES.clear()
-        bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
-        found = _SOURCES[rng] = (bits.next_uint32, bits.state)
+@cython.cfunc
+def _uint32_source(rng: Generator) -> Any:
+    """Where ``rng``'s bit generator gives its 32-bit outputs. Plain: ``(next_uint32, state)``,
+    called through ``ctypes`` (what numpy's ``bit_generator.ctypes`` gives, read from its
+    ``capsule`` in a third of the time: a game of IMPERATOR makes a generator and draws a dozen
+    times from it). Compiled: the ``capsule`` itself, whose ``bitgen_t`` :func:`_lemire` calls in C
+    (a tenth of the ``ctypes`` call's time)."""
+    global _LAST_SOURCE
+    kept = _LAST_SOURCE
+    if kept[0] is rng:
+        return kept[1]
+    if cython.compiled:
+        found = rng.bit_generator.capsule
+    else:
+        found = _SOURCES.get(rng)
+        if found is None:
+            if len(_SOURCES) >= 8:
+                _SOURCES.clear()
+            bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
+            found = _SOURCES[rng] = (bits.next_uint32, bits.state)
+    _LAST_SOURCE = (rng, found)
     return found
 
 
-@cython.locals(bits=_bitgen_p, bound=cython.ulonglong, u=cython.ulonglong, m=cython.ulonglong,
-               low=cython.ulonglong, threshold=cython.ulonglong)
+@cython.cfunc
+@cython.locals(bound=cython.ulonglong, u=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong,
+               threshold=cython.ulonglong)
 def _lemire(rng: Generator, n: int) -> int:
     """numpy's draw below ``n`` (2 <= n <= 2**32) for ``Generator.integers``: Lemire's method on the
-    bit generator's 32-bit outputs. The compiled twin calls ``next_uint32`` from C, through the
-    ``bitgen_t`` that the generator's ``capsule`` points to (declared in ``_loop.pxd``); the plain
-    module calls it through ``ctypes``."""
+    bit generator's 32-bit outputs (numpy's ``next_uint32``, called as numpy calls it, holding the GIL)."""
+    bound = n
     if cython.compiled:
-        bits = cython.cast(_bitgen_p, PyCapsule_GetPointer(rng.bit_generator.capsule, b"BitGenerator"))
+        bits = cython.cast(cython.pointer(bitgen_t),  # noqa: F821 - declared in _loop.pxd
+                           PyCapsule_GetPointer(_uint32_source(rng), b"BitGenerator"))
         u = bits.next_uint32(bits.state)
     else:
         next32, where = _uint32_source(rng)
         u = next32(where)
-    bound = n
     m = u * bound
     low = m & 0xFFFFFFFF
     if low < bound:
@@ -119,31 +133,31 @@ class _Pcg64State(ctypes.Structure):
                 ("uinteger", ctypes.c_uint32))
 
 
-@cython.locals(state=_pcg64_state_p, has=cython.int, half=cython.ulonglong)
+@cython.locals(has=cython.int, half=cython.ulonglong)
 def _fast_pcg_setter(gen: Generator):
     """A function ``set(seed)`` giving ``gen``'s PCG64 the 128-bit state :func:`_pcg_state` of the
     64-bit ``seed`` (the increment and the buffered output as they are now), as
     ``gen.bit_generator.state = {...}`` does, in a sixth of its time (a twentieth compiled):
     written where numpy keeps it, through the capsule, as :func:`_lemire` reads it (the compiled
-    twin from C, through ``_loop.pxd``'s ``pcg64_state``; the plain module through ``ctypes``).
+    twin in C, through ``_loop.pxd``'s ``pcg64_state_t``; the plain module through ``ctypes``).
     ``None`` for another bit generator; not used where that write is not the same
     (:data:`_PCG_SAME`, checked on import)."""
     bit_generator = gen.bit_generator
     if type(bit_generator) is not PCG64:
         return None
     if cython.compiled:
-        state = cython.cast(_pcg64_state_p, cython.cast(
-            _bitgen_p, PyCapsule_GetPointer(bit_generator.capsule, b"BitGenerator")).state)
-        has, half = state.has_uint32, state.uinteger
+        pcg = cython.cast(cython.pointer(pcg64_state_t), cython.cast(  # noqa: F821 - declared in _loop.pxd
+            cython.pointer(bitgen_t), PyCapsule_GetPointer(bit_generator.capsule, b"BitGenerator")).state)  # noqa: F821
+        has, half = pcg.has_uint32, pcg.uinteger
 
         @cython.locals(low=cython.ulonglong, high=cython.ulonglong)
         def set_seed(seed, _keep=gen):   # the generator kept alive while its memory is written
             high = seed
             low = _mix(high ^ 0x9E3779B97F4A7C15)   # _pcg_state's two words, in C integers
-            state.pcg_state[0] = low                # pcg128_t as gcc's unsigned __int128: the low word first
-            state.pcg_state[1] = high
-            state.has_uint32 = has
-            state.uinteger = half
+            pcg.pcg_state[0] = low                  # pcg128_t as gcc's unsigned __int128: the low word first
+            pcg.pcg_state[1] = high
+            pcg.has_uint32 = has
+            pcg.uinteger = half
         return set_seed
     bits = _BitGen.from_address(_capsule_pointer(bit_generator.capsule, b"BitGenerator"))
     held = _Pcg64State.from_address(bits.state)
@@ -177,6 +191,7 @@ def _pcg_agrees() -> bool:
         return False
 
 
+@cython.ccall
 def integer_below(rng: Generator, n: int) -> int:
     """``int(rng.integers(n))``: the same whole number in ``0 .. n - 1``, from the same draws of
     ``rng``'s bit generator, at about a quarter of the cost.
@@ -280,6 +295,7 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: Genera
     return draw(outcomes, weights, denominator, rng)
 
 
+@cython.cfunc
 @cython.locals(total=cython.longlong, x=cython.longlong)
 def _small_total(weights: Sequence) -> int:
     """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0."""
@@ -297,6 +313,7 @@ def _small_total(weights: Sequence) -> int:
 @cython.locals(total=cython.longlong, common=cython.longlong, a=cython.longlong, b=cython.longlong,
                x=cython.longlong, r=cython.longlong, target=cython.longlong, acc=cython.longlong,
                i=cython.Py_ssize_t)
+@cython.cfunc
 def _pick_small(outcomes: Sequence, weights: Sequence, total: int, rng: Generator) -> Any:
     """:func:`sample_weighted`'s draw for weights :func:`_small_total` summed to ``total``: the same
     draw, in C integers. Dividing the weights by their greatest common divisor ``common`` puts them

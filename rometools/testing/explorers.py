@@ -141,7 +141,7 @@ def _check_refusal(ex, before, label: str, where: str) -> list[str]:
     if len(text) > _base().MAX_MESSAGE + 120:
         problems.append(f"{where}: a {len(text)}-character message")
     # the designer's words, never the code's: no argument name whose label differs ("trials" for
-    # "Simulated", "skill_games" for "Skill-curve games"), unless quoted back from the input
+    # "Simulated games", "skill_games" for "Skill-curve games"), unless quoted back from the input
     # (a word of a box's label is the designer's word too: "seat" of "Bots per seat")
     words = {w.removesuffix("s") for f in ex.fields() for w in re.findall(r"[a-z]+", ex.field_label(f).lower())}
     for field in ex.fields():

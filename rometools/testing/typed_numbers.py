@@ -118,6 +118,9 @@ def _check_whole_number_boxes(explorer, spec) -> None:
                             + (" and clamps" if isinstance(box, _widgets().BoundedIntText) else ""))
         if (low, high) == (None, None):
             problems.append(f"{where}: the box declares no range (_base().WholeNumberText low/high or NUMBER_BOXES)")
+        if ":" in label:   # "Condition row 1: the number of tokens put back to 0" reads as two things
+            problems.append(f"{where}: the box is named {label!r}, a field and a phrase; name it as it shows, "
+                            f"as every refusal and put-back says it (\"Grapes put back to 3\")")
         bad = ["1.5", "99999999999"] + ([str(low - 1)] if low is not None else []) + (
             [str(high + 1)] if high is not None else [])
         for text in bad:

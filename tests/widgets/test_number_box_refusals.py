@@ -122,8 +122,9 @@ def test_set_values_draws_refuses_the_same_range(draws):
 def test_a_condition_count_is_at_most_the_bag_and_the_box_goes_back(draws, text):
     words = draws.words
     typed(draws._rows[0].k, text)
-    assert draws.message == ("Cannot update: Condition row 1: the number of tokens (the bag holds 6) must be "
-                             f"a whole number 0 to 6, got {text}{back('Condition row 1: the number of tokens', 0)}")
+    assert draws.message == ("Cannot update: Condition row 1's count must be a whole number 0 to 6 (the bag "
+                             f"holds 6), got {text} (Condition row 1's count put back to 0, the value the charts "
+                             "show)")
     assert draws._rows[0].k.value == 0 and draws.words == words
     typed(draws._rows[0].k, "6")  # the whole bag: allowed (and impossible for red)
     assert draws.message == "" and draws.words.startswith("exactly 6 red or")
@@ -132,12 +133,13 @@ def test_a_condition_count_is_at_most_the_bag_and_the_box_goes_back(draws, text)
 def test_a_condition_count_with_replacement_is_at_most_the_draws_allowed(draws):
     draws._replace.value = True
     typed(draws._rows[0].k, "51")
-    assert draws.message == ("Cannot update: Condition row 1: the number of tokens (at most 50 draws with "
-                             f"replacement) must be a whole number 0 to 50, got 51"
-                             f"{back('Condition row 1: the number of tokens', 0)}")
+    assert draws.message == ("Cannot update: Condition row 1's count must be a whole number 0 to 50 (at most "
+                             "50 draws with replacement), got 51 (Condition row 1's count put back to 0, the "
+                             "value the charts show)")
     assert draws._rows[0].k.value == 0
     assert not draws.set_values(rows=[("at least", 51, "red")])
-    assert draws.message.startswith("Cannot update: Condition row 1: the number of tokens (at most 50")
+    assert draws.message.startswith("Cannot update: Condition row 1's count must be a whole number 0 to 50 "
+                                    "(at most 50 draws with replacement), got 51")
     assert draws._rows[0].k.value == 0
 
 
