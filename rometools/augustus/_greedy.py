@@ -74,6 +74,25 @@ def _draws(slots: tuple[tuple[str, int], ...], bag: tuple[tuple[str, int], ...])
     return got
 
 
+#: :func:`_card_draws`' last cards and bag, and the expected draws of each card met, by number.
+_CARD_DRAWS: list = [None, None, {}]
+
+
+@cython.cfunc
+@cython.locals(by_number=dict)
+def _card_draws(cards, bag: tuple, n: int) -> float:
+    """:func:`_draws` of card ``n``'s slots, kept by card number while the cards and bag stay (a keep
+    or a take rates each card offered; keying the odds by the slots and bag hashed them each time)."""
+    last = _CARD_DRAWS
+    if last[0] is not cards or last[1] is not bag:
+        last[:] = [cards, bag, {}]
+    by_number = last[2]
+    got = by_number.get(n)
+    if got is None:
+        got = by_number[n] = _draws(cards.by_number[n].slots, bag)
+    return got
+
+
 #: The full bag's items by the components' id, with the components (an id reused: read anew).
 _BAGS: dict = {}
 #: The components each full bag's items (:func:`bag_items`) were last read from, by those items:
@@ -105,6 +124,7 @@ def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float =
 _REWARDS: dict = {}
 
 
+@cython.ccall   # a C call within the module
 def _rewards_of(components) -> tuple:
     """``(colour, all_colours, count, resource)``: the components' reward tiles by kind, as plain
     tuples (``(index, need, points)``; count ones by need; resource ones with their resource), built
@@ -131,11 +151,27 @@ def _rewards_of(components) -> tuple:
     return got[1]
 
 
+#: ``Objective.yields`` by (what the card produces, the resource): it reads nothing else.
+_YIELDS: dict = {}
+
+
+@cython.cfunc
+def _yields(card: Objective, resource: str) -> bool:
+    """``card.yields(resource)``, kept by what the card produces and the resource (a Python call per
+    card and resource reward was most of :func:`reward_bonus`'s time)."""
+    key = (card.produces, resource)
+    got = _YIELDS.get(key)
+    if got is None:
+        got = _YIELDS[key] = card.yields(resource)
+    return got
+
+
 #: A seat's objectives of each kind, its points-per-colour powers by colour and its producers of
 #: each resource reward's resource, by (objectives, components, the numbers it controls).
 _FACTS: dict = {}
 
 
+@cython.ccall   # a C call within the module
 @cython.locals(j=cython.Py_ssize_t)
 def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
     """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
@@ -152,13 +188,14 @@ def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
             if c.power.kind == "points_per_colour":
                 powers[c.power.colour] += c.power.points
             for j in range(len(resource)):
-                yields[j] += c.yields(resource[j][1])
+                yields[j] += _yields(c, resource[j][1])
         if len(_FACTS) >= 512:
             _FACTS.clear()
         got = _FACTS[key] = (cards, components, (kinds, powers, tuple(yields)))
     return got[2]
 
 
+@cython.ccall   # a C call within the module
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t)
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
@@ -234,7 +271,7 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
             bonus += points / missing
     if card.produces != "none":
         for i, res, need, points in resource:
-            if i in produce and card.yields(res):
+            if i in produce and _yields(card, res):
                 own, theirs = produce[i]
                 if own + 1 >= need and own + 1 >= theirs:
                     bonus += points
@@ -254,24 +291,27 @@ _WEIGHTS: dict = {}
 @cython.ccall
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
-    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ...)``, made when missing."""
-    comps, cards = state.config.components, state.config.objectives
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config)``, made when missing."""
+    config = state.config
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
     # a state shares its tuples with the states before it until they change (copy on write): the
     # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
     # objectives of each resource reward's holder (whose producers it races) to check, so every
     # decision between two changes of those reads the same entry (which holds them all: an id is
-    # never another object's meanwhile)
-    key = (id(mine), id(rewards), seat)
-    got = _WEIGHTS.get(key)
-    ok = got is not None and got[0] is mine and got[1] is rewards and got[2] is comps and got[3] is cards
+    # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
+    got = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
+        got = _WEIGHTS.get((id(mine), id(rewards), seat))
+    ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
     if ok:
         for h, theirs in got[6]:
             if controlled[h] is not theirs:
                 ok = False
                 break
     if not ok:
+        comps, cards = config.components, config.objectives
+        key = (id(mine), id(rewards), seat)
         rivals = []
         for r in _rewards_of(comps)[3]:
             h = rewards[r[0]]
@@ -279,8 +319,14 @@ def _entry(state: GameState, seat: int) -> tuple:
                 rivals.append((h, controlled[h]))
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals))
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config)
+    if 0 <= seat < len(_LAST_ENTRY):
+        _LAST_ENTRY[seat] = got
     return got
+
+
+#: Each seat's last entry of ``_WEIGHTS`` (:func:`_entry`), by seat (up to 8).
+_LAST_ENTRY: list = [None] * 8
 
 
 @cython.ccall
@@ -304,7 +350,7 @@ def weights(state: GameState, seat: int, plays) -> dict:
     entry = _entry(state, seat)
     out = entry[4]
     for p in plays:
-        n = p[0]   # a Placed is the tuple (number, legions)
+        n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
         if n not in out:
             _weight(state, seat, entry, n)
     return out
@@ -530,7 +576,7 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, profiles=dict,
                v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
-               base=list, open_=list, held=list, lands=list, top=list)
+               base=list, open_=list, held=list, lands=list, top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -557,9 +603,10 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         profile = profiles.get(p)   # met in an earlier decision or game
         if profile is None:
             profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
-        w = weight[p[0]]
+        number = cython.cast(tuple, p)[0]   # (a Placed read as the tuple it is, not by its type's item)
+        w = weight[number]
         base.append(w * profile[0])
-        if p[0] in blocked:
+        if number in blocked:
             continue
         for i, sym, chance in profile[1]:
             if sym in symbols:
@@ -648,12 +695,12 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
         entry = _entry(state, state.seat)   # card_value with its rewards: its weight per expected draw
-        worth = {n: _weight(state, state.seat, entry, n) / _draws(cards.by_number[n].slots, bag)
+        worth = {n: _weight(state, state.seat, entry, n) / _card_draws(cards, bag, n)
                  for n in state.hands[state.seat]}
         values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
         entry = _entry(state, state.seat)
-        values = [_weight(state, state.seat, entry, a[1]) / _draws(cards.by_number[a[1]].slots, bag) for a in actions]
+        values = [_weight(state, state.seat, entry, a[1]) / _card_draws(cards, bag, a[1]) for a in actions]
     elif phase == "remove":
         before: dict = {}
         values = [_removal_value(state, a, horizon, complete_weight, memos, before) for a in actions]

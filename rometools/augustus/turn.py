@@ -133,8 +133,8 @@ class _Work:
         (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
         state's own again.)"""
         t = tuple
-        state = object.__new__(GameState)
-        object.__setattr__(state, "__dict__", {
+        state = _NEW(GameState)
+        _SET(state, "__dict__", {
             "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
             "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
             "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
@@ -154,10 +154,16 @@ class _Work:
         self.events.append((self.history_before[1] + len(self.history), *what))
 
 
+#: ``object.__new__`` and ``object.__setattr__``, read once (not looked up on ``object`` per state).
+_NEW, _SET = object.__new__, object.__setattr__
+
+
 @cython.cfunc
 def _rows(rows: tuple | list) -> tuple:
     """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
-    return rows if type(rows) is tuple else tuple(map(tuple, rows))
+    if type(rows) is tuple:
+        return rows
+    return tuple([tuple(r) for r in rows])   # a C loop when compiled (map() was a Python iterator)
 
 
 # ===================================================================== the rules run on their own
@@ -190,6 +196,15 @@ def _complete(w: _Work, p: Placed) -> bool:
         if legions[i] != slots[i][1]:
             return False
     return True
+
+
+@cython.cfunc
+def _placed(plays, number: int) -> Placed:
+    """The objective numbered ``number`` among ``plays`` (a seat's, where it is)."""
+    for p in plays:   # a loop, not next() over a generator (see _count_tile)
+        if p[0] == number:
+            return p
+    raise AssertionError(f"objective {number} is not in play")
 
 
 @cython.cfunc
@@ -256,7 +271,7 @@ def _resolve(w: _Work) -> bool:
     seat, n, stage = w.current
     card = w.card(n)
     if stage == "start":  # 1. the legions return to the reserve
-        placed = next(p for p in w.in_play[seat] if p.number == n)
+        placed = _placed(w.in_play[seat], n)
         w.own("in_play", seat).remove(placed)
         w.mutable("reserve")[seat] += sum(placed.legions)
         w.event("complete", seat, n)
@@ -340,6 +355,7 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
                 w.event("reward_moves", tile.id, holder, seat)
 
 
+@cython.locals(i=cython.Py_ssize_t)
 def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     """Index of the count reward ``seat`` may claim now, if any.
 
@@ -347,12 +363,18 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     récompense ... est encore disponible ... un joueur ne peut posséder qu'une seule et
     unique récompense de ce type."
     """
-    tiles = w.config.components.rewards
-    if any(t.kind == "count" and h == seat for t, h in zip(tiles, w.rewards, strict=True)):
-        return None
+    # loops, not any() and next() over generators: a generator closed early makes an exception
+    # and its traceback when compiled, at every completion
+    tiles, holders = w.config.components.rewards, w.rewards
+    for i in range(len(tiles)):
+        if tiles[i].kind == "count" and holders[i] == seat:
+            return None
     have = len(w.controlled[seat])
-    return next((i for i, t in enumerate(tiles) if t.kind == "count" and t.need == have and w.rewards[i] < 0),
-                None)
+    for i in range(len(tiles)):
+        t = tiles[i]
+        if t.kind == "count" and t.need == have and holders[i] < 0:
+            return i
+    return None
 
 
 @cython.cfunc
@@ -370,7 +392,11 @@ def _end_of_turn(w: _Work) -> None:
         w.caller = (w.caller + 1) % w.config.players  # the left neighbour: the next seat (AU-8)
         w.event("reset", w.caller)
     w.token, w.to_place = None, []
-    if any(len(c) >= comps.objectives_to_end for c in w.controlled):
+    ended = False
+    for c in w.controlled:   # a loop, not any() over a generator (see _count_tile)
+        if len(c) >= comps.objectives_to_end:
+            ended = True
+    if ended:
         w.phase = "over"
         w.event("end", f"{comps.objectives_to_end} objectives controlled")
     elif w.draws >= w.config.max_draws:
@@ -549,10 +575,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         _shift(w, seat, n, sym, +1)
         w.mutable("reserve")[seat] -= 1
         w.history.append(("power_place" if ph == "power_place" else "place", seat, n, sym))
-        if ph == "power_place":  # "il le fait immédiatement, avant de passer au joueur suivant"
-            placed = next(p for p in w.in_play[seat] if p.number == n)
-            if _complete(w, placed):
-                w.mutable("queue").insert(0, (seat, n))
+        # "il le fait immédiatement, avant de passer au joueur suivant"
+        if ph == "power_place" and _complete(w, _placed(w.in_play[seat], n)):
+            w.mutable("queue").insert(0, (seat, n))
     else:
         _, fn, fs, n, sym = action
         _shift(w, seat, fn, fs, -1)

@@ -295,7 +295,8 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: Genera
     return draw(outcomes, weights, denominator, rng)
 
 
-@cython.cfunc
+@cython.cfunc   # a C call from sample_weighted and race (a chance node's every draw)
+@cython.returns(cython.longlong)
 @cython.locals(total=cython.longlong, x=cython.longlong)
 def _small_total(weights: Sequence) -> int:
     """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0."""
@@ -303,7 +304,7 @@ def _small_total(weights: Sequence) -> int:
     if len(weights) > _SMALL:
         return 0
     for w in weights:
-        if type(w) is not int or not 0 < w <= _SMALL:
+        if type(w) is not int or not 0 < w <= 2147483648:   # _SMALL, as a literal: compared in C
             return 0
         x = w
         total += x
@@ -373,20 +374,38 @@ RACE_SLOTS = 1 << 12
 _KEYS: dict = {}
 
 
+#: The 64-bit key of each whole-number outcome 0 .. 4095 met so far, at its number (:func:`_outcome_key`):
+#: read by index, not looked up, as a card drawn from a pile of 85 reads 85 keys.
+_INT_KEYS: list = [None] * 4096
+
+
 @cython.cfunc
 @cython.returns(cython.ulonglong)
+@cython.locals(n=cython.Py_ssize_t, keys=list)
 def _outcome_key(outcome: Any) -> int:
     """A 64-bit number for an outcome or a source's name, the same in every process (``hash`` of a
     string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``."""
+    if type(outcome) is int and 0 <= outcome < 4096:   # a card number, say (literals: compared in C)
+        n = outcome
+        keys = _INT_KEYS
+        key = keys[n]
+        if key is None:
+            key = keys[n] = _digest_key(outcome)
+        return key
     key = _KEYS.get(outcome)
     if key is None:
-        import hashlib
-
         if len(_KEYS) > 65536:
             _KEYS.clear()
-        key = _KEYS[outcome] = int.from_bytes(hashlib.blake2b(repr(outcome).encode(), digest_size=8).digest(),
-                                              "little")
+        key = _KEYS[outcome] = _digest_key(outcome)
     return key
+
+
+def _digest_key(outcome: Any) -> int:
+    """:func:`_outcome_key`'s number, computed: the first 8 bytes (little-endian) of the BLAKE2b digest
+    of ``repr(outcome)``."""
+    import hashlib
+
+    return int.from_bytes(hashlib.blake2b(repr(outcome).encode(), digest_size=8).digest(), "little")
 
 
 @cython.cfunc

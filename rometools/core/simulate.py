@@ -56,7 +56,7 @@ from rometools.core.formatting import counted
 from rometools.core.load import Game, load_game
 from rometools.core.playout import play
 from rometools.core.registry import game_spec
-from rometools.core.spec import _movers_by_replay
+from rometools.core.spec import _movers_by_replay, ranks_and_scores
 
 __all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_streams", "local_cluster", "play_chunk",
            "process_pool", "replay_game", "run_chunks", "simulate"]
@@ -139,7 +139,6 @@ def play_chunk(game_id: str, config: dict | Any, bots: Sequence[str], seed: int,
 def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[int], rotations: int) -> dict[str, list]:
     """:func:`play_chunk` on a loaded game."""
     spec = game.spec
-    rules = spec.rules
     n = game.players
     columns = _Columns()
     # a game without movers of its own finds them by replaying the game: count the decisions as they
@@ -159,8 +158,7 @@ def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[in
                 end = _play_one(game, seat_bots, seed, i)
                 players = spec.movers(end)
                 moves, length = [players.count(s) for s in range(n)], len(players)
-            scores = rules.scores(end)
-            ranks = spec.ranks(end)
+            scores, ranks = ranks_and_scores(spec, end)   # the scores once (ranks read them)
             winners = sum(1 for k in ranks if k == 1)
             extras = spec.extras(end)
             parts = spec.score_parts(end)
@@ -200,7 +198,12 @@ class _Columns:
         self.rows = 0
 
     def add(self, more: Mapping[str, list]) -> None:
+        """Append rows given as columns of fresh lists (a first chunk's lists are kept, not copied:
+        a serial run adds each game's columns twice, into its chunk and into the run)."""
         k = len(next(iter(more.values()), ()))
+        if not self.data and not self.rows:
+            self.data, self.rows = dict(more), k
+            return
         for key, values in more.items():
             column = self.data.get(key)
             if column is None:

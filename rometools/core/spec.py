@@ -519,15 +519,40 @@ def _unwrapped(function: Callable) -> Callable:
 def _ranks(scores: Callable[[Any], tuple[int, ...]],
            tiebreaks: Callable[[Any], Sequence[tuple]] | None) -> Callable[[Any], tuple[int, ...]]:
     """Ranks by (handicapped score, *tiebreak keys): :func:`~rometools.core.protocol.ranks_by_keys`."""
-    if tiebreaks is None:
-        def ranks(state: Any) -> tuple[int, ...]:
-            return ranks_by_score(scores(state))
-    else:
-        def ranks(state: Any) -> tuple[int, ...]:
-            return ranks_by_keys([(s, *t) for s, t in zip(scores(state), tiebreaks(state), strict=True)])
+    def ranks(state: Any) -> tuple[int, ...]:
+        return _ranks_of(tiebreaks, state, scores(state))
 
     ranks._core_ranks = True  # type: ignore[attr-defined]
     return ranks
+
+
+def _ranks_of(tiebreaks: Callable[[Any], Sequence[tuple]] | None, state: Any,
+              scores: Sequence[int]) -> tuple[int, ...]:
+    """The core ranks of ``state`` from its (handicapped) ``scores``, already computed: ``ranks_by_score``,
+    or ``ranks_by_keys`` on (score, *tiebreak keys) when the game has ``tiebreaks``."""
+    if tiebreaks is None:
+        return ranks_by_score(scores)
+    return ranks_by_keys([(s, *t) for s, t in zip(scores, tiebreaks(state), strict=True)])
+
+
+def ranks_and_scores(spec: GameSpec, state: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(``spec.rules.scores(state)``, ``spec.ranks(state)``), the scores computed once when the
+    ranks are the core's (from the scores and ``tiebreaks``): :func:`~rometools.core.simulate.simulate`'s
+    every game, where the scores were computed twice.
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play
+    >>> g = rometools.load_game("caesars_empire", players=2)
+    >>> end = play(g, "greedy", rng=5)
+    >>> ranks_and_scores(g.spec, end) == (g.spec.rules.scores(end), g.spec.ranks(end))
+    True
+    """
+    scores = spec.rules.scores(state)
+    if spec.own_ranks:
+        return scores, spec.ranks(state)
+    return scores, _ranks_of(spec.tiebreaks, state, scores)
 
 
 

@@ -20,6 +20,26 @@ from rometools.core.playout import play
 from rometools.core.rng import NamedStreams
 from rometools.core.simulate import game_streams
 
+OUTCOMES = (0, 1, 88, 4095, 4096, -1, 10**30, "joker", "seat 2 draw 14", ("keep", 3, 5), True, 2.5)
+
+
+def test_an_outcome_key_is_the_first_8_bytes_of_blake2b_of_its_repr_on_every_path():
+    """A whole number 0 to 4095 (a card) reads its key from a list by index, any other outcome or
+    source name from a dict: the same number either way, asked once or again (kept), and the
+    compiled twin's seeds are the plain module's."""
+    import hashlib
+
+    from rometools.core._cython import compiled_or_plain
+
+    def digest(o):
+        return int.from_bytes(hashlib.blake2b(repr(o).encode(), digest_size=8).digest(), "little")
+
+    for _ in range(2):   # computed, then kept
+        assert [_loop._outcome_key(o) for o in OUTCOMES] == [digest(o) for o in OUTCOMES]
+    twin = compiled_or_plain("rometools.core._loop")
+    assert [twin.source_seed(3, {}, o) for o in OUTCOMES] == [_loop.source_seed(3, {}, o) for o in OUTCOMES]
+    assert _loop.source_seed(3, {}, 7) != _loop.source_seed(3, {}, "7")   # a card and its name: two keys
+
 
 @pytest.mark.parametrize("weights", [[1, 1], [1, 2, 3], [5, 1, 1, 1, 9], [3] * 12, [1] * 88])
 def test_a_race_draws_each_outcome_with_its_exact_probability(weights):
