@@ -133,39 +133,21 @@ class _Pcg64State(ctypes.Structure):
                 ("uinteger", ctypes.c_uint32))
 
 
-@cython.locals(has=cython.int, half=cython.ulonglong)
 def _fast_pcg_setter(gen: Generator):
-    """A function ``set(seed)`` giving ``gen``'s PCG64 the 128-bit state :func:`_pcg_state` of the
-    64-bit ``seed`` (the increment and the buffered output as they are now), as
-    ``gen.bit_generator.state = {...}`` does, in a sixth of its time (a twentieth compiled):
-    written where numpy keeps it, through the capsule, as :func:`_lemire` reads it (the compiled
-    twin in C, through ``_loop.pxd``'s ``pcg64_state_t``; the plain module through ``ctypes``).
-    ``None`` for another bit generator; not used where that write is not the same
+    """A function ``set(value)`` giving ``gen``'s PCG64 the 128-bit state ``value`` (the increment
+    and the buffered output as they are now), as ``gen.bit_generator.state = {...}`` does, in a
+    sixth of its time (written where numpy keeps it, through the capsule, as :func:`_uint32_source`
+    reads it); ``None`` for another bit generator, or where that write is not the same
     (:data:`_PCG_SAME`, checked on import)."""
     bit_generator = gen.bit_generator
     if type(bit_generator) is not PCG64:
         return None
-    if cython.compiled:
-        pcg = cython.cast(cython.pointer(pcg64_state_t), cython.cast(  # noqa: F821 - declared in _loop.pxd
-            cython.pointer(bitgen_t), PyCapsule_GetPointer(bit_generator.capsule, b"BitGenerator")).state)  # noqa: F821
-        has, half = pcg.has_uint32, pcg.uinteger
-
-        @cython.locals(low=cython.ulonglong, high=cython.ulonglong)
-        def set_seed(seed, _keep=gen):   # the generator kept alive while its memory is written
-            high = seed
-            low = _mix(high ^ 0x9E3779B97F4A7C15)   # _pcg_state's two words, in C integers
-            pcg.pcg_state[0] = low                  # pcg128_t as gcc's unsigned __int128: the low word first
-            pcg.pcg_state[1] = high
-            pcg.has_uint32 = has
-            pcg.uinteger = half
-        return set_seed
     bits = _BitGen.from_address(_capsule_pointer(bit_generator.capsule, b"BitGenerator"))
     held = _Pcg64State.from_address(bits.state)
     words, has, half = held.pcg_state, held.has_uint32, held.uinteger
     mask = 0xFFFFFFFFFFFFFFFF
 
-    def set_state(seed, _keep=(gen, held)):   # the generator kept alive while its memory is written
-        value = _pcg_state(seed)
+    def set_state(value, _keep=(gen, held)):   # the generator kept alive while its memory is written
         words[0] = value & mask      # pcg128_t as gcc's unsigned __int128: the low word first
         words[1] = value >> 64
         held.has_uint32 = has
@@ -180,15 +162,19 @@ def _pcg_agrees() -> bool:
         a.integers(1 << 32)
         b.integers(1 << 32)
         fast, held = _fast_pcg_setter(a), b.bit_generator.state
-        for seed in (0, 1, (1 << 64) - 1, 0x1234567890ABCDEF, 0x9E3779B97F4A7C15):
-            fast(seed)
-            held["state"]["state"] = _pcg_state(seed)
+        for value in (0, 1, (1 << 128) - 1, 0x1234567890ABCDEF1122334455667788):
+            fast(value)
+            held["state"]["state"] = value
             b.bit_generator.state = held
             if a.bit_generator.state != b.bit_generator.state or int(a.integers(1 << 62)) != int(b.integers(1 << 62)):
                 return False
         return True
     except Exception:   # a numpy whose layout or capsule differs: the state dict it is
         return False
+
+
+#: Whether :func:`play_streams` sets a seat's PCG64 through :func:`_fast_pcg_setter`.
+_PCG_SAME = _pcg_agrees()
 
 
 @cython.ccall
@@ -488,10 +474,6 @@ def _pcg_state(seed):
     return (seed << 64) | _mix(seed ^ 0x9E3779B97F4A7C15)
 
 
-#: Whether :func:`play_streams` sets a seat's PCG64 through :func:`_fast_pcg_setter`.
-_PCG_SAME = _pcg_agrees()
-
-
 def play_streams(state: Any, current, weights, apply, appliers: Sequence, deciders: Sequence, gens: Sequence,
                  source, chance_key: int, bot_key: int) -> Any:
     """:func:`play_bots` for a game that names the source of its randomness at each node
@@ -514,12 +496,12 @@ def play_streams(state: Any, current, weights, apply, appliers: Sequence, decide
             name = source(state)
             if name != last[p]:
                 last[p] = name
-                seed = source_seed(bot_key, bot_counts, name)
+                value = _pcg_state(source_seed(bot_key, bot_counts, name))
                 if setters[p] is not None:
-                    setters[p](seed)
+                    setters[p](value)
                 else:
                     held = seats[p]
-                    held["state"]["state"] = _pcg_state(seed)
+                    held["state"]["state"] = value
                     gen.bit_generator.state = held
             state = appliers[p](state, deciders[p](state, gen))
         elif p == CHANCE:
