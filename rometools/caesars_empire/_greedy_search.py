@@ -414,14 +414,39 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
                 top, cheapest, best = v, k, [((walk[0], 1), chain)]
             elif v == top and k == cheapest:
                 best.append(((walk[0], 1), chain))
-    walks = [item[1] for item in best if item[0][1]]
-    if len(walks) > 1:  # tied walks: their order is the legal chains' walk order from their sources
-        order = {}
-        for i, item in enumerate(engine.legal_chains_from(state, sorted({chain[0] for chain in walks}))):
-            order[item[0]] = i
-        best = [(item[0] if not item[0][1] else (item[0][0], 1, order[item[1]]), item[1]) for item in best]
+    if sum([1 for item in best if item[0][1]]) > 1:  # tied walks: the legal chains' walk order from their sources
+        best = [(item[0] if not item[0][1] else (item[0][0], 1, _walk_order(where, b, item[1])), item[1])
+                for item in best]
     best.sort()
     return [item[1] for item in best], top, cheapest
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, m=cython.Py_ssize_t, k=cython.Py_ssize_t, a=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, slots=list)
+def _walk_order(where: _Where, b: cython.int[:], chain: tuple) -> tuple:
+    """Where the walk ``chain`` (a source, empty cities, an available city) comes among the
+    walks from its source in ``engine.legal_chain_indices``'s order, without listing them.
+
+    That listing pops a walk off a stack and lists its one-step extensions ending at an
+    available city (by next empty city, then by that city's path to the end, each in the
+    board's path order), then pushes the extended walks in path order, so the last pushed
+    is walked on first: the walks are visited in pre-order, children in reverse path order.
+    A chain of paths ``p1 .. pm`` (their places among their locations' path ends, which
+    keep the board's order) is listed from the walk over ``p1 .. pm-2``, so its key is
+    ``((-p1, .., -pm-2), pm-1, pm)``: the walk's place in that pre-order (a walk's own key
+    is a prefix of its extensions', so it comes first), then its place in the walk's list."""
+    m = len(chain) - 1
+    slots = []
+    for i in range(m):  # each path's end at its first location (the board's path order there)
+        a, v = chain[i], chain[i + 1]
+        for k in range(b[a], b[a + 1]):
+            if b[where.to + k] == v:
+                break
+        slots.append(k)
+    return tuple([-slots[i] for i in range(m - 2)]), slots[m - 2], slots[m - 1]
 
 
 @cython.cfunc

@@ -272,7 +272,9 @@ class GreedyBot(Bot):
            exactly (``engine.own_roads_after``).
 
         When several walks tie for the best, their order is the legal
-        chains' walk order from their sources (``engine.legal_chains_from``).
+        chains' walk order from their sources (``engine.legal_chains_from``),
+        read from each walk's paths without listing the chains (a depth-first
+        listing's place: ``_greedy_search._walk_order``).
 
         It runs in ``_greedy_search.best_chains`` (steps 1 and 2 in its
         ``search``), which Cython compiles at install (plain Python without a C
