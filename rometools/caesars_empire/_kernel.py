@@ -348,8 +348,7 @@ def _end(shape: Shape, b: cython.int[:], a: cython.Py_ssize_t, v: cython.Py_ssiz
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, nxt=cython.Py_ssize_t, gained=list, locs=list, rs=tuple, po=list, co=list,
-               roads_left=list)
+               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, co=list, roads_left=list)
 def connect(state, chain: tuple, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
     location indices), with its facts carried forward (``state_type``: ``GameState``, built
@@ -460,12 +459,6 @@ def connect(state, chain: tuple, ids, state_type):
     co[loc] = seat
     roads_left = list(state.roads_left)
     roads_left[seat] -= cost
-    nxt = (seat + 1) % seats
-    for i in range(shape.cities):  # the next seat moves if a city is available and 2 Roads are left
-        if d[shape.co + i] < 0:  # (rules.current_player: 2 Roads always connect an available city)
-            if (roads_left[nxt] if state.config.no_move == "end_game" else max(roads_left)) >= 2:
-                g.player = nxt
-            break
     record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
               tuple([locations[i] for i in locs]), tuple(gained))
     new = object.__new__(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
@@ -473,7 +466,7 @@ def connect(state, chain: tuple, ids, state_type):
         "config": state.config, "treasures": state.treasures, "city_owner": tuple(co),
         "path_owner": tuple(po), "roads_left": tuple(roads_left),
         "route_score": tuple([rs[s] + gained[s] for s in range(seats)]),
-        "seat": nxt, "history": state.history + (record,),
+        "seat": (seat + 1) % seats, "history": state.history + (record,),
         "start": state.start, "seed": state.seed, "_facts": g,
     })
     return new

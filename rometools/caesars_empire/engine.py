@@ -62,9 +62,7 @@ chains, frontier, player, first, parts, held
     The legal chains (:func:`legal_chain_indices`), the cheapest new path
     (:func:`cheapest_new_path`), ``rules.current_player``,
     :func:`first_route_roads`, ``scoring.score_parts`` and ``scoring.holdings``
-    (every seat's), each once asked; :func:`connect` sets ``player`` when the
-    game surely goes on (a city is available and the Roads End of Game looks
-    at are 2 or more, which always connect one).
+    (every seat's), each once asked.
 
 Each seat's Treasure counts and highest City token per colour are kept in
 the cells too (GreedyBot reads them: ``_greedy_search.standard_values``).
