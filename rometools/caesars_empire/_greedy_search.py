@@ -76,10 +76,10 @@ class _Where:
     own_ok: cython.Py_ssize_t
     zeros: object
     walks: object  # search()'s walk nodes, kept between searches (``busy`` held while one runs)
-    nodes: cython.int[:]  # ``walks`` as C ints
+    nodes: cython.int[::1]  # ``walks`` as C ints
     busy: object
     shape: object
-    board: cython.int[:]  # the board's cells
+    board: cython.int[::1]  # the board's cells
 
     def __init__(self, shape):
         self.n, self.to, self.edge, self.cost = shape.locations, shape.to, shape.edge, shape.cost
@@ -110,7 +110,7 @@ def _where(shape) -> _Where:
 @cython.inline
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _leaf(w: _Where, b: cython.int[:], d: cython.int[:], k: cython.Py_ssize_t) -> cython.bint:
+def _leaf(w: _Where, b: cython.int[::1], d: cython.int[::1], k: cython.Py_ssize_t) -> cython.bint:
     """Whether path end ``k`` is an unbuilt path to an available city (it ends a chain)."""
     u: cython.Py_ssize_t = b[w.to + k]
     return u != 0 and d[w.po + b[w.edge + k]] < 0 and d[w.co + u - 1] < 0
@@ -121,7 +121,7 @@ def _leaf(w: _Where, b: cython.int[:], d: cython.int[:], k: cython.Py_ssize_t) -
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, city=cython.Py_ssize_t, slot=cython.Py_ssize_t, gain=cython.long,
                worth=cython.long, top=cython.long)
-def _fill(w: _Where, b: cython.int[:], d: cython.int[:], t, scratch: cython.int[:], seat: cython.Py_ssize_t,
+def _fill(w: _Where, b: cython.int[::1], d: cython.int[::1], t, scratch: cython.int[::1], seat: cython.Py_ssize_t,
           tv, gain_of, tokens, treasures, treasure_value) -> cython.void:
     """Store in ``scratch[t]`` and ``scratch[n + t]`` the token points of capturing city ``t``
     now (the City-token points it adds plus the Treasure's marginal value) and its route
@@ -145,7 +145,7 @@ def _fill(w: _Where, b: cython.int[:], d: cython.int[:], t, scratch: cython.int[
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(i=cython.Py_ssize_t, out=list)
-def _walk(nodes: cython.int[:], y: cython.Py_ssize_t, i: cython.Py_ssize_t) -> tuple:
+def _walk(nodes: cython.int[::1], y: cython.Py_ssize_t, i: cython.Py_ssize_t) -> tuple:
     """The walk from ``y`` along node ``i`` and the nodes it goes on to (to the walk's last city)."""
     out = [y]
     while i >= 0:
@@ -160,8 +160,8 @@ def _grown(walks):
 
 
 @cython.ccall
-def search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
-           budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
+def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
+           budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
            tv, gain_of, tokens, treasures, treasure_value):
     """Steps 1 and 2 of ``GreedyBot.best_chains``, for ``seat`` with ``budget`` Roads and
     at most ``limit`` paths a chain, on the board's cells ``b`` and the facts' cells ``d``
@@ -203,8 +203,8 @@ def search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:],
                own_is_exact=cython.bint, i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
                own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
                depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, stack=list, best=list, later=list)
-def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
-            budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
+def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
+            budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
             tv, gain_of, tokens, treasures, treasure_value) -> tuple:
     """:func:`search`, its walk nodes in ``where.nodes`` (grown when full)."""
     n = where.n
@@ -214,7 +214,7 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
     later = []
     top, cheapest = -1, 0
     found = False  # a chain may be worth less than nothing (a Treasure table that falls: its marginal value)
-    nodes: cython.int[:] = where.nodes
+    nodes: cython.int[::1] = where.nodes
     room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
         if s and d[where.co + s - 1] < 0:
@@ -348,31 +348,32 @@ def _by_bound(item):
                bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
                v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
                j=cython.Py_ssize_t, n=cython.Py_ssize_t, ex_at=cython.Py_ssize_t, where=_Where, item=tuple,
-               walk=tuple, chain=tuple, history=tuple, best=list, later=list)
+               walk=tuple, chain=tuple, history=tuple, best=list, later=list, fields=dict)
 def best_chains(state, policy, tv, gain_of, treasure_value):
     """``GreedyBot.best_chains`` for the policies ``"self_then_leader"``, ``"player"`` and
     ``"first"`` (``policy``), given what a capture is worth (``tv``, or ``gain_of`` and
     ``treasure_value``: see :func:`search`; neither: standard City Points,
     :func:`treasure_values`): steps 1 and 2 (:func:`search`), step 3 (the longer walks
     valued exactly) and the tie order. Returns ``(chains, points, cost)``."""
-    f = state._facts or engine.facts(state)
+    fields = state.__dict__  # the state's fields, read as one dict (each attribute read looks in its class first)
+    f = fields["_facts"] or engine.facts(state)
     where = _where(f.shape)
-    if not f.cells[where.own_ok]:  # the seat's most own Roads: every bound below
+    d: cython.int[::1] = f.cells
+    if not d[where.own_ok]:  # the seat's most own Roads (filled in place): every bound below
         engine.own_facts(state)
     n = where.n
-    b: cython.int[:] = where.board
-    d: cython.int[:] = f.cells
-    seat = state.seat
-    config = state.config
+    b: cython.int[::1] = where.board
+    seat = fields["seat"]
+    config = fields["config"]
     if tv is None and gain_of is None:  # standard City Points
         comps = config.components
         tv = marginal_list_shared(_treasure_counts(where, d, seat), comps)
-    budget = state.roads_left[seat]
+    budget = fields["roads_left"][seat]
     lim = config.max_chain_paths
     limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
     scratch = where.zeros[:]
-    sv: cython.int[:] = scratch
-    tokens, treasures = config.board._city_tokens, state.treasures
+    sv: cython.int[::1] = scratch
+    tokens, treasures = config.board._city_tokens, fields["treasures"]
     if policy == "first":  # what the seat gets: the first route in path order
         rows, first_step = engine.first_route_roads(state, seat)
         best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, array("i", rows), 0, first_step,
@@ -426,7 +427,7 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
 @cython.wraparound(False)
 @cython.locals(i=cython.Py_ssize_t, m=cython.Py_ssize_t, k=cython.Py_ssize_t, a=cython.Py_ssize_t,
                v=cython.Py_ssize_t, slots=list)
-def _walk_order(where: _Where, b: cython.int[:], chain: tuple) -> tuple:
+def _walk_order(where: _Where, b: cython.int[::1], chain: tuple) -> tuple:
     """Where the walk ``chain`` (a source, empty cities, an available city) comes among the
     walks from its source in ``engine.legal_chain_indices``'s order, without listing them.
 
@@ -453,14 +454,14 @@ def _walk_order(where: _Where, b: cython.int[:], chain: tuple) -> tuple:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t)
-def _treasure_counts(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t) -> tuple:
+def _treasure_counts(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t) -> tuple:
     """The seat's Treasure counts (in ``treasure_ids`` order) from the facts' cells ``d``."""
     at = where.counts + seat * where.types
     return tuple([d[at + t] for t in range(where.types)])
 
 
 @cython.cfunc
-def _treasure_values(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t, comps) -> dict:
+def _treasure_values(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> dict:
     """:func:`treasure_values` from the facts' cells ``d`` (the seat's Treasure counts)."""
     return marginal_values_shared(_treasure_counts(where, d, seat), comps)
 
@@ -470,7 +471,7 @@ def treasure_values(state) -> dict:
     of the Treasure counts the engine keeps with the state's facts); types at their box
     supply are left out."""
     f = state._facts or engine.facts(state)
-    d: cython.int[:] = f.cells
+    d: cython.int[::1] = f.cells
     return _treasure_values(_where(f.shape), d, state.seat, state.config.components)
 
 
@@ -493,11 +494,11 @@ def capture_values(state, gain_of, treasure_value) -> tuple:
     shape = f.shape
     where = _where(shape)
     n = where.n
-    b: cython.int[:] = where.board
-    d: cython.int[:] = f.cells
+    b: cython.int[::1] = where.board
+    d: cython.int[::1] = f.cells
     tv = _by_type(treasure_value, state.config.components.treasure_ids) if gain_of is None else None
     scratch = where.zeros[:]
-    sv: cython.int[:] = scratch
+    sv: cython.int[::1] = scratch
     for t in range(1, n):
         if d[where.co + t - 1] < 0:  # an available city
             _fill(where, b, d, t, sv, state.seat, tv, gain_of, state.config.board._city_tokens, state.treasures,
