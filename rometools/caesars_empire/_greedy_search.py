@@ -98,6 +98,7 @@ class _Where:
 _last: list = [None]  # (the last shape read, its _Where): one game's shape serves every move
 
 
+@cython.ccall
 def _where(shape) -> _Where:
     """The :class:`_Where` of ``shape`` (kept for the last shape asked)."""
     kept = _last[0]  # one tuple, replaced at once: a thread never pairs a shape with another's _Where
@@ -366,8 +367,7 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     seat = fields["seat"]
     config = fields["config"]
     if tv is None and gain_of is None:  # standard City Points
-        comps = config.components
-        tv = marginal_list_shared(_treasure_counts(where, d, seat), comps)
+        tv = _marginal_list(where, d, seat, config.components)
     budget = fields["roads_left"][seat]
     lim = config.max_chain_paths
     limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
@@ -458,6 +458,37 @@ def _treasure_counts(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t)
     """The seat's Treasure counts (in ``treasure_ids`` order) from the facts' cells ``d``."""
     at = where.counts + seat * where.types
     return tuple([d[at + t] for t in range(where.types)])
+
+
+#: Most entries of a component set's ``_packed_list_memo`` (:func:`_marginal_list`), as ``scoring``'s memos.
+_CACHE = 1 << 16
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t, count=cython.long, key=cython.longlong, memo=dict)
+def _marginal_list(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> list:
+    """``scoring.marginal_list_shared`` of the seat's Treasure counts in the facts' cells ``d``,
+    memoised on ``comps`` by the counts packed into one integer, 6 bits a type (counts below
+    64, at most 10 types; else looked up by the counts' tuple): no tuple built and hashed a move."""
+    at = where.counts + seat * where.types
+    if where.types > 10:
+        return marginal_list_shared(_treasure_counts(where, d, seat), comps)
+    key = 0
+    for t in range(where.types):
+        count = d[at + t]
+        if count >= 64:
+            return marginal_list_shared(_treasure_counts(where, d, seat), comps)
+        key = key * 64 + count
+    memo = comps._packed_list_memo
+    out = memo.get(key)
+    if out is None:
+        out = marginal_list_shared(_treasure_counts(where, d, seat), comps)
+        if len(memo) > _CACHE:
+            memo.clear()
+        memo[key] = out
+    return out
 
 
 @cython.cfunc
