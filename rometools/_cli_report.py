@@ -25,6 +25,8 @@ __all__ = ["add_parser", "run_report"]
 def add_parser(sub, whole, option) -> None:
     """Add ``report`` to the command's subparsers (``whole``, ``option``: the command's argparse
     types for a count and a ``KEY=VALUE``)."""
+    from rometools.cli import HANDICAP_FORMS
+
     rep = sub.add_parser("report", help="an automated playtest: seat balance, skill, restricted play, hot spots, rule holes, odds (HTML)")
     rep.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left "
                                              "out with --variant")
@@ -37,7 +39,8 @@ def add_parser(sub, whole, option) -> None:
     rep.add_argument("--out", required=True, help="the .html file to write (refused if it exists, without --force)")
     rep.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     rep.add_argument("--compare", type=option, action="append", metavar="KEY=VALUE",
-                     help="a variant's option to pair with the game on the same seeds (repeatable)")
+                     help="a variant's option to pair with the game on the same seeds (repeatable); "
+                          f"{HANDICAP_FORMS}")
     rep.add_argument("--skill-games", type=whole, default=0,
                      help="seeds per budget of the MCTS skill curve (default 0: not measured)")
     rep.add_argument("--spot-games", type=whole, default=None,
@@ -91,6 +94,7 @@ def run_report(args: argparse.Namespace) -> int:
         _game,
         _options,
         _release,
+        _typed,
         _variant,
     )
     from rometools.core.game import game_spec
@@ -122,12 +126,13 @@ def run_report(args: argparse.Namespace) -> int:
     if compare:   # every argument before any game: a typo in --compare was found after the seat run
         from rometools.core.playtest import variant_options
 
+        own = variant_options(game)
+        typed = {**({key: f"--variant {args.variant}" for key in own} if variant is not None else {}),
+                 **_typed(args.compare, "--compare")}
         try:
-            _game(args.game, game.players, {**variant_options(game), **compare})
+            _game(args.game, game.players, {**own, **compare}, typed=typed)
         except ValueError as err:
             text = str(err)
-            for key in compare:
-                text = text.replace(f"--option {key}=", f"--compare {key}=")
             raise ValueError(text if "--compare" in text else f"--compare: {text}") from None
     _claim(out, "--out", args.force)   # the name taken now; the page written whole at the end
     start = time.perf_counter()

@@ -37,7 +37,7 @@ def parse_values(text: str) -> list:
     Raises
     ------
     argparse.ArgumentTypeError
-        For anything else, or more than 400 values, in words.
+        For anything else, more than 400 values or a value given twice, in words.
 
     Examples
     --------
@@ -47,6 +47,10 @@ def parse_values(text: str) -> list:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: a range runs upward: write low:high or low:high:step, got '6:0'
+    >>> parse_values("1,2,1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 1 is given twice, got '1,2,1'
     """
     from rometools.core.formatting import shown
 
@@ -87,6 +91,23 @@ def parse_values(text: str) -> list:
         raise argparse.ArgumentTypeError(f"give values as low:high, low:high:step or a list 1,2,5; got {shown(text)}")
     if len(values) > MAX_VALUES:
         raise argparse.ArgumentTypeError(f"{len(values):,} values; at most {MAX_VALUES}")
+    twice = next((x for k, x in enumerate(values) if x in values[:k]), None)
+    if twice is not None:
+        raise argparse.ArgumentTypeError(f"{twice:g} is given twice, got {shown(text)}")
+    return values
+
+
+class _Values(list):
+    """``--values`` read (:func:`parse_values`), with the text typed: a candidate the game refuses
+    is said with the flag as typed (``--values 4:6``)."""
+
+    text = ""
+
+
+def _typed_values(text: str) -> _Values:
+    """``--values``' argparse type: :func:`parse_values`, keeping the text."""
+    values = _Values(parse_values(text))
+    values.text = text
     return values
 
 
@@ -114,14 +135,19 @@ def _unit_interval(text: str) -> float:
 def add_parsers(sub, whole, option) -> None:
     """Add ``compare`` and ``tune`` to the command's subparsers (``whole``, ``option``: the
     command's argparse types for a count and a ``KEY=VALUE``)."""
+    from rometools.cli import HANDICAP_FORMS
+
     cmp_ = sub.add_parser("compare", help="compare a variant with the game until every figure is decided "
                                           "(paired games, anytime-valid intervals)")
     cmp_.add_argument("game", nargs="?", help="a registered game id (rometools games lists them); may be left out "
                                               "with --variant or --base (the file names its game)")
-    cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant")
-    cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option)")
+    cmp_.add_argument("--variant", help="the variant: a variant file (.toml) saved by rometools.Variant; --players "
+                                        "and --option apply to it too (an option the file sets itself is refused)")
+    cmp_.add_argument("--base", help="the base: a variant file (default: the game as published, with --option); "
+                                     "--players and --option apply to it too")
     cmp_.add_argument("--set", type=option, action="append", metavar="KEY=VALUE",
-                      help="an option of the variant, on top of the base (repeatable), e.g. --set hand=5")
+                      help="an option of the variant, on top of the base (repeatable), e.g. --set hand=5; "
+                           f"{HANDICAP_FORMS}")
     cmp_.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
                       help="an option of both (repeatable)")
     cmp_.add_argument("--players", type=whole, help="players in both (default: the game's)")
@@ -141,23 +167,27 @@ def add_parsers(sub, whole, option) -> None:
                                                                "(default 200)")
     cmp_.add_argument("--restriction", action="append", help="a restricted strategy whose weight to compare "
                                                              "(repeatable; rometools games GAME lists them)")
-    _executor_flags(cmp_)
+    _executor_flags(cmp_, whole)
     tun = sub.add_parser("tune", help="find the value of a parameter that meets a target (equal seats, a length)")
     tun.add_argument("game", nargs="?", help="a registered game id; may be left out with --variant (the file "
                                              "names its game)")
-    tun.add_argument("--variant", help="tune this variant file (default: the game as published, with --option)")
+    tun.add_argument("--variant", help="tune this variant file (default: the game as published, with --option); "
+                                       "--players and --option apply to it too (an option the file sets itself is "
+                                       "refused)")
     tun.add_argument("--parameter", action="append", required=True,
                      help="the parameter: an option, handicap.<seat> (seats from 1) or <file option>:<address>; "
                           "twice for two (a grid)")
-    tun.add_argument("--values", action="append", required=True, type=parse_values,
-                     help="its candidates: low:high, low:high:step or 1,2,5 (once per --parameter)")
+    tun.add_argument("--values", action="append", required=True, type=_typed_values,
+                     help="its candidates: low:high, low:high:step or 1,2,5 (once per --parameter; a penalty's "
+                          "range as -5:0)")
     tun.add_argument("--target", default="equal-seats",
                      help="equal-seats (the handicapped seat's win rate at its fair share) or length=N "
                           "(default equal-seats)")
     tun.add_argument("--tolerance", type=_unit_interval,
                      help="how close meets the target: percentage points for equal-seats (default 2), else the "
                           "target's unit (default 1)")
-    tun.add_argument("--option", type=option, action="append", metavar="KEY=VALUE", help="an option (repeatable)")
+    tun.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
+                     help=f"an option (repeatable); {HANDICAP_FORMS}")
     tun.add_argument("--players", type=whole, help="players (default: the game's)")
     tun.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (default greedy)")
     tun.add_argument("--seed", type=whole, default=0, help="seed, 0 or more (default 0)")
@@ -169,13 +199,13 @@ def add_parsers(sub, whole, option) -> None:
                                                               "(default 200)")
     tun.add_argument("--check-games", type=whole, default=2000,
                      help="fresh games the recommendation plays again, 0 to 10,000,000 (default 2,000)")
-    _executor_flags(tun)
+    _executor_flags(tun, whole)
 
 
-def _executor_flags(p) -> None:
+def _executor_flags(p, whole) -> None:
     p.add_argument("--executor", default="serial", choices=["serial", "process", "dask"],
                    help="where the games play (default serial)")
-    p.add_argument("--workers", type=int, help="worker processes, 1 to 1,024 (default: one per core)")
+    p.add_argument("--workers", type=whole, help="worker processes, 1 to 1,024 (default: one per core)")
     p.add_argument("--address", help="a running Dask scheduler (with --executor dask)")
     p.add_argument("--out", help="write the result as JSON to this file (written whole or not at all)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
@@ -200,7 +230,7 @@ def _check_out(out: str | None, force: bool) -> Path | None:
 
 def _checked(flag: str, value: float | None, low: float, high: float, what: str) -> None:
     def said(x: float) -> str:
-        return f"{x:,}" if float(x).is_integer() and abs(x) < 1e18 else f"{x:g}"
+        return f"{x:,}" if isinstance(x, int) or (float(x).is_integer() and abs(x) < 1e18) else f"{x:g}"
 
     if value is not None and not low <= value <= high:
         raise ValueError(f"{flag} must be {what} {said(low)} to {said(high)}, got {said(value)}")
@@ -216,33 +246,59 @@ def _common_checks(args) -> None:
 
 
 def _load_variant(flag: str, path: str, game_id: str | None):
-    """The variant file ``path`` gives, of the game ``game_id`` (``None``: the file's own game)."""
+    """The variant file ``path`` gives, of the game ``game_id`` (``None``: the file's own game); a file
+    that does not load is refused naming ``flag``."""
+    from rometools.core.errors import DataFileError
     from rometools.core.variants import load_variant
 
-    variant = load_variant(path)
+    try:
+        variant = load_variant(path)
+    except DataFileError as err:
+        raise ValueError(f"{flag} {path}: {err.entry + ': ' if err.entry else ''}{err.problem}") from None
     if game_id is not None and variant.game != game_id:
         raise ValueError(f"{flag} {path}: a variant of {variant.game}, not {game_id}")
     return variant
 
 
+def _from_file(flag: str, path: str, args, options: dict, typed: dict[str, str]):
+    """The variant file ``path`` (given as ``flag``) with ``--players`` and ``--option`` applied to it
+    too, as ``simulate --variant`` applies them (they were silently left out: ``tune --variant v.toml
+    --players 3`` tuned at the file's 2 players, ``compare --variant v.toml --option target=50`` set
+    it in the base only). A :class:`~rometools.core.variants.Variant`, its name and data edits kept, checked
+    by loading it first (a refused value named with its flag). An ``--option`` the file sets itself is
+    refused: the variant's name would then say what it no longer plays."""
+    import dataclasses
+
+    from rometools.cli import _game as cli_game
+
+    variant = _load_variant(flag, path, args.game)
+    if args.players is None and not options:
+        return variant
+    clash = [key for key in options if key in variant.options]
+    if clash:
+        raise ValueError(f"{typed.get(clash[0], f'--option {clash[0]}')}: {flag} {path} sets {clash[0]} itself; "
+                         f"change it in the file, or leave the flag out")
+    cli_game(variant.game, args.players, options, variant, path, typed)
+    players = {} if args.players is None else {"players": args.players}
+    return dataclasses.replace(variant, options={**variant.options, **players, **options})
+
+
 def _game_from_files(args, *flags: str) -> None:
     """The game argument left out: the game the first variant file given names (``--variant``, then
     ``--base``); both files must be of one game. Without a game or a file, a ``ValueError``."""
-    from rometools.core.variants import load_variant
-
     for flag in flags:
         path = getattr(args, flag.lstrip("-"), None)
         if path is not None and args.game is None:
-            args.game = load_variant(path).game
+            args.game = _load_variant(flag, path, None).game
     if args.game is None:
         raise ValueError("give a game (rometools games lists them) or " + " or ".join(f"{f} FILE" for f in flags)
                          + " (a saved variant names its game)")
 
 
-def _game(args, options: dict):
+def _game(args, options: dict, typed: dict[str, str]):
     from rometools.cli import _game as cli_game
 
-    return cli_game(args.game, args.players, options)
+    return cli_game(args.game, args.players, options, typed=typed)
 
 
 def _progress(title: str, args):
@@ -263,7 +319,7 @@ def _bots_checked(text: str, bots: Any, game: Any) -> None:
     if hasattr(game, "bots"):
         try:
             seated = game.bots(bots)
-        except (ValueError, TypeError):   # compare and tune name a bad bot themselves
+        except (ValueError, TypeError):   # compare and tune refuse it (argument "bots": --bots named)
             return
         _check_budgets("--bots", text, seated)
 
@@ -290,7 +346,7 @@ def run_compare(args) -> int:
         if not 0 < value <= 1e9:
             raise ValueError(f"{flag} must be a number above 0, got {value:g}")
     out = _check_out(args.out, args.force)
-    from rometools.cli import _options
+    from rometools.cli import _named_by, _options, _typed
 
     options = _options(args.option)
     if args.variant is None and not args.set:
@@ -298,27 +354,32 @@ def run_compare(args) -> int:
     if args.variant is not None and args.set:
         raise ValueError("give the variant either as --variant FILE or as --set options, not both")
     _game_from_files(args, "--variant", "--base")
-    base = _load_variant("--base", args.base, args.game) if args.base else _game(args, options)
+    typed = _typed(args.option, "--option")
     if args.variant is not None:
-        variant = _load_variant("--variant", args.variant, args.game)
+        variant = _from_file("--variant", args.variant, args, options, typed)
+        if args.base is None and args.players is None and "players" in variant.options:
+            args.players = variant.options["players"]   # the game as published at the variant's player count
+    if args.base is not None:
+        base = _from_file("--base", args.base, args, options, typed)
     else:
-        changes = _options(args.set)
-        try:
-            variant = _game(args, {**options, **changes})
-        except ValueError as err:   # the command names the flag --option: here it was --set
-            text = str(err)
-            for key in changes:
-                text = text.replace(f"--option {key}=", f"--set {key}=")
-            raise ValueError(text) from None
+        base = _game(args, options, typed)
+    if args.variant is None:
+        typed_set = _typed(args.set, "--set")
+        variant = _game(args, {**options, **_options(args.set)}, {**typed, **typed_set})
     bots = args.bots.split(",") if "," in args.bots else args.bots
     _bots_checked(args.bots, bots, variant if hasattr(variant, "bots") else base)
     bar, shown = _progress("compare", args)
+    flags = {"bots": f"--bots {args.bots}", "address": f"--address {args.address}",
+             "restrictions": " ".join(f"--restriction {r}" for r in args.restriction or ()),
+             "variant": f"--variant {args.variant}" if args.variant is not None else " ".join(typed_set.values()),
+             "base": f"--base {args.base}" if args.base is not None else None}
     try:
-        result = compare(base, variant, bots=bots, seed=args.seed, precision=args.precision / 100,
-                         score_precision=args.score_precision, length_precision=args.length_precision,
-                         confidence=args.confidence / 100, max_games=args.max_games, batch=args.batch,
-                         restrictions=args.restriction or (), executor=args.executor, workers=args.workers,
-                         address=args.address, progress=bar)
+        with _named_by(flags):
+            result = compare(base, variant, bots=bots, seed=args.seed, precision=args.precision / 100,
+                             score_precision=args.score_precision, length_precision=args.length_precision,
+                             confidence=args.confidence / 100, max_games=args.max_games, batch=args.batch,
+                             restrictions=args.restriction or (), executor=args.executor, workers=args.workers,
+                             address=args.address, progress=bar)
     except KeyboardInterrupt:
         print("rometools compare: interrupted before a game was played", file=sys.stderr)
         return INTERRUPTED
@@ -337,8 +398,9 @@ def run_compare(args) -> int:
 
 
 def run_tune(args) -> int:
-    """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first."""
-    from rometools.cli import _options
+    """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first; a candidate
+    the game refuses is said with the ``--parameter`` and ``--values`` that gave it."""
+    from rometools.cli import _named_by, _options, _typed
     from rometools.core.data import write_text_atomically
     from rometools.core.tune import tune
 
@@ -352,6 +414,11 @@ def run_tune(args) -> int:
                          f"{len(args.values)} --values")
     if args.target != "equal-seats" and not args.target.startswith("length="):
         raise ValueError(f"--target {args.target[:40]}: equal-seats or length=N")
+    if args.target.startswith("length="):
+        goal = args.target.partition("=")[2].strip()
+        if not _is_number(goal) or not 0 < float(goal) < math.inf:
+            raise ValueError(f"--target {args.target[:40]}: the length is a number above 0, in the game's unit "
+                             f"(rometools games GAME says it), e.g. length=40")
     tolerance = args.tolerance
     if tolerance is not None:
         if args.target == "equal-seats":
@@ -361,17 +428,28 @@ def run_tune(args) -> int:
             raise ValueError(f"--tolerance must be a number above 0, got {tolerance:g}")
     out = _check_out(args.out, args.force)
     _game_from_files(args, "--variant")
-    game = _load_variant("--variant", args.variant, args.game) if args.variant else _game(args, _options(args.option))
+    options, typed = _options(args.option), _typed(args.option, "--option")
+    game = _from_file("--variant", args.variant, args, options, typed) if args.variant else _game(args, options, typed)
     values = args.values[0] if len(args.parameter) == 1 else tuple(args.values)
+    pairs = [f"--parameter {p} --values {v.text}" for p, v in zip(args.parameter, args.values, strict=True)]
+    flags = {"parameter": " ".join(f"--parameter {p}" for p in args.parameter),
+             "values": " ".join(f"--values {v.text}" for v in args.values),
+             "candidate": " ".join(pairs), "target": f"--target {args.target}", "tolerance": f"--tolerance {args.tolerance}",
+             "bots": f"--bots {args.bots}", "address": f"--address {args.address}",
+             "game": f"--variant {args.variant}" if args.variant else None}
+    for k, (p, v) in enumerate(zip(args.parameter, args.values, strict=True)):
+        flags.update({f"parameter[{k}]": f"--parameter {p}", f"values[{k}]": f"--values {v.text}",
+                      f"candidate[{k}]": pairs[k]})
     parameter = args.parameter[0] if len(args.parameter) == 1 else tuple(args.parameter)
     bots = args.bots.split(",") if "," in args.bots else args.bots
     _bots_checked(args.bots, bots, game)
     bar, shown = _progress("tune", args)
     try:
-        result = tune(game, parameter, values, target=args.target, bots=bots, seed=args.seed, tolerance=tolerance,
-                      confidence=args.confidence / 100, max_games=args.max_games, batch=args.batch,
-                      check_games=args.check_games, executor=args.executor, workers=args.workers,
-                      address=args.address, progress=bar)
+        with _named_by(flags):
+            result = tune(game, parameter, values, target=args.target, bots=bots, seed=args.seed,
+                          tolerance=tolerance, confidence=args.confidence / 100, max_games=args.max_games,
+                          batch=args.batch, check_games=args.check_games, executor=args.executor,
+                          workers=args.workers, address=args.address, progress=bar)
     except KeyboardInterrupt:
         print("rometools tune: interrupted before a game was played", file=sys.stderr)
         return INTERRUPTED

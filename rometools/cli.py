@@ -41,10 +41,12 @@ simulations per move here, and the report's ``--shift-games`` and ``--skill-game
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 __all__ = ["main"]
@@ -65,6 +67,9 @@ MAX_COMMAND_BUDGET = 10_000
 DEFAULT_BOTS = "greedy"
 #: Exit code of a run stopped by Ctrl-C (``simulate``, ``report``; ``compare`` and ``tune`` too).
 INTERRUPTED = 3
+#: How a seat handicap is typed, for the help of every flag that takes a game option.
+HANDICAP_FORMS = ("a seat handicap is handicap={4: 2}, handicap=4:2 as OpenSpiel's handicap parameter writes it "
+                  "('handicap=4:2 1:-1' for two seats, 4:2/1 with a start bonus), or handicap.4=2")
 #: The first line of a file an unfinished run has claimed (``--out``): the name is taken at once, and
 #: a run that was killed leaves this, which a later run may take over once its process is gone.
 CLAIM_MARK = "rometools: this file is being written by process "
@@ -107,10 +112,9 @@ def _options(pairs) -> dict[str, object]:
     options: dict[str, object] = {}
     seats: dict[str, dict[str, object]] = {}
     for key, value in pairs or []:
-        parts = key.split(".") if isinstance(key, str) else [key]
-        if len(parts) in (2, 3) and parts[0] == "handicap" and parts[1].strip().isdigit() \
-                and parts[2:] in ([], ["bonus"], ["points"]):
-            seats.setdefault(parts[1].strip(), {})[parts[2] if parts[2:] else "points"] = value
+        seat = _handicap_seat(key)
+        if seat is not None:
+            seats.setdefault(seat[0], {})[seat[1]] = value
         else:
             options[key] = value
     if seats:
@@ -121,6 +125,49 @@ def _options(pairs) -> dict[str, object]:
             table[seat] = entry["points"] if list(entry) == ["points"] else entry
         options["handicap"] = table
     return options
+
+
+def _handicap_seat(key: object) -> tuple[str, str] | None:
+    """``(seat, "points" or "bonus")`` of a key naming one seat's handicap (``handicap.3``,
+    ``handicap.3.bonus``), as ``tune --parameter`` names it; ``None`` for any other key."""
+    parts = key.split(".") if isinstance(key, str) else [key]
+    if len(parts) in (2, 3) and parts[0] == "handicap" and parts[1].strip().isdigit() \
+            and parts[2:] in ([], ["bonus"], ["points"]):
+        return parts[1].strip(), parts[2] if parts[2:] else "points"
+    return None
+
+
+def _typed(pairs, flag: str) -> dict[str, str]:
+    """Each option of ``pairs`` (``--option``/``--set``/``--compare``, as :func:`_option` read them)
+    with the flag that gave it, as typed: a refusal names what the designer wrote, a seat's
+    handicap given one seat at a time included.
+
+    >>> _typed([("hand", 5), ("handicap.3", 2), ("handicap.4", 1)], "--set")
+    {'hand': '--set hand=5', 'handicap': '--set handicap.3=2 --set handicap.4=1'}
+    """
+    out: dict[str, str] = {}
+    for key, value in pairs or []:
+        name = "handicap" if _handicap_seat(key) is not None else key
+        text = f"{flag} {key}={value if isinstance(value, str) else json.dumps(value)}"
+        out[name] = f"{out[name]} {text}" if name in out else text
+    return out
+
+
+@contextlib.contextmanager
+def _named_by(flags: Mapping[str, str | None]) -> Iterator[None]:
+    """A rometools error raised inside, about an argument a flag gave
+    (:attr:`~rometools.core.errors.RometoolsError.argument`: ``"values"``, ``"bots"``), said with
+    that flag as typed in front (``--values 4:6: hand must be a whole number 4 to 5, got 6``);
+    any other error passes as it is."""
+    from rometools.core.errors import RometoolsError
+
+    try:
+        yield
+    except RometoolsError as err:
+        flag = flags.get(err.argument or "")
+        if not flag:
+            raise
+        raise ValueError(f"{flag}: {err}") from None
 
 
 def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
@@ -195,7 +242,8 @@ def _variant(args):
     return variant
 
 
-def _game(game_id: str, players: int | None, options: dict[str, object], variant=None, variant_file=None):
+def _game(game_id: str, players: int | None, options: dict[str, object], variant=None, variant_file=None,
+          typed: Mapping[str, str] | None = None):
     """The game ``--players``, the ``--option`` flags and ``--variant`` describe, built before any game
     is played. Options given beside a variant override its own (``--players 3`` plays the variant
     with 3 players); its data edits stay.
@@ -203,6 +251,8 @@ def _game(game_id: str, players: int | None, options: dict[str, object], variant
     A value the game refuses is reported with the flag that gave it, found from the error's
     option (:class:`~rometools.core.errors.OptionError`); the message is the game's own, as the
     API and the explorers give it. An error about an option no flag set names every flag.
+    ``typed``: an option's flag as the designer typed it (:func:`_typed`), where it was not
+    ``--option KEY=VALUE`` (``--set``, ``--compare``, ``--option handicap.3=2``).
     """
     from rometools.core.errors import OptionError, RometoolsError
     from rometools.core.game import game_spec, load_game
@@ -216,6 +266,7 @@ def _game(game_id: str, players: int | None, options: dict[str, object], variant
     flags.update({"players": f"--players {players}"} if base else {})
     flags.update({key: f"--option {key}={value if isinstance(value, str) else json.dumps(value)}"
                   for key, value in options.items()})
+    flags.update(typed or {})
     try:
         if variant is not None:
             mine = Variant(variant.game, variant.name, {**variant.options, **base, **options}, variant.edits,
@@ -374,7 +425,7 @@ def _simulate(args) -> int:
             if importlib.util.find_spec("pyarrow") is None:
                 raise ValueError(f"--out {args.out}: a .parquet file needs pyarrow (pip install pyarrow); "
                                  f"or write a .csv file")
-    game = _game(args.game, args.players, options, variant, args.variant)
+    game = _game(args.game, args.players, options, variant, args.variant, _typed(args.option, "--option"))
     try:
         seated = game.bots(bots)  # names and count, refused naming the flag before any game is played
     except (RometoolsError, ValueError, TypeError) as err:
@@ -389,9 +440,10 @@ def _simulate(args) -> int:
 
         with warnings.catch_warnings():   # an interruption is said below, on stdout, with the exit code
             warnings.filterwarnings("ignore", message=".* was interrupted", category=RuntimeWarning)
-            df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
-                                    workers=args.workers, address=args.address, rotate=args.rotate,
-                                    progress=False if bar is None else bar)
+            with _named_by({"address": f"--address {args.address}", "bots": f"--bots {args.bots}"}):
+                df = rometools.simulate(game, args.games, bots=bots, seed=args.seed, executor=args.executor,
+                                        workers=args.workers, address=args.address, rotate=args.rotate,
+                                        progress=False if bar is None else bar)
     except BaseException:
         if args.out:
             _release(out)
@@ -479,6 +531,22 @@ def _whole(text: str) -> int:
         return int(digits, 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a whole number, got {shown(text)}") from None
+
+
+def _signed_values(words: list[str]) -> list[str]:
+    """``--values -5:0`` (a penalty's range) read as ``--values=-5:0``: argparse takes a word that starts
+    with a minus and is not one plain number for a flag, and said "expected one argument".
+
+    >>> _signed_values(["tune", "pig", "--values", "-5:0", "--values", "-1,-2", "--seed", "-1"])
+    ['tune', 'pig', '--values=-5:0', '--values=-1,-2', '--seed', '-1']
+    """
+    out: list[str] = []
+    for word in words:
+        if out and out[-1] == "--values" and len(word) > 1 and word[0] == "-" and (word[1].isdigit() or word[1] == "."):
+            out[-1] = f"--values={word}"
+        else:
+            out.append(word)
+    return out
 
 
 class _Parser(argparse.ArgumentParser):
@@ -623,7 +691,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--rotate", action="store_true", help="play each seed once per seat rotation")
     sim.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                      help="a game option, e.g. --option route_policy=first or --option board=my_board.toml "
-                          "(repeatable)")
+                          f"(repeatable); {HANDICAP_FORMS}")
     sim.add_argument("--out", help="write the rows to a .csv (or .parquet) file, one per game and seat; "
                                    "rometools.replay_game(game, rows, GAME) plays a row's game again")
     sim.add_argument("--force", action="store_true", help="replace the --out file if it exists (default: refuse)")
@@ -643,7 +711,7 @@ def main(argv: list[str] | None = None) -> int:
     from rometools import _cli_validate, _cli_what_if
 
     _cli_what_if.add_parsers(sub, _whole, _option)
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = _signed_values(list(sys.argv[1:] if argv is None else argv))
     # a required flag left out is said after a flag the command does not take (`report --option hand=5
     # via_romana`: the --option first, not the --out): argparse checks both while parsing
     required = [] if {"-h", "--help"} & set(words) else \
@@ -651,7 +719,7 @@ def main(argv: list[str] | None = None) -> int:
     for action in required:
         action.required = False
     try:
-        args, extra = parser.parse_known_args(argv)
+        args, extra = parser.parse_known_args(words)
     finally:
         for action in required:
             action.required = True

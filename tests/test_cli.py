@@ -682,17 +682,28 @@ def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
 
 def test_a_seat_handicap_is_taken_in_every_form_a_designer_types(capsys):
     """A trial's ``--option 'handicap={4: 2}'`` was refused, its message's own example with it, and
-    ``handicap.3=2`` (as tune names the parameter) was "no option 'handicap.3'"."""
+    ``handicap.3=2`` (as tune names the parameter) was "no option 'handicap.3'"; OpenSpiel's
+    parameter writes ``4:2`` (trial F7), which one parser takes too."""
     outs = []
     for form in ("handicap={2: 3}", "handicap={2:3}", "handicap={2 = 3}", 'handicap={"2": 3}', "handicap=[0, 3]",
-                 "handicap.2=3"):
+                 "handicap.2=3", "handicap=2:3", "handicap=2:3 1:0", "handicap=2:3,1:0"):
         assert main(["simulate", "pig", "--games", "20", "--option", form, "--quiet"]) == 0, form
         outs.append(capsys.readouterr().out.split("\n", 1)[1])   # past the line with the time taken
     assert len(set(outs)) == 1
     assert main(["simulate", "pig", "--games", "20", "--quiet"]) == 0
     assert capsys.readouterr().out.split("\n", 1)[1] != outs[0]   # the handicap played: 3 points change who wins
+    assert main(["simulate", "pig", "--games", "2", "--option", "handicap=four", "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        "rometools simulate: --option handicap=four: handicap must be a table of seats (from 1) and their points, "
+        "e.g. {4: 2}, or a list of every seat's points, or seat:points as OpenSpiel's parameter writes it "
+        "(4:2 1:-1); got 'four'\n")
+    assert main(["simulate", "pig", "--games", "2", "--option", "handicap=2:x", "--quiet"]) == 2
+    assert capsys.readouterr().err == ("rometools simulate: --option handicap=2:x: handicap: '2:x' is not "
+                                       "seat:points (seats from 1, e.g. 4:2 1:-1, or 4:2/1 with a start bonus)\n")
     assert main(["simulate", "pig", "--games", "2", "--option", "handicap=4:2", "--quiet"]) == 2
-    assert "e.g. {4: 2}, or a list" in capsys.readouterr().err
+    assert "--option handicap=4:2: handicap: seat 4 is not a seat of a 2-player game" in capsys.readouterr().err
+    for command in ("simulate", "compare", "tune", "report"):   # every flag taking an option says the forms
+        assert "handicap=4:2 as OpenSpiel's handicap parameter writes it" in " ".join(main_help(command).split())
     assert main(["simulate", "pig", "--games", "2", "--option", "handicap={2: 1}", "--option", "handicap.2=3",
                  "--quiet"]) == 2
     assert capsys.readouterr().err == ("rometools simulate: give the handicap either as handicap={3: 2} or as "

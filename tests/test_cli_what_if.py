@@ -8,6 +8,7 @@ import json
 import pytest
 
 import rometools.core.compare as compare_module
+import rometools.core.tune as tune_module
 from rometools.cli import main
 
 
@@ -46,8 +47,20 @@ def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
     (["--set", "target=60", "--address", "tcp://x:1"], "needs --executor dask"),
     (["--set", "target=0"], "--set target=0: target must be a whole number 1 to 10,000, got 0"),
     (["--set", "target=60", "--out", "x.csv"], "--out x.csv: write a .json file"),
-    (["--set", "target=60", "--restriction", "no_gold"], "unknown restriction 'no_gold'"),
+    (["--set", "target=60", "--restriction", "no_gold"], "--restriction no_gold: unknown restriction 'no_gold'"),
     ([], "give the variant: --variant FILE, or --set KEY=VALUE for its options"),
+    # every refusal names the flag that gave the value, as typed (trial F7)
+    (["--set", "target=60", "--bots", "gredy"], "--bots gredy: unknown bot 'gredy' for Pig (did you mean greedy?)"),
+    (["--set", "target=60", "--bots", "greedy,greedy,greedy"], "--bots greedy,greedy,greedy: 2 players need 2 bots"),
+    (["--set", "players=3"], "--set players=3: base and variant must have the same number of players; the base "
+                             "has 2, the variant 3"),
+    (["--set", "handicap.3=2"], "--set handicap.3=2: handicap: seat 3 is not a seat of a 2-player game"),
+    (["--set", "target=60", "--option", "handicap.3=1"], "--option handicap.3=1: handicap: seat 3 is not a seat"),
+    (["--set", "handicap=2:x"], "--set handicap=2:x: handicap: '2:x' is not seat:points"),
+    (["--set", "target=60", "--seed", "-1"], "--seed must be a whole number 0 to 9,223,372,036,854,775,807, got -1"),
+    (["--set", "target=60", "--workers", "abc"], "argument --workers: must be a whole number, got 'abc'"),
+    (["--set", "target=60", "--base", "nofile.toml"], "--base nofile.toml: cannot be read"),
+    (["--variant", "nofile.toml"], "--variant nofile.toml: cannot be read"),
 ])
 def test_compare_refuses_a_bad_flag_before_any_game(capsys, monkeypatch, argv, message):
     monkeypatch.setattr(compare_module, "play_pairs", lambda *a: pytest.fail("a game was played"))
@@ -87,11 +100,44 @@ def test_tune_prints_its_recommendation_and_writes_its_json(tmp_path, capsys):
     (["--parameter", "target", "--values", "40:60", "--target", "fast"], "--target fast: equal-seats or length=N"),
     (["--parameter", "target", "--values", "40:60", "--tolerance", "90"], "--tolerance must be percentage points"),
     (["--parameter", "target", "--values", "40:60", "--check-games", "-1"], "--check-games must be a whole number"),
-    (["--parameter", "colour", "--values", "1:3"], "Pig has no option 'colour'"),
+    # every refusal names the flag that gave the value, as typed (trial F7: "hand must be a whole
+    # number 4 to 5, got 6" said neither --parameter nor --values)
+    (["--parameter", "colour", "--values", "1:3"], "rometools tune: --parameter colour --values 1:3: Pig has no "
+                                                   "option 'colour'"),
+    (["--parameter", "target", "--values", "0:3"], "rometools tune: --parameter target --values 0:3: target must be "
+                                                   "a whole number 1 to 10,000, got 0\n"),
+    (["--parameter", "target", "--parameter", "sides", "--values", "40:60", "--values", "0:3"],
+     "rometools tune: --parameter sides --values 0:3: sides must be a whole number 2 to 20, got 0\n"),
+    (["--parameter", "handicap.3", "--values", "1:3"], "--parameter handicap.3 --values 1:3: handicap: seat 3 is "
+                                                       "not a seat of a 2-player game (seats 1 to 2)"),
+    (["--parameter", "handicap.2.bonus", "--values", "0:2"], "--parameter handicap.2.bonus --values 0:2: "
+                                                             "handicap.2.bonus: Pig declares no start bonus"),
+    (["--parameter", "players", "--values", "2:3"], "--parameter players: every candidate must be the same game "
+                                                    "with the same number of players"),
+    (["--parameter", "target", "--values", "1,2,1"], "argument --values: 1 is given twice, got '1,2,1'"),
+    (["--parameter", "target", "--values", "40:60", "--bots", "gredy"], "--bots gredy: unknown bot 'gredy'"),
+    (["--parameter", "target", "--values", "40:60", "--bots", "random,random,random"],
+     "--bots random,random,random: 2 players need 2 bots, got 3"),
+    (["--parameter", "target", "--values", "40:60", "--target", "length=abc"],
+     "--target length=abc: the length is a number above 0"),
+    (["--parameter", "target", "--values", "40:60", "--target", "length=-5"],
+     "--target length=-5: the length is a number above 0"),
+    (["--parameter", "target", "--values", "40:60", "--workers", "two"], "argument --workers: must be a whole "
+                                                                         "number, got 'two'"),
+    (["--parameter", "target", "--values", "40:60", "--option", "handicap.3=1"],
+     "--option handicap.3=1: handicap: seat 3 is not a seat"),
 ])
-def test_tune_refuses_a_bad_flag_before_any_game(capsys, argv, message):
+def test_tune_refuses_a_bad_flag_before_any_game(capsys, monkeypatch, argv, message):
+    monkeypatch.setattr(tune_module, "play_games", lambda *a: pytest.fail("a game was played"))
     code, _, err = run(capsys, "tune", "pig", *argv)
     assert code == 2 and message in err, err
+
+
+def test_tune_names_the_flag_of_a_refused_candidate_in_the_trials_words(capsys):
+    """Trial F7's case, whole: Via Romana's hand takes 4 or 5 cards."""
+    code, _, err = run(capsys, "tune", "via_romana", "--parameter", "hand", "--values", "4:6", "--quiet")
+    assert (code, err) == (2, "rometools tune: --parameter hand --values 4:6: hand must be a whole number 4 to 5, "
+                              "got 6\n")
 
 
 def test_compare_takes_variant_files(tmp_path, capsys):
@@ -112,6 +158,69 @@ def test_tune_takes_a_seat_handicap(capsys):
                         "equal-seats", "--max-games", "400", "--batch", "100", "--check-games", "0", "--quiet")
     assert code == 0 and ("Pig, 2 players, greedy: P2's handicap in points (handicap.2) for P2's win rate at 50.0% "
                           "(the fair share)") in text
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "pig", "--games", "10"],
+    ["compare", "pig", "--set", "target=60", "--max-games", "20", "--batch", "10"],
+    ["tune", "pig", "--parameter", "target", "--values", "40,60", "--max-games", "20", "--batch", "10"],
+])
+def test_a_dask_scheduler_that_does_not_answer_is_said_with_its_flag(capsys, monkeypatch, command):
+    """``address 'tcp://nowhere:1': no Dask scheduler answered`` named no flag; the command says
+    ``--address``, as typed."""
+    import dask.distributed
+
+    def refused(address, *args, **kwargs):
+        raise OSError(f"Timed out trying to connect to {address}")
+
+    monkeypatch.setattr(dask.distributed, "Client", refused)
+    code, _, err = run(capsys, *command, "--executor", "dask", "--address", "tcp://nowhere:1", "--quiet")
+    assert code == 2 and err.startswith(f"rometools {command[0]}: --address tcp://nowhere:1: address "
+                                        "'tcp://nowhere:1': no Dask scheduler answered (Timed out"), err
+
+
+def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys):
+    """``tune --variant p2.toml --players 3`` tuned at the file's 2 players, and ``compare --variant
+    p2.toml --option target=50`` set the target in the base only (``--option``: "an option of both"):
+    both were silently left out of the file's variant. They apply to it now, as ``simulate --variant``
+    applies them; an option the file sets itself is refused (the variant's name would say 5 points
+    where it played 1). Without --players, the base is the game at the variant's player count (it was
+    refused: "base and variant must have the same number of players")."""
+    from rometools import Variant
+
+    p2 = tmp_path / "p2.toml"
+    Variant("pig", name="P2 +5", options={"handicap": {2: 5}}).save(p2)
+    code, text, err = run(capsys, "tune", "--variant", str(p2), "--players", "3", "--parameter", "target",
+                          "--values", "40,60", "--target", "length=50", "--max-games", "20", "--batch", "10",
+                          "--check-games", "0", "--quiet")
+    assert code == 0 and text.startswith("Pig, 3 players, greedy; variant 'P2 +5'"), (text, err)
+    code, text, err = run(capsys, "compare", "--variant", str(p2), "--players", "3", "--max-games", "20", "--batch",
+                          "10", "--quiet")
+    assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against P2 +5."), (text, err)
+    code, text, err = run(capsys, "compare", "--variant", str(p2), "--option", "target=50", "--max-games", "20",
+                          "--batch", "10", "--quiet", "--out", str(tmp_path / "c.json"))
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: the points that win the game: 50 against P2 +5."), \
+        (text, err)
+    code, _, err = run(capsys, "compare", "--variant", str(p2), "--option", "handicap.2=1", "--quiet")
+    assert (code, err) == (2, f"rometools compare: --option handicap.2=1: --variant {p2} sets handicap itself; "
+                              "change it in the file, or leave the flag out\n")
+    code, _, err = run(capsys, "tune", "--variant", str(p2), "--players", "9", "--parameter", "target", "--values",
+                       "40,60", "--quiet")
+    assert code == 2 and err.startswith("rometools tune: --players 9: players: Pig is for 2 to 6 players, got 9"), err
+    three = tmp_path / "three.toml"   # a variant of 3 players is compared with the game at 3 players
+    Variant("pig", name="three", options={"players": 3, "target": 60}).save(three)
+    code, text, err = run(capsys, "compare", "--variant", str(three), "--max-games", "20", "--batch", "10", "--quiet")
+    assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against three."), (text, err)
+
+
+def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
+    """``--values -3:0`` (a penalty for P1) was taken by argparse for a flag: "expected one argument"."""
+    code, text, err = run(capsys, "tune", "pig", "--parameter", "handicap.1", "--values", "-3:0", "--target",
+                          "equal-seats", "--max-games", "40", "--batch", "10", "--check-games", "0", "--quiet")
+    assert code == 0 and "4 candidates" in text.splitlines()[0], (text, err)
+    code, text, err = run(capsys, "tune", "pig", "--parameter", "handicap.1", "--values", "-2,-1", "--max-games", "20",
+                          "--batch", "10", "--check-games", "0", "--quiet")
+    assert code == 0 and "2 candidates" in text.splitlines()[0], (text, err)
 
 
 def test_tune_and_compare_name_the_variant_file_and_that_it_edits_data(tmp_path, capsys):

@@ -1,13 +1,15 @@
 """The import graph inside a layer of the package goes one way: no circle, function-level imports counted.
 
-Every module of each package in :data:`PACKAGES` is parsed (``ast``); each ``import`` and
-``from ... import`` anywhere in it (at the top, inside a function or a method) is an edge, and
+Every module of each package in :data:`PACKAGES` (every package of rometools) is parsed
+(``ast``); each ``import`` and ``from ... import`` anywhere in it (at the top, inside a function or a method) is an edge, and
 so is a module named in a string (``"rometools.core.mcts:mcts_bot"`` in ``GENERIC_BOTS``, a
 lazy-names table, ``compiled_or_plain("rometools.core._loop")``): those are imported too, by
-name. Imports under ``if TYPE_CHECKING:`` never run, and are left out, except in the packages
-of :data:`TYPE_ONLY_COUNTED`: ``rometools.draws``' circle (bag -> deal -> bag, bag ->
-simulate -> deal) was made of type-only imports alone, so there they count too. A circle is
-reported as the modules around it.
+name. Imports under ``if TYPE_CHECKING:`` never run, but they count too: ``rometools.draws``'
+circle (bag -> deal -> bag, bag -> simulate -> deal) was made of type-only imports alone, and
+so were core's (load, registry, file_options, mcts and the play loop naming the spec or the
+Game above them for their annotations). A lower module names what it reads of an upper one's
+type by a ``Protocol`` of its own (``registry.RegisteredSpec``, ``load.GameSpecFields``). A
+circle is reported as the modules around it.
 
 ``core`` may import nothing of rometools outside ``rometools.core``: not a game, not the
 top-level package (``import rometools`` inside ``core/playtest.py`` made a circle through
@@ -23,10 +25,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The packages whose modules must import one way, as dotted names.
-PACKAGES = ("rometools.core", "rometools.draws")
-#: Packages whose type-only imports (under ``if TYPE_CHECKING:``) count as edges too.
-TYPE_ONLY_COUNTED = ("rometools.draws",)
+#: The packages whose modules must import one way, as dotted names: every package of rometools
+#: (core and draws first: the two whose circles were found and cut).
+PACKAGES = ("rometools.core", "rometools.draws") + tuple(
+    f"rometools.{d.name}" for d in sorted((ROOT / "rometools").iterdir())
+    if (d / "__init__.py").is_file() and d.name not in ("core", "draws"))
+#: Packages whose type-only imports (under ``if TYPE_CHECKING:``) count as edges too: every one.
+TYPE_ONLY_COUNTED = PACKAGES
 #: A module named in a string: ``rometools.core.mcts`` or ``rometools.core.mcts:mcts_bot``.
 NAMED = re.compile(r"^(rometools(?:\.\w+)+)(?::\w+)?$")
 
@@ -151,6 +156,11 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def test_every_package_is_walked():
+    assert {"rometools.core", "rometools.draws", "rometools.caesars_empire", "rometools.widgets",
+            "rometools.testing"} <= set(PACKAGES)
+
+
 @pytest.mark.parametrize("package", PACKAGES)
 def test_imports_go_one_way(package):
     found = cycle(graph(package))
@@ -194,3 +204,51 @@ def test_the_walk_sees_function_level_imports_strings_and_circles(tmp_path):
         "rometools.core.stats", "rometools.core.mcts", "rometools.core.errors", "rometools.core.spec"}
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_a_type_only_upward_import_in_core_is_a_circle(tmp_path):
+    """The old pattern, planted: the registry naming the spec for its annotations only (``if
+    TYPE_CHECKING: from rometools.core.spec import GameSpec``) closes a circle through the bots,
+    which the spec imports and which find a state's game in the registry; the walk reports it."""
+    assert "rometools.core" in TYPE_ONLY_COUNTED
+    real = ROOT / "rometools" / "core" / "registry.py"
+    planted = tmp_path / "registry.py"
+    planted.write_text(real.read_text(encoding="utf-8") + "\nfrom typing import TYPE_CHECKING\n"
+                       "if TYPE_CHECKING:\n    from rometools.core.spec import GameSpec\n", encoding="utf-8")
+    edges = graph("rometools.core")
+    assert cycle(edges) is None
+    edges["rometools.core.registry"] = {d for d in imported(planted, "rometools.core.registry", type_only=True)
+                                        if d in edges and d != "rometools.core.registry"}
+    found = cycle(edges)
+    assert found is not None and "rometools.core.registry" in found and "rometools.core.spec" in found, found
+
+
+def test_the_protocols_that_name_upper_types_list_only_what_those_types_have():
+    """A lower module names an upper type by a Protocol of the fields it reads (no type checker runs
+    here): each lists only fields ``GameSpec`` (or ``Game``) has, so a renamed field fails here, and
+    every registered game's spec has them all."""
+    import dataclasses
+
+    import rometools
+    from rometools.core.file_options import FileOptionsSpec
+    from rometools.core.game import game_spec
+    from rometools.core.load import Game, GameSpecFields
+    from rometools.core.mcts import SearchedSpec
+    from rometools.core.playout import PlayedGame, PlayedSpec
+    from rometools.core.registry import RegisteredSpec
+    from rometools.core.spec import GameSpec
+
+    def listed(protocol: type) -> set[str]:
+        return {name for cls in protocol.__mro__ if cls.__module__.startswith("rometools.")
+                for name in vars(cls).get("__annotations__", {})}
+
+    fields = {f.name for f in dataclasses.fields(GameSpec)}
+    protocols = (RegisteredSpec, GameSpecFields, FileOptionsSpec, SearchedSpec, PlayedSpec)
+    for protocol in protocols:
+        names = listed(protocol)
+        assert {"id", "rules", "config", "state"} <= names, protocol
+        assert names <= fields, f"{protocol.__name__} lists what GameSpec has not: {sorted(names - fields)}"
+    for gid in rometools.games():
+        spec = game_spec(gid)
+        assert all(hasattr(spec, name) for p in protocols for name in listed(p)), gid
+    assert listed(PlayedGame) <= {f.name for f in dataclasses.fields(Game)} and callable(Game.bots)

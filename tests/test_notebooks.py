@@ -69,6 +69,66 @@ def test_notebook_is_committed_without_outputs(path):
                        f".venv/bin/jupyter nbconvert --clear-output --inplace {path.relative_to(ROOT)}")
 
 
+def _committed_notebooks() -> list[Path]:
+    """Every notebook in git (``notebooks/``, the browser tests' pages), else those of ``notebooks/``."""
+    try:
+        names = subprocess.run(["git", "ls-files", "*.ipynb"], cwd=ROOT, capture_output=True, text=True,
+                               check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        names = []
+    return [ROOT / n for n in names] or sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+COMMITTED = _committed_notebooks()
+
+
+def lab_metadata() -> dict:
+    """The notebook metadata JupyterLab 4 writes for the project's kernel (``python3``, the venv's
+    ipykernel) as soon as it opens a notebook: the kernel spec's display name and the kernel's
+    ``language_info`` (its ``kernel_info`` reply). A notebook committed with anything else is
+    marked changed on opening and autosaved, and ``git status`` lists notebooks the designer never
+    edited (trial F2: "Python 3" became "Python 3 (ipykernel)" and ``language_info`` was added).
+    Checked in a real JupyterLab: each committed notebook opened and saved unchanged is unchanged."""
+    from ipykernel.ipkernel import IPythonKernel
+    from jupyter_client.kernelspec import get_kernel_spec
+
+    spec = get_kernel_spec("python3")
+    return {"kernelspec": {"display_name": spec.display_name, "language": spec.language, "name": "python3"},
+            "language_info": dict(IPythonKernel.language_info)}
+
+
+def test_every_committed_notebook_is_found():
+    assert {p.name for p in (ROOT / "notebooks").glob("*.ipynb")} <= {p.name for p in COMMITTED}
+
+
+@pytest.mark.parametrize("path", COMMITTED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_notebook_is_committed_as_jupyterlab_saves_it(path):
+    """Opening a committed notebook in JupyterLab (``make lab``) and saving it unchanged leaves it
+    unchanged: its metadata is what JupyterLab writes for the project's kernel (:func:`lab_metadata`),
+    and its text is what Jupyter's server writes for it (``nbformat.write``: one-space indent, sorted
+    keys, sources as lists of lines, a final newline). ``language_info.version`` is the Python of the
+    kernel that wrote it: the same in every notebook, the reference machine's (JupyterLab on another
+    Python writes its own there)."""
+    import io
+    import re
+
+    text = subprocess.run(["git", "show", f"HEAD:{path.relative_to(ROOT).as_posix()}"], cwd=ROOT,
+                          capture_output=True, text=True).stdout or path.read_text(encoding="utf-8")
+    nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
+    expected = lab_metadata()
+    version = nb.metadata.get("language_info", {}).get("version", "")
+    expected["language_info"]["version"] = version
+    fix = ("open and save it in JupyterLab (make lab), or set its metadata to tests/test_notebooks.py's "
+           "lab_metadata() and write it with nbformat.write")
+    assert re.fullmatch(r"3\.\d+\.\d+", version), f"{path.name}: language_info.version {version!r}; {fix}"
+    versions = {_committed(p).metadata.get("language_info", {}).get("version") for p in COMMITTED}
+    assert versions == {version}, f"the notebooks were saved by different Pythons: {sorted(map(str, versions))}"
+    assert dict(nb.metadata) == expected, f"{path.name}: metadata {dict(nb.metadata)}, JupyterLab writes {expected}"
+    saved = io.StringIO()
+    nbformat.write(nb, saved, version=nbformat.NO_CONVERT)
+    assert text == saved.getvalue(), f"{path.name} is not as Jupyter's server writes it; {fix}"
+
+
 def _execute(nb, folder: Path, name: str) -> None:
     for cell in nb.cells:
         if cell.cell_type == "code":

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.compare_text import balance_text, comparison_text  # the words, re-exported
-from rometools.core.errors import ArgumentError
+from rometools.core.errors import ArgumentError, about
 from rometools.core.formatting import counted
 from rometools.core.sequential import MIN_PAIRS
 
@@ -352,7 +352,8 @@ class _Runner:
                 try:
                     self.client = Client(self.address)
                 except OSError as err:
-                    raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})") from None
+                    raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})",
+                                        argument="address") from None
                 self.own_client = True
         return self
 
@@ -453,13 +454,13 @@ class _Tracked:
 # ----------------------------------------------------------------- compare
 def _check_whole(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or not low <= value <= high:
-        raise ArgumentError(f"{name} must be a whole number {low:,} to {high:,}, got {value!r}")
+        raise ArgumentError(f"{name} must be a whole number {low:,} to {high:,}, got {value!r}", argument=name)
     return int(value)
 
 
 def _check_positive(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
-        raise ArgumentError(f"{name} must be a number above 0, got {value!r}")
+        raise ArgumentError(f"{name} must be a number above 0, got {value!r}", argument=name)
     return float(value)
 
 
@@ -562,38 +563,46 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
     """
     from rometools.core.sequential import AsymptoticSequence, BettingTest, BoundedSequence
 
-    game_a, game_b = _as_game(base, "base"), _as_game(variant, "variant")
+    with about("base"):
+        game_a = _as_game(base, "base")
+    with about("variant"):
+        game_b = _as_game(variant, "variant")
     if game_a.id != game_b.id:
         raise ArgumentError(f"base and variant must be variants of one game; the base is {game_a.title}, "
-                            f"the variant {game_b.title}")
+                            f"the variant {game_b.title}", argument="variant")
     if game_a.players != game_b.players:
         raise ArgumentError(f"base and variant must have the same number of players; the base has "
-                            f"{game_a.players}, the variant {game_b.players}")
-    bot_names = [b.name for b in game_a.bots(bots)]
-    game_b.bots(bot_names)
+                            f"{game_a.players}, the variant {game_b.players}", argument="variant")
+    with about("bots"):
+        bot_names = [b.name for b in game_a.bots(bots)]
+        game_b.bots(bot_names)
     if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0 < precision < 1:
         raise ArgumentError(f"precision is a change in win rate as a proportion between 0 and 1 (0.02: 2 points), "
-                            f"got {precision!r}")
+                            f"got {precision!r}", argument="precision")
     score_precision = _check_positive("score_precision", score_precision)
     length_precision = _check_positive("length_precision", length_precision)
     if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0.5 <= confidence <= 0.9999:
-        raise ArgumentError(f"confidence must be a number 0.5 to 0.9999, got {confidence!r}")
+        raise ArgumentError(f"confidence must be a number 0.5 to 0.9999, got {confidence!r}", argument="confidence")
     max_games = _check_whole("max_games", max_games, 1, MAX_GAMES)
     batch = _check_whole("batch", batch, 10, 100_000)
     seed = _check_whole("seed", seed, 0, 2 ** 63 - 1)
     if executor not in EXECUTORS:
-        raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+        raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}",
+                            argument="executor")
     if workers is not None:
         _check_whole("workers", workers, 1, 1024)
     if address is not None and executor != "dask":
-        raise ArgumentError(f"address {address!r} names a Dask scheduler: it needs executor='dask', not {executor!r}")
+        raise ArgumentError(f"address {address!r} names a Dask scheduler: it needs executor='dask', not {executor!r}",
+                            argument="address")
     if isinstance(restrictions, str):
         restrictions = [restrictions]
     from rometools.core.restrictions import restriction_of as _restriction
 
-    restrictions = [_restriction(game_a, r).name for r in restrictions]
+    with about("restrictions"):
+        restrictions = [_restriction(game_a, r).name for r in restrictions]
     if stop is not None and not (callable(stop) or callable(getattr(stop, "is_set", None))):
-        raise ArgumentError(f"stop must be a callable or a threading.Event, got {type(stop).__name__}")
+        raise ArgumentError(f"stop must be a callable or a threading.Event, got {type(stop).__name__}",
+                            argument="stop")
     stop_now = (stop.is_set if callable(getattr(stop, "is_set", None)) else stop) if stop is not None else None
 
     players = game_a.players

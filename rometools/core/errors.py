@@ -7,13 +7,25 @@ ValueError`` keeps working.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 
 class RometoolsError(Exception):
-    """Base class of every error rometools raises on purpose."""
+    """Base class of every error rometools raises on purpose.
+
+    Attributes
+    ----------
+    argument : str or None
+        The argument of the call the error is about, as the function names it (``"values"``,
+        ``"address"``, ``"candidate[1]"``), or ``None``. A caller that took the value under
+        another name (the command line's ``--values``) names it from this, never from the
+        message, which stays the function's own.
+    """
+
+    argument: str | None = None
 
 
 class RulesError(RometoolsError, ValueError):
@@ -79,8 +91,40 @@ class ArgumentError(RometoolsError, ValueError):
 
     Not a rules matter: the call itself is wrong (``games_needed(0.7)``,
     ``players=9``, ``trials=-1``). The message names the argument, or the box
-    an explorer shows it in.
+    an explorer shows it in; ``argument=`` names it for a caller
+    (:attr:`RometoolsError.argument`).
+
+    Examples
+    --------
+    >>> err = ArgumentError("values holds 1 twice", argument="values")
+    >>> str(err), err.argument
+    ('values holds 1 twice', 'values')
     """
+
+    def __init__(self, *args: object, argument: str | None = None):
+        super().__init__(*args)
+        if argument is not None:
+            self.argument = argument
+
+
+@contextmanager
+def about(argument: str) -> Iterator[None]:
+    """Name ``argument`` on a rometools error raised inside the block that names none yet
+    (:attr:`RometoolsError.argument`); the error itself, its type and message, are unchanged.
+
+    >>> try:
+    ...     with about("bots"):
+    ...         raise ArgumentError("unknown bot 'gredy'")
+    ... except ArgumentError as err:
+    ...     print(err.argument)
+    bots
+    """
+    try:
+        yield
+    except RometoolsError as err:
+        if err.argument is None:
+            err.argument = argument
+        raise
 
 
 class OptionError(ArgumentError):

@@ -299,7 +299,8 @@ def _dask_map(task, n_games, workers, address, on_chunk) -> None:
         try:
             client = Client(address)
         except OSError as err:  # no scheduler there (a malformed address is a ValueError naming it)
-            raise ArgumentError(f"address {address!r}: no Dask scheduler answered ({err})") from None
+            raise ArgumentError(f"address {address!r}: no Dask scheduler answered ({err})",
+                                argument="address") from None
     try:
         if address is not None:  # a scheduler with no workers would leave the games waiting for ever
             wait = dask.config.get("distributed.comm.timeouts.connect")

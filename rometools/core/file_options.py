@@ -9,18 +9,26 @@ lab's Board file box alike.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from rometools.core.registry import spec_from
+from rometools.core.registry import RegisteredSpec, spec_from
 
-if TYPE_CHECKING:  # annotations only: the spec sits above
-    from rometools.core.spec import GameSpec
-
-__all__ = ["bundled_files", "file_option_path", "read_file_option"]
+__all__ = ["FileOptionsSpec", "bundled_files", "file_option_path", "read_file_option"]
 
 
-def bundled_files(game: str | GameSpec, option: str) -> list[str]:
+class FileOptionsSpec(RegisteredSpec, Protocol):
+    """What these functions read of a game's :class:`~rometools.core.spec.GameSpec`: its file
+    options and bundled data files. Named here, not imported, not even for annotations: the spec
+    sits above this module (it reaches it through the protocol and the options)."""
+
+    title: str
+    file_options: Mapping[str, Callable[[Any], Any]]
+    data_files: Mapping[str, Callable[[Any], Any]]
+
+
+def bundled_files(game: str | FileOptionsSpec, option: str) -> list[str]:
     """The bundled files (``data_files`` names) that a file option's loader reads.
 
     Examples
@@ -35,7 +43,7 @@ def bundled_files(game: str | GameSpec, option: str) -> list[str]:
     return [name for name, loader in spec.data_files.items() if loader == load]
 
 
-def read_file_option(game: str | GameSpec, option: str, value: str | os.PathLike[str]) -> Any:
+def read_file_option(game: str | FileOptionsSpec, option: str, value: str | os.PathLike[str]) -> Any:
     """What a file option's loader reads from ``value``: a file's path, or a bundled file's name.
 
     The one reading of a file option (:attr:`GameSpec.file_options`) given as
@@ -75,7 +83,7 @@ def read_file_option(game: str | GameSpec, option: str, value: str | os.PathLike
     return spec.file_options[option](file_option_path(spec, option, value))
 
 
-def file_option_path(game: str | GameSpec, option: str, value: str | os.PathLike[str]) -> Path:
+def file_option_path(game: str | FileOptionsSpec, option: str, value: str | os.PathLike[str]) -> Path:
     """The file a file option's text names: the path itself, or the bundled file of that name.
 
     See :func:`read_file_option`, which loads it.

@@ -6,7 +6,9 @@ Every game's config has a ``handicap`` option (declared once on
 written as designers say them, **from 1** (``P1`` is the first player), in
 every form a designer types: ``{4: 2}`` gives the fourth seat 2 points,
 ``{4: {"points": 2, "bonus": 1}}`` also one start bonus, a list gives every
-seat's points in turn (``[0, 0, 0, 2]``). Inside the code a seat is 0-based,
+seat's points in turn (``[0, 0, 0, 2]``), and the text of the OpenSpiel
+bridge's ``handicap`` parameter, ``"4:2 1:-1"`` (``seat:points`` entries,
+``seat:points/bonus`` with a start bonus). Inside the code a seat is 0-based,
 as everywhere else (:meth:`Handicap.points`).
 
 * **Points** are added to the seat's score before the ranking and its
@@ -28,7 +30,7 @@ Examples
 (Handicap(seat 1: -1 point; seat 4: +2 points), 2, -1, 0)
 >>> h.to_json()
 {'1': -1, '4': 2}
->>> Handicap.parse([0, 0, 3]) == Handicap.parse({3: 3})
+>>> Handicap.parse([0, 0, 3]) == Handicap.parse({3: 3}) == Handicap.parse("3:3")
 True
 >>> Handicap.parse({0: 2})
 Traceback (most recent call last):
@@ -174,7 +176,10 @@ class Handicap:
             to ``{"points": p, "bonus": b}``. A list: every seat's points (or
             ``[points, bonus]`` pairs) from the first seat. Text in one of these forms, as
             typed on the command line: ``"{3: 2}"``, ``'{"3": 2}'``, the TOML inline table
-            ``"{3 = 2}"`` a saved variant file writes, or ``"[0, 0, 2]"``.
+            ``"{3 = 2}"`` a saved variant file writes, ``"[0, 0, 2]"``, or the OpenSpiel
+            bridge's parameter ``"3:2"`` (``seat:points`` entries separated by spaces or
+            commas, ``seat:points/bonus`` with a start bonus: ``"3:2 1:-1/1"``; blank text
+            is no handicap, as the parameter's default).
         option : str
             The option's name in messages.
 
@@ -195,7 +200,8 @@ class Handicap:
             value = _from_text(value, option)
         if isinstance(value, str | bytes) or not isinstance(value, Mapping | Sequence):
             raise OptionError(option, f"{option} must be a table of seats (from 1) and their points, e.g. "
-                                      f"{{4: 2}}, or a list of every seat's points; got {shown(value)}")
+                                      f"{{4: 2}}, or a list of every seat's points, or seat:points as OpenSpiel's "
+                                      f"parameter writes it (4:2 1:-1); got {shown(value)}")
         if len(value) > _MAX_SEATS:
             raise OptionError(option, f"{option} names {len(value):,} seats; no game has more than {_MAX_SEATS}")
         items = value.items() if isinstance(value, Mapping) else enumerate(value, start=1)
@@ -248,22 +254,31 @@ _MAX_TEXT = 4_000
 _BARE_KEY = re.compile(r"([{,]\s*)([A-Za-z_0-9]+)\s*:")
 
 
+#: One seat's entry of the OpenSpiel bridge's parameter: ``4:2``, ``1:-1``, ``4:2/1`` (seat:points/bonus).
+_SEAT_ENTRY = re.compile(r"(\d+):([+-]?\d+)(?:/(\d+))?")
+
+
 def _from_text(text: str, option: str) -> Any:
     """A handicap typed as text, read as the forms the docs show: ``{3: 2}`` (seat: points, keys
     bare), JSON ``{"3": 2}`` or ``[0, 0, 2]``, or the TOML inline table ``{3 = 2}`` a saved
-    variant file writes; nested tables (``{3: {points: 2, bonus: 1}}``) in each form.
+    variant file writes; nested tables (``{3: {points: 2, bonus: 1}}``) in each form; and the
+    OpenSpiel bridge's parameter, ``3:2 1:-1/1`` (:func:`_from_entries`).
 
-    Text in none of these forms is returned as it is, for :meth:`Handicap.parse` to refuse.
+    Other text is returned as it is, for :meth:`Handicap.parse` to refuse.
 
     >>> _from_text("{3: 2}", "handicap") == _from_text("{3 = 2}", "handicap") == {"3": 2}
     True
+    >>> _from_text("3:2", "handicap")
+    {3: 2}
     """
     import json
     import tomllib
 
     text = text.strip()
-    if len(text) > _MAX_TEXT or not text.startswith(("{", "[")):
+    if len(text) > _MAX_TEXT:
         return text
+    if not text.startswith(("{", "[")):
+        return _from_entries(text, option) if ":" in text or not text else text
     for attempt in (text, _BARE_KEY.sub(r'\1"\2":', text)):
         try:
             return json.loads(attempt)
@@ -273,6 +288,41 @@ def _from_text(text: str, option: str) -> Any:
         return tomllib.loads(f"v = {text}")["v"]
     except (tomllib.TOMLDecodeError, RecursionError):
         return text
+
+
+def _from_entries(text: str, option: str) -> dict[int, int | dict[str, int]]:
+    """The OpenSpiel bridge's spelling of a handicap (its string parameter ``handicap``):
+    ``seat:points`` entries, seats from 1, separated by spaces or commas, ``seat:points/bonus``
+    with a start bonus; blank text is no handicap (the parameter's default).
+
+    Raises
+    ------
+    OptionError
+        Naming the entry that is not ``seat:points`` or ``seat:points/bonus``, or a seat given
+        twice. (The ranges are checked by :meth:`Handicap.parse`.)
+
+    >>> _from_entries("4:2 1:-1/1", "handicap")
+    {4: 2, 1: {'points': -1, 'bonus': 1}}
+    >>> _from_entries("4:two", "handicap")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.OptionError: handicap: '4:two' is not seat:points (seats from 1, e.g. 4:2 1:-1, or 4:2/1 with a start bonus)
+    """
+    found: dict[int, int | dict[str, int]] = {}
+    for item in re.split(r"[\s,]+", re.sub(r"\s*([:/])\s*", r"\1", text.strip())):
+        if not item:
+            continue
+        match = _SEAT_ENTRY.fullmatch(item)
+        if match is None:
+            raise OptionError(option, f"{option}: {shown(item, 40)} is not seat:points (seats from 1, e.g. "
+                                      f"4:2 1:-1, or 4:2/1 with a start bonus)")
+        digits = match.group(1)
+        seat = _seat(int(digits) if len(digits) <= 18 else digits, option)
+        if seat in found:
+            raise OptionError(option, f"{option}.{seat}: seat {seat} is given twice")
+        points = int(match.group(2))
+        found[seat] = points if match.group(3) is None else {"points": points, "bonus": int(match.group(3))}
+    return found
 
 
 def _seat(key: Any, option: str) -> int:

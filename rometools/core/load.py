@@ -21,12 +21,12 @@ from typing import Any, Protocol
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError, OptionError
 from rometools.core.formatting import shown
-from rometools.core.registry import game_of, game_spec, spec_from
+from rometools.core.registry import RegisteredSpec, game_of, game_spec, spec_from
 
 __all__ = ["GENERIC_BOTS", "GENERIC_BOT_NAMES", "Game", "GameSpecFields", "config_options", "game_for", "load_game"]
 
 
-class GameSpecFields(Protocol):
+class GameSpecFields(RegisteredSpec, Protocol):
     """What a :class:`Game` and :func:`load_game` read of a registered game's
     :class:`~rometools.core.spec.GameSpec` (which has these fields and more).
 
@@ -35,10 +35,7 @@ class GameSpecFields(Protocol):
     without importing it, not even for annotations: the modules import one way.
     """
 
-    id: str
     title: str
-    rules: ModuleType
-    config: type
     bots: Mapping[str, type[Bot]]
     score_bounds: Callable[[Any], tuple[int, int]]
 

@@ -60,8 +60,9 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -70,11 +71,8 @@ from rometools.core.errors import ArgumentError
 from rometools.core.formatting import shown
 from rometools.core.playout import _loop, sample_weighted
 from rometools.core.protocol import CHANCE, TERMINAL
-from rometools.core.registry import game_of
+from rometools.core.registry import RegisteredSpec, game_of
 from rometools.core.rng import RngLike, as_generator
-
-if TYPE_CHECKING:  # annotations only: the spec sits above
-    from rometools.core.spec import GameSpec
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -82,6 +80,7 @@ __all__ = [
     "UTILITIES",
     "MCTSBot",
     "RankedMove",
+    "SearchedSpec",
     "best_moves",
     "game_results",
     "mcts_bot",
@@ -133,12 +132,28 @@ class _Node:
         self.untried: list | None = None
 
 
-def game_results(spec: GameSpec, state: Any, utility: str = "win") -> list[float]:
+class SearchedSpec(RegisteredSpec, Protocol):
+    """What the search reads of a game's :class:`~rometools.core.spec.GameSpec` (which has these
+    fields and more). Named here, not imported, not even for annotations: the spec sits above
+    the search (the game's loader names :func:`mcts_bot` as a bot every game has)."""
+
+    title: str
+    bots: Mapping[str, type[Bot]]
+    score_bounds: Callable[[Any], tuple[int, int]]
+    ranks: Callable[[Any], tuple[int, ...]]
+    apply_legal: Callable[[Any, Any], Any]
+    resample: Callable[[Any, int, np.random.Generator], Any] | None
+    mcts_playout_depth: int | None
+    chance_name: str
+
+
+def game_results(spec: SearchedSpec, state: Any, utility: str = "win") -> list[float]:
     """What a finished game is worth to each seat, in ``[0, 1]``.
 
     Parameters
     ----------
     spec : GameSpec
+        The game's spec (:class:`SearchedSpec`: what the search reads of it).
     state : game state
         A finished game (or any state: its provisional ranks and scores).
     utility : {"win", "score"}
@@ -169,7 +184,7 @@ def game_results(spec: GameSpec, state: Any, utility: str = "win") -> list[float
 class _Search:
     """One search from one state: the tree, the playout bots and the rng."""
 
-    def __init__(self, spec: GameSpec, budget: int, rng: np.random.Generator, c: float,
+    def __init__(self, spec: SearchedSpec, budget: int, rng: np.random.Generator, c: float,
                  rollout: str | None, utility: str, depth: int | str | None = None):
         rules = spec.rules
         self.spec, self.rng, self.c, self.utility, self.budget = spec, rng, c, utility, budget

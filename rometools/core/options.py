@@ -390,8 +390,10 @@ class Config:
     handicap: Any = dataclasses.field(default=Handicap(), kw_only=True, metadata={"option": Option(
         name="", kind=object, default=Handicap(),
         meaning="extra points for chosen seats, added before the ranking and its tiebreaks, or a start bonus "
-                "the game declares (a design tool, not a rule); seats from 1: {4: 2} gives P4 2 points.",
-        shape="per seat from 1: points, or {points, bonus}; e.g. {4: 2}",
+                "the game declares (a design tool, not a rule); seats from 1: {4: 2} gives P4 2 points (4:2 "
+                "as OpenSpiel's handicap parameter writes it).",
+        shape="per seat from 1: points, or {points, bonus}; e.g. {4: 2}, or 4:2 1:-1 (seat:points, 4:2/1 with a "
+              "start bonus)",
         encode=_encode_handicap, decode=_decode_handicap)})
 
     _OPTIONS: ClassVar[dict[type, tuple[Option, ...]]] = {}

@@ -23,16 +23,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from rometools.core._cython import compiled_or_plain
+from rometools.core.bots import Bot
 from rometools.core.protocol import CHANCE
-from rometools.core.registry import game_of
+from rometools.core.registry import RegisteredSpec, game_of
 from rometools.core.rng import NamedStreams, RngLike, as_generator
 from rometools.core.saved import (
     _SAVED,
@@ -45,10 +46,6 @@ from rometools.core.saved import (
     saved_game,
     to_json,
 )
-
-if TYPE_CHECKING:  # annotations only: the bots and the Game sit above the play loop
-    from rometools.core.bots import Bot
-    from rometools.core.load import Game
 
 __all__ = [
     "SAVED_GAME_FORMAT",
@@ -70,6 +67,25 @@ __all__ = [
 _loop = compiled_or_plain("rometools.core._loop")
 #: One of ``outcomes``, each drawn with probability its weight / the weights' sum (see ``_loop``).
 sample_weighted = _loop.sample_weighted
+
+
+class PlayedSpec(RegisteredSpec, Protocol):
+    """What :func:`play` reads of a game's :class:`~rometools.core.spec.GameSpec` (which has
+    these fields and more)."""
+
+    apply_legal: Callable[[Any, Any], Any]
+    random_source: Callable[[Any], str] | None
+
+
+class PlayedGame(Protocol):
+    """What :func:`play` reads of a :class:`~rometools.core.load.Game`: its spec, its config and
+    its bots. Named here, not imported, not even for annotations: the Game sits above the play
+    loop (its ``play`` calls this module's)."""
+
+    spec: PlayedSpec
+    config: Any
+
+    def bots(self, names: str | Bot | Sequence[str | Bot]) -> list[Bot]: ...
 
 
 # ===================================================================== chance and play
@@ -109,7 +125,7 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: np.random.Gene
     return _loop.draw([o for o, _ in outcomes], weights, denominator, rng)
 
 
-def play(game: Game, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngLike = None, *,
+def play(game: PlayedGame, bots: str | Bot | Sequence[str | Bot] = "random", rng: RngLike = None, *,
          start: Any = None, chance_rng: RngLike = None, by_source: bool = True) -> Any:
     """Play one whole game: chance nodes sampled, each seat's bot moving, until the end.
 

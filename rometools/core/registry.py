@@ -5,8 +5,9 @@ declares its package in the ``rometools.games`` entry-point group (:data:`ENTRY_
 of its distribution's ``pyproject.toml``, so :func:`games` lists it and :func:`game_spec`
 imports only that game's package when it is first asked for. The registry holds
 :class:`~rometools.core.spec.GameSpec` values and imports no game and no other layer of core
-above it: every module written over the registry (bots, saved games, the play loop, search,
-simulation) imports it, never the reverse.
+above it, not even for annotations (it names the spec's type by :class:`RegisteredSpec`, the
+fields it reads): every module written over the registry (bots, saved games, the play loop,
+search, simulation) imports it, never the reverse.
 
 Examples
 --------
@@ -16,28 +17,43 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import Any, Protocol
 
 from rometools.core.errors import ArgumentError
 from rometools.core.formatting import shown
 
-if TYPE_CHECKING:  # annotations only: the spec sits above the registry
-    from rometools.core.spec import GameSpec
-
-__all__ = ["ENTRY_POINT_GROUP", "game_of", "game_spec", "games", "register_game", "spec_from",
+__all__ = ["ENTRY_POINT_GROUP", "RegisteredSpec", "game_of", "game_spec", "games", "register_game", "spec_from",
            "spec_of_config", "unregister_game"]
+
+
+class RegisteredSpec(Protocol):
+    """What the registry reads of a game's :class:`~rometools.core.spec.GameSpec` (which has
+    these fields and more): every spec it holds and returns is a ``GameSpec``.
+
+    Written here so that this module, below :mod:`rometools.core.spec` (which imports the bots,
+    which find a state's game here), names the spec's type without importing it, not even for
+    annotations: the modules import one way. A module above that reads more of the spec
+    extends it (:class:`rometools.core.load.GameSpecFields`).
+    """
+
+    id: str
+    rules: ModuleType
+    config: type
+    state: type
+
 
 #: The entry-point group a package declares its games in (``pyproject.toml``):
 #: ``[project.entry-points."rometools.games"]`` ``pig = "pig:GAME"``.
 ENTRY_POINT_GROUP = "rometools.games"
 
 
-_REGISTRY: dict[str, GameSpec] = {}
-_BY_STATE: dict[type, GameSpec] = {}
-_BY_CONFIG: dict[type, GameSpec] = {}
+_REGISTRY: dict[str, RegisteredSpec] = {}
+_BY_STATE: dict[type, RegisteredSpec] = {}
+_BY_CONFIG: dict[type, RegisteredSpec] = {}
 
 
-def register_game(spec: GameSpec) -> GameSpec:
+def register_game(spec: RegisteredSpec) -> RegisteredSpec:
     """Add a game to the registry (idempotent for the same rules module).
 
     A game's package calls it on import; :func:`games` finds the package
@@ -68,7 +84,7 @@ def register_game(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def unregister_game(game_id: str) -> GameSpec:
+def unregister_game(game_id: str) -> RegisteredSpec:
     """Remove a game from the registry: the inverse of :func:`register_game`.
 
     For a game registered for a while (a test's toy game:
@@ -156,8 +172,8 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def game_spec(game_id: str) -> GameSpec:
-    """The :class:`GameSpec` registered as ``game_id``.
+def game_spec(game_id: str) -> RegisteredSpec:
+    """The :class:`~rometools.core.spec.GameSpec` registered as ``game_id``.
 
     Only that game's package is imported (its entry point), not every game's.
 
@@ -178,7 +194,7 @@ def game_spec(game_id: str) -> GameSpec:
     return spec
 
 
-def spec_from(game: str | GameSpec) -> GameSpec:
+def spec_from(game: str | RegisteredSpec) -> RegisteredSpec:
     """A game's :class:`~rometools.core.spec.GameSpec`, given as itself or by its registry id.
 
     Raises
@@ -196,7 +212,7 @@ def spec_from(game: str | GameSpec) -> GameSpec:
     return game_spec(game)
 
 
-def spec_of_config(config_type: type) -> GameSpec:
+def spec_of_config(config_type: type) -> RegisteredSpec:
     """The registered game whose config type is ``config_type``.
 
     Raises
@@ -213,7 +229,7 @@ def spec_of_config(config_type: type) -> GameSpec:
     return spec
 
 
-def game_of(state: Any) -> GameSpec:
+def game_of(state: Any) -> RegisteredSpec:
     """The registered game a state belongs to.
 
     Raises

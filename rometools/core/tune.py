@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from rometools.core.compare import _as_game, _check_whole, _rebuilt, _Runner
-from rometools.core.errors import ArgumentError
+from rometools.core.errors import ArgumentError, about
 from rometools.core.formatting import counted, number, numbers_alike, quantity, signed
 
 __all__ = ["Candidate", "Tuning", "parameter_words", "play_games", "tune"]
@@ -367,20 +367,44 @@ def _candidate_game(game: Any, parameters: Sequence[str], value: tuple) -> tuple
         from rometools.core.variants import as_variant
     except ImportError:
         as_variant = None
+    def which(i: int) -> str:
+        return f"candidate[{i}]" if len(parameters) > 1 else "candidate"
+
     if as_variant is not None:
-        v = as_variant(game)
-        for p, x in zip(parameters, value, strict=True):
-            v = v.with_value(p, x)
+        with about("game"):
+            v = as_variant(game)
+        for i, (p, x) in enumerate(zip(parameters, value, strict=True)):
+            with about(which(i)):
+                v = v.with_value(p, x)
         return v.load(), v
-    base = _as_game(game, "game")
+    with about("game"):
+        base = _as_game(game, "game")
     options = {**base.config.to_dict()}
-    for p, x in zip(parameters, value, strict=True):
+    for i, (p, x) in enumerate(zip(parameters, value, strict=True)):
         if p not in options:
             raise ArgumentError(f"parameter {p!r}: {base.title} has no option {p!r}; its options: "
-                                f"{', '.join(sorted(options))}")
+                                f"{', '.join(sorted(options))}", argument=which(i))
         options[p] = x
     g = load_game(base.id, config=base.spec.config.from_dict(options))
     return g, g
+
+
+def _candidate(game: Any, parameters: Sequence[str], value: tuple) -> tuple[Any, Any]:
+    """:func:`_candidate_game`, a refusal naming the candidate it is about (its
+    :attr:`~rometools.core.errors.RometoolsError.argument`): ``"candidate[i]"`` when it is the
+    ``i``-th of two parameters' (the option it names is that parameter's), else ``"candidate"``;
+    the message is the game's own (``hand must be a whole number 4 to 5, got 6``)."""
+    from rometools.core.errors import RometoolsError
+
+    try:
+        return _candidate_game(game, parameters, value)
+    except RometoolsError as err:
+        if err.argument is None:
+            option = getattr(err, "option", None)
+            mine = [i for i, p in enumerate(parameters)
+                    if option is not None and ("handicap" if p.startswith("handicap.") else p.partition(":")[0]) == option]
+            err.argument = f"candidate[{mine[0]}]" if len(parameters) > 1 and len(mine) == 1 else "candidate"
+        raise
 
 
 def _tuned_variant(game: Any) -> Any:
@@ -426,27 +450,29 @@ def _values(values: Any, count: int) -> list[tuple]:
     """The candidates as tuples: one list for one parameter, a list per parameter (a grid) for two."""
     def numbers(xs: Any, what: str) -> list:
         if isinstance(xs, str) or not isinstance(xs, Sequence | range | np.ndarray):
-            raise ArgumentError(f"{what} must be a list of numbers, got {type(xs).__name__}")
+            raise ArgumentError(f"{what} must be a list of numbers, got {type(xs).__name__}", argument=what)
         out = []
         for x in xs:
             if isinstance(x, bool) or not isinstance(x, int | float | np.integer | np.floating) or not math.isfinite(x):
-                raise ArgumentError(f"{what} must be numbers, got {x!r}")
+                raise ArgumentError(f"{what} must be numbers, got {x!r}", argument=what)
             out.append(x.item() if isinstance(x, np.generic) else x)
         if not out:
-            raise ArgumentError(f"{what} is empty: give at least one value")
+            raise ArgumentError(f"{what} is empty: give at least one value", argument=what)
         if len(set(out)) != len(out):
-            raise ArgumentError(f"{what} holds a value twice")
+            raise ArgumentError(f"{what} holds a value twice", argument=what)
         return out
 
     if count == 1:
         grid = [(x,) for x in numbers(values, "values")]
     else:
         if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != 2:
-            raise ArgumentError("for two parameters, values is a pair of lists (the grid's two axes)")
+            raise ArgumentError("for two parameters, values is a pair of lists (the grid's two axes)",
+                                argument="values")
         a, b = numbers(values[0], "values[0]"), numbers(values[1], "values[1]")
         grid = [(x, y) for x in a for y in b]
     if len(grid) > MAX_CANDIDATES:
-        raise ArgumentError(f"{len(grid):,} candidates; at most {MAX_CANDIDATES:,} (give fewer values)")
+        raise ArgumentError(f"{len(grid):,} candidates; at most {MAX_CANDIDATES:,} (give fewer values)",
+                            argument="values")
     return grid
 
 
@@ -518,10 +544,11 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
 
     parameters = (parameter,) if isinstance(parameter, str) else tuple(parameter)
     if not parameters or len(parameters) > 2 or not all(isinstance(p, str) and p for p in parameters):
-        raise ArgumentError(f"parameter must be a parameter's name or two of them, got {parameter!r}")
+        raise ArgumentError(f"parameter must be a parameter's name or two of them, got {parameter!r}",
+                            argument="parameter")
     grid = _values(values, len(parameters))
     if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0.5 <= confidence <= 0.9999:
-        raise ArgumentError(f"confidence must be a number 0.5 to 0.9999, got {confidence!r}")
+        raise ArgumentError(f"confidence must be a number 0.5 to 0.9999, got {confidence!r}", argument="confidence")
     max_games = _check_whole("max_games", max_games, 1, 100_000_000)
     batch = _check_whole("batch", batch, 10, 100_000)
     check_games = _check_whole("check_games", check_games, 0, 10_000_000)
@@ -529,28 +556,32 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     from rometools.core.compare import EXECUTORS
 
     if executor not in EXECUTORS:
-        raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
+        raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}",
+                            argument="executor")
     if workers is not None:
         _check_whole("workers", workers, 1, 1024)
     if stop is not None and not (callable(stop) or callable(getattr(stop, "is_set", None))):
         raise ArgumentError(f"stop must be a callable or a threading.Event, got {type(stop).__name__}")
     stop_now = (stop.is_set if callable(getattr(stop, "is_set", None)) else stop) if stop is not None else None
-    built = [_candidate_game(game, parameters, v) for v in grid]   # every candidate checked before any game
+    built = [_candidate(game, parameters, v) for v in grid]   # every candidate checked before any game
     from rometools.core.compare import _shipped
 
     # in this process the game itself; to another, a Variant's TOML or the game's id and config
     built = [(g, _shipped(s, g, executor)) for g, s in built]
     first = built[0][0]
     if any(g.id != first.id or g.players != first.players for g, _ in built):
-        raise ArgumentError("every candidate must be the same game with the same number of players")
-    bot_names = [b.name for b in first.bots(bots)]
-    aim = _target(target, parameters, first)
+        raise ArgumentError("every candidate must be the same game with the same number of players",
+                            argument="parameter")
+    with about("bots"):
+        bot_names = [b.name for b in first.bots(bots)]
+    with about("target"):
+        aim = _target(target, parameters, first)
     if tolerance is None:
         tolerance = 0.02 if aim.kind == "win" else 1.0
     if isinstance(tolerance, bool) or not isinstance(tolerance, int | float) or not math.isfinite(tolerance) \
             or tolerance <= 0 or (aim.kind == "win" and tolerance >= 1):
         raise ArgumentError(f"tolerance must be a number above 0{' and below 1 (a proportion)' if aim.kind == 'win' else ''}, "
-                            f"got {tolerance!r}")
+                            f"got {tolerance!r}", argument="tolerance")
     coords = len(aim.goal) if aim.kind != "custom" else None
     title = f"{first.title}, {first.players} players, {'/'.join(dict.fromkeys(bot_names))}"
     tuned = _tuned_variant(game)

@@ -394,7 +394,7 @@ class RometoolsGame(pyspiel.Game):
         spec, game_type = self.spec, self.game_type
         params = dict(game_type.parameter_specification) | dict(params or {})
         options = {k: v for k, v in params.items() if k not in (OPTIONS_PARAMETER, HANDICAP_PARAMETER)}
-        options[HANDICAP_PARAMETER] = _read_handicap(params.get(HANDICAP_PARAMETER, ""))
+        options[HANDICAP_PARAMETER] = _read_handicap(params.get(HANDICAP_PARAMETER, ""))   # read by the config
         more = _read_options(params.get(OPTIONS_PARAMETER, ""))
         # an option in ``options`` wins over its scalar parameter (a per-seat option's tuple)
         self.config = spec.config(**(options | more))
@@ -430,28 +430,21 @@ def _parameters(spec: GameSpec) -> dict[str, Any]:
     return out
 
 
-def _read_handicap(text: Any) -> dict[int, dict[str, int]]:
-    """``"4:2 1:-1/1"`` -> ``{4: {"points": 2, "bonus": 0}, 1: {"points": -1, "bonus": 1}}``.
+def _read_handicap(text: Any) -> Any:
+    """The ``handicap`` parameter as the config's ``handicap`` option: the text itself, which the
+    config reads with the one handicap parser (:meth:`rometools.core.handicap.Handicap.parse`
+    reads ``"4:2 1:-1/1"`` as the command line's ``{4: 2}``); only its type and length are checked
+    here.
 
-    >>> _read_handicap("4:2 1:-1/1")
-    {4: {'points': 2, 'bonus': 0}, 1: {'points': -1, 'bonus': 1}}
+    >>> from rometools.core.handicap import Handicap
+    >>> Handicap.parse(_read_handicap("4:2 1:-1/1")) == Handicap.parse({4: 2, 1: {"points": -1, "bonus": 1}})
+    True
     """
     if isinstance(text, Mapping):
         return dict(text)
     if not isinstance(text, str) or len(text) > 1_000:
         raise ArgumentError(f"the {HANDICAP_PARAMETER} parameter is text such as '4:2 1:-1', got {text!r:.80}")
-    out: dict[int, dict[str, int]] = {}
-    for item in text.split():
-        seat, sep, value = item.partition(":")
-        points, _, bonus = value.partition("/")
-        try:
-            out[int(seat)] = {"points": int(points), "bonus": int(bonus or 0)}
-        except ValueError:
-            raise ArgumentError(f"the {HANDICAP_PARAMETER} parameter holds seat:points or seat:points/bonus "
-                                f"entries (seats from 1) separated by spaces, got {item!r:.80}") from None
-        if not sep:
-            raise ArgumentError(f"the {HANDICAP_PARAMETER} parameter's entry {item!r:.80} has no ':'")
-    return out
+    return text
 
 
 def _write_handicap(value: Any) -> str:

@@ -750,12 +750,9 @@ class VariantStudio(Explorer):
         if not isinstance(text, str) or not text.strip():
             raise ValueError(f"Values: give low:high, low:high:step or a list such as 0,2,5; got {shown(text)}")
         try:
-            values = parse_values(text)
+            return parse_values(text)   # a value given twice included
         except ArgumentTypeError as err:
             raise ValueError(f"Values: {err}") from None
-        if len(set(values)) != len(values):
-            raise ValueError(f"Values: a value is given twice in {shown(text)}")
-        return values
 
     @staticmethod
     def _parse_target(text: Any) -> str:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import re
+import select
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import harness
 import nbformat
@@ -20,6 +24,11 @@ from explorers import EXPLORERS
 from stress import STRESS_CASES
 
 APP = harness.REPO / "app"
+#: A guard against a hang, never a budget for slowness: each wait of the app's test ends at its own
+#: event (a line of the server's log, the kernel's process ending, the kernels API's 404), which a
+#: busy machine delays but never skips. A wait that has not ended after this long fails saying which
+#: event never came (a hang); the 20 s the closed tab's kernel had before failed once at load 15.
+HANG_S = 300
 
 
 def test_index_lists_every_explorer_and_every_explorer_has_a_browser_case():
@@ -63,7 +72,7 @@ def _status(url: str) -> int:
 
     opener = urllib.request.build_opener(NoRedirect)
     try:
-        with opener.open(url, timeout=10) as resp:
+        with opener.open(url, timeout=HANG_S) as resp:   # the answer, however long a busy server takes
             return resp.status
     except urllib.error.HTTPError as err:
         return err.code
@@ -82,14 +91,14 @@ def _websocket_refused(url: str) -> bool:
 
     async def attempt():
         try:
-            ws = await asyncio.wait_for(websocket_connect(url, connect_timeout=10), timeout=20)
+            ws = await asyncio.wait_for(websocket_connect(url, connect_timeout=HANG_S), timeout=HANG_S)
         except (HTTPClientError, ConnectionError, OSError):
             return True
         ws.close()
         return False
 
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, attempt()).result(timeout=30)
+        return pool.submit(asyncio.run, attempt()).result(timeout=2 * HANG_S)
 
 
 def _listening(port: int) -> list[str]:
@@ -109,6 +118,84 @@ def _listening(port: int) -> list[str]:
     return out
 
 
+class _ServerLog:
+    """What ``make app`` prints (serve.py's lines and Voila's log), read by a thread as it comes: a
+    wait for a line is a wait for the server's own event, and the pipe never fills and stalls the
+    server while the test waits on something else."""
+
+    def __init__(self, stream) -> None:
+        self.lines: list[str] = []
+        self._queue: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream) -> None:
+        for line in stream:
+            self._queue.put(line)
+        self._queue.put(None)   # make app ended
+
+    def tail(self) -> str:
+        return "".join(self.lines[-40:])
+
+    def wait_for(self, pattern: str, what: str, refused: str | None = None) -> re.Match:
+        """The first line from now on matching ``pattern``; a line matching ``refused`` fails at once,
+        as do the end of ``make app`` and a hang (:data:`HANG_S`)."""
+        deadline = time.monotonic() + HANG_S
+        while True:
+            try:
+                line = self._queue.get(timeout=max(deadline - time.monotonic(), 0))
+            except queue.Empty:
+                raise AssertionError(f"{what}: not in the server's log after {HANG_S} s, a hang (each wait "
+                                     f"ends at its event however busy the machine):\n{self.tail()}") from None
+            if line is None:
+                raise AssertionError(f"{what}: make app ended first:\n{self.tail()}")
+            self.lines.append(line)
+            if refused is not None and re.search(refused, line):
+                raise AssertionError(f"{what}: refused: {line.strip()}\n{self.tail()}")
+            match = re.search(pattern, line)
+            if match:
+                return match
+
+
+def _kernel_process(kernel_id: str) -> tuple[int, int]:
+    """``(pid, pidfd)`` of the running kernel ``kernel_id`` (its connection file names it): the pidfd
+    becomes readable when the process ends, an event to wait on (``select``), whoever its parent."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                cmdline = (proc / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if f"kernel-{kernel_id}.json".encode() in cmdline:
+                return int(proc.name), os.pidfd_open(int(proc.name))
+    raise AssertionError(f"no process runs kernel {kernel_id}")
+
+
+def test_server_log_waits_for_its_event_and_says_what_never_came():
+    """The waits of the app's test, on a stand-in server: a line that comes late is waited for, a
+    refusal fails at once naming its line, and the end of the server is said as such."""
+    import io
+
+    slow = subprocess.Popen(["sh", "-c", "echo starting; sleep 1; echo '[Voila] Kernel shutdown: k1'"],
+                            stdout=subprocess.PIPE, text=True)
+    log = _ServerLog(slow.stdout)
+    assert log.wait_for(r"Kernel shutdown: (\S+)", "the shutdown").group(1) == "k1"
+    slow.wait()
+    refused = _ServerLog(io.StringIO("[Voila] WARNING | 403 POST /voila/api/shutdown/k1 (::1) '_xsrf' missing\n"))
+    try:
+        refused.wait_for(r"Kernel shutdown: k1", "the tab's shutdown request", refused=r"\b4\d\d POST /voila/api/shutdown/")
+    except AssertionError as err:
+        assert "refused: [Voila] WARNING | 403 POST /voila/api/shutdown/k1" in str(err)
+    else:
+        raise AssertionError("a refused shutdown was not said")
+    ended = _ServerLog(io.StringIO("Starting the rometools designer app ...\n"))
+    try:
+        ended.wait_for(r"http://\S+", "the URL")
+    except AssertionError as err:
+        assert str(err).startswith("the URL: make app ended first")
+    else:
+        raise AssertionError("the end of make app was not said")
+
+
 def test_make_app_serves_loopback_with_a_token(chromium):
     port = harness.free_port()
     # -o: do not (re)install the venv here; `make test` has done that already. The target's name
@@ -117,19 +204,12 @@ def test_make_app_serves_loopback_with_a_token(chromium):
     cmd = ["make", "--no-print-directory", "-o", ".venv/.installed-stamp", "app", f"APP_PORT={port}"]
     proc = subprocess.Popen(cmd, cwd=harness.REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             env={**os.environ, "APP_TOKEN": ""}, start_new_session=True, text=True)
-    lines = []
+    log = _ServerLog(proc.stdout)
+    ended = None   # the closed tab's kernel process, as a pidfd
     try:
-        url = None
-        deadline = time.monotonic() + 60
-        while url is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            match = re.search(r"(http://127\.0\.0\.1:\d+/voila/render/index\.ipynb\?token=(\S+))", line)
-            if match:
-                url, token = match.group(1), match.group(2)
-        assert url, "make app printed no URL:\n" + "".join(lines)
+        # serve.py prints the URL once Voila answers, or ends (its own --wait guard): an event either way
+        match = log.wait_for(r"(http://127\.0\.0\.1:\d+/voila/render/index\.ipynb\?token=(\S+))", "make app's URL")
+        url, token = match.group(1), match.group(2)
         assert len(token) >= 24
         base = url.split("/voila/")[0]
         # the URL is printed once the server answers, not before it listens (it was ~50 s early)
@@ -169,14 +249,26 @@ def test_make_app_serves_loopback_with_a_token(chromium):
             assert "_xsrf" in [c["name"] for c in context.cookies()]
             (_, kernel_id), = kernels
             assert _status(f"{base}/api/kernels/{kernel_id}?token={token}") == 200
+            pid, ended = _kernel_process(kernel_id)
             tab.close(run_before_unload=True)  # as a designer closes the tab
+            # the tab's beacon reached the server and passed its token and XSRF checks: the server says
+            # so in its log (a refusal is a 403 line), before the context closes and could drop the beacon
+            log.wait_for(rf"Kernel shutdown: {kernel_id}", "the closed tab's shutdown request",
+                         refused=rf"\b4\d\d POST /voila/api/shutdown/{kernel_id}")
         finally:
             context.close()
-        deadline = time.monotonic() + 20
-        while _status(f"{base}/api/kernels/{kernel_id}?token={token}") != 404 and time.monotonic() < deadline:
+        # the kernel's process ends (the server asked it to, then stops it): the pidfd says when
+        assert select.select([ended], [], [], HANG_S)[0], (
+            f"the closed tab's kernel (process {pid}) still runs {HANG_S} s after the server began "
+            f"shutting it down: a hang")
+        deadline = time.monotonic() + HANG_S   # and the server forgets it, at its next look at the process
+        while _status(f"{base}/api/kernels/{kernel_id}?token={token}") != 404:
+            assert time.monotonic() < deadline, (f"the closed tab's kernel ended, but the server still lists it "
+                                                 f"after {HANG_S} s: a hang")
             time.sleep(0.25)
-        assert _status(f"{base}/api/kernels/{kernel_id}?token={token}") == 404, "the closed tab's kernel runs on"
     finally:
+        if ended is not None:
+            os.close(ended)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, 15)
         try:

@@ -178,23 +178,30 @@ def test_restricted_play_weights_are_compared_when_asked():
     assert weight.kind == "weight" and weight.pairs == 60 and weight.exact
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"variant": "via_romana"}, "base and variant must be variants of one game; the base is Pig, the variant Via Romana"),
-    ({"variant": 3}, "variant must be a game (rometools.load_game), a game id or a Variant, got int"),
-    ({"precision": 2}, "precision is a change in win rate as a proportion between 0 and 1"),
-    ({"score_precision": -1}, "score_precision must be a number above 0, got -1"),
-    ({"confidence": 1.5}, "confidence must be a number 0.5 to 0.9999, got 1.5"),
-    ({"max_games": 0}, "max_games must be a whole number 1 to 10,000,000, got 0"),
-    ({"batch": 2.5}, "batch must be a whole number 10 to 100,000, got 2.5"),
-    ({"executor": "gpu"}, "unknown executor 'gpu'; choose one of serial, process, dask"),
-    ({"bots": "genius"}, "genius"),
-    ({"restrictions": ["no_gold"]}, "unknown restriction 'no_gold' for Pig"),
-    ({"stop": 3}, "stop must be a callable or a threading.Event, got int"),
+@pytest.mark.parametrize(("kwargs", "message", "argument"), [
+    ({"variant": "via_romana"}, "base and variant must be variants of one game; the base is Pig, the variant Via Romana",
+     "variant"),
+    ({"variant": 3}, "variant must be a game (rometools.load_game), a game id or a Variant, got int", "variant"),
+    ({"variant": rometools.load_game("pig", players=3)}, "base and variant must have the same number of players",
+     "variant"),
+    ({"precision": 2}, "precision is a change in win rate as a proportion between 0 and 1", "precision"),
+    ({"score_precision": -1}, "score_precision must be a number above 0, got -1", "score_precision"),
+    ({"confidence": 1.5}, "confidence must be a number 0.5 to 0.9999, got 1.5", "confidence"),
+    ({"max_games": 0}, "max_games must be a whole number 1 to 10,000,000, got 0", "max_games"),
+    ({"batch": 2.5}, "batch must be a whole number 10 to 100,000, got 2.5", "batch"),
+    ({"executor": "gpu"}, "unknown executor 'gpu'; choose one of serial, process, dask", "executor"),
+    ({"bots": "genius"}, "genius", "bots"),
+    ({"restrictions": ["no_gold"]}, "unknown restriction 'no_gold' for Pig", "restrictions"),
+    ({"address": "tcp://x:1"}, "address 'tcp://x:1' names a Dask scheduler: it needs executor='dask'", "address"),
+    ({"stop": 3}, "stop must be a callable or a threading.Event, got int", "stop"),
 ])
-def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
+def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message, argument):
+    """Each refusal names its argument in words and in ``err.argument``, from which the command names
+    its flag (``--restriction no_gold: unknown restriction ...``)."""
     args = {"base": "pig", "variant": rometools.load_game("pig", target=60), **kwargs}
-    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
         compare(args.pop("base"), args.pop("variant"), progress=False, **args)
+    assert err.value.argument == argument
 
 
 def test_a_figure_is_said_without_a_negative_zero():

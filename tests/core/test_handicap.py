@@ -39,7 +39,15 @@ def test_forms_a_designer_types():
     ({1: {"bonus": -1}}, "handicap.1.bonus: must be a whole number 0 to"),
     ({"x": 1}, "a seat is a whole number from 1"),
     ({"9" * 500: 1}, "a seat is a whole number from 1"),
-    ("4:2", "must be a table of seats"),
+    ("four", "must be a table of seats"),
+    ("4:two", "handicap: '4:two' is not seat:points (seats from 1, e.g. 4:2 1:-1, or 4:2/1 with a start bonus)"),
+    ("4:2 4:3", "handicap.4: seat 4 is given twice"),
+    ("0:2", "seats are numbered from 1"),
+    ("4:2/-1", "'4:2/-1' is not seat:points"),
+    ("4:2:1", "'4:2:1' is not seat:points"),
+    ("4:10000000", "handicap.4: must be a whole number -1,000,000 to 1,000,000, got 10000000"),
+    ("99999:1", "no game has seat 99,999"),
+    ("4:2;1:-1", "'4:2;1:-1' is not seat:points"),
     (list(range(100)), "names 100 seats"),
     ({1: [1, 2]}, "handicap.1: must be a whole number"),
 ])
@@ -190,10 +198,40 @@ def test_text_typed_on_the_command_line_reads_as_the_table(text):
     assert Handicap.parse(text) == Handicap.parse({3: 2}) == Handicap(((3, 2, 0),))
 
 
+@pytest.mark.parametrize(("text", "table"), [
+    ("3:2", {3: 2}),
+    (" 3 : 2 ", {3: 2}),
+    ("4:2 1:-1", {4: 2, 1: -1}),
+    ("4:2, 1:-1", {4: 2, 1: -1}),
+    ("4:+2", {4: 2}),
+    ("4:0/1", {4: {"points": 0, "bonus": 1}}),
+    ("2:7 1:-1/1", {2: 7, 1: {"points": -1, "bonus": 1}}),
+    ("", {}),
+    ("   ", {}),
+])
+def test_the_openspiel_parameters_spelling_reads_as_the_table(text, table):
+    """The command line wrote ``{4: 2}`` where the OpenSpiel bridge's ``handicap`` parameter writes
+    ``"4:2"`` (trial F7): one parser takes both, blank text being no handicap (the parameter's
+    default), and the bridge's own text reads back through it."""
+    assert Handicap.parse(text) == Handicap.parse(table)
+    assert Handicap.parse(" ".join(f"{s}:{p}" + (f"/{b}" if b else "") for s, p, b in Handicap.parse(table).entries)) \
+        == Handicap.parse(table)
+
+
+def test_the_openspiel_spelling_is_an_option_value_of_every_game():
+    """``load_game(..., handicap="4:2")``, as the command line passes ``--option handicap=4:2``."""
+    for gid in GAMES:
+        players = game_spec(gid).config().players
+        game = rometools.load_game(gid, handicap=f"{players}:2 1:-1")
+        assert game.config == rometools.load_game(gid, handicap={players: 2, 1: -1}).config
+        with pytest.raises(OptionError, match=f"seat {players + 1} is not a seat of a {players}-player game"):
+            rometools.load_game(gid, handicap=f"{players + 1}:2")
+
+
 def test_nested_text_forms_read_and_the_refusals_example_parses():
     both = Handicap.parse({3: {"points": 2, "bonus": 1}})
     assert Handicap.parse("{3: {points: 2, bonus: 1}}") == Handicap.parse("{3 = {points = 2, bonus = 1}}") == both
-    for bad in ("4:2", "{3: }", "{3 = two}", "x" * 5000):
+    for bad in ("four", "{3: }", "{3 = two}", "x" * 5000):
         with pytest.raises(OptionError, match=r"e\.g\. (\{.*?\}), or a list") as err:
             Handicap.parse(bad)
         assert len(str(err.value)) < 300

@@ -74,22 +74,32 @@ def test_the_process_and_dask_executors_give_the_serial_result(executor):
     assert serial.candidates == elsewhere.candidates and serial.check == elsewhere.check
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"values": []}, "values is empty"),
-    ({"values": [1, 1]}, "values holds a value twice"),
-    ({"values": ["a"]}, "values must be numbers, got 'a'"),
-    ({"values": list(range(500))}, "500 candidates; at most 400"),
-    ({"parameter": "colour"}, "Pig has no option 'colour'"),
-    ({"target": "fast"}, "target must be 'equal-seats', 'length=<number>'"),
-    ({"target": "length=x"}, "write length=<number>"),
-    ({"tolerance": 1.5}, "tolerance must be a number above 0 and below 1"),
-    ({"max_games": 0}, "max_games must be a whole number"),
-    ({"executor": "gpu"}, "unknown executor 'gpu'"),
+@pytest.mark.parametrize(("kwargs", "message", "argument"), [
+    ({"values": []}, "values is empty", "values"),
+    ({"values": [1, 1]}, "values holds a value twice", "values"),
+    ({"values": ["a"]}, "values must be numbers, got 'a'", "values"),
+    ({"values": list(range(500))}, "500 candidates; at most 400", "values"),
+    ({"parameter": "colour"}, "Pig has no option 'colour'", "candidate"),
+    ({"values": [0, 40]}, "target must be a whole number 1 to 10,000, got 0", "candidate"),
+    ({"parameter": ("target", "sides"), "values": ([40], [1, 2])}, "sides must be a whole number 2 to 20, got 1",
+     "candidate[1]"),
+    ({"parameter": ("target", "sides"), "values": ([40, 60], [2, 2])}, "values[1] holds a value twice", "values[1]"),
+    ({"parameter": "handicap.3"}, "seat 3 is not a seat of a 2-player game", "candidate"),
+    ({"parameter": "players", "values": [2, 3]}, "every candidate must be the same game", "parameter"),
+    ({"bots": "gredy"}, "unknown bot 'gredy'", "bots"),
+    ({"target": "fast"}, "target must be 'equal-seats', 'length=<number>'", "target"),
+    ({"target": "length=x"}, "write length=<number>", "target"),
+    ({"tolerance": 1.5}, "tolerance must be a number above 0 and below 1", "tolerance"),
+    ({"max_games": 0}, "max_games must be a whole number", "max_games"),
+    ({"executor": "gpu"}, "unknown executor 'gpu'", "executor"),
 ])
-def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message):
+def test_bad_arguments_are_refused_naming_them_before_any_game(kwargs, message, argument):
+    """Each refusal names its argument in words and in ``err.argument``, from which the command
+    names its flag (``--parameter hand --values 4:6: hand must be ...``)."""
     args = {"game": "pig", "parameter": "target", "values": [40, 60], **kwargs}
-    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace("[", r"\[")):
+    with pytest.raises(ArgumentError, match=message.replace("(", r"\(").replace("[", r"\[")) as err:
         tune(args.pop("game"), args.pop("parameter"), args.pop("values"), progress=False, **args)
+    assert err.value.argument == argument
 
 
 def test_a_tuned_variant_is_named_with_the_data_it_edits():

@@ -263,7 +263,8 @@ def test_tune_draws_the_response_curve_and_recommends_a_value():
     ({"parameter": "no_such"}, "Parameter: 'no_such' is not a numeric value of Pig"),
     ({"parameter": "route"}, "Parameter: 'route' is not a numeric value"),
     ({"values": "6:0"}, "Values: a range runs upward"),
-    ({"values": "1,1"}, "Values: a value is given twice"),
+    ({"values": "1,1"}, "Values: 1 is given twice, got '1,1'"),
+    ({"values": "2, 1, 2.0"}, "Values: 2 is given twice, got '2, 1, 2.0'"),
     ({"target": "fun"}, "Target must be equal-seats or length=<number>"),
     ({"target": "length=-3"}, "Target must be equal-seats"),
 ])
