@@ -134,12 +134,10 @@ class CheapestBot(Bot):
     trusted = True
 
     def decide(self, state: GameState, rng: np.random.Generator):
-        chains = engine.legal_chain_indices(state)
-        if not chains:
+        best = engine.cheapest_chains(state)  # the fewest Roads' chains only, in the legal chains' order
+        if not best:
             return PASS
-        low = min(c for _, c in chains)
-        best = [ch for ch, c in chains if c == low]
-        chain = engine.chain_ids(state.config.board, best[integer_below(rng, len(best))])
+        chain = engine.chain_ids(state.config.board, best[integer_below(rng, len(best))][0])
         return _with_route(state, chain, rng)
 
 
