@@ -54,19 +54,25 @@ COMPILE_ARGS = ["-g0"]
 MACROS = [("CYTHON_COMPRESS_STRINGS", "0")]
 
 
-def compiled_sources(root: Path) -> list[str]:
-    """The modules to compile, as paths from ``root``: those ``find_twins`` of
-    ``rometools/core/_cython.py`` finds (a stdlib-only module, loaded by path: the build has none
-    of rometools' dependencies)."""
+def _twins_module(root: Path):
+    """``rometools/core/_cython.py`` (a stdlib-only module, loaded by path: the build has none of
+    rometools' dependencies)."""
     spec = importlib.util.spec_from_file_location("_rometools_cython", root / "rometools" / "core" / "_cython.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return [name.replace(".", "/") + ".py" for name in module.find_twins(root / "rometools")]
+    return module
+
+
+def compiled_sources(root: Path) -> list[str]:
+    """The modules to compile, as paths from ``root``: those ``find_twins`` of
+    ``rometools/core/_cython.py`` finds."""
+    return [name.replace(".", "/") + ".py" for name in _twins_module(root).find_twins(root / "rometools")]
 
 
 def source_sha256(root: Path, source: str) -> str:
-    """The SHA-256 of ``source`` as it is now (what its twin's ``SOURCE_SHA256`` must say)."""
-    return hashlib.sha256((root / source).read_bytes()).hexdigest()
+    """The SHA-256 of ``source`` as it is now, with its ``.pxd`` if it has one (``twin_source`` of
+    ``rometools/core/_cython.py``: what its twin's ``SOURCE_SHA256`` must say)."""
+    return hashlib.sha256(_twins_module(root).twin_source(root / source)).hexdigest()
 
 
 def beside(root: Path, source: str) -> Path:
@@ -96,9 +102,12 @@ def compile_module(root: Path, source: str, work: Path) -> Path:
     copy = work / "src" / Path(source).with_name(src.stem + "_c.py")
     copy.parent.mkdir(parents=True, exist_ok=True)
     copy.write_bytes(text + f'\n#: The SHA-256 of the source this module was compiled from.\nSOURCE_SHA256 = '
-                            f'"{hashlib.sha256(text).hexdigest()}"\n'.encode())
+                            f'"{source_sha256(root, source)}"\n'.encode())
+    if src.with_suffix(".pxd").is_file():   # its C declarations, read by Cython with the module
+        copy.with_suffix(".pxd").write_bytes(src.with_suffix(".pxd").read_bytes())
     extensions = cythonize([Extension(name, [str(copy)], extra_compile_args=COMPILE_ARGS, define_macros=MACROS)],
-                           quiet=True, build_dir=str(work / "c"), compiler_directives={"language_level": 3})
+                           quiet=True, build_dir=str(work / "c"), compiler_directives={"language_level": 3},
+                           include_path=[str(work / "src")])   # where the copy's .pxd is found by its module's name
     dist = Distribution({"name": "rometools-compiled", "ext_modules": extensions})
     build = dist.get_command_obj("build_ext")
     build.build_lib, build.build_temp = str(work / "lib"), str(work / "tmp")

@@ -22,7 +22,9 @@ picked up when declared). For every argument of its ``set_values``:
   ``1.5``, ``99999999999`` or a typed number out of its range is refused in words naming the
   field, the box put back and the state and charts unchanged, while a typed
   whole number in range is taken as typed (an ``IntText`` sent ``1.5`` as
-  ``1``, a ``BoundedIntText`` clamped: both are emulated so that either fails).
+  ``1``, a ``BoundedIntText`` clamped: both are emulated so that either fails); the box is
+  named as it shows ("Condition row 1's count"), never as a field and a phrase
+  ("Condition row 1: the number of tokens put back to 0").
 
 For every explorer that plays a game from board files (a
 :class:`~rometools.widgets.PlayoutExplorer`), every bundled board file of its

@@ -67,3 +67,10 @@ def test_set_up_compiles_only_the_twins_whose_source_changed(tmp_path):
             "print(t.double(4), t.triple(4), t.SOURCE_SHA256, t.__file__.endswith('.py'))")
     out = subprocess.run([sys.executable, "-c", code, str(built)], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["8", "12", hashlib.sha256(twin.read_bytes()).hexdigest(), "False"]
+    # a .pxd beside the source (C declarations pure Python mode cannot write) is part of it: compiled with
+    # the module, and the twin is stale once it changes
+    twin.with_suffix(".pxd").write_text("ctypedef long whole\n")
+    assert "[1/1] compiled rometools/tiny.py" in step()
+    built = next((tmp_path / "rometools").glob("tiny_c.*"))
+    out = subprocess.run([sys.executable, "-c", code, str(built)], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[2] == hashlib.sha256(twin.read_bytes() + b"ctypedef long whole\n").hexdigest()

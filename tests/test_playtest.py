@@ -700,6 +700,86 @@ def test_the_explorer_clears_an_old_refusal_when_a_valid_run_starts(monkeypatch)
     assert during == [""]
 
 
+
+def test_the_explorer_refuses_each_bad_number_box_as_typed_not_at_run():
+    """Trial F6: Games = 0 and Seed = -1 said nothing until Run, which then named Games only (the
+    next Run named Seed). Each box is now refused as it is typed, in the words of every explorer,
+    and goes back to the last run's value; the Run clicked right after plays nothing (the click
+    sent the refused value), the one after plays what the boxes show."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    last = ex.playtest
+    kept = "the summary and the charts still show the last run"
+    ex._games.set_state({"value": "0"})            # what the browser sends on Enter or leaving the box
+    assert ex.message == f"Cannot update: Games must be a whole number 1 to 20,000, got 0 (Games put back to 6; {kept})"
+    assert ex._games.value == 6
+    ex._seed.set_state({"value": "-1"})
+    assert ex.message == ("Cannot update: Seed must be a whole number 0 to 999,999,999, got -1 "
+                          f"(Seed put back to 3; {kept})")
+    assert (ex._games.value, ex._seed.value) == (6, 3)
+    ex._skill.set_state({"value": "1.5"})
+    assert ex.message.startswith("Cannot update: Skill-curve games must be a whole number 0 to 2,000, got 1.5")
+    assert ex.run() is False and ex.playtest is last and ex.message.startswith("Cannot update: Skill-curve")
+    ex._games.set_state({"value": "7"})            # a good value typed clears the refusal; nothing plays
+    assert ex.message == "" and ex.playtest is last
+    assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 7
+
+
+def test_a_bad_number_typed_before_the_first_run_is_refused_at_once_and_again_at_run():
+    """Opened without a run there is no value to put back: the box keeps what was typed, and
+    every Run refuses it in the same words until a whole number is typed."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, run=False)
+    ex._games.set_state({"value": "0"})
+    refusal = "Cannot update: Games must be a whole number 1 to 20,000, got 0 ("
+    assert ex.message.startswith(refusal) and ex._games.value == 0
+    assert ex.run() is False and ex.playtest is None and ex.message.startswith(refusal)
+    assert ex.run() is False and ex.playtest is None and ex.message.startswith(refusal)
+    ex._games.set_state({"value": "5"})
+    assert ex.message == "" and ex.run() and ex.playtest.n_games == 5
+
+
+def test_a_variant_the_game_refuses_is_refused_as_typed_not_at_run():
+    """Trial F6: ``hand=5`` typed for Caesar's Empire (which has no hand) said nothing until Run. It
+    is refused on Enter, the box keeping what was typed (Run refuses it again, in the same words);
+    a good variant typed clears the refusal and nothing plays until Run."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("pig", players=2, games=6, seed=3)
+    last = ex.playtest
+    assert ex._variant.continuous_update is False      # sent on Enter or leaving the box, not each key
+    ex._variant.value = "hand=5"
+    refusal = ex.message
+    assert refusal.startswith("Cannot update: Variant: Pig has no option 'hand'; its options are ")
+    assert refusal.endswith("(the summary and the charts still show the last run)")
+    assert ex._variant.value == "hand=5" and ex.playtest is last
+    assert ex.run() is False and ex.message == refusal and ex.playtest is last
+    ex._variant.value = "players=3"
+    assert ex.message == "Cannot update: Variant: give the player count in Players, not in the variant's options " \
+                         "(the summary and the charts still show the last run)"
+    ex._variant.value = "target=0"
+    assert ex.message.startswith("Cannot update: Variant: ") and "target" in ex.message
+    ex._variant.value = "target=60"
+    assert ex.message == "" and ex.playtest is last
+    assert ex.run() and ex.playtest.comparison is not None
+
+
+
+def test_a_typed_variants_refusal_follows_the_game_chosen():
+    """The refusal stays true for the controls set: a variant one game refuses and another takes is
+    refused, cleared and refused again as the game changes."""
+    from rometools.widgets import PlaytestReport
+
+    ex = PlaytestReport("caesars_empire", run=False)
+    ex._variant.value = "hand=5"
+    assert ex.message.startswith("Cannot update: Variant: Caesar's Empire has no option 'hand'")
+    ex._game.value = "via_romana"
+    assert ex.message == "" and ex._variant.value == "hand=5"
+    ex._game.value = "caesars_empire"
+    assert ex.message.startswith("Cannot update: Variant: Caesar's Empire has no option 'hand'")
+
 @pytest.mark.parametrize("wait", [True, False])
 def test_the_explorers_stop_ends_every_part_and_says_so(monkeypatch, wait):
     """Trial A item 5: 3000 games ran 149 s with no way out. Stop (pressed here when the hot spots

@@ -687,3 +687,78 @@ def test_the_board_facts_kept_through_a_game_equal_them_found_from_scratch(optio
                     assert rules.legal_actions(s) == rules.legal_actions(rules.replace(s, facts=None))
     assert kept_builds > 100   # facts carried, not found again, at most moves
     assert kept_scorings > 10   # and through the scorings
+
+
+def test_a_history_shared_as_a_log_reads_as_each_states_own():
+    """A state keeps its history as a log shared with the states before it (``state.py``): the
+    successor of the last state to extend the log appends to it, any other copies its part. Two
+    branches from one state, and the branches' own successors, each read their own history;
+    ``replace`` and ``dataclasses.replace`` give a history of their own; a replayed game equals the
+    one played."""
+    import dataclasses
+
+    import rometools
+    from rometools.core.playout import play
+    from rometools.via_romana import rules
+
+    s = new_game(players=2)
+    a, b = legal_actions(s)[:2]
+    x = apply(s, a)   # appends to s's log
+    y = apply(s, b)   # s's log already holds a: copies
+    assert (s.history, x.history, y.history) == ((), (a,), (b,))
+    x2, y2 = apply(x, legal_actions(x)[0]), apply(y, legal_actions(y)[-1])
+    assert x2.history == (a, legal_actions(x)[0]) and y2.history == (b, legal_actions(y)[-1])
+    assert apply(x, legal_actions(x)[-1]).history == (a, legal_actions(x)[-1])   # x's log extended by x2
+    assert type(x2.history) is tuple and x.history == (a,)
+    assert rules.replace(x2, history=(b,)).history == (b,) and x2.history[0] == a
+    assert dataclasses.replace(x2, seat=1).history == x2.history
+    assert dataclasses.replace(x2, history=()).history == ()
+    end = play(rometools.load_game("via_romana", players=3), "greedy", rng=4)
+    again = new_game(end.config)
+    for action in end.history:
+        again = apply(again, action)
+    assert again == end and again.history == end.history and len(end.history) > 100
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(players):
+    """``_greedy._best_build`` rates each list of places once (the groups of a colour share one,
+    every joker group the milestone spaces), not each legal build, and walks the ratings in three
+    passes. At every build decision of seeded games it must draw what the plain rule draws from
+    the same generator: every legal action rated (``END`` at 0, a build at its
+    points, kind bonus and a fort's 0.2 per tile), the best the first rated more than 1e-9 above
+    all before it, and one of the builds from there within 1e-9 of it, uniformly."""
+    import rometools
+    from rometools.core.playout import play, states
+    from rometools.core.rng import integer_below
+    from rometools.via_romana import _greedy, rules
+
+    def reference(s, rng):
+        t = rules._t(s.config)
+        short = rules._facts(s, t)[4]
+        actions = legal_actions(s)
+        values = [0.0]
+        for act in actions[1:]:
+            placed = (t.index[act[2]], t.index[act[3]]) if act[0] == "double" else (t.index[act[1]],)
+            fort = placed[0] if act[0] == "fort" else -1
+            value = _greedy._points(s, t, s.seat, fort, placed, short) + _greedy.KIND_BONUS[act[0]]
+            values.append(value + 0.2 * s.tiles[fort] if fort >= 0 else value)
+        best, start = 0.0, 0
+        for k, v in enumerate(values):
+            if v > best + 1e-9:
+                best, start = v, k
+        ties = [k for k in range(start, len(values)) if values[k] >= best - 1e-9]
+        return actions[ties[integer_below(rng, len(ties))]], len(ties)
+
+    game = rometools.load_game("via_romana", players=players)
+    decisions = several = 0
+    for seed in range(4):
+        for s in states(play(game, "greedy", rng=seed)):
+            if current_player(s) < 0 or s.agenda[0][0] != "build":
+                continue
+            for draw in range(3):
+                want, n_ties = reference(s, np.random.default_rng(draw))
+                assert _greedy.choose(s, np.random.default_rng(draw)) == want, (seed, s.turn)
+                several += n_ties > 1
+            decisions += 1
+    assert decisions > 100 and several > 30

@@ -114,13 +114,30 @@ def compiled_or_plain(plain: str) -> ModuleType:
         twin = importlib.import_module(plain + "_c")
     except ImportError:
         return module
-    if hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest() != twin.SOURCE_SHA256:
+    if hashlib.sha256(twin_source(Path(module.__file__))).hexdigest() != twin.SOURCE_SHA256:
         warnings.warn(f"{plain}_c was compiled from an older {plain.rsplit('.', 1)[-1]}.py, so the "
                       f"plain module runs (the same results, slower); rebuild it with `make setup` "
                       f"(or `.venv/bin/pip install -e .`), then restart a running notebook kernel",
                       RuntimeWarning, stacklevel=2)
         return module
     return twin
+
+
+def twin_source(path: Path) -> bytes:
+    """What the twin of the module at ``path`` is compiled from: its source, then the ``.pxd``
+    beside it if it has one (C declarations pure Python mode cannot write, such as a C function
+    pointer; Cython reads it with the module). Its SHA-256 is the twin's ``SOURCE_SHA256``, so
+    editing either makes the twin stale. Reads files only (the build hook calls it).
+
+    Examples
+    --------
+    >>> loop = Path(__file__).with_name("_loop.py")
+    >>> twin_source(loop).startswith(loop.read_bytes()), len(twin_source(loop)) > len(loop.read_bytes())
+    (True, True)
+    """
+    path = Path(path)
+    pxd = path.with_suffix(".pxd")
+    return path.read_bytes() + (pxd.read_bytes() if pxd.is_file() else b"")
 
 
 def find_twins(package: Path | None = None) -> tuple[str, ...]:

@@ -29,6 +29,9 @@ from numpy.random import PCG64, Generator
 
 from rometools.core.protocol import CHANCE
 
+if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd)
+    from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer
+
 __all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed"]
 
 _TWO_32 = 1 << 32
@@ -52,35 +55,55 @@ _capsule_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c
     ("PyCapsule_GetPointer", ctypes.pythonapi))
 #: The 32-bit output and state of the last few generators drawn from (each held, so never another's).
 _SOURCES: dict = {}
+#: ``(generator, its _SOURCES entry)`` of the last generator drawn from (one tuple, replaced at once:
+#: a thread never pairs a generator with another's source). A game draws from one or two.
+_LAST_SOURCE: tuple = (None, None)
 
 
-def _uint32_source(rng: Generator) -> tuple:
-    """``(next_uint32, state)`` of ``rng``'s bit generator, called through ``ctypes``: what numpy's
-    ``bit_generator.ctypes`` gives, read from its ``capsule`` in a third of the time (a game of
-    IMPERATOR makes a generator and draws a dozen times from it)."""
-    found = _SOURCES.get(rng)
-    if found is None:
-        if len(_SOURCES) >= 8:
-            _SOURCES.clear()
-        bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
-        found = _SOURCES[rng] = (bits.next_uint32, bits.state)
+@cython.cfunc
+def _uint32_source(rng: Generator) -> Any:
+    """Where ``rng``'s bit generator gives its 32-bit outputs. Plain: ``(next_uint32, state)``,
+    called through ``ctypes`` (what numpy's ``bit_generator.ctypes`` gives, read from its
+    ``capsule`` in a third of the time: a game of IMPERATOR makes a generator and draws a dozen
+    times from it). Compiled: the ``capsule`` itself, whose ``bitgen_t`` :func:`_lemire` calls in C
+    (a tenth of the ``ctypes`` call's time)."""
+    global _LAST_SOURCE
+    kept = _LAST_SOURCE
+    if kept[0] is rng:
+        return kept[1]
+    if cython.compiled:
+        found = rng.bit_generator.capsule
+    else:
+        found = _SOURCES.get(rng)
+        if found is None:
+            if len(_SOURCES) >= 8:
+                _SOURCES.clear()
+            bits = _BitGen.from_address(_capsule_pointer(rng.bit_generator.capsule, b"BitGenerator"))
+            found = _SOURCES[rng] = (bits.next_uint32, bits.state)
+    _LAST_SOURCE = (rng, found)
     return found
 
 
+@cython.cfunc
 @cython.locals(bound=cython.ulonglong, u=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong,
                threshold=cython.ulonglong)
 def _lemire(rng: Generator, n: int) -> int:
     """numpy's draw below ``n`` (2 <= n <= 2**32) for ``Generator.integers``: Lemire's method on the
-    bit generator's 32-bit outputs."""
-    next32, where = _uint32_source(rng)
+    bit generator's 32-bit outputs (numpy's ``next_uint32``, called as numpy calls it, holding the GIL)."""
     bound = n
-    u = next32(where)
+    if cython.compiled:
+        bits = cython.cast(cython.pointer(bitgen_t),  # noqa: F821 - declared in _loop.pxd
+                           PyCapsule_GetPointer(_uint32_source(rng), b"BitGenerator"))
+        u = bits.next_uint32(bits.state)
+    else:
+        next32, where = _uint32_source(rng)
+        u = next32(where)
     m = u * bound
     low = m & 0xFFFFFFFF
     if low < bound:
         threshold = (_TWO_32 - bound) % bound
         while low < threshold:   # the rare rejection that keeps every value equally likely
-            u = next32(where)
+            u = bits.next_uint32(bits.state) if cython.compiled else next32(where)
             m = u * bound
             low = m & 0xFFFFFFFF
     return m >> 32
@@ -154,6 +177,7 @@ def _pcg_agrees() -> bool:
 _PCG_SAME = _pcg_agrees()
 
 
+@cython.ccall
 def integer_below(rng: Generator, n: int) -> int:
     """``int(rng.integers(n))``: the same whole number in ``0 .. n - 1``, from the same draws of
     ``rng``'s bit generator, at about a quarter of the cost.
@@ -257,6 +281,7 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: Genera
     return draw(outcomes, weights, denominator, rng)
 
 
+@cython.cfunc
 @cython.locals(total=cython.longlong, x=cython.longlong)
 def _small_total(weights: Sequence) -> int:
     """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0."""
@@ -274,6 +299,7 @@ def _small_total(weights: Sequence) -> int:
 @cython.locals(total=cython.longlong, common=cython.longlong, a=cython.longlong, b=cython.longlong,
                x=cython.longlong, r=cython.longlong, target=cython.longlong, acc=cython.longlong,
                i=cython.Py_ssize_t)
+@cython.cfunc
 def _pick_small(outcomes: Sequence, weights: Sequence, total: int, rng: Generator) -> Any:
     """:func:`sample_weighted`'s draw for weights :func:`_small_total` summed to ``total``: the same
     draw, in C integers. Dividing the weights by their greatest common divisor ``common`` puts them

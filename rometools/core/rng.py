@@ -83,6 +83,10 @@ def seed_entropy(rng: RngLike) -> int | tuple[int, ...] | None:
     >>> seed_entropy(None) is None
     True
     """
+    if rng.__class__ is np.random.Generator:   # the common case (a play loop's generator), in few steps
+        seq = getattr(rng.bit_generator, "seed_seq", None)
+        if seq.__class__ is np.random.SeedSequence and not seq.spawn_key and isinstance(seq.entropy, int):
+            return seq.entropy
     if isinstance(rng, bool) or rng is None:
         return None
     if isinstance(rng, int | np.integer):

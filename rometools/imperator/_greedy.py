@@ -23,7 +23,7 @@ except ImportError:   # plain Python without Cython: the decorators change nothi
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.rng import integer_below
-from rometools.imperator.state import PASS, SKIP, GameState
+from rometools.imperator.state import PASS, SKIP, WORKER_VALUES, GameState
 
 __all__ = ["choose", "pick", "tile_value"]
 
@@ -77,24 +77,54 @@ def _ratings(comps) -> dict:
     return kept[1]
 
 
-@cython.locals(value=cython.long, best=cython.long, d=cython.long, nearest=cython.long, v=cython.long,
-               marker=cython.long, found=cython.bint, i=cython.Py_ssize_t, r=cython.long, k=cython.long,
-               rated=dict, rating=tuple)
-def _placement(state: GameState, rng: np.random.Generator, seat: int, tiles):
+#: (the config last asked, its :func:`_table`): one game's config serves every move.
+_TABLE: list = [None]
+
+
+def _table(config) -> tuple:
+    """``(config, ratings, actions, players, hold_rounds)`` for a config: its components'
+    :func:`_ratings`, and ``actions[i][v]``, the placement ``(region, v)`` of region number ``i``
+    (the one tuple every decision returns). Kept for the last config asked."""
+    kept = _TABLE[0]   # one tuple, replaced at once, as _RATED's
+    if kept is None or kept[0] is not config:
+        actions = tuple(tuple((r, v) for v in range(max(WORKER_VALUES) + 1)) for r in config.layout.regions)
+        kept = _TABLE[0] = (config, _ratings(config.components), actions, config.players, config.hold_rounds)
+    return kept
+
+
+@cython.cfunc
+@cython.locals(value=cython.long, best=cython.long, nearest=cython.long, v=cython.long, dv=cython.long,
+               dmin=cython.long, held=cython.long, marker=cython.long, found=cython.bint, edge=cython.bint,
+               i=cython.Py_ssize_t, r=cython.long, k=cython.long, s=cython.long, seat=cython.long,
+               players=cython.long, zone=cython.long, political=cython.long, theirs=cython.long,
+               rounds=cython.long, turn=cython.long, d=dict, kept=tuple, rated=dict,
+               rating=tuple, tiles=tuple, occupant=tuple, held_values=tuple, stock=tuple, zones=tuple,
+               politicals=tuple, allowed=tuple, picks=list, acts=tuple)
+def _placement(state: GameState, rng: np.random.Generator):
     """The placement (or :data:`PASS` when there is none): the highest tile value (:func:`tile_value`),
     then the worker value nearest the marker (``distance()``), ties drawn in ``legal_actions``' order.
-    One pass over the regions, in :func:`~rometools.imperator.rules.placements`' order: each region's
-    tile is rated first, and which worker values may go there (``rules.open_values``) is asked only
-    of a region worth at least the best so far; a higher value met later starts the ties again."""
-    occupant = state.occupant
+    One pass over the regions, in :func:`~rometools.imperator.rules.placements`' order, on the
+    state's fields: each region's tile is rated first, and whether the seat's nearest worker value
+    may go there (``rules.open_values``: it beats the worker there, and so does every value as
+    near) is asked only of a region worth at least the best so far; a higher value met later
+    starts the ties again."""
+    d = state.__dict__
+    kept = _TABLE[0]
+    if kept is None or kept[0] is not d["config"]:
+        kept = _table(d["config"])
+    rated, players = kept[1], kept[3]
+    rounds, turn = d["round"], d["turn"]
+    seat = ((rounds - 1) % players + turn) % players   # rules.current_player at a placement
+    occupant = d["occupant"]
     if seat in occupant:   # at most one worker on the board: no placement
         return PASS
-    rated, stock = _ratings(state.config.components), state.stock[seat]
-    regions = state.config.layout.regions
-    allowed = rules.allowed_values(state, seat)
-    zone, political = state.zones[seat], state.political[seat]
+    # a seat holding no tile uses none this round: its config's values (rules.allowed_values)
+    allowed = state.config.workers[seat] if not d["held"][seat] or not kept[4] else rules.allowed_values(state, seat)
+    stock, tiles, held_values = d["stock"][seat], d["tiles"], d["value"]
+    zones, politicals = d["zones"], d["political"]
+    zone, political = zones[seat], politicals[seat]
     best, nearest, found = 0, 0, False
-    picks: list = []
+    picks = []
     for i in range(len(tiles)):
         t = tiles[i]
         if t is None:
@@ -104,31 +134,42 @@ def _placement(state: GameState, rng: np.random.Generator, seat: int, tiles):
         value = k if r < 0 else stock[r] * k
         if found and value < best:
             continue
-        values = allowed
-        if occupant[i] >= 0:
-            values = rules.open_values(state, i, allowed, zone, political)
-            if not values:   # a worker there none of the seat's can force out
+        marker = rating[2]
+        dmin = 1 << 30   # the seat's nearest value to the marker
+        for v in allowed:
+            dv = abs(v - marker)
+            if dv < dmin:
+                dmin = dv
+        s = occupant[i]
+        if s >= 0:   # rules.open_values: nearer the marker, else as near with more zone, else more influence
+            held = abs(held_values[i] - marker)
+            theirs = zones[s]
+            edge = zone > theirs if zone != theirs else political > politicals[s]
+            if dmin > held or (dmin == held and not edge):   # a worker there none of the seat's can force out
                 continue
         if not found or value > best:
             best, found, picks = value, True, []
             nearest = 1 << 30
-        marker = rating[2]
-        for v in values:
-            d = abs(v - marker)
-            if d < nearest:
-                nearest, picks = d, [(regions[i], v)]
-            elif d == nearest:
-                picks.append((regions[i], v))
-    return pick(picks, rng) if picks else PASS
+        if dmin > nearest:
+            continue
+        if dmin < nearest:
+            nearest, picks = dmin, []
+        acts = kept[2][i]
+        for v in allowed:
+            if abs(v - marker) == dmin:
+                picks.append(acts[v])
+    if not picks:
+        return PASS
+    return picks[0] if len(picks) == 1 else picks[integer_below(rng, len(picks))]   # pick(), inline
 
 
 def choose(state: GameState, rng: np.random.Generator):
     """GreedyBot's action at a decision node (see :class:`~rometools.imperator.bots.GreedyBot`)."""
+    if state.__dict__["phase"] == "place":
+        return _placement(state, rng)
     index, tiles = state.config.layout.index, state.tiles
     marker_of = state.config.components.marker_of
     seat = rules.current_player(state)
-    if state.phase == "place":
-        return _placement(state, rng, seat, tiles)
     acts = rules.legal_actions(state)
     values: dict = {}
     if state.phase == "displace":

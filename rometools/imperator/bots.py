@@ -65,9 +65,9 @@ class GreedyBot(Bot):
 
     name = "greedy"
     trusted = True
-
-    def decide(self, state: GameState, rng: np.random.Generator):
-        return _greedy.choose(state, rng)
+    #: ``decide(state, rng)`` (:meth:`Bot.decide`): the twin's choice itself, with no method of this
+    #: class between the play loop and it (a Python frame per decision)
+    decide = staticmethod(_greedy.choose)
 
 
 #: Bot classes by name.

@@ -38,10 +38,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+try:
+    import cython
+except ImportError:   # plain Python without Cython: the decorators change nothing
+    from rometools.core import _cython as cython
+if cython.compiled:   # the C function that gives an object its attribute dict (_state)
+    from cython.cimports.cpython.object import PyObject_GenericSetDict
+
 from rometools.core.errors import ArgumentError, refused
 from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, integer_below, seed_entropy
-from rometools.imperator.placement import legal_moves, placement_problem
+from rometools.imperator.placement import can_enter, placement_problem
 from rometools.imperator.state import (
     CHANCE,
     PASS,
@@ -80,6 +87,92 @@ def replace(state: GameState, **changes: Any) -> GameState:
     fields = state.__dict__.copy()   # a copy of a dict of the same keys: faster than a new one updated
     fields.update(changes)
     object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+# ===================================================================== a config's facts
+@cython.final
+@cython.cclass
+class _Facts:
+    """What the rules read of a config at every step, looked up once per config (:func:`_facts`):
+    plain dicts and tuples in place of the components' and layout's read-only mappings and
+    methods, and the options the steps test. Private to this module (and the greedy bot's twin,
+    which reads the same module); never part of a state.
+
+    Compiled, an extension type whose fields the step functions read as C struct members."""
+
+    config = cython.declare(object, visibility="readonly")
+    regions = cython.declare(tuple, visibility="readonly")
+    index = cython.declare(dict, visibility="readonly")
+    marker = cython.declare(dict, visibility="readonly")
+    reward = cython.declare(dict, visibility="readonly")
+    successors = cython.declare(tuple, visibility="readonly")
+    workers = cython.declare(tuple, visibility="readonly")
+    players = cython.declare(cython.long, visibility="readonly")
+    track_end = cython.declare(cython.long, visibility="readonly")
+    hold_rounds = cython.declare(cython.long, visibility="readonly")
+    last_round = cython.declare(cython.long, visibility="readonly")
+    advanced = cython.declare(cython.bint, visibility="readonly")
+    propraetor_zone = cython.declare(cython.bint, visibility="readonly")
+    leftover_discard = cython.declare(cython.bint, visibility="readonly")
+    reveal_next_round = cython.declare(cython.bint, visibility="readonly")
+
+    def __init__(self, config: GameConfig):
+        lay, comps = config.layout, config.components
+        self.config = config
+        self.regions = tuple(lay.regions)
+        self.index = dict(lay.index)
+        self.marker = dict(comps.marker_of)
+        resources = comps.resource_ids
+        # per tile: (kind, resource index or -1, amount or points, instant); the kinds are validated on load
+        self.reward = {t.id: (t.kind, -1 if t.resource is None else resources.index(t.resource),
+                              t.points if t.kind == "instant_points" else t.amount, t.instant) for t in comps.tiles}
+        self.successors = tuple(tuple(lay.index[s] for s in lay.successors[r]) for r in lay.regions)
+        self.workers = tuple(config.workers)
+        self.players = config.players
+        self.track_end = config.board.track_end
+        self.hold_rounds = config.hold_rounds
+        self.last_round = config.rounds
+        self.advanced = bool(config.advanced)
+        self.propraetor_zone = config.propraetor == "influence_zone"
+        self.leftover_discard = config.leftover == "discard"
+        self.reveal_next_round = config.reveal == "next_round"
+
+
+#: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
+#: alive may be reused): the few configs a process plays.
+_FACTS: dict = {}
+#: ``(config, facts)`` of the config last asked (one tuple, replaced at once: a thread never pairs
+#: a config with another's facts).
+_LAST: tuple = (None, None)
+
+
+@cython.cfunc
+def _facts(config: GameConfig) -> _Facts:
+    """The config's :class:`_Facts`, built on its first step."""
+    global _LAST
+    kept = _LAST
+    if kept[0] is config:
+        return kept[1]
+    kept = _FACTS.get(id(config))
+    if kept is None or kept[0] is not config:
+        if len(_FACTS) >= 32:
+            _FACTS.clear()
+        kept = _FACTS[id(config)] = (config, _Facts(config))
+    _LAST = kept
+    return kept[1]
+
+
+@cython.cfunc
+def _state(fields: dict) -> GameState:
+    """A state holding ``fields`` (an action's working copy of its state's fields, handed over): its
+    dict set past the frozen class's guard, as ``object.__setattr__(new, "__dict__", fields)`` sets
+    it (compiled: the C function that does, without the call through ``object``)."""
+    new = GameState.__new__(GameState)
+    if cython.compiled:
+        PyObject_GenericSetDict(new, fields, cython.NULL)
+    else:
+        object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -126,12 +219,6 @@ def occupants(state: GameState) -> dict[str, Worker]:
                                                       strict=True) if s >= 0}
 
 
-def _in_use(state: GameState, seat: int) -> list[str]:
-    """Held tiles seat ``seat`` uses this round (won ``hold_rounds`` rounds ago)."""
-    h = state.config.hold_rounds
-    return [] if not h else [t for t, won in state.held[seat] if won + h == state.round]
-
-
 def allowed_values(state: GameState, seat: int) -> tuple[int, ...]:
     """The worker values ``seat`` may place this round.
 
@@ -144,10 +231,18 @@ def allowed_values(state: GameState, seat: int) -> tuple[int, ...]:
     >>> allowed_values(new_game(GameConfig(players=2, workers=(3, (2, 4))), rng=0), 1)
     (2, 4)
     """
-    comps = state.config.components
-    if any(comps.tile(t).kind == "any_worker_value" for t in _in_use(state, seat)):
-        return WORKER_VALUES
-    return state.config.workers[seat]
+    return _allowed(state.__dict__, _facts(state.config), seat)
+
+
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long)
+def _allowed(d: dict, f: _Facts, seat: int) -> tuple:
+    """:func:`allowed_values` of the fields ``d``."""
+    if f.hold_rounds and d["held"][seat]:
+        for t in _in_use(d, f, seat):
+            if f.reward[t][0] == "any_worker_value":
+                return WORKER_VALUES
+    return f.workers[seat]
 
 
 def _need_decision(state: GameState, what: str) -> None:
@@ -224,8 +319,10 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     for i in range(min(n, len(stack))):
         tiles[i] = stack.pop(integer_below(gen, len(stack)))
         records.append(("reveal", regions[i], tiles[i]))
-    return _continue_reveal(replace(state, tiles=tuple(tiles), stack=tuple(stack), history=tuple(records),
-                                    seed=seed_entropy(rng)))
+    d = state.__dict__.copy()
+    d["tiles"], d["stack"], d["history"], d["seed"] = tuple(tiles), tuple(stack), tuple(records), seed_entropy(rng)
+    _continue_reveal(d, _facts(config))
+    return _state(d)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
@@ -260,32 +357,51 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     return list(pile), [1] * len(pile)
 
 
+# ===================================================================== an action's steps
+# Each step below works on ``d``, the action's working copy of its state's fields (a dict copied
+# once per action from the state's own, changed in place, and handed to the one new state:
+# :func:`_state`), with the config's :class:`_Facts` ``f``.
+@cython.cfunc
+@cython.locals(s=dict, d=dict, f=_Facts, i=cython.Py_ssize_t, j=cython.Py_ssize_t, row=list)
 def _reveal(state: GameState, tile: Any) -> GameState:
-    pile = state.stack or state.discard
+    s = state.__dict__
+    stack, discard = s["stack"], s["discard"]
+    pile = stack or discard
     if not isinstance(tile, str) or tile not in pile:
-        where = "stack" if state.stack else "discard pile (reshuffled)"
+        where = "stack" if stack else "discard pile (reshuffled)"
         raise refused(f"revealing a tile: {shown(tile)} is not in the {where}; it holds {sorted(set(pile))}",
-                      well_formed=_is_action(state.config, tile))
-    stack, discard, history = state.stack, state.discard, state.history
+                      well_formed=_is_action(s["config"], tile))
+    f = _facts(s["config"])
+    d = s.copy()
+    history = d["history"]
     if not stack:  # "If the Reward tiles run out, the discard pile is shuffled and a new draw pile is formed."
         history += (("reshuffle", len(discard)),)
         stack, discard = discard, ()
-    j = stack.index(tile)
-    i = state.tiles.index(None)
-    tiles = state.tiles
-    history += (("reveal", state.config.layout.regions[i], tile),)
-    return _continue_reveal(replace(state, tiles=tiles[:i] + (tile,) + tiles[i + 1:], stack=stack[:j] + stack[j + 1:],
-                                    discard=discard, history=history))
+    i = d["tiles"].index(None)
+    row = list(d["tiles"])
+    row[i] = tile
+    d["tiles"] = tuple(row)
+    row = list(stack)
+    del row[stack.index(tile)]
+    d["stack"] = tuple(row)
+    d["discard"] = discard
+    d["history"] = history + (("reveal", f.regions[i], tile),)
+    _continue_reveal(d, f)
+    return _state(d)
 
 
-def _continue_reveal(state: GameState) -> GameState:
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts)
+def _continue_reveal(d: dict, f: _Facts) -> None:
     """Stay at the reveal chance node while a region lacks a tile and a tile is left;
     then the used tiles waiting (``limbo``) reach the discard and the round starts."""
-    if None in state.tiles and (state.stack or state.discard):
-        return state if state.phase == "reveal" else replace(state, phase="reveal")
-    if state.limbo:
-        state = replace(state, discard=tuple(sorted(state.discard + state.limbo)), limbo=())
-    return _start_round(state)
+    if None in d["tiles"] and (d["stack"] or d["discard"]):
+        d["phase"] = "reveal"
+        return
+    if d["limbo"]:
+        d["discard"] = tuple(sorted(d["discard"] + d["limbo"]))
+        d["limbo"] = ()
+    _start_round(d, f)
 
 
 def _tile_kind(state: GameState, tile_id: str) -> str:
@@ -293,28 +409,46 @@ def _tile_kind(state: GameState, tile_id: str) -> str:
     return state.config.components.tile(tile_id).kind
 
 
-def _start_round(state: GameState) -> GameState:
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long, held=tuple, stock=list, zones=list, records=list, row=list)
+def _start_round(d: dict, f: _Facts) -> None:
     """Held tiles used this round take effect (resources into the stock, a Propraetor's
     influence zone), then the first player places. Usable-Once Rewards: "When you use this
     tile, you gain the denarii, basic resources or surplus shown on the tile" (IMP-3);
     "Propraetor: During the Propraetor action, you may gain an influence zone in the usual
     way. You may use this tile for 1 influence" (IMP-11)."""
-    if not any(state.held):   # nothing held, nothing used
-        return replace(state, phase="place", turn=0, pending=None)
-    comps = state.config.components
-    stock = [list(s) for s in state.stock]
-    zones = list(state.zones)
-    history = list(state.history)
-    for seat in range(state.config.players):
-        for t in _in_use(state, seat):
-            tile = comps.tile(t)
-            history.append(("use", seat, t))
-            if tile.kind == "usable_once":
-                stock[seat][comps.resource_ids.index(tile.resource)] += tile.amount
-            elif tile.kind == "propraetor" and state.config.propraetor == "influence_zone":
+    d["phase"], d["turn"], d["pending"] = "place", 0, None
+    held = d["held"]
+    for seat in range(f.players):
+        if held[seat]:
+            break
+    else:   # nothing held, nothing used
+        return
+    stock = list(d["stock"])
+    zones = list(d["zones"])
+    records = []
+    for seat in range(f.players):
+        for t in _in_use(d, f, seat):
+            kind, resource, amount, _ = f.reward[t]
+            records.append(("use", seat, t))
+            if kind == "usable_once":
+                row = list(stock[seat])
+                row[resource] += amount
+                stock[seat] = tuple(row)
+            elif kind == "propraetor" and f.propraetor_zone:
                 zones[seat] += 1
-    return replace(state, phase="place", turn=0, pending=None, stock=tuple(map(tuple, stock)),
-                   zones=tuple(zones), history=tuple(history))
+    d["stock"], d["zones"], d["history"] = tuple(stock), tuple(zones), d["history"] + tuple(records)
+
+
+@cython.cfunc
+@cython.locals(f=_Facts, h=cython.long, now=cython.long)
+def _in_use(d: dict, f: _Facts, seat: int) -> list:
+    """Held tiles seat ``seat`` uses this round (won ``hold_rounds`` rounds ago)."""
+    h = f.hold_rounds
+    if not h:
+        return []
+    now = d["round"]
+    return [t for t, won in d["held"][seat] if won + h == now]
 
 
 # ===================================================================== placements and chains
@@ -323,99 +457,166 @@ def _seat_to_place(state: GameState) -> int:
     return ((state.round - 1) % n + state.turn) % n   # from the round's first player, seat (round - 1) % n
 
 
-def _displace(state: GameState, records: list, seat: int, value: int, region: int, forced: frozenset,
-              chosen: bool, origin: int | None) -> GameState:
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, n=cython.long)
+def _placing(d: dict, f: _Facts) -> int:
+    """:func:`_seat_to_place` of the fields ``d``."""
+    n = f.players
+    return ((d["round"] - 1) % n + d["turn"]) % n
+
+
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long, value=cython.long, region=cython.Py_ssize_t,
+               out_seat=cython.long, out_value=cython.long, occupant=list, value_at=list, track=list)
+def _displace(d: dict, f: _Facts, records: list, seat: int, value: int, region: int, forced: frozenset,
+              chosen: bool, origin: int | None) -> None:
     """Put seat's worker on ``region`` (``records``: the action's history records so far, appended
-    to and joined on the state's history once); a worker there is forced out and moves one space
+    to and joined on the history once); a worker there is forced out and moves one space
     on the Action track ("the player who was forced out of their original region or off
     the board moves their cube one space"), then the chain goes on."""
-    lay = state.config.layout
-    occupant, value_at = list(state.occupant), list(state.value)
+    occupant, value_at = list(d["occupant"]), list(d["value"])
     out_seat, out_value = occupant[region], value_at[region]
     occupant[region], value_at[region] = seat, value
+    d["occupant"], d["value"] = tuple(occupant), tuple(value_at)
     displaced = None if out_seat < 0 else out_seat
     if origin is None:
-        records.append(("place", seat, lay.regions[region], value, displaced))
+        records.append(("place", seat, f.regions[region], value, displaced))
     else:
-        records.append(("choose" if chosen else "push", seat, lay.regions[origin], lay.regions[region], displaced))
+        records.append(("choose" if chosen else "push", seat, f.regions[origin], f.regions[region], displaced))
     if displaced is None:
-        return _after_placement(state, occupant=tuple(occupant), value=tuple(value_at),
-                                history=state.history + tuple(records))
-    track = list(state.track)
-    track[displaced] = min(track[displaced] + 1, state.config.board.track_end)
-    state = replace(state, occupant=tuple(occupant), value=tuple(value_at), track=tuple(track))
-    return _chain(state, records, out_seat, out_value, region, forced | {(out_seat, region)})
+        d["history"] = d["history"] + tuple(records)
+        _after_placement(d, f)
+        return
+    track = list(d["track"])
+    track[out_seat] = min(track[out_seat] + 1, f.track_end)
+    d["track"] = tuple(track)
+    _chain(d, f, records, out_seat, out_value, region, forced | {(out_seat, region)})
 
 
-def _chain(state: GameState, records: list, seat: int, value: int, origin: int, forced: frozenset) -> GameState:
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long, value=cython.long, origin=cython.Py_ssize_t,
+               options=list)
+def _chain(d: dict, f: _Facts, records: list, seat: int, value: int, origin: int, forced: frozenset) -> None:
     """A forced-out worker's next step: no legal region -> back to its owner; one -> it
     moves there; several -> its owner chooses (a decision node). Chain Reaction: "The
     final result of a chain reaction is either a player being removed from the Action
     board ... or all players being able to occupy a region." (IMP-4 for going back)."""
-    lay = state.config.layout
-    occ = occupants(state)
-    forced_ids = {(s, lay.regions[i]) for s, i in forced}
-    options = legal_moves(lay, markers(state), occ, worker(state, seat, value), lay.regions[origin], forced_ids)
+    options = _moves(d, f, seat, value, origin, forced)
     if not options:
-        records.append(("remove", seat, lay.regions[origin]))
-        return _after_placement(state, history=state.history + tuple(records))
+        records.append(("remove", seat, f.regions[origin]))
+        d["history"] = d["history"] + tuple(records)
+        _after_placement(d, f)
+        return
     if len(options) == 1:
-        return _displace(state, records, seat, value, lay.index[options[0]], forced, False, origin)
-    return replace(state, phase="displace", pending=(seat, value, origin, tuple(sorted(forced))),
-                   history=state.history + tuple(records))
+        _displace(d, f, records, seat, value, options[0], forced, False, origin)
+        return
+    d["phase"], d["pending"] = "displace", (seat, value, origin, tuple(sorted(forced)))
+    d["history"] = d["history"] + tuple(records)
+
+
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long, value=cython.long, origin=cython.Py_ssize_t,
+               r=cython.Py_ssize_t, s=cython.long, m=cython.long, mine=cython.long, theirs=cython.long,
+               zone=cython.long, political=cython.long, occupant=tuple, tiles=tuple, out=list)
+def _moves(d: dict, f: _Facts, seat: int, value: int, origin: int, forced) -> list:
+    """The region numbers seat's worker of ``value``, forced out of region ``origin``, may move to,
+    in arrow order: :func:`~rometools.imperator.placement.legal_moves` on the fields ``d``
+    (``forced``: the ``(seat, region number)`` pairs forced out so far in the chain). A region
+    without a tile is closed, and so is one the seat was forced out of; a worker there is beaten
+    by one nearer the marker, else equally near with more unused influence zone, else with more
+    political influence, else equal (a forced-out worker wins a full tie: ``can_enter``).
+    ``tests/imperator`` holds the two equal."""
+    occupant, tiles = d["occupant"], d["tiles"]
+    zones, politicals, values = d["zones"], d["political"], d["value"]
+    zone, political = zones[seat], politicals[seat]
+    out = []
+    for r in f.successors[origin]:
+        t = tiles[r]
+        if t is None or (seat, r) in forced:
+            continue
+        s = occupant[r]
+        if s >= 0:
+            m = f.marker[t]
+            if m != 1 and m != 5:   # can_enter's refusal, in its words
+                can_enter(Worker(seat, value, zone, political), Worker(s, values[r], zones[s], politicals[s]), m,
+                          displaced=True)
+            mine, theirs = abs(value - m), abs(values[r] - m)
+            if mine > theirs:
+                continue
+            if mine == theirs and (zone < zones[s] or (zone == zones[s] and political < politicals[s])):
+                continue
+        out.append(r)
+    return out
+
+
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long)
+def _icons_open(d: dict, f: _Facts, seat: int) -> list:
+    """Advanced Game: regions neighbouring the seat's worker that hold a tile (fields ``d``)."""
+    if not f.advanced or d["icons_used"][seat] or seat not in d["occupant"]:
+        return []
+    lay = f.config.layout
+    here = f.regions[d["occupant"].index(seat)]
+    tiles, index = d["tiles"], f.index
+    return [r for r in lay.adjacent(here) if tiles[index[r]] is not None]
 
 
 def _icon_regions(state: GameState, seat: int) -> list[str]:
     """Advanced Game: regions neighbouring the seat's worker that hold a tile."""
-    if not state.config.advanced or state.icons_used[seat] or seat not in state.occupant:
-        return []
-    lay = state.config.layout
-    here = lay.regions[state.occupant.index(seat)]
-    return [r for r in lay.adjacent(here) if state.tiles[lay.index[r]] is not None]
+    return _icons_open(state.__dict__, _facts(state.config), seat)
 
 
-def _after_placement(state: GameState, **changes: Any) -> GameState:
-    """The advanced action when the seat has one, else the next turn. ``changes``: the fields the
-    placement changed, set on the same copy as the next turn's (one copy of the state per step)."""
-    if state.config.advanced:
-        state = replace(state, **changes)
-        seat = _seat_to_place(state)
-        if _icon_regions(state, seat):
-            return replace(state, phase="icons", pending=(seat,))
-        return _next_turn(state)
-    return _next_turn(state, **changes)
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, seat=cython.long)
+def _after_placement(d: dict, f: _Facts) -> None:
+    """The advanced action when the seat has one, else the next turn."""
+    if f.advanced:
+        seat = _placing(d, f)
+        if _icons_open(d, f, seat):
+            d["phase"], d["pending"] = "icons", (seat,)
+            return
+    _next_turn(d, f)
 
 
-def _next_turn(state: GameState, **changes: Any) -> GameState:
-    """The next seat's placement, or the end of the round after the last seat's. ``changes``: fields
-    the step changed, set on the same copy (``_end_round`` sets the turn, phase and pending itself)."""
-    if state.turn + 1 == state.config.players:
-        return _end_round(replace(state, **changes) if changes else state)
-    return replace(state, phase="place", pending=None, turn=state.turn + 1, **changes)
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts)
+def _next_turn(d: dict, f: _Facts) -> None:
+    """The next seat's placement, or the end of the round after the last seat's."""
+    if d["turn"] + 1 == f.players:
+        _end_round(d, f)
+        return
+    d["phase"], d["pending"], d["turn"] = "place", None, d["turn"] + 1
 
 
-def _gain(state: GameState, seat: int, tile_id: str, points: list, political: list, stock: list, *,
-          resources: bool) -> int:
-    """Apply a tile's reward to seat's figures (lists changed in place; ``stock`` only with
-    ``resources``, so without it the state's own tuples may be passed); the points gained. Instant Rewards: "You score points according to your current stock of the
+@cython.cfunc
+@cython.locals(f=_Facts, seat=cython.long, gained=cython.long, row=list)
+def _gain(f: _Facts, seat: int, tile_id: str, points: list, political: list, stock: list, resources: bool) -> int:
+    """Apply a tile's reward to seat's figures (lists changed in place; ``stock`` a list of the seats'
+    tuples, changed only with ``resources``, so without it the state's own tuple may be passed); the
+    points gained. Instant Rewards: "You score points according to your current stock of the
     resource shown on the tile"; "Increase your political influence by 1". With
     ``resources`` a usable-once tile's resources are gained at once (the advanced
     action "immediately gain the reward")."""
-    comps = state.config.components
-    t = comps.tile(tile_id)
-    if t.kind == "instant_points":
-        gained = stock[seat][comps.resource_ids.index(t.resource)] * t.points
+    kind, resource, amount, _ = f.reward[tile_id]
+    if kind == "instant_points":
+        gained = stock[seat][resource] * amount
         points[seat] += gained
         return gained
-    if t.kind == "political_influence":
-        political[seat] += t.amount
-    elif t.kind == "usable_once" and resources:
-        stock[seat][comps.resource_ids.index(t.resource)] += t.amount
+    if kind == "political_influence":
+        political[seat] += amount
+    elif kind == "usable_once" and resources:
+        row = list(stock[seat])
+        row[resource] += amount
+        stock[seat] = tuple(row)
     return 0
 
 
 # ===================================================================== end of the round
-def _end_round(state: GameState) -> GameState:
+@cython.cfunc
+@cython.locals(d=dict, f=_Facts, r=cython.long, seat=cython.long, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               records=list, points=list, political=list, held=list, discard=list, tiles=list, leaving=list,
+               occupant=tuple, gained=cython.long)
+def _end_round(d: dict, f: _Facts) -> None:
     """Rewards, used tiles to the discard, workers recovered, then the next round's reveals.
 
     Rewards: "As soon as the Action phase is over ... the players receive the Reward
@@ -425,46 +626,50 @@ def _end_round(state: GameState) -> GameState:
     new tiles are revealed after the used tiles reach the pile or before (``reveal``,
     IMP-2).
     """
-    cfg = state.config
-    comps, lay, r = cfg.components, cfg.layout, state.round
-    records: list = []   # this step's history records, joined to the state's once
-    points, political = list(state.points), list(state.political)
-    held = list(state.held)
-    discard = list(state.discard)
-    for seat in range(cfg.players):  # held tiles used this round go to the discard pile
-        used = set(_in_use(state, seat)) if held[seat] else None
+    r = d["round"]
+    records = []   # this step's history records, joined to the history once
+    points, political = list(d["points"]), list(d["political"])
+    held = list(d["held"])
+    discard = list(d["discard"])
+    for seat in range(f.players):  # held tiles used this round go to the discard pile
+        used = set(_in_use(d, f, seat)) if held[seat] else None
         if used:
             discard += [t for t, _ in held[seat] if t in used]
-            held[seat] = tuple((t, w) for t, w in held[seat] if t not in used)
-    tiles, leaving = list(state.tiles), []
-    for i, (seat, tile) in enumerate(zip(state.occupant, state.tiles, strict=True)):
+            held[seat] = tuple([(t, w) for t, w in held[seat] if t not in used])
+    tiles, leaving = list(d["tiles"]), []
+    occupant, stock = d["occupant"], d["stock"]
+    n = len(tiles)
+    for i in range(n):
+        seat, tile = occupant[i], tiles[i]
         if seat >= 0 and tile is not None:
             gained = 0
-            if comps.tile(tile).instant:  # applied at once, then to the discard pile (the stock is only read)
-                gained = _gain(state, seat, tile, points, political, state.stock, resources=False)
+            if f.reward[tile][3]:  # instant: applied at once, then to the discard pile (the stock is only read)
+                gained = _gain(f, seat, tile, points, political, stock, False)
                 leaving.append(tile)
             else:  # "Usable-once tiles are held until used"
                 held[seat] = (*held[seat], (tile, r))
-            records.append(("reward", seat, lay.regions[i], tile, gained))
+            records.append(("reward", seat, f.regions[i], tile, gained))
             tiles[i] = None
-    if cfg.leftover == "discard":
+    if f.leftover_discard:
         leaving += [t for t in tiles if t is not None]
-        tiles = [None] * len(tiles)
-    n = len(tiles)
-    changes = dict(round=r + 1, tiles=tuple(tiles), occupant=(-1,) * n, value=(0,) * n, turn=0, pending=None,
-                   points=tuple(points), political=tuple(political), held=tuple(held))
-    if r == cfg.rounds:
+        tiles = [None] * n
+    d["round"], d["tiles"], d["occupant"], d["value"] = r + 1, tuple(tiles), (-1,) * n, (0,) * n
+    d["turn"], d["pending"] = 0, None
+    d["points"], d["political"], d["held"] = tuple(points), tuple(political), tuple(held)
+    if r == f.last_round:
         records.append(("end", r))
-        return replace(state, phase="over", discard=tuple(sorted(discard + leaving)),
-                       history=state.history + tuple(records), **changes)
+        d["phase"], d["discard"] = "over", tuple(sorted(discard + leaving))
+        d["history"] = d["history"] + tuple(records)
+        return
     records.append(("round", r + 1))
-    if cfg.reveal == "next_round":
+    if f.reveal_next_round:
         discard += leaving
     else:
-        changes["limbo"] = tuple(sorted(leaving))
+        d["limbo"] = tuple(sorted(leaving))
     # the next round's reveals (a chance node) unless no region lacks a tile or no tile is left
-    return _continue_reveal(replace(state, phase="reveal", discard=tuple(sorted(discard)),
-                                    history=state.history + tuple(records), **changes))
+    d["phase"], d["discard"] = "reveal", tuple(sorted(discard))
+    d["history"] = d["history"] + tuple(records)
+    _continue_reveal(d, f)
 
 
 # ===================================================================== the protocol
@@ -509,12 +714,10 @@ def legal_actions(state: GameState) -> list:
         return [t for t, _ in chance_outcomes(state)]
     if phase == "over":
         return []
-    lay = state.config.layout
     if phase == "displace":
         seat, value, origin, forced = state.pending
-        forced_ids = {(s, lay.regions[i]) for s, i in forced}
-        return list(legal_moves(lay, markers(state), occupants(state), worker(state, seat, value),
-                                lay.regions[origin], forced_ids))
+        f = _facts(state.config)
+        return [f.regions[r] for r in _moves(state.__dict__, f, seat, value, origin, frozenset(forced))]
     if phase == "icons":
         return [(ICONS, r) for r in _icon_regions(state, state.pending[0])] + [SKIP]
     return [(region, v) for region, values in placements(state) for v in values] + [PASS]
@@ -630,34 +833,36 @@ def apply(state: GameState, action: Any) -> GameState:
         if not isinstance(action, str) or action not in options:
             raise refused(f"P{seat + 1}'s {value}, forced out of {lay.regions[origin]!r}, may move to "
                           f"{options}; got {shown(action)}", well_formed=_is_action(config, action))
-        state = replace(state, phase="place", pending=None)
-        return _displace(state, [], seat, value, lay.index[action], frozenset(forced), True,
-                         origin)
+        d, f = state.__dict__.copy(), _facts(config)
+        d["phase"], d["pending"] = "place", None
+        _displace(d, f, [], seat, value, f.index[action], frozenset(forced), True, origin)
+        return _state(d)
     if phase == "icons":
         seat = state.pending[0]
         if isinstance(action, str) and action == SKIP:
-            return _next_turn(state, history=(*state.history, (SKIP, seat)))
+            return _then_next_turn(state, (SKIP, seat))
         choices = _icon_regions(state, seat)
         if not (isinstance(action, tuple | list) and len(action) == 2 and action[0] == ICONS
                 and isinstance(action[1], str) and action[1] in choices):
             raise refused(f"P{seat + 1} may take the reward of a neighbouring region, ('icons', region) with "
                           f"region one of {choices}, or {SKIP!r}; got {shown(action)}",
                           well_formed=_is_action(config, action))
-        points, political = list(state.points), list(state.political)
-        stock = [list(s) for s in state.stock]
-        tile = state.tiles[lay.index[action[1]]]
-        gained = _gain(state, seat, tile, points, political, stock, resources=True)
+        f = _facts(config)
+        points, political, stock = list(state.points), list(state.political), list(state.stock)
+        tile = state.tiles[f.index[action[1]]]
+        gained = _gain(f, seat, tile, points, political, stock, True)
         zones = state.zones   # "immediately gain the reward": a Propraetor's influence zone too (IMP-11)
-        if _tile_kind(state, tile) == "propraetor" and config.propraetor == "influence_zone":
+        if _tile_kind(state, tile) == "propraetor" and f.propraetor_zone:
             zones = zones[:seat] + (zones[seat] + 1,) + zones[seat + 1:]
-        used = state.icons_used[:seat] + (True,) + state.icons_used[seat + 1:]
-        state = replace(state, points=tuple(points), political=tuple(political), stock=tuple(map(tuple, stock)),
-                        zones=zones, icons_used=used,
-                        history=(*state.history, (ICONS, seat, action[1], tile, gained)))
-        return _next_turn(state)
+        d = state.__dict__.copy()
+        d["points"], d["political"], d["stock"], d["zones"] = tuple(points), tuple(political), tuple(stock), zones
+        d["icons_used"] = state.icons_used[:seat] + (True,) + state.icons_used[seat + 1:]
+        d["history"] = (*state.history, (ICONS, seat, action[1], tile, gained))
+        _next_turn(d, f)
+        return _state(d)
     seat = _seat_to_place(state)
     if isinstance(action, str) and action == PASS:
-        return _next_turn(state, history=(*state.history, (PASS, seat)))
+        return _then_next_turn(state, (PASS, seat))
     if not (isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str)
             and isinstance(action[1], int) and not isinstance(action[1], bool)):
         raise refused(f"a placement is (region, worker value) such as ('latium', 3), or {PASS!r}; got {shown(action)}",
@@ -670,9 +875,34 @@ def apply(state: GameState, action: Any) -> GameState:
     if problem is not None:
         raise refused(f"P{seat + 1} cannot place a {value} in {shown(region)}: {problem}",
                       well_formed=_is_action(config, action))
-    return _displace(state, [], seat, value, lay.index[region], frozenset(), False, None)
+    return _placed(state.__dict__, _facts(config), seat, value, lay.index[region])
 
 
+@cython.cfunc
+@cython.locals(s=dict, d=dict, f=_Facts)
+def _placed(s: dict, f: _Facts, seat: int, value: int, region: int) -> GameState:
+    """The state after seat's worker of ``value`` is placed in region number ``region`` (legal), from
+    the state's fields ``s``."""
+    d = s.copy()
+    _displace(d, f, [], seat, value, region, _NONE_FORCED, False, None)
+    return _state(d)
+
+
+#: No worker forced out yet.
+_NONE_FORCED = frozenset()
+
+
+@cython.cfunc
+@cython.locals(d=dict)
+def _then_next_turn(state: GameState, record: tuple) -> GameState:
+    """The next turn after a step that only adds ``record`` to the history (a pass, a skip)."""
+    d = state.__dict__.copy()
+    d["history"] = d["history"] + (record,)
+    _next_turn(d, _facts(d["config"]))
+    return _state(d)
+
+
+@cython.locals(s=dict, f=_Facts)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """:func:`apply` for an action taken from :func:`legal_actions` of ``state`` (no second check).
 
@@ -688,11 +918,11 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     >>> apply_legal(s, ("latium", 3)) == apply(s, ("latium", 3))
     True
     """
-    phase = state.phase
-    if phase == "place" and isinstance(action, tuple):
-        region, value = action
-        return _displace(state, [], _seat_to_place(state), value,
-                         state.config.layout.index[region], frozenset(), False, None)
+    s = state.__dict__
+    phase = s["phase"]
+    if phase == "place" and type(action) is tuple:
+        f = _facts(s["config"])
+        return _placed(s, f, _placing(s, f), action[1], f.index[action[0]])
     if phase == "reveal":
         return _reveal(state, action)
     return apply(state, action)

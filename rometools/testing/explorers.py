@@ -141,7 +141,7 @@ def _check_refusal(ex, before, label: str, where: str) -> list[str]:
     if len(text) > _base().MAX_MESSAGE + 120:
         problems.append(f"{where}: a {len(text)}-character message")
     # the designer's words, never the code's: no argument name whose label differs ("trials" for
-    # "Simulated", "skill_games" for "Skill-curve games"), unless quoted back from the input
+    # "Simulated games", "skill_games" for "Skill-curve games"), unless quoted back from the input
     # (a word of a box's label is the designer's word too: "seat" of "Bots per seat")
     words = {w.removesuffix("s") for f in ex.fields() for w in re.findall(r"[a-z]+", ex.field_label(f).lower())}
     for field in ex.fields():
@@ -486,7 +486,7 @@ CHECKS: dict[str, tuple[str, Any]] = {
     "hostile_values": ("every field refuses hostile values clearly, or shows them as given", _check_hostile_values),
     "all_or_nothing": ("several fields at once: all or nothing", _check_all_or_nothing),
     "typed_numbers": ("a number typed in a browser is refused in words or kept", _check_typed_numbers),
-    "whole_number_boxes": ("every whole-number box refuses fractions and out-of-range values in words",
+    "whole_number_boxes": ("every whole-number box refuses fractions and out-of-range values in words, as typed",
                            _check_whole_number_boxes),
     "readable_texts": ("every text reads as a designer's: no id, printed tuple or scientific notation",
                        _check_readable_texts),

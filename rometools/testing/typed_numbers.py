@@ -98,12 +98,12 @@ def _model(ex) -> dict:
 
 
 def _typed(ex, box, text: str) -> str:
-    """Type ``text`` in ``box``; what the explorer newly says (after Run or the next redraw, for a
-    box that is read only then, as the balance lab's Games)."""
+    """Type ``text`` in ``box``; what the explorer newly says, at once: no update, no Run. An
+    explorer whose results wait for a Run button checks its boxes as typed all the same
+    (:class:`~rometools.widgets._base.CheckedAsTyped`), so a bad number is never said only at Run,
+    one box at a time (trial F6: the playtest report's Games and Seed)."""
     said = _said(ex)
     _type(box, text)
-    if _said(ex) == said:
-        ex.update()
     return "" if _said(ex) == said else _said(ex)
 
 
@@ -118,6 +118,9 @@ def _check_whole_number_boxes(explorer, spec) -> None:
                             + (" and clamps" if isinstance(box, _widgets().BoundedIntText) else ""))
         if (low, high) == (None, None):
             problems.append(f"{where}: the box declares no range (_base().WholeNumberText low/high or NUMBER_BOXES)")
+        if ":" in label:   # "Condition row 1: the number of tokens put back to 0" reads as two things
+            problems.append(f"{where}: the box is named {label!r}, a field and a phrase; name it as it shows, "
+                            f"as every refusal and put-back says it (\"Grapes put back to 3\")")
         bad = ["1.5", "99999999999"] + ([str(low - 1)] if low is not None else []) + (
             [str(high + 1)] if high is not None else [])
         for text in bad:

@@ -104,8 +104,11 @@ def replace(state: GameState, **changes: Any) -> GameState:
         raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
     new = object.__new__(GameState)
     fields = state.__dict__.copy()
+    history = changes.pop("history", fields)
     fields.update(changes)
     object.__setattr__(new, "__dict__", fields)
+    if history is not fields:   # kept as a log of its own (state.py, _write_history)
+        object.__setattr__(new, "history", history)   # the property's setter (the class is frozen)
     return new
 
 

@@ -45,6 +45,8 @@ from rometools.widgets._html import Raw, csv_link, html_table, plain_text, seat_
 # re-exported here where they were first written.
 from rometools.widgets._inputs import (  # noqa: F401 (re-exported)
     FILE_TIMEOUT_S,
+    CheckedAsTyped,
+    NumberBoxError,
     WholeNumberText,
     _typed_number,
     _upload,
@@ -62,6 +64,7 @@ __all__ = [
     "MAX_SEED",
     "Chart",
     "ChartFigure",
+    "CheckedAsTyped",
     "NumberBoxError",
     "Explorer",
     "Raw",
@@ -113,22 +116,6 @@ class Snapshot:
 
     controls: dict[str, dict[str, Any]]
     model: dict[str, Any]
-
-
-class NumberBoxError(ValueError):
-    """A number box's value refused; ``field`` names the box (a control), which goes back.
-
-    :meth:`Explorer.number_boxes` raises it for a value out of a box's fixed
-    range; an explorer's :meth:`Explorer._compute` raises it for a range that
-    depends on other controls (draws from the bag shown), so that every
-    refusal of a whole-number box puts the box back to the value shown.
-    """
-
-    def __init__(self, field: str, text: str):
-        super().__init__(text)
-        self.field = field
-
-
 
 
 class _FileProblem(ValueError):

@@ -2,7 +2,9 @@
 
 * :func:`vocabulary_toggle` -- the Treasures / Riches edition toggle; :func:`inline_toggle`.
 * :class:`WholeNumberText` and :func:`whole_number` -- a whole-number box and the one check of a
-  whole-number input, worded for a designer.
+  whole-number input, worded for a designer; :class:`NumberBoxError`, a box's value refused.
+* :class:`CheckedAsTyped` -- the whole-number boxes of an explorer whose results wait for its
+  Run button, checked as typed all the same (the balance lab, the playtest report).
 * :func:`busy` -- a button that starts slow work says so while it runs (the Run and Search
   buttons).
 * :func:`call_with_timeout` -- a data file read and checked within :data:`FILE_TIMEOUT_S`
@@ -25,8 +27,8 @@ from traitlets import Float, Int, Unicode, Union
 from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.formatting import number, shown
 
-__all__ = ["FILE_TIMEOUT_S", "WholeNumberText", "busy", "call_with_timeout", "inline_toggle", "vocabulary_toggle",
-           "whole_number"]
+__all__ = ["FILE_TIMEOUT_S", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "busy", "call_with_timeout",
+           "inline_toggle", "vocabulary_toggle", "whole_number"]
 
 #: Seconds a board or saved-game file may take to read and check before the explorer gives up.
 FILE_TIMEOUT_S = 20.0
@@ -151,6 +153,80 @@ def whole_number(label: str, value: Any, low: int | None = 0, high: int | None =
                   f" {number(high)} or less" if high is not None else "")
         raise ValueError(f"{label} must be a whole number{bounds}, got {shown(value)}")
     return value
+
+
+
+class NumberBoxError(ValueError):
+    """A number box's value refused; ``field`` names the box (a control), which goes back.
+
+    :meth:`Explorer.number_boxes` raises it for a value out of a box's fixed
+    range; an explorer's :meth:`Explorer._compute` raises it for a range that
+    depends on other controls (draws from the bag shown), so that every
+    refusal of a whole-number box puts the box back to the value shown.
+    """
+
+    def __init__(self, field: str, text: str):
+        super().__init__(text)
+        self.field = field
+
+
+class CheckedAsTyped:
+    """The whole-number boxes of an explorer whose results wait for its **Run** button, checked
+    as typed all the same, as every other explorer's boxes are (a mixin of an ``Explorer``: the
+    balance lab, the playtest report).
+
+    Controls change no result there until Run, but a box a designer types a bad number in is
+    refused at once, in the words every explorer uses ("Games must be a whole number 1 to
+    20,000, got 0 (Games put back to 60; ...)"), and goes back to the last run's value: each
+    box on its own, so two bad boxes are two refusals, never one said at Run and the other at the
+    next Run (trial F6). A click on Run sends a value typed without Enter just before it, so the
+    Run right after a refusal plays nothing and leaves the refusal on screen (trial 4: a typed
+    999999 and Run played the last run's 30 games without a word); the Run after that plays what
+    the boxes show. A good value typed clears the refusal, so the message never quotes a value no
+    longer typed.
+
+    The explorer calls :meth:`_check_as_typed` with its boxes in its constructor, and starts
+    each run with :meth:`_run_refused` and :meth:`_run_attempt`.
+    """
+
+    def _check_as_typed(self, *boxes: Any) -> None:
+        """Check each of ``boxes`` (registered whole-number controls) whenever a value is typed in it."""
+        self._box_refusal = ""   # the message refusing a typed box, while it is shown
+        self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
+        for box in boxes:
+            box.observe(self._on_number_box, names="value")
+
+    def _on_number_box(self, _change: Any = None) -> None:
+        """A value typed (on Enter or leaving the box): every box checked; a bad one refused and put back."""
+        if self._hold:
+            return
+        try:
+            self._check_number_boxes()
+        except NumberBoxError as err:
+            self._refuse_box(err)
+            self._box_refusal, self._block_run = self._message.value, True
+            return
+        if self._box_refusal and self._message.value == self._box_refusal:
+            self._clear_error()
+        self._box_refusal, self._block_run = "", False
+
+    def _run_refused(self) -> bool:
+        """Whether this Run plays nothing: the first Run after a box refused what was typed, while
+        that refusal is on screen (the click sent the value refused)."""
+        block, self._block_run = self._block_run, False
+        return block and self._message.value == self._box_refusal
+
+    def _run_attempt(self) -> bool:
+        """Play the run (the explorer's ``_attempt``); a box still refused at its end (nothing to put it
+        back to before a first run) is refused again at the next Run, until a good value is typed."""
+        ran = self._attempt()
+        self._box_refusal = ""
+        if not ran:
+            try:
+                self._check_number_boxes()
+            except NumberBoxError:
+                self._box_refusal = self._message.value
+        return ran
 
 
 @contextmanager

@@ -161,7 +161,8 @@ class ObjectiveOddsExplorer(Explorer):
         self._max_draws = self._add_control("max_draws", widgets.IntSlider(
             value=30, min=5, max=60, description="Draws", continuous_update=False), "rt-au-max-draws")
         self._trials = self._add_control("trials", WholeNumberText(
-            value=0, low=0, high=20_000, description="Simulated", layout={"width": "200px"}), "rt-au-trials")
+            value=0, low=0, high=20_000, description="Simulated objectives", layout={"width": "250px"},
+            style={"description_width": "135px"}), "rt-au-trials")
         self._seed = self._add_control("seed", WholeNumberText(
             value=0, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._summary = widgets.HTML()
@@ -220,11 +221,26 @@ class ObjectiveOddsExplorer(Explorer):
 
     # ------------------------------------------------------------ set_values
     FIELD_LABELS = {"card": "Card", "slots": "Slots", "compare": "Compare with", "no_reset": "Without the reset",
-                    "joker_policy": "Joker fills", "max_draws": "Draws", "trials": "Simulated", "seed": "Seed"}
+                    "joker_policy": "Joker fills", "max_draws": "Draws", "trials": "Simulated objectives", "seed": "Seed"}
 
     def field_label(self, name: str) -> str:
-        """As :meth:`Explorer.field_label`; a symbol's box as ``set_values(slots=...)`` names it ("Slots: dagger")."""
-        return f"Slots: {name.removeprefix('slot_')}" if name.startswith("slot_") else super().field_label(name)
+        """As :meth:`Explorer.field_label`; a symbol's box by the symbol it shows ("Dagger slots").
+
+        A count typed in its box is refused, and put back, as every explorer's number box is;
+        ``set_values(slots=...)`` names its field too ("Slots: dagger must be ...").
+
+        Examples
+        --------
+        >>> ex = ObjectiveOddsExplorer(slots={"dagger": 2})
+        >>> ex.field_label("slot_dagger")
+        'Dagger slots'
+        >>> ex._slots["dagger"].value = 7      # as typed in the box
+        >>> ex.message
+        'Cannot update: Dagger slots must be a whole number 0 to 6, got 7 (Dagger slots put back to 2, the value the chart shows)'
+        """
+        if name.startswith("slot_"):
+            return f"{name.removeprefix('slot_').replace('_', ' ').capitalize()} slots"
+        return super().field_label(name)
 
     def _check(self, name: str, value: Any) -> Any:
         numbers = {CUSTOM, *self.cards.numbers}
@@ -251,7 +267,7 @@ class ObjectiveOddsExplorer(Explorer):
         elif name == "max_draws":
             whole_number("Draws", value, 5, 60)
         elif name == "trials":
-            whole_number("Simulated", value, 0, 20_000)
+            whole_number("Simulated objectives", value, 0, 20_000)
         elif name == "seed":
             whole_number("Seed", value, 0, MAX_SEED)
         return value

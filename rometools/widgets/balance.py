@@ -53,8 +53,8 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     ChartFigure,
+    CheckedAsTyped,
     Explorer,
-    NumberBoxError,
     WholeNumberText,
     _text_of,
     _upload,
@@ -140,7 +140,7 @@ def _board_loader(game_id: str) -> Any:
     return spec.file_options["board"]
 
 
-class BalanceExplorer(Explorer):
+class BalanceExplorer(CheckedAsTyped, Explorer):
     """Run many seeded bot games and read seat balance, score spread and closeness, with intervals.
 
     Controls (CSS class in brackets): game (``rt-balance-game``), players
@@ -158,6 +158,13 @@ class BalanceExplorer(Explorer):
     (``rt-balance-scores``, ``rt-balance-margins``), the paired-differences
     chart when comparing (``rt-balance-paired``) and the message area
     (``rt-message``).
+
+    The controls change no result until Run, but what is typed is checked at once: a bad
+    number in Games or Seed is refused and its box put back
+    (:class:`~rometools.widgets._base.CheckedAsTyped`), and options the game refuses, typed in
+    Options A or (when comparing) Options B, are refused on Enter in Run's words, the box keeping
+    what was typed; they are checked again when the game, the players, the board or the compare
+    toggle change.
 
     Parameters
     ----------
@@ -253,13 +260,13 @@ class BalanceExplorer(Explorer):
             self._board_upload.add_class("rt-balance-board-upload")
             self._board_upload.observe(self._on_board_upload, names="value")
         self._options_a = self._add_control("options", widgets.Text(
-            value="", description="Options A",
-            style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-a")
+            value="", description="Options A", style={"description_width": "80px"}, layout={"width": "420px"},
+            continuous_update=False), "rt-options-a")   # sent on Enter or leaving the box: checked then
         self._compare_box = self._add_control("compare", widgets.Checkbox(
             value=False, description="compare with variant B", indent=False), "rt-compare")
         self._options_b = self._add_control("options_b", widgets.Text(
-            value="", description="Options B",
-            style={"description_width": "80px"}, layout={"width": "420px"}), "rt-options-b")
+            value="", description="Options B", style={"description_width": "80px"}, layout={"width": "420px"},
+            continuous_update=False), "rt-options-b")
         self._games = self._add_control("games", WholeNumberText(
             value=200, description="Games", layout={"width": "200px"}), "rt-games")
         self._seed = self._add_control("seed", WholeNumberText(
@@ -288,10 +295,12 @@ class BalanceExplorer(Explorer):
         self._game.observe(self._show_examples, names="value")
         self._show_examples()
         self._players.observe(self._show_seats, names="value")
-        self._box_refusal = ""  # the message refusing a typed Games or Seed, while it is shown
-        self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
-        for box in (self._games, self._seed):
-            box.observe(self._on_number_box, names="value")
+        self._check_as_typed(self._games, self._seed)   # refused as typed, not at Run
+        self._options_refusal = ""   # the message refusing typed options, while it is shown
+        # options are the game's, at its players, with the board set; B's only when comparing
+        for control in (self._options_a, self._options_b, self._compare_box, self._game, self._players,
+                        self._board):
+            control.observe(self._on_options, names="value")
         for control in self._controls.values():  # every control: are the results still its results?
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -343,6 +352,8 @@ class BalanceExplorer(Explorer):
                                       "<br><small>(opened with the other values given and the defaults for "
                                       "these)</small></div>"))
             self._message.add_class("rt-error")
+        elif not run:   # options given that the game refuses are said at once, as typed ones are
+            self._on_options()
 
     def _opening(self, values: dict[str, Any], run: bool) -> bool:
         """Set the opening values (checked) and, with ``run``, play them; ``False`` (the message
@@ -459,28 +470,6 @@ class BalanceExplorer(Explorer):
             return
         self._stale.value = stale_note(self._ran[1])
 
-    def _on_number_box(self, _change=None) -> None:
-        """A Games or Seed typed (on Enter or leaving the box) is checked at once, as well as at Run.
-
-        A bad one is refused in words and the box goes back to the last run's value;
-        the next Run then plays nothing and leaves the refusal on screen, since a click
-        on Run sends a value typed without Enter just before it (trial 4: a typed
-        999999 and Run played the last run's 30 games without a word); the Run after
-        that plays what the box shows. A good value clears the refusal, so the
-        message never quotes a value no longer typed. The results stay until a run.
-        """
-        if self._hold:
-            return
-        try:
-            self._check_number_boxes()
-        except NumberBoxError as err:
-            self._refuse_box(err)
-            self._box_refusal, self._block_run = self._message.value, True
-            return
-        if self._box_refusal and self._message.value == self._box_refusal:
-            self._clear_error()
-        self._box_refusal, self._block_run = "", False
-
     @property
     def bots(self) -> list[str]:
         """The bot of each seat."""
@@ -565,18 +554,27 @@ class BalanceExplorer(Explorer):
         A typed path or bundled board's name (``board_2_3``) is read as ``load_game`` reads
         ``board=`` (:func:`~rometools.core.game.read_file_option`), once per run.
         """
-        text = (self._board.value or "").strip()
-        if not text:
+        named = self._board_named()
+        if named is None:
             return None
+        text = self._board.value.strip()
         if text in self._uploaded:
             _game, name, board = self._uploaded[text]
             return name, board
         _board_loader(self._game.value)  # a game with no board file says so
-        name = Path(text).name or text
+        name = named[0]
         try:
             return name, call_with_timeout(read_file_option, self._game.value, "board", text, what=name)
         except DataFileError as err:
             raise ValueError(f"Board file {err}") from None
+
+    def _board_named(self) -> tuple[str, None] | None:
+        """The Board file box's board by the name the summary gives it, not read: ``(name, None)``
+        (``None``: the game's own)."""
+        text = (self._board.value or "").strip()
+        if not text:
+            return None
+        return (self._uploaded[text][1] if text in self._uploaded else Path(text).name or text), None
 
     def _config(self, options_text: str, field: str, board: tuple[str, Any] | None) -> dict[str, Any]:
         """The options of a variant: its box, the Players box and the Board file box (which the
@@ -593,12 +591,61 @@ class BalanceExplorer(Explorer):
             options["board"] = board[1]
         return {"players": players, **options}
 
+    def _variants(self, board: tuple[str, Any] | None, *, typed: bool = False
+                  ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The configs of variant A and, when comparing, B, each checked as the game loads it with the
+        players and the board set (a ``ValueError`` naming Options A or B: an option the game does not
+        have, a value it refuses, a board or player count the box contradicts, B giving A again).
+
+        ``board`` is the Board file box's ``(name, board)``; a board not read (the check as typed,
+        which reads no file) is ``(name, None)``: the options are then checked on the game's own board.
+        ``typed``: B giving A again is said only once something is typed in Options B (compare just
+        ticked, with B still empty, is no refusal yet; Run refuses it).
+        """
+        game = self._game.value
+        compare = self._compare_box.value
+        config_a = self._config(self._options_a.value, "Options A", board)
+        config_b = self._config(self._options_b.value, "Options B", board) if compare else None
+        # every option checked before a game is played (a typo in B must not wait for A's games)
+        configs = {}
+        for field, options in (("Options A", config_a), ("Options B", config_b)):
+            if options is not None:
+                try:
+                    configs[field] = rometools.load_game(game, **{k: v for k, v in options.items()
+                                                                  if not (k == "board" and v is None)}).config
+                except INPUT_ERRORS as err:  # an option the game does not take: say which field
+                    raise ValueError(f"{field}: {err.args[0] if err.args else err}") from None
+        if compare and configs["Options A"] == configs["Options B"] and not (
+                typed and not self._options_b.value.strip()):
+            raise ValueError(f"Compare with variant B: Options B give variant A again "
+                             f"({self._options_a.value.strip() or 'the defaults'}): nothing to compare; "
+                             f"write in Options B the options that differ")
+        return config_a, config_b
+
+    def _on_options(self, _change=None) -> None:
+        """Options typed (on Enter or leaving the box) are checked at once, as the Games and Seed boxes
+        are: an option the game does not have or a value it refuses is refused in the words of Run
+        ("Options A: Pig has no option 'hand'; ..."), the box keeping what was typed (Run refuses it
+        again); good options typed clear that refusal. Checked again when the game, the players, the
+        board or the compare toggle change, so the message stays true for the controls set. The
+        results stay until a run."""
+        if self._hold:
+            return
+        try:
+            self._variants(self._board_named(), typed=True)
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            self._options_refusal = self._message.value
+            return
+        if self._options_refusal and self._message.value == self._options_refusal:
+            self._clear_error()
+        self._options_refusal = ""
+
     def _compute(self) -> dict[str, Any]:
         game = self._game.value
         compare = self._compare_box.value
         board = self._read_board()
-        config_a = self._config(self._options_a.value, "Options A", board)
-        config_b = self._config(self._options_b.value, "Options B", board) if compare else None
+        config_a, config_b = self._variants(board)
         whole_number("Seed", self._seed.value, 0, MAX_SEED)  # typed in a browser: no _check
         bots = self.bots
         if self._rotate.value:  # simulate() refuses it too, in these words, but only when it is called
@@ -606,18 +653,6 @@ class BalanceExplorer(Explorer):
                 check_rotation(bots)
             except ArgumentError as err:
                 raise ValueError(f"Rotate seats: {err}") from None
-        # every option checked before a game is played (a typo in B must not wait for A's games)
-        configs = {}
-        for field, options in (("Options A", config_a), ("Options B", config_b)):
-            if options is not None:
-                try:
-                    configs[field] = rometools.load_game(game, **options).config
-                except INPUT_ERRORS as err:  # an option the game does not take: say which field
-                    raise ValueError(f"{field}: {err.args[0] if err.args else err}") from None
-        if compare and configs["Options A"] == configs["Options B"]:
-            raise ValueError(f"Compare with variant B: Options B give variant A again "
-                             f"({self._options_a.value.strip() or 'the defaults'}): nothing to compare; "
-                             f"write in Options B the options that differ")
         self._bar.max, self._bar.value = self._games.value * (2 if compare else 1), 0
 
         def tick(done: int, total: int, base: int = 0) -> None:
@@ -647,20 +682,12 @@ class BalanceExplorer(Explorer):
     def run(self) -> bool:
         """Play the games the controls describe and show the results (``False`` on bad input).
 
-        Right after a Games or Seed box refused what was typed (:meth:`_on_number_box`),
+        Right after a Games or Seed box refused what was typed (:class:`CheckedAsTyped`),
         one Run plays nothing and keeps the refusal on screen.
         """
-        block, self._block_run = self._block_run, False
-        if block and self._message.value == self._box_refusal:
+        if self._run_refused():
             return False
-        ran = self._attempt()
-        self._box_refusal = ""
-        if not ran:  # a box still refused (nothing to put it back to before a first run): a good value clears it
-            try:
-                self._check_number_boxes()
-            except NumberBoxError:
-                self._box_refusal = self._message.value
-        return ran
+        return self._run_attempt()
 
     def update(self) -> bool:
         """Same as :meth:`run`."""

@@ -222,7 +222,7 @@ class CollectionExplorer(Explorer):
     >>> ex.set_values(counts={"grapes": 9})
     False
     >>> ex.message
-    'Cannot update: Counts: the count of Grapes (the box holds 4) must be a whole number 0 to 4, got 9 (the charts still show the last valid input)'
+    'Cannot update: Counts: Grapes must be a whole number 0 to 4, got 9 (the charts still show the last valid input)'
     >>> ex.figure_data()["ce-breakdown"]["y"]
     [14, 14, 4, 22]
     """
@@ -430,9 +430,7 @@ class CollectionExplorer(Explorer):
                 except ValueError:
                     raise ValueError(f"Counts: unknown {self._good_word()} type {shown(key)}; choose one of "
                                      f"{', '.join(self._display_names().values())}") from None
-                supply = comps.supply[tid]
-                whole_number(f"Counts: the count of {comps.name(tid, self.vocabulary)} (the box holds {supply})",
-                             count, 0, supply)
+                whole_number(f"Counts: {comps.name(tid, self.vocabulary)}", count, 0, comps.supply[tid])
                 checked[tid] = count
             return checked
         if name == "city_tokens":
@@ -481,11 +479,21 @@ class CollectionExplorer(Explorer):
         return value
 
     def field_label(self, name: str) -> str:
-        """As :meth:`Explorer.field_label`; a count box as ``set_values(counts=...)`` names it."""
+        """As :meth:`Explorer.field_label`; a count box by the name it shows, in the vocabulary shown.
+
+        A count typed in its box is refused, and put back, as every explorer's number box is:
+        "Grapes must be a whole number 0 to 4, got 9 (Grapes put back to 3, the value the charts
+        show)"; ``set_values(counts=...)`` names its field too: "Counts: Grapes must be ...".
+
+        Examples
+        --------
+        >>> ex = CollectionExplorer()
+        >>> ex.counts_inputs["grapes"].value = 9      # as typed in the box
+        >>> ex.message
+        'Cannot update: Grapes must be a whole number 0 to 4, got 9 (Grapes put back to 3, the value the charts show)'
+        """
         if name.startswith("count_"):
-            tid = name.removeprefix("count_")
-            return (f"Counts: the count of {self.components.name(tid, self.vocabulary)} "
-                    f"(the box holds {self.components.supply[tid]})")
+            return self.components.name(name.removeprefix("count_"), self.vocabulary)
         return super().field_label(name)
 
     def _good_word(self) -> str:

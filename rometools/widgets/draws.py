@@ -312,7 +312,7 @@ class DrawOddsExplorer(Explorer):
 
     FIELD_LABELS = {"bag": "Bag", "game_bag": "Game bag", "draws": "Draws", "replace": "With replacement",
                     "rows": "Condition rows", "law_of": "Chart the count of", "trials": "Simulated draws",
-                    "seed": "Seed", **{f"row{i}_k": f"Condition row {i}: the number of tokens"
+                    "seed": "Seed", **{f"row{i}_k": f"Condition row {i}'s count"
                                        for i in range(1, MAX_ROWS + 1)}}
     DEFAULT_BAG = "red:3, green:2, yellow:1"
     DEFAULT_ROWS = (("exactly", 0, "red"), ("or", "exactly", 0, "green"), ("or", "exactly", 0, "yellow"))
@@ -614,8 +614,8 @@ class DrawOddsExplorer(Explorer):
             high, why = ((MAX_DRAWS_WITH_REPLACEMENT, f"at most {MAX_DRAWS_WITH_REPLACEMENT} draws with "
                           "replacement") if draws_cap is not None else (total, f"the bag holds {total}"))
             if k > high:
-                raise NumberBoxError(f"row{i}_k", f"{where}: the number of tokens ({why}) must be a whole "
-                                                  f"number 0 to {number(high)}, got {k}")
+                raise NumberBoxError(f"row{i}_k", f"{self.field_label(f'row{i}_k')} must be a whole number "
+                                                  f"0 to {number(high)} ({why}), got {k}")
             typed = parse_kinds(row.kinds.value)
             if not typed:
                 raise ValueError(f"{where}: name the kind(s) to count, e.g. red, or red, green for both")
@@ -719,7 +719,7 @@ def _check_rows(rows: Any) -> list[tuple[str, str, int, str]]:
             raise ValueError(f"{where}: join it with 'and' or 'or', got {join!r}")
         if quantifier not in QUANTIFIERS:
             raise ValueError(f"{where}: {quantifier!r} is not one of {', '.join(QUANTIFIERS)}")
-        whole_number(f"{where}: the number of tokens", k)
+        whole_number(f"{where}'s count", k)
         if not isinstance(kinds, str) and not (isinstance(kinds, Iterable)
                                                and all(isinstance(x, str) for x in kinds)):
             raise ValueError(f"{where}: kinds must be text such as 'red, green' or a list of kind names, "

@@ -530,7 +530,8 @@ class TileOddsExplorer(CountsField, Explorer):
         self.hold_input = self._add_control("hold_rounds", WholeNumberText(
             value=hold_rounds, low=0, high=10, description="Hold rounds"), "rt-hold")
         self.trials_input = self._add_control("trials", WholeNumberText(
-            value=trials, low=0, high=20_000, description="Simulated", layout={"width": "200px"}),
+            value=trials, low=0, high=20_000, description="Simulated games", layout={"width": "230px"},
+            style={"description_width": "115px"}),
             "rt-trials")
         self.seed_input = self._add_control("seed", WholeNumberText(
             value=seed, low=0, high=MAX_SEED, description="Seed", layout={"width": "160px"}), "rt-seed")

@@ -51,6 +51,7 @@ from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
     ChartFigure,
+    CheckedAsTyped,
     Explorer,
     WholeNumberText,
     busy,
@@ -81,7 +82,7 @@ def _table(rows: list[list[Any]], columns: list[str], css: str) -> str:
     return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
 
 
-class PlaytestReport(Explorer):
+class PlaytestReport(CheckedAsTyped, Explorer):
     """The automated playtest of any registered game: seat balance, how it plays (game flow), restricted
     play, hot spots on the board, rule holes, exact odds, and optionally the skill curve, the hot spots
     and the game flow at every player count and a variant paired on the same seeds.
@@ -92,7 +93,11 @@ class PlaytestReport(Explorer):
     games per player count (``rt-playtest-shift``), the **Run** button (``rt-playtest-run``: it plays in a
     thread, so the page stays live), the **Stop** button (``rt-playtest-stop``: every part ends, the run
     is said to be stopped and none of its figures is shown) and a progress bar naming the part being
-    played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts.
+    played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts. A number
+    typed in Games, Seed, Skill-curve games or Games per player count is checked as typed, as in every
+    explorer: a bad one is refused at once and the box goes back to the last run's value
+    (:class:`~rometools.widgets._base.CheckedAsTyped`; the Run clicked right after plays nothing); a
+    variant the game refuses is refused as typed too, the box keeping what was typed.
     Output: the summary (``rt-playtest-summary``: the tables of the report page), the seat
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
     spots on the board (``rt-playtest-map``, traces ``report-map-*``; bars for a game with
@@ -191,7 +196,8 @@ class PlaytestReport(Explorer):
             value=0, description="Seed", layout={"width": "220px"}), "rt-seed")
         self._variant = self._add_control("variant", widgets.Text(
             value="", description="Variant", placeholder=f"e.g. {option_example(first)} (paired on the same seeds)",
-            style={"description_width": "80px"}, layout={"width": "460px"}), "rt-playtest-variant")
+            style={"description_width": "80px"}, layout={"width": "460px"},
+            continuous_update=False), "rt-playtest-variant")   # sent on Enter or leaving the box: checked then
         self._skill = self._add_control("skill_games", WholeNumberText(
             value=0, description="Skill-curve games", style={"description_width": "130px"},
             layout={"width": "250px"}), "rt-playtest-skill")
@@ -226,6 +232,10 @@ class PlaytestReport(Explorer):
         lead = self._add_chart("lead_figure", "rt-playtest-lead")
         winner = self._add_chart("winner_figure", "rt-playtest-winner")
         self._game.observe(self._on_game, names="value")
+        self._check_as_typed(self._games, self._seed, self._skill, self._shift)   # refused as typed, not at Run
+        self._variant_refusal = ""   # the message refusing a typed variant, while it is shown
+        for control in (self._variant, self._game, self._players):   # a variant is the game's and its players'
+            control.observe(self._on_variant, names="value")
         for control in self._controls.values():
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -412,11 +422,41 @@ class PlaytestReport(Explorer):
                 self._controls[name].value = values[name]
 
     # ------------------------------------------------------------ computing
-    def _compute(self) -> Any:
+    def _variant_options(self) -> dict[str, Any]:
+        """The Variant box's options, checked as a run plays them with the game and players set (a
+        ``ValueError`` naming Variant: an option the game does not have, a value it refuses)."""
         gid = self._game.value
         variant = parse_options(self._variant.value, "Variant", gid)
         if "players" in variant:
             raise ValueError("Variant: give the player count in Players, not in the variant's options")
+        if variant:
+            try:
+                rometools.load_game(gid, players=self._players.value, **variant)
+            except ValueError as err:
+                raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
+        return variant
+
+    def _on_variant(self, _change=None) -> None:
+        """A variant typed (on Enter or leaving the box) is checked at once, as the number boxes are
+        (trial F6: ``hand=5`` typed for Caesar's Empire, which has no hand, said nothing until Run):
+        refused in words, the box keeping what was typed (Run refuses it again); a good one typed
+        clears that refusal. Checked again when the game or the players change, so the message
+        stays true for the controls set. The results stay until a run."""
+        if self._hold:
+            return
+        try:
+            self._variant_options()
+        except INPUT_ERRORS as err:
+            self._show_error(err)
+            self._variant_refusal = self._message.value
+            return
+        if self._variant_refusal and self._message.value == self._variant_refusal:
+            self._clear_error()
+        self._variant_refusal = ""
+
+    def _compute(self) -> Any:
+        gid = self._game.value
+        variant = self._variant_options()
         loaded = self._loaded if self._loaded is not None and self._loaded.game == gid else None
         if loaded is not None:   # the saved variant, at the players chosen (its edits kept, as the command does)
             from rometools.core.variants import Variant
@@ -428,11 +468,6 @@ class PlaytestReport(Explorer):
                 raise ValueError(f"Variant file: {err}") from None
         else:
             game = rometools.load_game(gid, players=self._players.value)
-        if variant:
-            try:
-                rometools.load_game(gid, players=self._players.value, **variant)
-            except ValueError as err:
-                raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
         parts: dict[str, int] = {}
         self._clear_error()   # a valid run starts: the last refusal no longer stands
         self._stopped_in = None
@@ -472,6 +507,9 @@ class PlaytestReport(Explorer):
     def run(self, *, wait: bool = True) -> bool:
         """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).
 
+        Right after a number box refused what was typed, one Run plays nothing and keeps the refusal
+        on screen (a click on Run sends a value typed without Enter just before it).
+
         Parameters
         ----------
         wait : bool
@@ -482,10 +520,12 @@ class PlaytestReport(Explorer):
             super()._show_error(ValueError("a playtest is running: press Stop, or wait for it, before running "
                                            "another"))
             return False
+        if self._run_refused():   # the click sent a number its box has just refused: that refusal stays
+            return False
         self._stop_event = threading.Event()
         if wait:
-            return self._attempt()
-        self._thread = threading.Thread(target=self._attempt, daemon=True, name="rometools-playtest")
+            return self._run_attempt()
+        self._thread = threading.Thread(target=self._run_attempt, daemon=True, name="rometools-playtest")
         self._thread.start()
         return True
 

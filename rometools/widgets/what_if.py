@@ -20,6 +20,11 @@
 * The results stay on screen while the question changes afterwards, with a line over them
   saying which run they are for (``rt-whatif-stale``), until the next run.
 
+The studio is this module and its mixins: the runs (:mod:`rometools.widgets._what_if_runs`), the
+table of values and the picker (:mod:`~rometools.widgets._what_if_values`), the variant file
+(:mod:`~rometools.widgets._what_if_files`) and the words (:mod:`~rometools.widgets._what_if_text`,
+whose public names are re-exported here).
+
 Examples
 --------
 >>> ex = VariantStudio("pig", changes={"target": 80}, max_games=200, batch=100)
@@ -37,28 +42,21 @@ False
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import html
-import json
 import math
-import os
 import threading
-import warnings
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 import rometools
-from rometools.charts._common import empty_figure, legend_above
-from rometools.charts.what_if import comparison_figure, response_curve_figure
+from rometools.charts._common import empty_figure
 from rometools.core.errors import DataFileError
-from rometools.core.formatting import counted, number, seed_text, shown
+from rometools.core.formatting import counted, number, shown
 from rometools.core.game import game_spec, load_game
 from rometools.core.playtest import player_counts
-from rometools.core.sequential import MIN_PAIRS
 from rometools.widgets._base import (
     INPUT_ERRORS,
     MAX_SEED,
@@ -66,16 +64,30 @@ from rometools.widgets._base import (
     Explorer,
     WholeNumberText,
     _text_of,
-    _upload,
     html_table,
     in_kernel,
     inline_toggle,
     plain_text,
-    stale_note,
     trace_data,
     whole_number,
 )
-from rometools.widgets.balance import PROCESS_FROM
+from rometools.widgets._what_if_files import StudioFiles
+from rometools.widgets._what_if_runs import StudioRuns
+from rometools.widgets._what_if_text import (  # noqa: F401 (re-exported)
+    CHART_WIDTH,
+    MAX_CHANGES,
+    MAX_CHANGES_TEXT,
+    _json_value,
+    _numeric,
+    _points,
+    _shown_value,
+    _title,
+    _value_text,
+    changes_text,
+    parse_changes,
+    variant_changes,
+)
+from rometools.widgets._what_if_values import PICKER_ROWS, TABLE_ROWS, StudioValues  # noqa: F401 (re-exported)
 
 __all__ = ["VariantStudio", "changes_text", "parse_changes", "variant_changes"]
 
@@ -87,179 +99,16 @@ MAX_TUNE_GAMES = 10_000_000
 MAX_CHECK_GAMES = 1_000_000
 #: The most paired games (or games per candidate) between two looks.
 MAX_BATCH = 100_000
-#: Lines of changes a variant may have here, and characters of the changes' text.
-MAX_CHANGES = 200
-MAX_CHANGES_TEXT = 20_000
-#: Values listed in the table and the picker at once (Find narrows them).
-TABLE_ROWS = 60
-PICKER_ROWS = 200
 #: Precisions offered, in percentage points of win rate (Compare; Tune's tolerance for equal seats).
 PRECISIONS = (0.5, 1, 2, 3, 5, 10)
 #: Precisions offered for mean scores and the score spread, in points.
 SCORE_PRECISIONS = (0.5, 1, 2, 5, 10, 20)
-#: Chart width in an explorer (pixels): two side by side in a notebook beside JupyterLab's file browser.
-CHART_WIDTH = 560
 #: What Tune aims at: equal seats (the fair share), or a mean game length.
 TARGETS = "equal-seats or length=<number> (a mean game length in the game's own unit, e.g. length=40)"
 
 
-# ===================================================================== the changes as text
-def _json_value(value: Any) -> Any:
-    """A variant's value as plain JSON-able Python (tuples as lists, read-only mappings as dicts)."""
-    if isinstance(value, Mapping):
-        return {str(k): _json_value(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_value(v) for v in value]
-    return value
-
-
-def _value_text(value: Any) -> str:
-    """One value as a line of the changes writes it (JSON; text bare when it cannot be read otherwise)."""
-    value = _json_value(value)
-    if isinstance(value, str):
-        try:
-            json.loads(value)
-        except ValueError:
-            if value and value == value.strip() and "\n" not in value:
-                return value
-        return json.dumps(value, ensure_ascii=False)
-    return json.dumps(value, ensure_ascii=False)
-
-
-def changes_text(changes: Mapping[str, Any]) -> str:
-    """The changes as the studio's Changes box writes them: one ``address = value`` a line.
-
-    Examples
-    --------
-    >>> print(changes_text({"hand": 5, "components:goals.points": [5, 6], "route_policy": "first"}))
-    hand = 5
-    components:goals.points = [5, 6]
-    route_policy = first
-    """
-    return "\n".join(f"{address} = {_value_text(value)}" for address, value in changes.items())
-
-
-def parse_changes(text: str, label: str = "Changes") -> dict[str, Any]:
-    """Changes typed as ``address = value`` lines (values read as JSON when they can be, else as text).
-
-    Blank lines and lines starting with ``#`` are skipped; ``null`` removes a data entry.
-
-    Raises
-    ------
-    ValueError
-        Naming ``label`` and the line: no ``=``, an empty address, an address given twice,
-        more than 200 lines or 20,000 characters.
-
-    Examples
-    --------
-    >>> parse_changes("hand = 5\\n# a note\\ncomponents:tables.gold.points = [0, 4, 9]\\nno_move = end_game")
-    {'hand': 5, 'components:tables.gold.points': [0, 4, 9], 'no_move': 'end_game'}
-    >>> parse_changes("hand 5")
-    Traceback (most recent call last):
-    ...
-    ValueError: Changes: line 1: write address = value, e.g. hand = 5; got 'hand 5'
-    """
-    if not isinstance(text, str):
-        raise ValueError(f"{label} must be text of address = value lines, got {shown(text)}")
-    if len(text) > MAX_CHANGES_TEXT:
-        raise ValueError(f"{label}: {number(len(text))} characters; a variant changes a few values "
-                         f"(at most {number(MAX_CHANGES_TEXT)} characters)")
-    out: dict[str, Any] = {}
-    for k, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        address, sep, value = line.partition("=")
-        address, value = address.strip(), value.strip()
-        if not sep or not address:
-            raise ValueError(f"{label}: line {k}: write address = value, e.g. hand = 5; got {shown(line, 60)}")
-        if address in out:
-            raise ValueError(f"{label}: line {k}: {shown(address, 60)} is set twice; keep one line")
-        if len(out) >= MAX_CHANGES:
-            raise ValueError(f"{label}: more than {MAX_CHANGES} lines; a variant changes a few values")
-        try:
-            out[address] = json.loads(value)
-        except (ValueError, RecursionError):
-            out[address] = value
-    return out
-
-
-def variant_changes(variant: Any) -> dict[str, Any]:
-    """A :class:`rometools.Variant`'s options (but ``players``) and edits as the studio's changes.
-
-    The handicap becomes one ``handicap.<seat>`` (and ``handicap.<seat>.bonus``) per seat named;
-    a data edit ``<file option>:<address>``; ``None`` removes an entry.
-
-    Examples
-    --------
-    >>> from rometools import Variant
-    >>> variant_changes(Variant("caesars_empire", options={"players": 3, "handicap": {3: 2}},
-    ...                         edits={"components": {"road_bonus.points": 12}}))
-    {'handicap.3': 2, 'components:road_bonus.points': 12}
-    """
-    from rometools.core.handicap import Handicap
-
-    out: dict[str, Any] = {}
-    for key, value in variant.options.items():
-        if key == "players":
-            continue
-        if key == "handicap":
-            h = Handicap.parse(_json_value(value))
-            for seat in sorted(int(s) for s in h.to_json()):
-                if h.points(seat - 1):
-                    out[f"handicap.{seat}"] = h.points(seat - 1)
-                if h.bonus(seat - 1):
-                    out[f"handicap.{seat}.bonus"] = h.bonus(seat - 1)
-            continue
-        out[key] = _json_value(value)
-    for file, changes in variant.edits.items():
-        for address, value in changes.items():
-            out[f"{file}:{address}"] = _json_value(value)
-    return out
-
-
-def _shown_value(value: Any, limit: int = 60, unset: str | None = None) -> str:
-    """A value in a table cell: an unset option in its own words (``unset``: "every chain the rules
-    allow", "the bundled file"), lists as written, cut."""
-    if value is None:
-        return f"unset ({unset})" if unset else "unset"
-    text = _value_text(value) if not isinstance(value, str) else value
-    return text if len(text) <= limit else text[:limit] + "\u2026"
-
-
-def _listed(p: Any) -> bool:
-    """Whether a parameter is listed in the table and the picker: every option and handicap, and
-    the data files' numbers, true/false values and lists of numbers (their text, names and ids,
-    are edited by typing the address in Changes)."""
-    if p.kind != "data":
-        return True
-    v = p.published
-    if isinstance(v, bool | int | float):
-        return True
-    return isinstance(v, list) and bool(v) and all(isinstance(x, int | float) and not isinstance(x, bool) for x in v)
-
-
-def _numeric(p: Any) -> bool:
-    """Whether Tune can vary a parameter: a number, a seat's handicap, or an option that takes a
-    whole number and is unset by default (``max_chain_paths``)."""
-    number_now = isinstance(p.published, int | float) and not isinstance(p.published, bool)
-    return number_now or p.kind == "handicap" or (p.kind == "option" and p.published is None
-                                                  and "whole number" in p.takes)
-
-
-def _points(p: float) -> str:
-    return f"{p:g} point" + ("" if p == 1 else "s")
-
-
-def _seat_of(parameter: str) -> tuple[int, bool] | None:
-    parts = parameter.split(".")
-    if parts[0] == "handicap" and len(parts) in (2, 3) and parts[1].isdigit():
-        return int(parts[1]), len(parts) == 3 and parts[2] == "bonus"
-    return None
-
-
 # ===================================================================== the studio
-class VariantStudio(Explorer):
+class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
     """A game's every editable value, a variant of it compared with the published game until the
     answer is clear, and one value tuned to a target: the what-if studio (issue 43).
 
@@ -824,128 +673,6 @@ class VariantStudio(Explorer):
         self._tune_box.layout.display = None if self._tab.value == "tune" else "none"
         self._show_stale()
 
-    def _matches(self, parameters) -> list:
-        find = self._find.value.strip().lower()
-        return [p for p in parameters if _listed(p) and p.address != "players"
-                and (not find or find in p.address.lower())]
-
-    def _draw_table(self, parameters, changed) -> None:
-        listed = [p for p in parameters if _listed(p) and p.address != "players"]
-        matches = self._matches(parameters)
-        rows = [p for p in changed if _listed(p)] + [p for p in matches if not p.changed]
-        shown_rows = rows[:TABLE_ROWS]
-        cells = [[p.address, _shown_value(p.published, unset=p.unset), _shown_value(p.current, unset=p.unset), p.takes,
-                  p.provenance or ""]
-                 for p in shown_rows]
-        find = self._find.value.strip()
-        said = (f"{counted(len(listed), 'value')} to edit (options, each seat's handicap, and the data files' "
-                f"numbers, addressed by the files' own keys)")
-        if find:
-            said += f"; {number(len(matches))} match {html.escape(shown(find, 40))}"
-        if len(rows) > TABLE_ROWS:
-            said += f"; the first {TABLE_ROWS} shown: type in Find to narrow them"
-        table = html_table(cells, "rt-whatif-parameters", columns=["value", "published", "this variant", "takes",
-                                                                   "provenance"],
-                           highlight=None)
-        marked = table
-        for p in shown_rows:   # the changed rows in pale yellow
-            if p.changed:
-                cell = f"<td style='padding:2px 8px;text-align:left'>{html.escape(p.address)}</td>"
-                marked = marked.replace(f"<tr>{cell}", f"<tr class='rt-current' style='background:#fff3c4'>{cell}", 1)
-        self._table.value = (f"<small>{said}.</small><div style='max-height:240px;overflow:auto;"
-                             f"border:1px solid #ddd'>{marked}</div>")
-
-    def _draw_picker(self, parameters) -> None:
-        matches = self._matches(parameters)[:PICKER_ROWS]
-        options = [(f"{p.address} \u00b7 {_shown_value(p.current, 30, p.unset)}"[:90], p.address) for p in matches]
-        was, self._hold = self._hold, True
-        try:
-            keep = self._pick.value
-            if [o[1] for o in self._pick.options] != [o[1] for o in options] or list(self._pick.options) != options:
-                self._pick.options = options
-            listed = [o[1] for o in options]
-            changed = [a for a in self._changes if a in listed]
-            if keep in listed:
-                self._pick.value = keep
-            elif options:   # a value the variant changes first, else the first listed
-                self._pick.value = changed[0] if changed else listed[0]
-            self._fill_new_value()
-        finally:
-            self._hold = was
-
-    def _fill_new_value(self) -> None:
-        """The New value box: the picked value as the variant has it (the designer edits it)."""
-        address = self._pick.value
-        if address is None or self._variant is None:
-            return
-        if address in self._changes:
-            value = self._changes[address]
-        else:
-            p = next((p for p in self._parameters(self._variant) if p.address == address), None)
-            value = None if p is None else p.current
-        was, self._hold = self._hold, True
-        try:
-            self._new_value.value = "" if value is None else _value_text(value)
-        finally:
-            self._hold = was
-
-    def _draw_download(self, variant) -> None:
-        data = base64.b64encode(variant.to_toml().encode("utf-8")).decode("ascii")
-        stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in (variant.name or "variant"))[:40] or "variant"
-        self._download.value = (f"<a class='rt-download' download='{html.escape(stem)}.toml' "
-                                f"href='data:application/toml;base64,{data}'>Save the variant (TOML)</a>")
-
-    # ------------------------------------------------------------ the picker's buttons
-    def _picked(self) -> str:
-        address = self._pick.value
-        if not address:
-            raise ValueError("Value: nothing picked; type in Find to list the values")
-        return address
-
-    def _set_picked(self) -> None:
-        address = self._picked()
-        text = self._new_value.value.strip()
-        if not text:
-            raise ValueError(f"New value: type the new value of {address}")
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
-            value = text
-        changes = {**self._changes, address: value}
-        p = next((p for p in self._parameters(self._variant) if p.address == address), None)
-        if p is not None and _json_value(value) == _json_value(p.published):
-            changes.pop(address)   # back to the published value: no change
-        # checked here, so that a refusal names the box the designer typed in (New value), not Changes
-        try:
-            self._build(parse_changes(changes_text(changes)))
-        except ValueError as err:
-            raise ValueError("New value: " + _text_of(err).removeprefix("Changes: ")) from None
-        self._changes_box.value = changes_text(changes)
-
-    def _unset_picked(self) -> None:
-        address = self._picked()
-        self._changes_box.value = changes_text({a: v for a, v in self._changes.items() if a != address})
-
-    def _tune_picked(self) -> None:
-        self._parameter.value = self._picked()
-        self._tab.value = "tune"
-
-    def _on_pick(self, _change=None) -> None:
-        if not self._hold:
-            self._fill_new_value()
-
-    def _on_find(self, _change=None) -> None:
-        """Find narrows the value table and the picker whatever else the page holds: while a line of
-        Changes is refused, the values listed are those of the last variant shown (the message still
-        says what is refused)."""
-        if self._hold:
-            return
-        if self.update() or self._variant is None:
-            return
-        self._draw_table(self._parameters(self._variant), [p for p in self._parameters(self._variant)
-                                                           if p.changed and p.address != "players"])
-        self._draw_picker(self._parameters(self._variant))
-
     def _on_game(self, _change=None) -> None:
         """A game picked in the page: its players, bots and Tune parameter; the changes cleared."""
         if self._hold:
@@ -971,376 +698,6 @@ class VariantStudio(Explorer):
 
         self._attempt(change, restore_to=self._good)
 
-    # ------------------------------------------------------------ the variant
-    @property
-    def variant(self):
-        """The variant the controls describe (:class:`rometools.Variant`), checked as it loads.
-
-        Raises
-        ------
-        ValueError
-            Saying what in the changes is refused.
-        """
-        return self._build(parse_changes(self._changes_box.value))[1]
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Save the variant as a TOML file (:meth:`rometools.Variant.save`; never replaces a file).
-
-        Raises
-        ------
-        ValueError
-            For a path that is not ``.toml``, a missing folder, an existing file, or changes refused.
-        """
-        return self.variant.save(path)
-
-    def load(self, source: Any) -> bool:
-        """Show a variant: a :class:`rometools.Variant`, a variant file's path or its TOML text.
-
-        Its game, players (the game's default when it names none), changes and name go into the
-        controls, all or nothing (``False``, with the message saying why).
-        """
-        from rometools.core.variants import Variant, load_variant
-
-        try:
-            if isinstance(source, Variant):
-                v = source
-            elif isinstance(source, str) and "\n" in source:
-                v = Variant.from_toml(source)
-            else:
-                v = load_variant(source)
-        except INPUT_ERRORS as err:
-            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
-            return False
-        players = v.options.get("players", load_game(v.game).players)
-        return self._set({"game": v.game, "players": players, "changes": variant_changes(v), "name": v.name})
-
-    def _say_file(self, text: str, error: bool = False) -> None:
-        self._file_status.value = (f"<div class='rt-error' style='color:#b00020'>{html.escape(text)}</div>" if error
-                                   else f"<small>{html.escape(text)}</small>")
-
-    def _save_clicked(self) -> None:
-        text = self._file.value.strip()
-        try:
-            if not text:
-                raise ValueError("type the file's name, e.g. my_variant.toml")
-            where = self.save(text)
-        except INPUT_ERRORS as err:
-            self._say_file(f"Cannot save: {self._wording(_text_of(err))}", error=True)
-            return
-        self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
-                       f"{where.name}.")
-
-    def _load_clicked(self) -> None:
-        text = self._file.value.strip()
-        if not text:
-            self._say_file("Cannot load: type the variant file's name, e.g. my_variant.toml", error=True)
-            return
-        if self.load(text):
-            self._say_file(f"Loaded {shown(text, 80)}.")
-        else:
-            self._say_file(f"Cannot load {shown(text, 80)}: see the message below.", error=True)
-
-    def _on_upload(self, change) -> None:
-        if self._hold or not change["new"]:
-            return
-        try:
-            name, content = _upload(change["new"][0], "variant")
-            try:
-                text = content.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError(f"{name} is not UTF-8 text") from None
-        except INPUT_ERRORS as err:
-            self._say_file(f"Cannot load: {_text_of(err)}", error=True)
-            return
-        finally:
-            was, self._hold = self._hold, True
-            try:
-                self._upload.value = ()
-            finally:
-                self._hold = was
-        from rometools.core.variants import Variant
-
-        try:   # read here, so that a refusal names the uploaded file, not "<variant>"
-            uploaded = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
-        except INPUT_ERRORS as err:
-            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
-            self._say_file(f"Cannot load {name}: see the message below.", error=True)
-            return
-        if self.load(uploaded):
-            self._say_file(f"Loaded {name}.")
-        else:
-            self._say_file(f"Cannot load {name}: see the message below.", error=True)
-
-    # ------------------------------------------------------------ runs
-    def update(self) -> bool:
-        """Recompute the question from the controls (refused while a run plays)."""
-        if self._refuse_while_running():
-            return False
-        return super().update()
-
-    def _show(self, view: Any) -> None:
-        super()._show(view)
-        self._block_run = False   # the question shown is the controls': a click plays it
-
-    def _put_back(self, name: str) -> None:
-        """A typed number refused: the box goes back, and the next Compare or Tune plays nothing (a click
-        on the button sends a value typed without Enter just before it: it must not play the box's old
-        value without a word, as the balance lab's Run once did); the one after plays what is shown."""
-        super()._put_back(name)
-        self._block_run = True
-
-    def _set(self, values: Mapping[str, Any]) -> bool:
-        if self._refuse_while_running():
-            return False
-        return super()._set(values)
-
-    def _refuse_while_running(self) -> bool:
-        if not self._running:
-            return False
-        self._show_error(ValueError(f"a {'comparison' if self._running == 'compare' else 'tuning'} is playing: "
-                                    "press Stop, or wait for its answer, before changing the question"))
-        return True
-
-    def compare(self, *, wait: bool = True) -> bool:
-        """Play the published game and the variant on the same seeds until every figure is decided
-        (:func:`rometools.compare`), drawing the intervals after every batch.
-
-        Parameters
-        ----------
-        wait : bool
-            Play in the caller (``True``) or in a thread (``False``: :meth:`wait` joins it).
-
-        Returns
-        -------
-        bool
-            ``True`` when the comparison ran (or started); ``False``, with the message saying why,
-            when the question is refused or nothing differs from the published game.
-        """
-        return self._run("compare", wait)
-
-    def tune(self, *, wait: bool = True) -> bool:
-        """Race the Values of the Parameter on shared seeds (:func:`rometools.tune`), drawing the
-        response curve after every round; ``False`` (a message) when the question is refused."""
-        return self._run("tune", wait)
-
-    def stop(self) -> None:
-        """Ask the run to end after the games under way: every game played is kept."""
-        if self._running:
-            self._stop_event.set()
-            self._status.value = "Stopping after the games under way\u2026"
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for a run playing in a thread; ``True`` when none is playing any more."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        return not self._running
-
-    @property
-    def running(self) -> str | None:
-        """``"compare"`` or ``"tune"`` while a run plays, else ``None``."""
-        return self._running
-
-    def _clicked(self, kind: str) -> None:
-        self._run(kind, wait=not self._background)
-
-    def _job(self, kind: str) -> dict[str, Any]:
-        """The run's arguments from the controls, every one checked before any game."""
-        view = self._compute()
-        base, variant = view["base"], view["variant"]
-        if kind == "compare":
-            if not view["changes"] or not any(p.changed for p in view["parameters"] if p.address != "players"):
-                raise ValueError("Changes: the variant is the published game: nothing to compare; set a value first")
-            return {"base": base, "variant": variant}
-        parameter = view["parameter"]
-        if not parameter:
-            raise ValueError("Parameter: choose the value to tune (pick it and press Tune this, or type "
-                             f"handicap.{self._players.value})")
-        candidates = self._parse_values(self._values.value)
-        seat = _seat_of(parameter)
-        if seat is not None and seat[0] > self._players.value:
-            raise ValueError(f"Parameter: {parameter} names seat {seat[0]}, but "
-                             f"{counted(self._players.value, 'player')} play")
-        for value in (candidates[0], candidates[-1]):   # the ends checked now; the rest as the race builds them
-            try:
-                variant.with_value(parameter, value).load()
-            except INPUT_ERRORS as err:
-                raise ValueError(f"Values: {parameter} = {shown(value)}: {_text_of(err)}") from None
-        return {"variant": variant, "parameter": parameter, "values": candidates,
-                "target": self._parse_target(self._target.value)}
-
-    def _settings(self, kind: str) -> dict[str, Any]:
-        """What a run plays, from the controls (its stale line compares them)."""
-        common = {k: self._controls[k].value for k in ("game", "players", "bots", "seed", "batch")}
-        common["changes"] = self._changes_box.value.strip()
-        common["name"] = self._name.value.strip()
-        if kind == "compare":
-            return {**common, **{k: self._controls[k].value for k in ("precision", "score_precision", "max_games")}}
-        return {**common, **{k: self._controls[k].value for k in ("precision", "parameter", "values", "target",
-                                                                 "tune_games", "check_games")}}
-
-    def _run(self, kind: str, wait: bool) -> bool:
-        if self._running:
-            self._refuse_while_running()
-            return False
-        if self._block_run:   # the refusal of a number typed just before the click stays on screen
-            self._block_run = False
-            return False
-        if not self.update():
-            return False
-        try:
-            job = self._job(kind)
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            return False
-        except Exception as err:  # a bug: never a traceback in a widget
-            self._show_unexpected(err)
-            return False
-        self._running, self._stop_event = kind, threading.Event()
-        self._show_stale()   # the results below are now this run's, drawn as it plays
-        settings = self._settings(kind)
-        self._release = contextlib.ExitStack()
-        self._release.enter_context(self._held())   # nothing that would change the question, while it plays
-        self._stop.disabled = False
-        charts = ("rates_figure", "scores_figure") if kind == "compare" else ("curve_figure",)
-        for name in charts:
-            self._charts[name].computing()
-        budget = self._max_games.value if kind == "compare" else self._tune_games.value
-        self._bar.max, self._bar.value = max(budget, 1), 0
-        self._status.value = html.escape(
-            f"Comparing: up to {counted(budget, 'paired game')}, the intervals redrawn after each batch of "
-            f"{number(self._batch.value)}\u2026" if kind == "compare" else
-            f"Tuning: up to {counted(budget, 'game')} in the race, then "
-            f"{counted(self._check_games.value, 'fresh game')} to check the recommendation\u2026")
-        if wait:
-            self._work(kind, job, settings, charts)
-            return True
-        self._thread = threading.Thread(target=self._work, args=(kind, job, settings, charts), daemon=True,
-                                        name=f"rometools-{kind}")
-        self._thread.start()
-        return True
-
-    def _executor(self, budget: int) -> str:
-        return "process" if budget >= PROCESS_FROM and (os.cpu_count() or 1) > 1 else "serial"
-
-    def _tick(self, done: int, total: int) -> None:
-        self._bar.max, self._bar.value = max(total, 1), min(done, total)
-
-    def _work(self, kind: str, job: dict[str, Any], settings: dict[str, Any], charts: tuple[str, ...]) -> None:
-        """Play the run (in the caller or a thread); draw as it goes; say how it ended, whatever happens."""
-        from rometools.core.compare import compare
-        from rometools.core.tune import tune
-
-        said = None
-        try:
-            with warnings.catch_warnings():   # a stop is said on the page, not as a warning
-                warnings.simplefilter("ignore", RuntimeWarning)
-                if kind == "compare":
-                    result = compare(job["base"], job["variant"], bots=self._bots.value, seed=self._seed.value,
-                                     precision=self._precision.value / 100,
-                                     score_precision=float(self._score_precision.value),
-                                     max_games=self._max_games.value, batch=self._batch.value,
-                                     executor=self._executor(self._max_games.value), progress=self._tick,
-                                     on_batch=self._draw_comparison, stop=self._stop_event)
-                else:
-                    tolerance = self._precision.value / 100 if job["target"] == "equal-seats" else None
-                    result = tune(job["variant"], job["parameter"], job["values"], target=job["target"],
-                                  bots=self._bots.value, seed=self._seed.value, tolerance=tolerance,
-                                  max_games=self._tune_games.value, batch=self._batch.value,
-                                  check_games=self._check_games.value,
-                                  executor=self._executor(self._tune_games.value), progress=self._tick,
-                                  on_round=self._draw_tuning, stop=self._stop_event)
-        except INPUT_ERRORS as err:
-            self._status.value = ""
-            self._say_failed(kind, err)
-        except Exception as err:  # a bug: said in words, never a traceback
-            self._status.value = ""
-            self._show_unexpected(err)
-        else:
-            if kind == "compare":
-                self._draw_comparison(result)
-                summary = plain_text(result.title) + f", seed {seed_text(self._seed.value)}"
-            else:
-                self._draw_tuning(result)
-                summary = (f"{result.title}: {result.parameters[0]} = {self._values.value.strip()} for "
-                           f"{result.target}, seed {seed_text(self._seed.value)}")
-            self._ran[kind] = (settings, summary)
-            played = result.pairs if kind == "compare" else result.games
-            noun = "paired game" if kind == "compare" else "game"
-            why = {"decided": "every figure decided" if kind == "compare" else "the race decided",
-                   "budget": "the budget ended"}.get(result.stopped, "")
-            said = html.escape(   # said once the controls are free again (below): "Stopped" means usable
-                f"Stopped after {counted(played, noun)}: the results keep them." if result.stopped == "stopped" else
-                f"Done: {counted(played, noun)} ({why}).")
-        finally:
-            self._running = None
-            for name in charts:
-                self._charts[name].settled()
-            release, self._release = self._release, None
-            if release is not None:
-                release.close()
-            self._stop.disabled = True
-            self._show_stale()
-        if said is not None:
-            self._status.value = said
-
-    def _say_failed(self, kind: str, err: BaseException) -> None:
-        text = self._wording(_text_of(err), err)
-        self._message.value = (f'<div style="color:#b00020"><b>Cannot {kind}:</b> {html.escape(text)}'
-                               f"<br><small>(the results below are from the last {kind} that ran)</small></div>")
-        self._message.add_class("rt-error")
-
-    # ------------------------------------------------------------ drawing the answers
-    def _draw_comparison(self, c) -> None:
-        """A comparison as it stands (after each batch, and at its end): the verdict and both charts."""
-        self.comparison = c
-        players = [f for f in c.figures if f.kind == "win rate"]
-        scores = [f.name for f in c.figures if f.kind in ("mean score", "score spread")]
-        win = players[0] if players else None
-        # "<game>, N players, <bots>: <A> against <B>" (a variant's label may hold ": " itself)
-        case = c.title.split(" players, ", 1)[-1].split(": ", 1)[-1]
-        spec = game_spec(self._game.value)
-        where = f"{spec.title}, {counted(self._players.value, 'player')}, {self._bots.value} bots"
-        fig = comparison_figure(c.history, [f.name for f in players], precision=win.precision if win else None,
-                                title=_title(f"Win rates, {c.minus}", where, more=case), minus=c.minus)
-        self._show_chart("rates_figure", _fitted(fig, CHART_WIDTH))
-        spread = next((f for f in c.figures if f.kind == "score spread"), None)
-        fig = comparison_figure(c.history, scores, precision=spread.precision if spread else None, unit="points",
-                                scale=1.0, title=_title(f"Mean scores and spread, {c.minus}", where, more=case),
-                                minus=c.minus)
-        self._show_chart("scores_figure", _fitted(fig, CHART_WIDTH))
-        self._verdict.value = _verdict_html(c)
-
-    def _draw_tuning(self, t) -> None:
-        """A tuning as it stands (after each round, and at its end): the recommendation and the curve."""
-        self.tuning = t
-        parameter = t.parameters[0]
-        win = t.target.startswith(("P", "every"))
-        cands = t.candidates
-        fig = response_curve_figure([c.value for c in cands], [c.response[0] for c in cands],
-                                    [c.low[0] for c in cands], [c.high[0] for c in cands],
-                                    games=[c.games for c in cands], recommended=t.recommended.value,
-                                    tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
-                                    unit="percentage points" if win else game_spec(self._game.value).game_length[0],
-                                    scale=100.0 if win else 1.0,
-                                    title=_title(f"Off the target: {t.target}",
-                                                 f"{t.title.partition('; ')[0]}: {parameter}",
-                                                 more=t.title.partition("; ")[2]))
-        self._show_chart("curve_figure", _fitted(fig, CHART_WIDTH + 200))
-        self._recommendation.value = _tuning_html(t, win)
-        racing = any(c.status == "in the race" for c in cands)
-        if self._running == "tune" and not racing and not t.check and self._check_games.value:
-            self._status.value = html.escape(   # the race has ended: the status no longer says "in the race"
-                f"The race ended after {counted(t.games, 'game')}: checking the recommendation on "
-                f"{counted(self._check_games.value, 'fresh game')}\u2026")
-
-    def _show_stale(self, _change=None) -> None:
-        """Over each result: nothing while the controls are its run's; else which run it is for."""
-        for kind, box, button in (("compare", self._compare_stale, "Compare"), ("tune", self._tune_stale, "Tune")):
-            ran = self._ran.get(kind)
-            box.value = "" if ran is None or self._running or self._settings(kind) == ran[0] else \
-                stale_note(ran[1], button=button)
-
     # ------------------------------------------------------------ reading back
     def figure_data(self) -> dict[str, dict]:
         """The charts' data by trace ``meta``."""
@@ -1365,89 +722,3 @@ class VariantStudio(Explorer):
     def question(self) -> str:
         """What the variant changes, as plain text."""
         return plain_text(self._question.value)
-
-
-# ===================================================================== words and tables
-def _title(what: str, case: str, limit: int = 80, more: str = "") -> str:
-    """A chart's title: what it shows, then its case on a smaller second line (and ``more``, the
-    variant, under it), all as text (a variant's name is the designer's, never markup), each
-    wrapped between words at ``limit`` characters to keep off the chart's toolbar (as
-    :func:`~rometools.charts.add_caption` wraps), never cut mid-word; past two lines a part's last
-    line ends with "…" (a name of hundreds of characters).
-
-    >>> _title("Win rates", "Caesar's Empire, 4 players", more="as published against Gold 0-4-9-16, "
-    ...        "Treasure points 0-1-3-6 and every city worth one point less than the rulebook says")
-    "Win rates<br><sup>Caesar's Empire, 4 players</sup><br><sup>as published against Gold 0-4-9-16, Treasure points 0-1-3-6 and every city worth</sup><br><sup>one point less than the rulebook says</sup>"
-    """
-    import textwrap
-
-    def wrapped(text: str) -> str:
-        rows = textwrap.wrap(text, limit) or [""]
-        if len(rows) > 2:
-            rows = [rows[0], textwrap.shorten(" ".join(rows[1:]), limit, placeholder="\u2026")]
-        return "".join(f"<br><sup>{html.escape(row, quote=False)}</sup>" for row in rows)
-
-    return html.escape(what, quote=False) + wrapped(case) + (wrapped(more) if more else "")
-
-
-def _fitted(fig, width: int):
-    """``fig`` at ``width`` pixels, its legend rows above the plot counted for that width."""
-    fig.update_layout(width=width)
-    return legend_above(fig, width=width)
-
-
-def _parameter_words(parameter: str, game: str) -> str:
-    """A tuned parameter as the chart's axis says it: ``P4's handicap (points)``."""
-    from rometools.core.tune import parameter_words
-
-    words, _, plural = parameter_words(parameter, game)
-    return f"{words} ({plural})" if plural else words
-
-
-def _amount(x: float, scale: float, signed: bool = True) -> str:
-    if not math.isfinite(x):
-        return "\u2014"
-    text = f"{scale * x:+,.1f}" if signed else f"{scale * x:,.1f}"
-    if float(text.replace(",", "")) == 0:   # never a negative zero (a rounded -0.04 read as a loss)
-        text = text.lstrip("+-") if signed else text.lstrip("-")
-    return text.replace("-", "\u2212")
-
-
-def _verdict_html(c) -> str:
-    """A comparison's verdict: compare's words, then one row per figure."""
-    lines = [html.escape(line) for line in c.text.splitlines()]
-    rows = []
-    for f in c.figures:
-        scale = 100.0 if f.unit == "percentage points" else 1.0
-        unit = "%" if scale == 100 else ""
-        decision = {"changed": "changed", "equivalent": f"no change beyond \u00b1{_amount(f.precision, scale, False)}",
-                    None: "undecided"}[f.decision]
-        more = "\u2014" if f.decision else ("no estimate yet" if f.more_needed < 0 else number(f.more_needed))
-        if not f.decision and not f.exact and f.pairs < MIN_PAIRS:   # compare's words: the verdict waits
-            more += f" (its verdict waits for at least {number(MIN_PAIRS)} paired games)"
-        rows.append([f.name, _amount(f.base, scale, False) + unit, _amount(f.variant, scale, False) + unit,
-                     _amount(f.difference, scale), f"{_amount(f.low, scale)} to {_amount(f.high, scale)}", decision,
-                     more])
-    table = html_table(rows, "rt-whatif-figures", columns=[
-        "figure", "published", "variant", "variant \u2212 published", "interval", "decision",
-        "more paired games to decide"], numeric=["published", "variant", "variant \u2212 published"])
-    return (f"<b>Verdict</b> after {counted(c.pairs, 'paired game')}:<br>" + "<br>".join(lines)
-            + "<br><small>Win rates in %, their differences and intervals in percentage points; scores in "
-              "points.</small>" + table)
-
-
-def _tuning_html(t, win: bool) -> str:
-    scale = 100.0 if win else 1.0
-    lines = [html.escape(line) for line in t.text.splitlines()]
-    rows = [[_value(c.value), number(c.games), _amount(c.response[0], scale),
-             f"{_amount(c.low[0], scale)} to {_amount(c.high[0], scale)}", c.status] for c in t.candidates]
-    unit = "percentage points" if win else "the target's unit"
-    table = html_table(rows, "rt-whatif-curve-table", columns=["value", "games", "off the target", "interval",
-                                                               "status"], numeric=["games", "off the target"])
-    return ("<b>Recommendation</b>:<br>" + "<br>".join(lines)
-            + f"<br><small>Off the target in {unit}: 0 meets it.</small>" + table)
-
-
-def _value(x: Any) -> str:
-    return f"{x:g}" if isinstance(x, float) else str(x)
-

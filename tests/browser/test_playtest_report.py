@@ -12,6 +12,7 @@ from pathlib import Path
 
 import harness
 import pytest
+from explorers import EXPLORERS
 
 import rometools
 
@@ -132,3 +133,30 @@ def test_an_explorer_chart_saves_as_svg_from_its_toolbar(voila, page, tmp_path):
     saved = tmp_path / got.value.suggested_filename
     got.value.save_as(saved)
     assert saved.suffix == ".svg" and saved.read_bytes()[:4] == b"<svg"
+
+
+def test_the_playtest_pages_number_boxes_are_refused_as_typed(voila, page):
+    """Trial F6: on the app's playtest page Games = 0 and Seed = -1 said nothing until Run, which
+    named Games only. Each box is refused on Enter, in every explorer's words, and put back."""
+    playtest = next(c for c in EXPLORERS if c.id == "playtest_report")
+    page.goto(voila.url(f"/voila/render/{playtest.notebook}"))
+    harness.wait_rendered(page, plots=playtest.plots)
+    summary = page.locator(".rt-playtest-summary").first.inner_text()
+    message = page.locator(".rt-message.rt-error").first
+    games = page.locator(".rt-games input").first
+    games.fill("0")
+    games.press("Enter")
+    message.wait_for(timeout=harness.CHANGE_S * 1000)
+    said = " ".join(message.inner_text().split())   # the "(... put back ...)" line is a line of its own
+    assert "Games must be a whole number 1 to 20,000, got 0 (Games put back to 60;" in said, said
+    page.wait_for_function("() => document.querySelector('.rt-games input').value === '60'",
+                           timeout=harness.CHANGE_S * 1000)
+    seed = page.locator(".rt-seed input").first
+    seed.fill("-1")
+    seed.press("Enter")
+    page.wait_for_function("() => (document.querySelector('.rt-message.rt-error') || {}).textContent"
+                           "?.includes('got -1')", timeout=harness.CHANGE_S * 1000)
+    said = " ".join(message.inner_text().split())
+    assert "Seed must be a whole number 0 to 999,999,999, got -1 (Seed put back to 1;" in said, said
+    assert page.locator(".rt-playtest-summary").first.inner_text() == summary
+    page.console_log.assert_clean()

@@ -15,6 +15,7 @@ from rometools.imperator import (
     GreedyBot,
     RandomBot,
     apply,
+    current_player,
     is_over,
     legal_actions,
     new_game,
@@ -79,3 +80,33 @@ def test_whole_games_end_and_greedy_beats_random(players):
                             seed=1, rotate=False, progress=False)
     mean = df.groupby("bot")["score"].mean()
     assert mean["greedy"] > mean["random"]
+
+
+def test_greedy_placement_is_its_rule_over_the_legal_placements():
+    """At every placement of seeded games in every sample config, GreedyBot's choice (read off the
+    state's figures in one pass) is its rule applied to legal_actions: the highest tile_value, then
+    the worker value nearest the tile's marker, ties drawn in legal_actions' order with the same
+    draw (PASS with no placement legal: test_greedy_sends_a_forced_out_worker_to_the_best_tile_and_passes_only_when_stuck)."""
+    from rometools.core.playout import play, states
+    from rometools.core.rng import integer_below
+
+    checked = ties = 0
+    for options in rometools.core.game.game_spec("imperator").sample_configs:
+        g = rometools.load_game("imperator", **options)
+        for seed in range(8):
+            for s in states(play(g, (["greedy", "random"] * 3)[:g.players], rng=seed)):
+                if s.phase != "place":
+                    continue
+                seat, lay, marker = current_player(s), s.config.layout, s.config.components.marker_of
+                places = [a for a in legal_actions(s) if a != PASS]
+                want = PASS
+                if places:
+                    worth = {r: tile_value(s, seat, s.tiles[lay.index[r]]) for r, _ in places}
+                    top = [(r, v) for r, v in places if worth[r] == max(worth.values())]
+                    near = min(abs(v - marker[s.tiles[lay.index[r]]]) for r, v in top)
+                    top = [(r, v) for r, v in top if abs(v - marker[s.tiles[lay.index[r]]]) == near]
+                    want = top[0] if len(top) == 1 else top[integer_below(np.random.default_rng(seed), len(top))]
+                    ties += len(top) > 1
+                assert GreedyBot().choose(s, np.random.default_rng(seed)) == want
+                checked += 1
+    assert checked > 500 and ties > 50

@@ -504,3 +504,63 @@ def test_listed_placements_are_the_placement_rule_in_words_at_every_decision():
                 checked += 1
                 contested += sum(1 for r, _ in expected if r in occ)
     assert checked > 500 and contested > 100   # the figures do decide contests
+
+
+def _seeded_states(games: int = 8):
+    """Every state of seeded games in every sample config, greedy and random seats mixed."""
+    import rometools
+    from rometools.core.playout import states
+
+    for options in rometools.core.game.game_spec("imperator").sample_configs:
+        g = rometools.load_game("imperator", **options)
+        for seed in range(games):
+            yield from states(play(g, (["random", "greedy"] * 3)[:g.players], rng=seed))
+
+
+def test_a_forced_out_workers_regions_are_the_placement_rule_at_every_choice():
+    """The regions a forced-out worker's owner may choose (the rules read them off the state's
+    figures) are exactly placement.legal_moves' on the board in words: its arrows, regions with a
+    tile, the tiebreaks, and never back where the chain forced it out (IMP-4)."""
+    from rometools.imperator.placement import legal_moves
+
+    checked = 0
+    for s in _seeded_states():
+        if s.phase != "displace":
+            continue
+        seat, value, origin, forced = s.pending
+        lay = s.config.layout
+        expected = legal_moves(lay, markers(s), occupants(s), worker(s, seat, value), lay.regions[origin],
+                               {(p, lay.regions[i]) for p, i in forced})
+        assert legal_actions(s) == list(expected) and len(expected) > 1
+        checked += 1
+    assert checked > 20
+
+
+def test_a_placement_ends_on_a_board_the_placement_rule_finds():
+    """After every placement of seeded games whose chain needs no choice, the board, the worker
+    sent back and the Action-track moves are placement.placement_outcomes' only outcome (the chain
+    in words); with a choice to make, the chain stops at one of its steps."""
+    from rometools.imperator.placement import placement_outcomes
+
+    chains = 0
+    for s in _seeded_states():
+        if s.phase != "place" or s.turn + 1 == s.config.players:   # the last placement ends the round
+            continue
+        seat, lay = current_player(s), s.config.layout
+        for action in legal_actions(s)[:-1]:
+            outcomes = placement_outcomes(lay, markers(s), occupants(s), worker(s, seat, action[1]), action[0])
+            after = apply(s, action)
+            if after.phase == "displace":
+                assert len(outcomes) > 1
+                continue
+            if after.phase == "icons":
+                after = apply(after, SKIP)
+            assert len(outcomes) == 1
+            out, = outcomes
+            assert occupants(after) == out.workers
+            assert {p: after.track[p] - s.track[p] for p in range(s.config.players)
+                    if after.track[p] != s.track[p]} == {p: min(n, s.config.board.track_end - s.track[p])
+                                                         for p, n in out.track_moves.items()
+                                                         if s.track[p] < s.config.board.track_end}
+            chains += len(out.steps) > 1
+    assert chains > 100

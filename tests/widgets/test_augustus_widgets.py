@@ -58,7 +58,7 @@ def test_the_joker_toggle_adds_the_no_reset_curves_and_a_second_card_compares():
     ({"card": 99}, "Card must be a card number"), ({"slots": {"sword": 1}}, "unknown symbol 'sword'"),
     ({"slots": {"dagger": -1}}, "dagger must be a whole number"), ({"slots": {}}, "at least one slot"),
     ({"joker_policy": "best"}, "unknown joker policy"), ({"max_draws": 100}, "Draws must be a whole number 5 to 60, got 100"),
-    ({"trials": -5}, "Simulated must be a whole number 0 to 20,000, got -5")])
+    ({"trials": -5}, "Simulated objectives must be a whole number 0 to 20,000, got -5")])
 def test_bad_input_is_a_message_and_changes_nothing(values, message):
     ex = ObjectiveOddsExplorer(slots={"shield": 1})
     before = ex.figure_data()

@@ -514,3 +514,93 @@ def test_a_bot_mix_gets_a_table_of_each_bots_rate_over_the_seats_it_played():
     assert "Bot win rates, over the seats each played:" in ex.summary
     same = BalanceExplorer(players=4, games=5, seed=1, bots="greedy")
     assert "rt-balance-bots-table" not in same._summary.value and "Bot win rates" not in same.summary
+
+
+# ------------------------------------------------------------ options checked as typed
+def test_options_the_game_refuses_are_refused_as_typed_not_at_run():
+    """As the playtest report's Variant box (trial F6): ``hand=5`` typed in Options A for Caesar's
+    Empire (which has no hand) said nothing until Run. It is refused on Enter in Run's words, the box
+    keeping what was typed (Run refuses it again, in the same words); good options typed clear the
+    refusal and nothing plays until Run."""
+    ex = BalanceExplorer(games=6, seed=1, bots="random")
+    results = ex.results
+    assert ex._options_a.continuous_update is False and ex._options_b.continuous_update is False
+    ex._options_a.value = "hand=5"                 # what the browser sends on Enter or leaving the box
+    refusal = ex.message
+    assert refusal == ("Cannot update: Options A: Caesar's Empire has no option 'hand'; its options are board, "
+                       "players, all_tokens_variant, sum_complete_colours, no_move, route_policy, "
+                       "max_chain_paths, roads_per_player, components, handicap" + _LAST)
+    assert ex._options_a.value == "hand=5" and ex.results is results
+    assert ex.run() is False and ex.message == refusal and ex.results is results
+    ex._options_a.value = "players=3"              # the Players box says 4
+    assert ex.message == "Cannot update: Players 4 and Options A players=3 disagree; give one" + _LAST
+    ex._options_a.value = "route_policy=nowhere"
+    assert ex.message.startswith("Cannot update: Options A: route_policy must be one of first, ")
+    ex._options_a.value = "route_policy=first"
+    assert ex.message == "" and ex.results is results
+    assert ex.run() and ex.results is not results
+
+
+def test_options_b_are_checked_as_typed_while_comparing():
+    """Options B count only when comparing, as at Run: typed while not comparing they wait; ticking
+    compare checks them, and B typed giving A again is said at once too (compare ticked with B
+    still empty is no refusal yet: Run refuses it)."""
+    ex = BalanceExplorer(games=6, seed=1, bots="random", run=False)
+    ex._options_b.value = "hand=5"
+    assert ex.message == ""
+    ex._compare_box.value = True
+    assert ex.message.startswith("Cannot update: Options B: Caesar's Empire has no option 'hand'; ")
+    ex._options_b.value = ""
+    assert ex.message == ""
+    assert ex.run() is False and ex.message.startswith(
+        "Cannot update: Compare with variant B: Options B give variant A again (the defaults): nothing to compare")
+    ex._options_b.value = "all_tokens_variant=false"   # the default, written out: variant A again
+    assert ex.message.startswith("Cannot update: Compare with variant B: Options B give variant A again "
+                                 "(the defaults): nothing to compare")
+    ex._options_b.value = "route_policy=first"
+    assert ex.message == ""
+    ex._compare_box.value = False
+    ex._options_b.value = "hand=5"
+    assert ex.message == ""
+
+
+def test_typed_options_are_checked_again_when_the_game_or_players_change():
+    """The refusal stays true for the controls set: ``hand=5`` is refused for Caesar's Empire, taken
+    for Via Romana (which has a hand), refused again back on Caesar's Empire; a players option agrees
+    or disagrees as the Players box changes."""
+    ex = BalanceExplorer(games=6, seed=1, bots="random", run=False)
+    ex._options_a.value = "hand=5"
+    assert ex.message.startswith("Cannot update: Options A: Caesar's Empire has no option 'hand'")
+    ex._game.value = "via_romana"
+    assert ex.message == "" and ex._options_a.value == "hand=5"
+    ex._game.value = "caesars_empire"
+    assert ex.message.startswith("Cannot update: Options A: Caesar's Empire has no option 'hand'")
+    ex._options_a.value = "players=3"
+    assert ex.message == "Cannot update: Players 4 and Options A players=3 disagree; give one" + _LAST
+    ex._players.value = 3
+    assert ex.message == ""
+    ex._players.value = 5
+    assert ex.message == "Cannot update: Players 5 and Options A players=3 disagree; give one" + _LAST
+
+
+def test_options_given_at_opening_that_the_game_refuses_are_said_at_once():
+    ex = BalanceExplorer(games=6, seed=1, bots="random", options="hand=5", run=False)
+    assert ex.message.startswith("Cannot update: Options A: Caesar's Empire has no option 'hand'")
+
+
+def test_a_board_option_typed_against_the_board_box_is_refused_as_typed():
+    """The Board file box and a board option disagree as at Run (no file is read as typed); with the
+    Board file box emptied the option is the board, refused for 3 players as at Run."""
+    ex = BalanceExplorer(players=3, games=6, seed=1, bots="random", run=False)
+    ex._board.value = "board_2_3"
+    assert ex.message == ""
+    ex._options_a.value = "board=board_4_5"
+    assert ex.message == ("Cannot update: Board file board_2_3 and Options A board=board_4_5 disagree; "
+                          "give one" + _LAST)
+    ex._board.value = ""
+    assert ex.message == ("Cannot update: Options A: board side '4-5' is for [4, 5] players, got players=3"
+                          + _LAST)
+    assert ex.run() is False and ex.message == ("Cannot update: Options A: board side '4-5' is for [4, 5] "
+                                                "players, got players=3" + _LAST)
+    ex._options_a.value = "board=board_2_3"
+    assert ex.message == ""

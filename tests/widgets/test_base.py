@@ -233,7 +233,7 @@ def test_an_explorer_says_computing_before_it_computes_and_ready_after():
         ex.figure = go.Figure()
     collection = CollectionExplorer()
     sources = [Sent(chart.source) for chart in collection._charts.values()]
-    collection.counts_inputs["grapes"].value = 9  # typed; refused while computing (the box holds 4)
+    collection.counts_inputs["grapes"].value = 9  # typed; refused while computing (4 Grapes at most)
     assert "Cannot update" in collection.message
     for sent in sources:                     # each chart said so, then went back to its figure
         assert sent.states() == [{"status": "computing"}, {"status": "ready"}]

@@ -55,9 +55,9 @@ def test_set_values_counts_and_cities(explorer):
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
-        ({"counts": {"grapes": 5}}, "the count of Grapes (the box holds 4) must be a whole number 0 to 4, got 5"),
-        ({"counts": {"meat": -1}}, "the count of Meat (the box holds 4) must be a whole number 0 to 4, got -1"),
-        ({"counts": {"meat": "lots"}}, "count of Meat (the box holds 4) must be a whole number"),
+        ({"counts": {"grapes": 5}}, "Counts: Grapes must be a whole number 0 to 4, got 5"),
+        ({"counts": {"meat": -1}}, "Counts: Meat must be a whole number 0 to 4, got -1"),
+        ({"counts": {"meat": "lots"}}, "Counts: Meat must be a whole number"),
         ({"counts": {"saffron": 1}}, "Counts: unknown Treasure type 'saffron'; choose one of Meat, Wheat"),
         ({"city_tokens": "red:x"}, "'x' is not a whole number"),
         ({"city_tokens": "red:0"}, "City token 'red:0': the value must be 1 to 8"),

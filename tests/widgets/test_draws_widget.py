@@ -189,7 +189,7 @@ def test_a_game_bag_that_fails_puts_the_dropdown_back():
         ({"rows": [("at least", 1, "red"), ("and", "at least", 1, "red, blue")]},
          "Condition row 2: 'blue' is not a kind of the bag"),
         ({"rows": [("at least", 1, "")]}, "Condition row 1: name the kind(s) to count"),
-        ({"rows": [("at least", -1, "red")]}, "Condition row 1: the number of tokens must be a whole number"),
+        ({"rows": [("at least", -1, "red")]}, "Condition row 1's count must be a whole number 0 or more, got -1"),
         ({"rows": [("sometimes", 1, "red")]}, "Condition row 1: 'sometimes' is not one of at least, at most"),
         ({"rows": [("at least", 1, "red"), ("at least", 1, "green")]},
          "Condition row 2: write it as (join, quantifier, k, kinds)"),

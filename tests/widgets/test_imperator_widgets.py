@@ -153,13 +153,13 @@ def test_tile_odds_explorer_shows_the_exact_chain_and_its_simulation():
     ({"leftover": "keep"}, "Leftover must be one of stay, discard; got 'keep'"),
     ({"leftover": ["stay"]}, "Leftover must be one of stay, discard; got ['stay']"),
     ({"reveal": "later"}, "Refill must be one of next_round, at_once; got 'later'"),
-    ({"trials": -1}, "Simulated must be a whole number 0 to 20,000, got -1"),
+    ({"trials": -1}, "Simulated games must be a whole number 0 to 20,000, got -1"),
     ({"what": "taken"}, "Count must be 'revealed' (revealed that round) or 'on_board' (on the board that round), "
                         "got 'taken'"),
 ])
 def test_tile_odds_choices_are_refused_with_the_games_own_message(kwargs, message):
     """The same words as the game's config (core.errors.check_choice), not a tuple's repr, naming the
-    box the designer sees ("Simulated", not the argument "trials")."""
+    box the designer sees ("Simulated games", not the argument "trials")."""
     ex = TileOddsExplorer(players=3, rounds=4, trials=0)
     before = ex.figure_data()
     assert ex.set_values(**kwargs) is False

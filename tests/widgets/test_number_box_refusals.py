@@ -7,6 +7,7 @@ Draws box kept ``99999999999`` (it went back for ``1.5``), and a condition row c
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 import pytest
 
 from rometools.widgets import CollectionExplorer, DrawOddsExplorer
@@ -58,9 +59,32 @@ def test_a_count_box_refuses_and_goes_back(text):
     ex = CollectionExplorer()
     box = ex.counts_inputs["grapes"]
     typed(box, text)
-    assert ex.message == ("Cannot update: Counts: the count of Grapes (the box holds 4) must be a whole "
-                          f"number 0 to 4, got {text}{back('Counts: the count of Grapes (the box holds 4)', 3)}")
+    assert ex.message == f"Cannot update: Grapes must be a whole number 0 to 4, got {text}{back('Grapes', 3)}"
     assert box.value == 3
+
+
+def test_a_count_box_is_named_in_the_vocabulary_shown():
+    ex = CollectionExplorer(vocabulary="riches")
+    name = ex.components.name("grapes", "riches")
+    typed(ex.counts_inputs["grapes"], "9")
+    assert ex.message == f"Cannot update: {name} must be a whole number 0 to 4, got 9{back(name, 3)}"
+
+
+def test_every_control_of_the_collection_explorer_clears_a_refusal_at_its_next_edit():
+    """After a count refused and put back, an edit of any control clears the refusal, Enter in a
+    box on the value it reads included: the count boxes, the City tokens, every scoring table and
+    the vocabulary. Each is watched, none added after the refusal goes unwatched."""
+    ex = CollectionExplorer()
+    edits = {name: (lambda w=w: w._handle_custom_msg({"event": "submit"}, [])) if isinstance(w, widgets.Text)
+             else (lambda w=w: setattr(w, "index", 1 - w.index))     # the vocabulary toggle, flipped
+             for name, w in ex._controls.items()}
+    assert len(edits) == len(ex.counts_inputs) + 1 + 1 + len(ex.table_inputs)
+    for name, edit in edits.items():
+        typed(ex.counts_inputs["grapes"], "9")
+        assert ex.message.startswith("Cannot update: Grapes must be"), name
+        edit()
+        assert ex.message == "", name
+        ex.set_values(vocabulary="treasures")
 
 
 # ----------------------------------------------------------------- the draw-odds explorer
@@ -98,8 +122,9 @@ def test_set_values_draws_refuses_the_same_range(draws):
 def test_a_condition_count_is_at_most_the_bag_and_the_box_goes_back(draws, text):
     words = draws.words
     typed(draws._rows[0].k, text)
-    assert draws.message == ("Cannot update: Condition row 1: the number of tokens (the bag holds 6) must be "
-                             f"a whole number 0 to 6, got {text}{back('Condition row 1: the number of tokens', 0)}")
+    assert draws.message == ("Cannot update: Condition row 1's count must be a whole number 0 to 6 (the bag "
+                             f"holds 6), got {text} (Condition row 1's count put back to 0, the value the charts "
+                             "show)")
     assert draws._rows[0].k.value == 0 and draws.words == words
     typed(draws._rows[0].k, "6")  # the whole bag: allowed (and impossible for red)
     assert draws.message == "" and draws.words.startswith("exactly 6 red or")
@@ -108,12 +133,13 @@ def test_a_condition_count_is_at_most_the_bag_and_the_box_goes_back(draws, text)
 def test_a_condition_count_with_replacement_is_at_most_the_draws_allowed(draws):
     draws._replace.value = True
     typed(draws._rows[0].k, "51")
-    assert draws.message == ("Cannot update: Condition row 1: the number of tokens (at most 50 draws with "
-                             f"replacement) must be a whole number 0 to 50, got 51"
-                             f"{back('Condition row 1: the number of tokens', 0)}")
+    assert draws.message == ("Cannot update: Condition row 1's count must be a whole number 0 to 50 (at most "
+                             "50 draws with replacement), got 51 (Condition row 1's count put back to 0, the "
+                             "value the charts show)")
     assert draws._rows[0].k.value == 0
     assert not draws.set_values(rows=[("at least", 51, "red")])
-    assert draws.message.startswith("Cannot update: Condition row 1: the number of tokens (at most 50")
+    assert draws.message.startswith("Cannot update: Condition row 1's count must be a whole number 0 to 50 "
+                                    "(at most 50 draws with replacement), got 51")
     assert draws._rows[0].k.value == 0
 
 

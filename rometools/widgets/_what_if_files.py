@@ -1,0 +1,130 @@
+"""The what-if studio's variant file: the variant the controls describe, saved and loaded.
+
+:class:`StudioFiles` is mixed into :class:`~rometools.widgets.what_if.VariantStudio`: in a
+notebook a typed path with **Save** and **Load**; in the designer app a download link and an
+upload (no path on the server is typed). A loaded variant goes into the controls all or nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+from pathlib import Path
+from typing import Any
+
+from rometools.core.formatting import shown
+from rometools.core.game import load_game
+from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
+from rometools.widgets._what_if_text import parse_changes, variant_changes
+
+__all__ = ["StudioFiles"]
+
+
+class StudioFiles:
+    """The variant file of :class:`~rometools.widgets.what_if.VariantStudio` (a mixin)."""
+
+    @property
+    def variant(self):
+        """The variant the controls describe (:class:`rometools.Variant`), checked as it loads.
+
+        Raises
+        ------
+        ValueError
+            Saying what in the changes is refused.
+        """
+        return self._build(parse_changes(self._changes_box.value))[1]
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Save the variant as a TOML file (:meth:`rometools.Variant.save`; never replaces a file).
+
+        Raises
+        ------
+        ValueError
+            For a path that is not ``.toml``, a missing folder, an existing file, or changes refused.
+        """
+        return self.variant.save(path)
+
+    def load(self, source: Any) -> bool:
+        """Show a variant: a :class:`rometools.Variant`, a variant file's path or its TOML text.
+
+        Its game, players (the game's default when it names none), changes and name go into the
+        controls, all or nothing (``False``, with the message saying why).
+        """
+        from rometools.core.variants import Variant, load_variant
+
+        try:
+            if isinstance(source, Variant):
+                v = source
+            elif isinstance(source, str) and "\n" in source:
+                v = Variant.from_toml(source)
+            else:
+                v = load_variant(source)
+        except INPUT_ERRORS as err:
+            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
+            return False
+        players = v.options.get("players", load_game(v.game).players)
+        return self._set({"game": v.game, "players": players, "changes": variant_changes(v), "name": v.name})
+
+    def _say_file(self, text: str, error: bool = False) -> None:
+        self._file_status.value = (f"<div class='rt-error' style='color:#b00020'>{html.escape(text)}</div>" if error
+                                   else f"<small>{html.escape(text)}</small>")
+
+    def _save_clicked(self) -> None:
+        text = self._file.value.strip()
+        try:
+            if not text:
+                raise ValueError("type the file's name, e.g. my_variant.toml")
+            where = self.save(text)
+        except INPUT_ERRORS as err:
+            self._say_file(f"Cannot save: {self._wording(_text_of(err))}", error=True)
+            return
+        self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
+                       f"{where.name}.")
+
+    def _load_clicked(self) -> None:
+        text = self._file.value.strip()
+        if not text:
+            self._say_file("Cannot load: type the variant file's name, e.g. my_variant.toml", error=True)
+            return
+        if self.load(text):
+            self._say_file(f"Loaded {shown(text, 80)}.")
+        else:
+            self._say_file(f"Cannot load {shown(text, 80)}: see the message below.", error=True)
+
+    def _on_upload(self, change) -> None:
+        if self._hold or not change["new"]:
+            return
+        try:
+            name, content = _upload(change["new"][0], "variant")
+            try:
+                text = content.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{name} is not UTF-8 text") from None
+        except INPUT_ERRORS as err:
+            self._say_file(f"Cannot load: {_text_of(err)}", error=True)
+            return
+        finally:
+            was, self._hold = self._hold, True
+            try:
+                self._upload.value = ()
+            finally:
+                self._hold = was
+        from rometools.core.variants import Variant
+
+        try:   # read here, so that a refusal names the uploaded file, not "<variant>"
+            uploaded = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
+        except INPUT_ERRORS as err:
+            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
+            self._say_file(f"Cannot load {name}: see the message below.", error=True)
+            return
+        if self.load(uploaded):
+            self._say_file(f"Loaded {name}.")
+        else:
+            self._say_file(f"Cannot load {name}: see the message below.", error=True)
+
+    def _draw_download(self, variant) -> None:
+        data = base64.b64encode(variant.to_toml().encode("utf-8")).decode("ascii")
+        stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in (variant.name or "variant"))[:40] or "variant"
+        self._download.value = (f"<a class='rt-download' download='{html.escape(stem)}.toml' "
+                                f"href='data:application/toml;base64,{data}'>Save the variant (TOML)</a>")
