@@ -217,6 +217,7 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
     found = False  # a chain may be worth less than nothing (a Treasure table that falls: its marginal value)
     nodes: cython.int[::1] = where.nodes
     room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
+    count = 0
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
         if s and d[where.co + s - 1] < 0:
             continue
@@ -230,9 +231,17 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
                 _fill(where, b, d, u, sv, seat, tv, gain_of, tokens, treasures, treasure_value)
             v = (base + c) * sv[n + u] + sv[u]
             if not found or v > top or (v == top and c < cheapest):
-                found, top, cheapest, best = True, v, c, [((s, 0, e), (s, u))]
-            elif v == top and c == cheapest:
-                best.append(((s, 0, e), (s, u)))
+                found, top, cheapest, count = True, v, c, 0
+            elif v != top or c != cheapest:
+                continue
+            if 3 * (count + 1) > _NODE * room:  # the tied best so far, as C ints in the walk nodes' buffer
+                room *= 2
+                where.walks = _grown(where.walks)
+                where.nodes = where.walks
+                nodes = where.nodes
+            nodes[3 * count], nodes[3 * count + 1], nodes[3 * count + 2] = s, u, e
+            count += 1
+    best = [((nodes[3 * i], 0, nodes[3 * i + 2]), (nodes[3 * i], nodes[3 * i + 1])) for i in range(count)]
     if limit < 2 or not found:  # none: every walk starts with a one-path chain
         return best, top, cheapest, later
     for k in range(b[0], b[1]):  # unbuilt paths out of Rome to empty cities (Rome only starts a walk)
