@@ -77,6 +77,8 @@ class _Where:
     zeros: object
     walks: object  # search()'s walk nodes, kept between searches (``busy`` held while one runs)
     nodes: cython.int[::1]  # ``walks`` as C ints
+    pending: object  # the walk nodes still to go on from (a stack of their numbers), room for as many
+    stack: cython.int[::1]  # ``pending`` as C ints
     busy: object
     shape: object
     board: cython.int[::1]  # the board's cells
@@ -90,6 +92,8 @@ class _Where:
         self.zeros = array("i", [0]) * (3 * shape.locations)
         self.walks = array("i", [0]) * (_NODE * _ROOM)
         self.nodes = self.walks
+        self.pending = array("i", [0]) * _ROOM
+        self.stack = self.pending
         self.busy = Lock()
         self.shape = shape
         self.board = shape.cells
@@ -156,7 +160,7 @@ def _walk(nodes: cython.int[::1], y: cython.Py_ssize_t, i: cython.Py_ssize_t) ->
 
 
 def _grown(walks):
-    """``walks`` with room for twice as many nodes."""
+    """``walks`` (or ``pending``) with room for twice as many nodes."""
     return walks + array("i", [0]) * len(walks)
 
 
@@ -203,7 +207,8 @@ def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int
                bound=cython.long, y_slack=cython.long, route=cython.long, k=cython.long,
                own_is_exact=cython.bint, i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
                own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
-               depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, stack=list, best=list, later=list)
+               depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, size=cython.Py_ssize_t, best=list,
+               later=list)
 def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
             budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
             tv, gain_of, tokens, treasures, treasure_value) -> tuple:
@@ -216,6 +221,7 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
     top, cheapest = -1, 0
     found = False  # a chain may be worth less than nothing (a Treasure table that falls: its marginal value)
     nodes: cython.int[::1] = where.nodes
+    stack: cython.int[::1] = where.stack
     room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
     count = 0
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
@@ -277,9 +283,11 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
         # node it goes on to, Roads, bound D, least slack, paths); node 0 is w itself
         nodes[0], nodes[1], nodes[2], nodes[3], nodes[4], nodes[5] = w, -1, 0, dw, dw - ow, 0
         count = 1
-        stack = [0]
-        while stack:
-            i = stack.pop()
+        stack[0] = 0
+        size = 1
+        while size:
+            size -= 1
+            i = stack[size]
             at = i * _NODE
             x, roads, reach, slack, depth = nodes[at], nodes[at + 2], nodes[at + 3], nodes[at + 4], nodes[at + 5]
             j = b[x] - 1 if sv[2 * n + x] else b[x]  # Rome's path into x first, then x's inner paths
@@ -338,10 +346,14 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
                         where.walks = _grown(where.walks)
                         where.nodes = where.walks
                         nodes = where.nodes
+                        where.pending = _grown(where.pending)
+                        where.stack = where.pending
+                        stack = where.stack
                     at = count * _NODE
                     nodes[at], nodes[at + 1], nodes[at + 2], nodes[at + 3], nodes[at + 4], nodes[at + 5] = (
                         y, i, nc, bound, y_slack, depth + 1)
-                    stack.append(count)
+                    stack[size] = count  # fewer pending than nodes: it fits
+                    size += 1
                     count += 1
     return best, top, cheapest, later
 
