@@ -11,6 +11,7 @@ so the outputs JupyterLab autosaves into a designer's working copy never fail
 never written back.
 """
 
+import functools
 import os
 import subprocess
 from pathlib import Path
@@ -82,6 +83,7 @@ def _committed_notebooks() -> list[Path]:
 COMMITTED = _committed_notebooks()
 
 
+@functools.cache
 def lab_metadata() -> dict:
     """The notebook metadata JupyterLab 4 writes for the project's kernel (``python3``, the venv's
     ipykernel) as soon as it opens a notebook: the kernel spec's display name and the kernel's
@@ -89,12 +91,32 @@ def lab_metadata() -> dict:
     marked changed on opening and autosaved, and ``git status`` lists notebooks the designer never
     edited (trial F2: "Python 3" became "Python 3 (ipykernel)" and ``language_info`` was added).
     Checked in a real JupyterLab: each committed notebook opened and saved unchanged is unchanged."""
-    from ipykernel.ipkernel import IPythonKernel
+    import json
+    import sys
+
     from jupyter_client.kernelspec import get_kernel_spec
 
     spec = get_kernel_spec("python3")
+    # Read in a child process: importing ipykernel.ipkernel here would replace ``comm.create_comm``
+    # for the rest of this test process, and every widget made after it (a later test on the same
+    # worker) would get a comm with no kernel and send nothing (tests/widgets/test_base.py failed so).
+    info = json.loads(subprocess.run(
+        [sys.executable, "-c", "import json; from ipykernel.ipkernel import IPythonKernel; "
+                               "print(json.dumps(dict(IPythonKernel.language_info)))"],
+        capture_output=True, text=True, check=True, timeout=300).stdout)
     return {"kernelspec": {"display_name": spec.display_name, "language": spec.language, "name": "python3"},
-            "language_info": dict(IPythonKernel.language_info)}
+            "language_info": info}
+
+
+def test_reading_the_lab_metadata_leaves_this_process_widgets_sending():
+    """``lab_metadata`` asks ipykernel in a child process: imported here, ipykernel would replace
+    ``comm.create_comm``, and widgets made afterwards in this process would send nothing."""
+    import comm
+
+    before = comm.create_comm
+    lab_metadata.cache_clear()
+    assert lab_metadata()["language_info"]["name"] == "python"
+    assert comm.create_comm is before
 
 
 def test_every_committed_notebook_is_found():
