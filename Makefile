@@ -40,10 +40,13 @@ venv:
 # The install (pip) and the compiled twins are two steps: pip hides a build hook's output, so the
 # install skips the twins (ROMETOOLS_BUILD_TWINS=0) and `python hatch_build.py` compiles them
 # afterwards, one per core, saying each as it is done. It compiles only the twins whose source
-# changed since they were built (each built module holds its source's SHA-256), so editing one
-# twin recompiles that one, without installing anything again.
+# changed since they were built (each built module holds its source's SHA-256, with the .pxd of
+# C declarations beside it if it has one), so editing one twin recompiles that one, without
+# installing anything again.
 PIP_STAMP := $(VENV)/.pip-stamp
 TWIN_SOURCES := $(shell grep -rlx --include='*.py' '# rometools: compiled twin' rometools 2>/dev/null)
+# a twin's C declarations beside it (an augmenting .pxd) are compiled with it
+TWIN_DECLARATIONS := $(wildcard $(TWIN_SOURCES:.py=.pxd))
 # The worked examples of examples/ are games in packages of their own (docs/new-game.md): each is
 # installed beside rometools, so its entry point registers it and its tests run with the rest.
 EXAMPLES := $(wildcard examples/*/pyproject.toml)
@@ -55,7 +58,7 @@ $(PIP_STAMP): pyproject.toml $(EXAMPLES)
 	@for p in $(EXAMPLES); do $(BIN)/python -m pip install --quiet --no-deps -e "$$(dirname $$p)" || exit 1; done
 	touch $(PIP_STAMP)
 
-$(STAMP): $(PIP_STAMP) hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES)
+$(STAMP): $(PIP_STAMP) hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES) $(TWIN_DECLARATIONS)
 	$(BIN)/python hatch_build.py
 	@$(BIN)/python -c 'from rometools.core._cython import report; print(report())'
 	touch $(STAMP)

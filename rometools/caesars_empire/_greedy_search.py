@@ -76,10 +76,12 @@ class _Where:
     own_ok: cython.Py_ssize_t
     zeros: object
     walks: object  # search()'s walk nodes, kept between searches (``busy`` held while one runs)
-    nodes: cython.int[:]  # ``walks`` as C ints
+    nodes: cython.int[::1]  # ``walks`` as C ints
+    pending: object  # the walk nodes still to go on from (a stack of their numbers), room for as many
+    stack: cython.int[::1]  # ``pending`` as C ints
     busy: object
     shape: object
-    board: cython.int[:]  # the board's cells
+    board: cython.int[::1]  # the board's cells
 
     def __init__(self, shape):
         self.n, self.to, self.edge, self.cost = shape.locations, shape.to, shape.edge, shape.cost
@@ -90,6 +92,8 @@ class _Where:
         self.zeros = array("i", [0]) * (3 * shape.locations)
         self.walks = array("i", [0]) * (_NODE * _ROOM)
         self.nodes = self.walks
+        self.pending = array("i", [0]) * _ROOM
+        self.stack = self.pending
         self.busy = Lock()
         self.shape = shape
         self.board = shape.cells
@@ -98,6 +102,7 @@ class _Where:
 _last: list = [None]  # (the last shape read, its _Where): one game's shape serves every move
 
 
+@cython.ccall
 def _where(shape) -> _Where:
     """The :class:`_Where` of ``shape`` (kept for the last shape asked)."""
     kept = _last[0]  # one tuple, replaced at once: a thread never pairs a shape with another's _Where
@@ -110,7 +115,7 @@ def _where(shape) -> _Where:
 @cython.inline
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _leaf(w: _Where, b: cython.int[:], d: cython.int[:], k: cython.Py_ssize_t) -> cython.bint:
+def _leaf(w: _Where, b: cython.int[::1], d: cython.int[::1], k: cython.Py_ssize_t) -> cython.bint:
     """Whether path end ``k`` is an unbuilt path to an available city (it ends a chain)."""
     u: cython.Py_ssize_t = b[w.to + k]
     return u != 0 and d[w.po + b[w.edge + k]] < 0 and d[w.co + u - 1] < 0
@@ -121,7 +126,7 @@ def _leaf(w: _Where, b: cython.int[:], d: cython.int[:], k: cython.Py_ssize_t) -
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, city=cython.Py_ssize_t, slot=cython.Py_ssize_t, gain=cython.long,
                worth=cython.long, top=cython.long)
-def _fill(w: _Where, b: cython.int[:], d: cython.int[:], t, scratch: cython.int[:], seat: cython.Py_ssize_t,
+def _fill(w: _Where, b: cython.int[::1], d: cython.int[::1], t, scratch: cython.int[::1], seat: cython.Py_ssize_t,
           tv, gain_of, tokens, treasures, treasure_value) -> cython.void:
     """Store in ``scratch[t]`` and ``scratch[n + t]`` the token points of capturing city ``t``
     now (the City-token points it adds plus the Treasure's marginal value) and its route
@@ -145,7 +150,7 @@ def _fill(w: _Where, b: cython.int[:], d: cython.int[:], t, scratch: cython.int[
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(i=cython.Py_ssize_t, out=list)
-def _walk(nodes: cython.int[:], y: cython.Py_ssize_t, i: cython.Py_ssize_t) -> tuple:
+def _walk(nodes: cython.int[::1], y: cython.Py_ssize_t, i: cython.Py_ssize_t) -> tuple:
     """The walk from ``y`` along node ``i`` and the nodes it goes on to (to the walk's last city)."""
     out = [y]
     while i >= 0:
@@ -155,13 +160,13 @@ def _walk(nodes: cython.int[:], y: cython.Py_ssize_t, i: cython.Py_ssize_t) -> t
 
 
 def _grown(walks):
-    """``walks`` with room for twice as many nodes."""
+    """``walks`` (or ``pending``) with room for twice as many nodes."""
     return walks + array("i", [0]) * len(walks)
 
 
 @cython.ccall
-def search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
-           budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
+def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
+           budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
            tv, gain_of, tokens, treasures, treasure_value):
     """Steps 1 and 2 of ``GreedyBot.best_chains``, for ``seat`` with ``budget`` Roads and
     at most ``limit`` paths a chain, on the board's cells ``b`` and the facts' cells ``d``
@@ -202,9 +207,10 @@ def search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:],
                bound=cython.long, y_slack=cython.long, route=cython.long, k=cython.long,
                own_is_exact=cython.bint, i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
                own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
-               depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, stack=list, best=list, later=list)
-def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:], seat: cython.Py_ssize_t,
-            budget: cython.long, limit: cython.long, xv: cython.int[:], ex_at: cython.Py_ssize_t, first_step,
+               depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, size=cython.Py_ssize_t, best=list,
+               later=list)
+def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
+            budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
             tv, gain_of, tokens, treasures, treasure_value) -> tuple:
     """:func:`search`, its walk nodes in ``where.nodes`` (grown when full)."""
     n = where.n
@@ -214,8 +220,10 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
     later = []
     top, cheapest = -1, 0
     found = False  # a chain may be worth less than nothing (a Treasure table that falls: its marginal value)
-    nodes: cython.int[:] = where.nodes
+    nodes: cython.int[::1] = where.nodes
+    stack: cython.int[::1] = where.stack
     room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
+    count = 0
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
         if s and d[where.co + s - 1] < 0:
             continue
@@ -229,9 +237,17 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
                 _fill(where, b, d, u, sv, seat, tv, gain_of, tokens, treasures, treasure_value)
             v = (base + c) * sv[n + u] + sv[u]
             if not found or v > top or (v == top and c < cheapest):
-                found, top, cheapest, best = True, v, c, [((s, 0, e), (s, u))]
-            elif v == top and c == cheapest:
-                best.append(((s, 0, e), (s, u)))
+                found, top, cheapest, count = True, v, c, 0
+            elif v != top or c != cheapest:
+                continue
+            if 3 * (count + 1) > _NODE * room:  # the tied best so far, as C ints in the walk nodes' buffer
+                room *= 2
+                where.walks = _grown(where.walks)
+                where.nodes = where.walks
+                nodes = where.nodes
+            nodes[3 * count], nodes[3 * count + 1], nodes[3 * count + 2] = s, u, e
+            count += 1
+    best = [((nodes[3 * i], 0, nodes[3 * i + 2]), (nodes[3 * i], nodes[3 * i + 1])) for i in range(count)]
     if limit < 2 or not found:  # none: every walk starts with a one-path chain
         return best, top, cheapest, later
     for k in range(b[0], b[1]):  # unbuilt paths out of Rome to empty cities (Rome only starts a walk)
@@ -267,9 +283,11 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
         # node it goes on to, Roads, bound D, least slack, paths); node 0 is w itself
         nodes[0], nodes[1], nodes[2], nodes[3], nodes[4], nodes[5] = w, -1, 0, dw, dw - ow, 0
         count = 1
-        stack = [0]
-        while stack:
-            i = stack.pop()
+        stack[0] = 0
+        size = 1
+        while size:
+            size -= 1
+            i = stack[size]
             at = i * _NODE
             x, roads, reach, slack, depth = nodes[at], nodes[at + 2], nodes[at + 3], nodes[at + 4], nodes[at + 5]
             j = b[x] - 1 if sv[2 * n + x] else b[x]  # Rome's path into x first, then x's inner paths
@@ -328,10 +346,14 @@ def _search(where: _Where, b: cython.int[:], d: cython.int[:], sv: cython.int[:]
                         where.walks = _grown(where.walks)
                         where.nodes = where.walks
                         nodes = where.nodes
+                        where.pending = _grown(where.pending)
+                        where.stack = where.pending
+                        stack = where.stack
                     at = count * _NODE
                     nodes[at], nodes[at + 1], nodes[at + 2], nodes[at + 3], nodes[at + 4], nodes[at + 5] = (
                         y, i, nc, bound, y_slack, depth + 1)
-                    stack.append(count)
+                    stack[size] = count  # fewer pending than nodes: it fits
+                    size += 1
                     count += 1
     return best, top, cheapest, later
 
@@ -348,31 +370,31 @@ def _by_bound(item):
                bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
                v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
                j=cython.Py_ssize_t, n=cython.Py_ssize_t, ex_at=cython.Py_ssize_t, where=_Where, item=tuple,
-               walk=tuple, chain=tuple, history=tuple, best=list, later=list)
+               walk=tuple, chain=tuple, history=tuple, best=list, later=list, fields=dict)
 def best_chains(state, policy, tv, gain_of, treasure_value):
     """``GreedyBot.best_chains`` for the policies ``"self_then_leader"``, ``"player"`` and
     ``"first"`` (``policy``), given what a capture is worth (``tv``, or ``gain_of`` and
     ``treasure_value``: see :func:`search`; neither: standard City Points,
     :func:`treasure_values`): steps 1 and 2 (:func:`search`), step 3 (the longer walks
     valued exactly) and the tie order. Returns ``(chains, points, cost)``."""
-    f = state._facts or engine.facts(state)
+    fields = state.__dict__  # the state's fields, read as one dict (each attribute read looks in its class first)
+    f = fields["_facts"] or engine.facts(state)
     where = _where(f.shape)
-    if not f.cells[where.own_ok]:  # the seat's most own Roads: every bound below
+    d: cython.int[::1] = f.cells
+    if not d[where.own_ok]:  # the seat's most own Roads (filled in place): every bound below
         engine.own_facts(state)
     n = where.n
-    b: cython.int[:] = where.board
-    d: cython.int[:] = f.cells
-    seat = state.seat
-    config = state.config
+    b: cython.int[::1] = where.board
+    seat = fields["seat"]
+    config = fields["config"]
     if tv is None and gain_of is None:  # standard City Points
-        comps = config.components
-        tv = marginal_list_shared(_treasure_counts(where, d, seat), comps)
-    budget = state.roads_left[seat]
+        tv = _marginal_list(where, d, seat, config.components)
+    budget = fields["roads_left"][seat]
     lim = config.max_chain_paths
     limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
     scratch = where.zeros[:]
-    sv: cython.int[:] = scratch
-    tokens, treasures = config.board._city_tokens, state.treasures
+    sv: cython.int[::1] = scratch
+    tokens, treasures = config.board._city_tokens, fields["treasures"]
     if policy == "first":  # what the seat gets: the first route in path order
         rows, first_step = engine.first_route_roads(state, seat)
         best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, array("i", rows), 0, first_step,
@@ -414,12 +436,9 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
                 top, cheapest, best = v, k, [((walk[0], 1), chain)]
             elif v == top and k == cheapest:
                 best.append(((walk[0], 1), chain))
-    walks = [item[1] for item in best if item[0][1]]
-    if len(walks) > 1:  # tied walks: their order is the legal chains' walk order from their sources
-        order = {}
-        for i, item in enumerate(engine.legal_chains_from(state, sorted({chain[0] for chain in walks}))):
-            order[item[0]] = i
-        best = [(item[0] if not item[0][1] else (item[0][0], 1, order[item[1]]), item[1]) for item in best]
+    if sum([1 for item in best if item[0][1]]) > 1:  # tied walks: the legal chains' walk order from their sources
+        best = [(item[0] if not item[0][1] else (item[0][0], 1, _walk_order(where, b, item[1])), item[1])
+                for item in best]
     best.sort()
     return [item[1] for item in best], top, cheapest
 
@@ -427,15 +446,74 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, m=cython.Py_ssize_t, k=cython.Py_ssize_t, a=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, slots=list)
+def _walk_order(where: _Where, b: cython.int[::1], chain: tuple) -> tuple:
+    """Where the walk ``chain`` (a source, empty cities, an available city) comes among the
+    walks from its source in ``engine.legal_chain_indices``'s order, without listing them.
+
+    That listing pops a walk off a stack and lists its one-step extensions ending at an
+    available city (by next empty city, then by that city's path to the end, each in the
+    board's path order), then pushes the extended walks in path order, so the last pushed
+    is walked on first: the walks are visited in pre-order, children in reverse path order.
+    A chain of paths ``p1 .. pm`` (their places among their locations' path ends, which
+    keep the board's order) is listed from the walk over ``p1 .. pm-2``, so its key is
+    ``((-p1, .., -pm-2), pm-1, pm)``: the walk's place in that pre-order (a walk's own key
+    is a prefix of its extensions', so it comes first), then its place in the walk's list."""
+    m = len(chain) - 1
+    slots = []
+    for i in range(m):  # each path's end at its first location (the board's path order there)
+        a, v = chain[i], chain[i + 1]
+        for k in range(b[a], b[a + 1]):
+            if b[where.to + k] == v:
+                break
+        slots.append(k)
+    return tuple([-slots[i] for i in range(m - 2)]), slots[m - 2], slots[m - 1]
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t)
-def _treasure_counts(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t) -> tuple:
+def _treasure_counts(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t) -> tuple:
     """The seat's Treasure counts (in ``treasure_ids`` order) from the facts' cells ``d``."""
     at = where.counts + seat * where.types
     return tuple([d[at + t] for t in range(where.types)])
 
 
+#: Most entries of a component set's ``_packed_list_memo`` (:func:`_marginal_list`), as ``scoring``'s memos.
+_CACHE = 1 << 16
+
+
 @cython.cfunc
-def _treasure_values(where: _Where, d: cython.int[:], seat: cython.Py_ssize_t, comps) -> dict:
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t, count=cython.long, key=cython.longlong, memo=dict)
+def _marginal_list(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> list:
+    """``scoring.marginal_list_shared`` of the seat's Treasure counts in the facts' cells ``d``,
+    memoised on ``comps`` by the counts packed into one integer, 6 bits a type (counts below
+    64, at most 10 types; else looked up by the counts' tuple): no tuple built and hashed a move."""
+    at = where.counts + seat * where.types
+    if where.types > 10:
+        return marginal_list_shared(_treasure_counts(where, d, seat), comps)
+    key = 0
+    for t in range(where.types):
+        count = d[at + t]
+        if count >= 64:
+            return marginal_list_shared(_treasure_counts(where, d, seat), comps)
+        key = key * 64 + count
+    memo = comps._packed_list_memo
+    out = memo.get(key)
+    if out is None:
+        out = marginal_list_shared(_treasure_counts(where, d, seat), comps)
+        if len(memo) > _CACHE:
+            memo.clear()
+        memo[key] = out
+    return out
+
+
+@cython.cfunc
+def _treasure_values(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> dict:
     """:func:`treasure_values` from the facts' cells ``d`` (the seat's Treasure counts)."""
     return marginal_values_shared(_treasure_counts(where, d, seat), comps)
 
@@ -445,7 +523,7 @@ def treasure_values(state) -> dict:
     of the Treasure counts the engine keeps with the state's facts); types at their box
     supply are left out."""
     f = state._facts or engine.facts(state)
-    d: cython.int[:] = f.cells
+    d: cython.int[::1] = f.cells
     return _treasure_values(_where(f.shape), d, state.seat, state.config.components)
 
 
@@ -468,11 +546,11 @@ def capture_values(state, gain_of, treasure_value) -> tuple:
     shape = f.shape
     where = _where(shape)
     n = where.n
-    b: cython.int[:] = where.board
-    d: cython.int[:] = f.cells
+    b: cython.int[::1] = where.board
+    d: cython.int[::1] = f.cells
     tv = _by_type(treasure_value, state.config.components.treasure_ids) if gain_of is None else None
     scratch = where.zeros[:]
-    sv: cython.int[:] = scratch
+    sv: cython.int[::1] = scratch
     for t in range(1, n):
         if d[where.co + t - 1] < 0:  # an available city
             _fill(where, b, d, t, sv, state.seat, tv, gain_of, state.config.board._city_tokens, state.treasures,

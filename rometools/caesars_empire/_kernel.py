@@ -94,7 +94,7 @@ class Shape:
     twin = cython.declare(object, visibility="readonly")
     entry = cython.declare(object, visibility="readonly")
     locs = cython.declare(object, visibility="readonly")
-    view: cython.int[:]  # ``cells`` as C ints (compiled code reads the board through it)
+    view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
 
     def __init__(self, board, seats, types, gold):
         adj = board._adj
@@ -145,7 +145,7 @@ class Shape:
 
 @cython.cfunc
 @cython.inline
-def _board(shape: Shape) -> cython.int[:]:
+def _board(shape: Shape) -> cython.int[::1]:
     """The board's cells as C ints: the memoryview kept on the shape when compiled (a
     plain module reads ``cells``, which a compiled shape also has)."""
     if cython.compiled:
@@ -263,8 +263,8 @@ def from_scratch(state, shape: Shape) -> Facts:
     """The facts of ``state`` built from its fields (:class:`Facts`), without ``own``."""
     cells = array("i", [0]) * shape.size
     f = _facts(shape, cells, -1)
-    d: cython.int[:] = f.cells
-    b: cython.int[:] = _board(shape)
+    d: cython.int[::1] = f.cells
+    b: cython.int[::1] = _board(shape)
     po = state.path_owner
     for i in range(shape.paths):
         d[shape.po + i] = po[i]
@@ -301,12 +301,12 @@ def from_scratch(state, shape: Shape) -> Facts:
 @cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                c=cython.long, top=cython.Py_ssize_t, at=cython.Py_ssize_t, stop=cython.Py_ssize_t, x=tuple,
                heap=list)
-def relax(shape: Shape, cells: cython.int[:], seeds, stop) -> cython.void:
+def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
     """Dijkstra over built paths from ``seeds`` (locations whose distance may have dropped),
     in place on the ``dist`` section of ``cells``. Paths are only ever added, so distances
     only decrease. With ``stop >= 0`` the search ends once every location nearer Rome than
     ``stop`` is final (labels at or beyond its distance may stay too high)."""
-    b: cython.int[:] = _board(shape)
+    b: cython.int[::1] = _board(shape)
     at = shape.dist
     heap = [(cells[at + v], v) for v in seeds]
     heapq.heapify(heap)
@@ -330,7 +330,7 @@ def relax(shape: Shape, cells: cython.int[:], seeds, stop) -> cython.void:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(k=cython.Py_ssize_t)
-def _end(shape: Shape, b: cython.int[:], a: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The path end from ``a`` to ``v`` (``a``'s entry for the path between them)."""
     for k in range(b[a], b[a + 1]):
         if b[shape.to + k] == v:
@@ -348,7 +348,8 @@ def _end(shape: Shape, b: cython.int[:], a: cython.Py_ssize_t, v: cython.Py_ssiz
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, co=list, roads_left=list)
+               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, co=list, roads_left=list,
+               fields=dict)
 def connect(state, chain: tuple, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
     location indices), with its facts carried forward (``state_type``: ``GameState``, built
@@ -359,20 +360,21 @@ def connect(state, chain: tuple, ids, state_type):
     city (with the kept next steps when no route changed), and solve tied routes from the
     first tie (:func:`_choose_route`).
     """
-    f = state._facts
+    fields = state.__dict__  # the state's fields, read as one dict (each attribute read looks in its class first)
+    f = fields["_facts"]
     shape = f.shape
-    b: cython.int[:] = _board(shape)
+    b: cython.int[::1] = _board(shape)
     cells = f.cells[:]
     g = _facts(shape, cells, -1)
-    d: cython.int[:] = cells
-    seat = state.seat
-    rs = state.route_score
+    d: cython.int[::1] = cells
+    seat = fields["seat"]
+    rs = fields["route_score"]
     seats = len(rs)
     n = len(chain)
     nl = shape.locations
     target = chain[n - 1]
     mult = 2 if d[shape.tslot + target - 1] == shape.gold else 1
-    po = list(state.path_owner)
+    po = list(fields["path_owner"])
     improves = ties = False
     cost = 0
     a = chain[0]
@@ -426,7 +428,7 @@ def connect(state, chain: tuple, ids, state_type):
         locs.append(0)
     tie = v
     if tie:  # the active player chooses among the tied routes from the tie on
-        if state.config.route_policy == "self_then_leader":
+        if fields["config"].route_policy == "self_then_leader":
             me, leader = seat, -1
             for s in range(seats):  # the other seat with the most route points, ties to the lowest
                 if s != seat and (leader < 0 or rs[s] > rs[leader]):
@@ -455,21 +457,25 @@ def connect(state, chain: tuple, ids, state_type):
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
     locations = shape.locs
-    co = list(state.city_owner)
+    co = list(fields["city_owner"])
     co[loc] = seat
-    roads_left = list(state.roads_left)
+    roads_left = list(fields["roads_left"])
     roads_left[seat] -= cost
     record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
               tuple([locations[i] for i in locs]), tuple(gained))
-    new = object.__new__(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
-    object.__setattr__(new, "__dict__", {
-        "config": state.config, "treasures": state.treasures, "city_owner": tuple(co),
+    new = _new_object(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
+    _set_attribute(new, "__dict__", {
+        "config": fields["config"], "treasures": fields["treasures"], "city_owner": tuple(co),
         "path_owner": tuple(po), "roads_left": tuple(roads_left),
         "route_score": tuple([rs[s] + gained[s] for s in range(seats)]),
-        "seat": (seat + 1) % seats, "history": state.history + (record,),
-        "start": state.start, "seed": state.seed, "_facts": g,
+        "seat": (seat + 1) % seats, "history": fields["history"] + (record,),
+        "start": fields["start"], "seed": fields["seed"], "_facts": g,
     })
     return new
+
+
+#: ``object.__new__`` and ``object.__setattr__``, looked up once (:func:`connect` builds a state with them).
+_new_object, _set_attribute = object.__new__, object.__setattr__
 
 
 @cython.cfunc
@@ -478,8 +484,8 @@ def connect(state, chain: tuple, ids, state_type):
 @cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
                w=cython.long, key=cython.longlong, kr=cython.longlong, low=cython.longlong, top=cython.Py_ssize_t,
                topkey=cython.longlong)
-def _solve(shape: Shape, b: cython.int[:], d: cython.int[:], v: cython.Py_ssize_t, keys: cython.longlong[:],
-           steps: cython.int[:], mult: cython.long, me: cython.long, leader: cython.long) -> cython.longlong:
+def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ssize_t, keys: cython.longlong[::1],
+           steps: cython.int[::1], mult: cython.long, me: cython.long, leader: cython.long) -> cython.longlong:
     """The best key from ``v`` on the fewest-Roads DAG (memoised in ``keys``; ``steps[v]`` the
     path end taken): the least ``-own * KEY + leader's`` points, then the smallest ``rank``
     among the best next steps."""
@@ -511,7 +517,7 @@ def _solve(shape: Shape, b: cython.int[:], d: cython.int[:], v: cython.Py_ssize_
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(v=cython.Py_ssize_t, k=cython.Py_ssize_t)
-def _choose_route(shape: Shape, b: cython.int[:], d: cython.int[:], start: cython.Py_ssize_t, mult: cython.long,
+def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: cython.Py_ssize_t, mult: cython.long,
                   me: cython.long, leader: cython.long, locs: list, gained: list) -> cython.void:
     """Tied fewest-Roads routes from ``start``: the built-in policy's choice, appended to
     ``locs`` (locations) and added to ``gained`` (points per seat). The best
@@ -523,8 +529,8 @@ def _choose_route(shape: Shape, b: cython.int[:], d: cython.int[:], start: cytho
     the number of locations."""
     keys = array("q", [0]) * shape.locations
     steps = array("i", [-2]) * shape.locations
-    kv: cython.longlong[:] = keys
-    sv: cython.int[:] = steps
+    kv: cython.longlong[::1] = keys
+    sv: cython.int[::1] = steps
     _solve(shape, b, d, start, kv, sv, mult, me, leader)
     v = start
     while v:
@@ -549,11 +555,11 @@ def own_rows(f) -> cython.void:
     shape = f.shape
     if f.cells[shape.own_ok]:  # known (before taking the arrays' buffers)
         return
-    d: cython.int[:] = f.cells
-    b: cython.int[:] = _board(shape)
+    d: cython.int[::1] = f.cells
+    b: cython.int[::1] = _board(shape)
     n, seats = shape.locations, shape.seats
     joined = array("i", [0]) * shape.cities
-    jv: cython.int[:] = joined
+    jv: cython.int[::1] = joined
     m = 0
     for i in range(shape.cities):  # the joined (empty) cities, by distance (insertion sort)
         if d[shape.co + i] >= 0:
@@ -602,8 +608,8 @@ def touches(f, chain: tuple) -> cython.bint:
     """Whether a path of ``chain`` before its last one would shorten or tie a fewest-Roads route
     (``engine.touches_routes``)."""
     shape = f.shape
-    d: cython.int[:] = f.cells
-    b: cython.int[:] = _board(shape)
+    d: cython.int[::1] = f.cells
+    b: cython.int[::1] = _board(shape)
     for i in range(len(chain) - 2):
         a, v = chain[i], chain[i + 1]
         c = b[shape.cost + _end(shape, b, a, v)]
@@ -626,14 +632,14 @@ def own_after(f, chain: tuple, seat) -> cython.long:
     longest-path solve on the fewest-Roads DAG from the captured city in which locations
     nearer Rome than every new path's far end keep their routes."""
     shape = f.shape
-    b: cython.int[:] = _board(shape)
+    b: cython.int[::1] = _board(shape)
     n = len(chain)
     target = chain[n - 1]
     if not touches(f, chain):  # routes unchanged: the last source's route plus the last path
         a = chain[n - 2]
         return f.cells[shape.own + seat * shape.locations + a] + b[shape.cost + _end(shape, b, a, target)]
     cells = f.cells[:]
-    d: cython.int[:] = cells
+    d: cython.int[::1] = cells
     for i in range(1, n):
         d[shape.po + b[shape.edge + _end(shape, b, chain[i - 1], chain[i])]] = seat
     relax(shape, d, chain[:n - 1], chain[n - 2])
@@ -646,7 +652,7 @@ def own_after(f, chain: tuple, seat) -> cython.long:
         if far < near:
             near = far
     memo = array("i", [-2]) * shape.locations
-    mv: cython.int[:] = memo
+    mv: cython.int[::1] = memo
     return _most_own(shape, b, d, mv, target, seat, near)
 
 
@@ -655,7 +661,7 @@ def own_after(f, chain: tuple, seat) -> cython.long:
 @cython.wraparound(False)
 @cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
                g=cython.long, top=cython.long)
-def _most_own(shape: Shape, b: cython.int[:], d: cython.int[:], memo: cython.int[:], v: cython.Py_ssize_t,
+def _most_own(shape: Shape, b: cython.int[::1], d: cython.int[::1], memo: cython.int[::1], v: cython.Py_ssize_t,
               seat: cython.Py_ssize_t, near: cython.long) -> cython.long:
     """The most Roads of ``seat`` on a fewest-Roads route from ``v`` (memoised in ``memo``)."""
     if not v:
@@ -689,7 +695,7 @@ def open_paths(f) -> tuple:
     city (paths into Rome are in neither: a chain never enters Rome), and Rome and every
     empty city, ascending."""
     shape = f.shape
-    d: cython.int[:] = f.cells
+    d: cython.int[::1] = f.cells
     adj = shape.adj
     leaf, inner, sources = [], [], [0]
     for v in range(shape.locations):
@@ -716,7 +722,7 @@ def open_paths(f) -> tuple:
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
                v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
                x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
-def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[:]) -> tuple:
+def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -> tuple:
     """:func:`open_paths` after ``chain`` is built (``opened``: before it; ``d``: the cells
     after it): the chain's paths leave the lists, and the captured city turns from a leaf
     into an inner location for each of its neighbours (kept in board order, by path index)."""
@@ -766,8 +772,8 @@ def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[:]) -> 
 def cheapest_new_path(f) -> cython.long:
     """Cheapest unbuilt path from Rome or an empty city to an available city (Roads; 0 if none)."""
     shape = f.shape
-    d: cython.int[:] = f.cells
-    b: cython.int[:] = _board(shape)
+    d: cython.int[::1] = f.cells
+    b: cython.int[::1] = _board(shape)
     best = 0
     for v in range(shape.locations):
         if v and d[shape.co + v - 1] < 0:

@@ -134,12 +134,10 @@ class CheapestBot(Bot):
     trusted = True
 
     def decide(self, state: GameState, rng: np.random.Generator):
-        chains = engine.legal_chain_indices(state)
-        if not chains:
+        best = engine.cheapest_chains(state)  # the fewest Roads' chains only, in the legal chains' order
+        if not best:
             return PASS
-        low = min(c for _, c in chains)
-        best = [ch for ch, c in chains if c == low]
-        chain = engine.chain_ids(state.config.board, best[integer_below(rng, len(best))])
+        chain = engine.chain_ids(state.config.board, best[integer_below(rng, len(best))][0])
         return _with_route(state, chain, rng)
 
 
@@ -272,7 +270,9 @@ class GreedyBot(Bot):
            exactly (``engine.own_roads_after``).
 
         When several walks tie for the best, their order is the legal
-        chains' walk order from their sources (``engine.legal_chains_from``).
+        chains' walk order from their sources (``engine.legal_chains_from``),
+        read from each walk's paths without listing the chains (a depth-first
+        listing's place: ``_greedy_search._walk_order``).
 
         It runs in ``_greedy_search.best_chains`` (steps 1 and 2 in its
         ``search``), which Cython compiles at install (plain Python without a C

@@ -312,6 +312,12 @@ class Components:
         return {}
 
     @cached_property
+    def _packed_list_memo(self) -> dict:
+        """``scoring.marginal_list_shared`` per Treasure-count vector packed into one integer
+        (GreedyBot's search, ``_greedy_search._marginal_list``; bounded there)."""
+        return {}
+
+    @cached_property
     def _fold_memo(self) -> dict:
         """``_treasure_memo._folded_marginal`` per sorted non-Gold counts and Gold count (bounded there)."""
         return {}

@@ -11,6 +11,7 @@ engine                                equals (reference)
 ====================================  ===============================================
 :func:`legal_chain_indices`           ``rules.legal_connections`` (same chains)
 :func:`legal_chains_from`             the part of it from some sources
+:func:`cheapest_chains`               the part of it costing the fewest Roads
 :func:`nth_legal_chain`               one chain of it, numbered one-to-one
 :func:`connect`                       ``rules.connect`` (built-in route policies)
 :func:`route_distances`               ``networkx`` shortest paths over built paths
@@ -81,6 +82,7 @@ __all__ = [
     "INF",
     "chain_ids",
     "chain_indices",
+    "cheapest_chains",
     "cheapest_new_path",
     "connect",
     "facts",
@@ -205,6 +207,31 @@ def legal_chains_from(state: GameState, sources: Sequence[int]) -> list[tuple[tu
     f = state._facts or facts(state)
     leaf, inner, _ = f.known_paths or _kernel.open_paths(f)  # derived, not kept: GreedyBot asks it rarely
     return _fast_chains(leaf, inner, sources, _path_limit(state), state.roads_left[state.seat])
+
+
+def cheapest_chains(state: GameState) -> list[tuple[tuple[int, ...], int]]:
+    """The legal chains costing the fewest Roads, as :func:`legal_chain_indices` lists them
+    and in its order, without listing a costlier one.
+
+    A chain ends with an unbuilt path from a source (Rome or an empty city) to an
+    available city, itself a legal chain from that source, so the fewest Roads are
+    :func:`cheapest_new_path`'s; listing with that budget prunes every walk that
+    already costs as much before its last path (CheapestBot's choices: an
+    empty list when the seat cannot connect anything).
+
+    Examples
+    --------
+    >>> from rometools.caesars_empire import new_game
+    >>> s = new_game(rng=1)
+    >>> low = min(c for _, c in legal_chain_indices(s))
+    >>> cheapest_chains(s) == [(ch, c) for ch, c in legal_chain_indices(s) if c == low]
+    True
+    """
+    low = cheapest_new_path(state)
+    if not 0 < low <= state.roads_left[state.seat]:
+        return []
+    f = state._facts or facts(state)
+    return _fast_chains(f.leaf, f.inner, f.sources, _path_limit(state), low)
 
 
 def _fast_chains(leaf, inner, sources, limit: int, budget: int) -> list[tuple[tuple[int, ...], int]]:

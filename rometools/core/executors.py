@@ -20,7 +20,7 @@ from typing import Any
 from rometools.core.errors import ArgumentError
 from rometools.core.registry import game_spec
 
-__all__ = ["EXECUTORS", "MIN_CHUNK", "QUIET_CLUSTER", "TASK_SECONDS", "close_cluster", "close_pool",
+__all__ = ["EXECUTORS", "MIN_CHUNK", "POOL_TASK_SECONDS", "QUIET_CLUSTER", "TASK_SECONDS", "close_cluster", "close_pool",
            "local_cluster", "process_pool", "run_chunks"]
 
 #: Executors :func:`~rometools.core.simulate.simulate` and :func:`run_chunks` know.
@@ -31,6 +31,13 @@ EXECUTORS = ("serial", "process", "dask")
 #: than serial play (the process pool's 128 chunks, 15%); a task of 0.2 s costs a few percent,
 #: and one of at most 2 s keeps the progress bar moving and a Stop heard within seconds.
 TASK_SECONDS = (0.2, 2.0)
+#: The least CPU seconds of a task on the process pool (:func:`process_pool`), instead of
+#: :data:`TASK_SECONDS`'s. A task there costs about 0.2 ms of CPU in all (pickling, the
+#: pipe, the rows back), so a task of 20 ms costs about 1%. The least is also the size of
+#: the last chunks, so it bounds how much longer one worker plays than the others at the
+#: end of a run: with 0.2 s, 2,000 Caesar's Empire greedy games (0.4 CPU s a worker with 2)
+#: ended with one worker up to a quarter busier than the other.
+POOL_TASK_SECONDS = 0.02
 MIN_CHUNK = 10
 #: Dask settings of the ``LocalCluster`` :func:`local_cluster` starts. It has no
 #: dashboard, so nothing reads the statistical profile each worker takes of its
@@ -50,8 +57,8 @@ class _Chunker:
     """The games' indices handed out chunk by chunk, each chunk sized by the time the ones before
     took (guided self-scheduling, as OpenMP's ``schedule(guided)``): first one chunk of
     ``MIN_CHUNK`` games a worker slot, which measures the game; then about ``remaining / (2 *
-    slots)`` games, so the workers finish together, but no fewer than :data:`TASK_SECONDS`'s
-    least and no more than its most CPU seconds' worth.
+    slots)`` games, so the workers finish together, but no fewer than ``least`` CPU seconds'
+    worth (default :data:`TASK_SECONDS`'s least) and no more than :data:`TASK_SECONDS`'s most.
 
     Examples
     --------
@@ -65,8 +72,8 @@ class _Chunker:
     (range(665, 865), range(865, 1000), None)
     """
 
-    def __init__(self, n_games: int, slots: int):
-        self.n_games, self.slots = n_games, max(1, slots)
+    def __init__(self, n_games: int, slots: int, least: float = TASK_SECONDS[0]):
+        self.n_games, self.slots, self.least = n_games, max(1, slots), least
         self.start = 0
         self.games = 0        # games timed so far
         self.seconds = 0.0    # and their CPU seconds
@@ -78,7 +85,7 @@ class _Chunker:
         size = MIN_CHUNK
         if self.games:
             per_game = max(self.seconds / self.games, 1e-9)
-            least, most = (int(t / per_game) for t in TASK_SECONDS)
+            least, most = int(self.least / per_game), int(TASK_SECONDS[1] / per_game)
             size = max(MIN_CHUNK, least, min(most, -(-remaining // (2 * self.slots))))
         chunk = range(self.start, min(self.n_games, self.start + size))
         self.start = chunk.stop
@@ -191,7 +198,7 @@ def run_chunks(task: Callable[[list[int]], Any], n_games: int, *, executor: str 
             on_chunk(task([i]), 1)
     elif executor == "process":
         workers = workers or os.cpu_count() or 1
-        chunker = _Chunker(n_games, workers)
+        chunker = _Chunker(n_games, workers, POOL_TASK_SECONDS)
         futures: dict = {}   # in flight: future -> games in it
 
         def submit(pool) -> None:

@@ -75,6 +75,10 @@ class StudioFiles:
         try:
             if not text:
                 raise ValueError("type the file's name, e.g. my_variant.toml")
+            path = Path(text).expanduser()
+            if path.suffix == ".toml" and path.exists():   # said in the studio's words: it has no force=True
+                raise ValueError(f"{shown(str(path), 80)} exists and the studio never replaces a file; type "
+                                 "another name in Variant file and press Save again")
             where = self.save(text)
         except INPUT_ERRORS as err:
             self._say_file(f"Cannot save: {self._wording(_text_of(err))}", error=True)
@@ -86,6 +90,8 @@ class StudioFiles:
         text = self._file.value.strip()
         if not text:
             self._say_file("Cannot load: type the variant file's name, e.g. my_variant.toml", error=True)
+            if self.message.startswith("Cannot update: Variant file: "):   # the last file's refusal, now stale
+                self._clear_error()
             return
         if self.load(text):
             self._say_file(f"Loaded {shown(text, 80)}.")

@@ -12,7 +12,7 @@ import html
 import json
 
 from rometools.core.formatting import counted, number, shown
-from rometools.widgets._base import _text_of, html_table
+from rometools.widgets._base import Snapshot, _text_of, html_table
 from rometools.widgets._what_if_text import (
     _json_value,
     _listed,
@@ -81,21 +81,48 @@ class StudioValues:
         finally:
             self._hold = was
 
-    def _fill_new_value(self) -> None:
-        """The New value box: the picked value as the variant has it (the designer edits it)."""
+    def _picked_text(self) -> str | None:
+        """The picked value as the variant shown has it, as New value shows it (``None``: nothing picked)."""
         address = self._pick.value
         if address is None or self._variant is None:
-            return
+            return None
         if address in self._changes:
             value = self._changes[address]
         else:
             p = next((p for p in self._parameters(self._variant) if p.address == address), None)
             value = None if p is None else p.current
+        return "" if value is None else _value_text(value)
+
+    def _fill_new_value(self) -> None:
+        """The New value box: the picked value as the variant has it (the designer edits it)."""
+        text = self._picked_text()
+        if text is None:
+            return
         was, self._hold = self._hold, True
         try:
-            self._new_value.value = "" if value is None else _value_text(value)
+            self._new_value.value = text
         finally:
             self._hold = was
+
+    def _picker_attempt(self, action, *, refused_box: str | None = None) -> bool:
+        """Run a picker button's ``action`` as an update; a refusal puts back the view shown, except the
+        pick: Value stays on the value the designer picked (the next Set goes to it), and the box the
+        refusal is about (``refused_box``, New value for Set) reads the picked value again.
+
+        The pick is no part of the view (picking redraws nothing), so the last view's snapshot holds
+        the value picked when it was drawn: putting that back would move the picker to another
+        value, and the next Set would change it instead.
+        """
+        restore = self._good
+        if restore is not None and "pick" in restore.controls and "new_value" in restore.controls:
+            controls = dict(restore.controls)
+            if self._pick.value in [o[1] for o in controls["pick"].get("options", ())]:
+                controls["pick"] = {**controls["pick"], "value": self._pick.value}
+            text = self._picked_text() if refused_box == "new_value" else self._new_value.value
+            controls["new_value"] = {**controls["new_value"], "value": self._new_value.value if text is None
+                                     else text}
+            restore = Snapshot(controls, restore.model)
+        return self._attempt(action, restore_to=restore)
 
     # ------------------------------------------------------------ the picker's buttons
     def _picked(self) -> str:

@@ -62,6 +62,7 @@ from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
     Explorer,
+    NumberBoxError,
     WholeNumberText,
     _text_of,
     html_table,
@@ -259,13 +260,13 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
             value="", description="New value", layout={"width": "300px"}, continuous_update=False),
             "rt-whatif-value")
         self._set_button = self._button("Set", "rt-whatif-set", "check", "set the value picked to the new value")
-        self._set_button.on_click(lambda _b: self._attempt(self._set_picked, restore_to=self._good))
+        self._set_button.on_click(lambda _b: self._picker_attempt(self._set_picked, refused_box="new_value"))
         self._unset_button = self._button("Published", "rt-whatif-unset", "undo",
                                           "put the value picked back to its published value")
-        self._unset_button.on_click(lambda _b: self._attempt(self._unset_picked, restore_to=self._good))
+        self._unset_button.on_click(lambda _b: self._picker_attempt(self._unset_picked))
         self._tune_this = self._button("Tune this", "rt-whatif-tune-this", "sliders",
                                        "tune the value picked (the Tune tab)")
-        self._tune_this.on_click(lambda _b: self._attempt(self._tune_picked, restore_to=self._good))
+        self._tune_this.on_click(lambda _b: self._picker_attempt(self._tune_picked))
         # the variant file
         self._file_status = widgets.HTML("")
         self._file_status.add_class("rt-whatif-file-status")
@@ -598,6 +599,9 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
 
         if not isinstance(text, str) or not text.strip():
             raise ValueError(f"Values: give low:high, low:high:step or a list such as 0,2,5; got {shown(text)}")
+        if "," in text and any(not word.strip() for word in text.split(",")):
+            raise ValueError(f"Values: an empty value between commas in {shown(text, 60)}; write a list such as "
+                             "0,2,5")
         try:
             return parse_values(text)   # a value given twice included
         except ArgumentTypeError as err:
@@ -617,10 +621,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         raise ValueError(f"Target must be {TARGETS}, got {shown(text)}")
 
     def _tune_parameter(self, variant, parameters) -> str:
-        """Tune's parameter, checked: a numeric value the variant lists (``""``: none chosen yet)."""
+        """Tune's parameter, checked: a numeric value the variant lists (an empty box refused, at once)."""
         text = self._parameter.value.strip()
         if not text:
-            return ""
+            raise ValueError(f"Parameter: type the value to tune, e.g. handicap.{self._players.value} (or pick a "
+                             "value above and press Tune this)")
         numeric = {p.address for p in parameters if _numeric(p)}
         if text not in numeric:
             examples = ", ".join(a for a in (f"handicap.{self._players.value}", *sorted(numeric)[:2]) if a)
@@ -632,11 +637,41 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         changes = parse_changes(self._changes_box.value)
         base, variant = self._build(changes)
         parameters = self._parameters(variant)
-        self._parse_values(self._values.value)
-        self._parse_target(self._target.value)
-        parameter = self._tune_parameter(variant, parameters)
+        # a refused text box of Tune goes back to the value the view was drawn with, as a number box does:
+        # its refusal is said once, and never again as if new when another box is edited
+        checks = (("values", lambda: self._parse_values(self._values.value)),
+                  ("target", lambda: self._parse_target(self._target.value)),
+                  ("parameter", lambda: self._tune_parameter(variant, parameters)))
+        for field, check in checks:
+            try:
+                got = check()
+            except ValueError as err:
+                raise NumberBoxError(field, _text_of(err)) from None
+        parameter = got
+        if self._batch.value > self._max_games.value and self._tab.value == "compare":
+            self._note(f"Batch {number(self._batch.value)} is more than Budget {number(self._max_games.value)}: "
+                       f"Compare plays the {number(self._max_games.value)} paired games in one batch, with no look "
+                       "between (a smaller Batch stops as soon as the answer is clear).")
         return {"changes": changes, "base": base, "variant": variant, "parameters": parameters,
                 "parameter": parameter}
+
+    def _show_refusal(self, err: BaseException, typed) -> None:
+        """As the explorers' own, but refused Changes lines stay in their box to be mended, so while they
+        stay as refused, an edit of another box is refused for them again: said as still refused, not
+        as if that box's value were the new mistake."""
+        text = _text_of(err)
+        refused = self._changes_box.value
+        if (text.startswith("Changes: ") and not isinstance(err, NumberBoxError)
+                and refused == self.__dict__.get("_changes_refused") and refused != self._good_changes_text()):
+            err = ValueError("Changes are still refused as typed (mend or empty them first): "
+                             + text.removeprefix("Changes: "))
+        self._changes_refused = refused if text.startswith("Changes: ") else None
+        super()._show_refusal(err, typed)
+
+    def _good_changes_text(self) -> str | None:
+        """The Changes box as the view shown was drawn with it."""
+        good = self._good.controls.get("changes") if self._good is not None else None
+        return None if good is None else good.get("value")
 
     # ------------------------------------------------------------ view of the question
     def _draw(self, view: dict[str, Any]) -> None:

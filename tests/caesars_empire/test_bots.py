@@ -151,6 +151,27 @@ def test_cheapest_bot_takes_a_cheapest_connection():
         s = apply(s, chain)
 
 
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 3, "max_chain_paths": 2},
+                                     {"players": 5, "roads_per_player": 12, "no_move": "end_game"}])
+def test_cheapest_chains_are_the_fewest_roads_legal_chains_in_their_order(options):
+    """engine.cheapest_chains (CheapestBot's choices, listed with the fewest Roads as the budget)
+    == the legal chains of the least cost, in legal_chain_indices' order, after every move of
+    seeded games; [] when the seat cannot connect anything."""
+    cfg = GameConfig(**options)
+    checked = ties = 0
+    for seed in range(3):
+        end = play_game(cfg, ["cheapest", "greedy", "random", "cheapest", "random"][:cfg.players], seed)
+        for state in turn_states(end):
+            if is_over(state):
+                continue
+            chains = engine.legal_chain_indices(state)
+            low = min((c for _, c in chains), default=None)
+            assert engine.cheapest_chains(state) == [(ch, c) for ch, c in chains if c == low]
+            ties += sum(1 for _, c in chains if c == low) > 1
+            checked += 1
+    assert checked > 50 and ties > 10
+
+
 @pytest.mark.parametrize("policy", ["self_then_leader", "first"])
 def test_greedy_values_match_what_the_rules_give(policy):
     """GreedyBot's route value equals the points the seat really scores under the

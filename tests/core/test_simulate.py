@@ -625,6 +625,43 @@ def test_process_runs_share_one_kept_pool_until_the_worker_count_or_the_registry
     close_pool()
 
 
+def test_a_worker_loads_a_runs_game_once_and_another_config_anew():
+    """play_chunk (every executor's worker) keeps the game it loaded from a config dict: the chunks
+    of a run, and the runs after it with an equal dict, play on it; another dict loads its own game;
+    the rows are those of the game loaded afresh."""
+    from rometools.core import simulate as module
+
+    four = rometools.load_game("caesars_empire", players=4).config.to_dict()
+    three = rometools.load_game("caesars_empire", players=3).config.to_dict()
+    first = module.play_chunk("caesars_empire", four, ["greedy"] * 4, 7, 10, range(0, 2), 1)
+    game = module._LAST_GAME[0][2]
+    again = module.play_chunk("caesars_empire", dict(four), ["greedy"] * 4, 7, 10, range(0, 2), 1)
+    assert module._LAST_GAME[0][2] is game and again == first
+    module.play_chunk("caesars_empire", three, ["greedy"] * 3, 7, 10, range(0, 1), 1)
+    assert module._LAST_GAME[0][2] is not game and module._LAST_GAME[0][2].players == 3
+    fresh = module._play_games(rometools.load_game("caesars_empire", players=4), ["greedy"] * 4, 7, range(0, 2), 1)
+    assert fresh == first
+
+
+def test_the_process_pools_chunks_end_small_so_its_workers_finish_together():
+    """The process pool's chunks shrink to POOL_TASK_SECONDS of play (a task there costs a fraction
+    of a millisecond), not Dask's least TASK_SECONDS: the last chunks of 2,000 games of 0.4 ms are
+    about 50 games, where Dask's are 500."""
+    from rometools.core.executors import POOL_TASK_SECONDS, TASK_SECONDS, _Chunker
+
+    def sizes(chunker):
+        chunker.done(10, 0.004)   # 0.4 ms a game
+        out = []
+        while (chunk := chunker.take()) is not None:
+            out.append(len(chunk))
+        return out
+
+    # a quarter of the games left each (2 workers, 2 chunks in flight each), at least 20 ms (50 games)
+    assert sizes(_Chunker(2000, 2, POOL_TASK_SECONDS)) == [500, 375, 282, 211, 158, 119, 89, 67, 50, 50, 50, 49]
+    assert sizes(_Chunker(2000, 2)) == [500, 500, 500, 500]   # at least 0.2 s: the last 500 on one worker
+    assert TASK_SECONDS[0] / POOL_TASK_SECONDS == 10
+
+
 def test_dask_runs_without_an_address_share_one_kept_cluster():
     from rometools.core import simulate as module
     from rometools.core.simulate import close_cluster

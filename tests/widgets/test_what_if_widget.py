@@ -100,6 +100,55 @@ def test_a_value_refused_by_set_names_the_new_value_box(game, address, typed, sa
     assert (ex.values(), ex._changes_box.value, ex.question) == before
 
 
+def test_a_refused_new_value_leaves_the_pick_alone():
+    """A fresh-user trial: handicap.3 picked, 'xyz' refused, then 7 set. The refusal put Value back to
+    the value the last view was drawn with (handicap.1), and the next Set handicapped the wrong seat."""
+    ex = VariantStudio()
+    ex._find.value = "handicap"
+    picked = [v for _, v in ex._pick.options]
+    assert picked[0] == "handicap.1" and "handicap.3" in picked
+    ex._pick.value = "handicap.3"
+    assert ex._new_value.value == "0"
+    ex._new_value.value = "xyz"
+    ex._set_button.click()
+    assert ex.message.startswith("Cannot update: New value: handicap.3: "), ex.message
+    assert "Value put back" not in ex.message and "New value put back to '0'" in ex.message
+    assert (ex._pick.value, ex._new_value.value, ex.values()["changes"]) == ("handicap.3", "0", {})
+    ex._new_value.value = "7"
+    ex._set_button.click()
+    assert ex.message == "" and ex.values()["changes"] == {"handicap.3": 7}
+    assert ex._pick.value == "handicap.3"
+
+
+def test_a_refused_tune_box_goes_back_and_is_not_said_again():
+    """A refused Target, Values or Parameter reads the view's value again, and an edit of another box
+    afterwards is judged on its own: the old refusal is not shown again as if new."""
+    ex = VariantStudio("pig", tab="tune")
+    ex._target.value = "length=-3"
+    assert ex.message.startswith("Cannot update: Target must be equal-seats or length=<number>"), ex.message
+    assert "Target put back to 'equal-seats'" in ex.message and ex._target.value == "equal-seats"
+    ex._tune_games.value = 99999
+    assert ex.message == "" and ex.values()["tune_games"] == 99999
+    ex._tune_games.value = 99_999_999
+    assert ex.message.startswith("Cannot update: Tune budget must be a whole number"), ex.message
+    assert "Target" not in ex.message
+    ex._values.value = "1,,2"
+    assert ex.message.startswith("Cannot update: Values: an empty value between commas in '1,,2'"), ex.message
+    assert ex._values.value == "0:60:10"
+    ex._parameter.value = ""
+    assert ex.message.startswith("Cannot update: Parameter: type the value to tune, e.g. handicap.2"), ex.message
+    assert ex._parameter.value == "handicap.2"
+
+
+def test_a_batch_larger_than_the_budget_is_explained():
+    ex = VariantStudio("pig", max_games=100, batch=100)
+    assert ex.message == ""
+    ex._batch.value = 5000
+    assert ex.message == ("Note: Batch 5,000 is more than Budget 100: Compare plays the 100 paired games in one "
+                          "batch, with no look between (a smaller Batch stops as soon as the answer is clear).")
+    assert ex.values()["batch"] == 5000
+
+
 def test_changes_typed_in_the_page_are_read_line_by_line():
     ex = VariantStudio("via_romana", players=3)
     ex._changes_box.value = "hand = 5\n# a comment\nhandicap.3 = 2\ncomponents:goals.points = 7"
@@ -108,6 +157,11 @@ def test_changes_typed_in_the_page_are_read_line_by_line():
     ex._changes_box.value = "hand 5"
     assert ex.message.startswith("Cannot update: Changes: line 1: write address = value")
     assert ex.values()["changes"] == {"hand": 5, "handicap.3": 2, "components:goals.points": 7}   # the last good
+    ex._seed.value = 7                    # another box edited while the refused line stays: said as still refused
+    assert ex.message.startswith("Cannot update: Changes are still refused as typed (mend or empty them first): "
+                                 "line 1: write address = value"), ex.message
+    ex._changes_box.value = "hand 4"      # a new mistake in Changes is said as new
+    assert ex.message.startswith("Cannot update: Changes: line 1: write address = value"), ex.message
 
 
 def test_changes_text_round_trips():
@@ -318,6 +372,12 @@ def test_in_a_notebook_save_and_load_by_path(tmp_path):
     other._file.value = str(tmp_path / "missing.toml")
     other._load_button.click()
     assert "Cannot load" in other._file_status.value and "Variant file: " in other.message
+    other._file.value = ""                      # the missing file's refusal goes with it
+    other._load_button.click()
+    assert "Cannot load: type the variant file" in other._file_status.value and other.message == ""
+    ex._save_button.click()                     # an existing name: what to do in the studio, not force=True
+    assert "exists and the studio never replaces a file; type another name in Variant file" in ex._file_status.value
+    assert "force" not in ex._file_status.value
 
 
 # ----------------------------------------------------------------- every game, read as a designer reads
@@ -358,7 +418,7 @@ def test_find_narrows_the_values_while_a_refused_line_sits_in_changes():
     assert [v for _, v in ex._pick.options] and all("goals" in v for _, v in ex._pick.options)
     assert "components:goals.points" in [v for _, v in ex._pick.options]
     assert "1 match &#x27;goals&#x27;" in ex._table.value
-    assert ex.message.startswith("Cannot update: Changes:")   # still said
+    assert ex.message.startswith("Cannot update: Changes are still refused as typed")   # still said, as still
 
 
 def test_the_variant_name_does_not_follow_to_another_game(tmp_path):
