@@ -104,7 +104,7 @@ def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page
     _type(page, ".rt-whatif-budget", "1000000")
     _type(page, ".rt-whatif-batch", "50")
     page.locator("button.rt-whatif-compare").first.click()
-    _wait_text(page, ".rt-whatif-verdict", "^Verdict after", 4 * WAIT_MS)   # a batch drawn: still playing
+    _wait_text(page, ".rt-whatif-verdict", "^Verdict so far, after", 4 * WAIT_MS)   # a batch drawn: still playing
     assert page.locator(".rt-whatif-game select").first.is_disabled()
     assert page.locator(".rt-whatif-changes textarea").first.is_disabled()
     page.locator("button.rt-whatif-stop").first.click()
