@@ -308,6 +308,9 @@ def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
     ``stop`` is final (labels at or beyond its distance may stay too high)."""
     b: cython.int[::1] = _board(shape)
     at = shape.dist
+    if shape.locations <= 64:  # the open locations as one 64-bit mask: no heap of tuples
+        _relax_mask(shape, b, cells, seeds, stop)
+        return
     heap = [(cells[at + v], v) for v in seeds]
     heapq.heapify(heap)
     while heap:
@@ -323,6 +326,42 @@ def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
             if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
                 cells[at + u] = d + c
                 heapq.heappush(heap, (d + c, u))
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
+               at=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t, best=cython.long,
+               mask=cython.ulonglong, one=cython.ulonglong)
+def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.int[::1], seeds, stop) -> cython.void:
+    """:func:`relax` on a board of at most 64 locations: the open locations (seeded, or whose
+    distance dropped and that are not visited since) are the bits of one integer, and the next
+    visited is the least ``(distance, location)`` among them: the order in which the heap of
+    ``(distance, location)`` pairs visits them (its stale pairs are skipped, and the search ends
+    at the same one), so every distance comes out the same."""
+    at = shape.dist
+    n = shape.locations
+    one = 1
+    mask = 0
+    for i in range(len(seeds)):
+        v = seeds[i]
+        mask |= one << v
+    while mask:
+        v = -1
+        best = 0
+        for i in range(n):
+            if (mask >> i) & one and (v < 0 or cells[at + i] < best):
+                v, best = i, cells[at + i]
+        mask &= ~(one << v)
+        d = best
+        if stop >= 0 and d >= cells[at + stop]:
+            return
+        for k in range(b[v], b[v + 1]):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
+                cells[at + u] = d + c
+                mask |= one << u
 
 
 @cython.cfunc
