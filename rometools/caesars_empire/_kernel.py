@@ -57,6 +57,7 @@ COMPILED = cython.compiled
 INF = 1 << 30
 #: Route-choice keys pack (-own points, leader's points) as -own * KEY + leader's.
 KEY = 1 << 40
+_KEY = cython.declare(cython.longlong, KEY)  # KEY as a C constant (the compiled loops multiply by it)
 
 
 @cython.cclass
@@ -94,6 +95,8 @@ class Shape:
     twin = cython.declare(object, visibility="readonly")
     entry = cython.declare(object, visibility="readonly")
     locs = cython.declare(object, visibility="readonly")
+    no_keys = cython.declare(object, visibility="readonly")
+    no_steps = cython.declare(object, visibility="readonly")
     view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
 
     def __init__(self, board, seats, types, gold):
@@ -130,6 +133,8 @@ class Shape:
         self.view = self.cells
         self.adj, self.twin, self.entry = adj, board._twin, board._entry
         self.locs = board.locations
+        self.no_keys = array("q", [0]) * n  # _choose_route's memo, copied per route solved
+        self.no_steps = array("i", [-2]) * n
         # the facts' sections
         self.po = 0
         self.co = self.paths
@@ -541,7 +546,7 @@ def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ss
             key = _solve(shape, b, d, u, keys, steps, mult, me, leader) if u else 0
             w = c * mult
             if o == me:
-                key -= w * KEY
+                key -= w * _KEY
             elif o == leader:
                 key += w
             kr = key * shape.locations + b[shape.rank + u]  # (key, id order) as one int
@@ -566,8 +571,8 @@ def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: c
     policy's choice on the sorted ``RouteOption`` list. The packed keys stay below 2**63:
     own and leader points are at most a route's Roads doubled, times ``KEY`` (2**40) and
     the number of locations."""
-    keys = array("q", [0]) * shape.locations
-    steps = array("i", [-2]) * shape.locations
+    keys = shape.no_keys[:]
+    steps = shape.no_steps[:]
     kv: cython.longlong[::1] = keys
     sv: cython.int[::1] = steps
     _solve(shape, b, d, start, kv, sv, mult, me, leader)
