@@ -638,10 +638,12 @@ class Explorer(widgets.VBox):
             text = text[:MAX_MESSAGE] + f"... ({number(len(text))} characters in all)"
         return text
 
-    def _show_error(self, err: BaseException) -> None:
+    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+        """Say a refusal: ``err``'s words, and what is on screen (``kept``; default :meth:`_kept`)."""
         text = self._wording(_text_of(err), err)
+        kept = self._kept() if kept is None else kept
         self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
-                               f"<br><small>({html.escape(self._kept())})</small></div>")
+                               f"<br><small>({html.escape(kept)})</small></div>")
         self._message.add_class("rt-error")
         self._message.remove_class("rt-notice")
 
