@@ -188,6 +188,13 @@ def test_another_box_edited_while_refused_lines_stay_in_changes_applies_and_says
                                  "'hand 5'; mend or empty them before Tune (nothing played)"), ex.message
     ex._changes_box.value = "hand = 4"                                                    # mended: all is well
     assert ex.message == "" and ex.values()["changes"] == {"hand": 4} and ex.variant.options["hand"] == 4
+    ex._changes_box.value = "hand 5\nroute_policy = x"
+    ex._find.value = "handicap.2"
+    ex._new_value.value = "3"
+    ex._set_button.click()           # Set writes Changes: the refused lines were dropped without a word
+    assert ex._changes_box.value == "hand = 4\nhandicap.2 = 3" and ex.values()["changes"] == {"hand": 4, "handicap.2": 3}
+    assert ex.message == ("Note: The refused lines in Changes, 'hand 5\\nroute_policy = x', are replaced by the "
+                          "changes accepted before with handicap.2 set."), ex.message
 
 
 def test_a_variant_name_too_long_typed_in_the_page_is_refused_as_a_variant_file_refuses_it(tmp_path):
