@@ -81,3 +81,17 @@ def test_an_option_error_and_a_data_file_error_come_back_with_their_own_fields()
     err = pickle.loads(pickle.dumps(DataFileError("board.toml", "city[3] (id='capua').value", "must be 1 to 8")))
     assert (err.path, err.entry, err.problem) == ("board.toml", "city[3] (id='capua').value", "must be 1 to 8")
     assert str(err) == "board.toml: city[3] (id='capua').value: must be 1 to 8"
+
+
+def test_an_option_error_raised_in_a_worker_process_reaches_the_caller_whole():
+    """What a process executor does: before, the caller got ``BrokenProcessPool`` ("A process in the
+    process pool was terminated abruptly"), the designer's message lost."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rometools.core.errors import OptionError, check_choice
+
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        future = pool.submit(check_choice, "no_move", "stop", ("pass", "end_game"))
+        with pytest.raises(OptionError) as raised:
+            future.result()
+    assert raised.value.option == "no_move" and str(raised.value) == "no_move must be one of pass, end_game; got 'stop'"
