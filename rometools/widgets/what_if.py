@@ -556,7 +556,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         ValueError
             "Changes: ..." naming the address and what is wrong, as the variant's own check says it.
         """
-        from rometools.core.variants import Variant
+        from rometools.core.variants import MAX_NAME_CHARS, Variant
 
         game, players = self._game.value, self._players.value
         if "players" in changes:
@@ -570,9 +570,10 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
             except INPUT_ERRORS as err:
                 raise ValueError(f"Changes: {address}: {_text_of(err)}" if address not in _text_of(err)
                                  else f"Changes: {_text_of(err)}") from None
+        # the name typed, whole (a longer one is refused: _check_name); else the changes in words, cut to fit
         label = self._name.value.strip() or (
-            "; ".join(f"{a} = {_value_text(v)}" for a, v in changes.items())[:200] or "as published")
-        variant = Variant(game, label[:200], variant.options, variant.edits)
+            "; ".join(f"{a} = {_value_text(v)}" for a, v in changes.items())[:MAX_NAME_CHARS] or "as published")
+        variant = Variant(game, label, variant.options, variant.edits)
         try:
             played = variant.load()
             base.load()
