@@ -690,8 +690,9 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         """As the explorers' own; while lines refused stay in Changes, the message says what was drawn
         for the box edited meanwhile, and that the lines are still refused (a refusal, in red)."""
         edited = [] if self._good is None else [
-            name for name in ("game", "players", "bots", "name", "tab", "seed", "precision", "score_precision",
-                              "max_games", "batch", "parameter", "values", "target", "tune_games", "check_games")
+            name for name in ("game", "players", "bots", "find", "name", "tab", "seed", "precision",
+                              "score_precision", "max_games", "batch", "parameter", "values", "target", "tune_games",
+                              "check_games")
             if self._good.controls[name].get("value") != self._controls[name].value]
         super()._show(view)
         if view["refused"] is None:
