@@ -76,14 +76,16 @@ class _Where:
     gold: cython.Py_ssize_t
     own_ok: cython.Py_ssize_t
     zeros: object
-    scratch: object  # best_chains' ``3 * locations`` cells (zeroed at each search; ``busy`` held while one runs)
+    scratch: object  # best_chains' ``3 * locations`` cells (zeroed at each search; taken while one runs: :func:`_taken`)
     sv: cython.int[::1]  # ``scratch`` as C ints
-    walks: object  # search()'s walk nodes, kept between searches (``busy`` held while one runs)
+    walks: object  # search()'s walk nodes, kept between searches (taken while one runs)
     nodes: cython.int[::1]  # ``walks`` as C ints
     pending: object  # the walk nodes still to go on from (a stack of their numbers), room for as many
     stack: cython.int[::1]  # ``pending`` as C ints
-    busy: object
+    busy: object  # a Lock: the buffers are taken (the plain module's test and set)
+    held: cython.bint  # the buffers are taken (the compiled module's test and set: no Python call between them)
     shape: object
+    locs: object  # the board's location ids
     board: cython.int[::1]  # the board's cells
 
     def __init__(self, shape):
@@ -100,7 +102,9 @@ class _Where:
         self.pending = array("i", [0]) * _ROOM
         self.stack = self.pending
         self.busy = Lock()
+        self.held = False
         self.shape = shape
+        self.locs = shape.locs
         self.board = shape.cells
 
 
@@ -189,8 +193,8 @@ def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int
     Returns ``(best, top, cheapest, later)``: ``best`` the best chains so far as
     ``(place, chain)`` (``place`` orders them as the legal chains are listed),
     their points and Roads (``-1`` and ``0`` if none), ``later`` the longer walks
-    still to value exactly ``(walk, Roads, bound)``. The caller holds ``where.busy``
-    (:func:`best_chains`): the walk nodes are ``where``'s.
+    still to value exactly ``(walk, Roads, bound)``. The caller has taken ``where``'s
+    buffers (:func:`_taken`): the walk nodes are its.
     """
     return _search(where, b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of, tokens, treasures,
                    treasure_value)
@@ -374,8 +378,22 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     valued exactly) and the tie order. Returns ``(chains, points, cost)``."""
     fields = state.__dict__  # the state's fields, read as one dict (each attribute read looks in its class first)
     f = fields["_facts"] or engine.facts(state)
-    where = _where(f.shape)
-    if not where.busy.acquire(False):  # a search under way (another thread's, or a callback's): buffers of its own
+    return _taken(state, fields, f, _where(f.shape), policy, tv, gain_of, treasure_value)
+
+
+@cython.cfunc
+def _taken(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_value) -> tuple:
+    """:func:`_best_chains` with ``where``'s buffers taken while it runs, or, when a search is
+    under way (another thread's, or a callback's), with buffers of its own."""
+    if cython.compiled:  # the GIL is held from the test to the set: no other thread runs between them
+        if where.held:
+            return _best_chains(state, fields, f, _Where(f.shape), policy, tv, gain_of, treasure_value)
+        where.held = True
+        try:
+            return _best_chains(state, fields, f, where, policy, tv, gain_of, treasure_value)
+        finally:
+            where.held = False
+    if not where.busy.acquire(False):
         return _best_chains(state, fields, f, _Where(f.shape), policy, tv, gain_of, treasure_value)
     try:
         return _best_chains(state, fields, f, where, policy, tv, gain_of, treasure_value)
@@ -628,13 +646,17 @@ def best_chains_standard(state, policy):
 
 
 @cython.ccall
+@cython.locals(where=_Where, fields=dict, best=list)
 def choose_standard(state, policy, rng):
     """``GreedyBot.decide`` under standard City Points and the route policy ``policy``
     (``"self_then_leader"`` or ``"first"``): the best chain as location ids (one of
     the tied best drawn uniformly with ``rng.integers``), or ``PASS``."""
-    best = best_chains_standard(state, policy)[0]
+    fields = state.__dict__
+    f = fields["_facts"] or engine.facts(state)
+    where = _where(f.shape)
+    best = _taken(state, fields, f, where, policy, None, None, None)[0]
     if not best:
         return PASS
     chain = best[integer_below(rng, len(best))] if len(best) > 1 else best[0]
-    locations = state.config.board.locations
+    locations = where.locs
     return tuple([locations[i] for i in chain])
