@@ -34,6 +34,7 @@ _facts = _facts_module._facts
 
 # ----------------------------------------------------------------- whose move
 @cython.ccall
+@cython.locals(kind=str, item=tuple)
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
     if state.over:
@@ -74,6 +75,7 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
     return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
 
 
+@cython.locals(kind=str, item=tuple)
 def random_source(state: GameState) -> str:
     """The source of the pending draw, for common random numbers (``GameSpec.chance_stream``).
 
@@ -208,7 +210,9 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
 
 
 @cython.ccall
-@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t, hand=tuple,
+               held=list, colour=tuple, pieces=tuple, opts=list, cities=dict, reach=dict, ms=tuple, takes=tuple,
+               card_city=tuple, city=cython.Py_ssize_t)
 def _build_groups(state: GameState, t: _Tables) -> list:
     """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
     the places as space indices (a double's as ``(city, space, space)``), in the same order. Every
@@ -245,8 +249,9 @@ def _build_groups(state: GameState, t: _Tables) -> list:
             if places:
                 opts.append(("milestone", (a,), places))
         if state.milestones[seat] >= 2:
+            card_city = t.card_city
             for a in held:
-                city = t.card_city[a]
+                city = card_city[a]
                 if city >= 0 and pieces[city] != -1:
                     places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
                     if places:
@@ -294,6 +299,7 @@ def _build_actions(state: GameState, t: _Tables) -> list:
     return acts
 
 
+@cython.locals(kind=str, item=tuple)
 def legal_actions(state: GameState) -> list:
     """Every legal action: the outcomes at a chance node, the decisions elsewhere, ``[]`` at the end.
 

@@ -238,7 +238,7 @@ def _why_not(state: GameState, action: Any) -> str:
 
 
 @cython.ccall
-@cython.locals(n=cython.Py_ssize_t)
+@cython.locals(n=cython.Py_ssize_t, src=dict, d=dict, log=list)
 def _successor(state: GameState, action: Any) -> GameState:
     """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
     which it and the functions it calls change in place, field by field in its ``__dict__`` (a copy
@@ -251,8 +251,9 @@ def _successor(state: GameState, action: Any) -> GameState:
     that the action landed at ``state``'s end, keeps two threads that extend one state at once
     apart (the second one's action lands after the first's, so it copies)."""
     s = object.__new__(GameState)
-    d = state.__dict__.copy()
-    log: list = d["_log"]
+    src = state.__dict__   # typed (dict, list): their copy and append are C calls, not method calls
+    d = src.copy()
+    log = d["_log"]
     n = d["_n"]
     if len(log) == n:
         log.append(action)
@@ -270,6 +271,7 @@ def _successor(state: GameState, action: Any) -> GameState:
     return s
 
 
+@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
     t = _t(state.config)
@@ -334,10 +336,10 @@ def apply_legal(state: GameState, action: Any) -> GameState:
             s = _build(s, t, action)
     elif kind == "order":
         road = action[1]
-        others = tuple(r for r in item[2] if r != road)
+        others = tuple([r for r in item[2] if r != road])   # list comprehensions: no closure over typed locals
         d["agenda"] = agenda[1:]
         s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
-                   tuple(("auto", item[1], r) for r in others))
+                   tuple([("auto", item[1], r) for r in others]))
     elif kind == "tile":
         s = _take_tile(s, t, item[1], action[1])
         d["agenda"] = agenda[1:]
@@ -354,6 +356,7 @@ def _within(few: tuple, placed: list) -> bool:
 
 
 @cython.ccall
+@cython.locals(d=dict, kind=str)
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
     seat = s.seat
@@ -408,6 +411,7 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
 
 
 @cython.ccall
+@cython.locals(d=dict)
 def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
     """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
     n = s.config.players
@@ -456,6 +460,7 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
 
 
 @cython.ccall
+@cython.locals(d=dict)
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
     value = s.tiles[c] + 1
@@ -466,6 +471,7 @@ def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
 
 
 @cython.ccall
+@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple)
 def _settle(s: GameState, t: _Tables) -> GameState:
     """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
     :func:`apply_legal`'s copy)."""
