@@ -419,16 +419,16 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     counts = [0] * n
     for i in (a, b, *t.road_spaces[road]):
         counts[s.pieces[i] // 2] += 1
-    result = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, completer, list(range(n)),
-                          s.config.dangerous_ties)   # score_road on values the board guarantees
+    winner, cards_taken = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, completer,
+                                                list(range(n)), s.config.dangerous_ties)   # score_road on values the board guarantees
     todo: list = []
-    if result.winner is not None:
+    if winner is not None:
         with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
         if len(with_tiles) == 2:
-            todo.append(("tile", result.winner, road, tuple(with_tiles)))
+            todo.append(("tile", winner, road, tuple(with_tiles)))
         elif with_tiles:
-            s = _take_tile(s, t, result.winner, with_tiles[0])
-    for seat, k in result.cards.items():
+            s = _take_tile(s, t, winner, with_tiles[0])
+    for seat, k in cards_taken.items():
         todo.append(("take", seat, k))
     todo.append(("refill",))
     pieces, milestones = s.pieces, s.milestones
