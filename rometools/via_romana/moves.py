@@ -143,7 +143,7 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
 
 
 @cython.ccall
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, cards_=tuple, pool=tuple, kinds=list, counts=list)
 def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
     """The card kinds left in ``pool`` and how many of each."""
     kinds, counts = [], []
@@ -157,13 +157,14 @@ def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
 
 # ----------------------------------------------------------------- legal actions
 @cython.ccall
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, hand=tuple)
 def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
     return [i for i in range(len(hand)) if hand[i]]
 
 
 
 @cython.ccall
+@cython.locals(k=cython.Py_ssize_t, pieces=tuple, sp=tuple, out=list)
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
     """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
     out = []
