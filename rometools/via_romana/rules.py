@@ -47,10 +47,6 @@ try:
     import cython
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
-if cython.compiled:   # a tuple filled in place (_with) and a state given its dict (_successor), in C
-    from cython.cimports.cpython.object import PyObject_GenericSetDict
-    from cython.cimports.cpython.ref import Py_INCREF
-    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import ArgumentError, refused
@@ -169,28 +165,8 @@ def _cards_in_order(state: GameState, action: Any) -> Any:
     return (action[0], action[1], b, a)
 
 
-@cython.cfunc
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, size=cython.Py_ssize_t, out=tuple)
-def _with(seq: tuple, i: int, value: Any) -> tuple:
-    """``seq`` with ``value`` at ``i`` (compiled: a new tuple filled in one pass, where a list copy
-    changed and turned back into a tuple took three passes and two allocations, 6% of a game)."""
-    size = len(seq)
-    if i < 0:
-        i += size
-    if not 0 <= i < size:
-        raise IndexError("tuple index out of range")
-    out = PyTuple_New(size)
-    for j in range(size):
-        item = value if j == i else seq[j]
-        Py_INCREF(item)   # the tuple takes this reference (SET_ITEM steals one)
-        PyTuple_SET_ITEM(out, j, item)
-    return out
-
-
 @cython.ccall
 def _add(counts: tuple, i: int, n: int = 1) -> tuple:
-    if cython.compiled:
-        return _with(counts, i, counts[i] + n)
     out = list(counts)
     out[i] += n
     return tuple(out)
@@ -198,8 +174,6 @@ def _add(counts: tuple, i: int, n: int = 1) -> tuple:
 
 @cython.ccall
 def _set(seq: tuple, i: int, value: Any) -> tuple:
-    if cython.compiled:
-        return _with(seq, i, value)
     out = list(seq)
     out[i] = value
     return tuple(out)
@@ -305,10 +279,7 @@ def _successor(state: GameState, action: Any) -> GameState:
         d["_log"] = log
     d["_n"] = n + 1
     d["_history"] = None
-    if cython.compiled:   # the C function object.__setattr__ calls for it, without the call through object
-        PyObject_GenericSetDict(s, d, cython.NULL)
-    else:
-        object.__setattr__(s, "__dict__", d)
+    object.__setattr__(s, "__dict__", d)
     return s
 
 
@@ -462,16 +433,16 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     counts = [0] * n
     for i in (a, b, *t.road_spaces[road]):
         counts[s.pieces[i] // 2] += 1
-    winner, cards_taken = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, completer,
-                                                list(range(n)), s.config.dangerous_ties)   # score_road on values the board guarantees
+    result = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, completer, list(range(n)),
+                          s.config.dangerous_ties)   # score_road on values the board guarantees
     todo: list = []
-    if winner is not None:
+    if result.winner is not None:
         with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
         if len(with_tiles) == 2:
-            todo.append(("tile", winner, road, tuple(with_tiles)))
+            todo.append(("tile", result.winner, road, tuple(with_tiles)))
         elif with_tiles:
-            s = _take_tile(s, t, winner, with_tiles[0])
-    for seat, k in cards_taken.items():
+            s = _take_tile(s, t, result.winner, with_tiles[0])
+    for seat, k in result.cards.items():
         todo.append(("take", seat, k))
     todo.append(("refill",))
     pieces, milestones = s.pieces, s.milestones

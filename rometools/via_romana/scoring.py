@@ -10,11 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-try:
-    import cython
-except ImportError:   # plain Python without Cython: the decorators change nothing
-    from rometools.core import _cython as cython
-
 from rometools.core.errors import ArgumentError
 from rometools.via_romana.state import RoadResult
 
@@ -70,34 +65,21 @@ def score_road(pieces: Mapping[Any, int], *, completer: Any, seat_order: Sequenc
     involved = {p: n for p, n in pieces.items() if n > 0}
     if not involved:
         raise ArgumentError("no player has a piece on the road")
-    winner, cards = _road_result(involved, completer, order, dangerous_ties)
-    return RoadResult(winner, cards)
+    return _road_result(involved, completer, order, dangerous_ties)
 
 
-@cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, start=cython.Py_ssize_t, w=cython.Py_ssize_t)
-def _road_result(involved: dict, completer: Any, order: list, dangerous_ties: bool) -> tuple:
-    """:func:`score_road` on checked values (``involved`` maps each player with pieces (> 0) to them),
-    as ``(winner, cards)``: the rules' scoring reads the two without a :class:`RoadResult` (a frozen
-    dataclass's ``__init__`` is a Python call)."""
+def _road_result(involved: dict, completer: Any, order: list, dangerous_ties: bool) -> RoadResult:
+    """:func:`score_road` on checked values: ``involved`` maps each player with pieces (> 0) to them."""
     best = max(involved.values())
-    tied = [p for p, c in involved.items() if c == best]
-    n = len(order)
-    if len(tied) > 1 and completer not in tied and dangerous_ties:
-        return None, {}
+    tied = [p for p, n in involved.items() if n == best]
     start = order.index(completer)
-    winner = None
-    for k in range(n):   # the first tied player clockwise from the completer
-        p = order[(start + k) % n]
-        if p in tied:
-            winner = p
-            break
+    clockwise = [order[(start + k) % len(order)] for k in range(len(order))]
+    if len(tied) > 1 and completer not in tied and dangerous_ties:
+        return RoadResult(None, {})
+    winner = next(p for p in clockwise if p in tied)
     w = order.index(winner)
-    cards = {}
-    for k in range(1, n):   # the others from the winner's left
-        p = order[(w + k) % n]
-        if p in involved:
-            cards[p] = involved[p]
-    return winner, cards
+    after = [order[(w + k) % len(order)] for k in range(1, len(order))]
+    return RoadResult(winner, {p: involved[p] for p in after if p in involved})
 
 
 def score_parts(state) -> list[dict[str, int]]:
