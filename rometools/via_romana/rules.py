@@ -294,7 +294,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     k = kinds[kind]
     s = _successor(state, action)
     d = s.__dict__
-    if k == _DEAL or k == _DRAW or k == _REFILL or (k == _TAKE and current_player(state) == CHANCE):
+    if k in (_DEAL, _DRAW, _REFILL) or (k == _TAKE and current_player(state) == CHANCE):
         i = t.card_index[action]
         deck = s.deck
         if not any(deck):   # the discard pile shuffled into a new deck
@@ -501,11 +501,11 @@ def _settle(s: GameState, t: _Tables) -> GameState:
             s = _score(s, t, item[2], item[1])
         elif k == _ORDER and len(item[2]) <= 1:
             d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
-        elif k == _DEAL or k == _DRAW or k == _TAKE or k == _REFILL:
+        elif k in (_DEAL, _DRAW, _TAKE, _REFILL):
             target = item[1] if k != _REFILL else -1
             if k == _REFILL and sum(d["display"]) >= comps.display:
                 d["agenda"] = agenda[1:]
-            elif (k == _DRAW or k == _TAKE) and target >= 0 and _hand_full(s, target):
+            elif k in (_DRAW, _TAKE) and target >= 0 and _hand_full(s, target):
                 d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
             elif k == _TAKE and any(d["display"]):
                 return s
