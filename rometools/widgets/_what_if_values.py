@@ -12,7 +12,7 @@ import html
 import json
 
 from rometools.core.formatting import counted, number, shown
-from rometools.widgets._base import Snapshot, _text_of, html_table
+from rometools.widgets._base import MAX_MESSAGE, Snapshot, _text_of, html_table
 from rometools.widgets._what_if_text import (
     _json_value,
     _listed,
@@ -23,6 +23,9 @@ from rometools.widgets._what_if_text import (
 )
 
 __all__ = ["PICKER_ROWS", "TABLE_ROWS", "StudioValues"]
+
+#: Lines of Changes a note quotes when Set or Published drops them (the rest are counted).
+DROPPED_QUOTED = 3
 
 #: Values listed in the table and the picker at once (Find narrows them).
 TABLE_ROWS = 60
@@ -157,11 +160,12 @@ class StudioValues:
 
     def _write_changes(self, changes, did: str) -> None:
         """Set and Published write the Changes box: the changes accepted with the one value edited. Lines
-        refused there (kept to mend) are replaced, and a note says so, quoting them."""
+        refused there (kept to mend) are dropped, and a note quotes each, whole, to copy back."""
         typed = self._changes_box.value
         if self._changes_refused is not None and typed == self._changes_refused:
-            self._note(f"The refused lines in Changes, {shown(typed.strip(), 80)}, are replaced by the changes "
-                       f"accepted before with {did}.")
+            lost = _lines_not_accepted(typed, self._changes)
+            if lost:
+                self._note(_dropped_note(lost, did))
         self._changes_box.value = changes_text(changes)
 
     def _tune_picked(self) -> None:
@@ -183,3 +187,52 @@ class StudioValues:
         self._draw_table(self._parameters(self._variant), [p for p in self._parameters(self._variant)
                                                            if p.changed and p.address != "players"])
         self._draw_picker(self._parameters(self._variant))
+
+
+def _lines_not_accepted(typed: str, accepted) -> list[str]:
+    """The lines of the Changes box ``typed`` that the changes ``accepted`` do not hold, as typed
+    (stripped): a line refused, a value accepted before and edited since, a comment. A line that
+    reads as an accepted change (``hand=5`` for ``hand = 5``) is not among them.
+
+    >>> _lines_not_accepted("hand = 5\\nhand_size 4\\n\\n# try\\nroute = x", {"hand": 5})
+    ['hand_size 4', '# try', 'route = x']
+    """
+    lost = []
+    for line in typed.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            ((address, value),) = parse_changes(line).items()
+        except ValueError:   # refused as a line (no "="), or a comment (nothing in it)
+            lost.append(line)
+            continue
+        if address not in accepted or _json_value(accepted[address]) != _json_value(value):
+            lost.append(line)
+    return lost
+
+
+def _dropped_note(lost: list[str], did: str) -> str:
+    """The note that Set or Published dropped the lines ``lost`` from Changes: each quoted whole, to be
+    copied back (cut at its end, its length said, only when the note could not hold it), the first
+    :data:`DROPPED_QUOTED` of them, the rest counted.
+
+    >>> _dropped_note(["handicap.4 = banana"], "handicap.2 set")
+    "Dropped from Changes, not accepted: 'handicap.4 = banana'. Changes now holds the changes accepted before, with handicap.2 set; copy a line back to mend it."
+    """
+    quoted = lost[:DROPPED_QUOTED]
+    more = len(lost) - len(quoted)
+    frame = (f"Dropped from Changes, not accepted: . Changes now holds the changes accepted before, with {did}; "
+             f"copy a line back to mend it.") + (f" and {more} more lines" if more else "")
+    # what the message holds (MAX_MESSAGE) shared between the lines quoted: the short ones whole, the
+    # long ones the rest in equal parts (each less its "; " and the "...' (512 characters)" of a cut)
+    room, limits = MAX_MESSAGE - len(frame), {}
+    for k, i in enumerate(sorted(range(len(quoted)), key=lambda i: len(quoted[i]))):
+        share = room // (len(quoted) - k)
+        whole = len(repr(quoted[i])) + 2
+        limits[i] = len(quoted[i]) + 2 if whole <= share else max(40, share - 30)
+        room -= min(whole, share)
+    said = "; ".join(shown(line, limits[i]) for i, line in enumerate(quoted)) + (f" and {more} more lines" if more
+                                                                                 else "")
+    return (f"Dropped from Changes, not accepted: {said}. Changes now holds the changes accepted before, with "
+            f"{did}; copy a line back to mend it.")

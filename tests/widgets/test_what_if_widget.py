@@ -193,8 +193,39 @@ def test_another_box_edited_while_refused_lines_stay_in_changes_applies_and_says
     ex._new_value.value = "3"
     ex._set_button.click()           # Set writes Changes: the refused lines were dropped without a word
     assert ex._changes_box.value == "hand = 4\nhandicap.2 = 3" and ex.values()["changes"] == {"hand": 4, "handicap.2": 3}
-    assert ex.message == ("Note: The refused lines in Changes, 'hand 5\\nroute_policy = x', are replaced by the "
-                          "changes accepted before with handicap.2 set."), ex.message
+    assert ex.message == ("Note: Dropped from Changes, not accepted: 'hand 5'; 'route_policy = x'. Changes now "
+                          "holds the changes accepted before, with handicap.2 set; copy a line back to mend it."), \
+        ex.message
+
+
+def test_set_and_published_quote_each_refused_line_they_drop_whole():
+    """A trial: with ``handicap.4 = banana`` added under an accepted line, Set quoted the whole box cut
+    at 80 characters ('...\\nhandicap.4 = ban...'), accepted line and a literal \\n included; Published
+    quoted the box so short that the line it dropped was not in the note at all. The note now quotes the
+    lines dropped, each whole, and only those."""
+    ex = VariantStudio(changes={GOLD: FLAT})
+    flat = f"{GOLD} = [0, 4, 9, 16, 16, 16, 16, 16]"
+    ex._changes_box.value = f"{flat}\nhandicap.4 = banana"
+    assert ex.message.startswith("Cannot update: Changes: handicap.4: "), ex.message
+    ex._find.value = "handicap.2"
+    ex._new_value.value = "3"
+    ex._set_button.click()
+    assert ex._changes_box.value == f"{flat}\nhandicap.2 = 3"
+    assert ex.message == ("Note: Dropped from Changes, not accepted: 'handicap.4 = banana'. Changes now holds the "
+                          "changes accepted before, with handicap.2 set; copy a line back to mend it."), ex.message
+    ex._changes_box.value = f"{flat}\nhandicap.2=3\n{GOLD}.4 = -7"   # an accepted line, typed otherwise, is kept
+    assert ex.message.startswith("Cannot update: Changes: components.toml (as the variant edits it)"), ex.message
+    ex._unset_button.click()                     # handicap.2 back to its published value
+    assert ex._changes_box.value == flat and ex.values()["changes"] == {GOLD: FLAT}
+    assert ex.message == (f"Note: Dropped from Changes, not accepted: '{GOLD}.4 = -7'. Changes now holds the changes "
+                          "accepted before, with handicap.2 published; copy a line back to mend it."), ex.message
+    # a line too long for the note is cut at its end, its length said; past three lines, the rest counted
+    long = f"{GOLD} = [{', '.join(['16'] * 120)}]"
+    ex._changes_box.value = "\n".join([flat, long, "a 1", "b 2", "c 3"])
+    ex._set_button.click()
+    said = ex.message
+    assert said.startswith(f"Note: Dropped from Changes, not accepted: '{long[:60]}") and len(long) == 512
+    assert "...' (512 characters); 'a 1'; 'b 2' and 1 more lines. Changes now holds" in said and len(said) <= 400 + len("Note: ")
 
 
 def test_a_variant_name_too_long_typed_in_the_page_is_refused_as_a_variant_file_refuses_it(tmp_path):
