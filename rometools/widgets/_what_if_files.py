@@ -49,15 +49,19 @@ class StudioFiles:
         """Show a variant: a :class:`rometools.Variant`, a variant file's path or its TOML text.
 
         Its game, players (the game's default when it names none), changes and name go into the
-        controls, all or nothing (``False``, with the message saying why).
+        controls, all or nothing (``False``, with the message saying why). A variant that does not
+        load (an edit its game's file refuses) is refused as a variant file is
+        (:func:`rometools.load_variant`): naming the file (``<variant>`` for text), the entry and the
+        problem, never the Changes box it did not reach.
         """
+        from rometools.core.variant_file import _checked_load
         from rometools.core.variants import Variant, load_variant
 
         try:
             if isinstance(source, Variant):
-                v = source
+                v = _checked_load(source, "<variant>")
             elif isinstance(source, str) and "\n" in source:
-                v = Variant.from_toml(source)
+                v = _checked_load(Variant.from_toml(source), "<variant>")
             else:
                 v = load_variant(source)
         except INPUT_ERRORS as err:
@@ -116,10 +120,11 @@ class StudioFiles:
                 self._upload.value = ()
             finally:
                 self._hold = was
+        from rometools.core.variant_file import _checked_load
         from rometools.core.variants import Variant
 
-        try:   # read here, so that a refusal names the uploaded file, not "<variant>"
-            uploaded = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
+        try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
+            uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
         except INPUT_ERRORS as err:
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             self._say_file(f"Cannot load {name}: see the message below.", error=True)

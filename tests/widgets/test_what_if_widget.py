@@ -590,3 +590,24 @@ def test_the_studio_says_an_interim_verdict_is_so_far_and_the_last_why_it_stoppe
     final = _verdict_html(c)
     assert final.startswith("<b>Verdict</b> after 200 paired games:<br>")
     assert "Paired games: 200; " in final and "so far" not in final
+
+
+def test_a_variant_file_with_a_bad_edit_is_refused_naming_the_file_not_changes(tmp_path):
+    """A trial uploaded a variant whose edit the game's file refuses: the message blamed Changes
+    ("Cannot update: Changes: components.toml ...") while the error was in the file and Changes still
+    read the old text. Refused now as a variant file is: naming the file, the entry and the problem,
+    whichever way it comes (an upload, a path, its text, a Variant); the studio unchanged."""
+    bad = Variant("caesars_empire", "bad", {"players": 4}, {"components": {"tables.gold.points.4": -7}})
+    problem = ("edits: components.toml (as the variant edits it): tables.gold.points: points must be 0 to 10000, "
+               "got [0, 4, 9, 16, -7, 36, 49, 64]")
+    ex = VariantStudio("via_romana", players=3, changes={"hand": 5}, files="upload")
+    before = (ex.values(), ex._changes_box.value, ex.question)
+    ex._upload.value = _file("bad.toml", bad.to_toml().encode())
+    assert ex.message == f"Cannot update: Variant file: bad.toml: {problem} (the question and the results stay as they were)"
+    assert "Cannot load bad.toml: see the message below" in ex._file_status.value
+    assert (ex.values(), ex._changes_box.value, ex.question) == before
+    for source, named in ((bad, "<variant>"), (bad.to_toml(), "<variant>"), (bad.save(tmp_path / "bad.toml"),
+                                                                             str(tmp_path / "bad.toml"))):
+        assert ex.load(source) is False
+        assert ex.message.startswith(f"Cannot update: Variant file: {named}: {problem}"), ex.message
+        assert (ex.values(), ex._changes_box.value, ex.question) == before
