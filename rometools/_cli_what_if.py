@@ -41,8 +41,8 @@ def parse_values(text: str) -> list:
 
     Examples
     --------
-    >>> parse_values("0:6"), parse_values("0:1:0.25"), parse_values("1, 2,5")
-    ([0, 1, 2, 3, 4, 5, 6], [0.0, 0.25, 0.5, 0.75, 1.0], [1, 2, 5])
+    >>> parse_values("0:6"), parse_values("0:1:0.25"), parse_values("1, 2,5"), parse_values("+3,05")
+    ([0, 1, 2, 3, 4, 5, 6], [0.0, 0.25, 0.5, 0.75, 1.0], [1, 2, 5], [3, 5])
     >>> parse_values("6:0")
     Traceback (most recent call last):
     ...
@@ -53,19 +53,15 @@ def parse_values(text: str) -> list:
     argparse.ArgumentTypeError: 1 is given twice, got '1,2,1'
     """
     from rometools.core.formatting import shown
+    from rometools.core.parameters import typed_value
 
-    def number(word: str) -> int | float:
+    def number(word: str) -> int | float:   # as --set and the studio read a typed value: 03 and +3 are 3
         word = word.strip()
         if len(word) > 30:
             raise argparse.ArgumentTypeError(f"a value of at most 30 characters, got {shown(word)}")
-        try:
-            return int(word)
-        except ValueError:
-            pass
-        try:
-            x = float(word)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"values are numbers, got {shown(word)}") from None
+        x = typed_value(word)
+        if isinstance(x, bool) or not isinstance(x, int | float):
+            raise argparse.ArgumentTypeError(f"values are numbers, got {shown(word)}")
         if not math.isfinite(x):
             raise argparse.ArgumentTypeError(f"values are finite numbers, got {shown(word)}")
         return x

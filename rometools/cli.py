@@ -76,12 +76,15 @@ CLAIM_MARK = "rometools: this file is being written by process "
 
 
 def _option(text: str) -> tuple[str | None, object]:
-    """``key=value`` with ``value`` read as JSON when it can be (``true``, ``2``), else a string.
+    """``key=value`` with ``value`` read as a designer types it (:func:`rometools.core.parameters.typed_value`:
+    JSON such as ``true`` or ``2``, a number as typed such as ``+3`` or ``03``, else a string), as the
+    what-if studio reads a line of its Changes.
 
     Text that is not ``key=value`` is ``(None, text)``, refused by :func:`_refuse_malformed` once
     the game is known, with an example of that game's own options.
     """
     from rometools.core.formatting import shown
+    from rometools.core.parameters import typed_value
 
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
@@ -90,13 +93,13 @@ def _option(text: str) -> tuple[str | None, object]:
         raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is {len(value):,} characters long; "
                                          f"an option's value is at most {MAX_OPTION_CHARS:,} (a file: give its path)")
     try:
-        parsed = json.loads(value)
+        parsed = typed_value(value)
     except RecursionError:
         raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is nested too deeply") from None
-    except ValueError:  # not JSON (a word, a path), or a number of more digits than Python reads
-        if value.strip().lstrip("-").isdigit():
-            raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is a number of "
-                                             f"{len(value.strip()):,} digits; no option takes one that large") from None
+    if isinstance(parsed, str) and value.strip().lstrip("+-").isdigit():   # more digits than Python reads
+        raise argparse.ArgumentTypeError(f"the value of {shown(key.strip())} is a number of "
+                                         f"{len(value.strip()):,} digits; no option takes one that large")
+    if isinstance(parsed, str) and parsed == value.strip():   # not JSON nor a number (a word, a path): as typed
         parsed = value
     return key.strip(), parsed
 

@@ -286,3 +286,22 @@ def test_tune_and_compare_take_the_game_from_the_variant_file(tmp_path, capsys):
                                          "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 points."), (text, err)
     code, _, err = run(capsys, "tune", "--parameter", "target", "--values", "60,80", "--quiet")
     assert code == 2 and "give a game (rometools games lists them) or --variant FILE" in err, err
+
+
+def test_a_number_typed_with_a_sign_or_leading_zeros_is_that_number_as_in_the_studio(capsys):
+    """``--set target=060`` was the text '060' ("must be a whole number ..., got '060'") where ``--values``
+    read 060 as 60: one reader of a typed value now (``typed_value``), the studio's Changes too."""
+    from rometools.cli import _option
+    from rometools.widgets.what_if import parse_changes
+
+    assert _option("target=060") == ("target", 60) and _option("handicap.2=+5") == ("handicap.2", 5)
+    assert _option("route= first") == ("route", " first") and _option('name="007"') == ("name", "007")
+    assert parse_changes("target = 060\nhandicap.2 = +5") == {"target": 60, "handicap.2": 5}
+    code, text, _ = run(capsys, "compare", "pig", "--set", "target=060", "--max-games", "200", "--batch", "100",
+                        "--quiet")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against the points that win the "
+                                         "game: 60. Paired games: 200;"), text
+    code, _, err = run(capsys, "compare", "pig", "--set", "target=060.5", "--quiet")
+    assert code == 2 and "--set target=60.5: target must be a whole number 1 to 10,000, got 60.5" in err, err
+    code, _, err = run(capsys, "tune", "pig", "--parameter", "handicap.2", "--values", "+0,010,1_0", "--quiet")
+    assert code == 2 and "values are numbers, got '1_0'" in err, err

@@ -20,7 +20,9 @@ Examples
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
 from typing import Any
@@ -43,13 +45,50 @@ from rometools.core.formatting import shown
 #: it is not imported here, not even for annotations: the modules import one way).
 _Variant = Any
 
-__all__ = ["Parameter", "data_patterns", "ignored_by_bots", "variant_parameters", "with_value"]
+__all__ = ["Parameter", "data_patterns", "ignored_by_bots", "typed_value", "variant_parameters", "with_value"]
+
+#: A number as a designer types it, where JSON refuses it: a sign ``+``, leading zeros, ``.5``.
+_TYPED_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+#: Characters of the longest such number read (a longer run of digits stays text: its refusal says so).
+_TYPED_NUMBER_CHARS = 40
+
+
+def typed_value(text: str) -> Any:
+    """A value as a designer types it for :meth:`Variant.with_value
+    <rometools.core.variants.Variant.with_value>`: JSON where it reads as JSON (``5``, ``2.5``,
+    ``true``, ``[0, 4, 9]``, ``null``); a number JSON refuses but a designer writes (``03``, ``+3``,
+    ``-07``, ``.5``, ``+1e1``) as that number; anything else as the text itself (``first``).
+
+    The one reader of a typed value: the what-if studio's Changes lines and New value box, and the
+    command line's ``--set``/``--option KEY=VALUE`` and ``--values``. A whole number typed with a
+    decimal point (``3.0``, ``1e1``) stays a float here; :meth:`~rometools.core.variants.Variant.with_value`
+    holds it as the whole number it is (``10``), as a variant file's ``1e1`` is held, and a field
+    of whole numbers refuses ``3.5``. To keep digits as text, quote them: ``"03"``.
+
+    Raises
+    ------
+    RecursionError
+        For JSON nested deeper than Python reads (the caller words it).
+
+    Examples
+    --------
+    >>> [typed_value(t) for t in ("5", "03", "+3", "-07", "1e1", ".5", "true", "[0, 4]", "first", '"03"', "")]
+    [5, 3, 3, -7, 10.0, 0.5, True, [0, 4], 'first', '03', '']
+    """
+    text = text.strip()
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    if len(text) <= _TYPED_NUMBER_CHARS and _TYPED_NUMBER.fullmatch(text):
+        return float(text) if any(c in text for c in ".eE") else int(text)
+    return text
 
 
 def _number(value: Any, where: str) -> int | float:
     """A tuned value as an exact Python number (numpy's integers too; 2.0 counts as 2)."""
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise ArgumentError(f"{where}: a value to tune is a number, got {shown(value, 40)}")
+        raise ArgumentError(f"{where}: must be a number, got {shown(value, 40)}")
     if isinstance(value, Integral):
         return int(value)
     value = float(value)
@@ -169,6 +208,8 @@ def with_value(variant: _Variant, parameter: str, value: Any) -> _Variant:
             raise OptionError("handicap", f"handicap: a seat is a whole number from 1 (P1), got "
                                           f"{shown(parts[1], 40)}")
         seat = int(parts[1])
+        if isinstance(value, bool) or not isinstance(value, Real):   # a seat's points are a whole number
+            raise OptionError("handicap", f"{parameter}: must be a whole number, got {shown(value, 40)}")
         number = _number(value, parameter)
         if not isinstance(number, int):
             raise OptionError("handicap", f"{parameter}: must be a whole number, got {shown(value, 40)}")

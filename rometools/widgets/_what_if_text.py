@@ -43,14 +43,15 @@ def _json_value(value: Any) -> Any:
 
 def _value_text(value: Any) -> str:
     """One value as a line of the changes writes it (JSON; text bare when it cannot be read otherwise)."""
+    from rometools.core.parameters import typed_value
+
     value = _json_value(value)
-    if isinstance(value, str):
+    if isinstance(value, str) and value and "\n" not in value:
         try:
-            json.loads(value)
-        except ValueError:
-            if value and value == value.strip() and "\n" not in value:
+            if typed_value(value) == value:   # read back as this text (not a number: "03" is quoted)
                 return value
-        return json.dumps(value, ensure_ascii=False)
+        except RecursionError:
+            pass
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -68,7 +69,9 @@ def changes_text(changes: Mapping[str, Any]) -> str:
 
 
 def parse_changes(text: str, label: str = "Changes") -> dict[str, Any]:
-    """Changes typed as ``address = value`` lines (values read as JSON when they can be, else as text).
+    """Changes typed as ``address = value`` lines, each value read as a designer types it
+    (:func:`rometools.core.parameters.typed_value`: JSON, a number as typed such as ``+3`` or ``03``,
+    else text).
 
     Blank lines and lines starting with ``#`` are skipped; ``null`` removes a data entry.
 
@@ -87,6 +90,8 @@ def parse_changes(text: str, label: str = "Changes") -> dict[str, Any]:
     ...
     ValueError: Changes: line 1: write address = value, e.g. hand = 5; got 'hand 5'
     """
+    from rometools.core.parameters import typed_value
+
     if not isinstance(text, str):
         raise ValueError(f"{label} must be text of address = value lines, got {shown(text)}")
     if len(text) > MAX_CHANGES_TEXT:
@@ -106,8 +111,8 @@ def parse_changes(text: str, label: str = "Changes") -> dict[str, Any]:
         if len(out) >= MAX_CHANGES:
             raise ValueError(f"{label}: more than {MAX_CHANGES} lines; a variant changes a few values")
         try:
-            out[address] = json.loads(value)
-        except (ValueError, RecursionError):
+            out[address] = typed_value(value)
+        except RecursionError:
             out[address] = value
     return out
 

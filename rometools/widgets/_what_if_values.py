@@ -9,9 +9,9 @@ narrows the table and the picker; a value picked fills the New value box, and **
 from __future__ import annotations
 
 import html
-import json
 
 from rometools.core.formatting import counted, number, shown
+from rometools.core.parameters import typed_value
 from rometools.widgets._base import MAX_MESSAGE, Snapshot, _text_of, html_table
 from rometools.widgets._what_if_text import (
     _json_value,
@@ -140,8 +140,8 @@ class StudioValues:
         if not text:
             raise ValueError(f"New value: type the new value of {address}")
         try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
+            value = typed_value(text)   # as a Changes line reads it: 03 and +3 are 3
+        except RecursionError:
             value = text
         changes = {**self._changes, address: value}
         p = next((p for p in self._parameters(self._variant) if p.address == address), None)
@@ -149,10 +149,10 @@ class StudioValues:
             changes.pop(address)   # back to the published value: no change
         # checked here, so that a refusal names the box the designer typed in (New value), not Changes
         try:
-            self._build(parse_changes(changes_text(changes)))
+            _, variant = self._build(parse_changes(changes_text(changes)))
         except ValueError as err:
             raise ValueError("New value: " + _text_of(err).removeprefix("Changes: ")) from None
-        self._write_changes(changes, f"{address} set")
+        self._write_changes(self._as_held(changes, variant), f"{address} set")
 
     def _unset_picked(self) -> None:
         address = self._picked()

@@ -570,9 +570,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
             except INPUT_ERRORS as err:
                 raise ValueError(f"Changes: {address}: {_text_of(err)}" if address not in _text_of(err)
                                  else f"Changes: {_text_of(err)}") from None
-        # the name typed, whole (a longer one is refused: _check_name); else the changes in words, cut to fit
+        # the name typed, whole (a longer one is refused: _check_name); else the changes in words (as the
+        # variant holds them: 10, not the 1e1 typed), cut to fit
         label = self._name.value.strip() or (
-            "; ".join(f"{a} = {_value_text(v)}" for a, v in changes.items())[:MAX_NAME_CHARS] or "as published")
+            "; ".join(f"{a} = {_value_text(v)}" for a, v in self._as_held(changes, variant).items())[:MAX_NAME_CHARS]
+            or "as published")
         variant = Variant(game, label, variant.options, variant.edits)
         try:
             played = variant.load()
@@ -584,6 +586,21 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         if played.players != players:
             raise ValueError(f"Changes: the variant plays {played.players} players, the Players box {players}")
         return base, variant
+
+    @staticmethod
+    def _as_held(changes: Mapping[str, Any], variant) -> dict[str, Any]:
+        """The changes as the variant holds them (:meth:`rometools.Variant.with_value`): a whole number
+        typed ``1e1`` or ``3.0`` is ``10`` or ``3``, as the variant plays it and its file saves it, so the
+        question, the table and the Changes box written by Set never say ``10.0``."""
+        held = variant_changes(variant)
+        out = {}
+        for address, value in changes.items():
+            if address in held and held[address] == value:
+                value = held[address]
+            elif isinstance(value, float) and value.is_integer():   # a seat's 0 points: no handicap entry held
+                value = int(value)
+            out[address] = value
+        return out
 
     def _parameters(self, variant) -> list:
         """The variant's every editable value (:meth:`rometools.Variant.parameters`), kept for the last few."""
@@ -667,6 +684,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
             except ValueError as again:
                 raise ValueError(f"Changes as typed are refused ({refused}), and the changes accepted before them "
                                  f"do not fit either: {_text_of(again).removeprefix('Changes: ')}") from None
+        changes = self._as_held(changes, variant)
         parameters = self._parameters(variant)
         # a refused text box of Tune goes back to the value the view was drawn with, as a number box does:
         # its refusal is said once, and never again as if new when another box is edited

@@ -206,7 +206,7 @@ def test_set_and_published_quote_each_refused_line_they_drop_whole():
     ex = VariantStudio(changes={GOLD: FLAT})
     flat = f"{GOLD} = [0, 4, 9, 16, 16, 16, 16, 16]"
     ex._changes_box.value = f"{flat}\nhandicap.4 = banana"
-    assert ex.message.startswith("Cannot update: Changes: handicap.4: "), ex.message
+    assert ex.message.startswith("Cannot update: Changes: handicap.4: must be a whole number, got 'banana'"), ex.message
     ex._find.value = "handicap.2"
     ex._new_value.value = "3"
     ex._set_button.click()
@@ -250,8 +250,10 @@ def test_a_variant_name_too_long_typed_in_the_page_is_refused_as_a_variant_file_
 
 
 def test_changes_text_round_trips():
-    changes = {"hand": 5, "route_policy": "first", "flag": "true", "list": [1, 2.5], "gone": None, "deep": {"a": [1]}}
+    changes = {"hand": 5, "route_policy": "first", "flag": "true", "list": [1, 2.5], "gone": None, "deep": {"a": [1]},
+               "digits": "03", "signed": "+3"}
     assert parse_changes(changes_text(changes)) == changes
+    assert 'digits = "03"\nsigned = "+3"' in changes_text(changes)   # text that reads as a number is quoted
     with pytest.raises(ValueError, match="line 2: 'hand' is set twice"):
         parse_changes("hand = 4\nhand = 5")
 
@@ -611,3 +613,49 @@ def test_a_variant_file_with_a_bad_edit_is_refused_naming_the_file_not_changes(t
         assert ex.load(source) is False
         assert ex.message.startswith(f"Cannot update: Variant file: {named}: {problem}"), ex.message
         assert (ex.values(), ex._changes_box.value, ex.question) == before
+
+
+@pytest.mark.parametrize("address,typed,held", [
+    ("handicap.2", "03", 3),          # New value holds the value picked: a click and 3 typed after it give 03
+    ("handicap.2", "+3", 3),
+    ("handicap.2", "-02", -2),
+    ("handicap.3", "1e1", 10),        # a whole number, held (and shown, and saved) as the whole number it is
+    ("handicap.3", "3.0", 3),
+    (f"{GOLD}.7", "+49", 49),
+])
+def test_new_value_reads_a_number_as_a_designer_types_it(address, typed, held, tmp_path):
+    """A trial: New value '03' (and '+3') was refused ("a value to tune is a number, got '03'") while
+    '1e1' was taken for a whole number of points and shown as 10.0 where the saved file said 10."""
+    ex = VariantStudio()
+    ex._find.value = address
+    ex._pick.value = address
+    ex._new_value.value = typed
+    ex._set_button.click()
+    assert ex.message == "" and ex.values()["changes"] == {address: held}
+    assert type(ex.values()["changes"][address]) is int
+    assert ex._changes_box.value == f"{address} = {held}"
+    published = 64 if address.startswith(GOLD) else 0
+    assert ex.question.endswith(f"The variant {address} = {held} changes 1 value of the published game: value "
+                                f"published variant; {address} {published} {held};"), ex.question
+    assert re.search(f">{re.escape(address)}</td><td[^>]*>{published}</td><td[^>]*>{held}</td>", ex._table.value)
+    assert variant_changes(Variant.from_toml(ex.save(tmp_path / "v.toml"))) == {address: held}
+
+
+def test_a_whole_number_field_refuses_a_fraction_and_says_which_field_without_tuning_words():
+    ex = VariantStudio()
+    ex._find.value = "handicap.2"
+    for typed, said in (("3.5", "handicap.2: must be a whole number, got 3.5"),
+                        ("banana", "handicap.2: must be a whole number, got 'banana'")):
+        ex._new_value.value = typed
+        ex._set_button.click()
+        assert ex.message.startswith(f"Cannot update: New value: {said} (New value put back to '0'"), ex.message
+        assert "tune" not in ex.message and ex.values()["changes"] == {}
+    ex._changes_box.value = "hand = 05\nhandicap.4 = +2"   # Changes lines read as New value reads them
+    assert ex.message.startswith("Cannot update: Changes: Caesar's Empire has no option 'hand'"), ex.message
+    ex._changes_box.value = f"handicap.4 = +2\n{GOLD}.7 = 049.0"
+    assert ex.message == "" and ex.values()["changes"] == {"handicap.4": 2, f"{GOLD}.7": 49}
+    assert f"The variant handicap.4 = 2; {GOLD}.7 = 49 changes 2 values" in ex.question
+    ex._changes_box.value = f"{GOLD}.7 = lots"
+    assert ex.message.startswith(f"Cannot update: Changes: components.toml (as the variant edits it): {GOLD[11:]}.7: "
+                                 "must be a whole number"), ex.message
+    assert "tune" not in ex.message
