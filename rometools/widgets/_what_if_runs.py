@@ -97,7 +97,7 @@ class StudioRuns:
         """Ask the run to end after the games under way: every game played is kept."""
         if self._running:
             self._stop_event.set()
-            self._status.value = "Stopping after the games under way\u2026"
+            self._say_status(self._running, "Stopping after the games under way\u2026")
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for a run playing in a thread; ``True`` when none is playing any more."""
@@ -179,12 +179,12 @@ class StudioRuns:
         for name in charts:
             self._charts[name].computing()
         budget = self._max_games.value if kind == "compare" else self._tune_games.value
-        self._bar.max, self._bar.value = max(budget, 1), 0
-        self._status.value = html.escape(
+        self._progress[kind].update(value=0, max=max(budget, 1))
+        self._say_status(kind, html.escape(
             f"Comparing: up to {counted(budget, 'paired game')}, the intervals redrawn after each batch of "
             f"{number(self._batch.value)}\u2026" if kind == "compare" else
             f"Tuning: up to {counted(budget, 'game')} in the race, then "
-            f"{counted(self._check_games.value, 'fresh game')} to check the recommendation\u2026")
+            f"{counted(self._check_games.value, 'fresh game')} to check the recommendation\u2026"))
         if wait:
             self._work(kind, job, settings, charts)
             return True
@@ -197,7 +197,21 @@ class StudioRuns:
         return "process" if budget >= PROCESS_FROM and (os.cpu_count() or 1) > 1 else "serial"
 
     def _tick(self, done: int, total: int) -> None:
-        self._bar.max, self._bar.value = max(total, 1), min(done, total)
+        kind = self._running
+        if kind is not None:
+            self._progress[kind].update(value=min(done, total), max=max(total, 1))
+            self._show_progress()
+
+    def _say_status(self, kind: str, text: str) -> None:
+        """What the run of ``kind`` is doing or how it ended (HTML): shown while its tab is."""
+        self._progress[kind]["status"] = text
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        """The progress bar and the status line of the tab shown: its own last run's (none yet: empty)."""
+        shown_now = self._progress[self._tab.value]
+        self._bar.max, self._bar.value = shown_now["max"], min(shown_now["value"], shown_now["max"])
+        self._status.value = shown_now["status"]
 
     def _work(self, kind: str, job: dict[str, Any], settings: dict[str, Any], charts: tuple[str, ...]) -> None:
         """Play the run (in the caller or a thread); draw as it goes; say how it ended, whatever happens."""
@@ -224,10 +238,10 @@ class StudioRuns:
                                   executor=self._executor(self._tune_games.value), progress=self._tick,
                                   on_round=self._draw_tuning, stop=self._stop_event)
         except INPUT_ERRORS as err:
-            self._status.value = ""
+            said = "Failed: see the message above."
             self._say_failed(kind, err)
         except Exception as err:  # a bug: said in words, never a traceback
-            self._status.value = ""
+            said = "Failed: see the message above."
             self._show_unexpected(err)
         else:
             if kind == "compare":
@@ -245,6 +259,8 @@ class StudioRuns:
             said = html.escape(   # said once the controls are free again (below): "Stopped" means usable
                 f"Stopped after {counted(played, noun)}: the results keep them." if result.stopped == "stopped" else
                 f"Done: {counted(played, noun)} ({why}).")
+            if result.stopped != "stopped":   # the run is whole: decided before its budget, the bar is full too
+                self._progress[kind].update(value=max(played, 1), max=max(played, 1))
         finally:
             self._running = None
             for name in charts:
@@ -255,7 +271,7 @@ class StudioRuns:
             self._stop.disabled = True
             self._show_stale()
         if said is not None:
-            self._status.value = said
+            self._say_status(kind, said)
 
     def _say_failed(self, kind: str, err: BaseException) -> None:
         text = self._wording(_text_of(err), err)
@@ -303,9 +319,9 @@ class StudioRuns:
         self._recommendation.value = _tuning_html(t, win)
         racing = any(c.status == "in the race" for c in cands)
         if self._running == "tune" and not racing and not t.check and self._check_games.value:
-            self._status.value = html.escape(   # the race has ended: the status no longer says "in the race"
+            self._say_status("tune", html.escape(   # the race has ended: the status no longer says "in the race"
                 f"The race ended after {counted(t.games, 'game')}: checking the recommendation on "
-                f"{counted(self._check_games.value, 'fresh game')}\u2026")
+                f"{counted(self._check_games.value, 'fresh game')}\u2026"))
 
     def _show_stale(self, _change=None) -> None:
         """Over each result: nothing while the controls are its run's; else which run it is for."""

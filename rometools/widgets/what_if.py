@@ -16,7 +16,8 @@
   stand: they are confidence sequences). **Tune** races candidate values of one parameter
   and draws the response curve round after round. In a notebook's or the app's page, the
   games play in a thread, so the page stays live (Stop is heard, the progress bar moves);
-  every control that would change the question is disabled meanwhile.
+  every control that would change the question is disabled meanwhile. Stop, the progress bar and
+  the status line sit beside the tab's button; each tab shows its own last run's progress.
 * The results stay on screen while the question changes afterwards, with a line over them
   saying which run they are for (``rt-whatif-stale``), until the next run.
 
@@ -356,15 +357,21 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         rates = self._add_chart("rates_figure", "rt-whatif-rates")
         scores = self._add_chart("scores_figure", "rt-whatif-scores")
         curve = self._add_chart("curve_figure", "rt-whatif-curve")
+        # each tab: its controls; then the run's row (its button, Stop, the progress of its own last run);
+        # then its results. Stop sits beside the button that started the run, in view as it plays.
         self._compare_box = widgets.VBox([
-            widgets.HBox([self._score_precision, self._max_games], layout={"flex_flow": "row wrap"}),
-            widgets.HBox([self._compare_button]), self._compare_stale, self._verdict,
-            widgets.HBox([rates, scores], layout={"flex_flow": "row wrap"})])
+            widgets.HBox([self._score_precision, self._max_games], layout={"flex_flow": "row wrap"})])
         self._tune_box = widgets.VBox([
             widgets.HBox([self._parameter, self._values, self._target], layout={"flex_flow": "row wrap"}),
-            widgets.HBox([self._tune_games, self._check_games], layout={"flex_flow": "row wrap"}),
-            widgets.HBox([self._tune_button]), self._tune_stale, self._recommendation, curve],
+            widgets.HBox([self._tune_games, self._check_games], layout={"flex_flow": "row wrap"})],
             layout={"display": "none"})
+        self._tune_button.layout.display = "none"
+        self._progress = {kind: {"value": 0, "max": 1, "status": ""} for kind in ("compare", "tune")}
+        run_row = widgets.HBox([self._compare_button, self._tune_button, self._stop, self._bar, self._status],
+                               layout={"flex_flow": "row wrap", "align_items": "center"})
+        self._compare_results = widgets.VBox([self._compare_stale, self._verdict,
+                                              widgets.HBox([rates, scores], layout={"flex_flow": "row wrap"})])
+        self._tune_results = widgets.VBox([self._tune_stale, self._recommendation, curve], layout={"display": "none"})
         self.children = [
             widgets.HTML("<b>What-if studio</b>: change a value of the game, then press <b>Compare</b>: the "
                          "published game and your variant play the same seeds until every figure is decided "
@@ -378,9 +385,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
             widgets.HBox([self._name, *file_row], layout={"flex_flow": "row wrap"}),
             self._file_status, self._message, self._question, self._table,
             widgets.HBox([self._tab, self._seed, self._precision, self._batch], layout={"flex_flow": "row wrap"}),
-            self._compare_box, self._tune_box,
-            widgets.HBox([self._stop, self._bar, self._status], layout={"flex_flow": "row wrap",
-                                                                       "align_items": "center"}),
+            self._compare_box, self._tune_box, run_row, self._compare_results, self._tune_results,
         ]
         self.add_class("rt-whatif-studio")
         self._show_chart("rates_figure", self._waiting(_title("Win rates, variant minus published",
@@ -756,8 +761,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         self._draw_picker(parameters)
         if self._files == "upload":
             self._draw_download(variant)
-        self._compare_box.layout.display = None if self._tab.value == "compare" else "none"
-        self._tune_box.layout.display = None if self._tab.value == "tune" else "none"
+        for kind, widgets_of_tab in (("compare", (self._compare_box, self._compare_button, self._compare_results)),
+                                     ("tune", (self._tune_box, self._tune_button, self._tune_results))):
+            for w in widgets_of_tab:
+                w.layout.display = None if self._tab.value == kind else "none"
+        self._show_progress()
         self._show_stale()
 
     def _on_game(self, _change=None) -> None:

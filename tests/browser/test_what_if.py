@@ -104,6 +104,11 @@ def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page
     _type(page, ".rt-whatif-budget", "1000000")
     _type(page, ".rt-whatif-batch", "50")
     page.locator("button.rt-whatif-compare").first.click()
+    # Stop sits beside Compare (a trial found it under both charts, 1,400 pixels below, out of view)
+    compare_box = page.locator("button.rt-whatif-compare").first.bounding_box()
+    stop_box = page.locator("button.rt-whatif-stop").first.bounding_box()
+    assert abs(stop_box["y"] - compare_box["y"]) < 10 and 0 < stop_box["x"] - compare_box["x"] < 400, \
+        (compare_box, stop_box)
     _wait_text(page, ".rt-whatif-verdict", "^Verdict so far, after", 4 * WAIT_MS)   # a batch drawn: still playing
     assert page.locator(".rt-whatif-game select").first.is_disabled()
     assert page.locator(".rt-whatif-changes textarea").first.is_disabled()
@@ -115,6 +120,7 @@ def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page
 
     # Tune: the last seat's handicap, a few values, a small budget; the curve and the recommendation
     page.locator(".rt-whatif-tab button", has_text="Tune").first.click()
+    _wait_text(page, ".rt-whatif-status", "^$")          # the Tune tab's own progress: no tune has run yet
     _type(page, ".rt-whatif-values", "0:40:20")
     _type(page, ".rt-whatif-tune-budget", "1200")
     _type(page, ".rt-whatif-check", "200")

@@ -659,3 +659,43 @@ def test_a_whole_number_field_refuses_a_fraction_and_says_which_field_without_tu
     assert ex.message.startswith(f"Cannot update: Changes: components.toml (as the variant edits it): {GOLD[11:]}.7: "
                                  "must be a whole number"), ex.message
     assert "tune" not in ex.message
+
+
+def test_each_tab_shows_its_own_runs_progress_and_a_finished_run_fills_its_bar():
+    """A trial: the Tune tab read "Done: 2,000 paired games (the budget ended)." before any tune (Compare's
+    run), and after a tune "Done: 14,600 games (the race decided)." under a bar 73% full. Each tab shows
+    its own last run (none: nothing), and a run decided before its budget fills its bar."""
+    ex = VariantStudio("pig", changes={"target": 80}, max_games=200, batch=100, tab="compare", parameter="handicap.2",
+                       values="0:20:10", tune_games=20_000, check_games=100)
+    assert (ex._status.value, ex._bar.value) == ("", 0)
+    assert ex.compare(), ex.message
+    compared = f"Done: 200 paired games ({'every figure decided' if ex.comparison.stopped == 'decided' else 'the budget ended'})."
+    assert (ex._status.value, ex._bar.value, ex._bar.max) == (compared, 200, 200)
+    ex._tab.value = "tune"
+    assert ex.message == "" and (ex._status.value, ex._bar.value) == ("", 0)    # no tune has run
+    assert ex.tune(), ex.message
+    t = ex.tuning
+    assert t.stopped == "decided" and t.games < 20_000                          # decided before its budget
+    assert ex._status.value == f"Done: {t.games:,} games (the race decided)."
+    assert ex._bar.value == ex._bar.max == t.games                              # whole, not t.games / 20,000
+    ex._tab.value = "compare"
+    assert (ex._status.value, ex._bar.value, ex._bar.max) == (compared, 200, 200)
+    ex._tab.value = "tune"
+    assert ex._status.value.startswith("Done: ") and ex._bar.value == ex._bar.max
+
+
+def test_stop_sits_beside_the_run_buttons_and_the_progress_above_the_results():
+    """A trial: Stop was the last thing on the page, under both charts, out of view when Compare was
+    pressed. It sits in the row of the Compare (or Tune) button and the progress bar, right under the
+    tab's controls and above its results."""
+    ex = VariantStudio("pig")
+    row = next(c for c in ex.children if ex._stop in getattr(c, "children", ()))
+    assert list(row.children) == [ex._compare_button, ex._tune_button, ex._stop, ex._bar, ex._status]
+    order = list(ex.children)
+    assert order.index(ex._compare_box) < order.index(row) < order.index(ex._compare_results) < \
+        order.index(ex._tune_results)
+    assert ex._verdict in ex._compare_results.children and ex._recommendation in ex._tune_results.children
+    shown = {w: w.layout.display for w in (ex._compare_button, ex._tune_button, ex._compare_results, ex._tune_results)}
+    assert list(shown.values()) == [None, "none", None, "none"]
+    ex._tab.value = "tune"
+    assert [w.layout.display for w in shown] == ["none", None, "none", None]
