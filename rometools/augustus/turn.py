@@ -29,8 +29,9 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
-if cython.compiled:   # the C function that gives an object its attribute dict (_Work.freeze)
+if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze)
     from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.type import PyType_GenericAlloc
 
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import CHANCE_PHASES, PASS, GameState, Placed, joined_records
@@ -227,10 +228,11 @@ class _Work:
             "events": self.events_before + t(self.events), "start": None, "seed": self.seed}
         if self.phase == "over":   # the game's records joined once, its links let go
             fields["history"] = joined_records(fields.pop("_records"))
-        state = GameState.__new__(GameState)
-        if cython.compiled:   # the dict set past the frozen class's guard, without a Python call
+        if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
+            state = PyType_GenericAlloc(GameState, 0)   # class's guard, without a Python call
             PyObject_GenericSetDict(state, fields, cython.NULL)
         else:
+            state = GameState.__new__(GameState)
             object.__setattr__(state, "__dict__", fields)
         return state
 
