@@ -167,6 +167,8 @@ class _Work:
     events_before = cython.declare(object, visibility="public")
     history = cython.declare(object, visibility="public")
     events = cython.declare(object, visibility="public")
+    parent = cython.declare(dict, visibility="public")
+    before = cython.declare(tuple, visibility="public")
 
     @cython.locals(d=dict)
     def __init__(self, s: GameState):
@@ -190,6 +192,12 @@ class _Work:
         self.history_before = d["_records"] if history is None else (None, len(history), *history)
         self.events_before = d["events"]
         self.history, self.events = [], []
+        # a state the rules made (its records linked, not joined) is copied by its dict: the new
+        # state's dict is the parent's copied and the fields this action changed set (freeze)
+        self.parent = d if history is None else None
+        self.before = (self.phase, self.seat, self.caller, self.token, self.row, self.pile, self.hands,
+                       self.in_play, self.controlled, self.reserve, self.legions, self.rewards, self.bag,
+                       self.to_place, self.queue, self.current, self.draws, self.seed)
 
     @cython.cfunc
     def own(self, name: str, seat: int) -> list:
@@ -216,16 +224,62 @@ class _Work:
         """The new state. Its fields are set directly: a state has no checks to run, and the
         frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
         (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
-        state's own again.)"""
+        state's own again.) The dict of a state the rules made is copied (one C copy) and only
+        the fields this action replaced are set: a field the action left is the very object it
+        read (``before``), so the copy holds its value."""
         t = tuple
-        fields = {
-            "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
-            "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
-            "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
-            "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
-            "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
-            "_records": (self.history_before, self.history_before[1] + len(self.history), *self.history),
-            "events": self.events_before + t(self.events), "start": None, "seed": self.seed}
+        records = (self.history_before, self.history_before[1] + len(self.history), *self.history)
+        b = self.before
+        if self.parent is not None:
+            fields = self.parent.copy()
+            if self.phase is not b[0]:
+                fields["phase"] = self.phase
+            if self.seat is not b[1]:
+                fields["seat"] = self.seat
+            if self.caller is not b[2]:
+                fields["caller"] = self.caller
+            if self.token is not b[3]:
+                fields["token"] = self.token
+            if self.row is not b[4]:
+                fields["row"] = t(self.row)
+            if self.pile is not b[5]:
+                fields["pile"] = t(self.pile)
+            if self.hands is not b[6]:
+                fields["hands"] = _rows(self.hands)
+            if self.in_play is not b[7]:
+                fields["in_play"] = _rows(self.in_play)
+            if self.controlled is not b[8]:
+                fields["controlled"] = _rows(self.controlled)
+            if self.reserve is not b[9]:
+                fields["reserve"] = t(self.reserve)
+            if self.legions is not b[10]:
+                fields["legions"] = t(self.legions)
+            if self.rewards is not b[11]:
+                fields["rewards"] = t(self.rewards)
+            if self.bag is not b[12]:
+                fields["bag"] = t(self.bag)
+            if self.to_place is not b[13]:
+                fields["to_place"] = t(self.to_place)
+            if self.queue is not b[14]:
+                fields["queue"] = t(self.queue)
+            if self.current is not b[15]:
+                fields["current"] = self.current
+            if self.draws is not b[16]:
+                fields["draws"] = self.draws
+            if self.seed is not b[17]:
+                fields["seed"] = self.seed
+            fields["_records"] = records
+            if self.events:
+                fields["events"] = self.events_before + t(self.events)
+        else:
+            fields = {
+                "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
+                "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
+                "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
+                "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
+                "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current,
+                "draws": self.draws, "_records": records, "events": self.events_before + t(self.events),
+                "start": None, "seed": self.seed}
         if self.phase == "over":   # the game's records joined once, its links let go
             fields["history"] = joined_records(fields.pop("_records"))
         if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
