@@ -172,7 +172,8 @@ class _Cards:
     """What the bot reads of each card for the rewards, read once per cards and components
     (:func:`_cards`): by card number ``(kind, points-per-colour power's colour or None, its points,
     produces anything, (whether it yields the resource of each resource reward, in
-    :func:`_rewards_of` order))``, and :func:`_facts`' answers by the numbers a seat controls
+    :func:`_rewards_of` order), the card's points)``, the components' rewards by kind
+    (:func:`_rewards_of`), and :func:`_facts`' answers by the numbers a seat controls
     (``memo``, the last 512 kept). Plain tuples in place of the dataclasses' attributes and
     ``Objective.yields`` calls at every rating. Private to this module."""
 
@@ -180,11 +181,12 @@ class _Cards:
     components = cython.declare(object, visibility="readonly")
     of = cython.declare(dict, visibility="readonly")
     memo = cython.declare(dict, visibility="readonly")
+    index = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, cards, components):
         self.cards, self.components = cards, components
-        resource = _rewards_of(components)[3]
-        self.of = {c.number: _card_facts(c, resource) for c in cards.cards}
+        self.index = _rewards_of(components)
+        self.of = {c.number: _card_facts(c, self.index[3]) for c in cards.cards}
         self.memo = {}
 
 
@@ -193,7 +195,7 @@ def _card_facts(card: Objective, resource: tuple) -> tuple:
     power = card.power
     ppc = power.kind == "points_per_colour"
     return (card.kind, power.colour if ppc else None, power.points if ppc else 0, card.produces != "none",
-            tuple([_yields(card, r[1]) for r in resource]))
+            tuple([_yields(card, r[1]) for r in resource]), card.points)
 
 
 #: :class:`_Cards` by (id of the cards, id of the components), with both (an id reused: read anew).
@@ -246,18 +248,18 @@ def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
 
 
 @cython.ccall   # a C call within the module
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, table=_Cards)
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
     kind, the points-per-colour powers it controls by colour, for each resource reward it does not
     hold its own producers and the holder's, the count reward its next objective would let it
     claim, and the components' rewards by kind (:func:`_rewards_of`)."""
-    cards, comps = state.config.objectives, state.config.components
+    config = state.config
     holders = state.rewards
-    index = _rewards_of(comps)
+    table = _cards(config.objectives, config.components)
+    index = table.index
     count, resource = index[2], index[3]
     mine = state.controlled[seat]
-    table = _cards(cards, comps)
     kinds, powers, own = _facts(table, resource, mine)
     produce: dict = {}
     for j in range(len(resource)):
@@ -317,7 +319,7 @@ def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
     """:func:`reward_bonus` of a card read as its :func:`_card_facts` (the same sums, in the same order)."""
     kinds, powers, produce, bonus, index = context
     colour, all_colours, _count, resource = index
-    kind, pcolour, ppoints, produces, yields = card
+    kind, pcolour, ppoints, produces, yields, _points = card
     have = kinds[kind]
     for i, need, points in colour.get(kind, ()):
         if holders[i] < 0 and have < need:
@@ -351,7 +353,8 @@ _WEIGHTS: dict = {}
 @cython.ccall
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
-    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config)``, made when missing."""
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
+    _Cards)``, made when missing."""
     config = state.config
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
@@ -379,7 +382,8 @@ def _entry(state: GameState, seat: int) -> tuple:
                 rivals.append((h, controlled[h]))
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config)
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
+                               _cards(cards, comps))
     if 0 <= seat < len(_LAST_ENTRY):
         _LAST_ENTRY[seat] = got
     return got
@@ -390,15 +394,14 @@ _LAST_ENTRY: list = [None] * 8
 
 
 @cython.ccall
-@cython.locals(out=dict)
+@cython.locals(out=dict, facts=tuple)
 def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
     """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
     out = entry[4]
     w = out.get(n)
     if w is None:
-        context = entry[5]
-        table = _cards(entry[3], entry[2])
-        w = out[n] = entry[3].by_number[n].points + 1 + _bonus(state.rewards, table.of[n], context)
+        facts = cython.cast(_Cards, entry[8]).of[n]
+        w = out[n] = facts[5] + 1 + _bonus(state.rewards, facts, entry[5])
     return w
 
 
