@@ -66,6 +66,7 @@ class _Facts:
     cards = cython.declare(dict, visibility="readonly")
     caps = cython.declare(dict, visibility="readonly")
     kind = cython.declare(dict, visibility="readonly")
+    slot_index = cython.declare(dict, visibility="readonly")
     tiles = cython.declare(tuple, visibility="readonly")
     token_index = cython.declare(dict, visibility="readonly")
     joker = cython.declare(object, visibility="readonly")
@@ -84,6 +85,9 @@ class _Facts:
         # legions equal them
         self.caps = {c.number: tuple([n for _, n in c.slots]) for c in cards.cards}
         self.kind = {c.number: c.kind for c in cards.cards}
+        # each card's slot group of each symbol (the first, as Objective.symbols().index finds it)
+        self.slot_index = {c.number: {sym: j for j, (sym, _) in reversed(list(enumerate(c.slots)))}
+                           for c in cards.cards}
         # per reward tile: (kind code, colour, need, the numbers of the cards producing its
         # resource, id); the kinds are validated on load
         tiles = []
@@ -349,23 +353,7 @@ def _placed(plays, number: int) -> Placed:
 def _settle(w: _Work) -> None:
     """Run every step the rules take on their own, up to the next decision or chance node."""
     while True:
-        if w.phase == "deal":
-            if _deal_target(w) is not None:
-                return
-            if w.facts.first_game:
-                w.phase = "draw"
-            else:
-                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.facts.players)
-            continue
-        if w.phase == "keep":
-            if w.to_place:
-                w.seat = w.to_place[0]
-                return
-            w.phase, w.seat = "draw", -1
-            continue
-        if w.phase in ("draw", "refill", "over"):
-            w.seat = -1
-            return
+        # (the phases most often met first: each test of another phase is a string compared)
         if w.phase == "place":
             while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
                 # (the queue is empty while seats place, so no objective is blocked)
@@ -390,6 +378,23 @@ def _settle(w: _Work) -> None:
             if _resolve(w):
                 return
             continue
+        if w.phase == "deal":
+            if _deal_target(w) is not None:
+                return
+            if w.facts.first_game:
+                w.phase = "draw"
+            else:
+                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.facts.players)
+            continue
+        if w.phase == "keep":
+            if w.to_place:
+                w.seat = w.to_place[0]
+                return
+            w.phase, w.seat = "draw", -1
+            continue
+        if w.phase in ("draw", "refill", "over"):
+            w.seat = -1
+            return
         return  # decision phases of a completion wait for their action
 
 
@@ -742,11 +747,15 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, i=cython.Py_ssize_t, plays=list)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     plays = w.own("in_play", seat)
-    i = [p.number for p in plays].index(number)
-    j = [s for s, _ in w.card(number).slots].index(symbol)   # card.symbols(), without a Python call
-    legions = list(plays[i].legions)
+    for i in range(len(plays)):   # the objective's place (a Placed read as its tuple)
+        if cython.cast(tuple, plays[i])[0] == number:
+            break
+    else:
+        raise ValueError(f"objective {number} is not in play")
+    j = w.facts.slot_index[number][symbol]   # card.symbols().index(symbol), read once per config
+    legions = list(cython.cast(tuple, plays[i])[1])
     legions[j] += by
     plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__
