@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-__all__ = ["add_parser", "run_report"]
+__all__ = ["add_parser", "check_counts", "run_report"]
 
 
 def add_parser(sub, whole, option) -> None:
@@ -81,15 +81,33 @@ class _PartBars:
             bar.close()
 
 
+def check_counts(args: argparse.Namespace) -> None:
+    """Every whole-number flag of ``report`` in its range, refused naming the flag: checked first, before
+    ``--out`` and the game (and before a required flag left out is said: :func:`rometools.cli.main`).
+
+    Raises
+    ------
+    ValueError
+        ``--games must be a whole number 1 to 10,000,000, got 0``.
+    """
+    from rometools.cli import MAX_GAMES, MAX_PART_GAMES, MAX_WORKERS
+
+    for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1),
+                                   ("--skill-games", args.skill_games, 0, MAX_PART_GAMES),
+                                   ("--spot-games", args.spot_games, 0, MAX_PART_GAMES),
+                                   ("--shift-games", args.shift_games, 0, MAX_PART_GAMES),
+                                   ("--flow-games", args.flow_games, 0, MAX_PART_GAMES),
+                                   ("--workers", args.workers, 1, MAX_WORKERS)):
+        if value is not None and not low <= value <= high:
+            raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value:,}")
+
+
 def run_report(args: argparse.Namespace) -> int:
     """``rometools report GAME --out report.html``: :func:`rometools.charts.playtest.report`, the file
     checked before any game is played."""
     from rometools.charts.playtest import report
     from rometools.cli import (
         INTERRUPTED,
-        MAX_GAMES,
-        MAX_PART_GAMES,
-        MAX_WORKERS,
         _claim,
         _game,
         _options,
@@ -99,6 +117,7 @@ def run_report(args: argparse.Namespace) -> int:
     )
     from rometools.core.game import game_spec
 
+    check_counts(args)
     out = Path(args.out)
     if out.suffix.lower() not in (".html", ".htm"):
         raise ValueError(f"--out {args.out}: write an .html file")
@@ -106,14 +125,6 @@ def run_report(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {args.out}: folder {str(out.parent)!r} does not exist")
     if out.exists() and not out.is_file():
         raise ValueError(f"--out {args.out}: is not a regular file (a pipe, a device or a folder)")
-    for flag, value, low, high in (("--games", args.games, 1, MAX_GAMES), ("--seed", args.seed, 0, 2**63 - 1),
-                                   ("--skill-games", args.skill_games, 0, MAX_PART_GAMES),
-                                   ("--spot-games", args.spot_games, 0, MAX_PART_GAMES),
-                                   ("--shift-games", args.shift_games, 0, MAX_PART_GAMES),
-                                   ("--flow-games", args.flow_games, 0, MAX_PART_GAMES),
-                                   ("--workers", args.workers, 1, MAX_WORKERS)):
-        if value is not None and not low <= value <= high:
-            raise ValueError(f"{flag} must be a whole number {low:,} to {high:,}, got {value:,}")
     variant = _variant(args)
     spec = game_spec(args.game)
     if args.bots not in spec.bots:

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["add_parsers", "parse_values"]
+__all__ = ["add_parsers", "check_counts", "parse_values"]
 
 #: Exit code of a comparison or tuning stopped before its end (Ctrl-C): what was played is kept.
 INTERRUPTED = 3
@@ -119,9 +119,30 @@ def _is_number(text: str) -> bool:
     return True
 
 
+class _Typed(float):
+    """A number flag's value read, with the text typed: a refusal echoes it as typed (``got 40``, never
+    ``got 40.0``; ``got 1e-9``, never ``1e-09``)."""
+
+    text = ""
+
+
+def _as_typed(value: float) -> str:
+    """A number flag's value as the designer typed it (cut short), else as written by :func:`_checked`.
+
+    >>> _as_typed(_unit_interval("40")), _as_typed(_unit_interval(" 1e-9")), _as_typed(2.5)
+    ('40', '1e-9', '2.5')
+    """
+    from rometools.core.formatting import shown
+
+    typed = getattr(value, "text", "").strip()
+    if typed:
+        return typed if len(typed) <= 30 else shown(typed, 30)
+    return f"{value:,}" if isinstance(value, int) or (float(value).is_integer() and abs(value) < 1e18) else f"{value:g}"
+
+
 def _unit_interval(text: str) -> float:
     try:
-        x = float(text)
+        x = _Typed(text)
     except ValueError:
         meant = text.strip().removesuffix("%").strip()
         if text.strip().endswith("%") and meant and _is_number(meant):   # "2%": the unit is in the flag's help
@@ -129,6 +150,7 @@ def _unit_interval(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be a number, got {text[:30]!r}") from None
     if not math.isfinite(x):
         raise argparse.ArgumentTypeError(f"must be a finite number, got {text[:30]!r}")
+    x.text = text
     return x
 
 
@@ -229,11 +251,8 @@ def _check_out(out: str | None, force: bool) -> Path | None:
 
 
 def _checked(flag: str, value: float | None, low: float, high: float, what: str) -> None:
-    def said(x: float) -> str:
-        return f"{x:,}" if isinstance(x, int) or (float(x).is_integer() and abs(x) < 1e18) else f"{x:g}"
-
     if value is not None and not low <= value <= high:
-        raise ValueError(f"{flag} must be {what} {said(low)} to {said(high)}, got {said(value)}")
+        raise ValueError(f"{flag} must be {what} {_as_typed(low)} to {_as_typed(high)}, got {_as_typed(value)}")
 
 
 def _common_checks(args) -> None:
@@ -344,7 +363,7 @@ def run_compare(args) -> int:
     _checked("--precision", args.precision, 0.1, 50, "percentage points")
     for flag, value in (("--score-precision", args.score_precision), ("--length-precision", args.length_precision)):
         if not 0 < value <= 1e9:
-            raise ValueError(f"{flag} must be a number above 0, got {value:g}")
+            raise ValueError(f"{flag} must be a number above 0, got {_as_typed(value)}")
     out = _check_out(args.out, args.force)
     from rometools.cli import _named_by, _options, _typed
 
@@ -397,6 +416,20 @@ def run_compare(args) -> int:
     return INTERRUPTED if result.stopped == "stopped" else 0
 
 
+def check_counts(args) -> None:
+    """``tune``'s number flags in their ranges, refused naming the flag: checked first (and before a
+    required flag left out, ``--parameter`` or ``--values``, is said: :func:`rometools.cli.main`).
+
+    Raises
+    ------
+    ValueError
+        ``--confidence must be a percentage 50 to 99.99, got 40``.
+    """
+    _common_checks(args)
+    _checked("--max-games", args.max_games, 1, 100_000_000, "a whole number")
+    _checked("--check-games", args.check_games, 0, 10_000_000, "a whole number")
+
+
 def run_tune(args) -> int:
     """``rometools tune``: :func:`rometools.core.tune.tune`, every flag checked first; a candidate
     the game refuses is said with the ``--parameter`` and ``--values`` that gave it."""
@@ -404,9 +437,7 @@ def run_tune(args) -> int:
     from rometools.core.data import write_text_atomically
     from rometools.core.tune import tune
 
-    _common_checks(args)
-    _checked("--max-games", args.max_games, 1, 100_000_000, "a whole number")
-    _checked("--check-games", args.check_games, 0, 10_000_000, "a whole number")
+    check_counts(args)
     if len(args.parameter) > 2:
         raise ValueError("--parameter: at most two (a grid of two)")
     if len(args.values) != len(args.parameter):
@@ -425,7 +456,7 @@ def run_tune(args) -> int:
             _checked("--tolerance", tolerance, 0.01, 50, "percentage points")
             tolerance /= 100
         elif not tolerance > 0:
-            raise ValueError(f"--tolerance must be a number above 0, got {tolerance:g}")
+            raise ValueError(f"--tolerance must be a number above 0, got {_as_typed(tolerance)}")
     out = _check_out(args.out, args.force)
     _game_from_files(args, "--variant")
     options, typed = _options(args.option), _typed(args.option, "--option")
@@ -434,7 +465,8 @@ def run_tune(args) -> int:
     pairs = [f"--parameter {p} --values {v.text}" for p, v in zip(args.parameter, args.values, strict=True)]
     flags = {"parameter": " ".join(f"--parameter {p}" for p in args.parameter),
              "values": " ".join(f"--values {v.text}" for v in args.values),
-             "candidate": " ".join(pairs), "target": f"--target {args.target}", "tolerance": f"--tolerance {args.tolerance}",
+             "candidate": " ".join(pairs), "target": f"--target {args.target}",
+             "tolerance": None if args.tolerance is None else f"--tolerance {_as_typed(args.tolerance)}",
              "bots": f"--bots {args.bots}", "address": f"--address {args.address}",
              "game": f"--variant {args.variant}" if args.variant else None}
     for k, (p, v) in enumerate(zip(args.parameter, args.values, strict=True)):

@@ -158,8 +158,20 @@ def _named_by(flags: Mapping[str, str | None]) -> Iterator[None]:
     """A rometools error raised inside, about an argument a flag gave
     (:attr:`~rometools.core.errors.RometoolsError.argument`: ``"values"``, ``"bots"``), said with
     that flag as typed in front (``--values 4:6: hand must be a whole number 4 to 5, got 6``);
-    any other error passes as it is."""
+    any other error passes as it is. A message that opens by naming the argument and its value
+    (``address 'tcp://h:1': no Dask scheduler answered``) says them once, as the flag:
+    ``--address tcp://h:1: no Dask scheduler answered``.
+
+    >>> from rometools.core.errors import ArgumentError
+    >>> try:
+    ...     with _named_by({"address": "--address tcp://h:1"}):
+    ...         raise ArgumentError("address 'tcp://h:1': no Dask scheduler answered", argument="address")
+    ... except ValueError as err:
+    ...     print(err)
+    --address tcp://h:1: no Dask scheduler answered
+    """
     from rometools.core.errors import RometoolsError
+    from rometools.core.formatting import shown
 
     try:
         yield
@@ -167,7 +179,13 @@ def _named_by(flags: Mapping[str, str | None]) -> Iterator[None]:
         flag = flags.get(err.argument or "")
         if not flag:
             raise
-        raise ValueError(f"{flag}: {err}") from None
+        text, value = str(err), flag.partition(" ")[2]
+        for named in {f"{err.argument} {repr(value)}", f"{err.argument} {shown(value, 80)}"}:
+            if value and text.startswith(named + ": "):
+                text = text[len(named) + 2:]
+            elif value and text.startswith(named + " "):
+                text = text[len(named) + 1:]
+        raise ValueError(f"{flag}: {text}") from None
 
 
 def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
@@ -755,6 +773,15 @@ def main(argv: list[str] | None = None) -> int:
         _refuse_unknown(sub.choices[args.command], typed)
     missing = [a for a in required if a in sub.choices[args.command]._actions and getattr(args, a.dest) is None]
     if missing:
+        # a value typed wrong is said first, naming its flag, as it would be with the flag given
+        # (`report --games 0` said only that --out was missing, and then the --games 0)
+        counts = {"report": _cli_report.check_counts, "tune": _cli_what_if.check_counts}.get(args.command)
+        try:
+            if counts is not None:
+                counts(args)
+        except ValueError as err:
+            print(f"rometools {args.command}: {err}", file=sys.stderr)
+            return 2
         sub.choices[args.command].error("the following arguments are required: "
                                         + ", ".join("/".join(a.option_strings) for a in missing))
     _refuse_malformed(args, sub.choices[args.command])

@@ -747,6 +747,23 @@ def test_a_refused_flag_is_said_before_a_missing_one_and_a_bare_option_names_its
     assert not Path("never.html").exists()
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    (["report", "pig", "--games", "0"], "rometools report: --games must be a whole number 1 to 10,000,000, got 0\n"),
+    (["report", "pig", "--games", "5", "--skill-games", "200000"],
+     "rometools report: --skill-games must be a whole number 0 to 100,000, got 200,000\n"),
+    (["tune", "pig", "--values", "1,2", "--confidence", "40"],
+     "rometools tune: --confidence must be a percentage 50 to 99.99, got 40\n"),
+])
+def test_a_value_typed_wrong_is_said_before_a_required_flag_left_out(capsys, argv, said):
+    """``report --games 0`` without ``--out`` said only that --out was missing; with --out given it then
+    said the --games 0: the value is refused first, naming its flag, as with every flag given."""
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said
+    with pytest.raises(SystemExit) as stop:   # the same flags with a good value: the missing flag is said
+        main([{"0": "5", "200000": "0", "40": "95"}.get(w, w) for w in argv])
+    assert stop.value.code == 2 and "the following arguments are required" in capsys.readouterr().err
+
+
 def test_the_game_listing_says_each_games_mcts_playout_depth(capsys):
     """Augustus cuts MCTS playouts at 8 decisions by default; the listing said nothing of it."""
     from rometools.core.game import game_spec

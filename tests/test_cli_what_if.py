@@ -37,6 +37,12 @@ def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
 @pytest.mark.parametrize(("argv", "message"), [
     (["--set", "target=60", "--precision", "80"], "--precision must be percentage points 0.1 to 50, got 80"),
     (["--set", "target=60", "--confidence", "101"], "--confidence must be a percentage 50 to 99.99, got 101"),
+    # echoed as typed: "got 40.0" read as if the designer had typed a decimal
+    (["--set", "target=60", "--confidence", "40"], "--confidence must be a percentage 50 to 99.99, got 40\n"),
+    (["--set", "target=60", "--precision", "0.05"], "--precision must be percentage points 0.1 to 50, got 0.05\n"),
+    (["--set", "target=60", "--score-precision", "0"], "--score-precision must be a number above 0, got 0\n"),
+    (["--set", "target=60", "--length-precision=-1e-9"],
+     "--length-precision must be a number above 0, got -1e-9\n"),
     # a designer types the per cent sign: told to leave it out, the number meant shown
     (["--set", "target=60", "--precision", "2%"], "argument --precision: write it without the % sign, e.g. 2; got '2%'"),
     (["--set", "target=60", "--confidence", "99 %"], "argument --confidence: write it without the % sign, e.g. 99; got '99 %'"),
@@ -178,8 +184,25 @@ def test_a_dask_scheduler_that_does_not_answer_is_said_with_its_flag(capsys, mon
 
     monkeypatch.setattr(dask.distributed, "Client", refused)
     code, _, err = run(capsys, *command, "--executor", "dask", "--address", "tcp://nowhere:1", "--quiet")
-    assert code == 2 and err.startswith(f"rometools {command[0]}: --address tcp://nowhere:1: address "
-                                        "'tcp://nowhere:1': no Dask scheduler answered (Timed out"), err
+    # the address said once, as typed with its flag (it was said three times)
+    assert code == 2 and err == (f"rometools {command[0]}: --address tcp://nowhere:1: no Dask scheduler answered "
+                                 "(Timed out trying to connect)\n"), err
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "pig", "--games", "10"],
+    ["compare", "pig", "--set", "target=60", "--max-games", "20", "--batch", "10"],
+    ["tune", "pig", "--parameter", "target", "--values", "40,60", "--max-games", "20", "--batch", "10"],
+])
+@pytest.mark.parametrize(("address", "said"), [
+    ("nonsense", "missing port number"),
+    ("tcp://:abc", "invalid literal for int() with base 10: 'abc'"),
+])
+def test_an_address_dask_cannot_read_is_said_once_with_its_flag(capsys, command, address, said):
+    """Dask's own refusal named no flag (``rometools simulate: missing port number in address 'nonsense'``)."""
+    code, _, err = run(capsys, *command, "--executor", "dask", "--address", address, "--quiet")
+    assert code == 2 and err == (f"rometools {command[0]}: --address {address}: not a Dask scheduler's address "
+                                 f"such as tcp://127.0.0.1:8786 ({said})\n"), err
 
 
 def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys):

@@ -151,7 +151,8 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     ('rometools.augustus._greedy', 'rometools.augustus.moves', 'rometools.augustus.rules',
      'rometools.augustus.turn', 'rometools.caesars_empire._chain_count', 'rometools.caesars_empire._greedy_search',
      'rometools.caesars_empire._kernel', 'rometools.core._loop',
-     'rometools.imperator._greedy', 'rometools.imperator.rules', 'rometools.via_romana._greedy',
+     'rometools.imperator._greedy', 'rometools.imperator.rules', 'rometools.imperator.turn',
+     'rometools.via_romana._greedy',
      'rometools.via_romana._tables', 'rometools.via_romana.facts', 'rometools.via_romana.moves',
      'rometools.via_romana.rules', 'rometools.via_romana.scoring')
     """

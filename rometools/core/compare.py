@@ -33,7 +33,7 @@ import numpy as np
 
 from rometools.core.compare_text import balance_text, comparison_text  # the words, re-exported
 from rometools.core.errors import ArgumentError, about
-from rometools.core.formatting import counted
+from rometools.core.formatting import counted, shown
 from rometools.core.sequential import MIN_PAIRS
 
 __all__ = ["EXECUTORS", "Comparison", "Figure", "balance_text", "compare", "comparison_text", "play_pairs"]
@@ -342,20 +342,14 @@ class _Runner:
 
             self.pool = process_pool(self.workers)
         elif self.executor == "dask":
-            try:
-                from dask.distributed import Client
-            except ImportError:  # pragma: no cover - dask is a dependency
-                raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
             if self.address is None:
                 from rometools.core.simulate import _kept_client
 
                 self.client = _kept_client(self.workers)
             else:
-                try:
-                    self.client = Client(self.address)
-                except OSError as err:
-                    raise ArgumentError(f"address {self.address!r}: no Dask scheduler answered ({err})",
-                                        argument="address") from None
+                from rometools.core.executors import dask_client
+
+                self.client = dask_client(self.address)
                 self.own_client = True
         return self
 
@@ -594,7 +588,7 @@ def compare(base: Any, variant: Any, *, bots: str | Sequence[str] = "greedy", se
     if workers is not None:
         _check_whole("workers", workers, 1, 1024)
     if address is not None and executor != "dask":
-        raise ArgumentError(f"address {address!r} names a Dask scheduler: it needs executor='dask', not {executor!r}",
+        raise ArgumentError(f"address {shown(address, 80)} names a Dask scheduler: it needs executor='dask', not {executor!r}",
                             argument="address")
     if isinstance(restrictions, str):
         restrictions = [restrictions]

@@ -27,6 +27,30 @@ class RometoolsError(Exception):
 
     argument: str | None = None
 
+    def __reduce__(self):
+        """Pickled as its class, its ``args`` and its fields, never by calling ``__init__`` again.
+
+        A subclass whose ``__init__`` takes other arguments than its message (``OptionError(option,
+        message)``, ``DataFileError(path, entry, problem)``) round-trips all the same: a process
+        executor sends an error raised in a worker back to the caller whole, its message and its
+        fields (``option``, ``path``, ``argument``...) as raised.
+
+        Examples
+        --------
+        >>> import pickle
+        >>> err = pickle.loads(pickle.dumps(OptionError("hand", "hand must be 3 to 6, got 9")))
+        >>> type(err).__name__, err.option, str(err)
+        ('OptionError', 'hand', 'hand must be 3 to 6, got 9')
+        """
+        return _unpickled, (type(self), self.args), self.__dict__ or None
+
+
+def _unpickled(cls: type[RometoolsError], args: tuple) -> RometoolsError:
+    """An error of ``cls`` holding ``args``, made without its ``__init__`` (its fields follow, as pickled)."""
+    err = cls.__new__(cls, *args)
+    err.args = args
+    return err
+
 
 class RulesError(RometoolsError, ValueError):
     """An action or request breaks the rules of the game.

@@ -21,7 +21,7 @@ from rometools.core.errors import ArgumentError
 from rometools.core.registry import game_spec
 
 __all__ = ["EXECUTORS", "MIN_CHUNK", "POOL_TASK_SECONDS", "QUIET_CLUSTER", "TASK_SECONDS", "close_cluster", "close_pool",
-           "local_cluster", "process_pool", "run_chunks"]
+           "dask_client", "local_cluster", "process_pool", "run_chunks"]
 
 #: Executors :func:`~rometools.core.simulate.simulate` and :func:`run_chunks` know.
 EXECUTORS = ("serial", "process", "dask")
@@ -284,31 +284,75 @@ def local_cluster(workers: int | None = None):
                             dashboard_address=None, host="127.0.0.1")
 
 
-def _dask_map(task, n_games, workers, address, on_chunk) -> None:
+def dask_client(address: str):
+    """A client of the Dask scheduler at ``address``, or an error naming the address once.
+
+    Parameters
+    ----------
+    address : str
+        A running scheduler's address, ``"tcp://host:8786"``.
+
+    Returns
+    -------
+    dask.distributed.Client
+
+    Raises
+    ------
+    ArgumentError
+        (``argument="address"``) ``address 'tcp://host:1': no Dask scheduler answered (Timed out
+        trying to connect after 30 s)`` when nothing answers there; ``address 'nonsense': not a Dask
+        scheduler's address such as tcp://127.0.0.1:8786 (missing port number)`` for an address Dask
+        cannot read. The address is said once, Dask's own words after it without it.
+    """
     try:
         from dask.distributed import Client
+    except ImportError:  # pragma: no cover - dask is a dependency
+        raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
+    from rometools.core.formatting import shown
+
+    try:
+        return Client(address)
+    except OSError as err:  # no scheduler there
+        raise ArgumentError(f"address {shown(address, 80)}: no Dask scheduler answered "
+                            f"({_without_address(err, address)})", argument="address") from None
+    except (ValueError, TypeError) as err:  # an address Dask cannot read
+        raise ArgumentError(f"address {shown(address, 80)}: not a Dask scheduler's address such as "
+                            f"tcp://127.0.0.1:8786 ({_without_address(err, address)})", argument="address") from None
+
+
+def _without_address(err: BaseException, address: str) -> str:
+    """Dask's words about ``address``, the address left out (the message names it once, in front).
+
+    >>> _without_address(OSError("Timed out trying to connect to tcp://h:1 after 30 s"), "tcp://h:1")
+    'Timed out trying to connect after 30 s'
+    >>> _without_address(ValueError("missing port number in address 'nonsense'"), "nonsense")
+    'missing port number'
+    """
+    text = str(err)
+    for said in (f" to {address}", f" in address {address!r}", f" {address!r}", f" {address}"):
+        text = text.replace(said, "")
+    return text.replace(address, "it").strip() or type(err).__name__
+
+
+def _dask_map(task, n_games, workers, address, on_chunk) -> None:
+    try:
         from dask.distributed import as_completed as dask_completed
     except ImportError:  # pragma: no cover - dask is a dependency
         raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
     import dask
 
+    from rometools.core.formatting import shown
+
     kept = address is None   # the kept local cluster (started on first use), its own client
-    if kept:
-        client = _kept_client(workers)
-    else:
-        try:
-            client = Client(address)
-        except OSError as err:  # no scheduler there (a malformed address is a ValueError naming it)
-            raise ArgumentError(f"address {address!r}: no Dask scheduler answered ({err})",
-                                argument="address") from None
+    client = _kept_client(workers) if kept else dask_client(address)
     try:
         if address is not None:  # a scheduler with no workers would leave the games waiting for ever
             wait = dask.config.get("distributed.comm.timeouts.connect")
             try:
                 client.wait_for_workers(1, timeout=wait)
             except TimeoutError:
-                raise ArgumentError(f"address {address!r}: the Dask scheduler there has no workers "
-                                    f"(waited {wait})") from None
+                raise ArgumentError(f"address {shown(address, 80)}: the Dask scheduler there has no workers "
+                                    f"(waited {wait})", argument="address") from None
         # every worker loads the game (an empty chunk) before the games are shared out: a worker's
         # first chunk of a game paid its modules' imports and data files (Caesar's Empire: 0.36 CPU s,
         # a third of 2,000 greedy games), and a worker no chunk had reached yet paid it in the next run

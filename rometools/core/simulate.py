@@ -52,7 +52,7 @@ from rometools.core.executors import (  # noqa: F401 - re-exported: simulate's e
     process_pool,
     run_chunks,
 )
-from rometools.core.formatting import counted
+from rometools.core.formatting import counted, shown
 from rometools.core.load import Game, load_game
 from rometools.core.playout import play
 from rometools.core.registry import game_spec
@@ -470,7 +470,7 @@ def simulate(game: str | Game, n_games: int, *, players: int | None = None,
         raise ArgumentError(f"unknown executor {executor!r}; choose one of {', '.join(EXECUTORS)}")
     _check_workers(workers)
     if address is not None and executor != "dask":
-        raise ArgumentError(f"address {address!r} names a Dask scheduler: it needs executor='dask', "
+        raise ArgumentError(f"address {shown(address, 80)} names a Dask scheduler: it needs executor='dask', "
                             f"not {executor!r}")
     game = _the_game(game, players, config)
     names = game.bots(bots)  # checks names and count

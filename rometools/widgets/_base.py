@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-from traitlets import TraitError
 
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import number, shown
@@ -45,6 +44,7 @@ from rometools.widgets._html import Raw, csv_link, html_table, plain_text, seat_
 # re-exported here where they were first written.
 from rometools.widgets._inputs import (  # noqa: F401 (re-exported)
     FILE_TIMEOUT_S,
+    INPUT_ERRORS,
     CheckedAsTyped,
     NumberBoxError,
     WholeNumberText,
@@ -82,9 +82,6 @@ __all__ = [
     "vocabulary_toggle",
     "whole_number",
 ]
-
-#: Exceptions that mean "the input is bad": shown as a message, never a traceback.
-INPUT_ERRORS = (ValueError, TypeError, KeyError, TraitError)
 
 #: Largest seed: a browser's number box keeps every digit of it (and so echoes it as typed).
 MAX_SEED = 999_999_999
@@ -641,10 +638,12 @@ class Explorer(widgets.VBox):
             text = text[:MAX_MESSAGE] + f"... ({number(len(text))} characters in all)"
         return text
 
-    def _show_error(self, err: BaseException) -> None:
+    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+        """Say a refusal: ``err``'s words, and what is on screen (``kept``; default :meth:`_kept`)."""
         text = self._wording(_text_of(err), err)
+        kept = self._kept() if kept is None else kept
         self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
-                               f"<br><small>({html.escape(self._kept())})</small></div>")
+                               f"<br><small>({html.escape(kept)})</small></div>")
         self._message.add_class("rt-error")
         self._message.remove_class("rt-notice")
 

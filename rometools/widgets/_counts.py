@@ -8,7 +8,8 @@ file would be (:func:`rometools.core.data.load_text`), and saved, on request, as
 designer keeps and can load anywhere a data file goes.
 
 Each count box is a control of the explorer (``count_<kind>``), so a refused count is said in
-words naming the kind, the box is put back and nothing else changes (the explorer contract).
+words naming the kind as the editor shows it with the rulebook's noun ("Propraetor (banner) tiles",
+"Joker tokens"), the box is put back and nothing else changes (the explorer contract).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ class CountsEditor:
         The explorer the boxes belong to (registered as its controls ``count_<kind>``).
     kinds : sequence of (str, str)
         Each kind's id and display name, in the order shown.
+    unit : str
+        What is counted, in the rulebook's word, plural (``"tiles"``, ``"tokens"``): it heads the
+        kinds' column ("Tiles") and follows a kind's name in a message ("Propraetor (banner) tiles
+        must be a whole number 0 to 40, got 41"), whether the box was typed in or given to
+        ``set_values(counts=...)``.
     published : mapping of str to int
         The published count of each kind (the bundled file's).
     text_with : callable
@@ -60,21 +66,24 @@ class CountsEditor:
     True
     >>> ex.counts_editor.counts()["propraetor"], ex.counts_editor.edited()
     (3, True)
+    >>> ex.field_label("count_propraetor")
+    'Propraetor (banner) tiles'
     """
 
-    def __init__(self, explorer: Any, *, kinds: Sequence[tuple[str, str]], published: Mapping[str, int],
+    def __init__(self, explorer: Any, *, kinds: Sequence[tuple[str, str]], unit: str, published: Mapping[str, int],
                  text_with: Callable[[Mapping[str, int]], str], loader: Callable[[Path], Any], file_name: str,
                  high: int = 99, game: str | None = None, option: str = "components"):
-        self._explorer, self.kinds, self.published = explorer, list(kinds), dict(published)
+        self._explorer, self.kinds, self.unit, self.published = explorer, list(kinds), unit, dict(published)
         self.game, self.option = game, option
         self._text_with, self._loader, self.file_name, self.high = text_with, loader, file_name, high
         self._built: tuple[tuple, Any, str] | None = None
         self.boxes: dict[str, WholeNumberText] = {}
-        # each box named in the designer's words ("Count of Propraetor (banner) must be ...")
-        explorer.FIELD_LABELS = {**explorer.FIELD_LABELS, **{f"count_{k}": f"Count of {n}" for k, n in self.kinds}}
+        # each box named as the designer reads its row, with the rulebook's noun ("Propraetor (banner)
+        # tiles must be ..."), as set_values(counts=...) names it (check)
+        explorer.FIELD_LABELS = {**explorer.FIELD_LABELS, **{f"count_{k}": self.label(k) for k, _ in self.kinds}}
         rows = [widgets.HTML("<table style='border-collapse:collapse'><tr><th style='text-align:left;"
-                             "padding-right:12px'>kind</th><th style='padding-right:12px'>published</th>"
-                             "<th>edited</th></tr></table>")]
+                             f"padding-right:12px'>{html.escape(unit.capitalize())}</th><th style='padding-right:12px'>"
+                             "published</th><th>edited</th></tr></table>")]
         for kind, name in self.kinds:
             box = WholeNumberText(value=self.published[kind], low=0, high=high, description="",
                                   layout={"width": "70px"})
@@ -102,6 +111,10 @@ class CountsEditor:
         self.view.add_class("rt-counts-editor")
 
     # ------------------------------------------------------------ values
+    def label(self, kind: str) -> str:
+        """The count box of ``kind`` in the designer's words: its name and the unit ("Joker tokens")."""
+        return f"{dict(self.kinds)[kind]} {self.unit}"
+
     def counts(self) -> dict[str, Any]:
         """Each kind's count as its box holds it."""
         return {kind: box.value for kind, box in self.boxes.items()}
@@ -126,7 +139,7 @@ class CountsEditor:
             if kind not in names:
                 raise ValueError(f"{label}: unknown kind {shown(kind)}; the kinds are {', '.join(names)}")
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.high:
-                raise ValueError(f"{label}: {names[kind]} must be a whole number 0 to {self.high}, got {shown(n)}")
+                raise ValueError(f"{label}: {self.label(kind)} must be a whole number 0 to {self.high}, got {shown(n)}")
         return dict(value)
 
     def assign(self, counts: Mapping[str, int]) -> None:

@@ -3,8 +3,9 @@
 * :func:`vocabulary_toggle` -- the Treasures / Riches edition toggle; :func:`inline_toggle`.
 * :class:`WholeNumberText` and :func:`whole_number` -- a whole-number box and the one check of a
   whole-number input, worded for a designer; :class:`NumberBoxError`, a box's value refused.
-* :class:`CheckedAsTyped` -- the whole-number boxes of an explorer whose results wait for its
-  Run button, checked as typed all the same (the balance lab, the playtest report).
+* :class:`CheckedAsTyped` -- the whole-number boxes and the options box of an explorer whose
+  results wait for its Run button, checked as typed all the same (the balance lab, the playtest
+  report).
 * :func:`busy` -- a button that starts slow work says so while it runs (the Run and Search
   buttons).
 * :func:`call_with_timeout` -- a data file read and checked within :data:`FILE_TIMEOUT_S`
@@ -22,13 +23,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as widgets
-from traitlets import Float, Int, Unicode, Union
+from traitlets import Float, Int, TraitError, Unicode, Union
 
 from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.formatting import number, shown
 
-__all__ = ["FILE_TIMEOUT_S", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "busy", "call_with_timeout",
+__all__ = ["FILE_TIMEOUT_S", "INPUT_ERRORS", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "busy", "call_with_timeout",
            "inline_toggle", "vocabulary_toggle", "whole_number"]
+
+#: Exceptions that mean "the input is bad": shown as a message, never a traceback.
+INPUT_ERRORS = (ValueError, TypeError, KeyError, TraitError)
 
 #: Seconds a board or saved-game file may take to read and check before the explorer gives up.
 FILE_TIMEOUT_S = 20.0
@@ -185,8 +189,10 @@ class CheckedAsTyped:
     the boxes show. A good value typed clears the refusal, so the message never quotes a value no
     longer typed.
 
-    The explorer calls :meth:`_check_as_typed` with its boxes in its constructor, and starts
-    each run with :meth:`_run_refused` and :meth:`_run_attempt`.
+    The explorer calls :meth:`_check_as_typed` with its boxes in its constructor (and
+    :meth:`_check_text_as_typed` with the check of its options box: the balance lab's Options A
+    and B, the playtest report's Variant), and starts each run with :meth:`_run_refused` and
+    :meth:`_run_attempt`.
     """
 
     def _check_as_typed(self, *boxes: Any) -> None:
@@ -209,6 +215,35 @@ class CheckedAsTyped:
         if self._box_refusal and self._message.value == self._box_refusal:
             self._clear_error()
         self._box_refusal, self._block_run = "", False
+
+    def _check_text_as_typed(self, check: Callable[[], Any], *controls: Any) -> None:
+        """Check a text box a run reads (options typed, ``key=value``) whenever any of ``controls``
+        changes: ``check()`` raises one of :data:`INPUT_ERRORS` naming the box for text the run would
+        refuse (an option the game does not have, a value it refuses). Checked on the box itself (on
+        Enter or leaving it) and on the controls it depends on (the game, the players), so the message
+        stays true for the controls set.
+
+        A refusal is said in the words of Run, the box keeping what was typed (Run refuses it again);
+        good text typed clears that refusal (and only it: another message stays). The results stay
+        until a run."""
+        self._text_refusal = ""   # the message refusing the typed text, while it is shown
+
+        def checked(_change: Any = None) -> None:
+            if self._hold:
+                return
+            try:
+                check()
+            except INPUT_ERRORS as err:
+                self._show_error(err)
+                self._text_refusal = self._message.value
+                return
+            if self._text_refusal and self._message.value == self._text_refusal:
+                self._clear_error()
+            self._text_refusal = ""
+
+        for control in controls:
+            control.observe(checked, names="value")
+        self._check_text = checked
 
     def _run_refused(self) -> bool:
         """Whether this Run plays nothing: the first Run after a box refused what was typed, while

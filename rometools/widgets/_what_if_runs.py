@@ -117,6 +117,9 @@ class StudioRuns:
     def _job(self, kind: str) -> dict[str, Any]:
         """The run's arguments from the controls, every one checked before any game."""
         view = self._compute()
+        if view["refused"] is not None:   # the question shown is the changes accepted before, not the box's
+            raise ValueError(f"Changes: {view['refused']}; mend or empty them before "
+                             f"{'Compare' if kind == 'compare' else 'Tune'} (nothing played)")
         base, variant = view["base"], view["variant"]
         if kind == "compare":
             if not view["changes"] or not any(p.changed for p in view["parameters"] if p.address != "players"):

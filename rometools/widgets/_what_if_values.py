@@ -149,11 +149,20 @@ class StudioValues:
             self._build(parse_changes(changes_text(changes)))
         except ValueError as err:
             raise ValueError("New value: " + _text_of(err).removeprefix("Changes: ")) from None
-        self._changes_box.value = changes_text(changes)
+        self._write_changes(changes, f"{address} set")
 
     def _unset_picked(self) -> None:
         address = self._picked()
-        self._changes_box.value = changes_text({a: v for a, v in self._changes.items() if a != address})
+        self._write_changes({a: v for a, v in self._changes.items() if a != address}, f"{address} published")
+
+    def _write_changes(self, changes, did: str) -> None:
+        """Set and Published write the Changes box: the changes accepted with the one value edited. Lines
+        refused there (kept to mend) are replaced, and a note says so, quoting them."""
+        typed = self._changes_box.value
+        if self._changes_refused is not None and typed == self._changes_refused:
+            self._note(f"The refused lines in Changes, {shown(typed.strip(), 80)}, are replaced by the changes "
+                       f"accepted before with {did}.")
+        self._changes_box.value = changes_text(changes)
 
     def _tune_picked(self) -> None:
         self._parameter.value = self._picked()

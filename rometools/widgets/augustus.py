@@ -380,7 +380,7 @@ class BagExplorer(CountsField, Explorer):
         self.components = load_components()
         # the bag's mix: the published counts beside the edited ones (bag_file_with_counts)
         self.counts_editor = CountsEditor(
-            self, kinds=[(t.id, t.name) for t in self.components.tokens], published=self.components.bag,
+            self, kinds=[(t.id, t.name) for t in self.components.tokens], unit="tokens", published=self.components.bag,
             text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40,
             game="augustus")
         self._seed = self._add_control("seed", WholeNumberText(

@@ -296,11 +296,10 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
         self._show_examples()
         self._players.observe(self._show_seats, names="value")
         self._check_as_typed(self._games, self._seed)   # refused as typed, not at Run
-        self._options_refusal = ""   # the message refusing typed options, while it is shown
-        # options are the game's, at its players, with the board set; B's only when comparing
-        for control in (self._options_a, self._options_b, self._compare_box, self._game, self._players,
-                        self._board):
-            control.observe(self._on_options, names="value")
+        # options typed are checked at once too, as Run would check them ("Options A: Pig has no option
+        # 'hand'; ..."): they are the game's, at its players, with the board set; B's only when comparing
+        self._check_text_as_typed(lambda: self._variants(self._board_named(), typed=True), self._options_a,
+                                  self._options_b, self._compare_box, self._game, self._players, self._board)
         for control in self._controls.values():  # every control: are the results still its results?
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -353,7 +352,7 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
                                       "these)</small></div>"))
             self._message.add_class("rt-error")
         elif not run:   # options given that the game refuses are said at once, as typed ones are
-            self._on_options()
+            self._check_text()
 
     def _opening(self, values: dict[str, Any], run: bool) -> bool:
         """Set the opening values (checked) and, with ``run``, play them; ``False`` (the message
@@ -621,25 +620,6 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
                              f"({self._options_a.value.strip() or 'the defaults'}): nothing to compare; "
                              f"write in Options B the options that differ")
         return config_a, config_b
-
-    def _on_options(self, _change=None) -> None:
-        """Options typed (on Enter or leaving the box) are checked at once, as the Games and Seed boxes
-        are: an option the game does not have or a value it refuses is refused in the words of Run
-        ("Options A: Pig has no option 'hand'; ..."), the box keeping what was typed (Run refuses it
-        again); good options typed clear that refusal. Checked again when the game, the players, the
-        board or the compare toggle change, so the message stays true for the controls set. The
-        results stay until a run."""
-        if self._hold:
-            return
-        try:
-            self._variants(self._board_named(), typed=True)
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            self._options_refusal = self._message.value
-            return
-        if self._options_refusal and self._message.value == self._options_refusal:
-            self._clear_error()
-        self._options_refusal = ""
 
     def _compute(self) -> dict[str, Any]:
         game = self._game.value

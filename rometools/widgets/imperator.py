@@ -537,7 +537,7 @@ class TileOddsExplorer(CountsField, Explorer):
             value=seed, low=0, high=MAX_SEED, description="Seed", layout={"width": "160px"}), "rt-seed")
         # the tile mix: the published counts beside the edited ones (tile_file_with_counts)
         self.counts_editor = CountsEditor(
-            self, kinds=[(k, KIND_NAMES[k]) for k in TILE_KINDS], published=self._published.kind_counts,
+            self, kinds=[(k, KIND_NAMES[k]) for k in TILE_KINDS], unit="tiles", published=self._published.kind_counts,
             text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40,
             game="imperator")
         for w in self._controls.values():

@@ -233,9 +233,9 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         winner = self._add_chart("winner_figure", "rt-playtest-winner")
         self._game.observe(self._on_game, names="value")
         self._check_as_typed(self._games, self._seed, self._skill, self._shift)   # refused as typed, not at Run
-        self._variant_refusal = ""   # the message refusing a typed variant, while it is shown
-        for control in (self._variant, self._game, self._players):   # a variant is the game's and its players'
-            control.observe(self._on_variant, names="value")
+        # a variant typed is checked at once too (trial F6: ``hand=5`` typed for Caesar's Empire, which has
+        # no hand, said nothing until Run); it is the game's and its players'
+        self._check_text_as_typed(self._variant_options, self._variant, self._game, self._players)
         for control in self._controls.values():
             control.observe(self._show_stale, names="value")
         self.children = [
@@ -436,24 +436,6 @@ class PlaytestReport(CheckedAsTyped, Explorer):
                 raise ValueError(f"Variant: {err.args[0] if err.args else err}") from None
         return variant
 
-    def _on_variant(self, _change=None) -> None:
-        """A variant typed (on Enter or leaving the box) is checked at once, as the number boxes are
-        (trial F6: ``hand=5`` typed for Caesar's Empire, which has no hand, said nothing until Run):
-        refused in words, the box keeping what was typed (Run refuses it again); a good one typed
-        clears that refusal. Checked again when the game or the players change, so the message
-        stays true for the controls set. The results stay until a run."""
-        if self._hold:
-            return
-        try:
-            self._variant_options()
-        except INPUT_ERRORS as err:
-            self._show_error(err)
-            self._variant_refusal = self._message.value
-            return
-        if self._variant_refusal and self._message.value == self._variant_refusal:
-            self._clear_error()
-        self._variant_refusal = ""
-
     def _compute(self) -> Any:
         gid = self._game.value
         variant = self._variant_options()
@@ -495,14 +477,14 @@ class PlaytestReport(CheckedAsTyped, Explorer):
             self._bar.description = ""
         return pt
 
-    def _show_error(self, err: BaseException) -> None:
+    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
         if isinstance(err, _Stopped):
             self._message.value = (f'<div style="color:#5d4037"><b>Stopped</b> on request in {html.escape(str(err))}: '
                                    f"every part of the playtest ended there and none of its figures is shown (a "
                                    f"part's first games are not its whole); {html.escape(self.KEPT)}.</div>")
             self._message.add_class("rt-notice")
             return
-        super()._show_error(err)
+        super()._show_error(err, kept)
 
     def run(self, *, wait: bool = True) -> bool:
         """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).

@@ -64,6 +64,7 @@ from rometools.widgets._base import (
     Explorer,
     NumberBoxError,
     WholeNumberText,
+    _as_read,
     _text_of,
     html_table,
     in_kernel,
@@ -230,6 +231,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         self._release: contextlib.ExitStack | None = None
         self._ran: dict[str, tuple[dict[str, Any], str]] = {}
         self._block_run = False
+        self._changes_refused: str | None = None   # the Changes box's text last refused, while it stays there
         self._hold = True
         ids = rometools.games()
         first = "caesars_empire" if "caesars_empire" in ids else ids[0]
@@ -482,8 +484,8 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         elif name in ("bots", "name", "parameter", "values", "target"):
             if not isinstance(value, str):
                 raise ValueError(f"{self.field_label(name)} must be text, got {shown(value)}")
-            if name == "name" and len(value) > 200:
-                raise ValueError(f"Variant name is at most 200 characters, got {shown(value)}")
+            if name == "name":
+                self._check_name(value)
             if name == "values":
                 self._parse_values(value)
             if name == "target":
@@ -554,7 +556,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         ValueError
             "Changes: ..." naming the address and what is wrong, as the variant's own check says it.
         """
-        from rometools.core.variants import Variant
+        from rometools.core.variants import MAX_NAME_CHARS, Variant
 
         game, players = self._game.value, self._players.value
         if "players" in changes:
@@ -568,9 +570,10 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
             except INPUT_ERRORS as err:
                 raise ValueError(f"Changes: {address}: {_text_of(err)}" if address not in _text_of(err)
                                  else f"Changes: {_text_of(err)}") from None
+        # the name typed, whole (a longer one is refused: _check_name); else the changes in words, cut to fit
         label = self._name.value.strip() or (
-            "; ".join(f"{a} = {_value_text(v)}" for a, v in changes.items())[:200] or "as published")
-        variant = Variant(game, label[:200], variant.options, variant.edits)
+            "; ".join(f"{a} = {_value_text(v)}" for a, v in changes.items())[:MAX_NAME_CHARS] or "as published")
+        variant = Variant(game, label, variant.options, variant.edits)
         try:
             played = variant.load()
             base.load()
@@ -633,9 +636,37 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
                              f"{game_spec(variant.game).title}; e.g. {examples} (pick one and press Tune this)")
         return text
 
+    @staticmethod
+    def _check_name(value: str) -> None:
+        """The Variant name refused as a variant refuses it (:class:`rometools.Variant`, a variant file):
+        at most :data:`~rometools.core.variants.MAX_NAME_CHARS` characters, never cut without a word."""
+        from rometools.core.variants import MAX_NAME_CHARS
+
+        if len(value.strip()) > MAX_NAME_CHARS:
+            raise ValueError(f"Variant name is at most {MAX_NAME_CHARS} characters, as a variant file keeps it; "
+                             f"got {shown(value.strip())}")
+
     def _compute(self) -> dict[str, Any]:
-        changes = parse_changes(self._changes_box.value)
-        base, variant = self._build(changes)
+        try:   # typed in the page: refused and put back, as a number box is
+            self._check_name(self._name.value)
+        except ValueError as err:
+            raise NumberBoxError("name", _text_of(err)) from None
+        text, refused = self._changes_box.value, None
+        try:
+            changes = parse_changes(text)
+            base, variant = self._build(changes)
+        except ValueError as err:
+            if self._good is None or text != self._changes_refused:
+                self._changes_refused = text   # a mistake just typed in Changes: refused, the lines kept to mend
+                raise
+            # another box edited while the lines refused stay in Changes: the edit applies, to the changes
+            # accepted last (the variant shown), and the message says so (_show)
+            refused, changes = _text_of(err).removeprefix("Changes: "), dict(self._changes)
+            try:
+                base, variant = self._build(changes)
+            except ValueError as again:
+                raise ValueError(f"Changes as typed are refused ({refused}), and the changes accepted before them "
+                                 f"do not fit either: {_text_of(again).removeprefix('Changes: ')}") from None
         parameters = self._parameters(variant)
         # a refused text box of Tune goes back to the value the view was drawn with, as a number box does:
         # its refusal is said once, and never again as if new when another box is edited
@@ -653,25 +684,28 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
                        f"Compare plays the {number(self._max_games.value)} paired games in one batch, with no look "
                        "between (a smaller Batch stops as soon as the answer is clear).")
         return {"changes": changes, "base": base, "variant": variant, "parameters": parameters,
-                "parameter": parameter}
+                "parameter": parameter, "refused": refused}
 
-    def _show_refusal(self, err: BaseException, typed) -> None:
-        """As the explorers' own, but refused Changes lines stay in their box to be mended, so while they
-        stay as refused, an edit of another box is refused for them again: said as still refused, not
-        as if that box's value were the new mistake."""
-        text = _text_of(err)
-        refused = self._changes_box.value
-        if (text.startswith("Changes: ") and not isinstance(err, NumberBoxError)
-                and refused == self.__dict__.get("_changes_refused") and refused != self._good_changes_text()):
-            err = ValueError("Changes are still refused as typed (mend or empty them first): "
-                             + text.removeprefix("Changes: "))
-        self._changes_refused = refused if text.startswith("Changes: ") else None
-        super()._show_refusal(err, typed)
-
-    def _good_changes_text(self) -> str | None:
-        """The Changes box as the view shown was drawn with it."""
-        good = self._good.controls.get("changes") if self._good is not None else None
-        return None if good is None else good.get("value")
+    def _show(self, view: dict[str, Any]) -> None:
+        """As the explorers' own; while lines refused stay in Changes, the message says what was drawn
+        for the box edited meanwhile, and that the lines are still refused (a refusal, in red)."""
+        edited = [] if self._good is None else [
+            name for name in ("game", "players", "bots", "find", "name", "tab", "seed", "precision",
+                              "score_precision", "max_games", "batch", "parameter", "values", "target", "tune_games",
+                              "check_games")
+            if self._good.controls[name].get("value") != self._controls[name].value]
+        super()._show(view)
+        if view["refused"] is None:
+            self._changes_refused = None
+            return
+        said = " and ".join(f"{self.field_label(name)} is now {_as_read(self._controls[name])}"
+                            for name in edited[:3]) or "The question is drawn again"
+        accepted = changes_text(view["changes"]).replace("\n", "; ")
+        accepted = f"the changes accepted before, {shown(accepted, 120)}" if accepted else "no change, the published game"
+        notes = " ".join(self._wording(n) for n in self._notes)
+        self._show_error(ValueError(f"Changes are still refused as typed: {view['refused']}"),
+                         kept=f"{said}, applied with {accepted}; the refused lines stay in Changes to mend or empty"
+                              + (f". Note: {notes}" if notes else ""))
 
     # ------------------------------------------------------------ view of the question
     def _draw(self, view: dict[str, Any]) -> None:

@@ -52,9 +52,9 @@ def test_a_mix_the_file_check_refuses_is_said_and_changes_nothing():
     assert ex.message.startswith("Cannot update: Counts: the edited mix is refused as a file would be: my_tiles.toml")
     assert (ex.values(), ex.figure_data()) == before
     assert ex.set_values(counts={"propraetor": 2.5}) is False
-    assert "Counts: Propraetor (banner) must be a whole number 0 to 40, got 2.5" in ex.message
+    assert "Counts: Propraetor (banner) tiles must be a whole number 0 to 40, got 2.5" in ex.message
     ex.counts_editor.boxes["propraetor"].value = 41                               # typed in the box
-    assert "Count of Propraetor (banner) must be a whole number 0 to 40, got 41" in ex.message
+    assert "Propraetor (banner) tiles must be a whole number 0 to 40, got 41" in ex.message
     assert ex.counts_editor.boxes["propraetor"].value == 1 and (ex.values(), ex.figure_data()) == before
 
 
@@ -84,7 +84,7 @@ def test_a_third_joker_in_the_bag_draws_as_the_rule_says():
     assert ex.bag_left() == left
     text = bag_file_with_counts({"joker": 3})
     assert load_text(load_augustus, text, "my_bag.toml").bag_total == 24
-    assert ex.set_values(counts={"joker": "3"}) is False and "Counts: Joker must be a whole number" in ex.message
+    assert ex.set_values(counts={"joker": "3"}) is False and "Counts: Joker tokens must be a whole number" in ex.message
 
 
 def test_the_file_editors_refuse_unknown_kinds_and_keep_the_published_file_when_nothing_changes():
@@ -100,3 +100,25 @@ def test_the_file_editors_refuse_unknown_kinds_and_keep_the_published_file_when_
     fewer = load_text(load_imperator, tile_file_with_counts({"instant_points": 4}), "fewer.toml")
     assert len(fewer.tiles) == 14 and sum(t.marker == 1 for t in fewer.tiles) + sum(
         t.marker == 5 for t in fewer.tiles) == 14
+
+
+@pytest.mark.parametrize(("make", "kind", "name", "unit"), [
+    (lambda: TileOddsExplorer(players=2, rounds=2, trials=0), "propraetor", "Propraetor (banner)", "tiles"),
+    (lambda: TileOddsExplorer(players=2, rounds=2, trials=0), "usable_once", "Usable once (denarii, resources)",
+     "tiles"),
+    (lambda: BagExplorer(), "joker", "Joker", "tokens"),
+    (lambda: BagExplorer(), "double_sword", "Double sword", "tokens"),
+])
+def test_a_count_box_is_named_as_its_row_reads_with_the_rulebooks_noun(make, kind, name, unit):
+    """A refused count named its box "Count of Joker": the kind as its row reads, with the rulebook's noun
+    (IMPERATOR's Reward tiles, Augustus's Mobilisation tokens), typed in the box or given to set_values
+    alike; the kinds' column is headed by that noun."""
+    ex = make()
+    assert ex.field_label(f"count_{kind}") == f"{name} {unit}"
+    assert f">{unit.capitalize()}</th>" in ex.counts_editor.view.children[1].value
+    published = ex.counts_editor.published[kind]
+    ex.counts_editor.boxes[kind].value = 41                                       # typed in the box
+    assert ex.message == (f"Cannot update: {name} {unit} must be a whole number 0 to 40, got 41 ({name} {unit} put "
+                          f"back to {published}, the value the chart shows)")
+    assert ex.set_values(counts={kind: 41}) is False
+    assert ex.message.startswith(f"Cannot update: Counts: {name} {unit} must be a whole number 0 to 40, got 41 (")

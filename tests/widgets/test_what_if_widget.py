@@ -158,10 +158,64 @@ def test_changes_typed_in_the_page_are_read_line_by_line():
     assert ex.message.startswith("Cannot update: Changes: line 1: write address = value")
     assert ex.values()["changes"] == {"hand": 5, "handicap.3": 2, "components:goals.points": 7}   # the last good
     ex._seed.value = 7                    # another box edited while the refused line stays: said as still refused
-    assert ex.message.startswith("Cannot update: Changes are still refused as typed (mend or empty them first): "
+    assert ex.message.startswith("Cannot update: Changes are still refused as typed: "
                                  "line 1: write address = value"), ex.message
     ex._changes_box.value = "hand 4"      # a new mistake in Changes is said as new
     assert ex.message.startswith("Cannot update: Changes: line 1: write address = value"), ex.message
+
+
+def test_another_box_edited_while_refused_lines_stay_in_changes_applies_and_says_so():
+    """An edit of another box while Changes held refused lines was not applied: the Show toggle read Tune
+    with the Compare controls still shown, the Bots box read random beside a question saying greedy, and
+    a Players edit put the refused lines back to the last good ones. The edit applies now, with the
+    changes accepted before; the refused lines stay in Changes to mend; the message says exactly that;
+    and nothing plays until they are mended."""
+    ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
+    ex._changes_box.value = "hand 5"
+    refusal = "Cannot update: Changes are still refused as typed: line 1: write address = value, e.g. hand = 5; got 'hand 5'"
+    ex._tab.value = "tune"
+    assert (ex._tune_box.layout.display, ex._compare_box.layout.display) == (None, "none")   # Tune's controls shown
+    assert ex.message == (f"{refusal} (Show is now Tune, applied with the changes accepted before, 'hand = 5'; the "
+                          "refused lines stay in Changes to mend or empty)")
+    ex._bots.value = "random"
+    assert ex.question.startswith("Via Romana, 3 players, random bots in every seat. The variant hand = 5 changes 1")
+    assert "Bots is now random, applied with the changes accepted before, 'hand = 5'" in ex.message
+    ex._players.value = 4
+    assert ex.question.startswith("Via Romana, 4 players, random bots") and ex._players.value == 4
+    assert ex._changes_box.value == "hand 5" and ex.values()["changes"] == {"hand": 5}   # kept to mend
+    assert ex.tune() is False and ex.tuning is None                                       # nothing plays them
+    assert ex.message.startswith("Cannot update: Changes: line 1: write address = value, e.g. hand = 5; got "
+                                 "'hand 5'; mend or empty them before Tune (nothing played)"), ex.message
+    ex._changes_box.value = "hand = 4"                                                    # mended: all is well
+    assert ex.message == "" and ex.values()["changes"] == {"hand": 4} and ex.variant.options["hand"] == 4
+    ex._changes_box.value = "hand 5\nroute_policy = x"
+    ex._find.value = "handicap.2"
+    ex._new_value.value = "3"
+    ex._set_button.click()           # Set writes Changes: the refused lines were dropped without a word
+    assert ex._changes_box.value == "hand = 4\nhandicap.2 = 3" and ex.values()["changes"] == {"hand": 4, "handicap.2": 3}
+    assert ex.message == ("Note: The refused lines in Changes, 'hand 5\\nroute_policy = x', are replaced by the "
+                          "changes accepted before with handicap.2 set."), ex.message
+
+
+def test_a_variant_name_too_long_typed_in_the_page_is_refused_as_a_variant_file_refuses_it(tmp_path):
+    """A name of more than 200 characters typed in the page was cut to 200 without a word, where
+    set_values, a Variant and a variant file refuse it: refused now, in words naming the box, which
+    goes back to the name shown."""
+    from rometools.core.variants import MAX_NAME_CHARS, Variant
+
+    ex = VariantStudio("pig", changes={"target": 80}, name="first to 80")
+    ex._name.value = "n" * 250
+    assert ex.message == ("Cannot update: Variant name is at most 200 characters, as a variant file keeps it; got "
+                          f"'{'n' * 59}...' (250 characters) (Variant name put back to 'first to 80'; the question "
+                          "and the results stay as they were)")
+    assert ex._name.value == "first to 80" and ex.variant.name == "first to 80"
+    assert ex.set_values(name="n" * 250) is False and ex.message.startswith("Cannot update: Variant name is at most 200")
+    ex._name.value = "n" * MAX_NAME_CHARS                                          # the longest name is whole
+    assert ex.message == "" and ex.variant.name == "n" * MAX_NAME_CHARS
+    saved = ex.save(tmp_path / "long.toml")
+    assert Variant.from_toml(saved.read_text(encoding="utf-8")).name == "n" * MAX_NAME_CHARS
+    with pytest.raises(ValueError, match="at most 200 characters"):
+        Variant("pig", "n" * 201)
 
 
 def test_changes_text_round_trips():
@@ -419,6 +473,7 @@ def test_find_narrows_the_values_while_a_refused_line_sits_in_changes():
     assert "components:goals.points" in [v for _, v in ex._pick.options]
     assert "1 match &#x27;goals&#x27;" in ex._table.value
     assert ex.message.startswith("Cannot update: Changes are still refused as typed")   # still said, as still
+    assert "(Find is now 'goals', applied with no change, the published game; the refused lines stay" in ex.message
 
 
 def test_the_variant_name_does_not_follow_to_another_game(tmp_path):
