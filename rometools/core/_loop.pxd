@@ -14,7 +14,3 @@ ctypedef struct bitgen_t:
     next_uint32_t next_uint32
     void *next_double
     void *next_raw
-
-# _outcome_key's 64-bit key of each whole-number outcome 0 .. 4095, and whether it was computed yet
-cdef unsigned long long _INT_KEY[4096]
-cdef bint _INT_KEY_MET[4096]

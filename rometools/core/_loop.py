@@ -361,32 +361,24 @@ _KEYS: dict = {}
 
 
 #: The 64-bit key of each whole-number outcome 0 .. 4095 met so far, at its number (:func:`_outcome_key`):
-#: read by index, not looked up, as a card drawn from a pile of 85 reads 85 keys. (Compiled, the keys
-#: are kept in C arrays declared in ``_loop.pxd``, ``_INT_KEY`` and ``_INT_KEY_MET``: no Python int
-#: read and converted per outcome of every draw.)
+#: read by index, not looked up, as a card drawn from a pile of 85 reads 85 keys.
 _INT_KEYS: list = [None] * 4096
 
 
 @cython.cfunc
 @cython.returns(cython.ulonglong)
-@cython.locals(n=cython.Py_ssize_t, keys=list, known=dict)
+@cython.locals(n=cython.Py_ssize_t, keys=list)
 def _outcome_key(outcome: Any) -> int:
     """A 64-bit number for an outcome or a source's name, the same in every process (``hash`` of a
     string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``."""
     if type(outcome) is int and 0 <= outcome < 4096:   # a card number, say (literals: compared in C)
         n = outcome
-        if cython.compiled:
-            if not _INT_KEY_MET[n]:  # noqa: F821 - C arrays declared in _loop.pxd
-                _INT_KEY[n] = _digest_key(outcome)  # noqa: F821
-                _INT_KEY_MET[n] = True  # noqa: F821
-            return _INT_KEY[n]  # noqa: F821
         keys = _INT_KEYS
         key = keys[n]
         if key is None:
             key = keys[n] = _digest_key(outcome)
         return key
-    known = _KEYS
-    key = known.get(outcome)
+    key = _KEYS.get(outcome)
     if key is None:
         if len(_KEYS) > 65536:
             _KEYS.clear()
