@@ -37,6 +37,7 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
 from rometools.caesars_empire import engine
+from rometools.caesars_empire._treasure_memo import _folded_marginal
 from rometools.caesars_empire.scoring import marginal_list_shared, marginal_values_shared
 from rometools.caesars_empire.state import PASS
 from rometools.core.rng import integer_below
@@ -75,12 +76,16 @@ class _Where:
     gold: cython.Py_ssize_t
     own_ok: cython.Py_ssize_t
     zeros: object
-    walks: object  # search()'s walk nodes, kept between searches (``busy`` held while one runs)
+    scratch: object  # best_chains' ``3 * locations`` cells (zeroed at each search; taken while one runs: :func:`_taken`)
+    sv: cython.int[::1]  # ``scratch`` as C ints
+    walks: object  # search()'s walk nodes, kept between searches (taken while one runs)
     nodes: cython.int[::1]  # ``walks`` as C ints
     pending: object  # the walk nodes still to go on from (a stack of their numbers), room for as many
     stack: cython.int[::1]  # ``pending`` as C ints
-    busy: object
+    busy: object  # a Lock: the buffers are taken (the plain module's test and set)
+    held: cython.bint  # the buffers are taken (the compiled module's test and set: no Python call between them)
     shape: object
+    locs: object  # the board's location ids
     board: cython.int[::1]  # the board's cells
 
     def __init__(self, shape):
@@ -90,12 +95,16 @@ class _Where:
         self.highest, self.own, self.counts, self.types = shape.highest, shape.own, shape.counts, shape.types
         self.gold, self.own_ok = shape.gold, shape.own_ok
         self.zeros = array("i", [0]) * (3 * shape.locations)
+        self.scratch = array("i", [0]) * (3 * shape.locations)
+        self.sv = self.scratch
         self.walks = array("i", [0]) * (_NODE * _ROOM)
         self.nodes = self.walks
         self.pending = array("i", [0]) * _ROOM
         self.stack = self.pending
         self.busy = Lock()
+        self.held = False
         self.shape = shape
+        self.locs = shape.locs
         self.board = shape.cells
 
 
@@ -184,16 +193,11 @@ def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int
     Returns ``(best, top, cheapest, later)``: ``best`` the best chains so far as
     ``(place, chain)`` (``place`` orders them as the legal chains are listed),
     their points and Roads (``-1`` and ``0`` if none), ``later`` the longer walks
-    still to value exactly ``(walk, Roads, bound)``.
+    still to value exactly ``(walk, Roads, bound)``. The caller has taken ``where``'s
+    buffers (:func:`_taken`): the walk nodes are its.
     """
-    if not where.busy.acquire(False):  # a search under way (another thread's, or a callback's): nodes of its own
-        return _search(_Where(where.shape), b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of,
-                       tokens, treasures, treasure_value)
-    try:
-        return _search(where, b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of, tokens, treasures,
-                       treasure_value)
-    finally:
-        where.busy.release()
+    return _search(where, b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of, tokens, treasures,
+                   treasure_value)
 
 
 @cython.cfunc
@@ -365,12 +369,7 @@ def _by_bound(item):
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(seat=cython.Py_ssize_t, budget=cython.long, limit=cython.long, top=cython.long, t=cython.Py_ssize_t,
-               cheapest=cython.long, w=cython.Py_ssize_t, u=cython.Py_ssize_t, nc=cython.long,
-               bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
-               v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, n=cython.Py_ssize_t, ex_at=cython.Py_ssize_t, where=_Where, item=tuple,
-               walk=tuple, chain=tuple, history=tuple, best=list, later=list, fields=dict)
+@cython.locals(where=_Where, fields=dict)
 def best_chains(state, policy, tv, gain_of, treasure_value):
     """``GreedyBot.best_chains`` for the policies ``"self_then_leader"``, ``"player"`` and
     ``"first"`` (``policy``), given what a capture is worth (``tv``, or ``gain_of`` and
@@ -379,7 +378,40 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     valued exactly) and the tie order. Returns ``(chains, points, cost)``."""
     fields = state.__dict__  # the state's fields, read as one dict (each attribute read looks in its class first)
     f = fields["_facts"] or engine.facts(state)
-    where = _where(f.shape)
+    return _taken(state, fields, f, _where(f.shape), policy, tv, gain_of, treasure_value)
+
+
+@cython.cfunc
+def _taken(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_value) -> tuple:
+    """:func:`_best_chains` with ``where``'s buffers taken while it runs, or, when a search is
+    under way (another thread's, or a callback's), with buffers of its own."""
+    if cython.compiled:  # the GIL is held from the test to the set: no other thread runs between them
+        if where.held:
+            return _best_chains(state, fields, f, _Where(f.shape), policy, tv, gain_of, treasure_value)
+        where.held = True
+        try:
+            return _best_chains(state, fields, f, where, policy, tv, gain_of, treasure_value)
+        finally:
+            where.held = False
+    if not where.busy.acquire(False):
+        return _best_chains(state, fields, f, _Where(f.shape), policy, tv, gain_of, treasure_value)
+    try:
+        return _best_chains(state, fields, f, where, policy, tv, gain_of, treasure_value)
+    finally:
+        where.busy.release()
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(seat=cython.Py_ssize_t, budget=cython.long, limit=cython.long, top=cython.long, t=cython.Py_ssize_t,
+               cheapest=cython.long, w=cython.Py_ssize_t, u=cython.Py_ssize_t, nc=cython.long,
+               bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
+               v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, n=cython.Py_ssize_t, ex_at=cython.Py_ssize_t, item=tuple,
+               walk=tuple, chain=tuple, history=tuple, best=list, later=list)
+def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_value) -> tuple:
+    """:func:`best_chains` with ``where``'s buffers (its lock held)."""
     d: cython.int[::1] = f.cells
     if not d[where.own_ok]:  # the seat's most own Roads (filled in place): every bound below
         engine.own_facts(state)
@@ -392,8 +424,9 @@ def best_chains(state, policy, tv, gain_of, treasure_value):
     budget = fields["roads_left"][seat]
     lim = config.max_chain_paths
     limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
-    scratch = where.zeros[:]
-    sv: cython.int[::1] = scratch
+    sv: cython.int[::1] = where.sv
+    for i in range(3 * n):
+        sv[i] = 0
     tokens, treasures = config.board._city_tokens, fields["treasures"]
     if policy == "first":  # what the seat gets: the first route in path order
         rows, first_step = engine.first_route_roads(state, seat)
@@ -477,8 +510,7 @@ def _walk_order(where: _Where, b: cython.int[::1], chain: tuple) -> tuple:
 @cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t)
 def _treasure_counts(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t) -> tuple:
     """The seat's Treasure counts (in ``treasure_ids`` order) from the facts' cells ``d``."""
-    at = where.counts + seat * where.types
-    return tuple([d[at + t] for t in range(where.types)])
+    return _treasure_counts_at(where, d, where.counts + seat * where.types)
 
 
 #: Most entries of a component set's ``_packed_list_memo`` (:func:`_marginal_list`), as ``scoring``'s memos.
@@ -492,7 +524,8 @@ _CACHE = 1 << 16
 def _marginal_list(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> list:
     """``scoring.marginal_list_shared`` of the seat's Treasure counts in the facts' cells ``d``,
     memoised on ``comps`` by the counts packed into one integer, 6 bits a type (counts below
-    64, at most 10 types; else looked up by the counts' tuple): no tuple built and hashed a move."""
+    64, at most 10 types; else looked up by the counts' tuple): no tuple built and hashed a move.
+    A count vector met for the first time is built from its folded counts (:func:`_folded_list`)."""
     at = where.counts + seat * where.types
     if where.types > 10:
         return marginal_list_shared(_treasure_counts(where, d, seat), comps)
@@ -505,11 +538,59 @@ def _marginal_list(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, c
     memo = comps._packed_list_memo
     out = memo.get(key)
     if out is None:
-        out = marginal_list_shared(_treasure_counts(where, d, seat), comps)
+        out = _folded_list(where, d, at, comps) if comps.equal_non_gold_supply else None
+        if out is None:
+            out = marginal_list_shared(_treasure_counts(where, d, seat), comps)
         if len(memo) > _CACHE:
             memo.clear()
         memo[key] = out
     return out
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t, placed=cython.Py_ssize_t, c=cython.int, low=cython.int, prev=cython.int,
+               key=cython.longlong, memo=dict, found=tuple, by_count=dict, out=list)
+def _folded_list(where: _Where, d: cython.int[::1], at: cython.Py_ssize_t, comps) -> list:
+    """``scoring.marginal_list_shared`` of the Treasure counts at ``d[at:at + types]`` (each below 64,
+    at most 10 types, equal non-Gold supplies) from its folded counts, the Gold count and the
+    sorted non-Gold counts packed into one integer: ``_treasure_memo._folded_marginal``
+    (``(value of one more token per count held, one more Gold's value or None)``), memoised on
+    ``comps`` by that integer, then read per type as ``_treasure_memo._marginal_list`` does."""
+    key = d[at + where.gold]
+    placed, prev = 0, -1
+    while placed < where.types - 1:  # the non-Gold counts in ascending order, each distinct value in turn
+        low = 64
+        for t in range(where.types):
+            c = d[at + t]
+            if t != where.gold and prev < c < low:
+                low = c
+        for t in range(where.types):
+            if t != where.gold and d[at + t] == low:
+                key = key * 64 + low
+                placed += 1
+        prev = low
+    memo = comps._packed_fold_memo
+    found = memo.get(key)
+    if found is None:
+        found = _folded_marginal(_treasure_counts_at(where, d, at), comps)
+        if len(memo) > _CACHE:
+            memo.clear()
+        memo[key] = found
+    by_count = found[0]
+    out = [by_count.get(d[at + t], 0) for t in range(where.types)]
+    out[where.gold] = 0 if found[1] is None else found[1]
+    return out
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(t=cython.Py_ssize_t)
+def _treasure_counts_at(where: _Where, d: cython.int[::1], at: cython.Py_ssize_t) -> tuple:
+    """The Treasure counts at ``d[at:at + types]``, as a tuple."""
+    return tuple([d[at + t] for t in range(where.types)])
 
 
 @cython.cfunc
@@ -565,13 +646,17 @@ def best_chains_standard(state, policy):
 
 
 @cython.ccall
+@cython.locals(where=_Where, fields=dict, best=list)
 def choose_standard(state, policy, rng):
     """``GreedyBot.decide`` under standard City Points and the route policy ``policy``
     (``"self_then_leader"`` or ``"first"``): the best chain as location ids (one of
     the tied best drawn uniformly with ``rng.integers``), or ``PASS``."""
-    best = best_chains_standard(state, policy)[0]
+    fields = state.__dict__
+    f = fields["_facts"] or engine.facts(state)
+    where = _where(f.shape)
+    best = _taken(state, fields, f, where, policy, None, None, None)[0]
     if not best:
         return PASS
     chain = best[integer_below(rng, len(best))] if len(best) > 1 else best[0]
-    locations = state.config.board.locations
+    locations = where.locs
     return tuple([locations[i] for i in chain])

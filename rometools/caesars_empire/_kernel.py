@@ -57,6 +57,7 @@ COMPILED = cython.compiled
 INF = 1 << 30
 #: Route-choice keys pack (-own points, leader's points) as -own * KEY + leader's.
 KEY = 1 << 40
+_KEY = cython.declare(cython.longlong, KEY)  # KEY as a C constant (the compiled loops multiply by it)
 
 
 @cython.cclass
@@ -94,6 +95,8 @@ class Shape:
     twin = cython.declare(object, visibility="readonly")
     entry = cython.declare(object, visibility="readonly")
     locs = cython.declare(object, visibility="readonly")
+    no_keys = cython.declare(object, visibility="readonly")
+    no_steps = cython.declare(object, visibility="readonly")
     view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
 
     def __init__(self, board, seats, types, gold):
@@ -130,6 +133,8 @@ class Shape:
         self.view = self.cells
         self.adj, self.twin, self.entry = adj, board._twin, board._entry
         self.locs = board.locations
+        self.no_keys = array("q", [0]) * n  # _choose_route's memo, copied per route solved
+        self.no_steps = array("i", [-2]) * n
         # the facts' sections
         self.po = 0
         self.co = self.paths
@@ -308,6 +313,9 @@ def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
     ``stop`` is final (labels at or beyond its distance may stay too high)."""
     b: cython.int[::1] = _board(shape)
     at = shape.dist
+    if shape.locations <= 64:  # the open locations as one 64-bit mask: no heap of tuples
+        _relax_mask(shape, b, cells, seeds, stop)
+        return
     heap = [(cells[at + v], v) for v in seeds]
     heapq.heapify(heap)
     while heap:
@@ -323,6 +331,42 @@ def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
             if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
                 cells[at + u] = d + c
                 heapq.heappush(heap, (d + c, u))
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
+               at=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t, best=cython.long,
+               mask=cython.ulonglong, one=cython.ulonglong)
+def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.int[::1], seeds, stop) -> cython.void:
+    """:func:`relax` on a board of at most 64 locations: the open locations (seeded, or whose
+    distance dropped and that are not visited since) are the bits of one integer, and the next
+    visited is the least ``(distance, location)`` among them: the order in which the heap of
+    ``(distance, location)`` pairs visits them (its stale pairs are skipped, and the search ends
+    at the same one), so every distance comes out the same."""
+    at = shape.dist
+    n = shape.locations
+    one = 1
+    mask = 0
+    for i in range(len(seeds)):
+        v = seeds[i]
+        mask |= one << v
+    while mask:
+        v = -1
+        best = 0
+        for i in range(n):
+            if (mask >> i) & one and (v < 0 or cells[at + i] < best):
+                v, best = i, cells[at + i]
+        mask &= ~(one << v)
+        d = best
+        if stop >= 0 and d >= cells[at + stop]:
+            return
+        for k in range(b[v], b[v + 1]):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
+                cells[at + u] = d + c
+                mask |= one << u
 
 
 @cython.cfunc
@@ -502,7 +546,7 @@ def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ss
             key = _solve(shape, b, d, u, keys, steps, mult, me, leader) if u else 0
             w = c * mult
             if o == me:
-                key -= w * KEY
+                key -= w * _KEY
             elif o == leader:
                 key += w
             kr = key * shape.locations + b[shape.rank + u]  # (key, id order) as one int
@@ -527,8 +571,8 @@ def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: c
     policy's choice on the sorted ``RouteOption`` list. The packed keys stay below 2**63:
     own and leader points are at most a route's Roads doubled, times ``KEY`` (2**40) and
     the number of locations."""
-    keys = array("q", [0]) * shape.locations
-    steps = array("i", [-2]) * shape.locations
+    keys = shape.no_keys[:]
+    steps = shape.no_steps[:]
     kv: cython.longlong[::1] = keys
     sv: cython.int[::1] = steps
     _solve(shape, b, d, start, kv, sv, mult, me, leader)

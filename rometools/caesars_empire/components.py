@@ -318,6 +318,12 @@ class Components:
         return {}
 
     @cached_property
+    def _packed_fold_memo(self) -> dict:
+        """``_treasure_memo._folded_marginal`` per sorted non-Gold counts and Gold count packed into
+        one integer (GreedyBot's search, ``_greedy_search._folded_list``; bounded there)."""
+        return {}
+
+    @cached_property
     def _fold_memo(self) -> dict:
         """``_treasure_memo._folded_marginal`` per sorted non-Gold counts and Gold count (bounded there)."""
         return {}

@@ -188,7 +188,9 @@ def _spelt(t, kind: str, place, cards: tuple) -> tuple:
 
 @cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
                k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, start=cython.Py_ssize_t,
-               total=cython.Py_ssize_t, r=cython.Py_ssize_t, i=cython.Py_ssize_t, fort=cython.bint)
+               total=cython.Py_ssize_t, r=cython.Py_ssize_t, i=cython.Py_ssize_t, fort=cython.bint,
+               double=cython.bint, groups=list, values=list, of_group=list, places=list, rated=dict, points=dict,
+               single=dict, tiles=tuple, kind=str)
 def _best_build(state, rng, groups: list, seat: int):
     """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
     (``END`` first, then ``groups`` spelt out, as ``rules.legal_actions`` lists them).
@@ -226,8 +228,9 @@ def _best_build(state, rng, groups: list, seat: int):
             values = []
             bonus = KIND_BONUS[kind]
             fort = kind == "fort"
+            double = kind == "double"
             for place in places:
-                if kind == "double":
+                if double:
                     key = (place[1], place[2])
                     known = points.get(key)
                     if known is None:
@@ -282,6 +285,7 @@ def _best_build(state, rng, groups: list, seat: int):
     raise AssertionError("the ties counted are walked")
 
 
+@cython.locals(kind=str)
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
     kind = state.agenda[0][0]

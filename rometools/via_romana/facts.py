@@ -50,7 +50,7 @@ def _milestone_spaces(state: GameState, t: _Tables) -> list[int]:
 
 
 @cython.ccall
-@cython.locals(j=cython.Py_ssize_t)
+@cython.locals(j=cython.Py_ssize_t, pieces=tuple, places=tuple, out=tuple)
 def _missing(pieces: tuple, places: tuple):
     """The vacant ones of a road's ``places`` when there are one or two, else ``None``."""
     out = None
@@ -102,7 +102,8 @@ def _facts(state: GameState, t: _Tables) -> tuple:
 
 
 @cython.ccall
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, f=tuple, pieces=tuple, placed=list,
+               spaces=list, road_of=tuple, short=dict, neigh=tuple, copied=cython.bint)
 def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     """The facts ``f`` after pieces go on the vacant places ``placed`` (the closed roads unchanged):
     only those places leave the milestone spaces and only their vacant neighbours can join them;
@@ -110,13 +111,14 @@ def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     signed, scored = f[1], f[2]
     spaces = list(f[3])
     road_of = t.road_of
+    neigh = t.neigh
     short = f[4]
     copied = False
     for i in placed:
         k = bisect_left(spaces, i)
         if k < len(spaces) and spaces[k] == i:
             del spaces[k]
-        for j in t.neigh[i]:
+        for j in neigh[i]:
             if pieces[j] == -1:
                 r = road_of[j]
                 if r is None or (r not in signed and r not in scored):

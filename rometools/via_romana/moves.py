@@ -33,19 +33,29 @@ _facts = _facts_module._facts
 
 
 # ----------------------------------------------------------------- whose move
+#: Whose move each kind of agenda item is, for :func:`current_player`: 0 a draw (chance), 1 the
+#: item's seat taking a card from the display (a draw from the deck when it is empty), 2 the seat
+#: whose turn it is; any other kind (setup, order, tile) the item's seat. One dict lookup of the
+#: kind instead of comparing it with each name (a string comparison each, 6 a move).
+_WHOSE = {"deal": 0, "goal": 0, "draw": 0, "refill": 0, "take": 1, "build": 2, "discard": 2}
+
+
 @cython.ccall
+@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
-    if state.over:
+    d = state.__dict__   # the fields read from the state's dict: one attribute lookup, not three
+    if d["over"]:
         return TERMINAL
-    item = state.agenda[0]
-    kind = item[0]
-    if kind in ("deal", "goal", "draw", "refill"):
+    item = d["agenda"][0]
+    table = _WHOSE
+    whose = table.get(item[0], 3)
+    if whose == 0:
         return CHANCE
-    if kind == "take":
-        return item[1] if any(state.display) else CHANCE
-    if kind == "build" or kind == "discard":
-        return state.seat
+    if whose == 1:
+        return item[1] if any(d["display"]) else CHANCE
+    if whose == 2:
+        return d["seat"]
     return item[1]  # setup, order, tile
 
 
@@ -74,6 +84,7 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
     return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
 
 
+@cython.locals(kind=str, item=tuple)
 def random_source(state: GameState) -> str:
     """The source of the pending draw, for common random numbers (``GameSpec.chance_stream``).
 
@@ -132,7 +143,7 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
 
 
 @cython.ccall
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, cards_=tuple, pool=tuple, kinds=list, counts=list)
 def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
     """The card kinds left in ``pool`` and how many of each."""
     kinds, counts = [], []
@@ -146,13 +157,14 @@ def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
 
 # ----------------------------------------------------------------- legal actions
 @cython.ccall
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, hand=tuple)
 def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
     return [i for i in range(len(hand)) if hand[i]]
 
 
 
 @cython.ccall
+@cython.locals(k=cython.Py_ssize_t, pieces=tuple, sp=tuple, out=list)
 def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
     """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
     out = []
@@ -208,7 +220,9 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
 
 
 @cython.ccall
-@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t)
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t, hand=tuple,
+               held=list, colour=tuple, pieces=tuple, opts=list, cities=dict, reach=dict, ms=tuple, takes=tuple,
+               card_city=tuple, city=cython.Py_ssize_t)
 def _build_groups(state: GameState, t: _Tables) -> list:
     """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
     the places as space indices (a double's as ``(city, space, space)``), in the same order. Every
@@ -245,8 +259,9 @@ def _build_groups(state: GameState, t: _Tables) -> list:
             if places:
                 opts.append(("milestone", (a,), places))
         if state.milestones[seat] >= 2:
+            card_city = t.card_city
             for a in held:
-                city = t.card_city[a]
+                city = card_city[a]
                 if city >= 0 and pieces[city] != -1:
                     places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
                     if places:
@@ -294,6 +309,7 @@ def _build_actions(state: GameState, t: _Tables) -> list:
     return acts
 
 
+@cython.locals(kind=str, item=tuple)
 def legal_actions(state: GameState) -> list:
     """Every legal action: the outcomes at a chance node, the decisions elsewhere, ``[]`` at the end.
 

@@ -77,6 +77,18 @@ current_player, chance_outcomes, chance_weights, random_source = (
 build_options, legal_actions = moves.build_options, moves.legal_actions
 _build_groups, _build_actions = moves._build_groups, moves._build_actions
 
+# The kinds of agenda item by number: apply_legal and _settle find an item's number by one dict lookup
+# (_KIND) and compare numbers (C integers in the compiled twin), where comparing the kind with each
+# name in turn was a string comparison each (Cython compares two str by PyUnicode_Compare).
+_DEAL, _DRAW, _REFILL, _TAKE = cython.declare(cython.int, 0), cython.declare(cython.int, 1), \
+    cython.declare(cython.int, 2), cython.declare(cython.int, 3)
+_GOAL, _SETUP, _DISCARD, _BUILD = cython.declare(cython.int, 4), cython.declare(cython.int, 5), \
+    cython.declare(cython.int, 6), cython.declare(cython.int, 7)
+_ORDER, _TILE, _AUTO, _NEXT, _TURN = cython.declare(cython.int, 8), cython.declare(cython.int, 9), \
+    cython.declare(cython.int, 10), cython.declare(cython.int, 11), cython.declare(cython.int, 12)
+_KIND = {"deal": 0, "draw": 1, "refill": 2, "take": 3, "goal": 4, "setup": 5, "discard": 6, "build": 7, "order": 8,
+         "tile": 9, "auto": 10, "next": 11, "turn": 12}
+
 
 # ----------------------------------------------------------------- set-up
 def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> GameState:
@@ -238,7 +250,7 @@ def _why_not(state: GameState, action: Any) -> str:
 
 
 @cython.ccall
-@cython.locals(n=cython.Py_ssize_t)
+@cython.locals(n=cython.Py_ssize_t, src=dict, d=dict, log=list)
 def _successor(state: GameState, action: Any) -> GameState:
     """A copy of ``state`` with ``action`` added to its history: :func:`apply_legal`'s own state,
     which it and the functions it calls change in place, field by field in its ``__dict__`` (a copy
@@ -251,8 +263,9 @@ def _successor(state: GameState, action: Any) -> GameState:
     that the action landed at ``state``'s end, keeps two threads that extend one state at once
     apart (the second one's action lands after the first's, so it copies)."""
     s = object.__new__(GameState)
-    d = state.__dict__.copy()
-    log: list = d["_log"]
+    src = state.__dict__   # typed (dict, list): their copy and append are C calls, not method calls
+    d = src.copy()
+    log = d["_log"]
     n = d["_n"]
     if len(log) == n:
         log.append(action)
@@ -270,21 +283,24 @@ def _successor(state: GameState, action: Any) -> GameState:
     return s
 
 
+@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
     t = _t(state.config)
     agenda = state.agenda
     item = agenda[0]
     kind = item[0]
+    kinds = _KIND
+    k = kinds[kind]
     s = _successor(state, action)
     d = s.__dict__
-    if kind in ("deal", "draw", "refill") or (kind == "take" and current_player(state) == CHANCE):
+    if k in (_DEAL, _DRAW, _REFILL) or (k == _TAKE and current_player(state) == CHANCE):
         i = t.card_index[action]
         deck = s.deck
         if not any(deck):   # the discard pile shuffled into a new deck
             deck, d["discard"] = s.discard, t.no_cards
         d["deck"] = _add(deck, i, -1)
-        if kind == "refill":
+        if k == _REFILL:
             d["display"] = _add(s.display, i)   # _settle drops the refill once the display is full
         else:
             target = item[1]
@@ -292,28 +308,28 @@ def apply_legal(state: GameState, action: Any) -> GameState:
                 d["display"] = _add(s.display, i)
             else:
                 d["hands"] = _set(s.hands, target, _add(s.hands[target], i))
-            if kind != "deal" and item[2] > 1:
+            if k != _DEAL and item[2] > 1:
                 d["agenda"] = ((kind, target, item[2] - 1), *agenda[1:])
             else:
                 d["agenda"] = agenda[1:]
-    elif kind == "take":
+    elif k == _TAKE:
         i = t.card_index[action[1]]
         seat = item[1]
         d["display"] = _add(s.display, i, -1)
         d["hands"] = _set(s.hands, seat, _add(s.hands[seat], i))
         d["known_cards"] = _set(s.known_cards, seat, _add(s.known_cards[seat], i))   # taken face up (VR-12)
         d["agenda"] = (("take", seat, item[2] - 1), *agenda[1:]) if item[2] > 1 else agenda[1:]
-    elif kind == "goal":
+    elif k == _GOAL:
         d["goals"] = _set(s.goals, item[1], action)
         d["goals_left"] = tuple(g for g in s.goals_left if g != action)
         d["agenda"] = agenda[1:]
-    elif kind == "setup":
+    elif k == _SETUP:
         i = t.index[action[1]]
         seat = item[1]
         d["pieces"] = _set(s.pieces, i, 2 * seat + 1)
         d["forts"] = _set(s.forts, seat, s.forts[seat] - 1)
         d["agenda"] = agenda[1:]
-    elif kind == "discard":
+    elif k == _DISCARD:
         rest = agenda[1:]
         if action == KEEP:
             d["agenda"] = (("build",), *rest)
@@ -327,18 +343,18 @@ def apply_legal(state: GameState, action: Any) -> GameState:
             limit = t.comps.hand_limit
             if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
                 d["agenda"] = (("build",), *rest)
-    elif kind == "build":
+    elif k == _BUILD:
         if action == END:
             d["agenda"] = (("draw", s.seat, t.comps.draw), ("next",), *agenda[1:])
         else:
             s = _build(s, t, action)
-    elif kind == "order":
+    elif k == _ORDER:
         road = action[1]
-        others = tuple(r for r in item[2] if r != road)
+        others = tuple([r for r in item[2] if r != road])   # list comprehensions: no closure over typed locals
         d["agenda"] = agenda[1:]
         s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
-                   tuple(("auto", item[1], r) for r in others))
-    elif kind == "tile":
+                   tuple([("auto", item[1], r) for r in others]))
+    elif k == _TILE:
         s = _take_tile(s, t, item[1], action[1])
         d["agenda"] = agenda[1:]
     return _settle(s, t)
@@ -354,6 +370,7 @@ def _within(few: tuple, placed: list) -> bool:
 
 
 @cython.ccall
+@cython.locals(d=dict, kind=str)
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
     seat = s.seat
@@ -408,6 +425,7 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
 
 
 @cython.ccall
+@cython.locals(d=dict)
 def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
     """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
     n = s.config.players
@@ -456,6 +474,7 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
 
 
 @cython.ccall
+@cython.locals(d=dict)
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
     value = s.tiles[c] + 1
@@ -466,39 +485,41 @@ def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
 
 
 @cython.ccall
+@cython.locals(d=dict, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
 def _settle(s: GameState, t: _Tables) -> GameState:
     """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
     :func:`apply_legal`'s copy)."""
     comps = t.comps
     d = s.__dict__
+    kinds = _KIND
     while not d["over"]:
         agenda = d["agenda"]
         item = agenda[0]
-        kind = item[0]
-        if kind == "auto":
+        k = kinds.get(item[0], -1)
+        if k == _AUTO:
             d["agenda"] = agenda[1:]
             s = _score(s, t, item[2], item[1])
-        elif kind == "order" and len(item[2]) <= 1:
+        elif k == _ORDER and len(item[2]) <= 1:
             d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
-        elif kind in ("deal", "draw", "take", "refill"):
-            target = item[1] if kind != "refill" else -1
-            if kind == "refill" and sum(d["display"]) >= comps.display:
+        elif k in (_DEAL, _DRAW, _TAKE, _REFILL):
+            target = item[1] if k != _REFILL else -1
+            if k == _REFILL and sum(d["display"]) >= comps.display:
                 d["agenda"] = agenda[1:]
-            elif kind in ("draw", "take") and target >= 0 and _hand_full(s, target):
+            elif k in (_DRAW, _TAKE) and target >= 0 and _hand_full(s, target):
                 d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
-            elif kind == "take" and any(d["display"]):
+            elif k == _TAKE and any(d["display"]):
                 return s
             elif not any(d["deck"]) and not any(d["discard"]):
                 d["agenda"] = agenda[1:]  # nothing left to draw (VR-7)
             else:
                 return s
-        elif kind == "build":
+        elif k == _BUILD:
             seat = d["seat"]
             if d["played"] >= comps.cards_per_turn or not any(d["hands"][seat]):
                 d["agenda"] = (("draw", seat, comps.draw), ("next",), *agenda[1:])
             else:
                 return s
-        elif kind == "next":
+        elif k == _NEXT:
             agenda = agenda[1:]
             d["agenda"] = agenda
             last = d["last_turns"]
@@ -512,7 +533,7 @@ def _settle(s: GameState, t: _Tables) -> GameState:
                 return s
             d["seat"] = (d["seat"] + 1) % s.config.players
             d["agenda"] = (("turn",), *agenda)
-        elif kind == "turn":
+        elif k == _TURN:
             hand = d["hands"][d["seat"]]
             turn = d["turn"]
             d["turn"], d["played"] = turn + 1, 0

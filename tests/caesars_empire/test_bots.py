@@ -541,3 +541,32 @@ def test_greedy_connects_when_every_connection_is_worth_less_than_nothing(option
                 all_negative += 1
                 assert bot.choose(state, seed) != PASS
     assert all_negative > 0
+
+
+def test_folded_marginal_list_equals_the_scoring_memo(plain_twins):
+    """A Treasure-count vector GreedyBot's search meets for the first time is valued from its
+    folded counts (the Gold count and the sorted non-Gold counts packed into one integer,
+    ``_greedy_search._folded_list``): the same list as ``scoring.marginal_list_shared``, for
+    every count vector of a seeded sample up to the box supply and a shuffle of its non-Gold
+    counts (the folded memo filled, then read)."""
+    from array import array
+
+    from rometools.caesars_empire.scoring import marginal_list_shared
+
+    search = plain_twins["_greedy_search"]
+    state = new_game(rng=1)
+    comps = state.config.components
+    assert comps.equal_non_gold_supply
+    where = search._Where(engine.facts(state).shape)
+    supply = [comps.supply[t] for t in comps.treasure_ids]
+    gold = comps.gold_index
+    rng = np.random.default_rng(3)
+    seen = set()
+    for _ in range(400):
+        counts = [int(rng.integers(0, s + 1)) for s in supply]
+        others = [int(c) for c in rng.permutation(counts[:gold] + counts[gold + 1:])]
+        for order in (counts, others[:gold] + [counts[gold]] + others[gold:]):
+            cells = array("i", [7, *order, 7])  # the counts at 1, as in a facts array
+            assert search._folded_list(where, cells, 1, comps) == marginal_list_shared(tuple(order), comps), order
+        seen.add((counts[gold], *sorted(others)))
+    assert len(seen) > 100 and len(comps._packed_fold_memo) >= len(seen)
