@@ -331,6 +331,12 @@ def test_probabilities_read_as_fractions_odds_and_percentages(p, text):
     assert "e-" not in text
 
 
+def test_an_exact_probability_too_long_to_write_as_a_fraction_still_reads_as_exact():
+    """It read "about 92.3%" in the tile-odds table, the word of a simulated estimate."""
+    assert probability(Fraction(11919, 12920), digits=4) == "92.3% (exact, rounded)"
+    assert probability(Fraction(11919, 12920)) == "11,919/12,920 (92.3%)"
+
+
 def test_percentages_never_round_to_certainty():
     assert percent(Fraction(999999, 1000000)) == "99.9999%"
     assert percent(Fraction(10**9 - 1, 10**9)) == "> 99.9999%"

@@ -166,54 +166,107 @@ def _yields(card: Objective, resource: str) -> bool:
     return got
 
 
-#: A seat's objectives of each kind, its points-per-colour powers by colour and its producers of
-#: each resource reward's resource, by (objectives, components, the numbers it controls).
-_FACTS: dict = {}
+@cython.final
+@cython.cclass
+class _Cards:
+    """What the bot reads of each card for the rewards, read once per cards and components
+    (:func:`_cards`): by card number ``(kind, points-per-colour power's colour or None, its points,
+    produces anything, (whether it yields the resource of each resource reward, in
+    :func:`_rewards_of` order), the card's points)``, the components' rewards by kind
+    (:func:`_rewards_of`), and :func:`_facts`' answers by the numbers a seat controls
+    (``memo``, the last 512 kept). Plain tuples in place of the dataclasses' attributes and
+    ``Objective.yields`` calls at every rating. Private to this module."""
+
+    cards = cython.declare(object, visibility="readonly")
+    components = cython.declare(object, visibility="readonly")
+    of = cython.declare(dict, visibility="readonly")
+    memo = cython.declare(dict, visibility="readonly")
+    index = cython.declare(tuple, visibility="readonly")
+
+    def __init__(self, cards, components):
+        self.cards, self.components = cards, components
+        self.index = _rewards_of(components)
+        self.of = {c.number: _card_facts(c, self.index[3]) for c in cards.cards}
+        self.memo = {}
+
+
+def _card_facts(card: Objective, resource: tuple) -> tuple:
+    """One card's entry of :class:`_Cards` (also what :func:`reward_bonus` reads of a card given)."""
+    power = card.power
+    ppc = power.kind == "points_per_colour"
+    return (card.kind, power.colour if ppc else None, power.points if ppc else 0, card.produces != "none",
+            tuple([_yields(card, r[1]) for r in resource]), card.points)
+
+
+#: :class:`_Cards` by (id of the cards, id of the components), with both (an id reused: read anew).
+_CARDS: dict = {}
+#: ``(cards, components, their _Cards)`` last asked.
+_LAST_CARDS: tuple = (None, None, None)
+
+
+@cython.cfunc
+def _cards(cards, components) -> _Cards:
+    """The :class:`_Cards` of ``cards`` read against ``components``, built on first use."""
+    global _LAST_CARDS
+    last = _LAST_CARDS
+    if last[0] is cards and last[1] is components:
+        return last[2]
+    key = (id(cards), id(components))
+    got = _CARDS.get(key)
+    if got is None or got.cards is not cards or got.components is not components:
+        if len(_CARDS) >= 8:
+            _CARDS.clear()
+        got = _CARDS[key] = _Cards(cards, components)
+    _LAST_CARDS = (cards, components, got)
+    return got
 
 
 @cython.ccall   # a C call within the module
-@cython.locals(j=cython.Py_ssize_t)
-def _facts(cards, components, resource: tuple, mine: tuple) -> tuple:
+@cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=dict, powers=dict, yields=list, f=tuple, y=tuple)
+def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
     """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
-    ``_FACTS`` (they change only when that seat completes an objective)."""
-    key = (id(cards), id(components), mine)
-    got = _FACTS.get(key)
-    if got is None or got[0] is not cards or got[1] is not components:
+    ``table.memo`` (they change only when that seat completes an objective)."""
+    memo = table.memo
+    got = memo.get(mine)
+    if got is None:
         kinds = dict.fromkeys(KINDS, 0)
         powers = dict.fromkeys(KINDS, 0)
         yields = [0] * len(resource)
+        of = table.of
         for n in mine:
-            c = cards.by_number[n]
-            kinds[c.kind] += 1
-            if c.power.kind == "points_per_colour":
-                powers[c.power.colour] += c.power.points
+            f = of[n]
+            kinds[f[0]] += 1
+            if f[1] is not None:
+                powers[f[1]] += f[2]
+            y = f[4]
             for j in range(len(resource)):
-                yields[j] += _yields(c, resource[j][1])
-        if len(_FACTS) >= 512:
-            _FACTS.clear()
-        got = _FACTS[key] = (cards, components, (kinds, powers, tuple(yields)))
-    return got[2]
+                yields[j] += y[j]
+        if len(memo) >= 512:
+            memo.clear()
+        got = memo[mine] = (kinds, powers, tuple(yields))
+    return got
 
 
 @cython.ccall   # a C call within the module
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, table=_Cards)
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
     kind, the points-per-colour powers it controls by colour, for each resource reward it does not
     hold its own producers and the holder's, the count reward its next objective would let it
     claim, and the components' rewards by kind (:func:`_rewards_of`)."""
-    cards, comps = state.config.objectives, state.config.components
+    config = state.config
     holders = state.rewards
-    index = _rewards_of(comps)
+    table = _cards(config.objectives, config.components)
+    index = table.index
     count, resource = index[2], index[3]
     mine = state.controlled[seat]
-    kinds, powers, own = _facts(cards, comps, resource, mine)
+    kinds, powers, own = _facts(table, resource, mine)
     produce: dict = {}
     for j in range(len(resource)):
         i = resource[j][0]
         holder = holders[i]
         if holder != seat:
-            produce[i] = (own[j], _facts(cards, comps, resource, state.controlled[holder])[2][j] if holder >= 0 else 0)
+            produce[i] = (own[j], _facts(table, resource, state.controlled[holder])[2][j] if holder >= 0 else 0)
     bonus = 0.0
     holds_count = False
     for tiles in count.values():
@@ -228,8 +281,6 @@ def _context(state: GameState, seat: int) -> tuple:
     return kinds, powers, produce, bonus, index
 
 
-@cython.locals(i=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t, missing=cython.Py_ssize_t,
-               bonus=cython.double, points=cython.double)
 def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | None = None) -> float:
     """The reward points ``seat`` expects from controlling ``card`` now (points), from the
     components' reward tiles and the card's power as loaded (a variant's values):
@@ -254,10 +305,21 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
     >>> reward_bonus(s, 0, card) > 0
     True
     """
-    kinds, powers, produce, bonus, index = _context(state, seat) if context is None else context
-    holders = state.rewards
+    if context is None:
+        context = _context(state, seat)
+    return _bonus(state.rewards, _card_facts(card, context[4][3]), context)
+
+
+@cython.cfunc
+@cython.returns(cython.double)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t,
+               missing=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict, yields=tuple,
+               resource=tuple)
+def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
+    """:func:`reward_bonus` of a card read as its :func:`_card_facts` (the same sums, in the same order)."""
+    kinds, powers, produce, bonus, index = context
     colour, all_colours, _count, resource = index
-    kind = card.kind
+    kind, pcolour, ppoints, produces, yields, _points = card
     have = kinds[kind]
     for i, need, points in colour.get(kind, ()):
         if holders[i] < 0 and have < need:
@@ -269,15 +331,15 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
                 if kinds[k] < need:
                     missing += need - kinds[k]
             bonus += points / missing
-    if card.produces != "none":
-        for i, res, need, points in resource:
-            if i in produce and _yields(card, res):
+    if produces:
+        for j in range(len(resource)):
+            i, _res, need, points = resource[j]
+            if yields[j] and i in produce:
                 own, theirs = produce[i]
                 if own + 1 >= need and own + 1 >= theirs:
                     bonus += points
-    power = card.power
-    if power.kind == "points_per_colour":
-        bonus += power.points * (kinds[power.colour] + (1 if kind == power.colour else 0))
+    if pcolour is not None:
+        bonus += ppoints * (kinds[pcolour] + (1 if kind == pcolour else 0))
     return bonus + powers[kind]
 
 
@@ -291,7 +353,8 @@ _WEIGHTS: dict = {}
 @cython.ccall
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
-    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config)``, made when missing."""
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
+    _Cards)``, made when missing."""
     config = state.config
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
@@ -319,7 +382,8 @@ def _entry(state: GameState, seat: int) -> tuple:
                 rivals.append((h, controlled[h]))
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config)
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
+                               _cards(cards, comps))
     if 0 <= seat < len(_LAST_ENTRY):
         _LAST_ENTRY[seat] = got
     return got
@@ -330,14 +394,14 @@ _LAST_ENTRY: list = [None] * 8
 
 
 @cython.ccall
-@cython.locals(out=dict)
+@cython.locals(out=dict, facts=tuple)
 def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
     """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
     out = entry[4]
     w = out.get(n)
     if w is None:
-        card = entry[3].by_number[n]
-        w = out[n] = card.points + 1 + reward_bonus(state, seat, card, entry[5])
+        facts = cython.cast(_Cards, entry[8]).of[n]
+        w = out[n] = facts[5] + 1 + _bonus(state.rewards, facts, entry[5])
     return w
 
 

@@ -60,6 +60,35 @@ def open_slots(card: Objective, legions: tuple[int, ...]) -> dict[str, int]:
     return {s: n - k for (s, n), k in zip(card.slots, legions, strict=True) if n > k}
 
 
+#: Per config, by ``id``: ``(config, (joker, symbols, {card: (symbol, counts_as)} of its symbol_as
+#: powers, {card: slots}))``, read once per config (the components' and cards' attributes, their
+#: ``by_number`` view and properties were most of :func:`accepted_symbols`' and :func:`can_place`'s
+#: time, asked for every seat after every token and placement).
+_CONFIG_FACTS: dict = {}
+#: ``(config, its facts)`` last asked (one tuple, replaced at once).
+_LAST_FACTS: tuple = (None, None)
+
+
+@cython.cfunc
+def _facts(config: GameConfig) -> tuple:
+    """The config's entry of :data:`_CONFIG_FACTS`, built on first use."""
+    global _LAST_FACTS
+    last = _LAST_FACTS
+    if last[0] is config:
+        return last[1]
+    got = _CONFIG_FACTS.get(id(config))
+    if got is None or got[0] is not config:
+        comps, cards = config.components, config.objectives.cards
+        if len(_CONFIG_FACTS) >= 32:
+            _CONFIG_FACTS.clear()
+        got = _CONFIG_FACTS[id(config)] = (config, (
+            comps.joker, comps.symbols,
+            {c.number: (c.power.symbol, c.power.counts_as) for c in cards if c.power.kind == "symbol_as"},
+            {c.number: c.slots for c in cards}))
+    _LAST_FACTS = (config, got[1])
+    return got[1]
+
+
 def accepted_symbols(s: GameState, seat: int, token: str) -> tuple[str, ...]:
     """Slot symbols ``seat`` may fill with ``token``.
 
@@ -80,15 +109,14 @@ def accepted_symbols(s: GameState, seat: int, token: str) -> tuple[str, ...]:
     >>> accepted_symbols(s, 0, "dagger"), len(accepted_symbols(s, 0, "joker"))
     (('dagger',), 6)
     """
-    comps = s.config.components
-    if token == comps.joker:
-        return comps.symbols
-    cards = s.config.objectives.by_number   # numbers the state holds
+    joker, symbols, symbol_as, _slots = _facts(s.config)
+    if token == joker:
+        return symbols
     extra = []
-    for n in s.controlled[seat]:
-        power = cards[n].power
-        if power.kind == "symbol_as" and power.symbol == token:
-            extra.append(power.counts_as)
+    for n in s.controlled[seat]:   # numbers the state holds
+        power = symbol_as.get(n)
+        if power is not None and power[0] == token:
+            extra.append(power[1])
     return (token, *extra)
 
 
@@ -124,7 +152,7 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
     >>> all(a[0] == "place" for a in placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.objectives.by_number
+    slots_of = _facts(s.config)[3]
     blocked = [n for _, n in s.queue]
     targets, sources = [], []   # open slot groups of the symbols; slot groups holding a legion
     for number, legions in s.in_play[seat]:
@@ -132,7 +160,7 @@ def placements(s: GameState, seat: int, symbols: tuple[str, ...], *, moves: bool
             continue
         # a state holds a count per slot group (Placed), read by place: a zip per objective (and
         # its strict=True, a fifth of the legal actions' time) cost more than the loop
-        slots = cards[number].slots
+        slots = slots_of[number]
         for i in range(len(slots)):
             sym, n = slots[i]
             if legions[i] < n and sym in symbols:
@@ -159,7 +187,7 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     >>> can_place(s, 0, ("shield",)) == bool(placements(s, 0, ("shield",), moves=True))
     True
     """
-    cards = s.config.objectives.by_number
+    slots_of = _facts(s.config)[3]
     reserve = s.reserve[seat] > 0
     # open slot groups of the symbols (targets) and slot groups holding a legion (sources), counted:
     # a move exists when some source differs from some target, which fails only when both are the
@@ -168,7 +196,7 @@ def can_place(s: GameState, seat: int, symbols: tuple[str, ...]) -> bool:
     targets = sources = 0
     target = source = None
     for number, legions in s.in_play[seat]:
-        slots = cards[number].slots
+        slots = slots_of[number]
         for i in range(len(slots)):
             sym, n = slots[i]
             if legions[i] < n and sym in symbols:

@@ -29,6 +29,9 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
+if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze)
+    from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.type import PyType_GenericAlloc
 
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import CHANCE_PHASES, PASS, GameState, Placed, joined_records
@@ -43,6 +46,90 @@ placements, power_symbols, removals, why_not = moves.placements, moves.power_sym
 is_action = moves.is_action
 
 __all__ = ["applied", "dealt"]
+
+#: Reward tile kinds as :class:`_Facts` codes them.
+_COLOUR, _ALL_COLOURS, _RESOURCE, _OTHER_TILE = 0, 1, 2, 3
+
+
+@cython.final
+@cython.no_gc
+@cython.cclass
+class _Facts:
+    """What the rules' own steps read of a config at every action, read once per config
+    (:func:`_facts`): the options and counts as C fields, each card's capacities, kind and
+    producers as plain dicts and tuples in place of the components' dataclasses, their attributes
+    and methods. Private to this module; never part of a state.
+
+    Compiled, an extension type whose fields the steps read as C struct members."""
+
+    config = cython.declare(object, visibility="readonly")
+    cards = cython.declare(dict, visibility="readonly")
+    caps = cython.declare(dict, visibility="readonly")
+    kind = cython.declare(dict, visibility="readonly")
+    slot_index = cython.declare(dict, visibility="readonly")
+    tiles = cython.declare(tuple, visibility="readonly")
+    token_index = cython.declare(dict, visibility="readonly")
+    joker = cython.declare(object, visibility="readonly")
+    players = cython.declare(cython.long, visibility="readonly")
+    central_row = cython.declare(cython.long, visibility="readonly")
+    dealt = cython.declare(cython.long, visibility="readonly")
+    first_game = cython.declare(cython.bint, visibility="readonly")
+    objectives_to_end = cython.declare(cython.long, visibility="readonly")
+    all_colours = cython.declare(cython.bint, visibility="readonly")
+
+    def __init__(self, config):
+        comps, cards = config.components, config.objectives
+        self.config = config
+        self.cards = dict(cards.by_number)
+        # each card's slot capacities (Objective.capacities): an objective is complete when its
+        # legions equal them
+        self.caps = {c.number: tuple([n for _, n in c.slots]) for c in cards.cards}
+        self.kind = {c.number: c.kind for c in cards.cards}
+        # each card's slot group of each symbol (the first, as Objective.symbols().index finds it)
+        self.slot_index = {c.number: {sym: j for j, (sym, _) in reversed(list(enumerate(c.slots)))}
+                           for c in cards.cards}
+        # per reward tile: (kind code, colour, need, the numbers of the cards producing its
+        # resource, id); the kinds are validated on load
+        tiles = []
+        for t in comps.rewards:
+            code = {"colour": _COLOUR, "all_colours": _ALL_COLOURS, "resource": _RESOURCE}.get(t.kind, _OTHER_TILE)
+            producers = frozenset([c.number for c in cards.cards if c.yields(t.resource)]) \
+                if code == _RESOURCE else frozenset()
+            tiles.append((code, t.colour, t.need, producers, t.id))
+        self.tiles = tuple(tiles)
+        self.all_colours = any(t[0] == _ALL_COLOURS for t in tiles)
+        self.token_index = {t.id: k for k, t in enumerate(comps.tokens)}
+        self.joker = comps.joker
+        self.players = config.players
+        self.central_row = comps.central_row
+        self.dealt = comps.first_game_dealt if config.first_game else comps.dealt
+        self.first_game = bool(config.first_game)
+        self.objectives_to_end = comps.objectives_to_end
+
+
+#: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
+#: alive may be reused): the few configs a process plays.
+_FACTS: dict = {}
+#: ``(config, facts)`` of the config last asked (one tuple, replaced at once: a thread never pairs
+#: a config with another's facts).
+_LAST: tuple = (None, None)
+
+
+@cython.cfunc
+def _facts(config) -> _Facts:
+    """The config's :class:`_Facts`, built on its first action."""
+    global _LAST
+    kept = _LAST
+    if kept[0] is config:
+        return kept[1]
+    kept = _FACTS.get(id(config))
+    if kept is None or kept[0] is not config:
+        if len(_FACTS) >= 32:
+            _FACTS.clear()
+        kept = _FACTS[id(config)] = (config, _Facts(config))
+    _LAST = kept
+    return kept[1]
+
 
 @cython.final
 @cython.no_gc
@@ -60,6 +147,7 @@ class _Work:
     fields read and set as C struct members, not by name."""
 
     config = cython.declare(object, visibility="public")
+    facts = cython.declare(_Facts, visibility="public")
     cards = cython.declare(object, visibility="public")
     seed = cython.declare(object, visibility="public")
     phase = cython.declare(object, visibility="public")
@@ -83,12 +171,15 @@ class _Work:
     events_before = cython.declare(object, visibility="public")
     history = cython.declare(object, visibility="public")
     events = cython.declare(object, visibility="public")
+    parent = cython.declare(dict, visibility="public")
+    before = cython.declare(tuple, visibility="public")
 
     @cython.locals(d=dict)
     def __init__(self, s: GameState):
         d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
         self.config = d["config"]
-        self.cards = self.config.objectives.by_number   # config.cards, without the property's call
+        self.facts = _facts(self.config)
+        self.cards = self.facts.cards
         self.seed = d["seed"]
         self.phase, self.seat, self.caller, self.token = d["phase"], d["seat"], d["caller"], d["token"]
         self.row, self.pile = d["row"], d["pile"]
@@ -105,6 +196,12 @@ class _Work:
         self.history_before = d["_records"] if history is None else (None, len(history), *history)
         self.events_before = d["events"]
         self.history, self.events = [], []
+        # a state the rules made (its records linked, not joined) is copied by its dict: the new
+        # state's dict is the parent's copied and the fields this action changed set (freeze)
+        self.parent = d if history is None else None
+        self.before = (self.phase, self.seat, self.caller, self.token, self.row, self.pile, self.hands,
+                       self.in_play, self.controlled, self.reserve, self.legions, self.rewards, self.bag,
+                       self.to_place, self.queue, self.current, self.draws, self.seed)
 
     @cython.cfunc
     def own(self, name: str, seat: int) -> list:
@@ -131,19 +228,70 @@ class _Work:
         """The new state. Its fields are set directly: a state has no checks to run, and the
         frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
         (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
-        state's own again.)"""
+        state's own again.) The dict of a state the rules made is copied (one C copy) and only
+        the fields this action replaced are set: a field the action left is the very object it
+        read (``before``), so the copy holds its value."""
         t = tuple
-        state = _NEW(GameState)
-        _SET(state, "__dict__", {
-            "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
-            "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
-            "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
-            "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
-            "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current, "draws": self.draws,
-            "_records": (self.history_before, self.history_before[1] + len(self.history), *self.history),
-            "events": self.events_before + t(self.events), "start": None, "seed": self.seed})
+        records = (self.history_before, self.history_before[1] + len(self.history), *self.history)
+        b = self.before
+        if self.parent is not None:
+            fields = self.parent.copy()
+            if self.phase is not b[0]:
+                fields["phase"] = self.phase
+            if self.seat is not b[1]:
+                fields["seat"] = self.seat
+            if self.caller is not b[2]:
+                fields["caller"] = self.caller
+            if self.token is not b[3]:
+                fields["token"] = self.token
+            if self.row is not b[4]:
+                fields["row"] = t(self.row)
+            if self.pile is not b[5]:
+                fields["pile"] = t(self.pile)
+            if self.hands is not b[6]:
+                fields["hands"] = _rows(self.hands)
+            if self.in_play is not b[7]:
+                fields["in_play"] = _rows(self.in_play)
+            if self.controlled is not b[8]:
+                fields["controlled"] = _rows(self.controlled)
+            if self.reserve is not b[9]:
+                fields["reserve"] = t(self.reserve)
+            if self.legions is not b[10]:
+                fields["legions"] = t(self.legions)
+            if self.rewards is not b[11]:
+                fields["rewards"] = t(self.rewards)
+            if self.bag is not b[12]:
+                fields["bag"] = t(self.bag)
+            if self.to_place is not b[13]:
+                fields["to_place"] = t(self.to_place)
+            if self.queue is not b[14]:
+                fields["queue"] = t(self.queue)
+            if self.current is not b[15]:
+                fields["current"] = self.current
+            if self.draws is not b[16]:
+                fields["draws"] = self.draws
+            if self.seed is not b[17]:
+                fields["seed"] = self.seed
+            fields["_records"] = records
+            if self.events:
+                fields["events"] = self.events_before + t(self.events)
+        else:
+            fields = {
+                "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
+                "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
+                "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
+                "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
+                "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current,
+                "draws": self.draws, "_records": records, "events": self.events_before + t(self.events),
+                "start": None, "seed": self.seed}
         if self.phase == "over":   # the game's records joined once, its links let go
-            state.__dict__["history"] = joined_records(state.__dict__.pop("_records"))
+            fields["history"] = joined_records(fields.pop("_records"))
+        if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
+            state = PyType_GenericAlloc(GameState, 0)   # class's guard, without a Python call
+            PyObject_GenericSetDict(state, fields, cython.NULL)
+        else:
+            state = GameState.__new__(GameState)
+            object.__setattr__(state, "__dict__", fields)
         return state
 
     @cython.cfunc
@@ -152,10 +300,6 @@ class _Work:
 
     def event(self, *what) -> None:
         self.events.append((self.history_before[1] + len(self.history), *what))
-
-
-#: ``object.__new__`` and ``object.__setattr__``, read once (not looked up on ``object`` per state).
-_NEW, _SET = object.__new__, object.__setattr__
 
 
 @cython.cfunc
@@ -168,16 +312,15 @@ def _rows(rows: tuple | list) -> tuple:
 
 # ===================================================================== the rules run on their own
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, f=_Facts, seat=cython.long, have=cython.Py_ssize_t)
 def _deal_target(w: _Work) -> int | None:
     """Where the next set-up card goes: ``-1`` the central row, a seat, or ``None`` when done."""
-    comps = w.config.components
-    if len(w.row) < comps.central_row:
+    f = w.facts
+    if len(w.row) < f.central_row:
         return -1
-    dealt = comps.first_game_dealt if w.config.first_game else comps.dealt
-    for seat in range(w.config.players):
-        have = len(w.in_play[seat]) if w.config.first_game else len(w.hands[seat])
-        if have < dealt:
+    for seat in range(f.players):
+        have = len(w.in_play[seat]) if f.first_game else len(w.hands[seat])
+        if have < f.dealt:
             return seat
     return None
 
@@ -188,14 +331,12 @@ def _seats_from(first: int, players: int) -> list[int]:
 
 
 @cython.cfunc
-@cython.locals(w=_Work, i=cython.Py_ssize_t)
+@cython.locals(w=_Work, t=tuple)
 def _complete(w: _Work, p: Placed) -> bool:
-    # p.legions == card.capacities(), read off the slots (no Python call, no zip per objective per turn)
-    slots, legions = w.cards[p.number].slots, p.legions
-    for i in range(len(slots)):  # noqa: SIM110 - a C loop when compiled, all() a generator
-        if legions[i] != slots[i][1]:
-            return False
-    return True
+    # p.legions == card.capacities(), the capacities read once per config (_Facts.caps); a Placed
+    # read as the tuple (number, legions) it is, not by its type's items
+    t = cython.cast(tuple, p)
+    return t[1] == w.facts.caps[t[0]]
 
 
 @cython.cfunc
@@ -212,23 +353,7 @@ def _placed(plays, number: int) -> Placed:
 def _settle(w: _Work) -> None:
     """Run every step the rules take on their own, up to the next decision or chance node."""
     while True:
-        if w.phase == "deal":
-            if _deal_target(w) is not None:
-                return
-            if w.config.first_game:
-                w.phase = "draw"
-            else:
-                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.config.players)
-            continue
-        if w.phase == "keep":
-            if w.to_place:
-                w.seat = w.to_place[0]
-                return
-            w.phase, w.seat = "draw", -1
-            continue
-        if w.phase in ("draw", "refill", "over"):
-            w.seat = -1
-            return
+        # (the phases most often met first: each test of another phase is a string compared)
         if w.phase == "place":
             while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
                 # (the queue is empty while seats place, so no objective is blocked)
@@ -238,7 +363,7 @@ def _settle(w: _Work) -> None:
                 return
             # "Lorsque plusieurs joueurs annoncent AVE CESAR en même temps ... Celui qui a le plus
             # petit numéro commence. Puis ... dans l'ordre croissant des numéros"
-            done = sorted([(p.number, seat) for seat in range(w.config.players) for p in w.in_play[seat]
+            done = sorted([(p[0], seat) for seat in range(w.facts.players) for p in w.in_play[seat]
                            if _complete(w, p)])
             w.queue = [(seat, n) for n, seat in done]
             w.phase, w.seat = "resolve", -1
@@ -253,6 +378,23 @@ def _settle(w: _Work) -> None:
             if _resolve(w):
                 return
             continue
+        if w.phase == "deal":
+            if _deal_target(w) is not None:
+                return
+            if w.facts.first_game:
+                w.phase = "draw"
+            else:
+                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.facts.players)
+            continue
+        if w.phase == "keep":
+            if w.to_place:
+                w.seat = w.to_place[0]
+                return
+            w.phase, w.seat = "draw", -1
+            continue
+        if w.phase in ("draw", "refill", "over"):
+            w.seat = -1
+            return
         return  # decision phases of a completion wait for their action
 
 
@@ -311,7 +453,7 @@ def _resolve(w: _Work) -> bool:
         return False
     if stage == "refill":
         w.current = (seat, n, "done")
-        if w.pile and len(w.row) < w.config.components.central_row:
+        if w.pile and len(w.row) < w.facts.central_row:
             w.phase, w.seat = "refill", -1
             return True
         return False
@@ -321,7 +463,7 @@ def _resolve(w: _Work) -> bool:
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, tiles=tuple, kinds=dict)
 def _automatic_rewards(w: _Work, seat: int) -> None:
     """Colour rewards to the first to qualify; gold and wheat to the strict majority.
 
@@ -332,27 +474,42 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
     strictement plus d'objectifs produisant ce type de ressources que les autres
     joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
     """
-    mine = [w.card(n) for n in w.controlled[seat]]
+    f = w.facts
+    mine = w.controlled[seat]
     kinds = dict.fromkeys(KINDS, 0)   # objectives controlled of each kind (loops: no generator per count)
-    for c in mine:
-        kinds[c.kind] += 1
-    for i, tile in enumerate(w.config.components.rewards):
+    for n in mine:
+        kinds[f.kind[n]] += 1
+    least = min(kinds.values()) if f.all_colours else 0
+    tiles = f.tiles
+    for i in range(len(tiles)):
+        code, colour, need, producers, tile_id = tiles[i]
         holder = w.rewards[i]
-        qualifies = (kinds[tile.colour] >= tile.need if tile.kind == "colour"
-                     else min(kinds.values()) >= tile.need if tile.kind == "all_colours" else False)
+        qualifies = (kinds[colour] >= need if code == _COLOUR else least >= need if code == _ALL_COLOURS
+                     else False)
         if holder < 0 and qualifies:
             w.mutable("rewards")[i] = seat
-            w.event("reward", seat, tile.id)
-        elif tile.kind == "resource" and holder != seat:
-            count = len([c for c in mine if c.yields(tile.resource)])
-            if count < tile.need:
+            w.event("reward", seat, tile_id)
+        elif code == _RESOURCE and holder != seat:
+            count = _count_in(mine, producers)
+            if count < need:
                 continue
             if holder < 0:
                 w.mutable("rewards")[i] = seat
-                w.event("reward", seat, tile.id)
-            elif count >= len([m for m in w.controlled[holder] if w.card(m).yields(tile.resource)]):
+                w.event("reward", seat, tile_id)
+            elif count >= _count_in(w.controlled[holder], producers):
                 w.mutable("rewards")[i] = seat
-                w.event("reward_moves", tile.id, holder, seat)
+                w.event("reward_moves", tile_id, holder, seat)
+
+
+@cython.cfunc
+@cython.locals(count=cython.Py_ssize_t)
+def _count_in(numbers, among: frozenset) -> int:
+    """How many of ``numbers`` are ``among`` (a tile's producers)."""
+    count = 0
+    for n in numbers:
+        if n in among:
+            count += 1
+    return count
 
 
 @cython.locals(i=cython.Py_ssize_t)
@@ -378,7 +535,7 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, f=_Facts)
 def _end_of_turn(w: _Work) -> None:
     """The joker's reset, then the end of the game.
 
@@ -386,19 +543,19 @@ def _end_of_turn(w: _Work) -> None:
     voisin de gauche du crieur public devient le nouveau crieur public." "La partie se
     termine lorsqu'à la fin du tour un joueur a sept objectifs sous contrôle."
     """
-    comps = w.config.components
-    if w.token == comps.joker:
+    f = w.facts
+    if w.token == f.joker:
         w.bag = [0] * len(w.bag)
-        w.caller = (w.caller + 1) % w.config.players  # the left neighbour: the next seat (AU-8)
+        w.caller = (w.caller + 1) % f.players  # the left neighbour: the next seat (AU-8)
         w.event("reset", w.caller)
     w.token, w.to_place = None, []
     ended = False
     for c in w.controlled:   # a loop, not any() over a generator (see _count_tile)
-        if len(c) >= comps.objectives_to_end:
+        if len(c) >= f.objectives_to_end:
             ended = True
     if ended:
         w.phase = "over"
-        w.event("end", f"{comps.objectives_to_end} objectives controlled")
+        w.event("end", f"{f.objectives_to_end} objectives controlled")
     elif w.draws >= w.config.max_draws:
         w.phase = "over"
         w.event("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)")
@@ -481,12 +638,12 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
             if not isinstance(action, str) or not left.get(action):
                 raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
                               f"got {shown(action)}", well_formed=is_action(w.config, action))
-        kind = [t.id for t in w.config.components.tokens].index(action)
+        kind = w.facts.token_index[action]
         w.mutable("bag")[kind] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
-        w.phase, w.to_place = "place", _seats_from(w.caller, w.config.players)
+        w.phase, w.to_place = "place", _seats_from(w.caller, w.facts.players)
         return
     if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
         raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
@@ -590,11 +747,15 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, i=cython.Py_ssize_t, plays=list)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     plays = w.own("in_play", seat)
-    i = [p.number for p in plays].index(number)
-    j = [s for s, _ in w.card(number).slots].index(symbol)   # card.symbols(), without a Python call
-    legions = list(plays[i].legions)
+    for i in range(len(plays)):   # the objective's place (a Placed read as its tuple)
+        if cython.cast(tuple, plays[i])[0] == number:
+            break
+    else:
+        raise ValueError(f"objective {number} is not in play")
+    j = w.facts.slot_index[number][symbol]   # card.symbols().index(symbol), read once per config
+    legions = list(cython.cast(tuple, plays[i])[1])
     legions[j] += by
     plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__

@@ -226,7 +226,8 @@ def probability(p: Fraction | float | int, *, significant: int = 2, digits: int 
 
     * exact ``Fraction``: ``"1/435 = 1 in 435 (0.23%)"``, ``"7/10 (70%)"``; a
       fraction whose terms are too long to read is given as odds only
-      (``"1 in 1,708,993 (< 0.0001%)"``);
+      (``"1 in 1,708,993 (< 0.0001%)"``) or, from 10%, as its percentage said to be exact
+      (``"92.3% (exact, rounded)"``), never "about", the word of an estimate;
     * a float (a simulated estimate): ``"0.23%"`` (``"1 in 435 (0.23%)"`` below 10%);
     * ``0``: ``"0 (never)"``; ``1``: ``"1 (always)"``.
 
@@ -243,7 +244,7 @@ def probability(p: Fraction | float | int, *, significant: int = 2, digits: int 
     >>> probability(Fraction(123456789, 98765432100))
     '1 in 800 (0.12%)'
     >>> probability(Fraction(2891601, 17026394)), probability(Fraction(2891601, 17026394), digits=4)
-    ('2,891,601/17,026,394 (17%)', 'about 17%')
+    ('2,891,601/17,026,394 (17%)', '17% (exact, rounded)')
     """
     q = _as_fraction(p)
     if q == 0:
@@ -255,7 +256,7 @@ def probability(p: Fraction | float | int, *, significant: int = 2, digits: int 
     if isinstance(p, float):
         return odds
     if len(str(q.numerator)) > digits or len(str(q.denominator)) > digits:
-        return odds if q < Fraction(1, 10) else f"about {pct}"
+        return odds if q < Fraction(1, 10) else f"{pct} (exact, rounded)"   # never "about": that is a simulation's
     fraction = f"{number(q.numerator)}/{number(q.denominator)}"
     return f"{fraction} = {odds}" if q < Fraction(1, 10) else f"{fraction} ({pct})"
 

@@ -17,14 +17,15 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import ipywidgets as widgets
 
 from rometools.core.data import load_text
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
-from rometools.widgets._base import WholeNumberText
+from rometools.widgets._base import WholeNumberText, _as_read
+from rometools.widgets._inputs import NumberBoxError
 
 __all__ = ["CountsEditor", "CountsField"]
 
@@ -81,18 +82,18 @@ class CountsEditor:
         # each box named as the designer reads its row, with the rulebook's noun ("Propraetor (banner)
         # tiles must be ..."), as set_values(counts=...) names it (check)
         explorer.FIELD_LABELS = {**explorer.FIELD_LABELS, **{f"count_{k}": self.label(k) for k, _ in self.kinds}}
-        rows = [widgets.HTML("<table style='border-collapse:collapse'><tr><th style='text-align:left;"
-                             f"padding-right:12px'>{html.escape(unit.capitalize())}</th><th style='padding-right:12px'>"
-                             "published</th><th>edited</th></tr></table>")]
+        # each box carries its kind's name as its description, the label a screen reader and a
+        # browser's labels[0] give the input (the row reads: name, box, published count)
+        rows = [widgets.HTML("<table style='border-collapse:collapse'><tr><th style='text-align:right;"   # as the names
+                             f"width:230px;padding-right:8px'>{html.escape(unit.capitalize())}</th><th style='width:70px'>"
+                             "edited</th><th style='padding-left:12px'>published</th></tr></table>")]
         for kind, name in self.kinds:
-            box = WholeNumberText(value=self.published[kind], low=0, high=high, description="",
-                                  layout={"width": "70px"})
+            box = WholeNumberText(value=self.published[kind], low=0, high=high, description=name,
+                                  layout={"width": "300px"}, style={"description_width": "230px"})
             explorer._add_control(f"count_{kind}", box, "rt-count", f"rt-count-{kind}")
             self.boxes[kind] = box
-            rows.append(widgets.HBox([
-                widgets.HTML(f"<span style='display:inline-block;width:230px'>{html.escape(name)}</span>"),
-                widgets.HTML(f"<span style='display:inline-block;width:70px;text-align:center'>"
-                             f"{self.published[kind]}</span>"), box]))
+            rows.append(widgets.HBox([box, widgets.HTML(
+                f"<span style='display:inline-block;width:70px;text-align:center'>{self.published[kind]}</span>")]))
         self._reset = widgets.Button(description="Published mix", icon="undo", layout={"width": "140px"})
         self._reset.add_class("rt-counts-reset")
         self._reset.on_click(lambda _b: explorer._attempt(lambda: self.assign(self.published)))
@@ -154,20 +155,59 @@ class CountsEditor:
 
         Raises
         ------
-        ValueError
-            Saying what the file's check refused ("Counts: ...").
+        NumberBoxError
+            Saying, in the game's words, what the file's check refused and which count made it
+            (:meth:`refuse`).
         """
         if not self.edited():
             return None
         key = tuple(sorted(self.counts().items()))
         if self._built is None or self._built[0] != key:
+            if not any(self.counts().values()):
+                self.refuse(f"would leave no {self.unit} at all")
             text = self._text_with(self.counts())
             try:
                 value = load_text(self._loader, text, self.file_name)
-            except DataFileError as err:
-                raise ValueError(f"Counts: the edited mix is refused as a file would be: {err}") from None
+            except DataFileError as err:   # the game's words, never the file's name or keys
+                self.refuse(f"would make a mix the rules refuse: {err.problem}")
             self._built = (key, value, text)
         return self._built[1], self._built[2]
+
+    def refuse(self, why: str) -> NoReturn:
+        """Refuse the mix the boxes show, naming the edit that made it: the count boxes (else the control)
+        changed since the view shown, with their values, then ``why`` in the game's words.
+
+        The error is a :class:`~rometools.widgets._inputs.NumberBoxError` naming the first such
+        control, so the explorer puts it back to the value the chart shows and says so, as for a
+        count out of its box's range ("Dagger tokens 0 would make a mix the rules refuse: the bag needs
+        at least one token that is not the joker (Dagger tokens put back to 1, the value the chart
+        shows)"). Call it from the explorer's ``_compute`` for a rule the mix breaks with the other
+        controls (too few tiles for the players' regions).
+
+        Raises
+        ------
+        NumberBoxError
+            Always.
+
+        Examples
+        --------
+        >>> from rometools.widgets import BagExplorer
+        >>> ex = BagExplorer()
+        >>> for kind in ("double_sword", "shield", "chariot", "catapult", "standard", "dagger"):
+        ...     ex.counts_editor.boxes[kind].value = 0          # typed in each box in turn
+        >>> ex.counts_editor.counts()["dagger"], ex.message
+        (1, 'Cannot update: Dagger tokens 0 would make a mix the rules refuse: the bag needs at least one token that is not the joker (Dagger tokens put back to 1, the value the chart shows)')
+        """
+        explorer = self._explorer
+        good = explorer._good.controls if explorer._good is not None else {
+            f"count_{kind}": {"value": n} for kind, n in self.published.items()}
+        changed = [name for name, w in explorer._controls.items()
+                   if name in good and "value" in good[name] and w.value != good[name]["value"]]
+        counts = [name for name in changed if name.startswith("count_")] or changed
+        said = " and ".join(f"{explorer.field_label(name)} {_as_read(explorer._controls[name])}" for name in counts[:3])
+        if len(counts) > 3:
+            said += f" and {len(counts) - 3} more"
+        raise NumberBoxError(counts[0] if counts else "counts", f"{said or 'The edited mix'} {why}")
 
     def variant(self, name: str = ""):
         """The edited mix as a :class:`rometools.Variant` of the game: only the values it changes
@@ -176,7 +216,7 @@ class CountsEditor:
         Raises
         ------
         ValueError
-            When the edited mix is refused as a file would be ("Counts: ...").
+            When the edited mix is refused as a file would be (:meth:`refuse`).
 
         Examples
         --------

@@ -449,8 +449,6 @@ class BagExplorer(CountsField, Explorer):
         n = self._draws.value
         built = self.counts_editor.build()
         bag = dict(built[0].bag if built else self.components.bag)
-        if not sum(bag.values()):
-            raise ValueError("Counts: the bag is empty; give at least one token")
         steps = draw_tokens(n, rng=self._seed.value, bag=bag)
         full = dict(bag)
         if not steps:

@@ -637,9 +637,9 @@ class TileOddsExplorer(CountsField, Explorer):
         built = self.counts_editor.build()
         comps = built[0] if built else self._published
         regions = len(self._board.layout(players).regions)
-        if regions > len(comps.tiles):
-            raise ValueError(f"Counts: {players} players use {regions} regions but the edited mix has "
-                             f"{len(comps.tiles)} tiles")
+        if regions > len(comps.tiles):   # the count (or Players) just changed is put back
+            self.counts_editor.refuse(f"would leave {len(comps.tiles)} tiles for the {regions} regions of "
+                                      f"{players} players, one tile a region")
         curves = reveal_curves(players, rounds, board=self._board, kinds=kinds, leftover=self.leftover_input.value,
                                reveal=self.reveal_input.value, hold_rounds=hold, components=comps)
         odds = {k: getattr(curves[k], what) for k in kinds}

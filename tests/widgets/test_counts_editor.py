@@ -49,7 +49,9 @@ def test_a_mix_the_file_check_refuses_is_said_and_changes_nothing():
     ex = TileOddsExplorer(players=4, rounds=2, trials=0)
     before = (ex.values(), ex.figure_data())
     assert ex.set_values(counts={k: 0 for k in ex.values()["counts"]}) is False
-    assert ex.message.startswith("Cannot update: Counts: the edited mix is refused as a file would be: my_tiles.toml")
+    assert ex.message == ("Cannot update: Usable once (denarii, resources) tiles 0 and Points by current stock tiles 0 "
+                          "and Political influence (statue) tiles 0 and 2 more would leave no tiles at all (the chart "
+                          "still shows the last valid input)")
     assert (ex.values(), ex.figure_data()) == before
     assert ex.set_values(counts={"propraetor": 2.5}) is False
     assert "Counts: Propraetor (banner) tiles must be a whole number 0 to 40, got 2.5" in ex.message
@@ -122,3 +124,64 @@ def test_a_count_box_is_named_as_its_row_reads_with_the_rulebooks_noun(make, kin
                           f"back to {published}, the value the chart shows)")
     assert ex.set_values(counts={kind: 41}) is False
     assert ex.message.startswith(f"Cannot update: Counts: {name} {unit} must be a whole number 0 to 40, got 41 (")
+
+
+
+def test_a_count_that_breaks_the_bag_is_put_back_to_the_value_the_chart_shows():
+    """Trial: 0 typed in every count box in turn left "Dagger 0" and "Joker 0" in the boxes under a chart
+    of dagger 1, joker 2, with a message naming my_bag.toml (only the Save as box's placeholder) and the
+    file's keys (token:, bag.total). The box that breaks the mix goes back; the message says why in the
+    box's and the game's words."""
+    ex = BagExplorer()
+    said = {}
+    for kind, box in ex.counts_editor.boxes.items():
+        box.value = 0                                                             # typed in the box
+        said[kind] = ex.message
+        assert ex.bag_left() == ex.counts_editor.counts()                         # the chart's bag is the boxes'
+    assert said["dagger"] == ("Cannot update: Dagger tokens 0 would make a mix the rules refuse: the bag needs at least "
+                              "one token that is not the joker (Dagger tokens put back to 1, the value the chart shows)")
+    assert said["joker"] == ""                              # one dagger and no joker: a bag the rules allow
+    assert ex.counts_editor.counts() == {"double_sword": 0, "shield": 0, "chariot": 0, "catapult": 0, "standard": 0,
+                                         "dagger": 1, "joker": 0}
+    assert ex.figure_data()["au-next-token"]["customdata"] == ["0", "0", "0", "0", "0", "1", "0"]
+    assert not any("toml" in m or "bag.total" in m or "token:" in m for m in said.values())
+
+
+def test_a_count_or_a_player_count_leaving_too_few_tiles_is_put_back():
+    """Trial (IMPERATOR, 4 players): Usable once 0, then Points by current stock 0 left 4 tiles for 6 regions;
+    the box kept 0 under a chart of "edited mix of 10 tiles". Now the box goes back to 10; so does Players
+    when more players would need more regions than the edited mix has tiles."""
+    ex = TileOddsExplorer(players=4, rounds=2, trials=0)
+    ex.counts_editor.boxes["usable_once"].value = 0
+    assert ex.message == "" and "edited mix of 14 tiles" in ex.figure_data()["title"]
+    ex.counts_editor.boxes["instant_points"].value = 0
+    assert ex.message == ("Cannot update: Points by current stock tiles 0 would leave 4 tiles for the 6 regions of "
+                          "4 players, one tile a region (Points by current stock tiles put back to 10, the value the "
+                          "chart shows)")
+    assert ex.counts_editor.counts()["instant_points"] == 10 and sum(ex.counts_editor.counts().values()) == 14
+    assert "edited mix of 14 tiles" in ex.figure_data()["title"]
+    small = TileOddsExplorer(players=2, rounds=2, trials=0, counts={"usable_once": 0, "instant_points": 0})
+    assert "4 regions" in small.figure_data()["title"] and "edited mix of 4 tiles" in small.figure_data()["title"]
+    small.players_input.value = 5
+    assert small.message == ("Cannot update: Players 5 would leave 4 tiles for the 7 regions of 5 players, one tile a "
+                             "region (Players put back to 2, the value the chart shows)")
+    assert small.players_input.value == 2
+
+
+@pytest.mark.parametrize("make", [lambda: TileOddsExplorer(players=2, rounds=2, trials=0), BagExplorer])
+def test_each_count_box_is_labelled_with_its_kind(make):
+    """Trial: the count inputs had no accessible name (labels[0].innerText empty in the browser): each box
+    carries its kind's name as its description, the label ipywidgets gives its input."""
+    ex = make()
+    for kind, name in ex.counts_editor.kinds:
+        assert ex.counts_editor.boxes[kind].description == name
+
+
+def test_the_tile_odds_table_says_an_exact_value_is_exact_however_long_its_fraction():
+    """Trial: 11919/12920, too long for the table, read "about 92.3%", the word of a simulated estimate."""
+    ex = TileOddsExplorer(players=4, rounds=2, trials=0)
+    assert ex.figure_data()["im-odds-usable_once"]["customdata"] == ["11919/12920", "3844/4845"]
+    assert float(Fraction(11919, 12920)) == pytest.approx(0.92252, abs=1e-5)
+    table = ex.figure_data()["table"]
+    assert "Usable once (denarii, resources) 92.3% (exact, rounded) 3,844/4,845 (79%);" in table
+    assert "about" not in table

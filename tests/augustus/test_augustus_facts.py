@@ -1,0 +1,93 @@
+"""The facts the compiled steps and the greedy bot read once per config, against the cards and
+components they are read from: every card's capacities, kind, slot groups, powers, producers and
+points, and every reward tile, for the bundled set and a variant whose cards differ (a card made a
+producer of gold and wheat, another given a points-per-colour power). Both twins: the plain
+modules and, where built, the compiled ones (``compiled_or_plain``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+
+import pytest
+
+from rometools.augustus import GameConfig, Power, load_objectives, new_game
+from rometools.augustus.components import ObjectiveSet
+from rometools.core._cython import compiled_or_plain
+
+
+def _variant() -> GameConfig:
+    cards = load_objectives()
+    changed = []
+    for c in cards.cards:
+        if c.number == 1:
+            c = dataclasses.replace(c, produces="gold_and_wheat")
+        elif c.number == 2:
+            c = dataclasses.replace(c, power=Power("points_per_colour", points=2, colour=c.kind))
+        changed.append(c)
+    return GameConfig(players=3, objectives=ObjectiveSet(name="variant", cards=tuple(changed)))
+
+
+CONFIGS = [GameConfig(), GameConfig(players=2, first_game=True), _variant()]
+PLAIN_AND_COMPILED = ["plain", "compiled"]
+
+
+def _module(name: str, which: str):
+    return importlib.import_module(name) if which == "plain" else compiled_or_plain(name)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_turn_facts_are_the_cards(config, which):
+    turn = _module("rometools.augustus.turn", which)
+    facts = turn._Facts(config)
+    comps = config.components
+    for card in config.cards.cards:
+        assert facts.caps[card.number] == card.capacities()
+        assert facts.kind[card.number] == card.kind
+        assert {s: facts.slot_index[card.number][s] for s in card.symbols()} == \
+            {s: card.symbols().index(s) for s in card.symbols()}
+    assert [t[4] for t in facts.tiles] == [t.id for t in comps.rewards]
+    for (code, colour, need, producers, _id), tile in zip(facts.tiles, comps.rewards, strict=True):
+        assert need == tile.need
+        assert code == {"colour": 0, "all_colours": 1, "resource": 2}.get(tile.kind, 3)
+        if tile.kind == "colour":
+            assert colour == tile.colour
+        expected = {c.number for c in config.cards.cards if c.yields(tile.resource)} \
+            if tile.kind == "resource" else set()
+        assert producers == expected
+    assert facts.token_index == {t.id: k for k, t in enumerate(comps.tokens)}
+    assert (facts.players, facts.central_row, facts.first_game, facts.objectives_to_end, facts.joker) == \
+        (config.players, comps.central_row, config.first_game, comps.objectives_to_end, comps.joker)
+    assert facts.dealt == (comps.first_game_dealt if config.first_game else comps.dealt)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_moves_facts_are_the_cards(config, which):
+    moves = _module("rometools.augustus.moves", which)
+    moves.accepted_symbols(new_game(config, rng=1), 0, config.components.symbols[0])   # reads them
+    kept_config, (joker, symbols, symbol_as, slots) = moves._CONFIG_FACTS[id(config)]
+    assert kept_config is config
+    comps = config.components
+    assert (joker, symbols) == (comps.joker, comps.symbols)
+    assert symbol_as == {c.number: (c.power.symbol, c.power.counts_as) for c in config.cards.cards
+                         if c.power.kind == "symbol_as"}
+    assert slots == {c.number: c.slots for c in config.cards.cards}
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_greedy_card_facts_are_the_cards(config, which):
+    greedy = _module("rometools.augustus._greedy", which)
+    table = greedy._Cards(config.cards, config.components)
+    resource = [t for t in config.components.rewards if t.kind == "resource"]
+    for card in config.cards.cards:
+        ppc = card.power.kind == "points_per_colour"
+        assert table.of[card.number] == (
+            card.kind, card.power.colour if ppc else None, card.power.points if ppc else 0,
+            card.produces != "none", tuple(card.yields(t.resource) for t in resource), card.points)
+    if config.cards.name == "variant":   # the variant's changes are read, not the bundled cards'
+        assert table.of[1][3] and all(table.of[1][4])
+        assert table.of[2][1:3] == (config.cards.card(2).kind, 2)
