@@ -497,7 +497,7 @@ def _simulate(args) -> int:
     named = f" (variant {variant.name!r})" if variant is not None and variant.name else (
         " (a variant)" if variant is not None else "")
     default = " (the default, as compare, tune and report play)" if not args.bots_given else ""
-    named += _given_words(game, variant, options)
+    named += _given_words(game, variant, options, args.players)
     print(f"{played} of {game.title}{named}, {_bots_text(args.bots, game.players)}{default}, in {seconds:.1f} s "
           f"({_rate(games / seconds)} games/s, executor {args.executor}{started})")
     caveat = rotation_caveat_text(df)  # simulate()'s docstring: the rotations of a seed are not independent
@@ -525,23 +525,30 @@ def _simulate(args) -> int:
     return INTERRUPTED if interrupted else 0
 
 
-def _given_words(game, variant, options: dict) -> str:
-    """Every option a run was given (the variant's, then ``--option``'s, the handicap among them), in the
-    game's own words, for its first line: saved output names what was played (``--option handicap=4:40``
-    printed only the game's title).
+def _given_words(game, variant, options: dict, players: int | None = None) -> str:
+    """Every option a run was given (the variant's, ``--option``'s, ``--players``), each by its short name
+    and its value as the games played it (:func:`~rometools.core.describe.options_short`), for its first
+    line: saved output names what was played, and a variant's player count overridden by ``--players``
+    is said as played, not as the variant saved it.
 
     >>> import rometools
     >>> _given_words(rometools.load_game("caesars_empire", handicap={4: 40}), None, {"handicap": {"4": 40}})
-    ' with a seat handicap (a design tool, not a rule): seat 4: +40 points'
+    ' with handicap seat 4: +40 points'
+    >>> _given_words(rometools.load_game("via_romana", players=3, start_player=2), None, {"start_player": 2}, 3)
+    ' with 3 players, start player P3'
     >>> _given_words(rometools.load_game("pig"), None, {})
     ''
     """
-    from rometools.core.describe import options_words
+    from rometools.core.describe import options_short
 
     given = {**(dict(getattr(variant, "options", None) or {})), **options}
-    config = game.config.to_dict()
-    # the handicap as the game read it (``4:40`` is seat 4: +40 points); the rest as given (a file by its name)
-    words = options_words(game, {k: config.get(k, v) if k == "handicap" else v for k, v in given.items()})
+    if players is not None:
+        given["players"] = players
+    files = game.spec.file_options
+    # each value as the config the games used holds it (a file option by the file it was given: its name)
+    played = {k: v if k in files or not hasattr(game.config, k) else getattr(game.config, k) for k, v in given.items()}
+    played = dict(sorted(played.items(), key=lambda kv: kv[0] != "players"))   # the player count first
+    words = options_short(game, played)
     return f" with {words}" if words else ""
 
 

@@ -36,10 +36,37 @@ def test_simulate_names_every_option_and_the_handicap_in_its_first_line(capsys):
                  "--option", "route_policy=first", "--quiet"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("2 games of Caesar's Empire with ")
-    assert "a seat handicap (a design tool, not a rule): seat 4: +40 points" in first
+    assert "handicap seat 4: +40 points" in first
     assert "route" in first and "first" in first and "route_policy" not in first
     assert main(["simulate", "caesars_empire", "--games", "2", "--option", "handicap.3=5", "--quiet"]) == 0
     assert "seat 3: +5 points" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_simulate_headline_says_each_option_short_and_as_played(capsys, tmp_path):
+    """A fresh-user trial: a variant saved at 4 players run with ``--players 3`` printed "seats at the
+    table: 2 to 5, a player count of the board's side: 4" (the option's description and the variant's
+    count) over three seats' rows; ``--option start_player=2`` printed the option's whole description
+    and "2" for the seat the results call P3. The headline names each option by its short name and the
+    value the games used."""
+    from rometools import Variant
+
+    Variant("caesars_empire", name="Gold 0-4-9-16", options={"players": 4},
+            edits={"components": {"tables.gold.points.1": 4}}).save(tmp_path / "gold.toml")
+    assert main(["simulate", "caesars_empire", "--variant", str(tmp_path / "gold.toml"), "--players", "3",
+                 "--games", "2", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    first = text.splitlines()[0]
+    assert first.startswith("2 games of Caesar's Empire (variant 'Gold 0-4-9-16') with 3 players, greedy bots"), first
+    assert "seats at the table" not in first and "4" not in first.split(", greedy")[0].split("with ")[1]
+    assert " P3 " in text and " P4 " not in text   # three seats played, as the headline says
+    assert main(["simulate", "via_romana", "--option", "start_player=2", "--players", "3", "--games", "2",
+                 "--quiet"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("2 games of Via Romana with 3 players, start player P3, greedy bots"), first
+    assert main(["simulate", "caesars_empire", "--option", "players=3", "--option", "all_tokens_variant=true",
+                 "--games", "2", "--quiet"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("2 games of Caesar's Empire with 3 players, all tokens variant on, greedy bots"), first
 
 
 def test_simulate_plays_greedy_by_default_as_compare_tune_and_report_do(capsys):
@@ -51,12 +78,12 @@ def test_simulate_plays_greedy_by_default_as_compare_tune_and_report_do(capsys):
 
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("2 games of Caesar's Empire, greedy bots in every seat (the default, as compare, tune "
+    assert out.startswith("2 games of Caesar's Empire with 3 players, greedy bots in every seat (the default, as compare, tune "
                           "and report play), in ")
     assert "random" not in out
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "2", "--bots", "random", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("2 games of Caesar's Empire, random bots in every seat, in ") and "default" not in out
+    assert out.startswith("2 games of Caesar's Empire with 3 players, random bots in every seat, in ") and "default" not in out
     import argparse
 
     sub = argparse.ArgumentParser().add_subparsers()
@@ -74,9 +101,8 @@ def test_simulate_reads_as_the_explorer_does(capsys):
                  "--seed", "1", "--option", "route_policy=first", "--quiet"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert lines[0].startswith("12 games of Caesar's Empire with how the active player chooses among tied fewest-Roads "
-                               "routes, or 'player' to choose in the action: first (CE-14), bots P1 greedy, P2 random, "
-                               "P3 random, in ")
+    assert lines[0].startswith("12 games of Caesar's Empire with 3 players, route policy first, bots P1 greedy, "
+                               "P2 random, P3 random, in ")
     assert lines[0].endswith(" games/s, executor serial)")
     assert lines[2:7] == ["Seat win rates (95% Wilson intervals):",
                           "player games wins shared wins win rate 95% low 95% high",
@@ -117,7 +143,7 @@ def test_simulate_counts_have_thousands_separators(capsys, monkeypatch):
     monkeypatch.setattr(rometools, "simulate", lambda *a, **k: many)   # 12,000 games without playing them
     assert main(["simulate", "caesars_empire", "--players", "2", "--games", "12000", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("12,000 games of Caesar's Empire, greedy bots in every seat (the default, ")
+    assert lines[0].startswith("12,000 games of Caesar's Empire with 2 players, greedy bots in every seat (the default, ")
     assert lines[3:6] == ["player  games  wins shared wins win rate 95% low 95% high",
                           "    P1 12,000 4,000           0   33.33%  32.50%   34.18%",
                           "    P2 12,000 8,000           0   66.67%  65.82%   67.50%"]
@@ -232,7 +258,7 @@ def test_the_board_option_takes_a_designers_file_of_every_game_with_a_board(tmp_
     imp = tmp_path / "my_region_board.toml"
     imp.write_text((data_dir() / "imperator" / "board.toml").read_text())
     assert main(["simulate", "imperator", "--games", "2", "--quiet", "--option", f"board={imp}"]) == 0
-    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR with the region board: "
+    assert capsys.readouterr().out.startswith("2 games of Ave Roma: IMPERATOR with board "
                                               "my_region_board.toml, greedy bots in every seat (the default, ")
 
 
@@ -288,15 +314,16 @@ def test_rotation_says_seeds_times_rotations_and_that_they_are_not_independent(c
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy,random,random",
                  "--seed", "1", "--rotate", "--quiet"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("4 seeds × 3 seat rotations = 12 games of Caesar's Empire, bots P1 greedy, P2 random, "
-                               "P3 random, in ")
+    assert lines[0].startswith("4 seeds × 3 seat rotations = 12 games of Caesar's Empire with 3 players, bots P1 "
+                               "greedy, P2 random, P3 random, in ")
     assert lines[1] == ("The 3 rotations of a seed share its chance outcomes, so they are not independent games, "
                         "but the intervals and the test below treat all 12 as if they were: read them as "
                         "approximate.")
     assert lines[5].split()[:2] == ["P1", "12"]  # 12 rows a seat: every rotation counted
     assert main(["simulate", "caesars_empire", "--players", "3", "--games", "4", "--bots", "greedy", "--quiet"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("4 games of Caesar's Empire, greedy bots in every seat, in ") and "rotation" not in text
+    assert text.startswith("4 games of Caesar's Empire with 3 players, greedy bots in every seat, in ") and \
+        "rotation" not in text
 
 
 def test_rotation_with_one_bot_and_an_unknown_bot_are_refused_in_words(capsys):
@@ -444,7 +471,8 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal(capsys, monkeypatch):
 
     assert main(_QUICK_RUN) == 0
     out, err = capsys.readouterr()
-    assert err == "" and out.startswith("3 games of Caesar's Empire, greedy bots in every seat (the default, ")
+    assert err == "" and out.startswith("3 games of Caesar's Empire with 2 players, greedy bots in every seat "
+                                        "(the default, ")
     assert main([*_QUICK_RUN, "--progress"]) == 0
     err = capsys.readouterr().err
     assert "Caesar's Empire: 2 players: 100%" in err and "3/3" in err

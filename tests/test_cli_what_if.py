@@ -25,7 +25,7 @@ def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
     out = tmp_path / "c.json"
     code, text, _ = run(capsys, "compare", "pig", "--set", "target=60", "--max-games", "200", "--batch", "100",
                         "--quiet", "--out", str(out))
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 200;")
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against target 60. Paired games: 200;")
     data = json.loads(out.read_text())
     assert data["format"] == "rometools.comparison" and data["pairs"] == 200
     assert {f["name"] for f in data["figures"]} >= {"win rate P1", "game length"}
@@ -154,9 +154,8 @@ def test_compare_takes_variant_files(tmp_path, capsys):
     code, text, _ = run(capsys, "compare", "pig", "--variant", str(tmp_path / "short.toml"), "--base",
                         str(tmp_path / "p2.toml"), "--max-games", "100", "--batch", "50", "--quiet")
     # each named variant with what it plays, in the game's own words: saved output tells them apart
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: variant 'P2 +5' with a seat handicap (a design "
-                                         "tool, not a rule): seat 2: +5 points against variant 'short race' with "
-                                         "the points that win the game: 60. Paired games: 100;"), text
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: variant 'P2 +5' with handicap seat 2: +5 points "
+                                         "against variant 'short race' with target 60. Paired games: 100;"), text
     Variant("via_romana", name="hand 5", options={"hand": 5}).save(tmp_path / "vr.toml")
     code, _, err = run(capsys, "compare", "pig", "--variant", str(tmp_path / "vr.toml"), "--quiet")
     assert code == 2 and "a variant of via_romana, not pig" in err
@@ -223,12 +222,11 @@ def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys)
     code, text, err = run(capsys, "compare", "--variant", str(p2), "--players", "3", "--max-games", "20", "--batch",
                           "10", "--quiet")
     assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against "
-                                         "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 points."), (text, err)
+                                         "variant 'P2 +5' with handicap seat 2: +5 points."), (text, err)
     code, text, err = run(capsys, "compare", "--variant", str(p2), "--option", "target=50", "--max-games", "20",
                           "--batch", "10", "--quiet", "--out", str(tmp_path / "c.json"))
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: the points that win the game: 50 against "
-                                         "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 "
-                                         "points; the points that win the game: 50."), \
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: target 50 against "
+                                         "variant 'P2 +5' with handicap seat 2: +5 points; target 50."), \
         (text, err)
     code, _, err = run(capsys, "compare", "--variant", str(p2), "--option", "handicap.2=1", "--quiet")
     assert (code, err) == (2, f"rometools compare: --option handicap.2=1: --variant {p2} sets handicap itself; "
@@ -240,7 +238,7 @@ def test_players_and_options_beside_a_variant_file_apply_to_it(tmp_path, capsys)
     Variant("pig", name="three", options={"players": 3, "target": 60}).save(three)
     code, text, err = run(capsys, "compare", "--variant", str(three), "--max-games", "20", "--batch", "10", "--quiet")
     assert code == 0 and text.startswith("Pig, 3 players, greedy: as published against variant 'three' with "
-                                         "the points that win the game: 60."), (text, err)
+                                         "target 60."), (text, err)
 
 
 def test_tune_takes_a_penalty_range_starting_with_a_minus(capsys):
@@ -283,7 +281,7 @@ def test_tune_and_compare_take_the_game_from_the_variant_file(tmp_path, capsys):
     code, text, err = run(capsys, "compare", "--variant", str(tmp_path / "p2.toml"), "--max-games", "50",
                           "--batch", "50", "--quiet")
     assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against "
-                                         "variant 'P2 +5' with a seat handicap (a design tool, not a rule): seat 2: +5 points."), (text, err)
+                                         "variant 'P2 +5' with handicap seat 2: +5 points."), (text, err)
     code, _, err = run(capsys, "tune", "--parameter", "target", "--values", "60,80", "--quiet")
     assert code == 2 and "give a game (rometools games lists them) or --variant FILE" in err, err
 

@@ -220,7 +220,7 @@ def test_the_report_pairs_a_variant_with_compares_simultaneous_intervals(tmp_pat
 
     page = report("pig", 20, seed=3, compare={"target": 50})
     c = compare("pig", rometools.load_game("pig", target=50), seed=3, max_games=20, batch=20, progress=False)
-    assert "The variant the points that win the game: 50, paired on the same seeds" in page
+    assert "The variant target 50, paired on the same seeds" in page
     for row in variant_rows(c):
         assert "<td>" + "</td><td>".join(html.escape(v) for v in row) + "</td>" in page
     assert "hold all together with 95% confidence" in page and "Bonferroni" in page
@@ -229,7 +229,7 @@ def test_the_report_pairs_a_variant_with_compares_simultaneous_intervals(tmp_pat
     assert "<td>Duration</td>" in page and "turns fewer" in page
     out = tmp_path / "v.html"
     assert main(["report", "pig", "--games", "10", "--compare", "target=50", "--out", str(out)]) == 0
-    assert "The variant the points that win the game: 50" in out.read_text(encoding="utf-8")
+    assert "The variant target 50" in out.read_text(encoding="utf-8")
 
 
 def test_the_variant_section_shows_its_seat_balance_test_and_no_heading_is_repeated():
@@ -241,7 +241,7 @@ def test_the_variant_section_shows_its_seat_balance_test_and_no_heading_is_repea
     page = report("pig", 20, seed=3, compare={"target": 50})
     headings = re.findall(r"<h[23]>(.*?)</h[23]>", page)
     assert len(headings) == len(set(headings)), headings
-    assert "How it plays under the variant the points that win the game: 50, paired on the same seeds" in headings
+    assert "How it plays under the variant target 50, paired on the same seeds" in headings
     section = page.split("<h2>The variant")[1].split("<h2>")[0]
     c = compare("pig", rometools.load_game("pig", target=50), seed=3, max_games=20, batch=20, progress=False)
     said = balance_text(c)
@@ -607,7 +607,7 @@ def test_the_page_names_files_by_their_name_not_their_folders(tmp_path):
     page = report(rometools.load_game("via_romana", players=2, board=str(board)), 4, seed=1, restricted_games=0,
                   hole_games=1, spot_games=0, compare={"board": str(board)})
     assert "secret-folder" not in page and str(tmp_path) not in page
-    assert "the board: my_board.toml" in page
+    assert "variant board my_board.toml, paired on the same seeds" in page   # a heading: short, as a headline
 
 
 def test_a_variants_report_names_the_variant_and_lists_its_edits():
@@ -625,7 +625,8 @@ def test_a_variants_report_names_the_variant_and_lists_its_edits():
     assert "variant &#x27;cheaper gold, P4 +2&#x27;" in head
     assert "tables.gold.points.1 = 3" in head and "road_bonus.points = 12" in head
     assert "components.toml edited by the variant (not the published file)" in head
-    assert "a seat handicap (a design tool, not a rule): seat 4: +2 points" in head
+    # the list of the variant's changes says each at length, in the option's own description
+    assert "<li>a seat handicap (a design tool, not a rule): seat 4: +2 points</li>" in head
     assert "--variant" in head and "with this variant" in head
     assert "components=components.toml" not in page
     # the variant file on the page loads back to the same variant
@@ -642,7 +643,7 @@ def test_options_and_rules_decisions_are_said_in_words_not_ids():
                   compare={"dangerous_ties": True})
     page = report_page(pt)
     text = html.unescape(page)
-    assert "The variant Dangerous Ties on, paired" in text
+    assert "The variant dangerous ties on, paired" in text
     assert "dangerous_ties" not in text and "skill_games" not in text and "max_turns" not in text
     assert "milestone_colour" not in text
     assert "the card that places a milestone on a road space (VR-13)" in text

@@ -396,7 +396,7 @@ def test_the_start_player_places_the_first_fort_and_plays_the_first_turn(players
 def test_the_start_player_must_be_a_seat():
     from rometools.core.errors import OptionError
 
-    with pytest.raises(OptionError, match="start_player must be a seat 0 to 1, got 2"):
+    with pytest.raises(OptionError, match="start_player must be a seat 0 to 1 \\(P1 to P2\\), got 2"):
         GameConfig(players=2, start_player=2)
     with pytest.raises(OptionError, match="start_player"):
         GameConfig(start_player=-1)

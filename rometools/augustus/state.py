@@ -20,7 +20,7 @@ from rometools.augustus.components import (
     load_objectives,
 )
 from rometools.core.errors import OptionError
-from rometools.core.formatting import shown
+from rometools.core.formatting import seat_range, shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 
@@ -111,7 +111,8 @@ class GameConfig(Config):
     players: int = option(4, "seats at the table: 2 to 6 with the bundled components (their file gives "
                                 "the range).", low=1)
     first_game: bool = option(False, "deal three objectives to each player, who keeps them all (first game).")
-    first_caller: int = option(0, "the seat that draws the first mobilisation token (the crier).", low=0)
+    first_caller: int = option(0, "the seat that draws the first mobilisation token (the crier); seat 0 "
+                                      "is P1.", low=0, seat=True)
     max_draws: int = option(500, "a safeguard not in the rulebook: the game also ends after this many draws "
                                  "(AU-9).", low=1, high=100_000)
     objectives: ObjectiveSet | None = option(None, "the objective cards (illustrative unless a real list "
@@ -136,7 +137,7 @@ class GameConfig(Config):
             raise OptionError("players", f"players: {self.players} players need {needed} objective cards for "
                                          f"the set-up, the set has {len(cards)}")
         if not 0 <= self.first_caller < self.players:
-            raise OptionError("first_caller", f"first_caller must be a seat 0 to {self.players - 1}, "
+            raise OptionError("first_caller", f"first_caller must be a seat {seat_range(self.players)}, "
                                               f"got {shown(self.first_caller)}")
         object.__setattr__(self, "components", comps)
         object.__setattr__(self, "objectives", cards)

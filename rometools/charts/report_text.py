@@ -39,19 +39,20 @@ def page_table(rows: Sequence[Sequence[Any]], columns: Sequence[str]) -> str:
 
 
 def options_text(game: Any, options: Any) -> str:
-    """Options as the report prints them: each by the game's own description of it and its value in
-    words (:func:`~rometools.core.playtest.option_words`), a file option by its file's name only
-    (``the board: v2.toml``): a page passed around names no folder of the machine that made it.
+    """Options as the report's headings name them, as every run's headline does: each by its short name
+    and its value as played (:func:`~rometools.core.describe.options_short`, ``start player P3``), a file
+    option by its file's name only (``board v2.toml``): a page passed around names no folder of the
+    machine that made it.
 
     Examples
     --------
     >>> import rometools
     >>> options_text(rometools.load_game("via_romana"), {"board": "/home/me/boards/v2.toml", "dangerous_ties": True})
-    'the board: v2.toml; Dangerous Ties on'
+    'board v2.toml, dangerous ties on'
     """
-    from rometools.core.playtest import options_words
+    from rometools.core.describe import options_short
 
-    return options_words(game, options)
+    return options_short(game, options)
 
 
 def decision_rows(game: Any, decisions: Sequence[Mapping[str, Any]]) -> list[list[Any]]:

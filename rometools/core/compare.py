@@ -111,7 +111,7 @@ class Comparison:
     Attributes
     ----------
     title : str
-        The game and the two variants (``"Via Romana, 3 players, greedy: as published against Dangerous Ties on"``:
+        The game and the two variants (``"Via Romana, 3 players, greedy: as published against dangerous ties on"``:
         each option in its own words, :func:`~rometools.core.playtest.options_words`).
     pairs : int
         Paired games played (each seed in both variants).
@@ -215,12 +215,14 @@ def _describe(x: Any, game) -> str:
     name = getattr(x, "name", None)
     if isinstance(name, str) and name and hasattr(x, "game"):
         return name
-    from rometools.core.describe import options_words
+    from rometools.core.describe import options_short
 
     options = game.config.to_dict()
     default = type(game.config)().to_dict() if not hasattr(x, "game") else options
-    changed = {k: v for k, v in options.items() if k != "players" and default.get(k) != v}
-    return options_words(game, changed) or "as published"   # "Dangerous Ties on", never "dangerous_ties=True"
+    changed = {k: getattr(game.config, k, v) if k != "handicap" else v for k, v in options.items()
+               if k != "players" and default.get(k) != v and k not in game.spec.file_options}
+    changed.update({k: v for k, v in options.items() if k in game.spec.file_options and default.get(k) != v})
+    return options_short(game, changed) or "as published"   # "dangerous ties on", "start player P3"
 
 
 def _shipped(x: Any, game, executor: str = "process") -> Any:

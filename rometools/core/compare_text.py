@@ -131,7 +131,7 @@ def comparison_text(c: Any) -> str:
     >>> from rometools.core.compare import compare
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=400, progress=False)
     >>> print(comparison_text(c).splitlines()[0])   # doctest: +NORMALIZE_WHITESPACE
-    Pig, 2 players, greedy: as published against the points that win the game: 60. Paired games: 400; the
+    Pig, 2 players, greedy: as published against target 60. Paired games: 400; the
     budget of games ended before every figure was decided. Every statement below holds at once with 95%
     confidence: the 5% chance that any of them is wrong is shared by the 6 figures and the seat-balance test
     (0.71% each), however often the games were looked at.

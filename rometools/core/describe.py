@@ -22,7 +22,7 @@ from rometools.core.registry import game_spec
 from rometools.core.reprs import install_short_reprs, short_value
 
 __all__ = ["GameDescription", "decision_reference", "describe", "install_short_reprs", "option_parts", "option_words",
-           "options_words", "player_counts", "short_value", "variant_options"]
+           "option_short", "options_short", "options_words", "player_counts", "short_value", "variant_options"]
 
 
 @dataclass(frozen=True)
@@ -259,6 +259,75 @@ def option_words(game: Any, name: str, value: Any) -> str:
     head, said, ref = option_parts(game, name, value)
     joined = f"{head} {said}" if said in ("on", "off") and not head.startswith(("a ", "the ")) else f"{head}: {said}"
     return joined + ref
+
+
+def option_short(game: Any, name: str, value: Any) -> str:
+    """An option as a run's headline says it: its short name and its value as played (``"3 players"``,
+    ``"start player P3"``, ``"all tokens variant on"``, ``"board gold.toml"``); :func:`option_words`
+    says it at length, as the game's description does, for a report's paragraph.
+
+    A seat-valued option (:attr:`~rometools.core.options.Option.seat`, counted from 0 in the saved game)
+    is said by the seat's name in the results (``start_player=2`` is P3); the handicap as its seats
+    from 1; a file option by its file's name only.
+
+    Parameters
+    ----------
+    game : str or Game
+        Whose option.
+    name : str
+        The option's name.
+    value : object
+        Its value, as the config holds it.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> option_short("via_romana", "start_player", 2), option_short("caesars_empire", "players", 3)
+    ('start player P3', '3 players')
+    >>> option_short("caesars_empire", "all_tokens_variant", True), option_short("via_romana", "hand", 5)
+    ('all tokens variant on', 'hand 5')
+    >>> option_short("caesars_empire", "handicap", {4: 40}), option_short("caesars_empire", "components", "/a/gold.toml")
+    ('handicap seat 4: +40 points', 'components gold.toml')
+    """
+    import os
+    from pathlib import Path
+
+    from rometools.core.load import load_game
+
+    label = name.replace("_", " ")
+    if name == "players":
+        return f"{value} players"
+    if name == "handicap":
+        from rometools.core.handicap import Handicap
+
+        return f"handicap {Handicap.parse(value)}"
+    spec = load_game(game).spec if isinstance(game, str) else game.spec
+    try:
+        o = spec.config.option(name)
+    except (ValueError, KeyError, AttributeError, LookupError):
+        o = None
+    if isinstance(value, bool):
+        return f"{label} {'on' if value else 'off'}"
+    if o is not None and o.seat and isinstance(value, int):
+        return f"{label} P{value + 1}"
+    if name in spec.file_options:
+        path = getattr(value, "path", None) if not isinstance(value, str | os.PathLike) else value
+        return f"{label} {Path(path).name if path is not None else getattr(value, 'name', None) or 'built in code'}"
+    return f"{label} {'none' if value is None else str(value).replace('_', ' ') if isinstance(value, str) else value}"
+
+
+def options_short(game: Any, options: Mapping[str, Any]) -> str:
+    """Options as a run's headline says them (:func:`option_short`), joined by commas (``""`` for none).
+
+    Examples
+    --------
+    >>> options_short("caesars_empire", {"players": 3, "all_tokens_variant": True})
+    '3 players, all tokens variant on'
+    """
+    return ", ".join(option_short(game, k, v) for k, v in options.items())
 
 
 def option_parts(game: Any, name: str, value: Any) -> tuple[str, str, str]:

@@ -299,8 +299,10 @@ def dask_client(address: str):
     Raises
     ------
     ArgumentError
-        (``argument="address"``) ``address 'tcp://host:1': no Dask scheduler answered (Timed out
-        trying to connect after 30 s)`` when nothing answers there; ``address 'nonsense': not a Dask
+        (``argument="address"``) ``address 'tcp://127.0.0.1:1': nothing listens there (connection
+        refused)`` at once when the host refuses the port; ``address 'tcp://10.1.2.3:8786': no answer
+        within 30 s (Dask's connect timeout, distributed.comm.timeouts.connect)`` for a silent host;
+        ``address 'nonsense': not a Dask
         scheduler's address such as tcp://127.0.0.1:8786 (missing port number)`` for an address Dask
         cannot read. The address is said once, Dask's own words after it without it.
     """
@@ -310,6 +312,7 @@ def dask_client(address: str):
         raise ArgumentError("executor='dask' needs dask.distributed: pip install 'dask[distributed]'") from None
     from rometools.core.formatting import shown
 
+    _check_listening(address)
     try:
         return Client(address)
     except OSError as err:  # no scheduler there
@@ -318,6 +321,46 @@ def dask_client(address: str):
     except (ValueError, TypeError) as err:  # an address Dask cannot read
         raise ArgumentError(f"address {shown(address, 80)}: not a Dask scheduler's address such as "
                             f"tcp://127.0.0.1:8786 ({_without_address(err, address)})", argument="address") from None
+
+
+def _check_listening(address: str) -> None:
+    """Refuse a ``tcp://`` scheduler address at once when nothing listens there: Dask retries a refused
+    connection until its connect timeout (30 s by default), so ``--address tcp://127.0.0.1:1`` took 43 s
+    to be refused. A host that does not answer at all is still waited for, for Dask's connect timeout,
+    which the refusal states. Other schemes (``tls://``, ``inproc://``) and addresses Dask cannot read
+    are left to Dask.
+
+    >>> _check_listening("tcp://127.0.0.1:1")
+    Traceback (most recent call last):
+    ...
+    rometools.core.errors.ArgumentError: address 'tcp://127.0.0.1:1': nothing listens there (connection refused)
+    """
+    import socket
+
+    import dask
+    from dask.utils import parse_timedelta
+    from distributed.comm import parse_address, parse_host_port
+
+    from rometools.core.formatting import number, shown
+
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError):
+        return   # Dask's own refusal names what is wrong with it
+    if scheme != "tcp" or not isinstance(port, int) or not 0 < port < 65536:
+        return
+    wait = parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="seconds")
+    try:
+        socket.create_connection((host, port), timeout=wait).close()
+    except ConnectionRefusedError:
+        raise ArgumentError(f"address {shown(address, 80)}: nothing listens there (connection refused)",
+                            argument="address") from None
+    except TimeoutError:
+        raise ArgumentError(f"address {shown(address, 80)}: no answer within {number(wait)} s (Dask's connect "
+                            "timeout, distributed.comm.timeouts.connect)", argument="address") from None
+    except OSError:   # a name that does not resolve, an unreachable network: left to Dask, which says it
+        return
 
 
 def _without_address(err: BaseException, address: str) -> str:

@@ -696,3 +696,15 @@ def spreadsheet_safe(frame: Any) -> Any:
             out[column] = out[column].map(safe)
     out.columns = [safe(c) for c in out.columns]
     return out
+
+
+def seat_range(players: int) -> str:
+    """The seats of a seat-valued option, counted from 0 as the saved game keeps them, with the
+    names the results give them (P1..Pn), so that neither count is left to guess.
+
+    Examples
+    --------
+    >>> seat_range(3)
+    '0 to 2 (P1 to P3)'
+    """
+    return f"0 to {players - 1} (P1 to P{players})"

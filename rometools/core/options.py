@@ -31,7 +31,7 @@ Examples
 >>> GameConfig(first_caller=9)
 Traceback (most recent call last):
 ...
-rometools.core.errors.OptionError: first_caller must be a seat 0 to 3, got 9
+rometools.core.errors.OptionError: first_caller must be a seat 0 to 3 (P1 to P4), got 9
 >>> GameConfig.from_dict({**GameConfig().to_dict(), "first_game": "yes"})
 Traceback (most recent call last):
 ...
@@ -119,6 +119,10 @@ class Option:
         For a file option: another option whose (checked) value the
         loader takes as a keyword argument (Augustus's objectives are read
         against its ``components``, whose symbols their slots use).
+    seat : bool
+        The option's value is a seat, counted from 0 as the saved game keeps it (``0`` is P1, the
+        seat the results call P1): its refusal and what it takes say both ("a seat 0 to 2 (P1 to
+        P3)"), and a run's headline says the seat as P1..Pn (:func:`~rometools.core.describe.option_short`).
     owner : type
         The config class that declares it (set by :meth:`Config.options`).
     """
@@ -138,6 +142,7 @@ class Option:
     depends: str | None = None
     shape: str | None = None
     hint: str | None = None
+    seat: bool = False
     owner: type | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def load(self, path: str | os.PathLike[str], config: Any = None) -> Any:
@@ -179,6 +184,8 @@ class Option:
 
         if self.shape is not None:
             return self.shape
+        if self.seat:   # counted from 0 in the saved game; the results call the seats P1..Pn
+            return "a seat counted from 0: 0 is P1, 1 is P2, as the results name them"
         if self.file is not None:
             try:
                 names = ", ".join(Path(name).stem for name, _ in _bundled(self))
@@ -322,7 +329,7 @@ def option(default: Any, meaning: str, *, kind: type | None = None, choices: Any
            low: float | None = None, high: float | None = None, file: Callable[[Any], Any] | None = None,
            inline: Callable[..., Any] | None = None, encode: Callable[[Any], Any] | None = None,
            decode: Callable[[Any, str], Any] | None = None, depends: str | None = None,
-           shape: str | None = None, hint: str | None = None) -> Any:
+           shape: str | None = None, hint: str | None = None, seat: bool = False) -> Any:
     """A config field that is an option (see the module docstring).
 
     Parameters
@@ -335,7 +342,7 @@ def option(default: Any, meaning: str, *, kind: type | None = None, choices: Any
         Default: the type of ``default`` (``bool``, ``int``, ``float``,
         ``str``); give it when the default is ``None``, and for a file option
         the loaded value's type.
-    choices, low, high, file, inline, encode, decode, depends, shape, hint
+    choices, low, high, file, inline, encode, decode, depends, shape, hint, seat
         As :class:`Option`.
 
     Returns
@@ -347,7 +354,7 @@ def option(default: Any, meaning: str, *, kind: type | None = None, choices: Any
         kind = type(default) if type(default) in _KIND_WORDS else object
     spec = Option(name="", kind=kind, default=default, meaning=meaning, choices=choices, low=low, high=high,
                   nullable=default is None, file=file, inline=inline, encode=encode, decode=decode,
-                  depends=depends, shape=shape, hint=hint)
+                  depends=depends, shape=shape, hint=hint, seat=seat)
     return dataclasses.field(default=default, metadata={"option": spec})
 
 

@@ -522,16 +522,16 @@ class Variant:
 
         >>> Variant("caesars_empire", name="cheaper gold, P4 +2", options={"handicap": {4: 2}},
         ...         edits={"components": {"tables.gold.points.1": 3, "road_bonus.points": 12}}).label()
-        "variant 'cheaper gold, P4 +2' with a seat handicap (a design tool, not a rule): seat 4: +2 points (edits the components data: 2 values)"
+        "variant 'cheaper gold, P4 +2' with handicap seat 4: +2 points (edits the components data: 2 values)"
         >>> Variant("via_romana", options={"dangerous_ties": True, "players": 3}).label()
-        'variant Dangerous Ties on'
+        'variant dangerous ties on'
         >>> Variant("via_romana", options={"players": 3}).label()
         'the published game'
         """
-        from rometools.core.describe import option_words
+        from rometools.core.describe import option_short
         from rometools.core.formatting import counted
 
-        changes = [option_words(self.game, k, _thawed(v))   # in the option's own words, as the report
+        changes = [option_short(self.game, k, _thawed(v))   # short name and value, as every run's headline
                    for k, v in self.options.items() if k != "players"]
         if not changes and not self.edits:
             return self.name or "the published game"

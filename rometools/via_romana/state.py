@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rometools.core.errors import OptionError
-from rometools.core.formatting import shown
+from rometools.core.formatting import seat_range, shown
 from rometools.core.game import CHANCE, TERMINAL
 from rometools.core.options import Config, option
 from rometools.via_romana.board import PLAYERS, Board, load_board
@@ -57,7 +57,7 @@ class GameConfig(Config):
     >>> GameConfig(players=3, start_player=3)
     Traceback (most recent call last):
     ...
-    rometools.core.errors.OptionError: start_player must be a seat 0 to 2, got 3
+    rometools.core.errors.OptionError: start_player must be a seat 0 to 2 (P1 to P3), got 3
     >>> GameConfig(milestone_colour="edge")
     Traceback (most recent call last):
     ...
@@ -66,7 +66,8 @@ class GameConfig(Config):
 
     players: int = option(4, "seats at the table.", low=PLAYERS[0], high=PLAYERS[1])
     start_player: int = option(0, "the start player's seat: places the first set-up fort and plays the first "
-                                  "turn, the others following clockwise (VR-14).", low=0)
+                                  "turn, the others following clockwise; seat 0 is P1 (VR-14).", low=0,
+                             seat=True)
     board: Board | None = option(None, "the board: provinces, cities, roads, blocked roads.",
                                  file=Board.from_file, kind=Board)
     components: Components | None = option(None, "the deck, goal tiles, supply and turn numbers.",
@@ -85,7 +86,7 @@ class GameConfig(Config):
 
     def resolve(self) -> None:
         if not 0 <= self.start_player < self.players:
-            raise OptionError("start_player", f"start_player must be a seat 0 to {self.players - 1}, "
+            raise OptionError("start_player", f"start_player must be a seat {seat_range(self.players)}, "
                                               f"got {shown(self.start_player)}")
         problem = playable_problem(self.the_board(), self.the_components(), self.players)
         if problem is not None:

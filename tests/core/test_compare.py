@@ -154,11 +154,11 @@ def test_a_variant_with_edits_names_its_handicap_and_options_in_the_title():
     c = compare(Variant("caesars_empire", "as published", {"players": 4}), v, max_games=20, batch=20,
                 progress=False)
     assert c.title.endswith("as published against variant 'handicap.4 = 20; components:tables.gold.points.1 = 3' "
-                            "with a seat handicap (a design tool, not a rule): seat 4: +20 points (edits the "
+                            "with handicap seat 4: +20 points (edits the "
                             "components data: 1 value)")
     plain = Variant("via_romana", "my ties", {"players": 3, "dangerous_ties": True})
     c = compare(Variant("via_romana", "as published", {"players": 3}), plain, max_games=20, batch=20, progress=False)
-    assert c.title.endswith("as published against variant 'my ties' with Dangerous Ties on")
+    assert c.title.endswith("as published against variant 'my ties' with dangerous ties on")
 
 
 def test_an_interim_verdict_says_the_run_goes_on_and_only_the_end_says_why_it_stopped(coins):
@@ -205,8 +205,8 @@ def test_variants_play_on_worker_processes_as_in_this_one():
     serial = compare(base, short, max_games=60, batch=30, progress=False)
     pooled = compare(base, short, max_games=60, batch=30, progress=False, executor="process", workers=2)
     assert serial.figures == pooled.figures and serial.title.startswith(
-        "Pig, 2 players, greedy: variant 'P2 +3' with a seat handicap (a design tool, not a rule): seat 2: +3 points "
-        "against variant the points that win the game: 70")
+        "Pig, 2 players, greedy: variant 'P2 +3' with handicap seat 2: +3 points "
+        "against variant target 70")
 
 
 def test_restricted_play_weights_are_compared_when_asked():
@@ -253,15 +253,17 @@ def test_a_figure_is_said_without_a_negative_zero():
 
 
 def test_the_title_says_options_in_their_own_words():
-    """A fresh user read "as published against dangerous_ties=True": an option is said as the report
-    says it (``option_words``), never by its snake_case name."""
+    """A fresh user read "as published against dangerous_ties=True": an option is said by its short name
+    in words and its value (``options_short``, as every run's headline), never by its snake_case name
+    nor by its whole description (a later trial read "seats at the table: 2 to 5, ...: 3")."""
     c = compare(rometools.load_game("via_romana", players=3),
                 rometools.load_game("via_romana", players=3, dangerous_ties=True), max_games=20, batch=10,
                 progress=False)
-    assert c.title == "Via Romana, 3 players, greedy: as published against Dangerous Ties on"
+    assert c.title == "Via Romana, 3 players, greedy: as published against dangerous ties on"
     assert "dangerous_ties" not in c.text
     v = rometools.Variant("via_romana", options={"hand": 5, "players": 3})
-    assert v.label() == "variant cards dealt to each player (4 in the rulebook; some summaries give 5): 5 (VR-1)"
+    assert v.label() == "variant hand 5"
+    assert rometools.Variant("via_romana", options={"start_player": 2, "players": 3}).label() == "variant start player P3"
 
 
 def test_no_figure_is_said_to_need_about_0_more_games():

@@ -108,3 +108,23 @@ def test_a_config_must_derive_from_the_config_base():
 
     with pytest.raises(TypeError, match="its config must derive from rometools.core.options.Config"):
         dataclasses.replace(spec, config=Plain)
+
+
+def test_every_seat_option_says_its_count_from_0_beside_the_results_names():
+    """A fresh-user trial: Via Romana's ``start_player`` counted seats from 0 while the results say
+    P1..Pn and the handicap counts from 1, and nothing said so. Every game's seat-valued options (Via
+    Romana's ``start_player``, Augustus' ``first_caller``; the others have none) keep the saved games'
+    count from 0 and say both counts wherever a designer meets them: what the option takes, its
+    refusal, and a run's headline (``rules-decisions.md``, VR-14)."""
+    from rometools.core.describe import describe, option_short
+
+    seats = {(gid, o.name) for gid in rometools.games() for o in game_spec(gid).config.options() if o.seat}
+    assert seats == {("via_romana", "start_player"), ("augustus", "first_caller")}
+    for gid, name in sorted(seats):
+        spec = game_spec(gid)
+        row = next(r for r in describe(gid).options if r["option"] == name)
+        assert row["takes"] == "a seat counted from 0: 0 is P1, 1 is P2, as the results name them"
+        with pytest.raises(OptionError, match=f"^{name} must be a seat 0 to 2 \\(P1 to P3\\), got 3$"):
+            spec.config(players=3, **{name: 3})
+        assert getattr(spec.config(players=3, **{name: 2}), name) == 2   # the saved value is the 0-based one
+        assert option_short(gid, name, 2) == f"{name.replace('_', ' ')} P3"

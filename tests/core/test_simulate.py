@@ -76,12 +76,42 @@ def test_a_dask_address_with_no_scheduler_or_no_workers_is_a_message_not_a_hang(
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), \
             LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None,
                          host="127.0.0.1") as empty:
-        with pytest.raises(ArgumentError, match=f"^address '{nobody}': no Dask scheduler answered"):
+        with pytest.raises(ArgumentError, match=f"^address '{nobody}': nothing listens there \\(connection "
+                                                f"refused\\)$"):
             simulate("caesars_empire", 4, bots="random", seed=1, executor="dask", address=nobody, progress=False)
         with pytest.raises(ArgumentError, match=f"^address '{empty.scheduler_address}': the Dask scheduler there "
                                              f"has no workers \\(waited 1s\\)$"):
             simulate("caesars_empire", 4, bots="random", seed=1, executor="dask",
                      address=empty.scheduler_address, progress=False)
+
+
+def test_a_refused_dask_address_is_said_at_once_and_a_silent_one_after_the_stated_timeout(monkeypatch):
+    """A fresh-user trial: ``--address tcp://127.0.0.1:1`` took 43 s to be refused (Dask retries a
+    refused connection until its 30 s connect timeout). A refused port is said without a single
+    retry; a host that does not answer is waited for the connect timeout, which the message states."""
+    import socket
+
+    import dask.distributed
+
+    from rometools.core import executors
+
+    made = []
+    monkeypatch.setattr(dask.distributed, "Client", lambda *a, **k: made.append(a))
+    nobody = f"tcp://127.0.0.1:{_free_port()}"
+    with pytest.raises(ArgumentError, match=f"^address '{nobody}': nothing listens there \\(connection refused\\)$"):
+        executors.dask_client(nobody)
+    assert made == []   # refused before Dask was asked (Dask would retry for 30 s)
+    asked = []
+
+    def silent(where, timeout=None):
+        asked.append((where, timeout))
+        raise TimeoutError("timed out")
+
+    monkeypatch.setattr(socket, "create_connection", silent)
+    with pytest.raises(ArgumentError, match="^address 'tcp://10.1.2.3:8786': no answer within 30 s \\(Dask's "
+                                            "connect timeout, distributed.comm.timeouts.connect\\)$"):
+        executors.dask_client("tcp://10.1.2.3:8786")
+    assert asked == [(("10.1.2.3", 8786), 30)] and made == []
 
 
 def test_games_on_a_dask_address_are_chunked_for_its_workers_threads(monkeypatch):

@@ -194,7 +194,7 @@ def test_a_tuned_games_options_are_in_the_title_in_their_own_words():
     option tuned under was nowhere in the answer."""
     t = tune(rometools.load_game("via_romana", players=3, dangerous_ties=True), "handicap.3", [0, 5],
              target="equal-seats", bots="random", max_games=20, batch=10, check_games=0, progress=False)
-    assert t.title == "Via Romana, 3 players, random; variant Dangerous Ties on"
+    assert t.title == "Via Romana, 3 players, random; variant dangerous ties on"
 
 
 def test_a_seat_handicap_is_said_in_words_with_its_unit_and_its_address_once():
