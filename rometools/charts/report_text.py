@@ -267,7 +267,8 @@ def run_description(game: Any, seed: int, bot: str, n_games: int) -> list[str]:
     play the same figures again.
 
     A game loaded from a :class:`~rometools.core.variants.Variant` (``--variant FILE``) is named as
-    that variant, its options in words and each data edit listed: the edited data is never
+    that variant, its options as the headlines say them
+    (:func:`~rometools.core.describe.option_short`) and each data edit listed: the edited data is never
     presented as the published file. The variant file itself closes the paragraph, since the seed
     alone does not reproduce the figures without the edits.
 
@@ -288,7 +289,8 @@ def run_description(game: Any, seed: int, bot: str, n_games: int) -> list[str]:
     """
     from pathlib import Path
 
-    from rometools.core.playtest import option_words, variant_options
+    from rometools.core.describe import option_short
+    from rometools.core.playtest import variant_options
 
     variant = variant_of(game)
     bots = f"seed {seed}; {html.escape(bot)} bots in every seat"
@@ -300,7 +302,8 @@ def run_description(game: Any, seed: int, bot: str, n_games: int) -> list[str]:
 
     named = f"The variant {html.escape(repr(variant.name))} of {html.escape(game.title)}" if variant.name else \
         f"A variant of {html.escape(game.title)}"
-    changes = [html.escape(option_words(game, k, _thawed(v))) for k, v in variant.options.items() if k != "players"]
+    # each change as a headline says it (option_short): "handicap seat 4: +2 points", not its long description
+    changes = [html.escape(option_short(game, k, _thawed(v))) for k, v in variant.options.items() if k != "players"]
     for file, edits in variant.edits.items():
         base = Path(str(variant.bases.get(file) or variant.base_file(file))).name
         listed = "; ".join(f"{a} removed" if v is None else f"{a} = {_thawed(v)}" for a, v in edits.items())
