@@ -4,7 +4,6 @@ and the options a run played, named as a designer writes them, and its tables as
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 from typing import Any
 
@@ -30,15 +29,17 @@ def _boards_text(boards: list[str | None]) -> str:
     return f"; board {named[0]} in variant A, {named[1]} in variant B"
 
 
-def _options_text(options: dict[str, Any]) -> str:
-    """The options of a run as a designer writes them (``dangerous_ties=true``); the player count and
-    the board are named on their own in the summary.
+def _options_text(game: Any, options: dict[str, Any]) -> str:
+    """The options of a run of ``game`` (a game id or a loaded game) as every headline says them
+    (:func:`~rometools.core.describe.options_short`: ``dangerous ties on``); the player count and the
+    board are named on their own in the summary.
 
-    >>> _options_text({"players": 3, "dangerous_ties": True, "route_policy": "first", "board": "b"})
-    'dangerous_ties=true, route_policy=first'
+    >>> _options_text("via_romana", {"players": 3, "dangerous_ties": True, "hand": 5, "board": "b"})
+    'dangerous ties on, hand 5'
     """
-    return ", ".join(f"{key}={value if isinstance(value, str) else json.dumps(value)}"
-                     for key, value in options.items() if key not in ("players", "board"))
+    from rometools.core.describe import options_short
+
+    return options_short(game, {key: value for key, value in options.items() if key not in ("players", "board")})
 
 
 def _table(df, columns: dict[str, str], css: str, formats: dict[str, Any] | None = None) -> str:

@@ -703,7 +703,7 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
         played = (f"{counted(n // rotations, 'seed')} \u00d7 {counted(rotations, 'seat rotation')} = "
                   f"{counted(n, 'game')}, the bots moving round the seats" if rotations > 1 else counted(n, "game"))
         options = self._options_a.value.strip()
-        named = _options_text(parse_options(options, "Options A", self._game.value))
+        named = _options_text(self._game.value, parse_options(options, "Options A", self._game.value))
         variant_a = (f"; variant A: {html.escape(options or 'the defaults')}" if self.comparison is not None
                      else f"; options: {html.escape(named)}" if named else "")
         text = [f"<b>{html.escape(game_spec(self._game.value).title)}</b>, {counted(len(rates), 'player')}, "

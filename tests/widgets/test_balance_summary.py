@@ -132,7 +132,7 @@ def test_the_summary_names_the_options_run_when_not_comparing():
                          options="dangerous_ties = true, hand=5")
     assert ex.message == ""
     assert ex.summary.startswith("Via Romana, 2 players, 4 games (seed 1); bots random, random; "
-                                 "options: dangerous_ties=true, hand=5 player ")
+                                 "options: dangerous ties on, hand 5 player ")   # as the headlines say them
 
 
 def test_results_say_they_are_for_the_last_run_once_a_control_changes_until_run():
