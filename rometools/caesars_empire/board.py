@@ -246,6 +246,13 @@ class Board:
     # the engine's packed form of the board, per player count (``_kernel.shape_of``)
     _shapes: dict = field(init=False, default_factory=dict, repr=False, compare=False)
 
+    def __getstate__(self) -> dict:
+        # pickled and deep-copied without the engine's packed shapes: a cache of compiled memoryviews
+        # (which do not pickle), rebuilt on first use
+        d = dict(self.__dict__)
+        d["_shapes"] = {}
+        return d
+
     def __post_init__(self):
         src = self.source or _INLINE
         cities = tuple(self.cities)

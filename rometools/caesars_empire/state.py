@@ -364,3 +364,10 @@ class GameState:
     start: Position | None = None
     seed: Any = field(default=None, compare=False)
     _facts: Any = field(default=None, compare=False, repr=False)
+
+    def __getstate__(self) -> dict:
+        # pickled and deep-copied without the engine's facts: a cache (compiled, which does not
+        # pickle), built again from the state on first use
+        d = dict(self.__dict__)
+        d["_facts"] = None
+        return d

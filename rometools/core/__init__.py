@@ -14,6 +14,7 @@ Exact draw odds (bags, decks, tile stacks) are :mod:`rometools.draws`, one layer
 
 # Each name is imported from its module when first used (PEP 562), so that `import rometools`
 # does not import pydantic, numpy or the data loader for a command that needs none of them.
+from rometools.core import _pickling  # noqa: F401  (a mappingproxy pickles: a config, its components, a state)
 from rometools.core._lazy import lazy_names
 from rometools.core.errors import (
     ArgumentError,

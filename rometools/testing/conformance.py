@@ -32,7 +32,10 @@ The checks (:data:`CHECKS`, in the order they run):
                        names the game, ``replay(text, upto=0)`` is ``initial_state(s)``, which
                        is ``new_game(config)``; ``states`` replays the history to ``s``;
                        ``turn_states`` skips chance nodes; the registered ``movers``,
-                       ``score_parts`` and ``ranks`` agree with the play.
+                       ``score_parts`` and ``ranks`` agree with the play; the config (its
+                       components and board), ``new_game(config)``, a state a few actions in and
+                       the finished game come back equal from :mod:`pickle` (worker processes,
+                       Dask) and :func:`copy.deepcopy`.
 ``same_seed``          ``play`` with the same seed gives the same game (and saved game); another
                        seed gives another game unless the game has no choice at all.
 ``actions``            at decision and chance nodes of a game: every legal action applies; a value
@@ -164,7 +167,7 @@ __all__ = [
 #: The checks of :func:`check_game`, in the order they run, each with what it holds.
 CHECKS: dict[str, str] = {
     "playthroughs": "seeded playthroughs hold the protocol at every node",
-    "round_trips": "saved games, replays and the registered hooks give the same game back",
+    "round_trips": "saved games, replays, pickle, deepcopy and the registered hooks give the same game back",
     "same_seed": "the same seed plays the same game, another seed another",
     "actions": "every legal action applies; illegal and malformed ones are refused, the state unchanged",
     "listed": "apply accepts only what legal_actions lists (or records as a listed action)",
@@ -468,10 +471,28 @@ def _check_playthroughs(case: _Case) -> None:
         case.notes.append(f"no chance node in {case.n_games} games of {case.label}")
 
 
+def _check_copies(named: Sequence[tuple[str, Any]]) -> None:
+    """Each value of ``named`` (``(what, value)`` pairs) comes back equal from pickle and deepcopy."""
+    import copy
+    import pickle
+
+    for what, value in named:
+        for how, copied in (("pickle", lambda v: pickle.loads(pickle.dumps(v))), ("copy.deepcopy", copy.deepcopy)):
+            try:
+                back = copied(value)
+            except Exception as err:
+                _require(False, f"{how} of {what} fails: {type(err).__name__}: {shown(str(err), 200)}")
+            _require(back == value, f"{how} of {what} gives a value not equal to it")
+
+
 def _check_round_trips(case: _Case) -> None:
     spec, rules, game = case.spec, case.rules, case.game
     new = rules.new_game(game.config)
     _require(new == rules.new_game(game.config), "new_game(config) twice gives two different states")
+    played = states(case.played())
+    _check_copies([("the config", game.config), ("new_game(config)", new),
+                   (f"the state after {min(3, len(played) - 1)} actions", played[min(3, len(played) - 1)]),
+                   ("the finished game", played[-1])])
     players = game.players
     for end in case.finished():
         at = f"the game {_node_name(rules, end)}, seed {getattr(end, 'seed', None)!r}"

@@ -119,3 +119,30 @@ def test_a_missing_provenance_and_a_missing_file_are_named(tmp_path):
         load_objectives(path)
     with pytest.raises(DataFileError, match="cannot be read"):
         load_components(tmp_path / "nope.toml")
+
+
+def test_components_objectives_config_and_a_state_pickle_and_deepcopy_equal():
+    """``pickle.dumps`` of a GameConfig, Components, ObjectiveSet or a state raised "cannot pickle
+    'mappingproxy' object" (the provenance, the cached ``bag`` and ``by_number``): no worker process,
+    Dask or deepcopy could take an Augustus game."""
+    import copy
+    import pickle
+    from types import MappingProxyType
+
+    from rometools.augustus import apply, legal_actions, new_game
+
+    c, o = load_components(), load_objectives()
+    assert c.bag["shield"] == 5 and o.by_number[1].number == 1   # the cached read-only tables filled too
+    state = new_game(GameConfig(players=3), rng=4)
+    for _ in range(3):
+        state = apply(state, legal_actions(state)[0])
+    for value in (c, o, GameConfig(players=3), state):
+        for back in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value)):
+            assert back == value and back is not value
+    back = pickle.loads(pickle.dumps(c))
+    assert type(back.bag) is MappingProxyType and back.bag["shield"] == 5 and back.bag_total == 23
+    assert type(back.provenance) is MappingProxyType
+    assert back.provenance["setup.legions_per_player"] == c.provenance["setup.legions_per_player"]
+    objectives = pickle.loads(pickle.dumps(o))
+    assert len(objectives) == 88 and objectives.by_number[88] == o.card(88)
+    assert sum(pickle.loads(pickle.dumps(state)).bag_left().values()) == sum(state.bag_left().values())
