@@ -297,8 +297,8 @@ def test_a_number_typed_with_a_sign_or_leading_zeros_is_that_number_as_in_the_st
     assert parse_changes("target = 060\nhandicap.2 = +5") == {"target": 60, "handicap.2": 5}
     code, text, _ = run(capsys, "compare", "pig", "--set", "target=060", "--max-games", "200", "--batch", "100",
                         "--quiet")
-    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against the points that win the "
-                                         "game: 60. Paired games: 200;"), text
+    assert code == 0 and text.startswith("Pig, 2 players, greedy: as published against target 60. Paired games: "
+                                         "200;"), text
     code, _, err = run(capsys, "compare", "pig", "--set", "target=060.5", "--quiet")
     assert code == 2 and "--set target=60.5: target must be a whole number 1 to 10,000, got 60.5" in err, err
     code, _, err = run(capsys, "tune", "pig", "--parameter", "handicap.2", "--values", "+0,010,1_0", "--quiet")
