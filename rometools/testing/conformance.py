@@ -118,6 +118,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -471,15 +472,32 @@ def _check_playthroughs(case: _Case) -> None:
         case.notes.append(f"no chance node in {case.n_games} games of {case.label}")
 
 
-def _check_copies(named: Sequence[tuple[str, Any]]) -> None:
-    """Each value of ``named`` (``(what, value)`` pairs) comes back equal from pickle and deepcopy."""
+def _check_copies(named: Sequence[tuple[str, Any]], notes: list[str], label: str, own: Sequence[type]) -> None:
+    """Each value of ``named`` (``(what, value)`` pairs) comes back equal from pickle and deepcopy.
+
+    When the game's own config or state class (``own``) is one :mod:`pickle` cannot find by its
+    name (defined inside a function or a doctest), nothing of the game can be pickled wherever it
+    is: that is where it is defined, not a defect of its rules, so it is a note (process executors
+    cannot send it), and deepcopy is still checked. Anything else that does not pickle (a lambda,
+    a lock, a cache of C objects in a state) fails."""
     import copy
     import pickle
 
+    pickled = True
     for what, value in named:
         for how, copied in (("pickle", lambda v: pickle.loads(pickle.dumps(v))), ("copy.deepcopy", copy.deepcopy)):
+            if how == "pickle" and not pickled:
+                continue
             try:
                 back = copied(value)
+            except pickle.PicklingError as err:
+                found = re.search(r"<class '([^']+)'>: (attribute lookup|it's not)", str(err))
+                if how == "pickle" and found and found.group(1) in {f"{t.__module__}.{t.__qualname__}" for t in own}:
+                    notes.append(f"{label}: not pickled: {found.group(1)} is defined where pickle cannot find "
+                                 f"it by name (process executors cannot send it)")
+                    pickled = False
+                    continue
+                _require(False, f"{how} of {what} fails: {type(err).__name__}: {shown(str(err), 200)}")
             except Exception as err:
                 _require(False, f"{how} of {what} fails: {type(err).__name__}: {shown(str(err), 200)}")
             _require(back == value, f"{how} of {what} gives a value not equal to it")
@@ -492,7 +510,8 @@ def _check_round_trips(case: _Case) -> None:
     played = states(case.played())
     _check_copies([("the config", game.config), ("new_game(config)", new),
                    (f"the state after {min(3, len(played) - 1)} actions", played[min(3, len(played) - 1)]),
-                   ("the finished game", played[-1])])
+                   ("the finished game", played[-1])], case.notes, case.label,
+                  (spec.config, spec.state))
     players = game.players
     for end in case.finished():
         at = f"the game {_node_name(rules, end)}, seed {getattr(end, 'seed', None)!r}"
