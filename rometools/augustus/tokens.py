@@ -117,7 +117,8 @@ def draw_tokens(draws: int, rng: RngLike = None, *, bag: Mapping[str, int] | Non
     out = []
     for k in range(1, n + 1):
         if not sum(left.values()):
-            raise ArgumentError(f"the bag is empty after {k - 1} draws (it holds no joker to refill it)")
+            raise ArgumentError(f"the bag is empty after {k - 1} draw{'s' * (k != 2)} (it holds no joker to "
+                                f"refill it)")
         odds = next_token_odds(left)
         token = sample_outcome([(t, p) for t, p in odds.items() if p], gen)
         reset = token == comps.joker

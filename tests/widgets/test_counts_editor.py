@@ -185,3 +185,30 @@ def test_the_tile_odds_table_says_an_exact_value_is_exact_however_long_its_fract
     table = ex.figure_data()["table"]
     assert "Usable once (denarii, resources) 92.3% (exact, rounded) 3,844/4,845 (79%);" in table
     assert "about" not in table
+
+
+def test_a_joker_count_that_empties_a_drawn_bag_is_put_back_in_words():
+    """trial54b (HIGH): after 5 draws from a bag cut to 1 dagger and 2 jokers, Joker 0 was refused by
+    the draws ("the bag is empty after 1 draws") while the box kept 0 and the chart showed 2 jokers.
+    Now it is put back, named, as every mix the rules refuse; Drawn past a jokerless bag is too."""
+    from rometools.widgets import BagExplorer
+
+    ex = BagExplorer()
+    for _ in range(5):
+        ex.draw_one()
+    for kind in ("double_sword", "shield", "chariot", "catapult", "standard", "dagger"):
+        ex.counts_editor.boxes[kind].value = 0
+    ex.counts_editor.boxes["joker"].value = 0
+    assert ex.counts_editor.counts() == {"double_sword": 0, "shield": 0, "chariot": 0, "catapult": 0,
+                                         "standard": 0, "dagger": 1, "joker": 2}
+    assert ex.message == ("Cannot update: Joker tokens 0 would leave no joker to refill the bag, and its 1 token "
+                          "cannot outlast the 5 drawn (Joker tokens put back to 2, the value the chart shows)")
+    assert ex.draws == 5 and sum(ex.bag_left().values()) <= 3  # the chart's bag: 1 dagger and 2 jokers, drawn from
+
+    fresh = BagExplorer(counts={"dagger": 0, "joker": 0})  # 6 + 5 + 4 + 3 + 2 = 20 tokens, no joker
+    fresh.set_values(draws=19)
+    assert (fresh.draws, sum(fresh.bag_left().values())) == (19, 1)
+    fresh._draws.value = 20  # the bag would be empty, with no odds for a next draw
+    assert (fresh.draws, sum(fresh.bag_left().values())) == (19, 1)
+    assert fresh.message == ("Cannot update: Drawn 20 would leave no joker to refill the bag, and its 20 tokens "
+                             "cannot outlast the 20 drawn (Drawn put back to 19, the value the chart shows)")
