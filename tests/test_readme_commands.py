@@ -118,6 +118,8 @@ def test_readme_says_how_many_games_each_mcts_depth_result_is_over():
     benchmarks/bench_mcts_skill.py plays each seed once with each bot in each seat, two-player
     games, so a seed is two games."""
     readme = " ".join((ROOT / "README.md").read_text().split())
-    counts = re.findall(r"(\d+) (?:other |further Via Romana )?seeds(?::| \()? ?\(?(\d+) (?:two-player )?games", readme)
-    assert len(counts) >= 3 and all(int(games) == 2 * int(seeds) for seeds, games in counts), counts
-    assert "won 48.0% (43.1% to 52.9%) at equal CPU, so Via Romana keeps full playouts" in readme
+    counts = re.findall(r"(\d+) (?:other |further Via Romana )?seeds(?::| \()? ?\(?(\d+) (?:(two|four)-player )?games",
+                        readme)
+    seats = {"two": 2, "four": 4}
+    assert len(counts) >= 4 and all(int(games) == seats[n or "two"] * int(seeds) for seeds, games, n in counts), counts
+    assert "Via Romana cuts at 64 decisions" in readme and "24.6% (20.4% to 28.8%, 120 seeds: 480 four-player" in readme

@@ -159,6 +159,13 @@ GAME = register_game(GameSpec(
     file_kinds={"road": Board.from_file, "deck": load_components},
     information_state=information_state, resample=resample, time_unit=_TIME_UNIT, safeguard=_SAFEGUARD,
     random_source=_rules.random_source, game_length=("turns", _turns),
+    # MCTS playouts cut after 64 decisions, valued by the provisional ranks: about 2.1 times as many
+    # simulations per CPU second as to the end at a four-player start (about 890 against 433 at the
+    # reference), and at equal CPU one cut bot against three full ones won 24.6% (95% interval 20.4%
+    # to 28.8%, 120 seeds x 4 seats, seed 4000) of four-player games, 25% being equal strength; earlier
+    # runs: 27.1% (21.5% to 32.7%, 60 seeds, seed 2000) and 25.8% (19.5% to 32.1%, 60 seeds, seed 3000:
+    # 0.5 points short of the 5-point margin) (benchmarks/bench_mcts_skill.py --players 4 --depths 64)
+    mcts_playout_depth=64,
     public_fields=("display", "discard", "known_cards", "pieces", "tiles", "won", "signed", "scored", "signs",
                    "forts", "milestones", "seat", "played", "agenda", "standard", "last_turns", "turn", "over"),
     sample_configs=(
