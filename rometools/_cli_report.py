@@ -105,13 +105,12 @@ def check_counts(args: argparse.Namespace) -> None:
 def run_report(args: argparse.Namespace) -> int:
     """``rometools report GAME --out report.html``: :func:`rometools.charts.playtest.report`, the file
     checked before any game is played."""
+    from rometools._cli_files import _claim, _release
     from rometools.charts.playtest import report
     from rometools.cli import (
         INTERRUPTED,
-        _claim,
         _game,
         _options,
-        _release,
         _typed,
         _variant,
     )

@@ -532,7 +532,7 @@ def test_out_is_claimed_before_any_game_and_written_whole(tmp_path, capsys, monk
     import os
     import stat
 
-    from rometools import cli
+    from rometools import _cli_files as cli_files
     from rometools.core import playtest as playtest_module
 
     played = []
@@ -542,12 +542,12 @@ def test_out_is_claimed_before_any_game_and_written_whole(tmp_path, capsys, monk
     assert main([*args, "/proc/self/r.html"]) == 2
     assert "--out /proc/self/r.html: cannot be created" in capsys.readouterr().err and played == []
     out = tmp_path / "pig.html"
-    out.write_text(f"{cli.CLAIM_MARK}{os.getpid()}\n")   # a run in progress (this process: alive)
+    out.write_text(f"{cli_files.CLAIM_MARK}{os.getpid()}\n")   # a run in progress (this process: alive)
     assert main([*args, str(out)]) == 2
     assert f"another rometools run (process {os.getpid()}) is writing it" in capsys.readouterr().err
     assert played == []
     dead = _dead_pid()
-    out.write_text(f"{cli.CLAIM_MARK}{dead}\n")   # a killed run's claim: taken over
+    out.write_text(f"{cli_files.CLAIM_MARK}{dead}\n")   # a killed run's claim: taken over
     assert main([*args, str(out)]) == 0 and played == [1]
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     mask = os.umask(0)
