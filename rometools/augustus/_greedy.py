@@ -637,10 +637,11 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
     return value
 
 
-@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, profiles=dict,
-               v=(cython.double, cython.double), value=(cython.double, cython.double),
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n_open=cython.Py_ssize_t,
+               memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
-               base=list, open_=list, held=list, lands=list, top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t)
+               base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
+               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -651,7 +652,9 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
 
     Each objective in play is read once from its profile (:func:`_profile`: its value and the values
     after one legion lands on or leaves each slot group, kept by its card and legions), so a
-    decision looks up one entry per objective, not one per slot group and change."""
+    decision looks up one entry per objective, not one per slot group and change. The open slot
+    groups are kept as parallel lists (where in ``base``, slot group, card, symbol, value with one
+    legion more), so rating each move reads the two or three numbers it needs, not a record."""
     cards = state.config.objectives
     bag = bag_items(state.config.components)
     entry = kept(memos, cards, bag, horizon, complete_weight)
@@ -660,7 +663,10 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     weight = weights(state, seat, plays)
     blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
     base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
-    open_, held = [], []   # (place in base, objective, its profile, slot group, symbol, its weight, chance)
+    # each open slot group of the symbols: its objective's place in base, the group, the card, the
+    # symbol, and its objective's value with one legion more there (weight x chance)
+    open_at, open_group, open_number, open_sym, lands = [], [], [], [], []
+    held = []   # (place in base, objective, its profile, slot group, symbol, its weight, the value with one legion less)
     k = 0
     for p in plays:
         k += 1
@@ -672,41 +678,44 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         base.append(w * profile[0])
         if number in blocked:
             continue
-        for i, sym, chance in profile[1]:
-            if sym in symbols:
-                open_.append((k, p, profile, i, sym, w, chance))
-        for i, sym, chance in profile[2]:
-            held.append((k, p, profile, i, sym, w, chance))
+        for t in profile[1]:   # (slot group, symbol, chance)
+            if t[1] in symbols:
+                open_at.append(k)
+                open_group.append(t[0])
+                open_number.append(number)
+                open_sym.append(t[1])
+                lands.append(w * t[2])
+        if moves:
+            for t in profile[2]:
+                held.append((k, p, profile, t[0], t[1], w, w * t[2]))
     passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
     top = []
     value = passed
-    reserve = state.reserve[seat] > 0
-    lands = [o[5] * o[6] for o in open_] if reserve or moves else []   # each open slot's value with one legion more
-    if reserve:
-        for i in range(len(open_)):
-            k, p = open_[i][0], open_[i][1]
-            sym = open_[i][4]
-            v = _best_and_total(base, k, lands[i])
+    n_open = len(open_at)
+    if state.reserve[seat] > 0:
+        for i in range(n_open):
+            v = _best_and_total(base, open_at[i], lands[i])
             if not top or _above(v, value):
-                top, value = [("place", p[0], sym)], v
+                top, value = [("place", open_number[i], open_sym[i])], v
             elif not _above(value, v):   # equal
-                top.append(("place", p[0], sym))
-    if moves and open_:
-        for k, p, profile, fi, fs, w, chance in held:
-            leaves = w * chance
-            for i in range(len(open_)):
-                j, q, _profile_q, ti, sym, _w, _chance = open_[i]
+                top.append(("place", open_number[i], open_sym[i]))
+    if moves and n_open:
+        for h in held:
+            k, fi, w, leaves = h[0], h[3], h[5], h[6]
+            for i in range(n_open):
+                j = open_at[i]
                 if j == k:
+                    ti = open_group[i]
                     if ti == fi:
                         continue
-                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, profile, p, fi, ti, horizon,
+                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, h[2], h[1], fi, ti, horizon,
                                                              complete_weight))
                 else:
                     v = _best_and_total(base, k, leaves, j, lands[i])
                 if not top or _above(v, value):
-                    top, value = [("move", p[0], fs, q[0], sym)], v
+                    top, value = [("move", h[1][0], h[4], open_number[i], open_sym[i])], v
                 elif not _above(value, v):   # equal
-                    top.append(("move", p[0], fs, q[0], sym))
+                    top.append(("move", h[1][0], h[4], open_number[i], open_sym[i]))
     if not top or _above(passed, value):
         return [PASS]
     return top   # a legion placed is never worse than a pass at equal value: the pass left out
