@@ -41,7 +41,7 @@ from rometools.core.formatting import shown
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
-accepted_symbols, can_place, decisions = moves.accepted_symbols, moves.can_place, moves.decisions
+decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 is_action = moves.is_action
 
@@ -76,6 +76,9 @@ class _Facts:
     first_game = cython.declare(cython.bint, visibility="readonly")
     objectives_to_end = cython.declare(cython.long, visibility="readonly")
     all_colours = cython.declare(cython.bint, visibility="readonly")
+    slots = cython.declare(dict, visibility="readonly")
+    symbol_as = cython.declare(dict, visibility="readonly")
+    symbols = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, config):
         comps, cards = config.components, config.objectives
@@ -105,6 +108,12 @@ class _Facts:
         self.dealt = comps.first_game_dealt if config.first_game else comps.dealt
         self.first_game = bool(config.first_game)
         self.objectives_to_end = comps.objectives_to_end
+        # what _may_place reads: each card's slots ((symbol, capacity), ...), the symbol_as powers
+        # ({card: (symbol, counts_as)}) and every slot symbol (the joker's)
+        self.slots = {c.number: c.slots for c in cards.cards}
+        self.symbol_as = {c.number: (c.power.symbol, c.power.counts_as) for c in cards.cards
+                          if c.power.kind == "symbol_as"}
+        self.symbols = tuple(comps.symbols)
 
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
@@ -355,7 +364,7 @@ def _settle(w: _Work) -> None:
     while True:
         # (the phases most often met first: each test of another phase is a string compared)
         if w.phase == "place":
-            while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
+            while w.to_place and not _may_place(w, w.to_place[0]):
                 # (the queue is empty while seats place, so no objective is blocked)
                 w.to_place = w.to_place[1:]  # nothing this seat could place: skipped (AU-1)
             if w.to_place:
@@ -396,6 +405,48 @@ def _settle(w: _Work) -> None:
             w.seat = -1
             return
         return  # decision phases of a completion wait for their action
+
+
+@cython.ccall   # a C call from _settle; callable from Python for the test
+@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, targets=cython.Py_ssize_t, sources=cython.Py_ssize_t,
+               reserve=cython.bint, slots=tuple, symbols=tuple, extra=list)
+def _may_place(w: _Work, seat: int) -> bool:
+    """``can_place(w, seat, accepted_symbols(w, seat, w.token))`` (:mod:`~rometools.augustus.moves`)
+    read from the config's :class:`_Facts`: asked for every seat after every token and placement,
+    two calls into another module each were a sixth of an action's time. The same answer
+    (``tests/augustus/test_augustus_facts.py`` holds the two equal for every seat at every
+    placement of seeded games): a legion from the reserve fits any open slot of an accepted symbol; without one, a
+    legion moves when some slot group holding one differs from some open one."""
+    f = w.facts
+    token = w.token
+    if token == f.joker:   # "remplace n'importe quelle catégorie de légion"
+        symbols = f.symbols
+    else:
+        extra = []
+        if f.symbol_as:   # a controlled symbol_as power adds its symbol (AU-6)
+            for n in w.controlled[seat]:
+                power = f.symbol_as.get(n)
+                if power is not None and power[0] == token:
+                    extra.append(power[1])
+        symbols = (token, *extra)
+    reserve = w.reserve[seat] > 0
+    targets = sources = 0
+    target = source = None
+    for number, legions in w.in_play[seat]:
+        slots = f.slots[number]
+        for i in range(len(slots)):
+            sym, n = slots[i]
+            if legions[i] < n and sym in symbols:
+                if reserve:
+                    return True
+                targets += 1
+                target = (number, i)
+            if legions[i]:
+                sources += 1
+                source = (number, i)
+    if targets == 0 or sources == 0:
+        return False
+    return targets > 1 or sources > 1 or target != source
 
 
 @cython.cfunc

@@ -91,3 +91,41 @@ def test_greedy_card_facts_are_the_cards(config, which):
     if config.cards.name == "variant":   # the variant's changes are read, not the bundled cards'
         assert table.of[1][3] and all(table.of[1][4])
         assert table.of[2][1:3] == (config.cards.card(2).kind, 2)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_may_place_is_can_place_of_the_accepted_symbols(config, which):
+    """``turn._may_place`` (what the turn's placements skip a seat by, read from the config's facts)
+    answers as ``moves.can_place`` of ``moves.accepted_symbols`` for every seat at every placement
+    of seeded games, reserves spent and symbol_as powers controlled included."""
+    import numpy as np
+
+    from rometools.augustus import chance_outcomes, legal_actions
+    from rometools.augustus.bots import GreedyBot
+    from rometools.augustus.rules import apply_legal
+
+    turn = _module("rometools.augustus.turn", which)
+    moves = _module("rometools.augustus.moves", which)
+    asked = {True: 0, False: 0}
+    no_reserve = powers = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(config, rng=seed), GreedyBot()
+        while s.phase != "over":
+            if s.phase == "place":
+                for seat in range(config.players):
+                    expected = moves.can_place(s, seat, moves.accepted_symbols(s, seat, s.token))
+                    assert turn._may_place(turn._Work(s), seat) == expected, (seed, s.draws, seat)
+                    asked[expected] += 1
+                    no_reserve += s.reserve[seat] == 0
+                    powers += len(moves.accepted_symbols(s, seat, s.token)) not in (1, len(config.components.symbols))
+            if s.phase in ("draw", "refill", "deal"):
+                outcomes = chance_outcomes(s)
+                s = apply_legal(s, outcomes[int(rng.integers(len(outcomes)))][0])
+            else:
+                s = apply_legal(s, bot.choose(s, rng) if s.seat % 2 == 0 else legal_actions(s)[int(rng.integers(len(legal_actions(s))))])
+    assert asked[True] > 100 and asked[False] > 10 and no_reserve > 10, (asked, no_reserve)
+    if config.first_game:
+        return
+    assert powers > 0   # a seat's symbol_as power met
