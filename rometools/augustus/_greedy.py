@@ -354,7 +354,9 @@ _WEIGHTS: dict = {}
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
     """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
-    _Cards)``, made when missing."""
+    _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
+    depend only on the config and the seat's objectives controlled, which the entry is kept by:
+    :func:`choose` asks the rules once per token, not at every placement)."""
     config = state.config
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
@@ -383,7 +385,7 @@ def _entry(state: GameState, seat: int) -> tuple:
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
         got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
-                               _cards(cards, comps))
+                               _cards(cards, comps), {})
     if 0 <= seat < len(_LAST_ENTRY):
         _LAST_ENTRY[seat] = got
     return got
@@ -407,11 +409,13 @@ def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
 
 @cython.ccall
 @cython.locals(out=dict, entry=tuple)
-def weights(state: GameState, seat: int, plays) -> dict:
+def weights(state: GameState, seat: int, plays, entry=None) -> dict:
     """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
     (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
-    ``_WEIGHTS`` while what they depend on stays)."""
-    entry = _entry(state, seat)
+    ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
+    when the caller holds it."""
+    if entry is None:
+        entry = _entry(state, seat)
     out = entry[4]
     for p in plays:
         n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
@@ -643,7 +647,7 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
                base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
                top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
-                   complete_weight: float, memos: dict) -> list:
+                   complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
     ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
     every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
@@ -654,13 +658,14 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     after one legion lands on or leaves each slot group, kept by its card and legions), so a
     decision looks up one entry per objective, not one per slot group and change. The open slot
     groups are kept as parallel lists (where in ``base``, slot group, card, symbol, value with one
-    legion more), so rating each move reads the two or three numbers it needs, not a record."""
+    legion more), so rating each move reads the two or three numbers it needs, not a record.
+    ``seat_entry``: the seat's :func:`_entry` of ``state`` when the caller holds it (:func:`choose`)."""
     cards = state.config.objectives
     bag = bag_items(state.config.components)
     entry = kept(memos, cards, bag, horizon, complete_weight)
     memo, profiles = entry[1], entry[3]
     plays = state.in_play[seat]
-    weight = weights(state, seat, plays)
+    weight = weights(state, seat, plays, seat_entry)
     blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
     base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
     # each open slot group of the symbols: its objective's place in base, the group, the card, the
@@ -757,8 +762,13 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     if phase == "place" or phase == "power_place":   # the best rated as listed (no list of every action)
         seat = state.seat
         if phase == "place":
-            top = top_placements(state, seat, rules.accepted_symbols(state, seat, state.token), True, horizon,
-                                 complete_weight, memos)
+            token = state.token
+            entry = _entry(state, seat)   # read once: the symbols each token lets the seat fill, its weights
+            accepted = cython.cast(dict, cython.cast(tuple, entry)[9])
+            symbols = accepted.get(token)
+            if symbols is None:
+                symbols = accepted[token] = rules.accepted_symbols(state, seat, token)
+            top = top_placements(state, seat, symbols, True, horizon, complete_weight, memos, entry)
         else:
             top = top_placements(state, seat, rules.power_symbols(state, state.config.objectives.card(state.current[1])),
                                  False, horizon, complete_weight, memos)
