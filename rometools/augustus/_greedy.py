@@ -100,17 +100,28 @@ _BAGS: dict = {}
 _COMPONENTS: dict = {}
 
 
+@cython.ccall   # a C call within the module (at every decision)
 def bag_items(components) -> tuple[tuple[str, int], ...]:
     """``tuple(components.bag.items())``, the full bag as the memos and caches key it, built once
     per components (the last 8 kept)."""
+    global _LAST_BAG
+    last = _LAST_BAG
+    if last[0] is components:   # the components of the decision before (every decision of a game)
+        return last[1]
     got = _BAGS.get(id(components))
     if got is None or got[0] is not components:
         if len(_BAGS) >= 8:
             _BAGS.pop(next(iter(_BAGS)))
         got = _BAGS[id(components)] = (components, tuple(components.bag.items()))
         _COMPONENTS.clear()
-        _COMPONENTS.update((items, comps) for comps, items in _BAGS.values())
+        for comps, items in _BAGS.values():   # a loop: no closure in a compiled ccall
+            _COMPONENTS[items] = comps
+    _LAST_BAG = got
     return got[1]
+
+
+#: ``(components, their bag_items)`` last asked (one tuple, replaced at once).
+_LAST_BAG: tuple = (None, None)
 
 
 def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float = 0.0) -> float:
@@ -424,6 +435,7 @@ def weights(state: GameState, seat: int, plays, entry=None) -> dict:
     return out
 
 
+@cython.ccall   # a C call within the module (at every decision)
 def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -> tuple:
     """``(cards, values, shifted, profiles)``: the memos of the greedy bots rating with ``cards``, ``bag``,
     ``horizon`` and ``complete_weight``, from ``memos`` (``GreedyBot._MEMOS``, the last 8 kept).
@@ -548,7 +560,8 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     objectives a legion lands on or leaves rated again."""
     cards = state.config.objectives
     bag = bag_items(state.config.components)
-    _, memo, shifted, _profiles = kept(memos, cards, bag, horizon, complete_weight)
+    entry = kept(memos, cards, bag, horizon, complete_weight)
+    memo, shifted = entry[1], entry[2]
     plays = state.in_play[seat]
     weight = weights(state, seat, plays)
     base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
