@@ -13,12 +13,30 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
+from rometools.widgets._what_if_question import _edit_refused
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
 __all__ = ["StudioFiles"]
+
+
+def _checked(variant, source: str):
+    """:func:`rometools.load_variant`'s check of a variant read from ``source``, a refusal of a whole
+    list or table naming the one key of it the file set (:func:`~rometools.widgets._what_if_question._edit_refused`):
+    ``bad.toml: edits.components.set: tables.gold.points.7 = -49: components.toml refuses it at tables.gold.points:
+    ...``."""
+    from rometools.core.variant_file import _checked_load
+
+    try:
+        return _checked_load(variant, source)
+    except DataFileError as err:
+        one = _edit_refused(variant, err.entry, err.problem)
+        if one is None:
+            raise
+        raise DataFileError(source, f"edits.{one[0]}.{one[1]}", one[2]) from None
 
 
 class StudioFiles:
@@ -54,16 +72,15 @@ class StudioFiles:
         (:func:`rometools.load_variant`): naming the file (``<variant>`` for text), the entry and the
         problem, never the Changes box it did not reach.
         """
-        from rometools.core.variant_file import _checked_load
-        from rometools.core.variants import Variant, load_variant
+        from rometools.core.variants import Variant
 
         try:
             if isinstance(source, Variant):
-                v = _checked_load(source, "<variant>")
+                v = _checked(source, "<variant>")
             elif isinstance(source, str) and "\n" in source:
-                v = _checked_load(Variant.from_toml(source), "<variant>")
-            else:
-                v = load_variant(source)
+                v = _checked(Variant.from_toml(source), "<variant>")
+            else:   # as load_variant reads it
+                v = _checked(Variant.from_toml(Path(source)), os.fspath(source))
         except INPUT_ERRORS as err:
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             return False
@@ -120,11 +137,10 @@ class StudioFiles:
                 self._upload.value = ()
             finally:
                 self._hold = was
-        from rometools.core.variant_file import _checked_load
         from rometools.core.variants import Variant
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
-            uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
+            uploaded = _checked(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
         except INPUT_ERRORS as err:
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             self._say_file(f"Cannot load {name}: see the message below.", error=True)

@@ -214,7 +214,7 @@ def test_set_and_published_quote_each_refused_line_they_drop_whole():
     assert ex.message == ("Note: Dropped from Changes, not accepted: 'handicap.4 = banana'. Changes now holds the "
                           "changes accepted before, with handicap.2 set; copy a line back to mend it."), ex.message
     ex._changes_box.value = f"{flat}\nhandicap.2=3\n{GOLD}.4 = -7"   # an accepted line, typed otherwise, is kept
-    assert ex.message.startswith("Cannot update: Changes: components.toml (as the variant edits it)"), ex.message
+    assert ex.message.startswith(f"Cannot update: Changes: {GOLD}.4 = -7: components.toml refuses it at "), ex.message
     ex._unset_button.click()                     # handicap.2 back to its published value
     assert ex._changes_box.value == flat and ex.values()["changes"] == {GOLD: FLAT}
     assert ex.message == (f"Note: Dropped from Changes, not accepted: '{GOLD}.4 = -7'. Changes now holds the changes "
@@ -444,6 +444,37 @@ def test_in_the_app_the_variant_downloads_and_uploads():
     assert "Cannot load: upload a variant file (.toml)" in other._file_status.value
 
 
+def test_a_refused_list_names_the_one_key_the_variant_set(tmp_path):
+    """A file checks a list whole: one entry set to -49 was refused as ``tables.gold.points: ..., got [0, 4,
+    ..., -49]`` (trial54b). The studio names the key set and its value first, in Changes, an uploaded file
+    and a file loaded by path; the rest of the refusal stays whole."""
+    one = VariantStudio()
+    one._changes_box.value = "components:tables.gold.points.7 = -49"
+    assert one.message.startswith("Cannot update: Changes: components:tables.gold.points.7 = -49: components.toml "
+                                  "refuses it at tables.gold.points: points must be 0 to 10000, got [0, 4, 9, ")
+    assert one.values()["changes"] == {}
+    text = Variant("caesars_empire", "steep gold").with_value("components:tables.gold.points.7", -49).to_toml()
+    app = VariantStudio("pig", files="upload")
+    app._upload.value = _file("steep.toml", text.encode())
+    assert app.message.startswith("Cannot update: Variant file: steep.toml: edits.components.set: "
+                                  "tables.gold.points.7 = -49: components.toml refuses it at tables.gold.points: "
+                                  "points must be 0 to 10000")
+    assert app._game.value == "pig" and "Cannot load steep.toml" in app._file_status.value
+    removed = Variant("caesars_empire").with_value("components:tables.gold.points.7", None)
+    removed.save(tmp_path / "short.toml")
+    notebook = VariantStudio("pig")
+    notebook._file.value = str(tmp_path / "short.toml")
+    notebook._load_button.click()
+    assert ("short.toml: edits.components.remove: tables.gold.points.7 = removed: components.toml refuses it at "
+            "tables.gold.points: must cover up to 8 Gold Coins") in notebook.message
+    notebook._file.value = str(tmp_path / "missing.toml")     # a refusal of no edit stays as it was
+    notebook._load_button.click()
+    assert "Variant file: " in notebook.message and "missing.toml" in notebook.message
+    app._upload.value = _file("x.toml", text.replace("-49", "'x'").encode())   # the key named already: unchanged
+    assert ("x.toml: edits: components.toml (as the variant edits it): "
+            "tables.gold.points.7: must be a whole number") in app.message
+
+
 def test_in_a_notebook_save_and_load_by_path(tmp_path):
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
     ex._file.value = str(tmp_path / "hand5.txt")
@@ -600,8 +631,8 @@ def test_a_variant_file_with_a_bad_edit_is_refused_naming_the_file_not_changes(t
     read the old text. Refused now as a variant file is: naming the file, the entry and the problem,
     whichever way it comes (an upload, a path, its text, a Variant); the studio unchanged."""
     bad = Variant("caesars_empire", "bad", {"players": 4}, {"components": {"tables.gold.points.4": -7}})
-    problem = ("edits: components.toml (as the variant edits it): tables.gold.points: points must be 0 to 10000, "
-               "got [0, 4, 9, 16, -7, 36, 49, 64]")
+    problem = ("edits.components.set: tables.gold.points.4 = -7: components.toml refuses it at tables.gold.points: "
+               "points must be 0 to 10000, got [0, 4, 9, 16, -7, 36, 49, 64]")
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5}, files="upload")
     before = (ex.values(), ex._changes_box.value, ex.question)
     ex._upload.value = _file("bad.toml", bad.to_toml().encode())
