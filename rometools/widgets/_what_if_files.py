@@ -122,6 +122,7 @@ class StudioFiles:
     def _on_upload(self, change) -> None:
         if self._hold or not change["new"]:
             return
+        self._uploaded = None
         try:
             name, content = _upload(change["new"][0], "variant")
             try:
@@ -129,26 +130,44 @@ class StudioFiles:
             except UnicodeDecodeError:
                 raise ValueError(f"{name} is not UTF-8 text") from None
         except INPUT_ERRORS as err:
+            self._clear_upload()
             self._say_file(f"Cannot load: {_text_of(err)}", error=True)
             return
-        finally:
-            was, self._hold = self._hold, True
-            try:
-                self._upload.value = ()
-            finally:
-                self._hold = was
         from rometools.core.variants import Variant
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
             uploaded = _checked(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
         except INPUT_ERRORS as err:
+            self._clear_upload()
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             self._say_file(f"Cannot load {name}: see the message below.", error=True)
             return
         if self.load(uploaded):
+            self._uploaded = self._file_question()   # the button's count stays 1 while this is shown
             self._say_file(f"Loaded {name}.")
         else:
+            self._clear_upload()
             self._say_file(f"Cannot load {name}: see the message below.", error=True)
+
+    def _file_question(self) -> dict[str, Any]:
+        """What a variant file sets of the question: its game, players, changes and name."""
+        return {"game": self._game.value, "players": self._players.value, "changes": dict(self._changes),
+                "name": self._name.value}
+
+    def _clear_upload(self) -> None:
+        """The upload button holds no file: its count reads 0 (and the same file uploaded again loads again)."""
+        self._uploaded = None
+        was, self._hold = self._hold, True
+        try:
+            self._upload.value = ()
+        finally:
+            self._hold = was
+
+    def _keep_upload_count(self) -> None:
+        """The upload button's count kept true (ipywidgets draws it; no trait hides it): 1 while the
+        question shown is the file's, 0 once the question is changed (the file then loads again)."""
+        if self._upload.value and self._uploaded is not None and self._file_question() != self._uploaded:
+            self._clear_upload()
 
     def _draw_download(self, variant) -> None:
         data = base64.b64encode(variant.to_toml().encode("utf-8")).decode("ascii")

@@ -54,6 +54,7 @@ import ipywidgets as widgets
 
 import rometools
 from rometools.charts._common import empty_figure
+from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.formatting import counted, number, shown
 from rometools.core.game import game_spec, load_game
 from rometools.core.playtest import player_counts
@@ -105,6 +106,10 @@ MAX_TUNE_GAMES = 10_000_000
 MAX_CHECK_GAMES = 1_000_000
 #: The most paired games (or games per candidate) between two looks.
 MAX_BATCH = 100_000
+#: The upload button's tooltip; its count in brackets is the file's: 1 while the question shown is that file's.
+UPLOAD_TOOLTIP = (f"Load a variant file (.toml, at most {number(MAX_FILE_BYTES)} bytes) saved here or by rometools. "
+                  "(1) beside the button: the question shown is the file last uploaded; (0): it is not (changed since, "
+                  "or the file was refused), or none is uploaded")
 
 
 # ===================================================================== the studio
@@ -282,8 +287,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         else:
             self._download = widgets.HTML("")
             self._download.add_class("rt-whatif-download")
+            # ipywidgets 8 draws a FileUpload as "description (files held)", and has no trait to drop the
+            # count: it is kept true, 1 while the question shown is the file's (_keep_upload_count)
             self._upload = widgets.FileUpload(accept=".toml", multiple=False, description="Load a variant",
-                                              layout={"width": "170px"})
+                                              tooltip=UPLOAD_TOOLTIP, layout={"width": "170px"})
+            self._uploaded: dict[str, Any] | None = None   # the question the file held, while it is shown
             self._upload.add_class("rt-whatif-upload")
             self._upload.observe(self._on_upload, names="value")
             file_row = [self._download, self._upload]
@@ -593,6 +601,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._draw_picker(parameters)
         if self._files == "upload":
             self._draw_download(variant)
+            self._keep_upload_count()
         for kind, widgets_of_tab in (("compare", (self._compare_box, self._compare_button, self._compare_results)),
                                      ("tune", (self._tune_box, self._tune_button, self._tune_results))):
             for w in widgets_of_tab:

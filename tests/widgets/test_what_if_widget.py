@@ -475,6 +475,30 @@ def test_a_refused_list_names_the_one_key_the_variant_set(tmp_path):
             "tables.gold.points.7: must be a whole number") in app.message
 
 
+def test_the_upload_button_has_a_tooltip_and_a_true_count():
+    """A trial saw the upload button's tooltip read "null" and its count "(0)" after a file was loaded
+    (ipywidgets 8 draws "description (files held)" and has no trait to drop the count). The button now
+    says what it takes, and its count is 1 exactly while the question shown is the file last uploaded."""
+    text = Variant("via_romana", "hand 5", {"players": 3, "hand": 5}).to_toml()
+    ex = VariantStudio("pig", files="upload")
+    assert ex._upload.tooltip.startswith("Load a variant file (.toml, at most 1,000,000 bytes)")
+    assert "(1) beside the button: the question shown is the file last uploaded" in ex._upload.tooltip
+    assert ex._upload.value == ()
+    ex._upload.value = _file("hand5.toml", text.encode())
+    assert ex.values()["changes"] == {"hand": 5} and len(ex._upload.value) == 1   # the file's question shown
+    ex._seed.value = 7                          # not the file's: the question is still the file's
+    assert len(ex._upload.value) == 1
+    ex._changes_box.value = "hand = 4"          # the question changed: the count says so
+    assert ex._upload.value == () and ex.values()["changes"] == {"hand": 4}
+    ex._upload.value = _file("hand5.toml", text.encode())    # the same file again loads again
+    assert ex.values()["changes"] == {"hand": 5} and len(ex._upload.value) == 1
+    ex._upload.value = _file("hand9.toml", text.replace("hand = 5", "hand = 9").encode())   # refused: 0
+    assert ex._upload.value == () and "hand9.toml: options.hand" in ex.message
+    assert ex.values()["changes"] == {"hand": 5}
+    ex._upload.value = _file("x.json", b"{}")
+    assert ex._upload.value == () and "Cannot load: upload a variant file (.toml)" in ex._file_status.value
+
+
 def test_in_a_notebook_save_and_load_by_path(tmp_path):
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
     ex._file.value = str(tmp_path / "hand5.txt")
