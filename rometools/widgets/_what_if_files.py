@@ -7,7 +7,6 @@ upload (no path on the server is typed). A loaded variant goes into the controls
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 from pathlib import Path
@@ -17,6 +16,7 @@ from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
+from rometools.widgets._html import download_button
 from rometools.widgets._what_if_question import _edit_refused
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
@@ -170,7 +170,9 @@ class StudioFiles:
             self._clear_upload()
 
     def _draw_download(self, variant) -> None:
-        data = base64.b64encode(variant.to_toml().encode("utf-8")).decode("ascii")
+        """The variant the controls describe, as a download drawn as a button (:func:`download_button`)."""
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in (variant.name or "variant"))[:40] or "variant"
-        self._download.value = (f"<a class='rt-download' download='{html.escape(stem)}.toml' "
-                                f"href='data:application/toml;base64,{data}'>Save the variant (TOML)</a>")
+        self._download.value = download_button(
+            variant.to_toml().encode("utf-8"), f"{stem}.toml", "Save the variant (TOML)", "application/toml",
+            "rt-download", f"Download the variant as {stem}.toml: load it here with Load a variant, or play it with "
+                           "rometools simulate --variant")

@@ -432,6 +432,11 @@ def test_in_the_app_the_variant_downloads_and_uploads():
     ex = VariantStudio(changes={GOLD: FLAT}, name="flat gold", files="upload")
     link = ex._download.value
     assert "download='flat_gold.toml'" in link
+    # drawn and reached as the button it is (a trial saw plain text): a button's look, icon, role and tooltip
+    assert "role='button'" in link and "class='rt-download rt-download-button'" in link
+    assert "<i class='fa fa-download' aria-hidden='true'></i>Save the variant (TOML)</a>" in link
+    assert "background:var(--jp-layout-color2,#eeeeee)" in link and "text-decoration:none" in link
+    assert "title='Download the variant as flat_gold.toml: load it here with Load a variant" in link
     text = base64.b64decode(re.search(r"base64,([^']+)'", link).group(1)).decode()
     assert Variant.from_toml(text) == ex.variant
     other = VariantStudio("pig", files="upload")
