@@ -42,7 +42,7 @@ def test_every_value_is_listed_with_its_published_value_beside_it():
         assert re.search(f">{re.escape(address)}</td><td[^>]*>{re.escape(published)}</td><td[^>]*>"
                          f"{re.escape(published)}</td><td[^>]*>[^<]*</td><td[^>]*>{provenance}<", ex._table.value)
     ex._pick.value = f"{GOLD}.7"
-    assert ex._new_value.value == "64"             # the value as the variant has it, to edit
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "64")   # the value now, greyed: typing replaces it
     ex._new_value.value = "49"
     ex._set_button.click()
     assert ex.values()["changes"] == {f"{GOLD}.7": 49} and ex.message == ""
@@ -108,12 +108,13 @@ def test_a_refused_new_value_leaves_the_pick_alone():
     picked = [v for _, v in ex._pick.options]
     assert picked[0] == "handicap.1" and "handicap.3" in picked
     ex._pick.value = "handicap.3"
-    assert ex._new_value.value == "0"
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "0")
     ex._new_value.value = "xyz"
     ex._set_button.click()
     assert ex.message.startswith("Cannot update: New value: handicap.3: "), ex.message
-    assert "Value put back" not in ex.message and "New value put back to '0'" in ex.message
-    assert (ex._pick.value, ex._new_value.value, ex.values()["changes"]) == ("handicap.3", "0", {})
+    assert "Value put back" not in ex.message and "New value put back to empty, handicap.3 now 0 greyed" in ex.message
+    assert (ex._pick.value, ex._new_value.value, ex.values()["changes"]) == ("handicap.3", "", {})
+    assert ex._new_value.placeholder == "0"
     ex._new_value.value = "7"
     ex._set_button.click()
     assert ex.message == "" and ex.values()["changes"] == {"handicap.3": 7}
@@ -222,6 +223,7 @@ def test_set_and_published_quote_each_refused_line_they_drop_whole():
     # a line too long for the note is cut at its end, its length said; past three lines, the rest counted
     long = f"{GOLD} = [{', '.join(['16'] * 120)}]"
     ex._changes_box.value = "\n".join([flat, long, "a 1", "b 2", "c 3"])
+    ex._new_value.value = "0"                    # handicap.2 set to its published 0: Set writes Changes
     ex._set_button.click()
     said = ex.message
     assert said.startswith(f"Note: Dropped from Changes, not accepted: '{long[:60]}") and len(long) == 512
@@ -701,6 +703,27 @@ def test_new_value_reads_a_number_as_a_designer_types_it(address, typed, held, t
     assert variant_changes(Variant.from_toml(ex.save(tmp_path / "v.toml"))) == {address: held}
 
 
+def test_typing_in_new_value_replaces_the_value_shown():
+    """A trial clicked in New value, which held the picked value (0), typed 3 and got 03: New value is now
+    empty with the value now greyed in it (its placeholder and tooltip), so what is typed replaces it;
+    after Set it shows the new value the same way."""
+    ex = VariantStudio()
+    ex._find.value = "handicap.3"
+    assert ex._pick.value == "handicap.3"
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "0")
+    assert ex._new_value.tooltip == "handicap.3 is now 0: type its new value here, then press Set"
+    ex._new_value.value = "3"                   # a click and 3 typed
+    ex._set_button.click()
+    assert ex.message == "" and ex.values()["changes"] == {"handicap.3": 3}
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "3")      # the value now: the variant's
+    ex._set_button.click()                      # nothing typed: nothing set, said in words
+    assert ex.message.startswith("Cannot update: New value: type the new value of handicap.3")
+    assert ex.values()["changes"] == {"handicap.3": 3}
+    ex._find.value = "gold.points"
+    ex._pick.value = GOLD
+    assert ex._new_value.placeholder == "[0, 4, 9, 16, 25, 36, 49, 64]" and ex._new_value.value == ""
+
+
 def test_a_whole_number_field_refuses_a_fraction_and_says_which_field_without_tuning_words():
     ex = VariantStudio()
     ex._find.value = "handicap.2"
@@ -708,7 +731,8 @@ def test_a_whole_number_field_refuses_a_fraction_and_says_which_field_without_tu
                         ("banana", "handicap.2: must be a whole number, got 'banana'")):
         ex._new_value.value = typed
         ex._set_button.click()
-        assert ex.message.startswith(f"Cannot update: New value: {said} (New value put back to '0'"), ex.message
+        assert ex.message.startswith(f"Cannot update: New value: {said} (New value put back to empty, handicap.2 "
+                                     "now 0 greyed in it"), ex.message
         assert "tune" not in ex.message and ex.values()["changes"] == {}
     ex._changes_box.value = "hand = 05\nhandicap.4 = +2"   # Changes lines read as New value reads them
     assert ex.message.startswith("Cannot update: Changes: Caesar's Empire has no option 'hand'"), ex.message
