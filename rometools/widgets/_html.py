@@ -137,7 +137,7 @@ _BUTTON_STYLE = ("display:inline-flex;align-items:center;gap:6px;box-sizing:bord
                  "height:var(--jp-widgets-inline-height,28px);padding:0 12px;margin:2px;"
                  "background:var(--jp-layout-color2,#eeeeee);color:var(--jp-ui-font-color1,rgba(0,0,0,.87));"
                  "font-size:var(--jp-widgets-font-size,13px);text-decoration:none;border:0;cursor:pointer;"
-                 "white-space:nowrap;box-shadow:0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)")
+                 "white-space:nowrap")
 
 
 def download_button(data: bytes, filename: str, label: str, mime: str, css: str, tooltip: str = "") -> str:
