@@ -720,8 +720,8 @@ def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
     assert lines[0] == f"invalid: {typo}: 2 problems"
     assert lines[1].startswith(f"invalid: {typo}: options.handicapp: Caesar's Empire has no option 'handicapp' "
                                "(did you mean handicap?)")
-    assert lines[2] == (f"invalid: {typo}: edits: components.toml (as the variant edits it): tables.gold.pionts: no "
-                        "such entry; tables.gold has points")
+    assert lines[2] == (f"invalid: {typo}: edits.components.set: tables.gold.pionts.1 = 3: components.toml refuses it "
+                        "at tables.gold.pionts: no such entry; tables.gold has points")   # the key the file set, first
 
 
 def test_a_seat_handicap_is_taken_in_every_form_a_designer_types(capsys):

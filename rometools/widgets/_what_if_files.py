@@ -12,31 +12,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
+from rometools.core.variant_file import _checked_load
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
 from rometools.widgets._html import download_button
-from rometools.widgets._what_if_question import _edit_refused
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
 __all__ = ["StudioFiles"]
-
-
-def _checked(variant, source: str):
-    """:func:`rometools.load_variant`'s check of a variant read from ``source``, a refusal of a whole
-    list or table naming the one key of it the file set (:func:`~rometools.widgets._what_if_question._edit_refused`):
-    ``bad.toml: edits.components.set: tables.gold.points.7 = -49: components.toml refuses it at tables.gold.points:
-    ...``."""
-    from rometools.core.variant_file import _checked_load
-
-    try:
-        return _checked_load(variant, source)
-    except DataFileError as err:
-        one = _edit_refused(variant, err.entry, err.problem)
-        if one is None:
-            raise
-        raise DataFileError(source, f"edits.{one[0]}.{one[1]}", one[2]) from None
 
 
 class StudioFiles:
@@ -76,11 +59,11 @@ class StudioFiles:
 
         try:
             if isinstance(source, Variant):
-                v = _checked(source, "<variant>")
+                v = _checked_load(source, "<variant>")
             elif isinstance(source, str) and "\n" in source:
-                v = _checked(Variant.from_toml(source), "<variant>")
+                v = _checked_load(Variant.from_toml(source), "<variant>")
             else:   # as load_variant reads it
-                v = _checked(Variant.from_toml(Path(source)), os.fspath(source))
+                v = _checked_load(Variant.from_toml(Path(source)), os.fspath(source))
         except INPUT_ERRORS as err:
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             return False
@@ -136,7 +119,7 @@ class StudioFiles:
         from rometools.core.variants import Variant
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
-            uploaded = _checked(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
+            uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
         except INPUT_ERRORS as err:
             self._clear_upload()
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))

@@ -17,6 +17,7 @@ import rometools
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import number, shown
 from rometools.core.game import game_spec
+from rometools.core.variant_file import _edit_refused
 from rometools.widgets._base import INPUT_ERRORS, _text_of, whole_number
 from rometools.widgets._what_if_text import (
     MAX_CHANGES,
@@ -37,51 +38,6 @@ PRECISIONS = (0.5, 1, 2, 3, 5, 10)
 SCORE_PRECISIONS = (0.5, 1, 2, 5, 10, 20)
 #: What Tune aims at: equal seats (the fair share), or a mean game length.
 TARGETS = "equal-seats or length=<number> (a mean game length in the game's own unit, e.g. length=40)"
-
-
-def _edit_refused(variant, where: str, problem: str) -> tuple[str, str, str] | None:
-    """The one edit of ``variant`` that an edited file's refusal of a whole entry comes from, in words.
-
-    A file checks a list or a table whole, so setting one key (``tables.gold.points.7 = -49``) is
-    refused as the entry over it (``tables.gold.points: points must be 0 to 10000, got [0, 4, ...,
-    -49]``). The designer set the key, so the message names it first.
-
-    Parameters
-    ----------
-    variant : rometools.Variant
-        The variant whose load was refused.
-    where : str
-        The refusal's file and entry: ``"components.toml (as the variant edits it): tables.gold.points"``
-        (a variant file's ``edits: `` before it is dropped).
-    problem : str
-        The refusal's problem.
-
-    Returns
-    -------
-    tuple of (str, str, str) or None
-        ``(file option, "set" or "remove", "address = value: words")``, as a variant file holds the edit
-        (``[edits.components.set]``), e.g. ``("components", "set", "tables.gold.points.7 = -49:
-        components.toml refuses it at tables.gold.points: points must be ...")``; ``None`` when the
-        refusal names the key itself, or none or more than one of the variant's edits lies under it.
-    """
-    where = where.removeprefix("edits: ")
-    for file, changes in variant.edits.items():
-        try:
-            base = variant.base_file(file).name
-        except INPUT_ERRORS:
-            continue
-        named = f"{base} (as the variant edits it): "
-        if not where.startswith(named):
-            continue
-        entry = where[len(named):]
-        under = [a for a in changes if a.startswith(entry + ".")]
-        if len(under) == 1 and entry:
-            value = changes[under[0]]
-            said = "removed" if value is None else _value_text(value)
-            said = said if len(said) <= 60 else shown(said, 60)
-            return (file, "remove" if value is None else "set",
-                    f"{under[0]} = {said}: {base} refuses it at {entry}: {problem}")
-    return None
 
 
 class StudioQuestion:
