@@ -35,7 +35,7 @@ from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 from rometools.core.rng import integer_below
 
-__all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
+__all__ = ["bag_items", "card_value", "choose", "decide", "kept", "objective_values", "placement_values",
            "position_value", "reward_bonus", "top_placements", "weights"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
@@ -767,6 +767,14 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
     return total - _best_and_total(base, k, weight[number] * chance)[1]
 
 
+def decide(bot, state: GameState, rng: np.random.Generator):
+    """``GreedyBot.decide`` itself (the class holds this function as its method): :func:`choose` with
+    the bot's ``horizon``, ``complete_weight`` and ``_MEMOS``, and no Python frame of the bot's module
+    between the play loop and it."""
+    return choose(state, rng, bot.horizon, bot.complete_weight, bot._MEMOS)
+
+
+@cython.ccall   # a C call from decide
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
     """GreedyBot's action at a decision node (see :class:`~rometools.augustus.bots.GreedyBot`)."""
     phase = state.phase
