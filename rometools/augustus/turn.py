@@ -409,7 +409,8 @@ def _settle(w: _Work) -> None:
 
 @cython.ccall   # a C call from _settle; callable from Python for the test
 @cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, targets=cython.Py_ssize_t, sources=cython.Py_ssize_t,
-               reserve=cython.bint, slots=tuple, symbols=tuple, extra=list)
+               reserve=cython.bint, slots=tuple, symbols=tuple, extra=list, t=tuple, legions=tuple, group=tuple,
+               held=cython.long, capacity=cython.long, number=cython.long, target=cython.long, source=cython.long)
 def _may_place(w: _Work, seat: int) -> bool:
     """``can_place(w, seat, accepted_symbols(w, seat, w.token))`` (:mod:`~rometools.augustus.moves`)
     read from the config's :class:`_Facts`: asked for every seat after every token and placement,
@@ -431,19 +432,23 @@ def _may_place(w: _Work, seat: int) -> bool:
         symbols = (token, *extra)
     reserve = w.reserve[seat] > 0
     targets = sources = 0
-    target = source = None
-    for number, legions in w.in_play[seat]:
+    target = source = -1   # the last open slot group and the last holding one, as card x 64 + group
+    for p in w.in_play[seat]:
+        t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
+        number, legions = t[0], cython.cast(tuple, t[1])
         slots = f.slots[number]
         for i in range(len(slots)):
-            sym, n = slots[i]
-            if legions[i] < n and sym in symbols:
+            group = cython.cast(tuple, slots[i])
+            held = legions[i]
+            capacity = group[1]
+            if held < capacity and group[0] in symbols:
                 if reserve:
                     return True
                 targets += 1
-                target = (number, i)
-            if legions[i]:
+                target = number * 64 + i
+            if held:
                 sources += 1
-                source = (number, i)
+                source = number * 64 + i
     if targets == 0 or sources == 0:
         return False
     return targets > 1 or sources > 1 or target != source
