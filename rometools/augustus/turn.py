@@ -79,6 +79,7 @@ class _Facts:
     slots = cython.declare(dict, visibility="readonly")
     symbol_as = cython.declare(dict, visibility="readonly")
     symbols = cython.declare(tuple, visibility="readonly")
+    counts = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, config):
         comps, cards = config.components, config.objectives
@@ -114,6 +115,8 @@ class _Facts:
         self.symbol_as = {c.number: (c.power.symbol, c.power.counts_as) for c in cards.cards
                           if c.power.kind == "symbol_as"}
         self.symbols = tuple(comps.symbols)
+        # the count reward tiles, (index among the rewards, need), in the rewards' order (_count_tile)
+        self.counts = tuple([(k, t.need) for k, t in enumerate(comps.rewards) if t.kind == "count"])
 
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
@@ -568,7 +571,7 @@ def _count_in(numbers, among: frozenset) -> int:
     return count
 
 
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(k=cython.Py_ssize_t, counts=tuple)
 def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     """Index of the count reward ``seat`` may claim now, if any.
 
@@ -577,15 +580,16 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     unique récompense de ce type."
     """
     # loops, not any() and next() over generators: a generator closed early makes an exception
-    # and its traceback when compiled, at every completion
-    tiles, holders = w.config.components.rewards, w.rewards
-    for i in range(len(tiles)):
-        if tiles[i].kind == "count" and holders[i] == seat:
+    # and its traceback when compiled, at every completion; the count tiles read from the
+    # config's facts (each tile's kind and need read off its dataclass was most of this)
+    counts, holders = _facts(w.config).counts, w.rewards
+    for k in range(len(counts)):
+        if holders[cython.cast(tuple, counts[k])[0]] == seat:
             return None
     have = len(w.controlled[seat])
-    for i in range(len(tiles)):
-        t = tiles[i]
-        if t.kind == "count" and t.need == have and holders[i] < 0:
+    for k in range(len(counts)):
+        i, need = counts[k]
+        if need == have and holders[i] < 0:
             return i
     return None
 

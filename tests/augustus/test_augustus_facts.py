@@ -58,6 +58,11 @@ def test_turn_facts_are_the_cards(config, which):
             if tile.kind == "resource" else set()
         assert producers == expected
     assert facts.token_index == {t.id: k for k, t in enumerate(comps.tokens)}
+    assert facts.counts == tuple((k, t.need) for k, t in enumerate(comps.rewards) if t.kind == "count")
+    assert facts.counts   # the bundled reward tiles hold count ones
+    assert facts.slots == {c.number: c.slots for c in config.cards.cards}
+    assert facts.symbol_as == {c.number: (c.power.symbol, c.power.counts_as) for c in config.cards.cards
+                               if c.power.kind == "symbol_as"}
     assert (facts.players, facts.central_row, facts.first_game, facts.objectives_to_end, facts.joker) == \
         (config.players, comps.central_row, config.first_game, comps.objectives_to_end, comps.joker)
     assert facts.dealt == (comps.first_game_dealt if config.first_game else comps.dealt)
