@@ -76,6 +76,7 @@ current_player, chance_outcomes, chance_weights, random_source = (
     moves.current_player, moves.chance_outcomes, moves.chance_weights, moves.random_source)
 build_options, legal_actions = moves.build_options, moves.legal_actions
 _build_groups, _build_actions = moves._build_groups, moves._build_actions
+_builds_but_jokers, _joker_pairs = moves._builds_but_jokers, moves._joker_pairs
 
 # The kinds of agenda item by number: apply_legal and _settle find an item's number by one dict lookup
 # (_KIND) and compare numbers (C integers in the compiled twin), where comparing the kind with each
@@ -433,16 +434,16 @@ def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()
     counts = [0] * n
     for i in (a, b, *t.road_spaces[road]):
         counts[s.pieces[i] // 2] += 1
-    result = _scoring._road_result({k: c for k, c in enumerate(counts) if c}, completer, list(range(n)),
-                          s.config.dangerous_ties)   # score_road on values the board guarantees
+    # score_road on values the board guarantees, by seat
+    winner, cards = _scoring._seat_result(counts, completer, s.config.dangerous_ties)
     todo: list = []
-    if result.winner is not None:
+    if winner >= 0:
         with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
         if len(with_tiles) == 2:
-            todo.append(("tile", result.winner, road, tuple(with_tiles)))
+            todo.append(("tile", winner, road, tuple(with_tiles)))
         elif with_tiles:
-            s = _take_tile(s, t, result.winner, with_tiles[0])
-    for seat, k in result.cards.items():
+            s = _take_tile(s, t, winner, with_tiles[0])
+    for seat, k in cards:
         todo.append(("take", seat, k))
     todo.append(("refill",))
     pieces, milestones = s.pieces, s.milestones
