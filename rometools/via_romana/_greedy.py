@@ -368,23 +368,58 @@ def _choose_build(state, rng):
     return _spelt(t, "joker", jokers[_nth_tie(joker_values, 0, low, r - q * each)], pairs[1 + q])
 
 
-@cython.locals(kind=str)
+@cython.locals(kind=str, item=tuple)
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
-    kind = state.agenda[0][0]
+    item = state.agenda[0]
+    kind = item[0]
     if kind == "build":   # the builds grouped, spelt out only when kept (no draw when END is all)
         return _choose_build(state, rng)
+    if kind == "take":   # a card kind of the display at random, without listing the actions
+        return _take(state, rng)
+    if kind == "discard":
+        return _discard(state, rng)
     legal = rules.legal_actions(state)
-    seat = rules.current_player(state)
     if len(legal) == 1:
         return legal[0]
-    if kind == "discard":
-        if KEEP in legal and sum(state.hands[seat]) <= 5:
-            return KEEP
-        return legal[integer_below(rng, len([a for a in legal if a != KEEP]))]
     if kind == "tile":
-        return _best_tile(state, legal, seat)
+        return _best_tile(state, legal, item[1])
     return legal[integer_below(rng, len(legal))]
+
+
+@cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t)
+def _take(state, rng):
+    """``rules.legal_actions(state)[integer_below(rng, n)]`` at a take (``("take", card)`` for each
+    card kind in the display, in the deck's order: ``n`` of them, at least one), no draw when ``n``
+    is 1, found without listing them."""
+    display = state.display
+    n = 0
+    for i in range(len(display)):
+        if display[i]:
+            n += 1
+    r = integer_below(rng, n) if n > 1 else 0
+    for i in range(len(display)):
+        if display[i]:
+            if r == 0:
+                return rules._t(state.config).takes[i]
+            r -= 1
+    raise AssertionError("a take with the display empty")
+
+
+@cython.locals(hand=tuple, held=list, i=cython.Py_ssize_t, keep=cython.bint)
+def _discard(state, rng):
+    """GreedyBot's discard, as from ``rules.legal_actions(state)`` (a ``("discard", card)`` for each
+    card kind held, in the deck's order, then ``KEEP`` with Obstinate Hands): the only action when
+    there is one; ``KEEP`` with 5 cards or fewer where it is allowed; else a card kind held at
+    random."""
+    hand = state.hands[state.seat]
+    held = [i for i in range(len(hand)) if hand[i]]
+    keep = state.config.obstinate_hands
+    if len(held) + keep == 1:
+        return KEEP if keep else ("discard", rules._t(state.config).cards[held[0]])
+    if keep and sum(hand) <= 5:
+        return KEEP
+    return ("discard", rules._t(state.config).cards[held[integer_below(rng, len(held))]])
 
 
 def _best_tile(state, legal: list, seat: int):
