@@ -232,15 +232,33 @@ def _nth_tie(values: list, start: int, low: float, r: int) -> int:
 
 @cython.cfunc
 @cython.locals(value=cython.double, fort=cython.bint, double=cython.bint, values=list, tiles=tuple, bonus=cython.double,
-               kind=str, places=list, short=dict, single=dict, points=dict, memo=dict)
-def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dict, points: dict, memo: dict) -> list:
+               kind=str, places=list, short=dict, single=dict, completes=bytearray, points=dict, memo=dict,
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t)
+def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dict, completes: bytearray, points: dict,
+          memo: dict) -> list:
     """The ratings of a group's places (its kind's bonus and a fort's 0.2 per tile added): a road's
     points found once per place (``points``: a fort (city,), a milestone space, a double (x, y)),
-    a place that completes no road (not in ``single``) rated without looking further."""
+    a place that completes no road (not in ``single``; ``completes``: 1 at each place that is)
+    rated without looking further: a milestone's or a joker's (most of a decision's places) at
+    its bonus alone, one rating shared."""
     tiles = state.tiles
     bonus = KIND_BONUS[kind]
     fort = kind == "fort"
     double = kind == "double"
+    if not fort and not double:   # a milestone's or a joker's spaces: the bonus alone, but where a road completes
+        value = 0.0
+        value += bonus
+        values = [value] * len(places)
+        for k in range(len(places)):
+            i = places[k]
+            if completes[i]:
+                known = points.get(i)
+                if known is None:
+                    known = points[i] = _rated(state, t, seat, -1, (i,), single[i], memo)
+                value = known
+                value += bonus
+                values[k] = value
+        return values
     values = []
     for place in places:
         if double:
@@ -271,6 +289,7 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
                r=cython.Py_ssize_t, c=cython.Py_ssize_t, first=cython.Py_ssize_t, each=cython.Py_ssize_t,
                n=cython.Py_ssize_t, q=cython.Py_ssize_t, j=cython.Py_ssize_t, groups=list, pairs=list, values=list,
                of_group=list, counts=list, lists=list, rated=list, ties=list, points=dict, single=dict, memo=dict,
+               completes=bytearray,
                joker_values=list, kind=str)
 def _choose_build(state, rng):
     """GreedyBot's build: the best-rated build (``END`` when none rates above 0), ties drawn at random
@@ -297,9 +316,11 @@ def _choose_build(state, rng):
     seat = state.seat
     short = rules._facts(state, t)[4]
     single: dict = {}   # the places that alone complete a road, with the roads they complete
+    completes = bytearray(len(t.spaces))   # 1 at each of those places
     for road, m in short.items():
         if len(m) == 1:
             single.setdefault(m[0], []).append(road)
+            completes[m[0]] = 1
     memo: dict = {}     # _gains' facts of this state, found once
     points: dict = {}   # a road's points by the pieces placed
     lists = []    # each list of places met (the groups that share one list hold the same object)
@@ -317,7 +338,7 @@ def _choose_build(state, rng):
         of_group.append(j)
         if j < len(lists):   # a list met again: no new best
             continue
-        values = _rate(state, t, seat, kind, places, short, single, points, memo)
+        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo)
         lists.append(places)
         rated.append(values)
         ties.append(-1)
@@ -327,7 +348,7 @@ def _choose_build(state, rng):
                 best_value, g0, k0 = value, g, k
     joker_values = None
     if pairs:   # the joker groups: group n is the first
-        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, points, memo)
+        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo)
         for k in range(len(joker_values)):
             value = joker_values[k]
             if value > best_value + 1e-9:
