@@ -100,6 +100,8 @@ __all__ = [
 
 #: The packed facts and the loops over them: compiled by Cython at install, else plain Python.
 _kernel = compiled_or_plain("rometools.caesars_empire._kernel")
+#: A chain a bot considers, not built: whether it touches a route, the seat's route after it (compiled or plain).
+_route_after = compiled_or_plain("rometools.caesars_empire._route_after")
 #: RandomBot's chain count and draw: its compiled twin where it was built (the same source).
 _nth_chain = compiled_or_plain("rometools.caesars_empire._chain_count").nth_chain
 #: Distance of a location not yet joined to Rome (Roads).
@@ -306,12 +308,12 @@ def cheapest_new_path(state: GameState) -> int:
 
 
 # ===================================================================== connect
-def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | None = None) -> GameState:
+def connect(state: GameState, chain: tuple[int, ...] | None, ids: tuple[str, ...] | None = None) -> GameState:
     """``rules.connect`` for the built-in route policies, incrementally.
 
     Place the chain's Roads, take the tokens, score the fewest-Roads route
     (the policy's choice on a tie), pass the turn. ``chain`` is a legal chain
-    as location indices (not checked again). Distances are relaxed from the
+    as location indices (not checked again; ``None``: read from ``ids``). Distances are relaxed from the
     chain only when a new path shortens a route (otherwise only the captured
     city, a leaf of the built network, gets a distance); the route is walked
     back from the captured city, and tied routes are solved only from the
@@ -421,7 +423,7 @@ def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
     Roads. (A bot maximising points, then fewest Roads, never prefers such a
     chain.)
     """
-    return _kernel.touches(state._facts or facts(state), chain)
+    return _route_after.touches(state._facts or facts(state), chain)
 
 
 def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int] | None = None, *,
@@ -433,7 +435,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     ``touches`` is :func:`touches_routes` of the chain when the caller knows it.
     Equals the best ``RouteOption.points[seat]`` (undoubled) of
     ``rules.route_points`` after the chain is built. A chain of three paths or
-    more is valued by ``_kernel.own_after``: the last source's route plus the
+    more is valued by ``_route_after.own_after``: the last source's route plus the
     last path when no path touches a route, else a solve on the fewest-Roads
     DAG after the chain.
 
@@ -446,7 +448,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     1
     """
     if len(chain) > 3 and touches is None:  # the kernel checks whether routes change, and solves if they do
-        return _kernel.own_after(own_facts(state), chain, state.seat)
+        return _route_after.own_after(own_facts(state), chain, state.seat, _kernel.relax)
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
     if own is None:
@@ -470,4 +472,4 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     # a route, routes are unchanged: the last source's route plus the last path
     if not touches:
         return own[chain[-2]] + last
-    return _kernel.own_after(own_facts(state), chain, state.seat)
+    return _route_after.own_after(own_facts(state), chain, state.seat, _kernel.relax)
