@@ -48,6 +48,7 @@ __all__ = ["COMPILED", "best_chains", "best_chains_standard", "capture_values", 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
 INF = cython.declare(cython.long, engine.INF)  # a location not joined to Rome (Roads), as a C constant
+_ASKED = cython.declare(cython.int, engine.OWN_ASKED)  # the facts' own rows read by a bot at every move
 _NODE = cython.declare(cython.Py_ssize_t, 6)  # ints a walk node of search() takes
 _ROOM = 64  # walk nodes a shape's buffer starts with room for (it doubles when full)
 
@@ -415,6 +416,7 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
     d: cython.int[::1] = f.cells
     if not d[where.own_ok]:  # the seat's most own Roads (filled in place): every bound below
         engine.own_facts(state)
+    d[where.own_ok] = _ASKED  # read at every move: the next state's are counted as it is built
     n = where.n
     b: cython.int[::1] = where.board
     seat = fields["seat"]

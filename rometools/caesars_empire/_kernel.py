@@ -50,7 +50,7 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-__all__ = ["COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
+__all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
            "open_paths", "own_rows", "relax", "shape_of"]
 
 #: True when this module is the compiled extension.
@@ -60,6 +60,10 @@ INF = 1 << 30
 #: Route-choice keys pack (-own points, leader's points) as -own * KEY + leader's.
 KEY = 1 << 40
 _KEY = cython.declare(cython.longlong, KEY)  # KEY as a C constant (the compiled loops multiply by it)
+#: ``cells[shape.own_ok]`` once a bot has read the ``own`` rows of a state (1: known, not read yet):
+#: :func:`connect` then counts the next state's rows at once when a new path changes a route.
+ASKED = 2
+_ASKED = cython.declare(cython.int, ASKED)
 
 
 @cython.cclass
@@ -502,7 +506,10 @@ def connect(state, chain, ids, state_type):
             o = shape.own + s * nl
             d[o + target] = d[o + a] + (c if s == seat else 0)
         d[shape.up + target] = b[shape.back + last]
-    else:
+        d[shape.own_ok] = 1
+    elif d[shape.own_ok] == _ASKED:  # a bot reads them at every move (GreedyBot): counted again at once
+        _own_rows(shape, b, d)
+    else:  # derived again only if asked (a random playout never asks)
         d[shape.own_ok] = 0
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
@@ -514,14 +521,16 @@ def connect(state, chain, ids, state_type):
     record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
               tuple([locations[i] for i in locs]), tuple(gained))
     g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
+    after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
+    after["city_owner"] = tuple(co)
+    after["path_owner"] = tuple(po)
+    after["roads_left"] = tuple(roads_left)
+    after["route_score"] = tuple([rs[s] + gained[s] for s in range(seats)])
+    after["seat"] = (seat + 1) % seats
+    after["history"] = fields["history"] + (record,)
+    after["_facts"] = g
     new = _new_object(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
-    _set_attribute(new, "__dict__", {
-        "config": fields["config"], "treasures": fields["treasures"], "city_owner": tuple(co),
-        "path_owner": tuple(po), "roads_left": tuple(roads_left),
-        "route_score": tuple([rs[s] + gained[s] for s in range(seats)]),
-        "seat": (seat + 1) % seats, "history": fields["history"] + (record,),
-        "start": fields["start"], "seed": fields["seed"], "_facts": g,
-    })
+    _set_attribute(new, "__dict__", after)
     return new
 
 
@@ -538,7 +547,13 @@ def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_lef
             break
     else:
         return TERMINAL  # every city is connected
-    roads = roads_left[seat] if no_move == "end_game" else max(roads_left)
+    if no_move == "end_game":
+        roads = roads_left[seat]
+    else:
+        roads = roads_left[0]
+        for i in range(1, len(roads_left)):
+            if roads_left[i] > roads:
+                roads = roads_left[i]
     if roads >= 2:  # a path costs 1 or 2 Roads: 2 always connect something while a city is available
         return seat
     best = cheapest_new_path(g)
@@ -615,10 +630,7 @@ def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: c
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, seats=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
-               step=cython.Py_ssize_t, found=cython.bint)
+@cython.locals(f=Facts, shape=Shape)
 def own_rows(f) -> cython.void:
     """Fill the ``own`` and ``up`` sections of ``f`` (once): per seat its most Roads on a
     fewest-Roads route from each location (0 where none), and per location its one next
@@ -628,7 +640,18 @@ def own_rows(f) -> cython.void:
     if f.cells[shape.own_ok]:  # known (before taking the arrays' buffers)
         return
     d: cython.int[::1] = f.cells
-    b: cython.int[::1] = _board(shape)
+    _own_rows(shape, _board(shape), d)
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(n=cython.Py_ssize_t, seats=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
+               step=cython.Py_ssize_t, found=cython.bint)
+def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.void:
+    """:func:`own_rows` on the board's cells ``b`` and the facts' cells ``d``."""
     n, seats = shape.locations, shape.seats
     joined = array("i", [0]) * shape.cities
     jv: cython.int[::1] = joined

@@ -106,6 +106,10 @@ _route_after = compiled_or_plain("rometools.caesars_empire._route_after")
 _nth_chain = compiled_or_plain("rometools.caesars_empire._chain_count").nth_chain
 #: Distance of a location not yet joined to Rome (Roads).
 INF = _kernel.INF
+#: The value of the facts' ``own_ok`` cell once a bot reads :func:`most_own_roads` at every move
+#: (GreedyBot's search sets it): :func:`connect` then counts the next state's rows as it builds it,
+#: where it would otherwise leave them to be derived when asked (1: known, not read yet).
+OWN_ASKED = _kernel.ASKED
 
 
 def facts(state: GameState):
