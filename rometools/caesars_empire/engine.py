@@ -53,7 +53,9 @@ sources : tuple[int, ...]
 own : dict[int, tuple[int, ...]] or None
     :func:`most_own_roads` per seat, once asked; :func:`connect` carries it
     through a connection none of whose paths before the last shortens or ties
-    a route (only the captured leaf city's routes are new).
+    a route (only the captured leaf city's routes are new), and counts it
+    again for the next state through any other connection once a bot has read
+    it (:data:`OWN_ASKED`: GreedyBot reads it at every move).
 up : tuple or None
     Per location, its one next step towards Rome on a fewest-Roads route
     ``(location, path index, Roads)``, or ``None`` where there are several
@@ -63,7 +65,9 @@ chains, frontier, player, first, parts, held
     The legal chains (:func:`legal_chain_indices`), the cheapest new path
     (:func:`cheapest_new_path`), ``rules.current_player``,
     :func:`first_route_roads`, ``scoring.score_parts`` and ``scoring.holdings``
-    (every seat's), each once asked.
+    (every seat's), each once asked; :func:`connect` sets ``player`` (the seat
+    to move, or ``TERMINAL``) as it builds the state, and ``frontier`` when it
+    needs it for that.
 
 Each seat's Treasure counts and highest City token per colour are kept in
 the cells too (GreedyBot reads them: ``_greedy_search.standard_values``).
@@ -317,7 +321,8 @@ def connect(state: GameState, chain: tuple[int, ...] | None, ids: tuple[str, ...
 
     Place the chain's Roads, take the tokens, score the fewest-Roads route
     (the policy's choice on a tie), pass the turn. ``chain`` is a legal chain
-    as location indices (not checked again; ``None``: read from ``ids``). Distances are relaxed from the
+    as location indices (not checked again; ``None``: read from ``ids``).
+    Distances are relaxed from the
     chain only when a new path shortens a route (otherwise only the captured
     city, a leaf of the built network, gets a distance); the route is walked
     back from the captured city, and tied routes are solved only from the
