@@ -35,11 +35,13 @@ __all__ = [
     "accepted_symbols",
     "as_action",
     "can_place",
+    "count_tile",
     "decisions",
     "is_action",
     "open_slots",
     "placements",
     "power_symbols",
+    "refusal",
     "removals",
     "why_not",
 ]
@@ -318,6 +320,74 @@ def why_not(state: GameState, action: Any, legal: list) -> str:
     if ph == "remove":
         return f"{who} removes one legion of an opponent ('remove', seat, card, symbol), e.g. {example!r}; got {shown(action)}"
     return f"{who} places one legion with the power of the objective, e.g. {example!r}, or passes; got {shown(action)}"
+
+
+
+def refusal(state: GameState, action: Any) -> str | None:
+    """Why a chance outcome, a set-up keep, a count reward's claim or a take is refused at ``state``, as
+    a message; ``None`` when it is allowed (``turn.applied`` asks before applying one; placements and
+    powers are refused by :func:`why_not`).
+
+    Examples
+    --------
+    >>> from rometools.augustus import GameConfig, new_game
+    >>> s = new_game(GameConfig(first_game=True), rng=2)
+    >>> refusal(s, "dagger") is None, refusal(s, "denarius")
+    (True, "the draw needs a token left in the bag ['catapult', 'chariot', 'dagger', 'double_sword', 'joker', 'shield', 'standard'], got 'denarius'")
+    """
+    ph, seat = state.phase, state.seat
+    if ph == "draw":
+        left = state.bag_left()
+        if not isinstance(action, str) or not left.get(action):
+            return f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, got {shown(action)}"
+    elif ph in ("deal", "refill"):
+        if isinstance(action, bool) or not isinstance(action, int) or action not in state.pile:
+            return (f"{'the set-up deal' if ph == 'deal' else 'the refill'} needs a card number "
+                    f"from the face-down pile ({len(state.pile)} cards), got {shown(action)}")
+    elif ph == "keep":
+        kept = state.config.components.kept
+        hand = state.hands[seat]
+        if not (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
+                and len(set(action[1:])) == kept and all(n in hand for n in action[1:])):
+            return f"P{seat + 1} keeps {kept} of the cards dealt, e.g. {decisions(state)[0]}; got {shown(action)}"
+        if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
+            return (f"P{seat + 1}: give the cards kept in increasing number, "
+                    f"{('keep', *sorted(action[1:]))!r}; got {shown(action)}")
+    elif ph == "claim" and action not in ("claim", "decline"):
+        return f"P{seat + 1} may claim the count reward or not: 'claim' or 'decline', got {shown(action)}"
+    elif ph == "take" and not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take"
+                               and action[1] in state.row):
+        return (f"P{seat + 1} takes a new objective from the central row "
+                f"{list(state.row)}: ('take', card); got {shown(action)}")
+    return None
+
+
+@cython.locals(k=cython.Py_ssize_t)
+def count_tile(counts: tuple, holders: tuple | list, have: int, seat: int) -> int | None:
+    """Index of the count reward ``seat``, controlling ``have`` objectives, may claim now, if any;
+    ``counts``: the count reward tiles as ``(index among the rewards, need)``, in the rewards'
+    order; ``holders``: each reward tile's seat, ``-1`` for none (``GameState.rewards``).
+
+    "réclamée ... au moment même où il contrôle le nombre exact d'objectifs ... et si la
+    récompense ... est encore disponible ... un joueur ne peut posséder qu'une seule et
+    unique récompense de ce type." (``003_d241425e5c31f6f1.txt``, Réclamez une récompense)
+
+    Examples
+    --------
+    >>> count_tile(((4, 3), (5, 5)), (-1, -1, -1, -1, -1, -1), 5, 0), count_tile(((4, 3), (5, 5)), (-1,) * 4 + (0, -1), 5, 0)
+    (5, None)
+    """
+    # loops, not any() and next() over generators: a generator closed early makes an exception
+    # and its traceback when compiled, at every completion; the count tiles read from the
+    # config's facts by the caller (each tile's kind and need read off its dataclass was most of this)
+    for k in range(len(counts)):
+        if holders[cython.cast(tuple, counts[k])[0]] == seat:
+            return None
+    for k in range(len(counts)):
+        i, need = counts[k]
+        if need == have and holders[i] < 0:
+            return i
+    return None
 
 
 # ----------------------------------------------------------------- what is an action at all

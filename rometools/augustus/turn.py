@@ -33,22 +33,21 @@ if cython.compiled:   # the C functions that make a state and give it its attrib
     from cython.cimports.cpython.object import PyObject_GenericSetDict
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
+# the config's facts, built once per config (plain Python), and the reward tile kinds they code
+from rometools.augustus._turn_facts import ALL_COLOURS, COLOUR, RESOURCE, facts_of
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import CHANCE_PHASES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import refused
-from rometools.core.formatting import shown
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
-is_action = moves.is_action
+is_action, refusal, count_tile = moves.is_action, moves.refusal, moves.count_tile
 
 __all__ = ["applied", "dealt"]
 
-#: Reward tile kinds as :class:`_Facts` codes them.
-_COLOUR, _ALL_COLOURS, _RESOURCE, _OTHER_TILE = 0, 1, 2, 3
 
 
 @cython.final
@@ -56,7 +55,7 @@ _COLOUR, _ALL_COLOURS, _RESOURCE, _OTHER_TILE = 0, 1, 2, 3
 @cython.cclass
 class _Facts:
     """What the rules' own steps read of a config at every action, read once per config
-    (:func:`_facts`): the options and counts as C fields, each card's capacities, kind and
+    (:func:`_facts`, built by :func:`~rometools.augustus._turn_facts.facts_of`): the options and counts as C fields, each card's capacities, kind and
     producers as plain dicts and tuples in place of the components' dataclasses, their attributes
     and methods. Private to this module; never part of a state.
 
@@ -82,42 +81,9 @@ class _Facts:
     counts = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, config):
-        comps, cards = config.components, config.objectives
-        self.config = config
-        self.cards = dict(cards.by_number)
-        # each card's slot capacities (Objective.capacities): an objective is complete when its
-        # legions equal them
-        self.caps = {c.number: tuple([n for _, n in c.slots]) for c in cards.cards}
-        self.kind = {c.number: c.kind for c in cards.cards}
-        # each card's slot group of each symbol (the first, as Objective.symbols().index finds it)
-        self.slot_index = {c.number: {sym: j for j, (sym, _) in reversed(list(enumerate(c.slots)))}
-                           for c in cards.cards}
-        # per reward tile: (kind code, colour, need, the numbers of the cards producing its
-        # resource, id); the kinds are validated on load
-        tiles = []
-        for t in comps.rewards:
-            code = {"colour": _COLOUR, "all_colours": _ALL_COLOURS, "resource": _RESOURCE}.get(t.kind, _OTHER_TILE)
-            producers = frozenset([c.number for c in cards.cards if c.yields(t.resource)]) \
-                if code == _RESOURCE else frozenset()
-            tiles.append((code, t.colour, t.need, producers, t.id))
-        self.tiles = tuple(tiles)
-        self.all_colours = any(t[0] == _ALL_COLOURS for t in tiles)
-        self.token_index = {t.id: k for k, t in enumerate(comps.tokens)}
-        self.joker = comps.joker
-        self.players = config.players
-        self.central_row = comps.central_row
-        self.dealt = comps.first_game_dealt if config.first_game else comps.dealt
-        self.first_game = bool(config.first_game)
-        self.objectives_to_end = comps.objectives_to_end
-        # what _may_place reads: each card's slots ((symbol, capacity), ...), the symbol_as powers
-        # ({card: (symbol, counts_as)}) and every slot symbol (the joker's)
-        self.slots = {c.number: c.slots for c in cards.cards}
-        self.symbol_as = {c.number: (c.power.symbol, c.power.counts_as) for c in cards.cards
-                          if c.power.kind == "symbol_as"}
-        self.symbols = tuple(comps.symbols)
-        # the count reward tiles, (index among the rewards, need), in the rewards' order (_count_tile)
-        self.counts = tuple([(k, t.need) for k, t in enumerate(comps.rewards) if t.kind == "count"])
-
+        (self.config, self.cards, self.caps, self.kind, self.slot_index, self.tiles, self.all_colours,
+         self.token_index, self.joker, self.players, self.central_row, self.dealt, self.first_game,
+         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts) = facts_of(config)
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
@@ -372,7 +338,7 @@ def _complete(w: _Work, p: Placed) -> bool:
 @cython.cfunc
 def _placed(plays, number: int) -> Placed:
     """The objective numbered ``number`` among ``plays`` (a seat's, where it is)."""
-    for p in plays:   # a loop, not next() over a generator (see _count_tile)
+    for p in plays:   # a loop, not next() over a generator (see moves.count_tile)
         if p[0] == number:
             return p
     raise AssertionError(f"objective {number} is not in play")
@@ -518,7 +484,7 @@ def _resolve(w: _Work) -> bool:
         return False
     if stage == "claim":  # 4. a count reward, only at exactly its number
         w.current = (seat, n, "take")
-        if _count_tile(w, seat) is not None:
+        if count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat) is not None:
             w.phase, w.seat = "claim", seat
             return True
         return False
@@ -561,12 +527,12 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
     for i in range(len(tiles)):
         code, colour, need, producers, tile_id = tiles[i]
         holder = w.rewards[i]
-        qualifies = (kinds[colour] >= need if code == _COLOUR else least >= need if code == _ALL_COLOURS
+        qualifies = (kinds[colour] >= need if code == COLOUR else least >= need if code == ALL_COLOURS
                      else False)
         if holder < 0 and qualifies:
             w.mutable("rewards")[i] = seat
             w.event("reward", seat, tile_id)
-        elif code == _RESOURCE and holder != seat:
+        elif code == RESOURCE and holder != seat:
             count = _count_in(mine, producers)
             if count < need:
                 continue
@@ -589,29 +555,6 @@ def _count_in(numbers, among: frozenset) -> int:
     return count
 
 
-@cython.locals(k=cython.Py_ssize_t, counts=tuple)
-def _count_tile(w: GameState | _Work, seat: int) -> int | None:
-    """Index of the count reward ``seat`` may claim now, if any.
-
-    "réclamée ... au moment même où il contrôle le nombre exact d'objectifs ... et si la
-    récompense ... est encore disponible ... un joueur ne peut posséder qu'une seule et
-    unique récompense de ce type."
-    """
-    # loops, not any() and next() over generators: a generator closed early makes an exception
-    # and its traceback when compiled, at every completion; the count tiles read from the
-    # config's facts (each tile's kind and need read off its dataclass was most of this)
-    counts, holders = _facts(w.config).counts, w.rewards
-    for k in range(len(counts)):
-        if holders[cython.cast(tuple, counts[k])[0]] == seat:
-            return None
-    have = len(w.controlled[seat])
-    for k in range(len(counts)):
-        i, need = counts[k]
-        if need == have and holders[i] < 0:
-            return i
-    return None
-
-
 @cython.cfunc
 @cython.locals(w=_Work, f=_Facts)
 def _end_of_turn(w: _Work) -> None:
@@ -628,7 +571,7 @@ def _end_of_turn(w: _Work) -> None:
         w.event("reset", w.caller)
     w.token, w.to_place = None, []
     ended = False
-    for c in w.controlled:   # a loop, not any() over a generator (see _count_tile)
+    for c in w.controlled:   # a loop, not any() over a generator (see moves.count_tile)
         if len(c) >= f.objectives_to_end:
             ended = True
     if ended:
@@ -710,12 +653,11 @@ def dealt(state: GameState, cards: list, seed: Any) -> GameState:
 @cython.cfunc
 @cython.locals(w=_Work)
 def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
+    if not checked:   # (moves.refusal: the token left in the bag, the card in the pile)
+        why = refusal(state, action)
+        if why is not None:
+            raise _refuse(w, action, why)
     if state.phase == "draw":
-        if not checked:
-            left = state.bag_left()
-            if not isinstance(action, str) or not left.get(action):
-                raise refused(f"the draw needs a token left in the bag {sorted(t for t, k in left.items() if k)}, "
-                              f"got {shown(action)}", well_formed=is_action(w.config, action))
         kind = w.facts.token_index[action]
         w.mutable("bag")[kind] += 1
         w.draws += 1
@@ -723,10 +665,6 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.history.append(("draw", action))
         w.phase, w.to_place = "place", _seats_from(w.caller, w.facts.players)
         return
-    if not checked and (isinstance(action, bool) or not isinstance(action, int) or action not in state.pile):
-        raise refused(f"{'the set-up deal' if state.phase == 'deal' else 'the refill'} needs a card number "
-                      f"from the face-down pile ({len(state.pile)} cards), got {shown(action)}",
-                      well_formed=is_action(w.config, action))
     w.mutable("pile").remove(action)
     if state.phase == "refill":
         w.mutable("row").append(action)
@@ -755,17 +693,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
     # of the action's time)
     seat, ph = state.seat, state.phase
-    if ph == "keep":
-        kept = w.config.components.kept
-        hand = state.hands[seat]
-        ok = (isinstance(action, tuple) and len(action) == kept + 1 and action[0] == "keep"
-              and len(set(action[1:])) == kept and all(n in hand for n in action[1:]))
-        if not ok:
-            raise _refuse(w, action, f"P{seat + 1} keeps {kept} of the cards dealt, "
-                                     f"e.g. {decisions(state)[0]}; got {shown(action)}")
-        if list(action[1:]) != sorted(action[1:]):  # one action, one spelling: the one legal_actions lists
-            raise _refuse(w, action, f"P{seat + 1}: give the cards kept in increasing number, "
-                                     f"{('keep', *sorted(action[1:]))!r}; got {shown(action)}")
+    if ph == "keep":   # a keep, a claim and a take are checked even when `checked` (moves.refusal)
+        why = refusal(state, action)
+        if why is not None:
+            raise _refuse(w, action, why)
         chosen = tuple(action[1:])
         w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.mutable("hands")[seat] = []  # "défausse les trois autres"
@@ -773,10 +704,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.to_place = w.to_place[1:]
         return
     if ph == "claim":
-        if action not in ("claim", "decline"):
-            raise _refuse(w, action, f"P{seat + 1} may claim the count reward or not: 'claim' or 'decline', "
-                                     f"got {shown(action)}")
-        tile = _count_tile(state, seat)
+        why = refusal(state, action)
+        if why is not None:
+            raise _refuse(w, action, why)
+        tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
             w.mutable("rewards")[tile] = seat
             w.event("reward", seat, w.config.components.rewards[tile].id)
@@ -786,9 +717,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.phase = "resolve"
         return
     if ph == "take":
-        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in state.row):
-            raise _refuse(w, action, f"P{seat + 1} takes a new objective from the central row "
-                                     f"{list(state.row)}: ('take', card); got {shown(action)}")
+        why = refusal(state, action)
+        if why is not None:
+            raise _refuse(w, action, why)
         w.mutable("row").remove(action[1])
         w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))

@@ -1,0 +1,329 @@
+# rometools: compiled twin
+# cython: annotation_typing=False
+"""The rewards a card would bring, and each objective's weight for GreedyBot: its points + 1 + them.
+
+Private to :mod:`rometools.augustus._greedy` (GreedyBot's choice, which documents the bot and
+re-exports :func:`weights` and :func:`reward_bonus`): what the bot rates a card by besides its
+odds, read once per seat while the objectives controlled and the rewards' holders stay
+(``_WEIGHTS``). Like ``_greedy`` it is plain Python that Cython compiles as it is
+(``hatch_build.py``, as ``_weights_c``) and is used as its compiled twin where that matches this
+source (:func:`rometools.core._cython.compiled_or_plain`): the same weights, faster.
+``tests/augustus/test_augustus_bots_views.py`` checks :func:`reward_bonus` against the reward
+tiles, ``tests/augustus/test_augustus_facts.py`` the card facts (:class:`_Cards`) against the
+cards, ``tests/augustus/test_augustus_greedy_shortcuts.py`` the weights the bot reads.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
+
+from rometools.augustus.components import KINDS, Objective
+from rometools.augustus.state import GameState
+
+__all__ = ["reward_bonus", "weights"]
+
+#: The reward tiles of each components, by kind (``_rewards_of``): read once per components.
+_REWARDS: dict = {}
+
+
+@cython.ccall   # a C call within the module
+def _rewards_of(components) -> tuple:
+    """``(colour, all_colours, count, resource)``: the components' reward tiles by kind, as plain
+    tuples (``(index, need, points)``; count ones by need; resource ones with their resource), built
+    once per components (the last 8 kept), so a decision reads only the tiles that bear on a card."""
+    got = _REWARDS.get(id(components))
+    if got is None or got[0] is not components:
+        colour: dict = {}
+        all_colours, resource = [], []
+        count: dict = {}
+        for i, t in enumerate(components.rewards):
+            if t.kind == "colour":
+                colour.setdefault(t.colour, []).append((i, t.need, float(t.points)))
+            elif t.kind == "all_colours":
+                all_colours.append((i, t.need, float(t.points)))
+            elif t.kind == "count":
+                count.setdefault(t.need, []).append((i, float(t.points)))
+            elif t.kind == "resource":
+                resource.append((i, t.resource, t.need, float(t.points)))
+        if len(_REWARDS) >= 8:
+            _REWARDS.pop(next(iter(_REWARDS)))
+        got = _REWARDS[id(components)] = (components, (
+            {k: tuple(v) for k, v in colour.items()}, tuple(all_colours), {k: tuple(v) for k, v in count.items()},
+            tuple(resource)))
+    return got[1]
+
+
+#: ``Objective.yields`` by (what the card produces, the resource): it reads nothing else.
+_YIELDS: dict = {}
+
+
+@cython.cfunc
+def _yields(card: Objective, resource: str) -> bool:
+    """``card.yields(resource)``, kept by what the card produces and the resource (a Python call per
+    card and resource reward was most of :func:`reward_bonus`'s time)."""
+    key = (card.produces, resource)
+    got = _YIELDS.get(key)
+    if got is None:
+        got = _YIELDS[key] = card.yields(resource)
+    return got
+
+
+@cython.final
+@cython.cclass
+class _Cards:
+    """What the bot reads of each card for the rewards, read once per cards and components
+    (:func:`_cards`): by card number ``(kind, points-per-colour power's colour or None, its points,
+    produces anything, (whether it yields the resource of each resource reward, in
+    :func:`_rewards_of` order), the card's points)``, the components' rewards by kind
+    (:func:`_rewards_of`), and :func:`_facts`' answers by the numbers a seat controls
+    (``memo``, the last 512 kept). Plain tuples in place of the dataclasses' attributes and
+    ``Objective.yields`` calls at every rating. Private to this module."""
+
+    cards = cython.declare(object, visibility="readonly")
+    components = cython.declare(object, visibility="readonly")
+    of = cython.declare(dict, visibility="readonly")
+    memo = cython.declare(dict, visibility="readonly")
+    index = cython.declare(tuple, visibility="readonly")
+
+    def __init__(self, cards, components):
+        self.cards, self.components = cards, components
+        self.index = _rewards_of(components)
+        self.of = {c.number: _card_facts(c, self.index[3]) for c in cards.cards}
+        self.memo = {}
+
+
+def _card_facts(card: Objective, resource: tuple) -> tuple:
+    """One card's entry of :class:`_Cards` (also what :func:`reward_bonus` reads of a card given)."""
+    power = card.power
+    ppc = power.kind == "points_per_colour"
+    return (card.kind, power.colour if ppc else None, power.points if ppc else 0, card.produces != "none",
+            tuple([_yields(card, r[1]) for r in resource]), card.points)
+
+
+#: :class:`_Cards` by (id of the cards, id of the components), with both (an id reused: read anew).
+_CARDS: dict = {}
+#: ``(cards, components, their _Cards)`` last asked.
+_LAST_CARDS: tuple = (None, None, None)
+
+
+@cython.cfunc
+def _cards(cards, components) -> _Cards:
+    """The :class:`_Cards` of ``cards`` read against ``components``, built on first use."""
+    global _LAST_CARDS
+    last = _LAST_CARDS
+    if last[0] is cards and last[1] is components:
+        return last[2]
+    key = (id(cards), id(components))
+    got = _CARDS.get(key)
+    if got is None or got.cards is not cards or got.components is not components:
+        if len(_CARDS) >= 8:
+            _CARDS.clear()
+        got = _CARDS[key] = _Cards(cards, components)
+    _LAST_CARDS = (cards, components, got)
+    return got
+
+
+@cython.ccall   # a C call within the module
+@cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=dict, powers=dict, yields=list, f=tuple, y=tuple)
+def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
+    """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
+    ``table.memo`` (they change only when that seat completes an objective)."""
+    memo = table.memo
+    got = memo.get(mine)
+    if got is None:
+        kinds = dict.fromkeys(KINDS, 0)
+        powers = dict.fromkeys(KINDS, 0)
+        yields = [0] * len(resource)
+        of = table.of
+        for n in mine:
+            f = of[n]
+            kinds[f[0]] += 1
+            if f[1] is not None:
+                powers[f[1]] += f[2]
+            y = f[4]
+            for j in range(len(resource)):
+                yields[j] += y[j]
+        if len(memo) >= 512:
+            memo.clear()
+        got = memo[mine] = (kinds, powers, tuple(yields))
+    return got
+
+
+@cython.ccall   # a C call within the module
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, table=_Cards)
+def _context(state: GameState, seat: int) -> tuple:
+    """What the seat's reward prospects depend on, read once per decision: its objectives of each
+    kind, the points-per-colour powers it controls by colour, for each resource reward it does not
+    hold its own producers and the holder's, the count reward its next objective would let it
+    claim, and the components' rewards by kind (:func:`_rewards_of`)."""
+    config = state.config
+    holders = state.rewards
+    table = _cards(config.objectives, config.components)
+    index = table.index
+    count, resource = index[2], index[3]
+    mine = state.controlled[seat]
+    kinds, powers, own = _facts(table, resource, mine)
+    produce: dict = {}
+    for j in range(len(resource)):
+        i = resource[j][0]
+        holder = holders[i]
+        if holder != seat:
+            produce[i] = (own[j], _facts(table, resource, state.controlled[holder])[2][j] if holder >= 0 else 0)
+    bonus = 0.0
+    holds_count = False
+    for tiles in count.values():
+        for i, _points in tiles:
+            if holders[i] == seat:
+                holds_count = True
+    if not holds_count:
+        for i, points in count.get(len(mine) + 1, ()):
+            if holders[i] < 0:
+                bonus = points
+                break
+    return kinds, powers, produce, bonus, index
+
+
+def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | None = None) -> float:
+    """The reward points ``seat`` expects from controlling ``card`` now (points), from the
+    components' reward tiles and the card's power as loaded (a variant's values):
+
+    * a colour reward nobody holds: its points over the objectives of that colour the seat still
+      needs, for a card of that colour;
+    * the all-colours reward nobody holds: its points over the colours still missing, for a card
+      of a missing colour;
+    * the count reward the seat's next objective lets it claim (none once it holds one): its points;
+    * a resource reward the seat does not hold: its points, for a card producing the resource
+      that would bring the seat level with the holder (at least its ``need``);
+    * points per colour: the card's own power over the seat's objectives of that colour (itself
+      included), and the seat's powers for the card's colour.
+
+    A heuristic of the greedy bot (``GreedyBot``), not a rule; 0 when no reward is in reach.
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game, load_objectives
+    >>> s = new_game(rng=0)
+    >>> card = load_objectives().card(23)
+    >>> reward_bonus(s, 0, card) > 0
+    True
+    """
+    if context is None:
+        context = _context(state, seat)
+    return _bonus(state.rewards, _card_facts(card, context[4][3]), context)
+
+
+@cython.cfunc
+@cython.returns(cython.double)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t,
+               missing=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict, yields=tuple,
+               resource=tuple)
+def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
+    """:func:`reward_bonus` of a card read as its :func:`_card_facts` (the same sums, in the same order)."""
+    kinds, powers, produce, bonus, index = context
+    colour, all_colours, _count, resource = index
+    kind, pcolour, ppoints, produces, yields, _points = card
+    have = kinds[kind]
+    for i, need, points in colour.get(kind, ()):
+        if holders[i] < 0 and have < need:
+            bonus += points / (need - have)
+    for i, need, points in all_colours:
+        if holders[i] < 0 and have < need:
+            missing = 0
+            for k in KINDS:
+                if kinds[k] < need:
+                    missing += need - kinds[k]
+            bonus += points / missing
+    if produces:
+        for j in range(len(resource)):
+            i, _res, need, points = resource[j]
+            if yields[j] and i in produce:
+                own, theirs = produce[i]
+                if own + 1 >= need and own + 1 >= theirs:
+                    bonus += points
+    if pcolour is not None:
+        bonus += ppoints * (kinds[pcolour] + (1 if kind == pcolour else 0))
+    return bonus + powers[kind]
+
+
+#: Objective weights by (the seat's controlled objectives, the reward tiles' holders, seat, the
+#: resource rewards' holders' objectives), with the components and cards they were read from: they
+#: change only when one of those does, so the decisions between read them from here
+#: (``{number: weight}``, filled as cards are met).
+_WEIGHTS: dict = {}
+
+
+@cython.ccall
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
+def _entry(state: GameState, seat: int) -> tuple:
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
+    _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
+    depend only on the config and the seat's objectives controlled, which the entry is kept by:
+    :func:`choose` asks the rules once per token, not at every placement)."""
+    config = state.config
+    rewards, controlled = state.rewards, state.controlled
+    mine = controlled[seat]
+    # a state shares its tuples with the states before it until they change (copy on write): the
+    # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
+    # objectives of each resource reward's holder (whose producers it races) to check, so every
+    # decision between two changes of those reads the same entry (which holds them all: an id is
+    # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
+    got = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
+        got = _WEIGHTS.get((id(mine), id(rewards), seat))
+    ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
+    if ok:
+        for h, theirs in got[6]:
+            if controlled[h] is not theirs:
+                ok = False
+                break
+    if not ok:
+        comps, cards = config.components, config.objectives
+        key = (id(mine), id(rewards), seat)
+        rivals = []
+        for r in _rewards_of(comps)[3]:
+            h = rewards[r[0]]
+            if h >= 0 and h != seat:
+                rivals.append((h, controlled[h]))
+        if len(_WEIGHTS) >= 512:
+            _WEIGHTS.clear()
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
+                               _cards(cards, comps), {})
+    if 0 <= seat < len(_LAST_ENTRY):
+        _LAST_ENTRY[seat] = got
+    return got
+
+
+#: Each seat's last entry of ``_WEIGHTS`` (:func:`_entry`), by seat (up to 8).
+_LAST_ENTRY: list = [None] * 8
+
+
+@cython.ccall
+@cython.locals(out=dict, facts=tuple)
+def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
+    """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
+    out = entry[4]
+    w = out.get(n)
+    if w is None:
+        facts = cython.cast(_Cards, entry[8]).of[n]
+        w = out[n] = facts[5] + 1 + _bonus(state.rewards, facts, entry[5])
+    return w
+
+
+@cython.ccall
+@cython.locals(out=dict, entry=tuple)
+def weights(state: GameState, seat: int, plays, entry=None) -> dict:
+    """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
+    (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
+    ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
+    when the caller holds it."""
+    if entry is None:
+        entry = _entry(state, seat)
+    out = entry[4]
+    for p in plays:
+        n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
+        if n not in out:
+            _weight(state, seat, entry, n)
+    return out
