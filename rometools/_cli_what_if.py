@@ -256,8 +256,9 @@ def _common_checks(args) -> None:
     _checked("--workers", args.workers, 1, 1024, "a whole number")
     _checked("--batch", args.batch, 10, 100_000, "a whole number")
     _checked("--confidence", args.confidence, 50, 99.99, "a percentage")
-    if args.address is not None and args.executor != "dask":
-        raise ValueError(f"--address {args.address}: it names a Dask scheduler and needs --executor dask")
+    from rometools.cli import _check_address
+
+    _check_address(args)
 
 
 def _load_variant(flag: str, path: str, game_id: str | None):

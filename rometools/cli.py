@@ -188,6 +188,21 @@ def _named_by(flags: Mapping[str, str | None]) -> Iterator[None]:
         raise ValueError(f"{flag}: {text}") from None
 
 
+def _check_address(args) -> None:
+    """``--address`` without ``--executor dask``, refused in the same words by every command that takes it
+    (simulate, compare, tune), the address cut short if long.
+
+    >>> _check_address(argparse.Namespace(address="tcp://127.0.0.1:8786", executor="process"))
+    Traceback (most recent call last):
+    ValueError: --address tcp://127.0.0.1:8786 names a Dask scheduler: give --executor dask too
+    """
+    from rometools.core.formatting import shown
+
+    if args.address is not None and args.executor != "dask":
+        address = args.address if len(args.address) <= 80 and args.address.isprintable() else shown(args.address, 80)
+        raise ValueError(f"--address {address} names a Dask scheduler: give --executor dask too")
+
+
 def _refuse_malformed(args, parser: argparse.ArgumentParser) -> None:
     """An ``--option`` or ``--compare`` that is not key=value, refused as argparse refuses a flag's value."""
     from rometools.core.formatting import shown
@@ -354,8 +369,7 @@ def _simulate(args) -> int:
     for flag, value, high in (("--games", args.games, MAX_GAMES), ("--workers", args.workers, MAX_WORKERS)):
         if value is not None and value > high:
             raise ValueError(f"{flag} must be at most {high:,}, got {value:,}")
-    if args.address is not None and args.executor != "dask":
-        raise ValueError(f"--address {args.address} names a Dask scheduler: give --executor dask too")
+    _check_address(args)
     args.bots_given = args.bots is not None
     if args.bots is None:   # as compare, tune and report: a variant's win rates read the same in all four
         args.bots = DEFAULT_BOTS

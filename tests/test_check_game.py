@@ -144,6 +144,10 @@ def _no_moves_after_four(state):
     return [] if len(state.history) == 4 else tictactoe.legal_actions(state)
 
 
+def _a_third_seat_after_three(state):
+    return 2 if len(state.history) == 3 else tictactoe.current_player(state)
+
+
 def _apply_that_takes_none(state, action):
     return dataclasses.replace(state) if action is None else tictactoe.apply(state, action)
 
@@ -229,6 +233,8 @@ DEFECTS = {
                                        "replaying its history gives a different state"),
     "the random bot ignores its rng": (tictactoe, {}, {"bots": {"random": _Seedless}}, "same_seed",
                                        "the game or its random bot ignores the rng"),
+    "current_player names no seat": (tictactoe, {"current_player": _a_third_seat_after_three}, {}, "playthroughs",
+                                     "current_player is 2, not a seat 0 to 1 (P1 to P2), CHANCE or TERMINAL"),
     "apply accepts None": (tictactoe, {"apply": _apply_that_takes_none}, {}, "actions",
                            "apply(state, None) accepted an action that is not legal here"),
     "apply raises TypeError": (tictactoe, {"apply": _apply_that_hashes_junk}, {}, "actions",

@@ -720,8 +720,8 @@ def test_validate_reports_every_problem_of_a_variant_file(tmp_path, capsys):
     assert lines[0] == f"invalid: {typo}: 2 problems"
     assert lines[1].startswith(f"invalid: {typo}: options.handicapp: Caesar's Empire has no option 'handicapp' "
                                "(did you mean handicap?)")
-    assert lines[2] == (f"invalid: {typo}: edits: components.toml (as the variant edits it): tables.gold.pionts: no "
-                        "such entry; tables.gold has points")
+    assert lines[2] == (f"invalid: {typo}: edits.components.set: tables.gold.pionts.1 = 3: components.toml refuses it "
+                        "at tables.gold.pionts: no such entry; tables.gold has points")   # the key the file set, first
 
 
 def test_a_seat_handicap_is_taken_in_every_form_a_designer_types(capsys):
@@ -821,3 +821,16 @@ def main_help(command: str) -> str:
     with contextlib.redirect_stdout(buffer), pytest.raises(SystemExit):
         main([command, "--help"])
     return buffer.getvalue()
+
+
+@pytest.mark.parametrize("command", [["simulate", "pig", "--games", "3"], ["compare", "pig", "--set", "target=60"],
+                                     ["tune", "pig", "--parameter", "target", "--values", "50,60"]])
+def test_an_address_without_the_dask_executor_is_refused_in_one_wording(command, capsys):
+    """simulate said "give --executor dask too", compare and tune "it names a Dask scheduler and needs
+    --executor dask": one message now, written once (cli._check_address); a long address cut short."""
+    assert main([*command, "--address", "tcp://127.0.0.1:8786", "--quiet"]) == 2
+    assert capsys.readouterr().err == (f"rometools {command[0]}: --address tcp://127.0.0.1:8786 names a Dask "
+                                       "scheduler: give --executor dask too\n")
+    assert main([*command, "--address", "tcp://" + "h" * 5000, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rometools {command[0]}: --address 'tcp://hhh") and len(err) < 300, err

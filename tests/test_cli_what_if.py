@@ -50,7 +50,8 @@ def test_compare_prints_the_verdict_and_writes_its_json(tmp_path, capsys):
     (["--set", "target=60", "--batch", "5"], "--batch must be a whole number 10 to 100,000, got 5"),
     (["--set", "target=60", "--score-precision", "-1"], "--score-precision must be a number above 0"),
     (["--set", "target=60", "--workers", "0"], "--workers must be a whole number 1 to 1,024, got 0"),
-    (["--set", "target=60", "--address", "tcp://x:1"], "needs --executor dask"),
+    (["--set", "target=60", "--address", "tcp://x:1"], "--address tcp://x:1 names a Dask scheduler: give --executor "
+                                                        "dask too"),
     (["--set", "target=0"], "--set target=0: target must be a whole number 1 to 10,000, got 0"),
     (["--set", "target=60", "--out", "x.csv"], "--out x.csv: write a .json file"),
     (["--set", "target=60", "--restriction", "no_gold"], "--restriction no_gold: unknown restriction 'no_gold'"),

@@ -24,3 +24,23 @@ def test_every_test_module_has_a_name_of_its_own():
             if not (path.parent / "__init__.py").exists():
                 names.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
     assert {n: p for n, p in names.items() if len(p) > 1} == {}
+
+
+#: Lines a source module may have: one read in one sitting (the project's bar for a file).
+MAX_MODULE_LINES = 800
+
+
+def test_every_source_module_is_at_most_800_lines():
+    """A module of the package (or an example's) that outgrows the bar is split along a seam: the
+    what-if studio into mixins (``widgets/what_if.py`` and its ``_what_if_*.py``), IMPERATOR's
+    rules into ``rules.py`` and the compiled ``turn.py``, Caesar's Empire's kernel into
+    ``_kernel.py`` and ``_route_after.py`` (docs/architecture.md). Tests are not held to it."""
+    long = {}
+    for folder in ("rometools", "examples"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if "tests" in path.relative_to(ROOT).parts or path.name.startswith("test_"):
+                continue
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > MAX_MODULE_LINES:
+                long[str(path.relative_to(ROOT))] = lines
+    assert long == {}, f"split these along a seam: {long}"

@@ -48,6 +48,7 @@ __all__ = ["COMPILED", "best_chains", "best_chains_standard", "capture_values", 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
 INF = cython.declare(cython.long, engine.INF)  # a location not joined to Rome (Roads), as a C constant
+_ASKED = cython.declare(cython.int, engine.OWN_ASKED)  # the facts' own rows read by a bot at every move
 _NODE = cython.declare(cython.Py_ssize_t, 6)  # ints a walk node of search() takes
 _ROOM = 64  # walk nodes a shape's buffer starts with room for (it doubles when full)
 
@@ -82,6 +83,8 @@ class _Where:
     nodes: cython.int[::1]  # ``walks`` as C ints
     pending: object  # the walk nodes still to go on from (a stack of their numbers), room for as many
     stack: cython.int[::1]  # ``pending`` as C ints
+    leaves: object  # search()'s step 1 notes here each source's leaf path ends, for step 2 (taken while one runs)
+    lv: cython.int[::1]  # ``leaves`` as C ints: ``2 * locations`` bounds (from, to), then the path ends
     busy: object  # a Lock: the buffers are taken (the plain module's test and set)
     held: cython.bint  # the buffers are taken (the compiled module's test and set: no Python call between them)
     shape: object
@@ -101,6 +104,8 @@ class _Where:
         self.nodes = self.walks
         self.pending = array("i", [0]) * _ROOM
         self.stack = self.pending
+        self.leaves = array("i", [0]) * (2 * shape.locations + shape.cells[shape.locations])
+        self.lv = self.leaves
         self.busy = Lock()
         self.held = False
         self.shape = shape
@@ -212,7 +217,7 @@ def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int
                own_is_exact=cython.bint, i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
                own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
                depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, size=cython.Py_ssize_t, best=list,
-               later=list)
+               later=list, q=cython.Py_ssize_t)
 def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
             budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
             tv, gain_of, tokens, treasures, treasure_value) -> tuple:
@@ -228,13 +233,20 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
     stack: cython.int[::1] = where.stack
     room = len(where.walks) // _NODE  # nodes ``where.walks`` has room for
     count = 0
+    lv: cython.int[::1] = where.lv
+    at = 2 * n  # where the next leaf path end goes in ``lv``
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
         if s and d[where.co + s - 1] < 0:
             continue
         base = xv[ex_at + s]
+        lv[2 * s] = at
         for k in range(b[s], b[s + 1]):
+            if not _leaf(where, b, d, k):
+                continue
+            lv[at] = k  # for step 2, which reads the same leaf ends from each empty city
+            at += 1
             c = b[where.cost + k]
-            if c > budget or not _leaf(where, b, d, k):
+            if c > budget:
                 continue
             u, e = b[where.to + k], b[where.edge + k]
             if not sv[n + u]:
@@ -251,6 +263,7 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
                 nodes = where.nodes
             nodes[3 * count], nodes[3 * count + 1], nodes[3 * count + 2] = s, u, e
             count += 1
+        lv[2 * s + 1] = at
     best = [((nodes[3 * i], 0, nodes[3 * i + 2]), (nodes[3 * i], nodes[3 * i + 1])) for i in range(count)]
     if limit < 2 or not found:  # none: every walk starts with a one-path chain
         return best, top, cheapest, later
@@ -265,9 +278,8 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
         if dw == ow:  # w's route is all the seat's already: no walk gives it more
             continue
         need = shortest = INF  # the least R that can win with some end; the cheapest end
-        for k in range(b[w], b[w + 1]):
-            if not _leaf(where, b, d, k):
-                continue
+        for q in range(lv[2 * w], lv[2 * w + 1]):  # w's leaf path ends, as step 1 noted them
+            k = lv[q]
             u, c2 = b[where.to + k], b[where.cost + k]
             if not sv[n + u]:
                 _fill(where, b, d, u, sv, seat, tv, gain_of, tokens, treasures, treasure_value)
@@ -415,6 +427,7 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
     d: cython.int[::1] = f.cells
     if not d[where.own_ok]:  # the seat's most own Roads (filled in place): every bound below
         engine.own_facts(state)
+    d[where.own_ok] = _ASKED  # read at every move: the next state's are counted as it is built
     n = where.n
     b: cython.int[::1] = where.board
     seat = fields["seat"]

@@ -43,13 +43,15 @@ import heapq
 from array import array
 from bisect import insort
 
+from rometools.core.protocol import TERMINAL
+
 try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-__all__ = ["COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
-           "open_paths", "own_after", "own_rows", "shape_of", "touches"]
+__all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
+           "open_paths", "own_rows", "relax", "shape_of"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -58,6 +60,10 @@ INF = 1 << 30
 #: Route-choice keys pack (-own points, leader's points) as -own * KEY + leader's.
 KEY = 1 << 40
 _KEY = cython.declare(cython.longlong, KEY)  # KEY as a C constant (the compiled loops multiply by it)
+#: ``cells[shape.own_ok]`` once a bot has read the ``own`` rows of a state (1: known, not read yet):
+#: :func:`connect` then counts the next state's rows at once when a new path changes a route.
+ASKED = 2
+_ASKED = cython.declare(cython.int, ASKED)
 
 
 @cython.cclass
@@ -392,12 +398,13 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, co=list, roads_left=list,
+               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, chain=tuple, co=list, roads_left=list,
                fields=dict)
-def connect(state, chain: tuple, ids, state_type):
+def connect(state, chain, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
-    location indices), with its facts carried forward (``state_type``: ``GameState``, built
-    without its dataclass ``__init__``).
+    location indices; ``None``: read from its location ids ``ids``), with its facts carried
+    forward (``state_type``: ``GameState``, built without its dataclass ``__init__``), the
+    seat to move after it among them (:func:`_player_after`).
 
     Place the chain's Roads (noting whether a path before the last shortens or ties a
     route), relax distances only if one shortens, walk the route back from the captured
@@ -414,6 +421,9 @@ def connect(state, chain: tuple, ids, state_type):
     seat = fields["seat"]
     rs = fields["route_score"]
     seats = len(rs)
+    if chain is None:
+        index = fields["config"].board._index
+        chain = tuple([index[x] for x in ids])
     n = len(chain)
     nl = shape.locations
     target = chain[n - 1]
@@ -496,7 +506,10 @@ def connect(state, chain: tuple, ids, state_type):
             o = shape.own + s * nl
             d[o + target] = d[o + a] + (c if s == seat else 0)
         d[shape.up + target] = b[shape.back + last]
-    else:
+        d[shape.own_ok] = 1
+    elif d[shape.own_ok] == _ASKED:  # a bot reads them at every move (GreedyBot): counted again at once
+        _own_rows(shape, b, d)
+    else:  # derived again only if asked (a random playout never asks)
         d[shape.own_ok] = 0
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
@@ -507,15 +520,45 @@ def connect(state, chain: tuple, ids, state_type):
     roads_left[seat] -= cost
     record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
               tuple([locations[i] for i in locs]), tuple(gained))
+    g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
+    after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
+    after["city_owner"] = tuple(co)
+    after["path_owner"] = tuple(po)
+    after["roads_left"] = tuple(roads_left)
+    after["route_score"] = tuple([rs[s] + gained[s] for s in range(seats)])
+    after["seat"] = (seat + 1) % seats
+    after["history"] = fields["history"] + (record,)
+    after["_facts"] = g
     new = _new_object(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
-    _set_attribute(new, "__dict__", {
-        "config": fields["config"], "treasures": fields["treasures"], "city_owner": tuple(co),
-        "path_owner": tuple(po), "roads_left": tuple(roads_left),
-        "route_score": tuple([rs[s] + gained[s] for s in range(seats)]),
-        "seat": (seat + 1) % seats, "history": fields["history"] + (record,),
-        "start": fields["start"], "seed": fields["seed"], "_facts": g,
-    })
+    _set_attribute(new, "__dict__", after)
     return new
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, roads=cython.long, best=cython.long)
+def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_left: list, seat: cython.Py_ssize_t):
+    """The seat to move in the state :func:`connect` builds (``seat``, its seat to move), or
+    ``TERMINAL``: ``rules.current_player`` (its ``_game_ends``) from the facts ``g`` (cells
+    ``d``) at hand, with the cheapest new path kept as ``g.frontier`` when it is needed."""
+    for i in range(shape.cities):
+        if d[shape.co + i] < 0:
+            break
+    else:
+        return TERMINAL  # every city is connected
+    if no_move == "end_game":
+        roads = roads_left[seat]
+    else:
+        roads = roads_left[0]
+        for i in range(1, len(roads_left)):
+            if roads_left[i] > roads:
+                roads = roads_left[i]
+    if roads >= 2:  # a path costs 1 or 2 Roads: 2 always connect something while a city is available
+        return seat
+    best = cheapest_new_path(g)
+    g.frontier = best
+    return seat if 0 < best <= roads else TERMINAL
 
 
 #: ``object.__new__`` and ``object.__setattr__``, looked up once (:func:`connect` builds a state with them).
@@ -587,10 +630,7 @@ def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: c
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, seats=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
-               step=cython.Py_ssize_t, found=cython.bint)
+@cython.locals(f=Facts, shape=Shape)
 def own_rows(f) -> cython.void:
     """Fill the ``own`` and ``up`` sections of ``f`` (once): per seat its most Roads on a
     fewest-Roads route from each location (0 where none), and per location its one next
@@ -600,7 +640,18 @@ def own_rows(f) -> cython.void:
     if f.cells[shape.own_ok]:  # known (before taking the arrays' buffers)
         return
     d: cython.int[::1] = f.cells
-    b: cython.int[::1] = _board(shape)
+    _own_rows(shape, _board(shape), d)
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(n=cython.Py_ssize_t, seats=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
+               step=cython.Py_ssize_t, found=cython.bint)
+def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.void:
+    """:func:`own_rows` on the board's cells ``b`` and the facts' cells ``d``."""
     n, seats = shape.locations, shape.seats
     joined = array("i", [0]) * shape.cities
     jv: cython.int[::1] = joined
@@ -642,90 +693,6 @@ def own_rows(f) -> cython.void:
                 step = -1
         d[shape.up + v] = step
     d[shape.own_ok] = 1
-
-
-@cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(f=Facts, shape=Shape, i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t, c=cython.long)
-def touches(f, chain: tuple) -> cython.bint:
-    """Whether a path of ``chain`` before its last one would shorten or tie a fewest-Roads route
-    (``engine.touches_routes``)."""
-    shape = f.shape
-    d: cython.int[::1] = f.cells
-    b: cython.int[::1] = _board(shape)
-    for i in range(len(chain) - 2):
-        a, v = chain[i], chain[i + 1]
-        c = b[shape.cost + _end(shape, b, a, v)]
-        if d[shape.dist + a] + c <= d[shape.dist + v] or d[shape.dist + v] + c <= d[shape.dist + a]:
-            return True
-    return False
-
-
-@cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, seat=cython.Py_ssize_t, target=cython.Py_ssize_t, near=cython.long,
-               far=cython.long, last=cython.long)
-def own_after(f, chain: tuple, seat) -> cython.long:
-    """The most Roads of ``seat`` on a fewest-Roads route from the captured city after building
-    ``chain`` (``engine.own_roads_after`` of a chain of three paths or more; ``own`` must be
-    known). If no path before the last touches a route, the last source's route plus the last
-    path; else distances relaxed from the chain only as far as its last source, then a
-    longest-path solve on the fewest-Roads DAG from the captured city in which locations
-    nearer Rome than every new path's far end keep their routes."""
-    shape = f.shape
-    b: cython.int[::1] = _board(shape)
-    n = len(chain)
-    target = chain[n - 1]
-    if not touches(f, chain):  # routes unchanged: the last source's route plus the last path
-        a = chain[n - 2]
-        return f.cells[shape.own + seat * shape.locations + a] + b[shape.cost + _end(shape, b, a, target)]
-    cells = f.cells[:]
-    d: cython.int[::1] = cells
-    for i in range(1, n):
-        d[shape.po + b[shape.edge + _end(shape, b, chain[i - 1], chain[i])]] = seat
-    relax(shape, d, chain[:n - 1], chain[n - 2])
-    last = b[shape.cost + _end(shape, b, chain[n - 2], target)]
-    d[shape.dist + target] = d[shape.dist + chain[n - 2]] + last
-    near = INF
-    for i in range(1, n):  # a location nearer Rome than every new path's far end keeps its routes
-        a, v = chain[i - 1], chain[i]
-        far = d[shape.dist + a] if d[shape.dist + a] > d[shape.dist + v] else d[shape.dist + v]
-        if far < near:
-            near = far
-    memo = array("i", [-2]) * shape.locations
-    mv: cython.int[::1] = memo
-    return _most_own(shape, b, d, mv, target, seat, near)
-
-
-@cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
-               g=cython.long, top=cython.long)
-def _most_own(shape: Shape, b: cython.int[::1], d: cython.int[::1], memo: cython.int[::1], v: cython.Py_ssize_t,
-              seat: cython.Py_ssize_t, near: cython.long) -> cython.long:
-    """The most Roads of ``seat`` on a fewest-Roads route from ``v`` (memoised in ``memo``)."""
-    if not v:
-        return 0
-    if memo[v] != -2:
-        return memo[v]
-    dv = d[shape.dist + v]
-    if dv < near:
-        top = d[shape.own + seat * shape.locations + v]
-    else:
-        top = -1
-        for k in range(b[v], b[v + 1]):
-            u, c = b[shape.to + k], b[shape.cost + k]
-            o = d[shape.po + b[shape.edge + k]]
-            if d[shape.dist + u] + c == dv and o >= 0:
-                g = _most_own(shape, b, d, memo, u, seat, near) + (c if o == seat else 0)
-                if g > top:
-                    top = g
-    memo[v] = top
-    return top
 
 
 @cython.ccall

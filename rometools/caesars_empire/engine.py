@@ -53,7 +53,9 @@ sources : tuple[int, ...]
 own : dict[int, tuple[int, ...]] or None
     :func:`most_own_roads` per seat, once asked; :func:`connect` carries it
     through a connection none of whose paths before the last shortens or ties
-    a route (only the captured leaf city's routes are new).
+    a route (only the captured leaf city's routes are new), and counts it
+    again for the next state through any other connection once a bot has read
+    it (:data:`OWN_ASKED`: GreedyBot reads it at every move).
 up : tuple or None
     Per location, its one next step towards Rome on a fewest-Roads route
     ``(location, path index, Roads)``, or ``None`` where there are several
@@ -63,7 +65,9 @@ chains, frontier, player, first, parts, held
     The legal chains (:func:`legal_chain_indices`), the cheapest new path
     (:func:`cheapest_new_path`), ``rules.current_player``,
     :func:`first_route_roads`, ``scoring.score_parts`` and ``scoring.holdings``
-    (every seat's), each once asked.
+    (every seat's), each once asked; :func:`connect` sets ``player`` (the seat
+    to move, or ``TERMINAL``) as it builds the state, and ``frontier`` when it
+    needs it for that.
 
 Each seat's Treasure counts and highest City token per colour are kept in
 the cells too (GreedyBot reads them: ``_greedy_search.standard_values``).
@@ -100,10 +104,16 @@ __all__ = [
 
 #: The packed facts and the loops over them: compiled by Cython at install, else plain Python.
 _kernel = compiled_or_plain("rometools.caesars_empire._kernel")
+#: A chain a bot considers, not built: whether it touches a route, the seat's route after it (compiled or plain).
+_route_after = compiled_or_plain("rometools.caesars_empire._route_after")
 #: RandomBot's chain count and draw: its compiled twin where it was built (the same source).
 _nth_chain = compiled_or_plain("rometools.caesars_empire._chain_count").nth_chain
 #: Distance of a location not yet joined to Rome (Roads).
 INF = _kernel.INF
+#: The value of the facts' ``own_ok`` cell once a bot reads :func:`most_own_roads` at every move
+#: (GreedyBot's search sets it): :func:`connect` then counts the next state's rows as it builds it,
+#: where it would otherwise leave them to be derived when asked (1: known, not read yet).
+OWN_ASKED = _kernel.ASKED
 
 
 def facts(state: GameState):
@@ -306,12 +316,13 @@ def cheapest_new_path(state: GameState) -> int:
 
 
 # ===================================================================== connect
-def connect(state: GameState, chain: tuple[int, ...], ids: tuple[str, ...] | None = None) -> GameState:
+def connect(state: GameState, chain: tuple[int, ...] | None, ids: tuple[str, ...] | None = None) -> GameState:
     """``rules.connect`` for the built-in route policies, incrementally.
 
     Place the chain's Roads, take the tokens, score the fewest-Roads route
     (the policy's choice on a tie), pass the turn. ``chain`` is a legal chain
-    as location indices (not checked again). Distances are relaxed from the
+    as location indices (not checked again; ``None``: read from ``ids``).
+    Distances are relaxed from the
     chain only when a new path shortens a route (otherwise only the captured
     city, a leaf of the built network, gets a distance); the route is walked
     back from the captured city, and tied routes are solved only from the
@@ -421,7 +432,7 @@ def touches_routes(state: GameState, chain: tuple[int, ...]) -> bool:
     Roads. (A bot maximising points, then fewest Roads, never prefers such a
     chain.)
     """
-    return _kernel.touches(state._facts or facts(state), chain)
+    return _route_after.touches(state._facts or facts(state), chain)
 
 
 def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int] | None = None, *,
@@ -433,7 +444,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     ``touches`` is :func:`touches_routes` of the chain when the caller knows it.
     Equals the best ``RouteOption.points[seat]`` (undoubled) of
     ``rules.route_points`` after the chain is built. A chain of three paths or
-    more is valued by ``_kernel.own_after``: the last source's route plus the
+    more is valued by ``_route_after.own_after``: the last source's route plus the
     last path when no path touches a route, else a solve on the fewest-Roads
     DAG after the chain.
 
@@ -446,7 +457,7 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     1
     """
     if len(chain) > 3 and touches is None:  # the kernel checks whether routes change, and solves if they do
-        return _kernel.own_after(own_facts(state), chain, state.seat)
+        return _route_after.own_after(own_facts(state), chain, state.seat, _kernel.relax)
     b = state.config.board
     edge_of, cost_of = b._edge, b._cost
     if own is None:
@@ -470,4 +481,4 @@ def own_roads_after(state: GameState, chain: tuple[int, ...], own: Sequence[int]
     # a route, routes are unchanged: the last source's route plus the last path
     if not touches:
         return own[chain[-2]] + last
-    return _kernel.own_after(own_facts(state), chain, state.seat)
+    return _route_after.own_after(own_facts(state), chain, state.seat, _kernel.relax)

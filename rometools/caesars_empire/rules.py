@@ -77,6 +77,7 @@ __all__ = [
 ]
 
 _BUILT_IN = ("self_then_leader", "first")  # route policies the engine solves itself
+_connect = engine._kernel.connect  # ``engine.connect`` without its Python frame (:func:`apply_legal`)
 
 
 # ===================================================================== route scoring
@@ -695,11 +696,16 @@ def apply(state: GameState, action: Any) -> GameState:
 def apply_legal(state: GameState, action: Any) -> GameState:
     """:func:`apply` for an action known to be legal (the play loop's trusted bots).
 
-    Skips :func:`check_chain`; anything else goes through :func:`apply`.
+    Skips :func:`check_chain`; anything else goes through :func:`apply`. A chain goes
+    straight to the engine's kernel (``engine.connect``), which reads its location indices
+    from its ids and decides the seat to move next (:func:`current_player`) as it builds
+    the state.
     """
-    config = state.config
-    if action.__class__ is tuple and config.route_policy in _BUILT_IN:
-        return engine.connect(state, engine.chain_indices(config.board, action), action)
+    fields = state.__dict__
+    if action.__class__ is tuple and fields["config"].route_policy in _BUILT_IN:
+        if fields["_facts"] is None:
+            engine.facts(state)
+        return _connect(state, None, action, GameState)
     return apply(state, action)
 
 

@@ -150,7 +150,7 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     >>> find_twins()   # doctest: +NORMALIZE_WHITESPACE
     ('rometools.augustus._greedy', 'rometools.augustus.moves', 'rometools.augustus.rules',
      'rometools.augustus.turn', 'rometools.caesars_empire._chain_count', 'rometools.caesars_empire._greedy_search',
-     'rometools.caesars_empire._kernel', 'rometools.core._loop',
+     'rometools.caesars_empire._kernel', 'rometools.caesars_empire._route_after', 'rometools.core._loop',
      'rometools.imperator._greedy', 'rometools.imperator.rules', 'rometools.imperator.turn',
      'rometools.via_romana._greedy',
      'rometools.via_romana._tables', 'rometools.via_romana.facts', 'rometools.via_romana.moves',

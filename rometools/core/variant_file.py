@@ -28,6 +28,7 @@ Examples
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -236,11 +237,87 @@ def _raise(source: str, entry: str, problem: str):
     raise DataFileError(source, entry, problem)
 
 
+def _json_value(value: Any) -> Any:
+    """A variant's value as plain JSON-able Python (tuples as lists, read-only mappings as dicts)."""
+    if isinstance(value, Mapping):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    return value
+
+
+def _edit_value_text(value: Any) -> str:
+    """One edit's value as a variant's changes write it (JSON; text bare when it reads back as itself)."""
+    import json
+
+    from rometools.core.parameters import typed_value
+
+    value = _json_value(value)
+    if isinstance(value, str) and value and "\n" not in value:
+        try:
+            if typed_value(value) == value:   # read back as this text (not a number: "03" is quoted)
+                return value
+        except RecursionError:
+            pass
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _edit_refused(variant: _Variant, where: str, problem: str) -> tuple[str, str, str] | None:
+    """The one edit of ``variant`` that an edited file's refusal of a whole entry comes from, in words.
+
+    A file checks a list or a table whole, so setting one key (``tables.gold.points.7 = -49``) is
+    refused as the entry over it (``tables.gold.points: points must be 0 to 10000, got [0, 4, ...,
+    -49]``). The designer set the key, so the message names it first: the studio (its Changes box,
+    an uploaded file) and :func:`~rometools.core.variants.load_variant` (``validate``, ``--variant``)
+    say it alike.
+
+    Parameters
+    ----------
+    variant : rometools.Variant
+        The variant whose load was refused.
+    where : str
+        The refusal's file and entry: ``"components.toml (as the variant edits it): tables.gold.points"``
+        (a variant file's ``edits: `` before it is dropped).
+    problem : str
+        The refusal's problem.
+
+    Returns
+    -------
+    tuple of (str, str, str) or None
+        ``(file option, "set" or "remove", "address = value: words")``, as a variant file holds the edit
+        (``[edits.components.set]``), e.g. ``("components", "set", "tables.gold.points.7 = -49:
+        components.toml refuses it at tables.gold.points: points must be ...")``; ``None`` when the
+        refusal names the key itself, or none or more than one of the variant's edits lies under it.
+    """
+    where = where.removeprefix("edits: ")
+    for file, changes in variant.edits.items():
+        try:
+            base = variant.base_file(file).name
+        except (RometoolsError, ValueError, TypeError, KeyError, OSError):
+            continue
+        named = f"{base} (as the variant edits it): "
+        if not where.startswith(named):
+            continue
+        entry = where[len(named):]
+        under = [a for a in changes if a.startswith(entry + ".")]
+        if len(under) == 1 and entry:
+            value = changes[under[0]]
+            said = "removed" if value is None else _edit_value_text(value)
+            said = said if len(said) <= 60 else shown(said, 60)
+            return (file, "remove" if value is None else "set",
+                    f"{under[0]} = {said}: {base} refuses it at {entry}: {problem}")
+    return None
+
+
 def _checked_load(variant: _Variant, source: str) -> _Variant:
-    """:func:`~rometools.core.variants.load_variant`'s check: the variant loaded, each refusal as a DataFileError naming ``source``."""
+    """:func:`~rometools.core.variants.load_variant`'s check: the variant loaded, each refusal as a DataFileError
+    naming ``source`` (a refusal of a whole list or table naming the one key of it the variant set, :func:`_edit_refused`)."""
     try:
         variant.load()
     except DataFileError as err:
+        one = _edit_refused(variant, f"{err.path}: {err.entry}", err.problem)
+        if one is not None:
+            raise DataFileError(source, f"edits.{one[0]}.{one[1]}", one[2]) from None
         raise DataFileError(source, f"edits: {err.path}: {err.entry}" if err.entry else "edits",
                             err.problem) from None
     except OptionError as err:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rometools.core.errors import ArgumentError, DataFileError
-from rometools.core.formatting import shown
+from rometools.core.formatting import seat_range, shown
 from rometools.draws._engine import Work, _arrangements, _partitions
 
 if TYPE_CHECKING:
@@ -43,8 +43,8 @@ def _seat(value: object, seats: int | None, where: str) -> int:
         raise ArgumentError(f"{where}: a seat is a whole number (0 for the first player), got {shown(value)}")
     value = int(value)
     if value < 0 or (seats is not None and value >= seats):
-        top = f" to {seats - 1}" if seats is not None else " or more"
-        raise ArgumentError(f"{where}: seat {value} does not exist (seats are 0{top})")
+        seats_are = seat_range(seats) if seats is not None else "0 or more"
+        raise ArgumentError(f"{where}: seat {value} does not exist (seats are {seats_are})")
     return value
 
 
@@ -109,7 +109,7 @@ class Record:
             if isinstance(game, Mapping):
                 row = [0] * players
                 if set(game) != set(range(players)):
-                    raise ArgumentError(f"{where}: give a score for every seat 0 to {players - 1}, got seats "
+                    raise ArgumentError(f"{where}: give a score for every seat {seat_range(players)}, got seats "
                                         f"{shown(sorted(game, key=repr))}")
                 for seat, score in game.items():
                     if isinstance(score, bool) or not isinstance(score, numbers.Integral):
@@ -211,7 +211,7 @@ class Record:
                 raise DataFileError(path, f"row {i}", f"seat and {by} must be whole numbers, got "
                                     f"{shown(row.get('seat'))} and {shown(row.get(by))}") from None
             if seat < 0 or seat >= MAX_SEATS:
-                raise DataFileError(path, f"row {i}", f"seat {seat} is out of range 0 to {MAX_SEATS - 1}")
+                raise DataFileError(path, f"row {i}", f"seat {seat} is out of range {seat_range(MAX_SEATS)}")
             game = games.setdefault(str(row["game"]), {})
             if seat in game:
                 raise DataFileError(path, f"row {i}", f"game {shown(row['game'])} lists seat {seat} twice")
@@ -220,7 +220,7 @@ class Record:
         entries: list[object] = []
         for name, game in games.items():
             if set(game) != set(range(players)):
-                raise DataFileError(path, f"game {shown(name)}", f"needs a row for every seat 0 to {players - 1}")
+                raise DataFileError(path, f"game {shown(name)}", f"needs a row for every seat {seat_range(players)}")
             if by == "score":
                 entries.append(game)
             else:

@@ -133,7 +133,7 @@ from rometools.core.errors import (
     InvalidActionError,
     RulesError,
 )
-from rometools.core.formatting import shown
+from rometools.core.formatting import seat_range, shown
 from rometools.core.load import load_game
 from rometools.core.playout import (
     play,
@@ -452,7 +452,7 @@ def _check_playthroughs(case: _Case) -> None:
                 action = sample_outcome(outcomes, rng)
             else:
                 _require(type(player) is int and 0 <= player < players,
-                         f"{at}: current_player is {player!r}, not a seat 0 to {players - 1}, CHANCE or TERMINAL")
+                         f"{at}: current_player is {player!r}, not a seat {seat_range(players)}, CHANCE or TERMINAL")
                 _require(rules.chance_outcomes(state) == [], f"{at}: chance outcomes listed at a decision node")
                 action = seats[player].choose(state, rng)
                 _require(action in legal, f"{at}: bot {bots[player]!r} chose {shown(action)}, not a legal action")

@@ -525,6 +525,10 @@ class Explorer(widgets.VBox):
         """``{control name: (type, value)}``, to tell afterwards which controls a refusal put back."""
         return {name: (type(w.value), w.value) for name, w in self._controls.items() if w.has_trait("value")}
 
+    def _read_back(self, name: str) -> str:
+        """How a control a refusal put back reads now, in the message (default :func:`_as_read`)."""
+        return _as_read(self._controls[name])
+
     def _show_refusal(self, err: BaseException, typed: Mapping[str, tuple[type, Any]]) -> None:
         """The message of a refusal, true for the controls as they read now.
 
@@ -550,7 +554,7 @@ class Explorer(widgets.VBox):
         """
         back = [name for name, (kind, value) in typed.items()
                 if (type(self._controls[name].value), self._controls[name].value) != (kind, value)]
-        self._box_back = [(self.field_label(name), _as_read(self._controls[name])) for name in back] or None
+        self._box_back = [(self.field_label(name), self._read_back(name)) for name in back] or None
         try:
             self._show_error(err)
         finally:

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from rometools.core.data import load_text
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
-from rometools.widgets._base import WholeNumberText, _as_read
+from rometools.widgets._base import WholeNumberText, _as_read, _text_of
 from rometools.widgets._inputs import NumberBoxError
 
 __all__ = ["CountsEditor", "CountsField"]
@@ -105,10 +105,11 @@ class CountsEditor:
         self._save.on_click(lambda _b: self._save_clicked())
         self.status = widgets.HTML("")
         self.status.add_class("rt-counts-status")
+        self.buttons_row = widgets.HBox([self._reset, self._path, self._save])
         self.view = widgets.VBox([
             widgets.HTML("<b>Component mix</b>: edit a count, and every figure follows; "
                          "<b>Save</b> keeps the edited mix as a data file."),
-            *rows, widgets.HBox([self._reset, self._path, self._save]), self.status])
+            *rows, self.buttons_row, self.status])
         self.view.add_class("rt-counts-editor")
 
     # ------------------------------------------------------------ values
@@ -284,3 +285,34 @@ class CountsField:
         super()._assign(values)
         if counts is not None:
             self.counts_editor.assign(counts)
+
+    # ------------------------------------------------------------ where a refusal is said
+    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+        """A refusal of the mix is said beside the count boxes it puts back (a trial found it far above
+        them, over the chart); any other refusal where the explorer says it."""
+        super()._show_error(err, kept)
+        labels = tuple(self.field_label(f"count_{kind}") for kind in self.counts_editor.boxes)
+        field = getattr(err, "field", None)
+        near = ((isinstance(field, str) and (field.startswith("count_") or field == "counts"))
+                or any(label in labels for label, _ in self._box_back or ())
+                or _text_of(err).startswith(("Counts", *labels)))
+        self._place_message(near_counts=near)
+
+    def _show_notes(self) -> None:
+        super()._show_notes()
+        self._place_message(near_counts=False)
+
+    def _place_message(self, *, near_counts: bool) -> None:
+        """The message area under the count boxes (above Published mix and Save), or back in its place."""
+        view, message = self.counts_editor.view, self._message
+        inside = message in view.children
+        if near_counts and not inside:
+            if message in self.children:
+                self.__dict__["_message_home"] = list(self.children).index(message)
+                self.children = tuple(c for c in self.children if c is not message)
+            at = list(view.children).index(self.counts_editor.buttons_row)
+            view.children = (*view.children[:at], message, *view.children[at:])
+        elif not near_counts and inside:
+            view.children = tuple(c for c in view.children if c is not message)
+            home = self.__dict__.get("_message_home", 0)
+            self.children = (*self.children[:home], message, *self.children[home:])

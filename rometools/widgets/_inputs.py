@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from traitlets import Float, Int, TraitError, Unicode, Union
 
 from rometools.core.data_text import MAX_FILE_BYTES
+from rometools.core.errors import RometoolsError
 from rometools.core.formatting import number, shown
 
 __all__ = ["FILE_TIMEOUT_S", "INPUT_ERRORS", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "busy", "call_with_timeout",
@@ -160,13 +161,22 @@ def whole_number(label: str, value: Any, low: int | None = 0, high: int | None =
 
 
 
-class NumberBoxError(ValueError):
+class NumberBoxError(RometoolsError, ValueError):
     """A number box's value refused; ``field`` names the box (a control), which goes back.
 
     :meth:`Explorer.number_boxes` raises it for a value out of a box's fixed
     range; an explorer's :meth:`Explorer._compute` raises it for a range that
     depends on other controls (draws from the bag shown), so that every
     refusal of a whole-number box puts the box back to the value shown.
+    A :class:`~rometools.core.errors.RometoolsError`, it pickles whole (its ``field`` and
+    message), as every error a designer can trigger does.
+
+    Examples
+    --------
+    >>> import pickle
+    >>> err = pickle.loads(pickle.dumps(NumberBoxError("seed", "Seed must be a whole number 0 to 9, got -1")))
+    >>> type(err).__name__, err.field, str(err)
+    ('NumberBoxError', 'seed', 'Seed must be a whole number 0 to 9, got -1')
     """
 
     def __init__(self, field: str, text: str):

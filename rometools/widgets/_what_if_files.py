@@ -7,7 +7,6 @@ upload (no path on the server is typed). A loaded variant goes into the controls
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 from pathlib import Path
@@ -15,7 +14,9 @@ from typing import Any
 
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
+from rometools.core.variant_file import _checked_load
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
+from rometools.widgets._html import download_button
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
 __all__ = ["StudioFiles"]
@@ -54,16 +55,15 @@ class StudioFiles:
         (:func:`rometools.load_variant`): naming the file (``<variant>`` for text), the entry and the
         problem, never the Changes box it did not reach.
         """
-        from rometools.core.variant_file import _checked_load
-        from rometools.core.variants import Variant, load_variant
+        from rometools.core.variants import Variant
 
         try:
             if isinstance(source, Variant):
                 v = _checked_load(source, "<variant>")
             elif isinstance(source, str) and "\n" in source:
                 v = _checked_load(Variant.from_toml(source), "<variant>")
-            else:
-                v = load_variant(source)
+            else:   # as load_variant reads it
+                v = _checked_load(Variant.from_toml(Path(source)), os.fspath(source))
         except INPUT_ERRORS as err:
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             return False
@@ -105,6 +105,7 @@ class StudioFiles:
     def _on_upload(self, change) -> None:
         if self._hold or not change["new"]:
             return
+        self._uploaded = None
         try:
             name, content = _upload(change["new"][0], "variant")
             try:
@@ -112,30 +113,49 @@ class StudioFiles:
             except UnicodeDecodeError:
                 raise ValueError(f"{name} is not UTF-8 text") from None
         except INPUT_ERRORS as err:
+            self._clear_upload()
             self._say_file(f"Cannot load: {_text_of(err)}", error=True)
             return
-        finally:
-            was, self._hold = self._hold, True
-            try:
-                self._upload.value = ()
-            finally:
-                self._hold = was
-        from rometools.core.variant_file import _checked_load
         from rometools.core.variants import Variant
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
             uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
         except INPUT_ERRORS as err:
+            self._clear_upload()
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
             self._say_file(f"Cannot load {name}: see the message below.", error=True)
             return
         if self.load(uploaded):
+            self._uploaded = self._file_question()   # the button's count stays 1 while this is shown
             self._say_file(f"Loaded {name}.")
         else:
+            self._clear_upload()
             self._say_file(f"Cannot load {name}: see the message below.", error=True)
 
+    def _file_question(self) -> dict[str, Any]:
+        """What a variant file sets of the question: its game, players, changes and name."""
+        return {"game": self._game.value, "players": self._players.value, "changes": dict(self._changes),
+                "name": self._name.value}
+
+    def _clear_upload(self) -> None:
+        """The upload button holds no file: its count reads 0 (and the same file uploaded again loads again)."""
+        self._uploaded = None
+        was, self._hold = self._hold, True
+        try:
+            self._upload.value = ()
+        finally:
+            self._hold = was
+
+    def _keep_upload_count(self) -> None:
+        """The upload button's count kept true (ipywidgets draws it; no trait hides it): 1 while the
+        question shown is the file's, 0 once the question is changed (the file then loads again)."""
+        if self._upload.value and self._uploaded is not None and self._file_question() != self._uploaded:
+            self._clear_upload()
+
     def _draw_download(self, variant) -> None:
-        data = base64.b64encode(variant.to_toml().encode("utf-8")).decode("ascii")
+        """The variant the controls describe, as a download drawn as a button (:func:`download_button`)."""
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in (variant.name or "variant"))[:40] or "variant"
-        self._download.value = (f"<a class='rt-download' download='{html.escape(stem)}.toml' "
-                                f"href='data:application/toml;base64,{data}'>Save the variant (TOML)</a>")
+        self._download.value = download_button(
+            variant.to_toml().encode("utf-8"), f"{stem}.toml", "Save the variant (TOML)", "application/toml",
+            "rt-download", f"Download the variant as {stem}.toml: load it here with Load a variant, or play it with "
+                           "rometools simulate --variant")

@@ -12,7 +12,6 @@ Split out of :mod:`rometools.widgets.what_if`, which re-exports every public nam
 from __future__ import annotations
 
 import html
-import json
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -20,6 +19,8 @@ from typing import Any
 from rometools.charts._common import legend_above
 from rometools.core.formatting import counted, number, shown
 from rometools.core.sequential import MIN_PAIRS
+from rometools.core.variant_file import _edit_value_text as _value_text
+from rometools.core.variant_file import _json_value
 from rometools.widgets._html import html_table
 
 __all__ = ["changes_text", "parse_changes", "variant_changes"]
@@ -32,29 +33,6 @@ CHART_WIDTH = 560
 
 
 # ===================================================================== the changes as text
-def _json_value(value: Any) -> Any:
-    """A variant's value as plain JSON-able Python (tuples as lists, read-only mappings as dicts)."""
-    if isinstance(value, Mapping):
-        return {str(k): _json_value(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_value(v) for v in value]
-    return value
-
-
-def _value_text(value: Any) -> str:
-    """One value as a line of the changes writes it (JSON; text bare when it cannot be read otherwise)."""
-    from rometools.core.parameters import typed_value
-
-    value = _json_value(value)
-    if isinstance(value, str) and value and "\n" not in value:
-        try:
-            if typed_value(value) == value:   # read back as this text (not a number: "03" is quoted)
-                return value
-        except RecursionError:
-            pass
-    return json.dumps(value, ensure_ascii=False)
-
-
 def changes_text(changes: Mapping[str, Any]) -> str:
     """The changes as the studio's Changes box writes them: one ``address = value`` a line.
 

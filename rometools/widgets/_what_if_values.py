@@ -97,20 +97,24 @@ class StudioValues:
         return "" if value is None else _value_text(value)
 
     def _fill_new_value(self) -> None:
-        """The New value box: the picked value as the variant has it (the designer edits it)."""
+        """The New value box: empty, showing the picked value as the variant has it greyed (its placeholder),
+        so what is typed replaces that value (a trial clicked in a box holding 0, typed 3 and got 03)."""
         text = self._picked_text()
         if text is None:
             return
         was, self._hold = self._hold, True
         try:
-            self._new_value.value = text
+            self._new_value.value = ""
+            self._new_value.placeholder = text if len(text) <= 80 else text[:79] + "\u2026"
+            self._new_value.tooltip = (f"{self._pick.value} is now {self._new_value.placeholder or 'empty'}: type "
+                                       "its new value here, then press Set")
         finally:
             self._hold = was
 
     def _picker_attempt(self, action, *, refused_box: str | None = None) -> bool:
         """Run a picker button's ``action`` as an update; a refusal puts back the view shown, except the
         pick: Value stays on the value the designer picked (the next Set goes to it), and the box the
-        refusal is about (``refused_box``, New value for Set) reads the picked value again.
+        refusal is about (``refused_box``, New value for Set) is emptied again, the picked value greyed in it.
 
         The pick is no part of the view (picking redraws nothing), so the last view's snapshot holds
         the value picked when it was drawn: putting that back would move the picker to another
@@ -121,9 +125,9 @@ class StudioValues:
             controls = dict(restore.controls)
             if self._pick.value in [o[1] for o in controls["pick"].get("options", ())]:
                 controls["pick"] = {**controls["pick"], "value": self._pick.value}
-            text = self._picked_text() if refused_box == "new_value" else self._new_value.value
-            controls["new_value"] = {**controls["new_value"], "value": self._new_value.value if text is None
-                                     else text}
+            # New value refused: emptied again, the picked value shown greyed in it (_fill_new_value)
+            text = "" if refused_box == "new_value" and self._picked_text() is not None else self._new_value.value
+            controls["new_value"] = {**controls["new_value"], "value": text}
             restore = Snapshot(controls, restore.model)
         return self._attempt(action, restore_to=restore)
 
@@ -153,6 +157,12 @@ class StudioValues:
         except ValueError as err:
             raise ValueError("New value: " + _text_of(err).removeprefix("Changes: ")) from None
         self._write_changes(self._as_held(changes, variant), f"{address} set")
+
+    def _read_back(self, name: str) -> str:
+        """New value put back after a refusal reads as the designer sees it: empty, the value now greyed."""
+        if name == "new_value" and not self._new_value.value and self._new_value.placeholder:
+            return f"empty, {self._pick.value} now {self._new_value.placeholder} greyed in it"
+        return super()._read_back(name)
 
     def _unset_picked(self) -> None:
         address = self._picked()

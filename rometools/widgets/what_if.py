@@ -23,7 +23,8 @@
 
 The studio is this module and its mixins: the runs (:mod:`rometools.widgets._what_if_runs`), the
 table of values and the picker (:mod:`~rometools.widgets._what_if_values`), the variant file
-(:mod:`~rometools.widgets._what_if_files`) and the words (:mod:`~rometools.widgets._what_if_text`,
+(:mod:`~rometools.widgets._what_if_files`), the question checked and built
+(:mod:`~rometools.widgets._what_if_question`) and the words (:mod:`~rometools.widgets._what_if_text`,
 whose public names are re-exported here).
 
 Examples
@@ -45,7 +46,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import math
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -54,12 +54,11 @@ import ipywidgets as widgets
 
 import rometools
 from rometools.charts._common import empty_figure
-from rometools.core.errors import DataFileError
+from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.formatting import counted, number, shown
 from rometools.core.game import game_spec, load_game
 from rometools.core.playtest import player_counts
 from rometools.widgets._base import (
-    INPUT_ERRORS,
     MAX_SEED,
     ChartFigure,
     Explorer,
@@ -72,9 +71,14 @@ from rometools.widgets._base import (
     inline_toggle,
     plain_text,
     trace_data,
-    whole_number,
 )
 from rometools.widgets._what_if_files import StudioFiles
+from rometools.widgets._what_if_question import (  # noqa: F401 (re-exported)
+    PRECISIONS,
+    SCORE_PRECISIONS,
+    TARGETS,
+    StudioQuestion,
+)
 from rometools.widgets._what_if_runs import StudioRuns
 from rometools.widgets._what_if_text import (  # noqa: F401 (re-exported)
     CHART_WIDTH,
@@ -102,16 +106,14 @@ MAX_TUNE_GAMES = 10_000_000
 MAX_CHECK_GAMES = 1_000_000
 #: The most paired games (or games per candidate) between two looks.
 MAX_BATCH = 100_000
-#: Precisions offered, in percentage points of win rate (Compare; Tune's tolerance for equal seats).
-PRECISIONS = (0.5, 1, 2, 3, 5, 10)
-#: Precisions offered for mean scores and the score spread, in points.
-SCORE_PRECISIONS = (0.5, 1, 2, 5, 10, 20)
-#: What Tune aims at: equal seats (the fair share), or a mean game length.
-TARGETS = "equal-seats or length=<number> (a mean game length in the game's own unit, e.g. length=40)"
+#: The upload button's tooltip; its count in brackets is the file's: 1 while the question shown is that file's.
+UPLOAD_TOOLTIP = (f"Load a variant file (.toml, at most {number(MAX_FILE_BYTES)} bytes) saved here or by rometools. "
+                  "(1) beside the button: the question shown is the file last uploaded; (0): it is not (changed since, "
+                  "or the file was refused), or none is uploaded")
 
 
 # ===================================================================== the studio
-class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
+class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explorer):
     """A game's every editable value, a variant of it compared with the published game until the
     answer is clear, and one value tuned to a target: the what-if studio (issue 43).
 
@@ -285,8 +287,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         else:
             self._download = widgets.HTML("")
             self._download.add_class("rt-whatif-download")
+            # ipywidgets 8 draws a FileUpload as "description (files held)", and has no trait to drop the
+            # count: it is kept true, 1 while the question shown is the file's (_keep_upload_count)
             self._upload = widgets.FileUpload(accept=".toml", multiple=False, description="Load a variant",
-                                              layout={"width": "170px"})
+                                              tooltip=UPLOAD_TOOLTIP, layout={"width": "170px"})
+            self._uploaded: dict[str, Any] | None = None   # the question the file held, while it is shown
             self._upload.add_class("rt-whatif-upload")
             self._upload.observe(self._on_upload, names="value")
             file_row = [self._download, self._upload]
@@ -459,55 +464,6 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         out["changes"] = dict(self._changes)
         return {name: out[name] for name in self.fields()}
 
-    def _check(self, name: str, value: Any) -> Any:
-        if name == "game":
-            if not isinstance(value, str) or value not in rometools.games():
-                raise ValueError(f"Game must be one of {', '.join(rometools.games())}, got {shown(value)}")
-        elif name == "players":
-            whole_number("Players", value, 1, 64)
-        elif name == "changes":
-            if not isinstance(value, Mapping):
-                raise ValueError(f"Changes must be a mapping of address to value, e.g. {{'hand': 5}}, got "
-                                 f"{shown(value)}")
-            if len(value) > MAX_CHANGES:
-                raise ValueError(f"Changes: {number(len(value))} values; a variant changes a few "
-                                 f"(at most {MAX_CHANGES})")
-            for key in value:
-                if not isinstance(key, str) or not key.strip() or "\n" in key or "=" in key:
-                    raise ValueError(f"Changes: an address is text such as 'hand' or 'handicap.4', got "
-                                     f"{shown(key, 60)}")
-            try:
-                text = changes_text(value)
-            except (TypeError, ValueError, RecursionError):
-                raise ValueError("Changes: a value of a kind a variant cannot hold; give numbers, text, true/false, "
-                                 "lists or tables") from None
-            if len(text) > MAX_CHANGES_TEXT:
-                raise ValueError(f"Changes: {number(len(text))} characters; a variant changes a few values")
-            if parse_changes(text) != _json_value(dict(value)):
-                raise ValueError(f"Changes: a value that does not read back as written, in {shown(text, 80)}; "
-                                 "give numbers, text, true/false, lists or tables")
-        elif name in ("bots", "name", "parameter", "values", "target"):
-            if not isinstance(value, str):
-                raise ValueError(f"{self.field_label(name)} must be text, got {shown(value)}")
-            if name == "name":
-                self._check_name(value)
-            if name == "values":
-                self._parse_values(value)
-            if name == "target":
-                self._parse_target(value)
-        elif name == "tab":
-            if value not in ("compare", "tune"):
-                raise ValueError(f"Show must be 'compare' or 'tune', got {shown(value)}")
-        elif name in self.NUMBER_BOXES:
-            low, high = self.NUMBER_BOXES[name]
-            return whole_number(self.field_label(name), value, low, high)
-        elif name in ("precision", "score_precision"):
-            offered = PRECISIONS if name == "precision" else SCORE_PRECISIONS
-            if isinstance(value, bool) or not isinstance(value, int | float) or value not in offered:
-                raise ValueError(f"{self.field_label(name)} must be one of {', '.join(f'{p:g}' for p in offered)} "
-                                 f"points, got {shown(value)}")
-        return value
-
     def _assign(self, values: dict[str, Any]) -> None:
         old = self._game.value
         game_changed = "game" in values and values["game"] != old
@@ -551,122 +507,6 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
                      "values", "target", "tune_games", "check_games"):
             if name in values:
                 self._controls[name].value = values[name]
-
-    # ------------------------------------------------------------ the question
-    def _build(self, changes: Mapping[str, Any]):
-        """The published game and the variant of these changes, both loaded (checked) now.
-
-        Raises
-        ------
-        ValueError
-            "Changes: ..." naming the address and what is wrong, as the variant's own check says it.
-        """
-        from rometools.core.variants import MAX_NAME_CHARS, Variant
-
-        game, players = self._game.value, self._players.value
-        if "players" in changes:
-            raise ValueError("Changes: players is the Players box (the published game and the variant have the "
-                             "same players: a comparison needs them); remove that line")
-        base = Variant(game, "as published", {"players": players})
-        variant = base
-        for address, value in changes.items():
-            try:
-                variant = variant.with_value(address, value)
-            except INPUT_ERRORS as err:
-                raise ValueError(f"Changes: {address}: {_text_of(err)}" if address not in _text_of(err)
-                                 else f"Changes: {_text_of(err)}") from None
-        # the name typed, whole (a longer one is refused: _check_name); else the changes in words (as the
-        # variant holds them: 10, not the 1e1 typed), cut to fit
-        label = self._name.value.strip() or (
-            "; ".join(f"{a} = {_value_text(v)}" for a, v in self._as_held(changes, variant).items())[:MAX_NAME_CHARS]
-            or "as published")
-        variant = Variant(game, label, variant.options, variant.edits)
-        try:
-            played = variant.load()
-            base.load()
-        except DataFileError as err:
-            raise ValueError(f"Changes: {err}") from None
-        except INPUT_ERRORS as err:
-            raise ValueError(f"Changes: {_text_of(err)}") from None
-        if played.players != players:
-            raise ValueError(f"Changes: the variant plays {played.players} players, the Players box {players}")
-        return base, variant
-
-    @staticmethod
-    def _as_held(changes: Mapping[str, Any], variant) -> dict[str, Any]:
-        """The changes as the variant holds them (:meth:`rometools.Variant.with_value`): a whole number
-        typed ``1e1`` or ``3.0`` is ``10`` or ``3``, as the variant plays it and its file saves it, so the
-        question, the table and the Changes box written by Set never say ``10.0``."""
-        held = variant_changes(variant)
-        out = {}
-        for address, value in changes.items():
-            if address in held and held[address] == value:
-                value = held[address]
-            elif isinstance(value, float) and value.is_integer():   # a seat's 0 points: no handicap entry held
-                value = int(value)
-            out[address] = value
-        return out
-
-    def _parameters(self, variant) -> list:
-        """The variant's every editable value (:meth:`rometools.Variant.parameters`), kept for the last few."""
-        cache = self.__dict__.setdefault("_parameter_cache", {})
-        if variant not in cache:
-            if len(cache) > 8:
-                cache.clear()
-            cache[variant] = variant.parameters()
-        return cache[variant]
-
-    @staticmethod
-    def _parse_values(text: Any) -> list:
-        from argparse import ArgumentTypeError
-
-        from rometools._cli_what_if import parse_values
-
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError(f"Values: give low:high, low:high:step or a list such as 0,2,5; got {shown(text)}")
-        if "," in text and any(not word.strip() for word in text.split(",")):
-            raise ValueError(f"Values: an empty value between commas in {shown(text, 60)}; write a list such as "
-                             "0,2,5")
-        try:
-            return parse_values(text)   # a value given twice included
-        except ArgumentTypeError as err:
-            raise ValueError(f"Values: {err}") from None
-
-    @staticmethod
-    def _parse_target(text: Any) -> str:
-        if text == "equal-seats":
-            return text
-        if isinstance(text, str) and text.startswith("length="):
-            try:
-                goal = float(text.split("=", 1)[1])
-            except ValueError:
-                goal = math.nan
-            if math.isfinite(goal) and 0 < goal <= 1e9:
-                return text
-        raise ValueError(f"Target must be {TARGETS}, got {shown(text)}")
-
-    def _tune_parameter(self, variant, parameters) -> str:
-        """Tune's parameter, checked: a numeric value the variant lists (an empty box refused, at once)."""
-        text = self._parameter.value.strip()
-        if not text:
-            raise ValueError(f"Parameter: type the value to tune, e.g. handicap.{self._players.value} (or pick a "
-                             "value above and press Tune this)")
-        numeric = {p.address for p in parameters if _numeric(p)}
-        if text not in numeric:
-            examples = ", ".join(a for a in (f"handicap.{self._players.value}", *sorted(numeric)[:2]) if a)
-            raise ValueError(f"Parameter: {shown(text, 60)} is not a numeric value of "
-                             f"{game_spec(variant.game).title}; e.g. {examples} (pick one and press Tune this)")
-        return text
-
-    @staticmethod
-    def _check_name(value: str) -> None:
-        """The Variant name refused as a variant refuses it (:class:`rometools.Variant`, a variant file):
-        at most :data:`~rometools.core.variants.MAX_NAME_CHARS` characters, never cut without a word."""
-        from rometools.core.variants import MAX_NAME_CHARS
-
-        if len(value.strip()) > MAX_NAME_CHARS:
-            raise ValueError(f"Variant name is at most {MAX_NAME_CHARS} characters, as a variant file keeps it; "
-                             f"got {shown(value.strip())}")
 
     def _compute(self) -> dict[str, Any]:
         try:   # typed in the page: refused and put back, as a number box is
@@ -761,6 +601,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, Explorer):
         self._draw_picker(parameters)
         if self._files == "upload":
             self._draw_download(variant)
+            self._keep_upload_count()
         for kind, widgets_of_tab in (("compare", (self._compare_box, self._compare_button, self._compare_results)),
                                      ("tune", (self._tune_box, self._tune_button, self._tune_results))):
             for w in widgets_of_tab:

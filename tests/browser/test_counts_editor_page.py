@@ -1,5 +1,6 @@
 """The counts editor in a real browser (Augustus's bag): each count input is labelled with its kind, and a
-count that breaks the bag goes back to the value the chart shows, said in the box's and the game's words."""
+count that breaks the bag goes back to the value the chart shows, said in the box's and the game's words,
+under the count boxes."""
 
 from __future__ import annotations
 
@@ -30,6 +31,14 @@ def test_count_inputs_are_labelled_and_a_count_breaking_the_bag_is_put_back(voil
     text = message.inner_text()
     assert "Dagger tokens 0 would make a mix the rules refuse" in text and "Dagger tokens put back to 1" in text, text
     assert "toml" not in text and "bag.total" not in text, text
+    # said beside the boxes it refers to (trial54b: far above them, over the chart): under the Joker box,
+    # over Published mix
+    said = message.bounding_box()
+    joker = page.locator(".rt-count-joker input").first.bounding_box()
+    reset = page.locator("button.rt-counts-reset").first.bounding_box()
+    assert joker["y"] + joker["height"] <= said["y"] + 1 and said["y"] + said["height"] <= reset["y"] + 1, \
+        (joker, said, reset)
+    assert said["y"] - (joker["y"] + joker["height"]) < 40, (joker, said)
     page.wait_for_function("() => document.querySelector('.rt-count-dagger input').value === '1'",
                            timeout=harness.CHANGE_S * 1000)
     assert harness.plot_data(page, CASE.chart) == before

@@ -70,9 +70,13 @@ def test_an_edit_then_compare_gives_the_verdict_and_its_chart(voila, page):
     index = page.evaluate("() => [...document.querySelectorAll('.rt-whatif-pick option')]"
                           ".findIndex(o => /^handicap\\.4\\s/.test(o.textContent))")
     page.locator(".rt-whatif-pick select").first.select_option(index=index)
-    # the kernel fills New value with the value picked (the variant's): then it is edited
-    page.wait_for_function("() => document.querySelector('.rt-whatif-value input').value === '0'", timeout=WAIT_MS)
-    _type(page, ".rt-whatif-value", "20")
+    # New value shows the value picked (the variant's) greyed, as its placeholder: a click and the keys
+    # typed replace it (a trial typed 3 after the 0 it held and got 03)
+    page.wait_for_function("() => { const i = document.querySelector('.rt-whatif-value input');"
+                           " return i.placeholder === '0' && i.value === ''; }", timeout=WAIT_MS)
+    page.locator(".rt-whatif-value input").first.click()
+    page.keyboard.type("20")
+    page.keyboard.press("Enter")
     page.locator("button.rt-whatif-set").first.click()
     _wait_text(page, ".rt-whatif-question", "changes 2 values")
     _type(page, ".rt-whatif-budget", "400")
@@ -128,4 +132,37 @@ def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page
     _wait_text(page, ".rt-whatif-status", "^Done: [0-9,]+ games", 4 * WAIT_MS)
     _drawn(page, ".rt-whatif-curve", "response", [0, 20, 40])
     assert "Recommended: P4's handicap = " in _text(page, ".rt-whatif-recommendation")
+    page.console_log.assert_clean()
+
+
+def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, page, tmp_path):
+    """A trial found the upload button's tooltip reading "null", its count "(0)" after a file loaded, and
+    "Save the variant (TOML)" drawn as plain text beside it. The download looks like the button beside
+    it; the upload says what it takes, and its count reads 1 while the question shown is the file's."""
+    page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
+    harness.wait_rendered(page, plots=STUDIO.plots)
+    upload = page.locator("button.rt-whatif-upload").first
+    assert upload.get_attribute("title").startswith("Load a variant file (.toml, at most 1,000,000 bytes)")
+    assert upload.inner_text().strip() == "Load a variant (0)"
+    save = page.locator(".rt-whatif-download a").first
+    assert save.inner_text().strip() == "Save the variant (TOML)" and save.get_attribute("role") == "button"
+    assert save.get_attribute("download") == "Gold_0-4-9-16__no_more.toml"
+    look = save.evaluate("a => { const s = getComputedStyle(a); return [s.backgroundColor, s.textDecorationLine,"
+                         " s.display, a.querySelector('i.fa-download') !== null]; }")
+    assert look[0] not in ("rgba(0, 0, 0, 0)", "transparent") and look[1] == "none" and look[2] == "inline-flex"
+    assert look[3], look
+    save_box, upload_box = save.bounding_box(), upload.bounding_box()
+    assert abs(save_box["height"] - upload_box["height"]) <= 4 and abs(save_box["y"] - upload_box["y"]) <= 6, \
+        (save_box, upload_box)
+    # a file loaded: the count reads 1 while the question is the file's, 0 once it is changed
+    (tmp_path / "hand5.toml").write_text(
+        '[variant]\ngame = "via_romana"\nname = "hand 5"\nformat = 1\n\n[options]\nplayers = 3\nhand = 5\n')
+    with page.expect_file_chooser() as chooser:     # the file input is the button's own, not in the page
+        upload.click()
+    chooser.value.set_files(str(tmp_path / "hand5.toml"))
+    _wait_text(page, ".rt-whatif-file-status", "^Loaded hand5.toml")
+    _wait_text(page, "button.rt-whatif-upload", "Load a variant \\(1\\)")
+    assert "hand = 5" in page.locator(".rt-whatif-changes textarea").first.input_value()
+    _type(page, ".rt-whatif-changes", "hand = 4", key="Tab")
+    _wait_text(page, "button.rt-whatif-upload", "Load a variant \\(0\\)")
     page.console_log.assert_clean()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rometools.caesars_empire import bots, engine
+from rometools.caesars_empire import bots, engine, rules
 from rometools.core import _cython
 
 
@@ -19,11 +19,12 @@ def plain_twins(monkeypatch):
     them; the compiled twins come back after the test."""
     monkeypatch.setitem(sys.modules, "cython", None)  # `import cython` fails
     modules = {}
-    for owner, name in ((bots, "_greedy_search"), (engine, "_kernel")):
+    for owner, name in ((bots, "_greedy_search"), (engine, "_kernel"), (engine, "_route_after")):
         spec = importlib.util.spec_from_file_location(f"{name}_plain", Path(owner.__file__).with_name(f"{name}.py"))
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         assert module.cython is _cython and module.COMPILED is False
         monkeypatch.setattr(owner, name, module)
         modules[name] = module
+    monkeypatch.setattr(rules, "_connect", modules["_kernel"].connect)  # apply_legal's kernel connect
     return modules

@@ -87,8 +87,10 @@ def test_engine_equals_reference_after_every_move(policy, twins, request):
             # distances == networkx over built paths
             lengths = nx.single_source_dijkstra_path_length(built_graph(state), "rome", weight="roads")
             assert f.dist == tuple(lengths.get(loc, engine.INF) for loc in b.locations)
+            # the seat to move (or the end), which connect decides as it builds the state
+            assert current_player(state) == current_player(fresh)
             if is_over(state):
-                assert legal_actions(state) == [] and current_player(fresh) == current_player(state)
+                assert legal_actions(state) == []
                 continue
             # legal chains == the reference listing
             fast = {c.chain: c.cost for c in legal_connections(state)}
@@ -109,6 +111,29 @@ def test_engine_equals_reference_after_every_move(policy, twins, request):
                     assert engine.connect(state, idx) == connect(state, chain)
                 checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("twins", ["compiled", "plain"])
+@pytest.mark.parametrize("no_move", ["pass", "end_game"])
+def test_connect_decides_the_seat_to_move_as_the_rules_do(no_move, twins, request):
+    """``engine.connect`` sets each state's seat to move (``Facts.player``) and, when it needs
+    it, the cheapest new path as it builds the state: both equal what the rules decide on the
+    same position rebuilt from scratch (``_game_ends``), after every move of seeded games that
+    run the seats' Roads down to the end (CE-10's ``no_move`` both ways, two to five seats)."""
+    if twins == "plain":
+        request.getfixturevalue("plain_twins")
+    checked = ended = 0
+    for players in (2, 5):
+        cfg = GameConfig(players=players, no_move=no_move)
+        for seed in range(3):
+            for state in turn_states(play_game(cfg, (["greedy", "cheapest"] * 3)[:players], seed))[1:]:
+                f = engine.facts(state)
+                fresh = rebuilt(state)
+                assert f.player is not None and f.player == current_player(fresh)
+                assert f.frontier is None or f.frontier == engine.cheapest_new_path(fresh)
+                checked += 1
+                ended += f.player < 0
+    assert checked > 100 and ended == 6
 
 
 @pytest.mark.parametrize("twins", ["compiled", "plain"])

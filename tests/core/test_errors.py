@@ -19,6 +19,7 @@ import pytest
 import rometools
 import rometools.core.errors as errors
 import rometools.draws  # noqa: F401 (defines TooLargeError)
+import rometools.widgets._inputs  # noqa: F401 (defines NumberBoxError, a refused box of an explorer)
 from rometools.core.errors import RometoolsError
 
 for _game in rometools.games():   # every game package loaded, with any error class it defines
@@ -58,7 +59,7 @@ def _raised(cls: type[BaseException]) -> BaseException:
 def test_the_classes_checked_include_every_error_of_the_module_and_its_subclasses_elsewhere():
     names = {c.__name__ for c in ERRORS}
     assert {"RometoolsError", "RulesError", "IllegalActionError", "InvalidActionError", "ArgumentError",
-            "OptionError", "DataFileError", "TooLargeError"} <= names
+            "OptionError", "DataFileError", "TooLargeError", "NumberBoxError"} <= names
 
 
 @pytest.mark.parametrize("cls", ERRORS, ids=lambda c: c.__name__)
@@ -95,3 +96,14 @@ def test_an_option_error_raised_in_a_worker_process_reaches_the_caller_whole():
         with pytest.raises(OptionError) as raised:
             future.result()
     assert raised.value.option == "no_move" and str(raised.value) == "no_move must be one of pass, end_game; got 'stop'"
+
+
+def test_a_number_box_error_comes_back_naming_its_box():
+    """NumberBoxError(field, text) did not unpickle (its __init__ takes the box first): it is a
+    RometoolsError now, pickled as the family is."""
+    from rometools.widgets._inputs import NumberBoxError
+
+    err = pickle.loads(pickle.dumps(NumberBoxError("max_games", "Budget must be a whole number 10 to 1,000,000, got 0")))
+    assert (type(err), err.field, str(err)) == (NumberBoxError, "max_games",
+                                                "Budget must be a whole number 10 to 1,000,000, got 0")
+    assert isinstance(err, ValueError) and isinstance(err, RometoolsError)

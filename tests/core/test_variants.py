@@ -180,7 +180,15 @@ def test_load_variant_checks_the_edits_against_the_files(tmp_path):
     path.write_text("[variant]\ngame = 'caesars_empire'\n[edits.components.set]\n'tables.silver.points' = [1]\n")
     with pytest.raises(DataFileError) as err:
         load_variant(path)
-    assert str(err.value).startswith(f"{path}: edits: components.toml (as the variant edits it): tables.silver")
+    assert str(err.value).startswith(f"{path}: edits.components.set: tables.silver.points = [1]: components.toml refuses "
+                                     "it at tables.silver: no such entry")
+    one = tmp_path / "one.toml"     # a list checked whole: the one key set is named first, for validate and --variant too
+    one.write_text("[variant]\ngame = 'caesars_empire'\n[edits.components.set]\n'tables.gold.points.7' = -49\n")
+    with pytest.raises(DataFileError) as err:
+        load_variant(one)
+    assert (err.value.path, err.value.entry) == (str(one), "edits.components.set")
+    assert err.value.problem.startswith("tables.gold.points.7 = -49: components.toml refuses it at tables.gold.points: "
+                                        "points must be 0 to 10000, got [0, 4, 9, ")
     big = tmp_path / "big.toml"
     big.write_text("[variant]\ngame = 'pig'\nname = '" + "x" * 1_100_000 + "'\n")
     with pytest.raises(DataFileError, match="at most 1,000,000 bytes"):

@@ -104,3 +104,20 @@ def test_bad_records_are_refused():
         Record.from_games([(0, 1)], players=2).exact_seat_test()
     with pytest.raises(ValueError, match="at most 1,000,000 games"):
         Record.from_counts([10**30, 1])
+
+
+def test_a_refused_seat_is_said_counted_from_0_and_as_p1_to_pn(tmp_path):
+    """Seats counted from 0 are said as the rest of rometools says them, "a seat 0 to 2 (P1 to P3)"
+    (core.formatting.seat_range; docs/rules-decisions.md VR-14), never "seat 0 to n-1" alone."""
+    with pytest.raises(ValueError, match=r"^game 1: seat 3 does not exist \(seats are 0 to 2 \(P1 to P3\)\)$"):
+        Record.from_games([0, 3], players=3)
+    with pytest.raises(ValueError, match=r"^game 0: give a score for every seat 0 to 2 \(P1 to P3\), got seats"):
+        Record.from_games([{0: 1, 1: 2}], players=3)
+    missing = tmp_path / "missing.csv"
+    missing.write_text("game,seat,win\nA,0,1\nA,1,0\nA,2,0\nB,0,1\n")
+    with pytest.raises(ValueError, match=r"game 'B': needs a row for every seat 0 to 2 \(P1 to P3\)$"):
+        Record.from_csv(missing)
+    far = tmp_path / "far.csv"
+    far.write_text("game,seat,win\nA,0,1\nA,12,0\n")
+    with pytest.raises(ValueError, match=r"row 3: seat 12 is out of range 0 to 11 \(P1 to P12\)$"):
+        Record.from_csv(far)

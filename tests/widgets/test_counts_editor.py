@@ -212,3 +212,27 @@ def test_a_joker_count_that_empties_a_drawn_bag_is_put_back_in_words():
     assert (fresh.draws, sum(fresh.bag_left().values())) == (19, 1)
     assert fresh.message == ("Cannot update: Drawn 20 would leave no joker to refill the bag, and its 20 tokens "
                              "cannot outlast the 20 drawn (Drawn put back to 19, the value the chart shows)")
+
+
+@pytest.mark.parametrize("make", [BagExplorer, TileOddsExplorer], ids=["bag", "tiles"])
+def test_a_refused_count_is_said_beside_the_count_boxes_and_another_refusal_where_it_was(make):
+    """trial54b: the bag page's refusal of a count appeared far above its boxes, over the chart. A
+    refusal of the mix is said under the count boxes (above Published mix and Save); a refusal of
+    another control, or of set_values(seed=...), back where the explorer says it; the boxes are put
+    back as before."""
+    ex = make()
+    home = list(ex.children).index(ex._message)
+    view = ex.counts_editor.view
+    last = list(ex.counts_editor.boxes.values())[-1]
+    last.value = 500
+    assert ex.message.startswith("Cannot update: ") and "put back to" in ex.message
+    rows = list(view.children)
+    assert ex._message not in ex.children and ex._message in rows
+    at = rows.index(ex._message)
+    assert last in rows[at - 1].children and rows[at + 1] is ex.counts_editor.buttons_row   # under the last box
+    ex._controls["seed"].value = -1
+    assert ex.message.startswith("Cannot update: Seed must be a whole number")
+    assert ex._message not in view.children and list(ex.children).index(ex._message) == home
+    assert ex.set_values(counts={next(iter(ex.counts_editor.boxes)): 99}) is False    # set_values names Counts
+    assert ex.message.startswith("Cannot update: Counts: ") and ex._message in view.children
+    assert ex.set_values(seed=-2) is False and list(ex.children).index(ex._message) == home

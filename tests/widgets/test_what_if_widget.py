@@ -42,7 +42,7 @@ def test_every_value_is_listed_with_its_published_value_beside_it():
         assert re.search(f">{re.escape(address)}</td><td[^>]*>{re.escape(published)}</td><td[^>]*>"
                          f"{re.escape(published)}</td><td[^>]*>[^<]*</td><td[^>]*>{provenance}<", ex._table.value)
     ex._pick.value = f"{GOLD}.7"
-    assert ex._new_value.value == "64"             # the value as the variant has it, to edit
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "64")   # the value now, greyed: typing replaces it
     ex._new_value.value = "49"
     ex._set_button.click()
     assert ex.values()["changes"] == {f"{GOLD}.7": 49} and ex.message == ""
@@ -108,12 +108,13 @@ def test_a_refused_new_value_leaves_the_pick_alone():
     picked = [v for _, v in ex._pick.options]
     assert picked[0] == "handicap.1" and "handicap.3" in picked
     ex._pick.value = "handicap.3"
-    assert ex._new_value.value == "0"
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "0")
     ex._new_value.value = "xyz"
     ex._set_button.click()
     assert ex.message.startswith("Cannot update: New value: handicap.3: "), ex.message
-    assert "Value put back" not in ex.message and "New value put back to '0'" in ex.message
-    assert (ex._pick.value, ex._new_value.value, ex.values()["changes"]) == ("handicap.3", "0", {})
+    assert "Value put back" not in ex.message and "New value put back to empty, handicap.3 now 0 greyed" in ex.message
+    assert (ex._pick.value, ex._new_value.value, ex.values()["changes"]) == ("handicap.3", "", {})
+    assert ex._new_value.placeholder == "0"
     ex._new_value.value = "7"
     ex._set_button.click()
     assert ex.message == "" and ex.values()["changes"] == {"handicap.3": 7}
@@ -214,7 +215,7 @@ def test_set_and_published_quote_each_refused_line_they_drop_whole():
     assert ex.message == ("Note: Dropped from Changes, not accepted: 'handicap.4 = banana'. Changes now holds the "
                           "changes accepted before, with handicap.2 set; copy a line back to mend it."), ex.message
     ex._changes_box.value = f"{flat}\nhandicap.2=3\n{GOLD}.4 = -7"   # an accepted line, typed otherwise, is kept
-    assert ex.message.startswith("Cannot update: Changes: components.toml (as the variant edits it)"), ex.message
+    assert ex.message.startswith(f"Cannot update: Changes: {GOLD}.4 = -7: components.toml refuses it at "), ex.message
     ex._unset_button.click()                     # handicap.2 back to its published value
     assert ex._changes_box.value == flat and ex.values()["changes"] == {GOLD: FLAT}
     assert ex.message == (f"Note: Dropped from Changes, not accepted: '{GOLD}.4 = -7'. Changes now holds the changes "
@@ -222,6 +223,7 @@ def test_set_and_published_quote_each_refused_line_they_drop_whole():
     # a line too long for the note is cut at its end, its length said; past three lines, the rest counted
     long = f"{GOLD} = [{', '.join(['16'] * 120)}]"
     ex._changes_box.value = "\n".join([flat, long, "a 1", "b 2", "c 3"])
+    ex._new_value.value = "0"                    # handicap.2 set to its published 0: Set writes Changes
     ex._set_button.click()
     said = ex.message
     assert said.startswith(f"Note: Dropped from Changes, not accepted: '{long[:60]}") and len(long) == 512
@@ -432,6 +434,11 @@ def test_in_the_app_the_variant_downloads_and_uploads():
     ex = VariantStudio(changes={GOLD: FLAT}, name="flat gold", files="upload")
     link = ex._download.value
     assert "download='flat_gold.toml'" in link
+    # drawn and reached as the button it is (a trial saw plain text): a button's look, icon, role and tooltip
+    assert "role='button'" in link and "class='rt-download rt-download-button'" in link
+    assert "<i class='fa fa-download' aria-hidden='true'></i>Save the variant (TOML)</a>" in link
+    assert "background:var(--jp-layout-color2,#eeeeee)" in link and "text-decoration:none" in link
+    assert "title='Download the variant as flat_gold.toml: load it here with Load a variant" in link
     text = base64.b64decode(re.search(r"base64,([^']+)'", link).group(1)).decode()
     assert Variant.from_toml(text) == ex.variant
     other = VariantStudio("pig", files="upload")
@@ -442,6 +449,61 @@ def test_in_the_app_the_variant_downloads_and_uploads():
     assert "unknown game 'chess'" in other.message and other._game.value == "caesars_empire"
     other._upload.value = _file("x.json", b"{}")
     assert "Cannot load: upload a variant file (.toml)" in other._file_status.value
+
+
+def test_a_refused_list_names_the_one_key_the_variant_set(tmp_path):
+    """A file checks a list whole: one entry set to -49 was refused as ``tables.gold.points: ..., got [0, 4,
+    ..., -49]`` (trial54b). The studio names the key set and its value first, in Changes, an uploaded file
+    and a file loaded by path; the rest of the refusal stays whole."""
+    one = VariantStudio()
+    one._changes_box.value = "components:tables.gold.points.7 = -49"
+    assert one.message.startswith("Cannot update: Changes: components:tables.gold.points.7 = -49: components.toml "
+                                  "refuses it at tables.gold.points: points must be 0 to 10000, got [0, 4, 9, ")
+    assert one.values()["changes"] == {}
+    text = Variant("caesars_empire", "steep gold").with_value("components:tables.gold.points.7", -49).to_toml()
+    app = VariantStudio("pig", files="upload")
+    app._upload.value = _file("steep.toml", text.encode())
+    assert app.message.startswith("Cannot update: Variant file: steep.toml: edits.components.set: "
+                                  "tables.gold.points.7 = -49: components.toml refuses it at tables.gold.points: "
+                                  "points must be 0 to 10000")
+    assert app._game.value == "pig" and "Cannot load steep.toml" in app._file_status.value
+    removed = Variant("caesars_empire").with_value("components:tables.gold.points.7", None)
+    removed.save(tmp_path / "short.toml")
+    notebook = VariantStudio("pig")
+    notebook._file.value = str(tmp_path / "short.toml")
+    notebook._load_button.click()
+    assert ("short.toml: edits.components.remove: tables.gold.points.7 = removed: components.toml refuses it at "
+            "tables.gold.points: must cover up to 8 Gold Coins") in notebook.message
+    notebook._file.value = str(tmp_path / "missing.toml")     # a refusal of no edit stays as it was
+    notebook._load_button.click()
+    assert "Variant file: " in notebook.message and "missing.toml" in notebook.message
+    app._upload.value = _file("x.toml", text.replace("-49", "'x'").encode())   # the key named already: unchanged
+    assert ("x.toml: edits: components.toml (as the variant edits it): "
+            "tables.gold.points.7: must be a whole number") in app.message
+
+
+def test_the_upload_button_has_a_tooltip_and_a_true_count():
+    """A trial saw the upload button's tooltip read "null" and its count "(0)" after a file was loaded
+    (ipywidgets 8 draws "description (files held)" and has no trait to drop the count). The button now
+    says what it takes, and its count is 1 exactly while the question shown is the file last uploaded."""
+    text = Variant("via_romana", "hand 5", {"players": 3, "hand": 5}).to_toml()
+    ex = VariantStudio("pig", files="upload")
+    assert ex._upload.tooltip.startswith("Load a variant file (.toml, at most 1,000,000 bytes)")
+    assert "(1) beside the button: the question shown is the file last uploaded" in ex._upload.tooltip
+    assert ex._upload.value == ()
+    ex._upload.value = _file("hand5.toml", text.encode())
+    assert ex.values()["changes"] == {"hand": 5} and len(ex._upload.value) == 1   # the file's question shown
+    ex._seed.value = 7                          # not the file's: the question is still the file's
+    assert len(ex._upload.value) == 1
+    ex._changes_box.value = "hand = 4"          # the question changed: the count says so
+    assert ex._upload.value == () and ex.values()["changes"] == {"hand": 4}
+    ex._upload.value = _file("hand5.toml", text.encode())    # the same file again loads again
+    assert ex.values()["changes"] == {"hand": 5} and len(ex._upload.value) == 1
+    ex._upload.value = _file("hand9.toml", text.replace("hand = 5", "hand = 9").encode())   # refused: 0
+    assert ex._upload.value == () and "hand9.toml: options.hand" in ex.message
+    assert ex.values()["changes"] == {"hand": 5}
+    ex._upload.value = _file("x.json", b"{}")
+    assert ex._upload.value == () and "Cannot load: upload a variant file (.toml)" in ex._file_status.value
 
 
 def test_in_a_notebook_save_and_load_by_path(tmp_path):
@@ -600,8 +662,8 @@ def test_a_variant_file_with_a_bad_edit_is_refused_naming_the_file_not_changes(t
     read the old text. Refused now as a variant file is: naming the file, the entry and the problem,
     whichever way it comes (an upload, a path, its text, a Variant); the studio unchanged."""
     bad = Variant("caesars_empire", "bad", {"players": 4}, {"components": {"tables.gold.points.4": -7}})
-    problem = ("edits: components.toml (as the variant edits it): tables.gold.points: points must be 0 to 10000, "
-               "got [0, 4, 9, 16, -7, 36, 49, 64]")
+    problem = ("edits.components.set: tables.gold.points.4 = -7: components.toml refuses it at tables.gold.points: "
+               "points must be 0 to 10000, got [0, 4, 9, 16, -7, 36, 49, 64]")
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5}, files="upload")
     before = (ex.values(), ex._changes_box.value, ex.question)
     ex._upload.value = _file("bad.toml", bad.to_toml().encode())
@@ -641,6 +703,27 @@ def test_new_value_reads_a_number_as_a_designer_types_it(address, typed, held, t
     assert variant_changes(Variant.from_toml(ex.save(tmp_path / "v.toml"))) == {address: held}
 
 
+def test_typing_in_new_value_replaces_the_value_shown():
+    """A trial clicked in New value, which held the picked value (0), typed 3 and got 03: New value is now
+    empty with the value now greyed in it (its placeholder and tooltip), so what is typed replaces it;
+    after Set it shows the new value the same way."""
+    ex = VariantStudio()
+    ex._find.value = "handicap.3"
+    assert ex._pick.value == "handicap.3"
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "0")
+    assert ex._new_value.tooltip == "handicap.3 is now 0: type its new value here, then press Set"
+    ex._new_value.value = "3"                   # a click and 3 typed
+    ex._set_button.click()
+    assert ex.message == "" and ex.values()["changes"] == {"handicap.3": 3}
+    assert (ex._new_value.value, ex._new_value.placeholder) == ("", "3")      # the value now: the variant's
+    ex._set_button.click()                      # nothing typed: nothing set, said in words
+    assert ex.message.startswith("Cannot update: New value: type the new value of handicap.3")
+    assert ex.values()["changes"] == {"handicap.3": 3}
+    ex._find.value = "gold.points"
+    ex._pick.value = GOLD
+    assert ex._new_value.placeholder == "[0, 4, 9, 16, 25, 36, 49, 64]" and ex._new_value.value == ""
+
+
 def test_a_whole_number_field_refuses_a_fraction_and_says_which_field_without_tuning_words():
     ex = VariantStudio()
     ex._find.value = "handicap.2"
@@ -648,7 +731,8 @@ def test_a_whole_number_field_refuses_a_fraction_and_says_which_field_without_tu
                         ("banana", "handicap.2: must be a whole number, got 'banana'")):
         ex._new_value.value = typed
         ex._set_button.click()
-        assert ex.message.startswith(f"Cannot update: New value: {said} (New value put back to '0'"), ex.message
+        assert ex.message.startswith(f"Cannot update: New value: {said} (New value put back to empty, handicap.2 "
+                                     "now 0 greyed in it"), ex.message
         assert "tune" not in ex.message and ex.values()["changes"] == {}
     ex._changes_box.value = "hand = 05\nhandicap.4 = +2"   # Changes lines read as New value reads them
     assert ex.message.startswith("Cannot update: Changes: Caesar's Empire has no option 'hand'"), ex.message
