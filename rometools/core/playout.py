@@ -198,7 +198,7 @@ def _play_seats(game: PlayedGame, seats: Sequence[Bot], gen: np.random.Generator
     gens = NamedStreams(gen)
     # the set-up is drawn through its chance nodes, each from its named source
     state = rules.new_game(game.config) if start is None else start
-    # each seat's stream, gens[f"seat {p}"] made in a seventh of the time (the same generator)
+    # each seat's stream, gens[f"seat {p}"] made in about a fifth of the time (the same generator)
     seat_gens = [_loop.stream((gens.key, *_name_words(f"seat {p}"))) for p in range(len(seats))]
     return _loop.play_streams(state, current, weights, apply, appliers, decide, seat_gens, source, chance_key,
                               gens.key, tally)
