@@ -495,10 +495,16 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
                 top, cheapest, best = v, k, [((walk[0], 1), chain)]
             elif v == top and k == cheapest:
                 best.append(((walk[0], 1), chain))
-    if sum([1 for item in best if item[0][1]]) > 1:  # tied walks: the legal chains' walk order from their sources
+    j = 0
+    for i in range(len(best)):  # the walks among the best (a walk's place is (source, 1))
+        item = best[i]
+        if cython.cast(tuple, item[0])[1]:
+            j += 1
+    if j > 1:  # tied walks: the legal chains' walk order from their sources
         best = [(item[0] if not item[0][1] else (item[0][0], 1, _walk_order(where, b, item[1])), item[1])
                 for item in best]
-    best.sort()
+    if len(best) > 1:
+        best.sort()
     return [item[1] for item in best], top, cheapest
 
 
