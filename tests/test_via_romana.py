@@ -722,7 +722,7 @@ def test_a_history_shared_as_a_log_reads_as_each_states_own():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(players):
-    """``_greedy._best_build`` rates each list of places once (the groups of a colour share one,
+    """``_greedy._choose_build`` rates each list of places once (the groups of a colour share one,
     every joker group the milestone spaces), not each legal build, and walks the ratings in three
     passes. At every build decision of seeded games it must draw what the plain rule draws from
     the same generator: every legal action rated (``END`` at 0, a build at its

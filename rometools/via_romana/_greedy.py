@@ -51,14 +51,17 @@ def _completed(t, short: dict, placed: tuple) -> list:
 
 
 @cython.ccall
-def _gains(state, t, seat: int, fort: int, placed: tuple, roads: list, known) -> list:
+def _gains(state, t, seat: int, fort: int, placed: tuple, roads: list, known, memo=None) -> list:
     """Each seat's points gained by a build by ``seat`` filling the places ``placed`` (indices;
     ``fort``: a fort's city index, else -1), completing ``roads``, as the rules leave them once the
     build is applied and play stops for a decision or a draw.
 
     ``known``: every goal tile is read (the true gains). Otherwise only what ``seat`` knows: a
     goal another seat completes counts its expected points over the tiles ``seat`` has not
-    seen (:func:`_expected_goal`), so twins ``seat`` cannot tell apart are rated alike."""
+    seen (:func:`_expected_goal`), so twins ``seat`` cannot tell apart are rated alike.
+
+    ``memo``: a dict kept for the builds of one decision (one state), or ``None``: each seat's
+    provinces of tiles won and the goal tiles ``seat`` has not seen, found once for all of them."""
     n = state.config.players
     comps = t.comps
     gained = [0] * n
@@ -93,14 +96,17 @@ def _gains(state, t, seat: int, fort: int, placed: tuple, roads: list, known) ->
                 gained[owner // 2] -= 1   # a fort there drops to the next tile's value
             goal = state.goals[winner]
             if goal is not None:
-                board = t.board
-                have = {board.tile_entry(w)[0] for w in state.won[winner]}
+                have = memo.get(winner) if memo is not None else None
+                if have is None:
+                    have = _provinces_won(state, t, winner)
+                    if memo is not None:
+                        memo[winner] = have
                 province = t.province[c]
                 if known or winner == seat:
                     if _completes(t.goal_need[goal], have, province):
                         gained[winner] += comps.goal_points
                 else:   # another seat's goal tile, hidden from this seat
-                    gained[winner] += _expected_goal(state, t, seat, have, province)
+                    gained[winner] += _expected_goal(state, t, seat, have, province, memo)
     if state.signs == 1:   # the last sign: the standard goes to the completing player
         gained[seat] += comps.standard_points
     return gained
@@ -113,15 +119,27 @@ def _completes(need: frozenset, have: set, province: str) -> bool:
     return not need <= have and need <= have | {province}
 
 
-def _expected_goal(state, t, seat: int, have: set, province: str) -> float:
+@cython.ccall
+def _provinces_won(state, t, seat: int) -> set:
+    """The provinces of the city tiles ``seat`` has won."""
+    board = t.board
+    return {board.tile_entry(w)[0] for w in state.won[seat]}
+
+
+def _expected_goal(state, t, seat: int, have: set, province: str, memo=None) -> float:
     """The points a tile of ``province`` is expected to give another seat holding tiles of ``have``
     through its goal tile, which ``seat`` has not seen: that tile is any of the tiles ``seat`` has
     not seen (those not dealt, and the other seats'), each as likely (Preparing to Play, Goal
-    tiles), so the goal's points times the share of them that tile would complete."""
-    unseen = list(state.goals_left)
-    for k in range(len(state.goals)):
-        if k != seat and state.goals[k] is not None:
-            unseen.append(state.goals[k])
+    tiles), so the goal's points times the share of them that tile would complete. (``memo``:
+    :func:`_gains`'.)"""
+    unseen = memo.get(-1) if memo is not None else None
+    if unseen is None:
+        unseen = list(state.goals_left)
+        for k in range(len(state.goals)):
+            if k != seat and state.goals[k] is not None:
+                unseen.append(state.goals[k])
+        if memo is not None:
+            memo[-1] = unseen
     if not unseen:
         return 0.0
     hits = 0
@@ -155,17 +173,18 @@ def gains(state, action) -> tuple[int, ...]:
 
 
 @cython.ccall
-def _points(state, t, seat: int, fort: int, placed: tuple, short: dict) -> float:
+def _points(state, t, seat: int, fort: int, placed: tuple, short: dict, memo=None) -> float:
     """A build's points for the greedy yardstick: the seat's gain less half the most another seat
-    gains, from what the seat knows (another seat's goal tile at its expected points)."""
-    return _rated(state, t, seat, fort, placed, _completed(t, short, placed) if short else ())
+    gains, from what the seat knows (another seat's goal tile at its expected points). (``memo``:
+    :func:`_gains`'.)"""
+    return _rated(state, t, seat, fort, placed, _completed(t, short, placed) if short else (), memo)
 
 
 @cython.ccall
-def _rated(state, t, seat: int, fort: int, placed: tuple, roads) -> float:
+def _rated(state, t, seat: int, fort: int, placed: tuple, roads, memo=None) -> float:
     """:func:`_points` of a build that completes ``roads``."""
     if roads:   # a scoring
-        got = _gains(state, t, seat, fort, placed, roads, False)
+        got = _gains(state, t, seat, fort, placed, roads, False, memo)
         most = None   # the most another seat gains
         for k in range(len(got)):
             if k != seat and (most is None or got[k] > most):
@@ -186,123 +205,242 @@ def _spelt(t, kind: str, place, cards: tuple) -> tuple:
     return (kind, spaces[place], ids[cards[0]], ids[cards[1]])
 
 
-@cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, start=cython.Py_ssize_t,
-               total=cython.Py_ssize_t, r=cython.Py_ssize_t, i=cython.Py_ssize_t, fort=cython.bint,
-               double=cython.bint, groups=list, values=list, of_group=list, places=list, rated=dict, points=dict,
-               single=dict, tiles=tuple, kind=str)
-def _best_build(state, rng, groups: list, seat: int):
-    """The best-rated build (``END`` when none rates above 0), ties drawn at random in legal order
-    (``END`` first, then ``groups`` spelt out, as ``rules.legal_actions`` lists them).
+@cython.cfunc
+@cython.locals(values=list, start=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t, low=cython.double)
+@cython.returns(cython.Py_ssize_t)
+def _ties(values: list, start: int, low: float) -> int:
+    """How many of ``values`` from ``start`` on are at least ``low``."""
+    c = 0
+    for k in range(start, len(values)):
+        if values[k] >= low:
+            c += 1
+    return c
 
-    ``groups``: ``rules._build_groups``, places and cards by index. A build's rating depends only on
-    its kind and the places it fills, not on the cards it spends, so each list of places is rated
-    once (the groups of one colour share one, every joker group the milestone spaces) and a road's
-    points once per place. The draw is the one of a walk in legal order that starts a list of ties
-    at each build rated more than 1e-9 above the best so far and adds each within 1e-9 of it: the
-    first pass finds the best and where its list starts (a later joker group rates as the first one
-    did, so it starts none), the second counts the ties from there, the third spells out the one
-    drawn (ratings that differ differ by far more than 1e-9).
+
+@cython.cfunc
+@cython.locals(values=list, start=cython.Py_ssize_t, k=cython.Py_ssize_t, r=cython.Py_ssize_t, low=cython.double)
+@cython.returns(cython.Py_ssize_t)
+def _nth_tie(values: list, start: int, low: float, r: int) -> int:
+    """The index of the ``r``-th (from 0) of ``values`` from ``start`` on that is at least ``low``."""
+    for k in range(start, len(values)):
+        if values[k] >= low:
+            if r == 0:
+                return k
+            r -= 1
+    raise AssertionError("the ties counted are walked")
+
+
+@cython.cfunc
+@cython.locals(value=cython.double, fort=cython.bint, double=cython.bint, values=list, tiles=tuple, bonus=cython.double,
+               kind=str, places=list, short=dict, single=dict, completes=bytearray, points=dict, memo=dict,
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t)
+def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dict, completes: bytearray, points: dict,
+          memo: dict) -> list:
+    """The ratings of a group's places (its kind's bonus and a fort's 0.2 per tile added): a road's
+    points found once per place (``points``: a fort (city,), a milestone space, a double (x, y)),
+    a place that completes no road (not in ``single``; ``completes``: 1 at each place that is)
+    rated without looking further: a milestone's or a joker's (most of a decision's places) at
+    its bonus alone, one rating shared."""
+    tiles = state.tiles
+    bonus = KIND_BONUS[kind]
+    fort = kind == "fort"
+    double = kind == "double"
+    if not fort and not double:   # a milestone's or a joker's spaces: the bonus alone, but where a road completes
+        value = 0.0
+        value += bonus
+        values = [value] * len(places)
+        for k in range(len(places)):
+            i = places[k]
+            if completes[i]:
+                known = points.get(i)
+                if known is None:
+                    known = points[i] = _rated(state, t, seat, -1, (i,), single[i], memo)
+                value = known
+                value += bonus
+                values[k] = value
+        return values
+    values = []
+    for place in places:
+        if double:
+            key = (place[1], place[2])
+            known = points.get(key)
+            if known is None:
+                known = points[key] = _points(state, t, seat, -1, key, short, memo)
+            value = known
+        else:
+            roads = single.get(place)
+            if roads is None:   # no road completes: no points but a fort's
+                value = float(tiles[place] + 1 if fort else 0)
+            else:
+                key = (place,) if fort else place
+                known = points.get(key)
+                if known is None:
+                    known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads, memo)
+                value = known
+        value += bonus
+        if fort:
+            value += 0.2 * tiles[place]
+        values.append(value)
+    return values
+
+
+@cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, total=cython.Py_ssize_t,
+               r=cython.Py_ssize_t, c=cython.Py_ssize_t, first=cython.Py_ssize_t, each=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, q=cython.Py_ssize_t, j=cython.Py_ssize_t, groups=list, pairs=list, values=list,
+               of_group=list, counts=list, lists=list, rated=list, ties=list, points=dict, single=dict, memo=dict,
+               completes=bytearray,
+               joker_values=list, kind=str)
+def _choose_build(state, rng):
+    """GreedyBot's build: the best-rated build (``END`` when none rates above 0), ties drawn at random
+    in legal order (``END`` first, then ``rules.build_options`` spelt out, as ``rules.legal_actions``
+    lists them).
+
+    A build's rating depends only on its kind and the places it fills, not on the cards it spends,
+    so each list of places is rated once (the groups of one colour share one, every joker group the
+    milestone spaces) and a road's points once per place. The draw is the one of a walk in legal
+    order that starts a list of ties at each build rated more than 1e-9 above the best so far and
+    adds each within 1e-9 of it. The first pass finds the best and where its list starts: a list
+    met again (a later group of a colour, every joker group after the first) rates as it did, so it
+    starts none and is not read again. The second counts the ties from there, once per list (the
+    joker groups, which come last, as one list times their number: they are never listed,
+    ``rules._builds_but_jokers``). The third finds the one drawn, skipping whole groups by their
+    counts, and spells out that one alone (ratings that differ differ by far more than 1e-9).
     """
     t = rules._t(state.config)
+    groups, held, jokers = rules._builds_but_jokers(state, t)
+    pairs = rules._joker_pairs(t, held) if jokers is not None else []
+    n = len(groups)
+    if not n and not pairs:
+        return END
+    seat = state.seat
     short = rules._facts(state, t)[4]
     single: dict = {}   # the places that alone complete a road, with the roads they complete
+    completes = bytearray(len(t.spaces))   # 1 at each of those places
     for road, m in short.items():
         if len(m) == 1:
             single.setdefault(m[0], []).append(road)
-    tiles = state.tiles
-    rated: dict = {}   # each list of places (by id) with its ratings
-    points: dict = {}   # a road's points by the pieces placed: a fort (city,), a milestone space, a double (x, y)
+            completes[m[0]] = 1
+    memo: dict = {}     # _gains' facts of this state, found once
+    points: dict = {}   # a road's points by the pieces placed
+    lists = []    # each list of places met (the groups that share one list hold the same object)
+    rated = []    # its ratings
+    ties = []     # how many of them tie with the best (-1: not counted yet)
+    of_group = []   # each group's list, by its number in lists
     best_value, g0, k0 = 0.0, -1, 0   # END rates 0
-    jokers, joker_values = None, None
-    of_group = []   # each group's ratings
-    for g in range(len(groups)):
+    for g in range(n):
         kind, cards, places = groups[g]
-        if kind == "joker":
-            if places is jokers:
-                of_group.append(joker_values)
-                continue   # a later joker group: the first one's ratings, no new best
-            jokers = places
-        values = rated.get(id(places))
-        if values is None:
-            values = []
-            bonus = KIND_BONUS[kind]
-            fort = kind == "fort"
-            double = kind == "double"
-            for place in places:
-                if double:
-                    key = (place[1], place[2])
-                    known = points.get(key)
-                    if known is None:
-                        known = points[key] = _points(state, t, seat, -1, key, short)
-                    value = known
-                else:
-                    roads = single.get(place)
-                    if roads is None:   # no road completes: no points but a fort's
-                        value = float(tiles[place] + 1 if fort else 0)
-                    else:
-                        key = (place,) if fort else place
-                        known = points.get(key)
-                        if known is None:
-                            known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads)
-                        value = known
-                value += bonus
-                if fort:
-                    value += 0.2 * tiles[place]
-                values.append(value)
-            rated[id(places)] = values
-        of_group.append(values)
-        if kind == "joker":
-            joker_values = values
+        for j in range(len(lists)):
+            if lists[j] is places:
+                break
+        else:
+            j = len(lists)
+        of_group.append(j)
+        if j < len(lists):   # a list met again: no new best
+            continue
+        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo)
+        lists.append(places)
+        rated.append(values)
+        ties.append(-1)
         for k in range(len(values)):
             value = values[k]
             if value > best_value + 1e-9:
                 best_value, g0, k0 = value, g, k
+    joker_values = None
+    if pairs:   # the joker groups: group n is the first
+        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo)
+        for k in range(len(joker_values)):
+            value = joker_values[k]
+            if value > best_value + 1e-9:
+                best_value, g0, k0 = value, n, k
     low = best_value - 1e-9
     total = 1 if g0 < 0 else 0
-    for g in range(max(g0, 0), len(groups)):
-        values = of_group[g]
-        start = k0 if g == g0 else 0
-        for k in range(start, len(values)):
-            value = values[k]
-            if value >= low:
-                total += 1
+    counts = [0] * n
+    for g in range(max(g0, 0), n):
+        j = of_group[g]
+        if g == g0:
+            c = _ties(rated[j], k0, low)
+        else:
+            c = ties[j]
+            if c < 0:
+                c = ties[j] = _ties(rated[j], 0, low)
+        counts[g] = c
+        total += c
+    first = each = 0   # the first joker group's ties, each later one's
+    if pairs:
+        each = _ties(joker_values, 0, low)
+        first = _ties(joker_values, k0, low) if g0 == n else each
+        total += first + each * (len(pairs) - 1)
     r = integer_below(rng, total)
     if g0 < 0:
         if r == 0:
             return END
         r -= 1
-    for g in range(max(g0, 0), len(groups)):
-        kind, cards, places = groups[g]
-        values = of_group[g]
-        start = k0 if g == g0 else 0
-        for k in range(start, len(values)):
-            value = values[k]
-            if value >= low:
-                if r == 0:
-                    return _spelt(t, kind, places[k], cards)
-                r -= 1
-    raise AssertionError("the ties counted are walked")
+    for g in range(max(g0, 0), n):
+        c = counts[g]
+        if r < c:
+            kind, cards, places = groups[g]
+            return _spelt(t, kind, places[_nth_tie(rated[of_group[g]], k0 if g == g0 else 0, low, r)], cards)
+        r -= c
+    if r < first:
+        return _spelt(t, "joker", jokers[_nth_tie(joker_values, k0 if g0 == n else 0, low, r)], pairs[0])
+    r -= first
+    q = r // each
+    return _spelt(t, "joker", jokers[_nth_tie(joker_values, 0, low, r - q * each)], pairs[1 + q])
 
 
-@cython.locals(kind=str)
+@cython.locals(kind=str, item=tuple)
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
-    kind = state.agenda[0][0]
+    item = state.agenda[0]
+    kind = item[0]
     if kind == "build":   # the builds grouped, spelt out only when kept (no draw when END is all)
-        groups = rules._build_groups(state, rules._t(state.config))
-        return _best_build(state, rng, groups, state.seat) if groups else END
+        return _choose_build(state, rng)
+    if kind == "take":   # a card kind of the display at random, without listing the actions
+        return _take(state, rng)
+    if kind == "discard":
+        return _discard(state, rng)
     legal = rules.legal_actions(state)
-    seat = rules.current_player(state)
     if len(legal) == 1:
         return legal[0]
-    if kind == "discard":
-        if KEEP in legal and sum(state.hands[seat]) <= 5:
-            return KEEP
-        return legal[integer_below(rng, len([a for a in legal if a != KEEP]))]
     if kind == "tile":
-        return _best_tile(state, legal, seat)
+        return _best_tile(state, legal, item[1])
     return legal[integer_below(rng, len(legal))]
+
+
+@cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t)
+def _take(state, rng):
+    """``rules.legal_actions(state)[integer_below(rng, n)]`` at a take (``("take", card)`` for each
+    card kind in the display, in the deck's order: ``n`` of them, at least one), no draw when ``n``
+    is 1, found without listing them."""
+    display = state.display
+    n = 0
+    for i in range(len(display)):
+        if display[i]:
+            n += 1
+    r = integer_below(rng, n) if n > 1 else 0
+    for i in range(len(display)):
+        if display[i]:
+            if r == 0:
+                return rules._t(state.config).takes[i]
+            r -= 1
+    raise AssertionError("a take with the display empty")
+
+
+@cython.locals(hand=tuple, held=list, i=cython.Py_ssize_t, keep=cython.bint)
+def _discard(state, rng):
+    """GreedyBot's discard, as from ``rules.legal_actions(state)`` (a ``("discard", card)`` for each
+    card kind held, in the deck's order, then ``KEEP`` with Obstinate Hands): the only action when
+    there is one; ``KEEP`` with 5 cards or fewer where it is allowed; else a card kind held at
+    random."""
+    hand = state.hands[state.seat]
+    held = [i for i in range(len(hand)) if hand[i]]
+    keep = state.config.obstinate_hands
+    if len(held) + keep == 1:
+        return KEEP if keep else ("discard", rules._t(state.config).cards[held[0]])
+    if keep and sum(hand) <= 5:
+        return KEEP
+    return ("discard", rules._t(state.config).cards[held[integer_below(rng, len(held))]])
 
 
 def _best_tile(state, legal: list, seat: int):

@@ -220,13 +220,41 @@ def build_options(state: GameState) -> list[tuple[str, tuple[str, ...], list]]:
 
 
 @cython.ccall
-@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t, hand=tuple,
-               held=list, colour=tuple, pieces=tuple, opts=list, cities=dict, reach=dict, ms=tuple, takes=tuple,
-               card_city=tuple, city=cython.Py_ssize_t)
+@cython.locals(opts=list, held=list, where=list, pair=tuple)
 def _build_groups(state: GameState, t: _Tables) -> list:
     """:func:`build_options` by index: ``(kind, cards, places)`` with the cards as card indices and
     the places as space indices (a double's as ``(city, space, space)``), in the same order. Every
     joker group shares one list of places (the milestone spaces)."""
+    opts, held, jokers = _builds_but_jokers(state, t)
+    if jokers is not None:
+        where = list(jokers)
+        for pair in _joker_pairs(t, held):
+            opts.append(("joker", pair, where))
+    return opts
+
+
+@cython.ccall
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, colour=tuple, out=list)
+def _joker_pairs(t: _Tables, held: list) -> list:
+    """The joker groups' cards in legal order: each pair of held card kinds of two colours, by index."""
+    colour = t.card_colour
+    out = []
+    for a in held:
+        for b in held:
+            if b > a and colour[a] != colour[b]:
+                out.append((a, b))
+    return out
+
+
+@cython.ccall
+@cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t, hand=tuple,
+               held=list, colour=tuple, pieces=tuple, opts=list, cities=dict, reach=dict, ms=tuple, takes=tuple,
+               card_city=tuple, city=cython.Py_ssize_t)
+def _builds_but_jokers(state: GameState, t: _Tables) -> tuple:
+    """:func:`_build_groups` less its joker groups, which come last: ``(groups, held, jokers)``, with
+    the card kinds held (indices, in order) and the joker groups' places (the milestone spaces, a
+    tuple), or ``None`` when no joker may be played. GreedyBot rates the joker groups, which all
+    go on the same places, as one (``_greedy._choose_build``)."""
     seat = state.seat
     hand = state.hands[seat]
     held = _hand_cards(t, hand)
@@ -246,6 +274,7 @@ def _build_groups(state: GameState, t: _Tables) -> list:
                     places = cities[col] = [i for i in t.colour_cities[col] if pieces[i] == -1]
                 if places:
                     opts.append(("fort", (a, b), places))
+    jokers = None
     if state.milestones[seat] and left >= 1:
         ms = _facts(state, t)[3]
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
@@ -267,12 +296,8 @@ def _build_groups(state: GameState, t: _Tables) -> list:
                     if places:
                         opts.append(("double", (a,), places))
         if left >= 2 and ms:
-            where = list(ms)
-            for a in held:
-                for b in held:
-                    if b > a and colour[a] != colour[b]:
-                        opts.append(("joker", (a, b), where))
-    return opts
+            jokers = ms
+    return opts, held, jokers
 
 
 def _build_options(state: GameState, t: _Tables) -> list:

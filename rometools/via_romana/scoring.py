@@ -10,6 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+try:
+    import cython
+except ImportError:   # plain Python without Cython: the decorators change nothing
+    from rometools.core import _cython as cython
+
 from rometools.core.errors import ArgumentError
 from rometools.via_romana.state import RoadResult
 
@@ -70,16 +75,40 @@ def score_road(pieces: Mapping[Any, int], *, completer: Any, seat_order: Sequenc
 
 def _road_result(involved: dict, completer: Any, order: list, dangerous_ties: bool) -> RoadResult:
     """:func:`score_road` on checked values: ``involved`` maps each player with pieces (> 0) to them."""
-    best = max(involved.values())
-    tied = [p for p, n in involved.items() if n == best]
-    start = order.index(completer)
-    clockwise = [order[(start + k) % len(order)] for k in range(len(order))]
-    if len(tied) > 1 and completer not in tied and dangerous_ties:
-        return RoadResult(None, {})
-    winner = next(p for p in clockwise if p in tied)
-    w = order.index(winner)
-    after = [order[(w + k) % len(order)] for k in range(1, len(order))]
-    return RoadResult(winner, {p: involved[p] for p in after if p in involved})
+    winner, cards = _seat_result([involved.get(p, 0) for p in order], order.index(completer), dangerous_ties)
+    return RoadResult(None if winner < 0 else order[winner], {order[p]: k for p, k in cards})
+
+
+@cython.ccall
+@cython.locals(counts=list, completer=cython.Py_ssize_t, n=cython.Py_ssize_t, best=cython.Py_ssize_t,
+               tied=cython.Py_ssize_t, winner=cython.Py_ssize_t, k=cython.Py_ssize_t, p=cython.Py_ssize_t,
+               c=cython.Py_ssize_t, cards=list)
+def _seat_result(counts: list, completer: int, dangerous_ties: bool) -> tuple:
+    """A road's result by place in the seat order (Scoring Roads): ``counts`` each place's pieces
+    (some place has one), ``completer`` the completing player's place. ``(winner, cards)``: the
+    winner's place (-1: nobody) and ``(place, cards)`` for each other player with pieces, clockwise
+    from the winner's left. The most pieces win; a tie goes to the completer if in it, else to
+    the next tied player clockwise from the completer, or to nobody under Dangerous Ties. (The
+    rules' road scoring calls it with the seats' counts: no dict, no :class:`RoadResult`.)"""
+    n = len(counts)
+    best = tied = 0
+    for k in range(n):
+        c = counts[k]
+        if c > best:
+            best, tied = c, 1
+        elif c == best:
+            tied += 1
+    if tied > 1 and counts[completer] != best and dangerous_ties:
+        return -1, []
+    winner = completer
+    while counts[winner] != best:
+        winner = (winner + 1) % n
+    cards = []
+    for k in range(1, n):
+        p = (winner + k) % n
+        if counts[p]:
+            cards.append((p, counts[p]))
+    return winner, cards
 
 
 def score_parts(state) -> list[dict[str, int]]:
