@@ -76,8 +76,6 @@ class _Where:
     types: cython.Py_ssize_t
     gold: cython.Py_ssize_t
     own_ok: cython.Py_ssize_t
-    leaf: cython.Py_ssize_t
-    nleaf: cython.Py_ssize_t  # the facts' ``leaves`` section (per location, its leaf path ends)
     zeros: object
     scratch: object  # best_chains' ``3 * locations`` cells (zeroed at each search; taken while one runs: :func:`_taken`)
     sv: cython.int[::1]  # ``scratch`` as C ints
@@ -98,7 +96,7 @@ class _Where:
         self.rank, self.colour, self.value, self.colours = shape.rank, shape.colour, shape.value, shape.colours
         self.po, self.co, self.dist, self.tslot = shape.po, shape.co, shape.dist, shape.tslot
         self.highest, self.own, self.counts, self.types = shape.highest, shape.own, shape.counts, shape.types
-        self.gold, self.own_ok, self.leaf, self.nleaf = shape.gold, shape.own_ok, shape.leaf, shape.leaves
+        self.gold, self.own_ok = shape.gold, shape.own_ok
         self.zeros = array("i", [0]) * (3 * shape.locations)
         self.scratch = array("i", [0]) * (3 * shape.locations)
         self.sv = self.scratch
@@ -125,6 +123,16 @@ def _where(shape) -> _Where:
     if kept is None or kept[0] is not shape:
         kept = _last[0] = (shape, _Where(shape))
     return kept[1]
+
+
+@cython.cfunc
+@cython.inline
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _leaf(w: _Where, b: cython.int[::1], d: cython.int[::1], k: cython.Py_ssize_t) -> cython.bint:
+    """Whether path end ``k`` is an unbuilt path to an available city (it ends a chain)."""
+    u: cython.Py_ssize_t = b[w.to + k]
+    return u != 0 and d[w.po + b[w.edge + k]] < 0 and d[w.co + u - 1] < 0
 
 
 @cython.cfunc
@@ -228,15 +236,14 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
     lv: cython.int[::1] = where.lv
     at = 2 * n  # where the next leaf path end goes in ``lv``
     for s in range(n):  # 1. one-path chains; place (source, 0, path index: the board's order)
-        lv[2 * s] = at
-        if not d[where.nleaf + s]:  # no leaf path from s (the facts keep them: no scan)
-            lv[2 * s + 1] = at
+        if s and d[where.co + s - 1] < 0:
             continue
         base = xv[ex_at + s]
+        lv[2 * s] = at
         for k in range(b[s], b[s + 1]):
-            if not d[where.leaf + k]:
+            if not _leaf(where, b, d, k):
                 continue
-            lv[at] = k  # for steps 2 and 3, which read the same leaf ends from each empty city
+            lv[at] = k  # for step 2, which reads the same leaf ends from each empty city
             at += 1
             c = b[where.cost + k]
             if c > budget:
@@ -265,7 +272,7 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
         if d[where.po + b[where.edge + k]] < 0 and d[where.co + u - 1] >= 0:
             sv[2 * n + u] = b[where.cost + k]
     for w in range(1, n):  # 2. walks ending at each empty city with an available city beside it
-        if d[where.co + w - 1] < 0 or not d[where.nleaf + w]:
+        if d[where.co + w - 1] < 0:
             continue
         dw, ow = d[where.dist + w], xv[ex_at + w]
         if dw == ow:  # w's route is all the seat's already: no walk gives it more
@@ -336,8 +343,9 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
                     else:  # a tie under "first": the smaller next step's id
                         route = (xv[ex_at + y] + c if b[where.rank + y] < b[where.rank + first_step[w]]
                                  else ow)
-                    for q in range(lv[2 * w], lv[2 * w + 1]):
-                        e = lv[q]
+                    for e in range(b[w], b[w + 1]):
+                        if not _leaf(where, b, d, e):
+                            continue
                         u, c2 = b[where.to + e], b[where.cost + e]
                         k = nc + c2
                         if k <= budget:
@@ -432,7 +440,7 @@ def _taken(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_
                bound=cython.long, c2=cython.long, k=cython.long, gain=cython.long, mult=cython.long,
                v=cython.long, route=cython.long, known=cython.bint, i=cython.Py_ssize_t,
                j=cython.Py_ssize_t, n=cython.Py_ssize_t, ex_at=cython.Py_ssize_t, item=tuple,
-               walk=tuple, chain=tuple, history=tuple, best=list, later=list, q=cython.Py_ssize_t)
+               walk=tuple, chain=tuple, history=tuple, best=list, later=list)
 def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_value) -> tuple:
     """:func:`best_chains` with ``where``'s buffers (its lock held)."""
     d: cython.int[::1] = f.cells
@@ -461,7 +469,6 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
                                             tv, gain_of, tokens, treasures, treasure_value)
     if limit < 2 or not best:
         return [item[1] for item in best], top, cheapest
-    lv: cython.int[::1] = where.lv
     if len(later) > 1:
         later.sort(key=_by_bound, reverse=True)  # the likeliest first: a higher best prunes the rest
     for i in range(len(later)):  # 3. longer walks that may still win: valued exactly
@@ -470,8 +477,9 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
         w = walk[len(walk) - 1]
         known = False
         route = 0
-        for q in range(lv[2 * w], lv[2 * w + 1]):  # w's leaf path ends, as step 1 noted them
-            j = lv[q]
+        for j in range(b[w], b[w + 1]):
+            if not _leaf(where, b, d, j):
+                continue
             u, c2 = b[where.to + j], b[where.cost + j]
             k = nc + c2
             if k > budget:

@@ -32,9 +32,7 @@ facts cells (one per state, :class:`Facts`)
     ``own`` (per seat, per location its most Roads on a fewest-Roads route to Rome)
     and ``up`` (per location its one next step towards Rome as a path end, -1
     where there are several or none); ``own`` and ``up`` hold only once
-    ``cells[shape.own_ok]`` is 1; ``leaf`` (per path end 1 if it is an unbuilt path from
-    Rome or an empty city to an available city: a chain's last path) and ``leaves`` (per
-    location how many), kept by :func:`connect`: a bot finds them without a scan.
+    ``cells[shape.own_ok]`` is 1.
 
 Locations are board indices: 0 is Rome, city ``i`` is location ``i + 1``.
 """
@@ -45,7 +43,6 @@ import heapq
 from array import array
 from bisect import insort
 
-from rometools.core._cython import compiled_or_plain
 from rometools.core.protocol import TERMINAL
 
 try:
@@ -53,10 +50,8 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-_route_after = compiled_or_plain("rometools.caesars_empire._route_after")  # open_paths: the lists read, not kept
-
 __all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
-           "own_rows", "relax", "shape_of"]
+           "open_paths", "own_rows", "relax", "shape_of"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -100,8 +95,6 @@ class Shape:
     own = cython.declare(cython.Py_ssize_t, visibility="readonly")
     up = cython.declare(cython.Py_ssize_t, visibility="readonly")
     own_ok = cython.declare(cython.Py_ssize_t, visibility="readonly")
-    leaf = cython.declare(cython.Py_ssize_t, visibility="readonly")
-    leaves = cython.declare(cython.Py_ssize_t, visibility="readonly")
     size = cython.declare(cython.Py_ssize_t, visibility="readonly")
     cells = cython.declare(object, visibility="readonly")
     adj = cython.declare(object, visibility="readonly")
@@ -158,9 +151,7 @@ class Shape:
         self.own = self.highest + seats * self.colours
         self.up = self.own + seats * n
         self.own_ok = self.up + n
-        self.leaf = self.own_ok + 1
-        self.leaves = self.leaf + ends
-        self.size = self.leaves + n
+        self.size = self.own_ok + 1
 
 
 @cython.cfunc
@@ -187,8 +178,7 @@ def shape_of(board, seats, types, gold) -> Shape:
 @cython.cclass
 class Facts:
     """Facts derived from one state, never changed once the state is built (the engine's
-    ``Facts``, documented there); ``cells`` packs them as :class:`Shape` says. Made by
-    :func:`from_scratch` and :func:`connect` only."""
+    ``Facts``, documented there); ``cells`` packs them as :class:`Shape` says."""
 
     next_deal = cython.declare(object, visibility="public")
     cells = cython.declare(object, visibility="readonly")
@@ -201,6 +191,13 @@ class Facts:
     held = cython.declare(object, visibility="public")
     _open = cython.declare(object)
     _dist = cython.declare(object)
+
+    def __init__(self, shape, cells, next_deal):
+        self.shape = shape
+        self.cells = cells
+        self.next_deal = next_deal
+        self.chains = self.first = self.frontier = self.player = self.parts = self.held = None
+        self._open = self._dist = None
 
     @property
     def dist(self) -> tuple:
@@ -227,7 +224,7 @@ class Facts:
 
     def _paths(self):
         if self._open is None:
-            self._open = _route_after.open_paths(self)
+            self._open = open_paths(self)
         return self._open
 
     @property
@@ -304,9 +301,6 @@ def from_scratch(state, shape: Shape) -> Facts:
             if value > d[shape.highest + seat * shape.colours + colour]:
                 d[shape.highest + seat * shape.colours + colour] = value
     relax(shape, d, [0], -1)
-    for i in range(n):
-        if i == 0 or d[shape.co + i - 1] >= 0:
-            _leaves_from(shape, b, d, i)
     if None in treasures:
         f.next_deal = treasures.index(None)
     return f
@@ -505,13 +499,6 @@ def connect(state, chain, ids, state_type):
     colour, value = b[shape.colour + loc], b[shape.value + loc]
     if value > d[shape.highest + seat * shape.colours + colour]:
         d[shape.highest + seat * shape.colours + colour] = value
-    d[shape.leaf + last] = 0  # the leaf paths: the last path leaves them, the captured city's come in
-    d[shape.leaves + chain[n - 2]] -= 1
-    for k in range(b[target], b[target + 1]):
-        if d[shape.leaf + b[shape.back + k]]:
-            d[shape.leaf + b[shape.back + k]] = 0
-            d[shape.leaves + b[shape.to + k]] -= 1
-    _leaves_from(shape, b, d, target)
     if d[shape.own_ok] and not ties:  # no new path is on a fewest-Roads route: only the captured leaf is new
         a = chain[n - 2]
         c = b[shape.cost + last]
@@ -545,19 +532,6 @@ def connect(state, chain, ids, state_type):
     new = _new_object(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
     _set_attribute(new, "__dict__", after)
     return new
-
-
-@cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(k=cython.Py_ssize_t, u=cython.Py_ssize_t)
-def _leaves_from(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ssize_t) -> cython.void:
-    """Mark the leaf path ends of ``v`` (Rome or an empty city) in ``d``'s ``leaf`` and ``leaves``."""
-    for k in range(b[v], b[v + 1]):
-        u = b[shape.to + k]
-        if u and d[shape.po + b[shape.edge + k]] < 0 and d[shape.co + u - 1] < 0:
-            d[shape.leaf + k] = 1
-            d[shape.leaves + v] += 1
 
 
 @cython.cfunc
@@ -721,6 +695,38 @@ def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.vo
     d[shape.own_ok] = 1
 
 
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               lv=list, iv=list, leaf=list, inner=list, sources=list, nb=tuple)
+def open_paths(f) -> tuple:
+    """``(leaf, inner, sources)``: per location its unbuilt paths ``(neighbour, path index,
+    Roads)`` (the board's own tuples, in board order) to an available city and to an empty
+    city (paths into Rome are in neither: a chain never enters Rome), and Rome and every
+    empty city, ascending."""
+    shape = f.shape
+    d: cython.int[::1] = f.cells
+    adj = shape.adj
+    leaf, inner, sources = [], [], [0]
+    for v in range(shape.locations):
+        if v and d[shape.co + v - 1] >= 0:
+            sources.append(v)
+        lv, iv = [], []
+        nb = adj[v]
+        for i in range(len(nb)):
+            x = nb[i]
+            u, e = x[0], x[1]
+            if u and d[shape.po + e] < 0:
+                if d[shape.co + u - 1] < 0:
+                    lv.append(x)
+                else:
+                    iv.append(x)
+        leaf.append(tuple(lv))
+        inner.append(tuple(iv))
+    return tuple(leaf), tuple(inner), tuple(sources)
+
+
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
@@ -728,7 +734,7 @@ def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.vo
                v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
                x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
 def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -> tuple:
-    """:func:`_route_after.open_paths` after ``chain`` is built (``opened``: before it; ``d``: the cells
+    """:func:`open_paths` after ``chain`` is built (``opened``: before it; ``d``: the cells
     after it): the chain's paths leave the lists, and the captured city turns from a leaf
     into an inner location for each of its neighbours (kept in board order, by path index)."""
     leaf, inner, sources = list(opened[0]), list(opened[1]), list(opened[2])
@@ -772,7 +778,8 @@ def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long, best=cython.long)
+@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
+               best=cython.long)
 def cheapest_new_path(f) -> cython.long:
     """Cheapest unbuilt path from Rome or an empty city to an available city (Roads; 0 if none)."""
     shape = f.shape
@@ -780,11 +787,11 @@ def cheapest_new_path(f) -> cython.long:
     b: cython.int[::1] = _board(shape)
     best = 0
     for v in range(shape.locations):
-        if not d[shape.leaves + v]:
+        if v and d[shape.co + v - 1] < 0:
             continue
         for k in range(b[v], b[v + 1]):
-            c = b[shape.cost + k]
-            if d[shape.leaf + k] and (best == 0 or c < best):
+            u, c = b[shape.to + k], b[shape.cost + k]
+            if u and d[shape.po + b[shape.edge + k]] < 0 and d[shape.co + u - 1] < 0 and (best == 0 or c < best):
                 best = c
         if best == 1:
             break

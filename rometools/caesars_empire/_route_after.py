@@ -1,5 +1,5 @@
 # rometools: compiled twin
-"""A chain not built yet: whether it touches a route, and the seat's route after it; a state's unbuilt paths.
+"""A chain not built yet: whether it touches a route, and the seat's route after it.
 
 Private to :mod:`rometools.caesars_empire.engine`, which documents what each
 function computes (:func:`~rometools.caesars_empire.engine.touches_routes`,
@@ -22,7 +22,7 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
-__all__ = ["COMPILED", "open_paths", "own_after", "touches"]
+__all__ = ["COMPILED", "own_after", "touches"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -165,37 +165,3 @@ def _most_own(w: _Sections, b: cython.int[::1], d: cython.int[::1], memo: cython
                     top = g
     memo[v] = top
     return top
-
-
-@cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.locals(v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, i=cython.Py_ssize_t, co=cython.Py_ssize_t,
-               po=cython.Py_ssize_t, lv=list, iv=list, leaf=list, inner=list, sources=list, nb=tuple)
-def open_paths(f) -> tuple:
-    """``(leaf, inner, sources)``: per location its unbuilt paths ``(neighbour, path index,
-    Roads)`` (the board's own tuples, in board order) to an available city and to an empty
-    city (paths into Rome are in neither: a chain never enters Rome), and Rome and every
-    empty city, ascending (the kernel's ``Facts.leaf``, ``inner`` and ``sources``; its
-    ``connect`` carries them to the next state once asked)."""
-    shape = f.shape
-    d: cython.int[::1] = f.cells
-    adj = shape.adj
-    co, po = shape.co, shape.po
-    leaf, inner, sources = [], [], [0]
-    for v in range(shape.locations):
-        if v and d[co + v - 1] >= 0:
-            sources.append(v)
-        lv, iv = [], []
-        nb = adj[v]
-        for i in range(len(nb)):
-            x = nb[i]
-            u, e = x[0], x[1]
-            if u and d[po + e] < 0:
-                if d[co + u - 1] < 0:
-                    lv.append(x)
-                else:
-                    iv.append(x)
-        leaf.append(tuple(lv))
-        inner.append(tuple(iv))
-    return tuple(leaf), tuple(inner), tuple(sources)

@@ -48,10 +48,6 @@ leaf, inner : tuple[tuple[tuple[int, int, int], ...], ...]
     available city (``leaf``) and to an empty city (``inner``); paths into
     Rome are in neither (a chain never enters Rome). A chain is a source, a
     walk over ``inner`` paths, then one ``leaf`` path. Derived once asked.
-    The leaf paths from Rome and each empty city are also kept in the cells,
-    as a flag per path end and a count per location, by every move
-    (:func:`connect` updates the last path and the captured city's paths):
-    GreedyBot reads them there instead of scanning every path end.
 sources : tuple[int, ...]
     Where a chain can start: Rome and every empty city, ascending.
 own : dict[int, tuple[int, ...]] or None
@@ -219,7 +215,7 @@ def legal_chains_from(state: GameState, sources: Sequence[int]) -> list[tuple[tu
     True
     """
     f = state._facts or facts(state)
-    leaf, inner, _ = f.known_paths or _route_after.open_paths(f)  # derived, not kept: GreedyBot asks it rarely
+    leaf, inner, _ = f.known_paths or _kernel.open_paths(f)  # derived, not kept: GreedyBot asks it rarely
     return _fast_chains(leaf, inner, sources, _path_limit(state), state.roads_left[state.seat])
 
 
