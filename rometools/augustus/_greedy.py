@@ -35,7 +35,7 @@ from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 from rometools.core.rng import integer_below
 
-__all__ = ["bag_items", "card_value", "choose", "kept", "objective_values", "placement_values",
+__all__ = ["bag_items", "card_value", "choose", "decide", "kept", "objective_values", "placement_values",
            "position_value", "reward_bonus", "top_placements", "weights"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
@@ -100,17 +100,28 @@ _BAGS: dict = {}
 _COMPONENTS: dict = {}
 
 
+@cython.ccall   # a C call within the module (at every decision)
 def bag_items(components) -> tuple[tuple[str, int], ...]:
     """``tuple(components.bag.items())``, the full bag as the memos and caches key it, built once
     per components (the last 8 kept)."""
+    global _LAST_BAG
+    last = _LAST_BAG
+    if last[0] is components:   # the components of the decision before (every decision of a game)
+        return last[1]
     got = _BAGS.get(id(components))
     if got is None or got[0] is not components:
         if len(_BAGS) >= 8:
             _BAGS.pop(next(iter(_BAGS)))
         got = _BAGS[id(components)] = (components, tuple(components.bag.items()))
         _COMPONENTS.clear()
-        _COMPONENTS.update((items, comps) for comps, items in _BAGS.values())
+        for comps, items in _BAGS.values():   # a loop: no closure in a compiled ccall
+            _COMPONENTS[items] = comps
+    _LAST_BAG = got
     return got[1]
+
+
+#: ``(components, their bag_items)`` last asked (one tuple, replaced at once).
+_LAST_BAG: tuple = (None, None)
 
 
 def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float = 0.0) -> float:
@@ -354,7 +365,9 @@ _WEIGHTS: dict = {}
 @cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
 def _entry(state: GameState, seat: int) -> tuple:
     """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
-    _Cards)``, made when missing."""
+    _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
+    depend only on the config and the seat's objectives controlled, which the entry is kept by:
+    :func:`choose` asks the rules once per token, not at every placement)."""
     config = state.config
     rewards, controlled = state.rewards, state.controlled
     mine = controlled[seat]
@@ -383,7 +396,7 @@ def _entry(state: GameState, seat: int) -> tuple:
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
         got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
-                               _cards(cards, comps))
+                               _cards(cards, comps), {})
     if 0 <= seat < len(_LAST_ENTRY):
         _LAST_ENTRY[seat] = got
     return got
@@ -407,11 +420,13 @@ def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
 
 @cython.ccall
 @cython.locals(out=dict, entry=tuple)
-def weights(state: GameState, seat: int, plays) -> dict:
+def weights(state: GameState, seat: int, plays, entry=None) -> dict:
     """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
     (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
-    ``_WEIGHTS`` while what they depend on stays)."""
-    entry = _entry(state, seat)
+    ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
+    when the caller holds it."""
+    if entry is None:
+        entry = _entry(state, seat)
     out = entry[4]
     for p in plays:
         n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
@@ -420,6 +435,7 @@ def weights(state: GameState, seat: int, plays) -> dict:
     return out
 
 
+@cython.ccall   # a C call within the module (at every decision)
 def kept(memos: dict, cards, bag: tuple, horizon: int, complete_weight: float) -> tuple:
     """``(cards, values, shifted, profiles)``: the memos of the greedy bots rating with ``cards``, ``bag``,
     ``horizon`` and ``complete_weight``, from ``memos`` (``GreedyBot._MEMOS``, the last 8 kept).
@@ -544,7 +560,8 @@ def placement_values(state: GameState, seat: int, actions: Sequence, horizon: in
     objectives a legion lands on or leaves rated again."""
     cards = state.config.objectives
     bag = bag_items(state.config.components)
-    _, memo, shifted, _profiles = kept(memos, cards, bag, horizon, complete_weight)
+    entry = kept(memos, cards, bag, horizon, complete_weight)
+    memo, shifted = entry[1], entry[2]
     plays = state.in_play[seat]
     weight = weights(state, seat, plays)
     base = objective_values(cards, bag, memo, plays, horizon, complete_weight, weight)
@@ -637,12 +654,13 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
     return value
 
 
-@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, memo=dict, profiles=dict,
-               v=(cython.double, cython.double), value=(cython.double, cython.double),
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n_open=cython.Py_ssize_t,
+               memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
-               base=list, open_=list, held=list, lands=list, top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t)
+               base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
+               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
-                   complete_weight: float, memos: dict) -> list:
+                   complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
     ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
     every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
@@ -651,16 +669,22 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
 
     Each objective in play is read once from its profile (:func:`_profile`: its value and the values
     after one legion lands on or leaves each slot group, kept by its card and legions), so a
-    decision looks up one entry per objective, not one per slot group and change."""
+    decision looks up one entry per objective, not one per slot group and change. The open slot
+    groups are kept as parallel lists (where in ``base``, slot group, card, symbol, value with one
+    legion more), so rating each move reads the two or three numbers it needs, not a record.
+    ``seat_entry``: the seat's :func:`_entry` of ``state`` when the caller holds it (:func:`choose`)."""
     cards = state.config.objectives
     bag = bag_items(state.config.components)
     entry = kept(memos, cards, bag, horizon, complete_weight)
     memo, profiles = entry[1], entry[3]
     plays = state.in_play[seat]
-    weight = weights(state, seat, plays)
+    weight = weights(state, seat, plays, seat_entry)
     blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
     base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
-    open_, held = [], []   # (place in base, objective, its profile, slot group, symbol, its weight, chance)
+    # each open slot group of the symbols: its objective's place in base, the group, the card, the
+    # symbol, and its objective's value with one legion more there (weight x chance)
+    open_at, open_group, open_number, open_sym, lands = [], [], [], [], []
+    held = []   # (place in base, objective, its profile, slot group, symbol, its weight, the value with one legion less)
     k = 0
     for p in plays:
         k += 1
@@ -672,41 +696,44 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         base.append(w * profile[0])
         if number in blocked:
             continue
-        for i, sym, chance in profile[1]:
-            if sym in symbols:
-                open_.append((k, p, profile, i, sym, w, chance))
-        for i, sym, chance in profile[2]:
-            held.append((k, p, profile, i, sym, w, chance))
+        for t in profile[1]:   # (slot group, symbol, chance)
+            if t[1] in symbols:
+                open_at.append(k)
+                open_group.append(t[0])
+                open_number.append(number)
+                open_sym.append(t[1])
+                lands.append(w * t[2])
+        if moves:
+            for t in profile[2]:
+                held.append((k, p, profile, t[0], t[1], w, w * t[2]))
     passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
     top = []
     value = passed
-    reserve = state.reserve[seat] > 0
-    lands = [o[5] * o[6] for o in open_] if reserve or moves else []   # each open slot's value with one legion more
-    if reserve:
-        for i in range(len(open_)):
-            k, p = open_[i][0], open_[i][1]
-            sym = open_[i][4]
-            v = _best_and_total(base, k, lands[i])
+    n_open = len(open_at)
+    if state.reserve[seat] > 0:
+        for i in range(n_open):
+            v = _best_and_total(base, open_at[i], lands[i])
             if not top or _above(v, value):
-                top, value = [("place", p[0], sym)], v
+                top, value = [("place", open_number[i], open_sym[i])], v
             elif not _above(value, v):   # equal
-                top.append(("place", p[0], sym))
-    if moves and open_:
-        for k, p, profile, fi, fs, w, chance in held:
-            leaves = w * chance
-            for i in range(len(open_)):
-                j, q, _profile_q, ti, sym, _w, _chance = open_[i]
+                top.append(("place", open_number[i], open_sym[i]))
+    if moves and n_open:
+        for h in held:
+            k, fi, w, leaves = h[0], h[3], h[5], h[6]
+            for i in range(n_open):
+                j = open_at[i]
                 if j == k:
+                    ti = open_group[i]
                     if ti == fi:
                         continue
-                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, profile, p, fi, ti, horizon,
+                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, h[2], h[1], fi, ti, horizon,
                                                              complete_weight))
                 else:
                     v = _best_and_total(base, k, leaves, j, lands[i])
                 if not top or _above(v, value):
-                    top, value = [("move", p[0], fs, q[0], sym)], v
+                    top, value = [("move", h[1][0], h[4], open_number[i], open_sym[i])], v
                 elif not _above(value, v):   # equal
-                    top.append(("move", p[0], fs, q[0], sym))
+                    top.append(("move", h[1][0], h[4], open_number[i], open_sym[i]))
     if not top or _above(passed, value):
         return [PASS]
     return top   # a legion placed is never worse than a pass at equal value: the pass left out
@@ -740,6 +767,14 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
     return total - _best_and_total(base, k, weight[number] * chance)[1]
 
 
+def decide(bot, state: GameState, rng: np.random.Generator):
+    """``GreedyBot.decide`` itself (the class holds this function as its method): :func:`choose` with
+    the bot's ``horizon``, ``complete_weight`` and ``_MEMOS``, and no Python frame of the bot's module
+    between the play loop and it."""
+    return choose(state, rng, bot.horizon, bot.complete_weight, bot._MEMOS)
+
+
+@cython.ccall   # a C call from decide
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
     """GreedyBot's action at a decision node (see :class:`~rometools.augustus.bots.GreedyBot`)."""
     phase = state.phase
@@ -748,8 +783,13 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     if phase == "place" or phase == "power_place":   # the best rated as listed (no list of every action)
         seat = state.seat
         if phase == "place":
-            top = top_placements(state, seat, rules.accepted_symbols(state, seat, state.token), True, horizon,
-                                 complete_weight, memos)
+            token = state.token
+            entry = _entry(state, seat)   # read once: the symbols each token lets the seat fill, its weights
+            accepted = cython.cast(dict, cython.cast(tuple, entry)[9])
+            symbols = accepted.get(token)
+            if symbols is None:
+                symbols = accepted[token] = rules.accepted_symbols(state, seat, token)
+            top = top_placements(state, seat, symbols, True, horizon, complete_weight, memos, entry)
         else:
             top = top_placements(state, seat, rules.power_symbols(state, state.config.objectives.card(state.current[1])),
                                  False, horizon, complete_weight, memos)

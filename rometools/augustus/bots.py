@@ -31,8 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from rometools.augustus.components import Objective
 from rometools.augustus.state import PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
@@ -58,6 +56,7 @@ class GreedyBot(Bot):
 
     Examples
     --------
+    >>> import numpy as np
     >>> from rometools.augustus import legal_actions, new_game
     >>> s = new_game(rng=0)
     >>> GreedyBot().choose(s, np.random.default_rng(1)) in legal_actions(s)
@@ -126,8 +125,10 @@ class GreedyBot(Bot):
     _MEMOS: dict = {}
 
     # ------------------------------------------------------------ decisions
-    def decide(self, state: GameState, rng: np.random.Generator):
-        return _greedy.choose(state, rng, self.horizon, self.complete_weight, self._MEMOS)
+    #: ``decide(state, rng)`` (:meth:`Bot.decide`): the twin's function itself, bound as this class's
+    #: method (it reads the bot's ``horizon``, ``complete_weight`` and ``_MEMOS``), with no Python frame
+    #: of this module between the play loop and the choice
+    decide = _greedy.decide
 
 
 #: Bot classes by name.

@@ -214,16 +214,29 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
     >>> weights[outcomes.index("joker")], sum(weights)
     (2, 23)
     """
-    if state.phase in ("deal", "refill"):
+    phase = state.phase
+    if phase == "draw":   # state.bag_left() without the dict (a draw is every other action)
+        tokens, bag = state.config.components.tokens, state.bag
+        got = _DRAWS.get((id(tokens), bag))   # built once per bag drawn from (and components)
+        if got is None or got[0] is not tokens:
+            outcomes, weights = [], []
+            for t, n in zip(tokens, bag):  # noqa: B905 - a count per token kind
+                if t.count > n:
+                    outcomes.append(t.id)
+                    weights.append(t.count - n)
+            if len(_DRAWS) >= 4096:
+                _DRAWS.clear()
+            got = _DRAWS[(id(tokens), bag)] = (tokens, tuple(outcomes), tuple(weights))
+        return list(got[1]), list(got[2])   # lists of the caller's own
+    if phase == "deal" or phase == "refill":
         return list(state.pile), [1] * len(state.pile)
-    if state.phase == "draw":   # state.bag_left() without the dict (a draw is every other action)
-        outcomes, weights = [], []
-        for t, n in zip(state.config.components.tokens, state.bag):  # noqa: B905 - a count per token kind
-            if t.count > n:
-                outcomes.append(t.id)
-                weights.append(t.count - n)
-        return outcomes, weights
     return [], []
+
+
+#: :func:`chance_weights` of a draw by (``id`` of the components' tokens, the bag's counts drawn):
+#: ``(tokens, outcomes, weights)``, the tokens kept (an ``id`` reused by other tokens is read anew).
+#: A game meets the same few dozen bags again and again (the joker empties it).
+_DRAWS: dict = {}
 
 
 def legal_actions(state: GameState) -> list:

@@ -34,14 +34,14 @@ if cython.compiled:   # the C functions that make a state and give it its attrib
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 from rometools.augustus.components import KINDS, Objective
-from rometools.augustus.state import CHANCE_PHASES, PASS, GameState, Placed, joined_records
+from rometools.augustus.state import CHANCE_PHASES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 from rometools.core.errors import refused
 from rometools.core.formatting import shown
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
-accepted_symbols, can_place, decisions = moves.accepted_symbols, moves.can_place, moves.decisions
+decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 is_action = moves.is_action
 
@@ -76,6 +76,10 @@ class _Facts:
     first_game = cython.declare(cython.bint, visibility="readonly")
     objectives_to_end = cython.declare(cython.long, visibility="readonly")
     all_colours = cython.declare(cython.bint, visibility="readonly")
+    slots = cython.declare(dict, visibility="readonly")
+    symbol_as = cython.declare(dict, visibility="readonly")
+    symbols = cython.declare(tuple, visibility="readonly")
+    counts = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, config):
         comps, cards = config.components, config.objectives
@@ -105,6 +109,14 @@ class _Facts:
         self.dealt = comps.first_game_dealt if config.first_game else comps.dealt
         self.first_game = bool(config.first_game)
         self.objectives_to_end = comps.objectives_to_end
+        # what _may_place reads: each card's slots ((symbol, capacity), ...), the symbol_as powers
+        # ({card: (symbol, counts_as)}) and every slot symbol (the joker's)
+        self.slots = {c.number: c.slots for c in cards.cards}
+        self.symbol_as = {c.number: (c.power.symbol, c.power.counts_as) for c in cards.cards
+                          if c.power.kind == "symbol_as"}
+        self.symbols = tuple(comps.symbols)
+        # the count reward tiles, (index among the rewards, need), in the rewards' order (_count_tile)
+        self.counts = tuple([(k, t.need) for k, t in enumerate(comps.rewards) if t.kind == "count"])
 
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
@@ -285,7 +297,7 @@ class _Work:
                 "draws": self.draws, "_records": records, "events": self.events_before + t(self.events),
                 "start": None, "seed": self.seed}
         if self.phase == "over":   # the game's records joined once, its links let go
-            fields["history"] = joined_records(fields.pop("_records"))
+            fields["history"] = _joined(fields.pop("_records"))
         if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
             state = PyType_GenericAlloc(GameState, 0)   # class's guard, without a Python call
             PyObject_GenericSetDict(state, fields, cython.NULL)
@@ -300,6 +312,24 @@ class _Work:
 
     def event(self, *what) -> None:
         self.events.append((self.history_before[1] + len(self.history), *what))
+
+
+@cython.ccall   # a C call from freeze; callable from Python for the test
+@cython.locals(parts=list, out=list, t=tuple, k=cython.Py_ssize_t, i=cython.Py_ssize_t)
+def _joined(link: tuple) -> tuple:
+    """:func:`~rometools.augustus.state.joined_records` of ``link`` (the same tuple, tested), in the
+    compiled step: the game's records joined once, at its end (the plain module's loop and a slice
+    per link were about a seventieth of a four-player game)."""
+    parts = []
+    while link is not None:   # a loop, not recursion: a game is long
+        parts.append(link)
+        link = cython.cast(tuple, link)[0]
+    out = []
+    for k in range(len(parts) - 1, -1, -1):
+        t = cython.cast(tuple, parts[k])
+        for i in range(2, len(t)):
+            out.append(t[i])
+    return tuple(out)
 
 
 @cython.cfunc
@@ -355,7 +385,7 @@ def _settle(w: _Work) -> None:
     while True:
         # (the phases most often met first: each test of another phase is a string compared)
         if w.phase == "place":
-            while w.to_place and not can_place(w, w.to_place[0], accepted_symbols(w, w.to_place[0], w.token)):
+            while w.to_place and not _may_place(w, w.to_place[0]):
                 # (the queue is empty while seats place, so no objective is blocked)
                 w.to_place = w.to_place[1:]  # nothing this seat could place: skipped (AU-1)
             if w.to_place:
@@ -396,6 +426,53 @@ def _settle(w: _Work) -> None:
             w.seat = -1
             return
         return  # decision phases of a completion wait for their action
+
+
+@cython.ccall   # a C call from _settle; callable from Python for the test
+@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, targets=cython.Py_ssize_t, sources=cython.Py_ssize_t,
+               reserve=cython.bint, slots=tuple, symbols=tuple, extra=list, t=tuple, legions=tuple, group=tuple,
+               held=cython.long, capacity=cython.long, number=cython.long, target=cython.long, source=cython.long)
+def _may_place(w: _Work, seat: int) -> bool:
+    """``can_place(w, seat, accepted_symbols(w, seat, w.token))`` (:mod:`~rometools.augustus.moves`)
+    read from the config's :class:`_Facts`: asked for every seat after every token and placement,
+    two calls into another module each were a sixth of an action's time. The same answer
+    (``tests/augustus/test_augustus_facts.py`` holds the two equal for every seat at every
+    placement of seeded games): a legion from the reserve fits any open slot of an accepted symbol; without one, a
+    legion moves when some slot group holding one differs from some open one."""
+    f = w.facts
+    token = w.token
+    if token == f.joker:   # "remplace n'importe quelle catégorie de légion"
+        symbols = f.symbols
+    else:
+        extra = []
+        if f.symbol_as:   # a controlled symbol_as power adds its symbol (AU-6)
+            for n in w.controlled[seat]:
+                power = f.symbol_as.get(n)
+                if power is not None and power[0] == token:
+                    extra.append(power[1])
+        symbols = (token, *extra)
+    reserve = w.reserve[seat] > 0
+    targets = sources = 0
+    target = source = -1   # the last open slot group and the last holding one, as card x 64 + group
+    for p in w.in_play[seat]:
+        t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
+        number, legions = t[0], cython.cast(tuple, t[1])
+        slots = f.slots[number]
+        for i in range(len(slots)):
+            group = cython.cast(tuple, slots[i])
+            held = legions[i]
+            capacity = group[1]
+            if held < capacity and group[0] in symbols:
+                if reserve:
+                    return True
+                targets += 1
+                target = number * 64 + i
+            if held:
+                sources += 1
+                source = number * 64 + i
+    if targets == 0 or sources == 0:
+        return False
+    return targets > 1 or sources > 1 or target != source
 
 
 @cython.cfunc
@@ -512,7 +589,7 @@ def _count_in(numbers, among: frozenset) -> int:
     return count
 
 
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(k=cython.Py_ssize_t, counts=tuple)
 def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     """Index of the count reward ``seat`` may claim now, if any.
 
@@ -521,15 +598,16 @@ def _count_tile(w: GameState | _Work, seat: int) -> int | None:
     unique récompense de ce type."
     """
     # loops, not any() and next() over generators: a generator closed early makes an exception
-    # and its traceback when compiled, at every completion
-    tiles, holders = w.config.components.rewards, w.rewards
-    for i in range(len(tiles)):
-        if tiles[i].kind == "count" and holders[i] == seat:
+    # and its traceback when compiled, at every completion; the count tiles read from the
+    # config's facts (each tile's kind and need read off its dataclass was most of this)
+    counts, holders = _facts(w.config).counts, w.rewards
+    for k in range(len(counts)):
+        if holders[cython.cast(tuple, counts[k])[0]] == seat:
             return None
     have = len(w.controlled[seat])
-    for i in range(len(tiles)):
-        t = tiles[i]
-        if t.kind == "count" and t.need == have and holders[i] < 0:
+    for k in range(len(counts)):
+        i, need = counts[k]
+        if need == have and holders[i] < 0:
             return i
     return None
 

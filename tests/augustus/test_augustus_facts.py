@@ -58,6 +58,11 @@ def test_turn_facts_are_the_cards(config, which):
             if tile.kind == "resource" else set()
         assert producers == expected
     assert facts.token_index == {t.id: k for k, t in enumerate(comps.tokens)}
+    assert facts.counts == tuple((k, t.need) for k, t in enumerate(comps.rewards) if t.kind == "count")
+    assert facts.counts   # the bundled reward tiles hold count ones
+    assert facts.slots == {c.number: c.slots for c in config.cards.cards}
+    assert facts.symbol_as == {c.number: (c.power.symbol, c.power.counts_as) for c in config.cards.cards
+                               if c.power.kind == "symbol_as"}
     assert (facts.players, facts.central_row, facts.first_game, facts.objectives_to_end, facts.joker) == \
         (config.players, comps.central_row, config.first_game, comps.objectives_to_end, comps.joker)
     assert facts.dealt == (comps.first_game_dealt if config.first_game else comps.dealt)
@@ -91,3 +96,71 @@ def test_greedy_card_facts_are_the_cards(config, which):
     if config.cards.name == "variant":   # the variant's changes are read, not the bundled cards'
         assert table.of[1][3] and all(table.of[1][4])
         assert table.of[2][1:3] == (config.cards.card(2).kind, 2)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_may_place_is_can_place_of_the_accepted_symbols(config, which):
+    """``turn._may_place`` (what the turn's placements skip a seat by, read from the config's facts)
+    answers as ``moves.can_place`` of ``moves.accepted_symbols`` for every seat at every placement
+    of seeded games, reserves spent and symbol_as powers controlled included."""
+    import numpy as np
+
+    from rometools.augustus import chance_outcomes, legal_actions
+    from rometools.augustus.bots import GreedyBot
+    from rometools.augustus.rules import apply_legal
+
+    turn = _module("rometools.augustus.turn", which)
+    moves = _module("rometools.augustus.moves", which)
+    asked = {True: 0, False: 0}
+    no_reserve = powers = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(config, rng=seed), GreedyBot()
+        while s.phase != "over":
+            if s.phase == "place":
+                for seat in range(config.players):
+                    expected = moves.can_place(s, seat, moves.accepted_symbols(s, seat, s.token))
+                    assert turn._may_place(turn._Work(s), seat) == expected, (seed, s.draws, seat)
+                    asked[expected] += 1
+                    no_reserve += s.reserve[seat] == 0
+                    powers += len(moves.accepted_symbols(s, seat, s.token)) not in (1, len(config.components.symbols))
+            if s.phase in ("draw", "refill", "deal"):
+                outcomes = chance_outcomes(s)
+                s = apply_legal(s, outcomes[int(rng.integers(len(outcomes)))][0])
+            else:
+                s = apply_legal(s, bot.choose(s, rng) if s.seat % 2 == 0 else legal_actions(s)[int(rng.integers(len(legal_actions(s))))])
+    assert asked[True] > 100 and asked[False] > 10 and no_reserve > 10, (asked, no_reserve)
+    if config.first_game:
+        return
+    assert powers > 0   # a seat's symbol_as power met
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_the_records_joined_at_the_end_are_joined_records(which):
+    """``turn._joined`` (the game's records joined at its end, in the compiled step) gives
+    ``state.joined_records`` of every state's links in seeded games, and the ended game's history
+    is its records in order."""
+    import numpy as np
+
+    from rometools.augustus.rules import action_history, apply_legal, chance_outcomes, legal_actions
+    from rometools.augustus.state import joined_records
+
+    turn = _module("rometools.augustus.turn", which)
+    rng = np.random.default_rng(2)
+    s = new_game(GameConfig(players=3), rng=2)
+    applied = []
+    checked = 0
+    while s.phase != "over":
+        link = s.__dict__.get("_records")
+        if link is not None:
+            assert turn._joined(link) == joined_records(link)
+            checked += 1
+        options = chance_outcomes(s) if s.phase in ("draw", "refill", "deal") else legal_actions(s)
+        action = options[int(rng.integers(len(options)))]
+        action = action[0] if s.phase in ("draw", "refill", "deal") else action
+        applied.append(action)
+        s = apply_legal(s, action)
+    assert checked > 100
+    assert action_history(s)[-len(applied):] == tuple(applied)
+    assert turn._joined(((None, 1, ("a",)), 3, ("b",), ("c",))) == (("a",), ("b",), ("c",))
