@@ -191,7 +191,7 @@ def test_the_tile_odds_table_says_an_exact_value_is_exact_however_long_its_fract
     assert "about" not in table
 
 
-def test_a_joker_count_of_0_is_put_back_in_the_loaders_words():
+def test_a_joker_count_of_0_is_put_back_in_the_loaders_words(tmp_path):
     """fix55b (HIGH): 12 tokens drawn, Joker 0 was accepted and Save wrote a bag the game cannot play
     (simulate: "chance weights must be one whole number > 0 per outcome (0 outcomes)"). The joker is the
     bag's only refill (AU-15): load_components refuses the file, so the box goes back, in its words, at any
@@ -207,6 +207,11 @@ def test_a_joker_count_of_0_is_put_back_in_the_loaders_words():
                           "(Joker tokens put back to 2, the value the chart shows)")
     assert ex.counts_editor.counts()["joker"] == 2 and not ex.counts_editor.edited()
     assert ex.draws == 12 and (ex.bag_left(), ex.figure_data()) == before
+    ex.counts_editor._path.value = str(tmp_path / "aug_joker0.toml")                 # Save: the mix the boxes show
+    ex.counts_editor._save.click()
+    assert ex.counts_editor.status.value.startswith(f"Saved {tmp_path / 'aug_joker0.toml'}")
+    assert load_augustus(tmp_path / "aug_joker0.toml").bag["joker"] == 2
+    assert main(["validate", str(tmp_path / "aug_joker0.toml")]) == 0
     assert ex.set_values(counts={"joker": 0}) is False
     assert ex.message == (f"Cannot update: Joker tokens 0 would make a mix the rules refuse: {NO_JOKER} "
                           "(the chart still shows the last valid input)")
