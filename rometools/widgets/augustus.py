@@ -449,12 +449,8 @@ class BagExplorer(CountsField, Explorer):
         n = self._draws.value
         built = self.counts_editor.build()
         bag = dict(built[0].bag if built else self.components.bag)
-        total = sum(bag.values())
-        if n and n >= total and not bag.get(self.components.joker):
-            # no joker refills the bag, and the next draw's odds need a token left: the boxes (or Drawn)
-            # are put back, as for any mix the rules refuse
-            self.counts_editor.refuse(f"would leave no joker to refill the bag, and its {total:,} "
-                                      f"token{'s' * (total != 1)} cannot outlast the {n:,} drawn")
+        # the mix is checked by load_components, which refuses a bag without a joker (AU-15): the
+        # bag refills, so every number of draws has a next token
         steps = draw_tokens(n, rng=self._seed.value, bag=bag)
         full = dict(bag)
         if not steps:

@@ -783,3 +783,25 @@ def test_stop_sits_beside_the_run_buttons_and_the_progress_above_the_results():
     assert list(shown.values()) == [None, "none", None, "none"]
     ex._tab.value = "tune"
     assert [w.layout.display for w in shown] == ["none", None, "none", None]
+
+
+@pytest.mark.parametrize("changes", [{"components:token.joker.count": 0, "components:bag.total": 21},
+                                     {"components:token.joker.count": 0},
+                                     {"components:token.joker.count": 0, "components:token.dagger.count": 0,
+                                      "components:bag.total": 20}], ids=["with total", "alone", "and no dagger"])
+def test_the_studio_refuses_an_augustus_bag_without_a_joker_in_the_loaders_words(changes):
+    """fix55b (HIGH): Changes ``components:token.joker.count = 0`` were accepted and Compare stopped in the
+    engine's words ("chance weights ... (0 outcomes)"); the joker is the bag's only refill (AU-15). The
+    Changes load through load_components, which refuses the bag naming the count and the rule."""
+    ex = VariantStudio("augustus", players=2)
+    before = (ex.values(), ex._changes_box.value, ex._table.value, ex.question)
+    assert ex.set_values(changes=changes) is False
+    assert ex.message == ("Cannot update: Changes: components.toml (as the variant edits it): token[6] (id='joker')"
+                          ".count: the bag needs at least one joker, got 0: drawing the joker is what puts every "
+                          "token back in the bag (Le jeton joker), so a bag without one runs out and the game cannot "
+                          "go on (the question and the results stay as they were)")
+    assert (ex.values(), ex._changes_box.value, ex._table.value, ex.question) == before
+    ex._changes_box.value = changes_text(changes)                                 # typed in Changes
+    assert "token[6] (id='joker').count: the bag needs at least one joker, got 0" in ex.message
+    assert ex.values()["changes"] == {}
+    assert ex.set_values(changes={"components:token.joker.count": 1, "components:bag.total": 22}), ex.message
