@@ -101,6 +101,15 @@ class StudioValues:
                 return self._bundled_name(address) or _shown_value(None, unset=p.unset)
         return "" if value is None else _value_text(value)
 
+    def _config_value(self, address: str) -> Any:
+        """The number an unset option of the variant shown plays (``roads_per_player``: the component
+        file's 25), else ``None``."""
+        try:
+            value = getattr(self._variant.load().config, address, None)
+        except Exception:   # noqa: BLE001 - a value to start Tune's range from, never worth a refusal
+            return None
+        return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
     def _bundled_name(self, address: str) -> str | None:
         """The bundled file an unset file option of the variant shown uses (``board_4_5``, as the option
         takes it), else ``None``."""
@@ -261,14 +270,18 @@ class StudioValues:
             return
         typed = self._values.value
         said = f"Values {shown(typed, 40)} do not fit {address}: {shown(refused[0])} is refused ({refused[1]})"
-        now = 0 if p.kind == "handicap" and p.current is None else p.current
+        now = p.current
+        if now is None:   # unset: the value the game plays (a seat's 0, the component file's), else the lowest
+            now = 0 if p.kind == "handicap" else self._config_value(address)
+            if now is None and isinstance(p.low, int | float) and not isinstance(p.low, bool):
+                now = p.low
         offered = _values_around(now, lambda v: self._refused_value(address, (v,)) is None)
         if offered is None:
             self._note(f"{said}; no value near {_shown_value(now, 40)} is accepted either: {address} cannot vary "
                        "in this variant (change the values beside it first).")
             return
         self._values.value = offered
-        self._note(f"{said}; Values set to {offered}, around {address}'s {_shown_value(now, 40)}, each accepted.")
+        self._note(f"{said}; Values set to {offered} (around {_shown_value(now, 40)}), each accepted.")
 
     def _on_pick(self, _change=None) -> None:
         if not self._hold:

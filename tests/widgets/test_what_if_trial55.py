@@ -117,11 +117,21 @@ def test_tune_this_offers_values_the_data_accepts():
     ex._tune_this.click()
     assert (ex._tab.value, ex._parameter.value, ex._values.value) == ("tune", f"{GOLD}.4", "20:35:5")
     assert ex.message.startswith(f"Note: Values '0:60:10' do not fit {GOLD}.4: 0 is refused (components.toml")
-    assert ex.message.endswith(f"Values set to 20:35:5, around {GOLD}.4's 25, each accepted.")
+    assert ex.message.endswith("Values set to 20:35:5 (around 25), each accepted.")
     ex._pick.value = "handicap.4"          # 0:60:10 fits a handicap: kept, nothing said
     ex._values.value = "0:60:10"
     ex._tune_this.click()
     assert (ex._parameter.value, ex._values.value, ex.message) == ("handicap.4", "0:60:10", "")
+    ex._values.value = "0:60:10"
+    ex._pick.value = "roads_per_player"    # unset: around what the game plays, the component file's 25
+    ex._tune_this.click()
+    assert ex._values.value == "5:50:5" and ex.message.startswith(
+        "Note: Values '0:60:10' do not fit roads_per_player: 0 is refused (roads_per_player must be a whole number "
+        "1 to 500")
+    ex._values.value = "0:60:10"
+    ex._pick.value = "max_chain_paths"     # unset, every chain the rules allow: from its lowest, 1
+    ex._tune_this.click()
+    assert ex._values.value == "1:6:1" and ex.message.endswith("Values set to 1:6:1 (around 1), each accepted.")
 
 
 def test_tune_this_says_at_once_when_no_value_fits():
