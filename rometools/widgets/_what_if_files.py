@@ -71,8 +71,17 @@ class StudioFiles:
         return self._set({"game": v.game, "players": players, "changes": variant_changes(v), "name": v.name})
 
     def _say_file(self, text: str, error: bool = False) -> None:
+        """The file line says what a file action did; a file's refusal left in the message is stale then
+        (a trial saw "Cannot update: Variant file: ...: cannot be read" under the newest save), and goes."""
+        if self.message.startswith("Cannot update: Variant file: "):
+            self._clear_error()
         self._file_status.value = (f"<div class='rt-error' style='color:#b00020'>{html.escape(text)}</div>" if error
                                    else f"<small>{html.escape(text)}</small>")
+
+    def _clear_file_status(self) -> None:
+        """The file line emptied: what it said was about an earlier action (every later update, shown or
+        refused, clears it; a file action then says its own outcome)."""
+        self._file_status.value = ""
 
     def _save_clicked(self) -> None:
         text = self._file.value.strip()
@@ -94,13 +103,9 @@ class StudioFiles:
         text = self._file.value.strip()
         if not text:
             self._say_file("Cannot load: type the variant file's name, e.g. my_variant.toml", error=True)
-            if self.message.startswith("Cannot update: Variant file: "):   # the last file's refusal, now stale
-                self._clear_error()
             return
-        if self.load(text):
+        if self.load(text):   # refused: the message says it, once, naming the file (the file line is emptied)
             self._say_file(f"Loaded {shown(text, 80)}.")
-        else:
-            self._say_file(f"Cannot load {shown(text, 80)}: see the message below.", error=True)
 
     def _on_upload(self, change) -> None:
         if self._hold or not change["new"]:
@@ -120,17 +125,15 @@ class StudioFiles:
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
             uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
-        except INPUT_ERRORS as err:
+        except INPUT_ERRORS as err:   # said once, in the message (the file line is emptied)
             self._clear_upload()
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
-            self._say_file(f"Cannot load {name}: see the message below.", error=True)
             return
         if self.load(uploaded):
             self._uploaded = self._file_question()   # the button's count stays 1 while this is shown
             self._say_file(f"Loaded {name}.")
         else:
             self._clear_upload()
-            self._say_file(f"Cannot load {name}: see the message below.", error=True)
 
     def _file_question(self) -> dict[str, Any]:
         """What a variant file sets of the question: its game, players, changes and name."""

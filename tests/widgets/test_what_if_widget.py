@@ -466,7 +466,7 @@ def test_a_refused_list_names_the_one_key_the_variant_set(tmp_path):
     assert app.message.startswith("Cannot update: Variant file: steep.toml: edits.components.set: "
                                   "tables.gold.points.7 = -49: components.toml refuses it at tables.gold.points: "
                                   "points must be 0 to 10000")
-    assert app._game.value == "pig" and "Cannot load steep.toml" in app._file_status.value
+    assert app._game.value == "pig" and app._file_status.value == ""   # said once, in the message
     removed = Variant("caesars_empire").with_value("components:tables.gold.points.7", None)
     removed.save(tmp_path / "short.toml")
     notebook = VariantStudio("pig")
@@ -520,7 +520,7 @@ def test_in_a_notebook_save_and_load_by_path(tmp_path):
     assert other.values()["changes"] == {"hand": 5} and other._players.value == 3
     other._file.value = str(tmp_path / "missing.toml")
     other._load_button.click()
-    assert "Cannot load" in other._file_status.value and "Variant file: " in other.message
+    assert other._file_status.value == "" and "Variant file: " in other.message   # said once
     other._file.value = ""                      # the missing file's refusal goes with it
     other._load_button.click()
     assert "Cannot load: type the variant file" in other._file_status.value and other.message == ""
@@ -608,7 +608,7 @@ def test_an_uploaded_variant_refused_names_the_uploaded_file():
     ex._upload.value = _file("my gold.toml", b"[variant]\ngame = 'caesars_empire'\n[option]\nplayers = 4\n")
     assert "<variant>" not in ex.message
     assert "Variant file: my_gold.toml: option: is not a table of a variant file (misspelt?)" in ex.message
-    assert "Cannot load my_gold.toml" in ex._file_status.value and ex._game.value == "pig"
+    assert ex._file_status.value == "" and ex._game.value == "pig"
 
 
 def test_the_studio_names_a_data_edit_in_the_compare_and_tune_charts():
@@ -668,7 +668,7 @@ def test_a_variant_file_with_a_bad_edit_is_refused_naming_the_file_not_changes(t
     before = (ex.values(), ex._changes_box.value, ex.question)
     ex._upload.value = _file("bad.toml", bad.to_toml().encode())
     assert ex.message == f"Cannot update: Variant file: bad.toml: {problem} (the question and the results stay as they were)"
-    assert "Cannot load bad.toml: see the message below" in ex._file_status.value
+    assert ex._file_status.value == ""   # said once, in the message
     assert (ex.values(), ex._changes_box.value, ex.question) == before
     for source, named in ((bad, "<variant>"), (bad.to_toml(), "<variant>"), (bad.save(tmp_path / "bad.toml"),
                                                                              str(tmp_path / "bad.toml"))):
