@@ -306,7 +306,8 @@ class CountsEditor:
         return path
 
     def drawn(self) -> None:
-        """The mix the boxes show is now on screen: in the app, its download follows it."""
+        """The mix the boxes show is the view's (computed, about to be drawn): in the app, its download
+        follows it."""
         if self.files == "path":
             return
         text = self.text()
@@ -343,8 +344,10 @@ class CountsField:
             self.counts_editor.assign(counts)
 
     def _show(self, view: Any) -> None:
+        # the app's download is the mix of this view, in place before the chart shows it (a click
+        # right after the chart redraws downloads what it shows)
+        self.counts_editor.drawn()
         super()._show(view)
-        self.counts_editor.drawn()   # the app's download is the mix now shown
 
     # ------------------------------------------------------------ where a refusal is said
     def _show_error(self, err: BaseException, kept: str | None = None) -> None:
