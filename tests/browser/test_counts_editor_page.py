@@ -9,6 +9,7 @@ from pathlib import Path
 import harness
 import pytest
 from explorers import EXPLORERS
+from readable_page import assert_readable
 
 from rometools.augustus.components import load_components as load_augustus
 from rometools.core.data import load_text
@@ -67,6 +68,7 @@ def test_the_app_page_offers_the_mix_as_a_download_and_no_path_box(voila, page, 
     link = page.locator(".rt-counts-download a").first
     assert link.is_visible() and link.inner_text().strip() == "Download the mix (TOML)"
     assert link.get_attribute("role") == "button" and link.get_attribute("download").endswith(".toml")
+    assert_readable(page, f"{page_id}_download")   # the row reads whole: nothing cut, nothing off the page
     before = harness.wait_plot_data(page, case.chart)
     box = page.locator(f".rt-count-{kind} input").first
     box.fill(count)
