@@ -287,8 +287,9 @@ def _game(game_id: str, players: int | None, options: dict[str, object], variant
     ``typed``: an option's flag as the designer typed it (:func:`_typed`), where it was not
     ``--option KEY=VALUE`` (``--set``, ``--compare``, ``--option handicap.3=2``).
     """
-    from rometools.core.errors import OptionError, RometoolsError
+    from rometools.core.errors import DataFileError, OptionError, RometoolsError
     from rometools.core.game import game_spec, load_game
+    from rometools.core.variant_file import _edit_refused
     from rometools.core.variants import Variant
 
     game_spec(game_id)  # an unknown game is said as such, not blamed on a flag
@@ -308,11 +309,23 @@ def _game(game_id: str, players: int | None, options: dict[str, object], variant
         return load_game(game_id, **base, **options)
     except OptionError as err:
         flag = flags.get(err.option) or " with ".join(flags.values())
+        if variant is not None and flag == f"--variant {variant_file}":   # as validate says it: the file's key
+            flag = f"{flag}: options.{err.option}"
         raise ValueError(f"{flag}: {err}" if flag else str(err)) from None
+    except DataFileError as err:
+        one = None if variant is None else _edit_refused(mine, f"{err.path}: {err.entry}", err.problem)
+        if one is not None:   # a list checked whole: the one key the file set, first (as validate says it)
+            raise ValueError(f"--variant {variant_file}: edits.{one[0]}.{one[1]}: {one[2]}") from None
+        raise _flagged(err, flags, variant, variant_file) from None
     except (RometoolsError, ValueError, TypeError) as err:  # a data file named by --option or --variant
-        flag = flags.get(getattr(err, "option", None)) or (f"--variant {variant_file}" if variant is not None
-                                                            else " with ".join(dict.fromkeys(flags.values())))
-        raise ValueError(f"{flag}: {err}" if flag else str(err)) from None
+        raise _flagged(err, flags, variant, variant_file) from None
+
+
+def _flagged(err: Exception, flags: Mapping[str, str], variant, variant_file) -> ValueError:
+    """``err`` of a data file named by ``--option`` or ``--variant`` (:func:`_game`), said with the flag that named it."""
+    flag = flags.get(getattr(err, "option", None)) or (f"--variant {variant_file}" if variant is not None
+                                                        else " with ".join(dict.fromkeys(flags.values())))
+    return ValueError(f"{flag}: {err}" if flag else str(err))
 
 
 class _ProgressBar:

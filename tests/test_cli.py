@@ -643,6 +643,24 @@ def test_a_bad_variant_flag_is_refused_naming_it(tmp_path, capsys, monkeypatch, 
     assert message.format(path=path, broken=broken) in err, err
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["report", "--out", "{out}"]])
+def test_a_bad_variant_is_said_as_validate_says_it(tmp_path, capsys, command):
+    """simulate and report named the whole list a one-key edit broke, and an option without its
+    ``options.`` key (trial55); validate, compare, tune and the studio name the key the file set."""
+    steep = tmp_path / "steep.toml"
+    steep.write_text("[variant]\ngame = 'caesars_empire'\n[edits.components.set]\n'tables.gold.points.7' = -49\n")
+    hand = tmp_path / "hand9.toml"
+    hand.write_text("[variant]\ngame = 'via_romana'\n[options]\nhand = 9\n")
+    out = str(tmp_path / "r.html")
+    argv = [a.format(out=out) for a in command]
+    assert main([*argv, "--variant", str(steep), "--games", "2"]) == 2
+    assert (f"--variant {steep}: edits.components.set: tables.gold.points.7 = -49: components.toml refuses it at "
+            "tables.gold.points: points must be 0 to 10000") in capsys.readouterr().err
+    assert main([*argv, "--variant", str(hand), "--games", "2"]) == 2
+    assert f"--variant {hand}: options.hand: hand must be a whole number 4 to 5, got 9" in capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()
+
+
 def test_simulate_needs_a_game_or_a_variant(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2"])

@@ -14,3 +14,16 @@ ctypedef struct bitgen_t:
     next_uint32_t next_uint32
     void *next_double
     void *next_raw
+
+# numpy's pcg64_state (numpy/random/_pcg64.pyx, the layout _Pcg64State in _loop.py reads through
+# ctypes): the 128-bit state and increment behind a pointer, written as two 64-bit words (low first)
+# by _put_pcg, and the buffered half of a 64-bit output.
+ctypedef struct pcg64_state:
+    unsigned long long *pcg_state
+    int has_uint32
+    uint32_t uinteger
+
+# _outcome_key's keys of the whole-number outcomes 0 .. 4095 (compiled: a C array read per outcome of
+# a draw, where _INT_KEYS, the plain module's list, held Python ints to convert), and which are known.
+cdef unsigned long long _int_values[4096]
+cdef unsigned char _int_known[4096]

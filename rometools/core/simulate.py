@@ -54,7 +54,7 @@ from rometools.core.executors import (  # noqa: F401 - re-exported: simulate's e
 )
 from rometools.core.formatting import counted, shown
 from rometools.core.load import Game, load_game
-from rometools.core.playout import play
+from rometools.core.playout import _play_seats
 from rometools.core.registry import game_spec
 from rometools.core.spec import _movers_by_replay, ranks_and_scores
 
@@ -164,9 +164,9 @@ def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[in
     for i in indices:
         for r in range(rotations):
             seat_bots = [bots[(s - r) % n] for s in range(n)]
-            if counted:
+            if counted:   # each seat's decisions counted by the play loop itself
                 tally = [0] * n
-                end = _play_one(game, [_Counted(b, tally, s) for s, b in enumerate(game.bots(seat_bots))], seed, i)
+                end = _play_one(game, seat_bots, seed, i, tally)
                 moves, length = tally, sum(tally)
             else:
                 end = _play_one(game, seat_bots, seed, i)
@@ -189,18 +189,6 @@ def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[in
                     game_columns[f"points_{key}"] = [parts[s][key] for s in range(n)]
             columns.add(game_columns)
     return columns.data
-
-
-class _Counted(Bot):
-    """A seat's bot whose decisions are counted into ``tally[seat]`` as it makes them."""
-
-    def __init__(self, bot: Bot, tally: list[int], seat: int):
-        self.bot, self.tally, self.seat = bot, tally, seat
-        self.name, self.trusted = bot.name, bot.trusted
-
-    def decide(self, state: Any, rng: Any) -> Any:
-        self.tally[self.seat] += 1
-        return self.bot.decide(state, rng)
 
 
 class _Columns:
@@ -242,14 +230,15 @@ def _the_game(game: str | Game, players: int | None, config: Mapping[str, Any] |
     return load_game(game, config=options)
 
 
-def _play_one(game: Game, seat_bots: Sequence[str | Bot], seed: int, index: int):
-    """The final state of game ``index`` of a run from ``seed``, one bot (or its name) per seat.
+def _play_one(game: Game, seat_bots: Sequence[str | Bot], seed: int, index: int, tally: list[int] | None = None):
+    """The final state of game ``index`` of a run from ``seed``, one bot (or its name) per seat;
+    ``tally``: each seat's decisions added to it (:func:`rometools.core.playout._play_seats`).
 
     Every rotation of a seed starts its two streams afresh from the seed: the same
-    chance outcomes, whichever bots sit where.
+    chance outcomes, whichever bots sit where (as ``play(game, seat_bots, bots, chance_rng=chance)``).
     """
     chance, bots = _streams(seed, index)
-    return play(game, seat_bots, bots, chance_rng=chance)
+    return _play_seats(game, game.bots(seat_bots), bots, chance, tally=tally)
 
 
 def replay_game(game: str | Game, results, index: int, *, rotation: int = 0, players: int | None = None,

@@ -53,7 +53,7 @@ def current_player(state: GameState) -> int:
     if whose == 0:
         return CHANCE
     if whose == 1:
-        return item[1] if any(d["display"]) else CHANCE
+        return item[1] if _some(d["display"]) else CHANCE
     if whose == 2:
         return d["seat"]
     return item[1]  # setup, order, tile
@@ -62,7 +62,19 @@ def current_player(state: GameState) -> int:
 @cython.ccall
 def _draw_pool(state: GameState) -> tuple:
     """The deck, or the discard pile when the deck is empty (it is shuffled into a new deck)."""
-    return state.deck if any(state.deck) else state.discard
+    return state.deck if _some(state.deck) else state.discard
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(counts=tuple, k=cython.Py_ssize_t)
+def _some(counts: tuple) -> bool:
+    """``any(counts)`` for a count tuple, by a C loop (``any`` is a Python call)."""
+    for k in range(len(counts)):  # noqa: SIM110 - a loop compiles to C; any() does not
+        if counts[k]:
+            return True
+    return False
 
 
 def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
@@ -84,7 +96,8 @@ def chance_outcomes(state: GameState) -> list[tuple[str, Fraction]]:
     return [(t.cards[i], Fraction(k, total)) for i, k in enumerate(pool) if k]
 
 
-@cython.locals(kind=str, item=tuple)
+@cython.locals(kind=str, item=tuple, d=dict, p=cython.int, slot=cython.Py_ssize_t, turn=cython.Py_ssize_t, row=list,
+               rows=list)
 def random_source(state: GameState) -> str:
     """The source of the pending draw, for common random numbers (``GameSpec.chance_stream``).
 
@@ -100,29 +113,53 @@ def random_source(state: GameState) -> str:
     >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
     ('hand 0', 'display')
     """
+    d = state.__dict__
     p = current_player(state)
     if p >= 0:
-        key = (p, state.turn)
+        slot = p + _DRAW_SLOTS
     else:
-        item = state.agenda[0]
+        item = d["agenda"][0]
         kind = item[0]
         if kind == "goal":
             return "goals"
         if kind == "deal":
             return "display" if item[1] == -1 else "hand " + str(item[1])
-        key = (-1 if kind == "refill" else -2 - item[1], state.turn)   # a refill; a draw of seat item[1]
-    name = _SOURCES.get(key)
+        slot = 0 if kind == "refill" else _DRAW_SLOTS - 1 - item[1]   # a refill; a draw of seat item[1]
+    turn = d["turn"]
+    rows = _SOURCES
+    if turn >= len(rows):
+        if turn > 100_000:
+            return _source_name(slot, turn)
+        rows.extend([None] * (turn + 1 - len(rows)))
+    row = rows[turn]
+    if row is None:
+        row = rows[turn] = []
+    if slot >= len(row):
+        row.extend([None] * (slot + 1 - len(row)))
+    name = row[slot]
     if name is None:   # each name made once (a game names a source per seat and turn)
-        if len(_SOURCES) > 100_000:
-            _SOURCES.clear()
-        who, turn = key
-        name = _SOURCES[key] = ("seat " + str(who) if who >= 0 else "display" if who == -1 else
-                                "draw " + str(-2 - who)) + " turn " + str(turn)
+        name = row[slot] = _source_name(slot, turn)
     return name
 
 
-#: :func:`random_source`'s names by (seat, turn): ``(-1, turn)`` a refill, ``(-2 - seat, turn)`` a draw.
-_SOURCES: dict = {}
+#: :func:`random_source`'s sources of a turn by slot: 0 a refill, ``_DRAW_SLOTS - 1 - seat`` a draw
+#: of ``seat``, ``_DRAW_SLOTS + seat`` a decision of ``seat`` (a list by turn, each a list by slot:
+#: two list indexings, where a dict keyed by a (seat, turn) tuple made and hashed the tuple).
+_DRAW_SLOTS = cython.declare(cython.Py_ssize_t, 16)
+_SOURCES: list = []
+
+
+@cython.ccall
+@cython.locals(slot=cython.Py_ssize_t, turn=cython.Py_ssize_t)
+def _source_name(slot: int, turn: int) -> str:
+    """The name of :func:`random_source`'s source in ``slot`` at ``turn``."""
+    if slot >= _DRAW_SLOTS:
+        who = "seat " + str(slot - _DRAW_SLOTS)
+    elif slot == 0:
+        who = "display"
+    else:
+        who = "draw " + str(_DRAW_SLOTS - 1 - slot)
+    return who + " turn " + str(turn)
 
 
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
@@ -137,9 +174,14 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
         return [], []
     if state.agenda[0][0] == "goal":
         return list(state.goals_left), [1] * len(state.goals_left)
-    t = _t(state.config)
-    pool = _draw_pool(state)
-    return _drawable(t.cards, pool)
+    return _drawable(_tables_of(state).cards, _draw_pool(state))
+
+
+@cython.ccall
+def _tables_of(state: GameState) -> _Tables:
+    """``_t(state.config)``: the tables kept on the config read without a Python call."""
+    t = state.config.__dict__.get("_tables")
+    return _t(state.config) if t is None else t
 
 
 @cython.ccall

@@ -196,11 +196,35 @@ def _set(seq: tuple, i: int, value: Any) -> tuple:
 
 
 @cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(counts=tuple, k=cython.Py_ssize_t)
+def _some(counts: tuple) -> bool:
+    """``any(counts)`` for a count tuple, by a C loop (``any`` is a Python call)."""
+    for k in range(len(counts)):  # noqa: SIM110 - a loop compiles to C; any() does not
+        if counts[k]:
+            return True
+    return False
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(counts=tuple, k=cython.Py_ssize_t, n=cython.Py_ssize_t)
+def _total(counts: tuple) -> int:
+    """``sum(counts)`` for a count tuple, by a C loop (``sum`` is a Python call)."""
+    n = 0
+    for k in range(len(counts)):
+        n += counts[k]
+    return n
+
+
+@cython.ccall
 def _forget(known: tuple, seat: int, used: Any) -> tuple:
     """``known`` (a state's ``known_cards``) after ``seat`` plays or discards cards of the kinds
     ``used``: one fewer known card of each, down to 0 (the card may have been the one taken)."""
     mine = known[seat]
-    if not any(mine):
+    if not _some(mine):
         return known
     for i in used:
         if mine[i]:
@@ -306,7 +330,9 @@ def _successor(state: GameState, action: Any) -> GameState:
 @cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
-    t = _t(state.config)
+    t = state.config.__dict__.get("_tables")   # _t(state.config) without a Python call once kept
+    if t is None:
+        t = _t(state.config)
     agenda = state.agenda
     item = agenda[0]
     kind = item[0]
@@ -317,7 +343,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     if k in (_DEAL, _DRAW, _REFILL) or (k == _TAKE and current_player(state) == CHANCE):
         i = t.card_index[action]
         deck = s.deck
-        if not any(deck):   # the discard pile shuffled into a new deck
+        if not _some(deck):   # the discard pile shuffled into a new deck
             deck, d["discard"] = s.discard, t.no_cards
         d["deck"] = _add(deck, i, -1)
         if k == _REFILL:
@@ -523,19 +549,19 @@ def _settle(s: GameState, t: _Tables) -> GameState:
             d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
         elif k in (_DEAL, _DRAW, _TAKE, _REFILL):
             target = item[1] if k != _REFILL else -1
-            if k == _REFILL and sum(d["display"]) >= comps.display:
+            if k == _REFILL and _total(d["display"]) >= comps.display:
                 d["agenda"] = agenda[1:]
             elif k in (_DRAW, _TAKE) and target >= 0 and _hand_full(s, target):
                 d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
-            elif k == _TAKE and any(d["display"]):
+            elif k == _TAKE and _some(d["display"]):
                 return s
-            elif not any(d["deck"]) and not any(d["discard"]):
+            elif not _some(d["deck"]) and not _some(d["discard"]):
                 d["agenda"] = agenda[1:]  # nothing left to draw (VR-7)
             else:
                 return s
         elif k == _BUILD:
             seat = d["seat"]
-            if d["played"] >= comps.cards_per_turn or not any(d["hands"][seat]):
+            if d["played"] >= comps.cards_per_turn or not _some(d["hands"][seat]):
                 d["agenda"] = (("draw", seat, comps.draw), ("next",), *agenda[1:])
             else:
                 return s
@@ -559,7 +585,7 @@ def _settle(s: GameState, t: _Tables) -> GameState:
             d["turn"], d["played"] = turn + 1, 0
             if turn == 0:
                 d["seat"] = s.config.start_player
-            nxt = ("discard",) if (sum(hand) > comps.hand_limit or (s.config.obstinate_hands and any(hand))) \
+            nxt = ("discard",) if (_total(hand) > comps.hand_limit or (s.config.obstinate_hands and _some(hand))) \
                 else ("build",)
             d["agenda"] = (nxt, *agenda[1:])
         else:

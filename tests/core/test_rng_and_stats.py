@@ -125,3 +125,24 @@ def test_a_pcg64_state_written_through_its_capsule_is_the_state_dict_set(twin):
             assert a.bit_generator.state == b.bit_generator.state
             assert [module.integer_below(a, 55) for _ in range(5)] == [int(b.integers(55)) for _ in range(5)]
     assert module._fast_pcg_setter(np.random.Generator(np.random.MT19937(1))) is None
+
+
+@pytest.mark.parametrize("twin", ["plain", "compiled"])
+def test_a_seat_reseeded_in_place_is_the_state_dict_set(twin):
+    """play_streams sets a seat's PCG64 at a new source in place (_put_seed: in C through the capsule
+    when compiled, through ctypes when plain), keeping its increment and buffered half: the generator
+    is then the one setting its state dict to _pcg_state(seed) gives, draw for draw."""
+    module = _loop if twin == "plain" else compiled_or_plain("rometools.core._loop")
+    assert module._PCG_SAME
+    for buffered in (False, True):
+        a, b = np.random.Generator(np.random.PCG64(5)), np.random.Generator(np.random.PCG64(5))
+        if buffered:
+            a.integers(2 ** 32, dtype=np.uint32)
+            b.integers(2 ** 32, dtype=np.uint32)
+        for seed in (0, 1, 2 ** 64 - 1, 987654321987654321, 2 ** 63):
+            held = b.bit_generator.state   # b in step with a: the same buffered half
+            module._put_seed(a, seed)
+            held["state"]["state"] = (seed << 64) | _loop._mix(seed ^ 0x9E3779B97F4A7C15)   # SplitMix64's finaliser
+            b.bit_generator.state = held
+            assert a.bit_generator.state == b.bit_generator.state
+            assert [module.integer_below(a, 97) for _ in range(6)] == [int(b.integers(97)) for _ in range(6)]

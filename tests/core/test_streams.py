@@ -133,3 +133,24 @@ def test_games_that_name_no_source_draw_as_before():
     game = rometools.load_game("caesars_empire", players=3)
     assert game.spec.random_source is None
     assert play(game, "greedy", 5) == play(game, "greedy", 5, by_source=False)
+
+
+@pytest.mark.parametrize("twin", ["plain", "compiled"])
+def test_a_stream_is_numpys_generator_of_its_seed_sequence(twin):
+    """_loop.stream (each seat's stream in play: compiled, numpy's SeedSequence hash worked out in C and
+    handed to PCG64) makes Generator(PCG64(SeedSequence(entropy))): the same state and increment, the
+    same draws; its seed sequence's generate_state is SeedSequence's."""
+    from rometools.core._cython import compiled_or_plain
+
+    module = _loop if twin == "plain" else compiled_or_plain("rometools.core._loop")
+    assert module._STREAM_SAME
+    rng = np.random.default_rng(48)
+    cases = [(0,), (2 ** 63 - 1, 0, 2 ** 32 - 1), (2 ** 32, 1, 2)]
+    cases += [(int(rng.integers(2 ** 63)), int(rng.integers(2 ** 32)), int(rng.integers(2 ** 32))) for _ in range(30)]
+    for entropy in cases:
+        ours, numpys = module.stream(entropy), np.random.Generator(np.random.PCG64(np.random.SeedSequence(list(entropy))))
+        assert ours.bit_generator.state == numpys.bit_generator.state
+        assert list(ours.integers(1000, size=8)) == list(numpys.integers(1000, size=8))
+    pool = _loop._Pool(list(np.random.SeedSequence([5, 6, 7]).pool))
+    assert list(pool.generate_state(5)) == list(np.random.SeedSequence([5, 6, 7]).generate_state(5))
+    assert list(pool.generate_state(3, np.uint64)) == list(np.random.SeedSequence([5, 6, 7]).generate_state(3, np.uint64))
