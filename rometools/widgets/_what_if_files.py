@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import html
 import os
+import shlex
 from pathlib import Path
 from typing import Any
 
+import rometools
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
 from rometools.core.variant_file import _checked_load
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
 from rometools.widgets._html import download_button
+from rometools.widgets._inputs import bundled_file_options
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
 __all__ = ["StudioFiles"]
@@ -96,8 +99,9 @@ class StudioFiles:
         except INPUT_ERRORS as err:
             self._say_file(f"Cannot save: {self._wording(_text_of(err))}", error=True)
             return
+        # the command as it runs from anywhere: the path as saved, quoted for a shell when it needs it
         self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
-                       f"{where.name}.")
+                       f"{shlex.quote(str(where))}")
 
     def _load_clicked(self) -> None:
         text = self._file.value.strip()
@@ -124,7 +128,10 @@ class StudioFiles:
         from rometools.core.variants import Variant
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
-            uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
+            read = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
+            if read.game in rometools.games():   # a file option names a bundled file, never a server path
+                bundled_file_options(read.game, read.options, f"{name}: options")
+            uploaded = _checked_load(read, name)
         except INPUT_ERRORS as err:   # said once, in the message (the file line is emptied)
             self._clear_upload()
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))

@@ -359,6 +359,9 @@ class BagExplorer(CountsField, Explorer):
     Output: the last draws (``rt-au-bag-log``), the exact next-token odds
     (``rt-au-next-odds``), the message area (``rt-message``) and the chart
     (``rt-au-bag-chart``; traces ``au-bag-full``, ``au-bag-left``, ``au-next-token``).
+    The bag's mix is edited in a :class:`~rometools.widgets._counts.CountsEditor`, kept by a
+    typed path and Save (``files="path"``, a notebook) or a download (``files="upload"``, the
+    designer app: no path on the server is typed).
 
     Examples
     --------
@@ -375,14 +378,15 @@ class BagExplorer(CountsField, Explorer):
 
     MAX_DRAWS = 80
 
-    def __init__(self, seed: int = 1, draws: int = 0, *, counts: dict[str, int] | None = None):
+    def __init__(self, seed: int = 1, draws: int = 0, *, counts: dict[str, int] | None = None,
+                 files: str = "path"):
         self._init_message()
         self.components = load_components()
         # the bag's mix: the published counts beside the edited ones (bag_file_with_counts)
         self.counts_editor = CountsEditor(
             self, kinds=[(t.id, t.name) for t in self.components.tokens], unit="tokens", published=self.components.bag,
             text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40,
-            game="augustus")
+            game="augustus", files=files)
         self._seed = self._add_control("seed", WholeNumberText(
             value=1, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._draws = self._add_control("draws", widgets.IntSlider(
