@@ -412,7 +412,10 @@ def load_components(path: Path) -> Components:
     ------
     DataFileError
         Naming the file, the entry and the problem: a duplicate token or reward
-        id, not exactly one joker, ``bag.total`` not the sum of the counts, a
+        id, not exactly one joker, a joker count of 0 (the joker is the bag's only
+        refill: "Après avoir tiré le Joker, tous les jetons mobilisation sont remis
+        dans le sac", Le jeton joker; ``docs/rules-decisions.md`` AU-15), a bag of
+        jokers only, ``bag.total`` not the sum of the counts, a
         reward with a missing or unused ``colour``/``resource``, two count
         rewards for the same number, a count reward beyond the objectives that
         end the game, more kept than dealt.
@@ -437,6 +440,12 @@ def load_components(path: Path) -> Components:
     if len(jokers) != 1:
         raise DataFileError(path, "token", f"exactly one token kind must be the joker (joker = true), "
                                            f"got {jokers}")
+    joker_at = next(i for i, t in enumerate(raw.token) if t.joker)
+    if raw.token[joker_at].count == 0:   # AU-15: the joker is the bag's only refill
+        raise DataFileError(path, f"token[{joker_at}] (id={jokers[0]!r}).count",
+                            "the bag needs at least one joker, got 0: drawing the joker is what puts every token "
+                            "back in the bag (Le jeton joker), so a bag without one runs out and the game "
+                            "cannot go on")
     if not any(t.count for t in raw.token if not t.joker):
         raise DataFileError(path, "token", "the bag needs at least one token that is not the joker")
     total = sum(t.count for t in raw.token)

@@ -25,6 +25,7 @@ EXPLORERS = (
         heading="Augustus: the mobilisation bag",
         description="Draw the 23 mobilisation tokens one at a time with a seed: what is left in the bag, the exact "
                     "odds of the next token, and the refill after a joker.",
+        app_args='files="upload"',  # the edited mix is downloaded, never saved to a server path
         chart=".rt-au-bag-chart", change=("keys", ".rt-au-draws .noUi-handle", ("ArrowRight", "ArrowLeft")),
         stress=(("slider", "draws"), ("button", "_draw_button", "Draw one"), ("number", "seed", 2),
                 ("button", "_restart", "Start again"))),

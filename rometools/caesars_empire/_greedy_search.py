@@ -374,6 +374,25 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
     return best, top, cheapest, later
 
 
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long)
+def _touches(where: _Where, b: cython.int[::1], d: cython.int[::1], walk: tuple) -> cython.bint:
+    """Whether a path of ``walk`` would shorten or tie a fewest-Roads route (``engine.touches_routes``
+    of a chain that goes on from the walk's last city): if not, no route changes, and the chain's
+    route is the last city's plus its last path."""
+    for i in range(len(walk) - 1):
+        a, v = walk[i], walk[i + 1]
+        for k in range(b[a], b[a + 1]):
+            if b[where.to + k] == v:
+                break
+        c = b[where.cost + k]
+        if d[where.dist + a] + c <= d[where.dist + v] or d[where.dist + v] + c <= d[where.dist + a]:
+            return True
+    return False
+
+
 def _by_bound(item):
     return item[2]
 
@@ -472,7 +491,9 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
             chain = walk + (u,)
             if not known:
                 known = True
-                if policy != "first":
+                if policy != "first" and len(walk) > 2 and not _touches(where, b, d, walk):
+                    route = d[where.own + seat * n + w]  # routes unchanged: w's own (engine.own_roads_after)
+                elif policy != "first":
                     route = engine.own_roads_after(state, chain) - c2  # (no negative index: wraparound is off)
                 else:  # "first": the route the rules score, found by connecting
                     history = engine.connect(state, chain).history  # no negative index: wraparound is off
@@ -482,10 +503,16 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
                 top, cheapest, best = v, k, [((walk[0], 1), chain)]
             elif v == top and k == cheapest:
                 best.append(((walk[0], 1), chain))
-    if sum([1 for item in best if item[0][1]]) > 1:  # tied walks: the legal chains' walk order from their sources
+    j = 0
+    for i in range(len(best)):  # the walks among the best (a walk's place is (source, 1))
+        item = best[i]
+        if cython.cast(tuple, item[0])[1]:
+            j += 1
+    if j > 1:  # tied walks: the legal chains' walk order from their sources
         best = [(item[0] if not item[0][1] else (item[0][0], 1, _walk_order(where, b, item[1])), item[1])
                 for item in best]
-    best.sort()
+    if len(best) > 1:
+        best.sort()
     return [item[1] for item in best], top, cheapest
 
 

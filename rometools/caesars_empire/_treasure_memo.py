@@ -66,14 +66,20 @@ def treasure_total(counts: Sequence[int], comps: Components) -> int:
 @lru_cache(maxsize=_CACHE)
 def _marginal(tables: ScoringTables, non_gold: tuple[int, ...], gold: int,
               supply: tuple[int, ...], gold_supply: int) -> tuple[dict[int, int], int | None]:
-    """Per non-Gold count held, the value of one more token; and one more Gold's value."""
-    base = _treasure_total(tables, non_gold, gold)
+    """Per non-Gold count held, the value of one more token; and one more Gold's value.
+
+    In closed form, not as two totals: one more token of a type held ``c`` times adds
+    ``same_type`` at ``c + 1`` over ``c``, and puts one more type in row ``c + 1``
+    (held by ``m`` types, those held more than ``c`` times): ``different_types`` at
+    ``m + 1`` over ``m``; no other row changes. (:func:`_treasure_total` per count
+    held cost about a tenth of a millisecond a new count vector.)"""
     by_count: dict[int, int] = {}
     for i, c in enumerate(non_gold):
         if c < supply[i] and c not in by_count:
-            more = tuple(sorted((*non_gold[:i], c + 1, *non_gold[i + 1:])))
-            by_count[c] = _treasure_total(tables, more, gold) - base
-    gold_value = _treasure_total(tables, non_gold, gold + 1) - base if gold < gold_supply else None
+            m = sum([1 for x in non_gold if x > c])
+            by_count[c] = (tables.score("same_type", c + 1) - tables.score("same_type", c)
+                           + tables.score("different_types", m + 1) - tables.score("different_types", m))
+    gold_value = tables.score("gold", gold + 1) - tables.score("gold", gold) if gold < gold_supply else None
     return by_count, gold_value
 
 

@@ -21,9 +21,10 @@ from typing import Any, Protocol
 from rometools.core.bots import Bot
 from rometools.core.errors import ArgumentError, OptionError
 from rometools.core.formatting import shown
-from rometools.core.registry import RegisteredSpec, game_of, game_spec, spec_from
+from rometools.core.registry import RegisteredSpec, game_of, game_spec, spec_from, spec_of_config
 
-__all__ = ["GENERIC_BOTS", "GENERIC_BOT_NAMES", "Game", "GameSpecFields", "config_options", "game_for", "load_game"]
+__all__ = ["GENERIC_BOTS", "GENERIC_BOT_NAMES", "Game", "GameSpecFields", "config_options", "game_for", "load_game",
+           "wrong_config"]
 
 
 class GameSpecFields(RegisteredSpec, Protocol):
@@ -241,8 +242,27 @@ def load_game(game_id: str, /, config: Any = None, **options: Any) -> Game:
     elif options:
         raise TypeError("pass either a config or options, not both")
     elif not isinstance(config, spec.config):
-        raise TypeError(f"config must be a {spec.config.__name__}, got {type(config).__name__}")
+        raise wrong_config(spec, config)
     return Game(spec, config)
+
+
+def wrong_config(spec: GameSpecFields, config: Any) -> TypeError:
+    """The error for a ``config`` that is not ``spec``'s: naming both games when it is another registered
+    game's config (every game's config class may be called ``GameConfig``), else its type.
+
+    Examples
+    --------
+    >>> from rometools.via_romana import GameConfig
+    >>> str(wrong_config(game_spec("augustus"), GameConfig(players=3)))
+    "config is Via Romana's GameConfig, not Augustus's"
+    >>> str(wrong_config(game_spec("augustus"), {"players": 3}))
+    "config must be Augustus's GameConfig, got dict"
+    """
+    try:
+        other = spec_of_config(type(config))
+    except TypeError:   # not a registered game's config
+        return TypeError(f"config must be {spec.title}'s {spec.config.__name__}, got {type(config).__name__}")
+    return TypeError(f"config is {other.title}'s {type(config).__name__}, not {spec.title}'s")
 
 
 def _init_names(config_type: type) -> list[str]:

@@ -407,7 +407,7 @@ class GameSpec:
         >>> is_over(end)
         True
         """
-        from rometools.core.load import Game
+        from rometools.core.load import Game, wrong_config
         from rometools.core.playout import play
 
         if bots is None:
@@ -415,7 +415,7 @@ class GameSpec:
         if config is None:
             config = self.config()
         elif not isinstance(config, self.config):
-            raise TypeError(f"config must be a {self.config.__name__}, got {type(config).__name__}")
+            raise wrong_config(self, config)
         if start is not None and not isinstance(start, self.state):
             raise ArgumentError(f"start must be a {self.title} state, got {type(start).__name__}")
         return play(Game(self, config), bots, rng, start=start)

@@ -26,6 +26,7 @@ EXPLORERS = (
         description="How likely is each kind of reward tile to be revealed (or to be on the board), round after "
                     "round, with 2 to 5 players, as the stack runs out and the discard pile is reshuffled? Exact "
                     "odds with a seeded simulation overlaid, under either reading of the rules.",
+        app_args='files="upload"',  # the edited mix is downloaded, never saved to a server path
         chart=".rt-odds-chart", change=("select", ".rt-players", ("5", "4")),  # opens with 4 players
         stress=(("dropdown", "players", "5"), ("number", "rounds", 7), ("toggle", "what", "on the board that round"),
                 ("choose", "kinds", ("Any worker value", "Propraetor (banner)")),

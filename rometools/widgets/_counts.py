@@ -5,7 +5,9 @@ joker, edits a count in a table instead of a data file's ``[totals]`` and entrie
 shows the published count beside each edited one; the edited mix is written by the game's
 own function (``tile_file_with_counts``, ``bag_file_with_counts``), checked exactly as the
 file would be (:func:`rometools.core.data.load_text`), and saved, on request, as a file the
-designer keeps and can load anywhere a data file goes.
+designer keeps and can load anywhere a data file goes: in a notebook by a typed path and
+**Save** (``files="path"``), in the designer app by a download (``files="upload"``: no path on
+the server is ever typed, written or named).
 
 Each count box is a control of the explorer (``count_<kind>``), so a refused count is said in
 words naming the kind as the editor shows it with the rulebook's noun ("Propraetor (banner) tiles",
@@ -25,6 +27,7 @@ from rometools.core.data import load_text
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 from rometools.widgets._base import WholeNumberText, _as_read, _text_of
+from rometools.widgets._html import download_button
 from rometools.widgets._inputs import NumberBoxError
 
 __all__ = ["CountsEditor", "CountsField"]
@@ -58,6 +61,10 @@ class CountsEditor:
         The registered game whose ``option`` file this mix is: :meth:`variant` needs it.
     option : str
         The file option the edited file goes in (``"components"``).
+    files : {"path", "upload"}
+        How the edited mix is kept: a typed path and **Save** (a notebook), or, in the designer
+        app, a download of the file drawn as a button (``rt-counts-download``): no path on the
+        server is typed, written or named.
 
     Examples
     --------
@@ -73,7 +80,10 @@ class CountsEditor:
 
     def __init__(self, explorer: Any, *, kinds: Sequence[tuple[str, str]], unit: str, published: Mapping[str, int],
                  text_with: Callable[[Mapping[str, int]], str], loader: Callable[[Path], Any], file_name: str,
-                 high: int = 99, game: str | None = None, option: str = "components"):
+                 high: int = 99, game: str | None = None, option: str = "components", files: str = "path"):
+        if files not in ("path", "upload"):
+            raise ValueError(f"files must be 'path' (a notebook) or 'upload' (the app), got {shown(files)}")
+        self.files = files
         self._explorer, self.kinds, self.unit, self.published = explorer, list(kinds), unit, dict(published)
         self.game, self.option = game, option
         self._text_with, self._loader, self.file_name, self.high = text_with, loader, file_name, high
@@ -97,18 +107,24 @@ class CountsEditor:
         self._reset = widgets.Button(description="Published mix", icon="undo", layout={"width": "140px"})
         self._reset.add_class("rt-counts-reset")
         self._reset.on_click(lambda _b: explorer._attempt(lambda: self.assign(self.published)))
-        self._path = widgets.Text(value="", placeholder=file_name, description="Save as",
-                                  layout={"width": "300px"}, style={"description_width": "60px"})
-        self._path.add_class("rt-counts-path")
-        self._save = widgets.Button(description="Save", icon="save", layout={"width": "90px"})
-        self._save.add_class("rt-counts-save")
-        self._save.on_click(lambda _b: self._save_clicked())
         self.status = widgets.HTML("")
         self.status.add_class("rt-counts-status")
-        self.buttons_row = widgets.HBox([self._reset, self._path, self._save])
+        if files == "path":
+            self._path = widgets.Text(value="", placeholder=file_name, description="Save as",
+                                      layout={"width": "300px"}, style={"description_width": "60px"})
+            self._path.add_class("rt-counts-path")
+            self._save = widgets.Button(description="Save", icon="save", layout={"width": "90px"})
+            self._save.add_class("rt-counts-save")
+            self._save.on_click(lambda _b: self._save_clicked())
+            self.buttons_row = widgets.HBox([self._reset, self._path, self._save])
+            keep = "<b>Save</b> keeps the edited mix as a data file."
+        else:   # the app: the file is downloaded, never written on the server
+            self._download = widgets.HTML("")
+            self._download.add_class("rt-counts-download")
+            self.buttons_row = widgets.HBox([self._reset, self._download])
+            keep = "<b>Download</b> keeps the mix shown as a data file."
         self.view = widgets.VBox([
-            widgets.HTML("<b>Component mix</b>: edit a count, and every figure follows; "
-                         "<b>Save</b> keeps the edited mix as a data file."),
+            widgets.HTML(f"<b>Component mix</b>: edit a count, and every figure follows; {keep}"),
             *rows, self.buttons_row, self.status])
         self.view.add_class("rt-counts-editor")
 
@@ -239,25 +255,66 @@ class CountsEditor:
             return Variant(self.game, label[:200])
         return Variant.from_edited_file(self.game, self.option, built[1], name=label[:200])
 
+    def text(self) -> str:
+        """The data file of the mix the boxes show (the published file's text when nothing is edited).
+
+        Raises
+        ------
+        NumberBoxError
+            When the mix is refused as the file would be (:meth:`build`).
+        """
+        built = self.build()
+        return built[1] if built else self._text_with({})
+
     def save(self, path: str | Path) -> Path:
-        """Write the edited mix as a data file (refused: not ``.toml``, an existing file, a missing folder).
+        """Write the edited mix as a data file (refused: not ``.toml``, an existing file, a missing folder,
+        a name the system refuses); a notebook's editor only (``files="path"``).
 
         Raises
         ------
         ValueError
-            In words naming the path.
+            In words naming the field (Save as) and the path, cut short; no file is written.
+
+        Examples
+        --------
+        >>> from rometools.widgets import BagExplorer
+        >>> ex = BagExplorer()
+        >>> ex.counts_editor.save("x" * 300 + ".toml")   # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: Save as: cannot write 'xxx...' (305 characters): File name too long; the mix is not saved
         """
+        if self.files != "path":
+            raise ValueError("Save as: in the designer app the mix is downloaded (its Download button); "
+                             "no file is written on the server")
         path = Path(path)
         if path.suffix.lower() != ".toml":
-            raise ValueError(f"Save as: write a .toml file, got {shown(str(path))}")
-        if path.exists():
-            raise ValueError(f"Save as: {shown(str(path))} exists; give another name")
-        if not path.parent.is_dir():
-            raise ValueError(f"Save as: folder {shown(str(path.parent))} does not exist")
-        built = self.build()
-        text = built[1] if built else self._text_with({})
-        path.write_text(text, encoding="utf-8")
+            raise ValueError(f"Save as: write a .toml file, got {shown(str(path), 80)}")
+        try:
+            if path.exists():
+                raise ValueError(f"Save as: {shown(str(path), 80)} exists; give another name")
+            if not path.parent.is_dir():
+                raise ValueError(f"Save as: folder {shown(str(path.parent), 80)} does not exist")
+            text = self.text()
+            with path.open("x", encoding="utf-8") as out:   # never replaces a file
+                out.write(text)
+        except FileExistsError:
+            raise ValueError(f"Save as: {shown(str(path), 80)} exists; give another name") from None
+        except OSError as err:   # a name too long, a folder not writable: said, nothing written
+            raise ValueError(f"Save as: cannot write {shown(str(path), 80)}: {err.strerror or err}; "
+                             "the mix is not saved") from None
         return path
+
+    def drawn(self) -> None:
+        """The mix the boxes show is the view's (computed, about to be drawn): in the app, its download
+        follows it."""
+        if self.files == "path":
+            return
+        text = self.text()
+        name = self.file_name
+        self._download.value = download_button(
+            text.encode("utf-8"), name, "Download the mix (TOML)", "application/toml", "rt-counts-download-link",
+            f"Download the mix shown as {name}: load it with the game's {self.option}= option or rometools validate")
 
     def _save_clicked(self) -> None:
         try:
@@ -266,7 +323,7 @@ class CountsEditor:
             self.status.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
             return
         self.status.value = (f"Saved {html.escape(str(where))}: load it with the game's "
-                             f"<code>components=</code> option or <code>rometools validate</code>.")
+                             f"<code>{html.escape(self.option)}=</code> option or <code>rometools validate</code>.")
 
 
 class CountsField:
@@ -285,6 +342,12 @@ class CountsField:
         super()._assign(values)
         if counts is not None:
             self.counts_editor.assign(counts)
+
+    def _show(self, view: Any) -> None:
+        # the app's download is the mix of this view, in place before the chart shows it (a click
+        # right after the chart redraws downloads what it shows)
+        self.counts_editor.drawn()
+        super()._show(view)
 
     # ------------------------------------------------------------ where a refusal is said
     def _show_error(self, err: BaseException, kept: str | None = None) -> None:

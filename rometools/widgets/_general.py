@@ -71,7 +71,7 @@ GENERAL_EXPLORERS = (
                     "bot can be denied is worth, rule holes found with a saved game that reaches them, the places "
                     "every game fights over drawn on the board, the game's key exact odds, and a variant paired on "
                     "the same seeds. Change the controls, then press **Run**.",
-        app_args="players=3, games=60, seed=1",
+        app_args='players=3, games=60, seed=1, files="upload"',  # a Variant board= names a bundled board
         chart=".rt-playtest-rates", change=("number_then_click", ".rt-seed", (2, 1), ".rt-playtest-run"),
         # win rates, how it plays at a glance, the lead, where the winner stood, the map, the hot spots, the skill curve
         plots=7, also_redraw=(".rt-playtest-flow", ".rt-playtest-lead", ".rt-playtest-winner", ".rt-playtest-map",

@@ -29,8 +29,8 @@ from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.errors import RometoolsError
 from rometools.core.formatting import number, shown
 
-__all__ = ["FILE_TIMEOUT_S", "INPUT_ERRORS", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "busy", "call_with_timeout",
-           "inline_toggle", "vocabulary_toggle", "whole_number"]
+__all__ = ["FILE_TIMEOUT_S", "INPUT_ERRORS", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "bundled_file_options", "busy",
+           "call_with_timeout", "inline_toggle", "vocabulary_toggle", "whole_number"]
 
 #: Exceptions that mean "the input is bad": shown as a message, never a traceback.
 INPUT_ERRORS = (ValueError, TypeError, KeyError, TraitError)
@@ -350,3 +350,44 @@ def _upload(item: Mapping[str, Any], what: str) -> tuple[str, bytes]:
         raise ValueError(f"{name} is {number(len(content))} bytes; a {what} file is at most "
                          f"{number(MAX_FILE_BYTES)} bytes")
     return name, content
+
+
+def bundled_file_options(game: str, options: Mapping[str, Any], field: str, upload: str = "") -> dict[str, str]:
+    """In the designer app, the file options typed in a box (``board=``, ``components=``) name bundled
+    files only: ``{option: bundled file name}`` for each, so that no path on the server is read, nor
+    said to exist or not (a notebook reads any path: :func:`rometools.core.game.read_file_option`).
+``upload`` names the page's upload of such a file, if it has one ("Upload a board").
+
+    Raises
+    ------
+    ValueError
+        Naming ``field``, the option, its bundled files and the value given (cut short).
+
+    Examples
+    --------
+    >>> bundled_file_options("caesars_empire", {"board": "board_4_5", "hand": 3}, "Options A")
+    {'board': 'board_4_5.toml'}
+    >>> bundled_file_options("caesars_empire", {"board": "/etc/passwd"}, "Options A", "Upload a board")
+    Traceback (most recent call last):
+    ...
+    ValueError: Options A: board= takes a bundled board in the app (board_2_3, board_4_5; or Upload a board): no file on the server is read, got '/etc/passwd'
+    """
+    from pathlib import Path
+
+    from rometools.core.file_options import bundled_files
+    from rometools.core.registry import game_spec
+
+    spec = game_spec(game)
+    named = {}
+    for key, value in options.items():
+        if key not in spec.file_options:
+            continue
+        bundled = bundled_files(spec, key)
+        name = next((n for n in bundled if isinstance(value, str) and value.strip() in (n, Path(n).stem)), None)
+        if name is None:
+            names = ", ".join(Path(n).stem for n in bundled) or "none"
+            also = f"; or {upload}" if upload and key == "board" else ""
+            raise ValueError(f"{field}: {key}= takes a bundled {key} in the app ({names}{also}): no file on the "
+                             f"server is read, got {shown(value if isinstance(value, str) else repr(value), 60)}")
+        named[key] = name
+    return named

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import html
 import os
+import shlex
 from pathlib import Path
 from typing import Any
 
+import rometools
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
 from rometools.core.variant_file import _checked_load
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
 from rometools.widgets._html import download_button
+from rometools.widgets._inputs import bundled_file_options
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
 __all__ = ["StudioFiles"]
@@ -71,8 +74,17 @@ class StudioFiles:
         return self._set({"game": v.game, "players": players, "changes": variant_changes(v), "name": v.name})
 
     def _say_file(self, text: str, error: bool = False) -> None:
+        """The file line says what a file action did; a file's refusal left in the message is stale then
+        (a trial saw "Cannot update: Variant file: ...: cannot be read" under the newest save), and goes."""
+        if self.message.startswith("Cannot update: Variant file: "):
+            self._clear_error()
         self._file_status.value = (f"<div class='rt-error' style='color:#b00020'>{html.escape(text)}</div>" if error
                                    else f"<small>{html.escape(text)}</small>")
+
+    def _clear_file_status(self) -> None:
+        """The file line emptied: what it said was about an earlier action (every later update, shown or
+        refused, clears it; a file action then says its own outcome)."""
+        self._file_status.value = ""
 
     def _save_clicked(self) -> None:
         text = self._file.value.strip()
@@ -87,20 +99,17 @@ class StudioFiles:
         except INPUT_ERRORS as err:
             self._say_file(f"Cannot save: {self._wording(_text_of(err))}", error=True)
             return
+        # the command as it runs from anywhere: the path as saved, quoted for a shell when it needs it
         self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
-                       f"{where.name}.")
+                       f"{shlex.quote(str(where))}")
 
     def _load_clicked(self) -> None:
         text = self._file.value.strip()
         if not text:
             self._say_file("Cannot load: type the variant file's name, e.g. my_variant.toml", error=True)
-            if self.message.startswith("Cannot update: Variant file: "):   # the last file's refusal, now stale
-                self._clear_error()
             return
-        if self.load(text):
+        if self.load(text):   # refused: the message says it, once, naming the file (the file line is emptied)
             self._say_file(f"Loaded {shown(text, 80)}.")
-        else:
-            self._say_file(f"Cannot load {shown(text, 80)}: see the message below.", error=True)
 
     def _on_upload(self, change) -> None:
         if self._hold or not change["new"]:
@@ -119,18 +128,19 @@ class StudioFiles:
         from rometools.core.variants import Variant
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
-            uploaded = _checked_load(Variant.from_toml(text if "\n" in text else text + "\n", source=name), name)
-        except INPUT_ERRORS as err:
+            read = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
+            if read.game in rometools.games():   # a file option names a bundled file, never a server path
+                bundled_file_options(read.game, read.options, f"{name}: options")
+            uploaded = _checked_load(read, name)
+        except INPUT_ERRORS as err:   # said once, in the message (the file line is emptied)
             self._clear_upload()
             self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
-            self._say_file(f"Cannot load {name}: see the message below.", error=True)
             return
         if self.load(uploaded):
             self._uploaded = self._file_question()   # the button's count stays 1 while this is shown
             self._say_file(f"Loaded {name}.")
         else:
             self._clear_upload()
-            self._say_file(f"Cannot load {name}: see the message below.", error=True)
 
     def _file_question(self) -> dict[str, Any]:
         """What a variant file sets of the question: its game, players, changes and name."""

@@ -19,6 +19,7 @@ from rometools.core.formatting import number, shown
 from rometools.core.game import game_spec
 from rometools.core.variant_file import _edit_refused
 from rometools.widgets._base import INPUT_ERRORS, _text_of, whole_number
+from rometools.widgets._inputs import bundled_file_options
 from rometools.widgets._what_if_text import (
     MAX_CHANGES,
     MAX_CHANGES_TEXT,
@@ -105,6 +106,8 @@ class StudioQuestion:
         from rometools.core.variants import MAX_NAME_CHARS, Variant
 
         game, players = self._game.value, self._players.value
+        if self._files == "upload":   # the app: a file option names a bundled file, never a server path
+            bundled_file_options(game, changes, "Changes")
         if "players" in changes:
             raise ValueError("Changes: players is the Players box (the published game and the variant have the "
                              "same players: a comparison needs them); remove that line")

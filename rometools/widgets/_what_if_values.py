@@ -9,13 +9,16 @@ narrows the table and the picker; a value picked fills the New value box, and **
 from __future__ import annotations
 
 import html
+import math
+from typing import Any
 
 from rometools.core.formatting import counted, number, shown
 from rometools.core.parameters import typed_value
-from rometools.widgets._base import MAX_MESSAGE, Snapshot, _text_of, html_table
+from rometools.widgets._base import INPUT_ERRORS, MAX_MESSAGE, Snapshot, _text_of, html_table
 from rometools.widgets._what_if_text import (
     _json_value,
     _listed,
+    _numeric,
     _shown_value,
     _value_text,
     changes_text,
@@ -94,7 +97,28 @@ class StudioValues:
         else:
             p = next((p for p in self._parameters(self._variant) if p.address == address), None)
             value = None if p is None else p.current
+            if p is not None and value is None and p.unset:   # unset: what the game uses (a trial saw nothing)
+                return self._bundled_name(address) or _shown_value(None, unset=p.unset)
         return "" if value is None else _value_text(value)
+
+    def _config_value(self, address: str) -> Any:
+        """The number an unset option of the variant shown plays (``roads_per_player``: the component
+        file's 25), else ``None``."""
+        try:
+            value = getattr(self._variant.load().config, address, None)
+        except Exception:   # noqa: BLE001 - a value to start Tune's range from, never worth a refusal
+            return None
+        return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+    def _bundled_name(self, address: str) -> str | None:
+        """The bundled file an unset file option of the variant shown uses (``board_4_5``, as the option
+        takes it), else ``None``."""
+        try:
+            saved = self._variant.load().config.to_dict().get(address)
+        except Exception:   # noqa: BLE001 - a name shown greyed, never worth a refusal
+            return None
+        name = saved.get("bundled") if isinstance(saved, dict) else None
+        return name.removesuffix(".toml") if isinstance(name, str) else None
 
     def _fill_new_value(self) -> None:
         """The New value box: empty, showing the picked value as the variant has it greyed (its placeholder),
@@ -165,8 +189,44 @@ class StudioValues:
         return super()._read_back(name)
 
     def _unset_picked(self) -> None:
+        """Published: the value picked back to its published value, and everything under it (a list's
+        entries changed one by one). An entry of a list changed whole (``gold.points.4`` under
+        ``gold.points = [...]``) is put back inside that list, and said; refused, naming both, when the
+        data refuses the list so (a trial pressed Published there and nothing changed, nothing was said)."""
         address = self._picked()
-        self._write_changes({a: v for a, v in self._changes.items() if a != address}, f"{address} published")
+        held = {a: v for a, v in self._changes.items() if a != address and not a.startswith(address + ".")}
+        if len(held) < len(self._changes):
+            self._write_changes(held, f"{address} published")
+            return
+        holder = next((a for a in self._changes if address.startswith(a + ".")), None)
+        by_address = {p.address: p for p in self._parameters(self._variant)}
+        p = by_address.get(address)
+        if holder is None:   # changed by nothing: said, never silent
+            now = "" if p is None else f" ({_shown_value(p.published, 40, p.unset)})"
+            self._note(f"{address} is already its published value{now}: nothing to put back.")
+            return
+        if p is None:
+            raise ValueError(f"Published: {address} has no published value to put back; edit the line {holder} "
+                             "in Changes")
+        whole = _with_entry(self._changes[holder], address[len(holder) + 1:].split("."), p.published)
+        if whole is None:
+            raise ValueError(f"Published: {address} is held by the change {holder}, which has no such entry; "
+                             f"edit the line {holder} in Changes")
+        changes = {**self._changes, holder: whole}
+        if holder in by_address and _json_value(whole) == _json_value(by_address[holder].published):
+            changes.pop(holder)   # the whole list is the published one again: no change
+        try:
+            _, variant = self._build(parse_changes(changes_text(changes)))
+        except ValueError as err:
+            raise ValueError(f"Published: {address} is held by the change {holder} = "
+                             f"{_shown_value(self._changes[holder], 60)} (the whole list); its published "
+                             f"{_shown_value(p.published, 40)} there is refused: "
+                             + _text_of(err).removeprefix("Changes: ")
+                             + f"; edit the line {holder} in Changes instead") from None
+        self._note(f"{address} put back to its published {_shown_value(p.published, 40)} inside the change "
+                   f"{holder}" + (" (now the published list: that line is gone)." if holder not in changes
+                                  else "."))
+        self._write_changes(self._as_held(changes, variant), f"{address} published")
 
     def _write_changes(self, changes, did: str) -> None:
         """Set and Published write the Changes box: the changes accepted with the one value edited. Lines
@@ -179,8 +239,49 @@ class StudioValues:
         self._changes_box.value = changes_text(changes)
 
     def _tune_picked(self) -> None:
-        self._parameter.value = self._picked()
+        address = self._picked()
+        self._parameter.value = address
         self._tab.value = "tune"
+        self._offer_values(address)
+
+    def _refused_value(self, address: str, values) -> tuple[Any, str] | None:
+        """The first of ``values`` the variant shown refuses for ``address`` (as Tune checks its Values'
+        ends): ``(value, why)``, else ``None``."""
+        for value in values:
+            try:
+                self._variant.with_value(address, value).load()
+            except INPUT_ERRORS as err:
+                return value, _text_of(err)
+        return None
+
+    def _offer_values(self, address: str) -> None:
+        """Tune this: Values kept when the data accepts their ends for ``address``; else set to a range
+        around its value now that it accepts, and said; else the refusal said at once (a trial's Tune
+        this on ``gold.points.4`` kept 0:60:10, and Tune then refused 0 only when pressed)."""
+        p = next((p for p in self._parameters(self._variant) if p.address == address), None)
+        if p is None or not _numeric(p):
+            return   # Tune's Parameter check says why
+        try:
+            candidates = self._parse_values(self._values.value)
+        except ValueError:
+            return   # Tune's Values check says why
+        refused = self._refused_value(address, (candidates[0], candidates[-1]))
+        if refused is None:
+            return
+        typed = self._values.value
+        said = f"Values {shown(typed, 40)} do not fit {address}: {shown(refused[0])} is refused ({refused[1]})"
+        now = p.current
+        if now is None:   # unset: the value the game plays (a seat's 0, the component file's), else the lowest
+            now = 0 if p.kind == "handicap" else self._config_value(address)
+            if now is None and isinstance(p.low, int | float) and not isinstance(p.low, bool):
+                now = p.low
+        offered = _values_around(now, lambda v: self._refused_value(address, (v,)) is None)
+        if offered is None:
+            self._note(f"{said}; no value near {_shown_value(now, 40)} is accepted either: {address} cannot vary "
+                       "in this variant (change the values beside it first).")
+            return
+        self._values.value = offered
+        self._note(f"{said}; Values set to {offered} (around {_shown_value(now, 40)}), each accepted.")
 
     def _on_pick(self, _change=None) -> None:
         if not self._hold:
@@ -197,6 +298,56 @@ class StudioValues:
         self._draw_table(self._parameters(self._variant), [p for p in self._parameters(self._variant)
                                                            if p.changed and p.address != "players"])
         self._draw_picker(self._parameters(self._variant))
+
+
+def _values_around(now: Any, accepted, reach: int = 5) -> str | None:
+    """Tune's Values around the value ``now``: the steps either side (``reach`` of them, a step a fifth
+    of the value, at least 1 for a whole number) that ``accepted(value)`` takes, up to the first it
+    refuses each way, as ``low:high:step`` (whole numbers) or a list; ``None`` for fewer than two.
+
+    >>> _values_around(25, lambda v: 16 <= v <= 36), _values_around(16, lambda v: v == 16)
+    ('20:35:5', None)
+    >>> _values_around(0.5, lambda v: v >= 0)
+    '0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1'
+    """
+    if isinstance(now, bool) or not isinstance(now, int | float) or not math.isfinite(now):
+        return None
+    whole = isinstance(now, int)
+    step = max(1, round(abs(now) / reach)) if whole else (abs(now) / reach or 0.1)
+    values = [now]
+    for sign in (-1, 1):
+        for k in range(1, reach + 1):
+            v = now + sign * k * step if whole else round(now + sign * k * step, 10)
+            if not accepted(v):
+                break
+            values.append(v)
+    if len(values) < 2 or not accepted(now):
+        return None
+    values.sort()
+    if whole:
+        return f"{values[0]}:{values[-1]}:{step}"
+    return ",".join(f"{v:g}" for v in values)
+
+
+def _with_entry(value, path: list[str], entry):
+    """``value`` (a change's list or table) with the entry at ``path`` (its keys, a list's by index)
+    replaced by ``entry``, a copy; ``None`` when ``value`` has no such entry.
+
+    >>> _with_entry([0, 4, 9], ["1"], 5), _with_entry({"a": [1, 2]}, ["a", "0"], 7), _with_entry([0], ["3"], 1)
+    ([0, 5, 9], {'a': [7, 2]}, None)
+    """
+    if not path:
+        return entry
+    key, rest = path[0], path[1:]
+    if isinstance(value, list):
+        if not key.isdigit() or int(key) >= len(value):
+            return None
+        inner = _with_entry(value[int(key)], rest, entry)
+        return None if inner is None else [*value[:int(key)], inner, *value[int(key) + 1:]]
+    if isinstance(value, dict) and key in value:
+        inner = _with_entry(value[key], rest, entry)
+        return None if inner is None else {**value, key: inner}
+    return None
 
 
 def _lines_not_accepted(typed: str, accepted) -> list[str]:

@@ -359,6 +359,9 @@ class BagExplorer(CountsField, Explorer):
     Output: the last draws (``rt-au-bag-log``), the exact next-token odds
     (``rt-au-next-odds``), the message area (``rt-message``) and the chart
     (``rt-au-bag-chart``; traces ``au-bag-full``, ``au-bag-left``, ``au-next-token``).
+    The bag's mix is edited in a :class:`~rometools.widgets._counts.CountsEditor`, kept by a
+    typed path and Save (``files="path"``, a notebook) or a download (``files="upload"``, the
+    designer app: no path on the server is typed).
 
     Examples
     --------
@@ -375,14 +378,15 @@ class BagExplorer(CountsField, Explorer):
 
     MAX_DRAWS = 80
 
-    def __init__(self, seed: int = 1, draws: int = 0, *, counts: dict[str, int] | None = None):
+    def __init__(self, seed: int = 1, draws: int = 0, *, counts: dict[str, int] | None = None,
+                 files: str = "path"):
         self._init_message()
         self.components = load_components()
         # the bag's mix: the published counts beside the edited ones (bag_file_with_counts)
         self.counts_editor = CountsEditor(
             self, kinds=[(t.id, t.name) for t in self.components.tokens], unit="tokens", published=self.components.bag,
             text_with=bag_file_with_counts, loader=load_components, file_name="my_bag.toml", high=40,
-            game="augustus")
+            game="augustus", files=files)
         self._seed = self._add_control("seed", WholeNumberText(
             value=1, low=0, high=MAX_SEED, description="Seed", layout={"width": "180px"}), "rt-seed")
         self._draws = self._add_control("draws", widgets.IntSlider(
@@ -449,12 +453,8 @@ class BagExplorer(CountsField, Explorer):
         n = self._draws.value
         built = self.counts_editor.build()
         bag = dict(built[0].bag if built else self.components.bag)
-        total = sum(bag.values())
-        if n and n >= total and not bag.get(self.components.joker):
-            # no joker refills the bag, and the next draw's odds need a token left: the boxes (or Drawn)
-            # are put back, as for any mix the rules refuse
-            self.counts_editor.refuse(f"would leave no joker to refill the bag, and its {total:,} "
-                                      f"token{'s' * (total != 1)} cannot outlast the {n:,} drawn")
+        # the mix is checked by load_components, which refuses a bag without a joker (AU-15): the
+        # bag refills, so every number of draws has a next token
         steps = draw_tokens(n, rng=self._seed.value, bag=bag)
         full = dict(bag)
         if not steps:

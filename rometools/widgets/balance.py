@@ -65,6 +65,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
+from rometools.widgets._inputs import bundled_file_options
 
 __all__ = ["BalanceExplorer", "parse_options"]
 
@@ -579,6 +580,8 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
         """The options of a variant: its box, the Players box and the Board file box (which the
         box's options may not contradict: the command's "disagree; give one")."""
         options = parse_options(options_text, field, self._game.value)
+        if self._files == "upload":
+            options = self._bundled_only(options, field)
         players = self._players.value
         if "players" in options and options["players"] != players:
             raise ValueError(f"Players {players} and {field} players={options['players']} disagree; "
@@ -589,6 +592,14 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
                                  f"disagree; give one")
             options["board"] = board[1]
         return {"players": players, **options}
+
+    def _bundled_only(self, options: dict[str, Any], field: str) -> dict[str, Any]:
+        """In the app (``files="upload"``), a file option typed in Options names a bundled file only,
+        read from the data folder (:func:`~rometools.widgets._inputs.bundled_file_options`)."""
+        from rometools.core.data import bundled_file
+
+        named = bundled_file_options(self._game.value, options, field, "Upload a board")
+        return {**options, **{key: bundled_file(self._game.value, name) for key, name in named.items()}}
 
     def _variants(self, board: tuple[str, Any] | None, *, typed: bool = False
                   ) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -490,7 +490,9 @@ class TileOddsExplorer(CountsField, Explorer):
     0 hides them), seed (``rt-seed``).
     Output: the chart (``rt-odds-chart``; trace ``meta`` ``im-odds-<kind>`` and
     ``im-odds-sim-<kind>``), a table of the exact fractions (``rt-odds-table``) and the
-    message area.
+    message area. The tile mix is edited in a :class:`~rometools.widgets._counts.CountsEditor`,
+    kept by a typed path and Save (``files="path"``, a notebook) or a download
+    (``files="upload"``, the designer app: no path on the server is typed).
 
     Examples
     --------
@@ -505,7 +507,8 @@ class TileOddsExplorer(CountsField, Explorer):
 
     def __init__(self, players: int = 4, rounds: int = 6, *, what: str = "revealed",
                  kinds: tuple[str, ...] = TILE_KINDS, leftover: str = "stay", reveal: str = "next_round",
-                 hold_rounds: int = 1, trials: int = 1000, seed: int = 0, counts: dict[str, int] | None = None):
+                 hold_rounds: int = 1, trials: int = 1000, seed: int = 0, counts: dict[str, int] | None = None,
+                 files: str = "path"):
         self._init_message()
         self._board = load_board()
         self._published = load_components()
@@ -539,7 +542,7 @@ class TileOddsExplorer(CountsField, Explorer):
         self.counts_editor = CountsEditor(
             self, kinds=[(k, KIND_NAMES[k]) for k in TILE_KINDS], unit="tiles", published=self._published.kind_counts,
             text_with=tile_file_with_counts, loader=load_components, file_name="my_tiles.toml", high=40,
-            game="imperator")
+            game="imperator", files=files)
         for w in self._controls.values():
             w.observe(self._on_change, names="value")
         self._table = widgets.HTML()

@@ -61,6 +61,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
+from rometools.widgets._inputs import bundled_file_options
 from rometools.widgets.balance import parse_options
 
 __all__ = ["PlaytestReport"]
@@ -138,6 +139,9 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         Whether **Run** plays in a thread (the page stays live and **Stop** is heard); default:
         in a Jupyter kernel (a notebook, the app) yes, elsewhere no (a script sees the results
         when the click returns).
+    files : {"path", "upload"}
+        Whether a file option typed in Variant (``board=``) may be any file's path (a notebook) or,
+        in the designer app, a bundled file's name only: no path on the server is read or said.
 
     See Also
     --------
@@ -172,7 +176,10 @@ class PlaytestReport(CheckedAsTyped, Explorer):
     def __init__(self, game: str = "caesars_empire", players: int | None = None, bot: str = "greedy",
                  games: int = 100, seed: int = 0, *, variant: str = "", skill_games: int = 0,
                  shift_games: int = 0, run: bool = True, background: bool | None = None,
-                 variant_file: Any = None):
+                 variant_file: Any = None, files: str = "path"):
+        if files not in ("path", "upload"):
+            raise ValueError(f"files must be 'path' (a notebook) or 'upload' (the app), got {shown(files)}")
+        self._files = files
         super().__init__()
         self._loaded = None   # a saved variant the playtest plays (load()), or None: the game as published
         self._init_message()
@@ -390,7 +397,9 @@ class PlaytestReport(CheckedAsTyped, Explorer):
             if not isinstance(value, str):
                 raise ValueError(f"{self.FIELD_LABELS[name]} must be text, got {shown(value)}")
             if name == "variant":
-                parse_options(value, "Variant", self._game.value)
+                options = parse_options(value, "Variant", self._game.value)
+                if self._files == "upload":
+                    bundled_file_options(self._game.value, options, "Variant")
         return value
 
     def _assign(self, values: dict[str, Any]) -> None:
@@ -429,6 +438,11 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         variant = parse_options(self._variant.value, "Variant", gid)
         if "players" in variant:
             raise ValueError("Variant: give the player count in Players, not in the variant's options")
+        if self._files == "upload":   # the app: a bundled file, read from the data folder, never a server path
+            from rometools.core.data import bundled_file
+
+            variant.update({key: bundled_file(gid, name) for key, name in
+                            bundled_file_options(gid, variant, "Variant").items()})
         if variant:
             try:
                 rometools.load_game(gid, players=self._players.value, **variant)

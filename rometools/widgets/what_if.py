@@ -485,8 +485,8 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                     self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named a variant of "
                                f"{game_spec(old).title}.")
                     values = {**values, "name": ""}
-                if "parameter" not in values:
-                    values = {**values, "parameter": f"handicap.{self._players.value}"}
+                if "parameter" not in values:   # the last seat of the players it will have (a loaded file's)
+                    values = {**values, "parameter": f"handicap.{values.get('players', self._players.value)}"}
                 self._find.value = ""
         if "players" in values:
             if values["players"] not in self._players.options:
@@ -558,6 +558,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                               "check_games")
             if self._good.controls[name].get("value") != self._controls[name].value]
         super()._show(view)
+        self._clear_file_status()   # a file action says its outcome after this
         if view["refused"] is None:
             self._changes_refused = None
             return
@@ -569,6 +570,12 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._show_error(ValueError(f"Changes are still refused as typed: {view['refused']}"),
                          kept=f"{said}, applied with {accepted}; the refused lines stay in Changes to mend or empty"
                               + (f". Note: {notes}" if notes else ""))
+
+    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+        """As the explorers' own; the file line, about an earlier action, is emptied (a refused file is
+        said here once, naming it)."""
+        super()._show_error(err, kept)
+        self._clear_file_status()
 
     # ------------------------------------------------------------ view of the question
     def _draw(self, view: dict[str, Any]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -146,3 +147,90 @@ def test_components_objectives_config_and_a_state_pickle_and_deepcopy_equal():
     objectives = pickle.loads(pickle.dumps(o))
     assert len(objectives) == 88 and objectives.by_number[88] == o.card(88)
     assert sum(pickle.loads(pickle.dumps(state)).bag_left().values()) == sum(state.bag_left().values())
+
+
+#: A hand-made components file: 3 shields, 0 daggers and ``{joker}`` jokers (``{total}`` tokens), one reward.
+HAND_MADE = """\
+[[token]]
+id = "shield"
+name = "Shield"
+name_fr = "Bouclier"
+joker = false
+count = 3
+provenance = "illustrative"
+
+[[token]]
+id = "dagger"
+name = "Dagger"
+name_fr = "Poignard"
+joker = false
+count = 0
+provenance = "illustrative"
+
+[[token]]
+id = "joker"
+name = "Joker"
+name_fr = "Joker"
+joker = true
+count = {joker}
+provenance = "illustrative"
+
+[bag]
+total = {total}
+provenance = "illustrative"
+
+[setup]
+legions_per_player = 7
+central_row = 5
+dealt = 6
+kept = 3
+first_game_dealt = 3
+objectives_to_end = 7
+legions_in_box = 48
+players = [2, 6]
+provenance = "illustrative"
+
+[[reward]]
+id = "count_3"
+kind = "count"
+need = 3
+points = 4
+provenance = "illustrative"
+"""
+
+#: The loader's words for a bag whose joker count is 0 (AU-15).
+NO_JOKER = ("the bag needs at least one joker, got 0: drawing the joker is what puts every token back in the bag "
+            "(Le jeton joker), so a bag without one runs out and the game cannot go on")
+
+
+def test_a_bag_without_a_joker_is_refused_naming_the_file_and_the_joker_count(tmp_path):
+    """fix55b (HIGH): a bag with 0 jokers loaded, then every game on it stopped with "chance weights must be one
+    whole number > 0 per outcome (0 outcomes)": the joker is the bag's only refill (Le jeton joker, AU-15)."""
+    one = tmp_path / "one_joker.toml"
+    one.write_text(HAND_MADE.format(joker=1, total=4))
+    assert dict(load_components(one).bag) == {"shield": 3, "dagger": 0, "joker": 1}   # 0 daggers: allowed
+    none = tmp_path / "no_joker.toml"
+    none.write_text(HAND_MADE.format(joker=0, total=3))
+    with pytest.raises(DataFileError) as err:
+        load_components(none)
+    assert (err.value.path, err.value.entry, err.value.problem) == (str(none), "token[2] (id='joker').count", NO_JOKER)
+    assert str(err.value) == f"{none}: token[2] (id='joker').count: {NO_JOKER}"
+    with pytest.raises(DataFileError, match=re.escape(f"{none}: token[2] (id='joker').count: {NO_JOKER}")):
+        GameConfig(players=2, components=none)                                   # nothing half-loaded
+
+
+@pytest.mark.parametrize("counts", [{"joker": 0}, {"joker": 0, "dagger": 0}], ids=["no joker", "no joker nor dagger"])
+def test_validate_and_simulate_refuse_a_bag_without_a_joker(tmp_path, capsys, counts):
+    """The trial's file (the bag page's Save, Joker 0): ``validate`` said "valid"; ``simulate`` exited 2 in
+    the engine's words naming neither file nor count. Both name the file, the entry and the rule now."""
+    from rometools.augustus.components import bag_file_with_counts
+    from rometools.cli import main
+
+    path = tmp_path / "aug_joker0.toml"
+    path.write_text(bag_file_with_counts({**load_components().bag, **counts}))
+    assert main(["validate", str(path)]) == 1
+    assert capsys.readouterr().err == f"invalid: {path}: token[6] (id='joker').count: {NO_JOKER}\n"
+    assert main(["simulate", "augustus", "--players", "2", "--games", "5", "--option", f"components={path}",
+                 "--quiet"]) == 2
+    assert capsys.readouterr().err == (f"rometools simulate: --option components={path}: {path}: "
+                                       f"token[6] (id='joker').count: {NO_JOKER}\n")

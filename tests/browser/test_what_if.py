@@ -165,4 +165,16 @@ def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, pag
     assert "hand = 5" in page.locator(".rt-whatif-changes textarea").first.input_value()
     _type(page, ".rt-whatif-changes", "hand = 4", key="Tab")
     _wait_text(page, "button.rt-whatif-upload", "Load a variant \\(0\\)")
+    _wait_text(page, ".rt-whatif-file-status", "^$")    # "Loaded hand5.toml" no longer describes the page
+    # a refused file is said once, in the message; a later valid edit leaves nothing of it (trial 55)
+    (tmp_path / "steep.toml").write_text(
+        '[variant]\ngame = "via_romana"\nname = "hand 9"\nformat = 1\n\n[options]\nplayers = 3\nhand = 9\n')
+    with page.expect_file_chooser() as chooser:
+        upload.click()
+    chooser.value.set_files(str(tmp_path / "steep.toml"))
+    _wait_text(page, ".rt-message", "^Cannot update: Variant file: steep.toml: ")
+    assert _text(page, ".rt-whatif-file-status").strip() == ""
+    _type(page, ".rt-whatif-changes", "hand = 5", key="Tab")
+    _wait_text(page, ".rt-message", "^$")
+    assert _text(page, ".rt-whatif-file-status").strip() == ""
     page.console_log.assert_clean()

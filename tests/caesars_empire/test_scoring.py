@@ -180,3 +180,38 @@ def test_marginal_values_memo_hands_out_copies():
     assert first == marginal_treasure_value({"meat": 2, "gems": 2, "grapes": 3, "wine": 1, "gold": 2})
     first["gold"] = -99
     assert marginal_values(list(counts), comps)["gold"] != -99
+
+
+def test_marginal_values_closed_form_equal_difference_of_totals():
+    """The memoised marginal values (one more token's ``same_type`` and row deltas, in closed
+    form) equal the difference of two full totals, for seeded count vectors and for tables
+    whose values fall (a designer's)."""
+    import random
+
+    from rometools.caesars_empire import load_components
+    from rometools.caesars_empire._treasure_memo import _marginal, _treasure_total
+    from rometools.caesars_empire.components import ScoringTables
+    from rometools.caesars_empire.scoring import marginal_values
+
+    comps = load_components()
+    ids = comps.treasure_ids
+    rng = random.Random(48)
+    for _ in range(300):
+        counts = [rng.randint(0, comps.supply[t]) for t in ids]
+        held = {t: c for t, c in zip(ids, counts, strict=True) if c}
+        base = treasure_points(held).total
+        expected = {t: treasure_points({**held, t: held.get(t, 0) + 1}).total - base
+                    for t, c in zip(ids, counts, strict=True) if c < comps.supply[t]}
+        assert marginal_values(counts, comps) == expected
+    falling = ScoringTables(same_type=(5, 3, 9, 1), different_types=(1, 7, 2, 2, 8, 0, 4, 6), gold=(3, 1, 4))
+    for _ in range(300):
+        non_gold = tuple(sorted(rng.randint(0, 4) for _ in range(8)))
+        gold = rng.randint(0, 3)
+        base = _treasure_total(falling, non_gold, gold)
+        by_count = {}
+        for i, c in enumerate(non_gold):
+            if c < 4 and c not in by_count:
+                more = tuple(sorted((*non_gold[:i], c + 1, *non_gold[i + 1:])))
+                by_count[c] = _treasure_total(falling, more, gold) - base
+        gold_value = _treasure_total(falling, non_gold, gold + 1) - base if gold < 3 else None
+        assert _marginal(falling, non_gold, gold, (4,) * 8, 3) == (by_count, gold_value)

@@ -34,6 +34,37 @@ def test_an_unknown_option_names_it_and_lists_the_games_options(game):
     check_options(game, checks=["unknown_option"])
 
 
+@pytest.mark.parametrize("game", rometools.games())
+def test_another_games_config_is_refused_naming_both_games(game):
+    """fix55b: ``load_game("augustus", config=via_romana.GameConfig(...))`` said "config must be a GameConfig,
+    got GameConfig" (every game's config class may be called GameConfig). load_game, play_game and simulate
+    name the two games now; a value that is no game's config is named by its type."""
+    spec = game_spec(game)
+    others = [other for other in rometools.games() if other != game]
+    assert others
+    for other in others:
+        theirs = game_spec(other)
+        config = theirs.config(**theirs.sample_configs[0])
+        said = f"config is {theirs.title}'s {type(config).__name__}, not {spec.title}'s"
+        for call, kwargs in ((rometools.load_game, {}), (spec.play_game, None), (simulate, {"n_games": 1})):
+            with pytest.raises(TypeError) as err:
+                call(config=config) if kwargs is None else call(game, config=config, **kwargs)
+            assert str(err.value) == said
+    with pytest.raises(TypeError) as err:
+        rometools.load_game(game, config={"players": 2})
+    assert str(err.value) == f"config must be {spec.title}'s {spec.config.__name__}, got dict"
+    own = spec.config(**spec.sample_configs[0])
+    assert rometools.load_game(game, config=own).config is own
+
+
+def test_the_trials_config_of_via_romana_given_to_augustus():
+    from rometools import via_romana
+
+    with pytest.raises(TypeError) as err:
+        rometools.load_game("augustus", config=via_romana.GameConfig(players=3, hand=5))
+    assert str(err.value) == "config is Via Romana's GameConfig, not Augustus's"
+
+
 def test_the_caesars_empire_message_in_full_and_known_options_still_load():
     with pytest.raises(OptionError) as err:
         rometools.load_game("caesars_empire", route_polcy="first")

@@ -20,6 +20,9 @@ from rometools.imperator.components import tile_file_with_counts
 from rometools.widgets import BagExplorer, TileOddsExplorer
 from rometools.widgets._base import plain_text
 
+#: load_components' refusal of a bag whose joker count is 0 (AU-15), as the bag page quotes it.
+NO_JOKER = ("the bag needs at least one joker, got 0: drawing the joker is what puts every token back in the bag "
+            "(Le jeton joker), so a bag without one runs out and the game cannot go on")
 
 def test_three_propraetor_tiles_change_the_exact_odds_as_the_hypergeometric_says():
     ex = TileOddsExplorer(players=2, rounds=2, trials=0)
@@ -140,10 +143,11 @@ def test_a_count_that_breaks_the_bag_is_put_back_to_the_value_the_chart_shows():
         assert ex.bag_left() == ex.counts_editor.counts()                         # the chart's bag is the boxes'
     assert said["dagger"] == ("Cannot update: Dagger tokens 0 would make a mix the rules refuse: the bag needs at least "
                               "one token that is not the joker (Dagger tokens put back to 1, the value the chart shows)")
-    assert said["joker"] == ""                              # one dagger and no joker: a bag the rules allow
+    assert said["joker"] == (f"Cannot update: Joker tokens 0 would make a mix the rules refuse: {NO_JOKER} "
+                             "(Joker tokens put back to 2, the value the chart shows)")
     assert ex.counts_editor.counts() == {"double_sword": 0, "shield": 0, "chariot": 0, "catapult": 0, "standard": 0,
-                                         "dagger": 1, "joker": 0}
-    assert ex.figure_data()["au-next-token"]["customdata"] == ["0", "0", "0", "0", "0", "1", "0"]
+                                         "dagger": 1, "joker": 2}
+    assert ex.figure_data()["au-next-token"]["customdata"] == ["0", "0", "0", "0", "0", "1/3", "2/3"]
     assert not any("toml" in m or "bag.total" in m or "token:" in m for m in said.values())
 
 
@@ -187,31 +191,37 @@ def test_the_tile_odds_table_says_an_exact_value_is_exact_however_long_its_fract
     assert "about" not in table
 
 
-def test_a_joker_count_that_empties_a_drawn_bag_is_put_back_in_words():
-    """trial54b (HIGH): after 5 draws from a bag cut to 1 dagger and 2 jokers, Joker 0 was refused by
-    the draws ("the bag is empty after 1 draws") while the box kept 0 and the chart showed 2 jokers.
-    Now it is put back, named, as every mix the rules refuse; Drawn past a jokerless bag is too."""
+def test_a_joker_count_of_0_is_put_back_in_the_loaders_words(tmp_path):
+    """fix55b (HIGH): 12 tokens drawn, Joker 0 was accepted and Save wrote a bag the game cannot play
+    (simulate: "chance weights must be one whole number > 0 per outcome (0 outcomes)"). The joker is the
+    bag's only refill (AU-15): load_components refuses the file, so the box goes back, in its words, at any
+    number of draws; set_values and the constructor are refused the same, 0 daggers too."""
     from rometools.widgets import BagExplorer
 
     ex = BagExplorer()
-    for _ in range(5):
+    for _ in range(12):
         ex.draw_one()
-    for kind in ("double_sword", "shield", "chariot", "catapult", "standard", "dagger"):
-        ex.counts_editor.boxes[kind].value = 0
-    ex.counts_editor.boxes["joker"].value = 0
-    assert ex.counts_editor.counts() == {"double_sword": 0, "shield": 0, "chariot": 0, "catapult": 0,
-                                         "standard": 0, "dagger": 1, "joker": 2}
-    assert ex.message == ("Cannot update: Joker tokens 0 would leave no joker to refill the bag, and its 1 token "
-                          "cannot outlast the 5 drawn (Joker tokens put back to 2, the value the chart shows)")
-    assert ex.draws == 5 and sum(ex.bag_left().values()) <= 3  # the chart's bag: 1 dagger and 2 jokers, drawn from
-
-    fresh = BagExplorer(counts={"dagger": 0, "joker": 0})  # 6 + 5 + 4 + 3 + 2 = 20 tokens, no joker
-    fresh.set_values(draws=19)
-    assert (fresh.draws, sum(fresh.bag_left().values())) == (19, 1)
-    fresh._draws.value = 20  # the bag would be empty, with no odds for a next draw
-    assert (fresh.draws, sum(fresh.bag_left().values())) == (19, 1)
-    assert fresh.message == ("Cannot update: Drawn 20 would leave no joker to refill the bag, and its 20 tokens "
-                             "cannot outlast the 20 drawn (Drawn put back to 19, the value the chart shows)")
+    before = (ex.bag_left(), ex.figure_data())
+    ex.counts_editor.boxes["joker"].value = 0                                     # typed in the box
+    assert ex.message == (f"Cannot update: Joker tokens 0 would make a mix the rules refuse: {NO_JOKER} "
+                          "(Joker tokens put back to 2, the value the chart shows)")
+    assert ex.counts_editor.counts()["joker"] == 2 and not ex.counts_editor.edited()
+    assert ex.draws == 12 and (ex.bag_left(), ex.figure_data()) == before
+    ex.counts_editor._path.value = str(tmp_path / "aug_joker0.toml")                 # Save: the mix the boxes show
+    ex.counts_editor._save.click()
+    assert ex.counts_editor.status.value.startswith(f"Saved {tmp_path / 'aug_joker0.toml'}")
+    assert load_augustus(tmp_path / "aug_joker0.toml").bag["joker"] == 2
+    assert main(["validate", str(tmp_path / "aug_joker0.toml")]) == 0
+    assert ex.set_values(counts={"joker": 0}) is False
+    assert ex.message == (f"Cannot update: Joker tokens 0 would make a mix the rules refuse: {NO_JOKER} "
+                          "(the chart still shows the last valid input)")
+    assert ex.counts_editor.counts()["joker"] == 2 and (ex.bag_left(), ex.figure_data()) == before
+    fresh = BagExplorer(counts={"dagger": 0, "joker": 0})
+    assert fresh.message.startswith(f"Cannot update: Dagger tokens 0 and Joker tokens 0 would make a mix the rules "
+                                    f"refuse: {NO_JOKER}")
+    assert fresh.counts_editor.counts() == fresh.counts_editor.published
+    no_dagger = BagExplorer(counts={"dagger": 0}, draws=30)                     # jokers left: a bag the rules allow
+    assert no_dagger.message == "" and no_dagger.counts_editor.counts()["dagger"] == 0 and no_dagger.draws == 30
 
 
 @pytest.mark.parametrize("make", [BagExplorer, TileOddsExplorer], ids=["bag", "tiles"])
