@@ -35,8 +35,8 @@ def test_every_source_module_is_at_most_800_lines():
     what-if studio into mixins (``widgets/what_if.py`` and its ``_what_if_*.py``), IMPERATOR's
     rules into ``rules.py`` and the compiled ``turn.py``, Caesar's Empire's kernel into
     ``_kernel.py`` and ``_route_after.py``, Augustus's ``turn.py`` (its config's facts built in
-    ``_turn_facts.py``, its refusals and count reward in ``moves.py``) and ``_greedy.py`` (the reward
-    weights in ``_weights.py``) (docs/architecture.md). Tests are not held to it."""
+    ``_turn_facts.py``, its refusals and count reward in ``moves.py``) and ``_greedy.py`` (the rewards a
+    card would bring in ``_weights.py``) (docs/architecture.md). Tests are not held to it."""
     long = {}
     for folder in ("rometools", "examples"):
         for path in (ROOT / folder).rglob("*.py"):

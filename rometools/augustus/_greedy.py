@@ -130,11 +130,93 @@ def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float =
     return (card.points + 1 + bonus) / _draws(card.slots, bag)
 
 
-# the rewards a card would bring and each objective's weight (its points + 1 + them): the twin
-# _weights.py, GreedyBot's other half (its compiled twin where it was built, the same source)
+# the rewards a card would bring (each card's reward facts and bonus): the twin _weights.py (its
+# compiled twin where it was built, the same source), called once per entry and card met below
 _weights = compiled_or_plain("rometools.augustus._weights")
-_Cards, _entry, _weight = _weights._Cards, _weights._entry, _weights._weight
-reward_bonus, weights = _weights.reward_bonus, _weights.weights
+_Cards, _bonus, _cards, _context, _rewards_of = _weights._Cards, _weights._bonus, _weights._cards, _weights._context, \
+    _weights._rewards_of
+reward_bonus = _weights.reward_bonus
+
+
+#: Objective weights by (the seat's controlled objectives, the reward tiles' holders, seat, the
+#: resource rewards' holders' objectives), with the components and cards they were read from: they
+#: change only when one of those does, so the decisions between read them from here
+#: (``{number: weight}``, filled as cards are met).
+_WEIGHTS: dict = {}
+
+
+@cython.ccall
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
+def _entry(state: GameState, seat: int) -> tuple:
+    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
+    _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
+    depend only on the config and the seat's objectives controlled, which the entry is kept by:
+    :func:`choose` asks the rules once per token, not at every placement)."""
+    config = state.config
+    rewards, controlled = state.rewards, state.controlled
+    mine = controlled[seat]
+    # a state shares its tuples with the states before it until they change (copy on write): the
+    # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
+    # objectives of each resource reward's holder (whose producers it races) to check, so every
+    # decision between two changes of those reads the same entry (which holds them all: an id is
+    # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
+    got = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
+        got = _WEIGHTS.get((id(mine), id(rewards), seat))
+    ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
+    if ok:
+        for h, theirs in got[6]:
+            if controlled[h] is not theirs:
+                ok = False
+                break
+    if not ok:
+        comps, cards = config.components, config.objectives
+        key = (id(mine), id(rewards), seat)
+        rivals = []
+        for r in _rewards_of(comps)[3]:
+            h = rewards[r[0]]
+            if h >= 0 and h != seat:
+                rivals.append((h, controlled[h]))
+        if len(_WEIGHTS) >= 512:
+            _WEIGHTS.clear()
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
+                               _cards(cards, comps), {})
+    if 0 <= seat < len(_LAST_ENTRY):
+        _LAST_ENTRY[seat] = got
+    return got
+
+
+#: Each seat's last entry of ``_WEIGHTS`` (:func:`_entry`), by seat (up to 8).
+_LAST_ENTRY: list = [None] * 8
+
+
+@cython.ccall
+@cython.locals(out=dict, facts=tuple)
+def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
+    """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
+    out = entry[4]
+    w = out.get(n)
+    if w is None:
+        facts = entry[8].of[n]   # the cards' _Cards (_weights.py)
+        w = out[n] = facts[5] + 1 + _bonus(state.rewards, facts, entry[5])
+    return w
+
+
+@cython.ccall
+@cython.locals(out=dict, entry=tuple)
+def weights(state: GameState, seat: int, plays, entry=None) -> dict:
+    """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
+    (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
+    ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
+    when the caller holds it."""
+    if entry is None:
+        entry = _entry(state, seat)
+    out = entry[4]
+    for p in plays:
+        n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
+        if n not in out:
+            _weight(state, seat, entry, n)
+    return out
 
 
 @cython.ccall   # a C call within the module (at every decision)

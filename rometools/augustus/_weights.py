@@ -1,13 +1,14 @@
 # rometools: compiled twin
 # cython: annotation_typing=False
-"""The rewards a card would bring, and each objective's weight for GreedyBot: its points + 1 + them.
+"""The rewards a card would bring GreedyBot: each card's reward facts and its bonus in points.
 
-Private to :mod:`rometools.augustus._greedy` (GreedyBot's choice, which documents the bot and
-re-exports :func:`weights` and :func:`reward_bonus`): what the bot rates a card by besides its
-odds, read once per seat while the objectives controlled and the rewards' holders stay
-(``_WEIGHTS``). Like ``_greedy`` it is plain Python that Cython compiles as it is
+Private to :mod:`rometools.augustus._greedy` (GreedyBot's choice, which documents the bot, keeps
+each seat's objective weights, its points + 1 + this bonus, per seat while the objectives
+controlled and the rewards' holders stay, and re-exports :func:`reward_bonus`): what the bot rates
+a card by besides its odds. Like ``_greedy`` it is plain Python that Cython compiles as it is
 (``hatch_build.py``, as ``_weights_c``) and is used as its compiled twin where that matches this
-source (:func:`rometools.core._cython.compiled_or_plain`): the same weights, faster.
+source (:func:`rometools.core._cython.compiled_or_plain`): the same bonus, faster; ``_greedy``
+calls it once per seat's entry and card met, not per decision.
 ``tests/augustus/test_augustus_bots_views.py`` checks :func:`reward_bonus` against the reward
 tiles, ``tests/augustus/test_augustus_facts.py`` the card facts (:class:`_Cards`) against the
 cards, ``tests/augustus/test_augustus_greedy_shortcuts.py`` the weights the bot reads.
@@ -23,7 +24,7 @@ except ImportError:  # Cython is only needed to compile this module
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import GameState
 
-__all__ = ["reward_bonus", "weights"]
+__all__ = ["reward_bonus"]
 
 #: The reward tiles of each components, by kind (``_rewards_of``): read once per components.
 _REWARDS: dict = {}
@@ -109,7 +110,7 @@ _CARDS: dict = {}
 _LAST_CARDS: tuple = (None, None, None)
 
 
-@cython.cfunc
+@cython.ccall   # a C call within the module; _greedy._entry calls it once per entry
 def _cards(cards, components) -> _Cards:
     """The :class:`_Cards` of ``cards`` read against ``components``, built on first use."""
     global _LAST_CARDS
@@ -215,7 +216,7 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
     return _bonus(state.rewards, _card_facts(card, context[4][3]), context)
 
 
-@cython.cfunc
+@cython.ccall   # a C call within the module; _greedy._weight calls it once per card an entry meets
 @cython.returns(cython.double)
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t,
                missing=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict, yields=tuple,
@@ -246,84 +247,3 @@ def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
     if pcolour is not None:
         bonus += ppoints * (kinds[pcolour] + (1 if kind == pcolour else 0))
     return bonus + powers[kind]
-
-
-#: Objective weights by (the seat's controlled objectives, the reward tiles' holders, seat, the
-#: resource rewards' holders' objectives), with the components and cards they were read from: they
-#: change only when one of those does, so the decisions between read them from here
-#: (``{number: weight}``, filled as cards are met).
-_WEIGHTS: dict = {}
-
-
-@cython.ccall
-@cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
-def _entry(state: GameState, seat: int) -> tuple:
-    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
-    _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
-    depend only on the config and the seat's objectives controlled, which the entry is kept by:
-    :func:`choose` asks the rules once per token, not at every placement)."""
-    config = state.config
-    rewards, controlled = state.rewards, state.controlled
-    mine = controlled[seat]
-    # a state shares its tuples with the states before it until they change (copy on write): the
-    # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
-    # objectives of each resource reward's holder (whose producers it races) to check, so every
-    # decision between two changes of those reads the same entry (which holds them all: an id is
-    # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
-    got = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
-    if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
-        got = _WEIGHTS.get((id(mine), id(rewards), seat))
-    ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
-    if ok:
-        for h, theirs in got[6]:
-            if controlled[h] is not theirs:
-                ok = False
-                break
-    if not ok:
-        comps, cards = config.components, config.objectives
-        key = (id(mine), id(rewards), seat)
-        rivals = []
-        for r in _rewards_of(comps)[3]:
-            h = rewards[r[0]]
-            if h >= 0 and h != seat:
-                rivals.append((h, controlled[h]))
-        if len(_WEIGHTS) >= 512:
-            _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
-                               _cards(cards, comps), {})
-    if 0 <= seat < len(_LAST_ENTRY):
-        _LAST_ENTRY[seat] = got
-    return got
-
-
-#: Each seat's last entry of ``_WEIGHTS`` (:func:`_entry`), by seat (up to 8).
-_LAST_ENTRY: list = [None] * 8
-
-
-@cython.ccall
-@cython.locals(out=dict, facts=tuple)
-def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
-    """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
-    out = entry[4]
-    w = out.get(n)
-    if w is None:
-        facts = cython.cast(_Cards, entry[8]).of[n]
-        w = out[n] = facts[5] + 1 + _bonus(state.rewards, facts, entry[5])
-    return w
-
-
-@cython.ccall
-@cython.locals(out=dict, entry=tuple)
-def weights(state: GameState, seat: int, plays, entry=None) -> dict:
-    """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
-    (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
-    ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
-    when the caller holds it."""
-    if entry is None:
-        entry = _entry(state, seat)
-    out = entry[4]
-    for p in plays:
-        n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
-        if n not in out:
-            _weight(state, seat, entry, n)
-    return out
