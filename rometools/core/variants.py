@@ -59,6 +59,7 @@ rometools.core.errors.DataFileError: components.toml (as the variant edits it): 
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -420,20 +421,27 @@ class Variant:
         Raises
         ------
         ArgumentError
-            For a path that is not ``.toml``, a folder that does not exist, or a file that
-            exists without ``force``.
+            For a path that is not ``.toml``, a folder that does not exist, a file that
+            exists without ``force``, or a path the system cannot write (a name too long, a
+            folder not writable): nothing is written.
         """
         path = Path(path)
         if path.suffix.lower() != ".toml":
             raise ArgumentError(f"a variant file is a .toml file, got {shown(str(path), 80)}")
-        if not path.parent.is_dir():
-            raise ArgumentError(f"{shown(str(path), 80)}: folder {str(path.parent)!r} does not exist")
-        if path.exists() and not force:
-            raise ArgumentError(f"{shown(str(path), 80)}: the file exists; give another name, or force=True")
         text = self.to_toml()
         partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
+        try:
+            if not path.parent.is_dir():
+                raise ArgumentError(f"{shown(str(path), 80)}: folder {shown(str(path.parent), 80)!r} does not exist")
+            if path.exists() and not force:
+                raise ArgumentError(f"{shown(str(path), 80)}: the file exists; give another name, or force=True")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, path)
+        except OSError as err:   # a name too long, a folder not writable: said, nothing left behind
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+            raise ArgumentError(f"cannot write {shown(str(path), 80)}: "
+                                f"{err.strerror or err}; the variant is not saved") from None
         return path
 
     @classmethod

@@ -99,6 +99,10 @@ class StudioFiles:
         except INPUT_ERRORS as err:
             self._say_file(f"Cannot save: {self._wording(_text_of(err))}", error=True)
             return
+        except OSError as err:   # a name too long for the system: said, nothing written
+            self._say_file(f"Cannot save: cannot write {shown(text, 80)}: "
+                           f"{err.strerror or err}; the variant is not saved", error=True)
+            return
         # the command as it runs from anywhere: the path as saved, quoted for a shell when it needs it
         self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
                        f"{shlex.quote(str(where))}")

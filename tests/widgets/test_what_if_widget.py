@@ -13,6 +13,7 @@ import pytest
 
 import rometools
 from rometools import Variant, compare, tune
+from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec, load_game
 from rometools.testing import check_explorer
 from rometools.widgets.what_if import VariantStudio, changes_text, parse_changes, variant_changes
@@ -527,6 +528,14 @@ def test_in_a_notebook_save_and_load_by_path(tmp_path):
     ex._save_button.click()                     # an existing name: what to do in the studio, not force=True
     assert "exists and the studio never replaces a file; type another name in Variant file" in ex._file_status.value
     assert "force" not in ex._file_status.value
+    long = str(tmp_path / ("x" * 300 + ".toml"))   # trial55b: an uncaught OSError, nothing said
+    ex._file.value = long
+    ex._save_button.click()
+    assert "Cannot save: cannot write &#x27;" in ex._file_status.value
+    assert "characters): File name too long; the variant is not saved" in ex._file_status.value
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand5.toml"]
+    with pytest.raises(ArgumentError, match=r"characters\): File name too long; the variant is not saved"):
+        ex.variant.save(long)
 
 
 # ----------------------------------------------------------------- every game, read as a designer reads
