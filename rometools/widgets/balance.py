@@ -579,8 +579,8 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
     def _config(self, options_text: str, field: str, board: tuple[str, Any] | None) -> dict[str, Any]:
         """The options of a variant: its box, the Players box and the Board file box (which the
         box's options may not contradict: the command's "disagree; give one")."""
-        options = parse_options(options_text, field, self._game.value)
-        if self._files == "upload":
+        options = typed = parse_options(options_text, field, self._game.value)
+        if self._files == "upload":   # a shipped file's path from here on: said as typed (never a server path)
             options = self._bundled_only(options, field)
         players = self._players.value
         if "players" in options and options["players"] != players:
@@ -588,7 +588,7 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
                              f"give one")
         if board is not None:
             if "board" in options:
-                raise ValueError(f"Board file {board[0]} and {field} board={options['board']} "
+                raise ValueError(f"Board file {board[0]} and {field} board={typed['board']} "
                                  f"disagree; give one")
             options["board"] = board[1]
         return {"players": players, **options}

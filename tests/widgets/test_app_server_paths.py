@@ -135,6 +135,9 @@ def test_the_balance_lab_in_the_app_reads_bundled_boards_only(tmp_path):
     assert not ex.set_values(options="components=/etc/hostname")
     assert "components= takes a bundled components in the app" in ex.message
     assert ex.set_values(players=4, options="board=board_4_5") and ex.run(), ex.message
+    board = next(v for label, v in ex._board.options if label == "board_2_3.toml")   # trial55b: said as typed
+    assert not ex.set_values(players=3, board=board, options="board=board_4_5")
+    assert "Options A board=board_4_5 disagree" in ex.message and "/" not in ex.message.split("disagree")[0], ex.message
     # a notebook still reads a path
     notebook = BalanceExplorer(games=4, players=3, run=False)
     assert notebook.set_values(options=f"board={existing}"), notebook.message
