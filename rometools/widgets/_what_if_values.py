@@ -277,8 +277,10 @@ class StudioValues:
                 now = p.low
         offered = _values_around(now, lambda v: self._refused_value(address, (v,)) is None)
         if offered is None:
-            self._note(f"{said}; no value near {_shown_value(now, 40)} is accepted either: {address} cannot vary "
-                       "in this variant (change the values beside it first).")
+            v = _shown_value(now, 40)
+            which = (f"only {v} itself is accepted, no value around it" if self._refused_value(address, (now,)) is None
+                     else f"no value around {v} is accepted, nor {v} itself")
+            self._note(f"{said}; {which}: {address} cannot vary in this variant (change the values beside it first).")
             return
         self._values.value = offered
         self._note(f"{said}; Values set to {offered} (around {_shown_value(now, 40)}), each accepted.")

@@ -140,7 +140,7 @@ def test_tune_this_says_at_once_when_no_value_fits():
     ex._tune_this.click()
     assert ex._parameter.value == f"{GOLD}.4" and ex._values.value == "0:60:10"
     assert ex.message.startswith(f"Note: Values '0:60:10' do not fit {GOLD}.4: 0 is refused")
-    assert ex.message.endswith(f"no value near 16 is accepted either: {GOLD}.4 cannot vary in this variant "
+    assert ex.message.endswith(f"only 16 itself is accepted, no value around it: {GOLD}.4 cannot vary in this variant "
                                "(change the values beside it first).")
 
 
