@@ -43,13 +43,21 @@ class StudioValues:
         return [p for p in parameters if _listed(p) and p.address != "players"
                 and (not find or find in p.address.lower())]
 
+    def _takes(self, takes: str) -> str:
+        """What a value takes, as this studio takes it: in the app (``files="upload"``) a file option
+        takes a bundled file only, never a path on the server (a trial read "its path" there)."""
+        path_or_bundled = "a file: its path, or a bundled one"
+        if self._files == "upload" and takes.startswith(path_or_bundled):
+            return "a bundled file" + takes[len(path_or_bundled):]
+        return takes
+
     def _draw_table(self, parameters, changed) -> None:
         listed = [p for p in parameters if _listed(p) and p.address != "players"]
         matches = self._matches(parameters)
         rows = [p for p in changed if _listed(p)] + [p for p in matches if not p.changed]
         shown_rows = rows[:TABLE_ROWS]
-        cells = [[p.address, _shown_value(p.published, unset=p.unset), _shown_value(p.current, unset=p.unset), p.takes,
-                  p.provenance or ""]
+        cells = [[p.address, _shown_value(p.published, unset=p.unset), _shown_value(p.current, unset=p.unset),
+                  self._takes(p.takes), p.provenance or ""]
                  for p in shown_rows]
         find = self._find.value.strip()
         said = (f"{counted(len(listed), 'value')} to edit (options, each seat's handicap, and the data files' "

@@ -166,6 +166,11 @@ def test_the_studio_in_the_app_reads_bundled_boards_only(tmp_path):
                      tmp_path / "nowhere" / "x.toml")
     assert a == b and "Changes: board= takes a bundled board in the app (board_2_3, board_4_5)" in a, a
     assert ex.set_values(changes={"board": "board_4_5"}, players=4), ex.message
+    ex._find.value = "board"   # what the value takes, as the app takes it (trial55b read "its path" there)
+    assert "a bundled file (board_2_3, board_4_5)" in ex._table.value and "its path" not in ex._table.value
+    notebook = VariantStudio("caesars_empire")
+    notebook._find.value = "board"
+    assert "a file: its path, or a bundled one (board_2_3, board_4_5)" in notebook._table.value
     # an uploaded variant file naming a server path is refused before anything is read
     text = rometools.Variant("caesars_empire", "x", {"board": str(existing)}).to_toml()
     before = ex.values()
