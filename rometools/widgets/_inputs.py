@@ -370,7 +370,7 @@ def bundled_file_options(game: str, options: Mapping[str, Any], field: str, uplo
     >>> bundled_file_options("caesars_empire", {"board": "/etc/passwd"}, "Options A", "Upload a board")
     Traceback (most recent call last):
     ...
-    ValueError: Options A: board= takes a bundled board in the app (board_2_3, board_4_5; or Upload a board): no file on the server is read, got '/etc/passwd'
+    ValueError: Options A: board= takes a bundled file in the app (board_2_3, board_4_5; or Upload a board): no file on the server is read, got '/etc/passwd'
     """
     from pathlib import Path
 
@@ -387,7 +387,7 @@ def bundled_file_options(game: str, options: Mapping[str, Any], field: str, uplo
         if name is None:
             names = ", ".join(Path(n).stem for n in bundled) or "none"
             also = f"; or {upload}" if upload and key == "board" else ""
-            raise ValueError(f"{field}: {key}= takes a bundled {key} in the app ({names}{also}): no file on the "
+            raise ValueError(f"{field}: {key}= takes a bundled file in the app ({names}{also}): no file on the "
                              f"server is read, got {shown(value if isinstance(value, str) else repr(value), 60)}")
         named[key] = name
     return named

@@ -130,10 +130,10 @@ def test_the_balance_lab_in_the_app_reads_bundled_boards_only(tmp_path):
     ex = BalanceExplorer(games=4, files="upload", run=False)
     a, b = _refusals(lambda p: ex.set_values(options=f"board={p}"), lambda: ex.message, existing,
                      tmp_path / "nowhere" / "x.toml")
-    assert a == b and a.startswith("Cannot update: Options A: board= takes a bundled board in the app "
+    assert a == b and a.startswith("Cannot update: Options A: board= takes a bundled file in the app "
                                    "(board_2_3, board_4_5; or Upload a board): no file on the server is read"), a
     assert not ex.set_values(options="components=/etc/hostname")
-    assert "components= takes a bundled components in the app" in ex.message
+    assert "components= takes a bundled file in the app" in ex.message
     assert ex.set_values(players=4, options="board=board_4_5") and ex.run(), ex.message
     board = next(v for label, v in ex._board.options if label == "board_2_3.toml")   # trial55b: said as typed
     assert not ex.set_values(players=3, board=board, options="board=board_4_5")
@@ -151,7 +151,7 @@ def test_the_playtest_in_the_app_reads_bundled_boards_only(tmp_path):
     ex = PlaytestReport(players=3, games=6, run=False, files="upload", background=False)
     a, b = _refusals(lambda p: ex.set_values(variant=f"board={p}"), lambda: ex.message, existing,
                      tmp_path / "nowhere" / "x.toml")
-    assert a == b and "Variant: board= takes a bundled board in the app (board_2_3, board_4_5)" in a, a
+    assert a == b and "Variant: board= takes a bundled file in the app (board_2_3, board_4_5)" in a, a
     assert ex.set_values(variant="board=board_2_3")
     assert ex._variant_options()["board"].name == "board_2_3.toml"
 
@@ -164,7 +164,7 @@ def test_the_studio_in_the_app_reads_bundled_boards_only(tmp_path):
     ex = VariantStudio("caesars_empire", files="upload", max_games=20, batch=10)
     a, b = _refusals(lambda p: ex.set_values(changes={"board": str(p)}), lambda: ex.message, existing,
                      tmp_path / "nowhere" / "x.toml")
-    assert a == b and "Changes: board= takes a bundled board in the app (board_2_3, board_4_5)" in a, a
+    assert a == b and "Changes: board= takes a bundled file in the app (board_2_3, board_4_5)" in a, a
     assert ex.set_values(changes={"board": "board_4_5"}, players=4), ex.message
     ex._find.value = "board"   # what the value takes, as the app takes it (trial55b read "its path" there)
     assert "a bundled file (board_2_3, board_4_5)" in ex._table.value and "its path" not in ex._table.value
@@ -175,7 +175,7 @@ def test_the_studio_in_the_app_reads_bundled_boards_only(tmp_path):
     text = rometools.Variant("caesars_empire", "x", {"board": str(existing)}).to_toml()
     before = ex.values()
     ex._on_upload({"new": [{"name": "v.toml", "content": text.encode()}]})
-    assert "Variant file: v.toml: options: board= takes a bundled board in the app" in ex.message
+    assert "Variant file: v.toml: options: board= takes a bundled file in the app" in ex.message
     assert ex.values() == before
 
 
