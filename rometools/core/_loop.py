@@ -158,22 +158,31 @@ def _fast_pcg_setter(gen: Generator):
     return set_state
 
 
-def _pcg_agrees() -> bool:
-    """Whether :func:`_fast_pcg_setter` leaves a PCG64 as setting its state dict does (checked once)."""
+def _agrees_with_the_dict(put, values, primes) -> bool:
+    """Whether ``put(gen, value)`` leaves a PCG64 as setting its state dict's ``state`` to ``state`` does, for
+    each ``(value, state)`` of ``values`` and each ``prime`` (draws made on both generators first, e.g. one
+    that leaves a 32-bit half buffered); checked once, on import, by :func:`_pcg_agrees` and :func:`_seed_agrees`."""
     try:
-        a, b = Generator(PCG64(42)), Generator(PCG64(42))
-        a.integers(1 << 32)
-        b.integers(1 << 32)
-        fast, held = _fast_pcg_setter(a), b.bit_generator.state
-        for value in (0, 1, (1 << 128) - 1, 0x1234567890ABCDEF1122334455667788):
-            fast(value)
-            held["state"]["state"] = value
-            b.bit_generator.state = held
-            if a.bit_generator.state != b.bit_generator.state or int(a.integers(1 << 62)) != int(b.integers(1 << 62)):
-                return False
+        for prime in primes:
+            a, b = Generator(PCG64(42)), Generator(PCG64(42))
+            prime(a)
+            prime(b)
+            held = b.bit_generator.state
+            for value, state in values:
+                put(a, value)
+                held["state"]["state"] = state
+                b.bit_generator.state = held
+                if a.bit_generator.state != b.bit_generator.state or int(a.integers(1 << 62)) != int(b.integers(1 << 62)):
+                    return False
         return True
     except Exception:   # a numpy whose layout or capsule differs: the state dict it is
         return False
+
+
+def _pcg_agrees() -> bool:
+    """Whether :func:`_fast_pcg_setter` leaves a PCG64 as setting its state dict does (checked once)."""
+    values = [(v, v) for v in (0, 1, (1 << 128) - 1, 0x1234567890ABCDEF1122334455667788)]
+    return _agrees_with_the_dict(lambda gen, v: _fast_pcg_setter(gen)(v), values, [lambda gen: gen.integers(1 << 32)])
 
 
 #: Whether :func:`_fast_pcg_setter` may set a PCG64's state (and :func:`_put_seed`, checked below).
@@ -528,22 +537,9 @@ def _put_seed(gen: Generator, seed: int) -> None:
 def _seed_agrees() -> bool:
     """Whether :func:`_put_seed` leaves a PCG64 as setting its state dict does, a 32-bit half buffered or
     not (checked once, on import)."""
-    try:
-        for buffered in (False, True):
-            a, b = Generator(PCG64(42)), Generator(PCG64(42))
-            if buffered:
-                a.integers(1 << 32, dtype="uint32")
-                b.integers(1 << 32, dtype="uint32")
-            held = b.bit_generator.state
-            for seed in (0, 1, (1 << 64) - 1, 0x1234567890ABCDEF):
-                _put_seed(a, seed)
-                held["state"]["state"] = _pcg_state(seed)
-                b.bit_generator.state = held
-                if a.bit_generator.state != b.bit_generator.state or int(a.integers(1 << 62)) != int(b.integers(1 << 62)):
-                    return False
-        return True
-    except Exception:   # a numpy whose layout or capsule differs: the state dict it is
-        return False
+    values = [(seed, _pcg_state(seed)) for seed in (0, 1, (1 << 64) - 1, 0x1234567890ABCDEF)]
+    return _agrees_with_the_dict(_put_seed, values,
+                                 [lambda gen: None, lambda gen: gen.integers(1 << 32, dtype="uint32")])
 
 
 #: Whether :func:`play_streams` sets a seat's PCG64 in place (:func:`_put_seed`), not through its state dict.
