@@ -164,3 +164,50 @@ def test_the_records_joined_at_the_end_are_joined_records(which):
     assert checked > 100
     assert action_history(s)[-len(applied):] == tuple(applied)
     assert turn._joined(((None, 1, ("a",)), 3, ("b",), ("c",))) == (("a",), ("b",), ("c",))
+
+
+#: ``turn._Work``'s order of a state's fields (``before``, and the tuple ``freeze`` keeps as ``"_fields"``).
+WORK_ORDER = ("phase", "seat", "caller", "token", "row", "pile", "hands", "in_play", "controlled", "reserve",
+              "legions", "rewards", "bag", "to_place", "queue", "current", "draws", "seed")
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_the_fields_read_by_place_are_the_fields_by_name(which):
+    """A state the rules make keeps its fields in one tuple (``"_fields"``), which the next action's
+    ``turn._Work`` reads by place: at every state of seeded games (greedy and random seats, 2 and 4
+    players) each is the very object of the field it stands for, ``_Work`` reads the same fields from
+    it as by name (from the same state without the tuple), and the action applied to either gives the
+    same state. A copy (pickle, ``copy``) drops the tuple, and is read by name."""
+    import copy
+
+    import numpy as np
+
+    from rometools.augustus import GreedyBot
+    from rometools.augustus.rules import chance_outcomes, legal_actions
+    from rometools.augustus.state import GameState
+
+    turn = _module("rometools.augustus.turn", which)
+    checked = 0
+    for players, seed in ((4, 1), (2, 5)):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(GameConfig(players=players), rng=seed), GreedyBot()
+        while s.phase != "over":
+            d = vars(s)
+            assert len(d["_fields"]) == len(WORK_ORDER)
+            assert all(v is d[name] for name, v in zip(WORK_ORDER, d["_fields"]))
+            by_name = GameState.__new__(GameState)
+            object.__setattr__(by_name, "__dict__", {k: v for k, v in d.items() if k != "_fields"})
+            assert turn._Work(s).before == turn._Work(by_name).before == tuple(d[name] for name in WORK_ORDER)
+            if s.phase in ("draw", "refill", "deal"):
+                outcomes = chance_outcomes(s)
+                action = outcomes[int(rng.integers(len(outcomes)))][0]
+            else:
+                legal = legal_actions(s)
+                action = bot.choose(s, rng) if s.seat % 2 == 0 else legal[int(rng.integers(len(legal)))]
+            after = turn.applied(s, action, True)
+            assert after == turn.applied(by_name, action, True)
+            assert after.history == turn.applied(by_name, action, True).history
+            s = after
+            checked += 1
+        assert "_fields" not in vars(copy.copy(s)) and copy.copy(s) == s
+    assert checked > 300
