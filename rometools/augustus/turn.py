@@ -29,8 +29,11 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
-if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze)
+if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze), and
+    # fill an objective in play (_placed_of)
     from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
@@ -305,8 +308,28 @@ class _Work:
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
 
-    def event(self, *what) -> None:
-        self.events.append((self.history_before[1] + len(self.history), *what))
+
+@cython.cfunc
+@cython.locals(w=_Work)
+def _event(w: _Work, what: tuple) -> None:
+    """Record what the rules did on their own: ``(k, *what)``, ``k`` the actions applied so far (a C
+    call: a method taking ``*what`` was a Python call, a tenth of a completion's steps)."""
+    w.events.append((w.history_before[1] + len(w.history),) + what)
+
+
+@cython.cfunc
+def _placed_of(number, legions: tuple) -> Placed:
+    """``Placed(number, legions)``; compiled, the tuple made and filled in C as ``tuple.__new__`` makes
+    it for the subclass (its type's allocation, then the two items), without the Python call of
+    ``tuple.__new__`` or of the named tuple's own ``__new__`` (which were half of a legion's shift)."""
+    if cython.compiled:
+        placed = PyType_GenericAlloc(Placed, 2)
+        Py_INCREF(number)
+        PyTuple_SET_ITEM(placed, 0, number)
+        Py_INCREF(legions)
+        PyTuple_SET_ITEM(placed, 1, legions)
+        return placed
+    return tuple.__new__(Placed, (number, legions))
 
 
 @cython.ccall   # a C call from freeze; callable from Python for the test
@@ -488,7 +511,7 @@ def _resolve(w: _Work) -> bool:
         placed = _placed(w.in_play[seat], n)
         w.own("in_play", seat).remove(placed)
         w.mutable("reserve")[seat] += sum(placed.legions)
-        w.event("complete", seat, n)
+        _event(w, ("complete", seat, n))
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
@@ -560,17 +583,17 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
                      else False)
         if holder < 0 and qualifies:
             w.mutable("rewards")[i] = seat
-            w.event("reward", seat, tile_id)
+            _event(w, ("reward", seat, tile_id))
         elif code == RESOURCE and holder != seat:
             count = _count_in(mine, producers)
             if count < need:
                 continue
             if holder < 0:
                 w.mutable("rewards")[i] = seat
-                w.event("reward", seat, tile_id)
+                _event(w, ("reward", seat, tile_id))
             elif count >= _count_in(w.controlled[holder], producers):
                 w.mutable("rewards")[i] = seat
-                w.event("reward_moves", tile_id, holder, seat)
+                _event(w, ("reward_moves", tile_id, holder, seat))
 
 
 @cython.cfunc
@@ -597,7 +620,7 @@ def _end_of_turn(w: _Work) -> None:
     if w.token == f.joker:
         w.bag = [0] * len(w.bag)
         w.caller = (w.caller + 1) % f.players  # the left neighbour: the next seat (AU-8)
-        w.event("reset", w.caller)
+        _event(w, ("reset", w.caller))
     w.token, w.to_place = None, []
     ended = False
     for c in w.controlled:   # a loop, not any() over a generator (see moves.count_tile)
@@ -605,10 +628,10 @@ def _end_of_turn(w: _Work) -> None:
             ended = True
     if ended:
         w.phase = "over"
-        w.event("end", f"{f.objectives_to_end} objectives controlled")
+        _event(w, ("end", f"{f.objectives_to_end} objectives controlled"))
     elif w.draws >= w.config.max_draws:
         w.phase = "over"
-        w.event("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)")
+        _event(w, ("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)"))
     else:
         w.phase = "draw"
     w.seat = -1
@@ -705,7 +728,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.mutable("row").append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.own("in_play", target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+        (w.own("in_play", target).append(_placed_of(action, (0,) * len(w.card(action).slots))) if w.config.first_game
          else w.own("hands", target).append(action))
         w.history.append(("deal", target, action))
 
@@ -727,7 +750,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if why is not None:
             raise _refuse(w, action, why)
         chosen = tuple(action[1:])
-        w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.mutable("in_play")[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.mutable("hands")[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
         w.to_place = w.to_place[1:]
@@ -739,9 +762,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
             w.mutable("rewards")[tile] = seat
-            w.event("reward", seat, w.config.components.rewards[tile].id)
+            _event(w, ("reward", seat, w.config.components.rewards[tile].id))
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
-            w.event("lost", seat, w.config.components.rewards[tile].id)
+            _event(w, ("lost", seat, w.config.components.rewards[tile].id))
         w.history.append((action, seat))
         w.phase = "resolve"
         return
@@ -750,7 +773,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if why is not None:
             raise _refuse(w, action, why)
         w.mutable("row").remove(action[1])
-        w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.own("in_play", seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -796,4 +819,4 @@ def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     j = w.facts.slot_index[number][symbol]   # card.symbols().index(symbol), read once per config
     legions = list(cython.cast(tuple, plays[i])[1])
     legions[j] += by
-    plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__
+    plays[i] = _placed_of(number, tuple(legions))

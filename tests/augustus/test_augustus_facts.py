@@ -211,3 +211,38 @@ def test_the_fields_read_by_place_are_the_fields_by_name(which):
             checked += 1
         assert "_fields" not in vars(copy.copy(s)) and copy.copy(s) == s
     assert checked > 300
+
+
+def test_the_compiled_steps_make_the_plain_steps_states():
+    """The compiled ``turn.applied`` (its objectives in play filled in C, ``_placed_of``; its events
+    recorded by a C call, ``_event``) gives, at every action of seeded games (greedy and random seats,
+    2 and 4 players, first game included), the state, events and objectives in play the plain module
+    gives: each a real ``Placed``, equal, hashing and reading as one built by its constructor."""
+    import numpy as np
+
+    from rometools.augustus import GreedyBot, Placed
+    from rometools.augustus.rules import chance_outcomes, legal_actions
+
+    plain, compiled = _module("rometools.augustus.turn", "plain"), _module("rometools.augustus.turn", "compiled")
+    checked = 0
+    for config, seed in ((GameConfig(players=4), 2), (GameConfig(players=2, first_game=True), 6)):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(config, rng=seed), GreedyBot()
+        while s.phase != "over":
+            if s.phase in ("draw", "refill", "deal"):
+                outcomes = chance_outcomes(s)
+                action = outcomes[int(rng.integers(len(outcomes)))][0]
+            else:
+                legal = legal_actions(s)
+                action = bot.choose(s, rng) if s.seat % 2 == 0 else legal[int(rng.integers(len(legal)))]
+            after = compiled.applied(s, action, True)
+            expected = plain.applied(s, action, True)
+            assert after == expected and after.events == expected.events
+            for plays in after.in_play:
+                for p in plays:
+                    built = Placed(p[0], p[1])
+                    assert type(p) is Placed and p == built and hash(p) == hash(built)
+                    assert (p.number, p.legions) == (built.number, built.legions)
+            s = after
+            checked += 1
+    assert checked > 300 and any(e[1] == "reward" for e in s.events)
