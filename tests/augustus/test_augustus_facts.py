@@ -246,3 +246,36 @@ def test_the_compiled_steps_make_the_plain_steps_states():
             s = after
             checked += 1
     assert checked > 300 and any(e[1] == "reward" for e in s.events)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_compiled_reward_bonus_is_the_plain_one(config):
+    """The compiled ``_weights._context`` and ``_weights._bonus`` (their tuples read by index and dicts
+    typed) give, float for float, the plain module's context and bonus for every seat and every card
+    at every tenth decision of seeded greedy games: colour, all-colours, count and resource rewards
+    free, held and contested, and the variant's points-per-colour power and gold-and-wheat producer."""
+    from rometools.augustus.bots import GreedyBot
+    from rometools.core.playout import play, states
+
+    import rometools
+
+    plain, compiled = _module("rometools.augustus._weights", "plain"), _module("rometools.augustus._weights", "compiled")
+    game = rometools.load_game("augustus", config=config)
+    checked, nonzero, held = 0, 0, 0
+    for seed in range(3):
+        end = play(game, [GreedyBot()] * config.players, seed)
+        for k, s in enumerate(states(end)):
+            if s.seat < 0 or k % 10:
+                continue
+            held += any(h >= 0 for h in s.rewards)
+            for seat in range(config.players):
+                context = plain._context(s, seat)
+                assert compiled._context(s, seat) == context
+                table = plain._cards(config.cards, config.components)
+                for card in config.cards.cards:
+                    facts = table.of[card.number]
+                    bonus = plain._bonus(s.rewards, facts, context)
+                    assert compiled._bonus(s.rewards, facts, context) == bonus
+                    nonzero += bonus != 0
+                    checked += 1
+    assert checked > 3000 and nonzero > 500 and held > 10
