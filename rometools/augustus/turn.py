@@ -373,9 +373,38 @@ def _deal_target(w: _Work) -> int | None:
     return None
 
 
+#: Each seat order of a turn, ``(first, first + 1, ...)`` mod the players, by player count then first seat.
+_SEATS: dict = {}
+
+
 @cython.cfunc
-def _seats_from(first: int, players: int) -> list[int]:
-    return [(first + k) % players for k in range(players)]
+def _seats_from(first: int, players: int) -> tuple[int, ...]:
+    """The seats in turn order from ``first`` (a seat), made once per player count (a list built at
+    every draw was a tenth of a draw's step): a tuple, which the steps only slice."""
+    orders = _SEATS.get(players)
+    if orders is None:
+        orders = _SEATS[players] = tuple([tuple([(f + k) % players for k in range(players)])
+                                          for f in range(players)])
+    return orders[first]
+
+
+@cython.cfunc
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+def _remove_sorted(cards: list, number) -> None:
+    """``cards.remove(number)`` for a list of distinct numbers kept sorted (the pile): found by halving,
+    then checked, and looked for in order if not there (a list not sorted): the same list after. A
+    scan of the pile compared every card before it (most of a refill's step)."""
+    lo, hi = 0, len(cards)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cards[mid] < number:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < len(cards) and cards[lo] == number:
+        del cards[lo]
+    else:
+        cards.remove(number)
 
 
 @cython.cfunc
@@ -717,7 +746,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.history.append(("draw", action))
         w.phase, w.to_place = "place", _seats_from(w.caller, w.facts.players)
         return
-    w.mutable("pile").remove(action)
+    _remove_sorted(w.mutable("pile"), action)   # (the pile is sorted)
     if state.phase == "refill":
         w.mutable("row").append(action)
         w.history.append(("refill", action))

@@ -279,3 +279,25 @@ def test_compiled_reward_bonus_is_the_plain_one(config):
                     nonzero += bonus != 0
                     checked += 1
     assert checked > 3000 and nonzero > 500 and held > 10
+
+
+def test_a_card_leaves_the_pile_as_list_remove_takes_it():
+    """``turn._remove_sorted`` (a card taken from the pile, found by halving the sorted pile) leaves the
+    list ``list.remove`` leaves, sorted or not (a pile not sorted: looked for in order); compiled, a
+    card dealt from a pile in any order leaves the pile the plain steps leave (and the refills of
+    seeded games are compared in ``test_the_compiled_steps_make_the_plain_steps_states``)."""
+    import dataclasses
+
+    plain, compiled = _module("rometools.augustus.turn", "plain"), _module("rometools.augustus.turn", "compiled")
+    for cards in ([1, 2, 5, 9, 30], [7], [3, 1, 2], [10, 4, 8, 6], list(range(1, 89))):
+        for number in cards:
+            got, expected = list(cards), list(cards)
+            plain._remove_sorted(got, number)
+            expected.remove(number)
+            assert got == expected
+    start = new_game(GameConfig(players=2))
+    for pile in (start.pile, tuple(reversed(start.pile)), start.pile[1::2] + start.pile[::2]):
+        s = dataclasses.replace(start, pile=pile)
+        for card in (pile[0], pile[len(pile) // 2], pile[-1], 44):
+            after = compiled.applied(s, card, True)
+            assert after == plain.applied(s, card, True) and after.pile == tuple(c for c in pile if c != card)
