@@ -192,6 +192,21 @@ def _context(state: GameState, seat: int) -> tuple:
     return kinds, powers, produce, bonus, index
 
 
+@cython.ccall   # _greedy calls it (a Python call) once per entry and list of cards met, not per card
+@cython.locals(out=dict, of=dict, table=_Cards, facts=tuple)
+def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> dict:
+    """``out`` (a seat's ``{card number: weight}``, :mod:`~rometools.augustus._greedy`'s ``_WEIGHTS``
+    entry) with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with
+    the reward tiles' ``holders`` and the seat's ``context`` (:func:`_context`). One call for the cards
+    of a decision, where a call per card cost as much as the card's bonus."""
+    of = table.of
+    for n in numbers:
+        if n not in out:
+            facts = of[n]
+            out[n] = facts[5] + 1 + _bonus(holders, facts, context)
+    return out
+
+
 def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | None = None) -> float:
     """The reward points ``seat`` expects from controlling ``card`` now (points), from the
     components' reward tiles and the card's power as loaded (a variant's values):
@@ -221,7 +236,7 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
     return _bonus(state.rewards, _card_facts(card, context[4][3]), context)
 
 
-@cython.ccall   # a C call within the module; _greedy._weight calls it once per card an entry meets
+@cython.ccall   # a C call within the module; _fill calls it once per card an entry meets
 @cython.returns(cython.double)
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t,
                missing=cython.Py_ssize_t, c=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict,
