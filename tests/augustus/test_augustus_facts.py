@@ -194,7 +194,7 @@ def test_the_fields_read_by_place_are_the_fields_by_name(which):
         while s.phase != "over":
             d = vars(s)
             assert len(d["_fields"]) == len(WORK_ORDER)
-            assert all(v is d[name] for name, v in zip(WORK_ORDER, d["_fields"]))
+            assert all(v is d[name] for name, v in zip(WORK_ORDER, d["_fields"], strict=True))
             by_name = GameState.__new__(GameState)
             object.__setattr__(by_name, "__dict__", {k: v for k, v in d.items() if k != "_fields"})
             assert turn._Work(s).before == turn._Work(by_name).before == tuple(d[name] for name in WORK_ORDER)
@@ -254,10 +254,9 @@ def test_compiled_reward_bonus_is_the_plain_one(config):
     typed) give, float for float, the plain module's context and bonus for every seat and every card
     at every tenth decision of seeded greedy games: colour, all-colours, count and resource rewards
     free, held and contested, and the variant's points-per-colour power and gold-and-wheat producer."""
+    import rometools
     from rometools.augustus.bots import GreedyBot
     from rometools.core.playout import play, states
-
-    import rometools
 
     plain, compiled = _module("rometools.augustus._weights", "plain"), _module("rometools.augustus._weights", "compiled")
     game = rometools.load_game("augustus", config=config)
