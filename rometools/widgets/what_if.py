@@ -72,6 +72,7 @@ from rometools.widgets._base import (
     plain_text,
     trace_data,
 )
+from rometools.widgets._download import DownloadButton
 from rometools.widgets._what_if_files import StudioFiles
 from rometools.widgets._what_if_question import (  # noqa: F401 (re-exported)
     PRECISIONS,
@@ -124,7 +125,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
     (``rt-whatif-value``), **Set** (``rt-whatif-set``), **Published** (``rt-whatif-unset``: back to
     the published value) and **Tune this** (``rt-whatif-tune-this``); the variant file
     (``rt-whatif-file`` with **Save** ``rt-whatif-save`` and **Load** ``rt-whatif-load`` in a
-    notebook; in the app a download link ``rt-whatif-download`` and an upload
+    notebook; in the app a download button ``rt-whatif-download`` and an upload
     ``rt-whatif-upload``); Compare or Tune (``rt-whatif-tab``); seed (``rt-seed``), precision
     (``rt-whatif-precision``, percentage points of win rate), score precision
     (``rt-whatif-score-precision``, points), budget (``rt-whatif-budget``, paired games at most),
@@ -180,7 +181,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         Fresh games the recommendation is played again on, 0 to 1,000,000.
     files : {"path", "upload"}
         How a variant file is saved and loaded: by a typed path (a notebook), or, in the designer
-        app, by a download link and an upload (no path on the server is typed).
+        app, by a download button and an upload (no path on the server is typed).
     background : bool, optional
         Whether a button's run plays in a thread (the page stays live, **Stop** is heard).
         Default: in a Jupyter kernel, yes; elsewhere (a script, a test) the run plays in the
@@ -285,8 +286,10 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             self._load_button.on_click(lambda _b: self._load_clicked())
             file_row = [self._file, self._save_button, self._load_button]
         else:
-            self._download = widgets.HTML("")
-            self._download.add_class("rt-whatif-download")
+            self._download = DownloadButton(   # the file built at the click, from the controls then
+                "Save the variant (TOML)", self._variant_file, mime="application/toml", css=("rt-whatif-download",),
+                tooltip="Download the variant the controls describe, named after it: load it here with Load a "
+                        "variant, or play it with rometools simulate --variant", explorer=self, say=self._say_file)
             # ipywidgets 8 draws a FileUpload as "description (files held)", and has no trait to drop the
             # count: it is kept true, 1 while the question shown is the file's (_keep_upload_count)
             self._upload = widgets.FileUpload(accept=".toml", multiple=False, description="Load a variant",
@@ -607,7 +610,6 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._draw_table(parameters, changed)
         self._draw_picker(parameters)
         if self._files == "upload":
-            self._draw_download(variant)
             self._keep_upload_count()
         for kind, widgets_of_tab in (("compare", (self._compare_box, self._compare_button, self._compare_results)),
                                      ("tune", (self._tune_box, self._tune_button, self._tune_results))):
