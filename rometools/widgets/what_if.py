@@ -201,7 +201,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
     True
     """
 
-    MODEL = ("comparison", "tuning", "_changes")
+    MODEL = ("comparison", "tuning", "_changes", "_name_for")
     rates_figure = ChartFigure()
     scores_figure = ChartFigure()
     curve_figure = ChartFigure()
@@ -236,6 +236,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._ran: dict[str, tuple[dict[str, Any], str]] = {}
         self._block_run = False
         self._changes_refused: str | None = None   # the Changes box's text last refused, while it stays there
+        self._name_for: tuple[str, dict] | None = None   # a name given with its changes (not typed): (name, changes)
         self._hold = True
         ids = rometools.games()
         first = "caesars_empire" if "caesars_empire" in ids else ids[0]
@@ -510,6 +511,13 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                      "values", "target", "tune_games", "check_games"):
             if name in values:
                 self._controls[name].value = values[name]
+        if "name" in values:   # a name given (a file's, the page's) names the changes given with it
+            try:
+                self._name_for = (self._name.value.strip(), parse_changes(self._changes_box.value))
+            except ValueError:
+                self._name_for = None
+            if not self._name_for or not self._name_for[0]:
+                self._name_for = None
 
     def _compute(self) -> dict[str, Any]:
         try:   # typed in the page: refused and put back, as a number box is
@@ -532,6 +540,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             except ValueError as again:
                 raise ValueError(f"Changes as typed are refused ({refused}), and the changes accepted before them "
                                  f"do not fit either: {_text_of(again).removeprefix('Changes: ')}") from None
+        if refused is None and self._name_stale(changes):   # named after its changes now, said
+            self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named other changes; the "
+                       "variant is named after its changes (type a name in Variant name to give it one).")
+            self._name.value, self._name_for = "", None
+            base, variant = self._build(changes)
         changes = self._as_held(changes, variant)
         parameters = self._parameters(variant)
         # a refused text box of Tune goes back to the value the view was drawn with, as a number box does:
@@ -551,6 +564,16 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                        "between (a smaller Batch stops as soon as the answer is clear).")
         return {"changes": changes, "base": base, "variant": variant, "parameters": parameters,
                 "parameter": parameter, "refused": refused}
+
+    def _name_stale(self, changes: Mapping[str, Any]) -> bool:
+        """Whether the Variant name was given with other changes than ``changes`` (a loaded file's, the page's):
+        it no longer fits them. A name typed in the box is the designer's, kept whatever the changes."""
+        if self._name_for is None:
+            return False
+        if self._name.value.strip() != self._name_for[0]:
+            self._name_for = None
+            return False
+        return dict(changes) != self._name_for[1]
 
     def _show(self, view: dict[str, Any]) -> None:
         """As the explorers' own; while lines refused stay in Changes, the message says what was drawn

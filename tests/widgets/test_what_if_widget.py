@@ -813,3 +813,41 @@ def test_the_studio_refuses_an_augustus_bag_without_a_joker_in_the_loaders_words
     assert "token[6] (id='joker').count: the bag needs at least one joker, got 0" in ex.message
     assert ex.values()["changes"] == {}
     assert ex.set_values(changes={"components:token.joker.count": 1, "components:bag.total": 22}), ex.message
+
+
+def test_a_count_the_file_checks_against_its_total_says_to_change_the_total_too():
+    """Trial (MEDIUM): Augustus's dagger count set to 0 was refused as "bag.total: is 23 but the token counts add
+    up to 22", with nothing saying that bag.total is a value to change in Changes as well."""
+    ex = VariantStudio("augustus", max_games=20, batch=10)
+    assert not ex.set_values(changes={"components:token.dagger.count": 0})
+    assert ex.message.startswith(
+        "Cannot update: Changes: components.toml (as the variant edits it): bag.total: is 23 but the token counts "
+        "add up to 22; components:bag.total is not among the changes: the file checks the changes against it, so "
+        "change it too (a line components:bag.total = ... in Changes)"), ex.message
+    assert ex.set_values(changes={"components:token.dagger.count": 0, "components:bag.total": 22}), ex.message
+    assert dict(ex.variant.edits["components"]) == {"token.dagger.count": 0, "bag.total": 22}
+    # a total changed, and still wrong: the refusal is of that change, no hint to change it
+    assert not ex.set_values(changes={"components:token.dagger.count": 0, "components:bag.total": 21})
+    assert "not among the changes" not in ex.message and "bag.total: is 21 but" in ex.message, ex.message
+
+
+def test_a_name_given_with_other_changes_goes_when_the_changes_do():
+    """Trial (MEDIUM): the app's page opens on "Gold 0-4-9-16, no more"; Changes edited to another table kept that
+    name, on the question and as the download's file name. A name given with its changes (the page's, a file's)
+    goes, said, once the changes differ; a name typed in the box is the designer's and stays."""
+    ex = VariantStudio(changes={GOLD: FLAT}, name="Gold 0-4-9-16, no more", files="upload")
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 36, 36]"          # typed in Changes
+    assert ex._name.value == "" and ex.variant.name == f"{GOLD} = [0, 4, 9, 16, 25, 36, 36, 36]"
+    assert ex.message == ("Note: Variant name 'Gold 0-4-9-16, no more' cleared: it named other changes; the variant "
+                          "is named after its changes (type a name in Variant name to give it one).")
+    ex._download.button.click()
+    assert ex._download.last[0] == "components_tables_gold_points____0__4__9.toml"
+    ex._name.value = "gold to 36"                                               # typed: the designer's own
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
+    assert ex._name.value == "gold to 36" and ex.message == ""
+    # a name and changes given together stay together; the same changes again keep it
+    assert ex.set_values(changes={GOLD: FLAT}, name="flat gold")
+    assert ex.set_values(changes={GOLD: FLAT}) and ex._name.value == "flat gold" and ex.message == ""
+    # changes refused as typed change nothing: the name stays with the changes shown
+    ex._changes_box.value = f"{GOLD} = [0, -4]"
+    assert ex._name.value == "flat gold" and ex.message.startswith("Cannot update: Changes: ")
