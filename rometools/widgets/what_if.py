@@ -541,8 +541,8 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                 raise ValueError(f"Changes as typed are refused ({refused}), and the changes accepted before them "
                                  f"do not fit either: {_text_of(again).removeprefix('Changes: ')}") from None
         if refused is None and self._name_stale(changes):   # named after its changes now, said
-            self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named other changes; the "
-                       "variant is named after its changes (type a name in Variant name to give it one).")
+            self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named changes no longer "
+                       "made; the variant is named after its changes (type a name in Variant name to give it one).")
             self._name.value, self._name_for = "", None
             base, variant = self._build(changes)
         changes = self._as_held(changes, variant)
@@ -566,14 +566,16 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                 "parameter": parameter, "refused": refused}
 
     def _name_stale(self, changes: Mapping[str, Any]) -> bool:
-        """Whether the Variant name was given with other changes than ``changes`` (a loaded file's, the page's):
-        it no longer fits them. A name typed in the box is the designer's, kept whatever the changes."""
+        """Whether the Variant name was given (a loaded file's, the page's) with a change that ``changes`` no
+        longer hold, or hold with another value: the name no longer fits them (a change added leaves it true).
+        A name typed in the box is the designer's, kept whatever the changes."""
         if self._name_for is None:
             return False
         if self._name.value.strip() != self._name_for[0]:
             self._name_for = None
             return False
-        return dict(changes) != self._name_for[1]
+        missing = object()
+        return any(changes.get(address, missing) != value for address, value in self._name_for[1].items())
 
     def _show(self, view: dict[str, Any]) -> None:
         """As the explorers' own; while lines refused stay in Changes, the message says what was drawn

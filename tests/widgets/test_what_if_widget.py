@@ -838,16 +838,21 @@ def test_a_name_given_with_other_changes_goes_when_the_changes_do():
     ex = VariantStudio(changes={GOLD: FLAT}, name="Gold 0-4-9-16, no more", files="upload")
     ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 36, 36]"          # typed in Changes
     assert ex._name.value == "" and ex.variant.name == f"{GOLD} = [0, 4, 9, 16, 25, 36, 36, 36]"
-    assert ex.message == ("Note: Variant name 'Gold 0-4-9-16, no more' cleared: it named other changes; the variant "
-                          "is named after its changes (type a name in Variant name to give it one).")
+    assert ex.message == ("Note: Variant name 'Gold 0-4-9-16, no more' cleared: it named changes no longer made; "
+                          "the variant is named after its changes (type a name in Variant name to give it one).")
     ex._download.button.click()
     assert ex._download.last[0] == "components_tables_gold_points____0__4__9.toml"
     ex._name.value = "gold to 36"                                               # typed: the designer's own
     ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
     assert ex._name.value == "gold to 36" and ex.message == ""
-    # a name and changes given together stay together; the same changes again keep it
+    # a name and changes given together stay together; the same changes again, or one added, keep it; one of its
+    # changes removed does not
     assert ex.set_values(changes={GOLD: FLAT}, name="flat gold")
     assert ex.set_values(changes={GOLD: FLAT}) and ex._name.value == "flat gold" and ex.message == ""
+    assert ex.set_values(changes={GOLD: FLAT, "handicap.4": 20}) and ex._name.value == "flat gold"
+    assert ex.set_values(changes={"handicap.4": 20}) and ex._name.value == "" and ex.message.startswith(
+        "Note: Variant name 'flat gold' cleared")
+    assert ex.set_values(changes={GOLD: FLAT}, name="flat gold")
     # changes refused as typed change nothing: the name stays with the changes shown
     ex._changes_box.value = f"{GOLD} = [0, -4]"
     assert ex._name.value == "flat gold" and ex.message.startswith("Cannot update: Changes: ")
