@@ -82,11 +82,12 @@ class _Facts:
     symbol_as = cython.declare(dict, visibility="readonly")
     symbols = cython.declare(tuple, visibility="readonly")
     counts = cython.declare(tuple, visibility="readonly")
+    orders = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, config):
         (self.config, self.cards, self.caps, self.kind, self.slot_index, self.tiles, self.all_colours,
          self.token_index, self.joker, self.players, self.central_row, self.dealt, self.first_game,
-         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts) = facts_of(config)
+         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders) = facts_of(config)
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
@@ -110,6 +111,11 @@ def _facts(config) -> _Facts:
         kept = _FACTS[id(config)] = (config, _Facts(config))
     _LAST = kept
     return kept[1]
+
+
+#: The state's fields in :class:`_Work`'s order (its ``before``, and the ``"_fields"`` tuple ``freeze`` keeps).
+_FIELD_NAMES: tuple = ("phase", "seat", "caller", "token", "row", "pile", "hands", "in_play", "controlled", "reserve",
+                       "legions", "rewards", "bag", "to_place", "queue", "current", "draws", "seed")
 
 
 @cython.final
@@ -213,6 +219,7 @@ class _Work:
         return value
 
     @cython.cfunc
+    @cython.locals(i=cython.Py_ssize_t, new=tuple, b=tuple)
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
         frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
@@ -226,74 +233,27 @@ class _Work:
         t = tuple
         records = (self.history_before, self.history_before[1] + len(self.history), *self.history)
         b = self.before
-        phase, seat, caller, token = self.phase, self.seat, self.caller, self.token
-        current, draws, seed = self.current, self.draws, self.seed
+        # the fields in before's order, each the very object read where the action left it (tuple()
+        # of a tuple is that tuple; _rows of the state's rows too); also kept as "_fields"
+        new = (self.phase, self.seat, self.caller, self.token, t(self.row), t(self.pile), _rows(self.hands),
+               _rows(self.in_play), _rows(self.controlled), t(self.reserve), t(self.legions), t(self.rewards),
+               t(self.bag), t(self.to_place), t(self.queue), self.current, self.draws, self.seed)
         if self.parent is not None:
             fields = self.parent.copy()
-            if phase is not b[0]:
-                fields["phase"] = phase
-            if seat is not b[1]:
-                fields["seat"] = seat
-            if caller is not b[2]:
-                fields["caller"] = caller
-            if token is not b[3]:
-                fields["token"] = token
-            row = self.row
-            if row is not b[4]:
-                row = fields["row"] = t(row)
-            pile = self.pile
-            if pile is not b[5]:
-                pile = fields["pile"] = t(pile)
-            hands = self.hands
-            if hands is not b[6]:
-                hands = fields["hands"] = _rows(hands)
-            in_play = self.in_play
-            if in_play is not b[7]:
-                in_play = fields["in_play"] = _rows(in_play)
-            controlled = self.controlled
-            if controlled is not b[8]:
-                controlled = fields["controlled"] = _rows(controlled)
-            reserve = self.reserve
-            if reserve is not b[9]:
-                reserve = fields["reserve"] = t(reserve)
-            legions = self.legions
-            if legions is not b[10]:
-                legions = fields["legions"] = t(legions)
-            rewards = self.rewards
-            if rewards is not b[11]:
-                rewards = fields["rewards"] = t(rewards)
-            bag = self.bag
-            if bag is not b[12]:
-                bag = fields["bag"] = t(bag)
-            to_place = self.to_place
-            if to_place is not b[13]:
-                to_place = fields["to_place"] = t(to_place)
-            queue = self.queue
-            if queue is not b[14]:
-                queue = fields["queue"] = t(queue)
-            if current is not b[15]:
-                fields["current"] = current
-            if draws is not b[16]:
-                fields["draws"] = draws
-            if seed is not b[17]:
-                fields["seed"] = seed
+            for i in range(len(new)):
+                if new[i] is not b[i]:
+                    fields[_FIELD_NAMES[i]] = new[i]
             fields["_records"] = records
             if self.events:
                 fields["events"] = self.events_before + t(self.events)
         else:
-            row, pile, hands, in_play = t(self.row), t(self.pile), _rows(self.hands), _rows(self.in_play)
-            controlled, reserve, legions, rewards = _rows(self.controlled), t(self.reserve), t(self.legions), \
-                t(self.rewards)
-            bag, to_place, queue = t(self.bag), t(self.to_place), t(self.queue)
             fields = {
-                "config": self.config, "phase": phase, "seat": seat, "row": row, "pile": pile, "hands": hands,
-                "in_play": in_play, "controlled": controlled, "reserve": reserve, "legions": legions,
-                "rewards": rewards, "bag": bag, "caller": caller, "token": token, "to_place": to_place,
-                "queue": queue, "current": current, "draws": draws, "_records": records,
-                "events": self.events_before + t(self.events), "start": None, "seed": seed}
-        # the same fields in one tuple, in _Work's order: the next action's _Work reads them by place
-        fields["_fields"] = (phase, seat, caller, token, row, pile, hands, in_play, controlled, reserve, legions,
-                             rewards, bag, to_place, queue, current, draws, seed)
+                "config": self.config, "phase": new[0], "seat": new[1], "row": new[4], "pile": new[5],
+                "hands": new[6], "in_play": new[7], "controlled": new[8], "reserve": new[9], "legions": new[10],
+                "rewards": new[11], "bag": new[12], "caller": new[2], "token": new[3], "to_place": new[13],
+                "queue": new[14], "current": new[15], "draws": new[16], "_records": records,
+                "events": self.events_before + t(self.events), "start": None, "seed": new[17]}
+        fields["_fields"] = new   # the next action's _Work reads them by place
         if self.phase == "over":   # the game's records joined once, its links let go
             fields["history"] = _joined(fields.pop("_records"))
         if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
@@ -373,21 +333,6 @@ def _deal_target(w: _Work) -> int | None:
     return None
 
 
-#: Each seat order of a turn, ``(first, first + 1, ...)`` mod the players, by player count then first seat.
-_SEATS: dict = {}
-
-
-@cython.cfunc
-def _seats_from(first: int, players: int) -> tuple[int, ...]:
-    """The seats in turn order from ``first`` (a seat), made once per player count (a list built at
-    every draw was a tenth of a draw's step): a tuple, which the steps only slice."""
-    orders = _SEATS.get(players)
-    if orders is None:
-        orders = _SEATS[players] = tuple([tuple([(f + k) % players for k in range(players)])
-                                          for f in range(players)])
-    return orders[first]
-
-
 @cython.cfunc
 @cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
 def _remove_sorted(cards: list, number) -> None:
@@ -461,7 +406,7 @@ def _settle(w: _Work) -> None:
             if w.facts.first_game:
                 w.phase = "draw"
             else:
-                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.facts.players)
+                w.phase, w.to_place = "keep", w.facts.orders[w.config.first_caller]
             continue
         if w.phase == "keep":
             if w.to_place:
@@ -744,7 +689,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
-        w.phase, w.to_place = "place", _seats_from(w.caller, w.facts.players)
+        w.phase, w.to_place = "place", w.facts.orders[w.caller]   # the seats from the caller
         return
     _remove_sorted(w.mutable("pile"), action)   # (the pile is sorted)
     if state.phase == "refill":

@@ -66,6 +66,9 @@ def test_turn_facts_are_the_cards(config, which):
     assert (facts.players, facts.central_row, facts.first_game, facts.objectives_to_end, facts.joker) == \
         (config.players, comps.central_row, config.first_game, comps.objectives_to_end, comps.joker)
     assert facts.dealt == (comps.first_game_dealt if config.first_game else comps.dealt)
+    n = config.players   # each turn's seats from each first seat, in order
+    assert facts.orders == tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
+    assert facts.orders[n - 1][:2] == (n - 1, 0)
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
