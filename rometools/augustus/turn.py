@@ -231,7 +231,8 @@ class _Work:
         ``_Work`` reads them by place, not with a lookup each (which were two thirds of its making),
         and compares with that tuple as its ``before``. A state made otherwise has none: read by name."""
         t = tuple
-        records = (self.history_before, self.history_before[1] + len(self.history), *self.history)
+        records = ((self.history_before, self.history_before[1] + 1, self.history[0]) if len(self.history) == 1
+                   else (self.history_before, self.history_before[1] + len(self.history), *self.history))
         b = self.before
         # the fields in before's order, each the very object read where the action left it (tuple()
         # of a tuple is that tuple; _rows of the state's rows too); also kept as "_fields"
