@@ -2,21 +2,19 @@
 # cython: boundscheck=False, wraparound=False
 """The engine's kernel: a state's facts packed in one array of C ints, and the loops over them.
 
-Private to :mod:`rometools.caesars_empire.engine`, which documents what each
-function computes (:func:`~rometools.caesars_empire.engine.connect`,
-:func:`~rometools.caesars_empire.engine.most_own_roads`,
+Private to :mod:`rometools.caesars_empire.engine`, which documents what each function computes
+(:func:`~rometools.caesars_empire.engine.connect`, :func:`~rometools.caesars_empire.engine.most_own_roads`,
 :func:`~rometools.caesars_empire.engine.own_roads_after`); GreedyBot's search
-(:mod:`~rometools.caesars_empire._greedy_search`) reads the same arrays. Like
-it, this is plain Python that Cython compiles as it is ("pure Python mode",
-``hatch_build.py``; the engine uses the compiled twin while it matches this
-source): ``tests/caesars_empire/test_engine.py`` checks both against the
-reference rules after every move of seeded games.
+(:mod:`~rometools.caesars_empire._greedy_search`) reads the same arrays. Like it, this is plain Python
+that Cython compiles as it is ("pure Python mode", ``hatch_build.py``; the engine uses the compiled twin
+while it matches this source), with no bounds checks and no negative indices (the second line's
+directives: every index is from the start): ``tests/caesars_empire/test_engine.py`` checks both against
+the reference rules after every move of seeded games.
 
-Why packed arrays: a move used to build a dozen tuples and a dict of facts,
-and most of its time went on making and freeing them. Here a state's facts
-are one ``array('i')`` (copied with one ``memcpy`` a move) read through a
-typed memoryview, and the board is another, built once. :class:`Shape` says
-where each section starts:
+Why packed arrays: a move used to build a dozen tuples and a dict of facts, and most of its time went
+on making and freeing them. Here a state's facts are one ``array('i')`` (copied with one ``memcpy`` a
+move) read through a typed memoryview, and the board is another, built once. :class:`Shape` says where
+each section starts:
 
 board cells (one per board and player count, :func:`shape_of`)
     ``start`` (locations + 1: where each location's paths begin in the next four
@@ -52,6 +50,8 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 if cython.compiled:  # connect's new state made and given its dict by C calls (as via_romana/rules.py)
     from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 __all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
@@ -108,8 +108,8 @@ class Shape:
     no_keys = cython.declare(object, visibility="readonly")
     no_steps = cython.declare(object, visibility="readonly")
     view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
-    # compiled scratch (_choose_route's memo, _own_rows' joined cities), reset at each use, no buffer
-    # taken a call: C code that calls no Python, so no other thread runs while it is in use
+    # compiled scratch (_choose_route's memo, _own_rows' joined cities) reset at each use: no buffer taken
+    # a call, and C code that calls no Python (no other thread runs while it is in use)
     keys: cython.longlong[::1]
     steps: cython.int[::1]
     joined: cython.int[::1]
@@ -398,7 +398,7 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, chain=tuple, co=list, roads_left=list,
+               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=list,
                fields=dict)
 def connect(state, chain, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
@@ -428,7 +428,6 @@ def connect(state, chain, ids, state_type):
     nl = shape.locations
     target = chain[n - 1]
     mult = 2 if d[shape.tslot + target - 1] == shape.gold else 1
-    po = list(fields["path_owner"])
     improves = ties = False
     cost = 0
     a = chain[0]
@@ -438,7 +437,6 @@ def connect(state, chain, ids, state_type):
         k = _end(shape, b, a, v)
         e = b[shape.edge + k]
         d[shape.po + e] = seat
-        po[e] = seat
         c = b[shape.cost + k]
         cost += c
         if v != target:
@@ -514,16 +512,18 @@ def connect(state, chain, ids, state_type):
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
     locations = shape.locs
-    co = list(fields["city_owner"])
-    co[loc] = seat
     roads_left = list(fields["roads_left"])
     roads_left[seat] -= cost
     record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
               tuple([locations[i] for i in locs]), tuple(gained))
     g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
     after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
-    after["city_owner"] = tuple(co)
-    after["path_owner"] = tuple(po)
+    if cython.compiled:  # the owners the cells hold (they mirror the state's), built in place
+        after["city_owner"] = _owners(fields["city_owner"], d, shape.co, seat, fields["seat"])
+        after["path_owner"] = _owners(fields["path_owner"], d, shape.po, seat, fields["seat"])
+    else:
+        after["city_owner"] = tuple(d[shape.co:shape.co + shape.cities])
+        after["path_owner"] = tuple(d[shape.po:shape.po + shape.paths])
     after["roads_left"] = tuple(roads_left)
     after["route_score"] = tuple([rs[s] + gained[s] for s in range(seats)])
     after["seat"] = (seat + 1) % seats
@@ -561,6 +561,18 @@ def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_lef
     best = cheapest_new_path(g)
     g.frontier = best
     return seat if 0 < best <= roads else TERMINAL
+
+
+@cython.cfunc
+@cython.locals(i=cython.Py_ssize_t)
+def _owners(parent: tuple, d: cython.int[::1], at: cython.Py_ssize_t, seat: cython.Py_ssize_t, mine) -> tuple:
+    """``parent``'s owners after a move of ``seat`` (``mine``): ``mine`` where the cells from ``at`` hold it."""
+    out = PyTuple_New(len(parent))
+    for i in range(len(parent)):
+        x = mine if d[at + i] == seat else parent[i]
+        Py_INCREF(x)  # PyTuple_SET_ITEM takes the reference
+        PyTuple_SET_ITEM(out, i, x)
+    return out
 
 
 #: ``object.__new__`` and ``object.__setattr__``, looked up once (:func:`connect` builds a state with them).
