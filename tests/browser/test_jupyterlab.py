@@ -20,6 +20,9 @@ NOTEBOOK = harness.REPO / CASE.notebook
 
 @pytest.fixture
 def lab(chromium, tmp_path):
+    from rometools.widgets.app import write_app
+
+    write_app(harness.REPO / "app")   # the app's pages (the explorer notebook is one), as the voila fixture does
     server = harness.start_lab(tmp_path)
     with harness.running(server):
         yield server
@@ -29,11 +32,9 @@ def _digest(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_jupyterlab_runs_explorer_notebook(lab, page):
-    before_bytes = _digest(NOTEBOOK)
-    checkpoints = NOTEBOOK.parent / ".ipynb_checkpoints"
-    had_checkpoints = checkpoints.exists()
-    page.goto(lab.url(f"/lab/tree/{CASE.notebook}"))
+def _open_and_run(lab, page, notebook):
+    """Open ``notebook`` in JupyterLab, wait for its kernel and run every cell."""
+    page.goto(lab.url(f"/lab/tree/{notebook}"))
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
         " && window.jupyterapp.shell.currentWidget.sessionContext",
@@ -41,6 +42,13 @@ def test_jupyterlab_runs_explorer_notebook(lab, page):
     )
     harness.lab_wait_kernel_idle(page)
     harness.lab_run_all(page)
+
+
+def test_jupyterlab_runs_explorer_notebook(lab, page):
+    before_bytes = _digest(NOTEBOOK)
+    checkpoints = NOTEBOOK.parent / ".ipynb_checkpoints"
+    had_checkpoints = checkpoints.exists()
+    _open_and_run(lab, page, CASE.notebook)
     harness.wait_rendered(page, plots=CASE.plots)
     before = harness.plot_data(page, CASE.chart)
     assert before, "the explorer's chart holds no traces in JupyterLab"
@@ -63,14 +71,7 @@ def test_a_download_typed_then_clicked_holds_the_value_in_jupyterlab(lab, page):
     from rometools.augustus.components import load_components
     from rometools.core.data import load_text
 
-    page.goto(lab.url(f"/lab/tree/{DOWNLOAD_NOTEBOOK}"))
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        " && window.jupyterapp.shell.currentWidget.sessionContext",
-        timeout=60_000,
-    )
-    harness.lab_wait_kernel_idle(page)
-    harness.lab_run_all(page)
+    _open_and_run(lab, page, DOWNLOAD_NOTEBOOK)
     harness.wait_rendered(page, plots=1)
     box = page.locator(".rt-count-joker input").first
     box.fill("5")
