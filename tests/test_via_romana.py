@@ -762,3 +762,44 @@ def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(play
                 several += n_ties > 1
             decisions += 1
     assert decisions > 100 and several > 30
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_the_greedy_rating_without_the_gains_table_is_the_rating_from_it(options):
+    """``_greedy._rated`` works out a road-completing build's rating from ``_gains``' table only
+    when one end city of a single road completed has tiles and the other none (that tile taken at
+    once); otherwise from the seat's own gain. At every build decision of seeded games (2 to 4
+    players, each sample config) every legal build's rating must equal the definition: the seat's
+    gain in ``_gains`` less half the most another seat gains; both kinds of build must be met (the
+    compiled twin where it was built, else the plain module)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    greedy = compiled_or_plain("rometools.via_romana._greedy")
+    rules = greedy.rules
+    seen = {"tile at once": 0, "no tile at once": 0, "several roads": 0, "none": 0}
+    for players in (2, 3, 4):
+        game = rometools.load_game("via_romana", **{**options, "players": players})
+        for seed in range(3):
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed, by_source=False)):
+                if current_player(s) < 0 or s.agenda[0][0] != "build":
+                    continue
+                t = rules._t(s.config)
+                short = rules._facts(s, t)[4]
+                for a in legal_actions(s)[1:]:
+                    placed = (t.index[a[2]], t.index[a[3]]) if a[0] == "double" else (t.index[a[1]],)
+                    fort = placed[0] if a[0] == "fort" else -1
+                    roads = greedy._completed(t, short, placed)
+                    got = greedy._gains(s, t, s.seat, fort, placed, roads, False, {})
+                    want = got[s.seat] - 0.5 * max(g for k, g in enumerate(got) if k != s.seat)
+                    assert greedy._rated(s, t, s.seat, fort, placed, roads, {}) == want, (players, seed, a)
+                    assert greedy._points(s, t, s.seat, fort, placed, short, {}) == want, (players, seed, a)
+                    if len(roads) == 1:
+                        ends = t.road_ends[roads[0]]
+                        seen["tile at once" if (s.tiles[ends[0]] > 0) != (s.tiles[ends[1]] > 0)
+                             else "no tile at once"] += 1
+                    else:
+                        seen["several roads" if roads else "none"] += 1
+    assert all(seen.values()), seen
