@@ -181,9 +181,24 @@ def _points(state, t, seat: int, fort: int, placed: tuple, short: dict, memo=Non
 
 
 @cython.ccall
-@cython.locals(tiles=tuple)
 def _rated(state, t, seat: int, fort: int, placed: tuple, roads, memo=None) -> float:
-    """:func:`_points` of a build that completes ``roads``.
+    """:func:`_points` of a build that completes ``roads``."""
+    return _rating(state, t, state.tiles, t.road_ends, _last_sign(state, t), seat, fort, placed, roads, memo)
+
+
+@cython.cfunc
+def _last_sign(state, t):
+    """The standard's points when the next road scored places the last sign, else 0."""
+    return t.comps.standard_points if state.signs == 1 else 0
+
+
+@cython.cfunc
+@cython.locals(tiles=tuple, road_ends=dict, seat=cython.Py_ssize_t, fort=cython.Py_ssize_t, a=cython.Py_ssize_t,
+               b=cython.Py_ssize_t, k=cython.Py_ssize_t)
+def _rating(state, t, tiles: tuple, road_ends: dict, standard, seat: int, fort: int, placed: tuple, roads,
+            memo) -> float:
+    """:func:`_rated`, with the state's ``tiles``, the tables' ``road_ends`` and :func:`_last_sign`'s
+    ``standard`` read by the caller (once a decision: :func:`_rate`).
 
     Only a road whose one end city has tiles left and the other none (that tile taken at once)
     gives another seat points or a goal tile (:func:`_gains`); any other build, 98% of the
@@ -191,11 +206,10 @@ def _rated(state, t, seat: int, fort: int, placed: tuple, roads, memo=None) -> f
     one road with the last sign, the standard, and no other seat anything: the rating is that
     gain (less half of 0), found without :func:`_gains`' table. ``tests/test_via_romana.py``
     holds the two equal at every build of seeded games."""
-    tiles = state.tiles
     if not roads:   # no road completes: only a fort's own points change (its city's top value, at least 1)
         return float(tiles[fort] + 1 if fort >= 0 else 0)   # = gained - 0.5 * 0
     if len(roads) == 1:
-        a, b = t.road_ends[roads[0]]
+        a, b = road_ends[roads[0]]
         if (tiles[a] > 0) != (tiles[b] > 0):   # a scoring with a tile taken at once
             got = _gains(state, t, seat, fort, placed, roads, False, memo)
             most = None   # the most another seat gains
@@ -203,9 +217,11 @@ def _rated(state, t, seat: int, fort: int, placed: tuple, roads, memo=None) -> f
                 if k != seat and (most is None or got[k] > most):
                     most = got[k]
             return got[seat] - 0.5 * (0 if most is None else most)
-    own = tiles[fort] + 1 if fort >= 0 else 0   # no tile taken at once: the seat's gain alone
-    if len(roads) == 1 and state.signs == 1:
-        own += t.comps.standard_points
+        own = standard   # no tile taken at once: the seat's gain alone
+    else:
+        own = 0
+    if fort >= 0:
+        own += tiles[fort] + 1
     return float(own)   # = gained - 0.5 * 0
 
 
@@ -248,15 +264,15 @@ def _nth_tie(values: list, start: int, low: float, r: int) -> int:
 @cython.cfunc
 @cython.locals(value=cython.double, fort=cython.bint, double=cython.bint, values=list, tiles=tuple, bonus=cython.double,
                kind=str, places=list, short=dict, single=dict, completes=bytearray, points=dict, memo=dict,
-               k=cython.Py_ssize_t, i=cython.Py_ssize_t)
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t, road_ends=dict)
 def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dict, completes: bytearray, points: dict,
-          memo: dict) -> list:
+          memo: dict, tiles: tuple, road_ends: dict, standard) -> list:
     """The ratings of a group's places (its kind's bonus and a fort's 0.2 per tile added): a road's
     points found once per place (``points``: a fort (city,), a milestone space, a double (x, y)),
     a place that completes no road (not in ``single``; ``completes``: 1 at each place that is)
     rated without looking further: a milestone's or a joker's (most of a decision's places) at
-    its bonus alone, one rating shared."""
-    tiles = state.tiles
+    its bonus alone, one rating shared. (``tiles``, ``road_ends``, ``standard``: :func:`_rating`'s, read
+    once a decision.)"""
     bonus = KIND_BONUS[kind]
     fort = kind == "fort"
     double = kind == "double"
@@ -269,7 +285,7 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
             if completes[i]:
                 known = points.get(i)
                 if known is None:
-                    known = points[i] = _rated(state, t, seat, -1, (i,), single[i], memo)
+                    known = points[i] = _rating(state, t, tiles, road_ends, standard, seat, -1, (i,), single[i], memo)
                 value = known
                 value += bonus
                 values[k] = value
@@ -280,7 +296,8 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
             key = (place[1], place[2])
             known = points.get(key)
             if known is None:
-                known = points[key] = _points(state, t, seat, -1, key, short, memo)
+                known = points[key] = _rating(state, t, tiles, road_ends, standard, seat, -1, key,
+                                                 _completed(t, short, key) if short else (), memo)
             value = known
         else:
             roads = single.get(place)
@@ -290,7 +307,8 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
                 key = (place,) if fort else place
                 known = points.get(key)
                 if known is None:
-                    known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads, memo)
+                    known = points[key] = _rating(state, t, tiles, road_ends, standard, seat, place if fort else -1,
+                                                     (place,), roads, memo)
                 value = known
         value += bonus
         if fort:
@@ -305,7 +323,7 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
                n=cython.Py_ssize_t, q=cython.Py_ssize_t, j=cython.Py_ssize_t, groups=list, pairs=list, values=list,
                of_group=list, counts=list, lists=list, rated=list, ties=list, points=dict, single=dict, memo=dict,
                completes=bytearray,
-               joker_values=list, kind=str)
+               joker_values=list, kind=str, tiles=tuple, road_ends=dict)
 def _choose_build(state, rng):
     """GreedyBot's build: the best-rated build (``END`` when none rates above 0), ties drawn at random
     in legal order (``END`` first, then ``rules.build_options`` spelt out, as ``rules.legal_actions``
@@ -337,6 +355,7 @@ def _choose_build(state, rng):
             single.setdefault(m[0], []).append(road)
             completes[m[0]] = 1
     memo: dict = {}     # _gains' facts of this state, found once
+    tiles, road_ends, standard = state.tiles, t.road_ends, _last_sign(state, t)   # _rating's, read once
     points: dict = {}   # a road's points by the pieces placed
     lists = []    # each list of places met (the groups that share one list hold the same object)
     rated = []    # its ratings
@@ -353,7 +372,8 @@ def _choose_build(state, rng):
         of_group.append(j)
         if j < len(lists):   # a list met again: no new best
             continue
-        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo)
+        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo, tiles, road_ends,
+                       standard)
         lists.append(places)
         rated.append(values)
         ties.append(-1)
@@ -363,7 +383,8 @@ def _choose_build(state, rng):
                 best_value, g0, k0 = value, g, k
     joker_values = None
     if pairs:   # the joker groups: group n is the first
-        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo)
+        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo, tiles,
+                             road_ends, standard)
         for k in range(len(joker_values)):
             value = joker_values[k]
             if value > best_value + 1e-9:
