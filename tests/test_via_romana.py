@@ -803,3 +803,57 @@ def test_the_greedy_rating_without_the_gains_table_is_the_rating_from_it(options
                     else:
                         seen["several roads" if roads else "none"] += 1
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_the_legal_forts_and_doubles_are_every_pair_and_road_of_the_rulebook_in_order(options):
+    """``moves._builds_but_jokers`` walks a fort's second card from the first's place in the held
+    kinds on (not every pair of them) and reads the state's closed roads and pieces once for every
+    double. At every build decision of seeded games (2 to 4 players, each sample config) the forts
+    and doubles ``legal_actions`` lists (the compiled twin where it was built) must be, in order,
+    every pair of held card kinds of one colour in deck order (one kind: two cards of it) on each
+    vacant city of that colour, and every held card whose city holds a piece on the first two
+    vacant spaces past the pieces of each open road from that city (Detailed Building Rules; VR-5)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    moves = compiled_or_plain("rometools.via_romana.moves")
+    met = {"fort": 0, "double": 0, "pair of one kind": 0}
+    for players in (2, 3, 4):
+        game = rometools.load_game("via_romana", **{**options, "players": players})
+        t = _t(game.config)
+        for seed in range(3):
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed, by_source=False)):
+                if current_player(s) < 0 or s.agenda[0][0] != "build":
+                    continue
+                hand, seat = s.hands[s.seat], s.seat
+                held = [i for i, k in enumerate(hand) if k]
+                left = game.config.the_components().cards_per_turn - s.played
+                forts = [("fort", t.spaces[c], t.cards[a], t.cards[b])
+                         for a in held for b in held
+                         if s.forts[seat] and left >= 2 and a <= b and t.card_colour[a] == t.card_colour[b]
+                         and (a < b or hand[a] >= 2)
+                         for c in range(t.ncities) if t.card_colour[a] in t.colours[c] and s.pieces[c] == -1]
+                doubles = []
+                for a in held:
+                    city = t.card_city[a]
+                    if s.milestones[seat] < 2 or left < 1 or city < 0 or s.pieces[city] == -1:
+                        continue
+                    for road, spaces in t.roads_from[city]:
+                        if road in s.signed or road in s.scored:
+                            continue
+                        vacant = [j for j in spaces if s.pieces[j] == -1]
+                        k = spaces.index(vacant[0]) if vacant else len(spaces)
+                        if all(s.pieces[j] != -1 for j in spaces[:k]) and k + 1 < len(spaces) \
+                                and s.pieces[spaces[k + 1]] == -1:
+                            doubles.append(("double", t.spaces[city], t.spaces[spaces[k]], t.spaces[spaces[k + 1]],
+                                            t.cards[a]))
+                legal = moves.legal_actions(s)
+                assert [x for x in legal if x[0] == "fort"] == forts, (players, seed, s.turn)
+                assert [x for x in legal if x[0] == "double"] == doubles, (players, seed, s.turn)
+                met["fort"] += bool(forts)
+                met["double"] += bool(doubles)
+                met["pair of one kind"] += any(x[2] == x[3] for x in forts)
+    assert all(met.values()), met

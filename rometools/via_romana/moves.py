@@ -207,11 +207,12 @@ def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
 
 @cython.ccall
 @cython.locals(k=cython.Py_ssize_t, pieces=tuple, sp=tuple, out=list)
-def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
-    """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
+def _double_spaces(roads_from: tuple, signed: frozenset, scored: frozenset, pieces: tuple) -> list[tuple[int, int]]:
+    """Pairs of adjacent vacant road spaces on the roads at a city (``roads_from``: the tables' roads
+    from it, each with its spaces in order from the city), joined to it by pieces (VR-5); ``signed``,
+    ``scored`` and ``pieces``: the state's (read once by the caller, not once per city)."""
     out = []
-    signed, scored, pieces = state.signed, state.scored, state.pieces
-    for rid, sp in t.roads_from[city]:
+    for rid, sp in roads_from:
         if rid in signed or rid in scored:
             continue
         k = 0
@@ -288,39 +289,86 @@ def _joker_pairs(t: _Tables, held: list) -> list:
     return out
 
 
+@cython.cclass
+class _Builds:
+    """What :func:`_builds_but_jokers` reads of a config and its tables, typed: kept for the last
+    config asked (:func:`_builds_of`), so a decision reads it from one object in C, not by seven
+    attribute lookups. Private: never leaves this module."""
+
+    config = cython.declare(object)
+    t = cython.declare(object)
+    cards_per_turn = cython.declare(cython.Py_ssize_t)
+    colour = cython.declare(tuple)
+    colour_cities = cython.declare(dict)
+    takes_colour = cython.declare(dict)
+    card_city = cython.declare(tuple)
+    roads_from = cython.declare(dict)
+
+    def __init__(self, config, t):
+        self.config, self.t = config, t
+        self.cards_per_turn = t.comps.cards_per_turn
+        self.colour, self.colour_cities, self.card_city, self.roads_from = \
+            t.card_colour, t.colour_cities, t.card_city, t.roads_from
+        self.takes_colour = t.takes_colour[config.milestone_colour]   # VR-13's reading
+
+
+#: The :class:`_Builds` of the last config asked (a list of one: replaced, never changed in place).
+_LAST_BUILDS: list = [None]
+
+
+@cython.cfunc
+@cython.locals(b=_Builds)
+def _builds_of(config, t) -> _Builds:
+    """``config``'s :class:`_Builds` (``t``: its tables), made when another config was asked last."""
+    found = _LAST_BUILDS[0]
+    if found is not None:
+        b = found
+        if b.config is config and b.t is t:
+            return b
+    b = _Builds(config, t)
+    _LAST_BUILDS[0] = b
+    return b
+
+
 @cython.ccall
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t, hand=tuple,
                held=list, colour=tuple, pieces=tuple, opts=list, cities=dict, reach=dict, ms=tuple, takes=tuple,
-               card_city=tuple, city=cython.Py_ssize_t)
+               card_city=tuple, city=cython.Py_ssize_t, n=cython.Py_ssize_t, ia=cython.Py_ssize_t,
+               ib=cython.Py_ssize_t, roads_from=dict, takes_colour=dict, tb=_Builds)
 def _builds_but_jokers(state: GameState, t: _Tables) -> tuple:
     """:func:`_build_groups` less its joker groups, which come last: ``(groups, held, jokers)``, with
     the card kinds held (indices, in order) and the joker groups' places (the milestone spaces, a
     tuple), or ``None`` when no joker may be played. GreedyBot rates the joker groups, which all
     go on the same places, as one (``_greedy._choose_build``)."""
+    tb = _builds_of(state.config, t)
     seat = state.seat
     hand = state.hands[seat]
     held = _hand_cards(t, hand)
-    left = t.comps.cards_per_turn - state.played
+    left = tb.cards_per_turn - state.played
     opts: list = []
-    colour = t.card_colour
+    colour = tb.colour
     pieces = state.pieces
     if state.forts[seat] and left >= 2:
         cities: dict = {}   # the vacant cities of each colour (the same for every pair of it)
-        for a in held:
-            for b in held:
-                if b < a or colour[a] != colour[b] or (a == b and hand[a] < 2):
+        n = len(held)
+        for ia in range(n):
+            a = held[ia]
+            for ib in range(ia, n):   # held is in index order: b >= a from a's place on
+                b = held[ib]
+                if colour[a] != colour[b] or (a == b and hand[a] < 2):
                     continue
                 col = colour[a]
                 places = cities.get(col)
                 if places is None:
-                    places = cities[col] = [i for i in t.colour_cities[col] if pieces[i] == -1]
+                    places = cities[col] = [i for i in tb.colour_cities[col] if pieces[i] == -1]
                 if places:
                     opts.append(("fort", (a, b), places))
     jokers = None
-    if state.milestones[seat] and left >= 1:
+    milestones = state.milestones[seat]
+    if milestones and left >= 1:
         ms = _facts(state, t)[3]
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
-        takes_colour = t.takes_colour[state.config.milestone_colour]   # VR-13's reading
+        takes_colour = tb.takes_colour
         for a in held:
             col = colour[a]
             places = reach.get(col)
@@ -329,12 +377,16 @@ def _builds_but_jokers(state: GameState, t: _Tables) -> tuple:
                 places = reach[col] = [i for i in ms if takes[i]]
             if places:
                 opts.append(("milestone", (a,), places))
-        if state.milestones[seat] >= 2:
-            card_city = t.card_city
+        if milestones >= 2:
+            card_city = tb.card_city
+            roads_from = tb.roads_from
+            signed = None   # the state's closed roads, read at the first city with a piece
             for a in held:
                 city = card_city[a]
                 if city >= 0 and pieces[city] != -1:
-                    places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
+                    if signed is None:
+                        signed, scored = state.signed, state.scored
+                    places = [(city, x, y) for x, y in _double_spaces(roads_from[city], signed, scored, pieces)]
                     if places:
                         opts.append(("double", (a,), places))
         if left >= 2 and ms:
