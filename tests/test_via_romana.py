@@ -857,3 +857,37 @@ def test_the_legal_forts_and_doubles_are_every_pair_and_road_of_the_rulebook_in_
                 met["double"] += bool(doubles)
                 met["pair of one kind"] += any(x[2] == x[3] for x in forts)
     assert all(met.values()), met
+
+
+def test_games_of_several_configs_applied_in_turn_are_the_games_applied_alone():
+    """``rules.apply_legal`` reads a config's tables, components and options through a working copy
+    kept for the last config asked (``_rules_of``). Seeded games of every sample config (player
+    counts, Obstinate Hands, the start player, a hand of 5, a seat handicap), with a short
+    ``max_turns`` for one, advanced one action each in turn must end as each played alone, action
+    by action (the compiled twin where it was built, else the plain module)."""
+    from rometools.core._cython import compiled_or_plain
+    from rometools.via_romana.rules import new_game
+
+    rules = compiled_or_plain("rometools.via_romana.rules")
+    configs = [GAME.config(**options) for options in GAME.sample_configs]
+    configs.append(GAME.config(players=3, max_turns=9, obstinate_hands=True))
+
+    def step(s, rng):
+        legal = rules.legal_actions(s)
+        return rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
+
+    alone = []
+    for k, config in enumerate(configs):
+        s, rng = new_game(config), np.random.default_rng(k)
+        while not s.over:
+            s = step(s, rng)
+        alone.append(s)
+    states = [new_game(config) for config in configs]
+    rngs = [np.random.default_rng(k) for k in range(len(configs))]
+    while not all(s.over for s in states):
+        for k in range(len(states)):
+            if not states[k].over:
+                states[k] = step(states[k], rngs[k])
+    assert states == alone
+    assert [s.history for s in states] == [s.history for s in alone]
+    assert alone[-1].turn == 9 and len({s.config.players for s in alone}) == 3

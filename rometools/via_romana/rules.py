@@ -96,6 +96,55 @@ _KIND = {"deal": 0, "draw": 1, "refill": 2, "take": 3, "goal": 4, "setup": 5, "d
          "tile": 9, "auto": 10, "next": 11, "turn": 12}
 
 
+@cython.cclass
+class _Rules:
+    """What applying an action reads of a config, its tables and components, typed: kept for the
+    last config asked (:func:`_rules_of`), so an action reads it from one object in C, not by a
+    dozen attribute lookups (a config's, its tables', its components'). Private: never leaves this
+    module."""
+
+    config = cython.declare(object)
+    t = cython.declare(object)
+    card_index = cython.declare(dict)
+    index = cython.declare(dict)
+    display = cython.declare(cython.Py_ssize_t)
+    cards_per_turn = cython.declare(cython.Py_ssize_t)
+    hand_limit = cython.declare(cython.Py_ssize_t)
+    draw = cython.declare(object)
+    players = cython.declare(cython.Py_ssize_t)
+    max_turns = cython.declare(cython.Py_ssize_t)
+    start_player = cython.declare(object)
+    obstinate = cython.declare(cython.bint)
+
+    def __init__(self, config, t):
+        comps = t.comps   # config.the_components() (_tables keeps the two the same object)
+        self.config, self.t = config, t
+        self.card_index, self.index = t.card_index, t.index
+        self.display, self.cards_per_turn, self.hand_limit, self.draw = \
+            comps.display, comps.cards_per_turn, comps.hand_limit, comps.draw
+        self.players, self.max_turns, self.start_player = config.players, config.max_turns, config.start_player
+        self.obstinate = bool(config.obstinate_hands)
+
+
+#: The :class:`_Rules` of the last config asked (a list of one: replaced, never changed in place).
+_LAST_RULES: list = [None]
+
+
+@cython.cfunc
+@cython.locals(w=_Rules)
+def _rules_of(config) -> _Rules:
+    """``config``'s :class:`_Rules`, made when another config was asked last."""
+    found = _LAST_RULES[0]
+    if found is not None:
+        w = found
+        if w.config is config:
+            return w
+    t = config.__dict__.get("_tables")   # _t(config) without a Python call once kept
+    w = _Rules(config, _t(config) if t is None else t)
+    _LAST_RULES[0] = w
+    return w
+
+
 # ----------------------------------------------------------------- set-up
 def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> GameState:
     """A new game at its first chance node (the first card dealt); ``rng`` is not used.
@@ -232,11 +281,6 @@ def _forget(known: tuple, seat: int, used: Any) -> tuple:
     return _set(known, seat, mine)
 
 
-@cython.ccall
-def _hand_full(state: GameState, seat: int) -> bool:
-    return state.config.obstinate_hands and sum(state.hands[seat]) >= state.config.the_components().hand_limit
-
-
 def apply(state: GameState, action: Any) -> GameState:
     """The state after ``action``; ``state`` is never changed.
 
@@ -327,12 +371,11 @@ def _successor(state: GameState, action: Any) -> GameState:
     return s
 
 
-@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
+@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict, w=_Rules)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
-    t = state.config.__dict__.get("_tables")   # _t(state.config) without a Python call once kept
-    if t is None:
-        t = _t(state.config)
+    w = _rules_of(state.config)
+    t = w.t
     agenda = state.agenda
     item = agenda[0]
     kind = item[0]
@@ -341,7 +384,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     s = _successor(state, action)
     d = s.__dict__
     if k in (_DEAL, _DRAW, _REFILL) or (k == _TAKE and current_player(state) == CHANCE):
-        i = t.card_index[action]
+        i = w.card_index[action]
         deck = s.deck
         if not _some(deck):   # the discard pile shuffled into a new deck
             deck, d["discard"] = s.discard, t.no_cards
@@ -359,7 +402,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
             else:
                 d["agenda"] = agenda[1:]
     elif k == _TAKE:
-        i = t.card_index[action[1]]
+        i = w.card_index[action[1]]
         seat = item[1]
         d["display"] = _add(s.display, i, -1)
         d["hands"] = _set(s.hands, seat, _add(s.hands[seat], i))
@@ -370,7 +413,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         d["goals_left"] = tuple(g for g in s.goals_left if g != action)
         d["agenda"] = agenda[1:]
     elif k == _SETUP:
-        i = t.index[action[1]]
+        i = w.index[action[1]]
         seat = item[1]
         d["pieces"] = _set(s.pieces, i, 2 * seat + 1)
         d["forts"] = _set(s.forts, seat, s.forts[seat] - 1)
@@ -380,18 +423,18 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         if action == KEEP:
             d["agenda"] = (("build",), *rest)
         else:
-            i = t.card_index[action[1]]
+            i = w.card_index[action[1]]
             seat = s.seat
             hand = _add(s.hands[seat], i, -1)
             d["hands"] = _set(s.hands, seat, hand)
             d["discard"] = _add(s.discard, i)
             d["known_cards"] = _forget(s.known_cards, seat, (i,))
-            limit = t.comps.hand_limit
-            if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
+            limit = w.hand_limit
+            if not w.obstinate and sum(hand) <= limit or w.obstinate and not any(hand):
                 d["agenda"] = (("build",), *rest)
     elif k == _BUILD:
         if action == END:
-            d["agenda"] = (("draw", s.seat, t.comps.draw), ("next",), *agenda[1:])
+            d["agenda"] = (("draw", s.seat, w.draw), ("next",), *agenda[1:])
         else:
             s = _build(s, t, action)
     elif k == _ORDER:
@@ -403,7 +446,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     elif k == _TILE:
         s = _take_tile(s, t, item[1], action[1])
         d["agenda"] = agenda[1:]
-    return _settle(s, t)
+    return _settle(s, w)
 
 
 @cython.ccall
@@ -531,11 +574,10 @@ def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
 
 
 @cython.ccall
-@cython.locals(d=dict, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
-def _settle(s: GameState, t: _Tables) -> GameState:
+@cython.locals(d=dict, item=tuple, agenda=tuple, k=cython.int, kinds=dict, w=_Rules)
+def _settle(s: GameState, w: _Rules) -> GameState:
     """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
-    :func:`apply_legal`'s copy)."""
-    comps = t.comps
+    :func:`apply_legal`'s copy; ``w``: its config's :class:`_Rules`)."""
     d = s.__dict__
     kinds = _KIND
     while not d["over"]:
@@ -544,14 +586,14 @@ def _settle(s: GameState, t: _Tables) -> GameState:
         k = kinds.get(item[0], -1)
         if k == _AUTO:
             d["agenda"] = agenda[1:]
-            s = _score(s, t, item[2], item[1])
+            s = _score(s, w.t, item[2], item[1])
         elif k == _ORDER and len(item[2]) <= 1:
             d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
         elif k in (_DEAL, _DRAW, _TAKE, _REFILL):
             target = item[1] if k != _REFILL else -1
-            if k == _REFILL and _total(d["display"]) >= comps.display:
+            if k == _REFILL and _total(d["display"]) >= w.display:
                 d["agenda"] = agenda[1:]
-            elif k in (_DRAW, _TAKE) and target >= 0 and _hand_full(s, target):
+            elif k in (_DRAW, _TAKE) and target >= 0 and w.obstinate and _total(d["hands"][target]) >= w.hand_limit:
                 d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
             elif k == _TAKE and _some(d["display"]):
                 return s
@@ -561,8 +603,8 @@ def _settle(s: GameState, t: _Tables) -> GameState:
                 return s
         elif k == _BUILD:
             seat = d["seat"]
-            if d["played"] >= comps.cards_per_turn or not _some(d["hands"][seat]):
-                d["agenda"] = (("draw", seat, comps.draw), ("next",), *agenda[1:])
+            if d["played"] >= w.cards_per_turn or not _some(d["hands"][seat]):
+                d["agenda"] = (("draw", seat, w.draw), ("next",), *agenda[1:])
             else:
                 return s
         elif k == _NEXT:
@@ -574,18 +616,18 @@ def _settle(s: GameState, t: _Tables) -> GameState:
                     d["over"], d["agenda"] = True, ()
                     return s
                 d["last_turns"] = last - 1
-            if d["turn"] >= s.config.max_turns:
+            if d["turn"] >= w.max_turns:
                 d["over"], d["agenda"] = True, ()
                 return s
-            d["seat"] = (d["seat"] + 1) % s.config.players
+            d["seat"] = (d["seat"] + 1) % w.players
             d["agenda"] = (("turn",), *agenda)
         elif k == _TURN:
             hand = d["hands"][d["seat"]]
             turn = d["turn"]
             d["turn"], d["played"] = turn + 1, 0
             if turn == 0:
-                d["seat"] = s.config.start_player
-            nxt = ("discard",) if (_total(hand) > comps.hand_limit or (s.config.obstinate_hands and _some(hand))) \
+                d["seat"] = w.start_player
+            nxt = ("discard",) if (_total(hand) > w.hand_limit or (w.obstinate and _some(hand))) \
                 else ("build",)
             d["agenda"] = (nxt, *agenda[1:])
         else:
