@@ -891,3 +891,48 @@ def test_games_of_several_configs_applied_in_turn_are_the_games_applied_alone():
     assert states == alone
     assert [s.history for s in states] == [s.history for s in alone]
     assert alone[-1].turn == 9 and len({s.config.players for s in alone}) == 3
+
+
+def test_the_draws_weights_and_whose_move_are_their_definitions_at_every_node():
+    """``moves.chance_weights`` reads the state's fields from its dict, the card ids from a working
+    copy kept for the last config asked, and fills its two lists by index; ``current_player`` is
+    worked out by one ``_player_of``. At every node of seeded games of every sample config, visited
+    in turn (so the kept copy changes config at every step), the weights must be the cards left of
+    each kind in the deck (the discard pile when the deck is empty: a reshuffle), or 1 for each goal
+    tile left, in deck order, with nothing where no card is left; and whose move it is the agenda's
+    (the compiled twin where it was built, else the plain module)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    from rometools.via_romana import TERMINAL
+
+    moves = compiled_or_plain("rometools.via_romana.moves")
+    games = [list(states(play(rometools.load_game("via_romana", **options), "greedy", rng=k, by_source=False)))
+             for k, options in enumerate(GAME.sample_configs)]
+    seen = {"card": 0, "goal": 0, "reshuffle": 0, "decision": 0}
+    for step in range(max(len(g) for g in games)):
+        for g in games:
+            if step >= len(g):
+                continue
+            s = g[step]
+            t = _t(s.config)
+            item = s.agenda[0] if s.agenda else None
+            whose = (TERMINAL if s.over else CHANCE if item[0] in ("deal", "goal", "draw", "refill")
+                     or item[0] == "take" and not any(s.display) else s.seat if item[0] in ("build", "discard")
+                     else item[1])
+            assert moves.current_player(s) == whose
+            kinds, weights = moves.chance_weights(s)
+            if whose != CHANCE:
+                assert (kinds, weights) == ([], [])
+                seen["decision"] += 1
+            elif item[0] == "goal":
+                assert (kinds, weights) == (list(s.goals_left), [1] * len(s.goals_left))
+                seen["goal"] += 1
+            else:
+                pool = s.deck if any(s.deck) else s.discard
+                assert kinds == [c for c, k in zip(t.cards, pool, strict=True) if k]
+                assert weights == [k for k in pool if k]
+                seen["card"] += 1
+                seen["reshuffle"] += not any(s.deck)
+    assert all(seen.values()), seen

@@ -41,10 +41,16 @@ _WHOSE = {"deal": 0, "goal": 0, "draw": 0, "refill": 0, "take": 1, "build": 2, "
 
 
 @cython.ccall
-@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
-    d = state.__dict__   # the fields read from the state's dict: one attribute lookup, not three
+    return _player_of(state.__dict__)   # the fields read from the state's dict: one attribute lookup, not three
+
+
+@cython.cfunc
+@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
+def _player_of(d: dict):
+    """:func:`current_player` of the state whose fields are ``d`` (its ``__dict__``, which
+    :func:`random_source` and :func:`chance_weights` read anyway)."""
     if d["over"]:
         return TERMINAL
     item = d["agenda"][0]
@@ -57,6 +63,53 @@ def current_player(state: GameState) -> int:
     if whose == 2:
         return d["seat"]
     return item[1]  # setup, order, tile
+
+
+@cython.cclass
+class _Builds:
+    """What :func:`_builds_but_jokers` and :func:`chance_weights` read of a config and its tables,
+    typed: kept for the last config asked (:func:`_builds_of`), so a decision or a draw reads it
+    from one object in C, not by attribute lookups. Private: never leaves this module."""
+
+    config = cython.declare(object)
+    t = cython.declare(object)
+    cards = cython.declare(tuple)
+    cards_per_turn = cython.declare(cython.Py_ssize_t)
+    colour = cython.declare(tuple)
+    colour_cities = cython.declare(dict)
+    takes_colour = cython.declare(dict)
+    card_city = cython.declare(tuple)
+    roads_from = cython.declare(dict)
+
+    def __init__(self, config, t):
+        self.config, self.t, self.cards = config, t, t.cards
+        self.cards_per_turn = t.comps.cards_per_turn
+        self.colour, self.colour_cities, self.card_city, self.roads_from = \
+            t.card_colour, t.colour_cities, t.card_city, t.roads_from
+        self.takes_colour = t.takes_colour[config.milestone_colour]   # VR-13's reading
+
+
+#: The :class:`_Builds` of the last config asked (a list of one: replaced, never changed in place).
+_LAST_BUILDS: list = [None]
+
+
+@cython.cfunc
+@cython.locals(b=_Builds)
+def _builds_of(config, t) -> _Builds:
+    """``config``'s :class:`_Builds` (``t``: its tables, ``None`` for ``_t(config)``), made when
+    another config (or other tables) was asked last."""
+    found = _LAST_BUILDS[0]
+    if found is not None:
+        b = found
+        if b.config is config and (t is None or b.t is t):
+            return b
+    if t is None:
+        t = config.__dict__.get("_tables")   # _t(config) without a Python call once kept
+        if t is None:
+            t = _t(config)
+    b = _Builds(config, t)
+    _LAST_BUILDS[0] = b
+    return b
 
 
 @cython.ccall
@@ -114,7 +167,7 @@ def random_source(state: GameState) -> str:
     ('hand 0', 'display')
     """
     d = state.__dict__
-    p = current_player(state)
+    p = _player_of(d)
     if p >= 0:
         slot = p + _DRAW_SLOTS
     else:
@@ -162,6 +215,7 @@ def _source_name(slot: int, turn: int) -> str:
     return who + " turn " + str(turn)
 
 
+@cython.locals(d=dict, item=tuple, left=tuple, deck=tuple, tb=_Builds)
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     """:func:`chance_outcomes` as whole-number weights: the cards left of each kind (a goal tile: 1 each).
 
@@ -170,30 +224,38 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     >>> outs[0], weights[0], sum(weights)
     ('purple:temple', 2, 55)
     """
-    if current_player(state) != CHANCE:
+    d = state.__dict__   # the fields read from the state's dict (as current_player does)
+    if _player_of(d) != CHANCE:
         return [], []
-    if state.agenda[0][0] == "goal":
-        return list(state.goals_left), [1] * len(state.goals_left)
-    return _drawable(_tables_of(state).cards, _draw_pool(state))
+    item = d["agenda"][0]
+    if item[0] == "goal":
+        left = d["goals_left"]
+        return list(left), [1] * len(left)
+    deck = d["deck"]   # the deck, or the discard pile when the deck is empty (shuffled into a new deck)
+    tb = _builds_of(d["config"], None)
+    return _drawable(tb.cards, deck if _some(deck) else d["discard"])
 
 
 @cython.ccall
-def _tables_of(state: GameState) -> _Tables:
-    """``_t(state.config)``: the tables kept on the config read without a Python call."""
-    t = state.config.__dict__.get("_tables")
-    return _t(state.config) if t is None else t
-
-
-@cython.ccall
-@cython.locals(i=cython.Py_ssize_t, cards_=tuple, pool=tuple, kinds=list, counts=list)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.Py_ssize_t, cards_=tuple,
+               pool=tuple, kinds=list, counts=list)
 def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
-    """The card kinds left in ``pool`` and how many of each."""
-    kinds, counts = [], []
+    """The card kinds left in ``pool`` and how many of each (the two lists made at their length and
+    filled by index: an append each was half the work)."""
+    n = 0
+    for i in range(len(pool)):
+        c = pool[i]
+        if c != 0:
+            n += 1
+    kinds, counts = [None] * n, [None] * n
+    j = 0
     for i in range(len(pool)):
         k = pool[i]
-        if k:
-            kinds.append(cards_[i])
-            counts.append(k)
+        c = k
+        if c != 0:
+            kinds[j] = cards_[i]
+            counts[j] = k
+            j += 1
     return kinds, counts
 
 
@@ -287,47 +349,6 @@ def _joker_pairs(t: _Tables, held: list) -> list:
             if b > a and colour[a] != colour[b]:
                 out.append((a, b))
     return out
-
-
-@cython.cclass
-class _Builds:
-    """What :func:`_builds_but_jokers` reads of a config and its tables, typed: kept for the last
-    config asked (:func:`_builds_of`), so a decision reads it from one object in C, not by seven
-    attribute lookups. Private: never leaves this module."""
-
-    config = cython.declare(object)
-    t = cython.declare(object)
-    cards_per_turn = cython.declare(cython.Py_ssize_t)
-    colour = cython.declare(tuple)
-    colour_cities = cython.declare(dict)
-    takes_colour = cython.declare(dict)
-    card_city = cython.declare(tuple)
-    roads_from = cython.declare(dict)
-
-    def __init__(self, config, t):
-        self.config, self.t = config, t
-        self.cards_per_turn = t.comps.cards_per_turn
-        self.colour, self.colour_cities, self.card_city, self.roads_from = \
-            t.card_colour, t.colour_cities, t.card_city, t.roads_from
-        self.takes_colour = t.takes_colour[config.milestone_colour]   # VR-13's reading
-
-
-#: The :class:`_Builds` of the last config asked (a list of one: replaced, never changed in place).
-_LAST_BUILDS: list = [None]
-
-
-@cython.cfunc
-@cython.locals(b=_Builds)
-def _builds_of(config, t) -> _Builds:
-    """``config``'s :class:`_Builds` (``t``: its tables), made when another config was asked last."""
-    found = _LAST_BUILDS[0]
-    if found is not None:
-        b = found
-        if b.config is config and b.t is t:
-            return b
-    b = _Builds(config, t)
-    _LAST_BUILDS[0] = b
-    return b
 
 
 @cython.ccall
