@@ -904,7 +904,6 @@ def test_the_draws_weights_and_whose_move_are_their_definitions_at_every_node():
     import rometools
     from rometools.core._cython import compiled_or_plain
     from rometools.core.playout import play, states
-
     from rometools.via_romana import TERMINAL
 
     moves = compiled_or_plain("rometools.via_romana.moves")
