@@ -107,6 +107,9 @@ class _Rules:
     t = cython.declare(object)
     card_index = cython.declare(dict)
     index = cython.declare(dict)
+    roads_at = cython.declare(dict)
+    road_of = cython.declare(tuple)
+    ncities = cython.declare(cython.Py_ssize_t)
     display = cython.declare(cython.Py_ssize_t)
     cards_per_turn = cython.declare(cython.Py_ssize_t)
     hand_limit = cython.declare(cython.Py_ssize_t)
@@ -120,6 +123,7 @@ class _Rules:
         comps = t.comps   # config.the_components() (_tables keeps the two the same object)
         self.config, self.t = config, t
         self.card_index, self.index = t.card_index, t.index
+        self.roads_at, self.road_of, self.ncities = t.roads_at, t.road_of, t.ncities
         self.display, self.cards_per_turn, self.hand_limit, self.draw = \
             comps.display, comps.cards_per_turn, comps.hand_limit, comps.draw
         self.players, self.max_turns, self.start_player = config.players, config.max_turns, config.start_player
@@ -436,7 +440,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         if action == END:
             d["agenda"] = (("draw", s.seat, w.draw), ("next",), *agenda[1:])
         else:
-            s = _build(s, t, action)
+            s = _build_with(s, w, action)
     elif k == _ORDER:
         road = action[1]
         others = tuple([r for r in item[2] if r != road])   # list comprehensions: no closure over typed locals
@@ -459,13 +463,22 @@ def _within(few: tuple, placed: list) -> bool:
 
 
 @cython.ccall
-@cython.locals(d=dict, kind=str)
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
-    """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
+    """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy;
+    ``t``: the tables of its config, ``_t(s.config)``)."""
+    return _build_with(s, _rules_of(s.config), action)
+
+
+@cython.cfunc
+@cython.locals(d=dict, kind=str, w=_Rules, card_index=dict, index=dict, short=dict)
+def _build_with(s: GameState, w: _Rules, action: tuple) -> GameState:
+    """:func:`_build`, with its config's :class:`_Rules`."""
+    t = w.t
     seat = s.seat
     kind = action[0]
-    used = [t.card_index[c] for c in action[2:] if c in t.card_index] if kind != "double" else \
-        [t.card_index[action[4]]]
+    card_index, index = w.card_index, w.index
+    used = [card_index[c] for c in action[2:] if c in card_index] if kind != "double" else \
+        [card_index[action[4]]]
     hand = s.hands[seat]
     discard = s.discard
     for i in used:
@@ -474,22 +487,22 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     f = _facts(s, t)   # before the pieces change
     pieces, forts, milestones = s.pieces, s.forts, s.milestones
     if kind == "fort":
-        placed = [t.index[action[1]]]
+        placed = [index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat + 1)
         forts = _set(forts, seat, forts[seat] - 1)
     elif kind == "double":
-        placed = [t.index[action[2]], t.index[action[3]]]
+        placed = [index[action[2]], index[action[3]]]
         for i in placed:
             pieces = _set(pieces, i, 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 2)
     else:
-        placed = [t.index[action[1]]]
+        placed = [index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 1)
     roads = []   # the roads it completes (road_status "complete"): open ones whose vacant places it fills
     short = f[4]
     for i in placed:
-        for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):
+        for r in (w.roads_at[i] if i < w.ncities else (w.road_of[i],)):
             m = short.get(r)
             if m is not None and r not in roads and _within(m, placed):
                 roads.append(r)
