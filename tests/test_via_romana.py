@@ -935,3 +935,22 @@ def test_the_draws_weights_and_whose_move_are_their_definitions_at_every_node():
                 seen["card"] += 1
                 seen["reshuffle"] += not any(s.deck)
     assert all(seen.values()), seen
+
+
+def test_the_rules_count_sums_are_sum_and_any_of_every_count_tuple_of_a_game():
+    """``rules._total`` and ``rules._some`` (C loops over a count tuple, each count read as a C
+    integer) must be ``sum`` and ``any`` of every hand, deck, discard pile, display and known
+    cards of every state of seeded games (the compiled twin where it was built)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    rules = compiled_or_plain("rometools.via_romana.rules")
+    checked = set()
+    for options in GAME.sample_configs:
+        for s in states(play(rometools.load_game("via_romana", **options), "greedy", rng=3)):
+            for counts in (*s.hands, *s.known_cards, s.deck, s.discard, s.display):
+                assert rules._total(counts) == sum(counts)
+                assert rules._some(counts) == any(counts)
+                checked.add(sum(counts))
+    assert {0, 1, 7, 55} <= checked

@@ -263,12 +263,14 @@ def _some(counts: tuple) -> bool:
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(counts=tuple, k=cython.Py_ssize_t, n=cython.Py_ssize_t)
+@cython.locals(counts=tuple, k=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.Py_ssize_t)
 def _total(counts: tuple) -> int:
-    """``sum(counts)`` for a count tuple, by a C loop (``sum`` is a Python call)."""
+    """``sum(counts)`` for a count tuple, by a C loop (``sum`` is a Python call; each count read as a C
+    integer before it is added: ``n += counts[k]`` added Python integers)."""
     n = 0
     for k in range(len(counts)):
-        n += counts[k]
+        c = counts[k]
+        n += c
     return n
 
 
