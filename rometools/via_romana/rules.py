@@ -109,7 +109,11 @@ class _Rules:
     index = cython.declare(dict)
     roads_at = cython.declare(dict)
     road_of = cython.declare(tuple)
+    road_ends = cython.declare(dict)
+    road_spaces = cython.declare(dict)
+    spaces = cython.declare(tuple)
     ncities = cython.declare(cython.Py_ssize_t)
+    dangerous = cython.declare(object)
     display = cython.declare(cython.Py_ssize_t)
     cards_per_turn = cython.declare(cython.Py_ssize_t)
     hand_limit = cython.declare(cython.Py_ssize_t)
@@ -124,6 +128,8 @@ class _Rules:
         self.config, self.t = config, t
         self.card_index, self.index = t.card_index, t.index
         self.roads_at, self.road_of, self.ncities = t.roads_at, t.road_of, t.ncities
+        self.road_ends, self.road_spaces, self.spaces = t.road_ends, t.road_spaces, t.spaces
+        self.dangerous = config.dangerous_ties
         self.display, self.cards_per_turn, self.hand_limit, self.draw = \
             comps.display, comps.cards_per_turn, comps.hand_limit, comps.draw
         self.players, self.max_turns, self.start_player = config.players, config.max_turns, config.start_player
@@ -447,7 +453,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         road = action[1]
         others = tuple([r for r in item[2] if r != road])   # list comprehensions: no closure over typed locals
         d["agenda"] = agenda[1:]
-        s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
+        s = _score(s, w, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
                    tuple([("auto", item[1], r) for r in others]))
     elif k == _TILE:
         s = _take_tile(s, t, item[1], action[1])
@@ -529,51 +535,57 @@ def _build_with(s: GameState, w: _Rules, action: tuple) -> GameState:
 
 
 @cython.ccall
-@cython.locals(d=dict)
-def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
-    """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
-    n = s.config.players
-    a, b = t.road_ends[road]
+@cython.locals(d=dict, w=_Rules, pieces=tuple, tiles=tuple, counts=list)
+def _score(s: GameState, w: _Rules, road: str, completer: int, then: tuple = ()) -> GameState:
+    """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign. (``w``: the
+    config's :class:`_Rules`; the state's fields read from its dict, which this changes.)"""
+    d = s.__dict__
+    n = w.players
+    a, b = w.road_ends[road]
+    spaces = w.road_spaces[road]
     counts = [0] * n
-    for i in (a, b, *t.road_spaces[road]):
-        counts[s.pieces[i] // 2] += 1
+    pieces = d["pieces"]
+    for i in (a, b, *spaces):
+        counts[pieces[i] // 2] += 1
     # score_road on values the board guarantees, by seat
-    winner, cards = _scoring._seat_result(counts, completer, s.config.dangerous_ties)
+    winner, cards = _scoring._seat_result(counts, completer, w.dangerous)
     todo: list = []
     if winner >= 0:
-        with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
+        tiles = d["tiles"]
+        with_tiles = [w.spaces[c] for c in (a, b) if tiles[c]]
         if len(with_tiles) == 2:
             todo.append(("tile", winner, road, tuple(with_tiles)))
         elif with_tiles:
-            s = _take_tile(s, t, winner, with_tiles[0])
+            _take_tile(s, w.t, winner, with_tiles[0])   # on s itself
     for seat, k in cards:
         todo.append(("take", seat, k))
     todo.append(("refill",))
-    pieces, milestones = s.pieces, s.milestones
-    last = s.signs == 0
+    milestones = d["milestones"]
+    signs = d["signs"]
+    last = signs == 0
     if not last:   # the milestones go back to their owners' supplies
         board, supply = list(pieces), list(milestones)
-        for i in t.road_spaces[road]:
+        for i in spaces:
             supply[board[i] // 2] += 1
             board[i] = -1
         pieces, milestones = tuple(board), tuple(supply)
-    f = s.facts   # the facts for the pieces before the scoring, when they are kept
-    kept = f is not None and f[0] is s.pieces and f[1] is s.signed and f[2] is s.scored
-    d = s.__dict__
+    f = d["facts"]   # the facts for the pieces before the scoring, when they are kept
+    signed, scored = d["signed"], d["scored"]
+    kept = f is not None and f[0] is d["pieces"] and f[1] is signed and f[2] is scored
     d["pieces"] = pieces
     d["milestones"] = milestones
-    d["scored"] = s.scored | {road}
+    d["scored"] = scored = scored | {road}
     if not last:
-        d["signed"] = s.signed | {road}
-        d["signs"] = s.signs - 1
-        if s.signs == 0:
+        d["signed"] = signed = signed | {road}
+        d["signs"] = signs = signs - 1
+        if signs == 0:
             d["standard"] = completer
             d["last_turns"] = n - 1
     # A complete road's places all hold pieces: none is a milestone space, the road is not short,
     # and the places next to its spaces are its own spaces (now closed) and its two cities (still
     # held). Taking its milestones off and closing it leaves both facts as they were.
-    d["facts"] = (pieces, s.signed, s.scored, f[3], f[4]) if kept else None
-    d["agenda"] = (*todo, *then, *s.agenda)
+    d["facts"] = (pieces, signed, scored, f[3], f[4]) if kept else None
+    d["agenda"] = (*todo, *then, *d["agenda"])
     return s
 
 
@@ -601,7 +613,7 @@ def _settle(s: GameState, w: _Rules) -> GameState:
         k = kinds.get(item[0], -1)
         if k == _AUTO:
             d["agenda"] = agenda[1:]
-            s = _score(s, w.t, item[2], item[1])
+            s = _score(s, w, item[2], item[1])
         elif k == _ORDER and len(item[2]) <= 1:
             d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
         elif k in (_DEAL, _DRAW, _TAKE, _REFILL):
