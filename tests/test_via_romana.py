@@ -954,3 +954,40 @@ def test_the_rules_count_sums_are_sum_and_any_of_every_count_tuple_of_a_game():
                 assert rules._some(counts) == any(counts)
                 checked.add(sum(counts))
     assert {0, 1, 7, 55} <= checked
+
+
+def test_the_greedy_take_and_discard_are_the_draw_among_the_legal_actions():
+    """``_greedy._take`` picks a card kind of the display without listing the legal actions, and
+    ``_greedy._discard`` a card kind held; at every take and discard of seeded games of every sample
+    config (the compiled twin where it was built) each must be what the plain rule draws from the
+    same generator: ``legal_actions(state)[integer_below(rng, n)]`` over the ``n`` legal actions (no
+    draw when there is one; with Obstinate Hands a discard keeps with 5 cards or fewer, else draws
+    among the cards alone)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.core.rng import integer_below
+    from rometools.via_romana import KEEP
+
+    greedy = compiled_or_plain("rometools.via_romana._greedy")
+    met = {"take": 0, "take of several": 0, "discard": 0}
+    for k, options in enumerate(GAME.sample_configs):
+        game = rometools.load_game("via_romana", **options)
+        for s in states(play(game, (["greedy", "random"] * 2)[:game.config.players], rng=k)):
+            if current_player(s) < 0 or s.agenda[0][0] not in ("take", "discard"):
+                continue
+            kind = s.agenda[0][0]
+            legal = legal_actions(s)
+            for draw in range(3):
+                rng = np.random.default_rng(draw)
+                cards = [a for a in legal if a != KEEP]   # a discard draws among the cards, never KEEP
+                if len(legal) == 1:
+                    want = legal[0]
+                elif KEEP in legal and sum(s.hands[s.seat]) <= 5:
+                    want = KEEP
+                else:
+                    want = cards[integer_below(rng, len(cards))]
+                assert greedy.choose(s, np.random.default_rng(draw)) == want, (k, s.turn, kind)
+            met[kind] += 1
+            met["take of several"] += kind == "take" and len(legal) > 1
+    assert all(met.values()), met

@@ -33,6 +33,16 @@ __all__ = ["choose", "gains", "rules"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.via_romana.rules")
+# the rules' functions a decision calls, bound once (a module attribute lookup each was a tenth of a take's work)
+_t, _facts, _builds_but_jokers, _joker_pairs, _completing = (
+    rules._t, rules._facts, rules._builds_but_jokers, rules._joker_pairs, rules._completing)
+
+@cython.cfunc
+def _tables_of(config):
+    """``_t(config)``: the tables kept on the config, read without a Python call."""
+    t = config.__dict__.get("_tables")
+    return _t(config) if t is None else t
+
 
 #: A build's bonus by kind, added to its points (the greedy bot's yardstick).
 KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
@@ -47,7 +57,7 @@ def _completed(t, short: dict, placed: tuple) -> list:
         x, y = placed
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
         return [r] if short.get(r) == (min(x, y), max(x, y)) else []
-    return rules._completing(t, short, placed[0])
+    return _completing(t, short, placed[0])
 
 
 @cython.ccall
@@ -164,7 +174,7 @@ def gains(state, action) -> tuple[int, ...]:
     >>> fort, gains(state, fort)   # seat 0's fort at Roma: its top tile, 4
     (('fort', 'roma', 'purple:eagle', 'purple:eagle'), (4, 0))
     """
-    t = rules._t(state.config)
+    t = _t(state.config)
     short = rules._facts(state, t)[4]
     kind = action[0]
     placed = (t.index[action[2]], t.index[action[3]]) if kind == "double" else (t.index[action[1]],)
@@ -340,14 +350,14 @@ def _choose_build(state, rng):
     ``rules._builds_but_jokers``). The third finds the one drawn, skipping whole groups by their
     counts, and spells out that one alone (ratings that differ differ by far more than 1e-9).
     """
-    t = rules._t(state.config)
-    groups, held, jokers = rules._builds_but_jokers(state, t)
-    pairs = rules._joker_pairs(t, held) if jokers is not None else []
+    t = _tables_of(state.config)
+    groups, held, jokers = _builds_but_jokers(state, t)
+    pairs = _joker_pairs(t, held) if jokers is not None else []
     n = len(groups)
     if not n and not pairs:
         return END
     seat = state.seat
-    short = rules._facts(state, t)[4]
+    short = _facts(state, t)[4]
     single: dict = {}   # the places that alone complete a road, with the roads they complete
     completes = bytearray(len(t.spaces))   # 1 at each of those places
     for road, m in short.items():
@@ -444,23 +454,23 @@ def choose(state, rng):
     return legal[integer_below(rng, len(legal))]
 
 
-@cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t)
+@cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               kinds=list)
 def _take(state, rng):
     """``rules.legal_actions(state)[integer_below(rng, n)]`` at a take (``("take", card)`` for each
     card kind in the display, in the deck's order: ``n`` of them, at least one), no draw when ``n``
-    is 1, found without listing them."""
+    is 1, found without listing them (the display read once, each count as a C integer)."""
     display = state.display
-    n = 0
+    kinds = []
     for i in range(len(display)):
-        if display[i]:
-            n += 1
+        c = display[i]
+        if c != 0:
+            kinds.append(i)
+    n = len(kinds)
+    if n == 0:
+        raise AssertionError("a take with the display empty")
     r = integer_below(rng, n) if n > 1 else 0
-    for i in range(len(display)):
-        if display[i]:
-            if r == 0:
-                return rules._t(state.config).takes[i]
-            r -= 1
-    raise AssertionError("a take with the display empty")
+    return _tables_of(state.config).takes[kinds[r]]
 
 
 @cython.locals(hand=tuple, held=list, i=cython.Py_ssize_t, keep=cython.bint)
@@ -473,17 +483,17 @@ def _discard(state, rng):
     held = [i for i in range(len(hand)) if hand[i]]
     keep = state.config.obstinate_hands
     if len(held) + keep == 1:
-        return KEEP if keep else ("discard", rules._t(state.config).cards[held[0]])
+        return KEEP if keep else ("discard", _tables_of(state.config).cards[held[0]])
     if keep and sum(hand) <= 5:
         return KEEP
-    return ("discard", rules._t(state.config).cards[held[integer_below(rng, len(held))]])
+    return ("discard", _tables_of(state.config).cards[held[integer_below(rng, len(held))]])
 
 
 def _best_tile(state, legal: list, seat: int):
     """The city tile a road's winner takes: the highest (its value, the city's tiles left + 1), plus
     the goal tile's points when it completes the seat's own goal (the components' ``goals.points``
     as loaded); the first in legal order on a tie."""
-    t = rules._t(state.config)
+    t = _tables_of(state.config)
     comps = t.comps
     goal = state.goals[seat]
     have = None
