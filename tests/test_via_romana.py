@@ -762,3 +762,232 @@ def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(play
                 several += n_ties > 1
             decisions += 1
     assert decisions > 100 and several > 30
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_the_greedy_rating_without_the_gains_table_is_the_rating_from_it(options):
+    """``_greedy._rated`` works out a road-completing build's rating from ``_gains``' table only
+    when one end city of a single road completed has tiles and the other none (that tile taken at
+    once); otherwise from the seat's own gain. At every build decision of seeded games (2 to 4
+    players, each sample config) every legal build's rating must equal the definition: the seat's
+    gain in ``_gains`` less half the most another seat gains; both kinds of build must be met (the
+    compiled twin where it was built, else the plain module)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    greedy = compiled_or_plain("rometools.via_romana._greedy")
+    rules = greedy.rules
+    seen = {"tile at once": 0, "no tile at once": 0, "several roads": 0, "none": 0}
+    for players in (2, 3, 4):
+        game = rometools.load_game("via_romana", **{**options, "players": players})
+        for seed in range(3):
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed, by_source=False)):
+                if current_player(s) < 0 or s.agenda[0][0] != "build":
+                    continue
+                t = rules._t(s.config)
+                short = rules._facts(s, t)[4]
+                for a in legal_actions(s)[1:]:
+                    placed = (t.index[a[2]], t.index[a[3]]) if a[0] == "double" else (t.index[a[1]],)
+                    fort = placed[0] if a[0] == "fort" else -1
+                    roads = greedy._completed(t, short, placed)
+                    got = greedy._gains(s, t, s.seat, fort, placed, roads, False, {})
+                    want = got[s.seat] - 0.5 * max(g for k, g in enumerate(got) if k != s.seat)
+                    assert greedy._rated(s, t, s.seat, fort, placed, roads, {}) == want, (players, seed, a)
+                    assert greedy._points(s, t, s.seat, fort, placed, short, {}) == want, (players, seed, a)
+                    if len(roads) == 1:
+                        ends = t.road_ends[roads[0]]
+                        seen["tile at once" if (s.tiles[ends[0]] > 0) != (s.tiles[ends[1]] > 0)
+                             else "no tile at once"] += 1
+                    else:
+                        seen["several roads" if roads else "none"] += 1
+    assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("options", GAME.sample_configs,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_the_legal_forts_and_doubles_are_every_pair_and_road_of_the_rulebook_in_order(options):
+    """``moves._builds_but_jokers`` walks a fort's second card from the first's place in the held
+    kinds on (not every pair of them) and reads the state's closed roads and pieces once for every
+    double. At every build decision of seeded games (2 to 4 players, each sample config) the forts
+    and doubles ``legal_actions`` lists (the compiled twin where it was built) must be, in order,
+    every pair of held card kinds of one colour in deck order (one kind: two cards of it) on each
+    vacant city of that colour, and every held card whose city holds a piece on the first two
+    vacant spaces past the pieces of each open road from that city (Detailed Building Rules; VR-5)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    moves = compiled_or_plain("rometools.via_romana.moves")
+    met = {"fort": 0, "double": 0, "pair of one kind": 0}
+    for players in (2, 3, 4):
+        game = rometools.load_game("via_romana", **{**options, "players": players})
+        t = _t(game.config)
+        for seed in range(3):
+            for s in states(play(game, (["greedy", "random"] * 2)[:players], rng=seed, by_source=False)):
+                if current_player(s) < 0 or s.agenda[0][0] != "build":
+                    continue
+                hand, seat = s.hands[s.seat], s.seat
+                held = [i for i, k in enumerate(hand) if k]
+                left = game.config.the_components().cards_per_turn - s.played
+                forts = [("fort", t.spaces[c], t.cards[a], t.cards[b])
+                         for a in held for b in held
+                         if s.forts[seat] and left >= 2 and a <= b and t.card_colour[a] == t.card_colour[b]
+                         and (a < b or hand[a] >= 2)
+                         for c in range(t.ncities) if t.card_colour[a] in t.colours[c] and s.pieces[c] == -1]
+                doubles = []
+                for a in held:
+                    city = t.card_city[a]
+                    if s.milestones[seat] < 2 or left < 1 or city < 0 or s.pieces[city] == -1:
+                        continue
+                    for road, spaces in t.roads_from[city]:
+                        if road in s.signed or road in s.scored:
+                            continue
+                        vacant = [j for j in spaces if s.pieces[j] == -1]
+                        k = spaces.index(vacant[0]) if vacant else len(spaces)
+                        if all(s.pieces[j] != -1 for j in spaces[:k]) and k + 1 < len(spaces) \
+                                and s.pieces[spaces[k + 1]] == -1:
+                            doubles.append(("double", t.spaces[city], t.spaces[spaces[k]], t.spaces[spaces[k + 1]],
+                                            t.cards[a]))
+                legal = moves.legal_actions(s)
+                assert [x for x in legal if x[0] == "fort"] == forts, (players, seed, s.turn)
+                assert [x for x in legal if x[0] == "double"] == doubles, (players, seed, s.turn)
+                met["fort"] += bool(forts)
+                met["double"] += bool(doubles)
+                met["pair of one kind"] += any(x[2] == x[3] for x in forts)
+    assert all(met.values()), met
+
+
+def test_games_of_several_configs_applied_in_turn_are_the_games_applied_alone():
+    """``rules.apply_legal`` reads a config's tables, components and options through a working copy
+    kept for the last config asked (``_rules_of``). Seeded games of every sample config (player
+    counts, Obstinate Hands, the start player, a hand of 5, a seat handicap), with a short
+    ``max_turns`` for one, advanced one action each in turn must end as each played alone, action
+    by action (the compiled twin where it was built, else the plain module)."""
+    from rometools.core._cython import compiled_or_plain
+    from rometools.via_romana.rules import new_game
+
+    rules = compiled_or_plain("rometools.via_romana.rules")
+    configs = [GAME.config(**options) for options in GAME.sample_configs]
+    configs.append(GAME.config(players=3, max_turns=9, obstinate_hands=True))
+
+    def step(s, rng):
+        legal = rules.legal_actions(s)
+        return rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
+
+    alone = []
+    for k, config in enumerate(configs):
+        s, rng = new_game(config), np.random.default_rng(k)
+        while not s.over:
+            s = step(s, rng)
+        alone.append(s)
+    states = [new_game(config) for config in configs]
+    rngs = [np.random.default_rng(k) for k in range(len(configs))]
+    while not all(s.over for s in states):
+        for k in range(len(states)):
+            if not states[k].over:
+                states[k] = step(states[k], rngs[k])
+    assert states == alone
+    assert [s.history for s in states] == [s.history for s in alone]
+    assert alone[-1].turn == 9 and len({s.config.players for s in alone}) == 3
+
+
+def test_the_draws_weights_and_whose_move_are_their_definitions_at_every_node():
+    """``moves.chance_weights`` reads the state's fields from its dict, the card ids from a working
+    copy kept for the last config asked, and fills its two lists by index; ``current_player`` is
+    worked out by one ``_player_of``. At every node of seeded games of every sample config, visited
+    in turn (so the kept copy changes config at every step), the weights must be the cards left of
+    each kind in the deck (the discard pile when the deck is empty: a reshuffle), or 1 for each goal
+    tile left, in deck order, with nothing where no card is left; and whose move it is the agenda's
+    (the compiled twin where it was built, else the plain module)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.via_romana import TERMINAL
+
+    moves = compiled_or_plain("rometools.via_romana.moves")
+    games = [list(states(play(rometools.load_game("via_romana", **options), "greedy", rng=k, by_source=False)))
+             for k, options in enumerate(GAME.sample_configs)]
+    seen = {"card": 0, "goal": 0, "reshuffle": 0, "decision": 0}
+    for step in range(max(len(g) for g in games)):
+        for g in games:
+            if step >= len(g):
+                continue
+            s = g[step]
+            t = _t(s.config)
+            item = s.agenda[0] if s.agenda else None
+            whose = (TERMINAL if s.over else CHANCE if item[0] in ("deal", "goal", "draw", "refill")
+                     or item[0] == "take" and not any(s.display) else s.seat if item[0] in ("build", "discard")
+                     else item[1])
+            assert moves.current_player(s) == whose
+            kinds, weights = moves.chance_weights(s)
+            if whose != CHANCE:
+                assert (kinds, weights) == ([], [])
+                seen["decision"] += 1
+            elif item[0] == "goal":
+                assert (kinds, weights) == (list(s.goals_left), [1] * len(s.goals_left))
+                seen["goal"] += 1
+            else:
+                pool = s.deck if any(s.deck) else s.discard
+                assert kinds == [c for c, k in zip(t.cards, pool, strict=True) if k]
+                assert weights == [k for k in pool if k]
+                seen["card"] += 1
+                seen["reshuffle"] += not any(s.deck)
+    assert all(seen.values()), seen
+
+
+def test_the_rules_count_sums_are_sum_and_any_of_every_count_tuple_of_a_game():
+    """``rules._total`` and ``rules._some`` (C loops over a count tuple, each count read as a C
+    integer) must be ``sum`` and ``any`` of every hand, deck, discard pile, display and known
+    cards of every state of seeded games (the compiled twin where it was built)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    rules = compiled_or_plain("rometools.via_romana.rules")
+    checked = set()
+    for options in GAME.sample_configs:
+        for s in states(play(rometools.load_game("via_romana", **options), "greedy", rng=3)):
+            for counts in (*s.hands, *s.known_cards, s.deck, s.discard, s.display):
+                assert rules._total(counts) == sum(counts)
+                assert rules._some(counts) == any(counts)
+                checked.add(sum(counts))
+    assert {0, 1, 7, 55} <= checked
+
+
+def test_the_greedy_take_and_discard_are_the_draw_among_the_legal_actions():
+    """``_greedy._take`` picks a card kind of the display without listing the legal actions, and
+    ``_greedy._discard`` a card kind held; at every take and discard of seeded games of every sample
+    config (the compiled twin where it was built) each must be what the plain rule draws from the
+    same generator: ``legal_actions(state)[integer_below(rng, n)]`` over the ``n`` legal actions (no
+    draw when there is one; with Obstinate Hands a discard keeps with 5 cards or fewer, else draws
+    among the cards alone)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.core.rng import integer_below
+    from rometools.via_romana import KEEP
+
+    greedy = compiled_or_plain("rometools.via_romana._greedy")
+    met = {"take": 0, "take of several": 0, "discard": 0}
+    for k, options in enumerate(GAME.sample_configs):
+        game = rometools.load_game("via_romana", **options)
+        for s in states(play(game, (["greedy", "random"] * 2)[:game.config.players], rng=k)):
+            if current_player(s) < 0 or s.agenda[0][0] not in ("take", "discard"):
+                continue
+            kind = s.agenda[0][0]
+            legal = legal_actions(s)
+            for draw in range(3):
+                rng = np.random.default_rng(draw)
+                cards = [a for a in legal if a != KEEP]   # a discard draws among the cards, never KEEP
+                if len(legal) == 1:
+                    want = legal[0]
+                elif KEEP in legal and sum(s.hands[s.seat]) <= 5:
+                    want = KEEP
+                else:
+                    want = cards[integer_below(rng, len(cards))]
+                assert greedy.choose(s, np.random.default_rng(draw)) == want, (k, s.turn, kind)
+            met[kind] += 1
+            met["take of several"] += kind == "take" and len(legal) > 1
+    assert all(met.values()), met

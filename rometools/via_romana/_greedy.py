@@ -33,6 +33,16 @@ __all__ = ["choose", "gains", "rules"]
 
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.via_romana.rules")
+# the rules' functions a decision calls, bound once (a module attribute lookup each was a tenth of a take's work)
+_t, _facts, _builds_but_jokers, _joker_pairs, _completing = (
+    rules._t, rules._facts, rules._builds_but_jokers, rules._joker_pairs, rules._completing)
+
+@cython.cfunc
+def _tables_of(config):
+    """``_t(config)``: the tables kept on the config, read without a Python call."""
+    t = config.__dict__.get("_tables")
+    return _t(config) if t is None else t
+
 
 #: A build's bonus by kind, added to its points (the greedy bot's yardstick).
 KIND_BONUS = {"fort": 0.4, "double": 0.6, "milestone": 0.3, "joker": 0.1}
@@ -47,7 +57,7 @@ def _completed(t, short: dict, placed: tuple) -> list:
         x, y = placed
         r = t.road_of[x]   # both spaces lie on one road (VR-5)
         return [r] if short.get(r) == (min(x, y), max(x, y)) else []
-    return rules._completing(t, short, placed[0])
+    return _completing(t, short, placed[0])
 
 
 @cython.ccall
@@ -164,7 +174,7 @@ def gains(state, action) -> tuple[int, ...]:
     >>> fort, gains(state, fort)   # seat 0's fort at Roma: its top tile, 4
     (('fort', 'roma', 'purple:eagle', 'purple:eagle'), (4, 0))
     """
-    t = rules._t(state.config)
+    t = _t(state.config)
     short = rules._facts(state, t)[4]
     kind = action[0]
     placed = (t.index[action[2]], t.index[action[3]]) if kind == "double" else (t.index[action[1]],)
@@ -183,15 +193,46 @@ def _points(state, t, seat: int, fort: int, placed: tuple, short: dict, memo=Non
 @cython.ccall
 def _rated(state, t, seat: int, fort: int, placed: tuple, roads, memo=None) -> float:
     """:func:`_points` of a build that completes ``roads``."""
-    if roads:   # a scoring
-        got = _gains(state, t, seat, fort, placed, roads, False, memo)
-        most = None   # the most another seat gains
-        for k in range(len(got)):
-            if k != seat and (most is None or got[k] > most):
-                most = got[k]
-        return got[seat] - 0.5 * (0 if most is None else most)
-    # no road completes: only a fort's own points change (its city's top value, at least 1)
-    return float(state.tiles[fort] + 1 if fort >= 0 else 0)   # = gained - 0.5 * 0
+    return _rating(state, t, state.tiles, t.road_ends, _last_sign(state, t), seat, fort, placed, roads, memo)
+
+
+@cython.cfunc
+def _last_sign(state, t):
+    """The standard's points when the next road scored places the last sign, else 0."""
+    return t.comps.standard_points if state.signs == 1 else 0
+
+
+@cython.cfunc
+@cython.locals(tiles=tuple, road_ends=dict, seat=cython.Py_ssize_t, fort=cython.Py_ssize_t, a=cython.Py_ssize_t,
+               b=cython.Py_ssize_t, k=cython.Py_ssize_t)
+def _rating(state, t, tiles: tuple, road_ends: dict, standard, seat: int, fort: int, placed: tuple, roads,
+            memo) -> float:
+    """:func:`_rated`, with the state's ``tiles``, the tables' ``road_ends`` and :func:`_last_sign`'s
+    ``standard`` read by the caller (once a decision: :func:`_rate`).
+
+    Only a road whose one end city has tiles left and the other none (that tile taken at once)
+    gives another seat points or a goal tile (:func:`_gains`); any other build, 98% of the
+    road-completing ones a greedy game rates, gains its seat a fort's points and, completing
+    one road with the last sign, the standard, and no other seat anything: the rating is that
+    gain (less half of 0), found without :func:`_gains`' table. ``tests/test_via_romana.py``
+    holds the two equal at every build of seeded games."""
+    if not roads:   # no road completes: only a fort's own points change (its city's top value, at least 1)
+        return float(tiles[fort] + 1 if fort >= 0 else 0)   # = gained - 0.5 * 0
+    if len(roads) == 1:
+        a, b = road_ends[roads[0]]
+        if (tiles[a] > 0) != (tiles[b] > 0):   # a scoring with a tile taken at once
+            got = _gains(state, t, seat, fort, placed, roads, False, memo)
+            most = None   # the most another seat gains
+            for k in range(len(got)):
+                if k != seat and (most is None or got[k] > most):
+                    most = got[k]
+            return got[seat] - 0.5 * (0 if most is None else most)
+        own = standard   # no tile taken at once: the seat's gain alone
+    else:
+        own = 0
+    if fort >= 0:
+        own += tiles[fort] + 1
+    return float(own)   # = gained - 0.5 * 0
 
 
 @cython.ccall
@@ -233,15 +274,15 @@ def _nth_tie(values: list, start: int, low: float, r: int) -> int:
 @cython.cfunc
 @cython.locals(value=cython.double, fort=cython.bint, double=cython.bint, values=list, tiles=tuple, bonus=cython.double,
                kind=str, places=list, short=dict, single=dict, completes=bytearray, points=dict, memo=dict,
-               k=cython.Py_ssize_t, i=cython.Py_ssize_t)
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t, road_ends=dict)
 def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dict, completes: bytearray, points: dict,
-          memo: dict) -> list:
+          memo: dict, tiles: tuple, road_ends: dict, standard) -> list:
     """The ratings of a group's places (its kind's bonus and a fort's 0.2 per tile added): a road's
     points found once per place (``points``: a fort (city,), a milestone space, a double (x, y)),
     a place that completes no road (not in ``single``; ``completes``: 1 at each place that is)
     rated without looking further: a milestone's or a joker's (most of a decision's places) at
-    its bonus alone, one rating shared."""
-    tiles = state.tiles
+    its bonus alone, one rating shared. (``tiles``, ``road_ends``, ``standard``: :func:`_rating`'s, read
+    once a decision.)"""
     bonus = KIND_BONUS[kind]
     fort = kind == "fort"
     double = kind == "double"
@@ -254,7 +295,7 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
             if completes[i]:
                 known = points.get(i)
                 if known is None:
-                    known = points[i] = _rated(state, t, seat, -1, (i,), single[i], memo)
+                    known = points[i] = _rating(state, t, tiles, road_ends, standard, seat, -1, (i,), single[i], memo)
                 value = known
                 value += bonus
                 values[k] = value
@@ -265,7 +306,8 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
             key = (place[1], place[2])
             known = points.get(key)
             if known is None:
-                known = points[key] = _points(state, t, seat, -1, key, short, memo)
+                known = points[key] = _rating(state, t, tiles, road_ends, standard, seat, -1, key,
+                                                 _completed(t, short, key) if short else (), memo)
             value = known
         else:
             roads = single.get(place)
@@ -275,7 +317,8 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
                 key = (place,) if fort else place
                 known = points.get(key)
                 if known is None:
-                    known = points[key] = _rated(state, t, seat, place if fort else -1, (place,), roads, memo)
+                    known = points[key] = _rating(state, t, tiles, road_ends, standard, seat, place if fort else -1,
+                                                     (place,), roads, memo)
                 value = known
         value += bonus
         if fort:
@@ -290,7 +333,7 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
                n=cython.Py_ssize_t, q=cython.Py_ssize_t, j=cython.Py_ssize_t, groups=list, pairs=list, values=list,
                of_group=list, counts=list, lists=list, rated=list, ties=list, points=dict, single=dict, memo=dict,
                completes=bytearray,
-               joker_values=list, kind=str)
+               joker_values=list, kind=str, tiles=tuple, road_ends=dict)
 def _choose_build(state, rng):
     """GreedyBot's build: the best-rated build (``END`` when none rates above 0), ties drawn at random
     in legal order (``END`` first, then ``rules.build_options`` spelt out, as ``rules.legal_actions``
@@ -307,14 +350,14 @@ def _choose_build(state, rng):
     ``rules._builds_but_jokers``). The third finds the one drawn, skipping whole groups by their
     counts, and spells out that one alone (ratings that differ differ by far more than 1e-9).
     """
-    t = rules._t(state.config)
-    groups, held, jokers = rules._builds_but_jokers(state, t)
-    pairs = rules._joker_pairs(t, held) if jokers is not None else []
+    t = _tables_of(state.config)
+    groups, held, jokers = _builds_but_jokers(state, t)
+    pairs = _joker_pairs(t, held) if jokers is not None else []
     n = len(groups)
     if not n and not pairs:
         return END
     seat = state.seat
-    short = rules._facts(state, t)[4]
+    short = _facts(state, t)[4]
     single: dict = {}   # the places that alone complete a road, with the roads they complete
     completes = bytearray(len(t.spaces))   # 1 at each of those places
     for road, m in short.items():
@@ -322,6 +365,7 @@ def _choose_build(state, rng):
             single.setdefault(m[0], []).append(road)
             completes[m[0]] = 1
     memo: dict = {}     # _gains' facts of this state, found once
+    tiles, road_ends, standard = state.tiles, t.road_ends, _last_sign(state, t)   # _rating's, read once
     points: dict = {}   # a road's points by the pieces placed
     lists = []    # each list of places met (the groups that share one list hold the same object)
     rated = []    # its ratings
@@ -338,7 +382,8 @@ def _choose_build(state, rng):
         of_group.append(j)
         if j < len(lists):   # a list met again: no new best
             continue
-        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo)
+        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo, tiles, road_ends,
+                       standard)
         lists.append(places)
         rated.append(values)
         ties.append(-1)
@@ -348,7 +393,8 @@ def _choose_build(state, rng):
                 best_value, g0, k0 = value, g, k
     joker_values = None
     if pairs:   # the joker groups: group n is the first
-        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo)
+        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo, tiles,
+                             road_ends, standard)
         for k in range(len(joker_values)):
             value = joker_values[k]
             if value > best_value + 1e-9:
@@ -408,23 +454,23 @@ def choose(state, rng):
     return legal[integer_below(rng, len(legal))]
 
 
-@cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t)
+@cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               kinds=list)
 def _take(state, rng):
     """``rules.legal_actions(state)[integer_below(rng, n)]`` at a take (``("take", card)`` for each
     card kind in the display, in the deck's order: ``n`` of them, at least one), no draw when ``n``
-    is 1, found without listing them."""
+    is 1, found without listing them (the display read once, each count as a C integer)."""
     display = state.display
-    n = 0
+    kinds = []
     for i in range(len(display)):
-        if display[i]:
-            n += 1
+        c = display[i]
+        if c != 0:
+            kinds.append(i)
+    n = len(kinds)
+    if n == 0:
+        raise AssertionError("a take with the display empty")
     r = integer_below(rng, n) if n > 1 else 0
-    for i in range(len(display)):
-        if display[i]:
-            if r == 0:
-                return rules._t(state.config).takes[i]
-            r -= 1
-    raise AssertionError("a take with the display empty")
+    return _tables_of(state.config).takes[kinds[r]]
 
 
 @cython.locals(hand=tuple, held=list, i=cython.Py_ssize_t, keep=cython.bint)
@@ -437,17 +483,17 @@ def _discard(state, rng):
     held = [i for i in range(len(hand)) if hand[i]]
     keep = state.config.obstinate_hands
     if len(held) + keep == 1:
-        return KEEP if keep else ("discard", rules._t(state.config).cards[held[0]])
+        return KEEP if keep else ("discard", _tables_of(state.config).cards[held[0]])
     if keep and sum(hand) <= 5:
         return KEEP
-    return ("discard", rules._t(state.config).cards[held[integer_below(rng, len(held))]])
+    return ("discard", _tables_of(state.config).cards[held[integer_below(rng, len(held))]])
 
 
 def _best_tile(state, legal: list, seat: int):
     """The city tile a road's winner takes: the highest (its value, the city's tiles left + 1), plus
     the goal tile's points when it completes the seat's own goal (the components' ``goals.points``
     as loaded); the first in legal order on a tie."""
-    t = rules._t(state.config)
+    t = _tables_of(state.config)
     comps = t.comps
     goal = state.goals[seat]
     have = None

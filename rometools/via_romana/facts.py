@@ -12,8 +12,6 @@ Rules: ``002_2e34de0661bde959.txt``.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 try:
     import cython
 except ImportError:   # plain Python without Cython: the decorators change nothing
@@ -101,6 +99,24 @@ def _facts(state: GameState, t: _Tables) -> tuple:
     return f
 
 
+@cython.cfunc
+@cython.locals(spaces=list, x=cython.Py_ssize_t, lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t,
+               at=cython.Py_ssize_t)
+@cython.returns(cython.Py_ssize_t)
+def _bisect(spaces: list, x: int) -> int:
+    """``bisect.bisect_left(spaces, x)`` for a sorted list of space indices, by a C loop (``bisect_left``
+    is a Python call, two or three a build)."""
+    lo, hi = 0, len(spaces)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        at = spaces[mid]
+        if at < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
 @cython.ccall
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, f=tuple, pieces=tuple, placed=list,
                spaces=list, road_of=tuple, short=dict, neigh=tuple, copied=cython.bint)
@@ -115,14 +131,14 @@ def _placed_facts(f: tuple, t: _Tables, pieces: tuple, placed: list) -> tuple:
     short = f[4]
     copied = False
     for i in placed:
-        k = bisect_left(spaces, i)
+        k = _bisect(spaces, i)
         if k < len(spaces) and spaces[k] == i:
             del spaces[k]
         for j in neigh[i]:
             if pieces[j] == -1:
                 r = road_of[j]
                 if r is None or (r not in signed and r not in scored):
-                    k = bisect_left(spaces, j)
+                    k = _bisect(spaces, j)
                     if k == len(spaces) or spaces[k] != j:
                         spaces.insert(k, j)
         for r in (t.roads_at[i] if i < t.ncities else (road_of[i],)):

@@ -41,10 +41,16 @@ _WHOSE = {"deal": 0, "goal": 0, "draw": 0, "refill": 0, "take": 1, "build": 2, "
 
 
 @cython.ccall
-@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
-    d = state.__dict__   # the fields read from the state's dict: one attribute lookup, not three
+    return _player_of(state.__dict__)   # the fields read from the state's dict: one attribute lookup, not three
+
+
+@cython.cfunc
+@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
+def _player_of(d: dict):
+    """:func:`current_player` of the state whose fields are ``d`` (its ``__dict__``, which
+    :func:`random_source` and :func:`chance_weights` read anyway)."""
     if d["over"]:
         return TERMINAL
     item = d["agenda"][0]
@@ -57,6 +63,53 @@ def current_player(state: GameState) -> int:
     if whose == 2:
         return d["seat"]
     return item[1]  # setup, order, tile
+
+
+@cython.cclass
+class _Builds:
+    """What :func:`_builds_but_jokers` and :func:`chance_weights` read of a config and its tables,
+    typed: kept for the last config asked (:func:`_builds_of`), so a decision or a draw reads it
+    from one object in C, not by attribute lookups. Private: never leaves this module."""
+
+    config = cython.declare(object)
+    t = cython.declare(object)
+    cards = cython.declare(tuple)
+    cards_per_turn = cython.declare(cython.Py_ssize_t)
+    colour = cython.declare(tuple)
+    colour_cities = cython.declare(dict)
+    takes_colour = cython.declare(dict)
+    card_city = cython.declare(tuple)
+    roads_from = cython.declare(dict)
+
+    def __init__(self, config, t):
+        self.config, self.t, self.cards = config, t, t.cards
+        self.cards_per_turn = t.comps.cards_per_turn
+        self.colour, self.colour_cities, self.card_city, self.roads_from = \
+            t.card_colour, t.colour_cities, t.card_city, t.roads_from
+        self.takes_colour = t.takes_colour[config.milestone_colour]   # VR-13's reading
+
+
+#: The :class:`_Builds` of the last config asked (a list of one: replaced, never changed in place).
+_LAST_BUILDS: list = [None]
+
+
+@cython.cfunc
+@cython.locals(b=_Builds)
+def _builds_of(config, t) -> _Builds:
+    """``config``'s :class:`_Builds` (``t``: its tables, ``None`` for ``_t(config)``), made when
+    another config (or other tables) was asked last."""
+    found = _LAST_BUILDS[0]
+    if found is not None:
+        b = found
+        if b.config is config and (t is None or b.t is t):
+            return b
+    if t is None:
+        t = config.__dict__.get("_tables")   # _t(config) without a Python call once kept
+        if t is None:
+            t = _t(config)
+    b = _Builds(config, t)
+    _LAST_BUILDS[0] = b
+    return b
 
 
 @cython.ccall
@@ -114,7 +167,7 @@ def random_source(state: GameState) -> str:
     ('hand 0', 'display')
     """
     d = state.__dict__
-    p = current_player(state)
+    p = _player_of(d)
     if p >= 0:
         slot = p + _DRAW_SLOTS
     else:
@@ -162,6 +215,7 @@ def _source_name(slot: int, turn: int) -> str:
     return who + " turn " + str(turn)
 
 
+@cython.locals(d=dict, item=tuple, left=tuple, deck=tuple, tb=_Builds)
 def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     """:func:`chance_outcomes` as whole-number weights: the cards left of each kind (a goal tile: 1 each).
 
@@ -170,30 +224,38 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     >>> outs[0], weights[0], sum(weights)
     ('purple:temple', 2, 55)
     """
-    if current_player(state) != CHANCE:
+    d = state.__dict__   # the fields read from the state's dict (as current_player does)
+    if _player_of(d) != CHANCE:
         return [], []
-    if state.agenda[0][0] == "goal":
-        return list(state.goals_left), [1] * len(state.goals_left)
-    return _drawable(_tables_of(state).cards, _draw_pool(state))
+    item = d["agenda"][0]
+    if item[0] == "goal":
+        left = d["goals_left"]
+        return list(left), [1] * len(left)
+    deck = d["deck"]   # the deck, or the discard pile when the deck is empty (shuffled into a new deck)
+    tb = _builds_of(d["config"], None)
+    return _drawable(tb.cards, deck if _some(deck) else d["discard"])
 
 
 @cython.ccall
-def _tables_of(state: GameState) -> _Tables:
-    """``_t(state.config)``: the tables kept on the config read without a Python call."""
-    t = state.config.__dict__.get("_tables")
-    return _t(state.config) if t is None else t
-
-
-@cython.ccall
-@cython.locals(i=cython.Py_ssize_t, cards_=tuple, pool=tuple, kinds=list, counts=list)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.Py_ssize_t, cards_=tuple,
+               pool=tuple, kinds=list, counts=list)
 def _drawable(cards_: tuple, pool: tuple) -> tuple[list[str], list[int]]:
-    """The card kinds left in ``pool`` and how many of each."""
-    kinds, counts = [], []
+    """The card kinds left in ``pool`` and how many of each (the two lists made at their length and
+    filled by index: an append each was half the work)."""
+    n = 0
+    for i in range(len(pool)):
+        c = pool[i]
+        if c != 0:
+            n += 1
+    kinds, counts = [None] * n, [None] * n
+    j = 0
     for i in range(len(pool)):
         k = pool[i]
-        if k:
-            kinds.append(cards_[i])
-            counts.append(k)
+        c = k
+        if c != 0:
+            kinds[j] = cards_[i]
+            counts[j] = k
+            j += 1
     return kinds, counts
 
 
@@ -207,11 +269,12 @@ def _hand_cards(t: _Tables, hand: tuple) -> list[int]:
 
 @cython.ccall
 @cython.locals(k=cython.Py_ssize_t, pieces=tuple, sp=tuple, out=list)
-def _double_spaces(state: GameState, t: _Tables, city: int) -> list[tuple[int, int]]:
-    """Pairs of adjacent vacant road spaces on the roads at ``city``, joined to it by pieces (VR-5)."""
+def _double_spaces(roads_from: tuple, signed: frozenset, scored: frozenset, pieces: tuple) -> list[tuple[int, int]]:
+    """Pairs of adjacent vacant road spaces on the roads at a city (``roads_from``: the tables' roads
+    from it, each with its spaces in order from the city), joined to it by pieces (VR-5); ``signed``,
+    ``scored`` and ``pieces``: the state's (read once by the caller, not once per city)."""
     out = []
-    signed, scored, pieces = state.signed, state.scored, state.pieces
-    for rid, sp in t.roads_from[city]:
+    for rid, sp in roads_from:
         if rid in signed or rid in scored:
             continue
         k = 0
@@ -291,36 +354,42 @@ def _joker_pairs(t: _Tables, held: list) -> list:
 @cython.ccall
 @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, i=cython.Py_ssize_t, left=cython.Py_ssize_t, hand=tuple,
                held=list, colour=tuple, pieces=tuple, opts=list, cities=dict, reach=dict, ms=tuple, takes=tuple,
-               card_city=tuple, city=cython.Py_ssize_t)
+               card_city=tuple, city=cython.Py_ssize_t, n=cython.Py_ssize_t, ia=cython.Py_ssize_t,
+               ib=cython.Py_ssize_t, roads_from=dict, takes_colour=dict, tb=_Builds)
 def _builds_but_jokers(state: GameState, t: _Tables) -> tuple:
     """:func:`_build_groups` less its joker groups, which come last: ``(groups, held, jokers)``, with
     the card kinds held (indices, in order) and the joker groups' places (the milestone spaces, a
     tuple), or ``None`` when no joker may be played. GreedyBot rates the joker groups, which all
     go on the same places, as one (``_greedy._choose_build``)."""
+    tb = _builds_of(state.config, t)
     seat = state.seat
     hand = state.hands[seat]
     held = _hand_cards(t, hand)
-    left = t.comps.cards_per_turn - state.played
+    left = tb.cards_per_turn - state.played
     opts: list = []
-    colour = t.card_colour
+    colour = tb.colour
     pieces = state.pieces
     if state.forts[seat] and left >= 2:
         cities: dict = {}   # the vacant cities of each colour (the same for every pair of it)
-        for a in held:
-            for b in held:
-                if b < a or colour[a] != colour[b] or (a == b and hand[a] < 2):
+        n = len(held)
+        for ia in range(n):
+            a = held[ia]
+            for ib in range(ia, n):   # held is in index order: b >= a from a's place on
+                b = held[ib]
+                if colour[a] != colour[b] or (a == b and hand[a] < 2):
                     continue
                 col = colour[a]
                 places = cities.get(col)
                 if places is None:
-                    places = cities[col] = [i for i in t.colour_cities[col] if pieces[i] == -1]
+                    places = cities[col] = [i for i in tb.colour_cities[col] if pieces[i] == -1]
                 if places:
                     opts.append(("fort", (a, b), places))
     jokers = None
-    if state.milestones[seat] and left >= 1:
+    milestones = state.milestones[seat]
+    if milestones and left >= 1:
         ms = _facts(state, t)[3]
         reach: dict = {}   # the spaces each colour reaches (the same for every card of it)
-        takes_colour = t.takes_colour[state.config.milestone_colour]   # VR-13's reading
+        takes_colour = tb.takes_colour
         for a in held:
             col = colour[a]
             places = reach.get(col)
@@ -329,12 +398,16 @@ def _builds_but_jokers(state: GameState, t: _Tables) -> tuple:
                 places = reach[col] = [i for i in ms if takes[i]]
             if places:
                 opts.append(("milestone", (a,), places))
-        if state.milestones[seat] >= 2:
-            card_city = t.card_city
+        if milestones >= 2:
+            card_city = tb.card_city
+            roads_from = tb.roads_from
+            signed = None   # the state's closed roads, read at the first city with a piece
             for a in held:
                 city = card_city[a]
                 if city >= 0 and pieces[city] != -1:
-                    places = [(city, x, y) for x, y in _double_spaces(state, t, city)]
+                    if signed is None:
+                        signed, scored = state.signed, state.scored
+                    places = [(city, x, y) for x, y in _double_spaces(roads_from[city], signed, scored, pieces)]
                     if places:
                         opts.append(("double", (a,), places))
         if left >= 2 and ms:

@@ -96,6 +96,65 @@ _KIND = {"deal": 0, "draw": 1, "refill": 2, "take": 3, "goal": 4, "setup": 5, "d
          "tile": 9, "auto": 10, "next": 11, "turn": 12}
 
 
+@cython.cclass
+class _Rules:
+    """What applying an action reads of a config, its tables and components, typed: kept for the
+    last config asked (:func:`_rules_of`), so an action reads it from one object in C, not by a
+    dozen attribute lookups (a config's, its tables', its components'). Private: never leaves this
+    module."""
+
+    config = cython.declare(object)
+    t = cython.declare(object)
+    card_index = cython.declare(dict)
+    index = cython.declare(dict)
+    roads_at = cython.declare(dict)
+    road_of = cython.declare(tuple)
+    road_ends = cython.declare(dict)
+    road_spaces = cython.declare(dict)
+    spaces = cython.declare(tuple)
+    ncities = cython.declare(cython.Py_ssize_t)
+    dangerous = cython.declare(object)
+    display = cython.declare(cython.Py_ssize_t)
+    cards_per_turn = cython.declare(cython.Py_ssize_t)
+    hand_limit = cython.declare(cython.Py_ssize_t)
+    draw = cython.declare(object)
+    players = cython.declare(cython.Py_ssize_t)
+    max_turns = cython.declare(cython.Py_ssize_t)
+    start_player = cython.declare(object)
+    obstinate = cython.declare(cython.bint)
+
+    def __init__(self, config, t):
+        comps = t.comps   # config.the_components() (_tables keeps the two the same object)
+        self.config, self.t = config, t
+        self.card_index, self.index = t.card_index, t.index
+        self.roads_at, self.road_of, self.ncities = t.roads_at, t.road_of, t.ncities
+        self.road_ends, self.road_spaces, self.spaces = t.road_ends, t.road_spaces, t.spaces
+        self.dangerous = config.dangerous_ties
+        self.display, self.cards_per_turn, self.hand_limit, self.draw = \
+            comps.display, comps.cards_per_turn, comps.hand_limit, comps.draw
+        self.players, self.max_turns, self.start_player = config.players, config.max_turns, config.start_player
+        self.obstinate = bool(config.obstinate_hands)
+
+
+#: The :class:`_Rules` of the last config asked (a list of one: replaced, never changed in place).
+_LAST_RULES: list = [None]
+
+
+@cython.cfunc
+@cython.locals(w=_Rules)
+def _rules_of(config) -> _Rules:
+    """``config``'s :class:`_Rules`, made when another config was asked last."""
+    found = _LAST_RULES[0]
+    if found is not None:
+        w = found
+        if w.config is config:
+            return w
+    t = config.__dict__.get("_tables")   # _t(config) without a Python call once kept
+    w = _Rules(config, _t(config) if t is None else t)
+    _LAST_RULES[0] = w
+    return w
+
+
 # ----------------------------------------------------------------- set-up
 def new_game(config: GameConfig | None = None, rng: Any = None, **options) -> GameState:
     """A new game at its first chance node (the first card dealt); ``rng`` is not used.
@@ -210,12 +269,14 @@ def _some(counts: tuple) -> bool:
 @cython.ccall
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.locals(counts=tuple, k=cython.Py_ssize_t, n=cython.Py_ssize_t)
+@cython.locals(counts=tuple, k=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.Py_ssize_t)
 def _total(counts: tuple) -> int:
-    """``sum(counts)`` for a count tuple, by a C loop (``sum`` is a Python call)."""
+    """``sum(counts)`` for a count tuple, by a C loop (``sum`` is a Python call; each count read as a C
+    integer before it is added: ``n += counts[k]`` added Python integers)."""
     n = 0
     for k in range(len(counts)):
-        n += counts[k]
+        c = counts[k]
+        n += c
     return n
 
 
@@ -230,11 +291,6 @@ def _forget(known: tuple, seat: int, used: Any) -> tuple:
         if mine[i]:
             mine = _add(mine, i, -1)
     return _set(known, seat, mine)
-
-
-@cython.ccall
-def _hand_full(state: GameState, seat: int) -> bool:
-    return state.config.obstinate_hands and sum(state.hands[seat]) >= state.config.the_components().hand_limit
 
 
 def apply(state: GameState, action: Any) -> GameState:
@@ -327,12 +383,11 @@ def _successor(state: GameState, action: Any) -> GameState:
     return s
 
 
-@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
+@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict, w=_Rules)
 def apply_legal(state: GameState, action: Any) -> GameState:
     """``apply`` for an action known to be legal (no check)."""
-    t = state.config.__dict__.get("_tables")   # _t(state.config) without a Python call once kept
-    if t is None:
-        t = _t(state.config)
+    w = _rules_of(state.config)
+    t = w.t
     agenda = state.agenda
     item = agenda[0]
     kind = item[0]
@@ -341,7 +396,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     s = _successor(state, action)
     d = s.__dict__
     if k in (_DEAL, _DRAW, _REFILL) or (k == _TAKE and current_player(state) == CHANCE):
-        i = t.card_index[action]
+        i = w.card_index[action]
         deck = s.deck
         if not _some(deck):   # the discard pile shuffled into a new deck
             deck, d["discard"] = s.discard, t.no_cards
@@ -359,7 +414,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
             else:
                 d["agenda"] = agenda[1:]
     elif k == _TAKE:
-        i = t.card_index[action[1]]
+        i = w.card_index[action[1]]
         seat = item[1]
         d["display"] = _add(s.display, i, -1)
         d["hands"] = _set(s.hands, seat, _add(s.hands[seat], i))
@@ -370,7 +425,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         d["goals_left"] = tuple(g for g in s.goals_left if g != action)
         d["agenda"] = agenda[1:]
     elif k == _SETUP:
-        i = t.index[action[1]]
+        i = w.index[action[1]]
         seat = item[1]
         d["pieces"] = _set(s.pieces, i, 2 * seat + 1)
         d["forts"] = _set(s.forts, seat, s.forts[seat] - 1)
@@ -380,30 +435,30 @@ def apply_legal(state: GameState, action: Any) -> GameState:
         if action == KEEP:
             d["agenda"] = (("build",), *rest)
         else:
-            i = t.card_index[action[1]]
+            i = w.card_index[action[1]]
             seat = s.seat
             hand = _add(s.hands[seat], i, -1)
             d["hands"] = _set(s.hands, seat, hand)
             d["discard"] = _add(s.discard, i)
             d["known_cards"] = _forget(s.known_cards, seat, (i,))
-            limit = t.comps.hand_limit
-            if not s.config.obstinate_hands and sum(hand) <= limit or s.config.obstinate_hands and not any(hand):
+            limit = w.hand_limit
+            if not w.obstinate and sum(hand) <= limit or w.obstinate and not any(hand):
                 d["agenda"] = (("build",), *rest)
     elif k == _BUILD:
         if action == END:
-            d["agenda"] = (("draw", s.seat, t.comps.draw), ("next",), *agenda[1:])
+            d["agenda"] = (("draw", s.seat, w.draw), ("next",), *agenda[1:])
         else:
-            s = _build(s, t, action)
+            s = _build_with(s, w, action)
     elif k == _ORDER:
         road = action[1]
         others = tuple([r for r in item[2] if r != road])   # list comprehensions: no closure over typed locals
         d["agenda"] = agenda[1:]
-        s = _score(s, t, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
+        s = _score(s, w, road, item[1], then=(("order", item[1], others),) if len(others) > 1 else
                    tuple([("auto", item[1], r) for r in others]))
     elif k == _TILE:
         s = _take_tile(s, t, item[1], action[1])
         d["agenda"] = agenda[1:]
-    return _settle(s, t)
+    return _settle(s, w)
 
 
 @cython.ccall
@@ -416,13 +471,22 @@ def _within(few: tuple, placed: list) -> bool:
 
 
 @cython.ccall
-@cython.locals(d=dict, kind=str)
 def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
-    """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy)."""
+    """A build's pieces, cards and the roads it completes, on ``s`` itself (``apply_legal``'s copy;
+    ``t``: the tables of its config, ``_t(s.config)``)."""
+    return _build_with(s, _rules_of(s.config), action)
+
+
+@cython.cfunc
+@cython.locals(d=dict, kind=str, w=_Rules, card_index=dict, index=dict, short=dict)
+def _build_with(s: GameState, w: _Rules, action: tuple) -> GameState:
+    """:func:`_build`, with its config's :class:`_Rules`."""
+    t = w.t
     seat = s.seat
     kind = action[0]
-    used = [t.card_index[c] for c in action[2:] if c in t.card_index] if kind != "double" else \
-        [t.card_index[action[4]]]
+    card_index, index = w.card_index, w.index
+    used = [card_index[c] for c in action[2:] if c in card_index] if kind != "double" else \
+        [card_index[action[4]]]
     hand = s.hands[seat]
     discard = s.discard
     for i in used:
@@ -431,22 +495,22 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
     f = _facts(s, t)   # before the pieces change
     pieces, forts, milestones = s.pieces, s.forts, s.milestones
     if kind == "fort":
-        placed = [t.index[action[1]]]
+        placed = [index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat + 1)
         forts = _set(forts, seat, forts[seat] - 1)
     elif kind == "double":
-        placed = [t.index[action[2]], t.index[action[3]]]
+        placed = [index[action[2]], index[action[3]]]
         for i in placed:
             pieces = _set(pieces, i, 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 2)
     else:
-        placed = [t.index[action[1]]]
+        placed = [index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat)
         milestones = _set(milestones, seat, milestones[seat] - 1)
     roads = []   # the roads it completes (road_status "complete"): open ones whose vacant places it fills
     short = f[4]
     for i in placed:
-        for r in (t.roads_at[i] if i < t.ncities else (t.road_of[i],)):
+        for r in (w.roads_at[i] if i < w.ncities else (w.road_of[i],)):
             m = short.get(r)
             if m is not None and r not in roads and _within(m, placed):
                 roads.append(r)
@@ -471,51 +535,57 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
 
 
 @cython.ccall
-@cython.locals(d=dict)
-def _score(s: GameState, t: _Tables, road: str, completer: int, then: tuple = ()) -> GameState:
-    """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign."""
-    n = s.config.players
-    a, b = t.road_ends[road]
+@cython.locals(d=dict, w=_Rules, pieces=tuple, tiles=tuple, counts=list)
+def _score(s: GameState, w: _Rules, road: str, completer: int, then: tuple = ()) -> GameState:
+    """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign. (``w``: the
+    config's :class:`_Rules`; the state's fields read from its dict, which this changes.)"""
+    d = s.__dict__
+    n = w.players
+    a, b = w.road_ends[road]
+    spaces = w.road_spaces[road]
     counts = [0] * n
-    for i in (a, b, *t.road_spaces[road]):
-        counts[s.pieces[i] // 2] += 1
+    pieces = d["pieces"]
+    for i in (a, b, *spaces):
+        counts[pieces[i] // 2] += 1
     # score_road on values the board guarantees, by seat
-    winner, cards = _scoring._seat_result(counts, completer, s.config.dangerous_ties)
+    winner, cards = _scoring._seat_result(counts, completer, w.dangerous)
     todo: list = []
     if winner >= 0:
-        with_tiles = [t.spaces[c] for c in (a, b) if s.tiles[c]]
+        tiles = d["tiles"]
+        with_tiles = [w.spaces[c] for c in (a, b) if tiles[c]]
         if len(with_tiles) == 2:
             todo.append(("tile", winner, road, tuple(with_tiles)))
         elif with_tiles:
-            s = _take_tile(s, t, winner, with_tiles[0])
+            _take_tile(s, w.t, winner, with_tiles[0])   # on s itself
     for seat, k in cards:
         todo.append(("take", seat, k))
     todo.append(("refill",))
-    pieces, milestones = s.pieces, s.milestones
-    last = s.signs == 0
+    milestones = d["milestones"]
+    signs = d["signs"]
+    last = signs == 0
     if not last:   # the milestones go back to their owners' supplies
         board, supply = list(pieces), list(milestones)
-        for i in t.road_spaces[road]:
+        for i in spaces:
             supply[board[i] // 2] += 1
             board[i] = -1
         pieces, milestones = tuple(board), tuple(supply)
-    f = s.facts   # the facts for the pieces before the scoring, when they are kept
-    kept = f is not None and f[0] is s.pieces and f[1] is s.signed and f[2] is s.scored
-    d = s.__dict__
+    f = d["facts"]   # the facts for the pieces before the scoring, when they are kept
+    signed, scored = d["signed"], d["scored"]
+    kept = f is not None and f[0] is d["pieces"] and f[1] is signed and f[2] is scored
     d["pieces"] = pieces
     d["milestones"] = milestones
-    d["scored"] = s.scored | {road}
+    d["scored"] = scored = scored | {road}
     if not last:
-        d["signed"] = s.signed | {road}
-        d["signs"] = s.signs - 1
-        if s.signs == 0:
+        d["signed"] = signed = signed | {road}
+        d["signs"] = signs = signs - 1
+        if signs == 0:
             d["standard"] = completer
             d["last_turns"] = n - 1
     # A complete road's places all hold pieces: none is a milestone space, the road is not short,
     # and the places next to its spaces are its own spaces (now closed) and its two cities (still
     # held). Taking its milestones off and closing it leaves both facts as they were.
-    d["facts"] = (pieces, s.signed, s.scored, f[3], f[4]) if kept else None
-    d["agenda"] = (*todo, *then, *s.agenda)
+    d["facts"] = (pieces, signed, scored, f[3], f[4]) if kept else None
+    d["agenda"] = (*todo, *then, *d["agenda"])
     return s
 
 
@@ -531,11 +601,10 @@ def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
 
 
 @cython.ccall
-@cython.locals(d=dict, item=tuple, agenda=tuple, k=cython.int, kinds=dict)
-def _settle(s: GameState, t: _Tables) -> GameState:
+@cython.locals(d=dict, item=tuple, agenda=tuple, k=cython.int, kinds=dict, w=_Rules)
+def _settle(s: GameState, w: _Rules) -> GameState:
     """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
-    :func:`apply_legal`'s copy)."""
-    comps = t.comps
+    :func:`apply_legal`'s copy; ``w``: its config's :class:`_Rules`)."""
     d = s.__dict__
     kinds = _KIND
     while not d["over"]:
@@ -544,14 +613,14 @@ def _settle(s: GameState, t: _Tables) -> GameState:
         k = kinds.get(item[0], -1)
         if k == _AUTO:
             d["agenda"] = agenda[1:]
-            s = _score(s, t, item[2], item[1])
+            s = _score(s, w, item[2], item[1])
         elif k == _ORDER and len(item[2]) <= 1:
             d["agenda"] = tuple([("auto", item[1], r) for r in item[2]]) + agenda[1:]
         elif k in (_DEAL, _DRAW, _TAKE, _REFILL):
             target = item[1] if k != _REFILL else -1
-            if k == _REFILL and _total(d["display"]) >= comps.display:
+            if k == _REFILL and _total(d["display"]) >= w.display:
                 d["agenda"] = agenda[1:]
-            elif k in (_DRAW, _TAKE) and target >= 0 and _hand_full(s, target):
+            elif k in (_DRAW, _TAKE) and target >= 0 and w.obstinate and _total(d["hands"][target]) >= w.hand_limit:
                 d["agenda"] = agenda[1:]  # Obstinate Hands: no more cards (VR-8)
             elif k == _TAKE and _some(d["display"]):
                 return s
@@ -561,8 +630,8 @@ def _settle(s: GameState, t: _Tables) -> GameState:
                 return s
         elif k == _BUILD:
             seat = d["seat"]
-            if d["played"] >= comps.cards_per_turn or not _some(d["hands"][seat]):
-                d["agenda"] = (("draw", seat, comps.draw), ("next",), *agenda[1:])
+            if d["played"] >= w.cards_per_turn or not _some(d["hands"][seat]):
+                d["agenda"] = (("draw", seat, w.draw), ("next",), *agenda[1:])
             else:
                 return s
         elif k == _NEXT:
@@ -574,18 +643,18 @@ def _settle(s: GameState, t: _Tables) -> GameState:
                     d["over"], d["agenda"] = True, ()
                     return s
                 d["last_turns"] = last - 1
-            if d["turn"] >= s.config.max_turns:
+            if d["turn"] >= w.max_turns:
                 d["over"], d["agenda"] = True, ()
                 return s
-            d["seat"] = (d["seat"] + 1) % s.config.players
+            d["seat"] = (d["seat"] + 1) % w.players
             d["agenda"] = (("turn",), *agenda)
         elif k == _TURN:
             hand = d["hands"][d["seat"]]
             turn = d["turn"]
             d["turn"], d["played"] = turn + 1, 0
             if turn == 0:
-                d["seat"] = s.config.start_player
-            nxt = ("discard",) if (_total(hand) > comps.hand_limit or (s.config.obstinate_hands and _some(hand))) \
+                d["seat"] = w.start_player
+            nxt = ("discard",) if (_total(hand) > w.hand_limit or (w.obstinate and _some(hand))) \
                 else ("build",)
             d["agenda"] = (nxt, *agenda[1:])
         else:
