@@ -11,11 +11,12 @@ a warning, and the plain module runs: the same results, slower.
 
 Only what changed is compiled: a twin whose built module beside its source
 already carries its source's SHA-256 is kept as it is (a wheel takes that
-module). The others compile at once, one process per core (each a Cython
-translation and a C compile, the C compiler's share about nine tenths).
+module). The others compile at once: Cython translates them one after another in this
+process (its start-up paid once), and each one's C goes to a C compiler as soon as it is written,
+one compile per core (the C compiler's share of the time about four fifths).
 
-``make setup`` installs with ``ROMETOOLS_BUILD_TWINS=0`` (pip hides a build
-hook's output) and then runs this file as a script, which compiles the twins
+``make setup`` installs with ``ROMETOOLS_BUILD_TWINS=0`` (an installer hides a build
+hook's output) and runs this file as a script, which compiles the twins
 that changed into the source tree and prints a line as each one is done, then writes the
 bytecode of every module (:func:`write_bytecode`)::
 
