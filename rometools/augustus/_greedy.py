@@ -133,8 +133,8 @@ def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float =
 # the rewards a card would bring (each card's reward facts and bonus): the twin _weights.py (its
 # compiled twin where it was built, the same source), called once per entry and card met below
 _weights = compiled_or_plain("rometools.augustus._weights")
-_Cards, _bonus, _cards, _context, _rewards_of = _weights._Cards, _weights._bonus, _weights._cards, _weights._context, \
-    _weights._rewards_of
+_Cards, _bonus, _cards, _context, _fill, _rewards_of = _weights._Cards, _weights._bonus, _weights._cards, \
+    _weights._context, _weights._fill, _weights._rewards_of   # (_bonus and _Cards: the tests read them here)
 reward_bonus = _weights.reward_bonus
 
 
@@ -172,15 +172,16 @@ def _entry(state: GameState, seat: int) -> tuple:
     if not ok:
         comps, cards = config.components, config.objectives
         key = (id(mine), id(rewards), seat)
+        table = _cards(cards, comps)
         rivals = []
-        for r in _rewards_of(comps)[3]:
+        for r in table.index[3]:   # the resource rewards (_rewards_of)
             h = rewards[r[0]]
             if h >= 0 and h != seat:
                 rivals.append((h, controlled[h]))
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
         got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
-                               _cards(cards, comps), {})
+                               table, {})
     if 0 <= seat < len(_LAST_ENTRY):
         _LAST_ENTRY[seat] = got
     return got
@@ -191,31 +192,22 @@ _LAST_ENTRY: list = [None] * 8
 
 
 @cython.ccall
-@cython.locals(out=dict, facts=tuple)
-def _weight(state: GameState, seat: int, entry: tuple, n: int) -> float:
-    """Card ``n``'s weight for ``seat`` from its ``_WEIGHTS`` entry (computed once there)."""
-    out = entry[4]
-    w = out.get(n)
-    if w is None:
-        facts = entry[8].of[n]   # the cards' _Cards (_weights.py)
-        w = out[n] = facts[5] + 1 + _bonus(state.rewards, facts, entry[5])
-    return w
-
-
-@cython.ccall
-@cython.locals(out=dict, entry=tuple)
+@cython.locals(out=dict, entry=tuple, missing=cython.bint)
 def weights(state: GameState, seat: int, plays, entry=None) -> dict:
     """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
     (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
     ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
-    when the caller holds it."""
+    when the caller holds it. The cards it lacks are rated in one call (``_weights._fill``)."""
     if entry is None:
         entry = _entry(state, seat)
     out = entry[4]
+    missing = False
     for p in plays:
-        n = cython.cast(tuple, p)[0]   # a Placed is the tuple (number, legions): read as one, not by its type's item
-        if n not in out:
-            _weight(state, seat, entry, n)
+        if cython.cast(tuple, p)[0] not in out:   # a Placed is the tuple (number, legions): read as one
+            missing = True
+            break
+    if missing:
+        _fill(out, state.rewards, entry[8], entry[5], [cython.cast(tuple, p)[0] for p in plays])
     return out
 
 
@@ -583,12 +575,14 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
     bag = bag_items(state.config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
         entry = _entry(state, state.seat)   # card_value with its rewards: its weight per expected draw
-        worth = {n: _weight(state, state.seat, entry, n) / _card_draws(cards, bag, n)
-                 for n in state.hands[state.seat]}
+        hand = state.hands[state.seat]
+        out = _fill(entry[4], state.rewards, entry[8], entry[5], hand)   # each card's weight, in one call
+        worth = {n: out[n] / _card_draws(cards, bag, n) for n in hand}
         values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
         entry = _entry(state, state.seat)
-        values = [_weight(state, state.seat, entry, a[1]) / _card_draws(cards, bag, a[1]) for a in actions]
+        out = _fill(entry[4], state.rewards, entry[8], entry[5], [a[1] for a in actions])   # in one call
+        values = [out[a[1]] / _card_draws(cards, bag, a[1]) for a in actions]
     elif phase == "remove":
         before: dict = {}
         values = [_removal_value(state, a, horizon, complete_weight, memos, before) for a in actions]

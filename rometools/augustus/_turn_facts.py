@@ -29,7 +29,7 @@ def facts_of(config: Any) -> tuple:
     """``turn._Facts``' fields of ``config`` (a :class:`~rometools.augustus.GameConfig`), in the
     order it declares them: ``(config, cards, caps, kind, slot_index, tiles, all_colours,
     token_index, joker, players, central_row, dealt, first_game, objectives_to_end, slots,
-    symbol_as, symbols, counts)``.
+    symbol_as, symbols, counts, orders)``.
 
     Rules: ``003_d241425e5c31f6f1.txt`` (Mise en place: the central row and the cards dealt;
     Fin de la partie: the objectives controlled that end the game; the rewards' kinds).
@@ -59,6 +59,9 @@ def facts_of(config: Any) -> tuple:
                  if c.power.kind == "symbol_as"}
     # the count reward tiles, (index among the rewards, need), in the rewards' order (moves.count_tile)
     counts = tuple([(k, t.need) for k, t in enumerate(comps.rewards) if t.kind == "count"])
+    # each turn's seat order from each first seat: (first, first + 1, ...) mod the players
+    n = config.players
+    orders = tuple([tuple([(first + k) % n for k in range(n)]) for first in range(n)])
     return (config, dict(cards.by_number), caps, kind, slot_index, tuple(tiles), all_colours, token_index,
             comps.joker, config.players, comps.central_row, dealt, bool(config.first_game),
-            comps.objectives_to_end, slots, symbol_as, tuple(comps.symbols), counts)
+            comps.objectives_to_end, slots, symbol_as, tuple(comps.symbols), counts, orders)

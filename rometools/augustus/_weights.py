@@ -154,37 +154,57 @@ def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
 
 
 @cython.ccall   # a C call within the module
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, table=_Cards)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, table=_Cards,
+               holders=tuple, controlled=tuple, index=tuple, count=dict, resource=tuple, produce=dict, mine=tuple,
+               tiles=tuple, t=tuple, holds_count=cython.bint)
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
     kind, the points-per-colour powers it controls by colour, for each resource reward it does not
     hold its own producers and the holder's, the count reward its next objective would let it
-    claim, and the components' rewards by kind (:func:`_rewards_of`)."""
+    claim, and the components' rewards by kind (:func:`_rewards_of`). (Compiled, the tuples and
+    dicts typed and read by index: the same answer, with no Python unpacking or method call.)"""
     config = state.config
     holders = state.rewards
+    controlled = state.controlled
     table = _cards(config.objectives, config.components)
     index = table.index
     count, resource = index[2], index[3]
-    mine = state.controlled[seat]
+    mine = controlled[seat]
     kinds, powers, own = _facts(table, resource, mine)
-    produce: dict = {}
+    produce = {}
     for j in range(len(resource)):
-        i = resource[j][0]
+        i = cython.cast(tuple, resource[j])[0]
         holder = holders[i]
         if holder != seat:
-            produce[i] = (own[j], _facts(table, resource, state.controlled[holder])[2][j] if holder >= 0 else 0)
+            produce[i] = (own[j], _facts(table, resource, controlled[holder])[2][j] if holder >= 0 else 0)
     bonus = 0.0
     holds_count = False
     for tiles in count.values():
-        for i, _points in tiles:
-            if holders[i] == seat:
+        for t in tiles:   # (tile, points)
+            if holders[t[0]] == seat:
                 holds_count = True
     if not holds_count:
-        for i, points in count.get(len(mine) + 1, ()):
-            if holders[i] < 0:
-                bonus = points
+        tiles = count.get(len(mine) + 1, ())
+        for t in tiles:
+            if holders[t[0]] < 0:
+                bonus = t[1]
                 break
     return kinds, powers, produce, bonus, index
+
+
+@cython.ccall   # _greedy calls it (a Python call) once per entry and list of cards met, not per card
+@cython.locals(out=dict, of=dict, table=_Cards, facts=tuple)
+def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> dict:
+    """``out`` (a seat's ``{card number: weight}``, :mod:`~rometools.augustus._greedy`'s ``_WEIGHTS``
+    entry) with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with
+    the reward tiles' ``holders`` and the seat's ``context`` (:func:`_context`). One call for the cards
+    of a decision, where a call per card cost as much as the card's bonus."""
+    of = table.of
+    for n in numbers:
+        if n not in out:
+            facts = of[n]
+            out[n] = facts[5] + 1 + _bonus(holders, facts, context)
+    return out
 
 
 def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | None = None) -> float:
@@ -216,33 +236,40 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
     return _bonus(state.rewards, _card_facts(card, context[4][3]), context)
 
 
-@cython.ccall   # a C call within the module; _greedy._weight calls it once per card an entry meets
+@cython.ccall   # a C call within the module; _fill calls it once per card an entry meets
 @cython.returns(cython.double)
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t,
-               missing=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict, yields=tuple,
-               resource=tuple)
+               missing=cython.Py_ssize_t, c=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict,
+               powers=dict, produce=dict, colour=dict, all_colours=tuple, resource=tuple, index=tuple, yields=tuple,
+               holders=tuple, card=tuple, context=tuple, tiles=tuple, t=tuple, pair=tuple)
 def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
-    """:func:`reward_bonus` of a card read as its :func:`_card_facts` (the same sums, in the same order)."""
-    kinds, powers, produce, bonus, index = context
-    colour, all_colours, _count, resource = index
-    kind, pcolour, ppoints, produces, yields, _points = card
+    """:func:`reward_bonus` of a card read as its :func:`_card_facts` (the same sums, in the same order;
+    compiled, every tuple read by index and every dict typed: no Python unpacking or method call)."""
+    kinds, powers, produce, bonus, index = context[0], context[1], context[2], context[3], context[4]
+    colour, all_colours, resource = index[0], index[1], index[3]
+    kind, pcolour, ppoints, produces, yields = card[0], card[1], card[2], card[3], card[4]
     have = kinds[kind]
-    for i, need, points in colour.get(kind, ()):
+    tiles = colour.get(kind, ())
+    for t in tiles:   # (tile, need, points)
+        i, need, points = t[0], t[1], t[2]
         if holders[i] < 0 and have < need:
             bonus += points / (need - have)
-    for i, need, points in all_colours:
+    for t in all_colours:
+        i, need, points = t[0], t[1], t[2]
         if holders[i] < 0 and have < need:
             missing = 0
             for k in KINDS:
-                if kinds[k] < need:
-                    missing += need - kinds[k]
+                c = kinds[k]
+                if c < need:
+                    missing += need - c
             bonus += points / missing
     if produces:
         for j in range(len(resource)):
-            i, _res, need, points = resource[j]
+            t = resource[j]   # (tile, resource, need, points)
+            i, need, points = t[0], t[2], t[3]
             if yields[j] and i in produce:
-                own, theirs = produce[i]
-                if own + 1 >= need and own + 1 >= theirs:
+                pair = produce[i]   # (own, holder's)
+                if pair[0] + 1 >= need and pair[0] + 1 >= pair[1]:
                     bonus += points
     if pcolour is not None:
         bonus += ppoints * (kinds[pcolour] + (1 if kind == pcolour else 0))

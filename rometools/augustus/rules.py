@@ -41,9 +41,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # Cython is only needed to compile this module
+    from rometools.core import _cython as cython
+
 from rometools.augustus.state import (
     CHANCE,
-    CHANCE_PHASES,
     TERMINAL,
     GameConfig,
     GameState,
@@ -127,9 +131,10 @@ def current_player(state: GameState) -> int:
     >>> current_player(new_game()), current_player(new_game(rng=0))
     (-1, 0)
     """
-    if state.phase in CHANCE_PHASES:
+    phase = state.phase   # read once, and the chance phases named: asked at every step of a game
+    if phase == "draw" or phase == "refill" or phase == "deal":   # state.CHANCE_PHASES
         return CHANCE
-    if state.phase == "over":
+    if phase == "over":
         return TERMINAL
     return state.seat
 
@@ -159,6 +164,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
     return []
 
 
+@cython.locals(phase=str, names=list)
 def random_source(state: GameState) -> str:
     """Where the randomness at ``state`` comes from (``GameSpec.random_source``), each its own stream.
 
@@ -203,6 +209,7 @@ _SEAT_SOURCES: tuple = tuple([] for _ in range(6))
 _NAMED_DRAWS = 4096
 
 
+@cython.locals(phase=str, by_bag=dict)
 def chance_weights(state: GameState) -> tuple[list, list[int]]:
     """:func:`chance_outcomes` as whole-number weights: 1 per card left in the pile, the tokens
     left of each kind in the bag.
@@ -214,29 +221,44 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
     >>> weights[outcomes.index("joker")], sum(weights)
     (2, 23)
     """
+    global _LAST_DRAWS
     phase = state.phase
     if phase == "draw":   # state.bag_left() without the dict (a draw is every other action)
-        tokens, bag = state.config.components.tokens, state.bag
-        got = _DRAWS.get((id(tokens), bag))   # built once per bag drawn from (and components)
-        if got is None or got[0] is not tokens:
+        config, bag = state.config, state.bag
+        last = _LAST_DRAWS   # the config of the draw before (every draw of a game): its tokens' table
+        if last[0] is config:
+            by_bag = last[1]
+        else:
+            tokens = config.components.tokens
+            got = _DRAWS.get(id(tokens))
+            if got is None or got[0] is not tokens:
+                if len(_DRAWS) >= 8:
+                    _DRAWS.clear()
+                got = _DRAWS[id(tokens)] = (tokens, {})
+            by_bag = got[1]
+            _LAST_DRAWS = (config, by_bag)
+        got = by_bag.get(bag)   # built once per bag drawn from (and components)
+        if got is None:
             outcomes, weights = [], []
-            for t, n in zip(tokens, bag):  # noqa: B905 - a count per token kind
+            for t, n in zip(config.components.tokens, bag):  # noqa: B905 - a count per token kind
                 if t.count > n:
                     outcomes.append(t.id)
                     weights.append(t.count - n)
-            if len(_DRAWS) >= 4096:
-                _DRAWS.clear()
-            got = _DRAWS[(id(tokens), bag)] = (tokens, tuple(outcomes), tuple(weights))
-        return list(got[1]), list(got[2])   # lists of the caller's own
+            if len(by_bag) >= 4096:
+                by_bag.clear()
+            got = by_bag[bag] = (tuple(outcomes), tuple(weights))
+        return list(got[0]), list(got[1])   # lists of the caller's own
     if phase == "deal" or phase == "refill":
         return list(state.pile), [1] * len(state.pile)
     return [], []
 
 
-#: :func:`chance_weights` of a draw by (``id`` of the components' tokens, the bag's counts drawn):
-#: ``(tokens, outcomes, weights)``, the tokens kept (an ``id`` reused by other tokens is read anew).
-#: A game meets the same few dozen bags again and again (the joker empties it).
+#: :func:`chance_weights` of a draw by ``id`` of the components' tokens: ``(tokens, {the bag's counts
+#: drawn: (outcomes, weights)})``, the tokens kept (an ``id`` reused by other tokens is read anew). A
+#: game meets the same few dozen bags again and again (the joker empties it).
 _DRAWS: dict = {}
+#: ``(config, its tokens' {bag: (outcomes, weights)})`` of the draw last asked (one tuple, replaced at once).
+_LAST_DRAWS: tuple = (None, None)
 
 
 def legal_actions(state: GameState) -> list:
@@ -253,9 +275,10 @@ def legal_actions(state: GameState) -> list:
     >>> len(legal_actions(s)), legal_actions(s)[0][0]
     (20, 'keep')
     """
-    if state.phase in CHANCE_PHASES:
+    phase = state.phase
+    if phase == "draw" or phase == "refill" or phase == "deal":   # state.CHANCE_PHASES
         return [a for a, _ in chance_outcomes(state)]
-    if state.phase == "over":
+    if phase == "over":
         return []
     return decisions(state)
 

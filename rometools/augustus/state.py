@@ -241,10 +241,12 @@ class GameState:
     seed: Any = field(default=None, compare=False)
 
     def __getstate__(self) -> dict:
-        # copied with its history as a tuple, never as the links of records (joined_records)
+        # copied with its history as a tuple, never as the links of records (joined_records), and
+        # without the rules' copy of its fields in one tuple (``"_fields"``: turn._Work reads it)
         d = dict(self.__dict__)
         d["history"] = self.history
         d.pop("_records", None)
+        d.pop("_fields", None)
         return d
 
     def bag_left(self) -> dict[str, int]:

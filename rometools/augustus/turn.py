@@ -29,8 +29,11 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
-if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze)
+if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze), and
+    # fill an objective in play (_placed_of)
     from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
@@ -79,11 +82,12 @@ class _Facts:
     symbol_as = cython.declare(dict, visibility="readonly")
     symbols = cython.declare(tuple, visibility="readonly")
     counts = cython.declare(tuple, visibility="readonly")
+    orders = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, config):
         (self.config, self.cards, self.caps, self.kind, self.slot_index, self.tiles, self.all_colours,
          self.token_index, self.joker, self.players, self.central_row, self.dealt, self.first_game,
-         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts) = facts_of(config)
+         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders) = facts_of(config)
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
@@ -107,6 +111,11 @@ def _facts(config) -> _Facts:
         kept = _FACTS[id(config)] = (config, _Facts(config))
     _LAST = kept
     return kept[1]
+
+
+#: The state's fields in :class:`_Work`'s order (its ``before``, and the ``"_fields"`` tuple ``freeze`` keeps).
+_FIELD_NAMES: tuple = ("phase", "seat", "caller", "token", "row", "pile", "hands", "in_play", "controlled", "reserve",
+                       "legions", "rewards", "bag", "to_place", "queue", "current", "draws", "seed")
 
 
 @cython.final
@@ -152,20 +161,31 @@ class _Work:
     parent = cython.declare(dict, visibility="public")
     before = cython.declare(tuple, visibility="public")
 
-    @cython.locals(d=dict)
+    @cython.locals(d=dict, b=tuple)
     def __init__(self, s: GameState):
         d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
         self.config = d["config"]
         self.facts = _facts(self.config)
         self.cards = self.facts.cards
-        self.seed = d["seed"]
-        self.phase, self.seat, self.caller, self.token = d["phase"], d["seat"], d["caller"], d["token"]
-        self.row, self.pile = d["row"], d["pile"]
-        self.hands, self.in_play, self.controlled = d["hands"], d["in_play"], d["controlled"]
-        self.reserve, self.legions = d["reserve"], d["legions"]
-        self.rewards, self.bag = d["rewards"], d["bag"]
-        self.to_place, self.queue = d["to_place"], d["queue"]
-        self.current, self.draws = d["current"], d["draws"]
+        got = d.get("_fields")
+        if got is not None:   # a state the rules made holds its fields in order too (freeze): read by place
+            b = got
+            (self.phase, self.seat, self.caller, self.token, self.row, self.pile, self.hands, self.in_play,
+             self.controlled, self.reserve, self.legions, self.rewards, self.bag, self.to_place, self.queue,
+             self.current, self.draws, self.seed) = b
+        else:
+            self.seed = d["seed"]
+            self.phase, self.seat, self.caller, self.token = d["phase"], d["seat"], d["caller"], d["token"]
+            self.row, self.pile = d["row"], d["pile"]
+            self.hands, self.in_play, self.controlled = d["hands"], d["in_play"], d["controlled"]
+            self.reserve, self.legions = d["reserve"], d["legions"]
+            self.rewards, self.bag = d["rewards"], d["bag"]
+            self.to_place, self.queue = d["to_place"], d["queue"]
+            self.current, self.draws = d["current"], d["draws"]
+            b = (self.phase, self.seat, self.caller, self.token, self.row, self.pile, self.hands, self.in_play,
+                 self.controlled, self.reserve, self.legions, self.rewards, self.bag, self.to_place, self.queue,
+                 self.current, self.draws, self.seed)
+        self.before = b
         # the records so far stay as they are: this action's new records are appended to a list, and
         # the new state links its records to these (state.joined_records: copying a whole game's
         # history at every action made a game's time grow with the square of its length); the
@@ -177,9 +197,6 @@ class _Work:
         # a state the rules made (its records linked, not joined) is copied by its dict: the new
         # state's dict is the parent's copied and the fields this action changed set (freeze)
         self.parent = d if history is None else None
-        self.before = (self.phase, self.seat, self.caller, self.token, self.row, self.pile, self.hands,
-                       self.in_play, self.controlled, self.reserve, self.legions, self.rewards, self.bag,
-                       self.to_place, self.queue, self.current, self.draws, self.seed)
 
     @cython.cfunc
     def own(self, name: str, seat: int) -> list:
@@ -202,66 +219,42 @@ class _Work:
         return value
 
     @cython.cfunc
+    @cython.locals(i=cython.Py_ssize_t, new=tuple, b=tuple)
     def freeze(self) -> GameState:
         """The new state. Its fields are set directly: a state has no checks to run, and the
         frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
         (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
         state's own again.) The dict of a state the rules made is copied (one C copy) and only
         the fields this action replaced are set: a field the action left is the very object it
-        read (``before``), so the copy holds its value."""
+        read (``before``), so the copy holds its value. The dict also holds the fields in one tuple
+        under ``"_fields"``, in ``before``'s order (the very objects of the dict): the next action's
+        ``_Work`` reads them by place, not with a lookup each (which were two thirds of its making),
+        and compares with that tuple as its ``before``. A state made otherwise has none: read by name."""
         t = tuple
-        records = (self.history_before, self.history_before[1] + len(self.history), *self.history)
+        records = ((self.history_before, self.history_before[1] + 1, self.history[0]) if len(self.history) == 1
+                   else (self.history_before, self.history_before[1] + len(self.history), *self.history))
         b = self.before
+        # the fields in before's order, each the very object read where the action left it (tuple()
+        # of a tuple is that tuple; _rows of the state's rows too); also kept as "_fields"
+        new = (self.phase, self.seat, self.caller, self.token, t(self.row), t(self.pile), _rows(self.hands),
+               _rows(self.in_play), _rows(self.controlled), t(self.reserve), t(self.legions), t(self.rewards),
+               t(self.bag), t(self.to_place), t(self.queue), self.current, self.draws, self.seed)
         if self.parent is not None:
             fields = self.parent.copy()
-            if self.phase is not b[0]:
-                fields["phase"] = self.phase
-            if self.seat is not b[1]:
-                fields["seat"] = self.seat
-            if self.caller is not b[2]:
-                fields["caller"] = self.caller
-            if self.token is not b[3]:
-                fields["token"] = self.token
-            if self.row is not b[4]:
-                fields["row"] = t(self.row)
-            if self.pile is not b[5]:
-                fields["pile"] = t(self.pile)
-            if self.hands is not b[6]:
-                fields["hands"] = _rows(self.hands)
-            if self.in_play is not b[7]:
-                fields["in_play"] = _rows(self.in_play)
-            if self.controlled is not b[8]:
-                fields["controlled"] = _rows(self.controlled)
-            if self.reserve is not b[9]:
-                fields["reserve"] = t(self.reserve)
-            if self.legions is not b[10]:
-                fields["legions"] = t(self.legions)
-            if self.rewards is not b[11]:
-                fields["rewards"] = t(self.rewards)
-            if self.bag is not b[12]:
-                fields["bag"] = t(self.bag)
-            if self.to_place is not b[13]:
-                fields["to_place"] = t(self.to_place)
-            if self.queue is not b[14]:
-                fields["queue"] = t(self.queue)
-            if self.current is not b[15]:
-                fields["current"] = self.current
-            if self.draws is not b[16]:
-                fields["draws"] = self.draws
-            if self.seed is not b[17]:
-                fields["seed"] = self.seed
+            for i in range(len(new)):
+                if new[i] is not b[i]:
+                    fields[_FIELD_NAMES[i]] = new[i]
             fields["_records"] = records
             if self.events:
                 fields["events"] = self.events_before + t(self.events)
         else:
             fields = {
-                "config": self.config, "phase": self.phase, "seat": self.seat, "row": t(self.row),
-                "pile": t(self.pile), "hands": _rows(self.hands), "in_play": _rows(self.in_play),
-                "controlled": _rows(self.controlled), "reserve": t(self.reserve), "legions": t(self.legions),
-                "rewards": t(self.rewards), "bag": t(self.bag), "caller": self.caller, "token": self.token,
-                "to_place": t(self.to_place), "queue": t(self.queue), "current": self.current,
-                "draws": self.draws, "_records": records, "events": self.events_before + t(self.events),
-                "start": None, "seed": self.seed}
+                "config": self.config, "phase": new[0], "seat": new[1], "row": new[4], "pile": new[5],
+                "hands": new[6], "in_play": new[7], "controlled": new[8], "reserve": new[9], "legions": new[10],
+                "rewards": new[11], "bag": new[12], "caller": new[2], "token": new[3], "to_place": new[13],
+                "queue": new[14], "current": new[15], "draws": new[16], "_records": records,
+                "events": self.events_before + t(self.events), "start": None, "seed": new[17]}
+        fields["_fields"] = new   # the next action's _Work reads them by place
         if self.phase == "over":   # the game's records joined once, its links let go
             fields["history"] = _joined(fields.pop("_records"))
         if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
@@ -276,8 +269,28 @@ class _Work:
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
 
-    def event(self, *what) -> None:
-        self.events.append((self.history_before[1] + len(self.history), *what))
+
+@cython.cfunc
+@cython.locals(w=_Work)
+def _event(w: _Work, what: tuple) -> None:
+    """Record what the rules did on their own: ``(k, *what)``, ``k`` the actions applied so far (a C
+    call: a method taking ``*what`` was a Python call, a tenth of a completion's steps)."""
+    w.events.append((w.history_before[1] + len(w.history),) + what)
+
+
+@cython.cfunc
+def _placed_of(number, legions: tuple) -> Placed:
+    """``Placed(number, legions)``; compiled, the tuple made and filled in C as ``tuple.__new__`` makes
+    it for the subclass (its type's allocation, then the two items), without the Python call of
+    ``tuple.__new__`` or of the named tuple's own ``__new__`` (which were half of a legion's shift)."""
+    if cython.compiled:
+        placed = PyType_GenericAlloc(Placed, 2)
+        Py_INCREF(number)
+        PyTuple_SET_ITEM(placed, 0, number)
+        Py_INCREF(legions)
+        PyTuple_SET_ITEM(placed, 1, legions)
+        return placed
+    return tuple.__new__(Placed, (number, legions))
 
 
 @cython.ccall   # a C call from freeze; callable from Python for the test
@@ -322,8 +335,22 @@ def _deal_target(w: _Work) -> int | None:
 
 
 @cython.cfunc
-def _seats_from(first: int, players: int) -> list[int]:
-    return [(first + k) % players for k in range(players)]
+@cython.locals(lo=cython.Py_ssize_t, hi=cython.Py_ssize_t, mid=cython.Py_ssize_t)
+def _remove_sorted(cards: list, number) -> None:
+    """``cards.remove(number)`` for a list of distinct numbers kept sorted (the pile): found by halving,
+    then checked, and looked for in order if not there (a list not sorted): the same list after. A
+    scan of the pile compared every card before it (most of a refill's step)."""
+    lo, hi = 0, len(cards)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cards[mid] < number:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < len(cards) and cards[lo] == number:
+        del cards[lo]
+    else:
+        cards.remove(number)
 
 
 @cython.cfunc
@@ -380,7 +407,7 @@ def _settle(w: _Work) -> None:
             if w.facts.first_game:
                 w.phase = "draw"
             else:
-                w.phase, w.to_place = "keep", _seats_from(w.config.first_caller, w.facts.players)
+                w.phase, w.to_place = "keep", w.facts.orders[w.config.first_caller]
             continue
         if w.phase == "keep":
             if w.to_place:
@@ -459,7 +486,7 @@ def _resolve(w: _Work) -> bool:
         placed = _placed(w.in_play[seat], n)
         w.own("in_play", seat).remove(placed)
         w.mutable("reserve")[seat] += sum(placed.legions)
-        w.event("complete", seat, n)
+        _event(w, ("complete", seat, n))
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
@@ -531,17 +558,17 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
                      else False)
         if holder < 0 and qualifies:
             w.mutable("rewards")[i] = seat
-            w.event("reward", seat, tile_id)
+            _event(w, ("reward", seat, tile_id))
         elif code == RESOURCE and holder != seat:
             count = _count_in(mine, producers)
             if count < need:
                 continue
             if holder < 0:
                 w.mutable("rewards")[i] = seat
-                w.event("reward", seat, tile_id)
+                _event(w, ("reward", seat, tile_id))
             elif count >= _count_in(w.controlled[holder], producers):
                 w.mutable("rewards")[i] = seat
-                w.event("reward_moves", tile_id, holder, seat)
+                _event(w, ("reward_moves", tile_id, holder, seat))
 
 
 @cython.cfunc
@@ -568,7 +595,7 @@ def _end_of_turn(w: _Work) -> None:
     if w.token == f.joker:
         w.bag = [0] * len(w.bag)
         w.caller = (w.caller + 1) % f.players  # the left neighbour: the next seat (AU-8)
-        w.event("reset", w.caller)
+        _event(w, ("reset", w.caller))
     w.token, w.to_place = None, []
     ended = False
     for c in w.controlled:   # a loop, not any() over a generator (see moves.count_tile)
@@ -576,10 +603,10 @@ def _end_of_turn(w: _Work) -> None:
             ended = True
     if ended:
         w.phase = "over"
-        w.event("end", f"{f.objectives_to_end} objectives controlled")
+        _event(w, ("end", f"{f.objectives_to_end} objectives controlled"))
     elif w.draws >= w.config.max_draws:
         w.phase = "over"
-        w.event("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)")
+        _event(w, ("end", f"max_draws={w.config.max_draws} reached (safeguard, not in the rulebook)"))
     else:
         w.phase = "draw"
     w.seat = -1
@@ -663,9 +690,9 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
-        w.phase, w.to_place = "place", _seats_from(w.caller, w.facts.players)
+        w.phase, w.to_place = "place", w.facts.orders[w.caller]   # the seats from the caller
         return
-    w.mutable("pile").remove(action)
+    _remove_sorted(w.mutable("pile"), action)   # (the pile is sorted)
     if state.phase == "refill":
         w.mutable("row").append(action)
         w.history.append(("refill", action))
@@ -676,7 +703,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.mutable("row").append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.own("in_play", target).append(Placed(action, (0,) * len(w.card(action).slots))) if w.config.first_game
+        (w.own("in_play", target).append(_placed_of(action, (0,) * len(w.card(action).slots))) if w.config.first_game
          else w.own("hands", target).append(action))
         w.history.append(("deal", target, action))
 
@@ -698,7 +725,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if why is not None:
             raise _refuse(w, action, why)
         chosen = tuple(action[1:])
-        w.mutable("in_play")[seat] = [Placed(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.mutable("in_play")[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.mutable("hands")[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
         w.to_place = w.to_place[1:]
@@ -710,9 +737,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
             w.mutable("rewards")[tile] = seat
-            w.event("reward", seat, w.config.components.rewards[tile].id)
+            _event(w, ("reward", seat, w.config.components.rewards[tile].id))
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
-            w.event("lost", seat, w.config.components.rewards[tile].id)
+            _event(w, ("lost", seat, w.config.components.rewards[tile].id))
         w.history.append((action, seat))
         w.phase = "resolve"
         return
@@ -721,7 +748,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if why is not None:
             raise _refuse(w, action, why)
         w.mutable("row").remove(action[1])
-        w.own("in_play", seat).append(Placed(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.own("in_play", seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -767,4 +794,4 @@ def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     j = w.facts.slot_index[number][symbol]   # card.symbols().index(symbol), read once per config
     legions = list(cython.cast(tuple, plays[i])[1])
     legions[j] += by
-    plays[i] = tuple.__new__(Placed, (number, tuple(legions)))   # Placed(...) without its Python __new__
+    plays[i] = _placed_of(number, tuple(legions))

@@ -88,6 +88,10 @@ class _Where:
     busy: object  # a Lock: the buffers are taken (the plain module's test and set)
     held: cython.bint  # the buffers are taken (the compiled module's test and set: no Python call between them)
     shape: object
+    config: object  # the last config searched, and what the search reads of it (_best_chains):
+    comps: object  # its components,
+    tokens: object  # its board's City tokens
+    limit: cython.long  # and the most paths a chain may have
     locs: object  # the board's location ids
     board: cython.int[::1]  # the board's cells
 
@@ -108,6 +112,8 @@ class _Where:
         self.lv = self.leaves
         self.busy = Lock()
         self.held = False
+        self.config = self.comps = self.tokens = None
+        self.limit = 0
         self.shape = shape
         self.locs = shape.locs
         self.board = shape.cells
@@ -451,15 +457,18 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
     b: cython.int[::1] = where.board
     seat = fields["seat"]
     config = fields["config"]
+    if config is not where.config:  # read once per config (four attribute reads a move)
+        lim = config.max_chain_paths
+        where.limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
+        where.config, where.comps, where.tokens = config, config.components, config.board._city_tokens
     if tv is None and gain_of is None:  # standard City Points
-        tv = _marginal_list(where, d, seat, config.components)
+        tv = _marginal_list(where, d, seat, where.comps)
     budget = fields["roads_left"][seat]
-    lim = config.max_chain_paths
-    limit = n if lim is None else lim  # a chain has fewer paths than the board has locations
+    limit = where.limit
     sv: cython.int[::1] = where.sv
     for i in range(3 * n):
         sv[i] = 0
-    tokens, treasures = config.board._city_tokens, fields["treasures"]
+    tokens, treasures = where.tokens, fields["treasures"]
     if policy == "first":  # what the seat gets: the first route in path order
         rows, first_step = engine.first_route_roads(state, seat)
         best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, array("i", rows), 0, first_step,

@@ -1,21 +1,20 @@
 # rometools: compiled twin
+# cython: boundscheck=False, wraparound=False
 """The engine's kernel: a state's facts packed in one array of C ints, and the loops over them.
 
-Private to :mod:`rometools.caesars_empire.engine`, which documents what each
-function computes (:func:`~rometools.caesars_empire.engine.connect`,
-:func:`~rometools.caesars_empire.engine.most_own_roads`,
+Private to :mod:`rometools.caesars_empire.engine`, which documents what each function computes
+(:func:`~rometools.caesars_empire.engine.connect`, :func:`~rometools.caesars_empire.engine.most_own_roads`,
 :func:`~rometools.caesars_empire.engine.own_roads_after`); GreedyBot's search
-(:mod:`~rometools.caesars_empire._greedy_search`) reads the same arrays. Like
-it, this is plain Python that Cython compiles as it is ("pure Python mode",
-``hatch_build.py``; the engine uses the compiled twin while it matches this
-source): ``tests/caesars_empire/test_engine.py`` checks both against the
-reference rules after every move of seeded games.
+(:mod:`~rometools.caesars_empire._greedy_search`) reads the same arrays. Like it, this is plain Python
+that Cython compiles as it is ("pure Python mode", ``hatch_build.py``; the engine uses the compiled twin
+while it matches this source), with no bounds checks and no negative indices (the second line's
+directives: every index is from the start): ``tests/caesars_empire/test_engine.py`` checks both against
+the reference rules after every move of seeded games.
 
-Why packed arrays: a move used to build a dozen tuples and a dict of facts,
-and most of its time went on making and freeing them. Here a state's facts
-are one ``array('i')`` (copied with one ``memcpy`` a move) read through a
-typed memoryview, and the board is another, built once. :class:`Shape` says
-where each section starts:
+Why packed arrays: a move used to build a dozen tuples and a dict of facts, and most of its time went
+on making and freeing them. Here a state's facts are one ``array('i')`` (copied with one ``memcpy`` a
+move) read through a typed memoryview, and the board is another, built once. :class:`Shape` says where
+each section starts:
 
 board cells (one per board and player count, :func:`shape_of`)
     ``start`` (locations + 1: where each location's paths begin in the next four
@@ -49,6 +48,11 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
+if cython.compiled:  # connect's new state made and given its dict by C calls (as via_romana/rules.py)
+    from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
+    from cython.cimports.cpython.type import PyType_GenericAlloc
 
 __all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
            "open_paths", "own_rows", "relax", "shape_of"]
@@ -104,6 +108,11 @@ class Shape:
     no_keys = cython.declare(object, visibility="readonly")
     no_steps = cython.declare(object, visibility="readonly")
     view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
+    # compiled scratch (_choose_route's memo, _own_rows' joined cities) reset at each use: no buffer taken
+    # a call, and C code that calls no Python (no other thread runs while it is in use)
+    keys: cython.longlong[::1]
+    steps: cython.int[::1]
+    joined: cython.int[::1]
 
     def __init__(self, board, seats, types, gold):
         adj = board._adj
@@ -141,6 +150,7 @@ class Shape:
         self.locs = board.locations
         self.no_keys = array("q", [0]) * n  # _choose_route's memo, copied per route solved
         self.no_steps = array("i", [-2]) * n
+        self.keys, self.steps, self.joined = self.no_keys[:], self.no_steps[:], array("i", [0]) * n
         # the facts' sections
         self.po = 0
         self.co = self.paths
@@ -266,8 +276,6 @@ def _facts(shape: Shape, cells, next_deal) -> Facts:
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, seat=cython.Py_ssize_t, k=cython.Py_ssize_t,
                slot=cython.Py_ssize_t, colour=cython.Py_ssize_t, value=cython.int, f=Facts)
 def from_scratch(state, shape: Shape) -> Facts:
@@ -307,8 +315,6 @@ def from_scratch(state, shape: Shape) -> Facts:
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                c=cython.long, top=cython.Py_ssize_t, at=cython.Py_ssize_t, stop=cython.Py_ssize_t, x=tuple,
                heap=list)
@@ -340,8 +346,6 @@ def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
                at=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t, best=cython.long,
                mask=cython.ulonglong, one=cython.ulonglong)
@@ -377,8 +381,6 @@ def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.int[::1], seeds,
 
 @cython.cfunc
 @cython.inline
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(k=cython.Py_ssize_t)
 def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The path end from ``a`` to ``v`` (``a``'s entry for the path between them)."""
@@ -389,8 +391,6 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(f=Facts, shape=Shape, n=cython.Py_ssize_t, i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t,
                u=cython.Py_ssize_t, k=cython.Py_ssize_t, e=cython.Py_ssize_t, c=cython.long, target=cython.Py_ssize_t,
                seat=cython.Py_ssize_t, seats=cython.Py_ssize_t, s=cython.Py_ssize_t, mult=cython.long,
@@ -398,7 +398,7 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, po=list, chain=tuple, co=list, roads_left=list,
+               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=list,
                fields=dict)
 def connect(state, chain, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
@@ -428,7 +428,6 @@ def connect(state, chain, ids, state_type):
     nl = shape.locations
     target = chain[n - 1]
     mult = 2 if d[shape.tslot + target - 1] == shape.gold else 1
-    po = list(fields["path_owner"])
     improves = ties = False
     cost = 0
     a = chain[0]
@@ -438,7 +437,6 @@ def connect(state, chain, ids, state_type):
         k = _end(shape, b, a, v)
         e = b[shape.edge + k]
         d[shape.po + e] = seat
-        po[e] = seat
         c = b[shape.cost + k]
         cost += c
         if v != target:
@@ -514,29 +512,33 @@ def connect(state, chain, ids, state_type):
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
     locations = shape.locs
-    co = list(fields["city_owner"])
-    co[loc] = seat
     roads_left = list(fields["roads_left"])
     roads_left[seat] -= cost
     record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
               tuple([locations[i] for i in locs]), tuple(gained))
     g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
     after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
-    after["city_owner"] = tuple(co)
-    after["path_owner"] = tuple(po)
+    if cython.compiled:  # the owners the cells hold (they mirror the state's), built in place
+        after["city_owner"] = _owners(fields["city_owner"], d, shape.co, seat, fields["seat"])
+        after["path_owner"] = _owners(fields["path_owner"], d, shape.po, seat, fields["seat"])
+    else:
+        after["city_owner"] = tuple(d[shape.co:shape.co + shape.cities])
+        after["path_owner"] = tuple(d[shape.po:shape.po + shape.paths])
     after["roads_left"] = tuple(roads_left)
     after["route_score"] = tuple([rs[s] + gained[s] for s in range(seats)])
     after["seat"] = (seat + 1) % seats
     after["history"] = fields["history"] + (record,)
     after["_facts"] = g
-    new = _new_object(state_type)  # a frozen GameState without the dataclass __init__: its fields at once
-    _set_attribute(new, "__dict__", after)
+    if cython.compiled:  # what object.__new__ does for the class, and the dict set past its frozen guard
+        new = PyType_GenericAlloc(state_type, 0)
+        PyObject_GenericSetDict(new, after, cython.NULL)
+    else:  # a frozen GameState without the dataclass __init__: its fields at once
+        new = _new_object(state_type)
+        _set_attribute(new, "__dict__", after)
     return new
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(i=cython.Py_ssize_t, roads=cython.long, best=cython.long)
 def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_left: list, seat: cython.Py_ssize_t):
     """The seat to move in the state :func:`connect` builds (``seat``, its seat to move), or
@@ -561,13 +563,23 @@ def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_lef
     return seat if 0 < best <= roads else TERMINAL
 
 
+@cython.cfunc
+@cython.locals(i=cython.Py_ssize_t)
+def _owners(parent: tuple, d: cython.int[::1], at: cython.Py_ssize_t, seat: cython.Py_ssize_t, mine) -> tuple:
+    """``parent``'s owners after a move of ``seat`` (``mine``): ``mine`` where the cells from ``at`` hold it."""
+    out = PyTuple_New(len(parent))
+    for i in range(len(parent)):
+        x = mine if d[at + i] == seat else parent[i]
+        Py_INCREF(x)  # PyTuple_SET_ITEM takes the reference
+        PyTuple_SET_ITEM(out, i, x)
+    return out
+
+
 #: ``object.__new__`` and ``object.__setattr__``, looked up once (:func:`connect` builds a state with them).
 _new_object, _set_attribute = object.__new__, object.__setattr__
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
                w=cython.long, key=cython.longlong, kr=cython.longlong, low=cython.longlong, top=cython.Py_ssize_t,
                topkey=cython.longlong)
@@ -601,8 +613,6 @@ def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ss
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(v=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: cython.Py_ssize_t, mult: cython.long,
                   me: cython.long, leader: cython.long, locs: list, gained: list) -> cython.void:
@@ -614,10 +624,13 @@ def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: c
     policy's choice on the sorted ``RouteOption`` list. The packed keys stay below 2**63:
     own and leader points are at most a route's Roads doubled, times ``KEY`` (2**40) and
     the number of locations."""
-    keys = shape.no_keys[:]
-    steps = shape.no_steps[:]
-    kv: cython.longlong[::1] = keys
-    sv: cython.int[::1] = steps
+    if cython.compiled:  # the shape's scratch, reset
+        kv: cython.longlong[::1] = shape.keys
+        sv: cython.int[::1] = shape.steps
+        for v in range(shape.locations):
+            sv[v] = -2
+    else:  # a thread may run between two lines of the plain module: arrays of its own
+        kv, sv = shape.no_keys[:], shape.no_steps[:]
     _solve(shape, b, d, start, kv, sv, mult, me, leader)
     v = start
     while v:
@@ -628,8 +641,6 @@ def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: c
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(f=Facts, shape=Shape)
 def own_rows(f) -> cython.void:
     """Fill the ``own`` and ``up`` sections of ``f`` (once): per seat its most Roads on a
@@ -644,8 +655,6 @@ def own_rows(f) -> cython.void:
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(n=cython.Py_ssize_t, seats=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t,
                j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
@@ -653,8 +662,7 @@ def own_rows(f) -> cython.void:
 def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.void:
     """:func:`own_rows` on the board's cells ``b`` and the facts' cells ``d``."""
     n, seats = shape.locations, shape.seats
-    joined = array("i", [0]) * shape.cities
-    jv: cython.int[::1] = joined
+    jv: cython.int[::1] = shape.joined if cython.compiled else array("i", [0]) * shape.cities  # Shape.joined
     m = 0
     for i in range(shape.cities):  # the joined (empty) cities, by distance (insertion sort)
         if d[shape.co + i] >= 0:
@@ -696,8 +704,6 @@ def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.vo
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, i=cython.Py_ssize_t,
                lv=list, iv=list, leaf=list, inner=list, sources=list, nb=tuple)
 def open_paths(f) -> tuple:
@@ -728,8 +734,6 @@ def open_paths(f) -> tuple:
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
                v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
                x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
@@ -776,8 +780,6 @@ def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 @cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
                best=cython.long)
 def cheapest_new_path(f) -> cython.long:

@@ -211,6 +211,7 @@ class Explorer(widgets.VBox):
         self.last_error: BaseException | None = None
         self._charts: dict[str, Chart] = {}
         self._box_back: list[tuple[str, str]] | None = None   # controls a refusal put back: (label, value)
+        self._refusals = 0                              # refusals said so far (a download says a new one)
         self._watching: tuple = ((), None, None)        # what clears the message at the next edit
 
     @contextmanager
@@ -646,6 +647,7 @@ class Explorer(widgets.VBox):
         """Say a refusal: ``err``'s words, and what is on screen (``kept``; default :meth:`_kept`)."""
         text = self._wording(_text_of(err), err)
         kept = self._kept() if kept is None else kept
+        self._refusals += 1
         self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
                                f"<br><small>({html.escape(kept)})</small></div>")
         self._message.add_class("rt-error")

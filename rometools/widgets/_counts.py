@@ -27,7 +27,7 @@ from rometools.core.data import load_text
 from rometools.core.errors import DataFileError
 from rometools.core.formatting import shown
 from rometools.widgets._base import WholeNumberText, _as_read, _text_of
-from rometools.widgets._html import download_button
+from rometools.widgets._download import DownloadButton
 from rometools.widgets._inputs import NumberBoxError
 
 __all__ = ["CountsEditor", "CountsField"]
@@ -63,7 +63,8 @@ class CountsEditor:
         The file option the edited file goes in (``"components"``).
     files : {"path", "upload"}
         How the edited mix is kept: a typed path and **Save** (a notebook), or, in the designer
-        app, a download of the file drawn as a button (``rt-counts-download``): no path on the
+        app, a download button (``rt-counts-download``) whose file is built when it is clicked, from
+        the boxes then (:class:`~rometools.widgets._download.DownloadButton`): no path on the
         server is typed, written or named.
 
     Examples
@@ -118,9 +119,11 @@ class CountsEditor:
             self._save.on_click(lambda _b: self._save_clicked())
             self.buttons_row = widgets.HBox([self._reset, self._path, self._save])
             keep = "<b>Save</b> keeps the edited mix as a data file."
-        else:   # the app: the file is downloaded, never written on the server
-            self._download = widgets.HTML("")
-            self._download.add_class("rt-counts-download")
+        else:   # the app: the file is downloaded, never written on the server, built at the click
+            self._download = DownloadButton(
+                "Download the mix (TOML)", self._download_file, mime="application/toml", css=("rt-counts-download",),
+                tooltip=f"Download the mix the boxes show as {file_name}: load it with the game's {option}= option "
+                        "or rometools validate", explorer=explorer, say=self._say)
             self.buttons_row = widgets.HBox([self._reset, self._download])
             keep = "<b>Download</b> keeps the mix shown as a data file."
         self.view = widgets.VBox([
@@ -306,15 +309,24 @@ class CountsEditor:
         return path
 
     def drawn(self) -> None:
-        """The mix the boxes show is the view's (computed, about to be drawn): in the app, its download
-        follows it."""
-        if self.files == "path":
-            return
-        text = self.text()
-        name = self.file_name
-        self._download.value = download_button(
-            text.encode("utf-8"), name, "Download the mix (TOML)", "application/toml", "rt-counts-download-link",
-            f"Download the mix shown as {name}: load it with the game's {self.option}= option or rometools validate")
+        """The mix the boxes show is the view's (computed, about to be drawn): a download's refusal said
+        under the buttons is over."""
+        if self.files == "upload":
+            self.status.value = ""
+
+    def _download_file(self) -> tuple[str, bytes]:
+        """The app's download, built when it is clicked: the mix the boxes show then, checked as the file is.
+
+        Raises
+        ------
+        NumberBoxError
+            When the mix is refused (:meth:`build`).
+        """
+        return self.file_name, self.text().encode("utf-8")
+
+    def _say(self, text: str, error: bool) -> None:
+        self.status.value = (f"<span class='rt-error' style='color:#b00020'>{html.escape(text)}</span>" if error
+                             else html.escape(text))
 
     def _save_clicked(self) -> None:
         try:
@@ -344,8 +356,6 @@ class CountsField:
             self.counts_editor.assign(counts)
 
     def _show(self, view: Any) -> None:
-        # the app's download is the mix of this view, in place before the chart shows it (a click
-        # right after the chart redraws downloads what it shows)
         self.counts_editor.drawn()
         super()._show(view)
 

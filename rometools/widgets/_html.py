@@ -14,7 +14,7 @@ from typing import Any
 from rometools.charts._common import seat_colour
 from rometools.core.formatting import number, seat_label, spreadsheet_safe
 
-__all__ = ["Raw", "csv_link", "download_button", "html_table", "plain_text", "seat_html", "stale_note"]
+__all__ = ["Raw", "csv_link", "html_table", "plain_text", "seat_html", "stale_note"]
 
 _TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>", re.DOTALL)
 
@@ -129,37 +129,6 @@ def csv_link(frame: Any, filename: str, label: str, css: str = "rt-download") ->
     data = base64.b64encode(spreadsheet_safe(frame).to_csv(index=False).encode("utf-8")).decode("ascii")
     return (f"<a class='{html.escape(css)}' download='{html.escape(filename)}' "
             f"href='data:text/csv;base64,{data}'>{html.escape(label)}</a>")
-
-
-#: How a download drawn as a button looks: as an ipywidgets button beside it (JupyterLab's theme
-#: variables, with their light-theme values where a page has none).
-_BUTTON_STYLE = ("display:inline-flex;align-items:center;gap:6px;box-sizing:border-box;"
-                 "height:var(--jp-widgets-inline-height,28px);padding:0 12px;margin:2px;"
-                 "background:var(--jp-layout-color2,#eeeeee);color:var(--jp-ui-font-color1,rgba(0,0,0,.87));"
-                 "font-size:var(--jp-widgets-font-size,13px);text-decoration:none;border:0;cursor:pointer;"
-                 "white-space:nowrap")
-
-
-def download_button(data: bytes, filename: str, label: str, mime: str, css: str, tooltip: str = "") -> str:
-    """An HTML download of ``data`` as ``filename`` (in the browser, no file on the server), drawn and
-    reached as a button: the look of the ipywidgets buttons beside it, a download icon, ``role=button``,
-    a tooltip, and the keyboard's Enter as a link has it.
-
-    A link inside a sentence stays a link (:func:`csv_link`); a download that stands in a row of
-    buttons (the what-if studio's *Save the variant*) is this.
-
-    Examples
-    --------
-    >>> b = download_button(b"a = 1", "v.toml", "Save (TOML)", "application/toml", "rt-x", "the file")
-    >>> b.startswith("<a class='rt-x rt-download-button' role='button' download='v.toml' title='the file' href=")
-    True
-    >>> plain_text(b)
-    'Save (TOML)'
-    """
-    encoded = base64.b64encode(data).decode("ascii")
-    return (f"<a class='{html.escape(css)} rt-download-button' role='button' download='{html.escape(filename)}' "
-            f"title='{html.escape(tooltip)}' href='data:{html.escape(mime)};base64,{encoded}' "
-            f"style='{_BUTTON_STYLE}'><i class='fa fa-download' aria-hidden='true'></i>{html.escape(label)}</a>")
 
 
 def stale_note(last_run: str, button: str = "Run") -> str:

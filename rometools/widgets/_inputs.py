@@ -352,11 +352,14 @@ def _upload(item: Mapping[str, Any], what: str) -> tuple[str, bytes]:
     return name, content
 
 
-def bundled_file_options(game: str, options: Mapping[str, Any], field: str, upload: str = "") -> dict[str, str]:
+def bundled_file_options(game: str, options: Mapping[str, Any], field: str, upload: str = "", *,
+                         entry: str = "{key}=") -> dict[str, str]:
     """In the designer app, the file options typed in a box (``board=``, ``components=``) name bundled
     files only: ``{option: bundled file name}`` for each, so that no path on the server is read, nor
     said to exist or not (a notebook reads any path: :func:`rometools.core.game.read_file_option`).
-``upload`` names the page's upload of such a file, if it has one ("Upload a board").
+``upload`` names the page's upload of such a file, if it has one ("Upload a board"); ``entry`` how
+the message names the value (``"edits.{key}.base"``: an uploaded variant file's base of an edited
+file, which takes a bundled file's name too).
 
     Raises
     ------
@@ -371,6 +374,10 @@ def bundled_file_options(game: str, options: Mapping[str, Any], field: str, uplo
     Traceback (most recent call last):
     ...
     ValueError: Options A: board= takes a bundled file in the app (board_2_3, board_4_5; or Upload a board): no file on the server is read, got '/etc/passwd'
+    >>> bundled_file_options("caesars_empire", {"components": "/tmp/c.toml"}, "v.toml", entry="edits.{key}.base")
+    Traceback (most recent call last):
+    ...
+    ValueError: v.toml: edits.components.base takes a bundled file's name in the app (components): no file on the server is read, got '/tmp/c.toml'
     """
     from pathlib import Path
 
@@ -387,7 +394,9 @@ def bundled_file_options(game: str, options: Mapping[str, Any], field: str, uplo
         if name is None:
             names = ", ".join(Path(n).stem for n in bundled) or "none"
             also = f"; or {upload}" if upload and key == "board" else ""
-            raise ValueError(f"{field}: {key}= takes a bundled file in the app ({names}{also}): no file on the "
+            what = f"{key}= takes a bundled file" if entry == "{key}=" else \
+                f"{entry.format(key=key)} takes a bundled file's name"
+            raise ValueError(f"{field}: {what} in the app ({names}{also}): no file on the "
                              f"server is read, got {shown(value if isinstance(value, str) else repr(value), 60)}")
         named[key] = name
     return named

@@ -1,7 +1,7 @@
 """The what-if studio's variant file: the variant the controls describe, saved and loaded.
 
 :class:`StudioFiles` is mixed into :class:`~rometools.widgets.what_if.VariantStudio`: in a
-notebook a typed path with **Save** and **Load**; in the designer app a download link and an
+notebook a typed path with **Save** and **Load**; in the designer app a download button and an
 upload (no path on the server is typed). A loaded variant goes into the controls all or nothing.
 """
 
@@ -18,7 +18,6 @@ from rometools.core.formatting import shown
 from rometools.core.game import load_game
 from rometools.core.variant_file import _checked_load
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
-from rometools.widgets._html import download_button
 from rometools.widgets._inputs import bundled_file_options
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
@@ -133,8 +132,9 @@ class StudioFiles:
 
         try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
             read = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
-            if read.game in rometools.games():   # a file option names a bundled file, never a server path
-                bundled_file_options(read.game, read.options, f"{name}: options")
+            if read.game in rometools.games():   # a file option or an edited file's base names a bundled file,
+                bundled_file_options(read.game, read.options, f"{name}: options")   # never a server path
+                bundled_file_options(read.game, read.bases, name, entry="edits.{key}.base")
             uploaded = _checked_load(read, name)
         except INPUT_ERRORS as err:   # said once, in the message (the file line is emptied)
             self._clear_upload()
@@ -166,10 +166,15 @@ class StudioFiles:
         if self._upload.value and self._uploaded is not None and self._file_question() != self._uploaded:
             self._clear_upload()
 
-    def _draw_download(self, variant) -> None:
-        """The variant the controls describe, as a download drawn as a button (:func:`download_button`)."""
+    def _variant_file(self) -> tuple[str, bytes]:
+        """The app's download, built when it is clicked: the variant the controls describe then
+        (:attr:`variant`, checked as it loads), named after it.
+
+        Raises
+        ------
+        ValueError
+            Saying what in the changes is refused.
+        """
+        variant = self.variant
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in (variant.name or "variant"))[:40] or "variant"
-        self._download.value = download_button(
-            variant.to_toml().encode("utf-8"), f"{stem}.toml", "Save the variant (TOML)", "application/toml",
-            "rt-download", f"Download the variant as {stem}.toml: load it here with Load a variant, or play it with "
-                           "rometools simulate --variant")
+        return f"{stem}.toml", variant.to_toml().encode("utf-8")

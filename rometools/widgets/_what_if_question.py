@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import rometools
-from rometools.core.errors import DataFileError
+from rometools.core.errors import DataFileError, RometoolsError
 from rometools.core.formatting import number, shown
 from rometools.core.game import game_spec
 from rometools.core.variant_file import _edit_refused
@@ -130,7 +130,14 @@ class StudioQuestion:
             base.load()
         except DataFileError as err:
             one = _edit_refused(variant, f"{err.path}: {err.entry}", err.problem)
-            raise ValueError(f"Changes: {one[0]}:{one[2]}" if one else f"Changes: {err}") from None
+            if one:
+                raise ValueError(f"Changes: {one[0]}:{one[2]}") from None
+            also = _published_entry(variant, err)
+            if also and also not in {p.address for p in self._parameters(base)}:   # a place in the file, no value
+                also = None
+            raise ValueError(f"Changes: {err}" + (f"; {also} is not among the changes: the file checks the changes "
+                                                  f"against it, so change it too (a line {also} = ... in Changes)"
+                                                  if also else "")) from None
         except INPUT_ERRORS as err:
             raise ValueError(f"Changes: {_text_of(err)}") from None
         if played.players != players:
@@ -212,3 +219,29 @@ class StudioQuestion:
         if len(value.strip()) > MAX_NAME_CHARS:
             raise ValueError(f"Variant name is at most {MAX_NAME_CHARS} characters, as a variant file keeps it; "
                              f"got {shown(value.strip())}")
+
+
+def _published_entry(variant, err: DataFileError) -> str | None:
+    """The address (``components:bag.total``) of the entry an edited file refuses, when the variant leaves it
+    as published: the file checks the changes against it (Augustus's ``bag.total`` is the sum of the token
+    counts), so it is changed with them; ``None`` when a change lies at, under or over it.
+
+    Examples
+    --------
+    >>> from rometools import Variant
+    >>> v = Variant("augustus", "no daggers").with_value("components:token.dagger.count", 0)
+    >>> _published_entry(v, DataFileError("components.toml (as the variant edits it)", "bag.total", "is 23"))
+    'components:bag.total'
+    >>> _published_entry(v.with_value("components:bag.total", 22),
+    ...                  DataFileError("components.toml (as the variant edits it)", "bag.total", "is 22"))
+    """
+    entry = str(err.entry or "")
+    for file, changes in variant.edits.items():
+        try:
+            base = variant.base_file(file).name
+        except (*INPUT_ERRORS, RometoolsError, OSError):
+            continue
+        if entry and str(err.path) == f"{base} (as the variant edits it)" and not any(
+                a == entry or a.startswith(entry + ".") or entry.startswith(a + ".") for a in changes):
+            return f"{file}:{entry}"
+    return None

@@ -72,6 +72,7 @@ from rometools.widgets._base import (
     plain_text,
     trace_data,
 )
+from rometools.widgets._download import DownloadButton
 from rometools.widgets._what_if_files import StudioFiles
 from rometools.widgets._what_if_question import (  # noqa: F401 (re-exported)
     PRECISIONS,
@@ -124,7 +125,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
     (``rt-whatif-value``), **Set** (``rt-whatif-set``), **Published** (``rt-whatif-unset``: back to
     the published value) and **Tune this** (``rt-whatif-tune-this``); the variant file
     (``rt-whatif-file`` with **Save** ``rt-whatif-save`` and **Load** ``rt-whatif-load`` in a
-    notebook; in the app a download link ``rt-whatif-download`` and an upload
+    notebook; in the app a download button ``rt-whatif-download`` and an upload
     ``rt-whatif-upload``); Compare or Tune (``rt-whatif-tab``); seed (``rt-seed``), precision
     (``rt-whatif-precision``, percentage points of win rate), score precision
     (``rt-whatif-score-precision``, points), budget (``rt-whatif-budget``, paired games at most),
@@ -180,7 +181,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         Fresh games the recommendation is played again on, 0 to 1,000,000.
     files : {"path", "upload"}
         How a variant file is saved and loaded: by a typed path (a notebook), or, in the designer
-        app, by a download link and an upload (no path on the server is typed).
+        app, by a download button and an upload (no path on the server is typed).
     background : bool, optional
         Whether a button's run plays in a thread (the page stays live, **Stop** is heard).
         Default: in a Jupyter kernel, yes; elsewhere (a script, a test) the run plays in the
@@ -200,7 +201,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
     True
     """
 
-    MODEL = ("comparison", "tuning", "_changes")
+    MODEL = ("comparison", "tuning", "_changes", "_name_for")
     rates_figure = ChartFigure()
     scores_figure = ChartFigure()
     curve_figure = ChartFigure()
@@ -235,6 +236,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._ran: dict[str, tuple[dict[str, Any], str]] = {}
         self._block_run = False
         self._changes_refused: str | None = None   # the Changes box's text last refused, while it stays there
+        self._name_for: tuple[str, dict] | None = None   # a name given with its changes (not typed): (name, changes)
         self._hold = True
         ids = rometools.games()
         first = "caesars_empire" if "caesars_empire" in ids else ids[0]
@@ -285,8 +287,10 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             self._load_button.on_click(lambda _b: self._load_clicked())
             file_row = [self._file, self._save_button, self._load_button]
         else:
-            self._download = widgets.HTML("")
-            self._download.add_class("rt-whatif-download")
+            self._download = DownloadButton(   # the file built at the click, from the controls then
+                "Save the variant (TOML)", self._variant_file, mime="application/toml", css=("rt-whatif-download",),
+                tooltip="Download the variant the controls describe, named after it: load it here with Load a "
+                        "variant, or play it with rometools simulate --variant", explorer=self, say=self._say_file)
             # ipywidgets 8 draws a FileUpload as "description (files held)", and has no trait to drop the
             # count: it is kept true, 1 while the question shown is the file's (_keep_upload_count)
             self._upload = widgets.FileUpload(accept=".toml", multiple=False, description="Load a variant",
@@ -507,6 +511,13 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                      "values", "target", "tune_games", "check_games"):
             if name in values:
                 self._controls[name].value = values[name]
+        if "name" in values:   # a name given (a file's, the page's) names the changes given with it
+            try:
+                self._name_for = (self._name.value.strip(), parse_changes(self._changes_box.value))
+            except ValueError:
+                self._name_for = None
+            if not self._name_for or not self._name_for[0]:
+                self._name_for = None
 
     def _compute(self) -> dict[str, Any]:
         try:   # typed in the page: refused and put back, as a number box is
@@ -529,6 +540,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             except ValueError as again:
                 raise ValueError(f"Changes as typed are refused ({refused}), and the changes accepted before them "
                                  f"do not fit either: {_text_of(again).removeprefix('Changes: ')}") from None
+        if refused is None and self._name_stale(changes):   # named after its changes now, said
+            self._note(f"Variant name {shown(self._name.value.strip(), 60)} cleared: it named changes no longer "
+                       "made; the variant is named after its changes (type a name in Variant name to give it one).")
+            self._name.value, self._name_for = "", None
+            base, variant = self._build(changes)
         changes = self._as_held(changes, variant)
         parameters = self._parameters(variant)
         # a refused text box of Tune goes back to the value the view was drawn with, as a number box does:
@@ -548,6 +564,18 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                        "between (a smaller Batch stops as soon as the answer is clear).")
         return {"changes": changes, "base": base, "variant": variant, "parameters": parameters,
                 "parameter": parameter, "refused": refused}
+
+    def _name_stale(self, changes: Mapping[str, Any]) -> bool:
+        """Whether the Variant name was given (a loaded file's, the page's) with a change that ``changes`` no
+        longer hold, or hold with another value: the name no longer fits them (a change added leaves it true).
+        A name typed in the box is the designer's, kept whatever the changes."""
+        if self._name_for is None:
+            return False
+        if self._name.value.strip() != self._name_for[0]:
+            self._name_for = None
+            return False
+        missing = object()
+        return any(changes.get(address, missing) != value for address, value in self._name_for[1].items())
 
     def _show(self, view: dict[str, Any]) -> None:
         """As the explorers' own; while lines refused stay in Changes, the message says what was drawn
@@ -607,7 +635,6 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._draw_table(parameters, changed)
         self._draw_picker(parameters)
         if self._files == "upload":
-            self._draw_download(variant)
             self._keep_upload_count()
         for kind, widgets_of_tab in (("compare", (self._compare_box, self._compare_button, self._compare_results)),
                                      ("tune", (self._tune_box, self._tune_button, self._tune_results))):

@@ -66,6 +66,9 @@ def test_turn_facts_are_the_cards(config, which):
     assert (facts.players, facts.central_row, facts.first_game, facts.objectives_to_end, facts.joker) == \
         (config.players, comps.central_row, config.first_game, comps.objectives_to_end, comps.joker)
     assert facts.dealt == (comps.first_game_dealt if config.first_game else comps.dealt)
+    n = config.players   # each turn's seats from each first seat, in order
+    assert facts.orders == tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
+    assert facts.orders[n - 1][:2] == (n - 1, 0)
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
@@ -164,3 +167,139 @@ def test_the_records_joined_at_the_end_are_joined_records(which):
     assert checked > 100
     assert action_history(s)[-len(applied):] == tuple(applied)
     assert turn._joined(((None, 1, ("a",)), 3, ("b",), ("c",))) == (("a",), ("b",), ("c",))
+
+
+#: ``turn._Work``'s order of a state's fields (``before``, and the tuple ``freeze`` keeps as ``"_fields"``).
+WORK_ORDER = ("phase", "seat", "caller", "token", "row", "pile", "hands", "in_play", "controlled", "reserve",
+              "legions", "rewards", "bag", "to_place", "queue", "current", "draws", "seed")
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_the_fields_read_by_place_are_the_fields_by_name(which):
+    """A state the rules make keeps its fields in one tuple (``"_fields"``), which the next action's
+    ``turn._Work`` reads by place: at every state of seeded games (greedy and random seats, 2 and 4
+    players) each is the very object of the field it stands for, ``_Work`` reads the same fields from
+    it as by name (from the same state without the tuple), and the action applied to either gives the
+    same state. A copy (pickle, ``copy``) drops the tuple, and is read by name."""
+    import copy
+
+    import numpy as np
+
+    from rometools.augustus import GreedyBot
+    from rometools.augustus.rules import chance_outcomes, legal_actions
+    from rometools.augustus.state import GameState
+
+    turn = _module("rometools.augustus.turn", which)
+    checked = 0
+    for players, seed in ((4, 1), (2, 5)):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(GameConfig(players=players), rng=seed), GreedyBot()
+        while s.phase != "over":
+            d = vars(s)
+            assert len(d["_fields"]) == len(WORK_ORDER)
+            assert all(v is d[name] for name, v in zip(WORK_ORDER, d["_fields"], strict=True))
+            by_name = GameState.__new__(GameState)
+            object.__setattr__(by_name, "__dict__", {k: v for k, v in d.items() if k != "_fields"})
+            assert turn._Work(s).before == turn._Work(by_name).before == tuple(d[name] for name in WORK_ORDER)
+            if s.phase in ("draw", "refill", "deal"):
+                outcomes = chance_outcomes(s)
+                action = outcomes[int(rng.integers(len(outcomes)))][0]
+            else:
+                legal = legal_actions(s)
+                action = bot.choose(s, rng) if s.seat % 2 == 0 else legal[int(rng.integers(len(legal)))]
+            after = turn.applied(s, action, True)
+            assert after == turn.applied(by_name, action, True)
+            assert after.history == turn.applied(by_name, action, True).history
+            s = after
+            checked += 1
+        assert "_fields" not in vars(copy.copy(s)) and copy.copy(s) == s
+    assert checked > 300
+
+
+def test_the_compiled_steps_make_the_plain_steps_states():
+    """The compiled ``turn.applied`` (its objectives in play filled in C, ``_placed_of``; its events
+    recorded by a C call, ``_event``) gives, at every action of seeded games (greedy and random seats,
+    2 and 4 players, first game included), the state, events and objectives in play the plain module
+    gives: each a real ``Placed``, equal, hashing and reading as one built by its constructor."""
+    import numpy as np
+
+    from rometools.augustus import GreedyBot, Placed
+    from rometools.augustus.rules import chance_outcomes, legal_actions
+
+    plain, compiled = _module("rometools.augustus.turn", "plain"), _module("rometools.augustus.turn", "compiled")
+    checked = 0
+    for config, seed in ((GameConfig(players=4), 2), (GameConfig(players=2, first_game=True), 6)):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(config, rng=seed), GreedyBot()
+        while s.phase != "over":
+            if s.phase in ("draw", "refill", "deal"):
+                outcomes = chance_outcomes(s)
+                action = outcomes[int(rng.integers(len(outcomes)))][0]
+            else:
+                legal = legal_actions(s)
+                action = bot.choose(s, rng) if s.seat % 2 == 0 else legal[int(rng.integers(len(legal)))]
+            after = compiled.applied(s, action, True)
+            expected = plain.applied(s, action, True)
+            assert after == expected and after.events == expected.events
+            for plays in after.in_play:
+                for p in plays:
+                    built = Placed(p[0], p[1])
+                    assert type(p) is Placed and p == built and hash(p) == hash(built)
+                    assert (p.number, p.legions) == (built.number, built.legions)
+            s = after
+            checked += 1
+    assert checked > 300 and any(e[1] == "reward" for e in s.events)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_compiled_reward_bonus_is_the_plain_one(config):
+    """The compiled ``_weights._context`` and ``_weights._bonus`` (their tuples read by index and dicts
+    typed) give, float for float, the plain module's context and bonus for every seat and every card
+    at every tenth decision of seeded greedy games: colour, all-colours, count and resource rewards
+    free, held and contested, and the variant's points-per-colour power and gold-and-wheat producer."""
+    import rometools
+    from rometools.augustus.bots import GreedyBot
+    from rometools.core.playout import play, states
+
+    plain, compiled = _module("rometools.augustus._weights", "plain"), _module("rometools.augustus._weights", "compiled")
+    game = rometools.load_game("augustus", config=config)
+    checked, nonzero, held = 0, 0, 0
+    for seed in range(3):
+        end = play(game, [GreedyBot()] * config.players, seed)
+        for k, s in enumerate(states(end)):
+            if s.seat < 0 or k % 10:
+                continue
+            held += any(h >= 0 for h in s.rewards)
+            for seat in range(config.players):
+                context = plain._context(s, seat)
+                assert compiled._context(s, seat) == context
+                table = plain._cards(config.cards, config.components)
+                for card in config.cards.cards:
+                    facts = table.of[card.number]
+                    bonus = plain._bonus(s.rewards, facts, context)
+                    assert compiled._bonus(s.rewards, facts, context) == bonus
+                    nonzero += bonus != 0
+                    checked += 1
+    assert checked > 3000 and nonzero > 500 and held > 10
+
+
+def test_a_card_leaves_the_pile_as_list_remove_takes_it():
+    """``turn._remove_sorted`` (a card taken from the pile, found by halving the sorted pile) leaves the
+    list ``list.remove`` leaves, sorted or not (a pile not sorted: looked for in order); compiled, a
+    card dealt from a pile in any order leaves the pile the plain steps leave (and the refills of
+    seeded games are compared in ``test_the_compiled_steps_make_the_plain_steps_states``)."""
+    import dataclasses
+
+    plain, compiled = _module("rometools.augustus.turn", "plain"), _module("rometools.augustus.turn", "compiled")
+    for cards in ([1, 2, 5, 9, 30], [7], [3, 1, 2], [10, 4, 8, 6], list(range(1, 89))):
+        for number in cards:
+            got, expected = list(cards), list(cards)
+            plain._remove_sorted(got, number)
+            expected.remove(number)
+            assert got == expected
+    start = new_game(GameConfig(players=2))
+    for pile in (start.pile, tuple(reversed(start.pile)), start.pile[1::2] + start.pile[::2]):
+        s = dataclasses.replace(start, pile=pile)
+        for card in (pile[0], pile[len(pile) // 2], pile[-1], 44):
+            after = compiled.applied(s, card, True)
+            assert after == plain.applied(s, card, True) and after.pile == tuple(c for c in pile if c != card)

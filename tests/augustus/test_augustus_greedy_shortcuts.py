@@ -147,3 +147,39 @@ def test_removal_value_by_hand():
     got = _greedy._removal_value(s, ("remove", 1, 11, "shield"), bot.horizon, bot.complete_weight, {}, {})
     assert got == w * float(now) - w * float(after)
     assert got == pytest.approx(float(w * (now - after)), rel=1e-12)
+
+
+@pytest.mark.parametrize("which", ["plain", "compiled"])
+def test_weights_rated_in_one_call_are_points_plus_one_plus_the_bonus(which):
+    """The weights the bot reads, rated per decision in one call (``_weights._fill``, its compiled twin
+    where built) and kept per seat, are each card's points + 1 + ``reward_bonus`` of the plain module
+    rebuilt from the state, float for float: for every seat's objectives in play and the cards of
+    every keep (the hand) and take (the central row) of seeded games, 2 and 4 players."""
+    import importlib
+
+    from rometools.core._cython import compiled_or_plain
+
+    greedy = (importlib.import_module("rometools.augustus._greedy") if which == "plain"
+              else compiled_or_plain("rometools.augustus._greedy"))
+    reference = importlib.import_module("rometools.augustus._weights")
+    checked = {"play": 0, "keep": 0, "take": 0}
+    for players, seed in ((4, 3), (2, 4), (4, 9)):
+        end = play(rometools.load_game("augustus", players=players), "greedy", rng=seed)
+        for s in states(end):
+            if s.seat < 0:
+                continue
+            cards = s.config.cards
+            for seat in range(players):
+                got = greedy.weights(s, seat, s.in_play[seat])
+                for p in s.in_play[seat]:
+                    card = cards.card(p.number)
+                    assert got[p.number] == card.points + 1 + reference.reward_bonus(s, seat, card)
+                    checked["play"] += 1
+            if s.phase in ("keep", "take"):
+                numbers = s.hands[s.seat] if s.phase == "keep" else s.row
+                entry = greedy._entry(s, s.seat)
+                out = greedy._fill(entry[4], s.rewards, entry[8], entry[5], numbers)
+                for n in numbers:
+                    assert out[n] == cards.card(n).points + 1 + reference.reward_bonus(s, s.seat, cards.card(n))
+                    checked[s.phase] += 1
+    assert checked["play"] > 3000 and checked["keep"] > 50 and checked["take"] > 50, checked

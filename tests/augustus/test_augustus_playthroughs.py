@@ -129,3 +129,38 @@ def test_history_linked_per_action_equals_the_records_rebuilt(players, bots):
     assert rebuilt.history == walk[len(walk) // 2].history
     again = copy.copy(states(end)[len(walk) // 2])   # copied with the tuple
     assert again == mid and "_records" not in vars(again) and again.history == mid.history
+
+
+def test_the_compiled_protocol_answers_as_the_plain_one():
+    """The compiled protocol the play loop asks at every step (``current_player``, ``legal_actions``,
+    ``random_source``, ``chance_weights``: the phase read once and named, a draw's weights kept per
+    config's tokens and bag) answers as the plain module at every state of seeded games (2, 4 and 6
+    players, first game, greedy and random); the weights are the exact chance outcomes' odds, in
+    their order, as lists of the caller's own (a list changed leaves the next answer alone)."""
+    import importlib
+    from fractions import Fraction
+
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play
+
+    plain = importlib.import_module("rometools.augustus.rules")
+    compiled = compiled_or_plain("rometools.augustus.rules")
+    draws = 0
+    for players, first, bots, seed in ((2, False, "greedy", 3), (4, False, "random", 5), (6, True, "greedy", 2)):
+        game = rometools.load_game("augustus", config=GameConfig(players=players, first_game=first))
+        for s in states(play(game, bots, rng=seed)):
+            assert compiled.current_player(s) == plain.current_player(s)
+            assert compiled.legal_actions(s) == plain.legal_actions(s)
+            assert compiled.random_source(s) == plain.random_source(s)
+            outcomes, weights = compiled.chance_weights(s)
+            assert (outcomes, weights) == plain.chance_weights(s)
+            exact = chance_outcomes(s)
+            assert outcomes == [o for o, _ in exact]
+            assert [Fraction(w, sum(weights)) for w in weights] == [p for _, p in exact]
+            if s.phase == "draw":
+                outcomes.clear()
+                weights.append(99)
+                assert compiled.chance_weights(s) == plain.chance_weights(s) and len(compiled.chance_weights(s)[0])
+                draws += 1
+    assert draws > 100

@@ -257,6 +257,30 @@ def test_greedy_best_chains_equal_the_best_of_every_valued_chain(options, search
         assert long_best > 0  # the bounded, exactly valued chains were among the best
 
 
+@pytest.mark.parametrize("search", ["compiled", "plain"])
+def test_best_chains_read_each_config_afresh_when_configs_share_a_board(search, request):
+    """The search keeps what it reads of a config (chain limit, components, City tokens) with the
+    board's buffers until another config comes: configs on one board and player count (one shape)
+    with chain limits None, 2 and 1, searched in turn, each give the tied best of its own values()."""
+    if search == "plain":
+        request.getfixturevalue("plain_twins")
+    assert bots._greedy_search.COMPILED is (search == "compiled")
+    board = load_board("4-5")
+    limits = (None, 2, 1)
+    games = [turn_states(play_game(GameConfig(board=board, players=4, max_chain_paths=limit),
+                                   ["greedy", "random", "greedy", "cheapest"], seed))
+             for seed, limit in enumerate(limits)]
+    bot = GreedyBot()
+    longest = dict.fromkeys(limits, 0)
+    for step in range(min(len(g) for g in games)):
+        for limit, states in zip(limits, games, strict=True):  # the configs in turn, move by move
+            if is_over(states[step]):
+                continue
+            chains, _ = _best_chains_are_the_tied_best(bot, states[step])
+            longest[limit] = max([longest[limit], *(len(ch) - 1 for ch in chains)])
+    assert longest[1] == 1 and longest[2] == 2 and longest[None] > 2  # each config's own limit held
+
+
 def test_carried_own_roads_equal_a_fresh_count():
     """engine.most_own_roads kept with a state's facts and carried by connect through
     connections that change no route but the captured city's == the count on the same

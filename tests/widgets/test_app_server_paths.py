@@ -10,7 +10,6 @@ same words whether that path exists or not.
 
 from __future__ import annotations
 
-import base64
 import re
 import shlex
 
@@ -68,12 +67,15 @@ def test_no_app_page_has_a_box_for_a_server_path(spec):
     assert _path_boxes(ex) == []
     editor = getattr(ex, "counts_editor", None)
     if editor is not None:   # every counts editor of the app keeps its mix by a download
-        assert editor.files == "upload" and "rt-download-button" in editor._download.value
+        assert editor.files == "upload" and editor._download.button.description == "Download the mix (TOML)"
 
 
 def _downloaded(editor) -> str:
-    href = re.search(r"href='data:application/toml;base64,([^']+)'", editor._download.value).group(1)
-    return base64.b64decode(href).decode("utf-8")
+    """The file a click of the editor's download sends to the page (built at the click)."""
+    assert editor._download.download(), plain_text(editor.status.value)
+    name, data = editor._download.last
+    assert name == editor.file_name
+    return data.decode("utf-8")
 
 
 @pytest.mark.parametrize("make, kind, loader, counted", [
@@ -87,12 +89,16 @@ def test_in_the_app_the_mix_shown_is_downloaded_and_no_file_is_written(make, kin
     editor = ex.counts_editor
     published = dict(editor.published)
     assert counted(load_text(loader, _downloaded(editor), "d.toml")) == published
-    assert "download='my_" in editor._download.value and "Download the mix (TOML)" in plain_text(editor._download.value)
+    assert editor.file_name.startswith("my_") and editor._download.button.description == "Download the mix (TOML)"
     assert ex.set_values(counts={kind: 3})
     assert counted(load_text(loader, _downloaded(editor), "d.toml")) == {**published, kind: 3}
-    # a refused mix leaves the download the mix the chart shows
+    # a refused mix: the first click says so and sends nothing; the next sends the mix the chart shows
+    sent = editor._download.sent
     assert not ex.set_values(counts={k: 0 for k in published})
+    assert not editor._download.download() and editor._download.sent == sent
+    assert plain_text(editor.status.value).startswith("Nothing downloaded: the last value given was refused")
     assert counted(load_text(loader, _downloaded(editor), "d.toml")) == {**published, kind: 3}
+    assert editor.status.value == ""
     with pytest.raises(ValueError, match="in the designer app the mix is downloaded"):
         editor.save(tmp_path / "escape.toml")
     assert list(tmp_path.iterdir()) == []
@@ -177,6 +183,35 @@ def test_the_studio_in_the_app_reads_bundled_boards_only(tmp_path):
     ex._on_upload({"new": [{"name": "v.toml", "content": text.encode()}]})
     assert "Variant file: v.toml: options: board= takes a bundled file in the app" in ex.message
     assert ex.values() == before
+
+
+def test_an_uploaded_variant_whose_base_is_a_path_is_told_to_name_a_bundled_file(tmp_path):
+    """Trial (MEDIUM): a variant file whose edited file's ``base =`` is a path was told to give a path (a missing
+    one) or loaded it (one on the server); the app takes a bundled file's name there, said the same either way."""
+    from rometools.widgets.what_if import VariantStudio
+
+    bundled = rometools.core.data.bundled_file("caesars_empire", "components.toml")
+    existing = tmp_path / "components.toml"
+    existing.write_text(bundled.read_text())
+    ex = VariantStudio("pig", files="upload")
+    before = ex.values()
+    said = []
+    for base in (existing, tmp_path / "nowhere" / "c.toml", bundled):
+        text = ('[variant]\ngame = "caesars_empire"\nname = "x"\nformat = 1\n\n[edits.components]\n'
+                f'base = "{base}"\nset = {{ "tables.gold.points" = [0, 4, 9, 16, 16, 16, 16, 16] }}\n')
+        ex._on_upload({"new": [{"name": "v.toml", "content": text.encode()}]})
+        said.append(re.sub(r"got '[^']*'( \(\d+ characters\))?", "got <path>", ex.message))
+        assert ex.values() == before
+    assert said[0] == said[1] == said[2] == (
+        "Cannot update: Variant file: v.toml: edits.components.base takes a bundled file's name in the app "
+        "(components): no file on the server is read, got <path> (the question and the results stay as they were)")
+    for base in ("components.toml", "components"):   # a bundled file's name loads
+        text = ('[variant]\ngame = "caesars_empire"\nname = "x"\nformat = 1\n\n[edits.components]\n'
+                f'base = "{base}"\nset = {{ "tables.gold.points" = [0, 4, 9, 16, 20, 20, 20, 20] }}\n')
+        ex._clear_upload()
+        ex._on_upload({"new": [{"name": "v.toml", "content": text.encode()}]})
+        assert ex.message == "" and ex.values()["changes"] == {
+            "components:tables.gold.points": [0, 4, 9, 16, 20, 20, 20, 20]}, ex.message
 
 
 def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path):

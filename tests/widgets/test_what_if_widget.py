@@ -3,7 +3,6 @@ the variant file, and every game through the registry."""
 
 from __future__ import annotations
 
-import base64
 import os
 import re
 import time
@@ -433,14 +432,14 @@ def _file(name: str, content: bytes) -> tuple[dict]:
 
 def test_in_the_app_the_variant_downloads_and_uploads():
     ex = VariantStudio(changes={GOLD: FLAT}, name="flat gold", files="upload")
-    link = ex._download.value
-    assert "download='flat_gold.toml'" in link
-    # drawn and reached as the button it is (a trial saw plain text): a button's look, icon, role and tooltip
-    assert "role='button'" in link and "class='rt-download rt-download-button'" in link
-    assert "<i class='fa fa-download' aria-hidden='true'></i>Save the variant (TOML)</a>" in link
-    assert "background:var(--jp-layout-color2,#eeeeee)" in link and "text-decoration:none" in link
-    assert "title='Download the variant as flat_gold.toml: load it here with Load a variant" in link
-    text = base64.b64decode(re.search(r"base64,([^']+)'", link).group(1)).decode()
+    save = ex._download.button
+    # a button (a trial saw plain text): its words, icon and tooltip; the file is built at the click
+    assert (save.description, save.icon) == ("Save the variant (TOML)", "download")
+    assert save.tooltip.startswith("Download the variant the controls describe, named after it: load it here")
+    save.click()
+    name, data = ex._download.last
+    assert name == "flat_gold.toml"
+    text = data.decode()
     assert Variant.from_toml(text) == ex.variant
     other = VariantStudio("pig", files="upload")
     other._upload.value = _file("flat gold.toml", text.encode())
@@ -814,3 +813,46 @@ def test_the_studio_refuses_an_augustus_bag_without_a_joker_in_the_loaders_words
     assert "token[6] (id='joker').count: the bag needs at least one joker, got 0" in ex.message
     assert ex.values()["changes"] == {}
     assert ex.set_values(changes={"components:token.joker.count": 1, "components:bag.total": 22}), ex.message
+
+
+def test_a_count_the_file_checks_against_its_total_says_to_change_the_total_too():
+    """Trial (MEDIUM): Augustus's dagger count set to 0 was refused as "bag.total: is 23 but the token counts add
+    up to 22", with nothing saying that bag.total is a value to change in Changes as well."""
+    ex = VariantStudio("augustus", max_games=20, batch=10)
+    assert not ex.set_values(changes={"components:token.dagger.count": 0})
+    assert ex.message.startswith(
+        "Cannot update: Changes: components.toml (as the variant edits it): bag.total: is 23 but the token counts "
+        "add up to 22; components:bag.total is not among the changes: the file checks the changes against it, so "
+        "change it too (a line components:bag.total = ... in Changes)"), ex.message
+    assert ex.set_values(changes={"components:token.dagger.count": 0, "components:bag.total": 22}), ex.message
+    assert dict(ex.variant.edits["components"]) == {"token.dagger.count": 0, "bag.total": 22}
+    # a total changed, and still wrong: the refusal is of that change, no hint to change it
+    assert not ex.set_values(changes={"components:token.dagger.count": 0, "components:bag.total": 21})
+    assert "not among the changes" not in ex.message and "bag.total: is 21 but" in ex.message, ex.message
+
+
+def test_a_name_given_with_other_changes_goes_when_the_changes_do():
+    """Trial (MEDIUM): the app's page opens on "Gold 0-4-9-16, no more"; Changes edited to another table kept that
+    name, on the question and as the download's file name. A name given with its changes (the page's, a file's)
+    goes, said, once the changes differ; a name typed in the box is the designer's and stays."""
+    ex = VariantStudio(changes={GOLD: FLAT}, name="Gold 0-4-9-16, no more", files="upload")
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 36, 36]"          # typed in Changes
+    assert ex._name.value == "" and ex.variant.name == f"{GOLD} = [0, 4, 9, 16, 25, 36, 36, 36]"
+    assert ex.message == ("Note: Variant name 'Gold 0-4-9-16, no more' cleared: it named changes no longer made; "
+                          "the variant is named after its changes (type a name in Variant name to give it one).")
+    ex._download.button.click()
+    assert ex._download.last[0] == "components_tables_gold_points____0__4__9.toml"
+    ex._name.value = "gold to 36"                                               # typed: the designer's own
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
+    assert ex._name.value == "gold to 36" and ex.message == ""
+    # a name and changes given together stay together; the same changes again, or one added, keep it; one of its
+    # changes removed does not
+    assert ex.set_values(changes={GOLD: FLAT}, name="flat gold")
+    assert ex.set_values(changes={GOLD: FLAT}) and ex._name.value == "flat gold" and ex.message == ""
+    assert ex.set_values(changes={GOLD: FLAT, "handicap.4": 20}) and ex._name.value == "flat gold"
+    assert ex.set_values(changes={"handicap.4": 20}) and ex._name.value == "" and ex.message.startswith(
+        "Note: Variant name 'flat gold' cleared")
+    assert ex.set_values(changes={GOLD: FLAT}, name="flat gold")
+    # changes refused as typed change nothing: the name stays with the changes shown
+    ex._changes_box.value = f"{GOLD} = [0, -4]"
+    assert ex._name.value == "flat gold" and ex.message.startswith("Cannot update: Changes: ")
