@@ -11,11 +11,12 @@ a warning, and the plain module runs: the same results, slower.
 
 Only what changed is compiled: a twin whose built module beside its source
 already carries its source's SHA-256 is kept as it is (a wheel takes that
-module). The others compile at once, one process per core (each a Cython
-translation and a C compile, the C compiler's share about nine tenths).
+module). The others compile at once: Cython translates them one after another in this
+process (its start-up paid once), and each one's C goes to a C compiler as soon as it is written,
+one compile per core (the C compiler's share of the time about four fifths).
 
-``make setup`` installs with ``ROMETOOLS_BUILD_TWINS=0`` (pip hides a build
-hook's output) and then runs this file as a script, which compiles the twins
+``make setup`` installs with ``ROMETOOLS_BUILD_TWINS=0`` (an installer hides a build
+hook's output) and runs this file as a script, which compiles the twins
 that changed into the source tree and prints a line as each one is done, then writes the
 bytecode of every module (:func:`write_bytecode`)::
 
@@ -35,13 +36,16 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-try:
-    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
-except ImportError:  # run as a script: the compile needs Cython and setuptools, not hatchling
-    BuildHookInterface = object
+if __name__ == "__main__":   # run as a script: the compile needs Cython and setuptools, not hatchling
+    BuildHookInterface = object   # (``make setup`` runs it while the installer may be writing hatchling)
+else:
+    try:
+        from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+    except ImportError:  # imported without hatchling (a test, say)
+        BuildHookInterface = object
 
 #: Set to 0 to install without compiling the twins (``make setup`` compiles them afterwards
 #: with ``python hatch_build.py``, which prints its progress where pip would hide it).
@@ -90,11 +94,17 @@ def is_current(root: Path, source: str) -> bool:
     return built.is_file() and source_sha256(root, source).encode() in built.read_bytes()
 
 
-def compile_module(root: Path, source: str, work: Path) -> Path:
-    """Compile ``source`` (a path under ``root``) as ``<module>_c`` in ``work``; the extension's
-    path there."""
+def translate(root: Path, source: str, work: Path):
+    """Cython's translation of ``source`` (a path under ``root``) into C, as ``<module>_c``, in this
+    process: the ``setuptools.Extension`` to build (its C file under ``work``).
+
+    Cython's messages (performance hints, say) are kept, and the last one given as the error if the
+    translation fails."""
+    import contextlib
+    import io
+
     from Cython.Build import cythonize
-    from setuptools import Distribution, Extension
+    from setuptools import Extension
 
     src = root / source
     text = src.read_bytes()
@@ -105,27 +115,54 @@ def compile_module(root: Path, source: str, work: Path) -> Path:
                             f'"{source_sha256(root, source)}"\n'.encode())
     if src.with_suffix(".pxd").is_file():   # its C declarations, read by Cython with the module
         copy.with_suffix(".pxd").write_bytes(src.with_suffix(".pxd").read_bytes())
-    extensions = cythonize([Extension(name, [str(copy)], extra_compile_args=COMPILE_ARGS, define_macros=MACROS)],
-                           quiet=True, build_dir=str(work / "c"), compiler_directives={"language_level": 3},
-                           include_path=[str(work / "src")])   # where the copy's .pxd is found by its module's name
-    dist = Distribution({"name": "rometools-compiled", "ext_modules": extensions})
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            return cythonize([Extension(name, [str(copy)], extra_compile_args=COMPILE_ARGS, define_macros=MACROS)],
+                             quiet=True, build_dir=str(work / "c"), compiler_directives={"language_level": 3},
+                             include_path=[str(work / "src")])[0]   # where the copy's .pxd is found
+    except BaseException as exc:
+        lines = [line for line in said.getvalue().splitlines() if line.strip()]
+        raise RuntimeError(lines[-1] if lines else f"{type(exc).__name__}: {exc}") from exc
+
+
+def _quietly(call: Callable) -> Callable:
+    """The C compiler's ``call`` (setuptools' way to run the compiler and the linker) with their
+    output kept, and its first error line given as the error if one fails (their warnings stay unsaid)."""
+    def quiet(cmd, *args, **kwargs):
+        with tempfile.TemporaryFile("w+") as said:
+            try:
+                return call(cmd, *args, stdout=said, stderr=subprocess.STDOUT, **kwargs)
+            except Exception as exc:
+                from setuptools.errors import CompileError
+
+                said.seek(0)
+                lines = [line for line in said.read().splitlines() if line.strip()]
+                errors = [line for line in lines if "error" in line.lower()] or lines[-1:]
+                raise CompileError(errors[0] if errors else str(exc)) from exc
+    return quiet
+
+
+def build_c(ext, work: Path) -> Path:
+    """The C compile and link of ``ext`` (``translate``'s extension) with setuptools' ``build_ext``,
+    in ``work``: the extension's path there. Several run at once, one per thread (each waits on its
+    C compiler)."""
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    class QuietBuildExt(build_ext):
+        def build_extensions(self):
+            if hasattr(self.compiler, "call"):   # a setuptools without it shows the output
+                self.compiler.call = _quietly(self.compiler.call)
+            super().build_extensions()
+
+    folder = work / "build" / ext.name
+    dist = Distribution({"name": "rometools-compiled", "ext_modules": [ext], "cmdclass": {"build_ext": QuietBuildExt}})
     build = dist.get_command_obj("build_ext")
-    build.build_lib, build.build_temp = str(work / "lib"), str(work / "tmp")
+    build.build_lib, build.build_temp = str(folder / "lib"), str(folder / "tmp")
     build.ensure_finalized()
     build.run()
-    return Path(build.get_ext_fullpath(name))
-
-
-def _compile_in_child(root: Path, source: str, work: Path) -> Path:
-    """``compile_module`` in a Python process of its own (this file run with ``--one``), so that
-    several compile at once; its output is kept and shown only if it fails."""
-    folder = work / source.replace("/", "_")
-    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--root", str(root), "--one", source,
-                           "--work", str(folder)], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError((done.stderr or done.stdout).strip().splitlines()[-1] if (done.stderr or done.stdout)
-                           else f"exit status {done.returncode}")
-    return Path(done.stdout.strip().splitlines()[-1])
+    return Path(build.get_ext_fullpath(ext.name))
 
 
 def _say(line: str) -> None:
@@ -142,25 +179,46 @@ def default_jobs() -> int:
 
 def compile_twins(root: Path, sources: list[str], work: Path, jobs: int | None = None,
                   say: Callable[[str], None] | None = None) -> dict[str, Path | Exception]:
-    """Compile ``sources`` into ``work``, ``jobs`` at a time (default: one per core), saying a line
-    as each starts and ends; each source's extension, or the exception that stopped it."""
+    """Compile ``sources`` into ``work``, ``jobs`` C compiles at a time (default: one per core),
+    saying a line as each is done; each source's extension, or the exception that stopped it.
+
+    Cython translates the modules one after another in this process (its start-up, about half a
+    second of CPU, paid once instead of once per module), the largest first, and each module's C
+    goes to a C compiler as soon as it is written, while the next is translated."""
+    import sysconfig
+    import threading
+
     jobs, say = max(1, min(jobs or default_jobs(), len(sources) or 1)), say or _say
     out: dict[str, Path | Exception] = {}
-    start, n = time.monotonic(), len(sources)
+    start, n, lock = time.monotonic(), len(sources), threading.Lock()
+    sysconfig.get_config_vars()   # read once here, before threads share it
+
+    def done(source: str, result: Path | Exception) -> None:
+        with lock:
+            out[source] = result
+            i, seconds = len(out), time.monotonic() - start
+            if isinstance(result, Exception):   # the plain module runs instead
+                say(f"  [{i}/{n}] NOT compiled {source} ({type(result).__name__}: {result}); "
+                    f"its plain Python module runs instead (the same results, slower)")
+            else:
+                say(f"  [{i}/{n}] compiled {source} ({seconds:.0f} s)")
+
+    def finish(source: str, future) -> None:
+        exc = future.exception()
+        done(source, exc if exc is not None else future.result())
+
     # the longest first (a module's compile time goes with its size), so no long one is left to
     # run alone at the end
     sources = sorted(sources, key=lambda s: -(root / s).stat().st_size)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        running = {pool.submit(_compile_in_child, root, source, work): source for source in sources}
-        for i, future in enumerate(as_completed(running), 1):
-            source = running[future]
+        for source in sources:
             try:
-                out[source] = future.result()
-                say(f"  [{i}/{n}] compiled {source} ({time.monotonic() - start:.0f} s)")
-            except Exception as exc:  # the plain module runs instead
-                out[source] = exc
-                say(f"  [{i}/{n}] NOT compiled {source} ({type(exc).__name__}: {exc}); "
-                    f"its plain Python module runs instead (the same results, slower)")
+                ext = translate(root, source, work)
+            except Exception as exc:
+                done(source, exc)
+                continue
+            future = pool.submit(build_c, ext, work)
+            future.add_done_callback(lambda f, source=source: finish(source, f))
     return out
 
 
@@ -231,13 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", "-j", type=int, default=None, help="compiles at once (default: one per core)")
     parser.add_argument("--force", action="store_true", help="compile every twin, changed or not")
     parser.add_argument("--root", default=str(Path(__file__).resolve().parent), help=argparse.SUPPRESS)
-    parser.add_argument("--one", help=argparse.SUPPRESS)   # one compile, in a child process
-    parser.add_argument("--work", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     root = Path(args.root)
-    if args.one:
-        print(compile_module(root, args.one, Path(args.work)))
-        return 0
     if args.jobs is not None and args.jobs < 1:
         parser.error(f"--jobs must be 1 or more, got {args.jobs}")
     build_in_place(root, args.jobs, args.force)   # one not compiled: its plain module runs (`report` says so)
