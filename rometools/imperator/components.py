@@ -495,7 +495,8 @@ def tile_file_with_counts(counts: Mapping[str, int], path: str | os.PathLike[str
             totals[key].update(edited(value, "counts editor: the edited tile list"))
     for entry in totals["kind"]:
         n = sum(1 for t in tiles if t["kind"] == entry["id"])
-        if plain_value(entry["count"]) != n:
+        was = plain_value(entry["count"])   # read before the entry is replaced (it said "{} -> 5")
+        if was != n:
             entry["count"] = tomlkit.inline_table()
-            entry["count"].update(edited(n, f"counts editor, from {source.name}: {plain_value(entry['count'])} -> {n}"))
+            entry["count"].update(edited(n, f"counts editor, from {source.name}: {was} -> {n}"))
     return tomlkit.dumps(doc)

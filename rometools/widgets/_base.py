@@ -211,7 +211,7 @@ class Explorer(widgets.VBox):
         self.last_error: BaseException | None = None
         self._charts: dict[str, Chart] = {}
         self._box_back: list[tuple[str, str]] | None = None   # controls a refusal put back: (label, value)
-        self._refusals = 0                              # refusals said so far (a download says a new one)
+        self._refusals = 0                              # values refused so far (a download says a new one)
         self._watching: tuple = ((), None, None)        # what clears the message at the next edit
 
     @contextmanager
@@ -643,11 +643,14 @@ class Explorer(widgets.VBox):
             text = text[:MAX_MESSAGE] + f"... ({number(len(text))} characters in all)"
         return text
 
-    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
-        """Say a refusal: ``err``'s words, and what is on screen (``kept``; default :meth:`_kept`)."""
+    def _show_error(self, err: BaseException, kept: str | None = None, value_given: bool = True) -> None:
+        """Say a refusal: ``err``'s words, and what is on screen (``kept``; default :meth:`_kept`).
+        ``value_given=False``: a file refused (an upload, a load), not a value typed in a control, so a
+        download's next click is not held back by it (it counts in :attr:`_refusals` only otherwise)."""
         text = self._wording(_text_of(err), err)
         kept = self._kept() if kept is None else kept
-        self._refusals += 1
+        if value_given:
+            self._refusals += 1
         self._message.value = (f'<div style="color:#b00020"><b>Cannot update:</b> {html.escape(text)}'
                                f"<br><small>({html.escape(kept)})</small></div>")
         self._message.add_class("rt-error")

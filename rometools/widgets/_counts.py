@@ -360,10 +360,10 @@ class CountsField:
         super()._show(view)
 
     # ------------------------------------------------------------ where a refusal is said
-    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+    def _show_error(self, err: BaseException, kept: str | None = None, value_given: bool = True) -> None:
         """A refusal of the mix is said beside the count boxes it puts back (a trial found it far above
         them, over the chart); any other refusal where the explorer says it."""
-        super()._show_error(err, kept)
+        super()._show_error(err, kept, value_given)
         labels = tuple(self.field_label(f"count_{kind}") for kind in self.counts_editor.boxes)
         field = getattr(err, "field", None)
         near = ((isinstance(field, str) and (field.startswith("count_") or field == "counts"))

@@ -67,7 +67,7 @@ class StudioFiles:
             else:   # as load_variant reads it
                 v = _checked_load(Variant.from_toml(Path(source)), os.fspath(source))
         except INPUT_ERRORS as err:
-            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
+            self._show_error(ValueError(f"Variant file: {_text_of(err)}"), value_given=False)
             return False
         players = v.options.get("players", load_game(v.game).players)
         return self._set({"game": v.game, "players": players, "changes": variant_changes(v), "name": v.name})
@@ -138,7 +138,7 @@ class StudioFiles:
             uploaded = _checked_load(read, name)
         except INPUT_ERRORS as err:   # said once, in the message (the file line is emptied)
             self._clear_upload()
-            self._show_error(ValueError(f"Variant file: {_text_of(err)}"))
+            self._show_error(ValueError(f"Variant file: {_text_of(err)}"), value_given=False)
             return
         if self.load(uploaded):
             self._uploaded = self._file_question()   # the button's count stays 1 while this is shown

@@ -491,14 +491,14 @@ class PlaytestReport(CheckedAsTyped, Explorer):
             self._bar.description = ""
         return pt
 
-    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+    def _show_error(self, err: BaseException, kept: str | None = None, value_given: bool = True) -> None:
         if isinstance(err, _Stopped):
             self._message.value = (f'<div style="color:#5d4037"><b>Stopped</b> on request in {html.escape(str(err))}: '
                                    f"every part of the playtest ended there and none of its figures is shown (a "
                                    f"part's first games are not its whole); {html.escape(self.KEPT)}.</div>")
             self._message.add_class("rt-notice")
             return
-        super()._show_error(err, kept)
+        super()._show_error(err, kept, value_given)
 
     def run(self, *, wait: bool = True) -> bool:
         """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).

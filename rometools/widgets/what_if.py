@@ -599,10 +599,10 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
                          kept=f"{said}, applied with {accepted}; the refused lines stay in Changes to mend or empty"
                               + (f". Note: {notes}" if notes else ""))
 
-    def _show_error(self, err: BaseException, kept: str | None = None) -> None:
+    def _show_error(self, err: BaseException, kept: str | None = None, value_given: bool = True) -> None:
         """As the explorers' own; the file line, about an earlier action, is emptied (a refused file is
         said here once, naming it)."""
-        super()._show_error(err, kept)
+        super()._show_error(err, kept, value_given)
         self._clear_file_status()
 
     # ------------------------------------------------------------ view of the question

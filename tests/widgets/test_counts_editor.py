@@ -107,6 +107,18 @@ def test_the_file_editors_refuse_unknown_kinds_and_keep_the_published_file_when_
         t.marker == 5 for t in fewer.tiles) == 14
 
 
+def test_an_edited_tile_count_records_the_count_it_replaced():
+    """The provenance of an edited count names the published count and the new one (it said "{} -> 5":
+    the entry was read after it was replaced; trial56a)."""
+    import tomlkit
+
+    published = load_imperator().kind_counts["propraetor"]
+    doc = tomlkit.parse(tile_file_with_counts({"propraetor": 5}))
+    count = next(e["count"] for e in doc["totals"]["kind"] if e["id"] == "propraetor")
+    assert count["value"] == 5 and count["source"].endswith(f"components.toml: {published} -> 5")
+    assert published == 1
+
+
 @pytest.mark.parametrize(("make", "kind", "name", "unit"), [
     (lambda: TileOddsExplorer(players=2, rounds=2, trials=0), "propraetor", "Propraetor (banner)", "tiles"),
     (lambda: TileOddsExplorer(players=2, rounds=2, trials=0), "usable_once", "Usable once (denarii, resources)",

@@ -127,3 +127,21 @@ def test_the_page_saying_it_saved_is_counted():
     b._on_message(b.source, {"kind": "saved", "id": 1})
     b._on_message(b.source, {"kind": "other"})
     assert (b.sent, b.saved) == (1, 1)
+
+
+def test_a_refused_upload_does_not_hold_back_the_next_save():
+    """A file refused (an upload) leaves every control as it was: the next click saves what they show
+    (it said "Nothing downloaded: the last value given was refused" and saved nothing; trial56a)."""
+    ex = VariantStudio("pig", files="upload")
+    sent = _sent(ex._download)
+    ex._changes_box.value = "target = 80"
+    text = '[variant]\ngame = "pig"\nname = "x"\nformat = 1\n\n[options]\ntarget = 0\n'
+    ex._on_upload({"new": [{"name": "v.toml", "content": text.encode()}]})
+    assert ex.message.startswith("Cannot update: Variant file: v.toml")
+    ex._download.button.click()
+    (content, buffers), = sent
+    assert Variant.from_toml(buffers[0].decode("utf-8")).options["target"] == 80
+    ex._changes_box.value = "target = 0"          # a value refused, then mended: the click saves the mended one
+    ex._changes_box.value = "target = 70"
+    ex._download.button.click()
+    assert Variant.from_toml(sent[1][1][0].decode("utf-8")).options["target"] == 70
