@@ -192,16 +192,26 @@ def compile_twins(root: Path, sources: list[str], work: Path, jobs: int | None =
     out: dict[str, Path | Exception] = {}
     start, n, lock = time.monotonic(), len(sources), threading.Lock()
     sysconfig.get_config_vars()   # read once here, before threads share it
+    # While Cython translates (this thread), this process's stdout and stderr are redirected to keep
+    # its messages (translate): a line said then from a compiler thread would go there and be lost
+    # (the first "[1/19]" was), so it waits in `held` and is said when the translation ends.
+    held: list[str] | None = None
+
+    def tell(line: str) -> None:   # with the lock held
+        if held is None:
+            say(line)
+        else:
+            held.append(line)
 
     def done(source: str, result: Path | Exception) -> None:
         with lock:
             out[source] = result
             i, seconds = len(out), time.monotonic() - start
             if isinstance(result, Exception):   # the plain module runs instead
-                say(f"  [{i}/{n}] NOT compiled {source} ({type(result).__name__}: {result}); "
-                    f"its plain Python module runs instead (the same results, slower)")
+                tell(f"  [{i}/{n}] NOT compiled {source} ({type(result).__name__}: {result}); "
+                     f"its plain Python module runs instead (the same results, slower)")
             else:
-                say(f"  [{i}/{n}] compiled {source} ({seconds:.0f} s)")
+                tell(f"  [{i}/{n}] compiled {source} ({seconds:.0f} s)")
 
     def finish(source: str, future) -> None:
         exc = future.exception()
@@ -212,10 +222,19 @@ def compile_twins(root: Path, sources: list[str], work: Path, jobs: int | None =
     sources = sorted(sources, key=lambda s: -(root / s).stat().st_size)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for source in sources:
+            with lock:
+                held = []
             try:
                 ext = translate(root, source, work)
             except Exception as exc:
-                done(source, exc)
+                ext = exc
+            finally:
+                with lock:
+                    for line in held:
+                        say(line)
+                    held = None
+            if isinstance(ext, Exception):
+                done(source, ext)
                 continue
             future = pool.submit(build_c, ext, work)
             future.add_done_callback(lambda f, source=source: finish(source, f))

@@ -74,3 +74,46 @@ def test_set_up_compiles_only_the_twins_whose_source_changed(tmp_path):
     built = next((tmp_path / "rometools").glob("tiny_c.*"))
     out = subprocess.run([sys.executable, "-c", code, str(built)], capture_output=True, text=True, check=True)
     assert out.stdout.split()[2] == hashlib.sha256(twin.read_bytes() + b"ctypedef long whole\n").hexdigest()
+
+
+def test_a_twin_done_while_the_next_is_translated_is_still_said(tmp_path, monkeypatch, capsys):
+    """Cython translates with stdout and stderr redirected (its messages kept); a compiler thread's
+    line said meanwhile went there and was lost (the first "[1/19]" never showed): it is now held and
+    said when the translation ends, every line once, in order."""
+    import contextlib
+    import importlib.util
+    import io
+    import threading
+    import time
+
+    spec = importlib.util.spec_from_file_location("_hatch_build_under_test", ROOT / "hatch_build.py")
+    hb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hb)
+    sources = ["rometools/a.py", "rometools/b.py", "rometools/c.py"]
+    for i, s in enumerate(sources):
+        (tmp_path / s).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / s).write_text("x = 1\n" * (10 - i))   # largest first: a, b, c
+    go = threading.Event()
+
+    def translate(root, source, work):   # as the real one: output redirected while it runs
+        kept = io.StringIO()
+        with contextlib.redirect_stdout(kept), contextlib.redirect_stderr(kept):
+            if source == sources[1]:     # the first compile ends during this translation:
+                go.set()
+                waited = time.monotonic() + 2   # its line given the time to land here (as it did)
+                while not kept.getvalue() and time.monotonic() < waited:
+                    time.sleep(0.01)
+        return source
+
+    def build_c(ext, work):
+        if ext == sources[0]:
+            assert go.wait(10)
+        return tmp_path / (Path(ext).stem + "_c.so")
+
+    monkeypatch.setattr(hb, "translate", translate)
+    monkeypatch.setattr(hb, "build_c", build_c)
+    out = hb.compile_twins(tmp_path, sources, tmp_path, jobs=1)   # said as make setup says it: printed
+    said = capsys.readouterr().out.splitlines()
+    assert sorted(out) == sorted(sources)
+    assert [line.split("]")[0] for line in said] == ["  [1/3", "  [2/3", "  [3/3"]
+    assert said[0].startswith("  [1/3] compiled rometools/a.py")
