@@ -127,6 +127,10 @@ def _cards(cards, components) -> _Cards:
     return got
 
 
+#: Each kind at 0, in KINDS order: what :func:`_facts` starts its counts from.
+_ZEROS: dict = dict.fromkeys(KINDS, 0)
+
+
 @cython.ccall   # a C call within the module
 @cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=dict, powers=dict, yields=list, f=tuple, y=tuple)
 def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
@@ -135,8 +139,8 @@ def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
     memo = table.memo
     got = memo.get(mine)
     if got is None:
-        kinds = dict.fromkeys(KINDS, 0)
-        powers = dict.fromkeys(KINDS, 0)
+        kinds = _ZEROS.copy()   # dict.fromkeys(KINDS, 0), copied in C (no method call)
+        powers = _ZEROS.copy()
         yields = [0] * len(resource)
         of = table.of
         for n in mine:
