@@ -133,8 +133,9 @@ def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float =
 # the rewards a card would bring (each card's reward facts and bonus): the twin _weights.py (its
 # compiled twin where it was built, the same source), called once per entry and card met below
 _weights = compiled_or_plain("rometools.augustus._weights")
-_Cards, _bonus, _cards, _context, _fill, _rewards_of = _weights._Cards, _weights._bonus, _weights._cards, \
-    _weights._context, _weights._fill, _weights._rewards_of   # (_bonus and _Cards: the tests read them here)
+_Cards, _bonus, _cards, _carry, _context = _weights._Cards, _weights._bonus, _weights._cards, _weights._carry, \
+    _weights._context
+_context_of, _fill, _rewards_of = _weights._context_of, _weights._fill, _weights._rewards_of   # (_bonus and _Cards: the tests read them here)
 reward_bonus = _weights.reward_bonus
 
 
@@ -160,7 +161,7 @@ def _entry(state: GameState, seat: int) -> tuple:
     # objectives of each resource reward's holder (whose producers it races) to check, so every
     # decision between two changes of those reads the same entry (which holds them all: an id is
     # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
-    got = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    got = prev = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
     if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
         got = _WEIGHTS.get((id(mine), id(rewards), seat))
     ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
@@ -178,10 +179,16 @@ def _entry(state: GameState, seat: int) -> tuple:
             h = rewards[r[0]]
             if h >= 0 and h != seat:
                 rivals.append((h, controlled[h]))
+        context = _context_of(table, rewards, controlled, seat)
+        out, symbols = {}, {}
+        if prev is not None and prev[0] is mine and prev[7] is config:
+            # the same objectives, another holder (of a reward or a rival's objectives): the weights
+            # the change leaves alone are carried over, not rated anew (_weights._carry), and the
+            # symbols (by config and objectives only) are the same
+            out, symbols = _carry(prev[4], prev[1], rewards, prev[5], context, table), prev[9]
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, {}, _context(state, seat), tuple(rivals), config,
-                               table, {})
+        got = _WEIGHTS[key] = (mine, rewards, comps, cards, out, context, tuple(rivals), config, table, symbols)
     if 0 <= seat < len(_LAST_ENTRY):
         _LAST_ENTRY[seat] = got
     return got

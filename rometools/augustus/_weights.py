@@ -127,6 +127,10 @@ def _cards(cards, components) -> _Cards:
     return got
 
 
+#: Each kind at 0, in KINDS order: what :func:`_facts` starts its counts from.
+_ZEROS: dict = dict.fromkeys(KINDS, 0)
+
+
 @cython.ccall   # a C call within the module
 @cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=dict, powers=dict, yields=list, f=tuple, y=tuple)
 def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
@@ -135,8 +139,8 @@ def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
     memo = table.memo
     got = memo.get(mine)
     if got is None:
-        kinds = dict.fromkeys(KINDS, 0)
-        powers = dict.fromkeys(KINDS, 0)
+        kinds = _ZEROS.copy()   # dict.fromkeys(KINDS, 0), copied in C (no method call)
+        powers = _ZEROS.copy()
         yields = [0] * len(resource)
         of = table.of
         for n in mine:
@@ -154,9 +158,6 @@ def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
 
 
 @cython.ccall   # a C call within the module
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, table=_Cards,
-               holders=tuple, controlled=tuple, index=tuple, count=dict, resource=tuple, produce=dict, mine=tuple,
-               tiles=tuple, t=tuple, holds_count=cython.bint)
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
     kind, the points-per-colour powers it controls by colour, for each resource reward it does not
@@ -164,9 +165,16 @@ def _context(state: GameState, seat: int) -> tuple:
     claim, and the components' rewards by kind (:func:`_rewards_of`). (Compiled, the tuples and
     dicts typed and read by index: the same answer, with no Python unpacking or method call.)"""
     config = state.config
-    holders = state.rewards
-    controlled = state.controlled
-    table = _cards(config.objectives, config.components)
+    return _context_of(_cards(config.objectives, config.components), state.rewards, state.controlled, seat)
+
+
+@cython.ccall   # _greedy._entry calls it with what it has read of the state already
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, table=_Cards,
+               holders=tuple, controlled=tuple, index=tuple, count=dict, resource=tuple, produce=dict, mine=tuple,
+               tiles=tuple, t=tuple, holds_count=cython.bint)
+def _context_of(table: _Cards, holders: tuple, controlled: tuple, seat: int) -> tuple:
+    """:func:`_context` of a state whose config's cards and components are read in ``table``
+    (:func:`_cards`), its reward tiles' holders ``holders`` and objectives controlled ``controlled``."""
     index = table.index
     count, resource = index[2], index[3]
     mine = controlled[seat]
@@ -204,6 +212,61 @@ def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> 
         if n not in out:
             facts = of[n]
             out[n] = facts[5] + 1 + _bonus(holders, facts, context)
+    return out
+
+
+@cython.ccall   # _greedy._entry calls it when a seat's entry is made anew with the same objectives
+@cython.locals(old=dict, out=dict, of=dict, produce=dict, before=dict, colour=dict, all_colours=tuple,
+               resource=tuple, index=tuple, old_holders=tuple, holders=tuple, old_context=tuple, context=tuple,
+               table=_Cards, tiles=tuple, t=tuple, f=tuple, y=tuple, changed=list, dropped=list,
+               i=cython.Py_ssize_t, j=cython.Py_ssize_t, keep=cython.bint)
+def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, context: tuple, table: _Cards) -> dict:
+    """The weights of ``old`` (a seat's ``{card number: weight}`` read with the reward tiles'
+    ``old_holders`` and ``old_context``) that stay the same with ``holders`` and ``context``: the same
+    seat's, with the very objectives controlled (so the same objectives by kind and powers) and the
+    same ``table``. A card's weight is its points + 1 + :func:`_bonus`, which reads besides those only
+    the count reward's bonus, whether each colour tile of the card's colour and each all-colours tile
+    is held, and for a card that produces, the (own, holder's) producers of each resource reward it
+    yields: a card is kept when none of those changed (the same floats, summed in the same order); a
+    changed count bonus or all-colours tile keeps none."""
+    if old_context[3] != context[3]:
+        return {}
+    index = table.index
+    colour, all_colours, resource = index[0], index[1], index[3]
+    dropped = []   # the colours whose colour tile was taken or freed
+    if old_holders is not holders:
+        for t in all_colours:
+            i = t[0]
+            if (old_holders[i] < 0) != (holders[i] < 0):
+                return {}
+        for kind, tiles in colour.items():
+            for t in tiles:
+                i = t[0]
+                if (old_holders[i] < 0) != (holders[i] < 0):
+                    dropped.append(kind)
+    before, produce = old_context[2], context[2]
+    changed = []   # the resource rewards (by place) whose producers' race changed
+    for j in range(len(resource)):
+        i = cython.cast(tuple, resource[j])[0]
+        if before.get(i) != produce.get(i):
+            changed.append(j)
+    if not dropped and not changed:
+        return old.copy()
+    out = {}
+    of = table.of
+    for n, w in old.items():
+        f = of[n]
+        if dropped and f[0] in dropped:
+            continue
+        keep = True
+        if f[3] and changed:
+            y = f[4]
+            for j in changed:
+                if y[j]:
+                    keep = False
+                    break
+        if keep:
+            out[n] = w
     return out
 
 

@@ -183,3 +183,35 @@ def test_weights_rated_in_one_call_are_points_plus_one_plus_the_bonus(which):
                     assert out[n] == cards.card(n).points + 1 + reference.reward_bonus(s, s.seat, cards.card(n))
                     checked[s.phase] += 1
     assert checked["play"] > 3000 and checked["keep"] > 50 and checked["take"] > 50, checked
+
+
+@pytest.mark.parametrize("which", ["plain", "compiled"])
+def test_weights_carried_over_a_change_of_holder_are_the_plain_ones(which):
+    """When a seat's entry is made anew with the same objectives (a reward tile or a rival's
+    objectives changed hands), the weights ``_weights._carry`` keeps from the seat's last entry are each
+    card's points + 1 + the plain ``reward_bonus`` rebuilt from the new state, float for float, and
+    the carry keeps some (else it would be no shortcut): every state of seeded 4- and 3-player greedy
+    games, every seat, every weight its entry holds before any is rated for the state."""
+    import importlib
+
+    from rometools.core._cython import compiled_or_plain
+
+    greedy = (importlib.import_module("rometools.augustus._greedy") if which == "plain"
+              else compiled_or_plain("rometools.augustus._greedy"))
+    reference = importlib.import_module("rometools.augustus._weights")
+    carried = checked = 0
+    for players, seed in ((4, 3), (3, 7), (4, 11)):
+        end = play(rometools.load_game("augustus", players=players), "greedy", rng=seed)
+        last = [None] * players
+        for s in states(end):
+            cards = s.config.cards
+            for seat in range(players):
+                entry = greedy._entry(s, seat)
+                fresh = last[seat] is not None and entry is not last[seat]
+                for n, w in entry[4].items():
+                    assert w == cards.card(n).points + 1 + reference.reward_bonus(s, seat, cards.card(n)), (n, seat)
+                    checked += 1
+                    carried += fresh
+                greedy.weights(s, seat, s.in_play[seat], entry)   # rated as the bot would, then carried
+                last[seat] = entry
+    assert carried > 200 and checked > 5000, (carried, checked)
