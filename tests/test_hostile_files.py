@@ -235,6 +235,8 @@ def test_a_broken_variants_time_is_its_cpu_time_and_a_runaway_is_stopped():
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
     (spun, spun_msg, _, spun_cpu), (slept, _, _, slept_cpu), (waited, waited_msg, _, _) = rows
     assert (spun, spun_msg) == ("Stopped", "still loading after 0.5 s of CPU: stopped")
-    assert 0.4 <= spun_cpu < 5   # the CPU timer counts in clock ticks
+    # stopped by its CPU time, not at once: ITIMER_PROF is charged by clock ticks sampled while the process
+    # runs, process_time exactly, so on a busy machine the two part by tenths (0.399 s in one CI run)
+    assert 0.25 <= spun_cpu < 5
     assert slept == "ok" and slept_cpu < 0.5
     assert (waited, waited_msg) == ("Stopped", "waiting without computing for 2 s (a read that blocks?): stopped")
