@@ -102,6 +102,9 @@ def tuning_text(t: Any) -> str:
 
     why = {"decided": "stopped because the race is decided", "budget": "the budget of games ended",
            "stopped": "STOPPED on request", "running": "so far: the race goes on"}.get(t.stopped, t.stopped)
+    if t.stopped == "decided" and not t.meets:   # decided the other way: no value tried can meet the target
+        why = (f"stopped because no value tried can meet the target: each left is surely more than "
+               f"\u00b1{said(f'{scale * t.tolerance:g}')} off")
     lines = [f"{t.title}: {' and '.join(heads)} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
              f"{counted(t.games, 'game')} in the race ({why})."]
     if t.replaces:   # "P4's handicap to 2 points", as the answer names the parameter, never "handicap.4 = 2"
@@ -136,7 +139,9 @@ def tuning_text(t: Any) -> str:
             lines.append(f"The response curve's band (interpolated between the values tried) meets the target "
                          f"between {lo:.1f} and {hi:.1f}: at no whole value.")
         else:
-            lines.append(f"Values the response curve allows (its band, interpolated between the values tried"
+            band = "its band" if len(getattr(t, "coordinates", ())) < 2 else \
+                f"every one of {', '.join(t.coordinates)}'s band"
+            lines.append(f"Values the response curve allows ({band}, interpolated between the values tried"
                          f"{', in whole values' if whole else ''}): {low} to {high}.")
     c = t.check
     if c:
