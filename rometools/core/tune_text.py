@@ -117,8 +117,14 @@ def tuning_text(t: Any) -> str:
         them = "it" if len(own) == 1 else "them"
         lines.append(f"The variant sets {' and '.join(own)} itself: each value tried replaces {them} (the whole "
                      f"value, not added to the variant's).")
-    off = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
-                                                                                          strict=True))
+    coordinates = tuple(getattr(t, "coordinates", ()))
+    heads_of = [f"{name} " for name in coordinates] if len(coordinates) > 1 else [""] * len(r.response)
+
+    def offs(resp, lows, highs) -> str:   # "P1 +9.3 percentage points [-6.6, +25.0], P2 ...": each seat named
+        return ", ".join(f"{head}{said(amount(x))} [{amount(lo)}, {amount(hi)}]"
+                         for head, x, lo, hi in zip(heads_of, resp, lows, highs, strict=True))
+
+    off = offs(r.response, r.low, r.high)
     verdict = ("meets the target within the tolerance" if t.meets else
                f"is the closest found, not shown to be within \u00b1{said(f'{scale * t.tolerance:g}')}")
     lines.append(f"Recommended: {valued(r.value)}: off the target by {off}; it {verdict}.")
@@ -145,8 +151,7 @@ def tuning_text(t: Any) -> str:
                          f"{', in whole values' if whole else ''}): {low} to {high}.")
     c = t.check
     if c:
-        fresh = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]"
-                          for x, lo, hi in zip(c["response"], c["low"], c["high"], strict=True))
+        fresh = offs(c["response"], c["low"], c["high"])
         confirmed = {True: "confirmed", "estimate": "confirmed by its estimate only (its interval reaches outside "
                      "the tolerance)", False: "NOT confirmed"}[c["confirmed"]]
         lines.append(f"On {counted(c['games'], 'fresh game')}: off by {fresh}: {confirmed}.")

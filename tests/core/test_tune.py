@@ -237,7 +237,7 @@ def test_a_candidate_open_when_the_race_ended_is_not_said_to_be_in_the_race():
     assert rounds[0].stopped == "running" and "in the race (so far: the race goes on)." in rounds[0].text
     assert "in the race (the budget of games ended)." in t.text
     # a win-rate target's distance in percentage points, as the command line's --tolerance says it
-    assert t.unit == "percentage points" and re.search(r"off the target by [+\u2212]?[\d.]+ percentage points? \[",
+    assert t.unit == "percentage points" and re.search(r"off the target by P1 [+\u2212]?[\d.]+ percentage points? \[",
                                                        t.text)
     statuses = [c.status for c in t.candidates]
     assert "in the race" not in statuses
@@ -267,5 +267,6 @@ def test_every_seats_target_is_every_seats_curve_interval_and_verdict():
     assert t.value_interval == pytest.approx((141.4, 158.6), abs=0.1)
     assert "(every one of P1, P2, P3, P4's band, interpolated between the values tried, in whole values): " \
            "142 to 158." in t.text
+    assert "off the target by P1 +9.3 percentage points [\u22126.6, +25.0], P2 +10.7 percentage points" in t.text
     assert "stopped because no value tried can meet the target: each left is surely more than " \
            "\u00b12 percentage points off" in t.text
