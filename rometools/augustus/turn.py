@@ -31,7 +31,7 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze), and
     # fill an objective in play (_placed_of)
-    from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.object import PyObject_GenericGetDict, PyObject_GenericSetDict
     from cython.cimports.cpython.ref import Py_INCREF
     from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
@@ -181,7 +181,7 @@ class _Work:
 
     @cython.locals(d=dict, b=tuple)
     def __init__(self, s: GameState):
-        d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
+        d = PyObject_GenericGetDict(s, cython.NULL) if cython.compiled else s.__dict__   # (read in C: no attribute search)
         self.config = d["config"]
         self.facts = _facts(self.config)
         self.cards = self.facts.cards
