@@ -166,7 +166,7 @@ _WEIGHTS: dict = {}
 
 
 @cython.ccall
-@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, d=dict)
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, d=dict, got=tuple, prev=tuple, pair=tuple, last=list)
 def _entry(state: GameState, seat: int) -> tuple:
     """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
     _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
@@ -181,13 +181,14 @@ def _entry(state: GameState, seat: int) -> tuple:
     # objectives of each resource reward's holder (whose producers it races) to check, so every
     # decision between two changes of those reads the same entry (which holds them all: an id is
     # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
-    got = prev = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    last = _LAST_ENTRY
+    got = prev = last[seat] if 0 <= seat < len(last) else None
     if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
         got = _WEIGHTS.get((id(mine), id(rewards), seat))
     ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
     if ok:
-        for h, theirs in got[6]:
-            if controlled[h] is not theirs:
+        for pair in got[6]:   # (a rival holding a resource reward, its objectives then)
+            if controlled[pair[0]] is not pair[1]:
                 ok = False
                 break
     if not ok:
@@ -209,8 +210,8 @@ def _entry(state: GameState, seat: int) -> tuple:
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
         got = _WEIGHTS[key] = (mine, rewards, comps, cards, out, context, tuple(rivals), config, table, symbols)
-    if 0 <= seat < len(_LAST_ENTRY):
-        _LAST_ENTRY[seat] = got
+    if 0 <= seat < len(last):
+        last[seat] = got
     return got
 
 
@@ -461,7 +462,7 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
                memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
                base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
-               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple, d=dict)
+               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple, d=dict, profile=tuple)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
