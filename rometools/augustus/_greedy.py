@@ -458,6 +458,7 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
     return value
 
 
+@cython.ccall   # a C call from choose (not a Python call parsing its eight arguments)
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n_open=cython.Py_ssize_t,
                memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
