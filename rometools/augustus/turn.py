@@ -41,13 +41,12 @@ from rometools.augustus._turn_facts import ALL_COLOURS, COLOUR, RESOURCE, facts_
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import _PHASE_CODES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import refused
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
-is_action, refusal, count_tile = moves.is_action, moves.refusal, moves.count_tile
+is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
 # the game's records joined at its end (_records.py), compiled where built
 _joined = compiled_or_plain("rometools.augustus._records").joined
 
@@ -312,11 +311,18 @@ def _placed_of(number, legions: tuple) -> Placed:
 
 
 @cython.cfunc
+@cython.locals(i=cython.Py_ssize_t, seats=list)
 def _rows(rows: tuple | list) -> tuple:
-    """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
+    """A per-seat field of :class:`_Work` as the state's tuple of tuples: the list of a field this action
+    changed (``mutable``) made the state's in place, each row it changed (``own``) a tuple, then the
+    list a tuple (freeze is the action's last step: no list built anew, no tuple() of a row kept)."""
     if type(rows) is tuple:
         return rows
-    return tuple([tuple(r) for r in rows])   # a C loop when compiled (map() was a Python iterator)
+    seats = rows
+    for i in range(len(seats)):
+        if type(seats[i]) is list:
+            seats[i] = tuple(seats[i])
+    return tuple(seats)
 
 
 # ===================================================================== the rules run on their own
@@ -683,7 +689,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
     if not checked:   # (moves.refusal: the token left in the bag, the card in the pile)
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
     code = _code(state.phase)
     if code == _DRAW:
         kind = w.facts.token_index[action]
@@ -709,12 +715,6 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.history.append(("deal", target, action))
 
 
-@cython.locals(w=_Work)
-def _refuse(w: _Work, action: Any, message: str) -> Exception:
-    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`~rometools.augustus.moves.is_action` says."""
-    return refused(message, well_formed=is_action(w.config, action))
-
-
 @cython.cfunc
 @cython.locals(w=_Work, code=cython.long)
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
@@ -724,7 +724,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if code == _KEEP:   # a keep, a claim and a take are checked even when `checked` (moves.refusal)
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
         chosen = tuple(action[1:])
         w.mutable("in_play")[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.mutable("hands")[seat] = []  # "défausse les trois autres"
@@ -734,7 +734,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if code == _CLAIM:
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
             w.mutable("rewards")[tile] = seat
@@ -747,7 +747,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if code == _TAKE:
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
         w.mutable("row").remove(action[1])
         w.own("in_play", seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
@@ -756,7 +756,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if not checked:
         legal = decisions(state)
         if action not in legal:
-            raise _refuse(w, action, why_not(state, action, legal))
+            raise refusal_error(w.config, action, why_not(state, action, legal))
     if action == PASS:
         w.history.append((PASS, seat))
     elif action[0] == "remove":

@@ -108,3 +108,30 @@ def test_the_greedy_choice_reads_the_fields_as_the_attributes(which):
             s = rules.apply_legal(s, got)
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_the_per_seat_fields_are_tuples_of_tuples_and_the_state_before_is_unchanged(which):
+    """``turn._rows`` (the per-seat fields of the working copy made the new state's in place) gives
+    tuples of tuples equal to ``tuple(tuple(row) for row in rows)`` of what the action left, and the
+    state the action was applied to keeps its fields (compared with a deep copy taken before), at
+    every action of seeded games."""
+    import copy
+
+    rules = _module("rometools.augustus.rules", which)
+    rng = np.random.default_rng(9)
+    checked = 0
+    for seed in range(3):
+        s = new_game(GameConfig(players=4), rng=seed)
+        while s.phase != "over":
+            before = copy.deepcopy({name: getattr(s, name) for name in ("hands", "in_play", "controlled")})
+            options = rules.legal_actions(s)
+            after = rules.apply_legal(s, options[int(rng.integers(len(options)))])
+            for name, rows in before.items():
+                assert getattr(s, name) == rows
+                new = getattr(after, name)
+                assert type(new) is tuple and all(type(row) is tuple for row in new)
+                assert new == tuple(tuple(row) for row in new)
+            s = after
+            checked += 1
+    assert checked > 300
