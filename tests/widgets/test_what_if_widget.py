@@ -3,6 +3,7 @@ the variant file, and every game through the registry."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import time
@@ -841,7 +842,14 @@ def test_a_name_given_with_other_changes_goes_when_the_changes_do():
     assert ex.message == ("Note: Variant name 'Gold 0-4-9-16, no more' cleared: it named changes no longer made; "
                           "the variant is named after its changes (type a name in Variant name to give it one).")
     ex._download.button.click()
-    assert ex._download.last[0] == "components_tables_gold_points____0__4__9.toml"
+    held = hashlib.sha256(ex.variant.to_toml().encode("utf-8")).hexdigest()[:8]     # the name is the changes'
+    assert ex._download.last[0] == f"components_tables_gold_points_0_4_9_16_2_{held}.toml"
+    # Trial (LOW): two variants whose changes read alike up to the cut were offered under one name
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 64]"
+    ex._download.button.click()
+    assert ex._download.last[0].startswith("components_tables_gold_points_0_4_9_16_2_")
+    assert ex._download.last[0] != f"components_tables_gold_points_0_4_9_16_2_{held}.toml"
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
     ex._name.value = "gold to 36"                                               # typed: the designer's own
     ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
     assert ex._name.value == "gold to 36" and ex.message == ""
