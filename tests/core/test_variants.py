@@ -151,7 +151,8 @@ def test_a_base_the_options_do_not_give_is_refused():
 
 @pytest.mark.parametrize("text, entry, words", [
     ("[variant]\ngame = 'chess'\n", "variant.game", "unknown game 'chess'"),
-    ("[variant]\nname = 'x'\n", "variant.game", "must name a registered game"),
+    ("[variant]\nname = 'x'\n", "variant.game", 'is missing: add game = "<game id>" to [variant]'),   # no None
+    ("[variant]\ngame = 3\n", "variant.game", "must name a registered game, got 3"),
     ("[variant]\ngame = 'pig'\nformat = 9\n", "variant.format", "a format newer than this rometools"),
     ("[variant]\ngame = 'pig'\n[option]\nx = 1\n", "option", "is not a table of a variant file"),
     ("[variant]\ngame = 'pig'\ncolour = 1\n", "variant.colour", "is not a known field"),
