@@ -103,9 +103,10 @@ class StudioFiles:
             self._say_file(f"Cannot save: cannot write {shown(text, 80)}: "
                            f"{err.strerror or err}; the variant is not saved", error=True)
             return
-        # the command as it runs from anywhere: the path as saved, quoted for a shell when it needs it
+        # the command as it runs from anywhere: the whole path saved (a name alone was the notebook folder's,
+        # wrong from the project's: trial57), quoted for a shell when it needs it
         self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
-                       f"{shlex.quote(str(where))}")
+                       f"{shlex.quote(str(Path(where).resolve()))}")
 
     def _load_clicked(self) -> None:
         text = self._file.value.strip()
