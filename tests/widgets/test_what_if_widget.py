@@ -423,7 +423,7 @@ def test_tune_refuses_a_seat_beyond_the_players():
     assert ex.set_values(players=3, parameter="handicap.2")
     assert ex.set_values(players=2) and ex._parameter.value == "handicap.2"
     ex._parameter.value = "handicap.3"
-    assert "Parameter: 'handicap.3' is not a numeric value of Pig" in ex.message
+    assert "Parameter: handicap.3: seat 3 is not a seat of a 2-player game (seats 1 to 2)" in ex.message
 
 
 # ----------------------------------------------------------------- the app's files
@@ -887,3 +887,14 @@ def test_tuning_every_seat_draws_and_tables_every_seat_not_p1_alone():
     assert all(f"{seat} off (interval)" in text for seat in t.coordinates) and "farthest off" in text
     assert f"{100 * t.candidates[0].loss:.1f}" in text   # P1's 40.5 at 0 is the farthest off there
     assert "no value tried can meet the target" in ex._status.value
+
+
+def test_a_tune_parameter_naming_a_seat_the_game_lacks_says_so():
+    """Trial (LOW): Parameter handicap.7 at 4 players said "is not a numeric value of Caesar's Empire";
+    the command line says which seats there are. The studio says it as the command line does."""
+    ex = VariantStudio("caesars_empire", players=4, tab="tune", parameter="handicap.2", values="0:20:10")
+    assert not ex.set_values(parameter="handicap.7")
+    assert ex.message.startswith("Cannot update: Parameter: handicap.7: seat 7 is not a seat of a 4-player game "
+                                 "(seats 1 to 4)"), ex.message
+    assert ex.values()["parameter"] == "handicap.2"   # nothing changed
+    assert ex.set_values(parameter="handicap.4") and ex.message == ""
