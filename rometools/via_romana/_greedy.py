@@ -312,6 +312,8 @@ def _spelt(t, kind: str, place, cards: tuple) -> tuple:
     return (kind, spaces[place], ids[cards[0]], ids[cards[1]])
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(values=list, start=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t, low=cython.double)
 @cython.returns(cython.Py_ssize_t)
@@ -324,6 +326,8 @@ def _ties(values: list, start: int, low: float) -> int:
     return c
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(values=list, start=cython.Py_ssize_t, k=cython.Py_ssize_t, r=cython.Py_ssize_t, low=cython.double)
 @cython.returns(cython.Py_ssize_t)
@@ -337,6 +341,8 @@ def _nth_tie(values: list, start: int, low: float, r: int) -> int:
     raise AssertionError("the ties counted are walked")
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(value=cython.double, fort=cython.bint, double=cython.bint, values=list, tiles=tuple, bonus=cython.double,
                kind=str, places=list, short=dict, single=dict, completes=bytearray, points=dict, memo=dict,
@@ -393,6 +399,8 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
     return values
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(ms=tuple, mask=bytearray, completes=bytearray, points=dict, bonus=cython.double,
                k=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t, c=cython.Py_ssize_t,
@@ -420,6 +428,8 @@ def _spaces_ties(ms: tuple, mask, completes: bytearray, points: dict, bonus: flo
     return c
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(ms=tuple, mask=bytearray, completes=bytearray, points=dict, bonus=cython.double,
                k=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t, r=cython.Py_ssize_t,
@@ -446,6 +456,8 @@ def _spaces_nth(ms: tuple, mask, completes: bytearray, points: dict, bonus: floa
     raise AssertionError("the ties counted are walked")
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
                k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, total=cython.Py_ssize_t,
                r=cython.Py_ssize_t, c=cython.Py_ssize_t, first=cython.Py_ssize_t, each=cython.Py_ssize_t,
@@ -690,6 +702,8 @@ def _choose_build(state, rng):
     raise AssertionError("the joker groups counted are walked")
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(w=_Kept, values=list, ms=tuple, completes=bytearray, points=dict, bonus=cython.double,
                start=cython.Py_ssize_t, low=cython.double)
@@ -721,6 +735,8 @@ def choose(state, rng):
     return legal[integer_below(rng, len(legal))]
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
                kinds=list)
 def _take(state, rng):

@@ -236,6 +236,8 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     return _drawable(tb.cards, deck if _some(deck) else d["discard"])
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.ccall
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.Py_ssize_t, cards_=tuple,
                pool=tuple, kinds=list, counts=list)
