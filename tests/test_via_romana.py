@@ -1040,3 +1040,39 @@ def test_the_greedy_goal_check_and_provinces_won_are_their_set_definitions(twin)
                 assert _greedy._provinces_won(s, t, seat) == {board.tile_entry(w)[0] for w in s.won[seat]}
                 seen += len(s.won[seat])
     assert seen > 100
+
+
+@pytest.mark.parametrize("twin", ["compiled", "plain"])
+def test_whose_move_kept_for_the_last_state_asked_is_each_states_own(twin):
+    """``moves._player_of`` keeps its answer for the last state's fields asked (the play loop asks
+    whose move it is, the draw's source and at a draw its weights of one state). Asked of every
+    state of seeded games forwards, backwards and each twice in a row, with the draw's source and
+    weights between, ``current_player`` must be the agenda's answer for that state, never the
+    state asked before (the compiled twin where it was built, and the plain module)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.via_romana import TERMINAL, moves
+
+    if twin == "compiled":
+        moves = compiled_or_plain("rometools.via_romana.moves")
+
+    def whose(s):
+        item = s.agenda[0] if s.agenda else None
+        return (TERMINAL if s.over else CHANCE if item[0] in ("deal", "goal", "draw", "refill")
+                or item[0] == "take" and not any(s.display) else s.seat if item[0] in ("build", "discard")
+                else item[1])
+
+    changes = 0
+    for options in ({"players": 2}, {"players": 4}):
+        game = list(states(play(rometools.load_game("via_romana", **options), "greedy", rng=3)))
+        for order in (game, game[::-1]):
+            for before, s in zip([None, *order], order, strict=False):
+                want = whose(s)
+                changes += before is not None and whose(before) != want
+                assert moves.current_player(s) == want
+                if want != TERMINAL:
+                    moves.random_source(s)
+                assert (moves.chance_weights(s) == ([], [])) == (want != CHANCE)
+                assert moves.current_player(s) == want
+    assert changes > 400
