@@ -339,3 +339,12 @@ def test_a_misplaced_data_address_is_refused_with_the_address_that_exists():
     with pytest.raises(OptionError) as err:
         Variant("via_romana", options={"zzzzzz": 5})
     assert "did you mean" not in str(err.value)
+
+
+def test_a_variants_printed_form_shows_handicap_seats_as_given_and_evaluates_to_it():
+    """Stop 55 (LOW): ``Variant(..., options={"handicap": {4: 2}})`` printed its seat as text, ``{'4': 2}``
+    (held as a variant file writes it). It prints as given, and the printed form builds an equal variant."""
+    v = Variant("caesars_empire", "h", {"handicap": {4: 2}})
+    assert repr(v) == "Variant('caesars_empire', name='h', options={'handicap': {4: 2}})"
+    assert eval(repr(v)) == v   # noqa: S307 - the printed form of a value, read back
+    assert dict(v.options["handicap"]) == {"4": 2}   # held as the file writes it: unchanged
