@@ -54,8 +54,8 @@ if cython.compiled:  # connect's new state made and given its dict by C calls (a
     from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
-__all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
-           "open_paths", "own_rows", "relax", "shape_of"]
+__all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "own_rows", "relax",
+           "shape_of"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -233,8 +233,9 @@ class Facts:
         return self._paths()[2]
 
     def _paths(self):
-        if self._open is None:
-            self._open = open_paths(self)
+        if self._open is None:  # derived once (``_scratch``), then carried by connect
+            from rometools.caesars_empire.engine import _scratch
+            self._open = _scratch.open_paths(self)
         return self._open
 
     @property
@@ -272,45 +273,6 @@ def _facts(shape: Shape, cells, next_deal) -> Facts:
     f.next_deal = next_deal
     f.chains = f.first = f.frontier = f.player = f.parts = f.held = None
     f._open = f._dist = None
-    return f
-
-
-@cython.ccall
-@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, seat=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               slot=cython.Py_ssize_t, colour=cython.Py_ssize_t, value=cython.int, f=Facts)
-def from_scratch(state, shape: Shape) -> Facts:
-    """The facts of ``state`` built from its fields (:class:`Facts`), without ``own``."""
-    cells = array("i", [0]) * shape.size
-    f = _facts(shape, cells, -1)
-    d: cython.int[::1] = f.cells
-    b: cython.int[::1] = _board(shape)
-    po = state.path_owner
-    for i in range(shape.paths):
-        d[shape.po + i] = po[i]
-    slot_of = state.config.components.treasure_slot
-    treasures = state.treasures
-    co = state.city_owner
-    n = shape.locations
-    for i in range(n):
-        d[shape.dist + i] = INF
-        d[shape.up + i] = -1
-    d[shape.dist] = 0
-    for i in range(shape.cities):
-        seat = co[i]
-        t = treasures[i]
-        d[shape.co + i] = seat
-        k = -1 if t is None else slot_of[t]
-        d[shape.tslot + i] = k
-        if seat >= 0:
-            if k >= 0:
-                d[shape.counts + seat * shape.types + k] += 1
-            colour = b[shape.colour + i]
-            value = b[shape.value + i]
-            if value > d[shape.highest + seat * shape.colours + colour]:
-                d[shape.highest + seat * shape.colours + colour] = value
-    relax(shape, d, [0], -1)
-    if None in treasures:
-        f.next_deal = treasures.index(None)
     return f
 
 
@@ -703,42 +665,12 @@ def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.vo
     d[shape.own_ok] = 1
 
 
-@cython.ccall
-@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               lv=list, iv=list, leaf=list, inner=list, sources=list, nb=tuple)
-def open_paths(f) -> tuple:
-    """``(leaf, inner, sources)``: per location its unbuilt paths ``(neighbour, path index,
-    Roads)`` (the board's own tuples, in board order) to an available city and to an empty
-    city (paths into Rome are in neither: a chain never enters Rome), and Rome and every
-    empty city, ascending."""
-    shape = f.shape
-    d: cython.int[::1] = f.cells
-    adj = shape.adj
-    leaf, inner, sources = [], [], [0]
-    for v in range(shape.locations):
-        if v and d[shape.co + v - 1] >= 0:
-            sources.append(v)
-        lv, iv = [], []
-        nb = adj[v]
-        for i in range(len(nb)):
-            x = nb[i]
-            u, e = x[0], x[1]
-            if u and d[shape.po + e] < 0:
-                if d[shape.co + u - 1] < 0:
-                    lv.append(x)
-                else:
-                    iv.append(x)
-        leaf.append(tuple(lv))
-        inner.append(tuple(iv))
-    return tuple(leaf), tuple(inner), tuple(sources)
-
-
 @cython.cfunc
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
                v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
                x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
 def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -> tuple:
-    """:func:`open_paths` after ``chain`` is built (``opened``: before it; ``d``: the cells
+    """``_scratch.open_paths`` after ``chain`` is built (``opened``: before it; ``d``: the cells
     after it): the chain's paths leave the lists, and the captured city turns from a leaf
     into an inner location for each of its neighbours (kept in board order, by path index)."""
     leaf, inner, sources = list(opened[0]), list(opened[1]), list(opened[2])
