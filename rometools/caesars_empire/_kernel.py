@@ -49,10 +49,12 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 if cython.compiled:  # connect's new state made and given its dict by C calls (as via_romana/rules.py)
-    from cython.cimports.cpython.object import PyObject_GenericSetDict
-    from cython.cimports.cpython.ref import Py_INCREF
-    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
+    from cython.cimports.cpython.object import PyObject, PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_XDECREF, Py_XINCREF
+    from cython.cimports.cpython.sequence import PySequence_Fast_ITEMS
+    from cython.cimports.cpython.tuple import PyTuple_New
     from cython.cimports.cpython.type import PyType_GenericAlloc
+    from cython.cimports.libc.string import memcpy
 
 __all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "own_rows", "relax",
            "shape_of"]
@@ -360,7 +362,7 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=list,
+               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=list, owners=tuple,
                fields=dict)
 def connect(state, chain, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
@@ -480,9 +482,15 @@ def connect(state, chain, ids, state_type):
               tuple([locations[i] for i in locs]), tuple(gained))
     g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
     after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
-    if cython.compiled:  # the owners the cells hold (they mirror the state's), built in place
-        after["city_owner"] = _owners(fields["city_owner"], d, shape.co, seat, fields["seat"])
-        after["path_owner"] = _owners(fields["path_owner"], d, shape.po, seat, fields["seat"])
+    if cython.compiled:  # the parent's owners copied, then the seat's where the chain placed it
+        mine = fields["seat"]
+        owners = after["city_owner"] = _copied(fields["city_owner"])
+        _put(owners, target - 1, mine)
+        owners = after["path_owner"] = _copied(fields["path_owner"])
+        a = chain[0]
+        for i in range(1, n):
+            _put(owners, b[shape.edge + _end(shape, b, a, chain[i])], mine)
+            a = chain[i]
     else:
         after["city_owner"] = tuple(d[shape.co:shape.co + shape.cities])
         after["path_owner"] = tuple(d[shape.po:shape.po + shape.paths])
@@ -526,15 +534,26 @@ def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_lef
 
 
 @cython.cfunc
-@cython.locals(i=cython.Py_ssize_t)
-def _owners(parent: tuple, d: cython.int[::1], at: cython.Py_ssize_t, seat: cython.Py_ssize_t, mine) -> tuple:
-    """``parent``'s owners after a move of ``seat`` (``mine``): ``mine`` where the cells from ``at`` hold it."""
-    out = PyTuple_New(len(parent))
-    for i in range(len(parent)):
-        x = mine if d[at + i] == seat else parent[i]
-        Py_INCREF(x)  # PyTuple_SET_ITEM takes the reference
-        PyTuple_SET_ITEM(out, i, x)
+@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t)
+def _copied(parent: tuple) -> tuple:
+    """A new tuple of ``parent``'s items: their pointers copied at once, each referenced once more."""
+    n = len(parent)
+    out = PyTuple_New(n)
+    items: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(out)
+    memcpy(items, PySequence_Fast_ITEMS(parent), n * cython.sizeof(cython.pointer(PyObject)))
+    for i in range(n):
+        Py_XINCREF(items[i])
     return out
+
+
+@cython.cfunc
+@cython.inline
+def _put(t: tuple, i: cython.Py_ssize_t, x) -> cython.void:
+    """Item ``i`` of ``t`` (a tuple :func:`_copied` made, held nowhere else yet) replaced by ``x``."""
+    items: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(t)
+    Py_XDECREF(items[i])  # the parent tuple still holds it
+    items[i] = cython.cast(cython.pointer(PyObject), x)
+    Py_XINCREF(items[i])
 
 
 #: ``object.__new__`` and ``object.__setattr__``, looked up once (:func:`connect` builds a state with them).
