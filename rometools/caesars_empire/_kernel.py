@@ -13,7 +13,8 @@ the reference rules after every move of seeded games.
 
 Why packed arrays: a move used to build a dozen tuples and a dict of facts, and most of its time went
 on making and freeing them. Here a state's facts are one ``array('i')`` (copied with one ``memcpy`` a
-move) read through a typed memoryview, and the board is another, built once. :class:`Shape` says where
+move) read as C ints at its buffer's address, and the board is another, built once (read through a
+typed memoryview kept on its :class:`Shape`). :class:`Shape` says where
 each section starts:
 
 board cells (one per board and player count, :func:`shape_of`)
@@ -49,6 +50,7 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 if cython.compiled:  # connect's new state made and given its dict by C calls (as via_romana/rules.py)
+    from cython.cimports.cpython import array as carray
     from cython.cimports.cpython.object import PyObject, PyObject_GenericSetDict
     from cython.cimports.cpython.ref import Py_XDECREF, Py_XINCREF
     from cython.cimports.cpython.sequence import PySequence_Fast_ITEMS
@@ -176,6 +178,20 @@ def _board(shape: Shape) -> cython.int[::1]:
     return shape.cells
 
 
+@cython.cfunc
+@cython.inline
+def _ints(cells) -> cython.p_int:
+    """A facts' cells (an ``array('i')``, else ``TypeError``) as C ints: its buffer's address when
+    compiled (no buffer taken and released a call, as a memoryview would; an array of cells is never
+    resized), the array itself in a plain module."""
+    if cython.compiled:
+        a: carray.array = cython.cast(carray.array, cells, typecheck=True)
+        if a.ob_descr.typecode != 105:  # ord("i")
+            raise TypeError(f"the cells must be an array('i'), not an array({a.typecode!r})")
+        return a.data.as_ints
+    return cells
+
+
 def shape_of(board, seats, types, gold) -> Shape:
     """The :class:`Shape` of ``board`` for ``seats`` seats and ``types`` Treasure types (``gold``:
     Gold's place among them), made once and kept on the board."""
@@ -279,41 +295,42 @@ def _facts(shape: Shape, cells, next_deal) -> Facts:
 
 
 @cython.ccall
-@cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
+@cython.locals(dv=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                c=cython.long, top=cython.Py_ssize_t, at=cython.Py_ssize_t, stop=cython.Py_ssize_t, x=tuple,
                heap=list)
-def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
+def relax(shape: Shape, cells, seeds, stop) -> cython.void:
     """Dijkstra over built paths from ``seeds`` (locations whose distance may have dropped),
     in place on the ``dist`` section of ``cells``. Paths are only ever added, so distances
     only decrease. With ``stop >= 0`` the search ends once every location nearer Rome than
-    ``stop`` is final (labels at or beyond its distance may stay too high)."""
+    ``stop`` is final (labels at or beyond its distance may stay too high); ``cells``: an ``array('i')``."""
     b: cython.int[::1] = _board(shape)
+    d: cython.p_int = _ints(cells)
     at = shape.dist
     if shape.locations <= 64:  # the open locations as one 64-bit mask: no heap of tuples
-        _relax_mask(shape, b, cells, seeds, stop)
+        _relax_mask(shape, b, d, seeds, stop)
         return
-    heap = [(cells[at + v], v) for v in seeds]
+    heap = [(d[at + v], v) for v in seeds]
     heapq.heapify(heap)
     while heap:
         x = heapq.heappop(heap)
-        d, v = x[0], x[1]
-        if stop >= 0 and d >= cells[at + stop]:
+        dv, v = x[0], x[1]
+        if stop >= 0 and dv >= d[at + stop]:
             return
-        if d > cells[at + v]:
+        if dv > d[at + v]:
             continue
         top = b[v + 1]
         for k in range(b[v], top):
             u, c = b[shape.to + k], b[shape.cost + k]
-            if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
-                cells[at + u] = d + c
-                heapq.heappush(heap, (d + c, u))
+            if dv + c < d[at + u] and d[shape.po + b[shape.edge + k]] >= 0:
+                d[at + u] = dv + c
+                heapq.heappush(heap, (dv + c, u))
 
 
 @cython.cfunc
 @cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
                at=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t, best=cython.long,
                mask=cython.ulonglong, one=cython.ulonglong)
-def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.int[::1], seeds, stop) -> cython.void:
+def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.p_int, seeds, stop) -> cython.void:
     """:func:`relax` on a board of at most 64 locations: the open locations (seeded, or whose
     distance dropped and that are not visited since) are the bits of one integer, and the next
     visited is the least ``(distance, location)`` among them: the order in which the heap of
@@ -381,7 +398,7 @@ def connect(state, chain, ids, state_type):
     b: cython.int[::1] = _board(shape)
     cells = f.cells[:]
     g = _facts(shape, cells, -1)
-    d: cython.int[::1] = cells
+    d: cython.p_int = _ints(cells)
     seat = fields["seat"]
     rs = fields["route_score"]
     seats = len(rs)
@@ -412,7 +429,7 @@ def connect(state, chain, ids, state_type):
         a = v
     last = k
     if improves:
-        relax(shape, d, chain, -1)
+        relax(shape, cells, chain, -1)
     else:  # no new path shortens a route: only the captured (leaf) city gets a distance
         d[shape.dist + target] = d[shape.dist + chain[n - 2]] + b[shape.cost + last]
     gained = [0] * seats
@@ -510,7 +527,7 @@ def connect(state, chain, ids, state_type):
 
 @cython.cfunc
 @cython.locals(i=cython.Py_ssize_t, roads=cython.long, best=cython.long)
-def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_left: list, seat: cython.Py_ssize_t):
+def _player_after(shape: Shape, g: Facts, d: cython.p_int, no_move, roads_left: list, seat: cython.Py_ssize_t):
     """The seat to move in the state :func:`connect` builds (``seat``, its seat to move), or
     ``TERMINAL``: ``rules.current_player`` (its ``_game_ends``) from the facts ``g`` (cells
     ``d``) at hand, with the cheapest new path kept as ``g.frontier`` when it is needed."""
@@ -564,7 +581,7 @@ _new_object, _set_attribute = object.__new__, object.__setattr__
 @cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
                w=cython.long, key=cython.longlong, kr=cython.longlong, low=cython.longlong, top=cython.Py_ssize_t,
                topkey=cython.longlong)
-def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ssize_t, keys: cython.longlong[::1],
+def _solve(shape: Shape, b: cython.int[::1], d: cython.p_int, v: cython.Py_ssize_t, keys: cython.longlong[::1],
            steps: cython.int[::1], mult: cython.long, me: cython.long, leader: cython.long) -> cython.longlong:
     """The best key from ``v`` on the fewest-Roads DAG (memoised in ``keys``; ``steps[v]`` the
     path end taken): the least ``-own * KEY + leader's`` points, then the smallest ``rank``
@@ -595,7 +612,7 @@ def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ss
 
 @cython.cfunc
 @cython.locals(v=cython.Py_ssize_t, k=cython.Py_ssize_t)
-def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: cython.Py_ssize_t, mult: cython.long,
+def _choose_route(shape: Shape, b: cython.int[::1], d: cython.p_int, start: cython.Py_ssize_t, mult: cython.long,
                   me: cython.long, leader: cython.long, locs: list, gained: list) -> cython.void:
     """Tied fewest-Roads routes from ``start``: the built-in policy's choice, appended to
     ``locs`` (locations) and added to ``gained`` (points per seat). The best
@@ -629,10 +646,9 @@ def own_rows(f) -> cython.void:
     step towards Rome, or -1 where there are several or none. The joined cities are
     visited nearest Rome first, so each step's location is done before it."""
     shape = f.shape
-    if f.cells[shape.own_ok]:  # known (before taking the arrays' buffers)
+    if f.cells[shape.own_ok]:  # known
         return
-    d: cython.int[::1] = f.cells
-    _own_rows(shape, _board(shape), d)
+    _own_rows(shape, _board(shape), _ints(f.cells))
 
 
 @cython.cfunc
@@ -640,7 +656,7 @@ def own_rows(f) -> cython.void:
                j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
                step=cython.Py_ssize_t, found=cython.bint)
-def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.void:
+def _own_rows(shape: Shape, b: cython.int[::1], d: cython.p_int) -> cython.void:
     """:func:`own_rows` on the board's cells ``b`` and the facts' cells ``d``."""
     n, seats = shape.locations, shape.seats
     jv: cython.int[::1] = shape.joined if cython.compiled else array("i", [0]) * shape.cities  # Shape.joined
@@ -688,7 +704,7 @@ def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.vo
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
                v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
                x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
-def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -> tuple:
+def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.p_int) -> tuple:
     """``_scratch.open_paths`` after ``chain`` is built (``opened``: before it; ``d``: the cells
     after it): the chain's paths leave the lists, and the captured city turns from a leaf
     into an inner location for each of its neighbours (kept in board order, by path index)."""
@@ -736,7 +752,7 @@ def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -
 def cheapest_new_path(f) -> cython.long:
     """Cheapest unbuilt path from Rome or an empty city to an available city (Roads; 0 if none)."""
     shape = f.shape
-    d: cython.int[::1] = f.cells
+    d: cython.p_int = _ints(f.cells)
     b: cython.int[::1] = _board(shape)
     best = 0
     for v in range(shape.locations):
