@@ -379,7 +379,8 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=list, owners=tuple,
+               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=tuple, owners=tuple,
+               scores=tuple, route=tuple,
                fields=dict)
 def connect(state, chain, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
@@ -493,10 +494,21 @@ def connect(state, chain, ids, state_type):
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
     locations = shape.locs
-    roads_left = list(fields["roads_left"])
-    roads_left[seat] -= cost
-    record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
-              tuple([locations[i] for i in locs]), tuple(gained))
+    if cython.compiled:  # the small tuples built in place: the parent's Roads and route points, one list less each
+        roads_left = _copied(fields["roads_left"])
+        _put(roads_left, seat, roads_left[seat] - cost)
+        route = (ids if ids else _picked(locations, list(chain)), _picked(locations, locs))
+        scores = _copied(rs)
+        for s in range(seats):
+            if gained[s]:
+                _put(scores, s, rs[s] + gained[s])
+    else:
+        roads_left = list(fields["roads_left"])
+        roads_left[seat] -= cost
+        roads_left = tuple(roads_left)
+        route = (ids if ids else tuple([locations[i] for i in chain]), tuple([locations[i] for i in locs]))
+        scores = tuple([rs[s] + gained[s] for s in range(seats)])
+    record = ("connect", seat, route[0], route[1], tuple(gained))
     g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
     after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
     if cython.compiled:  # the parent's owners copied, then the seat's where the chain placed it
@@ -511,8 +523,8 @@ def connect(state, chain, ids, state_type):
     else:
         after["city_owner"] = tuple(d[shape.co:shape.co + shape.cities])
         after["path_owner"] = tuple(d[shape.po:shape.po + shape.paths])
-    after["roads_left"] = tuple(roads_left)
-    after["route_score"] = tuple([rs[s] + gained[s] for s in range(seats)])
+    after["roads_left"] = roads_left
+    after["route_score"] = scores
     after["seat"] = (seat + 1) % seats
     after["history"] = fields["history"] + (record,)
     after["_facts"] = g
@@ -527,7 +539,7 @@ def connect(state, chain, ids, state_type):
 
 @cython.cfunc
 @cython.locals(i=cython.Py_ssize_t, roads=cython.long, best=cython.long)
-def _player_after(shape: Shape, g: Facts, d: cython.p_int, no_move, roads_left: list, seat: cython.Py_ssize_t):
+def _player_after(shape: Shape, g: Facts, d: cython.p_int, no_move, roads_left: tuple, seat: cython.Py_ssize_t):
     """The seat to move in the state :func:`connect` builds (``seat``, its seat to move), or
     ``TERMINAL``: ``rules.current_player`` (its ``_game_ends``) from the facts ``g`` (cells
     ``d``) at hand, with the cheapest new path kept as ``g.frontier`` when it is needed."""
@@ -571,6 +583,21 @@ def _put(t: tuple, i: cython.Py_ssize_t, x) -> cython.void:
     Py_XDECREF(items[i])  # the parent tuple still holds it
     items[i] = cython.cast(cython.pointer(PyObject), x)
     Py_XINCREF(items[i])
+
+
+@cython.cfunc
+@cython.locals(j=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t)
+def _picked(items: tuple, at: list) -> tuple:
+    """``tuple([items[i] for i in at])``, built in place (compiled only)."""
+    n = len(at)
+    out = PyTuple_New(n)
+    src: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(items)
+    dst: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(out)
+    for j in range(n):
+        i = at[j]
+        dst[j] = src[i]
+        Py_XINCREF(dst[j])
+    return out
 
 
 #: ``object.__new__`` and ``object.__setattr__``, looked up once (:func:`connect` builds a state with them).
