@@ -109,6 +109,7 @@ class Shape:
     twin = cython.declare(object, visibility="readonly")
     entry = cython.declare(object, visibility="readonly")
     locs = cython.declare(object, visibility="readonly")
+    index = cython.declare(object, visibility="readonly")
     no_keys = cython.declare(object, visibility="readonly")
     no_steps = cython.declare(object, visibility="readonly")
     view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
@@ -151,7 +152,7 @@ class Shape:
                                  *[v for _, v in board._city_tokens]])
         self.view = self.cells
         self.adj, self.twin, self.entry = adj, board._twin, board._entry
-        self.locs = board.locations
+        self.locs, self.index = board.locations, board._index  # the location ids, and each id's index
         self.no_keys = array("q", [0]) * n  # _choose_route's memo, copied per route solved
         self.no_steps = array("i", [-2]) * n
         self.keys, self.steps, self.joined = self.no_keys[:], self.no_steps[:], array("i", [0]) * n
@@ -401,10 +402,11 @@ def connect(state, chain, ids, state_type):
     g = _facts(shape, cells, -1)
     d: cython.p_int = _ints(cells)
     seat = fields["seat"]
+    config = fields["config"]
     rs = fields["route_score"]
     seats = len(rs)
     if chain is None:
-        index = fields["config"].board._index
+        index = shape.index
         chain = tuple([index[x] for x in ids])
     n = len(chain)
     nl = shape.locations
@@ -462,7 +464,7 @@ def connect(state, chain, ids, state_type):
         locs.append(0)
     tie = v
     if tie:  # the active player chooses among the tied routes from the tie on
-        if fields["config"].route_policy == "self_then_leader":
+        if config.route_policy == "self_then_leader":
             me, leader = seat, -1
             for s in range(seats):  # the other seat with the most route points, ties to the lowest
                 if s != seat and (leader < 0 or rs[s] > rs[leader]):
@@ -509,7 +511,7 @@ def connect(state, chain, ids, state_type):
         route = (ids if ids else tuple([locations[i] for i in chain]), tuple([locations[i] for i in locs]))
         scores = tuple([rs[s] + gained[s] for s in range(seats)])
     record = ("connect", seat, route[0], route[1], tuple(gained))
-    g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
+    g.player = _player_after(shape, g, d, config.no_move, roads_left, (seat + 1) % seats)
     after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
     if cython.compiled:  # the parent's owners copied, then the seat's where the chain placed it
         mine = fields["seat"]
