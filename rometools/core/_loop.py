@@ -31,7 +31,8 @@ from numpy.random.bit_generator import ISeedSequence
 
 from rometools.core.protocol import CHANCE
 
-if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd)
+if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd); an int read in C
+    from cython.cimports.cpython.long import PyLong_AsLongLongAndOverflow
     from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer
 
 __all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed",
@@ -295,17 +296,28 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: Genera
 
 @cython.cfunc   # a C call from sample_weighted and race (a chance node's every draw)
 @cython.returns(cython.longlong)
-@cython.locals(total=cython.longlong, x=cython.longlong)
+@cython.locals(total=cython.longlong, x=cython.longlong, n=cython.Py_ssize_t, most=cython.longlong)
 def _small_total(weights: Sequence) -> int:
-    """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0."""
+    """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0.
+
+    Compiled, each weight is read once into a C ``long long`` and compared there (an ``int`` too large for
+    one is refused as out of range, as it is in plain Python): Python comparisons of each weight with 0 and
+    ``2**31`` were about 80 instructions a weight, and Augustus draws from a bag of 40 to 88 tokens."""
     total = 0
-    if len(weights) > _SMALL:
+    most = 2147483648   # _SMALL in a C variable: a literal beyond a C int is a Python int to Cython
+    n = len(weights)
+    if n > most:
         return 0
-    for w in weights:
-        if type(w) is not int or not 0 < w <= 2147483648:   # _SMALL, as a literal: compared in C
-            return 0
-        x = w
-        total += x
+    try:   # once, not per weight (a try in Cython's loop saved and restored the exception state each turn)
+        for w in weights:
+            if type(w) is not int:
+                return 0
+            x = w
+            if x < 1 or x > most:
+                return 0
+            total += x
+    except OverflowError:   # compiled: an int beyond a long long, out of range
+        return 0
     return total
 
 
@@ -386,29 +398,66 @@ _INT_KEYS: list = [None] * 4096
 
 @cython.cfunc
 @cython.returns(cython.ulonglong)
-@cython.locals(n=cython.Py_ssize_t, keys=list, named=dict)
+@cython.locals(n=cython.longlong, overflow=cython.int, keys=list, named=dict, held=list, slot=cython.size_t,
+               key_c=cython.ulonglong)
 def _outcome_key(outcome: Any) -> int:
     """A 64-bit number for an outcome or a source's name, the same in every process (``hash`` of a
-    string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``."""
-    if type(outcome) is int and 0 <= outcome < 4096:   # a card number, say (literals: compared in C)
-        n = outcome
-        if cython.compiled:   # read from C arrays (_loop.pxd): a card drawn from a deck of 88 reads 88 keys
-            if not _int_known[n]:  # noqa: F821 - declared in _loop.pxd
-                _int_values[n] = _digest_key(outcome)  # noqa: F821
-                _int_known[n] = 1  # noqa: F821
-            return _int_values[n]  # noqa: F821
-        keys = _INT_KEYS
-        key = keys[n]
-        if key is None:
-            key = keys[n] = _digest_key(outcome)
-        return key
+    string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``.
+
+    Compiled, an outcome other than a card number is first looked for by identity in :data:`_ID_HELD`
+    (the object itself kept there, so its address names no other object while it is held; its key
+    in ``_id_keys`` of ``_loop.pxd``): a dict lookup and a Python int's conversion were about 230
+    instructions an outcome, and a Via Romana deal races 20 card names. An object found there gets
+    the key the dict gave it; both forget together (:func:`_forget_keys`)."""
+    if type(outcome) is int:
+        if cython.compiled:   # in C, with no exception for an int beyond a long long (not a card number)
+            overflow = 0
+            n = PyLong_AsLongLongAndOverflow(outcome, cython.address(overflow))
+            if overflow:
+                n = -1
+        else:
+            n = outcome
+        if 0 <= n < 4096:   # a card number, say (compared in C)
+            if cython.compiled:   # read from C arrays (_loop.pxd): a card drawn from a deck of 88 reads 88 keys
+                if not _int_known[n]:  # noqa: F821 - declared in _loop.pxd
+                    _int_values[n] = _digest_key(outcome)  # noqa: F821
+                    _int_known[n] = 1  # noqa: F821
+                return _int_values[n]  # noqa: F821
+            keys = _INT_KEYS
+            key = keys[n]
+            if key is None:
+                key = keys[n] = _digest_key(outcome)
+            return key
+    if cython.compiled:
+        held = _ID_HELD
+        slot = (cython.cast(cython.size_t, cython.cast(cython.p_void, outcome)) >> 4) & 1023
+        if held[slot] is outcome:
+            return _id_keys[slot]  # noqa: F821 - declared in _loop.pxd
     named = _KEYS   # typed: its get is a C lookup, where a method call on the global was 0.8 us a key
     key = named.get(outcome)
     if key is None:
         if len(named) > 65536:
-            named.clear()
+            _forget_keys()
         key = named[outcome] = _digest_key(outcome)
+    if cython.compiled:
+        key_c = key
+        held[slot] = outcome
+        _id_keys[slot] = key_c  # noqa: F821 - declared in _loop.pxd
     return key
+
+
+#: What an empty slot of :data:`_ID_HELD` holds: no outcome is this object (``None`` may be one).
+_NO_OUTCOME = object()
+#: Compiled: the outcomes and source names :func:`_outcome_key` last met at each of 1,024 slots (by
+#: address), whose keys ``_id_keys`` (``_loop.pxd``) holds at the same slot.
+_ID_HELD: list = [_NO_OUTCOME] * 1024
+
+
+def _forget_keys() -> None:
+    """Empty :data:`_KEYS` and :data:`_ID_HELD` together (an object is found by identity only with the
+    key the dict gave it)."""
+    _KEYS.clear()
+    _ID_HELD[:] = [_NO_OUTCOME] * 1024
 
 
 def _digest_key(outcome: Any) -> int:
