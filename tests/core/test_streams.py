@@ -15,9 +15,9 @@ import pytest
 from scipy.stats import chisquare
 
 import rometools
-from rometools.core import _loop
+from rometools.core import _loop, _seeds
 from rometools.core.playout import play
-from rometools.core.rng import NamedStreams
+from rometools.core.rng import NamedStreams, seed_entropy
 from rometools.core.simulate import game_streams
 
 OUTCOMES = (0, 1, 88, 4095, 4096, -1, 10**30, "joker", "seat 2 draw 14", ("keep", 3, 5), True, 2.5)
@@ -137,12 +137,12 @@ def test_games_that_name_no_source_draw_as_before():
 
 @pytest.mark.parametrize("twin", ["plain", "compiled"])
 def test_a_stream_is_numpys_generator_of_its_seed_sequence(twin):
-    """_loop.stream (each seat's stream in play: compiled, numpy's SeedSequence hash worked out in C and
+    """_seeds.stream (each seat's stream in play: compiled, numpy's SeedSequence hash worked out in C and
     handed to PCG64) makes Generator(PCG64(SeedSequence(entropy))): the same state and increment, the
     same draws; its seed sequence's generate_state is SeedSequence's."""
     from rometools.core._cython import compiled_or_plain
 
-    module = _loop if twin == "plain" else compiled_or_plain("rometools.core._loop")
+    module = _seeds if twin == "plain" else compiled_or_plain("rometools.core._seeds")
     assert module._STREAM_SAME
     rng = np.random.default_rng(48)
     cases = [(0,), (2 ** 63 - 1, 0, 2 ** 32 - 1), (2 ** 32, 1, 2)]
@@ -151,7 +151,7 @@ def test_a_stream_is_numpys_generator_of_its_seed_sequence(twin):
         ours, numpys = module.stream(entropy), np.random.Generator(np.random.PCG64(np.random.SeedSequence(list(entropy))))
         assert ours.bit_generator.state == numpys.bit_generator.state
         assert list(ours.integers(1000, size=8)) == list(numpys.integers(1000, size=8))
-    pool = _loop._Pool(list(np.random.SeedSequence([5, 6, 7]).pool))
+    pool = _seeds._Pool(list(np.random.SeedSequence([5, 6, 7]).pool))
     assert list(pool.generate_state(5)) == list(np.random.SeedSequence([5, 6, 7]).generate_state(5))
     assert list(pool.generate_state(3, np.uint64)) == list(np.random.SeedSequence([5, 6, 7]).generate_state(3, np.uint64))
 
@@ -253,3 +253,42 @@ def test_races_and_their_weight_checks_are_the_definitions_compiled_and_plain():
             except (ValueError, TypeError) as err:
                 got.append((type(err).__name__, str(err)))
         assert got[0] == got[1] == got[2], (outcomes, weights)
+
+
+@pytest.mark.parametrize("twin", ["plain", "compiled"])
+def test_a_seeded_generator_is_numpys_with_its_seed_sequences_entropy_and_spawn_key(twin):
+    """_seeds.seeded (a game's seed in play, simulate's streams: compiled, SeedSequence's hash of the seed
+    and spawn key worked out in C) makes Generator(PCG64(SeedSequence(seed, spawn_key=key))): the same
+    state and draws, the same entropy and spawn key (seed_entropy, which a game records in its state),
+    the same children spawned."""
+    from rometools.core._cython import compiled_or_plain
+
+    module = _seeds if twin == "plain" else compiled_or_plain("rometools.core._seeds")
+    assert module._SEEDED_SAME
+    rng = np.random.default_rng(57)
+    cases = [(0, ()), (5, ()), (2**32, ()), (2**70 + 3, ()), (1, (0, 0)), (1, (0, 1)), (3, (9999, 1)), (0, (2**33, 2)),
+             (2**64 - 1, (7,)), (2**100, (1, 2, 3))]
+    cases += [(int(rng.integers(2**63)), (int(rng.integers(10**6)), int(rng.integers(2)))) for _ in range(30)]
+    for seed, key in cases:
+        ours = module.seeded(seed, key)
+        numpys = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=key)))
+        assert ours.bit_generator.state == numpys.bit_generator.state
+        assert seed_entropy(ours) == seed_entropy(numpys) == ((seed, *key) if key else seed)
+        assert [c.integers(10**9) for c in ours.spawn(2)] == [c.integers(10**9) for c in numpys.spawn(2)]
+        assert list(ours.integers(1000, size=8)) == list(numpys.integers(1000, size=8))
+
+
+def test_a_games_seed_makes_default_rngs_generator_in_play_and_simulate():
+    """play with a whole-number seed plays what it plays with default_rng(seed), and records the same
+    seed; simulate's games draw from game_streams' generators (numpy's spawned sequences)."""
+    from rometools.core import simulate as module
+
+    for gid in ("caesars_empire", "imperator"):
+        game = rometools.load_game(gid)
+        for seed in (0, 5, 2**40):
+            ours, numpys = play(game, "greedy", seed), play(game, "greedy", np.random.default_rng(seed))
+            assert ours == numpys and ours.seed == numpys.seed == seed
+    for index in (0, 7):
+        for ours, numpys in zip(module._streams(3, index), game_streams(3, 10, index), strict=True):
+            assert ours.bit_generator.state == numpys.bit_generator.state
+            assert seed_entropy(ours) == seed_entropy(numpys) == (3, index, seed_entropy(numpys)[2])
