@@ -57,7 +57,7 @@ from rometools.core.formatting import counted, shown
 from rometools.core.load import Game, load_game
 from rometools.core.playout import _play_seats, _seeds
 from rometools.core.registry import game_spec
-from rometools.core.spec import _movers_by_replay, ranks_and_scores
+from rometools.core.spec import _movers_by_replay, scores_ranks_and_parts
 
 __all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_streams", "local_cluster", "play_chunk",
            "process_pool", "replay_game", "run_chunks", "simulate"]
@@ -191,10 +191,9 @@ def _game_columns(game: Game, bots: Sequence[str], seed: int, i: int, r: int, co
         end = _play_one(game, seat_bots, seed, i)
         players = spec.movers(end)
         moves, length = [players.count(s) for s in range(n)], len(players)
-    scores, ranks = ranks_and_scores(spec, end)   # the scores once (ranks read them)
+    scores, ranks, parts = scores_ranks_and_parts(spec, end)   # the scores once (ranks read them), the parts once
     winners = sum(1 for k in ranks if k == 1)
     extras = spec.extras(end)
-    parts = spec.score_parts(end)
     game_columns = {"game": [i] * n, "seed": [seed] * n, "rotation": [r] * n, "seat": list(range(n)),
                     "player": [f"P{s + 1}" for s in range(n)], "bot": list(seat_bots),
                     "score": [int(x) for x in scores], "rank": [int(k) for k in ranks],
