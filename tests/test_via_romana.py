@@ -720,18 +720,27 @@ def test_a_history_shared_as_a_log_reads_as_each_states_own():
     assert again == end and again.history == end.history and len(end.history) > 100
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(players):
+@pytest.mark.parametrize("twin", ["compiled", "plain"])
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4},
+                                     {"players": 3, "milestone_colour": "road", "obstinate_hands": True}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(options, twin):
     """``_greedy._choose_build`` rates each list of places once (the groups of a colour share one,
-    every joker group the milestone spaces), not each legal build, and walks the ratings in three
-    passes. At every build decision of seeded games it must draw what the plain rule draws from
-    the same generator: every legal action rated (``END`` at 0, a build at its
-    points, kind bonus and a fort's 0.2 per tile), the best the first rated more than 1e-9 above
-    all before it, and one of the builds from there within 1e-9 of it, uniformly."""
+    every joker group the milestone spaces), walks the groups by card kind and colour number
+    without listing them, reads a milestone's or a joker's spaces from the milestone spaces with
+    its colour's mask, and walks the ratings in three passes. At every build decision of seeded
+    games it must draw what the plain rule draws from the same generator: every legal action
+    rated (``END`` at 0, a build at its points, kind bonus and a fort's 0.2 per tile), the best
+    the first rated more than 1e-9 above all before it, and one of the builds from there within
+    1e-9 of it, uniformly (the compiled twin where it was built, and the plain module)."""
     import rometools
+    from rometools.core._cython import compiled_or_plain
     from rometools.core.playout import play, states
     from rometools.core.rng import integer_below
     from rometools.via_romana import _greedy, rules
+
+    if twin == "compiled":
+        _greedy = compiled_or_plain("rometools.via_romana._greedy")
 
     def reference(s, rng):
         t = rules._t(s.config)
@@ -750,8 +759,9 @@ def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(play
         ties = [k for k in range(start, len(values)) if values[k] >= best - 1e-9]
         return actions[ties[integer_below(rng, len(ties))]], len(ties)
 
-    game = rometools.load_game("via_romana", players=players)
+    game = rometools.load_game("via_romana", **options)
     decisions = several = 0
+    kinds = set()
     for seed in range(4):
         for s in states(play(game, "greedy", rng=seed)):
             if current_player(s) < 0 or s.agenda[0][0] != "build":
@@ -760,8 +770,10 @@ def test_the_greedy_build_is_the_draw_among_ties_of_every_legal_build_rated(play
                 want, n_ties = reference(s, np.random.default_rng(draw))
                 assert _greedy.choose(s, np.random.default_rng(draw)) == want, (seed, s.turn)
                 several += n_ties > 1
+                kinds.add(want if want == "end" else want[0])
             decisions += 1
     assert decisions > 100 and several > 30
+    assert kinds == {"end", "fort", "milestone", "double", "joker"}, kinds   # every kind drawn
 
 
 @pytest.mark.parametrize("options", GAME.sample_configs,
@@ -991,3 +1003,76 @@ def test_the_greedy_take_and_discard_are_the_draw_among_the_legal_actions():
             met[kind] += 1
             met["take of several"] += kind == "take" and len(legal) > 1
     assert all(met.values()), met
+
+
+@pytest.mark.parametrize("twin", ["compiled", "plain"])
+def test_the_greedy_goal_check_and_provinces_won_are_their_set_definitions(twin):
+    """``_greedy._completes`` decides by membership tests what ``not need <= have and need <= have |
+    {province}`` says, for every goal need, provinces held and province of the bundled colours;
+    ``_provinces_won`` reads each won tile's province once per config, and equals the board's
+    ``tile_entry`` of every tile won at every tile choice of seeded games (the compiled twin where
+    it was built, and the plain module)."""
+    from itertools import combinations
+
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.via_romana import _greedy
+
+    if twin == "compiled":
+        _greedy = compiled_or_plain("rometools.via_romana._greedy")
+    colours = GameConfig().the_components().colours
+    subsets = [set(c) for k in range(len(colours) + 1) for c in combinations(colours, k)]
+    hits = 0
+    for need in subsets:
+        for have in subsets:
+            for province in colours:
+                want = not need <= have and need <= have | {province}
+                assert _greedy._completes(frozenset(need), have, province) == want, (need, have, province)
+                hits += want
+    assert hits > 50
+    game = rometools.load_game("via_romana", players=3)
+    board, t = game.config.the_board(), _greedy.rules._t(game.config)
+    seen = 0
+    for seed in range(3):
+        for s in states(play(game, "greedy", rng=seed)):
+            for seat in range(3):
+                assert _greedy._provinces_won(s, t, seat) == {board.tile_entry(w)[0] for w in s.won[seat]}
+                seen += len(s.won[seat])
+    assert seen > 100
+
+
+@pytest.mark.parametrize("twin", ["compiled", "plain"])
+def test_whose_move_kept_for_the_last_state_asked_is_each_states_own(twin):
+    """``moves._player_of`` keeps its answer for the last state's fields asked (the play loop asks
+    whose move it is, the draw's source and at a draw its weights of one state). Asked of every
+    state of seeded games forwards, backwards and each twice in a row, with the draw's source and
+    weights between, ``current_player`` must be the agenda's answer for that state, never the
+    state asked before (the compiled twin where it was built, and the plain module)."""
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.via_romana import TERMINAL, moves
+
+    if twin == "compiled":
+        moves = compiled_or_plain("rometools.via_romana.moves")
+
+    def whose(s):
+        item = s.agenda[0] if s.agenda else None
+        return (TERMINAL if s.over else CHANCE if item[0] in ("deal", "goal", "draw", "refill")
+                or item[0] == "take" and not any(s.display) else s.seat if item[0] in ("build", "discard")
+                else item[1])
+
+    changes = 0
+    for options in ({"players": 2}, {"players": 4}):
+        game = list(states(play(rometools.load_game("via_romana", **options), "greedy", rng=3)))
+        for order in (game, game[::-1]):
+            for before, s in zip([None, *order], order, strict=False):
+                want = whose(s)
+                changes += before is not None and whose(before) != want
+                assert moves.current_player(s) == want
+                if want != TERMINAL:
+                    moves.random_source(s)
+                assert (moves.chance_weights(s) == ([], [])) == (want != CHANCE)
+                assert moves.current_player(s) == want
+    assert changes > 400

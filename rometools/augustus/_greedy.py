@@ -41,6 +41,25 @@ __all__ = ["bag_items", "card_value", "choose", "decide", "kept", "objective_val
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.augustus.rules")
 
+if cython.compiled:   # a state's __dict__ read in C (what the attribute __dict__ gives, without its search)
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
+
+#: The fields :func:`_fields` reads by name of a value that is not a ``GameState`` itself.
+_FIELD_NAMES: tuple = ("config", "phase", "seat", "row", "pile", "hands", "in_play", "controlled", "reserve",
+                       "legions", "rewards", "bag", "caller", "token", "to_place", "queue", "current", "draws")
+
+
+@cython.cfunc
+def _fields(state) -> dict:
+    """A state's fields by name: a ``GameState``'s own ``__dict__`` (which holds every field; compiled,
+    read in C), so that a decision reads each field with one look-up of its dict, not an attribute's
+    search through the class first. Any other value: its attributes read by name (as ``rules._fields``)."""
+    if type(state) is GameState:
+        if cython.compiled:
+            return PyObject_GenericGetDict(state, cython.NULL)
+        return state.__dict__
+    return {name: getattr(state, name) for name in _FIELD_NAMES}
+
 
 #: The exact odds the bot rates by, as floats: ``("within", open slots, horizon, bag)`` and
 #: ``("draws", slots, bag)`` (cleared when full). Each is computed with the components the bag was
@@ -147,27 +166,29 @@ _WEIGHTS: dict = {}
 
 
 @cython.ccall
-@cython.locals(ok=cython.bint, h=cython.Py_ssize_t)
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, d=dict, got=tuple, prev=tuple, pair=tuple, last=list)
 def _entry(state: GameState, seat: int) -> tuple:
     """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
     _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
     depend only on the config and the seat's objectives controlled, which the entry is kept by:
     :func:`choose` asks the rules once per token, not at every placement)."""
-    config = state.config
-    rewards, controlled = state.rewards, state.controlled
+    d = _fields(state)
+    config = d["config"]
+    rewards, controlled = d["rewards"], d["controlled"]
     mine = controlled[seat]
     # a state shares its tuples with the states before it until they change (copy on write): the
     # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
     # objectives of each resource reward's holder (whose producers it races) to check, so every
     # decision between two changes of those reads the same entry (which holds them all: an id is
     # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
-    got = prev = _LAST_ENTRY[seat] if 0 <= seat < len(_LAST_ENTRY) else None
+    last = _LAST_ENTRY
+    got = prev = last[seat] if 0 <= seat < len(last) else None
     if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
         got = _WEIGHTS.get((id(mine), id(rewards), seat))
     ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
     if ok:
-        for h, theirs in got[6]:
-            if controlled[h] is not theirs:
+        for pair in got[6]:   # (a rival holding a resource reward, its objectives then)
+            if controlled[pair[0]] is not pair[1]:
                 ok = False
                 break
     if not ok:
@@ -189,8 +210,8 @@ def _entry(state: GameState, seat: int) -> tuple:
         if len(_WEIGHTS) >= 512:
             _WEIGHTS.clear()
         got = _WEIGHTS[key] = (mine, rewards, comps, cards, out, context, tuple(rivals), config, table, symbols)
-    if 0 <= seat < len(_LAST_ENTRY):
-        _LAST_ENTRY[seat] = got
+    if 0 <= seat < len(last):
+        last[seat] = got
     return got
 
 
@@ -437,11 +458,12 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
     return value
 
 
+@cython.ccall   # a C call from choose (not a Python call parsing its eight arguments)
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n_open=cython.Py_ssize_t,
                memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
                passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
                base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
-               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple)
+               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple, d=dict, profile=tuple)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -456,13 +478,15 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     groups are kept as parallel lists (where in ``base``, slot group, card, symbol, value with one
     legion more), so rating each move reads the two or three numbers it needs, not a record.
     ``seat_entry``: the seat's :func:`_entry` of ``state`` when the caller holds it (:func:`choose`)."""
-    cards = state.config.objectives
-    bag = bag_items(state.config.components)
+    d = _fields(state)
+    config = d["config"]
+    cards = config.objectives
+    bag = bag_items(config.components)
     entry = kept(memos, cards, bag, horizon, complete_weight)
     memo, profiles = entry[1], entry[3]
-    plays = state.in_play[seat]
+    plays = d["in_play"][seat]
     weight = weights(state, seat, plays, seat_entry)
-    blocked = [n for _, n in state.queue]   # completed this turn: no legion lands on or leaves it
+    blocked = [n for _, n in d["queue"]]   # completed this turn: no legion lands on or leaves it
     base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
     # each open slot group of the symbols: its objective's place in base, the group, the card, the
     # symbol, and its objective's value with one legion more there (weight x chance)
@@ -493,7 +517,7 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     top = []
     value = passed
     n_open = len(open_at)
-    if state.reserve[seat] > 0:
+    if d["reserve"][seat] > 0:
         for i in range(n_open):
             v = _best_and_total(base, open_at[i], lands[i])
             if not top or _above(v, value):
@@ -558,15 +582,17 @@ def decide(bot, state: GameState, rng: np.random.Generator):
 
 
 @cython.ccall   # a C call from decide
+@cython.locals(d=dict)
 def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_weight: float, memos: dict):
     """GreedyBot's action at a decision node (see :class:`~rometools.augustus.bots.GreedyBot`)."""
-    phase = state.phase
+    d = _fields(state)   # (each field a look-up of the state's dict)
+    phase = d["phase"]
     if phase == "claim":
         return "claim"
     if phase == "place" or phase == "power_place":   # the best rated as listed (no list of every action)
-        seat = state.seat
+        seat = d["seat"]
         if phase == "place":
-            token = state.token
+            token = d["token"]
             entry = _entry(state, seat)   # read once: the symbols each token lets the seat fill, its weights
             accepted = cython.cast(dict, cython.cast(tuple, entry)[9])
             symbols = accepted.get(token)
@@ -574,21 +600,22 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
                 symbols = accepted[token] = rules.accepted_symbols(state, seat, token)
             top = top_placements(state, seat, symbols, True, horizon, complete_weight, memos, entry)
         else:
-            top = top_placements(state, seat, rules.power_symbols(state, state.config.objectives.card(state.current[1])),
+            top = top_placements(state, seat, rules.power_symbols(state, d["config"].objectives.card(d["current"][1])),
                                  False, horizon, complete_weight, memos)
         return top[integer_below(rng, len(top))] if len(top) > 1 else top[0]
     actions = rules.legal_actions(state)
-    cards = state.config.objectives
-    bag = bag_items(state.config.components)
+    config = d["config"]
+    cards = config.objectives
+    bag = bag_items(config.components)
     if phase == "keep":   # each card of the hand rated once; each choice sums its cards in its order
-        entry = _entry(state, state.seat)   # card_value with its rewards: its weight per expected draw
-        hand = state.hands[state.seat]
-        out = _fill(entry[4], state.rewards, entry[8], entry[5], hand)   # each card's weight, in one call
+        entry = _entry(state, d["seat"])   # card_value with its rewards: its weight per expected draw
+        hand = d["hands"][d["seat"]]
+        out = _fill(entry[4], d["rewards"], entry[8], entry[5], hand)   # each card's weight, in one call
         worth = {n: out[n] / _card_draws(cards, bag, n) for n in hand}
         values = [sum([worth[n] for n in a[1:]]) for a in actions]
     elif phase == "take":
-        entry = _entry(state, state.seat)
-        out = _fill(entry[4], state.rewards, entry[8], entry[5], [a[1] for a in actions])   # in one call
+        entry = _entry(state, d["seat"])
+        out = _fill(entry[4], d["rewards"], entry[8], entry[5], [a[1] for a in actions])   # in one call
         values = [out[a[1]] / _card_draws(cards, bag, a[1]) for a in actions]
     elif phase == "remove":
         before: dict = {}

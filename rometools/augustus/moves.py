@@ -28,7 +28,7 @@ except ImportError:  # Cython is only needed to compile this module
 
 from rometools.augustus.components import Objective
 from rometools.augustus.state import PASS, GameConfig, GameState
-from rometools.core.errors import InvalidActionError
+from rometools.core.errors import InvalidActionError, refused
 from rometools.core.formatting import shown
 
 __all__ = [
@@ -430,6 +430,12 @@ def _is_outcome(config: GameConfig, action: Any) -> bool:
     if isinstance(action, str):
         return action in config.components.bag
     return isinstance(action, int) and not isinstance(action, bool) and action in config.cards.numbers
+
+
+def refusal_error(config: GameConfig, action: Any, message: str) -> Exception:
+    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`is_action` says
+    (what :mod:`~rometools.augustus.turn` raises)."""
+    return refused(message, well_formed=is_action(config, action))
 
 
 def is_action(config: GameConfig, action: Any) -> bool:

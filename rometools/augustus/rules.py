@@ -47,6 +47,7 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 
 from rometools.augustus.state import (
+    _PHASE_CODES,
     CHANCE,
     TERMINAL,
     GameConfig,
@@ -66,6 +67,44 @@ as_action, is_action = moves.as_action, moves.is_action
 # an action applied and the rules' own steps after it (turn.py), its compiled twin where it was built
 turn = compiled_or_plain("rometools.augustus.turn")
 applied, dealt = turn.applied, turn.dealt
+
+#: The phases' numbers (:data:`~rometools.augustus.state._PHASE_CODES`), C numbers compiled: the phase
+#: of a state asked at every step (:func:`current_player`, :func:`random_source`) is looked up once and
+#: compared as a number, not as a string a few times.
+_CODES = cython.declare(dict, _PHASE_CODES)
+_DEAL = cython.declare(cython.long, _PHASE_CODES["deal"])
+_DRAW = cython.declare(cython.long, _PHASE_CODES["draw"])
+_REFILL = cython.declare(cython.long, _PHASE_CODES["refill"])
+_OVER = cython.declare(cython.long, _PHASE_CODES["over"])
+
+
+@cython.cfunc
+@cython.inline
+def _code(phase) -> cython.long:
+    """The phase's number (:data:`_CODES`), 0 for a phase not there."""
+    got = _CODES.get(phase) if isinstance(phase, str) else None
+    return 0 if got is None else got
+
+
+if cython.compiled:   # a state's __dict__ read in C (what the attribute __dict__ gives, without its search)
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
+
+#: The fields :func:`_fields` reads by name of a value that is not a ``GameState`` itself.
+_FIELD_NAMES: tuple = ("config", "phase", "seat", "row", "pile", "hands", "in_play", "controlled", "reserve",
+                       "legions", "rewards", "bag", "caller", "token", "to_place", "queue", "current", "draws")
+
+
+@cython.cfunc
+def _fields(state) -> dict:
+    """A state's fields by name: a ``GameState``'s own ``__dict__`` (which holds every field; compiled,
+    read in C), so that a function asked at every step reads each field with one look-up of its dict,
+    not an attribute's search through the class first (a third of :func:`random_source`). Any other
+    value: its attributes read by name (a missing one raises ``AttributeError``, as reading it did)."""
+    if type(state) is GameState:
+        if cython.compiled:
+            return PyObject_GenericGetDict(state, cython.NULL)
+        return state.__dict__
+    return {name: getattr(state, name) for name in _FIELD_NAMES}
 
 __all__ = [
     "action_history",
@@ -123,6 +162,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
                  seed_entropy(rng))
 
 
+@cython.locals(code=cython.long, d=dict)
 def current_player(state: GameState) -> int:
     """The seat to decide, :data:`CHANCE` at a deal, draw or refill, :data:`TERMINAL` once over.
 
@@ -131,12 +171,13 @@ def current_player(state: GameState) -> int:
     >>> current_player(new_game()), current_player(new_game(rng=0))
     (-1, 0)
     """
-    phase = state.phase   # read once, and the chance phases named: asked at every step of a game
-    if phase == "draw" or phase == "refill" or phase == "deal":   # state.CHANCE_PHASES
+    d = _fields(state)
+    code = _code(d["phase"])   # read once, as a number: asked at every step of a game
+    if _DEAL <= code <= _REFILL:   # state.CHANCE_PHASES
         return CHANCE
-    if phase == "over":
+    if code == _OVER:
         return TERMINAL
-    return state.seat
+    return d["seat"]
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
@@ -164,7 +205,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
     return []
 
 
-@cython.locals(phase=str, names=list)
+@cython.locals(code=cython.long, names=list, d=dict)
 def random_source(state: GameState) -> str:
     """Where the randomness at ``state`` comes from (``GameSpec.random_source``), each its own stream.
 
@@ -179,22 +220,23 @@ def random_source(state: GameState) -> str:
     >>> random_source(new_game()), random_source(new_game(GameConfig(first_game=True), rng=3))
     ('row', 'bag')
     """
-    phase = state.phase
-    if phase == "draw":
+    d = _fields(state)
+    code = _code(d["phase"])
+    if code == _DRAW:
         return "bag"
-    if phase == "refill":
+    if code == _REFILL:
         return "refill"
-    if phase == "deal":
-        config = state.config
+    if code == _DEAL:
+        config = d["config"]
         comps = config.components
-        if len(state.row) < comps.central_row:
+        if len(d["row"]) < comps.central_row:
             return "row"
         dealt = comps.first_game_dealt if config.first_game else comps.dealt
         for seat in range(config.players):
-            if len(state.in_play[seat] if config.first_game else state.hands[seat]) < dealt:
+            if len(d["in_play"][seat] if config.first_game else d["hands"][seat]) < dealt:
                 return "hand " + str(seat)
         return "deal"
-    seat, draws = state.seat, state.draws
+    seat, draws = d["seat"], d["draws"]
     if 0 <= seat < len(_SEAT_SOURCES) and 0 <= draws < _NAMED_DRAWS:   # asked at every decision: made once
         names = _SEAT_SOURCES[seat]
         while len(names) <= draws:
@@ -205,11 +247,11 @@ def random_source(state: GameState) -> str:
 
 #: :func:`random_source`'s names of a decision, by seat (up to 6), then by the tokens drawn so far (up to
 #: :data:`_NAMED_DRAWS`), made as first asked.
-_SEAT_SOURCES: tuple = tuple([] for _ in range(6))
-_NAMED_DRAWS = 4096
+_SEAT_SOURCES = cython.declare(tuple, tuple([] for _ in range(6)))
+_NAMED_DRAWS = cython.declare(cython.long, 4096)
 
 
-@cython.locals(phase=str, by_bag=dict)
+@cython.locals(code=cython.long, by_bag=dict, d=dict)
 def chance_weights(state: GameState) -> tuple[list, list[int]]:
     """:func:`chance_outcomes` as whole-number weights: 1 per card left in the pile, the tokens
     left of each kind in the bag.
@@ -222,9 +264,10 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
     (2, 23)
     """
     global _LAST_DRAWS
-    phase = state.phase
-    if phase == "draw":   # state.bag_left() without the dict (a draw is every other action)
-        config, bag = state.config, state.bag
+    d = _fields(state)
+    code = _code(d["phase"])
+    if code == _DRAW:   # state.bag_left() without the dict (a draw is every other action)
+        config, bag = d["config"], d["bag"]
         last = _LAST_DRAWS   # the config of the draw before (every draw of a game): its tokens' table
         if last[0] is config:
             by_bag = last[1]
@@ -248,8 +291,9 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
                 by_bag.clear()
             got = by_bag[bag] = (tuple(outcomes), tuple(weights))
         return list(got[0]), list(got[1])   # lists of the caller's own
-    if phase == "deal" or phase == "refill":
-        return list(state.pile), [1] * len(state.pile)
+    if code in (_DEAL, _REFILL):
+        pile = d["pile"]
+        return list(pile), [1] * len(pile)
     return [], []
 
 
@@ -261,6 +305,7 @@ _DRAWS: dict = {}
 _LAST_DRAWS: tuple = (None, None)
 
 
+@cython.locals(code=cython.long)
 def legal_actions(state: GameState) -> list:
     """Legal actions: the chance outcomes at a chance node, the seat's choices otherwise.
 
@@ -275,10 +320,10 @@ def legal_actions(state: GameState) -> list:
     >>> len(legal_actions(s)), legal_actions(s)[0][0]
     (20, 'keep')
     """
-    phase = state.phase
-    if phase == "draw" or phase == "refill" or phase == "deal":   # state.CHANCE_PHASES
+    code = _code(_fields(state)["phase"])
+    if _DEAL <= code <= _REFILL:   # state.CHANCE_PHASES
         return [a for a, _ in chance_outcomes(state)]
-    if phase == "over":
+    if code == _OVER:
         return []
     return decisions(state)
 
@@ -332,7 +377,7 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     >>> apply_legal(s, a) == apply(s, a)
     True
     """
-    if state.phase == "over":
+    if _code(_fields(state)["phase"]) == _OVER:
         return apply(state, action)
     return applied(state, action, True)
 

@@ -41,6 +41,12 @@ PASS = "pass"
 CHANCE_PHASES = ("deal", "draw", "refill")
 #: Phases at which a seat decides.
 DECISION_PHASES = ("keep", "place", "remove", "power_place", "claim", "take")
+#: Each phase's number, the chance phases 1 to 3 (private to the rules and the bot): their compiled
+#: twins look the state's phase up here once and compare C numbers, not strings (Cython compares two
+#: different strings with a call to ``PyUnicode_Compare``: some 100 instructions, a few per action;
+#: the look-up compares the hashes, then the very string). A phase not here is 0.
+_PHASE_CODES = {"deal": 1, "draw": 2, "refill": 3, "place": 4, "resolve": 5, "keep": 6, "over": 7, "claim": 8,
+                "take": 9, "remove": 10, "power_place": 11}
 
 class Placed(NamedTuple):
     """An objective in front of a player, with the legions on it.

@@ -31,7 +31,7 @@ except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze), and
     # fill an objective in play (_placed_of)
-    from cython.cimports.cpython.object import PyObject_GenericSetDict
+    from cython.cimports.cpython.object import PyObject_GenericGetDict, PyObject_GenericSetDict
     from cython.cimports.cpython.ref import Py_INCREF
     from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
@@ -39,17 +39,34 @@ if cython.compiled:   # the C functions that make a state and give it its attrib
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
 from rometools.augustus._turn_facts import ALL_COLOURS, COLOUR, RESOURCE, facts_of
 from rometools.augustus.components import KINDS, Objective
-from rometools.augustus.state import CHANCE_PHASES, PASS, GameState, Placed
+from rometools.augustus.state import _PHASE_CODES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import refused
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
-is_action, refusal, count_tile = moves.is_action, moves.refusal, moves.count_tile
+is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
+# the game's records joined at its end (_records.py), compiled where built
+_joined = compiled_or_plain("rometools.augustus._records").joined
 
 __all__ = ["applied", "dealt"]
+
+#: The phases' numbers (:data:`~rometools.augustus.state._PHASE_CODES`), C numbers compiled: the rules'
+#: steps look a phase up once and compare numbers, not strings (:func:`_code`).
+_CODES = cython.declare(dict, _PHASE_CODES)
+cython.declare(_DEAL=cython.long, _DRAW=cython.long, _REFILL=cython.long, _PLACE=cython.long, _RESOLVE=cython.long,
+               _KEEP=cython.long, _OVER=cython.long, _CLAIM=cython.long, _TAKE=cython.long, _POWER_PLACE=cython.long)
+_DEAL, _DRAW, _REFILL, _PLACE, _RESOLVE, _KEEP, _OVER, _CLAIM, _TAKE, _POWER_PLACE = [
+    _PHASE_CODES[p] for p in ("deal", "draw", "refill", "place", "resolve", "keep", "over", "claim", "take", "power_place")]
+
+
+@cython.cfunc
+@cython.inline
+def _code(phase) -> cython.long:
+    """The phase's number (:data:`_CODES`), 0 for a phase not there."""
+    got = _CODES.get(phase) if isinstance(phase, str) else None
+    return 0 if got is None else got
 
 
 
@@ -163,7 +180,7 @@ class _Work:
 
     @cython.locals(d=dict, b=tuple)
     def __init__(self, s: GameState):
-        d = s.__dict__   # the state's fields read off its dict: a lookup each, not an attribute's search
+        d = PyObject_GenericGetDict(s, cython.NULL) if cython.compiled else s.__dict__   # (read in C: no attribute search)
         self.config = d["config"]
         self.facts = _facts(self.config)
         self.cards = self.facts.cards
@@ -255,7 +272,7 @@ class _Work:
                 "queue": new[14], "current": new[15], "draws": new[16], "_records": records,
                 "events": self.events_before + t(self.events), "start": None, "seed": new[17]}
         fields["_fields"] = new   # the next action's _Work reads them by place
-        if self.phase == "over":   # the game's records joined once, its links let go
+        if _code(self.phase) == _OVER:   # the game's records joined once, its links let go
             fields["history"] = _joined(fields.pop("_records"))
         if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
             state = PyType_GenericAlloc(GameState, 0)   # class's guard, without a Python call
@@ -293,30 +310,19 @@ def _placed_of(number, legions: tuple) -> Placed:
     return tuple.__new__(Placed, (number, legions))
 
 
-@cython.ccall   # a C call from freeze; callable from Python for the test
-@cython.locals(parts=list, out=list, t=tuple, k=cython.Py_ssize_t, i=cython.Py_ssize_t)
-def _joined(link: tuple) -> tuple:
-    """:func:`~rometools.augustus.state.joined_records` of ``link`` (the same tuple, tested), in the
-    compiled step: the game's records joined once, at its end (the plain module's loop and a slice
-    per link were about a seventieth of a four-player game)."""
-    parts = []
-    while link is not None:   # a loop, not recursion: a game is long
-        parts.append(link)
-        link = cython.cast(tuple, link)[0]
-    out = []
-    for k in range(len(parts) - 1, -1, -1):
-        t = cython.cast(tuple, parts[k])
-        for i in range(2, len(t)):
-            out.append(t[i])
-    return tuple(out)
-
-
 @cython.cfunc
+@cython.locals(i=cython.Py_ssize_t, seats=list)
 def _rows(rows: tuple | list) -> tuple:
-    """A per-seat field of :class:`_Work` as the state's tuple of tuples."""
+    """A per-seat field of :class:`_Work` as the state's tuple of tuples: the list of a field this action
+    changed (``mutable``) made the state's in place, each row it changed (``own``) a tuple, then the
+    list a tuple (freeze is the action's last step: no list built anew, no tuple() of a row kept)."""
     if type(rows) is tuple:
         return rows
-    return tuple([tuple(r) for r in rows])   # a C loop when compiled (map() was a Python iterator)
+    seats = rows
+    for i in range(len(seats)):
+        if type(seats[i]) is list:
+            seats[i] = tuple(seats[i])
+    return tuple(seats)
 
 
 # ===================================================================== the rules run on their own
@@ -372,12 +378,12 @@ def _placed(plays, number: int) -> Placed:
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, code=cython.long)
 def _settle(w: _Work) -> None:
     """Run every step the rules take on their own, up to the next decision or chance node."""
     while True:
-        # (the phases most often met first: each test of another phase is a string compared)
-        if w.phase == "place":
+        code = _code(w.phase)   # (looked up once a step: numbers compared, not strings)
+        if code == _PLACE:
             while w.to_place and not _may_place(w, w.to_place[0]):
                 # (the queue is empty while seats place, so no objective is blocked)
                 w.to_place = w.to_place[1:]  # nothing this seat could place: skipped (AU-1)
@@ -391,7 +397,7 @@ def _settle(w: _Work) -> None:
             w.queue = [(seat, n) for n, seat in done]
             w.phase, w.seat = "resolve", -1
             continue
-        if w.phase == "resolve":
+        if code == _RESOLVE:
             if w.current is None:
                 if not w.queue:
                     _end_of_turn(w)
@@ -401,7 +407,7 @@ def _settle(w: _Work) -> None:
             if _resolve(w):
                 return
             continue
-        if w.phase == "deal":
+        if code == _DEAL:
             if _deal_target(w) is not None:
                 return
             if w.facts.first_game:
@@ -409,13 +415,13 @@ def _settle(w: _Work) -> None:
             else:
                 w.phase, w.to_place = "keep", w.facts.orders[w.config.first_caller]
             continue
-        if w.phase == "keep":
+        if code == _KEEP:
             if w.to_place:
                 w.seat = w.to_place[0]
                 return
             w.phase, w.seat = "draw", -1
             continue
-        if w.phase in ("draw", "refill", "over"):
+        if code in (_DRAW, _REFILL, _OVER):
             w.seat = -1
             return
         return  # decision phases of a completion wait for their action
@@ -647,7 +653,7 @@ def applied(state: GameState, action: Any, checked: bool) -> GameState:
     rometools.core.errors.IllegalActionError: P1 keeps 3 of the cards dealt, e.g. ('keep', ...); got 'pass'
     """
     w = _Work(state)
-    if state.phase in CHANCE_PHASES:
+    if _DEAL <= _code(w.phase) <= _REFILL:   # state.CHANCE_PHASES
         _apply_chance(w, state, action, checked)
     else:
         _apply_decision(w, state, action, checked)
@@ -678,13 +684,14 @@ def dealt(state: GameState, cards: list, seed: Any) -> GameState:
 
 
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, code=cython.long)
 def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     if not checked:   # (moves.refusal: the token left in the bag, the card in the pile)
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
-    if state.phase == "draw":
+            raise refusal_error(w.config, action, why)
+    code = _code(state.phase)
+    if code == _DRAW:
         kind = w.facts.token_index[action]
         w.mutable("bag")[kind] += 1
         w.draws += 1
@@ -693,7 +700,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.phase, w.to_place = "place", w.facts.orders[w.caller]   # the seats from the caller
         return
     _remove_sorted(w.mutable("pile"), action)   # (the pile is sorted)
-    if state.phase == "refill":
+    if code == _REFILL:
         w.mutable("row").append(action)
         w.history.append(("refill", action))
         w.phase = "resolve"
@@ -708,32 +715,26 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         w.history.append(("deal", target, action))
 
 
-@cython.locals(w=_Work)
-def _refuse(w: _Work, action: Any, message: str) -> Exception:
-    """The error refusing ``action`` with ``message``: invalid or illegal as :func:`~rometools.augustus.moves.is_action` says."""
-    return refused(message, well_formed=is_action(w.config, action))
-
-
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, code=cython.long)
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
     # of the action's time)
-    seat, ph = state.seat, state.phase
-    if ph == "keep":   # a keep, a claim and a take are checked even when `checked` (moves.refusal)
+    seat, code = state.seat, _code(state.phase)
+    if code == _KEEP:   # a keep, a claim and a take are checked even when `checked` (moves.refusal)
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
         chosen = tuple(action[1:])
         w.mutable("in_play")[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
         w.mutable("hands")[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
         w.to_place = w.to_place[1:]
         return
-    if ph == "claim":
+    if code == _CLAIM:
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
             w.mutable("rewards")[tile] = seat
@@ -743,10 +744,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.history.append((action, seat))
         w.phase = "resolve"
         return
-    if ph == "take":
+    if code == _TAKE:
         why = refusal(state, action)
         if why is not None:
-            raise _refuse(w, action, why)
+            raise refusal_error(w.config, action, why)
         w.mutable("row").remove(action[1])
         w.own("in_play", seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
@@ -755,7 +756,7 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     if not checked:
         legal = decisions(state)
         if action not in legal:
-            raise _refuse(w, action, why_not(state, action, legal))
+            raise refusal_error(w.config, action, why_not(state, action, legal))
     if action == PASS:
         w.history.append((PASS, seat))
     elif action[0] == "remove":
@@ -767,16 +768,16 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         _, n, sym = action
         _shift(w, seat, n, sym, +1)
         w.mutable("reserve")[seat] -= 1
-        w.history.append(("power_place" if ph == "power_place" else "place", seat, n, sym))
+        w.history.append(("power_place" if code == _POWER_PLACE else "place", seat, n, sym))
         # "il le fait immédiatement, avant de passer au joueur suivant"
-        if ph == "power_place" and _complete(w, _placed(w.in_play[seat], n)):
+        if code == _POWER_PLACE and _complete(w, _placed(w.in_play[seat], n)):
             w.mutable("queue").insert(0, (seat, n))
     else:
         _, fn, fs, n, sym = action
         _shift(w, seat, fn, fs, -1)
         _shift(w, seat, n, sym, +1)
         w.history.append(("move", seat, fn, fs, n, sym))
-    if ph == "place":
+    if code == _PLACE:
         w.to_place = w.to_place[1:]
     else:
         w.phase = "resolve"

@@ -138,7 +138,8 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
                           high: Sequence[float], *, games: Sequence[int] | None = None,
                           recommended: float | None = None, tolerance: float | None = None,
                           parameter: str = "value", unit: str = "percentage points", scale: float = 100.0,
-                          title: str = "Response to the parameter") -> go.Figure:
+                          title: str = "Response to the parameter", names: Sequence[str] | None = None
+                          ) -> go.Figure:
     """A tuning's response curve: each candidate value's distance from the target, with its interval.
 
     Parameters
@@ -156,11 +157,16 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
         How close meets the target (dotted lines at ``± tolerance``).
     parameter, unit, scale, title
         The x axis's name; the response's unit after ``scale`` (100: proportions as points).
+    names : sequence of str, optional
+        The coordinates' names (:attr:`rometools.core.tune.Tuning.coordinates`) when there are
+        several (every seat's win rate): ``response``, ``low`` and ``high`` then hold one tuple per
+        candidate, one entry per name, and each coordinate is its own line, in its seat's colour.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Traces ``wi-response`` (every candidate, error bars) and ``wi-recommended``.
+        Traces ``wi-response`` (every candidate, error bars; with ``names``, ``wi-response P1``
+        and so on, one per coordinate) and ``wi-recommended``.
 
     Raises
     ------
@@ -173,31 +179,47 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
     ...                             recommended=2, tolerance=0.02, parameter="handicap.4 (points)")
     >>> [t.meta for t in fig.data], list(fig.data[0].y)
     (['wi-response', 'wi-recommended'], [-6.0, -2.0, 1.0])
+    >>> fig = response_curve_figure([0, 10], [(-0.1, 0.1), (0.0, 0.0)], [(-0.12, 0.08), (-0.01, -0.01)],
+    ...                             [(-0.08, 0.12), (0.01, 0.01)], recommended=10, names=["P1", "P2"])
+    >>> [(t.meta, list(t.y)) for t in fig.data]
+    [('wi-response P1', [-10.0, 0.0]), ('wi-response P2', [10.0, 0.0]), ('wi-recommended', [0.0, 0.0])]
     """
     n = len(values)
     if not (len(response) == len(low) == len(high) == n) or (games is not None and len(games) != n):
         raise ArgumentError("values, response, low, high (and games) must have one entry per candidate")
     if not n:
         return empty_figure(f"{title}: no candidate yet")
+    if names is not None and any(len(r) != len(names) for part in (response, low, high) for r in part):
+        raise ArgumentError("with names, each candidate's response, low and high hold one entry per name")
 
     def drawn(xs):
         return [scale * x if x is not None and math.isfinite(x) else None for x in xs]
 
-    y, lo, hi = drawn(response), drawn(low), drawn(high)
-    plus = [h - m if h is not None and m is not None else None for h, m in zip(hi, y, strict=True)]
-    minus = [m - v if v is not None and m is not None else None for v, m in zip(lo, y, strict=True)]
+    lines = ([(None, response, low, high)] if names is None else
+             [(name, [r[j] for r in response], [r[j] for r in low], [r[j] for r in high])
+              for j, name in enumerate(names)])
     played = list(games) if games is not None else [None] * n
-    fig = new_figure(go.Scatter(
-        x=list(values), y=y, mode="lines+markers", name="response", meta="wi-response", uid="wi-response",
-        line={"color": seat_colour(0)}, error_y={"type": "data", "array": plus, "arrayminus": minus, "visible": True},
-        customdata=[[g] for g in played],
-        hovertemplate=(f"{parameter} = %{{x}}<br>off the target by %{{y:+.2f}} {unit}"
-                       + ("<br>%{customdata[0]:,} games" if games is not None else "") + "<extra></extra>")))
+    fig, ys = new_figure(), []
+    for j, (name, resp, lows, highs) in enumerate(lines):
+        y, lo, hi = drawn(resp), drawn(lows), drawn(highs)
+        ys.append(y)
+        plus = [h - m if h is not None and m is not None else None for h, m in zip(hi, y, strict=True)]
+        minus = [m - v if v is not None and m is not None else None for v, m in zip(lo, y, strict=True)]
+        meta = "wi-response" if name is None else f"wi-response {name}"
+        fig.add_trace(go.Scatter(
+            x=list(values), y=y, mode="lines+markers", name=name or "response", meta=meta, uid=meta,
+            line={"color": seat_colour(j if name is None or not name[1:].isdigit() else int(name[1:]) - 1)},
+            error_y={"type": "data", "array": plus, "arrayminus": minus, "visible": True},
+            customdata=[[g] for g in played],
+            hovertemplate=(f"{parameter} = %{{x}}<br>{name + ' ' if name else ''}off the target by %{{y:+.2f}} "
+                           f"{unit}" + ("<br>%{customdata[0]:,} games" if games is not None else "")
+                           + "<extra></extra>")))
     if recommended is not None and recommended in list(values):
         i = list(values).index(recommended)
-        fig.add_trace(go.Scatter(x=[recommended], y=[y[i]], mode="markers", name="recommended",
+        fig.add_trace(go.Scatter(x=[recommended] * len(ys), y=[y[i] for y in ys], mode="markers", name="recommended",
                                  meta="wi-recommended", uid="wi-recommended",
-                                 marker={"symbol": "diamond", "size": 14, "color": seat_colour(2)},
+                                 marker={"symbol": "diamond", "size": 14, "color": seat_colour(2) if names is None
+                                         else "#333333"},
                                  hovertemplate=f"recommended: {parameter} = %{{x}}<extra></extra>"))
     fig.add_hline(y=0, line={"color": "#333333", "width": 1})
     if tolerance is not None:

@@ -15,8 +15,8 @@ seeds (:attr:`Tuning.check`), so a lucky race is caught.
 
 The result (:class:`Tuning`) holds the response curve (every candidate's response with its
 interval and the games it played), the recommended value with its response's interval and, for
-one parameter with a monotone response, the values that the curve's band allows (linear
-interpolation between candidates), and says it in words.
+one parameter with a monotone response, the values that the curve's band allows, every
+coordinate's at once (linear interpolation between candidates), and says it in words.
 """
 
 from __future__ import annotations
@@ -94,9 +94,10 @@ class Tuning:
         In the order of the values given.
     recommended : Candidate
     value_interval : tuple of float or None
-        For one parameter whose response is monotone over the candidates: the values where the
-        response's band contains the goal (linear interpolation between neighbours; ``-inf`` or
-        ``inf`` where the band still contains it at the smallest or largest value tried); else None.
+        For one parameter whose response is monotone over the candidates (each coordinate's): the
+        values where every coordinate's band contains the goal (linear interpolation between
+        neighbours; ``-inf`` or ``inf`` where the bands still contain it at the smallest or largest
+        value tried); else, or where no value is in every coordinate's, None.
     meets : bool
         Whether the recommendation's interval lies within ``± tolerance``.
     check : dict
@@ -123,6 +124,9 @@ class Tuning:
     words : tuple of (str, str, str)
         Each parameter in words with its unit, singular and plural (:func:`parameter_words`:
         ``("P4's handicap", "point", "points")``); empty: the parameters' addresses, no unit.
+    coordinates : tuple of str
+        The name of each coordinate of a response: a seat's (``"P4"``) for a win-rate target,
+        ``"length"``, or the target function's name (with ``[j]`` when it returns several).
     """
 
     title: str
@@ -142,14 +146,27 @@ class Tuning:
     unit: str = ""
     replaces: tuple[str, ...] = ()
     words: tuple[tuple[str, str, str], ...] = ()
+    coordinates: tuple[str, ...] = ()
 
     def curve(self):
-        """The response curve as a :class:`pandas.DataFrame`: one row per candidate (``value``,
-        ``games``, ``response``, ``low``, ``high`` of the first coordinate, ``loss``, ``status``)."""
+        """The response curve as a :class:`pandas.DataFrame`: one row per candidate and coordinate
+        (``value``, ``coordinate``: its name in :attr:`coordinates`, ``games``, ``response``, ``low``,
+        ``high`` of that coordinate, the candidate's ``loss`` and ``status``). A target of every
+        seat's win rate has a row per seat: its loss is the seat farthest off, not P1.
+
+        Examples
+        --------
+        >>> t = tune("pig", "target", [40, 60], target="length=60", max_games=400, batch=100,
+        ...          check_games=0, progress=False)
+        >>> t.curve()[["value", "coordinate"]].values.tolist()
+        [[40, 'length'], [60, 'length']]
+        """
         import pandas as pd
 
-        return pd.DataFrame([{"value": c.value, "games": c.games, "response": c.response[0], "low": c.low[0],
-                              "high": c.high[0], "loss": c.loss, "status": c.status} for c in self.candidates])
+        names = self.coordinates or tuple(str(j) for j in range(len(self.recommended.response)))
+        return pd.DataFrame([{"value": c.value, "coordinate": name, "games": c.games, "response": c.response[j],
+                              "low": c.low[j], "high": c.high[j], "loss": c.loss, "status": c.status}
+                             for c in self.candidates for j, name in enumerate(names)])
 
     @property
     def text(self) -> str:
@@ -169,6 +186,15 @@ class _Target:
         self.words, self.seats, self.goal, self.kind = words, seats, list(goal), kind
         self.per_game, self.bounded = per_game, bounded
         self.unit = "percentage points" if kind == "win" else unit
+
+    def names(self) -> tuple[str, ...]:
+        """Each coordinate's name: ``"P4"``, ``"length"``, the target function's (``"f[1]"`` of several)."""
+        if self.kind == "win":
+            return tuple(f"P{s + 1}" for s in self.seats)
+        if self.kind == "length":
+            return ("length",)
+        name = self.words.removesuffix(" at 0")
+        return (name,) if len(self.goal) == 1 else tuple(f"{name}[{j}]" for j in range(len(self.goal)))
 
     def values(self, columns: Mapping[str, list]) -> np.ndarray:
         """Rows per game, one column per coordinate (before subtracting the goal)."""
@@ -520,7 +546,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
                       reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces,
-                      tuple(parameter_words(p, first) for p in parameters))
+                      tuple(parameter_words(p, first) for p in parameters), aim.names())
 
     try:
         with _Runner(executor, workers, address) as runner:
@@ -661,11 +687,32 @@ def _check(rows: np.ndarray, aim: _Target, tolerance: float, raced_meets: bool) 
 
 
 def _value_interval(cands: Sequence[Candidate]) -> tuple[float, float] | None:
-    """The values whose response band contains 0, by linear interpolation between neighbouring
-    candidates, when the response is monotone over the candidates played; else None."""
-    pts = sorted((c.value, c.response[0], c.low[0], c.high[0]) for c in cands
-                 if c.games and isinstance(c.value, int | float) and math.isfinite(c.response[0])
-                 and math.isfinite(c.low[0]) and math.isfinite(c.high[0]))
+    """The values where every coordinate's response band contains 0 (every seat's, for every seat's
+    win rate: a trial saw P1's band alone allow "80 to above 400" while P2 stayed 20 points off), by
+    linear interpolation between neighbouring candidates, when each coordinate's response is monotone
+    over the candidates played; else, or where the coordinates' intervals do not overlap, None.
+
+    >>> def c(v, *r):   # a response of two seats, each with a band of +-0.01
+    ...     return Candidate(v, 100, r, tuple(x - 0.01 for x in r), tuple(x + 0.01 for x in r), 0, 0, 0, "")
+    >>> _value_interval([c(0, -0.1, 0.05), c(10, 0.0, 0.05), c(20, 0.1, 0.05)]) is None
+    True
+    >>> _value_interval([c(0, -0.1, 0.1), c(10, 0.0, 0.0), c(20, 0.1, -0.1)])
+    (9.0, 11.0)
+    """
+    if not cands:
+        return None
+    spans = [_coordinate_interval(cands, j) for j in range(len(cands[0].response))]
+    if not spans or any(span is None for span in spans):
+        return None
+    lo, hi = max(span[0] for span in spans), min(span[1] for span in spans)
+    return (lo, hi) if lo <= hi else None
+
+
+def _coordinate_interval(cands: Sequence[Candidate], j: int) -> tuple[float, float] | None:
+    """The values whose band of coordinate ``j`` contains 0 (:func:`_value_interval`)."""
+    pts = sorted((c.value, c.response[j], c.low[j], c.high[j]) for c in cands
+                 if c.games and isinstance(c.value, int | float) and math.isfinite(c.response[j])
+                 and math.isfinite(c.low[j]) and math.isfinite(c.high[j]))
     if len(pts) < 2:
         return None
     resp = [p[1] for p in pts]

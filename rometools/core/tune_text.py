@@ -102,6 +102,9 @@ def tuning_text(t: Any) -> str:
 
     why = {"decided": "stopped because the race is decided", "budget": "the budget of games ended",
            "stopped": "STOPPED on request", "running": "so far: the race goes on"}.get(t.stopped, t.stopped)
+    if t.stopped == "decided" and not t.meets:   # decided the other way: no value tried can meet the target
+        why = (f"stopped because no value tried can meet the target: each left is surely more than "
+               f"\u00b1{said(f'{scale * t.tolerance:g}')} off")
     lines = [f"{t.title}: {' and '.join(heads)} for {t.target}: {counted(len(t.candidates), 'candidate')}, "
              f"{counted(t.games, 'game')} in the race ({why})."]
     if t.replaces:   # "P4's handicap to 2 points", as the answer names the parameter, never "handicap.4 = 2"
@@ -114,8 +117,14 @@ def tuning_text(t: Any) -> str:
         them = "it" if len(own) == 1 else "them"
         lines.append(f"The variant sets {' and '.join(own)} itself: each value tried replaces {them} (the whole "
                      f"value, not added to the variant's).")
-    off = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]" for x, lo, hi in zip(r.response, r.low, r.high,
-                                                                                          strict=True))
+    coordinates = tuple(getattr(t, "coordinates", ()))
+    heads_of = [f"{name} " for name in coordinates] if len(coordinates) > 1 else [""] * len(r.response)
+
+    def offs(resp, lows, highs) -> str:   # "P1 +9.3 percentage points [-6.6, +25.0], P2 ...": each seat named
+        return ", ".join(f"{head}{said(amount(x))} [{amount(lo)}, {amount(hi)}]"
+                         for head, x, lo, hi in zip(heads_of, resp, lows, highs, strict=True))
+
+    off = offs(r.response, r.low, r.high)
     verdict = ("meets the target within the tolerance" if t.meets else
                f"is the closest found, not shown to be within \u00b1{said(f'{scale * t.tolerance:g}')}")
     lines.append(f"Recommended: {valued(r.value)}: off the target by {off}; it {verdict}.")
@@ -136,12 +145,13 @@ def tuning_text(t: Any) -> str:
             lines.append(f"The response curve's band (interpolated between the values tried) meets the target "
                          f"between {lo:.1f} and {hi:.1f}: at no whole value.")
         else:
-            lines.append(f"Values the response curve allows (its band, interpolated between the values tried"
+            band = "its band" if len(getattr(t, "coordinates", ())) < 2 else \
+                f"every one of {', '.join(t.coordinates)}'s band"
+            lines.append(f"Values the response curve allows ({band}, interpolated between the values tried"
                          f"{', in whole values' if whole else ''}): {low} to {high}.")
     c = t.check
     if c:
-        fresh = ", ".join(f"{said(amount(x))} [{amount(lo)}, {amount(hi)}]"
-                          for x, lo, hi in zip(c["response"], c["low"], c["high"], strict=True))
+        fresh = offs(c["response"], c["low"], c["high"])
         confirmed = {True: "confirmed", "estimate": "confirmed by its estimate only (its interval reaches outside "
                      "the tolerance)", False: "NOT confirmed"}[c["confirmed"]]
         lines.append(f"On {counted(c['games'], 'fresh game')}: off by {fresh}: {confirmed}.")

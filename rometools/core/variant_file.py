@@ -181,6 +181,9 @@ def _from_raw(cls, raw: dict, source: str) -> _Variant:
         raise DataFileError(source, "variant.format", f"is {fmt}, a format newer than this rometools reads "
                                                       f"({FORMAT_VERSION}); update rometools")
     game = head.get("game")
+    if game is None:   # said in a file's words, never Python's None (trial57)
+        raise DataFileError(source, "variant.game", "is missing: add game = \"<game id>\" to [variant] "
+                                                    "(rometools games lists them)")
     if not isinstance(game, str):
         raise DataFileError(source, "variant.game", f"must name a registered game, got {shown(game, 60)}")
     name = head.get("name", "")

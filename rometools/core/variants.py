@@ -229,7 +229,10 @@ class Variant:
         if self.name:
             parts.append(f"name={self.name!r}")
         if self.options:
-            parts.append(f"options={shown(_thawed(self.options), 120)}")
+            options = _thawed(self.options)
+            if isinstance(options.get("handicap"), dict):   # held as the file writes it ("4"); shown as given (4)
+                options["handicap"] = {int(k) if str(k).isdigit() else k: v for k, v in options["handicap"].items()}
+            parts.append(f"options={shown(options, 120)}")
         if self.edits:
             parts.append(f"edits={shown(_thawed(self.edits), 160)}")
         return f"Variant({', '.join(parts)})"

@@ -34,14 +34,61 @@ __all__ = ["choose", "gains", "rules"]
 #: The rules as the registry plays them: their compiled twin where it was built (the same source).
 rules = compiled_or_plain("rometools.via_romana.rules")
 # the rules' functions a decision calls, bound once (a module attribute lookup each was a tenth of a take's work)
-_t, _facts, _builds_but_jokers, _joker_pairs, _completing = (
-    rules._t, rules._facts, rules._builds_but_jokers, rules._joker_pairs, rules._completing)
+_t, _facts, _completing, _double_spaces = rules._t, rules._facts, rules._completing, rules.moves._double_spaces
 
 @cython.cfunc
 def _tables_of(config):
     """``_t(config)``: the tables kept on the config, read without a Python call."""
     t = config.__dict__.get("_tables")
     return _t(config) if t is None else t
+
+
+@cython.cclass
+class _Kept:
+    """What a build decision reads of a config and its tables, typed and by colour number: kept for
+    the last config asked (:func:`_kept_of`). Private: never leaves this module."""
+
+    config = cython.declare(object)
+    t = cython.declare(object)
+    cards = cython.declare(tuple)
+    spaces = cython.declare(tuple)
+    cards_per_turn = cython.declare(cython.Py_ssize_t)
+    colour = cython.declare(tuple)          # per card kind, its colour's number
+    colour_cities = cython.declare(tuple)   # per colour number, the cities a fort of it may go on
+    takes = cython.declare(tuple)           # per colour number, 1 at each space a milestone card of it may go
+    card_city = cython.declare(tuple)
+    roads_from = cython.declare(dict)
+    provinces = cython.declare(dict)        # each won tile met (``"roma=4"``) with its city's province
+
+    def __init__(self, config, t):
+        names = tuple(t.comps.colours)
+        number = {c: k for k, c in enumerate(names)}
+        takes = t.takes_colour[config.milestone_colour]   # VR-13's reading
+        self.config, self.t, self.cards, self.spaces = config, t, t.cards, t.spaces
+        self.cards_per_turn = t.comps.cards_per_turn
+        self.colour = tuple(number[c] for c in t.card_colour)
+        self.colour_cities = tuple(t.colour_cities[c] for c in names)
+        self.takes = tuple(bytearray(takes[c]) for c in names)
+        self.card_city, self.roads_from = t.card_city, t.roads_from
+        self.provinces = {}
+
+
+#: The :class:`_Kept` of the last config asked (a list of one: replaced, never changed in place).
+_LAST_KEPT: list = [None]
+
+
+@cython.cfunc
+@cython.locals(w=_Kept)
+def _kept_of(config) -> _Kept:
+    """``config``'s :class:`_Kept`, made when another config was asked last."""
+    found = _LAST_KEPT[0]
+    if found is not None:
+        w = found
+        if w.config is config:
+            return w
+    w = _Kept(config, _tables_of(config))
+    _LAST_KEPT[0] = w
+    return w
 
 
 #: A build's bonus by kind, added to its points (the greedy bot's yardstick).
@@ -123,17 +170,36 @@ def _gains(state, t, seat: int, fort: int, placed: tuple, roads: list, known, me
 
 
 @cython.ccall
+@cython.locals(need=frozenset, have=set)
 def _completes(need: frozenset, have: set, province: str) -> bool:
     """Whether a tile of ``province`` completes a goal tile of the colours ``need`` (``rules``'
-    ``goal_need``) for a seat holding tiles of ``have``."""
-    return not need <= have and need <= have | {province}
+    ``goal_need``) for a seat holding tiles of ``have``: ``not need <= have and need <= have |
+    {province}``, by membership tests (no set made): ``province`` is needed and not held, and every
+    other colour needed is held."""
+    if province in have or province not in need:
+        return False
+    for x in need:  # noqa: SIM110 - a loop compiles to C; all() over a generator does not
+        if x != province and x not in have:
+            return False
+    return True
 
 
 @cython.ccall
+@cython.locals(won=tuple, provinces=dict, have=set, w=_Kept)
 def _provinces_won(state, t, seat: int) -> set:
-    """The provinces of the city tiles ``seat`` has won."""
-    board = t.board
-    return {board.tile_entry(w)[0] for w in state.won[seat]}
+    """The provinces of the city tiles ``seat`` has won (each won tile's province read once per
+    config: :class:`_Kept`)."""
+    won = state.won[seat]
+    have = set()
+    if won:
+        w = _kept_of(state.config)
+        provinces = w.provinces
+        for tile in won:
+            province = provinces.get(tile)
+            if province is None:
+                province = provinces[tile] = t.board.tile_entry(tile)[0]
+            have.add(province)
+    return have
 
 
 def _expected_goal(state, t, seat: int, have: set, province: str, memo=None) -> float:
@@ -246,6 +312,8 @@ def _spelt(t, kind: str, place, cards: tuple) -> tuple:
     return (kind, spaces[place], ids[cards[0]], ids[cards[1]])
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(values=list, start=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t, low=cython.double)
 @cython.returns(cython.Py_ssize_t)
@@ -258,6 +326,8 @@ def _ties(values: list, start: int, low: float) -> int:
     return c
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(values=list, start=cython.Py_ssize_t, k=cython.Py_ssize_t, r=cython.Py_ssize_t, low=cython.double)
 @cython.returns(cython.Py_ssize_t)
@@ -271,6 +341,8 @@ def _nth_tie(values: list, start: int, low: float, r: int) -> int:
     raise AssertionError("the ties counted are walked")
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.cfunc
 @cython.locals(value=cython.double, fort=cython.bint, double=cython.bint, values=list, tiles=tuple, bonus=cython.double,
                kind=str, places=list, short=dict, single=dict, completes=bytearray, points=dict, memo=dict,
@@ -327,96 +399,275 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
     return values
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cfunc
+@cython.locals(ms=tuple, mask=bytearray, completes=bytearray, points=dict, bonus=cython.double,
+               k=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               start=cython.Py_ssize_t, low=cython.double, value=cython.double)
+@cython.returns(cython.Py_ssize_t)
+def _spaces_ties(ms: tuple, mask, completes: bytearray, points: dict, bonus: float, start: int, low: float) -> int:
+    """How many of the milestone spaces ``ms`` a card may go on (``mask``: 1 at each, ``None``: all,
+    a joker's) are rated at least ``low``, from the ``start``-th of them on. A space's rating is
+    ``bonus``, plus its road's points (``points``, found by :func:`_spaces_best`) where it completes
+    one (``completes``)."""
+    c = 0
+    m = 0
+    for k in range(len(ms)):
+        i = ms[k]
+        if mask is None or mask[i]:
+            if m >= start:
+                if completes[i]:
+                    value = points[i]
+                    value += bonus
+                else:
+                    value = bonus
+                if value >= low:
+                    c += 1
+            m += 1
+    return c
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cfunc
+@cython.locals(ms=tuple, mask=bytearray, completes=bytearray, points=dict, bonus=cython.double,
+               k=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t, r=cython.Py_ssize_t,
+               start=cython.Py_ssize_t, low=cython.double, value=cython.double)
+@cython.returns(cython.Py_ssize_t)
+def _spaces_nth(ms: tuple, mask, completes: bytearray, points: dict, bonus: float, start: int, low: float,
+                r: int) -> int:
+    """The space of the ``r``-th (from 0) of :func:`_spaces_ties`' spaces."""
+    m = 0
+    for k in range(len(ms)):
+        i = ms[k]
+        if mask is None or mask[i]:
+            if m >= start:
+                if completes[i]:
+                    value = points[i]
+                    value += bonus
+                else:
+                    value = bonus
+                if value >= low:
+                    if r == 0:
+                        return i
+                    r -= 1
+            m += 1
+    raise AssertionError("the ties counted are walked")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.locals(value=cython.double, best_value=cython.double, low=cython.double, g=cython.Py_ssize_t,
                k=cython.Py_ssize_t, g0=cython.Py_ssize_t, k0=cython.Py_ssize_t, total=cython.Py_ssize_t,
                r=cython.Py_ssize_t, c=cython.Py_ssize_t, first=cython.Py_ssize_t, each=cython.Py_ssize_t,
-               n=cython.Py_ssize_t, q=cython.Py_ssize_t, j=cython.Py_ssize_t, groups=list, pairs=list, values=list,
-               of_group=list, counts=list, lists=list, rated=list, ties=list, points=dict, single=dict, memo=dict,
-               completes=bytearray,
-               joker_values=list, kind=str, tiles=tuple, road_ends=dict)
+               n=cython.Py_ssize_t, q=cython.Py_ssize_t, j=cython.Py_ssize_t, m=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, a=cython.Py_ssize_t, b=cython.Py_ssize_t, ia=cython.Py_ssize_t,
+               ib=cython.Py_ssize_t, col=cython.Py_ssize_t, city=cython.Py_ssize_t, npairs=cython.Py_ssize_t,
+               left=cython.Py_ssize_t, nheld=cython.Py_ssize_t, bonus=cython.double, joker=cython.double,
+               flat=cython.double, roads=list,
+               w=_Kept, hand=tuple, held=list, colour=tuple, pieces=tuple, ms=tuple, short=dict, single=dict,
+               completes=bytearray, points=dict, memo=dict, tiles=tuple, road_ends=dict, gkind=list, gcards=list,
+               glist=list, lkind=list, lrow=list, rated=list, ties=list, counts=list, fort_list=list,
+               ms_list=list, places=list, values=list, mask=bytearray, takes=tuple)
 def _choose_build(state, rng):
     """GreedyBot's build: the best-rated build (``END`` when none rates above 0), ties drawn at random
     in legal order (``END`` first, then ``rules.build_options`` spelt out, as ``rules.legal_actions``
     lists them).
 
     A build's rating depends only on its kind and the places it fills, not on the cards it spends,
-    so each list of places is rated once (the groups of one colour share one, every joker group the
-    milestone spaces) and a road's points once per place. The draw is the one of a walk in legal
-    order that starts a list of ties at each build rated more than 1e-9 above the best so far and
-    adds each within 1e-9 of it. The first pass finds the best and where its list starts: a list
-    met again (a later group of a colour, every joker group after the first) rates as it did, so it
-    starts none and is not read again. The second counts the ties from there, once per list (the
-    joker groups, which come last, as one list times their number: they are never listed,
-    ``rules._builds_but_jokers``). The third finds the one drawn, skipping whole groups by their
-    counts, and spells out that one alone (ratings that differ differ by far more than 1e-9).
+    so each list of places is rated once: the forts of a colour share one (its vacant cities), the
+    milestones of a colour one (the milestone spaces its cards may go on), every joker the
+    milestone spaces, each double its own; and a road's points once per place. The groups of
+    builds are walked here in legal order by card kind and colour number (``moves._builds_but_jokers``'
+    order, without listing them): a milestone's or a joker's list is never made, its spaces read
+    from the milestone spaces with the colour's mask, each rated at its kind's bonus but where it
+    completes a road. The draw is the one of a walk in legal order that starts a list of ties at
+    each build rated more than 1e-9 above the best so far and adds each within 1e-9 of it. The
+    first pass finds the best and where its list starts: a list met again (a later group of a
+    colour, every joker group after the first) rates as it did, so it starts none and is not read
+    again. The second counts the ties from there, once per list (the joker groups, which come
+    last, as one list times their number). The third finds the one drawn, skipping whole groups by
+    their counts, and spells out that one alone (ratings that differ differ by far more than 1e-9).
+    ``tests/test_via_romana.py`` holds it to every legal build rated and drawn among.
     """
-    t = _tables_of(state.config)
-    groups, held, jokers = _builds_but_jokers(state, t)
-    pairs = _joker_pairs(t, held) if jokers is not None else []
-    n = len(groups)
-    if not n and not pairs:
-        return END
+    w = _kept_of(state.config)
+    t = w.t
     seat = state.seat
-    short = _facts(state, t)[4]
+    hand = state.hands[seat]
+    held = []
+    for i in range(len(hand)):
+        c = hand[i]
+        if c != 0:
+            held.append(i)
+    nheld = len(held)
+    colour = w.colour
+    left = w.cards_per_turn - state.played
+    pieces = state.pieces
+    gkind, gcards, glist = [], [], []   # each group in legal order: its kind, cards, list number
+    lkind, lrow, rated, ties = [], [], [], []   # each list: its kind, places (a colour's number for
+    # a milestone's), ratings (None for a milestone's), ties with the best (-1: not counted yet)
+    if state.forts[seat] and left >= 2:
+        fort_list = [-1] * len(w.colour_cities)   # each colour's list (-2: no vacant city)
+        for ia in range(nheld):
+            a = held[ia]
+            col = colour[a]
+            for ib in range(ia, nheld):   # held is in index order: b >= a from a's place on
+                b = held[ib]
+                if colour[b] != col or (a == b and hand[a] < 2):
+                    continue
+                j = fort_list[col]
+                if j == -1:
+                    places = [i for i in w.colour_cities[col] if pieces[i] == -1]
+                    if places:
+                        j = len(lkind)
+                        lkind.append("fort")
+                        lrow.append(places)
+                        rated.append(None)
+                        ties.append(-1)
+                    else:
+                        j = -2
+                    fort_list[col] = j
+                if j >= 0:
+                    gkind.append("fort")
+                    gcards.append((a, b))
+                    glist.append(j)
+    milestones = state.milestones[seat]
+    f = _facts(state, t)
+    ms, short = f[3], f[4]
+    jokers = False
+    if milestones and left >= 1:
+        takes = w.takes
+        ms_list = [-1] * len(takes)
+        for a in held:
+            col = colour[a]
+            j = ms_list[col]
+            if j == -1:
+                mask = takes[col]
+                j = -2
+                for k in range(len(ms)):
+                    i = ms[k]
+                    if mask[i]:
+                        j = len(lkind)
+                        lkind.append("milestone")
+                        lrow.append(col)
+                        rated.append(None)
+                        ties.append(-1)
+                        break
+                ms_list[col] = j
+            if j >= 0:
+                gkind.append("milestone")
+                gcards.append((a,))
+                glist.append(j)
+        if milestones >= 2:
+            signed = None   # the state's closed roads, read at the first city with a piece
+            for a in held:
+                city = w.card_city[a]
+                if city >= 0 and pieces[city] != -1:
+                    if signed is None:
+                        signed, scored = state.signed, state.scored
+                    places = [(city, x, y) for x, y in _double_spaces(w.roads_from[city], signed, scored, pieces)]
+                    if places:
+                        j = len(lkind)
+                        lkind.append("double")
+                        lrow.append(places)
+                        rated.append(None)
+                        ties.append(-1)
+                        gkind.append("double")
+                        gcards.append((a,))
+                        glist.append(j)
+        jokers = left >= 2 and len(ms) > 0
+    npairs = 0
+    if jokers:
+        for ia in range(nheld):
+            for ib in range(ia + 1, nheld):
+                if colour[held[ia]] != colour[held[ib]]:
+                    npairs += 1
+    n = len(gkind)
+    if not n and not npairs:
+        return END
     single: dict = {}   # the places that alone complete a road, with the roads they complete
-    completes = bytearray(len(t.spaces))   # 1 at each of those places
-    for road, m in short.items():
-        if len(m) == 1:
-            single.setdefault(m[0], []).append(road)
-            completes[m[0]] = 1
+    completes = bytearray(len(w.spaces))   # 1 at each of those places
+    for road, m_ in short.items():
+        if len(m_) == 1:
+            single.setdefault(m_[0], []).append(road)
+            completes[m_[0]] = 1
     memo: dict = {}     # _gains' facts of this state, found once
     tiles, road_ends, standard = state.tiles, t.road_ends, _last_sign(state, t)   # _rating's, read once
     points: dict = {}   # a road's points by the pieces placed
-    lists = []    # each list of places met (the groups that share one list hold the same object)
-    rated = []    # its ratings
-    ties = []     # how many of them tie with the best (-1: not counted yet)
-    of_group = []   # each group's list, by its number in lists
+    if npairs or "milestone" in lkind:   # a milestone's or a joker's road points at each space it completes one on
+        flat = float(standard)   # _rating of one road with no tile taken at once: the standard, if the last sign
+        for k in range(len(ms)):
+            i = ms[k]
+            if completes[i]:
+                roads = single[i]
+                if len(roads) != 1:
+                    points[i] = 0.0   # _rating of several roads: the seat orders them, nothing scored yet
+                    continue
+                a, b = road_ends[roads[0]]
+                if (tiles[a] > 0) != (tiles[b] > 0):   # a tile taken at once: _rating with _gains' table
+                    points[i] = _rating(state, t, tiles, road_ends, standard, seat, -1, (i,), roads, memo)
+                else:
+                    points[i] = flat
+    bonus, joker = KIND_BONUS["milestone"], KIND_BONUS["joker"]
     best_value, g0, k0 = 0.0, -1, 0   # END rates 0
     for g in range(n):
-        kind, cards, places = groups[g]
-        for j in range(len(lists)):
-            if lists[j] is places:
-                break
-        else:
-            j = len(lists)
-        of_group.append(j)
-        if j < len(lists):   # a list met again: no new best
+        j = glist[g]
+        if ties[j] != -1:   # a list met again: no new best
             continue
-        values = _rate(state, t, seat, kind, places, short, single, completes, points, memo, tiles, road_ends,
+        ties[j] = -2   # met
+        if lkind[j] == "milestone":
+            mask = w.takes[lrow[j]]
+            m = 0
+            for k in range(len(ms)):
+                i = ms[k]
+                if mask[i]:
+                    if completes[i]:
+                        value = points[i]
+                        value += bonus
+                    else:
+                        value = bonus
+                    if value > best_value + 1e-9:
+                        best_value, g0, k0 = value, g, m
+                    m += 1
+            continue
+        values = _rate(state, t, seat, lkind[j], lrow[j], short, single, completes, points, memo, tiles, road_ends,
                        standard)
-        lists.append(places)
-        rated.append(values)
-        ties.append(-1)
+        rated[j] = values
         for k in range(len(values)):
             value = values[k]
             if value > best_value + 1e-9:
                 best_value, g0, k0 = value, g, k
-    joker_values = None
-    if pairs:   # the joker groups: group n is the first
-        joker_values = _rate(state, t, seat, "joker", list(jokers), short, single, completes, points, memo, tiles,
-                             road_ends, standard)
-        for k in range(len(joker_values)):
-            value = joker_values[k]
+    if npairs:   # the joker groups: group n is the first
+        for k in range(len(ms)):
+            i = ms[k]
+            if completes[i]:
+                value = points[i]
+                value += joker
+            else:
+                value = joker
             if value > best_value + 1e-9:
                 best_value, g0, k0 = value, n, k
+    for j in range(len(ties)):
+        ties[j] = -1
     low = best_value - 1e-9
     total = 1 if g0 < 0 else 0
     counts = [0] * n
     for g in range(max(g0, 0), n):
-        j = of_group[g]
+        j = glist[g]
         if g == g0:
-            c = _ties(rated[j], k0, low)
+            c = _list_ties(w, lkind[j], lrow[j], rated[j], ms, completes, points, bonus, k0, low)
         else:
             c = ties[j]
             if c < 0:
-                c = ties[j] = _ties(rated[j], 0, low)
+                c = ties[j] = _list_ties(w, lkind[j], lrow[j], rated[j], ms, completes, points, bonus, 0, low)
         counts[g] = c
         total += c
     first = each = 0   # the first joker group's ties, each later one's
-    if pairs:
-        each = _ties(joker_values, 0, low)
-        first = _ties(joker_values, k0, low) if g0 == n else each
-        total += first + each * (len(pairs) - 1)
+    if npairs:
+        each = _spaces_ties(ms, None, completes, points, joker, 0, low)
+        first = _spaces_ties(ms, None, completes, points, joker, k0, low) if g0 == n else each
+        total += first + each * (npairs - 1)
     r = integer_below(rng, total)
     if g0 < 0:
         if r == 0:
@@ -425,14 +676,44 @@ def _choose_build(state, rng):
     for g in range(max(g0, 0), n):
         c = counts[g]
         if r < c:
-            kind, cards, places = groups[g]
-            return _spelt(t, kind, places[_nth_tie(rated[of_group[g]], k0 if g == g0 else 0, low, r)], cards)
+            j = glist[g]
+            start = k0 if g == g0 else 0
+            if lkind[j] == "milestone":
+                return _spelt(t, "milestone", _spaces_nth(ms, w.takes[lrow[j]], completes, points, bonus, start, low, r),
+                              gcards[g])
+            places = lrow[j]
+            return _spelt(t, gkind[g], places[_nth_tie(rated[j], start, low, r)], gcards[g])
         r -= c
     if r < first:
-        return _spelt(t, "joker", jokers[_nth_tie(joker_values, k0 if g0 == n else 0, low, r)], pairs[0])
-    r -= first
-    q = r // each
-    return _spelt(t, "joker", jokers[_nth_tie(joker_values, 0, low, r - q * each)], pairs[1 + q])
+        q = 0
+        i = _spaces_nth(ms, None, completes, points, joker, k0 if g0 == n else 0, low, r)
+    else:
+        r -= first
+        q = r // each
+        i = _spaces_nth(ms, None, completes, points, joker, 0, low, r - q * each)
+        q += 1
+    for ia in range(nheld):   # the q-th joker group's cards: pairs of held kinds of two colours, in order
+        for ib in range(ia + 1, nheld):
+            a, b = held[ia], held[ib]
+            if colour[a] != colour[b]:
+                if q == 0:
+                    return _spelt(t, "joker", i, (a, b))
+                q -= 1
+    raise AssertionError("the joker groups counted are walked")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cfunc
+@cython.locals(w=_Kept, values=list, ms=tuple, completes=bytearray, points=dict, bonus=cython.double,
+               start=cython.Py_ssize_t, low=cython.double)
+@cython.returns(cython.Py_ssize_t)
+def _list_ties(w: _Kept, kind: str, row, values, ms: tuple, completes: bytearray, points: dict, bonus: float,
+               start: int, low: float) -> int:
+    """How many builds of one list of :func:`_choose_build`, from its ``start``-th on, rate at least ``low``."""
+    if kind == "milestone":
+        return _spaces_ties(ms, w.takes[row], completes, points, bonus, start, low)
+    return _ties(values, start, low)
 
 
 @cython.locals(kind=str, item=tuple)
@@ -454,6 +735,8 @@ def choose(state, rng):
     return legal[integer_below(rng, len(legal))]
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
                kinds=list)
 def _take(state, rng):
@@ -498,8 +781,7 @@ def _best_tile(state, legal: list, seat: int):
     goal = state.goals[seat]
     have = None
     if goal is not None:
-        board = t.board
-        have = {board.tile_entry(w)[0] for w in state.won[seat]}
+        have = _provinces_won(state, t, seat)
     best, best_value = legal[0], -1
     need = t.goal_need[goal] if goal is not None else None
     for a in legal:

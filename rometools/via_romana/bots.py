@@ -41,8 +41,9 @@ class GreedyBot(Bot):
     name = "greedy"
     trusted = True
 
-    def decide(self, state, rng):
-        return _greedy.choose(state, rng)
+    #: ``decide(state, rng)``: the choice itself (the compiled twin's function where it was built),
+    #: not a Python method that calls it (a Python frame per decision).
+    decide = staticmethod(_greedy.choose)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -46,11 +46,31 @@ def current_player(state: GameState) -> int:
     return _player_of(state.__dict__)   # the fields read from the state's dict: one attribute lookup, not three
 
 
+#: ``(fields, player)``: the last state's ``__dict__`` :func:`_player_of` was asked, and its answer
+#: (a list of one: the pair replaced, never changed in place). The play loop asks whose move it is,
+#: then the draw's source, then at a draw its weights, of one state: the second and third ask find it
+#: here. A state's fields never change once the rules have returned it (they change only the copy
+#: they are making, ``rules._successor``), and the pair holds the dict, so ``is`` cannot meet another.
+_LAST_PLAYER: list = [None]
+
+
 @cython.cfunc
-@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
+@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict, last=tuple)
 def _player_of(d: dict):
     """:func:`current_player` of the state whose fields are ``d`` (its ``__dict__``, which
     :func:`random_source` and :func:`chance_weights` read anyway)."""
+    last = _LAST_PLAYER[0]
+    if last is not None and last[0] is d:
+        return last[1]
+    p = _whose(d)
+    _LAST_PLAYER[0] = (d, p)
+    return p
+
+
+@cython.cfunc
+@cython.locals(d=dict, item=tuple, whose=cython.int, table=dict)
+def _whose(d: dict):
+    """:func:`_player_of`, found from the fields."""
     if d["over"]:
         return TERMINAL
     item = d["agenda"][0]
@@ -236,6 +256,8 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     return _drawable(tb.cards, deck if _some(deck) else d["discard"])
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 @cython.ccall
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, c=cython.Py_ssize_t, cards_=tuple,
                pool=tuple, kinds=list, counts=list)

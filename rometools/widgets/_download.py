@@ -125,7 +125,11 @@ class DownloadButton(widgets.HBox):
         try:
             name, data = self._build()
         except INPUT_ERRORS as err:
-            return self._refuse(str(err.args[0]) if err.args else str(err))
+            why = str(err.args[0]) if err.args else str(err)
+            if why and why in self._refusal_shown():   # said once, in the message (a trial saw it twice)
+                why = (f"the refusal the message shows still stands; mend it, then press {self.button.description} "
+                       f"again")
+            return self._refuse(why)
         refusals = getattr(self._explorer, "_refusals", 0)
         if self._refusal_shown() and refusals != self._refusals_said:
             self._refusals_said = refusals

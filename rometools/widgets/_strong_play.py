@@ -190,9 +190,12 @@ class StrongPlayPanel:
         seat = self.game.current_player(self.state) if self._game is not None and self._states else -1
         if seat < 0:
             return "<small><i>Nobody is to move at this turn (the game is over): no move to rank.</i></small>"
-        return (f"<small><i>Press Search to rank the moves of {seat_html(seat)} at this turn (each "
-                "simulation plays the game to its end, so the time grows with the simulations and "
-                "with the turns left).</i></small>")
+        depth = getattr(getattr(self.game, "spec", None), "mcts_playout_depth", None)
+        played = ("simulation plays the game to its end, so the time grows with the simulations and with the turns "
+                  "left" if depth is None else   # as the search plays it (a trial read "to its end" of a cut one)
+                  f"simulation plays at most {depth} decisions on and is valued by the game's provisional results "
+                  "there, so the time grows with the simulations")
+        return f"<small><i>Press Search to rank the moves of {seat_html(seat)} at this turn (each {played}).</i></small>"
 
     def _strong_play_rows(self) -> list[widgets.Widget]:
         """The "what would a strong player do here?" panel, for the subclass's children."""

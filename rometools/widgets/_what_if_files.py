@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -102,9 +103,10 @@ class StudioFiles:
             self._say_file(f"Cannot save: cannot write {shown(text, 80)}: "
                            f"{err.strerror or err}; the variant is not saved", error=True)
             return
-        # the command as it runs from anywhere: the path as saved, quoted for a shell when it needs it
+        # the command as it runs from anywhere: the whole path saved (a name alone was the notebook folder's,
+        # wrong from the project's: trial57), quoted for a shell when it needs it
         self._say_file(f"Saved {where}: load it here with Load, or play it with rometools simulate --variant "
-                       f"{shlex.quote(str(where))}")
+                       f"{shlex.quote(str(Path(where).resolve()))}")
 
     def _load_clicked(self) -> None:
         text = self._file.value.strip()
@@ -176,5 +178,22 @@ class StudioFiles:
             Saying what in the changes is refused.
         """
         variant = self.variant
-        stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in (variant.name or "variant"))[:40] or "variant"
-        return f"{stem}.toml", variant.to_toml().encode("utf-8")
+        data = variant.to_toml().encode("utf-8")
+        return f"{file_stem(variant.name, typed=bool(self._name.value.strip()), data=data)}.toml", data
+
+
+def file_stem(name: str, *, typed: bool, data: bytes) -> str:
+    """The name a downloaded variant file is offered under (without ``.toml``): the variant's name,
+    each run of characters a file name should not hold as one ``_``, at most 40 characters. A name
+    not typed (the changes in words) also gets the first 8 hex digits of the file's SHA-256, so two
+    variants whose changes read alike up to the cut are offered under two names.
+
+    >>> file_stem("Gold 0-4-9-16, no more", typed=True, data=b"")
+    'Gold_0-4-9-16_no_more'
+    >>> file_stem("components:tables.gold_points = [0, 4, 9, 16, 25, 36, 49, 49]", typed=False, data=b"x")
+    'components_tables_gold_points_0_4_9_16_2_2d711642'
+    """
+    import hashlib
+
+    stem = re.sub(r"[^0-9A-Za-z-]+", "_", name)[:40].strip("_") or "variant"
+    return stem if typed else f"{stem}_{hashlib.sha256(data).hexdigest()[:8]}"

@@ -204,6 +204,11 @@ class StudioQuestion:
             raise ValueError(f"Parameter: type the value to tune, e.g. handicap.{self._players.value} (or pick a "
                              "value above and press Tune this)")
         numeric = {p.address for p in parameters if _numeric(p)}
+        seat = text.split(".")
+        if text not in numeric and len(seat) == 2 and seat[0] == "handicap" and seat[1].isdigit():
+            players = self._players.value   # a handicap's seat out of range: said as the command line says it
+            raise ValueError(f"Parameter: {text}: seat {int(seat[1])} is not a seat of a {players}-player game "
+                             f"(seats 1 to {players})")
         if text not in numeric:
             examples = ", ".join(a for a in (f"handicap.{self._players.value}", *sorted(numeric)[:2]) if a)
             raise ValueError(f"Parameter: {shown(text, 60)} is not a numeric value of "

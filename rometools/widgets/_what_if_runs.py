@@ -254,7 +254,8 @@ class StudioRuns:
             self._ran[kind] = (settings, summary)
             played = result.pairs if kind == "compare" else result.games
             noun = "paired game" if kind == "compare" else "game"
-            why = {"decided": "every figure decided" if kind == "compare" else "the race decided",
+            why = {"decided": "every figure decided" if kind == "compare" else
+                       "the race decided" if result.meets else "no value tried can meet the target",
                    "budget": "the budget ended"}.get(result.stopped, "")
             said = html.escape(   # said once the controls are free again (below): "Stopped" means usable
                 f"Stopped after {counted(played, noun)}: the results keep them." if result.stopped == "stopped" else
@@ -306,8 +307,12 @@ class StudioRuns:
         parameter = t.parameters[0]
         win = t.unit == "percentage points"   # a win-rate target, as tuning_text says its unit
         cands = t.candidates
-        fig = response_curve_figure([c.value for c in cands], [c.response[0] for c in cands],
-                                    [c.low[0] for c in cands], [c.high[0] for c in cands],
+        several = len(t.coordinates) > 1   # every seat's win rate: a line per seat (a trial saw P1's alone)
+        fig = response_curve_figure([c.value for c in cands],
+                                    *([c.response for c in cands], [c.low for c in cands], [c.high for c in cands])
+                                    if several else ([c.response[0] for c in cands], [c.low[0] for c in cands],
+                                                     [c.high[0] for c in cands]),
+                                    names=t.coordinates if several else None,
                                     games=[c.games for c in cands], recommended=t.recommended.value,
                                     tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
                                     unit="percentage points" if win else game_spec(self._game.value).game_length[0],

@@ -254,11 +254,21 @@ def _verdict_html(c) -> str:
 def _tuning_html(t, win: bool) -> str:
     scale = 100.0 if win else 1.0
     lines = [html.escape(line) for line in t.text.splitlines()]
-    rows = [[_value(c.value), number(c.games), _amount(c.response[0], scale),
-             f"{_amount(c.low[0], scale)} to {_amount(c.high[0], scale)}", c.status] for c in t.candidates]
     unit = "percentage points" if win else "the target's unit"
-    table = html_table(rows, "rt-whatif-curve-table", columns=["value", "games", "off the target", "interval",
-                                                               "status"], numeric=["games", "off the target"])
+    names = t.coordinates if len(t.coordinates) > 1 else ()
+    if names:   # every seat's win rate: each seat's column, and the farthest off (a trial saw P1's alone)
+        rows = [[_value(c.value), number(c.games),
+                 *(f"{_amount(r, scale)} ({_amount(lo, scale)} to {_amount(hi, scale)})"
+                   for r, lo, hi in zip(c.response, c.low, c.high, strict=True)),
+                 _amount(c.loss, scale, signed=False), c.status] for c in t.candidates]
+        table = html_table(rows, "rt-whatif-curve-table",
+                           columns=["value", "games", *(f"{name} off (interval)" for name in names),
+                                    "farthest off", "status"], numeric=["games", "farthest off"])
+    else:
+        rows = [[_value(c.value), number(c.games), _amount(c.response[0], scale),
+                 f"{_amount(c.low[0], scale)} to {_amount(c.high[0], scale)}", c.status] for c in t.candidates]
+        table = html_table(rows, "rt-whatif-curve-table", columns=["value", "games", "off the target", "interval",
+                                                                   "status"], numeric=["games", "off the target"])
     return ("<b>Recommendation</b>:<br>" + "<br>".join(lines)
             + f"<br><small>Off the target in {unit}: 0 meets it.</small>" + table)
 

@@ -234,3 +234,16 @@ def test_validate_and_simulate_refuse_a_bag_without_a_joker(tmp_path, capsys, co
                  "--quiet"]) == 2
     assert capsys.readouterr().err == (f"rometools simulate: --option components={path}: {path}: "
                                        f"token[6] (id='joker').count: {NO_JOKER}\n")
+
+
+def test_an_edited_bag_total_says_the_files_comments_describe_the_published_bag():
+    """Trial (LOW): a bag downloaded with 25 tokens kept the file's comment "the total is 23" above it,
+    unremarked. The edited total says so on its own line; an unchanged total is left as published."""
+    from rometools.augustus.components import bag_file_with_counts
+
+    text = bag_file_with_counts({"joker": 3, "dagger": 2})
+    line, = (line for line in text.splitlines() if line.startswith("total"))
+    assert line.endswith("# edited: 25 tokens; comments elsewhere describe the bag of 23"), line
+    assert "the total is 23" in text          # the published comment itself is the file's, kept
+    same, = (line for line in bag_file_with_counts({"joker": 2}).splitlines() if line.startswith("total"))
+    assert "#" not in same and "value = 23" in same

@@ -141,7 +141,7 @@ def test_may_place_is_can_place_of_the_accepted_symbols(config, which):
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
 def test_the_records_joined_at_the_end_are_joined_records(which):
-    """``turn._joined`` (the game's records joined at its end, in the compiled step) gives
+    """``_records.joined`` (the game's records joined at its end, in the compiled step) gives
     ``state.joined_records`` of every state's links in seeded games, and the ended game's history
     is its records in order."""
     import numpy as np
@@ -149,7 +149,7 @@ def test_the_records_joined_at_the_end_are_joined_records(which):
     from rometools.augustus.rules import action_history, apply_legal, chance_outcomes, legal_actions
     from rometools.augustus.state import joined_records
 
-    turn = _module("rometools.augustus.turn", which)
+    records = _module("rometools.augustus._records", which)
     rng = np.random.default_rng(2)
     s = new_game(GameConfig(players=3), rng=2)
     applied = []
@@ -157,7 +157,7 @@ def test_the_records_joined_at_the_end_are_joined_records(which):
     while s.phase != "over":
         link = s.__dict__.get("_records")
         if link is not None:
-            assert turn._joined(link) == joined_records(link)
+            assert records.joined(link) == joined_records(link)
             checked += 1
         options = chance_outcomes(s) if s.phase in ("draw", "refill", "deal") else legal_actions(s)
         action = options[int(rng.integers(len(options)))]
@@ -166,7 +166,7 @@ def test_the_records_joined_at_the_end_are_joined_records(which):
         s = apply_legal(s, action)
     assert checked > 100
     assert action_history(s)[-len(applied):] == tuple(applied)
-    assert turn._joined(((None, 1, ("a",)), 3, ("b",), ("c",))) == (("a",), ("b",), ("c",))
+    assert records.joined(((None, 1, ("a",)), 3, ("b",), ("c",))) == (("a",), ("b",), ("c",))
 
 
 #: ``turn._Work``'s order of a state's fields (``before``, and the tuple ``freeze`` keeps as ``"_fields"``).

@@ -86,6 +86,9 @@ def test_the_studio_saves_the_name_and_changes_typed_without_tab(voila, page):
     button.click()
     status = page.locator(".rt-whatif-file-status .rt-error").first
     status.wait_for(state="visible", timeout=WAIT_MS)
-    assert status.inner_text().startswith("Nothing downloaded: Changes: "), status.inner_text()
+    assert status.inner_text().startswith("Nothing downloaded: the refusal the message shows still stands"), \
+        status.inner_text()   # said once, in the message: its words are not repeated on the file line
+    message = page.locator(".rt-message").first.inner_text()
+    assert message.startswith("Cannot update: Changes: ") and "tables.gold.points" in message, message
     assert saved == []
     page.console_log.assert_clean()

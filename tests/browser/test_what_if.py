@@ -152,7 +152,7 @@ def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, pag
         (save_box, upload_box)
     with page.expect_download(timeout=WAIT_MS) as download:
         save.click()
-    assert download.value.suggested_filename == "Gold_0-4-9-16__no_more.toml"
+    assert download.value.suggested_filename == "Gold_0-4-9-16_no_more.toml"
     # a file loaded: the count reads 1 while the question is the file's, 0 once it is changed
     (tmp_path / "hand5.toml").write_text(
         '[variant]\ngame = "via_romana"\nname = "hand 5"\nformat = 1\n\n[options]\nplayers = 3\nhand = 5\n')

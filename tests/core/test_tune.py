@@ -237,8 +237,36 @@ def test_a_candidate_open_when_the_race_ended_is_not_said_to_be_in_the_race():
     assert rounds[0].stopped == "running" and "in the race (so far: the race goes on)." in rounds[0].text
     assert "in the race (the budget of games ended)." in t.text
     # a win-rate target's distance in percentage points, as the command line's --tolerance says it
-    assert t.unit == "percentage points" and re.search(r"off the target by [+\u2212]?[\d.]+ percentage points? \[",
+    assert t.unit == "percentage points" and re.search(r"off the target by P1 [+\u2212]?[\d.]+ percentage points? \[",
                                                        t.text)
     statuses = [c.status for c in t.candidates]
     assert "in the race" not in statuses
     assert statuses.count("not ruled out when the race ended") == 2 and statuses.count("recommended") == 1
+
+
+def test_every_seats_target_is_every_seats_curve_interval_and_verdict():
+    """Trial (HIGH): tuning Caesar's Empire's road bonus towards every seat's win rate drew, tabled and
+    bounded P1's response alone ("Values the response curve allows: 80 to above 400" while P2 stayed
+    20 points off there), and a race that ended because no value could meet the target said "the race
+    is decided" (MEDIUM). Each seat is now a coordinate of the curve, the values allowed are those every
+    seat's band allows, and the end says why."""
+    from rometools.core.tune import _coordinate_interval
+
+    t = tune(rometools.load_game("caesars_empire", players=4), "components:road_bonus.points",
+             [0, 100, 200, 300, 400], target="equal-seats", max_games=4000, check_games=0, seed=0, progress=False)
+    assert t.coordinates == ("P1", "P2", "P3", "P4") and t.stopped == "decided" and not t.meets
+    curve = t.curve()
+    assert len(curve) == 20 and list(curve["coordinate"][:4]) == ["P1", "P2", "P3", "P4"]
+    p2 = curve[curve["coordinate"] == "P2"]
+    assert list(p2["response"]) == [c.response[1] for c in t.candidates]
+    assert list(curve["loss"][:4]) == [t.candidates[0].loss] * 4 == [max(abs(r) for r in t.candidates[0].response)] * 4
+    spans = [_coordinate_interval(t.candidates, j) for j in range(4)]
+    assert spans[0][0] == pytest.approx(79.1, abs=0.1) and spans[0][1] == math.inf   # P1's alone: what was said
+    assert spans[1][1] == pytest.approx(158.6, abs=0.1)                               # P2's band leaves at 158.6
+    assert t.value_interval == (max(s[0] for s in spans), min(s[1] for s in spans))
+    assert t.value_interval == pytest.approx((141.4, 158.6), abs=0.1)
+    assert "(every one of P1, P2, P3, P4's band, interpolated between the values tried, in whole values): " \
+           "142 to 158." in t.text
+    assert "off the target by P1 +9.3 percentage points [\u22126.6, +25.0], P2 +10.7 percentage points" in t.text
+    assert "stopped because no value tried can meet the target: each left is surely more than " \
+           "\u00b12 percentage points off" in t.text

@@ -151,7 +151,8 @@ def test_a_base_the_options_do_not_give_is_refused():
 
 @pytest.mark.parametrize("text, entry, words", [
     ("[variant]\ngame = 'chess'\n", "variant.game", "unknown game 'chess'"),
-    ("[variant]\nname = 'x'\n", "variant.game", "must name a registered game"),
+    ("[variant]\nname = 'x'\n", "variant.game", 'is missing: add game = "<game id>" to [variant]'),   # no None
+    ("[variant]\ngame = 3\n", "variant.game", "must name a registered game, got 3"),
     ("[variant]\ngame = 'pig'\nformat = 9\n", "variant.format", "a format newer than this rometools"),
     ("[variant]\ngame = 'pig'\n[option]\nx = 1\n", "option", "is not a table of a variant file"),
     ("[variant]\ngame = 'pig'\ncolour = 1\n", "variant.colour", "is not a known field"),
@@ -339,3 +340,12 @@ def test_a_misplaced_data_address_is_refused_with_the_address_that_exists():
     with pytest.raises(OptionError) as err:
         Variant("via_romana", options={"zzzzzz": 5})
     assert "did you mean" not in str(err.value)
+
+
+def test_a_variants_printed_form_shows_handicap_seats_as_given_and_evaluates_to_it():
+    """Stop 55 (LOW): ``Variant(..., options={"handicap": {4: 2}})`` printed its seat as text, ``{'4': 2}``
+    (held as a variant file writes it). It prints as given, and the printed form builds an equal variant."""
+    v = Variant("caesars_empire", "h", {"handicap": {4: 2}})
+    assert repr(v) == "Variant('caesars_empire', name='h', options={'handicap': {4: 2}})"
+    assert eval(repr(v)) == v   # noqa: S307 - the printed form of a value, read back
+    assert dict(v.options["handicap"]) == {"4": 2}   # held as the file writes it: unchanged

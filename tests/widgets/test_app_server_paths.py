@@ -214,7 +214,7 @@ def test_an_uploaded_variant_whose_base_is_a_path_is_told_to_name_a_bundled_file
             "components:tables.gold.points": [0, 4, 9, 16, 20, 20, 20, 20]}, ex.message
 
 
-def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path):
+def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path, monkeypatch):
     from rometools.widgets.what_if import VariantStudio
 
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
@@ -227,3 +227,10 @@ def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path):
         assert said.endswith(f"play it with rometools simulate --variant {shlex.quote(str(where))}"), said
         assert where.exists()
     assert "'" in shlex.quote(str(folder / "lab_saved.toml"))   # the folder's space is quoted
+    # a name alone is saved in the kernel's folder (a notebook's): the command names the whole path (trial57)
+    monkeypatch.chdir(folder)
+    ex._file.value = "bare.toml"
+    ex._save_button.click()
+    said = plain_text(ex._file_status.value)
+    assert said.startswith("Saved bare.toml: ") and said.endswith(
+        f"play it with rometools simulate --variant {shlex.quote(str((folder / 'bare.toml').resolve()))}"), said

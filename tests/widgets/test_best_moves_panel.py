@@ -164,3 +164,15 @@ def test_while_it_searches_no_control_can_move_under_the_charts(cls, monkeypatch
     assert all(during["controls"]) and during["button"]
     assert [w.disabled for w in controls] == before and not ex._search_run.disabled
     assert ex._seat_bots[0].disabled
+
+
+def test_the_search_hint_says_how_far_a_simulation_plays(explorer):
+    """Trial (LOW): Via Romana's hint said "each simulation plays the game to its end" while its search
+    cuts playouts at 64 decisions (``GameSpec.mcts_playout_depth``). The hint says what the search does."""
+    assert explorer.set_values(turn=min(6, explorer.turns - 1))   # a seat to move there
+    depth = explorer.game.spec.mcts_playout_depth
+    hint = plain_text(explorer._search_hint())
+    if depth is None:
+        assert "each simulation plays the game to its end" in hint, hint
+    else:
+        assert f"each simulation plays at most {depth} decisions on" in hint and "to its end" not in hint, hint

@@ -10,6 +10,8 @@ click, and read the file the kernel sends to the page to save (the browser test,
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from rometools import Variant
@@ -102,7 +104,7 @@ def test_the_studio_saves_the_changes_and_name_as_the_boxes_hold_them_at_the_cli
     assert (saved.game, saved.name, dict(saved.options)) == ("pig", "eighty", {"players": 2, "target": 80})
     ex._name.value = ""                          # no name: the changes in words name the file
     ex._download.button.click()
-    assert sent[1][0]["name"] == "target___80.toml"
+    assert sent[1][0]["name"] == f"target_80_{hashlib.sha256(sent[1][1][0]).hexdigest()[:8]}.toml"
 
 
 def test_the_studio_refuses_changes_refused_as_typed_and_sends_nothing():
@@ -114,7 +116,7 @@ def test_the_studio_refuses_changes_refused_as_typed_and_sends_nothing():
         ex._download.button.click()
         assert sent == []
         said = plain_text(ex._file_status.value)
-        assert said.startswith("Nothing downloaded: Changes: target must be a whole number 1 to "), said
+        assert said.startswith("Nothing downloaded: the refusal the message shows still stands"), said
     ex._changes_box.value = "target = 90"
     ex._download.button.click()
     assert Variant.from_toml(sent[0][1][0].decode("utf-8")).options["target"] == 90
@@ -145,3 +147,20 @@ def test_a_refused_upload_does_not_hold_back_the_next_save():
     ex._changes_box.value = "target = 70"
     ex._download.button.click()
     assert Variant.from_toml(sent[1][1][0].decode("utf-8")).options["target"] == 70
+
+
+def test_a_refusal_the_message_shows_is_not_said_again_by_the_download():
+    """Trial (LOW): refused Changes, then Save, said the refusal twice: "Cannot update: Changes: ..." in
+    the message and "Nothing downloaded: Changes: ..." on the file line. The file line now points at it."""
+    ex = VariantStudio("pig", files="upload")
+    sent = _sent(ex._download)
+    ex._changes_box.value = "target = -5"
+    refusal = "Changes: target must be a whole number 1 to 10,000, got -5"
+    assert ex.message.startswith(f"Cannot update: {refusal}")
+    ex._download.button.click()
+    assert sent == [] and ex.message.startswith(f"Cannot update: {refusal}")
+    assert plain_text(ex._file_status.value) == ("Nothing downloaded: the refusal the message shows still stands; "
+                                                 "mend it, then press Save the variant (TOML) again")
+    ex._changes_box.value = "target = 80"
+    ex._download.button.click()
+    assert len(sent) == 1 and plain_text(ex._file_status.value) == ""

@@ -3,6 +3,7 @@ the variant file, and every game through the registry."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import time
@@ -15,6 +16,7 @@ from rometools import Variant, compare, tune
 from rometools.core.errors import ArgumentError
 from rometools.core.game import game_spec, load_game
 from rometools.testing import check_explorer
+from rometools.widgets._base import plain_text
 from rometools.widgets.what_if import VariantStudio, changes_text, parse_changes, variant_changes
 
 GOLD = "components:tables.gold.points"
@@ -421,7 +423,7 @@ def test_tune_refuses_a_seat_beyond_the_players():
     assert ex.set_values(players=3, parameter="handicap.2")
     assert ex.set_values(players=2) and ex._parameter.value == "handicap.2"
     ex._parameter.value = "handicap.3"
-    assert "Parameter: 'handicap.3' is not a numeric value of Pig" in ex.message
+    assert "Parameter: handicap.3: seat 3 is not a seat of a 2-player game (seats 1 to 2)" in ex.message
 
 
 # ----------------------------------------------------------------- the app's files
@@ -768,7 +770,8 @@ def test_each_tab_shows_its_own_runs_progress_and_a_finished_run_fills_its_bar()
     assert ex.tune(), ex.message
     t = ex.tuning
     assert t.stopped == "decided" and t.games < 20_000                          # decided before its budget
-    assert ex._status.value == f"Done: {t.games:,} games (the race decided)."
+    # decided the other way: no value of 0 to 20 brings P2 within 2 points (trial: it said "the race decided")
+    assert not t.meets and ex._status.value == f"Done: {t.games:,} games (no value tried can meet the target)."
     assert ex._bar.value == ex._bar.max == t.games                              # whole, not t.games / 20,000
     ex._tab.value = "compare"
     assert (ex._status.value, ex._bar.value, ex._bar.max) == (compared, 200, 200)
@@ -841,7 +844,14 @@ def test_a_name_given_with_other_changes_goes_when_the_changes_do():
     assert ex.message == ("Note: Variant name 'Gold 0-4-9-16, no more' cleared: it named changes no longer made; "
                           "the variant is named after its changes (type a name in Variant name to give it one).")
     ex._download.button.click()
-    assert ex._download.last[0] == "components_tables_gold_points____0__4__9.toml"
+    held = hashlib.sha256(ex.variant.to_toml().encode("utf-8")).hexdigest()[:8]     # the name is the changes'
+    assert ex._download.last[0] == f"components_tables_gold_points_0_4_9_16_2_{held}.toml"
+    # Trial (LOW): two variants whose changes read alike up to the cut were offered under one name
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 64]"
+    ex._download.button.click()
+    assert ex._download.last[0].startswith("components_tables_gold_points_0_4_9_16_2_")
+    assert ex._download.last[0] != f"components_tables_gold_points_0_4_9_16_2_{held}.toml"
+    ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
     ex._name.value = "gold to 36"                                               # typed: the designer's own
     ex._changes_box.value = f"{GOLD} = [0, 4, 9, 16, 25, 36, 49, 49]"
     assert ex._name.value == "gold to 36" and ex.message == ""
@@ -856,3 +866,35 @@ def test_a_name_given_with_other_changes_goes_when_the_changes_do():
     # changes refused as typed change nothing: the name stays with the changes shown
     ex._changes_box.value = f"{GOLD} = [0, -4]"
     assert ex._name.value == "flat gold" and ex.message.startswith("Cannot update: Changes: ")
+
+
+def test_tuning_every_seat_draws_and_tables_every_seat_not_p1_alone():
+    """Trial (HIGH): Tune towards every seat's win rate drew one "response" line and an "off the target"
+    column of P1's numbers under the title "every seat's win rate". Each seat is now its own line and
+    column, with the farthest off beside them, and the end says no value tried can meet the target."""
+    ex = VariantStudio("caesars_empire", players=4, tab="tune", parameter="components:road_bonus.points",
+                       values="0:400:100", tune_games=4000, batch=200, check_games=0, seed=0)
+    assert ex.tune(), ex.message
+    t = ex.tuning
+    assert t.coordinates == ("P1", "P2", "P3", "P4")
+    data = ex.figure_data()
+    assert "wi-response" not in data
+    for j, seat in enumerate(t.coordinates):
+        assert data[f"wi-response {seat}"]["x"] == [0, 100, 200, 300, 400]
+        assert data[f"wi-response {seat}"]["y"] == pytest.approx([100 * c.response[j] for c in t.candidates])
+    assert data["wi-recommended"]["x"] == [t.recommended.value] * 4
+    text = plain_text(ex._recommendation.value)
+    assert all(f"{seat} off (interval)" in text for seat in t.coordinates) and "farthest off" in text
+    assert f"{100 * t.candidates[0].loss:.1f}" in text   # P1's 40.5 at 0 is the farthest off there
+    assert "no value tried can meet the target" in ex._status.value
+
+
+def test_a_tune_parameter_naming_a_seat_the_game_lacks_says_so():
+    """Trial (LOW): Parameter handicap.7 at 4 players said "is not a numeric value of Caesar's Empire";
+    the command line says which seats there are. The studio says it as the command line does."""
+    ex = VariantStudio("caesars_empire", players=4, tab="tune", parameter="handicap.2", values="0:20:10")
+    assert not ex.set_values(parameter="handicap.7")
+    assert ex.message.startswith("Cannot update: Parameter: handicap.7: seat 7 is not a seat of a 4-player game "
+                                 "(seats 1 to 4)"), ex.message
+    assert ex.values()["parameter"] == "handicap.2"   # nothing changed
+    assert ex.set_values(parameter="handicap.4") and ex.message == ""
