@@ -151,7 +151,7 @@ def test_a_stream_is_numpys_generator_of_its_seed_sequence(twin):
         ours, numpys = module.stream(entropy), np.random.Generator(np.random.PCG64(np.random.SeedSequence(list(entropy))))
         assert ours.bit_generator.state == numpys.bit_generator.state
         assert list(ours.integers(1000, size=8)) == list(numpys.integers(1000, size=8))
-    pool = _seeds._Pool(list(np.random.SeedSequence([5, 6, 7]).pool))
+    pool = _seeds._Pool([int(w) for w in np.random.SeedSequence([5, 6, 7]).pool])   # as its pools hold them
     assert list(pool.generate_state(5)) == list(np.random.SeedSequence([5, 6, 7]).generate_state(5))
     assert list(pool.generate_state(3, np.uint64)) == list(np.random.SeedSequence([5, 6, 7]).generate_state(3, np.uint64))
 
