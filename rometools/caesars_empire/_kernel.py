@@ -253,8 +253,9 @@ class Facts:
 
     def _paths(self):
         if self._open is None:  # derived once (``_scratch``), then carried by connect
-            from rometools.caesars_empire.engine import _scratch
-            self._open = _scratch.open_paths(self)
+            from rometools.core._cython import compiled_or_plain   # one way: the engine imports the kernel
+
+            self._open = compiled_or_plain("rometools.caesars_empire._scratch").open_paths(self)
         return self._open
 
     @property
