@@ -252,8 +252,8 @@ class Facts:
         return self._paths()[2]
 
     def _paths(self):
-        if self._open is None:  # derived once (``_scratch``), then carried by connect
-            from rometools.core._cython import compiled_or_plain   # one way: the engine imports the kernel
+        if self._open is None:  # derived once (``_scratch``, not through the engine: it imports the kernel)
+            from rometools.core._cython import compiled_or_plain
 
             self._open = compiled_or_plain("rometools.caesars_empire._scratch").open_paths(self)
         return self._open
