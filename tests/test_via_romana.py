@@ -1112,3 +1112,39 @@ def test_the_rules_reading_states_from_their_dicts_leave_each_state_as_the_plain
             assert got == after and got.history == after.history
             steps += 1
     assert steps > 600
+
+
+def test_the_rules_tuple_with_one_item_replaced_is_the_list_definition():
+    """``rules._set`` (compiled: the new tuple filled in C from the old one's item pointers, each
+    item's count raised) must be ``seq`` with its ``i``-th item ``value`` (a list changed and made a
+    tuple) for every index of every count tuple, the pieces and the tiles of every state of a
+    seeded game, holding the same objects (the compiled twin where it was built); and every item
+    must outlive the tuples made (a count not raised would free them)."""
+    import gc
+
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    rules = compiled_or_plain("rometools.via_romana.rules")
+
+    def want(seq, i, value):
+        out = list(seq)
+        out[i] = value
+        return tuple(out)
+
+    for i in range(3):   # before a game, which a wrong _set could keep from ending
+        assert rules._set((0, 1, 2), i, 9) == want((0, 1, 2), i, 9)
+    checked = 0
+    for s in states(play(rometools.load_game("via_romana", players=3), "greedy", rng=5)):
+        for seq in (*s.hands, s.deck, s.display, s.pieces, s.tiles, s.won):
+            for i in range(len(seq)):
+                value = ("x", i)   # a new object: its count must be raised
+                got = rules._set(seq, i, value)
+                assert got == want(seq, i, value) and got[i] is value
+                assert all(a is b for k, (a, b) in enumerate(zip(got, seq, strict=True)) if k != i)
+                checked += 1
+    made = [rules._set((("a", k), ("b", k)), 1, ("c", k)) for k in range(1000)]
+    gc.collect()
+    assert [t[0][1] + t[1][1] for t in made] == [2 * k for k in range(1000)]
+    assert checked > 10000
