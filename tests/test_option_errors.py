@@ -81,3 +81,20 @@ def test_the_playtest_variant_hint_gives_the_chosen_games_own_option():
     assert ex._variant.placeholder.startswith("e.g. obstinate_hands=true")
     assert ex.set_values(variant="nonsense") is False
     assert "Variant: write options as key=value, e.g. obstinate_hands=true; got 'nonsense'" in ex.message
+
+
+@pytest.mark.parametrize("gid", ["augustus", "caesars_empire", "imperator"])
+def test_another_games_config_is_named_by_its_module_not_gameconfig_twice(gid):
+    """Stop 55 (LOW): a game's ``new_game`` given another game's config said "config must be a
+    GameConfig, got GameConfig". It names both by their modules."""
+    import importlib
+
+    from rometools.core.errors import ArgumentError
+
+    rules = importlib.import_module(f"rometools.{gid}.rules")
+    other = importlib.import_module(f"rometools.{'imperator' if gid != 'imperator' else 'augustus'}.rules")
+    with pytest.raises(ArgumentError) as err:
+        rules.new_game(other.GameConfig())
+    said = str(err.value)
+    assert said.startswith(f"config must be rometools.{gid}.") and "(this game's), got rometools." in said, said
+    assert said.endswith(".GameConfig (another game's)"), said

@@ -54,7 +54,7 @@ from rometools.augustus.state import (
     GameState,
 )
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import ArgumentError, refused
+from rometools.core.errors import refused, wrong_config
 from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
@@ -146,7 +146,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     """
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
-        raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
+        raise wrong_config(GameConfig, config)
     comps = config.components
     n = config.players
     legions = tuple(comps.legions_per_player + config.handicap.bonus(s) for s in range(n))  # a handicap's legions

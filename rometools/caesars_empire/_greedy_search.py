@@ -35,6 +35,8 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
+if cython.compiled:  # the facts' cells read at their array's buffer address (_ints)
+    from cython.cimports.cpython import array as carray
 
 from rometools.caesars_empire import engine
 from rometools.caesars_empire._treasure_memo import _folded_marginal
@@ -122,6 +124,20 @@ class _Where:
 _last: list = [None]  # (the last shape read, its _Where): one game's shape serves every move
 
 
+@cython.cfunc
+@cython.inline
+def _ints(cells) -> cython.p_int:
+    """Facts' cells (an ``array('i')``, else ``TypeError``) as C ints: its buffer's address when
+    compiled (no buffer taken and released a search, as a memoryview would; an array of cells is
+    never resized), the array itself in a plain module (as ``_kernel._ints``)."""
+    if cython.compiled:
+        a: carray.array = cython.cast(carray.array, cells, typecheck=True)
+        if a.ob_descr.typecode != 105:  # ord("i")
+            raise TypeError(f"the cells must be an array('i'), not an array({a.typecode!r})")
+        return a.data.as_ints
+    return cells
+
+
 @cython.ccall
 def _where(shape) -> _Where:
     """The :class:`_Where` of ``shape`` (kept for the last shape asked)."""
@@ -135,7 +151,7 @@ def _where(shape) -> _Where:
 @cython.inline
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _leaf(w: _Where, b: cython.int[::1], d: cython.int[::1], k: cython.Py_ssize_t) -> cython.bint:
+def _leaf(w: _Where, b: cython.int[::1], d: cython.p_int, k: cython.Py_ssize_t) -> cython.bint:
     """Whether path end ``k`` is an unbuilt path to an available city (it ends a chain)."""
     u: cython.Py_ssize_t = b[w.to + k]
     return u != 0 and d[w.po + b[w.edge + k]] < 0 and d[w.co + u - 1] < 0
@@ -146,7 +162,7 @@ def _leaf(w: _Where, b: cython.int[::1], d: cython.int[::1], k: cython.Py_ssize_
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, city=cython.Py_ssize_t, slot=cython.Py_ssize_t, gain=cython.long,
                worth=cython.long, top=cython.long)
-def _fill(w: _Where, b: cython.int[::1], d: cython.int[::1], t, scratch: cython.int[::1], seat: cython.Py_ssize_t,
+def _fill(w: _Where, b: cython.int[::1], d: cython.p_int, t, scratch: cython.int[::1], seat: cython.Py_ssize_t,
           tv, gain_of, tokens, treasures, treasure_value) -> cython.void:
     """Store in ``scratch[t]`` and ``scratch[n + t]`` the token points of capturing city ``t``
     now (the City-token points it adds plus the Treasure's marginal value) and its route
@@ -185,14 +201,14 @@ def _grown(walks):
 
 
 @cython.ccall
-def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
-           budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
+def search(where: _Where, b: cython.int[::1], d, sv: cython.int[::1], seat: cython.Py_ssize_t,
+           budget: cython.long, limit: cython.long, xv, ex_at: cython.Py_ssize_t, first_step,
            tv, gain_of, tokens, treasures, treasure_value):
     """Steps 1 and 2 of ``GreedyBot.best_chains``, for ``seat`` with ``budget`` Roads and
     at most ``limit`` paths a chain, on the board's cells ``b`` and the facts' cells ``d``
-    (their sections: ``where``).
+    (an ``array('i')``; their sections: ``where``).
 
-    ``xv[ex_at + v]`` is what the route policy gives the seat from location ``v``
+    ``xv[ex_at + v]`` (an ``array('i')``) is what the route policy gives the seat from location ``v``
     (``exact``): ``d`` at its ``own`` row, or the ``"first"`` rows with
     ``first_step``. What a capture is worth: ``tv`` (the marginal value of each
     Treasure type) or ``gain_of``, ``tokens``, ``treasures`` and
@@ -207,8 +223,8 @@ def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int
     still to value exactly ``(walk, Roads, bound)``. The caller has taken ``where``'s
     buffers (:func:`_taken`): the walk nodes are its.
     """
-    return _search(where, b, d, sv, seat, budget, limit, xv, ex_at, first_step, tv, gain_of, tokens, treasures,
-                   treasure_value)
+    return _search(where, b, _ints(d), sv, seat, budget, limit, _ints(xv), ex_at, first_step, tv, gain_of, tokens,
+                   treasures, treasure_value)
 
 
 @cython.cfunc
@@ -224,8 +240,8 @@ def search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int
                own_at=cython.Py_ssize_t, at=cython.Py_ssize_t, on=cython.Py_ssize_t, count=cython.Py_ssize_t,
                depth=cython.long, room=cython.Py_ssize_t, found=cython.bint, size=cython.Py_ssize_t, best=list,
                later=list, q=cython.Py_ssize_t)
-def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.int[::1], seat: cython.Py_ssize_t,
-            budget: cython.long, limit: cython.long, xv: cython.int[::1], ex_at: cython.Py_ssize_t, first_step,
+def _search(where: _Where, b: cython.int[::1], d: cython.p_int, sv: cython.int[::1], seat: cython.Py_ssize_t,
+            budget: cython.long, limit: cython.long, xv: cython.p_int, ex_at: cython.Py_ssize_t, first_step,
             tv, gain_of, tokens, treasures, treasure_value) -> tuple:
     """:func:`search`, its walk nodes in ``where.nodes`` (grown when full)."""
     n = where.n
@@ -384,7 +400,7 @@ def _search(where: _Where, b: cython.int[::1], d: cython.int[::1], sv: cython.in
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(i=cython.Py_ssize_t, a=cython.Py_ssize_t, v=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long)
-def _touches(where: _Where, b: cython.int[::1], d: cython.int[::1], walk: tuple) -> cython.bint:
+def _touches(where: _Where, b: cython.int[::1], d: cython.p_int, walk: tuple) -> cython.bint:
     """Whether a path of ``walk`` would shorten or tie a fewest-Roads route (``engine.touches_routes``
     of a chain that goes on from the walk's last city): if not, no route changes, and the chain's
     route is the last city's plus its last path."""
@@ -449,7 +465,7 @@ def _taken(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_
                walk=tuple, chain=tuple, history=tuple, best=list, later=list)
 def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, treasure_value) -> tuple:
     """:func:`best_chains` with ``where``'s buffers (its lock held)."""
-    d: cython.int[::1] = f.cells
+    d: cython.p_int = _ints(f.cells)
     if not d[where.own_ok]:  # the seat's most own Roads (filled in place): every bound below
         engine.own_facts(state)
     d[where.own_ok] = _ASKED  # read at every move: the next state's are counted as it is built
@@ -471,11 +487,12 @@ def _best_chains(state, fields: dict, f, where: _Where, policy, tv, gain_of, tre
     tokens, treasures = where.tokens, fields["treasures"]
     if policy == "first":  # what the seat gets: the first route in path order
         rows, first_step = engine.first_route_roads(state, seat)
-        best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, array("i", rows), 0, first_step,
-                                            tv, gain_of, tokens, treasures, treasure_value)
+        rows = array("i", rows)
+        best, top, cheapest, later = _search(where, b, d, sv, seat, budget, limit, _ints(rows), 0, first_step,
+                                             tv, gain_of, tokens, treasures, treasure_value)
     else:  # the seat's choice among tied routes: the most it can get
-        best, top, cheapest, later = search(where, b, d, sv, seat, budget, limit, d, where.own + seat * n, None,
-                                            tv, gain_of, tokens, treasures, treasure_value)
+        best, top, cheapest, later = _search(where, b, d, sv, seat, budget, limit, d, where.own + seat * n, None,
+                                             tv, gain_of, tokens, treasures, treasure_value)
     if limit < 2 or not best:
         return [item[1] for item in best], top, cheapest
     if len(later) > 1:
@@ -557,7 +574,7 @@ def _walk_order(where: _Where, b: cython.int[::1], chain: tuple) -> tuple:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t)
-def _treasure_counts(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t) -> tuple:
+def _treasure_counts(where: _Where, d: cython.p_int, seat: cython.Py_ssize_t) -> tuple:
     """The seat's Treasure counts (in ``treasure_ids`` order) from the facts' cells ``d``."""
     return _treasure_counts_at(where, d, where.counts + seat * where.types)
 
@@ -570,7 +587,7 @@ _CACHE = 1 << 16
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, at=cython.Py_ssize_t, count=cython.long, key=cython.longlong, memo=dict)
-def _marginal_list(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> list:
+def _marginal_list(where: _Where, d: cython.p_int, seat: cython.Py_ssize_t, comps) -> list:
     """``scoring.marginal_list_shared`` of the seat's Treasure counts in the facts' cells ``d``,
     memoised on ``comps`` by the counts packed into one integer, 6 bits a type (counts below
     64, at most 10 types; else looked up by the counts' tuple): no tuple built and hashed a move.
@@ -601,7 +618,7 @@ def _marginal_list(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, c
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t, placed=cython.Py_ssize_t, c=cython.int, low=cython.int, prev=cython.int,
                key=cython.longlong, memo=dict, found=tuple, by_count=dict, out=list)
-def _folded_list(where: _Where, d: cython.int[::1], at: cython.Py_ssize_t, comps) -> list:
+def _folded_list(where: _Where, d: cython.p_int, at: cython.Py_ssize_t, comps) -> list:
     """``scoring.marginal_list_shared`` of the Treasure counts at ``d[at:at + types]`` (each below 64,
     at most 10 types, equal non-Gold supplies) from its folded counts, the Gold count and the
     sorted non-Gold counts packed into one integer: ``_treasure_memo._folded_marginal``
@@ -637,13 +654,13 @@ def _folded_list(where: _Where, d: cython.int[::1], at: cython.Py_ssize_t, comps
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(t=cython.Py_ssize_t)
-def _treasure_counts_at(where: _Where, d: cython.int[::1], at: cython.Py_ssize_t) -> tuple:
+def _treasure_counts_at(where: _Where, d: cython.p_int, at: cython.Py_ssize_t) -> tuple:
     """The Treasure counts at ``d[at:at + types]``, as a tuple."""
     return tuple([d[at + t] for t in range(where.types)])
 
 
 @cython.cfunc
-def _treasure_values(where: _Where, d: cython.int[::1], seat: cython.Py_ssize_t, comps) -> dict:
+def _treasure_values(where: _Where, d: cython.p_int, seat: cython.Py_ssize_t, comps) -> dict:
     """:func:`treasure_values` from the facts' cells ``d`` (the seat's Treasure counts)."""
     return marginal_values_shared(_treasure_counts(where, d, seat), comps)
 
@@ -653,8 +670,7 @@ def treasure_values(state) -> dict:
     of the Treasure counts the engine keeps with the state's facts); types at their box
     supply are left out."""
     f = state._facts or engine.facts(state)
-    d: cython.int[::1] = f.cells
-    return _treasure_values(_where(f.shape), d, state.seat, state.config.components)
+    return _treasure_values(_where(f.shape), _ints(f.cells), state.seat, state.config.components)
 
 
 @cython.ccall
@@ -677,7 +693,7 @@ def capture_values(state, gain_of, treasure_value) -> tuple:
     where = _where(shape)
     n = where.n
     b: cython.int[::1] = where.board
-    d: cython.int[::1] = f.cells
+    d: cython.p_int = _ints(f.cells)
     tv = _by_type(treasure_value, state.config.components.treasure_ids) if gain_of is None else None
     scratch = where.zeros[:]
     sv: cython.int[::1] = scratch

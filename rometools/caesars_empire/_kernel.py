@@ -13,7 +13,8 @@ the reference rules after every move of seeded games.
 
 Why packed arrays: a move used to build a dozen tuples and a dict of facts, and most of its time went
 on making and freeing them. Here a state's facts are one ``array('i')`` (copied with one ``memcpy`` a
-move) read through a typed memoryview, and the board is another, built once. :class:`Shape` says where
+move) read as C ints at its buffer's address, and the board is another, built once (read through a
+typed memoryview kept on its :class:`Shape`). :class:`Shape` says where
 each section starts:
 
 board cells (one per board and player count, :func:`shape_of`)
@@ -49,13 +50,16 @@ try:
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
 if cython.compiled:  # connect's new state made and given its dict by C calls (as via_romana/rules.py)
-    from cython.cimports.cpython.object import PyObject_GenericSetDict
-    from cython.cimports.cpython.ref import Py_INCREF
-    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
+    from cython.cimports.cpython import array as carray
+    from cython.cimports.cpython.object import PyObject, PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_XDECREF, Py_XINCREF
+    from cython.cimports.cpython.sequence import PySequence_Fast_ITEMS
+    from cython.cimports.cpython.tuple import PyTuple_New
     from cython.cimports.cpython.type import PyType_GenericAlloc
+    from cython.cimports.libc.string import memcpy
 
-__all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "from_scratch",
-           "open_paths", "own_rows", "relax", "shape_of"]
+__all__ = ["ASKED", "COMPILED", "INF", "KEY", "Facts", "Shape", "cheapest_new_path", "connect", "own_rows", "relax",
+           "shape_of"]
 
 #: True when this module is the compiled extension.
 COMPILED = cython.compiled
@@ -105,6 +109,7 @@ class Shape:
     twin = cython.declare(object, visibility="readonly")
     entry = cython.declare(object, visibility="readonly")
     locs = cython.declare(object, visibility="readonly")
+    index = cython.declare(object, visibility="readonly")
     no_keys = cython.declare(object, visibility="readonly")
     no_steps = cython.declare(object, visibility="readonly")
     view: cython.int[::1]  # ``cells`` as C ints (compiled code reads the board through it)
@@ -147,7 +152,7 @@ class Shape:
                                  *[v for _, v in board._city_tokens]])
         self.view = self.cells
         self.adj, self.twin, self.entry = adj, board._twin, board._entry
-        self.locs = board.locations
+        self.locs, self.index = board.locations, board._index  # the location ids, and each id's index
         self.no_keys = array("q", [0]) * n  # _choose_route's memo, copied per route solved
         self.no_steps = array("i", [-2]) * n
         self.keys, self.steps, self.joined = self.no_keys[:], self.no_steps[:], array("i", [0]) * n
@@ -172,6 +177,20 @@ def _board(shape: Shape) -> cython.int[::1]:
     if cython.compiled:
         return shape.view
     return shape.cells
+
+
+@cython.cfunc
+@cython.inline
+def _ints(cells) -> cython.p_int:
+    """A facts' cells (an ``array('i')``, else ``TypeError``) as C ints: its buffer's address when
+    compiled (no buffer taken and released a call, as a memoryview would; an array of cells is never
+    resized), the array itself in a plain module."""
+    if cython.compiled:
+        a: carray.array = cython.cast(carray.array, cells, typecheck=True)
+        if a.ob_descr.typecode != 105:  # ord("i")
+            raise TypeError(f"the cells must be an array('i'), not an array({a.typecode!r})")
+        return a.data.as_ints
+    return cells
 
 
 def shape_of(board, seats, types, gold) -> Shape:
@@ -233,8 +252,10 @@ class Facts:
         return self._paths()[2]
 
     def _paths(self):
-        if self._open is None:
-            self._open = open_paths(self)
+        if self._open is None:  # derived once (``_scratch``), then carried by connect
+            from rometools.core._cython import compiled_or_plain   # one way: the engine imports the kernel
+
+            self._open = compiled_or_plain("rometools.caesars_empire._scratch").open_paths(self)
         return self._open
 
     @property
@@ -276,80 +297,42 @@ def _facts(shape: Shape, cells, next_deal) -> Facts:
 
 
 @cython.ccall
-@cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, seat=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               slot=cython.Py_ssize_t, colour=cython.Py_ssize_t, value=cython.int, f=Facts)
-def from_scratch(state, shape: Shape) -> Facts:
-    """The facts of ``state`` built from its fields (:class:`Facts`), without ``own``."""
-    cells = array("i", [0]) * shape.size
-    f = _facts(shape, cells, -1)
-    d: cython.int[::1] = f.cells
-    b: cython.int[::1] = _board(shape)
-    po = state.path_owner
-    for i in range(shape.paths):
-        d[shape.po + i] = po[i]
-    slot_of = state.config.components.treasure_slot
-    treasures = state.treasures
-    co = state.city_owner
-    n = shape.locations
-    for i in range(n):
-        d[shape.dist + i] = INF
-        d[shape.up + i] = -1
-    d[shape.dist] = 0
-    for i in range(shape.cities):
-        seat = co[i]
-        t = treasures[i]
-        d[shape.co + i] = seat
-        k = -1 if t is None else slot_of[t]
-        d[shape.tslot + i] = k
-        if seat >= 0:
-            if k >= 0:
-                d[shape.counts + seat * shape.types + k] += 1
-            colour = b[shape.colour + i]
-            value = b[shape.value + i]
-            if value > d[shape.highest + seat * shape.colours + colour]:
-                d[shape.highest + seat * shape.colours + colour] = value
-    relax(shape, d, [0], -1)
-    if None in treasures:
-        f.next_deal = treasures.index(None)
-    return f
-
-
-@cython.ccall
-@cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
+@cython.locals(dv=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                c=cython.long, top=cython.Py_ssize_t, at=cython.Py_ssize_t, stop=cython.Py_ssize_t, x=tuple,
                heap=list)
-def relax(shape: Shape, cells: cython.int[::1], seeds, stop) -> cython.void:
+def relax(shape: Shape, cells, seeds, stop) -> cython.void:
     """Dijkstra over built paths from ``seeds`` (locations whose distance may have dropped),
     in place on the ``dist`` section of ``cells``. Paths are only ever added, so distances
     only decrease. With ``stop >= 0`` the search ends once every location nearer Rome than
-    ``stop`` is final (labels at or beyond its distance may stay too high)."""
+    ``stop`` is final (labels at or beyond its distance may stay too high); ``cells``: an ``array('i')``."""
     b: cython.int[::1] = _board(shape)
+    d: cython.p_int = _ints(cells)
     at = shape.dist
     if shape.locations <= 64:  # the open locations as one 64-bit mask: no heap of tuples
-        _relax_mask(shape, b, cells, seeds, stop)
+        _relax_mask(shape, b, d, seeds, stop)
         return
-    heap = [(cells[at + v], v) for v in seeds]
+    heap = [(d[at + v], v) for v in seeds]
     heapq.heapify(heap)
     while heap:
         x = heapq.heappop(heap)
-        d, v = x[0], x[1]
-        if stop >= 0 and d >= cells[at + stop]:
+        dv, v = x[0], x[1]
+        if stop >= 0 and dv >= d[at + stop]:
             return
-        if d > cells[at + v]:
+        if dv > d[at + v]:
             continue
         top = b[v + 1]
         for k in range(b[v], top):
             u, c = b[shape.to + k], b[shape.cost + k]
-            if d + c < cells[at + u] and cells[shape.po + b[shape.edge + k]] >= 0:
-                cells[at + u] = d + c
-                heapq.heappush(heap, (d + c, u))
+            if dv + c < d[at + u] and d[shape.po + b[shape.edge + k]] >= 0:
+                d[at + u] = dv + c
+                heapq.heappush(heap, (dv + c, u))
 
 
 @cython.cfunc
 @cython.locals(d=cython.long, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.long,
                at=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t, best=cython.long,
                mask=cython.ulonglong, one=cython.ulonglong)
-def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.int[::1], seeds, stop) -> cython.void:
+def _relax_mask(shape: Shape, b: cython.int[::1], cells: cython.p_int, seeds, stop) -> cython.void:
     """:func:`relax` on a board of at most 64 locations: the open locations (seeded, or whose
     distance dropped and that are not visited since) are the bits of one integer, and the next
     visited is the least ``(distance, location)`` among them: the order in which the heap of
@@ -398,7 +381,8 @@ def _end(shape: Shape, b: cython.int[::1], a: cython.Py_ssize_t, v: cython.Py_ss
                improves=cython.bint, ties=cython.bint, several=cython.bint, step=cython.Py_ssize_t,
                me=cython.long, leader=cython.long, slot=cython.Py_ssize_t, colour=cython.Py_ssize_t,
                value=cython.int, loc=cython.Py_ssize_t, o=cython.Py_ssize_t, nl=cython.Py_ssize_t,
-               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=list,
+               known=cython.bint, gained=list, locs=list, rs=tuple, chain=tuple, roads_left=tuple, owners=tuple,
+               scores=tuple, route=tuple,
                fields=dict)
 def connect(state, chain, ids, state_type):
     """``engine.connect``: the state after the seat to move builds ``chain`` (a legal chain,
@@ -417,12 +401,13 @@ def connect(state, chain, ids, state_type):
     b: cython.int[::1] = _board(shape)
     cells = f.cells[:]
     g = _facts(shape, cells, -1)
-    d: cython.int[::1] = cells
+    d: cython.p_int = _ints(cells)
     seat = fields["seat"]
+    config = fields["config"]
     rs = fields["route_score"]
     seats = len(rs)
     if chain is None:
-        index = fields["config"].board._index
+        index = shape.index
         chain = tuple([index[x] for x in ids])
     n = len(chain)
     nl = shape.locations
@@ -448,7 +433,7 @@ def connect(state, chain, ids, state_type):
         a = v
     last = k
     if improves:
-        relax(shape, d, chain, -1)
+        relax(shape, cells, chain, -1)
     else:  # no new path shortens a route: only the captured (leaf) city gets a distance
         d[shape.dist + target] = d[shape.dist + chain[n - 2]] + b[shape.cost + last]
     gained = [0] * seats
@@ -480,7 +465,7 @@ def connect(state, chain, ids, state_type):
         locs.append(0)
     tie = v
     if tie:  # the active player chooses among the tied routes from the tie on
-        if fields["config"].route_policy == "self_then_leader":
+        if config.route_policy == "self_then_leader":
             me, leader = seat, -1
             for s in range(seats):  # the other seat with the most route points, ties to the lowest
                 if s != seat and (leader < 0 or rs[s] > rs[leader]):
@@ -512,20 +497,37 @@ def connect(state, chain, ids, state_type):
     if f._open is not None:  # the unbuilt-path lists were asked for (RandomBot): carried, not derived again
         g._open = _open_after(shape, f._open, chain, d)
     locations = shape.locs
-    roads_left = list(fields["roads_left"])
-    roads_left[seat] -= cost
-    record = ("connect", seat, ids if ids else tuple([locations[i] for i in chain]),
-              tuple([locations[i] for i in locs]), tuple(gained))
-    g.player = _player_after(shape, g, d, fields["config"].no_move, roads_left, (seat + 1) % seats)
+    if cython.compiled:  # the small tuples built in place: the parent's Roads and route points, one list less each
+        roads_left = _copied(fields["roads_left"])
+        _put(roads_left, seat, roads_left[seat] - cost)
+        route = (ids if ids else _picked(locations, list(chain)), _picked(locations, locs))
+        scores = _copied(rs)
+        for s in range(seats):
+            if gained[s]:
+                _put(scores, s, rs[s] + gained[s])
+    else:
+        roads_left = list(fields["roads_left"])
+        roads_left[seat] -= cost
+        roads_left = tuple(roads_left)
+        route = (ids if ids else tuple([locations[i] for i in chain]), tuple([locations[i] for i in locs]))
+        scores = tuple([rs[s] + gained[s] for s in range(seats)])
+    record = ("connect", seat, route[0], route[1], tuple(gained))
+    g.player = _player_after(shape, g, d, config.no_move, roads_left, (seat + 1) % seats)
     after = fields.copy()  # the same keys (config, treasures, start and seed unchanged), the rest replaced
-    if cython.compiled:  # the owners the cells hold (they mirror the state's), built in place
-        after["city_owner"] = _owners(fields["city_owner"], d, shape.co, seat, fields["seat"])
-        after["path_owner"] = _owners(fields["path_owner"], d, shape.po, seat, fields["seat"])
+    if cython.compiled:  # the parent's owners copied, then the seat's where the chain placed it
+        mine = fields["seat"]
+        owners = after["city_owner"] = _copied(fields["city_owner"])
+        _put(owners, target - 1, mine)
+        owners = after["path_owner"] = _copied(fields["path_owner"])
+        a = chain[0]
+        for i in range(1, n):
+            _put(owners, b[shape.edge + _end(shape, b, a, chain[i])], mine)
+            a = chain[i]
     else:
         after["city_owner"] = tuple(d[shape.co:shape.co + shape.cities])
         after["path_owner"] = tuple(d[shape.po:shape.po + shape.paths])
-    after["roads_left"] = tuple(roads_left)
-    after["route_score"] = tuple([rs[s] + gained[s] for s in range(seats)])
+    after["roads_left"] = roads_left
+    after["route_score"] = scores
     after["seat"] = (seat + 1) % seats
     after["history"] = fields["history"] + (record,)
     after["_facts"] = g
@@ -540,7 +542,7 @@ def connect(state, chain, ids, state_type):
 
 @cython.cfunc
 @cython.locals(i=cython.Py_ssize_t, roads=cython.long, best=cython.long)
-def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_left: list, seat: cython.Py_ssize_t):
+def _player_after(shape: Shape, g: Facts, d: cython.p_int, no_move, roads_left: tuple, seat: cython.Py_ssize_t):
     """The seat to move in the state :func:`connect` builds (``seat``, its seat to move), or
     ``TERMINAL``: ``rules.current_player`` (its ``_game_ends``) from the facts ``g`` (cells
     ``d``) at hand, with the cheapest new path kept as ``g.frontier`` when it is needed."""
@@ -564,14 +566,40 @@ def _player_after(shape: Shape, g: Facts, d: cython.int[::1], no_move, roads_lef
 
 
 @cython.cfunc
-@cython.locals(i=cython.Py_ssize_t)
-def _owners(parent: tuple, d: cython.int[::1], at: cython.Py_ssize_t, seat: cython.Py_ssize_t, mine) -> tuple:
-    """``parent``'s owners after a move of ``seat`` (``mine``): ``mine`` where the cells from ``at`` hold it."""
-    out = PyTuple_New(len(parent))
-    for i in range(len(parent)):
-        x = mine if d[at + i] == seat else parent[i]
-        Py_INCREF(x)  # PyTuple_SET_ITEM takes the reference
-        PyTuple_SET_ITEM(out, i, x)
+@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t)
+def _copied(parent: tuple) -> tuple:
+    """A new tuple of ``parent``'s items: their pointers copied at once, each referenced once more."""
+    n = len(parent)
+    out = PyTuple_New(n)
+    items: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(out)
+    memcpy(items, PySequence_Fast_ITEMS(parent), n * cython.sizeof(cython.pointer(PyObject)))
+    for i in range(n):
+        Py_XINCREF(items[i])
+    return out
+
+
+@cython.cfunc
+@cython.inline
+def _put(t: tuple, i: cython.Py_ssize_t, x) -> cython.void:
+    """Item ``i`` of ``t`` (a tuple :func:`_copied` made, held nowhere else yet) replaced by ``x``."""
+    items: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(t)
+    Py_XDECREF(items[i])  # the parent tuple still holds it
+    items[i] = cython.cast(cython.pointer(PyObject), x)
+    Py_XINCREF(items[i])
+
+
+@cython.cfunc
+@cython.locals(j=cython.Py_ssize_t, n=cython.Py_ssize_t, i=cython.Py_ssize_t)
+def _picked(items: tuple, at: list) -> tuple:
+    """``tuple([items[i] for i in at])``, built in place (compiled only)."""
+    n = len(at)
+    out = PyTuple_New(n)
+    src: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(items)
+    dst: cython.pointer(cython.pointer(PyObject)) = PySequence_Fast_ITEMS(out)
+    for j in range(n):
+        i = at[j]
+        dst[j] = src[i]
+        Py_XINCREF(dst[j])
     return out
 
 
@@ -583,7 +611,7 @@ _new_object, _set_attribute = object.__new__, object.__setattr__
 @cython.locals(dv=cython.long, k=cython.Py_ssize_t, u=cython.Py_ssize_t, c=cython.long, o=cython.long,
                w=cython.long, key=cython.longlong, kr=cython.longlong, low=cython.longlong, top=cython.Py_ssize_t,
                topkey=cython.longlong)
-def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ssize_t, keys: cython.longlong[::1],
+def _solve(shape: Shape, b: cython.int[::1], d: cython.p_int, v: cython.Py_ssize_t, keys: cython.longlong[::1],
            steps: cython.int[::1], mult: cython.long, me: cython.long, leader: cython.long) -> cython.longlong:
     """The best key from ``v`` on the fewest-Roads DAG (memoised in ``keys``; ``steps[v]`` the
     path end taken): the least ``-own * KEY + leader's`` points, then the smallest ``rank``
@@ -614,7 +642,7 @@ def _solve(shape: Shape, b: cython.int[::1], d: cython.int[::1], v: cython.Py_ss
 
 @cython.cfunc
 @cython.locals(v=cython.Py_ssize_t, k=cython.Py_ssize_t)
-def _choose_route(shape: Shape, b: cython.int[::1], d: cython.int[::1], start: cython.Py_ssize_t, mult: cython.long,
+def _choose_route(shape: Shape, b: cython.int[::1], d: cython.p_int, start: cython.Py_ssize_t, mult: cython.long,
                   me: cython.long, leader: cython.long, locs: list, gained: list) -> cython.void:
     """Tied fewest-Roads routes from ``start``: the built-in policy's choice, appended to
     ``locs`` (locations) and added to ``gained`` (points per seat). The best
@@ -648,10 +676,9 @@ def own_rows(f) -> cython.void:
     step towards Rome, or -1 where there are several or none. The joined cities are
     visited nearest Rome first, so each step's location is done before it."""
     shape = f.shape
-    if f.cells[shape.own_ok]:  # known (before taking the arrays' buffers)
+    if f.cells[shape.own_ok]:  # known
         return
-    d: cython.int[::1] = f.cells
-    _own_rows(shape, _board(shape), d)
+    _own_rows(shape, _board(shape), _ints(f.cells))
 
 
 @cython.cfunc
@@ -659,7 +686,7 @@ def own_rows(f) -> cython.void:
                j=cython.Py_ssize_t, v=cython.Py_ssize_t, u=cython.Py_ssize_t, k=cython.Py_ssize_t,
                o=cython.Py_ssize_t, s=cython.Py_ssize_t, c=cython.long, dv=cython.long, more=cython.long,
                step=cython.Py_ssize_t, found=cython.bint)
-def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.void:
+def _own_rows(shape: Shape, b: cython.int[::1], d: cython.p_int) -> cython.void:
     """:func:`own_rows` on the board's cells ``b`` and the facts' cells ``d``."""
     n, seats = shape.locations, shape.seats
     jv: cython.int[::1] = shape.joined if cython.compiled else array("i", [0]) * shape.cities  # Shape.joined
@@ -703,42 +730,12 @@ def _own_rows(shape: Shape, b: cython.int[::1], d: cython.int[::1]) -> cython.vo
     d[shape.own_ok] = 1
 
 
-@cython.ccall
-@cython.locals(f=Facts, shape=Shape, v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               lv=list, iv=list, leaf=list, inner=list, sources=list, nb=tuple)
-def open_paths(f) -> tuple:
-    """``(leaf, inner, sources)``: per location its unbuilt paths ``(neighbour, path index,
-    Roads)`` (the board's own tuples, in board order) to an available city and to an empty
-    city (paths into Rome are in neither: a chain never enters Rome), and Rome and every
-    empty city, ascending."""
-    shape = f.shape
-    d: cython.int[::1] = f.cells
-    adj = shape.adj
-    leaf, inner, sources = [], [], [0]
-    for v in range(shape.locations):
-        if v and d[shape.co + v - 1] >= 0:
-            sources.append(v)
-        lv, iv = [], []
-        nb = adj[v]
-        for i in range(len(nb)):
-            x = nb[i]
-            u, e = x[0], x[1]
-            if u and d[shape.po + e] < 0:
-                if d[shape.co + u - 1] < 0:
-                    lv.append(x)
-                else:
-                    iv.append(x)
-        leaf.append(tuple(lv))
-        inner.append(tuple(iv))
-    return tuple(leaf), tuple(inner), tuple(sources)
-
-
 @cython.cfunc
 @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t, a=cython.Py_ssize_t,
                v=cython.Py_ssize_t, u=cython.Py_ssize_t, e=cython.Py_ssize_t, target=cython.Py_ssize_t,
                x=tuple, y=tuple, t=tuple, nb=tuple, tw=tuple, leaf=list, inner=list, sources=list)
-def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -> tuple:
-    """:func:`open_paths` after ``chain`` is built (``opened``: before it; ``d``: the cells
+def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.p_int) -> tuple:
+    """``_scratch.open_paths`` after ``chain`` is built (``opened``: before it; ``d``: the cells
     after it): the chain's paths leave the lists, and the captured city turns from a leaf
     into an inner location for each of its neighbours (kept in board order, by path index)."""
     leaf, inner, sources = list(opened[0]), list(opened[1]), list(opened[2])
@@ -785,7 +782,7 @@ def _open_after(shape: Shape, opened: tuple, chain: tuple, d: cython.int[::1]) -
 def cheapest_new_path(f) -> cython.long:
     """Cheapest unbuilt path from Rome or an empty city to an available city (Roads; 0 if none)."""
     shape = f.shape
-    d: cython.int[::1] = f.cells
+    d: cython.p_int = _ints(f.cells)
     b: cython.int[::1] = _board(shape)
     best = 0
     for v in range(shape.locations):

@@ -104,6 +104,8 @@ __all__ = [
 
 #: The packed facts and the loops over them: compiled by Cython at install, else plain Python.
 _kernel = compiled_or_plain("rometools.caesars_empire._kernel")
+#: The facts derived from a state's fields where connect did not carry them (compiled or plain).
+_scratch = compiled_or_plain("rometools.caesars_empire._scratch")
 #: A chain a bot considers, not built: whether it touches a route, the seat's route after it (compiled or plain).
 _route_after = compiled_or_plain("rometools.caesars_empire._route_after")
 #: RandomBot's chain count and draw: its compiled twin where it was built (the same source).
@@ -131,7 +133,7 @@ def facts(state: GameState):
         cfg = state.config
         comps = cfg.components
         shape = _kernel.shape_of(cfg.board, len(state.route_score), len(comps.treasure_ids), comps.gold_index)
-        f = _kernel.from_scratch(state, shape)
+        f = _scratch.from_scratch(state, shape, _kernel)
         object.__setattr__(state, "_facts", f)
     return f
 
@@ -215,7 +217,7 @@ def legal_chains_from(state: GameState, sources: Sequence[int]) -> list[tuple[tu
     True
     """
     f = state._facts or facts(state)
-    leaf, inner, _ = f.known_paths or _kernel.open_paths(f)  # derived, not kept: GreedyBot asks it rarely
+    leaf, inner, _ = f.known_paths or _scratch.open_paths(f)  # derived, not kept: GreedyBot asks it rarely
     return _fast_chains(leaf, inner, sources, _path_limit(state), state.roads_left[state.seat])
 
 

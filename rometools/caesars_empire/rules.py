@@ -55,7 +55,13 @@ from rometools.caesars_empire.state import (
     GameState,
     RouteOption,
 )
-from rometools.core.errors import ArgumentError, IllegalActionError, InvalidActionError, refused
+from rometools.core.errors import (
+    ArgumentError,
+    IllegalActionError,
+    InvalidActionError,
+    refused,
+    wrong_config,
+)
 from rometools.core.formatting import shown
 from rometools.core.rng import RngLike, as_generator, seed_entropy
 
@@ -501,7 +507,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None, *,
     """
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
-        raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
+        raise wrong_config(GameConfig, config)
     b = config.board
     n = len(b.city_ids)
     state = GameState(config, (None,) * n, (-1,) * n, (-1,) * len(b.paths),

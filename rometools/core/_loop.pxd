@@ -27,3 +27,7 @@ ctypedef struct pcg64_state:
 # a draw, where _INT_KEYS, the plain module's list, held Python ints to convert), and which are known.
 cdef unsigned long long _int_values[4096]
 cdef unsigned char _int_known[4096]
+
+# _outcome_key's keys of the objects held in _ID_HELD (the plain module's _KEYS dict answers instead),
+# at the same slot.
+cdef unsigned long long _id_keys[1024]

@@ -25,17 +25,15 @@ try:
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
 
-import numpy as np
-from numpy.random import PCG64, Generator, SeedSequence
-from numpy.random.bit_generator import ISeedSequence
+from numpy.random import PCG64, Generator
 
 from rometools.core.protocol import CHANCE
 
-if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd)
+if cython.compiled:   # numpy's bit generator called in C (its bitgen_t declared in _loop.pxd); an int read in C
+    from cython.cimports.cpython.long import PyLong_AsLongLongAndOverflow
     from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer
 
-__all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed",
-           "stream"]
+__all__ = ["draw", "integer_below", "play_bots", "play_one_bot", "play_streams", "race", "sample_weighted", "source_seed"]
 
 _TWO_32 = 1 << 32
 #: The largest weight :func:`sample_weighted` sums in C integers (larger ones take the general path).
@@ -295,17 +293,28 @@ def sample_weighted(outcomes: Sequence[Any], weights: Sequence[int], rng: Genera
 
 @cython.cfunc   # a C call from sample_weighted and race (a chance node's every draw)
 @cython.returns(cython.longlong)
-@cython.locals(total=cython.longlong, x=cython.longlong)
+@cython.locals(total=cython.longlong, x=cython.longlong, n=cython.Py_ssize_t, most=cython.longlong)
 def _small_total(weights: Sequence) -> int:
-    """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0."""
+    """The weights' sum when each is an ``int`` in ``1 .. 2**31`` (at most ``2**31`` of them); else 0.
+
+    Compiled, each weight is read once into a C ``long long`` and compared there (an ``int`` too large for
+    one is refused as out of range, as it is in plain Python): Python comparisons of each weight with 0 and
+    ``2**31`` were about 80 instructions a weight, and Augustus draws from a bag of 40 to 88 tokens."""
     total = 0
-    if len(weights) > _SMALL:
+    most = 2147483648   # _SMALL in a C variable: a literal beyond a C int is a Python int to Cython
+    n = len(weights)
+    if n > most:
         return 0
-    for w in weights:
-        if type(w) is not int or not 0 < w <= 2147483648:   # _SMALL, as a literal: compared in C
-            return 0
-        x = w
-        total += x
+    try:   # once, not per weight (a try in Cython's loop saved and restored the exception state each turn)
+        for w in weights:
+            if type(w) is not int:
+                return 0
+            x = w
+            if x < 1 or x > most:
+                return 0
+            total += x
+    except OverflowError:   # compiled: an int beyond a long long, out of range
+        return 0
     return total
 
 
@@ -386,29 +395,66 @@ _INT_KEYS: list = [None] * 4096
 
 @cython.cfunc
 @cython.returns(cython.ulonglong)
-@cython.locals(n=cython.Py_ssize_t, keys=list, named=dict)
+@cython.locals(n=cython.longlong, overflow=cython.int, keys=list, named=dict, held=list, slot=cython.size_t,
+               key_c=cython.ulonglong)
 def _outcome_key(outcome: Any) -> int:
     """A 64-bit number for an outcome or a source's name, the same in every process (``hash`` of a
-    string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``."""
-    if type(outcome) is int and 0 <= outcome < 4096:   # a card number, say (literals: compared in C)
-        n = outcome
-        if cython.compiled:   # read from C arrays (_loop.pxd): a card drawn from a deck of 88 reads 88 keys
-            if not _int_known[n]:  # noqa: F821 - declared in _loop.pxd
-                _int_values[n] = _digest_key(outcome)  # noqa: F821
-                _int_known[n] = 1  # noqa: F821
-            return _int_values[n]  # noqa: F821
-        keys = _INT_KEYS
-        key = keys[n]
-        if key is None:
-            key = keys[n] = _digest_key(outcome)
-        return key
+    string is not): the first 8 bytes of the BLAKE2b digest of its ``repr``.
+
+    Compiled, an outcome other than a card number is first looked for by identity in :data:`_ID_HELD`
+    (the object itself kept there, so its address names no other object while it is held; its key
+    in ``_id_keys`` of ``_loop.pxd``): a dict lookup and a Python int's conversion were about 230
+    instructions an outcome, and a Via Romana deal races 20 card names. An object found there gets
+    the key the dict gave it; both forget together (:func:`_forget_keys`)."""
+    if type(outcome) is int:
+        if cython.compiled:   # in C, with no exception for an int beyond a long long (not a card number)
+            overflow = 0
+            n = PyLong_AsLongLongAndOverflow(outcome, cython.address(overflow))
+            if overflow:
+                n = -1
+        else:
+            n = outcome
+        if 0 <= n < 4096:   # a card number, say (compared in C)
+            if cython.compiled:   # read from C arrays (_loop.pxd): a card drawn from a deck of 88 reads 88 keys
+                if not _int_known[n]:  # noqa: F821 - declared in _loop.pxd
+                    _int_values[n] = _digest_key(outcome)  # noqa: F821
+                    _int_known[n] = 1  # noqa: F821
+                return _int_values[n]  # noqa: F821
+            keys = _INT_KEYS
+            key = keys[n]
+            if key is None:
+                key = keys[n] = _digest_key(outcome)
+            return key
+    if cython.compiled:
+        held = _ID_HELD
+        slot = (cython.cast(cython.size_t, cython.cast(cython.p_void, outcome)) >> 4) & 1023
+        if held[slot] is outcome:
+            return _id_keys[slot]  # noqa: F821 - declared in _loop.pxd
     named = _KEYS   # typed: its get is a C lookup, where a method call on the global was 0.8 us a key
     key = named.get(outcome)
     if key is None:
         if len(named) > 65536:
-            named.clear()
+            _forget_keys()
         key = named[outcome] = _digest_key(outcome)
+    if cython.compiled:
+        key_c = key
+        held[slot] = outcome
+        _id_keys[slot] = key_c  # noqa: F821 - declared in _loop.pxd
     return key
+
+
+#: What an empty slot of :data:`_ID_HELD` holds: no outcome is this object (``None`` may be one).
+_NO_OUTCOME = object()
+#: Compiled: the outcomes and source names :func:`_outcome_key` last met at each of 1,024 slots (by
+#: address), whose keys ``_id_keys`` (``_loop.pxd``) holds at the same slot.
+_ID_HELD: list = [_NO_OUTCOME] * 1024
+
+
+def _forget_keys() -> None:
+    """Empty :data:`_KEYS` and :data:`_ID_HELD` together (an object is found by identity only with the
+    key the dict gave it)."""
+    _KEYS.clear()
+    _ID_HELD[:] = [_NO_OUTCOME] * 1024
 
 
 def _digest_key(outcome: Any) -> int:
@@ -544,145 +590,6 @@ def _seed_agrees() -> bool:
 
 #: Whether :func:`play_streams` sets a seat's PCG64 in place (:func:`_put_seed`), not through its state dict.
 _PCG_SAME = _PCG_SAME and _seed_agrees()
-
-
-#: numpy's ``SeedSequence`` constants (``numpy/random/bit_generator.pyx``): its hash of the entropy
-#: into a pool of four 32-bit words (``INIT_A``, ``MULT_A``, ``MIX_MULT_L``, ``MIX_MULT_R``) and of the
-#: pool into state words (``INIT_B``, ``MULT_B``).
-_INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
-_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
-
-
-@cython.cfunc
-@cython.locals(value=cython.ulonglong, hc=cython.ulonglong, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
-               x=cython.ulonglong, y=cython.ulonglong, n=cython.Py_ssize_t, m32=cython.ulonglong, pool=list,
-               mult_a=cython.ulonglong, mix_l=cython.ulonglong, mix_r=cython.ulonglong)
-def _seed_pool(entropy: list) -> list:
-    """The four 32-bit words of ``SeedSequence(entropy).pool`` for ``entropy`` a list of whole numbers
-    below ``2**32``, at most four of them (numpy's ``mix_entropy``: each word hashed into the pool,
-    then every pool word mixed into every other)."""
-    m32, hc, mult_a, mix_l, mix_r = 0xFFFFFFFF, _INIT_A, _MULT_A, _MIX_L, _MIX_R   # typed: C arithmetic
-    n = len(entropy)
-    pool = [0, 0, 0, 0]
-    for i in range(4):
-        value = entropy[i] if i < n else 0
-        value ^= hc   # hashmix
-        hc = (hc * mult_a) & m32
-        value = (value * hc) & m32
-        pool[i] = value ^ (value >> 16)
-    for i in range(4):
-        for j in range(4):
-            if i != j:
-                value = pool[i]
-                value ^= hc
-                hc = (hc * mult_a) & m32
-                value = (value * hc) & m32
-                y = value ^ (value >> 16)
-                x = pool[j]
-                value = (mix_l * x - mix_r * y) & m32   # mix
-                pool[j] = value ^ (value >> 16)
-    return pool
-
-
-@cython.cfunc
-@cython.locals(hc=cython.ulonglong, value=cython.ulonglong, i=cython.Py_ssize_t, m32=cython.ulonglong,
-               low=cython.ulonglong, pool=list, mult_b=cython.ulonglong)
-def _pool_words(pool: list) -> list:
-    """``SeedSequence.generate_state(4, numpy.uint64)`` of a seed sequence whose pool is ``pool``: eight
-    32-bit words hashed from the pool in turn, paired little-endian into four 64-bit ones."""
-    m32, hc, mult_b = 0xFFFFFFFF, _INIT_B, _MULT_B
-    out = []
-    low = 0
-    for i in range(8):
-        value = pool[i % 4]
-        value ^= hc
-        hc = (hc * mult_b) & m32
-        value = (value * hc) & m32
-        value ^= value >> 16
-        if i % 2 == 0:
-            low = value
-        else:
-            out.append(low | (value << 32))
-    return out
-
-
-_UINT64 = np.uint64
-
-
-class _Pool(ISeedSequence):
-    """A seed sequence whose pool was mixed by :func:`_seed_pool` (what ``SeedSequence`` mixes):
-    ``PCG64(_Pool(pool))`` is ``PCG64(SeedSequence(entropy))``, state and increment, made in about a
-    fifth of the time. Its ``generate_state`` gives what ``SeedSequence``'s does; it cannot
-    spawn."""
-
-    __slots__ = ("pool",)
-
-    def __init__(self, pool: list):
-        self.pool = pool
-
-    def generate_state(self, n_words: int, dtype=np.uint32) -> np.ndarray:
-        if n_words == 4 and dtype is _UINT64:   # PCG64's seeding: its state and increment
-            return np.array(_pool_words(self.pool), dtype=_UINT64)
-        out = np.dtype(dtype)
-        if out not in (np.dtype(np.uint32), np.dtype(np.uint64)):
-            raise ValueError("only support uint32 or uint64")
-        count = n_words * (2 if out == np.dtype(np.uint64) else 1)
-        hc, words = _INIT_B, []
-        for i in range(count):
-            value = self.pool[i % 4] ^ hc
-            hc = (hc * _MULT_B) & 0xFFFFFFFF
-            value = (value * hc) & 0xFFFFFFFF
-            words.append(value ^ (value >> 16))
-        state = np.array(words, dtype=np.uint32)
-        return state.astype("<u4").view("<u8").astype(np.uint64) if out == np.dtype(np.uint64) else state
-
-
-def _entropy_words(values: Sequence[int]) -> list:
-    """``SeedSequence``'s entropy words of a list of whole numbers >= 0: each number's 32-bit words,
-    lowest first (0 is one word)."""
-    out = []
-    for v in values:
-        if v == 0:
-            out.append(0)
-        while v > 0:
-            out.append(v & 0xFFFFFFFF)
-            v >>= 32
-    return out
-
-
-def stream(entropy: Sequence[int]) -> Generator:
-    """``Generator(PCG64(SeedSequence(list(entropy))))``: the same generator, state and increment,
-    for whole numbers >= 0 making at most four 32-bit entropy words (a stream's key and the two
-    words of its name, :class:`~rometools.core.rng.NamedStreams`); compiled, mixed in C and handed
-    to PCG64 by a :class:`_Pool` (about 1.6 us where ``SeedSequence`` took 7). Checked against
-    numpy's own on import (:data:`_STREAM_SAME`); otherwise, or for more entropy, numpy's."""
-    if cython.compiled and _STREAM_SAME:
-        words = _entropy_words(entropy)
-        if len(words) <= 4:
-            return Generator(PCG64(_Pool(_seed_pool(words))))
-    return Generator(PCG64(SeedSequence(list(entropy))))
-
-
-def _stream_agrees() -> bool:
-    """Whether :func:`stream`'s short way makes numpy's generators (checked once, on import)."""
-    try:
-        for entropy in ([0], [1, 2, 3], [2 ** 63 - 1, 0, 2 ** 32 - 1], [2 ** 32, 5, 7], [123456789012345, 1, 0],
-                        [2 ** 32 - 1, 2 ** 32 - 1, 2 ** 32 - 1], [0, 0, 0, 0], [7, 0]):
-            words = _entropy_words(entropy)
-            ours = Generator(PCG64(_Pool(_seed_pool(words))))
-            theirs = Generator(PCG64(SeedSequence(entropy)))
-            if ours.bit_generator.state != theirs.bit_generator.state or int(ours.integers(1 << 62)) != int(
-                    theirs.integers(1 << 62)):
-                return False
-            if list(_Pool(_seed_pool(words)).generate_state(6)) != list(SeedSequence(entropy).generate_state(6)):
-                return False
-        return True
-    except Exception:   # a numpy whose SeedSequence differs: its own it is
-        return False
-
-
-#: Whether :func:`stream` takes the short way (only while it makes what numpy makes).
-_STREAM_SAME = _stream_agrees()
 
 
 @cython.locals(p=cython.Py_ssize_t, tally=list, setters=list, last=list, held=tuple, fast=cython.bint)

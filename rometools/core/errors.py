@@ -251,3 +251,35 @@ def check_choice(option: str, value: Any, choices: Iterable[str]) -> None:
     choices = list(choices)
     if not isinstance(value, str) or value not in choices:
         raise OptionError(option, f"{option} must be one of {', '.join(choices)}; got {shown(value)}")
+
+
+def wrong_config(expected: type, value: Any) -> ArgumentError:
+    """The error for ``config=`` given a value that is not the game's own config: another game's
+    ``GameConfig`` is named by its module, never "must be a GameConfig, got GameConfig".
+
+    Parameters
+    ----------
+    expected : type
+        The game's config class.
+    value : object
+        What was given.
+
+    Returns
+    -------
+    ArgumentError
+        To raise, naming the argument ``config``.
+
+    Examples
+    --------
+    >>> class GameConfig: ...
+    >>> str(wrong_config(GameConfig, 3))
+    'config must be a GameConfig, got int'
+    >>> from rometools.augustus.rules import GameConfig as Other
+    >>> str(wrong_config(GameConfig, Other()))   # doctest: +ELLIPSIS
+    "config must be ...errors.GameConfig (this game's), got rometools.augustus.state.GameConfig (another game's)"
+    """
+    got = type(value)
+    if got.__name__ != expected.__name__:
+        return ArgumentError(f"config must be a {expected.__name__}, got {got.__name__}", argument="config")
+    return ArgumentError(f"config must be {expected.__module__}.{expected.__qualname__} (this game's), got "
+                         f"{got.__module__}.{got.__qualname__} (another game's)", argument="config")

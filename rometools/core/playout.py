@@ -65,6 +65,8 @@ __all__ = [
 
 #: The play loop and the chance draw: their compiled twin where it was built (the same source).
 _loop = compiled_or_plain("rometools.core._loop")
+#: numpy's seeded generators, made faster (the same generators): their compiled twin where it was built.
+_seeds = compiled_or_plain("rometools.core._seeds")
 #: One of ``outcomes``, each drawn with probability its weight / the weights' sum (see ``_loop``).
 sample_weighted = _loop.sample_weighted
 
@@ -176,9 +178,18 @@ def play(game: PlayedGame, bots: str | Bot | Sequence[str | Bot] = "random", rng
     >>> g.is_over(end), end == play(g, "greedy", rng=5)
     (True, True)
     """
-    gen = as_generator(rng)
-    chance = gen if chance_rng is None else as_generator(chance_rng)
+    gen = _generator(rng)
+    chance = gen if chance_rng is None else _generator(chance_rng)
     return _play_seats(game, game.bots(bots), gen, chance, start, by_source)
+
+
+def _generator(rng: RngLike) -> np.random.Generator:
+    """:func:`~rometools.core.rng.as_generator`: a whole-number seed's generator made by
+    :func:`rometools.core._seeds.seeded` (the same generator as ``default_rng``'s, its seed sequence's
+    entropy the seed), anything else by ``as_generator``."""
+    if type(rng) is int and rng >= 0:
+        return _seeds.seeded(rng)
+    return as_generator(rng)
 
 
 def _play_seats(game: PlayedGame, seats: Sequence[Bot], gen: np.random.Generator, chance: np.random.Generator,
@@ -199,7 +210,7 @@ def _play_seats(game: PlayedGame, seats: Sequence[Bot], gen: np.random.Generator
     # the set-up is drawn through its chance nodes, each from its named source
     state = rules.new_game(game.config) if start is None else start
     # each seat's stream, gens[f"seat {p}"] made in about a fifth of the time (the same generator)
-    seat_gens = [_loop.stream((gens.key, *_name_words(f"seat {p}"))) for p in range(len(seats))]
+    seat_gens = [_seeds.stream((gens.key, *_name_words(f"seat {p}"))) for p in range(len(seats))]
     return _loop.play_streams(state, current, weights, apply, appliers, decide, seat_gens, source, chance_key,
                               gens.key, tally)
 

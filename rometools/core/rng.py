@@ -11,6 +11,9 @@ __all__ = ["NamedStreams", "RngLike", "as_generator", "integer_below", "seed_ent
 #: ``int(rng.integers(n))`` at a quarter of its cost, the same draws (:func:`rometools.core._loop.integer_below`);
 #: a bot's pick among its ties and a chance node's draw: the compiled twin where it was built.
 integer_below = compiled_or_plain("rometools.core._loop").integer_below
+#: The seed sequence of a generator made by :func:`rometools.core._seeds.seeded` (a game's seed in play,
+#: simulate's streams): its entropy and spawn key are a ``SeedSequence``'s, read as one.
+_POOL = compiled_or_plain("rometools.core._seeds")._Pool
 
 RngLike = None | int | np.random.SeedSequence | np.random.BitGenerator | np.random.Generator
 
@@ -85,7 +88,8 @@ def seed_entropy(rng: RngLike) -> int | tuple[int, ...] | None:
     """
     if rng.__class__ is np.random.Generator:   # the common case (a play loop's generator), in few steps
         seq = getattr(rng.bit_generator, "seed_seq", None)
-        if seq.__class__ is np.random.SeedSequence and not seq.spawn_key and isinstance(seq.entropy, int):
+        if (seq.__class__ is np.random.SeedSequence or seq.__class__ is _POOL) and not seq.spawn_key and isinstance(
+                seq.entropy, int):
             return seq.entropy
     if isinstance(rng, bool) or rng is None:
         return None
@@ -95,7 +99,7 @@ def seed_entropy(rng: RngLike) -> int | tuple[int, ...] | None:
         rng = rng.bit_generator
     if isinstance(rng, np.random.BitGenerator):
         rng = getattr(rng, "seed_seq", None)
-    if isinstance(rng, np.random.SeedSequence) and isinstance(rng.entropy, int):
+    if isinstance(rng, np.random.SeedSequence | _POOL) and isinstance(rng.entropy, int):
         key = tuple(int(k) for k in rng.spawn_key)
         return (rng.entropy, *key) if key else rng.entropy
     return None

@@ -23,6 +23,7 @@ machine).
 from __future__ import annotations
 
 import functools
+import gc
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -54,9 +55,9 @@ from rometools.core.executors import (  # noqa: F401 - re-exported: simulate's e
 )
 from rometools.core.formatting import counted, shown
 from rometools.core.load import Game, load_game
-from rometools.core.playout import _play_seats
+from rometools.core.playout import _play_seats, _seeds
 from rometools.core.registry import game_spec
-from rometools.core.spec import _movers_by_replay, ranks_and_scores
+from rometools.core.spec import _movers_by_replay, scores_ranks_and_parts
 
 __all__ = ["EXECUTORS", "check_rotation", "close_cluster", "close_pool", "game_streams", "local_cluster", "play_chunk",
            "process_pool", "replay_game", "run_chunks", "simulate"]
@@ -77,16 +78,17 @@ def game_streams(seed: int, n_games: int, index: int) -> tuple[np.random.Generat
     ...                                                  for k in (0, 1)]
     True
     """
-    return _streams(seed, index)
+    return tuple(np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index, k))))
+                 for k in (0, 1))
 
 
 def _streams(seed: int, index: int) -> tuple[np.random.Generator, np.random.Generator]:
     """:func:`game_streams` for any ``n_games > index``, built directly: a spawned child's seed
     sequence is ``SeedSequence(seed, spawn_key=(index,))``, and its children's spawn keys are
     ``(index, 0)`` and ``(index, 1)``; ``Generator(PCG64(...))`` is what ``default_rng`` makes
-    of a seed sequence. (About 10 us a game less than spawning.)"""
-    return tuple(np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index, k))))
-                 for k in (0, 1))
+    of a seed sequence (about 10 us a game less than spawning), and :func:`rometools.core._seeds.seeded`
+    makes it (the same generators, their sequences' entropy and spawn keys too) in a fifth of the time."""
+    return _seeds.seeded(seed, (index, 0)), _seeds.seeded(seed, (index, 1))
 
 
 def check_rotation(bots: Sequence[str]) -> None:
@@ -152,43 +154,58 @@ _LAST_GAME: list = [None]
 
 def _play_games(game: Game, bots: Sequence[str], seed: int, indices: Sequence[int], rotations: int) -> dict[str, list]:
     """:func:`play_chunk` on a loaded game."""
-    spec = game.spec
-    n = game.players
     columns = _Columns()
     # a game without movers of its own finds them by replaying the game: count the decisions as they
     # are made instead (a third of a Via Romana or Pig game's time in a run went to the replay)
-    counted = getattr(spec.movers, "func", None) is _movers_by_replay
+    counted = getattr(game.spec.movers, "func", None) is _movers_by_replay
+    # the cyclic collector paused while a game is played and its row made, and resumed once its states
+    # are freed: it collects at game boundaries (a game makes no cyclic garbage, check_game's
+    # reference_cycles), not by allocation counts mid-game, when it traversed the live game's states
+    paused = gc.isenabled()
+    for i in indices:
+        for r in range(rotations):
+            if paused:
+                gc.disable()
+            try:
+                game_columns = _game_columns(game, bots, seed, i, r, counted)
+            finally:
+                if paused:
+                    gc.enable()
+            columns.add(game_columns)
+    return columns.data
+
+
+def _game_columns(game: Game, bots: Sequence[str], seed: int, i: int, r: int, counted: bool) -> dict[str, list]:
+    """The rows of game ``i``, rotation ``r``, as columns (:func:`_play_games`): its states are freed on return."""
+    spec = game.spec
+    n = game.players
     # the length in the game's own unit (GameSpec.game_length: Augustus draws, Via Romana turns), as compare
     # and tune count it; a game counted in decisions has it already (never measured twice)
     unit, measure = spec.game_length
-    for i in indices:
-        for r in range(rotations):
-            seat_bots = [bots[(s - r) % n] for s in range(n)]
-            if counted:   # each seat's decisions counted by the play loop itself
-                tally = [0] * n
-                end = _play_one(game, seat_bots, seed, i, tally)
-                moves, length = tally, sum(tally)
-            else:
-                end = _play_one(game, seat_bots, seed, i)
-                players = spec.movers(end)
-                moves, length = [players.count(s) for s in range(n)], len(players)
-            scores, ranks = ranks_and_scores(spec, end)   # the scores once (ranks read them)
-            winners = sum(1 for k in ranks if k == 1)
-            extras = spec.extras(end)
-            parts = spec.score_parts(end)
-            game_columns = {"game": [i] * n, "seed": [seed] * n, "rotation": [r] * n, "seat": list(range(n)),
-                            "player": [f"P{s + 1}" for s in range(n)], "bot": list(seat_bots),
-                            "score": [int(x) for x in scores], "rank": [int(k) for k in ranks],
-                            "win": [k == 1 for k in ranks], "shared_win": [k == 1 and winners > 1 for k in ranks],
-                            "moves": moves, "length": [length] * n,
-                            "game_length": [length if unit == "decisions" else int(measure(end))] * n}
-            for key, value in extras.items():
-                game_columns[key] = [value] * n
-            for key in parts[0]:
-                if key != "total":
-                    game_columns[f"points_{key}"] = [parts[s][key] for s in range(n)]
-            columns.add(game_columns)
-    return columns.data
+    seat_bots = [bots[(s - r) % n] for s in range(n)]
+    if counted:   # each seat's decisions counted by the play loop itself
+        tally = [0] * n
+        end = _play_one(game, seat_bots, seed, i, tally)
+        moves, length = tally, sum(tally)
+    else:
+        end = _play_one(game, seat_bots, seed, i)
+        players = spec.movers(end)
+        moves, length = [players.count(s) for s in range(n)], len(players)
+    scores, ranks, parts = scores_ranks_and_parts(spec, end)   # the scores once (ranks read them), the parts once
+    winners = sum(1 for k in ranks if k == 1)
+    extras = spec.extras(end)
+    game_columns = {"game": [i] * n, "seed": [seed] * n, "rotation": [r] * n, "seat": list(range(n)),
+                    "player": [f"P{s + 1}" for s in range(n)], "bot": list(seat_bots),
+                    "score": [int(x) for x in scores], "rank": [int(k) for k in ranks],
+                    "win": [k == 1 for k in ranks], "shared_win": [k == 1 and winners > 1 for k in ranks],
+                    "moves": moves, "length": [length] * n,
+                    "game_length": [length if unit == "decisions" else int(measure(end))] * n}
+    for key, value in extras.items():
+        game_columns[key] = [value] * n
+    for key in parts[0]:
+        if key != "total":
+            game_columns[f"points_{key}"] = [parts[s][key] for s in range(n)]
+    return game_columns
 
 
 class _Columns:

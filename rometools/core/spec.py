@@ -260,6 +260,9 @@ class GameSpec:
     start_bonus: Any = None
     bots_ignore: Mapping[str, str] = field(default_factory=dict)
     own_ranks: bool = field(init=False, default=False)
+    #: Whether ``rules.scores`` is the core's, each seat's ``"total"`` of ``score_parts`` (the game writes no
+    #: ``scores``): :func:`scores_ranks_and_parts` then reads the scores from the parts, computed once.
+    scores_from_parts: bool = field(init=False, default=False)
     score_parts: Callable[[Any], list[dict[str, int]]] | None = None
     movers: Callable[[Any], list[int]] | None = None
     data_files: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
@@ -296,6 +299,10 @@ class GameSpec:
         set_ = object.__setattr__
         module = self.rules.module if isinstance(self.rules, Rules) else self.rules
         rules = resolve_rules(self.id, module, self.score_parts)
+        # the scores are the parts' totals, the handicap's in both or in neither (a spec made again from
+        # another's fields hands resolve_rules the handicapped parts: left to compute its scores itself)
+        set_(self, "scores_from_parts", self.score_parts is not None and "scores" not in rules.written()
+             and not getattr(self.score_parts, "_handicap_wrapper", False))
         set_(self, "rules", rules)
         set_(self, "bots", MappingProxyType(dict(self.bots)))
         set_(self, "explorers", tuple(self.explorers))
@@ -554,6 +561,28 @@ def ranks_and_scores(spec: GameSpec, state: Any) -> tuple[tuple[int, ...], tuple
         return scores, spec.ranks(state)
     return scores, _ranks_of(spec.tiebreaks, state, scores)
 
+
+
+def scores_ranks_and_parts(spec: GameSpec, state: Any) -> tuple[tuple[int, ...], tuple[int, ...], list[dict]]:
+    """(``spec.rules.scores(state)``, ``spec.ranks(state)``, ``spec.score_parts(state)``): a game whose
+    scores are its parts' totals (``spec.scores_from_parts``) has its parts computed once, not once for
+    the scores and again for the parts (a simulate row holds all three: an eighth of a Caesar's Empire
+    game's instructions in a run).
+
+    Examples
+    --------
+    >>> import rometools
+    >>> from rometools.core.playout import play
+    >>> g = rometools.load_game("augustus", players=3)
+    >>> end = play(g, "greedy", rng=5)
+    >>> scores_ranks_and_parts(g.spec, end) == (g.spec.rules.scores(end), g.spec.ranks(end), g.spec.score_parts(end))
+    True
+    """
+    parts = spec.score_parts(state)
+    if not spec.scores_from_parts:
+        return (*ranks_and_scores(spec, state), parts)
+    scores = tuple(p["total"] for p in parts)
+    return scores, (spec.ranks(state) if spec.own_ranks else _ranks_of(spec.tiebreaks, state, scores)), parts
 
 
 def _movers_by_replay(rules: Rules, apply_legal: Callable[[Any, Any], Any], state: Any) -> list[int]:

@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Any
 
 from rometools.core._cython import compiled_or_plain
-from rometools.core.errors import ArgumentError
+from rometools.core.errors import ArgumentError, wrong_config
 from rometools.core.rng import RngLike, as_generator, integer_below, seed_entropy
 from rometools.imperator.state import CHANCE, PASS, SKIP, TERMINAL, GameConfig, GameState
 
@@ -115,7 +115,7 @@ def new_game(config: GameConfig | None = None, rng: RngLike = None) -> GameState
     """
     config = config or GameConfig()
     if not isinstance(config, GameConfig):
-        raise ArgumentError(f"config must be a GameConfig, got {type(config).__name__}")
+        raise wrong_config(GameConfig, config)
     n = len(config.layout.regions)
     state = config.__dict__.get("_new_game")   # built once per config, kept on it (states are immutable)
     if state is None:

@@ -594,3 +594,36 @@ def test_folded_marginal_list_equals_the_scoring_memo(plain_twins):
             assert search._folded_list(where, cells, 1, comps) == marginal_list_shared(tuple(order), comps), order
         seen.add((counts[gold], *sorted(others)))
     assert len(seen) > 100 and len(comps._packed_fold_memo) >= len(seen)
+
+
+@pytest.mark.parametrize("search", ["compiled", "plain"])
+def test_the_search_reads_the_facts_cells_of_an_array_of_ints(search, request):
+    """The search reads the facts' cells at their ``array('i')``'s buffer address when compiled:
+    given the array (or a copy of it) it finds the best one-path chains, and given any other buffer
+    of the same numbers (or a list) the compiled search refuses it rather than read it as one."""
+    from array import array
+
+    if search == "plain":
+        request.getfixturevalue("plain_twins")
+    gs = bots._greedy_search
+    assert gs.COMPILED is (search == "compiled")
+    state = new_game(rng=1)
+    f = engine.facts(state)
+    engine.own_facts(state)
+    where = gs._Where(f.shape)
+    n = f.shape.locations
+    tv = gs._by_type(gs.treasure_values(state), state.config.components.treasure_ids)
+
+    def run(cells):  # seat 0, its Roads, one-path chains (at the start every chain is one: Rome's)
+        return gs.search(where, f.shape.cells, cells, array("i", [0]) * (3 * n), 0, state.roads_left[0], 1, cells,
+                         f.shape.own, None, tv, None, None, None, None)
+
+    best, top, cheapest, later = run(f.cells[:])
+    assert ([chain for _, chain in best], top, cheapest) == GreedyBot().best_chains(state) and later == []
+    assert len(best) == 1 and top > 0
+    for other in (memoryview(f.cells), array("l", f.cells), list(f.cells)):
+        if gs.COMPILED:
+            with pytest.raises(TypeError):
+                run(other)
+        else:
+            assert run(other)[:3] == (best, top, cheapest)

@@ -208,3 +208,29 @@ def test_greedy_bot_choice_is_the_same_on_a_rebuilt_state():
             a = GreedyBot().choose(state, np.random.default_rng(1))
             b = GreedyBot().choose(rebuilt(state), np.random.default_rng(1))
             assert a == b
+
+
+def test_relax_reads_the_cells_of_an_array_only():
+    """``relax`` reads the facts' cells at the address of an ``array('i')``'s buffer when compiled:
+    an array's copy relaxes as the facts' own (a path joined, the distances of networkx), and
+    anything else is refused, not read as one."""
+    from array import array
+
+    state = turn_states(next(games("self_then_leader", n=1)))[6]
+    f = engine.facts(state)
+    shape = f.shape
+    cells = f.cells[:]
+    e = state.path_owner.index(-1)  # an unbuilt path, built by seat 0 in the copy
+    cells[shape.po + e] = 0
+    engine._kernel.relax(shape, cells, list(range(shape.locations)), -1)
+    g = built_graph(state)
+    a, c = state.config.board.paths[e].cities
+    g.add_edge(a, c, roads=state.config.board.paths[e].roads)
+    lengths = nx.single_source_dijkstra_path_length(g, "rome", weight="roads")
+    dist = tuple(cells[shape.dist:shape.dist + shape.locations])
+    assert dist == tuple(lengths.get(loc, engine.INF) for loc in state.config.board.locations)
+    assert f.cells[shape.po + e] == -1 and f.dist != dist  # the facts' own cells untouched; this path shortens a route
+    if engine._kernel.COMPILED:
+        for other in (memoryview(cells), list(cells), array("l", cells)):
+            with pytest.raises(TypeError):
+                engine._kernel.relax(shape, other, [0], -1)

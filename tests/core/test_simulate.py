@@ -737,3 +737,60 @@ def test_simulate_counts_the_game_length_in_the_unit_compare_does():
     assert " draws on average " in game_length_text(rows)
     pig = simulate("pig", 3, bots="greedy", seed=2, progress=False)
     assert (pig["game_length"] == pig["length"]).all() and " decisions on average" in game_length_text(pig)
+
+
+def test_the_cyclic_collector_is_paused_for_each_game_and_restored_even_when_a_game_fails(monkeypatch):
+    """simulate pauses the cyclic garbage collector while a game is played and its row made, and
+    resumes it at the game's end (so it collects between games); a game that raises leaves it as it
+    found it, and a collector the caller had turned off stays off."""
+    import gc
+
+    from rometools.core import simulate as module
+
+    real, seen = module._play_one, []
+
+    def watched(game, seat_bots, seed, index, tally=None):
+        seen.append(gc.isenabled())
+        if index == 2:
+            raise RuntimeError("a rule broke in game 2")
+        return real(game, seat_bots, seed, index, tally)
+
+    monkeypatch.setattr(module, "_play_one", watched)
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError, match="game 2"):
+        simulate("caesars_empire", 4, players=2, bots="greedy", seed=1, progress=False)
+    assert gc.isenabled() and seen == [False, False, False]
+    gc.disable()
+    try:
+        with pytest.raises(RuntimeError, match="game 2"):
+            simulate("caesars_empire", 4, players=2, bots="greedy", seed=1, progress=False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    monkeypatch.setattr(module, "_play_one", real)
+    simulate("caesars_empire", 3, players=2, bots="greedy", seed=1, progress=False)   # the same rows: the rows test
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("game_id", rometools.games())
+def test_a_rows_scores_ranks_and_parts_are_the_games_with_the_parts_computed_once(game_id):
+    """simulate's rows read the scores from the score parts where the game's scores are their totals
+    (``spec.scores_from_parts``: Augustus, Caesar's Empire, IMPERATOR): the same scores, ranks and
+    parts as the game's own functions give, a seat handicap included, and a spec made again from
+    another's fields (its parts already handicapped) computes its scores itself."""
+    import dataclasses
+
+    from rometools.core.spec import scores_ranks_and_parts
+
+    spec = rometools.load_game(game_id).spec
+    assert spec.scores_from_parts == ("scores" not in spec.rules.written())
+    players = spec.config().players
+    for handicap in ({}, {1: 3, players: -2}):
+        game = rometools.load_game(game_id, handicap=handicap)
+        for seed in range(3):
+            end = play(game, "random", seed)
+            assert scores_ranks_and_parts(game.spec, end) == (game.spec.rules.scores(end), game.spec.ranks(end),
+                                                              game.spec.score_parts(end))
+    again = dataclasses.replace(spec)
+    assert not again.scores_from_parts
+    assert game_id != "augustus" or spec.scores_from_parts   # the short way in use where the issue measured it
