@@ -1076,3 +1076,75 @@ def test_whose_move_kept_for_the_last_state_asked_is_each_states_own(twin):
                 assert (moves.chance_weights(s) == ([], [])) == (want != CHANCE)
                 assert moves.current_player(s) == want
     assert changes > 400
+
+
+def test_the_rules_reading_states_from_their_dicts_leave_each_state_as_the_plain_rules_do():
+    """The compiled rules read a state's fields from its ``__dict__`` fetched in C (``_fields``:
+    ``apply_legal``, ``_build_with``, ``_score``, ``_settle``, ``_take_tile``, ``current_player``,
+    ``random_source``, ``chance_weights``, ``legal_actions``, ``facts._facts``), not as attributes.
+    At every node of seeded greedy games at 2, 3 and 4 players, the compiled twin (where it was
+    built) must answer whose move, the draw's source, the weights and the legal actions as the
+    plain module does, leave the state it is given as it was (every field), and give the successor
+    the plain module gives, field by field and history."""
+    import dataclasses
+
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+    from rometools.via_romana import rules as plain
+
+    fast = compiled_or_plain("rometools.via_romana.rules")
+    names = [f.name for f in dataclasses.fields(plain.GameState)]
+    steps = 0
+    for players in (2, 3, 4):
+        game = list(states(play(rometools.load_game("via_romana", players=players), "greedy", rng=players)))
+        for s, after in zip(game, game[1:], strict=False):
+            action = after.history[-1]
+            before = [getattr(s, name) for name in names]
+            assert fast.current_player(s) == plain.current_player(s)
+            assert fast.legal_actions(s) == plain.legal_actions(s)
+            assert fast.chance_weights(s) == plain.chance_weights(s)
+            if not s.over:
+                assert fast.random_source(s) == plain.random_source(s)
+            got, want = fast.apply_legal(s, action), plain.apply_legal(s, action)
+            assert [getattr(s, name) for name in names] == before
+            assert [getattr(got, name) for name in names] == [getattr(want, name) for name in names]
+            assert got == after and got.history == after.history
+            steps += 1
+    assert steps > 600
+
+
+def test_the_rules_tuple_with_one_item_replaced_is_the_list_definition():
+    """``rules._set`` (compiled: the new tuple filled in C from the old one's item pointers, each
+    item's count raised) must be ``seq`` with its ``i``-th item ``value`` (a list changed and made a
+    tuple) for every index of every count tuple, the pieces and the tiles of every state of a
+    seeded game, holding the same objects (the compiled twin where it was built); and every item
+    must outlive the tuples made (a count not raised would free them)."""
+    import gc
+
+    import rometools
+    from rometools.core._cython import compiled_or_plain
+    from rometools.core.playout import play, states
+
+    rules = compiled_or_plain("rometools.via_romana.rules")
+
+    def want(seq, i, value):
+        out = list(seq)
+        out[i] = value
+        return tuple(out)
+
+    for i in range(3):   # before a game, which a wrong _set could keep from ending
+        assert rules._set((0, 1, 2), i, 9) == want((0, 1, 2), i, 9)
+    checked = 0
+    for s in states(play(rometools.load_game("via_romana", players=3), "greedy", rng=5)):
+        for seq in (*s.hands, s.deck, s.display, s.pieces, s.tiles, s.won):
+            for i in range(len(seq)):
+                value = ("x", i)   # a new object: its count must be raised
+                got = rules._set(seq, i, value)
+                assert got == want(seq, i, value) and got[i] is value
+                assert all(a is b for k, (a, b) in enumerate(zip(got, seq, strict=True)) if k != i)
+                checked += 1
+    made = [rules._set((("a", k), ("b", k)), 1, ("c", k)) for k in range(1000)]
+    gc.collect()
+    assert [t[0][1] + t[1][1] for t in made] == [2 * k for k in range(1000)]
+    assert checked > 10000

@@ -24,6 +24,8 @@ try:
     import cython
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
+if cython.compiled:   # a state's fields read from its __dict__ fetched in C (rules._fields), not as attributes
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
 
 from rometools.core._cython import compiled_or_plain
 from rometools.core.rng import integer_below
@@ -469,7 +471,7 @@ def _spaces_nth(ms: tuple, mask, completes: bytearray, points: dict, bonus: floa
                w=_Kept, hand=tuple, held=list, colour=tuple, pieces=tuple, ms=tuple, short=dict, single=dict,
                completes=bytearray, points=dict, memo=dict, tiles=tuple, road_ends=dict, gkind=list, gcards=list,
                glist=list, lkind=list, lrow=list, rated=list, ties=list, counts=list, fort_list=list,
-               ms_list=list, places=list, values=list, mask=bytearray, takes=tuple)
+               ms_list=list, places=list, values=list, mask=bytearray, takes=tuple, d=dict)
 def _choose_build(state, rng):
     """GreedyBot's build: the best-rated build (``END`` when none rates above 0), ties drawn at random
     in legal order (``END`` first, then ``rules.build_options`` spelt out, as ``rules.legal_actions``
@@ -491,10 +493,11 @@ def _choose_build(state, rng):
     their counts, and spells out that one alone (ratings that differ differ by far more than 1e-9).
     ``tests/test_via_romana.py`` holds it to every legal build rated and drawn among.
     """
-    w = _kept_of(state.config)
+    d = PyObject_GenericGetDict(state, cython.NULL) if cython.compiled else state.__dict__
+    w = _kept_of(d["config"])
     t = w.t
-    seat = state.seat
-    hand = state.hands[seat]
+    seat = d["seat"]
+    hand = d["hands"][seat]
     held = []
     for i in range(len(hand)):
         c = hand[i]
@@ -502,12 +505,12 @@ def _choose_build(state, rng):
             held.append(i)
     nheld = len(held)
     colour = w.colour
-    left = w.cards_per_turn - state.played
-    pieces = state.pieces
+    left = w.cards_per_turn - d["played"]
+    pieces = d["pieces"]
     gkind, gcards, glist = [], [], []   # each group in legal order: its kind, cards, list number
     lkind, lrow, rated, ties = [], [], [], []   # each list: its kind, places (a colour's number for
     # a milestone's), ratings (None for a milestone's), ties with the best (-1: not counted yet)
-    if state.forts[seat] and left >= 2:
+    if d["forts"][seat] and left >= 2:
         fort_list = [-1] * len(w.colour_cities)   # each colour's list (-2: no vacant city)
         for ia in range(nheld):
             a = held[ia]
@@ -532,7 +535,7 @@ def _choose_build(state, rng):
                     gkind.append("fort")
                     gcards.append((a, b))
                     glist.append(j)
-    milestones = state.milestones[seat]
+    milestones = d["milestones"][seat]
     f = _facts(state, t)
     ms, short = f[3], f[4]
     jokers = False
@@ -565,7 +568,7 @@ def _choose_build(state, rng):
                 city = w.card_city[a]
                 if city >= 0 and pieces[city] != -1:
                     if signed is None:
-                        signed, scored = state.signed, state.scored
+                        signed, scored = d["signed"], d["scored"]
                     places = [(city, x, y) for x, y in _double_spaces(w.roads_from[city], signed, scored, pieces)]
                     if places:
                         j = len(lkind)
@@ -593,7 +596,7 @@ def _choose_build(state, rng):
             single.setdefault(m_[0], []).append(road)
             completes[m_[0]] = 1
     memo: dict = {}     # _gains' facts of this state, found once
-    tiles, road_ends, standard = state.tiles, t.road_ends, _last_sign(state, t)   # _rating's, read once
+    tiles, road_ends, standard = d["tiles"], t.road_ends, _last_sign(state, t)   # _rating's, read once
     points: dict = {}   # a road's points by the pieces placed
     if npairs or "milestone" in lkind:   # a milestone's or a joker's road points at each space it completes one on
         flat = float(standard)   # _rating of one road with no tile taken at once: the standard, if the last sign
@@ -719,7 +722,7 @@ def _list_ties(w: _Kept, kind: str, row, values, ms: tuple, completes: bytearray
 @cython.locals(kind=str, item=tuple)
 def choose(state, rng):
     """GreedyBot's action at a decision node (see :class:`~rometools.via_romana.bots.GreedyBot`)."""
-    item = state.agenda[0]
+    item = (PyObject_GenericGetDict(state, cython.NULL) if cython.compiled else state.__dict__)["agenda"][0]
     kind = item[0]
     if kind == "build":   # the builds grouped, spelt out only when kept (no draw when END is all)
         return _choose_build(state, rng)
@@ -738,12 +741,13 @@ def choose(state, rng):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.locals(display=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
-               kinds=list)
+               kinds=list, d=dict)
 def _take(state, rng):
     """``rules.legal_actions(state)[integer_below(rng, n)]`` at a take (``("take", card)`` for each
     card kind in the display, in the deck's order: ``n`` of them, at least one), no draw when ``n``
     is 1, found without listing them (the display read once, each count as a C integer)."""
-    display = state.display
+    d = PyObject_GenericGetDict(state, cython.NULL) if cython.compiled else state.__dict__
+    display = d["display"]
     kinds = []
     for i in range(len(display)):
         c = display[i]
@@ -753,7 +757,7 @@ def _take(state, rng):
     if n == 0:
         raise AssertionError("a take with the display empty")
     r = integer_below(rng, n) if n > 1 else 0
-    return _tables_of(state.config).takes[kinds[r]]
+    return _tables_of(d["config"]).takes[kinds[r]]
 
 
 @cython.locals(hand=tuple, held=list, i=cython.Py_ssize_t, keep=cython.bint)

@@ -17,6 +17,9 @@ try:
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
 
+if cython.compiled:   # a state's dict read in C (_fields)
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
+
 from rometools.core._cython import compiled_or_plain
 from rometools.via_romana.state import GameState
 
@@ -84,7 +87,18 @@ def _fresh_facts(state: GameState, t: _Tables) -> tuple:
     return state.pieces, state.signed, state.scored, tuple(_milestone_spaces(state, t)), _short_roads(state, t)
 
 
+@cython.cfunc
+@cython.inline
+def _fields(state):
+    """A state's fields by name: its ``__dict__``, read in C when compiled (the attribute ``__dict__``,
+    like a field read as an attribute, searches the class first): as ``rules._fields``."""
+    if cython.compiled:
+        return PyObject_GenericGetDict(state, cython.NULL)
+    return state.__dict__
+
+
 @cython.ccall
+@cython.locals(d=dict)
 def _facts(state: GameState, t: _Tables) -> tuple:
     """:func:`board_facts` by index, with the pieces and closed roads they were found for in front:
     ``(pieces, signed, scored, milestone spaces, short roads)``. Kept on the state (a cache, not
@@ -92,10 +106,11 @@ def _facts(state: GameState, t: _Tables) -> tuple:
     fills (:func:`_placed_facts`); a scoring, which takes milestones off and closes a complete road,
     carries them on unchanged (:func:`_score`). A state whose pieces or closed roads are not the ones
     they were found for (a copy made with other pieces) finds them again."""
-    f = state.facts
-    if f is None or f[0] is not state.pieces or f[1] is not state.signed or f[2] is not state.scored:
+    d = _fields(state)
+    f = d["facts"]
+    if f is None or f[0] is not d["pieces"] or f[1] is not d["signed"] or f[2] is not d["scored"]:
         f = _fresh_facts(state, t)
-        state.__dict__["facts"] = f
+        d["facts"] = f
     return f
 
 

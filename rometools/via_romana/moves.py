@@ -20,6 +20,9 @@ try:
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
 
+if cython.compiled:   # a state's dict read in C (_fields)
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
+
 from rometools.core._cython import compiled_or_plain
 from rometools.via_romana.state import CHANCE, END, KEEP, TERMINAL, GameState
 
@@ -40,10 +43,20 @@ _facts = _facts_module._facts
 _WHOSE = {"deal": 0, "goal": 0, "draw": 0, "refill": 0, "take": 1, "build": 2, "discard": 2}
 
 
+@cython.cfunc
+@cython.inline
+def _fields(state):
+    """A state's fields by name: its ``__dict__``, read in C when compiled (the attribute ``__dict__``,
+    like a field read as an attribute, searches the class first): as ``rules._fields``."""
+    if cython.compiled:
+        return PyObject_GenericGetDict(state, cython.NULL)
+    return state.__dict__
+
+
 @cython.ccall
 def current_player(state: GameState) -> int:
     """The seat to decide, ``CHANCE`` at a draw, ``TERMINAL`` once the game is over."""
-    return _player_of(state.__dict__)   # the fields read from the state's dict: one attribute lookup, not three
+    return _player_of(_fields(state))   # the fields read from the state's dict, in C
 
 
 #: ``(fields, player)``: the last state's ``__dict__`` :func:`_player_of` was asked, and its answer
@@ -186,7 +199,7 @@ def random_source(state: GameState) -> str:
     >>> random_source(s), random_source(replace(s, agenda=(("deal", -1), *s.agenda)))
     ('hand 0', 'display')
     """
-    d = state.__dict__
+    d = _fields(state)
     p = _player_of(d)
     if p >= 0:
         slot = p + _DRAW_SLOTS
@@ -244,7 +257,7 @@ def chance_weights(state: GameState) -> tuple[list[str], list[int]]:
     >>> outs[0], weights[0], sum(weights)
     ('purple:temple', 2, 55)
     """
-    d = state.__dict__   # the fields read from the state's dict (as current_player does)
+    d = _fields(state)   # the fields read from the state's dict (as current_player does)
     if _player_of(d) != CHANCE:
         return [], []
     item = d["agenda"][0]
@@ -471,7 +484,7 @@ def _build_actions(state: GameState, t: _Tables) -> list:
     return acts
 
 
-@cython.locals(kind=str, item=tuple)
+@cython.locals(kind=str, item=tuple, d=dict)
 def legal_actions(state: GameState) -> list:
     """Every legal action: the outcomes at a chance node, the decisions elsewhere, ``[]`` at the end.
 
@@ -484,25 +497,28 @@ def legal_actions(state: GameState) -> list:
     >>> legal_actions(s)[:2]
     [('setup', 'roma'), ('setup', 'ostia')]
     """
-    p = current_player(state)
+    d = _fields(state)
+    p = _player_of(d)
     if p == TERMINAL:
         return []
     if p == CHANCE:   # the outcomes of chance_outcomes, without their Fractions
         return chance_weights(state)[0]
-    t = _t(state.config)
-    item = state.agenda[0]
+    config = d["config"]
+    t = _t(config)
+    item = d["agenda"][0]
     kind = item[0]
     if kind == "setup":
-        return [("setup", t.spaces[i]) for i in range(t.ncities) if state.pieces[i] == -1]
+        pieces = d["pieces"]
+        return [("setup", t.spaces[i]) for i in range(t.ncities) if pieces[i] == -1]
     if kind == "build":
         return _build_actions(state, t)
     if kind == "discard":
-        held = [("discard", t.cards[i]) for i in _hand_cards(t, state.hands[state.seat])]
-        return held + [KEEP] if state.config.obstinate_hands else held
+        held = [("discard", t.cards[i]) for i in _hand_cards(t, d["hands"][d["seat"]])]
+        return held + [KEEP] if config.obstinate_hands else held
     if kind == "order":
         return [("score", r) for r in item[2]]
     if kind == "tile":
         return [("tile", c) for c in item[3]]
     if kind == "take":
-        return [t.takes[i] for i in _hand_cards(t, state.display)]
+        return [t.takes[i] for i in _hand_cards(t, d["display"])]
     raise AssertionError(item)

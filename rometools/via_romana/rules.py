@@ -47,10 +47,10 @@ try:
     import cython
 except ImportError:   # plain Python without Cython: the decorators change nothing
     from rometools.core import _cython as cython
-if cython.compiled:   # a state made and given its attribute dict, a count tuple built, by C calls (_successor, _add)
-    from cython.cimports.cpython.object import PyObject_GenericSetDict
-    from cython.cimports.cpython.ref import Py_INCREF
-    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
+if cython.compiled:   # a state made and given its attribute dict, its dict read, a count tuple built, by C calls
+    from cython.cimports.cpython.object import PyObject_GenericGetDict, PyObject_GenericSetDict
+    from cython.cimports.cpython.ref import Py_XINCREF, PyObject
+    from cython.cimports.cpython.tuple import PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 from rometools.core._cython import compiled_or_plain
@@ -138,6 +138,17 @@ class _Rules:
 
 #: The :class:`_Rules` of the last config asked (a list of one: replaced, never changed in place).
 _LAST_RULES: list = [None]
+
+
+@cython.cfunc
+@cython.inline
+def _fields(state):
+    """A state's fields by name: its ``__dict__`` (every field is there; ``history`` as ``_log`` and
+    ``_n``). Compiled, read in C: the attribute ``__dict__``, like each field read as an attribute,
+    searched the class first (a sixth of a game's instructions went to attribute searches)."""
+    if cython.compiled:
+        return PyObject_GenericGetDict(state, cython.NULL)
+    return state.__dict__
 
 
 @cython.cfunc
@@ -242,12 +253,13 @@ def _set(seq: tuple, i: int, value: Any) -> tuple:
     """``seq`` with its ``i``-th item ``value``. Compiled: the new tuple filled in C (a list made and
     turned into a tuple was three times the work: 40% of a build's apply)."""
     if cython.compiled:
+        p = cython.declare(cython.pointer(PyObject))
         m = len(seq)
         out = PyTuple_New(m)
-        for k in range(m):
-            item = value if k == i else seq[k]
-            Py_INCREF(item)   # PyTuple_SET_ITEM takes the reference
-            PyTuple_SET_ITEM(out, k, item)
+        for k in range(m):   # each item's pointer copied, its count raised: no reference of our own to drop
+            p = PyTuple_GET_ITEM(seq, k) if k != i else cython.cast(cython.pointer(PyObject), value)
+            Py_XINCREF(p)   # PyTuple_SET_ITEM takes the reference
+            PyTuple_SET_ITEM(out, k, cython.cast(object, p))
         return out
     out = list(seq)
     out[i] = value
@@ -358,7 +370,7 @@ def _successor(state: GameState, action: Any) -> GameState:
     ``_read_history``): a tuple copied at every action was 7% of a game. Appending, then checking
     that the action landed at ``state``'s end, keeps two threads that extend one state at once
     apart (the second one's action lands after the first's, so it copies)."""
-    src = state.__dict__   # typed (dict, list): their copy and append are C calls, not method calls
+    src = _fields(state)   # typed (dict, list): their copy and append are C calls, not method calls
     d = src.copy()
     log = d["_log"]
     n = d["_n"]
@@ -383,32 +395,34 @@ def _successor(state: GameState, action: Any) -> GameState:
     return s
 
 
-@cython.locals(d=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict, w=_Rules)
+@cython.locals(d=dict, src=dict, kind=str, item=tuple, agenda=tuple, k=cython.int, kinds=dict, w=_Rules)
 def apply_legal(state: GameState, action: Any) -> GameState:
-    """``apply`` for an action known to be legal (no check)."""
-    w = _rules_of(state.config)
+    """``apply`` for an action known to be legal (no check). The states' fields are read from their
+    dicts (:func:`_fields`), the new state's as this and the functions it calls change them."""
+    src = _fields(state)
+    w = _rules_of(src["config"])
     t = w.t
-    agenda = state.agenda
+    agenda = src["agenda"]
     item = agenda[0]
     kind = item[0]
     kinds = _KIND
     k = kinds[kind]
     s = _successor(state, action)
-    d = s.__dict__
+    d = _fields(s)
     if k in (_DEAL, _DRAW, _REFILL) or (k == _TAKE and current_player(state) == CHANCE):
         i = w.card_index[action]
-        deck = s.deck
+        deck = d["deck"]
         if not _some(deck):   # the discard pile shuffled into a new deck
-            deck, d["discard"] = s.discard, t.no_cards
+            deck, d["discard"] = d["discard"], t.no_cards
         d["deck"] = _add(deck, i, -1)
         if k == _REFILL:
-            d["display"] = _add(s.display, i)   # _settle drops the refill once the display is full
+            d["display"] = _add(d["display"], i)   # _settle drops the refill once the display is full
         else:
             target = item[1]
             if target == -1:
-                d["display"] = _add(s.display, i)
+                d["display"] = _add(d["display"], i)
             else:
-                d["hands"] = _set(s.hands, target, _add(s.hands[target], i))
+                d["hands"] = _set(d["hands"], target, _add(d["hands"][target], i))
             if k != _DEAL and item[2] > 1:
                 d["agenda"] = ((kind, target, item[2] - 1), *agenda[1:])
             else:
@@ -416,19 +430,19 @@ def apply_legal(state: GameState, action: Any) -> GameState:
     elif k == _TAKE:
         i = w.card_index[action[1]]
         seat = item[1]
-        d["display"] = _add(s.display, i, -1)
-        d["hands"] = _set(s.hands, seat, _add(s.hands[seat], i))
-        d["known_cards"] = _set(s.known_cards, seat, _add(s.known_cards[seat], i))   # taken face up (VR-12)
+        d["display"] = _add(d["display"], i, -1)
+        d["hands"] = _set(d["hands"], seat, _add(d["hands"][seat], i))
+        d["known_cards"] = _set(d["known_cards"], seat, _add(d["known_cards"][seat], i))   # taken face up (VR-12)
         d["agenda"] = (("take", seat, item[2] - 1), *agenda[1:]) if item[2] > 1 else agenda[1:]
     elif k == _GOAL:
-        d["goals"] = _set(s.goals, item[1], action)
-        d["goals_left"] = tuple(g for g in s.goals_left if g != action)
+        d["goals"] = _set(d["goals"], item[1], action)
+        d["goals_left"] = tuple(g for g in d["goals_left"] if g != action)
         d["agenda"] = agenda[1:]
     elif k == _SETUP:
         i = w.index[action[1]]
         seat = item[1]
-        d["pieces"] = _set(s.pieces, i, 2 * seat + 1)
-        d["forts"] = _set(s.forts, seat, s.forts[seat] - 1)
+        d["pieces"] = _set(d["pieces"], i, 2 * seat + 1)
+        d["forts"] = _set(d["forts"], seat, d["forts"][seat] - 1)
         d["agenda"] = agenda[1:]
     elif k == _DISCARD:
         rest = agenda[1:]
@@ -436,17 +450,17 @@ def apply_legal(state: GameState, action: Any) -> GameState:
             d["agenda"] = (("build",), *rest)
         else:
             i = w.card_index[action[1]]
-            seat = s.seat
-            hand = _add(s.hands[seat], i, -1)
-            d["hands"] = _set(s.hands, seat, hand)
-            d["discard"] = _add(s.discard, i)
-            d["known_cards"] = _forget(s.known_cards, seat, (i,))
+            seat = d["seat"]
+            hand = _add(d["hands"][seat], i, -1)
+            d["hands"] = _set(d["hands"], seat, hand)
+            d["discard"] = _add(d["discard"], i)
+            d["known_cards"] = _forget(d["known_cards"], seat, (i,))
             limit = w.hand_limit
             if not w.obstinate and sum(hand) <= limit or w.obstinate and not any(hand):
                 d["agenda"] = (("build",), *rest)
     elif k == _BUILD:
         if action == END:
-            d["agenda"] = (("draw", s.seat, w.draw), ("next",), *agenda[1:])
+            d["agenda"] = (("draw", d["seat"], w.draw), ("next",), *agenda[1:])
         else:
             s = _build_with(s, w, action)
     elif k == _ORDER:
@@ -482,18 +496,19 @@ def _build(s: GameState, t: _Tables, action: tuple) -> GameState:
 def _build_with(s: GameState, w: _Rules, action: tuple) -> GameState:
     """:func:`_build`, with its config's :class:`_Rules`."""
     t = w.t
-    seat = s.seat
+    d = _fields(s)
+    seat = d["seat"]
     kind = action[0]
     card_index, index = w.card_index, w.index
     used = [card_index[c] for c in action[2:] if c in card_index] if kind != "double" else \
         [card_index[action[4]]]
-    hand = s.hands[seat]
-    discard = s.discard
+    hand = d["hands"][seat]
+    discard = d["discard"]
     for i in used:
         hand = _add(hand, i, -1)
         discard = _add(discard, i)
     f = _facts(s, t)   # before the pieces change
-    pieces, forts, milestones = s.pieces, s.forts, s.milestones
+    pieces, forts, milestones = d["pieces"], d["forts"], d["milestones"]
     if kind == "fort":
         placed = [index[action[1]]]
         pieces = _set(pieces, placed[0], 2 * seat + 1)
@@ -515,16 +530,15 @@ def _build_with(s: GameState, w: _Rules, action: tuple) -> GameState:
             if m is not None and r not in roads and _within(m, placed):
                 roads.append(r)
     # a road it completes leaves the short roads here; its scoring carries the facts on (_score)
-    d = s.__dict__
-    d["hands"] = _set(s.hands, seat, hand)
+    d["hands"] = _set(d["hands"], seat, hand)
     d["discard"] = discard
     d["pieces"] = pieces
     d["forts"] = forts
     d["milestones"] = milestones
-    d["played"] = s.played + len(used)
-    d["known_cards"] = _forget(s.known_cards, seat, used)
+    d["played"] = d["played"] + len(used)
+    d["known_cards"] = _forget(d["known_cards"], seat, used)
     d["facts"] = _placed_facts(f, t, pieces, placed)
-    after = (("build",), *s.agenda[1:])
+    after = (("build",), *d["agenda"][1:])
     if len(roads) > 1:
         d["agenda"] = (("order", seat, tuple(roads)), *after)
     elif roads:
@@ -539,7 +553,7 @@ def _build_with(s: GameState, w: _Rules, action: tuple) -> GameState:
 def _score(s: GameState, w: _Rules, road: str, completer: int, then: tuple = ()) -> GameState:
     """Score ``road`` (Scoring Roads): tile choice, cards, refill, milestones off, sign. (``w``: the
     config's :class:`_Rules`; the state's fields read from its dict, which this changes.)"""
-    d = s.__dict__
+    d = _fields(s)
     n = w.players
     a, b = w.road_ends[road]
     spaces = w.road_spaces[road]
@@ -593,10 +607,11 @@ def _score(s: GameState, w: _Rules, road: str, completer: int, then: tuple = ())
 @cython.locals(d=dict)
 def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
     c = t.index[city]
-    value = s.tiles[c] + 1
-    d = s.__dict__
-    d["tiles"] = _set(s.tiles, c, s.tiles[c] - 1)
-    d["won"] = _set(s.won, seat, (*s.won[seat], f"{city}={value}"))
+    d = _fields(s)
+    tiles, won = d["tiles"], d["won"]
+    value = tiles[c] + 1
+    d["tiles"] = _set(tiles, c, tiles[c] - 1)
+    d["won"] = _set(won, seat, (*won[seat], f"{city}={value}"))
     return s
 
 
@@ -605,7 +620,7 @@ def _take_tile(s: GameState, t: _Tables, seat: int, city: str) -> GameState:
 def _settle(s: GameState, w: _Rules) -> GameState:
     """Do the agenda's work that needs no decision and no draw, until one is needed (on ``s`` itself,
     :func:`apply_legal`'s copy; ``w``: its config's :class:`_Rules`)."""
-    d = s.__dict__
+    d = _fields(s)
     kinds = _KIND
     while not d["over"]:
         agenda = d["agenda"]
