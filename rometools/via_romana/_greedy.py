@@ -406,13 +406,14 @@ def _rate(state, t, seat: int, kind: str, places: list, short: dict, single: dic
 @cython.cfunc
 @cython.locals(ms=tuple, mask=bytearray, completes=bytearray, points=dict, bonus=cython.double,
                k=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t, c=cython.Py_ssize_t,
-               start=cython.Py_ssize_t, low=cython.double, value=cython.double)
+               r=cython.Py_ssize_t, start=cython.Py_ssize_t, low=cython.double, value=cython.double)
 @cython.returns(cython.Py_ssize_t)
-def _spaces_ties(ms: tuple, mask, completes: bytearray, points: dict, bonus: float, start: int, low: float) -> int:
-    """How many of the milestone spaces ``ms`` a card may go on (``mask``: 1 at each, ``None``: all,
-    a joker's) are rated at least ``low``, from the ``start``-th of them on. A space's rating is
-    ``bonus``, plus its road's points (``points``, found by :func:`_spaces_best`) where it completes
-    one (``completes``)."""
+def _spaces_ties(ms: tuple, mask, completes: bytearray, points: dict, bonus: float, start: int, low: float,
+                 r: int = -1) -> int:
+    """The milestone spaces ``ms`` a card may go on (``mask``: 1 at each, ``None``: all, a joker's)
+    rated at least ``low``, from the ``start``-th of them on: how many (``r`` below 0), or the space
+    of the ``r``-th of them (from 0). A space's rating is ``bonus``, plus its road's points
+    (``points``, found by :func:`_spaces_best`) where it completes one (``completes``)."""
     c = 0
     m = 0
     for k in range(len(ms)):
@@ -425,37 +426,13 @@ def _spaces_ties(ms: tuple, mask, completes: bytearray, points: dict, bonus: flo
                 else:
                     value = bonus
                 if value >= low:
+                    if c == r:
+                        return i
                     c += 1
             m += 1
+    if r >= 0:
+        raise AssertionError("the ties counted are walked")
     return c
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.cfunc
-@cython.locals(ms=tuple, mask=bytearray, completes=bytearray, points=dict, bonus=cython.double,
-               k=cython.Py_ssize_t, m=cython.Py_ssize_t, i=cython.Py_ssize_t, r=cython.Py_ssize_t,
-               start=cython.Py_ssize_t, low=cython.double, value=cython.double)
-@cython.returns(cython.Py_ssize_t)
-def _spaces_nth(ms: tuple, mask, completes: bytearray, points: dict, bonus: float, start: int, low: float,
-                r: int) -> int:
-    """The space of the ``r``-th (from 0) of :func:`_spaces_ties`' spaces."""
-    m = 0
-    for k in range(len(ms)):
-        i = ms[k]
-        if mask is None or mask[i]:
-            if m >= start:
-                if completes[i]:
-                    value = points[i]
-                    value += bonus
-                else:
-                    value = bonus
-                if value >= low:
-                    if r == 0:
-                        return i
-                    r -= 1
-            m += 1
-    raise AssertionError("the ties counted are walked")
 
 
 @cython.boundscheck(False)
@@ -682,18 +659,18 @@ def _choose_build(state, rng):
             j = glist[g]
             start = k0 if g == g0 else 0
             if lkind[j] == "milestone":
-                return _spelt(t, "milestone", _spaces_nth(ms, w.takes[lrow[j]], completes, points, bonus, start, low, r),
+                return _spelt(t, "milestone", _spaces_ties(ms, w.takes[lrow[j]], completes, points, bonus, start, low, r),
                               gcards[g])
             places = lrow[j]
             return _spelt(t, gkind[g], places[_nth_tie(rated[j], start, low, r)], gcards[g])
         r -= c
     if r < first:
         q = 0
-        i = _spaces_nth(ms, None, completes, points, joker, k0 if g0 == n else 0, low, r)
+        i = _spaces_ties(ms, None, completes, points, joker, k0 if g0 == n else 0, low, r)
     else:
         r -= first
         q = r // each
-        i = _spaces_nth(ms, None, completes, points, joker, 0, low, r - q * each)
+        i = _spaces_ties(ms, None, completes, points, joker, 0, low, r - q * each)
         q += 1
     for ia in range(nheld):   # the q-th joker group's cards: pairs of held kinds of two colours, in order
         for ib in range(ia + 1, nheld):
