@@ -315,14 +315,6 @@ def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float
     return best, total
 
 
-@cython.cfunc
-@cython.inline
-@cython.locals(a=(cython.double, cython.double), b=(cython.double, cython.double))
-def _above(a, b) -> bool:
-    """``a > b`` as the tuples compare: the best objective first, then the sum."""
-    return a[0] > b[0] or (a[0] == b[0] and a[1] > b[1])
-
-
 def position_value(state: GameState, seat: int, plays: Sequence[Placed], horizon: int, complete_weight: float,
                    memos: dict) -> tuple[float, float]:
     """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the seat's objective values."""
@@ -458,25 +450,65 @@ def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, ho
     return value
 
 
+#: The C working copy of one placement decision (:func:`top_placements`; compiled, C arrays declared
+#: in ``_greedy.pxd``, plain, these lists): ``_BASE`` each objective's value (weight x chance, 1 on;
+#: ``_BASE[0]`` the first ``0.0``), and for each open slot group of the decision's symbols its
+#: objective's place in ``_BASE`` (``_OPEN_AT``), its place among the profile's opens
+#: (``_OPEN_I``), its slot group (``_OPEN_GROUP``) and its objective's value with one legion more
+#: there (``_LANDS``); for each slot group holding a legion, the same (``_HELD_AT``, ``_HELD_I``,
+#: ``_HELD_GROUP``), its objective's weight (``_HELD_W``) and value with one legion less
+#: (``_LEAVES``). A decision with more objectives or slot groups than they hold is rated by
+#: :func:`_top_rated` instead.
+_MAX_PLAYS, _MAX_GROUPS = 16, 128
+_BASE = [0.0] * 17
+_LANDS = [0.0] * 128
+_LEAVES = [0.0] * 128
+_HELD_W = [0.0] * 128
+_OPEN_AT = [0] * 128
+_OPEN_I = [0] * 128
+_OPEN_GROUP = [0] * 128
+_HELD_AT = [0] * 128
+_HELD_I = [0] * 128
+_HELD_GROUP = [0] * 128
+
+
+@cython.cfunc
+@cython.returns((cython.double, cython.double))
+@cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, value=cython.double, j=cython.Py_ssize_t,
+               other=cython.double, i=cython.Py_ssize_t, best=cython.double, total=cython.double, v=cython.double)
+def _base_best_and_total(n, k, value, j, other):
+    """:func:`_best_and_total` of ``_BASE[0 .. n]`` (the same floats, summed in the same order), read
+    from the C array compiled."""
+    best, total = _BASE[0], 0.0
+    for i in range(n + 1):
+        v = value if i == k else other if i == j else _BASE[i]
+        if v > best:
+            best = v
+        total += v
+    return best, total
+
+
 @cython.ccall   # a C call from choose (not a Python call parsing its eight arguments)
-@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n_open=cython.Py_ssize_t,
-               memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
-               passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
-               base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
-               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple, d=dict, profile=tuple)
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               n_open=cython.Py_ssize_t, n_held=cython.Py_ssize_t, o=cython.Py_ssize_t, h=cython.Py_ssize_t,
+               fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, number=cython.Py_ssize_t, memo=dict, profiles=dict,
+               weight=dict, d=dict, profile=tuple, opens=tuple, helds=tuple, t=tuple, q=tuple, plays=tuple,
+               queue=tuple, profs=list, top=list, w=cython.double, blocked=cython.bint, found=cython.bint,
+               vb=cython.double, vt=cython.double, bb=cython.double, bt=cython.double, pb=cython.double,
+               pt=cython.double)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
     ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
     every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
     they are met, an action built only while it ties the best so far. Equals the actions of
-    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested).
+    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested), and
+    :func:`_top_rated` (tested).
 
     Each objective in play is read once from its profile (:func:`_profile`: its value and the values
-    after one legion lands on or leaves each slot group, kept by its card and legions), so a
-    decision looks up one entry per objective, not one per slot group and change. The open slot
-    groups are kept as parallel lists (where in ``base``, slot group, card, symbol, value with one
-    legion more), so rating each move reads the two or three numbers it needs, not a record.
+    after one legion lands on or leaves each slot group, kept by its card and legions), into the
+    decision's C working copy (``_BASE``, ``_OPEN_*``, ``_HELD_*``: C doubles and ints compiled), so
+    rating each placement and move reads C values, and only an action tying the best is built.
     ``seat_entry``: the seat's :func:`_entry` of ``state`` when the caller holds it (:func:`choose`)."""
     d = _fields(state)
     config = d["config"]
@@ -485,65 +517,100 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     entry = kept(memos, cards, bag, horizon, complete_weight)
     memo, profiles = entry[1], entry[3]
     plays = d["in_play"][seat]
+    n = len(plays)
+    if n > _MAX_PLAYS:
+        return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
     weight = weights(state, seat, plays, seat_entry)
-    blocked = [n for _, n in d["queue"]]   # completed this turn: no legion lands on or leaves it
-    base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
-    # each open slot group of the symbols: its objective's place in base, the group, the card, the
-    # symbol, and its objective's value with one legion more there (weight x chance)
-    open_at, open_group, open_number, open_sym, lands = [], [], [], [], []
-    held = []   # (place in base, objective, its profile, slot group, symbol, its weight, the value with one legion less)
-    k = 0
-    for p in plays:
-        k += 1
+    queue = d["queue"]   # (seat, card) completed this turn: no legion lands on or leaves it
+    profs = []
+    _BASE[0] = 0.0
+    n_open = n_held = 0
+    for k in range(1, n + 1):
+        p = plays[k - 1]
         profile = profiles.get(p)   # met in an earlier decision or game
         if profile is None:
             profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
+        profs.append(profile)
         number = cython.cast(tuple, p)[0]   # (a Placed read as the tuple it is, not by its type's item)
         w = weight[number]
-        base.append(w * profile[0])
-        if number in blocked:
+        _BASE[k] = w * profile[0]
+        blocked = False
+        for q in queue:
+            if q[1] == number:
+                blocked = True
+        if blocked:
             continue
-        for t in profile[1]:   # (slot group, symbol, chance)
+        opens = profile[1]
+        for o in range(len(opens)):   # (slot group, symbol, chance)
+            t = opens[o]
             if t[1] in symbols:
-                open_at.append(k)
-                open_group.append(t[0])
-                open_number.append(number)
-                open_sym.append(t[1])
-                lands.append(w * t[2])
+                if n_open == _MAX_GROUPS:
+                    return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
+                _OPEN_AT[n_open], _OPEN_I[n_open], _OPEN_GROUP[n_open] = k, o, t[0]
+                _LANDS[n_open] = w * t[2]
+                n_open += 1
         if moves:
-            for t in profile[2]:
-                held.append((k, p, profile, t[0], t[1], w, w * t[2]))
-    passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
+            helds = profile[2]
+            for o in range(len(helds)):
+                t = helds[o]
+                if n_held == _MAX_GROUPS:
+                    return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
+                _HELD_AT[n_held], _HELD_I[n_held], _HELD_GROUP[n_held] = k, o, t[0]
+                _HELD_W[n_held] = w
+                _LEAVES[n_held] = w * t[2]
+                n_held += 1
+    pb, pt = _base_best_and_total(n, 0, 0.0, 0, 0.0)   # the pass, listed last: kept only when alone
     top = []
-    value = passed
-    n_open = len(open_at)
+    found = False
+    bb = bt = 0.0
     if d["reserve"][seat] > 0:
         for i in range(n_open):
-            v = _best_and_total(base, open_at[i], lands[i])
-            if not top or _above(v, value):
-                top, value = [("place", open_number[i], open_sym[i])], v
-            elif not _above(value, v):   # equal
-                top.append(("place", open_number[i], open_sym[i]))
+            vb, vt = _base_best_and_total(n, _OPEN_AT[i], _LANDS[i], 0, 0.0)
+            if not found or vb > bb or (vb == bb and vt > bt):
+                top, bb, bt, found = [], vb, vt, True
+            elif vb < bb or vt < bt:   # below the best
+                continue
+            k = _OPEN_AT[i]
+            top.append(("place", cython.cast(tuple, plays[k - 1])[0],
+                        cython.cast(tuple, cython.cast(tuple, profs[k - 1])[1])[_OPEN_I[i]][1]))
     if moves and n_open:
-        for h in held:
-            k, fi, w, leaves = h[0], h[3], h[5], h[6]
+        for h in range(n_held):
+            k, fi = _HELD_AT[h], _HELD_GROUP[h]
             for i in range(n_open):
-                j = open_at[i]
+                j = _OPEN_AT[i]
                 if j == k:
-                    ti = open_group[i]
+                    ti = _OPEN_GROUP[i]
                     if ti == fi:
                         continue
-                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, h[2], h[1], fi, ti, horizon,
-                                                             complete_weight))
+                    vb, vt = _base_best_and_total(n, k, _HELD_W[h] * _moved(
+                        cards, bag, memo, profs[k - 1], plays[k - 1], fi, ti, horizon, complete_weight), 0, 0.0)
                 else:
-                    v = _best_and_total(base, k, leaves, j, lands[i])
-                if not top or _above(v, value):
-                    top, value = [("move", h[1][0], h[4], open_number[i], open_sym[i])], v
-                elif not _above(value, v):   # equal
-                    top.append(("move", h[1][0], h[4], open_number[i], open_sym[i]))
-    if not top or _above(passed, value):
+                    vb, vt = _base_best_and_total(n, k, _LEAVES[h], j, _LANDS[i])
+                if not found or vb > bb or (vb == bb and vt > bt):
+                    top, bb, bt, found = [], vb, vt, True
+                elif vb < bb or vt < bt:
+                    continue
+                top.append(("move", cython.cast(tuple, plays[k - 1])[0],
+                            cython.cast(tuple, cython.cast(tuple, profs[k - 1])[2])[_HELD_I[h]][1],
+                            cython.cast(tuple, plays[j - 1])[0],
+                            cython.cast(tuple, cython.cast(tuple, profs[j - 1])[1])[_OPEN_I[i]][1]))
+    if not found or pb > bb or (pb == bb and pt > bt):
         return [PASS]
     return top   # a legion placed is never worse than a pass at equal value: the pass left out
+
+
+def _top_rated(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
+               complete_weight: float, memos: dict) -> list:
+    """:func:`top_placements` by its definition: the actions of ``moves.placements`` and the pass
+    whose :func:`placement_values` are the greatest, in that order, the pass left out when a
+    placement ties it (what a decision too large for ``top_placements``' working copy reads)."""
+    actions = [*rules.placements(state, seat, symbols, moves=moves), PASS]
+    values = placement_values(state, seat, actions, horizon, complete_weight, memos)
+    best = max(values)
+    top = [a for a, v in zip(actions, values) if v == best]  # noqa: B905 - a value per action
+    if PASS in top and len(top) > 1:
+        top.remove(PASS)
+    return top
 
 
 def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict,

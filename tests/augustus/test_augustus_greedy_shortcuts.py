@@ -100,6 +100,28 @@ def test_placement_profiles_are_the_objectives_rebuilt(decisions):
     assert values > 7000 and moved > 1500
 
 
+def test_top_placements_working_copy_is_the_definition(decisions):
+    """``top_placements`` rates a decision on its C working copy (``_BASE``, ``_OPEN_*``, ``_HELD_*``:
+    C doubles and ints compiled); ``_top_rated`` (what a decision too large for that copy reads) takes
+    the definition: every placement, move and the pass of ``moves.placements`` rated by
+    ``placement_values``, the greatest kept in order, the pass left out when a placement ties it.
+    They agree, action for action, at every placement decision of the seeded games, whose greedy
+    ones are each checked against the legal actions' values (``test_augustus_bots_views.py``)."""
+    bot = GreedyBot()
+    h, cw, memos = bot.horizon, bot.complete_weight, bot._MEMOS
+    checked = ties = moves = 0
+    for s in decisions["place"]:
+        seat, moving = s.seat, s.phase == "place"
+        symbols = (_greedy.rules.accepted_symbols(s, seat, s.token) if moving else
+                   _greedy.rules.power_symbols(s, s.config.cards.card(s.current[1])))
+        got = _greedy.top_placements(s, seat, symbols, moving, h, cw, memos)
+        want = _greedy._top_rated(s, seat, symbols, moving, h, cw, memos)
+        assert got == want, (s.phase, got, want)
+        checked, ties = checked + 1, ties + (len(want) > 1)
+        moves += any(a != PASS and a[0] == "move" for a in want)
+    assert checked == 482 and ties == 1 and moves == 44, (ties, moves)   # these games' own
+
+
 def test_removal_values_are_the_rivals_positions_rebuilt(decisions):
     """At every removal decision, each removal's power (``_removal_value``, the rival's values read
     once per decision, the one objective the legion leaves rated again) is the rival's total of
