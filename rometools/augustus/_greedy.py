@@ -396,7 +396,7 @@ def _profile(cards, bag, memo: dict, profiles: dict, p: Placed, horizon: int, co
     kept in ``profiles``: ``(value, opens, helds, moved)``, ``opens`` ``(slot group, symbol, the
     chance with one legion more there)`` for each open slot group and ``helds`` ``(slot group,
     symbol, the chance with one legion less there)`` for each group holding one, in the card's slot
-    order; ``moved`` ``{(from, to): chance}`` for a legion moved between two of its groups (filled
+    order; ``moved`` ``{from * 256 + to: chance}`` for a legion moved between two of its groups (filled
     as met, :func:`_moved`). The same numbers as :func:`_shifted` (by slot group, not symbol: a
     card's symbols are distinct)."""
     got = profiles.get(p)
@@ -437,13 +437,13 @@ def _legion_value(cards, bag, memo: dict, number: int, legions: tuple, i: int, b
 
 
 @cython.cfunc
-@cython.locals(moved=dict)
+@cython.locals(moved=dict, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, horizon: int,
            complete_weight: float) -> float:
     """The completion chance of objective ``p`` after one legion moves from its slot group ``i`` to
     ``j``, kept in its profile (:func:`_profile`)."""
     moved = profile[3]
-    key = (i, j)
+    key = i * 256 + j   # (an int: no tuple built and hashed per move rated; a card has < 256 slot groups)
     value = moved.get(key)
     if value is None:
         value = moved[key] = _legion_value(cards, bag, memo, p[0], p[1], i, -1, horizon, complete_weight, j)
@@ -491,7 +491,8 @@ def _base_best_and_total(n, k, value, j, other):
 @cython.ccall   # a C call from choose (not a Python call parsing its eight arguments)
 @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
                n_open=cython.Py_ssize_t, n_held=cython.Py_ssize_t, o=cython.Py_ssize_t, h=cython.Py_ssize_t,
-               fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, number=cython.Py_ssize_t, memo=dict, profiles=dict,
+               fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, memo=dict, profiles=dict, c=cython.double, sym=str, s=str,
+               match=cython.bint,
                weight=dict, d=dict, profile=tuple, opens=tuple, helds=tuple, t=tuple, q=tuple, plays=tuple,
                queue=tuple, profs=list, top=list, w=cython.double, blocked=cython.bint, found=cython.bint,
                vb=cython.double, vt=cython.double, bb=cython.double, bt=cython.double, pb=cython.double,
@@ -533,7 +534,8 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         profs.append(profile)
         number = cython.cast(tuple, p)[0]   # (a Placed read as the tuple it is, not by its type's item)
         w = weight[number]
-        _BASE[k] = w * profile[0]
+        c = profile[0]   # (each float read as a C double, then multiplied: no float object made)
+        _BASE[k] = w * c
         blocked = False
         for q in queue:
             if q[1] == number:
@@ -543,11 +545,17 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         opens = profile[1]
         for o in range(len(opens)):   # (slot group, symbol, chance)
             t = opens[o]
-            if t[1] in symbols:
+            sym, match = t[1], False
+            for s in symbols:   # (str against str: compared in C, compiled)
+                if sym == s:
+                    match = True
+                    break
+            if match:
                 if n_open == _MAX_GROUPS:
                     return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
                 _OPEN_AT[n_open], _OPEN_I[n_open], _OPEN_GROUP[n_open] = k, o, t[0]
-                _LANDS[n_open] = w * t[2]
+                c = t[2]
+                _LANDS[n_open] = w * c
                 n_open += 1
         if moves:
             helds = profile[2]
@@ -557,7 +565,8 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
                     return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
                 _HELD_AT[n_held], _HELD_I[n_held], _HELD_GROUP[n_held] = k, o, t[0]
                 _HELD_W[n_held] = w
-                _LEAVES[n_held] = w * t[2]
+                c = t[2]
+                _LEAVES[n_held] = w * c
                 n_held += 1
     pb, pt = _base_best_and_total(n, 0, 0.0, 0, 0.0)   # the pass, listed last: kept only when alone
     top = []

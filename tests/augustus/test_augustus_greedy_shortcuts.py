@@ -89,7 +89,8 @@ def test_placement_profiles_are_the_objectives_rebuilt(decisions):
                 assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, 1)]), bot)[1], (p, i)
             for i, _sym, c in helds:
                 assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, -1)]), bot)[1], (p, i)
-            for (i, j), c in moves.items():
+            for key, c in moves.items():   # a legion moved from slot group i to j, by i * 256 + j
+                i, j = divmod(key, 256)
                 assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, -1), (j, 1)]), bot)[1], (p, i, j)
             values += 1 + len(opens) + len(helds) + len(moves)
             moved += len(moves)
