@@ -166,12 +166,13 @@ _WEIGHTS: dict = {}
 
 
 @cython.ccall
-@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, d=dict, got=tuple, prev=tuple, pair=tuple, last=list)
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, seat=cython.Py_ssize_t, d=dict, got=tuple, prev=tuple,
+               pair=tuple, last=list, rewards=tuple, controlled=tuple)
 def _entry(state: GameState, seat: int) -> tuple:
     """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
     _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
     depend only on the config and the seat's objectives controlled, which the entry is kept by:
-    :func:`choose` asks the rules once per token, not at every placement)."""
+    :func:`choose` reads them (:func:`_accepted`) once per token, not at every placement)."""
     d = _fields(state)
     config = d["config"]
     rewards, controlled = d["rewards"], d["controlled"]
@@ -650,6 +651,44 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
     return total - _best_and_total(base, k, weight[number] * chance)[1]
 
 
+#: Per config, by ``id``: ``(config, (joker, symbols, {card: (symbol, counts_as)} of its symbol_as
+#: powers))``, what :func:`_accepted` reads (the last 8 configs kept), and ``(config, its facts)`` last asked.
+_ACCEPT_FACTS: dict = {}
+_LAST_ACCEPT: tuple = (None, None)
+
+
+@cython.ccall   # a C call from choose (callable from Python: the tests compare it with the rules)
+@cython.locals(facts=tuple, symbol_as=dict, extra=list, power=tuple)
+def _accepted(config, mine: tuple, token: str) -> tuple:
+    """``rules.accepted_symbols`` of a seat controlling the objectives numbered ``mine``, from the
+    config's joker, symbols and symbol_as powers read once per config: the token's symbol, then what
+    its powers add; every symbol for the joker (the same tuple, tested at every seat and token of
+    seeded games), without a Python call into the rules per seat's objectives and token met."""
+    global _LAST_ACCEPT
+    if _LAST_ACCEPT[0] is config:
+        facts = _LAST_ACCEPT[1]
+    else:
+        got = _ACCEPT_FACTS.get(id(config))
+        if got is None or got[0] is not config:
+            comps = config.components
+            if len(_ACCEPT_FACTS) >= 8:
+                _ACCEPT_FACTS.clear()
+            got = _ACCEPT_FACTS[id(config)] = (config, (comps.joker, comps.symbols, {
+                c.number: (c.power.symbol, c.power.counts_as) for c in config.objectives.cards
+                if c.power.kind == "symbol_as"}))
+        _LAST_ACCEPT = got
+        facts = got[1]
+    if token == facts[0]:
+        return facts[1]
+    symbol_as = facts[2]
+    extra = []
+    for n in mine:
+        power = symbol_as.get(n)
+        if power is not None and power[0] == token:
+            extra.append(power[1])
+    return (token, *extra)
+
+
 def decide(bot, state: GameState, rng: np.random.Generator):
     """``GreedyBot.decide`` itself (the class holds this function as its method): :func:`choose` with
     the bot's ``horizon``, ``complete_weight`` and ``_MEMOS``, and no Python frame of the bot's module
@@ -673,7 +712,7 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
             accepted = cython.cast(dict, cython.cast(tuple, entry)[9])
             symbols = accepted.get(token)
             if symbols is None:
-                symbols = accepted[token] = rules.accepted_symbols(state, seat, token)
+                symbols = accepted[token] = _accepted(d["config"], d["controlled"][seat], token)
             top = top_placements(state, seat, symbols, True, horizon, complete_weight, memos, entry)
         else:
             top = top_placements(state, seat, rules.power_symbols(state, d["config"].objectives.card(d["current"][1])),

@@ -123,6 +123,25 @@ def test_top_placements_working_copy_is_the_definition(decisions):
     assert checked == 482 and ties == 1 and moves == 44, (ties, moves)   # these games' own
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_accepted_symbols_read_by_the_bot_are_the_rules(players):
+    """``_greedy._accepted`` (the symbols a token lets a seat fill, from the config's joker, symbols and
+    symbol_as powers read once per config) is ``rules.accepted_symbols``, the same tuple, for every
+    seat and token at every state of seeded games, symbol_as powers controlled included."""
+    game = rometools.load_game("augustus", players=players)
+    tokens = list(game.config.components.bag)
+    checked = extra = 0
+    for seed in range(4):
+        for s in states(play(game, "greedy", rng=seed)):
+            for seat in range(players):
+                for token in tokens:
+                    want = _greedy.rules.accepted_symbols(s, seat, token)
+                    assert _greedy._accepted(s.config, s.controlled[seat], token) == want, (seat, token)
+                    checked += 1
+                    extra += token != game.config.components.joker and len(want) > 1
+    assert checked > 1000 and extra > 0, (checked, extra)
+
+
 def test_removal_values_are_the_rivals_positions_rebuilt(decisions):
     """At every removal decision, each removal's power (``_removal_value``, the rival's values read
     once per decision, the one objective the legion leaves rated again) is the rival's total of
