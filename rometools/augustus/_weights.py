@@ -212,9 +212,9 @@ def _context_of(table: _Cards, holders: tuple, controlled: tuple, seat: int) -> 
 @cython.ccall   # _greedy calls it (a Python call) once per entry and list of cards met, not per card
 @cython.locals(out=dict, of=dict, table=_Cards, facts=tuple)
 def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> dict:
-    """``out`` (a seat's ``{card number: weight}``, :mod:`~rometools.augustus._greedy`'s ``_WEIGHTS``
-    entry) with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with
-    the reward tiles' ``holders`` and the seat's ``context`` (:func:`_context`). One call for the cards
+    """``out`` (a seat's ``{card number: weight}``, of its :mod:`~rometools.augustus._greedy` ``_entry``)
+    with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with the
+    reward tiles' ``holders`` and the seat's ``context`` (:func:`_context`). One call for the cards
     of a decision, where a call per card cost as much as the card's bonus."""
     of = table.of
     for n in numbers:
