@@ -157,15 +157,13 @@ def describe(game_id: str) -> GameDescription:
     span = _player_range(spec)
     rows = []
     for o in options:
-        default = ("the bundled one" if o.file is not None and o.default is None
-                   else repr(o.default) if isinstance(o.default, str) else str(o.default))
         meaning = o.meaning
         if o.name == "handicap":   # the generic option, with what this game gives as a start bonus
             bonus = spec.start_bonus
             meaning += (f" Start bonus in {spec.title}: {bonus.meaning}, per unit, at most "
                         f"{bonus.amount(bonus.most)} ({{4: {{\"bonus\": 1}}}})." if bonus is not None
                         else f" {spec.title} declares no start bonus: points only.")
-        rows.append({"option": o.name, "takes": o.takes(), "default": default, "meaning": meaning})
+        rows.append({"option": o.name, "takes": o.takes(), "default": o.default_text(), "meaning": meaning})
     return GameDescription(id=spec.id, title=spec.title, players=span, bots=tuple(sorted(spec.bots)),
                            options=tuple(rows), data_files=tuple(spec.data_files), source=spec.source or "",
                            mcts_playout_depth=spec.mcts_playout_depth)
