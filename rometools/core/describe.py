@@ -298,11 +298,11 @@ def option_short(game: Any, name: str, value: Any) -> str:
     label = name.replace("_", " ")
     if name == "players":
         return f"{value} players"
-    if name == "handicap":
+    spec = load_game(game).spec if isinstance(game, str) else game.spec
+    if name == "handicap":   # a start bonus in the game's words: "one more Road", never "start bonus 1"
         from rometools.core.handicap import Handicap
 
-        return f"handicap {Handicap.parse(value)}"
-    spec = load_game(game).spec if isinstance(game, str) else game.spec
+        return f"handicap {Handicap.parse(value).words(spec.start_bonus)}"
     try:
         o = spec.config.option(name)
     except (ValueError, KeyError, AttributeError, LookupError):
@@ -352,7 +352,7 @@ def option_parts(game: Any, name: str, value: Any) -> tuple[str, str, str]:
     if name == "handicap":
         from rometools.core.handicap import Handicap
 
-        return "a seat handicap (a design tool, not a rule)", str(Handicap.parse(value)), ""
+        return "a seat handicap (a design tool, not a rule)", Handicap.parse(value).words(spec.start_bonus), ""
     meaning, ref = decision_reference(o.meaning or name.replace("_", " "))
     meaning = meaning.rstrip(".")
     head = meaning.split(":", 1)[0]
