@@ -450,7 +450,7 @@ def test_in_the_app_the_variant_downloads_and_uploads():
     other._upload.value = _file("x.toml", b"[variant]\ngame = 'chess'\n")
     assert "unknown game 'chess'" in other.message and other._game.value == "caesars_empire"
     other._upload.value = _file("x.json", b"{}")
-    assert "Cannot load: upload a variant file (.toml)" in other._file_status.value
+    assert other.message.startswith("Cannot update: Variant file: upload a variant file (.toml), got 'x.json' (")
 
 
 def test_a_refused_list_names_the_one_key_the_variant_set(tmp_path):
@@ -505,7 +505,7 @@ def test_the_upload_button_has_a_tooltip_and_a_true_count():
     assert ex._upload.value == () and "hand9.toml: options.hand" in ex.message
     assert ex.values()["changes"] == {"hand": 5}
     ex._upload.value = _file("x.json", b"{}")
-    assert ex._upload.value == () and "Cannot load: upload a variant file (.toml)" in ex._file_status.value
+    assert ex._upload.value == () and "Variant file: upload a variant file (.toml)" in ex.message
 
 
 def test_in_a_notebook_save_and_load_by_path(tmp_path):
@@ -898,3 +898,25 @@ def test_a_tune_parameter_naming_a_seat_the_game_lacks_says_so():
                                  "(seats 1 to 4)"), ex.message
     assert ex.values()["parameter"] == "handicap.2"   # nothing changed
     assert ex.set_values(parameter="handicap.4") and ex.message == ""
+
+
+def test_every_refusal_of_an_uploaded_file_is_said_in_the_message():
+    """A binary upload's refusal ("Cannot load: bin.toml is not UTF-8 text") was on the file line, while a
+    TOML file's refusal was in the message area: a file of the wrong kind, too large, or not text is now
+    said where the others are, and the file line says nothing."""
+    from rometools.core.data import MAX_FILE_BYTES
+
+    ex = VariantStudio("pig", files="upload")
+    ex._upload.value = _file("hand.toml", b"[variant]\ngame = 'pig'\n[options]\ntarget = 60\n")
+    assert ex.values()["changes"] == {"target": 60} and plain_text(ex._file_status.value) == "Loaded hand.toml."
+    kept = "(the question and the results stay as they were)"
+    for name, content, said in [
+            ("bin.toml", b"\x00\xff\xfe", "bin.toml is not UTF-8 text: a variant file is TOML text"),
+            ("x.json", b"{}", "upload a variant file (.toml), got 'x.json'"),
+            ("big.toml", b"#" * (MAX_FILE_BYTES + 1), f"big.toml is {MAX_FILE_BYTES + 1:,} bytes; a variant file is at "
+                                                      f"most {MAX_FILE_BYTES:,} bytes"),
+            ("bad.toml", b"[variant\n", "bad.toml: is not valid TOML: ")]:
+        ex._upload.value = _file(name, content)
+        assert ex.message.startswith(f"Cannot update: Variant file: {said}") and ex.message.endswith(kept), ex.message
+        assert ex._file_status.value == "" and ex._upload.value == ()
+        assert ex.values()["changes"] == {"target": 60}
