@@ -21,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -244,7 +245,11 @@ def start_lab(tmp: Path, root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Se
 
 
 def stop_server(server: Server, grace: float = 5.0) -> None:
-    """End the server's whole process group (server and its kernels): TERM, then KILL."""
+    """End the server's whole process group (server and its kernels): TERM, then KILL.
+
+    Kernel shut-downs still under way on it (:func:`shut_down_kernels_soon`) are waited for first.
+    """
+    finish_shutdowns(server.port)
     SERVERS.pop(server.port, None)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(server.proc.pid, signal.SIGTERM)
@@ -299,6 +304,41 @@ def shut_down_kernels(kernels: set[tuple[int, str]], timeout: float = 10.0) -> l
                 problems.append(f"kernel {kernel}: HTTP {exc.code}")
         except (urllib.error.URLError, OSError) as exc:
             problems.append(f"kernel {kernel}: {exc!r}")
+    return problems
+
+
+#: Kernel shut-downs under way (:func:`shut_down_kernels_soon`), by server port: each a thread and the
+#: list its problems go to.
+_SHUTTING_DOWN: dict[int, list[tuple[threading.Thread, list[str]]]] = {}
+
+
+def shut_down_kernels_soon(kernels: set[tuple[int, str]]) -> None:
+    """:func:`shut_down_kernels` in a thread: the requests go at once, the caller does not wait for the answers.
+
+    The server answers a shut-down request once the kernel has exited (about 1 s per kernel,
+    2-3 s on the stress test's busy machine), and a closed page's test waited for it before
+    the next test could start. The kernels are asked to shut down at the same moment as
+    before; :func:`finish_shutdowns` (called by :func:`stop_server`) waits for the answers and
+    prints the problems, if any.
+    """
+    for port in sorted({port for port, _ in kernels}):
+        problems: list[str] = []
+        ids = {(p, k) for p, k in kernels if p == port}
+        thread = threading.Thread(target=lambda ids=ids, problems=problems: problems.extend(shut_down_kernels(ids)),
+                                  name=f"kernel shut-down {port}", daemon=True)
+        thread.start()
+        _SHUTTING_DOWN.setdefault(port, []).append((thread, problems))
+
+
+def finish_shutdowns(port: int, timeout: float = 30.0) -> list[str]:
+    """Wait for the kernel shut-downs under way on the server at ``port``; print and return their problems."""
+    problems = []
+    deadline = time.monotonic() + timeout
+    for thread, found in _SHUTTING_DOWN.pop(port, []):
+        thread.join(max(0.0, deadline - time.monotonic()))
+        problems += found + ([f"{thread.name}: no answer within {timeout:.0f} s"] if thread.is_alive() else [])
+    if problems:
+        print("kernels not shut down:", *problems, sep="\n  ")
     return problems
 
 
@@ -368,8 +408,6 @@ def killed_after(seconds: float, what: str) -> Iterator[None]:
     """Run the block; if it has not ended after ``seconds``, kill Playwright's driver (and say so on
     stderr), so that a close or stop waiting on a driver that never answers ends instead of hanging
     the run (every call waiting on it then returns or raises)."""
-    import threading
-
     import psutil
 
     drivers = _driver_processes()
@@ -676,7 +714,8 @@ def browser_page(chromium, test_name: str):
     lists them); ``page.console_log`` records console errors. Nothing in the page is
     given more time than in a designer's browser. On leaving, a full-page screenshot
     goes to ``artifacts/<test_name>.png``, the context closes and the kernels the page
-    used are shut down (:func:`shut_down_kernels`).
+    used are asked to shut down (:func:`shut_down_kernels_soon`: the next test does not wait
+    for the server's answer).
     """
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
@@ -693,6 +732,4 @@ def browser_page(chromium, test_name: str):
         except Exception as exc:  # a screenshot must not hide the real failure
             print(f"screenshot failed: {exc!r}")
         context.close()
-        problems = shut_down_kernels(kernels)
-        if problems:
-            print("kernels not shut down:", *problems, sep="\n  ")
+        shut_down_kernels_soon(kernels)
