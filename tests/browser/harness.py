@@ -17,6 +17,7 @@ import json
 import os
 import re
 import secrets
+import select
 import signal
 import socket
 import subprocess
@@ -352,10 +353,12 @@ def running(server: Server) -> Iterator[Server]:
 
 #: Busy processes per core that :func:`busy_cpu` starts by default: the issue's loaded machine.
 BUSY_PER_CORE = 4
-#: A busy process: a Python loop that ends when its parent (the test process) is gone.
+#: A busy process: a Python loop that ends when its parent (the test process) is gone. It writes one
+#: byte to its standard output as it starts spinning (:func:`busy_cpu` waits for it).
 SPIN = (
     "import os\n"
     "parent = os.getppid()\n"
+    "os.write(1, b'.')\n"
     "while os.getppid() == parent:\n"
     "    for _ in range(100_000):\n"
     "        pass\n"
@@ -363,7 +366,7 @@ SPIN = (
 
 
 @contextlib.contextmanager
-def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
+def busy_cpu(per_core: int = BUSY_PER_CORE, start_s: float = 30.0) -> Iterator[list[subprocess.Popen]]:
     """Hold every core busy: ``per_core`` spinning processes per core, stopped on leaving.
 
     Each is a Python loop at the default priority, started in its own process group and
@@ -371,13 +374,19 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
     a designer's laptop running simulations beside the explorer (load average about
     ``per_core`` times the cores, plus what the test itself runs).  A spinner also ends by
     itself when the test process is gone (killed, so no ``finally`` ran): it checks its
-    parent every few milliseconds (:data:`SPIN`).
+    parent every few milliseconds (:data:`SPIN`). The block runs once every spinner has started
+    its loop (each says so on a pipe), or after ``start_s`` seconds.
     """
     procs = []
     try:
         for _ in range(per_core * (os.cpu_count() or 1)):
-            procs.append(subprocess.Popen([sys.executable, "-c", SPIN],
-                                          stdin=subprocess.DEVNULL, start_new_session=True))
+            procs.append(subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.PIPE, start_new_session=True))
+        deadline = time.monotonic() + start_s
+        for proc in procs:
+            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if ready:
+                proc.stdout.read(1)
         yield procs
     finally:
         for proc in procs:
@@ -386,6 +395,7 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
         for proc in procs:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=10)
+            proc.stdout.close()
 
 
 # --------------------------------------------------------------------------- browser

@@ -121,9 +121,8 @@ def plans(groups) -> dict[str, Plan]:
 
 @pytest.fixture(scope="module")
 def busy(plans):
-    """Every core held busy (``harness.busy_cpu``) for the whole module; the spinners run first."""
+    """Every core held busy (``harness.busy_cpu``) for the whole module; every spinner spins before the first page."""
     with harness.busy_cpu():
-        time.sleep(2)
         yield
 
 
