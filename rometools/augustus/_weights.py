@@ -237,7 +237,8 @@ def _race(table: _Cards, holders: tuple, controlled: tuple, seat: int, n_mine: i
 
 
 @cython.ccall   # _greedy._entry calls it (one Python call) when a seat's entry is made anew with the same objectives
-@cython.locals(old_context=tuple, context=tuple, table=_Cards, mine=tuple)
+@cython.locals(old_context=tuple, context=tuple, table=_Cards, mine=tuple, at=tuple, before=dict, produce=dict,
+               changed=list, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _renew(table: _Cards, holders: tuple, controlled: tuple, seat: int, old_context: tuple, old_holders: tuple,
            old: dict) -> tuple:
     """``(context, weights)`` of a seat's entry made anew with the very objectives controlled and
@@ -248,9 +249,16 @@ def _renew(table: _Cards, holders: tuple, controlled: tuple, seat: int, old_cont
     :func:`_context_of` and :func:`_carry`."""
     mine = controlled[seat]
     context = _race(table, holders, controlled, seat, len(mine), old_context[0], old_context[1], old_context[5])
-    if context[3] == old_context[3] and context[2] == old_context[2]:
+    before, produce = old_context[2], context[2]
+    changed = []   # the resource rewards (by place) whose producers' race changed
+    at = table.resource_at
+    for j in range(len(at)):
+        i = at[j]
+        if before.get(i) != produce.get(i):
+            changed.append(j)
+    if not changed and context[3] == old_context[3]:   # (produce is keyed by resource rewards' tiles only)
         context = old_context
-    return context, _carry(old, old_holders, holders, old_context, context, table)
+    return context, _carry(old, old_holders, holders, old_context, context, table, changed)
 
 
 @cython.ccall   # _greedy calls it (a Python call) once per entry and list of cards met, not per card
@@ -270,11 +278,12 @@ def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> 
 
 
 @cython.ccall   # _greedy._entry calls it when a seat's entry is made anew with the same objectives
-@cython.locals(old=dict, out=dict, of=dict, produce=dict, before=dict, colour=tuple, all_colours=tuple,
-               resource=tuple, index=tuple, old_holders=tuple, holders=tuple, old_context=tuple, context=tuple,
+@cython.locals(old=dict, out=dict, of=dict, colour=tuple, all_colours=tuple,
+               index=tuple, old_holders=tuple, holders=tuple, old_context=tuple, context=tuple,
                table=_Cards, tiles=tuple, t=tuple, f=tuple, y=tuple, changed=list, dropped=list,
                i=cython.Py_ssize_t, j=cython.Py_ssize_t, keep=cython.bint)
-def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, context: tuple, table: _Cards) -> dict:
+def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, context: tuple, table: _Cards,
+           changed: list) -> dict:
     """The weights of ``old`` (a seat's ``{card number: weight}`` read with the reward tiles'
     ``old_holders`` and ``old_context``) that stay the same with ``holders`` and ``context``: the same
     seat's, with the very objectives controlled (so the same objectives by kind and powers) and the
@@ -282,11 +291,12 @@ def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, co
     the count reward's bonus, whether each colour tile of the card's colour and each all-colours tile
     is held, and for a card that produces, the (own, holder's) producers of each resource reward it
     yields: a card is kept when none of those changed (the same floats, summed in the same order); a
-    changed count bonus or all-colours tile keeps none."""
+    changed count bonus or all-colours tile keeps none. ``changed``: the resource rewards (by place in
+    :func:`_rewards_of`) whose (own, holder's) producers differ between the contexts."""
     if old_context[3] != context[3]:
         return {}
     index = table.index
-    colour, all_colours, resource = index[0], index[1], index[3]
+    colour, all_colours = index[0], index[1]
     dropped = []   # the colours (by place in KINDS) whose colour tile was taken or freed
     if old_holders is not holders:
         for t in all_colours:
@@ -298,12 +308,6 @@ def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, co
                 i = t[0]
                 if (old_holders[i] < 0) != (holders[i] < 0):
                     dropped.append(j)
-    before, produce = old_context[2], context[2]
-    changed = []   # the resource rewards (by place) whose producers' race changed
-    for j in range(len(resource) if context is not old_context else 0):
-        i = cython.cast(tuple, resource[j])[0]
-        if before.get(i) != produce.get(i):
-            changed.append(j)
     if not dropped and not changed:
         # every card's weight is the same with either (whatever card is rated next, through either
         # entry): the one dict is both entries' (no copy of it, no freeing of the old one)
