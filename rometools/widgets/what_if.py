@@ -552,12 +552,17 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         checks = (("values", lambda: self._parse_values(self._values.value)),
                   ("target", lambda: self._parse_target(self._target.value)),
                   ("parameter", lambda: self._tune_parameter(variant, parameters)))
+        got = {}
         for field, check in checks:
             try:
-                got = check()
+                got[field] = check()
             except ValueError as err:
                 raise NumberBoxError(field, _text_of(err)) from None
-        parameter = got
+        parameter = got["parameter"]
+        try:   # each value's kind as the parameter takes it (a handicap's whole points), said of Values (trial58)
+            self._values_fit(variant, parameter, got["values"])
+        except ValueError as err:
+            raise NumberBoxError("values", _text_of(err)) from None
         if self._batch.value > self._max_games.value and self._tab.value == "compare":
             self._note(f"Batch {number(self._batch.value)} is more than Budget {number(self._max_games.value)}: "
                        f"Compare plays the {number(self._max_games.value)} paired games in one batch, with no look "

@@ -20,3 +20,17 @@ def test_the_tune_tables_heading_says_0_off_is_on_target_not_that_the_value_0_me
                        tune_games=200, batch=100, check_games=0, seed=0)
     assert ex.tune(), ex.message
     assert "Off the target, in decisions (0 off = on target)." in plain_text(ex._recommendation.value)
+
+
+def test_values_a_whole_number_parameter_cannot_take_are_refused_as_typed_in_values():
+    """Trial 58 (LOW): Values 0:2:0.5 for handicap.4 (whole points) were accepted as typed and refused only
+    at Tune, naming the parameter. Refused at once, as "Values: ...", the box put back."""
+    ex = VariantStudio("caesars_empire", players=4, tab="tune", parameter="handicap.4", values="0:20:10")
+    ex._values.value = "0:2:0.5"
+    assert ex.message == ("Cannot update: Values: handicap.4 = 0.5: must be a whole number, got 0.5 (Values put "
+                          "back to '0:20:10'; the question and the results stay as they were)"), ex.message
+    assert ex._values.value == "0:20:10"
+    assert not ex.set_values(values="-1:1:0.5") and ex.message.startswith(
+        "Cannot update: Values: handicap.4 = -0.5: must be a whole number, got -0.5")
+    ex._values.value = "0:2:1"
+    assert ex.message == "" and ex.values()["values"] == "0:2:1"
