@@ -376,6 +376,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             layout={"display": "none"})
         self._tune_button.layout.display = "none"
         self._progress = {kind: {"value": 0, "max": 1, "status": ""} for kind in ("compare", "tune")}
+        self._message.observe(self._message_changed, names="value")   # a failure's status lives with its message
         run_row = widgets.HBox([self._compare_button, self._tune_button, self._stop, self._bar, self._status],
                                layout={"flex_flow": "row wrap", "align_items": "center"})
         self._compare_results = widgets.VBox([self._compare_stale, self._verdict,

@@ -22,6 +22,28 @@ def test_the_tune_tables_heading_says_0_off_is_on_target_not_that_the_value_0_me
     assert "Off the target, in decisions (0 off = on target)." in plain_text(ex._recommendation.value)
 
 
+def test_a_failed_tunes_status_goes_when_a_later_action_replaces_its_message():
+    """Trial 58 (MEDIUM): a Tune that failed left "Failed: see the message above." in the status; a
+    later Find and Tune this put a Note in the message, and the status still sent the reader to it."""
+    ex = VariantStudio("caesars_empire", players=4, tab="tune", parameter="components:tables.gold.points.4",
+                       values="16,40,36", tune_games=200, batch=100, check_games=0)
+    assert ex.tune()   # the ends are accepted; 40 (above the next table entry, 36) is refused as the race builds it
+    assert ex.message.startswith("Cannot tune: "), ex.message
+    assert ex._status.value == "Failed: see the message above."
+    ex._find.value = "gold.points.3"
+    ex._pick.value = "components:tables.gold.points.3"
+    ex._tune_this.click()
+    assert ex.message.startswith("Note: Values '16,40,36' do not fit components:tables.gold.points.3: "), ex.message
+    assert ex._status.value == ""
+    # while the failure's own message is shown, its status stays
+    assert ex.tune() and ex._status.value.startswith("Done: ")
+    ex.set_values(values="16,40,36", parameter="components:tables.gold.points.4")
+    assert ex.tune() and ex._status.value == "Failed: see the message above."
+    ex._tab.value = "compare"   # an update empties the message: the status pointing at it goes too
+    ex._tab.value = "tune"
+    assert ex.message == "" and ex._status.value == ""
+
+
 def test_values_a_whole_number_parameter_cannot_take_are_refused_as_typed_in_values():
     """Trial 58 (LOW): Values 0:2:0.5 for handicap.4 (whole points) were accepted as typed and refused only
     at Tune, naming the parameter. Refused at once, as "Values: ...", the box put back."""
