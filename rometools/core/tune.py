@@ -61,8 +61,9 @@ class Candidate:
     loss_low, loss_high : float
     status : str
         ``"recommended"``, ``"in the race"`` (still racing: an ``on_round`` snapshot), ``"not ruled out
-        when the race ended"`` (the answer: still open when the race ended) or ``"left after N
-        games"`` (surely worse than another).
+        when the race ended"`` (the answer: still open when the race ended), ``"surely off the target
+        by more than the tolerance"`` (left when the race ended because no value can meet the target)
+        or ``"left after N games"`` (surely worse than another).
     """
 
     value: Any
@@ -535,14 +536,18 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         best = min(played_any or range(k), key=lambda i: (states[i][5], states[i][3]))
         if any(alive[i] for i in played_any):
             best = min((i for i in played_any if alive[i]), key=lambda i: (states[i][3], states[i][5]))
+        meets = states[best][5] <= tolerance
+        # decided the other way, every candidate left is surely off: said so, as the text's first line says
+        # it ("not ruled out" beside "each left is surely more than ±2 points off" read as a contradiction)
+        open_ = ("surely off the target by more than the tolerance" if reason == "decided" and not meets else
+                 "not ruled out when the race ended")
         cands = []
         for i, v in enumerate(grid):
             resp, lows, highs, loss, near, far = states[i]
             status = ("recommended" if i == best else
-                      ("not ruled out when the race ended" if ended else "in the race") if alive[i]
+                      (open_ if ended else "in the race") if alive[i]
                       else f"left after {number(left_at[i])} games")
             cands.append(Candidate(v[0] if len(v) == 1 else v, games[i], resp, lows, highs, loss, near, far, status))
-        meets = states[best][5] <= tolerance
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
                       reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces,

@@ -293,3 +293,16 @@ def test_every_seats_target_says_the_values_allowed_when_a_seats_response_is_fla
     assert "No value is allowed for every seat: P1, P2, P3's bands (interpolated between the values tried) " \
            "never all hold the target at the same value." in none.splitlines()
     assert "curve allows" not in none
+
+
+def test_candidates_left_when_no_value_can_meet_the_target_are_said_to_be_surely_off():
+    """Trial 58 (LOW): the rows said "not ruled out when the race ended" while the first line said "each
+    left is surely more than ±2 percentage points off". Coin at 10% and 20% for seat 0 is surely off 50%."""
+    with registered(coin.SPEC):
+        t = tune("toy_coin", "percent", [10, 20, 25], target="equal-seats", bots="random", tolerance=0.05,
+                 max_games=6000, batch=100, check_games=0, progress=False)
+    assert t.stopped == "decided" and not t.meets
+    left = [c.status for c in t.candidates if c.status != "recommended" and not c.status.startswith("left after")]
+    assert left and set(left) == {"surely off the target by more than the tolerance"}
+    assert "each left is surely more than \u00b15 percentage points off" in t.text
+    assert "not ruled out" not in " ".join(c.status for c in t.candidates)
