@@ -112,8 +112,9 @@ def tuning_text(t: Any) -> str:
         own = []
         for entry in t.replaces:
             p, _, value = entry.partition(" = ")
-            w, noun, plural = named.get(p, (p, "", ""))
-            own.append(f"{w} to {quantity(value, noun, plural) if noun else value}")
+            # its own names: `noun` is the response's unit, which every offset below says (trial58)
+            w, unit_one, unit_many = named.get(p, (p, "", ""))
+            own.append(f"{w} to {quantity(value, unit_one, unit_many) if unit_one else value}")
         them = "it" if len(own) == 1 else "them"
         lines.append(f"The variant sets {' and '.join(own)} itself: each value tried replaces {them} (the whole "
                      f"value, not added to the variant's).")

@@ -306,3 +306,19 @@ def test_candidates_left_when_no_value_can_meet_the_target_are_said_to_be_surely
     assert left and set(left) == {"surely off the target by more than the tolerance"}
     assert "each left is surely more than \u00b15 percentage points off" in t.text
     assert "not ruled out" not in " ".join(c.status for c in t.candidates)
+
+
+def test_a_variant_that_sets_the_tuned_value_keeps_the_unit_of_the_offsets():
+    """Trial 58 (LOW): tuning ``components:road_bonus.points`` of a variant that sets it said "off the
+    target by P1 +11.5 [...]" and "within ±2", no unit (the published game's said "percentage points"):
+    the words of the value the variant replaces took the response's unit's name."""
+    v = rometools.Variant("pig", name="P2 +5", options={"handicap": {2: 5}, "target": 60})
+    t = tune(v, "target", [50, 70], target="equal-seats", bots="random", max_games=40, batch=10, check_games=20,
+             progress=False)
+    assert t.replaces == ("target = 60",)
+    lines = t.text.splitlines()
+    assert lines[1] == ("The variant sets target to 60 itself: each value tried replaces it (the whole value, not "
+                        "added to the variant's).")
+    assert re.match(r"Recommended: target = \d+: off the target by P1 [+\u2212][\d.]+ percentage points \[.*\], "
+                    r"P2 [+\u2212][\d.]+ percentage points \[.*\]; it .*\u00b12 percentage points\.$", lines[2]), lines[2]
+    assert re.match(r"On 20 fresh games: off by P1 [+\u2212][\d.]+ percentage points \[", lines[-1]), lines[-1]
