@@ -56,3 +56,18 @@ def test_values_a_whole_number_parameter_cannot_take_are_refused_as_typed_in_val
         "Cannot update: Values: handicap.4 = -0.5: must be a whole number, got -0.5")
     ex._values.value = "0:2:1"
     assert ex.message == "" and ex.values()["values"] == "0:2:1"
+
+
+def test_tune_this_on_the_default_non_numeric_value_says_to_pick_a_numeric_one_then_press_again():
+    """Trial 58 (LOW): the first Tune this, on the default Value "board", said "... (pick one and press
+    Tune this)": the button just pressed."""
+    ex = VariantStudio("caesars_empire", players=4)
+    assert ex._pick.value == "board"
+    ex._tune_this.click()
+    assert ex.message == ("Cannot update: Value: board is not a number Tune can vary (it takes a file: its path, or a "
+                          "bundled one (board_2_3, board_4_5)); pick a numeric value in Value (e.g. handicap.4), then "
+                          "press Tune this again (the question and the results stay as they were)"), ex.message
+    assert ex._parameter.value == "handicap.4" and ex._tab.value == "compare"   # nothing changed
+    ex._pick.value = "handicap.4"
+    ex._tune_this.click()
+    assert ex.message == "" and ex._tab.value == "tune" and ex._parameter.value == "handicap.4"
