@@ -29,9 +29,9 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
-if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze), and
-    # fill an objective in play (_placed_of)
-    from cython.cimports.cpython.object import PyObject_GenericGetDict, PyObject_GenericSetDict
+if cython.compiled:   # the C functions that read a state's attribute dict (_Work) and fill an objective in
+    # play (_placed_of)
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
     from cython.cimports.cpython.ref import Py_INCREF
     from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
@@ -47,8 +47,8 @@ moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
-# the game's records joined at its end (_records.py), compiled where built
-_joined = compiled_or_plain("rometools.augustus._records").joined
+# the new state made of a working copy's fields (_records.py), compiled where built
+_frozen = compiled_or_plain("rometools.augustus._records").frozen
 
 __all__ = ["applied", "dealt"]
 
@@ -128,11 +128,6 @@ def _facts(config) -> _Facts:
         kept = _FACTS[id(config)] = (config, _Facts(config))
     _LAST = kept
     return kept[1]
-
-
-#: The state's fields in :class:`_Work`'s order (its ``before``, and the ``"_fields"`` tuple ``freeze`` keeps).
-_FIELD_NAMES: tuple = ("phase", "seat", "caller", "token", "row", "pile", "hands", "in_play", "controlled", "reserve",
-                       "legions", "rewards", "bag", "to_place", "queue", "current", "draws", "seed")
 
 
 @cython.final
@@ -236,51 +231,18 @@ class _Work:
         return value
 
     @cython.cfunc
-    @cython.locals(i=cython.Py_ssize_t, new=tuple, b=tuple)
     def freeze(self) -> GameState:
-        """The new state. Its fields are set directly: a state has no checks to run, and the
-        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
-        (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
-        state's own again.) The dict of a state the rules made is copied (one C copy) and only
-        the fields this action replaced are set: a field the action left is the very object it
-        read (``before``), so the copy holds its value. The dict also holds the fields in one tuple
-        under ``"_fields"``, in ``before``'s order (the very objects of the dict): the next action's
-        ``_Work`` reads them by place, not with a lookup each (which were two thirds of its making),
-        and compares with that tuple as its ``before``. A state made otherwise has none: read by name."""
+        """The new state (:func:`~rometools.augustus._records.frozen`): its fields in ``before``'s
+        order, each the very object read where the action left it (``tuple`` of a tuple is that
+        tuple; :func:`_rows` of the state's rows too), its records linked to the state's."""
         t = tuple
         records = ((self.history_before, self.history_before[1] + 1, self.history[0]) if len(self.history) == 1
                    else (self.history_before, self.history_before[1] + len(self.history), *self.history))
-        b = self.before
-        # the fields in before's order, each the very object read where the action left it (tuple()
-        # of a tuple is that tuple; _rows of the state's rows too); also kept as "_fields"
         new = (self.phase, self.seat, self.caller, self.token, t(self.row), t(self.pile), _rows(self.hands),
                _rows(self.in_play), _rows(self.controlled), t(self.reserve), t(self.legions), t(self.rewards),
                t(self.bag), t(self.to_place), t(self.queue), self.current, self.draws, self.seed)
-        if self.parent is not None:
-            fields = self.parent.copy()
-            for i in range(len(new)):
-                if new[i] is not b[i]:
-                    fields[_FIELD_NAMES[i]] = new[i]
-            fields["_records"] = records
-            if self.events:
-                fields["events"] = self.events_before + t(self.events)
-        else:
-            fields = {
-                "config": self.config, "phase": new[0], "seat": new[1], "row": new[4], "pile": new[5],
-                "hands": new[6], "in_play": new[7], "controlled": new[8], "reserve": new[9], "legions": new[10],
-                "rewards": new[11], "bag": new[12], "caller": new[2], "token": new[3], "to_place": new[13],
-                "queue": new[14], "current": new[15], "draws": new[16], "_records": records,
-                "events": self.events_before + t(self.events), "start": None, "seed": new[17]}
-        fields["_fields"] = new   # the next action's _Work reads them by place
-        if _code(self.phase) == _OVER:   # the game's records joined once, its links let go
-            fields["history"] = _joined(fields.pop("_records"))
-        if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
-            state = PyType_GenericAlloc(GameState, 0)   # class's guard, without a Python call
-            PyObject_GenericSetDict(state, fields, cython.NULL)
-        else:
-            state = GameState.__new__(GameState)
-            object.__setattr__(state, "__dict__", fields)
-        return state
+        events = self.events_before + t(self.events) if self.events or self.parent is None else None
+        return _frozen(self.parent, self.before, new, records, events, self.config, _code(self.phase) == _OVER)
 
     @cython.cfunc
     def card(self, number: int) -> Objective:
