@@ -136,9 +136,9 @@ def _facts(config) -> _Facts:
 class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes).
 
-    Every field stays the state's own tuple until the action changes it (:meth:`mutable`); a
+    Every field stays the state's own tuple until the action changes it (:func:`_list`); a
     per-seat field (``hands``, ``in_play``, ``controlled``) becomes a list of the state's tuples
-    and a seat's tuple a list of this action's own only where the action changes it (:meth:`own`).
+    and a seat's tuple a list of this action's own only where the action changes it (:func:`_own`).
     Copying every seat's tuples and every field at every action was a third of its time.
 
     Compiled, it is an extension type (``cython.cclass``; final, and not tracked by the cycle
@@ -211,26 +211,6 @@ class _Work:
         self.parent = d if history is None else None
 
     @cython.cfunc
-    def own(self, name: str, seat: int) -> list:
-        """The seat's row of the field ``name`` (``hands``, ``in_play`` or ``controlled``) as a
-        list this action may change: the state's tuple copied on the first change."""
-        rows = self.mutable(name)
-        row = rows[seat]
-        if type(row) is tuple:
-            row = rows[seat] = list(row)
-        return row
-
-    @cython.cfunc
-    def mutable(self, name: str) -> list:
-        """The field ``name`` as a list this action may change: the state's tuple copied on the
-        first change."""
-        value = getattr(self, name)
-        if type(value) is tuple:
-            value = list(value)
-            setattr(self, name, value)
-        return value
-
-    @cython.cfunc
     def freeze(self) -> GameState:
         """The new state (:func:`~rometools.augustus._records.frozen`): its fields in ``before``'s
         order, each the very object read where the action left it (``tuple`` of a tuple is that
@@ -247,6 +227,25 @@ class _Work:
     @cython.cfunc
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
+
+
+@cython.cfunc
+@cython.inline
+def _list(value) -> list:
+    """A field of :class:`_Work` as a list this action may change: the state's tuple copied on the first
+    change, this action's own list as it is (set back on the field by the caller: ``w.bag = _list(w.bag)``,
+    a C field each, not an attribute by name, which were most of the copy)."""
+    return list(value) if type(value) is tuple else value
+
+
+@cython.cfunc
+def _own(rows: list, seat) -> list:
+    """The seat's row of a per-seat field (``hands``, ``in_play``, ``controlled``) made a list by
+    :func:`_list`, as a list this action may change: the state's tuple copied on the first change."""
+    row = rows[seat]
+    if type(row) is tuple:
+        row = rows[seat] = list(row)
+    return row
 
 
 @cython.cfunc
@@ -276,7 +275,7 @@ def _placed_of(number, legions: tuple) -> Placed:
 @cython.locals(i=cython.Py_ssize_t, seats=list)
 def _rows(rows: tuple | list) -> tuple:
     """A per-seat field of :class:`_Work` as the state's tuple of tuples: the list of a field this action
-    changed (``mutable``) made the state's in place, each row it changed (``own``) a tuple, then the
+    changed (:func:`_list`) made the state's in place, each row it changed (:func:`_own`) a tuple, then the
     list a tuple (freeze is the action's last step: no list built anew, no tuple() of a row kept)."""
     if type(rows) is tuple:
         return rows
@@ -364,7 +363,8 @@ def _settle(w: _Work) -> None:
                 if not w.queue:
                     _end_of_turn(w)
                     continue
-                seat, n = w.mutable("queue").pop(0)
+                w.queue = _list(w.queue)
+                seat, n = cython.cast(list, w.queue).pop(0)
                 w.current = (seat, n, "start")
             if _resolve(w):
                 return
@@ -452,15 +452,18 @@ def _resolve(w: _Work) -> bool:
     card = w.card(n)
     if stage == "start":  # 1. the legions return to the reserve
         placed = _placed(w.in_play[seat], n)
-        w.own("in_play", seat).remove(placed)
-        w.mutable("reserve")[seat] += sum(placed.legions)
+        w.in_play = _list(w.in_play)
+        _own(w.in_play, seat).remove(placed)
+        w.reserve = reserve = _list(w.reserve)
+        reserve[seat] += sum(placed.legions)
         _event(w, ("complete", seat, n))
         if card.power.kind == "extra_legion":  # 2. powers that need no choice
             granted = card.power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
-            w.mutable("legions")[seat] += granted
-            w.mutable("reserve")[seat] += granted
+            w.legions = _list(w.legions)
+            cython.cast(list, w.legions)[seat] += granted
+            reserve[seat] += granted
         w.current = (seat, n, "power")
         return False
     if stage == "power":  # 2. powers that need a choice
@@ -473,7 +476,8 @@ def _resolve(w: _Work) -> bool:
             return True
         return False
     if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.own("controlled", seat).append(n)
+        w.controlled = _list(w.controlled)
+        _own(w.controlled, seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
@@ -525,17 +529,20 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
         qualifies = (kinds[colour] >= need if code == COLOUR else least >= need if code == ALL_COLOURS
                      else False)
         if holder < 0 and qualifies:
-            w.mutable("rewards")[i] = seat
+            w.rewards = _list(w.rewards)
+            cython.cast(list, w.rewards)[i] = seat
             _event(w, ("reward", seat, tile_id))
         elif code == RESOURCE and holder != seat:
             count = _count_in(mine, producers)
             if count < need:
                 continue
             if holder < 0:
-                w.mutable("rewards")[i] = seat
+                w.rewards = _list(w.rewards)
+                cython.cast(list, w.rewards)[i] = seat
                 _event(w, ("reward", seat, tile_id))
             elif count >= _count_in(w.controlled[holder], producers):
-                w.mutable("rewards")[i] = seat
+                w.rewards = _list(w.rewards)
+                cython.cast(list, w.rewards)[i] = seat
                 _event(w, ("reward_moves", tile_id, holder, seat))
 
 
@@ -655,25 +662,33 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
     code = _code(state.phase)
     if code == _DRAW:
         kind = w.facts.token_index[action]
-        w.mutable("bag")[kind] += 1
+        w.bag = _list(w.bag)
+        cython.cast(list, w.bag)[kind] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
         w.phase, w.to_place = "place", w.facts.orders[w.caller]   # the seats from the caller
         return
-    _remove_sorted(w.mutable("pile"), action)   # (the pile is sorted)
+    w.pile = _list(w.pile)
+    _remove_sorted(w.pile, action)   # (the pile is sorted)
     if code == _REFILL:
-        w.mutable("row").append(action)
+        w.row = _list(w.row)
+        cython.cast(list, w.row).append(action)
         w.history.append(("refill", action))
         w.phase = "resolve"
         return
     target = _deal_target(w)
     if target == -1:
-        w.mutable("row").append(action)
+        w.row = _list(w.row)
+        cython.cast(list, w.row).append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.own("in_play", target).append(_placed_of(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.own("hands", target).append(action))
+        if w.config.first_game:
+            w.in_play = _list(w.in_play)
+            _own(w.in_play, target).append(_placed_of(action, (0,) * len(w.card(action).slots)))
+        else:
+            w.hands = _list(w.hands)
+            _own(w.hands, target).append(action)
         w.history.append(("deal", target, action))
 
 
@@ -688,8 +703,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         if why is not None:
             raise refusal_error(w.config, action, why)
         chosen = tuple(action[1:])
-        w.mutable("in_play")[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
-        w.mutable("hands")[seat] = []  # "défausse les trois autres"
+        w.in_play = _list(w.in_play)
+        cython.cast(list, w.in_play)[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.hands = _list(w.hands)
+        cython.cast(list, w.hands)[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
         w.to_place = w.to_place[1:]
         return
@@ -699,7 +716,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
             raise refusal_error(w.config, action, why)
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
-            w.mutable("rewards")[tile] = seat
+            w.rewards = _list(w.rewards)
+            cython.cast(list, w.rewards)[tile] = seat
             _event(w, ("reward", seat, w.config.components.rewards[tile].id))
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
             _event(w, ("lost", seat, w.config.components.rewards[tile].id))
@@ -710,8 +728,10 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         why = refusal(state, action)
         if why is not None:
             raise refusal_error(w.config, action, why)
-        w.mutable("row").remove(action[1])
-        w.own("in_play", seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
+        w.row = _list(w.row)
+        cython.cast(list, w.row).remove(action[1])
+        w.in_play = _list(w.in_play)
+        _own(w.in_play, seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -724,16 +744,19 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     elif action[0] == "remove":
         _, other, n, sym = action
         _shift(w, other, n, sym, -1)
-        w.mutable("reserve")[other] += 1
+        w.reserve = _list(w.reserve)
+        cython.cast(list, w.reserve)[other] += 1
         w.history.append(("remove", seat, other, n, sym))
     elif action[0] == "place":
         _, n, sym = action
         _shift(w, seat, n, sym, +1)
-        w.mutable("reserve")[seat] -= 1
+        w.reserve = _list(w.reserve)
+        cython.cast(list, w.reserve)[seat] -= 1
         w.history.append(("power_place" if code == _POWER_PLACE else "place", seat, n, sym))
         # "il le fait immédiatement, avant de passer au joueur suivant"
         if code == _POWER_PLACE and _complete(w, _placed(w.in_play[seat], n)):
-            w.mutable("queue").insert(0, (seat, n))
+            w.queue = _list(w.queue)
+            cython.cast(list, w.queue).insert(0, (seat, n))
     else:
         _, fn, fs, n, sym = action
         _shift(w, seat, fn, fs, -1)
@@ -748,7 +771,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 @cython.cfunc
 @cython.locals(w=_Work, i=cython.Py_ssize_t, plays=list)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
-    plays = w.own("in_play", seat)
+    w.in_play = _list(w.in_play)
+    plays = _own(w.in_play, seat)
     for i in range(len(plays)):   # the objective's place (a Placed read as its tuple)
         if cython.cast(tuple, plays[i])[0] == number:
             break
