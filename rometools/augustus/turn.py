@@ -100,11 +100,15 @@ class _Facts:
     symbols = cython.declare(tuple, visibility="readonly")
     counts = cython.declare(tuple, visibility="readonly")
     orders = cython.declare(tuple, visibility="readonly")
+    bits = cython.declare(dict, visibility="readonly")
+    joker_bits = cython.declare(cython.long, visibility="readonly")
+    groups = cython.declare(dict, visibility="readonly")
 
     def __init__(self, config):
         (self.config, self.cards, self.caps, self.kind, self.slot_index, self.tiles, self.all_colours,
          self.token_index, self.joker, self.players, self.central_row, self.dealt, self.first_game,
-         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders) = facts_of(config)
+         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders, self.bits,
+         self.joker_bits, self.groups) = facts_of(config)
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
@@ -391,39 +395,40 @@ def _settle(w: _Work) -> None:
 
 @cython.ccall   # a C call from _settle; callable from Python for the test
 @cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, targets=cython.Py_ssize_t, sources=cython.Py_ssize_t,
-               reserve=cython.bint, slots=tuple, symbols=tuple, extra=list, t=tuple, legions=tuple, group=tuple,
-               held=cython.long, capacity=cython.long, number=cython.long, target=cython.long, source=cython.long)
+               reserve=cython.bint, groups=tuple, t=tuple, legions=tuple, held=cython.long, capacity=cython.long,
+               bit=cython.long, mask=cython.long, number=cython.long, target=cython.long, source=cython.long)
 def _may_place(w: _Work, seat: int) -> bool:
     """``can_place(w, seat, accepted_symbols(w, seat, w.token))`` (:mod:`~rometools.augustus.moves`)
     read from the config's :class:`_Facts`: asked for every seat after every token and placement,
     two calls into another module each were a sixth of an action's time. The same answer
     (``tests/augustus/test_augustus_facts.py`` holds the two equal for every seat at every
     placement of seeded games): a legion from the reserve fits any open slot of an accepted symbol; without one, a
-    legion moves when some slot group holding one differs from some open one."""
+    legion moves when some slot group holding one differs from some open one. The symbols accepted
+    are one bit each (``_Facts.bits``; a slot group's bit and capacity in ``_Facts.groups``): a C
+    ``&`` per slot group, not a search of a tuple of strings built per call."""
     f = w.facts
     token = w.token
     if token == f.joker:   # "remplace n'importe quelle catégorie de légion"
-        symbols = f.symbols
+        mask = f.joker_bits
     else:
-        extra = []
+        mask = f.bits.get(token, 0)
         if f.symbol_as:   # a controlled symbol_as power adds its symbol (AU-6)
             for n in w.controlled[seat]:
                 power = f.symbol_as.get(n)
                 if power is not None and power[0] == token:
-                    extra.append(power[1])
-        symbols = (token, *extra)
+                    mask |= f.bits.get(power[1], 0)
     reserve = w.reserve[seat] > 0
     targets = sources = 0
     target = source = -1   # the last open slot group and the last holding one, as card x 64 + group
     for p in w.in_play[seat]:
         t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
         number, legions = t[0], cython.cast(tuple, t[1])
-        slots = f.slots[number]
-        for i in range(len(slots)):
-            group = cython.cast(tuple, slots[i])
+        groups = f.groups[number]
+        for i in range(len(groups) // 2):
             held = legions[i]
-            capacity = group[1]
-            if held < capacity and group[0] in symbols:
+            capacity = groups[2 * i + 1]
+            bit = groups[2 * i]
+            if held < capacity and bit & mask:
                 if reserve:
                     return True
                 targets += 1

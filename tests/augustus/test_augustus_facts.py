@@ -69,6 +69,14 @@ def test_turn_facts_are_the_cards(config, which):
     n = config.players   # each turn's seats from each first seat, in order
     assert facts.orders == tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
     assert facts.orders[n - 1][:2] == (n - 1, 0)
+    # one bit per symbol, distinct; the joker's bits every component symbol's; each card's slot
+    # groups as (bit, capacity) in slot order (what turn._may_place reads)
+    every = set(comps.symbols) | {sym for c in config.cards.cards for sym, _ in c.slots}
+    assert set(facts.bits) == every and len(set(facts.bits.values())) == len(every)
+    assert all(b > 0 and b & (b - 1) == 0 for b in facts.bits.values())
+    assert facts.joker_bits == sum(facts.bits[sym] for sym in comps.symbols)
+    for card in config.cards.cards:
+        assert facts.groups[card.number] == tuple(x for sym, n in card.slots for x in (facts.bits[sym], n))
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
