@@ -37,7 +37,15 @@ if cython.compiled:   # the C functions that read a state's attribute dict (_Wor
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
-from rometools.augustus._turn_facts import ALL_COLOURS, COLOUR, RESOURCE, facts_of
+from rometools.augustus._turn_facts import (
+    ALL_COLOURS,
+    COLOUR,
+    EXTRA_LEGION,
+    PLACE_LEGION,
+    REMOVE_LEGION,
+    RESOURCE,
+    facts_of,
+)
 from rometools.augustus.components import KINDS, Objective
 from rometools.augustus.state import _PHASE_CODES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
@@ -59,6 +67,14 @@ cython.declare(_DEAL=cython.long, _DRAW=cython.long, _REFILL=cython.long, _PLACE
                _KEEP=cython.long, _OVER=cython.long, _CLAIM=cython.long, _TAKE=cython.long, _POWER_PLACE=cython.long)
 _DEAL, _DRAW, _REFILL, _PLACE, _RESOLVE, _KEEP, _OVER, _CLAIM, _TAKE, _POWER_PLACE = [
     _PHASE_CODES[p] for p in ("deal", "draw", "refill", "place", "resolve", "keep", "over", "claim", "take", "power_place")]
+
+
+#: The reward tile kinds (:data:`~rometools.augustus._turn_facts.COLOUR`...) and the powers
+#: (``_Facts.powers``) as C numbers.
+cython.declare(_COLOUR=cython.long, _ALL_COLOURS=cython.long, _RESOURCE=cython.long, _EXTRA_LEGION=cython.long,
+               _REMOVE_LEGION=cython.long, _PLACE_LEGION=cython.long)
+_COLOUR, _ALL_COLOURS, _RESOURCE = COLOUR, ALL_COLOURS, RESOURCE
+_EXTRA_LEGION, _REMOVE_LEGION, _PLACE_LEGION = EXTRA_LEGION, REMOVE_LEGION, PLACE_LEGION
 
 
 @cython.cfunc
@@ -103,12 +119,15 @@ class _Facts:
     bits = cython.declare(dict, visibility="readonly")
     joker_bits = cython.declare(cython.long, visibility="readonly")
     groups = cython.declare(dict, visibility="readonly")
+    kind_code = cython.declare(dict, visibility="readonly")
+    colours = cython.declare(tuple, visibility="readonly")
+    powers = cython.declare(dict, visibility="readonly")
 
     def __init__(self, config):
         (self.config, self.cards, self.caps, self.kind, self.slot_index, self.tiles, self.all_colours,
          self.token_index, self.joker, self.players, self.central_row, self.dealt, self.first_game,
          self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders, self.bits,
-         self.joker_bits, self.groups) = facts_of(config)
+         self.joker_bits, self.groups, self.kind_code, self.colours, self.powers) = facts_of(config)
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
@@ -441,8 +460,13 @@ def _may_place(w: _Work, seat: int) -> bool:
     return targets > 1 or sources > 1 or target != source
 
 
+#: A completion's stages (``GameState.current[2]``) by number, in order: a stage is looked up once
+#: and compared as a C number (two different strings compare with a call).
+_STAGES = cython.declare(dict, {"start": 0, "power": 1, "control": 2, "claim": 3, "take": 4, "refill": 5, "done": 6})
+
+
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, stage=cython.long, power=cython.long)
 def _resolve(w: _Work) -> bool:
     """One step of the completion ``w.current``; True when a decision or chance node is reached.
 
@@ -453,17 +477,17 @@ def _resolve(w: _Work) -> bool:
     place devant lui. Il complète ensuite la ligne centrale avec le premier objectif de
     la pioche."
     """
-    seat, n, stage = w.current
-    card = w.card(n)
-    if stage == "start":  # 1. the legions return to the reserve
+    seat, n, name = w.current
+    stage = _STAGES.get(name, 6)
+    if stage == 0:  # 1. the legions return to the reserve
         placed = _placed(w.in_play[seat], n)
         w.in_play = _list(w.in_play)
         _own(w.in_play, seat).remove(placed)
         w.reserve = reserve = _list(w.reserve)
         reserve[seat] += sum(placed.legions)
         _event(w, ("complete", seat, n))
-        if card.power.kind == "extra_legion":  # 2. powers that need no choice
-            granted = card.power.legions
+        if w.facts.powers[n] == _EXTRA_LEGION:  # 2. powers that need no choice
+            granted = w.card(n).power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
             w.legions = _list(w.legions)
@@ -471,34 +495,35 @@ def _resolve(w: _Work) -> bool:
             reserve[seat] += granted
         w.current = (seat, n, "power")
         return False
-    if stage == "power":  # 2. powers that need a choice
+    if stage == 1:  # 2. powers that need a choice
         w.current = (seat, n, "control")
-        if card.power.kind == "remove_legion" and removals(w, seat):
+        power = w.facts.powers[n]
+        if power == _REMOVE_LEGION and removals(w, seat):
             w.phase, w.seat = "remove", seat
             return True
-        if card.power.kind == "place_legion" and placements(w, seat, power_symbols(w, card), moves=False):
+        if power == _PLACE_LEGION and placements(w, seat, power_symbols(w, w.card(n)), moves=False):
             w.phase, w.seat = "power_place", seat
             return True
         return False
-    if stage == "control":  # 3. to the controlled area; the rewards given automatically
+    if stage == 2:  # 3. to the controlled area; the rewards given automatically
         w.controlled = _list(w.controlled)
         _own(w.controlled, seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
-    if stage == "claim":  # 4. a count reward, only at exactly its number
+    if stage == 3:  # 4. a count reward, only at exactly its number
         w.current = (seat, n, "take")
         if count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat) is not None:
             w.phase, w.seat = "claim", seat
             return True
         return False
-    if stage == "take":  # 5. a new objective from the central row
+    if stage == 4:  # 5. a new objective from the central row
         w.current = (seat, n, "refill")
         if w.row:
             w.phase, w.seat = "take", seat
             return True
         return False
-    if stage == "refill":
+    if stage == 5:
         w.current = (seat, n, "done")
         if w.pile and len(w.row) < w.facts.central_row:
             w.phase, w.seat = "refill", -1
@@ -510,7 +535,9 @@ def _resolve(w: _Work) -> bool:
 
 
 @cython.cfunc
-@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, tiles=tuple, kinds=dict)
+@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, tiles=tuple, tile=tuple, counts=list, colours=tuple,
+               code=cython.long, need=cython.long, holder=cython.long, least=cython.long, k=cython.long,
+               count=cython.Py_ssize_t)
 def _automatic_rewards(w: _Work, seat: int) -> None:
     """Colour rewards to the first to qualify; gold and wheat to the strict majority.
 
@@ -520,35 +547,44 @@ def _automatic_rewards(w: _Work, seat: int) -> None:
     automatiquement la récompense correspondante. Il la conserve tant qu'il contrôle
     strictement plus d'objectifs produisant ce type de ressources que les autres
     joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
+
+    The objectives of each kind counted in a list by the kind's place (``_Facts.kind_code``; a colour
+    tile's kind's place in ``_Facts.colours``), the tiles' codes and needs compared as C numbers.
     """
     f = w.facts
     mine = w.controlled[seat]
-    kinds = dict.fromkeys(KINDS, 0)   # objectives controlled of each kind (loops: no generator per count)
+    counts = [0] * len(KINDS)   # objectives controlled of each kind, in KINDS' order
     for n in mine:
-        kinds[f.kind[n]] += 1
-    least = min(kinds.values()) if f.all_colours else 0
-    tiles = f.tiles
+        k = f.kind_code[n]
+        counts[k] += 1
+    least = 0
+    if f.all_colours:
+        least = counts[0]
+        for k in range(1, len(counts)):
+            if counts[k] < least:
+                least = counts[k]
+    tiles, colours = f.tiles, f.colours
     for i in range(len(tiles)):
-        code, colour, need, producers, tile_id = tiles[i]
+        tile = tiles[i]
+        code, need = tile[0], tile[2]
         holder = w.rewards[i]
-        qualifies = (kinds[colour] >= need if code == COLOUR else least >= need if code == ALL_COLOURS
-                     else False)
-        if holder < 0 and qualifies:
+        if holder < 0 and (counts[colours[i]] >= need if code == _COLOUR else
+                           least >= need if code == _ALL_COLOURS else False):
             w.rewards = _list(w.rewards)
             cython.cast(list, w.rewards)[i] = seat
-            _event(w, ("reward", seat, tile_id))
-        elif code == RESOURCE and holder != seat:
-            count = _count_in(mine, producers)
+            _event(w, ("reward", seat, tile[4]))
+        elif code == _RESOURCE and holder != seat:
+            count = _count_in(mine, tile[3])
             if count < need:
                 continue
             if holder < 0:
                 w.rewards = _list(w.rewards)
                 cython.cast(list, w.rewards)[i] = seat
-                _event(w, ("reward", seat, tile_id))
-            elif count >= _count_in(w.controlled[holder], producers):
+                _event(w, ("reward", seat, tile[4]))
+            elif count >= _count_in(w.controlled[holder], tile[3]):
                 w.rewards = _list(w.rewards)
                 cython.cast(list, w.rewards)[i] = seat
-                _event(w, ("reward_moves", tile_id, holder, seat))
+                _event(w, ("reward_moves", tile[4], holder, seat))
 
 
 @cython.cfunc

@@ -77,6 +77,16 @@ def test_turn_facts_are_the_cards(config, which):
     assert facts.joker_bits == sum(facts.bits[sym] for sym in comps.symbols)
     for card in config.cards.cards:
         assert facts.groups[card.number] == tuple(x for sym, n in card.slots for x in (facts.bits[sym], n))
+    # each card's kind's place and power code, each colour tile's colour's place (turn._automatic_rewards,
+    # turn._resolve)
+    kinds = ("senator", "green", "pink", "orange")
+    codes = {"extra_legion": 1, "remove_legion": 2, "place_legion": 3}
+    for card in config.cards.cards:
+        assert kinds[facts.kind_code[card.number]] == card.kind
+        assert facts.powers[card.number] == codes.get(card.power.kind, 0)
+    assert {p for p in facts.powers.values()} == {0, 1, 2, 3}
+    assert [kinds[k] if t.kind == "colour" else k for k, t in zip(facts.colours, comps.rewards, strict=True)] == \
+        [t.colour if t.kind == "colour" else 0 for t in comps.rewards]
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
