@@ -37,16 +37,8 @@ if cython.compiled:   # the C functions that read a state's attribute dict (_Wor
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
-from rometools.augustus._turn_facts import (
-    ALL_COLOURS,
-    COLOUR,
-    EXTRA_LEGION,
-    PLACE_LEGION,
-    REMOVE_LEGION,
-    RESOURCE,
-    facts_of,
-)
-from rometools.augustus.components import KINDS, Objective
+from rometools.augustus._turn_facts import EXTRA_LEGION, PLACE_LEGION, REMOVE_LEGION, facts_of
+from rometools.augustus.components import Objective
 from rometools.augustus.state import _PHASE_CODES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 
@@ -55,6 +47,8 @@ moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
 placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
 is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
+# the reward tiles given automatically (_rewards.py), compiled where built
+_automatic = compiled_or_plain("rometools.augustus._rewards").automatic
 # the new state made of a working copy's fields (_records.py), compiled where built
 _frozen = compiled_or_plain("rometools.augustus._records").frozen
 
@@ -69,11 +63,8 @@ _DEAL, _DRAW, _REFILL, _PLACE, _RESOLVE, _KEEP, _OVER, _CLAIM, _TAKE, _POWER_PLA
     _PHASE_CODES[p] for p in ("deal", "draw", "refill", "place", "resolve", "keep", "over", "claim", "take", "power_place")]
 
 
-#: The reward tile kinds (:data:`~rometools.augustus._turn_facts.COLOUR`...) and the powers
-#: (``_Facts.powers``) as C numbers.
-cython.declare(_COLOUR=cython.long, _ALL_COLOURS=cython.long, _RESOURCE=cython.long, _EXTRA_LEGION=cython.long,
-               _REMOVE_LEGION=cython.long, _PLACE_LEGION=cython.long)
-_COLOUR, _ALL_COLOURS, _RESOURCE = COLOUR, ALL_COLOURS, RESOURCE
+#: The powers (``_Facts.powers``) as C numbers.
+cython.declare(_EXTRA_LEGION=cython.long, _REMOVE_LEGION=cython.long, _PLACE_LEGION=cython.long)
 _EXTRA_LEGION, _REMOVE_LEGION, _PLACE_LEGION = EXTRA_LEGION, REMOVE_LEGION, PLACE_LEGION
 
 
@@ -535,67 +526,19 @@ def _resolve(w: _Work) -> bool:
 
 
 @cython.cfunc
-@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, tiles=tuple, tile=tuple, counts=list, colours=tuple,
-               code=cython.long, need=cython.long, holder=cython.long, least=cython.long, k=cython.long,
-               count=cython.Py_ssize_t)
+@cython.locals(w=_Work, f=_Facts, changes=list, k=cython.Py_ssize_t)
 def _automatic_rewards(w: _Work, seat: int) -> None:
-    """Colour rewards to the first to qualify; gold and wheat to the strict majority.
-
-    "Ces récompenses sont attribuées automatiquement dès qu'un joueur est le premier à
-    contrôler : trois objectifs de même couleur [ou] un objectif de chaque couleur";
-    "Le premier joueur à contrôler un objectif produisant de l'or et/ou blé obtient
-    automatiquement la récompense correspondante. Il la conserve tant qu'il contrôle
-    strictement plus d'objectifs produisant ce type de ressources que les autres
-    joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
-
-    The objectives of each kind counted in a list by the kind's place (``_Facts.kind_code``; a colour
-    tile's kind's place in ``_Facts.colours``), the tiles' codes and needs compared as C numbers.
-    """
+    """The reward tiles given automatically as ``seat`` controls one more objective
+    (:func:`~rometools.augustus._rewards.automatic`: the rule, quoted there), each tile's new holder
+    set and its event recorded."""
     f = w.facts
-    mine = w.controlled[seat]
-    counts = [0] * len(KINDS)   # objectives controlled of each kind, in KINDS' order
-    for n in mine:
-        k = f.kind_code[n]
-        counts[k] += 1
-    least = 0
-    if f.all_colours:
-        least = counts[0]
-        for k in range(1, len(counts)):
-            if counts[k] < least:
-                least = counts[k]
-    tiles, colours = f.tiles, f.colours
-    for i in range(len(tiles)):
-        tile = tiles[i]
-        code, need = tile[0], tile[2]
-        holder = w.rewards[i]
-        if holder < 0 and (counts[colours[i]] >= need if code == _COLOUR else
-                           least >= need if code == _ALL_COLOURS else False):
-            w.rewards = _list(w.rewards)
+    changes = _automatic(w.controlled, w.rewards, seat, f.kind_code, f.colours, f.tiles, f.all_colours)
+    if changes:
+        w.rewards = _list(w.rewards)
+        for k in range(len(changes)):
+            i, what = changes[k]
             cython.cast(list, w.rewards)[i] = seat
-            _event(w, ("reward", seat, tile[4]))
-        elif code == _RESOURCE and holder != seat:
-            count = _count_in(mine, tile[3])
-            if count < need:
-                continue
-            if holder < 0:
-                w.rewards = _list(w.rewards)
-                cython.cast(list, w.rewards)[i] = seat
-                _event(w, ("reward", seat, tile[4]))
-            elif count >= _count_in(w.controlled[holder], tile[3]):
-                w.rewards = _list(w.rewards)
-                cython.cast(list, w.rewards)[i] = seat
-                _event(w, ("reward_moves", tile[4], holder, seat))
-
-
-@cython.cfunc
-@cython.locals(count=cython.Py_ssize_t)
-def _count_in(numbers, among: frozenset) -> int:
-    """How many of ``numbers`` are ``among`` (a tile's producers)."""
-    count = 0
-    for n in numbers:
-        if n in among:
-            count += 1
-    return count
+            _event(w, what)
 
 
 @cython.cfunc
