@@ -33,7 +33,7 @@ if cython.compiled:   # the C functions that read a state's attribute dict (_Wor
     # play (_placed_of)
     from cython.cimports.cpython.object import PyObject_GenericGetDict
     from cython.cimports.cpython.ref import Py_INCREF
-    from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
+    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
@@ -334,13 +334,21 @@ def _remove_sorted(cards: list, number) -> None:
         cards.remove(number)
 
 
-@cython.cfunc
-@cython.locals(w=_Work, t=tuple)
-def _complete(w: _Work, p: Placed) -> bool:
-    # p.legions == card.capacities(), the capacities read once per config (_Facts.caps); a Placed
-    # read as the tuple (number, legions) it is, not by its type's items
+@cython.ccall   # a C call from the rules' steps; callable from Python for the test
+@cython.locals(w=_Work, t=tuple, legions=tuple, caps=tuple, i=cython.Py_ssize_t, a=cython.long, b=cython.long)
+def _complete(w: _Work, p: Placed) -> cython.bint:
+    """``p.legions == card.capacities()``, the capacities read once per config (_Facts.caps); a Placed
+    read as the tuple (number, legions) it is, not by its type's items; the counts compared as C
+    numbers (a tuple's comparison compared each pair of objects)."""
     t = cython.cast(tuple, p)
-    return t[1] == w.facts.caps[t[0]]
+    legions, caps = t[1], w.facts.caps[t[0]]
+    if len(legions) != len(caps):
+        return False
+    for i in range(len(caps)):
+        a, b = legions[i], caps[i]
+        if a != b:
+            return False
+    return True
 
 
 @cython.cfunc
@@ -643,7 +651,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         why = refusal(state, action)
         if why is not None:
             raise refusal_error(w.config, action, why)
-    code = _code(state.phase)
+    code = _code(w.phase)   # (w's fields are the state's yet: not read by name from it)
     if code == _DRAW:
         kind = w.facts.token_index[action]
         w.bag = _list(w.bag)
@@ -681,7 +689,7 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
     # of the action's time)
-    seat, code = state.seat, _code(state.phase)
+    seat, code = w.seat, _code(w.phase)   # (w's fields are the state's yet: not read by name from it)
     if code == _KEEP:   # a keep, a claim and a take are checked even when `checked` (moves.refusal)
         why = refusal(state, action)
         if why is not None:
@@ -753,7 +761,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 
 
 @cython.cfunc
-@cython.locals(w=_Work, i=cython.Py_ssize_t, plays=list)
+@cython.locals(w=_Work, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, plays=list, old=tuple,
+               new=tuple)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     w.in_play = _list(w.in_play)
     plays = _own(w.in_play, seat)
@@ -763,6 +772,15 @@ def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
     else:
         raise ValueError(f"objective {number} is not in play")
     j = w.facts.slot_index[number][symbol]   # card.symbols().index(symbol), read once per config
-    legions = list(cython.cast(tuple, plays[i])[1])
-    legions[j] += by
-    plays[i] = _placed_of(number, tuple(legions))
+    old = cython.cast(tuple, plays[i])[1]
+    if cython.compiled:   # the new legions made and filled in C (not a list, then a tuple of it)
+        new = PyTuple_New(len(old))
+        for k in range(len(old)):
+            item = old[k] + by if k == j else old[k]
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(new, k, item)
+    else:
+        legions = list(old)
+        legions[j] += by
+        new = tuple(legions)
+    plays[i] = _placed_of(number, new)

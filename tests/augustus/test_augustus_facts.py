@@ -121,6 +121,41 @@ def test_greedy_card_facts_are_the_cards(config, which):
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
 @pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_complete_is_legions_equal_to_the_capacities(config, which):
+    """``turn._complete`` (its counts compared as C numbers) answers ``p.legions == card.capacities()``
+    for every objective in play at every state of seeded greedy games, and for each made full, one
+    short on each slot group, and one over."""
+    import numpy as np
+
+    from rometools.augustus import Placed, chance_outcomes
+    from rometools.augustus.bots import GreedyBot
+    from rometools.augustus.rules import apply_legal
+
+    turn = _module("rometools.augustus.turn", which)
+    full = short = 0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        s, bot, states = new_game(config, rng=seed), GreedyBot(), []
+        while s.phase != "over":
+            states.append(s)
+            outcomes = chance_outcomes(s)
+            s = apply_legal(s, outcomes[int(rng.integers(len(outcomes)))][0] if outcomes else bot.choose(s, rng))
+        for s in states:
+            w = turn._Work(s)
+            for plays in s.in_play:
+                for p in plays:
+                    caps = config.cards.card(p.number).capacities()
+                    variants = [p, Placed(p.number, caps), Placed(p.number, (*caps[:-1], caps[-1] + 1))]
+                    variants += [Placed(p.number, caps[:i] + (caps[i] - 1,) + caps[i + 1:]) for i in range(len(caps))]
+                    for q in variants:
+                        assert turn._complete(w, q) == (q.legions == caps), (seed, q)
+                        full += q.legions == caps
+                        short += q.legions != caps
+    assert full > 100 and short > 100
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
 def test_may_place_is_can_place_of_the_accepted_symbols(config, which):
     """``turn._may_place`` (what the turn's placements skip a seat by, read from the config's facts)
     answers as ``moves.can_place`` of ``moves.accepted_symbols`` for every seat at every placement
