@@ -45,7 +45,7 @@ from rometools.core._cython import compiled_or_plain
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
-placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
+placements, power_symbols, why_not = moves.placements, moves.power_symbols, moves.why_not
 is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
 # the reward tiles given automatically (_rewards.py), compiled where built
 _automatic = compiled_or_plain("rometools.augustus._rewards").automatic
@@ -497,7 +497,7 @@ def _resolve(w: _Work) -> bool:
     if stage == 1:  # 2. powers that need a choice
         w.current = (seat, n, "control")
         power = w.facts.powers[n]
-        if power == _REMOVE_LEGION and removals(w, seat):
+        if power == _REMOVE_LEGION and _can_remove(w, seat):
             w.phase, w.seat = "remove", seat
             return True
         if power == _PLACE_LEGION and placements(w, seat, power_symbols(w, w.card(n)), moves=False):
@@ -530,6 +530,32 @@ def _resolve(w: _Work) -> bool:
         return False
     w.current = None  # done
     w.phase, w.seat = "resolve", -1
+    return False
+
+
+@cython.ccall   # a C call from _resolve; callable from Python for the test
+@cython.locals(w=_Work, other=cython.Py_ssize_t, i=cython.Py_ssize_t, t=tuple, legions=tuple, k=cython.long,
+               blocked=cython.bint)
+def _can_remove(w: _Work, seat: int) -> bool:
+    """``bool(removals(w, seat))`` (:mod:`~rometools.augustus.moves`): whether an opponent holds a
+    legion on an objective not completed this turn (not queued), found in C without listing the
+    removals (``tests/augustus/test_augustus_facts.py`` holds the two equal)."""
+    for other in range(len(w.in_play)):
+        if other == seat:
+            continue
+        for p in w.in_play[other]:
+            t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
+            blocked = False
+            for q in w.queue:
+                if q[1] == t[0]:
+                    blocked = True
+            if blocked:
+                continue
+            legions = t[1]
+            for i in range(len(legions)):
+                k = legions[i]
+                if k:
+                    return True
     return False
 
 
@@ -703,9 +729,8 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.to_place = w.to_place[1:]
         return
     if code == _CLAIM:
-        why = refusal(state, action)
-        if why is not None:
-            raise refusal_error(w.config, action, why)
+        if not (action == "claim" or action == "decline"):   # (moves.refusal's test, without its call)
+            raise refusal_error(w.config, action, refusal(state, action))
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
             w.rewards = _list(w.rewards)
@@ -716,10 +741,9 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
         w.history.append((action, seat))
         w.phase = "resolve"
         return
-    if code == _TAKE:
-        why = refusal(state, action)
-        if why is not None:
-            raise refusal_error(w.config, action, why)
+    if code == _TAKE:   # (moves.refusal's test, without its call)
+        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in w.row):
+            raise refusal_error(w.config, action, refusal(state, action))
         w.row = _list(w.row)
         cython.cast(list, w.row).remove(action[1])
         w.in_play = _list(w.in_play)

@@ -155,6 +155,39 @@ def test_complete_is_legions_equal_to_the_capacities(config, which):
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_can_remove_is_whether_removals_lists_any(which):
+    """``turn._can_remove`` (what the remove_legion power asks) answers ``bool(moves.removals(s, seat))``
+    for every seat at every state of seeded games, objectives queued (completed this turn) included,
+    and with every other seat's legions taken off."""
+    import dataclasses
+
+    import numpy as np
+
+    from rometools.augustus import Placed, chance_outcomes
+    from rometools.augustus.bots import GreedyBot
+    from rometools.augustus.rules import apply_legal
+
+    turn, moves = _module("rometools.augustus.turn", which), _module("rometools.augustus.moves", which)
+    asked = {True: 0, False: 0}
+    queued = 0
+    for config, seed in ((GameConfig(), 1), (GameConfig(players=2), 2), (GameConfig(players=6), 3)):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(config, rng=seed), GreedyBot()
+        while s.phase != "over":
+            for seat in range(config.players):
+                bare = tuple(p if k == seat else tuple(Placed(q.number, (0,) * len(q.legions)) for q in p)
+                             for k, p in enumerate(s.in_play))
+                for t in (s, dataclasses.replace(s, in_play=bare)):
+                    expected = bool(moves.removals(t, seat))
+                    assert turn._can_remove(turn._Work(t), seat) == expected, (seed, t.draws, seat)
+                    asked[expected] += 1
+                queued += bool(s.queue)
+            outcomes = chance_outcomes(s)
+            s = apply_legal(s, outcomes[int(rng.integers(len(outcomes)))][0] if outcomes else bot.choose(s, rng))
+    assert asked[True] > 100 and asked[False] > 100 and queued > 0, (asked, queued)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
 @pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
 def test_may_place_is_can_place_of_the_accepted_symbols(config, which):
     """``turn._may_place`` (what the turn's placements skip a seat by, read from the config's facts)
