@@ -389,3 +389,30 @@ def test_a_card_leaves_the_pile_as_list_remove_takes_it():
         for card in (pile[0], pile[len(pile) // 2], pile[-1], 44):
             after = compiled.applied(s, card, True)
             assert after == plain.applied(s, card, True) and after.pile == tuple(c for c in pile if c != card)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_the_deals_random_source_is_read_from_the_config_at_each_card(which):
+    """``rules.random_source`` at the set-up deal (the config's counts kept between its cards) names where
+    each card goes as read from the config itself, configs asked in turn (a first game, 2 and 6 players)."""
+    rules = _module("rometools.augustus.rules", which)
+
+    def expected(s):
+        comps, config = s.config.components, s.config
+        if len(s.row) < comps.central_row:
+            return "row"
+        dealt = comps.first_game_dealt if config.first_game else comps.dealt
+        for seat in range(config.players):
+            if len(s.in_play[seat] if config.first_game else s.hands[seat]) < dealt:
+                return f"hand {seat}"
+        return "deal"
+
+    games = [new_game(GameConfig(players=6)), new_game(GameConfig(players=2, first_game=True)), new_game()]
+    names = set()
+    while any(s.phase == "deal" for s in games):
+        for k, s in enumerate(games):
+            if s.phase == "deal":
+                names.add(rules.random_source(s))
+                assert rules.random_source(s) == expected(s), (k, len(s.history))
+                games[k] = rules.apply_legal(s, s.pile[len(s.history) % len(s.pile)])
+    assert names == {"row"} | {f"hand {seat}" for seat in range(6)}
