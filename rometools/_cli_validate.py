@@ -56,8 +56,11 @@ def _data_file(file: str, game: str | None) -> str:
     from rometools.core.data import _read
     from rometools.core.errors import ArgumentError, DataFileError
     from rometools.core.game import game_spec, games
+    from rometools.core.variant_file import empty_variant_file
 
     raw = _read(Path(file))
+    if not raw:   # worded as the app and --variant word it (a data file is never empty either)
+        raise empty_variant_file(file)
     if "variant" in raw and "meta" not in raw:
         return _variant_file(file, game)
     named, said = (game, "--game") if game else ((raw.get("meta") or {}).get("game"), "meta.game")

@@ -852,3 +852,28 @@ def test_an_address_without_the_dask_executor_is_refused_in_one_wording(command,
     assert main([*command, "--address", "tcp://" + "h" * 5000, "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"rometools {command[0]}: --address 'tcp://hhh") and len(err) < 300, err
+
+
+@pytest.mark.parametrize("text", ["", "\n# only a comment\n"])
+def test_an_empty_variant_file_is_worded_alike_by_validate_and_the_app(tmp_path, capsys, text):
+    """validate read an empty variant file as a data file ("meta.game: names no game; add [meta] game")
+    while the studio said "variant: the [variant] table is required": both now give
+    :func:`~rometools.core.variant_file.empty_variant_file`'s words, after the file's name."""
+    from datetime import datetime
+
+    from rometools.widgets.what_if import VariantStudio
+
+    said = 'is empty; a variant file needs at least its [variant] table with the game (game = "...")'
+    path = tmp_path / "empty.toml"
+    path.write_text(text)
+    assert main(["validate", str(path)]) == 1
+    assert capsys.readouterr().err == f"invalid: {path}: {said}\n"
+    assert main(["simulate", "--variant", str(path), "--games", "2"]) == 2
+    assert f"--variant {path}: {said}" in capsys.readouterr().err
+    studio = VariantStudio("pig", files="upload")
+    studio._upload.value = ({"name": "empty.toml", "type": "text/plain", "size": len(text),
+                             "content": memoryview(text.encode()), "last_modified": datetime(2026, 12, 6)},)
+    assert studio.message.startswith(f"Cannot update: Variant file: empty.toml: {said} (")
+    studio = VariantStudio("pig")
+    assert not studio.load(str(path))
+    assert studio.message.startswith(f"Cannot update: Variant file: {path}: {said} (")

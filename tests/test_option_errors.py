@@ -98,3 +98,24 @@ def test_another_games_config_is_named_by_its_module_not_gameconfig_twice(gid):
     said = str(err.value)
     assert said.startswith(f"config must be rometools.{gid}.") and "(this game's), got rometools." in said, said
     assert said.endswith(".GameConfig (another game's)"), said
+
+
+def test_a_yes_no_option_takes_true_or_false_in_the_words_the_table_and_files_write(capsys):
+    """``--set dangerous_ties=maybe`` said "must be True or False" (and refused a typed ``True``) while the
+    studio's table showed the value ``false``: the command line, the table's takes column, the studio's
+    refusal and ``rometools games`` now all say ``true or false`` (default ``false``), as the files write it."""
+    from rometools.widgets._base import plain_text
+    from rometools.widgets.what_if import VariantStudio
+
+    assert main(["compare", "via_romana", "--set", "dangerous_ties=maybe"]) == 2
+    assert capsys.readouterr().err.strip() == ("rometools compare: --set dangerous_ties=maybe: dangerous_ties must be "
+                                               "true or false, got 'maybe'")
+    assert main(["games", "via_romana"]) == 0
+    assert "dangerous_ties (true or false; default false): Dangerous Ties variant" in capsys.readouterr().out
+    studio = VariantStudio("via_romana")
+    assert "; dangerous_ties false false true or false ;" in plain_text(studio._table.value)
+    for typed in ("maybe", "True"):
+        studio._changes_box.value = f"dangerous_ties = {typed}"
+        assert studio.message.startswith(f"Cannot update: Changes: dangerous_ties must be true or false, got '{typed}'")
+    studio._changes_box.value = "dangerous_ties = true"
+    assert studio.values()["changes"] == {"dangerous_ties": True} and not studio.message

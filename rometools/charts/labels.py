@@ -6,6 +6,9 @@
 * :func:`add_leader_labels` -- draws the labels moved away, each joined to its point.
 * :func:`text_size`, :func:`legend_rows` -- a label's size and a legend's rows, estimated in
   pixels.
+* :func:`map_scale` -- pixels per data unit of a map of fixed size (equal axes or a set ratio);
+  :func:`label_boxes` -- every label of a drawn map as a box in pixels, as :func:`place_labels`
+  sizes them, to check that no two overlap.
 
 Game-agnostic: the boards of Caesar's Empire and Via Romana and the report's hot-spot map use it.
 Also re-exported by :mod:`rometools.charts._common`, where it lived.
@@ -15,11 +18,16 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["LabelPlacement", "add_leader_labels", "legend_rows", "place_labels", "text_size"]
+__all__ = ["LabelPlacement", "add_leader_labels", "label_boxes", "legend_rows", "map_scale", "place_labels",
+           "text_size"]
+
+#: plotly's margins (pixels) where a figure sets none.
+_PLOTLY_MARGIN = {"l": 80, "r": 80, "t": 100, "b": 80}
 
 #: Where a label may sit around its point, in order of preference (plotly ``textposition``),
 #: with the direction it moves in (x right, y up).
@@ -49,6 +57,108 @@ class LabelPlacement:
 
 def _box(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def _beside(cx: float, cy: float, r: float, w: float, h: float,
+            direction: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The box of a ``w`` by ``h`` label beside a point of radius ``r`` at (cx, cy), pixels with y up, in
+    ``direction`` (one of :data:`_POSITIONS`' moves; (0, 0): on the point)."""
+    dx, dy = direction
+    gap = r + 2
+    x = cx + dx * (gap + w / 2) if dx else cx
+    y = cy + dy * (gap + h / 2) if dy else cy
+    if dx and dy:  # corners: plotly puts the text's corner at the marker's edge
+        x, y = cx + dx * (r * 0.7 + w / 2), cy + dy * (r * 0.7 + h / 2)
+    return _box(x, y, w, h)
+
+
+def _leader_box(cx: float, cy: float, dx: float, dy: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """The box of a label on a leader line ending (dx, dy) pixels (y up) from its point at (cx, cy)."""
+    bx = cx + dx + (w / 2 if dx > 2 else -w / 2 if dx < -2 else 0)
+    by = cy + dy + (h / 2 if dy > 2 else -h / 2 if dy < -2 else 0)
+    return _box(bx, by, w + 4, h + 2)
+
+
+def map_scale(width: float, height: float, margin: dict, xrange: tuple[float, float], yrange: tuple[float, float],
+              ratio: float | None = 1.0) -> tuple[float, float]:
+    """Pixels per data unit along x and y of a plot ``width`` by ``height`` pixels with these margins.
+
+    With ``ratio`` (the y axis anchored to x, ``scaleratio``: a map's equal axes) the axes keep it and the
+    tighter one sets the scale, plotly widening the other's range; ``None``: each axis fills its side.
+
+    Examples
+    --------
+    >>> map_scale(500, 400, {"l": 50, "r": 50, "t": 50, "b": 50}, (0, 2), (0, 1))
+    (200.0, 200.0)
+    >>> map_scale(500, 400, {"l": 50, "r": 50, "t": 50, "b": 50}, (0, 2), (0, 1), None)
+    (200.0, 300.0)
+    """
+    side = {k: (margin.get(k) if margin.get(k) is not None else v) for k, v in _PLOTLY_MARGIN.items()}
+    pw, ph = width - side["l"] - side["r"], height - side["t"] - side["b"]
+    sx, sy = pw / (xrange[1] - xrange[0]), ph / (yrange[1] - yrange[0])
+    if ratio is None:
+        return sx, sy
+    sx = min(sx, sy / ratio)
+    return sx, sx * ratio
+
+
+def label_boxes(fig: Any) -> dict[str, tuple[float, float, float, float]]:
+    """Every label of a map drawn at a fixed size, as its box in pixels (x right, y up), by name.
+
+    The labels are the texts of each trace whose ``textposition`` is a list (placed by
+    :func:`place_labels`), named ``"<trace meta>[i]"``, and each annotation drawn on a leader line or
+    named ``...-label-...``, by its name; sized as :func:`place_labels` sizes them (:func:`text_size`),
+    where plotly draws them on this figure's plot area (its width, height, margins and axis ranges).
+
+    Raises
+    ------
+    ValueError
+        For a figure with labels whose size is the page's (``width`` or ``height`` unset): where its
+        labels fall depends on the page, so none can be placed for it. A figure with no labels: ``{}``.
+
+    Examples
+    --------
+    >>> import plotly.graph_objects as go
+    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 0], mode="markers+text", text=["A", "B"], meta="m",
+    ...                            textposition=["top center", "top center"], marker={"size": 10}))
+    >>> _ = fig.update_layout(width=300, height=300, margin={"l": 0, "r": 0, "t": 0, "b": 0},
+    ...                       xaxis={"range": [0, 1]}, yaxis={"range": [0, 1], "scaleanchor": "x"})
+    >>> label_boxes(fig)
+    {'m[0]': (-3.6, 7.0, 3.6, 22.6), 'm[1]': (296.4, 7.0, 303.6, 22.6)}
+    """
+    layout = fig.layout
+    traces = [t for t in fig.data if isinstance(getattr(t, "textposition", None), tuple | list) and t.text is not None]
+    notes = [n for n in layout.annotations
+             if n.xref != "paper" and (n.showarrow or (n.name and "-label-" in n.name))]
+    if not traces and not notes:
+        return {}
+    if layout.width is None or layout.height is None:
+        raise ValueError("the figure's size is the page's (width or height unset): its labels cannot be placed")
+    margin = {k: getattr(layout.margin, k) for k in "lrtb"}
+    xrange, yrange = tuple(layout.xaxis.range), tuple(layout.yaxis.range)
+    ratio = (layout.yaxis.scaleratio or 1.0) if layout.yaxis.scaleanchor == "x" else None
+    sx, sy = map_scale(layout.width, layout.height, margin, xrange, yrange, ratio)
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (x - xrange[0]) * sx, (y - yrange[0]) * sy
+
+    moves = dict(_POSITIONS)
+    boxes: dict[str, tuple[float, float, float, float]] = {}
+    for trace in traces:
+        font = (trace.textfont.size if trace.textfont and trace.textfont.size else 12)
+        sizes = trace.marker.size if trace.marker.size is not None else 6
+        for i, (x, y, text, where) in enumerate(zip(trace.x, trace.y, trace.text, trace.textposition, strict=True)):
+            if text:
+                size = sizes[i] if isinstance(sizes, tuple | list) else sizes
+                boxes[f"{trace.meta}[{i}]"] = _beside(*px(x, y), size / 2, *text_size(text, font), moves[where])
+    for note in notes:   # its markup (<b>Rome</b>) is not drawn
+        w, h = text_size(re.sub(r"<(?!br>)[^>]*>", "", note.text), note.font.size or 12)
+        cx, cy = px(note.x, note.y)
+        if note.showarrow:
+            boxes[note.name] = _leader_box(cx, cy, note.ax, -note.ay, w, h)
+        else:
+            boxes[note.name] = _box(cx + (note.xshift or 0), cy + (note.yshift or 0), w, h)
+    return {name: tuple(round(v, 1) for v in box) for name, box in boxes.items()}
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
@@ -150,14 +260,7 @@ def place_labels(points: Sequence[tuple[float, float]], texts: Sequence[str], ra
     taken = np.empty((len(points), 4))  # the boxes of the labels placed so far, in their order
 
     def candidate(i: int, direction: tuple[int, int]) -> tuple[float, float, float, float]:
-        (cx, cy), r, (w, h) = centres[i], radii[i], sizes[i]
-        dx, dy = direction
-        gap = r + 2
-        x = cx + dx * (gap + w / 2) if dx else cx
-        y = cy + dy * (gap + h / 2) if dy else cy
-        if dx and dy:  # corners: plotly puts the text's corner at the marker's edge
-            x, y = cx + dx * (r * 0.7 + w / 2), cy + dy * (r * 0.7 + h / 2)
-        return _box(x, y, w, h)
+        return _beside(*centres[i], radii[i], *sizes[i], direction)
 
     def covered(box: tuple[float, float, float, float], boxes) -> np.ndarray:
         w = np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0])
@@ -254,9 +357,7 @@ def _leader_spot(i, centres, sizes, placed, blocks, cost):
             angle = math.pi / 2 + step * math.pi / 8
             dx, dy = round(distance * math.cos(angle)), round(distance * math.sin(angle))
             # the label's box sits beyond the line's end, on the side the line comes from
-            bx = cx + dx + (w / 2 if dx > 2 else -w / 2 if dx < -2 else 0)
-            by = cy + dy + (h / 2 if dy > 2 else -h / 2 if dy < -2 else 0)
-            box = _box(bx, by, w + 4, h + 2)
+            box = _leader_box(cx, cy, dx, dy, w, h)
             if cost(box, placed, i) <= 0.5:
                 return (dx, dy), box
     return None

@@ -13,15 +13,17 @@ from typing import Any
 import plotly.graph_objects as go
 
 from rometools.charts._common import add_caption, new_figure, region_colour, seat_colour
-from rometools.charts.labels import add_leader_labels, place_labels
+from rometools.charts.labels import add_leader_labels, legend_rows, map_scale, place_labels
 
 __all__ = ["CARD_QUESTIONS", "card_odds_figure", "road_board_figure"]
 
 #: Marker per piece kind: milestones are circles, forts squares (the rulebook's wooden shapes).
 PIECE_SYMBOLS = {"milestone": "circle", "fort": "square"}
-#: The board's height in pixels, its plot area's (plotly's default 100 px top margin and the
-#: caption's bottom margin taken off), its city marker and label font sizes.
-_HEIGHT, _PLOT_HEIGHT, _CITY_PX, _LABEL_FONT = 560, 380, 20, 12
+#: The board's default width and its plot area's height in pixels (the figure is as tall as the plot area,
+#: the title and, under the map, the legend and the caption make it), its margins but the bottom one, its
+#: city marker and label font sizes. The size is the figure's own, never the page's: the city labels are
+#: placed for the plot area it gives (a trial saw Mediolanum over Patavium when the page set it).
+_WIDTH, _PLOT_HEIGHT, _MARGIN, _CITY_PX, _LABEL_FONT = 760, 400, {"l": 20, "r": 20, "t": 60}, 20, 12
 
 
 def _fitted_ranges(points) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -52,15 +54,16 @@ def _space_names(board) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=8)
-def _city_labels(board) -> Any:
-    """Where the city names go on ``board`` (:func:`place_labels`): the board's alone, so worked out
-    once per board, not at every turn drawn (on a large board it was most of a turn's time)."""
+def _city_labels(board, scale: tuple[float, float]) -> Any:
+    """Where the city names go on ``board`` drawn at ``scale`` (pixels per unit along x and y:
+    :func:`map_scale` of the figure) (:func:`place_labels`): the board's and the size's alone, so worked
+    out once, not at every turn drawn (on a large board it was most of a turn's time)."""
     where = _space_points(board)
     xrange, yrange = _fitted_ranges(where.values())
     return place_labels(
         [c.position for c in board.cities], [html.escape(c.name) for c in board.cities],
         [_CITY_PX / 2] * len(board.cities), xrange=xrange, yrange=yrange,
-        width=_PLOT_HEIGHT * (xrange[1] - xrange[0]) / (yrange[1] - yrange[0]), height=_PLOT_HEIGHT,
+        width=scale[0] * (xrange[1] - xrange[0]), height=scale[1] * (yrange[1] - yrange[0]),
         font_px=_LABEL_FONT, obstacles=[(*where[s], 5) for r in board.roads for s in r.space_ids])
 
 
@@ -81,7 +84,8 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
         Build actions (:func:`rometools.via_romana.builds_with`): the spaces they build on are
         ringed (trace ``vr-board-builds``; hover: each build there, in words).
     width : int, optional
-        Pixels (default: the page's width).
+        Pixels (default 760); the height follows from it (the map's plot area is 400 pixels high), so that
+        the city labels are placed for the size drawn (:func:`~rometools.charts.labels.label_boxes`).
 
     Returns
     -------
@@ -173,16 +177,11 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
                   for texts in at.values()]))
     cities = board.cities
     tiles_left = state.tiles
-    # labels placed so that none overlaps another, a city or a road space: the axes are equal in
-    # scale, so the plot area is as wide as the board's ranges make it at the plot's height
     xrange, yrange = _fitted_ranges(where.values())
     names = [html.escape(c.name) for c in cities]
-    placement = _city_labels(board)
     traces.append(go.Scatter(
         x=[c.position[0] for c in cities], y=[c.position[1] for c in cities], mode="markers+text",
         meta="vr-board-cities", name="city", textfont={"size": _LABEL_FONT},
-        textposition=[pos or "top center" for pos in placement.positions],
-        text=[t if placement.positions[i] else "" for i, t in enumerate(names)],
         hovertext=[f"{html.escape(c.name)} ({html.escape(c.province)}, {html.escape(c.symbol)}): "
                    f"{tiles_left[i]} tile{'s' if tiles_left[i] != 1 else ''} left"
                    for i, c in enumerate(cities)],
@@ -190,17 +189,30 @@ def road_board_figure(state: Any, *, title: str | None = None, results: list[dic
         marker={"size": _CITY_PX, "color": [region_colour(c.province) for c in cities], "opacity": 0.35,
                 "line": {"width": 2, "color": [region_colour(c.province) for c in cities]}}))
     fig = new_figure(*traces)
-    fig.update_layout(title=title or f"Via Romana: {html.escape(board.name or 'board')}", height=_HEIGHT,
+    width = width or _WIDTH
+    fig.update_layout(title=title or f"Via Romana: {html.escape(board.name or 'board')}", width=width,
+                      margin=dict(_MARGIN), legend={"orientation": "h", "y": -0.01, "yanchor": "top", "x": 0},
                       xaxis={"visible": False, "range": list(xrange)},
                       yaxis={"visible": False, "scaleanchor": "x", "range": list(yrange)},
-                      hovermode="closest", **({"width": width} if width else {}))
-    add_leader_labels(fig, placement, [c.position for c in cities], names, [_CITY_PX] * len(cities),
-                      [f"vr-label-{c.id}" for c in cities], font_px=_LABEL_FONT)
+                      hovermode="closest")
+    # under the map, the legend's rows, then the caption: the figure as tall as they and the plot area make it
+    rows = legend_rows([t.name for t in fig.data if t.showlegend is not False], width - 40)
     where_cards = ("the colour\na card must have to build there" if state.config.milestone_colour == "space" else
                    "their edge\ncolour (a card of any colour of the road builds there, VR-13)")
-    return add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in "
-                            f"{where_cards}: {html.escape(', '.join(board.provinces))}.\n"
-                            "Milestones are dots, forts squares, in the player's colour.")
+    add_caption(fig, "Cities (circles) in their province's colour; vacant road spaces (diamonds) in "
+                     f"{where_cards}: {html.escape(', '.join(board.provinces))}.\n"
+                     "Milestones are dots, forts squares, in the player's colour.", offset=14 + 22 * rows, margin=0)
+    fig.update_layout(height=_MARGIN["t"] + _PLOT_HEIGHT + fig.layout.margin.b)
+    # labels placed so that none overlaps another, a city or a road space, at the scale this size draws the
+    # map (the axes equal, the tighter side setting it)
+    scale = map_scale(width, fig.layout.height, dict(_MARGIN, b=fig.layout.margin.b), xrange, yrange)
+    placement = _city_labels(board, scale)
+    fig.update_traces(selector={"meta": "vr-board-cities"},
+                      textposition=[pos or "top center" for pos in placement.positions],
+                      text=[t if placement.positions[i] else "" for i, t in enumerate(names)])
+    add_leader_labels(fig, placement, [c.position for c in cities], names, [_CITY_PX] * len(cities),
+                      [f"vr-label-{c.id}" for c in cities], font_px=_LABEL_FONT)
+    return fig
 
 
 #: The card-odds questions, ``{key: the question in words}`` (``{colour}``, ``{symbol}`` filled in).

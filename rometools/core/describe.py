@@ -157,15 +157,13 @@ def describe(game_id: str) -> GameDescription:
     span = _player_range(spec)
     rows = []
     for o in options:
-        default = ("the bundled one" if o.file is not None and o.default is None
-                   else repr(o.default) if isinstance(o.default, str) else str(o.default))
         meaning = o.meaning
         if o.name == "handicap":   # the generic option, with what this game gives as a start bonus
             bonus = spec.start_bonus
             meaning += (f" Start bonus in {spec.title}: {bonus.meaning}, per unit, at most "
                         f"{bonus.amount(bonus.most)} ({{4: {{\"bonus\": 1}}}})." if bonus is not None
                         else f" {spec.title} declares no start bonus: points only.")
-        rows.append({"option": o.name, "takes": o.takes(), "default": default, "meaning": meaning})
+        rows.append({"option": o.name, "takes": o.takes(), "default": o.default_text(), "meaning": meaning})
     return GameDescription(id=spec.id, title=spec.title, players=span, bots=tuple(sorted(spec.bots)),
                            options=tuple(rows), data_files=tuple(spec.data_files), source=spec.source or "",
                            mcts_playout_depth=spec.mcts_playout_depth)
@@ -300,11 +298,11 @@ def option_short(game: Any, name: str, value: Any) -> str:
     label = name.replace("_", " ")
     if name == "players":
         return f"{value} players"
-    if name == "handicap":
+    spec = load_game(game).spec if isinstance(game, str) else game.spec
+    if name == "handicap":   # a start bonus in the game's words: "one more Road", never "start bonus 1"
         from rometools.core.handicap import Handicap
 
-        return f"handicap {Handicap.parse(value)}"
-    spec = load_game(game).spec if isinstance(game, str) else game.spec
+        return f"handicap {Handicap.parse(value).words(spec.start_bonus)}"
     try:
         o = spec.config.option(name)
     except (ValueError, KeyError, AttributeError, LookupError):
@@ -354,7 +352,7 @@ def option_parts(game: Any, name: str, value: Any) -> tuple[str, str, str]:
     if name == "handicap":
         from rometools.core.handicap import Handicap
 
-        return "a seat handicap (a design tool, not a rule)", str(Handicap.parse(value)), ""
+        return "a seat handicap (a design tool, not a rule)", Handicap.parse(value).words(spec.start_bonus), ""
     meaning, ref = decision_reference(o.meaning or name.replace("_", " "))
     meaning = meaning.rstrip(".")
     head = meaning.split(":", 1)[0]

@@ -87,6 +87,20 @@ class StartBonus:
         """``n`` units in words: ``"1 Road"``, ``"3 Roads"``."""
         return counted(n, self.unit, self.units or None)
 
+    def more(self, n: int) -> str:
+        """``n`` units as a seat's bonus, in the words of :attr:`meaning`: ``"one more Road"``,
+        ``"3 more Roads"`` (a handicap's start bonus in a verdict, never "start bonus 1").
+
+        Examples
+        --------
+        >>> bonus = StartBonus("Road", "one more Road in the seat's supply at the start", most=10)
+        >>> bonus.more(1), bonus.more(3), bonus.more(-1)
+        ('one more Road', '3 more Roads', '1 Road fewer')
+        """
+        if n < 0:
+            return f"{self.amount(-n)} fewer"
+        return f"one more {self.unit}" if n == 1 else f"{n:,} more {self.units or self.unit + 's'}"
+
 
 @dataclass(frozen=True)
 class Handicap:
@@ -152,12 +166,26 @@ class Handicap:
         return {str(s): (p if not b else {"points": p, "bonus": b}) for s, p, b in self.entries}
 
     def __str__(self) -> str:
+        return self.words()
+
+    def words(self, bonus: StartBonus | None = None) -> str:
+        """Each seat's handicap in words, its start bonus in ``bonus``'s words (the game's
+        ``GameSpec.start_bonus``) when given, else as "start bonus N".
+
+        Examples
+        --------
+        >>> h = Handicap.parse({4: {"points": 2, "bonus": 1}})
+        >>> str(h)
+        'seat 4: +2 points and start bonus 1'
+        >>> h.words(StartBonus("Road", "one more Road in the seat's supply at the start", most=10))
+        'seat 4: +2 points and one more Road'
+        """
         if not self.entries:
             return "none"
         parts = []
         for s, p, b in self.entries:
             words = [f"{p:+,} point{'' if abs(p) == 1 else 's'}"] if p else []
-            words += [f"start bonus {b}"] if b else []
+            words += [f"start bonus {b}" if bonus is None else bonus.more(b)] if b else []
             parts.append(f"seat {s}: {' and '.join(words)}")
         return "; ".join(parts)
 

@@ -69,8 +69,11 @@ from rometools.core.handicap import Handicap
 __all__ = ["FILE_FOLDERS_VARIABLE", "Config", "Option", "describe_options", "file_folders", "option", "option_example",
            "option_examples"]
 
-_KIND_WORDS = {bool: "True or False", int: "a whole number", float: "a number", str: "a string"}
-_JSON_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
+#: What a value of each kind takes, in words. A yes/no option takes ``true or false`` as a designer types it
+#: everywhere (``--option``/``--set``, the studio's Changes, a variant file, a saved game) and as the studio's
+#: table shows it: Python's ``True`` typed there is text, refused (``must be True or False, got 'True'`` was
+#: said, trial).
+_KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
 
 
 @dataclass(frozen=True)
@@ -227,11 +230,18 @@ class Option:
         --------
         >>> from rometools.augustus import GameConfig
         >>> GameConfig.option("first_game").describe()
-        'first_game (True or False; default False): deal three objectives to each player, who keeps them all (first game).'
+        'first_game (true or false; default false): deal three objectives to each player, who keeps them all (first game).'
         """
-        default = ("the bundled one" if self.file is not None and self.default is None
-                   else repr(self.default) if isinstance(self.default, str) else str(self.default))
-        return f"{self.name} ({self.takes()}; default {default}): {self.meaning}"
+        return f"{self.name} ({self.takes()}; default {self.default_text()}): {self.meaning}"
+
+    def default_text(self) -> str:
+        """The default as a designer types it: ``false`` (as :meth:`takes` says it), ``'space'``, ``300``,
+        "the bundled one" for a file option's bundled file."""
+        if self.file is not None and self.default is None:
+            return "the bundled one"
+        if isinstance(self.default, bool):
+            return str(self.default).lower()
+        return repr(self.default) if isinstance(self.default, str) else str(self.default)
 
     # ------------------------------------------------------------ checking a value
     def check(self, value: Any, config: Any = None) -> Any:
@@ -312,8 +322,8 @@ class Option:
             return _file_from_json(self, data, source, folders)
         if data is None and self.nullable:
             return None
-        if self.kind in _JSON_WORDS and not _json_kind(data, self.kind):
-            words = _JSON_WORDS[self.kind] + (" or null" if self.nullable else "")
+        if self.kind in _KIND_WORDS and not _json_kind(data, self.kind):
+            words = _KIND_WORDS[self.kind] + (" or null" if self.nullable else "")
             raise DataFileError(source, f"config.{self.name}", f"must be {words}, got {shown(data)}")
         return data
 

@@ -40,10 +40,24 @@ from rometools.core.formatting import shown
 #: it is not imported here, not even for annotations: the modules import one way).
 _Variant = Any
 
-__all__ = ["FORMAT_VERSION", "read_variant_toml", "variant_toml"]
+__all__ = ["FORMAT_VERSION", "empty_variant_file", "read_variant_toml", "variant_toml"]
 
 #: The variant file format this rometools writes and reads (``[variant] format``).
 FORMAT_VERSION = 1
+
+
+def empty_variant_file(source: str | os.PathLike[str]) -> DataFileError:
+    """The refusal of an empty variant file (no table, no value: only blanks or comments), one wording
+    for ``rometools validate``, ``--variant``, :func:`~rometools.core.variants.load_variant` and the
+    studio's upload and Load, so that the command line and the app say the same thing.
+
+    Examples
+    --------
+    >>> str(empty_variant_file("mine.toml"))
+    'mine.toml: is empty; a variant file needs at least its [variant] table with the game (game = "...")'
+    """
+    return DataFileError(source, "", 'is empty; a variant file needs at least its [variant] table with the game '
+                                     '(game = "...")')
 
 
 def variant_toml(variant: _Variant) -> str:
@@ -112,6 +126,8 @@ def read_variant_toml(text_or_path: str | os.PathLike[str], source: str | None) 
         raise DataFileError(source, "", "is nested too deeply") from None
     except ValueError as exc:
         raise DataFileError(source, "", f"holds a value TOML cannot read here ({shown(str(exc), 80)})") from None
+    if not raw:
+        raise empty_variant_file(source)
     deep = _depth_problem(raw)
     if deep is not None:
         raise DataFileError(source, deep, "is nested too deeply")

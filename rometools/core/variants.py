@@ -565,7 +565,8 @@ class Variant:
 
         lines = [f"{self.name or 'a variant'}: {self.spec.title}"]
         for key, value in self.options.items():
-            shown_value = Handicap.parse(_thawed(value)) if key == "handicap" else shown(_thawed(value), 80)
+            shown_value = (Handicap.parse(_thawed(value)).words(self.spec.start_bonus) if key == "handicap"
+                           else shown(_thawed(value), 80))
             lines.append(f"  {key} = {shown_value}")
         for file, changes in self.edits.items():
             for address, value in changes.items():

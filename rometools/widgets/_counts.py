@@ -98,13 +98,15 @@ class CountsEditor:
         rows = [widgets.HTML("<table style='border-collapse:collapse'><tr><th style='text-align:right;"   # as the names
                              f"width:230px;padding-right:8px'>{html.escape(unit.capitalize())}</th><th style='width:70px'>"
                              "edited</th><th style='padding-left:12px'>published</th></tr></table>")]
+        self._published_cells: dict[str, widgets.HTML] = {}
         for kind, name in self.kinds:
             box = WholeNumberText(value=self.published[kind], low=0, high=high, description=name,
                                   layout={"width": "300px"}, style={"description_width": "230px"})
             explorer._add_control(f"count_{kind}", box, "rt-count", f"rt-count-{kind}")
             self.boxes[kind] = box
-            rows.append(widgets.HBox([box, widgets.HTML(
-                f"<span style='display:inline-block;width:70px;text-align:center'>{self.published[kind]}</span>")]))
+            self._published_cells[kind] = widgets.HTML(self._published_cell(kind))
+            rows.append(widgets.HBox([box, self._published_cells[kind]]))
+            box.observe(lambda _change, kind=kind: self._mark(kind), "value")
         self._reset = widgets.Button(description="Published mix", icon="undo", layout={"width": "140px"})
         self._reset.add_class("rt-counts-reset")
         self._reset.on_click(lambda _b: explorer._attempt(lambda: self.assign(self.published)))
@@ -130,6 +132,31 @@ class CountsEditor:
             widgets.HTML(f"<b>Component mix</b>: edit a count, and every figure follows; {keep}"),
             *rows, self.buttons_row, self.status])
         self.view.add_class("rt-counts-editor")
+
+    # ------------------------------------------------------------ the published column
+    def _published_cell(self, kind: str) -> str:
+        """The published count of ``kind``, marked "edited" with the difference when its box differs
+        (a trial could not tell which of the bag's counts it had changed from the published game).
+
+        Examples
+        --------
+        >>> from rometools.widgets import BagExplorer
+        >>> ex = BagExplorer()
+        >>> ex.counts_editor.boxes["joker"].value = 3
+        >>> ex.counts_editor._published_cell("joker")   # doctest: +ELLIPSIS
+        "<span ...>2</span> <span class='rt-count-edited' ...>edited (+1)</span>"
+        """
+        published, shown_now = self.published[kind], self.boxes[kind].value
+        cell = f"<span style='display:inline-block;width:70px;text-align:center'>{published}</span>"
+        if shown_now == published or not isinstance(shown_now, int):
+            return cell
+        return (f"{cell} <span class='rt-count-edited' style='background:#fff3c4;padding:0 4px'>"
+                f"edited ({shown_now - published:+d})</span>")
+
+    def _mark(self, kind: str) -> None:
+        """The published column follows the box: an edited count marked, a count back to the published one
+        (typed, put back after a refusal, or **Published mix**) unmarked."""
+        self._published_cells[kind].value = self._published_cell(kind)
 
     # ------------------------------------------------------------ values
     def label(self, kind: str) -> str:

@@ -400,3 +400,27 @@ file, which takes a bundled file's name too).
                              f"server is read, got {shown(value if isinstance(value, str) else repr(value), 60)}")
         named[key] = name
     return named
+
+
+def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.HTML:
+    """The label ``upload`` (a button with the class ``css``) shows: ``label`` alone, never ipywidgets' count
+    of the files it holds ("Load a variant (0)" before anything was uploaded read as a count, not as what to
+    do: trial). ipywidgets 8 draws a FileUpload as "description (count)" and has no trait to drop the count,
+    so the button's text is drawn by a style sheet: the returned widget, shown beside the button (it takes
+    no room). The button's description is ``label`` too.
+
+    Examples
+    --------
+    >>> up = widgets.FileUpload()
+    >>> style = upload_label(up, "Upload variant file", "rt-whatif-upload")
+    >>> up.description, 'content: "Upload variant file"' in style.value, style.layout.display
+    ('Upload variant file', True, 'none')
+    """
+    import json
+
+    upload.description = label
+    size = "var(--jp-widgets-font-size, 13px)"
+    rule = (f"button.{css} {{ font-size: 0 !important; }} button.{css} > i {{ font-size: {size}; margin-right: 4px; }} "
+            f"button.{css}::after {{ content: {json.dumps(label)}; font-size: {size}; }}")
+    return widgets.HTML(f"<style>{rule}</style>", layout={"display": "none"})
+

@@ -39,6 +39,7 @@ from rometools.widgets._base import (
     call_with_timeout,
     whole_number,
 )
+from rometools.widgets._inputs import upload_label
 from rometools.widgets._playout_boards import BoardChoice, _file_problem
 from rometools.widgets._strong_play import StrongPlayPanel
 
@@ -642,8 +643,11 @@ class PlayoutExplorer(BoardChoice, StrongPlayPanel, Explorer):
             board_row = [self._board_file, self._board_path, self._board_load]
             start_row = [self._start_path, self._start_load, self._start_clear, self._start_info]
         else:
-            board_row = [self._board_file, self._board_upload]
-            start_row = [self._start_upload, self._start_clear, self._start_info]
+            # each upload labelled with what to do alone, never ipywidgets' "(0)" (upload_label)
+            board_row = [self._board_file, self._board_upload, self._board_upload and upload_label(
+                self._board_upload, "Upload a board", "rt-board-upload")]
+            start_row = [self._start_upload, upload_label(self._start_upload, "Upload a saved game", "rt-start-upload"),
+                         self._start_clear, self._start_info]
         board_row = [w for w in board_row if w is not None]
         return [
             *([widgets.HBox(board_row, layout=row)] if board_row else []),

@@ -120,19 +120,16 @@ class StudioFiles:
         if self._hold or not change["new"]:
             return
         self._uploaded = None
-        try:
+        from rometools.core.variants import Variant
+
+        try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes);
+            # every refusal of the file (its kind, size, bytes that are not text, TOML) said in the message,
+            # where the others are (a binary file's was on the file line, under the message: trial)
             name, content = _upload(change["new"][0], "variant")
             try:
                 text = content.decode("utf-8")
             except UnicodeDecodeError:
-                raise ValueError(f"{name} is not UTF-8 text") from None
-        except INPUT_ERRORS as err:
-            self._clear_upload()
-            self._say_file(f"Cannot load: {_text_of(err)}", error=True)
-            return
-        from rometools.core.variants import Variant
-
-        try:   # read and loaded here, so that a refusal names the uploaded file (not "<variant>", nor Changes)
+                raise ValueError(f"{name} is not UTF-8 text: a variant file is TOML text") from None
             read = Variant.from_toml(text if "\n" in text else text + "\n", source=name)
             if read.game in rometools.games():   # a file option or an edited file's base names a bundled file,
                 bundled_file_options(read.game, read.options, f"{name}: options")   # never a server path

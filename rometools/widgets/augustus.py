@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ from rometools.charts.augustus import (
     slots_text,
     symbol_text,
 )
-from rometools.core.formatting import exact_mean, probability, shown
+from rometools.core.formatting import number, percent_column, probability, shown
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
@@ -76,6 +77,30 @@ def _table(header: list[str], rows: list[list[str]], css: str) -> str:
     body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{c}</td>" for c in r) + "</tr>"
                    for r in rows)
     return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
+
+
+#: The odds tables' columns, each cell in one format true to its heading (a trial read "≈ 14.78" under
+#: "expected draws (exact)" beside "2,378/275 ≈ 8.65" and "12", and "1 in 30 (3.3%)" beside "43% (exact,
+#: rounded)"): every value is exact and shown rounded, and the heading says so.
+_ROUNDED = "exact, rounded"
+
+
+def _draws_cells(means: list[Fraction | int]) -> list[str]:
+    """Exact expected draws as one column: each to 2 decimals, its exact fraction as the cell's hover
+    where its terms have at most 6 digits (an exact mean over the 23-token bag can have 30-digit terms).
+
+    Examples
+    --------
+    >>> _draws_cells([Fraction(2378, 275), 12])
+    ["<span title='exact: 2,378/275'>8.65</span>", "<span title='exact: 12'>12.00</span>"]
+    """
+    cells = []
+    for mean in means:
+        q = Fraction(mean)
+        exact = (f" title='exact: {number(q.numerator)}" + (f"/{number(q.denominator)}" if q.denominator > 1 else "")
+                 + "'" if len(str(q.numerator)) <= 6 and len(str(q.denominator)) <= 6 else "")
+        cells.append(f"<span{exact}>{float(q):,.2f}</span>")
+    return cells
 
 
 def _seat_html(seat: int | None) -> str:
@@ -322,24 +347,20 @@ class ObjectiveOddsExplorer(Explorer):
         policy, no_reset = self._policy.value, self._no_reset.value
         fig = completion_cdf_figure(objectives, self._max_draws.value, compare_reset=no_reset,
                                     joker_policy=policy, trials=self._trials.value, rng=self._seed.value)
-        rows = []
-        means = []
-        for label, slots in objectives.items():
-            mean = expected_draws(slots, joker_policy=policy)
-            means.append(mean)
-            ten = completion_cdf(slots, 10, joker_policy=policy)[-1]
-            row = [html.escape(label), slots_text(slots), f"<b>{exact_mean(mean, digits=4)}</b>", probability(ten, digits=4)]
-            if no_reset:
+        means = [expected_draws(slots, joker_policy=policy) for slots in objectives.values()]
+        tens = percent_column([completion_cdf(slots, 10, joker_policy=policy)[-1] for slots in objectives.values()])
+        rows = [[html.escape(label), slots_text(slots), f"<b>{mean}</b>", ten]
+                for (label, slots), mean, ten in zip(objectives.items(), _draws_cells(means), tens, strict=True)]
+        if no_reset:
+            for row, slots in zip(rows, objectives.values(), strict=True):
                 try:
-                    plain = expected_draws(slots, joker_policy=policy, reset=False)
-                    row.append(exact_mean(plain, digits=4))
+                    row.append(_draws_cells([expected_draws(slots, joker_policy=policy, reset=False)])[0])
                 except ValueError:
                     stuck = 1 - completion_cdf(slots, 23, joker_policy=policy, reset=False)[-1]
                     row.append(f"infinite: stays incomplete with probability {probability(stuck)}")
-            rows.append(row)
-        header = ["objective", "slots", "expected draws (exact)", "P(within 10 draws)"]
+        header = ["objective", "slots", f"expected draws ({_ROUNDED})", f"P(within 10 draws) ({_ROUNDED})"]
         if no_reset:
-            header.append("expected draws without the reset")
+            header.append(f"expected draws without the reset ({_ROUNDED})")
         return fig, _table(header, rows, "rt-au-summary-table"), means
 
     def _draw(self, view) -> None:
@@ -650,15 +671,15 @@ class AugustusPlayoutExplorer(PlayoutExplorer):
         self._status.value = (f"Draw {state.draws}, caller {_seat_html(state.caller)}{token}; {phase}. "
                               f"Bag: {sum(left.values())} tokens left "
                               f"({', '.join(symbols_text(k, v) for k, v in left.items())}).")
-        table = []
-        for s, seat_rows in enumerate(rows):
-            for r in seat_rows:
-                p = r["cdf"][-1]
-                table.append([_seat_html(s), f"#{r['number']} {html.escape(r['name'])}", r["kind"], str(r["points"]),
-                              f"{r['legions']} / {sum(r['slots'].values())}", slots_text(r["open"]),
-                              probability(p, digits=4), exact_mean(r["expected_draws"], digits=4)])
+        listed = [(s, r) for s, seat_rows in enumerate(rows) for r in seat_rows]
+        chances = percent_column([r["cdf"][-1] for _, r in listed])
+        draws = _draws_cells([r["expected_draws"] for _, r in listed])
+        table = [[_seat_html(s), f"#{r['number']} {html.escape(r['name'])}", r["kind"], str(r["points"]),
+                  f"{r['legions']} / {sum(r['slots'].values())}", slots_text(r["open"]), p, d]
+                 for (s, r), p, d in zip(listed, chances, draws, strict=True)]
         self._objectives.value = _table(["seat", "objective", "kind", "points", "legions", "open slots",
-                                         f"P(within {self._within.value})", "expected draws"], table,
+                                         f"P(within {self._within.value} draws) ({_ROUNDED})",
+                                         f"expected draws ({_ROUNDED})"], table,
                                         "rt-au-objectives-table") if table else "<i>no objective in play</i>"
         self._rewards.value = _table(["tile", "condition", "points", "holder"],
                                      [[html.escape(reward_name(r["id"])), html.escape(r["condition"]), str(r["points"]),

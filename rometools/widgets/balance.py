@@ -65,7 +65,7 @@ from rometools.widgets._base import (
     trace_data,
     whole_number,
 )
-from rometools.widgets._inputs import bundled_file_options
+from rometools.widgets._inputs import bundled_file_options, upload_label
 
 __all__ = ["BalanceExplorer", "parse_options"]
 
@@ -307,7 +307,9 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
             widgets.HTML("<b>Balance lab</b>: seeded bot games; every rate with its 95% interval. "
                          "Change the controls, then press <b>Run</b>."),
             widgets.HBox([self._game, self._players, self._board,
-                          *([self._board_upload] if self._board_upload is not None else [])],
+                          *([self._board_upload, upload_label(self._board_upload, "Upload a board",
+                                                              "rt-balance-board-upload")]
+                            if self._board_upload is not None else [])],
                          layout={"flex_flow": "row wrap"}),
             self._bot_box,
             widgets.HBox([self._options_a], layout={"flex_flow": "row wrap"}),

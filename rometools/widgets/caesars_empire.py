@@ -297,6 +297,9 @@ class CollectionExplorer(Explorer):
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.add_class("rt-collection-explorer")
+        #: The vocabulary of the charts shown (the last valid input's): the headings and the count boxes'
+        #: names follow it, never a toggle whose update was refused (a trial read "Riches" over charts of "Gems")
+        self._shown_vocabulary = vocabulary
         self._relabel()
         if not self._set({"counts": start}):  # checked as set_values checks them, never converted
             error = self._message.value
@@ -385,9 +388,9 @@ class CollectionExplorer(Explorer):
                                  f"(the City tokens in the box), got {shown(value)}")
         return tokens
 
-    def _table_labels(self) -> dict[str, str]:
+    def _table_labels(self, vocabulary: str | None = None) -> dict[str, str]:
         return {"same_type": "Same type", "different_types": "Different types",
-                "gold": self.components.name(self.components.gold_id, self.vocabulary)}
+                "gold": self.components.name(self.components.gold_id, vocabulary or self.vocabulary)}
 
     # -- writing
     def set_values(self, *, counts: Mapping[str, int] | None = None,
@@ -492,8 +495,8 @@ class CollectionExplorer(Explorer):
         >>> ex.message
         'Cannot update: Grapes must be a whole number 0 to 4, got 9 (Grapes put back to 3, the value the charts show)'
         """
-        if name.startswith("count_"):
-            return self.components.name(name.removeprefix("count_"), self.vocabulary)
+        if name.startswith("count_"):   # as the box reads (the vocabulary of the charts shown)
+            return self.components.name(name.removeprefix("count_"), self._shown_vocabulary)
         return super().field_label(name)
 
     def _good_word(self) -> str:
@@ -530,7 +533,7 @@ class CollectionExplorer(Explorer):
         self._relabel()
         return super().update()
 
-    def _compute(self) -> tuple[go.Figure, go.Figure]:
+    def _compute(self) -> tuple[go.Figure, go.Figure, str]:
         comps, voc = self.components, self.vocabulary
         counts = self.counts
         tokens = self._city_tokens(self.city_input.value)
@@ -540,15 +543,15 @@ class CollectionExplorer(Explorer):
         marginal = marginal_value_figure(counts, tables=tables, vocabulary=voc, components=comps)
         for fig in (breakdown, marginal):  # side by side in a 1280-pixel window (a live chart cannot measure it)
             fig.update_layout(width=CHART_WIDTH, height=380)
-        return breakdown, marginal
+        return breakdown, marginal, voc
 
-    def _draw(self, view: tuple[go.Figure, go.Figure]) -> None:
-        breakdown, marginal = view
+    def _draw(self, view: tuple[go.Figure, go.Figure, str]) -> None:
+        breakdown, marginal, self._shown_vocabulary = view
         self._relabel()
         self._show_chart("breakdown_figure", breakdown)
         self._show_chart("marginal_figure", marginal)
         parts = dict(zip(breakdown.data[0].customdata, breakdown.data[0].y, strict=True))
-        goods = self.components.vocabularies[self.vocabulary]["goods"]
+        goods = self.components.vocabularies[self._shown_vocabulary]["goods"]
         treasure = parts["same_type"] + parts["different_types"] + parts["gold"]
         self._total.value = (f"<b>{html.escape(goods)}: {treasure} points</b> + <b>Cities: {parts['cities']} points</b>"
                              f" = <b>{treasure + parts['cities']} points</b>"
@@ -558,11 +561,13 @@ class CollectionExplorer(Explorer):
                              "</small>")
 
     def _relabel(self) -> None:
-        comps, voc = self.components, self.vocabulary
+        """The headings and the boxes' names in the vocabulary of the charts shown (the last valid input's);
+        each scoring table's "edited" mark as its box reads now."""
+        comps, voc = self.components, self._shown_vocabulary
         vocab = comps.vocabularies[voc]
         for tid, box in self.counts_inputs.items():
             box.description = comps.name(tid, voc)
-        labels = self._table_labels()
+        labels = self._table_labels(voc)
         for name, text in self.table_inputs.items():
             text.description = labels[name]
             rule = _table_text(getattr(comps.tables, name))

@@ -73,6 +73,7 @@ from rometools.widgets._base import (
     trace_data,
 )
 from rometools.widgets._download import DownloadButton
+from rometools.widgets._inputs import upload_label
 from rometools.widgets._what_if_files import StudioFiles
 from rometools.widgets._what_if_question import (  # noqa: F401 (re-exported)
     PRECISIONS,
@@ -107,10 +108,10 @@ MAX_TUNE_GAMES = 10_000_000
 MAX_CHECK_GAMES = 1_000_000
 #: The most paired games (or games per candidate) between two looks.
 MAX_BATCH = 100_000
-#: The upload button's tooltip; its count in brackets is the file's: 1 while the question shown is that file's.
-UPLOAD_TOOLTIP = (f"Load a variant file (.toml, at most {number(MAX_FILE_BYTES)} bytes) saved here or by rometools. "
-                  "(1) beside the button: the question shown is the file last uploaded; (0): it is not (changed since, "
-                  "or the file was refused), or none is uploaded")
+#: The upload button's label (what to do, never a count of files: upload_label) and its tooltip.
+UPLOAD_LABEL = "Upload variant file"
+UPLOAD_TOOLTIP = (f"Load a variant file (.toml, at most {number(MAX_FILE_BYTES)} bytes) saved here or by rometools: "
+                  "its question goes into the controls, and the line beside the buttons says it is loaded")
 
 
 # ===================================================================== the studio
@@ -289,16 +290,17 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         else:
             self._download = DownloadButton(   # the file built at the click, from the controls then
                 "Save the variant (TOML)", self._variant_file, mime="application/toml", css=("rt-whatif-download",),
-                tooltip="Download the variant the controls describe, named after it: load it here with Load a "
-                        "variant, or play it with rometools simulate --variant", explorer=self, say=self._say_file)
-            # ipywidgets 8 draws a FileUpload as "description (files held)", and has no trait to drop the
-            # count: it is kept true, 1 while the question shown is the file's (_keep_upload_count)
-            self._upload = widgets.FileUpload(accept=".toml", multiple=False, description="Load a variant",
-                                              tooltip=UPLOAD_TOOLTIP, layout={"width": "170px"})
+                tooltip="Download the variant the controls describe, named after it: load it here with Upload "
+                        "variant file, or play it with rometools simulate --variant", explorer=self, say=self._say_file)
+            # ipywidgets 8 draws a FileUpload as "description (files held)": its label is drawn without the
+            # count, saying what to do (upload_label); the count is kept true all the same, 1 while the
+            # question shown is the file's (_keep_upload_count), as the file line says "Loaded ..."
+            self._upload = widgets.FileUpload(accept=".toml", multiple=False, tooltip=UPLOAD_TOOLTIP,
+                                              layout={"width": "170px"})
             self._uploaded: dict[str, Any] | None = None   # the question the file held, while it is shown
             self._upload.add_class("rt-whatif-upload")
             self._upload.observe(self._on_upload, names="value")
-            file_row = [self._download, self._upload]
+            file_row = [self._download, self._upload, upload_label(self._upload, UPLOAD_LABEL, "rt-whatif-upload")]
         self._question = widgets.HTML("")
         self._question.add_class("rt-whatif-question")
         self._table = widgets.HTML("")

@@ -120,7 +120,7 @@ def test_the_log_tells_the_game_with_what_the_rules_did():
 @pytest.mark.parametrize("options,message", [
     ({"players": 1}, "^players: Augustus is for 2 to 6 players, got 1$"),
     ({"players": "3"}, "^players: Augustus takes a whole number of players, got '3'$"),
-    ({"first_game": 1}, "^first_game must be True or False, got 1$"),
+    ({"first_game": 1}, "^first_game must be true or false, got 1$"),
     ({"first_caller": 4}, "^first_caller must be a seat 0 to 3 \\(P1 to P4\\), got 4$"),
     ({"max_draws": 0}, "^max_draws must be a whole number 1 to 100,000, got 0$"),
     ({"players": True}, "^players: Augustus takes a whole number of players, got True$")])

@@ -138,12 +138,15 @@ def test_stop_is_heard_while_the_games_play_and_tune_draws_its_curve(voila, page
 def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, page, tmp_path):
     """A trial found the upload button's tooltip reading "null", its count "(0)" after a file loaded, and
     "Save the variant (TOML)" drawn as plain text beside it. The download looks like the button beside
-    it; the upload says what it takes, and its count reads 1 while the question shown is the file's."""
+    it; the upload says what to do ("Upload variant file", its count hidden: it read "(0)" before anything was
+    uploaded), and its count is 1 while the question shown is the file's."""
     page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
     harness.wait_rendered(page, plots=STUDIO.plots)
     upload = page.locator("button.rt-whatif-upload").first
     assert upload.get_attribute("title").startswith("Load a variant file (.toml, at most 1,000,000 bytes)")
-    assert upload.inner_text().strip() == "Load a variant (0)"
+    label = "(e) => getComputedStyle(e, '::after').content + ' / ' + getComputedStyle(e).fontSize"
+    assert upload.evaluate(label) == '"Upload variant file" / 0px'   # the label alone: no "(0)" shown
+    assert upload.bounding_box()["width"] >= 120                        # and the label fits the button
     save = page.locator(".rt-whatif-download button.rt-download-button").first
     assert save.inner_text().strip() == "Save the variant (TOML)"
     assert save.locator("i.fa-download").count() == 1
@@ -160,10 +163,10 @@ def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, pag
         upload.click()
     chooser.value.set_files(str(tmp_path / "hand5.toml"))
     _wait_text(page, ".rt-whatif-file-status", "^Loaded hand5.toml")
-    _wait_text(page, "button.rt-whatif-upload", "Load a variant \\(1\\)")
+    _wait_text(page, "button.rt-whatif-upload", "Upload variant file \\(1\\)")   # the count kept (not shown)
     assert "hand = 5" in page.locator(".rt-whatif-changes textarea").first.input_value()
     _type(page, ".rt-whatif-changes", "hand = 4", key="Tab")
-    _wait_text(page, "button.rt-whatif-upload", "Load a variant \\(0\\)")
+    _wait_text(page, "button.rt-whatif-upload", "Upload variant file \\(0\\)")
     _wait_text(page, ".rt-whatif-file-status", "^$")    # "Loaded hand5.toml" no longer describes the page
     # a refused file is said once, in the message; a later valid edit leaves nothing of it (trial 55)
     (tmp_path / "steep.toml").write_text(

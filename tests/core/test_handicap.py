@@ -237,3 +237,29 @@ def test_nested_text_forms_read_and_the_refusals_example_parses():
         assert len(str(err.value)) < 300
     example = re.search(r"e\.g\. (\{.*?\}), or a list", str(err.value)).group(1)
     assert Handicap.parse(example) == Handicap.parse({4: 2})
+
+
+def test_a_start_bonus_is_said_in_the_games_words_in_every_verdict(capsys):
+    """What-if verdicts read "handicap seat 4: start bonus 1" where Caesar's Empire's start bonus is
+    one more Road (``START_BONUS``, in the rulebook's word): the headline of compare, the studio's
+    verdict and a variant's description now say it so."""
+    from rometools import Variant
+    from rometools.cli import main
+    from rometools.core.describe import option_short, option_words
+
+    assert option_short("caesars_empire", "handicap", {4: {"bonus": 1}}) == "handicap seat 4: one more Road"
+    assert option_short("via_romana", "handicap", {2: {"points": 3, "bonus": 2}}) == \
+        "handicap seat 2: +3 points and 2 more cards"
+    assert option_words("augustus", "handicap", {1: {"bonus": 1}}) == \
+        "a seat handicap (a design tool, not a rule): seat 1: one more legion"
+    assert Variant("caesars_empire", options={"handicap": {4: {"bonus": 3}}}).describe().splitlines()[1] == \
+        "  handicap = seat 4: 3 more Roads"
+    assert main(["compare", "caesars_empire", "--set", "handicap.4.bonus=1", "--max-games", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Caesar's Empire, 4 players, greedy: as published against handicap "
+                                              "seat 4: one more Road. Paired games: 2;")
+    from rometools.widgets.what_if import VariantStudio
+
+    studio = VariantStudio("caesars_empire", changes={"handicap.4.bonus": 1}, max_games=10, batch=10)
+    assert studio.compare(wait=True)
+    assert studio.verdict.startswith("Verdict after 10 paired games: Caesar's Empire, 4 players, greedy: as published "
+                                     "against variant 'handicap.4.bonus = 1' with handicap seat 4: one more Road. ")

@@ -384,7 +384,7 @@ def test_placement_errors_say_why():
     ({"reveal": "later"}, "^reveal must be one of next_round, at_once; got 'later'$"),
     ({"hold_rounds": -1}, "^hold_rounds must be a whole number 0 to 1,000, got -1$"),
     ({"hold_rounds": None}, "^hold_rounds must be a whole number 0 to 1,000, got None$"),
-    ({"advanced": 1}, "^advanced must be True or False, got 1$"),
+    ({"advanced": 1}, "^advanced must be true or false, got 1$"),
     ({"board": 3}, "^board must be a RegionBoard or a file's path, got int$"),
     ({"board": "no_such_board"}, "no_such_board: no such file; give the path of a board file or a bundled "
                                  "board: board"),

@@ -17,7 +17,7 @@ from rometools.augustus import (
     to_json,
     turn_states,
 )
-from rometools.core.formatting import probability
+from rometools.core.formatting import percent_column, probability
 from rometools.widgets import AugustusPlayoutExplorer, BagExplorer, ObjectiveOddsExplorer
 
 TEST_CARDS = Path(__file__).parents[1] / "augustus" / "data" / "test_objectives.toml"
@@ -52,6 +52,36 @@ def test_the_joker_toggle_adds_the_no_reset_curves_and_a_second_card_compares():
     assert "expected draws without the reset" in ex._summary.value
     ex.set_values(slots={"dagger": 2, "standard": 3})
     assert "infinite: stays incomplete with probability 1/3" in ex._summary.value
+
+
+def _columns(table_html: str) -> tuple[list[str], list[list[str]]]:
+    """A table's headings and its rows' cells, as HTML."""
+    rows = re.findall(r"<tr>(.*?)</tr>", table_html)
+    return re.findall(r"<th[^>]*>(.*?)</th>", rows[0]), [re.findall(r"<td[^>]*>(.*?)</td>", r) for r in rows[1:]]
+
+
+def test_each_odds_column_has_one_format_true_to_its_heading(playout):
+    """A trial read "≈ 7.05" under "expected draws (exact)" beside "2,378/275 ≈ 8.65", and "87% (exact,
+    rounded)" beside "1 in 30 (3.3%)": each column is now exact values, rounded in one format, headed so;
+    a fraction short enough to read is the cell's hover."""
+    ex = ObjectiveOddsExplorer(card=1, compare=4, no_reset=True)   # #1 Pergamum, #4 Cyrenaica
+    head, rows = _columns(ex._summary.value)
+    assert head[2:] == ["expected draws (exact, rounded)", "P(within 10 draws) (exact, rounded)",
+                        "expected draws without the reset (exact, rounded)"]
+    assert [r[2:] for r in rows] == [["<b><span title='exact: 317,762/45,045'>7.05</span></b>", "87.1%",
+                                      "<span title='exact: 45,482/6,435'>7.07</span>"],
+                                     ["<b><span title='exact: 2,378/275'>8.65</span></b>", "72.4%",
+                                      "<span title='exact: 663/77'>8.61</span>"]]
+    assert expected_draws({"shield": 1, "catapult": 2}) == Fraction(2378, 275)   # #4's slots
+    ex.set_values(card=23, compare=None)   # 2 daggers: 12 draws exactly, shown as the column shows values
+    assert _columns(ex._summary.value)[1][0][2] == "<b><span title='exact: 12'>12.00</span></b>"
+    playout.set_values(turn=20, within=4)
+    head, rows = _columns(playout._objectives.value)
+    assert head[-2:] == ["P(within 4 draws) (exact, rounded)", "expected draws (exact, rounded)"]
+    odds = [r for seat_rows in playout.objectives() for r in seat_rows]
+    assert [r[-2] for r in rows] == percent_column([r["cdf"][-1] for r in odds])
+    assert [r[-2] for r in rows] == ["53.85%", "0%", "1.26%", "48.53%", "1.64%", "19.16%"]   # never "1 in 30 (3.3%)"
+    assert [re.sub("<[^>]+>", "", r[-1]) for r in rows] == [f"{float(r['expected_draws']):.2f}" for r in odds]
 
 
 @pytest.mark.parametrize("values,message", [
@@ -115,7 +145,7 @@ def test_objectives_show_their_exact_odds_from_the_bag_now(playout):
     assert trace["customdata"][0][4] == probability(p, digits=6)
     assert "rt-au-objectives-table" in playout._objectives.value and "available" in playout._rewards.value
     # the table reads as a designer reads odds, never a 12-digit fraction; reward tiles by name
-    assert probability(p, digits=4) in playout._objectives.value
+    assert percent_column([r["cdf"][-1] for seat_rows in rows for r in seat_rows])[0] in playout._objectives.value
     assert not re.search(r"\d{7,}", playout._objectives.value.replace(",", ""))
     assert "3 objectives" in playout._rewards.value and "count_3" not in playout._rewards.value
     assert "Draw" in playout._status.value and playout._log.value.count("<tr>") >= 2

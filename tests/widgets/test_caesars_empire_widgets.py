@@ -112,6 +112,33 @@ def test_vocabulary_toggle_relabels_everything(explorer):
     assert "Gems" in explorer.figure_data()["ce-marginal"]["x"]
 
 
+def test_headings_and_charts_keep_the_last_valid_inputs_words_while_a_line_is_refused(explorer):
+    """A trial toggled to Riches while the City tokens box held a refused line: the heading and the count
+    boxes read "Riches" / "Precious Stones" over charts of "Treasures" / "Gems". Headings, boxes, total and
+    charts now all keep the last valid input's words until the input is valid again, and the message says
+    the charts show the last valid input."""
+    from rometools.widgets._base import plain_text
+
+    explorer.city_input.value = "red:99"                                      # a refused line
+    explorer.vocabulary_toggle.value = "riches"                               # then the other vocabulary
+    assert explorer.message == ("Cannot update: City token 'red:99': the value must be 1 to 8 (the City tokens "
+                                "in the box), got 99 (the charts still show the last valid input)")
+    data = explorer.figure_data()
+    assert "Gems" in data["ce-marginal"]["x"] and data["breakdown_title"].startswith("Treasures and Cities")
+    assert plain_text(explorer._heading.value) == ("Treasures and City tokens of one player · Caesar's Empire "
+                                                   "(English edition)")
+    assert explorer.counts_inputs["gems"].description == "Gems"
+    assert plain_text(explorer._total.value).startswith("Treasures: 32 points + Cities: 22 points = 54 points")
+    explorer.counts_inputs["gems"].value = 9                                  # named as its box reads
+    assert explorer.message.startswith("Cannot update: Gems must be a whole number 0 to 4, got 9")
+    explorer.city_input.value = "blue:6"                                      # valid again: all in Riches words
+    data = explorer.figure_data()
+    assert explorer.message == "" and "Precious Stones" in data["ce-marginal"]["x"]
+    assert plain_text(explorer._heading.value).startswith("Riches and City tokens of one player")
+    assert explorer.counts_inputs["gems"].description == "Precious Stones"
+    assert plain_text(explorer._total.value).startswith("Riches: 32 points + Cities: 6 points = 38 points")
+
+
 def test_edited_tables_are_shown_against_the_rulebook(explorer):
     assert explorer.set_values(tables={"gold": [0, 5, 10, 15, 20, 25, 30, 35]})
     data = explorer.figure_data()

@@ -258,3 +258,35 @@ def test_a_refused_count_is_said_beside_the_count_boxes_and_another_refusal_wher
     assert ex.set_values(counts={next(iter(ex.counts_editor.boxes)): 99}) is False    # set_values names Counts
     assert ex.message.startswith("Cannot update: Counts: ") and ex._message in view.children
     assert ex.set_values(seed=-2) is False and list(ex.children).index(ex._message) == home
+
+
+def test_an_edited_count_is_marked_beside_its_published_one():
+    """A trial could not tell which of the bag's counts differed from the published game: the published
+    column now marks each edited count with its difference, and the mark follows the box (put back after
+    a refusal, or Published mix)."""
+    ex = BagExplorer()
+    editor = ex.counts_editor
+    cells = editor._published_cells
+
+    def column() -> dict[str, str]:
+        return {kind: plain_text(cell.value) for kind, cell in cells.items()}
+
+    published = {"double_sword": "6", "shield": "5", "chariot": "4", "catapult": "3", "standard": "2", "dagger": "1",
+                 "joker": "2"}
+    assert column() == published and "rt-count-edited" not in "".join(c.value for c in cells.values())
+    editor.boxes["joker"].value = 3                                               # typed: a third joker
+    editor.boxes["shield"].value = 0
+    assert column() == {**published, "joker": "2 edited (+1)", "shield": "5 edited (-5)"}
+    assert "class='rt-count-edited'" in cells["joker"].value and ex.bag_left()["joker"] == 3
+    assert ex.set_values(counts={"joker": 2}) and column() == {**published, "shield": "5 edited (-5)"}
+    for kind in ("double_sword", "chariot", "catapult", "standard"):
+        editor.boxes[kind].value = 0
+    editor.boxes["dagger"].value = 0                                              # refused: put back to 1, unmarked
+    assert ex.message.startswith("Cannot update: Dagger tokens 0 would make a mix the rules refuse")
+    assert column() == {"double_sword": "6 edited (-6)", "shield": "5 edited (-5)", "chariot": "4 edited (-4)",
+                        "catapult": "3 edited (-3)", "standard": "2 edited (-2)", "dagger": "1", "joker": "2"}
+    editor._reset.click()                                                         # "Published mix"
+    assert column() == published
+    tiles = TileOddsExplorer(trials=0)                                            # the other editor, same marks
+    assert tiles.set_values(counts={"propraetor": 3})
+    assert plain_text(tiles.counts_editor._published_cells["propraetor"].value) == "1 edited (+2)"

@@ -450,7 +450,7 @@ def test_in_the_app_the_variant_downloads_and_uploads():
     other._upload.value = _file("x.toml", b"[variant]\ngame = 'chess'\n")
     assert "unknown game 'chess'" in other.message and other._game.value == "caesars_empire"
     other._upload.value = _file("x.json", b"{}")
-    assert "Cannot load: upload a variant file (.toml)" in other._file_status.value
+    assert other.message.startswith("Cannot update: Variant file: upload a variant file (.toml), got 'x.json' (")
 
 
 def test_a_refused_list_names_the_one_key_the_variant_set(tmp_path):
@@ -491,7 +491,7 @@ def test_the_upload_button_has_a_tooltip_and_a_true_count():
     text = Variant("via_romana", "hand 5", {"players": 3, "hand": 5}).to_toml()
     ex = VariantStudio("pig", files="upload")
     assert ex._upload.tooltip.startswith("Load a variant file (.toml, at most 1,000,000 bytes)")
-    assert "(1) beside the button: the question shown is the file last uploaded" in ex._upload.tooltip
+    assert ex._upload.description == "Upload variant file"   # drawn without ipywidgets' "(0)" (upload_label)
     assert ex._upload.value == ()
     ex._upload.value = _file("hand5.toml", text.encode())
     assert ex.values()["changes"] == {"hand": 5} and len(ex._upload.value) == 1   # the file's question shown
@@ -505,7 +505,7 @@ def test_the_upload_button_has_a_tooltip_and_a_true_count():
     assert ex._upload.value == () and "hand9.toml: options.hand" in ex.message
     assert ex.values()["changes"] == {"hand": 5}
     ex._upload.value = _file("x.json", b"{}")
-    assert ex._upload.value == () and "Cannot load: upload a variant file (.toml)" in ex._file_status.value
+    assert ex._upload.value == () and "Variant file: upload a variant file (.toml)" in ex.message
 
 
 def test_in_a_notebook_save_and_load_by_path(tmp_path):
@@ -898,3 +898,69 @@ def test_a_tune_parameter_naming_a_seat_the_game_lacks_says_so():
                                  "(seats 1 to 4)"), ex.message
     assert ex.values()["parameter"] == "handicap.2"   # nothing changed
     assert ex.set_values(parameter="handicap.4") and ex.message == ""
+
+
+def test_every_refusal_of_an_uploaded_file_is_said_in_the_message():
+    """A binary upload's refusal ("Cannot load: bin.toml is not UTF-8 text") was on the file line, while a
+    TOML file's refusal was in the message area: a file of the wrong kind, too large, or not text is now
+    said where the others are, and the file line says nothing."""
+    from rometools.core.data import MAX_FILE_BYTES
+
+    ex = VariantStudio("pig", files="upload")
+    ex._upload.value = _file("hand.toml", b"[variant]\ngame = 'pig'\n[options]\ntarget = 60\n")
+    assert ex.values()["changes"] == {"target": 60} and plain_text(ex._file_status.value) == "Loaded hand.toml."
+    kept = "(the question and the results stay as they were)"
+    for name, content, said in [
+            ("bin.toml", b"\x00\xff\xfe", "bin.toml is not UTF-8 text: a variant file is TOML text"),
+            ("x.json", b"{}", "upload a variant file (.toml), got 'x.json'"),
+            ("big.toml", b"#" * (MAX_FILE_BYTES + 1), f"big.toml is {MAX_FILE_BYTES + 1:,} bytes; a variant file is at "
+                                                      f"most {MAX_FILE_BYTES:,} bytes"),
+            ("bad.toml", b"[variant\n", "bad.toml: is not valid TOML: ")]:
+        ex._upload.value = _file(name, content)
+        assert ex.message.startswith(f"Cannot update: Variant file: {said}") and ex.message.endswith(kept), ex.message
+        assert ex._file_status.value == "" and ex._upload.value == ()
+        assert ex.values()["changes"] == {"target": 60}
+
+
+def test_the_upload_button_says_what_to_do_not_a_count():
+    """The studio's upload read "Load a variant (0)" before anything was uploaded (ipywidgets 8 draws
+    "description (files held)"): its label is drawn by a style sheet beside it as "Upload variant file"
+    alone, the count hidden (tests/browser/test_what_if.py reads it in a browser)."""
+    ex = VariantStudio("pig", files="upload")
+    styles = [w for w in _descendants(ex) if getattr(w, "value", None) and "<style>" in str(w.value)]
+    assert [s.value for s in styles] == [
+        "<style>button.rt-whatif-upload { font-size: 0 !important; } button.rt-whatif-upload > i { font-size: "
+        "var(--jp-widgets-font-size, 13px); margin-right: 4px; } button.rt-whatif-upload::after { content: "
+        "\"Upload variant file\"; font-size: var(--jp-widgets-font-size, 13px); }</style>"]
+    assert styles[0].layout.display == "none" and "rt-whatif-upload" in ex._upload._dom_classes
+    assert ex._upload.description == "Upload variant file"
+
+
+
+def test_every_upload_of_the_app_says_what_to_do_not_a_count():
+    """Every page of the designer app (each registered explorer made as its page makes it) draws each of its
+    upload buttons with its label alone ("Upload a board", "Upload a saved game"), never "(0)"."""
+    import ipywidgets as widgets
+
+    import rometools.widgets  # noqa: F401 - registers the general explorers
+    from rometools.core.explorers import explorers
+
+    seen = {}
+    for spec in explorers():
+        explorer = spec.load()(**eval(f"dict({spec.app_args})"))   # noqa: S307 - the page's own arguments
+        inside = list(_descendants(explorer))
+        styles = " ".join(w.value for w in inside if isinstance(w, widgets.HTML) and w.value.startswith("<style>"))
+        for upload in (w for w in inside if isinstance(w, widgets.FileUpload)):
+            css = next(c for c in upload._dom_classes if c.startswith("rt-"))
+            assert f'button.{css}::after {{ content: "{upload.description}";' in styles, (spec.page, css)
+            seen.setdefault(upload.description, set()).add(spec.page)
+    assert seen == {"Upload variant file": {"what_if_studio"}, "Upload a board": {
+        "balance_lab", "caesars_empire_board", "imperator_region_board", "via_romana_road_board", "augustus_playout"},
+        "Upload a saved game": {"augustus_playout", "caesars_empire_board", "imperator_region_board", "pig_playout",
+                                "via_romana_road_board"}}
+
+
+def _descendants(widget):
+    for child in getattr(widget, "children", ()):
+        yield child
+        yield from _descendants(child)
