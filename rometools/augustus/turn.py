@@ -45,7 +45,7 @@ from rometools.core._cython import compiled_or_plain
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
-placements, power_symbols, why_not = moves.placements, moves.power_symbols, moves.why_not
+can_remove, placements, power_symbols, why_not = moves.can_remove, moves.placements, moves.power_symbols, moves.why_not
 is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
 # the reward tiles given automatically (_rewards.py), compiled where built
 _automatic = compiled_or_plain("rometools.augustus._rewards").automatic
@@ -497,7 +497,7 @@ def _resolve(w: _Work) -> bool:
     if stage == 1:  # 2. powers that need a choice
         w.current = (seat, n, "control")
         power = w.facts.powers[n]
-        if power == _REMOVE_LEGION and _can_remove(w, seat):
+        if power == _REMOVE_LEGION and can_remove(w, seat):
             w.phase, w.seat = "remove", seat
             return True
         if power == _PLACE_LEGION and placements(w, seat, power_symbols(w, w.card(n)), moves=False):
@@ -530,32 +530,6 @@ def _resolve(w: _Work) -> bool:
         return False
     w.current = None  # done
     w.phase, w.seat = "resolve", -1
-    return False
-
-
-@cython.ccall   # a C call from _resolve; callable from Python for the test
-@cython.locals(w=_Work, other=cython.Py_ssize_t, i=cython.Py_ssize_t, t=tuple, legions=tuple, k=cython.long,
-               blocked=cython.bint)
-def _can_remove(w: _Work, seat: int) -> bool:
-    """``bool(removals(w, seat))`` (:mod:`~rometools.augustus.moves`): whether an opponent holds a
-    legion on an objective not completed this turn (not queued), found in C without listing the
-    removals (``tests/augustus/test_augustus_facts.py`` holds the two equal)."""
-    for other in range(len(w.in_play)):
-        if other == seat:
-            continue
-        for p in w.in_play[other]:
-            t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
-            blocked = False
-            for q in w.queue:
-                if q[1] == t[0]:
-                    blocked = True
-            if blocked:
-                continue
-            legions = t[1]
-            for i in range(len(legions)):
-                k = legions[i]
-                if k:
-                    return True
     return False
 
 

@@ -156,9 +156,10 @@ def test_complete_is_legions_equal_to_the_capacities(config, which):
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
 def test_can_remove_is_whether_removals_lists_any(which):
-    """``turn._can_remove`` (what the remove_legion power asks) answers ``bool(moves.removals(s, seat))``
-    for every seat at every state of seeded games, objectives queued (completed this turn) included,
-    and with every other seat's legions taken off."""
+    """``moves.can_remove`` (what the remove_legion power asks ``turn``'s working copy) answers
+    ``bool(moves.removals(s, seat))`` for every seat at every state of seeded games, objectives queued
+    (completed this turn) included, and with every other seat's legions taken off; asked of the state
+    and of the working copy made of it."""
     import dataclasses
 
     import numpy as np
@@ -179,7 +180,8 @@ def test_can_remove_is_whether_removals_lists_any(which):
                              for k, p in enumerate(s.in_play))
                 for t in (s, dataclasses.replace(s, in_play=bare)):
                     expected = bool(moves.removals(t, seat))
-                    assert turn._can_remove(turn._Work(t), seat) == expected, (seed, t.draws, seat)
+                    assert moves.can_remove(t, seat) == expected, (seed, t.draws, seat)
+                    assert moves.can_remove(turn._Work(t), seat) == expected, (seed, t.draws, seat)
                     asked[expected] += 1
                 queued += bool(s.queue)
             outcomes = chance_outcomes(s)
