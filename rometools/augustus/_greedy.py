@@ -158,20 +158,18 @@ _context_of, _fill, _rewards_of = _weights._context_of, _weights._fill, _weights
 reward_bonus = _weights.reward_bonus
 
 
-#: Objective weights by (the seat's controlled objectives, the reward tiles' holders, seat, the
-#: resource rewards' holders' objectives), with the components and cards they were read from: they
-#: change only when one of those does, so the decisions between read them from here
-#: (``{number: weight}``, filled as cards are met).
-_WEIGHTS: dict = {}
-
-
 @cython.ccall
-@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, d=dict, got=tuple, prev=tuple, pair=tuple, last=list)
+@cython.locals(ok=cython.bint, h=cython.Py_ssize_t, seat=cython.Py_ssize_t, d=dict, got=tuple, prev=tuple,
+               pair=tuple, last=list, rewards=tuple, controlled=tuple)
 def _entry(state: GameState, seat: int) -> tuple:
-    """The seat's entry of ``_WEIGHTS``: ``(..., {number: weight}, context, ..., config, the cards'
-    _Cards, {token: the slot symbols it lets the seat fill})``, made when missing (the symbols
+    """The seat's objective weights and what they were read from: ``(its objectives controlled, the
+    reward tiles' holders, components, cards, {number: weight} (filled as cards are met), context,
+    (a rival holding a resource reward, its objectives then), config, the cards' _Cards, {token: the
+    slot symbols it lets the seat fill})``, kept per seat (``_LAST_ENTRY``) while those stay (they
+    change only when one of them does, so the decisions between read the weights from here), made
+    anew when one changed (the symbols
     depend only on the config and the seat's objectives controlled, which the entry is kept by:
-    :func:`choose` asks the rules once per token, not at every placement)."""
+    :func:`choose` reads them (:func:`_accepted`) once per token, not at every placement)."""
     d = _fields(state)
     config = d["config"]
     rewards, controlled = d["rewards"], d["controlled"]
@@ -180,11 +178,10 @@ def _entry(state: GameState, seat: int) -> tuple:
     # seat's objectives and the rewards' holders are the key by identity, and the entry keeps the
     # objectives of each resource reward's holder (whose producers it races) to check, so every
     # decision between two changes of those reads the same entry (which holds them all: an id is
-    # never another object's meanwhile); the seat's last entry is tried first (no key hashed)
+    # never another object's meanwhile). (Until session 58 a dict by the ids of those kept older
+    # entries too: no decision of a greedy game found one there, 0 of 1,656 asks in 30 games.)
     last = _LAST_ENTRY
     got = prev = last[seat] if 0 <= seat < len(last) else None
-    if got is None or got[0] is not mine or got[1] is not rewards or got[7] is not config:
-        got = _WEIGHTS.get((id(mine), id(rewards), seat))
     ok = got is not None and got[0] is mine and got[1] is rewards and got[7] is config
     if ok:
         for pair in got[6]:   # (a rival holding a resource reward, its objectives then)
@@ -192,30 +189,30 @@ def _entry(state: GameState, seat: int) -> tuple:
                 ok = False
                 break
     if not ok:
-        comps, cards = config.components, config.objectives
-        key = (id(mine), id(rewards), seat)
-        table = _cards(cards, comps)
+        if prev is not None and prev[7] is config:   # the same config: its components, cards and table
+            comps, cards, table = prev[2], prev[3], prev[8]
+        else:
+            comps, cards = config.components, config.objectives
+            table = _cards(cards, comps)
+        context = _context_of(table, rewards, controlled, seat)
         rivals = []
-        for r in table.index[3]:   # the resource rewards (_rewards_of)
-            h = rewards[r[0]]
+        for r in cython.cast(tuple, cython.cast(tuple, context[4])[3]):   # resource rewards (_rewards_of)
+            h = rewards[cython.cast(tuple, r)[0]]
             if h >= 0 and h != seat:
                 rivals.append((h, controlled[h]))
-        context = _context_of(table, rewards, controlled, seat)
         out, symbols = {}, {}
         if prev is not None and prev[0] is mine and prev[7] is config:
             # the same objectives, another holder (of a reward or a rival's objectives): the weights
             # the change leaves alone are carried over, not rated anew (_weights._carry), and the
             # symbols (by config and objectives only) are the same
             out, symbols = _carry(prev[4], prev[1], rewards, prev[5], context, table), prev[9]
-        if len(_WEIGHTS) >= 512:
-            _WEIGHTS.clear()
-        got = _WEIGHTS[key] = (mine, rewards, comps, cards, out, context, tuple(rivals), config, table, symbols)
+        got = (mine, rewards, comps, cards, out, context, tuple(rivals), config, table, symbols)
     if 0 <= seat < len(last):
         last[seat] = got
     return got
 
 
-#: Each seat's last entry of ``_WEIGHTS`` (:func:`_entry`), by seat (up to 8).
+#: Each seat's last entry (:func:`_entry`), by seat (up to 8).
 _LAST_ENTRY: list = [None] * 8
 
 
@@ -224,7 +221,7 @@ _LAST_ENTRY: list = [None] * 8
 def weights(state: GameState, seat: int, plays, entry=None) -> dict:
     """Each objective's weight for ``seat``: its points + 1 + :func:`reward_bonus` (points), by card number
     (a dict holding at least the cards of ``plays``, objectives in play (``Placed``), kept in
-    ``_WEIGHTS`` while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
+    the seat's entry while what they depend on stays). ``entry``: the seat's :func:`_entry` of ``state``
     when the caller holds it. The cards it lacks are rated in one call (``_weights._fill``)."""
     if entry is None:
         entry = _entry(state, seat)
@@ -315,14 +312,6 @@ def _best_and_total(values: list, k=0, value=0.0, j=0, other=0.0) -> tuple[float
     return best, total
 
 
-@cython.cfunc
-@cython.inline
-@cython.locals(a=(cython.double, cython.double), b=(cython.double, cython.double))
-def _above(a, b) -> bool:
-    """``a > b`` as the tuples compare: the best objective first, then the sum."""
-    return a[0] > b[0] or (a[0] == b[0] and a[1] > b[1])
-
-
 def position_value(state: GameState, seat: int, plays: Sequence[Placed], horizon: int, complete_weight: float,
                    memos: dict) -> tuple[float, float]:
     """``GreedyBot.position_value``: ``(best, total)`` over ``plays`` of the seat's objective values."""
@@ -404,7 +393,7 @@ def _profile(cards, bag, memo: dict, profiles: dict, p: Placed, horizon: int, co
     kept in ``profiles``: ``(value, opens, helds, moved)``, ``opens`` ``(slot group, symbol, the
     chance with one legion more there)`` for each open slot group and ``helds`` ``(slot group,
     symbol, the chance with one legion less there)`` for each group holding one, in the card's slot
-    order; ``moved`` ``{(from, to): chance}`` for a legion moved between two of its groups (filled
+    order; ``moved`` ``{from * 256 + to: chance}`` for a legion moved between two of its groups (filled
     as met, :func:`_moved`). The same numbers as :func:`_shifted` (by slot group, not symbol: a
     card's symbols are distinct)."""
     got = profiles.get(p)
@@ -445,38 +434,79 @@ def _legion_value(cards, bag, memo: dict, number: int, legions: tuple, i: int, b
 
 
 @cython.cfunc
-@cython.locals(moved=dict)
+@cython.locals(moved=dict, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _moved(cards, bag, memo: dict, profile: tuple, p: Placed, i: int, j: int, horizon: int,
            complete_weight: float) -> float:
     """The completion chance of objective ``p`` after one legion moves from its slot group ``i`` to
     ``j``, kept in its profile (:func:`_profile`)."""
     moved = profile[3]
-    key = (i, j)
+    key = i * 256 + j   # (an int: no tuple built and hashed per move rated; a card has < 256 slot groups)
     value = moved.get(key)
     if value is None:
         value = moved[key] = _legion_value(cards, bag, memo, p[0], p[1], i, -1, horizon, complete_weight, j)
     return value
 
 
+#: The C working copy of one placement decision (:func:`top_placements`; compiled, C arrays declared
+#: in ``_greedy.pxd``, plain, these lists): ``_BASE`` each objective's value (weight x chance, 1 on;
+#: ``_BASE[0]`` the first ``0.0``), and for each open slot group of the decision's symbols its
+#: objective's place in ``_BASE`` (``_OPEN_AT``), its place among the profile's opens
+#: (``_OPEN_I``), its slot group (``_OPEN_GROUP``) and its objective's value with one legion more
+#: there (``_LANDS``); for each slot group holding a legion, the same (``_HELD_AT``, ``_HELD_I``,
+#: ``_HELD_GROUP``), its objective's weight (``_HELD_W``) and value with one legion less
+#: (``_LEAVES``). A decision with more objectives or slot groups than they hold is rated by
+#: :func:`_top_rated` instead.
+_MAX_PLAYS, _MAX_GROUPS = 16, 128
+_BASE = [0.0] * 17
+_LANDS = [0.0] * 128
+_LEAVES = [0.0] * 128
+_HELD_W = [0.0] * 128
+_OPEN_AT = [0] * 128
+_OPEN_I = [0] * 128
+_OPEN_GROUP = [0] * 128
+_HELD_AT = [0] * 128
+_HELD_I = [0] * 128
+_HELD_GROUP = [0] * 128
+
+
+@cython.cfunc
+@cython.returns((cython.double, cython.double))
+@cython.locals(n=cython.Py_ssize_t, k=cython.Py_ssize_t, value=cython.double, j=cython.Py_ssize_t,
+               other=cython.double, i=cython.Py_ssize_t, best=cython.double, total=cython.double, v=cython.double)
+def _base_best_and_total(n, k, value, j, other):
+    """:func:`_best_and_total` of ``_BASE[0 .. n]`` (the same floats, summed in the same order), read
+    from the C array compiled."""
+    best, total = _BASE[0], 0.0
+    for i in range(n + 1):
+        v = value if i == k else other if i == j else _BASE[i]
+        if v > best:
+            best = v
+        total += v
+    return best, total
+
+
 @cython.ccall   # a C call from choose (not a Python call parsing its eight arguments)
-@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n_open=cython.Py_ssize_t,
-               memo=dict, profiles=dict, v=(cython.double, cython.double), value=(cython.double, cython.double),
-               passed=(cython.double, cython.double), w=cython.double, leaves=cython.double, weight=dict,
-               base=list, open_at=list, open_group=list, open_number=list, open_sym=list, held=list, lands=list,
-               top=list, fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, t=tuple, h=tuple, d=dict, profile=tuple)
+@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               n_open=cython.Py_ssize_t, n_held=cython.Py_ssize_t, o=cython.Py_ssize_t, h=cython.Py_ssize_t,
+               fi=cython.Py_ssize_t, ti=cython.Py_ssize_t, memo=dict, profiles=dict, c=cython.double, sym=str, s=str,
+               match=cython.bint,
+               weight=dict, d=dict, profile=tuple, opens=tuple, helds=tuple, t=tuple, q=tuple, plays=tuple,
+               queue=tuple, profs=list, top=list, w=cython.double, blocked=cython.bint, found=cython.bint,
+               vb=cython.double, vt=cython.double, bb=cython.double, bt=cython.double, pb=cython.double,
+               pt=cython.double)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
     ``rules.legal_actions`` lists them (``moves.placements``, then the pass), without listing
     every action: the placements of the decision's ``symbols`` (and its moves, ``moves``) rated as
     they are met, an action built only while it ties the best so far. Equals the actions of
-    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested).
+    ``legal_actions(state)`` whose ``placement_values`` are the greatest (tested), and
+    :func:`_top_rated` (tested).
 
     Each objective in play is read once from its profile (:func:`_profile`: its value and the values
-    after one legion lands on or leaves each slot group, kept by its card and legions), so a
-    decision looks up one entry per objective, not one per slot group and change. The open slot
-    groups are kept as parallel lists (where in ``base``, slot group, card, symbol, value with one
-    legion more), so rating each move reads the two or three numbers it needs, not a record.
+    after one legion lands on or leaves each slot group, kept by its card and legions), into the
+    decision's C working copy (``_BASE``, ``_OPEN_*``, ``_HELD_*``: C doubles and ints compiled), so
+    rating each placement and move reads C values, and only an action tying the best is built.
     ``seat_entry``: the seat's :func:`_entry` of ``state`` when the caller holds it (:func:`choose`)."""
     d = _fields(state)
     config = d["config"]
@@ -485,65 +515,108 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     entry = kept(memos, cards, bag, horizon, complete_weight)
     memo, profiles = entry[1], entry[3]
     plays = d["in_play"][seat]
+    n = len(plays)
+    if n > _MAX_PLAYS:
+        return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
     weight = weights(state, seat, plays, seat_entry)
-    blocked = [n for _, n in d["queue"]]   # completed this turn: no legion lands on or leaves it
-    base = [0.0]   # objective_values: each objective's weight x its chance, in plays order
-    # each open slot group of the symbols: its objective's place in base, the group, the card, the
-    # symbol, and its objective's value with one legion more there (weight x chance)
-    open_at, open_group, open_number, open_sym, lands = [], [], [], [], []
-    held = []   # (place in base, objective, its profile, slot group, symbol, its weight, the value with one legion less)
-    k = 0
-    for p in plays:
-        k += 1
+    queue = d["queue"]   # (seat, card) completed this turn: no legion lands on or leaves it
+    profs = []
+    _BASE[0] = 0.0
+    n_open = n_held = 0
+    for k in range(1, n + 1):
+        p = plays[k - 1]
         profile = profiles.get(p)   # met in an earlier decision or game
         if profile is None:
             profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
+        profs.append(profile)
         number = cython.cast(tuple, p)[0]   # (a Placed read as the tuple it is, not by its type's item)
         w = weight[number]
-        base.append(w * profile[0])
-        if number in blocked:
+        c = profile[0]   # (each float read as a C double, then multiplied: no float object made)
+        _BASE[k] = w * c
+        blocked = False
+        for q in queue:
+            if q[1] == number:
+                blocked = True
+        if blocked:
             continue
-        for t in profile[1]:   # (slot group, symbol, chance)
-            if t[1] in symbols:
-                open_at.append(k)
-                open_group.append(t[0])
-                open_number.append(number)
-                open_sym.append(t[1])
-                lands.append(w * t[2])
+        opens = profile[1]
+        for o in range(len(opens)):   # (slot group, symbol, chance)
+            t = opens[o]
+            sym, match = t[1], False
+            for s in symbols:   # (str against str: compared in C, compiled)
+                if sym == s:
+                    match = True
+                    break
+            if match:
+                if n_open == _MAX_GROUPS:
+                    return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
+                _OPEN_AT[n_open], _OPEN_I[n_open], _OPEN_GROUP[n_open] = k, o, t[0]
+                c = t[2]
+                _LANDS[n_open] = w * c
+                n_open += 1
         if moves:
-            for t in profile[2]:
-                held.append((k, p, profile, t[0], t[1], w, w * t[2]))
-    passed = _best_and_total(base)   # the pass, listed last: compared last, kept only when alone
+            helds = profile[2]
+            for o in range(len(helds)):
+                t = helds[o]
+                if n_held == _MAX_GROUPS:
+                    return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
+                _HELD_AT[n_held], _HELD_I[n_held], _HELD_GROUP[n_held] = k, o, t[0]
+                _HELD_W[n_held] = w
+                c = t[2]
+                _LEAVES[n_held] = w * c
+                n_held += 1
+    pb, pt = _base_best_and_total(n, 0, 0.0, 0, 0.0)   # the pass, listed last: kept only when alone
     top = []
-    value = passed
-    n_open = len(open_at)
+    found = False
+    bb = bt = 0.0
     if d["reserve"][seat] > 0:
         for i in range(n_open):
-            v = _best_and_total(base, open_at[i], lands[i])
-            if not top or _above(v, value):
-                top, value = [("place", open_number[i], open_sym[i])], v
-            elif not _above(value, v):   # equal
-                top.append(("place", open_number[i], open_sym[i]))
+            vb, vt = _base_best_and_total(n, _OPEN_AT[i], _LANDS[i], 0, 0.0)
+            if not found or vb > bb or (vb == bb and vt > bt):
+                top, bb, bt, found = [], vb, vt, True
+            elif vb < bb or vt < bt:   # below the best
+                continue
+            k = _OPEN_AT[i]
+            top.append(("place", cython.cast(tuple, plays[k - 1])[0],
+                        cython.cast(tuple, cython.cast(tuple, profs[k - 1])[1])[_OPEN_I[i]][1]))
     if moves and n_open:
-        for h in held:
-            k, fi, w, leaves = h[0], h[3], h[5], h[6]
+        for h in range(n_held):
+            k, fi = _HELD_AT[h], _HELD_GROUP[h]
             for i in range(n_open):
-                j = open_at[i]
+                j = _OPEN_AT[i]
                 if j == k:
-                    ti = open_group[i]
+                    ti = _OPEN_GROUP[i]
                     if ti == fi:
                         continue
-                    v = _best_and_total(base, k, w * _moved(cards, bag, memo, h[2], h[1], fi, ti, horizon,
-                                                             complete_weight))
+                    vb, vt = _base_best_and_total(n, k, _HELD_W[h] * _moved(
+                        cards, bag, memo, profs[k - 1], plays[k - 1], fi, ti, horizon, complete_weight), 0, 0.0)
                 else:
-                    v = _best_and_total(base, k, leaves, j, lands[i])
-                if not top or _above(v, value):
-                    top, value = [("move", h[1][0], h[4], open_number[i], open_sym[i])], v
-                elif not _above(value, v):   # equal
-                    top.append(("move", h[1][0], h[4], open_number[i], open_sym[i]))
-    if not top or _above(passed, value):
+                    vb, vt = _base_best_and_total(n, k, _LEAVES[h], j, _LANDS[i])
+                if not found or vb > bb or (vb == bb and vt > bt):
+                    top, bb, bt, found = [], vb, vt, True
+                elif vb < bb or vt < bt:
+                    continue
+                top.append(("move", cython.cast(tuple, plays[k - 1])[0],
+                            cython.cast(tuple, cython.cast(tuple, profs[k - 1])[2])[_HELD_I[h]][1],
+                            cython.cast(tuple, plays[j - 1])[0],
+                            cython.cast(tuple, cython.cast(tuple, profs[j - 1])[1])[_OPEN_I[i]][1]))
+    if not found or pb > bb or (pb == bb and pt > bt):
         return [PASS]
     return top   # a legion placed is never worse than a pass at equal value: the pass left out
+
+
+def _top_rated(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
+               complete_weight: float, memos: dict) -> list:
+    """:func:`top_placements` by its definition: the actions of ``moves.placements`` and the pass
+    whose :func:`placement_values` are the greatest, in that order, the pass left out when a
+    placement ties it (what a decision too large for ``top_placements``' working copy reads)."""
+    actions = [*rules.placements(state, seat, symbols, moves=moves), PASS]
+    values = placement_values(state, seat, actions, horizon, complete_weight, memos)
+    best = max(values)
+    top = [a for a, v in zip(actions, values) if v == best]  # noqa: B905 - a value per action
+    if PASS in top and len(top) > 1:
+        top.remove(PASS)
+    return top
 
 
 def _removal_value(state: GameState, action, horizon: int, complete_weight: float, memos: dict,
@@ -574,6 +647,44 @@ def _removal_value(state: GameState, action, horizon: int, complete_weight: floa
     return total - _best_and_total(base, k, weight[number] * chance)[1]
 
 
+#: Per config, by ``id``: ``(config, (joker, symbols, {card: (symbol, counts_as)} of its symbol_as
+#: powers))``, what :func:`_accepted` reads (the last 8 configs kept), and ``(config, its facts)`` last asked.
+_ACCEPT_FACTS: dict = {}
+_LAST_ACCEPT: tuple = (None, None)
+
+
+@cython.ccall   # a C call from choose (callable from Python: the tests compare it with the rules)
+@cython.locals(facts=tuple, symbol_as=dict, extra=list, power=tuple)
+def _accepted(config, mine: tuple, token: str) -> tuple:
+    """``rules.accepted_symbols`` of a seat controlling the objectives numbered ``mine``, from the
+    config's joker, symbols and symbol_as powers read once per config: the token's symbol, then what
+    its powers add; every symbol for the joker (the same tuple, tested at every seat and token of
+    seeded games), without a Python call into the rules per seat's objectives and token met."""
+    global _LAST_ACCEPT
+    if _LAST_ACCEPT[0] is config:
+        facts = _LAST_ACCEPT[1]
+    else:
+        got = _ACCEPT_FACTS.get(id(config))
+        if got is None or got[0] is not config:
+            comps = config.components
+            if len(_ACCEPT_FACTS) >= 8:
+                _ACCEPT_FACTS.clear()
+            got = _ACCEPT_FACTS[id(config)] = (config, (comps.joker, comps.symbols, {
+                c.number: (c.power.symbol, c.power.counts_as) for c in config.objectives.cards
+                if c.power.kind == "symbol_as"}))
+        _LAST_ACCEPT = got
+        facts = got[1]
+    if token == facts[0]:
+        return facts[1]
+    symbol_as = facts[2]
+    extra = []
+    for n in mine:
+        power = symbol_as.get(n)
+        if power is not None and power[0] == token:
+            extra.append(power[1])
+    return (token, *extra)
+
+
 def decide(bot, state: GameState, rng: np.random.Generator):
     """``GreedyBot.decide`` itself (the class holds this function as its method): :func:`choose` with
     the bot's ``horizon``, ``complete_weight`` and ``_MEMOS``, and no Python frame of the bot's module
@@ -597,7 +708,7 @@ def choose(state: GameState, rng: np.random.Generator, horizon: int, complete_we
             accepted = cython.cast(dict, cython.cast(tuple, entry)[9])
             symbols = accepted.get(token)
             if symbols is None:
-                symbols = accepted[token] = rules.accepted_symbols(state, seat, token)
+                symbols = accepted[token] = _accepted(d["config"], d["controlled"][seat], token)
             top = top_placements(state, seat, symbols, True, horizon, complete_weight, memos, entry)
         else:
             top = top_placements(state, seat, rules.power_symbols(state, d["config"].objectives.card(d["current"][1])),

@@ -33,8 +33,10 @@ _REWARDS: dict = {}
 @cython.ccall   # a C call within the module
 def _rewards_of(components) -> tuple:
     """``(colour, all_colours, count, resource)``: the components' reward tiles by kind, as plain
-    tuples (``(index, need, points)``; count ones by need; resource ones with their resource), built
-    once per components (the last 8 kept), so a decision reads only the tiles that bear on a card."""
+    tuples (``(index, need, points)``; colour ones by the place of their colour in ``KINDS``, count
+    ones by need; resource ones with their resource), built once per components (the last 8 kept),
+    so a decision reads only the tiles that bear on a card. (A colour tile of a colour no card has
+    bears on no card: it is left out.)"""
     got = _REWARDS.get(id(components))
     if got is None or got[0] is not components:
         colour: dict = {}
@@ -52,7 +54,7 @@ def _rewards_of(components) -> tuple:
         if len(_REWARDS) >= 8:
             _REWARDS.pop(next(iter(_REWARDS)))
         got = _REWARDS[id(components)] = (components, (
-            {k: tuple(v) for k, v in colour.items()}, tuple(all_colours), {k: tuple(v) for k, v in count.items()},
+            tuple([tuple(colour.get(k, ())) for k in KINDS]), tuple(all_colours), {k: tuple(v) for k, v in count.items()},
             tuple(resource)))
     return got[1]
 
@@ -76,9 +78,9 @@ def _yields(card: Objective, resource: str) -> bool:
 @cython.cclass
 class _Cards:
     """What the bot reads of each card for the rewards, read once per cards and components
-    (:func:`_cards`): by card number ``(kind, points-per-colour power's colour or None, its points,
+    (:func:`_cards`): by card number ``(kind, points-per-colour power's colour or -1, its points,
     produces anything, (whether it yields the resource of each resource reward, in
-    :func:`_rewards_of` order), the card's points)``, the components' rewards by kind
+    :func:`_rewards_of` order), the card's points)``, kinds and colours by their place in ``KINDS``, the components' rewards by kind
     (:func:`_rewards_of`), and :func:`_facts`' answers by the numbers a seat controls
     (``memo``, the last 512 kept). Plain tuples in place of the dataclasses' attributes and
     ``Objective.yields`` calls at every rating. Private to this module."""
@@ -100,7 +102,8 @@ def _card_facts(card: Objective, resource: tuple) -> tuple:
     """One card's entry of :class:`_Cards` (also what :func:`reward_bonus` reads of a card given)."""
     power = card.power
     ppc = power.kind == "points_per_colour"
-    return (card.kind, power.colour if ppc else None, power.points if ppc else 0, card.produces != "none",
+    return (KINDS.index(card.kind), KINDS.index(power.colour) if ppc else -1, power.points if ppc else 0,
+            card.produces != "none",
             tuple([_yields(card, r[1]) for r in resource]), card.points)
 
 
@@ -127,40 +130,44 @@ def _cards(cards, components) -> _Cards:
     return got
 
 
-#: Each kind at 0, in KINDS order: what :func:`_facts` starts its counts from.
-_ZEROS: dict = dict.fromkeys(KINDS, 0)
+#: How many kinds (``KINDS``): the length of :func:`_facts`' counts.
+_N_KINDS: int = len(KINDS)
 
 
 @cython.ccall   # a C call within the module
-@cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=dict, powers=dict, yields=list, f=tuple, y=tuple)
+@cython.boundscheck(False)   # every index is a place in its tuple (a count, kind or tile's), never negative
+@cython.wraparound(False)
+@cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=list, powers=list, yields=list, f=tuple, y=tuple)
 def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
     """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
-    ``table.memo`` (they change only when that seat completes an objective)."""
+    ``table.memo`` (they change only when that seat completes an objective): its objectives of each
+    kind and the points-per-colour powers' points by colour, each a tuple in ``KINDS`` order (read by
+    place, not by a dict's key), and its producers of each resource reward's resource."""
     memo = table.memo
     got = memo.get(mine)
     if got is None:
-        kinds = _ZEROS.copy()   # dict.fromkeys(KINDS, 0), copied in C (no method call)
-        powers = _ZEROS.copy()
+        kinds = [0] * _N_KINDS
+        powers = [0] * _N_KINDS
         yields = [0] * len(resource)
         of = table.of
         for n in mine:
             f = of[n]
             kinds[f[0]] += 1
-            if f[1] is not None:
+            if f[1] >= 0:
                 powers[f[1]] += f[2]
             y = f[4]
             for j in range(len(resource)):
                 yields[j] += y[j]
         if len(memo) >= 512:
             memo.clear()
-        got = memo[mine] = (kinds, powers, tuple(yields))
+        got = memo[mine] = (tuple(kinds), tuple(powers), tuple(yields))
     return got
 
 
 @cython.ccall   # a C call within the module
 def _context(state: GameState, seat: int) -> tuple:
     """What the seat's reward prospects depend on, read once per decision: its objectives of each
-    kind, the points-per-colour powers it controls by colour, for each resource reward it does not
+    kind, the points-per-colour powers it controls by colour (each in ``KINDS`` order), for each resource reward it does not
     hold its own producers and the holder's, the count reward its next objective would let it
     claim, and the components' rewards by kind (:func:`_rewards_of`). (Compiled, the tuples and
     dicts typed and read by index: the same answer, with no Python unpacking or method call.)"""
@@ -169,6 +176,8 @@ def _context(state: GameState, seat: int) -> tuple:
 
 
 @cython.ccall   # _greedy._entry calls it with what it has read of the state already
+@cython.boundscheck(False)   # every index is a place in its tuple (a count, kind or tile's), never negative
+@cython.wraparound(False)
 @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, table=_Cards,
                holders=tuple, controlled=tuple, index=tuple, count=dict, resource=tuple, produce=dict, mine=tuple,
                tiles=tuple, t=tuple, holds_count=cython.bint)
@@ -203,9 +212,9 @@ def _context_of(table: _Cards, holders: tuple, controlled: tuple, seat: int) -> 
 @cython.ccall   # _greedy calls it (a Python call) once per entry and list of cards met, not per card
 @cython.locals(out=dict, of=dict, table=_Cards, facts=tuple)
 def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> dict:
-    """``out`` (a seat's ``{card number: weight}``, :mod:`~rometools.augustus._greedy`'s ``_WEIGHTS``
-    entry) with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with
-    the reward tiles' ``holders`` and the seat's ``context`` (:func:`_context`). One call for the cards
+    """``out`` (a seat's ``{card number: weight}``, of its :mod:`~rometools.augustus._greedy` ``_entry``)
+    with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with the
+    reward tiles' ``holders`` and the seat's ``context`` (:func:`_context`). One call for the cards
     of a decision, where a call per card cost as much as the card's bonus."""
     of = table.of
     for n in numbers:
@@ -216,7 +225,7 @@ def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> 
 
 
 @cython.ccall   # _greedy._entry calls it when a seat's entry is made anew with the same objectives
-@cython.locals(old=dict, out=dict, of=dict, produce=dict, before=dict, colour=dict, all_colours=tuple,
+@cython.locals(old=dict, out=dict, of=dict, produce=dict, before=dict, colour=tuple, all_colours=tuple,
                resource=tuple, index=tuple, old_holders=tuple, holders=tuple, old_context=tuple, context=tuple,
                table=_Cards, tiles=tuple, t=tuple, f=tuple, y=tuple, changed=list, dropped=list,
                i=cython.Py_ssize_t, j=cython.Py_ssize_t, keep=cython.bint)
@@ -233,17 +242,17 @@ def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, co
         return {}
     index = table.index
     colour, all_colours, resource = index[0], index[1], index[3]
-    dropped = []   # the colours whose colour tile was taken or freed
+    dropped = []   # the colours (by place in KINDS) whose colour tile was taken or freed
     if old_holders is not holders:
         for t in all_colours:
             i = t[0]
             if (old_holders[i] < 0) != (holders[i] < 0):
                 return {}
-        for kind, tiles in colour.items():
-            for t in tiles:
+        for j in range(len(colour)):
+            for t in colour[j]:
                 i = t[0]
                 if (old_holders[i] < 0) != (holders[i] < 0):
-                    dropped.append(kind)
+                    dropped.append(j)
     before, produce = old_context[2], context[2]
     changed = []   # the resource rewards (by place) whose producers' race changed
     for j in range(len(resource)):
@@ -301,18 +310,22 @@ def reward_bonus(state: GameState, seat: int, card: Objective, context: tuple | 
 
 @cython.ccall   # a C call within the module; _fill calls it once per card an entry meets
 @cython.returns(cython.double)
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, need=cython.Py_ssize_t, have=cython.Py_ssize_t,
-               missing=cython.Py_ssize_t, c=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=dict,
-               powers=dict, produce=dict, colour=dict, all_colours=tuple, resource=tuple, index=tuple, yields=tuple,
+@cython.boundscheck(False)   # every index is a place in its tuple (a count, kind or tile's), never negative
+@cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, need=cython.Py_ssize_t,
+               have=cython.Py_ssize_t, missing=cython.Py_ssize_t, c=cython.Py_ssize_t, kind=cython.Py_ssize_t,
+               pcolour=cython.Py_ssize_t, bonus=cython.double, points=cython.double, kinds=tuple, powers=tuple,
+               produce=dict, colour=tuple, all_colours=tuple, resource=tuple, index=tuple, yields=tuple,
                holders=tuple, card=tuple, context=tuple, tiles=tuple, t=tuple, pair=tuple)
 def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
     """:func:`reward_bonus` of a card read as its :func:`_card_facts` (the same sums, in the same order;
-    compiled, every tuple read by index and every dict typed: no Python unpacking or method call)."""
+    compiled, every tuple read by index (kinds and colours by their place in ``KINDS``) and every dict
+    typed: no Python unpacking, method call or look-up by a kind's name)."""
     kinds, powers, produce, bonus, index = context[0], context[1], context[2], context[3], context[4]
     colour, all_colours, resource = index[0], index[1], index[3]
     kind, pcolour, ppoints, produces, yields = card[0], card[1], card[2], card[3], card[4]
     have = kinds[kind]
-    tiles = colour.get(kind, ())
+    tiles = colour[kind]
     for t in tiles:   # (tile, need, points)
         i, need, points = t[0], t[1], t[2]
         if holders[i] < 0 and have < need:
@@ -321,7 +334,7 @@ def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
         i, need, points = t[0], t[1], t[2]
         if holders[i] < 0 and have < need:
             missing = 0
-            for k in KINDS:
+            for k in range(len(kinds)):
                 c = kinds[k]
                 if c < need:
                     missing += need - c
@@ -334,6 +347,6 @@ def _bonus(holders: tuple, card: tuple, context: tuple) -> float:
                 pair = produce[i]   # (own, holder's)
                 if pair[0] + 1 >= need and pair[0] + 1 >= pair[1]:
                     bonus += points
-    if pcolour is not None:
+    if pcolour >= 0:
         bonus += ppoints * (kinds[pcolour] + (1 if kind == pcolour else 0))
     return bonus + powers[kind]

@@ -89,7 +89,8 @@ def test_placement_profiles_are_the_objectives_rebuilt(decisions):
                 assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, 1)]), bot)[1], (p, i)
             for i, _sym, c in helds:
                 assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, -1)]), bot)[1], (p, i)
-            for (i, j), c in moves.items():
+            for key, c in moves.items():   # a legion moved from slot group i to j, by i * 256 + j
+                i, j = divmod(key, 256)
                 assert w * c == _rebuilt(s, seat, _with([p], p.number, [(i, -1), (j, 1)]), bot)[1], (p, i, j)
             values += 1 + len(opens) + len(helds) + len(moves)
             moved += len(moves)
@@ -98,6 +99,47 @@ def test_placement_profiles_are_the_objectives_rebuilt(decisions):
     assert checked == len(decisions["place"]) == 482
     # values and moves met: at least these games' own (profiles are kept across games and tests)
     assert values > 7000 and moved > 1500
+
+
+def test_top_placements_working_copy_is_the_definition(decisions):
+    """``top_placements`` rates a decision on its C working copy (``_BASE``, ``_OPEN_*``, ``_HELD_*``:
+    C doubles and ints compiled); ``_top_rated`` (what a decision too large for that copy reads) takes
+    the definition: every placement, move and the pass of ``moves.placements`` rated by
+    ``placement_values``, the greatest kept in order, the pass left out when a placement ties it.
+    They agree, action for action, at every placement decision of the seeded games, whose greedy
+    ones are each checked against the legal actions' values (``test_augustus_bots_views.py``)."""
+    bot = GreedyBot()
+    h, cw, memos = bot.horizon, bot.complete_weight, bot._MEMOS
+    checked = ties = moves = 0
+    for s in decisions["place"]:
+        seat, moving = s.seat, s.phase == "place"
+        symbols = (_greedy.rules.accepted_symbols(s, seat, s.token) if moving else
+                   _greedy.rules.power_symbols(s, s.config.cards.card(s.current[1])))
+        got = _greedy.top_placements(s, seat, symbols, moving, h, cw, memos)
+        want = _greedy._top_rated(s, seat, symbols, moving, h, cw, memos)
+        assert got == want, (s.phase, got, want)
+        checked, ties = checked + 1, ties + (len(want) > 1)
+        moves += any(a != PASS and a[0] == "move" for a in want)
+    assert checked == 482 and ties == 1 and moves == 44, (ties, moves)   # these games' own
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_accepted_symbols_read_by_the_bot_are_the_rules(players):
+    """``_greedy._accepted`` (the symbols a token lets a seat fill, from the config's joker, symbols and
+    symbol_as powers read once per config) is ``rules.accepted_symbols``, the same tuple, for every
+    seat and token at every state of seeded games, symbol_as powers controlled included."""
+    game = rometools.load_game("augustus", players=players)
+    tokens = list(game.config.components.bag)
+    checked = extra = 0
+    for seed in range(4):
+        for s in states(play(game, "greedy", rng=seed)):
+            for seat in range(players):
+                for token in tokens:
+                    want = _greedy.rules.accepted_symbols(s, seat, token)
+                    assert _greedy._accepted(s.config, s.controlled[seat], token) == want, (seat, token)
+                    checked += 1
+                    extra += token != game.config.components.joker and len(want) > 1
+    assert checked > 1000 and extra > 0, (checked, extra)
 
 
 def test_removal_values_are_the_rivals_positions_rebuilt(decisions):

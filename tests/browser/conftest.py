@@ -7,7 +7,7 @@
   repository; stopped with ``os.killpg`` at the end, even on failure.
 * ``page`` (per test): a fresh browser context; every JavaScript console error fails
   the test; a full-page screenshot goes to ``artifacts/<test name>.png``; the kernels
-  the page used are shut down when it closes (``harness.shut_down_kernels``).  Requests
+  the page used are asked to shut down when it closes (``harness.shut_down_kernels_soon``).  Requests
   that leave 127.0.0.1 (Font Awesome from a CDN) get an empty answer, so the tests
   never depend on the network.  The page's front end is the real one: no widget start-up
   or other time is given more room than in a designer's browser.

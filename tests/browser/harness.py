@@ -17,10 +17,12 @@ import json
 import os
 import re
 import secrets
+import select
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -244,7 +246,11 @@ def start_lab(tmp: Path, root_dir: Path = REPO, log_dir: Path = ARTIFACTS) -> Se
 
 
 def stop_server(server: Server, grace: float = 5.0) -> None:
-    """End the server's whole process group (server and its kernels): TERM, then KILL."""
+    """End the server's whole process group (server and its kernels): TERM, then KILL.
+
+    Kernel shut-downs still under way on it (:func:`shut_down_kernels_soon`) are waited for first.
+    """
+    finish_shutdowns(server.port)
     SERVERS.pop(server.port, None)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(server.proc.pid, signal.SIGTERM)
@@ -302,6 +308,41 @@ def shut_down_kernels(kernels: set[tuple[int, str]], timeout: float = 10.0) -> l
     return problems
 
 
+#: Kernel shut-downs under way (:func:`shut_down_kernels_soon`), by server port: each a thread and the
+#: list its problems go to.
+_SHUTTING_DOWN: dict[int, list[tuple[threading.Thread, list[str]]]] = {}
+
+
+def shut_down_kernels_soon(kernels: set[tuple[int, str]]) -> None:
+    """:func:`shut_down_kernels` in a thread: the requests go at once, the caller does not wait for the answers.
+
+    The server answers a shut-down request once the kernel has exited (about 1 s per kernel,
+    2-3 s on the stress test's busy machine), and a closed page's test waited for it before
+    the next test could start. The kernels are asked to shut down at the same moment as
+    before; :func:`finish_shutdowns` (called by :func:`stop_server`) waits for the answers and
+    prints the problems, if any.
+    """
+    for port in sorted({port for port, _ in kernels}):
+        problems: list[str] = []
+        ids = {(p, k) for p, k in kernels if p == port}
+        thread = threading.Thread(target=lambda ids=ids, problems=problems: problems.extend(shut_down_kernels(ids)),
+                                  name=f"kernel shut-down {port}", daemon=True)
+        thread.start()
+        _SHUTTING_DOWN.setdefault(port, []).append((thread, problems))
+
+
+def finish_shutdowns(port: int, timeout: float = 30.0) -> list[str]:
+    """Wait for the kernel shut-downs under way on the server at ``port``; print and return their problems."""
+    problems = []
+    deadline = time.monotonic() + timeout
+    for thread, found in _SHUTTING_DOWN.pop(port, []):
+        thread.join(max(0.0, deadline - time.monotonic()))
+        problems += found + ([f"{thread.name}: no answer within {timeout:.0f} s"] if thread.is_alive() else [])
+    if problems:
+        print("kernels not shut down:", *problems, sep="\n  ")
+    return problems
+
+
 @contextlib.contextmanager
 def running(server: Server) -> Iterator[Server]:
     try:
@@ -312,10 +353,12 @@ def running(server: Server) -> Iterator[Server]:
 
 #: Busy processes per core that :func:`busy_cpu` starts by default: the issue's loaded machine.
 BUSY_PER_CORE = 4
-#: A busy process: a Python loop that ends when its parent (the test process) is gone.
+#: A busy process: a Python loop that ends when its parent (the test process) is gone. It writes one
+#: byte to its standard output as it starts spinning (:func:`busy_cpu` waits for it).
 SPIN = (
     "import os\n"
     "parent = os.getppid()\n"
+    "os.write(1, b'.')\n"
     "while os.getppid() == parent:\n"
     "    for _ in range(100_000):\n"
     "        pass\n"
@@ -323,7 +366,7 @@ SPIN = (
 
 
 @contextlib.contextmanager
-def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
+def busy_cpu(per_core: int = BUSY_PER_CORE, start_s: float = 30.0) -> Iterator[list[subprocess.Popen]]:
     """Hold every core busy: ``per_core`` spinning processes per core, stopped on leaving.
 
     Each is a Python loop at the default priority, started in its own process group and
@@ -331,13 +374,19 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
     a designer's laptop running simulations beside the explorer (load average about
     ``per_core`` times the cores, plus what the test itself runs).  A spinner also ends by
     itself when the test process is gone (killed, so no ``finally`` ran): it checks its
-    parent every few milliseconds (:data:`SPIN`).
+    parent every few milliseconds (:data:`SPIN`). The block runs once every spinner has started
+    its loop (each says so on a pipe), or after ``start_s`` seconds.
     """
     procs = []
     try:
         for _ in range(per_core * (os.cpu_count() or 1)):
-            procs.append(subprocess.Popen([sys.executable, "-c", SPIN],
-                                          stdin=subprocess.DEVNULL, start_new_session=True))
+            procs.append(subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.PIPE, start_new_session=True))
+        deadline = time.monotonic() + start_s
+        for proc in procs:
+            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if ready:
+                proc.stdout.read(1)
         yield procs
     finally:
         for proc in procs:
@@ -346,6 +395,7 @@ def busy_cpu(per_core: int = BUSY_PER_CORE) -> Iterator[list[subprocess.Popen]]:
         for proc in procs:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=10)
+            proc.stdout.close()
 
 
 # --------------------------------------------------------------------------- browser
@@ -368,8 +418,6 @@ def killed_after(seconds: float, what: str) -> Iterator[None]:
     """Run the block; if it has not ended after ``seconds``, kill Playwright's driver (and say so on
     stderr), so that a close or stop waiting on a driver that never answers ends instead of hanging
     the run (every call waiting on it then returns or raises)."""
-    import threading
-
     import psutil
 
     drivers = _driver_processes()
@@ -676,7 +724,8 @@ def browser_page(chromium, test_name: str):
     lists them); ``page.console_log`` records console errors. Nothing in the page is
     given more time than in a designer's browser. On leaving, a full-page screenshot
     goes to ``artifacts/<test_name>.png``, the context closes and the kernels the page
-    used are shut down (:func:`shut_down_kernels`).
+    used are asked to shut down (:func:`shut_down_kernels_soon`: the next test does not wait
+    for the server's answer).
     """
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
@@ -693,6 +742,4 @@ def browser_page(chromium, test_name: str):
         except Exception as exc:  # a screenshot must not hide the real failure
             print(f"screenshot failed: {exc!r}")
         context.close()
-        problems = shut_down_kernels(kernels)
-        if problems:
-            print("kernels not shut down:", *problems, sep="\n  ")
+        shut_down_kernels_soon(kernels)

@@ -13,7 +13,9 @@ chart must show the twin's new figure (title, and each trace's ``meta``, name, x
 within :data:`CHANGE_S`, and say it is ready. A chart that does not is *stale*; the counts
 and the slowest redraws are printed at the end of the run (``conftest.py``) and written to
 ``artifacts/stress.json``. An app page is also checked to read well as it opens
-(``readable_page.assert_readable``: cut texts, the left edge, toolbars, ids).
+(``readable_page.assert_readable``: cut texts, the left edge, toolbars, ids). The twins' figures
+(as made, and after each change) are worked out before the busy processes start
+(:class:`Plan`): they are what the pages are checked against, not part of the pages' load.
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ from stress import STRESS_CASES, SUMMARY_JS, summary, twin_charts
 #: measured something no designer waits for: under load all of them shared the two cores and
 #: each page opened only when nearly all had (185-380 s), whatever its own work.
 TABS = 3
+#: The cases in the order they are checked: the notebooks of ``notebooks/`` first (each runs a whole
+#: notebook: 30-55 s to open on the busy machine, against 12-27 s for an app page), so that they open
+#: with each other and no app page's group waits for one, and the group left with fewer than
+#: :data:`TABS` pages at the end is an app page's (it was ``notebooks/what_if.ipynb`` alone: 55-69 s).
+ORDER = sorted(STRESS_CASES, key=lambda c: c.notebook.startswith("app/"))
 #: Seconds for a page to show every chart from when it was asked for, on the busy machine,
 #: with the other pages of its group of :data:`TABS` opening beside it.
 OPEN_S = 180.0
@@ -42,9 +49,34 @@ CHANGE_S = 30.0
 RESULTS: list[tuple[str, str, str, float | None]] = []
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What a case's page must show, worked out on its twin (the same explorer made in this process).
+
+    ``opening``: ``{chart selector: summary}`` of the twin as made; ``changes``: for each step, in
+    order, the CSS selector of each of its gestures' controls and the charts' summaries once the
+    step's changes are made to the twin (each after the steps before it, as on the page).
+    """
+
+    message: str
+    opening: dict[str, str]
+    changes: tuple[tuple[tuple[str, ...], dict[str, str]], ...]
+
+    @classmethod
+    def of(cls, case) -> Plan:
+        twin = case.twin()
+        message, opening, changes = twin.message, twin_charts(twin, case.root), []
+        for step in case.steps:
+            for part in step.parts:
+                part.mirror(case.widget(twin, part.control))
+            expected = twin_charts(twin, case.root)
+            changes.append((tuple(case.selector(twin, part.control) for part in step.parts), expected))
+        return cls(message, opening, tuple(changes))
+
+
 @dataclass
 class Tab:
-    """One case's stress page in its own browser context: the page, its twin, and its opening wait.
+    """One case's stress page in its own browser context: the page, its plan, and its opening wait.
 
     Cases of one notebook (two explorers of ``notebooks/via_romana.ipynb``) share its page: it
     is asked for and executed once, each case watches its own explorer on it (``StressCase.root``),
@@ -52,7 +84,7 @@ class Tab:
     """
 
     page: object
-    twin: object
+    plan: Plan
     opening: dict[str, float | None]
     stack: contextlib.ExitStack
     users: list[str]   # the ids of the cases on this page whose checks have not ended (shared)
@@ -69,29 +101,51 @@ class Tab:
 
 
 @pytest.fixture(scope="module")
-def busy():
-    """Every core held busy (``harness.busy_cpu``) for the whole module; the spinners run first."""
+def groups(request) -> list[list]:
+    """The cases whose pages are opened together, in the order the chosen tests come to them.
+
+    Each group is :func:`_group` from the first chosen case not yet opened (a group's cases that
+    no chosen test checks are opened with it all the same, as their page is asked for).
+    """
+    chosen = [item.callspec.params["case"] for item in request.session.items
+              if item.module is request.module and "case" in getattr(getattr(item, "callspec", None), "params", {})]
+    out: list[list] = []
+    opened: set[str] = set()
+    for case in chosen:
+        if case.id not in opened:
+            out.append(_group(ORDER[ORDER.index(case):], opened))
+            opened |= {c.id for c in out[-1]}
+    return out
+
+
+@pytest.fixture(scope="module")
+def plans(groups) -> dict[str, Plan]:
+    """Each case's :class:`Plan`, made before the busy processes start (:func:`busy` asks for it)."""
+    return {c.id: Plan.of(c) for group in groups for c in group}
+
+
+@pytest.fixture(scope="module")
+def busy(plans):
+    """Every core held busy (``harness.busy_cpu``) for the whole module; every spinner spins before the first page."""
     with harness.busy_cpu():
-        time.sleep(2)
         yield
 
 
 @pytest.fixture(scope="module")
-def tabs(voila, chromium, busy):
-    """``tab(case)``: the case's :class:`Tab`, its page opened with the next :data:`TABS` notebooks' pages.
+def tabs(voila, chromium, groups, plans, busy):
+    """``tab(case)``: the case's :class:`Tab`, its page opened with the rest of its group (:func:`groups`).
 
     The pages of a group are asked for one after the other at once (as a designer opening a
-    few tabs), the twins are made meanwhile in this process (on the same busy machine), then
-    every page of the group is watched until each chart shows its twin's figure, each page
-    against its own :data:`OPEN_S` from when it was asked for. A page's opening seconds are
-    then its own, not the time at which the test came to look. On leaving, every page still
-    open is closed (screenshot, context, kernels).
+    few tabs), then every page of the group is watched until each chart shows its twin's
+    figure (:class:`Plan`), each page against its own :data:`OPEN_S` from when it was asked
+    for. A page's opening seconds are then its own, not the time at which the test came to
+    look. On leaving, every page still open is closed (screenshot, context, kernels).
     """
     opened: dict[str, Tab] = {}
     with contextlib.ExitStack() as module:
         def tab(case) -> Tab:
             if case.id not in opened:
-                group = _group(STRESS_CASES[STRESS_CASES.index(case):], set(opened))
+                group = next(g for g in groups if case in g)
                 asked, pages = {}, {}
                 for c in group:
                     if c.notebook not in pages:   # a notebook is asked for once, for all its cases
@@ -102,10 +156,8 @@ def tabs(voila, chromium, busy):
                         page.goto(voila.url(f"/voila/render/{c.notebook}"), wait_until="commit", timeout=OPEN_S * 1000)
                         pages[c.notebook] = (page, stack, ids)
                     page, stack, ids = pages[c.notebook]
-                    opened[c.id] = Tab(page, None, {}, stack, ids)
-                for c in group:
-                    opened[c.id].twin = c.twin()
-                waited = _wait_for({c.id: (opened[c.id].page, twin_charts(opened[c.id].twin, c.root), asked[c.notebook])
+                    opened[c.id] = Tab(page, plans[c.id], {}, stack, ids)
+                waited = _wait_for({c.id: (opened[c.id].page, plans[c.id].opening, asked[c.notebook])
                                     for c in group}, OPEN_S)
                 for c in group:
                     opened[c.id].opening = waited[c.id]
@@ -172,12 +224,12 @@ def _record(case_id: str, change: str, waited: dict[str, float | None]) -> list[
     return stale
 
 
-@pytest.mark.parametrize("case", STRESS_CASES, ids=[c.id for c in STRESS_CASES])
+@pytest.mark.parametrize("case", ORDER, ids=[c.id for c in ORDER])
 def test_every_chart_follows_every_kind_of_control_on_a_busy_machine(tabs, case):
     tab = tabs(case)
-    page, twin = tab.page, tab.twin
+    page, plan = tab.page, tab.plan
     with tab.closing(case.id):  # the page is closed when its cases' checks end (its kernel no longer holds memory)
-        assert twin.message == "", twin.message
+        assert plan.message == "", plan.message
         late = _record(case.id, "opening", tab.opening)
         state = harness.render_state(page)
         assert not state["jsError"] and not state["traceback"], (
@@ -190,12 +242,9 @@ def test_every_chart_follows_every_kind_of_control_on_a_busy_machine(tabs, case)
         if case.notebook.startswith("app/"):
             assert_readable(page, case.id)  # as it opens (issue 10): cut texts, edges, toolbars, ids
         stale = []
-        for step in case.steps:
-            for part in step.parts:
-                part.mirror(case.widget(twin, part.control))
-            expected = twin_charts(twin, case.root)
-            for part in step.parts:
-                part.act(page, case.selector(twin, part.control))
+        for step, (selectors, expected) in zip(case.steps, plan.changes, strict=True):
+            for part, selector in zip(step.parts, selectors, strict=True):
+                part.act(page, selector)
             waited = _wait_for({case.id: (page, expected, time.monotonic())}, CHANGE_S)[case.id]
             stale += [f"{step.label}: {where}" for where in _record(case.id, step.label, waited)]
         page.console_log.assert_clean()
