@@ -80,8 +80,10 @@ $(STAMP): $(PIP_STAMP) hatch_build.py rometools/core/_cython.py $(TWIN_SOURCES) 
 	@$(BIN)/python -c 'from rometools.core._cython import report; print(report())'
 	touch $(STAMP)
 
+# .venv/bin first on PATH: JupyterLab's terminals inherit it, so `rometools` (and the command the
+# studio prints after Save) runs there as in an activated shell
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(JUPYTER_OPTS)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(JUPYTER_OPTS)
 
 chromium:
 	@if [ -x "$(CHROMIUM)" ]; then :; \

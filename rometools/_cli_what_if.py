@@ -199,7 +199,8 @@ def add_parsers(sub, whole, option) -> None:
                      help="its candidates: low:high, low:high:step or 1,2,5 (once per --parameter; a penalty's "
                           "range as -5:0)")
     tun.add_argument("--target", default="equal-seats",
-                     help="equal-seats (the handicapped seat's win rate at its fair share) or length=N "
+                     help="equal-seats (a handicap parameter: the handicapped seat's win rate at its fair share; "
+                          "any other parameter: every seat's win rate at its fair share) or length=N "
                           "(default equal-seats)")
     tun.add_argument("--tolerance", type=_unit_interval,
                      help="how close meets the target: percentage points for equal-seats (default 2), else the "

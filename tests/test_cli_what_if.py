@@ -304,3 +304,13 @@ def test_a_number_typed_with_a_sign_or_leading_zeros_is_that_number_as_in_the_st
     assert code == 2 and "--set target=60.5: target must be a whole number 1 to 10,000, got 60.5" in err, err
     code, _, err = run(capsys, "tune", "pig", "--parameter", "handicap.2", "--values", "+0,010,1_0", "--quiet")
     assert code == 2 and "values are numbers, got '1_0'" in err, err
+
+
+def test_tune_help_says_what_equal_seats_targets_for_a_parameter_that_is_no_handicap(capsys):
+    """Trial 58 (LOW): ``rometools tune --help`` described equal-seats only for a handicap parameter; a
+    data value or an option targets every seat's win rate at its fair share."""
+    with pytest.raises(SystemExit):
+        main(["tune", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert ("--target TARGET equal-seats (a handicap parameter: the handicapped seat's win rate at its fair share; "
+            "any other parameter: every seat's win rate at its fair share) or length=N (default equal-seats)") in said

@@ -100,3 +100,13 @@ def test_make_test_runs_both_parts_and_fails_if_either_fails(tmp_path, unit_exit
     unit, browser = (tmp_path / "runs.log").read_text().splitlines()
     assert unit.startswith("pytest -m pytest -n logical --dist loadfile -m not browser ")
     assert browser.startswith("pytest -m pytest -m browser tests/browser ") and "--add-to-durations" in browser
+
+
+def test_make_lab_puts_the_venvs_bin_first_on_the_path_its_terminals_inherit():
+    """Trial 58 (MEDIUM): JupyterLab's own terminal, started by ``make lab``, answered "rometools:
+    command not found". The recipe starts JupyterLab with ``.venv/bin`` first on PATH (a dry run)."""
+    done = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.installed-stamp", "lab"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    line = [x for x in done.stdout.splitlines() if "jupyter lab" in x][0]
+    assert line.startswith(f'PATH="{ROOT / ".venv" / "bin"}:$PATH" .venv/bin/jupyter lab --notebook-dir=notebooks')

@@ -35,6 +35,7 @@ __all__ = [
     "accepted_symbols",
     "as_action",
     "can_place",
+    "can_remove",
     "count_tile",
     "decisions",
     "is_action",
@@ -243,6 +244,38 @@ def removals(s: GameState, seat: int) -> list:
                 if k:
                     out.append(("remove", other, p.number, sym))
     return out
+
+
+@cython.locals(other=cython.Py_ssize_t, i=cython.Py_ssize_t, t=tuple, legions=tuple, k=cython.long,
+               blocked=cython.bint)
+def can_remove(s: GameState, seat: int) -> bool:
+    """Whether :func:`removals` would list anything, without listing it: an opponent holds a legion
+    on an objective not completed this turn (not queued).
+
+    Examples
+    --------
+    >>> from rometools.augustus import new_game
+    >>> can_remove(new_game(rng=1), 0) == bool(removals(new_game(rng=1), 0))
+    True
+    """
+    in_play, queue = s.in_play, s.queue
+    for other in range(len(in_play)):
+        if other == seat:
+            continue
+        for p in in_play[other]:
+            t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
+            blocked = False
+            for q in queue:
+                if q[1] == t[0]:
+                    blocked = True
+            if blocked:
+                continue
+            legions = t[1]
+            for i in range(len(legions)):
+                k = legions[i]
+                if k:
+                    return True
+    return False
 
 
 def power_symbols(w: GameState, card: Objective) -> tuple[str, ...]:

@@ -205,7 +205,8 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
     return []
 
 
-@cython.locals(code=cython.long, names=list, d=dict)
+@cython.locals(code=cython.long, names=list, d=dict, last=tuple, central_row=cython.Py_ssize_t,
+               dealt=cython.Py_ssize_t, first_game=cython.bint, players=cython.long)
 def random_source(state: GameState) -> str:
     """Where the randomness at ``state`` comes from (``GameSpec.random_source``), each its own stream.
 
@@ -220,6 +221,7 @@ def random_source(state: GameState) -> str:
     >>> random_source(new_game()), random_source(new_game(GameConfig(first_game=True), rng=3))
     ('row', 'bag')
     """
+    global _LAST_DEAL
     d = _fields(state)
     code = _code(d["phase"])
     if code == _DRAW:
@@ -228,13 +230,18 @@ def random_source(state: GameState) -> str:
         return "refill"
     if code == _DEAL:
         config = d["config"]
-        comps = config.components
-        if len(d["row"]) < comps.central_row:
+        last = _LAST_DEAL   # the config's counts read once (the deal asks at each of its cards)
+        if last[0] is not config:
+            comps = config.components
+            last = _LAST_DEAL = (config, comps.central_row, comps.first_game_dealt if config.first_game
+                                 else comps.dealt, bool(config.first_game), config.players)
+        central_row, dealt, first_game, players = last[1], last[2], last[3], last[4]
+        if len(d["row"]) < central_row:
             return "row"
-        dealt = comps.first_game_dealt if config.first_game else comps.dealt
-        for seat in range(config.players):
-            if len(d["in_play"][seat] if config.first_game else d["hands"][seat]) < dealt:
-                return "hand " + str(seat)
+        rows = d["in_play"] if first_game else d["hands"]
+        for seat in range(players):
+            if len(rows[seat]) < dealt:
+                return _HAND_SOURCES[seat] if seat < len(_HAND_SOURCES) else "hand " + str(seat)
         return "deal"
     seat, draws = d["seat"], d["draws"]
     if 0 <= seat < len(_SEAT_SOURCES) and 0 <= draws < _NAMED_DRAWS:   # asked at every decision: made once
@@ -248,6 +255,11 @@ def random_source(state: GameState) -> str:
 #: :func:`random_source`'s names of a decision, by seat (up to 6), then by the tokens drawn so far (up to
 #: :data:`_NAMED_DRAWS`), made as first asked.
 _SEAT_SOURCES = cython.declare(tuple, tuple([] for _ in range(6)))
+#: :func:`random_source`'s names of the set-up's cards dealt to a hand, by seat (up to 6).
+_HAND_SOURCES = cython.declare(tuple, tuple("hand " + str(seat) for seat in range(6)))
+#: ``(config, central_row, cards dealt each, first_game, players)`` of the deal last asked (one tuple,
+#: replaced at once).
+_LAST_DEAL: tuple = (None, 0, 0, False, 0)
 _NAMED_DRAWS = cython.declare(cython.long, 4096)
 
 

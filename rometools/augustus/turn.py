@@ -29,26 +29,28 @@ try:
     import cython
 except ImportError:  # Cython is only needed to compile this module
     from rometools.core import _cython as cython
-if cython.compiled:   # the C functions that make a state and give it its attribute dict (_Work.freeze), and
-    # fill an objective in play (_placed_of)
-    from cython.cimports.cpython.object import PyObject_GenericGetDict, PyObject_GenericSetDict
+if cython.compiled:   # the C functions that read a state's attribute dict (_Work) and fill an objective in
+    # play (_placed_of)
+    from cython.cimports.cpython.object import PyObject_GenericGetDict
     from cython.cimports.cpython.ref import Py_INCREF
-    from cython.cimports.cpython.tuple import PyTuple_SET_ITEM
+    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM
     from cython.cimports.cpython.type import PyType_GenericAlloc
 
 # the config's facts, built once per config (plain Python), and the reward tile kinds they code
-from rometools.augustus._turn_facts import ALL_COLOURS, COLOUR, RESOURCE, facts_of
-from rometools.augustus.components import KINDS, Objective
+from rometools.augustus._turn_facts import EXTRA_LEGION, PLACE_LEGION, REMOVE_LEGION, facts_of
+from rometools.augustus.components import Objective
 from rometools.augustus.state import _PHASE_CODES, PASS, GameState, Placed
 from rometools.core._cython import compiled_or_plain
 
 # what a seat may do (moves.py), its compiled twin where it was built (the same source)
 moves = compiled_or_plain("rometools.augustus.moves")
 decisions = moves.decisions
-placements, power_symbols, removals, why_not = moves.placements, moves.power_symbols, moves.removals, moves.why_not
+can_remove, placements, power_symbols, why_not = moves.can_remove, moves.placements, moves.power_symbols, moves.why_not
 is_action, refusal, count_tile, refusal_error = moves.is_action, moves.refusal, moves.count_tile, moves.refusal_error
-# the game's records joined at its end (_records.py), compiled where built
-_joined = compiled_or_plain("rometools.augustus._records").joined
+# the reward tiles given automatically (_rewards.py), compiled where built
+_automatic = compiled_or_plain("rometools.augustus._rewards").automatic
+# the new state made of a working copy's fields (_records.py), compiled where built
+_frozen = compiled_or_plain("rometools.augustus._records").frozen
 
 __all__ = ["applied", "dealt"]
 
@@ -59,6 +61,11 @@ cython.declare(_DEAL=cython.long, _DRAW=cython.long, _REFILL=cython.long, _PLACE
                _KEEP=cython.long, _OVER=cython.long, _CLAIM=cython.long, _TAKE=cython.long, _POWER_PLACE=cython.long)
 _DEAL, _DRAW, _REFILL, _PLACE, _RESOLVE, _KEEP, _OVER, _CLAIM, _TAKE, _POWER_PLACE = [
     _PHASE_CODES[p] for p in ("deal", "draw", "refill", "place", "resolve", "keep", "over", "claim", "take", "power_place")]
+
+
+#: The powers (``_Facts.powers``) as C numbers.
+cython.declare(_EXTRA_LEGION=cython.long, _REMOVE_LEGION=cython.long, _PLACE_LEGION=cython.long)
+_EXTRA_LEGION, _REMOVE_LEGION, _PLACE_LEGION = EXTRA_LEGION, REMOVE_LEGION, PLACE_LEGION
 
 
 @cython.cfunc
@@ -100,11 +107,18 @@ class _Facts:
     symbols = cython.declare(tuple, visibility="readonly")
     counts = cython.declare(tuple, visibility="readonly")
     orders = cython.declare(tuple, visibility="readonly")
+    bits = cython.declare(dict, visibility="readonly")
+    joker_bits = cython.declare(cython.long, visibility="readonly")
+    groups = cython.declare(dict, visibility="readonly")
+    kind_code = cython.declare(dict, visibility="readonly")
+    colours = cython.declare(tuple, visibility="readonly")
+    powers = cython.declare(dict, visibility="readonly")
 
     def __init__(self, config):
         (self.config, self.cards, self.caps, self.kind, self.slot_index, self.tiles, self.all_colours,
          self.token_index, self.joker, self.players, self.central_row, self.dealt, self.first_game,
-         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders) = facts_of(config)
+         self.objectives_to_end, self.slots, self.symbol_as, self.symbols, self.counts, self.orders, self.bits,
+         self.joker_bits, self.groups, self.kind_code, self.colours, self.powers) = facts_of(config)
 
 #: Each config's :class:`_Facts` by ``id``, with the config itself (the id of a config no longer
 #: alive may be reused): the few configs a process plays.
@@ -130,20 +144,15 @@ def _facts(config) -> _Facts:
     return kept[1]
 
 
-#: The state's fields in :class:`_Work`'s order (its ``before``, and the ``"_fields"`` tuple ``freeze`` keeps).
-_FIELD_NAMES: tuple = ("phase", "seat", "caller", "token", "row", "pile", "hands", "in_play", "controlled", "reserve",
-                       "legions", "rewards", "bag", "to_place", "queue", "current", "draws", "seed")
-
-
 @cython.final
 @cython.no_gc
 @cython.cclass
 class _Work:
     """A mutable copy of a state's fields while one action is applied (never escapes).
 
-    Every field stays the state's own tuple until the action changes it (:meth:`mutable`); a
+    Every field stays the state's own tuple until the action changes it (:func:`_list`); a
     per-seat field (``hands``, ``in_play``, ``controlled``) becomes a list of the state's tuples
-    and a seat's tuple a list of this action's own only where the action changes it (:meth:`own`).
+    and a seat's tuple a list of this action's own only where the action changes it (:func:`_own`).
     Copying every seat's tuples and every field at every action was a third of its time.
 
     Compiled, it is an extension type (``cython.cclass``; final, and not tracked by the cycle
@@ -216,75 +225,41 @@ class _Work:
         self.parent = d if history is None else None
 
     @cython.cfunc
-    def own(self, name: str, seat: int) -> list:
-        """The seat's row of the field ``name`` (``hands``, ``in_play`` or ``controlled``) as a
-        list this action may change: the state's tuple copied on the first change."""
-        rows = self.mutable(name)
-        row = rows[seat]
-        if type(row) is tuple:
-            row = rows[seat] = list(row)
-        return row
-
-    @cython.cfunc
-    def mutable(self, name: str) -> list:
-        """The field ``name`` as a list this action may change: the state's tuple copied on the
-        first change."""
-        value = getattr(self, name)
-        if type(value) is tuple:
-            value = list(value)
-            setattr(self, name, value)
-        return value
-
-    @cython.cfunc
-    @cython.locals(i=cython.Py_ssize_t, new=tuple, b=tuple)
     def freeze(self) -> GameState:
-        """The new state. Its fields are set directly: a state has no checks to run, and the
-        frozen dataclass's ``__init__`` (a guarded set per field) was a tenth of an action's time.
-        (``tuple`` of a tuple is that tuple: the seats and the pile no action changed are the
-        state's own again.) The dict of a state the rules made is copied (one C copy) and only
-        the fields this action replaced are set: a field the action left is the very object it
-        read (``before``), so the copy holds its value. The dict also holds the fields in one tuple
-        under ``"_fields"``, in ``before``'s order (the very objects of the dict): the next action's
-        ``_Work`` reads them by place, not with a lookup each (which were two thirds of its making),
-        and compares with that tuple as its ``before``. A state made otherwise has none: read by name."""
+        """The new state (:func:`~rometools.augustus._records.frozen`): its fields in ``before``'s
+        order, each the very object read where the action left it (``tuple`` of a tuple is that
+        tuple; :func:`_rows` of the state's rows too), its records linked to the state's."""
         t = tuple
         records = ((self.history_before, self.history_before[1] + 1, self.history[0]) if len(self.history) == 1
                    else (self.history_before, self.history_before[1] + len(self.history), *self.history))
-        b = self.before
-        # the fields in before's order, each the very object read where the action left it (tuple()
-        # of a tuple is that tuple; _rows of the state's rows too); also kept as "_fields"
         new = (self.phase, self.seat, self.caller, self.token, t(self.row), t(self.pile), _rows(self.hands),
                _rows(self.in_play), _rows(self.controlled), t(self.reserve), t(self.legions), t(self.rewards),
                t(self.bag), t(self.to_place), t(self.queue), self.current, self.draws, self.seed)
-        if self.parent is not None:
-            fields = self.parent.copy()
-            for i in range(len(new)):
-                if new[i] is not b[i]:
-                    fields[_FIELD_NAMES[i]] = new[i]
-            fields["_records"] = records
-            if self.events:
-                fields["events"] = self.events_before + t(self.events)
-        else:
-            fields = {
-                "config": self.config, "phase": new[0], "seat": new[1], "row": new[4], "pile": new[5],
-                "hands": new[6], "in_play": new[7], "controlled": new[8], "reserve": new[9], "legions": new[10],
-                "rewards": new[11], "bag": new[12], "caller": new[2], "token": new[3], "to_place": new[13],
-                "queue": new[14], "current": new[15], "draws": new[16], "_records": records,
-                "events": self.events_before + t(self.events), "start": None, "seed": new[17]}
-        fields["_fields"] = new   # the next action's _Work reads them by place
-        if _code(self.phase) == _OVER:   # the game's records joined once, its links let go
-            fields["history"] = _joined(fields.pop("_records"))
-        if cython.compiled:   # what object.__new__ does for the class, and the dict set past the frozen
-            state = PyType_GenericAlloc(GameState, 0)   # class's guard, without a Python call
-            PyObject_GenericSetDict(state, fields, cython.NULL)
-        else:
-            state = GameState.__new__(GameState)
-            object.__setattr__(state, "__dict__", fields)
-        return state
+        events = self.events_before + t(self.events) if self.events or self.parent is None else None
+        return _frozen(self.parent, self.before, new, records, events, self.config, _code(self.phase) == _OVER)
 
     @cython.cfunc
     def card(self, number: int) -> Objective:
         return self.cards[number]   # a number the state holds
+
+
+@cython.cfunc
+@cython.inline
+def _list(value) -> list:
+    """A field of :class:`_Work` as a list this action may change: the state's tuple copied on the first
+    change, this action's own list as it is (set back on the field by the caller: ``w.bag = _list(w.bag)``,
+    a C field each, not an attribute by name, which were most of the copy)."""
+    return list(value) if type(value) is tuple else value
+
+
+@cython.cfunc
+def _own(rows: list, seat) -> list:
+    """The seat's row of a per-seat field (``hands``, ``in_play``, ``controlled``) made a list by
+    :func:`_list`, as a list this action may change: the state's tuple copied on the first change."""
+    row = rows[seat]
+    if type(row) is tuple:
+        row = rows[seat] = list(row)
+    return row
 
 
 @cython.cfunc
@@ -314,7 +289,7 @@ def _placed_of(number, legions: tuple) -> Placed:
 @cython.locals(i=cython.Py_ssize_t, seats=list)
 def _rows(rows: tuple | list) -> tuple:
     """A per-seat field of :class:`_Work` as the state's tuple of tuples: the list of a field this action
-    changed (``mutable``) made the state's in place, each row it changed (``own``) a tuple, then the
+    changed (:func:`_list`) made the state's in place, each row it changed (:func:`_own`) a tuple, then the
     list a tuple (freeze is the action's last step: no list built anew, no tuple() of a row kept)."""
     if type(rows) is tuple:
         return rows
@@ -359,13 +334,21 @@ def _remove_sorted(cards: list, number) -> None:
         cards.remove(number)
 
 
-@cython.cfunc
-@cython.locals(w=_Work, t=tuple)
-def _complete(w: _Work, p: Placed) -> bool:
-    # p.legions == card.capacities(), the capacities read once per config (_Facts.caps); a Placed
-    # read as the tuple (number, legions) it is, not by its type's items
+@cython.ccall   # a C call from the rules' steps; callable from Python for the test
+@cython.locals(w=_Work, t=tuple, legions=tuple, caps=tuple, i=cython.Py_ssize_t, a=cython.long, b=cython.long)
+def _complete(w: _Work, p: Placed) -> cython.bint:
+    """``p.legions == card.capacities()``, the capacities read once per config (_Facts.caps); a Placed
+    read as the tuple (number, legions) it is, not by its type's items; the counts compared as C
+    numbers (a tuple's comparison compared each pair of objects)."""
     t = cython.cast(tuple, p)
-    return t[1] == w.facts.caps[t[0]]
+    legions, caps = t[1], w.facts.caps[t[0]]
+    if len(legions) != len(caps):
+        return False
+    for i in range(len(caps)):
+        a, b = legions[i], caps[i]
+        if a != b:
+            return False
+    return True
 
 
 @cython.cfunc
@@ -402,7 +385,8 @@ def _settle(w: _Work) -> None:
                 if not w.queue:
                     _end_of_turn(w)
                     continue
-                seat, n = w.mutable("queue").pop(0)
+                w.queue = _list(w.queue)
+                seat, n = cython.cast(list, w.queue).pop(0)
                 w.current = (seat, n, "start")
             if _resolve(w):
                 return
@@ -429,39 +413,40 @@ def _settle(w: _Work) -> None:
 
 @cython.ccall   # a C call from _settle; callable from Python for the test
 @cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, targets=cython.Py_ssize_t, sources=cython.Py_ssize_t,
-               reserve=cython.bint, slots=tuple, symbols=tuple, extra=list, t=tuple, legions=tuple, group=tuple,
-               held=cython.long, capacity=cython.long, number=cython.long, target=cython.long, source=cython.long)
+               reserve=cython.bint, groups=tuple, t=tuple, legions=tuple, held=cython.long, capacity=cython.long,
+               bit=cython.long, mask=cython.long, number=cython.long, target=cython.long, source=cython.long)
 def _may_place(w: _Work, seat: int) -> bool:
     """``can_place(w, seat, accepted_symbols(w, seat, w.token))`` (:mod:`~rometools.augustus.moves`)
     read from the config's :class:`_Facts`: asked for every seat after every token and placement,
     two calls into another module each were a sixth of an action's time. The same answer
     (``tests/augustus/test_augustus_facts.py`` holds the two equal for every seat at every
     placement of seeded games): a legion from the reserve fits any open slot of an accepted symbol; without one, a
-    legion moves when some slot group holding one differs from some open one."""
+    legion moves when some slot group holding one differs from some open one. The symbols accepted
+    are one bit each (``_Facts.bits``; a slot group's bit and capacity in ``_Facts.groups``): a C
+    ``&`` per slot group, not a search of a tuple of strings built per call."""
     f = w.facts
     token = w.token
     if token == f.joker:   # "remplace n'importe quelle catégorie de légion"
-        symbols = f.symbols
+        mask = f.joker_bits
     else:
-        extra = []
+        mask = f.bits.get(token, 0)
         if f.symbol_as:   # a controlled symbol_as power adds its symbol (AU-6)
             for n in w.controlled[seat]:
                 power = f.symbol_as.get(n)
                 if power is not None and power[0] == token:
-                    extra.append(power[1])
-        symbols = (token, *extra)
+                    mask |= f.bits.get(power[1], 0)
     reserve = w.reserve[seat] > 0
     targets = sources = 0
     target = source = -1   # the last open slot group and the last holding one, as card x 64 + group
     for p in w.in_play[seat]:
         t = cython.cast(tuple, p)   # a Placed read as the tuple (number, legions) it is
         number, legions = t[0], cython.cast(tuple, t[1])
-        slots = f.slots[number]
-        for i in range(len(slots)):
-            group = cython.cast(tuple, slots[i])
+        groups = f.groups[number]
+        for i in range(len(groups) // 2):
             held = legions[i]
-            capacity = group[1]
-            if held < capacity and group[0] in symbols:
+            capacity = groups[2 * i + 1]
+            bit = groups[2 * i]
+            if held < capacity and bit & mask:
                 if reserve:
                     return True
                 targets += 1
@@ -474,8 +459,13 @@ def _may_place(w: _Work, seat: int) -> bool:
     return targets > 1 or sources > 1 or target != source
 
 
+#: A completion's stages (``GameState.current[2]``) by number, in order: a stage is looked up once
+#: and compared as a C number (two different strings compare with a call).
+_STAGES = cython.declare(dict, {"start": 0, "power": 1, "control": 2, "claim": 3, "take": 4, "refill": 5, "done": 6})
+
+
 @cython.cfunc
-@cython.locals(w=_Work)
+@cython.locals(w=_Work, stage=cython.long, power=cython.long)
 def _resolve(w: _Work) -> bool:
     """One step of the completion ``w.current``; True when a decision or chance node is reached.
 
@@ -486,48 +476,53 @@ def _resolve(w: _Work) -> bool:
     place devant lui. Il complète ensuite la ligne centrale avec le premier objectif de
     la pioche."
     """
-    seat, n, stage = w.current
-    card = w.card(n)
-    if stage == "start":  # 1. the legions return to the reserve
+    seat, n, name = w.current
+    stage = _STAGES.get(name, 6)
+    if stage == 0:  # 1. the legions return to the reserve
         placed = _placed(w.in_play[seat], n)
-        w.own("in_play", seat).remove(placed)
-        w.mutable("reserve")[seat] += sum(placed.legions)
+        w.in_play = _list(w.in_play)
+        _own(w.in_play, seat).remove(placed)
+        w.reserve = reserve = _list(w.reserve)
+        reserve[seat] += sum(placed.legions)
         _event(w, ("complete", seat, n))
-        if card.power.kind == "extra_legion":  # 2. powers that need no choice
-            granted = card.power.legions
+        if w.facts.powers[n] == _EXTRA_LEGION:  # 2. powers that need no choice
+            granted = w.card(n).power.legions
             if w.config.legion_supply == "box":  # "Le reste est mis de côté": a finite supply (AU-13)
                 granted = max(0, min(granted, w.config.components.legions_in_box - sum(w.legions)))
-            w.mutable("legions")[seat] += granted
-            w.mutable("reserve")[seat] += granted
+            w.legions = _list(w.legions)
+            cython.cast(list, w.legions)[seat] += granted
+            reserve[seat] += granted
         w.current = (seat, n, "power")
         return False
-    if stage == "power":  # 2. powers that need a choice
+    if stage == 1:  # 2. powers that need a choice
         w.current = (seat, n, "control")
-        if card.power.kind == "remove_legion" and removals(w, seat):
+        power = w.facts.powers[n]
+        if power == _REMOVE_LEGION and can_remove(w, seat):
             w.phase, w.seat = "remove", seat
             return True
-        if card.power.kind == "place_legion" and placements(w, seat, power_symbols(w, card), moves=False):
+        if power == _PLACE_LEGION and placements(w, seat, power_symbols(w, w.card(n)), moves=False):
             w.phase, w.seat = "power_place", seat
             return True
         return False
-    if stage == "control":  # 3. to the controlled area; the rewards given automatically
-        w.own("controlled", seat).append(n)
+    if stage == 2:  # 3. to the controlled area; the rewards given automatically
+        w.controlled = _list(w.controlled)
+        _own(w.controlled, seat).append(n)
         _automatic_rewards(w, seat)
         w.current = (seat, n, "claim")
         return False
-    if stage == "claim":  # 4. a count reward, only at exactly its number
+    if stage == 3:  # 4. a count reward, only at exactly its number
         w.current = (seat, n, "take")
         if count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat) is not None:
             w.phase, w.seat = "claim", seat
             return True
         return False
-    if stage == "take":  # 5. a new objective from the central row
+    if stage == 4:  # 5. a new objective from the central row
         w.current = (seat, n, "refill")
         if w.row:
             w.phase, w.seat = "take", seat
             return True
         return False
-    if stage == "refill":
+    if stage == 5:
         w.current = (seat, n, "done")
         if w.pile and len(w.row) < w.facts.central_row:
             w.phase, w.seat = "refill", -1
@@ -539,53 +534,19 @@ def _resolve(w: _Work) -> bool:
 
 
 @cython.cfunc
-@cython.locals(w=_Work, f=_Facts, i=cython.Py_ssize_t, tiles=tuple, kinds=dict)
+@cython.locals(w=_Work, f=_Facts, changes=list, k=cython.Py_ssize_t)
 def _automatic_rewards(w: _Work, seat: int) -> None:
-    """Colour rewards to the first to qualify; gold and wheat to the strict majority.
-
-    "Ces récompenses sont attribuées automatiquement dès qu'un joueur est le premier à
-    contrôler : trois objectifs de même couleur [ou] un objectif de chaque couleur";
-    "Le premier joueur à contrôler un objectif produisant de l'or et/ou blé obtient
-    automatiquement la récompense correspondante. Il la conserve tant qu'il contrôle
-    strictement plus d'objectifs produisant ce type de ressources que les autres
-    joueurs. Mais, si un joueur le rejoint ... il doit lui donner la ressource."
-    """
+    """The reward tiles given automatically as ``seat`` controls one more objective
+    (:func:`~rometools.augustus._rewards.automatic`: the rule, quoted there), each tile's new holder
+    set and its event recorded."""
     f = w.facts
-    mine = w.controlled[seat]
-    kinds = dict.fromkeys(KINDS, 0)   # objectives controlled of each kind (loops: no generator per count)
-    for n in mine:
-        kinds[f.kind[n]] += 1
-    least = min(kinds.values()) if f.all_colours else 0
-    tiles = f.tiles
-    for i in range(len(tiles)):
-        code, colour, need, producers, tile_id = tiles[i]
-        holder = w.rewards[i]
-        qualifies = (kinds[colour] >= need if code == COLOUR else least >= need if code == ALL_COLOURS
-                     else False)
-        if holder < 0 and qualifies:
-            w.mutable("rewards")[i] = seat
-            _event(w, ("reward", seat, tile_id))
-        elif code == RESOURCE and holder != seat:
-            count = _count_in(mine, producers)
-            if count < need:
-                continue
-            if holder < 0:
-                w.mutable("rewards")[i] = seat
-                _event(w, ("reward", seat, tile_id))
-            elif count >= _count_in(w.controlled[holder], producers):
-                w.mutable("rewards")[i] = seat
-                _event(w, ("reward_moves", tile_id, holder, seat))
-
-
-@cython.cfunc
-@cython.locals(count=cython.Py_ssize_t)
-def _count_in(numbers, among: frozenset) -> int:
-    """How many of ``numbers`` are ``among`` (a tile's producers)."""
-    count = 0
-    for n in numbers:
-        if n in among:
-            count += 1
-    return count
+    changes = _automatic(w.controlled, w.rewards, seat, f.kind_code, f.colours, f.tiles, f.all_colours)
+    if changes:
+        w.rewards = _list(w.rewards)
+        for k in range(len(changes)):
+            i, what = changes[k]
+            cython.cast(list, w.rewards)[i] = seat
+            _event(w, what)
 
 
 @cython.cfunc
@@ -690,28 +651,36 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
         why = refusal(state, action)
         if why is not None:
             raise refusal_error(w.config, action, why)
-    code = _code(state.phase)
+    code = _code(w.phase)   # (w's fields are the state's yet: not read by name from it)
     if code == _DRAW:
         kind = w.facts.token_index[action]
-        w.mutable("bag")[kind] += 1
+        w.bag = _list(w.bag)
+        cython.cast(list, w.bag)[kind] += 1
         w.draws += 1
         w.token = action
         w.history.append(("draw", action))
         w.phase, w.to_place = "place", w.facts.orders[w.caller]   # the seats from the caller
         return
-    _remove_sorted(w.mutable("pile"), action)   # (the pile is sorted)
+    w.pile = _list(w.pile)
+    _remove_sorted(w.pile, action)   # (the pile is sorted)
     if code == _REFILL:
-        w.mutable("row").append(action)
+        w.row = _list(w.row)
+        cython.cast(list, w.row).append(action)
         w.history.append(("refill", action))
         w.phase = "resolve"
         return
     target = _deal_target(w)
     if target == -1:
-        w.mutable("row").append(action)
+        w.row = _list(w.row)
+        cython.cast(list, w.row).append(action)
         w.history.append(("deal_row", action))
     else:
-        (w.own("in_play", target).append(_placed_of(action, (0,) * len(w.card(action).slots))) if w.config.first_game
-         else w.own("hands", target).append(action))
+        if w.config.first_game:
+            w.in_play = _list(w.in_play)
+            _own(w.in_play, target).append(_placed_of(action, (0,) * len(w.card(action).slots)))
+        else:
+            w.hands = _list(w.hands)
+            _own(w.hands, target).append(action)
         w.history.append(("deal", target, action))
 
 
@@ -720,36 +689,39 @@ def _apply_chance(w: _Work, state: GameState, action: Any, checked: bool = False
 def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = False) -> None:
     # (the seat's name, "P1", is written only into a refusal: naming it at every action was a tenth
     # of the action's time)
-    seat, code = state.seat, _code(state.phase)
+    seat, code = w.seat, _code(w.phase)   # (w's fields are the state's yet: not read by name from it)
     if code == _KEEP:   # a keep, a claim and a take are checked even when `checked` (moves.refusal)
         why = refusal(state, action)
         if why is not None:
             raise refusal_error(w.config, action, why)
         chosen = tuple(action[1:])
-        w.mutable("in_play")[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
-        w.mutable("hands")[seat] = []  # "défausse les trois autres"
+        w.in_play = _list(w.in_play)
+        cython.cast(list, w.in_play)[seat] = [_placed_of(n, (0,) * len(w.card(n).slots)) for n in chosen]
+        w.hands = _list(w.hands)
+        cython.cast(list, w.hands)[seat] = []  # "défausse les trois autres"
         w.history.append(("keep", seat, chosen))
         w.to_place = w.to_place[1:]
         return
     if code == _CLAIM:
-        why = refusal(state, action)
-        if why is not None:
-            raise refusal_error(w.config, action, why)
+        if not (action == "claim" or action == "decline"):   # (moves.refusal's test, without its call)
+            raise refusal_error(w.config, action, refusal(state, action))
         tile = count_tile(w.facts.counts, w.rewards, len(w.controlled[seat]), seat)   # w: the state as it is
         if action == "claim":
-            w.mutable("rewards")[tile] = seat
+            w.rewards = _list(w.rewards)
+            cython.cast(list, w.rewards)[tile] = seat
             _event(w, ("reward", seat, w.config.components.rewards[tile].id))
         else:  # "Une récompense non réclamée immédiatement est une récompense perdue pour le joueur."
             _event(w, ("lost", seat, w.config.components.rewards[tile].id))
         w.history.append((action, seat))
         w.phase = "resolve"
         return
-    if code == _TAKE:
-        why = refusal(state, action)
-        if why is not None:
-            raise refusal_error(w.config, action, why)
-        w.mutable("row").remove(action[1])
-        w.own("in_play", seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
+    if code == _TAKE:   # (moves.refusal's test, without its call)
+        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "take" and action[1] in w.row):
+            raise refusal_error(w.config, action, refusal(state, action))
+        w.row = _list(w.row)
+        cython.cast(list, w.row).remove(action[1])
+        w.in_play = _list(w.in_play)
+        _own(w.in_play, seat).append(_placed_of(action[1], (0,) * len(w.card(action[1]).slots)))
         w.history.append(("take", seat, action[1]))
         w.phase = "resolve"
         return
@@ -762,16 +734,19 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
     elif action[0] == "remove":
         _, other, n, sym = action
         _shift(w, other, n, sym, -1)
-        w.mutable("reserve")[other] += 1
+        w.reserve = _list(w.reserve)
+        cython.cast(list, w.reserve)[other] += 1
         w.history.append(("remove", seat, other, n, sym))
     elif action[0] == "place":
         _, n, sym = action
         _shift(w, seat, n, sym, +1)
-        w.mutable("reserve")[seat] -= 1
+        w.reserve = _list(w.reserve)
+        cython.cast(list, w.reserve)[seat] -= 1
         w.history.append(("power_place" if code == _POWER_PLACE else "place", seat, n, sym))
         # "il le fait immédiatement, avant de passer au joueur suivant"
         if code == _POWER_PLACE and _complete(w, _placed(w.in_play[seat], n)):
-            w.mutable("queue").insert(0, (seat, n))
+            w.queue = _list(w.queue)
+            cython.cast(list, w.queue).insert(0, (seat, n))
     else:
         _, fn, fs, n, sym = action
         _shift(w, seat, fn, fs, -1)
@@ -784,15 +759,26 @@ def _apply_decision(w: _Work, state: GameState, action: Any, checked: bool = Fal
 
 
 @cython.cfunc
-@cython.locals(w=_Work, i=cython.Py_ssize_t, plays=list)
+@cython.locals(w=_Work, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t, plays=list, old=tuple,
+               new=tuple)
 def _shift(w: _Work, seat: int, number: int, symbol: str, by: int) -> None:
-    plays = w.own("in_play", seat)
+    w.in_play = _list(w.in_play)
+    plays = _own(w.in_play, seat)
     for i in range(len(plays)):   # the objective's place (a Placed read as its tuple)
         if cython.cast(tuple, plays[i])[0] == number:
             break
     else:
         raise ValueError(f"objective {number} is not in play")
     j = w.facts.slot_index[number][symbol]   # card.symbols().index(symbol), read once per config
-    legions = list(cython.cast(tuple, plays[i])[1])
-    legions[j] += by
-    plays[i] = _placed_of(number, tuple(legions))
+    old = cython.cast(tuple, plays[i])[1]
+    if cython.compiled:   # the new legions made and filled in C (not a list, then a tuple of it)
+        new = PyTuple_New(len(old))
+        for k in range(len(old)):
+            item = old[k] + by if k == j else old[k]
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(new, k, item)
+    else:
+        legions = list(old)
+        legions[j] += by
+        new = tuple(legions)
+    plays[i] = _placed_of(number, new)

@@ -23,6 +23,7 @@ from rometools.charts._common import (
     seat_colour,
 )
 from rometools.core.errors import ArgumentError
+from rometools.core.formatting import quantity
 
 __all__ = ["comparison_figure", "response_curve_figure"]
 
@@ -117,7 +118,7 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
     legend_above(fig)
     caption = "Shaded: each figure's interval, valid at every batch at once (a confidence sequence)."
     if precision is not None:
-        caption += f" Dotted: \u00b1{scale * precision:g} {unit}, the change too small to matter."
+        caption += f" Dotted: \u00b1{_amount(scale * precision, unit)}, the change too small to matter."
     return add_caption(fig, caption)
 
 
@@ -231,5 +232,15 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
     legend_above(fig)
     caption = "Bars: each candidate's interval (valid for every candidate and round at once)."
     if tolerance is not None:
-        caption += f" Dotted: \u00b1{scale * tolerance:g} {unit}, close enough."
+        caption += f" Dotted: \u00b1{_amount(scale * tolerance, unit)}, close enough."
     return add_caption(fig, caption)
+
+
+def _amount(x: float, unit: str) -> str:
+    """``x`` with its unit, singular at 1 (``"1 point"``, never ``"±1 points"``: trial58).
+
+    >>> _amount(1.0, "percentage points"), _amount(2, "points"), _amount(0.5, "")
+    ('1 percentage point', '2 points', '0.5')
+    """
+    text = f"{x:g}"
+    return quantity(text, unit.removesuffix("s"), unit) if unit else text

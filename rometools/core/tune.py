@@ -15,7 +15,7 @@ seeds (:attr:`Tuning.check`), so a lucky race is caught.
 
 The result (:class:`Tuning`) holds the response curve (every candidate's response with its
 interval and the games it played), the recommended value with its response's interval and, for
-one parameter with a monotone response, the values that the curve's band allows, every
+one parameter, the values that the curve's band allows, every
 coordinate's at once (linear interpolation between candidates), and says it in words.
 """
 
@@ -61,8 +61,9 @@ class Candidate:
     loss_low, loss_high : float
     status : str
         ``"recommended"``, ``"in the race"`` (still racing: an ``on_round`` snapshot), ``"not ruled out
-        when the race ended"`` (the answer: still open when the race ended) or ``"left after N
-        games"`` (surely worse than another).
+        when the race ended"`` (the answer: still open when the race ended), ``"surely off the target
+        by more than the tolerance"`` (left when the race ended because no value can meet the target)
+        or ``"left after N games"`` (surely worse than another).
     """
 
     value: Any
@@ -93,11 +94,11 @@ class Tuning:
     candidates : tuple of Candidate
         In the order of the values given.
     recommended : Candidate
-    value_interval : tuple of float or None
-        For one parameter whose response is monotone over the candidates (each coordinate's): the
-        values where every coordinate's band contains the goal (linear interpolation between
-        neighbours; ``-inf`` or ``inf`` where the bands still contain it at the smallest or largest
-        value tried); else, or where no value is in every coordinate's, None.
+    value_interval : tuple of float, () or None
+        For one parameter: the values where every coordinate's band contains the goal (each band's
+        edges interpolated linearly between neighbours; ``-inf`` or ``inf`` where the bands still
+        contain it at the smallest or largest value tried); ``()`` where no value is in every
+        coordinate's band; None for two parameters, or where the values allowed are several pieces.
     meets : bool
         Whether the recommendation's interval lies within ``± tolerance``.
     check : dict
@@ -535,14 +536,18 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         best = min(played_any or range(k), key=lambda i: (states[i][5], states[i][3]))
         if any(alive[i] for i in played_any):
             best = min((i for i in played_any if alive[i]), key=lambda i: (states[i][3], states[i][5]))
+        meets = states[best][5] <= tolerance
+        # decided the other way, every candidate left is surely off: said so, as the text's first line says
+        # it ("not ruled out" beside "each left is surely more than ±2 points off" read as a contradiction)
+        open_ = ("surely off the target by more than the tolerance" if reason == "decided" and not meets else
+                 "not ruled out when the race ended")
         cands = []
         for i, v in enumerate(grid):
             resp, lows, highs, loss, near, far = states[i]
             status = ("recommended" if i == best else
-                      ("not ruled out when the race ended" if ended else "in the race") if alive[i]
+                      (open_ if ended else "in the race") if alive[i]
                       else f"left after {number(left_at[i])} games")
             cands.append(Candidate(v[0] if len(v) == 1 else v, games[i], resp, lows, highs, loss, near, far, status))
-        meets = states[best][5] <= tolerance
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
                       reason, float(confidence), tuple(history), time.process_time() - start, aim.unit, replaces,
@@ -686,60 +691,76 @@ def _check(rows: np.ndarray, aim: _Target, tolerance: float, raced_meets: bool) 
             "confirmed": True if inside else "estimate" if near else False}
 
 
-def _value_interval(cands: Sequence[Candidate]) -> tuple[float, float] | None:
+def _value_interval(cands: Sequence[Candidate]) -> tuple[float, float] | tuple[()] | None:
     """The values where every coordinate's response band contains 0 (every seat's, for every seat's
     win rate: a trial saw P1's band alone allow "80 to above 400" while P2 stayed 20 points off), by
-    linear interpolation between neighbouring candidates, when each coordinate's response is monotone
-    over the candidates played; else, or where the coordinates' intervals do not overlap, None.
+    linear interpolation of each band's edges between neighbouring candidates: one interval; ``()``
+    when no value is in every coordinate's band; None when fewer than two numeric candidates played
+    or when the values allowed are several pieces (a response that crosses 0 more than once).
+
+    A coordinate's response need not be monotone: a seat whose band holds 0 at every value tried
+    (a noisy, flat response) allows them all (a trial's every-seat tune printed no line at all).
 
     >>> def c(v, *r):   # a response of two seats, each with a band of +-0.01
     ...     return Candidate(v, 100, r, tuple(x - 0.01 for x in r), tuple(x + 0.01 for x in r), 0, 0, 0, "")
-    >>> _value_interval([c(0, -0.1, 0.05), c(10, 0.0, 0.05), c(20, 0.1, 0.05)]) is None
-    True
+    >>> _value_interval([c(0, -0.1, 0.05), c(10, 0.0, 0.05), c(20, 0.1, 0.05)])
+    ()
     >>> _value_interval([c(0, -0.1, 0.1), c(10, 0.0, 0.0), c(20, 0.1, -0.1)])
+    (9.0, 11.0)
+    >>> _value_interval([c(0, -0.1, 0.0), c(10, 0.0, 0.001), c(20, 0.1, -0.001)])   # the flat seat allows all
     (9.0, 11.0)
     """
     if not cands:
         return None
-    spans = [_coordinate_interval(cands, j) for j in range(len(cands[0].response))]
-    if not spans or any(span is None for span in spans):
+    allowed = None
+    for j in range(len(cands[0].response)):
+        pieces = _coordinate_pieces(cands, j)
+        if pieces is None:
+            return None
+        allowed = pieces if allowed is None else [
+            (max(a, c), min(b, d)) for a, b in allowed for c, d in pieces if max(a, c) <= min(b, d)]
+    if allowed is None or len(allowed) > 1:
         return None
-    lo, hi = max(span[0] for span in spans), min(span[1] for span in spans)
-    return (lo, hi) if lo <= hi else None
+    return allowed[0] if allowed else ()
 
 
 def _coordinate_interval(cands: Sequence[Candidate], j: int) -> tuple[float, float] | None:
-    """The values whose band of coordinate ``j`` contains 0 (:func:`_value_interval`)."""
-    pts = sorted((c.value, c.response[j], c.low[j], c.high[j]) for c in cands
+    """The values whose band of coordinate ``j`` contains 0, when they are one interval
+    (:func:`_coordinate_pieces`), else None."""
+    pieces = _coordinate_pieces(cands, j)
+    return pieces[0] if pieces is not None and len(pieces) == 1 else None
+
+
+def _coordinate_pieces(cands: Sequence[Candidate], j: int) -> list[tuple[float, float]] | None:
+    """The values whose band of coordinate ``j`` contains 0, as intervals in increasing order: the
+    band's low and high edges interpolated linearly between neighbouring candidates; ``-inf`` or
+    ``inf`` where the band still holds 0 at the smallest or largest value tried. None with fewer
+    than two numeric candidates played."""
+    pts = sorted((c.value, c.low[j], c.high[j]) for c in cands
                  if c.games and isinstance(c.value, int | float) and math.isfinite(c.response[j])
                  and math.isfinite(c.low[j]) and math.isfinite(c.high[j]))
     if len(pts) < 2:
         return None
-    resp = [p[1] for p in pts]
-    rising = all(b >= a for a, b in zip(resp, resp[1:], strict=False))
-    falling = all(b <= a for a, b in zip(resp, resp[1:], strict=False))
-    if not (rising or falling):
-        return None
-
-    def crossing(k: int) -> float | None:   # where column k (the band's low or high) crosses 0
-        for (x0, *r0), (x1, *r1) in zip(pts, pts[1:], strict=False):
-            y0, y1 = r0[k - 1], r1[k - 1]
-            if y0 == 0:
-                return float(x0)
-            if (y0 < 0 < y1) or (y1 < 0 < y0):
-                return float(x0 + (x1 - x0) * (0 - y0) / (y1 - y0))
-        return float(pts[-1][0]) if pts[-1][k] == 0 else None
-
-    ends = [crossing(2), crossing(3)]   # the band's high and low edges
-    lows_all = [p[2] for p in pts]
-    highs_all = [p[3] for p in pts]
-    # an edge that never crosses 0 leaves the interval open past the values tried (-inf or inf)
-    if rising:
-        lo = ends[1] if ends[1] is not None else (-math.inf if highs_all[0] >= 0 else None)
-        hi = ends[0] if ends[0] is not None else (math.inf if lows_all[-1] <= 0 else None)
-    else:
-        lo = ends[0] if ends[0] is not None else (-math.inf if lows_all[0] <= 0 else None)
-        hi = ends[1] if ends[1] is not None else (math.inf if highs_all[-1] >= 0 else None)
-    if lo is None or hi is None:
-        return None
-    return (float(min(lo, hi)), float(max(lo, hi)))
+    pieces: list[list[float]] = []
+    for (x0, l0, h0), (x1, l1, h1) in zip(pts, pts[1:], strict=False):
+        a, b = 0.0, 1.0   # the share of the way from x0 to x1 where low <= 0 <= high
+        for y0, y1, below in ((l0, l1, True), (h0, h1, False)):
+            inside0, inside1 = (y0 <= 0, y1 <= 0) if below else (y0 >= 0, y1 >= 0)
+            if not inside0 and not inside1:
+                a, b = 1.0, 0.0
+            elif inside0 != inside1:
+                cross = y0 / (y0 - y1)
+                a, b = (a, min(b, cross)) if inside0 else (max(a, cross), b)
+        if a > b:
+            continue
+        lo, hi = x0 + (x1 - x0) * a, x0 + (x1 - x0) * b
+        if pieces and lo <= pieces[-1][1]:
+            pieces[-1][1] = max(pieces[-1][1], hi)
+        else:
+            pieces.append([lo, hi])
+    out = [(float(lo), float(hi)) for lo, hi in pieces]
+    if out and out[0][0] == pts[0][0]:
+        out[0] = (-math.inf, out[0][1])
+    if out and out[-1][1] == pts[-1][0]:
+        out[-1] = (out[-1][0], math.inf)
+    return out

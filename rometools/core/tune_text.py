@@ -112,8 +112,9 @@ def tuning_text(t: Any) -> str:
         own = []
         for entry in t.replaces:
             p, _, value = entry.partition(" = ")
-            w, noun, plural = named.get(p, (p, "", ""))
-            own.append(f"{w} to {quantity(value, noun, plural) if noun else value}")
+            # its own names: `noun` is the response's unit, which every offset below says (trial58)
+            w, unit_one, unit_many = named.get(p, (p, "", ""))
+            own.append(f"{w} to {quantity(value, unit_one, unit_many) if unit_one else value}")
         them = "it" if len(own) == 1 else "them"
         lines.append(f"The variant sets {' and '.join(own)} itself: each value tried replaces {them} (the whole "
                      f"value, not added to the variant's).")
@@ -128,7 +129,15 @@ def tuning_text(t: Any) -> str:
     verdict = ("meets the target within the tolerance" if t.meets else
                f"is the closest found, not shown to be within \u00b1{said(f'{scale * t.tolerance:g}')}")
     lines.append(f"Recommended: {valued(r.value)}: off the target by {off}; it {verdict}.")
-    if t.value_interval is not None:
+    if t.value_interval == () and len(coordinates) > 1:   # each band holds the target somewhere, never all at once
+        who = ("every seat" if scale == 100 and all(n[:1] == "P" and n[1:].isdigit() for n in coordinates) else
+               f"every one of {', '.join(coordinates)}")
+        lines.append(f"No value is allowed for {who}: {', '.join(coordinates)}'s bands (interpolated between the "
+                     f"values tried) never all hold the target at the same value.")
+    elif t.value_interval == ():
+        lines.append("No value is allowed: its band (interpolated between the values tried) holds the target "
+                     "at no value.")
+    elif t.value_interval is not None:
         lo, hi = t.value_interval
         tried = [c.value for c in t.candidates]
         whole = all(isinstance(v, int) for v in tried)   # a handicap in points: whole values, said whole

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 __all__ = ["format_bag", "parse_bag", "parse_kinds"]
 
@@ -94,3 +95,60 @@ def parse_kinds(text: str | Iterable[str]) -> list[str]:
     """
     items = _ITEM_SPLIT.split(text) if isinstance(text, str) else [str(k) for k in text]
     return [" ".join(k.split()) for k in items if k.strip()]
+
+
+# ----------------------------------------------------------------- boxes a refusal leaves unused
+def _box_label(name: str, labels: Mapping[str, str]) -> tuple[str, str]:
+    """A control's name on the page and the start of a refusal that is about it."""
+    if name.startswith("row") and "_" in name:
+        i, _, part = name[3:].partition("_")
+        word = {"k": "count", "kinds": "kinds", "quantifier": "quantifier", "join": "join"}.get(part, part)
+        return f"Condition row {i}'s {word}", (f"Condition row {i}'s count" if part == "k" else
+                                              f"Condition row {i}:" if part == "kinds" else "\0")
+    if name == "bag":
+        return "Tokens", "Bag:"
+    label = labels.get(name, name)
+    return label, label
+
+
+def _read(control: Any, value: Any) -> str:
+    """``value`` as ``control`` shows it: a choice's label, text quoted, a tick in words."""
+    if isinstance(value, bool):
+        return "ticked" if value else "not ticked"
+    options = getattr(control, "options", None)
+    if options:
+        for option in options:
+            if isinstance(option, tuple) and len(option) == 2 and option[1] == value:
+                return str(option[0])
+    if isinstance(value, str):
+        return f"'{value}'" if value.strip() else "empty"
+    return str(value)
+
+
+def unused_boxes(controls: Mapping[str, Any], shown: Mapping[str, Mapping[str, Any]], labels: Mapping[str, str],
+                 said: str) -> str:
+    """The boxes that read otherwise than the answer shown, named with both values: a refusal leaves
+    them typed but not in use (a trial read Draws 2 and kind 'purple' beside an answer for 3 draws of red,
+    under a message naming one box). The box the refusal (``said``) is about is named there already;
+    ``shown`` is the last answer's snapshot (``{name: {"value": ...}}``). Empty when there is none.
+
+    Examples
+    --------
+    >>> import ipywidgets as w
+    >>> boxes = {"draws": w.IntText(2), "law_of": w.Text("blue"), "bag": w.Text("")}
+    >>> unused_boxes(boxes, {"draws": {"value": 3}, "law_of": {"value": ""}, "bag": {"value": "red:3"}},
+    ...              {"draws": "Draws", "law_of": "Chart the count of"}, "Bag: the bag is empty")
+    "not in use until every input is valid together: Draws 2 (the answer's: 3), Chart the count of 'blue' (the answer's: empty)"
+    """
+    parts = []
+    for name, control in controls.items():
+        if name not in shown or "value" not in shown[name] or name == "bag_source":
+            continue
+        was, now = shown[name]["value"], control.value
+        if type(was) is type(now) and was == now:
+            continue
+        label, about = _box_label(name, labels)
+        if said.startswith(about):
+            continue
+        parts.append(f"{label} {_read(control, now)} (the answer's: {_read(control, was)})")
+    return "not in use until every input is valid together: " + ", ".join(parts) if parts else ""

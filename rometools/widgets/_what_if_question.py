@@ -185,6 +185,18 @@ class StudioQuestion:
             raise ValueError(f"Values: {err}") from None
 
     @staticmethod
+    def _values_fit(variant, parameter: str, candidates: list) -> None:
+        """Every one of Tune's Values as ``parameter`` takes it, checked as a value is set (no data file
+        read: a handicap's whole points, an option's kind); refused as "Values: ...", as Tune would
+        refuse it only when pressed, naming the parameter (trial58: ``handicap.4`` with ``0:2:0.5``)."""
+        for value in candidates if parameter else ():
+            try:
+                variant.with_value(parameter, value)
+            except INPUT_ERRORS as err:
+                why = _text_of(err).removeprefix(f"{parameter}: ")
+                raise ValueError(f"Values: {parameter} = {shown(value)}: {why}") from None
+
+    @staticmethod
     def _parse_target(text: Any) -> str:
         if text == "equal-seats":
             return text

@@ -179,7 +179,7 @@ class StudioRuns:
         for name in charts:
             self._charts[name].computing()
         budget = self._max_games.value if kind == "compare" else self._tune_games.value
-        self._progress[kind].update(value=0, max=max(budget, 1))
+        self._progress[kind].update(value=0, max=max(budget, 1), failed=None)
         self._say_status(kind, html.escape(
             f"Comparing: up to {counted(budget, 'paired game')}, the intervals redrawn after each batch of "
             f"{number(self._batch.value)}\u2026" if kind == "compare" else
@@ -272,7 +272,17 @@ class StudioRuns:
             self._stop.disabled = True
             self._show_stale()
         if said is not None:
+            # a failure's status points at the message it left: kept only while that message is shown
+            self._progress[kind]["failed"] = self._message.value if said.startswith("Failed") else None
             self._say_status(kind, said)
+
+    def _message_changed(self, change: dict) -> None:
+        """The message replaced: a "Failed: see the message above." whose message is gone is emptied
+        (a trial's later Find and Tune this left it beside a Note, trial58)."""
+        for p in self._progress.values():
+            if p.get("failed") is not None and change["new"] != p["failed"]:
+                p.update(failed=None, status="", value=0)
+                self._show_progress()
 
     def _say_failed(self, kind: str, err: BaseException) -> None:
         text = self._wording(_text_of(err), err)

@@ -254,7 +254,9 @@ def _verdict_html(c) -> str:
 def _tuning_html(t, win: bool) -> str:
     scale = 100.0 if win else 1.0
     lines = [html.escape(line) for line in t.text.splitlines()]
-    unit = "percentage points" if win else "the target's unit"
+    # "0 meets it" above a table whose first row is value 0 read as "the value 0 meets it" (trial58)
+    own = t.unit or "the target's unit"
+    unit = "percentage points (0 pp off = on target)" if win else f"{own} (0 off = on target)"
     names = t.coordinates if len(t.coordinates) > 1 else ()
     if names:   # every seat's win rate: each seat's column, and the farthest off (a trial saw P1's alone)
         rows = [[_value(c.value), number(c.games),
@@ -270,7 +272,7 @@ def _tuning_html(t, win: bool) -> str:
         table = html_table(rows, "rt-whatif-curve-table", columns=["value", "games", "off the target", "interval",
                                                                    "status"], numeric=["games", "off the target"])
     return ("<b>Recommendation</b>:<br>" + "<br>".join(lines)
-            + f"<br><small>Off the target in {unit}: 0 meets it.</small>" + table)
+            + f"<br><small>Off the target, in {unit}.</small>" + table)
 
 
 def _value(x: Any) -> str:

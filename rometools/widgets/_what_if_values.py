@@ -248,6 +248,10 @@ class StudioValues:
 
     def _tune_picked(self) -> None:
         address = self._picked()
+        p = next((p for p in self._parameters(self._variant) if p.address == address), None)
+        if p is not None and not _numeric(p):   # the picker's own words: never "press Tune this", just pressed
+            raise ValueError(f"Value: {address} is not a number Tune can vary (it takes {p.takes}); pick a numeric "
+                             f"value in Value (e.g. handicap.{self._players.value}), then press Tune this again")
         self._parameter.value = address
         self._tab.value = "tune"
         self._offer_values(address)

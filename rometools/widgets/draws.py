@@ -41,11 +41,18 @@ from rometools.widgets._base import (
     Explorer,
     NumberBoxError,
     WholeNumberText,
+    _text_of,
     plain_text,
     trace_data,
     whole_number,
 )
-from rometools.widgets._draws_text import _kind_key, format_bag, parse_bag, parse_kinds
+from rometools.widgets._draws_text import (
+    _kind_key,
+    format_bag,
+    parse_bag,
+    parse_kinds,
+    unused_boxes,
+)
 
 __all__ = [
     "GAME_BAGS",
@@ -545,6 +552,15 @@ class DrawOddsExplorer(Explorer):
             self.update()
         else:
             self._attempt(lambda: self._load_game_bag(change["new"]), restore_to=self._good)
+
+    def _show_error(self, err: BaseException, kept: str | None = None, value_given: bool = True) -> None:
+        """As every explorer's, naming besides every box that reads otherwise than the answer shown
+        (:func:`~rometools.widgets._draws_text.unused_boxes`): typed after or with the refused one, not in use."""
+        if kept is None and self._good is not None:
+            unused = unused_boxes(self._controls, self._good.controls, self.FIELD_LABELS, self._wording(_text_of(err)))
+            if unused:
+                kept = f"{self._kept()}; {unused}"
+        super()._show_error(err, kept, value_given)
 
     # ------------------------------------------------------------ the update cycle
     def _compute(self) -> DrawOddsView:

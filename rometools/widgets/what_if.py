@@ -378,6 +378,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             layout={"display": "none"})
         self._tune_button.layout.display = "none"
         self._progress = {kind: {"value": 0, "max": 1, "status": ""} for kind in ("compare", "tune")}
+        self._message.observe(self._message_changed, names="value")   # a failure's status lives with its message
         run_row = widgets.HBox([self._compare_button, self._tune_button, self._stop, self._bar, self._status],
                                layout={"flex_flow": "row wrap", "align_items": "center"})
         self._compare_results = widgets.VBox([self._compare_stale, self._verdict,
@@ -554,12 +555,17 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         checks = (("values", lambda: self._parse_values(self._values.value)),
                   ("target", lambda: self._parse_target(self._target.value)),
                   ("parameter", lambda: self._tune_parameter(variant, parameters)))
+        got = {}
         for field, check in checks:
             try:
-                got = check()
+                got[field] = check()
             except ValueError as err:
                 raise NumberBoxError(field, _text_of(err)) from None
-        parameter = got
+        parameter = got["parameter"]
+        try:   # each value's kind as the parameter takes it (a handicap's whole points), said of Values (trial58)
+            self._values_fit(variant, parameter, got["values"])
+        except ValueError as err:
+            raise NumberBoxError("values", _text_of(err)) from None
         if self._batch.value > self._max_games.value and self._tab.value == "compare":
             self._note(f"Batch {number(self._batch.value)} is more than Budget {number(self._max_games.value)}: "
                        f"Compare plays the {number(self._max_games.value)} paired games in one batch, with no look "

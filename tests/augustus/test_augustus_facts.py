@@ -69,6 +69,24 @@ def test_turn_facts_are_the_cards(config, which):
     n = config.players   # each turn's seats from each first seat, in order
     assert facts.orders == tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
     assert facts.orders[n - 1][:2] == (n - 1, 0)
+    # one bit per symbol, distinct; the joker's bits every component symbol's; each card's slot
+    # groups as (bit, capacity) in slot order (what turn._may_place reads)
+    every = set(comps.symbols) | {sym for c in config.cards.cards for sym, _ in c.slots}
+    assert set(facts.bits) == every and len(set(facts.bits.values())) == len(every)
+    assert all(b > 0 and b & (b - 1) == 0 for b in facts.bits.values())
+    assert facts.joker_bits == sum(facts.bits[sym] for sym in comps.symbols)
+    for card in config.cards.cards:
+        assert facts.groups[card.number] == tuple(x for sym, n in card.slots for x in (facts.bits[sym], n))
+    # each card's kind's place and power code, each colour tile's colour's place (turn._automatic_rewards,
+    # turn._resolve)
+    kinds = ("senator", "green", "pink", "orange")
+    codes = {"extra_legion": 1, "remove_legion": 2, "place_legion": 3}
+    for card in config.cards.cards:
+        assert kinds[facts.kind_code[card.number]] == card.kind
+        assert facts.powers[card.number] == codes.get(card.power.kind, 0)
+    assert {p for p in facts.powers.values()} == {0, 1, 2, 3}
+    assert [kinds[k] if t.kind == "colour" else k for k, t in zip(facts.colours, comps.rewards, strict=True)] == \
+        [t.colour if t.kind == "colour" else 0 for t in comps.rewards]
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
@@ -103,6 +121,76 @@ def test_greedy_card_facts_are_the_cards(config, which):
     if config.cards.name == "variant":   # the variant's changes are read, not the bundled cards'
         assert table.of[1][3] and all(table.of[1][4])
         assert table.of[2][1:3] == (KINDS.index(config.cards.card(2).kind), 2)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", CONFIGS, ids=["bundled", "first_game", "variant"])
+def test_complete_is_legions_equal_to_the_capacities(config, which):
+    """``turn._complete`` (its counts compared as C numbers) answers ``p.legions == card.capacities()``
+    for every objective in play at every state of seeded greedy games, and for each made full, one
+    short on each slot group, and one over."""
+    import numpy as np
+
+    from rometools.augustus import Placed, chance_outcomes
+    from rometools.augustus.bots import GreedyBot
+    from rometools.augustus.rules import apply_legal
+
+    turn = _module("rometools.augustus.turn", which)
+    full = short = 0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        s, bot, states = new_game(config, rng=seed), GreedyBot(), []
+        while s.phase != "over":
+            states.append(s)
+            outcomes = chance_outcomes(s)
+            s = apply_legal(s, outcomes[int(rng.integers(len(outcomes)))][0] if outcomes else bot.choose(s, rng))
+        for s in states:
+            w = turn._Work(s)
+            for plays in s.in_play:
+                for p in plays:
+                    caps = config.cards.card(p.number).capacities()
+                    variants = [p, Placed(p.number, caps), Placed(p.number, (*caps[:-1], caps[-1] + 1))]
+                    variants += [Placed(p.number, caps[:i] + (caps[i] - 1,) + caps[i + 1:]) for i in range(len(caps))]
+                    for q in variants:
+                        assert turn._complete(w, q) == (q.legions == caps), (seed, q)
+                        full += q.legions == caps
+                        short += q.legions != caps
+    assert full > 100 and short > 100
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_can_remove_is_whether_removals_lists_any(which):
+    """``moves.can_remove`` (what the remove_legion power asks ``turn``'s working copy) answers
+    ``bool(moves.removals(s, seat))`` for every seat at every state of seeded games, objectives queued
+    (completed this turn) included, and with every other seat's legions taken off; asked of the state
+    and of the working copy made of it."""
+    import dataclasses
+
+    import numpy as np
+
+    from rometools.augustus import Placed, chance_outcomes
+    from rometools.augustus.bots import GreedyBot
+    from rometools.augustus.rules import apply_legal
+
+    turn, moves = _module("rometools.augustus.turn", which), _module("rometools.augustus.moves", which)
+    asked = {True: 0, False: 0}
+    queued = 0
+    for config, seed in ((GameConfig(), 1), (GameConfig(players=2), 2), (GameConfig(players=6), 3)):
+        rng = np.random.default_rng(seed)
+        s, bot = new_game(config, rng=seed), GreedyBot()
+        while s.phase != "over":
+            for seat in range(config.players):
+                bare = tuple(p if k == seat else tuple(Placed(q.number, (0,) * len(q.legions)) for q in p)
+                             for k, p in enumerate(s.in_play))
+                for t in (s, dataclasses.replace(s, in_play=bare)):
+                    expected = bool(moves.removals(t, seat))
+                    assert moves.can_remove(t, seat) == expected, (seed, t.draws, seat)
+                    assert moves.can_remove(turn._Work(t), seat) == expected, (seed, t.draws, seat)
+                    asked[expected] += 1
+                queued += bool(s.queue)
+            outcomes = chance_outcomes(s)
+            s = apply_legal(s, outcomes[int(rng.integers(len(outcomes)))][0] if outcomes else bot.choose(s, rng))
+    assert asked[True] > 100 and asked[False] > 100 and queued > 0, (asked, queued)
 
 
 @pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
@@ -307,3 +395,30 @@ def test_a_card_leaves_the_pile_as_list_remove_takes_it():
         for card in (pile[0], pile[len(pile) // 2], pile[-1], 44):
             after = compiled.applied(s, card, True)
             assert after == plain.applied(s, card, True) and after.pile == tuple(c for c in pile if c != card)
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+def test_the_deals_random_source_is_read_from_the_config_at_each_card(which):
+    """``rules.random_source`` at the set-up deal (the config's counts kept between its cards) names where
+    each card goes as read from the config itself, configs asked in turn (a first game, 2 and 6 players)."""
+    rules = _module("rometools.augustus.rules", which)
+
+    def expected(s):
+        comps, config = s.config.components, s.config
+        if len(s.row) < comps.central_row:
+            return "row"
+        dealt = comps.first_game_dealt if config.first_game else comps.dealt
+        for seat in range(config.players):
+            if len(s.in_play[seat] if config.first_game else s.hands[seat]) < dealt:
+                return f"hand {seat}"
+        return "deal"
+
+    games = [new_game(GameConfig(players=6)), new_game(GameConfig(players=2, first_game=True)), new_game()]
+    names = set()
+    while any(s.phase == "deal" for s in games):
+        for k, s in enumerate(games):
+            if s.phase == "deal":
+                names.add(rules.random_source(s))
+                assert rules.random_source(s) == expected(s), (k, len(s.history))
+                games[k] = rules.apply_legal(s, s.pile[len(s.history) % len(s.pile)])
+    assert names == {"row"} | {f"hand {seat}" for seat in range(6)}

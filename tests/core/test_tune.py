@@ -270,3 +270,55 @@ def test_every_seats_target_is_every_seats_curve_interval_and_verdict():
     assert "off the target by P1 +9.3 percentage points [\u22126.6, +25.0], P2 +10.7 percentage points" in t.text
     assert "stopped because no value tried can meet the target: each left is surely more than " \
            "\u00b12 percentage points off" in t.text
+
+
+def test_every_seats_target_says_the_values_allowed_when_a_seats_response_is_flat_and_noisy():
+    """Trial 58 (MEDIUM): ``tune via_romana --players 3 --parameter components:goals.points --values
+    0:10:5`` never printed "Values the response curve allows": P2's response (-1.9, -2.1, -1.8 points)
+    is not monotone, so its band (which holds 0 at every value) allowed nothing. Now every seat's band
+    is interpolated edge by edge, and an empty intersection is said in a sentence of its own."""
+    import dataclasses
+
+    from rometools.core.tune import _coordinate_interval, tuning_text
+
+    t = tune(rometools.load_game("via_romana", players=3), "components:goals.points", [0, 5, 10],
+             target="equal-seats", max_games=3000, check_games=0, seed=0, progress=False)
+    assert "off the target by P1 +5.2 percentage points [\u22121.1, +11.5], P2 \u22121.8 percentage points " \
+           "[\u22127.8, +4.2], P3 \u22123.3 percentage points [\u22129.3, +2.6]" in t.text
+    assert _coordinate_interval(t.candidates, 1) == (-math.inf, math.inf)   # P2: every value, not monotone
+    assert t.value_interval[1] == math.inf and t.value_interval[0] == pytest.approx(4.29, abs=0.01)
+    assert "Values the response curve allows (every one of P1, P2, P3's band, interpolated between the values " \
+           "tried, in whole values): 5 to above 10 (the largest value tried)." in t.text.splitlines()
+    none = tuning_text(dataclasses.replace(t, value_interval=()))
+    assert "No value is allowed for every seat: P1, P2, P3's bands (interpolated between the values tried) " \
+           "never all hold the target at the same value." in none.splitlines()
+    assert "curve allows" not in none
+
+
+def test_candidates_left_when_no_value_can_meet_the_target_are_said_to_be_surely_off():
+    """Trial 58 (LOW): the rows said "not ruled out when the race ended" while the first line said "each
+    left is surely more than ±2 percentage points off". Coin at 10% and 20% for seat 0 is surely off 50%."""
+    with registered(coin.SPEC):
+        t = tune("toy_coin", "percent", [10, 20, 25], target="equal-seats", bots="random", tolerance=0.05,
+                 max_games=6000, batch=100, check_games=0, progress=False)
+    assert t.stopped == "decided" and not t.meets
+    left = [c.status for c in t.candidates if c.status != "recommended" and not c.status.startswith("left after")]
+    assert left and set(left) == {"surely off the target by more than the tolerance"}
+    assert "each left is surely more than \u00b15 percentage points off" in t.text
+    assert "not ruled out" not in " ".join(c.status for c in t.candidates)
+
+
+def test_a_variant_that_sets_the_tuned_value_keeps_the_unit_of_the_offsets():
+    """Trial 58 (LOW): tuning ``components:road_bonus.points`` of a variant that sets it said "off the
+    target by P1 +11.5 [...]" and "within ±2", no unit (the published game's said "percentage points"):
+    the words of the value the variant replaces took the response's unit's name."""
+    v = rometools.Variant("pig", name="P2 +5", options={"handicap": {2: 5}, "target": 60})
+    t = tune(v, "target", [50, 70], target="equal-seats", bots="random", max_games=40, batch=10, check_games=20,
+             progress=False)
+    assert t.replaces == ("target = 60",)
+    lines = t.text.splitlines()
+    assert lines[1] == ("The variant sets target to 60 itself: each value tried replaces it (the whole value, not "
+                        "added to the variant's).")
+    assert re.match(r"Recommended: target = \d+: off the target by P1 [+\u2212][\d.]+ percentage points \[.*\], "
+                    r"P2 [+\u2212][\d.]+ percentage points \[.*\]; it .*\u00b12 percentage points\.$", lines[2]), lines[2]
+    assert re.match(r"On 20 fresh games: off by P1 [+\u2212][\d.]+ percentage points \[", lines[-1]), lines[-1]

@@ -215,8 +215,13 @@ def test_an_uploaded_variant_whose_base_is_a_path_is_told_to_name_a_bundled_file
 
 
 def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path, monkeypatch):
+    import os
+    import sys
+
     from rometools.widgets.what_if import VariantStudio
 
+    # a shell that finds the kernel's own rometools (its folder first on PATH) is told "rometools"
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
     folder = tmp_path / "my lab"
     folder.mkdir()
@@ -234,3 +239,34 @@ def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path, monkeypatc
     said = plain_text(ex._file_status.value)
     assert said.startswith("Saved bare.toml: ") and said.endswith(
         f"play it with rometools simulate --variant {shlex.quote(str((folder / 'bare.toml').resolve()))}"), said
+
+
+def test_the_saved_variants_command_runs_as_printed_in_a_shell_without_the_venv_on_its_path(tmp_path, monkeypatch):
+    """Trial 58 (MEDIUM): after Save the studio printed "play it with rometools simulate --variant ...",
+    and JupyterLab's terminal (PATH without .venv/bin) answered "rometools: command not found". Where
+    the shell would not find this kernel's rometools, the line names its whole path, and runs."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from rometools.widgets._what_if_files import rometools_command
+    from rometools.widgets.what_if import VariantStudio
+
+    own = Path(sys.executable).with_name("rometools")
+    assert own.is_file()
+    bare = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep)
+                           if p and not (Path(p) / "rometools").exists())
+    monkeypatch.setenv("PATH", bare or "/usr/bin:/bin")
+    assert rometools_command() == shlex.quote(str(own))
+    ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
+    ex._file.value = str(tmp_path / "hand5.toml")
+    ex._save_button.click()
+    said = plain_text(ex._file_status.value)
+    command = said.partition("or play it with ")[2]
+    assert command == f"{shlex.quote(str(own))} simulate --variant {shlex.quote(str(tmp_path / 'hand5.toml'))}"
+    ran = subprocess.run(command + " --games 2 --quiet", shell=True, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PATH": bare or "/usr/bin:/bin"})
+    assert ran.returncode == 0 and "command not found" not in ran.stderr, ran.stderr
+    monkeypatch.setenv("PATH", str(own.parent) + os.pathsep + (bare or "/usr/bin:/bin"))
+    assert rometools_command() == "rometools"
