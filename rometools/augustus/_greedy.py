@@ -470,6 +470,9 @@ _OPEN_GROUP = [0] * 128
 _HELD_AT = [0] * 128
 _HELD_I = [0] * 128
 _HELD_GROUP = [0] * 128
+#: the actions tying the best so far: open group i (a placement) or _MAX_GROUPS + h * _MAX_GROUPS + i (a
+#: move from held group h to open group i), at most every placement and move of a decision
+_TOP = [0] * (128 + 128 * 128)
 
 
 @cython.cfunc
@@ -496,7 +499,8 @@ def _base_best_and_total(n, k, value, j, other):
                weight=dict, d=dict, profile=tuple, opens=tuple, helds=tuple, t=tuple, q=tuple, plays=tuple,
                queue=tuple, profs=list, top=list, w=cython.double, blocked=cython.bint, found=cython.bint,
                vb=cython.double, vt=cython.double, bb=cython.double, bt=cython.double, pb=cython.double,
-               pt=cython.double)
+               pt=cython.double, last=tuple, lplays=tuple, lprofs=list, m=cython.Py_ssize_t,
+               n_top=cython.Py_ssize_t, t_=cython.Py_ssize_t, code=cython.Py_ssize_t)
 def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,
                    complete_weight: float, memos: dict, seat_entry=None) -> list:
     """The placements, moves and pass of greatest :func:`placement_values` value, in the order
@@ -521,19 +525,35 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     n = len(plays)
     if n > _MAX_PLAYS:
         return _top_rated(state, seat, symbols, moves, horizon, complete_weight, memos)
-    weight = weights(state, seat, plays, seat_entry)
+    if seat_entry is None:
+        seat_entry = _entry(state, seat)
+    weight = cython.cast(tuple, seat_entry)[4]   # the seat's weights (weights(): its cards missing rated at the first one met)
     queue = d["queue"]   # (seat, card) completed this turn: no legion lands on or leaves it
     profs = []
     _BASE[0] = 0.0
     n_open = n_held = 0
+    last = _LAST_PROFS[seat] if 0 <= seat < 8 else None   # the seat's objectives and profiles last read
+    if last is not None and last[0] is profiles:
+        lplays, lprofs = last[1], last[2]
+        m = len(lplays)
+    else:
+        lplays = lprofs = None
+        m = 0
     for k in range(1, n + 1):
         p = plays[k - 1]
-        profile = profiles.get(p)   # met in an earlier decision or game
-        if profile is None:
-            profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
+        if k <= m and lplays[k - 1] is p:   # the same objective as the seat's last decision read there
+            profile = lprofs[k - 1]
+        else:
+            profile = profiles.get(p)   # met in an earlier decision or game
+            if profile is None:
+                profile = _profile(cards, bag, memo, profiles, p, horizon, complete_weight)
         profs.append(profile)
         number = cython.cast(tuple, p)[0]   # (a Placed read as the tuple it is, not by its type's item)
-        w = weight[number]
+        wo = weight.get(number)
+        if wo is None:   # a card not rated yet: every card of plays missing rated in one call, as weights() does
+            weight = weights(state, seat, plays, seat_entry)
+            wo = weight[number]
+        w = wo
         c = profile[0]   # (each float read as a C double, then multiplied: no float object made)
         _BASE[k] = w * c
         blocked = False
@@ -546,8 +566,8 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
         for o in range(len(opens)):   # (slot group, symbol, chance)
             t = opens[o]
             sym, match = t[1], False
-            for s in symbols:   # (str against str: compared in C, compiled)
-                if sym == s:
+            for s in symbols:   # (str against str, compared in C compiled: the same object, or the same
+                if sym is s or (len(sym) == len(s) and sym == s):   # length and then equal)
                     match = True
                     break
             if match:
@@ -568,20 +588,21 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
                 c = t[2]
                 _LEAVES[n_held] = w * c
                 n_held += 1
+    if 0 <= seat < 8:
+        _LAST_PROFS[seat] = (profiles, plays, profs)
     pb, pt = _base_best_and_total(n, 0, 0.0, 0, 0.0)   # the pass, listed last: kept only when alone
-    top = []
+    n_top = 0   # the actions tying the best so far, as codes in _TOP (built once the best is known)
     found = False
     bb = bt = 0.0
     if d["reserve"][seat] > 0:
         for i in range(n_open):
             vb, vt = _base_best_and_total(n, _OPEN_AT[i], _LANDS[i], 0, 0.0)
             if not found or vb > bb or (vb == bb and vt > bt):
-                top, bb, bt, found = [], vb, vt, True
+                n_top, bb, bt, found = 0, vb, vt, True
             elif vb < bb or vt < bt:   # below the best
                 continue
-            k = _OPEN_AT[i]
-            top.append(("place", cython.cast(tuple, plays[k - 1])[0],
-                        cython.cast(tuple, cython.cast(tuple, profs[k - 1])[1])[_OPEN_I[i]][1]))
+            _TOP[n_top] = i   # a placement on open slot group i
+            n_top += 1
     if moves and n_open:
         for h in range(n_held):
             k, fi = _HELD_AT[h], _HELD_GROUP[h]
@@ -596,16 +617,37 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
                 else:
                     vb, vt = _base_best_and_total(n, k, _LEAVES[h], j, _LANDS[i])
                 if not found or vb > bb or (vb == bb and vt > bt):
-                    top, bb, bt, found = [], vb, vt, True
+                    n_top, bb, bt, found = 0, vb, vt, True
                 elif vb < bb or vt < bt:
                     continue
-                top.append(("move", cython.cast(tuple, plays[k - 1])[0],
-                            cython.cast(tuple, cython.cast(tuple, profs[k - 1])[2])[_HELD_I[h]][1],
-                            cython.cast(tuple, plays[j - 1])[0],
-                            cython.cast(tuple, cython.cast(tuple, profs[j - 1])[1])[_OPEN_I[i]][1]))
+                _TOP[n_top] = 128 + h * 128 + i   # a move from held group h to open group i (128: _MAX_GROUPS)
+                n_top += 1
     if not found or pb > bb or (pb == bb and pt > bt):
         return [PASS]
-    return top   # a legion placed is never worse than a pass at equal value: the pass left out
+    top = []   # a legion placed is never worse than a pass at equal value: the pass left out
+    for t_ in range(n_top):
+        code = _TOP[t_]
+        if code < 128:
+            k = _OPEN_AT[code]
+            top.append(("place", cython.cast(tuple, plays[k - 1])[0],
+                        cython.cast(tuple, cython.cast(tuple, profs[k - 1])[1])[_OPEN_I[code]][1]))
+        else:
+            h, i = (code - 128) // 128, (code - 128) % 128
+            k, j = _HELD_AT[h], _OPEN_AT[i]
+            top.append(("move", cython.cast(tuple, plays[k - 1])[0],
+                        cython.cast(tuple, cython.cast(tuple, profs[k - 1])[2])[_HELD_I[h]][1],
+                        cython.cast(tuple, plays[j - 1])[0],
+                        cython.cast(tuple, cython.cast(tuple, profs[j - 1])[1])[_OPEN_I[i]][1]))
+    return top
+
+
+#: Each seat's objectives in play and their profiles as :func:`top_placements` last read them, with
+#: the profiles' memo: ``(profiles, plays, [profile of each])``, by seat (up to 8). A state shares
+#: its objectives with the states before it until they change, so most of a decision's objectives
+#: are the very ``Placed`` of the seat's decision before, whose profile is read from here by
+#: identity, not hashed again (a ``Placed`` hashes its legions' tuple and compares equal keys item
+#: by item).
+_LAST_PROFS: list = [None] * 8
 
 
 def _top_rated(state: GameState, seat: int, symbols: tuple[str, ...], moves: bool, horizon: int,

@@ -123,6 +123,34 @@ def test_top_placements_working_copy_is_the_definition(decisions):
     assert checked == 482 and ties == 1 and moves == 44, (ties, moves)   # these games' own
 
 
+def test_profiles_read_by_identity_are_the_memo_s(decisions):
+    """``top_placements`` reads an objective's profile from the seat's last decision (``_LAST_PROFS``)
+    when it is the very ``Placed`` read there at the same place: at every placement decision of the
+    seeded games (in game order, so most objectives are the ones before), each profile it read is the
+    profiles memo's own for that objective (the dict read by value), and most were read by identity."""
+    bot = GreedyBot()
+    h, cw, memos = bot.horizon, bot.complete_weight, bot._MEMOS
+    _greedy._LAST_PROFS[:] = [None] * 8
+    same = read = 0
+    for s in decisions["place"]:
+        seat, moving = s.seat, s.phase == "place"
+        symbols = (_greedy.rules.accepted_symbols(s, seat, s.token) if moving else
+                   _greedy.rules.power_symbols(s, s.config.cards.card(s.current[1])))
+        last = _greedy._LAST_PROFS[seat]
+        plays = s.in_play[seat]
+        if last is not None:
+            same += sum(1 for a, b in zip(last[1], plays) if a is b)   # noqa: B905 - up to the shorter
+        _greedy.top_placements(s, seat, symbols, moving, h, cw, memos)
+        profiles, got_plays, profs = _greedy._LAST_PROFS[seat]
+        assert profiles is _greedy.kept(memos, s.config.objectives, _greedy.bag_items(s.config.components), h, cw)[3]
+        assert got_plays is plays
+        assert len(profs) == len(plays)
+        for p, profile in zip(plays, profs):  # noqa: B905 - one profile per objective (checked above)
+            assert profile is profiles[p], p
+        read += len(plays)
+    assert read > 1400 and same > read // 2, (same, read)   # these games: 816 of 1,442
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_accepted_symbols_read_by_the_bot_are_the_rules(players):
     """``_greedy._accepted`` (the symbols a token lets a seat fill, from the config's joker, symbols and
