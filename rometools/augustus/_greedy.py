@@ -513,7 +513,9 @@ def top_placements(state: GameState, seat: int, symbols: tuple[str, ...], moves:
     Each objective in play is read once from its profile (:func:`_profile`: its value and the values
     after one legion lands on or leaves each slot group, kept by its card and legions), into the
     decision's C working copy (``_BASE``, ``_OPEN_*``, ``_HELD_*``: C doubles and ints compiled), so
-    rating each placement and move reads C values, and only an action tying the best is built.
+    rating each placement and move reads C values; the actions tying the best are kept as C codes
+    (``_TOP``) and built once the best is known. An objective that is the very ``Placed`` the seat's
+    last decision read at the same place takes that profile (``_LAST_PROFS``), not a look-up.
     ``seat_entry``: the seat's :func:`_entry` of ``state`` when the caller holds it (:func:`choose`)."""
     d = _fields(state)
     config = d["config"]
