@@ -154,7 +154,7 @@ def card_value(card: Objective, bag: tuple[tuple[str, int], ...], bonus: float =
 _weights = compiled_or_plain("rometools.augustus._weights")
 _Cards, _bonus, _cards, _carry, _context = _weights._Cards, _weights._bonus, _weights._cards, _weights._carry, \
     _weights._context
-_context_of, _fill, _rewards_of = _weights._context_of, _weights._fill, _weights._rewards_of   # (_bonus and _Cards: the tests read them here)
+_context_of, _fill, _renew, _rewards_of = _weights._context_of, _weights._fill, _weights._renew, _weights._rewards_of   # (_bonus and _Cards: the tests read them here)
 reward_bonus = _weights.reward_bonus
 
 
@@ -194,18 +194,21 @@ def _entry(state: GameState, seat: int) -> tuple:
         else:
             comps, cards = config.components, config.objectives
             table = _cards(cards, comps)
-        context = _context_of(table, rewards, controlled, seat)
+        out, symbols = {}, {}
+        if prev is not None and prev[0] is mine and prev[7] is config:
+            # the same objectives, another holder (of a reward or a rival's objectives): the context
+            # read from the last one where it depends only on the objectives (the last one itself
+            # when it is the same), the weights the change leaves alone carried over, not rated anew,
+            # in one call (_weights._renew), and the symbols (by config and objectives only) the same
+            context, out = _renew(table, rewards, controlled, seat, prev[5], prev[1], prev[4])
+            symbols = prev[9]
+        else:
+            context = _context_of(table, rewards, controlled, seat)
         rivals = []
         for r in cython.cast(tuple, cython.cast(tuple, context[4])[3]):   # resource rewards (_rewards_of)
             h = rewards[cython.cast(tuple, r)[0]]
             if h >= 0 and h != seat:
                 rivals.append((h, controlled[h]))
-        out, symbols = {}, {}
-        if prev is not None and prev[0] is mine and prev[7] is config:
-            # the same objectives, another holder (of a reward or a rival's objectives): the weights
-            # the change leaves alone are carried over, not rated anew (_weights._carry), and the
-            # symbols (by config and objectives only) are the same
-            out, symbols = _carry(prev[4], prev[1], rewards, prev[5], context, table), prev[9]
         got = (mine, rewards, comps, cards, out, context, tuple(rivals), config, table, symbols)
     if 0 <= seat < len(last):
         last[seat] = got

@@ -80,7 +80,7 @@ class _Cards:
     """What the bot reads of each card for the rewards, read once per cards and components
     (:func:`_cards`): by card number ``(kind, points-per-colour power's colour or -1, its points,
     produces anything, (whether it yields the resource of each resource reward, in
-    :func:`_rewards_of` order), the card's points)``, kinds and colours by their place in ``KINDS``, the components' rewards by kind
+    :func:`_rewards_of` order), the card's points, float(its points + 1))``, kinds and colours by their place in ``KINDS``, the components' rewards by kind
     (:func:`_rewards_of`), and :func:`_facts`' answers by the numbers a seat controls
     (``memo``, the last 512 kept). Plain tuples in place of the dataclasses' attributes and
     ``Objective.yields`` calls at every rating. Private to this module."""
@@ -90,10 +90,14 @@ class _Cards:
     of = cython.declare(dict, visibility="readonly")
     memo = cython.declare(dict, visibility="readonly")
     index = cython.declare(tuple, visibility="readonly")
+    resource_at = cython.declare(tuple, visibility="readonly")
+    count_at = cython.declare(tuple, visibility="readonly")
 
     def __init__(self, cards, components):
         self.cards, self.components = cards, components
         self.index = _rewards_of(components)
+        self.resource_at = tuple([t[0] for t in self.index[3]])   # each resource reward's tile
+        self.count_at = tuple([t[0] for tiles in self.index[2].values() for t in tiles])   # the count rewards' tiles
         self.of = {c.number: _card_facts(c, self.index[3]) for c in cards.cards}
         self.memo = {}
 
@@ -104,7 +108,7 @@ def _card_facts(card: Objective, resource: tuple) -> tuple:
     ppc = power.kind == "points_per_colour"
     return (KINDS.index(card.kind), KINDS.index(power.colour) if ppc else -1, power.points if ppc else 0,
             card.produces != "none",
-            tuple([_yields(card, r[1]) for r in resource]), card.points)
+            tuple([_yields(card, r[1]) for r in resource]), card.points, float(card.points + 1))
 
 
 #: :class:`_Cards` by (id of the cards, id of the components), with both (an id reused: read anew).
@@ -137,7 +141,8 @@ _N_KINDS: int = len(KINDS)
 @cython.ccall   # a C call within the module
 @cython.boundscheck(False)   # every index is a place in its tuple (a count, kind or tile's), never negative
 @cython.wraparound(False)
-@cython.locals(j=cython.Py_ssize_t, table=_Cards, kinds=list, powers=list, yields=list, f=tuple, y=tuple)
+@cython.locals(j=cython.Py_ssize_t, k=cython.Py_ssize_t, n_res=cython.Py_ssize_t, table=_Cards, kinds=list,
+               powers=list, yields=list, f=tuple, y=tuple, of=dict)
 def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
     """``(kinds, powers, yields)`` of the objectives numbered ``mine`` (one seat's controlled), kept in
     ``table.memo`` (they change only when that seat completes an objective): its objectives of each
@@ -150,14 +155,18 @@ def _facts(table: _Cards, resource: tuple, mine: tuple) -> tuple:
         powers = [0] * _N_KINDS
         yields = [0] * len(resource)
         of = table.of
+        n_res = len(resource)
         for n in mine:
             f = of[n]
-            kinds[f[0]] += 1
-            if f[1] >= 0:
-                powers[f[1]] += f[2]
+            k = f[0]
+            kinds[k] += 1
+            k = f[1]
+            if k >= 0:
+                powers[k] += f[2]
             y = f[4]
-            for j in range(len(resource)):
-                yields[j] += y[j]
+            for j in range(n_res):
+                if y[j]:   # (a bool: True adds 1, False nothing)
+                    yields[j] += 1
         if len(memo) >= 512:
             memo.clear()
         got = memo[mine] = (tuple(kinds), tuple(powers), tuple(yields))
@@ -176,41 +185,84 @@ def _context(state: GameState, seat: int) -> tuple:
 
 
 @cython.ccall   # _greedy._entry calls it with what it has read of the state already
-@cython.boundscheck(False)   # every index is a place in its tuple (a count, kind or tile's), never negative
-@cython.wraparound(False)
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, table=_Cards,
-               holders=tuple, controlled=tuple, index=tuple, count=dict, resource=tuple, produce=dict, mine=tuple,
-               tiles=tuple, t=tuple, holds_count=cython.bint)
+@cython.locals(table=_Cards, resource=tuple, mine=tuple, facts=tuple)
 def _context_of(table: _Cards, holders: tuple, controlled: tuple, seat: int) -> tuple:
     """:func:`_context` of a state whose config's cards and components are read in ``table``
-    (:func:`_cards`), its reward tiles' holders ``holders`` and objectives controlled ``controlled``."""
+    (:func:`_cards`), its reward tiles' holders ``holders`` and objectives controlled ``controlled``:
+    ``(kinds, powers, produce, bonus, the components' rewards by kind, the seat's own producers of
+    each resource reward's resource)`` (the last read by :func:`_renew` only)."""
+    resource = cython.cast(tuple, table.index[3])
+    mine = controlled[seat]
+    facts = _facts(table, resource, mine)
+    return _race(table, holders, controlled, seat, len(mine), facts[0], facts[1], facts[2])
+
+
+@cython.cfunc   # a C call within the module
+@cython.boundscheck(False)   # every index is a place in its tuple (a count, kind or tile's), never negative
+@cython.wraparound(False)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t,
+               n_mine=cython.Py_ssize_t, table=_Cards, holders=tuple, controlled=tuple, index=tuple, count=dict,
+               resource=tuple, produce=dict, own=tuple, tiles=tuple, t=tuple, holds_count=cython.bint,
+               at=tuple)
+def _race(table: _Cards, holders: tuple, controlled: tuple, seat: int, n_mine: int, kinds: tuple, powers: tuple,
+          own: tuple) -> tuple:
+    """:func:`_context_of` of a seat controlling ``n_mine`` objectives with these ``kinds``, ``powers``
+    and ``own`` producers (its :func:`_facts`): for each resource reward it does not hold its own
+    producers and the holder's, and the count reward its next objective would let it claim."""
     index = table.index
     count, resource = index[2], index[3]
-    mine = controlled[seat]
-    kinds, powers, own = _facts(table, resource, mine)
     produce = {}
-    for j in range(len(resource)):
-        i = cython.cast(tuple, resource[j])[0]
+    at = table.resource_at
+    for j in range(len(at)):
+        i = at[j]
         holder = holders[i]
         if holder != seat:
             produce[i] = (own[j], _facts(table, resource, controlled[holder])[2][j] if holder >= 0 else 0)
     bonus = 0.0
     holds_count = False
-    for tiles in count.values():
-        for t in tiles:   # (tile, points)
-            if holders[t[0]] == seat:
-                holds_count = True
+    at = table.count_at
+    for j in range(len(at)):
+        i = at[j]
+        holder = holders[i]
+        if holder == seat:
+            holds_count = True
+            break
     if not holds_count:
-        tiles = count.get(len(mine) + 1, ())
+        tiles = count.get(n_mine + 1, ())
         for t in tiles:
             if holders[t[0]] < 0:
                 bonus = t[1]
                 break
-    return kinds, powers, produce, bonus, index
+    return kinds, powers, produce, bonus, index, own
+
+
+@cython.ccall   # _greedy._entry calls it (one Python call) when a seat's entry is made anew with the same objectives
+@cython.locals(old_context=tuple, context=tuple, table=_Cards, mine=tuple, at=tuple, before=dict, produce=dict,
+               changed=list, i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+def _renew(table: _Cards, holders: tuple, controlled: tuple, seat: int, old_context: tuple, old_holders: tuple,
+           old: dict) -> tuple:
+    """``(context, weights)`` of a seat's entry made anew with the very objectives controlled and
+    ``table`` as its last entry (``old_context``, read with the holders ``old_holders``, its weights
+    ``old``): the context (:func:`_context_of`) with the seat's objectives of each kind, powers and
+    own producers read from the last one (they depend only on its objectives), the last context
+    itself when equal to it, and the weights :func:`_carry` keeps. One call in place of
+    :func:`_context_of` and :func:`_carry`."""
+    mine = controlled[seat]
+    context = _race(table, holders, controlled, seat, len(mine), old_context[0], old_context[1], old_context[5])
+    before, produce = old_context[2], context[2]
+    changed = []   # the resource rewards (by place) whose producers' race changed
+    at = table.resource_at
+    for j in range(len(at)):
+        i = at[j]
+        if before.get(i) != produce.get(i):
+            changed.append(j)
+    if not changed and context[3] == old_context[3]:   # (produce is keyed by resource rewards' tiles only)
+        context = old_context
+    return context, _carry(old, old_holders, holders, old_context, context, table, changed)
 
 
 @cython.ccall   # _greedy calls it (a Python call) once per entry and list of cards met, not per card
-@cython.locals(out=dict, of=dict, table=_Cards, facts=tuple)
+@cython.locals(out=dict, of=dict, table=_Cards, facts=tuple, base=cython.double)
 def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> dict:
     """``out`` (a seat's ``{card number: weight}``, of its :mod:`~rometools.augustus._greedy` ``_entry``)
     with the weight of each card of ``numbers`` it lacks: its points + 1 + :func:`_bonus` with the
@@ -220,16 +272,18 @@ def _fill(out: dict, holders: tuple, table: _Cards, context: tuple, numbers) -> 
     for n in numbers:
         if n not in out:
             facts = of[n]
-            out[n] = facts[5] + 1 + _bonus(holders, facts, context)
+            base = facts[6]   # float(points + 1): (points + 1) + bonus, the same sum, in C
+            out[n] = base + _bonus(holders, facts, context)
     return out
 
 
 @cython.ccall   # _greedy._entry calls it when a seat's entry is made anew with the same objectives
-@cython.locals(old=dict, out=dict, of=dict, produce=dict, before=dict, colour=tuple, all_colours=tuple,
-               resource=tuple, index=tuple, old_holders=tuple, holders=tuple, old_context=tuple, context=tuple,
+@cython.locals(old=dict, out=dict, of=dict, colour=tuple, all_colours=tuple,
+               index=tuple, old_holders=tuple, holders=tuple, old_context=tuple, context=tuple,
                table=_Cards, tiles=tuple, t=tuple, f=tuple, y=tuple, changed=list, dropped=list,
                i=cython.Py_ssize_t, j=cython.Py_ssize_t, keep=cython.bint)
-def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, context: tuple, table: _Cards) -> dict:
+def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, context: tuple, table: _Cards,
+           changed: list) -> dict:
     """The weights of ``old`` (a seat's ``{card number: weight}`` read with the reward tiles'
     ``old_holders`` and ``old_context``) that stay the same with ``holders`` and ``context``: the same
     seat's, with the very objectives controlled (so the same objectives by kind and powers) and the
@@ -237,11 +291,12 @@ def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, co
     the count reward's bonus, whether each colour tile of the card's colour and each all-colours tile
     is held, and for a card that produces, the (own, holder's) producers of each resource reward it
     yields: a card is kept when none of those changed (the same floats, summed in the same order); a
-    changed count bonus or all-colours tile keeps none."""
+    changed count bonus or all-colours tile keeps none. ``changed``: the resource rewards (by place in
+    :func:`_rewards_of`) whose (own, holder's) producers differ between the contexts."""
     if old_context[3] != context[3]:
         return {}
     index = table.index
-    colour, all_colours, resource = index[0], index[1], index[3]
+    colour, all_colours = index[0], index[1]
     dropped = []   # the colours (by place in KINDS) whose colour tile was taken or freed
     if old_holders is not holders:
         for t in all_colours:
@@ -253,14 +308,10 @@ def _carry(old: dict, old_holders: tuple, holders: tuple, old_context: tuple, co
                 i = t[0]
                 if (old_holders[i] < 0) != (holders[i] < 0):
                     dropped.append(j)
-    before, produce = old_context[2], context[2]
-    changed = []   # the resource rewards (by place) whose producers' race changed
-    for j in range(len(resource)):
-        i = cython.cast(tuple, resource[j])[0]
-        if before.get(i) != produce.get(i):
-            changed.append(j)
     if not dropped and not changed:
-        return old.copy()
+        # every card's weight is the same with either (whatever card is rated next, through either
+        # entry): the one dict is both entries' (no copy of it, no freeing of the old one)
+        return old
     out = {}
     of = table.of
     for n, w in old.items():

@@ -113,7 +113,11 @@ def test_greedy_card_facts_are_the_cards(config, which):
         ppc = card.power.kind == "points_per_colour"
         assert table.of[card.number] == (   # kinds and colours by their place in KINDS
             KINDS.index(card.kind), KINDS.index(card.power.colour) if ppc else -1, card.power.points if ppc else 0,
-            card.produces != "none", tuple(card.yields(t.resource) for t in resource), card.points)
+            card.produces != "none", tuple(card.yields(t.resource) for t in resource), card.points,
+            float(card.points + 1))
+    rewards = config.components.rewards   # the tiles of the resource rewards and of the count ones, in order
+    assert table.resource_at == tuple(i for i, t in enumerate(rewards) if t.kind == "resource")
+    assert sorted(table.count_at) == [i for i, t in enumerate(rewards) if t.kind == "count"]
     if config.cards.name == "variant":   # the variant's changes are read, not the bundled cards'
         assert table.of[1][3] and all(table.of[1][4])
         assert table.of[2][1:3] == (KINDS.index(config.cards.card(2).kind), 2)

@@ -257,3 +257,59 @@ def test_weights_carried_over_a_change_of_holder_are_the_plain_ones(which):
                 greedy.weights(s, seat, s.in_play[seat], entry)   # rated as the bot would, then carried
                 last[seat] = entry
     assert carried > 200 and checked > 5000, (carried, checked)
+
+
+def _context_by_hand(s, seat) -> tuple:
+    """A seat's reward context read from the state's cards and tiles: its objectives of each kind and
+    points-per-colour powers by colour (in ``KINDS`` order), for each resource reward it does not hold
+    (its own producers of the resource, the holder's or 0), the first free count reward its next
+    objective would claim (0.0 once it holds one) and its own producers of each resource reward's."""
+    from rometools.augustus.components import KINDS
+
+    cards, rewards = s.config.cards, s.config.components.rewards
+    mine = [cards.card(n) for n in s.controlled[seat]]
+
+    def producers(who, resource):
+        return sum(cards.card(n).yields(resource) for n in s.controlled[who])
+
+    kinds = tuple(sum(c.kind == k for c in mine) for k in KINDS)
+    powers = tuple(sum(c.power.points for c in mine if c.power.kind == "points_per_colour" and c.power.colour == k)
+                   for k in KINDS)
+    produce = {i: (producers(seat, t.resource), producers(s.rewards[i], t.resource) if s.rewards[i] >= 0 else 0)
+               for i, t in enumerate(rewards) if t.kind == "resource" and s.rewards[i] != seat}
+    bonus = 0.0
+    if not any(s.rewards[i] == seat for i, t in enumerate(rewards) if t.kind == "count"):
+        bonus = next((float(t.points) for i, t in enumerate(rewards)
+                      if t.kind == "count" and t.need == len(mine) + 1 and s.rewards[i] < 0), 0.0)
+    own = tuple(producers(seat, t.resource) for t in rewards if t.kind == "resource")
+    return kinds, powers, produce, bonus, own
+
+
+@pytest.mark.parametrize("which", ["plain", "compiled"])
+def test_contexts_renewed_from_the_last_entry_are_the_state_read_by_hand(which):
+    """A seat's entry made anew with the same objectives (``_weights._renew``: its kinds, powers and
+    own producers read from its last context, the last context itself when equal) holds the context a
+    reading of the state by hand gives, as does every entry made from scratch: every state of seeded
+    4- and 3-player greedy games, every seat; some renewed, some keeping the very last context."""
+    import importlib
+
+    from rometools.core._cython import compiled_or_plain
+
+    greedy = (importlib.import_module("rometools.augustus._greedy") if which == "plain"
+              else compiled_or_plain("rometools.augustus._greedy"))
+    renewed = kept = checked = 0
+    for players, seed in ((4, 3), (3, 7), (4, 11)):
+        end = play(rometools.load_game("augustus", players=players), "greedy", rng=seed)
+        last = [None] * players
+        for s in states(end):
+            for seat in range(players):
+                entry = greedy._entry(s, seat)
+                context = entry[5]
+                assert (*context[:4], context[5]) == _context_by_hand(s, seat), (seat, s.rewards)
+                checked += 1
+                prev = last[seat]
+                if prev is not None and entry is not prev and entry[0] is prev[0]:
+                    renewed += 1
+                    kept += context is prev[5]
+                last[seat] = entry
+    assert renewed > 100 and kept > 20 and checked > 2000, (renewed, kept, checked)
