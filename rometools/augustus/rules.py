@@ -206,7 +206,8 @@ def chance_outcomes(state: GameState) -> list[tuple[Any, Fraction]]:
 
 
 @cython.locals(code=cython.long, names=list, d=dict, last=tuple, central_row=cython.Py_ssize_t,
-               dealt=cython.Py_ssize_t, first_game=cython.bint, players=cython.long)
+               dealt=cython.Py_ssize_t, first_game=cython.bint, players=cython.long, s=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t, f=tuple)
 def random_source(state: GameState) -> str:
     """Where the randomness at ``state`` comes from (``GameSpec.random_source``), each its own stream.
 
@@ -223,7 +224,13 @@ def random_source(state: GameState) -> str:
     """
     global _LAST_DEAL
     d = _fields(state)
-    code = _code(d["phase"])
+    got = d.get("_fields")   # a state the rules made holds its fields in one tuple too (_records.frozen)
+    if type(got) is tuple:   # read by place: one look-up of the dict, not three
+        f = got
+        phase, seat, draws = f[_AT_PHASE], f[_AT_SEAT], f[_AT_DRAWS]
+    else:
+        phase, seat, draws = d["phase"], d["seat"], d["draws"]
+    code = _code(phase)
     if code == _DRAW:
         return "bag"
     if code == _REFILL:
@@ -239,16 +246,17 @@ def random_source(state: GameState) -> str:
         if len(d["row"]) < central_row:
             return "row"
         rows = d["in_play"] if first_game else d["hands"]
-        for seat in range(players):
-            if len(rows[seat]) < dealt:
-                return _HAND_SOURCES[seat] if seat < len(_HAND_SOURCES) else "hand " + str(seat)
+        for i in range(players):
+            if len(rows[i]) < dealt:
+                return _HAND_SOURCES[i] if i < len(_HAND_SOURCES) else "hand " + str(i)
         return "deal"
-    seat, draws = d["seat"], d["draws"]
-    if 0 <= seat < len(_SEAT_SOURCES) and 0 <= draws < _NAMED_DRAWS:   # asked at every decision: made once
-        names = _SEAT_SOURCES[seat]
-        while len(names) <= draws:
-            names.append("seat " + str(seat) + " draw " + str(len(names)))
-        return names[draws]
+    # asked at every decision: each name made once; compiled, the seat and draws compared and read as C numbers
+    if type(seat) is int and type(draws) is int and 0 <= seat < 6 and 0 <= draws < 4096:   # _SEAT_SOURCES, _NAMED_DRAWS
+        s, k = seat, draws
+        names = _SEAT_SOURCES[s]
+        while len(names) <= k:
+            names.append("seat " + str(s) + " draw " + str(len(names)))
+        return names[k]
     return "seat " + str(seat) + " draw " + str(draws)
 
 
@@ -261,9 +269,15 @@ _HAND_SOURCES = cython.declare(tuple, tuple("hand " + str(seat) for seat in rang
 #: replaced at once).
 _LAST_DEAL: tuple = (None, 0, 0, False, 0)
 _NAMED_DRAWS = cython.declare(cython.long, 4096)
+#: Where the phase, the seat and the draws are in a state's ``"_fields"`` tuple (``_records._FIELD_NAMES``'
+#: order; tests/augustus hold the two equal).
+_AT_PHASE = cython.declare(cython.Py_ssize_t, 0)
+_AT_SEAT = cython.declare(cython.Py_ssize_t, 1)
+_AT_DRAWS = cython.declare(cython.Py_ssize_t, 16)
 
 
-@cython.locals(code=cython.long, by_bag=dict, d=dict)
+@cython.locals(code=cython.long, d=dict, last=tuple, ids=tuple, counts=tuple, bag=tuple, k=cython.Py_ssize_t,
+               left=cython.long, outcomes=list, weights=list)
 def chance_weights(state: GameState) -> tuple[list, list[int]]:
     """:func:`chance_outcomes` as whole-number weights: 1 per card left in the pile, the tokens
     left of each kind in the bag.
@@ -279,42 +293,30 @@ def chance_weights(state: GameState) -> tuple[list, list[int]]:
     d = _fields(state)
     code = _code(d["phase"])
     if code == _DRAW:   # state.bag_left() without the dict (a draw is every other action)
-        config, bag = d["config"], d["bag"]
-        last = _LAST_DRAWS   # the config of the draw before (every draw of a game): its tokens' table
-        if last[0] is config:
-            by_bag = last[1]
-        else:
+        config = d["config"]
+        last = _LAST_DRAWS   # the config of the draw before (every draw of a game): its tokens' ids and counts
+        if last[0] is not config:
             tokens = config.components.tokens
-            got = _DRAWS.get(id(tokens))
-            if got is None or got[0] is not tokens:
-                if len(_DRAWS) >= 8:
-                    _DRAWS.clear()
-                got = _DRAWS[id(tokens)] = (tokens, {})
-            by_bag = got[1]
-            _LAST_DRAWS = (config, by_bag)
-        got = by_bag.get(bag)   # built once per bag drawn from (and components)
-        if got is None:
-            outcomes, weights = [], []
-            for t, n in zip(config.components.tokens, bag):  # noqa: B905 - a count per token kind
-                if t.count > n:
-                    outcomes.append(t.id)
-                    weights.append(t.count - n)
-            if len(by_bag) >= 4096:
-                by_bag.clear()
-            got = by_bag[bag] = (tuple(outcomes), tuple(weights))
-        return list(got[0]), list(got[1])   # lists of the caller's own
+            last = _LAST_DRAWS = (config, tuple(t.id for t in tokens), tuple(t.count for t in tokens))
+        ids, counts = last[1], last[2]
+        bag = tuple(d["bag"])   # (a tuple already: the state's)
+        if len(bag) != len(ids):
+            raise ValueError(f"the bag counts {len(bag)} token kinds, the components {len(ids)}")
+        outcomes, weights = [], []
+        for k in range(len(ids)):   # each kind's tokens left, counted in C (7 kinds: no table per bag to look up)
+            left = counts[k] - bag[k]
+            if left > 0:
+                outcomes.append(ids[k])
+                weights.append(left)
+        return outcomes, weights
     if code in (_DEAL, _REFILL):
         pile = d["pile"]
         return list(pile), [1] * len(pile)
     return [], []
 
 
-#: :func:`chance_weights` of a draw by ``id`` of the components' tokens: ``(tokens, {the bag's counts
-#: drawn: (outcomes, weights)})``, the tokens kept (an ``id`` reused by other tokens is read anew). A
-#: game meets the same few dozen bags again and again (the joker empties it).
-_DRAWS: dict = {}
-#: ``(config, its tokens' {bag: (outcomes, weights)})`` of the draw last asked (one tuple, replaced at once).
-_LAST_DRAWS: tuple = (None, None)
+#: ``(config, its tokens' ids, their counts)`` of the draw last asked (one tuple, replaced at once).
+_LAST_DRAWS: tuple = (None, (), ())
 
 
 @cython.locals(code=cython.long)

@@ -135,3 +135,62 @@ def test_the_per_seat_fields_are_tuples_of_tuples_and_the_state_before_is_unchan
             s = after
             checked += 1
     assert checked > 300
+
+
+def test_the_places_the_protocol_reads_in_a_states_fields_tuple_are_the_records_order():
+    """``rules.random_source`` reads the phase, seat and draws of a state the rules made by place in its
+    ``"_fields"`` tuple: the places are those of ``_records._FIELD_NAMES`` (the order ``frozen`` keeps)."""
+    rules = importlib.import_module("rometools.augustus.rules")
+    records = importlib.import_module("rometools.augustus._records")
+    assert (rules._AT_PHASE, rules._AT_SEAT, rules._AT_DRAWS) == (0, 1, 16)
+    assert [records._FIELD_NAMES[i] for i in (rules._AT_PHASE, rules._AT_SEAT, rules._AT_DRAWS)] == [
+        "phase", "seat", "draws"]
+
+
+def _source(s) -> str:
+    """``random_source`` as its docstring defines it."""
+    if s.phase in ("draw", "refill"):
+        return "bag" if s.phase == "draw" else "refill"
+    if s.phase == "deal":
+        comps = s.config.components
+        if len(s.row) < comps.central_row:
+            return "row"
+        dealt = comps.first_game_dealt if s.config.first_game else comps.dealt
+        rows = s.in_play if s.config.first_game else s.hands
+        return next((f"hand {p}" for p in range(s.config.players) if len(rows[p]) < dealt), "deal")
+    return f"seat {s.seat} draw {s.draws}"
+
+
+@pytest.mark.parametrize("which", PLAIN_AND_COMPILED)
+@pytest.mark.parametrize("config", [GameConfig(players=2), GameConfig(), GameConfig(players=3, first_game=True)])
+def test_the_chance_steps_answer_as_their_definitions(config, which):
+    """At every step of seeded greedy games, as the play loop asks them (the set-up dealt through its
+    chance nodes): ``random_source`` is the stream its docstring names, from the state the rules made
+    (its fields read by place) as from the state built anew; ``chance_weights`` lists the cards left
+    in the pile at 1 each, or each kind of token left in the bag (``bag_left``, in the components'
+    order) at the tokens left, as lists of the caller's own."""
+    import rometools
+    from rometools.core.playout import play
+
+    rules = _module("rometools.augustus.rules", which)
+    game = rometools.load_game("augustus", config=config)
+    seen = set()
+    for seed in range(3):
+        end = play(game, "greedy", rng=seed)
+        s = game.spec.rules.initial_state(end)
+        for action in rules.action_history(end):
+            anew, _ = _copies(s)
+            assert rules.random_source(s) == rules.random_source(anew) == _source(s)
+            outcomes, weights = rules.chance_weights(s)
+            if s.phase == "draw":
+                left = [(t, k) for t, k in s.bag_left().items() if k]
+                assert (outcomes, weights) == ([t for t, _ in left], [k for _, k in left])
+                outcomes.append("x")
+                assert rules.chance_weights(s)[0] == [t for t, _ in left]
+            elif s.phase in ("deal", "refill"):
+                assert (outcomes, weights) == (list(s.pile), [1] * len(s.pile))
+            else:
+                assert (outcomes, weights) == ([], [])
+            seen.add(s.phase)
+            s = rules.apply_legal(s, action)
+    assert {"deal", "draw", "place", "refill"} <= seen
