@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rometools.core.formatting import counted, difference_places, one_in, quantity, shown_difference
+from rometools.core.variant_file import rometools_command
 
 __all__ = ["VARIANT_COLUMNS", "balance_note", "decision_rows", "flow_comparison_note", "length_text", "options_text", "page_table",
            "restricted_count_text", "run_description", "spots_count_text", "variant_note", "variant_of", "variant_rows"]
@@ -313,6 +314,6 @@ def run_description(game: Any, seed: int, bot: str, n_games: int) -> list[str]:
     return [f"<p class='variant'><b>{named}</b>, not the published game; {bots}. Its changes:</p>",
             "<ul class='variant-changes'>" + "".join(f"<li>{c}</li>" for c in changes) + "</ul>",
             f"<p>Every figure is reproducible from the seed <b>with this variant</b>: save the variant file below "
-            f"(for example as <code>variant.toml</code>) and run <code>rometools report --variant variant.toml "
+            f"(for example as <code>variant.toml</code>) and run <code>{html.escape(rometools_command())} report --variant variant.toml "
             f"--games {n_games} --seed {seed} --bots {html.escape(bot)}</code>.</p>",
             f"<details><summary>The variant file</summary><pre>{html.escape(toml)}</pre></details>"]

@@ -28,6 +28,8 @@ Examples
 from __future__ import annotations
 
 import os
+import shlex
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -40,7 +42,25 @@ from rometools.core.formatting import shown
 #: it is not imported here, not even for annotations: the modules import one way).
 _Variant = Any
 
-__all__ = ["FORMAT_VERSION", "empty_variant_file", "read_variant_toml", "variant_toml"]
+__all__ = ["FORMAT_VERSION", "empty_variant_file", "read_variant_toml", "rometools_command", "variant_toml"]
+
+def rometools_command() -> str:
+    """The ``rometools`` command a designer runs a saved file with: always the whole path of this
+    interpreter's own script (the one beside :data:`sys.executable`), quoted for a shell where it needs
+    it. A bare ``rometools`` ran only where the shell's PATH held ``.venv/bin``: the kernel's PATH is the
+    server's (``make lab`` puts ``.venv/bin`` first), not the designer's shell's nor JupyterLab's
+    terminal's, and trials read "rometools: command not found" (trial58). ``rometools`` only where
+    no script sits beside the interpreter (nothing else to name).
+
+    Examples
+    --------
+    >>> command = rometools_command()
+    >>> command == "rometools" or shlex.split(command)[0] == str(Path(sys.executable).with_name("rometools"))
+    True
+    """
+    own = Path(sys.executable).with_name("rometools")
+    return shlex.quote(str(own)) if own.is_file() else "rometools"
+
 
 #: The variant file format this rometools writes and reads (``[variant] format``).
 FORMAT_VERSION = 1

@@ -11,40 +11,18 @@ import html
 import os
 import re
 import shlex
-import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 import rometools
 from rometools.core.formatting import shown
 from rometools.core.game import load_game
-from rometools.core.variant_file import _checked_load
+from rometools.core.variant_file import _checked_load, rometools_command
 from rometools.widgets._base import INPUT_ERRORS, _text_of, _upload
 from rometools.widgets._inputs import bundled_file_options
 from rometools.widgets._what_if_text import parse_changes, variant_changes
 
 __all__ = ["StudioFiles"]
-
-
-def rometools_command() -> str:
-    """The ``rometools`` command as a shell runs it: ``rometools`` when the shell finds this kernel's
-    own script (the one beside :data:`sys.executable`), else that script's whole path, quoted (a
-    notebook kernel in ``.venv`` started by ``make lab``: a terminal's PATH lacks ``.venv/bin``, and a
-    trial read "rometools: command not found"). ``rometools`` where the kernel has no script beside it.
-
-    Examples
-    --------
-    >>> rometools_command().rstrip("'").endswith("rometools")
-    True
-    """
-    own = Path(sys.executable).with_name("rometools")
-    if not own.is_file():
-        return "rometools"
-    found = shutil.which("rometools")
-    if found is not None and os.path.realpath(found) == os.path.realpath(own):
-        return "rometools"
-    return shlex.quote(str(own))
 
 
 class StudioFiles:
@@ -125,8 +103,8 @@ class StudioFiles:
             self._say_file(f"Cannot save: cannot write {shown(text, 80)}: "
                            f"{err.strerror or err}; the variant is not saved", error=True)
             return
-        # the command as it runs from anywhere (rometools_command: the script's whole path where a shell would
-        # not find it, trial58), the whole path saved (a name alone was the notebook folder's,
+        # the command as it runs from anywhere (rometools_command: the script's whole path, always: the
+        # kernel's PATH is not the designer's shell's, trial58), the whole path saved (a name alone was the notebook folder's,
         # wrong from the project's: trial57), quoted for a shell when it needs it
         self._say_file(f"Saved {where}: load it here with Load, or play it with {rometools_command()} simulate --variant "
                        f"{shlex.quote(str(Path(where).resolve()))}")

@@ -58,6 +58,7 @@ from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.formatting import counted, number, shown
 from rometools.core.game import game_spec, load_game
 from rometools.core.playtest import player_counts
+from rometools.core.variant_file import rometools_command
 from rometools.widgets._base import (
     MAX_SEED,
     ChartFigure,
@@ -291,7 +292,8 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
             self._download = DownloadButton(   # the file built at the click, from the controls then
                 "Save the variant (TOML)", self._variant_file, mime="application/toml", css=("rt-whatif-download",),
                 tooltip="Download the variant the controls describe, named after it: load it here with Upload "
-                        "variant file, or play it with rometools simulate --variant", explorer=self, say=self._say_file)
+                        f"variant file, or play it with {rometools_command()} simulate --variant FILE",
+                explorer=self, say=self._say_file)
             # ipywidgets 8 draws a FileUpload as "description (files held)": its label is drawn without the
             # count, saying what to do (upload_label); the count is kept true all the same, 1 while the
             # question shown is the file's (_keep_upload_count), as the file line says "Loaded ..."

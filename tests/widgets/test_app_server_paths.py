@@ -217,11 +217,14 @@ def test_an_uploaded_variant_whose_base_is_a_path_is_told_to_name_a_bundled_file
 def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path, monkeypatch):
     import os
     import sys
+    from pathlib import Path
 
     from rometools.widgets.what_if import VariantStudio
 
-    # a shell that finds the kernel's own rometools (its folder first on PATH) is told "rometools"
+    # even a kernel whose PATH finds its own rometools (its folder first, as ``make lab`` starts the server)
+    # names the script's whole path: the designer's shell's PATH is not the kernel's (trial58)
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    own = shlex.quote(str(Path(sys.executable).with_name("rometools")))
     ex = VariantStudio("via_romana", players=3, changes={"hand": 5})
     folder = tmp_path / "my lab"
     folder.mkdir()
@@ -229,7 +232,7 @@ def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path, monkeypatc
         ex._file.value = str(where)
         ex._save_button.click()
         said = plain_text(ex._file_status.value)
-        assert said.endswith(f"play it with rometools simulate --variant {shlex.quote(str(where))}"), said
+        assert said.endswith(f"play it with {own} simulate --variant {shlex.quote(str(where))}"), said
         assert where.exists()
     assert "'" in shlex.quote(str(folder / "lab_saved.toml"))   # the folder's space is quoted
     # a name alone is saved in the kernel's folder (a notebook's): the command names the whole path (trial57)
@@ -238,7 +241,7 @@ def test_the_studio_says_the_command_with_the_path_as_saved(tmp_path, monkeypatc
     ex._save_button.click()
     said = plain_text(ex._file_status.value)
     assert said.startswith("Saved bare.toml: ") and said.endswith(
-        f"play it with rometools simulate --variant {shlex.quote(str((folder / 'bare.toml').resolve()))}"), said
+        f"play it with {own} simulate --variant {shlex.quote(str((folder / 'bare.toml').resolve()))}"), said
 
 
 def test_the_saved_variants_command_runs_as_printed_in_a_shell_without_the_venv_on_its_path(tmp_path, monkeypatch):
@@ -250,7 +253,7 @@ def test_the_saved_variants_command_runs_as_printed_in_a_shell_without_the_venv_
     import sys
     from pathlib import Path
 
-    from rometools.widgets._what_if_files import rometools_command
+    from rometools.core.variant_file import rometools_command
     from rometools.widgets.what_if import VariantStudio
 
     own = Path(sys.executable).with_name("rometools")
@@ -268,5 +271,26 @@ def test_the_saved_variants_command_runs_as_printed_in_a_shell_without_the_venv_
     ran = subprocess.run(command + " --games 2 --quiet", shell=True, capture_output=True, text=True, timeout=120,
                          env={**os.environ, "PATH": bare or "/usr/bin:/bin"})
     assert ran.returncode == 0 and "command not found" not in ran.stderr, ran.stderr
+    # the same where the kernel's own PATH finds it: the kernel's PATH is the server's, not the shell's
     monkeypatch.setenv("PATH", str(own.parent) + os.pathsep + (bare or "/usr/bin:/bin"))
-    assert rometools_command() == "rometools"
+    assert rometools_command() == shlex.quote(str(own))
+
+
+def test_the_apps_download_tooltip_and_the_reports_line_name_the_scripts_whole_path():
+    """The designer app's Save tooltip and a variant report's reproduce line said a bare ``rometools``,
+    which a shell without ``.venv/bin`` on its PATH does not find (trial58): both name the script beside
+    the interpreter, as the studio's Save line does."""
+    import html
+    import sys
+    from pathlib import Path
+
+    from rometools.charts.report_text import run_description
+    from rometools.core.variants import Variant
+    from rometools.widgets.what_if import VariantStudio
+
+    own = shlex.quote(str(Path(sys.executable).with_name("rometools")))
+    ex = VariantStudio("via_romana", players=3, changes={"hand": 5}, files="upload")
+    tip = ex._download.button.tooltip
+    assert tip.endswith(f"or play it with {own} simulate --variant FILE"), tip
+    text = "".join(run_description(Variant("via_romana", "hand 5", {"players": 3, "hand": 5}).load(), 7, "greedy", 20))
+    assert f"run <code>{html.escape(own)} report --variant variant.toml --games 20 --seed 7 --bots greedy</code>" in text
