@@ -50,14 +50,16 @@ class StudioRuns:
 
     def _show(self, view: Any) -> None:
         super()._show(view)
-        self._block_run = False   # the question shown is the controls': a click plays it
+        self._refused_back = None   # the question shown is the controls': nothing put back to say at a click
 
     def _put_back(self, name: str) -> None:
-        """A typed number refused: the box goes back, and the next Compare or Tune plays nothing (a click
-        on the button sends a value typed without Enter just before it: it must not play the box's old
-        value without a word, as the balance lab's Run once did); the one after plays what is shown."""
+        """A typed value refused: the box goes back, and the next Compare or Tune plays what the boxes read
+        now and says which box was put back (a click on the button sends a value typed without Enter just
+        before it: it must not play the box's old value without a word, as the balance lab's Run once did).
+        That click once played nothing: after Enter on a refused Target, the designer's first click on Tune
+        did nothing and said nothing (trial58)."""
         super()._put_back(name)
-        self._block_run = True
+        self._refused_back = (self.field_label(name), self._read_back(name))
 
     def _set(self, values: Mapping[str, Any]) -> bool:
         if self._refuse_while_running():
@@ -156,11 +158,17 @@ class StudioRuns:
         if self._running:
             self._refuse_while_running()
             return False
-        if self._block_run:   # the refusal of a number typed just before the click stays on screen
-            self._block_run = False
-            return False
+        # a box refused just before (on Enter, or on leaving it for this click) was put back: the click plays
+        # the boxes as they read now, and says so; it once played nothing, and a designer who pressed Enter on
+        # a refused value, saw it put back, then clicked, got no run and no word (trial58)
+        refused, self._refused_back = self._refused_back, None
         if not self.update():
             return False
+        if refused:   # the put-back said with the run: it never plays the old value without a word (trial 4)
+            label, value = refused
+            self._notes.append(f"{label} as typed was refused and put back: {'Compare' if kind == 'compare' else 'Tune'} "
+                               f"plays {label} {value}, as the box reads now.")
+            self._show_notes()
         try:
             job = self._job(kind)
         except INPUT_ERRORS as err:

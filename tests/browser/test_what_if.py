@@ -180,3 +180,26 @@ def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, pag
     _wait_text(page, ".rt-message", "^$")
     assert _text(page, ".rt-whatif-file-status").strip() == ""
     page.console_log.assert_clean()
+
+
+def test_the_first_tune_after_a_refused_target_plays(voila, page):
+    """Trial58 (MEDIUM): Target ``zzz`` typed and Enter pressed was refused and put back, and the FIRST
+    click on Tune then did nothing and said nothing (a "just refused" flag swallowed it); the second
+    worked. One click, after the refusal: the tuning starts and its answer arrives."""
+    page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
+    harness.wait_rendered(page, plots=STUDIO.plots)
+    page.locator(".rt-whatif-tab button", has_text="Tune").first.click()
+    _type(page, ".rt-whatif-values", "0:40:20")
+    _type(page, ".rt-whatif-tune-budget", "600")
+    _type(page, ".rt-whatif-check", "100")
+    _type(page, ".rt-whatif-target", "zzz")
+    _wait_text(page, ".rt-message", "^Cannot update: Target must be equal-seats or length=")
+    page.wait_for_function("() => document.querySelector('.rt-whatif-target input').value === 'equal-seats'",
+                           timeout=WAIT_MS)
+    page.locator("button.rt-whatif-tune").first.click()   # once
+    _wait_text(page, ".rt-whatif-status", "^(Tuning: up to|Done: [0-9,]+ games)")
+    _wait_text(page, ".rt-message", "^Note: Target as typed was refused and put back: Tune plays Target "
+               "'equal-seats', as the box reads now.")
+    _wait_text(page, ".rt-whatif-status", "^Done: [0-9,]+ games", 4 * WAIT_MS)
+    _drawn(page, ".rt-whatif-curve", "response", [0, 20, 40])
+    page.console_log.assert_clean()

@@ -335,17 +335,36 @@ def test_compare_draws_the_intervals_batch_after_batch_and_says_the_verdict():
     assert ex._compare_stale.value == "" and ex.comparison is not c
 
 
-def test_a_number_typed_then_compare_clicked_is_refused_not_played_as_the_old_value():
+def test_a_number_typed_then_compare_clicked_is_refused_and_the_click_plays_the_box_put_back_saying_so():
     """A click on Compare sends a number typed without Enter just before it: refused, the box put back,
-    and that click plays nothing (the refusal stays on screen); the next click plays what is shown."""
+    and that click plays the value put back, saying so (never the old value without a word, trial 4;
+    never a click that plays nothing and says nothing, trial58)."""
     ex = VariantStudio("pig", changes={"target": 80}, max_games=40, batch=20)
     ex._max_games.set_state({"value": "999999999"})    # what the browser sends on leaving the box
     assert "Budget must be a whole number 10 to 1,000,000, got 999999999" in ex.message
     assert ex._max_games.value == 40
     ex._compare_button.click()
-    assert ex.comparison is None and "got 999999999" in ex.message
+    assert ex.comparison.pairs == 40
+    assert ex.message == ("Note: Budget as typed was refused and put back: Compare plays Budget 40, "
+                          "as the box reads now.")
     ex._compare_button.click()
     assert ex.comparison.pairs == 40 and ex.message == ""
+
+
+def test_the_first_tune_after_a_refused_target_values_or_budget_plays(tmp_path):
+    """Trial58 (MEDIUM): Target ``zzz`` typed and Enter pressed was refused and put back, and the first
+    click on Tune then did nothing, and said nothing; so after a refused Values or Budget. The first
+    click plays what the boxes read, and says which box was put back."""
+    ex = VariantStudio("pig", tab="tune", parameter="target", values="60,100", tune_games=40, check_games=20, batch=20)
+    for box, typed, label, back in ((ex._target, "zzz", "Target", "'equal-seats'"),
+                                    (ex._values, "60:100:0", "Values", "'60,100'"), (ex._tune_games, 3, "Tune budget", "40")):
+        tuned = ex.tuning
+        box.value = typed
+        assert ex.message.startswith("Cannot update: ") and box.value != typed, ex.message
+        ex._tune_button.click()
+        assert ex.tuning is not tuned and ex.tuning is not None and ex._status.value.startswith("Done: 40 games")
+        assert ex.message == f"Note: {label} as typed was refused and put back: Tune plays {label} {back}, " \
+                             "as the box reads now.", ex.message
 
 
 def test_compare_refuses_the_published_game():
