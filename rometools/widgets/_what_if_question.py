@@ -184,17 +184,31 @@ class StudioQuestion:
         except ArgumentTypeError as err:
             raise ValueError(f"Values: {err}") from None
 
-    @staticmethod
-    def _values_fit(variant, parameter: str, candidates: list) -> None:
-        """Every one of Tune's Values as ``parameter`` takes it, checked as a value is set (no data file
-        read: a handicap's whole points, an option's kind); refused as "Values: ...", as Tune would
-        refuse it only when pressed, naming the parameter (trial58: ``handicap.4`` with ``0:2:0.5``)."""
+    def _values_fit(self, variant, parameter: str, candidates: list) -> None:
+        """Every one of Tune's Values checked as Tune checks a candidate (the variant with that value,
+        loaded: each edited file checked as a file is, no game played), refused as "Values: ...",
+        naming the parameter and the value. A handicap's half point was refused so at typing, but a data
+        value's (Caesar's Empire's ``components:road_bonus.points`` with ``0:1:0.5``, ``-20:0:10`` or
+        ``0:20000:10000``) only when Tune was pressed (trial58). Each value's answer is kept for the
+        last few variants: a box edited elsewhere loads nothing again."""
+        cache = self.__dict__.setdefault("_fit_cache", {})
         for value in candidates if parameter else ():
             try:
-                variant.with_value(parameter, value)
-            except INPUT_ERRORS as err:
+                edited = variant.with_value(parameter, value)
+            except INPUT_ERRORS as err:   # the kind the parameter takes (a handicap's whole points)
                 why = _text_of(err).removeprefix(f"{parameter}: ")
                 raise ValueError(f"Values: {parameter} = {shown(value)}: {why}") from None
+            key = (variant, parameter, type(value), value)
+            if key not in cache:
+                if len(cache) > 2000:
+                    cache.clear()
+                try:
+                    edited.load()
+                    cache[key] = None
+                except INPUT_ERRORS as err:   # as Tune says it when pressed (StudioRuns._job)
+                    cache[key] = _text_of(err)
+            if cache[key] is not None:
+                raise ValueError(f"Values: {parameter} = {shown(value)}: {cache[key]}")
 
     @staticmethod
     def _parse_target(text: Any) -> str:

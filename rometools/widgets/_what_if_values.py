@@ -267,8 +267,8 @@ class StudioValues:
         return None
 
     def _offer_values(self, address: str) -> None:
-        """Tune this: Values kept when the data accepts their ends for ``address``; else set to a range
-        around its value now that it accepts, and said; else the refusal said at once (a trial's Tune
+        """Tune this: Values kept when the data accepts each of them for ``address``; else set to a range
+        around its value now that it accepts, and said; else refused at once, saying why (a trial's Tune
         this on ``gold.points.4`` kept 0:60:10, and Tune then refused 0 only when pressed)."""
         p = next((p for p in self._parameters(self._variant) if p.address == address), None)
         if p is None or not _numeric(p):
@@ -277,7 +277,7 @@ class StudioValues:
             candidates = self._parse_values(self._values.value)
         except ValueError:
             return   # Tune's Values check says why
-        refused = self._refused_value(address, (candidates[0], candidates[-1]))
+        refused = self._refused_value(address, candidates)   # each, as Values checks them as typed (trial58)
         if refused is None:
             return
         typed = self._values.value
@@ -292,8 +292,9 @@ class StudioValues:
             v = _shown_value(now, 40)
             which = (f"only {v} itself is accepted, no value around it" if self._refused_value(address, (now,)) is None
                      else f"no value around {v} is accepted, nor {v} itself")
-            self._note(f"{said}; {which}: {address} cannot vary in this variant (change the values beside it first).")
-            return
+            # refused, the controls as they were: Values that do not fit the parameter are never kept (trial58)
+            raise ValueError(f"{said}; {which}: {address} cannot vary in this variant (change the values beside "
+                             "it first)")
         self._values.value = offered
         self._note(f"{said}; Values set to {offered} (around {_shown_value(now, 40)}), each accepted.")
 

@@ -118,17 +118,18 @@ def test_tune_this_offers_values_the_data_accepts():
     assert (ex._tab.value, ex._parameter.value, ex._values.value) == ("tune", f"{GOLD}.4", "20:35:5")
     assert ex.message.startswith(f"Note: Values '0:60:10' do not fit {GOLD}.4: 0 is refused (components.toml")
     assert ex.message.endswith("Values set to 20:35:5 (around 25), each accepted.")
+    ex._values.value = "0:60:10"           # refused as typed for gold.points.4 (0 does not fit it, trial58)
+    assert ex._values.value == "20:35:5" and ex.message.startswith(f"Cannot update: Values: {GOLD}.4 = 0: ")
     ex._pick.value = "handicap.4"          # 0:60:10 fits a handicap: kept, nothing said
-    ex._values.value = "0:60:10"
+    assert ex.set_values(parameter="handicap.4", values="0:60:10")
     ex._tune_this.click()
     assert (ex._parameter.value, ex._values.value, ex.message) == ("handicap.4", "0:60:10", "")
-    ex._values.value = "0:60:10"
     ex._pick.value = "roads_per_player"    # unset: around what the game plays, the component file's 25
     ex._tune_this.click()
     assert ex._values.value == "5:50:5" and ex.message.startswith(
         "Note: Values '0:60:10' do not fit roads_per_player: 0 is refused (roads_per_player must be a whole number "
         "1 to 500")
-    ex._values.value = "0:60:10"
+    assert ex.set_values(parameter="handicap.4", values="0:60:10")
     ex._pick.value = "max_chain_paths"     # unset, every chain the rules allow: from its lowest, 1
     ex._tune_this.click()
     assert ex._values.value == "1:6:1" and ex.message.endswith("Values set to 1:6:1 (around 1), each accepted.")
@@ -137,11 +138,11 @@ def test_tune_this_offers_values_the_data_accepts():
 def test_tune_this_says_at_once_when_no_value_fits():
     ex = VariantStudio(changes={GOLD: FLAT})
     ex._pick.value = f"{GOLD}.4"           # 16 between 16 and 16: it cannot vary
-    ex._tune_this.click()
-    assert ex._parameter.value == f"{GOLD}.4" and ex._values.value == "0:60:10"
-    assert ex.message.startswith(f"Note: Values '0:60:10' do not fit {GOLD}.4: 0 is refused")
+    ex._tune_this.click()                  # refused, nothing changed: Values never kept where they do not fit
+    assert (ex._parameter.value, ex._values.value, ex._tab.value) == ("handicap.4", "0:60:10", "compare")
+    assert ex.message.startswith(f"Cannot update: Values '0:60:10' do not fit {GOLD}.4: 0 is refused")
     assert ex.message.endswith(f"only 16 itself is accepted, no value around it: {GOLD}.4 cannot vary in this variant "
-                               "(change the values beside it first).")
+                               "(change the values beside it first) (the question and the results stay as they were)")
 
 
 # ----------------------------------------------------------------- 6: an unset value greyed in New value
