@@ -219,8 +219,9 @@ from rometools.core.handicap import StartBonus  # noqa: E402
 
 #: The seat handicap's start bonus in Caesar's Empire (a design tool, not a rule: docs/rules-decisions.md,
 #: "Seat handicap"): each unit is one more Road in the seat's supply.
-START_BONUS = StartBonus("Road", "one more Road in the seat's supply at the start (more connections, and a "
-                                 "better chance of the Road bonus)", most=10)
+START_BONUS = StartBonus("Road", "one more Road in the seat's supply at the start (it counts for the Road bonus, "
+                                 "the most Roads left; a seat has 25 and has not been seen to run out, so play "
+                                 "seldom changes)", most=10)
 
 GAME = register_game(GameSpec(
     explorers=_EXPLORERS,  # its explorers, by name: rometools.core.explorers

@@ -244,7 +244,9 @@ class AsymptoticSequence(_Sequence):
     narrowest at ``t_opt`` observations (their eq. (13) approximation). It covers the mean at
     every ``t`` at once with probability approaching ``1 - alpha`` as ``t`` grows (the time-uniform
     analogue of a t interval's normal approximation). The interval kept is the intersection of
-    all so far.
+    all so far from :data:`MIN_PAIRS` observations on, leaving out any of no spread (every
+    observation alike: a point, not an interval); an intersection that would be empty gives way
+    to the interval now, so ``low <= high`` always.
 
     Parameters
     ----------
@@ -274,6 +276,7 @@ class AsymptoticSequence(_Sequence):
         a = self.alpha / 2
         self.rho2 = (-2 * math.log(a) + math.log(-2 * math.log(a) + 1)) / t_opt
         self._mean = self._m2 = 0.0
+        self._held = False   # the interval kept is one that holds (MIN_PAIRS on, some spread): intersect it
 
     @property
     def mean(self) -> float:
@@ -308,7 +311,17 @@ class AsymptoticSequence(_Sequence):
         self.n = n
         if n > 1:
             margin = self._margin(n, self.sd)
-            self.low, self.high = max(self.low, self._mean - margin), min(self.high, self._mean + margin)
+            low, high = self._mean - margin, self._mean + margin
+            # The running intersection starts at MIN_PAIRS observations, from which the interval holds, and
+            # takes no interval of no spread (every difference so far the same, often 0: a point, not an
+            # interval). Folding such a point in made [0, 0] the bound for good, and a later mean of -0.5
+            # read [0.0, -0.24]: low above high. An intersection that comes out empty (the sequence missed,
+            # a chance of at most alpha) gives way to the interval now.
+            if self._held and margin > 0 and max(self.low, low) <= min(self.high, high):
+                self.low, self.high = max(self.low, low), min(self.high, high)
+            else:
+                self.low, self.high = low, high
+            self._held = n >= MIN_PAIRS and margin > 0   # whether the interval kept may be intersected
 
     def more_needed(self) -> int:
         """About how many more observations would decide the figure if its mean and spread stayed as

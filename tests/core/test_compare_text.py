@@ -47,3 +47,40 @@ def test_the_studio_table_shows_a_changed_interval_apart_from_0_too():
 
     assert _interval(_figure(-1.74, -0.04, "changed"), 1.0) == "\u22121.74 to \u22120.04"
     assert _interval(_figure(-1.74, 0.44, None), 1.0) == "\u22121.7 to +0.4"
+
+
+def test_a_score_whose_first_differences_are_all_0_never_gets_an_interval_back_to_front():
+    """trial58b: Caesar's Empire with one more Road for seat 4 read "mean score P3 \u22120.5 points
+    [0.000000, \u22120.236303]". P3's first paired differences were all 0 (no spread: a point [0, 0]),
+    that point was folded into the running intersection, and a later mean of \u22120.5 left low above
+    high. Now the intersection takes no point and starts at MIN_PAIRS observations: low <= high at
+    every step, and a clear shift is still found."""
+    from rometools.core.sequential import MIN_PAIRS, AsymptoticSequence
+
+    rng = np.random.default_rng(3)
+    cs = AsymptoticSequence(alpha=0.05 / 11, precision=1.0, t_opt=500)
+    cs.update(np.zeros(MIN_PAIRS + 20))          # the first 120 pairs: no difference at all
+    assert (cs.low, cs.high) == (0.0, 0.0)       # a point, said as it is
+    for _ in range(30):
+        cs.update(rng.choice([-4.0, 0.0, 0.0, 0.0, 1.0], size=100))
+        assert cs.low <= cs.high
+    assert cs.decided() == "changed" and cs.high < 0 and cs.low > -1.2   # mean -0.6: found, and not [0, -0.24]
+    # the same in the verdict's words: a figure made of it reads low first
+    f = _figure(cs.low, cs.high, cs.decided())
+    low_text, high_text = _said(f).split("[")[1].split("]")[0].split(", ")
+    assert float(low_text.replace("\u2212", "-")) < float(high_text.replace("\u2212", "-")) < 0
+
+
+def test_the_asymptotic_interval_still_intersects_once_it_holds():
+    """From MIN_PAIRS observations on, with some spread, the interval kept is the intersection of every
+    one since (a confidence sequence's running intersection): it never widens again."""
+    from rometools.core.sequential import MIN_PAIRS, AsymptoticSequence
+
+    rng = np.random.default_rng(5)
+    cs = AsymptoticSequence(alpha=0.05, precision=0.5, t_opt=2000)
+    cs.update(rng.normal(0.0, 3.0, size=MIN_PAIRS))
+    widths = []
+    for _ in range(20):
+        cs.update(rng.normal(0.0, 3.0, size=50))
+        widths.append(cs.high - cs.low)
+    assert all(b <= a for a, b in zip(widths, widths[1:], strict=False))
