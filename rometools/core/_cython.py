@@ -148,8 +148,8 @@ def find_twins(package: Path | None = None) -> tuple[str, ...]:
     Examples
     --------
     >>> find_twins()   # doctest: +NORMALIZE_WHITESPACE
-    ('rometools.augustus._greedy', 'rometools.augustus._records', 'rometools.augustus._weights',
-     'rometools.augustus.moves', 'rometools.augustus.rules', 'rometools.augustus.turn',
+    ('rometools.augustus._greedy', 'rometools.augustus._records', 'rometools.augustus._rewards',
+     'rometools.augustus._weights', 'rometools.augustus.moves', 'rometools.augustus.rules', 'rometools.augustus.turn',
      'rometools.caesars_empire._chain_count', 'rometools.caesars_empire._greedy_search',
      'rometools.caesars_empire._kernel', 'rometools.caesars_empire._route_after',
      'rometools.caesars_empire._scratch', 'rometools.core._loop', 'rometools.core._seeds',
