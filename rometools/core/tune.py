@@ -724,13 +724,6 @@ def _value_interval(cands: Sequence[Candidate]) -> tuple[float, float] | tuple[(
     return allowed[0] if allowed else ()
 
 
-def _coordinate_interval(cands: Sequence[Candidate], j: int) -> tuple[float, float] | None:
-    """The values whose band of coordinate ``j`` contains 0, when they are one interval
-    (:func:`_coordinate_pieces`), else None."""
-    pieces = _coordinate_pieces(cands, j)
-    return pieces[0] if pieces is not None and len(pieces) == 1 else None
-
-
 def _coordinate_pieces(cands: Sequence[Candidate], j: int) -> list[tuple[float, float]] | None:
     """The values whose band of coordinate ``j`` contains 0, as intervals in increasing order: the
     band's low and high edges interpolated linearly between neighbouring candidates; ``-inf`` or

@@ -44,6 +44,7 @@ _Variant = Any
 
 __all__ = ["FORMAT_VERSION", "empty_variant_file", "read_variant_toml", "rometools_command", "variant_toml"]
 
+
 def rometools_command() -> str:
     """The ``rometools`` command a designer runs a saved file with: always the whole path of this
     interpreter's own script (the one beside :data:`sys.executable`), quoted for a shell where it needs

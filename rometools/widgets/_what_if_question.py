@@ -189,9 +189,9 @@ class StudioQuestion:
         loaded: each edited file checked as a file is, no game played), refused as "Values: ...",
         naming the parameter and the value. A handicap's half point was refused so at typing, but a data
         value's (Caesar's Empire's ``components:road_bonus.points`` with ``0:1:0.5``, ``-20:0:10`` or
-        ``0:20000:10000``) only when Tune was pressed (trial58). Each value's answer is kept for the
-        last few variants: a box edited elsewhere loads nothing again."""
-        cache = self.__dict__.setdefault("_fit_cache", {})
+        ``0:20000:10000``) only when Tune was pressed (trial58). Each value's answer is kept (up to 2,000
+        answers, then the cache starts again): a box edited elsewhere loads nothing again."""
+        cache = self._fit_cache
         for value in candidates if parameter else ():
             try:
                 edited = variant.with_value(parameter, value)

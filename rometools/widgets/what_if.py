@@ -237,6 +237,7 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._release: contextlib.ExitStack | None = None
         self._ran: dict[str, tuple[dict[str, Any], str]] = {}
         self._refused_back: tuple[str, str] | None = None   # a box a refusal put back, said at the next run
+        self._fit_cache: dict[tuple, str | None] = {}   # Values' candidates checked: refusal or None
         self._changes_refused: str | None = None   # the Changes box's text last refused, while it stays there
         self._name_for: tuple[str, dict] | None = None   # a name given with its changes (not typed): (name, changes)
         self._hold = True

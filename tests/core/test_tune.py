@@ -250,7 +250,7 @@ def test_every_seats_target_is_every_seats_curve_interval_and_verdict():
     20 points off there), and a race that ended because no value could meet the target said "the race
     is decided" (MEDIUM). Each seat is now a coordinate of the curve, the values allowed are those every
     seat's band allows, and the end says why."""
-    from rometools.core.tune import _coordinate_interval
+    from rometools.core.tune import _coordinate_pieces
 
     t = tune(rometools.load_game("caesars_empire", players=4), "components:road_bonus.points",
              [0, 100, 200, 300, 400], target="equal-seats", max_games=4000, check_games=0, seed=0, progress=False)
@@ -260,7 +260,9 @@ def test_every_seats_target_is_every_seats_curve_interval_and_verdict():
     p2 = curve[curve["coordinate"] == "P2"]
     assert list(p2["response"]) == [c.response[1] for c in t.candidates]
     assert list(curve["loss"][:4]) == [t.candidates[0].loss] * 4 == [max(abs(r) for r in t.candidates[0].response)] * 4
-    spans = [_coordinate_interval(t.candidates, j) for j in range(4)]
+    pieces = [_coordinate_pieces(t.candidates, j) for j in range(4)]
+    assert all(len(p) == 1 for p in pieces)   # each seat's band allows one interval
+    spans = [p[0] for p in pieces]
     assert spans[0][0] == pytest.approx(79.1, abs=0.1) and spans[0][1] == math.inf   # P1's alone: what was said
     assert spans[1][1] == pytest.approx(158.6, abs=0.1)                               # P2's band leaves at 158.6
     assert t.value_interval == (max(s[0] for s in spans), min(s[1] for s in spans))
@@ -279,13 +281,13 @@ def test_every_seats_target_says_the_values_allowed_when_a_seats_response_is_fla
     is interpolated edge by edge, and an empty intersection is said in a sentence of its own."""
     import dataclasses
 
-    from rometools.core.tune import _coordinate_interval, tuning_text
+    from rometools.core.tune import _coordinate_pieces, tuning_text
 
     t = tune(rometools.load_game("via_romana", players=3), "components:goals.points", [0, 5, 10],
              target="equal-seats", max_games=3000, check_games=0, seed=0, progress=False)
     assert "off the target by P1 +5.2 percentage points [\u22121.1, +11.5], P2 \u22121.8 percentage points " \
            "[\u22127.8, +4.2], P3 \u22123.3 percentage points [\u22129.3, +2.6]" in t.text
-    assert _coordinate_interval(t.candidates, 1) == (-math.inf, math.inf)   # P2: every value, not monotone
+    assert _coordinate_pieces(t.candidates, 1) == [(-math.inf, math.inf)]   # P2: every value, not monotone
     assert t.value_interval[1] == math.inf and t.value_interval[0] == pytest.approx(4.29, abs=0.01)
     assert "Values the response curve allows (every one of P1, P2, P3's band, interpolated between the values " \
            "tried, in whole values): 5 to above 10 (the largest value tried)." in t.text.splitlines()
