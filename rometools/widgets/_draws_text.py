@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["format_bag", "parse_bag", "parse_kinds"]
+__all__ = ["format_bag", "parse_bag", "parse_kinds", "unused_boxes"]
 
 _ITEM_SPLIT = re.compile(r"[,;\n]+")
 
