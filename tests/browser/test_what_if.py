@@ -189,6 +189,10 @@ def test_the_first_tune_after_a_refused_target_plays(voila, page):
     page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
     harness.wait_rendered(page, plots=STUDIO.plots)
     page.locator(".rt-whatif-tab button", has_text="Tune").first.click()
+    _type(page, ".rt-whatif-values", "zzz")   # refused beside its box (a trial found it 330 px above, over the table)
+    _wait_text(page, ".rt-message", "^Cannot update: Values: values are numbers, got 'zzz'")
+    box, said = (page.locator(css).first.bounding_box() for css in (".rt-whatif-values input", ".rt-message"))
+    assert 0 <= said["y"] - (box["y"] + box["height"]) < 90, (box, said)   # under the box: its row, then the next
     _type(page, ".rt-whatif-values", "0:40:20")
     _type(page, ".rt-whatif-tune-budget", "600")
     _type(page, ".rt-whatif-check", "100")

@@ -548,9 +548,10 @@ def test_in_a_notebook_save_and_load_by_path(tmp_path):
     other._file.value = str(tmp_path / "missing.toml")
     other._load_button.click()
     assert other._file_status.value == "" and "Variant file: " in other.message   # said once
-    other._file.value = ""                      # the missing file's refusal goes with it
+    other._file.value = ""                      # refused in the words of every file refused: one wording
     other._load_button.click()
-    assert "Cannot load: type the variant file" in other._file_status.value and other.message == ""
+    assert other.message == ("Cannot update: Variant file: type the variant file's name, e.g. my_variant.toml "
+                             "(the question and the results stay as they were)") and other._file_status.value == ""
     ex._save_button.click()                     # an existing name: what to do in the studio, not force=True
     assert "exists and the studio never replaces a file; type another name in Variant file" in ex._file_status.value
     assert "force" not in ex._file_status.value
@@ -989,3 +990,43 @@ def _descendants(widget):
     for child in getattr(widget, "children", ()):
         yield child
         yield from _descendants(child)
+
+
+def test_a_refusal_of_a_tune_box_is_said_under_the_tab_boxes_not_above_the_question():
+    """A trial found the refusal of Tune's Values 330 px above the box (the message sat over the question
+    and the table of values). A refusal of a box of the Compare or Tune tab, a note about one, and a run's
+    failure are said under the tab's boxes, just over the run's button; a refusal of Changes goes back to its
+    place under the variant's boxes."""
+    ex = VariantStudio("pig", tab="tune", values="0:10:10", tune_games=40, check_games=0, batch=20)
+    home = ex.children.index(ex._file_status) + 1
+    assert ex.children[home] is ex._message
+    ex._values.value = "zzz"                      # as typed in the box
+    assert ex.message == ("Cannot update: Values: values are numbers, got 'zzz' (Values put back to '0:10:10'; "
+                          "the question and the results stay as they were)")
+    at = ex.children.index(ex._message)
+    assert ex.children[at - 1] is ex._tune_box and ex.children[at + 1] is ex._run_row
+    ex._changes_box.value = "nosuch = 3"
+    assert ex.message.startswith("Cannot update: Changes: Pig has no option 'nosuch'")
+    assert ex.children[home] is ex._message and ex.children.count(ex._message) == 1
+    ex._changes_box.value = ""
+    ex._batch.value = 5                           # a box of the tabs' own row
+    assert ex.message.startswith("Cannot update: Batch must be a whole number 10 to 100,000, got 5")
+    assert ex.children[ex.children.index(ex._run_row) - 1] is ex._message
+    ex._target.value = "zzz"
+    assert ex.tune() is True                      # the put-back said at the run, there too
+    assert ex.message.startswith("Note: Target as typed was refused and put back: Tune plays Target "
+                                 "'equal-seats', as the box reads now.")
+    assert ex.children[ex.children.index(ex._run_row) - 1] is ex._message
+
+
+def test_find_counts_the_rows_it_lists():
+    """A trial read "1 match" over 5 rows: the values the variant changes are listed first, matching Find or
+    not. The count says what is listed."""
+    ex = VariantStudio(changes={"handicap.4": 2, "handicap.3": 1})
+    ex._find.value = "tables.gold.points.7"
+    said = plain_text(ex._table.value)
+    assert said.startswith("196 values to edit (options, each seat's handicap, and the data files' numbers, addressed "
+                           "by the files' own keys); 3 listed: 1 matches 'tables.gold.points.7' and 2 values this "
+                           "variant changes. value published this variant takes provenance; handicap.3 0 1 "), said
+    ex._find.value = "handicap"                   # both changed values match: no other row
+    assert "; 8 match 'handicap'. value" in plain_text(ex._table.value)
