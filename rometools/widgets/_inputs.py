@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
 from traitlets import Float, Int, TraitError, Unicode, Union
 
@@ -452,19 +453,48 @@ file, which takes a bundled file's name too).
     return named
 
 
-def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.HTML:
+class UploadName(anywidget.AnyWidget):
+    """Gives the page's upload buttons of the class ``css`` the accessible name ``label`` (their
+    ``aria-label``), drawn nowhere. A screen reader read such a button as "Upload variant file
+    (0)Upload variant file": ipywidgets' text with its count, hidden by :func:`upload_label`'s style
+    sheet but still in the button, then the label the style sheet draws (trial). ipywidgets sets a
+    FileUpload's text and title only, so the name stays as the count changes."""
+
+    _esm = """
+export default {
+  render({ model }) {
+    const name = () => {
+      for (const button of document.querySelectorAll("button." + model.get("css"))) {
+        if (button.getAttribute("aria-label") !== model.get("label")) button.setAttribute("aria-label", model.get("label"));
+      }
+    };
+    name();
+    const watch = new MutationObserver(name);   // the button may be drawn after this, or again
+    watch.observe(document.body, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }
+};
+"""
+    css = Unicode("").tag(sync=True)
+    label = Unicode("").tag(sync=True)
+
+
+def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.Box:
     """The label ``upload`` (a button with the class ``css``) shows: ``label`` alone, never ipywidgets' count
     of the files it holds ("Load a variant (0)" before anything was uploaded read as a count, not as what to
     do: trial). ipywidgets 8 draws a FileUpload as "description (count)" and has no trait to drop the count,
-    so the button's text is drawn by a style sheet: the returned widget, shown beside the button (it takes
-    no room). The button's description is ``label`` too.
+    so the button's text is drawn by a style sheet, and a screen reader is given ``label`` as the button's
+    name (:class:`UploadName`): the returned box, shown beside the button (it takes no room). The button's
+    description is ``label`` too.
 
     Examples
     --------
     >>> up = widgets.FileUpload()
-    >>> style = upload_label(up, "Upload variant file", "rt-whatif-upload")
+    >>> style, name = upload_label(up, "Upload variant file", "rt-whatif-upload").children
     >>> up.description, 'content: "Upload variant file"' in style.value, style.layout.display
     ('Upload variant file', True, 'none')
+    >>> name.css, name.label
+    ('rt-whatif-upload', 'Upload variant file')
     """
     import json
 
@@ -472,5 +502,5 @@ def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.HT
     size = "var(--jp-widgets-font-size, 13px)"
     rule = (f"button.{css} {{ font-size: 0 !important; }} button.{css} > i {{ font-size: {size}; margin-right: 4px; }} "
             f"button.{css}::after {{ content: {json.dumps(label)}; font-size: {size}; }}")
-    return widgets.HTML(f"<style>{rule}</style>", layout={"display": "none"})
-
+    return widgets.Box([widgets.HTML(f"<style>{rule}</style>", layout={"display": "none"}),
+                        UploadName(css=css, label=label, layout={"display": "none"})], layout={"display": "none"})

@@ -965,20 +965,25 @@ def test_the_upload_button_says_what_to_do_not_a_count():
 
 def test_every_upload_of_the_app_says_what_to_do_not_a_count():
     """Every page of the designer app (each registered explorer made as its page makes it) draws each of its
-    upload buttons with its label alone ("Upload a board", "Upload a saved game"), never "(0)"."""
+    upload buttons with its label alone ("Upload a board", "Upload a saved game"), never "(0)", and gives a
+    screen reader that label as the button's name (it read "Upload variant file (0)Upload variant file":
+    tests/browser/test_what_if.py reads the name in a browser)."""
     import ipywidgets as widgets
 
     import rometools.widgets  # noqa: F401 - registers the general explorers
     from rometools.core.explorers import explorers
+    from rometools.widgets._inputs import UploadName
 
     seen = {}
     for spec in explorers():
         explorer = spec.load()(**eval(f"dict({spec.app_args})"))   # noqa: S307 - the page's own arguments
         inside = list(_descendants(explorer))
         styles = " ".join(w.value for w in inside if isinstance(w, widgets.HTML) and w.value.startswith("<style>"))
+        names = [(w.css, w.label) for w in inside if isinstance(w, UploadName)]
         for upload in (w for w in inside if isinstance(w, widgets.FileUpload)):
             css = next(c for c in upload._dom_classes if c.startswith("rt-"))
             assert f'button.{css}::after {{ content: "{upload.description}";' in styles, (spec.page, css)
+            assert (css, upload.description) in names, (spec.page, css)   # its name for a screen reader, the same
             seen.setdefault(upload.description, set()).add(spec.page)
     assert seen == {"Upload variant file": {"what_if_studio"}, "Upload a board": {
         "balance_lab", "caesars_empire_board", "imperator_region_board", "via_romana_road_board", "augustus_playout"},
