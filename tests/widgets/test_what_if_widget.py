@@ -602,7 +602,7 @@ def test_find_narrows_the_values_while_a_refused_line_sits_in_changes():
     assert ex._find.value == "goals" and "goals.points = -3" in ex._changes_box.value
     assert [v for _, v in ex._pick.options] and all("goals" in v for _, v in ex._pick.options)
     assert "components:goals.points" in [v for _, v in ex._pick.options]
-    assert "1 match &#x27;goals&#x27;" in ex._table.value
+    assert "; 1 matches &#x27;goals&#x27;." in ex._table.value
     assert ex.message.startswith("Cannot update: Changes are still refused as typed")   # still said, as still
     assert "(Find is now 'goals', applied with no change, the published game; the refused lines stay" in ex.message
 
