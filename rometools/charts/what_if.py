@@ -170,8 +170,8 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
                           high: Sequence[float], *, games: Sequence[int] | None = None,
                           recommended: float | None = None, tolerance: float | None = None,
                           parameter: str = "value", unit: str = "percentage points", scale: float = 100.0,
-                          title: str = "Response to the parameter", names: Sequence[str] | None = None
-                          ) -> go.Figure:
+                          title: str = "Response to the parameter", names: Sequence[str] | None = None,
+                          closest: bool = False) -> go.Figure:
     """A tuning's response curve: each candidate value's distance from the target, with its interval.
 
     Parameters
@@ -185,6 +185,9 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
         The games each played (in the hover: a candidate left the race early has few).
     recommended : float, optional
         The value recommended (drawn as a diamond).
+    closest : bool
+        The value marked is only the closest found, surely off the target: its diamond is named
+        "closest (surely off the target)", never "recommended".
     tolerance : float, optional
         How close meets the target (dotted lines at ``± tolerance``).
     parameter, unit, scale, title
@@ -248,11 +251,12 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
                            + "<extra></extra>")))
     if recommended is not None and recommended in list(values):
         i = list(values).index(recommended)
-        fig.add_trace(go.Scatter(x=[recommended] * len(ys), y=[y[i] for y in ys], mode="markers", name="recommended",
+        said = "closest (surely off the target)" if closest else "recommended"
+        fig.add_trace(go.Scatter(x=[recommended] * len(ys), y=[y[i] for y in ys], mode="markers", name=said,
                                  meta="wi-recommended", uid="wi-recommended",
                                  marker={"symbol": "diamond", "size": 14, "color": seat_colour(2) if names is None
                                          else "#333333"},
-                                 hovertemplate=f"recommended: {parameter} = %{{x}}<extra></extra>"))
+                                 hovertemplate=f"{said}: {parameter} = %{{x}}<extra></extra>"))
     fig.add_hline(y=0, line={"color": "#333333", "width": 1})
     if tolerance is not None:
         for t in (-scale * tolerance, scale * tolerance):

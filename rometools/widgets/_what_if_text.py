@@ -277,7 +277,9 @@ def _tuning_html(t, win: bool) -> str:
                  f"{_amount(c.low[0], scale)} to {_amount(c.high[0], scale)}", c.status] for c in t.candidates]
         table = html_table(rows, "rt-whatif-curve-table", columns=["value", "games", "off the target", "interval",
                                                                    "status"], numeric=["games", "off the target"])
-    return ("<b>Recommendation</b>:<br>" + "<br>".join(lines)
+    head = ("<b>No recommendation</b> (the closest value is surely off the target):" if t.recommended.loss_low
+            > t.tolerance else "<b>Recommendation</b>:")   # as the text and the row's status say (trial59)
+    return (head + "<br>" + "<br>".join(lines)
             + f"<br><small>Off the target, in {unit}.</small>" + table)
 
 
