@@ -725,8 +725,9 @@ def test_the_explorer_refuses_each_bad_number_box_as_typed_not_at_run():
     ex._skill.set_state({"value": "1.5"})
     assert ex.message.startswith("Cannot update: Skill-curve games must be a whole number 0 to 2,000, got 1.5")
     assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 6   # the click's Run plays the boxes
-    assert ex.message == ("Note: Skill-curve games as typed was refused and put back: Run plays Skill-curve "
-                          "games 0, as the box reads now.")
+    assert ex.message == ("Note: The value typed in Skill-curve games, 1.5, was refused (Skill-curve games must "
+                          "be a whole number 0 to 2,000, got 1.5) and put back: Run plays Skill-curve games 0, as "
+                          "the box reads now.")
     last = ex.playtest
     ex._seed.set_state({"value": "-1"})
     ex._games.set_state({"value": "7"})            # a good value typed clears the refusal; nothing plays
