@@ -345,8 +345,8 @@ def test_no_value_is_recommended_when_even_the_closest_is_surely_off_the_target(
     assert r.value == 80 and r.loss_low > t.tolerance   # its interval is wholly beyond the tolerance
     lines = t.text.splitlines()
     assert "Recommended" not in t.text
-    assert lines[1] == (f"No value tried is recommended. Closest, but surely off the target by more than \u00b11 "
-                        f"decision: target = 80: off the target by \u221230.9 decisions [\u221237.1, \u221224.6].")
+    assert lines[1] == ("No value tried is recommended. Closest, but surely off the target by more than \u00b11 "
+                        "decision: target = 80: off the target by \u221230.9 decisions [\u221237.1, \u221224.6].")
 
 
 def test_a_rows_label_agrees_with_the_interval_beside_it_when_the_budget_ends():
