@@ -526,6 +526,26 @@ def test_table_problems_catches_what_raw_pandas_shows():
     assert table_problems(_raw_pandas_html(points)) == []
 
 
+def test_a_notebooks_scripts_and_styles_are_not_read_but_its_tables_still_are():
+    """plotly.js (a notebook's first output) holds code a designer never reads: only the table is checked."""
+    import nbformat
+
+    from rometools.testing.readability import notebook_problems
+
+    script = '<script type="text/javascript">var t="<td>1e-05</td>";if(a<b){f({x:(1,2)})}</script>'
+    style = "<style>td{width:1e-05px}</style>"
+
+    def outputs(html):
+        cell = nbformat.v4.new_code_cell("x")
+        cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": html})]
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [cell]
+        return notebook_problems(nb, "nb")
+
+    assert outputs(script + style + "<table><tr><td>12 of 40</td></tr></table>") == []
+    assert outputs(script + "<table><tr><td>2.5e-05</td></tr></table>") == ["nb cell 0: scientific notation: 2.5e-05"]
+
+
 def test_designer_tables_show_every_cell_whole_and_pass_table_problems():
     from rometools.core.tables import DesignerTable, designer_table
     from rometools.testing.readability import table_problems
