@@ -69,9 +69,10 @@ class Candidate:
         beyond it: no recommendation), ``"in the race"`` (still racing: an ``on_round`` snapshot),
         ``"not ruled out when the race ended"`` (still open when the race ended), ``"surely off the
         target by more than the tolerance"`` (in the race when it ended, its interval wholly beyond
-        ``± tolerance``) or ``"left after N games"`` (surely worse than another). One rule for every
-        row: a label says "surely off" exactly when the interval beside it (any coordinate's) lies
-        wholly beyond ``± tolerance``.
+        ``± tolerance``) or ``"dropped after N games (surely further off than another value)"`` (left the
+        race, surely worse than another; ``"surely off ... (dropped after N games)"`` when its interval is
+        wholly beyond ``± tolerance``). One rule for every row: a label says "surely off" exactly when the
+        interval beside it (any coordinate's) lies wholly beyond ``± tolerance``.
     """
 
     value: Any
@@ -448,8 +449,13 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
 
     >>> t = tune("pig", "target", [40, 60, 80], target="length=60", max_games=1200, batch=100,
     ...          check_games=200, progress=False)
-    >>> t.recommended.value, [c.status for c in t.candidates], t.check["games"]
-    (80, ['left after 100 games', 'left after 100 games', 'recommended'], 200)
+    >>> t.recommended.value, t.check["games"]
+    (80, 200)
+    >>> for c in t.candidates:
+    ...     print(c.value, c.status)
+    40 surely off the target by more than the tolerance (dropped after 100 games)
+    60 surely off the target by more than the tolerance (dropped after 100 games)
+    80 recommended
     """
     from rometools.core.sequential import AsymptoticSequence, BoundedSequence
 
@@ -554,8 +560,9 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
             off = games[i] > 0 and near > tolerance
             if i == best:
                 status = CLOSEST if off else "recommended"
-            elif not alive[i]:
-                status = f"left after {number(left_at[i])} games"
+            elif not alive[i]:   # trial59b: "left after 2,800 games" beside -8.6 to -3.3 at ±2 read "still left"
+                dropped = f"dropped after {number(left_at[i])} games"
+                status = f"{SURELY_OFF} ({dropped})" if off else f"{dropped} (surely further off than another value)"
             else:
                 status = SURELY_OFF if off and ended else "not ruled out when the race ended" if ended else \
                     "in the race"

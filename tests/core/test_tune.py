@@ -25,7 +25,7 @@ def test_an_exact_answer_is_found_and_confirmed_on_fresh_seeds():
                  max_games=20_000, batch=100, check_games=2000, progress=False)
         assert t.recommended.value == 50 and t.meets and t.stopped == "decided"
         assert t.check["games"] == 2000 and t.check["confirmed"] is True
-        assert all(c.status.startswith("left after") for c in t.candidates if c.value in (20, 80))
+        assert all("dropped after" in c.status for c in t.candidates if c.value in (20, 80))
         lo, hi = t.value_interval
         assert 35 < lo <= 50 <= hi < 65   # the band, interpolated, holds exactly 50 and excludes the neighbours
         assert "Recommended: percent = 50" in t.text and "it meets the target within the tolerance" in t.text
@@ -306,7 +306,7 @@ def test_candidates_left_when_no_value_can_meet_the_target_are_said_to_be_surely
                  max_games=6000, batch=100, check_games=0, progress=False)
     assert t.stopped == "decided" and not t.meets
     assert t.recommended.status == "closest, but surely off the target by more than the tolerance"
-    left = [c.status for c in t.candidates if c is not t.recommended and not c.status.startswith("left after")]
+    left = [c.status for c in t.candidates if c is not t.recommended and "dropped after" not in c.status]
     assert left and set(left) == {"surely off the target by more than the tolerance"}
     assert "each left is surely more than \u00b15 percentage points off" in t.text
     assert "not ruled out" not in " ".join(c.status for c in t.candidates)
@@ -339,7 +339,7 @@ def test_no_value_is_recommended_when_even_the_closest_is_surely_off_the_target(
     t = tune("pig", "target", [40, 50, 60, 70, 80], target="length=90", max_games=400, batch=100, check_games=0,
              progress=False)
     assert t.stopped == "decided" and not t.meets
-    assert [c.status for c in t.candidates] == ["left after 80 games"] * 3 + [SURELY_OFF, CLOSEST]
+    assert [c.status for c in t.candidates] == [f"{SURELY_OFF} (dropped after 80 games)"] * 3 + [SURELY_OFF, CLOSEST]
     assert CLOSEST == "closest, but surely off the target by more than the tolerance"
     r = t.recommended
     assert r.value == 80 and r.loss_low > t.tolerance   # its interval is wholly beyond the tolerance
@@ -359,15 +359,33 @@ def test_a_rows_label_agrees_with_the_interval_beside_it_when_the_budget_ends():
              progress=False)
     assert t.stopped == "budget" and t.meets is False
     (v60, v70, v80) = t.candidates
-    assert v60.status == "left after 100 games"
+    assert v60.status == "surely off the target by more than the tolerance (dropped after 100 games)"
     assert (round(v70.low[0], 1), round(v70.high[0], 1)) == (-12.4, -3.1)   # wholly beyond \u00b11 decision
     assert v70.status == "surely off the target by more than the tolerance"
     assert v80.status == "recommended" and v80.low[0] < 0 < v80.high[0]
     assert lines_start(t.text, "Recommended: target = 80: off the target by \u22120.1 decisions [\u22125.4, +5.2]")
     for c in t.candidates:   # the rule, row by row
         beyond = any(lo > t.tolerance or hi < -t.tolerance for lo, hi in zip(c.low, c.high, strict=True))
-        assert ("surely off" in c.status) == (beyond and not c.status.startswith("left after")), c
+        assert ("surely off" in c.status) == beyond, c
 
 
 def lines_start(text: str, start: str) -> bool:
     return any(line.startswith(start) for line in text.splitlines())
+
+
+def test_a_value_dropped_from_the_race_says_so_and_says_surely_off_only_when_its_interval_is():
+    """trial59b (MEDIUM): Caesar's Empire's handicap.4 over 0:60:10 read "left after 2,800 games" beside
+    \u22128.6 to \u22123.3 at \u00b12 (surely off, and "left" read as "still left"). A dropped value says it was
+    dropped, and "surely off" exactly when its interval is wholly beyond the tolerance."""
+    from rometools.core.tune import SURELY_OFF
+
+    t = tune("pig", "target", [60, 70, 85], target="length=60", tolerance=10, max_games=3000, batch=100,
+             check_games=0, progress=False)
+    assert [(c.value, c.games, c.status) for c in t.candidates] == [
+        (60, 100, f"{SURELY_OFF} (dropped after 100 games)"),   # [-24.0, -13.6]: wholly beyond \u00b110
+        (70, 200, "not ruled out when the race ended"), (85, 200, "recommended")]
+    t = tune("pig", "target", [70, 80, 100], target="length=60", tolerance=12, max_games=3000, batch=100,
+             check_games=0, progress=False)
+    v100 = t.candidates[2]
+    assert (round(v100.low[0], 1), round(v100.high[0], 1)) == (9.6, 26.9)   # reaches inside \u00b112
+    assert v100.status == "dropped after 100 games (surely further off than another value)"
