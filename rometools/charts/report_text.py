@@ -115,8 +115,8 @@ def variant_rows(c: Any) -> list[list[str]]:
         smallest = (quantity(_amount(f, f.precision).removesuffix("%"), "percentage point")
                     if f.unit == "percentage points" else
                     quantity(f"{f.precision:g}", f.unit.removesuffix("s"), f.unit))
-        verdict = {"changed": "changed", "equivalent": f"no change as large as {smallest}"}.get(f.decision,
-                                                                                              "undecided")
+        verdict = {"changed": f"changed, by less than {smallest}" if f.below_precision else "changed",
+                   "equivalent": f"no change as large as {smallest}"}.get(f.decision, "undecided")
         rate = f.unit == "percentage points"
         scale = 100 if rate else 1   # both values and the difference with the decimals at which they agree
         places = difference_places(scale * f.base, scale * f.variant, scale * f.difference, 1, 2)   # as the flow rows

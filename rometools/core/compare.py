@@ -111,6 +111,16 @@ class Figure:
         words, the studio's table and its chart show no interval for the figure."""
         return self.exact or self.pairs >= MIN_PAIRS
 
+    @property
+    def below_precision(self) -> bool:
+        """Whether a changed figure surely changed by less than ``precision``: its interval excludes 0
+        and lies wholly inside ``± precision`` (the change a designer said is too small to matter).
+        The words say "Changed, by less than the precision" and the studio's table "changed, less than
+        ±...", never a bare "Changed" heading a change too small to matter (trial59b: P1 −0.4 points
+        [−0.6, −0.1] at ±1 point)."""
+        return (self.decision == "changed" and self.holds and math.isfinite(self.precision)
+                and -self.precision < self.low and self.high < self.precision)
+
 
 @dataclass(frozen=True)
 class Comparison:

@@ -184,11 +184,16 @@ def comparison_text(c: Any) -> str:
     if any(_on_edge(f) for f in c.figures):
         lines[-1] += (" An asymptotic interval (a mean score, the spread, the length) is the overlap of its "
                       "intervals at every batch since it began to hold, so its difference may sit on an edge.")
-    changed = [f for f in c.figures if f.decision == "changed"]
+    changed = [f for f in c.figures if f.decision == "changed" and not f.below_precision]
+    small = [f for f in c.figures if f.below_precision]
     same = [f for f in c.figures if f.decision == "equivalent"]
     open_ = [f for f in c.figures if f.decision is None]
     if changed:
         lines.append("Changed: " + "; ".join(_said(f) for f in changed) + ".")
+    if small:   # surely changed, and surely by less than the precision: both said (trial59b)
+        lines.append("Changed, but by less than the precision (too small to matter): "
+                     + "; ".join(f"{_said(f)}, within ±{_with_unit(f, _amount(f, f.precision, False))}"
+                                 for f in small) + ".")
     if same:
         lines.append("Did not change by as much as the precision: " + ", ".join(_within(f) for f in same) + ".")
     for f in open_:

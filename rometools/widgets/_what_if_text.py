@@ -233,8 +233,9 @@ def _verdict_html(c) -> str:
     for f in c.figures:
         scale = 100.0 if f.unit == "percentage points" else 1.0
         unit = "%" if scale == 100 else ""
-        decision = {"changed": "changed", "equivalent": f"no change beyond \u00b1{_amount(f.precision, scale, False)}",
-                    None: "undecided"}[f.decision]
+        within = f"\u00b1{_amount(f.precision, scale, False)}"
+        decision = {"changed": f"changed, by less than {within}" if f.below_precision else "changed",
+                    "equivalent": f"no change beyond {within}", None: "undecided"}[f.decision]
         holds = f.exact or f.pairs >= MIN_PAIRS   # compare's words: no interval before it holds (trial59)
         if f.decision:
             more = "\u2014"

@@ -169,3 +169,30 @@ def test_the_studio_table_shows_no_interval_before_it_holds_and_a_rough_estimate
     at = cells.index("win rate P1")
     assert cells[at + 4] == "\u221226.0 to +42.7"
     assert cells[at + 6] == f"{win.more_needed:,} (a rough guess from 60)"
+
+
+def test_a_change_surely_smaller_than_the_precision_is_said_so_not_headed_changed():
+    """trial59b (MEDIUM): "Changed: mean score P1 \u22120.4 points [\u22120.6, \u22120.1]" beside a chart
+    whose dotted lines said \u00b11 point is "the change too small to matter". Both hold: it changed, and by
+    less than the precision; the words, the studio's table and the report say both."""
+    from types import SimpleNamespace
+
+    from rometools.charts.report_text import variant_rows
+    from rometools.core.compare_text import comparison_text
+    from rometools.widgets._what_if_text import _verdict_html
+
+    small, big, edge = (_figure(-0.6, -0.1, "changed"), _figure(-1.7, -0.5, "changed"),
+                        _figure(-1.0, -0.2, "changed"))
+    assert small.below_precision and not big.below_precision and not edge.below_precision   # edge: -1.0 not inside
+    assert not _figure(-0.6, 0.4, "equivalent").below_precision and not _figure(-0.6, -0.1, None).below_precision
+    c = SimpleNamespace(title="Pig, 2 players, greedy", pairs=400, stopped="decided", confidence=0.95,
+                        figures=(small, big), names=("published", "variant"), minus="variant minus published",
+                        decisions={"games": 0, "changed": 0, "total": 0},
+                        balance={"decision": None, "e_value": 1.0, "threshold": 40.0, "more_needed": -1})
+    lines = comparison_text(c).splitlines()
+    assert "Changed: mean score P4 \u22121.1 points [\u22121.7, \u22120.5] (30.0 \u2192 29.1 points)." in lines
+    assert ("Changed, but by less than the precision (too small to matter): mean score P4 \u22120.3 points "
+            "[\u22120.6, \u22120.1] (30.0 \u2192 29.1 points), within \u00b11.0 point.") in lines
+    assert ">changed, by less than \u00b11.0<" in _verdict_html(SimpleNamespace(**vars(c), text="")).replace(
+        "</td>", "<").replace("<td>", ">")
+    assert [row[5] for row in variant_rows(c)] == ["changed, by less than 1 point", "changed"]
