@@ -168,7 +168,16 @@ def tuning_text(t: Any) -> str:
         fresh = offs(c["response"], c["low"], c["high"])
         confirmed = {True: "confirmed", "estimate": "confirmed by its estimate only (its interval reaches outside "
                      "the tolerance)", False: "NOT confirmed"}[c["confirmed"]]
-        lines.append(f"On {counted(c['games'], 'fresh game')}: off by {fresh}: {confirmed}.")
+        # the value checked named, and a closest value's check read as what it is (trial59b: "NOT confirmed"
+        # under "No recommendation", naming no value)
+        if r.loss_low > t.tolerance:
+            confirmed = ("within the tolerance on them, against the race" if c["confirmed"] is True else
+                         "still off the target by more than the tolerance, as in the race" if c["confirmed"] is False
+                         else "within the tolerance by its estimate only (its interval reaches outside it)")
+            lines.append(f"The closest value, {valued(r.value)}, on {counted(c['games'], 'fresh game')}: off by "
+                         f"{fresh}: {confirmed}.")
+        else:
+            lines.append(f"On {counted(c['games'], 'fresh game')}, {valued(r.value)}: off by {fresh}: {confirmed}.")
     return "\n".join(lines)
 
 

@@ -127,13 +127,13 @@ def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
 
     t = tune("pig", "target", [40, 60], target="length=60", max_games=200, batch=100, check_games=0,
              progress=False)
-    r = dataclasses.replace(t.recommended, response=(-0.0004,), low=(-0.017,), high=(-0.0004,))
+    r = dataclasses.replace(t.recommended, response=(-0.0004,), low=(-0.017,), high=(-0.0004,), loss_low=0.0004)
     t = dataclasses.replace(t, recommended=r, value_interval=(33.27, 50.4), target="P2's win rate at 50.0%",
                             unit="percentage points", check={"games": 100, "response": [-0.0003], "low": [-0.072], "high": [-0.0002],
                                    "confirmed": False})
     text = tuning_text(t)
     assert "off the target by 0.0 percentage points [\u22121.7, 0.0]" in text
-    assert "On 100 fresh games: off by 0.0 percentage points [\u22127.2, 0.0]: NOT confirmed." in text
+    assert "On 100 fresh games, target = 60: off by 0.0 percentage points [\u22127.2, 0.0]: NOT confirmed." in text
     assert "(its band, interpolated between the values tried, in whole values): 34 to 50." in text
     assert "\u22120.0" not in text and "33.27" not in text
     # A trial read "confirmed by its estimate (its interval is wider than the tolerance)" of an
@@ -325,7 +325,7 @@ def test_a_variant_that_sets_the_tuned_value_keeps_the_unit_of_the_offsets():
                         "added to the variant's).")
     assert re.match(r"Recommended: target = \d+: off the target by P1 [+\u2212][\d.]+ percentage points \[.*\], "
                     r"P2 [+\u2212][\d.]+ percentage points \[.*\]; it .*\u00b12 percentage points\.$", lines[2]), lines[2]
-    assert re.match(r"On 20 fresh games: off by P1 [+\u2212][\d.]+ percentage points \[", lines[-1]), lines[-1]
+    assert re.match(r"On 20 fresh games, target = \d+: off by P1 [+\u2212][\d.]+ percentage points \[", lines[-1]), lines[-1]
 
 
 def test_no_value_is_recommended_when_even_the_closest_is_surely_off_the_target():
@@ -389,3 +389,15 @@ def test_a_value_dropped_from_the_race_says_so_and_says_surely_off_only_when_its
     v100 = t.candidates[2]
     assert (round(v100.low[0], 1), round(v100.high[0], 1)) == (9.6, 26.9)   # reaches inside \u00b112
     assert v100.status == "dropped after 100 games (surely further off than another value)"
+
+
+def test_the_fresh_check_of_a_closest_value_names_it_and_never_says_not_confirmed():
+    """trial59b (LOW): under "No recommendation" the text said "On 1,000 fresh games: off by P1 +8.4
+    percentage points [+5.5, +11.4] ...: NOT confirmed", naming no value, of a value already surely off."""
+    t = tune("pig", "target", [40, 50, 60, 70, 80], target="length=90", max_games=400, batch=100, check_games=100,
+             progress=False)
+    assert t.recommended.value == 80 and t.recommended.loss_low > t.tolerance and t.check["confirmed"] is False
+    last = t.text.splitlines()[-1]
+    assert last.startswith("The closest value, target = 80, on 100 fresh games: off by \u2212"), last
+    assert last.endswith(": still off the target by more than the tolerance, as in the race."), last
+    assert "confirmed" not in last
