@@ -17,9 +17,15 @@ const WORDS = {
   drawing: "Drawing\u2026",
 };
 
-function plotlyFrom(source, version) {
-  // plotly.js, asked of the kernel once per page and version; after a failure the next draw asks again
+function plotlyFrom(source, version, jsVersion) {
+  // plotly.js, asked of the kernel once per page and version; after a failure the next draw asks again.
+  // A page that already holds this very plotly.js (a notebook's static figures: plotly's notebook
+  // output puts it in the page as window.Plotly) draws with it: no second 4.8 MB copy to fetch and compile.
   const cache = (window[CACHE] = window[CACHE] || {});
+  const shared = window.Plotly;
+  if (!cache[version] && jsVersion && shared && shared.version === jsVersion && typeof shared.react === "function") {
+    cache[version] = Promise.resolve(shared);
+  }
   if (!cache[version]) {
     cache[version] = new Promise((resolve, reject) => {
       const onMessage = (msg, buffers) => {
@@ -94,6 +100,7 @@ async function render({ model, el }) {
   const ref = model.get("source") || "";
   const source = await model.widget_manager.get_model(ref.startsWith(REF) ? ref.slice(REF.length) : ref);
   const version = model.get("plotly_version");
+  const jsVersion = model.get("plotly_js_version");
 
   const plot = document.createElement("div");
   plot.className = "rt-chart-plot";
@@ -167,7 +174,7 @@ async function render({ model, el }) {
     let revision = source.get("revision");
     try {
       while (alive && source.get("revision") && drawn !== source.get("revision")) {
-        if (!Plotly) Plotly = await plotlyFrom(source, version);
+        if (!Plotly) Plotly = await plotlyFrom(source, version, jsVersion);
         revision = source.get("revision");
         const fig = figureOf(source);
         const layout = fig.layout || {};

@@ -23,7 +23,9 @@ is two widgets:
   draws: it reads everything from the source and the kernel sends the view nothing after
   making it, so even a view whose start-up missed anywidget's 2 s still follows every
   figure. plotly.js is asked of the kernel once per page (``{"kind": "plotly.js?"}``,
-  answered with ``plotly.min.js`` as a binary buffer) and kept for every later chart.
+  answered with ``plotly.min.js`` as a binary buffer) and kept for every later chart; a page
+  that already holds the same plotly.js as ``window.Plotly`` (a notebook whose static figures
+  plotly's notebook output drew) draws with that one and asks for nothing.
 
 The browser tells the kernel what it drew (``{"kind": "drawn", "revision": n}``), what it
 could not draw (``{"kind": "failed", ...}``, kept in :attr:`Chart.failures`) and which point
@@ -46,6 +48,7 @@ import ipywidgets as widgets
 import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
+from plotly.offline import get_plotlyjs_version
 from traitlets import Bytes, Instance, Int, Unicode
 
 __all__ = [
@@ -107,6 +110,9 @@ class ChartView(anywidget.AnyWidget):
     _css = (_HERE / "_chart.css").read_text(encoding="utf-8")
     source = Instance(ChartSource).tag(sync=True, **widgets.widget_serialization)
     plotly_version = Unicode(plotly.__version__).tag(sync=True)
+    #: The plotly.js version :func:`plotly_js` holds: a page that already has this very plotly.js (a
+    #: notebook's static figures, plotly's own notebook output) draws with it instead of asking for it.
+    plotly_js_version = Unicode(get_plotlyjs_version()).tag(sync=True)
 
 
 #: ``callback(index)``: the index of the clicked point in the trace it was given for.
