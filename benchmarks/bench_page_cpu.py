@@ -22,6 +22,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
+import contextlib
+
 import harness  # noqa: E402
 import psutil  # noqa: E402
 
@@ -65,10 +67,8 @@ def snapshot(voila_pid: int) -> dict[int, tuple[str, float]]:
     me = psutil.Process()
     out = {}
     for proc in _tree(me):
-        try:
+        with contextlib.suppress(psutil.Error):
             out[proc.pid] = (_kind(proc, voila_pid, me.pid), _cpu(proc))
-        except psutil.Error:
-            pass
     return out
 
 
