@@ -706,8 +706,10 @@ def test_the_explorer_clears_an_old_refusal_when_a_valid_run_starts(monkeypatch)
 def test_the_explorer_refuses_each_bad_number_box_as_typed_not_at_run():
     """Trial F6: Games = 0 and Seed = -1 said nothing until Run, which then named Games only (the
     next Run named Seed). Each box is now refused as it is typed, in the words of every explorer,
-    and goes back to the last run's value; the Run clicked right after plays nothing (the click
-    sent the refused value), the one after plays what the boxes show."""
+    and goes back to the last run's value; the Run clicked right after (the click sent the refused
+    value) plays what the boxes show and says which box was put back (it once played nothing and
+    left the refusal on screen); a good value typed since clears the refusal, and then nothing is
+    said at Run."""
     from rometools.widgets import PlaytestReport
 
     ex = PlaytestReport("pig", players=2, games=6, seed=3)
@@ -722,10 +724,14 @@ def test_the_explorer_refuses_each_bad_number_box_as_typed_not_at_run():
     assert (ex._games.value, ex._seed.value) == (6, 3)
     ex._skill.set_state({"value": "1.5"})
     assert ex.message.startswith("Cannot update: Skill-curve games must be a whole number 0 to 2,000, got 1.5")
-    assert ex.run() is False and ex.playtest is last and ex.message.startswith("Cannot update: Skill-curve")
+    assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 6   # the click's Run plays the boxes
+    assert ex.message == ("Note: Skill-curve games as typed was refused and put back: Run plays Skill-curve "
+                          "games 0, as the box reads now.")
+    last = ex.playtest
+    ex._seed.set_state({"value": "-1"})
     ex._games.set_state({"value": "7"})            # a good value typed clears the refusal; nothing plays
-    assert ex.message == "" and ex.playtest is last
-    assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 7
+    assert ex.message == "" and ex.playtest is last and ex._seed.value == 3
+    assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 7 and ex.message == ""
 
 
 def test_a_bad_number_typed_before_the_first_run_is_refused_at_once_and_again_at_run():

@@ -201,6 +201,9 @@ class Explorer(widgets.VBox):
         self.add_class("rt-explorer")
 
     # ------------------------------------------------------------ set-up
+    _message_at: tuple[widgets.Box, widgets.Widget] | None = None   # where _place_message moved the message to
+    _message_home = 0   # its place among the children, while it is moved
+
     def _init_message(self) -> None:
         self._message = widgets.HTML(value="")
         self._message.add_class("rt-message")
@@ -684,6 +687,26 @@ class Explorer(widgets.VBox):
         self._message.remove_class("rt-error")
         self._message.remove_class("rt-unexpected")
         self._message.add_class("rt-notice")
+
+    def _place_message(self, box: widgets.Box | None = None, before: widgets.Widget | None = None) -> None:
+        """The message area moved into ``box`` just before ``before``, so that a refusal is said beside the
+        boxes it is about (trials found refusals said far above them: a mix's count boxes, the studio's Tune
+        boxes), or, with no ``box``, back to its place among the explorer's children."""
+        message, at = self._message, self._message_at
+        if (box is None and at is None) or (at is not None and box is at[0] and before is at[1]):
+            return
+        if at is None:
+            if message in self.children:
+                self._message_home = list(self.children).index(message)
+                self.children = tuple(c for c in self.children if c is not message)
+        else:
+            at[0].children = tuple(c for c in at[0].children if c is not message)
+        if box is None:
+            self.children = (*self.children[:self._message_home], message, *self.children[self._message_home:])
+        else:
+            i = list(box.children).index(before)
+            box.children = (*box.children[:i], message, *box.children[i:])
+        self._message_at = None if box is None else (box, before)
 
     def _clear_error(self) -> None:
         self._message.value = ""

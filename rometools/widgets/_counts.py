@@ -396,23 +396,8 @@ class CountsField:
         near = ((isinstance(field, str) and (field.startswith("count_") or field == "counts"))
                 or any(label in labels for label, _ in self._box_back or ())
                 or _text_of(err).startswith(("Counts", *labels)))
-        self._place_message(near_counts=near)
+        self._place_message(*((self.counts_editor.view, self.counts_editor.buttons_row) if near else ()))
 
     def _show_notes(self) -> None:
         super()._show_notes()
-        self._place_message(near_counts=False)
-
-    def _place_message(self, *, near_counts: bool) -> None:
-        """The message area under the count boxes (above Published mix and Save), or back in its place."""
-        view, message = self.counts_editor.view, self._message
-        inside = message in view.children
-        if near_counts and not inside:
-            if message in self.children:
-                self.__dict__["_message_home"] = list(self.children).index(message)
-                self.children = tuple(c for c in self.children if c is not message)
-            at = list(view.children).index(self.counts_editor.buttons_row)
-            view.children = (*view.children[:at], message, *view.children[at:])
-        elif not near_counts and inside:
-            view.children = tuple(c for c in view.children if c is not message)
-            home = self.__dict__.get("_message_home", 0)
-            self.children = (*self.children[:home], message, *self.children[home:])
+        self._place_message()

@@ -3,6 +3,8 @@
 * :func:`vocabulary_toggle` -- the Treasures / Riches edition toggle; :func:`inline_toggle`.
 * :class:`WholeNumberText` and :func:`whole_number` -- a whole-number box and the one check of a
   whole-number input, worded for a designer; :class:`NumberBoxError`, a box's value refused.
+* :class:`PutBackSaidAtRun` -- a box a refusal put back is said at the next click of a run button,
+  which plays the boxes as they read now (the balance lab, the playtest report, the what-if studio).
 * :class:`CheckedAsTyped` -- the whole-number boxes and the options box of an explorer whose
   results wait for its Run button, checked as typed all the same (the balance lab, the playtest
   report).
@@ -22,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
 from traitlets import Float, Int, TraitError, Unicode, Union
 
@@ -29,7 +32,8 @@ from rometools.core.data_text import MAX_FILE_BYTES
 from rometools.core.errors import RometoolsError
 from rometools.core.formatting import number, shown
 
-__all__ = ["FILE_TIMEOUT_S", "INPUT_ERRORS", "CheckedAsTyped", "NumberBoxError", "WholeNumberText", "bundled_file_options", "busy",
+__all__ = ["FILE_TIMEOUT_S", "INPUT_ERRORS", "CheckedAsTyped", "NumberBoxError", "PutBackSaidAtRun", "WholeNumberText",
+           "bundled_file_options", "busy",
            "call_with_timeout", "inline_toggle", "vocabulary_toggle", "whole_number"]
 
 #: Exceptions that mean "the input is bad": shown as a message, never a traceback.
@@ -184,7 +188,55 @@ class NumberBoxError(RometoolsError, ValueError):
         self.field = field
 
 
-class CheckedAsTyped:
+class PutBackSaidAtRun:
+    """A box a refusal put back is said at the next click of a run button (a mixin of an ``Explorer``:
+    the balance lab's and the playtest report's **Run**, the what-if studio's **Compare** and **Tune**).
+
+    A click on a button sends a value typed without Enter just before it, so the box is refused and put
+    back just before the click arrives. The click plays what the boxes read now and says which box was put
+    back ("Games as typed was refused and put back: Run plays Games 60, as the box reads now"): it never
+    plays the box's old value without a word (trial 4: a typed 999999 and Run once played the last run's
+    30 games without a word), nor plays nothing and leaves the refusal on screen (the studio's Tune,
+    trial58; the balance lab's and the playtest report's Run, a later trial).
+
+    The put-back is forgotten once a view is drawn (the controls' own) or a good value typed clears the
+    refusal (the designer has seen it); a refusal that put nothing back (no view yet) is not one.
+    """
+
+    _refused_back: tuple[str, str] | None = None   # (box, how it reads now) a refusal put back
+
+    def _put_back(self, name: str) -> None:
+        control = self._controls[name]
+        before = (type(control.value), control.value)
+        super()._put_back(name)
+        if (type(control.value), control.value) != before:
+            self._refused_back = (self.field_label(name), self._read_back(name))
+
+    def _show(self, view: Any) -> None:
+        super()._show(view)
+        self._refused_back = None   # the view shown is the controls': nothing put back to say at a click
+
+    def _put_back_note(self, button: str) -> str:
+        """What a click on ``button`` says of a box put back just before it ("" if none), said once.
+
+        Examples
+        --------
+        >>> from rometools.widgets import BalanceExplorer
+        >>> ex = BalanceExplorer(games=4, seed=1, bots="random")
+        >>> ex._games.value = 0                  # typed, then Run clicked: refused and put back first
+        >>> ex._put_back_note("Run")
+        'Games as typed was refused and put back: Run plays Games 4, as the box reads now.'
+        >>> ex._put_back_note("Run")
+        ''
+        """
+        refused, self._refused_back = self._refused_back, None
+        if refused is None:
+            return ""
+        label, value = refused
+        return f"{label} as typed was refused and put back: {button} plays {label} {value}, as the box reads now."
+
+
+class CheckedAsTyped(PutBackSaidAtRun):
     """The whole-number boxes of an explorer whose results wait for its **Run** button, checked
     as typed all the same, as every other explorer's boxes are (a mixin of an ``Explorer``: the
     balance lab, the playtest report).
@@ -194,21 +246,18 @@ class CheckedAsTyped:
     20,000, got 0 (Games put back to 60; ...)"), and goes back to the last run's value: each
     box on its own, so two bad boxes are two refusals, never one said at Run and the other at the
     next Run (trial F6). A click on Run sends a value typed without Enter just before it, so the
-    Run right after a refusal plays nothing and leaves the refusal on screen (trial 4: a typed
-    999999 and Run played the last run's 30 games without a word); the Run after that plays what
-    the boxes show. A good value typed clears the refusal, so the message never quotes a value no
-    longer typed.
+    Run right after a refusal plays what the boxes read now and says which box was put back
+    (:class:`PutBackSaidAtRun`, as the what-if studio's Compare and Tune). A good value typed clears
+    the refusal, so the message never quotes a value no longer typed.
 
     The explorer calls :meth:`_check_as_typed` with its boxes in its constructor (and
     :meth:`_check_text_as_typed` with the check of its options box: the balance lab's Options A
-    and B, the playtest report's Variant), and starts each run with :meth:`_run_refused` and
-    :meth:`_run_attempt`.
+    and B, the playtest report's Variant), and plays each run with :meth:`_run_attempt`.
     """
 
     def _check_as_typed(self, *boxes: Any) -> None:
         """Check each of ``boxes`` (registered whole-number controls) whenever a value is typed in it."""
         self._box_refusal = ""   # the message refusing a typed box, while it is shown
-        self._block_run = False  # the next Run plays nothing: a click on it sent the refused value
         for box in boxes:
             box.observe(self._on_number_box, names="value")
 
@@ -220,11 +269,12 @@ class CheckedAsTyped:
             self._check_number_boxes()
         except NumberBoxError as err:
             self._refuse_box(err)
-            self._box_refusal, self._block_run = self._message.value, True
+            self._box_refusal = self._message.value
             return
         if self._box_refusal and self._message.value == self._box_refusal:
             self._clear_error()
-        self._box_refusal, self._block_run = "", False
+            self._refused_back = None   # the refusal was seen, and a good value typed since
+        self._box_refusal = ""
 
     def _check_text_as_typed(self, check: Callable[[], Any], *controls: Any) -> None:
         """Check a text box a run reads (options typed, ``key=value``) whenever any of ``controls``
@@ -255,16 +305,17 @@ class CheckedAsTyped:
             control.observe(checked, names="value")
         self._check_text = checked
 
-    def _run_refused(self) -> bool:
-        """Whether this Run plays nothing: the first Run after a box refused what was typed, while
-        that refusal is on screen (the click sent the value refused)."""
-        block, self._block_run = self._block_run, False
-        return block and self._message.value == self._box_refusal
+    def _run_attempt(self, button: str = "Run") -> bool:
+        """Play the run (the explorer's ``_attempt``), saying first a box put back just before the click
+        (:meth:`_put_back_note`); a box still refused at its end (nothing to put it back to before a first
+        run) is refused again at the next Run, until a good value is typed."""
+        said = self._put_back_note(button)
 
-    def _run_attempt(self) -> bool:
-        """Play the run (the explorer's ``_attempt``); a box still refused at its end (nothing to put it
-        back to before a first run) is refused again at the next Run, until a good value is typed."""
-        ran = self._attempt()
+        def say() -> None:   # said as the run starts, and again with its results (a note of the update)
+            self._note(said)
+            self._show_notes()
+
+        ran = self._attempt(say if said else None)
         self._box_refusal = ""
         if not ran:
             try:
@@ -402,19 +453,48 @@ file, which takes a bundled file's name too).
     return named
 
 
-def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.HTML:
+class UploadName(anywidget.AnyWidget):
+    """Gives the page's upload buttons of the class ``css`` the accessible name ``label`` (their
+    ``aria-label``), drawn nowhere. A screen reader read such a button as "Upload variant file
+    (0)Upload variant file": ipywidgets' text with its count, hidden by :func:`upload_label`'s style
+    sheet but still in the button, then the label the style sheet draws (trial). ipywidgets sets a
+    FileUpload's text and title only, so the name stays as the count changes."""
+
+    _esm = """
+export default {
+  render({ model }) {
+    const name = () => {
+      for (const button of document.querySelectorAll("button." + model.get("css"))) {
+        if (button.getAttribute("aria-label") !== model.get("label")) button.setAttribute("aria-label", model.get("label"));
+      }
+    };
+    name();
+    const watch = new MutationObserver(name);   // the button may be drawn after this, or again
+    watch.observe(document.body, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }
+};
+"""
+    css = Unicode("").tag(sync=True)
+    label = Unicode("").tag(sync=True)
+
+
+def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.Box:
     """The label ``upload`` (a button with the class ``css``) shows: ``label`` alone, never ipywidgets' count
     of the files it holds ("Load a variant (0)" before anything was uploaded read as a count, not as what to
     do: trial). ipywidgets 8 draws a FileUpload as "description (count)" and has no trait to drop the count,
-    so the button's text is drawn by a style sheet: the returned widget, shown beside the button (it takes
-    no room). The button's description is ``label`` too.
+    so the button's text is drawn by a style sheet, and a screen reader is given ``label`` as the button's
+    name (:class:`UploadName`): the returned box, shown beside the button (it takes no room). The button's
+    description is ``label`` too.
 
     Examples
     --------
     >>> up = widgets.FileUpload()
-    >>> style = upload_label(up, "Upload variant file", "rt-whatif-upload")
+    >>> style, name = upload_label(up, "Upload variant file", "rt-whatif-upload").children
     >>> up.description, 'content: "Upload variant file"' in style.value, style.layout.display
     ('Upload variant file', True, 'none')
+    >>> name.css, name.label
+    ('rt-whatif-upload', 'Upload variant file')
     """
     import json
 
@@ -422,5 +502,5 @@ def upload_label(upload: widgets.FileUpload, label: str, css: str) -> widgets.HT
     size = "var(--jp-widgets-font-size, 13px)"
     rule = (f"button.{css} {{ font-size: 0 !important; }} button.{css} > i {{ font-size: {size}; margin-right: 4px; }} "
             f"button.{css}::after {{ content: {json.dumps(label)}; font-size: {size}; }}")
-    return widgets.HTML(f"<style>{rule}</style>", layout={"display": "none"})
-
+    return widgets.Box([widgets.HTML(f"<style>{rule}</style>", layout={"display": "none"}),
+                        UploadName(css=css, label=label, layout={"display": "none"})], layout={"display": "none"})

@@ -111,8 +111,9 @@ class StudioFiles:
 
     def _load_clicked(self) -> None:
         text = self._file.value.strip()
-        if not text:
-            self._say_file("Cannot load: type the variant file's name, e.g. my_variant.toml", error=True)
+        if not text:   # said as every refusal of a file to load is, in the message ("Cannot load:" was a second wording)
+            self._show_error(ValueError("Variant file: type the variant file's name, e.g. my_variant.toml"),
+                             value_given=False)
             return
         if self.load(text):   # refused: the message says it, once, naming the file (the file line is emptied)
             self._say_file(f"Loaded {shown(text, 80)}.")

@@ -24,6 +24,7 @@ from rometools.charts.what_if import comparison_figure, response_curve_figure
 from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import game_spec
 from rometools.widgets._base import INPUT_ERRORS, _text_of, plain_text, stale_note
+from rometools.widgets._inputs import PutBackSaidAtRun
 from rometools.widgets._what_if_text import (
     CHART_WIDTH,
     _fitted,
@@ -38,28 +39,17 @@ from rometools.widgets.balance import PROCESS_FROM
 __all__ = ["StudioRuns"]
 
 
-class StudioRuns:
+class StudioRuns(PutBackSaidAtRun):
     """Compare, Tune and Stop of :class:`~rometools.widgets.what_if.VariantStudio` (a mixin: it
-    reads the studio's controls and draws in its charts)."""
+    reads the studio's controls and draws in its charts). A box a refusal put back just before a click
+    is said by the run the click plays (:class:`~rometools.widgets._inputs.PutBackSaidAtRun`: after Enter
+    on a refused Target, the first click on Tune once did nothing and said nothing, trial58)."""
 
     def update(self) -> bool:
         """Recompute the question from the controls (refused while a run plays)."""
         if self._refuse_while_running():
             return False
         return super().update()
-
-    def _show(self, view: Any) -> None:
-        super()._show(view)
-        self._refused_back = None   # the question shown is the controls': nothing put back to say at a click
-
-    def _put_back(self, name: str) -> None:
-        """A typed value refused: the box goes back, and the next Compare or Tune plays what the boxes read
-        now and says which box was put back (a click on the button sends a value typed without Enter just
-        before it: it must not play the box's old value without a word, as the balance lab's Run once did).
-        That click once played nothing: after Enter on a refused Target, the designer's first click on Tune
-        did nothing and said nothing (trial58)."""
-        super()._put_back(name)
-        self._refused_back = (self.field_label(name), self._read_back(name))
 
     def _set(self, values: Mapping[str, Any]) -> bool:
         if self._refuse_while_running():
@@ -161,13 +151,11 @@ class StudioRuns:
         # a box refused just before (on Enter, or on leaving it for this click) was put back: the click plays
         # the boxes as they read now, and says so; it once played nothing, and a designer who pressed Enter on
         # a refused value, saw it put back, then clicked, got no run and no word (trial58)
-        refused, self._refused_back = self._refused_back, None
+        said = self._put_back_note("Compare" if kind == "compare" else "Tune")
         if not self.update():
             return False
-        if refused:   # the put-back said with the run: it never plays the old value without a word (trial 4)
-            label, value = refused
-            self._notes.append(f"{label} as typed was refused and put back: {'Compare' if kind == 'compare' else 'Tune'} "
-                               f"plays {label} {value}, as the box reads now.")
+        if said:   # the put-back said with the run: it never plays the old value without a word (trial 4)
+            self._notes.append(said)
             self._show_notes()
         try:
             job = self._job(kind)
@@ -297,6 +285,7 @@ class StudioRuns:
         self._message.value = (f'<div style="color:#b00020"><b>Cannot {kind}:</b> {html.escape(text)}'
                                f"<br><small>(the results below are from the last {kind} that ran)</small></div>")
         self._message.add_class("rt-error")
+        self._place_message(self, self._run_row)   # over the button that started the run
 
     # ------------------------------------------------------------ drawing the answers
     def _draw_comparison(self, c) -> None:

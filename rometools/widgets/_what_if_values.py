@@ -62,8 +62,13 @@ class StudioValues:
         find = self._find.value.strip()
         said = (f"{counted(len(listed), 'value')} to edit (options, each seat's handicap, and the data files' "
                 f"numbers, addressed by the files' own keys)")
-        if find:
-            said += f"; {number(len(matches))} match {html.escape(shown(find, 40))}"
+        if find:   # the rows counted as they are listed: the values changed come first, matching or not (a trial
+            # read "1 match" over 5 rows)
+            extra = len(rows) - len(matches)
+            said += (f"; {number(len(rows))} listed: " if extra else "; ") + \
+                f"{number(len(matches))} {'matches' if len(matches) == 1 else 'match'} {html.escape(shown(find, 40))}"
+            if extra:
+                said += f" and {counted(extra, 'value')} this variant changes"
         if len(rows) > TABLE_ROWS:
             said += f"; the first {TABLE_ROWS} shown: type in Find to narrow them"
         table = html_table(cells, "rt-whatif-parameters", columns=["value", "published", "this variant", "takes",

@@ -675,11 +675,10 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
     def run(self) -> bool:
         """Play the games the controls describe and show the results (``False`` on bad input).
 
-        Right after a Games or Seed box refused what was typed (:class:`CheckedAsTyped`),
-        one Run plays nothing and keeps the refusal on screen.
+        Right after a Games or Seed box refused what was typed and was put back (:class:`CheckedAsTyped`),
+        Run plays the boxes as they read now and says so: "Games as typed was refused and put back: Run
+        plays Games 8, as the box reads now."
         """
-        if self._run_refused():
-            return False
         return self._run_attempt()
 
     def update(self) -> bool:

@@ -97,7 +97,8 @@ class PlaytestReport(CheckedAsTyped, Explorer):
     played (``rt-playtest-progress``). A refusal on screen is cleared when a valid run starts. A number
     typed in Games, Seed, Skill-curve games or Games per player count is checked as typed, as in every
     explorer: a bad one is refused at once and the box goes back to the last run's value
-    (:class:`~rometools.widgets._base.CheckedAsTyped`; the Run clicked right after plays nothing); a
+    (:class:`~rometools.widgets._base.CheckedAsTyped`; the Run clicked right after plays the boxes as they
+    read now, saying which box was put back); a
     variant the game refuses is refused as typed too, the box keeping what was typed.
     Output: the summary (``rt-playtest-summary``: the tables of the report page), the seat
     win-rate chart (``rt-playtest-rates``, traces ``bl-win-rates``, ``bl-fair``), the hot
@@ -465,7 +466,10 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         else:
             game = rometools.load_game(gid, players=self._players.value)
         parts: dict[str, int] = {}
-        self._clear_error()   # a valid run starts: the last refusal no longer stands
+        if self._notes:   # a valid run starts: the last refusal no longer stands; a note of this run does
+            self._show_notes()
+        else:
+            self._clear_error()
         self._stopped_in = None
         started = time.perf_counter()
 
@@ -503,8 +507,9 @@ class PlaytestReport(CheckedAsTyped, Explorer):
     def run(self, *, wait: bool = True) -> bool:
         """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).
 
-        Right after a number box refused what was typed, one Run plays nothing and keeps the refusal
-        on screen (a click on Run sends a value typed without Enter just before it).
+        Right after a number box refused what was typed and was put back (a click on Run sends a value
+        typed without Enter just before it), Run plays the boxes as they read now and says so ("Games as
+        typed was refused and put back: Run plays Games 6, as the box reads now").
 
         Parameters
         ----------
@@ -515,8 +520,6 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         if self.running:
             super()._show_error(ValueError("a playtest is running: press Stop, or wait for it, before running "
                                            "another"))
-            return False
-        if self._run_refused():   # the click sent a number its box has just refused: that refusal stays
             return False
         self._stop_event = threading.Event()
         if wait:

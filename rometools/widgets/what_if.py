@@ -116,6 +116,12 @@ UPLOAD_TOOLTIP = (f"Load a variant file (.toml, at most {number(MAX_FILE_BYTES)}
 
 
 # ===================================================================== the studio
+#: The boxes of the Compare and Tune tabs (the tab's row, then each tab's own): a message about one of them
+#: is said under them, over the run's button.
+RUN_FIELDS = ("tab", "seed", "precision", "batch", "score_precision", "max_games", "parameter", "values", "target",
+              "tune_games", "check_games")
+
+
 class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explorer):
     """A game's every editable value, a variant of it compared with the published game until the
     answer is clear, and one value tuned to a target: the what-if studio (issue 43).
@@ -236,7 +242,6 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._stop_event = threading.Event()
         self._release: contextlib.ExitStack | None = None
         self._ran: dict[str, tuple[dict[str, Any], str]] = {}
-        self._refused_back: tuple[str, str] | None = None   # a box a refusal put back, said at the next run
         self._fit_cache: dict[tuple, str | None] = {}   # Values' candidates checked: refusal or None
         self._changes_refused: str | None = None   # the Changes box's text last refused, while it stays there
         self._name_for: tuple[str, dict] | None = None   # a name given with its changes (not typed): (name, changes)
@@ -382,8 +387,8 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._tune_button.layout.display = "none"
         self._progress = {kind: {"value": 0, "max": 1, "status": ""} for kind in ("compare", "tune")}
         self._message.observe(self._message_changed, names="value")   # a failure's status lives with its message
-        run_row = widgets.HBox([self._compare_button, self._tune_button, self._stop, self._bar, self._status],
-                               layout={"flex_flow": "row wrap", "align_items": "center"})
+        run_row = self._run_row = widgets.HBox([self._compare_button, self._tune_button, self._stop, self._bar,
+                                                self._status], layout={"flex_flow": "row wrap", "align_items": "center"})
         self._compare_results = widgets.VBox([self._compare_stale, self._verdict,
                                               widgets.HBox([rates, scores], layout={"flex_flow": "row wrap"})])
         self._tune_results = widgets.VBox([self._tune_stale, self._recommendation, curve], layout={"display": "none"})
@@ -612,9 +617,25 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
 
     def _show_error(self, err: BaseException, kept: str | None = None, value_given: bool = True) -> None:
         """As the explorers' own; the file line, about an earlier action, is emptied (a refused file is
-        said here once, naming it)."""
+        said here once, naming it). A refusal of a box of the Compare or Tune tab is said under the tab's
+        boxes (:meth:`_place_near`)."""
         super()._show_error(err, kept, value_given)
         self._clear_file_status()
+        self._place_near(_text_of(err), getattr(err, "field", None))
+
+    def _show_notes(self) -> None:
+        super()._show_notes()
+        self._place_near(self._notes[0] if self._notes else "")
+
+    def _place_near(self, text: str, field: str | None = None) -> None:
+        """The message under the Compare or Tune tab's boxes, just over the run's button, when it is about
+        one of them (a box put back, its field, or its name first: "Values ...", "Seed ..."), or a run's
+        outcome; else in its place under the variant's boxes. A trial found the refusal of Tune's Values
+        330 px above the box, over the question and the table of values."""
+        labels = tuple(self.field_label(f) for f in RUN_FIELDS)
+        near = (field in RUN_FIELDS or any(label in labels for label, _ in self._box_back or ())
+                or text.startswith(tuple(f"{label}{end}" for label in labels for end in (" ", ":"))))
+        self._place_message(*((self, self._run_row) if near else ()))
 
     # ------------------------------------------------------------ view of the question
     def _draw(self, view: dict[str, Any]) -> None:

@@ -147,6 +147,12 @@ def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, pag
     label = "(e) => getComputedStyle(e, '::after').content + ' / ' + getComputedStyle(e).fontSize"
     assert upload.evaluate(label) == '"Upload variant file" / 0px'   # the label alone: no "(0)" shown
     assert upload.bounding_box()["width"] >= 120                        # and the label fits the button
+    # a screen reader reads the label alone too (it read "Upload variant file (0)Upload variant file": trial)
+    page.wait_for_function("() => document.querySelector('button.rt-whatif-upload').getAttribute('aria-label')"
+                           " === 'Upload variant file'", timeout=WAIT_MS)
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    assert [n["name"]["value"] for n in tree if n.get("role", {}).get("value") == "button"
+            and "Upload" in n.get("name", {}).get("value", "")] == ["Upload variant file"]
     save = page.locator(".rt-whatif-download button.rt-download-button").first
     assert save.inner_text().strip() == "Save the variant (TOML)"
     assert save.locator("i.fa-download").count() == 1
@@ -164,6 +170,7 @@ def test_the_variant_file_row_reads_as_buttons_and_says_what_it_holds(voila, pag
     chooser.value.set_files(str(tmp_path / "hand5.toml"))
     _wait_text(page, ".rt-whatif-file-status", "^Loaded hand5.toml")
     _wait_text(page, "button.rt-whatif-upload", "Upload variant file \\(1\\)")   # the count kept (not shown)
+    assert upload.get_attribute("aria-label") == "Upload variant file"   # its name kept as the count changes
     assert "hand = 5" in page.locator(".rt-whatif-changes textarea").first.input_value()
     _type(page, ".rt-whatif-changes", "hand = 4", key="Tab")
     _wait_text(page, "button.rt-whatif-upload", "Upload variant file \\(0\\)")
@@ -189,6 +196,10 @@ def test_the_first_tune_after_a_refused_target_plays(voila, page):
     page.goto(voila.url(f"/voila/render/{STUDIO.notebook}"))
     harness.wait_rendered(page, plots=STUDIO.plots)
     page.locator(".rt-whatif-tab button", has_text="Tune").first.click()
+    _type(page, ".rt-whatif-values", "zzz")   # refused beside its box (a trial found it 330 px above, over the table)
+    _wait_text(page, ".rt-message", "^Cannot update: Values: values are numbers, got 'zzz'")
+    box, said = (page.locator(css).first.bounding_box() for css in (".rt-whatif-values input", ".rt-message"))
+    assert 0 <= said["y"] - (box["y"] + box["height"]) < 90, (box, said)   # under the box: its row, then the next
     _type(page, ".rt-whatif-values", "0:40:20")
     _type(page, ".rt-whatif-tune-budget", "600")
     _type(page, ".rt-whatif-check", "100")

@@ -96,13 +96,13 @@ def test_opening_values_are_taken_as_given():
 
 
 @pytest.mark.parametrize("typed", [0, 100_001, -5])
-def test_games_typed_out_of_range_is_refused_as_typed_and_the_next_run_plays_nothing(typed):
+def test_games_typed_out_of_range_is_refused_as_typed_and_the_next_run_says_the_box_put_back(typed):
     """The Games box is not a BoundedIntText (which would clamp 0 to 1 in the browser
     without a word): what is typed reaches the kernel, which refuses it at once (so the
     message never quotes an earlier value) and puts the box back. A click on Run sends a
-    value typed without Enter just before the click, so the Run after a refusal plays
-    nothing (trial 4: it played the last run's games without a word); the next one plays
-    what the box shows."""
+    value typed without Enter just before the click, so the Run after a refusal plays the
+    box as it reads now and says so (trial 4: it played the last run's games without a word;
+    then it played nothing and left the refusal on screen, a later trial); once."""
     ex = BalanceExplorer(games=8, seed=1, bots="random")
     assert type(ex._games) is WholeNumberText and type(ex._seed) is WholeNumberText
     results = ex.results
@@ -114,9 +114,10 @@ def test_games_typed_out_of_range_is_refused_as_typed_and_the_next_run_plays_not
     refusal = ("Cannot update: Games must be a whole number 1 to 100,000, got 2.5 "
                "(Games put back to 8; the summary and the charts still show the last run)")
     assert ex.message == refusal and ex._games.value == 8
-    assert ex.run() is False and ex.message == refusal and ex.results is results  # the click's Run
+    assert ex.run() and ex.results is not results and ex.results["game"].nunique() == 8   # the click's Run
+    assert ex.message == "Note: Games as typed was refused and put back: Run plays Games 8, as the box reads now."
     assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
-    assert ex.run() and ex.results is not results and ex.results["game"].nunique() == 8 and ex.message == ""
+    assert ex.run() and ex.message == ""          # said once
     results = ex.results
     ex._games.value = 0
     ex._games.value = 12                         # a good one: the refusal goes, the results stay
@@ -131,8 +132,9 @@ def test_seed_typed_out_of_range_is_refused_as_typed_and_the_box_put_back():
     ex._seed.value = -1
     assert ex.message.startswith("Cannot update: Seed must be a whole number 0 to 999,999,999, got -1")
     assert (ex._seed.value, ex._games.value) == (1, 9)
-    assert ex.run() is False and ex.results is results
-    assert ex.run() and ex.results["game"].nunique() == 9 and ex.message == ""
+    assert ex.run() and ex.results is not results and ex.results["game"].nunique() == 9
+    assert ex.summary.startswith("Caesar's Empire, 4 players, 9 games (seed 1)")
+    assert ex.message == "Note: Seed as typed was refused and put back: Run plays Seed 1, as the box reads now."
 
 
 def test_a_bad_number_typed_before_the_first_run_is_refused_again_at_run():
@@ -459,7 +461,8 @@ def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(ty
     refusal = f"Cannot update: {message} (Games put back to 8; the summary and the charts still show the last run)"
     assert ex.message == refusal and ex.results is results
     assert ex._games.value == 8 and ex._games.get_state()["value"] == "8"
-    assert ex.run() is False and ex.message == refusal and ex.results is results
+    assert ex.run() and ex.results["game"].nunique() == 8 and ex.message == (
+        "Note: Games as typed was refused and put back: Run plays Games 8, as the box reads now.")
 
 
 def test_a_whole_number_typed_is_an_int_in_the_kernel():

@@ -548,9 +548,10 @@ def test_in_a_notebook_save_and_load_by_path(tmp_path):
     other._file.value = str(tmp_path / "missing.toml")
     other._load_button.click()
     assert other._file_status.value == "" and "Variant file: " in other.message   # said once
-    other._file.value = ""                      # the missing file's refusal goes with it
+    other._file.value = ""                      # refused in the words of every file refused: one wording
     other._load_button.click()
-    assert "Cannot load: type the variant file" in other._file_status.value and other.message == ""
+    assert other.message == ("Cannot update: Variant file: type the variant file's name, e.g. my_variant.toml "
+                             "(the question and the results stay as they were)") and other._file_status.value == ""
     ex._save_button.click()                     # an existing name: what to do in the studio, not force=True
     assert "exists and the studio never replaces a file; type another name in Variant file" in ex._file_status.value
     assert "force" not in ex._file_status.value
@@ -601,7 +602,7 @@ def test_find_narrows_the_values_while_a_refused_line_sits_in_changes():
     assert ex._find.value == "goals" and "goals.points = -3" in ex._changes_box.value
     assert [v for _, v in ex._pick.options] and all("goals" in v for _, v in ex._pick.options)
     assert "components:goals.points" in [v for _, v in ex._pick.options]
-    assert "1 match &#x27;goals&#x27;" in ex._table.value
+    assert "; 1 matches &#x27;goals&#x27;." in ex._table.value
     assert ex.message.startswith("Cannot update: Changes are still refused as typed")   # still said, as still
     assert "(Find is now 'goals', applied with no change, the published game; the refused lines stay" in ex.message
 
@@ -964,20 +965,25 @@ def test_the_upload_button_says_what_to_do_not_a_count():
 
 def test_every_upload_of_the_app_says_what_to_do_not_a_count():
     """Every page of the designer app (each registered explorer made as its page makes it) draws each of its
-    upload buttons with its label alone ("Upload a board", "Upload a saved game"), never "(0)"."""
+    upload buttons with its label alone ("Upload a board", "Upload a saved game"), never "(0)", and gives a
+    screen reader that label as the button's name (it read "Upload variant file (0)Upload variant file":
+    tests/browser/test_what_if.py reads the name in a browser)."""
     import ipywidgets as widgets
 
     import rometools.widgets  # noqa: F401 - registers the general explorers
     from rometools.core.explorers import explorers
+    from rometools.widgets._inputs import UploadName
 
     seen = {}
     for spec in explorers():
         explorer = spec.load()(**eval(f"dict({spec.app_args})"))   # noqa: S307 - the page's own arguments
         inside = list(_descendants(explorer))
         styles = " ".join(w.value for w in inside if isinstance(w, widgets.HTML) and w.value.startswith("<style>"))
+        names = [(w.css, w.label) for w in inside if isinstance(w, UploadName)]
         for upload in (w for w in inside if isinstance(w, widgets.FileUpload)):
             css = next(c for c in upload._dom_classes if c.startswith("rt-"))
             assert f'button.{css}::after {{ content: "{upload.description}";' in styles, (spec.page, css)
+            assert (css, upload.description) in names, (spec.page, css)   # its name for a screen reader, the same
             seen.setdefault(upload.description, set()).add(spec.page)
     assert seen == {"Upload variant file": {"what_if_studio"}, "Upload a board": {
         "balance_lab", "caesars_empire_board", "imperator_region_board", "via_romana_road_board", "augustus_playout"},
@@ -989,3 +995,43 @@ def _descendants(widget):
     for child in getattr(widget, "children", ()):
         yield child
         yield from _descendants(child)
+
+
+def test_a_refusal_of_a_tune_box_is_said_under_the_tab_boxes_not_above_the_question():
+    """A trial found the refusal of Tune's Values 330 px above the box (the message sat over the question
+    and the table of values). A refusal of a box of the Compare or Tune tab, a note about one, and a run's
+    failure are said under the tab's boxes, just over the run's button; a refusal of Changes goes back to its
+    place under the variant's boxes."""
+    ex = VariantStudio("pig", tab="tune", values="0:10:10", tune_games=40, check_games=0, batch=20)
+    home = ex.children.index(ex._file_status) + 1
+    assert ex.children[home] is ex._message
+    ex._values.value = "zzz"                      # as typed in the box
+    assert ex.message == ("Cannot update: Values: values are numbers, got 'zzz' (Values put back to '0:10:10'; "
+                          "the question and the results stay as they were)")
+    at = ex.children.index(ex._message)
+    assert ex.children[at - 1] is ex._tune_box and ex.children[at + 1] is ex._run_row
+    ex._changes_box.value = "nosuch = 3"
+    assert ex.message.startswith("Cannot update: Changes: Pig has no option 'nosuch'")
+    assert ex.children[home] is ex._message and ex.children.count(ex._message) == 1
+    ex._changes_box.value = ""
+    ex._batch.value = 5                           # a box of the tabs' own row
+    assert ex.message.startswith("Cannot update: Batch must be a whole number 10 to 100,000, got 5")
+    assert ex.children[ex.children.index(ex._run_row) - 1] is ex._message
+    ex._target.value = "zzz"
+    assert ex.tune() is True                      # the put-back said at the run, there too
+    assert ex.message.startswith("Note: Target as typed was refused and put back: Tune plays Target "
+                                 "'equal-seats', as the box reads now.")
+    assert ex.children[ex.children.index(ex._run_row) - 1] is ex._message
+
+
+def test_find_counts_the_rows_it_lists():
+    """A trial read "1 match" over 5 rows: the values the variant changes are listed first, matching Find or
+    not. The count says what is listed."""
+    ex = VariantStudio(changes={"handicap.4": 2, "handicap.3": 1})
+    ex._find.value = "tables.gold.points.7"
+    said = plain_text(ex._table.value)
+    assert said.startswith("196 values to edit (options, each seat's handicap, and the data files' numbers, addressed "
+                           "by the files' own keys); 3 listed: 1 matches 'tables.gold.points.7' and 2 values this "
+                           "variant changes. value published this variant takes provenance; handicap.3 0 1 "), said
+    ex._find.value = "handicap"                   # both changed values match: no other row
+    assert "; 8 match 'handicap'. value" in plain_text(ex._table.value)
