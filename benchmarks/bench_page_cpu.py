@@ -13,6 +13,7 @@ versions of the code on a shared machine. ``--json PATH`` writes the rows.
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import subprocess
 import sys
@@ -21,8 +22,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
-
-import contextlib
 
 import harness  # noqa: E402
 import psutil  # noqa: E402
