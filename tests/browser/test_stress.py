@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import multiprocessing
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import harness
@@ -121,25 +118,10 @@ def groups(request) -> list[list]:
     return out
 
 
-def _plan(case_id: str) -> Plan:
-    """The :class:`Plan` of the case ``case_id`` (a worker of :func:`plans` is given the id, not the case)."""
-    return Plan.of(next(c for c in STRESS_CASES if c.id == case_id))
-
-
 @pytest.fixture(scope="module")
 def plans(groups) -> dict[str, Plan]:
-    """Each case's :class:`Plan`, made before the busy processes start (:func:`busy` asks for it).
-
-    The twins are worked out one process per core (15-18 s one after the other, every core but one
-    idle). The workers are started afresh (``spawn``): a forked one would hold this process's pipes to
-    Playwright's driver (``conftest._close_forked_pool``); each ends before the pages are asked for.
-    """
-    ids = [c.id for group in groups for c in group]
-    workers = min(len(ids), os.cpu_count() or 1)
-    if workers < 2:
-        return {case_id: _plan(case_id) for case_id in ids}
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return dict(zip(ids, pool.map(_plan, ids), strict=True))
+    """Each case's :class:`Plan`, made before the busy processes start (:func:`busy` asks for it)."""
+    return {c.id: Plan.of(c) for group in groups for c in group}
 
 
 @pytest.fixture(scope="module")
