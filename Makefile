@@ -114,7 +114,8 @@ endef
 
 # The tests that need no browser, one worker per core (TEST_WORKERS=0: in this one process). One
 # file's tests go to one worker, in their order (--dist loadfile): a module keeps its fixtures, and
-# test_explorer_inputs.py's test_report sums the tallies of the tests before it.
+# test_explorer_inputs.py's test_report sums the tallies of the tests before it. Each headless
+# notebook run is a unit of its own (conftest.py), so both workers share the kernels at the end.
 test-unit: $(STAMP)
 	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not browser" --durations=30 $(PYTEST_OPTS); $(ALLOW_NONE)
 

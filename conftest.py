@@ -132,3 +132,27 @@ def pytest_terminal_summary(terminalreporter, config):
             f"{s:.2f}\t{layers.get(n, 'unit')}\t{n}\n" for n, s in rows))
     except OSError as err:  # a read-only checkout: the summary line above is still printed
         terminalreporter.write_line(f"artifacts/durations.tsv not written: {err}")
+
+
+# ===================================================================== how the tests are shared out
+# `make test-unit` gives each file's tests to one worker (--dist loadfile, the Makefile says why),
+# and xdist queues the files largest first (by number of tests). Executing a notebook headless
+# (tests/test_notebooks.py) starts a fresh kernel and keeps nothing for the file's other tests, so
+# each notebook run is a work unit of its own: the 27 runs (about a fifth of the layer's seconds)
+# are shared between the workers and come last, filling the end of the run on whichever worker is
+# free, instead of one worker running them all as one file.
+_ALONE = ("tests/test_notebooks.py::test_notebook_executes_headless[",
+          "tests/test_notebooks.py::test_app_page_executes_headless_and_displays_its_explorer[")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LoadFileNotebooksApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if nodeid.startswith(_ALONE) else super()._split_scope(nodeid)
+
+    return LoadFileNotebooksApart(config, log)

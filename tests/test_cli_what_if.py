@@ -314,3 +314,20 @@ def test_tune_help_says_what_equal_seats_targets_for_a_parameter_that_is_no_hand
     said = " ".join(capsys.readouterr().out.split())
     assert ("--target TARGET equal-seats (a handicap parameter: the handicapped seat's win rate at its fair share; "
             "any other parameter: every seat's win rate at its fair share) or length=N (default equal-seats)") in said
+
+
+def test_the_command_lines_verdict_shows_no_interval_before_it_holds_and_no_recommendation_surely_off(capsys):
+    """trial59 (MEDIUM): the command line prints the studio's words. Before 100 paired games an asymptotic
+    figure (the length) has no interval, and the 95% sentence covers only the statements that give one; a
+    tuning whose closest value is surely off the target headlines no recommendation."""
+    code, text, _ = run(capsys, "compare", "pig", "--set", "target=60", "--max-games", "60", "--batch", "60",
+                        "--quiet")
+    assert code == 0 and "Every statement below that gives an interval holds at once with 95% confidence" in text
+    assert ("Undecided: game length \u221237.9 decisions, no interval yet (79.3 \u2192 41.4 decisions); its interval "
+            "holds from 100 paired games on, 40 more, and its verdict waits for it.") in text.splitlines()
+    assert "would decide it (a rough guess from only 60 paired games)." in text
+    code, text, _ = run(capsys, "tune", "pig", "--parameter", "target", "--values", "40:80:10", "--target",
+                        "length=90", "--max-games", "400", "--batch", "100", "--check-games", "0", "--quiet")
+    assert code == 0 and "Recommended" not in text
+    assert ("No value tried is recommended. Closest, but surely off the target by more than \u00b11 decision: "
+            "target = 80: off the target by \u221230.9 decisions [\u221237.1, \u221224.6].") in text.splitlines()

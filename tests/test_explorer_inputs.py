@@ -49,8 +49,12 @@ from rometools.testing.explorers import TALLY, explorer_spec
 EXPLORERS = explorer_classes()
 
 #: Arguments that make an explorer quick to build and update in these tests (an explorer
-#: not listed here is built with its declaration's test_args).
-QUICK = {"BalanceExplorer": {"games": 6}}
+#: not listed here is built with its declaration's test_args). The checks try every field with the
+#: same values whatever the size: the playtest plays 4 games a run (its declaration's 20 took 12 s of
+#: CPU in the all-or-nothing check, which runs a playtest for each field's good value and again to put
+#: it back), the tile odds are worked out for 3 rounds (6 rounds: 9 s of exact odds over the checks).
+#: A partial change planted in either explorer's checks still fails the all-or-nothing check.
+QUICK = {"BalanceExplorer": {"games": 6}, "PlaytestReport": {"games": 4}, "TileOddsExplorer": {"rounds": 3}}
 
 
 @pytest.fixture(scope="module", params=EXPLORERS, ids=lambda c: c.__name__)

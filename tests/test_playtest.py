@@ -246,13 +246,14 @@ def test_the_variant_section_shows_its_seat_balance_test_and_no_heading_is_repea
     c = compare("pig", rometools.load_game("pig", target=50), seed=3, max_games=20, batch=20, progress=False)
     said = balance_text(c)
     assert said.startswith("Seat balance (did any seat's win rate change?) undecided: no change is shown yet")
-    assert said.endswith(" more paired games would decide it.")
+    assert said.endswith(" more paired games would decide it (a rough guess from only 20 paired games).")
     assert f"<p>{html.escape(said)} It is one of the {len(c.figures) + 1} figures and tests" in section
     from rometools.widgets import PlaytestReport
 
     ex = PlaytestReport("pig", players=2, games=20, seed=3, run=False)
     assert ex.set_values(variant="target=50") is True
-    assert said in ex.summary and "would decide it. It is one of the 7 figures" in ex.summary
+    assert said in ex.summary and "would decide it (a rough guess from only 20 paired games). It is one of the 7 " \
+        "figures" in ex.summary
 
 
 def test_the_reports_variant_verdicts_keep_their_family_error_rate():
@@ -725,8 +726,9 @@ def test_the_explorer_refuses_each_bad_number_box_as_typed_not_at_run():
     ex._skill.set_state({"value": "1.5"})
     assert ex.message.startswith("Cannot update: Skill-curve games must be a whole number 0 to 2,000, got 1.5")
     assert ex.run() and ex.playtest is not last and ex.playtest.n_games == 6   # the click's Run plays the boxes
-    assert ex.message == ("Note: Skill-curve games as typed was refused and put back: Run plays Skill-curve "
-                          "games 0, as the box reads now.")
+    assert ex.message == ("Note: The value typed in Skill-curve games, 1.5, was refused (Skill-curve games must "
+                          "be a whole number 0 to 2,000, got 1.5) and put back: Run plays Skill-curve games 0, as "
+                          "the box reads now.")
     last = ex.playtest
     ex._seed.set_state({"value": "-1"})
     ex._games.set_state({"value": "7"})            # a good value typed clears the refusal; nothing plays

@@ -71,7 +71,10 @@ def test_there_are_explorers_and_the_exported_ones_are_declared():
     assert exported <= set(EXPLORERS), sorted(c.__name__ for c in exported - set(EXPLORERS))
 
 
-QUICK = {"BalanceExplorer": {"games": 12}}   # a quick first run is enough to read it
+# A quick first run is enough to read it. The playtest plays its declaration's 20 games (its default
+# 100 took 2-6 s to build): the same 157 texts, 7 charts and 15 traces, only the numbers and the
+# places named differ.
+QUICK = {"BalanceExplorer": {"games": 12}, "PlaytestReport": {"games": 20}}
 
 
 @pytest.fixture(scope="module", params=EXPLORERS, ids=lambda c: c.__name__)
@@ -521,6 +524,26 @@ def test_table_problems_catches_what_raw_pandas_shows():
     # a difference in percentage points is not a share
     points = pd.DataFrame({"off the target (pp of win rate)": [0.1], "win rate, points lower": [0.5]})
     assert table_problems(_raw_pandas_html(points)) == []
+
+
+def test_a_notebooks_scripts_and_styles_are_not_read_but_its_tables_still_are():
+    """plotly.js (a notebook's first output) holds code a designer never reads: only the table is checked."""
+    import nbformat
+
+    from rometools.testing.readability import notebook_problems
+
+    script = '<script type="text/javascript">var t="<td>1e-05</td>";if(a<b){f({x:(1,2)})}</script>'
+    style = "<style>td{width:1e-05px}</style>"
+
+    def outputs(html):
+        cell = nbformat.v4.new_code_cell("x")
+        cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": html})]
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [cell]
+        return notebook_problems(nb, "nb")
+
+    assert outputs(script + style + "<table><tr><td>12 of 40</td></tr></table>") == []
+    assert outputs(script + "<table><tr><td>2.5e-05</td></tr></table>") == ["nb cell 0: scientific notation: 2.5e-05"]
 
 
 def test_designer_tables_show_every_cell_whole_and_pass_table_problems():

@@ -164,9 +164,10 @@ def balance_note(c: Any) -> str:
     >>> from rometools.core.compare import compare
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
     >>> print(balance_note(c))   # doctest: +NORMALIZE_WHITESPACE
-    Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test across every
-    seat at once reached 2.7 of the 140 it needs to call one), nor is every seat's win rate shown to stay
-    within ±2.0 percentage points; about 2,595 more paired games would decide it. It is one of the 7
+    Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the evidence across
+    every seat at once that some win rate changed stands at 2.7, where 1 or less is none at all and 140
+    would show a change), nor is every seat's win rate shown to stay within ±2.0 percentage points; about
+    2,595 more paired games would decide it (a rough guess from only 40 paired games). It is one of the 7
     figures and tests the error rate is split over: one test across every seat's win rate at once.
     """
     from rometools.core.compare import balance_text
@@ -193,9 +194,11 @@ def length_text(pt: Any, in_decisions: str) -> str:
     from rometools.core.flow import _interval_text, _value_text
 
     units, decisions = f.metrics["duration"], f.metrics["decisions"]
-    return (f"Game length: {_value_text(units)} {f.unit.plural} on average (95% interval "
-            f"{_interval_text(units)}) [{_value_text(decisions)} decisions a game, every seat's move counted], "
-            f"over {counted(f.n_games, 'game')}.")
+    # no spread: every game as long, said so, never "(95% interval no spread)" (trial59)
+    spread = ("in every game (no spread, so no interval)" if units.interval == "exact" else
+              f"on average (95% interval {_interval_text(units)})")
+    return (f"Game length: {_value_text(units)} {f.unit.plural} {spread} [{_value_text(decisions)} decisions a game, "
+            f"every seat's move counted], over {counted(f.n_games, 'game')}.")
 
 
 def spots_count_text(spot_games: int, n_games: int) -> str:

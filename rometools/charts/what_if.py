@@ -41,7 +41,7 @@ def _colour(name: str, k: int) -> str:
 def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, precision: float | None = None,
                       unit: str = "percentage points", scale: float = 100.0,
                       title: str = "Variant minus base, as the games went on",
-                      minus: str = "variant minus base") -> go.Figure:
+                      minus: str = "variant minus base", holds_from: Mapping[str, int] | None = None) -> go.Figure:
     """The differences (the variant's value minus the base's) of chosen figures, each with its
     confidence interval, after every batch.
 
@@ -67,6 +67,10 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
     minus : str
         What a difference is, in words, for the axis and the hover
         (:attr:`rometools.core.compare.Comparison.minus`: ``"variant minus published"``).
+    holds_from : Mapping of str to int, optional
+        Per figure, the paired games from which its interval holds (an asymptotic figure's:
+        :data:`rometools.core.sequential.MIN_PAIRS`); before them no interval is drawn, and the caption
+        says so. Absent: from the first batch. An interval held at one batch only is a bar, not a band.
 
     Returns
     -------
@@ -95,19 +99,38 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
             raise ArgumentError(f"the history holds no figure {name!r}; it holds {', '.join(held)}")
     fig = new_figure()
     pairs = [h["pairs"] for h in history]
+    since = dict(holds_from or {})
+    shaded, barred, waiting = False, False, []
     for k, name in enumerate(names):
         colour = _colour(name, k)
         diff = [scale * h[name][0] for h in history]
-        low = [scale * h[name][1] if math.isfinite(h[name][1]) else None for h in history]
-        high = [scale * h[name][2] if math.isfinite(h[name][2]) else None for h in history]
-        fig.add_trace(go.Scatter(x=pairs + pairs[::-1], y=high + low[::-1], fill="toself", fillcolor=colour,
-                                 opacity=0.18, line={"width": 0}, name=f"{name}: interval", meta=f"wi-band-{name}",
-                                 uid=f"wi-band-{name}", hoverinfo="skip", showlegend=False))
+        # an interval only where it holds (finite, and from the figure's ``holds_from`` on): never a band
+        # of an asymptotic figure's first batches, whose [0, 0] a later interval lies outside (trial59)
+        held = [h["pairs"] >= since.get(name, 0) and math.isfinite(h[name][1]) and math.isfinite(h[name][2])
+                for h in history]
+        low = [scale * h[name][1] if ok else None for h, ok in zip(history, held, strict=True)]
+        high = [scale * h[name][2] if ok else None for h, ok in zip(history, held, strict=True)]
+        xs = [x for x, ok in zip(pairs, held, strict=True) if ok]
+        if not all(held):
+            waiting.append(name)
+        lows, highs = [y for y in low if y is not None], [y for y in high if y is not None]
+        band = len(xs) >= 2   # one batch's interval is a bar: a band of no width shows nothing
+        shaded, barred = shaded or band, barred or len(xs) == 1
+        fig.add_trace(go.Scatter(x=xs + xs[::-1] if band else [], y=highs + lows[::-1] if band else [],
+                                 fill="toself", fillcolor=colour, opacity=0.18, line={"width": 0},
+                                 name=f"{name}: interval", meta=f"wi-band-{name}", uid=f"wi-band-{name}",
+                                 hoverinfo="skip", showlegend=False))
+        bar = {}
+        if len(xs) == 1:
+            up = [hi - d if hi is not None else None for hi, d in zip(high, diff, strict=True)]
+            down = [d - lo if lo is not None else None for lo, d in zip(low, diff, strict=True)]
+            bar = {"error_y": {"type": "data", "visible": True, "color": colour, "array": up, "arrayminus": down}}
         fig.add_trace(go.Scatter(
             x=pairs, y=diff, mode="lines+markers", name=name, meta=f"wi-diff-{name}", uid=f"wi-diff-{name}",
-            line={"color": colour}, customdata=[[lo, hi] for lo, hi in zip(low, high, strict=True)],
+            line={"color": colour}, customdata=[[f"interval {lo:+.2f} to {hi:+.2f}" if lo is not None
+                                                 else "no interval yet"] for lo, hi in zip(low, high, strict=True)],
             hovertemplate=(f"{name}<br>%{{x:,}} paired games<br>{minus} %{{y:+.2f}} {unit}"
-                           "<br>interval %{customdata[0]:+.2f} to %{customdata[1]:+.2f}<extra></extra>")))
+                           "<br>%{customdata[0]}<extra></extra>"), **bar))
     fig.add_hline(y=0, line={"color": "#333333", "width": 1})
     if precision is not None:
         for y in (-scale * precision, scale * precision):
@@ -116,7 +139,15 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
                       height=420)
     fig.update_xaxes(**whole_ticks(pairs))   # games are counted whole: never a tick at 199.5
     legend_above(fig)
-    caption = "Shaded: each figure's interval, valid at every batch at once (a confidence sequence)."
+    # the caption says what is drawn, no more (trial59: "Shaded" under one batch's dots, no band)
+    drawn = {(True, False): "Shaded", (False, True): "Bars", (True, True): "Shaded (a bar where one batch has it)"}
+    caption = (f"{drawn[shaded, barred]}: each figure's interval, valid at every batch at once (a confidence "
+               f"sequence)." if shaded or barred else "No interval drawn yet.")
+    if waiting:
+        start = max(since.get(name, 0) for name in waiting)
+        whose = "" if len(waiting) == len(names) else " for " + ", ".join(waiting)
+        caption += (f" No interval{whose} before {start:,} paired games: "
+                    f"{'its' if len(waiting) == 1 else 'theirs'} holds from then on.")
     if precision is not None:
         caption += f" Dotted: \u00b1{_amount(scale * precision, unit)}, the change too small to matter."
     return add_caption(fig, caption)
@@ -139,8 +170,8 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
                           high: Sequence[float], *, games: Sequence[int] | None = None,
                           recommended: float | None = None, tolerance: float | None = None,
                           parameter: str = "value", unit: str = "percentage points", scale: float = 100.0,
-                          title: str = "Response to the parameter", names: Sequence[str] | None = None
-                          ) -> go.Figure:
+                          title: str = "Response to the parameter", names: Sequence[str] | None = None,
+                          closest: bool = False) -> go.Figure:
     """A tuning's response curve: each candidate value's distance from the target, with its interval.
 
     Parameters
@@ -154,6 +185,9 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
         The games each played (in the hover: a candidate left the race early has few).
     recommended : float, optional
         The value recommended (drawn as a diamond).
+    closest : bool
+        The value marked is only the closest found, surely off the target: its diamond is named
+        "closest (surely off the target)", never "recommended".
     tolerance : float, optional
         How close meets the target (dotted lines at ``± tolerance``).
     parameter, unit, scale, title
@@ -217,11 +251,12 @@ def response_curve_figure(values: Sequence[float], response: Sequence[float], lo
                            + "<extra></extra>")))
     if recommended is not None and recommended in list(values):
         i = list(values).index(recommended)
-        fig.add_trace(go.Scatter(x=[recommended] * len(ys), y=[y[i] for y in ys], mode="markers", name="recommended",
+        said = "closest (surely off the target)" if closest else "recommended"
+        fig.add_trace(go.Scatter(x=[recommended] * len(ys), y=[y[i] for y in ys], mode="markers", name=said,
                                  meta="wi-recommended", uid="wi-recommended",
                                  marker={"symbol": "diamond", "size": 14, "color": seat_colour(2) if names is None
                                          else "#333333"},
-                                 hovertemplate=f"recommended: {parameter} = %{{x}}<extra></extra>"))
+                                 hovertemplate=f"{said}: {parameter} = %{{x}}<extra></extra>"))
     fig.add_hline(y=0, line={"color": "#333333", "width": 1})
     if tolerance is not None:
         for t in (-scale * tolerance, scale * tolerance):
@@ -240,7 +275,9 @@ def _amount(x: float, unit: str) -> str:
     """``x`` with its unit, singular at 1 (``"1 point"``, never ``"±1 points"``: trial58).
 
     >>> _amount(1.0, "percentage points"), _amount(2, "points"), _amount(0.5, "")
-    ('1 percentage point', '2 points', '0.5')
+    ('1\xa0percentage point', '2\xa0points', '0.5')
     """
     text = f"{x:g}"
-    return quantity(text, unit.removesuffix("s"), unit) if unit else text
+    # a no-break space: a caption wrapped to the chart's width never parts a number from its unit (trial59
+    # read "Dotted: \u00b12" at a line's end and "percentage points" on the next as "\u00b12percentage points")
+    return quantity(text, unit.removesuffix("s"), unit).replace(" ", "\u00a0", 1) if unit else text

@@ -79,10 +79,10 @@ class Figure:
     more_needed : int
         About how many more paired games would decide it: 0 once decided and only then (an
         asymptotic figure counts at least the pairs left to :data:`MIN_PAIRS`); -1 when nothing
-        yet says.
+        yet says. A rough guess before :data:`MIN_PAIRS` paired games (the words say so).
     exact : bool
         Whether the interval holds at every number of games (a bounded figure), or as the
-        games grow (an asymptotic one).
+        games grow (an asymptotic one: from :data:`MIN_PAIRS` paired games on, :attr:`holds`).
     variance_saved : float
         ``1 - var(B - A) / (var(A) + var(B))``: what the pairing saved against unpaired games
         (NaN with no spread).
@@ -102,6 +102,14 @@ class Figure:
     more_needed: int
     exact: bool
     variance_saved: float
+
+    @property
+    def holds(self) -> bool:
+        """Whether the figure has an interval that holds now: an exact one at every number of games,
+        an asymptotic one from :data:`MIN_PAIRS` paired games on. Before that ``low`` and ``high``
+        are only a running sketch (a zero-width ``[0, 0]`` while every difference is alike), and the
+        words, the studio's table and its chart show no interval for the figure."""
+        return self.exact or self.pairs >= MIN_PAIRS
 
 
 @dataclass(frozen=True)

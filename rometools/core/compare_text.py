@@ -10,6 +10,7 @@ in "percentage points", never bare "points". Re-exported by :mod:`rometools.core
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rometools.core.formatting import counted, evidence, number, quantity
@@ -51,9 +52,26 @@ def _means(f: Any, c: Any = None) -> str:
     return f"{a} → {_with_unit(f, b)}"
 
 
+def _holds(f: Any) -> bool:
+    """Whether a figure's interval holds now (``Figure.holds``): exact, or from :data:`MIN_PAIRS` on."""
+    return f.exact or f.pairs >= MIN_PAIRS
+
+
 def _said(f: Any) -> str:
-    return (f"{f.name} {_with_unit(f, _amount(f, f.difference))} {_ends(f)} "
-            f"({_means(f)})")
+    """A figure's difference with its interval, then both means; a figure whose interval does not hold
+    yet (an asymptotic one before :data:`MIN_PAIRS` paired games) shows none: "no interval yet", never
+    a zero-width ``[0.0, 0.0]`` that a later interval lies outside (trial59)."""
+    ends = f" {_ends(f)}" if _holds(f) else ", no interval yet"
+    return f"{f.name} {_with_unit(f, _amount(f, f.difference))}{ends} ({_means(f)})"
+
+
+def _on_edge(f: Any) -> bool:
+    """Whether an asymptotic figure's difference is shown on (or past) an end of its interval
+    (``\u22120.5 points [\u22120.5, \u22120.2]``): its interval is the running intersection of the intervals
+    since :data:`MIN_PAIRS`, which the mean of all the games may sit on the edge of."""
+    if f.exact or not _holds(f) or f.decision == "equivalent" or not math.isfinite(f.low):
+        return False
+    return (_amount(f, f.difference) in _ends(f)[1:-1].split(", ")) or not f.low <= f.difference <= f.high
 
 
 def _within(f: Any) -> str:
@@ -66,18 +84,24 @@ def _sides(c: Any) -> str:
     return f"{names[0]} \u2192 {names[1]}"
 
 
+def _rough(c_or_pairs: Any) -> str:
+    """``" (a rough guess from only 50 paired games)"`` before :data:`MIN_PAIRS` paired games, else "":
+    an estimate from a few games can be far off (50 games said about 13,828 more where 1,200 decided)."""
+    pairs = c_or_pairs if isinstance(c_or_pairs, int) else c_or_pairs.pairs
+    return f" (a rough guess from only {counted(pairs, 'paired game')})" if pairs < MIN_PAIRS else ""
+
+
 def _more_words(f: Any) -> str:
-    """How many more paired games would decide an undecided figure: never "about 0". A figure with an
-    asymptotic interval (the length) waits for :data:`MIN_PAIRS` paired games, and says so."""
-    if not f.exact and f.pairs < MIN_PAIRS:
-        wait = (f"its verdict waits for at least {number(MIN_PAIRS)} paired games (its interval holds from "
-                f"then on), {number(MIN_PAIRS - f.pairs)} more")
-        if f.more_needed > MIN_PAIRS - f.pairs:
-            wait += f"; about {counted(f.more_needed, 'more paired game')} would decide it"
-        return wait
+    """How many more paired games would decide an undecided figure: never "about 0". A figure whose
+    interval does not hold yet (an asymptotic one: the length) waits for :data:`MIN_PAIRS` paired games,
+    says so and gives no estimate (it would rest on the spread of fewer games than the interval needs);
+    any other estimate before :data:`MIN_PAIRS` paired games is said to be a rough guess."""
+    if not _holds(f):
+        return (f"its interval holds from {number(MIN_PAIRS)} paired games on, {number(MIN_PAIRS - f.pairs)} more, "
+                f"and its verdict waits for it")
     if f.more_needed < 0:
         return "no estimate yet"
-    return f"about {counted(f.more_needed, 'more paired game')} would decide it"
+    return f"about {counted(f.more_needed, 'more paired game')} would decide it{_rough(f.pairs)}"
 
 
 def _balance_more(c: Any) -> str:
@@ -87,7 +111,7 @@ def _balance_more(c: Any) -> str:
     needs = [f.more_needed for f in open_]
     if not needs or min(needs) < 0:
         return "no estimate yet of how many more paired games would decide it"
-    return f"about {counted(max(needs), 'more paired game')} would decide it"
+    return f"about {counted(max(needs), 'more paired game')} would decide it{_rough(c)}"
 
 
 def balance_text(c: Any) -> str:
@@ -100,9 +124,10 @@ def balance_text(c: Any) -> str:
     >>> from rometools.core.compare import compare
     >>> c = compare("pig", rometools.load_game("pig", target=60), max_games=40, batch=20, progress=False)
     >>> print(balance_text(c))   # doctest: +NORMALIZE_WHITESPACE
-    Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test across every
-    seat at once reached 2.7 of the 140 it needs to call one), nor is every seat's win rate shown to stay
-    within ±2.0 percentage points; about 2,595 more paired games would decide it.
+    Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the evidence across
+    every seat at once that some win rate changed stands at 2.7, where 1 or less is none at all and 140
+    would show a change), nor is every seat's win rate shown to stay within ±2.0 percentage points; about
+    2,595 more paired games would decide it (a rough guess from only 40 paired games).
     """
     b = c.balance
     if b["decision"] == "changed":
@@ -115,10 +140,10 @@ def balance_text(c: Any) -> str:
     else:
         wins = [f for f in c.figures if f.kind == "win rate"]
         within = _with_unit(wins[0], _amount(wins[0], wins[0].precision, False)) if wins else "the precision"
-        return (f"Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the test "
-                f"across every seat at once reached {evidence(b['e_value'])} of the {evidence(b['threshold'])} it "
-                f"needs to call one), nor is every seat's win rate shown to stay within \u00b1{within}; "
-                f"{_balance_more(c)}.")
+        return (f"Seat balance (did any seat's win rate change?) undecided: no change is shown yet (the "
+                f"evidence across every seat at once that some win rate changed stands at {evidence(b['e_value'])}, "
+                f"where 1 or less is none at all and {evidence(b['threshold'])} would show a change), nor is every "
+                f"seat's win rate shown to stay within \u00b1{within}; {_balance_more(c)}.")
     return f"Seat balance {verdict}."
 
 
@@ -143,12 +168,22 @@ def comparison_text(c: Any) -> str:
     alpha = 1 - c.confidence
     played = (f"Paired games so far: {number(c.pairs)}; the run goes on" if c.stopped == "running"
               else f"Paired games: {number(c.pairs)}; {why[c.stopped]}")
-    lines = [f"{c.title}. {played}. Every statement below holds at "
+    waiting = [f for f in c.figures if not _holds(f)]
+    lines = [f"{c.title}. {played}. Every statement below {'that gives an interval ' if waiting else ''}holds at "
              f"once with {c.confidence:.0%} confidence: the {alpha:.0%} chance that any of them is wrong is shared "
              f"by the {counted(len(c.figures), 'figure')} and the seat-balance test ({alpha / n_tests:.2%} each), "
              f"however often the games were looked at."]
+    if waiting:   # an asymptotic interval before MIN_PAIRS holds nothing: never "[0.0, 0.0]" under that sentence
+        one = len(waiting) == 1
+        lines[0] += (f" {counted(len(waiting), 'figure').capitalize()} ({', '.join(f.name for f in waiting)}) "
+                     f"{'has' if one else 'have'} no interval yet: {'its' if one else 'theirs'} holds from "
+                     f"{number(MIN_PAIRS)} paired games on, and until then "
+                     f"{'its difference is an estimate' if one else 'their differences are estimates'} only.")
     lines.append(f"Each difference is {getattr(c, 'minus', 'variant minus base')}, with its interval [low, "
                  f"high], then both means ({_sides(c)}).")
+    if any(_on_edge(f) for f in c.figures):
+        lines[-1] += (" An asymptotic interval (a mean score, the spread, the length) is the overlap of its "
+                      "intervals at every batch since it began to hold, so its difference may sit on an edge.")
     changed = [f for f in c.figures if f.decision == "changed"]
     same = [f for f in c.figures if f.decision == "equivalent"]
     open_ = [f for f in c.figures if f.decision is None]

@@ -36,6 +36,10 @@ from rometools.core.tune_text import _value_text, parameter_words, tuning_text  
 
 __all__ = ["Candidate", "Tuning", "parameter_words", "play_games", "tune"]
 
+#: A row's status when its interval lies wholly beyond ± the tolerance (any coordinate's).
+SURELY_OFF = "surely off the target by more than the tolerance"
+#: The best candidate's status when it is surely off too: the closest found, not a recommendation.
+CLOSEST = "closest, but surely off the target by more than the tolerance"
 #: Most candidate values (or grid points) one tuning races.
 MAX_CANDIDATES = 400
 
@@ -60,10 +64,14 @@ class Candidate:
         ``loss_high``, its interval from the coordinates'.
     loss_low, loss_high : float
     status : str
-        ``"recommended"``, ``"in the race"`` (still racing: an ``on_round`` snapshot), ``"not ruled out
-        when the race ended"`` (the answer: still open when the race ended), ``"surely off the target
-        by more than the tolerance"`` (left when the race ended because no value can meet the target)
-        or ``"left after N games"`` (surely worse than another).
+        ``"recommended"`` (the best found, its interval not wholly beyond ``± tolerance``), ``"closest,
+        but surely off the target by more than the tolerance"`` (the best found, its interval wholly
+        beyond it: no recommendation), ``"in the race"`` (still racing: an ``on_round`` snapshot),
+        ``"not ruled out when the race ended"`` (still open when the race ended), ``"surely off the
+        target by more than the tolerance"`` (in the race when it ended, its interval wholly beyond
+        ``± tolerance``) or ``"left after N games"`` (surely worse than another). One rule for every
+        row: a label says "surely off" exactly when the interval beside it (any coordinate's) lies
+        wholly beyond ``± tolerance``.
     """
 
     value: Any
@@ -537,16 +545,20 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
         if any(alive[i] for i in played_any):
             best = min((i for i in played_any if alive[i]), key=lambda i: (states[i][3], states[i][5]))
         meets = states[best][5] <= tolerance
-        # decided the other way, every candidate left is surely off: said so, as the text's first line says
-        # it ("not ruled out" beside "each left is surely more than ±2 points off" read as a contradiction)
-        open_ = ("surely off the target by more than the tolerance" if reason == "decided" and not meets else
-                 "not ruled out when the race ended")
         cands = []
         for i, v in enumerate(grid):
             resp, lows, highs, loss, near, far = states[i]
-            status = ("recommended" if i == best else
-                      (open_ if ended else "in the race") if alive[i]
-                      else f"left after {number(left_at[i])} games")
+            # one rule for every row, the best's too: an interval wholly beyond ± tolerance is surely off, as
+            # the interval beside the label shows (trial59: "not ruled out" beside -6.4 to -2.9 at ±2, and
+            # "recommended" beside an interval as far off as rows said surely off)
+            off = games[i] > 0 and near > tolerance
+            if i == best:
+                status = CLOSEST if off else "recommended"
+            elif not alive[i]:
+                status = f"left after {number(left_at[i])} games"
+            else:
+                status = SURELY_OFF if off and ended else "not ruled out when the race ended" if ended else \
+                    "in the race"
             cands.append(Candidate(v[0] if len(v) == 1 else v, games[i], resp, lows, highs, loss, near, far, status))
         return Tuning(title, parameters, aim.words, float(tolerance), tuple(cands), cands[best],
                       _value_interval(cands) if len(parameters) == 1 else None, meets, check or {}, played,
@@ -635,7 +647,7 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     if check_games and stopped != "stopped":
         if on_round is not None:   # the race has ended (no candidate "in the race"); the check plays now
             on_round(result)
-        best = [i for i, c in enumerate(result.candidates) if c.status == "recommended"][0]
+        best = result.candidates.index(result.recommended)
         fresh = play_games(built[best][1], bot_names, seed, range(1 << 41, (1 << 41) + check_games)) \
             if executor == "serial" else _fresh(runner_args=(executor, workers, address), shipped=built[best][1],
                                                 bots=bot_names, seed=seed, n=check_games)

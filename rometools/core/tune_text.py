@@ -126,9 +126,14 @@ def tuning_text(t: Any) -> str:
                          for head, x, lo, hi in zip(heads_of, resp, lows, highs, strict=True))
 
     off = offs(r.response, r.low, r.high)
-    verdict = ("meets the target within the tolerance" if t.meets else
-               f"is the closest found, not shown to be within \u00b1{said(f'{scale * t.tolerance:g}')}")
-    lines.append(f"Recommended: {valued(r.value)}: off the target by {off}; it {verdict}.")
+    within = f"\u00b1{said(f'{scale * t.tolerance:g}')}"
+    if r.loss_low > t.tolerance:   # its interval wholly beyond the tolerance: the closest, no recommendation
+        lines.append(f"No value tried is recommended. Closest, but surely off the target by more than {within}: "
+                     f"{valued(r.value)}: off the target by {off}.")
+    else:
+        verdict = ("meets the target within the tolerance" if t.meets else
+                   f"is the closest found, not shown to be within {within}")
+        lines.append(f"Recommended: {valued(r.value)}: off the target by {off}; it {verdict}.")
     if t.value_interval == () and len(coordinates) > 1:   # each band holds the target somewhere, never all at once
         who = ("every seat" if scale == 100 and all(n[:1] == "P" and n[1:].isdigit() for n in coordinates) else
                f"every one of {', '.join(coordinates)}")

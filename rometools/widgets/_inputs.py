@@ -194,7 +194,8 @@ class PutBackSaidAtRun:
 
     A click on a button sends a value typed without Enter just before it, so the box is refused and put
     back just before the click arrives. The click plays what the boxes read now and says which box was put
-    back ("Games as typed was refused and put back: Run plays Games 60, as the box reads now"): it never
+    back, with the value typed and why ("The value typed in Games, 0, was refused (Games must be a whole
+    number 1 to 100,000, got 0) and put back: Run plays Games 60, as the box reads now"): it never
     plays the box's old value without a word (trial 4: a typed 999999 and Run once played the last run's
     30 games without a word), nor plays nothing and leaves the refusal on screen (the studio's Tune,
     trial58; the balance lab's and the playtest report's Run, a later trial).
@@ -203,14 +204,20 @@ class PutBackSaidAtRun:
     refusal (the designer has seen it); a refusal that put nothing back (no view yet) is not one.
     """
 
-    _refused_back: tuple[str, str] | None = None   # (box, how it reads now) a refusal put back
+    # (box, as typed, how it reads now, why) a refusal put back; why: the refusal's words, as Enter says them
+    _refused_back: tuple[str, str, str, str] | None = None
 
     def _put_back(self, name: str) -> None:
         control = self._controls[name]
-        before = (type(control.value), control.value)
+        before, typed = (type(control.value), control.value), self._read_back(name)
         super()._put_back(name)
         if (type(control.value), control.value) != before:
-            self._refused_back = (self.field_label(name), self._read_back(name))
+            self._refused_back = (self.field_label(name), typed, self._read_back(name), "")
+
+    def _show_refusal(self, err: BaseException, typed: Any) -> None:
+        super()._show_refusal(err, typed)
+        if self._refused_back is not None and not self._refused_back[3]:   # the put-back's reason, said at a click
+            self._refused_back = (*self._refused_back[:3], str(err.args[0]) if err.args else str(err))
 
     def _show(self, view: Any) -> None:
         super()._show(view)
@@ -224,16 +231,21 @@ class PutBackSaidAtRun:
         >>> from rometools.widgets import BalanceExplorer
         >>> ex = BalanceExplorer(games=4, seed=1, bots="random")
         >>> ex._games.value = 0                  # typed, then Run clicked: refused and put back first
-        >>> ex._put_back_note("Run")
-        'Games as typed was refused and put back: Run plays Games 4, as the box reads now.'
+        >>> print(ex._put_back_note("Run"))   # doctest: +NORMALIZE_WHITESPACE
+        The value typed in Games, 0, was refused (Games must be a whole number 1 to 100,000, got 0) and
+        put back: Run plays Games 4, as the box reads now.
         >>> ex._put_back_note("Run")
         ''
         """
         refused, self._refused_back = self._refused_back, None
         if refused is None:
             return ""
-        label, value = refused
-        return f"{label} as typed was refused and put back: {button} plays {label} {value}, as the box reads now."
+        label, typed, value, why = refused
+        # the value typed and why it was refused, as Enter would have said (trial59: "Values as typed was
+        # refused" named neither, and read as a plural box's name with a singular verb)
+        because = f" ({why.rstrip('.')})" if why else ""
+        return (f"The value typed in {label}, {typed}, was refused{because} and put back: {button} plays {label} "
+                f"{value}, as the box reads now.")
 
 
 class CheckedAsTyped(PutBackSaidAtRun):

@@ -23,6 +23,7 @@ from typing import Any
 from rometools.charts.what_if import comparison_figure, response_curve_figure
 from rometools.core.formatting import counted, number, seed_text, shown
 from rometools.core.game import game_spec
+from rometools.core.sequential import MIN_PAIRS
 from rometools.widgets._base import INPUT_ERRORS, _text_of, plain_text, stale_note
 from rometools.widgets._inputs import PutBackSaidAtRun
 from rometools.widgets._what_if_text import (
@@ -298,13 +299,15 @@ class StudioRuns(PutBackSaidAtRun):
         case = c.title.split(" players, ", 1)[-1].split(": ", 1)[-1]
         spec = game_spec(self._game.value)
         where = f"{spec.title}, {counted(self._players.value, 'player')}, {self._bots.value} bots"
+        since = {f.name: MIN_PAIRS for f in c.figures if not f.exact}   # an asymptotic interval's start
         fig = comparison_figure(c.history, [f.name for f in players], precision=win.precision if win else None,
-                                title=_title(f"Win rates, {c.minus}", where, more=case), minus=c.minus)
+                                title=_title(f"Win rates, {c.minus}", where, more=case), minus=c.minus,
+                                holds_from=since)
         self._show_chart("rates_figure", _fitted(fig, CHART_WIDTH))
         spread = next((f for f in c.figures if f.kind == "score spread"), None)
         fig = comparison_figure(c.history, scores, precision=spread.precision if spread else None, unit="points",
                                 scale=1.0, title=_title(f"Mean scores and spread, {c.minus}", where, more=case),
-                                minus=c.minus)
+                                minus=c.minus, holds_from=since)
         self._show_chart("scores_figure", _fitted(fig, CHART_WIDTH))
         self._verdict.value = _verdict_html(c)
 
@@ -321,6 +324,7 @@ class StudioRuns(PutBackSaidAtRun):
                                                      [c.high[0] for c in cands]),
                                     names=t.coordinates if several else None,
                                     games=[c.games for c in cands], recommended=t.recommended.value,
+                                    closest=t.recommended.loss_low > t.tolerance,
                                     tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
                                     unit="percentage points" if win else game_spec(self._game.value).game_length[0],
                                     scale=100.0 if win else 1.0,

@@ -235,12 +235,18 @@ def _verdict_html(c) -> str:
         unit = "%" if scale == 100 else ""
         decision = {"changed": "changed", "equivalent": f"no change beyond \u00b1{_amount(f.precision, scale, False)}",
                     None: "undecided"}[f.decision]
-        more = "\u2014" if f.decision else ("no estimate yet" if f.more_needed < 0 else number(f.more_needed))
-        if not f.decision and not f.exact and f.pairs < MIN_PAIRS:   # compare's words: the verdict waits
-            more += f" (its verdict waits for at least {number(MIN_PAIRS)} paired games)"
+        holds = f.exact or f.pairs >= MIN_PAIRS   # compare's words: no interval before it holds (trial59)
+        if f.decision:
+            more = "\u2014"
+        elif not holds:   # the verdict waits for the interval: no estimate from so few games
+            more = f"at least {number(MIN_PAIRS - f.pairs)} (no estimate before its interval holds)"
+        elif f.more_needed < 0:
+            more = "no estimate yet"
+        else:
+            more = number(f.more_needed) + (f" (a rough guess from {number(f.pairs)})" if f.pairs < MIN_PAIRS else "")
+        interval = _interval(f, scale) if holds else f"no interval yet (it holds from {number(MIN_PAIRS)} paired games)"
         rows.append([f.name, _amount(f.base, scale, False) + unit, _amount(f.variant, scale, False) + unit,
-                     _amount(f.difference, scale), _interval(f, scale), decision,
-                     more])
+                     _amount(f.difference, scale), interval, decision, more])
     table = html_table(rows, "rt-whatif-figures", columns=[
         "figure", "published", "variant", "variant \u2212 published", "interval", "decision",
         "more paired games to decide"], numeric=["published", "variant", "variant \u2212 published"])
@@ -271,7 +277,9 @@ def _tuning_html(t, win: bool) -> str:
                  f"{_amount(c.low[0], scale)} to {_amount(c.high[0], scale)}", c.status] for c in t.candidates]
         table = html_table(rows, "rt-whatif-curve-table", columns=["value", "games", "off the target", "interval",
                                                                    "status"], numeric=["games", "off the target"])
-    return ("<b>Recommendation</b>:<br>" + "<br>".join(lines)
+    head = ("<b>No recommendation</b> (the closest value is surely off the target):" if t.recommended.loss_low
+            > t.tolerance else "<b>Recommendation</b>:")   # as the text and the row's status say (trial59)
+    return (head + "<br>" + "<br>".join(lines)
             + f"<br><small>Off the target, in {unit}.</small>" + table)
 
 

@@ -676,8 +676,8 @@ class BalanceExplorer(CheckedAsTyped, Explorer):
         """Play the games the controls describe and show the results (``False`` on bad input).
 
         Right after a Games or Seed box refused what was typed and was put back (:class:`CheckedAsTyped`),
-        Run plays the boxes as they read now and says so: "Games as typed was refused and put back: Run
-        plays Games 8, as the box reads now."
+        Run plays the boxes as they read now and says so: "The value typed in Games, 0, was refused (Games
+        must be a whole number 1 to 100,000, got 0) and put back: Run plays Games 8, as the box reads now."
         """
         return self._run_attempt()
 

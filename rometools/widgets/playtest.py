@@ -508,8 +508,9 @@ class PlaytestReport(CheckedAsTyped, Explorer):
         """Play the playtest the controls describe and show it (``False`` on bad input, or stopped).
 
         Right after a number box refused what was typed and was put back (a click on Run sends a value
-        typed without Enter just before it), Run plays the boxes as they read now and says so ("Games as
-        typed was refused and put back: Run plays Games 6, as the box reads now").
+        typed without Enter just before it), Run plays the boxes as they read now and says so, with the
+        value typed and why ("The value typed in Games, 0, was refused (...) and put back: Run plays Games
+        6, as the box reads now").
 
         Parameters
         ----------

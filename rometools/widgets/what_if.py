@@ -634,7 +634,8 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         330 px above the box, over the question and the table of values."""
         labels = tuple(self.field_label(f) for f in RUN_FIELDS)
         near = (field in RUN_FIELDS or any(label in labels for label, _ in self._box_back or ())
-                or text.startswith(tuple(f"{label}{end}" for label in labels for end in (" ", ":"))))
+                or text.startswith(tuple(f"{label}{end}" for label in labels for end in (" ", ":")))
+                or text.startswith(tuple(f"The value typed in {label}," for label in labels)))   # a put-back's note
         self._place_message(*((self, self._run_row) if near else ()))
 
     # ------------------------------------------------------------ view of the question

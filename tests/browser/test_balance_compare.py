@@ -88,11 +88,12 @@ def test_games_typed_as_a_fraction_is_refused_in_words_and_the_results_kept(voil
     page.locator("button.rt-balance-run").first.click()
     page.wait_for_function("() => document.querySelector('.rt-games input').value === '200'",
                            timeout=harness.CHANGE_S * 1000)  # the box put back; the click plays it, and says so
-    page.wait_for_function("() => /^Note: Games as typed was refused and put back: Run plays Games 200, as the "
+    page.wait_for_function("() => /^Note: The value typed in Games, 999999, was refused \\(Games must be a whole "
+                           "number 1 to 100,000, got 999999\\) and put back: Run plays Games 200, as the "
                            "box reads now\\.$/.test(document.querySelector('.rt-message').innerText.trim())",
                            timeout=harness.CHANGE_S * 1000)
     page.wait_for_function("() => { const b = document.querySelector('button.rt-balance-run');"
                            " return !b.disabled && b.innerText.trim() === 'Run'; }", timeout=2 * harness.CHANGE_S * 1000)
-    assert page.locator(".rt-message").first.inner_text().startswith("Note: Games as typed was refused")
+    assert page.locator(".rt-message").first.inner_text().startswith("Note: The value typed in Games, 999999, was refused")
     assert page.locator(".rt-balance-summary").first.inner_text() == summary   # the same 200 games, played again
     page.console_log.assert_clean()

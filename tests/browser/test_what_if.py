@@ -209,8 +209,8 @@ def test_the_first_tune_after_a_refused_target_plays(voila, page):
                            timeout=WAIT_MS)
     page.locator("button.rt-whatif-tune").first.click()   # once
     _wait_text(page, ".rt-whatif-status", "^(Tuning: up to|Done: [0-9,]+ games)")
-    _wait_text(page, ".rt-message", "^Note: Target as typed was refused and put back: Tune plays Target "
-               "'equal-seats', as the box reads now.")
+    _wait_text(page, ".rt-message", "^Note: The value typed in Target, 'zzz', was refused \\(Target must be "
+               "equal-seats or length=.*\\) and put back: Tune plays Target 'equal-seats', as the box reads now.")
     _wait_text(page, ".rt-whatif-status", "^Done: [0-9,]+ games", 4 * WAIT_MS)
     _drawn(page, ".rt-whatif-curve", "response", [0, 20, 40])
     page.console_log.assert_clean()

@@ -225,3 +225,25 @@ def test_the_paired_flow_rows_never_show_three_decimals():
     assert not [r for r in rows if re.search(r"\d\.\d{3}", " ".join(r[1:5]))], rows
     decisions = next(r for r in rows if r[0] == "Decisions")
     assert decisions[1:4] == ["84.2", "40.9", "43.3 decisions fewer"]
+
+
+def test_a_game_length_with_no_spread_is_said_in_plain_words():
+    """trial59 (LOW): the playtest report read "30 turns on average (95% interval no spread)". Every game as
+    long: said so, with no interval; with a spread, the interval as before."""
+    from types import SimpleNamespace
+
+    from rometools.charts.report_text import length_text
+    from rometools.core.flow_metrics import FlowMetric
+
+    def metric(key, value, low, high, interval):
+        return FlowMetric(key, key, "", value, low, high, interval, "", 12, "")
+
+    flow = SimpleNamespace(metrics={"duration": metric("duration", 30.0, 30.0, 30.0, "exact"),
+                                    "decisions": metric("decisions", 120.0, 120.0, 120.0, "exact")},
+                           unit=SimpleNamespace(plural="turns"), n_games=12)
+    said = length_text(SimpleNamespace(flow=flow), "unused")
+    assert said == ("Game length: 30 turns in every game (no spread, so no interval) [120 decisions a game, every "
+                    "seat's move counted], over 12 games.")
+    flow.metrics["duration"] = metric("duration", 30.5, 29.5, 31.5, "t")
+    said = length_text(SimpleNamespace(flow=flow), "unused")
+    assert said.startswith("Game length: 30.5 turns on average (95% interval 29.5 to 31.5) [120 decisions a game")

@@ -84,3 +84,88 @@ def test_the_asymptotic_interval_still_intersects_once_it_holds():
         cs.update(rng.normal(0.0, 3.0, size=50))
         widths.append(cs.high - cs.low)
     assert all(b <= a for a, b in zip(widths, widths[1:], strict=False))
+
+
+# ----------------------------------------------------------------- trial59: no interval before it holds
+def _pig(max_games: int, batch: int):
+    import rometools
+    from rometools.core.compare import compare
+
+    return compare("pig", rometools.load_game("pig", target=60), max_games=max_games, batch=batch, progress=False)
+
+
+def test_a_figure_whose_interval_does_not_hold_yet_shows_none_and_is_left_out_of_the_95_percent_sentence():
+    """trial59 (MEDIUM): at 50 paired games the verdict said "Every statement below holds at once with 95%
+    confidence" over "mean score P3 0.0 points [0.0, 0.0] ... its interval holds from then on", and at 1,200
+    games the same figure read [\u22120.5, \u22120.2], outside it. A figure with an asymptotic interval shows no
+    interval before 100 paired games, the sentence covers only the statements that give one, and names
+    the figures that have none yet."""
+    c = _pig(60, 60)
+    length = c.figure("game length")
+    assert not length.exact and length.pairs == 60 and not length.holds
+    assert all(f.holds for f in c.figures if f.exact)
+    first = c.text.splitlines()[0]
+    assert ("Every statement below that gives an interval holds at once with 95% confidence: the 5% chance that "
+            "any of them is wrong is shared by the 6 figures and the seat-balance test (0.71% each), however often "
+            "the games were looked at. 1 figure (game length) has no interval yet: its holds from 100 paired games "
+            "on, and until then its difference is an estimate only.") in first
+    line = next(s for s in c.text.splitlines() if "game length" in s and s.startswith("Undecided"))
+    assert line == ("Undecided: game length \u221237.9 decisions, no interval yet (79.3 \u2192 41.4 decisions); its "
+                    "interval holds from 100 paired games on, 40 more, and its verdict waits for it.")
+    assert "[" not in line and "would decide it" not in line   # no interval, and no estimate from 60 games
+    # from 100 paired games on, the interval holds: shown, and the sentence covers every statement again
+    d = _pig(100, 100)
+    assert d.figure("game length").holds and "no interval yet" not in d.text
+    assert "Every statement below holds at once with 95% confidence" in d.text
+
+
+def test_an_estimate_of_more_games_before_100_paired_games_is_said_to_be_rough():
+    """trial59: "about 13,828 more paired games" after 50 games, where the default run decided everything at
+    1,200. Before 100 paired games an estimate is said to be a rough guess, with how few games it rests on;
+    from 100 on it is said as before."""
+    c = _pig(60, 60)
+    win = c.figure("win rate P1")
+    assert win.holds and win.decision is None and win.more_needed > 0
+    assert (f"win rate P1 +8.3 percentage points [\u221226.0, +42.7] (53.3% \u2192 61.7%); about "
+            f"{win.more_needed:,} more paired games would decide it (a rough guess from only 60 paired games).") in c.text
+    balance = next(s for s in c.text.splitlines() if s.startswith("Seat balance"))
+    assert balance.endswith("would decide it (a rough guess from only 60 paired games).")
+    d = _pig(400, 200)
+    assert "rough guess" not in d.text and "more paired games would decide it." in d.text
+
+
+def test_a_difference_shown_on_its_interval_s_edge_is_explained_once():
+    """trial59 (LOW): "mean score P3 \u22120.5 points [\u22120.5, \u22120.2]": the interval is the running
+    intersection of the intervals since it began to hold, which the mean may sit on the edge of. The text
+    says so when a difference is shown on an edge, and not otherwise."""
+    import dataclasses
+
+    from rometools.core.compare import comparison_text
+
+    c = _pig(400, 200)
+    note = "its difference may sit on an edge."
+    assert note not in c.text
+    length = c.figure("game length")
+    edge = dataclasses.replace(length, decision="changed", difference=-0.5, low=-0.5, high=-0.2)
+    text = comparison_text(dataclasses.replace(c, figures=(*[f for f in c.figures if f is not length], edge)))
+    assert "game length \u22120.5 decisions [\u22120.5, \u22120.2]" in text
+    assert text.splitlines()[1].endswith("An asymptotic interval (a mean score, the spread, the length) is the "
+                                         "overlap of its intervals at every batch since it began to hold, so its "
+                                         "difference may sit on an edge.")
+
+
+def test_the_studio_table_shows_no_interval_before_it_holds_and_a_rough_estimate():
+    """The studio's table said "0.0 to 0.0" where the verdict waited for 100 paired games (trial59)."""
+    import re
+
+    from rometools.widgets._what_if_text import _verdict_html
+
+    c = _pig(60, 60)
+    cells = [re.sub("<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", _verdict_html(c))]
+    at = cells.index("game length")
+    assert cells[at + 4:at + 7] == ["no interval yet (it holds from 100 paired games)", "undecided",
+                                    "at least 40 (no estimate before its interval holds)"]
+    win = c.figure("win rate P1")
+    at = cells.index("win rate P1")
+    assert cells[at + 4] == "\u221226.0 to +42.7"
+    assert cells[at + 6] == f"{win.more_needed:,} (a rough guess from 60)"

@@ -159,10 +159,11 @@ def test_the_tolerance_and_the_offsets_are_said_with_their_units_in_the_singular
     t = tune("pig", "target", [40, 60], target="length=60", max_games=200, batch=100, check_games=0,
              progress=False)
     assert t.unit == "decisions"
-    far = dataclasses.replace(t, meets=False, tolerance=1.0)
+    # not met, nor surely off: its interval reaches within the tolerance (else no recommendation, trial59)
+    far = dataclasses.replace(t, meets=False, tolerance=1.0, recommended=dataclasses.replace(t.recommended, loss_low=0.5))
     assert "not shown to be within \u00b11 decision." in tuning_text(far)
     assert "not shown to be within \u00b12.5 decisions." in tuning_text(dataclasses.replace(far, tolerance=2.5))
-    r = dataclasses.replace(t.recommended, response=(0.01,), low=(-0.02,), high=(0.04,))
+    r = dataclasses.replace(t.recommended, response=(0.01,), low=(-0.02,), high=(0.04,), loss_low=0.0)
     win = dataclasses.replace(far, recommended=r, tolerance=0.01, target="P2's win rate at 50.0%",
                               unit="percentage points")
     text = tuning_text(win)
@@ -304,7 +305,8 @@ def test_candidates_left_when_no_value_can_meet_the_target_are_said_to_be_surely
         t = tune("toy_coin", "percent", [10, 20, 25], target="equal-seats", bots="random", tolerance=0.05,
                  max_games=6000, batch=100, check_games=0, progress=False)
     assert t.stopped == "decided" and not t.meets
-    left = [c.status for c in t.candidates if c.status != "recommended" and not c.status.startswith("left after")]
+    assert t.recommended.status == "closest, but surely off the target by more than the tolerance"
+    left = [c.status for c in t.candidates if c is not t.recommended and not c.status.startswith("left after")]
     assert left and set(left) == {"surely off the target by more than the tolerance"}
     assert "each left is surely more than \u00b15 percentage points off" in t.text
     assert "not ruled out" not in " ".join(c.status for c in t.candidates)
@@ -324,3 +326,48 @@ def test_a_variant_that_sets_the_tuned_value_keeps_the_unit_of_the_offsets():
     assert re.match(r"Recommended: target = \d+: off the target by P1 [+\u2212][\d.]+ percentage points \[.*\], "
                     r"P2 [+\u2212][\d.]+ percentage points \[.*\]; it .*\u00b12 percentage points\.$", lines[2]), lines[2]
     assert re.match(r"On 20 fresh games: off by P1 [+\u2212][\d.]+ percentage points \[", lines[-1]), lines[-1]
+
+
+def test_no_value_is_recommended_when_even_the_closest_is_surely_off_the_target():
+    """trial59 (MEDIUM): Via Romana's goals tuned over 0:10:5 said "stopped because no value tried can meet
+    the target" and "No value is allowed for every seat", yet headlined "Recommended: components:goals.points
+    = 0", its row "recommended" beside an interval as far off as rows said "surely off". A value surely off
+    the target is never headlined as recommended: the text names the closest with that qualifier, and its
+    row is labelled by the rule of every other row."""
+    from rometools.core.tune import CLOSEST, SURELY_OFF
+
+    t = tune("pig", "target", [40, 50, 60, 70, 80], target="length=90", max_games=400, batch=100, check_games=0,
+             progress=False)
+    assert t.stopped == "decided" and not t.meets
+    assert [c.status for c in t.candidates] == ["left after 80 games"] * 3 + [SURELY_OFF, CLOSEST]
+    assert CLOSEST == "closest, but surely off the target by more than the tolerance"
+    r = t.recommended
+    assert r.value == 80 and r.loss_low > t.tolerance   # its interval is wholly beyond the tolerance
+    lines = t.text.splitlines()
+    assert "Recommended" not in t.text
+    assert lines[1] == ("No value tried is recommended. Closest, but surely off the target by more than \u00b11 "
+                        "decision: target = 80: off the target by \u221230.9 decisions [\u221237.1, \u221224.6].")
+
+
+def test_a_rows_label_agrees_with_the_interval_beside_it_when_the_budget_ends():
+    """trial59 (LOW): Caesar's Empire's handicap.4 over 0:60:10 ended by its budget with value 30 at
+    "\u22124.6 (\u22126.4 to \u22122.9) not ruled out when the race ended", its whole interval beyond \u00b12.
+    It was still in the race (not surely worse than the recommended value, whose interval reached +3.4),
+    and every such row was "not ruled out" unless the race had ended as decided. One rule now: "surely off"
+    exactly when the interval shown lies wholly beyond the tolerance."""
+    t = tune("pig", "target", [60, 70, 80], target="length=59", max_games=300, batch=100, check_games=0,
+             progress=False)
+    assert t.stopped == "budget" and t.meets is False
+    (v60, v70, v80) = t.candidates
+    assert v60.status == "left after 100 games"
+    assert (round(v70.low[0], 1), round(v70.high[0], 1)) == (-12.4, -3.1)   # wholly beyond \u00b11 decision
+    assert v70.status == "surely off the target by more than the tolerance"
+    assert v80.status == "recommended" and v80.low[0] < 0 < v80.high[0]
+    assert lines_start(t.text, "Recommended: target = 80: off the target by \u22120.1 decisions [\u22125.4, +5.2]")
+    for c in t.candidates:   # the rule, row by row
+        beyond = any(lo > t.tolerance or hi < -t.tolerance for lo, hi in zip(c.low, c.high, strict=True))
+        assert ("surely off" in c.status) == (beyond and not c.status.startswith("left after")), c
+
+
+def lines_start(text: str, start: str) -> bool:
+    return any(line.startswith(start) for line in text.splitlines())

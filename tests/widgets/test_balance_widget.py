@@ -115,7 +115,8 @@ def test_games_typed_out_of_range_is_refused_as_typed_and_the_next_run_says_the_
                "(Games put back to 8; the summary and the charts still show the last run)")
     assert ex.message == refusal and ex._games.value == 8
     assert ex.run() and ex.results is not results and ex.results["game"].nunique() == 8   # the click's Run
-    assert ex.message == "Note: Games as typed was refused and put back: Run plays Games 8, as the box reads now."
+    assert ex.message == ("Note: The value typed in Games, 2.5, was refused (Games must be a whole number 1 to "
+                          "100,000, got 2.5) and put back: Run plays Games 8, as the box reads now.")
     assert ex.figure_data()["bl-win-rates"]["name"] == "win rate (8 games)"
     assert ex.run() and ex.message == ""          # said once
     results = ex.results
@@ -134,7 +135,8 @@ def test_seed_typed_out_of_range_is_refused_as_typed_and_the_box_put_back():
     assert (ex._seed.value, ex._games.value) == (1, 9)
     assert ex.run() and ex.results is not results and ex.results["game"].nunique() == 9
     assert ex.summary.startswith("Caesar's Empire, 4 players, 9 games (seed 1)")
-    assert ex.message == "Note: Seed as typed was refused and put back: Run plays Seed 1, as the box reads now."
+    assert ex.message == ("Note: The value typed in Seed, -1, was refused (Seed must be a whole number 0 to "
+                          "999,999,999, got -1) and put back: Run plays Seed 1, as the box reads now.")
 
 
 def test_a_bad_number_typed_before_the_first_run_is_refused_again_at_run():
@@ -462,7 +464,8 @@ def test_games_typed_as_text_that_is_no_whole_number_is_refused_not_truncated(ty
     assert ex.message == refusal and ex.results is results
     assert ex._games.value == 8 and ex._games.get_state()["value"] == "8"
     assert ex.run() and ex.results["game"].nunique() == 8 and ex.message == (
-        "Note: Games as typed was refused and put back: Run plays Games 8, as the box reads now.")
+        f"Note: The value typed in Games, {typed}, was refused ({message}) and put back: Run plays Games 8, as the "
+        "box reads now.")
 
 
 def test_a_whole_number_typed_is_an_int_in_the_kernel():

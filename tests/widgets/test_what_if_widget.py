@@ -345,8 +345,8 @@ def test_a_number_typed_then_compare_clicked_is_refused_and_the_click_plays_the_
     assert ex._max_games.value == 40
     ex._compare_button.click()
     assert ex.comparison.pairs == 40
-    assert ex.message == ("Note: Budget as typed was refused and put back: Compare plays Budget 40, "
-                          "as the box reads now.")
+    assert ex.message == ("Note: The value typed in Budget, 999999999, was refused (Budget must be a whole number "
+                          "10 to 1,000,000, got 999999999) and put back: Compare plays Budget 40, as the box reads now.")
     ex._compare_button.click()
     assert ex.comparison.pairs == 40 and ex.message == ""
 
@@ -356,6 +356,9 @@ def test_the_first_tune_after_a_refused_target_values_or_budget_plays(tmp_path):
     click on Tune then did nothing, and said nothing; so after a refused Values or Budget. The first
     click plays what the boxes read, and says which box was put back."""
     ex = VariantStudio("pig", tab="tune", parameter="target", values="60,100", tune_games=40, check_games=20, batch=20)
+    why = {"Target": "Target must be equal-seats or length=<number> (a mean game length in the game's own unit, "
+                     "e.g. length=40), got 'zzz'", "Values": "Values: a range's step is above 0, got '60:100:0'",
+           "Tune budget": "Tune budget must be a whole number 10 to 10,000,000, got 3"}
     for box, typed, label, back in ((ex._target, "zzz", "Target", "'equal-seats'"),
                                     (ex._values, "60:100:0", "Values", "'60,100'"), (ex._tune_games, 3, "Tune budget", "40")):
         tuned = ex.tuning
@@ -363,8 +366,10 @@ def test_the_first_tune_after_a_refused_target_values_or_budget_plays(tmp_path):
         assert ex.message.startswith("Cannot update: ") and box.value != typed, ex.message
         ex._tune_button.click()
         assert ex.tuning is not tuned and ex.tuning is not None and ex._status.value.startswith("Done: 40 games")
-        assert ex.message == f"Note: {label} as typed was refused and put back: Tune plays {label} {back}, " \
-                             "as the box reads now.", ex.message
+        # the value typed and why it was refused, as Enter said it; never "Values as typed was refused" (trial59)
+        shown_typed = f"'{typed}'" if isinstance(typed, str) else str(typed)
+        assert ex.message == (f"Note: The value typed in {label}, {shown_typed}, was refused ({why[label]}) and put "
+                              f"back: Tune plays {label} {back}, as the box reads now."), ex.message
 
 
 def test_compare_refuses_the_published_game():
@@ -1019,8 +1024,8 @@ def test_a_refusal_of_a_tune_box_is_said_under_the_tab_boxes_not_above_the_quest
     assert ex.children[ex.children.index(ex._run_row) - 1] is ex._message
     ex._target.value = "zzz"
     assert ex.tune() is True                      # the put-back said at the run, there too
-    assert ex.message.startswith("Note: Target as typed was refused and put back: Tune plays Target "
-                                 "'equal-seats', as the box reads now.")
+    assert ex.message.startswith("Note: The value typed in Target, 'zzz', was refused (Target must be equal-seats")
+    assert ex.message.endswith(") and put back: Tune plays Target 'equal-seats', as the box reads now.")
     assert ex.children[ex.children.index(ex._run_row) - 1] is ex._message
 
 
@@ -1035,3 +1040,24 @@ def test_find_counts_the_rows_it_lists():
                            "variant changes. value published this variant takes provenance; handicap.3 0 1 "), said
     ex._find.value = "handicap"                   # both changed values match: no other row
     assert "; 8 match 'handicap'. value" in plain_text(ex._table.value)
+
+
+def test_the_studio_headlines_no_recommendation_when_the_closest_value_is_surely_off():
+    """trial59 (MEDIUM): "Recommendation: ... Recommended: components:goals.points = 0" under "no value tried
+    can meet the target", the row "recommended" and the chart's diamond too. The studio says there is no
+    recommendation, the closest value's row and diamond say it is surely off, as the text does."""
+    import re
+
+    ex = VariantStudio("pig", tab="tune", parameter="target", values="40,50,60,70,80", target="length=90",
+                       tune_games=400, check_games=0, batch=100)
+    assert ex.tune(), ex.message
+    assert ex.tuning.stopped == "decided" and not ex.tuning.meets
+    assert ex.recommendation.startswith("No recommendation (the closest value is surely off the target): Pig, ")
+    assert "Recommended:" not in ex.recommendation and "Recommendation" not in ex.recommendation
+    assert ("No value tried is recommended. Closest, but surely off the target by more than \u00b11 decision: "
+            "target = 80: off the target by \u221230.9 decisions [\u221237.1, \u221224.6].") in ex.recommendation
+    rows = re.findall(r"<tr>(.*?)</tr>", ex._recommendation.value)
+    last = [re.sub("<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", rows[-1])]
+    assert last == ["80", "80", "\u221230.9", "\u221237.1 to \u221224.6",
+                    "closest, but surely off the target by more than the tolerance"]
+    assert ex.figure_data()["wi-recommended"]["name"] == "closest (surely off the target)"
