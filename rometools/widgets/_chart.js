@@ -17,32 +17,53 @@ const WORDS = {
   drawing: "Drawing\u2026",
 };
 
-function plotlyFrom(source, version) {
-  // plotly.js, asked of the kernel once per page and version; after a failure the next draw asks again
+// The trace types of plotly.js's cartesian bundle (rometools/widgets/_charts.py: CARTESIAN_TRACES): a
+// figure holding only these is drawn with it (1.5 MB, compiled in a third of the full bundle's time).
+const CARTESIAN = new Set(["bar", "box", "contour", "heatmap", "histogram", "histogram2d", "histogram2dcontour",
+                           "image", "pie", "scatter", "scatterternary", "violin"]);
+
+function bundleFor(fig) {
+  return ((fig && fig.data) || []).every((t) => CARTESIAN.has((t && t.type) || "scatter")) ? "cartesian" : "full";
+}
+
+function plotlyFrom(source, version, jsVersion, bundle) {
+  // plotly.js, asked of the kernel once per page, version and bundle; after a failure the next draw asks again.
+  // A page that already holds this very plotly.js (a notebook's static figures: plotly's notebook
+  // output puts it in the page as window.Plotly) draws with it: no second copy to fetch and compile.
   const cache = (window[CACHE] = window[CACHE] || {});
-  if (!cache[version]) {
-    cache[version] = new Promise((resolve, reject) => {
+  const shared = window.Plotly;
+  if (!cache[version] && jsVersion && shared && shared.version === jsVersion && typeof shared.react === "function") {
+    cache[version] = Promise.resolve(shared);
+  }
+  if (cache[version]) return cache[version];   // the full bundle draws every figure
+  const key = bundle === "cartesian" ? `${version}:cartesian` : version;
+  if (!cache[key]) {
+    cache[key] = new Promise((resolve, reject) => {
       const onMessage = (msg, buffers) => {
-        if (!msg || msg.kind !== "plotly.js") return;
+        // the answer to this request: the full bundle answers either, the cartesian one only its own
+        if (!msg || msg.kind !== "plotly.js" || (bundle !== "cartesian" && msg.bundle === "cartesian")) return;
         source.off("msg:custom", onMessage);
         if (msg.error || !buffers || !buffers.length) {
           reject(new Error(msg.error || "the kernel sent no chart library"));
           return;
         }
-        // plotly.min.js is a UMD bundle: given a `module`, it exports itself there
-        const head = "const module = {exports: {}};\n";
-        const tail = "\nexport default module.exports;\n";
+        // plotly.js is a UMD bundle: given a `module`, it exports itself there. It also sets window.Plotly,
+        // which is put back as it was: a notebook's static figures draw with the full plotly.js they put
+        // there, never with a cartesian bundle of ours (and a page's window.Plotly is never ours).
+        const head = "const __rtPlotly = globalThis.Plotly;\nconst module = {exports: {}};\n";
+        const tail = "\nif (__rtPlotly === undefined) delete globalThis.Plotly; else globalThis.Plotly = __rtPlotly;\n" +
+          "export default module.exports;\n";
         const url = URL.createObjectURL(new Blob([head, buffers[0], tail], {type: "text/javascript"}));
         import(/* webpackIgnore: true */ url).then(
           (mod) => { URL.revokeObjectURL(url); resolve(mod.default); },
           (err) => { URL.revokeObjectURL(url); reject(err); });
       };
       source.on("msg:custom", onMessage);
-      source.send({kind: "plotly.js?"});
+      source.send({kind: "plotly.js?", bundle});
     });
-    cache[version].catch(() => { delete cache[version]; });
+    cache[key].catch(() => { delete cache[key]; });
   }
-  return cache[version];
+  return cache[key];
 }
 
 function figureOf(source) {
@@ -94,6 +115,7 @@ async function render({ model, el }) {
   const ref = model.get("source") || "";
   const source = await model.widget_manager.get_model(ref.startsWith(REF) ? ref.slice(REF.length) : ref);
   const version = model.get("plotly_version");
+  const jsVersion = model.get("plotly_js_version");
 
   const plot = document.createElement("div");
   plot.className = "rt-chart-plot";
@@ -167,9 +189,15 @@ async function render({ model, el }) {
     let revision = source.get("revision");
     try {
       while (alive && source.get("revision") && drawn !== source.get("revision")) {
-        if (!Plotly) Plotly = await plotlyFrom(source, version);
         revision = source.get("revision");
         const fig = figureOf(source);
+        const lib = await plotlyFrom(source, version, jsVersion, bundleFor(fig));
+        if (source.get("revision") !== revision) continue;   // a newer figure came while plotly.js loaded
+        if (Plotly && lib !== Plotly) {   // a figure the cartesian bundle cannot draw: the full one takes over
+          Plotly.purge(plot);
+          clicks = false;
+        }
+        Plotly = lib;
         const layout = fig.layout || {};
         if (!layout.height) layout.height = DEFAULT_HEIGHT;
         fixedWidth = Boolean(layout.width);

@@ -438,11 +438,39 @@ def killed_after(seconds: float, what: str) -> Iterator[None]:
         timer.cancel()
 
 
+#: Chromium features turned off beside Playwright's own list: each new browser context (every test's page)
+#: preloaded the address bar's pop-up, a WebUI page in a renderer of its own (about 0.6 CPU s a page,
+#: a third of an app page's browser work), which a headless page never shows (as Puppeteer does).
+DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+_FEATURES: list[str] = []   # Playwright's ``--disable-features`` with :data:`DISABLED_FEATURES`, once read
+
+
 def launch_chromium(playwright):
-    """Debian's Chromium through Playwright (its own browser download is unreachable)."""
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=30_000
-    )
+    """Debian's Chromium through Playwright (its own browser download is unreachable).
+
+    Chromium reads only the last ``--disable-features``, and Playwright passes its own: the first launch
+    reads Playwright's list from the browser's command line, and the browser is launched again with
+    :data:`DISABLED_FEATURES` added to it (the next launches of this process add them at once).
+    """
+    import psutil
+
+    def launch(args):
+        return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + args, headless=True,
+                                          timeout=30_000)
+
+    if _FEATURES:
+        return launch(_FEATURES)
+    browser = launch([])
+    found = ["--disable-features="]
+    for proc in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            cmd = proc.cmdline()
+            if cmd and Path(cmd[0]).name.startswith("chrom") and not any(a.startswith("--type=") for a in cmd):
+                found = [a for a in cmd if a.startswith("--disable-features=")] or found
+    features = [f for f in found[-1].partition("=")[2].split(",") if f]
+    _FEATURES.append("--disable-features=" + ",".join(dict.fromkeys([*features, *DISABLED_FEATURES])))
+    browser.close()
+    return launch(_FEATURES)
 
 
 # Console errors that do not fail a test, each with the reason.  Keep this list short:

@@ -1,5 +1,5 @@
 """Issue 2's real-browser check: Voila serves the Caesar's Empire notebook, and a changed
-Treasure count redraws the collection explorer's chart."""
+Treasure count redraws the collection explorer's chart, drawn with the page's own plotly.js."""
 
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ def test_voila_notebook_treasure_count_redraws_chart(voila, page):
     # Every figure of the notebook, the explorers' three charts included.
     harness.wait_rendered(page, plots=3, timeout=90)
     before = harness.wait_plot_data(page, CHART)
+    # The explorers draw with the plotly.js the notebook's static figures put in the page (window.Plotly):
+    # the page fetches and compiles no second copy of it from the kernel.
+    assert page.evaluate("async () => { const c = window.__rometoolsPlotly || {}; const k = Object.keys(c);"
+                         " return k.length === 1 && (await c[k[0]]) === window.Plotly; }"), "a second plotly.js"
 
     grapes = page.locator(".rt-collection-explorer .rt-count-grapes input").first
     grapes.scroll_into_view_if_needed()

@@ -135,3 +135,24 @@ def test_a_title_of_several_lines_keeps_its_top_line_in_the_image(chromium, tmp_
     one, several = save_figures(figs, [tmp_path / "one.svg", tmp_path / "several.svg"])
     assert _title_baseline(one) > 12 + 8   # the padding, then the line's capitals
     assert _title_baseline(several) >= _title_baseline(one)   # was 12: its capitals above the image's top
+
+
+def test_notebook_charts_sets_the_renderer_without_building_the_iri_parsers():
+    # A fresh interpreter, as a notebook's kernel: plotly's renderers are imported with jsonschema but
+    # without rfc3987_syntax (1.1 CPU s of grammar parsers); nbformat still validates a notebook, and
+    # rfc3987_syntax can still be imported afterwards.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, plotly.io as pio\n"
+        "from rometools.charts import notebook_charts\n"
+        "notebook_charts()\n"
+        "print(pio.renderers.default, 'jsonschema' in sys.modules, 'rfc3987_syntax' in sys.modules)\n"
+        "import nbformat\n"
+        "nbformat.validate(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('1 + 1')]))\n"
+        "import rfc3987_syntax\n"
+        "print(rfc3987_syntax.is_valid_syntax_iri('https://example.org/a'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["plotly_mimetype+notebook", "True", "False", "True"], out

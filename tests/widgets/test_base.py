@@ -199,8 +199,12 @@ def test_a_chart_sends_plotly_js_when_a_page_asks_and_keeps_what_the_page_report
     chart = Chart()
     source = Sent(chart.source)
     chart.source._handle_custom_msg({"kind": "plotly.js?"}, [])
-    (message, buffers), = source.messages
-    assert message["content"]["kind"] == "plotly.js" and len(buffers) == 1 and buffers[0] == plotly_js()
+    chart.source._handle_custom_msg({"kind": "plotly.js?", "bundle": "cartesian"}, [])
+    (full, full_buffers), (cartesian, cartesian_buffers) = source.messages
+    assert full["content"]["kind"] == "plotly.js" and full["content"]["bundle"] == "full"
+    assert len(full_buffers) == 1 and full_buffers[0] == plotly_js()[1] == plotly_js("full")[1]
+    assert cartesian["content"]["bundle"] == "cartesian" and cartesian_buffers[0] == plotly_js("cartesian")[1]
+    assert len(cartesian_buffers[0]) < len(full_buffers[0]) / 3   # 1.5 MB against 4.8 MB
     chart.source._handle_custom_msg({"kind": "drawn", "revision": 3}, [])
     chart.source._handle_custom_msg({"kind": "drawn", "revision": 2}, [])   # an older view's report
     chart.source._handle_custom_msg({"kind": "failed", "revision": 4, "error": "x" * 1000}, [])
