@@ -69,9 +69,9 @@ class Candidate:
         beyond it: no recommendation), ``"in the race"`` (still racing: an ``on_round`` snapshot),
         ``"not ruled out when the race ended"`` (still open when the race ended), ``"surely off the
         target by more than the tolerance"`` (in the race when it ended, its interval wholly beyond
-        ``± tolerance``) or ``"dropped after N games (surely further off than another value)"`` (left the
-        race, surely worse than another; ``"surely off ... (dropped after N games)"`` when its interval is
-        wholly beyond ``± tolerance``). One rule for every row: a label says "surely off" exactly when the
+        ``± tolerance``) or ``"dropped after N games (another is nearer)"`` (left the race, surely further
+        off than another; ``"surely off, dropped after N games"`` when its interval is wholly beyond
+        ``± tolerance``). One rule for every row: a label says "surely off" exactly when the
         interval beside it (any coordinate's) lies wholly beyond ``± tolerance``.
     """
 
@@ -159,7 +159,8 @@ class Tuning:
     coordinates: tuple[str, ...] = ()
 
     def curve(self):
-        """The response curve as a :class:`pandas.DataFrame`: one row per candidate and coordinate
+        """The response curve as a :class:`~rometools.core.tables.DesignerTable` (a
+        :class:`pandas.DataFrame` that shows every cell whole): one row per candidate and coordinate
         (``value``, ``coordinate``: its name in :attr:`coordinates`, ``games``, ``response``, ``low``,
         ``high`` of that coordinate, the candidate's ``loss`` and ``status``). A target of every
         seat's win rate has a row per seat: its loss is the seat farthest off, not P1.
@@ -171,10 +172,11 @@ class Tuning:
         >>> t.curve()[["value", "coordinate"]].values.tolist()
         [[40, 'length'], [60, 'length']]
         """
-        import pandas as pd
+        # every cell shown whole: a status is a sentence
+        from rometools.core.tables import designer_table
 
         names = self.coordinates or tuple(str(j) for j in range(len(self.recommended.response)))
-        return pd.DataFrame([{"value": c.value, "coordinate": name, "games": c.games, "response": c.response[j],
+        return designer_table([{"value": c.value, "coordinate": name, "games": c.games, "response": c.response[j],
                               "low": c.low[j], "high": c.high[j], "loss": c.loss, "status": c.status}
                              for c in self.candidates for j, name in enumerate(names)])
 
@@ -453,8 +455,8 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
     (80, 200)
     >>> for c in t.candidates:
     ...     print(c.value, c.status)
-    40 surely off the target by more than the tolerance (dropped after 100 games)
-    60 surely off the target by more than the tolerance (dropped after 100 games)
+    40 surely off, dropped after 100 games
+    60 surely off, dropped after 100 games
     80 recommended
     """
     from rometools.core.sequential import AsymptoticSequence, BoundedSequence
@@ -562,7 +564,8 @@ def tune(game: Any, parameter: str | Sequence[str], values: Any, *, target: Any 
                 status = CLOSEST if off else "recommended"
             elif not alive[i]:   # trial59b: "left after 2,800 games" beside -8.6 to -3.3 at ±2 read "still left"
                 dropped = f"dropped after {number(left_at[i])} games"
-                status = f"{SURELY_OFF} ({dropped})" if off else f"{dropped} (surely further off than another value)"
+                # at most 50 characters, as every status: a table shows a cell of 50 whole
+                status = f"surely off, {dropped}" if off else f"{dropped} (another is nearer)"
             else:
                 status = SURELY_OFF if off and ended else "not ruled out when the race ended" if ended else \
                     "in the race"
