@@ -142,12 +142,17 @@ def comparison_figure(history: Sequence[Mapping], names: Sequence[str], *, preci
     # the caption says what is drawn, no more (trial59: "Shaded" under one batch's dots, no band)
     drawn = {(True, False): "Shaded", (False, True): "Bars", (True, True): "Shaded (a bar where one batch has it)"}
     caption = (f"{drawn[shaded, barred]}: each figure's interval, valid at every batch at once (a confidence "
-               f"sequence)." if shaded or barred else "No interval drawn yet.")
+               f"sequence)." if shaded or barred else "No interval drawn yet")
     if waiting:
         start = max(since.get(name, 0) for name in waiting)
-        whose = "" if len(waiting) == len(names) else " for " + ", ".join(waiting)
-        caption += (f" No interval{whose} before {start:,} paired games: "
-                    f"{'its' if len(waiting) == 1 else 'theirs'} holds from then on.")
+        its = "its" if len(waiting) == 1 else "each one's"
+        if shaded or barred:
+            whose = "" if len(waiting) == len(names) else " for " + ", ".join(waiting)
+            caption += f" No interval{whose} before {start:,} paired games: {its} holds from then on."
+        else:   # said once (trial59b: "No interval drawn yet. No interval before 100 paired games: ...")
+            caption += f": {its} holds from {start:,} paired games on."
+    elif not (shaded or barred):
+        caption += "."
     if precision is not None:
         caption += f" Dotted: \u00b1{_amount(scale * precision, unit)}, the change too small to matter."
     return add_caption(fig, caption)

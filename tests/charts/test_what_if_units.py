@@ -70,8 +70,8 @@ def test_no_interval_is_drawn_before_it_holds_and_the_caption_says_so():
                               holds_from={"mean score P3": 100}, precision=1.0)
     band, dot = first.data
     assert list(band.x) == [] and not dot.error_y.array
-    assert _caption(first) == ("No interval drawn yet. No interval before 100 paired games: its holds from then "
-                               "on. Dotted: \u00b11\u00a0point, the change too small to matter.")
+    assert _caption(first) == ("No interval drawn yet: its holds from 100 paired games on. Dotted: "
+                               "\u00b11\u00a0point, the change too small to matter.")
 
 
 def test_a_closest_value_surely_off_is_never_marked_recommended():
