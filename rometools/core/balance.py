@@ -666,16 +666,16 @@ def sensitivity_text(n_games: int, players: int, target: float = 0.05) -> str:
     Examples
     --------
     >>> sensitivity_text(100, 2)
-    'What these games can see: at 100 games a seat whose true win rate is within about 14 points of the fair 50% looks like the others (a 5% test finds a difference that size 4 times in 5); about 785 games would see a difference of 5 points.'
+    'What these games can see: at 100 games a seat whose true win rate is within about 14 percentage points of the fair 50% looks like the others (a 5% test finds a difference that size 4 times in 5); about 785 games would see a difference of 5 percentage points.'
     """
     fair = 1 / players
     seen = detectable_difference(n_games, fair)
     need = games_to_detect(target, fair)
     more = "" if need > n_games else " (these games already do)"
     return (f"What these games can see: at {number(n_games)} games a seat whose true win rate is within about "
-            f"{100 * seen:.0f} points of the fair {percent(fair, 3)} looks like the others (a 5% test finds a "
+            f"{100 * seen:.0f} percentage points of the fair {percent(fair, 3)} looks like the others (a 5% test finds a "
             f"difference that size 4 times in 5); about {number(need)} games would see a difference of "
-            f"{100 * target:.0f} points{more}.")
+            f"{100 * target:.0f} percentage points{more}.")   # of win rate, never bare "points" (a score's)
 
 
 def seat_table(rates, *, digits: int = 1):

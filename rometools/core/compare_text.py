@@ -31,9 +31,14 @@ def _ends(f: Any) -> str:
     """A figure's interval ``[low, high]``: one decimal, more where a changed figure's interval (which
     excludes 0) would otherwise show an end as 0 (``[\u22121.7, \u22120.04]``, never ``[\u22121.7, 0.0]``)."""
     decimals = 1
-    if f.decision == "changed":
-        while decimals < 6 and any(float(_amount(f, x, True, decimals).replace("\u2212", "-")) == 0
-                                   for x in (f.low, f.high)):
+    if f.decision == "changed":   # nor an end shown on ± precision that is not (trial59c: [−1.0, −0.5] at ±1)
+        edge = abs(float(_amount(f, f.precision, False, 6))) if math.isfinite(f.precision) else None
+
+        def unclear(x: float, d: int) -> bool:
+            shown = abs(float(_amount(f, x, True, d).replace("\u2212", "-")))
+            return shown == 0 or (shown == edge and abs(float(_amount(f, x, True, 6).replace("\u2212", "-"))) != edge)
+
+        while decimals < 6 and any(unclear(x, decimals) for x in (f.low, f.high)):
             decimals += 1
     return f"[{_amount(f, f.low, True, decimals)}, {_amount(f, f.high, True, decimals)}]"
 

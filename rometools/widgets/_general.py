@@ -104,7 +104,7 @@ GENERAL_EXPLORERS = (
         stress=(("then", ("number", "max_games", 200), ("number", "seed", 2), ("button", "_compare_button",
                                                                                 "Compare")),
                 ("then", ("text_area", "changes", "components:tables.gold.points = [0, 4, 9, 16, 25, 36, 36, 36]"),
-                 ("dropdown", "precision", "5 points"), ("button", "_compare_button", "Compare")),
+                 ("dropdown", "precision", "5 percentage points"), ("button", "_compare_button", "Compare")),
                 ("then", ("toggle", "tab", "Tune"), ("text", "values", "0:20:10"), ("number", "tune_games", 600),
                  ("number", "check_games", 100), ("button", "_tune_button", "Tune")),
                 ("then", ("dropdown", "players", "3"), ("text", "name", "three players"),

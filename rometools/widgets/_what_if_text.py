@@ -218,9 +218,13 @@ def _amount(x: float, scale: float, signed: bool = True, decimals: int = 1) -> s
 def _interval(f, scale: float) -> str:
     """A figure's interval, ``low to high``: one decimal, more where a changed figure's (which excludes 0)
     would show an end as 0, as the verdict's words (``\u22121.74 to \u22120.04``, never ``\u22121.7 to 0.0``)."""
+    def shown(x: float, d: int) -> float:
+        return abs(float(_amount(x, scale, True, d).replace("\u2212", "-").replace(",", "")))
+
+    edge = shown(f.precision, 6) if math.isfinite(f.precision) else None   # nor an end on ± precision that is not
     decimals = 1
     while f.decision == "changed" and decimals < 6 and any(
-            math.isfinite(x) and float(_amount(x, scale, True, decimals).replace("\u2212", "-").replace(",", "")) == 0
+            math.isfinite(x) and (shown(x, decimals) == 0 or shown(x, decimals) == edge != shown(x, 6))
             for x in (f.low, f.high)):
         decimals += 1
     return f"{_amount(f.low, scale, True, decimals)} to {_amount(f.high, scale, True, decimals)}"

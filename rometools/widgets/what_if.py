@@ -55,7 +55,7 @@ import ipywidgets as widgets
 import rometools
 from rometools.charts._common import empty_figure
 from rometools.core.data_text import MAX_FILE_BYTES
-from rometools.core.formatting import counted, number, shown
+from rometools.core.formatting import counted, number, quantity, shown
 from rometools.core.game import game_spec, load_game
 from rometools.core.playtest import player_counts
 from rometools.core.variant_file import rometools_command
@@ -322,9 +322,11 @@ class VariantStudio(StudioRuns, StudioValues, StudioFiles, StudioQuestion, Explo
         self._seed = self._add_control("seed", WholeNumberText(
             value=0, description="Seed", layout={"width": "190px"}), "rt-seed")
         self._precision = self._add_control("precision", widgets.Dropdown(
-            options=[(_points(p), p) for p in PRECISIONS], value=2, description="Precision",
+            # of win rate: "percentage points", as the verdict says, never bare "points" (a score's; trial59c)
+            options=[(quantity(f"{p:g}", "percentage point"), p) for p in PRECISIONS], value=2,
+            description="Precision",
             tooltip="a change of a win rate too small to matter (Compare); how close to the fair share is "
-                    "close enough (Tune, equal seats)", layout={"width": "200px"}), "rt-whatif-precision")
+                    "close enough (Tune, equal seats)", layout={"width": "260px"}), "rt-whatif-precision")
         self._score_precision = self._add_control("score_precision", widgets.Dropdown(
             options=[(_points(p), p) for p in SCORE_PRECISIONS], value=1, description="Score precision",
             style={"description_width": "110px"}, layout={"width": "230px"}), "rt-whatif-score-precision")

@@ -196,3 +196,17 @@ def test_a_change_surely_smaller_than_the_precision_is_said_so_not_headed_change
     assert ">changed, by less than \u00b11.0<" in _verdict_html(SimpleNamespace(**vars(c), text="")).replace(
         "</td>", "<").replace("<td>", ">")
     assert [row[5] for row in variant_rows(c)] == ["changed, by less than 1 point", "changed"]
+
+
+def test_a_changed_interval_never_shows_an_end_on_the_precision_that_is_not():
+    """trial59c (LOW): "Changed: mean score P2 \u22120.8 points [\u22121.0, \u22120.5]" at a precision of 1 point,
+    while "[\u22120.6, \u22120.1]" read "changed, by less than \u00b11.0": the low end, past \u22121.0, was rounded
+    onto it. An end shown on \u00b1 precision is one that is there; else it shows the digits that tell."""
+    from rometools.widgets._what_if_text import _interval
+
+    past, inside, on = _figure(-1.012, -0.5, "changed"), _figure(-0.98, -0.5, "changed"), _figure(-1.0, -0.5, "changed")
+    assert "[\u22121.01, \u22120.50]" in _said(past) and not past.below_precision
+    assert "[\u22120.98, \u22120.50]" in _said(inside) and inside.below_precision
+    assert "[\u22121.0, \u22120.5]" in _said(on)
+    assert (_interval(past, 1.0), _interval(inside, 1.0), _interval(on, 1.0)) == (
+        "\u22121.01 to \u22120.50", "\u22120.98 to \u22120.50", "\u22121.0 to \u22120.5")
