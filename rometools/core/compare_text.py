@@ -16,7 +16,7 @@ from typing import Any
 from rometools.core.formatting import counted, evidence, number, quantity
 from rometools.core.sequential import MIN_PAIRS
 
-__all__ = ["balance_text", "comparison_text"]
+__all__ = ["balance_text", "comparison_text", "end_decimals"]
 
 
 def _amount(f: Any, x: float, signed: bool = True, decimals: int = 1) -> str:
@@ -27,19 +27,44 @@ def _amount(f: Any, x: float, signed: bool = True, decimals: int = 1) -> str:
     return with_sign(scale * x, decimals) if signed else with_sign(scale * x, decimals).lstrip("+")
 
 
-def _ends(f: Any) -> str:
-    """A figure's interval ``[low, high]``: one decimal, more where a changed figure's interval (which
-    excludes 0) would otherwise show an end as 0 (``[\u22121.7, \u22120.04]``, never ``[\u22121.7, 0.0]``)."""
+def end_decimals(f: Any) -> int:
+    """The decimals a figure's interval ends are shown with: one, more where one decimal would mislead.
+
+    A changed figure's interval excludes 0, so no end is shown as 0 (``[\u22121.7, \u22120.04]``, never
+    ``[\u22121.7, 0.0]``); a decided figure's end is never shown on ``\u00b1 precision`` when it is not there
+    (trial59c/d: ``[\u22121.0, \u22120.5]`` beside "changed, by less than \u00b11.0", ``\u22122.0 to +1.4``
+    beside "no change beyond \u00b12.0" for \u22121.95). The verdict's words and the studio's table use it.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as F
+    >>> end_decimals(F(unit="points", precision=1.0, decision="changed", low=-1.74, high=-0.04))
+    2
+    >>> end_decimals(F(unit="percentage points", precision=0.02, decision="equivalent", low=-0.0197, high=0.014))
+    2
+    >>> end_decimals(F(unit="points", precision=1.0, decision=None, low=-1.0, high=0.04))
+    1
+    """
+    scale = 100 if f.unit == "percentage points" else 1
+
+    def shown(x: float, d: int) -> float:
+        return abs(float(f"{scale * x:.{d}f}"))
+
+    edge = shown(f.precision, 6) if math.isfinite(f.precision) else None
+
+    def unclear(x: float, d: int) -> bool:
+        return (f.decision == "changed" and shown(x, d) == 0) or shown(x, d) == edge != shown(x, 6)
+
     decimals = 1
-    if f.decision == "changed":   # nor an end shown on ± precision that is not (trial59c: [−1.0, −0.5] at ±1)
-        edge = abs(float(_amount(f, f.precision, False, 6))) if math.isfinite(f.precision) else None
+    while f.decision is not None and decimals < 6 and any(
+            math.isfinite(x) and unclear(x, decimals) for x in (f.low, f.high)):
+        decimals += 1
+    return decimals
 
-        def unclear(x: float, d: int) -> bool:
-            shown = abs(float(_amount(f, x, True, d).replace("\u2212", "-")))
-            return shown == 0 or (shown == edge and abs(float(_amount(f, x, True, 6).replace("\u2212", "-"))) != edge)
 
-        while decimals < 6 and any(unclear(x, decimals) for x in (f.low, f.high)):
-            decimals += 1
+def _ends(f: Any) -> str:
+    """A figure's interval ``[low, high]`` with :func:`end_decimals` decimals."""
+    decimals = end_decimals(f)
     return f"[{_amount(f, f.low, True, decimals)}, {_amount(f, f.high, True, decimals)}]"
 
 
@@ -57,16 +82,11 @@ def _means(f: Any, c: Any = None) -> str:
     return f"{a} → {_with_unit(f, b)}"
 
 
-def _holds(f: Any) -> bool:
-    """Whether a figure's interval holds now (``Figure.holds``): exact, or from :data:`MIN_PAIRS` on."""
-    return f.exact or f.pairs >= MIN_PAIRS
-
-
 def _said(f: Any) -> str:
     """A figure's difference with its interval, then both means; a figure whose interval does not hold
     yet (an asymptotic one before :data:`MIN_PAIRS` paired games) shows none: "no interval yet", never
     a zero-width ``[0.0, 0.0]`` that a later interval lies outside (trial59)."""
-    ends = f" {_ends(f)}" if _holds(f) else ", no interval yet"
+    ends = f" {_ends(f)}" if f.holds else ", no interval yet"
     return f"{f.name} {_with_unit(f, _amount(f, f.difference))}{ends} ({_means(f)})"
 
 
@@ -74,7 +94,7 @@ def _on_edge(f: Any) -> bool:
     """Whether an asymptotic figure's difference is shown on (or past) an end of its interval
     (``\u22120.5 points [\u22120.5, \u22120.2]``): its interval is the running intersection of the intervals
     since :data:`MIN_PAIRS`, which the mean of all the games may sit on the edge of."""
-    if f.exact or not _holds(f) or f.decision == "equivalent" or not math.isfinite(f.low):
+    if f.exact or not f.holds or f.decision == "equivalent" or not math.isfinite(f.low):
         return False
     return (_amount(f, f.difference) in _ends(f)[1:-1].split(", ")) or not f.low <= f.difference <= f.high
 
@@ -101,7 +121,7 @@ def _more_words(f: Any) -> str:
     interval does not hold yet (an asymptotic one: the length) waits for :data:`MIN_PAIRS` paired games,
     says so and gives no estimate (it would rest on the spread of fewer games than the interval needs);
     any other estimate before :data:`MIN_PAIRS` paired games is said to be a rough guess."""
-    if not _holds(f):
+    if not f.holds:
         return (f"its interval holds from {number(MIN_PAIRS)} paired games on, {number(MIN_PAIRS - f.pairs)} more, "
                 f"and its verdict waits for it")
     if f.more_needed < 0:
@@ -173,7 +193,7 @@ def comparison_text(c: Any) -> str:
     alpha = 1 - c.confidence
     played = (f"Paired games so far: {number(c.pairs)}; the run goes on" if c.stopped == "running"
               else f"Paired games: {number(c.pairs)}; {why[c.stopped]}")
-    waiting = [f for f in c.figures if not _holds(f)]
+    waiting = [f for f in c.figures if not f.holds]
     lines = [f"{c.title}. {played}. Every statement below {'that gives an interval ' if waiting else ''}holds at "
              f"once with {c.confidence:.0%} confidence: the {alpha:.0%} chance that any of them is wrong is shared "
              f"by the {counted(len(c.figures), 'figure')} and the seat-balance test ({alpha / n_tests:.2%} each), "

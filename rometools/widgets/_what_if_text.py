@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rometools.charts._common import legend_above
+from rometools.core.compare_text import end_decimals
 from rometools.core.formatting import counted, number, shown
 from rometools.core.sequential import MIN_PAIRS
 from rometools.core.variant_file import _edit_value_text as _value_text
@@ -216,17 +217,9 @@ def _amount(x: float, scale: float, signed: bool = True, decimals: int = 1) -> s
 
 
 def _interval(f, scale: float) -> str:
-    """A figure's interval, ``low to high``: one decimal, more where a changed figure's (which excludes 0)
-    would show an end as 0, as the verdict's words (``\u22121.74 to \u22120.04``, never ``\u22121.7 to 0.0``)."""
-    def shown(x: float, d: int) -> float:
-        return abs(float(_amount(x, scale, True, d).replace("\u2212", "-").replace(",", "")))
-
-    edge = shown(f.precision, 6) if math.isfinite(f.precision) else None   # nor an end on ± precision that is not
-    decimals = 1
-    while f.decision == "changed" and decimals < 6 and any(
-            math.isfinite(x) and (shown(x, decimals) == 0 or shown(x, decimals) == edge != shown(x, 6))
-            for x in (f.low, f.high)):
-        decimals += 1
+    """A figure's interval, ``low to high``, with the verdict's decimals (:func:`~rometools.core.compare_text.end_decimals`:
+    ``\u22121.74 to \u22120.04``, never ``\u22121.7 to 0.0``)."""
+    decimals = end_decimals(f)
     return f"{_amount(f.low, scale, True, decimals)} to {_amount(f.high, scale, True, decimals)}"
 
 
@@ -240,7 +233,7 @@ def _verdict_html(c) -> str:
         within = f"\u00b1{_amount(f.precision, scale, False)}"
         decision = {"changed": f"changed, by less than {within}" if f.below_precision else "changed",
                     "equivalent": f"no change beyond {within}", None: "undecided"}[f.decision]
-        holds = f.exact or f.pairs >= MIN_PAIRS   # compare's words: no interval before it holds (trial59)
+        holds = f.holds   # compare's words: no interval before it holds (trial59)
         if f.decision:
             more = "\u2014"
         elif not holds:   # the verdict waits for the interval: no estimate from so few games

@@ -10,9 +10,9 @@ from rometools.core.compare_text import _said
 from rometools.core.sequential import BoundedSequence
 
 
-def _figure(low: float, high: float, decision: str | None, unit: str = "points") -> Figure:
-    return Figure("mean score P4", "mean score", unit, 400, 30.0, 29.1, (low + high) / 2, low, high, 1.0, decision,
-                  0, True, 0.5)
+def _figure(low: float, high: float, decision: str | None, unit: str = "points", precision: float = 1.0) -> Figure:
+    return Figure("mean score P4", "mean score", unit, 400, 30.0, 29.1, (low + high) / 2, low, high, precision,
+                  decision, 0, True, 0.5)
 
 
 def test_a_changed_interval_never_shows_an_end_as_0():
@@ -210,3 +210,8 @@ def test_a_changed_interval_never_shows_an_end_on_the_precision_that_is_not():
     assert "[\u22121.0, \u22120.5]" in _said(on)
     assert (_interval(past, 1.0), _interval(inside, 1.0), _interval(on, 1.0)) == (
         "\u22121.01 to \u22120.50", "\u22120.98 to \u22120.50", "\u22121.0 to \u22120.5")
+    # trial59d (LOW): the same for a figure that did not change: "\u22122.0 to +1.4 | no change beyond \u00b12.0"
+    # for a low end of \u22121.95 percentage points (here \u22121.97)
+    same = _figure(-0.0197, 0.014, "equivalent", unit="percentage points", precision=0.02)
+    assert "[\u22121.97, +1.40]" in _said(same) and _interval(same, 100.0) == "\u22121.97 to +1.40"
+    assert "[\u22121.5, +1.4]" in _said(_figure(-0.015, 0.014, "equivalent", "percentage points", 0.02))
