@@ -181,6 +181,12 @@ class Tuning:
                              for c in self.candidates for j, name in enumerate(names)])
 
     @property
+    def closest_only(self) -> bool:
+        """Whether no value is recommended: even the best one's interval lies wholly beyond the tolerance
+        (:attr:`recommended` is then the closest found, its status :data:`CLOSEST`)."""
+        return self.recommended.status == CLOSEST
+
+    @property
     def text(self) -> str:
         """The recommendation in words."""
         return tuning_text(self)

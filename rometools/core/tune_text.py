@@ -127,7 +127,7 @@ def tuning_text(t: Any) -> str:
 
     off = offs(r.response, r.low, r.high)
     within = f"\u00b1{said(f'{scale * t.tolerance:g}')}"
-    if r.loss_low > t.tolerance:   # its interval wholly beyond the tolerance: the closest, no recommendation
+    if t.closest_only:   # its interval wholly beyond the tolerance: the closest, no recommendation
         lines.append(f"No value tried is recommended. Closest, but surely off the target by more than {within}: "
                      f"{valued(r.value)}: off the target by {off}.")
     else:
@@ -170,7 +170,7 @@ def tuning_text(t: Any) -> str:
                      "the tolerance)", False: "NOT confirmed"}[c["confirmed"]]
         # the value checked named, and a closest value's check read as what it is (trial59b: "NOT confirmed"
         # under "No recommendation", naming no value)
-        if r.loss_low > t.tolerance:
+        if t.closest_only:
             confirmed = ("within the tolerance on them, against the race" if c["confirmed"] is True else
                          "still off the target by more than the tolerance, as in the race" if c["confirmed"] is False
                          else "within the tolerance by its estimate only (its interval reaches outside it)")

@@ -324,7 +324,7 @@ class StudioRuns(PutBackSaidAtRun):
                                                      [c.high[0] for c in cands]),
                                     names=t.coordinates if several else None,
                                     games=[c.games for c in cands], recommended=t.recommended.value,
-                                    closest=t.recommended.loss_low > t.tolerance,
+                                    closest=t.closest_only,
                                     tolerance=t.tolerance, parameter=_parameter_words(parameter, self._game.value),
                                     unit="percentage points" if win else game_spec(self._game.value).game_length[0],
                                     scale=100.0 if win else 1.0,

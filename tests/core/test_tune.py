@@ -127,7 +127,7 @@ def test_the_text_has_no_negative_zero_and_a_whole_parameter_in_whole_values():
 
     t = tune("pig", "target", [40, 60], target="length=60", max_games=200, batch=100, check_games=0,
              progress=False)
-    r = dataclasses.replace(t.recommended, response=(-0.0004,), low=(-0.017,), high=(-0.0004,), loss_low=0.0004)
+    r = dataclasses.replace(t.recommended, response=(-0.0004,), low=(-0.017,), high=(-0.0004,), status="recommended")
     t = dataclasses.replace(t, recommended=r, value_interval=(33.27, 50.4), target="P2's win rate at 50.0%",
                             unit="percentage points", check={"games": 100, "response": [-0.0003], "low": [-0.072], "high": [-0.0002],
                                    "confirmed": False})
@@ -160,10 +160,12 @@ def test_the_tolerance_and_the_offsets_are_said_with_their_units_in_the_singular
              progress=False)
     assert t.unit == "decisions"
     # not met, nor surely off: its interval reaches within the tolerance (else no recommendation, trial59)
-    far = dataclasses.replace(t, meets=False, tolerance=1.0, recommended=dataclasses.replace(t.recommended, loss_low=0.5))
+    near = dataclasses.replace(t.recommended, loss_low=0.5, status="recommended")
+    far = dataclasses.replace(t, meets=False, tolerance=1.0, recommended=near)
     assert "not shown to be within \u00b11 decision." in tuning_text(far)
     assert "not shown to be within \u00b12.5 decisions." in tuning_text(dataclasses.replace(far, tolerance=2.5))
-    r = dataclasses.replace(t.recommended, response=(0.01,), low=(-0.02,), high=(0.04,), loss_low=0.0)
+    r = dataclasses.replace(t.recommended, response=(0.01,), low=(-0.02,), high=(0.04,), loss_low=0.0,
+                            status="recommended")
     win = dataclasses.replace(far, recommended=r, tolerance=0.01, target="P2's win rate at 50.0%",
                               unit="percentage points")
     text = tuning_text(win)
